@@ -1,0 +1,3 @@
+module github.com/weft-go/weft
+
+go 1.26
