@@ -1,0 +1,179 @@
+// This file implements channels.
+
+package weft
+
+import (
+	"slices"
+
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/trace"
+)
+
+// Chan is a channel with Go's semantics: unbuffered channels rendezvous,
+// buffered ones are FIFO queues; a receive from a closed, drained channel
+// gives the zero value and ok == false; a send on or close of a closed
+// channel panics; a nil *Chan blocks forever. Make one with MakeChan; the
+// zero value is an unbuffered channel.
+type Chan[T any] struct {
+	o        engine.Obj
+	capacity int
+	buf      []T // ring buffer of a buffered channel
+	head     int
+	pend     []T // values of pending sends, parallel to the runtime's list
+	enc      func(*T) uint64
+}
+
+// MakeChan returns a channel with the given buffer capacity, like
+// make(chan T, capacity).
+func MakeChan[T any](capacity int) *Chan[T] {
+	if capacity < 0 {
+		panic("weft: MakeChan: negative capacity")
+	}
+	return &Chan[T]{capacity: capacity}
+}
+
+// SetName names c in reports.
+func (c *Chan[T]) SetName(name string) { c.o.SetName(name) }
+
+// register registers c on its first use in the execution.
+func (c *Chan[T]) register(t *engine.Thread) *engine.Obj {
+	if t.Chan(&c.o, c.capacity) {
+		clear(c.buf)
+		clear(c.pend)
+		c.head, c.pend = 0, c.pend[:0]
+		if len(c.buf) != c.capacity {
+			c.buf = make([]T, c.capacity)
+		}
+		if c.enc == nil {
+			c.enc = encoder[T]()
+		}
+	}
+	return &c.o
+}
+
+// obj returns c's object, or nil for a nil channel.
+func (c *Chan[T]) obj(t *engine.Thread) *engine.Obj {
+	if c == nil {
+		return nil
+	}
+	return c.register(t)
+}
+
+// Send sends v on c.
+func (c *Chan[T]) Send(v T) {
+	t := cur()
+	o := c.obj(t)
+	if o != nil {
+		c.addSend(t, o, -1, v)
+	}
+	if t.SendBegin(o) {
+		return // a receiver took v
+	}
+	c.removeSend(t, o, -1)
+	if o.Closed() {
+		t.EndOp(encode(c.enc, &v), false)
+		engine.Panic(trace.SendOnClosed, "send on closed channel")
+	}
+	c.push(o, v)
+	t.EndOp(encode(c.enc, &v), true)
+}
+
+// Recv receives a value from c.
+func (c *Chan[T]) Recv() T {
+	v, _ := c.RecvOK()
+	return v
+}
+
+// RecvOK receives a value from c; ok is false if c is closed and drained.
+func (c *Chan[T]) RecvOK() (v T, ok bool) {
+	t := cur()
+	o := c.obj(t)
+	alt := t.RecvBegin(o)
+	return c.recv(t, o, alt, func(v *T, ok bool) *trace.Event { return t.EndOp(encode(c.enc, v), ok) })
+}
+
+// recv performs a receive from c with alternative alt; end records the
+// event.
+func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(*T, bool) *trace.Event) (v T, ok bool) {
+	if o.Buffered() {
+		if o.Len() == 0 { // closed and drained
+			end(&v, false)
+			return v, false
+		}
+		v = c.buf[c.head]
+		var zero T
+		c.buf[c.head] = zero
+		c.head = (c.head + 1) % c.capacity
+		o.SetLen(o.Len() - 1)
+		end(&v, true)
+		return v, true
+	}
+	if o.Closed() {
+		end(&v, false)
+		return v, false
+	}
+	i := t.Partner(o, alt)
+	v = c.pend[i]
+	c.pend = slices.Delete(c.pend, i, i+1)
+	t.Meet(o, i, end(&v, true))
+	return v, true
+}
+
+// push appends v to the buffer of c.
+func (c *Chan[T]) push(o *engine.Obj, v T) {
+	c.buf[(c.head+o.Len())%c.capacity] = v
+	o.SetLen(o.Len() + 1)
+}
+
+// addSend records a pending send of v by t for select case cas.
+func (c *Chan[T]) addSend(t *engine.Thread, o *engine.Obj, cas int32, v T) {
+	i := t.AddSend(o, cas)
+	c.pend = slices.Insert(c.pend, i, v)
+}
+
+// removeSend drops t's pending send for case cas and returns its value.
+func (c *Chan[T]) removeSend(t *engine.Thread, o *engine.Obj, cas int32) {
+	if i := t.RemoveSend(o, cas); i >= 0 {
+		var zero T
+		c.pend[i] = zero
+		c.pend = slices.Delete(c.pend, i, i+1)
+	}
+}
+
+// Close closes c.
+func (c *Chan[T]) Close() {
+	t := cur()
+	if c == nil {
+		engine.Panic(trace.CloseOfNil, "close of nil channel")
+	}
+	o := c.register(t)
+	t.ChanOp(o, trace.KindClose)
+	if o.Closed() {
+		t.EndOp(0, false)
+		engine.Panic(trace.CloseOfClosed, "close of closed channel")
+	}
+	o.SetClosed(true)
+	t.EndOp(0, true)
+}
+
+// Len returns the number of values in c's buffer.
+func (c *Chan[T]) Len() int {
+	if c == nil {
+		return 0
+	}
+	t := cur()
+	o := c.register(t)
+	t.ChanOp(o, trace.KindLen)
+	n := o.Len()
+	t.EndOp(uint64(n), true)
+	return n
+}
+
+// Cap returns c's buffer capacity. It is not a visible operation: the
+// capacity never changes.
+func (c *Chan[T]) Cap() int {
+	if c == nil {
+		return 0
+	}
+	return c.capacity
+}

@@ -1,0 +1,199 @@
+// This file implements the exploration loop: run executions under a strategy
+// until it is done or a bound is hit, and tally what they found.
+
+package weft
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"sync"
+	"time"
+
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/replay"
+	"github.com/weft-go/weft/trace"
+)
+
+// Result summarises an exploration.
+type Result struct {
+	Strategy   string
+	Executions int
+	Complete   int
+	Cut        int
+	// Exhausted reports that the strategy finished its exploration (rather
+	// than a bound or the first failure stopping it).
+	Exhausted bool
+	// Failures holds the first failure of each kind, with its report.
+	Failures []*Failure
+	// FailureCounts counts the failing executions by kind.
+	FailureCounts map[trace.FailureKind]int
+	// FinalStates is the number of distinct final states (values of the
+	// shared variables) of the executions that completed.
+	FinalStates int
+	// Events is the number of steps taken over all executions.
+	Events int64
+	Wall   time.Duration
+
+	finals map[uint64]struct{}
+}
+
+// Failed reports whether the exploration found a failure.
+func (r *Result) Failed() bool { return len(r.Failures) > 0 }
+
+// ExecPerSecond returns the executions per second of wall time.
+func (r *Result) ExecPerSecond() float64 {
+	if r.Wall <= 0 {
+		return 0
+	}
+	return float64(r.Executions) / r.Wall.Seconds()
+}
+
+// running serialises explorations: weft runs one execution at a time per
+// process.
+var running sync.Mutex
+
+// Explore explores the executions of body and returns what it found. It
+// returns an error only for bad options; failures of the program are in the
+// Result.
+func Explore(body func(w *T), opts ...Option) (*Result, error) {
+	c := defaultConfig()
+	for _, o := range opts {
+		if err := o(&c); err != nil {
+			return nil, err
+		}
+	}
+	s := c.strategy
+	if s == nil {
+		s = strategies[c.strategyName](&c)
+	}
+	return explore(body, s, &c), nil
+}
+
+// explore runs the exploration loop.
+func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
+	running.Lock()
+	defer running.Unlock()
+	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}, finals: map[uint64]struct{}{}}
+	start := time.Now()
+	var deadline time.Time
+	if c.timeout > 0 {
+		deadline = start.Add(c.timeout)
+	}
+	ecfg := engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog}
+	e := engine.NewExec(ecfg)
+	w := &T{}
+	run := func() { body(w) }
+	lastProgress := start
+	for {
+		if c.maxRuns > 0 && r.Executions >= c.maxRuns {
+			break
+		}
+		if !deadline.IsZero() && r.Executions%64 == 0 && time.Now().After(deadline) {
+			break
+		}
+		if !s.Next() {
+			r.Exhausted = true
+			break
+		}
+		end := e.Run(s, run, false)
+		tr := e.Trace()
+		if d, ok := s.(interface{ Diverged() error }); ok && d.Diverged() != nil {
+			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread,
+				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + d.Diverged().Error() +
+					"\nKeep the body's behaviour a function of weft's choices: no real time, randomness, map iteration order or state kept between executions."}
+		}
+		s.Finish(tr, end)
+		r.Executions++
+		r.Events += int64(len(tr.Events))
+		switch end.Status {
+		case trace.Complete:
+			r.Complete++
+			r.finals[finalState(tr)] = struct{}{}
+		case trace.Cut:
+			r.Cut++
+		case trace.Failed:
+			r.FailureCounts[end.Kind]++
+			if r.FailureCounts[end.Kind] == 1 {
+				rec := replay.FromTrace(tr, nil)
+				f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: r.Executions, Record: rec, Token: replay.Encode(rec)}
+				if !e.Abandoned() {
+					f.Steps = describeSteps(body, rec, c)
+				}
+				r.Failures = append(r.Failures, f)
+			}
+		}
+		if e.Abandoned() {
+			break // a goroutine is stuck outside weft: nothing more can run safely
+		}
+		if end.Status == trace.Failed && c.stopOnFail {
+			break
+		}
+		if c.progress != nil && time.Since(lastProgress) >= time.Second {
+			lastProgress = time.Now()
+			c.progress(Progress{Executions: r.Executions, Failures: len(r.Failures), Elapsed: time.Since(start)})
+		}
+	}
+	r.FinalStates = len(r.finals)
+	r.Wall = time.Since(start)
+	return r
+}
+
+// finalState hashes the final values of the shared variables of tr: the value
+// of each variable's last event.
+func finalState(tr *trace.Trace) uint64 {
+	last := make(map[trace.ObjectID]uint64, len(tr.Objects))
+	for i := range tr.Events {
+		ev := &tr.Events[i]
+		if ev.Op.Class == trace.ClassVar {
+			last[ev.Op.Obj] = ev.Value
+		}
+	}
+	h := fnv.New64a()
+	var b [12]byte
+	for id := range tr.Objects {
+		v, ok := last[trace.ObjectID(id)]
+		if !ok {
+			continue
+		}
+		b[0], b[1], b[2], b[3] = byte(id), byte(id>>8), byte(id>>16), byte(id>>24)
+		for k := range 8 {
+			b[4+k] = byte(v >> (8 * k))
+		}
+		h.Write(b[:])
+	}
+	return h.Sum64()
+}
+
+// Replay runs body once under the recorded choices of token and returns how
+// it ended. A malformed token gives an error wrapping replay.ErrBadToken.
+func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
+	rec, err := replay.Decode(token)
+	if err != nil {
+		return nil, err
+	}
+	c := defaultConfig()
+	for _, o := range opts {
+		if err := o(&c); err != nil {
+			return nil, err
+		}
+	}
+	c.strategyName = "replay"
+	r := explore(body, replay.New(rec), &c)
+	return r, nil
+}
+
+// errNoFailure is returned when a replay reproduces no failure.
+var errNoFailure = errors.New("the replay ran to completion without a failure")
+
+// replayError explains a replay that did not fail as recorded.
+func replayError(r *Result, kind trace.FailureKind) error {
+	if len(r.Failures) == 0 {
+		return errNoFailure
+	}
+	if f := r.Failures[0]; f.Kind != kind && kind != trace.NoFailure {
+		return fmt.Errorf("the replay failed with %v instead of the recorded %v", f.Kind, kind)
+	}
+	return nil
+}

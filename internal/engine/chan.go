@@ -1,0 +1,186 @@
+// This file implements the untyped part of channels and select: pending
+// sends, partners and the resolution of a select's alternative.
+
+package engine
+
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// selCase is one case of a pending select: its channel (nil for a nil
+// channel) and its direction.
+type selCase struct {
+	obj  *Obj
+	send bool
+}
+
+// Chan registers channel o with capacity c and reports whether this was its
+// first use in the execution (the typed channel then resets its buffer).
+func (t *Thread) Chan(o *Obj, capacity int) (fresh bool) {
+	fresh = t.Register(o, trace.ClassChan)
+	if fresh {
+		o.cap = int64(capacity)
+	}
+	return fresh
+}
+
+// AddSend records a pending send of thread t on channel o for select case cas
+// (-1 for a plain send); it returns the index at which the typed channel must
+// insert the value.
+func (t *Thread) AddSend(o *Obj, cas int32) int {
+	i, _ := slices.BinarySearchFunc(o.out, sendEntry{tid: t.id, cas: cas}, cmpEntry)
+	o.out = slices.Insert(o.out, i, sendEntry{tid: t.id, cas: cas})
+	return i
+}
+
+// RemoveSend removes thread t's pending send for case cas from channel o and
+// returns its index, or -1.
+func (t *Thread) RemoveSend(o *Obj, cas int32) int {
+	i, ok := slices.BinarySearchFunc(o.out, sendEntry{tid: t.id, cas: cas}, cmpEntry)
+	if !ok {
+		return -1
+	}
+	o.out = slices.Delete(o.out, i, i+1)
+	return i
+}
+
+func cmpEntry(a, b sendEntry) int {
+	if a.tid != b.tid {
+		return int(a.tid - b.tid)
+	}
+	return int(a.cas - b.cas)
+}
+
+// Partner returns the index in o's pending sends of alternative k of a
+// receive by t on unbuffered channel o: the k-th sender other than t.
+func (t *Thread) Partner(o *Obj, k int32) int {
+	for i, s := range o.out {
+		if s.tid == t.id {
+			continue
+		}
+		if k == 0 {
+			return i
+		}
+		k--
+	}
+	panic("weft internal error: a receive's partner is not pending")
+}
+
+// Meet completes the rendezvous of receiver t with the pending send at index
+// i of o's sends (already read by the typed channel, and removed here). It
+// records the event ev's partner, lets the sender run its local code up to
+// its next operation, and returns when control is back with t.
+func (t *Thread) Meet(o *Obj, i int, ev *trace.Event) {
+	s := o.out[i]
+	o.out = slices.Delete(o.out, i, i+1)
+	u := t.e.threads[s.tid]
+	ev.Partner, ev.PartnerCase, ev.PartnerOp = u.id, s.cas, u.op
+	u.op, u.obj = trace.Op{}, nil
+	u.completed, u.completedCase = true, s.cas
+	u.returnTo = t
+	t.handTo(u)
+}
+
+// Completed reports whether t's pending send was completed by a receiver, and
+// which select case it was; it resets the flag.
+func (t *Thread) Completed() (bool, int32) {
+	c, k := t.completed, t.completedCase
+	t.completed = false
+	return c, k
+}
+
+// SendBegin announces a plain send on channel o (nil: a nil channel) and
+// returns when it is chosen or a receiver has met it. It reports whether a
+// receiver met it; otherwise the caller performs the send into the buffer
+// (or panics, if the channel is closed).
+func (t *Thread) SendBegin(o *Obj) (met bool) {
+	if o == nil {
+		t.BlockForever(trace.KindSend)
+	}
+	t.begin(trace.Op{Kind: trace.KindSend, Class: trace.ClassChan, Obj: o.id}, o)
+	met, _ = t.Completed()
+	return met
+}
+
+// RecvBegin announces a plain receive on channel o and returns the chosen
+// alternative when it is chosen.
+func (t *Thread) RecvBegin(o *Obj) int32 {
+	if o == nil {
+		t.BlockForever(trace.KindRecv)
+	}
+	return t.begin(trace.Op{Kind: trace.KindRecv, Class: trace.ClassChan, Obj: o.id}, o)
+}
+
+// ChanOp announces an operation on channel o that never blocks (Close, Len).
+func (t *Thread) ChanOp(o *Obj, k trace.Kind) {
+	t.begin(trace.Op{Kind: k, Class: trace.ClassChan, Obj: o.id}, o)
+}
+
+// Closed reports whether channel o is closed; Len and Cap its length and
+// capacity; SetLen and SetClosed change them.
+func (o *Obj) Closed() bool                   { return o.closed }
+func (o *Obj) Len() int                       { return int(o.n) }
+func (o *Obj) Cap() int                       { return int(o.cap) }
+func (o *Obj) SetLen(n int)                   { o.n = int64(n) }
+func (o *Obj) SetClosed(c bool)               { o.closed = c }
+func (o *Obj) Buffered() bool                 { return o.cap > 0 }
+func (o *Obj) SendIndex(i int) trace.ThreadID { return o.out[i].tid }
+
+// SelectCase describes one case of a select to the runtime: its channel (nil
+// for a nil channel) and direction.
+type SelectCase struct {
+	Obj  *Obj
+	Send bool
+}
+
+// SelectBegin announces a select with the given cases and returns the case
+// taken (-1 for default) and its alternative, when the thread is chosen. If
+// a receiver met one of its send cases, met is true and the case is that
+// send. The caller has registered the values of its send cases with AddSend.
+func (t *Thread) SelectBegin(cases []SelectCase, hasDefault bool) (cas int, k int32, met bool) {
+	e := t.e
+	t.sel = t.sel[:0]
+	lo := len(e.cases)
+	for _, c := range cases {
+		id := trace.NoObject
+		if c.Obj != nil {
+			id = c.Obj.id
+		}
+		kind := trace.KindRecv
+		if c.Send {
+			kind = trace.KindSend
+		}
+		e.cases = append(e.cases, trace.Case{Kind: kind, Obj: id})
+		t.sel = append(t.sel, selCase{obj: c.Obj, send: c.Send})
+	}
+	op := trace.Op{Kind: trace.KindSelect, Class: trace.ClassChan, Obj: trace.NoObject, Cases: e.cases[lo:len(e.cases):len(e.cases)]}
+	if hasDefault {
+		op.Arg = 1
+	}
+	alt := t.begin(op, nil)
+	if ok, c := t.Completed(); ok {
+		return int(c), 0, true
+	}
+	for i, c := range t.sel {
+		n := caseAlts(c, t.id)
+		if alt < n {
+			return i, alt, false
+		}
+		alt -= n
+	}
+	return -1, 0, false
+}
+
+// EndSelect records the executed select, which took case cas.
+func (t *Thread) EndSelect(cas int, value uint64, ok bool) *trace.Event {
+	ev := t.end(value, ok)
+	ev.Case = int32(cas)
+	t.sel = t.sel[:0]
+	return ev
+}
+
+// EndOp records an executed channel operation and returns its event, so that
+// a receive can add its partner.
+func (t *Thread) EndOp(value uint64, ok bool) *trace.Event { return t.end(value, ok) }

@@ -1,0 +1,115 @@
+// This file states, in one place per primitive, when a pending operation is
+// enabled and how many alternatives it has.
+
+package engine
+
+import "github.com/weft-go/weft/trace"
+
+// alts returns the number of alternatives of t's pending operation in the
+// current state: 0 if it is blocked.
+func (e *Exec) alts(t *Thread) int32 {
+	o := t.obj
+	switch t.op.Kind {
+	case trace.KindNone:
+		return 0
+	case trace.KindLock:
+		if o.class == trace.ClassRWMutex {
+			// A writer that announced itself waits for the readers to leave.
+			return b2i(!o.locked && o.n == 0)
+		}
+		return b2i(!o.locked)
+	case trace.KindRLock:
+		// A waiting writer blocks new readers (Go's RWMutex).
+		return b2i(!o.locked && o.writers == 0)
+	case trace.KindRelock:
+		// A signalled Cond waiter reacquires its mutex.
+		return b2i(t.signalled && !t.obj2.locked)
+	case trace.KindWait, trace.KindMWait:
+		// Wait is the step that releases and enqueues; it is always enabled
+		// (an unlocked mutex is checked when it runs).
+		return 1
+	case trace.KindWGWait:
+		return b2i(o.n == 0)
+	case trace.KindOnceDo:
+		return b2i(!o.locked)
+	case trace.KindP:
+		return b2i(o.n > 0)
+	case trace.KindV:
+		if o.class == trace.ClassBinarySemaphore {
+			return b2i(o.n < 1)
+		}
+		return 1
+	case trace.KindMEnter, trace.KindMReenter:
+		return b2i(!o.locked && (t.op.Kind == trace.KindMEnter || t.signalled))
+	case trace.KindJoin:
+		return b2i(e.threads[t.op.Arg].done)
+	case trace.KindSleep:
+		return b2i(e.now >= t.deadline)
+	case trace.KindSend:
+		return sendAlts(o)
+	case trace.KindRecv:
+		return recvAlts(o, t.id)
+	case trace.KindSelect:
+		var n int32
+		for _, c := range t.sel {
+			n += caseAlts(c, t.id)
+		}
+		if n == 0 && t.op.Arg == 1 {
+			return 1 // default
+		}
+		return n
+	}
+	// Every other operation (loads and stores, unlocks, signals, Add, Close,
+	// Len, inputs, ...) never blocks.
+	return 1
+}
+
+// sendAlts is the number of alternatives of a send on channel o (nil for a
+// nil channel, which blocks forever). A send on an unbuffered channel is
+// completed by a receiver, never by the sender itself.
+func sendAlts(o *Obj) int32 {
+	switch {
+	case o == nil:
+		return 0
+	case o.closed:
+		return 1 // it panics
+	case o.cap > 0:
+		return b2i(o.n < o.cap)
+	}
+	return 0
+}
+
+// recvAlts is the number of alternatives of a receive on channel o by thread
+// self: one per sender it can meet on an unbuffered channel.
+func recvAlts(o *Obj, self trace.ThreadID) int32 {
+	switch {
+	case o == nil:
+		return 0
+	case o.cap > 0:
+		return b2i(o.n > 0 || o.closed)
+	case o.closed:
+		return 1
+	}
+	var n int32
+	for _, s := range o.out {
+		if s.tid != self {
+			n++
+		}
+	}
+	return n
+}
+
+// caseAlts is the number of alternatives of one select case.
+func caseAlts(c selCase, self trace.ThreadID) int32 {
+	if c.send {
+		return sendAlts(c.obj)
+	}
+	return recvAlts(c.obj, self)
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}

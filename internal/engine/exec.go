@@ -1,0 +1,310 @@
+// This file implements one execution: its setup, the choice of the next
+// thread, its end and the unwinding of its goroutines.
+
+package engine
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// Config bounds and instruments an execution.
+type Config struct {
+	// MaxSteps bounds the steps of an execution; hitting it is reported as a
+	// possible livelock. Zero means DefaultMaxSteps.
+	MaxSteps int
+	// Watchdog is how long a thread may run without reaching its next
+	// scheduling point. Zero means DefaultWatchdog.
+	Watchdog time.Duration
+	// CaptureSources records the call site of every operation (slower; used
+	// to write reports).
+	CaptureSources bool
+}
+
+// Defaults for Config.
+const (
+	DefaultMaxSteps = 100_000
+	DefaultWatchdog = 10 * time.Second
+)
+
+// serials numbers executions process-wide, so that an object reused across
+// executions of different Execs is still registered afresh.
+var serials atomic.Uint64
+
+// Exec runs executions, one at a time. An Exec is reused across executions to
+// keep its memory.
+type Exec struct {
+	cfg            Config
+	captureSources bool
+	strat          strategy.Strategy
+	serial         uint64
+
+	threads []*Thread
+	view    strategy.State
+	tr      trace.Trace
+	cases   []trace.Case // arena of the select cases of the execution's events
+	cur     *Thread
+	live    int
+	now     int64 // virtual time, in nanoseconds
+
+	bodyReturned bool
+	ended        bool
+	signalled    bool
+	aborting     bool
+	abandoned    bool
+	endState     trace.End
+	done         chan struct{}
+	progress     atomic.Int64
+}
+
+// NewExec returns an Exec with the given configuration.
+func NewExec(cfg Config) *Exec {
+	if cfg.MaxSteps <= 0 {
+		cfg.MaxSteps = DefaultMaxSteps
+	}
+	if cfg.Watchdog <= 0 {
+		cfg.Watchdog = DefaultWatchdog
+	}
+	return &Exec{cfg: cfg, done: make(chan struct{}, 1)}
+}
+
+// Now returns the virtual time of the execution.
+func (e *Exec) Now() int64 { return e.now }
+
+// Trace returns the trace of the last execution. It is valid until the next
+// Run.
+func (e *Exec) Trace() *trace.Trace { return &e.tr }
+
+// Abandoned reports that a goroutine of the last execution blocked outside
+// weft's control and could not be unwound: the Exec must not be used again.
+func (e *Exec) Abandoned() bool { return e.abandoned }
+
+// current is the execution running now. weft runs one execution at a time per
+// process (package weft serialises them), and only its running thread touches
+// it, so a plain variable serves.
+var current *Exec
+
+// Current returns the running thread, or nil outside an execution.
+func Current() *Thread {
+	if current == nil {
+		return nil
+	}
+	return current.cur
+}
+
+// Run runs one execution of body under strategy s and returns how it ended.
+// The trace stays available through Trace until the next Run.
+func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
+	if e.abandoned {
+		panic("weft internal error: Run on an abandoned Exec")
+	}
+	e.strat = s
+	e.captureSources = capture || e.cfg.CaptureSources
+	e.serial = serials.Add(1)
+	e.threads = e.threads[:0]
+	e.tr.Reset()
+	e.cases = e.cases[:0]
+	e.view.Trace = &e.tr
+	e.live, e.now = 0, 0
+	e.bodyReturned, e.ended, e.signalled, e.aborting = false, false, false, false
+	e.endState = trace.End{}
+	main := e.newThread(trace.NoThread)
+	e.cur = main
+	current = e
+	go e.start(main, body)
+	main.wake <- struct{}{}
+	e.wait()
+	e.unwind()
+	current = nil
+	e.cur = nil
+	e.tr.Final = e.tr.Final[:0]
+	for _, t := range e.threads {
+		e.tr.Final = append(e.tr.Final, t.op)
+	}
+	return e.endState
+}
+
+// newThread adds a thread started by parent.
+func (e *Exec) newThread(parent trace.ThreadID) *Thread {
+	id := trace.ThreadID(len(e.threads))
+	t := &Thread{e: e, id: id, wake: make(chan struct{}, 1), finished: make(chan struct{})}
+	e.threads = append(e.threads, t)
+	e.live++
+	e.tr.Threads = append(e.tr.Threads, trace.ThreadInfo{Parent: parent, Step: int32(len(e.tr.Events)) - 1})
+	if n := len(e.tr.Events); n > 0 && parent != trace.NoThread {
+		e.tr.Events[n-1].Spawned++
+	}
+	return t
+}
+
+// wait blocks the driver until the execution ends, watching for a thread
+// that blocks outside weft's control.
+func (e *Exec) wait() {
+	timer := time.NewTimer(e.cfg.Watchdog)
+	defer timer.Stop()
+	last := e.progress.Load()
+	for {
+		select {
+		case <-e.done:
+			return
+		case <-timer.C:
+			now := e.progress.Load()
+			if now == last {
+				e.blocked()
+				return
+			}
+			last = now
+			timer.Reset(e.cfg.Watchdog)
+		}
+	}
+}
+
+// pickNext asks the strategy for the next thread. It returns nil if the
+// execution ended instead (deadlock, leak, step bound, cut).
+func (e *Exec) pickNext() *Thread {
+	if len(e.tr.Events) >= e.cfg.MaxSteps {
+		e.finish(trace.End{Status: trace.Failed, Kind: trace.Livelock, Thread: trace.NoThread,
+			Message: fmt.Sprintf("the execution reached the step bound (%d steps) without ending: a possible livelock; raise the bound with MaxSteps / -max-steps if the program is just long", e.cfg.MaxSteps)})
+		return nil
+	}
+	for e.fillView() == 0 {
+		if e.advanceTime() {
+			continue
+		}
+		e.noneEnabled()
+		return nil
+	}
+	c := e.strat.Choose(&e.view)
+	if c.Thread == trace.NoThread {
+		e.finish(trace.End{Status: trace.Cut, Thread: trace.NoThread})
+		return nil
+	}
+	if int(c.Thread) >= len(e.threads) || c.Thread < 0 || c.Alt < 0 || c.Alt >= e.view.Threads[c.Thread].Alts {
+		e.finish(trace.End{Status: trace.Failed, Kind: trace.Internal, Thread: trace.NoThread,
+			Message: fmt.Sprintf("weft internal error: the strategy chose %v alternative %d at step %d, which is not enabled", c.Thread, c.Alt, len(e.tr.Events))})
+		return nil
+	}
+	n := len(e.threads)
+	e.tr.AddEnabled(n, func(i int) bool { return e.view.Threads[i].Alts > 0 })
+	u := e.threads[c.Thread]
+	u.alt = c.Alt
+	return u
+}
+
+// fillView computes the pending operation and alternatives of every thread
+// and returns how many are enabled.
+func (e *Exec) fillView() int {
+	v := &e.view
+	v.Step = len(e.tr.Events)
+	v.Threads = v.Threads[:0]
+	enabled := 0
+	for _, t := range e.threads {
+		var a int32
+		if !t.done {
+			a = e.alts(t)
+		}
+		if a > 0 {
+			enabled++
+		}
+		v.Threads = append(v.Threads, strategy.Thread{Op: t.op, Alts: a, Done: t.done})
+	}
+	return enabled
+}
+
+// noneEnabled ends an execution in which no thread can move: a deadlock, or a
+// leak if the test body has returned.
+func (e *Exec) noneEnabled() {
+	msg := ""
+	for _, t := range e.threads {
+		if !t.done {
+			msg += fmt.Sprintf("\n\t%v blocked on %s", t.id, e.describe(t.op))
+		}
+	}
+	if e.bodyReturned {
+		e.finish(trace.End{Status: trace.Failed, Kind: trace.Leak, Thread: trace.NoThread,
+			Message: "the test body returned while other threads stay blocked forever:" + msg})
+		return
+	}
+	e.finish(trace.End{Status: trace.Failed, Kind: trace.Deadlock, Thread: trace.NoThread,
+		Message: "no thread can move:" + msg})
+}
+
+// describe names an operation for messages, with object names.
+func (e *Exec) describe(op trace.Op) string {
+	s := op.String()
+	if op.Obj >= 0 && int(op.Obj) < len(e.tr.Objects) {
+		o := e.tr.Objects[op.Obj]
+		s += " (" + o.Class.String()
+		if o.Name != "" {
+			s += " " + o.Name
+		}
+		s += ")"
+	}
+	return s
+}
+
+// finish ends the execution; the first end wins. From now on every weft
+// operation unwinds its goroutine. The driver learns of the end when the
+// goroutine that ended the execution parks or returns (signalEnd), so that no
+// two goroutines ever run at once, not even during unwinding.
+func (e *Exec) finish(end trace.End) {
+	if e.ended {
+		return
+	}
+	e.ended = true
+	e.aborting = true
+	e.endState = end
+}
+
+// signalEnd tells the driver that the execution ended, once, from the
+// goroutine that is about to park or return.
+func (e *Exec) signalEnd() {
+	if e.ended && !e.signalled {
+		e.signalled = true
+		e.done <- struct{}{}
+	}
+}
+
+// fail ends the execution with a failure of thread t and unwinds t.
+func (t *Thread) fail(kind trace.FailureKind, msg string) {
+	t.e.failNoPark(t, kind, msg)
+	panic(failSignal{})
+}
+
+// failNoPark records a failure of thread t and ends the execution.
+func (e *Exec) failNoPark(t *Thread, kind trace.FailureKind, msg string) {
+	e.finish(trace.End{Status: trace.Failed, Kind: kind, Thread: t.id, Message: msg})
+}
+
+// Fail ends the execution with a failure of the running thread; it does not
+// return.
+func (t *Thread) Fail(kind trace.FailureKind, msg string) { t.fail(kind, msg) }
+
+// unwind unwinds every goroutine of the execution that has not returned.
+func (e *Exec) unwind() {
+	if e.abandoned {
+		return
+	}
+	for _, t := range e.threads {
+		select {
+		case <-t.finished:
+			continue
+		default:
+		}
+		t.wake <- struct{}{}
+		select {
+		case <-t.finished:
+		case <-time.After(e.cfg.Watchdog):
+			e.abandoned = true
+			if e.endState.Status != trace.Failed {
+				e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: t.id,
+					Message: fmt.Sprintf("%v did not unwind within %v at the end of the execution: its deferred calls block outside weft's control", t.id, e.cfg.Watchdog)}
+			}
+			return
+		}
+	}
+}

@@ -1,0 +1,157 @@
+// This file implements the operations of variables, mutexes, WaitGroups,
+// threads and the panics Go raises for misuse.
+
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// goPanic is a panic Go itself would raise (send on a closed channel, a
+// negative WaitGroup counter). The program may recover it, as in Go; if it
+// does not, the failure is reported with its kind.
+type goPanic struct {
+	kind trace.FailureKind
+	msg  string
+}
+
+func (p goPanic) Error() string { return p.msg }
+
+// RuntimeError marks goPanic as a runtime error, as Go's own are.
+func (p goPanic) RuntimeError() {}
+
+// Panic raises the panic Go raises for a misuse of kind k.
+func Panic(k trace.FailureKind, msg string) { panic(goPanic{kind: k, msg: msg}) }
+
+// isWeftFrame reports whether a function belongs to weft's own code rather
+// than the program under test.
+func isWeftFrame(fn string) bool {
+	const mod = "github.com/weft-go/weft"
+	rest, ok := strings.CutPrefix(fn, mod)
+	if !ok {
+		return strings.HasPrefix(fn, "runtime.")
+	}
+	return strings.HasPrefix(rest, "/internal/") || strings.HasPrefix(rest, ".(*") ||
+		strings.HasPrefix(rest, ".Select") || strings.HasPrefix(rest, ".Go")
+}
+
+// Register registers o for class c on its first use in the execution and
+// reports whether this was the first use, so that a typed object can reset
+// its own state.
+func (t *Thread) Register(o *Obj, c trace.Class) (fresh bool) {
+	fresh = o.serial != t.e.serial
+	t.e.touch(o, c)
+	return fresh
+}
+
+// Begin announces the pending operation k on o (a variable, an input, any
+// operation that never blocks) and returns when the thread is chosen. The
+// caller then performs it and calls End.
+func (t *Thread) Begin(o *Obj, c trace.Class, k trace.Kind) {
+	t.e.touch(o, c)
+	t.begin(trace.Op{Kind: k, Class: c, Obj: o.id}, o)
+}
+
+// End records the executed operation with the value it read or wrote.
+func (t *Thread) End(value uint64, ok bool) { t.end(value, ok) }
+
+// Lock locks mutex o (a Mutex, or an RWMutex's writer side).
+func (t *Thread) Lock(o *Obj, c trace.Class) {
+	t.e.touch(o, c)
+	t.begin(trace.Op{Kind: trace.KindLock, Class: c, Obj: o.id}, o)
+	o.locked, o.owner = true, t.id
+	t.end(0, true)
+}
+
+// TryLock locks mutex o if it is unlocked and reports whether it did.
+func (t *Thread) TryLock(o *Obj) bool {
+	t.e.touch(o, trace.ClassMutex)
+	t.begin(trace.Op{Kind: trace.KindTryLock, Class: trace.ClassMutex, Obj: o.id}, o)
+	ok := !o.locked
+	if ok {
+		o.locked, o.owner = true, t.id
+	}
+	t.end(0, ok)
+	return ok
+}
+
+// Unlock unlocks mutex o; unlocking an unlocked mutex is a fatal error in Go
+// and a failure here.
+func (t *Thread) Unlock(o *Obj, c trace.Class) {
+	t.e.touch(o, c)
+	t.begin(trace.Op{Kind: trace.KindUnlock, Class: c, Obj: o.id}, o)
+	if !o.locked {
+		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: unlock of unlocked mutex")
+	}
+	o.locked, o.owner = false, trace.NoThread
+	t.end(0, true)
+}
+
+// WaitGroupAdd adds delta to WaitGroup o's counter.
+func (t *Thread) WaitGroupAdd(o *Obj, delta int) {
+	t.e.touch(o, trace.ClassWaitGroup)
+	t.begin(trace.Op{Kind: trace.KindWGAdd, Class: trace.ClassWaitGroup, Obj: o.id, Arg: int64(delta)}, o)
+	o.n += int64(delta)
+	t.end(uint64(o.n), true)
+	if o.n < 0 {
+		Panic(trace.NegativeWaitGroup, "sync: negative WaitGroup counter")
+	}
+}
+
+// WaitGroupWait blocks until WaitGroup o's counter is zero.
+func (t *Thread) WaitGroupWait(o *Obj) {
+	t.e.touch(o, trace.ClassWaitGroup)
+	t.begin(trace.Op{Kind: trace.KindWGWait, Class: trace.ClassWaitGroup, Obj: o.id}, o)
+	t.end(0, true)
+}
+
+// Go starts a thread running f and returns it. The new thread runs its local
+// code up to its first operation before Go returns; starting it is not a
+// scheduling point.
+func (t *Thread) Go(f func()) *Thread { return t.spawn(f) }
+
+// Join blocks until thread u has finished.
+func (t *Thread) Join(u *Thread) {
+	if u.e != t.e {
+		t.fail(trace.Panic, "weft: Join of a thread of another execution")
+	}
+	t.begin(trace.Op{Kind: trace.KindJoin, Class: trace.ClassThread, Obj: trace.NoObject, Arg: int64(u.id)}, nil)
+	t.end(0, true)
+}
+
+// BlockForever blocks the thread for good, as an operation of kind k on a nil
+// channel does.
+func (t *Thread) BlockForever(k trace.Kind) {
+	t.begin(trace.Op{Kind: k, Class: trace.ClassChan, Obj: trace.NoObject}, nil)
+	panic(fmt.Sprintf("weft internal error: a %v on a nil channel was scheduled", k))
+}
+
+// Sleep blocks the thread until virtual time has advanced by d nanoseconds.
+// Time moves only when every thread is blocked.
+func (t *Thread) Sleep(d int64) {
+	if d < 0 {
+		d = 0
+	}
+	t.deadline = t.e.now + d
+	t.begin(trace.Op{Kind: trace.KindSleep, Class: trace.ClassTimer, Obj: trace.NoObject, Arg: t.deadline}, nil)
+	t.end(uint64(t.e.now), true)
+}
+
+// advanceTime moves virtual time to the earliest deadline of a sleeping
+// thread; it reports false if no thread sleeps.
+func (e *Exec) advanceTime() bool {
+	next := int64(-1)
+	for _, t := range e.threads {
+		if !t.done && t.op.Kind == trace.KindSleep && t.deadline > e.now && (next < 0 || t.deadline < next) {
+			next = t.deadline
+		}
+	}
+	if next < 0 {
+		return false
+	}
+	e.now = next
+	return true
+}

@@ -1,0 +1,209 @@
+// This file implements threads: their goroutines, scheduling points and the
+// direct hand-off of control between them.
+
+package engine
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// Thread is a thread of an execution: a goroutine under weft's control.
+type Thread struct {
+	e    *Exec
+	id   trace.ThreadID
+	wake chan struct{}
+
+	op   trace.Op // pending operation
+	obj  *Obj     // the object the pending operation's enabledness reads
+	obj2 *Obj     // a second one: the mutex a Cond waiter reacquires
+	alt  int32    // the alternative chosen for the pending operation
+	sel  []selCase
+
+	done     bool
+	finished chan struct{} // closed when the goroutine has returned (unwound)
+	// partner handling: a thread whose pending send was completed by a
+	// receiver, and the thread to return control to after running local code.
+	completed     bool
+	completedCase int32
+	returnTo      *Thread
+	signalled     bool // a Cond or monitor waiter that was signalled
+	deadline      int64
+	spawns        int32
+	caller        uintptr
+}
+
+// ID returns the thread's identity.
+func (t *Thread) ID() trace.ThreadID { return t.id }
+
+// Exec returns the execution the thread belongs to.
+func (t *Thread) Exec() *Exec { return t.e }
+
+// unwindSignal is the panic value that unwinds a parked goroutine at the end
+// of an execution.
+type unwindSignal struct{}
+
+// failSignal is the panic value that stops a failing thread after its failure
+// is recorded; it unwinds the thread like unwindSignal.
+type failSignal struct{}
+
+// start runs f as thread t's goroutine.
+func (e *Exec) start(t *Thread, f func()) {
+	normal := false
+	defer e.signalEnd()
+	defer func() {
+		r := recover()
+		switch r.(type) {
+		case unwindSignal, failSignal:
+			close(t.finished)
+			return
+		}
+		if e.aborting {
+			// Unwinding: the user's code recovered our signal and returned, or
+			// panicked in a deferred call. Nothing of it counts any more.
+			close(t.finished)
+			return
+		}
+		if r != nil {
+			if f, ok := r.(goPanic); ok {
+				e.failNoPark(t, f.kind, f.msg)
+			} else {
+				e.failNoPark(t, trace.Panic, fmt.Sprintf("panic: %v\n\n%s", r, stack()))
+			}
+			close(t.finished)
+			return
+		}
+		if !normal {
+			e.failNoPark(t, trace.Goexit, "the thread called runtime.Goexit (t.FailNow, t.Fatal or t.SkipNow inside a weft thread?); use w.Fail or w.Assert instead")
+			close(t.finished)
+			return
+		}
+		e.exit(t)
+		close(t.finished)
+	}()
+	<-t.wake
+	if e.aborting {
+		panic(unwindSignal{})
+	}
+	f()
+	normal = true
+}
+
+// stack returns the current goroutine's stack.
+func stack() string {
+	buf := make([]byte, 16<<10)
+	return string(buf[:runtime.Stack(buf, false)])
+}
+
+// park blocks t until control is handed to it, and unwinds it if the execution
+// has ended meanwhile.
+func (t *Thread) park() {
+	t.e.signalEnd()
+	<-t.wake
+	if t.e.aborting {
+		panic(unwindSignal{})
+	}
+}
+
+// handTo passes control from t to u and parks t.
+func (t *Thread) handTo(u *Thread) {
+	t.e.cur = u
+	t.e.progress.Add(1)
+	u.wake <- struct{}{}
+	t.park()
+}
+
+// begin announces t's pending operation op on object o and blocks until the
+// strategy chooses t; it returns the chosen alternative. After begin the
+// caller performs the operation and calls end (or a failure).
+func (t *Thread) begin(op trace.Op, o *Obj) int32 {
+	e := t.e
+	if e.aborting {
+		panic(unwindSignal{})
+	}
+	if e.captureSources {
+		t.caller = callerPC()
+	}
+	t.op, t.obj = op, o
+	if r := t.returnTo; r != nil {
+		// t finished the local code of a step another thread started (a spawn
+		// or a rendezvous): control goes back to that thread.
+		t.returnTo = nil
+		t.handTo(r)
+	} else if next := e.pickNext(); next != t {
+		if next == nil {
+			t.park() // the execution ended; park unwinds
+		}
+		t.handTo(next)
+	}
+	return t.alt
+}
+
+// callerPC returns the program counter of the first frame outside weft's own
+// packages: the user's call site.
+func callerPC() uintptr {
+	var pcs [16]uintptr
+	n := runtime.Callers(3, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if !isWeftFrame(f.Function) {
+			return f.PC
+		}
+		if !more {
+			return f.PC
+		}
+	}
+}
+
+// end records the event of t's executed operation.
+func (t *Thread) end(value uint64, ok bool) *trace.Event {
+	e := t.e
+	e.tr.Events = append(e.tr.Events, trace.Event{
+		Thread: t.id, Alt: t.alt, Op: t.op, Case: -1, Partner: trace.NoThread,
+		PartnerCase: -1, Value: value, OK: ok, PC: t.caller,
+	})
+	t.op, t.obj, t.obj2 = trace.Op{}, nil, nil
+	return &e.tr.Events[len(e.tr.Events)-1]
+}
+
+// exit ends thread t, whose function returned.
+func (e *Exec) exit(t *Thread) {
+	t.done = true
+	t.op, t.obj = trace.Op{}, nil
+	e.live--
+	if t.id == 0 {
+		e.bodyReturned = true
+	}
+	if r := t.returnTo; r != nil {
+		t.returnTo = nil
+		e.cur = r
+		r.wake <- struct{}{}
+		return
+	}
+	if e.live == 0 {
+		e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
+		return
+	}
+	if next := e.pickNext(); next != nil {
+		e.cur = next
+		e.progress.Add(1)
+		next.wake <- struct{}{}
+	}
+}
+
+// spawn starts a new thread running f; it runs to its first operation before
+// spawn returns.
+func (t *Thread) spawn(f func()) *Thread {
+	e := t.e
+	if e.aborting {
+		panic(unwindSignal{})
+	}
+	u := e.newThread(t.id)
+	go e.start(u, f)
+	u.returnTo = t
+	t.handTo(u)
+	return u
+}

@@ -1,0 +1,42 @@
+// This file implements the watchdog's report of a thread that blocked outside
+// weft's control.
+
+package engine
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// blocked ends an execution whose running thread has not reached a scheduling
+// point within the watchdog delay. Its goroutine cannot be unwound, so the
+// Exec is abandoned.
+func (e *Exec) blocked() {
+	e.abandoned = true
+	e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread,
+		Message: fmt.Sprintf("a thread ran for %v without reaching a weft operation: it blocked outside weft's control "+
+			"(a sync.Mutex, a real channel, I/O, time.Sleep, or a goroutine not started with w.Go), or loops forever "+
+			"without touching a weft object. Use weft's primitives inside the test body, or raise the watchdog delay.\n\n%s",
+			e.cfg.Watchdog, runningStacks())}
+}
+
+// runningStacks returns the stacks of the goroutines running weft threads
+// that are not parked at a scheduling point: the culprits of a watchdog
+// report.
+func runningStacks() string {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	var out []string
+	for g := range strings.SplitSeq(string(buf), "\n\n") {
+		if strings.Contains(g, "internal/engine.(*Exec).start") && !strings.Contains(g, "internal/engine.(*Thread).park") {
+			out = append(out, g)
+		}
+	}
+	if len(out) == 0 {
+		return "(no stack found: the blocked goroutine is not a weft thread)"
+	}
+	return strings.Join(out, "\n\n")
+}

@@ -1,0 +1,116 @@
+// This file implements the options of Check and Explore.
+
+package weft
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/weft-go/weft/strategy"
+)
+
+// Option configures Check and Explore.
+type Option func(*config) error
+
+// config is the configuration an exploration runs with.
+type config struct {
+	strategyName string
+	strategy     strategy.Strategy
+	seed         int64
+	depth        int // PCT bug depth
+	maxRuns      int
+	maxSteps     int
+	timeout      time.Duration
+	watchdog     time.Duration
+	stopOnFail   bool
+	replayFiles  bool
+	progress     func(Progress)
+}
+
+func defaultConfig() config {
+	return config{strategyName: "exhaustive", maxRuns: 100_000, depth: 3, stopOnFail: true, replayFiles: true}
+}
+
+// WithStrategy chooses the exploration strategy by name (see Strategies).
+func WithStrategy(name string) Option {
+	return func(c *config) error {
+		if _, ok := strategies[name]; !ok {
+			return fmt.Errorf("unknown strategy %q (known: %s)", name, strategyList())
+		}
+		c.strategyName = name
+		return nil
+	}
+}
+
+// WithCustomStrategy explores with s, a strategy of the caller's.
+func WithCustomStrategy(s strategy.Strategy) Option {
+	return func(c *config) error { c.strategy, c.strategyName = s, "custom"; return nil }
+}
+
+// WithSeed seeds the randomised strategies (random, pct).
+func WithSeed(seed int64) Option { return func(c *config) error { c.seed = seed; return nil } }
+
+// WithDepth sets PCT's bug depth d (at least 1).
+func WithDepth(d int) Option {
+	return func(c *config) error {
+		if d < 1 {
+			return fmt.Errorf("bug depth %d: must be at least 1", d)
+		}
+		c.depth = d
+		return nil
+	}
+}
+
+// WithMaxRuns bounds the number of executions (0: no bound).
+func WithMaxRuns(n int) Option {
+	return func(c *config) error {
+		if n < 0 {
+			return fmt.Errorf("max runs %d: must not be negative", n)
+		}
+		c.maxRuns = n
+		return nil
+	}
+}
+
+// WithMaxSteps bounds the steps of one execution; an execution that hits the
+// bound is reported as a possible livelock.
+func WithMaxSteps(n int) Option {
+	return func(c *config) error {
+		if n <= 0 {
+			return fmt.Errorf("max steps %d: must be positive", n)
+		}
+		c.maxSteps = n
+		return nil
+	}
+}
+
+// WithTimeout bounds the wall time of the exploration (0: no bound).
+func WithTimeout(d time.Duration) Option {
+	return func(c *config) error { c.timeout = d; return nil }
+}
+
+// WithWatchdog sets how long a thread may run without reaching a weft
+// operation before it is reported as blocked outside weft's control.
+func WithWatchdog(d time.Duration) Option {
+	return func(c *config) error { c.watchdog = d; return nil }
+}
+
+// KeepGoing makes the exploration continue after a failure, counting
+// failures by kind, instead of stopping at the first.
+func KeepGoing() Option { return func(c *config) error { c.stopOnFail = false; return nil } }
+
+// NoReplayFiles stops Check from reading and writing replay files under
+// testdata/weft.
+func NoReplayFiles() Option { return func(c *config) error { c.replayFiles = false; return nil } }
+
+// WithProgress calls f about once a second during the exploration.
+func WithProgress(f func(Progress)) Option {
+	return func(c *config) error { c.progress = f; return nil }
+}
+
+// Progress is a snapshot of a running exploration.
+type Progress struct {
+	Executions int
+	Failures   int
+	Elapsed    time.Duration
+}

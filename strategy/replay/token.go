@@ -1,0 +1,148 @@
+// This file implements replay records and their compact token form.
+
+package replay
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"strings"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// ErrBadToken is wrapped by every error about a malformed replay token.
+var ErrBadToken = errors.New("malformed replay token")
+
+// Step is one recorded choice: the thread that moved, the alternative of its
+// pending operation, and the operation's kind (to explain a divergence).
+type Step struct {
+	Thread trace.ThreadID
+	Alt    int32
+	Kind   trace.Kind
+}
+
+// Record is everything needed to repeat an execution: its choices and its
+// input values, in the order they were made.
+type Record struct {
+	Steps  []Step
+	Inputs []uint64
+}
+
+// FromTrace returns the record of the execution tr.
+func FromTrace(tr *trace.Trace, inputs []uint64) Record {
+	r := Record{Steps: make([]Step, len(tr.Events)), Inputs: append([]uint64(nil), inputs...)}
+	for i, e := range tr.Events {
+		r.Steps[i] = Step{Thread: e.Thread, Alt: e.Alt, Kind: e.Op.Kind}
+	}
+	return r
+}
+
+// tokenPrefix starts every token, with its format version.
+const tokenPrefix = "w1."
+
+// Encode returns the token of r: a version prefix and the base64url form of
+// varints and a CRC-32 of them.
+func Encode(r Record) string {
+	b := binary.AppendUvarint(nil, uint64(len(r.Steps)))
+	for _, s := range r.Steps {
+		b = binary.AppendUvarint(b, uint64(s.Thread))
+		b = binary.AppendUvarint(b, uint64(s.Alt))
+		b = append(b, byte(s.Kind))
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.Inputs)))
+	for _, v := range r.Inputs {
+		b = binary.AppendUvarint(b, v)
+	}
+	b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+	return tokenPrefix + base64.RawURLEncoding.EncodeToString(b)
+}
+
+// Decode parses a token made by Encode.
+func Decode(tok string) (Record, error) {
+	tok = strings.TrimSpace(tok)
+	rest, ok := strings.CutPrefix(tok, tokenPrefix)
+	if !ok {
+		return Record{}, fmt.Errorf("%w: %q does not start with %q (copy the whole token from the report)", ErrBadToken, abbreviate(tok), tokenPrefix)
+	}
+	b, err := base64.RawURLEncoding.DecodeString(rest)
+	if err != nil {
+		return Record{}, fmt.Errorf("%w: not base64url: %v", ErrBadToken, err)
+	}
+	if len(b) < 4 || crc32.ChecksumIEEE(b[:len(b)-4]) != binary.BigEndian.Uint32(b[len(b)-4:]) {
+		return Record{}, fmt.Errorf("%w: checksum mismatch (truncated or altered token)", ErrBadToken)
+	}
+	d := decoder{b: b[:len(b)-4]}
+	var r Record
+	n := d.count()
+	r.Steps = make([]Step, 0, n)
+	for range n {
+		th, alt := d.uvarint(), d.uvarint()
+		k := d.byte()
+		r.Steps = append(r.Steps, Step{Thread: trace.ThreadID(th), Alt: int32(alt), Kind: trace.Kind(k)})
+	}
+	m := d.count()
+	for range m {
+		r.Inputs = append(r.Inputs, d.uvarint())
+	}
+	if d.err != nil {
+		return Record{}, fmt.Errorf("%w: %v", ErrBadToken, d.err)
+	}
+	if len(d.b) != 0 {
+		return Record{}, fmt.Errorf("%w: %d trailing bytes", ErrBadToken, len(d.b))
+	}
+	return r, nil
+}
+
+func abbreviate(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "..."
+	}
+	return s
+}
+
+// decoder reads varints, remembering the first error.
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err = errors.New("truncated number")
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) byte() byte {
+	if d.err != nil {
+		return 0
+	}
+	if len(d.b) == 0 {
+		d.err = errors.New("truncated step")
+		return 0
+	}
+	c := d.b[0]
+	d.b = d.b[1:]
+	return c
+}
+
+// count reads a length and checks it is plausible for the bytes left.
+func (d *decoder) count() int {
+	v := d.uvarint()
+	if v > uint64(len(d.b)) {
+		if d.err == nil {
+			d.err = fmt.Errorf("length %d exceeds the token", v)
+		}
+		return 0
+	}
+	return int(v)
+}

@@ -1,0 +1,103 @@
+// Package strategy defines the interface between weft's runtime and its
+// exploration strategies.
+//
+// A strategy decides every choice of an execution and learns from each
+// finished one. The runtime calls Next before each execution, Choose at each
+// scheduling point (before each visible operation, when at least one thread is
+// enabled), Input when the program reads an input value, and Finish when the
+// execution ends. A strategy never touches a goroutine: it sees States and
+// Traces, plain data from package trace, so it can be tested on synthetic
+// traces. The runtime never imports a strategy.
+//
+// A Choice names an enabled thread and one of its alternatives. Most pending
+// operations have a single alternative (0). A receive on an unbuffered channel
+// has one per sender ready to meet it, a select one per ready case and
+// partner, a select with default and no ready case just the default. Choosing
+// Cut ends the execution without failure (a sleep set blocked it).
+//
+// The algorithms live in subpackages: exhaustive, random, pct and replay, and
+// the DPOR family. Wrappers (metrics, determinism checks) take a Strategy and
+// return one.
+//
+// A minimal strategy that always runs the lowest enabled thread, once:
+//
+//	type first struct{ done bool }
+//
+//	func (f *first) Next() bool { ok := !f.done; f.done = true; return ok }
+//	func (f *first) Choose(s *strategy.State) strategy.Choice {
+//		for i := range s.Threads {
+//			if s.Threads[i].Alts > 0 {
+//				return strategy.Choice{Thread: trace.ThreadID(i)}
+//			}
+//		}
+//		panic("unreachable: Choose is called only with an enabled thread")
+//	}
+//	func (f *first) Input(s *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
+//	func (f *first) Finish(*trace.Trace, trace.End) {}
+package strategy
+
+import "github.com/weft-go/weft/trace"
+
+// Strategy explores the executions of a program.
+type Strategy interface {
+	// Next prepares the next execution; it returns false when the
+	// exploration is complete.
+	Next() bool
+	// Choose picks the next step in state s, which has at least one enabled
+	// thread.
+	Choose(s *State) Choice
+	// Input picks the value of an input the program reads in state s.
+	Input(s *State, in InputRequest) uint64
+	// Finish receives the finished execution. tr is valid only during the
+	// call.
+	Finish(tr *trace.Trace, end trace.End)
+}
+
+// State is the state before a step, as a strategy sees it. The runtime reuses
+// it; it is valid only during the call.
+type State struct {
+	// Step is the number of steps taken so far.
+	Step int
+	// Threads holds every thread started so far, indexed by ThreadID.
+	Threads []Thread
+	// Trace is the execution so far: its events and enabled sets.
+	Trace *trace.Trace
+}
+
+// Thread is a thread's pending operation in a State.
+type Thread struct {
+	Op trace.Op
+	// Alts is the number of alternatives the pending operation has in this
+	// state; 0 means the thread is blocked (or finished).
+	Alts int32
+	// Done reports that the thread has finished.
+	Done bool
+}
+
+// Enabled reports whether thread p can take a step.
+func (s *State) Enabled(p trace.ThreadID) bool {
+	return int(p) < len(s.Threads) && s.Threads[p].Alts > 0
+}
+
+// Choice is a strategy's decision: run alternative Alt of thread Thread's
+// pending operation. A Choice whose Thread is trace.NoThread cuts the
+// execution.
+type Choice struct {
+	Thread trace.ThreadID
+	Alt    int32
+}
+
+// Cut is the Choice that ends an execution without failure.
+var Cut = Choice{Thread: trace.NoThread}
+
+// InputRequest describes an input value the program reads: its name and
+// bit width, the inclusive range it was declared with (as signed values when
+// Signed), and the value to use when the strategy has no reason to pick
+// another.
+type InputRequest struct {
+	Name     string
+	Bits     int
+	Signed   bool
+	Min, Max int64
+	Default  uint64
+}

@@ -1,0 +1,67 @@
+// This file implements T, the handle a test body gets, and starting and
+// joining threads.
+
+package weft
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/trace"
+)
+
+// T is the handle of one execution of a test body. It starts threads and
+// reports failures. Only the body and the threads it starts may use it.
+type T struct{}
+
+// Thread is a thread started by T.Go; Join waits for it.
+type Thread struct {
+	t *engine.Thread
+}
+
+// cur returns the running thread, or panics with a clear message when a weft
+// operation is used outside weft.Check.
+func cur() *engine.Thread {
+	t := engine.Current()
+	if t == nil {
+		panic("weft: a weft operation was used outside an execution: call it from a function run by weft.Check or weft.Explore, or from a thread started with w.Go")
+	}
+	return t
+}
+
+// Go starts a new thread running f, like a go statement. Starting a thread is
+// not a scheduling point: the new thread runs its local code up to its first
+// weft operation before Go returns.
+func (w *T) Go(f func()) *Thread {
+	return &Thread{t: cur().Go(f)}
+}
+
+// Join blocks until th has finished.
+func (th *Thread) Join() {
+	cur().Join(th.t)
+}
+
+// Assert fails the execution with msg (formatted with args, as fmt.Sprintf)
+// if cond is false.
+func (w *T) Assert(cond bool, msg string, args ...any) {
+	if !cond {
+		w.Fail(msg, args...)
+	}
+}
+
+// Fail fails the execution with msg (formatted with args, as fmt.Sprintf).
+// It does not return.
+func (w *T) Fail(msg string, args ...any) {
+	if len(args) > 0 {
+		msg = fmt.Sprintf(msg, args...)
+	}
+	cur().Fail(trace.Assertion, msg)
+}
+
+// Sleep blocks the calling thread for d of virtual time. Virtual time moves
+// only when every thread is blocked, as in testing/synctest.
+func (w *T) Sleep(d time.Duration) { cur().Sleep(int64(d)) }
+
+// Now returns the virtual time since the execution started.
+func (w *T) Now() time.Duration { return time.Duration(cur().Exec().Now()) }

@@ -1,0 +1,35 @@
+// Package trace is weft's trace model: the plain data that describes one
+// execution of a concurrent test, shared by the runtime that records it and the
+// strategies that read it.
+//
+// An execution is a sequence of steps. Each step is one visible operation of one
+// thread (DESIGN.md, "Execution model"; seed 000 §II-A): a load or store of a
+// shared variable, a mutex operation, a channel operation, and so on. The code a
+// thread runs between two visible operations is local and runs without
+// interruption; it belongs to the step before it. Starting a thread is recorded
+// in the step that started it (Event.Spawned) and is not a scheduling point: a
+// spawn commutes with every operation except the new thread's own, so making it a
+// point of choice would only multiply interleavings that are equivalent.
+//
+// Identities are dense small integers, stable across executions that share a
+// prefix: threads are numbered in the order they are started (the test body is
+// thread 0) and objects in the order they are first used. Two executions that
+// agree on their first i choices agree on every identity that appears in those
+// i steps, which is all that the exploration algorithms need (seed 000 Fig. 1
+// refers only to threads and objects of pre(E, i)).
+//
+// For every step the trace keeps, besides the event, which threads were enabled
+// in the state before it (Trace.Enabled), and for every thread its pending
+// operation at the end (Trace.Final). Together with the events this gives
+// next(pre(E,i), p) and enabled(pre(E,i)) for every i and p without re-running:
+// the pending operation of p before step i is the operation of p's first event at
+// or after i, or p's final pending operation if p takes no further step.
+//
+// Walkthrough: a strategy receives a State at each scheduling point and returns
+// a Choice; at the end of the execution it receives the Trace:
+//
+//	for i, ev := range tr.Events {
+//		fmt.Println(i, ev.Thread, ev.Op.Kind, ev.Op.Obj)
+//		if tr.EnabledAt(i, 2) { ... }
+//	}
+package trace

@@ -1,0 +1,134 @@
+// This file defines events and the trace of a finished execution.
+
+package trace
+
+// Event is one executed step: a visible operation of one thread and, for a
+// channel rendezvous, of its partner.
+type Event struct {
+	Thread ThreadID
+	// Alt is the alternative the strategy chose among the enabled ones of
+	// the thread's pending operation (a select case, a channel partner).
+	Alt int32
+	// Op is the pending operation the thread executed; for a select, the
+	// whole select.
+	Op Op
+	// Case is the select case taken (-1 for default, or for an operation that
+	// is not a select).
+	Case int32
+	// Partner is the other thread of a rendezvous on an unbuffered channel
+	// (the sender, since the receiver executes it), or NoThread.
+	Partner ThreadID
+	// PartnerCase is the partner's select case, or -1, and PartnerOp the
+	// partner's pending operation that the rendezvous completed.
+	PartnerCase int32
+	PartnerOp   Op
+	// Value is the value read or written, for values that fit 64 bits
+	// (integers, booleans); OK is a receive's ok result or whether a CAS or
+	// TryLock succeeded.
+	Value uint64
+	OK    bool
+	// Spawned is the number of threads the step started (in its local code
+	// after the operation); they take the next ThreadIDs in order.
+	Spawned int32
+	// PC is the program counter of the operation's call site, recorded only
+	// when the runtime captures sources (for reports).
+	PC uintptr
+}
+
+// ThreadInfo describes a thread of an execution.
+type ThreadInfo struct {
+	Parent ThreadID
+	// Step is the index of the event whose local code started the thread, or
+	// -1 for threads started before the first step.
+	Step int32
+}
+
+// ObjectInfo describes a shared object of an execution.
+type ObjectInfo struct {
+	Class   Class
+	Creator ThreadID // the thread that first used it
+	Name    string   // the name the program gave it, if any
+}
+
+// Trace is a finished execution. A Trace handed to a strategy is valid only
+// during the call; the runtime reuses its memory.
+type Trace struct {
+	Events  []Event
+	Threads []ThreadInfo
+	Objects []ObjectInfo
+	// Final is each thread's pending operation at the end (KindNone for a
+	// thread that finished).
+	Final []Op
+	// enabled holds, for each step i, the set of threads enabled in the state
+	// before it, as words of bits.
+	enabled []uint64
+	words   int
+}
+
+// Reset empties t for a new execution, keeping its memory.
+func (t *Trace) Reset() {
+	t.Events = t.Events[:0]
+	t.Threads = t.Threads[:0]
+	t.Objects = t.Objects[:0]
+	t.Final = t.Final[:0]
+	t.enabled = t.enabled[:0]
+	t.words = 1
+}
+
+// AddEnabled records the enabled set before the next step: enabled(i)
+// reports whether thread i is enabled, for i < n.
+func (t *Trace) AddEnabled(n int, enabled func(i int) bool) {
+	if w := (n + 63) / 64; w > t.words {
+		t.rewiden(w)
+	}
+	base := len(t.enabled)
+	for range t.words {
+		t.enabled = append(t.enabled, 0)
+	}
+	for i := range n {
+		if enabled(i) {
+			t.enabled[base+i/64] |= 1 << (i % 64)
+		}
+	}
+}
+
+// rewiden changes the number of words per step to w.
+func (t *Trace) rewiden(w int) {
+	steps := 0
+	if t.words > 0 {
+		steps = len(t.enabled) / t.words
+	}
+	n := make([]uint64, steps*w, (steps+1)*w*2)
+	for s := range steps {
+		copy(n[s*w:], t.enabled[s*t.words:(s+1)*t.words])
+	}
+	t.enabled, t.words = n, w
+}
+
+// EnabledAt reports whether thread p was enabled in the state before step i.
+func (t *Trace) EnabledAt(i int, p ThreadID) bool {
+	w := int(p) / 64
+	if w >= t.words || i*t.words+w >= len(t.enabled) {
+		return false
+	}
+	return t.enabled[i*t.words+w]&(1<<(int(p)%64)) != 0
+}
+
+// PendingAt returns the pending operation of thread p in the state before step
+// i: the operation of p's first event at or after i, or its final one. ok is
+// false if p did not exist then.
+func (t *Trace) PendingAt(i int, p ThreadID) (op Op, ok bool) {
+	if int(p) >= len(t.Threads) || int(t.Threads[p].Step) >= i {
+		return Op{}, false
+	}
+	for j := i; j < len(t.Events); j++ {
+		e := &t.Events[j]
+		if e.Thread == p {
+			return e.Op, true
+		}
+		if e.Partner == p {
+			return e.PartnerOp, true
+		}
+	}
+	return t.Final[p], true
+}

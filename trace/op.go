@@ -1,0 +1,159 @@
+// This file defines visible operations: their kinds and the pending operation
+// of a thread.
+
+package trace
+
+import "strconv"
+
+// Kind is the kind of a visible operation.
+type Kind uint8
+
+// The kinds of visible operations. A kind's meaning depends on the class of the
+// object it touches where the class says more (Lock on a Mutex or on an
+// RWMutex's writer side).
+const (
+	KindNone Kind = iota
+	// Variables.
+	KindLoad
+	KindStore
+	KindAdd  // atomic add: read-modify-write
+	KindSwap // atomic swap: read-modify-write
+	KindCAS  // compare-and-swap: read, and a write when it succeeds
+	// Mutex and RWMutex.
+	KindLock
+	KindUnlock
+	KindTryLock
+	KindRLock
+	KindRUnlock
+	// Cond: Wait releases the mutex and waits; Relock reacquires it once
+	// signalled.
+	KindWait
+	KindRelock
+	KindSignal
+	KindBroadcast
+	// WaitGroup: Add (and Done, a negative Add) and Wait.
+	KindWGAdd
+	KindWGWait
+	// Once: OnceDo enters Do; OnceDone ends the run of its function.
+	KindOnceDo
+	KindOnceDone
+	// Channels.
+	KindSend
+	KindRecv
+	KindClose
+	KindLen
+	KindSelect
+	// Semaphores.
+	KindP
+	KindV
+	// Monitors: Enter and Exit of a monitor method, Wait and Signal on one of
+	// its condition variables (Op.Arg), Reenter after a signal (SC).
+	KindMEnter
+	KindMExit
+	KindMWait
+	KindMSignal
+	KindMSignalAll
+	KindMReenter
+	// Virtual time: Sleep blocks until a deadline; TimerStop cancels a timer.
+	KindSleep
+	KindTimerStop
+	// Threads.
+	KindJoin
+	// Inputs and symbolic branches (concolic testing).
+	KindInput
+	KindBranch
+	numKinds
+)
+
+var kindNames = [...]string{
+	"none", "load", "store", "add", "swap", "cas",
+	"lock", "unlock", "trylock", "rlock", "runlock",
+	"wait", "relock", "signal", "broadcast",
+	"wg.add", "wg.wait", "once.do", "once.done",
+	"send", "recv", "close", "len", "select",
+	"P", "V",
+	"menter", "mexit", "mwait", "msignal", "msignalall", "mreenter",
+	"sleep", "timer.stop", "join", "input", "branch",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// ParseKind returns the kind named s, as printed by Kind.String.
+func ParseKind(s string) (Kind, bool) {
+	for i, n := range kindNames {
+		if n == s {
+			return Kind(i), true
+		}
+	}
+	return KindNone, false
+}
+
+// Case is one case of a select: a send or a receive on a channel. Obj is
+// NoObject for a nil channel, which is never ready.
+type Case struct {
+	Kind Kind // KindSend or KindRecv
+	Obj  ObjectID
+}
+
+// Op is a visible operation: what a thread is about to do (its pending
+// operation) or what it did (an Event's operation).
+type Op struct {
+	Kind  Kind
+	Class Class
+	Obj   ObjectID
+	// Arg is the kind's argument: the delta of a WaitGroup Add, the
+	// condition variable of a monitor Wait or Signal, the target thread of a
+	// Join, the deadline of a Sleep, a select's default flag (1 if it has a
+	// default case).
+	Arg int64
+	// Cases are a select's cases, in the order the program gave them.
+	Cases []Case
+}
+
+func (o Op) String() string {
+	if o.Kind == KindNone {
+		return "none"
+	}
+	s := o.Kind.String()
+	if o.Kind == KindSelect {
+		s += "("
+		for i, c := range o.Cases {
+			if i > 0 {
+				s += ", "
+			}
+			s += c.Kind.String() + " " + c.Obj.String()
+		}
+		if o.Arg == 1 {
+			if len(o.Cases) > 0 {
+				s += ", "
+			}
+			s += "default"
+		}
+		return s + ")"
+	}
+	if o.Obj != NoObject {
+		s += " " + o.Obj.String()
+	}
+	return s
+}
+
+// Accesses reports the objects an operation touches: its object, or for a
+// select the objects of all its cases.
+func (o Op) Accesses(yield func(ObjectID) bool) {
+	if o.Kind == KindSelect {
+		for _, c := range o.Cases {
+			if c.Obj != NoObject && !yield(c.Obj) {
+				return
+			}
+		}
+		return
+	}
+	if o.Obj != NoObject {
+		yield(o.Obj)
+	}
+}

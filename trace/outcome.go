@@ -1,0 +1,117 @@
+// This file defines how an execution ends and the kinds of failure.
+
+package trace
+
+// Status is how an execution ended.
+type Status uint8
+
+// The statuses of an execution.
+const (
+	// Complete: every thread finished.
+	Complete Status = iota
+	// Failed: the execution found a failure; see FailureKind.
+	Failed
+	// Cut: the strategy ended the execution early (for instance because a
+	// sleep set blocked it). Not a failure.
+	Cut
+)
+
+func (s Status) String() string {
+	switch s {
+	case Complete:
+		return "complete"
+	case Failed:
+		return "failed"
+	case Cut:
+		return "cut"
+	}
+	return "status?"
+}
+
+// FailureKind classifies a failure.
+type FailureKind uint8
+
+// The failure kinds. Their String forms are stable: they appear in reports,
+// JSON output and replay files.
+const (
+	NoFailure FailureKind = iota
+	// Assertion: w.Assert failed or w.Fail was called.
+	Assertion
+	// Panic: a thread panicked with a value of the program's own.
+	Panic
+	// Deadlock: no thread is enabled, some are blocked, and the test body has
+	// not returned.
+	Deadlock
+	// Leak: the test body returned, and other threads stay blocked forever.
+	Leak
+	// Livelock: the execution hit the step bound; possibly a livelock, never
+	// a pass.
+	Livelock
+	// SendOnClosed, CloseOfClosed, CloseOfNil: the panics of Go's channels.
+	SendOnClosed
+	CloseOfClosed
+	CloseOfNil
+	// UnlockOfUnlocked: unlocking an unlocked Mutex or RWMutex (a fatal
+	// error in Go).
+	UnlockOfUnlocked
+	// NegativeWaitGroup: a WaitGroup counter went below zero.
+	NegativeWaitGroup
+	// DivideByZero: an integer division by zero in concolic arithmetic.
+	DivideByZero
+	// Goexit: a thread called runtime.Goexit (t.FailNow, t.SkipNow) instead
+	// of returning.
+	Goexit
+	// Nondeterminism: the test body did not repeat itself under the same
+	// schedule and inputs (a replay diverged).
+	Nondeterminism
+	// Blocked: a thread blocked outside weft's control (a real mutex, I/O,
+	// time.Sleep) and did not reach its next operation within the watchdog
+	// delay.
+	Blocked
+	// Internal: a bug of weft itself, never the program's.
+	Internal
+	numFailureKinds
+)
+
+var failureNames = [...]string{
+	"none", "assertion", "panic", "deadlock", "leak", "livelock",
+	"send on closed channel", "close of closed channel", "close of nil channel",
+	"unlock of unlocked mutex", "negative WaitGroup counter", "integer divide by zero",
+	"goexit", "nondeterminism", "blocked outside weft", "weft internal error",
+}
+
+func (k FailureKind) String() string {
+	if int(k) < len(failureNames) {
+		return failureNames[k]
+	}
+	return "failure?"
+}
+
+// ParseFailureKind returns the kind whose String is s.
+func ParseFailureKind(s string) (FailureKind, bool) {
+	for i, n := range failureNames {
+		if n == s {
+			return FailureKind(i), true
+		}
+	}
+	return NoFailure, false
+}
+
+// FailureKinds lists every failure kind, in order.
+func FailureKinds() []FailureKind {
+	ks := make([]FailureKind, 0, numFailureKinds-1)
+	for k := Assertion; k < numFailureKinds; k++ {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// End is how an execution ended: its status and, when it failed, the kind of
+// failure, the thread that failed (NoThread for deadlocks and leaks) and a
+// message.
+type End struct {
+	Status  Status
+	Kind    FailureKind
+	Thread  ThreadID
+	Message string
+}

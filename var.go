@@ -1,0 +1,98 @@
+// This file implements shared variables.
+
+package weft
+
+import (
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/trace"
+)
+
+// Var is a shared variable. Every access is a visible operation: a
+// scheduling point before it, and a step in the trace. The zero value is a
+// variable holding T's zero value, usable as with sync's types; a Var used in
+// several executions starts each one at the zero value.
+type Var[T comparable] struct {
+	o   engine.Obj
+	val T
+	enc func(*T) uint64
+}
+
+// NewVar returns a variable with a name for reports. Its initial value is
+// set by its first Store.
+func NewVar[T comparable](name string) *Var[T] {
+	v := &Var[T]{}
+	v.o.SetName(name)
+	return v
+}
+
+// begin registers v on first use and announces operation k.
+func (v *Var[T]) begin(k trace.Kind) *engine.Thread {
+	t := cur()
+	if t.Register(&v.o, trace.ClassVar) {
+		var zero T
+		v.val = zero
+		if v.enc == nil {
+			v.enc = encoder[T]()
+		}
+	}
+	t.Begin(&v.o, trace.ClassVar, k)
+	return t
+}
+
+// Load reads the variable.
+func (v *Var[T]) Load() T {
+	t := v.begin(trace.KindLoad)
+	x := v.val
+	t.End(encode(v.enc, &x), true)
+	return x
+}
+
+// Store writes x to the variable.
+func (v *Var[T]) Store(x T) {
+	t := v.begin(trace.KindStore)
+	v.val = x
+	t.End(encode(v.enc, &x), true)
+}
+
+// Swap stores x and returns the old value, atomically.
+func (v *Var[T]) Swap(x T) (old T) {
+	t := v.begin(trace.KindSwap)
+	old, v.val = v.val, x
+	t.End(encode(v.enc, &x), true)
+	return old
+}
+
+// CompareAndSwap stores new if the variable holds old, atomically, and
+// reports whether it did.
+func (v *Var[T]) CompareAndSwap(old, new T) bool {
+	t := v.begin(trace.KindCAS)
+	ok := v.val == old
+	if ok {
+		v.val = new
+	}
+	t.End(encode(v.enc, &v.val), ok)
+	return ok
+}
+
+// peek returns the value without a visible operation, for final states.
+func (v *Var[T]) peek() T { return v.val }
+
+// Integer is the set of Go's integer types.
+type Integer interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
+}
+
+// Int is a shared integer variable: a Var with atomic addition.
+type Int[T Integer] struct {
+	Var[T]
+}
+
+// Add adds delta and returns the new value, atomically, with Go's
+// wrap-around.
+func (v *Int[T]) Add(delta T) T {
+	t := v.begin(trace.KindAdd)
+	v.val += delta
+	x := v.val
+	t.End(encode(v.enc, &x), true)
+	return x
+}
