@@ -1,0 +1,68 @@
+// Package weft is a systematic concurrency tester for Go.
+//
+// A test body written with weft's primitives runs many times; at every
+// visible operation (an access to a shared variable, a mutex, a channel, a
+// select, starting or joining a thread) weft decides which thread goes next,
+// and it explores those decisions with a strategy: every interleaving
+// (exhaustive), seeded random schedules (random), probabilistic concurrency
+// testing (pct), or dynamic partial order reduction, which explores one
+// execution per Mazurkiewicz trace. It reports assertion failures, panics,
+// deadlocks, goroutine leaks, possible livelocks and the panics Go raises for
+// misuse (send on a closed channel, unlock of an unlocked mutex, ...), each
+// with the interleaving step by step and a replay token that reproduces it
+// exactly.
+//
+// # Writing a test
+//
+//	func TestCounter(t *testing.T) {
+//		weft.Check(t, func(w *weft.T) {
+//			var mu weft.Mutex
+//			var n weft.Var[int]
+//			var wg weft.WaitGroup
+//			for range 2 {
+//				wg.Go(w, func() {
+//					mu.Lock()
+//					n.Store(n.Load() + 1)
+//					mu.Unlock()
+//				})
+//			}
+//			wg.Wait()
+//			w.Assert(n.Load() == 2, "lost update: n = %d", n.Load())
+//		})
+//	}
+//
+// The body must be deterministic given weft's choices: its shared state lives
+// in weft objects (Var, Int, Mutex, RWMutex, Cond, WaitGroup, Once, Chan,
+// semaphores, monitors), its threads are started with w.Go, and it takes no
+// real time, randomness or state kept between executions. The primitives'
+// zero values are ready to use, as with package sync; an object reused across
+// executions starts each one afresh. Code between two visible operations runs
+// without interruption.
+//
+// # Failures and replay
+//
+// Check fails the test with a report: the failure's kind and message, the
+// interleaving with each step's thread, operation, object and source line, a
+// replay token and the command that replays it:
+//
+//	WEFT_REPLAY=w1.AgAABgEABgBGoe1X go test -run '^TestCounter$'
+//
+// It also writes a replay file under testdata/weft/<TestName>/, which every
+// later go test runs first, as Go fuzzing does with testdata/fuzz, until the
+// file is removed. A replay that the body does not follow is reported as
+// nondeterminism, naming the step, the thread, the recorded operation and the
+// one that happened instead.
+//
+// # Exploring without go test
+//
+// Explore runs the same exploration and returns a Result (executions,
+// complete, cut, failures by kind, distinct final states); the weft command
+// (cmd/weft) runs built-in programs with it.
+//
+// # Layers
+//
+// The API (this package) stands on the runtime (internal/engine), which
+// stands on the trace model (package trace) and knows strategies only
+// through the interface of package strategy. Strategies (strategy/...) read
+// traces and never touch a goroutine. A test guards this import graph.
+package weft

@@ -1,0 +1,52 @@
+// This file guards the import graph of weft's layers.
+
+package weft_test
+
+import (
+	"go/build"
+	"strings"
+	"testing"
+)
+
+// TestLayers checks that arrows point down only: the runtime imports no
+// strategy and no API, strategies import neither the runtime nor the API, and
+// the trace model imports nothing of weft's.
+func TestLayers(t *testing.T) {
+	const mod = "github.com/weft-go/weft"
+	rules := []struct {
+		dir       string
+		forbidden []string
+	}{
+		{"trace", []string{mod + "/"}},
+		{"strategy", []string{mod + "/internal", mod + "/strategy/"}},
+		{"internal/engine", []string{mod + "/strategy/", mod + "/solver"}},
+	}
+	for _, r := range rules {
+		pkg, err := build.ImportDir(r.dir, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", r.dir, err)
+		}
+		for _, imp := range pkg.Imports {
+			for _, f := range r.forbidden {
+				if strings.HasPrefix(imp, f) && !(r.dir == "trace" && imp == mod+"/trace") {
+					t.Errorf("%s imports %s: the layers forbid it", r.dir, imp)
+				}
+			}
+			if imp == mod {
+				t.Errorf("%s imports the API package %s", r.dir, mod)
+			}
+		}
+	}
+	// Every strategy package: no runtime, no API.
+	for _, dir := range []string{"strategy/exhaustive", "strategy/replay", "strategy/random", "strategy/pct", "strategy/dpor", "strategy/flip", "strategy/optimal"} {
+		pkg, err := build.ImportDir(dir, 0)
+		if err != nil {
+			continue // not every strategy exists yet in every checkout
+		}
+		for _, imp := range pkg.Imports {
+			if imp == mod || strings.HasPrefix(imp, mod+"/internal") {
+				t.Errorf("strategy %s imports %s: strategies never touch the runtime or the API", dir, imp)
+			}
+		}
+	}
+}
