@@ -1,0 +1,58 @@
+// This file implements dining, the dining philosophers (seed 002, Table 2,
+// Dining; seed 004, Fig. 13 and Table 4, DP).
+
+package programs
+
+import (
+	"fmt"
+
+	"github.com/weft-go/weft"
+)
+
+func init() {
+	register(&Program{
+		Name:   "dining",
+		Doc:    "n philosophers each take the left then the right fork (deadlocks); fixed=1 takes the lower-numbered fork first (does not)",
+		Source: "seed 002, Table 2 (Dining); seed 004, Fig. 13",
+		Params: []Param{
+			{Name: "n", Default: 3, Min: 2, Max: 32, Doc: "philosophers"},
+			{Name: "meals", Default: 1, Min: 1, Max: 16, Doc: "meals per philosopher"},
+			{Name: "fixed", Default: 0, Min: 0, Max: 1, Doc: "1: take forks in a global order"},
+		},
+		Body: dining,
+	})
+}
+
+// dining: forks are mutexes; philosopher i's left fork is fork i and its
+// right fork is fork (i+1) mod n. Each meal is lock(first); lock(second);
+// unlock(second); unlock(first), where first is the left fork, or with
+// fixed=1 the lower-numbered of the two. The body starts every philosopher
+// and joins them.
+func dining(p Params) func(w *weft.T) {
+	n, meals, fixed := p["n"], p["meals"], p["fixed"] == 1
+	forks := make([]weft.Mutex, n)
+	for i := range forks {
+		forks[i].SetName(fmt.Sprintf("fork%d", i))
+	}
+	philosopher := func(i int) {
+		first, second := i, (i+1)%n
+		if fixed && second < first {
+			first, second = second, first
+		}
+		for range meals {
+			forks[first].Lock()
+			forks[second].Lock()
+			forks[second].Unlock()
+			forks[first].Unlock()
+		}
+	}
+	return func(w *weft.T) {
+		ths := make([]*weft.Thread, n)
+		for i := range ths {
+			ths[i] = w.Go(func() { philosopher(i) })
+		}
+		for _, th := range ths {
+			th.Join()
+		}
+	}
+}

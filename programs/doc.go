@@ -1,0 +1,45 @@
+// Package programs holds weft's built-in programs: the benchmarks of
+// ../shared/BENCHMARKS.md and of the papers, written with weft's API and
+// parameterised by integers. The weft command runs them (weft list, weft run);
+// Go tests run them with weft.Explore or weft.Check.
+//
+// # Using a program
+//
+//	p := programs.Lookup("dining")
+//	ps, err := p.Resolve(map[string]int{"n": 5}) // defaults for the rest
+//	if err != nil {
+//		return err // unknown parameter or value out of range
+//	}
+//	r, err := weft.Explore(p.Body(ps), weft.WithStrategy("exhaustive"))
+//	// r.Failures holds the deadlock, with its replay token.
+//
+// In a test, weft.Check(t, p.MustBody(map[string]int{"n": 3})) explores the
+// program and fails t with a report.
+//
+// # The programs
+//
+//   - xy, dporproblem: seed 001, slides 15 and 36; 6 interleavings, 3 traces.
+//   - pairs n: seed 002, Fig. 3 and Table 2; n reader/writer pairs on
+//     distinct variables, (2n)! interleavings, 2^n traces.
+//   - fib n: SV-COMP fib_bench, seed 002 Table 2; the assertion never fails.
+//   - indexer n, filesystem n: Flanagan and Godefroid (POPL 2005), seed 000
+//     Fig. 8; threads meet only from n=12 and n=14.
+//   - dining n, meals, fixed: dining philosophers with a fork (Mutex) each;
+//     taking the left fork first deadlocks (seed 002 Table 2, seed 004 Fig.
+//     13), fixed=1 takes forks in a global order and does not.
+//   - bbchan producers, consumers, capacity, items: a bounded buffer made of
+//     a buffered channel (seed 004 Table 4, BB).
+//   - parallelpi threads, intervals, locked: partial sums merged under a lock
+//     (seed 000 Fig. 8, seed 002 Table 2); locked=0 loses updates.
+//   - singlelock threads, rounds: every access under one lock (seed 002
+//     Table 2, Single lock 1: 4 threads of 2 rounds, 8!/(2!)^4 = 2520 lock
+//     orders).
+//
+// Each body keeps its shared objects across executions (weft starts them
+// afresh in each) and joins the threads it starts, except xy, dporproblem,
+// pairs and fib, which follow BENCHMARKS.md and do not join: an execution
+// still ends only when every thread has finished. The exhaustive strategy
+// counts interleavings of the visible operations, the joins included, so its
+// counts for the joining programs exceed the plain interleavings of the
+// threads; programs_test.go derives each count it checks.
+package programs

@@ -1,0 +1,237 @@
+// This file tests the built-in programs against exact interleaving counts.
+
+package programs
+
+import (
+	"maps"
+	"strings"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/trace"
+)
+
+// The exhaustive strategy counts interleavings of visible operations, the
+// body's joins included, not Mazurkiewicz traces. Each count below is derived
+// in its comment; the few marked "model" were counted by a separate
+// brute-force search over program counters, lock holders and channel
+// lengths (a model of the choice tree written apart from weft), and agree
+// with the engine.
+var exactTests = []struct {
+	name     string
+	set      map[string]int
+	long     bool // skipped with -short
+	execs    int
+	failures map[trace.FailureKind]int
+	finals   int   // distinct final states; 0: not checked
+	events   int64 // steps over all executions; 0: not checked
+}{
+	// Two threads of two steps, no join: 4!/(2!2!) = 6; x ends 1 or 4, y
+	// ends 2 or 3, but x = 1 forces y = 2: 3 final states (the 3 traces).
+	{name: "xy", execs: 6, finals: 3, events: 6 * 4},
+	// 4!/(2!2!) = 6; x ends 2 or 3.
+	{name: "dporproblem", execs: 6, finals: 2, events: 6 * 4},
+	// 2n threads of one step each, no join: (2n)!.
+	{name: "pairs", set: map[string]int{"n": 1}, execs: 2, finals: 1, events: 2 * 2},
+	{name: "pairs", set: map[string]int{"n": 2}, execs: 24, finals: 1, events: 24 * 4},
+	{name: "pairs", set: map[string]int{"n": 3}, execs: 720, finals: 1, events: 720 * 6},
+	// main: store i, store j (alone), then 2 loads; T1, T2: 3n steps each:
+	// (6n+2)!/(2!(3n)!(3n)!) = 560 for n=1, 84084 for n=2.
+	{name: "fib", set: map[string]int{"n": 1}, execs: 560, events: 560 * 10},
+	{name: "fib", set: map[string]int{"n": 2}, long: true, execs: 84084, events: 84084 * 16},
+	// One thread, then its join: a single interleaving of 16 + 1 steps.
+	{name: "indexer", set: map[string]int{"n": 1}, execs: 1, finals: 1, events: 17},
+	// One thread of 8 steps and a join.
+	{name: "filesystem", set: map[string]int{"n": 1}, execs: 1, finals: 1, events: 9},
+	// Two independent threads of a = b = 8 steps; join 1 must follow A's
+	// last step and join 2 ends the execution: C(a+b+1, b) = C(17, 8).
+	{name: "filesystem", set: map[string]int{"n": 2}, execs: 24310, finals: 9},
+	// n=2: the philosophers deadlock when both take their left fork first
+	// (2 orders); P0 eating first leaves 9 interleavings (A4 first: the
+	// join of P0 falls in one of 5 places among P1's chain; B1 first: 4),
+	// P1 first 2: 2 + 9 + 2 = 13. Deadlocks: one per order in which all n
+	// left forks are taken, n!. n=3: model.
+	{name: "dining", set: map[string]int{"n": 2}, execs: 13, failures: map[trace.FailureKind]int{trace.Deadlock: 2}},
+	{name: "dining", set: map[string]int{"n": 3}, execs: 1113, failures: map[trace.FailureKind]int{trace.Deadlock: 6}},
+	{name: "dining", set: map[string]int{"n": 2, "meals": 2}, execs: 105, failures: map[trace.FailureKind]int{trace.Deadlock: 20}}, // model
+	// fixed=1, n=2: both take fork 0 first, so each runs its 4 steps
+	// alone: P0 first leaves the join of P0 5 places among P1's steps, P1
+	// first 1: 6. n=3: model.
+	{name: "dining", set: map[string]int{"n": 2, "fixed": 1}, execs: 6},
+	{name: "dining", set: map[string]int{"n": 3, "fixed": 1}, execs: 1205},
+	// One send, one receive, two joins: the join of the producer before or
+	// after the receive: 2.
+	{name: "bbchan", set: map[string]int{"producers": 1, "consumers": 1, "capacity": 1}, execs: 2, events: 2 * 4},
+	// Unbuffered, 2 producers, 2 consumers: the first receive picks one of
+	// 4 (consumer, producer) pairs; if it met producer 1, the join of
+	// producer 1 goes before or after the second rendezvous: 2*2 + 2*1.
+	{name: "bbchan", set: map[string]int{"producers": 2, "consumers": 2, "capacity": 0}, execs: 6},
+	{name: "bbchan", set: map[string]int{"producers": 2, "consumers": 2, "capacity": 1}, execs: 24},  // model
+	{name: "bbchan", set: map[string]int{"producers": 3, "consumers": 3, "capacity": 2}, execs: 3900}, // model
+	// Two threads whose 4 steps are one critical section: T1 first leaves
+	// the join of T1 5 places among T2's steps, T2 first 1: 6.
+	{name: "parallelpi", set: map[string]int{"threads": 2}, execs: 6, finals: 1, events: 6 * 11},
+	{name: "parallelpi", set: map[string]int{"threads": 3}, execs: 66, finals: 1}, // model
+	// Without the lock, load and store per thread: C(4,2) = 6 orders, the
+	// join of T1 after T1's store (3, 2 or 1 places); the 4 orders with both
+	// loads before both stores lose an update: 6 of the 10 fail.
+	{name: "parallelpi", set: map[string]int{"threads": 2, "locked": 0}, execs: 10, failures: map[trace.FailureKind]int{trace.Assertion: 6}},
+	// As parallelpi: one critical section per thread.
+	{name: "singlelock", set: map[string]int{"threads": 2, "rounds": 1}, execs: 6, finals: 1},
+	{name: "singlelock", set: map[string]int{"threads": 3, "rounds": 1}, execs: 66, finals: 1}, // model
+	{name: "singlelock", set: map[string]int{"threads": 2, "rounds": 2}, execs: 22, finals: 1}, // model
+}
+
+func TestExhaustiveCounts(t *testing.T) {
+	for _, tc := range exactTests {
+		p := Lookup(tc.name)
+		ps, err := p.Resolve(tc.set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(tc.name+"/"+strings.Join(p.Format(ps), ","), func(t *testing.T) {
+			if tc.long && testing.Short() {
+				t.Skip("long: run without -short")
+			}
+			r, err := weft.Explore(p.Body(ps), weft.WithStrategy("exhaustive"), weft.KeepGoing(), weft.WithMaxRuns(0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Exhausted || r.Executions != tc.execs {
+				t.Errorf("executions = %d (exhausted %v), want %d, exhausted", r.Executions, r.Exhausted, tc.execs)
+			}
+			want := tc.failures
+			if want == nil {
+				want = map[trace.FailureKind]int{}
+			}
+			if !maps.Equal(r.FailureCounts, want) {
+				t.Errorf("failures = %v, want %v", r.FailureCounts, want)
+			}
+			failed := 0
+			for _, n := range want {
+				failed += n
+			}
+			if r.Complete != tc.execs-failed || r.Cut != 0 {
+				t.Errorf("complete = %d, cut = %d; want %d, 0", r.Complete, r.Cut, tc.execs-failed)
+			}
+			if tc.finals != 0 && r.FinalStates != tc.finals {
+				t.Errorf("final states = %d, want %d", r.FinalStates, tc.finals)
+			}
+			if tc.events != 0 && r.Events != tc.events {
+				t.Errorf("events = %d, want %d", r.Events, tc.events)
+			}
+		})
+	}
+}
+
+// TestDefaultsBounded runs every program with its default parameters for a
+// bounded number of executions: only dining (which deadlocks) may fail.
+func TestDefaultsBounded(t *testing.T) {
+	for _, p := range All() {
+		t.Run(p.Name, func(t *testing.T) {
+			r, err := weft.Explore(p.MustBody(nil), weft.WithMaxRuns(300))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Executions == 0 {
+				t.Fatal("no execution ran")
+			}
+			for _, f := range r.Failures {
+				if p.Name == "dining" && f.Kind == trace.Deadlock {
+					continue
+				}
+				t.Errorf("unexpected failure:\n%s", f.Report(""))
+			}
+		})
+	}
+}
+
+// TestCheck runs programs as ordinary Go tests with weft.Check.
+func TestCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  map[string]int
+	}{
+		{"fib", map[string]int{"n": 1}},
+		{"dining", map[string]int{"n": 3, "fixed": 1}},
+		{"bbchan", map[string]int{"producers": 2, "consumers": 2, "capacity": 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			weft.Check(t, Lookup(tc.name).MustBody(tc.set), weft.NoReplayFiles())
+		})
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	want := []string{"bbchan", "dining", "dporproblem", "fib", "filesystem", "indexer", "pairs", "parallelpi", "singlelock", "xy"}
+	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("Names() = %v, want %v", got, want)
+	}
+	for _, p := range All() {
+		if p.Doc == "" || p.Source == "" || p.Body == nil {
+			t.Errorf("%s: missing Doc, Source or Body", p.Name)
+		}
+		for _, q := range p.Params {
+			if q.Default < q.Min || q.Default > q.Max || q.Doc == "" {
+				t.Errorf("%s: parameter %s: default %d outside [%d, %d] or no doc", p.Name, q.Name, q.Default, q.Min, q.Max)
+			}
+		}
+	}
+	if Lookup("nosuch") != nil {
+		t.Error("Lookup(nosuch) != nil")
+	}
+}
+
+func TestResolve(t *testing.T) {
+	dining := Lookup("dining")
+	tests := []struct {
+		set     map[string]int
+		want    string // Format of the result, or the error's text
+		wantErr bool
+	}{
+		{nil, "n=3 meals=1 fixed=0", false},
+		{map[string]int{"n": 5, "fixed": 1}, "n=5 meals=1 fixed=1", false},
+		{map[string]int{"m": 1}, `program dining has no parameter "m" (its parameters: n, meals, fixed)`, true},
+		{map[string]int{"n": 1}, "parameter n=1 of program dining is out of range [2, 32]", true},
+	}
+	for _, tc := range tests {
+		ps, err := dining.Resolve(tc.set)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			got = strings.Join(dining.Format(ps), " ")
+		}
+		if got != tc.want || (err != nil) != tc.wantErr {
+			t.Errorf("Resolve(%v) = %q, %v; want %q", tc.set, got, err, tc.want)
+		}
+	}
+	if _, err := Lookup("xy").Resolve(map[string]int{"n": 1}); err == nil || !strings.Contains(err.Error(), "it takes none") {
+		t.Errorf("xy with n: err = %v", err)
+	}
+}
+
+func TestParseAssignment(t *testing.T) {
+	tests := []struct {
+		in      string
+		name    string
+		value   int
+		wantErr string
+	}{
+		{"n=5", "n", 5, ""},
+		{"fixed=-1", "fixed", -1, ""},
+		{"n", "", 0, `parameter "n": want name=value`},
+		{"=3", "", 0, `parameter "=3": want name=value`},
+		{"n=five", "", 0, `parameter "n=five": "five" is not an integer`},
+	}
+	for _, tc := range tests {
+		name, value, err := ParseAssignment(tc.in)
+		gotErr := ""
+		if err != nil {
+			gotErr = err.Error()
+		}
+		if name != tc.name || value != tc.value || gotErr != tc.wantErr {
+			t.Errorf("ParseAssignment(%q) = %q, %d, %q; want %q, %d, %q", tc.in, name, value, gotErr, tc.name, tc.value, tc.wantErr)
+		}
+	}
+}
