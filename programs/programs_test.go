@@ -66,7 +66,7 @@ var exactTests = []struct {
 	// 4 (consumer, producer) pairs; if it met producer 1, the join of
 	// producer 1 goes before or after the second rendezvous: 2*2 + 2*1.
 	{name: "bbchan", set: map[string]int{"producers": 2, "consumers": 2, "capacity": 0}, execs: 6},
-	{name: "bbchan", set: map[string]int{"producers": 2, "consumers": 2, "capacity": 1}, execs: 24},  // model
+	{name: "bbchan", set: map[string]int{"producers": 2, "consumers": 2, "capacity": 1}, execs: 24},   // model
 	{name: "bbchan", set: map[string]int{"producers": 3, "consumers": 3, "capacity": 2}, execs: 3900}, // model
 	// Two threads whose 4 steps are one critical section: T1 first leaves
 	// the join of T1 5 places among T2's steps, T2 first 1: 6.
