@@ -18,8 +18,8 @@ type Config struct {
 	// Depth is the bug depth d (at least 1): the strategy uses d-1 priority
 	// change points per execution.
 	Depth int
-	// Steps is the first estimate of an execution's length k (default 64);
-	// later executions use the longest seen.
+	// Steps is the estimate of an execution's length k for the first
+	// execution (default 64); later executions use the longest seen.
 	Steps int
 	// MaxSteps caps the estimate (default: no cap).
 	MaxSteps int
@@ -42,6 +42,7 @@ type Strategy struct {
 	pcg  rand.PCG
 	rng  *rand.Rand
 	k    int // the estimate of an execution's length
+	seen int // the longest execution seen, 0 before the first
 
 	// prio holds each thread's priority. Initial priorities have the top
 	// bit set and random low bits, so they are all above d and their order
@@ -150,12 +151,12 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 {
 }
 
 // Finish implements strategy.Strategy: it learns the length of executions.
+// The next execution's k is the longest execution seen so far (at least 1),
+// capped at MaxSteps.
 func (s *Strategy) Finish(tr *trace.Trace, _ trace.End) {
-	n := len(tr.Events)
+	s.seen = max(s.seen, len(tr.Events), 1)
+	s.k = s.seen
 	if s.cfg.MaxSteps > 0 {
-		n = min(n, s.cfg.MaxSteps)
-	}
-	if n > s.k {
-		s.k = n
+		s.k = min(s.k, s.cfg.MaxSteps)
 	}
 }

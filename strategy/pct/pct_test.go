@@ -172,9 +172,11 @@ func TestLearnsLength(t *testing.T) {
 	}{
 		{"start", 0, nil, DefaultSteps},
 		{"longer", 0, []int{100, 30}, 100},
-		{"shorter", 0, []int{10}, DefaultSteps},
+		{"shorter", 0, []int{10}, 10},
+		{"empty", 0, []int{0}, 1},
 		{"capped", 80, []int{100}, 80},
 		{"longest", 0, []int{70, 90, 80}, 90},
+		{"short ones", 0, []int{7, 8, 5}, 8},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
