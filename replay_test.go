@@ -1,0 +1,257 @@
+// This file tests replay through the API: round trips of failing
+// executions, divergence, malformed tokens, and Check's replay files and
+// WEFT_REPLAY.
+
+package weft_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/strategy/replay"
+	"github.com/weft-go/weft/trace"
+)
+
+// TestReplayRoundTrip explores each failing program, replays the token of
+// its failure and checks that the replay fails the same way at the same
+// step, with the same interleaving.
+func TestReplayRoundTrip(t *testing.T) {
+	for _, tc := range failingPrograms() {
+		t.Run(tc.name, func(t *testing.T) {
+			r := explore(t, tc.body, tc.opts...)
+			if len(r.Failures) != 1 {
+				t.Fatalf("failures %v, want one %v", r.FailureCounts, tc.kind)
+			}
+			f := r.Failures[0]
+			rr, err := weft.Replay(tc.body, f.Token, tc.opts...)
+			if err != nil {
+				t.Fatalf("Replay(%s): %v", f.Token, err)
+			}
+			if rr.Executions != 1 || rr.Strategy != "replay" {
+				t.Errorf("replay ran %d executions under %q, want 1 under replay", rr.Executions, rr.Strategy)
+			}
+			if len(rr.Failures) != 1 {
+				t.Fatalf("replay: failures %v, want one %v", rr.FailureCounts, f.Kind)
+			}
+			g := rr.Failures[0]
+			if g.Kind != f.Kind || g.Thread != f.Thread {
+				t.Errorf("replay failed with %v in %v, want %v in %v:\n%s", g.Kind, g.Thread, f.Kind, f.Thread, g.Report(""))
+			}
+			if len(g.Record.Steps) != len(f.Record.Steps) || !reflect.DeepEqual(g.Steps, f.Steps) {
+				t.Errorf("replay took other steps:\n%s\nwant\n%s", g.Report(""), f.Report(""))
+			}
+			if g.Token != f.Token {
+				t.Errorf("replay token %s, want %s", g.Token, f.Token)
+			}
+		})
+	}
+}
+
+// TestReplayOfOneOfMany replays a failure that exhaustive exploration finds
+// only after other executions: the replay runs it alone.
+func TestReplayOfOneOfMany(t *testing.T) {
+	r := explore(t, lostUpdate)
+	if len(r.Failures) != 1 || r.Failures[0].Execution < 2 {
+		t.Fatalf("failures %v at execution %d: want a lost update after the first execution", r.FailureCounts, r.Failures[0].Execution)
+	}
+	f := r.Failures[0]
+	rr, err := weft.Replay(lostUpdate, f.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rr.Failed() || rr.Failures[0].Message != f.Message || !reflect.DeepEqual(rr.Failures[0].Steps, f.Steps) {
+		t.Fatalf("replay: %v, want the recorded %q with the same steps", rr.FailureCounts, f.Message)
+	}
+}
+
+// execs counts the executions of nondeterministic; from the second on, the
+// body loads x before storing it.
+var execs atomic.Int64
+
+func nondeterministic(w *weft.T) {
+	var x weft.Var[int]
+	if execs.Add(1) > 1 {
+		x.Load()
+	}
+	x.Store(1)
+	w.Fail("always")
+}
+
+// TestNondeterminism checks that a body that does something else under the
+// same schedule is reported, naming the step, the thread, the recorded and
+// the actual operation.
+func TestNondeterminism(t *testing.T) {
+	execs.Store(0)
+	r := explore(t, nondeterministic)
+	if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Assertion {
+		t.Fatalf("failures %v, want an assertion", r.FailureCounts)
+	}
+	rr, err := weft.Replay(nondeterministic, r.Failures[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rr.Failures) != 1 || rr.Failures[0].Kind != trace.Nondeterminism {
+		t.Fatalf("replay failures %v, want %v", rr.FailureCounts, trace.Nondeterminism)
+	}
+	msg := rr.Failures[0].Message
+	for _, want := range []string{"not deterministic", "step 1", "T0", "recorded store", "load o0"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message does not say %q:\n%s", want, msg)
+		}
+	}
+}
+
+// TestReplayBadTokens checks that malformed tokens are rejected with an
+// error wrapping replay.ErrBadToken, before anything runs.
+func TestReplayBadTokens(t *testing.T) {
+	good := explore(t, failingPrograms()[0].body).Failures[0].Token
+	tests := []struct{ name, tok string }{
+		{"bad prefix", "w9." + good[3:]},
+		{"bad base64", "w1.!!!"},
+		{"bad checksum", good[:len(good)-1] + string("AB"[boolInt(good[len(good)-1] == 'A')])},
+		{"truncated", good[:len(good)-4]},
+		{"empty", ""},
+	}
+	ran := false
+	body := func(w *weft.T) { ran = true }
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := weft.Replay(body, tc.tok)
+			if !errors.Is(err, replay.ErrBadToken) || r != nil {
+				t.Fatalf("Replay(%q) = %v, %v; want nil and an error wrapping ErrBadToken", tc.tok, r, err)
+			}
+		})
+	}
+	if ran {
+		t.Error("the body ran with a malformed token")
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fakeTB captures what Check reports, in place of a real test.
+type fakeTB struct {
+	testing.TB
+	name   string
+	errors []string
+	fatals []string
+	logs   []string
+}
+
+func (f *fakeTB) Helper()      {}
+func (f *fakeTB) Name() string { return f.name }
+func (f *fakeTB) Errorf(format string, args ...any) {
+	f.errors = append(f.errors, fmt.Sprintf(format, args...))
+}
+func (f *fakeTB) Fatalf(format string, args ...any) {
+	f.fatals = append(f.fatals, fmt.Sprintf(format, args...))
+}
+func (f *fakeTB) Logf(format string, args ...any) {
+	f.logs = append(f.logs, fmt.Sprintf(format, args...))
+}
+
+// raceBody fails when the body reads T1's store: its second execution under
+// exhaustive exploration, and only the schedule [T1 store, T0 load].
+func raceBody(w *weft.T) {
+	var x weft.Var[int]
+	w.Go(func() { x.Store(1) })
+	if x.Load() == 1 {
+		w.Fail("read the store")
+	}
+}
+
+// TestCheck checks Check's report, its replay file, the replay of that file
+// by the next Check, and WEFT_REPLAY.
+func TestCheck(t *testing.T) {
+	t.Chdir(t.TempDir())
+	ft := &fakeTB{TB: t, name: "TestX"}
+	r := weft.Check(ft, raceBody)
+	if len(ft.errors) != 1 || len(ft.fatals) != 0 {
+		t.Fatalf("errors %q, fatals %q; want one error", ft.errors, ft.fatals)
+	}
+	if r.Executions != 2 {
+		t.Errorf("%d executions, want 2: the failure is the second", r.Executions)
+	}
+	rep := ft.errors[0]
+	tok := r.Failures[0].Token
+	for _, want := range []string{"assertion", "read the store", "T1   store", "T0   load",
+		"WEFT_REPLAY=" + tok + " go test -run '^TestX$'", "testdata/weft/TestX/"} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("report does not contain %q:\n%s", want, rep)
+		}
+	}
+	files, err := filepath.Glob("testdata/weft/TestX/*")
+	if err != nil || len(files) != 1 {
+		t.Fatalf("replay files %v (%v), want one", files, err)
+	}
+	content, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "weft replay v1\nkind: assertion\ntoken: " + tok + "\n"; string(content) != want {
+		t.Errorf("replay file:\n%s\nwant\n%s", content, want)
+	}
+
+	// The next Check replays the file first and fails from it, without
+	// exploring.
+	ft2 := &fakeTB{TB: t, name: "TestX"}
+	r2 := weft.Check(ft2, raceBody)
+	if len(ft2.errors) != 1 || !strings.Contains(ft2.errors[0], "replay file "+files[0]) || !strings.Contains(ft2.errors[0], "still fails") {
+		t.Fatalf("second Check: errors %q, want one naming the replay file", ft2.errors)
+	}
+	if r2.Executions != 1 || r2.Strategy != "replay" {
+		t.Errorf("second Check ran %d executions under %q, want 1 under replay", r2.Executions, r2.Strategy)
+	}
+
+	// With WEFT_REPLAY, Check replays that token only: a passing schedule
+	// passes although the replay file fails.
+	pass := replay.Encode(replay.Record{Steps: []replay.Step{{Thread: 0, Kind: trace.KindLoad}, {Thread: 1, Kind: trace.KindStore}}})
+	t.Setenv(weft.ReplayEnv, pass)
+	ft3 := &fakeTB{TB: t, name: "TestX"}
+	r3 := weft.Check(ft3, raceBody)
+	if len(ft3.errors) != 0 || len(ft3.fatals) != 0 || r3.Executions != 1 || r3.Complete != 1 {
+		t.Fatalf("WEFT_REPLAY of a passing schedule: errors %q, fatals %q, %d executions, %d complete; want a pass", ft3.errors, ft3.fatals, r3.Executions, r3.Complete)
+	}
+	// ... and the failing token fails.
+	t.Setenv(weft.ReplayEnv, tok)
+	ft4 := &fakeTB{TB: t, name: "TestX"}
+	r4 := weft.Check(ft4, raceBody)
+	if len(ft4.errors) != 1 || !strings.Contains(ft4.errors[0], "read the store") || strings.Contains(ft4.errors[0], "replay file") {
+		t.Fatalf("WEFT_REPLAY of the failing token: errors %q, want the failure alone", ft4.errors)
+	}
+	if r4.Executions != 1 {
+		t.Errorf("%d executions, want 1", r4.Executions)
+	}
+	// A malformed token is a fatal error naming the variable.
+	t.Setenv(weft.ReplayEnv, "w1.garbage")
+	ft5 := &fakeTB{TB: t, name: "TestX"}
+	weft.Check(ft5, raceBody)
+	if len(ft5.fatals) != 1 || !strings.Contains(ft5.fatals[0], weft.ReplayEnv) || !strings.Contains(ft5.fatals[0], "malformed replay token") {
+		t.Fatalf("malformed WEFT_REPLAY: fatals %q", ft5.fatals)
+	}
+}
+
+// TestCheckNoReplayFiles checks that NoReplayFiles writes nothing.
+func TestCheckNoReplayFiles(t *testing.T) {
+	t.Chdir(t.TempDir())
+	ft := &fakeTB{TB: t, name: "TestY"}
+	weft.Check(ft, raceBody, weft.NoReplayFiles())
+	if len(ft.errors) != 1 {
+		t.Fatalf("errors %q, want one", ft.errors)
+	}
+	if _, err := os.Stat("testdata"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("testdata exists (%v), want nothing written", err)
+	}
+}
