@@ -25,6 +25,44 @@
 // the pending operation of p before step i is the operation of p's first event at
 // or after i, or p's final pending operation if p takes no further step.
 //
+// # Dependency and happens-before
+//
+// Two operations of different threads are dependent when executing them in
+// the other order may change the state reached or whether one of them can
+// run (seed 000 §II-A). Relation.Dependent states it per primitive, in
+// dependency.go (opMode and AppendOpAccesses); each operation touches objects
+// as a reader or a writer, and two accesses to one object conflict unless both
+// read. Under Plain (seed 000 Figs. 1, 2) every access is a write; under CR
+// (Fig. 3, the default) the reads are:
+//
+//	primitive   reads (commute with each other)      writes (conflict with all)
+//	Var         Load, a failed CAS                   Store, Add, Swap, CAS
+//	Mutex       a failed TryLock                     Lock, Unlock, TryLock
+//	RWMutex     RLock, RUnlock, TryRLock,            Lock (both steps), Unlock,
+//	            a failed TryLock                     TryLock
+//	WaitGroup   Wait                                 Add (and Done)
+//	Chan        Len                                  Send, Recv, Close; a select
+//	                                                 writes every case's channel
+//	Cond        -                                    Wait, Relock (also write
+//	                                                 the mutex), Signal, Broadcast
+//	Once, semaphores, monitors, timers: every operation writes its object.
+//	Sleep       -                                    the virtual clock (TimeObject)
+//	Join, Input, Branch: no object.
+//
+// Besides conflicts, two events are dependent when they share a thread (a
+// rendezvous event belongs to the receiver and to its partner, the sender),
+// when one joins a thread the other belongs to, and (DependentIn, HB, Foata)
+// when one started, in its local code, the thread of the other. An acquire
+// and a successful release of one lock are never enabled together
+// (MayBeCoEnabled). Virtual time is approximated: a Sleep's enabledness
+// depends on every thread being blocked, which no pairwise relation states;
+// Sleeps are ordered among themselves only.
+//
+// HB computes vector clocks (VC) for a trace, event by event, from program
+// order, spawns, joins and per-object write and access clocks (seed 000
+// Fig. 3); Foata gives the canonical form of a trace, to count Mazurkiewicz
+// traces.
+//
 // Walkthrough: a strategy receives a State at each scheduling point and returns
 // a Choice; at the end of the execution it receives the Trace:
 //

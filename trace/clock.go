@@ -1,0 +1,230 @@
+// This file implements vector clocks and the happens-before relation of a
+// trace (seed 000 §II-A, Figs. 2 and 3; seed 001, slides 11-12).
+
+package trace
+
+// VC is a vector clock indexed by ThreadID. Entry q is 1 + the index of the
+// last event of thread q that happens before (or is) the point the clock
+// describes, or 0 if there is none; this is seed 000's clock, whose entries
+// are indices into the execution sequence (Fig. 1, line 21: cv[p] := |E'|).
+type VC []uint32
+
+// Join sets c to the pointwise maximum of c and o (vmax). o may be shorter.
+func (c VC) Join(o VC) {
+	for i, x := range o[:min(len(o), len(c))] {
+		if x > c[i] {
+			c[i] = x
+		}
+	}
+}
+
+// Leq reports whether c <= o pointwise (missing entries of o are 0).
+func (c VC) Leq(o VC) bool {
+	for i, x := range c {
+		if x == 0 {
+			continue
+		}
+		if i >= len(o) || x > o[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// CopyFrom sets c to o (missing entries of o are 0).
+func (c VC) CopyFrom(o VC) {
+	n := copy(c, o)
+	clear(c[n:])
+}
+
+// Copy returns a new clock equal to c.
+func (c VC) Copy() VC { return append(VC(nil), c...) }
+
+// Clear sets every entry of c to 0.
+func (c VC) Clear() { clear(c) }
+
+// Knows reports whether event i, an event of thread q, happens before (or
+// is) the point c describes.
+func (c VC) Knows(i int, q ThreadID) bool {
+	return int(q) < len(c) && int(c[q]) > i
+}
+
+// HB computes the happens-before relation of a trace, event by event: the
+// smallest order that contains program order, spawn order (a thread starts
+// after the event in whose local code it was started), join order (a Join
+// comes after the joined thread's last event) and the order of dependent
+// events under a Relation. A rendezvous event belongs to both its threads:
+// their clocks are joined.
+//
+// Dependent events are ordered through per-object clocks, as in seed 000
+// Fig. 3: a write clock (the last write) and an access clock (the join of
+// every access). A write joins the access clock, a read only the write
+// clock, so reads do not order each other under CR. Under Plain every access
+// is a write (Fig. 2).
+//
+// Use it incrementally (Reset, then Step for each event, asking Thread for
+// the clock of a thread in the state reached) or at once (Run, then Clock and
+// Before). Its memory is reused across Resets; Step allocates nothing once the
+// buffers have grown.
+//
+//	var h trace.HB
+//	h.Reset(tr, trace.CR)
+//	h.Run()
+//	if h.Before(2, 5) { ... } // event 2 happens before event 5
+type HB struct {
+	rel     Relation
+	tr      *Trace
+	n       int // threads
+	objs    int // objects, plus one for TimeObject
+	done    int // events processed
+	spawned int // threads whose start clock is set
+	ev      []uint32
+	th      []uint32
+	w, a    []uint32
+	acc     []Access
+	cv      VC
+}
+
+// Reset starts the computation for tr under rel. tr must not change until
+// the HB is done with it.
+func (h *HB) Reset(tr *Trace, rel Relation) {
+	h.rel, h.tr = rel, tr
+	h.n = len(tr.Threads)
+	h.objs = len(tr.Objects) + 1
+	h.done, h.spawned = 0, 0
+	h.ev = grow(h.ev, len(tr.Events)*h.n)
+	h.th = grow(h.th, h.n*h.n)
+	h.w = grow(h.w, h.objs*h.n)
+	h.a = grow(h.a, h.objs*h.n)
+	clear(h.th)
+	clear(h.w)
+	clear(h.a)
+	if cap(h.cv) < h.n {
+		h.cv = make(VC, h.n)
+	}
+	h.cv = h.cv[:h.n]
+	h.spawn(-1)
+}
+
+// grow returns s resized to n entries, reusing its memory.
+func grow(s []uint32, n int) []uint32 {
+	if cap(s) < n {
+		return make([]uint32, n, n+n/2)
+	}
+	return s[:n]
+}
+
+// spawn gives the threads started in the local code of event i (i = -1:
+// before the first step) the clock of their parent.
+func (h *HB) spawn(i int) {
+	for h.spawned < h.n && int(h.tr.Threads[h.spawned].Step) == i {
+		c := ThreadID(h.spawned)
+		if p := h.tr.Threads[c].Parent; p != NoThread {
+			h.Thread(c).CopyFrom(h.Thread(p))
+		}
+		h.spawned++
+	}
+}
+
+// Len returns the number of events processed.
+func (h *HB) Len() int { return h.done }
+
+// Thread returns the clock of thread p in the state reached: after the events
+// processed so far. It aliases the HB's memory: copy it to keep it.
+func (h *HB) Thread(p ThreadID) VC { return VC(h.th[int(p)*h.n : (int(p)+1)*h.n]) }
+
+// Clock returns the clock of processed event i. It aliases the HB's memory.
+func (h *HB) Clock(i int) VC { return VC(h.ev[i*h.n : (i+1)*h.n]) }
+
+// obj returns the index of object o in the per-object clocks.
+func (h *HB) obj(o ObjectID) int {
+	if o == TimeObject {
+		return h.objs - 1
+	}
+	return int(o)
+}
+
+func (h *HB) wclock(o int) VC { return VC(h.w[o*h.n : (o+1)*h.n]) }
+func (h *HB) aclock(o int) VC { return VC(h.a[o*h.n : (o+1)*h.n]) }
+
+// Step processes the next event and returns its clock (aliasing the HB's
+// memory).
+func (h *HB) Step() VC {
+	i := h.done
+	e := &h.tr.Events[i]
+	cv := h.cv
+	cv.CopyFrom(h.Thread(e.Thread))
+	if e.Partner != NoThread {
+		cv.Join(h.Thread(e.Partner))
+	}
+	if e.Op.Kind == KindJoin {
+		cv.Join(h.Thread(ThreadID(e.Op.Arg)))
+	}
+	h.acc = h.rel.AppendEventAccesses(h.acc[:0], e)
+	for _, x := range h.acc {
+		o := h.obj(x.Obj)
+		if x.Mode == Write {
+			cv.Join(h.aclock(o))
+		} else {
+			cv.Join(h.wclock(o))
+		}
+	}
+	cv[e.Thread] = uint32(i + 1)
+	if e.Partner != NoThread {
+		cv[e.Partner] = uint32(i + 1)
+	}
+	for _, x := range h.acc {
+		o := h.obj(x.Obj)
+		if x.Mode == Write {
+			h.wclock(o).CopyFrom(cv)
+			h.aclock(o).CopyFrom(cv)
+		} else {
+			h.aclock(o).Join(cv)
+		}
+	}
+	h.Thread(e.Thread).CopyFrom(cv)
+	if e.Partner != NoThread {
+		h.Thread(e.Partner).CopyFrom(cv)
+	}
+	out := h.Clock(i)
+	out.CopyFrom(cv)
+	h.done++
+	h.spawn(i)
+	return out
+}
+
+// Run processes every remaining event.
+func (h *HB) Run() {
+	for h.done < len(h.tr.Events) {
+		h.Step()
+	}
+}
+
+// Before reports whether processed event i happens before processed event
+// j (i != j).
+func (h *HB) Before(i, j int) bool {
+	if i >= j {
+		return false
+	}
+	return h.Clock(j).Knows(i, h.tr.Events[i].Thread)
+}
+
+// BeforeThread reports whether processed event i happens before thread p's
+// next step in the state reached (seed 000 Fig. 1: i <= CP(p)(proc(E_i))).
+func (h *HB) BeforeThread(i int, p ThreadID) bool {
+	return h.Thread(p).Knows(i, h.tr.Events[i].Thread)
+}
+
+// HappensBefore returns the clock of every event of tr under rel: event i
+// happens before event j iff i < j and HappensBefore(tr, rel)[j].Knows(i,
+// tr.Events[i].Thread).
+func HappensBefore(tr *Trace, rel Relation) []VC {
+	var h HB
+	h.Reset(tr, rel)
+	h.Run()
+	out := make([]VC, len(tr.Events))
+	for i := range out {
+		out[i] = h.Clock(i).Copy()
+	}
+	return out
+}

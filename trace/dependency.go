@@ -1,0 +1,297 @@
+// This file states the dependency relation between operations, one place per
+// primitive (the table is in the package doc, "Dependency").
+
+package trace
+
+// Relation selects a dependency relation.
+type Relation uint8
+
+// The relations.
+const (
+	// CR is the relation of seed 000 §II-D (Fig. 3): operations conflict
+	// when they touch a common object and one of them writes it; two reads
+	// commute. What counts as a read is stated per primitive in opMode.
+	CR Relation = iota
+	// Plain is the relation of seed 000 Figs. 1 and 2: operations conflict
+	// when they touch a common object.
+	Plain
+)
+
+func (r Relation) String() string {
+	if r == Plain {
+		return "plain"
+	}
+	return "cr"
+}
+
+// Mode is how an operation accesses an object.
+type Mode uint8
+
+// The access modes. Two accesses to one object conflict unless both read.
+const (
+	Read Mode = 1 + iota
+	Write
+)
+
+// Access is one object an operation touches, and how.
+type Access struct {
+	Obj  ObjectID
+	Mode Mode
+}
+
+// TimeObject is the pseudo-object of virtual time: every Sleep writes it, so
+// two Sleeps are dependent (their deadlines order them), and nothing else
+// touches it.
+const TimeObject ObjectID = -2
+
+// Conflict reports whether accesses a and b conflict: same object, not both
+// reads.
+func Conflict(a, b Access) bool {
+	return a.Obj == b.Obj && (a.Mode == Write || b.Mode == Write)
+}
+
+// opMode is the mode in which an operation of kind k on an object of class c
+// accesses it under CR. executed says whether the operation ran (then ok is
+// its Event.OK): a failed CompareAndSwap or TryLock only reads. This is the
+// one place where commuting operations are stated.
+func opMode(k Kind, c Class, arg int64, executed, ok bool) Mode {
+	switch c {
+	case ClassVar:
+		// Two loads commute (seed 000 §II-D); a failed CAS only read.
+		if k == KindLoad || (k == KindCAS && executed && !ok) {
+			return Read
+		}
+	case ClassMutex:
+		// A failed TryLock only read the lock.
+		if k == KindTryLock && executed && !ok {
+			return Read
+		}
+	case ClassRWMutex:
+		// RLock and RUnlock commute with each other: the reader count
+		// changes, and neither enables or disables the other. TryRLock
+		// (TryLock with Arg 1) acts as an RLock; a failed TryLock read.
+		switch {
+		case k == KindRLock, k == KindRUnlock:
+			return Read
+		case k == KindTryLock && (arg == 1 || (executed && !ok)):
+			return Read
+		}
+	case ClassWaitGroup:
+		// Two Waits commute; Add (and Done) writes the counter.
+		if k == KindWGWait {
+			return Read
+		}
+	case ClassChan:
+		// Two Lens commute; every other channel operation writes (sends,
+		// receives and close change the buffer, the partners or the closed
+		// flag).
+		if k == KindLen {
+			return Read
+		}
+	}
+	// Cond, Once, semaphores, monitors, timers: every operation writes its
+	// object.
+	return Write
+}
+
+// AppendOpAccesses appends to dst the accesses of operation op under r and
+// returns the extended slice. executed and ok say whether op ran and its
+// Event.OK (see opMode); a pending operation is not executed.
+//
+// A select touches the channel of each of its cases, as a writer: it depends
+// on whatever any of its cases depends on (a select that took its default
+// read every channel and found none ready). A Cond's Wait and Relock also
+// lock or unlock their mutex (Op.Arg, if not negative). A Sleep writes
+// TimeObject. Join, Input and Branch touch no object: a join is ordered after
+// the joined thread's end by happens-before, and inputs and branches are
+// local.
+func (r Relation) AppendOpAccesses(dst []Access, op Op, executed, ok bool) []Access {
+	switch op.Kind {
+	case KindNone, KindJoin, KindInput, KindBranch:
+		return dst
+	case KindSelect:
+		for _, c := range op.Cases {
+			if c.Obj != NoObject {
+				dst = append(dst, Access{c.Obj, Write})
+			}
+		}
+		return dst
+	case KindSleep:
+		dst = append(dst, Access{TimeObject, Write})
+	case KindWait, KindRelock:
+		if op.Class == ClassCond && op.Arg >= 0 {
+			dst = append(dst, Access{ObjectID(op.Arg), Write})
+		}
+	}
+	if op.Obj != NoObject {
+		m := Write
+		if r == CR {
+			m = opMode(op.Kind, op.Class, op.Arg, executed, ok)
+		}
+		dst = append(dst, Access{op.Obj, m})
+	}
+	return dst
+}
+
+// AppendEventAccesses appends to dst the accesses of executed event e under
+// r: its operation's and, for a rendezvous, its partner's.
+func (r Relation) AppendEventAccesses(dst []Access, e *Event) []Access {
+	dst = r.AppendOpAccesses(dst, e.Op, true, e.OK)
+	if e.Partner != NoThread {
+		dst = r.AppendOpAccesses(dst, e.PartnerOp, true, true)
+	}
+	return dst
+}
+
+// Dependent reports whether executed events a and b are dependent under CR.
+// See Relation.Dependent.
+func Dependent(a, b *Event) bool { return CR.Dependent(a, b) }
+
+// DependentPlain reports whether executed events a and b are dependent under
+// Plain. See Relation.Dependent.
+func DependentPlain(a, b *Event) bool { return Plain.Dependent(a, b) }
+
+// Dependent reports whether executed events a and b are dependent under r:
+// they share a thread (a rendezvous event belongs to its receiver and its
+// sender), one joins a thread the other belongs to, or they have
+// conflicting accesses.
+//
+// Dependent sees two events alone. The one order it cannot see is a spawn's:
+// a thread's events come after the event in whose local code it was started
+// (Trace.Threads[c].Step). HB and Foata take it from the trace; use
+// DependentIn to ask about two events of a trace.
+func (r Relation) Dependent(a, b *Event) bool {
+	if shareThread(a, b) || joins(a, b) || joins(b, a) {
+		return true
+	}
+	return r.conflict(a, b)
+}
+
+// conflict reports whether events a and b have conflicting accesses.
+func (r Relation) conflict(a, b *Event) bool {
+	var bufA, bufB [8]Access
+	as := r.AppendEventAccesses(bufA[:0], a)
+	if len(as) == 0 {
+		return false
+	}
+	bs := r.AppendEventAccesses(bufB[:0], b)
+	return anyConflict(as, bs)
+}
+
+// anyConflict reports whether some access of as conflicts with some of bs.
+func anyConflict(as, bs []Access) bool {
+	for _, x := range as {
+		for _, y := range bs {
+			if Conflict(x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shareThread reports whether events a and b belong to a common thread.
+func shareThread(a, b *Event) bool {
+	return a.Thread == b.Thread || a.Thread == b.Partner ||
+		(a.Partner != NoThread && (a.Partner == b.Thread || a.Partner == b.Partner))
+}
+
+// joins reports whether a is a Join of a thread b belongs to.
+func joins(a, b *Event) bool {
+	if a.Op.Kind != KindJoin {
+		return false
+	}
+	t := ThreadID(a.Op.Arg)
+	return b.Thread == t || b.Partner == t
+}
+
+// DependentIn reports whether events i and j of tr are dependent under r:
+// Relation.Dependent, plus the order of spawns (an event is dependent with
+// every event of the threads started in its local code, and their
+// descendants).
+func (r Relation) DependentIn(tr *Trace, i, j int) bool {
+	a, b := &tr.Events[i], &tr.Events[j]
+	if r.Dependent(a, b) {
+		return true
+	}
+	if i > j {
+		i, j, a, b = j, i, b, a
+	}
+	return spawnedBefore(tr, i, b.Thread) || (b.Partner != NoThread && spawnedBefore(tr, i, b.Partner))
+}
+
+// spawnedBefore reports whether thread t descends from a thread started in
+// the local code of event i.
+func spawnedBefore(tr *Trace, i int, t ThreadID) bool {
+	for t != NoThread && int(t) < len(tr.Threads) {
+		th := tr.Threads[t]
+		if int(th.Step) == i {
+			return true
+		}
+		if int(th.Step) < i {
+			return false
+		}
+		t = th.Parent
+	}
+	return false
+}
+
+// DependentOp reports whether executed event e is dependent under r with
+// pending operation v of thread p (a thread other than e's, or the answer is
+// true): conflicting accesses, or v joins a thread of e.
+func (r Relation) DependentOp(e *Event, p ThreadID, v Op) bool {
+	if e.Thread == p || e.Partner == p {
+		return true
+	}
+	if v.Kind == KindJoin {
+		t := ThreadID(v.Arg)
+		if e.Thread == t || e.Partner == t {
+			return true
+		}
+	}
+	var bufA, bufB [8]Access
+	as := r.AppendEventAccesses(bufA[:0], e)
+	if len(as) == 0 {
+		return false
+	}
+	return anyConflict(as, r.AppendOpAccesses(bufB[:0], v, false, false))
+}
+
+// OpsDependent reports whether pending operations a and b of two different
+// threads are dependent under r: conflicting accesses.
+func (r Relation) OpsDependent(a, b Op) bool {
+	var bufA, bufB [8]Access
+	as := r.AppendOpAccesses(bufA[:0], a, false, false)
+	if len(as) == 0 {
+		return false
+	}
+	return anyConflict(as, r.AppendOpAccesses(bufB[:0], b, false, false))
+}
+
+// MayBeCoEnabled reports whether executed event e and pending operation v
+// of another thread may be enabled in one state (seed 000 Fig. 1, line 5).
+// It is false only for pairs that never are: a successful release of a lock
+// and an acquire of it. Unlocking an unlocked mutex is a step too (it fails),
+// so a pending Unlock is co-enabled with a Lock; an Unlock that succeeded
+// found the lock held, where no Lock, RLock or Cond Relock of it is enabled;
+// an RUnlock that succeeded found a reader, where a writer's second Lock step
+// (Arg 1: it announced itself and waits for the readers) is not enabled.
+func MayBeCoEnabled(e *Event, v Op) bool {
+	if !e.OK || e.Partner != NoThread {
+		return true
+	}
+	switch e.Op.Kind {
+	case KindUnlock:
+		switch {
+		case v.Obj == e.Op.Obj && v.Class == e.Op.Class:
+			return !(v.Kind == KindLock || (v.Kind == KindRLock && v.Class == ClassRWMutex))
+		case e.Op.Class == ClassMutex && v.Kind == KindRelock && v.Class == ClassCond:
+			return ObjectID(v.Arg) != e.Op.Obj
+		}
+	case KindRUnlock:
+		if v.Obj == e.Op.Obj && v.Class == ClassRWMutex && v.Kind == KindLock && v.Arg == 1 {
+			return false
+		}
+	}
+	return true
+}

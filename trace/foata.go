@@ -1,0 +1,205 @@
+// This file implements the Foata normal form of a trace: a canonical string
+// for its Mazurkiewicz trace, to count distinct traces among executions.
+
+package trace
+
+import (
+	"hash/fnv"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Foata returns the Foata normal form of tr's events under rel, as a string:
+// two executions of a program give the same string iff they are the same
+// Mazurkiewicz trace (they differ only in the order of adjacent independent
+// events; seed 000 §II-A).
+//
+// The events are grouped in levels: an event's level is the length of the
+// longest chain of happens-before (HB) ending with it, so each level holds
+// pairwise independent events, of distinct threads. Within a level events
+// are sorted by thread. Names do not depend on the interleaving: a thread is
+// named by its path of spawn indices from the test body ("0", "0.1",
+// "0.1.0", ...), an object by its first access in the normal form. Each event
+// shows its thread, operation, objects, select cases, rendezvous partner, OK,
+// and the value of a variable or channel operation.
+func Foata(tr *Trace, rel Relation) string {
+	names := threadNames(tr)
+	level := foataLevels(tr, rel)
+	order := make([]int, len(tr.Events))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		if level[i] != level[j] {
+			return level[i] - level[j]
+		}
+		return strings.Compare(names[tr.Events[i].Thread], names[tr.Events[j].Thread])
+	})
+	objs := make(map[ObjectID]int)
+	obj := func(o ObjectID) string {
+		if o == NoObject {
+			return "nil"
+		}
+		k, ok := objs[o]
+		if !ok {
+			k = len(objs)
+			objs[o] = k
+		}
+		return "o" + strconv.Itoa(k)
+	}
+	var b strings.Builder
+	for n, i := range order {
+		if n > 0 {
+			if level[i] != level[order[n-1]] {
+				b.WriteString(" | ")
+			} else {
+				b.WriteString("; ")
+			}
+		}
+		e := &tr.Events[i]
+		b.WriteString(names[e.Thread])
+		b.WriteByte(' ')
+		writeOp(&b, e.Op, names, obj)
+		if e.Op.Kind == KindSelect {
+			b.WriteString(" case ")
+			b.WriteString(strconv.Itoa(int(e.Case)))
+		}
+		if e.Partner != NoThread {
+			b.WriteString(" <- ")
+			b.WriteString(names[e.Partner])
+			b.WriteByte(' ')
+			writeOp(&b, e.PartnerOp, names, obj)
+			if e.PartnerOp.Kind == KindSelect {
+				b.WriteString(" case ")
+				b.WriteString(strconv.Itoa(int(e.PartnerCase)))
+			}
+		}
+		if c := e.Op.Class; c == ClassVar || c == ClassChan {
+			b.WriteString(" =")
+			b.WriteString(strconv.FormatUint(e.Value, 10))
+		}
+		if !e.OK {
+			b.WriteString(" !ok")
+		}
+	}
+	return b.String()
+}
+
+// FoataHash returns a 64-bit hash of Foata(tr, rel).
+func FoataHash(tr *Trace, rel Relation) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(Foata(tr, rel)))
+	return h.Sum64()
+}
+
+// writeOp writes op with canonical names.
+func writeOp(b *strings.Builder, op Op, names []string, obj func(ObjectID) string) {
+	b.WriteString(op.Kind.String())
+	switch op.Kind {
+	case KindSelect:
+		b.WriteByte('(')
+		for k, c := range op.Cases {
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(c.Kind.String())
+			b.WriteByte(' ')
+			b.WriteString(obj(c.Obj))
+		}
+		if op.Arg == 1 {
+			b.WriteString(", default")
+		}
+		b.WriteByte(')')
+		return
+	case KindJoin:
+		b.WriteByte(' ')
+		if t := op.Arg; t >= 0 && int(t) < len(names) {
+			b.WriteString(names[t])
+		}
+		return
+	}
+	if op.Obj != NoObject {
+		b.WriteByte(' ')
+		b.WriteString(obj(op.Obj))
+	}
+	if (op.Kind == KindWait || op.Kind == KindRelock) && op.Class == ClassCond && op.Arg >= 0 {
+		b.WriteByte(' ')
+		b.WriteString(obj(ObjectID(op.Arg)))
+	}
+}
+
+// threadNames names each thread of tr by its path of spawn indices.
+func threadNames(tr *Trace) []string {
+	names := make([]string, len(tr.Threads))
+	children := make([]int, len(tr.Threads))
+	for c, th := range tr.Threads {
+		if th.Parent == NoThread || int(th.Parent) >= c {
+			names[c] = strconv.Itoa(c)
+			continue
+		}
+		names[c] = names[th.Parent] + "." + strconv.Itoa(children[th.Parent])
+		children[th.Parent]++
+	}
+	return names
+}
+
+// foataLevels returns the level of each event of tr (from 1): one more than
+// the highest level of the events that happen before it, computed with
+// per-thread and per-object levels the way HB computes clocks.
+func foataLevels(tr *Trace, rel Relation) []int {
+	level := make([]int, len(tr.Events))
+	th := make([]int, len(tr.Threads))
+	wl := make([]int, len(tr.Objects)+1)
+	al := make([]int, len(tr.Objects)+1)
+	idx := func(o ObjectID) int {
+		if o == TimeObject {
+			return len(tr.Objects)
+		}
+		return int(o)
+	}
+	spawned := 0
+	spawn := func(i int) {
+		for spawned < len(tr.Threads) && int(tr.Threads[spawned].Step) == i {
+			if p := tr.Threads[spawned].Parent; p != NoThread {
+				th[spawned] = th[p]
+			}
+			spawned++
+		}
+	}
+	spawn(-1)
+	var acc []Access
+	for i := range tr.Events {
+		e := &tr.Events[i]
+		l := th[e.Thread]
+		if e.Partner != NoThread {
+			l = max(l, th[e.Partner])
+		}
+		if e.Op.Kind == KindJoin {
+			l = max(l, th[e.Op.Arg])
+		}
+		acc = rel.AppendEventAccesses(acc[:0], e)
+		for _, x := range acc {
+			if x.Mode == Write {
+				l = max(l, al[idx(x.Obj)])
+			} else {
+				l = max(l, wl[idx(x.Obj)])
+			}
+		}
+		l++
+		level[i] = l
+		th[e.Thread] = l
+		if e.Partner != NoThread {
+			th[e.Partner] = l
+		}
+		for _, x := range acc {
+			o := idx(x.Obj)
+			if x.Mode == Write {
+				wl[o] = l
+			}
+			al[o] = max(al[o], l)
+		}
+		spawn(i)
+	}
+	return level
+}
