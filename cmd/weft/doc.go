@@ -1,0 +1,27 @@
+// Command weft runs weft's built-in programs under a chosen exploration
+// strategy, reports the failures it finds and replays them.
+//
+// Usage (flags go before the positional arguments, as with the go command):
+//
+//	weft list
+//	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
+//	         [-seed N] [-depth D] [-timeout D] [-json] [-keep-going] PROGRAM
+//	weft replay [-p name=value]... [-max-steps N] PROGRAM TOKEN
+//	weft help [COMMAND]
+//
+// For example, to look for the deadlock of five dining philosophers and
+// replay it:
+//
+//	weft run -p n=5 dining
+//	weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.…
+//
+// run prints the report of each kind of failure found (with its replay
+// command) and a summary table; with -json it prints one JSON object instead
+// (the schema is the Summary type, documented in the README). A run that
+// lasts over a second shows a progress line on standard error.
+//
+// The exit status is 0 when no failure was found (or a replay did not fail),
+// 1 when failures were found (or a replay failed), and 2 for bad usage or
+// input: an unknown command, program, strategy or parameter, a bad flag or a
+// malformed replay token.
+package main

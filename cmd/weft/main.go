@@ -1,0 +1,170 @@
+// This file implements the command's entry point and dispatch to its
+// subcommands.
+
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/weft-go/weft/programs"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit statuses.
+const (
+	exitOK      = 0 // no failure found
+	exitFailure = 1 // failures found
+	exitUsage   = 2 // bad usage or input
+)
+
+// usage is the command's overall help.
+const usage = `weft explores the interleavings of concurrent programs and reports their failures.
+
+Usage:
+	weft list                 list the built-in programs, their parameters and the strategies
+	weft run [flags] PROGRAM  explore PROGRAM and print its failures and a summary
+	weft replay [flags] PROGRAM TOKEN
+	                          replay one execution of PROGRAM from a failure's token
+	weft help [COMMAND]       show help
+
+Flags go before PROGRAM, as with the go command. Run 'weft help run' for the
+flags of run. Exit status: 0 no failure, 1 failures found, 2 bad usage or input.
+`
+
+// run runs the command with args (without the program name) and returns its
+// exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	cmd, rest := args[0], args[1:]
+	var err error
+	switch cmd {
+	case "list":
+		err = cmdList(rest, stdout, stderr)
+	case "run":
+		return cmdRun(rest, stdout, stderr)
+	case "replay":
+		return cmdReplay(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		return cmdHelp(rest, stdout, stderr)
+	default:
+		err = usageErrorf("unknown command %q; run 'weft help'", cmd)
+	}
+	return report(err, stderr)
+}
+
+// usageError is bad usage or input: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// report prints err, if any, and returns the exit status it calls for.
+func report(err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK // the flag set printed the help
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "weft ") {
+		msg = "weft: " + msg
+	}
+	fmt.Fprintln(stderr, msg)
+	var u *usageError
+	if errors.As(err, &u) {
+		return exitUsage
+	}
+	return exitFailure
+}
+
+// cmdHelp prints the help of the command or of one subcommand.
+func cmdHelp(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	var fs *flag.FlagSet
+	switch args[0] {
+	case "run":
+		fs, _ = runFlags(stdout)
+	case "replay":
+		fs, _ = replayFlags(stdout)
+	case "list":
+		fs = listFlags(stdout)
+	default:
+		return report(usageErrorf("unknown command %q; run 'weft help'", args[0]), stderr)
+	}
+	fs.SetOutput(stdout)
+	fs.Usage()
+	return exitOK
+}
+
+// paramFlag collects repeated -p name=value flags.
+type paramFlag map[string]int
+
+func (p paramFlag) String() string {
+	var parts []string
+	for k, v := range p {
+		parts = append(parts, fmt.Sprintf("%s=%d", k, v))
+	}
+	return strings.Join(parts, " ")
+}
+
+func (p paramFlag) Set(s string) error {
+	name, v, err := programs.ParseAssignment(s)
+	if err != nil {
+		return err
+	}
+	if _, dup := p[name]; dup {
+		return fmt.Errorf("parameter %s given twice", name)
+	}
+	p[name] = v
+	return nil
+}
+
+// lookup finds the program named name and resolves its parameters.
+func lookup(name string, set map[string]int) (*programs.Program, programs.Params, error) {
+	p := programs.Lookup(name)
+	if p == nil {
+		return nil, nil, usageErrorf("unknown program %q; run 'weft list' to see the programs", name)
+	}
+	ps, err := p.Resolve(set)
+	if err != nil {
+		return nil, nil, usageErrorf("%v; run 'weft list' to see the parameters", err)
+	}
+	return p, ps, nil
+}
+
+// parseFlags parses args with fs. On -h it prints fs's usage on help and
+// returns flag.ErrHelp; other errors become usage errors with a pointer to
+// the help.
+func parseFlags(fs *flag.FlagSet, args []string, help io.Writer) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard) // the flag package would print the whole usage with each error
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(help)
+		fs.Usage()
+		return err
+	}
+	return usageErrorf("weft %s: %v; see 'weft help %s'", fs.Name(), err, fs.Name())
+}

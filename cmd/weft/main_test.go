@@ -1,0 +1,262 @@
+// This file tests the weft command in process: exit statuses, messages, the
+// JSON summary, replay round trips and the golden output of weft list.
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/strategy/replay"
+	"github.com/weft-go/weft/trace"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// runCmd runs the command with args and returns its exit status and output.
+func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestExitStatus(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		code       int
+		stdout     []string // substrings of stdout
+		stderr     []string // substrings of stderr
+		stdoutNone bool     // stdout must be empty
+	}{
+		{name: "no args", args: nil, code: 2, stderr: []string{"Usage:", "weft run"}, stdoutNone: true},
+		{name: "help", args: []string{"help"}, code: 0, stdout: []string{"weft list", "weft replay"}},
+		{name: "help run", args: []string{"help", "run"}, code: 0, stdout: []string{"-strategy", "-max-runs", "-keep-going"}},
+		{name: "run -h", args: []string{"run", "-h"}, code: 0, stdout: []string{"usage: weft run"}},
+		{name: "help unknown", args: []string{"help", "frob"}, code: 2, stderr: []string{`unknown command "frob"`}},
+		{name: "unknown command", args: []string{"frob"}, code: 2, stderr: []string{`weft: unknown command "frob"; run 'weft help'`}},
+		{name: "xy exhaustive", args: []string{"run", "-strategy", "exhaustive", "xy"}, code: 0,
+			stdout: []string{"executions    6 (the strategy explored everything it covers)", "failures      none", "final states  3 distinct", "events        24"}},
+		{name: "fixed dining", args: []string{"run", "-strategy", "exhaustive", "-p", "n=3", "-p", "fixed=1", "dining"}, code: 0,
+			stdout: []string{"program       dining n=3 meals=1 fixed=1", "executions    1205 "}},
+		{name: "dining deadlocks", args: []string{"run", "-p", "n=5", "dining"}, code: 1,
+			stdout: []string{"weft: deadlock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.", "failures      1 (deadlock 1)", "strategy      random (seed 1)"}},
+		{name: "dining keep going", args: []string{"run", "-strategy", "exhaustive", "-keep-going", "-p", "n=3", "dining"}, code: 1,
+			stdout: []string{"executions    1113 (the strategy explored everything it covers)", "failures      6 (deadlock 6)"}},
+		{name: "lost update", args: []string{"run", "-strategy", "exhaustive", "-p", "threads=2", "-p", "locked=0", "parallelpi"}, code: 1,
+			stdout: []string{"weft: assertion in T0", "a partial sum was lost"}},
+		{name: "max runs", args: []string{"run", "-max-runs", "7", "fib"}, code: 0, stdout: []string{"executions    7 (stopped at -max-runs)"}},
+		{name: "unknown program", args: []string{"run", "foo"}, code: 2,
+			stderr: []string{`weft: unknown program "foo"; run 'weft list' to see the programs`}, stdoutNone: true},
+		{name: "unknown strategy", args: []string{"run", "-strategy", "nope", "xy"}, code: 2,
+			stderr: []string{`unknown strategy "nope" (known: ` + strings.Join(weft.Strategies(), ", ") + `); run 'weft list'`}},
+		{name: "unknown parameter", args: []string{"run", "-p", "m=2", "dining"}, code: 2,
+			stderr: []string{`program dining has no parameter "m" (its parameters: n, meals, fixed); run 'weft list' to see the parameters`}},
+		{name: "parameter out of range", args: []string{"run", "-p", "n=1", "dining"}, code: 2,
+			stderr: []string{"parameter n=1 of program dining is out of range [2, 32]"}},
+		{name: "parameter not a number", args: []string{"run", "-p", "n=five", "dining"}, code: 2,
+			stderr: []string{`weft run: invalid value "n=five" for flag -p: parameter "n=five": "five" is not an integer; see 'weft help run'`}},
+		{name: "parameter twice", args: []string{"run", "-p", "n=2", "-p", "n=3", "dining"}, code: 2, stderr: []string{"parameter n given twice"}},
+		{name: "bad flag", args: []string{"run", "-bogus", "xy"}, code: 2, stderr: []string{"flag provided but not defined: -bogus; see 'weft help run'"}},
+		{name: "bad depth", args: []string{"run", "-depth", "0", "xy"}, code: 2, stderr: []string{"bug depth 0: must be at least 1"}},
+		{name: "missing program", args: []string{"run"}, code: 2, stderr: []string{"weft run: missing PROGRAM"}},
+		{name: "flag after program", args: []string{"run", "dining", "-p", "n=3"}, code: 2,
+			stderr: []string{`weft run: unexpected arguments after PROGRAM: "-p n=3" (flags go before PROGRAM, as with the go command)`}},
+		{name: "list with argument", args: []string{"list", "x"}, code: 2, stderr: []string{`weft list takes no arguments, got "x"`}},
+		{name: "malformed token", args: []string{"replay", "xy", "abc"}, code: 2,
+			stderr: []string{`malformed replay token: "abc" does not start with "w1."`, "copy the whole token"}, stdoutNone: true},
+		{name: "altered token", args: []string{"replay", "-p", "n=5", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g3"}, code: 2,
+			stderr: []string{"malformed replay token: checksum mismatch"}},
+		{name: "replay missing token", args: []string{"replay", "dining"}, code: 2, stderr: []string{"weft replay: want PROGRAM TOKEN, got 1 arguments"}},
+		{name: "replay unknown program", args: []string{"replay", "foo", "w1.AABB2RL_"}, code: 2, stderr: []string{`unknown program "foo"`}},
+		// The deadlock token of dining n=5 (seed 1) replayed with n=4: the
+		// thread T5 does not exist.
+		{name: "replay other parameters", args: []string{"replay", "-p", "n=4", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 2,
+			stderr: []string{"weft replay: the token does not fit dining n=4 meals=1 fixed=0: step 1: recorded T5 (lock), but the execution has no thread T5"}},
+		{name: "replay deadlock", args: []string{"replay", "-p", "n=5", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 1,
+			stdout: []string{"weft: deadlock (execution 1, 5 steps)", "T5 blocked on lock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.BQUABgEABgIABgQABgMABgB3g5g2"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
+			}
+			for _, s := range tc.stdout {
+				if !strings.Contains(stdout, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, stdout)
+				}
+			}
+			for _, s := range tc.stderr {
+				if !strings.Contains(stderr, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, stderr)
+				}
+			}
+			if tc.stdoutNone && stdout != "" {
+				t.Errorf("stdout not empty:\n%s", stdout)
+			}
+		})
+	}
+}
+
+// decodeSummary runs weft run -json with args and decodes its output.
+func decodeSummary(t *testing.T, wantCode int, args ...string) *Summary {
+	t.Helper()
+	code, stdout, stderr := runCmd(t, append([]string{"run", "-json"}, args...)...)
+	if code != wantCode {
+		t.Fatalf("exit status %d, want %d; stderr:\n%s", code, wantCode, stderr)
+	}
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.DisallowUnknownFields()
+	var s Summary
+	if err := dec.Decode(&s); err != nil {
+		t.Fatalf("decoding %q: %v", stdout, err)
+	}
+	if dec.More() {
+		t.Fatalf("more than one JSON value:\n%s", stdout)
+	}
+	return &s
+}
+
+func TestJSON(t *testing.T) {
+	s := decodeSummary(t, 0, "-strategy", "exhaustive", "xy")
+	if s.Program != "xy" || len(s.Params) != 0 || s.Strategy != "exhaustive" || s.Executions != 6 || s.Complete != 6 ||
+		s.Cut != 0 || !s.Exhausted || s.Stopped != "exhausted" || len(s.Failures) != 0 || len(s.FailureCounts) != 0 ||
+		s.FinalStates != 3 || s.Events != 24 {
+		t.Errorf("xy summary = %+v", s)
+	}
+	if s.WallS <= 0 || s.ExecPerS <= 0 || s.PeakRSSBytes <= 0 {
+		t.Errorf("xy: wall_s %v, exec_per_s %v, peak_rss_bytes %d: want positive", s.WallS, s.ExecPerS, s.PeakRSSBytes)
+	}
+
+	// The raw form: field names and an empty failure list, not null.
+	_, stdout, _ := runCmd(t, "run", "-json", "-strategy", "exhaustive", "xy")
+	for _, field := range []string{`"program": "xy"`, `"params": {}`, `"failures": []`, `"executions": 6`, `"wall_s": `, `"exec_per_s": `, `"peak_rss_bytes": `} {
+		if !strings.Contains(stdout, field) {
+			t.Errorf("JSON lacks %s:\n%s", field, stdout)
+		}
+	}
+
+	s = decodeSummary(t, 1, "-strategy", "exhaustive", "-keep-going", "-p", "n=3", "dining")
+	if s.Executions != 1113 || s.Complete != 1107 || !s.Exhausted || len(s.Failures) != 1 || s.FailureCounts["deadlock"] != 6 ||
+		s.Params["n"] != 3 || s.Params["meals"] != 1 || s.Params["fixed"] != 0 {
+		t.Errorf("dining summary = %+v", s)
+	}
+	if f := s.Failures[0]; f.Kind != "deadlock" || !strings.HasPrefix(f.Token, "w1.") || f.Execution < 1 || f.Steps < 3 ||
+		f.Replay != "weft replay -p n=3 -p meals=1 -p fixed=0 dining "+f.Token || !strings.Contains(f.Message, "no thread can move") {
+		t.Errorf("dining failure = %+v", f)
+	}
+
+	s = decodeSummary(t, 0, "-strategy", "random", "-seed", "7", "-max-runs", "50", "-p", "n=1", "pairs")
+	if s.Strategy != "random" || s.Seed != 7 || s.Executions != 50 || s.Exhausted || s.Stopped != "max-runs" {
+		t.Errorf("pairs random summary = %+v", s)
+	}
+}
+
+// TestReplayRoundTrip replays the token of each strategy's first dining
+// deadlock and gets the same failure, at the same number of steps.
+func TestReplayRoundTrip(t *testing.T) {
+	for _, strat := range weft.Strategies() {
+		t.Run(strat, func(t *testing.T) {
+			s := decodeSummary(t, 1, "-strategy", strat, "-p", "n=3", "-p", "meals=2", "dining")
+			if len(s.Failures) != 1 || s.Failures[0].Kind != "deadlock" {
+				t.Fatalf("failures = %+v, want one deadlock", s.Failures)
+			}
+			f := s.Failures[0]
+			args := strings.Fields(f.Replay)
+			if args[0] != "weft" {
+				t.Fatalf("replay command %q", f.Replay)
+			}
+			code, stdout, stderr := runCmd(t, args[1:]...)
+			if code != 1 {
+				t.Fatalf("replay exit status %d, want 1; stderr:\n%s", code, stderr)
+			}
+			head := "weft: deadlock (execution 1, " + strconv.Itoa(f.Steps) + " steps)"
+			if !strings.HasPrefix(stdout, head) {
+				t.Errorf("replay output does not start with %q:\n%s", head, stdout)
+			}
+			for _, line := range strings.Split(f.Message, "\n") {
+				if !strings.Contains(stdout, "    "+line+"\n") {
+					t.Errorf("replay output lacks the message line %q:\n%s", line, stdout)
+				}
+			}
+		})
+	}
+}
+
+// TestReplayNoFailure replays an execution that does not fail: xy's first
+// exhaustive one, T1's two stores then T2's.
+func TestReplayNoFailure(t *testing.T) {
+	st := replay.Step{Thread: 1, Kind: trace.KindStore}
+	rec := replay.Record{Steps: []replay.Step{st, st, {Thread: 2, Kind: trace.KindStore}, {Thread: 2, Kind: trace.KindStore}}}
+	code, stdout, stderr := runCmd(t, "replay", "xy", replay.Encode(rec))
+	if want := "weft: the replay of xy completed without failure (4 steps)\n"; code != 0 || stdout != want {
+		t.Errorf("exit status %d, stdout %q, stderr %q; want 0, %q", code, stdout, stderr, want)
+	}
+}
+
+// TestListGolden compares weft list with testdata/list.golden; go test
+// -update rewrites it. The list of strategies, which grows as strategies are
+// added, is checked against weft.Strategies instead.
+func TestListGolden(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "list")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit status %d, stderr %q", code, stderr)
+	}
+	strategies := strings.Join(weft.Strategies(), ", ")
+	line := "default " + defaultStrategy + "): " + strategies + "\n"
+	if !strings.HasSuffix(stdout, line) {
+		t.Fatalf("the output does not end with the strategies %q:\n%s", line, stdout)
+	}
+	got := strings.TrimSuffix(stdout, strategies+"\n") + "<weft.Strategies()>\n"
+	path := filepath.Join("testdata", "list.golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("weft list differs from %s (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	var b bytes.Buffer
+	pp := newProgressPrinter(&b)
+	if pp.terminal {
+		t.Fatal("a buffer is not a terminal")
+	}
+	pp.print(weft.Progress{Executions: 3000, Failures: 1, Elapsed: 2 * time.Second})
+	pp.print(weft.Progress{Executions: 9000, Failures: 2, Elapsed: 3 * time.Second})
+	pp.done()
+	want := "weft: 3000 executions, 1 failures, 2s, 1500 executions/s\nweft: 9000 executions, 2 failures, 3s, 3000 executions/s\n"
+	if b.String() != want {
+		t.Errorf("progress = %q, want %q", b.String(), want)
+	}
+}
+
+func TestFormatBytes(t *testing.T) {
+	for _, tc := range []struct {
+		n    int64
+		want string
+	}{
+		{0, "unknown"}, {512, "512 B"}, {1536, "1.5 KiB"}, {3 << 20, "3.0 MiB"}, {5 << 30, "5.0 GiB"},
+	} {
+		if got := formatBytes(tc.n); got != tc.want {
+			t.Errorf("formatBytes(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}

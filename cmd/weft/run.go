@@ -1,0 +1,139 @@
+// This file implements weft run: explore a built-in program and report what
+// the exploration found.
+
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/programs"
+)
+
+// defaultStrategy is the strategy of weft run without -strategy: seeded
+// random schedules find shallow bugs such as dining's deadlock in a few
+// executions, where exhaustive search reaches them late.
+const defaultStrategy = "random"
+
+// Defaults of run's flags.
+const (
+	defaultMaxRuns = 100_000
+	defaultSeed    = 1
+	defaultDepth   = 3
+)
+
+// runOptions are the flags of weft run.
+type runOptions struct {
+	params    paramFlag
+	strategy  string
+	maxRuns   int
+	maxSteps  int
+	seed      int64
+	depth     int
+	timeout   time.Duration
+	json      bool
+	keepGoing bool
+}
+
+func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
+	o := &runOptions{params: paramFlag{}}
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.Var(o.params, "p", "set a program parameter `name=value` (repeatable; see 'weft list')")
+	fs.StringVar(&o.strategy, "strategy", defaultStrategy, "exploration `strategy`: "+strings.Join(weft.Strategies(), ", "))
+	fs.IntVar(&o.maxRuns, "max-runs", defaultMaxRuns, "stop after `N` executions (0: no bound)")
+	fs.IntVar(&o.maxSteps, "max-steps", 0, "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
+	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies")
+	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this wall `time` (0: no bound)")
+	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
+	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "usage: weft run [-p name=value]... [flags] PROGRAM\n\nExplore PROGRAM (see 'weft list'), print each kind of failure found with its\nreplay command, then a summary (or one JSON object with -json).\nExit status: 0 no failure, 1 failures found, 2 bad usage or input.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	return fs, o
+}
+
+// cmdRun implements weft run.
+func cmdRun(args []string, stdout, stderr io.Writer) int {
+	fs, o := runFlags(stderr)
+	if err := parseFlags(fs, args, stdout); err != nil {
+		return report(err, stderr)
+	}
+	name, err := onePositional(fs, "PROGRAM")
+	if err != nil {
+		return report(err, stderr)
+	}
+	p, ps, err := lookup(name, o.params)
+	if err != nil {
+		return report(err, stderr)
+	}
+	if !slices.Contains(weft.Strategies(), o.strategy) {
+		return report(usageErrorf("unknown strategy %q (known: %s); run 'weft list'", o.strategy, strings.Join(weft.Strategies(), ", ")), stderr)
+	}
+	prog := newProgressPrinter(stderr)
+	opts := []weft.Option{
+		weft.WithStrategy(o.strategy), weft.WithMaxRuns(o.maxRuns), weft.WithSeed(o.seed),
+		weft.WithDepth(o.depth), weft.WithTimeout(o.timeout), weft.WithProgress(prog.print),
+	}
+	if o.maxSteps > 0 {
+		opts = append(opts, weft.WithMaxSteps(o.maxSteps))
+	}
+	if o.keepGoing {
+		opts = append(opts, weft.KeepGoing())
+	}
+	r, err := weft.Explore(p.Body(ps), opts...)
+	prog.done()
+	if err != nil {
+		return report(usageErrorf("%v", err), stderr)
+	}
+	s := summarize(p, ps, o, r)
+	if o.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(s); err != nil {
+			return report(fmt.Errorf("writing JSON: %w", err), stderr)
+		}
+	} else {
+		for _, f := range r.Failures {
+			fmt.Fprintln(stdout, f.Report(replayCommand(p, ps, o.maxSteps, f.Token)))
+		}
+		s.print(stdout)
+	}
+	if r.Failed() {
+		return exitFailure
+	}
+	return exitOK
+}
+
+// onePositional returns the only positional argument of fs, called what.
+func onePositional(fs *flag.FlagSet, what string) (string, error) {
+	switch fs.NArg() {
+	case 0:
+		return "", usageErrorf("weft %s: missing %s; usage: weft %s [flags] %s (see 'weft help %s')", fs.Name(), what, fs.Name(), what, fs.Name())
+	case 1:
+		return fs.Arg(0), nil
+	}
+	return "", usageErrorf("weft %s: unexpected arguments after %s: %q (flags go before %s, as with the go command)", fs.Name(), what, strings.Join(fs.Args()[1:], " "), what)
+}
+
+// replayCommand is the command line that replays token.
+func replayCommand(p *programs.Program, ps programs.Params, maxSteps int, token string) string {
+	var b strings.Builder
+	b.WriteString("weft replay")
+	for _, a := range p.Format(ps) {
+		b.WriteString(" -p " + a)
+	}
+	if maxSteps > 0 {
+		fmt.Fprintf(&b, " -max-steps %d", maxSteps)
+	}
+	fmt.Fprintf(&b, " %s %s", p.Name, token)
+	return b.String()
+}

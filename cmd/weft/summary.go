@@ -1,0 +1,166 @@
+// This file implements the summary of weft run: its JSON form and its
+// table.
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/programs"
+	"github.com/weft-go/weft/trace"
+)
+
+// Summary is what weft run -json prints: one object. The README documents
+// it; its field names are stable.
+type Summary struct {
+	Program  string         `json:"program"`
+	Params   map[string]int `json:"params"`
+	Strategy string         `json:"strategy"`
+	Seed     int64          `json:"seed"`
+	// Executions counts the executions run; Complete those that ended
+	// normally, Cut those the strategy cut short (not failures).
+	Executions int `json:"executions"`
+	Complete   int `json:"complete"`
+	Cut        int `json:"cut"`
+	// Exhausted is true when the strategy finished its exploration: for
+	// exhaustive, every interleaving was run.
+	Exhausted bool `json:"exhausted"`
+	// Stopped says why the exploration ended: "exhausted", "failure" (the
+	// first failure, without -keep-going), "max-runs", "timeout" or
+	// "abandoned" (a thread blocked outside weft's control).
+	Stopped string `json:"stopped"`
+	// Failures holds the first failure of each kind found.
+	Failures []FailureSummary `json:"failures"`
+	// FailureCounts counts the failing executions by kind.
+	FailureCounts map[string]int `json:"failure_counts"`
+	FinalStates   int            `json:"final_states"`
+	Events        int64          `json:"events"`
+	WallS         float64        `json:"wall_s"`
+	ExecPerS      float64        `json:"exec_per_s"`
+	PeakRSSBytes  int64          `json:"peak_rss_bytes"`
+}
+
+// FailureSummary is one failure in Summary.
+type FailureSummary struct {
+	Kind      string `json:"kind"`
+	Message   string `json:"message"`
+	Token     string `json:"token"`
+	Execution int    `json:"execution"` // its number in the run, from 1
+	Steps     int    `json:"steps"`
+	Replay    string `json:"replay"` // the command that replays it
+}
+
+// summarize builds the summary of run r of program p.
+func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.Result) *Summary {
+	s := &Summary{
+		Program: p.Name, Params: ps, Strategy: o.strategy, Seed: o.seed,
+		Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Exhausted: r.Exhausted,
+		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
+		FinalStates: r.FinalStates, Events: r.Events,
+		WallS: r.Wall.Seconds(), ExecPerS: r.ExecPerSecond(), PeakRSSBytes: peakRSS(),
+	}
+	for _, f := range r.Failures {
+		s.Failures = append(s.Failures, FailureSummary{
+			Kind: f.Kind.String(), Message: f.Message, Token: f.Token, Execution: f.Execution,
+			Steps: len(f.Record.Steps), Replay: replayCommand(p, ps, o.maxSteps, f.Token),
+		})
+	}
+	for k, n := range r.FailureCounts {
+		s.FailureCounts[k.String()] = n
+	}
+	switch {
+	case r.Exhausted:
+		s.Stopped = "exhausted"
+	case r.Failed() && !o.keepGoing:
+		s.Stopped = "failure"
+	case o.maxRuns > 0 && r.Executions >= o.maxRuns:
+		s.Stopped = "max-runs"
+	case o.timeout > 0 && r.Wall >= o.timeout:
+		s.Stopped = "timeout"
+	default:
+		s.Stopped = "abandoned"
+	}
+	return s
+}
+
+// stopText explains Stopped in the table.
+var stopText = map[string]string{
+	"exhausted": "the strategy explored everything it covers",
+	"failure":   "stopped at the first failure; -keep-going continues",
+	"max-runs":  "stopped at -max-runs",
+	"timeout":   "stopped at -timeout",
+	"abandoned": "stopped: a thread blocked outside weft's control",
+}
+
+// print writes s as a table.
+func (s *Summary) print(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	row := func(k, format string, args ...any) { fmt.Fprintf(tw, "%s\t"+format+"\n", append([]any{k}, args...)...) }
+	prog := s.Program
+	if p := programs.Lookup(s.Program); p != nil && len(p.Params) > 0 {
+		prog += " " + strings.Join(p.Format(s.Params), " ")
+	}
+	row("program", "%s", prog)
+	strat := s.Strategy
+	if s.Strategy == "random" || s.Strategy == "pct" {
+		strat += fmt.Sprintf(" (seed %d)", s.Seed)
+	}
+	row("strategy", "%s", strat)
+	row("executions", "%d (%s)", s.Executions, stopText[s.Stopped])
+	row("complete", "%d", s.Complete)
+	row("cut", "%d", s.Cut)
+	row("failures", "%s", s.failureText())
+	row("final states", "%d distinct", s.FinalStates)
+	row("events", "%d", s.Events)
+	row("wall time", "%v", roundDuration(time.Duration(s.WallS*float64(time.Second))))
+	row("executions/s", "%.0f", s.ExecPerS)
+	row("peak memory", "%s", formatBytes(s.PeakRSSBytes))
+	tw.Flush()
+}
+
+// failureText lists the failure counts by kind, in the order of the kinds.
+func (s *Summary) failureText() string {
+	total := 0
+	var parts []string
+	for _, k := range trace.FailureKinds() {
+		if n := s.FailureCounts[k.String()]; n > 0 {
+			total += n
+			parts = append(parts, fmt.Sprintf("%s %d", k, n))
+		}
+	}
+	if total == 0 {
+		return "none"
+	}
+	return fmt.Sprintf("%d (%s)", total, strings.Join(parts, ", "))
+}
+
+// roundDuration rounds d for display: to the microsecond under a second, to
+// the millisecond above.
+func roundDuration(d time.Duration) time.Duration {
+	if d < time.Second {
+		return d.Round(time.Microsecond)
+	}
+	return d.Round(time.Millisecond)
+}
+
+// formatBytes formats a byte count in binary units.
+func formatBytes(n int64) string {
+	if n <= 0 {
+		return "unknown"
+	}
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
