@@ -31,10 +31,13 @@ const DefaultCacheEntries = 16384
 // Cached wraps a backend Solver with constraint independence and an answer
 // cache. A query is split into independent groups of constraints
 // (Components); each group is answered from the cache, keyed by Key of the
-// group, or by one backend call whose Sat or Unsat answer is then cached.
-// Unknown answers and errors are never cached. Stats().CacheHits counts
-// groups answered from the cache, and SolverTime the time spent in the
-// backend. Cached is safe for concurrent use, but serialises queries.
+// group. The groups the cache misses go to the backend together in one
+// call, and each group's Sat answer (its part of the model) is cached; if
+// that call is Unsat, the missed groups are asked one by one, which finds
+// and caches the unsat group. Unknown answers and errors are never cached.
+// Stats().CacheHits counts groups answered from the cache, and SolverTime
+// the time spent in the backend. Cached is safe for concurrent use, but
+// serialises queries.
 type Cached struct {
 	backend Solver
 	verify  bool
@@ -56,15 +59,15 @@ func NewCached(backend Solver, opts CacheOptions) *Cached {
 	return &Cached{backend: backend, verify: opts.Verify, lru: newLRU(n)}
 }
 
-// Check implements Solver.Check, solving each independent group separately
-// and merging the models.
+// Check implements Solver.Check.
 func (c *Cached) Check(ctx context.Context, constraints []Expr) (Result, error) {
 	r, _, err := c.query(ctx, nil, constraints, false)
 	return r, err
 }
 
 // CheckCore implements Solver.CheckCore. The core lies within one
-// independent group.
+// independent group. A cached Unsat answer from Check has no core, so the
+// first CheckCore of that group asks the backend again.
 func (c *Cached) CheckCore(ctx context.Context, constraints []Expr) (Result, []int, error) {
 	return c.query(ctx, nil, constraints, true)
 }
@@ -132,58 +135,133 @@ func (c *Cached) solve(ctx context.Context, base Model, cs []Expr, wantCore bool
 	if model == nil {
 		model = Model{}
 	}
-	var unknownErr error
+	var misses [][]int
 	for _, g := range Components(cs) {
-		group := make([]Expr, len(g))
-		for i, j := range g {
-			group[i] = cs[j]
-		}
+		group := pick(cs, g)
 		if base != nil {
 			if ok, err := Satisfies(base, group); err == nil && ok {
 				continue
 			}
 		}
-		r, core, err := c.solveGroup(ctx, group, wantCore)
-		switch r.Status {
-		case Unsat:
-			for i, k := range core {
-				core[i] = g[k]
-			}
-			return Result{Status: Unsat}, core, nil
-		case Sat:
-			maps.Copy(model, r.Model)
+		r, core, ok := c.lookup(group, wantCore)
+		switch {
+		case !ok:
+			misses = append(misses, g)
+		case r.Status == Unsat:
+			return r, remap(core, g), nil
 		default:
-			if unknownErr == nil {
-				unknownErr = fmt.Errorf("solver: group of %d constraints: %w", len(g), err)
-			}
+			maps.Copy(model, r.Model)
 		}
 	}
-	if unknownErr != nil {
-		return Result{Status: Unknown}, nil, unknownErr
+	if len(misses) == 0 {
+		return Result{Status: Sat, Model: model}, nil, nil
 	}
+	if len(misses) > 1 {
+		return c.solveBatch(ctx, cs, misses, model, wantCore)
+	}
+	g := misses[0]
+	r, core, err := c.ask(ctx, pick(cs, g), wantCore)
+	if r.Status != Sat {
+		return r, remap(core, g), err
+	}
+	maps.Copy(model, r.Model)
 	return Result{Status: Sat, Model: model}, nil, nil
 }
 
-// solveGroup answers one independent group from the cache or the backend.
-// A returned core holds indices into group.
-func (c *Cached) solveGroup(ctx context.Context, group []Expr, wantCore bool) (Result, []int, error) {
-	if len(Vars(group...)) == 0 {
-		// Constant constraints: decide them locally.
-		for i, e := range group {
-			if v, _ := e.Const(); v == 0 {
-				return Result{Status: Unsat}, []int{i}, nil
+// solveBatch sends the missed groups as one backend query, then caches
+// each group's part of the model. If the batch is unsat, the groups are
+// asked one by one to find (and cache) the unsat one.
+func (c *Cached) solveBatch(ctx context.Context, cs []Expr, misses [][]int, model Model, wantCore bool) (Result, []int, error) {
+	var all []int
+	for _, g := range misses {
+		all = append(all, g...)
+	}
+	r, _, err := c.call(ctx, pick(cs, all), false)
+	switch r.Status {
+	case Sat:
+		for _, g := range misses {
+			group := pick(cs, g)
+			sub := Model{}
+			for _, v := range Vars(group...) {
+				sub[v] = r.Model[v]
+			}
+			c.lru.put(Key(group), &entry{status: Sat, model: sub})
+		}
+		maps.Copy(model, r.Model)
+		return Result{Status: Sat, Model: model}, nil, nil
+	case Unsat:
+		for _, g := range misses {
+			gr, core, err := c.ask(ctx, pick(cs, g), wantCore)
+			if gr.Status == Unsat {
+				return gr, remap(core, g), nil
+			}
+			if err != nil {
+				return Result{Status: Unknown}, nil, err
 			}
 		}
-		return Result{Status: Sat, Model: Model{}}, nil, nil
+		return Result{Status: Unknown}, nil, errors.New("solver: backend found the query unsat but each independent part sat")
 	}
-	key := Key(group)
-	if ent, ok := c.lru.get(key); ok && (ent.status == Sat || !wantCore || ent.core != nil) {
-		c.stats.CacheHits++
-		if ent.status == Sat {
-			return Result{Status: Sat, Model: maps.Clone(ent.model)}, nil, nil
+	return r, nil, err
+}
+
+// pick returns the constraints at the given indices.
+func pick(cs []Expr, idx []int) []Expr {
+	out := make([]Expr, len(idx))
+	for i, j := range idx {
+		out[i] = cs[j]
+	}
+	return out
+}
+
+// remap turns indices into a group into indices into the query.
+func remap(core, group []int) []int {
+	for i, k := range core {
+		core[i] = group[k]
+	}
+	return core
+}
+
+// lookup answers a group without the backend: groups without variables
+// are decided directly, others from the cache. ok is false on a miss,
+// including an Unsat entry without a core when one is wanted.
+func (c *Cached) lookup(group []Expr, wantCore bool) (r Result, core []int, ok bool) {
+	if len(Vars(group...)) == 0 {
+		for i, e := range group {
+			if v, _ := e.Const(); v == 0 {
+				return Result{Status: Unsat}, []int{i}, true
+			}
 		}
-		return Result{Status: Unsat}, coreIndices(group, ent.core), nil
+		return Result{Status: Sat, Model: Model{}}, nil, true
 	}
+	ent, hit := c.lru.get(Key(group))
+	if !hit || (ent.status == Unsat && wantCore && ent.core == nil) {
+		return Result{}, nil, false
+	}
+	c.stats.CacheHits++
+	if ent.status == Sat {
+		return Result{Status: Sat, Model: maps.Clone(ent.model)}, nil, true
+	}
+	return Result{Status: Unsat}, coreIndices(group, ent.core), true
+}
+
+// ask sends one group to the backend and caches a Sat or Unsat answer.
+// A returned core holds indices into group.
+func (c *Cached) ask(ctx context.Context, group []Expr, wantCore bool) (Result, []int, error) {
+	r, core, err := c.call(ctx, group, wantCore)
+	if r.Status == Unknown {
+		return r, nil, err
+	}
+	ent := &entry{status: r.Status, model: maps.Clone(r.Model)}
+	if wantCore && r.Status == Unsat {
+		ent.core = pick(group, core)
+	}
+	c.lru.put(Key(group), ent)
+	return r, core, nil
+}
+
+// call queries the backend, timing it and verifying Sat models if asked.
+// Errors and inconsistent answers come back as Unknown.
+func (c *Cached) call(ctx context.Context, cs []Expr, wantCore bool) (Result, []int, error) {
 	start := time.Now()
 	var (
 		r    Result
@@ -191,33 +269,21 @@ func (c *Cached) solveGroup(ctx context.Context, group []Expr, wantCore bool) (R
 		err  error
 	)
 	if wantCore {
-		r, core, err = c.backend.CheckCore(ctx, group)
+		r, core, err = c.backend.CheckCore(ctx, cs)
 	} else {
-		r, err = c.backend.Check(ctx, group)
+		r, err = c.backend.Check(ctx, cs)
 	}
 	c.stats.SolverTime += time.Since(start)
-	if err != nil || r.Status == Unknown {
-		if err == nil {
-			err = errors.New("solver: backend returned unknown")
-		}
+	switch {
+	case err != nil:
 		return Result{Status: Unknown}, nil, err
-	}
-	ent := &entry{status: r.Status, model: r.Model}
-	if r.Status == Sat && c.verify {
-		if ok, verr := Satisfies(r.Model, group); verr != nil || !ok {
+	case r.Status == Unknown:
+		return Result{Status: Unknown}, nil, errors.New("solver: backend returned unknown")
+	case r.Status == Sat && c.verify:
+		if ok, verr := Satisfies(r.Model, cs); verr != nil || !ok {
 			return Result{Status: Unknown}, nil, fmt.Errorf("solver: backend model %v fails verification (%v)", r.Model, verr)
 		}
 	}
-	if r.Status == Sat {
-		r.Model = maps.Clone(r.Model)
-	}
-	if wantCore && r.Status == Unsat {
-		ent.core = make([]Expr, len(core))
-		for i, k := range core {
-			ent.core[i] = group[k]
-		}
-	}
-	c.lru.put(key, ent)
 	return r, core, nil
 }
 

@@ -119,22 +119,49 @@ func TestCachedSlicing(t *testing.T) {
 	}
 }
 
-func TestCachedCheckSplitsComponents(t *testing.T) {
+func TestCachedBatchesMisses(t *testing.T) {
 	fake := &bruteForce{}
 	s := solver.NewCached(fake, solver.CacheOptions{Verify: true})
+	ctx := context.Background()
 	cs := []solver.Expr{solver.Eq(x8, c8(1)), solver.Eq(y8, c8(2)), solver.Ult(x8, z8)}
-	r, err := s.Check(context.Background(), cs)
+	r, err := s.Check(ctx, cs)
 	if err != nil || r.Status != solver.Sat {
 		t.Fatalf("Check = %v, %v", r.Status, err)
 	}
-	if len(fake.queries) != 2 || len(fake.queries[0]) != 2 || len(fake.queries[1]) != 1 {
-		t.Errorf("backend got %v, want {x==1, x<z} then {y==2}", fake.queries)
+	if len(fake.queries) != 1 || len(fake.queries[0]) != 3 {
+		t.Errorf("backend got %v, want one query with the two missed groups", fake.queries)
 	}
 	if ok, err := solver.Satisfies(r.Model, cs); !ok || err != nil {
 		t.Errorf("model %v does not satisfy: %v", r.Model, err)
 	}
 	if got := solver.Vars(cs...); len(r.Model) != len(got) {
 		t.Errorf("model %v, want exactly the variables %v", r.Model, got)
+	}
+	// Each group was cached with its part of the model.
+	for _, q := range [][]solver.Expr{{cs[1]}, {cs[2], cs[0]}} {
+		r, err := s.Check(ctx, q)
+		if err != nil || r.Status != solver.Sat || len(r.Model) != len(solver.Vars(q...)) {
+			t.Errorf("Check(%v) = %v %v, %v", q, r.Status, r.Model, err)
+		}
+	}
+	if len(fake.queries) != 1 || s.Stats().CacheHits != 2 {
+		t.Errorf("backend queries %d, hits %d; want 1 and 2", len(fake.queries), s.Stats().CacheHits)
+	}
+
+	// An unsat batch is split to find and cache the unsat group.
+	w8 := solver.Var("w", 8)
+	bad := []solver.Expr{solver.Eq(w8, c8(3)), solver.Ult(y8, c8(1)), solver.Ugt(y8, c8(5))}
+	r, core, err := s.CheckCore(ctx, bad)
+	if err != nil || r.Status != solver.Unsat || !slices.Equal(core, []int{1, 2}) {
+		t.Fatalf("CheckCore = %v, %v, %v; want unsat, [1 2]", r.Status, core, err)
+	}
+	n := len(fake.queries)
+	if n != 4 { // the batch, then w's group (sat), then y's group (unsat)
+		t.Errorf("backend queries = %d, want 4", n)
+	}
+	r, core, err = s.CheckCore(ctx, bad)
+	if err != nil || r.Status != solver.Unsat || !slices.Equal(core, []int{1, 2}) || len(fake.queries) != n {
+		t.Errorf("repeated CheckCore = %v, %v, %v with %d new backend queries", r.Status, core, err, len(fake.queries)-n)
 	}
 }
 

@@ -67,8 +67,27 @@ func (b *bruteForce) CheckCore(_ context.Context, cs []solver.Expr) (solver.Resu
 	return solver.Result{Status: solver.Unsat}, core, nil
 }
 
-// search returns a model of cs, or nil if there is none.
+// search returns a model of cs, or nil if there is none, brute-forcing
+// each independent group separately.
 func search(cs []solver.Expr) (solver.Model, error) {
+	model := solver.Model{}
+	for _, g := range solver.Components(cs) {
+		group := make([]solver.Expr, len(g))
+		for i, j := range g {
+			group[i] = cs[j]
+		}
+		m, err := searchGroup(group)
+		if m == nil || err != nil {
+			return nil, err
+		}
+		for k, v := range m {
+			model[k] = v
+		}
+	}
+	return model, nil
+}
+
+func searchGroup(cs []solver.Expr) (solver.Model, error) {
 	widths, err := solver.VarWidths(cs...)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@
 package solver_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/weft-go/weft/solver"
@@ -30,6 +31,47 @@ func TestGoSemantics(t *testing.T) {
 		got, err := solver.Eval(e, model)
 		if err != nil || got != c.Want {
 			t.Errorf("%s: Eval(%s) = %d, %v; want %d", c.Name, e, got, err, c.Want)
+		}
+	}
+}
+
+// leafVar names one variable per width; leafConst replaces it by its
+// model value.
+func leafVar(w int) solver.Expr {
+	if w == 0 {
+		return solver.BoolVar("p")
+	}
+	return solver.Var(fmt.Sprintf("v%d", w), w)
+}
+
+var randomModel = solver.Model{"p": 1, "v1": 0, "v8": 0x9c, "v16": 0x8001, "v32": 0xdeadbeef, "v64": 0x8000_0000_0000_0003}
+
+func leafConst(w int) solver.Expr {
+	v := leafVar(w)
+	if w == 0 {
+		return solver.Bool(randomModel[v.Name()] != 0)
+	}
+	return solver.Const(randomModel[v.Name()], w)
+}
+
+// TestFoldingMatchesEval builds random terms twice, with variables and
+// with their model values as constants: the constants must fold to Eval's
+// value of the variable version.
+func TestFoldingMatchesEval(t *testing.T) {
+	for i := range 2000 {
+		w := gocases.Widths[i%len(gocases.Widths)]
+		if i%6 == 5 {
+			w = 0
+		}
+		seed := uint64(i)
+		e := gocases.RandomTerm(gocases.NewRand(seed), w, 5, leafVar)
+		c := gocases.RandomTerm(gocases.NewRand(seed), w, 5, leafConst)
+		want, err := solver.Eval(e, randomModel)
+		if err != nil {
+			t.Fatalf("Eval(%s): %v", e, err)
+		}
+		if got, ok := c.Const(); !ok || got != want {
+			t.Errorf("seed %d: %s folds to %s, Eval gives %d", seed, e, c, want)
 		}
 	}
 }

@@ -275,6 +275,16 @@ int weft_core(Z3_context ctx, Z3_solver s, Z3_ast *tracks, int n, int32_t *out, 
 	return e;
 }
 
+// weft_probe checks that the solver still accepts a push and a pop, which
+// fail once the context is left cancelled.
+int weft_probe(Z3_context ctx, Z3_solver s) {
+	weft_err = Z3_OK;
+	Z3_solver_push(ctx, s);
+	FAIL_IF_ERR((void)0);
+	Z3_solver_pop(ctx, s, 1);
+	return weft_err;
+}
+
 void weft_interrupt(Z3_context ctx) {
 	Z3_interrupt(ctx);
 }

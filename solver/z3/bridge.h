@@ -42,6 +42,7 @@ int weft_reason_unknown(Z3_context ctx, Z3_solver s, char *buf, int len);
 int weft_model(Z3_context ctx, Z3_solver s, Z3_ast *asts, const int32_t *vars, int n, uint64_t *vals);
 int weft_core(Z3_context ctx, Z3_solver s, Z3_ast *tracks, int n, int32_t *out, int *nout);
 void weft_release(Z3_context ctx, Z3_ast *asts, int n);
+int weft_probe(Z3_context ctx, Z3_solver s);
 void weft_interrupt(Z3_context ctx);
 
 #endif

@@ -79,9 +79,7 @@ func (s *Solver) growTracks(n int) error {
 // check runs Z3_solver_check. Z3's "timeout" parameter bounds it by the
 // configured limit; if ctx is cancelled or its deadline passes first, the
 // check is interrupted with Z3_interrupt. Interrupts are only sent while a
-// check runs, and the caller replaces the context after one (reopen),
-// since Z3 keeps a context cancelled by an interrupt that races with the
-// start of a check.
+// check runs, and the caller repairs the context after one (recover).
 func (s *Solver) check(ctx context.Context) (C.int, C.int) {
 	s.imu.Lock()
 	s.checking = true

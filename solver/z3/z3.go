@@ -82,12 +82,27 @@ func (s *Solver) open() error {
 	return nil
 }
 
-// reopen replaces the context after an interrupt: Z3 4.8 leaves a context
-// cancelled for good when Z3_interrupt races with the start of a check.
-func (s *Solver) reopen() error {
-	s.free()
+// recover makes the context usable after an interrupt. An interrupt that
+// lands while Z3 checks is undone by Z3, but one that races with the start
+// of a check leaves the context cancelled for good (Z3 4.8): a push/pop
+// probe detects that, and the context is then replaced, which costs tens
+// of milliseconds.
+func (s *Solver) recover() error {
 	s.interrupted = false
+	if C.weft_probe(s.ctx, s.s) == C.Z3_OK {
+		return nil
+	}
+	s.free()
 	return s.open()
+}
+
+// interruptIdle interrupts the context outside a check, reproducing the
+// race that recover handles; for tests.
+func (s *Solver) interruptIdle() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	C.weft_interrupt(s.ctx)
+	s.interrupted = true
 }
 
 // Version returns the version of the linked Z3 library, e.g. "4.8.12.0".
@@ -148,8 +163,8 @@ func (s *Solver) run(ctx context.Context, cs []solver.Expr, wantCore bool) (solv
 	start := time.Now()
 	r, core, err := s.query(ctx, cs, wantCore)
 	if s.interrupted {
-		if rerr := s.reopen(); rerr != nil {
-			err = errors.Join(err, fmt.Errorf("z3: reopening after interrupt: %w", rerr))
+		if rerr := s.recover(); rerr != nil {
+			err = errors.Join(err, fmt.Errorf("z3: recovering from interrupt: %w", rerr))
 		}
 	}
 	s.stats.SolverTime += time.Since(start)

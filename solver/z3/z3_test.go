@@ -8,6 +8,7 @@ package z3_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -271,5 +272,49 @@ func TestWithCached(t *testing.T) {
 	}
 	if st := s.Stats(); st.CacheHits != 1 || st.Sat != 2 {
 		t.Errorf("stats %+v, want 1 hit", st)
+	}
+}
+
+// TestRandomTermsMatchEval checks Z3 against solver.Eval on random terms
+// over every operator, with the variables fixed to a model.
+func TestRandomTermsMatchEval(t *testing.T) {
+	s := newSolver(t)
+	leaf := func(w int) solver.Expr {
+		if w == 0 {
+			return solver.BoolVar("p")
+		}
+		return solver.Var(fmt.Sprintf("v%d", w), w)
+	}
+	model := solver.Model{"p": 0, "v1": 1, "v8": 0x80, "v16": 0x7fff, "v32": 0xfffffffe, "v64": 0x0123_4567_89ab_cdef}
+	for i := range 300 {
+		w := gocases.Widths[i%len(gocases.Widths)]
+		if i%6 == 5 {
+			w = 0
+		}
+		e := gocases.RandomTerm(gocases.NewRand(uint64(i)), w, 4, leaf)
+		want, err := solver.Eval(e, model)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := []solver.Expr{solver.Eq(resultVar(e), e)}
+		widths, err := solver.VarWidths(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, vw := range widths {
+			if vw == 0 {
+				q = append(q, solver.Eq(leaf(0), solver.Bool(model[name] != 0)))
+			} else {
+				q = append(q, solver.Eq(leaf(vw), solver.Const(model[name], vw)))
+			}
+		}
+		res, err := s.Check(context.Background(), q)
+		if err != nil || res.Status != solver.Sat {
+			t.Errorf("term %d: %v, %v", i, res.Status, err)
+			continue
+		}
+		if got := res.Model["r"]; got != want {
+			t.Errorf("term %d: %s: Z3 gives %d, Eval %d", i, e, got, want)
+		}
 	}
 }
