@@ -167,7 +167,7 @@ func TestJSON(t *testing.T) {
 func TestReplayRoundTrip(t *testing.T) {
 	for _, strat := range weft.Strategies() {
 		t.Run(strat, func(t *testing.T) {
-			s := decodeSummary(t, 1, "-strategy", strat, "-p", "n=3", "-p", "meals=2", "dining")
+			s := decodeSummary(t, 1, "-strategy", strat, "-p", "n=3", "dining")
 			if len(s.Failures) != 1 || s.Failures[0].Kind != "deadlock" {
 				t.Fatalf("failures = %+v, want one deadlock", s.Failures)
 			}
