@@ -44,18 +44,6 @@ func heap() int64 {
 	return int64(ms.HeapAlloc)
 }
 
-// smallQuery returns query i of the leak test, unsat when i%3 == 0 (and
-// i%256 != 0), sat otherwise.
-func smallQuery(i int) []solver.Expr {
-	x, y := solver.Var("x", 8), solver.Var("y", 8)
-	c := func(v int) solver.Expr { return solver.Const(uint64(v), 8) }
-	q := []solver.Expr{solver.Eq(solver.Add(x, c(i)), y)}
-	if i%3 == 0 {
-		q = append(q, solver.Eq(x, y))
-	}
-	return q
-}
-
 func TestNoLeaks(t *testing.T) {
 	n := 100_000
 	if testing.Short() {

@@ -6,7 +6,6 @@ package z3
 
 /*
 #cgo LDFLAGS: -lz3
-#include <stdlib.h>
 #include "bridge.h"
 */
 import "C"
@@ -24,8 +23,8 @@ import (
 
 // Solver decides solver.Expr constraints with one Z3 context and one Z3
 // solver object, scoping every query with push/pop. It implements
-// solver.Solver. Methods serialise on a mutex; Close must not race with a
-// running query.
+// solver.Solver. Methods serialise on a mutex (Close waits for a running
+// query).
 type Solver struct {
 	mu      sync.Mutex
 	ctx     C.Z3_context

@@ -29,6 +29,18 @@ func newSolver(t testing.TB, opts ...z3.Option) *z3.Solver {
 	return s
 }
 
+// smallQuery returns query i of the leak test, unsat when i%3 == 0 (and
+// i%256 != 0), sat otherwise.
+func smallQuery(i int) []solver.Expr {
+	x, y := solver.Var("x", 8), solver.Var("y", 8)
+	c := func(v int) solver.Expr { return solver.Const(uint64(v), 8) }
+	q := []solver.Expr{solver.Eq(solver.Add(x, c(i)), y)}
+	if i%3 == 0 {
+		q = append(q, solver.Eq(x, y))
+	}
+	return q
+}
+
 // resultVar returns a fresh variable with the sort of e.
 func resultVar(e solver.Expr) solver.Expr {
 	if e.IsBool() {
