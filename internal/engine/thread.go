@@ -52,18 +52,24 @@ type failSignal struct{}
 // start runs f as thread t's goroutine.
 func (e *Exec) start(t *Thread, f func()) {
 	normal := false
-	defer e.signalEnd()
 	defer func() {
 		r := recover()
+		// stop ends the goroutine: it tells the driver if the execution
+		// ended, then reports the goroutine finished. Nothing after the
+		// close may touch e: the driver may already run the next execution.
+		stop := func() {
+			e.signalEnd()
+			close(t.finished)
+		}
 		switch r.(type) {
 		case unwindSignal, failSignal:
-			close(t.finished)
+			stop()
 			return
 		}
 		if e.aborting {
 			// Unwinding: the user's code recovered our signal and returned, or
 			// panicked in a deferred call. Nothing of it counts any more.
-			close(t.finished)
+			stop()
 			return
 		}
 		if r != nil {
@@ -72,16 +78,20 @@ func (e *Exec) start(t *Thread, f func()) {
 			} else {
 				e.failNoPark(t, trace.Panic, fmt.Sprintf("panic: %v\n\n%s", r, stack()))
 			}
-			close(t.finished)
+			stop()
 			return
 		}
 		if !normal {
 			e.failNoPark(t, trace.Goexit, "the thread called runtime.Goexit (t.FailNow, t.Fatal or t.SkipNow inside a weft thread?); use w.Fail or w.Assert instead")
+			stop()
+			return
+		}
+		if e.exit(t) {
+			// Another thread runs now: signalling here would race with it.
 			close(t.finished)
 			return
 		}
-		e.exit(t)
-		close(t.finished)
+		stop()
 	}()
 	<-t.wake
 	if e.aborting {
@@ -107,12 +117,18 @@ func (t *Thread) park() {
 	}
 }
 
-// handTo passes control from t to u and parks t.
+// handTo passes control from t to u and parks t. It does not signal the
+// driver as park does: the execution goes on in u, and reading its state
+// after the hand-off would race with u.
 func (t *Thread) handTo(u *Thread) {
-	t.e.cur = u
-	t.e.progress.Add(1)
+	e := t.e
+	e.cur = u
+	e.progress.Add(1)
 	u.wake <- struct{}{}
-	t.park()
+	<-t.wake
+	if e.aborting {
+		panic(unwindSignal{})
+	}
 }
 
 // begin announces t's pending operation op on object o and blocks until the
@@ -169,8 +185,9 @@ func (t *Thread) end(value uint64, ok bool) *trace.Event {
 	return &e.tr.Events[len(e.tr.Events)-1]
 }
 
-// exit ends thread t, whose function returned.
-func (e *Exec) exit(t *Thread) {
+// exit ends thread t, whose function returned. It reports whether it handed
+// control to another thread (otherwise the execution has ended).
+func (e *Exec) exit(t *Thread) (handedOff bool) {
 	t.done = true
 	t.op, t.obj = trace.Op{}, nil
 	e.live--
@@ -181,17 +198,19 @@ func (e *Exec) exit(t *Thread) {
 		t.returnTo = nil
 		e.cur = r
 		r.wake <- struct{}{}
-		return
+		return true
 	}
 	if e.live == 0 {
 		e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
-		return
+		return false
 	}
 	if next := e.pickNext(); next != nil {
 		e.cur = next
 		e.progress.Add(1)
 		next.wake <- struct{}{}
+		return true
 	}
+	return false
 }
 
 // spawn starts a new thread running f; it runs to its first operation before
