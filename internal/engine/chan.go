@@ -57,7 +57,7 @@ func cmpEntry(a, b sendEntry) int {
 // receive by t on unbuffered channel o: the k-th sender other than t.
 func (t *Thread) Partner(o *Obj, k int32) int {
 	for i, s := range o.out {
-		if s.tid == t.id {
+		if s.tid == t.id || !t.e.offered(o, s) {
 			continue
 		}
 		if k == 0 {
@@ -80,6 +80,9 @@ func (t *Thread) Meet(o *Obj, i int, ev *trace.Event) {
 	u.op, u.obj = trace.Op{}, nil
 	u.completed, u.completedCase = true, s.cas
 	u.returnTo = t
+	if u.id == o.owner {
+		o.locked = false // a timer fired: it is disarmed (timer.go)
+	}
 	t.handTo(u)
 }
 
@@ -164,7 +167,7 @@ func (t *Thread) SelectBegin(cases []SelectCase, hasDefault bool) (cas int, k in
 		return int(c), 0, true
 	}
 	for i, c := range t.sel {
-		n := caseAlts(c, t.id)
+		n := e.caseAlts(c, t.id)
 		if alt < n {
 			return i, alt, false
 		}

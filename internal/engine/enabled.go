@@ -14,16 +14,24 @@ func (e *Exec) alts(t *Thread) int32 {
 		return 0
 	case trace.KindLock:
 		if o.class == trace.ClassRWMutex {
-			// A writer that announced itself waits for the readers to leave.
-			return b2i(!o.locked && o.n == 0)
+			if t.op.Arg == rwAnnounced {
+				// A writer that announced itself waits for the readers
+				// to leave (rwmutex.go).
+				return b2i(o.n == 0)
+			}
+			// A writer first needs the writer slot: no writer holds or
+			// announced.
+			return b2i(!o.locked && o.writers == 0)
 		}
 		return b2i(!o.locked)
 	case trace.KindRLock:
-		// A waiting writer blocks new readers (Go's RWMutex).
+		// A writer that holds the lock or announced itself blocks new
+		// readers (Go's RWMutex).
 		return b2i(!o.locked && o.writers == 0)
 	case trace.KindRelock:
-		// A signalled Cond waiter reacquires its mutex.
-		return b2i(t.signalled && !t.obj2.locked)
+		// A signalled Cond waiter reacquires its mutex (cond.go); with
+		// another Locker (no obj2) it only waits for the signal.
+		return b2i(t.signalled && (t.obj2 == nil || !t.obj2.locked))
 	case trace.KindWait, trace.KindMWait:
 		// Wait is the step that releases and enqueues; it is always enabled
 		// (an unlocked mutex is checked when it runs).
@@ -31,6 +39,7 @@ func (e *Exec) alts(t *Thread) int32 {
 	case trace.KindWGWait:
 		return b2i(o.n == 0)
 	case trace.KindOnceDo:
+		// Do waits while another thread runs the function (once.go).
 		return b2i(!o.locked)
 	case trace.KindP:
 		return b2i(o.n > 0)
@@ -39,8 +48,15 @@ func (e *Exec) alts(t *Thread) int32 {
 			return b2i(o.n < 1)
 		}
 		return 1
-	case trace.KindMEnter, trace.KindMReenter:
-		return b2i(!o.locked && (t.op.Kind == trace.KindMEnter || t.signalled))
+	case trace.KindMEnter:
+		return b2i(!o.locked)
+	case trace.KindMReenter:
+		// SU: the monitor was handed to the thread; SC: a signalled thread
+		// competes for the free monitor (monitor.go).
+		if o.su() {
+			return b2i(o.locked && o.owner == t.id)
+		}
+		return b2i(t.signalled && !o.locked)
 	case trace.KindJoin:
 		return b2i(e.threads[t.op.Arg].done)
 	case trace.KindSleep:
@@ -48,11 +64,11 @@ func (e *Exec) alts(t *Thread) int32 {
 	case trace.KindSend:
 		return sendAlts(o)
 	case trace.KindRecv:
-		return recvAlts(o, t.id)
+		return e.recvAlts(o, t.id)
 	case trace.KindSelect:
 		var n int32
 		for _, c := range t.sel {
-			n += caseAlts(c, t.id)
+			n += e.caseAlts(c, t.id)
 		}
 		if n == 0 && t.op.Arg == 1 {
 			return 1 // default
@@ -81,7 +97,7 @@ func sendAlts(o *Obj) int32 {
 
 // recvAlts is the number of alternatives of a receive on channel o by thread
 // self: one per sender it can meet on an unbuffered channel.
-func recvAlts(o *Obj, self trace.ThreadID) int32 {
+func (e *Exec) recvAlts(o *Obj, self trace.ThreadID) int32 {
 	switch {
 	case o == nil:
 		return 0
@@ -92,19 +108,26 @@ func recvAlts(o *Obj, self trace.ThreadID) int32 {
 	}
 	var n int32
 	for _, s := range o.out {
-		if s.tid != self {
+		if s.tid != self && e.offered(o, s) {
 			n++
 		}
 	}
 	return n
 }
 
+// offered reports whether pending send s on unbuffered channel o can meet a
+// receiver: always, except a timer's send, offered from its deadline on while
+// the timer is armed (timer.go).
+func (e *Exec) offered(o *Obj, s sendEntry) bool {
+	return s.tid != o.owner || (o.locked && e.now >= o.when)
+}
+
 // caseAlts is the number of alternatives of one select case.
-func caseAlts(c selCase, self trace.ThreadID) int32 {
+func (e *Exec) caseAlts(c selCase, self trace.ThreadID) int32 {
 	if c.send {
 		return sendAlts(c.obj)
 	}
-	return recvAlts(c.obj, self)
+	return e.recvAlts(c.obj, self)
 }
 
 func b2i(b bool) int32 {

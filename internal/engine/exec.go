@@ -220,7 +220,7 @@ func (e *Exec) fillView() int {
 func (e *Exec) noneEnabled() {
 	msg := ""
 	for _, t := range e.threads {
-		if !t.done {
+		if !t.done && !t.daemon {
 			msg += fmt.Sprintf("\n\t%v blocked on %s", t.id, e.describe(t.op))
 		}
 	}

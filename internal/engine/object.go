@@ -12,18 +12,19 @@ type Obj struct {
 	id     trace.ObjectID
 	class  trace.Class
 
-	owner   trace.ThreadID // holder of a Mutex or writer of an RWMutex, monitor owner
-	locked  bool           // Mutex, RWMutex writer, monitor occupied, Once running
+	owner   trace.ThreadID // holder of a Mutex or writer of an RWMutex, monitor owner, a timer channel's timer thread
+	locked  bool           // Mutex, RWMutex writer, monitor occupied, Once running, timer armed
 	done    bool           // Once done
 	closed  bool           // Chan closed
 	n       int64          // RWMutex readers, WaitGroup counter, semaphore count, Chan length
-	cap     int64          // Chan capacity, binary semaphore bound
+	cap     int64          // Chan capacity, monitor discipline (1: SU)
+	when    int64          // a timer channel's deadline
 	writers int32          // RWMutex writers that announced themselves
 	// out lists the pending sends of a Chan, in thread order: the senders a
 	// receive can meet.
 	out []sendEntry
-	// queue is a FIFO of waiting threads: a Cond's or monitor condition's
-	// waiters.
+	// queue is a FIFO of waiting threads: a Cond's waiters, a monitor's
+	// condition waiters and (SU) its urgent queue.
 	queue []waiter
 	name  string
 }

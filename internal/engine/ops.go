@@ -83,11 +83,13 @@ func (t *Thread) TryLock(o *Obj) bool {
 func (t *Thread) Unlock(o *Obj, c trace.Class) {
 	t.e.touch(o, c)
 	t.begin(trace.Op{Kind: trace.KindUnlock, Class: c, Obj: o.id}, o)
-	if !o.locked {
+	ok := o.locked
+	o.locked, o.owner = false, trace.NoThread
+	t.end(0, ok)
+	if !ok {
+		// The failing step is recorded, so that its replay ends with it.
 		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: unlock of unlocked mutex")
 	}
-	o.locked, o.owner = false, trace.NoThread
-	t.end(0, true)
 }
 
 // WaitGroupAdd adds delta to WaitGroup o's counter.
@@ -140,13 +142,22 @@ func (t *Thread) Sleep(d int64) {
 	t.end(uint64(t.e.now), true)
 }
 
-// advanceTime moves virtual time to the earliest deadline of a sleeping
-// thread; it reports false if no thread sleeps.
+// advanceTime moves virtual time to the earliest future deadline of a
+// sleeping thread or an armed timer (timer.go); it reports false if there is
+// none.
 func (e *Exec) advanceTime() bool {
 	next := int64(-1)
 	for _, t := range e.threads {
-		if !t.done && t.op.Kind == trace.KindSleep && t.deadline > e.now && (next < 0 || t.deadline < next) {
-			next = t.deadline
+		d := int64(-1)
+		switch {
+		case t.done:
+		case t.op.Kind == trace.KindSleep:
+			d = t.deadline
+		case t.daemon && t.obj != nil && t.obj.locked:
+			d = t.obj.when
+		}
+		if d > e.now && (next < 0 || d < next) {
+			next = d
 		}
 	}
 	if next < 0 {

@@ -33,6 +33,10 @@ type Thread struct {
 	deadline      int64
 	spawns        int32
 	caller        uintptr
+
+	// daemon marks a timer's thread: it never counts as live, blocked or
+	// leaked, and the execution ends without it (timer.go).
+	daemon bool
 }
 
 // ID returns the thread's identity.

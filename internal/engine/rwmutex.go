@@ -1,0 +1,118 @@
+// This file implements the reader/writer mutex, with Go's semantics: a writer
+// that waits for readers blocks new readers.
+//
+// The model. An RWMutex's Obj holds the number of active readers (n), whether
+// a writer holds it (locked, owner) and how many writers announced themselves
+// (writers, 0 or 1). sync.RWMutex's Lock first takes the writer slot (its
+// internal mutex w), then announces itself (readerCount goes negative, so new
+// RLocks block) and waits for the active readers to leave. Here:
+//
+//   - Lock is one step when no reader is active: enabled iff no writer holds
+//     or announced (!locked && writers == 0); it takes the lock.
+//   - When readers are active, that first step is the announce: it takes the
+//     writer slot (writers = 1) and records a Lock event with OK false; the
+//     thread's pending operation becomes a second Lock with Arg rwAnnounced,
+//     enabled iff n == 0, which takes the lock (writers = 0, locked).
+//   - RLock is enabled iff !locked && writers == 0; it adds a reader.
+//   - RUnlock with no active reader and Unlock with no writer holding are
+//     Go's fatal errors ("sync: RUnlock of unlocked RWMutex", "sync: Unlock
+//     of unlocked RWMutex"): UnlockOfUnlocked failures, after their step.
+//   - TryLock succeeds iff !locked && writers == 0 && n == 0; TryRLock iff
+//     !locked && writers == 0 (recorded as KindTryLock with Arg tryRead).
+//
+// So T1 RLock; T2 Lock (announces, waits); T1 RLock again is a deadlock, as
+// in Go. In Go, readers blocked by a writer get the lock when it unlocks,
+// before the next writer; here the blocked RLock and the next writer's Lock
+// are both enabled and both orders are explored. The extra order is the one Go
+// shows when the reader's call arrives after the second writer's: arrival
+// times are not steps, so this is a superset that contains Go's behaviours.
+//
+// Dependence: two RLocks (and RLock with RUnlock) commute; every other pair of
+// operations on one RWMutex is dependent.
+
+package engine
+
+import "github.com/weft-go/weft/trace"
+
+// Op.Arg values of RWMutex operations.
+const (
+	rwAnnounced = 1 // KindLock: the writer's second step, after its announce
+	tryRead     = 1 // KindTryLock: TryRLock
+)
+
+// RWLock locks RWMutex o for writing; see the model above.
+func (t *Thread) RWLock(o *Obj) {
+	t.e.touch(o, trace.ClassRWMutex)
+	t.begin(trace.Op{Kind: trace.KindLock, Class: trace.ClassRWMutex, Obj: o.id}, o)
+	if o.n == 0 {
+		o.locked, o.owner = true, t.id
+		t.end(0, true)
+		return
+	}
+	o.writers++
+	t.end(uint64(o.n), false)
+	t.begin(trace.Op{Kind: trace.KindLock, Class: trace.ClassRWMutex, Obj: o.id, Arg: rwAnnounced}, o)
+	o.writers--
+	o.locked, o.owner = true, t.id
+	t.end(0, true)
+}
+
+// RWUnlock unlocks RWMutex o for writing.
+func (t *Thread) RWUnlock(o *Obj) {
+	t.e.touch(o, trace.ClassRWMutex)
+	t.begin(trace.Op{Kind: trace.KindUnlock, Class: trace.ClassRWMutex, Obj: o.id}, o)
+	ok := o.locked
+	o.locked, o.owner = false, trace.NoThread
+	t.end(0, ok)
+	if !ok {
+		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: Unlock of unlocked RWMutex")
+	}
+}
+
+// RLock locks RWMutex o for reading.
+func (t *Thread) RLock(o *Obj) {
+	t.e.touch(o, trace.ClassRWMutex)
+	t.begin(trace.Op{Kind: trace.KindRLock, Class: trace.ClassRWMutex, Obj: o.id}, o)
+	o.n++
+	t.end(uint64(o.n), true)
+}
+
+// RUnlock undoes one RLock of RWMutex o.
+func (t *Thread) RUnlock(o *Obj) {
+	t.e.touch(o, trace.ClassRWMutex)
+	t.begin(trace.Op{Kind: trace.KindRUnlock, Class: trace.ClassRWMutex, Obj: o.id}, o)
+	ok := o.n > 0
+	if ok {
+		o.n--
+	}
+	t.end(uint64(o.n), ok)
+	if !ok {
+		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: RUnlock of unlocked RWMutex")
+	}
+}
+
+// RWTryLock locks RWMutex o for writing if no thread holds it in any mode
+// and no writer waits, and reports whether it did.
+func (t *Thread) RWTryLock(o *Obj) bool {
+	t.e.touch(o, trace.ClassRWMutex)
+	t.begin(trace.Op{Kind: trace.KindTryLock, Class: trace.ClassRWMutex, Obj: o.id}, o)
+	ok := !o.locked && o.writers == 0 && o.n == 0
+	if ok {
+		o.locked, o.owner = true, t.id
+	}
+	t.end(0, ok)
+	return ok
+}
+
+// TryRLock locks RWMutex o for reading if no writer holds it or waits, and
+// reports whether it did.
+func (t *Thread) TryRLock(o *Obj) bool {
+	t.e.touch(o, trace.ClassRWMutex)
+	t.begin(trace.Op{Kind: trace.KindTryLock, Class: trace.ClassRWMutex, Obj: o.id, Arg: tryRead}, o)
+	ok := !o.locked && o.writers == 0
+	if ok {
+		o.n++
+	}
+	t.end(uint64(o.n), ok)
+	return ok
+}

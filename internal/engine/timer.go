@@ -1,0 +1,86 @@
+// This file implements timers on virtual time, with Go 1.23's semantics for
+// timer channels (synchronous: no stale value after Stop or Reset).
+//
+// The model. Virtual time (Exec.now) moves only when no thread is enabled: it
+// jumps to the earliest future deadline of a sleeping thread or an armed timer
+// (advanceTime), as in testing/synctest.
+//
+// A timer is an unbuffered channel C plus a daemon thread that forever offers
+// a send on C. The channel's Obj holds the timer's state: owner is the daemon
+// thread, locked means armed, when is the deadline. The daemon's pending send
+// is offered to receivers (plain receives and select cases) only while the
+// timer is armed and now >= when (Exec.offered); the rendezvous that takes it
+// is an ordinary receive step, whose partner is the daemon, and disarms the
+// timer (Meet). The value sent is the deadline. The daemon itself is never
+// enabled (an unbuffered send is completed by its receiver), so a timer never
+// takes a step of its own.
+//
+// Stop and Reset are steps on C (KindTimerStop, Class ClassTimer; Op.Arg -1
+// for Stop, the new deadline for Reset). Stop disarms; Reset re-arms with a
+// new deadline; both report whether the timer was armed (not yet received
+// and not stopped), as Go 1.23's do. A stopped timer's pending send is never
+// offered and its deadline is not a deadline any more, so it neither fires
+// nor moves time.
+//
+// A daemon never counts as live, blocked or leaked: the execution completes
+// when every other thread has finished, even if a timer is armed (Go does not
+// wait for timers), and a deadlock or leak is about the other threads only.
+//
+// Dependence: Stop and Reset of a timer and receives on its channel are
+// dependent; the daemon's send is part of the receive that meets it.
+
+package engine
+
+import "github.com/weft-go/weft/trace"
+
+// StartTimer arms a timer on unbuffered channel o (registered by the caller)
+// with deadline now+d, and starts its daemon thread running f, which must
+// forever send the deadline on the channel.
+func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
+	e := t.e
+	if e.aborting {
+		panic(unwindSignal{})
+	}
+	u := e.newThread(t.id)
+	u.daemon = true
+	e.live--
+	o.owner, o.locked, o.when = u.id, true, e.now+max(d, 0)
+	go e.start(u, f)
+	u.returnTo = t
+	t.handTo(u)
+}
+
+// When returns the deadline of timer channel o.
+func (o *Obj) When() int64 { return o.when }
+
+// TimerEntry returns the index of the daemon's pending send among timer
+// channel o's pending sends, or -1.
+func (o *Obj) TimerEntry() int {
+	for i, s := range o.out {
+		if s.tid == o.owner {
+			return i
+		}
+	}
+	return -1
+}
+
+// TimerBegin announces a Stop (d < 0) or a Reset to now+d of the timer on
+// channel o; when the thread is chosen it performs it and returns whether
+// the timer was armed. The caller updates the value of the daemon's pending
+// send (at TimerEntry) to the new deadline and calls End.
+func (t *Thread) TimerBegin(o *Obj, d int64) (armed bool) {
+	e := t.e
+	arg := int64(-1)
+	if d >= 0 {
+		arg = e.now + d
+	}
+	t.begin(trace.Op{Kind: trace.KindTimerStop, Class: trace.ClassTimer, Obj: o.id, Arg: arg}, o)
+	armed = o.locked
+	if d < 0 {
+		o.locked = false
+		return armed
+	}
+	// Time has not moved since the announce: an enabled thread holds it.
+	o.locked, o.when = true, arg
+	return armed
+}

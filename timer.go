@@ -1,0 +1,57 @@
+// This file implements timers on virtual time: NewTimer, Stop, Reset and
+// After, with Go 1.23's semantics for timer channels.
+
+package weft
+
+import "time"
+
+// Timer is a timer on virtual time, like time.Timer: when its deadline comes,
+// a receive from C gets the deadline (the virtual time since the execution
+// started, as T.Now gives). Virtual time moves only when every thread is
+// blocked, as in testing/synctest, so a timer fires exactly when nothing else
+// can happen first. As in Go 1.23, C is unbuffered: after Stop or Reset
+// returns, no value from before is received. Do not send on or close C.
+//
+// An armed timer does not keep an execution alive, and a stopped one never
+// fires: when every thread has finished, the execution completes (the model
+// is in internal/engine/timer.go).
+type Timer struct {
+	C *Chan[time.Duration]
+}
+
+// NewTimer returns a timer that fires after d of virtual time.
+func NewTimer(d time.Duration) *Timer {
+	t := cur()
+	c := MakeChan[time.Duration](0)
+	o := c.register(t)
+	t.StartTimer(o, int64(d), func() {
+		for {
+			c.Send(time.Duration(o.When()))
+		}
+	})
+	return &Timer{C: c}
+}
+
+// After returns a channel on which the virtual time is received after d has
+// passed, like time.After.
+func (w *T) After(d time.Duration) *Chan[time.Duration] { return NewTimer(d).C }
+
+// Stop prevents the timer from firing. It reports whether it stopped it:
+// false if the timer had already fired (its value received) or been stopped.
+func (tm *Timer) Stop() bool { return tm.change(-1) }
+
+// Reset makes the timer fire after d from now, and reports whether it was
+// armed (not yet received and not stopped) before.
+func (tm *Timer) Reset(d time.Duration) bool { return tm.change(max(int64(d), 0)) }
+
+// change stops (d < 0) or resets the timer in one step.
+func (tm *Timer) change(d int64) bool {
+	t := cur()
+	o := tm.C.register(t)
+	armed := t.TimerBegin(o, d)
+	if i := o.TimerEntry(); i >= 0 {
+		tm.C.pend[i] = time.Duration(o.When())
+	}
+	t.End(uint64(o.When()), armed)
+	return armed
+}
