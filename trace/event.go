@@ -48,6 +48,9 @@ type ObjectInfo struct {
 	Class   Class
 	Creator ThreadID // the thread that first used it
 	Name    string   // the name the program gave it, if any
+	// Cap is a channel's buffer capacity (0: unbuffered), which the
+	// enabledness of its operations depends on.
+	Cap int64
 }
 
 // Trace is a finished execution. A Trace handed to a strategy is valid only
