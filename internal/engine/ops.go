@@ -35,7 +35,8 @@ func isWeftFrame(fn string) bool {
 		return strings.HasPrefix(fn, "runtime.")
 	}
 	return strings.HasPrefix(rest, "/internal/") || strings.HasPrefix(rest, ".(*") ||
-		strings.HasPrefix(rest, ".Select") || strings.HasPrefix(rest, ".Go")
+		strings.HasPrefix(rest, ".Select") || strings.HasPrefix(rest, ".Go") ||
+		strings.HasPrefix(rest, ".MonitorCond.")
 }
 
 // Register registers o for class c on its first use in the execution and
