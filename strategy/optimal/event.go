@@ -1,0 +1,134 @@
+// This file implements the events the algorithm keeps (in sleep sets and
+// wakeup trees), their labels and the dependency relation between them.
+
+package optimal
+
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// label names an event independently of the state it runs in: the k-th step
+// of a thread (the paper's event <p, k>) and, for operations with several
+// alternatives, which one: the select case and the rendezvous partner with
+// its own step and case. Two alternatives of one thread's step are distinct,
+// conflicting events.
+type label struct {
+	thread  trace.ThreadID
+	step    int32
+	cas     int32
+	partner trace.ThreadID
+	pstep   int32
+	pcas    int32
+}
+
+// event is a step as the algorithm keeps it: the trace's event (owning its
+// select cases), the steps of its threads, the threads started in its local
+// code, and whether its outcome is still unknown.
+type event struct {
+	trace.Event
+	step, pstep int32
+	// spawnLo is the first of the Spawned threads started in its local code.
+	spawnLo trace.ThreadID
+	// pending marks the last event of a wakeup sequence: the reversed step,
+	// whose outcome (a CAS's success, the value read) may differ from the one
+	// it had in the trace it came from. It is dependent as a pending
+	// operation, conservatively.
+	pending bool
+}
+
+// label returns e's label.
+func (e *event) label() label {
+	l := label{thread: e.Thread, step: e.step, cas: e.Case, partner: e.Partner, pcas: e.PartnerCase}
+	if e.Partner != trace.NoThread {
+		l.pstep = e.pstep
+	}
+	return l
+}
+
+// own makes e's select cases its own memory, so that e outlives the trace it
+// was copied from.
+func (e *event) own() {
+	if len(e.Op.Cases) > 0 {
+		e.Op.Cases = slices.Clone(e.Op.Cases)
+	}
+	if len(e.PartnerOp.Cases) > 0 {
+		e.PartnerOp.Cases = slices.Clone(e.PartnerOp.Cases)
+	}
+	e.PC = 0
+}
+
+// shareThread reports whether a and b belong to a common thread.
+func shareThread(a, b *event) bool {
+	return a.Thread == b.Thread || a.Thread == b.Partner ||
+		(a.Partner != trace.NoThread && (a.Partner == b.Thread || a.Partner == b.Partner))
+}
+
+// spawned reports whether thread t was started in the local code of e.
+func (e *event) spawned(t trace.ThreadID) bool {
+	return t != trace.NoThread && t >= e.spawnLo && t < e.spawnLo+trace.ThreadID(e.Spawned)
+}
+
+// joins reports whether a is a Join of a thread of b.
+func joins(a, b *event) bool {
+	if a.Op.Kind != trace.KindJoin {
+		return false
+	}
+	t := trace.ThreadID(a.Op.Arg)
+	return b.Thread == t || b.Partner == t
+}
+
+// accesses appends the accesses of e under CR.
+func (e *event) accesses(dst []trace.Access) []trace.Access {
+	dst = trace.CR.AppendOpAccesses(dst, e.Op, !e.pending, e.OK)
+	if e.Partner != trace.NoThread {
+		dst = trace.CR.AppendOpAccesses(dst, e.PartnerOp, !e.pending, true)
+	}
+	return dst
+}
+
+// conflict reports whether a and b have conflicting accesses under CR
+// (trace.Relation.Dependent without the thread structure).
+func conflict(a, b *event) bool {
+	var bufA, bufB [8]trace.Access
+	as := a.accesses(bufA[:0])
+	if len(as) == 0 {
+		return false
+	}
+	bs := b.accesses(bufB[:0])
+	for _, x := range as {
+		for _, y := range bs {
+			if trace.Conflict(x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dependent is the dependency relation of the exploration: trace.Dependent
+// under CR (a common thread, a join of a thread of the other, conflicting
+// accesses), plus the order of spawns: an event is dependent with the events
+// of the threads started in its local code, and two events that start
+// threads are dependent, because ThreadIDs are given in creation order (see
+// the package doc).
+func dependent(a, b *event) bool {
+	if shareThread(a, b) || joins(a, b) || joins(b, a) {
+		return true
+	}
+	if a.Spawned > 0 && (b.Spawned > 0 || a.spawned(b.Thread) || a.spawned(b.Partner)) {
+		return true
+	}
+	if b.Spawned > 0 && (b.spawned(a.Thread) || b.spawned(a.Partner)) {
+		return true
+	}
+	return conflict(a, b)
+}
+
+// racing reports whether a and b, of different threads, are dependent in a
+// way whose order matters: a join or conflicting accesses. Two spawns are
+// ordered (dependent) but never reversed: their order only names threads.
+func racing(a, b *event) bool {
+	return joins(a, b) || joins(b, a) || conflict(a, b)
+}

@@ -1,0 +1,284 @@
+// This file implements the exploration loop of Optimal-DPOR for a runtime
+// that re-executes the program from the start for each execution: the stack
+// of states of the current execution with their sleep sets and wakeup
+// trees, the replay of its prefix in Choose, and the backtracking in Next.
+
+package optimal
+
+import (
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// node is a state of the current execution: the step taken from it, the
+// sleep set (events explored from it or from an earlier state without a
+// dependent step since), and the wakeup tree of branches still to explore
+// (the branch being explored has left it: its subtree moves to the next
+// node).
+type node struct {
+	ev    event // the step taken, once known
+	alt   int32 // its alternative index in this state, for replay
+	sleep []event
+	wut   []*wnode // branches still to explore, in order
+	sub   []*wnode // the subtree of the branch being explored
+}
+
+// Stats counts what the strategy did; tests check that the anomalies stay
+// at zero.
+type Stats struct {
+	// Races is the number of reversible races found; Inserted the number of
+	// wakeup sequences that added a branch.
+	Races, Inserted int
+	// SleepBlocked counts executions cut because every enabled event was in
+	// the sleep set (none, for Optimal-DPOR).
+	SleepBlocked int
+	// Infeasible counts wakeup-tree events that were not enabled when their
+	// turn came (none, when the enabledness model covers the program's
+	// primitives).
+	Infeasible int
+	// Unmodelled counts decisions taken without an enabledness model of the
+	// primitive (Cond, monitors, timers): they are taken optimistically.
+	Unmodelled int
+	// MaxDepth is the longest execution; MaxTree the largest wakeup tree.
+	MaxDepth, MaxTree int
+}
+
+// Strategy is the Optimal-DPOR strategy. Its zero value is not usable; use
+// New.
+type Strategy struct {
+	nodes   []node
+	branch  int  // the depth at which the current execution leaves the last one
+	pick    bool // the node at branch must take its next wakeup branch
+	started bool
+	stats   Stats
+
+	cur  world // the current execution, as Choose sees it
+	seen int   // events applied to cur
+
+	an analysis
+}
+
+// New returns an Optimal-DPOR strategy.
+func New() *Strategy { return &Strategy{} }
+
+// Stats returns what the strategy did so far.
+func (s *Strategy) Stats() Stats { return s.stats }
+
+// Next implements strategy.Strategy.
+func (s *Strategy) Next() bool {
+	if !s.started {
+		s.started = true
+		s.branch, s.pick = 0, true
+		s.resetCur()
+		return true
+	}
+	for d := len(s.nodes) - 1; d >= 0; d-- {
+		n := &s.nodes[d]
+		if len(n.wut) == 0 {
+			continue
+		}
+		// The branch explored from d is done: it joins the sleep set.
+		n.sleep = append(n.sleep, n.ev)
+		n.sub = nil
+		clear(s.nodes[d+1:])
+		s.nodes = s.nodes[:d+1]
+		s.branch, s.pick = d, true
+		s.resetCur()
+		return true
+	}
+	return false
+}
+
+// resetCur prepares the view of the current execution.
+func (s *Strategy) resetCur() {
+	s.seen = 0
+	s.cur.objs = s.cur.objs[:0]
+	s.cur.ops = s.cur.ops[:0]
+	s.cur.cnt = s.cur.cnt[:0]
+	s.cur.done = s.cur.done[:0]
+}
+
+// sync applies to the view of the current execution the events of tr up to
+// upto, and records in their nodes those not replayed.
+func (s *Strategy) sync(tr *trace.Trace, upto int) {
+	w := &s.cur
+	for len(w.cnt) < len(tr.Threads) {
+		w.cnt = append(w.cnt, 0)
+		w.done = append(w.done, false)
+	}
+	for len(w.objs) < len(tr.Objects) {
+		w.objs = append(w.objs, objState{})
+	}
+	w.info = tr.Objects
+	for ; s.seen < upto; s.seen++ {
+		i := s.seen
+		e := &tr.Events[i]
+		if i < len(s.nodes) && i >= s.branch {
+			n := &s.nodes[i]
+			n.ev = event{Event: *e, step: w.cnt[e.Thread], pstep: -1, spawnLo: trace.NoThread}
+			if e.Partner != trace.NoThread {
+				n.ev.pstep = w.cnt[e.Partner]
+			}
+			if e.Spawned > 0 {
+				n.ev.spawnLo = spawnLo(tr, i)
+			}
+			n.ev.own()
+		}
+		a, b := touched(e)
+		if a >= 0 && int(a) < len(w.objs) {
+			w.objs[a].apply(e, a, &w.info[a])
+		}
+		if b >= 0 && int(b) < len(w.objs) {
+			w.objs[b].apply(e, b, &w.info[b])
+		}
+		w.cnt[e.Thread]++
+		if e.Partner != trace.NoThread {
+			w.cnt[e.Partner]++
+		}
+	}
+}
+
+// spawnLo returns the first thread started in the local code of event i.
+func spawnLo(tr *trace.Trace, i int) trace.ThreadID {
+	for t, th := range tr.Threads {
+		if int(th.Step) == i {
+			return trace.ThreadID(t)
+		}
+	}
+	return trace.NoThread
+}
+
+// Choose implements strategy.Strategy.
+func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
+	d := st.Step
+	s.sync(st.Trace, d)
+	if d < s.branch || (d == s.branch && !s.pick) {
+		n := &s.nodes[d]
+		return strategy.Choice{Thread: n.ev.Thread, Alt: n.alt}
+	}
+	w := &s.cur
+	w.ops = w.ops[:0]
+	for i := range st.Threads {
+		w.ops = append(w.ops, st.Threads[i].Op)
+		w.done[i] = st.Threads[i].Done
+	}
+	if d >= len(s.nodes) {
+		// A new state: its sleep set is the parent's, minus the events
+		// dependent with the step taken; its wakeup tree is the subtree of
+		// the branch followed.
+		s.nodes = append(s.nodes, node{})
+		n := &s.nodes[d]
+		if d > 0 {
+			p := &s.nodes[d-1]
+			for i := range p.sleep {
+				if !dependent(&p.sleep[i], &p.ev) {
+					n.sleep = append(n.sleep, p.sleep[i])
+				}
+			}
+			n.wut, p.sub = p.sub, nil
+		}
+		if d+1 > s.stats.MaxDepth {
+			s.stats.MaxDepth = d + 1
+		}
+	}
+	s.pick = false
+	n := &s.nodes[d]
+	for len(n.wut) > 0 {
+		c := n.wut[0]
+		n.wut = n.wut[1:]
+		if alt, ok := s.altOf(st, c.ev.label()); ok {
+			n.sub = c.children
+			return s.take(n, st, c.ev.Thread, alt)
+		}
+		s.stats.Infeasible++
+	}
+	// A leaf (or no wakeup tree): any enabled event not in the sleep set.
+	for p := range st.Threads {
+		t := trace.ThreadID(p)
+		for a := range st.Threads[p].Alts {
+			l, ok := s.labelOf(st, t, a)
+			if !ok || !asleep(n.sleep, l) {
+				return s.take(n, st, t, a)
+			}
+		}
+	}
+	s.stats.SleepBlocked++
+	return strategy.Cut
+}
+
+// take records that node n takes alternative alt of thread p, with a
+// provisional event that the trace's will replace.
+func (s *Strategy) take(n *node, st *strategy.State, p trace.ThreadID, alt int32) strategy.Choice {
+	l, _ := s.labelOf(st, p, alt)
+	n.alt = alt
+	n.ev = event{Event: trace.Event{Thread: p, Alt: alt, Op: st.Threads[p].Op, Case: l.cas, Partner: l.partner, PartnerCase: l.pcas, OK: true},
+		step: l.step, pstep: l.pstep, spawnLo: trace.NoThread}
+	if l.partner != trace.NoThread {
+		n.ev.PartnerOp = st.Threads[l.partner].Op
+	}
+	n.ev.own()
+	return strategy.Choice{Thread: p, Alt: alt}
+}
+
+// asleep reports whether the event labelled l is in sleep set z.
+func asleep(z []event, l label) bool {
+	for i := range z {
+		if z[i].label() == l {
+			return true
+		}
+	}
+	return false
+}
+
+// labelOf returns the label of alternative a of thread p in state st. ok is
+// false if the enabledness model disagrees with the runtime there.
+func (s *Strategy) labelOf(st *strategy.State, p trace.ThreadID, a int32) (label, bool) {
+	w := &s.cur
+	op := st.Threads[p].Op
+	if !multi(op) {
+		return label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1}, true
+	}
+	var got label
+	k := int32(0)
+	v := w.labels(p, op, func(l label) bool {
+		if k == a {
+			got = l
+		}
+		k++
+		return true
+	})
+	if v == unknown || k != st.Threads[p].Alts {
+		s.stats.Unmodelled++
+		return label{thread: p, step: w.cnt[p], cas: -2 - a, partner: trace.NoThread, pcas: -1}, false
+	}
+	return got, true
+}
+
+// altOf returns the alternative of the event labelled l in state st.
+func (s *Strategy) altOf(st *strategy.State, l label) (int32, bool) {
+	p := l.thread
+	if int(p) >= len(st.Threads) || st.Threads[p].Alts == 0 || s.cur.cnt[p] != l.step {
+		return 0, false
+	}
+	for a := range st.Threads[p].Alts {
+		if m, ok := s.labelOf(st, p, a); ok && m == l {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// Input implements strategy.Strategy: inputs take their default values.
+func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
+
+// Finish implements strategy.Strategy: it records the execution's events
+// in their nodes and inserts into the wakeup trees the reversals of its
+// races.
+func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
+	s.sync(tr, len(tr.Events))
+	if len(s.nodes) > len(tr.Events)+1 {
+		clear(s.nodes[len(tr.Events)+1:])
+		s.nodes = s.nodes[:len(tr.Events)+1]
+	}
+	s.an.run(s, tr, end)
+}

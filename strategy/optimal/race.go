@@ -1,0 +1,458 @@
+// This file implements the race analysis of a finished execution
+// (Optimal-DPOR, Algorithm 2, lines 1-6): for each reversible race e < e' of
+// the execution E, the wakeup sequence v = notdep(e, E).e' is inserted into
+// the wakeup tree of the state before e, unless a sleeping event is a weak
+// initial of v.
+
+package optimal
+
+import "github.com/weft-go/weft/trace"
+
+// analysis is the reusable memory of the race analysis.
+type analysis struct {
+	s        *Strategy
+	tr       *trace.Trace
+	evs      []event
+	hb       clocks
+	byThread [][]int32 // indices of each thread's events (as thread or partner)
+	first    []int32   // each object's first event, or -1
+	k        trace.VC
+	seq      []*event
+	scratch  []*event
+	w        world // the state of a reversal (worldAt)
+	fw       world // the forward pass of alternatives
+	labs     []label
+	labs2    []label
+	next     []int32 // forward pass: each thread's next event
+}
+
+// run analyses execution tr, which ended with end.
+func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
+	a.s, a.tr = s, tr
+	a.prepare()
+	n := len(a.evs)
+	for j := range n {
+		a.executed(j)
+	}
+	a.alternatives()
+	if end.Status == trace.Failed {
+		// A failure ends the execution in the local code of its last step:
+		// that step disables every other thread, so it races with each
+		// pending operation it disabled (unless the execution ended because
+		// none was enabled).
+		forced := n > 0 && end.Kind != trace.Deadlock && end.Kind != trace.Leak
+		for p, op := range tr.Final {
+			if op.Kind != trace.KindNone {
+				a.pending(trace.ThreadID(p), forced)
+			}
+		}
+	}
+	a.s, a.tr = nil, nil
+}
+
+// prepare copies the events with their threads' steps and computes the
+// clocks.
+func (a *analysis) prepare() {
+	tr := a.tr
+	n := len(tr.Events)
+	if cap(a.evs) < n {
+		a.evs = make([]event, n, n+n/2)
+	}
+	a.evs = a.evs[:n]
+	nt := len(tr.Threads)
+	for len(a.byThread) < nt {
+		a.byThread = append(a.byThread, nil)
+	}
+	a.byThread = a.byThread[:nt]
+	for t := range a.byThread {
+		a.byThread[t] = a.byThread[t][:0]
+	}
+	a.first = a.first[:0]
+	for range tr.Objects {
+		a.first = append(a.first, -1)
+	}
+	for i := range tr.Events {
+		e := &tr.Events[i]
+		ev := &a.evs[i]
+		*ev = event{Event: *e, step: int32(len(a.byThread[e.Thread])), spawnLo: trace.NoThread}
+		a.byThread[e.Thread] = append(a.byThread[e.Thread], int32(i))
+		if e.Partner != trace.NoThread {
+			ev.pstep = int32(len(a.byThread[e.Partner]))
+			a.byThread[e.Partner] = append(a.byThread[e.Partner], int32(i))
+		}
+		o1, o2 := touched(e)
+		for _, o := range [2]trace.ObjectID{o1, o2} {
+			if o >= 0 && int(o) < len(a.first) && a.first[o] < 0 {
+				a.first[o] = int32(i)
+			}
+		}
+	}
+	for t := len(tr.Threads) - 1; t >= 0; t-- {
+		if st := tr.Threads[t].Step; st >= 0 && int(st) < n {
+			a.evs[st].spawnLo = trace.ThreadID(t)
+		}
+	}
+	a.hb.run(tr, a.evs)
+}
+
+// before reports whether event i happens before event k (i < k).
+func (a *analysis) before(i, k int) bool { return a.hb.before(a.evs, i, k) }
+
+// included reports whether event k is in the state reached by the
+// reversal of a race of event i with an event at position limit:
+// pre(E, i).notdep(i, E) up to limit.
+func (a *analysis) included(i, limit, k int) bool {
+	return k < i || (k > i && k < limit && !a.before(i, k))
+}
+
+// executed looks for the races of event j with earlier events (the
+// paper's e < e' with e' = E_j).
+func (a *analysis) executed(j int) {
+	t := &a.evs[j]
+	k := a.scratchClock(a.hb.preClock(j))
+	m := *t
+	m.pending = true
+	for i := j - 1; i >= 0; i-- {
+		e := &a.evs[i]
+		if shareThread(e, t) || k.Knows(i, e.Thread) || !racing(e, t) {
+			continue
+		}
+		// e is dependent with t and does not happen before another of t's
+		// predecessors kept by a reversal. The race is reversible if t's step
+		// is enabled without e; if it is not, e enabled it (a release before
+		// an acquire, a send before a receive) and the race to reverse is
+		// with an earlier event: e is not kept.
+		if !a.feasible(i, j, &m) {
+			continue
+		}
+		a.reverse(i, &m)
+		k.Join(a.hb.clock(i))
+	}
+}
+
+// scratchClock returns a copy of c in reused memory.
+func (a *analysis) scratchClock(c trace.VC) trace.VC {
+	if cap(a.k) < len(c) {
+		a.k = make(trace.VC, len(c))
+	}
+	a.k = a.k[:len(c)]
+	copy(a.k, c)
+	return a.k
+}
+
+// blocking reports whether op can be disabled.
+func blocking(op trace.Op) bool {
+	switch op.Kind {
+	case trace.KindLock, trace.KindRLock, trace.KindRelock, trace.KindWGWait, trace.KindOnceDo,
+		trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMReenter, trace.KindJoin,
+		trace.KindSleep, trace.KindSend, trace.KindRecv, trace.KindSelect:
+		return true
+	}
+	return false
+}
+
+// feasible reports whether event m (of position limit in E, or a pending
+// operation at its end) can run in the state pre(E, i).notdep(i, E).
+func (a *analysis) feasible(i, limit int, m *event) bool {
+	if !blocking(m.Op) {
+		return true
+	}
+	w := a.worldAt(i, limit)
+	if multi(m.Op) {
+		want := m.label()
+		found := false
+		if w.labels(m.Thread, m.Op, func(l label) bool { found = l == want; return !found }) == unknown {
+			a.s.stats.Unmodelled++
+			return true
+		}
+		return found
+	}
+	switch w.ready(m.Thread, m.Op) {
+	case enabled:
+		return true
+	case unknown:
+		a.s.stats.Unmodelled++
+		return true
+	}
+	return false
+}
+
+// worldAt returns the state pre(E, i).notdep(i, E) up to position limit.
+func (a *analysis) worldAt(i, limit int) *world {
+	tr := a.tr
+	w := &a.w
+	a.initObjs(w)
+	nt := len(tr.Threads)
+	w.cnt = resize(w.cnt, nt)
+	clear(w.cnt)
+	for k := 0; k < limit && k < len(a.evs); k++ {
+		if !a.included(i, limit, k) {
+			continue
+		}
+		e := &tr.Events[k]
+		o1, o2 := touched(e)
+		if o1 >= 0 {
+			w.objs[o1].apply(e, o1, &tr.Objects[o1])
+		}
+		if o2 >= 0 {
+			w.objs[o2].apply(e, o2, &tr.Objects[o2])
+		}
+		w.cnt[e.Thread]++
+		if e.Partner != trace.NoThread {
+			w.cnt[e.Partner]++
+		}
+	}
+	w.ops = w.ops[:0]
+	w.done = w.done[:0]
+	for q := range nt {
+		st := tr.Threads[q].Step
+		exists := st < 0 || a.included(i, limit, int(st))
+		op := trace.Op{}
+		done := false
+		if exists {
+			op, done = a.pendingOp(trace.ThreadID(q), int(w.cnt[q]))
+		}
+		w.ops = append(w.ops, op)
+		w.done = append(w.done, done)
+	}
+	return w
+}
+
+// initObjs sets the objects of w to their initial states.
+func (a *analysis) initObjs(w *world) {
+	tr := a.tr
+	w.info = tr.Objects
+	w.objs = w.objs[:0]
+	for o := range tr.Objects {
+		var first *trace.Event
+		if f := a.first[o]; f >= 0 {
+			first = &tr.Events[f]
+		}
+		w.objs = append(w.objs, initial(trace.ObjectID(o), &tr.Objects[o], first))
+	}
+}
+
+// pendingOp returns the operation of thread q's step c (from 0) in the
+// trace, or its final pending operation, and whether q has finished after c
+// steps.
+func (a *analysis) pendingOp(q trace.ThreadID, c int) (trace.Op, bool) {
+	idx := a.byThread[q]
+	if c < len(idx) {
+		e := &a.tr.Events[idx[c]]
+		if e.Thread == q {
+			return e.Op, false
+		}
+		return e.PartnerOp, false
+	}
+	op := a.tr.Final[q]
+	return op, op.Kind == trace.KindNone
+}
+
+func resize(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n)
+	}
+	return s[:n]
+}
+
+// reverse inserts the reversal of the race of event i with m into the
+// wakeup tree of the state before i: v = notdep(i, E).m.
+func (a *analysis) reverse(i int, m *event) {
+	s := a.s
+	s.stats.Races++
+	seq := a.seq[:0]
+	for k := i + 1; k < len(a.evs); k++ {
+		if !a.before(i, k) {
+			seq = append(seq, &a.evs[k])
+		}
+	}
+	seq = append(seq, m)
+	a.seq = seq
+	n := &s.nodes[i]
+	if ok, _ := weakInitial(seq, &a.evs[i]); ok {
+		// Not a race after all (the dependency model let e commute with m):
+		// the branch being explored covers v.
+		return
+	}
+	for q := range n.sleep {
+		if ok, _ := weakInitial(seq, &n.sleep[q]); ok {
+			return // an explored branch covers v
+		}
+	}
+	if insert(&n.wut, seq, a.scratch) {
+		s.stats.Inserted++
+		if sz := size(n.wut); sz > s.stats.MaxTree {
+			s.stats.MaxTree = sz
+		}
+	}
+}
+
+// pending looks for the races of thread p's operation pending at the end of
+// the execution (blocked forever, or never run because of a failure) with
+// the events before it. forced says that the last event, which failed,
+// disabled it.
+func (a *analysis) pending(p trace.ThreadID, forced bool) {
+	n := len(a.evs)
+	op := a.tr.Final[p]
+	k := a.scratchClock(a.hb.thread(p))
+	base := event{Event: trace.Event{Thread: p, Op: op, Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
+		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread, pending: true}
+	for i := n - 1; i >= 0; i-- {
+		e := &a.evs[i]
+		force := forced && i == n-1
+		if shareThread(e, &base) || k.Knows(i, e.Thread) || (!force && !racing(e, &base)) {
+			continue
+		}
+		w := a.worldAt(i, n)
+		a.labs = a.labs[:0]
+		v := unknown
+		if multi(op) {
+			v = w.labels(p, op, func(l label) bool { a.labs = append(a.labs, l); return true })
+		} else if r := w.ready(p, op); r == enabled || r == unknown {
+			v = r
+			a.labs = append(a.labs, label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1})
+		} else {
+			v = disabled
+		}
+		if v == unknown {
+			s := a.s
+			s.stats.Unmodelled++
+		}
+		if len(a.labs) == 0 {
+			continue // e enabled it: not kept
+		}
+		for _, l := range a.labs {
+			m := a.eventOf(w, base, l)
+			if force || racing(e, &m) {
+				a.reverse(i, &m)
+			}
+		}
+		k.Join(a.hb.clock(i))
+	}
+}
+
+// eventOf returns the event of base's thread with label l in world w.
+func (a *analysis) eventOf(w *world, base event, l label) event {
+	m := base
+	m.step, m.Case, m.Partner, m.PartnerCase, m.pstep = l.step, l.cas, l.partner, l.pcas, l.pstep
+	if l.partner != trace.NoThread {
+		m.PartnerOp = w.ops[l.partner]
+	}
+	return m
+}
+
+// alternatives looks for the races of the alternatives of receives and
+// selects that an event disabled without their thread taking them: the
+// partner another receiver took, the case a close or a receive made not
+// ready, the sibling alternatives of the one taken.
+func (a *analysis) alternatives() {
+	tr := a.tr
+	n := len(a.evs)
+	nt := len(tr.Threads)
+	any := false
+	for q := range nt {
+		for _, i := range a.byThread[q] {
+			if e := &tr.Events[i]; multi(e.Op) && (e.Thread == trace.ThreadID(q)) {
+				any = true
+			}
+		}
+		if multi(tr.Final[q]) {
+			any = true
+		}
+	}
+	if !any {
+		return
+	}
+	w := &a.fw
+	a.initObjs(w)
+	w.cnt = resize(w.cnt, nt)
+	clear(w.cnt)
+	w.ops = w.ops[:0]
+	w.done = w.done[:0]
+	for range nt {
+		w.ops = append(w.ops, trace.Op{})
+		w.done = append(w.done, false)
+	}
+	refresh := func(i int) {
+		for q := range nt {
+			st := tr.Threads[q].Step
+			if st < 0 || int(st) < i {
+				w.ops[q], w.done[q] = a.pendingOp(trace.ThreadID(q), int(w.cnt[q]))
+			}
+		}
+	}
+	for i := range n {
+		refresh(i)
+		e := &tr.Events[i]
+		// The labels of every receive and select before and after e.
+		a.labs = a.labs[:0]
+		type span struct {
+			p      trace.ThreadID
+			lo, hi int
+		}
+		var spans [8]span
+		sp := spans[:0]
+		for q := range nt {
+			if !multi(w.ops[q]) {
+				continue
+			}
+			lo := len(a.labs)
+			w.labels(trace.ThreadID(q), w.ops[q], func(l label) bool { a.labs = append(a.labs, l); return true })
+			if len(a.labs) > lo {
+				sp = append(sp, span{trace.ThreadID(q), lo, len(a.labs)})
+			}
+		}
+		o1, o2 := touched(e)
+		if o1 >= 0 {
+			w.objs[o1].apply(e, o1, &tr.Objects[o1])
+		}
+		if o2 >= 0 {
+			w.objs[o2].apply(e, o2, &tr.Objects[o2])
+		}
+		w.cnt[e.Thread]++
+		if e.Partner != trace.NoThread {
+			w.cnt[e.Partner]++
+		}
+		if len(sp) == 0 {
+			continue
+		}
+		refresh(i + 1)
+		taken := a.evs[i].label()
+		for _, x := range sp {
+			a.labs2 = a.labs2[:0]
+			if multi(w.ops[x.p]) {
+				w.labels(x.p, w.ops[x.p], func(l label) bool { a.labs2 = append(a.labs2, l); return true })
+			}
+			for _, l := range a.labs[x.lo:x.hi] {
+				if l == taken || contains(a.labs2, l) {
+					continue
+				}
+				// e disabled alternative l of x.p.
+				a.disabled(i, x.p, l)
+			}
+		}
+	}
+}
+
+// disabled reverses the race of event i with alternative l of thread p,
+// which i disabled.
+func (a *analysis) disabled(i int, p trace.ThreadID, l label) {
+	w := a.worldAt(i, len(a.evs))
+	found := false
+	w.labels(p, w.ops[p], func(m label) bool { found = m == l; return !found })
+	if !found {
+		return
+	}
+	base := event{Event: trace.Event{Thread: p, Op: w.ops[p], OK: true}, spawnLo: trace.NoThread, pending: true}
+	m := a.eventOf(w, base, l)
+	a.reverse(i, &m)
+}
+
+func contains(ls []label, l label) bool {
+	for _, x := range ls {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,95 @@
+// This file implements wakeup trees (Abdulla et al., POPL 2014, §6): ordered
+// trees of event sequences still to explore from a state, weak initials,
+// and the insertion of a new wakeup sequence.
+
+package optimal
+
+// wnode is a node of a wakeup tree: an event and the ordered subtrees of the
+// sequences that continue with it.
+type wnode struct {
+	ev       event
+	children []*wnode
+}
+
+// firstDependent returns the index in seq of the first event dependent with
+// e, or -1.
+func firstDependent(seq []*event, e *event) int {
+	for i, x := range seq {
+		if dependent(x, e) {
+			return i
+		}
+	}
+	return -1
+}
+
+// weakInitial reports whether e, an event enabled in the state seq starts
+// from, is a weak initial of seq (the paper's WI): either e is independent of
+// every event of seq (so e can run first and seq after it), or e is in seq
+// and no event of seq before it is dependent with it (an initial: seq can be
+// reordered to start with e). It returns the index of e in seq, or -1 when it
+// is not in seq.
+func weakInitial(seq []*event, e *event) (ok bool, at int) {
+	i := firstDependent(seq, e)
+	switch {
+	case i < 0:
+		return true, -1
+	case seq[i].label() == e.label():
+		return true, i
+	}
+	return false, -1
+}
+
+// insert inserts the wakeup sequence seq into the ordered forest *children
+// (the paper's insert_[E](w, wut)): it follows, level by level, the first
+// child that is a weak initial of what remains of seq, dropping it from seq;
+// if it reaches a leaf, an execution extending that leaf covers seq and
+// nothing is added; otherwise what remains of seq becomes a new branch after
+// the existing ones. scratch is reused memory; insert reports whether it
+// added a branch.
+func insert(children *[]*wnode, seq []*event, scratch []*event) bool {
+	rest := append(scratch[:0], seq...)
+	for {
+		var next *wnode
+		for _, c := range *children {
+			ok, at := weakInitial(rest, &c.ev)
+			if !ok {
+				continue
+			}
+			if at >= 0 {
+				rest = append(rest[:at], rest[at+1:]...)
+			}
+			next = c
+			break
+		}
+		if next == nil {
+			break
+		}
+		if len(next.children) == 0 {
+			return false
+		}
+		children = &next.children
+	}
+	if len(rest) == 0 {
+		return false
+	}
+	// A new branch: a chain of the remaining events.
+	nodes := make([]wnode, len(rest))
+	for i, e := range rest {
+		nodes[i].ev = *e
+		nodes[i].ev.own()
+		if i+1 < len(rest) {
+			nodes[i].children = []*wnode{&nodes[i+1]}
+		}
+	}
+	*children = append(*children, &nodes[0])
+	return true
+}
+
+// size returns the number of nodes of a forest.
+func size(f []*wnode) int {
+	n := 0
+	for _, c := range f {
+		n += 1 + size(c.children)
+	}
+	return n
+}
