@@ -4,6 +4,7 @@
 package weft_test
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -114,4 +115,25 @@ func TestTimeSemantics(t *testing.T) {
 			w.Go(func() { tm.C.Recv() })
 		}, execs: 1, complete: 1},
 	})
+}
+
+// TestTimerGoroutines checks that the daemon threads of timers, armed,
+// stopped or fired, are unwound at the end of each execution.
+func TestTimerGoroutines(t *testing.T) {
+	before := runtime.NumGoroutine()
+	r, err := weft.Explore(func(w *weft.T) {
+		a, b := weft.NewTimer(10), weft.NewTimer(20)
+		b.Stop()
+		w.Go(func() { a.C.Recv() })
+		weft.NewTimer(5)
+	}, weft.WithStrategy("random"), weft.WithSeed(1), weft.WithMaxRuns(2000), weft.KeepGoing())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Executions != 2000 || r.Complete != 2000 {
+		t.Fatalf("%d executions, %d complete (%v); want 2000", r.Executions, r.Complete, r.FailureCounts)
+	}
+	if after := settle(before); after > before {
+		t.Errorf("%d goroutines before, %d after", before, after)
+	}
 }

@@ -6,7 +6,9 @@
 // (advanceTime), as in testing/synctest.
 //
 // A timer is an unbuffered channel C plus a daemon thread that forever offers
-// a send on C. The channel's Obj holds the timer's state: owner is the daemon
+// a send on C. The channel's object has class ClassTimer (its receives and
+// sends are still channel operations, of Class ClassChan), and its Obj holds
+// the timer's state: owner is the daemon
 // thread, locked means armed, when is the deadline. The daemon's pending send
 // is offered to receivers (plain receives and select cases) only while the
 // timer is armed and now >= when (Exec.offered); the rendezvous that takes it
@@ -45,6 +47,9 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	u.daemon = true
 	e.live--
 	o.owner, o.locked, o.when = u.id, true, e.now+max(d, 0)
+	// The channel is a timer's: strategies and reports can tell it apart.
+	o.class = trace.ClassTimer
+	e.tr.Objects[o.id].Class = trace.ClassTimer
 	go e.start(u, f)
 	u.returnTo = t
 	t.handTo(u)
