@@ -180,6 +180,23 @@ func TestMonitorSemantics(t *testing.T) {
 			m.Exit()
 		}, execs: 2, fails: map[trace.FailureKind]int{trace.Assertion: 1, trace.Leak: 1},
 			steps: map[trace.FailureKind]int{trace.Assertion: 4, trace.Leak: 8}},
+		// A one-slot bounded buffer, producer T1 putting 1, 2, consumer
+		// T0 taking them; SU waits with if, SC in a loop. Executions are
+		// sequences of sessions (P: producer, C: consumer).
+		// SU. P puts 1 first; then P enters, waits on full, C takes 1 and
+		// hands over, P puts 2, C takes 2 (1); or C takes 1, then P puts 2
+		// before C enters, or C waits for it (2). C enters first and
+		// waits; P puts 1 and hands over; C takes 1, P exits; then P puts 2
+		// before C enters, or C waits (2). 3 + 2 = 5.
+		// SC. As SU, but a signalled thread's re-entry competes with the
+		// other's next Enter. P first: P waits on full, C takes 1 and
+		// signals; P re-enters before C's Enter, or C enters first and
+		// waits (2); or C takes 1 first (2). C first and waits, P puts 1,
+		// signals and exits; C re-enters first (then 2 as before), or P
+		// enters first and waits on full (then 2 as in P's case): 4 + 4 =
+		// 8.
+		{name: "su-bounded-buffer", body: boundedBuffer(weft.SU), execs: 5, complete: 5},
+		{name: "sc-bounded-buffer", body: boundedBuffer(weft.SC), execs: 8, complete: 8},
 		{name: "exit-outside", body: func(w *weft.T) { var m weft.Monitor; m.Exit() },
 			execs: 1, fails: pn1, steps: pn1s},
 		{name: "wait-outside", body: func(w *weft.T) { var m weft.Monitor; m.Cond(0).Wait() },
@@ -192,4 +209,43 @@ func TestMonitorSemantics(t *testing.T) {
 		{name: "not-reentrant", body: func(w *weft.T) { var m weft.Monitor; m.Enter(); m.Enter() },
 			execs: 1, fails: dl, steps: dls},
 	})
+}
+
+// boundedBuffer is a one-slot buffer in a monitor with signalling s: T1
+// puts 1 and 2, the body takes them in order.
+func boundedBuffer(s weft.Signalling) func(w *weft.T) {
+	return func(w *weft.T) {
+		m := weft.NewMonitor(s)
+		notFull, notEmpty := m.Cond(0), m.Cond(1)
+		var buf []int // inside the monitor only
+		await := func(c weft.MonitorCond, blocked func() bool) {
+			if s == weft.SU {
+				if blocked() {
+					c.Wait() // SU: the condition holds on return
+				}
+				return
+			}
+			for blocked() {
+				c.Wait()
+			}
+		}
+		w.Go(func() {
+			for i := 1; i <= 2; i++ {
+				m.Enter()
+				await(notFull, func() bool { return len(buf) == 1 })
+				buf = append(buf, i)
+				notEmpty.Signal()
+				m.Exit()
+			}
+		})
+		for i := 1; i <= 2; i++ {
+			m.Enter()
+			await(notEmpty, func() bool { return len(buf) == 0 })
+			v := buf[0]
+			buf = buf[1:]
+			w.Assert(v == i, "took %d, want %d", v, i)
+			notFull.Signal()
+			m.Exit()
+		}
+	}
 }
