@@ -76,6 +76,11 @@ func opMode(k Kind, c Class, arg int64, executed, ok bool) Mode {
 		case k == KindTryLock && (arg == 1 || (executed && !ok)):
 			return Read
 		}
+	case ClassOnce:
+		// A Do after the function ran (OK false) only read the done flag.
+		if k == KindOnceDo && executed && !ok {
+			return Read
+		}
 	case ClassWaitGroup:
 		// Two Waits commute; Add (and Done) writes the counter.
 		if k == KindWGWait {
@@ -270,13 +275,21 @@ func (r Relation) OpsDependent(a, b Op) bool {
 
 // MayBeCoEnabled reports whether executed event e and pending operation v
 // of another thread may be enabled in one state (seed 000 Fig. 1, line 5).
-// It is false only for pairs that never are: a successful release of a lock
-// and an acquire of it. Unlocking an unlocked mutex is a step too (it fails),
-// so a pending Unlock is co-enabled with a Lock; an Unlock that succeeded
-// found the lock held, where no Lock, RLock or Cond Relock of it is enabled;
-// an RUnlock that succeeded found a reader, where a writer's second Lock step
-// (Arg 1: it announced itself and waits for the readers) is not enabled.
+// It is false only for pairs that never are: an event of a thread and a Join
+// of that thread, and a successful release of a lock and an acquire of it.
+// Unlocking an unlocked mutex is a step too (it fails), so a pending Unlock
+// is co-enabled with a Lock; an Unlock that succeeded found the lock held,
+// where no Lock, RLock or Cond Relock of it is enabled; an RUnlock that
+// succeeded found a reader, where a writer's second Lock step (Arg 1: it
+// announced itself and waits for the readers) is not enabled; a Cond's Wait
+// released its mutex like an Unlock; a Once's Done ended its function, while
+// no Do of it is enabled.
 func MayBeCoEnabled(e *Event, v Op) bool {
+	if v.Kind == KindJoin {
+		// A Join is enabled once the joined thread has finished.
+		t := ThreadID(v.Arg)
+		return e.Thread != t && e.Partner != t
+	}
 	if !e.OK || e.Partner != NoThread {
 		return true
 	}
@@ -292,6 +305,15 @@ func MayBeCoEnabled(e *Event, v Op) bool {
 		if v.Obj == e.Op.Obj && v.Class == ClassRWMutex && v.Kind == KindLock && v.Arg == 1 {
 			return false
 		}
+	case KindWait:
+		// A Cond Wait with a Mutex released it, held.
+		if m := ObjectID(e.Op.Arg); e.Op.Class == ClassCond && m >= 0 {
+			return !(v.Kind == KindLock && v.Class == ClassMutex && v.Obj == m) &&
+				!(v.Kind == KindRelock && v.Class == ClassCond && ObjectID(v.Arg) == m)
+		}
+	case KindOnceDone:
+		// The function of a Once ran: no Do of it was enabled.
+		return !(v.Kind == KindOnceDo && v.Obj == e.Op.Obj)
 	}
 	return true
 }

@@ -45,7 +45,8 @@
 //	                                                 writes every case's channel
 //	Cond        -                                    Wait, Relock (also write
 //	                                                 the mutex), Signal, Broadcast
-//	Once, semaphores, monitors, timers: every operation writes its object.
+//	Once        Do after the function ran (OK false)  Do, Done
+//	Semaphores, monitors, timers: every operation writes its object.
 //	Sleep       -                                    the virtual clock (TimeObject)
 //	Join, Input, Branch: no object.
 //

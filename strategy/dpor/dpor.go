@@ -1,0 +1,397 @@
+// This file implements the DPOR strategy: its options, the choice of the
+// next execution, and the backtracking points of a finished one.
+
+package dpor
+
+import (
+	"math/rand/v2"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// Algorithm selects how races are found (seed 000 §II).
+type Algorithm uint8
+
+// The algorithms.
+const (
+	// VectorClocks is Fig. 1: for each pending operation, the last
+	// dependent event that may be co-enabled with it and does not happen
+	// before its thread, found by a traversal of the execution.
+	VectorClocks Algorithm = iota
+	// ObjectClocks is Fig. 2: the last access to the operation's object, no
+	// traversal; every two operations on one object are dependent, and
+	// co-enabledness is not used.
+	ObjectClocks
+	// CommutingReads is Fig. 3 (DPOR-CR): the last write and the reads
+	// since it; two reads commute.
+	CommutingReads
+)
+
+var algorithmNames = [...]string{"vector-clocks", "object-clocks", "commuting-reads"}
+
+func (a Algorithm) String() string {
+	if int(a) < len(algorithmNames) {
+		return algorithmNames[a]
+	}
+	return "algorithm?"
+}
+
+// Asleep says what a backtracking point does when the thread DPOR wants to
+// run there is in the point's sleep set (seed 002 §6.1).
+type Asleep uint8
+
+// The choices.
+const (
+	// Skip leaves it: the sleep set says its executions are covered
+	// (Flanagan and Godefroid's combination of DPOR and sleep sets).
+	Skip Asleep = iota
+	// DPOR1 ignores the sleep set and runs the thread anyway.
+	DPOR1
+	// DPOR2 adds every enabled thread that is not asleep instead.
+	DPOR2
+)
+
+var asleepNames = [...]string{"skip", "dpor-1", "dpor-2"}
+
+func (a Asleep) String() string {
+	if int(a) < len(asleepNames) {
+		return asleepNames[a]
+	}
+	return "asleep?"
+}
+
+// Options configure a DPOR strategy. The zero value is Fig. 1 under CR
+// without sleep sets, in thread order.
+type Options struct {
+	Algorithm Algorithm
+	// Relation is the dependency relation of VectorClocks (trace.Plain is
+	// seed 000's Fig. 1). ObjectClocks always uses trace.Plain and
+	// CommutingReads trace.CR.
+	Relation trace.Relation
+	// Sleep adds sleep sets (seed 000 §IV-D, Fig. 7); Asleep applies then.
+	Sleep  bool
+	Asleep Asleep
+	// Seed, if not zero, randomises the order of exploration: the first
+	// choice in each new state and the order of backtracking points.
+	Seed int64
+	// IgnoreCoEnabled drops the co-enabledness filter (trace.MayBeCoEnabled:
+	// an acquire and a successful release of one lock are never enabled
+	// together). Fig. 1 has the filter; Figs. 2 and 3 leave it out "for
+	// simplicity" and mention Flanagan and Godefroid's optimisation, which
+	// the strategy applies unless this is set: without it every acquire
+	// races with the last release and backtracks to every enabled thread.
+	IgnoreCoEnabled bool
+}
+
+// Strategy is a DPOR strategy. Use New.
+type Strategy struct {
+	opt     Options
+	rel     trace.Relation
+	tree    Tree
+	hb      trace.HB
+	sw      Sweep
+	started bool
+
+	cand  []int     // VectorClocks: each thread's race candidate
+	last  []int32   // ObjectClocks: last access; CommutingReads: last write
+	prev  []int32   // the same, not counting successful releases
+	reads [][]int32 // CommutingReads: the reads since the last write
+	acc   []trace.Access
+	tr    *trace.Trace
+}
+
+// New returns a DPOR strategy with options o.
+func New(o Options) *Strategy {
+	s := &Strategy{opt: o, rel: o.Relation}
+	switch o.Algorithm {
+	case ObjectClocks:
+		s.rel = trace.Plain
+	case CommutingReads:
+		s.rel = trace.CR
+	}
+	s.tree.Sleep, s.tree.Rel = o.Sleep, s.rel
+	if o.Seed != 0 {
+		s.tree.Rand = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
+	}
+	return s
+}
+
+// Options returns the strategy's options.
+func (s *Strategy) Options() Options { return s.opt }
+
+// Next implements strategy.Strategy: it backtracks to the deepest state with
+// an alternative or a thread of its backtracking set left to explore.
+func (s *Strategy) Next() bool {
+	if !s.started {
+		s.started = true
+		s.tree.Start = 0
+		return true
+	}
+	for len(s.tree.Nodes) > 0 {
+		k := len(s.tree.Nodes) - 1
+		n := &s.tree.Nodes[k]
+		if n.Alt+1 < n.Alts {
+			n.Alt++
+			s.tree.Start = k
+			return true
+		}
+		n.Done.Add(n.Thread)
+		p, ok := s.tree.PickFrom(n, func(t trace.ThreadID) bool {
+			return n.Backtrack.Has(t) && !n.Done.Has(t) && (!s.opt.Sleep || n.Force.Has(t) || !n.Asleep(t))
+		})
+		if ok {
+			n.Thread, n.Alt, n.Alts = p, 0, n.AltsOf(p)
+			s.tree.Start = k
+			return true
+		}
+		s.tree.Nodes = s.tree.Nodes[:k]
+	}
+	return false
+}
+
+// Choose implements strategy.Strategy.
+func (s *Strategy) Choose(st *strategy.State) strategy.Choice { return s.tree.Choose(st) }
+
+// Input implements strategy.Strategy: inputs keep their default values.
+func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
+
+// Finish implements strategy.Strategy: it finds the races of the states the
+// execution reached for the first time, s_{Start+1} ... s_n, and adds
+// backtracking points for them (seed 000 Fig. 5: the client's part).
+func (s *Strategy) Finish(tr *trace.Trace, _ trace.End) {
+	n := len(tr.Events)
+	s.tree.Truncate(n)
+	s.tr = tr
+	s.hb.Reset(tr, s.rel)
+	s.sw.Reset(tr)
+	s.resetObjects(tr)
+	if cap(s.cand) < len(tr.Threads) {
+		s.cand = make([]int, len(tr.Threads))
+	}
+	s.cand = s.cand[:len(tr.Threads)]
+	first := s.tree.Start + 1
+	for k := 0; ; k++ {
+		if k >= first {
+			s.analyse(k, k == first)
+		}
+		if k == n {
+			break
+		}
+		s.record(k)
+		s.hb.Step()
+		s.sw.Advance()
+	}
+	s.tr = nil
+}
+
+// analyse finds, in state s_k, the race of each thread's pending operation
+// and adds its backtracking point.
+func (s *Strategy) analyse(k int, first bool) {
+	for p := range s.tr.Threads {
+		t := trace.ThreadID(p)
+		v, ok := s.sw.Pending(t)
+		if !ok {
+			continue
+		}
+		var i int
+		switch s.opt.Algorithm {
+		case ObjectClocks:
+			i = s.lastAccess(t, v)
+		case CommutingReads:
+			i = s.lastConflict(t, v)
+		default:
+			i = s.lastDependent(k, t, v, first || s.sw.Started(t))
+		}
+		if i >= 0 {
+			s.backtrack(i, t)
+		}
+	}
+}
+
+// lastDependent is Fig. 1, line 5: the last event before s_k dependent with
+// v, maybe co-enabled with it, that does not happen before t. While t does
+// not move its clock and v stay the same, so the answer only moves forward:
+// it is searched afresh when t's pending operation is new.
+func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool) int {
+	if fresh {
+		s.cand[t] = -1
+		for i := k - 1; i >= 0; i-- {
+			if s.race(i, t, v) {
+				s.cand[t] = i
+				break
+			}
+		}
+	} else if s.race(k-1, t, v) {
+		s.cand[t] = k - 1
+	}
+	return s.cand[t]
+}
+
+// race reports whether event i and pending operation v of thread t race:
+// dependent, maybe co-enabled, concurrent.
+func (s *Strategy) race(i int, t trace.ThreadID, v trace.Op) bool {
+	e := &s.tr.Events[i]
+	return e.Thread != t && e.Partner != t && s.rel.DependentOp(e, t, v) &&
+		s.coEnabled(i, v) && !s.hb.BeforeThread(i, t)
+}
+
+// coEnabled reports whether event i may be co-enabled with v, unless the
+// filter is off.
+func (s *Strategy) coEnabled(i int, v trace.Op) bool {
+	return s.opt.IgnoreCoEnabled || trace.MayBeCoEnabled(&s.tr.Events[i], v)
+}
+
+// lastOf returns the last access (last write, for CommutingReads) to object
+// o that may be co-enabled with v: the last one, or if that is a successful
+// release v cannot be co-enabled with, the last one before it that is not a
+// release (Flanagan and Godefroid's optimisation for locks).
+func (s *Strategy) lastOf(o int, v trace.Op) int32 {
+	i := s.last[o]
+	if i >= 0 && !s.coEnabled(int(i), v) {
+		i = s.prev[o]
+		if i >= 0 && !s.coEnabled(int(i), v) {
+			return -1
+		}
+	}
+	return i
+}
+
+// release reports whether e is a successful release of a lock.
+func release(e *trace.Event) bool {
+	return e.OK && e.Partner == trace.NoThread && (e.Op.Kind == trace.KindUnlock || e.Op.Kind == trace.KindRUnlock)
+}
+
+// concurrent reports whether event i (a valid index) does not happen before
+// thread t.
+func (s *Strategy) concurrent(i int32, t trace.ThreadID) bool {
+	return i >= 0 && !s.hb.BeforeThread(int(i), t)
+}
+
+// lastAccess is Fig. 2, lines 5-6: the last access to v's object, if it does
+// not happen before t; for a select, the latest over its channels.
+func (s *Strategy) lastAccess(t trace.ThreadID, v trace.Op) int {
+	best := -1
+	s.acc = s.rel.AppendOpAccesses(s.acc[:0], v, false, false)
+	for _, a := range s.acc {
+		if i := s.lastOf(s.obj(a.Obj), v); s.concurrent(i, t) {
+			best = max(best, int(i))
+		}
+	}
+	return best
+}
+
+// lastConflict is Fig. 3, lines 5-9: for a write, the last read since the
+// last write that does not happen before t, else the last write; for a read,
+// the last write.
+func (s *Strategy) lastConflict(t trace.ThreadID, v trace.Op) int {
+	best := -1
+	s.acc = s.rel.AppendOpAccesses(s.acc[:0], v, false, false)
+	for _, a := range s.acc {
+		o := s.obj(a.Obj)
+		found := false
+		if a.Mode == trace.Write {
+			rs := s.reads[o]
+			for j := len(rs) - 1; j >= 0; j-- {
+				if s.concurrent(rs[j], t) && s.coEnabled(int(rs[j]), v) {
+					best, found = max(best, int(rs[j])), true
+					break
+				}
+			}
+		}
+		if i := s.lastOf(o, v); !found && s.concurrent(i, t) {
+			best = max(best, int(i))
+		}
+	}
+	return best
+}
+
+// backtrack adds the backtracking point of a race between event i and thread
+// t's pending operation (Fig. 1, lines 6-10): t if it is enabled in
+// pre(E, i) (Flanagan and Godefroid's process rule, the heuristic of seed 002
+// §6.1), else every enabled thread.
+func (s *Strategy) backtrack(i int, t trace.ThreadID) {
+	n := &s.tree.Nodes[i]
+	if n.AltsOf(t) == 0 {
+		for _, e := range n.Enabled {
+			n.Backtrack.Add(e.Thread)
+		}
+		return
+	}
+	if !s.opt.Sleep || !n.Asleep(t) || n.Force.Has(t) {
+		n.Backtrack.Add(t)
+		return
+	}
+	switch s.opt.Asleep {
+	case DPOR1:
+		n.Backtrack.Add(t)
+		n.Force.Add(t)
+	case DPOR2:
+		for _, e := range n.Enabled {
+			if !n.Asleep(e.Thread) {
+				n.Backtrack.Add(e.Thread)
+			}
+		}
+	}
+}
+
+// obj returns the index of object o in the per-object tables.
+func (s *Strategy) obj(o trace.ObjectID) int {
+	if o == trace.TimeObject {
+		return len(s.tr.Objects)
+	}
+	return int(o)
+}
+
+// resetObjects empties the per-object tables for tr.
+func (s *Strategy) resetObjects(tr *trace.Trace) {
+	n := len(tr.Objects) + 1
+	if cap(s.last) < n {
+		s.last = make([]int32, n)
+	}
+	s.last = s.last[:n]
+	for i := range s.last {
+		s.last[i] = -1
+	}
+	if cap(s.prev) < n {
+		s.prev = make([]int32, n)
+	}
+	s.prev = s.prev[:n]
+	copy(s.prev, s.last)
+	if s.opt.Algorithm != CommutingReads {
+		return
+	}
+	if cap(s.reads) < n {
+		s.reads = append(s.reads[:cap(s.reads)], make([][]int32, n-cap(s.reads))...)
+	}
+	s.reads = s.reads[:n]
+	for i := range s.reads {
+		s.reads[i] = s.reads[i][:0]
+	}
+}
+
+// record updates the per-object tables with event i (Fig. 2, line 25; Fig.
+// 3, lines 31, 32 and 39).
+func (s *Strategy) record(i int) {
+	if s.opt.Algorithm == VectorClocks {
+		return
+	}
+	e := &s.tr.Events[i]
+	rel := release(e)
+	s.acc = s.rel.AppendEventAccesses(s.acc[:0], e)
+	for _, a := range s.acc {
+		o := s.obj(a.Obj)
+		switch {
+		case s.opt.Algorithm == ObjectClocks || a.Mode == trace.Write:
+			s.last[o] = int32(i)
+			if !rel {
+				s.prev[o] = int32(i)
+			}
+			if s.opt.Algorithm == CommutingReads {
+				s.reads[o] = s.reads[o][:0]
+			}
+		default:
+			s.reads[o] = append(s.reads[o], int32(i))
+		}
+	}
+}

@@ -1,0 +1,39 @@
+// This file implements small sets of threads.
+
+package dpor
+
+import (
+	"math/bits"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// ThreadSet is a set of threads, as words of bits. The zero value is empty.
+type ThreadSet []uint64
+
+// Add adds t to s.
+func (s *ThreadSet) Add(t trace.ThreadID) {
+	w := int(t) / 64
+	for len(*s) <= w {
+		*s = append(*s, 0)
+	}
+	(*s)[w] |= 1 << (uint(t) % 64)
+}
+
+// Has reports whether t is in s.
+func (s ThreadSet) Has(t trace.ThreadID) bool {
+	w := int(t) / 64
+	return w < len(s) && s[w]&(1<<(uint(t)%64)) != 0
+}
+
+// Clear empties s, keeping its memory.
+func (s *ThreadSet) Clear() { *s = (*s)[:0] }
+
+// Len returns the number of threads in s.
+func (s ThreadSet) Len() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}

@@ -1,0 +1,32 @@
+// Package flip implements race detection and flipping, the partial order
+// reduction of jCUTE (Sen and Agha, HVC 2006; seed 001, slides 10-31 and
+// 38-50; seed 002 §2.3 and §7).
+//
+// An execution is a sequence of events. Two events of different threads race
+// when they are dependent and nothing else orders them: no other chain of
+// happens-before runs from the first to the second (slide 14). After each
+// execution the strategy finds, for every event it ran for the first time and
+// every operation left pending at the end, the event it races with, and flags
+// the state before that event. The next execution flips the deepest flagged
+// race: it replays the path up to that state, adds the thread that ran there
+// to the state's postponed set, and runs another thread instead (the racing
+// thread if it is enabled there, else any thread not postponed). When every
+// enabled thread of a flagged state is postponed the race cannot be flipped
+// there, and the search moves up. Locks follow Flanagan and Godefroid: an
+// acquire and a successful release of one lock are never enabled together,
+// so the race of an acquire is with the previous acquire.
+//
+// Compared with DPOR (package dpor), which adds to a backtracking set at each
+// state for every pending operation, flipping remembers one race per state
+// and tries one alternative at a time; on seed 001's xy example it runs 4
+// executions for 3 traces (slides 15-31). With Options.Sleep the postponed
+// threads are also delayed below the state, as sleep sets are (slides
+// 38-50), and an execution in which every enabled thread is delayed is cut.
+//
+// Choices are threads with all their alternatives, as in package dpor; the
+// strategy reads inputs as their defaults. Use it by name through weft
+// ("flip", "flip+sleep") or directly:
+//
+//	s := flip.New(flip.Options{Sleep: true})
+//	r, err := weft.Explore(body, weft.WithCustomStrategy(s))
+package flip

@@ -1,0 +1,152 @@
+// This file implements race detection and flipping with postponed sets.
+
+package flip
+
+import (
+	"math/rand/v2"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/dpor"
+	"github.com/weft-go/weft/trace"
+)
+
+// Options configure the strategy. The zero value is jCUTE's algorithm in
+// thread order.
+type Options struct {
+	// Sleep delays the postponed threads of a state in the states below it
+	// until an event dependent with their operation runs (seed 001, slides
+	// 38-50: the delayed sets), and cuts an execution in which every enabled
+	// thread is delayed.
+	Sleep bool
+	// Seed, if not zero, randomises the order of exploration.
+	Seed int64
+}
+
+// Strategy is race detection and flipping. Use New.
+type Strategy struct {
+	opt     Options
+	tree    dpor.Tree
+	hb      trace.HB
+	sw      dpor.Sweep
+	started bool
+	tr      *trace.Trace
+}
+
+// New returns a race-detection-and-flipping strategy with options o.
+func New(o Options) *Strategy {
+	s := &Strategy{opt: o}
+	s.tree.Sleep, s.tree.Rel = o.Sleep, trace.CR
+	if o.Seed != 0 {
+		s.tree.Rand = rand.New(rand.NewPCG(uint64(o.Seed), 0x2545f4914f6cdd1d))
+	}
+	return s
+}
+
+// Next implements strategy.Strategy: it flips the deepest race flagged: the
+// thread that ran first in it is postponed, and another runs in its place.
+func (s *Strategy) Next() bool {
+	if !s.started {
+		s.started = true
+		s.tree.Start = 0
+		return true
+	}
+	for len(s.tree.Nodes) > 0 {
+		k := len(s.tree.Nodes) - 1
+		n := &s.tree.Nodes[k]
+		if n.Alt+1 < n.Alts {
+			n.Alt++
+			s.tree.Start = k
+			return true
+		}
+		if n.Race || n.Backtrack.Len() > 0 {
+			// The racing threads flagged here stay flagged until run
+			// here; the flag of a race whose thread was not enabled here
+			// is used by one flip.
+			n.Done.Add(n.Thread) // postponed
+			free := func(t trace.ThreadID) bool {
+				return !n.Done.Has(t) && (!s.opt.Sleep || !n.Asleep(t))
+			}
+			// A racing thread first; for a race whose thread was not
+			// enabled here, any thread not postponed.
+			p, ok := s.tree.PickFrom(n, func(t trace.ThreadID) bool { return n.Backtrack.Has(t) && free(t) })
+			if !ok && n.Race {
+				p, ok = s.tree.PickFrom(n, free)
+			}
+			n.Race = n.Race && ok && n.Backtrack.Has(p)
+			if ok {
+				n.Thread, n.Alt, n.Alts = p, 0, n.AltsOf(p)
+				s.tree.Start = k
+				return true
+			}
+		}
+		s.tree.Nodes = s.tree.Nodes[:k]
+	}
+	return false
+}
+
+// Choose implements strategy.Strategy.
+func (s *Strategy) Choose(st *strategy.State) strategy.Choice { return s.tree.Choose(st) }
+
+// Input implements strategy.Strategy: inputs keep their default values.
+func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
+
+// Finish implements strategy.Strategy: for each event the execution ran for
+// the first time (from Start on), and for each operation still pending at
+// the end, it finds the event it races with and flags the state before it.
+func (s *Strategy) Finish(tr *trace.Trace, _ trace.End) {
+	n := len(tr.Events)
+	s.tree.Truncate(n)
+	s.tr = tr
+	s.hb.Reset(tr, trace.CR)
+	s.sw.Reset(tr)
+	for k := 0; ; k++ {
+		if k == n {
+			for p := range tr.Threads {
+				if v, ok := s.sw.Pending(trace.ThreadID(p)); ok {
+					s.flag(k, trace.ThreadID(p), v)
+				}
+			}
+			break
+		}
+		if k >= s.tree.Start {
+			e := &tr.Events[k]
+			s.flag(k, e.Thread, e.Op)
+			if e.Partner != trace.NoThread {
+				s.flag(k, e.Partner, e.PartnerOp)
+			}
+		}
+		s.hb.Step()
+		s.sw.Advance()
+	}
+	s.tr = nil
+}
+
+// flag finds the event that races with operation v of thread t in state s_k
+// (seed 001, slide 14: dependent, not ordered by another path of
+// happens-before; acquires and successful releases of one lock are never
+// enabled together, so the race of a Lock is with the previous acquire) and
+// flags the state before it.
+func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
+	for i := k - 1; i >= 0; i-- {
+		e := &s.tr.Events[i]
+		if e.Thread == t || e.Partner == t || !trace.CR.DependentOp(e, t, v) || !trace.MayBeCoEnabled(e, v) {
+			continue
+		}
+		if s.hb.BeforeThread(i, t) {
+			continue // ordered; under CR an earlier read may still race
+		}
+		n := &s.tree.Nodes[i]
+		if n.AltsOf(t) == 0 {
+			// t cannot run first here: try another thread here, and
+			// look further back for a state where t can.
+			n.Race = true
+			continue
+		}
+		// A racing thread already postponed here was run here: the race
+		// was flipped.
+		if !n.Done.Has(t) {
+			n.Backtrack.Add(t)
+		}
+		return
+	}
+}
