@@ -17,6 +17,8 @@
 //   - RUnlock with no active reader and Unlock with no writer holding are
 //     Go's fatal errors ("sync: RUnlock of unlocked RWMutex", "sync: Unlock
 //     of unlocked RWMutex"): UnlockOfUnlocked failures, after their step.
+//     An Unlock while a writer has only announced itself is reported too
+//     (Go's check misses that case and corrupts the mutex).
 //   - TryLock succeeds iff !locked && writers == 0 && n == 0; TryRLock iff
 //     !locked && writers == 0 (recorded as KindTryLock with Arg tryRead).
 //
