@@ -200,9 +200,15 @@ func (e *Exec) pickNext() *Thread {
 func (e *Exec) fillView() int {
 	v := &e.view
 	v.Step = len(e.tr.Events)
-	v.Threads = v.Threads[:0]
+	n := len(e.threads)
+	if cap(v.Threads) < n {
+		v.Threads = make([]strategy.Thread, n, 2*n)
+	}
+	v.Threads = v.Threads[:n]
 	enabled := 0
-	for _, t := range e.threads {
+	// Fields are written one by one: copying a whole struct just built by
+	// narrower stores stalls on store forwarding.
+	for i, t := range e.threads {
 		var a int32
 		if !t.done {
 			a = e.alts(t)
@@ -210,7 +216,9 @@ func (e *Exec) fillView() int {
 		if a > 0 {
 			enabled++
 		}
-		v.Threads = append(v.Threads, strategy.Thread{Op: t.op, Alts: a, Done: t.done})
+		vt := &v.Threads[i]
+		setOp(&vt.Op, &t.op)
+		vt.Alts, vt.Done = a, t.done
 	}
 	return enabled
 }
