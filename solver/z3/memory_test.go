@@ -90,7 +90,11 @@ func TestNoLeaks(t *testing.T) {
 	if growth := heap1 - heap0; growth > 256<<10 {
 		t.Errorf("Go heap grew by %d bytes over %d queries", growth, n-warm)
 	}
-	if growth := rss1 - rss0; growth > 4<<20 && !raceEnabled {
+	// RSS is the coarse third check: the Go runtime's scavenger and a
+	// loaded machine move it by a few MiB (4 MiB flaked once under a
+	// parallel go test ./...), so its bound is 16 MiB; the two checks above
+	// are the precise ones.
+	if growth := rss1 - rss0; growth > 16<<20 && !raceEnabled {
 		t.Errorf("RSS grew by %d KiB over %d queries", growth>>10, n-warm)
 	}
 }
