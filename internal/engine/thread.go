@@ -6,6 +6,7 @@ package engine
 import (
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/weft-go/weft/trace"
 )
@@ -173,13 +174,20 @@ func callerPC() uintptr {
 	var pcs [16]uintptr
 	n := runtime.Callers(3, pcs[:])
 	frames := runtime.CallersFrames(pcs[:n])
+	// When every frame is weft's (the Done that WaitGroup.Go defers runs
+	// from weft's own closure), the last frame of weft's API, rather than
+	// the runtime's goexit, is the best place to show.
+	var api uintptr
 	for {
 		f, more := frames.Next()
 		if !isWeftFrame(f.Function) {
 			return f.PC
 		}
+		if !strings.HasPrefix(f.Function, "runtime.") && !strings.Contains(f.Function, "/internal/engine.") {
+			api = f.PC
+		}
 		if !more {
-			return f.PC
+			return api
 		}
 	}
 }
