@@ -20,7 +20,7 @@ type Chan[T any] struct {
 	buf      []T // ring buffer of a buffered channel
 	head     int
 	pend     []T // values of pending sends, parallel to the runtime's list
-	enc      func(*T) uint64
+	enc      func(T) uint64
 }
 
 // MakeChan returns a channel with the given buffer capacity, like
@@ -71,11 +71,11 @@ func (c *Chan[T]) Send(v T) {
 	}
 	c.removeSend(t, o, -1)
 	if o.Closed() {
-		t.EndOp(encode(c.enc, &v), false)
+		t.EndOp(encode(c.enc, v), false)
 		engine.Panic(trace.SendOnClosed, "send on closed channel")
 	}
 	c.push(o, v)
-	t.EndOp(encode(c.enc, &v), true)
+	t.EndOp(encode(c.enc, v), true)
 }
 
 // Recv receives a value from c.
@@ -89,15 +89,15 @@ func (c *Chan[T]) RecvOK() (v T, ok bool) {
 	t := cur()
 	o := c.obj(t)
 	alt := t.RecvBegin(o)
-	return c.recv(t, o, alt, func(v *T, ok bool) *trace.Event { return t.EndOp(encode(c.enc, v), ok) })
+	return c.recv(t, o, alt, func(v T, ok bool) *trace.Event { return t.EndOp(encode(c.enc, v), ok) })
 }
 
 // recv performs a receive from c with alternative alt; end records the
 // event.
-func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(*T, bool) *trace.Event) (v T, ok bool) {
+func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(T, bool) *trace.Event) (v T, ok bool) {
 	if o.Buffered() {
 		if o.Len() == 0 { // closed and drained
-			end(&v, false)
+			end(v, false)
 			return v, false
 		}
 		v = c.buf[c.head]
@@ -105,17 +105,17 @@ func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(*T, 
 		c.buf[c.head] = zero
 		c.head = (c.head + 1) % c.capacity
 		o.SetLen(o.Len() - 1)
-		end(&v, true)
+		end(v, true)
 		return v, true
 	}
 	if o.Closed() {
-		end(&v, false)
+		end(v, false)
 		return v, false
 	}
 	i := t.Partner(o, alt)
 	v = c.pend[i]
 	c.pend = slices.Delete(c.pend, i, i+1)
-	t.Meet(o, i, end(&v, true))
+	t.Meet(o, i, end(v, true))
 	return v, true
 }
 

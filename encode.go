@@ -8,28 +8,29 @@ import "unsafe"
 // encoder returns the 64-bit encoding of a value of type T when T is an
 // integer, a boolean or a pointer-free type of at most 8 bytes, and nil
 // otherwise (such values are not recorded in the trace).
-func encoder[T any]() func(*T) uint64 {
+func encoder[T any]() func(T) uint64 {
 	var zero T
 	switch any(zero).(type) {
 	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr, bool:
 		switch unsafe.Sizeof(zero) {
 		case 1:
-			return func(p *T) uint64 { return uint64(*(*uint8)(unsafe.Pointer(p))) }
+			return func(v T) uint64 { return uint64(*(*uint8)(unsafe.Pointer(&v))) }
 		case 2:
-			return func(p *T) uint64 { return uint64(*(*uint16)(unsafe.Pointer(p))) }
+			return func(v T) uint64 { return uint64(*(*uint16)(unsafe.Pointer(&v))) }
 		case 4:
-			return func(p *T) uint64 { return uint64(*(*uint32)(unsafe.Pointer(p))) }
+			return func(v T) uint64 { return uint64(*(*uint32)(unsafe.Pointer(&v))) }
 		case 8:
-			return func(p *T) uint64 { return *(*uint64)(unsafe.Pointer(p)) }
+			return func(v T) uint64 { return *(*uint64)(unsafe.Pointer(&v)) }
 		}
 	}
 	return nil
 }
 
-// encode returns the encoding of *p, or 0 if enc is nil.
-func encode[T any](enc func(*T) uint64, p *T) uint64 {
+// encode returns the encoding of v, or 0 if enc is nil. Values are passed,
+// not pointed to, so that no operation's value escapes to the heap.
+func encode[T any](enc func(T) uint64, v T) uint64 {
 	if enc == nil {
 		return 0
 	}
-	return enc(p)
+	return enc(v)
 }

@@ -107,7 +107,7 @@ func (r *recvCase[T]) register(*engine.Thread, *engine.Obj, int32)   {}
 func (r *recvCase[T]) unregister(*engine.Thread, *engine.Obj, int32) {}
 
 func (r *recvCase[T]) commit(t *engine.Thread, o *engine.Obj, cas int, alt int32) {
-	r.v, r.ok = r.c.recv(t, o, alt, func(v *T, ok bool) *trace.Event {
+	r.v, r.ok = r.c.recv(t, o, alt, func(v T, ok bool) *trace.Event {
 		return t.EndSelect(cas, encode(r.c.enc, v), ok)
 	})
 }
@@ -138,11 +138,11 @@ func (s *sendCase[T]) unregister(t *engine.Thread, o *engine.Obj, cas int32) {
 
 func (s *sendCase[T]) commit(t *engine.Thread, o *engine.Obj, cas int, _ int32) {
 	if o.Closed() {
-		t.EndSelect(cas, encode(s.c.enc, &s.v), false)
+		t.EndSelect(cas, encode(s.c.enc, s.v), false)
 		engine.Panic(trace.SendOnClosed, "send on closed channel")
 	}
 	s.c.push(o, s.v)
-	t.EndSelect(cas, encode(s.c.enc, &s.v), true)
+	t.EndSelect(cas, encode(s.c.enc, s.v), true)
 }
 
 func (s *sendCase[T]) run() {

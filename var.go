@@ -14,7 +14,7 @@ import (
 type Var[T comparable] struct {
 	o   engine.Obj
 	val T
-	enc func(*T) uint64
+	enc func(T) uint64
 }
 
 // NewVar returns a variable with a name for reports. Its initial value is
@@ -43,7 +43,7 @@ func (v *Var[T]) begin(k trace.Kind) *engine.Thread {
 func (v *Var[T]) Load() T {
 	t := v.begin(trace.KindLoad)
 	x := v.val
-	t.End(encode(v.enc, &x), true)
+	t.End(encode(v.enc, x), true)
 	return x
 }
 
@@ -51,14 +51,14 @@ func (v *Var[T]) Load() T {
 func (v *Var[T]) Store(x T) {
 	t := v.begin(trace.KindStore)
 	v.val = x
-	t.End(encode(v.enc, &x), true)
+	t.End(encode(v.enc, x), true)
 }
 
 // Swap stores x and returns the old value, atomically.
 func (v *Var[T]) Swap(x T) (old T) {
 	t := v.begin(trace.KindSwap)
 	old, v.val = v.val, x
-	t.End(encode(v.enc, &x), true)
+	t.End(encode(v.enc, x), true)
 	return old
 }
 
@@ -70,7 +70,7 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 	if ok {
 		v.val = new
 	}
-	t.End(encode(v.enc, &v.val), ok)
+	t.End(encode(v.enc, v.val), ok)
 	return ok
 }
 
@@ -93,6 +93,6 @@ func (v *Int[T]) Add(delta T) T {
 	t := v.begin(trace.KindAdd)
 	v.val += delta
 	x := v.val
-	t.End(encode(v.enc, &x), true)
+	t.End(encode(v.enc, x), true)
 	return x
 }

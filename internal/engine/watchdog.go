@@ -16,6 +16,9 @@ import (
 // Exec is abandoned.
 func (e *Exec) blocked() {
 	e.abandoned = true
+	// Should the goroutine ever come back, its next weft operation unwinds
+	// it instead of running the abandoned execution on.
+	e.aborting = true
 	e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread,
 		Message: fmt.Sprintf("a thread ran for %v without reaching a weft operation: it blocked outside weft's control "+
 			"(a sync.Mutex, a real channel, I/O, time.Sleep, or a goroutine not started with w.Go), or loops forever "+
