@@ -51,6 +51,13 @@ type ObjectInfo struct {
 	// Cap is a channel's buffer capacity (0: unbuffered), which the
 	// enabledness of its operations depends on.
 	Cap int64
+	// Key names the object across executions, where ObjectIDs (the order
+	// of first use) change with the interleaving: an object that lives
+	// across executions keeps the key of its first registration; one
+	// created during the execution is named by the thread that first
+	// announced an operation on it (its path of spawns), the index of that
+	// announcement among the thread's, and the object's place in it.
+	Key uint64
 }
 
 // Trace is a finished execution. A Trace handed to a strategy is valid only

@@ -22,6 +22,7 @@ func (t *Thread) Chan(o *Obj, capacity int) (fresh bool) {
 	fresh = t.Register(o, trace.ClassChan)
 	if fresh {
 		o.cap = int64(capacity)
+		t.e.tr.Objects[o.id].Cap = o.cap
 	}
 	return fresh
 }

@@ -59,6 +59,7 @@ type Exec struct {
 	endState     trace.End
 	done         chan struct{}
 	progress     atomic.Int64
+	tkeys        map[[2]uint32]uint32 // stable thread names (threadKey)
 }
 
 // NewExec returns an Exec with the given configuration.
@@ -132,6 +133,11 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 func (e *Exec) newThread(parent trace.ThreadID) *Thread {
 	id := trace.ThreadID(len(e.threads))
 	t := &Thread{e: e, id: id, wake: make(chan struct{}, 1), finished: make(chan struct{})}
+	if parent != trace.NoThread {
+		p := e.threads[parent]
+		t.key = e.threadKey(p.key, p.spawns)
+		p.spawns++
+	}
 	e.threads = append(e.threads, t)
 	e.live++
 	e.tr.Threads = append(e.tr.Threads, trace.ThreadInfo{Parent: parent, Step: int32(len(e.tr.Events)) - 1})
@@ -139,6 +145,21 @@ func (e *Exec) newThread(parent trace.ThreadID) *Thread {
 		e.tr.Events[n-1].Spawned++
 	}
 	return t
+}
+
+// threadKey returns the stable name of child number i of the thread named
+// parent (the test body is 0), interned across executions.
+func (e *Exec) threadKey(parent uint32, i int32) uint32 {
+	k := [2]uint32{parent, uint32(i)}
+	if v, ok := e.tkeys[k]; ok {
+		return v
+	}
+	if e.tkeys == nil {
+		e.tkeys = make(map[[2]uint32]uint32)
+	}
+	v := uint32(len(e.tkeys) + 1)
+	e.tkeys[k] = v
+	return v
 }
 
 // wait blocks the driver until the execution ends, watching for a thread

@@ -9,6 +9,7 @@ import "github.com/weft-go/weft/trace"
 // depend on the class.
 type Obj struct {
 	serial uint64 // the execution that registered it
+	key    uint64 // its name across executions (trace.ObjectInfo.Key)
 	id     trace.ObjectID
 	class  trace.Class
 
@@ -55,13 +56,19 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 	if o.serial == e.serial {
 		return o
 	}
-	name := o.name
-	*o = Obj{serial: e.serial, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
+	name, key := o.name, o.key
+	*o = Obj{serial: e.serial, key: key, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
 		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread}
 	creator := trace.NoThread
-	if e.cur != nil {
-		creator = e.cur.id
+	if t := e.cur; t != nil {
+		creator = t.id
+		if o.key == 0 {
+			// First registration ever: named by the announcing thread, its
+			// announcement and the object's place in it.
+			o.key = 1 + uint64(t.key)<<40 | uint64(t.announces)<<12 | uint64(t.touches&0xfff)
+		}
+		t.touches++
 	}
-	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: name})
+	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: name, Key: o.key})
 	return o
 }

@@ -34,6 +34,12 @@ type Thread struct {
 	deadline      int64
 	spawns        int32
 	caller        uintptr
+	// key is the thread's stable name (its path of spawns, interned by the
+	// Exec); announces counts its begins and touches the objects it
+	// registered since the last one (object keys: object.go).
+	key       uint32
+	announces uint32
+	touches   uint32
 
 	// daemon marks a timer's thread: it never counts as live, blocked or
 	// leaked, and the execution ends without it (timer.go).
@@ -147,6 +153,8 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 	t.op.Obj, t.op.Arg, t.op.Cases = op.Obj, op.Arg, op.Cases
 	t.op.Class = op.Class
 	t.obj = o
+	t.announces++
+	t.touches = 0
 	e := t.e
 	if e.aborting {
 		panic(unwindSignal{})
