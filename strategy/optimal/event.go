@@ -3,11 +3,7 @@
 
 package optimal
 
-import (
-	"slices"
-
-	"github.com/weft-go/weft/trace"
-)
+import "github.com/weft-go/weft/trace"
 
 // label names an event independently of the state it runs in: the k-th step
 // of a thread (the paper's event <p, k>) and, for operations with several
@@ -47,18 +43,6 @@ func (e *event) label() label {
 	return l
 }
 
-// own makes e's select cases its own memory, so that e outlives the trace it
-// was copied from.
-func (e *event) own() {
-	if len(e.Op.Cases) > 0 {
-		e.Op.Cases = slices.Clone(e.Op.Cases)
-	}
-	if len(e.PartnerOp.Cases) > 0 {
-		e.PartnerOp.Cases = slices.Clone(e.PartnerOp.Cases)
-	}
-	e.PC = 0
-}
-
 // shareThread reports whether a and b belong to a common thread.
 func shareThread(a, b *event) bool {
 	return a.Thread == b.Thread || a.Thread == b.Partner ||
@@ -89,8 +73,9 @@ func (e *event) accesses(dst []trace.Access) []trace.Access {
 }
 
 // conflict reports whether a and b have conflicting accesses under CR
-// (trace.Relation.Dependent without the thread structure).
-func conflict(a, b *event) bool {
+// (trace.Relation.Dependent without the thread structure), with stable
+// object names.
+func (n *names) conflict(a, b *event) bool {
 	var bufA, bufB [8]trace.Access
 	as := a.accesses(bufA[:0])
 	if len(as) == 0 {
@@ -98,8 +83,9 @@ func conflict(a, b *event) bool {
 	}
 	bs := b.accesses(bufB[:0])
 	for _, x := range as {
+		ox := n.root(x.Obj)
 		for _, y := range bs {
-			if trace.Conflict(x, y) {
+			if (x.Mode == trace.Write || y.Mode == trace.Write) && ox == n.root(y.Obj) {
 				return true
 			}
 		}
@@ -113,7 +99,7 @@ func conflict(a, b *event) bool {
 // of the threads started in its local code, and two events that start
 // threads are dependent, because ThreadIDs are given in creation order (see
 // the package doc).
-func dependent(a, b *event) bool {
+func (n *names) dependent(a, b *event) bool {
 	if shareThread(a, b) || joins(a, b) || joins(b, a) {
 		return true
 	}
@@ -123,12 +109,12 @@ func dependent(a, b *event) bool {
 	if b.Spawned > 0 && (b.spawned(a.Thread) || b.spawned(a.Partner)) {
 		return true
 	}
-	return conflict(a, b)
+	return n.conflict(a, b)
 }
 
 // racing reports whether a and b, of different threads, are dependent in a
 // way whose order matters: a join or conflicting accesses. Two spawns are
 // ordered (dependent) but never reversed: their order only names threads.
-func racing(a, b *event) bool {
-	return joins(a, b) || joins(b, a) || conflict(a, b)
+func (n *names) racing(a, b *event) bool {
+	return joins(a, b) || joins(b, a) || n.conflict(a, b)
 }

@@ -44,21 +44,18 @@ func grow(s []uint32, n int) []uint32 {
 	return s[:n]
 }
 
-func (c *clocks) clock(i int) trace.VC             { return trace.VC(c.ev[i*c.n : (i+1)*c.n]) }
-func (c *clocks) preClock(i int) trace.VC          { return trace.VC(c.pre[i*c.n : (i+1)*c.n]) }
-func (c *clocks) thread(p trace.ThreadID) trace.VC { return trace.VC(c.th[int(p)*c.n : (int(p)+1)*c.n]) }
-func (c *clocks) wclock(o int) trace.VC            { return trace.VC(c.w[o*c.n : (o+1)*c.n]) }
-func (c *clocks) aclock(o int) trace.VC            { return trace.VC(c.a[o*c.n : (o+1)*c.n]) }
-
-// before reports whether event i happens before event j (i < j).
-func (c *clocks) before(evs []event, i, j int) bool {
-	return c.clock(j).Knows(i, evs[i].Thread)
+func (c *clocks) clock(i int) trace.VC    { return trace.VC(c.ev[i*c.n : (i+1)*c.n]) }
+func (c *clocks) preClock(i int) trace.VC { return trace.VC(c.pre[i*c.n : (i+1)*c.n]) }
+func (c *clocks) thread(p trace.ThreadID) trace.VC {
+	return trace.VC(c.th[int(p)*c.n : (int(p)+1)*c.n])
 }
+func (c *clocks) wclock(o int) trace.VC { return trace.VC(c.w[o*c.n : (o+1)*c.n]) }
+func (c *clocks) aclock(o int) trace.VC { return trace.VC(c.a[o*c.n : (o+1)*c.n]) }
 
-// run computes the clocks of every event of tr, whose events are evs.
+// run computes the clocks of every event of tr.
 // Dependent events are ordered through per-object clocks as in seed 000
 // Fig. 3: a write joins the access clock, a read the write clock.
-func (c *clocks) run(tr *trace.Trace, evs []event) {
+func (c *clocks) run(tr *trace.Trace) {
 	c.reset(tr)
 	spawned := 0
 	spawn := func(i int) {
@@ -78,8 +75,8 @@ func (c *clocks) run(tr *trace.Trace, evs []event) {
 		}
 		return int(o)
 	}
-	for i := range evs {
-		e := &evs[i]
+	for i := range tr.Events {
+		e := &tr.Events[i]
 		cv := c.cv
 		cv.CopyFrom(c.thread(e.Thread))
 		if e.Partner != trace.NoThread {
@@ -89,7 +86,7 @@ func (c *clocks) run(tr *trace.Trace, evs []event) {
 		if e.Op.Kind == trace.KindJoin {
 			cv.Join(c.thread(trace.ThreadID(e.Op.Arg)))
 		}
-		c.acc = e.accesses(c.acc[:0])
+		c.acc = trace.CR.AppendEventAccesses(c.acc[:0], e)
 		if e.Spawned > 0 {
 			c.acc = append(c.acc, trace.Access{Obj: trace.ObjectID(spawnObj), Mode: trace.Write})
 		}

@@ -6,6 +6,8 @@
 package optimal
 
 import (
+	"fmt"
+
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -54,9 +56,15 @@ type Strategy struct {
 
 	cur  world // the current execution, as Choose sees it
 	seen int   // events applied to cur
+	nm   names
 
 	an analysis
+
+	logf func(format string, args ...any)
 }
+
+// SetLog makes the strategy describe its decisions to logf (for debugging).
+func (s *Strategy) SetLog(logf func(format string, args ...any)) { s.logf = logf }
 
 // New returns an Optimal-DPOR strategy.
 func New() *Strategy { return &Strategy{} }
@@ -92,6 +100,7 @@ func (s *Strategy) Next() bool {
 // resetCur prepares the view of the current execution.
 func (s *Strategy) resetCur() {
 	s.seen = 0
+	s.nm.reset()
 	s.cur.objs = s.cur.objs[:0]
 	s.cur.ops = s.cur.ops[:0]
 	s.cur.cnt = s.cur.cnt[:0]
@@ -110,19 +119,19 @@ func (s *Strategy) sync(tr *trace.Trace, upto int) {
 		w.objs = append(w.objs, objState{})
 	}
 	w.info = tr.Objects
+	s.nm.sync(tr.Objects)
 	for ; s.seen < upto; s.seen++ {
 		i := s.seen
 		e := &tr.Events[i]
 		if i < len(s.nodes) && i >= s.branch {
 			n := &s.nodes[i]
-			n.ev = event{Event: *e, step: w.cnt[e.Thread], pstep: -1, spawnLo: trace.NoThread}
+			n.ev = event{Event: s.nm.event(*e), step: w.cnt[e.Thread], pstep: -1, spawnLo: trace.NoThread}
 			if e.Partner != trace.NoThread {
 				n.ev.pstep = w.cnt[e.Partner]
 			}
 			if e.Spawned > 0 {
 				n.ev.spawnLo = spawnLo(tr, i)
 			}
-			n.ev.own()
 		}
 		a, b := touched(e)
 		if a >= 0 && int(a) < len(w.objs) {
@@ -171,11 +180,14 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 		if d > 0 {
 			p := &s.nodes[d-1]
 			for i := range p.sleep {
-				if !dependent(&p.sleep[i], &p.ev) {
+				if !s.nm.dependent(&p.sleep[i], &p.ev) {
 					n.sleep = append(n.sleep, p.sleep[i])
 				}
 			}
 			n.wut, p.sub = p.sub, nil
+			for _, c := range n.wut {
+				s.refresh(&c.ev, st)
+			}
 		}
 		if d+1 > s.stats.MaxDepth {
 			s.stats.MaxDepth = d + 1
@@ -187,6 +199,9 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 		c := n.wut[0]
 		n.wut = n.wut[1:]
 		if alt, ok := s.altOf(st, c.ev.label()); ok {
+			if s.logf != nil {
+				s.logf("node %d: wakeup branch %v (sleep %v)", d, c.ev.label(), sleepLabels(n.sleep))
+			}
 			n.sub = c.children
 			return s.take(n, st, c.ev.Thread, alt)
 		}
@@ -198,12 +213,30 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 		for a := range st.Threads[p].Alts {
 			l, ok := s.labelOf(st, t, a)
 			if !ok || !asleep(n.sleep, l) {
+				if s.logf != nil && len(n.sleep) > 0 {
+					s.logf("node %d: free %v (sleep %v)", d, l, sleepLabels(n.sleep))
+				}
 				return s.take(n, st, t, a)
 			}
 		}
 	}
 	s.stats.SleepBlocked++
+	if s.logf != nil {
+		s.logf("node %d: sleep-set blocked (sleep %v)", d, sleepLabels(n.sleep))
+	}
 	return strategy.Cut
+}
+
+// refresh gives event e, the first of a wakeup branch from state st, the
+// operations its threads have pending there, with this execution's object
+// numbers (see names.go).
+func (s *Strategy) refresh(e *event, st *strategy.State) {
+	if t := e.Thread; int(t) < len(st.Threads) && s.cur.cnt[t] == e.step {
+		e.Op = s.nm.op(t, st.Threads[t].Op)
+	}
+	if t := e.Partner; t != trace.NoThread && int(t) < len(st.Threads) && s.cur.cnt[t] == e.pstep {
+		e.PartnerOp = s.nm.op(t, st.Threads[t].Op)
+	}
 }
 
 // take records that node n takes alternative alt of thread p, with a
@@ -211,12 +244,11 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 func (s *Strategy) take(n *node, st *strategy.State, p trace.ThreadID, alt int32) strategy.Choice {
 	l, _ := s.labelOf(st, p, alt)
 	n.alt = alt
-	n.ev = event{Event: trace.Event{Thread: p, Alt: alt, Op: st.Threads[p].Op, Case: l.cas, Partner: l.partner, PartnerCase: l.pcas, OK: true},
+	n.ev = event{Event: trace.Event{Thread: p, Alt: alt, Op: s.nm.op(p, st.Threads[p].Op), Case: l.cas, Partner: l.partner, PartnerCase: l.pcas, OK: true},
 		step: l.step, pstep: l.pstep, spawnLo: trace.NoThread}
 	if l.partner != trace.NoThread {
-		n.ev.PartnerOp = st.Threads[l.partner].Op
+		n.ev.PartnerOp = s.nm.op(l.partner, st.Threads[l.partner].Op)
 	}
-	n.ev.own()
 	return strategy.Choice{Thread: p, Alt: alt}
 }
 
@@ -281,4 +313,24 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.nodes = s.nodes[:len(tr.Events)+1]
 	}
 	s.an.run(s, tr, end)
+}
+
+func sleepLabels(z []event) []string {
+	var out []string
+	for i := range z {
+		out = append(out, z[i].String())
+	}
+	return out
+}
+
+// String describes e for logs.
+func (e *event) String() string {
+	s := fmt.Sprintf("%v.%d:%v", e.Thread, e.step, e.Op)
+	if e.Case >= 0 {
+		s += fmt.Sprintf("#%d", e.Case)
+	}
+	if e.Partner != trace.NoThread {
+		s += fmt.Sprintf("<-%v.%d", e.Partner, e.pstep)
+	}
+	return s
 }

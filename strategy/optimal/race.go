@@ -74,7 +74,7 @@ func (a *analysis) prepare() {
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		ev := &a.evs[i]
-		*ev = event{Event: *e, step: int32(len(a.byThread[e.Thread])), spawnLo: trace.NoThread}
+		*ev = event{Event: a.s.nm.event(*e), step: int32(len(a.byThread[e.Thread])), spawnLo: trace.NoThread}
 		a.byThread[e.Thread] = append(a.byThread[e.Thread], int32(i))
 		if e.Partner != trace.NoThread {
 			ev.pstep = int32(len(a.byThread[e.Partner]))
@@ -92,11 +92,11 @@ func (a *analysis) prepare() {
 			a.evs[st].spawnLo = trace.ThreadID(t)
 		}
 	}
-	a.hb.run(tr, a.evs)
+	a.hb.run(tr)
 }
 
 // before reports whether event i happens before event k (i < k).
-func (a *analysis) before(i, k int) bool { return a.hb.before(a.evs, i, k) }
+func (a *analysis) before(i, k int) bool { return a.hb.clock(k).Knows(i, a.tr.Events[i].Thread) }
 
 // included reports whether event k is in the state reached by the
 // reversal of a race of event i with an event at position limit:
@@ -108,13 +108,14 @@ func (a *analysis) included(i, limit, k int) bool {
 // executed looks for the races of event j with earlier events (the
 // paper's e < e' with e' = E_j).
 func (a *analysis) executed(j int) {
+	nm := &a.s.nm
 	t := &a.evs[j]
 	k := a.scratchClock(a.hb.preClock(j))
 	m := *t
 	m.pending = true
 	for i := j - 1; i >= 0; i-- {
 		e := &a.evs[i]
-		if shareThread(e, t) || k.Knows(i, e.Thread) || !racing(e, t) {
+		if shareThread(e, t) || k.Knows(i, e.Thread) || !nm.racing(e, t) {
 			continue
 		}
 		// e is dependent with t and does not happen before another of t's
@@ -122,7 +123,7 @@ func (a *analysis) executed(j int) {
 		// is enabled without e; if it is not, e enabled it (a release before
 		// an acquire, a send before a receive) and the race to reverse is
 		// with an earlier event: e is not kept.
-		if !a.feasible(i, j, &m) {
+		if !a.feasible(i, j, t.Thread, a.tr.Events[j].Op, m.label()) {
 			continue
 		}
 		a.reverse(i, &m)
@@ -151,23 +152,23 @@ func blocking(op trace.Op) bool {
 	return false
 }
 
-// feasible reports whether event m (of position limit in E, or a pending
-// operation at its end) can run in the state pre(E, i).notdep(i, E).
-func (a *analysis) feasible(i, limit int, m *event) bool {
-	if !blocking(m.Op) {
+// feasible reports whether the step labelled want, thread p's operation op
+// (with the trace's object numbers) at position limit in E or pending at its
+// end, can run in the state pre(E, i).notdep(i, E).
+func (a *analysis) feasible(i, limit int, p trace.ThreadID, op trace.Op, want label) bool {
+	if !blocking(op) {
 		return true
 	}
 	w := a.worldAt(i, limit)
-	if multi(m.Op) {
-		want := m.label()
+	if multi(op) {
 		found := false
-		if w.labels(m.Thread, m.Op, func(l label) bool { found = l == want; return !found }) == unknown {
+		if w.labels(p, op, func(l label) bool { found = l == want; return !found }) == unknown {
 			a.s.stats.Unmodelled++
 			return true
 		}
 		return found
 	}
-	switch w.ready(m.Thread, m.Op) {
+	switch w.ready(p, op) {
 	case enabled:
 		return true
 	case unknown:
@@ -269,17 +270,20 @@ func (a *analysis) reverse(i int, m *event) {
 	seq = append(seq, m)
 	a.seq = seq
 	n := &s.nodes[i]
-	if ok, _ := weakInitial(seq, &a.evs[i]); ok {
+	if ok, _ := s.nm.weakInitial(seq, &a.evs[i]); ok {
 		// Not a race after all (the dependency model let e commute with m):
 		// the branch being explored covers v.
 		return
 	}
 	for q := range n.sleep {
-		if ok, _ := weakInitial(seq, &n.sleep[q]); ok {
+		if ok, _ := s.nm.weakInitial(seq, &n.sleep[q]); ok {
 			return // an explored branch covers v
 		}
 	}
-	if insert(&n.wut, seq, a.scratch) {
+	if s.nm.insert(&n.wut, seq, a.scratch) {
+		if s.logf != nil {
+			s.logf("race %v < %v: insert at node %d: %v", &a.evs[i], m, i, seqString(seq))
+		}
 		s.stats.Inserted++
 		if sz := size(n.wut); sz > s.stats.MaxTree {
 			s.stats.MaxTree = sz
@@ -293,14 +297,15 @@ func (a *analysis) reverse(i int, m *event) {
 // disabled it.
 func (a *analysis) pending(p trace.ThreadID, forced bool) {
 	n := len(a.evs)
+	nm := &a.s.nm
 	op := a.tr.Final[p]
 	k := a.scratchClock(a.hb.thread(p))
-	base := event{Event: trace.Event{Thread: p, Op: op, Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
+	base := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
 		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread, pending: true}
 	for i := n - 1; i >= 0; i-- {
 		e := &a.evs[i]
 		force := forced && i == n-1
-		if shareThread(e, &base) || k.Knows(i, e.Thread) || (!force && !racing(e, &base)) {
+		if shareThread(e, &base) || k.Knows(i, e.Thread) || (!force && !nm.racing(e, &base)) {
 			continue
 		}
 		w := a.worldAt(i, n)
@@ -323,7 +328,7 @@ func (a *analysis) pending(p trace.ThreadID, forced bool) {
 		}
 		for _, l := range a.labs {
 			m := a.eventOf(w, base, l)
-			if force || racing(e, &m) {
+			if force || nm.racing(e, &m) {
 				a.reverse(i, &m)
 			}
 		}
@@ -336,7 +341,7 @@ func (a *analysis) eventOf(w *world, base event, l label) event {
 	m := base
 	m.step, m.Case, m.Partner, m.PartnerCase, m.pstep = l.step, l.cas, l.partner, l.pcas, l.pstep
 	if l.partner != trace.NoThread {
-		m.PartnerOp = w.ops[l.partner]
+		m.PartnerOp = a.s.nm.op(l.partner, w.ops[l.partner])
 	}
 	return m
 }
@@ -443,7 +448,7 @@ func (a *analysis) disabled(i int, p trace.ThreadID, l label) {
 	if !found {
 		return
 	}
-	base := event{Event: trace.Event{Thread: p, Op: w.ops[p], OK: true}, spawnLo: trace.NoThread, pending: true}
+	base := event{Event: trace.Event{Thread: p, Op: a.s.nm.op(p, w.ops[p]), OK: true}, spawnLo: trace.NoThread, pending: true}
 	m := a.eventOf(w, base, l)
 	a.reverse(i, &m)
 }
@@ -455,4 +460,12 @@ func contains(ls []label, l label) bool {
 		}
 	}
 	return false
+}
+
+func seqString(seq []*event) string {
+	s := ""
+	for _, e := range seq {
+		s += e.String() + " "
+	}
+	return s
 }

@@ -13,9 +13,9 @@ type wnode struct {
 
 // firstDependent returns the index in seq of the first event dependent with
 // e, or -1.
-func firstDependent(seq []*event, e *event) int {
+func (n *names) firstDependent(seq []*event, e *event) int {
 	for i, x := range seq {
-		if dependent(x, e) {
+		if n.dependent(x, e) {
 			return i
 		}
 	}
@@ -28,8 +28,8 @@ func firstDependent(seq []*event, e *event) int {
 // and no event of seq before it is dependent with it (an initial: seq can be
 // reordered to start with e). It returns the index of e in seq, or -1 when it
 // is not in seq.
-func weakInitial(seq []*event, e *event) (ok bool, at int) {
-	i := firstDependent(seq, e)
+func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
+	i := n.firstDependent(seq, e)
 	switch {
 	case i < 0:
 		return true, -1
@@ -46,12 +46,12 @@ func weakInitial(seq []*event, e *event) (ok bool, at int) {
 // nothing is added; otherwise what remains of seq becomes a new branch after
 // the existing ones. scratch is reused memory; insert reports whether it
 // added a branch.
-func insert(children *[]*wnode, seq []*event, scratch []*event) bool {
+func (n *names) insert(children *[]*wnode, seq []*event, scratch []*event) bool {
 	rest := append(scratch[:0], seq...)
 	for {
 		var next *wnode
 		for _, c := range *children {
-			ok, at := weakInitial(rest, &c.ev)
+			ok, at := n.weakInitial(rest, &c.ev)
 			if !ok {
 				continue
 			}
@@ -76,7 +76,6 @@ func insert(children *[]*wnode, seq []*event, scratch []*event) bool {
 	nodes := make([]wnode, len(rest))
 	for i, e := range rest {
 		nodes[i].ev = *e
-		nodes[i].ev.own()
 		if i+1 < len(rest) {
 			nodes[i].children = []*wnode{&nodes[i+1]}
 		}

@@ -1,0 +1,13 @@
+// This file registers Optimal-DPOR (Abdulla et al., POPL 2014): one
+// execution per Mazurkiewicz trace, none blocked by a sleep set.
+
+package weft
+
+import (
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/optimal"
+)
+
+func init() {
+	strategies["optimal"] = func(*config) strategy.Strategy { return optimal.New() }
+}

@@ -1,0 +1,84 @@
+// This file names objects across executions, for the events that sleep sets
+// and wakeup trees keep from one execution to the next, and copies events
+// out of the runtime's memory.
+//
+// A trace numbers objects in the order of their first use, which depends on
+// the interleaving: one ObjectID can name different objects in two
+// executions, and a wakeup sequence reorders first uses. The runtime gives
+// each object a key stable across executions (trace.ObjectInfo.Key); the
+// strategy maps keys to small numbers, kept for the whole exploration, and
+// compares events by them. The clocks and the enabledness model work on one
+// trace at a time and use its ObjectIDs.
+//
+// Threads are named as the trace names them, in the order they are started.
+// Spawns are ordered among themselves by happens-before and never reversed
+// (see dependent), so a wakeup sequence starts its threads in the order of
+// the execution it came from, and thread numbers agree along it.
+
+package optimal
+
+import "github.com/weft-go/weft/trace"
+
+// names maps the objects of the current execution to stable numbers.
+type names struct {
+	ids   map[uint64]trace.ObjectID // object key -> stable number
+	canon []trace.ObjectID          // ObjectID of the current execution -> stable number
+}
+
+// reset starts a new execution.
+func (n *names) reset() { n.canon = n.canon[:0] }
+
+// sync names the objects of tr not named yet.
+func (n *names) sync(objs []trace.ObjectInfo) {
+	if n.ids == nil {
+		n.ids = make(map[uint64]trace.ObjectID)
+	}
+	for o := len(n.canon); o < len(objs); o++ {
+		k := objs[o].Key
+		id, ok := n.ids[k]
+		if !ok || k == 0 {
+			id = trace.ObjectID(len(n.ids))
+			n.ids[k] = id
+		}
+		n.canon = append(n.canon, id)
+	}
+}
+
+// object returns the stable number of object o of the current execution.
+func (n *names) object(o trace.ObjectID) trace.ObjectID {
+	if o < 0 || int(o) >= len(n.canon) {
+		return o
+	}
+	return n.canon[o]
+}
+
+// root returns the identity of stable number o for comparisons.
+func (n *names) root(o trace.ObjectID) trace.ObjectID { return o }
+
+// op returns a copy of op, of the current execution, with stable object
+// numbers and its own select cases.
+func (n *names) op(_ trace.ThreadID, op trace.Op) trace.Op {
+	op.Obj = n.object(op.Obj)
+	if len(op.Cases) > 0 {
+		cs := make([]trace.Case, len(op.Cases))
+		for i, c := range op.Cases {
+			cs[i] = trace.Case{Kind: c.Kind, Obj: n.object(c.Obj)}
+		}
+		op.Cases = cs
+	}
+	if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg >= 0 {
+		op.Arg = int64(n.object(trace.ObjectID(op.Arg)))
+	}
+	return op
+}
+
+// event returns a copy of e, of the current execution, with stable object
+// numbers and its own select cases.
+func (n *names) event(e trace.Event) trace.Event {
+	e.Op = n.op(e.Thread, e.Op)
+	if e.Partner != trace.NoThread {
+		e.PartnerOp = n.op(e.Partner, e.PartnerOp)
+	}
+	e.PC = 0
+	return e
+}
