@@ -58,7 +58,10 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 			return r
 		}
 	}
-	r, _ := Explore(body, opts...)
+	r, err := Explore(body, opts...)
+	if err != nil {
+		t.Fatalf("weft: %v", err)
+	}
 	if r.Failed() {
 		f := r.Failures[0]
 		where := ""

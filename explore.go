@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/replay"
 	"github.com/weft-go/weft/trace"
@@ -35,6 +36,9 @@ type Result struct {
 	// Events is the number of steps taken over all executions.
 	Events int64
 	Wall   time.Duration
+	// Solver holds the solver's counters, for strategies that solve
+	// constraints (the concolic ones; zero otherwise).
+	Solver solver.Stats
 
 	finals map[uint64]struct{}
 }
@@ -67,6 +71,11 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	s := c.strategy
 	if s == nil {
 		s = strategies[c.strategyName](&c)
+	}
+	// A strategy that could not be set up (the concolic ones without Z3)
+	// says why.
+	if f, ok := s.(interface{ Err() error }); ok && f.Err() != nil {
+		return nil, fmt.Errorf("strategy %s: %w", c.strategyName, f.Err())
 	}
 	return explore(body, s, &c), nil
 }
@@ -116,7 +125,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		case trace.Failed:
 			r.FailureCounts[end.Kind]++
 			if r.FailureCounts[end.Kind] == 1 {
-				rec := replay.FromTrace(tr, nil)
+				rec := replay.FromTrace(tr, tr.InputValues())
 				f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: r.Executions, Record: rec, Token: replay.Encode(rec)}
 				if !e.Abandoned() {
 					f.Steps = describeSteps(body, rec, c)
@@ -136,6 +145,12 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		}
 	}
 	r.FinalStates = len(r.finals)
+	if ss, ok := s.(interface{ SolverStats() solver.Stats }); ok {
+		r.Solver = ss.SolverStats()
+	}
+	if cl, ok := s.(interface{ Close() error }); ok {
+		cl.Close() // release a solver's native resources; nothing to report
+	}
 	r.Wall = time.Since(start)
 	return r
 }

@@ -163,7 +163,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"bbchan", "dining", "dporproblem", "fib", "filesystem", "indexer", "pairs", "parallelpi", "singlelock", "xy"}
+	want := []string{"addall", "bbchan", "dining", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "singlelock", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}

@@ -69,6 +69,10 @@ type Trace struct {
 	// Final is each thread's pending operation at the end (KindNone for a
 	// thread that finished).
 	Final []Op
+	// Inputs and Branches are the inputs read and the symbolic branches
+	// taken, in order (symbolic.go); they are not events.
+	Inputs   []InputEvent
+	Branches []BranchEvent
 	// enabled holds, for each step i, the set of threads enabled in the state
 	// before it, as words of bits.
 	enabled []uint64
@@ -81,6 +85,8 @@ func (t *Trace) Reset() {
 	t.Threads = t.Threads[:0]
 	t.Objects = t.Objects[:0]
 	t.Final = t.Final[:0]
+	clear(t.Branches) // drop the terms, so the solver's interning can free them
+	t.Inputs, t.Branches = t.Inputs[:0], t.Branches[:0]
 	t.enabled = t.enabled[:0]
 	t.words = 1
 }

@@ -1,0 +1,90 @@
+// This file defines the symbolic part of a trace: the inputs an execution
+// read and the branches it took on symbolic conditions (concolic testing).
+
+package trace
+
+import "github.com/weft-go/weft/solver"
+
+// InputEvent is an input value an execution read. Inputs are not events:
+// reading one is local to a thread, like the code between visible
+// operations, so it is no scheduling point and changes no interleaving
+// count.
+type InputEvent struct {
+	Thread ThreadID
+	// Step is the number of events executed before the input was read.
+	Step int32
+	// Label is the name the program gave the input; Name is the name of
+	// its solver variable, unique in the execution: Label for the first
+	// input so labelled, Label#2, Label#3, ... for later ones.
+	Label, Name string
+	Bits        int
+	Signed      bool
+	// Ranged reports that the program declared the inclusive range
+	// [Min, Max] (as signed values when Signed, as bits otherwise).
+	Ranged   bool
+	Min, Max int64
+	// Value is the value read, as the low Bits bits.
+	Value uint64
+}
+
+// Var returns the solver variable of the input.
+func (in *InputEvent) Var() solver.Expr { return solver.Var(in.Name, in.Bits) }
+
+// Range returns the constraint the declared range puts on the input, or
+// solver.True when none was declared.
+func (in *InputEvent) Range() solver.Expr {
+	if !in.Ranged {
+		return solver.True
+	}
+	x := in.Var()
+	lo, hi := solver.Const(uint64(in.Min), in.Bits), solver.Const(uint64(in.Max), in.Bits)
+	if in.Signed {
+		return solver.And(solver.Sle(lo, x), solver.Sle(x, hi))
+	}
+	return solver.And(solver.Ule(lo, x), solver.Ule(x, hi))
+}
+
+// BranchEvent is a branch an execution took on a symbolic condition. Like
+// inputs, branches are not events.
+type BranchEvent struct {
+	Thread ThreadID
+	// Step is the number of events executed before the branch.
+	Step int32
+	// Cond is the boolean condition; Taken is its concrete value.
+	Cond  solver.Expr
+	Taken bool
+	// Check marks a branch whose false side is a failure (a symbolic
+	// assertion, a division by zero, a negative shift count).
+	Check bool
+}
+
+// Constraint returns the path constraint of the branch: Cond when it was
+// taken, its negation otherwise.
+func (b *BranchEvent) Constraint() solver.Expr {
+	if b.Taken {
+		return b.Cond
+	}
+	return solver.Not(b.Cond)
+}
+
+// InputValues returns the values of the inputs of t in the order they were
+// read, as a replay record holds them.
+func (t *Trace) InputValues() []uint64 {
+	if len(t.Inputs) == 0 {
+		return nil
+	}
+	vs := make([]uint64, len(t.Inputs))
+	for i := range t.Inputs {
+		vs[i] = t.Inputs[i].Value
+	}
+	return vs
+}
+
+// InputModel returns the inputs of t as a solver model, by variable name.
+func (t *Trace) InputModel() solver.Model {
+	m := make(solver.Model, len(t.Inputs))
+	for i := range t.Inputs {
+		m[t.Inputs[i].Name] = t.Inputs[i].Value
+	}
+	return m
+}
