@@ -126,7 +126,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 			r.FailureCounts[end.Kind]++
 			if r.FailureCounts[end.Kind] == 1 {
 				rec := replay.FromTrace(tr, tr.InputValues())
-				f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: r.Executions, Record: rec, Token: replay.Encode(rec)}
+				f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: r.Executions, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
 				if !e.Abandoned() {
 					f.Steps = describeSteps(body, rec, c)
 				}

@@ -82,3 +82,30 @@ func (w *T) AssertSym(cond SBool, msg string, args ...any) {
 		w.Fail(msg, args...)
 	}
 }
+
+// InputValue is an input an execution read, for reports: its variable name
+// and its value (signed inputs as their two's-complement bits).
+type InputValue struct {
+	Name   string
+	Value  uint64
+	Signed bool
+	Bits   int
+}
+
+// String returns "name=value", the value signed when the input is.
+func (in InputValue) String() string {
+	if in.Signed {
+		v := int64(in.Value<<(64-in.Bits)) >> (64 - in.Bits) // sign-extend
+		return fmt.Sprintf("%s=%d", in.Name, v)
+	}
+	return fmt.Sprintf("%s=%d", in.Name, in.Value)
+}
+
+// inputValues returns the inputs of tr for a report.
+func inputValues(tr *trace.Trace) []InputValue {
+	var out []InputValue
+	for _, in := range tr.Inputs {
+		out = append(out, InputValue{Name: in.Name, Value: in.Value, Signed: in.Signed, Bits: in.Bits})
+	}
+	return out
+}

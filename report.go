@@ -24,6 +24,8 @@ type Failure struct {
 	Record    replay.Record
 	// Steps is the interleaving, step by step.
 	Steps []Step
+	// Inputs are the inputs the execution read, in order (input.go).
+	Inputs []InputValue
 	// Objects names the objects of the execution, by ObjectID.
 	Objects []trace.ObjectInfo
 }
@@ -103,6 +105,13 @@ func (f *Failure) Report(replayCmd string) string {
 	fmt.Fprintf(&b, " (execution %d, %d steps)\n", f.Execution, len(f.Record.Steps))
 	for _, line := range strings.Split(strings.TrimRight(f.Message, "\n"), "\n") {
 		fmt.Fprintf(&b, "    %s\n", line)
+	}
+	if len(f.Inputs) > 0 {
+		b.WriteString("inputs:")
+		for _, in := range f.Inputs {
+			fmt.Fprintf(&b, " %v", in)
+		}
+		b.WriteString("\n")
 	}
 	if len(f.Steps) > 0 {
 		b.WriteString("interleaving:\n")
