@@ -6,7 +6,6 @@ package weft
 import (
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"sync"
 	"time"
 
@@ -95,6 +94,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	w := &T{}
 	run := func() { body(w) }
 	lastProgress := start
+	var seen []bool // scratch for finalState
 	for {
 		if c.maxRuns > 0 && r.Executions >= c.maxRuns {
 			break
@@ -119,7 +119,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		switch end.Status {
 		case trace.Complete:
 			r.Complete++
-			r.finals[finalState(tr)] = struct{}{}
+			r.finals[finalState(tr, &seen)] = struct{}{}
 		case trace.Cut:
 			r.Cut++
 		case trace.Failed:
@@ -155,30 +155,37 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	return r
 }
 
-// finalState hashes the final values of the shared variables of tr: the value
-// of each variable's last event.
-func finalState(tr *trace.Trace) uint64 {
-	last := make(map[trace.ObjectID]uint64, len(tr.Objects))
-	for i := range tr.Events {
-		ev := &tr.Events[i]
-		if ev.Op.Class == trace.ClassVar {
-			last[ev.Op.Obj] = ev.Value
-		}
+// finalState hashes the final values of the shared variables of tr (the
+// value of each variable's last event) by the variables' keys, which name them
+// across executions whatever the order of first use. The hash is a sum of
+// mixed (key, value) pairs, so it needs neither a map nor sorting; seen is
+// scratch memory reused across executions.
+func finalState(tr *trace.Trace, seen *[]bool) uint64 {
+	n := len(tr.Objects)
+	if cap(*seen) < n {
+		*seen = make([]bool, n)
 	}
-	h := fnv.New64a()
-	var b [12]byte
-	for id := range tr.Objects {
-		v, ok := last[trace.ObjectID(id)]
-		if !ok {
+	s := (*seen)[:n]
+	clear(s)
+	var h uint64
+	for i := len(tr.Events) - 1; i >= 0; i-- {
+		ev := &tr.Events[i]
+		if ev.Op.Class != trace.ClassVar || s[ev.Op.Obj] {
 			continue
 		}
-		b[0], b[1], b[2], b[3] = byte(id), byte(id>>8), byte(id>>16), byte(id>>24)
-		for k := range 8 {
-			b[4+k] = byte(v >> (8 * k))
-		}
-		h.Write(b[:])
+		s[ev.Op.Obj] = true
+		h += mix(tr.Objects[ev.Op.Obj].Key*0x9e3779b97f4a7c15 ^ mix(ev.Value))
 	}
-	return h.Sum64()
+	return h
+}
+
+// mix is SplitMix64's finaliser: a bijective scrambling of 64 bits.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // Replay runs body once under the recorded choices of token and returns how
