@@ -35,7 +35,6 @@ type Obj struct {
 type sendEntry struct {
 	tid  trace.ThreadID
 	cas  int32
-	slot int32 // index of the value in the typed channel's value slots
 }
 
 // waiter is a thread waiting on a condition, with the condition's number
