@@ -33,8 +33,8 @@ type Obj struct {
 // sendEntry is a pending send on a channel: a thread and its select case (-1
 // for a plain send).
 type sendEntry struct {
-	tid  trace.ThreadID
-	cas  int32
+	tid trace.ThreadID
+	cas int32
 }
 
 // waiter is a thread waiting on a condition, with the condition's number
