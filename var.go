@@ -65,7 +65,17 @@ func (v *Var[T]) Swap(x T) (old T) {
 // CompareAndSwap stores new if the variable holds old, atomically, and
 // reports whether it did.
 func (v *Var[T]) CompareAndSwap(old, new T) bool {
-	t := v.begin(trace.KindCAS)
+	t := cur()
+	if t.Register(&v.o, trace.ClassVar) {
+		var zero T
+		v.val = zero
+		if v.enc == nil {
+			v.enc = encoder[T]()
+		}
+	}
+	// The expected value is the operation's argument: a strategy that
+	// reorders the CAS can tell whether it would succeed.
+	t.BeginArg(&v.o, trace.ClassVar, trace.KindCAS, int64(encode(v.enc, old)))
 	ok := v.val == old
 	if ok {
 		v.val = new

@@ -109,7 +109,7 @@ type Op struct {
 	// Arg is the kind's argument: the delta of a WaitGroup Add, the
 	// condition variable of a monitor Wait or Signal, the target thread of a
 	// Join, the deadline of a Sleep, a select's default flag (1 if it has a
-	// default case).
+	// default case), the encoded value a CompareAndSwap expects.
 	Arg int64
 	// Cases are a select's cases, in the order the program gave them.
 	Cases []Case

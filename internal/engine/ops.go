@@ -56,6 +56,13 @@ func (t *Thread) Begin(o *Obj, c trace.Class, k trace.Kind) {
 	t.begin(trace.Op{Kind: k, Class: c, Obj: o.id}, o)
 }
 
+// BeginArg is Begin for an operation with an argument (Op.Arg): the
+// encoded value a CompareAndSwap expects.
+func (t *Thread) BeginArg(o *Obj, c trace.Class, k trace.Kind, arg int64) {
+	t.e.touch(o, c)
+	t.begin(trace.Op{Kind: k, Class: c, Obj: o.id, Arg: arg}, o)
+}
+
 // End records the executed operation with the value it read or wrote.
 func (t *Thread) End(value uint64, ok bool) { t.end(value, ok) }
 

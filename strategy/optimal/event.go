@@ -19,19 +19,25 @@ type label struct {
 	pcas    int32
 }
 
-// event is a step as the algorithm keeps it: the trace's event (owning its
-// select cases), the steps of its threads, the threads started in its local
-// code, and whether its outcome is still unknown.
+// event is a step as the algorithm keeps it: the trace's event (with stable
+// object numbers and its own select cases), the steps of its threads, and
+// the threads started in its local code. The last event of a wakeup
+// sequence, the reversed step of a race, has the outcome (Event.OK) it will
+// have where the sequence puts it, which the dependency relation reads: a
+// CompareAndSwap or TryLock that fails only reads.
 type event struct {
 	trace.Event
 	step, pstep int32
+	// ann are the accesses of the operations announced in the step's local
+	// code (trace.AppendAnnounced): the next operations of its threads and
+	// the first ones of the threads it started.
+	ann []trace.Access
 	// spawnLo is the first of the Spawned threads started in its local code.
 	spawnLo trace.ThreadID
-	// pending marks the last event of a wakeup sequence: the reversed step,
-	// whose outcome (a CAS's success, the value read) may differ from the one
-	// it had in the trace it came from. It is dependent as a pending
-	// operation, conservatively.
-	pending bool
+	// fails marks the last step of an execution that failed (not by a
+	// deadlock): the failure ends the execution in the step's local code, so
+	// it disables every other thread, and is dependent with every event.
+	fails bool
 }
 
 // label returns e's label.
@@ -65,9 +71,9 @@ func joins(a, b *event) bool {
 
 // accesses appends the accesses of e under CR.
 func (e *event) accesses(dst []trace.Access) []trace.Access {
-	dst = trace.CR.AppendOpAccesses(dst, e.Op, !e.pending, e.OK)
+	dst = trace.CR.AppendOpAccesses(dst, e.Op, true, e.OK)
 	if e.Partner != trace.NoThread {
-		dst = trace.CR.AppendOpAccesses(dst, e.PartnerOp, !e.pending, true)
+		dst = trace.CR.AppendOpAccesses(dst, e.PartnerOp, true, true)
 	}
 	return dst
 }
@@ -77,11 +83,11 @@ func (e *event) accesses(dst []trace.Access) []trace.Access {
 // object names.
 func (n *names) conflict(a, b *event) bool {
 	var bufA, bufB [8]trace.Access
-	as := a.accesses(bufA[:0])
+	as := append(a.accesses(bufA[:0]), a.ann...)
 	if len(as) == 0 {
 		return false
 	}
-	bs := b.accesses(bufB[:0])
+	bs := append(b.accesses(bufB[:0]), b.ann...)
 	for _, x := range as {
 		ox := n.root(x.Obj)
 		for _, y := range bs {
@@ -100,7 +106,7 @@ func (n *names) conflict(a, b *event) bool {
 // threads are dependent, because ThreadIDs are given in creation order (see
 // the package doc).
 func (n *names) dependent(a, b *event) bool {
-	if shareThread(a, b) || joins(a, b) || joins(b, a) {
+	if a.fails || b.fails || shareThread(a, b) || joins(a, b) || joins(b, a) {
 		return true
 	}
 	if a.Spawned > 0 && (b.Spawned > 0 || a.spawned(b.Thread) || a.spawned(b.Partner)) {
@@ -116,5 +122,5 @@ func (n *names) dependent(a, b *event) bool {
 // way whose order matters: a join or conflicting accesses. Two spawns are
 // ordered (dependent) but never reversed: their order only names threads.
 func (n *names) racing(a, b *event) bool {
-	return joins(a, b) || joins(b, a) || n.conflict(a, b)
+	return a.fails || b.fails || joins(a, b) || joins(b, a) || n.conflict(a, b)
 }

@@ -18,6 +18,7 @@ type clocks struct {
 	th, w, a []uint32
 	cv       trace.VC
 	acc      []trace.Access
+	steps    trace.Steps // the accesses of each step, announcements included
 }
 
 // reset sizes the clocks for tr.
@@ -52,11 +53,13 @@ func (c *clocks) thread(p trace.ThreadID) trace.VC {
 func (c *clocks) wclock(o int) trace.VC { return trace.VC(c.w[o*c.n : (o+1)*c.n]) }
 func (c *clocks) aclock(o int) trace.VC { return trace.VC(c.a[o*c.n : (o+1)*c.n]) }
 
-// run computes the clocks of every event of tr.
+// run computes the clocks of every event of tr. If failLast, the last event
+// failed: it comes after every event (see event.fails).
 // Dependent events are ordered through per-object clocks as in seed 000
 // Fig. 3: a write joins the access clock, a read the write clock.
-func (c *clocks) run(tr *trace.Trace) {
+func (c *clocks) run(tr *trace.Trace, failLast bool) {
 	c.reset(tr)
+	c.steps.Reset(tr, trace.CR)
 	spawned := 0
 	spawn := func(i int) {
 		for spawned < c.n && int(tr.Threads[spawned].Step) == i {
@@ -86,7 +89,7 @@ func (c *clocks) run(tr *trace.Trace) {
 		if e.Op.Kind == trace.KindJoin {
 			cv.Join(c.thread(trace.ThreadID(e.Op.Arg)))
 		}
-		c.acc = trace.CR.AppendEventAccesses(c.acc[:0], e)
+		c.acc = append(c.acc[:0], c.steps.Accesses(i)...)
 		if e.Spawned > 0 {
 			c.acc = append(c.acc, trace.Access{Obj: trace.ObjectID(spawnObj), Mode: trace.Write})
 		}
@@ -96,6 +99,11 @@ func (c *clocks) run(tr *trace.Trace) {
 				cv.Join(c.aclock(o))
 			} else {
 				cv.Join(c.wclock(o))
+			}
+		}
+		if failLast && i == len(tr.Events)-1 {
+			for t := range c.n {
+				cv.Join(c.thread(trace.ThreadID(t)))
 			}
 		}
 		cv[e.Thread] = uint32(i + 1)

@@ -52,6 +52,34 @@ func (n *names) object(o trace.ObjectID) trace.ObjectID {
 	return n.canon[o]
 }
 
+// accesses returns a copy of accesses acc of the current execution, with
+// stable object numbers, or nil if there are none.
+func (n *names) accesses(acc []trace.Access) []trace.Access {
+	if len(acc) == 0 {
+		return nil
+	}
+	out := make([]trace.Access, len(acc))
+	for i, x := range acc {
+		out[i] = trace.Access{Obj: n.object(x.Obj), Mode: x.Mode}
+	}
+	return out
+}
+
+// announced returns, with stable object numbers, the accesses of the
+// operations announced in the local code of a step (trace.AppendAnnounced):
+// next gives the operation each thread has pending after it.
+func (n *names) announced(e *trace.Event, spawnLo trace.ThreadID, objs []trace.ObjectInfo, next func(trace.ThreadID) trace.Op) []trace.Access {
+	var buf [8]trace.Access
+	acc := trace.AppendAnnounced(buf[:0], next(e.Thread), objs)
+	if e.Partner != trace.NoThread {
+		acc = trace.AppendAnnounced(acc, next(e.Partner), objs)
+	}
+	for c := range trace.ThreadID(e.Spawned) {
+		acc = trace.AppendAnnounced(acc, next(spawnLo+c), objs)
+	}
+	return n.accesses(acc)
+}
+
 // root returns the identity of stable number o for comparisons.
 func (n *names) root(o trace.ObjectID) trace.ObjectID { return o }
 

@@ -109,7 +109,10 @@ func (s *Strategy) resetCur() {
 
 // sync applies to the view of the current execution the events of tr up to
 // upto, and records in their nodes those not replayed.
-func (s *Strategy) sync(tr *trace.Trace, upto int) {
+//
+// next gives the operations the threads have pending after event upto-1 (the
+// state's, or the trace's final ones).
+func (s *Strategy) sync(tr *trace.Trace, upto int, next func(trace.ThreadID) trace.Op) {
 	w := &s.cur
 	for len(w.cnt) < len(tr.Threads) {
 		w.cnt = append(w.cnt, 0)
@@ -132,6 +135,11 @@ func (s *Strategy) sync(tr *trace.Trace, upto int) {
 			if e.Spawned > 0 {
 				n.ev.spawnLo = spawnLo(tr, i)
 			}
+			if i == upto-1 {
+				n.ev.ann = s.nm.announced(e, n.ev.spawnLo, tr.Objects, next)
+			} else {
+				n.ev.ann = s.nm.announced(e, n.ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) })
+			}
 		}
 		a, b := touched(e)
 		if a >= 0 && int(a) < len(w.objs) {
@@ -147,6 +155,22 @@ func (s *Strategy) sync(tr *trace.Trace, upto int) {
 	}
 }
 
+// nextOp returns the operation thread t has pending after event i of tr:
+// that of its next event, or its final one.
+func nextOp(tr *trace.Trace, i int, t trace.ThreadID) trace.Op {
+	for j := i + 1; j < len(tr.Events); j++ {
+		if e := &tr.Events[j]; e.Thread == t {
+			return e.Op
+		} else if e.Partner == t {
+			return e.PartnerOp
+		}
+	}
+	if int(t) < len(tr.Final) {
+		return tr.Final[t]
+	}
+	return trace.Op{}
+}
+
 // spawnLo returns the first thread started in the local code of event i.
 func spawnLo(tr *trace.Trace, i int) trace.ThreadID {
 	for t, th := range tr.Threads {
@@ -160,7 +184,7 @@ func spawnLo(tr *trace.Trace, i int) trace.ThreadID {
 // Choose implements strategy.Strategy.
 func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	d := st.Step
-	s.sync(st.Trace, d)
+	s.sync(st.Trace, d, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op })
 	if d < s.branch || (d == s.branch && !s.pick) {
 		n := &s.nodes[d]
 		return strategy.Choice{Thread: n.ev.Thread, Alt: n.alt}
@@ -307,7 +331,7 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 // in their nodes and inserts into the wakeup trees the reversals of its
 // races.
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
-	s.sync(tr, len(tr.Events))
+	s.sync(tr, len(tr.Events), func(t trace.ThreadID) trace.Op { return nextOp(tr, len(tr.Events)-1, t) })
 	if len(s.nodes) > len(tr.Events)+1 {
 		clear(s.nodes[len(tr.Events)+1:])
 		s.nodes = s.nodes[:len(tr.Events)+1]

@@ -29,8 +29,16 @@ type analysis struct {
 // run analyses execution tr, which ended with end.
 func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	a.s, a.tr = s, tr
-	a.prepare()
+	a.prepare(failed(end))
 	n := len(a.evs)
+	if failed(end) && n > 0 {
+		// A failure ends the execution in the local code of its last step:
+		// that step disables every other thread (see event.fails).
+		a.evs[n-1].fails = true
+		if n-1 < len(s.nodes) {
+			s.nodes[n-1].ev.fails = true
+		}
+	}
 	for j := range n {
 		a.executed(j)
 	}
@@ -40,10 +48,9 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		// that step disables every other thread, so it races with each
 		// pending operation it disabled (unless the execution ended because
 		// none was enabled).
-		forced := n > 0 && end.Kind != trace.Deadlock && end.Kind != trace.Leak
 		for p, op := range tr.Final {
 			if op.Kind != trace.KindNone {
-				a.pending(trace.ThreadID(p), forced)
+				a.pending(trace.ThreadID(p))
 			}
 		}
 	}
@@ -52,7 +59,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 
 // prepare copies the events with their threads' steps and computes the
 // clocks.
-func (a *analysis) prepare() {
+func (a *analysis) prepare(failLast bool) {
 	tr := a.tr
 	n := len(tr.Events)
 	if cap(a.evs) < n {
@@ -92,7 +99,10 @@ func (a *analysis) prepare() {
 			a.evs[st].spawnLo = trace.ThreadID(t)
 		}
 	}
-	a.hb.run(tr)
+	a.hb.run(tr, failLast)
+	for i := range a.evs {
+		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
+	}
 }
 
 // before reports whether event i happens before event k (i < k).
@@ -112,7 +122,6 @@ func (a *analysis) executed(j int) {
 	t := &a.evs[j]
 	k := a.scratchClock(a.hb.preClock(j))
 	m := *t
-	m.pending = true
 	for i := j - 1; i >= 0; i-- {
 		e := &a.evs[i]
 		if shareThread(e, t) || k.Knows(i, e.Thread) || !nm.racing(e, t) {
@@ -126,6 +135,8 @@ func (a *analysis) executed(j int) {
 		if !a.feasible(i, j, t.Thread, a.tr.Events[j].Op, m.label()) {
 			continue
 		}
+		m.OK = a.outcome(i, j, a.tr.Events[j].Op, j)
+		m.fails = t.fails && a.sameInput(i, j)
 		a.reverse(i, &m)
 		k.Join(a.hb.clock(i))
 	}
@@ -256,6 +267,71 @@ func resize(s []int32, n int) []int32 {
 	return s[:n]
 }
 
+// outcome returns the Event.OK that operation op (with the trace's object
+// numbers) will have in the state pre(E, i).notdep(i, E) up to position
+// limit, where it is not the trace's event at position self (i < 0: the
+// state pre(E, limit)), for the operations whose dependences depend on it:
+// whether a CompareAndSwap or TryLock succeeds.
+func (a *analysis) outcome(i, limit int, op trace.Op, self int) bool {
+	switch {
+	case op.Kind == trace.KindCAS && op.Class == trace.ClassVar:
+		// The variable's value is the one its last event recorded (0 before
+		// any).
+		var v uint64
+		for k := limit - 1; k >= 0; k-- {
+			if k == self || !a.included(i, limit, k) {
+				continue
+			}
+			if e := &a.tr.Events[k]; e.Op.Obj == op.Obj && e.Op.Class == trace.ClassVar {
+				v = e.Value
+				break
+			}
+		}
+		return v == uint64(op.Arg)
+	case op.Kind == trace.KindTryLock && (op.Class == trace.ClassMutex || (op.Class == trace.ClassRWMutex && op.Arg == 0)):
+		w := a.worldAt(i, limit)
+		s := &w.objs[op.Obj]
+		return !s.locked && (op.Class == trace.ClassMutex || (s.writers == 0 && s.n == 0))
+	}
+	return true
+}
+
+// sameInput reports whether event j, moved to the state pre(E,
+// i).notdep(i, E), reads there what it read in E: the same value of a
+// variable, or the same history of its other objects. A failure in its local
+// code then happens again.
+func (a *analysis) sameInput(i, j int) bool {
+	e := &a.tr.Events[j]
+	if e.Op.Class == trace.ClassVar {
+		before, at := uint64(0), uint64(0)
+		found := false
+		for k := j - 1; k >= 0; k-- {
+			x := &a.tr.Events[k]
+			if x.Op.Obj != e.Op.Obj || x.Op.Class != trace.ClassVar {
+				continue
+			}
+			if !found {
+				before, found = x.Value, true
+			}
+			if a.included(i, j, k) {
+				at = x.Value
+				break
+			}
+		}
+		return before == at
+	}
+	o1, o2 := touched(e)
+	for k := i; k < j; k++ {
+		x1, x2 := touched(&a.tr.Events[k])
+		if (x1 >= 0 && (x1 == o1 || x1 == o2)) || (x2 >= 0 && (x2 == o1 || x2 == o2)) {
+			if !a.included(i, j, k) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // reverse inserts the reversal of the race of event i with m into the
 // wakeup tree of the state before i: v = notdep(i, E).m.
 func (a *analysis) reverse(i int, m *event) {
@@ -293,19 +369,21 @@ func (a *analysis) reverse(i int, m *event) {
 
 // pending looks for the races of thread p's operation pending at the end of
 // the execution (blocked forever, or never run because of a failure) with
-// the events before it. forced says that the last event, which failed,
-// disabled it.
-func (a *analysis) pending(p trace.ThreadID, forced bool) {
+// the events before it.
+func (a *analysis) pending(p trace.ThreadID) {
 	n := len(a.evs)
 	nm := &a.s.nm
 	op := a.tr.Final[p]
 	k := a.scratchClock(a.hb.thread(p))
 	base := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
-		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread, pending: true}
+		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
 	for i := n - 1; i >= 0; i-- {
 		e := &a.evs[i]
-		force := forced && i == n-1
-		if shareThread(e, &base) || k.Knows(i, e.Thread) || (!force && !nm.racing(e, &base)) {
+		if shareThread(e, &base) || k.Knows(i, e.Thread) {
+			continue
+		}
+		base.OK = a.outcome(i, n, op, n)
+		if !nm.racing(e, &base) {
 			continue
 		}
 		w := a.worldAt(i, n)
@@ -328,7 +406,7 @@ func (a *analysis) pending(p trace.ThreadID, forced bool) {
 		}
 		for _, l := range a.labs {
 			m := a.eventOf(w, base, l)
-			if force || nm.racing(e, &m) {
+			if nm.racing(e, &m) {
 				a.reverse(i, &m)
 			}
 		}
@@ -448,7 +526,7 @@ func (a *analysis) disabled(i int, p trace.ThreadID, l label) {
 	if !found {
 		return
 	}
-	base := event{Event: trace.Event{Thread: p, Op: a.s.nm.op(p, w.ops[p]), OK: true}, spawnLo: trace.NoThread, pending: true}
+	base := event{Event: trace.Event{Thread: p, Op: a.s.nm.op(p, w.ops[p]), OK: true}, spawnLo: trace.NoThread}
 	m := a.eventOf(w, base, l)
 	a.reverse(i, &m)
 }
@@ -468,4 +546,10 @@ func seqString(seq []*event) string {
 		s += e.String() + " "
 	}
 	return s
+}
+
+// failed reports whether end is a failure that ended the execution in the
+// middle (not a deadlock or leak, where no thread could move).
+func failed(end trace.End) bool {
+	return end.Status == trace.Failed && end.Kind != trace.Deadlock && end.Kind != trace.Leak
 }
