@@ -11,16 +11,20 @@ import (
 )
 
 // dporStrategies maps the names of the DPOR family to their options; the
-// seed of WithSeed, if not zero, randomises the order of exploration.
+// seed of WithSeed, if not zero, randomises the order of exploration. Without
+// sleep sets the backtracking rule is Flanagan and Godefroid's process rule;
+// with sleep sets it is Fig. 1's rule as printed (seed 000), under which a
+// sleeping thread may be skipped, except for DPOR-1 and DPOR-2 (seed 002
+// §6.1), which keep the process rule and handle sleeping threads their way.
 var dporStrategies = map[string]dpor.Options{
-	"dpor":             {Algorithm: dpor.VectorClocks, Relation: trace.Plain},
+	"dpor":             {Algorithm: dpor.VectorClocks, Relation: trace.Plain, Rule: dpor.Process},
 	"dpor+sleep":       {Algorithm: dpor.VectorClocks, Relation: trace.Plain, Sleep: true},
-	"dpor-clock":       {Algorithm: dpor.ObjectClocks},
+	"dpor-clock":       {Algorithm: dpor.ObjectClocks, Rule: dpor.Process},
 	"dpor-clock+sleep": {Algorithm: dpor.ObjectClocks, Sleep: true},
-	"dpor-cr":          {Algorithm: dpor.CommutingReads},
+	"dpor-cr":          {Algorithm: dpor.CommutingReads, Rule: dpor.Process},
 	"dpor-cr+sleep":    {Algorithm: dpor.CommutingReads, Sleep: true},
-	"dpor-1":           {Algorithm: dpor.CommutingReads, Sleep: true, Asleep: dpor.DPOR1},
-	"dpor-2":           {Algorithm: dpor.CommutingReads, Sleep: true, Asleep: dpor.DPOR2},
+	"dpor-1":           {Algorithm: dpor.CommutingReads, Rule: dpor.Process, Sleep: true, Asleep: dpor.DPOR1},
+	"dpor-2":           {Algorithm: dpor.CommutingReads, Rule: dpor.Process, Sleep: true, Asleep: dpor.DPOR2},
 }
 
 func init() {

@@ -53,8 +53,9 @@ func (c VC) Knows(i int, q ThreadID) bool {
 // smallest order that contains program order, spawn order (a thread starts
 // after the event in whose local code it was started), join order (a Join
 // comes after the joined thread's last event) and the order of dependent
-// events under a Relation. A rendezvous event belongs to both its threads:
-// their clocks are joined.
+// steps under a Relation (Steps: an event's accesses and those of the
+// operations announced in its local code). A rendezvous event belongs to
+// both its threads: their clocks are joined.
 //
 // Dependent events are ordered through per-object clocks, as in seed 000
 // Fig. 3: a write clock (the last write) and an access clock (the join of
@@ -81,7 +82,7 @@ type HB struct {
 	ev      []uint32
 	th      []uint32
 	w, a    []uint32
-	acc     []Access
+	steps   Steps
 	cv      VC
 }
 
@@ -89,6 +90,7 @@ type HB struct {
 // the HB is done with it.
 func (h *HB) Reset(tr *Trace, rel Relation) {
 	h.rel, h.tr = rel, tr
+	h.steps.Reset(tr, rel)
 	h.n = len(tr.Threads)
 	h.objs = len(tr.Objects) + 1
 	h.done, h.spawned = 0, 0
@@ -160,8 +162,8 @@ func (h *HB) Step() VC {
 	if e.Op.Kind == KindJoin {
 		cv.Join(h.Thread(ThreadID(e.Op.Arg)))
 	}
-	h.acc = h.rel.AppendEventAccesses(h.acc[:0], e)
-	for _, x := range h.acc {
+	acc := h.steps.Accesses(i)
+	for _, x := range acc {
 		o := h.obj(x.Obj)
 		if x.Mode == Write {
 			cv.Join(h.aclock(o))
@@ -173,7 +175,7 @@ func (h *HB) Step() VC {
 	if e.Partner != NoThread {
 		cv[e.Partner] = uint32(i + 1)
 	}
-	for _, x := range h.acc {
+	for _, x := range acc {
 		o := h.obj(x.Obj)
 		if x.Mode == Write {
 			h.wclock(o).CopyFrom(cv)
@@ -192,6 +194,10 @@ func (h *HB) Step() VC {
 	h.spawn(i)
 	return out
 }
+
+// Steps returns the accesses of the trace's steps (its events and their
+// announcements), as HB orders them.
+func (h *HB) Steps() *Steps { return &h.steps }
 
 // Run processes every remaining event.
 func (h *HB) Run() {

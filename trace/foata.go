@@ -168,7 +168,8 @@ func foataLevels(tr *Trace, rel Relation) []int {
 		}
 	}
 	spawn(-1)
-	var acc []Access
+	var steps Steps
+	steps.Reset(tr, rel)
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		l := th[e.Thread]
@@ -178,7 +179,7 @@ func foataLevels(tr *Trace, rel Relation) []int {
 		if e.Op.Kind == KindJoin {
 			l = max(l, th[e.Op.Arg])
 		}
-		acc = rel.AppendEventAccesses(acc[:0], e)
+		acc := steps.Accesses(i)
 		for _, x := range acc {
 			if x.Mode == Write {
 				l = max(l, al[idx(x.Obj)])

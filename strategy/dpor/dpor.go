@@ -37,14 +37,44 @@ func (a Algorithm) String() string {
 	return "algorithm?"
 }
 
+// Rule says what a race between event i and the pending operation v of
+// thread p adds to the backtracking set of pre(E, i).
+type Rule uint8
+
+// The rules.
+const (
+	// Operation is seed 000 Fig. 1, lines 6-10, as printed: p if v itself
+	// is enabled in pre(E, i) (p took no step since), else every thread
+	// enabled there.
+	Operation Rule = iota
+	// Process is Flanagan and Godefroid's process rule, the heuristic of
+	// seed 002 §6.1 ("a transition belonging to the thread the transition
+	// causing the race belongs to"): p if p is enabled in pre(E, i), even
+	// with an earlier operation than v, else every enabled thread. It
+	// backtracks less, but with sleep sets it needs DPOR-1 or DPOR-2.
+	Process
+)
+
+var ruleNames = [...]string{"operation", "process"}
+
+func (r Rule) String() string {
+	if int(r) < len(ruleNames) {
+		return ruleNames[r]
+	}
+	return "rule?"
+}
+
 // Asleep says what a backtracking point does when the thread DPOR wants to
 // run there is in the point's sleep set (seed 002 §6.1).
 type Asleep uint8
 
 // The choices.
 const (
-	// Skip leaves it: the sleep set says its executions are covered
-	// (Flanagan and Godefroid's combination of DPOR and sleep sets).
+	// Skip leaves it: its executions from there are covered. This holds
+	// under the Operation rule, where the thread's sleeping operation is
+	// the racing one; under the Process rule it is not enough (an earlier
+	// operation sleeps, and the reversal may need another thread to run
+	// first), and New turns it into DPOR2.
 	Skip Asleep = iota
 	// DPOR1 ignores the sleep set and runs the thread anyway.
 	DPOR1
@@ -69,6 +99,8 @@ type Options struct {
 	// seed 000's Fig. 1). ObjectClocks always uses trace.Plain and
 	// CommutingReads trace.CR.
 	Relation trace.Relation
+	// Rule is the backtracking rule.
+	Rule Rule
 	// Sleep adds sleep sets (seed 000 §IV-D, Fig. 7); Asleep applies then.
 	Sleep  bool
 	Asleep Asleep
@@ -93,16 +125,19 @@ type Strategy struct {
 	sw      Sweep
 	started bool
 
-	cand  []int     // VectorClocks: each thread's race candidate
-	last  []int32   // ObjectClocks: last access; CommutingReads: last write
-	prev  []int32   // the same, not counting successful releases
-	reads [][]int32 // CommutingReads: the reads since the last write
-	acc   []trace.Access
+	cand  []int          // VectorClocks: each thread's race candidate
+	last  []int32        // ObjectClocks: last access; CommutingReads: last write
+	prev  []int32        // the same, not counting successful releases
+	reads [][]int32      // CommutingReads: the reads since the last write
+	fp    []trace.Access // the footprint of the pending operation analysed
 	tr    *trace.Trace
 }
 
 // New returns a DPOR strategy with options o.
 func New(o Options) *Strategy {
+	if o.Sleep && o.Rule == Process && o.Asleep == Skip {
+		o.Asleep = DPOR2
+	}
 	s := &Strategy{opt: o, rel: o.Relation}
 	switch o.Algorithm {
 	case ObjectClocks:
@@ -159,9 +194,10 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 // Finish implements strategy.Strategy: it finds the races of the states the
 // execution reached for the first time, s_{Start+1} ... s_n, and adds
 // backtracking points for them (seed 000 Fig. 5: the client's part).
-func (s *Strategy) Finish(tr *trace.Trace, _ trace.End) {
+func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	n := len(tr.Events)
 	s.tree.Truncate(n)
+	s.tree.AfterFailure(n, end)
 	s.tr = tr
 	s.hb.Reset(tr, s.rel)
 	s.sw.Reset(tr)
@@ -170,6 +206,7 @@ func (s *Strategy) Finish(tr *trace.Trace, _ trace.End) {
 		s.cand = make([]int, len(tr.Threads))
 	}
 	s.cand = s.cand[:len(tr.Threads)]
+	s.tree.Learn(s.hb.Steps())
 	first := s.tree.Start + 1
 	for k := 0; ; k++ {
 		if k >= first {
@@ -194,6 +231,7 @@ func (s *Strategy) analyse(k int, first bool) {
 		if !ok {
 			continue
 		}
+		s.footprint(t, v)
 		var i int
 		switch s.opt.Algorithm {
 		case ObjectClocks:
@@ -204,7 +242,7 @@ func (s *Strategy) analyse(k int, first bool) {
 			i = s.lastDependent(k, t, v, first || s.sw.Started(t))
 		}
 		if i >= 0 {
-			s.backtrack(i, t)
+			s.backtrack(i, t, s.sw.Since(t) <= i)
 		}
 	}
 }
@@ -228,11 +266,26 @@ func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool
 	return s.cand[t]
 }
 
-// race reports whether event i and pending operation v of thread t race:
-// dependent, maybe co-enabled, concurrent.
+// footprint sets s.fp to the accesses of thread t's pending operation v:
+// v's own, as a pending operation, and those of what t announces in the local
+// code after it, as seen where t runs v later in the trace (trace.Steps: a
+// send on an unbuffered channel offers a partner to its receivers).
+func (s *Strategy) footprint(t trace.ThreadID, v trace.Op) {
+	s.fp = s.rel.AppendOpAccesses(s.fp[:0], v, false, false)
+	if j := s.sw.NextEvent(t); j >= 0 {
+		s.fp = append(s.fp, s.hb.Steps().Announced(j)...)
+	}
+}
+
+// race reports whether event i and pending operation v of thread t (with
+// footprint s.fp) race: dependent, maybe co-enabled, concurrent.
 func (s *Strategy) race(i int, t trace.ThreadID, v trace.Op) bool {
 	e := &s.tr.Events[i]
-	return e.Thread != t && e.Partner != t && s.rel.DependentOp(e, t, v) &&
+	if e.Thread == t || e.Partner == t {
+		return false
+	}
+	joins := v.Kind == trace.KindJoin && (e.Thread == trace.ThreadID(v.Arg) || e.Partner == trace.ThreadID(v.Arg))
+	return (joins || trace.Conflicts(s.hb.Steps().Accesses(i), s.fp)) &&
 		s.coEnabled(i, v) && !s.hb.BeforeThread(i, t)
 }
 
@@ -269,11 +322,11 @@ func (s *Strategy) concurrent(i int32, t trace.ThreadID) bool {
 }
 
 // lastAccess is Fig. 2, lines 5-6: the last access to v's object, if it does
-// not happen before t; for a select, the latest over its channels.
+// not happen before t; for a select (or a footprint with announcements), the
+// latest over its objects.
 func (s *Strategy) lastAccess(t trace.ThreadID, v trace.Op) int {
 	best := -1
-	s.acc = s.rel.AppendOpAccesses(s.acc[:0], v, false, false)
-	for _, a := range s.acc {
+	for _, a := range s.fp {
 		if i := s.lastOf(s.obj(a.Obj), v); s.concurrent(i, t) {
 			best = max(best, int(i))
 		}
@@ -286,8 +339,7 @@ func (s *Strategy) lastAccess(t trace.ThreadID, v trace.Op) int {
 // the last write.
 func (s *Strategy) lastConflict(t trace.ThreadID, v trace.Op) int {
 	best := -1
-	s.acc = s.rel.AppendOpAccesses(s.acc[:0], v, false, false)
-	for _, a := range s.acc {
+	for _, a := range s.fp {
 		o := s.obj(a.Obj)
 		found := false
 		if a.Mode == trace.Write {
@@ -307,12 +359,13 @@ func (s *Strategy) lastConflict(t trace.ThreadID, v trace.Op) int {
 }
 
 // backtrack adds the backtracking point of a race between event i and thread
-// t's pending operation (Fig. 1, lines 6-10): t if it is enabled in
-// pre(E, i) (Flanagan and Godefroid's process rule, the heuristic of seed 002
-// §6.1), else every enabled thread.
-func (s *Strategy) backtrack(i int, t trace.ThreadID) {
+// t's pending operation v (Fig. 1, lines 6-10): under the Operation rule, t
+// if v is enabled in pre(E, i) (pending says v was pending there already);
+// under the Process rule, t if t is enabled there; else every enabled
+// thread.
+func (s *Strategy) backtrack(i int, t trace.ThreadID, pending bool) {
 	n := &s.tree.Nodes[i]
-	if n.AltsOf(t) == 0 {
+	if n.AltsOf(t) == 0 || (s.opt.Rule == Operation && !pending) {
 		for _, e := range n.Enabled {
 			n.Backtrack.Add(e.Thread)
 		}
@@ -376,10 +429,8 @@ func (s *Strategy) record(i int) {
 	if s.opt.Algorithm == VectorClocks {
 		return
 	}
-	e := &s.tr.Events[i]
-	rel := release(e)
-	s.acc = s.rel.AppendEventAccesses(s.acc[:0], e)
-	for _, a := range s.acc {
+	rel := release(&s.tr.Events[i])
+	for _, a := range s.hb.Steps().Accesses(i) {
 		o := s.obj(a.Obj)
 		switch {
 		case s.opt.Algorithm == ObjectClocks || a.Mode == trace.Write:

@@ -70,6 +70,25 @@ func (w *Sweep) Pending(p trace.ThreadID) (op trace.Op, ok bool) {
 	return op, op.Kind != trace.KindNone
 }
 
+// NextEvent returns the index of p's next event at or after s_k, or -1 if it
+// takes no further step.
+func (w *Sweep) NextEvent(p trace.ThreadID) int {
+	if i := w.next[p]; int(i) < len(w.evs[p]) {
+		return int(w.evs[p][i])
+	}
+	return -1
+}
+
+// Since returns the state from which p's pending operation in s_k has been
+// pending: the state after p's last event, or after the event that started
+// p.
+func (w *Sweep) Since(p trace.ThreadID) int {
+	if i := w.next[p]; i > 0 {
+		return int(w.evs[p][i-1]) + 1
+	}
+	return int(w.tr.Threads[p].Step) + 1
+}
+
 // Started reports whether p's pending operation in s_k is new: p took part
 // in event k-1, or was started in its local code.
 func (w *Sweep) Started(p trace.ThreadID) bool {

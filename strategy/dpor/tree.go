@@ -6,6 +6,7 @@ package dpor
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -26,6 +27,9 @@ type Sleeper struct {
 	Thread trace.ThreadID
 	Op     trace.Op
 	Alts   int32
+	// Ann are the accesses of what the thread announced in the local code
+	// after Op, when it ran it (trace.Steps): they are part of its step.
+	Ann []trace.Access
 }
 
 // Node is a state on the current path, and what the exploration knows of it.
@@ -46,12 +50,27 @@ type Node struct {
 	Racer                  trace.ThreadID
 	// Sleep is the sleep set on entry to the state.
 	Sleep []Sleeper
-	cases []trace.Case // memory for the Sleep ops' cases
+	mem   arena // memory for the Sleep ops' cases and announcements
 	// pass is the candidate sleep set of the next state: (Sleep ∪ Done)
 	// minus Thread, set when the state is left (Fig. 7: the candidate sent
 	// by the server).
-	pass      []Sleeper
-	passCases []trace.Case
+	pass    []Sleeper
+	passMem arena
+	// ann holds what each thread explored here announced after its step.
+	ann []announced
+}
+
+// arena holds the memory of sleepers' slices: the runtime reuses the memory
+// of an execution's select cases, and a node outlives its execution.
+type arena struct {
+	cases []trace.Case
+	acc   []trace.Access
+}
+
+// announced is an access a thread announced after its step from a node.
+type announced struct {
+	thread trace.ThreadID
+	acc    trace.Access
 }
 
 // reset empties n for reuse, keeping its memory.
@@ -61,8 +80,11 @@ func (n *Node) reset() {
 	n.Done.Clear()
 	n.Force.Clear()
 	n.Race, n.Racer = false, trace.NoThread
-	n.Sleep, n.cases = n.Sleep[:0], n.cases[:0]
-	n.pass, n.passCases = n.pass[:0], n.passCases[:0]
+	n.Sleep = n.Sleep[:0]
+	n.mem.cases, n.mem.acc = n.mem.cases[:0], n.mem.acc[:0]
+	n.pass = n.pass[:0]
+	n.passMem.cases, n.passMem.acc = n.passMem.cases[:0], n.passMem.acc[:0]
+	n.ann = n.ann[:0]
 }
 
 // Asleep reports whether thread t is in the node's sleep set.
@@ -101,6 +123,8 @@ type Tree struct {
 	// Rand, if not nil, randomises the order of fresh choices.
 	Rand *rand.Rand
 	pick []trace.ThreadID
+	acc  []trace.Access
+	vacc []trace.Access
 }
 
 // Choose implements strategy.Strategy.Choose for the tree's owner.
@@ -162,40 +186,93 @@ func (t *Tree) push() *Node {
 // setPass sets n.pass to (n.Sleep ∪ n.Done) minus n.Thread, with the
 // pending operations of st.
 func (t *Tree) setPass(n *Node, st *strategy.State) {
-	n.pass, n.passCases = n.pass[:0], n.passCases[:0]
+	n.pass = n.pass[:0]
+	n.passMem.cases, n.passMem.acc = n.passMem.cases[:0], n.passMem.acc[:0]
 	for _, s := range n.Sleep {
 		if s.Thread != n.Thread {
-			n.pass, n.passCases = appendSleeper(n.pass, n.passCases, s)
+			n.pass = n.passMem.appendSleeper(n.pass, s)
 		}
 	}
 	for _, e := range n.Enabled {
 		if e.Thread != n.Thread && n.Done.Has(e.Thread) && !n.Asleep(e.Thread) {
 			th := &st.Threads[e.Thread]
-			n.pass, n.passCases = appendSleeper(n.pass, n.passCases, Sleeper{e.Thread, th.Op, th.Alts})
+			t.vacc = t.vacc[:0]
+			for _, a := range n.ann {
+				if a.thread == e.Thread {
+					t.vacc = append(t.vacc, a.acc)
+				}
+			}
+			n.pass = n.passMem.appendSleeper(n.pass, Sleeper{e.Thread, th.Op, th.Alts, t.vacc})
 		}
 	}
 }
 
-// wake sets n.Sleep to the sleepers of the parent's pass that ev, the event
-// that led from the parent to n, leaves asleep (Fig. 7, line 12).
+// Learn records, for the nodes of the states the execution left for the
+// first time (from Start on), what their explored thread announced in the
+// local code after its step (steps, computed on the finished trace): a
+// thread that falls asleep there carries it.
+func (t *Tree) Learn(steps *trace.Steps) {
+	for k := t.Start; k < len(t.Nodes); k++ {
+		n := &t.Nodes[k]
+		for _, a := range steps.Announced(k) {
+			if !slices.Contains(n.ann, announced{n.Thread, a}) {
+				n.ann = append(n.ann, announced{n.Thread, a})
+			}
+		}
+	}
+}
+
+// wake sets n.Sleep to the sleepers of the parent's pass that the step that
+// led from the parent to n (event ev and the operations its threads reached
+// in its local code, trace.Steps) leaves asleep (Fig. 7, line 12). A sleeper
+// also wakes when its number of alternatives changed.
 func (t *Tree) wake(n, parent *Node, ev *trace.Event, st *strategy.State) {
+	k := st.Step
+	t.acc = t.Rel.AppendEventAccesses(t.acc[:0], ev)
+	t.acc = trace.AppendAnnounced(t.acc, st.Threads[ev.Thread].Op, st.Trace.Objects)
+	if ev.Partner != trace.NoThread {
+		t.acc = trace.AppendAnnounced(t.acc, st.Threads[ev.Partner].Op, st.Trace.Objects)
+	}
+	for c := len(st.Trace.Threads) - 1; c >= 0 && int(st.Trace.Threads[c].Step) == k-1; c-- {
+		t.acc = trace.AppendAnnounced(t.acc, st.Threads[c].Op, st.Trace.Objects)
+	}
 	for _, s := range parent.pass {
-		if t.Rel.DependentOp(ev, s.Thread, s.Op) || st.Threads[s.Thread].Alts != s.Alts {
+		if st.Threads[s.Thread].Alts != s.Alts || t.Rel.DependentOp(ev, s.Thread, s.Op) {
 			continue
 		}
-		n.Sleep, n.cases = appendSleeper(n.Sleep, n.cases, s)
+		t.vacc = t.Rel.AppendOpAccesses(t.vacc[:0], s.Op, false, false)
+		if conflict(t.acc, t.vacc) || conflict(t.acc, s.Ann) {
+			continue
+		}
+		n.Sleep = n.mem.appendSleeper(n.Sleep, s)
 	}
 }
 
-// appendSleeper appends s to ss, copying its select cases into cases (the
-// runtime reuses the memory of an execution's cases).
-func appendSleeper(ss []Sleeper, cases []trace.Case, s Sleeper) ([]Sleeper, []trace.Case) {
-	if len(s.Op.Cases) > 0 {
-		lo := len(cases)
-		cases = append(cases, s.Op.Cases...)
-		s.Op.Cases = cases[lo:len(cases):len(cases)]
+// conflict reports whether some access of as conflicts with some of bs.
+func conflict(as, bs []trace.Access) bool {
+	for _, a := range as {
+		for _, b := range bs {
+			if trace.Conflict(a, b) {
+				return true
+			}
+		}
 	}
-	return append(ss, s), cases
+	return false
+}
+
+// appendSleeper appends s to ss, copying its slices into the arena.
+func (m *arena) appendSleeper(ss []Sleeper, s Sleeper) []Sleeper {
+	if len(s.Op.Cases) > 0 {
+		lo := len(m.cases)
+		m.cases = append(m.cases, s.Op.Cases...)
+		s.Op.Cases = m.cases[lo:len(m.cases):len(m.cases)]
+	}
+	if len(s.Ann) > 0 {
+		lo := len(m.acc)
+		m.acc = append(m.acc, s.Ann...)
+		s.Ann = m.acc[lo:len(m.acc):len(m.acc)]
+	}
+	return append(ss, s)
 }
 
 // Truncate drops the nodes from depth n on (an execution that ended before
@@ -203,6 +280,23 @@ func appendSleeper(ss []Sleeper, cases []trace.Case, s Sleeper) ([]Sleeper, []tr
 func (t *Tree) Truncate(n int) {
 	if n < len(t.Nodes) {
 		t.Nodes = t.Nodes[:n]
+	}
+}
+
+// AfterFailure handles an execution of n steps that ended with end. A
+// failure (other than a deadlock or a leak, which are maximal) stops the
+// execution early: the operations the other threads would have run after it
+// are never seen, and neither are their races with the steps before it. So
+// every thread enabled before the last step is added to that state's
+// backtracking set, to run first; if the failure recurs, the search moves
+// back one step at a time.
+func (t *Tree) AfterFailure(n int, end trace.End) {
+	if end.Status != trace.Failed || end.Kind == trace.Deadlock || end.Kind == trace.Leak || n == 0 || n > len(t.Nodes) {
+		return
+	}
+	last := &t.Nodes[n-1]
+	for _, e := range last.Enabled {
+		last.Backtrack.Add(e.Thread)
 	}
 }
 

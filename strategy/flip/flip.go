@@ -30,6 +30,7 @@ type Strategy struct {
 	sw      dpor.Sweep
 	started bool
 	tr      *trace.Trace
+	fp      []trace.Access
 }
 
 // New returns a race-detection-and-flipping strategy with options o.
@@ -93,12 +94,14 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 // Finish implements strategy.Strategy: for each event the execution ran for
 // the first time (from Start on), and for each operation still pending at
 // the end, it finds the event it races with and flags the state before it.
-func (s *Strategy) Finish(tr *trace.Trace, _ trace.End) {
+func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	n := len(tr.Events)
 	s.tree.Truncate(n)
+	s.tree.AfterFailure(n, end)
 	s.tr = tr
 	s.hb.Reset(tr, trace.CR)
 	s.sw.Reset(tr)
+	s.tree.Learn(s.hb.Steps())
 	for k := 0; ; k++ {
 		if k == n {
 			for p := range tr.Threads {
@@ -127,18 +130,31 @@ func (s *Strategy) Finish(tr *trace.Trace, _ trace.End) {
 // enabled together, so the race of a Lock is with the previous acquire) and
 // flags the state before it.
 func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
+	since := s.sw.Since(t)
+	// v's footprint: its accesses as a pending operation, and what t
+	// announces after it (trace.Steps).
+	s.fp = trace.CR.AppendOpAccesses(s.fp[:0], v, false, false)
+	if k < len(s.tr.Events) {
+		s.fp = append(s.fp, s.hb.Steps().Announced(k)...)
+	}
 	for i := k - 1; i >= 0; i-- {
 		e := &s.tr.Events[i]
-		if e.Thread == t || e.Partner == t || !trace.CR.DependentOp(e, t, v) || !trace.MayBeCoEnabled(e, v) {
+		if e.Thread == t || e.Partner == t || !trace.MayBeCoEnabled(e, v) {
+			continue
+		}
+		joins := v.Kind == trace.KindJoin && (e.Thread == trace.ThreadID(v.Arg) || e.Partner == trace.ThreadID(v.Arg))
+		if !joins && !trace.Conflicts(s.hb.Steps().Accesses(i), s.fp) {
 			continue
 		}
 		if s.hb.BeforeThread(i, t) {
 			continue // ordered; under CR an earlier read may still race
 		}
 		n := &s.tree.Nodes[i]
-		if n.AltsOf(t) == 0 {
-			// t cannot run first here: try another thread here, and
-			// look further back for a state where t can.
+		if n.AltsOf(t) == 0 || (s.opt.Sleep && since > i) {
+			// t cannot run first here (with delayed sets: not with v,
+			// the racing operation itself, which a delayed t may not
+			// stand for): try another thread here, and look further back
+			// for a state where it can.
 			n.Race = true
 			continue
 		}

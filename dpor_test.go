@@ -1,0 +1,528 @@
+// This file tests the DPOR family (dpor, dpor-clock, dpor-cr, sleep sets,
+// DPOR-1, DPOR-2, flip): exact execution counts on the benchmark programs,
+// the number of distinct Mazurkiewicz traces explored, and agreement with
+// exhaustive search on programs over every primitive and on random programs.
+
+package weft_test
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/programs"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// dporNames are the strategies of the DPOR family, which claim at least one
+// execution per Mazurkiewicz trace.
+var dporNames = []string{
+	"dpor", "dpor+sleep", "dpor-clock", "dpor-clock+sleep", "dpor-cr", "dpor-cr+sleep",
+	"dpor-1", "dpor-2", "flip", "flip+sleep",
+}
+
+// traceCollector wraps a strategy and records the Foata normal form (under
+// CR) of every maximal execution (completed, deadlocked or leaking) and the
+// kinds of failure.
+type traceCollector struct {
+	strategy.Strategy
+	maximal map[string]bool
+	kinds   map[trace.FailureKind]bool
+}
+
+func (c *traceCollector) Finish(tr *trace.Trace, end trace.End) {
+	if end.Status == trace.Complete || end.Kind == trace.Deadlock || end.Kind == trace.Leak {
+		c.maximal[trace.Foata(tr, trace.CR)] = true
+	}
+	if end.Status == trace.Failed {
+		c.kinds[end.Kind] = true
+	}
+	c.Strategy.Finish(tr, end)
+}
+
+// exploreTraces explores body with strategy name (seed as given) to the end.
+func exploreTraces(t *testing.T, body func(w *weft.T), name string, seed int64, maxRuns int) (*weft.Result, *traceCollector) {
+	t.Helper()
+	s := weft.StrategyByName(name, seed)
+	if s == nil {
+		t.Fatalf("no strategy %q", name)
+	}
+	c := &traceCollector{Strategy: s, maximal: map[string]bool{}, kinds: map[trace.FailureKind]bool{}}
+	r, err := weft.Explore(body, weft.WithCustomStrategy(c), weft.KeepGoing(), weft.WithMaxRuns(maxRuns), weft.NoReplayFiles())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, c
+}
+
+// runs is a number of complete and cut executions.
+type runs struct{ complete, cut int }
+
+// TestDPORCounts checks, in thread order (no seed), the executions of every
+// strategy of the family on the benchmark programs, and that the distinct
+// traces among them are the program's trace count (BENCHMARKS.md).
+func TestDPORCounts(t *testing.T) {
+	all := func(n int) map[string]runs {
+		m := map[string]runs{}
+		for _, s := range dporNames {
+			m[s] = runs{n, 0}
+		}
+		return m
+	}
+	tests := []struct {
+		prog   string
+		set    map[string]int
+		traces int
+		want   map[string]runs
+		long   map[string]runs // run without -short only
+	}{
+		// Slides 15-35: Flanagan and Godefroid's DPOR and jCUTE run 4
+		// executions; sleep sets (and flip's delayed sets, slides 38-50)
+		// 3.
+		{"xy", nil, 3, map[string]runs{
+			"exhaustive": {6, 0}, "dpor": {4, 0}, "dpor+sleep": {3, 0}, "dpor-clock": {4, 0},
+			"dpor-clock+sleep": {3, 0}, "dpor-cr": {4, 0}, "dpor-cr+sleep": {3, 0},
+			"dpor-1": {4, 0}, "dpor-2": {3, 0}, "flip": {4, 0}, "flip+sleep": {3, 0},
+		}, nil},
+		// Slide 36: no reduction without sleep sets.
+		{"dporproblem", nil, 3, map[string]runs{
+			"exhaustive": {6, 0}, "dpor": {6, 0}, "dpor+sleep": {3, 0}, "dpor-clock": {6, 0},
+			"dpor-clock+sleep": {3, 0}, "dpor-cr": {6, 0}, "dpor-cr+sleep": {3, 0},
+			"dpor-1": {6, 0}, "dpor-2": {3, 0}, "flip": {6, 0}, "flip+sleep": {3, 0},
+		}, nil},
+		{"pairs", map[string]int{"n": 3}, 8, all(8), nil},
+		{"pairs", map[string]int{"n": 5}, 32, all(32), nil},
+		// Under Plain the loads of fib do not commute: dpor and
+		// dpor-clock explore far more than 140 (not counted here).
+		{"fib", map[string]int{"n": 2}, 140, map[string]runs{
+			"dpor+sleep": {3474, 29}, "dpor-clock+sleep": {3474, 29}, "dpor-cr": {9893, 0},
+			"dpor-cr+sleep": {140, 12}, "dpor-1": {3253, 0}, "dpor-2": {140, 9},
+			"flip": {9893, 0}, "flip+sleep": {140, 0},
+		}, nil},
+		{"fib", map[string]int{"n": 3}, 1698, map[string]runs{
+			"dpor-cr+sleep": {1698, 84}, "dpor-2": {1698, 70}, "flip+sleep": {1698, 0},
+		}, nil},
+		{"indexer", map[string]int{"n": 12}, 8, map[string]runs{
+			"dpor": {113, 0}, "dpor+sleep": {8, 30}, "dpor-clock": {113, 0}, "dpor-clock+sleep": {8, 30},
+			"dpor-cr": {113, 0}, "dpor-cr+sleep": {8, 30}, "dpor-1": {13, 0}, "dpor-2": {8, 0},
+			"flip": {113, 0}, "flip+sleep": {8, 0},
+		}, nil},
+		{"indexer", map[string]int{"n": 13}, 64, map[string]runs{
+			"dpor+sleep": {64, 295}, "dpor-clock+sleep": {64, 295}, "dpor-cr+sleep": {64, 295},
+			"dpor-1": {169, 0}, "dpor-2": {64, 24}, "flip+sleep": {64, 0},
+		}, map[string]runs{"dpor-cr": {12769, 0}}},
+		{"filesystem", map[string]int{"n": 14}, 2, map[string]runs{
+			"dpor": {4, 0}, "dpor+sleep": {2, 12}, "dpor-clock": {4, 0}, "dpor-clock+sleep": {2, 12},
+			"dpor-cr": {4, 0}, "dpor-cr+sleep": {2, 12}, "dpor-1": {3, 0}, "dpor-2": {2, 0},
+			"flip": {4, 0}, "flip+sleep": {2, 0},
+		}, nil},
+		{"filesystem", map[string]int{"n": 16}, 8, map[string]runs{
+			"dpor": {64, 0}, "dpor+sleep": {8, 101}, "dpor-clock": {64, 0}, "dpor-clock+sleep": {8, 101},
+			"dpor-cr": {64, 0}, "dpor-cr+sleep": {8, 101}, "dpor-1": {27, 0}, "dpor-2": {8, 14},
+			"flip": {64, 0}, "flip+sleep": {8, 0},
+		}, nil},
+	}
+	for _, tc := range tests {
+		body := programs.Lookup(tc.prog).MustBody(tc.set)
+		want := maps.Clone(tc.want)
+		if !testing.Short() {
+			maps.Copy(want, tc.long)
+		}
+		for _, name := range slices.Sorted(maps.Keys(want)) {
+			t.Run(fmt.Sprintf("%s%v/%s", tc.prog, tc.set, name), func(t *testing.T) {
+				r, c := exploreTraces(t, body, name, 0, 100_000)
+				w := want[name]
+				if !r.Exhausted || r.Complete != w.complete || r.Cut != w.cut || len(r.Failures) != 0 {
+					t.Errorf("%d complete, %d cut, %d failures, exhausted %v; want %d complete, %d cut",
+						r.Complete, r.Cut, len(r.Failures), r.Exhausted, w.complete, w.cut)
+				}
+				if len(c.maximal) != tc.traces {
+					t.Errorf("%d distinct traces, want %d", len(c.maximal), tc.traces)
+				}
+			})
+		}
+	}
+}
+
+// TestDPORRandomOrders checks that random orders of exploration (seed 000
+// Fig. 8 averages over 5) still explore every trace.
+func TestDPORRandomOrders(t *testing.T) {
+	tests := []struct {
+		prog   string
+		set    map[string]int
+		traces int
+	}{
+		{"xy", nil, 3}, {"dporproblem", nil, 3}, {"pairs", map[string]int{"n": 3}, 8},
+		{"indexer", map[string]int{"n": 12}, 8}, {"filesystem", map[string]int{"n": 16}, 8},
+	}
+	for _, tc := range tests {
+		body := programs.Lookup(tc.prog).MustBody(tc.set)
+		for _, name := range dporNames {
+			for seed := int64(1); seed <= 5; seed++ {
+				r, c := exploreTraces(t, body, name, seed, 100_000)
+				if !r.Exhausted || len(c.maximal) != tc.traces || r.Complete < tc.traces {
+					t.Errorf("%s%v %s seed %d: %d complete, %d distinct traces, exhausted %v; want %d traces",
+						tc.prog, tc.set, name, seed, r.Complete, len(c.maximal), r.Exhausted, tc.traces)
+				}
+			}
+		}
+	}
+}
+
+// primitivePrograms exercise every primitive the dependency relation
+// covers; each is small enough for exhaustive search.
+var primitivePrograms = map[string]func(w *weft.T){
+	"rendezvous": func(w *weft.T) {
+		c := weft.MakeChan[int](0)
+		x := weft.NewVar[int]("x")
+		w.Go(func() { c.Send(1); x.Store(1) })
+		w.Go(func() { c.Send(2); x.Store(2) })
+		a := c.Recv()
+		b := c.Recv()
+		w.Assert(a+b == 3, "received %d and %d", a, b)
+	},
+	"buffered": func(w *weft.T) {
+		c := weft.MakeChan[int](1)
+		w.Go(func() { c.Send(1) })
+		w.Go(func() { c.Send(2) })
+		w.Go(func() { _ = c.Len() })
+		_ = c.Recv()
+		_ = c.Recv()
+	},
+	"select": func(w *weft.T) {
+		c, d := weft.MakeChan[int](0), weft.MakeChan[int](0)
+		x := weft.NewVar[int]("x")
+		w.Go(func() { x.Store(1); c.Send(1) })
+		w.Go(func() { d.Send(2); x.Store(2) })
+		for range 2 {
+			weft.Select(weft.OnRecv(c, nil), weft.OnRecv(d, nil))
+		}
+	},
+	"select-send": func(w *weft.T) {
+		c := weft.MakeChan[int](0)
+		d := weft.MakeChan[int](1)
+		w.Go(func() { weft.Select(weft.OnSend(c, 1, nil), weft.OnSend(d, 2, nil)) })
+		w.Go(func() { _ = c.Recv() })
+		w.Go(func() { _ = d.Recv() })
+	},
+	"select-default": func(w *weft.T) {
+		c := weft.MakeChan[int](0)
+		w.Go(func() { c.Send(1) })
+		got := false
+		weft.Select(weft.OnRecv(c, func(int, bool) { got = true }), weft.OnDefault(nil))
+		if !got {
+			c.Recv()
+		}
+	},
+	"close": func(w *weft.T) {
+		c := weft.MakeChan[int](1)
+		w.Go(func() { c.Close() })
+		w.Go(func() { c.Send(1) })
+		c.RecvOK()
+	},
+	"rwmutex": func(w *weft.T) {
+		var rw weft.RWMutex
+		x := weft.NewVar[int]("x")
+		for range 2 {
+			w.Go(func() { rw.RLock(); _ = x.Load(); rw.RUnlock() })
+		}
+		w.Go(func() { rw.Lock(); x.Store(1); rw.Unlock() })
+	},
+	"rwmutex-deadlock": func(w *weft.T) {
+		var rw weft.RWMutex
+		th := w.Go(func() { rw.Lock(); rw.Unlock() })
+		rw.RLock()
+		rw.RLock()
+		rw.RUnlock()
+		rw.RUnlock()
+		th.Join()
+	},
+	"cond": func(w *weft.T) {
+		var mu weft.Mutex
+		c := weft.NewCond(&mu)
+		x := weft.NewVar[int]("x")
+		w.Go(func() { mu.Lock(); x.Store(1); c.Signal(); mu.Unlock() })
+		mu.Lock()
+		for x.Load() == 0 {
+			c.Wait()
+		}
+		mu.Unlock()
+	},
+	"waitgroup": func(w *weft.T) {
+		var wg weft.WaitGroup
+		x := weft.NewVar[int]("x")
+		wg.Add(2)
+		w.Go(func() { x.Store(1); wg.Done() })
+		w.Go(func() { x.Store(2); wg.Done() })
+		w.Go(func() { wg.Wait(); _ = x.Load() })
+		wg.Wait()
+		_ = x.Load()
+	},
+	"once": func(w *weft.T) {
+		var once weft.Once
+		x := weft.NewVar[int]("x")
+		w.Go(func() { once.Do(func() { x.Store(1) }) })
+		w.Go(func() { once.Do(func() { x.Store(2) }) })
+	},
+	"semaphore": func(w *weft.T) {
+		s := weft.NewSemaphore(1)
+		x := weft.NewVar[int]("x")
+		for i := range 3 {
+			w.Go(func() { s.P(); x.Store(i); s.V() })
+		}
+	},
+	"binary-semaphore": func(w *weft.T) {
+		s := weft.NewBinarySemaphore(0)
+		x := weft.NewVar[int]("x")
+		w.Go(func() { x.Store(1); s.V() })
+		w.Go(func() { s.P(); x.Store(2) })
+		w.Go(func() { _ = x.Load() })
+	},
+	"monitor": func(w *weft.T) {
+		m := weft.NewMonitor(weft.SC)
+		x := weft.NewVar[int]("x")
+		w.Go(func() { m.Enter(); x.Store(1); m.Cond(0).Signal(); m.Exit() })
+		m.Enter()
+		for x.Load() == 0 {
+			m.Cond(0).Wait()
+		}
+		m.Exit()
+	},
+	"deadlock": func(w *weft.T) {
+		var a, b weft.Mutex
+		th := w.Go(func() { b.Lock(); a.Lock(); a.Unlock(); b.Unlock() })
+		a.Lock()
+		b.Lock()
+		b.Unlock()
+		a.Unlock()
+		th.Join()
+	},
+	"unlock-unlocked": func(w *weft.T) {
+		var m weft.Mutex
+		w.Go(func() { m.Lock() })
+		w.Go(func() { m.Unlock() })
+	},
+	"trylock": func(w *weft.T) {
+		var m weft.Mutex
+		x := weft.NewVar[int]("x")
+		w.Go(func() {
+			if m.TryLock() {
+				x.Store(1)
+				m.Unlock()
+			}
+		})
+		w.Go(func() { m.Lock(); x.Store(2); m.Unlock() })
+	},
+	"atomics": func(w *weft.T) {
+		var x weft.Int[int]
+		w.Go(func() { x.CompareAndSwap(0, 1) })
+		w.Go(func() { x.CompareAndSwap(0, 2) })
+		w.Go(func() { _ = x.Load() })
+		w.Go(func() { x.Add(5) })
+	},
+	"sleep": func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		w.Go(func() { w.Sleep(10); x.Store(1) })
+		w.Go(func() { w.Sleep(5); x.Store(2) })
+		x.Store(3)
+	},
+	"join": func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		a := w.Go(func() { x.Store(1) })
+		b := w.Go(func() { x.Store(2) })
+		a.Join()
+		w.Assert(x.Load() != 0, "x not written after a join")
+		b.Join()
+	},
+	"spawn-chain": func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		w.Go(func() {
+			x.Store(1)
+			w.Go(func() { x.Store(2) })
+		})
+		w.Go(func() {
+			_ = x.Load()
+			w.Go(func() { _ = x.Load() })
+		})
+	},
+	"assert": func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		w.Go(func() { x.Store(1); x.Store(2) })
+		w.Go(func() { w.Assert(x.Load() != 1, "saw the intermediate value") })
+	},
+}
+
+// TestDPORAgainstExhaustive checks every strategy of the family against
+// exhaustive search: the same maximal traces, the same failure kinds and,
+// where object identities do not depend on the schedule, the same number of
+// final states.
+func TestDPORAgainstExhaustive(t *testing.T) {
+	bodies := map[string]func(w *weft.T){}
+	maps.Copy(bodies, primitivePrograms)
+	for _, p := range []struct {
+		name string
+		set  map[string]int
+	}{{"xy", nil}, {"dporproblem", nil}, {"pairs", map[string]int{"n": 2}}, {"fib", map[string]int{"n": 1}}} {
+		bodies[fmt.Sprintf("%s%v", p.name, p.set)] = programs.Lookup(p.name).MustBody(p.set)
+	}
+	for _, name := range slices.Sorted(maps.Keys(bodies)) {
+		compareWithExhaustive(t, name, bodies[name], true)
+	}
+}
+
+// maxExhaustive bounds the exhaustive search of a program compared.
+const maxExhaustive = 20_000
+
+// compareWithExhaustive explores body exhaustively and with each strategy of
+// the family and compares. It reports whether the exhaustive search finished
+// and every strategy agreed.
+func compareWithExhaustive(t *testing.T, name string, body func(w *weft.T), finals bool) bool {
+	t.Helper()
+	ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
+	if !ref.Exhausted {
+		if finals {
+			t.Fatalf("%s: exhaustive search did not finish", name)
+		}
+		return false
+	}
+	ok := true
+	for _, s := range dporNames {
+		r, c := exploreTraces(t, body, s, 0, 200_000)
+		var errs []string
+		if !r.Exhausted {
+			errs = append(errs, "did not finish")
+		}
+		for f := range rc.maximal {
+			if !c.maximal[f] {
+				errs = append(errs, "missed the trace "+f)
+			}
+		}
+		if !maps.Equal(c.kinds, rc.kinds) {
+			errs = append(errs, fmt.Sprintf("failure kinds %v, want %v", c.kinds, rc.kinds))
+		}
+		if finals && r.FinalStates != ref.FinalStates {
+			errs = append(errs, fmt.Sprintf("%d final states, want %d", r.FinalStates, ref.FinalStates))
+		}
+		if r.Executions > ref.Executions {
+			errs = append(errs, fmt.Sprintf("%d executions, more than exhaustive's %d", r.Executions, ref.Executions))
+		}
+		if len(errs) > 0 {
+			ok = false
+			t.Errorf("%s under %s (%d executions; exhaustive %d, %d traces):\n\t%s",
+				name, s, r.Executions, ref.Executions, len(rc.maximal), strings.Join(errs, "\n\t"))
+		}
+	}
+	return ok
+}
+
+// randomProgram returns a random program of 2 or 3 threads started by the
+// body, with up to 4 operations each over two variables, a mutex, an
+// RWMutex, an unbuffered and a buffered channel and a WaitGroup, and an
+// assertion; and its description.
+func randomProgram(seed uint64) (func(w *weft.T), string) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	type op struct{ kind, obj, val int }
+	nthreads := 2 + rng.IntN(2)
+	progs := make([][]op, nthreads)
+	dones := 0
+	var desc strings.Builder
+	for i := range progs {
+		n := 1 + rng.IntN(4)
+		for range n {
+			o := op{kind: rng.IntN(12), obj: rng.IntN(2), val: 1 + rng.IntN(2)}
+			if o.kind == 10 {
+				dones++
+			}
+			progs[i] = append(progs[i], o)
+		}
+		fmt.Fprintf(&desc, "T%d%v ", i+1, progs[i])
+	}
+	return func(w *weft.T) {
+		xs := [2]*weft.Var[int]{weft.NewVar[int]("x0"), weft.NewVar[int]("x1")}
+		var mu weft.Mutex
+		var rw weft.RWMutex
+		chans := [2]*weft.Chan[int]{weft.MakeChan[int](0), weft.MakeChan[int](1)}
+		var wg weft.WaitGroup
+		if dones > 0 {
+			wg.Add(dones)
+		}
+		for _, p := range progs {
+			w.Go(func() {
+				for _, o := range p {
+					x, c := xs[o.obj], chans[o.obj]
+					switch o.kind {
+					case 0:
+						w.Assert(x.Load() != 2 || o.val != 2, "x%d is 2", o.obj)
+					case 1:
+						x.Store(o.val)
+					case 2:
+						x.CompareAndSwap(0, o.val)
+					case 3:
+						mu.Lock()
+						x.Store(x.Load() + 1)
+						mu.Unlock()
+					case 4:
+						rw.RLock()
+						_ = x.Load()
+						rw.RUnlock()
+					case 5:
+						rw.Lock()
+						x.Store(o.val)
+						rw.Unlock()
+					case 6:
+						c.Send(o.val)
+					case 7:
+						c.RecvOK()
+					case 8:
+						weft.Select(weft.OnRecv(chans[0], nil), weft.OnRecv(chans[1], nil), weft.OnDefault(nil))
+					case 9:
+						weft.Select(weft.OnSend(chans[0], o.val, nil), weft.OnRecv(chans[1], nil))
+					case 10:
+						wg.Done()
+					case 11:
+						wg.Wait()
+					}
+				}
+			})
+		}
+	}, desc.String()
+}
+
+// TestDPORRandomPrograms compares the family with exhaustive search on
+// random programs; those too large for exhaustive search are left out.
+// WEFT_DPOR_PROGRAMS=n checks n programs instead of 300 (60 with -short);
+// FuzzDPOR runs them under go test -fuzz.
+func TestDPORRandomPrograms(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	if v, err := strconv.Atoi(os.Getenv("WEFT_DPOR_PROGRAMS")); err == nil && v > 0 {
+		n = v
+	}
+	checked := 0
+	for seed := range uint64(n) {
+		body, desc := randomProgram(seed)
+		if compareWithExhaustive(t, fmt.Sprintf("random program %d (%s)", seed, desc), body, false) {
+			checked++
+		}
+	}
+	t.Logf("%d of %d random programs checked against exhaustive search", checked, n)
+}
+
+// FuzzDPOR compares the family with exhaustive search on the random program
+// of each seed: go test -run '^$' -fuzz FuzzDPOR.
+func FuzzDPOR(f *testing.F) {
+	f.Add(uint64(0))
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		body, desc := randomProgram(seed)
+		compareWithExhaustive(t, fmt.Sprintf("random program %d (%s)", seed, desc), body, false)
+	})
+}

@@ -1,0 +1,105 @@
+// Package dpor implements dynamic partial order reduction (DPOR) as seed 000
+// presents it: the algorithm of Flanagan and Godefroid (POPL 2005) with
+// vector clocks (Fig. 1), its variant with per-object clocks and no
+// traversal of the execution (Fig. 2), and DPOR-CR, where reads commute
+// (Fig. 3); each optionally with sleep sets (§IV-D, Fig. 7), and, with sleep
+// sets, the two ways seed 002 §6.1 handles a backtracking point whose thread
+// is asleep (DPOR-1 and DPOR-2). It explores at least one execution of every
+// Mazurkiewicz trace (every maximal one: completed, deadlocked or leaking),
+// so it finds every deadlock, assertion failure and final state that an
+// exhaustive search finds, usually with far fewer executions.
+//
+// # Stateless exploration
+//
+// weft re-executes the program from the start for every execution, so the
+// recursive Explore of the figures is split as in seed 000 §IV-C (Fig. 5):
+// the strategy keeps the current path as a stack of nodes (Tree), one per
+// state, with the choice taken there, the backtracking set, the done set and
+// the sleep set. An execution replays the path up to the deepest state with
+// something left to explore (Next), takes the new choice there, and then
+// chooses afresh: the first enabled thread not asleep, in thread order or at
+// random (Options.Seed). When every enabled thread is asleep the execution
+// is cut (Fig. 7, line 9). The finished trace comes back in Finish, which
+// runs lines 3-12 of Fig. 1 (or 2, or 3) for each state the execution reached
+// for the first time, with next(s, p) and enabled(pre(E, i)) read from the
+// trace (Sweep, trace.Trace.EnabledAt) and happens-before from trace.HB.
+//
+// # Races and backtracking points
+//
+// In state s, for the pending operation v of each thread p (enabled or not):
+//
+//   - VectorClocks (Fig. 1, name "dpor"): the last event i before s that is
+//     dependent with v (trace.Relation.DependentOp), may be co-enabled with
+//     it (trace.MayBeCoEnabled: an acquire and a successful release of one
+//     lock never are) and does not happen before p.
+//   - ObjectClocks (Fig. 2, "dpor-clock"): the last access to v's object,
+//     every two operations on one object being dependent.
+//   - CommutingReads (Fig. 3, "dpor-cr"): for a write, the last read since the
+//     last write that does not happen before p, else the last write; for a
+//     read, the last write. What reads and writes are is stated per primitive
+//     in package trace (RLocks, Lens and WaitGroup Waits are reads too).
+//
+// Figs. 2 and 3 leave out Flanagan and Godefroid's optimisation for locks;
+// the strategy applies it (the last access that may be co-enabled with an
+// acquire is the one before the release), since without it every acquire
+// races with the last release of its lock and the search degenerates
+// (Options.IgnoreCoEnabled restores the figures as printed). For a select,
+// the latest race over its channels counts.
+//
+// The backtracking point is pre(E, i): p is added to its backtracking set if
+// p is enabled there (Flanagan and Godefroid's rule, which seed 002 §6.1
+// calls its heuristic: "a transition belonging to the thread the transition
+// causing the race belongs to"), else every thread enabled there.
+//
+// # Alternatives
+//
+// A choice is a thread and an alternative of its pending operation (a select
+// case, the sender a receive meets). The unit of DPOR here is the thread:
+// whenever a thread is explored from a state, all its alternatives there
+// are, one execution each, before another thread is; a thread is in a
+// state's done set once all are. The alternatives of one thread are
+// dependent with each other, and no race between other threads would ever
+// reveal them, so this is needed for completeness, not only convenient. A
+// sleeping thread's alternatives are tracked by count: if another thread
+// offers it a new partner (a sender arriving on its channel), it wakes.
+//
+// # Sleep sets, DPOR-1 and DPOR-2
+//
+// With Options.Sleep, the sleep set of a state passed to its child is the
+// state's own plus its done threads, minus those dependent with the event
+// taken (Fig. 7). If the thread a race wants to run at pre(E, i) is asleep
+// there, Options.Asleep decides: Skip leaves it (its executions are covered:
+// Flanagan and Godefroid's combination), DPOR1 runs it anyway, DPOR2 adds
+// every enabled thread that is not asleep (seed 002 §6.1).
+//
+// # Names
+//
+// Package weft registers: "dpor" (Fig. 1, trace.Plain), "dpor+sleep",
+// "dpor-clock" (Fig. 2), "dpor-clock+sleep", "dpor-cr" (Fig. 3),
+// "dpor-cr+sleep", "dpor-1" and "dpor-2" (DPOR-CR with sleep sets, and
+// DPOR-1 or DPOR-2: seed 002's Table 2 columns). weft.WithSeed(n) with n != 0
+// randomises the order of exploration; seed 000 Fig. 8 averages over 5 random
+// orders. Package flip holds race detection and flipping, on the same Tree.
+//
+// # Usage
+//
+//	r, err := weft.Explore(body, weft.WithStrategy("dpor-cr+sleep"))
+//	// r.Complete: executions that completed; r.Cut: cut by sleep sets.
+//
+// or directly, with options:
+//
+//	s := dpor.New(dpor.Options{Algorithm: dpor.CommutingReads, Sleep: true, Seed: 3})
+//	r, err := weft.Explore(body, weft.WithCustomStrategy(s))
+//
+// The strategy reads inputs as their defaults; it does not explore their
+// values.
+//
+// # Slide 36
+//
+// On seed 001's slide 36 (T1: x=1; x=2. T2: y=1; x=3) "dpor" explores all 6
+// interleavings, as the slides say: x=3 races with x=1 and with x=2, and each
+// race adds T2 where its next step is y=1 (the process rule), so y=1 moves
+// before x=1 and before x=2 too, in executions equivalent to others. With
+// sleep sets it runs 3 executions, one per trace: in the second and third,
+// T1's step explored earlier sleeps after y=1 until x=3 wakes it.
+package dpor

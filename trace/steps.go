@@ -1,0 +1,139 @@
+// This file implements the accesses of the steps of a trace: an event's own
+// and those of the operations announced in its local code.
+
+package trace
+
+// AppendAnnounced appends to dst the accesses that announcing operation op
+// makes (a thread reaching op, in the local code of the step before): a
+// send on an unbuffered channel (plain, or a select case) offers a partner
+// to the channel's receivers, changing their alternatives (a select that
+// would take its default can take the send instead), so it writes the
+// channel. Other operations announce nothing. objs gives the capacities.
+func AppendAnnounced(dst []Access, op Op, objs []ObjectInfo) []Access {
+	unbuffered := func(c ObjectID) bool { return c >= 0 && int(c) < len(objs) && objs[c].Cap == 0 }
+	switch {
+	case op.Kind == KindSelect:
+		for _, c := range op.Cases {
+			if c.Kind == KindSend && unbuffered(c.Obj) {
+				dst = append(dst, Access{c.Obj, Write})
+			}
+		}
+	case op.Kind == KindSend && op.Class == ClassChan && unbuffered(op.Obj):
+		dst = append(dst, Access{op.Obj, Write})
+	}
+	return dst
+}
+
+// Steps holds the accesses of every step of a trace under a relation: the
+// event's own (Relation.AppendEventAccesses) and those its threads announce
+// in its local code (AppendAnnounced): the next operation of the event's
+// thread, of its partner, and the first operation of each thread it
+// started. Happens-before (HB), Foata and the DPOR strategies order steps by
+// these; Relation.Dependent, which sees two events alone, does not know the
+// announcements. Its memory is reused across Resets.
+type Steps struct {
+	rel      Relation
+	acc      []Access
+	off      []int32 // acc[off[i]:off[i+1]] are the accesses of step i
+	upcoming []int32
+	ann      [][]Access
+}
+
+// Reset computes the accesses of the steps of tr under rel.
+func (s *Steps) Reset(tr *Trace, rel Relation) {
+	s.rel = rel
+	n := len(tr.Events)
+	// Announced accesses, found backwards: upcoming[p] is the next event
+	// of thread p.
+	s.upcoming = growInt32(s.upcoming, len(tr.Threads))
+	for i := range s.upcoming {
+		s.upcoming[i] = -1
+	}
+	if cap(s.ann) < n {
+		s.ann = append(s.ann[:cap(s.ann)], make([][]Access, n-cap(s.ann))...)
+	}
+	s.ann = s.ann[:n]
+	child := len(tr.Threads) - 1
+	for i := n - 1; i >= 0; i-- {
+		e := &tr.Events[i]
+		a := s.ann[i][:0]
+		a = AppendAnnounced(a, s.next(tr, e.Thread), tr.Objects)
+		if e.Partner != NoThread {
+			a = AppendAnnounced(a, s.next(tr, e.Partner), tr.Objects)
+		}
+		for ; child >= 0 && int(tr.Threads[child].Step) >= i; child-- {
+			if int(tr.Threads[child].Step) == i {
+				a = AppendAnnounced(a, s.next(tr, ThreadID(child)), tr.Objects)
+			}
+		}
+		s.ann[i] = a
+		s.upcoming[e.Thread] = int32(i)
+		if e.Partner != NoThread {
+			s.upcoming[e.Partner] = int32(i)
+		}
+	}
+	s.off = growInt32(s.off, n+1)
+	s.acc = s.acc[:0]
+	for i := range tr.Events {
+		s.off[i] = int32(len(s.acc))
+		s.acc = rel.AppendEventAccesses(s.acc, &tr.Events[i])
+		s.acc = append(s.acc, s.ann[i]...)
+	}
+	s.off[n] = int32(len(s.acc))
+}
+
+// Announced returns the accesses of the operations announced in the local
+// code of event i (AppendAnnounced). It aliases the Steps' memory.
+func (s *Steps) Announced(i int) []Access { return s.ann[i] }
+
+// next returns the operation thread p runs in its next event after the
+// current position of the backward walk, or its final pending operation.
+func (s *Steps) next(tr *Trace, p ThreadID) Op {
+	j := s.upcoming[p]
+	switch {
+	case j < 0:
+		if int(p) < len(tr.Final) {
+			return tr.Final[p]
+		}
+		return Op{}
+	case tr.Events[j].Thread == p:
+		return tr.Events[j].Op
+	}
+	return tr.Events[j].PartnerOp
+}
+
+// Accesses returns the accesses of step i. It aliases the Steps' memory.
+func (s *Steps) Accesses(i int) []Access { return s.acc[s.off[i]:s.off[i+1]] }
+
+// DependentOp reports whether step i of tr is dependent with pending
+// operation v of thread p under the relation of Reset: it belongs to p, or v
+// joins one of its threads, or their accesses conflict. v's own accesses
+// count, not those of what p announces after it: see Conflicts.
+func (s *Steps) DependentOp(tr *Trace, i int, p ThreadID, v Op) bool {
+	e := &tr.Events[i]
+	if e.Thread == p || e.Partner == p {
+		return true
+	}
+	if v.Kind == KindJoin {
+		if t := ThreadID(v.Arg); e.Thread == t || e.Partner == t {
+			return true
+		}
+	}
+	as := s.Accesses(i)
+	if len(as) == 0 {
+		return false
+	}
+	var buf [8]Access
+	return anyConflict(as, s.rel.AppendOpAccesses(buf[:0], v, false, false))
+}
+
+// Conflicts reports whether some access of as conflicts with some of bs.
+func Conflicts(as, bs []Access) bool { return anyConflict(as, bs) }
+
+// growInt32 returns s resized to n entries, reusing its memory.
+func growInt32(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n, n+n/2)
+	}
+	return s[:n]
+}
