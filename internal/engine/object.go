@@ -64,7 +64,7 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 		if o.key == 0 {
 			// First registration ever: named by the announcing thread, its
 			// announcement and the object's place in it.
-			o.key = 1 + uint64(t.key)<<40 | uint64(t.announces)<<12 | uint64(t.touches&0xfff)
+			o.key = 1 + (uint64(t.key)<<40 | uint64(t.announces)<<12 | uint64(t.touches&0xfff))
 		}
 		t.touches++
 	}
