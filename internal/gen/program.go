@@ -14,20 +14,20 @@ type Kind uint8
 // section; the other kinds are one weft operation each (Select is one
 // select statement).
 const (
-	Load    Kind = iota // v := vars[Obj].Load(); assert v != Val if Assert
-	Store               // vars[Obj].Store(Val)
-	Add                 // vars[Obj].Add(Val)
-	CAS                 // vars[Obj].CompareAndSwap(Val, Val2)
-	Lock                // mutexes[Obj].Lock(); Body; mutexes[Obj].Unlock()
-	RLock               // rws[Obj].RLock(); Body; rws[Obj].RUnlock()
-	WLock               // rws[Obj].Lock(); Body; rws[Obj].Unlock()
-	Send                // chans[Obj].Send(Val)
-	Recv                // v, ok := chans[Obj].RecvOK(); assert v != Val if Assert
-	Close               // close(chans[Obj])
-	Select              // select over Cases, with a default if Default
-	Done                // wgs[Obj].Done()
-	Wait                // wgs[Obj].Wait()
-	Join                // threads[Obj].Join() (the body only)
+	Load   Kind = iota // v := vars[Obj].Load(); assert v != Val if Assert
+	Store              // vars[Obj].Store(Val)
+	Add                // vars[Obj].Add(Val)
+	CAS                // vars[Obj].CompareAndSwap(Val, Val2)
+	Lock               // mutexes[Obj].Lock(); Body; mutexes[Obj].Unlock()
+	RLock              // rws[Obj].RLock(); Body; rws[Obj].RUnlock()
+	WLock              // rws[Obj].Lock(); Body; rws[Obj].Unlock()
+	Send               // chans[Obj].Send(Val)
+	Recv               // v, ok := chans[Obj].RecvOK(); assert v != Val if Assert
+	Close              // close(chans[Obj])
+	Select             // select over Cases, with a default if Default
+	Done               // wgs[Obj].Done()
+	Wait               // wgs[Obj].Wait()
+	Join               // threads[Obj].Join() (the body only)
 )
 
 var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlock", "send", "recv", "close", "select", "done", "wait", "join"}

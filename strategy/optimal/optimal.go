@@ -206,6 +206,8 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 			for i := range p.sleep {
 				if !s.nm.dependent(&p.sleep[i], &p.ev) {
 					n.sleep = append(n.sleep, p.sleep[i])
+				} else if s.logf != nil {
+					s.logf("node %d: %v wakes %v (ann %v / %v)", d, &p.ev, &p.sleep[i], p.ev.ann, p.sleep[i].ann)
 				}
 			}
 			n.wut, p.sub = p.sub, nil
@@ -355,6 +357,9 @@ func (e *event) String() string {
 	}
 	if e.Partner != trace.NoThread {
 		s += fmt.Sprintf("<-%v.%d", e.Partner, e.pstep)
+	}
+	if e.fails {
+		s += "!"
 	}
 	return s
 }

@@ -21,6 +21,7 @@ type analysis struct {
 	scratch  []*event
 	w        world // the state of a reversal (worldAt)
 	fw       world // the forward pass of alternatives
+	failing  event // the failing step, repeated after a reversal (reverse)
 	labs     []label
 	labs2    []label
 	next     []int32 // forward pass: each thread's next event
@@ -121,7 +122,6 @@ func (a *analysis) executed(j int) {
 	nm := &a.s.nm
 	t := &a.evs[j]
 	k := a.scratchClock(a.hb.preClock(j))
-	m := *t
 	for i := j - 1; i >= 0; i-- {
 		e := &a.evs[i]
 		if shareThread(e, t) || k.Knows(i, e.Thread) || !nm.racing(e, t) {
@@ -129,17 +129,67 @@ func (a *analysis) executed(j int) {
 		}
 		// e is dependent with t and does not happen before another of t's
 		// predecessors kept by a reversal. The race is reversible if t's step
-		// is enabled without e; if it is not, e enabled it (a release before
-		// an acquire, a send before a receive) and the race to reverse is
-		// with an earlier event: e is not kept.
-		if !a.feasible(i, j, t.Thread, a.tr.Events[j].Op, m.label()) {
-			continue
+		// can run without e; if it cannot, e enabled it (a release before an
+		// acquire, a send before a receive) and the race to reverse is with
+		// an earlier event: e is not kept.
+		if a.reverseStep(i, j, t.Thread, a.tr.Events[j].Op, t) {
+			k.Join(a.hb.clock(i))
 		}
-		m.OK = a.outcome(i, j, a.tr.Events[j].Op, j)
-		m.fails = t.fails && a.sameInput(i, j)
-		a.reverse(i, &m)
-		k.Join(a.hb.clock(i))
 	}
+}
+
+// reverseStep reverses the races of event i with the step of thread p whose
+// operation is op (with the trace's object numbers), at position limit in E
+// (own is its event there) or pending at its end (own is nil): in the state
+// S = pre(E, i).notdep(i, E), each alternative of the step that is enabled
+// and dependent with i is a wakeup sequence notdep(i, E).step. An
+// alternative other than the one taken in E (a receive that meets a sender
+// instead of finding the channel closed) is another event of the same step,
+// which i disabled. reverseStep reports whether the step can run in S.
+func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own *event) bool {
+	nm := &a.s.nm
+	e := &a.evs[i]
+	base := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
+		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
+	if own != nil {
+		base = *own
+		base.fails = own.fails && a.sameInput(i, limit)
+	}
+	self := -1
+	if own != nil {
+		self = limit
+	}
+	base.OK = a.outcome(i, limit, op, self)
+	if !blocking(op) && !multi(op) {
+		if nm.racing(e, &base) {
+			a.reverse(i, &base)
+		}
+		return true
+	}
+	w := a.worldAt(i, limit)
+	labs := a.labs[:0]
+	if multi(op) {
+		if w.labels(p, op, func(l label) bool { labs = append(labs, l); return true }) == unknown {
+			a.s.stats.Unmodelled++
+		}
+	} else if r := w.ready(p, op); r != disabled {
+		if r == unknown {
+			a.s.stats.Unmodelled++
+		}
+		labs = append(labs, label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1})
+	}
+	a.labs = labs
+	for _, l := range labs {
+		m := base
+		if own == nil || l != own.label() {
+			m = a.eventOf(w, base, l)
+			m.fails = false // another alternative: what it does is unknown
+		}
+		if nm.racing(e, &m) {
+			a.reverse(i, &m)
+		}
+	}
+	return len(labs) > 0
 }
 
 // scratchClock returns a copy of c in reused memory.
@@ -344,6 +394,14 @@ func (a *analysis) reverse(i int, m *event) {
 		}
 	}
 	seq = append(seq, m)
+	if e := &a.evs[i]; e.fails && !s.nm.conflict(e, m) {
+		// i is the failing step, and m does not change what it reads: the
+		// trace to explore is m, then the same failure (which m's thread did
+		// not reach in E). Without the failure at its end, v's weak initials
+		// would include events that the failure disables.
+		a.failing = *e
+		seq = append(seq, &a.failing)
+	}
 	a.seq = seq
 	n := &s.nodes[i]
 	if ok, _ := s.nm.weakInitial(seq, &a.evs[i]); ok {
@@ -375,42 +433,16 @@ func (a *analysis) pending(p trace.ThreadID) {
 	nm := &a.s.nm
 	op := a.tr.Final[p]
 	k := a.scratchClock(a.hb.thread(p))
-	base := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
+	probe := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
 		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
 	for i := n - 1; i >= 0; i-- {
 		e := &a.evs[i]
-		if shareThread(e, &base) || k.Knows(i, e.Thread) {
+		if shareThread(e, &probe) || k.Knows(i, e.Thread) || !nm.racing(e, &probe) {
 			continue
 		}
-		base.OK = a.outcome(i, n, op, n)
-		if !nm.racing(e, &base) {
-			continue
+		if a.reverseStep(i, n, p, op, nil) {
+			k.Join(a.hb.clock(i))
 		}
-		w := a.worldAt(i, n)
-		a.labs = a.labs[:0]
-		v := unknown
-		if multi(op) {
-			v = w.labels(p, op, func(l label) bool { a.labs = append(a.labs, l); return true })
-		} else if r := w.ready(p, op); r == enabled || r == unknown {
-			v = r
-			a.labs = append(a.labs, label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1})
-		} else {
-			v = disabled
-		}
-		if v == unknown {
-			s := a.s
-			s.stats.Unmodelled++
-		}
-		if len(a.labs) == 0 {
-			continue // e enabled it: not kept
-		}
-		for _, l := range a.labs {
-			m := a.eventOf(w, base, l)
-			if nm.racing(e, &m) {
-				a.reverse(i, &m)
-			}
-		}
-		k.Join(a.hb.clock(i))
 	}
 }
 

@@ -1,0 +1,250 @@
+// This file tests the strategies that claim completeness against exhaustive
+// search on random programs (internal/gen): the same final states, deadlocks
+// and failure kinds; and Optimal-DPOR's claim, one execution per
+// Mazurkiewicz trace (Foata normal form) and none cut.
+
+package weft_test
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// outcome is what an exploration found, as the differential test compares
+// it.
+type outcome struct {
+	name                      string
+	executions, complete, cut int
+	exhausted                 bool
+	finals                    map[string]bool // final states of complete executions
+	kinds                     map[trace.FailureKind]bool
+	forms                     map[string]int // Foata forms of complete executions, with counts
+	failForms                 map[string]int // Foata forms of failed executions (with the kind)
+}
+
+// traceRecorder wraps a strategy and records the Foata normal form and the final
+// state of each finished execution.
+type traceRecorder struct {
+	strategy.Strategy
+	out *outcome
+}
+
+// Finish implements strategy.Strategy.
+func (r *traceRecorder) Finish(tr *trace.Trace, end trace.End) {
+	o := r.out
+	switch end.Status {
+	case trace.Complete:
+		o.forms[trace.Foata(tr, trace.CR)]++
+		o.finals[finalState(tr)] = true
+	case trace.Failed:
+		o.kinds[end.Kind] = true
+		o.failForms[end.Kind.String()+": "+trace.Foata(tr, trace.CR)]++
+	}
+	r.Strategy.Finish(tr, end)
+}
+
+// finalState describes the final values of tr's variables, by name (or key
+// for unnamed ones), independently of the order of first uses.
+func finalState(tr *trace.Trace) string {
+	last := map[string]uint64{}
+	for i := range tr.Events {
+		e := &tr.Events[i]
+		if e.Op.Class == trace.ClassVar {
+			info := tr.Objects[e.Op.Obj]
+			n := info.Name
+			if n == "" {
+				n = fmt.Sprintf("#%x", info.Key)
+			}
+			last[n] = e.Value
+		}
+	}
+	keys := slices.Sorted(maps.Keys(last))
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s=%d ", k, last[k])
+	}
+	return b.String()
+}
+
+// explore runs body under the strategy called name, recorded, with at most
+// maxRuns executions.
+func exploreRecorded(body func(*weft.T), name string, maxRuns int) (*outcome, error) {
+	s := weft.StrategyByName(name, 0)
+	if s == nil {
+		return nil, fmt.Errorf("no strategy %q", name)
+	}
+	o := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
+		forms: map[string]int{}, failForms: map[string]int{}}
+	r, err := weft.Explore(body, weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns))
+	if err != nil {
+		return nil, err
+	}
+	o.executions, o.complete, o.cut, o.exhausted = r.Executions, r.Complete, r.Cut, r.Exhausted
+	return o, nil
+}
+
+// completeStrategies returns the strategies that claim to find every final
+// state and failure: optimal and the DPOR family registered now.
+func completeStrategies() []string {
+	var out []string
+	for _, n := range weft.Strategies() {
+		if n == "optimal" || n == "flip" || strings.HasPrefix(n, "dpor") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// maxRefRuns bounds exhaustive search on one program; larger programs are
+// skipped.
+const maxRefRuns = 20000
+
+// checkProgram compares every complete strategy with exhaustive search on
+// p and reports the differences as errors of t. It reports false if p was
+// too large to check.
+func checkProgram(t *testing.T, p *gen.Program) bool {
+	t.Helper()
+	msg, ok := compareProgram(p)
+	if msg != "" {
+		t.Errorf("%s", msg)
+	}
+	return ok
+}
+
+// compareProgram compares every complete strategy with exhaustive search on
+// p and describes the differences ("" if none). ok is false if p was too
+// large to check.
+func compareProgram(p *gen.Program) (msg string, ok bool) {
+	ref, err := exploreRecorded(p.Body(), "exhaustive", maxRefRuns)
+	if err != nil {
+		return err.Error(), true
+	}
+	if !ref.exhausted {
+		return "", false
+	}
+	var out []string
+	for _, name := range completeStrategies() {
+		got, err := exploreRecorded(p.Body(), name, 10*maxRefRuns)
+		if err != nil {
+			return err.Error(), true
+		}
+		var errs []string
+		fail := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+		if !got.exhausted {
+			fail("did not finish in %d executions", got.executions)
+		}
+		if d := diffSets(ref.finals, got.finals); d != "" {
+			fail("final states differ from exhaustive's: %s", d)
+		}
+		if d := diffSets(ref.kinds, got.kinds); d != "" {
+			fail("failure kinds differ from exhaustive's: %s", d)
+		}
+		if name == "optimal" {
+			if got.cut != 0 {
+				fail("%d executions cut", got.cut)
+			}
+			if got.complete != len(ref.forms) {
+				fail("%d complete executions, want %d (distinct traces among exhaustive's %d)", got.complete, len(ref.forms), ref.complete)
+			}
+			if d := diffSets(keysOf(ref.forms), keysOf(got.forms)); d != "" {
+				fail("traces differ from exhaustive's: %s", d)
+			}
+			if d := diffSets(keysOf(ref.failForms), keysOf(got.failForms)); d != "" {
+				fail("failing traces differ from exhaustive's: %s", d)
+			}
+			for _, forms := range []map[string]int{got.forms, got.failForms} {
+				for f, n := range forms {
+					if n > 1 {
+						fail("explored one trace %d times: %s", n, f)
+					}
+				}
+			}
+		}
+		if len(errs) > 0 {
+			out = append(out, fmt.Sprintf("strategy %s on program (seed %d), %d executions (exhaustive: %d):\n\t%s\n%s",
+				name, p.Seed, got.executions, ref.executions, strings.Join(errs, "\n\t"), p))
+		}
+	}
+	return strings.Join(out, "\n"), true
+}
+
+// keysOf returns the set of keys of m.
+func keysOf(m map[string]int) map[string]bool {
+	s := make(map[string]bool, len(m))
+	for k := range m {
+		s[k] = true
+	}
+	return s
+}
+
+// diffSets describes the differences between sets want and got, or "".
+func diffSets[K comparable](want, got map[K]bool) string {
+	var missing, extra []string
+	for k := range want {
+		if !got[k] {
+			missing = append(missing, fmt.Sprint(k))
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			extra = append(extra, fmt.Sprint(k))
+		}
+	}
+	if len(missing) == 0 && len(extra) == 0 {
+		return ""
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	const most = 3
+	if len(missing) > most {
+		missing = append(missing[:most], "...")
+	}
+	if len(extra) > most {
+		extra = append(extra[:most], "...")
+	}
+	return fmt.Sprintf("missing %v, extra %v", missing, extra)
+}
+
+// differentialPrograms is the number of random programs the default test
+// run checks.
+const differentialPrograms = 200
+
+// TestDifferential checks the complete strategies against exhaustive search
+// on differentialPrograms random programs.
+func TestDifferential(t *testing.T) {
+	n := differentialPrograms
+	if testing.Short() {
+		n = 50
+	}
+	checked := 0
+	for seed := range uint64(n) {
+		if checkProgram(t, gen.New(seed)) {
+			checked++
+		}
+	}
+	t.Logf("%d random programs checked against exhaustive search (%d too large, skipped); strategies: %v",
+		checked, n-checked, completeStrategies())
+	if checked < n*9/10 {
+		t.Errorf("only %d of %d programs small enough to check", checked, n)
+	}
+}
+
+// FuzzDifferential checks the complete strategies against exhaustive search
+// on the random program of each seed (go test -fuzz FuzzDifferential).
+func FuzzDifferential(f *testing.F) {
+	for _, s := range []uint64{0, 1, 7, 42, 1000} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		checkProgram(t, gen.New(seed))
+	})
+}
