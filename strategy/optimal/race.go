@@ -22,9 +22,17 @@ type analysis struct {
 	w        world // the state of a reversal (worldAt)
 	fw       world // the forward pass of alternatives
 	failing  event // the failing step, repeated after a reversal (reverse)
+	kept     []keptLabel
 	labs     []label
 	labs2    []label
 	next     []int32 // forward pass: each thread's next event
+}
+
+// keptLabel is an alternative of the step scan looks at, and the clock of
+// the candidates kept for it.
+type keptLabel struct {
+	l label
+	k trace.VC
 }
 
 // run analyses execution tr, which ended with end.
@@ -119,34 +127,73 @@ func (a *analysis) included(i, limit, k int) bool {
 // executed looks for the races of event j with earlier events (the
 // paper's e < e' with e' = E_j).
 func (a *analysis) executed(j int) {
-	nm := &a.s.nm
 	t := &a.evs[j]
-	k := a.scratchClock(a.hb.preClock(j))
-	for i := j - 1; i >= 0; i-- {
+	a.scan(j, t.Thread, a.tr.Events[j].Op, a.hb.preClock(j), t)
+}
+
+// scan looks for the races of the step of thread p whose operation is op
+// (with the trace's object numbers), at position limit in E (own is its event
+// there) or pending at its end (own is nil), with the events before it; pre
+// is the clock of p's previous steps.
+//
+// Each alternative of the step is an event of its own (a receive that meets
+// a sender, or finds the channel closed). For each, the candidates are the
+// events e, latest first, dependent with the step and not happening before a
+// candidate already kept for that alternative. In the state S = pre(E,
+// e).notdep(e, E), if the alternative is enabled, notdep(e, E) followed by it
+// is a wakeup sequence (a reversible race) and e is kept; if it is not, e
+// enabled it (a release before an acquire, a send before a receive), and the
+// race to reverse is with an earlier event.
+func (a *analysis) scan(limit int, p trace.ThreadID, op trace.Op, pre trace.VC, own *event) {
+	nm := &a.s.nm
+	a.kept = a.kept[:0]
+	k0 := a.scratchClock(pre)
+	probe := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
+		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
+	if own != nil {
+		probe = *own
+	}
+	for i := limit - 1; i >= 0; i-- {
 		e := &a.evs[i]
-		if shareThread(e, t) || k.Knows(i, e.Thread) || !nm.racing(e, t) {
+		if shareThread(e, &probe) || k0.Knows(i, e.Thread) || !nm.racing(e, &probe) {
 			continue
 		}
-		// e is dependent with t and does not happen before another of t's
-		// predecessors kept by a reversal. The race is reversible if t's step
-		// can run without e; if it cannot, e enabled it (a release before an
-		// acquire, a send before a receive) and the race to reverse is with
-		// an earlier event: e is not kept.
-		if a.reverseStep(i, j, t.Thread, a.tr.Events[j].Op, t) {
-			k.Join(a.hb.clock(i))
-		}
+		a.reverseStep(i, limit, p, op, own)
 	}
 }
 
-// reverseStep reverses the races of event i with the step of thread p whose
-// operation is op (with the trace's object numbers), at position limit in E
-// (own is its event there) or pending at its end (own is nil): in the state
-// S = pre(E, i).notdep(i, E), each alternative of the step that is enabled
-// and dependent with i is a wakeup sequence notdep(i, E).step. An
-// alternative other than the one taken in E (a receive that meets a sender
-// instead of finding the channel closed) is another event of the same step,
-// which i disabled. reverseStep reports whether the step can run in S.
-func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own *event) bool {
+// keptClock returns the clock of the candidates kept for alternative l, and
+// whether there is one.
+func (a *analysis) keptClock(l label) (trace.VC, bool) {
+	for i := range a.kept {
+		if a.kept[i].l == l {
+			return a.kept[i].k, true
+		}
+	}
+	return nil, false
+}
+
+// keep records that candidate i is kept for alternative l.
+func (a *analysis) keep(l label, i int) {
+	if k, ok := a.keptClock(l); ok {
+		k.Join(a.hb.clock(i))
+		return
+	}
+	if len(a.kept) < cap(a.kept) {
+		a.kept = a.kept[:len(a.kept)+1]
+	} else {
+		a.kept = append(a.kept, keptLabel{})
+	}
+	x := &a.kept[len(a.kept)-1]
+	x.l = l
+	x.k = append(x.k[:0], a.k...)
+	x.k.Join(a.hb.clock(i))
+}
+
+// reverseStep reverses the races of event i with the alternatives of the
+// step of thread p (see scan) that are enabled in S = pre(E, i).notdep(i, E)
+// and not kept before.
+func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own *event) {
 	nm := &a.s.nm
 	e := &a.evs[i]
 	base := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
@@ -160,26 +207,30 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		self = limit
 	}
 	base.OK = a.outcome(i, limit, op, self)
-	if !blocking(op) && !multi(op) {
-		if nm.racing(e, &base) {
-			a.reverse(i, &base)
-		}
-		return true
-	}
-	w := a.worldAt(i, limit)
+	var w *world
 	labs := a.labs[:0]
-	if multi(op) {
+	switch {
+	case !blocking(op) && !multi(op):
+		labs = append(labs, base.label())
+	case multi(op):
+		w = a.worldAt(i, limit)
 		if w.labels(p, op, func(l label) bool { labs = append(labs, l); return true }) == unknown {
 			a.s.stats.Unmodelled++
 		}
-	} else if r := w.ready(p, op); r != disabled {
-		if r == unknown {
-			a.s.stats.Unmodelled++
+	default:
+		w = a.worldAt(i, limit)
+		if r := w.ready(p, op); r != disabled {
+			if r == unknown {
+				a.s.stats.Unmodelled++
+			}
+			labs = append(labs, label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1})
 		}
-		labs = append(labs, label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1})
 	}
 	a.labs = labs
 	for _, l := range labs {
+		if k, ok := a.keptClock(l); ok && k.Knows(i, e.Thread) {
+			continue
+		}
 		m := base
 		if own == nil || l != own.label() {
 			m = a.eventOf(w, base, l)
@@ -188,8 +239,8 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		if nm.racing(e, &m) {
 			a.reverse(i, &m)
 		}
+		a.keep(l, i)
 	}
-	return len(labs) > 0
 }
 
 // scratchClock returns a copy of c in reused memory.
@@ -429,21 +480,7 @@ func (a *analysis) reverse(i int, m *event) {
 // the execution (blocked forever, or never run because of a failure) with
 // the events before it.
 func (a *analysis) pending(p trace.ThreadID) {
-	n := len(a.evs)
-	nm := &a.s.nm
-	op := a.tr.Final[p]
-	k := a.scratchClock(a.hb.thread(p))
-	probe := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
-		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
-	for i := n - 1; i >= 0; i-- {
-		e := &a.evs[i]
-		if shareThread(e, &probe) || k.Knows(i, e.Thread) || !nm.racing(e, &probe) {
-			continue
-		}
-		if a.reverseStep(i, n, p, op, nil) {
-			k.Join(a.hb.clock(i))
-		}
-	}
+	a.scan(len(a.evs), p, a.tr.Final[p], a.hb.thread(p), nil)
 }
 
 // eventOf returns the event of base's thread with label l in world w.
