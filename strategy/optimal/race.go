@@ -16,7 +16,7 @@ type analysis struct {
 	hb       clocks
 	byThread [][]int32 // indices of each thread's events (as thread or partner)
 	first    []int32   // each object's first event, or -1
-	k        trace.VC
+	k, k2    trace.VC
 	seq      []*event
 	scratch  []*event
 	w        world // the state of a reversal (worldAt)
@@ -128,56 +128,69 @@ func (a *analysis) included(i, limit, k int) bool {
 // paper's e < e' with e' = E_j).
 func (a *analysis) executed(j int) {
 	t := &a.evs[j]
-	a.scan(j, t.Thread, a.tr.Events[j].Op, a.hb.preClock(j), t)
+	a.scan(j, t.Thread, int(t.step), a.tr.Events[j].Op, t)
 }
 
-// scan looks for the races of the step of thread p whose operation is op
-// (with the trace's object numbers), at position limit in E (own is its event
-// there) or pending at its end (own is nil), with the events before it; pre
-// is the clock of p's previous steps.
+// scan looks for the races of step number step of thread p, whose
+// operation is op (with the trace's object numbers), at position limit in E
+// (own is its event there) or pending at its end (own is nil), with the
+// events before it.
 //
 // Each alternative of the step is an event of its own (a receive that meets
-// a sender, or finds the channel closed). For each, the candidates are the
-// events e, latest first, dependent with the step and not happening before a
-// candidate already kept for that alternative. In the state S = pre(E,
-// e).notdep(e, E), if the alternative is enabled, notdep(e, E) followed by it
-// is a wakeup sequence (a reversible race) and e is kept; if it is not, e
-// enabled it (a release before an acquire, a send before a receive), and the
-// race to reverse is with an earlier event.
-func (a *analysis) scan(limit int, p trace.ThreadID, op trace.Op, pre trace.VC, own *event) {
+// one sender or another, or finds the channel closed). For each, the
+// candidates are the events e, latest first, dependent with the step and not
+// happening before its threads' previous steps or a candidate already kept
+// for that alternative. In the state S = pre(E, e).notdep(e, E), if the
+// alternative is enabled, notdep(e, E) followed by it is a wakeup sequence
+// (a reversible race) and e is kept; if it is not, e enabled it (a release
+// before an acquire, a send before a receive), and the race to reverse is
+// with an earlier event.
+func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own *event) {
 	nm := &a.s.nm
 	a.kept = a.kept[:0]
-	k0 := a.scratchClock(pre)
+	k0 := a.clockBefore(&a.k, p, step)
 	probe := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
-		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
+		step: int32(step), spawnLo: trace.NoThread}
 	if own != nil {
 		probe = *own
 	}
 	for i := limit - 1; i >= 0; i-- {
 		e := &a.evs[i]
-		if shareThread(e, &probe) || k0.Knows(i, e.Thread) || !nm.racing(e, &probe) {
+		if e.Thread == p || e.Partner == p || k0.Knows(i, e.Thread) || !nm.racing(e, &probe) {
 			continue
 		}
 		a.reverseStep(i, limit, p, op, own)
 	}
 }
 
-// keptClock returns the clock of the candidates kept for alternative l, and
-// whether there is one.
-func (a *analysis) keptClock(l label) (trace.VC, bool) {
-	for i := range a.kept {
-		if a.kept[i].l == l {
-			return a.kept[i].k, true
-		}
+// clockBefore sets *dst to the clock of thread q before its step number s
+// and returns it: that of its previous step, or of the step that started
+// it.
+func (a *analysis) clockBefore(dst *trace.VC, q trace.ThreadID, s int) trace.VC {
+	n := len(a.tr.Threads)
+	if cap(*dst) < n {
+		*dst = make(trace.VC, n)
 	}
-	return nil, false
+	c := (*dst)[:n]
+	*dst = c
+	switch st := a.tr.Threads[q].Step; {
+	case s > 0 && s <= len(a.byThread[q]):
+		c.CopyFrom(a.hb.clock(int(a.byThread[q][s-1])))
+	case s == 0 && st >= 0:
+		c.CopyFrom(a.hb.clock(int(st)))
+	default:
+		c.Clear()
+	}
+	return c
 }
 
-// keep records that candidate i is kept for alternative l.
-func (a *analysis) keep(l label, i int) {
-	if k, ok := a.keptClock(l); ok {
-		k.Join(a.hb.clock(i))
-		return
+// keptClock returns the clock of the candidates kept for alternative l,
+// starting from the clock of its threads' previous steps.
+func (a *analysis) keptClock(l label) trace.VC {
+	for i := range a.kept {
+		if a.kept[i].l == l {
+			return a.kept[i].k
+		}
 	}
 	if len(a.kept) < cap(a.kept) {
 		a.kept = a.kept[:len(a.kept)+1]
@@ -187,7 +200,10 @@ func (a *analysis) keep(l label, i int) {
 	x := &a.kept[len(a.kept)-1]
 	x.l = l
 	x.k = append(x.k[:0], a.k...)
-	x.k.Join(a.hb.clock(i))
+	if l.partner != trace.NoThread {
+		x.k.Join(a.clockBefore(&a.k2, l.partner, int(l.pstep)))
+	}
+	return x.k
 }
 
 // reverseStep reverses the races of event i with the alternatives of the
@@ -228,7 +244,8 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	}
 	a.labs = labs
 	for _, l := range labs {
-		if k, ok := a.keptClock(l); ok && k.Knows(i, e.Thread) {
+		k := a.keptClock(l)
+		if k.Knows(i, e.Thread) {
 			continue
 		}
 		m := base
@@ -239,7 +256,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		if nm.racing(e, &m) {
 			a.reverse(i, &m)
 		}
-		a.keep(l, i)
+		k.Join(a.hb.clock(i))
 	}
 }
 
@@ -480,7 +497,7 @@ func (a *analysis) reverse(i int, m *event) {
 // the execution (blocked forever, or never run because of a failure) with
 // the events before it.
 func (a *analysis) pending(p trace.ThreadID) {
-	a.scan(len(a.evs), p, a.tr.Final[p], a.hb.thread(p), nil)
+	a.scan(len(a.evs), p, len(a.byThread[p]), a.tr.Final[p], nil)
 }
 
 // eventOf returns the event of base's thread with label l in world w.
