@@ -1,0 +1,170 @@
+// This file checks that Optimal-DPOR explores exactly one execution per
+// Mazurkiewicz trace of the benchmark programs (../shared/BENCHMARKS.md),
+// none cut by a sleep set, and measures its speed.
+
+package weft_test
+
+import (
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/programs"
+	"github.com/weft-go/weft/strategy/optimal"
+)
+
+// optimalCounts are the trace counts of BENCHMARKS.md.
+var optimalCounts = []struct {
+	program string
+	params  map[string]int
+	traces  int
+	long    bool // skipped under -short
+}{
+	{"xy", nil, 3, false},
+	{"dporproblem", nil, 3, false},
+	{"pairs", map[string]int{"n": 1}, 2, false},
+	{"pairs", map[string]int{"n": 2}, 4, false},
+	{"pairs", map[string]int{"n": 3}, 8, false},
+	{"pairs", map[string]int{"n": 4}, 16, false},
+	{"fib", map[string]int{"n": 2}, 140, false},
+	{"fib", map[string]int{"n": 3}, 1698, false},
+	{"fib", map[string]int{"n": 4}, 19605, true},
+	{"indexer", map[string]int{"n": 11}, 1, false},
+	{"indexer", map[string]int{"n": 12}, 8, false},
+	{"indexer", map[string]int{"n": 13}, 64, false},
+	{"filesystem", map[string]int{"n": 14}, 2, false},
+	{"filesystem", map[string]int{"n": 16}, 8, false},
+}
+
+// exploreOptimal explores a built-in program with Optimal-DPOR, with no
+// bound on the number of executions.
+func exploreOptimal(tb testing.TB, program string, params map[string]int) (*weft.Result, optimal.Stats) {
+	tb.Helper()
+	p := programs.Lookup(program)
+	if p == nil {
+		tb.Fatalf("no program %q", program)
+	}
+	s := optimal.New()
+	r, err := weft.Explore(p.MustBody(params), weft.WithCustomStrategy(s), weft.KeepGoing(), weft.WithMaxRuns(0))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r, s.Stats()
+}
+
+// TestOptimalCounts checks the exact counts: every execution complete, one
+// per trace, none cut, and no anomaly of the strategy's model.
+func TestOptimalCounts(t *testing.T) {
+	for _, c := range optimalCounts {
+		if c.long && testing.Short() {
+			continue
+		}
+		r, st := exploreOptimal(t, c.program, c.params)
+		if !r.Exhausted || r.Executions != c.traces || r.Complete != c.traces || r.Cut != 0 || len(r.Failures) != 0 {
+			t.Errorf("%s %v: %d executions (%d complete, %d cut, %d failure kinds, exhausted %v), want %d complete",
+				c.program, c.params, r.Executions, r.Complete, r.Cut, len(r.Failures), r.Exhausted, c.traces)
+		}
+		if st.SleepBlocked != 0 || st.Infeasible != 0 || st.Unmodelled != 0 {
+			t.Errorf("%s %v: strategy anomalies %+v", c.program, c.params, st)
+		}
+	}
+}
+
+// TestOptimalDistinct checks on small programs that the executions are
+// distinct traces (Foata normal forms) and as many as exhaustive search
+// finds.
+func TestOptimalDistinct(t *testing.T) {
+	for _, c := range []struct {
+		program string
+		params  map[string]int
+	}{
+		{"xy", nil},
+		{"dporproblem", nil},
+		{"pairs", map[string]int{"n": 3}},
+		{"fib", map[string]int{"n": 1}},
+		{"indexer", map[string]int{"n": 12}},
+	} {
+		body := programs.Lookup(c.program).MustBody(c.params)
+		opt, err := exploreRecorded(body, "optimal", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for f, n := range opt.forms {
+			if n != 1 {
+				t.Errorf("%s %v: trace explored %d times: %s", c.program, c.params, n, f)
+			}
+		}
+		if c.program == "indexer" {
+			continue // exhaustive search is too long
+		}
+		ex, err := exploreRecorded(body, "exhaustive", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := diffSets(keysOf(ex.forms), keysOf(opt.forms)); d != "" {
+			t.Errorf("%s %v: traces differ from exhaustive search's: %s", c.program, c.params, d)
+		}
+	}
+}
+
+// TestOptimalFindsFailures checks that the failures of small programs are
+// found: a deadlock of two locks taken in opposite orders, an assertion that
+// needs one interleaving.
+func TestOptimalFindsFailures(t *testing.T) {
+	deadlock := func(w *weft.T) {
+		var a, b weft.Mutex
+		th := w.Go(func() { b.Lock(); a.Lock(); a.Unlock(); b.Unlock() })
+		a.Lock()
+		b.Lock()
+		b.Unlock()
+		a.Unlock()
+		th.Join()
+	}
+	assertion := func(w *weft.T) {
+		var x weft.Int[int]
+		th := w.Go(func() { x.Add(1); x.Add(1) })
+		v := x.Load()
+		th.Join()
+		w.Assert(v != 1, "read the middle value")
+	}
+	for name, c := range map[string]struct {
+		body   func(*weft.T)
+		kind   string
+		traces int
+	}{
+		"deadlock":  {deadlock, "deadlock", 3},
+		"assertion": {assertion, "assertion", 3},
+	} {
+		r, err := weft.Explore(c.body, weft.WithStrategy("optimal"), weft.KeepGoing())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Failures) != 1 || r.Failures[0].Kind.String() != c.kind || r.Executions != c.traces || r.Cut != 0 {
+			t.Errorf("%s: %d executions, %d cut, failures %v; want %d executions and a %s", name, r.Executions, r.Cut, r.FailureCounts, c.traces, c.kind)
+		}
+	}
+}
+
+// benchOptimal explores a program with Optimal-DPOR b.N times and reports
+// traces per second.
+func benchOptimal(b *testing.B, program string, params map[string]int, traces int) {
+	b.ReportAllocs()
+	total := 0
+	for b.Loop() {
+		r, _ := exploreOptimal(b, program, params)
+		if r.Complete != traces || r.Cut != 0 {
+			b.Fatalf("%d complete, %d cut, want %d", r.Complete, r.Cut, traces)
+		}
+		total += r.Executions
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "traces/s")
+}
+
+func BenchmarkOptimalFib4(b *testing.B) { benchOptimal(b, "fib", map[string]int{"n": 4}, 19605) }
+func BenchmarkOptimalFib5(b *testing.B) { benchOptimal(b, "fib", map[string]int{"n": 5}, 218243) }
+func BenchmarkOptimalIndexer15(b *testing.B) {
+	benchOptimal(b, "indexer", map[string]int{"n": 15}, 4096)
+}
+func BenchmarkOptimalPairs12(b *testing.B) { benchOptimal(b, "pairs", map[string]int{"n": 12}, 4096) }
+func BenchmarkOptimalFilesystem20(b *testing.B) {
+	benchOptimal(b, "filesystem", map[string]int{"n": 20}, 128)
+}
