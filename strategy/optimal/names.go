@@ -23,6 +23,7 @@ import "github.com/weft-go/weft/trace"
 type names struct {
 	ids   map[uint64]trace.ObjectID // object key -> stable number
 	canon []trace.ObjectID          // ObjectID of the current execution -> stable number
+	nodes int                       // wakeup-tree nodes created (insert)
 }
 
 // reset starts a new execution.

@@ -41,8 +41,9 @@ type Stats struct {
 	// Unmodelled counts decisions taken without an enabledness model of the
 	// primitive (Cond, monitors, timers): they are taken optimistically.
 	Unmodelled int
-	// MaxDepth is the longest execution; MaxTree the largest wakeup tree.
-	MaxDepth, MaxTree int
+	// MaxDepth is the longest execution; WakeupNodes the number of
+	// wakeup-tree nodes created.
+	MaxDepth, WakeupNodes int
 }
 
 // Strategy is the Optimal-DPOR strategy. Its zero value is not usable; use
@@ -70,7 +71,11 @@ func (s *Strategy) SetLog(logf func(format string, args ...any)) { s.logf = logf
 func New() *Strategy { return &Strategy{} }
 
 // Stats returns what the strategy did so far.
-func (s *Strategy) Stats() Stats { return s.stats }
+func (s *Strategy) Stats() Stats {
+	st := s.stats
+	st.WakeupNodes = s.nm.nodes
+	return st
+}
 
 // Next implements strategy.Strategy.
 func (s *Strategy) Next() bool {

@@ -487,9 +487,6 @@ func (a *analysis) reverse(i int, m *event) {
 			s.logf("race %v < %v: insert at node %d: %v", &a.evs[i], m, i, seqString(seq))
 		}
 		s.stats.Inserted++
-		if sz := size(n.wut); sz > s.stats.MaxTree {
-			s.stats.MaxTree = sz
-		}
 	}
 }
 

@@ -81,14 +81,6 @@ func (n *names) insert(children *[]*wnode, seq []*event, scratch []*event) bool 
 		}
 	}
 	*children = append(*children, &nodes[0])
+	n.nodes += len(nodes)
 	return true
-}
-
-// size returns the number of nodes of a forest.
-func size(f []*wnode) int {
-	n := 0
-	for _, c := range f {
-		n += 1 + size(c.children)
-	}
-	return n
 }
