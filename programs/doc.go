@@ -29,6 +29,9 @@
 //     13), fixed=1 takes forks in a global order and does not.
 //   - bbchan producers, consumers, capacity, items: a bounded buffer made of
 //     a buffered channel (seed 004 Table 4, BB).
+//   - bbmonitor producers, consumers, slots, items, su: the same bounded
+//     buffer in a monitor with SU (su=1) or SC (su=0) signalling (seed 004
+//     §2, Table 4).
 //   - parallelpi threads, intervals, locked: partial sums merged under a lock
 //     (seed 000 Fig. 8, seed 002 Table 2); locked=0 loses updates.
 //   - singlelock threads, rounds: every access under one lock (seed 002
