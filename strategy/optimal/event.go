@@ -34,6 +34,12 @@ type event struct {
 	ann []trace.Access
 	// spawnLo is the first of the Spawned threads started in its local code.
 	spawnLo trace.ThreadID
+	// acc caches the accesses of the step (its own and its announcements):
+	// the first nacc in place, or accx if there are more (selects).
+	acc    [4]trace.Access
+	nacc   int8
+	cached bool
+	accx   []trace.Access
 	// fails marks the last step of an execution that failed (not by a
 	// deadlock): the failure ends the execution in the step's local code, so
 	// it disables every other thread, and is dependent with every event.
@@ -78,20 +84,45 @@ func (e *event) accesses(dst []trace.Access) []trace.Access {
 	return dst
 }
 
+// cache computes the accesses of e's step, once its operations, outcome
+// and announcements are set; conflict reads them.
+func (e *event) cache() {
+	var buf [8]trace.Access
+	acc := append(e.accesses(buf[:0]), e.ann...)
+	e.cached = true
+	if len(acc) <= len(e.acc) {
+		e.nacc = int8(copy(e.acc[:], acc))
+		e.accx = nil
+		return
+	}
+	e.nacc = -1
+	e.accx = append([]trace.Access(nil), acc...)
+}
+
+// steps returns the accesses of e's step.
+func (e *event) steps(buf []trace.Access) []trace.Access {
+	switch {
+	case !e.cached:
+		return append(e.accesses(buf), e.ann...)
+	case e.nacc < 0:
+		return e.accx
+	}
+	return e.acc[:e.nacc]
+}
+
 // conflict reports whether a and b have conflicting accesses under CR
 // (trace.Relation.Dependent without the thread structure), with stable
-// object names.
+// object numbers.
 func (n *names) conflict(a, b *event) bool {
 	var bufA, bufB [8]trace.Access
-	as := append(a.accesses(bufA[:0]), a.ann...)
+	as := a.steps(bufA[:0])
 	if len(as) == 0 {
 		return false
 	}
-	bs := append(b.accesses(bufB[:0]), b.ann...)
+	bs := b.steps(bufB[:0])
 	for _, x := range as {
-		ox := n.root(x.Obj)
 		for _, y := range bs {
-			if (x.Mode == trace.Write || y.Mode == trace.Write) && ox == n.root(y.Obj) {
+			if (x.Mode == trace.Write || y.Mode == trace.Write) && x.Obj == y.Obj {
 				return true
 			}
 		}

@@ -145,6 +145,7 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, next func(trace.ThreadID) tra
 			} else {
 				n.ev.ann = s.nm.announced(e, n.ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) })
 			}
+			n.ev.cache()
 		}
 		a, b := touched(e)
 		if a >= 0 && int(a) < len(w.objs) {
@@ -268,6 +269,7 @@ func (s *Strategy) refresh(e *event, st *strategy.State) {
 	if t := e.Partner; t != trace.NoThread && int(t) < len(st.Threads) && s.cur.cnt[t] == e.pstep {
 		e.PartnerOp = s.nm.op(t, st.Threads[t].Op)
 	}
+	e.cache()
 }
 
 // take records that node n takes alternative alt of thread p, with a
@@ -280,6 +282,7 @@ func (s *Strategy) take(n *node, st *strategy.State, p trace.ThreadID, alt int32
 	if l.partner != trace.NoThread {
 		n.ev.PartnerOp = s.nm.op(l.partner, st.Threads[l.partner].Op)
 	}
+	n.ev.cache()
 	return strategy.Choice{Thread: p, Alt: alt}
 }
 

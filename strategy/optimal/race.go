@@ -6,7 +6,11 @@
 
 package optimal
 
-import "github.com/weft-go/weft/trace"
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // analysis is the reusable memory of the race analysis.
 type analysis struct {
@@ -22,6 +26,9 @@ type analysis struct {
 	w        world // the state of a reversal (worldAt)
 	fw       world // the forward pass of alternatives
 	failing  event // the failing step, repeated after a reversal (reverse)
+	byObj    [][]objRef // the accesses to each object
+	touch    [][]objRef // the events that change each object's state
+	cands    []int32
 	kept     []keptLabel
 	labs     []label
 	labs2    []label
@@ -111,7 +118,97 @@ func (a *analysis) prepare(failLast bool) {
 	a.hb.run(tr, failLast)
 	for i := range a.evs {
 		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
+		a.evs[i].cache()
 	}
+	// The accesses of each object (TimeObject last), for the candidates of
+	// races, and the events that change each object's state.
+	no := len(tr.Objects) + 1
+	a.byObj = growLists(a.byObj, no)
+	a.touch = growLists(a.touch, no)
+	for i := range tr.Events {
+		for _, x := range a.hb.steps.Accesses(i) {
+			if o := a.objIndex(x.Obj); o >= 0 {
+				a.byObj[o] = append(a.byObj[o], objRef{int32(i), x.Mode})
+			}
+		}
+		o1, o2 := touched(&tr.Events[i])
+		if o1 >= 0 {
+			a.touch[o1] = append(a.touch[o1], objRef{int32(i), trace.Write})
+		}
+		if o2 >= 0 {
+			a.touch[o2] = append(a.touch[o2], objRef{int32(i), trace.Write})
+		}
+	}
+}
+
+// objRef is an access of an event to an object.
+type objRef struct {
+	i    int32
+	mode trace.Mode
+}
+
+// growLists returns n empty lists, reusing the memory of l.
+func growLists(l [][]objRef, n int) [][]objRef {
+	for len(l) < n {
+		l = append(l, nil)
+	}
+	l = l[:n]
+	for i := range l {
+		l[i] = l[i][:0]
+	}
+	return l
+}
+
+// objIndex returns the index of object o in byObj, or -1.
+func (a *analysis) objIndex(o trace.ObjectID) int {
+	switch {
+	case o == trace.TimeObject:
+		return len(a.tr.Objects)
+	case o >= 0 && int(o) < len(a.tr.Objects):
+		return int(o)
+	}
+	return -1
+}
+
+// candidates returns, latest first, the events before limit whose
+// accesses conflict with acc (raw object numbers), plus the events of the
+// thread that op joins and the failing last event; or, if all (the step is
+// the failing one, dependent with every event), every event before limit.
+func (a *analysis) candidates(limit int, acc []trace.Access, op trace.Op, all bool) []int32 {
+	c := a.cands[:0]
+	if all {
+		for i := limit - 1; i >= 0; i-- {
+			c = append(c, int32(i))
+		}
+		a.cands = c
+		return c
+	}
+	for _, x := range acc {
+		o := a.objIndex(x.Obj)
+		if o < 0 {
+			continue
+		}
+		for _, r := range a.byObj[o] {
+			if int(r.i) < limit && (x.Mode == trace.Write || r.mode == trace.Write) {
+				c = append(c, r.i)
+			}
+		}
+	}
+	if op.Kind == trace.KindJoin && op.Arg >= 0 && int(op.Arg) < len(a.byThread) {
+		for _, i := range a.byThread[op.Arg] {
+			if int(i) < limit {
+				c = append(c, i)
+			}
+		}
+	}
+	if n := len(a.evs); n > 0 && a.evs[n-1].fails && n-1 < limit {
+		c = append(c, int32(n-1))
+	}
+	slices.Sort(c)
+	c = slices.Compact(c)
+	slices.Reverse(c)
+	a.cands = c
+	return c
 }
 
 // before reports whether event i happens before event k (i < k).
@@ -154,7 +251,15 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 	if own != nil {
 		probe = *own
 	}
-	for i := limit - 1; i >= 0; i-- {
+	var acc []trace.Access
+	if own != nil {
+		acc = a.hb.steps.Accesses(limit)
+	} else {
+		var buf [8]trace.Access
+		acc = trace.CR.AppendOpAccesses(buf[:0], op, false, false)
+	}
+	for _, i32 := range a.candidates(limit, acc, op, own != nil && own.fails) {
+		i := int(i32)
 		e := &a.evs[i]
 		if e.Thread == p || e.Partner == p || k0.Knows(i, e.Thread) || !nm.racing(e, &probe) {
 			continue
@@ -223,6 +328,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		self = limit
 	}
 	base.OK = a.outcome(i, limit, op, self)
+	base.cache()
 	var w *world
 	labs := a.labs[:0]
 	switch {
@@ -232,6 +338,13 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		w = a.worldAt(i, limit)
 		if w.labels(p, op, func(l label) bool { labs = append(labs, l); return true }) == unknown {
 			a.s.stats.Unmodelled++
+		}
+	case objectOnly(op):
+		if r := a.readyAt(i, limit, op); r != disabled {
+			if r == unknown {
+				a.s.stats.Unmodelled++
+			}
+			labs = append(labs, base.label())
 		}
 	default:
 		w = a.worldAt(i, limit)
@@ -252,6 +365,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		if own == nil || l != own.label() {
 			m = a.eventOf(w, base, l)
 			m.fails = false // another alternative: what it does is unknown
+			m.cache()
 		}
 		if nm.racing(e, &m) {
 			a.reverse(i, &m)
@@ -305,6 +419,31 @@ func (a *analysis) feasible(i, limit int, p trace.ThreadID, op trace.Op, want la
 		return true
 	}
 	return false
+}
+
+// readyAt returns the enabledness of op, an operation of objectOnly, in
+// the state pre(E, i).notdep(i, E) up to position limit: its object's state
+// is that of the events in it that change it.
+func (a *analysis) readyAt(i, limit int, op trace.Op) verdict {
+	o := op.Obj
+	if o < 0 || int(o) >= len(a.tr.Objects) {
+		return unknown
+	}
+	var first *trace.Event
+	if f := a.first[o]; f >= 0 {
+		first = &a.tr.Events[f]
+	}
+	s := initial(o, &a.tr.Objects[o], first)
+	for _, r := range a.touch[o] {
+		k := int(r.i)
+		if k >= limit {
+			break
+		}
+		if a.included(i, limit, k) {
+			s.apply(&a.tr.Events[k], o, &a.tr.Objects[o])
+		}
+	}
+	return readyObj(op, &s)
 }
 
 // worldAt returns the state pre(E, i).notdep(i, E) up to position limit.

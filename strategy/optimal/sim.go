@@ -157,19 +157,42 @@ const (
 
 // ready returns the enabledness of the pending operation op of thread p.
 func (w *world) ready(p trace.ThreadID, op trace.Op) verdict {
+	switch op.Kind {
+	case trace.KindNone:
+		return disabled
+	case trace.KindJoin:
+		t := int(op.Arg)
+		return boolVerdict(t >= 0 && t < len(w.done) && w.done[t])
+	case trace.KindSend, trace.KindRecv, trace.KindSelect:
+		n := 0
+		if w.labels(p, op, func(label) bool { n++; return true }) == unknown {
+			return unknown
+		}
+		return boolVerdict(n > 0)
+	}
 	var s *objState
 	if op.Obj >= 0 && int(op.Obj) < len(w.objs) {
 		s = &w.objs[op.Obj]
 	}
-	b := func(x bool) verdict {
-		if x {
-			return enabled
-		}
-		return disabled
-	}
+	return readyObj(op, s)
+}
+
+// objectOnly reports whether the enabledness of op depends on the state of
+// its object alone (see readyObj).
+func objectOnly(op trace.Op) bool {
 	switch op.Kind {
-	case trace.KindNone:
-		return disabled
+	case trace.KindLock, trace.KindRLock, trace.KindWGWait, trace.KindOnceDo, trace.KindP, trace.KindV:
+		return true
+	}
+	return false
+}
+
+// readyObj returns the enabledness of op given the state s of its object
+// (nil if unknown), for the operations of objectOnly; every other operation
+// that is not a channel operation or a join is enabled, or unknown.
+func readyObj(op trace.Op, s *objState) verdict {
+	b := boolVerdict
+	switch op.Kind {
 	case trace.KindLock:
 		if s == nil {
 			return unknown
@@ -209,19 +232,17 @@ func (w *world) ready(p trace.ThreadID, op trace.Op) verdict {
 			return b(s.n < 1)
 		}
 		return enabled
-	case trace.KindJoin:
-		t := int(op.Arg)
-		return b(t >= 0 && t < len(w.done) && w.done[t])
 	case trace.KindRelock, trace.KindMEnter, trace.KindMReenter, trace.KindSleep:
 		return unknown
-	case trace.KindSend, trace.KindRecv, trace.KindSelect:
-		n := 0
-		if w.labels(p, op, func(label) bool { n++; return true }) == unknown {
-			return unknown
-		}
-		return b(n > 0)
 	}
 	return enabled
+}
+
+func boolVerdict(x bool) verdict {
+	if x {
+		return enabled
+	}
+	return disabled
 }
 
 // labels calls yield with the label of each alternative of thread p's
