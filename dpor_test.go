@@ -102,30 +102,30 @@ func TestDPORCounts(t *testing.T) {
 		// Under Plain the loads of fib do not commute: dpor and
 		// dpor-clock explore far more than 140 (not counted here).
 		{"fib", map[string]int{"n": 2}, 140, map[string]runs{
-			"dpor+sleep": {3474, 29}, "dpor-clock+sleep": {3474, 29}, "dpor-cr": {9893, 0},
-			"dpor-cr+sleep": {140, 12}, "dpor-1": {3253, 0}, "dpor-2": {140, 9},
+			"dpor+sleep": {3474, 0}, "dpor-clock+sleep": {3474, 0}, "dpor-cr": {9893, 0},
+			"dpor-cr+sleep": {140, 0}, "dpor-1": {3253, 0}, "dpor-2": {140, 9},
 			"flip": {9893, 0}, "flip+sleep": {140, 0},
 		}, nil},
 		{"fib", map[string]int{"n": 3}, 1698, map[string]runs{
-			"dpor-cr+sleep": {1698, 84}, "dpor-2": {1698, 70}, "flip+sleep": {1698, 0},
+			"dpor-cr+sleep": {1698, 0}, "dpor-2": {1698, 70}, "flip+sleep": {1698, 0},
 		}, nil},
 		{"indexer", map[string]int{"n": 12}, 8, map[string]runs{
-			"dpor": {113, 0}, "dpor+sleep": {8, 30}, "dpor-clock": {113, 0}, "dpor-clock+sleep": {8, 30},
-			"dpor-cr": {113, 0}, "dpor-cr+sleep": {8, 30}, "dpor-1": {13, 0}, "dpor-2": {8, 0},
+			"dpor": {113, 0}, "dpor+sleep": {8, 0}, "dpor-clock": {113, 0}, "dpor-clock+sleep": {8, 0},
+			"dpor-cr": {113, 0}, "dpor-cr+sleep": {8, 0}, "dpor-1": {13, 0}, "dpor-2": {8, 0},
 			"flip": {113, 0}, "flip+sleep": {8, 0},
 		}, nil},
 		{"indexer", map[string]int{"n": 13}, 64, map[string]runs{
-			"dpor+sleep": {64, 295}, "dpor-clock+sleep": {64, 295}, "dpor-cr+sleep": {64, 295},
+			"dpor+sleep": {64, 0}, "dpor-clock+sleep": {64, 0}, "dpor-cr+sleep": {64, 0},
 			"dpor-1": {169, 0}, "dpor-2": {64, 24}, "flip+sleep": {64, 0},
 		}, map[string]runs{"dpor-cr": {12769, 0}}},
 		{"filesystem", map[string]int{"n": 14}, 2, map[string]runs{
-			"dpor": {4, 0}, "dpor+sleep": {2, 12}, "dpor-clock": {4, 0}, "dpor-clock+sleep": {2, 12},
-			"dpor-cr": {4, 0}, "dpor-cr+sleep": {2, 12}, "dpor-1": {3, 0}, "dpor-2": {2, 0},
+			"dpor": {4, 0}, "dpor+sleep": {2, 0}, "dpor-clock": {4, 0}, "dpor-clock+sleep": {2, 0},
+			"dpor-cr": {4, 0}, "dpor-cr+sleep": {2, 0}, "dpor-1": {3, 0}, "dpor-2": {2, 0},
 			"flip": {4, 0}, "flip+sleep": {2, 0},
 		}, nil},
 		{"filesystem", map[string]int{"n": 16}, 8, map[string]runs{
-			"dpor": {64, 0}, "dpor+sleep": {8, 101}, "dpor-clock": {64, 0}, "dpor-clock+sleep": {8, 101},
-			"dpor-cr": {64, 0}, "dpor-cr+sleep": {8, 101}, "dpor-1": {27, 0}, "dpor-2": {8, 14},
+			"dpor": {64, 0}, "dpor+sleep": {8, 0}, "dpor-clock": {64, 0}, "dpor-clock+sleep": {8, 0},
+			"dpor-cr": {64, 0}, "dpor-cr+sleep": {8, 0}, "dpor-1": {27, 0}, "dpor-2": {8, 14},
 			"flip": {64, 0}, "flip+sleep": {8, 0},
 		}, nil},
 	}
@@ -425,7 +425,8 @@ func compareWithExhaustive(t *testing.T, name string, body func(w *weft.T), fina
 // randomProgram returns a random program of 2 or 3 threads started by the
 // body, with up to 4 operations each over two variables, a mutex, an
 // RWMutex, an unbuffered and a buffered channel and a WaitGroup, and an
-// assertion; and its description.
+// assertion; and its description. Some seeds are regression tests: keep the
+// generator as it is.
 func randomProgram(seed uint64) (func(w *weft.T), string) {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	type op struct{ kind, obj, val int }
@@ -508,13 +509,24 @@ func TestDPORRandomPrograms(t *testing.T) {
 		n = v
 	}
 	checked := 0
+	// Programs that once showed a strategy missing traces: sleep sets with
+	// a backtracking rule other than initials (5, 32, 303, 803, 909, 969,
+	// 1398, 1580, 1622, 2942), unbuffered sends announced in local code
+	// (291), failures stopping an execution early (91), a select's partner
+	// that could also run on its own (833, 1192).
+	seeds := []uint64{5, 32, 91, 291, 303, 803, 833, 909, 969, 1192, 1398, 1580, 1622, 2942}
 	for seed := range uint64(n) {
+		if !slices.Contains(seeds, seed) {
+			seeds = append(seeds, seed)
+		}
+	}
+	for _, seed := range seeds {
 		body, desc := randomProgram(seed)
 		if compareWithExhaustive(t, fmt.Sprintf("random program %d (%s)", seed, desc), body, false) {
 			checked++
 		}
 	}
-	t.Logf("%d of %d random programs checked against exhaustive search", checked, n)
+	t.Logf("%d of %d random programs checked against exhaustive search", checked, len(seeds))
 }
 
 // FuzzDPOR compares the family with exhaustive search on the random program

@@ -13,16 +13,17 @@ import (
 // dporStrategies maps the names of the DPOR family to their options; the
 // seed of WithSeed, if not zero, randomises the order of exploration. Without
 // sleep sets the backtracking rule is Flanagan and Godefroid's process rule;
-// with sleep sets it is Fig. 1's rule as printed (seed 000), under which a
-// sleeping thread may be skipped, except for DPOR-1 and DPOR-2 (seed 002
-// §6.1), which keep the process rule and handle sleeping threads their way.
+// with sleep sets it is the initials of the race's reversal (source-DPOR),
+// which stays complete when sleeping threads are skipped, except for DPOR-1
+// and DPOR-2 (seed 002 §6.1), which keep the process rule and handle
+// sleeping threads their way.
 var dporStrategies = map[string]dpor.Options{
 	"dpor":             {Algorithm: dpor.VectorClocks, Relation: trace.Plain, Rule: dpor.Process},
-	"dpor+sleep":       {Algorithm: dpor.VectorClocks, Relation: trace.Plain, Sleep: true},
+	"dpor+sleep":       {Algorithm: dpor.VectorClocks, Relation: trace.Plain, Rule: dpor.Initials, Sleep: true},
 	"dpor-clock":       {Algorithm: dpor.ObjectClocks, Rule: dpor.Process},
-	"dpor-clock+sleep": {Algorithm: dpor.ObjectClocks, Sleep: true},
+	"dpor-clock+sleep": {Algorithm: dpor.ObjectClocks, Rule: dpor.Initials, Sleep: true},
 	"dpor-cr":          {Algorithm: dpor.CommutingReads, Rule: dpor.Process},
-	"dpor-cr+sleep":    {Algorithm: dpor.CommutingReads, Sleep: true},
+	"dpor-cr+sleep":    {Algorithm: dpor.CommutingReads, Rule: dpor.Initials, Sleep: true},
 	"dpor-1":           {Algorithm: dpor.CommutingReads, Rule: dpor.Process, Sleep: true, Asleep: dpor.DPOR1},
 	"dpor-2":           {Algorithm: dpor.CommutingReads, Rule: dpor.Process, Sleep: true, Asleep: dpor.DPOR2},
 }

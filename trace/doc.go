@@ -50,6 +50,12 @@
 //	Sleep       -                                    the virtual clock (TimeObject)
 //	Join, Input, Branch: no object.
 //
+// A step is an event and the local code after it. When that code reaches a
+// send on an unbuffered channel (plain or a select case), the step offers a
+// partner to the channel's receivers, which changes what a receive meets and
+// whether a select takes its default: Steps counts this announcement as a
+// write of the channel (AppendAnnounced), and HB and Foata order steps by it.
+//
 // Besides conflicts, two events are dependent when they share a thread (a
 // rendezvous event belongs to the receiver and to its partner, the sender),
 // when one joins a thread the other belongs to, and (DependentIn, HB, Foata)

@@ -46,10 +46,40 @@
 // (Options.IgnoreCoEnabled restores the figures as printed). For a select,
 // the latest race over its channels counts.
 //
-// The backtracking point is pre(E, i): p is added to its backtracking set if
-// p is enabled there (Flanagan and Godefroid's rule, which seed 002 §6.1
-// calls its heuristic: "a transition belonging to the thread the transition
-// causing the race belongs to"), else every thread enabled there.
+// The backtracking point is pre(E, i). Options.Rule says what it gets:
+//
+//   - Process (Flanagan and Godefroid's rule, which seed 002 §6.1 calls its
+//     heuristic: "a transition belonging to the thread the transition
+//     causing the race belongs to"): p if p is enabled there, else every
+//     enabled thread. The strategies without sleep sets use it.
+//   - Operation (Fig. 1, lines 6-10, as printed): p if v itself is enabled
+//     there (p took no step since, and v is not a select or a receive on an
+//     unbuffered channel, whose transition depends on the partners and cases
+//     ready), else every enabled thread. It backtracks more.
+//   - Initials (source-DPOR: Abdulla, Aronis, Jonsson and Sagonas, POPL
+//     2014): once v runs (or the execution ends), for every event i v races
+//     with, a thread that can start the reversal notdep(i).v (Reversal), not
+//     asleep, unless one is in the backtracking or done set already or all
+//     are asleep (the reversal is then covered). The strategies with sleep
+//     sets and Skip use it.
+//
+// Why Initials with sleep sets: under the other two rules, the thread added
+// may be asleep there while the reversal needs another thread to run first
+// (an event the racing operation depends on); skipping it loses traces.
+// Differential testing against exhaustive search on random programs found
+// such programs for both (the tests keep them); DPOR-1 and DPOR-2 are seed
+// 002's answers to the same problem.
+//
+// # Steps and footprints
+//
+// A step is an operation and the local code after it. When the local code
+// reaches a send on an unbuffered channel (plain or a select case), the step
+// offers a partner to the channel's receivers and changes what a select
+// with default does: trace.Steps counts this announcement as a write of the
+// channel, and HB orders by it. A pending operation's footprint is its own
+// accesses plus, as seen where its thread runs it later in the execution,
+// what it announces and the other side of its rendezvous; races are found
+// between steps and footprints.
 //
 // # Alternatives
 //
@@ -59,25 +89,40 @@
 // are, one execution each, before another thread is; a thread is in a
 // state's done set once all are. The alternatives of one thread are
 // dependent with each other, and no race between other threads would ever
-// reveal them, so this is needed for completeness, not only convenient. A
-// sleeping thread's alternatives are tracked by count: if another thread
-// offers it a new partner (a sender arriving on its channel), it wakes.
+// reveal them, so this is needed for completeness, not only convenient. For
+// the same reason, when a receive meets a select's send case, the select's
+// thread, if it could also take a case on its own there, joins the
+// backtracking set.
 //
 // # Sleep sets, DPOR-1 and DPOR-2
 //
 // With Options.Sleep, the sleep set of a state passed to its child is the
-// state's own plus its done threads, minus those dependent with the event
-// taken (Fig. 7). If the thread a race wants to run at pre(E, i) is asleep
-// there, Options.Asleep decides: Skip leaves it (its executions are covered:
-// Flanagan and Godefroid's combination), DPOR1 runs it anyway, DPOR2 adds
-// every enabled thread that is not asleep (seed 002 §6.1).
+// state's own plus its done threads, minus those dependent with the step
+// taken (Fig. 7). A sleeper carries its footprint as seen when it ran (what
+// it announced, the partners it met); objects first used in that local code
+// have no stable number across executions (weft numbers objects by first
+// use), so they stand for any object first used after the state. A sleeper
+// also wakes when its number of alternatives changes. If a thread a race
+// wants to run at pre(E, i) is asleep there, Options.Asleep decides: Skip
+// leaves it (under the Initials rule, which New then uses), DPOR1 runs it
+// anyway, DPOR2 adds every enabled thread that is not asleep (seed 002
+// §6.1; both with the Process rule in "dpor-1" and "dpor-2").
+//
+// # Failures
+//
+// An execution that fails (other than by a deadlock or a leak, which are
+// maximal) stops early, and the operations the other threads would have run
+// after the failure are never seen, nor their races. Every thread enabled
+// before the last step then joins that state's backtracking set; if the
+// failure recurs, the search moves back one step at a time.
 //
 // # Names
 //
-// Package weft registers: "dpor" (Fig. 1, trace.Plain), "dpor+sleep",
-// "dpor-clock" (Fig. 2), "dpor-clock+sleep", "dpor-cr" (Fig. 3),
-// "dpor-cr+sleep", "dpor-1" and "dpor-2" (DPOR-CR with sleep sets, and
-// DPOR-1 or DPOR-2: seed 002's Table 2 columns). weft.WithSeed(n) with n != 0
+// Package weft registers: "dpor" (Fig. 1, trace.Plain, Process rule),
+// "dpor+sleep" (Initials rule, Skip), "dpor-clock" (Fig. 2),
+// "dpor-clock+sleep", "dpor-cr" (Fig. 3), "dpor-cr+sleep", "dpor-1" and
+// "dpor-2" (DPOR-CR with sleep sets, the Process rule and DPOR-1 or DPOR-2:
+// seed 002's Table 2 columns). weft.WithSeed(n) with n != 0
 // randomises the order of exploration; seed 000 Fig. 8 averages over 5 random
 // orders. Package flip holds race detection and flipping, on the same Tree.
 //

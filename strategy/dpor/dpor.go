@@ -5,6 +5,7 @@ package dpor
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -53,9 +54,17 @@ const (
 	// with an earlier operation than v, else every enabled thread. It
 	// backtracks less, but with sleep sets it needs DPOR-1 or DPOR-2.
 	Process
+	// Initials is source-DPOR's race reversal (Abdulla et al., POPL 2014;
+	// Reversal.Initials): nothing if a thread that can start the reversal
+	// is in the backtracking or done set of pre(E, i) already, else one
+	// such thread that is not asleep, else nothing (the reversal is
+	// covered). Neither Fig. 1's rule nor the process rule stays complete
+	// once sleep sets skip threads (random programs show traces missed);
+	// this one does.
+	Initials
 )
 
-var ruleNames = [...]string{"operation", "process"}
+var ruleNames = [...]string{"operation", "process", "initials"}
 
 func (r Rule) String() string {
 	if int(r) < len(ruleNames) {
@@ -70,11 +79,11 @@ type Asleep uint8
 
 // The choices.
 const (
-	// Skip leaves it: its executions from there are covered. This holds
-	// under the Operation rule, where the thread's sleeping operation is
-	// the racing one; under the Process rule it is not enough (an earlier
-	// operation sleeps, and the reversal may need another thread to run
-	// first), and New turns it into DPOR2.
+	// Skip leaves it: the reversal is covered. This is complete only under
+	// the Initials rule, where a sleeping initial means it; under the
+	// other rules the thread's sleeping transition is not necessarily where
+	// the reversal starts, and traces are missed (random programs show it).
+	// New therefore uses the Initials rule with Skip.
 	Skip Asleep = iota
 	// DPOR1 ignores the sleep set and runs the thread anyway.
 	DPOR1
@@ -125,7 +134,9 @@ type Strategy struct {
 	sw      Sweep
 	started bool
 
-	cand  []int          // VectorClocks: each thread's race candidate
+	cand  []int     // VectorClocks: each thread's race candidate
+	races [][]int32 // Initials: each thread's race candidates in its current interval
+	rev   Reversal
 	last  []int32        // ObjectClocks: last access; CommutingReads: last write
 	prev  []int32        // the same, not counting successful releases
 	reads [][]int32      // CommutingReads: the reads since the last write
@@ -135,8 +146,8 @@ type Strategy struct {
 
 // New returns a DPOR strategy with options o.
 func New(o Options) *Strategy {
-	if o.Sleep && o.Rule == Process && o.Asleep == Skip {
-		o.Asleep = DPOR2
+	if o.Sleep && o.Asleep == Skip {
+		o.Rule = Initials
 	}
 	s := &Strategy{opt: o, rel: o.Relation}
 	switch o.Algorithm {
@@ -206,14 +217,35 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.cand = make([]int, len(tr.Threads))
 	}
 	s.cand = s.cand[:len(tr.Threads)]
-	s.tree.Learn(s.hb.Steps())
+	s.tree.Learn(tr, s.hb.Steps())
+	s.tree.Partners(tr)
+	if s.opt.Rule == Initials {
+		if cap(s.races) < len(tr.Threads) {
+			s.races = append(s.races[:cap(s.races)], make([][]int32, len(tr.Threads)-cap(s.races))...)
+		}
+		s.races = s.races[:len(tr.Threads)]
+		for i := range s.races {
+			s.races[i] = s.races[i][:0]
+		}
+	}
 	first := s.tree.Start + 1
 	for k := 0; ; k++ {
-		if k >= first {
+		if k >= first && s.opt.Rule != Initials {
 			s.analyse(k, k == first)
 		}
 		if k == n {
+			for p := range tr.Threads {
+				if s.opt.Rule == Initials {
+					s.reverse(k, trace.ThreadID(p))
+				}
+			}
 			break
+		}
+		if e := &tr.Events[k]; s.opt.Rule == Initials && k >= s.tree.Start {
+			s.reverse(k, e.Thread)
+			if e.Partner != trace.NoThread {
+				s.reverse(k, e.Partner)
+			}
 		}
 		s.record(k)
 		s.hb.Step()
@@ -241,10 +273,59 @@ func (s *Strategy) analyse(k int, first bool) {
 		default:
 			i = s.lastDependent(k, t, v, first || s.sw.Started(t))
 		}
-		if i >= 0 {
-			s.backtrack(i, t, s.sw.Since(t) <= i)
+		switch {
+		case i < 0:
+		default:
+			s.backtrack(i, t, s.sw.Since(t) <= i && !Alternating(v, s.tr.Objects))
 		}
 	}
+}
+
+// reverse adds, under the Initials rule, the backtracking points of the
+// races of thread t's pending operation, when it runs (at event k, from Start
+// on) or the execution ends (k = n): then the whole of what must run before
+// it is known. Races are found by a scan of the execution, every race and
+// not only the last: Figs. 1-3 differ only by their relation here.
+func (s *Strategy) reverse(k int, t trace.ThreadID) {
+	v, ok := s.sw.Pending(t)
+	if !ok {
+		return
+	}
+	s.footprint(t, v)
+	// Every race of v, not only the last (source-DPOR's races): with sleep
+	// sets, an earlier race is not necessarily found again later.
+	s.races[t] = s.races[t][:0]
+	for i := k - 1; i >= 0; i-- {
+		if s.race(i, t, v) {
+			s.races[t] = append(s.races[t], int32(i))
+		}
+	}
+	for _, i := range s.races[t] {
+		n := &s.tree.Nodes[i]
+		init := s.rev.Initials(s.tr, &s.hb, int(i), k, t, s.fp)
+		covered := false
+		for _, q := range init {
+			if n.Backtrack.Has(q) || n.Done.Has(q) {
+				covered = true
+				break
+			}
+		}
+		if covered {
+			continue
+		}
+		if q, ok := s.tree.PickFrom(n, func(q trace.ThreadID) bool {
+			return (q == t || !slices.Contains(init, t)) && slices.Contains(init, q) && !n.Asleep(q)
+		}); ok {
+			n.Backtrack.Add(q)
+		} else if !slices.ContainsFunc(init, func(q trace.ThreadID) bool { return n.AltsOf(q) > 0 }) {
+			// No initial is enabled there (the relation did not foresee
+			// an enabling): every enabled thread.
+			for _, e := range n.Enabled {
+				n.Backtrack.Add(e.Thread)
+			}
+		}
+	}
+	s.races[t] = s.races[t][:0]
 }
 
 // lastDependent is Fig. 1, line 5: the last event before s_k dependent with
@@ -267,14 +348,28 @@ func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool
 }
 
 // footprint sets s.fp to the accesses of thread t's pending operation v:
-// v's own, as a pending operation, and those of what t announces in the local
-// code after it, as seen where t runs v later in the trace (trace.Steps: a
-// send on an unbuffered channel offers a partner to its receivers).
+// v's own, as a pending operation, and, as seen where t runs v later in the
+// trace, those of what t announces in the local code after it (trace.Steps:
+// a send on an unbuffered channel offers a partner to its receivers) and of
+// the other side of the rendezvous, if it is one.
 func (s *Strategy) footprint(t trace.ThreadID, v trace.Op) {
 	s.fp = s.rel.AppendOpAccesses(s.fp[:0], v, false, false)
 	if j := s.sw.NextEvent(t); j >= 0 {
 		s.fp = append(s.fp, s.hb.Steps().Announced(j)...)
+		s.fp = appendOther(s.rel, s.fp, &s.tr.Events[j], t)
 	}
+}
+
+// appendOther appends to fp the accesses of the other side of rendezvous e,
+// seen from thread t (a pending operation, as the joint step will run it).
+func appendOther(rel trace.Relation, fp []trace.Access, e *trace.Event, t trace.ThreadID) []trace.Access {
+	switch {
+	case e.Partner == trace.NoThread:
+		return fp
+	case e.Thread == t:
+		return rel.AppendOpAccesses(fp, e.PartnerOp, false, false)
+	}
+	return rel.AppendOpAccesses(fp, e.Op, false, false)
 }
 
 // race reports whether event i and pending operation v of thread t (with
@@ -360,7 +455,8 @@ func (s *Strategy) lastConflict(t trace.ThreadID, v trace.Op) int {
 
 // backtrack adds the backtracking point of a race between event i and thread
 // t's pending operation v (Fig. 1, lines 6-10): under the Operation rule, t
-// if v is enabled in pre(E, i) (pending says v was pending there already);
+// if v is enabled in pre(E, i) (pending says v was pending there already and
+// is not Alternating: the same transition);
 // under the Process rule, t if t is enabled there; else every enabled
 // thread.
 func (s *Strategy) backtrack(i int, t trace.ThreadID, pending bool) {
@@ -386,6 +482,21 @@ func (s *Strategy) backtrack(i int, t trace.ThreadID, pending bool) {
 			}
 		}
 	}
+}
+
+// Alternating reports whether the transition pending operation v stands for
+// depends on the state beyond v being enabled: a select takes a case (or its
+// default) among those ready, a receive on an unbuffered channel meets one of
+// the senders there. Such a v enabled in an earlier state is not necessarily
+// the transition that raced.
+func Alternating(v trace.Op, objs []trace.ObjectInfo) bool {
+	switch {
+	case v.Kind == trace.KindSelect:
+		return true
+	case v.Kind == trace.KindRecv && v.Class == trace.ClassChan:
+		return v.Obj < 0 || int(v.Obj) >= len(objs) || objs[v.Obj].Cap == 0
+	}
+	return false
 }
 
 // obj returns the index of object o in the per-object tables.

@@ -27,10 +27,19 @@ type Sleeper struct {
 	Thread trace.ThreadID
 	Op     trace.Op
 	Alts   int32
-	// Ann are the accesses of what the thread announced in the local code
-	// after Op, when it ran it (trace.Steps): they are part of its step.
-	Ann []trace.Access
+	// Ann are the other accesses of the thread's step, seen when it ran Op:
+	// what it announced in the local code after it (trace.Steps) and the
+	// operations of the partners its receive met. An access to newObject
+	// stands for any object first used after the state where the step was
+	// seen, which had Objs objects: objects are numbered by first use, so
+	// their numbers are stable only in the prefix executions share.
+	Ann  []trace.Access
+	Objs int32
 }
+
+// newObject marks, in Sleeper.Ann, an object first used in the local code of
+// the step.
+const newObject trace.ObjectID = -100
 
 // Node is a state on the current path, and what the exploration knows of it.
 // The unit of choice is a thread: when a thread is explored from a state,
@@ -56,8 +65,10 @@ type Node struct {
 	// by the server).
 	pass    []Sleeper
 	passMem arena
-	// ann holds what each thread explored here announced after its step.
-	ann []announced
+	// ann holds what each thread explored here announced after its step;
+	// objs is the number of objects known in the state.
+	ann  []announced
+	objs int32
 }
 
 // arena holds the memory of sleepers' slices: the runtime reuses the memory
@@ -138,6 +149,7 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 		return strategy.Choice{Thread: n.Thread, Alt: n.Alt}
 	}
 	n := t.push()
+	n.objs = int32(len(st.Trace.Objects))
 	for i := range st.Threads {
 		if a := st.Threads[i].Alts; a > 0 {
 			n.Enabled = append(n.Enabled, Enabled{trace.ThreadID(i), a})
@@ -202,19 +214,41 @@ func (t *Tree) setPass(n *Node, st *strategy.State) {
 					t.vacc = append(t.vacc, a.acc)
 				}
 			}
-			n.pass = n.passMem.appendSleeper(n.pass, Sleeper{e.Thread, th.Op, th.Alts, t.vacc})
+			n.pass = n.passMem.appendSleeper(n.pass, Sleeper{e.Thread, th.Op, th.Alts, t.vacc, n.objs})
+		}
+	}
+}
+
+// Partners adds to the backtracking set of each state the execution left
+// for the first time (from Start on) the partner of the rendezvous taken
+// there if the partner was enabled there itself: its select could also take
+// another case on its own, a transition of the same thread that no race
+// between threads reveals.
+func (t *Tree) Partners(tr *trace.Trace) {
+	for k := t.Start; k < len(t.Nodes); k++ {
+		n := &t.Nodes[k]
+		if q := tr.Events[k].Partner; q != trace.NoThread && n.AltsOf(q) > 0 {
+			n.Backtrack.Add(q)
 		}
 	}
 }
 
 // Learn records, for the nodes of the states the execution left for the
-// first time (from Start on), what their explored thread announced in the
-// local code after its step (steps, computed on the finished trace): a
-// thread that falls asleep there carries it.
-func (t *Tree) Learn(steps *trace.Steps) {
+// first time (from Start on), the rest of their explored thread's step:
+// what it announced in the local code after it (steps, computed on the
+// finished trace) and, for a rendezvous, the partner's operation. A thread
+// that falls asleep there carries them.
+func (t *Tree) Learn(tr *trace.Trace, steps *trace.Steps) {
 	for k := t.Start; k < len(t.Nodes); k++ {
 		n := &t.Nodes[k]
-		for _, a := range steps.Announced(k) {
+		t.vacc = append(t.vacc[:0], steps.Announced(k)...)
+		if e := &tr.Events[k]; e.Partner != trace.NoThread {
+			t.vacc = t.Rel.AppendOpAccesses(t.vacc, e.PartnerOp, false, false)
+		}
+		for _, a := range t.vacc {
+			if a.Obj >= trace.ObjectID(n.objs) {
+				a.Obj = newObject
+			}
 			if !slices.Contains(n.ann, announced{n.Thread, a}) {
 				n.ann = append(n.ann, announced{n.Thread, a})
 			}
@@ -241,11 +275,20 @@ func (t *Tree) wake(n, parent *Node, ev *trace.Event, st *strategy.State) {
 			continue
 		}
 		t.vacc = t.Rel.AppendOpAccesses(t.vacc[:0], s.Op, false, false)
-		if conflict(t.acc, t.vacc) || conflict(t.acc, s.Ann) {
+		if conflict(t.acc, t.vacc) || conflict(t.acc, s.Ann) || (slices.ContainsFunc(s.Ann, isNew) && usesNew(t.acc, s.Objs)) {
 			continue
 		}
 		n.Sleep = n.mem.appendSleeper(n.Sleep, s)
 	}
+}
+
+// isNew reports whether a stands for an object first used after its state.
+func isNew(a trace.Access) bool { return a.Obj == newObject }
+
+// usesNew reports whether some access of as is to an object numbered objs or
+// more.
+func usesNew(as []trace.Access, objs int32) bool {
+	return slices.ContainsFunc(as, func(a trace.Access) bool { return a.Obj >= trace.ObjectID(objs) })
 }
 
 // conflict reports whether some access of as conflicts with some of bs.

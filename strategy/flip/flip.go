@@ -4,6 +4,7 @@ package flip
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/dpor"
@@ -31,6 +32,7 @@ type Strategy struct {
 	started bool
 	tr      *trace.Trace
 	fp      []trace.Access
+	rev     dpor.Reversal
 }
 
 // New returns a race-detection-and-flipping strategy with options o.
@@ -101,7 +103,8 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.tr = tr
 	s.hb.Reset(tr, trace.CR)
 	s.sw.Reset(tr)
-	s.tree.Learn(s.hb.Steps())
+	s.tree.Learn(tr, s.hb.Steps())
+	s.tree.Partners(tr)
 	for k := 0; ; k++ {
 		if k == n {
 			for p := range tr.Threads {
@@ -124,18 +127,45 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.tr = nil
 }
 
+// flipDelayed flags, with delayed sets, the race of event i with thread t's
+// operation pending in s_k.
+func (s *Strategy) flipDelayed(n *dpor.Node, i, k int, t trace.ThreadID) {
+	init := s.rev.Initials(s.tr, &s.hb, i, k, t, s.fp)
+	for _, q := range init {
+		if n.Backtrack.Has(q) || n.Done.Has(q) {
+			return
+		}
+	}
+	q, ok := s.tree.PickFrom(n, func(q trace.ThreadID) bool {
+		return (q == t || !slices.Contains(init, t)) && slices.Contains(init, q) && !n.Asleep(q)
+	})
+	switch {
+	case ok:
+		n.Backtrack.Add(q)
+	case !slices.ContainsFunc(init, func(q trace.ThreadID) bool { return n.AltsOf(q) > 0 }):
+		n.Race = true
+	}
+}
+
 // flag finds the event that races with operation v of thread t in state s_k
 // (seed 001, slide 14: dependent, not ordered by another path of
 // happens-before; acquires and successful releases of one lock are never
 // enabled together, so the race of a Lock is with the previous acquire) and
 // flags the state before it.
 func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
-	since := s.sw.Since(t)
 	// v's footprint: its accesses as a pending operation, and what t
 	// announces after it (trace.Steps).
 	s.fp = trace.CR.AppendOpAccesses(s.fp[:0], v, false, false)
 	if k < len(s.tr.Events) {
 		s.fp = append(s.fp, s.hb.Steps().Announced(k)...)
+		e := &s.tr.Events[k]
+		switch {
+		case e.Partner == trace.NoThread:
+		case e.Thread == t:
+			s.fp = trace.CR.AppendOpAccesses(s.fp, e.PartnerOp, false, false)
+		default:
+			s.fp = trace.CR.AppendOpAccesses(s.fp, e.Op, false, false)
+		}
 	}
 	for i := k - 1; i >= 0; i-- {
 		e := &s.tr.Events[i]
@@ -150,11 +180,18 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 			continue // ordered; under CR an earlier read may still race
 		}
 		n := &s.tree.Nodes[i]
-		if n.AltsOf(t) == 0 || (s.opt.Sleep && since > i) {
-			// t cannot run first here (with delayed sets: not with v,
-			// the racing operation itself, which a delayed t may not
-			// stand for): try another thread here, and look further back
-			// for a state where it can.
+		if s.opt.Sleep {
+			// With delayed sets, the thread to run first is one that can
+			// start the race's reversal (dpor.Reversal) and is not
+			// delayed; none is needed if one was run here already or all
+			// are delayed (the reversal is covered). Every race counts,
+			// not only the last.
+			s.flipDelayed(n, i, k, t)
+			continue
+		}
+		if n.AltsOf(t) == 0 {
+			// t cannot run first here: try another thread here, and
+			// look further back for a state where it can.
 			n.Race = true
 			continue
 		}
