@@ -43,6 +43,19 @@ type Summary struct {
 	WallS         float64        `json:"wall_s"`
 	ExecPerS      float64        `json:"exec_per_s"`
 	PeakRSSBytes  int64          `json:"peak_rss_bytes"`
+	// Solver is present when the strategy used an SMT solver (concolic).
+	Solver *SolverSummary `json:"solver,omitempty"`
+}
+
+// SolverSummary is the SMT solver's work in a run.
+type SolverSummary struct {
+	Queries   int64   `json:"queries"`
+	Sat       int64   `json:"sat"`
+	Unsat     int64   `json:"unsat"`
+	Unknown   int64   `json:"unknown"`
+	Timeouts  int64   `json:"timeouts"`
+	CacheHits int64   `json:"cache_hits"`
+	TimeS     float64 `json:"time_s"`
 }
 
 // FailureSummary is one failure in Summary.
@@ -63,6 +76,10 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
 		FinalStates: r.FinalStates, Events: r.Events,
 		WallS: r.Wall.Seconds(), ExecPerS: r.ExecPerSecond(), PeakRSSBytes: peakRSS(),
+	}
+	if st := r.Solver; st.Queries > 0 || st.CacheHits > 0 {
+		s.Solver = &SolverSummary{Queries: st.Queries, Sat: st.Sat, Unsat: st.Unsat, Unknown: st.Unknown,
+			Timeouts: st.Timeouts, CacheHits: st.CacheHits, TimeS: st.SolverTime.Seconds()}
 	}
 	for _, f := range r.Failures {
 		s.Failures = append(s.Failures, FailureSummary{
@@ -120,6 +137,10 @@ func (s *Summary) print(w io.Writer) {
 	row("wall time", "%v", roundDuration(time.Duration(s.WallS*float64(time.Second))))
 	row("executions/s", "%.0f", s.ExecPerS)
 	row("peak memory", "%s", formatBytes(s.PeakRSSBytes))
+	if v := s.Solver; v != nil {
+		row("solver", "%d queries (%d sat, %d unsat, %d unknown, %d timeouts), %d cache hits, %v",
+			v.Queries, v.Sat, v.Unsat, v.Unknown, v.Timeouts, v.CacheHits, roundDuration(time.Duration(v.TimeS*float64(time.Second))))
+	}
 	tw.Flush()
 }
 
