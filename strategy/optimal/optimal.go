@@ -93,7 +93,9 @@ func (s *Strategy) Next() bool {
 		// The branch explored from d is done: it joins the sleep set.
 		n.sleep = append(n.sleep, n.ev)
 		n.sub = nil
-		clear(s.nodes[d+1:])
+		for i := d + 1; i < len(s.nodes); i++ {
+			s.nodes[i] = node{sleep: s.nodes[i].sleep[:0]} // keep the memory
+		}
 		s.nodes = s.nodes[:d+1]
 		s.branch, s.pick = d, true
 		s.resetCur()
@@ -205,8 +207,13 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 		// A new state: its sleep set is the parent's, minus the events
 		// dependent with the step taken; its wakeup tree is the subtree of
 		// the branch followed.
-		s.nodes = append(s.nodes, node{})
+		if d < cap(s.nodes) {
+			s.nodes = s.nodes[:d+1]
+		} else {
+			s.nodes = append(s.nodes, node{})
+		}
 		n := &s.nodes[d]
+		*n = node{sleep: n.sleep[:0]}
 		if d > 0 {
 			p := &s.nodes[d-1]
 			for i := range p.sleep {
@@ -343,7 +350,9 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.sync(tr, len(tr.Events), func(t trace.ThreadID) trace.Op { return nextOp(tr, len(tr.Events)-1, t) })
 	if len(s.nodes) > len(tr.Events)+1 {
-		clear(s.nodes[len(tr.Events)+1:])
+		for i := len(tr.Events) + 1; i < len(s.nodes); i++ {
+			s.nodes[i] = node{sleep: s.nodes[i].sleep[:0]}
+		}
 		s.nodes = s.nodes[:len(tr.Events)+1]
 	}
 	s.an.run(s, tr, end)

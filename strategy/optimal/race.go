@@ -26,6 +26,7 @@ type analysis struct {
 	w        world // the state of a reversal (worldAt)
 	fw       world // the forward pass of alternatives
 	failing  event // the failing step, repeated after a reversal (reverse)
+	m        event // the reversed step (reverseStep)
 	byObj    [][]objRef // the accesses to each object
 	touch    [][]objRef // the events that change each object's state
 	cands    []int32
@@ -361,14 +362,15 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		if k.Knows(i, e.Thread) {
 			continue
 		}
-		m := base
+		m := &a.m
+		*m = base
 		if own == nil || l != own.label() {
-			m = a.eventOf(w, base, l)
+			*m = a.eventOf(w, base, l)
 			m.fails = false // another alternative: what it does is unknown
 			m.cache()
 		}
-		if nm.racing(e, &m) {
-			a.reverse(i, &m)
+		if nm.racing(e, m) {
+			a.reverse(i, m)
 		}
 		k.Join(a.hb.clock(i))
 	}

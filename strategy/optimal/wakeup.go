@@ -74,10 +74,12 @@ func (n *names) insert(children *[]*wnode, seq []*event, scratch []*event) bool 
 	}
 	// A new branch: a chain of the remaining events.
 	nodes := make([]wnode, len(rest))
+	links := make([]*wnode, len(rest))
 	for i, e := range rest {
 		nodes[i].ev = *e
 		if i+1 < len(rest) {
-			nodes[i].children = []*wnode{&nodes[i+1]}
+			links[i] = &nodes[i+1]
+			nodes[i].children = links[i : i+1 : i+1]
 		}
 	}
 	*children = append(*children, &nodes[0])
