@@ -40,6 +40,9 @@ type event struct {
 	nacc   int8
 	cached bool
 	accx   []trace.Access
+	// mask has bit o%64 set for each object o of the cached accesses: two
+	// events whose masks do not meet do not conflict.
+	mask uint64
 	// fails marks the last step of an execution that failed (not by a
 	// deadlock): the failure ends the execution in the step's local code, so
 	// it disables every other thread, and is dependent with every event.
@@ -90,6 +93,10 @@ func (e *event) cache() {
 	var buf [8]trace.Access
 	acc := append(e.accesses(buf[:0]), e.ann...)
 	e.cached = true
+	e.mask = 0
+	for _, x := range acc {
+		e.mask |= 1 << (uint64(x.Obj) % 64)
+	}
 	if len(acc) <= len(e.acc) {
 		e.nacc = int8(copy(e.acc[:], acc))
 		e.accx = nil
@@ -114,6 +121,9 @@ func (e *event) steps(buf []trace.Access) []trace.Access {
 // (trace.Relation.Dependent without the thread structure), with stable
 // object numbers.
 func (n *names) conflict(a, b *event) bool {
+	if a.cached && b.cached && a.mask&b.mask == 0 {
+		return false
+	}
 	var bufA, bufB [8]trace.Access
 	as := a.steps(bufA[:0])
 	if len(as) == 0 {

@@ -172,9 +172,10 @@ func (a *analysis) objIndex(o trace.ObjectID) int {
 }
 
 // candidates returns, latest first, the events before limit whose
-// accesses conflict with acc (raw object numbers), plus the events of the
-// thread that op joins and the failing last event; or, if all (the step is
-// the failing one, dependent with every event), every event before limit.
+// accesses conflict with acc (raw object numbers), plus the failing last
+// event; or, if all (the step is the failing one, dependent with every
+// event), every event before limit. A join is dependent with the events of
+// the thread it joins, but all of them enable it: they are no candidates.
 func (a *analysis) candidates(limit int, acc []trace.Access, op trace.Op, all bool) []int32 {
 	c := a.cands[:0]
 	if all {
@@ -192,13 +193,6 @@ func (a *analysis) candidates(limit int, acc []trace.Access, op trace.Op, all bo
 		for _, r := range a.byObj[o] {
 			if int(r.i) < limit && (x.Mode == trace.Write || r.mode == trace.Write) {
 				c = append(c, r.i)
-			}
-		}
-	}
-	if op.Kind == trace.KindJoin && op.Arg >= 0 && int(op.Arg) < len(a.byThread) {
-		for _, i := range a.byThread[op.Arg] {
-			if int(i) < limit {
-				c = append(c, i)
 			}
 		}
 	}
