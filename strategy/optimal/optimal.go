@@ -117,9 +117,11 @@ func (s *Strategy) resetCur() {
 // sync applies to the view of the current execution the events of tr up to
 // upto, and records in their nodes those not replayed.
 //
-// next gives the operations the threads have pending after event upto-1 (the
-// state's, or the trace's final ones).
-func (s *Strategy) sync(tr *trace.Trace, upto int, next func(trace.ThreadID) trace.Op) {
+// st is the state after event upto-1, or nil at the end of the execution.
+// The work is split so that replaying a step, the common case, takes little
+// stack: Choose runs on the goroutines of the program under test, which
+// start small.
+func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 	w := &s.cur
 	for len(w.cnt) < len(tr.Threads) {
 		w.cnt = append(w.cnt, 0)
@@ -134,20 +136,7 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, next func(trace.ThreadID) tra
 		i := s.seen
 		e := &tr.Events[i]
 		if i < len(s.nodes) && i >= s.branch {
-			n := &s.nodes[i]
-			n.ev = event{Event: s.nm.event(*e), step: w.cnt[e.Thread], pstep: -1, spawnLo: trace.NoThread}
-			if e.Partner != trace.NoThread {
-				n.ev.pstep = w.cnt[e.Partner]
-			}
-			if e.Spawned > 0 {
-				n.ev.spawnLo = spawnLo(tr, i)
-			}
-			if i == upto-1 {
-				n.ev.ann = s.nm.announced(e, n.ev.spawnLo, tr.Objects, next)
-			} else {
-				n.ev.ann = s.nm.announced(e, n.ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) })
-			}
-			n.ev.cache()
+			s.record(tr, i, upto, st)
 		}
 		a, b := touched(e)
 		if a >= 0 && int(a) < len(w.objs) {
@@ -161,6 +150,29 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, next func(trace.ThreadID) tra
 			w.cnt[e.Partner]++
 		}
 	}
+}
+
+// record records event i of tr, which the execution did not replay, in its
+// node.
+//
+//go:noinline
+func (s *Strategy) record(tr *trace.Trace, i, upto int, st *strategy.State) {
+	w := &s.cur
+	e := &tr.Events[i]
+	n := &s.nodes[i]
+	n.ev = event{Event: s.nm.event(*e), step: w.cnt[e.Thread], pstep: -1, spawnLo: trace.NoThread}
+	if e.Partner != trace.NoThread {
+		n.ev.pstep = w.cnt[e.Partner]
+	}
+	if e.Spawned > 0 {
+		n.ev.spawnLo = spawnLo(tr, i)
+	}
+	if i == upto-1 && st != nil {
+		n.ev.ann = s.nm.announced(e, n.ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op })
+	} else {
+		n.ev.ann = s.nm.announced(e, n.ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) })
+	}
+	n.ev.cache()
 }
 
 // nextOp returns the operation thread t has pending after event i of tr:
@@ -192,11 +204,18 @@ func spawnLo(tr *trace.Trace, i int) trace.ThreadID {
 // Choose implements strategy.Strategy.
 func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	d := st.Step
-	s.sync(st.Trace, d, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op })
+	s.sync(st.Trace, d, st)
 	if d < s.branch || (d == s.branch && !s.pick) {
 		n := &s.nodes[d]
 		return strategy.Choice{Thread: n.ev.Thread, Alt: n.alt}
 	}
+	return s.choose(st, d)
+}
+
+// choose decides step d, which the execution does not replay.
+//
+//go:noinline
+func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 	w := &s.cur
 	w.ops = w.ops[:0]
 	for i := range st.Threads {
@@ -348,7 +367,7 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 // in their nodes and inserts into the wakeup trees the reversals of its
 // races.
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
-	s.sync(tr, len(tr.Events), func(t trace.ThreadID) trace.Op { return nextOp(tr, len(tr.Events)-1, t) })
+	s.sync(tr, len(tr.Events), nil)
 	if len(s.nodes) > len(tr.Events)+1 {
 		for i := len(tr.Events) + 1; i < len(s.nodes); i++ {
 			s.nodes[i] = node{sleep: s.nodes[i].sleep[:0]}
