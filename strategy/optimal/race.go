@@ -56,10 +56,14 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 			s.nodes[n-1].ev.fails = true
 		}
 	}
-	for j := range n {
+	// The races of the events of the prefix that this execution replayed
+	// were found by the execution that first ran it: a race of e' with an
+	// earlier event depends only on the events up to e'.
+	from := min(s.branch, n)
+	for j := from; j < n; j++ {
 		a.executed(j)
 	}
-	a.alternatives()
+	a.alternatives(from)
 	if end.Status == trace.Failed {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread, so it races with each
@@ -646,7 +650,7 @@ func (a *analysis) eventOf(w *world, base event, l label) event {
 // selects that an event disabled without their thread taking them: the
 // partner another receiver took, the case a close or a receive made not
 // ready, the sibling alternatives of the one taken.
-func (a *analysis) alternatives() {
+func (a *analysis) alternatives(from int) {
 	tr := a.tr
 	n := len(a.evs)
 	nt := len(tr.Threads)
@@ -685,6 +689,10 @@ func (a *analysis) alternatives() {
 	for i := range n {
 		refresh(i)
 		e := &tr.Events[i]
+		if i < from {
+			a.step(w, e)
+			continue
+		}
 		// The labels of every receive and select before and after e.
 		a.labs = a.labs[:0]
 		type span struct {
@@ -703,17 +711,7 @@ func (a *analysis) alternatives() {
 				sp = append(sp, span{trace.ThreadID(q), lo, len(a.labs)})
 			}
 		}
-		o1, o2 := touched(e)
-		if o1 >= 0 {
-			w.objs[o1].apply(e, o1, &tr.Objects[o1])
-		}
-		if o2 >= 0 {
-			w.objs[o2].apply(e, o2, &tr.Objects[o2])
-		}
-		w.cnt[e.Thread]++
-		if e.Partner != trace.NoThread {
-			w.cnt[e.Partner]++
-		}
+		a.step(w, e)
 		if len(sp) == 0 {
 			continue
 		}
@@ -732,6 +730,22 @@ func (a *analysis) alternatives() {
 				a.disabled(i, x.p, l)
 			}
 		}
+	}
+}
+
+// step applies event e to world w: its objects' states and its threads'
+// steps.
+func (a *analysis) step(w *world, e *trace.Event) {
+	o1, o2 := touched(e)
+	if o1 >= 0 {
+		w.objs[o1].apply(e, o1, &a.tr.Objects[o1])
+	}
+	if o2 >= 0 {
+		w.objs[o2].apply(e, o2, &a.tr.Objects[o2])
+	}
+	w.cnt[e.Thread]++
+	if e.Partner != trace.NoThread {
+		w.cnt[e.Partner]++
 	}
 }
 
