@@ -81,9 +81,6 @@ func (n *names) announced(e *trace.Event, spawnLo trace.ThreadID, objs []trace.O
 	return n.accesses(acc)
 }
 
-// root returns the identity of stable number o for comparisons.
-func (n *names) root(o trace.ObjectID) trace.ObjectID { return o }
-
 // op returns a copy of op, of the current execution, with stable object
 // numbers and its own select cases.
 func (n *names) op(_ trace.ThreadID, op trace.Op) trace.Op {

@@ -23,10 +23,10 @@ type analysis struct {
 	k, k2    trace.VC
 	seq      []*event
 	scratch  []*event
-	w        world // the state of a reversal (worldAt)
-	fw       world // the forward pass of alternatives
-	failing  event // the failing step, repeated after a reversal (reverse)
-	m        event // the reversed step (reverseStep)
+	w        world      // the state of a reversal (worldAt)
+	fw       world      // the forward pass of alternatives
+	failing  event      // the failing step, repeated after a reversal (reverse)
+	m        event      // the reversed step (reverseStep)
 	byObj    [][]objRef // the accesses to each object
 	touch    [][]objRef // the events that change each object's state
 	cands    []int32
@@ -390,32 +390,6 @@ func blocking(op trace.Op) bool {
 	case trace.KindLock, trace.KindRLock, trace.KindRelock, trace.KindWGWait, trace.KindOnceDo,
 		trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMReenter, trace.KindJoin,
 		trace.KindSleep, trace.KindSend, trace.KindRecv, trace.KindSelect:
-		return true
-	}
-	return false
-}
-
-// feasible reports whether the step labelled want, thread p's operation op
-// (with the trace's object numbers) at position limit in E or pending at its
-// end, can run in the state pre(E, i).notdep(i, E).
-func (a *analysis) feasible(i, limit int, p trace.ThreadID, op trace.Op, want label) bool {
-	if !blocking(op) {
-		return true
-	}
-	w := a.worldAt(i, limit)
-	if multi(op) {
-		found := false
-		if w.labels(p, op, func(l label) bool { found = l == want; return !found }) == unknown {
-			a.s.stats.Unmodelled++
-			return true
-		}
-		return found
-	}
-	switch w.ready(p, op) {
-	case enabled:
-		return true
-	case unknown:
-		a.s.stats.Unmodelled++
 		return true
 	}
 	return false

@@ -1,0 +1,86 @@
+// Package optimal implements Optimal-DPOR (Abdulla, Aronis, Jonsson and
+// Sagonas, "Optimal dynamic partial order reduction", POPL 2014, Algorithm
+// 2): source sets and wakeup trees, so that the exploration runs exactly one
+// execution per Mazurkiewicz trace and none that a sleep set blocks.
+//
+// # Walkthrough
+//
+//	s := optimal.New()
+//	r, err := weft.Explore(body, weft.WithCustomStrategy(s), weft.KeepGoing())
+//	// r.Complete is the number of traces; r.Cut is 0; s.Stats() tells more.
+//
+// or, by name, weft.WithStrategy("optimal").
+//
+// # The algorithm
+//
+// The execution model is seed 000 §II-A (Fig. 1): a step is a visible
+// operation of a thread with the local code after it; steps of one thread
+// are ordered; two steps are dependent under trace.CR (conflicting accesses
+// to one object, reads commute) or through the thread structure (a shared
+// thread, a join, a spawn), extended by the accesses a step makes by
+// announcing its threads' next operations (trace.Steps). Happens-before is
+// computed with vector clocks as in seed 000 Fig. 3.
+//
+// The runtime re-executes the program from the start for each execution
+// (seed 000 §IV-C). The strategy keeps the stack of states of the current
+// execution (node): the step taken, the sleep set, and the wakeup tree of
+// the branches still to explore there. Choose replays the prefix of the
+// previous execution, takes the next branch of the deepest state with one
+// left, follows that branch's subtree in the states after it, and past a
+// leaf takes any enabled step not in the sleep set (Algorithm 2, lines
+// 11-21). Finish looks for the reversible races of the execution (lines
+// 1-6): for a race e < e', the wakeup sequence v = notdep(e, E).e' goes into
+// the wakeup tree of the state before e unless a sleeping event is a weak
+// initial of v (insert_[E](v, wut), §6). Only the races of the steps after
+// the replayed prefix are new: a race of e' depends only on the steps up to
+// e'. Memory is the stack of states, bounded by the length of an execution
+// times the size of the wakeup trees, not by the number of executions.
+//
+// # What the paper does not say, and what weft does
+//
+// Alternatives. A step may have several alternatives (a select's cases, the
+// senders a receive can meet). Each alternative is an event of its own,
+// named by a label (the thread's step number, the case, and the partner's
+// step and case), dependent with the others of its step. A race reverses
+// every alternative of the later step that is enabled where the sequence puts
+// it and dependent with the earlier event: a receive that found a channel
+// closed may, before the close, meet a sender instead. The alternatives
+// another step disabled before their thread reached a choice are found by
+// the same scan (the previous steps of a rendezvous partner are its
+// predecessors, not the partner's step itself) and by comparing the
+// alternatives before and after each step.
+//
+// Blocking. The paper's races are immediate: no event in between. With
+// blocking operations the immediate predecessor may be the event that
+// enabled the later one (a release before an acquire): reversing them is
+// infeasible, and the race to reverse is with an earlier event (the previous
+// acquire). The scan keeps a candidate only where the later step can run
+// without it; whether it can is computed from the trace by a model of each
+// primitive's enabledness (sim.go, mirroring internal/engine/enabled.go:
+// mutexes, reader/writer mutexes, WaitGroups, Once, semaphores, channels and
+// selects, joins). Conds, monitors and timers are not modelled: their
+// decisions are taken optimistically and counted (Stats.Unmodelled).
+//
+// Failures. A failure ends the execution in the local code of its last step,
+// which thereby disables every other thread: the failing step is dependent
+// with every event, its races move it before each concurrent step, and a
+// reversal of a pending operation with it repeats the failure after the
+// operation. Deadlocks and leaks end with no thread enabled: their pending
+// operations race with the events that disabled them.
+//
+// Outcomes. Whether a CompareAndSwap or TryLock writes depends on the state;
+// the reversed step of a race is given the outcome it will have where the
+// sequence puts it (the expected value is the operation's argument).
+//
+// Identities. The trace numbers threads and objects by creation and first
+// use, which depend on the interleaving; sleep sets and wakeup trees keep
+// events across executions, so objects are compared by the runtime's stable
+// key (trace.ObjectInfo.Key): an object that outlives one execution keeps
+// the key of its first registration; one created during an execution is
+// named by the thread that first announced an operation on it. When several
+// threads may be first to touch an object created during the execution, its
+// name depends on the interleaving and the exploration may repeat or miss
+// traces; objects created before the test body runs are exact. Spawns are
+// ordered among themselves by happens-before and never reversed, so thread
+// numbers agree along every wakeup sequence.
+package optimal
