@@ -133,9 +133,12 @@ type Tree struct {
 	Rel   trace.Relation
 	// Rand, if not nil, randomises the order of fresh choices.
 	Rand *rand.Rand
-	pick []trace.ThreadID
-	acc  []trace.Access
-	vacc []trace.Access
+	// Avoid holds threads that fresh choices take only when no other
+	// thread can run (flip's postponed threads).
+	Avoid ThreadSet
+	pick  []trace.ThreadID
+	acc   []trace.Access
+	vacc  []trace.Access
 }
 
 // Choose implements strategy.Strategy.Choose for the tree's owner.
@@ -160,8 +163,15 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 	}
 	t.pick = t.pick[:0]
 	for _, e := range n.Enabled {
-		if !t.Sleep || !n.Asleep(e.Thread) {
+		if (!t.Sleep || !n.Asleep(e.Thread)) && !t.Avoid.Has(e.Thread) {
 			t.pick = append(t.pick, e.Thread)
+		}
+	}
+	if len(t.pick) == 0 {
+		for _, e := range n.Enabled {
+			if !t.Sleep || !n.Asleep(e.Thread) {
+				t.pick = append(t.pick, e.Thread)
+			}
 		}
 	}
 	if len(t.pick) == 0 {

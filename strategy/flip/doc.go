@@ -10,7 +10,9 @@
 // the state before that event. The next execution flips the deepest flagged
 // race: it replays the path up to that state, adds the thread that ran there
 // to the state's postponed set, and runs another thread instead (the racing
-// thread if it is enabled there, else any thread not postponed). When every
+// thread if it is enabled there, else any thread not postponed). Below that
+// state the postponed threads are postponed as much as possible (seed 002
+// §7): a fresh choice takes one only when no other thread can run. When every
 // enabled thread of a flagged state is postponed the race cannot be flipped
 // there, and the search moves up. Locks follow Flanagan and Godefroid: an
 // acquire and a successful release of one lock are never enabled together,
@@ -18,8 +20,8 @@
 //
 // Compared with DPOR (package dpor), which adds to a backtracking set at each
 // state for every pending operation, flipping looks at each event once and
-// remembers its race; on seed 001's xy example it runs 4 executions for 3
-// traces (slides 15-31).
+// remembers its race; on seed 001's xy example it runs the 4 executions of
+// slides 15-31 for 3 traces, in their order.
 //
 // With Options.Sleep the postponed threads are also delayed below the state,
 // as sleep sets are (slides 38-50: the delayed sets): a delayed thread runs

@@ -59,6 +59,7 @@ func (s *Strategy) Next() bool {
 		if n.Alt+1 < n.Alts {
 			n.Alt++
 			s.tree.Start = k
+			s.tree.Avoid = append(s.tree.Avoid[:0], n.Done...)
 			return true
 		}
 		if n.Race || n.Backtrack.Len() > 0 {
@@ -79,6 +80,9 @@ func (s *Strategy) Next() bool {
 			if ok {
 				n.Thread, n.Alt, n.Alts = p, 0, n.AltsOf(p)
 				s.tree.Start = k
+				// Postponed as much as possible: in the states below,
+				// the postponed threads run only when nothing else can.
+				s.tree.Avoid = append(s.tree.Avoid[:0], n.Done...)
 				return true
 			}
 		}
