@@ -44,7 +44,9 @@
 // acquire is the one before the release), since without it every acquire
 // races with the last release of its lock and the search degenerates
 // (Options.IgnoreCoEnabled restores the figures as printed). For a select,
-// the latest race over its channels counts.
+// the latest race over its channels counts. Each state's analysis uses what
+// the execution shows of it; a thread's race is searched afresh (Fig. 1's
+// traversal) only when its pending operation changes.
 //
 // The backtracking point is pre(E, i). Options.Rule says what it gets:
 //
@@ -61,7 +63,9 @@
 //     with, a thread that can start the reversal notdep(i).v (Reversal), not
 //     asleep, unless one is in the backtracking or done set already or all
 //     are asleep (the reversal is then covered). The strategies with sleep
-//     sets and Skip use it.
+//     sets and Skip use it. Its races are found by a scan of the execution
+//     when each operation runs, every race and not only the last, so Figs.
+//     1-3 differ only by their relation under it.
 //
 // Why Initials with sleep sets: under the other two rules, the thread added
 // may be asleep there while the reversal needs another thread to run first
