@@ -33,6 +33,8 @@ Usage:
 	weft run [flags] PROGRAM  explore PROGRAM and print its failures and a summary
 	weft replay [flags] PROGRAM TOKEN
 	                          replay one execution of PROGRAM from a failure's token
+	weft bench [flags]        the tables of seed 000 Fig. 8 and seed 002 Table 2,
+	                          weft's strategies beside the papers' figures
 	weft help [COMMAND]       show help
 
 Flags go before PROGRAM, as with the go command. Run 'weft help run' for the
@@ -55,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdRun(rest, stdout, stderr)
 	case "replay":
 		return cmdReplay(rest, stdout, stderr)
+	case "bench":
+		return cmdBench(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return cmdHelp(rest, stdout, stderr)
 	default:
@@ -106,6 +110,8 @@ func cmdHelp(args []string, stdout, stderr io.Writer) int {
 		fs, _ = replayFlags(stdout)
 	case "list":
 		fs = listFlags(stdout)
+	case "bench":
+		return cmdBench([]string{"-h"}, stdout, stderr)
 	default:
 		return report(usageErrorf("unknown command %q; run 'weft help'", args[0]), stderr)
 	}

@@ -1,0 +1,224 @@
+// This file implements weft bench: the tables of seed 000 Fig. 8 and seed
+// 002 Table 2 for weft's strategies, with the papers' figures beside ours.
+
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/weft-go/weft"
+)
+
+// benchTable is one table: its strategies (columns), the paper's column
+// titles and its rows.
+type benchTable struct {
+	name, title string
+	strategies  []string
+	paperCols   []string
+	rows        []benchRow
+}
+
+// benchRow is a program with parameters and the paper's figures for it.
+type benchRow struct {
+	label   string
+	program string
+	params  map[string]int
+	paper   []string
+}
+
+// benchTables are the tables weft bench prints. Our ports differ in detail
+// from the papers' programs (BENCHMARKS.md); where a paper names no size,
+// the row says which one we chose.
+var benchTables = []benchTable{
+	{
+		name:       "fig8",
+		title:      "seed 000 Fig. 8: test executions (mean over random exploration orders)",
+		strategies: []string{"exhaustive", "dpor", "dpor-cr", "dpor-cr+sleep", "flip", "optimal"},
+		paperCols:  []string{"none", "DPOR", "DPOR-CR", "DPOR-CR+sleep", "jCUTE"},
+		rows: []benchRow{
+			{"Indexer (12)", "indexer", map[string]int{"n": 12}, []string{">10000", "8614.6", "154", "27", "8"}},
+			{"Indexer (13)", "indexer", map[string]int{"n": 13}, []string{">10000", ">10000", ">10000", "722.4", "343"}},
+			{"File System (14)", "filesystem", map[string]int{"n": 14}, []string{">10000", "6.8", "3.2", "2.6", "2"}},
+			{"File System (16)", "filesystem", map[string]int{"n": 16}, []string{">10000", "568.4", "26.8", "19.5", "31"}},
+			{"File System (18)", "filesystem", map[string]int{"n": 18}, []string{">10000", ">10000", "250.2", "145.8", "2026"}},
+			{"Parallel Pi (3)", "parallelpi", map[string]int{"threads": 3}, []string{">10000", ">10000", "3217.8", "19.2", "6"}},
+			{"Parallel Pi (5)", "parallelpi", map[string]int{"threads": 5}, []string{">10000", ">10000", ">10000", "1220.6", "120"}},
+			{"Bounded Buffer (bbchan 3/3/2)", "bbchan", map[string]int{}, []string{">10000", "64.4", "67.2", "16", "8"}},
+		},
+	},
+	{
+		name:       "table2",
+		title:      "seed 002 Table 2: tests to cover each program (DPOR-1, DPOR-2, and optimal DPOR beside)",
+		strategies: []string{"dpor-1", "dpor-2", "optimal"},
+		paperCols:  []string{"DPOR-1", "DPOR-2", "Unfolding"},
+		rows: []benchRow{
+			{"Pairs (n=10)", "pairs", map[string]int{"n": 10}, []string{"1024", "1024", "7"}},
+			{"Single lock 1 (4 threads x 2)", "singlelock", map[string]int{"threads": 4, "rounds": 2}, []string{"2520", "2520", "2520"}},
+			{"Fib 1 (n=4)", "fib", map[string]int{"n": 4}, []string{">1303725", "21058", "19605"}},
+			{"Fib 2 (n=5)", "fib", map[string]int{"n": 5}, []string{">903216", "232471", "218243"}},
+			{"Dining 1 (4, 2 meals)", "dining", map[string]int{"n": 4, "meals": 2}, []string{"26410", "1161", "799"}},
+			{"Dining 2 (5, 2 meals)", "dining", map[string]int{"n": 5, "meals": 2}, []string{">760714", "9890", "5747"}},
+			{"Parallel Pi 1 (3 threads)", "parallelpi", map[string]int{"threads": 3}, []string{"623", "165", "120"}},
+		},
+	},
+}
+
+// benchCell is one strategy's figures on one row.
+type benchCell struct {
+	Strategy  string  `json:"strategy"`
+	MeanExecs float64 `json:"mean_executions"`
+	MeanCut   float64 `json:"mean_cut"`
+	Bounded   bool    `json:"bounded"` // some order hit -max-runs
+	Failures  int     `json:"failures"`
+	WallS     float64 `json:"wall_s"`
+	ExecPerS  float64 `json:"exec_per_s"`
+}
+
+// benchResult is one row's figures, as printed by -json.
+type benchResult struct {
+	Table  string         `json:"table"`
+	Row    string         `json:"row"`
+	Params map[string]int `json:"params"`
+	Cells  []benchCell    `json:"cells"`
+	Paper  []string       `json:"paper"`
+}
+
+// cmdBench runs weft bench.
+func cmdBench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	table := fs.String("table", "all", "the table: fig8, table2 or all")
+	rows := fs.String("rows", "", "run only the rows whose label contains this text")
+	orders := fs.Int("orders", 5, "random exploration orders (seeds 1..N) averaged per cell")
+	maxRuns := fs.Int("max-runs", 10000, "bound on the executions of one cell and order (the papers' limit; 0: none)")
+	asJSON := fs.Bool("json", false, "print one JSON object per row instead of tables")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|all] [-rows TEXT] [-orders N] [-max-runs N] [-json]")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, stdout); err != nil {
+		return report(err, stderr)
+	}
+	if fs.NArg() > 0 {
+		return report(usageErrorf("weft bench takes no arguments, got %q", fs.Args()), stderr)
+	}
+	if *orders < 1 {
+		return report(usageErrorf("-orders %d: must be at least 1", *orders), stderr)
+	}
+	var chosen []benchTable
+	for _, t := range benchTables {
+		if *table == "all" || *table == t.name {
+			chosen = append(chosen, t)
+		}
+	}
+	if len(chosen) == 0 {
+		return report(usageErrorf("unknown table %q: use fig8, table2 or all", *table), stderr)
+	}
+	enc := json.NewEncoder(stdout)
+	for _, t := range chosen {
+		var results []benchResult
+		for _, row := range t.rows {
+			if *rows != "" && !strings.Contains(row.label, *rows) {
+				continue
+			}
+			res, err := benchOne(t, row, *orders, *maxRuns)
+			if err != nil {
+				return report(err, stderr)
+			}
+			if *asJSON {
+				enc.Encode(res)
+			}
+			results = append(results, res)
+		}
+		if !*asJSON && len(results) > 0 {
+			printBench(stdout, t, results, *maxRuns)
+		}
+	}
+	return exitOK
+}
+
+// benchOne measures every strategy of t on row.
+func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, error) {
+	p, ps, err := lookup(row.program, row.params)
+	if err != nil {
+		return benchResult{}, err
+	}
+	res := benchResult{Table: t.name, Row: row.label, Params: ps, Paper: row.paper}
+	for _, s := range t.strategies {
+		if !slices.Contains(weft.Strategies(), s) {
+			return res, usageErrorf("strategy %q of table %s is not built in", s, t.name)
+		}
+		cell := benchCell{Strategy: s}
+		var execs, cut int
+		var wall time.Duration
+		n := orders
+		if s == "exhaustive" || s == "optimal" {
+			n = 1 // their order is fixed: one run gives the figure
+		}
+		for seed := 1; seed <= n; seed++ {
+			r, err := weft.Explore(p.Body(ps), weft.WithStrategy(s), weft.WithSeed(int64(seed)),
+				weft.WithMaxRuns(maxRuns), weft.KeepGoing())
+			if err != nil {
+				return res, err
+			}
+			execs += r.Executions
+			cut += r.Cut
+			wall += r.Wall
+			cell.Failures += len(r.Failures)
+			cell.Bounded = cell.Bounded || !r.Exhausted
+		}
+		cell.MeanExecs = float64(execs) / float64(n)
+		cell.MeanCut = float64(cut) / float64(n)
+		cell.WallS = wall.Seconds() / float64(n)
+		if wall > 0 {
+			cell.ExecPerS = float64(execs) / wall.Seconds()
+		}
+		res.Cells = append(res.Cells, cell)
+	}
+	return res, nil
+}
+
+// printBench prints a table: ours, then the paper's columns.
+func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int) {
+	fmt.Fprintf(w, "%s\n", t.title)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	header := "program\t"
+	for _, s := range t.strategies {
+		header += s + "\t"
+	}
+	for _, c := range t.paperCols {
+		header += "paper " + c + "\t"
+	}
+	fmt.Fprintln(tw, header)
+	for _, r := range results {
+		line := r.Row + "\t"
+		for _, c := range r.Cells {
+			if c.Bounded {
+				line += fmt.Sprintf(">%d\t", maxRuns)
+				continue
+			}
+			line += fmt.Sprintf("%s (%s)\t", trimFloat(c.MeanExecs), roundDuration(time.Duration(c.WallS*float64(time.Second))))
+		}
+		for _, v := range r.Paper {
+			line += v + "\t"
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "cells: executions (wall time per exploration); >N: the bound -max-runs stopped it")
+	fmt.Fprintln(w)
+}
+
+// trimFloat prints a mean without a needless fraction.
+func trimFloat(f float64) string {
+	if f == float64(int64(f)) {
+		return fmt.Sprintf("%d", int64(f))
+	}
+	return fmt.Sprintf("%.1f", f)
+}

@@ -1,0 +1,53 @@
+// This file tests weft bench.
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestBench runs one row of Fig. 8: File System (14) has 2 traces, which
+// dpor-cr+sleep and optimal explore exactly; exhaustive hits the bound.
+func TestBench(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"bench", "-table", "fig8", "-rows", "File System (14)", "-orders", "2", "-max-runs", "500", "-json"}, &out, &errb)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var r benchResult
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("decoding %q: %v", out.String(), err)
+	}
+	got := map[string]benchCell{}
+	for _, c := range r.Cells {
+		got[c.Strategy] = c
+	}
+	if c := got["exhaustive"]; !c.Bounded || c.MeanExecs != 500 {
+		t.Errorf("exhaustive: %+v, want bounded at 500", c)
+	}
+	for _, s := range []string{"dpor-cr+sleep", "optimal"} {
+		if c := got[s]; c.Bounded || c.MeanExecs != 2 || c.MeanCut != 0 || c.Failures != 0 {
+			t.Errorf("%s: %+v, want exactly 2 executions, none cut", s, c)
+		}
+	}
+	if len(r.Paper) != 5 || r.Paper[4] != "2" {
+		t.Errorf("paper figures %v, want Fig. 8's five with jCUTE 2", r.Paper)
+	}
+}
+
+func TestBenchBadUsage(t *testing.T) {
+	for _, args := range [][]string{{"bench", "-table", "nope"}, {"bench", "-orders", "0"}, {"bench", "extra"}} {
+		var out, errb bytes.Buffer
+		if code := run(args, &out, &errb); code != exitUsage || errb.Len() == 0 {
+			t.Errorf("%v: exit %d, stderr %q; want %d and a message", args, code, errb.String(), exitUsage)
+		}
+	}
+	var out, errb bytes.Buffer
+	run([]string{"bench", "-table", "fig8", "-rows", "File System (14)", "-orders", "1", "-max-runs", "50"}, &out, &errb)
+	if !strings.Contains(out.String(), "paper jCUTE") || !strings.Contains(out.String(), ">50") {
+		t.Errorf("table output:\n%s", out.String())
+	}
+}
