@@ -54,6 +54,9 @@ type Strategy struct {
 	pick    bool // the node at branch must take its next wakeup branch
 	started bool
 	stats   Stats
+	// failedBefore records that an execution failed: from then on the
+	// races of replayed prefixes are analysed again (see analysis.run).
+	failedBefore bool
 
 	cur  world // the current execution, as Choose sees it
 	seen int   // events applied to cur

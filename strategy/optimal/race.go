@@ -57,9 +57,18 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		}
 	}
 	// The races of the events of the prefix that this execution replayed
-	// were found by the execution that first ran it: a race of e' with an
-	// earlier event depends only on the events up to e'.
-	from := min(s.branch, n)
+	// were found by the execution that first ran it: whether e < e' is a
+	// race depends only on the events up to e'. (Their wakeup sequences
+	// differ in the events after e', concurrent with both; once an execution
+	// has failed, and ended before running every thread, they are analysed
+	// again: the differential tests found traces missed otherwise.)
+	from := 0
+	if !s.failedBefore {
+		from = min(s.branch, n)
+	}
+	if end.Status == trace.Failed {
+		s.failedBefore = true
+	}
 	for j := from; j < n; j++ {
 		a.executed(j)
 	}
@@ -734,6 +743,7 @@ func (a *analysis) disabled(i int, p trace.ThreadID, l label) {
 	}
 	base := event{Event: trace.Event{Thread: p, Op: a.s.nm.op(p, w.ops[p]), OK: true}, spawnLo: trace.NoThread}
 	m := a.eventOf(w, base, l)
+	m.cache()
 	a.reverse(i, &m)
 }
 
