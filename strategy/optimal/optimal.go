@@ -118,7 +118,8 @@ func (s *Strategy) resetCur() {
 }
 
 // sync applies to the view of the current execution the events of tr up to
-// upto, and records in their nodes those not replayed.
+// upto, and records in its node a step not replayed whose next state needs
+// it.
 //
 // st is the state after event upto-1, or nil at the end of the execution.
 // The work is split so that replaying a step, the common case, takes little
@@ -138,7 +139,9 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 	for ; s.seen < upto; s.seen++ {
 		i := s.seen
 		e := &tr.Events[i]
-		if i < len(s.nodes) && i >= s.branch {
+		if i < len(s.nodes) && i >= s.branch && len(s.nodes[i].sleep) > 0 {
+			// The next state's sleep set needs the step (Choose); the
+			// others are recorded by Finish.
 			s.record(tr, i, upto, st)
 		}
 		a, b := touched(e)
@@ -370,7 +373,6 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 // in their nodes and inserts into the wakeup trees the reversals of its
 // races.
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
-	s.sync(tr, len(tr.Events), nil)
 	if len(s.nodes) > len(tr.Events)+1 {
 		for i := len(tr.Events) + 1; i < len(s.nodes); i++ {
 			s.nodes[i] = node{sleep: s.nodes[i].sleep[:0]}

@@ -52,9 +52,10 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread (see event.fails).
 		a.evs[n-1].fails = true
-		if n-1 < len(s.nodes) {
-			s.nodes[n-1].ev.fails = true
-		}
+	}
+	// The steps not replayed, in their nodes (for sleep sets).
+	for i := min(s.branch, n); i < n && i < len(s.nodes); i++ {
+		s.nodes[i].ev = a.evs[i]
 	}
 	// The races of the events of the prefix that this execution replayed
 	// were found by the execution that first ran it: whether e < e' is a
