@@ -93,8 +93,12 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 func (a *analysis) prepare(failLast bool) {
 	tr := a.tr
 	n := len(tr.Events)
+	// The events of the replayed prefix are those of the last execution.
+	reuse := min(a.s.branch, len(a.evs), n)
 	if cap(a.evs) < n {
-		a.evs = make([]event, n, n+n/2)
+		evs := make([]event, n, n+n/2)
+		copy(evs, a.evs[:reuse])
+		a.evs = evs
 	}
 	a.evs = a.evs[:n]
 	nt := len(tr.Threads)
@@ -112,10 +116,15 @@ func (a *analysis) prepare(failLast bool) {
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		ev := &a.evs[i]
-		*ev = event{Event: a.s.nm.event(*e), step: int32(len(a.byThread[e.Thread])), spawnLo: trace.NoThread}
+		if i >= reuse {
+			*ev = event{Event: a.s.nm.event(*e), step: int32(len(a.byThread[e.Thread])), spawnLo: trace.NoThread}
+			if e.Partner != trace.NoThread {
+				ev.pstep = int32(len(a.byThread[e.Partner]))
+			}
+		}
+		ev.fails = false
 		a.byThread[e.Thread] = append(a.byThread[e.Thread], int32(i))
 		if e.Partner != trace.NoThread {
-			ev.pstep = int32(len(a.byThread[e.Partner]))
 			a.byThread[e.Partner] = append(a.byThread[e.Partner], int32(i))
 		}
 		o1, o2 := touched(e)
@@ -126,12 +135,12 @@ func (a *analysis) prepare(failLast bool) {
 		}
 	}
 	for t := len(tr.Threads) - 1; t >= 0; t-- {
-		if st := tr.Threads[t].Step; st >= 0 && int(st) < n {
+		if st := int(tr.Threads[t].Step); st >= reuse && st < n {
 			a.evs[st].spawnLo = trace.ThreadID(t)
 		}
 	}
 	a.hb.run(tr, failLast)
-	for i := range a.evs {
+	for i := reuse; i < n; i++ {
 		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
 		a.evs[i].cache()
 	}
