@@ -70,6 +70,23 @@ func (n *names) accesses(acc []trace.Access) []trace.Access {
 // operations announced in the local code of a step (trace.AppendAnnounced):
 // next gives the operation each thread has pending after it.
 func (n *names) announced(e *trace.Event, spawnLo trace.ThreadID, objs []trace.ObjectInfo, next func(trace.ThreadID) trace.Op) []trace.Access {
+	// Only sends announce anything; most steps take the short way, with a
+	// small stack frame (see Strategy.record).
+	mayAnnounce := func(op trace.Op) bool { return op.Kind == trace.KindSend || op.Kind == trace.KindSelect }
+	some := mayAnnounce(next(e.Thread)) || (e.Partner != trace.NoThread && mayAnnounce(next(e.Partner)))
+	for c := range trace.ThreadID(e.Spawned) {
+		some = some || mayAnnounce(next(spawnLo+c))
+	}
+	if !some {
+		return nil
+	}
+	return n.announcedSlow(e, spawnLo, objs, next)
+}
+
+// announcedSlow is announced's long way.
+//
+//go:noinline
+func (n *names) announcedSlow(e *trace.Event, spawnLo trace.ThreadID, objs []trace.ObjectInfo, next func(trace.ThreadID) trace.Op) []trace.Access {
 	var buf [8]trace.Access
 	acc := trace.AppendAnnounced(buf[:0], next(e.Thread), objs)
 	if e.Partner != trace.NoThread {
@@ -96,6 +113,16 @@ func (n *names) op(_ trace.ThreadID, op trace.Op) trace.Op {
 		op.Arg = int64(n.object(trace.ObjectID(op.Arg)))
 	}
 	return op
+}
+
+// own gives e, a copy of an event of the current execution, stable object
+// numbers and its own select cases, in place.
+func (n *names) own(e *trace.Event) {
+	e.Op = n.op(e.Thread, e.Op)
+	if e.Partner != trace.NoThread {
+		e.PartnerOp = n.op(e.Partner, e.PartnerOp)
+	}
+	e.PC = 0
 }
 
 // event returns a copy of e, of the current execution, with stable object

@@ -163,22 +163,27 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 //
 //go:noinline
 func (s *Strategy) record(tr *trace.Trace, i, upto int, st *strategy.State) {
+	// Field by field, in place: this runs on the program's goroutines, whose
+	// stacks start small, and an event is large.
 	w := &s.cur
 	e := &tr.Events[i]
-	n := &s.nodes[i]
-	n.ev = event{Event: s.nm.event(*e), step: w.cnt[e.Thread], pstep: -1, spawnLo: trace.NoThread}
+	ev := &s.nodes[i].ev
+	*ev = event{}
+	ev.Event = *e
+	s.nm.own(&ev.Event)
+	ev.step, ev.pstep, ev.spawnLo = w.cnt[e.Thread], -1, trace.NoThread
 	if e.Partner != trace.NoThread {
-		n.ev.pstep = w.cnt[e.Partner]
+		ev.pstep = w.cnt[e.Partner]
 	}
 	if e.Spawned > 0 {
-		n.ev.spawnLo = spawnLo(tr, i)
+		ev.spawnLo = spawnLo(tr, i)
 	}
 	if i == upto-1 && st != nil {
-		n.ev.ann = s.nm.announced(e, n.ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op })
+		ev.ann = s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op })
 	} else {
-		n.ev.ann = s.nm.announced(e, n.ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) })
+		ev.ann = s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) })
 	}
-	n.ev.cache()
+	ev.cache()
 }
 
 // nextOp returns the operation thread t has pending after event i of tr:
@@ -229,33 +234,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		w.done[i] = st.Threads[i].Done
 	}
 	if d >= len(s.nodes) {
-		// A new state: its sleep set is the parent's, minus the events
-		// dependent with the step taken; its wakeup tree is the subtree of
-		// the branch followed.
-		if d < cap(s.nodes) {
-			s.nodes = s.nodes[:d+1]
-		} else {
-			s.nodes = append(s.nodes, node{})
-		}
-		n := &s.nodes[d]
-		*n = node{sleep: n.sleep[:0]}
-		if d > 0 {
-			p := &s.nodes[d-1]
-			for i := range p.sleep {
-				if !s.nm.dependent(&p.sleep[i], &p.ev) {
-					n.sleep = append(n.sleep, p.sleep[i])
-				} else if s.logf != nil {
-					s.logf("node %d: %v wakes %v (ann %v / %v)", d, &p.ev, &p.sleep[i], p.ev.ann, p.sleep[i].ann)
-				}
-			}
-			n.wut, p.sub = p.sub, nil
-			for _, c := range n.wut {
-				s.refresh(&c.ev, st)
-			}
-		}
-		if d+1 > s.stats.MaxDepth {
-			s.stats.MaxDepth = d + 1
-		}
+		s.newNode(st, d)
 	}
 	s.pick = false
 	n := &s.nodes[d]
@@ -264,7 +243,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		n.wut = n.wut[1:]
 		if alt, ok := s.altOf(st, c.ev.label()); ok {
 			if s.logf != nil {
-				s.logf("node %d: wakeup branch %v (sleep %v)", d, c.ev.label(), sleepLabels(n.sleep))
+				s.log("node %d: wakeup branch %v (sleep %v)", d, &c.ev, n.sleep)
 			}
 			n.sub = c.children
 			return s.take(n, st, c.ev.Thread, alt)
@@ -278,7 +257,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 			l, ok := s.labelOf(st, t, a)
 			if !ok || !asleep(n.sleep, l) {
 				if s.logf != nil && len(n.sleep) > 0 {
-					s.logf("node %d: free %v (sleep %v)", d, l, sleepLabels(n.sleep))
+					s.log("node %d: free %v (sleep %v)", d, t, n.sleep)
 				}
 				return s.take(n, st, t, a)
 			}
@@ -286,7 +265,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 	}
 	s.stats.SleepBlocked++
 	if s.logf != nil {
-		s.logf("node %d: sleep-set blocked (sleep %v)", d, sleepLabels(n.sleep))
+		s.log("node %d: sleep-set blocked (sleep %v)", d, nil, n.sleep)
 	}
 	return strategy.Cut
 }
@@ -304,17 +283,52 @@ func (s *Strategy) refresh(e *event, st *strategy.State) {
 	e.cache()
 }
 
+// newNode adds state d: its sleep set is the parent's, minus the events
+// dependent with the step taken; its wakeup tree is the subtree of the
+// branch followed.
+//
+//go:noinline
+func (s *Strategy) newNode(st *strategy.State, d int) {
+	if d < cap(s.nodes) {
+		s.nodes = s.nodes[:d+1]
+	} else {
+		s.nodes = append(s.nodes, node{})
+	}
+	n := &s.nodes[d]
+	n.ev = event{}
+	n.alt, n.wut, n.sub, n.sleep = 0, nil, nil, n.sleep[:0]
+	if d > 0 {
+		p := &s.nodes[d-1]
+		for i := range p.sleep {
+			if !s.nm.dependent(&p.sleep[i], &p.ev) {
+				n.sleep = append(n.sleep, p.sleep[i])
+			} else if s.logf != nil {
+				s.log("node %d: %v wakes %v", d, &p.ev, &p.sleep[i])
+			}
+		}
+		n.wut, p.sub = p.sub, nil
+		for _, c := range n.wut {
+			s.refresh(&c.ev, st)
+		}
+	}
+	if d+1 > s.stats.MaxDepth {
+		s.stats.MaxDepth = d + 1
+	}
+}
+
 // take records that node n takes alternative alt of thread p, with a
 // provisional event that the trace's will replace.
 func (s *Strategy) take(n *node, st *strategy.State, p trace.ThreadID, alt int32) strategy.Choice {
 	l, _ := s.labelOf(st, p, alt)
 	n.alt = alt
-	n.ev = event{Event: trace.Event{Thread: p, Alt: alt, Op: s.nm.op(p, st.Threads[p].Op), Case: l.cas, Partner: l.partner, PartnerCase: l.pcas, OK: true},
-		step: l.step, pstep: l.pstep, spawnLo: trace.NoThread}
+	ev := &n.ev
+	*ev = event{}
+	ev.Thread, ev.Alt, ev.Op, ev.Case, ev.Partner, ev.PartnerCase, ev.OK = p, alt, s.nm.op(p, st.Threads[p].Op), l.cas, l.partner, l.pcas, true
+	ev.step, ev.pstep, ev.spawnLo = l.step, l.pstep, trace.NoThread
 	if l.partner != trace.NoThread {
-		n.ev.PartnerOp = s.nm.op(l.partner, st.Threads[l.partner].Op)
+		ev.PartnerOp = s.nm.op(l.partner, st.Threads[l.partner].Op)
 	}
-	n.ev.cache()
+	ev.cache()
 	return strategy.Choice{Thread: p, Alt: alt}
 }
 
@@ -380,6 +394,21 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.nodes = s.nodes[:len(tr.Events)+1]
 	}
 	s.an.run(s, tr, end)
+}
+
+// log describes a decision at node d: its event or thread x, and a sleep
+// set.
+//
+//go:noinline
+func (s *Strategy) log(format string, d int, x any, sleep any) {
+	if z, ok := sleep.([]event); ok {
+		sleep = sleepLabels(z)
+	}
+	if x == nil {
+		s.logf(format, d, sleep)
+		return
+	}
+	s.logf(format, d, x, sleep)
 }
 
 func sleepLabels(z []event) []string {
