@@ -97,7 +97,7 @@ func printStmts(b *strings.Builder, ss []Stmt, indent string) {
 		b.WriteByte('\n')
 		if len(s.Body) > 0 {
 			printStmts(b, s.Body, indent+"\t")
-			b.WriteString(indent + "}\n")
+			b.WriteString(indent + "} // " + s.unlock() + "\n")
 		}
 	}
 }
@@ -116,11 +116,11 @@ func (s Stmt) String() string {
 	case CAS:
 		return fmt.Sprintf("v%d.CompareAndSwap(%d, %d)", s.Obj, s.Val, s.Val2)
 	case Lock:
-		return fmt.Sprintf("m%d.Lock() { // Unlock at }", s.Obj)
+		return fmt.Sprintf("m%d.Lock() {", s.Obj)
 	case RLock:
-		return fmt.Sprintf("rw%d.RLock() { // RUnlock at }", s.Obj)
+		return fmt.Sprintf("rw%d.RLock() {", s.Obj)
 	case WLock:
-		return fmt.Sprintf("rw%d.Lock() { // Unlock at }", s.Obj)
+		return fmt.Sprintf("rw%d.Lock() {", s.Obj)
 	case Send:
 		return fmt.Sprintf("c%d <- %d", s.Obj, s.Val)
 	case Recv:
@@ -151,6 +151,17 @@ func (s Stmt) String() string {
 		return fmt.Sprintf("T%d.Join()", s.Obj+1)
 	}
 	return "?"
+}
+
+// unlock names the release that ends a critical section.
+func (s Stmt) unlock() string {
+	switch s.Kind {
+	case RLock:
+		return fmt.Sprintf("rw%d.RUnlock()", s.Obj)
+	case WLock:
+		return fmt.Sprintf("rw%d.Unlock()", s.Obj)
+	}
+	return fmt.Sprintf("m%d.Unlock()", s.Obj)
 }
 
 // Events returns an upper bound of the number of steps of p, a measure of

@@ -1,0 +1,127 @@
+// This file finds the alternatives of receives and selects that a step
+// disabled before their thread chose among them, and reverses those races.
+
+package optimal
+
+import "github.com/weft-go/weft/trace"
+
+// alternatives looks for the races of the alternatives of receives and
+// selects that an event disabled without their thread taking them: the
+// partner another receiver took, the case a close or a receive made not
+// ready, the sibling alternatives of the one taken.
+func (a *analysis) alternatives(from int) {
+	tr := a.tr
+	n := len(a.evs)
+	nt := len(tr.Threads)
+	any := false
+	for q := range nt {
+		for _, i := range a.byThread[q] {
+			if e := &tr.Events[i]; multi(e.Op) && (e.Thread == trace.ThreadID(q)) {
+				any = true
+			}
+		}
+		if multi(tr.Final[q]) {
+			any = true
+		}
+	}
+	if !any {
+		return
+	}
+	w := &a.fw
+	a.initObjs(w)
+	w.cnt = resize(w.cnt, nt)
+	clear(w.cnt)
+	w.ops = w.ops[:0]
+	w.done = w.done[:0]
+	for range nt {
+		w.ops = append(w.ops, trace.Op{})
+		w.done = append(w.done, false)
+	}
+	refresh := func(i int) {
+		for q := range nt {
+			st := tr.Threads[q].Step
+			if st < 0 || int(st) < i {
+				w.ops[q], w.done[q] = a.pendingOp(trace.ThreadID(q), int(w.cnt[q]))
+			}
+		}
+	}
+	for i := range n {
+		refresh(i)
+		e := &tr.Events[i]
+		if i < from {
+			a.step(w, e)
+			continue
+		}
+		// The labels of every receive and select before and after e.
+		a.labs = a.labs[:0]
+		type span struct {
+			p      trace.ThreadID
+			lo, hi int
+		}
+		var spans [8]span
+		sp := spans[:0]
+		for q := range nt {
+			if !multi(w.ops[q]) {
+				continue
+			}
+			lo := len(a.labs)
+			w.labels(trace.ThreadID(q), w.ops[q], func(l label) bool { a.labs = append(a.labs, l); return true })
+			if len(a.labs) > lo {
+				sp = append(sp, span{trace.ThreadID(q), lo, len(a.labs)})
+			}
+		}
+		a.step(w, e)
+		if len(sp) == 0 {
+			continue
+		}
+		refresh(i + 1)
+		taken := a.evs[i].label()
+		for _, x := range sp {
+			a.labs2 = a.labs2[:0]
+			if multi(w.ops[x.p]) {
+				w.labels(x.p, w.ops[x.p], func(l label) bool { a.labs2 = append(a.labs2, l); return true })
+			}
+			for _, l := range a.labs[x.lo:x.hi] {
+				if l == taken || contains(a.labs2, l) {
+					continue
+				}
+				// e disabled alternative l of x.p.
+				a.disabled(i, x.p, l)
+			}
+		}
+	}
+}
+
+// disabled reverses the race of event i with alternative l of thread p,
+// which i disabled.
+func (a *analysis) disabled(i int, p trace.ThreadID, l label) {
+	w := a.worldAt(i, len(a.evs))
+	found := false
+	w.labels(p, w.ops[p], func(m label) bool { found = m == l; return !found })
+	if !found {
+		return
+	}
+	base := event{Event: trace.Event{Thread: p, Op: a.s.nm.op(p, w.ops[p]), OK: true}, spawnLo: trace.NoThread}
+	m := a.eventOf(w, base, l)
+	m.cache()
+	a.reverse(i, &m)
+}
+
+func contains(ls []label, l label) bool {
+	for _, x := range ls {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// eventOf returns the event of base's thread with label l in world w.
+func (a *analysis) eventOf(w *world, base event, l label) event {
+	m := base
+	m.step, m.Case, m.Partner, m.PartnerCase, m.pstep = l.step, l.cas, l.partner, l.pcas, l.pstep
+	if l.partner != trace.NoThread {
+		m.PartnerOp = a.s.nm.op(l.partner, w.ops[l.partner])
+	}
+	return m
+}
