@@ -27,6 +27,22 @@ func NewVar[T comparable](name string) *Var[T] {
 
 // begin registers v on first use and announces operation k.
 func (v *Var[T]) begin(k trace.Kind) *engine.Thread {
+	t := v.register()
+	t.Begin(&v.o, trace.ClassVar, k)
+	return t
+}
+
+// beginArg is begin for an operation with an argument, computed with the
+// variable's encoder.
+func (v *Var[T]) beginArg(k trace.Kind, arg func(func(T) uint64) int64) *engine.Thread {
+	t := v.register()
+	t.BeginArg(&v.o, trace.ClassVar, k, arg(v.enc))
+	return t
+}
+
+// register registers v on first use in the execution and returns the
+// running thread.
+func (v *Var[T]) register() *engine.Thread {
 	t := cur()
 	if t.Register(&v.o, trace.ClassVar) {
 		var zero T
@@ -35,7 +51,6 @@ func (v *Var[T]) begin(k trace.Kind) *engine.Thread {
 			v.enc = encoder[T]()
 		}
 	}
-	t.Begin(&v.o, trace.ClassVar, k)
 	return t
 }
 
@@ -65,17 +80,9 @@ func (v *Var[T]) Swap(x T) (old T) {
 // CompareAndSwap stores new if the variable holds old, atomically, and
 // reports whether it did.
 func (v *Var[T]) CompareAndSwap(old, new T) bool {
-	t := cur()
-	if t.Register(&v.o, trace.ClassVar) {
-		var zero T
-		v.val = zero
-		if v.enc == nil {
-			v.enc = encoder[T]()
-		}
-	}
 	// The expected value is the operation's argument: a strategy that
 	// reorders the CAS can tell whether it would succeed.
-	t.BeginArg(&v.o, trace.ClassVar, trace.KindCAS, int64(encode(v.enc, old)))
+	t := v.beginArg(trace.KindCAS, func(enc func(T) uint64) int64 { return int64(encode(enc, old)) })
 	ok := v.val == old
 	if ok {
 		v.val = new
