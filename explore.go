@@ -4,7 +4,6 @@
 package weft
 
 import (
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -204,18 +203,4 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 	c.strategyName = "replay"
 	r := explore(body, replay.New(rec), &c)
 	return r, nil
-}
-
-// errNoFailure is returned when a replay reproduces no failure.
-var errNoFailure = errors.New("the replay ran to completion without a failure")
-
-// replayError explains a replay that did not fail as recorded.
-func replayError(r *Result, kind trace.FailureKind) error {
-	if len(r.Failures) == 0 {
-		return errNoFailure
-	}
-	if f := r.Failures[0]; f.Kind != kind && kind != trace.NoFailure {
-		return fmt.Errorf("the replay failed with %v instead of the recorded %v", f.Kind, kind)
-	}
-	return nil
 }
