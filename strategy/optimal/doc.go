@@ -33,7 +33,9 @@
 // the wakeup tree of the state before e unless a sleeping event is a weak
 // initial of v (insert_[E](v, wut), §6). Only the races of the steps after
 // the replayed prefix are new: a race of e' depends only on the steps up to
-// e'. Memory is the stack of states, bounded by the length of an execution
+// e' (once an execution has failed, the prefix's races are analysed again:
+// their wakeup sequences end with the events after e', and the differential
+// tests showed traces missed otherwise). Memory is the stack of states, bounded by the length of an execution
 // times the size of the wakeup trees, not by the number of executions.
 //
 // # What the paper does not say, and what weft does
