@@ -91,9 +91,6 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 	return ok
 }
 
-// peek returns the value without a visible operation, for final states.
-func (v *Var[T]) peek() T { return v.val }
-
 // Integer is the set of Go's integer types.
 type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr

@@ -33,7 +33,6 @@ type analysis struct {
 	kept     []keptLabel
 	labs     []label
 	labs2    []label
-	next     []int32 // forward pass: each thread's next event
 }
 
 // keptLabel is an alternative of the step scan looks at, and the clock of
@@ -384,16 +383,6 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		}
 		k.Join(a.hb.clock(i))
 	}
-}
-
-// scratchClock returns a copy of c in reused memory.
-func (a *analysis) scratchClock(c trace.VC) trace.VC {
-	if cap(a.k) < len(c) {
-		a.k = make(trace.VC, len(c))
-	}
-	a.k = a.k[:len(c)]
-	copy(a.k, c)
-	return a.k
 }
 
 // reverse inserts the reversal of the race of event i with m into the
