@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/concolic"
@@ -171,22 +172,8 @@ func TestJCute(t *testing.T) {
 	}
 }
 
-// jcuteBody is the jcute program (programs/jcute.go), inlined to keep the
-// root package's tests free of the programs package.
-func jcuteBody() func(w *weft.T) {
-	x := weft.NewVar[weft.SInt]("x")
-	one, two := weft.Const[int64](1), weft.Const[int64](2)
-	return func(w *weft.T) {
-		z := w.InputRange("z", -1000, 1000)
-		w.Go(func() { x.Store(weft.Const[int64](3)) })
-		w.Go(func() {
-			x.Store(two)
-			if w.If(z.Mul(two).Add(one).Eq(x.Load())) {
-				w.Fail("2*z+1 == x")
-			}
-		})
-	}
-}
+// jcuteBody is the built-in jcute program (programs/jcute.go).
+func jcuteBody() func(w *weft.T) { return programs.Lookup("jcute").MustBody(nil) }
 
 // TestJCuteReplay: the token carries the input, and replaying it fails
 // the same way; a record without the input diverges.
