@@ -29,17 +29,21 @@ var dporNames = []string{
 }
 
 // traceCollector wraps a strategy and records the Foata normal form (under
-// CR) of every maximal execution (completed, deadlocked or leaking) and the
-// kinds of failure.
+// CR) of every maximal execution (completed, deadlocked or leaking), the
+// final states of the completed ones (finalState) and the kinds of failure.
 type traceCollector struct {
 	strategy.Strategy
 	maximal map[string]bool
+	finals  map[string]bool
 	kinds   map[trace.FailureKind]bool
 }
 
 func (c *traceCollector) Finish(tr *trace.Trace, end trace.End) {
 	if end.Status == trace.Complete || end.Kind == trace.Deadlock || end.Kind == trace.Leak {
 		c.maximal[trace.Foata(tr, trace.CR)] = true
+	}
+	if end.Status == trace.Complete {
+		c.finals[finalState(tr)] = true
 	}
 	if end.Status == trace.Failed {
 		c.kinds[end.Kind] = true
@@ -54,7 +58,7 @@ func exploreTraces(t *testing.T, body func(w *weft.T), name string, seed int64, 
 	if s == nil {
 		t.Fatalf("no strategy %q", name)
 	}
-	c := &traceCollector{Strategy: s, maximal: map[string]bool{}, kinds: map[trace.FailureKind]bool{}}
+	c := &traceCollector{Strategy: s, maximal: map[string]bool{}, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{}}
 	r, err := weft.Explore(body, weft.WithCustomStrategy(c), weft.KeepGoing(), weft.WithMaxRuns(maxRuns), weft.NoReplayFiles())
 	if err != nil {
 		t.Fatal(err)

@@ -48,6 +48,18 @@
 // the execution shows of it; a thread's race is searched afresh (Fig. 1's
 // traversal) only when its pending operation changes.
 //
+// Fig. 5 analyses a state once, when an execution first reaches it (lines
+// 6-21; a replayed choice, line 4, is not analysed again): enough when
+// next(s, p) is known in s. Here a thread's step is known whole only once
+// the thread has run it (see Steps and footprints): in the execution that
+// first reached s, p may not have run its step at all. So the states of
+// the replayed prefix are analysed again for each thread whose step there
+// runs in this execution for the first time on the path (at the new choice
+// or after it) and has more accesses than its operation alone. Without it,
+// a lock whose critical section starts with a send on an unbuffered
+// channel never raced with an earlier close of the channel (gen program
+// 7977: a final state missed).
+//
 // The backtracking point is pre(E, i). Options.Rule says what it gets:
 //
 //   - Process (Flanagan and Godefroid's rule, which seed 002 §6.1 calls its

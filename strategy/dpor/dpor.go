@@ -141,7 +141,9 @@ type Strategy struct {
 	prev  []int32        // the same, not counting successful releases
 	reads [][]int32      // CommutingReads: the reads since the last write
 	fp    []trace.Access // the footprint of the pending operation analysed
-	tr    *trace.Trace
+	// extended says whether fp has more than the operation's own accesses.
+	extended bool
+	tr       *trace.Trace
 }
 
 // New returns a DPOR strategy with options o.
@@ -230,8 +232,8 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	first := s.tree.Start + 1
 	for k := 0; ; k++ {
-		if k >= first && s.opt.Rule != Initials {
-			s.analyse(k, k == first)
+		if s.opt.Rule != Initials {
+			s.analyse(k, k == first, k < first)
 		}
 		if k == n {
 			for p := range tr.Threads {
@@ -256,14 +258,32 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 
 // analyse finds, in state s_k, the race of each thread's pending operation
 // and adds its backtracking point.
-func (s *Strategy) analyse(k int, first bool) {
+//
+// A state of the replayed prefix (prefix: k <= Start) was analysed by the
+// execution that first reached it, but with the footprints that execution
+// showed: a thread's step is known whole only once the thread has run it
+// (what it announces in its local code, the other side of its rendezvous).
+// Fig. 5 analyses a state only when it is first reached (lines 6-21; a
+// replayed choice, line 4, is not analysed again), which is enough when
+// next(s, p) is known in s, as the paper's visible operations are. So the
+// prefix states are analysed again for the threads whose step there is run
+// by this execution for the first time on the path (at event Start or
+// later) and has more accesses than its operation alone: the races of the
+// whole step are found once, before the path moves past it.
+func (s *Strategy) analyse(k int, first, prefix bool) {
 	for p := range s.tr.Threads {
 		t := trace.ThreadID(p)
 		v, ok := s.sw.Pending(t)
 		if !ok {
 			continue
 		}
+		if prefix && s.sw.NextEvent(t) < s.tree.Start {
+			continue
+		}
 		s.footprint(t, v)
+		if prefix && !s.extended {
+			continue
+		}
 		var i int
 		switch s.opt.Algorithm {
 		case ObjectClocks:
@@ -354,10 +374,12 @@ func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool
 // the other side of the rendezvous, if it is one.
 func (s *Strategy) footprint(t trace.ThreadID, v trace.Op) {
 	s.fp = s.rel.AppendOpAccesses(s.fp[:0], v, false, false)
+	own := len(s.fp)
 	if j := s.sw.NextEvent(t); j >= 0 {
 		s.fp = append(s.fp, s.hb.Steps().Announced(j)...)
 		s.fp = appendOther(s.rel, s.fp, &s.tr.Events[j], t)
 	}
+	s.extended = len(s.fp) > own
 }
 
 // appendOther appends to fp the accesses of the other side of rendezvous e,
