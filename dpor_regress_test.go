@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,7 +34,7 @@ func TestDPORGenRegressions(t *testing.T) {
 	for _, r := range genRegressions {
 		p := gen.New(r.seed)
 		p.Local = false
-		if !checkGenDPOR(t, p, nil) {
+		if !checkGenDPOR(t, p, 0, nil) {
 			t.Errorf("gen program %d (%s): too large for exhaustive search; pick another", r.seed, r.why)
 		}
 	}
@@ -42,6 +43,10 @@ func TestDPORGenRegressions(t *testing.T) {
 // TestDPORGenRange compares the family with exhaustive search on the gen
 // programs of seeds from to to-1, objects allocated once, when
 // WEFT_DPOR_GEN=from-to is set (a long run: not part of the default suite).
+// WEFT_DPOR_GEN_EVENTS=n generates programs of up to n steps (gen's
+// default: 11), WEFT_DPOR_GEN_ORDER=n explores in the random order of seed
+// n, and WEFT_DPOR_GEN_LOCAL=1 keeps the objects allocated by each
+// execution where gen draws it.
 func TestDPORGenRange(t *testing.T) {
 	v := os.Getenv("WEFT_DPOR_GEN")
 	if v == "" {
@@ -51,26 +56,33 @@ func TestDPORGenRange(t *testing.T) {
 	if _, err := fmt.Sscanf(v, "%d-%d", &from, &to); err != nil {
 		t.Fatalf("WEFT_DPOR_GEN=%q: want from-to: %v", v, err)
 	}
+	o := gen.DefaultOptions
+	if n, err := strconv.Atoi(os.Getenv("WEFT_DPOR_GEN_EVENTS")); err == nil && n > 0 {
+		o.MaxEvents = n
+	}
+	order, _ := strconv.ParseInt(os.Getenv("WEFT_DPOR_GEN_ORDER"), 10, 64)
+	local := os.Getenv("WEFT_DPOR_GEN_LOCAL") == "1"
 	checked := map[string]int{}
 	skipped := 0
 	for seed := from; seed < to; seed++ {
-		p := gen.New(seed)
-		p.Local = false
-		if !checkGenDPOR(t, p, checked) {
+		p := gen.NewWith(seed, o)
+		p.Local = p.Local && local
+		if !checkGenDPOR(t, p, order, checked) {
 			skipped++
 		}
 	}
-	t.Logf("gen seeds %d-%d: %d too large for exhaustive search; programs checked per strategy: %v",
-		from, to-1, skipped, checked)
+	t.Logf("gen seeds %d-%d (%+v, order %d, local objects %v): %d too large for exhaustive search; programs checked per strategy: %v",
+		from, to-1, o, order, local, skipped, checked)
 }
 
 // checkGenDPOR explores p exhaustively and with each strategy of the family
-// and reports to t what a strategy missed: a maximal trace, a failure kind,
+// (in the random order of seed order, if not 0) and reports to t what a
+// strategy missed: a maximal trace, a failure kind,
 // a final state; or that it did not finish or ran more executions than
 // exhaustive search. It counts in checked (if not nil), per strategy, the
 // programs it checked, and reports false if p is too large for exhaustive
 // search.
-func checkGenDPOR(t *testing.T, p *gen.Program, checked map[string]int) bool {
+func checkGenDPOR(t *testing.T, p *gen.Program, order int64, checked map[string]int) bool {
 	t.Helper()
 	body := p.Body()
 	ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
@@ -78,7 +90,7 @@ func checkGenDPOR(t *testing.T, p *gen.Program, checked map[string]int) bool {
 		return false
 	}
 	for _, s := range dporNames {
-		r, c := exploreTraces(t, body, s, 0, 10*maxExhaustive)
+		r, c := exploreTraces(t, body, s, order, 10*maxExhaustive)
 		var errs []string
 		if !r.Exhausted {
 			errs = append(errs, "did not finish")
