@@ -1,12 +1,9 @@
-// This file implements the concolic strategy: one inner schedule
-// exploration per input vector, with new vectors from negated branches.
+// This file implements the concolic strategy: the depth-first exploration
+// of the combined tree, one subtree (and inner strategy) per branch node.
 
 package concolic
 
 import (
-	"context"
-	"errors"
-
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -16,45 +13,58 @@ import (
 // execution produces it.
 const MaxTries = 2
 
-// Strategy explores input vectors and, for each, the schedules its inner
-// strategy explores. Build it with New.
+// Strategy explores the combined tree of schedules and symbolic branches.
+// Build it with New.
 type Strategy struct {
 	newInner func() strategy.Strategy
 	solver   *solver.Cached
 	err      error
 	closed   bool
 
-	inner   strategy.Strategy
-	model   solver.Model   // the input vector being explored
-	queue   []solver.Model // input vectors waiting for their exploration
-	started bool
+	stack []*subtree // the subtrees being explored; the last one runs
+	cur   *subtree
+	an    analysis
 
-	decided map[string]bool // query keys answered (sat or unsat) or failed
-	covered map[string]bool // keys of path prefixes some execution took
-	tries   map[string]int  // query keys that timed out, with their tries
-	vectors map[string]bool // input vectors queued or explored
+	covered map[string]bool   // node keys and sides some subtree covers
+	decided map[string]bool   // node keys and sides opened or pruned
+	answers map[string]answer // query keys answered (sat or unsat)
+	tries   map[string]int    // query keys that timed out, with their tries
 	stats   Stats
 	lastErr error
+}
+
+// answer is a query's outcome: a model, or none for unsat.
+type answer struct {
+	sat   bool
+	model solver.Model
 }
 
 // Stats counts the strategy's own work; the solver's counters are in
 // SolverStats.
 type Stats struct {
-	// Vectors is the number of input vectors explored (the first, of
-	// default values, included); Executions the executions run.
-	Vectors, Executions int
+	// Subtrees is the number of subtrees explored, the root included: one
+	// per branch side opened, each with its own inner strategy; Executions
+	// the executions run.
+	Subtrees, Executions int
 	// Branches is the number of symbolic branches seen; Negations the
-	// queries asked (after de-duplication), Pruned the unsatisfiable ones,
-	// TimedOut those that timed out, Errors those that failed otherwise.
+	// queries asked, Pruned the unsatisfiable ones, TimedOut those that
+	// timed out, Errors those that failed otherwise.
 	Branches, Negations, Pruned, TimedOut, Errors int
-	// Covered counts negations skipped because an execution already took
-	// the negated side after the same prefix.
-	Covered int
+	// Covered counts sides not negated because an execution of a subtree
+	// that holds the node took them; Reused the negations answered by an
+	// earlier identical query.
+	Covered, Reused int
+	// Deviated counts the subtrees whose inner strategy, with nothing
+	// left below the prefix, chose to backtrack into it (the subtree ends
+	// there, and, but for the first execution, without running one);
+	// Diverged the executions whose prefix could not be replayed (see
+	// doc.go).
+	Deviated, Diverged int
 }
 
 // New returns a concolic strategy exploring schedules with strategies made
-// by inner, and solving with backend, which it wraps in a solver.Cached
-// unless it is one. Close releases the backend.
+// by inner, one per subtree, and solving with backend, which it wraps in a
+// solver.Cached unless it is one. Close releases the backend.
 func New(inner func() strategy.Strategy, backend solver.Solver) *Strategy {
 	c, ok := backend.(*solver.Cached)
 	if !ok {
@@ -62,8 +72,8 @@ func New(inner func() strategy.Strategy, backend solver.Solver) *Strategy {
 	}
 	return &Strategy{
 		newInner: inner, solver: c,
-		decided: map[string]bool{}, tries: map[string]int{}, vectors: map[string]bool{},
-		covered: map[string]bool{},
+		covered: map[string]bool{}, decided: map[string]bool{},
+		answers: map[string]answer{}, tries: map[string]int{},
 	}
 }
 
@@ -98,110 +108,134 @@ func (s *Strategy) Close() error {
 	return s.solver.Close()
 }
 
-// Next implements strategy.Strategy.
+// Next implements strategy.Strategy: the deepest subtree with an execution
+// left runs it; a subtree with none is dropped.
 func (s *Strategy) Next() bool {
 	if s.err != nil {
 		return false
 	}
-	if !s.started {
-		s.started = true
-		s.model = solver.Model{}
-		if s.begin() {
+	if s.cur == nil && len(s.stack) == 0 {
+		s.push(&subtree{root: true, vector: solver.Model{}})
+	}
+	for len(s.stack) > 0 {
+		t := s.stack[len(s.stack)-1]
+		if !t.started {
+			s.stats.Subtrees++
+		}
+		if t.next() {
+			s.cur = t
 			return true
 		}
-	} else if s.inner.Next() {
-		return true
+		s.stack[len(s.stack)-1] = nil
+		s.stack = s.stack[:len(s.stack)-1]
 	}
-	for len(s.queue) > 0 {
-		s.model = s.queue[0]
-		s.queue = s.queue[1:]
-		if s.begin() {
-			return true
-		}
-	}
+	s.cur = nil
 	s.Close()
 	return false
 }
 
-// begin starts the schedule exploration of the current input vector.
-func (s *Strategy) begin() bool {
-	s.inner = s.newInner()
-	s.stats.Vectors++
-	return s.inner.Next()
+// push adds a subtree to explore next, with a fresh inner strategy.
+func (s *Strategy) push(t *subtree) {
+	t.inner = s.newInner()
+	s.stack = append(s.stack, t)
 }
 
-// Choose implements strategy.Strategy: the inner strategy schedules.
-func (s *Strategy) Choose(st *strategy.State) strategy.Choice { return s.inner.Choose(st) }
-
-// Input implements strategy.Strategy: the current vector's value, or the
-// default for an input the vector does not mention.
-func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 {
-	if v, ok := s.model[in.Name]; ok {
-		return v
+// Choose implements strategy.Strategy: the subtree's prefix, then its
+// inner strategy.
+func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
+	c, diverged, deviated := s.cur.choose(st)
+	if diverged {
+		s.stats.Diverged++
 	}
-	return in.Default
+	if deviated {
+		s.stats.Deviated++
+	}
+	return c
+}
+
+// Input implements strategy.Strategy: the subtree's input vector, or the
+// default for an input it does not mention.
+func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 {
+	return s.cur.input(in)
 }
 
 // Finish implements strategy.Strategy: it passes the execution on to the
-// inner strategy and negates each of its symbolic branches.
+// subtree's inner strategy and opens, for each symbolic branch, the other
+// side of its node unless it is covered, decided or infeasible. The new
+// subtrees are explored next, the one of the last branch first.
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
-	s.inner.Finish(tr, end)
+	t := s.cur
+	t.inner.Finish(tr, end)
 	s.stats.Executions++
-	if len(tr.Branches) == 0 {
-		return
+	if !t.deviated && len(tr.Branches) > 0 {
+		s.analyse(tr, t)
 	}
-	base := tr.InputModel()
-	s.vectors[base.String()] = true // the vector this execution ran with
-	var path []solver.Expr
-	for i := range tr.Inputs {
-		if r := tr.Inputs[i].Range(); r != solver.True {
-			path = append(path, r)
-		}
-	}
-	// First the prefixes this execution covered, so that no negation
-	// below asks for a path some execution (this one included) took.
-	prefix := path
-	for i := range tr.Branches {
-		prefix = append(prefix, tr.Branches[i].Constraint())
-		s.covered[solver.Key(prefix)] = true
-	}
-	for i := range tr.Branches {
-		s.stats.Branches++
-		b := &tr.Branches[i]
-		query := append(path[:len(path):len(path)], solver.Not(b.Constraint()))
-		path = append(path, b.Constraint())
-		s.negate(base, query)
+	if t.prepare(tr) {
+		s.stats.Deviated++
 	}
 }
 
-// negate solves one query unless it was decided before, and queues the
-// input vector it gives.
-func (s *Strategy) negate(base solver.Model, query []solver.Expr) {
-	key := solver.Key(query)
-	if s.covered[key] {
-		s.stats.Covered++
-		return
-	}
-	if s.decided[key] || s.tries[key] >= MaxTries {
-		return
-	}
-	s.stats.Negations++
-	r, err := s.solver.CheckWithBase(context.Background(), base, query)
-	switch {
-	case errors.Is(err, solver.ErrTimeout):
-		s.stats.TimedOut++
-		s.tries[key]++
-		return
-	case err != nil:
-		s.stats.Errors++
-		s.lastErr = err
-	case r.Status == solver.Unsat:
-		s.stats.Pruned++
-	case r.Status == solver.Sat:
-		if k := r.Model.String(); !s.vectors[k] {
-			s.vectors[k] = true
-			s.queue = append(s.queue, r.Model)
+// analyse opens, for each symbolic branch of tr, an execution of subtree
+// t, the other side of its node unless it is covered, decided or
+// infeasible.
+func (s *Strategy) analyse(tr *trace.Trace, t *subtree) {
+	s.stats.Branches += len(tr.Branches)
+	own, pl := t.own(tr), len(t.prefix)
+	var ranges []solver.Expr
+	for i := range tr.Inputs {
+		if r := tr.Inputs[i].Range(); r != solver.True {
+			ranges = append(ranges, r)
 		}
 	}
-	s.decided[key] = true
+	var base solver.Model
+	var opened []*subtree
+	a := &s.an
+	a.reset(tr)
+	j := 0
+	for k := 0; ; k++ {
+		for ; j < len(tr.Branches) && int(tr.Branches[j].Step) == k; j++ {
+			nd := a.branch(j, k, t.root, own, pl)
+			b := &tr.Branches[j]
+			if nd.claim {
+				s.covered[side(nd.key, b.Taken)] = true
+			}
+			if base == nil {
+				base = tr.InputModel()
+			}
+			if m, ok := s.negate(nd, b, ranges, base); ok {
+				opened = append(opened, &subtree{
+					prefix: a.prefix(), vector: m,
+					thread: b.Thread, ord: ordinal(tr, j), side: !b.Taken,
+				})
+			}
+		}
+		if k == len(tr.Events) {
+			break
+		}
+		a.step(k)
+	}
+	for _, c := range opened {
+		s.push(c)
+	}
+}
+
+// ordinal returns the number of branches of branch j's thread taken at its
+// step before it.
+func ordinal(tr *trace.Trace, j int) int {
+	b := &tr.Branches[j]
+	n := 0
+	for i := j - 1; i >= 0 && tr.Branches[i].Step == b.Step; i-- {
+		if tr.Branches[i].Thread == b.Thread {
+			n++
+		}
+	}
+	return n
+}
+
+// side returns the key of one side of a node.
+func side(key string, taken bool) string {
+	if taken {
+		return key + "+"
+	}
+	return key + "-"
 }

@@ -1,0 +1,326 @@
+// Tests of the combined tree against brute force: every input vector of a
+// small range under every schedule.
+
+package weft_test
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/programs"
+	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/exhaustive"
+	"github.com/weft-go/weft/trace"
+)
+
+// inputRange is an input of a small program and its declared range.
+type inputRange struct {
+	name   string
+	lo, hi int64
+}
+
+// bruteForce runs an exhaustive schedule exploration for every vector of
+// the inputs' ranges.
+type bruteForce struct {
+	inputs []inputRange
+	vec    []int64 // the current vector; nil before the first
+	inner  strategy.Strategy
+}
+
+func (b *bruteForce) Next() bool {
+	if b.vec == nil {
+		b.vec = make([]int64, len(b.inputs))
+		for i, in := range b.inputs {
+			b.vec[i] = in.lo
+		}
+		b.inner = exhaustive.New()
+		return b.inner.Next()
+	}
+	if b.inner.Next() {
+		return true
+	}
+	for i := range b.vec {
+		if b.vec[i] < b.inputs[i].hi {
+			b.vec[i]++
+			b.inner = exhaustive.New()
+			return b.inner.Next()
+		}
+		b.vec[i] = b.inputs[i].lo
+	}
+	return false
+}
+
+func (b *bruteForce) Choose(st *strategy.State) strategy.Choice { return b.inner.Choose(st) }
+
+func (b *bruteForce) Input(_ *strategy.State, in strategy.InputRequest) uint64 {
+	for i, r := range b.inputs {
+		if r.name == in.Name {
+			return uint64(b.vec[i])
+		}
+	}
+	return in.Default
+}
+
+func (b *bruteForce) Finish(tr *trace.Trace, end trace.End) { b.inner.Finish(tr, end) }
+
+// sideRecorder records the symbolic branch sides of the executions of a
+// strategy: each branch's condition (as a solver key) and the side taken.
+type sideRecorder struct {
+	strategy.Strategy
+	sides map[string]bool
+}
+
+func (r *sideRecorder) Finish(tr *trace.Trace, end trace.End) {
+	for _, b := range tr.Branches {
+		r.sides[fmt.Sprint(b.Taken)+solver.Key([]solver.Expr{b.Cond})] = true
+	}
+	r.Strategy.Finish(tr, end)
+}
+
+func (r *sideRecorder) Err() error {
+	if e, ok := r.Strategy.(interface{ Err() error }); ok {
+		return e.Err()
+	}
+	return nil
+}
+
+func (r *sideRecorder) Close() error {
+	if c, ok := r.Strategy.(interface{ Close() error }); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// concolicOutcome is what an exploration of a small program saw: the
+// branch sides and failure labels its body recorded, and the failure
+// kinds. An exploration that hit the bound on executions has exec -1.
+type concolicOutcome struct {
+	sides []string
+	kinds []string
+	exec  int
+	// symbolic is the number of symbolic branch sides (condition and side
+	// taken) the executions took, and symbolicKey a digest of them.
+	symbolic    int
+	symbolicKey string
+}
+
+// smallProgram is a program whose body records the sides it takes (and
+// the failures it is about to raise) with mark.
+type smallProgram struct {
+	name   string
+	inputs []inputRange
+	body   func(mark func(string)) func(w *weft.T)
+}
+
+// explore runs p under s to the end and returns what it saw.
+func (p smallProgram) explore(t *testing.T, s strategy.Strategy) concolicOutcome {
+	t.Helper()
+	seen := map[string]bool{}
+	rec := &sideRecorder{Strategy: s, sides: map[string]bool{}}
+	r, err := weft.Explore(p.body(func(l string) { seen[l] = true }), weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(30000))
+	if errors.Is(err, solver.ErrUnavailable) {
+		t.Skipf("no Z3: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Exhausted {
+		return concolicOutcome{exec: -1}
+	}
+	var kinds []string
+	for k := range r.FailureCounts {
+		kinds = append(kinds, k.String())
+	}
+	sort.Strings(kinds)
+	sym := slices.Sorted(maps.Keys(rec.sides))
+	return concolicOutcome{sides: slices.Sorted(maps.Keys(seen)), kinds: kinds, exec: r.Executions,
+		symbolic: len(sym), symbolicKey: strings.Join(sym, "|")}
+}
+
+// k is a concolic constant.
+func kc(v int64) weft.SInt { return weft.Const(v) }
+
+var smallPrograms = []smallProgram{
+	{"jcute", []inputRange{{"z", -3, 3}}, func(mark func(string)) func(w *weft.T) {
+		x := weft.NewVar[weft.SInt]("x")
+		return func(w *weft.T) {
+			z := w.InputRange("z", -3, 3)
+			w.Go(func() { x.Store(kc(3)) })
+			w.Go(func() {
+				x.Store(kc(2))
+				if w.If(z.Mul(kc(2)).Add(kc(1)).Eq(x.Load())) {
+					mark("fail")
+					w.Fail("2z+1 == x")
+				}
+				mark("ok")
+			})
+		}
+	}},
+	// The write that makes the failure possible exists only for z == 2,
+	// and races with a read that, in the first executions, comes before
+	// the branch: the branch's causal past does not hold the read.
+	{"late-write", []inputRange{{"z", 0, 3}}, func(mark func(string)) func(w *weft.T) {
+		x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
+		return func(w *weft.T) {
+			z := w.InputRange("z", 0, 3)
+			x.Store(0)
+			w.Go(func() {
+				if x.Load() == 1 {
+					mark("fail")
+					w.Fail("read the late write")
+				}
+			})
+			w.Go(func() {
+				y.Store(1)
+				if w.If(z.Eq(kc(2))) {
+					mark("z=2")
+					x.Store(1)
+				} else {
+					mark("z!=2")
+				}
+			})
+		}
+	}},
+	// Two threads branch on their own inputs; the body checks a sum that
+	// needs both branches' then-sides and one order of the writes.
+	{"two-inputs", []inputRange{{"a", -2, 2}, {"b", -2, 2}}, func(mark func(string)) func(w *weft.T) {
+		x := weft.NewVar[weft.SInt]("x")
+		return func(w *weft.T) {
+			a, b := w.InputRange("a", -2, 2), w.InputRange("b", -2, 2)
+			x.Store(kc(0))
+			t1 := w.Go(func() {
+				if w.If(a.Gt(kc(0))) {
+					mark("a>0")
+					x.Store(a)
+				} else {
+					mark("a<=0")
+				}
+			})
+			t2 := w.Go(func() {
+				v := x.Load()
+				if w.If(b.Lt(v)) {
+					mark("b<x")
+					x.Store(v.Add(b))
+				} else {
+					mark("b>=x")
+				}
+			})
+			t1.Join()
+			t2.Join()
+			if w.If(x.Load().Eq(kc(3))) {
+				mark("fail")
+				w.Fail("x == 3")
+			}
+		}
+	}},
+	// A lock-order deadlock that needs z == 1 and one schedule.
+	{"deadlock", []inputRange{{"z", 0, 2}}, func(mark func(string)) func(w *weft.T) {
+		var m1, m2 weft.Mutex
+		return func(w *weft.T) {
+			z := w.InputRange("z", 0, 2)
+			w.Go(func() {
+				if w.If(z.Eq(kc(1))) {
+					mark("z=1")
+					m1.Lock()
+					m2.Lock()
+					m2.Unlock()
+					m1.Unlock()
+				}
+			})
+			w.Go(func() {
+				m2.Lock()
+				m1.Lock()
+				m1.Unlock()
+				m2.Unlock()
+			})
+		}
+	}},
+	// unfold-fig9 on a small range: the failure needs T2's write first.
+	{"unfold-fig9", []inputRange{{"input", -2, 2}}, func(mark func(string)) func(w *weft.T) {
+		x := weft.NewVar[weft.SInt]("x")
+		return func(w *weft.T) {
+			x.Store(kc(0))
+			w.Go(func() {
+				if a := x.Load(); w.If(a.Gt(kc(0))) {
+					mark("fail")
+					w.Fail("a > 0")
+				}
+				mark("a<=0")
+			})
+			w.Go(func() {
+				_ = x.Load()
+				x.Store(w.InputRange("input", -2, 2))
+			})
+		}
+	}},
+	// A lock-protected counter with an input-dependent increment and an
+	// assertion on the value one thread reads back.
+	{"locked", []inputRange{{"n", 0, 4}}, func(mark func(string)) func(w *weft.T) {
+		c := weft.NewVar[weft.SInt]("c")
+		var mu weft.Mutex
+		return func(w *weft.T) {
+			n := w.InputRange("n", 0, 4)
+			c.Store(kc(0))
+			add := func(d weft.SInt, check bool) {
+				mu.Lock()
+				v := c.Load().Add(d)
+				c.Store(v)
+				mu.Unlock()
+				if check {
+					if w.If(v.Gt(kc(5))) {
+						mark("big")
+						if w.If(n.Eq(kc(3))) {
+							mark("fail")
+							w.Fail("n == 3 and the sum is big")
+						}
+					} else {
+						mark("small")
+					}
+				}
+			}
+			t1 := w.Go(func() { add(n, true) })
+			t2 := w.Go(func() { add(n.Mul(kc(2)), false) })
+			t1.Join()
+			t2.Join()
+		}
+	}},
+	// seed 003's addAll (programs/addall.go), on u.cnt's whole range.
+	{"addall", []inputRange{{"u.cnt", 0, 100}}, func(func(string)) func(w *weft.T) {
+		return programs.Lookup("addall").MustBody(nil)
+	}},
+}
+
+// TestCombinedTreeVsBruteForce: on small programs, the concolic strategies
+// reach the same branch sides and failures as every vector of the inputs'
+// ranges under every schedule.
+func TestCombinedTreeVsBruteForce(t *testing.T) {
+	for _, p := range smallPrograms {
+		t.Run(p.name, func(t *testing.T) {
+			want := p.explore(t, &bruteForce{inputs: p.inputs})
+			if want.exec < 0 {
+				t.Fatal("brute force: too many executions")
+			}
+			for _, name := range []string{"concolic", "concolic-dpor", "concolic-optimal"} {
+				got := p.explore(t, weft.StrategyByName(name, 0))
+				if got.exec < 0 {
+					t.Fatalf("%s: too many executions", name)
+				}
+				t.Logf("%s: %d executions (brute force %d), %d symbolic sides", name, got.exec, want.exec, got.symbolic)
+				if !slices.Equal(got.sides, want.sides) || !slices.Equal(got.kinds, want.kinds) {
+					t.Errorf("%s: sides %v, failures %v; brute force: sides %v, failures %v",
+						name, got.sides, got.kinds, want.sides, want.kinds)
+				}
+				if got.symbolicKey != want.symbolicKey {
+					t.Errorf("%s: %d symbolic branch sides, brute force %d", name, got.symbolic, want.symbolic)
+				}
+			}
+		})
+	}
+}
