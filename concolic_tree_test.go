@@ -291,6 +291,70 @@ var smallPrograms = []smallProgram{
 			t2.Join()
 		}
 	}},
+	// Two senders on an unbuffered channel: the first receive has two
+	// alternatives, so a prefix through it holds every event before it.
+	{"channel", []inputRange{{"a", 0, 3}, {"b", 0, 3}}, func(mark func(string)) func(w *weft.T) {
+		return func(w *weft.T) {
+			a, b := w.InputRange("a", 0, 3), w.InputRange("b", 0, 3)
+			ch := weft.MakeChan[weft.SInt](0)
+			w.Go(func() { ch.Send(a) })
+			w.Go(func() { ch.Send(b.Add(kc(1))) })
+			v := ch.Recv()
+			u := ch.Recv()
+			if w.If(v.Eq(kc(3))) {
+				mark("v=3")
+				if w.If(u.Lt(v)) {
+					mark("fail")
+					w.Fail("u < v == 3")
+				}
+			} else {
+				mark("v!=3")
+			}
+		}
+	}},
+	// A select between two channels, each with a sender of its own.
+	{"select", []inputRange{{"a", 0, 2}}, func(mark func(string)) func(w *weft.T) {
+		return func(w *weft.T) {
+			a := w.InputRange("a", 0, 2)
+			c1, c2 := weft.MakeChan[weft.SInt](0), weft.MakeChan[weft.SInt](1)
+			w.Go(func() { c1.Send(a) })
+			w.Go(func() { c2.Send(a.Add(kc(1))) })
+			var got weft.SInt
+			weft.Select(weft.OnRecv(c1, func(v weft.SInt, _ bool) { got = v; mark("c1") }),
+				weft.OnRecv(c2, func(v weft.SInt, _ bool) { got = v; mark("c2") }))
+			if w.If(got.Eq(kc(2))) {
+				mark("fail")
+				w.Fail("got 2")
+			}
+			// Drain the other channel.
+			weft.Select(weft.OnRecv(c1, func(weft.SInt, bool) {}), weft.OnRecv(c2, func(weft.SInt, bool) {}))
+		}
+	}},
+	// Threads started by threads, one of them only for some inputs: the
+	// numbering of threads depends on the order of their starts.
+	{"spawns", []inputRange{{"z", -1, 2}}, func(mark func(string)) func(w *weft.T) {
+		x, y := weft.NewVar[int]("x"), weft.NewVar[weft.SInt]("y")
+		return func(w *weft.T) {
+			z := w.InputRange("z", -1, 2)
+			y.Store(kc(0))
+			w.Go(func() {
+				x.Store(1)
+				if w.If(z.Gt(kc(0))) {
+					mark("z>0")
+					w.Go(func() { y.Store(z) })
+				}
+			})
+			w.Go(func() {
+				x.Store(2)
+				w.Go(func() {
+					if w.If(y.Load().Eq(kc(2))) {
+						mark("fail")
+						w.Fail("y == 2")
+					}
+				})
+			})
+		}
+	}},
 	// seed 003's addAll (programs/addall.go), on u.cnt's whole range.
 	{"addall", []inputRange{{"u.cnt", 0, 100}}, func(func(string)) func(w *weft.T) {
 		return programs.Lookup("addall").MustBody(nil)

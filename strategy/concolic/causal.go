@@ -25,7 +25,7 @@ type analysis struct {
 	kids    [][]trace.ThreadID
 	in      []bool // the events of the node's prefix
 	k       int    // the prefix is a subset of the first k events
-	aug     int    // the prefix holds every event up to aug (-1: none forced)
+	aug     int    // the prefix holds every event up to aug (-1: none)
 	spawned int    // threads whose start level is set
 	order   []int32
 	buf     []byte
@@ -141,16 +141,26 @@ func (a *analysis) branch(j, k int, root bool, own, pl int) node {
 	b := &tr.Branches[j]
 	t := b.Thread
 	clock := a.hb.Thread(t)
-	// The causal past: the events that happen before the branch, and, if
-	// one of them may have had several alternatives, every event up to it.
-	a.aug = -1
+	// The causal past: the events that happen before the branch, and
+	// every event up to the last one of them that may have had several
+	// alternatives, and up to the one that started the last thread the
+	// prefix names (threads are numbered in the order they start).
+	a.aug = int(tr.Threads[t].Step)
 	for i := 0; i < k; i++ {
 		a.in[i] = clock.Knows(i, tr.Events[i].Thread)
-		if a.in[i] && multi(&tr.Events[i]) {
-			a.aug = i
+		if !a.in[i] {
+			continue
+		}
+		e := &tr.Events[i]
+		if multi(e) {
+			a.aug = max(a.aug, i)
+		}
+		a.aug = max(a.aug, int(tr.Threads[e.Thread].Step))
+		if e.Partner != trace.NoThread {
+			a.aug = max(a.aug, int(tr.Threads[e.Partner].Step))
 		}
 	}
-	for i := 0; i < a.aug; i++ {
+	for i := 0; i <= a.aug && i < k; i++ {
 		a.in[i] = true
 	}
 	a.k = k

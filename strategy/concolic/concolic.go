@@ -60,6 +60,9 @@ type Stats struct {
 	// Diverged the executions whose prefix could not be replayed (see
 	// doc.go).
 	Deviated, Diverged int
+	// Repeated counts the executions that repeated a schedule of their
+	// subtree, which ends it (see subtree.repeated).
+	Repeated int
 }
 
 // New returns a concolic strategy exploring schedules with strategies made
@@ -167,6 +170,10 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	t := s.cur
 	t.inner.Finish(tr, end)
 	s.stats.Executions++
+	if !t.root && !t.deviated && t.repeated(tr) {
+		s.stats.Repeated++
+		return
+	}
 	if !t.deviated && len(tr.Branches) > 0 {
 		s.analyse(tr, t)
 	}

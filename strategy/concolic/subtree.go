@@ -58,6 +58,7 @@ type subtree struct {
 	live     bool
 	diverged int
 	deviated bool
+	seen     map[uint64]bool   // the schedules of the executions run
 	view     []strategy.Thread // scratch for the restricted states
 	st       strategy.State    // scratch for the rehearsed states
 	tv       trace.Trace       // scratch for their traces
@@ -121,6 +122,30 @@ func (t *subtree) choose(st *strategy.State) (c strategy.Choice, diverged, devia
 	}
 	t.deviated, t.done = true, true
 	return strategy.Cut, false, true
+}
+
+// repeated records the schedule of tr and reports whether an execution of
+// the subtree ran it before. An inner strategy that explores by depth-first
+// search never repeats a schedule unless it has backtracked into the
+// prefix, which it does only once it has explored everything below it; it
+// can do so without the rehearsal noticing when a step of the prefix has
+// several alternatives, which the restricted state hides from it.
+func (t *subtree) repeated(tr *trace.Trace) bool {
+	h := uint64(14695981039346656037)
+	for i := range tr.Events {
+		e := &tr.Events[i]
+		h = (h ^ uint64(uint32(e.Thread))) * 1099511628211
+		h = (h ^ uint64(uint32(e.Alt))) * 1099511628211
+	}
+	if t.seen == nil {
+		t.seen = map[uint64]bool{}
+	}
+	if t.seen[h] {
+		t.done = true
+		return true
+	}
+	t.seen[h] = true
+	return false
 }
 
 // prepare readies the subtree's next execution after one that ended in
