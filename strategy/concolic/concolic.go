@@ -47,8 +47,9 @@ type Stats struct {
 	// the executions run.
 	Subtrees, Executions int
 	// Branches is the number of symbolic branches seen; Negations the
-	// queries asked, Pruned the unsatisfiable ones, TimedOut those that
-	// timed out, Errors those that failed otherwise.
+	// queries asked, TimedOut those that timed out, Errors those that
+	// failed otherwise; Pruned the sides found infeasible (by a query, or
+	// by the answer to an identical one).
 	Branches, Negations, Pruned, TimedOut, Errors int
 	// Covered counts sides not negated because an execution of a subtree
 	// that holds the node took them; Reused the negations answered by an
