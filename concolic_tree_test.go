@@ -75,13 +75,34 @@ func (b *bruteForce) Finish(tr *trace.Trace, end trace.End) { b.inner.Finish(tr,
 type sideRecorder struct {
 	strategy.Strategy
 	sides map[string]bool
+	// first is the first execution: its events and branches in the order
+	// they ran (thread, operation or side taken).
+	first []string
 }
 
 func (r *sideRecorder) Finish(tr *trace.Trace, end trace.End) {
+	if r.first == nil {
+		j := 0
+		for i := 0; i <= len(tr.Events); i++ {
+			for ; j < len(tr.Branches) && int(tr.Branches[j].Step) == i; j++ {
+				r.first = append(r.first, fmt.Sprintf("%v:%v", tr.Branches[j].Thread, tr.Branches[j].Taken))
+			}
+			if i < len(tr.Events) {
+				r.first = append(r.first, fmt.Sprintf("%v:%v", tr.Events[i].Thread, tr.Events[i].Op.Kind))
+			}
+		}
+	}
 	for _, b := range tr.Branches {
 		r.sides[fmt.Sprint(b.Taken)+solver.Key([]solver.Expr{b.Cond})] = true
 	}
 	r.Strategy.Finish(tr, end)
+}
+
+func (r *sideRecorder) SolverStats() solver.Stats {
+	if s, ok := r.Strategy.(interface{ SolverStats() solver.Stats }); ok {
+		return s.SolverStats()
+	}
+	return solver.Stats{}
 }
 
 func (r *sideRecorder) Err() error {
@@ -386,5 +407,28 @@ func TestCombinedTreeVsBruteForce(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUnfoldFig1Sides: seed 002's Fig. 1 (programs/unfoldfig1.go) has six
+// symbolic branch sides: a+1 == 5 both ways, b == 0 both ways (thread 2
+// reads 0), b == a both ways (it reads thread 1's write, which needs
+// a = 4); every concolic strategy takes all six. The first execution runs
+// the seed's first test, locations (1, 2, 6, 5, 7, 8, 9): thread 1's
+// branch (false), thread 1's read, thread 2's read, thread 2's branch
+// (true).
+func TestUnfoldFig1Sides(t *testing.T) {
+	for _, name := range []string{"concolic", "concolic-dpor", "concolic-optimal"} {
+		rec := &sideRecorder{Strategy: weft.StrategyByName(name, 0), sides: map[string]bool{}}
+		r, err := weft.Explore(programs.Lookup("unfold-fig1").MustBody(nil), weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles())
+		if errors.Is(err, solver.ErrUnavailable) {
+			t.Skipf("no Z3: %v", err)
+		}
+		if err != nil || !r.Exhausted || len(rec.sides) != 6 {
+			t.Errorf("%s: %v, exhausted %v, %d symbolic sides; want 6", name, err, r.Exhausted, len(rec.sides))
+		}
+		if want := []string{"T1:false", "T1:load", "T2:load", "T2:true"}; !slices.Equal(rec.first, want) {
+			t.Errorf("%s: first execution %v, want %v", name, rec.first, want)
+		}
 	}
 }

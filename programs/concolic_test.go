@@ -108,3 +108,37 @@ func TestUnfoldFig9Schedule(t *testing.T) {
 		}
 	}
 }
+
+// TestUnfoldFig1: seed 002's Fig. 1 explored to the end. The first
+// execution (inputs 0) takes thread 1's false side and thread 2's true side
+// of b == 0. Four sides are opened, one sat query each: thread 1's true
+// side (a = 4); the false side of b == 0, under thread 1's false side and
+// again under its true side (the path holds thread 1's branch); the true
+// side of b == a after thread 1's write. The schedules below them are
+// those the inner strategy explores (the two reads commute for optimal
+// only, whose relation is trace.CR).
+func TestUnfoldFig1(t *testing.T) {
+	for _, tc := range []struct {
+		strategy   string
+		executions int
+	}{
+		{"concolic", 8},
+		{"concolic-dpor", 8},
+		{"concolic-optimal", 6},
+	} {
+		t.Run(tc.strategy, func(t *testing.T) {
+			r, err := weft.Explore(Lookup("unfold-fig1").MustBody(nil), weft.WithStrategy(tc.strategy), weft.KeepGoing())
+			if errors.Is(err, solver.ErrUnavailable) {
+				t.Skipf("no Z3: %v", err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Executions != tc.executions || r.Complete != tc.executions || r.Failed() || !r.Exhausted ||
+				r.Solver.Queries != 4 || r.Solver.Sat != 4 {
+				t.Errorf("%d executions (%d complete, failures %v, exhausted %v), solver %+v; want %d complete, 4 sat queries",
+					r.Executions, r.Complete, r.FailureCounts, r.Exhausted, r.Solver, tc.executions)
+			}
+		})
+	}
+}
