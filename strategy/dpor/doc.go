@@ -75,7 +75,12 @@
 //     with, a thread that can start the reversal notdep(i).v (Reversal), not
 //     asleep, unless one is in the backtracking or done set already or all
 //     are asleep (the reversal is then covered). The strategies with sleep
-//     sets and Skip use it. Its races are found by a scan of the execution
+//     sets and Skip use it. Whether p itself is an initial is judged by
+//     its whole step, as the exploration knows it in pre(E, i) (its
+//     sleeper's footprint, or what it announced when it ran from there):
+//     the execution may show another step of p, one that read another
+//     value, or failed before announcing its next operation
+//     (Reversal.StepDepends). Its races are found by a scan of the execution
 //     when each operation runs, every race and not only the last, so Figs.
 //     1-3 differ only by their relation under it.
 //

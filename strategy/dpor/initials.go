@@ -4,13 +4,18 @@
 
 package dpor
 
-import "github.com/weft-go/weft/trace"
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // Reversal computes the initials of race reversals; its memory is reused.
 type Reversal struct {
 	notdep []int32
 	seen   ThreadSet
 	out    []trace.ThreadID
+	acc    []trace.Access
 }
 
 // Initials returns the threads that can start the reversal of the race
@@ -64,4 +69,46 @@ func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.Thr
 		r.out = append(r.out, p)
 	}
 	return r.out
+}
+
+// StepDepends reports whether the step of thread p from node n, the state
+// pre(E, i) of the last Initials, depends on an event of the reversal
+// (notdep(i)) by more than its operation, which Initials checks: by what
+// the exploration knows p's step announces there, from p's sleeper in n
+// (seen when p ran from an earlier state, reading what it reads in n) or
+// from p's own runs from n. The trace may show less, or another step: p's
+// operation, reversed with event i, may read another value and run other
+// local code, and a step that failed ended the execution before announcing
+// anything. If the step depends on notdep(i), p is not an initial of the
+// reversal, and its sleeping or having run in n covers nothing.
+func (r *Reversal) StepDepends(steps *trace.Steps, n *Node, p trace.ThreadID) bool {
+	for x := range n.Sleep {
+		if s := &n.Sleep[x]; s.Thread == p && r.notdepConflicts(steps, s.Ann, s.Objs) {
+			return true
+		}
+	}
+	r.acc = r.acc[:0]
+	for _, a := range n.ann {
+		if a.thread == p {
+			r.acc = append(r.acc, a.acc)
+		}
+	}
+	return r.notdepConflicts(steps, r.acc, n.objs)
+}
+
+// notdepConflicts reports whether accesses as, seen in a state with objs
+// objects (newObject standing for any object numbered objs or more),
+// conflict with an event of the last reversal's notdep.
+func (r *Reversal) notdepConflicts(steps *trace.Steps, as []trace.Access, objs int32) bool {
+	if len(as) == 0 {
+		return false
+	}
+	fresh := slices.ContainsFunc(as, isNew)
+	for _, j := range r.notdep {
+		acc := steps.Accesses(int(j))
+		if conflict(acc, as) || (fresh && usesNew(acc, objs)) {
+			return true
+		}
+	}
+	return false
 }
