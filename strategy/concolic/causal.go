@@ -6,10 +6,10 @@
 package concolic
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"slices"
 
-	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -23,21 +23,20 @@ type analysis struct {
 	wl, al  []int32   // level of each object's last write, last access
 	evOf    [][]int32 // the events of each thread (as its thread or partner)
 	kids    [][]trace.ThreadID
-	in      []bool // the events of the node's prefix
-	k       int    // the prefix is a subset of the first k events
-	aug     int    // the prefix holds every event up to aug (-1: none)
-	spawned int    // threads whose start level is set
+	paths   []uint64 // paths[j]: a digest of the branches before branch j and their sides
+	in      []bool   // the events of the node's prefix
+	k       int      // the prefix is a subset of the first k events
+	aug     int      // the prefix holds every event up to aug (-1: none)
+	spawned int      // threads whose start level is set
 	order   []int32
 	buf     []byte
 }
 
 // node is what the analysis says about one branch of the execution: the
-// constraints of the branches before it in its causal past, and the key of
-// its node in the combined tree. The prefix that replays the causal past
-// is built on demand (analysis.prefix).
+// key of its node in the combined tree. The prefix that replays its causal
+// past is built on demand (analysis.prefix).
 type node struct {
-	cons []solver.Expr
-	key  string
+	key string
 	// claim reports that the current subtree explores everything below
 	// the node, so the side taken here is covered.
 	claim bool
@@ -61,6 +60,24 @@ func (a *analysis) reset(tr *trace.Trace) {
 	a.in = a.in[:n]
 	a.spawned = 0
 	a.spawnLevels(-1)
+	a.paths = append(a.paths[:0], 0x9e3779b97f4a7c15)
+	for i := range tr.Branches {
+		b := &tr.Branches[i]
+		h := a.paths[i] ^ b.Cond.Hash()
+		if b.Taken {
+			h ^= 0x5851f42d4c957f2d
+		}
+		a.paths = append(a.paths, mix(h))
+	}
+}
+
+// mix is SplitMix64's finaliser: a bijective scrambling of 64 bits.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // growInt32 returns s resized to n entries, reusing its memory.
@@ -165,12 +182,9 @@ func (a *analysis) branch(j, k int, root bool, own, pl int) node {
 	}
 	a.k = k
 	var nd node
-	for i := 0; i < j; i++ {
-		nd.cons = append(nd.cons, tr.Branches[i].Constraint())
-	}
-	// The key: the prefix in Foata normal form (level, then thread), and
-	// the constraints of the branches before it with the branch's
-	// condition.
+	// The key: a digest of the prefix in Foata normal form (level, then
+	// thread), the path constraint (the branches before it and the sides
+	// they took) and the branch's condition.
 	a.order = a.order[:0]
 	for i := 0; i < k; i++ {
 		if a.in[i] {
@@ -188,7 +202,10 @@ func (a *analysis) branch(j, k int, root bool, own, pl int) node {
 		a.buf = a.appendEvent(a.buf, int(i))
 	}
 	a.buf = binary.AppendUvarint(a.buf, uint64(t))
-	nd.key = string(a.buf) + solver.Key(append(nd.cons[:len(nd.cons):len(nd.cons)], b.Cond))
+	a.buf = binary.LittleEndian.AppendUint64(a.buf, a.paths[j])
+	a.buf = binary.LittleEndian.AppendUint64(a.buf, b.Cond.Hash())
+	sum := sha256.Sum256(a.buf)
+	nd.key = string(sum[:16])
 	// The current subtree explores every execution that extends its
 	// prefix and takes its own branch's side: the node is inside it if
 	// the node's causal past holds the prefix and that branch.

@@ -210,7 +210,7 @@ func (s *Strategy) analyse(tr *trace.Trace, t *subtree) {
 			if base == nil {
 				base = tr.InputModel()
 			}
-			if m, ok := s.negate(nd, b, ranges, base); ok {
+			if m, ok := s.negate(nd, tr, j, ranges, base); ok {
 				opened = append(opened, &subtree{
 					prefix: a.prefix(), vector: m,
 					thread: b.Thread, ord: ordinal(tr, j), side: !b.Taken,

@@ -52,9 +52,10 @@
 // a depth-first search of the tree). Scheduling nodes are backtracked by
 // the inner strategy of the subtree they are in.
 //
-// A node is named by its path constraint (the constraints of the branches
+// A node is named by a digest (128 bits; a collision, improbable, would
+// merge two nodes) of its path constraint (the constraints of the branches
 // before it, in the order the execution took them, and its condition) and
-// by its prefix in Foata normal form (seed 002 §2.3: executions that differ
+// of its prefix in Foata normal form (seed 002 §2.3: executions that differ
 // only in the order of independent events are one Mazurkiewicz trace), so
 // executions that reach it through different interleavings of the same
 // causal past ask its query once. The path constraint holds every earlier

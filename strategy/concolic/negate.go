@@ -11,17 +11,17 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// negate decides the side of node nd that branch b did not take: it returns
-// the input vector that takes it, if the side is to be opened now. A side
+// negate decides the side of node nd that branch j of tr did not take: it
+// returns the input vector that takes it, if the side is to be opened now. A side
 // is skipped when an execution that covers it was seen, or when it was
 // opened or pruned before. The query (the declared ranges of the inputs,
-// the constraints of the branches in the causal past, and the negated
-// branch) is answered from an earlier identical query when there is one;
+// the constraints of the branches before it, and the negated branch) is answered from an earlier identical query when there is one;
 // otherwise the solver decides it, with base (the execution's inputs)
 // for the variables outside the slice of the negated branch. A timeout is
 // counted and not recorded: a later execution that reaches the node asks
 // again, up to MaxTries times.
-func (s *Strategy) negate(nd node, b *trace.BranchEvent, ranges []solver.Expr, base solver.Model) (solver.Model, bool) {
+func (s *Strategy) negate(nd node, tr *trace.Trace, j int, ranges []solver.Expr, base solver.Model) (solver.Model, bool) {
+	b := &tr.Branches[j]
 	other := side(nd.key, !b.Taken)
 	if s.covered[other] {
 		s.stats.Covered++
@@ -30,8 +30,12 @@ func (s *Strategy) negate(nd node, b *trace.BranchEvent, ranges []solver.Expr, b
 	if s.decided[other] {
 		return nil, false
 	}
-	query := make([]solver.Expr, 0, len(ranges)+len(nd.cons)+1)
-	query = append(append(append(query, ranges...), nd.cons...), solver.Not(b.Constraint()))
+	query := make([]solver.Expr, 0, len(ranges)+j+1)
+	query = append(query, ranges...)
+	for i := range j {
+		query = append(query, tr.Branches[i].Constraint())
+	}
+	query = append(query, solver.Not(b.Constraint()))
 	qk := solver.Key(query)
 	if a, ok := s.answers[qk]; ok {
 		s.stats.Reused++
