@@ -18,11 +18,9 @@ import (
 type analysis struct {
 	tr      *trace.Trace
 	hb      trace.HB
-	level   []int32   // Foata level of each event
-	thl     []int32   // level of each thread's last event
-	wl, al  []int32   // level of each object's last write, last access
-	evOf    [][]int32 // the events of each thread (as its thread or partner)
-	kids    [][]trace.ThreadID
+	level   []int32  // Foata level of each event
+	thl     []int32  // level of each thread's last event
+	wl, al  []int32  // level of each object's last write, last access
 	paths   []uint64 // paths[j]: a digest of the branches before branch j and their sides
 	in      []bool   // the events of the node's prefix
 	k       int      // the prefix is a subset of the first k events
