@@ -137,6 +137,20 @@
 // it, which a prefix that leaves out a concurrent read changes: give each
 // thread's inputs labels of their own.
 //
+// # Tests and numbers
+//
+// Package weft's TestCombinedTreeVsBruteForce (concolic_tree_test.go) and
+// TestConcolicRandomPrograms (concolic_random_test.go) compare the three
+// concolic strategies with brute force over small input ranges: the same
+// branch sides (as the programs mark them, and as symbolic conditions with
+// the side taken) and failures. Against the product construction this
+// package replaced (one inner exploration of all schedules per input
+// vector), the executions to the first failure under concolic,
+// concolic-dpor and concolic-optimal went from 5/5/5 to 3/3/3 on jcute,
+// 6/6/4 to 4/4/3 on unfold-fig9, 193/31/10 to 83/8/6 on addall and 7/3/3 to
+// 2/2/2 on lincomb (programs/concolic_test.go); explored to the end, from
+// 236/43/13 to 156/28/12 on addall.
+//
 // # Use
 //
 //	z, err := z3.New(z3.WithTimeout(10 * time.Second))
