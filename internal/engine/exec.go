@@ -60,6 +60,12 @@ type Exec struct {
 	done         chan struct{}
 	progress     atomic.Int64
 	tkeys        map[[2]uint32]uint32 // stable thread names (threadKey)
+	// Object keys (object.go): the key each thread's name of an object
+	// stands for, the keys merged into older ones, the last key given.
+	okeys   map[objectName]uint64
+	kmerged map[uint64]uint64
+	nkeys   uint64
+	merges  int
 }
 
 // NewExec returns an Exec with the given configuration.

@@ -118,8 +118,8 @@ func TestTraceRecording(t *testing.T) {
 			t.Errorf("thread %d: %+v, want %+v", i, tr.Threads[i], threads[i])
 		}
 	}
-	// Keys: 1 + thread key<<40 + announcement<<12 + place (object.go).
-	objects := []trace.ObjectInfo{{Class: trace.ClassVar, Creator: 1, Key: 1<<40 + 1}, {Class: trace.ClassVar, Creator: 0, Key: 1}}
+	// Keys in the order of first registration (object.go).
+	objects := []trace.ObjectInfo{{Class: trace.ClassVar, Creator: 1, Key: 1}, {Class: trace.ClassVar, Creator: 0, Key: 2}}
 	if len(tr.Objects) != 2 || tr.Objects[0] != objects[0] || tr.Objects[1] != objects[1] {
 		t.Errorf("objects %+v, want %+v", tr.Objects, objects)
 	}

@@ -12,6 +12,12 @@ type Obj struct {
 	key    uint64 // its name across executions (trace.ObjectInfo.Key)
 	id     trace.ObjectID
 	class  trace.Class
+	// fresh marks an object created during the execution (its key came
+	// from the names of the threads touching it); seen and seenMore are the
+	// threads that touched it in the execution (thread id bits, 64 a word).
+	fresh    bool
+	seen     uint64
+	seenMore []uint64
 
 	owner   trace.ThreadID // holder of a Mutex or writer of an RWMutex, monitor owner, a timer channel's timer thread
 	locked  bool           // Mutex, RWMutex writer, monitor occupied, Once running, timer armed
@@ -51,23 +57,136 @@ func (o *Obj) ID() trace.ObjectID { return o.id }
 func (o *Obj) SetName(name string) { o.name = name }
 
 // touch registers o in e on its first use in the execution and returns it.
+//
+// Naming (trace.ObjectInfo.Key). An object that outlives one execution keeps
+// the key of its first registration. One created during the execution (a
+// zero value inside the test body) has no creation event, and which thread
+// touches it first depends on the interleaving; so each thread names the
+// objects it touches in its own terms, stable across executions: its key,
+// the number of its announcement and the object's rank among the objects it
+// touches for the first time there (objectName). The Exec keeps, across
+// executions, the key each name stands for: the first thread to touch the
+// object looks its name up, and every other thread touching it binds its
+// own name to the object's key. An object is thus named alike whichever of
+// its threads comes first, once an execution has seen them together.
 func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 	if o.serial == e.serial {
+		if t := e.cur; t != nil && !o.seenBy(t.id) {
+			e.touchAgain(o, t)
+		}
 		return o
 	}
-	name, key := o.name, o.key
+	name, key, seenMore := o.name, o.key, o.seenMore
+	for i := range seenMore {
+		seenMore[i] = 0
+	}
 	*o = Obj{serial: e.serial, key: key, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
-		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread}
+		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenMore: seenMore}
 	creator := trace.NoThread
 	if t := e.cur; t != nil {
 		creator = t.id
+		o.markSeen(t.id)
+		n := t.objectName()
 		if o.key == 0 {
-			// First registration ever: named by the announcing thread, its
-			// announcement and the object's place in it.
-			o.key = 1 + (uint64(t.key)<<40 | uint64(t.announces)<<12 | uint64(t.touches&0xfff))
+			o.fresh = true
+			o.key = e.keyOf(n)
 		}
-		t.touches++
 	}
 	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: name, Key: o.key})
 	return o
+}
+
+// touchAgain records the first touch by t of o, registered by another
+// thread in this execution.
+//
+//go:noinline
+func (e *Exec) touchAgain(o *Obj, t *Thread) {
+	o.markSeen(t.id)
+	n := t.objectName()
+	if !o.fresh {
+		return
+	}
+	k, ok := e.okeys[n]
+	if !ok {
+		e.okeys[n] = o.key
+		return
+	}
+	k = e.findKey(k)
+	if k == o.key {
+		return
+	}
+	// Two names seen apart so far meet on one object: the older key names
+	// it from now on. The current execution keeps the key it announced.
+	e.mergeKeys(k, o.key)
+}
+
+// objectName names the next object t touches for the first time in the
+// execution.
+func (t *Thread) objectName() objectName {
+	n := objectName{thread: t.key, announce: t.announces, rank: t.touches}
+	t.touches++
+	return n
+}
+
+// objectName is a thread's name for an object it touches: see touch.
+type objectName struct{ thread, announce, rank uint32 }
+
+// keyOf returns the key name n stands for, a new one if n is new.
+func (e *Exec) keyOf(n objectName) uint64 {
+	if k, ok := e.okeys[n]; ok {
+		return e.findKey(k)
+	}
+	if e.okeys == nil {
+		e.okeys = make(map[objectName]uint64)
+	}
+	e.nkeys++
+	e.okeys[n] = e.nkeys
+	return e.nkeys
+}
+
+// findKey follows the merges of key k (mergeKeys) to the key that names its
+// object now.
+func (e *Exec) findKey(k uint64) uint64 {
+	for len(e.kmerged) > 0 {
+		to, ok := e.kmerged[k]
+		if !ok {
+			break
+		}
+		k = to
+	}
+	return k
+}
+
+// mergeKeys makes the younger of keys a and b stand for the older.
+func (e *Exec) mergeKeys(a, b uint64) {
+	if a > b {
+		a, b = b, a
+	}
+	if e.kmerged == nil {
+		e.kmerged = make(map[uint64]uint64)
+	}
+	e.kmerged[b] = a
+	e.merges++
+}
+
+// seenBy reports whether thread t touched o in the execution.
+func (o *Obj) seenBy(t trace.ThreadID) bool {
+	if t < 64 {
+		return o.seen&(1<<uint(t)) != 0
+	}
+	w := int(t/64) - 1
+	return w < len(o.seenMore) && o.seenMore[w]&(1<<uint(t%64)) != 0
+}
+
+// markSeen records that thread t touched o.
+func (o *Obj) markSeen(t trace.ThreadID) {
+	if t < 64 {
+		o.seen |= 1 << uint(t)
+		return
+	}
+	w := int(t/64) - 1
+	for len(o.seenMore) <= w {
+		o.seenMore = append(o.seenMore, 0)
+	}
+	o.seenMore[w] |= 1 << uint(t%64)
 }

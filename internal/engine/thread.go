@@ -35,8 +35,8 @@ type Thread struct {
 	spawns        int32
 	caller        uintptr
 	// key is the thread's stable name (its path of spawns, interned by the
-	// Exec); announces counts its begins and touches the objects it
-	// registered since the last one (object keys: object.go).
+	// Exec); announces counts its begins and touches the objects it touched
+	// for the first time since the last one (object keys: object.go).
 	key       uint32
 	announces uint32
 	touches   uint32
