@@ -65,7 +65,6 @@ type Exec struct {
 	okeys   map[objectName]uint64
 	kmerged map[uint64]uint64
 	nkeys   uint64
-	merges  int
 }
 
 // NewExec returns an Exec with the given configuration.

@@ -166,7 +166,6 @@ func (e *Exec) mergeKeys(a, b uint64) {
 		e.kmerged = make(map[uint64]uint64)
 	}
 	e.kmerged[b] = a
-	e.merges++
 }
 
 // seenBy reports whether thread t touched o in the execution.
