@@ -90,6 +90,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	}
 	ecfg := engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog}
 	e := engine.NewExec(ecfg)
+	defer e.Close()
 	w := &T{}
 	run := func() { body(w) }
 	lastProgress := start

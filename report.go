@@ -45,6 +45,7 @@ type Step struct {
 // same steps.
 func describeSteps(body func(w *T), rec replay.Record, c *config) []Step {
 	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
+	defer e.Close()
 	s := replay.New(rec)
 	s.Next()
 	w := &T{}

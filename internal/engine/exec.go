@@ -44,6 +44,17 @@ type Exec struct {
 	serial         uint64
 
 	threads []*Thread
+	// pool holds every thread the Exec has made, each with its worker
+	// goroutine (thread.go): execution i's thread n is pool[n].
+	pool   []*Thread
+	watch  *time.Timer // the watchdog (wait)
+	closed bool
+	// Of an abandoned Exec: the thread that blocked outside weft's control
+	// and how many threads before it were unwound. retired tells it, should
+	// it return, that Close has run.
+	stuck   int
+	unwound int
+	retired atomic.Bool
 	view    strategy.State
 	tr      trace.Trace
 	cases   []trace.Case // arena of the select cases of the execution's events
@@ -108,6 +119,9 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	if e.abandoned {
 		panic("weft internal error: Run on an abandoned Exec")
 	}
+	if e.closed {
+		panic("weft internal error: Run on a closed Exec")
+	}
 	e.strat = s
 	e.captureSources = capture || e.cfg.CaptureSources
 	e.serial = serials.Add(1)
@@ -118,10 +132,9 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.live, e.now = 0, 0
 	e.bodyReturned, e.ended, e.signalled, e.aborting = false, false, false, false
 	e.endState = trace.End{}
-	main := e.newThread(trace.NoThread)
+	main := e.newThread(trace.NoThread, body)
 	e.cur = main
 	current = e
-	go e.start(main, body)
 	main.wake <- struct{}{}
 	e.wait()
 	e.unwind()
@@ -134,10 +147,24 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	return e.endState
 }
 
-// newThread adds a thread started by parent.
-func (e *Exec) newThread(parent trace.ThreadID) *Thread {
+// newThread adds a thread started by parent to run f, from the pool. The
+// thread runs when control is handed to it.
+func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	id := trace.ThreadID(len(e.threads))
-	t := &Thread{e: e, id: id, wake: make(chan struct{}, 1), finished: make(chan struct{})}
+	var t *Thread
+	if int(id) < len(e.pool) && !e.pool[id].dead {
+		t = e.pool[id]
+		*t = Thread{e: e, id: id, wake: t.wake, finished: t.finished, sel: t.sel[:0]}
+	} else {
+		t = &Thread{e: e, id: id, wake: make(chan struct{}, 1), finished: make(chan struct{}, 1)}
+		if int(id) < len(e.pool) {
+			e.pool[id] = t
+		} else {
+			e.pool = append(e.pool, t)
+		}
+		go e.worker(t, t.wake)
+	}
+	t.fn = f
 	if parent != trace.NoThread {
 		p := e.threads[parent]
 		t.key = e.threadKey(p.key, p.spawns)
@@ -170,7 +197,12 @@ func (e *Exec) threadKey(parent uint32, i int32) uint32 {
 // wait blocks the driver until the execution ends, watching for a thread
 // that blocks outside weft's control.
 func (e *Exec) wait() {
-	timer := time.NewTimer(e.cfg.Watchdog)
+	if e.watch == nil {
+		e.watch = time.NewTimer(e.cfg.Watchdog)
+	} else {
+		e.watch.Reset(e.cfg.Watchdog)
+	}
+	timer := e.watch
 	defer timer.Stop()
 	last := e.progress.Load()
 	for {
@@ -318,27 +350,80 @@ func (e *Exec) failNoPark(t *Thread, kind trace.FailureKind, msg string) {
 // return.
 func (t *Thread) Fail(kind trace.FailureKind, msg string) { t.fail(kind, msg) }
 
+// Close retires the goroutines the Exec keeps between executions. Of an
+// abandoned Exec, the thread that blocked outside weft's control retires
+// itself if it ever returns.
+func (e *Exec) Close() {
+	if e.closed {
+		return
+	}
+	e.closed = true
+	for i, t := range e.pool {
+		if t.dead {
+			continue
+		}
+		if e.abandoned && i < len(e.threads) {
+			if i == e.stuck {
+				// It may have come back since: then its token is there.
+				select {
+				case <-t.finished:
+				default:
+					continue
+				}
+			} else if i >= e.unwound && !e.unwindOne(t) {
+				continue
+			}
+		}
+		t.fn = nil
+		t.wake <- struct{}{}
+		<-t.finished
+	}
+	// Only now: a worker that checked retired while the loop above ran
+	// would leave without answering its wake. The threads skipped above
+	// have not come back from the code that blocked them; they see it
+	// when they do, and leave.
+	e.retired.Store(true)
+	e.pool = nil
+}
+
+// unwindTimer returns the channel of the watchdog, reset to fire after the
+// watchdog delay: how long unwinding a thread may take.
+func (e *Exec) unwindTimer() <-chan time.Time {
+	e.watch.Reset(e.cfg.Watchdog)
+	return e.watch.C
+}
+
 // unwind unwinds every goroutine of the execution that has not returned.
 func (e *Exec) unwind() {
 	if e.abandoned {
 		return
 	}
-	for _, t := range e.threads {
-		select {
-		case <-t.finished:
-			continue
-		default:
-		}
-		t.wake <- struct{}{}
-		select {
-		case <-t.finished:
-		case <-time.After(e.cfg.Watchdog):
-			e.abandoned = true
+	defer e.watch.Stop()
+	for i, t := range e.threads {
+		if !e.unwindOne(t) {
+			e.abandoned, e.stuck, e.unwound = true, i, i
 			if e.endState.Status != trace.Failed {
 				e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: t.id,
 					Message: fmt.Sprintf("%v did not unwind within %v at the end of the execution: its deferred calls block outside weft's control", t.id, e.cfg.Watchdog)}
 			}
 			return
 		}
+	}
+}
+
+// unwindOne unwinds thread t, if it has not returned, and waits for its
+// worker; it reports false if t does not unwind within the watchdog delay.
+func (e *Exec) unwindOne(t *Thread) bool {
+	if t.exiting {
+		// It returned, or is returning: its token comes.
+		<-t.finished
+		return true
+	}
+	t.wake <- struct{}{}
+	select {
+	case <-t.finished:
+		return true
+	case <-e.unwindTimer():
+		return false
 	}
 }

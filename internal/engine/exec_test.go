@@ -52,6 +52,7 @@ func run(t *testing.T, cfg Config, script []trace.ThreadID, body func()) (trace.
 	t.Helper()
 	s := &scripted{script: script}
 	e := NewExec(cfg)
+	t.Cleanup(e.Close)
 	end := e.Run(s, body, false)
 	if e.Abandoned() {
 		t.Fatalf("the execution was abandoned: %v", end)
@@ -248,6 +249,7 @@ func TestObjectsStartAfresh(t *testing.T) {
 	var mu, x Obj
 	mu.SetName("mu")
 	e := NewExec(Config{})
+	defer e.Close()
 	body := func() {
 		me := Current()
 		store(&x, 1)
@@ -266,7 +268,7 @@ func TestObjectsStartAfresh(t *testing.T) {
 }
 
 // TestUnwind checks that the goroutines of threads still blocked at the end
-// run their deferred calls and exit before Run returns.
+// run their deferred calls before Run returns, and exit at Close.
 func TestUnwind(t *testing.T) {
 	var a Obj
 	before := runtime.NumGoroutine()
@@ -286,6 +288,12 @@ func TestUnwind(t *testing.T) {
 	if deferred != 300 {
 		t.Errorf("%d deferred calls ran, want 300", deferred)
 	}
+	// The Exec keeps one worker goroutine per thread (the body and three)
+	// until Close.
+	if n := runtime.NumGoroutine(); n != before+4 {
+		t.Errorf("%d goroutines before, %d with the Exec open; want 4 workers", before, n)
+	}
+	e.Close()
 	n := runtime.NumGoroutine()
 	for deadline := time.Now().Add(time.Second); n > before && time.Now().Before(deadline); n = runtime.NumGoroutine() {
 		time.Sleep(5 * time.Millisecond)

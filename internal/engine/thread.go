@@ -24,7 +24,10 @@ type Thread struct {
 	sel  []selCase
 
 	done     bool
-	finished chan struct{} // closed when the goroutine has returned (unwound)
+	finished chan struct{} // a token when the thread's function has returned (unwound)
+	fn       func()        // the function the worker runs next (nil: retire)
+	dead     bool          // the worker goroutine has exited (runtime.Goexit)
+	exiting  bool          // the thread's function has returned or is unwinding
 	// partner handling: a thread whose pending send was completed by a
 	// receiver, and the thread to return control to after running local code.
 	completed     bool
@@ -60,17 +63,47 @@ type unwindSignal struct{}
 // is recorded; it unwinds the thread like unwindSignal.
 type failSignal struct{}
 
-// start runs f as thread t's goroutine.
-func (e *Exec) start(t *Thread, f func()) {
+// worker is the goroutine of pooled thread t: it runs the function of t in
+// each execution that uses t, and parks in between, so that goroutines and
+// their grown stacks outlive executions (Close retires it).
+//
+// The loop reads t only after a wake: between executions the driver resets
+// t for its next use (newThread).
+func (e *Exec) worker(t *Thread, wake chan struct{}) {
+	for {
+		<-wake
+		f := t.fn
+		if f == nil {
+			t.finished <- struct{}{}
+			return
+		}
+		t.fn = nil
+		e.run(t, f)
+		if e.retired.Load() {
+			return // it blocked outside weft's control and came back after Close
+		}
+	}
+}
+
+// run runs f as thread t, once control has been handed to t, and unwinds
+// t at the end of the execution.
+func (e *Exec) run(t *Thread, f func()) {
 	normal := false
 	defer func() {
 		r := recover()
-		// stop ends the goroutine: it tells the driver if the execution
-		// ended, then reports the goroutine finished. Nothing after the
-		// close may touch e: the driver may already run the next execution.
+		// From here on, t is not parked in weft: unwinding must not wake it.
+		t.exiting = true
+		if r == nil && !normal {
+			// runtime.Goexit: the goroutine ends after this call, and the
+			// pool must not use it again.
+			t.dead = true
+		}
+		// stop ends the thread: it tells the driver if the execution
+		// ended, then reports the thread finished. Nothing after the
+		// token may touch e: the driver may already run the next execution.
 		stop := func() {
 			e.signalEnd()
-			close(t.finished)
+			t.finished <- struct{}{}
 		}
 		switch r.(type) {
 		case unwindSignal, failSignal:
@@ -99,12 +132,11 @@ func (e *Exec) start(t *Thread, f func()) {
 		}
 		if e.exit(t) {
 			// Another thread runs now: signalling here would race with it.
-			close(t.finished)
+			t.finished <- struct{}{}
 			return
 		}
 		stop()
 	}()
-	<-t.wake
 	if e.aborting {
 		panic(unwindSignal{})
 	}
@@ -262,8 +294,7 @@ func (t *Thread) spawn(f func()) *Thread {
 	if e.aborting {
 		panic(unwindSignal{})
 	}
-	u := e.newThread(t.id)
-	go e.start(u, f)
+	u := e.newThread(t.id, f)
 	u.returnTo = t
 	t.handTo(u)
 	return u

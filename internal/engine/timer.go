@@ -43,14 +43,13 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	if e.aborting {
 		panic(unwindSignal{})
 	}
-	u := e.newThread(t.id)
+	u := e.newThread(t.id, f)
 	u.daemon = true
 	e.live--
 	o.owner, o.locked, o.when = u.id, true, e.now+max(d, 0)
 	// The channel is a timer's: strategies and reports can tell it apart.
 	o.class = trace.ClassTimer
 	e.tr.Objects[o.id].Class = trace.ClassTimer
-	go e.start(u, f)
 	u.returnTo = t
 	t.handTo(u)
 }

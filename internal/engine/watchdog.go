@@ -15,7 +15,10 @@ import (
 // point within the watchdog delay. Its goroutine cannot be unwound, so the
 // Exec is abandoned.
 func (e *Exec) blocked() {
-	e.abandoned = true
+	e.abandoned, e.stuck, e.unwound = true, -1, 0
+	if t := e.cur; t != nil {
+		e.stuck = int(t.id)
+	}
 	// Should the goroutine ever come back, its next weft operation unwinds
 	// it instead of running the abandoned execution on.
 	e.aborting = true
@@ -34,7 +37,8 @@ func runningStacks() string {
 	buf = buf[:runtime.Stack(buf, true)]
 	var out []string
 	for g := range strings.SplitSeq(string(buf), "\n\n") {
-		if strings.Contains(g, "internal/engine.(*Exec).start") && !strings.Contains(g, "internal/engine.(*Thread).park") {
+		if strings.Contains(g, "internal/engine.(*Exec).run(") && !strings.Contains(g, "internal/engine.(*Thread).park") &&
+			!strings.Contains(g, "internal/engine.(*Thread).handTo") {
 			out = append(out, g)
 		}
 	}
