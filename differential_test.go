@@ -84,6 +84,12 @@ func exploreRecorded(body func(*weft.T), name string, maxRuns int) (*outcome, er
 	if s == nil {
 		return nil, fmt.Errorf("no strategy %q", name)
 	}
+	return exploreWith(body, s, name, maxRuns)
+}
+
+// exploreWith runs body under strategy s, recorded, with at most maxRuns
+// executions.
+func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int) (*outcome, error) {
 	o := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
 		forms: map[string]int{}, failForms: map[string]int{}}
 	r, err := weft.Explore(body, weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns))

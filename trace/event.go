@@ -54,11 +54,16 @@ type ObjectInfo struct {
 	// Key names the object across executions, where ObjectIDs (the order
 	// of first use) change with the interleaving: an object that lives
 	// across executions keeps the key of its first registration; one
-	// created during the execution is named by the thread that first
-	// announced an operation on it (its path of spawns), the index of that
-	// announcement among the thread's, and the object's place in it.
+	// created during the execution is named by each thread that touches it
+	// in that thread's terms (its path of spawns, the index of the
+	// announcement among the thread's, the object's place in it), and the
+	// key is the one the runtime bound to the first of those names it met
+	// (see Trace.Merged).
 	Key uint64
 }
+
+// KeyMerge records that object key From names the same object as To.
+type KeyMerge struct{ From, To uint64 }
 
 // Trace is a finished execution. A Trace handed to a strategy is valid only
 // during the call; the runtime reuses its memory.
@@ -73,6 +78,12 @@ type Trace struct {
 	// taken, in order (symbolic.go); they are not events.
 	Inputs   []InputEvent
 	Branches []BranchEvent
+	// Merged lists the keys the execution found to name one object: an
+	// object created during the execution that threads reached for the
+	// first time together here, having reached it apart, under two keys,
+	// in earlier executions. The execution keeps the keys it used; later
+	// ones use To for From.
+	Merged []KeyMerge
 	// enabled holds, for each step i, the set of threads enabled in the state
 	// before it, as words of bits.
 	enabled []uint64
@@ -87,6 +98,7 @@ func (t *Trace) Reset() {
 	t.Final = t.Final[:0]
 	clear(t.Branches) // drop the terms, so the solver's interning can free them
 	t.Inputs, t.Branches = t.Inputs[:0], t.Branches[:0]
+	t.Merged = t.Merged[:0]
 	t.enabled = t.enabled[:0]
 	t.words = 1
 }

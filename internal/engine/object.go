@@ -166,6 +166,7 @@ func (e *Exec) mergeKeys(a, b uint64) {
 		e.kmerged = make(map[uint64]uint64)
 	}
 	e.kmerged[b] = a
+	e.tr.Merged = append(e.tr.Merged, trace.KeyMerge{From: b, To: a})
 }
 
 // seenBy reports whether thread t touched o in the execution.

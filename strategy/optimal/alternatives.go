@@ -31,6 +31,7 @@ func (a *analysis) alternatives(from int) {
 	a.initObjs(w)
 	w.cnt = resize(w.cnt, nt)
 	clear(w.cnt)
+	w.sig = w.sig[:0]
 	w.ops = w.ops[:0]
 	w.done = w.done[:0]
 	for range nt {

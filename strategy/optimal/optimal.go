@@ -42,6 +42,8 @@ type Stats struct {
 	// MaxDepth is the longest execution; WakeupNodes the number of
 	// wakeup-tree nodes created.
 	MaxDepth, WakeupNodes int
+	// Merges counts the objects found to have had two names (merge.go).
+	Merges int
 }
 
 // Strategy is the Optimal-DPOR strategy. Its zero value is not usable; use
@@ -58,7 +60,9 @@ type Strategy struct {
 
 	cur  world // the current execution, as Choose sees it
 	seen int   // events applied to cur
-	nm   names
+	// opsAt is the step whose pending operations cur.ops holds, or -1.
+	opsAt int
+	nm    names
 
 	an analysis
 
@@ -113,6 +117,7 @@ func (s *Strategy) resetCur() {
 	s.cur.ops = s.cur.ops[:0]
 	s.cur.cnt = s.cur.cnt[:0]
 	s.cur.done = s.cur.done[:0]
+	s.cur.sig = s.cur.sig[:0]
 }
 
 // sync applies to the view of the current execution the events of tr up to
@@ -142,17 +147,7 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 			// others are recorded by Finish.
 			s.record(tr, i, upto, st)
 		}
-		a, b := touched(e)
-		if a >= 0 && int(a) < len(w.objs) {
-			w.objs[a].apply(e, a, &w.info[a])
-		}
-		if b >= 0 && int(b) < len(w.objs) {
-			w.objs[b].apply(e, b, &w.info[b])
-		}
-		w.cnt[e.Thread]++
-		if e.Partner != trace.NoThread {
-			w.cnt[e.Partner]++
-		}
+		w.apply(e)
 	}
 }
 
@@ -226,11 +221,13 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 //go:noinline
 func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 	w := &s.cur
-	w.ops = w.ops[:0]
 	for i := range st.Threads {
-		w.ops = append(w.ops, st.Threads[i].Op)
 		w.done[i] = st.Threads[i].Done
 	}
+	// The pending operations are copied only if a receive or select asks
+	// for its partners (labelOf): with many threads, copying them at every
+	// step cost more than the rest of choose.
+	s.opsAt = -1
 	if d >= len(s.nodes) {
 		s.newNode(st, d)
 	}
@@ -348,6 +345,13 @@ func (s *Strategy) labelOf(st *strategy.State, p trace.ThreadID, a int32) (label
 	if !multi(op) {
 		return label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1}, true
 	}
+	if s.opsAt != st.Step {
+		w.ops = w.ops[:0]
+		for i := range st.Threads {
+			w.ops = append(w.ops, st.Threads[i].Op)
+		}
+		s.opsAt = st.Step
+	}
 	var got label
 	k := int32(0)
 	v := w.labels(p, op, func(l label) bool {
@@ -390,6 +394,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 			s.nodes[i] = node{sleep: s.nodes[i].sleep[:0]}
 		}
 		s.nodes = s.nodes[:len(tr.Events)+1]
+	}
+	if len(tr.Merged) > 0 {
+		s.merge(tr)
 	}
 	s.an.run(s, tr, end)
 }

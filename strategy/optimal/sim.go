@@ -14,6 +14,8 @@ type objState struct {
 	closed  bool  // Chan
 	n       int64 // Chan length, RWMutex readers, WaitGroup counter, semaphore value
 	writers int32 // RWMutex writers that announced themselves
+	// queue is a Cond's waiters, first to wake first (condsim.go).
+	queue []trace.ThreadID
 }
 
 // touched returns the objects whose state event e changes: its object (for
@@ -144,6 +146,7 @@ type world struct {
 	ops  []trace.Op // pending operation per thread (KindNone if none)
 	cnt  []int32    // steps taken per thread
 	done []bool
+	sig  []bool // threads signalled on a Cond and not yet relocked (condsim.go)
 }
 
 // verdict is whether an operation is enabled, when the world can tell.
@@ -163,6 +166,8 @@ func (w *world) ready(p trace.ThreadID, op trace.Op) verdict {
 	case trace.KindJoin:
 		t := int(op.Arg)
 		return boolVerdict(t >= 0 && t < len(w.done) && w.done[t])
+	case trace.KindRelock:
+		return w.relockReady(p, op)
 	case trace.KindSend, trace.KindRecv, trace.KindSelect:
 		n := 0
 		if w.labels(p, op, func(label) bool { n++; return true }) == unknown {

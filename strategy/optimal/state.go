@@ -39,21 +39,10 @@ func (a *analysis) worldAt(i, limit int) *world {
 	nt := len(tr.Threads)
 	w.cnt = resize(w.cnt, nt)
 	clear(w.cnt)
+	w.sig = w.sig[:0]
 	for k := 0; k < limit && k < len(a.evs); k++ {
-		if !a.included(i, limit, k) {
-			continue
-		}
-		e := &tr.Events[k]
-		o1, o2 := touched(e)
-		if o1 >= 0 {
-			w.objs[o1].apply(e, o1, &tr.Objects[o1])
-		}
-		if o2 >= 0 {
-			w.objs[o2].apply(e, o2, &tr.Objects[o2])
-		}
-		w.cnt[e.Thread]++
-		if e.Partner != trace.NoThread {
-			w.cnt[e.Partner]++
+		if a.included(i, limit, k) {
+			w.apply(&tr.Events[k])
 		}
 	}
 	w.ops = w.ops[:0]
@@ -183,19 +172,7 @@ func (a *analysis) included(i, limit, k int) bool {
 
 // step applies event e to world w: its objects' states and its threads'
 // steps.
-func (a *analysis) step(w *world, e *trace.Event) {
-	o1, o2 := touched(e)
-	if o1 >= 0 {
-		w.objs[o1].apply(e, o1, &a.tr.Objects[o1])
-	}
-	if o2 >= 0 {
-		w.objs[o2].apply(e, o2, &a.tr.Objects[o2])
-	}
-	w.cnt[e.Thread]++
-	if e.Partner != trace.NoThread {
-		w.cnt[e.Partner]++
-	}
-}
+func (a *analysis) step(w *world, e *trace.Event) { w.apply(e) }
 
 // blocking reports whether op can be disabled.
 func blocking(op trace.Op) bool {

@@ -1,0 +1,184 @@
+// This file checks Optimal-DPOR on programs with condition variables, whose
+// waiters' enabledness the strategy models (strategy/optimal/condsim.go):
+// one execution per trace of exhaustive search, no decision left to chance.
+
+package weft_test
+
+import (
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/strategy/optimal"
+)
+
+// condPrograms are small programs built on Cond, with the number of
+// Mazurkiewicz traces (complete and failed) exhaustive search finds.
+var condPrograms = []struct {
+	name   string
+	body   func(w *weft.T)
+	traces int
+}{
+	{"signal-chain", condChain(false), 1},
+	{"broadcast-chain", condChain(true), 2},
+	{"checked-wait", condReady(false, true), 2},
+	{"lost-signal", condReady(false, false), 2},
+	{"checked-wait-rwmutex", condReady(true, true), 2},
+	{"producers-consumers", condBuffer, 56},
+	{"broadcast-three", condBroadcastThree, 20},
+}
+
+// condChain makes T1 wait, then T2 (started by T1 while it holds mu), then
+// T3 (started by T2) wake them with Signal or Broadcast; T1, once woken,
+// records it and signals.
+func condChain(broadcast bool) func(w *weft.T) {
+	return func(w *weft.T) {
+		var mu weft.Mutex
+		var woke weft.Var[int]
+		c := weft.NewCond(&mu)
+		w.Go(func() {
+			mu.Lock()
+			w.Go(func() {
+				mu.Lock()
+				w.Go(func() {
+					mu.Lock()
+					if broadcast {
+						c.Broadcast()
+					} else {
+						c.Signal()
+					}
+					mu.Unlock()
+				})
+				c.Wait()
+				v := woke.Load()
+				w.Assert(v == 1, "T2 woke first")
+				mu.Unlock()
+			})
+			c.Wait()
+			woke.Store(1)
+			c.Signal()
+			mu.Unlock()
+		})
+	}
+}
+
+// condReady is the flag-and-signal pattern: a waiter waits for a flag
+// (checked in a loop under the lock if loop), the body sets it and signals;
+// rw makes the Locker an RWMutex (Wait is then Go's sequence of steps).
+func condReady(rw, loop bool) func(w *weft.T) {
+	return func(w *weft.T) {
+		var mu weft.Mutex
+		var rwm weft.RWMutex
+		var ready weft.Var[bool]
+		var L weft.Locker = &mu
+		if rw {
+			L = &rwm
+		}
+		c := weft.NewCond(L)
+		w.Go(func() {
+			L.Lock()
+			if loop {
+				for !ready.Load() {
+					c.Wait()
+				}
+			} else {
+				c.Wait()
+			}
+			L.Unlock()
+		})
+		L.Lock()
+		if loop {
+			ready.Store(true)
+		}
+		c.Signal()
+		L.Unlock()
+	}
+}
+
+// condBuffer is a one-slot buffer guarded by a mutex and two Conds, with two
+// producers and two consumers of one item each.
+func condBuffer(w *weft.T) {
+	var mu weft.Mutex
+	var full weft.Var[bool]
+	var sum weft.Var[int]
+	notFull, notEmpty := weft.NewCond(&mu), weft.NewCond(&mu)
+	put := func(v int) {
+		mu.Lock()
+		for full.Load() {
+			notFull.Wait()
+		}
+		full.Store(true)
+		sum.Store(sum.Load() + v)
+		notEmpty.Signal()
+		mu.Unlock()
+	}
+	take := func() {
+		mu.Lock()
+		for !full.Load() {
+			notEmpty.Wait()
+		}
+		full.Store(false)
+		notFull.Signal()
+		mu.Unlock()
+	}
+	w.Go(func() { put(1) })
+	w.Go(func() { put(2) })
+	w.Go(take)
+	take()
+}
+
+// condBroadcastThree has three waiters on one flag, woken by one Broadcast.
+func condBroadcastThree(w *weft.T) {
+	var mu weft.Mutex
+	var ready weft.Var[bool]
+	var n weft.Int[int]
+	c := weft.NewCond(&mu)
+	wait := func() {
+		mu.Lock()
+		for !ready.Load() {
+			c.Wait()
+		}
+		mu.Unlock()
+		n.Add(1)
+	}
+	w.Go(wait)
+	w.Go(wait)
+	mu.Lock()
+	ready.Store(true)
+	c.Broadcast()
+	mu.Unlock()
+}
+
+// TestOptimalConds checks optimal against exhaustive search on programs
+// with Conds: the same traces, each once, none cut, and every enabledness
+// decision taken by the model.
+func TestOptimalConds(t *testing.T) {
+	for _, c := range condPrograms {
+		t.Run(c.name, func(t *testing.T) {
+			ex, err := exploreRecorded(c.body, "exhaustive", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := optimal.New()
+			opt, err := exploreWith(c.body, s, "optimal", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			traces := len(ex.forms) + len(ex.failForms)
+			if traces != c.traces {
+				t.Errorf("exhaustive search found %d traces, want %d", traces, c.traces)
+			}
+			if got := len(opt.forms) + len(opt.failForms); got != traces || opt.executions != traces || opt.cut != 0 {
+				t.Errorf("optimal: %d executions, %d distinct traces, %d cut; want %d, none cut", opt.executions, got, opt.cut, traces)
+			}
+			if d := diffSets(keysOf(ex.forms), keysOf(opt.forms)); d != "" {
+				t.Errorf("complete traces differ: %s", d)
+			}
+			if d := diffSets(keysOf(ex.failForms), keysOf(opt.failForms)); d != "" {
+				t.Errorf("failing traces differ: %s", d)
+			}
+			if st := s.Stats(); st.Unmodelled != 0 || st.Infeasible != 0 || st.SleepBlocked != 0 {
+				t.Errorf("strategy anomalies %+v", st)
+			}
+		})
+	}
+}

@@ -1,0 +1,98 @@
+// This file applies the key merges the runtime reports (trace.Trace.Merged)
+// to the events the exploration keeps: two stable numbers found to name one
+// object become one.
+
+package optimal
+
+import "github.com/weft-go/weft/trace"
+
+// merge applies the key merges of tr: for each, the stable number of the
+// younger key is replaced by that of the older one in the names of the
+// current execution and in every event kept (nodes, sleep sets, wakeup
+// trees, the analysis's copy of the last execution).
+func (s *Strategy) merge(tr *trace.Trace) {
+	nm := &s.nm
+	for _, m := range tr.Merged {
+		from, ok := nm.ids[m.From]
+		if !ok {
+			continue
+		}
+		to, ok := nm.ids[m.To]
+		if !ok {
+			nm.ids[m.To] = from
+			continue
+		}
+		if from == to {
+			continue
+		}
+		for k, v := range nm.ids {
+			if v == from {
+				nm.ids[k] = to
+			}
+		}
+		for i, v := range nm.canon {
+			if v == from {
+				nm.canon[i] = to
+			}
+		}
+		r := renumber{from: from, to: to}
+		for i := range s.nodes {
+			n := &s.nodes[i]
+			r.event(&n.ev)
+			for j := range n.sleep {
+				r.event(&n.sleep[j])
+			}
+			r.forest(n.wut)
+			r.forest(n.sub)
+		}
+		for i := range s.an.evs {
+			r.event(&s.an.evs[i])
+		}
+		s.stats.Merges++
+	}
+}
+
+// renumber replaces stable object number from by to.
+type renumber struct{ from, to trace.ObjectID }
+
+// forest renumbers the events of a wakeup forest.
+func (r renumber) forest(f []*wnode) {
+	for _, c := range f {
+		r.event(&c.ev)
+		r.forest(c.children)
+	}
+}
+
+// event renumbers the objects of e and recomputes its cached accesses.
+func (r renumber) event(e *event) {
+	r.op(&e.Op)
+	r.op(&e.PartnerOp)
+	r.accesses(e.ann)
+	if e.cached {
+		e.cache()
+	}
+}
+
+// op renumbers the objects of op (its select cases are the event's own).
+func (r renumber) op(op *trace.Op) {
+	if op.Obj == r.from {
+		op.Obj = r.to
+	}
+	for i := range op.Cases {
+		if op.Cases[i].Obj == r.from {
+			op.Cases[i].Obj = r.to
+		}
+	}
+	if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg == int64(r.from) {
+		op.Arg = int64(r.to)
+	}
+}
+
+// accesses renumbers the objects of acc.
+func (r renumber) accesses(acc []trace.Access) {
+	for i := range acc {
+		if acc[i].Obj == r.from {
+			acc[i].Obj = r.to
+		}
+	}
+}
