@@ -258,20 +258,16 @@ func FuzzDifferential(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) {
-		// Objects allocated by each execution can still have two names
-		// for a while (strategy/optimal, "Identities"; gen seed 2398):
-		// the fuzz target allocates them once.
-		p := gen.New(seed)
-		p.Local = false
-		checkProgram(t, p)
+		checkProgram(t, gen.New(seed))
 	})
 }
 
 // TestDifferentialLocalObjects checks programs whose objects are allocated by
 // each execution and first touched by threads racing to them, which once
-// made optimal miss traces (objects had no name stable across executions).
+// made optimal miss traces (objects had no name stable across executions;
+// in 2398, two names of one object met only in a later execution).
 func TestDifferentialLocalObjects(t *testing.T) {
-	for _, seed := range []uint64{758, 1262, 1797, 1985} {
+	for _, seed := range []uint64{758, 1262, 1797, 1985, 2398} {
 		p := gen.New(seed)
 		if !p.Local {
 			t.Fatalf("program %d no longer allocates its objects in the body: pick other seeds", seed)
