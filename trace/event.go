@@ -49,7 +49,8 @@ type ObjectInfo struct {
 	Creator ThreadID // the thread that first used it
 	Name    string   // the name the program gave it, if any
 	// Cap is a channel's buffer capacity (0: unbuffered), which the
-	// enabledness of its operations depends on.
+	// enabledness of its operations depends on; for a monitor, 1 if it
+	// signals and urgently waits (SU), 0 if it signals and continues.
 	Cap int64
 	// Key names the object across executions, where ObjectIDs (the order
 	// of first use) change with the interleaving: an object that lives

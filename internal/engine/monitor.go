@@ -58,6 +58,7 @@ func (t *Thread) monitor(o *Obj, su bool) {
 		t.e.touch(o, trace.ClassMonitor)
 		if su {
 			o.cap = 1
+			t.e.tr.Objects[o.id].Cap = 1
 		}
 	}
 }

@@ -7,8 +7,8 @@ package optimal
 
 import "github.com/weft-go/weft/trace"
 
-// apply applies event e to w: the states of its objects, a Cond's queue and
-// signals, and its threads' steps.
+// apply applies event e to w: the states of its objects, the queues and
+// signals of Conds and monitors (monsim.go), and its threads' steps.
 func (w *world) apply(e *trace.Event) {
 	a, b := touched(e)
 	if a >= 0 && int(a) < len(w.objs) {
@@ -17,8 +17,11 @@ func (w *world) apply(e *trace.Event) {
 	if b >= 0 && int(b) < len(w.objs) {
 		w.objs[b].apply(e, b, &w.info[b])
 	}
-	if e.Op.Class == trace.ClassCond {
+	switch e.Op.Class {
+	case trace.ClassCond:
 		w.cond(e)
+	case trace.ClassMonitor:
+		w.monitor(e)
 	}
 	w.cnt[e.Thread]++
 	if e.Partner != trace.NoThread {

@@ -16,6 +16,10 @@ type objState struct {
 	writers int32 // RWMutex writers that announced themselves
 	// queue is a Cond's waiters, first to wake first (condsim.go).
 	queue []trace.ThreadID
+	// owner is the thread inside a monitor (locked), mq its waiters
+	// (monsim.go).
+	owner trace.ThreadID
+	mq    []mwaiter
 }
 
 // touched returns the objects whose state event e changes: its object (for
@@ -168,6 +172,8 @@ func (w *world) ready(p trace.ThreadID, op trace.Op) verdict {
 		return boolVerdict(t >= 0 && t < len(w.done) && w.done[t])
 	case trace.KindRelock:
 		return w.relockReady(p, op)
+	case trace.KindMEnter, trace.KindMReenter:
+		return w.monitorReady(p, op)
 	case trace.KindSend, trace.KindRecv, trace.KindSelect:
 		n := 0
 		if w.labels(p, op, func(label) bool { n++; return true }) == unknown {

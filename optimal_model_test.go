@@ -1,6 +1,7 @@
-// This file checks Optimal-DPOR on programs with condition variables, whose
-// waiters' enabledness the strategy models (strategy/optimal/condsim.go):
-// one execution per trace of exhaustive search, no decision left to chance.
+// This file checks Optimal-DPOR on programs with condition variables and
+// monitors, whose waiters' enabledness the strategy models
+// (strategy/optimal/condsim.go, monsim.go): one execution per trace of
+// exhaustive search, no decision left to chance.
 
 package weft_test
 
@@ -8,12 +9,14 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy/optimal"
 )
 
-// condPrograms are small programs built on Cond, with the number of
-// Mazurkiewicz traces (complete and failed) exhaustive search finds.
-var condPrograms = []struct {
+// modelPrograms are small programs built on Conds and monitors, with the
+// number of Mazurkiewicz traces (complete and failed) exhaustive search
+// finds.
+var modelPrograms = []struct {
 	name   string
 	body   func(w *weft.T)
 	traces int
@@ -25,6 +28,38 @@ var condPrograms = []struct {
 	{"checked-wait-rwmutex", condReady(true, true), 2},
 	{"producers-consumers", condBuffer, 56},
 	{"broadcast-three", condBroadcastThree, 20},
+	{"bbmonitor-sc", bbmonitor(0), 56},
+	{"bbmonitor-su", bbmonitor(1), 24},
+	{"monitor-signalall", monitorSignalAll, 20},
+}
+
+// bbmonitor is the built-in bounded buffer on a monitor (SC or SU) with two
+// producers, two consumers and one slot.
+func bbmonitor(su int) func(w *weft.T) {
+	return programs.Lookup("bbmonitor").MustBody(map[string]int{"producers": 2, "consumers": 2, "slots": 1, "items": 1, "su": su})
+}
+
+// monitorSignalAll has two threads wait on an SC monitor's condition until
+// a flag is set; the body sets it and wakes both with SignalAll.
+func monitorSignalAll(w *weft.T) {
+	m := weft.NewMonitor(weft.SC)
+	c := m.Cond(0)
+	ready := false
+	var n weft.Int[int]
+	wait := func() {
+		m.Enter()
+		for !ready {
+			c.Wait()
+		}
+		m.Exit()
+		n.Add(1)
+	}
+	w.Go(wait)
+	w.Go(wait)
+	m.Enter()
+	ready = true
+	c.SignalAll()
+	m.Exit()
 }
 
 // condChain makes T1 wait, then T2 (started by T1 while it holds mu), then
@@ -148,11 +183,11 @@ func condBroadcastThree(w *weft.T) {
 	mu.Unlock()
 }
 
-// TestOptimalConds checks optimal against exhaustive search on programs
-// with Conds: the same traces, each once, none cut, and every enabledness
-// decision taken by the model.
-func TestOptimalConds(t *testing.T) {
-	for _, c := range condPrograms {
+// TestOptimalModel checks optimal against exhaustive search on programs
+// with Conds and monitors: the same traces, each once, none cut, and every
+// enabledness decision taken by the model.
+func TestOptimalModel(t *testing.T) {
+	for _, c := range modelPrograms {
 		t.Run(c.name, func(t *testing.T) {
 			ex, err := exploreRecorded(c.body, "exhaustive", 0)
 			if err != nil {
