@@ -24,6 +24,12 @@ type names struct {
 	ids   map[uint64]trace.ObjectID // object key -> stable number
 	canon []trace.ObjectID          // ObjectID of the current execution -> stable number
 	nodes int                       // wakeup-tree nodes created (insert)
+	// Memory of wakeup-tree nodes (wakeup.go): freed ones, and the rest of
+	// the block new ones come from.
+	spare []*wnode
+	block []wnode
+	links []*wnode
+	rest  []*event // insert's memory
 }
 
 // reset starts a new execution.

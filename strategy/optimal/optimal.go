@@ -23,6 +23,13 @@ type node struct {
 	sub   []*wnode // the subtree of the branch being explored
 }
 
+// clear empties n, keeping its memory. Its node and sleep set, and the
+// lists of wakeup-tree nodes, are n's own: wakeup-tree nodes are shared by
+// no one (names.free).
+func (n *node) clear() {
+	*n = node{sleep: n.sleep[:0], wut: n.wut[:0], sub: n.sub[:0]}
+}
+
 // Stats counts what the strategy did; tests check that the anomalies stay
 // at zero.
 type Stats struct {
@@ -97,9 +104,9 @@ func (s *Strategy) Next() bool {
 		}
 		// The branch explored from d is done: it joins the sleep set.
 		n.sleep = append(n.sleep, n.ev)
-		n.sub = nil
+		n.sub = n.sub[:0]
 		for i := d + 1; i < len(s.nodes); i++ {
-			s.nodes[i] = node{sleep: s.nodes[i].sleep[:0]} // keep the memory
+			s.nodes[i].clear()
 		}
 		s.nodes = s.nodes[:d+1]
 		s.branch, s.pick = d, true
@@ -235,14 +242,19 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 	n := &s.nodes[d]
 	for len(n.wut) > 0 {
 		c := n.wut[0]
-		n.wut = n.wut[1:]
+		// Shifted, not resliced: the list keeps its memory.
+		n.wut = n.wut[:copy(n.wut, n.wut[1:])]
 		if alt, ok := s.altOf(st, c.ev.label()); ok {
 			if s.logf != nil {
 				s.log("node %d: wakeup branch %v (sleep %v)", d, &c.ev, n.sleep)
 			}
-			n.sub = c.children
-			return s.take(n, st, c.ev.Thread, alt)
+			// The node takes the subtree; the wakeup-tree node is free.
+			n.sub = append(n.sub[:0], c.children...)
+			p := c.ev.Thread
+			s.nm.free(c)
+			return s.take(n, st, p, alt)
 		}
+		s.nm.freeTree(c)
 		s.stats.Infeasible++
 	}
 	// A leaf (or no wakeup tree): any enabled event not in the sleep set.
@@ -291,7 +303,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 	}
 	n := &s.nodes[d]
 	n.ev = event{}
-	n.alt, n.wut, n.sub, n.sleep = 0, nil, nil, n.sleep[:0]
+	n.alt, n.wut, n.sub, n.sleep = 0, n.wut[:0], n.sub[:0], n.sleep[:0]
 	if d > 0 {
 		p := &s.nodes[d-1]
 		for i := range p.sleep {
@@ -301,7 +313,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 				s.log("node %d: %v wakes %v", d, &p.ev, &p.sleep[i])
 			}
 		}
-		n.wut, p.sub = p.sub, nil
+		n.wut, p.sub = append(n.wut, p.sub...), p.sub[:0]
 		for _, c := range n.wut {
 			s.refresh(&c.ev, st)
 		}
@@ -391,7 +403,7 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	if len(s.nodes) > len(tr.Events)+1 {
 		for i := len(tr.Events) + 1; i < len(s.nodes); i++ {
-			s.nodes[i] = node{sleep: s.nodes[i].sleep[:0]}
+			s.nodes[i].clear()
 		}
 		s.nodes = s.nodes[:len(tr.Events)+1]
 	}

@@ -22,7 +22,6 @@ type analysis struct {
 	first    []int32   // each object's first event, or -1
 	k, k2    trace.VC
 	seq      []*event
-	scratch  []*event
 	w        world      // the state of a reversal (worldAt)
 	fw       world      // the forward pass of alternatives
 	failing  event      // the failing step, repeated after a reversal (reverse)
@@ -417,7 +416,7 @@ func (a *analysis) reverse(i int, m *event) {
 			return // an explored branch covers v
 		}
 	}
-	if s.nm.insert(&n.wut, seq, a.scratch) {
+	if s.nm.insert(&n.wut, seq) {
 		if s.logf != nil {
 			s.logf("race %v < %v: insert at node %d: %v", &a.evs[i], m, i, seqString(seq))
 		}

@@ -44,10 +44,10 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 // child that is a weak initial of what remains of seq, dropping it from seq;
 // if it reaches a leaf, an execution extending that leaf covers seq and
 // nothing is added; otherwise what remains of seq becomes a new branch after
-// the existing ones. scratch is reused memory; insert reports whether it
-// added a branch.
-func (n *names) insert(children *[]*wnode, seq []*event, scratch []*event) bool {
-	rest := append(scratch[:0], seq...)
+// the existing ones. insert reports whether it added a branch.
+func (n *names) insert(children *[]*wnode, seq []*event) bool {
+	rest := append(n.rest[:0], seq...)
+	defer func() { n.rest = rest[:0] }()
 	for {
 		var next *wnode
 		for _, c := range *children {
@@ -73,16 +73,56 @@ func (n *names) insert(children *[]*wnode, seq []*event, scratch []*event) bool 
 		return false
 	}
 	// A new branch: a chain of the remaining events.
-	nodes := make([]wnode, len(rest))
-	links := make([]*wnode, len(rest))
-	for i, e := range rest {
-		nodes[i].ev = *e
-		if i+1 < len(rest) {
-			links[i] = &nodes[i+1]
-			nodes[i].children = links[i : i+1 : i+1]
+	var first, last *wnode
+	for _, e := range rest {
+		c := n.alloc()
+		c.ev = *e
+		if last == nil {
+			first = c
+		} else {
+			last.children = append(last.children, c)
 		}
+		last = c
 	}
-	*children = append(*children, &nodes[0])
-	n.nodes += len(nodes)
+	*children = append(*children, first)
+	n.nodes += len(rest)
 	return true
+}
+
+// alloc returns an empty wakeup-tree node: a freed one, or one of a new
+// block.
+func (n *names) alloc() *wnode {
+	if k := len(n.spare); k > 0 {
+		c := n.spare[k-1]
+		n.spare = n.spare[:k-1]
+		return c
+	}
+	if len(n.block) == 0 {
+		n.block = make([]wnode, 64)
+		n.links = make([]*wnode, 64)
+	}
+	c := &n.block[0]
+	n.block = n.block[1:]
+	// Room for one child, the chain insert builds.
+	c.children = n.links[0:0:1]
+	n.links = n.links[1:]
+	return c
+}
+
+// free makes wakeup-tree node c, which no tree holds any more, available to
+// alloc, with its list of children (copied out by the caller if needed).
+// Each list of children belongs to its node alone, as each node's wut and
+// sub belong to it, so reusing the memory of c is safe.
+func (n *names) free(c *wnode) {
+	c.ev = event{}
+	c.children = c.children[:0]
+	n.spare = append(n.spare, c)
+}
+
+// freeTree frees c and its descendants.
+func (n *names) freeTree(c *wnode) {
+	for _, d := range c.children {
+		n.freeTree(d)
+	}
+	n.free(c)
 }

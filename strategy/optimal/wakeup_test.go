@@ -79,7 +79,7 @@ func TestInsert(t *testing.T) {
 		{[]*event{w1x, w2y, r1y}, false, "T2.0 T3.0(T2.0) T1.0(T1.1 T2.1)"}, // reorders to T1.0 T1.1 T2.1: the leaf T1.1
 	}
 	for i, s := range steps {
-		if added := n.insert(&f, s.seq, nil); added != s.added {
+		if added := n.insert(&f, s.seq); added != s.added {
 			t.Errorf("insert %d: added = %v, want %v", i, added, s.added)
 		}
 		if got := forest(f); got != s.want {
