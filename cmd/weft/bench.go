@@ -23,6 +23,9 @@ type benchTable struct {
 	strategies  []string
 	paperCols   []string
 	rows        []benchRow
+	// speed marks a table of exploration speed: its cells give executions
+	// per second, and -max-runs does not bound them.
+	speed bool
 }
 
 // benchRow is a program with parameters and the paper's figures for it.
@@ -68,6 +71,20 @@ var benchTables = []benchTable{
 			{"Parallel Pi 1 (3 threads)", "parallelpi", map[string]int{"threads": 3}, []string{"623", "165", "120"}},
 		},
 	},
+	{
+		name:       "speed",
+		title:      "exploration speed: optimal's traces per second, beside Nidhugg 0.4 --optimal on this machine kind (BENCHMARKS.md) and the goal of five times it",
+		strategies: []string{"optimal"},
+		paperCols:  []string{"Nidhugg traces/s", "goal traces/s"},
+		speed:      true,
+		rows: []benchRow{
+			{"fib_bench N=4", "fib", map[string]int{"n": 4}, []string{"20000", "100000"}},
+			{"fib_bench N=5", "fib", map[string]int{"n": 5}, []string{"17200", "86000"}},
+			{"indexer N=15", "indexer", map[string]int{"n": 15}, []string{"483", "2415"}},
+			{"pairs n=12", "pairs", map[string]int{"n": 12}, []string{"3200", "16000"}},
+			{"filesystem N=20", "filesystem", map[string]int{"n": 20}, []string{"750", "3750"}},
+		},
+	},
 }
 
 // benchCell is one strategy's figures on one row.
@@ -93,13 +110,13 @@ type benchResult struct {
 // cmdBench runs weft bench.
 func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	table := fs.String("table", "all", "the table: fig8, table2 or all")
+	table := fs.String("table", "all", "the table: fig8, table2, speed or all")
 	rows := fs.String("rows", "", "run only the rows whose label contains this text")
 	orders := fs.Int("orders", 5, "random exploration orders (seeds 1..N) averaged per cell")
 	maxRuns := fs.Int("max-runs", 10000, "bound on the executions of one cell and order (the papers' limit; 0: none)")
 	asJSON := fs.Bool("json", false, "print one JSON object per row instead of tables")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|all] [-rows TEXT] [-orders N] [-max-runs N] [-json]")
+		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|speed|all] [-rows TEXT] [-orders N] [-max-runs N] [-json]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stdout); err != nil {
@@ -118,7 +135,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(chosen) == 0 {
-		return report(usageErrorf("unknown table %q: use fig8, table2 or all", *table), stderr)
+		return report(usageErrorf("unknown table %q: use fig8, table2, speed or all", *table), stderr)
 	}
 	enc := json.NewEncoder(stdout)
 	for _, t := range chosen {
@@ -150,6 +167,9 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 		return benchResult{}, err
 	}
 	res := benchResult{Table: t.name, Row: row.label, Params: ps, Paper: row.paper}
+	if t.speed {
+		maxRuns = 0
+	}
 	for _, s := range t.strategies {
 		if !slices.Contains(weft.Strategies(), s) {
 			return res, usageErrorf("strategy %q of table %s is not built in", s, t.name)
@@ -193,7 +213,11 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int) {
 		header += s + "\t"
 	}
 	for _, c := range t.paperCols {
-		header += "paper " + c + "\t"
+		if t.speed {
+			header += c + "\t" // peer figures, not a paper's
+		} else {
+			header += "paper " + c + "\t"
+		}
 	}
 	fmt.Fprintln(tw, header)
 	for _, r := range results {
@@ -203,7 +227,12 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int) {
 				line += fmt.Sprintf(">%d\t", maxRuns)
 				continue
 			}
-			line += fmt.Sprintf("%s (%s)\t", trimFloat(c.MeanExecs), roundDuration(time.Duration(c.WallS*float64(time.Second))))
+			wall := roundDuration(time.Duration(c.WallS * float64(time.Second)))
+			if t.speed {
+				line += fmt.Sprintf("%.0f (%s executions, %s)\t", c.ExecPerS, trimFloat(c.MeanExecs), wall)
+				continue
+			}
+			line += fmt.Sprintf("%s (%s)\t", trimFloat(c.MeanExecs), wall)
 		}
 		for _, v := range r.Paper {
 			line += v + "\t"
@@ -211,7 +240,11 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int) {
 		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "cells: executions (wall time per exploration); >N: the bound -max-runs stopped it")
+	if t.speed {
+		fmt.Fprintln(w, "cells: executions per second (executions, wall time of the exploration)")
+	} else {
+		fmt.Fprintln(w, "cells: executions (wall time per exploration); >N: the bound -max-runs stopped it")
+	}
 	fmt.Fprintln(w)
 }
 

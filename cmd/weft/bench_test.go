@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -35,6 +37,34 @@ func TestBench(t *testing.T) {
 	}
 	if len(r.Paper) != 5 || r.Paper[4] != "2" {
 		t.Errorf("paper figures %v, want Fig. 8's five with jCUTE 2", r.Paper)
+	}
+}
+
+// TestBenchSpeed runs the speed table's filesystem row: optimal explores
+// its 128 traces without a bound (-max-runs does not apply), beside
+// Nidhugg's figure and the goal.
+func TestBenchSpeed(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"bench", "-table", "speed", "-rows", "filesystem", "-max-runs", "10", "-json"}, &out, &errb)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var r benchResult
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("decoding %q: %v", out.String(), err)
+	}
+	if len(r.Cells) != 1 {
+		t.Fatalf("cells %+v, want optimal's alone", r.Cells)
+	}
+	c := r.Cells[0]
+	if c.Strategy != "optimal" || c.Bounded || c.MeanExecs != 128 || c.MeanCut != 0 || c.Failures != 0 {
+		t.Errorf("optimal: %+v, want exactly 128 executions, none cut", c)
+	}
+	if want := c.MeanExecs / c.WallS; math.Abs(c.ExecPerS-want) > want*1e-9 {
+		t.Errorf("executions per second %v, want executions / wall = %v", c.ExecPerS, want)
+	}
+	if !slices.Equal(r.Paper, []string{"750", "3750"}) {
+		t.Errorf("peer figures %v, want Nidhugg's 750 and the goal 3750", r.Paper)
 	}
 }
 

@@ -34,7 +34,8 @@ Usage:
 	weft replay [flags] PROGRAM TOKEN
 	                          replay one execution of PROGRAM from a failure's token
 	weft bench [flags]        the tables of seed 000 Fig. 8 and seed 002 Table 2,
-	                          weft's strategies beside the papers' figures
+	                          weft's strategies beside the papers' figures, and
+	                          optimal's speed beside Nidhugg's
 	weft help [COMMAND]       show help
 
 Flags go before PROGRAM, as with the go command. Run 'weft help run' for the
