@@ -17,6 +17,7 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -141,7 +142,11 @@ func compareProgram(p *gen.Program) (msg string, ok bool) {
 	}
 	var out []string
 	for _, name := range completeStrategies() {
-		got, err := exploreRecorded(p.Body(), name, 10*maxRefRuns)
+		s := weft.StrategyByName(name, 0)
+		if o, ok := s.(*optimal.Strategy); ok {
+			o.SetVerify(true)
+		}
+		got, err := exploreWith(p.Body(), s, name, 10*maxRefRuns)
 		if err != nil {
 			return err.Error(), true
 		}

@@ -194,6 +194,7 @@ func TestOptimalModel(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := optimal.New()
+			s.SetVerify(true)
 			opt, err := exploreWith(c.body, s, "optimal", 0)
 			if err != nil {
 				t.Fatal(err)

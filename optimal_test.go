@@ -44,6 +44,9 @@ func exploreOptimal(tb testing.TB, program string, params map[string]int) (*weft
 		tb.Fatalf("no program %q", program)
 	}
 	s := optimal.New()
+	if _, ok := tb.(*testing.T); ok {
+		s.SetVerify(true) // tests check the work kept across executions; benchmarks do not
+	}
 	r, err := weft.Explore(p.MustBody(params), weft.WithCustomStrategy(s), weft.KeepGoing(), weft.WithMaxRuns(0))
 	if err != nil {
 		tb.Fatal(err)

@@ -40,7 +40,17 @@ type Steps struct {
 }
 
 // Reset computes the accesses of the steps of tr under rel.
-func (s *Steps) Reset(tr *Trace, rel Relation) {
+func (s *Steps) Reset(tr *Trace, rel Relation) { s.ResetFrom(tr, rel, 0) }
+
+// ResetFrom is Reset for a trace whose first from steps are those of the
+// trace of the last Reset, under the same relation: it keeps their
+// accesses. A deterministic program replaying a prefix is such a trace:
+// what a step announces is its threads' next operations, which the prefix
+// determines.
+func (s *Steps) ResetFrom(tr *Trace, rel Relation, from int) {
+	if from <= 0 || rel != s.rel || from >= len(s.off) || from > len(tr.Events) {
+		from = 0
+	}
 	s.rel = rel
 	n := len(tr.Events)
 	// Announced accesses, found backwards: upcoming[p] is the next event
@@ -54,7 +64,7 @@ func (s *Steps) Reset(tr *Trace, rel Relation) {
 	}
 	s.ann = s.ann[:n]
 	child := len(tr.Threads) - 1
-	for i := n - 1; i >= 0; i-- {
+	for i := n - 1; i >= from; i-- {
 		e := &tr.Events[i]
 		a := s.ann[i][:0]
 		a = AppendAnnounced(a, s.next(tr, e.Thread), tr.Objects)
@@ -72,9 +82,13 @@ func (s *Steps) Reset(tr *Trace, rel Relation) {
 			s.upcoming[e.Partner] = int32(i)
 		}
 	}
-	s.off = growInt32(s.off, n+1)
-	s.acc = s.acc[:0]
-	for i := range tr.Events {
+	start := int32(0)
+	if from > 0 {
+		start = s.off[from]
+	}
+	s.off = growInt32Keep(s.off, n+1)
+	s.acc = s.acc[:start]
+	for i := from; i < n; i++ {
 		s.off[i] = int32(len(s.acc))
 		s.acc = rel.AppendEventAccesses(s.acc, &tr.Events[i])
 		s.acc = append(s.acc, s.ann[i]...)
@@ -131,6 +145,16 @@ func (s *Steps) DependentOp(tr *Trace, i int, p ThreadID, v Op) bool {
 func Conflicts(as, bs []Access) bool { return anyConflict(as, bs) }
 
 // growInt32 returns s resized to n entries, reusing its memory.
+// growInt32Keep returns s resized to n, keeping its elements.
+func growInt32Keep(s []int32, n int) []int32 {
+	if cap(s) < n {
+		t := make([]int32, n, n+n/2)
+		copy(t, s)
+		return t
+	}
+	return s[:n]
+}
+
 func growInt32(s []int32, n int) []int32 {
 	if cap(s) < n {
 		return make([]int32, n, n+n/2)

@@ -4,7 +4,12 @@
 
 package optimal
 
-import "github.com/weft-go/weft/trace"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // clocks holds the vector clocks of a trace: for event i, clock(i) (what
 // happens before or is i) and preClock(i) (what happens before i's threads'
@@ -19,14 +24,21 @@ type clocks struct {
 	cv       trace.VC
 	acc      []trace.Access
 	steps    trace.Steps // the accesses of each step, announcements included
+	// valid is the number of events of the last trace whose clocks a trace
+	// replaying them can keep (run).
+	valid int
+	// seen marks, in resume, the threads and objects whose clocks are set.
+	seen []bool
+	// verify makes run check the clocks it kept against a full run.
+	verify bool
 }
 
-// reset sizes the clocks for tr.
-func (c *clocks) reset(tr *trace.Trace) {
+// reset sizes the clocks for tr, keeping those of the first keep events.
+func (c *clocks) reset(tr *trace.Trace, keep int) {
 	c.n = len(tr.Threads)
 	c.objs = len(tr.Objects) + 2
 	m := len(tr.Events) * c.n
-	c.ev, c.pre = grow(c.ev, m), grow(c.pre, m)
+	c.ev, c.pre = growKeep(c.ev, m, keep*c.n), growKeep(c.pre, m, keep*c.n)
 	c.th = grow(c.th, c.n*c.n)
 	c.w, c.a = grow(c.w, c.objs*c.n), grow(c.a, c.objs*c.n)
 	clear(c.th)
@@ -36,6 +48,16 @@ func (c *clocks) reset(tr *trace.Trace) {
 		c.cv = make(trace.VC, c.n)
 	}
 	c.cv = c.cv[:c.n]
+}
+
+// growKeep is grow keeping the first keep elements.
+func growKeep(s []uint32, n, keep int) []uint32 {
+	if cap(s) < n {
+		t := make([]uint32, n, n+n/2)
+		copy(t, s[:keep])
+		return t
+	}
+	return s[:n]
 }
 
 func grow(s []uint32, n int) []uint32 {
@@ -57,9 +79,26 @@ func (c *clocks) aclock(o int) trace.VC { return trace.VC(c.a[o*c.n : (o+1)*c.n]
 // failed: it comes after every event (see event.fails).
 // Dependent events are ordered through per-object clocks as in seed 000
 // Fig. 3: a write joins the access clock, a read the write clock.
-func (c *clocks) run(tr *trace.Trace, failLast bool) {
-	c.reset(tr)
-	c.steps.Reset(tr, trace.CR)
+//
+// The first from events of tr are those of the last trace run saw (the
+// prefix the execution replayed): if the number of threads is the same,
+// their clocks are kept, the thread and object clocks after them are
+// rebuilt from them (resume), and only the rest are computed.
+func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
+	if from > c.valid || len(tr.Threads) != c.n || from > len(tr.Events) {
+		from = 0
+	}
+	c.reset(tr, from)
+	c.steps.ResetFrom(tr, trace.CR, from)
+	defer func() {
+		c.valid = len(tr.Events)
+		if failLast {
+			c.valid-- // its clock joins every thread's: it is no replayed step's
+		}
+		if c.verify && from > 0 {
+			c.check(tr, failLast)
+		}
+	}()
 	spawned := 0
 	spawn := func(i int) {
 		for spawned < c.n && int(tr.Threads[spawned].Step) == i {
@@ -69,7 +108,6 @@ func (c *clocks) run(tr *trace.Trace, failLast bool) {
 			spawned++
 		}
 	}
-	spawn(-1)
 	// spawnObj orders the events that start threads.
 	timeObj, spawnObj := c.objs-2, c.objs-1
 	obj := func(o trace.ObjectID) int {
@@ -78,7 +116,12 @@ func (c *clocks) run(tr *trace.Trace, failLast bool) {
 		}
 		return int(o)
 	}
-	for i := range tr.Events {
+	if from > 0 {
+		spawned = c.resume(tr, from, obj)
+	} else {
+		spawn(-1)
+	}
+	for i := from; i < len(tr.Events); i++ {
 		e := &tr.Events[i]
 		cv := c.cv
 		cv.CopyFrom(c.thread(e.Thread))
@@ -125,5 +168,75 @@ func (c *clocks) run(tr *trace.Trace, failLast bool) {
 		}
 		c.clock(i).CopyFrom(cv)
 		spawn(i)
+	}
+}
+
+// resume sets the thread and object clocks to what they are after the first
+// from events of tr, whose clocks are set, and returns the number of threads
+// started by then. Going backwards: a thread's clock is that of its last
+// event, or of the event that started it; an object's write clock is that
+// of its last write, its access clock the join of that and of the reads
+// after it.
+func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int) int {
+	nt := c.n
+	spawnObj := c.objs - 1
+	if cap(c.seen) < nt+c.objs {
+		c.seen = make([]bool, nt+c.objs)
+	}
+	seenT := c.seen[:nt]
+	seenO := c.seen[nt : nt+c.objs]
+	clear(seenT)
+	clear(seenO)
+	mark := func(p trace.ThreadID, k trace.VC) {
+		if !seenT[p] {
+			seenT[p] = true
+			c.thread(p).CopyFrom(k)
+		}
+	}
+	access := func(o int, m trace.Mode, k trace.VC) {
+		if seenO[o] {
+			return
+		}
+		c.aclock(o).Join(k)
+		if m == trace.Write {
+			c.wclock(o).CopyFrom(k)
+			seenO[o] = true
+		}
+	}
+	for i := from - 1; i >= 0; i-- {
+		e := &tr.Events[i]
+		k := c.clock(i)
+		mark(e.Thread, k)
+		if e.Partner != trace.NoThread {
+			mark(e.Partner, k)
+		}
+		for _, x := range c.steps.Accesses(i) {
+			access(obj(x.Obj), x.Mode, k)
+		}
+		if e.Spawned > 0 {
+			access(spawnObj, trace.Write, k)
+		}
+	}
+	spawned := 0
+	for ; spawned < nt && int(tr.Threads[spawned].Step) < from; spawned++ {
+		// A thread started in the prefix without a step of its own there
+		// has the clock of its parent just after the step that started it.
+		if st := tr.Threads[spawned].Step; st >= 0 && !seenT[spawned] {
+			c.thread(trace.ThreadID(spawned)).CopyFrom(c.clock(int(st)))
+		}
+	}
+	return spawned
+}
+
+// check panics if the clocks differ from those a full run computes.
+func (c *clocks) check(tr *trace.Trace, failLast bool) {
+	var full clocks
+	full.run(tr, failLast, 0)
+	for i := range tr.Events {
+		if !slices.Equal(c.clock(i), full.clock(i)) || !slices.Equal(c.preClock(i), full.preClock(i)) ||
+			!slices.Equal(c.steps.Accesses(i), full.steps.Accesses(i)) {
+			panic(fmt.Sprintf("weft internal error: optimal: the clocks kept for event %d differ from a full computation: %v/%v %v, want %v/%v %v",
+				i, c.clock(i), c.preClock(i), c.steps.Accesses(i), full.clock(i), full.preClock(i), full.steps.Accesses(i)))
+		}
 	}
 }

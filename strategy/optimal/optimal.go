@@ -79,6 +79,11 @@ type Strategy struct {
 // SetLog makes the strategy describe its decisions to logf (for debugging).
 func (s *Strategy) SetLog(logf func(format string, args ...any)) { s.logf = logf }
 
+// SetVerify makes the strategy check the work it keeps from one execution
+// to the next (the happens-before of the replayed prefix) against a
+// computation from scratch, and panic if they differ: slow, for tests.
+func (s *Strategy) SetVerify(on bool) { s.an.hb.verify = on }
+
 // New returns an Optimal-DPOR strategy.
 func New() *Strategy { return &Strategy{} }
 

@@ -137,7 +137,7 @@ func (a *analysis) prepare(failLast bool) {
 			a.evs[st].spawnLo = trace.ThreadID(t)
 		}
 	}
-	a.hb.run(tr, failLast)
+	a.hb.run(tr, failLast, reuse)
 	for i := reuse; i < n; i++ {
 		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
 		a.evs[i].cache()
