@@ -17,8 +17,8 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
-	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/trace"
 )
 
