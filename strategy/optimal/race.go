@@ -26,6 +26,8 @@ type analysis struct {
 	fw       world      // the forward pass of alternatives
 	failing  event      // the failing step, repeated after a reversal (reverse)
 	m        event      // the reversed step (reverseStep)
+	base     event      // the step as reverseStep first sees it
+	probe    event      // a pending step (scan)
 	byObj    [][]objRef // the accesses to each object
 	touch    [][]objRef // the events that change each object's state
 	cands    []int32
@@ -255,10 +257,11 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 	nm := &a.s.nm
 	a.kept = a.kept[:0]
 	k0 := a.clockBefore(&a.k, p, step)
-	probe := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
-		step: int32(step), spawnLo: trace.NoThread}
-	if own != nil {
-		probe = *own
+	probe := own
+	if own == nil {
+		probe = &a.probe
+		*probe = event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
+			step: int32(step), spawnLo: trace.NoThread}
 	}
 	var acc []trace.Access
 	if own != nil {
@@ -270,7 +273,7 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 	for _, i32 := range a.candidates(limit, acc, op, own != nil && own.fails) {
 		i := int(i32)
 		e := &a.evs[i]
-		if e.Thread == p || e.Partner == p || k0.Knows(i, e.Thread) || !nm.racing(e, &probe) {
+		if e.Thread == p || e.Partner == p || k0.Knows(i, e.Thread) || !nm.racing(e, probe) {
 			continue
 		}
 		a.reverseStep(i, limit, p, op, own)
@@ -326,11 +329,13 @@ func (a *analysis) keptClock(l label) trace.VC {
 func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own *event) {
 	nm := &a.s.nm
 	e := &a.evs[i]
-	base := event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
-		step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
+	base := &a.base
 	if own != nil {
-		base = *own
+		*base = *own
 		base.fails = own.fails && a.sameInput(i, limit)
+	} else {
+		*base = event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
+			step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
 	}
 	self := -1
 	if own != nil {
@@ -365,15 +370,19 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		}
 	}
 	a.labs = labs
+	var ownLabel label
+	if own != nil {
+		ownLabel = own.label()
+	}
 	for _, l := range labs {
 		k := a.keptClock(l)
 		if k.Knows(i, e.Thread) {
 			continue
 		}
 		m := &a.m
-		*m = base
-		if own == nil || l != own.label() {
-			*m = a.eventOf(w, base, l)
+		*m = *base
+		if own == nil || l != ownLabel {
+			*m = a.eventOf(w, *base, l)
 			m.fails = false // another alternative: what it does is unknown
 			m.cache()
 		}
