@@ -249,18 +249,20 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		c := n.wut[0]
 		// Shifted, not resliced: the list keeps its memory.
 		n.wut = n.wut[:copy(n.wut, n.wut[1:])]
-		if alt, ok := s.altOf(st, c.ev.label()); ok {
-			if s.logf != nil {
-				s.log("node %d: wakeup branch %v (sleep %v)", d, &c.ev, n.sleep)
-			}
-			// The node takes the subtree; the wakeup-tree node is free.
-			n.sub = append(n.sub[:0], c.children...)
-			p := c.ev.Thread
-			s.nm.free(c)
-			return s.take(n, st, p, alt)
+		l := c.ev.label()
+		alt, ok := s.altOf(st, l)
+		if !ok {
+			s.nm.freeTree(c)
+			s.stats.Infeasible++
+			continue
 		}
-		s.nm.freeTree(c)
-		s.stats.Infeasible++
+		if s.logf != nil {
+			s.log("node %d: wakeup branch %v (sleep %v)", d, &c.ev, n.sleep)
+		}
+		// The node takes the subtree; the wakeup-tree node is free.
+		n.sub = append(n.sub[:0], c.children...)
+		s.nm.free(c)
+		return s.take(n, st, l, alt)
 	}
 	// A leaf (or no wakeup tree): any enabled event not in the sleep set.
 	for p := range st.Threads {
@@ -271,7 +273,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 				if s.logf != nil && len(n.sleep) > 0 {
 					s.log("node %d: free %v (sleep %v)", d, t, n.sleep)
 				}
-				return s.take(n, st, t, a)
+				return s.take(n, st, l, a)
 			}
 		}
 	}
@@ -328,10 +330,11 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 	}
 }
 
-// take records that node n takes alternative alt of thread p, with a
+// take records that node n takes the event labelled l (alternative alt of
+// its thread), with a
 // provisional event that the trace's will replace.
-func (s *Strategy) take(n *node, st *strategy.State, p trace.ThreadID, alt int32) strategy.Choice {
-	l, _ := s.labelOf(st, p, alt)
+func (s *Strategy) take(n *node, st *strategy.State, l label, alt int32) strategy.Choice {
+	p := l.thread
 	n.alt = alt
 	ev := &n.ev
 	*ev = event{}
