@@ -44,27 +44,26 @@ type Exec struct {
 	serial         uint64
 
 	threads []*Thread
-	// pool holds every thread the Exec has made, each with its worker
-	// goroutine (thread.go): execution i's thread n is pool[n].
+	// pool holds every thread the Exec has made, each with its coroutine
+	// (thread.go): execution i's thread n is pool[n].
 	pool   []*Thread
 	watch  *time.Timer // the watchdog (wait)
 	closed bool
-	// Of an abandoned Exec: the thread that blocked outside weft's control
-	// and how many threads before it were unwound. retired tells it, should
-	// it return, that Close has run.
-	stuck   int
-	unwound int
-	retired atomic.Bool
-	view    strategy.State
-	tr      trace.Trace
-	cases   []trace.Case // arena of the select cases of the execution's events
-	cur     *Thread
-	live    int
-	now     int64 // virtual time, in nanoseconds
+	// The dispatcher (dispatch.go): the first threads of the executions it
+	// is to run, its answer to Close, whether it is unwinding and how far.
+	cmds     chan *Thread
+	acks     chan struct{}
+	running  bool         // an execution is running or unwinding
+	unwindAt atomic.Int32 // 1 + the thread being unwound, 0 before
+	view     strategy.State
+	tr       trace.Trace
+	cases    []trace.Case // arena of the select cases of the execution's events
+	cur      *Thread
+	live     int
+	now      int64 // virtual time, in nanoseconds
 
 	bodyReturned bool
 	ended        bool
-	signalled    bool
 	aborting     bool
 	abandoned    bool
 	endState     trace.End
@@ -130,14 +129,15 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.cases = e.cases[:0]
 	e.view.Trace = &e.tr
 	e.live, e.now = 0, 0
-	e.bodyReturned, e.ended, e.signalled, e.aborting = false, false, false, false
+	e.bodyReturned, e.ended, e.aborting = false, false, false
 	e.endState = trace.End{}
+	e.startDispatcher()
 	main := e.newThread(trace.NoThread, body)
 	e.cur = main
 	current = e
-	main.wake <- struct{}{}
+	e.unwindAt.Store(0)
+	e.cmds <- main
 	e.wait()
-	e.unwind()
 	current = nil
 	e.cur = nil
 	e.tr.Final = e.tr.Final[:0]
@@ -154,15 +154,15 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, wake: t.wake, finished: t.finished, sel: t.sel[:0]}
+		*t = Thread{e: e, id: id, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0]}
 	} else {
-		t = &Thread{e: e, id: id, wake: make(chan struct{}, 1), finished: make(chan struct{}, 1)}
+		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {
 			e.pool[id] = t
 		} else {
 			e.pool = append(e.pool, t)
 		}
-		go e.worker(t, t.wake)
+		e.newCoroutine(t)
 	}
 	t.fn = f
 	if parent != trace.NoThread {
@@ -194,8 +194,9 @@ func (e *Exec) threadKey(parent uint32, i int32) uint32 {
 	return v
 }
 
-// wait blocks the driver until the execution ends, watching for a thread
-// that blocks outside weft's control.
+// wait blocks the driver until the dispatcher has run the execution and
+// unwound its threads, watching for a thread that blocks outside weft's
+// control meanwhile.
 func (e *Exec) wait() {
 	if e.watch == nil {
 		e.watch = time.NewTimer(e.cfg.Watchdog)
@@ -211,12 +212,17 @@ func (e *Exec) wait() {
 			return
 		case <-timer.C:
 			now := e.progress.Load()
-			if now == last {
-				e.blocked()
-				return
+			if now != last {
+				last = now
+				timer.Reset(e.cfg.Watchdog)
+				continue
 			}
-			last = now
-			timer.Reset(e.cfg.Watchdog)
+			if i := int(e.unwindAt.Load()) - 1; i >= 0 {
+				e.stuckUnwinding(trace.ThreadID(i))
+			} else {
+				e.blocked()
+			}
+			return
 		}
 	}
 }
@@ -314,9 +320,8 @@ func (e *Exec) describe(op trace.Op) string {
 }
 
 // finish ends the execution; the first end wins. From now on every weft
-// operation unwinds its goroutine. The driver learns of the end when the
-// goroutine that ended the execution parks or returns (signalEnd), so that no
-// two goroutines ever run at once, not even during unwinding.
+// operation unwinds its thread. The dispatcher learns of the end when the
+// thread that ended the execution parks or returns, and unwinds the others.
 func (e *Exec) finish(end trace.End) {
 	if e.ended {
 		return
@@ -324,15 +329,6 @@ func (e *Exec) finish(end trace.End) {
 	e.ended = true
 	e.aborting = true
 	e.endState = end
-}
-
-// signalEnd tells the driver that the execution ended, once, from the
-// goroutine that is about to park or return.
-func (e *Exec) signalEnd() {
-	if e.ended && !e.signalled {
-		e.signalled = true
-		e.done <- struct{}{}
-	}
 }
 
 // fail ends the execution with a failure of thread t and unwinds t.
@@ -350,80 +346,19 @@ func (e *Exec) failNoPark(t *Thread, kind trace.FailureKind, msg string) {
 // return.
 func (t *Thread) Fail(kind trace.FailureKind, msg string) { t.fail(kind, msg) }
 
-// Close retires the goroutines the Exec keeps between executions. Of an
-// abandoned Exec, the thread that blocked outside weft's control retires
-// itself if it ever returns.
+// Close stops the coroutines the Exec keeps between executions, and its
+// dispatcher. Of an abandoned Exec, the dispatcher stops them if the thread
+// that blocked outside weft's control ever returns.
 func (e *Exec) Close() {
 	if e.closed {
 		return
 	}
 	e.closed = true
-	for i, t := range e.pool {
-		if t.dead {
-			continue
-		}
-		if e.abandoned && i < len(e.threads) {
-			if i == e.stuck {
-				// It may have come back since: then its token is there.
-				select {
-				case <-t.finished:
-				default:
-					continue
-				}
-			} else if i >= e.unwound && !e.unwindOne(t) {
-				continue
-			}
-		}
-		t.fn = nil
-		t.wake <- struct{}{}
-		<-t.finished
-	}
-	// Only now: a worker that checked retired while the loop above ran
-	// would leave without answering its wake. The threads skipped above
-	// have not come back from the code that blocked them; they see it
-	// when they do, and leave.
-	e.retired.Store(true)
-	e.pool = nil
-}
-
-// unwindTimer returns the channel of the watchdog, reset to fire after the
-// watchdog delay: how long unwinding a thread may take.
-func (e *Exec) unwindTimer() <-chan time.Time {
-	e.watch.Reset(e.cfg.Watchdog)
-	return e.watch.C
-}
-
-// unwind unwinds every goroutine of the execution that has not returned.
-func (e *Exec) unwind() {
-	if e.abandoned {
+	if e.cmds == nil {
 		return
 	}
-	defer e.watch.Stop()
-	for i, t := range e.threads {
-		if !e.unwindOne(t) {
-			e.abandoned, e.stuck, e.unwound = true, i, i
-			if e.endState.Status != trace.Failed {
-				e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: t.id,
-					Message: fmt.Sprintf("%v did not unwind within %v at the end of the execution: its deferred calls block outside weft's control", t.id, e.cfg.Watchdog)}
-			}
-			return
-		}
-	}
-}
-
-// unwindOne unwinds thread t, if it has not returned, and waits for its
-// worker; it reports false if t does not unwind within the watchdog delay.
-func (e *Exec) unwindOne(t *Thread) bool {
-	if t.exiting {
-		// It returned, or is returning: its token comes.
-		<-t.finished
-		return true
-	}
-	t.wake <- struct{}{}
-	select {
-	case <-t.finished:
-		return true
-	case <-e.unwindTimer():
-		return false
+	close(e.cmds)
+	if !e.abandoned {
+		<-e.acks
 	}
 }

@@ -288,10 +288,10 @@ func TestUnwind(t *testing.T) {
 	if deferred != 300 {
 		t.Errorf("%d deferred calls ran, want 300", deferred)
 	}
-	// The Exec keeps one worker goroutine per thread (the body and three)
-	// until Close.
-	if n := runtime.NumGoroutine(); n != before+4 {
-		t.Errorf("%d goroutines before, %d with the Exec open; want 4 workers", before, n)
+	// The Exec keeps one coroutine per thread (the body and three) and its
+	// dispatcher until Close.
+	if n := runtime.NumGoroutine(); n != before+5 {
+		t.Errorf("%d goroutines before, %d with the Exec open; want 4 coroutines and the dispatcher", before, n)
 	}
 	e.Close()
 	n := runtime.NumGoroutine()

@@ -13,9 +13,8 @@ import (
 
 // Thread is a thread of an execution: a goroutine under weft's control.
 type Thread struct {
-	e    *Exec
-	id   trace.ThreadID
-	wake chan struct{}
+	e  *Exec
+	id trace.ThreadID
 
 	op   trace.Op // pending operation
 	obj  *Obj     // the object the pending operation's enabledness reads
@@ -23,11 +22,17 @@ type Thread struct {
 	alt  int32    // the alternative chosen for the pending operation
 	sel  []selCase
 
-	done     bool
-	finished chan struct{} // a token when the thread's function has returned (unwound)
-	fn       func()        // the function the worker runs next (nil: retire)
-	dead     bool          // the worker goroutine has exited (runtime.Goexit)
-	exiting  bool          // the thread's function has returned or is unwinding
+	done bool
+	// The thread's coroutine (dispatch.go): resume runs it until it yields
+	// the thread to run next (nil: none), stop ends it; yield, called from
+	// the coroutine, hands control on.
+	resume  func() (*Thread, bool)
+	stop    func()
+	yield   func(*Thread) bool
+	fn      func() // the function the coroutine runs next (nil: stop)
+	dead    bool   // the coroutine has ended (runtime.Goexit)
+	exiting bool   // the thread's function has returned or is unwinding
+	stuck   bool   // it blocked outside weft's control (abandoned Exec)
 	// partner handling: a thread whose pending send was completed by a
 	// receiver, and the thread to return control to after running local code.
 	completed     bool
@@ -63,57 +68,49 @@ type unwindSignal struct{}
 // is recorded; it unwinds the thread like unwindSignal.
 type failSignal struct{}
 
-// worker is the goroutine of pooled thread t: it runs the function of t in
-// each execution that uses t, and parks in between, so that goroutines and
-// their grown stacks outlive executions (Close retires it).
-//
-// The loop reads t only after a wake: between executions the driver resets
-// t for its next use (newThread).
-func (e *Exec) worker(t *Thread, wake chan struct{}) {
-	for {
-		<-wake
-		f := t.fn
-		if f == nil {
-			t.finished <- struct{}{}
-			return
-		}
-		t.fn = nil
-		e.run(t, f)
-		if e.retired.Load() {
-			return // it blocked outside weft's control and came back after Close
+// coroutine is the body of pooled thread t's coroutine (dispatch.go): it
+// runs the function of t in each execution that uses t, handing control on
+// to the thread to run next when it returns, and waits in between, so that
+// goroutines and their grown stacks outlive executions. It returns when the
+// dispatcher stops it (Close) or finds no function to run.
+func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
+	return func(yield func(*Thread) bool) {
+		t.yield = yield
+		for {
+			f := t.fn
+			if f == nil {
+				return
+			}
+			t.fn = nil
+			if !yield(e.run(t, f)) {
+				return
+			}
 		}
 	}
 }
 
 // run runs f as thread t, once control has been handed to t, and unwinds
-// t at the end of the execution.
-func (e *Exec) run(t *Thread, f func()) {
+// t at the end of the execution. It returns the thread to hand control to
+// when f returns, or nil if the execution ended.
+func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 	normal := false
 	defer func() {
 		r := recover()
-		// From here on, t is not parked in weft: unwinding must not wake it.
+		// From here on, t is not parked in weft: unwinding must not resume it.
 		t.exiting = true
 		if r == nil && !normal {
-			// runtime.Goexit: the goroutine ends after this call, and the
-			// pool must not use it again.
+			// runtime.Goexit: the coroutine ends after this call (and the
+			// dispatcher with it: dispatch.go), and the pool must not use
+			// it again.
 			t.dead = true
-		}
-		// stop ends the thread: it tells the driver if the execution
-		// ended, then reports the thread finished. Nothing after the
-		// token may touch e: the driver may already run the next execution.
-		stop := func() {
-			e.signalEnd()
-			t.finished <- struct{}{}
 		}
 		switch r.(type) {
 		case unwindSignal, failSignal:
-			stop()
 			return
 		}
 		if e.aborting {
 			// Unwinding: the user's code recovered our signal and returned, or
 			// panicked in a deferred call. Nothing of it counts any more.
-			stop()
 			return
 		}
 		if r != nil {
@@ -122,26 +119,20 @@ func (e *Exec) run(t *Thread, f func()) {
 			} else {
 				e.failNoPark(t, trace.Panic, fmt.Sprintf("panic: %v\n\n%s", r, stack()))
 			}
-			stop()
 			return
 		}
 		if !normal {
 			e.failNoPark(t, trace.Goexit, "the thread called runtime.Goexit (t.FailNow, t.Fatal or t.SkipNow inside a weft thread?); use w.Fail or w.Assert instead")
-			stop()
 			return
 		}
-		if e.exit(t) {
-			// Another thread runs now: signalling here would race with it.
-			t.finished <- struct{}{}
-			return
-		}
-		stop()
+		next = e.exit(t) // nil: the execution ended
 	}()
 	if e.aborting {
 		panic(unwindSignal{})
 	}
 	f()
 	normal = true
+	return nil
 }
 
 // stack returns the current goroutine's stack.
@@ -153,9 +144,7 @@ func stack() string {
 // park blocks t until control is handed to it, and unwinds it if the execution
 // has ended meanwhile.
 func (t *Thread) park() {
-	t.e.signalEnd()
-	<-t.wake
-	if t.e.aborting {
+	if !t.yield(nil) || t.e.aborting {
 		panic(unwindSignal{})
 	}
 }
@@ -167,9 +156,9 @@ func (t *Thread) handTo(u *Thread) {
 	e := t.e
 	e.cur = u
 	e.progress.Add(1)
-	u.wake <- struct{}{}
-	<-t.wake
-	if e.aborting {
+	// The dispatcher resumes u; t goes on when a thread hands control back
+	// to it, or unwinds if the execution ended or the Exec is closed.
+	if !t.yield(u) || e.aborting {
 		panic(unwindSignal{})
 	}
 }
@@ -261,7 +250,7 @@ func setOp(dst, src *trace.Op) {
 
 // exit ends thread t, whose function returned. It reports whether it handed
 // control to another thread (otherwise the execution has ended).
-func (e *Exec) exit(t *Thread) (handedOff bool) {
+func (e *Exec) exit(t *Thread) (next *Thread) {
 	t.done = true
 	t.op, t.obj = trace.Op{}, nil
 	e.live--
@@ -271,20 +260,18 @@ func (e *Exec) exit(t *Thread) (handedOff bool) {
 	if r := t.returnTo; r != nil {
 		t.returnTo = nil
 		e.cur = r
-		r.wake <- struct{}{}
-		return true
+		return r
 	}
 	if e.live == 0 {
 		e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
-		return false
+		return nil
 	}
 	if next := e.pickNext(); next != nil {
 		e.cur = next
 		e.progress.Add(1)
-		next.wake <- struct{}{}
-		return true
+		return next
 	}
-	return false
+	return nil
 }
 
 // spawn starts a new thread running f; it runs to its first operation before

@@ -15,10 +15,7 @@ import (
 // point within the watchdog delay. Its goroutine cannot be unwound, so the
 // Exec is abandoned.
 func (e *Exec) blocked() {
-	e.abandoned, e.stuck, e.unwound = true, -1, 0
-	if t := e.cur; t != nil {
-		e.stuck = int(t.id)
-	}
+	e.abandoned = true
 	// Should the goroutine ever come back, its next weft operation unwinds
 	// it instead of running the abandoned execution on.
 	e.aborting = true
@@ -27,6 +24,17 @@ func (e *Exec) blocked() {
 			"(a sync.Mutex, a real channel, I/O, time.Sleep, or a goroutine not started with w.Go), or loops forever "+
 			"without touching a weft object. Use weft's primitives inside the test body, or raise the watchdog delay.\n\n%s",
 			e.cfg.Watchdog, runningStacks())}
+}
+
+// stuckUnwinding ends an execution whose thread t, unwinding, has run
+// deferred calls for the watchdog delay without returning: they block
+// outside weft's control. The Exec is abandoned.
+func (e *Exec) stuckUnwinding(t trace.ThreadID) {
+	e.abandoned = true
+	if e.endState.Status != trace.Failed {
+		e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: t,
+			Message: fmt.Sprintf("%v did not unwind within %v at the end of the execution: its deferred calls block outside weft's control", t, e.cfg.Watchdog)}
+	}
 }
 
 // runningStacks returns the stacks of the goroutines running weft threads
