@@ -95,18 +95,9 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	run := func() { body(w) }
 	lastProgress := start
 	var seen []bool // scratch for finalState
-	for {
-		if c.maxRuns > 0 && r.Executions >= c.maxRuns {
-			break
-		}
-		if !deadline.IsZero() && r.Executions%64 == 0 && time.Now().After(deadline) {
-			break
-		}
-		if !s.Next() {
-			r.Exhausted = true
-			break
-		}
-		end := e.Run(s, run, false)
+	// record tallies an execution that ended with end; it reports whether
+	// the exploration stops there.
+	record := func(end trace.End) bool {
 		tr := e.Trace()
 		if d, ok := s.(interface{ Diverged() error }); ok && d.Diverged() != nil {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread,
@@ -134,15 +125,41 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 			}
 		}
 		if e.Abandoned() {
-			break // a goroutine is stuck outside weft: nothing more can run safely
+			return true // a goroutine is stuck outside weft: nothing more can run safely
 		}
-		if end.Status == trace.Failed && c.stopOnFail {
-			break
+		return end.Status == trace.Failed && c.stopOnFail
+	}
+	// The loop runs on the runtime's dispatcher, which then runs each
+	// execution without waking another goroutine (engine.Exec.Batch).
+	loop := func() {
+		for {
+			if c.maxRuns > 0 && r.Executions >= c.maxRuns {
+				return
+			}
+			if !deadline.IsZero() && r.Executions%64 == 0 && time.Now().After(deadline) {
+				return
+			}
+			if !s.Next() {
+				r.Exhausted = true
+				return
+			}
+			end := e.Run(s, run, false)
+			if e.Abandoned() {
+				return // the driver took the execution over: nothing here is ours
+			}
+			if record(end) {
+				return
+			}
+			if c.progress != nil && time.Since(lastProgress) >= time.Second {
+				lastProgress = time.Now()
+				c.progress(Progress{Executions: r.Executions, Failures: len(r.Failures), Elapsed: time.Since(start)})
+			}
 		}
-		if c.progress != nil && time.Since(lastProgress) >= time.Second {
-			lastProgress = time.Now()
-			c.progress(Progress{Executions: r.Executions, Failures: len(r.Failures), Elapsed: time.Since(start)})
-		}
+	}
+	if !e.Batch(loop) {
+		// A thread blocked outside weft's control: the driver records the
+		// execution it blocked.
+		record(e.EndState())
 	}
 	r.FinalStates = len(r.finals)
 	if ss, ok := s.(interface{ SolverStats() solver.Stats }); ok {

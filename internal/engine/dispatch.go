@@ -1,76 +1,144 @@
 // This file implements the dispatcher: the goroutine that runs the threads
-// of an Exec, each a coroutine (iter.Pull), one at a time.
+// of an Exec, each a coroutine (iter.Pull), one at a time, and the watchdog
+// around it.
 //
 // A hand-off between two threads is two coroutine switches, through the
 // dispatcher: the running thread yields the thread to run next, and the
 // dispatcher resumes it. Unlike a hand-off over channels between goroutines,
 // it involves neither the scheduler's run queues nor waking another
 // processor. When the execution ends (a thread yields none), the dispatcher
-// unwinds the threads that have not returned and tells the driver
-// (Exec.Run): two wake-ups between goroutines per execution. The driver
-// stays on its own goroutine, where the watchdog runs: a thread that blocks
-// outside weft's control blocks the dispatcher, not the driver.
+// unwinds the threads that have not returned.
 //
-// A thread that calls runtime.Goexit ends its coroutine, and iter.Pull
-// passes the Goexit on to the dispatcher, which then starts its successor
-// before it ends.
+// The dispatcher runs work the driver gives it (Batch): one execution
+// (Run), or a whole loop of executions that calls Run itself, which then
+// runs inline, with no wake-up between goroutines per execution. The
+// driver waits on its own goroutine, where the watchdog runs: a thread that
+// blocks outside weft's control blocks the dispatcher, not the driver,
+// which then takes the execution over (state, abandon).
+//
+// A thread that calls runtime.Goexit records its failure and hands control
+// back for good (Thread.goexit); Close lets its Goexit finish on a
+// goroutine of its own.
 
 package engine
 
-import "iter"
+import (
+	"iter"
+	"time"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// The states of an Exec (Exec.state): between executions, in one, or
+// abandoned by the driver to a thread that blocked outside weft's control.
+const (
+	stateIdle int32 = iota
+	stateRunning
+	stateAbandoned
+)
 
 // startDispatcher starts the dispatcher, once per Exec.
 func (e *Exec) startDispatcher() {
 	if e.cmds == nil {
-		e.cmds = make(chan *Thread)
+		e.cmds = make(chan func())
 		e.acks = make(chan struct{}, 1)
 		go e.dispatcher()
 	}
 }
 
-// dispatcher runs the executions the driver starts until Close, then stops
+// dispatcher runs the work the driver gives it until Close, then stops
 // every coroutine of the pool.
 func (e *Exec) dispatcher() {
-	normal := false
-	defer func() {
-		if !normal {
-			// A thread called runtime.Goexit, which iter.Pull passed on:
-			// a successor takes over, and ends the execution.
-			go e.dispatcher()
-		}
-	}()
-	if e.running {
-		e.endRun()
-	}
-	for t := range e.cmds {
-		e.running = true
-		for t != nil {
-			next, ok := t.resume()
-			if !ok {
-				break
-			}
-			t = next
-		}
-		e.endRun()
+	for fn := range e.cmds {
+		e.onD = true
+		fn()
+		e.onD = false
+		e.done <- struct{}{}
 	}
 	// No coroutine runs now: even one that blocked outside weft's control
 	// (an abandoned Exec) has come back, since the dispatcher is here.
 	for _, t := range e.pool {
-		if !t.dead {
+		if t.dead {
+			go t.stop() // its Goexit ends that goroutine
+		} else {
 			t.stop()
 		}
 	}
-	normal = true
 	select {
 	case e.acks <- struct{}{}: // Close waits for it, unless the Exec was abandoned
 	default:
 	}
 }
 
-// endRun unwinds the threads of the execution that ended which have not
-// returned (from e.unwindAt on, should a Goexit have interrupted it), then
-// tells the driver.
-func (e *Exec) endRun() {
+// Batch runs fn on the dispatcher, where Run runs executions inline, and
+// waits for it, watching the executions for a thread that blocks outside
+// weft's control. It reports false if one did: the Exec is then abandoned,
+// the execution's end is a failure of kind Blocked (EndState), and fn, if
+// it ever goes on, finds Run returning at once with Abandoned true; it must
+// then return without touching anything the caller reads.
+func (e *Exec) Batch(fn func()) bool {
+	if e.state.Load() == stateAbandoned {
+		panic("weft internal error: Batch on an abandoned Exec")
+	}
+	if e.closed {
+		panic("weft internal error: Batch on a closed Exec")
+	}
+	e.startDispatcher()
+	e.cmds <- fn
+	return e.wait()
+}
+
+// wait blocks the driver until the dispatcher has done its work, watching
+// the executions for a thread that blocks outside weft's control: no
+// hand-off for the watchdog delay. It reports false if one did.
+func (e *Exec) wait() bool {
+	if e.watch == nil {
+		e.watch = time.NewTimer(e.cfg.Watchdog)
+	} else {
+		e.watch.Reset(e.cfg.Watchdog)
+	}
+	timer := e.watch
+	defer timer.Stop()
+	last := e.progress.Load()
+	for {
+		select {
+		case <-e.done:
+			return true
+		case <-timer.C:
+			now := e.progress.Load()
+			if now != last || e.state.Load() != stateRunning {
+				// Progress, or between executions (a strategy may think
+				// long): nothing to say.
+				last = now
+				timer.Reset(e.cfg.Watchdog)
+				continue
+			}
+			if !e.state.CompareAndSwap(stateRunning, stateAbandoned) {
+				// The execution ended just now.
+				timer.Reset(e.cfg.Watchdog)
+				continue
+			}
+			if i := int(e.unwindAt.Load()) - 1; i >= 0 {
+				e.stuckUnwinding(trace.ThreadID(i))
+			} else {
+				e.blocked()
+			}
+			e.finalOps()
+			return false
+		}
+	}
+}
+
+// execute runs the execution whose first thread is main, on the
+// dispatcher, and unwinds it.
+func (e *Exec) execute(main *Thread) {
+	for t := main; t != nil; {
+		next, ok := t.resume()
+		if !ok {
+			break
+		}
+		t = next
+	}
 	for {
 		i := int(e.unwindAt.Load())
 		if i >= len(e.threads) {
@@ -86,8 +154,6 @@ func (e *Exec) endRun() {
 		e.progress.Add(1)
 		t.resume()
 	}
-	e.running = false
-	e.done <- struct{}{}
 }
 
 // newCoroutine gives thread t its coroutine.

@@ -49,11 +49,13 @@ type Exec struct {
 	pool   []*Thread
 	watch  *time.Timer // the watchdog (wait)
 	closed bool
-	// The dispatcher (dispatch.go): the first threads of the executions it
-	// is to run, its answer to Close, whether it is unwinding and how far.
-	cmds     chan *Thread
+	// The dispatcher (dispatch.go): the work it is given, its answer to
+	// Close, whether it is doing the driver's work, the state of the
+	// execution, how far its unwinding went.
+	cmds     chan func()
 	acks     chan struct{}
-	running  bool         // an execution is running or unwinding
+	onD      bool         // the dispatcher is running the driver's work
+	state    atomic.Int32 // stateIdle, stateRunning or stateAbandoned
 	unwindAt atomic.Int32 // 1 + the thread being unwound, 0 before
 	view     strategy.State
 	tr       trace.Trace
@@ -65,7 +67,6 @@ type Exec struct {
 	bodyReturned bool
 	ended        bool
 	aborting     bool
-	abandoned    bool
 	endState     trace.End
 	done         chan struct{}
 	progress     atomic.Int64
@@ -97,7 +98,7 @@ func (e *Exec) Trace() *trace.Trace { return &e.tr }
 
 // Abandoned reports that a goroutine of the last execution blocked outside
 // weft's control and could not be unwound: the Exec must not be used again.
-func (e *Exec) Abandoned() bool { return e.abandoned }
+func (e *Exec) Abandoned() bool { return e.state.Load() == stateAbandoned }
 
 // current is the execution running now. weft runs one execution at a time per
 // process (package weft serialises them), and only its running thread touches
@@ -113,13 +114,19 @@ func Current() *Thread {
 }
 
 // Run runs one execution of body under strategy s and returns how it ended.
-// The trace stays available through Trace until the next Run.
+// The trace stays available through Trace until the next Run. Called from
+// work given to Batch, it runs on the dispatcher; if the driver abandoned
+// the execution meanwhile (Abandoned), the caller must return at once.
 func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
-	if e.abandoned {
-		panic("weft internal error: Run on an abandoned Exec")
+	if !e.onD {
+		var end trace.End
+		if !e.Batch(func() { end = e.Run(s, body, capture) }) {
+			return e.endState
+		}
+		return end
 	}
-	if e.closed {
-		panic("weft internal error: Run on a closed Exec")
+	if e.state.Load() == stateAbandoned {
+		return trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread}
 	}
 	e.strat = s
 	e.captureSources = capture || e.cfg.CaptureSources
@@ -131,21 +138,33 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.live, e.now = 0, 0
 	e.bodyReturned, e.ended, e.aborting = false, false, false
 	e.endState = trace.End{}
-	e.startDispatcher()
 	main := e.newThread(trace.NoThread, body)
 	e.cur = main
 	current = e
 	e.unwindAt.Store(0)
-	e.cmds <- main
-	e.wait()
+	e.progress.Add(1)
+	e.state.Store(stateRunning)
+	e.execute(main)
+	if !e.state.CompareAndSwap(stateRunning, stateIdle) {
+		// The driver abandoned the execution: nothing of it is ours.
+		return trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread}
+	}
 	current = nil
 	e.cur = nil
+	e.finalOps()
+	return e.endState
+}
+
+// finalOps records each thread's pending operation at the end.
+func (e *Exec) finalOps() {
 	e.tr.Final = e.tr.Final[:0]
 	for _, t := range e.threads {
 		e.tr.Final = append(e.tr.Final, t.op)
 	}
-	return e.endState
 }
+
+// EndState returns how the last execution ended.
+func (e *Exec) EndState() trace.End { return e.endState }
 
 // newThread adds a thread started by parent to run f, from the pool. The
 // thread runs when control is handed to it.
@@ -192,39 +211,6 @@ func (e *Exec) threadKey(parent uint32, i int32) uint32 {
 	v := uint32(len(e.tkeys) + 1)
 	e.tkeys[k] = v
 	return v
-}
-
-// wait blocks the driver until the dispatcher has run the execution and
-// unwound its threads, watching for a thread that blocks outside weft's
-// control meanwhile.
-func (e *Exec) wait() {
-	if e.watch == nil {
-		e.watch = time.NewTimer(e.cfg.Watchdog)
-	} else {
-		e.watch.Reset(e.cfg.Watchdog)
-	}
-	timer := e.watch
-	defer timer.Stop()
-	last := e.progress.Load()
-	for {
-		select {
-		case <-e.done:
-			return
-		case <-timer.C:
-			now := e.progress.Load()
-			if now != last {
-				last = now
-				timer.Reset(e.cfg.Watchdog)
-				continue
-			}
-			if i := int(e.unwindAt.Load()) - 1; i >= 0 {
-				e.stuckUnwinding(trace.ThreadID(i))
-			} else {
-				e.blocked()
-			}
-			return
-		}
-	}
 }
 
 // pickNext asks the strategy for the next thread. It returns nil if the
@@ -358,7 +344,7 @@ func (e *Exec) Close() {
 		return
 	}
 	close(e.cmds)
-	if !e.abandoned {
+	if !e.Abandoned() {
 		<-e.acks
 	}
 }

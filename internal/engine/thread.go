@@ -32,7 +32,6 @@ type Thread struct {
 	fn      func() // the function the coroutine runs next (nil: stop)
 	dead    bool   // the coroutine has ended (runtime.Goexit)
 	exiting bool   // the thread's function has returned or is unwinding
-	stuck   bool   // it blocked outside weft's control (abandoned Exec)
 	// partner handling: a thread whose pending send was completed by a
 	// receiver, and the thread to return control to after running local code.
 	completed     bool
@@ -99,10 +98,12 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 		// From here on, t is not parked in weft: unwinding must not resume it.
 		t.exiting = true
 		if r == nil && !normal {
-			// runtime.Goexit: the coroutine ends after this call (and the
-			// dispatcher with it: dispatch.go), and the pool must not use
-			// it again.
+			// runtime.Goexit: the coroutine would end after this call, and
+			// iter.Pull would pass the Goexit on to the dispatcher. Instead,
+			// once the failure is recorded, the thread hands control back
+			// for good (see goexit); the pool does not use it again.
 			t.dead = true
+			defer t.goexit()
 		}
 		switch r.(type) {
 		case unwindSignal, failSignal:
@@ -133,6 +134,13 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 	f()
 	normal = true
 	return nil
+}
+
+// goexit parks thread t, which called runtime.Goexit, for good: the
+// dispatcher goes on as if t had returned with no successor. Close lets the
+// Goexit finish on a goroutine of its own (dispatch.go).
+func (t *Thread) goexit() {
+	t.yield(nil)
 }
 
 // stack returns the current goroutine's stack.

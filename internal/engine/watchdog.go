@@ -15,7 +15,6 @@ import (
 // point within the watchdog delay. Its goroutine cannot be unwound, so the
 // Exec is abandoned.
 func (e *Exec) blocked() {
-	e.abandoned = true
 	// Should the goroutine ever come back, its next weft operation unwinds
 	// it instead of running the abandoned execution on.
 	e.aborting = true
@@ -30,7 +29,6 @@ func (e *Exec) blocked() {
 // deferred calls for the watchdog delay without returning: they block
 // outside weft's control. The Exec is abandoned.
 func (e *Exec) stuckUnwinding(t trace.ThreadID) {
-	e.abandoned = true
 	if e.endState.Status != trace.Failed {
 		e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: t,
 			Message: fmt.Sprintf("%v did not unwind within %v at the end of the execution: its deferred calls block outside weft's control", t, e.cfg.Watchdog)}
