@@ -1,14 +1,20 @@
 // Package engine is weft's runtime: it runs one execution of a test body with
 // full control of scheduling.
 //
-// Every thread of the program is a goroutine, but only one runs at a time. A
-// thread runs its local code until its next visible operation, announces that
-// operation as pending (Thread.begin) and reaches a scheduling point; there the
-// running goroutine itself asks the strategy which enabled thread goes next
-// and, if it is another, hands control directly to that thread's goroutine
-// (a send on its wake channel) and parks. No scheduler goroutine sits in
-// between, so a step without a switch costs a function call, and a switching
-// step costs one channel hand-off.
+// Every thread of the program is a coroutine (iter.Pull), and only one runs
+// at a time. A thread runs its local code until its next visible operation,
+// announces that operation as pending (Thread.begin) and reaches a
+// scheduling point; there the running thread itself asks the strategy which
+// enabled thread goes next and, if it is another, yields it to the
+// dispatcher goroutine, which resumes it (dispatch.go). A step without a
+// switch costs a function call; a switching step, two coroutine switches,
+// which involve neither the Go scheduler's run queues nor another processor.
+// Threads and their coroutines are pooled across executions.
+//
+// The driver (the caller of Run or Batch) hands its work to the dispatcher
+// and waits, with the watchdog, on its own goroutine. Given a whole loop of
+// executions (Batch), the dispatcher runs each execution inline, so that an
+// execution wakes no other goroutine at all.
 //
 // Shared objects carry an Obj header, usable as a zero value: the first use in
 // an execution registers it (a dense ObjectID in first-use order) and resets
@@ -24,9 +30,9 @@
 //
 // An execution ends when every thread has finished, a thread fails, no thread
 // is enabled (deadlock, or a leak if the test body has returned), the step
-// bound is hit (possible livelock), or the strategy cuts it. Every goroutine
+// bound is hit (possible livelock), or the strategy cuts it. Every thread
 // still parked is then unwound with a private panic that its deferred calls
 // see, so that millions of executions leak nothing. A watchdog reports a
 // thread that does not reach its next scheduling point in time, with its
-// stack.
+// stack, and abandons the Exec to it.
 package engine
