@@ -100,9 +100,11 @@ func BenchmarkStepSwitch(b *testing.B) {
 	benchSteps(b, body, &alternate{lowest: lowest{runs: runs}}, runs)
 }
 
-// BenchmarkBareHandoff measures the hand-off the runtime builds on: two
-// goroutines passing control back and forth, each sending on the other's
-// buffered(1) wake channel and then receiving on its own.
+// BenchmarkBareHandoff measures a hand-off between goroutines over
+// channels, each sending on the other's buffered(1) wake channel and then
+// receiving on its own: what the runtime did before its threads became
+// coroutines (internal/engine, dispatch.go), the baseline BenchmarkStepSwitch
+// compares with.
 func BenchmarkBareHandoff(b *testing.B) {
 	wakeA, wakeB := make(chan struct{}, 1), make(chan struct{}, 1)
 	rounds := (b.N + 1) / 2 // two hand-offs per round
