@@ -271,7 +271,7 @@ func TestObjectsStartAfresh(t *testing.T) {
 // run their deferred calls before Run returns, and exit at Close.
 func TestUnwind(t *testing.T) {
 	var a Obj
-	before := runtime.NumGoroutine()
+	before := settledGoroutines()
 	deferred := 0
 	e := NewExec(Config{})
 	for range 100 {
@@ -294,13 +294,26 @@ func TestUnwind(t *testing.T) {
 		t.Errorf("%d goroutines before, %d with the Exec open; want 4 coroutines and the dispatcher", before, n)
 	}
 	e.Close()
-	n := runtime.NumGoroutine()
-	for deadline := time.Now().Add(time.Second); n > before && time.Now().Before(deadline); n = runtime.NumGoroutine() {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if n != before {
+	if n := settledGoroutines(); n != before {
 		t.Errorf("%d goroutines before, %d after", before, n)
 	}
+}
+
+// settledGoroutines returns the number of goroutines once it has not
+// changed for 50ms (at most a second): goroutines of earlier tests' Execs
+// may still be on their way out after Close.
+func settledGoroutines() int {
+	n := runtime.NumGoroutine()
+	stable := time.Now()
+	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+		if m := runtime.NumGoroutine(); m != n {
+			n, stable = m, time.Now()
+		} else if time.Since(stable) >= 50*time.Millisecond {
+			break
+		}
+	}
+	return n
 }
 
 // TestCurrentOutside checks that no thread is current outside an execution.
