@@ -7,6 +7,7 @@ package weft_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/programs"
@@ -214,6 +215,90 @@ func TestOptimalModel(t *testing.T) {
 			}
 			if st := s.Stats(); st.Unmodelled != 0 || st.Infeasible != 0 || st.SleepBlocked != 0 {
 				t.Errorf("strategy anomalies %+v", st)
+			}
+		})
+	}
+}
+
+// timerPrograms are small programs with sleeps and timers, whose
+// enabledness (virtual time) the strategy does not model: optimal must
+// still find every trace exhaustive search finds, possibly with redundant
+// executions. traces is the number of distinct traces (complete and
+// failed), execs optimal's executions.
+var timerPrograms = []struct {
+	name          string
+	body          func(w *weft.T)
+	traces, execs int
+}{
+	{"sleep-race", func(w *weft.T) {
+		var x weft.Var[int]
+		w.Go(func() { w.Sleep(10); x.Store(1) })
+		w.Go(func() { w.Sleep(10); x.Store(2) })
+		x.Load()
+	}, 4, 5},
+	{"timeout-select", func(w *weft.T) {
+		c := weft.MakeChan[int](0)
+		w.Go(func() { w.Sleep(10); c.Send(1) })
+		weft.Select(weft.OnRecv(c, nil), weft.OnRecv(w.After(10), nil))
+	}, 3, 3},
+	{"timer-stop", func(w *weft.T) {
+		tm := weft.NewTimer(10)
+		var x weft.Var[int]
+		w.Go(func() { w.Sleep(10); x.Store(1); tm.Stop() })
+		tm.C.Recv()
+		x.Load()
+	}, 3, 4},
+	{"sleep-mutex", func(w *weft.T) {
+		var mu weft.Mutex
+		var x weft.Var[int]
+		w.Go(func() { mu.Lock(); w.Sleep(5); x.Store(1); mu.Unlock() })
+		w.Go(func() { w.Sleep(3); mu.Lock(); x.Store(2); mu.Unlock() })
+		mu.Lock()
+		x.Load()
+		mu.Unlock()
+	}, 3, 7},
+	{"two-timers", func(w *weft.T) {
+		a, b := weft.NewTimer(10), weft.NewTimer(10)
+		var x weft.Var[int]
+		w.Go(func() { a.C.Recv(); x.Store(1) })
+		weft.Select(weft.OnRecv(b.C, func(time.Duration, bool) { x.Store(2) }), weft.OnRecv(w.After(10), nil))
+		b.Stop()
+		x.Load()
+	}, 5, 5},
+	{"reset-race", func(w *weft.T) {
+		tm := weft.NewTimer(10)
+		c := weft.MakeChan[int](1)
+		w.Go(func() { w.Sleep(10); tm.Reset(10); c.Send(1) })
+		weft.Select(weft.OnRecv(tm.C, nil), weft.OnRecv(c, nil))
+	}, 2, 2},
+}
+
+// TestOptimalTimers checks that optimal finds every trace exhaustive search
+// finds in programs with sleeps and timers, and pins the counts.
+func TestOptimalTimers(t *testing.T) {
+	for _, c := range timerPrograms {
+		t.Run(c.name, func(t *testing.T) {
+			ex, err := exploreRecorded(c.body, "exhaustive", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := optimal.New()
+			s.SetVerify(true)
+			opt, err := exploreWith(c.body, s, "optimal", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if traces := len(ex.forms) + len(ex.failForms); traces != c.traces {
+				t.Errorf("exhaustive search found %d traces, want %d", traces, c.traces)
+			}
+			if !opt.exhausted || opt.executions != c.execs {
+				t.Errorf("optimal: %d executions (exhausted %v), want %d", opt.executions, opt.exhausted, c.execs)
+			}
+			if d := diffSets(keysOf(ex.forms), keysOf(opt.forms)); d != "" {
+				t.Errorf("complete traces differ: %s", d)
+			}
+			if d := diffSets(keysOf(ex.failForms), keysOf(opt.failForms)); d != "" {
+				t.Errorf("failing traces differ: %s", d)
 			}
 		})
 	}

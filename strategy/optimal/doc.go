@@ -78,13 +78,18 @@
 // mutexes, reader/writer mutexes, WaitGroups, Once, semaphores, channels and
 // selects, joins, Conds and monitors: their FIFO queues of waiters, SU's
 // urgent waiters and which waiters were signalled, condsim.go and
-// monsim.go). Timers and sleeps (virtual time) are not modelled: their
-// decisions are taken optimistically and counted (Stats.Unmodelled). Taken
-// optimistically, a decision can keep a candidate that in fact enabled the
-// later step and so miss the race with an earlier one: before Conds and
-// monitors were modelled, a one-slot buffer with two producers and two
-// consumers lost 18 of its 56 traces with Conds, and 55 of 56 on an SC
-// monitor (TestOptimalModel).
+// monsim.go). Timers and sleeps (virtual time, which moves only when no
+// thread can) are not modelled: their decisions are taken optimistically and
+// counted (Stats.Unmodelled). Taken optimistically, a decision can keep a
+// candidate that in fact enabled the later step and so miss the race with
+// an earlier one: before Conds and monitors were modelled, a one-slot
+// buffer with two producers and two consumers lost 18 of its 56 traces with
+// Conds, and 55 of 56 on an SC monitor (TestOptimalModel). For timers, the
+// step of a receive or select whose alternatives the model cannot name (a
+// timer's channel among them) gets its other alternatives as branches of its
+// wakeup tree (siblings), as exhaustive search would: programs with sleeps
+// and timers are explored completely, with some redundant or cut
+// executions (TestOptimalTimers: six programs, every trace found).
 //
 // Failures. A failure ends the execution in the local code of its last step,
 // which thereby disables every other thread: the failing step is dependent

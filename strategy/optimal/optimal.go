@@ -6,6 +6,8 @@
 package optimal
 
 import (
+	"slices"
+
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -344,7 +346,39 @@ func (s *Strategy) take(n *node, st *strategy.State, l label, alt int32) strateg
 		ev.PartnerOp = s.nm.op(l.partner, st.Threads[l.partner].Op)
 	}
 	ev.cache()
+	if l.cas <= -2 && st.Threads[p].Alts > 1 {
+		s.siblings(n, st, alt)
+	}
 	return strategy.Choice{Thread: p, Alt: alt}
+}
+
+// siblings makes the other alternatives of the step node n takes, alt of a
+// receive or select the enabledness model cannot name (a timer's channel
+// among its cases), branches of n's wakeup tree: the races that would
+// reverse them are not found without the model, so each is explored, as
+// exhaustive search would.
+//
+//go:noinline
+func (s *Strategy) siblings(n *node, st *strategy.State, alt int32) {
+	p, k := n.ev.Thread, n.ev.step
+	// Alternatives are told apart by their index: once explored, the
+	// event in the sleep set is the trace's, with the case it took.
+	same := func(e *event, a int32) bool { return e.Thread == p && e.step == k && e.Alt == a }
+	for a := range st.Threads[p].Alts {
+		if a == alt {
+			continue
+		}
+		if slices.ContainsFunc(n.sleep, func(e event) bool { return same(&e, a) }) ||
+			slices.ContainsFunc(n.wut, func(c *wnode) bool { return same(&c.ev, a) }) {
+			continue
+		}
+		c := s.nm.alloc()
+		c.ev = n.ev
+		c.ev.Alt, c.ev.Case = a, -2-a
+		c.ev.cache()
+		n.wut = append(n.wut, c)
+		s.nm.nodes++
+	}
 }
 
 // asleep reports whether the event labelled l is in sleep set z.
@@ -395,7 +429,9 @@ func (s *Strategy) altOf(st *strategy.State, l label) (int32, bool) {
 		return 0, false
 	}
 	for a := range st.Threads[p].Alts {
-		if m, ok := s.labelOf(st, p, a); ok && m == l {
+		// An alternative the model cannot name matches by its index
+		// (siblings).
+		if m, _ := s.labelOf(st, p, a); m == l {
 			return a, true
 		}
 	}
