@@ -34,6 +34,10 @@ var genRegressions = []struct {
 	// initial of the reversal: its step there announces the send, which
 	// T2's select in notdep conflicts with.
 	{2005, 2, "a sleeping initial whose step, as it sleeps, depends on the reversal"},
+	// flip (no sleep sets) missed a trace: T2's receive raced with T1's
+	// close where T2 could not run, and the flip took any thread there
+	// instead of one that starts the reversal.
+	{948, 1, "a race flipped by a thread that does not start its reversal"},
 }
 
 // TestDPORGenRegressions compares the family with exhaustive search on

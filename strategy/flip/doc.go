@@ -9,8 +9,13 @@
 // every operation left pending at the end, the event it races with, and flags
 // the state before that event. The next execution flips the deepest flagged
 // race: it replays the path up to that state, adds the thread that ran there
-// to the state's postponed set, and runs another thread instead (the racing
-// thread if it is enabled there, else any thread not postponed). Below that
+// to the state's postponed set, and runs another thread instead: one that
+// can start the race's reversal (dpor.Reversal: the initials of source-DPOR,
+// Abdulla et al., POPL 2014), the racing thread if it can run there; if
+// none can, any thread not postponed, and the race is also looked for
+// further back. (Taking any thread not postponed whenever the racing thread
+// could not run there, as this package first did, missed a trace of gen
+// program 948 in random order 1.) Below that
 // state the postponed threads are postponed as much as possible (seed 002
 // §7): a fresh choice takes one only when no other thread can run. When every
 // enabled thread of a flagged state is postponed the race cannot be flipped

@@ -193,17 +193,22 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 			s.flipDelayed(n, i, k, t)
 			continue
 		}
-		if n.AltsOf(t) == 0 {
-			// t cannot run first here: try another thread here, and
-			// look further back for a state where it can.
-			n.Race = true
-			continue
+		// The thread to run first is one that can start the race's
+		// reversal (dpor.Reversal): t itself if it can run here. If one
+		// was run here already (postponed) or is flagged, the race is
+		// flipped.
+		init := s.rev.Initials(s.tr, &s.hb, i, k, t, s.fp)
+		if slices.ContainsFunc(init, func(q trace.ThreadID) bool { return n.Backtrack.Has(q) || n.Done.Has(q) }) {
+			return
 		}
-		// A racing thread already postponed here was run here: the race
-		// was flipped.
-		if !n.Done.Has(t) {
-			n.Backtrack.Add(t)
+		if q, ok := s.tree.PickFrom(n, func(q trace.ThreadID) bool {
+			return (q == t || !slices.Contains(init, t)) && slices.Contains(init, q)
+		}); ok {
+			n.Backtrack.Add(q)
+			return
 		}
-		return
+		// No initial can run here: try another thread here, and look
+		// further back for a state where one can.
+		n.Race = true
 	}
 }
