@@ -134,7 +134,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 // flipDelayed flags, with delayed sets, the race of event i with thread t's
 // operation pending in s_k.
 func (s *Strategy) flipDelayed(n *dpor.Node, i, k int, t trace.ThreadID) {
-	init := s.rev.Initials(s.tr, &s.hb, i, k, t, s.fp)
+	init := s.initials(n, i, k, t)
 	for _, q := range init {
 		if n.Backtrack.Has(q) || n.Done.Has(q) {
 			return
@@ -149,6 +149,19 @@ func (s *Strategy) flipDelayed(n *dpor.Node, i, k int, t trace.ThreadID) {
 	case !slices.ContainsFunc(init, func(q trace.ThreadID) bool { return n.AltsOf(q) > 0 }):
 		n.Race = true
 	}
+}
+
+// initials returns the threads that can start the reversal of the race of
+// event i with thread t's operation pending in s_k (dpor.Reversal), node n
+// being the state before i: t is not one if its step there, as the
+// exploration knows it, depends on the reversal by more than its operation
+// (Reversal.StepDepends), as in package dpor.
+func (s *Strategy) initials(n *dpor.Node, i, k int, t trace.ThreadID) []trace.ThreadID {
+	init := s.rev.Initials(s.tr, &s.hb, i, k, t, s.fp)
+	if x := slices.Index(init, t); x >= 0 && s.rev.StepDepends(s.hb.Steps(), n, t) {
+		init = slices.Delete(init, x, x+1)
+	}
+	return init
 }
 
 // flag finds the event that races with operation v of thread t in state s_k
@@ -197,7 +210,7 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 		// reversal (dpor.Reversal): t itself if it can run here. If one
 		// was run here already (postponed) or is flagged, the race is
 		// flipped.
-		init := s.rev.Initials(s.tr, &s.hb, i, k, t, s.fp)
+		init := s.initials(n, i, k, t)
 		if slices.ContainsFunc(init, func(q trace.ThreadID) bool { return n.Backtrack.Has(q) || n.Done.Has(q) }) {
 			return
 		}
