@@ -63,73 +63,6 @@ func monitorSignalAll(w *weft.T) {
 	m.Exit()
 }
 
-// condChain makes T1 wait, then T2 (started by T1 while it holds mu), then
-// T3 (started by T2) wake them with Signal or Broadcast; T1, once woken,
-// records it and signals.
-func condChain(broadcast bool) func(w *weft.T) {
-	return func(w *weft.T) {
-		var mu weft.Mutex
-		var woke weft.Var[int]
-		c := weft.NewCond(&mu)
-		w.Go(func() {
-			mu.Lock()
-			w.Go(func() {
-				mu.Lock()
-				w.Go(func() {
-					mu.Lock()
-					if broadcast {
-						c.Broadcast()
-					} else {
-						c.Signal()
-					}
-					mu.Unlock()
-				})
-				c.Wait()
-				v := woke.Load()
-				w.Assert(v == 1, "T2 woke first")
-				mu.Unlock()
-			})
-			c.Wait()
-			woke.Store(1)
-			c.Signal()
-			mu.Unlock()
-		})
-	}
-}
-
-// condReady is the flag-and-signal pattern: a waiter waits for a flag
-// (checked in a loop under the lock if loop), the body sets it and signals;
-// rw makes the Locker an RWMutex (Wait is then Go's sequence of steps).
-func condReady(rw, loop bool) func(w *weft.T) {
-	return func(w *weft.T) {
-		var mu weft.Mutex
-		var rwm weft.RWMutex
-		var ready weft.Var[bool]
-		var L weft.Locker = &mu
-		if rw {
-			L = &rwm
-		}
-		c := weft.NewCond(L)
-		w.Go(func() {
-			L.Lock()
-			if loop {
-				for !ready.Load() {
-					c.Wait()
-				}
-			} else {
-				c.Wait()
-			}
-			L.Unlock()
-		})
-		L.Lock()
-		if loop {
-			ready.Store(true)
-		}
-		c.Signal()
-		L.Unlock()
-	}
-}
-
 // condBuffer is a one-slot buffer guarded by a mutex and two Conds, with two
 // producers and two consumers of one item each.
 func condBuffer(w *weft.T) {
@@ -184,36 +117,45 @@ func condBroadcastThree(w *weft.T) {
 	mu.Unlock()
 }
 
+// compareOptimal explores body with exhaustive search and with optimal
+// (checking the work it keeps), and reports to t unless exhaustive search
+// finds traces distinct traces (complete and failed) and optimal finds the
+// same ones. It returns optimal's outcome and statistics.
+func compareOptimal(t *testing.T, body func(w *weft.T), traces int) (*outcome, optimal.Stats) {
+	t.Helper()
+	ex, err := exploreRecorded(body, "exhaustive", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := optimal.New()
+	s.SetVerify(true)
+	opt, err := exploreWith(body, s, "optimal", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(ex.forms) + len(ex.failForms); n != traces {
+		t.Errorf("exhaustive search found %d traces, want %d", n, traces)
+	}
+	if d := diffSets(keysOf(ex.forms), keysOf(opt.forms)); d != "" {
+		t.Errorf("complete traces differ: %s", d)
+	}
+	if d := diffSets(keysOf(ex.failForms), keysOf(opt.failForms)); d != "" {
+		t.Errorf("failing traces differ: %s", d)
+	}
+	return opt, s.Stats()
+}
+
 // TestOptimalModel checks optimal against exhaustive search on programs
 // with Conds and monitors: the same traces, each once, none cut, and every
 // enabledness decision taken by the model.
 func TestOptimalModel(t *testing.T) {
 	for _, c := range modelPrograms {
 		t.Run(c.name, func(t *testing.T) {
-			ex, err := exploreRecorded(c.body, "exhaustive", 0)
-			if err != nil {
-				t.Fatal(err)
+			opt, st := compareOptimal(t, c.body, c.traces)
+			if got := len(opt.forms) + len(opt.failForms); opt.executions != c.traces || opt.cut != 0 {
+				t.Errorf("optimal: %d executions, %d distinct traces, %d cut; want %d, none cut", opt.executions, got, opt.cut, c.traces)
 			}
-			s := optimal.New()
-			s.SetVerify(true)
-			opt, err := exploreWith(c.body, s, "optimal", 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			traces := len(ex.forms) + len(ex.failForms)
-			if traces != c.traces {
-				t.Errorf("exhaustive search found %d traces, want %d", traces, c.traces)
-			}
-			if got := len(opt.forms) + len(opt.failForms); got != traces || opt.executions != traces || opt.cut != 0 {
-				t.Errorf("optimal: %d executions, %d distinct traces, %d cut; want %d, none cut", opt.executions, got, opt.cut, traces)
-			}
-			if d := diffSets(keysOf(ex.forms), keysOf(opt.forms)); d != "" {
-				t.Errorf("complete traces differ: %s", d)
-			}
-			if d := diffSets(keysOf(ex.failForms), keysOf(opt.failForms)); d != "" {
-				t.Errorf("failing traces differ: %s", d)
-			}
-			if st := s.Stats(); st.Unmodelled != 0 || st.Infeasible != 0 || st.SleepBlocked != 0 {
+			if st.Unmodelled != 0 || st.Infeasible != 0 || st.SleepBlocked != 0 {
 				t.Errorf("strategy anomalies %+v", st)
 			}
 		})
@@ -278,27 +220,9 @@ var timerPrograms = []struct {
 func TestOptimalTimers(t *testing.T) {
 	for _, c := range timerPrograms {
 		t.Run(c.name, func(t *testing.T) {
-			ex, err := exploreRecorded(c.body, "exhaustive", 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := optimal.New()
-			s.SetVerify(true)
-			opt, err := exploreWith(c.body, s, "optimal", 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if traces := len(ex.forms) + len(ex.failForms); traces != c.traces {
-				t.Errorf("exhaustive search found %d traces, want %d", traces, c.traces)
-			}
+			opt, _ := compareOptimal(t, c.body, c.traces)
 			if !opt.exhausted || opt.executions != c.execs {
 				t.Errorf("optimal: %d executions (exhausted %v), want %d", opt.executions, opt.exhausted, c.execs)
-			}
-			if d := diffSets(keysOf(ex.forms), keysOf(opt.forms)); d != "" {
-				t.Errorf("complete traces differ: %s", d)
-			}
-			if d := diffSets(keysOf(ex.failForms), keysOf(opt.failForms)); d != "" {
-				t.Errorf("failing traces differ: %s", d)
 			}
 		})
 	}

@@ -105,76 +105,17 @@ func TestCondSemantics(t *testing.T) {
 	uu, uus := f(trace.UnlockOfUnlocked, 1, 1)
 	lw, lws := f(trace.Leak, 1, 5)
 	sl, sls := f(trace.Leak, 1, 9)
-	// waitChain makes T1 wait, then T2 (started by T1 while it holds mu, so
-	// it waits second), then T3 (started by T2 likewise) wake them with
-	// wake. T1, once woken, records it and signals.
-	waitChain := func(wake func(c *weft.Cond)) func(w *weft.T) {
-		return func(w *weft.T) {
-			var mu weft.Mutex
-			var woke weft.Var[int]
-			c := weft.NewCond(&mu)
-			w.Go(func() {
-				mu.Lock()
-				w.Go(func() {
-					mu.Lock()
-					w.Go(func() {
-						mu.Lock()
-						wake(c)
-						mu.Unlock()
-					})
-					c.Wait()
-					v := woke.Load()
-					w.Assert(v == 1, "T2 woke first: Signal is not FIFO")
-					mu.Unlock()
-				})
-				c.Wait()
-				woke.Store(1)
-				c.Signal()
-				mu.Unlock()
-			})
-		}
-	}
-	// ready is the correct pattern, the condition checked in a loop under
-	// the lock; with loop false the check is missing.
-	ready := func(l func(*weft.Mutex, *weft.RWMutex) weft.Locker, loop bool) func(w *weft.T) {
-		return func(w *weft.T) {
-			var mu weft.Mutex
-			var rw weft.RWMutex
-			var ready weft.Var[bool]
-			L := l(&mu, &rw)
-			c := weft.NewCond(L)
-			w.Go(func() {
-				L.Lock()
-				if loop {
-					for !ready.Load() {
-						c.Wait()
-					}
-				} else {
-					c.Wait()
-				}
-				L.Unlock()
-			})
-			L.Lock()
-			if loop {
-				ready.Store(true)
-			}
-			c.Signal()
-			L.Unlock()
-		}
-	}
-	mutex := func(mu *weft.Mutex, _ *weft.RWMutex) weft.Locker { return mu }
-	rwmutex := func(_ *weft.Mutex, rw *weft.RWMutex) weft.Locker { return rw }
 	runSemCases(t, []semCase{
 		// Everything is forced by the mutex: T1 Lock, Wait; T2 Lock, Wait;
 		// T3 Lock, Signal (wakes T1, the first waiter), Unlock; T1 Relock,
 		// Store, Signal (wakes T2), Unlock; T2 Relock, Load, Unlock: one
 		// execution of 14 steps. A LIFO Signal would wake T2 first.
-		{name: "signal-fifo", body: waitChain(func(c *weft.Cond) { c.Signal() }), execs: 1, complete: 1},
+		{name: "signal-fifo", body: condChain(false), execs: 1, complete: 1},
 		// Broadcast wakes both: after T3's Unlock, T1 (Relock, Store,
 		// Signal, Unlock) and T2 (Relock, Load, Unlock) relock in either
 		// order. T2 first fails its check: Lock, Wait (T1, T2), Lock,
 		// Broadcast, Unlock (T3), Relock, Load (T2): after 9 steps.
-		{name: "broadcast", body: waitChain(func(c *weft.Cond) { c.Broadcast() }),
+		{name: "broadcast", body: condChain(true),
 			execs: 2, complete: 1, fails: map[trace.FailureKind]int{trace.Assertion: 1},
 			steps: map[trace.FailureKind]int{trace.Assertion: 9}},
 		// Wait without the lock: Go's fatal unlock of an unlocked mutex.
@@ -185,16 +126,16 @@ func TestCondSemantics(t *testing.T) {
 		// T0: Lock, Store, Signal, Unlock; T1: Lock, Load, [Wait, Relock,
 		// Load], Unlock. T0 locks first: T1 then finds ready (1). T1 locks
 		// first: it waits; T0 runs; T1 relocks once T0 unlocked (1): 2.
-		{name: "loop", body: ready(mutex, true), execs: 2, complete: 2},
+		{name: "loop", body: condReady(false, true), execs: 2, complete: 2},
 		// Without the check, a Signal before the Wait is lost: T0 first
 		// (Lock, Signal, Unlock), then T1's Lock and Wait: a leak after 5
 		// steps; T1 first: Lock, Wait, T0's 3 steps, Relock, Unlock: 2.
-		{name: "lost-signal", body: ready(mutex, false), execs: 2, complete: 1, fails: lw, steps: lws},
+		{name: "lost-signal", body: condReady(false, false), execs: 2, complete: 1, fails: lw, steps: lws},
 		// With an RWMutex as L, Wait is Go's sequence: enqueue, L.Unlock,
 		// wait for the signal, L.Lock. T0 first: 1. T1 first: Lock, Load,
 		// enqueue, Unlock; T0 Lock, Store, Signal; then T0's Unlock and
 		// T1's wake-up in either order, then T1's Lock, Load, Unlock: 2.
-		{name: "loop-rwmutex", body: ready(rwmutex, true), execs: 3, complete: 3},
+		{name: "loop-rwmutex", body: condReady(true, true), execs: 3, complete: 3},
 		// A single Signal for two waiters: T2 waits forever once T1 is done
 		// (T1 does not signal here): a leak after 9 steps.
 		{name: "signal-one", body: func(w *weft.T) {
@@ -254,4 +195,71 @@ func TestOnceSemantics(t *testing.T) {
 			once.Do(func() { once.Do(func() {}) })
 		}, execs: 1, fails: dl, steps: dls},
 	})
+}
+
+// condChain makes T1 wait, then T2 (started by T1 while it holds mu), then
+// T3 (started by T2) wake them with Signal or Broadcast; T1, once woken,
+// records it and signals.
+func condChain(broadcast bool) func(w *weft.T) {
+	return func(w *weft.T) {
+		var mu weft.Mutex
+		var woke weft.Var[int]
+		c := weft.NewCond(&mu)
+		w.Go(func() {
+			mu.Lock()
+			w.Go(func() {
+				mu.Lock()
+				w.Go(func() {
+					mu.Lock()
+					if broadcast {
+						c.Broadcast()
+					} else {
+						c.Signal()
+					}
+					mu.Unlock()
+				})
+				c.Wait()
+				v := woke.Load()
+				w.Assert(v == 1, "T2 woke first: Signal is not FIFO")
+				mu.Unlock()
+			})
+			c.Wait()
+			woke.Store(1)
+			c.Signal()
+			mu.Unlock()
+		})
+	}
+}
+
+// condReady is the flag-and-signal pattern: a waiter waits for a flag
+// (checked in a loop under the lock if loop), the body sets it and signals;
+// rw makes the Locker an RWMutex (Wait is then Go's sequence of steps).
+func condReady(rw, loop bool) func(w *weft.T) {
+	return func(w *weft.T) {
+		var mu weft.Mutex
+		var rwm weft.RWMutex
+		var ready weft.Var[bool]
+		var L weft.Locker = &mu
+		if rw {
+			L = &rwm
+		}
+		c := weft.NewCond(L)
+		w.Go(func() {
+			L.Lock()
+			if loop {
+				for !ready.Load() {
+					c.Wait()
+				}
+			} else {
+				c.Wait()
+			}
+			L.Unlock()
+		})
+		L.Lock()
+		if loop {
+			ready.Store(true)
+		}
+		c.Signal()
+		L.Unlock()
+	}
 }
