@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -46,7 +47,7 @@ func TestDPORGenRegressions(t *testing.T) {
 	for _, r := range genRegressions {
 		p := gen.New(r.seed)
 		p.Local = false
-		if !checkGenDPOR(t, p, r.order, nil) {
+		if !checkGenDPOR(t, p, r.order, dporNames, nil) {
 			t.Errorf("gen program %d (%s): too large for exhaustive search; pick another", r.seed, r.why)
 		}
 	}
@@ -57,8 +58,9 @@ func TestDPORGenRegressions(t *testing.T) {
 // WEFT_DPOR_GEN=from-to is set (a long run: not part of the default suite).
 // WEFT_DPOR_GEN_EVENTS=n generates programs of up to n steps (gen's
 // default: 11), WEFT_DPOR_GEN_ORDER=n explores in the random order of seed
-// n, and WEFT_DPOR_GEN_LOCAL=1 keeps the objects allocated by each
-// execution where gen draws it.
+// n, WEFT_DPOR_GEN_LOCAL=1 keeps the objects allocated by each execution
+// where gen draws it, and WEFT_DPOR_GEN_ONLY=name,name checks only the
+// strategies named (for example flip,flip+sleep).
 func TestDPORGenRange(t *testing.T) {
 	v := os.Getenv("WEFT_DPOR_GEN")
 	if v == "" {
@@ -74,12 +76,21 @@ func TestDPORGenRange(t *testing.T) {
 	}
 	order, _ := strconv.ParseInt(os.Getenv("WEFT_DPOR_GEN_ORDER"), 10, 64)
 	local := os.Getenv("WEFT_DPOR_GEN_LOCAL") == "1"
+	names := dporNames
+	if v := os.Getenv("WEFT_DPOR_GEN_ONLY"); v != "" {
+		names = strings.Split(v, ",")
+		for _, s := range names {
+			if !slices.Contains(dporNames, s) {
+				t.Fatalf("WEFT_DPOR_GEN_ONLY=%q: %q is not one of %v", v, s, dporNames)
+			}
+		}
+	}
 	checked := map[string]int{}
 	skipped := 0
 	for seed := from; seed < to; seed++ {
 		p := gen.NewWith(seed, o)
 		p.Local = p.Local && local
-		if !checkGenDPOR(t, p, order, checked) {
+		if !checkGenDPOR(t, p, order, names, checked) {
 			skipped++
 		}
 	}
@@ -87,21 +98,21 @@ func TestDPORGenRange(t *testing.T) {
 		from, to-1, o, order, local, skipped, checked)
 }
 
-// checkGenDPOR explores p exhaustively and with each strategy of the family
+// checkGenDPOR explores p exhaustively and with each strategy of names
 // (in the random order of seed order, if not 0) and reports to t what a
 // strategy missed: a maximal trace, a failure kind,
 // a final state; or that it did not finish or ran more executions than
 // exhaustive search. It counts in checked (if not nil), per strategy, the
 // programs it checked, and reports false if p is too large for exhaustive
 // search.
-func checkGenDPOR(t *testing.T, p *gen.Program, order int64, checked map[string]int) bool {
+func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, checked map[string]int) bool {
 	t.Helper()
 	body := p.Body()
 	ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
 	if !ref.Exhausted {
 		return false
 	}
-	for _, s := range dporNames {
+	for _, s := range names {
 		r, c := exploreTraces(t, body, s, order, 10*maxExhaustive)
 		var errs []string
 		if !r.Exhausted {
