@@ -35,9 +35,10 @@ var genRegressions = []struct {
 	// initial of the reversal: its step there announces the send, which
 	// T2's select in notdep conflicts with.
 	{2005, 2, "a sleeping initial whose step, as it sleeps, depends on the reversal"},
-	// flip (no sleep sets) missed a trace: T2's receive raced with T1's
-	// close where T2 could not run, and the flip took any thread there
-	// instead of one that starts the reversal.
+	// flip (no sleep sets) missed a trace: T2's store raced with T3's
+	// CAS where T2, blocked on its receive until T1's close, could not
+	// run, and the flip there took any thread not postponed (main, or
+	// none) instead of T1, the initial of the reversal.
 	{948, 1, "a race flipped by a thread that does not start its reversal"},
 }
 
@@ -85,32 +86,41 @@ func TestDPORGenRange(t *testing.T) {
 			}
 		}
 	}
-	checked := map[string]int{}
+	tally := &genTally{checked: map[string]int{}, executions: map[string]int{}}
 	skipped := 0
 	for seed := from; seed < to; seed++ {
 		p := gen.NewWith(seed, o)
 		p.Local = p.Local && local
-		if !checkGenDPOR(t, p, order, names, checked) {
+		if !checkGenDPOR(t, p, order, names, tally) {
 			skipped++
 		}
 	}
-	t.Logf("gen seeds %d-%d (%+v, order %d, local objects %v): %d too large for exhaustive search; programs checked per strategy: %v",
-		from, to-1, o, order, local, skipped, checked)
+	t.Logf("gen seeds %d-%d (%+v, order %d, local objects %v): %d too large for exhaustive search; programs checked per strategy: %v; executions in all: %v",
+		from, to-1, o, order, local, skipped, tally.checked, tally.executions)
+}
+
+// genTally counts, per strategy, the gen programs checked and the
+// executions run on them.
+type genTally struct {
+	checked, executions map[string]int
 }
 
 // checkGenDPOR explores p exhaustively and with each strategy of names
 // (in the random order of seed order, if not 0) and reports to t what a
 // strategy missed: a maximal trace, a failure kind,
 // a final state; or that it did not finish or ran more executions than
-// exhaustive search. It counts in checked (if not nil), per strategy, the
-// programs it checked, and reports false if p is too large for exhaustive
+// exhaustive search. It counts in tally (if not nil) the programs checked
+// and the executions, and reports false if p is too large for exhaustive
 // search.
-func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, checked map[string]int) bool {
+func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, tally *genTally) bool {
 	t.Helper()
 	body := p.Body()
 	ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
 	if !ref.Exhausted {
 		return false
+	}
+	if tally != nil {
+		tally.executions["exhaustive"] += ref.Executions
 	}
 	for _, s := range names {
 		r, c := exploreTraces(t, body, s, order, 10*maxExhaustive)
@@ -133,8 +143,9 @@ func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, che
 		if r.Executions > ref.Executions {
 			errs = append(errs, fmt.Sprintf("%d executions, more than exhaustive's %d", r.Executions, ref.Executions))
 		}
-		if checked != nil {
-			checked[s]++
+		if tally != nil {
+			tally.checked[s]++
+			tally.executions[s] += r.Executions
 		}
 		if len(errs) > 0 {
 			t.Errorf("gen program %d under %s (%d executions; exhaustive %d, %d traces):\n\t%s\n%s",

@@ -15,12 +15,12 @@ import (
 //
 // Gen seed 948: T1 closes c1, T2 receives from c1 then stores v1, T3 locks
 // m0, CASes v1, unlocks, loads v0 and receives from c1, and main adds to v0
-// and joins T2 and T3 (6 traces, 999 executions of exhaustive search). In
-// random order 1 flip, flipping the race of a receive with the close at a
-// state where the receiver could not run, took any thread not postponed
-// there, which did not start the reversal: it ran 27 executions for 5
-// traces. Picking an initial of the reversal (dpor.Reversal) it runs 27
-// for all 6; in thread order, 44 instead of 49.
+// and joins T2 and T3 (6 traces, 999 executions of exhaustive search). T2's
+// store races with T3's CAS where T2, blocked on its receive until T1's
+// close, cannot run; the reversal's initial is T1. In random order 1 flip
+// flipped that race with any thread not postponed there (main, or none): it
+// ran 27 executions for 5 traces. Flagging an initial of the reversal
+// (dpor.Reversal) it runs 27 for all 6; in thread order, 44 instead of 49.
 func TestFlipGenCounts(t *testing.T) {
 	tests := []struct {
 		seed     uint64
