@@ -220,8 +220,9 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 			n.Backtrack.Add(q)
 			return
 		}
-		// No initial can run here: try another thread here, and look
-		// further back for a state where one can.
+		// t is an initial but cannot run here, or no initial can: try
+		// another thread here, and look further back for a state where
+		// one can.
 		n.Race = true
 	}
 }
