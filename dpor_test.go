@@ -36,11 +36,17 @@ type traceCollector struct {
 	maximal map[string]bool
 	finals  map[string]bool
 	kinds   map[trace.FailureKind]bool
+	// failing holds the Foata forms of the executions that failed
+	// otherwise (an assertion, a panic, ...), with the kind.
+	failing map[string]bool
 }
 
 func (c *traceCollector) Finish(tr *trace.Trace, end trace.End) {
-	if end.Status == trace.Complete || end.Kind == trace.Deadlock || end.Kind == trace.Leak {
+	switch {
+	case end.Status == trace.Complete || end.Kind == trace.Deadlock || end.Kind == trace.Leak:
 		c.maximal[trace.Foata(tr, trace.CR)] = true
+	case end.Status == trace.Failed:
+		c.failing[end.Kind.String()+": "+causalFoata(tr, end.Thread)] = true
 	}
 	if end.Status == trace.Complete {
 		c.finals[finalState(tr)] = true
@@ -51,6 +57,49 @@ func (c *traceCollector) Finish(tr *trace.Trace, end trace.End) {
 	c.Strategy.Finish(tr, end)
 }
 
+// causalFoata returns the Foata normal form (under CR) of the causal past
+// of thread p's last event in tr (every event that happens before it, and
+// it), or of tr if p took no step: what a failure of p in that step's
+// local code depends on. Executions that fail alike differ in the events
+// that other threads ran independently before the failure; the causal past
+// does not.
+func causalFoata(tr *trace.Trace, p trace.ThreadID) string {
+	last := -1
+	for i := range tr.Events {
+		if e := &tr.Events[i]; e.Thread == p || e.Partner == p {
+			last = i
+		}
+	}
+	if last < 0 {
+		return trace.Foata(tr, trace.CR)
+	}
+	hb := trace.HappensBefore(tr, trace.CR)
+	sub := *tr
+	sub.Events = nil
+	index := make([]int32, len(tr.Events)) // new index of each kept event
+	for i := 0; i <= last; i++ {
+		e := &tr.Events[i]
+		index[i] = -1
+		if i == last || hb[last].Knows(i, e.Thread) {
+			index[i] = int32(len(sub.Events))
+			sub.Events = append(sub.Events, *e)
+		}
+	}
+	// A thread's events are in the causal past only if the event that
+	// started it is: renumber the starting events, keep the threads.
+	sub.Threads = append([]trace.ThreadInfo(nil), tr.Threads...)
+	for c := range sub.Threads {
+		if st := sub.Threads[c].Step; st >= 0 {
+			if int(st) > last || index[st] < 0 {
+				sub.Threads[c].Step = int32(len(sub.Events)) // after every kept event
+			} else {
+				sub.Threads[c].Step = index[st]
+			}
+		}
+	}
+	return trace.Foata(&sub, trace.CR)
+}
+
 // exploreTraces explores body with strategy name (seed as given) to the end.
 func exploreTraces(t *testing.T, body func(w *weft.T), name string, seed int64, maxRuns int) (*weft.Result, *traceCollector) {
 	t.Helper()
@@ -58,7 +107,7 @@ func exploreTraces(t *testing.T, body func(w *weft.T), name string, seed int64, 
 	if s == nil {
 		t.Fatalf("no strategy %q", name)
 	}
-	c := &traceCollector{Strategy: s, maximal: map[string]bool{}, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{}}
+	c := &traceCollector{Strategy: s, maximal: map[string]bool{}, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{}, failing: map[string]bool{}}
 	r, err := weft.Explore(body, weft.WithCustomStrategy(c), weft.KeepGoing(), weft.WithMaxRuns(maxRuns), weft.NoReplayFiles())
 	if err != nil {
 		t.Fatal(err)

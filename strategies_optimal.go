@@ -9,5 +9,5 @@ import (
 )
 
 func init() {
-	strategies["optimal"] = func(*config) strategy.Strategy { return optimal.New() }
+	strategies["optimal"] = func(c *config) strategy.Strategy { return optimal.NewWith(optimal.Options{Seed: c.seed}) }
 }

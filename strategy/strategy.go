@@ -62,6 +62,27 @@ type State struct {
 	Threads []Thread
 	// Trace is the execution so far: its events and enabled sets.
 	Trace *trace.Trace
+	// Alternatives, if not nil, tells what each alternative of a pending
+	// operation is (the runtime sets it; synthetic states may leave it
+	// nil).
+	Alternatives Describer
+}
+
+// A Describer tells what alternative a of thread p's pending operation is,
+// in the state it belongs to.
+type Describer interface {
+	Alternative(p trace.ThreadID, a int32) Alternative
+}
+
+// Alternative is one alternative of a pending operation: the select case
+// it takes (-1 for a select's default and for an operation that is not a
+// select) and, for a receive that meets a sender on an unbuffered channel,
+// the sender and its select case (-1 for a plain send). These are the
+// event's Case, Partner and PartnerCase if the alternative is chosen.
+type Alternative struct {
+	Case        int32
+	Partner     trace.ThreadID
+	PartnerCase int32
 }
 
 // Thread is a thread's pending operation in a State.

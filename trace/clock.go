@@ -58,9 +58,9 @@ func (c VC) Knows(i int, q ThreadID) bool {
 // both its threads: their clocks are joined.
 //
 // Dependent events are ordered through per-object clocks, as in seed 000
-// Fig. 3: a write clock (the last write) and an access clock (the join of
-// every access). A write joins the access clock, a read only the write
-// clock, so reads do not order each other under CR. Under Plain every access
+// Fig. 3 (ObjectClocks): a write joins the clock of every access, a read
+// only those of the writes and shared updates, so reads do not order each
+// other under CR, nor shared updates each other. Under Plain every access
 // is a write (Fig. 2).
 //
 // Use it incrementally (Reset, then Step for each event, asking Thread for
@@ -81,7 +81,7 @@ type HB struct {
 	spawned int // threads whose start clock is set
 	ev      []uint32
 	th      []uint32
-	w, a    []uint32
+	oc      ObjectClocks
 	steps   Steps
 	cv      VC
 }
@@ -96,11 +96,8 @@ func (h *HB) Reset(tr *Trace, rel Relation) {
 	h.done, h.spawned = 0, 0
 	h.ev = grow(h.ev, len(tr.Events)*h.n)
 	h.th = grow(h.th, h.n*h.n)
-	h.w = grow(h.w, h.objs*h.n)
-	h.a = grow(h.a, h.objs*h.n)
+	h.oc.Reset(h.objs, h.n)
 	clear(h.th)
-	clear(h.w)
-	clear(h.a)
 	if cap(h.cv) < h.n {
 		h.cv = make(VC, h.n)
 	}
@@ -146,9 +143,6 @@ func (h *HB) obj(o ObjectID) int {
 	return int(o)
 }
 
-func (h *HB) wclock(o int) VC { return VC(h.w[o*h.n : (o+1)*h.n]) }
-func (h *HB) aclock(o int) VC { return VC(h.a[o*h.n : (o+1)*h.n]) }
-
 // Step processes the next event and returns its clock (aliasing the HB's
 // memory).
 func (h *HB) Step() VC {
@@ -164,25 +158,14 @@ func (h *HB) Step() VC {
 	}
 	acc := h.steps.Accesses(i)
 	for _, x := range acc {
-		o := h.obj(x.Obj)
-		if x.Mode == Write {
-			cv.Join(h.aclock(o))
-		} else {
-			cv.Join(h.wclock(o))
-		}
+		h.oc.Order(h.obj(x.Obj), x.Mode, cv)
 	}
 	cv[e.Thread] = uint32(i + 1)
 	if e.Partner != NoThread {
 		cv[e.Partner] = uint32(i + 1)
 	}
 	for _, x := range acc {
-		o := h.obj(x.Obj)
-		if x.Mode == Write {
-			h.wclock(o).CopyFrom(cv)
-			h.aclock(o).CopyFrom(cv)
-		} else {
-			h.aclock(o).Join(cv)
-		}
+		h.oc.Record(h.obj(x.Obj), x.Mode, cv)
 	}
 	h.Thread(e.Thread).CopyFrom(cv)
 	if e.Partner != NoThread {

@@ -3,6 +3,8 @@
 
 package trace
 
+import "strconv"
+
 // Relation selects a dependency relation.
 type Relation uint8
 
@@ -27,11 +29,29 @@ func (r Relation) String() string {
 // Mode is how an operation accesses an object.
 type Mode uint8
 
-// The access modes. Two accesses to one object conflict unless both read.
+// The access modes. Two accesses to one object conflict unless they have the
+// same mode and it is not Write: reads commute with reads, and shared
+// updates (changes that commute with each other and that no other shared
+// update observes, such as a reader entering or leaving an RWMutex) commute
+// with shared updates; a read and a shared update conflict, since the read
+// observes what the update changes.
 const (
 	Read Mode = 1 + iota
 	Write
+	Shared
 )
+
+func (m Mode) String() string {
+	switch m {
+	case Read:
+		return "read"
+	case Write:
+		return "write"
+	case Shared:
+		return "shared"
+	}
+	return "mode(" + strconv.Itoa(int(m)) + ")"
+}
 
 // Access is one object an operation touches, and how.
 type Access struct {
@@ -44,16 +64,29 @@ type Access struct {
 // touches it.
 const TimeObject ObjectID = -2
 
-// Conflict reports whether accesses a and b conflict: same object, not both
-// reads.
+// Conflict reports whether accesses a and b conflict: same object, and not
+// both reads or both shared updates.
 func Conflict(a, b Access) bool {
-	return a.Obj == b.Obj && (a.Mode == Write || b.Mode == Write)
+	return a.Obj == b.Obj && ModesConflict(a.Mode, b.Mode)
 }
+
+// RUnlockBalanced is the Op.Arg of an RWMutex RUnlock by a thread that holds
+// a read lock it took itself (RLock, or TryRLock that succeeded), on an
+// RWMutex no RUnlock of which, earlier in the execution, was by a thread
+// that held none. Such an RUnlock cannot fail: the reader count is at least
+// the thread's own readers, whatever other readers do, so it commutes with
+// RLock and with other balanced RUnlocks. Any other RUnlock (Op.Arg 0) may
+// take a reader count another thread relies on, or find none.
+const RUnlockBalanced = 1
+
+// TryRLockArg is the Op.Arg of an RWMutex KindTryLock that is a TryRLock.
+const TryRLockArg = 1
 
 // opMode is the mode in which an operation of kind k on an object of class c
 // accesses it under CR. executed says whether the operation ran (then ok is
-// its Event.OK): a failed CompareAndSwap or TryLock only reads. This is the
-// one place where commuting operations are stated.
+// its Event.OK); a pending operation gets the mode that covers every
+// outcome it may have. This is the one place where commuting operations are
+// stated; the table is in the package doc.
 func opMode(k Kind, c Class, arg int64, executed, ok bool) Mode {
 	switch c {
 	case ClassVar:
@@ -62,20 +95,13 @@ func opMode(k Kind, c Class, arg int64, executed, ok bool) Mode {
 			return Read
 		}
 	case ClassMutex:
-		// A failed TryLock only read the lock.
+		// A failed TryLock only read the lock, which every other
+		// operation of a Mutex writes.
 		if k == KindTryLock && executed && !ok {
 			return Read
 		}
 	case ClassRWMutex:
-		// RLock and RUnlock commute with each other: the reader count
-		// changes, and neither enables or disables the other. TryRLock
-		// (TryLock with Arg 1) acts as an RLock; a failed TryLock read.
-		switch {
-		case k == KindRLock, k == KindRUnlock:
-			return Read
-		case k == KindTryLock && (arg == 1 || (executed && !ok)):
-			return Read
-		}
+		return rwMode(k, arg, executed, ok)
 	case ClassOnce:
 		// A Do after the function ran (OK false) only read the done flag.
 		if k == KindOnceDo && executed && !ok {
@@ -96,6 +122,41 @@ func opMode(k Kind, c Class, arg int64, executed, ok bool) Mode {
 	}
 	// Cond, Once, semaphores, monitors, timers: every operation writes its
 	// object.
+	return Write
+}
+
+// rwMode is opMode for an RWMutex. Its state is the writer's (held, or
+// announced and waiting for the readers) and the reader count. RLock
+// (enabled iff no writer holds or waits) adds a reader and a successful
+// TryRLock does the same: shared updates, which commute with each other and
+// with balanced RUnlocks (RUnlockBalanced), and which no writer operation
+// commutes with. A failed TryLock observes the reader count and the writer
+// (it fails iff either is taken) and a failed TryRLock the writer: reads,
+// which commute with each other and conflict with every change of the
+// reader count (RLock, RUnlock, a successful TryRLock) and of the writer.
+// (A failed TryRLock does not observe the reader count; ordering it after
+// the readers costs nothing, since it fails only while a writer, which the
+// readers are ordered with, holds or waits.) A pending try-operation may
+// succeed or fail, so it writes; so does every writer operation (Lock, both
+// its steps, Unlock, a successful TryLock) and an RUnlock that is not
+// balanced.
+func rwMode(k Kind, arg int64, executed, ok bool) Mode {
+	switch k {
+	case KindRLock:
+		return Shared
+	case KindRUnlock:
+		if arg == RUnlockBalanced {
+			return Shared
+		}
+	case KindTryLock:
+		switch {
+		case !executed:
+		case !ok:
+			return Read
+		case arg == TryRLockArg:
+			return Shared
+		}
+	}
 	return Write
 }
 

@@ -32,7 +32,21 @@ func TestDependent(t *testing.T) {
 		{"lock/lock", ev(1, KindLock, ClassMutex, x), ev(2, KindLock, ClassMutex, x), true, true},
 		{"failed trylock/failed trylock", failed(ev(1, KindTryLock, ClassMutex, x)), failed(ev(2, KindTryLock, ClassMutex, x)), false, true},
 		{"rlock/rlock", ev(1, KindRLock, ClassRWMutex, x), ev(2, KindRLock, ClassRWMutex, x), false, true},
-		{"rlock/runlock", ev(1, KindRLock, ClassRWMutex, x), ev(2, KindRUnlock, ClassRWMutex, x), false, true},
+		{"rlock/balanced runlock", ev(1, KindRLock, ClassRWMutex, x), withArg(ev(2, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), false, true},
+		// An RUnlock by a thread holding no read lock may take the count
+		// another reader relies on, or find none (issue 18).
+		{"rlock/unbalanced runlock", ev(1, KindRLock, ClassRWMutex, x), ev(2, KindRUnlock, ClassRWMutex, x), true, true},
+		{"balanced runlock/balanced runlock", withArg(ev(1, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), withArg(ev(2, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), false, true},
+		{"balanced/unbalanced runlock", withArg(ev(1, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), ev(2, KindRUnlock, ClassRWMutex, x), true, true},
+		// A failed TryLock observes the reader count (issue 17).
+		{"rlock/failed trylock", ev(1, KindRLock, ClassRWMutex, x), failed(ev(2, KindTryLock, ClassRWMutex, x)), true, true},
+		{"balanced runlock/failed trylock", withArg(ev(1, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), failed(ev(2, KindTryLock, ClassRWMutex, x)), true, true},
+		{"tryrlock/failed trylock", withArg(ev(1, KindTryLock, ClassRWMutex, x), TryRLockArg), failed(ev(2, KindTryLock, ClassRWMutex, x)), true, true},
+		{"tryrlock/rlock", withArg(ev(1, KindTryLock, ClassRWMutex, x), TryRLockArg), ev(2, KindRLock, ClassRWMutex, x), false, true},
+		{"failed tryrlock/failed trylock", failed(withArg(ev(1, KindTryLock, ClassRWMutex, x), TryRLockArg)), failed(ev(2, KindTryLock, ClassRWMutex, x)), false, true},
+		{"failed tryrlock/unlock", failed(withArg(ev(1, KindTryLock, ClassRWMutex, x), TryRLockArg)), ev(2, KindUnlock, ClassRWMutex, x), true, true},
+		{"trylock/rlock", ev(1, KindTryLock, ClassRWMutex, x), ev(2, KindRLock, ClassRWMutex, x), true, true},
+		{"failed mutex trylock/unlock", failed(ev(1, KindTryLock, ClassMutex, x)), ev(2, KindUnlock, ClassMutex, x), true, true},
 		{"rlock/lock", ev(1, KindRLock, ClassRWMutex, x), ev(2, KindLock, ClassRWMutex, x), true, true},
 		{"rlock/announce", ev(1, KindRLock, ClassRWMutex, x), failed(ev(2, KindLock, ClassRWMutex, x)), true, true},
 		{"wg wait/wait", ev(1, KindWGWait, ClassWaitGroup, x), ev(2, KindWGWait, ClassWaitGroup, x), false, true},
@@ -86,6 +100,21 @@ func TestDependentOp(t *testing.T) {
 	}
 	if CR.OpsDependent(Op{Kind: KindRLock, Class: ClassRWMutex, Obj: x}, Op{Kind: KindRLock, Class: ClassRWMutex, Obj: x}) {
 		t.Error("two pending RLocks are dependent")
+	}
+	// A pending try-operation may succeed or fail: it depends on every
+	// change of the lock, and on what observes it.
+	rlock := ev(1, KindRLock, ClassRWMutex, x)
+	for _, v := range []Op{
+		{Kind: KindTryLock, Class: ClassRWMutex, Obj: x, Arg: TryRLockArg},
+		{Kind: KindTryLock, Class: ClassRWMutex, Obj: x},
+	} {
+		if !CR.DependentOp(&rlock, 2, v) {
+			t.Errorf("an RLock and a pending %v are independent", v)
+		}
+	}
+	fail := failed(ev(1, KindTryLock, ClassRWMutex, x))
+	if !CR.DependentOp(&fail, 2, Op{Kind: KindTryLock, Class: ClassRWMutex, Obj: x, Arg: TryRLockArg}) {
+		t.Error("a failed TryLock and a pending TryRLock are independent")
 	}
 }
 

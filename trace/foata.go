@@ -150,8 +150,9 @@ func threadNames(tr *Trace) []string {
 func foataLevels(tr *Trace, rel Relation) []int {
 	level := make([]int, len(tr.Events))
 	th := make([]int, len(tr.Threads))
-	wl := make([]int, len(tr.Objects)+1)
-	al := make([]int, len(tr.Objects)+1)
+	var ol ObjectClocks // levels: clocks of width 1
+	ol.Reset(len(tr.Objects)+1, 1)
+	lv := make(VC, 1)
 	idx := func(o ObjectID) int {
 		if o == TimeObject {
 			return len(tr.Objects)
@@ -180,25 +181,19 @@ func foataLevels(tr *Trace, rel Relation) []int {
 			l = max(l, th[e.Op.Arg])
 		}
 		acc := steps.Accesses(i)
+		lv[0] = uint32(l)
 		for _, x := range acc {
-			if x.Mode == Write {
-				l = max(l, al[idx(x.Obj)])
-			} else {
-				l = max(l, wl[idx(x.Obj)])
-			}
+			ol.Order(idx(x.Obj), x.Mode, lv)
 		}
-		l++
+		l = int(lv[0]) + 1
+		lv[0] = uint32(l)
 		level[i] = l
 		th[e.Thread] = l
 		if e.Partner != NoThread {
 			th[e.Partner] = l
 		}
 		for _, x := range acc {
-			o := idx(x.Obj)
-			if x.Mode == Write {
-				wl[o] = l
-			}
-			al[o] = max(al[o], l)
+			ol.Record(idx(x.Obj), x.Mode, lv)
 		}
 		spawn(i)
 	}

@@ -3,7 +3,10 @@
 
 package engine
 
-import "github.com/weft-go/weft/trace"
+import (
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
 
 // alts returns the number of alternatives of t's pending operation in the
 // current state: 0 if it is blocked.
@@ -135,4 +138,43 @@ func b2i(b bool) int32 {
 		return 1
 	}
 	return 0
+}
+
+// Alternative implements strategy.Describer: what alternative a of thread
+// p's pending operation is in the current state, resolved as the operation
+// resolves it when chosen (SelectBegin, Partner).
+func (e *Exec) Alternative(p trace.ThreadID, a int32) strategy.Alternative {
+	none := strategy.Alternative{Case: -1, Partner: trace.NoThread, PartnerCase: -1}
+	if int(p) >= len(e.threads) {
+		return none
+	}
+	t := e.threads[p]
+	switch t.op.Kind {
+	case trace.KindRecv:
+		return e.recvAlternative(t, t.obj, a, -1)
+	case trace.KindSelect:
+		for i, c := range t.sel {
+			n := e.caseAlts(c, t.id)
+			if a < n {
+				if c.send {
+					return strategy.Alternative{Case: int32(i), Partner: trace.NoThread, PartnerCase: -1}
+				}
+				return e.recvAlternative(t, c.obj, a, int32(i))
+			}
+			a -= n
+		}
+	}
+	return none
+}
+
+// recvAlternative describes alternative a of a receive by t on channel o,
+// select case cas (-1 for a plain receive).
+func (e *Exec) recvAlternative(t *Thread, o *Obj, a, cas int32) strategy.Alternative {
+	alt := strategy.Alternative{Case: cas, Partner: trace.NoThread, PartnerCase: -1}
+	if o == nil || o.cap > 0 || o.closed {
+		return alt
+	}
+	s := o.out[t.Partner(o, a)]
+	alt.Partner, alt.PartnerCase = s.tid, s.cas
+	return alt
 }

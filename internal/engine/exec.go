@@ -135,6 +135,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.tr.Reset()
 	e.cases = e.cases[:0]
 	e.view.Trace = &e.tr
+	e.view.Alternatives = e
 	e.live, e.now = 0, 0
 	e.bodyReturned, e.ended, e.aborting = false, false, false
 	e.endState = trace.End{}

@@ -29,8 +29,21 @@
 // shows when the reader's call arrives after the second writer's: arrival
 // times are not steps, so this is a superset that contains Go's behaviours.
 //
-// Dependence: two RLocks (and RLock with RUnlock) commute; every other pair of
-// operations on one RWMutex is dependent.
+// Readers. Go's RWMutex does not tie a read lock to a goroutine: one may
+// RLock and another RUnlock. The runtime counts, per thread, the read locks
+// it took and has not released (held in the Obj's queue, which an RWMutex
+// does not otherwise use), and whether an RUnlock by a thread that held none
+// has succeeded in the execution (the Obj's done flag: a reader count was
+// taken from other readers). An RUnlock is balanced
+// (trace.RUnlockBalanced in its Op.Arg) when its thread holds a read lock
+// and no such RUnlock came before: it cannot fail, whatever other readers
+// do. The flag is stated when the RUnlock is announced and again when it
+// runs; the first unbalanced RUnlock that succeeds clears it in the pending
+// RUnlocks of the other threads.
+//
+// Dependence (trace/dependency.go, rwMode): RLocks, successful TryRLocks and
+// balanced RUnlocks commute with each other; failed try-operations only
+// read; every other pair of operations on one RWMutex is dependent.
 
 package engine
 
@@ -38,8 +51,8 @@ import "github.com/weft-go/weft/trace"
 
 // Op.Arg values of RWMutex operations.
 const (
-	rwAnnounced = 1 // KindLock: the writer's second step, after its announce
-	tryRead     = 1 // KindTryLock: TryRLock
+	rwAnnounced = 1                 // KindLock: the writer's second step, after its announce
+	tryRead     = trace.TryRLockArg // KindTryLock: TryRLock
 )
 
 // RWLock locks RWMutex o for writing; see the model above.
@@ -76,20 +89,77 @@ func (t *Thread) RLock(o *Obj) {
 	t.e.touch(o, trace.ClassRWMutex)
 	t.begin(trace.Op{Kind: trace.KindRLock, Class: trace.ClassRWMutex, Obj: o.id}, o)
 	o.n++
+	o.addRead(t.id, 1)
 	t.end(uint64(o.n), true)
 }
 
 // RUnlock undoes one RLock of RWMutex o.
 func (t *Thread) RUnlock(o *Obj) {
 	t.e.touch(o, trace.ClassRWMutex)
-	t.begin(trace.Op{Kind: trace.KindRUnlock, Class: trace.ClassRWMutex, Obj: o.id}, o)
+	t.begin(trace.Op{Kind: trace.KindRUnlock, Class: trace.ClassRWMutex, Obj: o.id, Arg: o.balanced(t.id)}, o)
+	t.op.Arg = o.balanced(t.id)
 	ok := o.n > 0
 	if ok {
 		o.n--
+		if o.addRead(t.id, -1) == 0 && !o.done {
+			t.e.unbalance(o)
+		}
 	}
 	t.end(uint64(o.n), ok)
 	if !ok {
 		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: RUnlock of unlocked RWMutex")
+	}
+}
+
+// balanced returns the Op.Arg of an RUnlock of RWMutex o by thread p in the
+// current state: trace.RUnlockBalanced if p holds a read lock and no
+// unbalanced RUnlock of o has succeeded, else 0.
+func (o *Obj) balanced(p trace.ThreadID) int64 {
+	if !o.done && o.reads(p) > 0 {
+		return trace.RUnlockBalanced
+	}
+	return 0
+}
+
+// reads returns the number of read locks of RWMutex o that thread p took and
+// has not released.
+func (o *Obj) reads(p trace.ThreadID) int64 {
+	for _, w := range o.queue {
+		if w.tid == p {
+			return w.cond
+		}
+	}
+	return 0
+}
+
+// addRead adds d to the read locks of RWMutex o held by thread p and returns
+// what it held before. An RUnlock by a thread that held none leaves its
+// count at 0.
+func (o *Obj) addRead(p trace.ThreadID, d int64) int64 {
+	for i := range o.queue {
+		if w := &o.queue[i]; w.tid == p {
+			before := w.cond
+			w.cond = max(before+d, 0)
+			return before
+		}
+	}
+	if d > 0 {
+		o.queue = append(o.queue, waiter{tid: p, cond: d})
+	}
+	return 0
+}
+
+// unbalance records that an RUnlock of RWMutex o by a thread that held no
+// read lock succeeded: from now on no RUnlock of o is balanced, and the
+// pending ones of other threads say so.
+//
+//go:noinline
+func (e *Exec) unbalance(o *Obj) {
+	o.done = true
+	for _, u := range e.threads {
+		if u.obj == o && u.op.Kind == trace.KindRUnlock {
+			u.op.Arg = 0
+		}
 	}
 }
 
@@ -114,6 +184,7 @@ func (t *Thread) TryRLock(o *Obj) bool {
 	ok := !o.locked && o.writers == 0
 	if ok {
 		o.n++
+		o.addRead(t.id, 1)
 	}
 	t.end(uint64(o.n), ok)
 	return ok

@@ -18,14 +18,15 @@ import (
 type analysis struct {
 	tr      *trace.Trace
 	hb      trace.HB
-	level   []int32  // Foata level of each event
-	thl     []int32  // level of each thread's last event
-	wl, al  []int32  // level of each object's last write, last access
-	paths   []uint64 // paths[j]: a digest of the branches before branch j and their sides
-	in      []bool   // the events of the node's prefix
-	k       int      // the prefix is a subset of the first k events
-	aug     int      // the prefix holds every event up to aug (-1: none)
-	spawned int      // threads whose start level is set
+	level   []int32            // Foata level of each event
+	thl     []int32            // level of each thread's last event
+	ol      trace.ObjectClocks // the levels of each object's accesses (width 1)
+	lv      trace.VC           // a level, as a clock of width 1
+	paths   []uint64           // paths[j]: a digest of the branches before branch j and their sides
+	in      []bool             // the events of the node's prefix
+	k       int                // the prefix is a subset of the first k events
+	aug     int                // the prefix holds every event up to aug (-1: none)
+	spawned int                // threads whose start level is set
 	order   []int32
 	buf     []byte
 }
@@ -48,10 +49,10 @@ func (a *analysis) reset(tr *trace.Trace) {
 	a.level = growInt32(a.level, n)
 	a.thl = growInt32(a.thl, len(tr.Threads))
 	clear(a.thl)
-	a.wl = growInt32(a.wl, len(tr.Objects)+1)
-	a.al = growInt32(a.al, len(tr.Objects)+1)
-	clear(a.wl)
-	clear(a.al)
+	a.ol.Reset(len(tr.Objects)+1, 1)
+	if a.lv == nil {
+		a.lv = make(trace.VC, 1)
+	}
 	if cap(a.in) < n {
 		a.in = make([]bool, n)
 	}
@@ -106,25 +107,19 @@ func (a *analysis) step(i int) {
 		l = max(l, a.thl[e.Op.Arg])
 	}
 	acc := a.hb.Steps().Accesses(i)
+	a.lv[0] = uint32(l)
 	for _, x := range acc {
-		if o := a.objIndex(x.Obj); x.Mode == trace.Write {
-			l = max(l, a.al[o])
-		} else {
-			l = max(l, a.wl[o])
-		}
+		a.ol.Order(a.objIndex(x.Obj), x.Mode, a.lv)
 	}
-	l++
+	l = int32(a.lv[0]) + 1
+	a.lv[0] = uint32(l)
 	a.level[i] = l
 	a.thl[e.Thread] = l
 	if e.Partner != trace.NoThread {
 		a.thl[e.Partner] = l
 	}
 	for _, x := range acc {
-		o := a.objIndex(x.Obj)
-		a.al[o] = max(a.al[o], l)
-		if x.Mode == trace.Write {
-			a.wl[o] = max(a.wl[o], l)
-		}
+		a.ol.Record(a.objIndex(x.Obj), x.Mode, a.lv)
 	}
 	a.hb.Step()
 	a.spawnLevels(i)

@@ -37,7 +37,11 @@
 //   - CommutingReads (Fig. 3, "dpor-cr"): for a write, the last read since the
 //     last write that does not happen before p, else the last write; for a
 //     read, the last write. What reads and writes are is stated per primitive
-//     in package trace (RLocks, Lens and WaitGroup Waits are reads too).
+//     in package trace (Lens, WaitGroup Waits and failed try-operations are
+//     reads too). weft adds a third mode, shared updates (RLock, a
+//     successful TryRLock, a balanced RUnlock), which commute with each
+//     other and conflict with reads: a read races with the last shared
+//     update since the last write, a shared update with the last read.
 //
 // Figs. 2 and 3 leave out Flanagan and Godefroid's optimisation for locks;
 // the strategy applies it (the last access that may be co-enabled with an

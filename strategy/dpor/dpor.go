@@ -139,7 +139,7 @@ type Strategy struct {
 	rev   Reversal
 	last  []int32        // ObjectClocks: last access; CommutingReads: last write
 	prev  []int32        // the same, not counting successful releases
-	reads [][]int32      // CommutingReads: the reads since the last write
+	reads [][]access     // CommutingReads: the reads and shared updates since the last write
 	fp    []trace.Access // the footprint of the pending operation analysed
 	// extended says whether fp has more than the operation's own accesses.
 	extended bool
@@ -454,21 +454,28 @@ func (s *Strategy) lastAccess(t trace.ThreadID, v trace.Op) int {
 	return best
 }
 
+// access is an access to an object by event i, in mode m.
+type access struct {
+	i int32
+	m trace.Mode
+}
+
 // lastConflict is Fig. 3, lines 5-9: for a write, the last read since the
 // last write that does not happen before t, else the last write; for a read,
-// the last write.
+// the last write. Shared updates (trace.Shared) extend it: a read also
+// races with the last shared update since the last write, and a shared
+// update with the last read.
 func (s *Strategy) lastConflict(t trace.ThreadID, v trace.Op) int {
 	best := -1
 	for _, a := range s.fp {
 		o := s.obj(a.Obj)
 		found := false
-		if a.Mode == trace.Write {
-			rs := s.reads[o]
-			for j := len(rs) - 1; j >= 0; j-- {
-				if s.concurrent(rs[j], t) && s.coEnabled(int(rs[j]), v) {
-					best, found = max(best, int(rs[j])), true
-					break
-				}
+		rs := s.reads[o]
+		for j := len(rs) - 1; j >= 0; j-- {
+			r := rs[j]
+			if trace.ModesConflict(a.Mode, r.m) && s.concurrent(r.i, t) && s.coEnabled(int(r.i), v) {
+				best, found = max(best, int(r.i)), true
+				break
 			}
 		}
 		if i := s.lastOf(o, v); !found && s.concurrent(i, t) {
@@ -551,7 +558,7 @@ func (s *Strategy) resetObjects(tr *trace.Trace) {
 		return
 	}
 	if cap(s.reads) < n {
-		s.reads = append(s.reads[:cap(s.reads)], make([][]int32, n-cap(s.reads))...)
+		s.reads = append(s.reads[:cap(s.reads)], make([][]access, n-cap(s.reads))...)
 	}
 	s.reads = s.reads[:n]
 	for i := range s.reads {
@@ -578,7 +585,7 @@ func (s *Strategy) record(i int) {
 				s.reads[o] = s.reads[o][:0]
 			}
 		default:
-			s.reads[o] = append(s.reads[o], int32(i))
+			s.reads[o] = append(s.reads[o], access{int32(i), a.Mode})
 		}
 	}
 }

@@ -84,12 +84,25 @@
 // candidate that in fact enabled the later step and so miss the race with
 // an earlier one: before Conds and monitors were modelled, a one-slot
 // buffer with two producers and two consumers lost 18 of its 56 traces with
-// Conds, and 55 of 56 on an SC monitor (TestOptimalModel). For timers, the
-// step of a receive or select whose alternatives the model cannot name (a
-// timer's channel among them) gets its other alternatives as branches of its
-// wakeup tree (siblings), as exhaustive search would: programs with sleeps
-// and timers are explored completely, with some redundant or cut
-// executions (TestOptimalTimers: six programs, every trace found).
+// Conds, and 55 of 56 on an SC monitor (TestOptimalModel). For timers, a
+// receive from a timer's channel (plain, or a select case) may meet the
+// timer's thread in the model wherever it is placed, and a select with such
+// a case may take its default: the model does not know whether the timer is
+// due. A reversal that puts such a step where the timer is not due is
+// infeasible and dropped when its turn comes (Stats.Infeasible), and the
+// state may then be sleep-set blocked: programs with timers are explored
+// completely, each trace once, with some cut executions (TestOptimalTimers:
+// six programs; the timer-stop program of soundness_test.go, whose outcome
+// a reversal towards a timer receive once missed). The alternatives of the
+// current state are named by the runtime (strategy.State.Alternatives), not
+// by the model, so the sleep sets apply to timer receives too. Without the
+// runtime's names (synthetic states), the step of a receive or select whose
+// alternatives the model cannot name gets its other alternatives as branches
+// of its wakeup tree (siblings), as exhaustive search would.
+//
+// Order. Options.Seed randomises which enabled event a state without a
+// wakeup tree takes (weft's WithSeed): the traces explored, one execution
+// each, are the same in every order; the soundness tests check ten.
 //
 // Failures. A failure ends the execution in the local code of its last step,
 // which thereby disables every other thread: the failing step is dependent

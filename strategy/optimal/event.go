@@ -132,7 +132,7 @@ func (n *names) conflict(a, b *event) bool {
 	bs := b.steps(bufB[:0])
 	for _, x := range as {
 		for _, y := range bs {
-			if (x.Mode == trace.Write || y.Mode == trace.Write) && x.Obj == y.Obj {
+			if trace.Conflict(x, y) {
 				return true
 			}
 		}

@@ -17,13 +17,14 @@ import (
 // own dependences). Entry q of a clock is 1 + the index of q's last event it
 // knows, as in trace.VC.
 type clocks struct {
-	n        int // threads
-	objs     int // objects, plus TimeObject and the spawn pseudo-object
-	ev, pre  []uint32
-	th, w, a []uint32
-	cv       trace.VC
-	acc      []trace.Access
-	steps    trace.Steps // the accesses of each step, announcements included
+	n       int // threads
+	objs    int // objects, plus TimeObject and the spawn pseudo-object
+	ev, pre []uint32
+	th      []uint32
+	oc      trace.ObjectClocks
+	cv      trace.VC
+	acc     []trace.Access
+	steps   trace.Steps // the accesses of each step, announcements included
 	// valid is the number of events of the last trace whose clocks a trace
 	// replaying them can keep (run).
 	valid int
@@ -40,10 +41,8 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 	m := len(tr.Events) * c.n
 	c.ev, c.pre = growKeep(c.ev, m, keep*c.n), growKeep(c.pre, m, keep*c.n)
 	c.th = grow(c.th, c.n*c.n)
-	c.w, c.a = grow(c.w, c.objs*c.n), grow(c.a, c.objs*c.n)
+	c.oc.Reset(c.objs, c.n)
 	clear(c.th)
-	clear(c.w)
-	clear(c.a)
 	if cap(c.cv) < c.n {
 		c.cv = make(trace.VC, c.n)
 	}
@@ -72,13 +71,11 @@ func (c *clocks) preClock(i int) trace.VC { return trace.VC(c.pre[i*c.n : (i+1)*
 func (c *clocks) thread(p trace.ThreadID) trace.VC {
 	return trace.VC(c.th[int(p)*c.n : (int(p)+1)*c.n])
 }
-func (c *clocks) wclock(o int) trace.VC { return trace.VC(c.w[o*c.n : (o+1)*c.n]) }
-func (c *clocks) aclock(o int) trace.VC { return trace.VC(c.a[o*c.n : (o+1)*c.n]) }
 
 // run computes the clocks of every event of tr. If failLast, the last event
 // failed: it comes after every event (see event.fails).
 // Dependent events are ordered through per-object clocks as in seed 000
-// Fig. 3: a write joins the access clock, a read the write clock.
+// Fig. 3 (trace.ObjectClocks).
 //
 // The first from events of tr are those of the last trace run saw (the
 // prefix the execution replayed): if the number of threads is the same,
@@ -137,12 +134,7 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 			c.acc = append(c.acc, trace.Access{Obj: trace.ObjectID(spawnObj), Mode: trace.Write})
 		}
 		for _, x := range c.acc {
-			o := obj(x.Obj)
-			if x.Mode == trace.Write {
-				cv.Join(c.aclock(o))
-			} else {
-				cv.Join(c.wclock(o))
-			}
+			c.oc.Order(obj(x.Obj), x.Mode, cv)
 		}
 		if failLast && i == len(tr.Events)-1 {
 			for t := range c.n {
@@ -154,13 +146,7 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 			cv[e.Partner] = uint32(i + 1)
 		}
 		for _, x := range c.acc {
-			o := obj(x.Obj)
-			if x.Mode == trace.Write {
-				c.wclock(o).CopyFrom(cv)
-				c.aclock(o).CopyFrom(cv)
-			} else {
-				c.aclock(o).Join(cv)
-			}
+			c.oc.Record(obj(x.Obj), x.Mode, cv)
 		}
 		c.thread(e.Thread).CopyFrom(cv)
 		if e.Partner != trace.NoThread {
@@ -174,9 +160,9 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 // resume sets the thread and object clocks to what they are after the first
 // from events of tr, whose clocks are set, and returns the number of threads
 // started by then. Going backwards: a thread's clock is that of its last
-// event, or of the event that started it; an object's write clock is that
-// of its last write, its access clock the join of that and of the reads
-// after it.
+// event, or of the event that started it; an object's clocks are rebuilt
+// from its accesses back to its last write (trace.ObjectClocks.
+// RecordBackward).
 func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int) int {
 	nt := c.n
 	spawnObj := c.objs - 1
@@ -194,13 +180,8 @@ func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int)
 		}
 	}
 	access := func(o int, m trace.Mode, k trace.VC) {
-		if seenO[o] {
-			return
-		}
-		c.aclock(o).Join(k)
-		if m == trace.Write {
-			c.wclock(o).CopyFrom(k)
-			seenO[o] = true
+		if !seenO[o] {
+			seenO[o] = c.oc.RecordBackward(o, m, k)
 		}
 	}
 	for i := from - 1; i >= 0; i-- {

@@ -6,6 +6,7 @@
 package optimal
 
 import (
+	"math/rand/v2"
 	"slices"
 
 	"github.com/weft-go/weft/strategy"
@@ -75,7 +76,20 @@ type Strategy struct {
 
 	an analysis
 
+	// rand, if set, orders the free choices at random (Options.Seed).
+	rand *rand.Rand
+
 	logf func(format string, args ...any)
+}
+
+// Options configures the strategy.
+type Options struct {
+	// Seed, if not zero, randomises the order of exploration: a state
+	// whose wakeup tree is empty takes a random enabled event not in its
+	// sleep set instead of the first in thread order (the first from a
+	// random thread on). The traces explored are the same, one execution
+	// each, in another order.
+	Seed int64
 }
 
 // SetLog makes the strategy describe its decisions to logf (for debugging).
@@ -86,8 +100,17 @@ func (s *Strategy) SetLog(logf func(format string, args ...any)) { s.logf = logf
 // computation from scratch, and panic if they differ: slow, for tests.
 func (s *Strategy) SetVerify(on bool) { s.an.hb.verify = on }
 
-// New returns an Optimal-DPOR strategy.
+// New returns an Optimal-DPOR strategy that explores in thread order.
 func New() *Strategy { return &Strategy{} }
+
+// NewWith returns an Optimal-DPOR strategy with options o.
+func NewWith(o Options) *Strategy {
+	s := &Strategy{}
+	if o.Seed != 0 {
+		s.rand = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
+	}
+	return s
+}
 
 // Stats returns what the strategy did so far.
 func (s *Strategy) Stats() Stats {
@@ -267,7 +290,12 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		return s.take(n, st, l, alt)
 	}
 	// A leaf (or no wakeup tree): any enabled event not in the sleep set.
-	for p := range st.Threads {
+	n0, start := len(st.Threads), s.freeStart(len(st.Threads))
+	for k := range n0 {
+		p := start + k
+		if p >= n0 {
+			p -= n0
+		}
 		t := trace.ThreadID(p)
 		for a := range st.Threads[p].Alts {
 			l, ok := s.labelOf(st, t, a)
@@ -284,6 +312,16 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		s.log("node %d: sleep-set blocked (sleep %v)", d, nil, n.sleep)
 	}
 	return strategy.Cut
+}
+
+// freeStart returns the thread a free choice tries first, the others
+// following in thread order, wrapping around: 0, or a random thread
+// (Options.Seed).
+func (s *Strategy) freeStart(n int) int {
+	if s.rand == nil || n == 0 {
+		return 0
+	}
+	return s.rand.IntN(n)
 }
 
 // refresh gives event e, the first of a wakeup branch from state st, the
@@ -398,6 +436,16 @@ func (s *Strategy) labelOf(st *strategy.State, p trace.ThreadID, a int32) (label
 	op := st.Threads[p].Op
 	if !multi(op) {
 		return label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1}, true
+	}
+	if st.Alternatives != nil {
+		// The runtime tells: the model need not (it cannot, for a timer's
+		// channel, whose sender is offered from its deadline on).
+		d := st.Alternatives.Alternative(p, a)
+		l := label{thread: p, step: w.cnt[p], cas: d.Case, partner: d.Partner, pcas: d.PartnerCase}
+		if d.Partner != trace.NoThread {
+			l.pstep = w.cnt[d.Partner]
+		}
+		return l, true
 	}
 	if s.opsAt != st.Step {
 		w.ops = w.ops[:0]

@@ -214,7 +214,7 @@ func (a *analysis) candidates(limit int, acc []trace.Access, op trace.Op, all bo
 			continue
 		}
 		for _, r := range a.byObj[o] {
-			if int(r.i) < limit && (x.Mode == trace.Write || r.mode == trace.Write) {
+			if int(r.i) < limit && trace.ModesConflict(x.Mode, r.mode) {
 				c = append(c, r.i)
 			}
 		}

@@ -275,16 +275,30 @@ func (w *world) labels(p trace.ThreadID, op trace.Op, yield func(label) bool) ve
 		}
 		return enabled
 	case trace.KindRecv:
+		if w.timer(op.Obj) {
+			// The timer's thread offers its send once the timer is due,
+			// which the world does not know: the receive may meet it.
+			w.recvLabels(p, op.Obj, -1, yield)
+			return unknown
+		}
 		if _, ok := w.chanState(op.Obj); !ok {
 			return unknown
 		}
 		w.recvLabels(p, op.Obj, -1, yield)
 		return enabled
 	case trace.KindSelect:
-		some := false
+		some, timers := false, false
 		counted := func(l label) bool { some = true; return yield(l) }
 		for j, c := range op.Cases {
 			if c.Obj == trace.NoObject {
+				continue
+			}
+			if c.Kind == trace.KindRecv && w.timer(c.Obj) {
+				// As for a receive: the case may be ready, or not.
+				timers = true
+				if !w.recvLabels(p, c.Obj, int32(j), counted) {
+					return unknown
+				}
 				continue
 			}
 			s, ok := w.chanState(c.Obj)
@@ -303,8 +317,11 @@ func (w *world) labels(p trace.ThreadID, op trace.Op, yield func(label) bool) ve
 				}
 			}
 		}
-		if !some && op.Arg == 1 {
-			one(-1) // default
+		if (!some || timers) && op.Arg == 1 {
+			one(-1) // default, which a timer case that is not due leaves
+		}
+		if timers {
+			return unknown
 		}
 		return enabled
 	}
@@ -315,6 +332,13 @@ func (w *world) labels(p trace.ThreadID, op trace.Op, yield func(label) bool) ve
 		return unknown
 	}
 	return enabled
+}
+
+// timer reports whether o is a timer's channel: its timer thread offers a
+// send from the timer's deadline on, while it is armed (virtual time, which
+// the world does not model).
+func (w *world) timer(o trace.ObjectID) bool {
+	return o >= 0 && int(o) < len(w.objs) && w.info[o].Class == trace.ClassTimer
 }
 
 // chanState returns the state of channel o, if the world knows it.

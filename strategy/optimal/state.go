@@ -102,7 +102,7 @@ func resize(s []int32, n int) []int32 {
 // numbers) will have in the state pre(E, i).notdep(i, E) up to position
 // limit, where it is not the trace's event at position self (i < 0: the
 // state pre(E, limit)), for the operations whose dependences depend on it:
-// whether a CompareAndSwap or TryLock succeeds.
+// whether a CompareAndSwap, TryLock or TryRLock succeeds.
 func (a *analysis) outcome(i, limit int, op trace.Op, self int) bool {
 	switch {
 	case op.Kind == trace.KindCAS && op.Class == trace.ClassVar:
@@ -119,10 +119,16 @@ func (a *analysis) outcome(i, limit int, op trace.Op, self int) bool {
 			}
 		}
 		return v == uint64(op.Arg)
-	case op.Kind == trace.KindTryLock && (op.Class == trace.ClassMutex || (op.Class == trace.ClassRWMutex && op.Arg == 0)):
+	case op.Kind == trace.KindTryLock && (op.Class == trace.ClassMutex || op.Class == trace.ClassRWMutex):
 		w := a.worldAt(i, limit)
 		s := &w.objs[op.Obj]
-		return !s.locked && (op.Class == trace.ClassMutex || (s.writers == 0 && s.n == 0))
+		switch {
+		case op.Class == trace.ClassMutex:
+			return !s.locked
+		case op.Arg == trace.TryRLockArg:
+			return !s.locked && s.writers == 0
+		}
+		return !s.locked && s.writers == 0 && s.n == 0
 	}
 	return true
 }

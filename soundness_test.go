@@ -1,0 +1,294 @@
+// This file checks every strategy that claims completeness against
+// exhaustive search on hand-written programs over the operations that
+// observe a primitive's state without blocking (try-operations, a select
+// with default, Len, a timer's Stop and Reset) or change it in a way others
+// observe (RLock, RUnlock, WaitGroup counters, a Once whose function
+// panics), in every random exploration order 0-9: an outcome missed there is
+// missed silently, the worst bug a tester can have (issues 17 and 18).
+
+package weft_test
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/strategy/optimal"
+	"github.com/weft-go/weft/trace"
+)
+
+// soundnessOrders is the number of exploration orders each program is
+// checked in: 0 (thread order) to soundnessOrders-1.
+const soundnessOrders = 10
+
+// soundnessCase is a program with the number of Mazurkiewicz traces (under
+// CR) exhaustive search finds, maximal ones (complete, deadlocked or
+// leaking) and failing ones apart, and its outcomes.
+type soundnessCase struct {
+	name string
+	body func(w *weft.T)
+	// traces is the number of distinct maximal traces; outcomes the
+	// distinct final states of complete executions; kinds the failure
+	// kinds, sorted.
+	traces, outcomes int
+	kinds            string
+	// timers marks a program with timers, whose enabledness (virtual
+	// time) optimal does not model: it may cut executions there (never
+	// miss a trace or run one twice).
+	timers bool
+}
+
+var soundnessCases = []soundnessCase{
+	// Issue 17: a failed TryLock observes the reader count that C's RLock
+	// and RUnlock change; A's TryRLock succeeds or fails with B's TryLock.
+	// 11 traces (the issue's 7 counted them under the relation that had
+	// the bug): B's TryLock succeeds with A's section before, during
+	// (A's TryRLock fails) or after B's, and C's before or after: 6; it
+	// fails where A or C holds a read lock: the readers' shared updates
+	// before it are A's TryRLock alone, or with C's RLock, or with C's
+	// whole section, or C's RLock alone, or with A's whole section: 5.
+	// Outcomes: A=1 B=1, A=2 B=1, A=1 B=2.
+	{name: "trylock-tryrlock-rlock", body: func(w *weft.T) {
+		var rw weft.RWMutex
+		a := weft.NewVar[int]("A")
+		b := weft.NewVar[int]("B")
+		ta := w.Go(func() {
+			if rw.TryRLock() {
+				a.Store(1)
+				rw.RUnlock()
+			} else {
+				a.Store(2)
+			}
+		})
+		tb := w.Go(func() {
+			if rw.TryLock() {
+				b.Store(1)
+				rw.Unlock()
+			} else {
+				b.Store(2)
+			}
+		})
+		tc := w.Go(func() { rw.RLock(); rw.RUnlock() })
+		ta.Join()
+		tb.Join()
+		tc.Join()
+	}, traces: 11, outcomes: 3},
+	// Issue 18 item 1: TryLock against a reader: it fails while the
+	// reader holds its lock, succeeds before it (then the reader blocks
+	// forever: a deadlock) or after: 3 traces, 2 of them complete.
+	{name: "trylock-reader", body: func(w *weft.T) {
+		var rw weft.RWMutex
+		got := weft.NewVar[int]("ok")
+		c := w.Go(func() { rw.RLock(); rw.RUnlock() })
+		if rw.TryLock() {
+			got.Store(1)
+		} else {
+			got.Store(2)
+		}
+		c.Join()
+	}, traces: 3, outcomes: 2, kinds: "deadlock"},
+	// Issue 18 item 1: an RUnlock by a thread that holds no read lock
+	// fails before the RLock, and succeeds after it.
+	{name: "runlock-unheld", body: func(w *weft.T) {
+		var rw weft.RWMutex
+		a := w.Go(func() { rw.RUnlock() })
+		rw.RLock()
+		a.Join()
+	}, traces: 1, outcomes: 1, kinds: "unlock of unlocked mutex"},
+	// T3, holding no read lock, releases one while T1 holds its own (T1
+	// tells it when): T1's RUnlock then fails if it comes before T2's
+	// RLock. Balanced RUnlocks commute with RLocks only until a thread
+	// takes a count it does not hold.
+	{name: "runlock-steals", body: func(w *weft.T) {
+		var rw weft.RWMutex
+		c := weft.MakeChan[int](1)
+		t1 := w.Go(func() { rw.RLock(); c.Send(1); rw.RUnlock() })
+		t2 := w.Go(func() { rw.RLock() })
+		t3 := w.Go(func() { c.Recv(); rw.RUnlock() })
+		t1.Join()
+		t2.Join()
+		t3.Join()
+	}, traces: 3, outcomes: 1, kinds: "unlock of unlocked mutex"},
+	// A failed Mutex TryLock reads the lock that Lock and Unlock write.
+	{name: "mutex-trylock", body: func(w *weft.T) {
+		var mu weft.Mutex
+		got := weft.NewVar[int]("ok")
+		c := w.Go(func() { mu.Lock(); mu.Unlock() })
+		if mu.TryLock() {
+			got.Store(1)
+			mu.Unlock()
+		} else {
+			got.Store(2)
+		}
+		c.Join()
+	}, traces: 3, outcomes: 2},
+	// Two readers, balanced: their RLocks and RUnlocks commute; each
+	// reader's section comes before the writer's Lock, overlaps its
+	// announcement (the writer waits for it) or comes after its Unlock:
+	// 3 x 3 traces.
+	{name: "readers-writer", body: func(w *weft.T) {
+		var rw weft.RWMutex
+		x := weft.NewVar[int]("x")
+		r := func() { rw.RLock(); _ = x.Load(); rw.RUnlock() }
+		a, b := w.Go(r), w.Go(r)
+		rw.Lock()
+		x.Store(1)
+		rw.Unlock()
+		a.Join()
+		b.Join()
+	}, traces: 9, outcomes: 1},
+	// A select with default on a buffered channel observes its length.
+	{name: "select-default-buffered", body: func(w *weft.T) {
+		c := weft.MakeChan[int](1)
+		got := weft.NewVar[int]("got")
+		w.Go(func() { c.Send(1) })
+		weft.Select(weft.OnRecv(c, func(int, bool) { got.Store(1) }), weft.OnDefault(func() { got.Store(2) }))
+	}, traces: 2, outcomes: 2, kinds: ""},
+	// Len observes sends and receives.
+	{name: "len", body: func(w *weft.T) {
+		c := weft.MakeChan[int](2)
+		n := weft.NewVar[int]("len")
+		a := w.Go(func() { c.Send(1) })
+		b := w.Go(func() { c.Send(2); c.Recv() })
+		n.Store(c.Len())
+		a.Join()
+		b.Join()
+	}, traces: 12, outcomes: 3},
+	// A WaitGroup's counter: a Done before the Add makes it negative.
+	{name: "waitgroup-negative", body: func(w *weft.T) {
+		var wg weft.WaitGroup
+		w.Go(func() { wg.Add(1) })
+		w.Go(func() { wg.Done() })
+	}, traces: 1, outcomes: 1, kinds: "negative WaitGroup counter"},
+	// A Stop observes whether the timer fired: a Stop at 10 before the
+	// select with default takes the default, after it finds the timer
+	// received.
+	{name: "timer-stop", body: func(w *weft.T) {
+		tm := weft.NewTimer(10)
+		stopped := weft.NewVar[int]("stopped")
+		got := weft.NewVar[int]("got")
+		w.Go(func() {
+			w.Sleep(10)
+			if tm.Stop() {
+				stopped.Store(1)
+			}
+		})
+		w.Sleep(10)
+		weft.Select(weft.OnRecv(tm.C, func(time.Duration, bool) { got.Store(1) }), weft.OnDefault(func() { got.Store(2) }))
+	}, traces: 4, outcomes: 2, timers: true},
+	// A Once whose function panics counts as done: the other Do returns
+	// at once after it, or runs its own function before it.
+	{name: "once-panics", body: func(w *weft.T) {
+		var once weft.Once
+		x := weft.NewVar[int]("x")
+		w.Go(func() { once.Do(func() { x.Store(1); panic("boom") }) })
+		w.Go(func() { once.Do(func() { x.Store(2) }) })
+	}, traces: 1, outcomes: 1, kinds: "panic"},
+}
+
+func TestSoundnessTryOperations(t *testing.T) {
+	for _, tc := range soundnessCases {
+		t.Run(tc.name, func(t *testing.T) {
+			checkSound(t, tc)
+		})
+	}
+}
+
+// checkSound compares every complete strategy, in every order, with
+// exhaustive search on tc.
+func checkSound(t *testing.T, tc soundnessCase) {
+	t.Helper()
+	refRes, ref := exploreTraces(t, tc.body, "exhaustive", 0, maxRefRuns)
+	if !refRes.Exhausted {
+		t.Fatalf("exhaustive search did not finish in %d executions", refRes.Executions)
+	}
+	refOut, err := exploreRecorded(tc.body, "exhaustive", maxRefRuns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(ref.maximal); got != tc.traces {
+		t.Errorf("exhaustive: %d maximal traces, want %d", got, tc.traces)
+	}
+	if got := len(ref.finals); got != tc.outcomes {
+		t.Errorf("exhaustive: %d outcomes %v, want %d", got, keysSorted(ref.finals), tc.outcomes)
+	}
+	if got := kindList(ref.kinds); got != tc.kinds {
+		t.Errorf("exhaustive: failure kinds %q, want %q", got, tc.kinds)
+	}
+	for _, name := range append(completeStrategies(), "concolic-optimal") {
+		for order := int64(0); order < soundnessOrders; order++ {
+			res, got := exploreTraces(t, tc.body, name, order, 10*maxRefRuns)
+			var errs []string
+			if !res.Exhausted {
+				errs = append(errs, fmt.Sprintf("did not finish in %d executions", res.Executions))
+			}
+			if d := diffSets(ref.maximal, got.maximal); d != "" {
+				errs = append(errs, "maximal traces differ from exhaustive's: "+d)
+			}
+			if d := diffSets(ref.failing, got.failing); d != "" {
+				errs = append(errs, "failing traces differ from exhaustive's: "+d)
+			}
+			if d := diffSets(ref.finals, got.finals); d != "" {
+				errs = append(errs, "outcomes differ from exhaustive's: "+d)
+			}
+			if d := diffSets(ref.kinds, got.kinds); d != "" {
+				errs = append(errs, "failure kinds differ from exhaustive's: "+d)
+			}
+			if name == "optimal" || name == "concolic-optimal" {
+				errs = append(errs, checkOptimalCounts(tc.body, name, order, refOut, tc.timers)...)
+			}
+			if len(errs) > 0 {
+				t.Errorf("%s, order %d (%d executions):\n\t%s", name, order, res.Executions, strings.Join(errs, "\n\t"))
+			}
+		}
+	}
+}
+
+// checkOptimalCounts checks optimal's claim on body against exhaustive's
+// outcome ref: one complete execution per trace, no trace twice, and none
+// cut unless the program has timers.
+func checkOptimalCounts(body func(*weft.T), name string, order int64, ref *outcome, timers bool) []string {
+	s := weft.StrategyByName(name, order)
+	if o, ok := s.(*optimal.Strategy); ok {
+		o.SetVerify(true)
+	}
+	got, err := exploreWith(body, s, name, 10*maxRefRuns)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var errs []string
+	if got.cut != 0 && !timers {
+		errs = append(errs, fmt.Sprintf("%d executions cut", got.cut))
+	}
+	if got.complete != len(ref.forms) {
+		errs = append(errs, fmt.Sprintf("%d complete executions, want %d (distinct traces among exhaustive's %d)", got.complete, len(ref.forms), ref.complete))
+	}
+	if d := diffSets(keysOf(ref.failForms), keysOf(got.failForms)); d != "" {
+		errs = append(errs, "failing traces differ from exhaustive's: "+d)
+	}
+	for _, forms := range []map[string]int{got.forms, got.failForms} {
+		for f, n := range forms {
+			if n > 1 {
+				errs = append(errs, fmt.Sprintf("explored one trace %d times: %s", n, f))
+			}
+		}
+	}
+	return errs
+}
+
+// kindList lists the failure kinds of m, sorted, separated by commas.
+func kindList(m map[trace.FailureKind]bool) string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k.String())
+	}
+	slices.Sort(ks)
+	return strings.Join(ks, ",")
+}
+
+// keysSorted returns the keys of set m, sorted.
+func keysSorted(m map[string]bool) []string { return slices.Sorted(maps.Keys(m)) }
