@@ -37,7 +37,9 @@ func OnSend[T any](c *Chan[T], v T, f func()) SelectCase {
 }
 
 // OnDefault is a select's default case: taken only when no other case is
-// ready. It calls f if not nil.
+// ready. It calls f if not nil. As in Go, a select with a default never
+// waits for a partner: its cases on unbuffered channels meet only a thread
+// already blocked on the other side, never another select with a default.
 func OnDefault(f func()) SelectCase {
 	return SelectCase{isDefault: true, onDefault: f}
 }

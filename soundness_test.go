@@ -148,6 +148,25 @@ var soundnessCases = []soundnessCase{
 		w.Go(func() { c.Send(1) })
 		weft.Select(weft.OnRecv(c, func(int, bool) { got.Store(1) }), weft.OnDefault(func() { got.Store(2) }))
 	}, traces: 2, outcomes: 2, kinds: ""},
+	// Issue 18 item 2: two selects with default never meet on an
+	// unbuffered channel (neither waits for a partner): both take their
+	// defaults, x is never 1. The two orders are two traces: T1's select
+	// offers its send to receivers that wait, which writes the channel.
+	{name: "selects-with-default", body: func(w *weft.T) {
+		c := weft.MakeChan[int](0)
+		x := weft.NewVar[int]("x")
+		w.Go(func() { weft.Select(weft.OnSend(c, 1, nil), weft.OnDefault(nil)) })
+		weft.Select(weft.OnRecv(c, func(int, bool) { x.Store(1) }), weft.OnDefault(func() { x.Store(2) }))
+	}, traces: 2, outcomes: 1},
+	// A select with default meets a receiver that waits: the receive
+	// blocks until the select comes, or the select finds no receiver
+	// and takes its default (then the receive leaks).
+	{name: "select-default-meets-waiter", body: func(w *weft.T) {
+		c := weft.MakeChan[int](0)
+		x := weft.NewVar[int]("x")
+		w.Go(func() { c.Recv(); x.Store(1) })
+		weft.Select(weft.OnSend(c, 1, nil), weft.OnDefault(func() { x.Store(2) }))
+	}, traces: 2, outcomes: 1, kinds: "leak"},
 	// Len observes sends and receives.
 	{name: "len", body: func(w *weft.T) {
 		c := weft.MakeChan[int](2)

@@ -58,7 +58,7 @@ func cmpEntry(a, b sendEntry) int {
 // receive by t on unbuffered channel o: the k-th sender other than t.
 func (t *Thread) Partner(o *Obj, k int32) int {
 	for i, s := range o.out {
-		if s.tid == t.id || !t.e.offered(o, s) {
+		if !t.e.offered(o, s, t.id) {
 			continue
 		}
 		if k == 0 {

@@ -111,7 +111,7 @@ func (e *Exec) recvAlts(o *Obj, self trace.ThreadID) int32 {
 	}
 	var n int32
 	for _, s := range o.out {
-		if s.tid != self && e.offered(o, s) {
+		if e.offered(o, s, self) {
 			n++
 		}
 	}
@@ -119,10 +119,27 @@ func (e *Exec) recvAlts(o *Obj, self trace.ThreadID) int32 {
 }
 
 // offered reports whether pending send s on unbuffered channel o can meet a
-// receiver: always, except a timer's send, offered from its deadline on while
-// the timer is armed (timer.go).
-func (e *Exec) offered(o *Obj, s sendEntry) bool {
-	return s.tid != o.owner || (o.locked && e.now >= o.when)
+// receive by thread self: a send of another thread, except a timer's send,
+// offered from its deadline on while the timer is armed (timer.go), and a
+// send case of a select with default when the receive is a case of one too.
+// A select with default never waits, so it meets only a partner that waits:
+// two of them never meet (Go: the first to arrive finds no partner and takes
+// its default).
+func (e *Exec) offered(o *Obj, s sendEntry, self trace.ThreadID) bool {
+	if s.tid == self {
+		return false
+	}
+	if s.tid == o.owner && !(o.locked && e.now >= o.when) {
+		return false
+	}
+	return s.cas < 0 || !e.nonBlocking(self) || !e.nonBlocking(s.tid)
+}
+
+// nonBlocking reports whether thread p's pending operation is a select with
+// a default case.
+func (e *Exec) nonBlocking(p trace.ThreadID) bool {
+	op := &e.threads[p].op
+	return op.Kind == trace.KindSelect && op.Arg == 1
 }
 
 // caseAlts is the number of alternatives of one select case.

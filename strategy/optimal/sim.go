@@ -371,6 +371,9 @@ func (w *world) recvLabels(p trace.ThreadID, o trace.ObjectID, cas int32, yield 
 				return false
 			}
 		case trace.KindSelect:
+			if op.Arg == 1 && nonBlocking(w.ops[p]) {
+				continue // two selects with default never meet
+			}
 			for j, c := range op.Cases {
 				if c.Kind == trace.KindSend && c.Obj == o &&
 					!yield(label{thread: p, step: w.cnt[p], cas: cas, partner: trace.ThreadID(q), pstep: w.cnt[q], pcas: int32(j)}) {
@@ -381,6 +384,9 @@ func (w *world) recvLabels(p trace.ThreadID, o trace.ObjectID, cas int32, yield 
 	}
 	return true
 }
+
+// nonBlocking reports whether op is a select with a default case.
+func nonBlocking(op trace.Op) bool { return op.Kind == trace.KindSelect && op.Arg == 1 }
 
 // multi reports whether op may have several alternatives: a receive or a
 // select.
