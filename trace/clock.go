@@ -80,6 +80,7 @@ type HB struct {
 	done    int // events processed
 	spawned int // threads whose start clock is set
 	ev      []uint32
+	pred    []int32 // the latest event that happens before each event
 	th      []uint32
 	oc      ObjectClocks
 	steps   Steps
@@ -95,6 +96,7 @@ func (h *HB) Reset(tr *Trace, rel Relation) {
 	h.objs = len(tr.Objects) + 1
 	h.done, h.spawned = 0, 0
 	h.ev = grow(h.ev, len(tr.Events)*h.n)
+	h.pred = growInt32(h.pred, len(tr.Events))
 	h.th = grow(h.th, h.n*h.n)
 	h.oc.Reset(h.objs, h.n)
 	clear(h.th)
@@ -160,6 +162,11 @@ func (h *HB) Step() VC {
 	for _, x := range acc {
 		h.oc.Order(h.obj(x.Obj), x.Mode, cv)
 	}
+	last := uint32(0)
+	for _, x := range cv {
+		last = max(last, x)
+	}
+	h.pred[i] = int32(last) - 1
 	cv[e.Thread] = uint32(i + 1)
 	if e.Partner != NoThread {
 		cv[e.Partner] = uint32(i + 1)
@@ -197,6 +204,11 @@ func (h *HB) Before(i, j int) bool {
 	}
 	return h.Clock(j).Knows(i, h.tr.Events[i].Thread)
 }
+
+// LastBefore returns the latest processed event that happens before event
+// j (processed), or -1 if none does: no event between it and j happens
+// before j.
+func (h *HB) LastBefore(j int) int { return int(h.pred[j]) }
 
 // BeforeThread reports whether processed event i happens before thread p's
 // next step in the state reached (seed 000 Fig. 1: i <= CP(p)(proc(E_i))).

@@ -101,7 +101,9 @@ func (t *Trace) Reset() {
 	t.Inputs, t.Branches = t.Inputs[:0], t.Branches[:0]
 	t.Merged = t.Merged[:0]
 	t.enabled = t.enabled[:0]
-	t.words = 1
+	// The width of the enabled sets is kept: an execution with as many
+	// threads as the last one needs no rewidening.
+	t.words = max(t.words, 1)
 }
 
 // AddEnabled records the enabled set before the next step: enabled(i)

@@ -38,7 +38,7 @@ func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.Thr
 		}
 	}
 	steps := hb.Steps()
-	for x, j := range r.notdep {
+	for _, j := range r.notdep {
 		e := &tr.Events[j]
 		q := e.Thread
 		first := !r.seen.Has(q)
@@ -49,14 +49,11 @@ func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.Thr
 		if !first {
 			continue
 		}
-		initial := true
-		for _, j2 := range r.notdep[:x] {
-			if hb.Before(int(j2), int(j)) {
-				initial = false
-				break
-			}
-		}
-		if initial {
+		// An event of notdep(i) that happens before j comes after i (so
+		// j has a predecessor in notdep(i) iff it has one after i: an
+		// event after i that happens before j does not happen after i,
+		// or j would).
+		if hb.LastBefore(int(j)) <= i {
 			r.out = append(r.out, q)
 		}
 	}
