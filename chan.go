@@ -29,7 +29,9 @@ func MakeChan[T any](capacity int) *Chan[T] {
 	if capacity < 0 {
 		panic("weft: MakeChan: negative capacity")
 	}
-	return &Chan[T]{capacity: capacity}
+	c := &Chan[T]{capacity: capacity}
+	engine.Create(&c.o)
+	return c
 }
 
 // SetName names c in reports.

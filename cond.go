@@ -26,7 +26,11 @@ type Cond struct {
 }
 
 // NewCond returns a Cond with Locker l.
-func NewCond(l Locker) *Cond { return &Cond{L: l} }
+func NewCond(l Locker) *Cond {
+	c := &Cond{L: l}
+	engine.Create(&c.o)
+	return c
+}
 
 // Wait unlocks c.L, waits until signalled and locks c.L again before
 // returning. As with sync.Cond, the condition must be checked in a loop.

@@ -273,7 +273,7 @@ func FuzzDifferential(f *testing.F) {
 // in 2398, two names of one object met only in a later execution).
 func TestDifferentialLocalObjects(t *testing.T) {
 	for _, seed := range []uint64{758, 1262, 1797, 1985, 2398} {
-		p := gen.New(seed)
+		p := gen.NewWith(seed, gen.V1)
 		if !p.Local {
 			t.Fatalf("program %d no longer allocates its objects in the body: pick other seeds", seed)
 		}

@@ -46,7 +46,7 @@ var genRegressions = []struct {
 // genRegressions.
 func TestDPORGenRegressions(t *testing.T) {
 	for _, r := range genRegressions {
-		p := gen.New(r.seed)
+		p := gen.NewWith(r.seed, gen.V1)
 		p.Local = false
 		if !checkGenDPOR(t, p, r.order, dporNames, nil) {
 			t.Errorf("gen program %d (%s): too large for exhaustive search; pick another", r.seed, r.why)

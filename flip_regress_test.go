@@ -37,7 +37,7 @@ func TestFlipGenCounts(t *testing.T) {
 	}
 	want := map[uint64]int{}
 	for _, tc := range tests {
-		p := gen.New(tc.seed)
+		p := gen.NewWith(tc.seed, gen.V1)
 		p.Local = false
 		body := p.Body()
 		if _, ok := want[tc.seed]; !ok {

@@ -53,7 +53,11 @@ type Monitor struct {
 }
 
 // NewMonitor returns a monitor with signalling discipline s.
-func NewMonitor(s Signalling) *Monitor { return &Monitor{su: s == SU} }
+func NewMonitor(s Signalling) *Monitor {
+	m := &Monitor{su: s == SU}
+	engine.Create(&m.o)
+	return m
+}
 
 // Signalling returns m's discipline.
 func (m *Monitor) Signalling() Signalling {

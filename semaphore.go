@@ -27,7 +27,9 @@ func NewSemaphore(n int) *Semaphore {
 	if n < 0 {
 		panic(fmt.Sprintf("weft: NewSemaphore(%d): negative initial value", n))
 	}
-	return &Semaphore{init: n}
+	s := &Semaphore{init: n}
+	engine.Create(&s.o)
+	return s
 }
 
 // P waits until the value is positive and decrements it.
@@ -52,7 +54,9 @@ func NewBinarySemaphore(n int) *BinarySemaphore {
 	if n != 0 && n != 1 {
 		panic(fmt.Sprintf("weft: NewBinarySemaphore(%d): the initial value must be 0 or 1", n))
 	}
-	return &BinarySemaphore{init: n}
+	s := &BinarySemaphore{init: n}
+	engine.Create(&s.o)
+	return s
 }
 
 // P waits until the value is 1 and sets it to 0.

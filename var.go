@@ -22,6 +22,7 @@ type Var[T comparable] struct {
 func NewVar[T comparable](name string) *Var[T] {
 	v := &Var[T]{}
 	v.o.SetName(name)
+	engine.Create(&v.o)
 	return v
 }
 

@@ -76,6 +76,11 @@ type Exec struct {
 	okeys   map[objectName]uint64
 	kmerged map[uint64]uint64
 	nkeys   uint64
+	// ckeys are the keys of objects made by constructors (Create), by
+	// creator and creation number; keyUse[k] is the serial of the last
+	// execution that registered an object with key k.
+	ckeys  map[[2]uint32]uint64
+	keyUse []uint64
 }
 
 // NewExec returns an Exec with the given configuration.

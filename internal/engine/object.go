@@ -16,6 +16,7 @@ type Obj struct {
 	// from the names of the threads touching it); seen and seenMore are the
 	// threads that touched it in the execution (thread id bits, 64 a word).
 	fresh    bool
+	created  bool // named after its creator (Create)
 	seen     uint64
 	seenMore []uint64
 
@@ -56,19 +57,49 @@ func (o *Obj) ID() trace.ObjectID { return o.id }
 // SetName names the object in reports.
 func (o *Obj) SetName(name string) { o.name = name }
 
+// Create names o, made by a constructor (NewVar, MakeChan, ...) called by
+// the running thread, after its creator: the creating thread's stable name
+// and the number of objects it created before in the execution (DESIGN.md,
+// "Object"). Outside an execution it does nothing: the object keeps the
+// key of its first registration, as zero values made there do.
+func Create(o *Obj) {
+	e := current
+	if e == nil || e.cur == nil {
+		return
+	}
+	t := e.cur
+	k := [2]uint32{t.key, t.creations}
+	t.creations++
+	key, ok := e.ckeys[k]
+	if !ok {
+		if e.ckeys == nil {
+			e.ckeys = make(map[[2]uint32]uint64)
+		}
+		e.nkeys++
+		key = e.nkeys
+		e.ckeys[k] = key
+	}
+	o.key, o.created = key, true
+}
+
 // touch registers o in e on its first use in the execution and returns it.
 //
-// Naming (trace.ObjectInfo.Key). An object that outlives one execution keeps
-// the key of its first registration. One created during the execution (a
-// zero value inside the test body) has no creation event, and which thread
-// touches it first depends on the interleaving; so each thread names the
-// objects it touches in its own terms, stable across executions: its key,
-// the number of its announcement and the object's rank among the objects it
-// touches for the first time there (objectName). The Exec keeps, across
-// executions, the key each name stands for: the first thread to touch the
-// object looks its name up, and every other thread touching it binds its
-// own name to the object's key. An object is thus named alike whichever of
-// its threads comes first, once an execution has seen them together.
+// Naming (trace.ObjectInfo.Key). An object made by a constructor in the
+// execution is named after its creator (Create). An object that outlives
+// one execution keeps the key of its first registration. A zero value made
+// during the execution (var mu weft.Mutex inside the test body) has no
+// creation event, and which thread touches it first depends on the
+// interleaving; so each thread names the objects it touches in its own
+// terms: its key, the number of its announcement and the object's rank
+// among the objects it touches for the first time there (objectName). The
+// Exec keeps, across executions, the key each name stands for: the first
+// thread to touch the object looks its name up, and every other thread
+// touching it binds its own name to the object's key. An object is thus
+// named alike whichever of its threads comes first, once an execution has
+// seen them together. A thread's announcement may touch another object in
+// another execution (its control flow depends on what it read): a name
+// whose key another object of the execution holds already is bound anew,
+// never merged, so two objects of one execution never share a key.
 func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 	if o.serial == e.serial {
 		if t := e.cur; t != nil && !o.seenBy(t.id) {
@@ -76,11 +107,11 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 		}
 		return o
 	}
-	name, key, seenMore := o.name, o.key, o.seenMore
+	name, key, created, seenMore := o.name, o.key, o.created, o.seenMore
 	for i := range seenMore {
 		seenMore[i] = 0
 	}
-	*o = Obj{serial: e.serial, key: key, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
+	*o = Obj{serial: e.serial, key: key, created: created, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
 		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenMore: seenMore}
 	creator := trace.NoThread
 	if t := e.cur; t != nil {
@@ -90,8 +121,13 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 		if o.key == 0 {
 			o.fresh = true
 			o.key = e.keyOf(n)
+			if e.keyInUse(o.key) {
+				// n named another object of this execution before.
+				o.key = e.rebind(n)
+			}
 		}
 	}
+	e.useKey(o.key)
 	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: name, Key: o.key})
 	return o
 }
@@ -115,9 +151,40 @@ func (e *Exec) touchAgain(o *Obj, t *Thread) {
 	if k == o.key {
 		return
 	}
+	if e.keyInUse(k) {
+		// n names another object of this execution: n's other meaning
+		// is not this object's, bind it to this one.
+		e.okeys[n] = o.key
+		return
+	}
 	// Two names seen apart so far meet on one object: the older key names
 	// it from now on. The current execution keeps the key it announced.
 	e.mergeKeys(k, o.key)
+}
+
+// keyInUse reports whether an object registered in the execution has key
+// k, or a key merged into k.
+func (e *Exec) keyInUse(k uint64) bool {
+	return k < uint64(len(e.keyUse)) && e.keyUse[k] == e.serial
+}
+
+// useKey records that an object registered in the execution has key k
+// (and so every key k is merged into).
+func (e *Exec) useKey(k uint64) {
+	for k >= uint64(len(e.keyUse)) {
+		e.keyUse = append(e.keyUse, 0)
+	}
+	e.keyUse[k] = e.serial
+	if to := e.findKey(k); to != k {
+		e.keyUse[to] = e.serial
+	}
+}
+
+// rebind gives name n a new key, for an object n did not name before.
+func (e *Exec) rebind(n objectName) uint64 {
+	e.nkeys++
+	e.okeys[n] = e.nkeys
+	return e.nkeys
 }
 
 // objectName names the next object t touches for the first time in the
@@ -166,6 +233,9 @@ func (e *Exec) mergeKeys(a, b uint64) {
 		e.kmerged = make(map[uint64]uint64)
 	}
 	e.kmerged[b] = a
+	if e.keyInUse(b) {
+		e.useKey(a)
+	}
 	e.tr.Merged = append(e.tr.Merged, trace.KeyMerge{From: b, To: a})
 }
 

@@ -47,6 +47,7 @@ type Thread struct {
 	key       uint32
 	announces uint32
 	touches   uint32
+	creations uint32 // objects made by constructors (Create)
 
 	// daemon marks a timer's thread: it never counts as live, blocked or
 	// leaked, and the execution ends without it (timer.go).

@@ -9,11 +9,22 @@ type Options struct {
 	// MaxEvents bounds Program.Events: the generator draws again until the
 	// program is that small.
 	MaxEvents int
+	// Version selects the statements drawn: 1, the first generator's
+	// (variables, mutexes, reader/writer mutexes, channels, selects,
+	// WaitGroups: a seed gives the program it always gave, which the
+	// regression tests name); 2 adds try-operations, Len and Cap, Once
+	// (whose function may panic), threads started by threads, and
+	// objects made by a thread and shared with a thread it starts.
+	Version int
 }
 
 // DefaultOptions keeps programs small enough for exhaustive search to
-// finish in milliseconds.
-var DefaultOptions = Options{MaxEvents: 11}
+// finish in milliseconds, with every statement.
+var DefaultOptions = Options{MaxEvents: 11, Version: 2}
+
+// V1 are the options of the first generator, under which the regression
+// seeds of the differential tests were found.
+var V1 = Options{MaxEvents: 11, Version: 1}
 
 // New returns the program of the given seed, under DefaultOptions.
 func New(seed uint64) *Program { return NewWith(seed, DefaultOptions) }
@@ -23,7 +34,7 @@ func New(seed uint64) *Program { return NewWith(seed, DefaultOptions) }
 func NewWith(seed uint64, o Options) *Program {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	for {
-		p := draw(r)
+		p := draw(r, o.Version)
 		p.Seed = seed
 		if p.Events() <= o.MaxEvents {
 			return p
@@ -33,12 +44,14 @@ func NewWith(seed uint64, o Options) *Program {
 
 // gen is the state of one draw.
 type gen struct {
-	r *rand.Rand
-	p *Program
+	r       *rand.Rand
+	p       *Program
+	version int
+	scopes  int // Scope statements drawn, which number them
 }
 
-// draw draws one program.
-func draw(r *rand.Rand) *Program {
+// draw draws one program with the statements of the given version.
+func draw(r *rand.Rand, version int) *Program {
 	p := &Program{
 		Vars:      1 + r.IntN(3),
 		Mutexes:   r.IntN(3),
@@ -51,7 +64,10 @@ func draw(r *rand.Rand) *Program {
 	if r.IntN(4) == 0 {
 		p.WaitGroups = 1
 	}
-	g := &gen{r: r, p: p}
+	if version >= 2 {
+		p.Onces = r.IntN(2)
+	}
+	g := &gen{r: r, p: p, version: version}
 	threads := 2 + r.IntN(2)
 	if p.WaitGroups > 0 {
 		p.WGAdd = threads
@@ -88,11 +104,15 @@ func draw(r *rand.Rand) *Program {
 // val returns a small value.
 func (g *gen) val() int { return 1 + g.r.IntN(3) }
 
-// stmt draws one statement; lock sections only if outer.
+// stmt draws one statement; statements with bodies only if outer.
 func (g *gen) stmt(outer bool) Stmt {
 	r, p := g.r, g.p
+	kinds := 12
+	if g.version >= 2 {
+		kinds = 20
+	}
 	for {
-		switch r.IntN(12) {
+		switch r.IntN(kinds) {
 		case 0, 1:
 			return Stmt{Kind: Load, Obj: r.IntN(p.Vars), Val: r.IntN(4), Assert: r.IntN(3) == 0}
 		case 2:
@@ -136,6 +156,90 @@ func (g *gen) stmt(outer bool) Stmt {
 			if p.WaitGroups > 0 && !outer {
 				return Stmt{Kind: Wait}
 			}
+		default:
+			if s, ok := g.stmt2(outer); ok {
+				return s
+			}
 		}
 	}
+}
+
+// stmt2 draws a statement of version 2, or reports false to draw again.
+func (g *gen) stmt2(outer bool) (Stmt, bool) {
+	r, p := g.r, g.p
+	v := r.IntN(p.Vars)
+	switch r.IntN(8) {
+	case 0:
+		if outer && p.Mutexes > 0 {
+			return Stmt{Kind: TryLock, Obj: r.IntN(p.Mutexes), Val: v, Body: []Stmt{g.stmt(false)}}, true
+		}
+	case 1:
+		if outer && p.RWMutexes > 0 {
+			return Stmt{Kind: TryRLock, Obj: r.IntN(p.RWMutexes), Val: v, Body: []Stmt{{Kind: Load, Obj: r.IntN(p.Vars)}}}, true
+		}
+	case 2:
+		if outer && p.RWMutexes > 0 {
+			return Stmt{Kind: TryWLock, Obj: r.IntN(p.RWMutexes), Val: v, Body: []Stmt{g.stmt(false)}}, true
+		}
+	case 3:
+		if len(p.Chans) > 0 {
+			return Stmt{Kind: Len, Obj: r.IntN(len(p.Chans)), Val: v}, true
+		}
+	case 4:
+		if len(p.Chans) > 0 && r.IntN(3) == 0 {
+			return Stmt{Kind: Cap, Obj: r.IntN(len(p.Chans)), Val: v}, true
+		}
+	case 5:
+		if outer && p.Onces > 0 {
+			return Stmt{Kind: OnceDo, Obj: r.IntN(p.Onces), Body: []Stmt{g.stmt(false)}, Panic: r.IntN(4) == 0}, true
+		}
+	case 6:
+		if outer {
+			s := Stmt{Kind: Spawn, Joined: r.IntN(2) == 0}
+			for range 1 + r.IntN(2) {
+				s.Body = append(s.Body, g.stmt(false))
+			}
+			return s, true
+		}
+	case 7:
+		if outer {
+			s := Stmt{Kind: Scope, Obj: g.scopes, Val: r.IntN(2)}
+			g.scopes++
+			for range 1 + r.IntN(2) {
+				s.Child = append(s.Child, g.local())
+			}
+			for range 1 + r.IntN(2) {
+				s.Body = append(s.Body, g.local())
+			}
+			return s, true
+		}
+	}
+	return Stmt{}, false
+}
+
+// local draws a statement on the objects of a scope.
+func (g *gen) local() Stmt {
+	r := g.r
+	switch r.IntN(9) {
+	case 0:
+		return Stmt{Kind: Load, Local: true, Val: r.IntN(4), Assert: r.IntN(3) == 0}
+	case 1:
+		return Stmt{Kind: Store, Local: true, Val: g.val()}
+	case 2:
+		return Stmt{Kind: Add, Local: true, Val: g.val()}
+	case 3:
+		return Stmt{Kind: Lock, Local: true, Body: []Stmt{{Kind: Store, Local: true, Val: g.val()}}}
+	case 4:
+		return Stmt{Kind: TryLock, Local: true, Val: r.IntN(g.p.Vars), Body: []Stmt{{Kind: Load, Local: true}}}
+	case 5:
+		return Stmt{Kind: Send, Local: true, Val: g.val()}
+	case 6:
+		return Stmt{Kind: Recv, Local: true, Val: r.IntN(4), Assert: r.IntN(3) == 0}
+	case 7:
+		if r.IntN(3) == 0 {
+			return Stmt{Kind: Close, Local: true}
+		}
+		return Stmt{Kind: Recv, Local: true}
+	}
+	return Stmt{Kind: Len, Local: true, Val: r.IntN(g.p.Vars)}
 }

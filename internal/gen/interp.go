@@ -11,7 +11,19 @@ type objects struct {
 	rws   []*weft.RWMutex
 	chans []*weft.Chan[int]
 	wgs   []*weft.WaitGroup
+	onces []*weft.Once
 }
+
+// scope holds the objects of a Scope statement, made by the thread that
+// runs it.
+type scope struct {
+	v *weft.Int[int]
+	m *weft.Mutex
+	c *weft.Chan[int]
+}
+
+// panicValue is what the function of a panicking OnceDo panics with.
+const panicValue = "gen: the Once's function panics"
 
 // alloc allocates p's objects, named for reports and final states.
 func (p *Program) alloc() *objects {
@@ -37,6 +49,11 @@ func (p *Program) alloc() *objects {
 	for range p.WaitGroups {
 		o.wgs = append(o.wgs, &weft.WaitGroup{})
 	}
+	for i := range p.Onces {
+		once := &weft.Once{}
+		once.SetName(name("once", i))
+		o.onces = append(o.onces, once)
+	}
 	return o
 }
 
@@ -59,21 +76,32 @@ func (p *Program) Body() func(w *weft.T) {
 		}
 		threads := make([]*weft.Thread, len(p.Threads))
 		for i, th := range p.Threads {
-			threads[i] = w.Go(func() { o.run(w, threads, th) })
+			threads[i] = w.Go(func() { o.run(w, threads, nil, th) })
 		}
-		o.run(w, threads, p.Main)
+		o.run(w, threads, nil, p.Main)
 	}
 }
 
-// run runs statements ss.
-func (o *objects) run(w *weft.T, threads []*weft.Thread, ss []Stmt) {
+// run runs statements ss, in scope sc (nil outside a Scope), and then
+// joins the threads they started to be joined.
+func (o *objects) run(w *weft.T, threads []*weft.Thread, sc *scope, ss []Stmt) {
+	var joins []*weft.Thread
 	for _, s := range ss {
-		o.stmt(w, threads, s)
+		if t := o.stmt(w, threads, sc, s); t != nil {
+			joins = append(joins, t)
+		}
+	}
+	for _, t := range joins {
+		t.Join()
 	}
 }
 
-// stmt runs one statement.
-func (o *objects) stmt(w *weft.T, threads []*weft.Thread, s Stmt) {
+// stmt runs one statement; it returns a thread it started for run to join.
+func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s Stmt) *weft.Thread {
+	if s.Local {
+		o.local(w, threads, sc, s)
+		return nil
+	}
 	switch s.Kind {
 	case Load:
 		v := o.vars[s.Obj].Load()
@@ -88,15 +116,15 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, s Stmt) {
 		o.vars[s.Obj].CompareAndSwap(s.Val, s.Val2)
 	case Lock:
 		o.mus[s.Obj].Lock()
-		o.run(w, threads, s.Body)
+		o.run(w, threads, sc, s.Body)
 		o.mus[s.Obj].Unlock()
 	case RLock:
 		o.rws[s.Obj].RLock()
-		o.run(w, threads, s.Body)
+		o.run(w, threads, sc, s.Body)
 		o.rws[s.Obj].RUnlock()
 	case WLock:
 		o.rws[s.Obj].Lock()
-		o.run(w, threads, s.Body)
+		o.run(w, threads, sc, s.Body)
 		o.rws[s.Obj].Unlock()
 	case Send:
 		o.chans[s.Obj].Send(s.Val)
@@ -126,5 +154,87 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, s Stmt) {
 		o.wgs[s.Obj].Wait()
 	case Join:
 		threads[s.Obj].Join()
+	case TryLock:
+		if o.mus[s.Obj].TryLock() {
+			o.run(w, threads, sc, s.Body)
+			o.mus[s.Obj].Unlock()
+		} else {
+			o.vars[s.Val].Store(9)
+		}
+	case TryRLock:
+		if o.rws[s.Obj].TryRLock() {
+			o.run(w, threads, sc, s.Body)
+			o.rws[s.Obj].RUnlock()
+		} else {
+			o.vars[s.Val].Store(9)
+		}
+	case TryWLock:
+		if o.rws[s.Obj].TryLock() {
+			o.run(w, threads, sc, s.Body)
+			o.rws[s.Obj].Unlock()
+		} else {
+			o.vars[s.Val].Store(9)
+		}
+	case Len:
+		o.vars[s.Val].Store(o.chans[s.Obj].Len())
+	case Cap:
+		o.vars[s.Val].Store(o.chans[s.Obj].Cap())
+	case OnceDo:
+		o.onces[s.Obj].Do(func() {
+			o.run(w, threads, sc, s.Body)
+			if s.Panic {
+				panic(panicValue)
+			}
+		})
+	case Spawn:
+		t := w.Go(func() { o.run(w, threads, sc, s.Body) })
+		if s.Joined {
+			return t
+		}
+	case Scope:
+		inner := &scope{v: &weft.Int[int]{Var: *weft.NewVar[int](name("lv", s.Obj))}, m: &weft.Mutex{}, c: weft.MakeChan[int](s.Val)}
+		inner.m.SetName(name("lm", s.Obj))
+		inner.c.SetName(name("lc", s.Obj))
+		t := w.Go(func() { o.run(w, threads, inner, s.Child) })
+		o.run(w, threads, inner, s.Body)
+		t.Join()
+	}
+	return nil
+}
+
+// local runs a statement on the objects of scope sc.
+func (o *objects) local(w *weft.T, threads []*weft.Thread, sc *scope, s Stmt) {
+	switch s.Kind {
+	case Load:
+		v := sc.v.Load()
+		if s.Assert {
+			w.Assert(v != s.Val, "lv == %d", v)
+		}
+	case Store:
+		sc.v.Store(s.Val)
+	case Add:
+		sc.v.Add(s.Val)
+	case Lock:
+		sc.m.Lock()
+		o.run(w, threads, sc, s.Body)
+		sc.m.Unlock()
+	case TryLock:
+		if sc.m.TryLock() {
+			o.run(w, threads, sc, s.Body)
+			sc.m.Unlock()
+		} else {
+			o.vars[s.Val].Store(9)
+		}
+	case Send:
+		sc.c.Send(s.Val)
+	case Recv:
+		v, _ := sc.c.RecvOK()
+		if s.Assert {
+			w.Assert(v != s.Val, "<-lc == %d", v)
+		}
+	case Close:
+		sc.c.Close()
+	case Len:
+		o.vars[s.Val].Store(sc.c.Len())
 	}
 }

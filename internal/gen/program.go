@@ -28,9 +28,20 @@ const (
 	Done               // wgs[Obj].Done()
 	Wait               // wgs[Obj].Wait()
 	Join               // threads[Obj].Join() (the body only)
+
+	// Version 2 statements.
+	TryLock   // if mutexes[Obj].TryLock() { Body; mutexes[Obj].Unlock() } else { vars[Val].Store(9) }
+	TryRLock  // if rws[Obj].TryRLock() { Body; rws[Obj].RUnlock() } else { vars[Val].Store(9) }
+	TryWLock  // if rws[Obj].TryLock() { Body; rws[Obj].Unlock() } else { vars[Val].Store(9) }
+	Len       // vars[Val].Store(chans[Obj].Len())
+	Cap       // vars[Val].Store(chans[Obj].Cap()) (Cap is no step)
+	OnceDo    // onces[Obj].Do(func() { Body; if Panic { panic } })
+	Spawn     // t := go { Body }; the enclosing statements run; t.Join() after them if Joined
+	Scope     // a fresh var, mutex and channel (capacity Val), named after Obj; go { Child }; Body; join: statements with Local use them
 )
 
-var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlock", "send", "recv", "close", "select", "done", "wait", "join"}
+var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlock", "send", "recv", "close", "select", "done", "wait", "join",
+	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -48,9 +59,15 @@ type Stmt struct {
 	Val     int
 	Val2    int
 	Assert  bool   // Load, Recv: fail if the value read is Val
-	Body    []Stmt // Lock, RLock, WLock
+	Body    []Stmt // Lock, RLock, WLock, the try-locks, OnceDo, Spawn, Scope
 	Cases   []Case // Select
 	Default bool   // Select
+	// Local makes a statement use the objects of the innermost Scope
+	// (its var, mutex or channel; Obj is then 0).
+	Local bool
+	Panic  bool   // OnceDo: the function panics after its Body
+	Joined bool   // Spawn: the spawning thread joins the thread
+	Child  []Stmt // Scope: the statements of the thread it starts
 }
 
 // Program is a random concurrent program: the body spawns Threads, then
@@ -62,6 +79,7 @@ type Program struct {
 	RWMutexes  int
 	Chans      []int // capacities
 	WaitGroups int
+	Onces      int
 	// WGAdd is the count the body adds to each WaitGroup before it spawns
 	// the threads.
 	WGAdd   int
@@ -76,8 +94,8 @@ type Program struct {
 func (p *Program) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// gen seed %d\n", p.Seed)
-	fmt.Fprintf(&b, "vars: %d, mutexes: %d, rwmutexes: %d, chans (caps): %v, waitgroups: %d, local objects: %v\n",
-		p.Vars, p.Mutexes, p.RWMutexes, p.Chans, p.WaitGroups, p.Local)
+	fmt.Fprintf(&b, "vars: %d, mutexes: %d, rwmutexes: %d, chans (caps): %v, waitgroups: %d, onces: %d, local objects: %v\n",
+		p.Vars, p.Mutexes, p.RWMutexes, p.Chans, p.WaitGroups, p.Onces, p.Local)
 	if p.WaitGroups > 0 {
 		fmt.Fprintf(&b, "each wg.Add(%d)\n", p.WGAdd)
 	}
@@ -95,14 +113,24 @@ func printStmts(b *strings.Builder, ss []Stmt, indent string) {
 		b.WriteString(indent)
 		b.WriteString(s.String())
 		b.WriteByte('\n')
-		if len(s.Body) > 0 {
+		switch {
+		case s.Kind == Scope:
+			b.WriteString(indent + "\tgo {\n")
+			printStmts(b, s.Child, indent+"\t\t")
+			b.WriteString(indent + "\t}\n")
 			printStmts(b, s.Body, indent+"\t")
-			b.WriteString(indent + "} // " + s.unlock() + "\n")
+			b.WriteString(indent + "} // join the scope's thread\n")
+		case len(s.Body) > 0 || s.Kind == Spawn || s.Kind == OnceDo:
+			printStmts(b, s.Body, indent+"\t")
+			b.WriteString(indent + "} " + s.closing() + "\n")
 		}
 	}
 }
 
 func (s Stmt) String() string {
+	if s.Local {
+		return s.localString()
+	}
 	switch s.Kind {
 	case Load:
 		if s.Assert {
@@ -149,19 +177,86 @@ func (s Stmt) String() string {
 		return fmt.Sprintf("wg%d.Wait()", s.Obj)
 	case Join:
 		return fmt.Sprintf("T%d.Join()", s.Obj+1)
+	case TryLock:
+		return fmt.Sprintf("if m%d.TryLock() {", s.Obj)
+	case TryRLock:
+		return fmt.Sprintf("if rw%d.TryRLock() {", s.Obj)
+	case TryWLock:
+		return fmt.Sprintf("if rw%d.TryLock() {", s.Obj)
+	case Len:
+		return fmt.Sprintf("v%d.Store(len(c%d))", s.Val, s.Obj)
+	case Cap:
+		return fmt.Sprintf("v%d.Store(cap(c%d))", s.Val, s.Obj)
+	case OnceDo:
+		return fmt.Sprintf("once%d.Do(func() {", s.Obj)
+	case Spawn:
+		return "t := go {"
+	case Scope:
+		return fmt.Sprintf("scope %d { lv := new var; lm := new mutex; lc := make(chan, %d)", s.Obj, s.Val)
 	}
 	return "?"
 }
 
-// unlock names the release that ends a critical section.
-func (s Stmt) unlock() string {
+// localString prints a statement on the objects of the innermost scope.
+func (s Stmt) localString() string {
+	switch s.Kind {
+	case Load:
+		if s.Assert {
+			return fmt.Sprintf("assert(lv.Load() != %d)", s.Val)
+		}
+		return "lv.Load()"
+	case Store:
+		return fmt.Sprintf("lv.Store(%d)", s.Val)
+	case Add:
+		return fmt.Sprintf("lv.Add(%d)", s.Val)
+	case Lock:
+		return "lm.Lock() {"
+	case TryLock:
+		return "if lm.TryLock() {"
+	case Send:
+		return fmt.Sprintf("lc <- %d", s.Val)
+	case Recv:
+		if s.Assert {
+			return fmt.Sprintf("assert(<-lc != %d)", s.Val)
+		}
+		return "<-lc"
+	case Close:
+		return "close(lc)"
+	case Len:
+		return fmt.Sprintf("v%d.Store(len(lc))", s.Val)
+	}
+	return "local ?"
+}
+
+// closing names what ends a statement with a body.
+func (s Stmt) closing() string {
+	m := fmt.Sprintf("m%d", s.Obj)
+	if s.Local {
+		m = "lm"
+	}
 	switch s.Kind {
 	case RLock:
-		return fmt.Sprintf("rw%d.RUnlock()", s.Obj)
+		return fmt.Sprintf("// rw%d.RUnlock()", s.Obj)
 	case WLock:
-		return fmt.Sprintf("rw%d.Unlock()", s.Obj)
+		return fmt.Sprintf("// rw%d.Unlock()", s.Obj)
+	case TryLock:
+		return fmt.Sprintf("// %s.Unlock() else { v%d.Store(9) }", m, s.Val)
+	case TryRLock:
+		return fmt.Sprintf("// rw%d.RUnlock() else { v%d.Store(9) }", s.Obj, s.Val)
+	case TryWLock:
+		return fmt.Sprintf("// rw%d.Unlock() else { v%d.Store(9) }", s.Obj, s.Val)
+	case OnceDo:
+		if s.Panic {
+			return "panic(\"gen\") })"
+		}
+		return "})"
+	case Spawn:
+		if s.Joined {
+			return "// joined after the enclosing statements"
+		}
+		return ""
 	}
-	return fmt.Sprintf("m%d.Unlock()", s.Obj)
+	return "// " + m + ".Unlock()"
 }
 
 // Events returns an upper bound of the number of steps of p, a measure of
@@ -177,9 +272,24 @@ func (p *Program) Events() int {
 func steps(ss []Stmt) int {
 	n := 0
 	for _, s := range ss {
-		n++
-		if len(s.Body) > 0 {
-			n += 1 + steps(s.Body)
+		switch s.Kind {
+		case Cap:
+			n++ // the store
+		case Len:
+			n += 2 // the Len and the store
+		case TryLock, TryRLock, TryWLock:
+			n += 2 + steps(s.Body) // the try and the unlock, or the store
+		case OnceDo:
+			n += 2 + steps(s.Body) // Do and the end of the function
+		case Spawn:
+			n += 1 + steps(s.Body) // the join, if any
+		case Scope:
+			n += 1 + steps(s.Body) + steps(s.Child)
+		default:
+			n++
+			if len(s.Body) > 0 {
+				n += 1 + steps(s.Body)
+			}
 		}
 	}
 	return n
