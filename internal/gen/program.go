@@ -30,14 +30,14 @@ const (
 	Join               // threads[Obj].Join() (the body only)
 
 	// Version 2 statements.
-	TryLock   // if mutexes[Obj].TryLock() { Body; mutexes[Obj].Unlock() } else { vars[Val].Store(9) }
-	TryRLock  // if rws[Obj].TryRLock() { Body; rws[Obj].RUnlock() } else { vars[Val].Store(9) }
-	TryWLock  // if rws[Obj].TryLock() { Body; rws[Obj].Unlock() } else { vars[Val].Store(9) }
-	Len       // vars[Val].Store(chans[Obj].Len())
-	Cap       // vars[Val].Store(chans[Obj].Cap()) (Cap is no step)
-	OnceDo    // onces[Obj].Do(func() { Body; if Panic { panic } })
-	Spawn     // t := go { Body }; the enclosing statements run; t.Join() after them if Joined
-	Scope     // a fresh var, mutex and channel (capacity Val), named after Obj; go { Child }; Body; join: statements with Local use them
+	TryLock  // if mutexes[Obj].TryLock() { Body; mutexes[Obj].Unlock() } else { vars[Val].Store(9) }
+	TryRLock // if rws[Obj].TryRLock() { Body; rws[Obj].RUnlock() } else { vars[Val].Store(9) }
+	TryWLock // if rws[Obj].TryLock() { Body; rws[Obj].Unlock() } else { vars[Val].Store(9) }
+	Len      // vars[Val].Store(chans[Obj].Len())
+	Cap      // vars[Val].Store(chans[Obj].Cap()) (Cap is no step)
+	OnceDo   // onces[Obj].Do(func() { Body; if Panic { panic } })
+	Spawn    // t := go { Body }; the enclosing statements run; t.Join() after them if Joined
+	Scope    // a fresh var, mutex and channel (capacity Val), named after Obj; go { Child }; Body; join: statements with Local use them
 )
 
 var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlock", "send", "recv", "close", "select", "done", "wait", "join",
@@ -64,7 +64,7 @@ type Stmt struct {
 	Default bool   // Select
 	// Local makes a statement use the objects of the innermost Scope
 	// (its var, mutex or channel; Obj is then 0).
-	Local bool
+	Local  bool
 	Panic  bool   // OnceDo: the function panics after its Body
 	Joined bool   // Spawn: the spawning thread joins the thread
 	Child  []Stmt // Scope: the statements of the thread it starts
