@@ -207,6 +207,22 @@ var soundnessCases = []soundnessCase{
 		w.Go(func() { once.Do(func() { x.Store(1); panic("boom") }) })
 		w.Go(func() { once.Do(func() { x.Store(2) }) })
 	}, traces: 1, outcomes: 1, kinds: "panic"},
+	// A failing assertion ends the execution while another thread is in
+	// Once.Do: its deferred end of Do runs as the thread unwinds and must
+	// not overwrite the thread's pending operation in the trace (gen v2
+	// seed 661: optimal saw the wrong final operation and cut an
+	// execution). v1 == 1 fails where the main thread's Add comes before
+	// T3's load and T2's Add after it; every complete execution ends with
+	// v1 = 4.
+	{name: "once-while-failing", body: func(w *weft.T) {
+		v0 := weft.NewVar[int]("v0")
+		v1 := &weft.Int[int]{Var: *weft.NewVar[int]("v1")}
+		var once weft.Once
+		w.Go(func() { w.Assert(v0.Load() != 1, "v0") })
+		w.Go(func() { once.Do(func() { v1.Add(3) }) })
+		w.Go(func() { w.Assert(v1.Load() != 1, "v1 == 1") })
+		v1.Add(1)
+	}, traces: 5, outcomes: 1, kinds: "assertion"},
 }
 
 func TestSoundnessTryOperations(t *testing.T) {

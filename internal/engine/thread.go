@@ -176,6 +176,13 @@ func (t *Thread) handTo(u *Thread) {
 // strategy chooses t; it returns the chosen alternative. After begin the
 // caller performs the operation and calls end (or a failure).
 func (t *Thread) begin(op trace.Op, o *Obj) int32 {
+	e := t.e
+	if e.aborting {
+		// The execution has ended: an operation in a deferred call of an
+		// unwinding thread (Once.Do's end of the function) is no pending
+		// operation of the trace (Trace.Final).
+		panic(unwindSignal{})
+	}
 	// Field by field, Kind apart from Class: op lives in its spill slot,
 	// written byte by byte, and a wider load across those bytes stalls on
 	// store forwarding (a few nanoseconds per step).
@@ -185,10 +192,6 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 	t.obj = o
 	t.announces++
 	t.touches = 0
-	e := t.e
-	if e.aborting {
-		panic(unwindSignal{})
-	}
 	if e.captureSources {
 		t.caller = callerPC()
 	}
