@@ -38,7 +38,7 @@ type Result struct {
 	// constraints (the concolic ones; zero otherwise).
 	Solver solver.Stats
 
-	finals map[uint64]struct{}
+	finals finalStates
 }
 
 // Failed reports whether the exploration found a failure.
@@ -82,7 +82,7 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	running.Lock()
 	defer running.Unlock()
-	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}, finals: map[uint64]struct{}{}}
+	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}, }
 	start := time.Now()
 	var deadline time.Time
 	if c.timeout > 0 {
@@ -94,7 +94,6 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	w := &T{}
 	run := func() { body(w) }
 	lastProgress := start
-	var seen []bool // scratch for finalState
 	// record tallies an execution that ended with end; it reports whether
 	// the exploration stops there.
 	record := func(end trace.End) bool {
@@ -105,12 +104,13 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 					"\nKeep the body's behaviour a function of weft's choices: no real time, randomness, map iteration order or state kept between executions."}
 		}
 		s.Finish(tr, end)
+		r.finals.merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))
 		switch end.Status {
 		case trace.Complete:
 			r.Complete++
-			r.finals[finalState(tr, &seen)] = struct{}{}
+			r.finals.add(tr)
 		case trace.Cut:
 			r.Cut++
 		case trace.Failed:
@@ -161,7 +161,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		// execution it blocked.
 		record(e.EndState())
 	}
-	r.FinalStates = len(r.finals)
+	r.FinalStates = r.finals.count()
 	if ss, ok := s.(interface{ SolverStats() solver.Stats }); ok {
 		r.Solver = ss.SolverStats()
 	}
@@ -170,39 +170,6 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	}
 	r.Wall = time.Since(start)
 	return r
-}
-
-// finalState hashes the final values of the shared variables of tr (the
-// value of each variable's last event) by the variables' keys, which name them
-// across executions whatever the order of first use. The hash is a sum of
-// mixed (key, value) pairs, so it needs neither a map nor sorting; seen is
-// scratch memory reused across executions.
-func finalState(tr *trace.Trace, seen *[]bool) uint64 {
-	n := len(tr.Objects)
-	if cap(*seen) < n {
-		*seen = make([]bool, n)
-	}
-	s := (*seen)[:n]
-	clear(s)
-	var h uint64
-	for i := len(tr.Events) - 1; i >= 0; i-- {
-		ev := &tr.Events[i]
-		if ev.Op.Class != trace.ClassVar || s[ev.Op.Obj] {
-			continue
-		}
-		s[ev.Op.Obj] = true
-		h += mix(tr.Objects[ev.Op.Obj].Key*0x9e3779b97f4a7c15 ^ mix(ev.Value))
-	}
-	return h
-}
-
-// mix is SplitMix64's finaliser: a bijective scrambling of 64 bits.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // Replay runs body once under the recorded choices of token and returns how

@@ -1,0 +1,111 @@
+// This file counts the distinct final states of complete executions
+// (Result.FinalStates), naming variables by the runtime's keys with the key
+// merges of the whole exploration applied.
+
+package weft
+
+import "github.com/weft-go/weft/trace"
+
+// keyValue is a variable's key and its final value.
+type keyValue struct{ key, value uint64 }
+
+// finalStates collects the distinct final states of an exploration.
+//
+// A variable created during an execution is named by a key, and two keys
+// that turn out to name one variable are merged by a later execution
+// (trace.Trace.Merged): until then, one final state can appear under two
+// hashes. So the states are kept, one per hash, and hashed again with every
+// merge applied when counted.
+type finalStates struct {
+	states map[uint64][]keyValue // the first state seen with each hash
+	merged map[uint64]uint64     // key -> the older key it was merged into
+	// remerge is set when a merge came after states were hashed.
+	remerge bool
+	seen    []bool // scratch: the variables whose last event was found
+	kv      []keyValue
+}
+
+// merges notes the key merges of tr; call it for every execution.
+func (f *finalStates) merges(tr *trace.Trace) {
+	for _, m := range tr.Merged {
+		if f.merged == nil {
+			f.merged = make(map[uint64]uint64)
+		}
+		f.merged[m.From] = m.To
+		f.remerge = f.remerge || len(f.states) > 0
+	}
+}
+
+// add records the final state of tr, a complete execution: the value of
+// each variable's last event.
+func (f *finalStates) add(tr *trace.Trace) {
+	n := len(tr.Objects)
+	if cap(f.seen) < n {
+		f.seen = make([]bool, n)
+	}
+	s := f.seen[:n]
+	clear(s)
+	f.kv = f.kv[:0]
+	for i := len(tr.Events) - 1; i >= 0; i-- {
+		ev := &tr.Events[i]
+		if ev.Op.Class != trace.ClassVar || s[ev.Op.Obj] {
+			continue
+		}
+		s[ev.Op.Obj] = true
+		f.kv = append(f.kv, keyValue{f.resolve(tr.Objects[ev.Op.Obj].Key), ev.Value})
+	}
+	h := hashState(f.kv)
+	if f.states == nil {
+		f.states = make(map[uint64][]keyValue)
+	}
+	if _, ok := f.states[h]; !ok {
+		f.states[h] = append([]keyValue(nil), f.kv...)
+	}
+}
+
+// count returns the number of distinct final states, with every key merge
+// known applied.
+func (f *finalStates) count() int {
+	if !f.remerge {
+		return len(f.states)
+	}
+	distinct := make(map[uint64]struct{}, len(f.states))
+	for _, kv := range f.states {
+		for i := range kv {
+			kv[i].key = f.resolve(kv[i].key)
+		}
+		distinct[hashState(kv)] = struct{}{}
+	}
+	return len(distinct)
+}
+
+// resolve follows the merges of key k to the key that names its variable.
+func (f *finalStates) resolve(k uint64) uint64 {
+	for len(f.merged) > 0 {
+		to, ok := f.merged[k]
+		if !ok {
+			break
+		}
+		k = to
+	}
+	return k
+}
+
+// hashState hashes a final state: a sum of mixed (key, value) pairs, so the
+// order of the pairs does not matter.
+func hashState(kv []keyValue) uint64 {
+	var h uint64
+	for _, p := range kv {
+		h += mix(p.key*0x9e3779b97f4a7c15 ^ mix(p.value))
+	}
+	return h
+}
+
+// mix is SplitMix64's finaliser: a bijective scrambling of 64 bits.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
