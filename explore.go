@@ -82,7 +82,7 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	running.Lock()
 	defer running.Unlock()
-	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}, }
+	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	start := time.Now()
 	var deadline time.Time
 	if c.timeout > 0 {
