@@ -430,9 +430,23 @@ func (s *Strategy) lastOf(o int, v trace.Op) int32 {
 	return i
 }
 
-// release reports whether e is a successful release of a lock.
+// release reports whether e is a successful release of a lock, after which
+// the operations that wait for the release were not enabled
+// (trace.MayBeCoEnabled): an Unlock, an RUnlock, a Cond Wait that released
+// its mutex, a Once's Done (no Do of it was enabled while its function ran;
+// gen v2 seed 1134: dpor-cr took Done for the race partner of the other
+// thread's Do and never reversed the two Dos).
 func release(e *trace.Event) bool {
-	return e.OK && e.Partner == trace.NoThread && (e.Op.Kind == trace.KindUnlock || e.Op.Kind == trace.KindRUnlock)
+	if !e.OK || e.Partner != trace.NoThread {
+		return false
+	}
+	switch e.Op.Kind {
+	case trace.KindUnlock, trace.KindRUnlock, trace.KindOnceDone:
+		return true
+	case trace.KindWait:
+		return e.Op.Class == trace.ClassCond && e.Op.Arg >= 0
+	}
+	return false
 }
 
 // concurrent reports whether event i (a valid index) does not happen before
