@@ -267,6 +267,33 @@ func FuzzDifferential(f *testing.F) {
 	})
 }
 
+// TestDifferentialRegressions checks the gen programs (of the default
+// version) on which a complete strategy once disagreed with exhaustive
+// search.
+func TestDifferentialRegressions(t *testing.T) {
+	for _, r := range []struct {
+		seed uint64
+		why  string
+	}{
+		// optimal ordered the steps that start threads, so the races of
+		// the started threads' events with each other could not be
+		// reversed where that needed the spawns in the other order: it
+		// missed a leaking trace.
+		{336, "spawns ordered by optimal hid a race of the threads they started"},
+		// A deferred Once end, run by an unwinding thread after a failed
+		// assertion, overwrote the thread's pending operation: optimal
+		// cut an execution.
+		{661, "an operation begun while unwinding"},
+		// dpor-cr, dpor-1, dpor-2, dpor-clock missed an outcome: a Do's
+		// race partner was taken to be the other thread's Done.
+		{1134, "a Once's Done taken for the race partner of a Do"},
+	} {
+		if !checkProgram(t, gen.New(r.seed)) {
+			t.Errorf("gen program %d (%s): too large for exhaustive search", r.seed, r.why)
+		}
+	}
+}
+
 // TestDifferentialLocalObjects checks programs whose objects are allocated by
 // each execution and first touched by threads racing to them, which once
 // made optimal miss traces (objects had no name stable across executions;

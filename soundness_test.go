@@ -207,6 +207,43 @@ var soundnessCases = []soundnessCase{
 		w.Go(func() { once.Do(func() { x.Store(1); panic("boom") }) })
 		w.Go(func() { once.Do(func() { x.Store(2) }) })
 	}, traces: 1, outcomes: 1, kinds: "panic"},
+	// Issue 18 item 3: optimal and concolic-optimal never ended here (the
+	// same execution again and again): the timer fires at 3, before the
+	// send at 7, so the select always takes the timer's case. One trace;
+	// optimal runs it and cuts the reversal of the select with the send,
+	// which virtual time makes infeasible.
+	{name: "timer-before-send", body: func(w *weft.T) {
+		c := weft.MakeChan[int](1)
+		w.Go(func() { w.Sleep(7); c.Send(1) })
+		weft.Select(weft.OnRecv(c, func(int, bool) {}), weft.OnRecv(w.After(3), func(time.Duration, bool) {}))
+	}, traces: 1, outcomes: 1, timers: true},
+	// Issue 18 item 4: optimal ran one trace twice on a WaitGroup with
+	// selects with default (138 executions for 75 traces in the audit's
+	// program, whose exact text was lost; this one has the same parts:
+	// senders whose selects fall back to their defaults, a receiver that
+	// waits for them or for the end, Done after the select, two Waits). It
+	// must run each trace once: 24 traces, x = 0, 1 or 5 at the end.
+	{name: "waitgroup-select-default", body: func(w *weft.T) {
+		var wg weft.WaitGroup
+		c := weft.MakeChan[int](0)
+		done := weft.MakeChan[int](0)
+		x := weft.NewVar[int]("x")
+		wg.Add(2)
+		for i := range 2 {
+			w.Go(func() {
+				weft.Select(weft.OnSend(c, i, func() { x.Store(i) }), weft.OnDefault(func() { x.Store(5) }))
+				wg.Done()
+			})
+		}
+		r := w.Go(func() {
+			weft.Select(weft.OnRecv(c, func(int, bool) {}), weft.OnRecv(done, func(int, bool) {}))
+			wg.Wait()
+			x.Load()
+		})
+		wg.Wait()
+		done.Close()
+		r.Join()
+	}, traces: 24, outcomes: 3},
 	// A failing assertion ends the execution while another thread is in
 	// Once.Do: its deferred end of Do runs as the thread unwinds and must
 	// not overwrite the thread's pending operation in the trace (gen v2

@@ -34,6 +34,13 @@ type event struct {
 	ann []trace.Access
 	// spawnLo is the first of the Spawned threads started in its local code.
 	spawnLo trace.ThreadID
+	// The threads as the exploration names them across executions
+	// (threadNames): the thread, the partner, a Join's target, the threads
+	// started in the local code. Thread, Partner, Op.Arg of a Join and
+	// spawnLo are the trace's numbers, valid in the execution the event
+	// comes from.
+	sth, spart, sjoin trace.ThreadID
+	kids              []trace.ThreadID
 	// acc caches the accesses of the step (its own and its announcements):
 	// the first nacc in place, or accx if there are more (selects).
 	acc    [4]trace.Access
@@ -49,7 +56,9 @@ type event struct {
 	fails bool
 }
 
-// label returns e's label.
+// label returns e's label with the trace's thread numbers, valid in the
+// execution e comes from (the analysis compares it with the enabledness
+// model's).
 func (e *event) label() label {
 	l := label{thread: e.Thread, step: e.step, cas: e.Case, partner: e.Partner, pcas: e.PartnerCase}
 	if e.Partner != trace.NoThread {
@@ -58,24 +67,26 @@ func (e *event) label() label {
 	return l
 }
 
-// shareThread reports whether a and b belong to a common thread.
-func shareThread(a, b *event) bool {
-	return a.Thread == b.Thread || a.Thread == b.Partner ||
-		(a.Partner != trace.NoThread && (a.Partner == b.Thread || a.Partner == b.Partner))
+// key returns e's label with stable thread numbers (threadNames): the same
+// event in every execution.
+func (e *event) key() label {
+	l := label{thread: e.sth, step: e.step, cas: e.Case, partner: e.spart, pcas: e.PartnerCase}
+	if e.spart != trace.NoThread {
+		l.pstep = e.pstep
+	}
+	return l
 }
 
-// spawned reports whether thread t was started in the local code of e.
-func (e *event) spawned(t trace.ThreadID) bool {
-	return t != trace.NoThread && t >= e.spawnLo && t < e.spawnLo+trace.ThreadID(e.Spawned)
+// shareThread reports whether a and b belong to a common thread.
+func shareThread(a, b *event) bool {
+	return a.sth == b.sth || a.sth == b.spart ||
+		(a.spart != trace.NoThread && (a.spart == b.sth || a.spart == b.spart))
 }
 
 // joins reports whether a is a Join of a thread of b.
 func joins(a, b *event) bool {
-	if a.Op.Kind != trace.KindJoin {
-		return false
-	}
-	t := trace.ThreadID(a.Op.Arg)
-	return b.Thread == t || b.Partner == t
+	t := a.sjoin
+	return t != trace.NoThread && (b.sth == t || b.spart == t)
 }
 
 // accesses appends the accesses of e under CR.
@@ -143,25 +154,24 @@ func (n *names) conflict(a, b *event) bool {
 // dependent is the dependency relation of the exploration: trace.Dependent
 // under CR (a common thread, a join of a thread of the other, conflicting
 // accesses), plus the order of spawns: an event is dependent with the events
-// of the threads started in its local code, and two events that start
-// threads are dependent, because ThreadIDs are given in creation order (see
-// the package doc).
+// of the threads started in its local code. Two events that start threads
+// are not: threads are compared by their stable names (threadNames), so a
+// wakeup sequence may start them in the other order.
 func (n *names) dependent(a, b *event) bool {
 	if a.fails || b.fails || shareThread(a, b) || joins(a, b) || joins(b, a) {
 		return true
 	}
-	if a.Spawned > 0 && (b.Spawned > 0 || a.spawned(b.Thread) || a.spawned(b.Partner)) {
+	if len(a.kids) > 0 && (a.spawnedBy(b.sth) || a.spawnedBy(b.spart)) {
 		return true
 	}
-	if b.Spawned > 0 && (b.spawned(a.Thread) || b.spawned(a.Partner)) {
+	if len(b.kids) > 0 && (b.spawnedBy(a.sth) || b.spawnedBy(a.spart)) {
 		return true
 	}
 	return n.conflict(a, b)
 }
 
 // racing reports whether a and b, of different threads, are dependent in a
-// way whose order matters: a join or conflicting accesses. Two spawns are
-// ordered (dependent) but never reversed: their order only names threads.
+// way whose order matters: a join or conflicting accesses.
 func (n *names) racing(a, b *event) bool {
 	return a.fails || b.fails || joins(a, b) || joins(b, a) || n.conflict(a, b)
 }

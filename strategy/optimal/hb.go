@@ -1,6 +1,8 @@
 // This file computes happens-before over a finished trace with vector clocks
-// (seed 000 §II-A and Fig. 3): trace.HB's relation plus the order of spawns,
-// and for each event the clock of its threads just before it.
+// (seed 000 §II-A and Fig. 3): trace.HB's relation (a thread's events come
+// after the step that started it), and for each event the clock of its
+// threads just before it. Two steps that start threads are not ordered:
+// the strategy names threads stably (threadNames).
 
 package optimal
 
@@ -13,17 +15,16 @@ import (
 
 // clocks holds the vector clocks of a trace: for event i, clock(i) (what
 // happens before or is i) and preClock(i) (what happens before i's threads'
-// steps before i: program order and spawn order, without the edges of i's
-// own dependences). Entry q of a clock is 1 + the index of q's last event it
-// knows, as in trace.VC.
+// steps before i: program order and the steps that started the threads,
+// without the edges of i's own dependences). Entry q of a clock is 1 + the
+// index of q's last event it knows, as in trace.VC.
 type clocks struct {
 	n       int // threads
-	objs    int // objects, plus TimeObject and the spawn pseudo-object
+	objs    int // objects, plus TimeObject
 	ev, pre []uint32
 	th      []uint32
 	oc      trace.ObjectClocks
 	cv      trace.VC
-	acc     []trace.Access
 	steps   trace.Steps // the accesses of each step, announcements included
 	// valid is the number of events of the last trace whose clocks a trace
 	// replaying them can keep (run).
@@ -37,7 +38,7 @@ type clocks struct {
 // reset sizes the clocks for tr, keeping those of the first keep events.
 func (c *clocks) reset(tr *trace.Trace, keep int) {
 	c.n = len(tr.Threads)
-	c.objs = len(tr.Objects) + 2
+	c.objs = len(tr.Objects) + 1
 	m := len(tr.Events) * c.n
 	c.ev, c.pre = growKeep(c.ev, m, keep*c.n), growKeep(c.pre, m, keep*c.n)
 	c.th = grow(c.th, c.n*c.n)
@@ -105,8 +106,7 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 			spawned++
 		}
 	}
-	// spawnObj orders the events that start threads.
-	timeObj, spawnObj := c.objs-2, c.objs-1
+	timeObj := c.objs - 1
 	obj := func(o trace.ObjectID) int {
 		if o == trace.TimeObject {
 			return timeObj
@@ -129,11 +129,8 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 		if e.Op.Kind == trace.KindJoin {
 			cv.Join(c.thread(trace.ThreadID(e.Op.Arg)))
 		}
-		c.acc = append(c.acc[:0], c.steps.Accesses(i)...)
-		if e.Spawned > 0 {
-			c.acc = append(c.acc, trace.Access{Obj: trace.ObjectID(spawnObj), Mode: trace.Write})
-		}
-		for _, x := range c.acc {
+		acc := c.steps.Accesses(i)
+		for _, x := range acc {
 			c.oc.Order(obj(x.Obj), x.Mode, cv)
 		}
 		if failLast && i == len(tr.Events)-1 {
@@ -145,7 +142,7 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 		if e.Partner != trace.NoThread {
 			cv[e.Partner] = uint32(i + 1)
 		}
-		for _, x := range c.acc {
+		for _, x := range acc {
 			c.oc.Record(obj(x.Obj), x.Mode, cv)
 		}
 		c.thread(e.Thread).CopyFrom(cv)
@@ -165,7 +162,6 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 // RecordBackward).
 func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int) int {
 	nt := c.n
-	spawnObj := c.objs - 1
 	if cap(c.seen) < nt+c.objs {
 		c.seen = make([]bool, nt+c.objs)
 	}
@@ -193,9 +189,6 @@ func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int)
 		}
 		for _, x := range c.steps.Accesses(i) {
 			access(obj(x.Obj), x.Mode, k)
-		}
-		if e.Spawned > 0 {
-			access(spawnObj, trace.Write, k)
 		}
 	}
 	spawned := 0

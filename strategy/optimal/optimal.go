@@ -69,7 +69,8 @@ type Strategy struct {
 	failedBefore bool
 
 	cur  world // the current execution, as Choose sees it
-	seen int   // events applied to cur
+	tn   threadNames
+	seen int // events applied to cur
 	// opsAt is the step whose pending operations cur.ops holds, or -1.
 	opsAt int
 	nm    names
@@ -150,6 +151,7 @@ func (s *Strategy) Next() bool {
 func (s *Strategy) resetCur() {
 	s.seen = 0
 	s.nm.reset()
+	s.tn.reset()
 	s.cur.objs = s.cur.objs[:0]
 	s.cur.ops = s.cur.ops[:0]
 	s.cur.cnt = s.cur.cnt[:0]
@@ -176,6 +178,7 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 	}
 	w.info = tr.Objects
 	s.nm.sync(tr.Objects)
+	s.tn.sync(tr.Threads)
 	for ; s.seen < upto; s.seen++ {
 		i := s.seen
 		e := &tr.Events[i]
@@ -208,6 +211,7 @@ func (s *Strategy) record(tr *trace.Trace, i, upto int, st *strategy.State) {
 	if e.Spawned > 0 {
 		ev.spawnLo = spawnLo(tr, i)
 	}
+	s.tn.name(ev)
 	if i == upto-1 && st != nil {
 		ev.ann = s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op })
 	} else {
@@ -274,7 +278,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		c := n.wut[0]
 		// Shifted, not resliced: the list keeps its memory.
 		n.wut = n.wut[:copy(n.wut, n.wut[1:])]
-		l := c.ev.label()
+		l := c.ev.key()
 		alt, ok := s.altOf(st, l)
 		if !ok {
 			s.nm.freeTree(c)
@@ -328,10 +332,10 @@ func (s *Strategy) freeStart(n int) int {
 // operations its threads have pending there, with this execution's object
 // numbers (see names.go).
 func (s *Strategy) refresh(e *event, st *strategy.State) {
-	if t := e.Thread; int(t) < len(st.Threads) && s.cur.cnt[t] == e.step {
+	if t := s.tn.current(e.sth); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.cnt[t] == e.step {
 		e.Op = s.nm.op(t, st.Threads[t].Op)
 	}
-	if t := e.Partner; t != trace.NoThread && int(t) < len(st.Threads) && s.cur.cnt[t] == e.pstep {
+	if t := s.tn.current(e.spart); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.cnt[t] == e.pstep {
 		e.PartnerOp = s.nm.op(t, st.Threads[t].Op)
 	}
 	e.cache()
@@ -370,18 +374,22 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 	}
 }
 
-// take records that node n takes the event labelled l (alternative alt of
-// its thread), with a
-// provisional event that the trace's will replace.
+// take records that node n takes the event labelled l (stable thread
+// names; alternative alt of its thread), with a provisional event that the
+// trace's will replace.
 func (s *Strategy) take(n *node, st *strategy.State, l label, alt int32) strategy.Choice {
-	p := l.thread
+	p, q := s.tn.current(l.thread), s.tn.current(l.partner)
 	n.alt = alt
 	ev := &n.ev
 	*ev = event{}
-	ev.Thread, ev.Alt, ev.Op, ev.Case, ev.Partner, ev.PartnerCase, ev.OK = p, alt, s.nm.op(p, st.Threads[p].Op), l.cas, l.partner, l.pcas, true
+	ev.Thread, ev.Alt, ev.Op, ev.Case, ev.Partner, ev.PartnerCase, ev.OK = p, alt, s.nm.op(p, st.Threads[p].Op), l.cas, q, l.pcas, true
 	ev.step, ev.pstep, ev.spawnLo = l.step, l.pstep, trace.NoThread
-	if l.partner != trace.NoThread {
-		ev.PartnerOp = s.nm.op(l.partner, st.Threads[l.partner].Op)
+	ev.sth, ev.spart, ev.sjoin = l.thread, l.partner, trace.NoThread
+	if ev.Op.Kind == trace.KindJoin {
+		ev.sjoin = s.tn.stable(trace.ThreadID(ev.Op.Arg))
+	}
+	if q != trace.NoThread {
+		ev.PartnerOp = s.nm.op(q, st.Threads[q].Op)
 	}
 	ev.cache()
 	if l.cas <= -2 && st.Threads[p].Alts > 1 {
@@ -399,9 +407,10 @@ func (s *Strategy) take(n *node, st *strategy.State, l label, alt int32) strateg
 //go:noinline
 func (s *Strategy) siblings(n *node, st *strategy.State, alt int32) {
 	p, k := n.ev.Thread, n.ev.step
+	sp := n.ev.sth
 	// Alternatives are told apart by their index: once explored, the
 	// event in the sleep set is the trace's, with the case it took.
-	same := func(e *event, a int32) bool { return e.Thread == p && e.step == k && e.Alt == a }
+	same := func(e *event, a int32) bool { return e.sth == sp && e.step == k && e.Alt == a }
 	for a := range st.Threads[p].Alts {
 		if a == alt {
 			continue
@@ -419,19 +428,28 @@ func (s *Strategy) siblings(n *node, st *strategy.State, alt int32) {
 	}
 }
 
-// asleep reports whether the event labelled l is in sleep set z.
+// asleep reports whether the event labelled l (stable thread names) is in
+// sleep set z.
 func asleep(z []event, l label) bool {
 	for i := range z {
-		if z[i].label() == l {
+		if z[i].key() == l {
 			return true
 		}
 	}
 	return false
 }
 
-// labelOf returns the label of alternative a of thread p in state st. ok is
-// false if the enabledness model disagrees with the runtime there.
+// labelOf returns the label of alternative a of thread p in state st, with
+// stable thread names. ok is false if the enabledness model disagrees with
+// the runtime there.
 func (s *Strategy) labelOf(st *strategy.State, p trace.ThreadID, a int32) (label, bool) {
+	l, ok := s.traceLabelOf(st, p, a)
+	l.thread, l.partner = s.tn.stable(l.thread), s.tn.stable(l.partner)
+	return l, ok
+}
+
+// traceLabelOf is labelOf with the trace's thread numbers.
+func (s *Strategy) traceLabelOf(st *strategy.State, p trace.ThreadID, a int32) (label, bool) {
 	w := &s.cur
 	op := st.Threads[p].Op
 	if !multi(op) {
@@ -470,10 +488,11 @@ func (s *Strategy) labelOf(st *strategy.State, p trace.ThreadID, a int32) (label
 	return got, true
 }
 
-// altOf returns the alternative of the event labelled l in state st.
+// altOf returns the alternative of the event labelled l (stable thread
+// names) in state st.
 func (s *Strategy) altOf(st *strategy.State, l label) (int32, bool) {
-	p := l.thread
-	if int(p) >= len(st.Threads) || st.Threads[p].Alts == 0 || s.cur.cnt[p] != l.step {
+	p := s.tn.current(l.thread)
+	if p == trace.NoThread || int(p) >= len(st.Threads) || st.Threads[p].Alts == 0 || s.cur.cnt[p] != l.step {
 		return 0, false
 	}
 	for a := range st.Threads[p].Alts {
@@ -499,6 +518,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		}
 		s.nodes = s.nodes[:len(tr.Events)+1]
 	}
+	s.tn.sync(tr.Threads)
 	if len(tr.Merged) > 0 {
 		s.merge(tr)
 	}

@@ -139,6 +139,9 @@ func (a *analysis) prepare(failLast bool) {
 			a.evs[st].spawnLo = trace.ThreadID(t)
 		}
 	}
+	for i := reuse; i < n; i++ {
+		a.s.tn.name(&a.evs[i])
+	}
 	a.hb.run(tr, failLast, reuse)
 	for i := reuse; i < n; i++ {
 		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
@@ -262,6 +265,7 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 		probe = &a.probe
 		*probe = event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
 			step: int32(step), spawnLo: trace.NoThread}
+		a.s.tn.name(probe)
 	}
 	var acc []trace.Access
 	if own != nil {
@@ -336,6 +340,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	} else {
 		*base = event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
 			step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
+		a.s.tn.name(base)
 	}
 	self := -1
 	if own != nil {

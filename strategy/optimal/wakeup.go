@@ -33,7 +33,7 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 	switch {
 	case i < 0:
 		return true, -1
-	case seq[i].label() == e.label():
+	case seq[i].key() == e.key():
 		return true, i
 	}
 	return false, -1

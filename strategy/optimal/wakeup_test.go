@@ -8,10 +8,10 @@ import (
 )
 
 // ev returns the event of step k of thread t, an operation of kind on
-// variable o.
+// variable o; the thread's stable name is its number.
 func ev(t trace.ThreadID, k int32, kind trace.Kind, o trace.ObjectID) *event {
 	e := &event{Event: trace.Event{Thread: t, Op: trace.Op{Kind: kind, Class: trace.ClassVar, Obj: o}, Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
-		step: k, spawnLo: trace.NoThread}
+		step: k, spawnLo: trace.NoThread, sth: t, spart: trace.NoThread, sjoin: trace.NoThread}
 	e.cache()
 	return e
 }
