@@ -64,8 +64,8 @@ func TestDPORGenRegressions(t *testing.T) {
 	}
 }
 
-// TestDPORGenRange compares the family with exhaustive search on the gen
-// programs of seeds from to to-1, objects allocated once, when
+// TestDPORGenRange compares the family and optimal with exhaustive search
+// on the gen programs of seeds from to to-1, objects allocated once, when
 // WEFT_DPOR_GEN=from-to is set (a long run: not part of the default suite).
 // WEFT_DPOR_GEN_EVENTS=n generates programs of up to n steps (gen's
 // default: 11), WEFT_DPOR_GEN_ORDER=n explores in the random order of seed
@@ -87,12 +87,13 @@ func TestDPORGenRange(t *testing.T) {
 	}
 	order, _ := strconv.ParseInt(os.Getenv("WEFT_DPOR_GEN_ORDER"), 10, 64)
 	local := os.Getenv("WEFT_DPOR_GEN_LOCAL") == "1"
-	names := dporNames
+	all := append(slices.Clone(dporNames), "optimal")
+	names := all
 	if v := os.Getenv("WEFT_DPOR_GEN_ONLY"); v != "" {
 		names = strings.Split(v, ",")
 		for _, s := range names {
-			if !slices.Contains(dporNames, s) {
-				t.Fatalf("WEFT_DPOR_GEN_ONLY=%q: %q is not one of %v", v, s, dporNames)
+			if !slices.Contains(all, s) {
+				t.Fatalf("WEFT_DPOR_GEN_ONLY=%q: %q is not one of %v", v, s, all)
 			}
 		}
 	}
