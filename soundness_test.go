@@ -207,6 +207,24 @@ var soundnessCases = []soundnessCase{
 		w.Go(func() { once.Do(func() { x.Store(1); panic("boom") }) })
 		w.Go(func() { once.Do(func() { x.Store(2) }) })
 	}, traces: 1, outcomes: 1, kinds: "panic"},
+	// MonitorCond.Empty observes the waiters that Wait adds and Signal
+	// removes: B signals only if A already waits, so A may wait forever
+	// (a deadlock) when B looks first: 2 maximal traces, one complete.
+	{name: "monitor-empty", body: func(w *weft.T) {
+		m := weft.NewMonitor(weft.SC)
+		c := m.Cond(0)
+		got := weft.NewVar[int]("got")
+		a := w.Go(func() { m.Enter(); c.Wait(); got.Store(1); m.Exit() })
+		b := w.Go(func() {
+			m.Enter()
+			if !c.Empty() {
+				c.Signal()
+			}
+			m.Exit()
+		})
+		a.Join()
+		b.Join()
+	}, traces: 2, outcomes: 1, kinds: "deadlock"},
 	// Issue 18 item 3: optimal and concolic-optimal never ended here (the
 	// same execution again and again): the timer fires at 3, before the
 	// send at 7, so the select always takes the timer's case. One trace;
