@@ -518,6 +518,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		}
 		s.nodes = s.nodes[:len(tr.Events)+1]
 	}
+	// Objects and threads registered after the last Choose (announced by
+	// the last step, or started by it) are named here.
+	s.nm.sync(tr.Objects)
 	s.tn.sync(tr.Threads)
 	if len(tr.Merged) > 0 {
 		s.merge(tr)

@@ -341,6 +341,23 @@ func (w *world) timer(o trace.ObjectID) bool {
 	return o >= 0 && int(o) < len(w.objs) && w.info[o].Class == trace.ClassTimer
 }
 
+// panics reports whether op, run in w (case cas of a select, if not
+// negative), panics: a send on or a close of a closed channel.
+func (w *world) panics(op trace.Op, cas int32) bool {
+	switch {
+	case op.Kind == trace.KindSelect:
+		if cas < 0 || int(cas) >= len(op.Cases) || op.Cases[cas].Kind != trace.KindSend {
+			return false
+		}
+		s, ok := w.chanState(op.Cases[cas].Obj)
+		return ok && s.closed
+	case op.Class == trace.ClassChan && (op.Kind == trace.KindSend || op.Kind == trace.KindClose):
+		s, ok := w.chanState(op.Obj)
+		return ok && s.closed
+	}
+	return false
+}
+
 // chanState returns the state of channel o, if the world knows it.
 func (w *world) chanState(o trace.ObjectID) (*objState, bool) {
 	if o < 0 || int(o) >= len(w.objs) || w.info[o].Class != trace.ClassChan {
