@@ -35,6 +35,10 @@ const (
 // executions of different Execs is still registered afresh.
 var serials atomic.Uint64
 
+// execIDs numbers Execs process-wide: an object keeps the id of the Exec
+// that gave it its key (Obj.keyBy).
+var execIDs atomic.Uint64
+
 // Exec runs executions, one at a time. An Exec is reused across executions to
 // keep its memory.
 type Exec struct {
@@ -42,6 +46,7 @@ type Exec struct {
 	captureSources bool
 	strat          strategy.Strategy
 	serial         uint64
+	id             uint64 // execIDs
 
 	threads []*Thread
 	// pool holds every thread the Exec has made, each with its coroutine
@@ -77,10 +82,14 @@ type Exec struct {
 	kmerged map[uint64]uint64
 	nkeys   uint64
 	// ckeys are the keys of objects made by constructors (Create), by
-	// creator and creation number; keyUse[k] is the serial of the last
-	// execution that registered an object with key k.
+	// creator and creation number; keyUse[i] is the serial of the last
+	// execution that registered an object with the key of index i among
+	// those e gave (ownKey).
 	ckeys  map[[2]uint32]uint64
 	keyUse []uint64
+	// lasting[i] marks the key of index i as held by an object that
+	// outlives an execution: no name binds to it (object.go).
+	lasting []bool
 }
 
 // NewExec returns an Exec with the given configuration.
@@ -91,7 +100,7 @@ func NewExec(cfg Config) *Exec {
 	if cfg.Watchdog <= 0 {
 		cfg.Watchdog = DefaultWatchdog
 	}
-	return &Exec{cfg: cfg, done: make(chan struct{}, 1)}
+	return &Exec{cfg: cfg, done: make(chan struct{}, 1), id: execIDs.Add(1)}
 }
 
 // Now returns the virtual time of the execution.

@@ -119,10 +119,20 @@ func TestTraceRecording(t *testing.T) {
 			t.Errorf("thread %d: %+v, want %+v", i, tr.Threads[i], threads[i])
 		}
 	}
-	// Keys in the order of first registration (object.go).
+	// Keys in the order of first registration (object.go): the Exec's id
+	// in the high 32 bits, its own numbers from 1 in the low ones.
 	objects := []trace.ObjectInfo{{Class: trace.ClassVar, Creator: 1, Key: 1}, {Class: trace.ClassVar, Creator: 0, Key: 2}}
-	if len(tr.Objects) != 2 || tr.Objects[0] != objects[0] || tr.Objects[1] != objects[1] {
-		t.Errorf("objects %+v, want %+v", tr.Objects, objects)
+	if len(tr.Objects) != 2 {
+		t.Fatalf("objects %+v, want %+v", tr.Objects, objects)
+	}
+	for i, o := range tr.Objects {
+		if hi := o.Key >> 32; hi == 0 || hi != tr.Objects[0].Key>>32 {
+			t.Errorf("object %d: key %#x, want the Exec's id in its high bits", i, o.Key)
+		}
+		o.Key &= 1<<32 - 1
+		if o != objects[i] {
+			t.Errorf("object %d: %+v, want %+v", i, o, objects[i])
+		}
 	}
 	enabled := [][]bool{{true, true}, {false, true}, {true, false}, {false, false, true}}
 	for i, row := range enabled {

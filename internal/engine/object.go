@@ -2,7 +2,11 @@
 
 package engine
 
-import "github.com/weft-go/weft/trace"
+import (
+	"sync/atomic"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // Obj is the runtime state of a shared object. Its zero value is an object not
 // yet used; the first operation of an execution registers it. The fields used
@@ -55,7 +59,12 @@ type waiter struct {
 func (o *Obj) ID() trace.ObjectID { return o.id }
 
 // SetName names the object in reports.
-func (o *Obj) SetName(name string) { o.name = name }
+func (o *Obj) SetName(name string) {
+	o.name = name
+	if e := current; e == nil || e.cur == nil {
+		o.keyOutside()
+	}
+}
 
 // Create names o, made by a constructor (NewVar, MakeChan, ...) called by
 // the running thread, after its creator: the creating thread's stable name
@@ -65,6 +74,7 @@ func (o *Obj) SetName(name string) { o.name = name }
 func Create(o *Obj) {
 	e := current
 	if e == nil || e.cur == nil {
+		o.keyOutside()
 		return
 	}
 	t := e.cur
@@ -75,11 +85,29 @@ func Create(o *Obj) {
 		if e.ckeys == nil {
 			e.ckeys = make(map[[2]uint32]uint64)
 		}
-		e.nkeys++
-		key = e.nkeys
+		key = e.newKey()
 		e.ckeys[k] = key
 	}
 	o.key, o.created = key, true
+}
+
+// outsideKey marks the keys of objects made outside an execution (keyOutside),
+// apart from those an Exec gives.
+const outsideKey = 1 << 63
+
+// outsideKeys numbers the objects made outside an execution.
+var outsideKeys atomic.Uint64
+
+// keyOutside gives o, made or named outside an execution, a key of its own
+// for its whole life, if it has none: such an object outlives executions,
+// and a key bound to the names of threads could be another object's in a
+// later execution (gen seed 9176: two variables of one execution had one
+// key, and optimal took the store of one for a conflict with the load of
+// the other).
+func (o *Obj) keyOutside() {
+	if o.key == 0 {
+		o.key = outsideKey | outsideKeys.Add(1)
+	}
 }
 
 // touch registers o in e on its first use in the execution and returns it.
@@ -111,6 +139,11 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 	for i := range seenMore {
 		seenMore[i] = 0
 	}
+	if o.serial != 0 {
+		// Registered by an earlier execution: the object outlives them,
+		// and its key is its own.
+		e.markLasting(key)
+	}
 	*o = Obj{serial: e.serial, key: key, created: created, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
 		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenMore: seenMore}
 	creator := trace.NoThread
@@ -121,8 +154,9 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 		if o.key == 0 {
 			o.fresh = true
 			o.key = e.keyOf(n)
-			if e.keyInUse(o.key) {
-				// n named another object of this execution before.
+			if e.keyInUse(o.key) || e.isLasting(o.key) {
+				// n named another object of this execution before, or
+				// one that outlives executions.
 				o.key = e.rebind(n)
 			}
 		}
@@ -151,7 +185,7 @@ func (e *Exec) touchAgain(o *Obj, t *Thread) {
 	if k == o.key {
 		return
 	}
-	if e.keyInUse(k) {
+	if e.keyInUse(k) || e.isLasting(k) {
 		// n names another object of this execution: n's other meaning
 		// is not this object's, bind it to this one.
 		e.okeys[n] = o.key
@@ -165,26 +199,71 @@ func (e *Exec) touchAgain(o *Obj, t *Thread) {
 // keyInUse reports whether an object registered in the execution has key
 // k, or a key merged into k.
 func (e *Exec) keyInUse(k uint64) bool {
-	return k < uint64(len(e.keyUse)) && e.keyUse[k] == e.serial
+	i := e.ownKey(k)
+	return i >= 0 && i < len(e.keyUse) && e.keyUse[i] == e.serial
+}
+
+// newKey returns a new key: the Exec's id and a number of its own, so that
+// an object that outlives an exploration keeps a key no other exploration
+// gives (keys are never bound to names of another Exec).
+func (e *Exec) newKey() uint64 {
+	e.nkeys++
+	return e.id<<32 | e.nkeys
+}
+
+// ownKey returns the index of key k among the keys e gave, or -1 if another
+// Exec gave it or it is an outside key.
+func (e *Exec) ownKey(k uint64) int {
+	if k&outsideKey != 0 || k>>32 != e.id {
+		return -1
+	}
+	return int(k & (1<<32 - 1))
+}
+
+// markLasting records that key k is held by an object that outlives
+// executions: no name of a thread binds to it.
+func (e *Exec) markLasting(k uint64) {
+	i := e.ownKey(k)
+	if i < 0 {
+		return
+	}
+	for i >= len(e.lasting) {
+		e.lasting = append(e.lasting, false)
+	}
+	e.lasting[i] = true
+}
+
+// isLasting reports whether key k is held by an object that outlives
+// executions.
+func (e *Exec) isLasting(k uint64) bool {
+	i := e.ownKey(k)
+	return i >= 0 && i < len(e.lasting) && e.lasting[i]
 }
 
 // useKey records that an object registered in the execution has key k
-// (and so every key k is merged into).
+// (and so every key k is merged into). Keys e did not give are never bound
+// to names: they need no record.
 func (e *Exec) useKey(k uint64) {
-	for k >= uint64(len(e.keyUse)) {
+	i := e.ownKey(k)
+	if i < 0 {
+		return
+	}
+	for i >= len(e.keyUse) {
 		e.keyUse = append(e.keyUse, 0)
 	}
-	e.keyUse[k] = e.serial
+	e.keyUse[i] = e.serial
 	if to := e.findKey(k); to != k {
-		e.keyUse[to] = e.serial
+		if j := e.ownKey(to); j >= 0 && j < len(e.keyUse) {
+			e.keyUse[j] = e.serial
+		}
 	}
 }
 
 // rebind gives name n a new key, for an object n did not name before.
 func (e *Exec) rebind(n objectName) uint64 {
-	e.nkeys++
-	e.okeys[n] = e.nkeys
-	return e.nkeys
+	k := e.newKey()
+	e.okeys[n] = k
+	return k
 }
 
 // objectName names the next object t touches for the first time in the
@@ -206,9 +285,9 @@ func (e *Exec) keyOf(n objectName) uint64 {
 	if e.okeys == nil {
 		e.okeys = make(map[objectName]uint64)
 	}
-	e.nkeys++
-	e.okeys[n] = e.nkeys
-	return e.nkeys
+	k := e.newKey()
+	e.okeys[n] = k
+	return k
 }
 
 // findKey follows the merges of key k (mergeKeys) to the key that names its
