@@ -99,12 +99,14 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	// the exploration stops there.
 	record := func(end trace.End) bool {
 		tr := e.Trace()
+		// Finish first: a strategy that follows a record (replay) checks
+		// there that the execution used all of it.
+		s.Finish(tr, end)
 		if d, ok := s.(interface{ Diverged() error }); ok && d.Diverged() != nil {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread,
 				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + d.Diverged().Error() +
 					"\nKeep the body's behaviour a function of weft's choices: no real time, randomness, map iteration order or state kept between executions."}
 		}
-		s.Finish(tr, end)
 		r.Executions++
 		r.Events += int64(len(tr.Events))
 		switch end.Status {
@@ -206,7 +208,12 @@ func mix(x uint64) uint64 {
 }
 
 // Replay runs body once under the recorded choices of token and returns how
-// it ended. A malformed token gives an error wrapping replay.ErrBadToken.
+// it ended. A malformed token gives an error wrapping replay.ErrBadToken,
+// before anything runs. An execution that does not follow the token (the
+// token was recorded with another body or other options, or the body is
+// not deterministic) gives an error wrapping replay.ErrMismatch that names
+// the step, what was recorded and what happened instead; the Result, whose
+// failure is then of kind Nondeterminism, comes with it.
 func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 	rec, err := replay.Decode(token)
 	if err != nil {
@@ -219,6 +226,10 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		}
 	}
 	c.strategyName = "replay"
-	r := explore(body, replay.New(rec), &c)
+	s := replay.New(rec)
+	r := explore(body, s, &c)
+	if err := s.Diverged(); err != nil {
+		return r, fmt.Errorf("replay token does not fit: %w", err)
+	}
 	return r, nil
 }

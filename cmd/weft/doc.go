@@ -22,6 +22,8 @@
 //
 // The exit status is 0 when no failure was found (or a replay did not fail),
 // 1 when failures were found (or a replay failed), and 2 for bad usage or
-// input: an unknown command, program, strategy or parameter, a bad flag or a
-// malformed replay token.
+// input: an unknown command, program, strategy or parameter, a bad flag, a
+// malformed replay token, or a token that does not fit the program and its
+// parameters (a thread that does not exist or cannot move, an alternative out
+// of range, steps or inputs left over when the execution ends).
 package main

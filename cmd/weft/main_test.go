@@ -5,8 +5,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"flag"
+	"hash/crc32"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -81,7 +85,8 @@ func TestExitStatus(t *testing.T) {
 		// The deadlock token of dining n=5 (seed 1) replayed with n=4: the
 		// thread T5 does not exist.
 		{name: "replay other parameters", args: []string{"replay", "-p", "n=4", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 2,
-			stderr: []string{"weft replay: the token does not fit dining n=4 meals=1 fixed=0: step 1: recorded T5 (lock), but the execution has no thread T5"}},
+			stderr: []string{"weft replay: dining n=4 meals=1 fixed=0: replay token does not fit: step 1: recorded T5 (lock), but the execution has no thread T5\n" +
+				"the token was recorded with another program, other -p values or another -max-steps, or it is corrupt"}, stdoutNone: true},
 		{name: "replay deadlock", args: []string{"replay", "-p", "n=5", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 1,
 			stdout: []string{"weft: deadlock (execution 1, 5 steps)", "T5 blocked on lock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.BQUABgEABgIABgQABgMABgB3g5g2"}},
 	}
@@ -188,6 +193,59 @@ func TestReplayRoundTrip(t *testing.T) {
 				if !strings.Contains(stdout, "    "+line+"\n") {
 					t.Errorf("replay output lacks the message line %q:\n%s", line, stdout)
 				}
+			}
+		})
+	}
+}
+
+// TestReplayBadContent replays tokens whose checksum is valid but whose
+// content does not fit xy (T1 stores twice, then T2 twice) or does not
+// decode: each exits 2 with an error naming the cause, never a panic, an
+// internal error or a silent success.
+func TestReplayBadContent(t *testing.T) {
+	st := replay.Step{Thread: 1, Kind: trace.KindStore}
+	steps := []replay.Step{st, st, {Thread: 2, Kind: trace.KindStore}, {Thread: 2, Kind: trace.KindStore}}
+	tok := func(inputs []uint64, steps ...replay.Step) string {
+		return replay.Encode(replay.Record{Steps: steps, Inputs: inputs})
+	}
+	// raw is the token of varints vs, with a valid checksum.
+	raw := func(vs ...uint64) string {
+		var b []byte
+		for _, v := range vs {
+			b = binary.AppendUvarint(b, v)
+		}
+		b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+		return "w1." + base64.RawURLEncoding.EncodeToString(b)
+	}
+	const (
+		malformed = "weft: malformed replay token: "
+		corrupt   = "; the token is corrupt or was not made by this version of weft; copy the whole token from the failure report or from weft run -json\n"
+		notFit    = "weft replay: xy: replay token does not fit: "
+		way       = "\nthe token was recorded with another program, other -p values or another -max-steps, or it is corrupt; replay with the program, -p values and -max-steps of the run that printed the token\n"
+	)
+	tests := []struct{ name, tok, stderr string }{
+		{"thread 2^31", tok(nil, replay.Step{Thread: math.MinInt32, Kind: trace.KindStore}),
+			malformed + "step 1: thread 18446744071562067968 out of range (at most 2147483647)" + corrupt},
+		{"thread 2^32+1", raw(1, 1<<32+1, 0, uint64(trace.KindStore), 0),
+			malformed + "step 1: thread 4294967297 out of range (at most 2147483647)" + corrupt},
+		{"alternative -1", tok(nil, replay.Step{Thread: 1, Alt: -1, Kind: trace.KindStore}),
+			malformed + "step 1: alternative 18446744073709551615 out of range (at most 2147483647)" + corrupt},
+		{"unknown kind", tok(nil, replay.Step{Thread: 1, Kind: 99}),
+			malformed + "step 1: unknown operation kind 99" + corrupt},
+		{"alternative out of range", tok(nil, replay.Step{Thread: 1, Alt: 3, Kind: trace.KindStore}),
+			notFit + "step 1: T1: recorded store alternative 3, but it has 1 enabled alternatives" + way},
+		{"no such thread", tok(nil, replay.Step{Thread: 9, Kind: trace.KindStore}),
+			notFit + "step 1: recorded T9 (store), but the execution has no thread T9" + way},
+		{"extra step", tok(nil, append(steps, st)...),
+			notFit + "the execution ended (complete) after 4 steps, but the record has 5" + way},
+		{"extra input", tok([]uint64{5}, steps...),
+			notFit + "the execution ended (complete) after reading 0 input values, but the record has 1" + way},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, "replay", "xy", tc.tok)
+			if code != 2 || stdout != "" || stderr != tc.stderr {
+				t.Errorf("exit status %d, stdout %q, stderr:\n%s\nwant 2, no output and stderr:\n%s", code, stdout, stderr, tc.stderr)
 			}
 		})
 	}
