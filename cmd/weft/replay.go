@@ -25,7 +25,7 @@ func replayFlags(out io.Writer) (*flag.FlagSet, *replayOptions) {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.Var(o.params, "p", "set a program parameter `name=value`, as in the run that found the failure (repeatable)")
-	fs.IntVar(&o.maxSteps, "max-steps", 0, "the step bound of the run that found the failure, if it set one (`N`)")
+	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "the step bound of the run that found the failure, if it set one (`N`)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "usage: weft replay [-p name=value]... [-max-steps N] PROGRAM TOKEN\n\nReplay the execution of PROGRAM recorded in TOKEN (from a failure report or\nweft run -json) and print its report. Exit status: 0 the replay did not fail,\n1 it failed, 2 bad usage or input (such as a malformed token, or one recorded\nwith another program, other -p values or another -max-steps).\n\nFlags:\n")
 		fs.PrintDefaults()
