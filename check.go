@@ -12,9 +12,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/strategy/replay"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -32,6 +36,12 @@ const ReplayDir = "testdata/weft"
 // and nothing else.
 func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	t.Helper()
+	if engine.InExecution() {
+		// t belongs to the enclosing test, whose goroutine this is not:
+		// fail the execution that called Check instead (from a callback
+		// on the dispatcher, the panic ends the process with its message).
+		panic(nestedError("weft.Check"))
+	}
 	c := defaultConfig()
 	for _, o := range opts {
 		if err := o(&c); err != nil {
@@ -41,6 +51,10 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	}
 	if tok := os.Getenv(ReplayEnv); tok != "" {
 		r, err := Replay(body, tok, opts...)
+		if errors.Is(err, replay.ErrMismatch) {
+			t.Fatalf("weft: %s=%q: %v\nthe token comes from another test or other options, or the test body is not deterministic", ReplayEnv, tok, err)
+			return r
+		}
 		if err != nil {
 			t.Fatalf("weft: %s=%q: %v", ReplayEnv, tok, err)
 			return nil
@@ -61,6 +75,7 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	r, err := Explore(body, opts...)
 	if err != nil {
 		t.Fatalf("weft: %v", err)
+		return nil
 	}
 	if r.Failed() {
 		f := r.Failures[0]
@@ -97,17 +112,19 @@ func replayFiles(t testing.TB, body func(w *T), dir string, opts []Option) *Resu
 		path := filepath.Join(dir, ent.Name())
 		kind, tok, err := readReplayFile(path)
 		if err != nil {
-			t.Fatalf("weft: replay file %s: %v (fix it or delete it)", path, err)
+			t.Fatalf("weft: replay file: %v (fix it or delete it)", err)
+			return nil
 		}
 		r, err := Replay(body, tok, opts...)
+		if errors.Is(err, replay.ErrMismatch) {
+			t.Logf("weft: replay file %s no longer matches the test (%v); delete it if the test changed on purpose", path, err)
+			continue
+		}
 		if err != nil {
 			t.Fatalf("weft: replay file %s: %v (fix it or delete it)", path, err)
+			return nil
 		}
 		if r.Failed() {
-			if r.Failures[0].Kind == trace.Nondeterminism {
-				t.Logf("weft: replay file %s no longer matches the test (%v); delete it if the test changed on purpose", path, r.Failures[0].Message)
-				continue
-			}
 			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s", path, kind, r.Failures[0].Report(""))
 			return r
 		}
@@ -126,32 +143,68 @@ func writeReplayFile(dir string, f *Failure) (string, error) {
 	return path, os.WriteFile(path, []byte(content), 0o644)
 }
 
-// readReplayFile parses a replay file.
-func readReplayFile(path string) (kind, token string, err error) {
+// replayFields are the fields of a replay file after its first line, all
+// required, once each.
+var replayFields = []string{"kind", "token"}
+
+// readReplayFile parses a replay file: the line "weft replay v1", then the
+// fields "kind: K" (a failure kind) and "token: T" (a replay token), in any
+// order; blank lines are ignored. An error names the file, the line and
+// the field, and what the field allows.
+func readReplayFile(path string) (kind trace.FailureKind, token string, err error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", "", err
+		return 0, "", err
 	}
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "weft replay v1" {
-		return "", "", errors.New(`not a weft replay file: the first line must be "weft replay v1"`)
+	lines := strings.Split(string(b), "\n")
+	if strings.TrimSpace(lines[0]) != "weft replay v1" {
+		return 0, "", fmt.Errorf(`%s:1: not a weft replay file: the first line must be "weft replay v1"`, path)
 	}
-	for _, l := range lines[1:] {
+	seen := map[string]bool{}
+	for i, l := range lines[1:] {
+		n := i + 2
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
 		k, v, ok := strings.Cut(l, ":")
-		if !ok {
-			return "", "", fmt.Errorf("malformed line %q: want key: value", l)
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		switch {
+		case !ok:
+			return 0, "", fmt.Errorf("%s:%d: malformed line %q: want \"field: value\" (fields: %s)", path, n, l, strings.Join(replayFields, ", "))
+		case !slices.Contains(replayFields, k):
+			return 0, "", fmt.Errorf("%s:%d: unknown field %q (fields: %s)", path, n, k, strings.Join(replayFields, ", "))
+		case seen[k]:
+			return 0, "", fmt.Errorf("%s:%d: field %s given twice", path, n, k)
 		}
-		switch strings.TrimSpace(k) {
+		seen[k] = true
+		switch k {
 		case "kind":
-			kind = strings.TrimSpace(v)
+			var ok bool
+			if kind, ok = trace.ParseFailureKind(v); !ok || kind == trace.NoFailure {
+				return 0, "", fmt.Errorf("%s:%d: field kind: unknown failure kind %q (allowed: %s)", path, n, v, failureKindList())
+			}
 		case "token":
-			token = strings.TrimSpace(v)
+			if _, err := replay.Decode(v); err != nil {
+				return 0, "", fmt.Errorf("%s:%d: field token: %w", path, n, err)
+			}
+			token = v
 		}
 	}
-	if token == "" {
-		return "", "", errors.New("no token line")
+	for _, f := range replayFields {
+		if !seen[f] {
+			return 0, "", fmt.Errorf("%s: no %s field: want a line \"%s: ...\"", path, f, f)
+		}
 	}
 	return kind, token, nil
+}
+
+// failureKindList lists the failure kinds, quoted, for messages.
+func failureKindList() string {
+	var ks []string
+	for _, k := range trace.FailureKinds() {
+		ks = append(ks, strconv.Quote(k.String()))
+	}
+	return strings.Join(ks, ", ")
 }
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9_.\-/]`)

@@ -51,13 +51,17 @@
 // later go test runs first, as Go fuzzing does with testdata/fuzz, until the
 // file is removed. A replay that the body does not follow is reported as
 // nondeterminism, naming the step, the thread, the recorded operation and the
-// one that happened instead.
+// one that happened instead; Replay returns it as an error wrapping
+// replay.ErrMismatch (the token belongs to another body or other options, or
+// the body is not deterministic). A replay file that no longer fits is passed
+// over with a note.
 //
 // # Exploring without go test
 //
 // Explore runs the same exploration and returns a Result (executions,
 // complete, cut, failures by kind, distinct final states); the weft command
-// (cmd/weft) runs built-in programs with it.
+// (cmd/weft) runs built-in programs with it. Explorations do not nest: Check,
+// Explore or Replay called inside a test body fails at once (ErrNested).
 //
 // # Layers
 //

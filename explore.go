@@ -4,6 +4,7 @@
 package weft
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -24,6 +25,9 @@ type Result struct {
 	// Exhausted reports that the strategy finished its exploration (rather
 	// than a bound or the first failure stopping it).
 	Exhausted bool
+	// TimedOut reports that the timeout (WithTimeout) stopped the
+	// exploration.
+	TimedOut bool
 	// Failures holds the first failure of each kind, with its report.
 	Failures []*Failure
 	// FailureCounts counts the failing executions by kind.
@@ -56,9 +60,38 @@ func (r *Result) ExecPerSecond() float64 {
 // process.
 var running sync.Mutex
 
+// ErrNested is wrapped by the error of an exploration or replay started
+// inside a test body, a thread it started or a callback of a running
+// exploration (WithProgress): explorations do not nest.
+var ErrNested = errors.New("explorations do not nest")
+
+// ErrNoExecution is wrapped by the error of an exploration whose timeout
+// expired before its first execution: nothing was explored.
+var ErrNoExecution = errors.New("no execution ran")
+
+// lock takes the exploration lock for the function named entry, unless the
+// caller runs inside an exploration (its test body, a thread or a
+// callback), which holds the lock and would wait for itself.
+func lock(entry string) error {
+	if running.TryLock() {
+		return nil
+	}
+	if engine.InExecution() {
+		return nestedError(entry)
+	}
+	running.Lock() // another goroutine's exploration: wait for it
+	return nil
+}
+
+// nestedError is the error of entry called inside a test body.
+func nestedError(entry string) error {
+	return fmt.Errorf("%s called inside a test body (or a thread or callback of a running exploration): %w; call it from the test function (or main), not from a function weft runs", entry, ErrNested)
+}
+
 // Explore explores the executions of body and returns what it found. It
-// returns an error only for bad options; failures of the program are in the
-// Result.
+// returns an error for bad options, when called inside a test body
+// (ErrNested), and when the timeout expired before the first execution
+// (ErrNoExecution); failures of the program are in the Result.
 func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	c := defaultConfig()
 	for _, o := range opts {
@@ -66,6 +99,10 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 			return nil, err
 		}
 	}
+	if err := lock("weft.Explore"); err != nil {
+		return nil, err
+	}
+	defer running.Unlock()
 	s := c.strategy
 	if s == nil {
 		s = strategies[c.strategyName](&c)
@@ -75,13 +112,15 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	if f, ok := s.(interface{ Err() error }); ok && f.Err() != nil {
 		return nil, fmt.Errorf("strategy %s: %w", c.strategyName, f.Err())
 	}
-	return explore(body, s, &c), nil
+	r := explore(body, s, &c)
+	if r.TimedOut && r.Executions == 0 {
+		return nil, fmt.Errorf("timeout %v expired before the first execution: %w; raise the timeout (0: no bound)", c.timeout, ErrNoExecution)
+	}
+	return r, nil
 }
 
-// explore runs the exploration loop.
+// explore runs the exploration loop; the caller holds running.
 func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
-	running.Lock()
-	defer running.Unlock()
 	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	start := time.Now()
 	var deadline time.Time
@@ -98,12 +137,14 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	// the exploration stops there.
 	record := func(end trace.End) bool {
 		tr := e.Trace()
+		// Finish first: a strategy that follows a record (replay) checks
+		// there that the execution used all of it.
+		s.Finish(tr, end)
 		if d, ok := s.(interface{ Diverged() error }); ok && d.Diverged() != nil {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread,
 				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + d.Diverged().Error() +
 					"\nKeep the body's behaviour a function of weft's choices: no real time, randomness, map iteration order or state kept between executions."}
 		}
-		s.Finish(tr, end)
 		r.finals.merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))
@@ -137,6 +178,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 				return
 			}
 			if !deadline.IsZero() && r.Executions%64 == 0 && time.Now().After(deadline) {
+				r.TimedOut = true
 				return
 			}
 			if !s.Next() {
@@ -173,7 +215,12 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 }
 
 // Replay runs body once under the recorded choices of token and returns how
-// it ended. A malformed token gives an error wrapping replay.ErrBadToken.
+// it ended. A malformed token gives an error wrapping replay.ErrBadToken,
+// before anything runs. An execution that does not follow the token (the
+// token was recorded with another body or other options, or the body is
+// not deterministic) gives an error wrapping replay.ErrMismatch that names
+// the step, what was recorded and what happened instead; the Result, whose
+// failure is then of kind Nondeterminism, comes with it.
 func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 	rec, err := replay.Decode(token)
 	if err != nil {
@@ -186,6 +233,15 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		}
 	}
 	c.strategyName = "replay"
-	r := explore(body, replay.New(rec), &c)
+	c.timeout = 0 // a replay is one execution: it always runs
+	if err := lock("weft.Replay"); err != nil {
+		return nil, err
+	}
+	defer running.Unlock()
+	s := replay.New(rec)
+	r := explore(body, s, &c)
+	if err := s.Diverged(); err != nil {
+		return r, fmt.Errorf("replay token does not fit: %w", err)
+	}
 	return r, nil
 }

@@ -84,15 +84,31 @@ func WithMaxSteps(n int) Option {
 	}
 }
 
-// WithTimeout bounds the wall time of the exploration (0: no bound).
+// WithTimeout bounds the wall time of the exploration (0: no bound). The
+// bound is checked between executions; an exploration whose timeout expires
+// before its first execution fails with ErrNoExecution. A replay runs its
+// one execution whatever the timeout.
 func WithTimeout(d time.Duration) Option {
-	return func(c *config) error { c.timeout = d; return nil }
+	return func(c *config) error {
+		if d < 0 {
+			return fmt.Errorf("timeout %v: must not be negative (0: no bound)", d)
+		}
+		c.timeout = d
+		return nil
+	}
 }
 
 // WithWatchdog sets how long a thread may run without reaching a weft
-// operation before it is reported as blocked outside weft's control.
+// operation before it is reported as blocked outside weft's control (0:
+// the default, 10s).
 func WithWatchdog(d time.Duration) Option {
-	return func(c *config) error { c.watchdog = d; return nil }
+	return func(c *config) error {
+		if d < 0 {
+			return fmt.Errorf("watchdog %v: must not be negative (0: the default)", d)
+		}
+		c.watchdog = d
+		return nil
+	}
 }
 
 // KeepGoing makes the exploration continue after a failure, counting

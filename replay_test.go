@@ -5,11 +5,15 @@
 package weft_test
 
 import (
+	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -94,11 +98,11 @@ func TestNondeterminism(t *testing.T) {
 		t.Fatalf("failures %v, want an assertion", r.FailureCounts)
 	}
 	rr, err := weft.Replay(nondeterministic, r.Failures[0].Token)
-	if err != nil {
-		t.Fatal(err)
+	if want := "replay token does not fit: step 1: T0: recorded store, but its pending operation is load o0"; !errors.Is(err, replay.ErrMismatch) || err.Error() != want {
+		t.Fatalf("Replay: error %v, want %q wrapping ErrMismatch", err, want)
 	}
-	if len(rr.Failures) != 1 || rr.Failures[0].Kind != trace.Nondeterminism {
-		t.Fatalf("replay failures %v, want %v", rr.FailureCounts, trace.Nondeterminism)
+	if rr == nil || len(rr.Failures) != 1 || rr.Failures[0].Kind != trace.Nondeterminism {
+		t.Fatalf("replay result %v, want one %v failure", rr, trace.Nondeterminism)
 	}
 	msg := rr.Failures[0].Message
 	for _, want := range []string{"not deterministic", "step 1", "T0", "recorded store", "load o0"} {
@@ -132,6 +136,94 @@ func TestReplayBadTokens(t *testing.T) {
 	if ran {
 		t.Error("the body ran with a malformed token")
 	}
+}
+
+// inputBody reads one input, then T0 and T1 store to x.
+func inputBody(w *weft.T) {
+	var x weft.Var[int]
+	w.Input("z")
+	w.Go(func() { x.Store(1) })
+	x.Store(2)
+}
+
+// TestReplayMismatch replays tokens with valid checksums that do not fit
+// inputBody: each is rejected with an error wrapping replay.ErrMismatch
+// that names the step, what was recorded and what happened, or, for values
+// that do not fit a thread or an alternative, with ErrBadToken before the
+// body runs.
+func TestReplayMismatch(t *testing.T) {
+	store := func(th trace.ThreadID) replay.Step { return replay.Step{Thread: th, Kind: trace.KindStore} }
+	tok := func(inputs []uint64, steps ...replay.Step) string {
+		return replay.Encode(replay.Record{Steps: steps, Inputs: inputs})
+	}
+	one := []uint64{7}
+	good := tok(one, store(0), store(1))
+	if r, err := weft.Replay(inputBody, good); err != nil || r.Complete != 1 {
+		t.Fatalf("Replay of the fitting token: %v, %v; want one complete execution", r, err)
+	}
+	tests := []struct {
+		name, tok, want string
+	}{
+		{"extra step", tok(one, store(0), store(1), store(1)),
+			"replay token does not fit: the execution ended (complete) after 2 steps, but the record has 3"},
+		{"missing step", tok(one, store(0)),
+			"replay token does not fit: step 2: the record ends after 1 steps, but the execution went on"},
+		{"extra input", tok([]uint64{7, 8}, store(0), store(1)),
+			"replay token does not fit: the execution ended (complete) after reading 1 input values, but the record has 2"},
+		{"missing input", tok(nil, store(0), store(1)),
+			`replay token does not fit: input "z": the record has only 0 input values`},
+		{"no such thread", tok(one, store(2)),
+			"replay token does not fit: step 1: recorded T2 (store), but the execution has no thread T2"},
+		{"finished thread", tok(one, store(1), store(1)),
+			"replay token does not fit: step 2: recorded T1 (store), but T1 has finished"},
+		{"other kind", tok(one, replay.Step{Thread: 0, Kind: trace.KindLoad}),
+			"replay token does not fit: step 1: T0: recorded load, but its pending operation is store o0"},
+		{"alternative out of range", tok(one, replay.Step{Thread: 0, Alt: 1, Kind: trace.KindStore}),
+			"replay token does not fit: step 1: T0: recorded store alternative 1, but it has 1 enabled alternatives"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := weft.Replay(inputBody, tc.tok)
+			if !errors.Is(err, replay.ErrMismatch) {
+				t.Fatalf("Replay: error %v, want one wrapping ErrMismatch", err)
+			}
+			if err.Error() != tc.want {
+				t.Errorf("error %q, want %q", err, tc.want)
+			}
+			if r == nil || r.Executions != 1 || r.FailureCounts[trace.Nondeterminism] != 1 {
+				t.Errorf("result %+v, want one execution failing with %v", r, trace.Nondeterminism)
+			}
+		})
+	}
+
+	// Values that do not fit are rejected before anything runs.
+	ran := false
+	body := func(w *weft.T) { ran = true; inputBody(w) }
+	for _, tc := range []struct{ name, tok, want string }{
+		{"alternative -1", tok(one, replay.Step{Thread: 0, Alt: -1, Kind: trace.KindStore}), "step 1: alternative 18446744073709551615 out of range"},
+		{"thread 2^32+1", rawToken(1, 1<<32+1, 0, uint64(trace.KindStore), 0), "step 1: thread 4294967297 out of range"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := weft.Replay(body, tc.tok)
+			if !errors.Is(err, replay.ErrBadToken) || r != nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Replay = %v, %v; want nil and an error wrapping ErrBadToken saying %q", r, err, tc.want)
+			}
+		})
+	}
+	if ran {
+		t.Error("the body ran with a token that does not decode")
+	}
+}
+
+// rawToken returns a token of the given varints with a valid checksum, for
+// contents Encode cannot produce.
+func rawToken(vs ...uint64) string {
+	var b []byte
+	for _, v := range vs {
+		b = binary.AppendUvarint(b, v)
+	}
+	b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+	return "w1." + base64.RawURLEncoding.EncodeToString(b)
 }
 
 func boolInt(b bool) int {
@@ -240,6 +332,43 @@ func TestCheck(t *testing.T) {
 	weft.Check(ft5, raceBody)
 	if len(ft5.fatals) != 1 || !strings.Contains(ft5.fatals[0], weft.ReplayEnv) || !strings.Contains(ft5.fatals[0], "malformed replay token") {
 		t.Fatalf("malformed WEFT_REPLAY: fatals %q", ft5.fatals)
+	}
+}
+
+// TestCheckReplayMismatch checks that Check says so when WEFT_REPLAY or a
+// replay file holds a token that does not fit the test: the variable is a
+// fatal error, the file is passed over with a note.
+func TestCheckReplayMismatch(t *testing.T) {
+	t.Chdir(t.TempDir())
+	// raceBody's passing schedule with one step too many.
+	tok := replay.Encode(replay.Record{Steps: []replay.Step{{Thread: 0, Kind: trace.KindLoad}, {Thread: 1, Kind: trace.KindStore}, {Thread: 1, Kind: trace.KindStore}}})
+	t.Setenv(weft.ReplayEnv, tok)
+	ft := &fakeTB{TB: t, name: "TestZ"}
+	weft.Check(ft, raceBody)
+	want := weft.ReplayEnv + "=" + strconv.Quote(tok) + ": replay token does not fit: the execution ended (complete) after 2 steps, but the record has 3\n" +
+		"the token comes from another test or other options, or the test body is not deterministic"
+	if len(ft.fatals) != 1 || !strings.Contains(ft.fatals[0], want) || len(ft.errors) != 0 {
+		t.Fatalf("fatals %q, errors %q; want one fatal saying %q", ft.fatals, ft.errors, want)
+	}
+
+	t.Setenv(weft.ReplayEnv, "")
+	dir := filepath.Join("testdata", "weft", "TestZ")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "stale")
+	if err := os.WriteFile(path, []byte("weft replay v1\nkind: assertion\ntoken: "+tok+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ft2 := &fakeTB{TB: t, name: "TestZ"}
+	r := weft.Check(ft2, raceBody, weft.WithStrategy("exhaustive"))
+	note := "weft: replay file " + path + " no longer matches the test (replay token does not fit: the execution ended (complete) after 2 steps, but the record has 3); delete it if the test changed on purpose"
+	if len(ft2.logs) != 1 || ft2.logs[0] != note {
+		t.Errorf("logs %q, want %q", ft2.logs, note)
+	}
+	// The exploration ran after the stale file and found the failure.
+	if len(ft2.errors) != 1 || !strings.Contains(ft2.errors[0], "read the store") || r.Strategy != "exhaustive" {
+		t.Errorf("errors %q under %s, want the failure found by exploring", ft2.errors, r.Strategy)
 	}
 }
 

@@ -83,6 +83,10 @@ func (k Kind) String() string {
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
 
+// Valid reports whether k is the kind of a visible operation: one of the
+// constants above other than KindNone.
+func (k Kind) Valid() bool { return k > KindNone && k < numKinds }
+
 // ParseKind returns the kind named s, as printed by Kind.String.
 func ParseKind(s string) (Kind, bool) {
 	for i, n := range kindNames {

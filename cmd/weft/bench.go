@@ -112,8 +112,9 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	table := fs.String("table", "all", "the table: fig8, table2, speed or all")
 	rows := fs.String("rows", "", "run only the rows whose label contains this text")
-	orders := fs.Int("orders", 5, "random exploration orders (seeds 1..N) averaged per cell")
-	maxRuns := fs.Int("max-runs", 10000, "bound on the executions of one cell and order (the papers' limit; 0: none)")
+	orders, maxRuns := new(int), new(int)
+	boundedInt(fs, orders, "orders", 5, 1, "", "random exploration orders (seeds 1..`N`) averaged per cell")
+	boundedInt(fs, maxRuns, "max-runs", 10000, 0, "0: no bound", "bound the executions of one cell and order to `N` (the papers' limit; 0: no bound)")
 	asJSON := fs.Bool("json", false, "print one JSON object per row instead of tables")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|speed|all] [-rows TEXT] [-orders N] [-max-runs N] [-json]")
@@ -124,9 +125,6 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		return report(usageErrorf("weft bench takes no arguments, got %q", fs.Args()), stderr)
-	}
-	if *orders < 1 {
-		return report(usageErrorf("-orders %d: must be at least 1", *orders), stderr)
 	}
 	var chosen []benchTable
 	for _, t := range benchTables {

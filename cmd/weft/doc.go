@@ -20,8 +20,16 @@
 // (the schema is the Summary type, documented in the README). A run that
 // lasts over a second shows a progress line on standard error.
 //
+// Numeric flags must not be negative: -max-runs, -max-steps and -timeout
+// take 0 for "no bound" (-max-steps: weft's default, 100000); -depth and
+// bench's -orders are at least 1. A -timeout that expires before the first
+// execution is an error, not an empty success.
+//
 // The exit status is 0 when no failure was found (or a replay did not fail),
 // 1 when failures were found (or a replay failed), and 2 for bad usage or
 // input: an unknown command, program, strategy or parameter, a bad flag or a
-// malformed replay token.
+// flag value out of range, a -timeout too short for a single execution, a
+// malformed replay token, or a token that does not fit the program and its
+// parameters (a thread that does not exist or cannot move, an alternative out
+// of range, steps or inputs left over when the execution ends).
 package main

@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/weft-go/weft/programs"
 )
@@ -142,6 +144,84 @@ func (p paramFlag) Set(s string) error {
 	}
 	p[name] = v
 	return nil
+}
+
+// intFlag is an int flag with a lower bound: the flag package rejects a
+// smaller value as it rejects one that is not a number, naming the flag.
+type intFlag struct {
+	p   *int
+	min int
+	why string // what the bound is for, shown after it; may be empty
+}
+
+// boundedInt defines an int flag of fs at least min.
+func boundedInt(fs *flag.FlagSet, p *int, name string, value, min int, why, usage string) {
+	*p = value
+	fs.Var(&intFlag{p: p, min: min, why: why}, name, usage)
+}
+
+func (f *intFlag) String() string {
+	if f == nil || f.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.p)
+}
+
+func (f *intFlag) Set(s string) error {
+	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	if err != nil {
+		return errors.New("parse error") // the flag package's word for it
+	}
+	if int(v) < f.min {
+		return boundError(f.min == 0, fmt.Sprintf("must be at least %d", f.min), f.why)
+	}
+	*f.p = int(v)
+	return nil
+}
+
+// durationFlag is a duration flag that must not be negative.
+type durationFlag struct {
+	p   *time.Duration
+	why string
+}
+
+// nonNegativeDuration defines a duration flag of fs that must not be
+// negative.
+func nonNegativeDuration(fs *flag.FlagSet, p *time.Duration, name string, value time.Duration, why, usage string) {
+	*p = value
+	fs.Var(&durationFlag{p: p, why: why}, name, usage)
+}
+
+func (f *durationFlag) String() string {
+	if f == nil || f.p == nil {
+		return "0s"
+	}
+	return f.p.String()
+}
+
+func (f *durationFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	if d < 0 {
+		return boundError(true, "", f.why)
+	}
+	*f.p = d
+	return nil
+}
+
+// boundError says a flag's value is below its bound: "must not be
+// negative" when the bound is 0, else bound; why follows in parentheses.
+func boundError(zero bool, bound, why string) error {
+	msg := bound
+	if zero {
+		msg = "must not be negative"
+	}
+	if why != "" {
+		msg += " (" + why + ")"
+	}
+	return errors.New(msg)
 }
 
 // lookup finds the program named name and resolves its parameters.

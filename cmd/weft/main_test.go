@@ -5,8 +5,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"flag"
+	"hash/crc32"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -69,6 +73,24 @@ func TestExitStatus(t *testing.T) {
 		{name: "bad flag", args: []string{"run", "-bogus", "xy"}, code: 2, stderr: []string{"flag provided but not defined: -bogus; see 'weft help run'"}},
 		{name: "bad depth", args: []string{"run", "-depth", "0", "xy"}, code: 2, stderr: []string{"bug depth 0: must be at least 1"}},
 		{name: "missing program", args: []string{"run"}, code: 2, stderr: []string{"weft run: missing PROGRAM"}},
+		{name: "negative max-steps", args: []string{"run", "-max-steps", "-5", "xy"}, code: 2, stdoutNone: true,
+			stderr: []string{`weft run: invalid value "-5" for flag -max-steps: must not be negative (0: weft's default); see 'weft help run'`}},
+		{name: "negative max-runs", args: []string{"run", "-max-runs", "-1", "xy"}, code: 2, stdoutNone: true,
+			stderr: []string{`weft run: invalid value "-1" for flag -max-runs: must not be negative (0: no bound); see 'weft help run'`}},
+		{name: "negative timeout", args: []string{"run", "-timeout", "-1s", "xy"}, code: 2, stdoutNone: true,
+			stderr: []string{`weft run: invalid value "-1s" for flag -timeout: must not be negative (0: no bound); see 'weft help run'`}},
+		{name: "timeout not a duration", args: []string{"run", "-timeout", "5", "xy"}, code: 2,
+			stderr: []string{`weft run: invalid value "5" for flag -timeout: parse error; see 'weft help run'`}},
+		{name: "timeout before the first execution", args: []string{"run", "-timeout", "1ns", "xy"}, code: 2, stdoutNone: true,
+			stderr: []string{"weft run: -timeout 1ns expired before the first execution: nothing was explored; raise -timeout (0: no bound)\n"}},
+		{name: "timeout before the first execution, json", args: []string{"run", "-json", "-timeout", "1ns", "xy"}, code: 2, stdoutNone: true,
+			stderr: []string{"weft run: -timeout 1ns expired before the first execution"}},
+		{name: "replay negative max-steps", args: []string{"replay", "-max-steps", "-1", "xy", "w1.AABB2RL_"}, code: 2, stdoutNone: true,
+			stderr: []string{`weft replay: invalid value "-1" for flag -max-steps: must not be negative (0: weft's default); see 'weft help replay'`}},
+		{name: "bench negative max-runs", args: []string{"bench", "-max-runs", "-1"}, code: 2, stdoutNone: true,
+			stderr: []string{`weft bench: invalid value "-1" for flag -max-runs: must not be negative (0: no bound); see 'weft help bench'`}},
+		{name: "bench no orders", args: []string{"bench", "-orders", "0"}, code: 2, stdoutNone: true,
+			stderr: []string{`weft bench: invalid value "0" for flag -orders: must be at least 1; see 'weft help bench'`}},
 		{name: "flag after program", args: []string{"run", "dining", "-p", "n=3"}, code: 2,
 			stderr: []string{`weft run: unexpected arguments after PROGRAM: "-p n=3" (flags go before PROGRAM, as with the go command)`}},
 		{name: "list with argument", args: []string{"list", "x"}, code: 2, stderr: []string{`weft list takes no arguments, got "x"`}},
@@ -81,7 +103,8 @@ func TestExitStatus(t *testing.T) {
 		// The deadlock token of dining n=5 (seed 1) replayed with n=4: the
 		// thread T5 does not exist.
 		{name: "replay other parameters", args: []string{"replay", "-p", "n=4", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 2,
-			stderr: []string{"weft replay: the token does not fit dining n=4 meals=1 fixed=0: step 1: recorded T5 (lock), but the execution has no thread T5"}},
+			stderr: []string{"weft replay: dining n=4 meals=1 fixed=0: replay token does not fit: step 1: recorded T5 (lock), but the execution has no thread T5\n" +
+				"the token was recorded with another program, other -p values or another -max-steps, or it is corrupt"}, stdoutNone: true},
 		{name: "replay deadlock", args: []string{"replay", "-p", "n=5", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 1,
 			stdout: []string{"weft: deadlock (execution 1, 5 steps)", "T5 blocked on lock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.BQUABgEABgIABgQABgMABgB3g5g2"}},
 	}
@@ -188,6 +211,59 @@ func TestReplayRoundTrip(t *testing.T) {
 				if !strings.Contains(stdout, "    "+line+"\n") {
 					t.Errorf("replay output lacks the message line %q:\n%s", line, stdout)
 				}
+			}
+		})
+	}
+}
+
+// TestReplayBadContent replays tokens whose checksum is valid but whose
+// content does not fit xy (T1 stores twice, then T2 twice) or does not
+// decode: each exits 2 with an error naming the cause, never a panic, an
+// internal error or a silent success.
+func TestReplayBadContent(t *testing.T) {
+	st := replay.Step{Thread: 1, Kind: trace.KindStore}
+	steps := []replay.Step{st, st, {Thread: 2, Kind: trace.KindStore}, {Thread: 2, Kind: trace.KindStore}}
+	tok := func(inputs []uint64, steps ...replay.Step) string {
+		return replay.Encode(replay.Record{Steps: steps, Inputs: inputs})
+	}
+	// raw is the token of varints vs, with a valid checksum.
+	raw := func(vs ...uint64) string {
+		var b []byte
+		for _, v := range vs {
+			b = binary.AppendUvarint(b, v)
+		}
+		b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+		return "w1." + base64.RawURLEncoding.EncodeToString(b)
+	}
+	const (
+		malformed = "weft: malformed replay token: "
+		corrupt   = "; the token is corrupt or was not made by this version of weft; copy the whole token from the failure report or from weft run -json\n"
+		notFit    = "weft replay: xy: replay token does not fit: "
+		way       = "\nthe token was recorded with another program, other -p values or another -max-steps, or it is corrupt; replay with the program, -p values and -max-steps of the run that printed the token\n"
+	)
+	tests := []struct{ name, tok, stderr string }{
+		{"thread 2^31", tok(nil, replay.Step{Thread: math.MinInt32, Kind: trace.KindStore}),
+			malformed + "step 1: thread 18446744071562067968 out of range (at most 2147483647)" + corrupt},
+		{"thread 2^32+1", raw(1, 1<<32+1, 0, uint64(trace.KindStore), 0),
+			malformed + "step 1: thread 4294967297 out of range (at most 2147483647)" + corrupt},
+		{"alternative -1", tok(nil, replay.Step{Thread: 1, Alt: -1, Kind: trace.KindStore}),
+			malformed + "step 1: alternative 18446744073709551615 out of range (at most 2147483647)" + corrupt},
+		{"unknown kind", tok(nil, replay.Step{Thread: 1, Kind: 99}),
+			malformed + "step 1: unknown operation kind 99" + corrupt},
+		{"alternative out of range", tok(nil, replay.Step{Thread: 1, Alt: 3, Kind: trace.KindStore}),
+			notFit + "step 1: T1: recorded store alternative 3, but it has 1 enabled alternatives" + way},
+		{"no such thread", tok(nil, replay.Step{Thread: 9, Kind: trace.KindStore}),
+			notFit + "step 1: recorded T9 (store), but the execution has no thread T9" + way},
+		{"extra step", tok(nil, append(steps, st)...),
+			notFit + "the execution ended (complete) after 4 steps, but the record has 5" + way},
+		{"extra input", tok([]uint64{5}, steps...),
+			notFit + "the execution ended (complete) after reading 0 input values, but the record has 1" + way},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, "replay", "xy", tc.tok)
+			if code != 2 || stdout != "" || stderr != tc.stderr {
+				t.Errorf("exit status %d, stdout %q, stderr:\n%s\nwant 2, no output and stderr:\n%s", code, stdout, stderr, tc.stderr)
 			}
 		})
 	}

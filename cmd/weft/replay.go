@@ -12,7 +12,6 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/strategy/replay"
-	"github.com/weft-go/weft/trace"
 )
 
 // replayOptions are the flags of weft replay.
@@ -26,9 +25,9 @@ func replayFlags(out io.Writer) (*flag.FlagSet, *replayOptions) {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.Var(o.params, "p", "set a program parameter `name=value`, as in the run that found the failure (repeatable)")
-	fs.IntVar(&o.maxSteps, "max-steps", 0, "the step bound of the run that found the failure, if it set one (`N`)")
+	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "the step bound of the run that found the failure, if it set one (`N`)")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "usage: weft replay [-p name=value]... [-max-steps N] PROGRAM TOKEN\n\nReplay the execution of PROGRAM recorded in TOKEN (from a failure report or\nweft run -json) and print its report. Exit status: 0 the replay did not fail,\n1 it failed, 2 bad usage or input (such as a malformed token).\n\nFlags:\n")
+		fmt.Fprint(fs.Output(), "usage: weft replay [-p name=value]... [-max-steps N] PROGRAM TOKEN\n\nReplay the execution of PROGRAM recorded in TOKEN (from a failure report or\nweft run -json) and print its report. Exit status: 0 the replay did not fail,\n1 it failed, 2 bad usage or input (such as a malformed token, or one recorded\nwith another program, other -p values or another -max-steps).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	return fs, o
@@ -53,34 +52,23 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	token := fs.Arg(1)
 	r, err := weft.Replay(p.Body(ps), token, opts...)
-	if errors.Is(err, replay.ErrBadToken) {
+	switch {
+	case errors.Is(err, replay.ErrBadToken):
 		return report(usageErrorf("%v; copy the whole token from the failure report or from weft run -json", err), stderr)
-	}
-	if err != nil {
+	case errors.Is(err, replay.ErrMismatch):
+		// The built-in programs are deterministic: the token was recorded
+		// with another program, other parameters or another step bound,
+		// or it is corrupt.
+		return report(usageErrorf("weft replay: %s: %v\nthe token was recorded with another program, other -p values or another -max-steps, or it is corrupt; replay with the program, -p values and -max-steps of the run that printed the token",
+			strings.Join(append([]string{p.Name}, p.Format(ps)...), " "), err), stderr)
+	case err != nil:
 		return report(usageErrorf("%v", err), stderr)
 	}
 	if r.Failed() {
 		f := r.Failures[0]
-		if f.Kind == trace.Nondeterminism {
-			// The built-in programs are deterministic: the token was
-			// recorded with another program, other parameters or another
-			// step bound.
-			return report(usageErrorf("weft replay: the token does not fit %s %s: %s\nreplay with the program, -p values and -max-steps of the run that printed the token",
-				p.Name, strings.Join(p.Format(ps), " "), divergence(f.Message)), stderr)
-		}
 		fmt.Fprint(stdout, f.Report(replayCommand(p, ps, o.maxSteps, token)))
 		return exitFailure
 	}
 	fmt.Fprintf(stdout, "weft: the replay of %s completed without failure (%d steps)\n", p.Name, r.Events)
 	return exitOK
-}
-
-// divergence extracts what diverged from a nondeterminism report, leaving out
-// the advice meant for hand-written test bodies.
-func divergence(msg string) string {
-	lines := strings.Split(msg, "\n")
-	if len(lines) >= 3 {
-		return strings.Join(lines[1:len(lines)-1], "\n")
-	}
-	return msg
 }

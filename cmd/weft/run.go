@@ -5,6 +5,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -47,11 +48,11 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.SetOutput(out)
 	fs.Var(o.params, "p", "set a program parameter `name=value` (repeatable; see 'weft list')")
 	fs.StringVar(&o.strategy, "strategy", defaultStrategy, "exploration `strategy`: "+strings.Join(weft.Strategies(), ", "))
-	fs.IntVar(&o.maxRuns, "max-runs", defaultMaxRuns, "stop after `N` executions (0: no bound)")
-	fs.IntVar(&o.maxSteps, "max-steps", 0, "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
+	boundedInt(fs, &o.maxRuns, "max-runs", defaultMaxRuns, 0, "0: no bound", "stop after `N` executions (0: no bound)")
+	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
 	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies")
 	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")
-	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this wall `time` (0: no bound)")
+	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
 	fs.Usage = func() {
@@ -91,6 +92,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	r, err := weft.Explore(p.Body(ps), opts...)
 	prog.done()
+	if errors.Is(err, weft.ErrNoExecution) {
+		return report(usageErrorf("weft run: -timeout %v expired before the first execution: nothing was explored; raise -timeout (0: no bound)", o.timeout), stderr)
+	}
 	if err != nil {
 		return report(usageErrorf("%v", err), stderr)
 	}

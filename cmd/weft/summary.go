@@ -97,7 +97,7 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		s.Stopped = "failure"
 	case o.maxRuns > 0 && r.Executions >= o.maxRuns:
 		s.Stopped = "max-runs"
-	case o.timeout > 0 && r.Wall >= o.timeout:
+	case r.TimedOut:
 		s.Stopped = "timeout"
 	default:
 		s.Stopped = "abandoned"

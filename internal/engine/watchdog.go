@@ -1,10 +1,12 @@
 // This file implements the watchdog's report of a thread that blocked outside
-// weft's control.
+// weft's control, and tells whether the caller runs on a goroutine of an
+// execution.
 
 package engine
 
 import (
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 
@@ -52,4 +54,39 @@ func runningStacks() string {
 		return "(no stack found: the blocked goroutine is not a weft thread)"
 	}
 	return strings.Join(out, "\n\n")
+}
+
+// ownFuncs are the functions at the bottom of the goroutines an Exec runs:
+// every thread's code runs under Exec.run, the driver's loop of executions
+// under Exec.dispatcher.
+var ownFuncs = [...]string{
+	runtime.FuncForPC(reflect.ValueOf((*Exec).run).Pointer()).Name(),
+	runtime.FuncForPC(reflect.ValueOf((*Exec).dispatcher).Pointer()).Name(),
+}
+
+// InExecution reports whether the calling goroutine is one an Exec runs: a
+// thread of an execution (a test body or a thread it started) or the
+// dispatcher, where the driver's loop and its callbacks run. It walks the
+// caller's stack, so it is meant for rare checks (an exploration started
+// inside another), not for the operations of an execution.
+func InExecution() bool {
+	pcs := make([]uintptr, 64)
+	for {
+		n := runtime.Callers(2, pcs)
+		if n < len(pcs) {
+			pcs = pcs[:n]
+			break
+		}
+		pcs = make([]uintptr, 2*len(pcs))
+	}
+	frames := runtime.CallersFrames(pcs)
+	for {
+		f, more := frames.Next()
+		if f.Function == ownFuncs[0] || f.Function == ownFuncs[1] {
+			return true
+		}
+		if !more {
+			return false
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"strings"
 
 	"github.com/weft-go/weft/trace"
@@ -39,6 +40,10 @@ func FromTrace(tr *trace.Trace, inputs []uint64) Record {
 	}
 	return r
 }
+
+// corrupt is the way out of a token whose checksum holds but whose content
+// does not: no version of weft writes such tokens.
+const corrupt = "the token is corrupt or was not made by this version of weft"
 
 // tokenPrefix starts every token, with its format version.
 const tokenPrefix = "w1."
@@ -78,10 +83,23 @@ func Decode(tok string) (Record, error) {
 	var r Record
 	n := d.count()
 	r.Steps = make([]Step, 0, n)
-	for range n {
+	for i := range n {
 		th, alt := d.uvarint(), d.uvarint()
-		k := d.byte()
-		r.Steps = append(r.Steps, Step{Thread: trace.ThreadID(th), Alt: int32(alt), Kind: trace.Kind(k)})
+		k := trace.Kind(d.byte())
+		if d.err != nil {
+			break
+		}
+		// Values are checked before conversion: a thread or alternative
+		// that does not fit in 31 bits would wrap to another one.
+		switch {
+		case th > math.MaxInt32:
+			return Record{}, fmt.Errorf("%w: step %d: thread %d out of range (at most %d); %s", ErrBadToken, i+1, th, math.MaxInt32, corrupt)
+		case alt > math.MaxInt32:
+			return Record{}, fmt.Errorf("%w: step %d: alternative %d out of range (at most %d); %s", ErrBadToken, i+1, alt, math.MaxInt32, corrupt)
+		case !k.Valid():
+			return Record{}, fmt.Errorf("%w: step %d: unknown operation kind %d; %s", ErrBadToken, i+1, byte(k), corrupt)
+		}
+		r.Steps = append(r.Steps, Step{Thread: trace.ThreadID(th), Alt: int32(alt), Kind: k})
 	}
 	m := d.count()
 	for range m {

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -40,8 +41,10 @@ func TestTokenRoundTrip(t *testing.T) {
 	}
 }
 
-// withChecksum returns the token of the raw payload b, with a valid CRC.
-func withChecksum(b []byte) string {
+// withChecksum returns the token of the raw payload b followed by more, with
+// a valid CRC.
+func withChecksum(b []byte, more ...byte) string {
+	b = append(b, more...)
 	b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 	return "w1." + base64.RawURLEncoding.EncodeToString(b)
 }
@@ -67,6 +70,17 @@ func TestMalformedTokens(t *testing.T) {
 		{"truncated step", withChecksum([]byte{2, 1, 0, byte(trace.KindLoad), 0}), "truncated"},
 		{"count too large", withChecksum([]byte{100, 0}), "exceeds"},
 		{"trailing bytes", withChecksum([]byte{0, 0, 7, 7}), "trailing"},
+		// Valid checksums, content out of range: rejected, never wrapped.
+		{"thread 2^32+1", withChecksum(binary.AppendUvarint([]byte{1}, 1<<32+1), 0, byte(trace.KindLoad), 0),
+			"step 1: thread 4294967297 out of range (at most 2147483647); the token is corrupt or was not made by this version of weft"},
+		{"thread 2^31", replay.Encode(replay.Record{Steps: []replay.Step{{Thread: 0, Kind: trace.KindLoad}, {Thread: math.MinInt32, Kind: trace.KindLoad}}}),
+			"step 2: thread 18446744071562067968 out of range"},
+		{"alternative -1", replay.Encode(replay.Record{Steps: []replay.Step{{Thread: 1, Alt: -1, Kind: trace.KindRecv}}}),
+			"step 1: alternative 18446744073709551615 out of range (at most 2147483647)"},
+		{"alternative 2^32", withChecksum(binary.AppendUvarint([]byte{1, 0}, 1<<32), byte(trace.KindRecv), 0),
+			"step 1: alternative 4294967296 out of range"},
+		{"unknown kind", replay.Encode(replay.Record{Steps: []replay.Step{{Thread: 0, Kind: 200}}}), "step 1: unknown operation kind 200; the token is corrupt"},
+		{"kind none", replay.Encode(replay.Record{Steps: []replay.Step{{Thread: 0, Kind: trace.KindNone}}}), "step 1: unknown operation kind 0"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
