@@ -63,6 +63,28 @@
 // (cmd/weft) runs built-in programs with it. Explorations do not nest: Check,
 // Explore or Replay called inside a test body fails at once (ErrNested).
 //
+// # Papers
+//
+// The strategies implement these papers (the seed files of
+// ../shared/seeds; package docs cite them by seed, figure and section):
+//
+//   - 000: O. Saarikivi, K. Kähkönen, K. Heljanko, Improving Dynamic
+//     Partial Order Reductions for Concolic Testing, ACSD 2012
+//     (strategy/dpor, strategy/flip, strategy/concolic).
+//   - 001: Dynamic Partial Order Reduction, lecture slides of CS294-32,
+//     UC Berkeley (strategy/dpor).
+//   - 002: K. Kähkönen, O. Saarikivi, K. Heljanko, Unfolding based
+//     automated testing of multithreaded programs, Automated Software
+//     Engineering, 2014 (its Table 2 programs).
+//   - 003: A. Farzan, A. Holzer, N. Razavi, H. Veith, Con2colic Testing,
+//     ESEC/FSE 2013 (the addall program).
+//   - 004: Y. Lei, R. H. Carver, Reachability Testing of Concurrent
+//     Programs, IEEE Transactions on Software Engineering, 2006 (its
+//     bounded-buffer and dining programs).
+//
+// strategy/optimal follows P. Abdulla, S. Aronis, B. Jonsson, K. Sagonas,
+// Optimal Dynamic Partial Order Reduction, POPL 2014.
+//
 // # Layers
 //
 // The API (this package) stands on the runtime (internal/engine), which
