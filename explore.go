@@ -93,16 +93,19 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	defer e.Close()
 	w := &T{}
 	run := func() { body(w) }
+	// The strategy runs inside the determinism check (determinism.go);
+	// the optional interfaces (solver statistics, Close) are the inner one's.
+	inner := s
+	s = newChecked(inner)
 	lastProgress := start
 	var seen []bool // scratch for finalState
 	// record tallies an execution that ended with end; it reports whether
 	// the exploration stops there.
 	record := func(end trace.End) bool {
 		tr := e.Trace()
-		if d, ok := s.(interface{ Diverged() error }); ok && d.Diverged() != nil {
+		if err := s.(*checked).Diverged(); err != nil {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread,
-				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + d.Diverged().Error() +
-					"\nKeep the body's behaviour a function of weft's choices: no real time, randomness, map iteration order or state kept between executions."}
+				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + determinismAdvice}
 		}
 		s.Finish(tr, end)
 		r.Executions++
@@ -127,7 +130,9 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		if e.Abandoned() {
 			return true // a goroutine is stuck outside weft: nothing more can run safely
 		}
-		return end.Status == trace.Failed && c.stopOnFail
+		// After a divergence the strategy's record no longer describes the
+		// program: the exploration ends whatever the options.
+		return end.Status == trace.Failed && (c.stopOnFail || end.Kind == trace.Nondeterminism)
 	}
 	// The loop runs on the runtime's dispatcher, which then runs each
 	// execution without waking another goroutine (engine.Exec.Batch).
@@ -162,10 +167,10 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		record(e.EndState())
 	}
 	r.FinalStates = len(r.finals)
-	if ss, ok := s.(interface{ SolverStats() solver.Stats }); ok {
+	if ss, ok := inner.(interface{ SolverStats() solver.Stats }); ok {
 		r.Solver = ss.SolverStats()
 	}
-	if cl, ok := s.(interface{ Close() error }); ok {
+	if cl, ok := inner.(interface{ Close() error }); ok {
 		cl.Close() // release a solver's native resources; nothing to report
 	}
 	r.Wall = time.Since(start)
