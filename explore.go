@@ -101,8 +101,16 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	var seen []bool // scratch for finalState
 	// record tallies an execution that ended with end; it reports whether
 	// the exploration stops there.
+	engine.TakeMisuse() // a goroutine left over from an earlier exploration is not this one's
 	record := func(end trace.End) bool {
 		tr := e.Trace()
+		if msg, ok := engine.TakeMisuse(); ok {
+			// What the goroutine did, or did not do, explains the rest.
+			if end.Status == trace.Failed {
+				msg += fmt.Sprintf("\nThe execution then ended with: %v: %s", end.Kind, end.Message)
+			}
+			end = trace.End{Status: trace.Failed, Kind: trace.Misuse, Thread: trace.NoThread, Message: msg}
+		}
 		if err := s.(*checked).Diverged(); err != nil {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread,
 				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + determinismAdvice}
@@ -123,6 +131,9 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 				f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: r.Executions, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
 				if !e.Abandoned() {
 					f.Steps = describeSteps(body, rec, c)
+					if end.Kind == trace.Misuse {
+						engine.TakeMisuse() // the replay's goroutine did it again
+					}
 				}
 				r.Failures = append(r.Failures, f)
 			}
@@ -165,6 +176,11 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		// A thread blocked outside weft's control: the driver records the
 		// execution it blocked.
 		record(e.EndState())
+	}
+	if msg, ok := engine.TakeMisuse(); ok && r.FailureCounts[trace.Misuse] == 0 {
+		// A goroutine used a weft object after the last execution ended.
+		r.FailureCounts[trace.Misuse]++
+		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: msg, Thread: trace.NoThread, Execution: r.Executions})
 	}
 	r.FinalStates = len(r.finals)
 	if ss, ok := inner.(interface{ SolverStats() solver.Stats }); ok {

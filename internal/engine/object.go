@@ -63,11 +63,11 @@ func (o *Obj) SetName(name string) { o.name = name }
 // "Object"). Outside an execution it does nothing: the object keeps the
 // key of its first registration, as zero values made there do.
 func Create(o *Obj) {
-	e := current
-	if e == nil || e.cur == nil {
+	t := Current()
+	if t == nil {
 		return
 	}
-	t := e.cur
+	e := t.e
 	k := [2]uint32{t.key, t.creations}
 	t.creations++
 	key, ok := e.ckeys[k]
