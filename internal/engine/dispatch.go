@@ -125,6 +125,7 @@ func (e *Exec) wait() bool {
 				timer.Reset(e.cfg.Watchdog)
 				continue
 			}
+			abandon(e)
 			if i := int(e.unwindAt.Load()) - 1; i >= 0 {
 				e.stuckUnwinding(trace.ThreadID(i))
 			} else {

@@ -170,7 +170,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, g: t.g, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0]}
+		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0]}
 	} else {
 		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -39,9 +40,35 @@ func Current() *Thread {
 	return e.cur
 }
 
+// abandoned lists the Execs abandoned to a thread that blocked outside
+// weft's control, whose goroutines may come back at any time.
+var abandoned struct {
+	sync.Mutex
+	execs []*Exec
+}
+
+// abandon records that e was abandoned.
+func abandon(e *Exec) {
+	abandoned.Lock()
+	abandoned.execs = append(abandoned.execs, e)
+	abandoned.Unlock()
+}
+
 // misused records that the calling goroutine, not a weft thread, used a
-// weft object, and ends it.
+// weft object, and ends it. A thread of an abandoned execution that came
+// back is no misuse: it unwinds, as it would in its own execution.
 func misused() {
+	g := getg()
+	abandoned.Lock()
+	for _, e := range abandoned.execs {
+		for _, t := range e.pool {
+			if t.g == g {
+				abandoned.Unlock()
+				panic(unwindSignal{})
+			}
+		}
+	}
+	abandoned.Unlock()
 	msg := fmt.Sprintf("a goroutine that is not a weft thread used a weft object: it was started with a go statement "+
 		"(or outlived the execution that started it), so weft cannot schedule it, and its operations would race with "+
 		"the execution's threads. Use w.Go to start goroutines that use weft objects. The goroutine was stopped "+

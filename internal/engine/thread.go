@@ -16,6 +16,8 @@ type Thread struct {
 	e  *Exec
 	id trace.ThreadID
 	g  uintptr // the goroutine of its coroutine (getg), which it keeps
+	// goid is that goroutine's number, to find its stack (watchdog.go).
+	goid int64
 
 	op   trace.Op // pending operation
 	obj  *Obj     // the object the pending operation's enabledness reads
@@ -77,7 +79,7 @@ type failSignal struct{}
 func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 	return func(yield func(*Thread) bool) {
 		t.yield = yield
-		t.g = getg()
+		t.g, t.goid = getg(), goid()
 		for {
 			f := t.fn
 			if f == nil {
