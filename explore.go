@@ -132,18 +132,29 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	defer e.Close()
 	w := &T{}
 	run := func() { body(w) }
+	// The strategy runs inside the determinism check (determinism.go);
+	// the optional interfaces (solver statistics, Close) are the inner one's.
+	inner := s
+	s = newChecked(inner)
 	lastProgress := start
 	// record tallies an execution that ended with end; it reports whether
 	// the exploration stops there.
+	engine.TakeMisuse() // a goroutine left over from an earlier exploration is not this one's
 	record := func(end trace.End) bool {
 		tr := e.Trace()
+		if msg, ok := engine.TakeMisuse(); ok {
+			// What the goroutine did, or did not do, explains the rest.
+			if end.Status == trace.Failed {
+				msg += fmt.Sprintf("\nThe execution then ended with: %v: %s", end.Kind, end.Message)
+			}
+			end = trace.End{Status: trace.Failed, Kind: trace.Misuse, Thread: trace.NoThread, Message: msg}
+		}
 		// Finish first: a strategy that follows a record (replay) checks
 		// there that the execution used all of it.
 		s.Finish(tr, end)
-		if d, ok := s.(interface{ Diverged() error }); ok && d.Diverged() != nil {
+		if err := s.(*checked).Diverged(); err != nil {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread,
-				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + d.Diverged().Error() +
-					"\nKeep the body's behaviour a function of weft's choices: no real time, randomness, map iteration order or state kept between executions."}
+				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + determinismAdvice}
 		}
 		r.finals.merges(tr)
 		r.Executions++
@@ -161,6 +172,9 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 				f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: r.Executions, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
 				if !e.Abandoned() {
 					f.Steps = describeSteps(body, rec, c)
+					if end.Kind == trace.Misuse {
+						engine.TakeMisuse() // the replay's goroutine did it again
+					}
 				}
 				r.Failures = append(r.Failures, f)
 			}
@@ -168,7 +182,9 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		if e.Abandoned() {
 			return true // a goroutine is stuck outside weft: nothing more can run safely
 		}
-		return end.Status == trace.Failed && c.stopOnFail
+		// After a divergence the strategy's record no longer describes the
+		// program: the exploration ends whatever the options.
+		return end.Status == trace.Failed && (c.stopOnFail || end.Kind == trace.Nondeterminism)
 	}
 	// The loop runs on the runtime's dispatcher, which then runs each
 	// execution without waking another goroutine (engine.Exec.Batch).
@@ -203,11 +219,16 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		// execution it blocked.
 		record(e.EndState())
 	}
+	if msg, ok := engine.TakeMisuse(); ok && r.FailureCounts[trace.Misuse] == 0 {
+		// A goroutine used a weft object after the last execution ended.
+		r.FailureCounts[trace.Misuse]++
+		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: msg, Thread: trace.NoThread, Execution: r.Executions})
+	}
 	r.FinalStates = r.finals.count()
-	if ss, ok := s.(interface{ SolverStats() solver.Stats }); ok {
+	if ss, ok := inner.(interface{ SolverStats() solver.Stats }); ok {
 		r.Solver = ss.SolverStats()
 	}
-	if cl, ok := s.(interface{ Close() error }); ok {
+	if cl, ok := inner.(interface{ Close() error }); ok {
 		cl.Close() // release a solver's native resources; nothing to report
 	}
 	r.Wall = time.Since(start)

@@ -127,6 +127,9 @@ func (f *Failure) Report(replayCmd string) string {
 			b.WriteString("\n")
 		}
 	}
+	if f.Token == "" {
+		return b.String() // no execution to replay
+	}
 	fmt.Fprintf(&b, "replay token: %s\n", f.Token)
 	if replayCmd != "" {
 		fmt.Fprintf(&b, "replay: %s\n", replayCmd)

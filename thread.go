@@ -25,7 +25,8 @@ type Thread struct {
 func cur() *engine.Thread {
 	t := engine.Current()
 	if t == nil {
-		panic("weft: a weft operation was used outside an execution: call it from a function run by weft.Check or weft.Explore, or from a thread started with w.Go")
+		panic("weft: a weft operation was used outside an execution: call it from a function run by weft.Check or weft.Explore, " +
+			"or from a thread started with w.Go (a goroutine started with a go statement must not use weft objects: use w.Go)")
 	}
 	return t
 }

@@ -70,6 +70,9 @@ const (
 	Blocked
 	// Internal: a bug of weft itself, never the program's.
 	Internal
+	// Misuse: a goroutine that is not a thread of the execution (started
+	// with a go statement instead of w.Go) used a weft object.
+	Misuse
 	numFailureKinds
 )
 
@@ -78,6 +81,7 @@ var failureNames = [...]string{
 	"send on closed channel", "close of closed channel", "close of nil channel",
 	"unlock of unlocked mutex", "negative WaitGroup counter", "integer divide by zero",
 	"goexit", "nondeterminism", "blocked outside weft", "weft internal error",
+	"goroutine not started with w.Go",
 }
 
 func (k FailureKind) String() string {

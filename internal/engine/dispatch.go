@@ -84,8 +84,15 @@ func (e *Exec) Batch(fn func()) bool {
 		panic("weft internal error: Batch on a closed Exec")
 	}
 	e.startDispatcher()
+	e.outer = current.Swap(e)
 	e.cmds <- fn
-	return e.wait()
+	ok := e.wait()
+	// Abandoned or not, the exploration is over: weft operations from now
+	// on are outside it. Should a goroutine that blocked come back, its
+	// operations panic in its thread's function, which recovers them, as
+	// the Exec is aborting.
+	current.CompareAndSwap(e, e.outer)
+	return ok
 }
 
 // wait blocks the driver until the dispatcher has done its work, watching
@@ -118,6 +125,7 @@ func (e *Exec) wait() bool {
 				timer.Reset(e.cfg.Watchdog)
 				continue
 			}
+			abandon(e)
 			if i := int(e.unwindAt.Load()) - 1; i >= 0 {
 				e.stuckUnwinding(trace.ThreadID(i))
 			} else {

@@ -35,4 +35,9 @@
 // see, so that millions of executions leak nothing. A watchdog reports a
 // thread that does not reach its next scheduling point in time, with its
 // stack, and abandons the Exec to it.
+//
+// An operation on a weft object from a goroutine that is not the running
+// thread (one started with a go statement) is detected by goroutine
+// identity (getg, misuse.go): it is recorded as a misuse and that goroutine
+// ends, before it touches the execution.
 package engine

@@ -57,10 +57,15 @@ type Exec struct {
 	// The dispatcher (dispatch.go): the work it is given, its answer to
 	// Close, whether it is doing the driver's work, the state of the
 	// execution, how far its unwinding went.
-	cmds     chan func()
-	acks     chan struct{}
-	onD      bool         // the dispatcher is running the driver's work
-	state    atomic.Int32 // stateIdle, stateRunning or stateAbandoned
+	cmds  chan func()
+	acks  chan struct{}
+	onD   bool         // the dispatcher is running the driver's work
+	state atomic.Int32 // stateIdle, stateRunning or stateAbandoned
+	// running is the goroutine (getg) of the thread that runs now, 0
+	// between executions; outer is the Exec that was current before this
+	// one's Batch (misuse.go).
+	running  atomic.Uintptr
+	outer    *Exec
 	unwindAt atomic.Int32 // 1 + the thread being unwound, 0 before
 	view     strategy.State
 	tr       trace.Trace
@@ -114,19 +119,6 @@ func (e *Exec) Trace() *trace.Trace { return &e.tr }
 // weft's control and could not be unwound: the Exec must not be used again.
 func (e *Exec) Abandoned() bool { return e.state.Load() == stateAbandoned }
 
-// current is the execution running now. weft runs one execution at a time per
-// process (package weft serialises them), and only its running thread touches
-// it, so a plain variable serves.
-var current *Exec
-
-// Current returns the running thread, or nil outside an execution.
-func Current() *Thread {
-	if current == nil {
-		return nil
-	}
-	return current.cur
-}
-
 // Run runs one execution of body under strategy s and returns how it ended.
 // The trace stays available through Trace until the next Run. Called from
 // work given to Batch, it runs on the dispatcher; if the driver abandoned
@@ -155,7 +147,6 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.endState = trace.End{}
 	main := e.newThread(trace.NoThread, body)
 	e.cur = main
-	current = e
 	e.unwindAt.Store(0)
 	e.progress.Add(1)
 	e.state.Store(stateRunning)
@@ -164,7 +155,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 		// The driver abandoned the execution: nothing of it is ours.
 		return trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread}
 	}
-	current = nil
+	e.running.Store(0)
 	e.cur = nil
 	e.finalOps()
 	return e.endState
@@ -188,7 +179,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0]}
+		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0]}
 	} else {
 		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {

@@ -61,7 +61,7 @@ func (o *Obj) ID() trace.ObjectID { return o.id }
 // SetName names the object in reports.
 func (o *Obj) SetName(name string) {
 	o.name = name
-	if e := current; e == nil || e.cur == nil {
+	if e := current.Load(); e == nil || getg() != e.running.Load() || e.cur == nil {
 		o.keyOutside()
 	}
 }
@@ -72,12 +72,12 @@ func (o *Obj) SetName(name string) {
 // "Object"). Outside an execution it does nothing: the object keeps the
 // key of its first registration, as zero values made there do.
 func Create(o *Obj) {
-	e := current
-	if e == nil || e.cur == nil {
+	t := Current()
+	if t == nil {
 		o.keyOutside()
 		return
 	}
-	t := e.cur
+	e := t.e
 	k := [2]uint32{t.key, t.creations}
 	t.creations++
 	key, ok := e.ckeys[k]

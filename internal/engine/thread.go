@@ -15,6 +15,9 @@ import (
 type Thread struct {
 	e  *Exec
 	id trace.ThreadID
+	g  uintptr // the goroutine of its coroutine (getg), which it keeps
+	// goid is that goroutine's number, to find its stack (watchdog.go).
+	goid int64
 
 	op   trace.Op // pending operation
 	obj  *Obj     // the object the pending operation's enabledness reads
@@ -76,6 +79,7 @@ type failSignal struct{}
 func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 	return func(yield func(*Thread) bool) {
 		t.yield = yield
+		t.g, t.goid = getg(), goid()
 		for {
 			f := t.fn
 			if f == nil {
@@ -94,6 +98,7 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 // when f returns, or nil if the execution ended.
 func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 	normal := false
+	e.running.Store(t.g)
 	defer func() {
 		r := recover()
 		// From here on, t is not parked in weft: unwinding must not resume it.
@@ -153,7 +158,9 @@ func stack() string {
 // park blocks t until control is handed to it, and unwinds it if the execution
 // has ended meanwhile.
 func (t *Thread) park() {
-	if !t.yield(nil) || t.e.aborting {
+	ok := t.yield(nil)
+	t.e.running.Store(t.g)
+	if !ok || t.e.aborting {
 		panic(unwindSignal{})
 	}
 }
@@ -167,7 +174,9 @@ func (t *Thread) handTo(u *Thread) {
 	e.progress.Add(1)
 	// The dispatcher resumes u; t goes on when a thread hands control back
 	// to it, or unwinds if the execution ended or the Exec is closed.
-	if !t.yield(u) || e.aborting {
+	ok := t.yield(u)
+	e.running.Store(t.g)
+	if !ok || e.aborting {
 		panic(unwindSignal{})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/weft-go/weft/trace"
@@ -15,36 +16,65 @@ import (
 
 // blocked ends an execution whose running thread has not reached a scheduling
 // point within the watchdog delay. Its goroutine cannot be unwound, so the
-// Exec is abandoned.
+// Exec is abandoned. A failure recorded before (the thread failed and then
+// blocked in a deferred call as it unwound) stays the report's subject; the
+// block is reported after it, as a second problem.
 func (e *Exec) blocked() {
 	// Should the goroutine ever come back, its next weft operation unwinds
 	// it instead of running the abandoned execution on.
 	e.aborting = true
+	if e.ended && e.endState.Status == trace.Failed {
+		e.endState.Message += fmt.Sprintf("\n\nThen, as the execution ended, a deferred call blocked outside weft's control "+
+			"for %v (a sync.Mutex, a real channel, I/O, time.Sleep): the thread could not be unwound. "+
+			"Make deferred calls return when the test body fails.\n\n%s", e.cfg.Watchdog, e.runningStacks())
+		return
+	}
 	e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread,
 		Message: fmt.Sprintf("a thread ran for %v without reaching a weft operation: it blocked outside weft's control "+
 			"(a sync.Mutex, a real channel, I/O, time.Sleep, or a goroutine not started with w.Go), or loops forever "+
 			"without touching a weft object. Use weft's primitives inside the test body, or raise the watchdog delay.\n\n%s",
-			e.cfg.Watchdog, runningStacks())}
+			e.cfg.Watchdog, e.runningStacks())}
 }
 
 // stuckUnwinding ends an execution whose thread t, unwinding, has run
 // deferred calls for the watchdog delay without returning: they block
-// outside weft's control. The Exec is abandoned.
+// outside weft's control. The Exec is abandoned. A failure recorded before
+// stays the report's subject, with the block after it.
 func (e *Exec) stuckUnwinding(t trace.ThreadID) {
+	msg := fmt.Sprintf("%v did not unwind within %v at the end of the execution: its deferred calls block outside weft's control.\n\n%s",
+		t, e.cfg.Watchdog, e.runningStacks())
 	if e.endState.Status != trace.Failed {
-		e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: t,
-			Message: fmt.Sprintf("%v did not unwind within %v at the end of the execution: its deferred calls block outside weft's control", t, e.cfg.Watchdog)}
+		e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: t, Message: msg}
+		return
 	}
+	e.endState.Message += "\n\nThen " + msg
 }
 
-// runningStacks returns the stacks of the goroutines running weft threads
-// that are not parked at a scheduling point: the culprits of a watchdog
-// report.
-func runningStacks() string {
+// runningStacks returns the stacks of the goroutines running the Exec's
+// threads that are not parked at a scheduling point: the culprits of a
+// watchdog report. Goroutines of other Execs (earlier explorations that
+// were abandoned to a blocked thread) are left out.
+func (e *Exec) runningStacks() string {
+	ours := make(map[int64]bool, len(e.pool))
+	for _, t := range e.pool {
+		if t.goid != 0 {
+			ours[t.goid] = true
+		}
+	}
 	buf := make([]byte, 1<<20)
-	buf = buf[:runtime.Stack(buf, true)]
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
 	var out []string
 	for g := range strings.SplitSeq(string(buf), "\n\n") {
+		if !ours[stackGoid(g)] {
+			continue
+		}
 		if strings.Contains(g, "internal/engine.(*Exec).run(") && !strings.Contains(g, "internal/engine.(*Thread).park") &&
 			!strings.Contains(g, "internal/engine.(*Thread).handTo") {
 			out = append(out, g)
@@ -89,4 +119,24 @@ func InExecution() bool {
 			return false
 		}
 	}
+}
+
+// goid returns the number of the running goroutine, from its stack trace.
+func goid() int64 {
+	var buf [64]byte
+	return stackGoid(string(buf[:runtime.Stack(buf[:], false)]))
+}
+
+// stackGoid returns the number of the goroutine whose stack trace is s
+// ("goroutine 18 [running]:..."), or 0.
+func stackGoid(s string) int64 {
+	s, ok := strings.CutPrefix(s, "goroutine ")
+	if !ok {
+		return 0
+	}
+	if i := strings.IndexByte(s, ' '); i > 0 {
+		s = s[:i]
+	}
+	n, _ := strconv.ParseInt(s, 10, 64)
+	return n
 }

@@ -115,7 +115,7 @@ func (s *Strategy) Close() error {
 // Next implements strategy.Strategy: the deepest subtree with an execution
 // left runs it; a subtree with none is dropped.
 func (s *Strategy) Next() bool {
-	if s.err != nil {
+	if s.err != nil || s.Diverged() != nil {
 		return false
 	}
 	if s.cur == nil && len(s.stack) == 0 {
@@ -136,6 +136,20 @@ func (s *Strategy) Next() bool {
 	s.cur = nil
 	s.Close()
 	return false
+}
+
+// Diverged reports how the current subtree's inner strategy failed to
+// replay its path (the program is not deterministic under fixed inputs),
+// or nil. A prefix of the subtree that cannot be replayed is not a
+// divergence: the inputs changed (Stats.Diverged).
+func (s *Strategy) Diverged() error {
+	if s.cur == nil {
+		return nil
+	}
+	if d, ok := s.cur.inner.(interface{ Diverged() error }); ok {
+		return d.Diverged()
+	}
+	return nil
 }
 
 // push adds a subtree to explore next, with a fresh inner strategy.
@@ -171,6 +185,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	t := s.cur
 	t.inner.Finish(tr, end)
 	s.stats.Executions++
+	if s.Diverged() != nil {
+		return // the program is not deterministic: nothing to learn
+	}
 	if !t.root && !t.deviated && t.repeated(tr) {
 		s.stats.Repeated++
 		return

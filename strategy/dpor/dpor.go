@@ -171,6 +171,9 @@ func (s *Strategy) Options() Options { return s.opt }
 // Next implements strategy.Strategy: it backtracks to the deepest state with
 // an alternative or a thread of its backtracking set left to explore.
 func (s *Strategy) Next() bool {
+	if s.tree.Diverged != nil {
+		return false // the program is not deterministic: nothing to explore
+	}
 	if !s.started {
 		s.started = true
 		s.tree.Start = 0
@@ -201,6 +204,10 @@ func (s *Strategy) Next() bool {
 // Choose implements strategy.Strategy.
 func (s *Strategy) Choose(st *strategy.State) strategy.Choice { return s.tree.Choose(st) }
 
+// Diverged reports how the last execution failed to replay the recorded
+// path (the program is not deterministic), or nil.
+func (s *Strategy) Diverged() error { return s.tree.Diverged }
+
 // Input implements strategy.Strategy: inputs keep their default values.
 func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
 
@@ -208,6 +215,9 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 // execution reached for the first time, s_{Start+1} ... s_n, and adds
 // backtracking points for them (seed 000 Fig. 5: the client's part).
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
+	if s.tree.Diverged != nil {
+		return
+	}
 	n := len(tr.Events)
 	s.tree.Truncate(n)
 	s.tree.AfterFailure(n, end)

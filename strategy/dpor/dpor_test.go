@@ -2,6 +2,7 @@ package dpor
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/weft-go/weft/strategy"
@@ -36,17 +37,25 @@ type simResult struct {
 
 func sim(t *testing.T, s strategy.Strategy, p simProg) simResult {
 	t.Helper()
+	return simVarying(t, s, func(int) simProg { return p })
+}
+
+// simVarying is sim for a program that may change from one execution to the
+// next (a nondeterministic test body): execution i runs prog(i), from 1.
+func simVarying(t *testing.T, s strategy.Strategy, prog func(i int) simProg) simResult {
+	t.Helper()
 	res := simResult{traces: map[string]bool{}}
-	nobj := 0
-	for _, th := range p {
-		for _, op := range th {
-			nobj = max(nobj, int(op.Obj)+1)
-		}
-	}
 	var tr trace.Trace
 	for s.Next() {
 		if res.execs++; res.execs > 10000 {
 			t.Fatal("more than 10000 executions")
+		}
+		p := prog(res.execs)
+		nobj := 0
+		for _, th := range p {
+			for _, op := range th {
+				nobj = max(nobj, int(op.Obj)+1)
+			}
 		}
 		tr.Reset()
 		tr.Threads = append(tr.Threads, trace.ThreadInfo{Parent: trace.NoThread, Step: -1})
@@ -90,6 +99,9 @@ func sim(t *testing.T, s strategy.Strategy, p simProg) simResult {
 			if c.Thread == trace.NoThread {
 				end = trace.End{Status: trace.Cut}
 				break
+			}
+			if !state.Enabled(c.Thread) {
+				t.Fatalf("execution %d, step %d: the strategy chose %v, which is not enabled", res.execs, len(tr.Events)+1, c.Thread)
 			}
 			tr.AddEnabled(len(state.Threads), func(i int) bool { return state.Threads[i].Alts > 0 })
 			op := state.Threads[c.Thread].Op
@@ -221,5 +233,53 @@ func TestSchedules(t *testing.T) {
 	r = sim(t, New(Options{Relation: trace.Plain}), progProblem)
 	if got := fmt.Sprint(r.schedules); got != "[1122 1212 1221 2112 2121 2211]" {
 		t.Errorf("schedules %s", got)
+	}
+}
+
+// TestDivergedPrefix checks that a program that changes between executions
+// (fewer threads, another operation, a blocked thread where the recorded
+// prefix ran one) never makes the strategy index out of range: it cuts the
+// execution at the first replayed step that does not match, says so in
+// Diverged, and ends the exploration (issue 18 item 5).
+func TestDivergedPrefix(t *testing.T) {
+	progs := []struct {
+		name        string
+		first, then simProg
+	}{
+		{"fewer threads", simProg{{st(x)}, {st(x)}, {st(x)}}, simProg{{st(x)}}},
+		{"other operation", simProg{{st(x), st(y)}, {st(x), st(y)}}, simProg{{ld(y), st(y)}, {st(x), st(y)}}},
+		{"blocked", simProg{{st(x), lk(m)}, {st(x), lk(m)}}, simProg{{lk(m), lk(m)}, {st(x), lk(m)}}},
+	}
+	opts := map[string]Options{
+		"dpor":          {Algorithm: VectorClocks, Relation: trace.Plain, Rule: Process},
+		"dpor+sleep":    {Algorithm: VectorClocks, Relation: trace.Plain, Rule: Initials, Sleep: true},
+		"dpor-clock":    {Algorithm: ObjectClocks, Rule: Process},
+		"dpor-cr":       {Algorithm: CommutingReads, Rule: Process},
+		"dpor-cr+sleep": {Algorithm: CommutingReads, Rule: Initials, Sleep: true},
+		"dpor-1":        {Algorithm: CommutingReads, Rule: Process, Sleep: true, Asleep: DPOR1},
+		"dpor-2":        {Algorithm: CommutingReads, Rule: Process, Sleep: true, Asleep: DPOR2},
+	}
+	for _, p := range progs {
+		for name, o := range opts {
+			t.Run(p.name+"/"+name, func(t *testing.T) {
+				s := New(o)
+				r := simVarying(t, s, func(i int) simProg {
+					if i == 1 {
+						return p.first
+					}
+					return p.then
+				})
+				err := s.Diverged()
+				if err == nil {
+					t.Fatalf("no divergence reported after %d executions (%v)", r.execs, r.schedules)
+				}
+				if r.execs != 2 || r.cut != 1 {
+					t.Errorf("%d executions, %d cut; want 2 and the second cut", r.execs, r.cut)
+				}
+				if !strings.Contains(err.Error(), "step 1:") || !strings.Contains(err.Error(), "recorded") {
+					t.Errorf("Diverged() = %q; want the step and what was recorded", err)
+				}
+			})
+		}
 	}
 }

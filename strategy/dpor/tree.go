@@ -5,6 +5,7 @@
 package dpor
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -69,6 +70,9 @@ type Node struct {
 	// objs is the number of objects known in the state.
 	ann  []announced
 	objs int32
+	// pend holds the pending operation of each thread of Enabled, to check
+	// that a replay of the state finds them again.
+	pend []trace.Op
 }
 
 // arena holds the memory of sleepers' slices: the runtime reuses the memory
@@ -87,6 +91,7 @@ type announced struct {
 // reset empties n for reuse, keeping its memory.
 func (n *Node) reset() {
 	n.Enabled = n.Enabled[:0]
+	n.pend = n.pend[:0]
 	n.Backtrack.Clear()
 	n.Done.Clear()
 	n.Force.Clear()
@@ -136,16 +141,29 @@ type Tree struct {
 	// Avoid holds threads that fresh choices take only when no other
 	// thread can run (flip's postponed threads).
 	Avoid ThreadSet
-	pick  []trace.ThreadID
-	acc   []trace.Access
-	vacc  []trace.Access
+	// Diverged, if not nil, says how a replayed state differed from the
+	// recorded one: the program is not deterministic, and the path no
+	// longer describes it.
+	Diverged error
+	pick     []trace.ThreadID
+	acc      []trace.Access
+	vacc     []trace.Access
 }
 
-// Choose implements strategy.Strategy.Choose for the tree's owner.
+// Choose implements strategy.Strategy.Choose for the tree's owner. A
+// replayed state that differs from the recorded one cuts the execution and
+// sets Diverged.
 func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 	k := st.Step
+	if t.Diverged != nil {
+		return strategy.Cut
+	}
 	if k < len(t.Nodes) {
 		n := &t.Nodes[k]
+		if d := n.differs(st); d != "" {
+			t.Diverged = fmt.Errorf("step %d: %s", k+1, d)
+			return strategy.Cut
+		}
 		if t.Sleep && k == t.Start {
 			t.setPass(n, st)
 		}
@@ -156,6 +174,8 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 	for i := range st.Threads {
 		if a := st.Threads[i].Alts; a > 0 {
 			n.Enabled = append(n.Enabled, Enabled{trace.ThreadID(i), a})
+			op := st.Threads[i].Op
+			n.pend = append(n.pend, trace.Op{Kind: op.Kind, Class: op.Class, Obj: op.Obj})
 		}
 	}
 	if t.Sleep && k > 0 {
@@ -190,6 +210,39 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 		t.setPass(n, st)
 	}
 	return strategy.Choice{Thread: p}
+}
+
+// differs says how state st differs from the state n recorded, in its
+// enabled threads, their pending operations and their alternatives, or
+// returns "" if it does not.
+func (n *Node) differs(st *strategy.State) string {
+	j := 0
+	for i := range st.Threads {
+		th := &st.Threads[i]
+		if th.Alts == 0 {
+			continue
+		}
+		p := trace.ThreadID(i)
+		if j >= len(n.Enabled) || n.Enabled[j].Thread != p {
+			return fmt.Sprintf("recorded %v not enabled, but it is enabled with %v", p, th.Op)
+		}
+		e, op := n.Enabled[j], n.pend[j]
+		if e.Alts != th.Alts || op.Kind != th.Op.Kind || op.Obj != th.Op.Obj {
+			return fmt.Sprintf("recorded %v with %v (%d alternatives), but it has %v (%d alternatives)", p, op, e.Alts, th.Op, th.Alts)
+		}
+		j++
+	}
+	if j < len(n.Enabled) {
+		e := n.Enabled[j]
+		if int(e.Thread) >= len(st.Threads) {
+			return fmt.Sprintf("recorded %v enabled with %v, but the execution has no thread %v", e.Thread, n.pend[j], e.Thread)
+		}
+		return fmt.Sprintf("recorded %v enabled with %v, but it is blocked or finished (%v)", e.Thread, n.pend[j], st.Threads[e.Thread].Op)
+	}
+	if n.Alt >= n.AltsOf(n.Thread) {
+		return fmt.Sprintf("recorded %v alternative %d, but it has %d", n.Thread, n.Alt, n.AltsOf(n.Thread))
+	}
+	return ""
 }
 
 // push appends a fresh node, reusing the memory of an old one.

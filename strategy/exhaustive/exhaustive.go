@@ -9,6 +9,8 @@
 package exhaustive
 
 import (
+	"fmt"
+
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -26,6 +28,8 @@ type Strategy struct {
 	depth   int
 	started bool
 	done    bool
+	// diverged says how a replayed step differed from the recorded one.
+	diverged error
 }
 
 // New returns an exhaustive strategy.
@@ -33,6 +37,9 @@ func New() *Strategy { return &Strategy{} }
 
 // Next implements strategy.Strategy.
 func (s *Strategy) Next() bool {
+	if s.diverged != nil {
+		return false // the program is not deterministic: nothing to explore
+	}
 	if !s.started {
 		s.started = true
 		return true
@@ -57,7 +64,12 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	s.depth++
 	if d < len(s.path) {
 		n := &s.path[d]
-		return n.opts[n.next]
+		c := n.opts[n.next]
+		if err := replayed(d, n, c, st); err != nil {
+			s.diverged = err
+			return strategy.Cut
+		}
+		return c
 	}
 	// A new choice point: list its options, in thread order.
 	var opts []strategy.Choice
@@ -72,6 +84,29 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	s.path = append(s.path, node{opts: opts})
 	return opts[0]
 }
+
+// replayed checks that state st, reached at depth d by replaying the path,
+// offers the options node n recorded, c among them.
+func replayed(d int, n *node, c strategy.Choice, st *strategy.State) error {
+	if !st.Enabled(c.Thread) {
+		return fmt.Errorf("step %d: recorded %v, but it is not enabled (the execution has %d threads)", d+1, c.Thread, len(st.Threads))
+	}
+	if a := st.Threads[c.Thread].Alts; c.Alt >= a {
+		return fmt.Errorf("step %d: recorded %v alternative %d, but it has %d alternatives", d+1, c.Thread, c.Alt, a)
+	}
+	opts := 0
+	for i := range st.Threads {
+		opts += int(st.Threads[i].Alts)
+	}
+	if opts != len(n.opts) {
+		return fmt.Errorf("step %d: recorded %d enabled alternatives, but the state has %d", d+1, len(n.opts), opts)
+	}
+	return nil
+}
+
+// Diverged reports how the last execution failed to replay the recorded
+// path (the program is not deterministic), or nil.
+func (s *Strategy) Diverged() error { return s.diverged }
 
 // Input implements strategy.Strategy.
 func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }

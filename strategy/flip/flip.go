@@ -48,6 +48,9 @@ func New(o Options) *Strategy {
 // Next implements strategy.Strategy: it flips the deepest race flagged: the
 // thread that ran first in it is postponed, and another runs in its place.
 func (s *Strategy) Next() bool {
+	if s.tree.Diverged != nil {
+		return false // the program is not deterministic: nothing to explore
+	}
 	if !s.started {
 		s.started = true
 		s.tree.Start = 0
@@ -94,6 +97,10 @@ func (s *Strategy) Next() bool {
 // Choose implements strategy.Strategy.
 func (s *Strategy) Choose(st *strategy.State) strategy.Choice { return s.tree.Choose(st) }
 
+// Diverged reports how the last execution failed to replay the recorded
+// path (the program is not deterministic), or nil.
+func (s *Strategy) Diverged() error { return s.tree.Diverged }
+
 // Input implements strategy.Strategy: inputs keep their default values.
 func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
 
@@ -101,6 +108,9 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 // the first time (from Start on), and for each operation still pending at
 // the end, it finds the event it races with and flags the state before it.
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
+	if s.tree.Diverged != nil {
+		return
+	}
 	n := len(tr.Events)
 	s.tree.Truncate(n)
 	s.tree.AfterFailure(n, end)

@@ -6,6 +6,7 @@
 package optimal
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -64,6 +65,8 @@ type Strategy struct {
 	pick    bool // the node at branch must take its next wakeup branch
 	started bool
 	stats   Stats
+	// diverged says how a replayed step differed from the recorded one.
+	diverged error
 	// failedBefore records that an execution failed: from then on the
 	// races of replayed prefixes are analysed again (see analysis.run).
 	failedBefore bool
@@ -122,6 +125,9 @@ func (s *Strategy) Stats() Stats {
 
 // Next implements strategy.Strategy.
 func (s *Strategy) Next() bool {
+	if s.diverged != nil {
+		return false // the program is not deterministic: nothing to explore
+	}
 	if !s.started {
 		s.started = true
 		s.branch, s.pick = 0, true
@@ -252,10 +258,35 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	s.sync(st.Trace, d, st)
 	if d < s.branch || (d == s.branch && !s.pick) {
 		n := &s.nodes[d]
+		// Objects are compared by class only: the node holds them by the
+		// strategy's own names (names.go).
+		if p := n.ev.Thread; !st.Enabled(p) || st.Threads[p].Op.Kind != n.ev.Op.Kind || st.Threads[p].Op.Class != n.ev.Op.Class || n.alt >= st.Threads[p].Alts {
+			s.diverged = replayDiverged(d, p, n.ev.Op, n.alt, st)
+			return strategy.Cut
+		}
 		return strategy.Choice{Thread: n.ev.Thread, Alt: n.alt}
 	}
 	return s.choose(st, d)
 }
+
+// replayDiverged says how state st of step d differs from the recorded
+// one, where p ran op, alternative alt.
+func replayDiverged(d int, p trace.ThreadID, op trace.Op, alt int32, st *strategy.State) error {
+	op = trace.Op{Kind: op.Kind, Class: op.Class, Obj: trace.NoObject} // its object is in the strategy's names
+	switch {
+	case int(p) >= len(st.Threads):
+		return fmt.Errorf("step %d: recorded %v with %v, but the execution has no thread %v", d+1, p, op, p)
+	case st.Threads[p].Alts == 0:
+		return fmt.Errorf("step %d: recorded %v with %v, but it is blocked or finished (%v)", d+1, p, op, st.Threads[p].Op)
+	case alt >= st.Threads[p].Alts:
+		return fmt.Errorf("step %d: recorded %v with %v, alternative %d, but it has %d alternatives", d+1, p, op, alt, st.Threads[p].Alts)
+	}
+	return fmt.Errorf("step %d: recorded %v with %v, but it has %v pending", d+1, p, op, st.Threads[p].Op)
+}
+
+// Diverged reports how the last execution failed to replay the recorded
+// prefix (the program is not deterministic), or nil.
+func (s *Strategy) Diverged() error { return s.diverged }
 
 // choose decides step d, which the execution does not replay.
 //
@@ -512,6 +543,9 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 // in their nodes and inserts into the wakeup trees the reversals of its
 // races.
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
+	if s.diverged != nil {
+		return
+	}
 	if len(s.nodes) > len(tr.Events)+1 {
 		for i := len(tr.Events) + 1; i < len(s.nodes); i++ {
 			s.nodes[i].clear()

@@ -1,0 +1,307 @@
+// This file implements the determinism check that wraps every exploring
+// strategy: an execution that repeats the choices of the previous one
+// (threads, alternatives, input values) must reach the same states.
+
+package weft
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// determinismAdvice says what to do about a nondeterministic test body.
+const determinismAdvice = "Make the body's behaviour a function of weft's choices only: do not let math/rand, " +
+	"time, map iteration order or state kept between executions decide what it does; " +
+	"read values that should vary with w.Input or w.InputRange, which weft explores."
+
+// checked wraps a strategy with the determinism check. Under the same
+// choices, a deterministic body reaches the same states: the same threads,
+// with the same pending operations and alternatives, and reads the same
+// inputs. The check compares each execution with the previous one for as
+// long as it makes the same choices, which covers the prefix that
+// depth-first strategies replay, and the first state of every execution,
+// whatever the strategy. At a divergence it cuts the execution without
+// asking the inner strategy, whose record of the prefix no longer describes
+// the program, and ends the exploration.
+type checked struct {
+	inner strategy.Strategy
+	// prev and cur are the marks of the previous and the current execution,
+	// one per choice; same reports that the current one has made the
+	// previous one's choices so far.
+	prev, cur []mark
+	// prevNames and names are the names of the inputs of the previous and
+	// the current execution.
+	prevNames, names []string
+	prevEnd          trace.Status
+	prevFinal        []trace.Op // the pending operations at the end of the previous execution
+	same             bool
+	execs            int
+	diverged         error
+}
+
+// mark is one choice of an execution and the state it was made in.
+type mark struct {
+	state  uint64 // fingerprint of the state, or of the input request
+	choice uint64 // the choice: thread and alternative, or the input value
+	// The thread chosen, its pending operation (kind, class, object,
+	// argument) and its alternatives; for an input, obj is the index of its
+	// name in names.
+	arg           int64
+	obj           trace.ObjectID
+	thread        trace.ThreadID
+	threads, alts int32 // threads: the number of threads in the state
+	kind          trace.Kind
+	class         trace.Class
+	input         bool
+}
+
+// op returns the operation of the thread chosen at m.
+func (m *mark) op() trace.Op { return trace.Op{Kind: m.kind, Class: m.class, Obj: m.obj, Arg: m.arg} }
+
+// newChecked wraps s with the determinism check.
+func newChecked(s strategy.Strategy) *checked { return &checked{inner: s} }
+
+// Next implements strategy.Strategy; after a divergence the exploration
+// is over.
+func (c *checked) Next() bool {
+	if c.diverged != nil || !c.inner.Next() {
+		return false
+	}
+	c.prev, c.cur = c.cur, c.prev[:0]
+	c.prevNames, c.names = c.names, c.prevNames[:0]
+	c.same = c.execs > 0
+	c.execs++
+	return true
+}
+
+// Choose implements strategy.Strategy.
+func (c *checked) Choose(st *strategy.State) strategy.Choice {
+	if c.diverged != nil {
+		return strategy.Cut
+	}
+	i := len(c.cur)
+	fp := fingerprint(st)
+	if c.same {
+		switch {
+		case i < len(c.prev) && (c.prev[i].input || c.prev[i].state != fp):
+			c.diverge(i, st, &c.prev[i], "")
+			return strategy.Cut
+		case i >= len(c.prev) && c.prevEnd != trace.Cut:
+			c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one has a scheduling point", c.prevEnd))
+			return strategy.Cut
+		}
+	}
+	ch := c.inner.Choose(st)
+	// The mark is written in place, field by field: this runs at every
+	// step.
+	m := c.push()
+	m.state, m.choice = fp, uint64(uint32(ch.Thread))<<32|uint64(uint32(ch.Alt))
+	m.threads, m.input = int32(len(st.Threads)), false
+	m.thread, m.alts, m.kind, m.class, m.obj, m.arg = trace.NoThread, 0, 0, 0, trace.NoObject, 0
+	if ch.Thread >= 0 && int(ch.Thread) < len(st.Threads) {
+		th := &st.Threads[ch.Thread]
+		m.thread, m.alts = ch.Thread, th.Alts
+		m.kind, m.class, m.obj, m.arg = th.Op.Kind, th.Op.Class, th.Op.Obj, th.Op.Arg
+	}
+	c.same = c.same && i < len(c.prev) && c.prev[i].choice == m.choice
+	return ch
+}
+
+// push appends a mark to the current execution's and returns it.
+func (c *checked) push() *mark {
+	n := len(c.cur)
+	if n < cap(c.cur) {
+		c.cur = c.cur[:n+1]
+	} else {
+		c.cur = append(c.cur, mark{})
+	}
+	return &c.cur[n]
+}
+
+// Input implements strategy.Strategy.
+func (c *checked) Input(st *strategy.State, in strategy.InputRequest) uint64 {
+	i := len(c.cur)
+	fp := inputPrint(in)
+	if c.diverged == nil && c.same {
+		switch {
+		case i < len(c.prev) && (!c.prev[i].input || c.prev[i].state != fp):
+			c.diverge(i, st, &c.prev[i], fmt.Sprintf("this execution reads input %q here", in.Name))
+		case i >= len(c.prev):
+			c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one reads input %q", c.prevEnd, in.Name))
+		}
+	}
+	if c.diverged != nil {
+		return in.Default
+	}
+	v := c.inner.Input(st, in)
+	c.names = append(c.names, in.Name)
+	*c.push() = mark{state: fp, choice: v, input: true, thread: trace.NoThread, obj: trace.ObjectID(len(c.names) - 1)}
+	c.same = c.same && i < len(c.prev) && c.prev[i].choice == v
+	return v
+}
+
+// Finish implements strategy.Strategy. The inner strategy does not see an
+// execution that diverged.
+func (c *checked) Finish(tr *trace.Trace, end trace.End) {
+	if c.diverged == nil && c.same && len(c.cur) < len(c.prev) && end.Status != trace.Cut && end.Kind != trace.Blocked {
+		p := &c.prev[len(c.cur)]
+		c.diverged = fmt.Errorf("step %d (after the same %d choices as execution %d): this execution ended (%v) there, but the earlier one went on: %s",
+			len(tr.Events)+1, len(c.cur), c.execs-1, endText(end), c.expected(p, tr))
+	}
+	if c.diverged != nil {
+		return
+	}
+	c.prevEnd = end.Status
+	c.prevFinal = c.prevFinal[:0]
+	for _, op := range tr.Final {
+		c.prevFinal = append(c.prevFinal, trace.Op{Kind: op.Kind, Class: op.Class, Obj: op.Obj, Arg: op.Arg})
+	}
+	c.inner.Finish(tr, end)
+}
+
+// Diverged returns why the last execution did not repeat the earlier one,
+// or why the inner strategy (a replay) says it diverged; nil if it did not.
+func (c *checked) Diverged() error {
+	if c.diverged != nil {
+		return c.diverged
+	}
+	if d, ok := c.inner.(interface{ Diverged() error }); ok {
+		return d.Diverged()
+	}
+	return nil
+}
+
+// diverge records that the state of choice i of the current execution
+// differs from that of the previous one (p, nil if the previous one had
+// none there); why, if not empty, says how.
+func (c *checked) diverge(i int, st *strategy.State, p *mark, why string) {
+	var b strings.Builder
+	if i == 0 {
+		fmt.Fprintf(&b, "step %d (the first scheduling point, as in execution %d): ", st.Step+1, c.execs-1)
+	} else {
+		fmt.Fprintf(&b, "step %d (after the same %d choices as execution %d): ", st.Step+1, i, c.execs-1)
+	}
+	if why != "" {
+		b.WriteString(why)
+		if p != nil {
+			b.WriteString(", but the earlier one ")
+			b.WriteString(c.expected(p, st.Trace))
+		}
+	} else {
+		fmt.Fprintf(&b, "the earlier execution %s; the threads differ:", c.expected(p, st.Trace))
+		n := max(int(p.threads), len(st.Threads))
+		for k := range n {
+			id := trace.ThreadID(k)
+			was, had := c.pendingBefore(i, id), k < int(p.threads)
+			if k >= len(st.Threads) {
+				fmt.Fprintf(&b, "\n\t%v: earlier %s pending, now no such thread", id, opText(was, st.Trace))
+				continue
+			}
+			th := &st.Threads[k]
+			now := opText(th.Op, st.Trace) + " (" + altsText(th.Alts, th.Done) + ")"
+			switch {
+			case !had:
+				fmt.Fprintf(&b, "\n\t%v: earlier no such thread, now %s", id, now)
+			case was.Kind != th.Op.Kind || was.Obj != th.Op.Obj || was.Arg != th.Op.Arg:
+				fmt.Fprintf(&b, "\n\t%v: earlier %s pending, now %s", id, opText(was, st.Trace), now)
+			case p.thread == id && p.alts != th.Alts:
+				fmt.Fprintf(&b, "\n\t%v: earlier %s, now %s", id, altsText(p.alts, false), now)
+			}
+		}
+	}
+	c.diverged = errors.New(b.String())
+}
+
+// pendingBefore returns the pending operation of thread p at choice i of
+// the previous execution: the operation it ran at its next choice from
+// there, or the one it was left with at the end.
+func (c *checked) pendingBefore(i int, p trace.ThreadID) trace.Op {
+	for j := i; j < len(c.prev); j++ {
+		if m := &c.prev[j]; !m.input && m.thread == p {
+			return m.op()
+		}
+	}
+	if int(p) < len(c.prevFinal) {
+		return c.prevFinal[p]
+	}
+	return trace.Op{}
+}
+
+// expected describes what the earlier execution did at mark p.
+func (c *checked) expected(p *mark, tr *trace.Trace) string {
+	if p.input {
+		return fmt.Sprintf("read input %q there", c.prevNames[p.obj])
+	}
+	if p.thread == trace.NoThread {
+		return fmt.Sprintf("had %d threads there and cut the execution", p.threads)
+	}
+	return fmt.Sprintf("had %d threads there and ran %v's %s (%s)", p.threads, p.thread, opText(p.op(), tr), altsText(p.alts, false))
+}
+
+// opText names an operation with the name of its object, if tr knows it.
+func opText(op trace.Op, tr *trace.Trace) string {
+	s := op.String()
+	if tr != nil && op.Obj >= 0 && int(op.Obj) < len(tr.Objects) && tr.Objects[op.Obj].Name != "" {
+		s += " (" + tr.Objects[op.Obj].Name + ")"
+	}
+	return s
+}
+
+// altsText describes a thread's number of alternatives.
+func altsText(alts int32, done bool) string {
+	switch {
+	case done:
+		return "finished"
+	case alts == 0:
+		return "blocked"
+	case alts == 1:
+		return "enabled"
+	}
+	return fmt.Sprintf("enabled, %d alternatives", alts)
+}
+
+// endText describes how an execution ended.
+func endText(end trace.End) string {
+	if end.Status == trace.Failed {
+		return end.Kind.String()
+	}
+	return end.Status.String()
+}
+
+// fingerprint hashes what a deterministic body repeats in state st: its
+// threads, their pending operations and their alternatives. It runs at
+// every step: a multiplicative hash, one multiplication a word.
+func fingerprint(st *strategy.State) uint64 {
+	const prime = 0x100000001b3
+	h := uint64(len(st.Threads))
+	for i := range st.Threads {
+		th := &st.Threads[i]
+		op := &th.Op
+		x := uint64(op.Kind) | uint64(op.Class)<<8 | uint64(uint32(op.Obj))<<16 | uint64(uint16(th.Alts))<<48
+		if th.Done {
+			x |= 1 << 63
+		}
+		h = (h^x)*prime ^ uint64(op.Arg)
+		for _, cs := range op.Cases {
+			h = (h ^ uint64(cs.Kind) ^ uint64(uint32(cs.Obj))<<8) * prime
+		}
+	}
+	return mix(h)
+}
+
+// inputPrint hashes an input request.
+func inputPrint(in strategy.InputRequest) uint64 {
+	h := mix(uint64(in.Bits) | uint64(in.Min)<<8)
+	h = mix(h ^ uint64(in.Max))
+	if in.Signed {
+		h = mix(h ^ 1)
+	}
+	for i := 0; i < len(in.Name); i++ {
+		h = mix(h ^ uint64(in.Name[i]))
+	}
+	return h
+}

@@ -1,0 +1,100 @@
+// This file tests the detection of goroutines that use weft objects without
+// being weft threads (issue 18 item 6).
+
+package weft_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/trace"
+)
+
+// TestPlainGoroutine checks that weft operations from a goroutine started
+// with a go statement are reported as a failure of kind Misuse that names
+// the cause, the fix and where the goroutine is, instead of running the
+// operation as the running thread's (which raced inside weft and crashed
+// with "iter.Pull: yield called again before next"). Run it with -race
+// too: the check itself must not race.
+func TestPlainGoroutine(t *testing.T) {
+	tests := []struct {
+		name string
+		body func(w *weft.T)
+	}{
+		{"store", func(w *weft.T) {
+			v := weft.NewVar[int]("v")
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				v.Store(1)
+			}()
+			<-done
+			v.Load()
+		}},
+		{"new var", func(w *weft.T) {
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				weft.NewVar[int]("v")
+			}()
+			<-done
+		}},
+		{"while threads switch", func(w *weft.T) {
+			var mu weft.Mutex
+			x := weft.NewVar[int]("x")
+			done := make(chan struct{})
+			th := w.Go(func() {
+				for range 50 {
+					mu.Lock()
+					x.Store(x.Load() + 1)
+					mu.Unlock()
+				}
+			})
+			go func() {
+				defer close(done)
+				for range 50 {
+					mu.Lock()
+					x.Store(0)
+					mu.Unlock()
+				}
+			}()
+			for range 50 {
+				mu.Lock()
+				x.Store(x.Load() + 1)
+				mu.Unlock()
+			}
+			<-done
+			th.Join()
+		}},
+	}
+	for _, tc := range tests {
+		for _, name := range []string{"exhaustive", "random"} {
+			t.Run(tc.name+"/"+name, func(t *testing.T) {
+				r, err := weft.Explore(tc.body, weft.WithStrategy(name), weft.WithMaxRuns(20), weft.NoReplayFiles())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Misuse {
+					t.Fatalf("failures %v; want one of kind %v", r.FailureCounts, trace.Misuse)
+				}
+				rep := r.Failures[0].Report("")
+				for _, want := range []string{
+					"weft: goroutine not started with w.Go (execution 1,",
+					"a goroutine that is not a weft thread used a weft object",
+					"go statement",
+					"Use w.Go to start goroutines that use weft objects",
+					"misuse_test.go:",
+					"created by github.com/weft-go/weft_test.TestPlainGoroutine",
+				} {
+					if !strings.Contains(rep, want) {
+						t.Errorf("the report does not say %q:\n%s", want, rep)
+					}
+				}
+				if strings.Contains(rep, "internal/engine.") {
+					t.Errorf("the report shows weft's own frames:\n%s", rep)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,105 @@
+// This file tests the watchdog's reports: their stacks, and a failure
+// followed by a deferred call that blocks (issue 18 item 9).
+
+package weft_test
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/trace"
+)
+
+// stackHeader matches the first line of a goroutine's stack in a report.
+var stackHeader = regexp.MustCompile(`(?m)^goroutine \d+ \[`)
+
+// TestWatchdogStacksDoNotAccumulate checks that a watchdog report shows the
+// stack of the goroutine that blocked in its own exploration only, not the
+// goroutines that earlier explorations abandoned (1, 2, ... 5 stacks
+// before).
+func TestWatchdogStacksDoNotAccumulate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the watchdog's report races with the blocked goroutine by design (see TestWatchdog)")
+	}
+	var held []*sync.Mutex
+	defer func() {
+		for _, mu := range held {
+			mu.Unlock() // the abandoned threads return and unwind
+		}
+		// Their next weft operations, in another exploration, are no
+		// misuse of it: they unwind.
+		r, err := weft.Explore(func(w *weft.T) {
+			x := weft.NewVar[int]("x")
+			for range 1000 {
+				x.Store(1)
+			}
+		}, weft.NoReplayFiles())
+		if err != nil || r.Failed() {
+			t.Errorf("an exploration after the abandoned threads came back: %v, failures %v", err, r.FailureCounts)
+		}
+	}()
+	for i := range 5 {
+		mu := new(sync.Mutex)
+		mu.Lock()
+		held = append(held, mu)
+		r, err := weft.Explore(func(w *weft.T) {
+			x := weft.NewVar[int]("x")
+			x.Store(1)
+			mu.Lock()
+			x.Store(2)
+		}, weft.WithWatchdog(50*time.Millisecond), weft.NoReplayFiles())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Blocked {
+			t.Fatalf("report %d: failures %v; want one of kind %v", i+1, r.FailureCounts, trace.Blocked)
+		}
+		msg := r.Failures[0].Message
+		if n := len(stackHeader.FindAllString(msg, -1)); n != 1 {
+			t.Errorf("report %d shows %d goroutine stacks, want 1:\n%s", i+1, n, msg)
+		}
+		if !strings.Contains(msg, "watchdog_test.go:") {
+			t.Errorf("report %d does not show where the thread blocked:\n%s", i+1, msg)
+		}
+	}
+}
+
+// TestFailThenBlockedDefer checks that a body that fails and then blocks
+// outside weft in a deferred call is reported with its failure first (kind
+// and message), and the blocked deferred call after it as a second problem.
+func TestFailThenBlockedDefer(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the watchdog's report races with the blocked goroutine by design (see TestWatchdog)")
+	}
+	var mu sync.Mutex
+	mu.Lock()
+	defer mu.Unlock() // the abandoned thread returns and unwinds
+	r, err := weft.Explore(func(w *weft.T) {
+		defer mu.Lock()
+		x := weft.NewVar[int]("x")
+		x.Store(1)
+		w.Fail("boom %d", 7)
+	}, weft.WithWatchdog(50*time.Millisecond), weft.NoReplayFiles())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Assertion {
+		t.Fatalf("failures %v; want one of kind %v", r.FailureCounts, trace.Assertion)
+	}
+	f := r.Failures[0]
+	if !strings.HasPrefix(f.Message, "boom 7\n") {
+		t.Errorf("the message does not lead with the failure:\n%s", f.Message)
+	}
+	for _, want := range []string{"Then, as the execution ended, a deferred call blocked outside weft's control", "watchdog_test.go:"} {
+		if !strings.Contains(f.Message, want) {
+			t.Errorf("the message does not say %q:\n%s", want, f.Message)
+		}
+	}
+	if rep := f.Report(""); !strings.HasPrefix(rep, "weft: assertion in T0 ") {
+		t.Errorf("the report does not lead with the assertion:\n%s", rep)
+	}
+}
