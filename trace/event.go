@@ -53,8 +53,11 @@ type ObjectInfo struct {
 	// signals and urgently waits (SU), 0 if it signals and continues.
 	Cap int64
 	// Key names the object across executions, where ObjectIDs (the order
-	// of first use) change with the interleaving: an object that lives
-	// across executions keeps the key of its first registration; one
+	// of first use) change with the interleaving: an object made or named
+	// outside the executions has a key of its own; one made by a
+	// constructor in an execution is named after its creator; another
+	// object that lives across executions keeps the key of its first
+	// registration; one
 	// created during the execution is named by each thread that touches it
 	// in that thread's terms (its path of spawns, the index of the
 	// announcement among the thread's, the object's place in it), and the

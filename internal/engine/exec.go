@@ -35,8 +35,9 @@ const (
 // executions of different Execs is still registered afresh.
 var serials atomic.Uint64
 
-// execIDs numbers Execs process-wide: an object keeps the id of the Exec
-// that gave it its key (Obj.keyBy).
+// execIDs numbers Execs process-wide: the keys an Exec gives carry its id
+// (newKey), so an object that outlives an exploration keeps a key no other
+// Exec gives.
 var execIDs atomic.Uint64
 
 // Exec runs executions, one at a time. An Exec is reused across executions to

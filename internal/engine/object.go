@@ -69,8 +69,8 @@ func (o *Obj) SetName(name string) {
 // Create names o, made by a constructor (NewVar, MakeChan, ...) called by
 // the running thread, after its creator: the creating thread's stable name
 // and the number of objects it created before in the execution (DESIGN.md,
-// "Object"). Outside an execution it does nothing: the object keeps the
-// key of its first registration, as zero values made there do.
+// "Object"). Outside an execution it gives o a key of its own for life
+// (keyOutside).
 func Create(o *Obj) {
 	t := Current()
 	if t == nil {
@@ -113,8 +113,10 @@ func (o *Obj) keyOutside() {
 // touch registers o in e on its first use in the execution and returns it.
 //
 // Naming (trace.ObjectInfo.Key). An object made by a constructor in the
-// execution is named after its creator (Create). An object that outlives
-// one execution keeps the key of its first registration. A zero value made
+// execution is named after its creator (Create); one made or named outside
+// an execution has a key of its own (keyOutside). Any other object that
+// outlives one execution keeps the key of its first registration, which no
+// thread's name binds to afterwards (markLasting). A zero value made
 // during the execution (var mu weft.Mutex inside the test body) has no
 // creation event, and which thread touches it first depends on the
 // interleaving; so each thread names the objects it touches in its own

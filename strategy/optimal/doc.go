@@ -126,8 +126,10 @@
 // Identities. The trace numbers threads and objects by creation and first
 // use, which depend on the interleaving; sleep sets and wakeup trees keep
 // events across executions, so objects are compared by the runtime's stable
-// key (trace.ObjectInfo.Key): an object that outlives one execution keeps
-// the key of its first registration; one created during an execution (a
+// key (trace.ObjectInfo.Key): an object made or named outside the
+// executions has a key of its own, one made by a constructor is named after
+// its creator, another object that outlives one execution keeps the key of
+// its first registration; one created during an execution (a
 // zero value in the test body) is named by each thread that touches it in
 // that thread's own terms, and the runtime keeps across executions which
 // key each such name stands for (internal/engine, object.go), so the object
