@@ -262,6 +262,42 @@ var soundnessCases = []soundnessCase{
 		done.Close()
 		r.Join()
 	}, traces: 24, outcomes: 3},
+	// A thread joins a thread it started, then sends on an unbuffered
+	// channel: the join's step offers the send to T1's select, which takes
+	// its receive case after it and its default before. The sleep-set
+	// strategies took T2 for an initial of the reversal of the select with
+	// that step, though its join waits for the child, and ran neither T2
+	// nor the child first (gen v2 seeds 169, 557, 6109): they missed x =
+	// 1. Two traces: the select's default, then T2's send blocked as the
+	// body ends (a leak); the select receiving T2's send (x = 1).
+	{name: "join-then-send-select-default", body: func(w *weft.T) {
+		c := weft.MakeChan[int](0)
+		x := weft.NewVar[int]("x")
+		y := weft.NewVar[int]("y")
+		w.Go(func() {
+			weft.Select(weft.OnRecv(c, func(int, bool) { x.Store(1) }), weft.OnDefault(func() { x.Store(2) }))
+		})
+		w.Go(func() {
+			w.Go(func() { y.Store(1) }).Join()
+			c.Send(1)
+		})
+	}, traces: 2, outcomes: 1, kinds: "leak"},
+	// A load whose step offers a send (main's) races with a select that
+	// can receive it; a store the load reads sleeps where the load ran.
+	// Optimal put the select first, without the load, and took that for
+	// covered by the sleeping add; but the select after main's load has
+	// main's send for a partner, which the add does not change (gen v2
+	// seed 8165: the trace where T2 receives T1's send, then main loads 0,
+	// was missed).
+	{name: "load-offer-select", body: func(w *weft.T) {
+		c := weft.MakeChan[int](0)
+		v := &weft.Int[int]{Var: *weft.NewVar[int]("v")}
+		w.Go(func() { c.Send(1) })
+		w.Go(func() { weft.Select(weft.OnRecv(c, func(int, bool) {}), weft.OnSend(c, 1, func() {})) })
+		w.Go(func() { v.Add(2) })
+		w.Assert(v.Load() != 2, "v == 2")
+		c.Send(1)
+	}, traces: 3, outcomes: 0, kinds: "assertion,deadlock,leak"},
 	// A failing assertion ends the execution while another thread is in
 	// Once.Do: its deferred end of Do runs as the thread unwinds and must
 	// not overwrite the thread's pending operation in the trace (gen v2

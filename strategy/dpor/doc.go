@@ -84,7 +84,9 @@
 //     sleeper's footprint, or what it announced when it ran from there):
 //     the execution may show another step of p, one that read another
 //     value, or failed before announcing its next operation
-//     (Reversal.StepDepends). Its races are found by a scan of the execution
+//     (Reversal.StepDepends); a Join is no initial where the thread it
+//     joins has events in the reversal (gen v2 seeds 169, 557, 6109).
+//     Its races are found by a scan of the execution
 //     when each operation runs, every race and not only the last, so Figs.
 //     1-3 differ only by their relation under it.
 //

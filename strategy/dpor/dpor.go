@@ -332,7 +332,7 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 	}
 	for _, i := range s.races[t] {
 		n := &s.tree.Nodes[i]
-		init := s.rev.Initials(s.tr, &s.hb, int(i), k, t, s.fp)
+		init := s.rev.Initials(s.tr, &s.hb, int(i), k, t, v, s.fp)
 		if x := slices.Index(init, t); x >= 0 && s.rev.StepDepends(s.hb.Steps(), n, t) {
 			init = slices.Delete(init, x, x+1)
 		}

@@ -24,12 +24,13 @@ type Reversal struct {
 // The reversal runs notdep(i).v from pre(E, i): the events between i and k
 // that do not happen after i, then v; an initial is a thread whose first
 // event there has no predecessor there in happens-before (for p, v's
-// predecessors are the events p's clock knows and those dependent with fp).
+// predecessors are the events p's clock knows, those dependent with fp and,
+// if v joins a thread, that thread's events: the join waits for them).
 // Running an initial first from pre(E, i) starts an execution equivalent to
 // the reversal, and if an initial sleeps there, that execution is covered.
 // hb must have processed the events before k, and no more. The result
 // aliases the Reversal's memory.
-func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.ThreadID, fp []trace.Access) []trace.ThreadID {
+func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.ThreadID, v trace.Op, fp []trace.Access) []trace.ThreadID {
 	r.notdep, r.out = r.notdep[:0], r.out[:0]
 	r.seen.Clear()
 	for j := i + 1; j < k; j++ {
@@ -58,8 +59,13 @@ func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.Thr
 		}
 	}
 	if !r.seen.Has(p) {
+		joined := trace.NoThread
+		if v.Kind == trace.KindJoin {
+			joined = trace.ThreadID(v.Arg)
+		}
 		for _, j := range r.notdep {
-			if hb.BeforeThread(int(j), p) || trace.Conflicts(steps.Accesses(int(j)), fp) {
+			e := &tr.Events[j]
+			if hb.BeforeThread(int(j), p) || (joined != trace.NoThread && (e.Thread == joined || e.Partner == joined)) || trace.Conflicts(steps.Accesses(int(j)), fp) {
 				return r.out
 			}
 		}

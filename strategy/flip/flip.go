@@ -142,9 +142,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 }
 
 // flipDelayed flags, with delayed sets, the race of event i with thread t's
-// operation pending in s_k.
-func (s *Strategy) flipDelayed(n *dpor.Node, i, k int, t trace.ThreadID) {
-	init := s.initials(n, i, k, t)
+// operation v pending in s_k.
+func (s *Strategy) flipDelayed(n *dpor.Node, i, k int, t trace.ThreadID, v trace.Op) {
+	init := s.initials(n, i, k, t, v)
 	for _, q := range init {
 		if n.Backtrack.Has(q) || n.Done.Has(q) {
 			return
@@ -162,12 +162,12 @@ func (s *Strategy) flipDelayed(n *dpor.Node, i, k int, t trace.ThreadID) {
 }
 
 // initials returns the threads that can start the reversal of the race of
-// event i with thread t's operation pending in s_k (dpor.Reversal), node n
+// event i with thread t's operation v pending in s_k (dpor.Reversal), node n
 // being the state before i: t is not one if its step there, as the
 // exploration knows it, depends on the reversal by more than its operation
 // (Reversal.StepDepends), as in package dpor.
-func (s *Strategy) initials(n *dpor.Node, i, k int, t trace.ThreadID) []trace.ThreadID {
-	init := s.rev.Initials(s.tr, &s.hb, i, k, t, s.fp)
+func (s *Strategy) initials(n *dpor.Node, i, k int, t trace.ThreadID, v trace.Op) []trace.ThreadID {
+	init := s.rev.Initials(s.tr, &s.hb, i, k, t, v, s.fp)
 	if x := slices.Index(init, t); x >= 0 && s.rev.StepDepends(s.hb.Steps(), n, t) {
 		init = slices.Delete(init, x, x+1)
 	}
@@ -213,14 +213,14 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 			// delayed; none is needed if one was run here already or all
 			// are delayed (the reversal is covered). Every race counts,
 			// not only the last.
-			s.flipDelayed(n, i, k, t)
+			s.flipDelayed(n, i, k, t, v)
 			continue
 		}
 		// The thread to run first is one that can start the race's
 		// reversal (dpor.Reversal): t itself if it can run here. If one
 		// was run here already (postponed) or is flagged, the race is
 		// flipped.
-		init := s.initials(n, i, k, t)
+		init := s.initials(n, i, k, t, v)
 		if slices.ContainsFunc(init, func(q trace.ThreadID) bool { return n.Backtrack.Has(q) || n.Done.Has(q) }) {
 			return
 		}

@@ -101,7 +101,12 @@
 // reversal after a sleeping event it does not really conflict with. The
 // branch is then explored and cut when sleep-set blocked, never missed (gen
 // v2 seed 6903: one cut in 38 executions); dropping the announcements
-// instead could miss a trace. The alternatives of the
+// instead could miss a trace. A step whose operation commutes with a later
+// event e' may still race with it by what it announces (a send offered to
+// select of e'): the race is then with a point inside the step, after its
+// operation, and the wakeup sequence is notdep(e, E).e'.e, so that a
+// sleeper which e's operation wakes (a store e reads) does not cover it
+// (gen v2 seed 8165). The alternatives of the
 // current state are named by the runtime (strategy.State.Alternatives), not
 // by the model, so the sleep sets apply to timer receives too. Without the
 // runtime's names (synthetic states), the step of a receive or select whose

@@ -151,6 +151,26 @@ func (n *names) conflict(a, b *event) bool {
 	return false
 }
 
+// opConflict reports whether a's own accesses (its operation and its
+// partner's, without what its threads announce after it) conflict with the
+// accesses of b's step.
+func (n *names) opConflict(a, b *event) bool {
+	var bufA, bufB [8]trace.Access
+	as := a.accesses(bufA[:0])
+	if len(as) == 0 {
+		return false
+	}
+	bs := b.steps(bufB[:0])
+	for _, x := range as {
+		for _, y := range bs {
+			if trace.Conflict(x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // dependent is the dependency relation of the exploration: trace.Dependent
 // under CR (a common thread, a join of a thread of the other, conflicting
 // accesses), plus the order of spawns: an event is dependent with the events

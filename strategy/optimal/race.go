@@ -25,6 +25,7 @@ type analysis struct {
 	w        world      // the state of a reversal (worldAt)
 	fw       world      // the forward pass of alternatives
 	failing  event      // the failing step, repeated after a reversal (reverse)
+	offer    event      // a step whose announcement is reversed, run after the reversal (reverse)
 	m        event      // the reversed step (reverseStep)
 	base     event      // the step as reverseStep first sees it
 	probe    event      // a pending step (scan)
@@ -434,10 +435,25 @@ func (a *analysis) reverse(i int, m *event) {
 	}
 	a.seq = seq
 	n := &s.nodes[i]
-	if ok, _ := s.nm.weakInitial(seq, &a.evs[i]); ok {
+	e := &a.evs[i]
+	if ok, _ := s.nm.weakInitial(seq, e); ok {
 		// Not a race after all (the dependency model let e commute with m):
 		// the branch being explored covers v.
 		return
+	}
+	if !e.fails && !m.fails && !joins(m, e) && !s.nm.opConflict(e, m) {
+		// e's operation commutes with m; what conflicts is what e's thread
+		// announces in its local code (a send offered to m's receivers).
+		// The race is between that announcement and m, a point inside e's
+		// step: v is m then e, run before e's announcement, and the
+		// sleepers of the state before e that e's operation wakes do not
+		// cover it (gen v2 seed 8165: T3's add slept before main's load,
+		// whose step announced a send to T2's select; v = select, without
+		// the load, was taken for covered by the add, which the load
+		// reads).
+		a.offer = *e
+		seq = append(seq, &a.offer)
+		a.seq = seq
 	}
 	for q := range n.sleep {
 		if ok, _ := s.nm.weakInitial(seq, &n.sleep[q]); ok {
