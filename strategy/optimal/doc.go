@@ -103,7 +103,7 @@
 // v2 seed 6903: one cut in 38 executions); dropping the announcements
 // instead could miss a trace. A step whose operation commutes with a later
 // event e' may still race with it by what it announces (a send offered to
-// select of e'): the race is then with a point inside the step, after its
+// the select of e'): the race is then with a point inside the step, after its
 // operation, and the wakeup sequence is notdep(e, E).e'.e, so that a
 // sleeper which e's operation wakes (a store e reads) does not cover it
 // (gen v2 seed 8165). The alternatives of the
