@@ -59,6 +59,11 @@ var genRegressions = []struct {
 	// raced with T2's select; the reversal, the select alone, was taken
 	// for covered by T3's add, asleep before the load, which reads it.
 	{8165, 1, "a reversal of a step's offer, without the step", true},
+	// optimal missed two traces: the races of the replayed prefix were
+	// not analysed again, and their wakeup sequences, built from the
+	// execution that first ran the prefix, never put T1's first child's
+	// CompareAndSwap before both stores of v2.
+	{210, 2, "a race of the replayed prefix whose wakeup sequence changed", true},
 }
 
 // TestDPORGenRegressions compares the family and optimal with exhaustive

@@ -9,7 +9,7 @@ import "github.com/weft-go/weft/trace"
 // selects that an event disabled without their thread taking them: the
 // partner another receiver took, the case a close or a receive made not
 // ready, the sibling alternatives of the one taken.
-func (a *analysis) alternatives(from int) {
+func (a *analysis) alternatives() {
 	tr := a.tr
 	n := len(a.evs)
 	nt := len(tr.Threads)
@@ -49,10 +49,6 @@ func (a *analysis) alternatives(from int) {
 	for i := range n {
 		refresh(i)
 		e := &tr.Events[i]
-		if i < from {
-			a.step(w, e)
-			continue
-		}
 		// The labels of every receive and select before and after e.
 		a.labs = a.labs[:0]
 		type span struct {
@@ -106,6 +102,7 @@ func (a *analysis) disabled(i int, p trace.ThreadID, l label) {
 	a.s.tn.name(&base)
 	m := a.eventOf(w, base, l)
 	m.cache()
+	a.limit = i + 1 // the alternative is pending after i
 	a.reverse(i, &m)
 }
 

@@ -25,6 +25,14 @@ type analysis struct {
 	w        world      // the state of a reversal (worldAt)
 	fw       world      // the forward pass of alternatives
 	failing  event      // the failing step, repeated after a reversal (reverse)
+	// fresh is the first event the execution ran anew (not replayed);
+	// newMin[q], the least entry for thread q of the clocks of the events
+	// from fresh on: an event i of q with i < newMin[q] happens before
+	// every new event. limit is the position of the step whose races
+	// reverse is given (len(evs) for a pending one).
+	fresh  int
+	newMin []uint32
+	limit  int
 	offer    event      // a step whose announcement is reversed, run after the reversal (reverse)
 	m        event      // the reversed step (reverseStep)
 	base     event      // the step as reverseStep first sees it
@@ -58,23 +66,41 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	for i := min(s.branch, n); i < n && i < len(s.nodes); i++ {
 		s.nodes[i].ev = a.evs[i]
 	}
-	// The races of the events of the prefix that this execution replayed
-	// were found by the execution that first ran it: whether e < e' is a
-	// race depends only on the events up to e'. (Their wakeup sequences
-	// differ in the events after e', concurrent with both; once an execution
-	// has failed, and ended before running every thread, they are analysed
-	// again: the differential tests found traces missed otherwise.)
-	from := 0
-	if !s.failedBefore {
-		from = min(s.branch, n)
+	// Every race of the execution is analysed (Algorithm 2, line 2: all
+	// e < e' of E), those of the replayed prefix too: whether e < e' is a
+	// race depends only on the events up to e', but its wakeup sequence
+	// v = notdep(e, E).e' holds the events after e' that do not happen
+	// after e, and these are new (gen v2 seed 210, order 2: v, inserted
+	// where an earlier execution had a CompareAndSwap after two stores,
+	// never put it before them; the trace with the CompareAndSwap first
+	// and a load after an add that another load preceded was missed). A
+	// race of the prefix whose e happens before every new event has the
+	// wakeup sequence of the execution that first ran the prefix, less
+	// the events of that execution's tail, which commute with e': the
+	// branch of that sequence, or the sleeper it left, covers it.
+	// (Once an execution has failed, ended before running every thread,
+	// nothing is skipped: the differential tests found traces missed
+	// otherwise.)
+	a.fresh = min(s.branch, n)
+	if s.failedBefore {
+		a.fresh = 0
+	}
+	a.newMin = a.newMin[:0]
+	for range tr.Threads {
+		a.newMin = append(a.newMin, ^uint32(0))
+	}
+	for k := a.fresh; k < n; k++ {
+		for q, c := range a.hb.clock(k) {
+			a.newMin[q] = min(a.newMin[q], c)
+		}
 	}
 	if end.Status == trace.Failed {
 		s.failedBefore = true
 	}
-	for j := from; j < n; j++ {
+	for j := range n {
 		a.executed(j)
 	}
-	a.alternatives(from)
+	a.alternatives()
 	if end.Status == trace.Failed {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread, so it races with each
@@ -259,6 +285,7 @@ func (a *analysis) executed(j int) {
 // with an earlier event.
 func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own *event) {
 	nm := &a.s.nm
+	a.limit = limit
 	a.kept = a.kept[:0]
 	k0 := a.clockBefore(&a.k, p, step)
 	probe := own
@@ -278,7 +305,7 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 	for _, i32 := range a.candidates(limit, acc, op, own != nil && own.fails) {
 		i := int(i32)
 		e := &a.evs[i]
-		if e.Thread == p || e.Partner == p || k0.Knows(i, e.Thread) || !nm.racing(e, probe) {
+		if e.Thread == p || e.Partner == p || k0.Knows(i, e.Thread) || a.analysed(i) || !nm.racing(e, probe) {
 			continue
 		}
 		a.reverseStep(i, limit, p, op, own)
@@ -413,10 +440,20 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	}
 }
 
+// analysed reports whether the races of event i with the step at a.limit
+// were analysed by the execution that first ran the prefix (see run): the
+// step is replayed and i happens before every new event.
+func (a *analysis) analysed(i int) bool {
+	return a.limit < a.fresh && a.newMin[a.tr.Events[i].Thread] > uint32(i)
+}
+
 // reverse inserts the reversal of the race of event i with m into the
 // wakeup tree of the state before i: v = notdep(i, E).m.
 func (a *analysis) reverse(i int, m *event) {
 	s := a.s
+	if a.analysed(i) {
+		return
+	}
 	s.stats.Races++
 	seq := a.seq[:0]
 	for k := i + 1; k < len(a.evs); k++ {
