@@ -22,9 +22,9 @@ type analysis struct {
 	first    []int32   // each object's first event, or -1
 	k, k2    trace.VC
 	seq      []*event
-	w        world      // the state of a reversal (worldAt)
-	fw       world      // the forward pass of alternatives
-	failing  event      // the failing step, repeated after a reversal (reverse)
+	w        world // the state of a reversal (worldAt)
+	fw       world // the forward pass of alternatives
+	failing  event // the failing step, repeated after a reversal (reverse)
 	// fresh is the first event the execution ran anew (not replayed);
 	// newMin[q], the least entry for thread q of the clocks of the events
 	// from fresh on: an event i of q with i < newMin[q] happens before
@@ -33,16 +33,16 @@ type analysis struct {
 	fresh  int
 	newMin []uint32
 	limit  int
-	offer    event      // a step whose announcement is reversed, run after the reversal (reverse)
-	m        event      // the reversed step (reverseStep)
-	base     event      // the step as reverseStep first sees it
-	probe    event      // a pending step (scan)
-	byObj    [][]objRef // the accesses to each object
-	touch    [][]objRef // the events that change each object's state
-	cands    []int32
-	kept     []keptLabel
-	labs     []label
-	labs2    []label
+	offer  event      // a step whose announcement is reversed, run after the reversal (reverse)
+	m      event      // the reversed step (reverseStep)
+	base   event      // the step as reverseStep first sees it
+	probe  event      // a pending step (scan)
+	byObj  [][]objRef // the accesses to each object
+	touch  [][]objRef // the events that change each object's state
+	cands  []int32
+	kept   []keptLabel
+	labs   []label
+	labs2  []label
 }
 
 // keptLabel is an alternative of the step scan looks at, and the clock of
