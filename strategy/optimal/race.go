@@ -412,7 +412,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		// the operation does not cover the reversal (gen seed 3884: the
 		// failing send of T3 was taken for covered by T1's sleeping load,
 		// whose absence before the failure makes another trace).
-		base.fails = w.panics(op, -1)
+		base.fails = w.panics(p, op, -1)
 	}
 	a.labs = labs
 	var ownLabel label
@@ -430,7 +430,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 			*m = a.eventOf(w, *base, l)
 			// Another alternative: what it does after its step is unknown;
 			// whether the step itself panics is known.
-			m.fails = w != nil && w.panics(op, l.cas)
+			m.fails = w != nil && w.panics(p, op, l.cas)
 			m.cache()
 		}
 		if nm.racing(e, m) {

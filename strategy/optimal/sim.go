@@ -17,7 +17,7 @@ type objState struct {
 	// queue is a Cond's waiters, first to wake first (condsim.go).
 	queue []trace.ThreadID
 	// owner is the thread inside a monitor (locked), mq its waiters
-	// (monsim.go).
+	// (monsim.go); for a Once, the thread running its function.
 	owner trace.ThreadID
 	mq    []mwaiter
 }
@@ -95,7 +95,9 @@ func (s *objState) apply(e *trace.Event, o trace.ObjectID, info *trace.ObjectInf
 	case trace.ClassOnce:
 		switch k {
 		case trace.KindOnceDo:
-			s.locked = s.locked || e.OK
+			if e.OK {
+				s.locked, s.owner = true, e.Thread
+			}
 		case trace.KindOnceDone:
 			s.locked = false
 		}
@@ -341,19 +343,33 @@ func (w *world) timer(o trace.ObjectID) bool {
 	return o >= 0 && int(o) < len(w.objs) && w.info[o].Class == trace.ClassTimer
 }
 
-// panics reports whether op, run in w (case cas of a select, if not
-// negative), panics: a send on or a close of a closed channel.
-func (w *world) panics(op trace.Op, cas int32) bool {
+// panics reports whether op, run by thread p in w (case cas of a select, if
+// not negative), panics and so ends the execution in its step: a send on or
+// a close of a closed channel, unless p is running a Once's function, whose
+// end (trace.KindOnceDone) is a step of its own as the panic unwinds (gen
+// seed 2911: a select that panicked in Once.Do, taken for the last step,
+// raced with every event, and optimal ran one failing trace three times).
+func (w *world) panics(p trace.ThreadID, op trace.Op, cas int32) bool {
 	switch {
 	case op.Kind == trace.KindSelect:
 		if cas < 0 || int(cas) >= len(op.Cases) || op.Cases[cas].Kind != trace.KindSend {
 			return false
 		}
 		s, ok := w.chanState(op.Cases[cas].Obj)
-		return ok && s.closed
+		return ok && s.closed && !w.inOnce(p)
 	case op.Class == trace.ClassChan && (op.Kind == trace.KindSend || op.Kind == trace.KindClose):
 		s, ok := w.chanState(op.Obj)
-		return ok && s.closed
+		return ok && s.closed && !w.inOnce(p)
+	}
+	return false
+}
+
+// inOnce reports whether thread p is running the function of a Once.
+func (w *world) inOnce(p trace.ThreadID) bool {
+	for o := range w.objs {
+		if w.info[o].Class == trace.ClassOnce && w.objs[o].locked && w.objs[o].owner == p {
+			return true
+		}
 	}
 	return false
 }
