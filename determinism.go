@@ -62,6 +62,8 @@ type mark struct {
 // op returns the operation of the thread chosen at m.
 func (m *mark) op() trace.Op { return trace.Op{Kind: m.kind, Class: m.class, Obj: m.obj, Arg: m.arg} }
 
+var _ strategy.Wrapper = (*checked)(nil)
+
 // newChecked wraps s with the determinism check.
 func newChecked(s strategy.Strategy) *checked { return &checked{inner: s} }
 
@@ -169,11 +171,14 @@ func (c *checked) Diverged() error {
 	if c.diverged != nil {
 		return c.diverged
 	}
-	if d, ok := c.inner.(interface{ Diverged() error }); ok {
+	if d, ok := strategy.As[strategy.Diverger](c.inner); ok {
 		return d.Diverged()
 	}
 	return nil
 }
+
+// Unwrap implements strategy.Wrapper.
+func (c *checked) Unwrap() strategy.Strategy { return c.inner }
 
 // diverge records that the state of choice i of the current execution
 // differs from that of the previous one (p, nil if the previous one had

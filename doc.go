@@ -63,6 +63,25 @@
 // (cmd/weft) runs built-in programs with it. Explorations do not nest: Check,
 // Explore or Replay called inside a test body fails at once (ErrNested).
 //
+// # Strategies
+//
+// WithStrategy picks one by name (Strategies lists them): exhaustive,
+// random, pct, the DPOR family (dpor, dpor+sleep, dpor-clock,
+// dpor-clock+sleep, dpor-cr, dpor-cr+sleep, dpor-1, dpor-2), flip,
+// flip+sleep and optimal. The concolic strategies (concolic, concolic-dpor,
+// concolic-optimal), which choose input values with the Z3 solver, are
+// opt-in, because Z3 is a C library reached through cgo: a file of the test
+// package imports package concolic for its side effect,
+//
+//	import _ "github.com/weft-go/weft/concolic"
+//
+// and without it asking for one says so. Package weft itself depends on no
+// cgo package.
+//
+// A panic inside a strategy is a bug in weft: it ends the exploration with
+// an error wrapping ErrInternal, with the strategy's stack, and never
+// reaches the test body.
+//
 // # Papers
 //
 // The strategies implement these papers (the seed files of

@@ -103,24 +103,29 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 		return nil, err
 	}
 	defer running.Unlock()
-	s := c.strategy
-	if s == nil {
-		s = strategies[c.strategyName](&c)
+	s, err := c.build()
+	if err != nil {
+		return nil, err
 	}
 	// A strategy that could not be set up (the concolic ones without Z3)
 	// says why.
-	if f, ok := s.(interface{ Err() error }); ok && f.Err() != nil {
+	if f, ok := strategy.As[strategy.Failer](s); ok && f.Err() != nil {
 		return nil, fmt.Errorf("strategy %s: %w", c.strategyName, f.Err())
 	}
-	r := explore(body, s, &c)
+	r, err := explore(body, s, &c)
+	if err != nil {
+		return r, err
+	}
 	if r.TimedOut && r.Executions == 0 {
 		return nil, fmt.Errorf("timeout %v expired before the first execution: %w; raise the timeout (0: no bound)", c.timeout, ErrNoExecution)
 	}
 	return r, nil
 }
 
-// explore runs the exploration loop; the caller holds running.
-func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
+// explore runs the exploration loop; the caller holds running. The error,
+// wrapping ErrInternal, says that a strategy panicked; the Result holds
+// what was explored until then.
+func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	start := time.Now()
 	var deadline time.Time
@@ -132,10 +137,12 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 	defer e.Close()
 	w := &T{}
 	run := func() { body(w) }
-	// The strategy runs inside the determinism check (determinism.go);
-	// the optional interfaces (solver statistics, Close) are the inner one's.
-	inner := s
-	s = newChecked(inner)
+	// The strategy runs inside the determinism check (determinism.go),
+	// inside the panic guard (guard.go); strategy.As finds the inner
+	// one's capabilities (solver statistics, Close) through them.
+	chk := newChecked(s)
+	g := guard(chk, c.strategyName)
+	s = g
 	lastProgress := start
 	// record tallies an execution that ended with end; it reports whether
 	// the exploration stops there.
@@ -152,7 +159,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		// Finish first: a strategy that follows a record (replay) checks
 		// there that the execution used all of it.
 		s.Finish(tr, end)
-		if err := s.(*checked).Diverged(); err != nil {
+		if err := chk.Diverged(); err != nil {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread,
 				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + determinismAdvice}
 		}
@@ -198,12 +205,15 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 				return
 			}
 			if !s.Next() {
-				r.Exhausted = true
+				r.Exhausted = g.panicked() == nil
 				return
 			}
 			end := e.Run(s, run, false)
 			if e.Abandoned() {
 				return // the driver took the execution over: nothing here is ours
+			}
+			if g.panicked() != nil {
+				return // the strategy cut the execution: it counts for nothing
 			}
 			if record(end) {
 				return
@@ -225,14 +235,14 @@ func explore(body func(w *T), s strategy.Strategy, c *config) *Result {
 		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: msg, Thread: trace.NoThread, Execution: r.Executions})
 	}
 	r.FinalStates = r.finals.count()
-	if ss, ok := inner.(interface{ SolverStats() solver.Stats }); ok {
+	if ss, ok := strategy.As[strategy.Solving](s); ok {
 		r.Solver = ss.SolverStats()
 	}
-	if cl, ok := inner.(interface{ Close() error }); ok {
+	if cl, ok := strategy.As[strategy.Closer](s); ok {
 		cl.Close() // release a solver's native resources; nothing to report
 	}
 	r.Wall = time.Since(start)
-	return r
+	return r, g.panicked()
 }
 
 // Replay runs body once under the recorded choices of token and returns how
@@ -260,7 +270,10 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 	}
 	defer running.Unlock()
 	s := replay.New(rec)
-	r := explore(body, s, &c)
+	r, err := explore(body, s, &c)
+	if err != nil {
+		return r, err
+	}
 	if err := s.Diverged(); err != nil {
 		return r, fmt.Errorf("replay token does not fit: %w", err)
 	}

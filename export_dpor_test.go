@@ -8,11 +8,11 @@ import "github.com/weft-go/weft/strategy"
 // StrategyByName returns a new strategy registered under name, with the
 // given seed, or nil.
 func StrategyByName(name string, seed int64) strategy.Strategy {
-	mk, ok := strategies[name]
-	if !ok {
+	c := defaultConfig()
+	c.strategyName, c.seed = name, seed
+	s, err := c.build()
+	if err != nil {
 		return nil
 	}
-	c := defaultConfig()
-	c.seed = seed
-	return mk(&c)
+	return s
 }

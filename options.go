@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy"
 )
 
@@ -34,8 +35,8 @@ func defaultConfig() config {
 // WithStrategy chooses the exploration strategy by name (see Strategies).
 func WithStrategy(name string) Option {
 	return func(c *config) error {
-		if _, ok := strategies[name]; !ok {
-			return fmt.Errorf("unknown strategy %q (known: %s)", name, strategyList())
+		if _, err := registry.Lookup(name); err != nil {
+			return err
 		}
 		c.strategyName = name
 		return nil

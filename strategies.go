@@ -3,26 +3,23 @@
 package weft
 
 import (
-	"slices"
-	"strings"
-
+	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy"
-	"github.com/weft-go/weft/strategy/exhaustive"
 )
 
-// strategies maps names to constructors.
-var strategies = map[string]func(c *config) strategy.Strategy{
-	"exhaustive": func(*config) strategy.Strategy { return exhaustive.New() },
-}
+// Strategies returns the names of the strategies this program can run,
+// sorted. The concolic ones are among them when the program imports
+// github.com/weft-go/weft/concolic.
+func Strategies() []string { return registry.Names() }
 
-// Strategies returns the names of the known strategies, sorted.
-func Strategies() []string {
-	names := make([]string, 0, len(strategies))
-	for n := range strategies {
-		names = append(names, n)
+// build builds the strategy of c.
+func (c *config) build() (strategy.Strategy, error) {
+	if c.strategy != nil {
+		return c.strategy, nil
 	}
-	slices.Sort(names)
-	return names
+	mk, err := registry.Lookup(c.strategyName)
+	if err != nil {
+		return nil, err
+	}
+	return mk(registry.Params{Seed: c.seed, Depth: c.depth, MaxSteps: c.maxSteps}), nil
 }
-
-func strategyList() string { return strings.Join(Strategies(), ", ") }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	_ "github.com/weft-go/weft/concolic" // the concolic strategies
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/trace"
 )

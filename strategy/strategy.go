@@ -15,9 +15,24 @@
 // partner, a select with default and no ready case just the default. Choosing
 // Cut ends the execution without failure (a sleep set blocked it).
 //
-// The algorithms live in subpackages: exhaustive, random, pct and replay, and
-// the DPOR family. Wrappers (metrics, determinism checks) take a Strategy and
-// return one.
+// The algorithms live in subpackages: exhaustive, random, pct and replay,
+// the DPOR family (dpor, flip, optimal) and concolic. Wrappers (the
+// driver's determinism check and panic guard) take a Strategy and return
+// one; they implement Wrapper, whose Unwrap gives the inner strategy.
+//
+// Besides the four methods, a strategy may have optional capabilities, each
+// an interface of this package: Failer (it could not be set up), Diverger
+// (it follows a record and can fail to), Solving (solver counters) and
+// Closer (resources to release). The driver finds them with As, which looks
+// through wrappers as errors.As does, so a wrapper never hides them:
+//
+//	if c, ok := strategy.As[strategy.Closer](s); ok {
+//		c.Close()
+//	}
+//
+// A strategy's panic is a bug in weft: the driver catches it where it
+// calls the strategy, ends the exploration with an internal error, and the
+// program under test never sees it.
 //
 // A minimal strategy that always runs the lowest enabled thread, once:
 //

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	_ "github.com/weft-go/weft/concolic" // the concolic strategies
 	"github.com/weft-go/weft/programs"
 )
 

@@ -81,6 +81,14 @@ func New(inner func() strategy.Strategy, backend solver.Solver) *Strategy {
 	}
 }
 
+// The capabilities the driver looks for.
+var (
+	_ strategy.Failer   = (*Strategy)(nil)
+	_ strategy.Diverger = (*Strategy)(nil)
+	_ strategy.Solving  = (*Strategy)(nil)
+	_ strategy.Closer   = (*Strategy)(nil)
+)
+
 // Failed returns a strategy that explores nothing and whose Err is err: a
 // concolic strategy that could not be set up (no solver).
 func Failed(err error) *Strategy { return &Strategy{err: err, closed: true} }
@@ -146,7 +154,7 @@ func (s *Strategy) Diverged() error {
 	if s.cur == nil {
 		return nil
 	}
-	if d, ok := s.cur.inner.(interface{ Diverged() error }); ok {
+	if d, ok := strategy.As[strategy.Diverger](s.cur.inner); ok {
 		return d.Diverged()
 	}
 	return nil

@@ -208,6 +208,8 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice { return s.tree.Ch
 // path (the program is not deterministic), or nil.
 func (s *Strategy) Diverged() error { return s.tree.Diverged }
 
+var _ strategy.Diverger = (*Strategy)(nil)
+
 // Input implements strategy.Strategy: inputs keep their default values.
 func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
 

@@ -108,6 +108,8 @@ func replayed(d int, n *node, c strategy.Choice, st *strategy.State) error {
 // path (the program is not deterministic), or nil.
 func (s *Strategy) Diverged() error { return s.diverged }
 
+var _ strategy.Diverger = (*Strategy)(nil)
+
 // Input implements strategy.Strategy.
 func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
 

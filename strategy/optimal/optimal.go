@@ -288,6 +288,8 @@ func replayDiverged(d int, p trace.ThreadID, op trace.Op, alt int32, st *strateg
 // prefix (the program is not deterministic), or nil.
 func (s *Strategy) Diverged() error { return s.diverged }
 
+var _ strategy.Diverger = (*Strategy)(nil)
+
 // choose decides step d, which the execution does not replay.
 //
 //go:noinline

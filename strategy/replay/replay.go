@@ -113,3 +113,5 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 
 // Diverged returns why the execution did not follow the record, or nil.
 func (s *Strategy) Diverged() error { return s.diverged }
+
+var _ strategy.Diverger = (*Strategy)(nil)

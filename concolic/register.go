@@ -1,0 +1,47 @@
+// This file registers the concolic strategies with a Z3 solver.
+
+package concolic
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/weft-go/weft/internal/registry"
+	"github.com/weft-go/weft/solver/z3"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/concolic"
+)
+
+// SolverTimeout bounds each solver call of the concolic strategies.
+const SolverTimeout = 10 * time.Second
+
+// inners maps each concolic strategy to its inner schedule strategy.
+var inners = map[string]string{
+	"concolic":         "exhaustive",
+	"concolic-dpor":    "dpor",
+	"concolic-optimal": "optimal",
+}
+
+// z3Install is the hint given when Z3 cannot be used.
+const z3Install = "concolic testing needs the Z3 library: install it (apt-get install libz3-dev, or brew install z3) and build with cgo enabled"
+
+func init() {
+	for name, inner := range inners {
+		registry.Register(name, func(p registry.Params) strategy.Strategy { return build(p, inner) })
+	}
+}
+
+// build builds a concolic strategy around the strategy called inner, with
+// a Z3 solver. A strategy that cannot be built says why through its Err
+// method (strategy.Failer).
+func build(p registry.Params, inner string) strategy.Strategy {
+	mk, err := registry.Lookup(inner)
+	if err != nil {
+		return concolic.Failed(fmt.Errorf("its schedule strategy: %w", err))
+	}
+	z, err := z3.New(z3.WithTimeout(SolverTimeout))
+	if err != nil {
+		return concolic.Failed(fmt.Errorf("%s: %w", z3Install, err))
+	}
+	return concolic.New(func() strategy.Strategy { return mk(p) }, z)
+}

@@ -1,0 +1,65 @@
+// This file registers the strategies built on the standard library alone:
+// exhaustive search, random and PCT scheduling, the DPOR family (seed 000
+// Figs. 1-3 and 7, seed 002 §6.1), race detection and flipping (seed 001)
+// and Optimal-DPOR (Abdulla et al., POPL 2014).
+
+package registry
+
+import (
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/dpor"
+	"github.com/weft-go/weft/strategy/exhaustive"
+	"github.com/weft-go/weft/strategy/flip"
+	"github.com/weft-go/weft/strategy/optimal"
+	"github.com/weft-go/weft/strategy/pct"
+	"github.com/weft-go/weft/strategy/random"
+	"github.com/weft-go/weft/trace"
+)
+
+// dporStrategies maps the names of the DPOR family to their options; the
+// seed, if not zero, randomises the order of exploration. Without sleep
+// sets the backtracking rule is Flanagan and Godefroid's process rule; with
+// sleep sets it is the initials of the race's reversal (source-DPOR), which
+// stays complete when sleeping threads are skipped, except for DPOR-1 and
+// DPOR-2 (seed 002 §6.1), which keep the process rule and handle sleeping
+// threads their way.
+var dporStrategies = map[string]dpor.Options{
+	"dpor":             {Algorithm: dpor.VectorClocks, Relation: trace.Plain, Rule: dpor.Process},
+	"dpor+sleep":       {Algorithm: dpor.VectorClocks, Relation: trace.Plain, Rule: dpor.Initials, Sleep: true},
+	"dpor-clock":       {Algorithm: dpor.ObjectClocks, Rule: dpor.Process},
+	"dpor-clock+sleep": {Algorithm: dpor.ObjectClocks, Rule: dpor.Initials, Sleep: true},
+	"dpor-cr":          {Algorithm: dpor.CommutingReads, Rule: dpor.Process},
+	"dpor-cr+sleep":    {Algorithm: dpor.CommutingReads, Rule: dpor.Initials, Sleep: true},
+	"dpor-1":           {Algorithm: dpor.CommutingReads, Rule: dpor.Process, Sleep: true, Asleep: dpor.DPOR1},
+	"dpor-2":           {Algorithm: dpor.CommutingReads, Rule: dpor.Process, Sleep: true, Asleep: dpor.DPOR2},
+}
+
+func init() {
+	Register("exhaustive", func(Params) strategy.Strategy { return exhaustive.New() })
+	Register("random", func(p Params) strategy.Strategy { return random.New(p.Seed) })
+	Register("pct", func(p Params) strategy.Strategy {
+		bound := p.MaxSteps
+		if bound <= 0 {
+			bound = engine.DefaultMaxSteps
+		}
+		return pct.New(pct.Config{Seed: p.Seed, Depth: p.Depth, MaxSteps: bound})
+	})
+	for name, o := range dporStrategies {
+		Register(name, func(p Params) strategy.Strategy {
+			o := o
+			o.Seed = p.Seed
+			return dpor.New(o)
+		})
+	}
+	Register("flip", func(p Params) strategy.Strategy { return flip.New(flip.Options{Seed: p.Seed}) })
+	Register("flip+sleep", func(p Params) strategy.Strategy { return flip.New(flip.Options{Sleep: true, Seed: p.Seed}) })
+	Register("optimal", func(p Params) strategy.Strategy { return optimal.NewWith(optimal.Options{Seed: p.Seed}) })
+	for _, name := range concolicNames {
+		OptIn(name, `import _ "github.com/weft-go/weft/concolic" in a file of your test package (or main) to enable it; it needs cgo and the Z3 library (apt-get install libz3-dev, or brew install z3)`)
+	}
+}
+
+// concolicNames are the concolic strategies, registered by package
+// github.com/weft-go/weft/concolic.
+var concolicNames = []string{"concolic", "concolic-dpor", "concolic-optimal"}

@@ -1,0 +1,60 @@
+// This file declares the optional capabilities of a strategy and As, which
+// finds one through wrappers.
+
+package strategy
+
+import "github.com/weft-go/weft/solver"
+
+// A Wrapper is a strategy that runs another one inside it (a determinism
+// check, a panic guard). Unwrap returns the inner strategy. As looks for a
+// capability through the chain of Unwrap calls, as errors.As does for
+// errors, so a wrapper does not hide the capabilities of what it wraps.
+type Wrapper interface {
+	Strategy
+	Unwrap() Strategy
+}
+
+// A Failer is a strategy that may fail to set up (a concolic strategy
+// without its solver). The driver calls Err before the first execution and
+// explores nothing if it is not nil.
+type Failer interface {
+	Err() error
+}
+
+// A Diverger is a strategy that follows a record (a replay token, the
+// prefix of a subtree) and can fail to: Diverged returns why the last
+// execution did not follow it, or nil. The driver reports the execution
+// as nondeterministic and ends the exploration.
+type Diverger interface {
+	Diverged() error
+}
+
+// A Solving strategy solves constraints; SolverStats returns its solver's
+// counters for the Result.
+type Solving interface {
+	SolverStats() solver.Stats
+}
+
+// A Closer holds resources (a solver's native memory) that Close releases;
+// the driver calls it once, when the exploration ends.
+type Closer interface {
+	Close() error
+}
+
+// As returns the first strategy in the chain s, s.Unwrap(), ... that
+// implements T (one of the capability interfaces above, or any other), and
+// whether there is one.
+func As[T any](s Strategy) (T, bool) {
+	for s != nil {
+		if t, ok := s.(T); ok {
+			return t, true
+		}
+		w, ok := s.(Wrapper)
+		if !ok {
+			break
+		}
+		s = w.Unwrap()
+	}
+	var zero T
+	return zero, false
+}
