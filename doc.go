@@ -62,6 +62,9 @@
 // complete, cut, failures by kind, distinct final states); the weft command
 // (cmd/weft) runs built-in programs with it. Explorations do not nest: Check,
 // Explore or Replay called inside a test body fails at once (ErrNested).
+// Explorations started from different goroutines (tests that call
+// t.Parallel) run at the same time, each with its own objects: an object
+// made outside a test body belongs to one exploration at a time.
 //
 // # Strategies
 //

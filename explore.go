@@ -6,7 +6,6 @@ package weft
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -56,10 +55,6 @@ func (r *Result) ExecPerSecond() float64 {
 	return float64(r.Executions) / r.Wall.Seconds()
 }
 
-// running serialises explorations: weft runs one execution at a time per
-// process.
-var running sync.Mutex
-
 // ErrNested is wrapped by the error of an exploration or replay started
 // inside a test body, a thread it started or a callback of a running
 // exploration (WithProgress): explorations do not nest.
@@ -69,17 +64,13 @@ var ErrNested = errors.New("explorations do not nest")
 // expired before its first execution: nothing was explored.
 var ErrNoExecution = errors.New("no execution ran")
 
-// lock takes the exploration lock for the function named entry, unless the
-// caller runs inside an exploration (its test body, a thread or a
-// callback), which holds the lock and would wait for itself.
-func lock(entry string) error {
-	if running.TryLock() {
-		return nil
-	}
+// notNested returns ErrNested if the caller, the function named entry,
+// runs inside an exploration: its test body, a thread or a callback.
+// Explorations started from different goroutines run at the same time.
+func notNested(entry string) error {
 	if engine.InExecution() {
 		return nestedError(entry)
 	}
-	running.Lock() // another goroutine's exploration: wait for it
 	return nil
 }
 
@@ -99,10 +90,9 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 			return nil, err
 		}
 	}
-	if err := lock("weft.Explore"); err != nil {
+	if err := notNested("weft.Explore"); err != nil {
 		return nil, err
 	}
-	defer running.Unlock()
 	s, err := c.build()
 	if err != nil {
 		return nil, err
@@ -122,7 +112,7 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	return r, nil
 }
 
-// explore runs the exploration loop; the caller holds running. The error,
+// explore runs the exploration loop. The error,
 // wrapping ErrInternal, says that a strategy panicked; the Result holds
 // what was explored until then.
 func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
@@ -146,10 +136,9 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	lastProgress := start
 	// record tallies an execution that ended with end; it reports whether
 	// the exploration stops there.
-	engine.TakeMisuse() // a goroutine left over from an earlier exploration is not this one's
 	record := func(end trace.End) bool {
 		tr := e.Trace()
-		if msg, ok := engine.TakeMisuse(); ok {
+		if msg, ok := e.TakeMisuse(); ok {
 			// What the goroutine did, or did not do, explains the rest.
 			if end.Status == trace.Failed {
 				msg += fmt.Sprintf("\nThe execution then ended with: %v: %s", end.Kind, end.Message)
@@ -180,7 +169,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 				if !e.Abandoned() {
 					f.Steps = describeSteps(body, rec, c)
 					if end.Kind == trace.Misuse {
-						engine.TakeMisuse() // the replay's goroutine did it again
+						e.TakeMisuse() // the replay's goroutine did it again
 					}
 				}
 				r.Failures = append(r.Failures, f)
@@ -229,7 +218,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 		// execution it blocked.
 		record(e.EndState())
 	}
-	if msg, ok := engine.TakeMisuse(); ok && r.FailureCounts[trace.Misuse] == 0 {
+	if msg, ok := e.TakeMisuse(); ok && r.FailureCounts[trace.Misuse] == 0 {
 		// A goroutine used a weft object after the last execution ended.
 		r.FailureCounts[trace.Misuse]++
 		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: msg, Thread: trace.NoThread, Execution: r.Executions})
@@ -265,10 +254,9 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 	}
 	c.strategyName = "replay"
 	c.timeout = 0 // a replay is one execution: it always runs
-	if err := lock("weft.Replay"); err != nil {
+	if err := notNested("weft.Replay"); err != nil {
 		return nil, err
 	}
-	defer running.Unlock()
 	s := replay.New(rec)
 	r, err := explore(body, s, &c)
 	if err != nil {

@@ -84,14 +84,14 @@ func (e *Exec) Batch(fn func()) bool {
 		panic("weft internal error: Batch on a closed Exec")
 	}
 	e.startDispatcher()
-	e.outer = current.Swap(e)
+	activate(e)
 	e.cmds <- fn
 	ok := e.wait()
 	// Abandoned or not, the exploration is over: weft operations from now
 	// on are outside it. Should a goroutine that blocked come back, its
 	// operations panic in its thread's function, which recovers them, as
 	// the Exec is aborting.
-	current.CompareAndSwap(e, e.outer)
+	deactivate(e)
 	return ok
 }
 

@@ -36,8 +36,11 @@
 // thread that does not reach its next scheduling point in time, with its
 // stack, and abandons the Exec to it.
 //
-// An operation on a weft object from a goroutine that is not the running
-// thread (one started with a go statement) is detected by goroutine
-// identity (getg, misuse.go): it is recorded as a misuse and that goroutine
-// ends, before it touches the execution.
+// Several Execs may run at the same time, each in its own Batch (tests
+// that run in parallel); an operation finds its Exec by goroutine
+// identity (getg, misuse.go): the Exec whose running thread it is. An
+// operation from a goroutine that a thread started with a go statement is
+// recorded as a misuse in every running Exec and that goroutine ends,
+// before it touches an execution; any other goroutine is outside every
+// execution (it may build objects for an exploration of its own).
 package engine

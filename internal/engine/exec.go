@@ -63,10 +63,11 @@ type Exec struct {
 	onD   bool         // the dispatcher is running the driver's work
 	state atomic.Int32 // stateIdle, stateRunning or stateAbandoned
 	// running is the goroutine (getg) of the thread that runs now, 0
-	// between executions; outer is the Exec that was current before this
-	// one's Batch (misuse.go).
+	// between executions (misuse.go); misuse is the report of the first
+	// operation of a goroutine that was not a weft thread while the Exec
+	// was active, until TakeMisuse takes it.
 	running  atomic.Uintptr
-	outer    *Exec
+	misuse   atomic.Pointer[string]
 	unwindAt atomic.Int32 // 1 + the thread being unwound, 0 before
 	view     strategy.State
 	tr       trace.Trace

@@ -7,37 +7,167 @@ package engine
 import (
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 )
 
-// current is the Exec that runs executions now, from the start of its
-// Batch to the end (Exec.outer before and after). weft runs one exploration
-// at a time per process (package weft serialises them). It is read by
-// goroutines that are not weft threads, so it is atomic.
-var current atomic.Pointer[Exec]
+// maxActive bounds the explorations that run at the same time in one
+// process (an exploration's reports replay failures in an Exec of their
+// own, nested in its Batch, so each takes up to two slots).
+const maxActive = 64
 
-// misuse is the report of the first operation of a goroutine that was not
-// a thread of the running execution, until TakeMisuse takes it.
-var misuse atomic.Pointer[string]
+// active holds the Execs that run executions now, each from the start of
+// its Batch to the end, in the first free slot; activeHigh is one more
+// than the highest slot ever used. They are read by goroutines that are
+// not weft threads, so they are atomic. An operation finds its execution
+// by its goroutine: the one whose running thread it is. With one
+// exploration, that is one comparison, as cheap as a global.
+var (
+	active     [maxActive]atomic.Pointer[Exec]
+	activeHigh atomic.Int32
+	activeMu   sync.Mutex // serialises activate and deactivate
+)
 
-// Current returns the running thread, or nil outside an exploration. A
-// goroutine that calls it during an exploration without being the running
-// thread (it was started with a go statement, or it runs between
-// executions) is not under weft's control: Current records the misuse
-// (TakeMisuse) and ends that goroutine with runtime.Goexit, before it
-// touches anything of the execution. The check reads only atomics, so it
-// is no data race either.
-func Current() *Thread {
-	e := current.Load()
-	if e == nil {
-		return nil
+// activate gives e a slot in active.
+func activate(e *Exec) {
+	activeMu.Lock()
+	defer activeMu.Unlock()
+	for i := range active {
+		if active[i].Load() == nil {
+			active[i].Store(e)
+			if int32(i) >= activeHigh.Load() {
+				activeHigh.Store(int32(i) + 1)
+			}
+			return
+		}
 	}
-	if getg() != e.running.Load() {
+	panic(fmt.Sprintf("weft: more than %d explorations at the same time in one process", maxActive/2))
+}
+
+// deactivate frees e's slot.
+func deactivate(e *Exec) {
+	activeMu.Lock()
+	defer activeMu.Unlock()
+	for i := range active {
+		if active[i].Load() == e {
+			active[i].Store(nil)
+			return
+		}
+	}
+}
+
+// Current returns the running thread, or nil outside an execution. A
+// goroutine that calls it while explorations run, without being the
+// running thread of one, and that a thread started (with a go statement),
+// is not under weft's control: Current records the misuse (TakeMisuse) in
+// every Exec that runs and ends that goroutine with runtime.Goexit, before
+// it touches anything of an execution. The fast path reads only atomics,
+// so it is no data race either.
+func Current() *Thread {
+	g := getg()
+	busy := false
+	for i, n := 0, int(activeHigh.Load()); i < n; i++ {
+		e := active[i].Load()
+		if e == nil {
+			continue
+		}
+		if g == e.running.Load() {
+			return e.cur
+		}
+		busy = true
+	}
+	if busy && threadOrChild() {
 		misused()
 	}
-	return e.cur
+	return nil
+}
+
+// threadGoroutines holds the goroutine numbers of the threads of every
+// Exec (the coroutines that run them), for startedByThread.
+var threadGoroutines struct {
+	sync.Mutex
+	ids map[int64]bool
+}
+
+// registerThread records that goroutine id runs threads of an Exec.
+func registerThread(id int64) {
+	threadGoroutines.Lock()
+	if threadGoroutines.ids == nil {
+		threadGoroutines.ids = make(map[int64]bool)
+	}
+	threadGoroutines.ids[id] = true
+	threadGoroutines.Unlock()
+}
+
+// unregisterThread forgets goroutine id, which ends.
+func unregisterThread(id int64) {
+	threadGoroutines.Lock()
+	delete(threadGoroutines.ids, id)
+	threadGoroutines.Unlock()
+}
+
+// threadOrChild reports whether the caller, a goroutine that is not the
+// running thread of an execution, is a thread's goroutine (a thread that
+// blocked outside weft's control and came back, after its execution was
+// abandoned) or was started by one (with a go statement in a test body or
+// a thread it started): its weft operations are then a misuse. Any other
+// goroutine may use weft objects while explorations run, as when it builds
+// the objects of an exploration of its own (tests that run in parallel).
+// Only the goroutine's creator is looked at: a goroutine started by a
+// goroutine a thread started is not recognised. This is the slow path of
+// Current, for goroutines outside executions; it reads the caller's stack.
+func threadOrChild() bool {
+	st := fullStack()
+	own, parent := stackGoid(st), creatorGoid(st)
+	threadGoroutines.Lock()
+	defer threadGoroutines.Unlock()
+	return threadGoroutines.ids[own] || threadGoroutines.ids[parent]
+}
+
+// fullStack returns the calling goroutine's whole stack trace.
+func fullStack() string {
+	buf := make([]byte, 16<<10)
+	for {
+		n := runtime.Stack(buf, false)
+		if n < len(buf) {
+			return string(buf[:n])
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
+
+// creatorGoid returns the number of the goroutine that created the one
+// whose stack trace is s (its last line but one: "created by f in
+// goroutine 18"), or 0.
+func creatorGoid(s string) int64 {
+	i := strings.LastIndex(s, "\ncreated by ")
+	if i < 0 {
+		return 0
+	}
+	line, _, _ := strings.Cut(s[i+1:], "\n")
+	_, num, ok := strings.Cut(line, " in goroutine ")
+	if !ok {
+		return 0
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// runningExec returns the Exec whose running thread the calling goroutine
+// is, or nil.
+func runningExec() *Exec {
+	g := getg()
+	for i, n := 0, int(activeHigh.Load()); i < n; i++ {
+		if e := active[i].Load(); e != nil && g == e.running.Load() {
+			return e
+		}
+	}
+	return nil
 }
 
 // abandoned lists the Execs abandoned to a thread that blocked outside
@@ -73,7 +203,13 @@ func misused() {
 		"(or outlived the execution that started it), so weft cannot schedule it, and its operations would race with "+
 		"the execution's threads. Use w.Go to start goroutines that use weft objects. The goroutine was stopped "+
 		"(runtime.Goexit) at:\n\n%s", userStack(stack()))
-	misuse.CompareAndSwap(nil, &msg)
+	// Which exploration started the goroutine is unknown: every one that
+	// runs now reports it.
+	for i, n := 0, int(activeHigh.Load()); i < n; i++ {
+		if e := active[i].Load(); e != nil {
+			e.misuse.CompareAndSwap(nil, &msg)
+		}
+	}
 	runtime.Goexit()
 }
 
@@ -96,9 +232,9 @@ func userStack(s string) string {
 }
 
 // TakeMisuse returns the report of an operation of a goroutine that was
-// not a weft thread since the last call, and clears it.
-func TakeMisuse() (string, bool) {
-	p := misuse.Swap(nil)
+// not a weft thread, made while e ran, since the last call, and clears it.
+func (e *Exec) TakeMisuse() (string, bool) {
+	p := e.misuse.Swap(nil)
 	if p == nil {
 		return "", false
 	}

@@ -61,7 +61,7 @@ func (o *Obj) ID() trace.ObjectID { return o.id }
 // SetName names the object in reports.
 func (o *Obj) SetName(name string) {
 	o.name = name
-	if e := current.Load(); e == nil || getg() != e.running.Load() || e.cur == nil {
+	if e := runningExec(); e == nil || e.cur == nil {
 		o.keyOutside()
 	}
 }

@@ -80,6 +80,8 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 	return func(yield func(*Thread) bool) {
 		t.yield = yield
 		t.g, t.goid = getg(), goid()
+		registerThread(t.goid)
+		defer unregisterThread(t.goid)
 		for {
 			f := t.fn
 			if f == nil {
