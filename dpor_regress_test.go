@@ -64,6 +64,12 @@ var genRegressions = []struct {
 	// execution that first ran the prefix, never put T1's first child's
 	// CompareAndSwap before both stores of v2.
 	{210, 2, "a race of the replayed prefix whose wakeup sequence changed", true},
+	// flip (no delayed sets) missed the traces in which T2's select
+	// receives T3's send: T3's load step, which announces the send, raced
+	// last with main's store, and only that race was flipped; in its
+	// reversal the load reads 0 and T3 fails before its send, so the race
+	// of the announced send with T2's earlier select was never seen.
+	{6805, 5, "an earlier race of a step's announcement, hidden by a reversal that fails", true},
 }
 
 // TestDPORGenRegressions compares the family and optimal with exhaustive

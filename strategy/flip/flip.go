@@ -185,8 +185,10 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 	// v's footprint: its accesses as a pending operation, and what t
 	// announces after it (trace.Steps).
 	s.fp = trace.CR.AppendOpAccesses(s.fp[:0], v, false, false)
+	own, annEnd := len(s.fp), len(s.fp)
 	if k < len(s.tr.Events) {
 		s.fp = append(s.fp, s.hb.Steps().Announced(k)...)
+		annEnd = len(s.fp)
 		e := &s.tr.Events[k]
 		switch {
 		case e.Partner == trace.NoThread:
@@ -196,14 +198,28 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 			s.fp = trace.CR.AppendOpAccesses(s.fp, e.Op, false, false)
 		}
 	}
+	announced := s.fp[own:annEnd]
+	// flipped: the last race is flipped (or was already); the earlier
+	// races of what the step announces are flipped too (see the package
+	// doc, "Races of a step's announcement").
+	flipped := false
 	for i := k - 1; i >= 0; i-- {
 		e := &s.tr.Events[i]
 		if e.Thread == t || e.Partner == t || !trace.MayBeCoEnabled(e, v) {
 			continue
 		}
-		joins := v.Kind == trace.KindJoin && (e.Thread == trace.ThreadID(v.Arg) || e.Partner == trace.ThreadID(v.Arg))
-		if !joins && !trace.Conflicts(s.hb.Steps().Accesses(i), s.fp) {
-			continue
+		if flipped {
+			if len(announced) == 0 {
+				return
+			}
+			if !trace.Conflicts(s.hb.Steps().Accesses(i), announced) {
+				continue
+			}
+		} else {
+			joins := v.Kind == trace.KindJoin && (e.Thread == trace.ThreadID(v.Arg) || e.Partner == trace.ThreadID(v.Arg))
+			if !joins && !trace.Conflicts(s.hb.Steps().Accesses(i), s.fp) {
+				continue
+			}
 		}
 		if s.hb.BeforeThread(i, t) {
 			continue // ordered; under CR an earlier read may still race
@@ -224,13 +240,15 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 		// flipped.
 		init := s.initials(n, i, k, t, v)
 		if slices.ContainsFunc(init, func(q trace.ThreadID) bool { return n.Backtrack.Has(q) || n.Done.Has(q) }) {
-			return
+			flipped = true
+			continue
 		}
 		if q, ok := s.tree.PickFrom(n, func(q trace.ThreadID) bool {
 			return (q == t || !slices.Contains(init, t)) && slices.Contains(init, q)
 		}); ok {
 			n.Backtrack.Add(q)
-			return
+			flipped = true
+			continue
 		}
 		// t is an initial but cannot run here, or no initial can: try
 		// another thread here, and look further back for a state where
