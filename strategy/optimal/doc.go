@@ -46,13 +46,10 @@
 // (trace.Steps.ResetFrom) and its happens-before clocks, from which the
 // thread and object clocks after the prefix are rebuilt backwards (hb.go;
 // SetVerify checks them against a full computation, as the tests do).
-// Wakeup-tree nodes are reused once their branch is taken. On this machine
-// kind, with the runtime running each execution inline on its dispatcher
-// (internal/engine), `weft bench -table speed` gives about 130,000 traces
-// per second on fib n=4 (Nidhugg: 20,000), 120,000 on fib n=5 (17,200),
-// 9,500-10,500 on indexer 15 (483), 38,000-41,000 on pairs 12 (3,200) and
-// 4,100-5,200 on filesystem 20 (750, a 30 ms exploration), in 10-14 MiB of
-// memory whatever the number of executions.
+// Wakeup-tree nodes are reused once their branch is taken, so memory stays
+// flat whatever the number of executions. `weft bench -table speed`
+// measures the traces per second on fib, indexer, pairs and filesystem on
+// the machine it runs on, beside Nidhugg's figures.
 //
 // # What the paper does not say, and what weft does
 //
