@@ -484,11 +484,6 @@ func TestNoGoroutineLeak(t *testing.T) {
 // TestWatchdog checks that a thread blocked outside weft's control is
 // reported with its stack instead of hanging the test.
 func TestWatchdog(t *testing.T) {
-	if raceEnabled {
-		// The driver reads the trace that the blocked goroutine wrote with
-		// no synchronisation: the watchdog gave up waiting for it.
-		t.Skip("the watchdog's report races with the blocked goroutine by design")
-	}
 	before := runtime.NumGoroutine()
 	var real sync.Mutex
 	real.Lock()
