@@ -22,9 +22,6 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// raceEnabled is set by race_test.go under the race detector.
-var raceEnabled bool
-
 // explore runs Explore and fails the test on a bad option.
 func explore(t *testing.T, body func(w *weft.T), opts ...weft.Option) *weft.Result {
 	t.Helper()
