@@ -23,7 +23,18 @@ import (
 )
 
 // ReplayEnv is the environment variable that makes Check replay one token
-// instead of exploring.
+// instead of exploring. Its value takes one of two forms:
+//
+//   - NAME=TOKEN, the form the command in a failure report sets, ties the
+//     token to the test named NAME (its t.Name(), subtests included: for
+//     example TestTop/bad=w1.AgAABgEABgBGoe1X). The Check of that test
+//     replays TOKEN and nothing else; every other Check of the process
+//     explores as usual. TOKEN is what follows the last '=', which no token
+//     contains, so NAME may contain '=' too.
+//   - TOKEN alone makes every Check of the process replay it, each failing
+//     with a report of the divergence if its body does not follow the token.
+//
+// In both forms a malformed token fails every Check of the process.
 const ReplayEnv = "WEFT_REPLAY"
 
 // ReplayDir is where Check keeps the replay files of failing executions, one
@@ -31,8 +42,12 @@ const ReplayEnv = "WEFT_REPLAY"
 const ReplayDir = "testdata/weft"
 
 // Check explores the executions of body inside a Go test and fails t with a
-// report for the first failure found. Replay files under
-// testdata/weft/<TestName>/ run first; WEFT_REPLAY=<token> replays one token
+// report for the first failure found, and the command that replays it:
+//
+//	WEFT_REPLAY='TestTop/sub=w1.AgAABgEABgBGoe1X' go test -run '^TestTop$/^sub$'
+//
+// Replay files under testdata/weft/<TestName>/ run first. With ReplayEnv set
+// to a token tied to this test, or to a bare token, Check replays that token
 // and nothing else.
 func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	t.Helper()
@@ -49,22 +64,16 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 			return nil
 		}
 	}
-	if tok := os.Getenv(ReplayEnv); tok != "" {
-		r, err := Replay(body, tok, opts...)
-		if errors.Is(err, replay.ErrMismatch) {
-			t.Fatalf("weft: %s=%q: %v\nthe token comes from another test or other options, or the test body is not deterministic", ReplayEnv, tok, err)
-			return r
-		}
+	if v := os.Getenv(ReplayEnv); v != "" {
+		name, tok, err := parseReplayEnv(v)
 		if err != nil {
-			t.Fatalf("weft: %s=%q: %v", ReplayEnv, tok, err)
+			t.Fatalf("weft: %s=%q: %v", ReplayEnv, v, err)
 			return nil
 		}
-		if r.Failed() {
-			t.Errorf("%s", r.Failures[0].Report(""))
-		} else {
-			t.Logf("weft: the replay of %s completed without failure", ReplayEnv)
+		if name == "" || name == t.Name() {
+			return replayEnv(t, body, v, name, tok, opts)
 		}
-		return r
+		t.Logf("weft: %s replays a token of %s, not of this test: exploring", ReplayEnv, name)
 	}
 	dir := filepath.Join(ReplayDir, sanitize(t.Name()))
 	if c.replayFiles {
@@ -88,8 +97,74 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 				where = fmt.Sprintf("replay file: %s (runs first in every go test until removed)\n", path)
 			}
 		}
-		cmd := fmt.Sprintf("%s=%s go test -run '^%s$'", ReplayEnv, f.Token, regexp.QuoteMeta(topName(t.Name())))
-		t.Errorf("%s%s", f.Report(cmd), where)
+		t.Errorf("%s%s", f.Report(replayCommand(t.Name(), f.Token)), where)
+	}
+	return r
+}
+
+// replayCommand is the shell command that replays token in the test named
+// name alone: the token tied to the test, and a -run pattern that anchors
+// each level of the name, so that no sibling subtest runs.
+func replayCommand(name, token string) string {
+	return fmt.Sprintf("%s=%s go test -run %s", ReplayEnv, shellQuote(name+"="+token), shellQuote(runPattern(name)))
+}
+
+// runPattern returns the go test -run pattern that matches the test named
+// name and none other: each level of the name ('/'-separated, as t.Name()
+// gives it, with spaces already '_') quoted and anchored.
+func runPattern(name string) string {
+	levels := strings.Split(name, "/")
+	for i, l := range levels {
+		levels[i] = "^" + regexp.QuoteMeta(l) + "$"
+	}
+	return strings.Join(levels, "/")
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// parseReplayEnv parses the value of ReplayEnv: a token tied to the test
+// named name (NAME=TOKEN, split at the last '=', which no token contains),
+// or a bare token (name ""). The token must decode.
+func parseReplayEnv(v string) (name, token string, err error) {
+	token = v
+	if i := strings.LastIndexByte(v, '='); i >= 0 {
+		name, token = v[:i], v[i+1:]
+		if name == "" {
+			return "", "", errors.New("no test name before '=': want NAME=TOKEN, as the replay command of a report sets it, or a bare TOKEN")
+		}
+	}
+	if _, err := replay.Decode(token); err != nil {
+		return "", "", err
+	}
+	return name, token, nil
+}
+
+// replayEnv replays tok, the token of ReplayEnv (whose value is v), in the
+// test t, which name names ("" for a bare token), and fails t if the replay
+// fails or diverges.
+func replayEnv(t testing.TB, body func(w *T), v, name, tok string, opts []Option) *Result {
+	t.Helper()
+	r, err := Replay(body, tok, opts...)
+	if errors.Is(err, replay.ErrMismatch) {
+		why := "The test or its options changed since the token was recorded, or the test body is not deterministic."
+		if name == "" {
+			why = "The token was recorded in another test (a bare token replays in every Check; the command of a report ties it to its test, as NAME=TOKEN), with other options, or the test body is not deterministic."
+		}
+		t.Fatalf("weft: %s=%q: %v\n%s Run the replay command of the report that printed the token, with the test's options unchanged; if the replay still diverges, the body is not deterministic. %s",
+			ReplayEnv, v, err, why, determinismAdvice)
+		return r
+	}
+	if err != nil {
+		t.Fatalf("weft: %s=%q: %v", ReplayEnv, v, err)
+		return nil
+	}
+	if r.Failed() {
+		t.Errorf("%s", r.Failures[0].Report(""))
+	} else {
+		t.Logf("weft: the replay of %s completed without failure", ReplayEnv)
 	}
 	return r
 }
@@ -117,7 +192,7 @@ func replayFiles(t testing.TB, body func(w *T), dir string, opts []Option) *Resu
 		}
 		r, err := Replay(body, tok, opts...)
 		if errors.Is(err, replay.ErrMismatch) {
-			t.Logf("weft: replay file %s no longer matches the test (%v); delete it if the test changed on purpose", path, err)
+			t.Logf("weft: replay file %s: %v\nthe test or its options changed since the file was written (delete the file if they did on purpose), or the test body is not deterministic; exploring", path, err)
 			continue
 		}
 		if err != nil {
@@ -212,10 +287,4 @@ var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9_.\-/]`)
 // sanitize turns a test name into a relative path.
 func sanitize(name string) string {
 	return strings.ReplaceAll(unsafeChars.ReplaceAllString(name, "_"), "..", "_")
-}
-
-// topName is the top-level test of a (sub)test name.
-func topName(name string) string {
-	top, _, _ := strings.Cut(name, "/")
-	return top
 }

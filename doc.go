@@ -45,16 +45,23 @@
 // interleaving with each step's thread, operation, object and source line, a
 // replay token and the command that replays it:
 //
-//	WEFT_REPLAY=w1.AgAABgEABgBGoe1X go test -run '^TestCounter$'
+//	WEFT_REPLAY='TestCounter=w1.AgAABgEABgBGoe1X' go test -run '^TestCounter$'
 //
-// It also writes a replay file under testdata/weft/<TestName>/, which every
-// later go test runs first, as Go fuzzing does with testdata/fuzz, until the
-// file is removed. A replay that the body does not follow is reported as
-// nondeterminism, naming the step, the thread, the recorded operation and the
-// one that happened instead; Replay returns it as an error wrapping
-// replay.ErrMismatch (the token belongs to another body or other options, or
-// the body is not deterministic). A replay file that no longer fits is passed
-// over with a note.
+// The token is tied to the test's full name, and the -run pattern anchors
+// each level of it ('^TestTop$/^bad$' for subtest bad of TestTop): only that
+// test's Check replays the token, and every other Check explores as usual.
+// A bare token (WEFT_REPLAY=w1....) replays in every Check of the process
+// (ReplayEnv).
+//
+// Check also writes a replay file under testdata/weft/<TestName>/, which
+// every later go test runs first, as Go fuzzing does with testdata/fuzz,
+// until the file is removed. A replay that the body does not follow is
+// reported as a failure of kind nondeterminism that says the replay diverged
+// from the recorded execution, naming the step, the thread, the recorded
+// operation and the one that happened instead, and what to do: the token
+// belongs to another body or other options, or the body is not
+// deterministic. Replay returns it as an error wrapping replay.ErrMismatch. A
+// replay file that diverges is passed over with a note.
 //
 // # Exploring without go test
 //

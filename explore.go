@@ -130,6 +130,9 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	// The strategy runs inside the determinism check (determinism.go),
 	// inside the panic guard (guard.go); strategy.As finds the inner
 	// one's capabilities (solver statistics, Close) through them.
+	// A replay that does not follow its token is reported as such: the
+	// token may belong to another body or other options.
+	_, replaying := s.(*replay.Strategy)
 	chk := newChecked(s)
 	g := guard(chk, c.strategyName)
 	s = g
@@ -149,8 +152,11 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 		// there that the execution used all of it.
 		s.Finish(tr, end)
 		if err := chk.Diverged(); err != nil {
-			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread,
-				Message: "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + determinismAdvice}
+			msg := "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + determinismAdvice
+			if replaying {
+				msg = replayDiverged + ": " + err.Error() + "\n" + replayAdvice
+			}
+			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread, Message: msg}
 		}
 		r.finals.merges(tr)
 		r.Executions++
@@ -167,7 +173,14 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 				rec := replay.FromTrace(tr, tr.InputValues())
 				f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: r.Executions, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
 				if !e.Abandoned() {
-					f.Steps = describeSteps(body, rec, c)
+					var err error
+					f.Steps, err = describeSteps(body, rec, c)
+					if err != nil && end.Kind != trace.Nondeterminism {
+						// A nondeterminism failure says so already (and its
+						// record, cut, cannot be followed to an end).
+						f.Message += "\nWhen weft replayed this execution to list its steps, " + replayDiverged + ": " + err.Error() +
+							"\nThe test body is not deterministic: the interleaving below stops at the divergence. " + determinismAdvice
+					}
 					if end.Kind == trace.Misuse {
 						e.TakeMisuse() // the replay's goroutine did it again
 					}
@@ -234,13 +247,22 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	return r, g.panicked()
 }
 
+// replayDiverged leads the report of a replay that did not follow its
+// token; replayAdvice says why that happens and what to do.
+const (
+	replayDiverged = "the replay diverged from the recorded execution"
+	replayAdvice   = "The token was recorded with another test body or other options (such as WithMaxSteps), or the body is not deterministic: " +
+		"replay a token with the body and the options of the exploration that printed it; if the replay still diverges, the body is not deterministic. " + determinismAdvice
+)
+
 // Replay runs body once under the recorded choices of token and returns how
 // it ended. A malformed token gives an error wrapping replay.ErrBadToken,
 // before anything runs. An execution that does not follow the token (the
 // token was recorded with another body or other options, or the body is
-// not deterministic) gives an error wrapping replay.ErrMismatch that names
-// the step, what was recorded and what happened instead; the Result, whose
-// failure is then of kind Nondeterminism, comes with it.
+// not deterministic) gives an error wrapping replay.ErrMismatch, "the
+// replay diverged from the recorded execution: " and then the step, what
+// was recorded and what happened instead; the Result, whose failure is
+// then of kind Nondeterminism, comes with it.
 func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 	rec, err := replay.Decode(token)
 	if err != nil {
@@ -263,7 +285,7 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		return r, err
 	}
 	if err := s.Diverged(); err != nil {
-		return r, fmt.Errorf("replay token does not fit: %w", err)
+		return r, fmt.Errorf("%s: %w", replayDiverged, err)
 	}
 	return r, nil
 }

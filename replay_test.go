@@ -98,7 +98,7 @@ func TestNondeterminism(t *testing.T) {
 		t.Fatalf("failures %v, want an assertion", r.FailureCounts)
 	}
 	rr, err := weft.Replay(nondeterministic, r.Failures[0].Token)
-	if want := "replay token does not fit: step 1: T0: recorded store, but its pending operation is load o0"; !errors.Is(err, replay.ErrMismatch) || err.Error() != want {
+	if want := "the replay diverged from the recorded execution: step 1: T0: recorded store, but its pending operation is load o0"; !errors.Is(err, replay.ErrMismatch) || err.Error() != want {
 		t.Fatalf("Replay: error %v, want %q wrapping ErrMismatch", err, want)
 	}
 	if rr == nil || len(rr.Failures) != 1 || rr.Failures[0].Kind != trace.Nondeterminism {
@@ -165,21 +165,21 @@ func TestReplayMismatch(t *testing.T) {
 		name, tok, want string
 	}{
 		{"extra step", tok(one, store(0), store(1), store(1)),
-			"replay token does not fit: the execution ended (complete) after 2 steps, but the record has 3"},
+			"the replay diverged from the recorded execution: the execution ended (complete) after 2 steps, but the record has 3"},
 		{"missing step", tok(one, store(0)),
-			"replay token does not fit: step 2: the record ends after 1 steps, but the execution went on"},
+			"the replay diverged from the recorded execution: step 2: the record ends after 1 steps, but the execution went on"},
 		{"extra input", tok([]uint64{7, 8}, store(0), store(1)),
-			"replay token does not fit: the execution ended (complete) after reading 1 input values, but the record has 2"},
+			"the replay diverged from the recorded execution: the execution ended (complete) after 2 steps and 1 input values, but the record has 2 input values"},
 		{"missing input", tok(nil, store(0), store(1)),
-			`replay token does not fit: input "z": the record has only 0 input values`},
+			`the replay diverged from the recorded execution: before step 1: input "z": the record has only 0 input values`},
 		{"no such thread", tok(one, store(2)),
-			"replay token does not fit: step 1: recorded T2 (store), but the execution has no thread T2"},
+			"the replay diverged from the recorded execution: step 1: recorded T2 (store), but the execution has no thread T2"},
 		{"finished thread", tok(one, store(1), store(1)),
-			"replay token does not fit: step 2: recorded T1 (store), but T1 has finished"},
+			"the replay diverged from the recorded execution: step 2: recorded T1 (store), but T1 has finished"},
 		{"other kind", tok(one, replay.Step{Thread: 0, Kind: trace.KindLoad}),
-			"replay token does not fit: step 1: T0: recorded load, but its pending operation is store o0"},
+			"the replay diverged from the recorded execution: step 1: T0: recorded load, but its pending operation is store o0"},
 		{"alternative out of range", tok(one, replay.Step{Thread: 0, Alt: 1, Kind: trace.KindStore}),
-			"replay token does not fit: step 1: T0: recorded store alternative 1, but it has 1 enabled alternatives"},
+			"the replay diverged from the recorded execution: step 1: T0: recorded store alternative 1, but it has 1 enabled alternatives"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -279,7 +279,7 @@ func TestCheck(t *testing.T) {
 	rep := ft.errors[0]
 	tok := r.Failures[0].Token
 	for _, want := range []string{"assertion", "read the store", "T1   store", "T0   load",
-		"WEFT_REPLAY=" + tok + " go test -run '^TestX$'", "testdata/weft/TestX/"} {
+		"\nreplay: WEFT_REPLAY='TestX=" + tok + "' go test -run '^TestX$'\n", "testdata/weft/TestX/"} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report does not contain %q:\n%s", want, rep)
 		}
@@ -335,9 +335,17 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// advice is what a report of nondeterminism, or of a replay that diverged,
+// says to do about the test body.
+const advice = "Make the body's behaviour a function of weft's choices only: do not let math/rand, " +
+	"time, map iteration order or state kept between executions decide what it does; " +
+	"read values that should vary with w.Input or w.InputRange, which weft explores."
+
 // TestCheckReplayMismatch checks that Check says so when WEFT_REPLAY or a
-// replay file holds a token that does not fit the test: the variable is a
-// fatal error, the file is passed over with a note.
+// replay file holds a token that does not fit the test: the replay
+// diverged from the recorded execution, where, and what to do. The
+// variable, bare or tied to the test, is a fatal error; the file is passed
+// over with a note.
 func TestCheckReplayMismatch(t *testing.T) {
 	t.Chdir(t.TempDir())
 	// raceBody's passing schedule with one step too many.
@@ -345,10 +353,22 @@ func TestCheckReplayMismatch(t *testing.T) {
 	t.Setenv(weft.ReplayEnv, tok)
 	ft := &fakeTB{TB: t, name: "TestZ"}
 	weft.Check(ft, raceBody)
-	want := weft.ReplayEnv + "=" + strconv.Quote(tok) + ": replay token does not fit: the execution ended (complete) after 2 steps, but the record has 3\n" +
-		"the token comes from another test or other options, or the test body is not deterministic"
-	if len(ft.fatals) != 1 || !strings.Contains(ft.fatals[0], want) || len(ft.errors) != 0 {
-		t.Fatalf("fatals %q, errors %q; want one fatal saying %q", ft.fatals, ft.errors, want)
+	want := "weft: " + weft.ReplayEnv + "=" + strconv.Quote(tok) + ": the replay diverged from the recorded execution: the execution ended (complete) after 2 steps, but the record has 3\n" +
+		"The token was recorded in another test (a bare token replays in every Check; the command of a report ties it to its test, as NAME=TOKEN), " +
+		"with other options, or the test body is not deterministic. Run the replay command of the report that printed the token, with the test's options unchanged; " +
+		"if the replay still diverges, the body is not deterministic. " + advice
+	if len(ft.fatals) != 1 || ft.fatals[0] != want || len(ft.errors) != 0 {
+		t.Fatalf("fatals %q, errors %q; want one fatal %q", ft.fatals, ft.errors, want)
+	}
+	// Tied to this test, the token is the test's: the advice says so.
+	t.Setenv(weft.ReplayEnv, "TestZ="+tok)
+	ftTied := &fakeTB{TB: t, name: "TestZ"}
+	weft.Check(ftTied, raceBody)
+	want = "weft: " + weft.ReplayEnv + "=" + strconv.Quote("TestZ="+tok) + ": the replay diverged from the recorded execution: the execution ended (complete) after 2 steps, but the record has 3\n" +
+		"The test or its options changed since the token was recorded, or the test body is not deterministic. Run the replay command of the report that printed the token, with the test's options unchanged; " +
+		"if the replay still diverges, the body is not deterministic. " + advice
+	if len(ftTied.fatals) != 1 || ftTied.fatals[0] != want || len(ftTied.errors) != 0 {
+		t.Fatalf("tied token: fatals %q, errors %q; want one fatal %q", ftTied.fatals, ftTied.errors, want)
 	}
 
 	t.Setenv(weft.ReplayEnv, "")
@@ -362,7 +382,8 @@ func TestCheckReplayMismatch(t *testing.T) {
 	}
 	ft2 := &fakeTB{TB: t, name: "TestZ"}
 	r := weft.Check(ft2, raceBody, weft.WithStrategy("exhaustive"))
-	note := "weft: replay file " + path + " no longer matches the test (replay token does not fit: the execution ended (complete) after 2 steps, but the record has 3); delete it if the test changed on purpose"
+	note := "weft: replay file " + path + ": the replay diverged from the recorded execution: the execution ended (complete) after 2 steps, but the record has 3\n" +
+		"the test or its options changed since the file was written (delete the file if they did on purpose), or the test body is not deterministic; exploring"
 	if len(ft2.logs) != 1 || ft2.logs[0] != note {
 		t.Errorf("logs %q, want %q", ft2.logs, note)
 	}

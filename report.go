@@ -41,15 +41,15 @@ type Step struct {
 }
 
 // describeSteps re-runs the execution of rec with source capture on and
-// describes its steps. The body is deterministic, so the replay takes the
-// same steps.
-func describeSteps(body func(w *T), rec replay.Record, c *config) []Step {
+// describes its steps. A deterministic body takes the same steps; if the
+// replay diverges from rec, the error says where, and the steps stop there.
+func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, error) {
 	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
 	defer e.Close()
 	s := replay.New(rec)
 	s.Next()
 	w := &T{}
-	e.Run(s, func() { body(w) }, true)
+	end := e.Run(s, func() { body(w) }, true)
 	tr := e.Trace()
 	steps := make([]Step, len(tr.Events))
 	for i, ev := range tr.Events {
@@ -60,8 +60,8 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) []Step {
 		}
 		steps[i] = st
 	}
-	s.Finish(tr, trace.End{})
-	return steps
+	s.Finish(tr, end)
+	return steps, s.Diverged()
 }
 
 // describeOp describes an executed operation with object names.

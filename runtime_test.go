@@ -22,9 +22,6 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// raceEnabled is set by race_test.go under the race detector.
-var raceEnabled bool
-
 // explore runs Explore and fails the test on a bad option.
 func explore(t *testing.T, body func(w *weft.T), opts ...weft.Option) *weft.Result {
 	t.Helper()
@@ -484,11 +481,6 @@ func TestNoGoroutineLeak(t *testing.T) {
 // TestWatchdog checks that a thread blocked outside weft's control is
 // reported with its stack instead of hanging the test.
 func TestWatchdog(t *testing.T) {
-	if raceEnabled {
-		// The driver reads the trace that the blocked goroutine wrote with
-		// no synchronisation: the watchdog gave up waiting for it.
-		t.Skip("the watchdog's report races with the blocked goroutine by design")
-	}
 	before := runtime.NumGoroutine()
 	var real sync.Mutex
 	real.Lock()

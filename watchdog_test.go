@@ -22,9 +22,6 @@ var stackHeader = regexp.MustCompile(`(?m)^goroutine \d+ \[`)
 // goroutines that earlier explorations abandoned (1, 2, ... 5 stacks
 // before).
 func TestWatchdogStacksDoNotAccumulate(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the watchdog's report races with the blocked goroutine by design (see TestWatchdog)")
-	}
 	var held []*sync.Mutex
 	defer func() {
 		for _, mu := range held {
@@ -72,9 +69,6 @@ func TestWatchdogStacksDoNotAccumulate(t *testing.T) {
 // outside weft in a deferred call is reported with its failure first (kind
 // and message), and the blocked deferred call after it as a second problem.
 func TestFailThenBlockedDefer(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the watchdog's report races with the blocked goroutine by design (see TestWatchdog)")
-	}
 	var mu sync.Mutex
 	mu.Lock()
 	defer mu.Unlock() // the abandoned thread returns and unwinds

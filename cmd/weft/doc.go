@@ -29,7 +29,8 @@
 // 1 when failures were found (or a replay failed), and 2 for bad usage or
 // input: an unknown command, program, strategy or parameter, a bad flag or a
 // flag value out of range, a -timeout too short for a single execution, a
-// malformed replay token, or a token that does not fit the program and its
-// parameters (a thread that does not exist or cannot move, an alternative out
-// of range, steps or inputs left over when the execution ends).
+// malformed replay token, or a token whose replay diverges from the recorded
+// execution, because it was recorded with another program or other parameters
+// (a thread that does not exist or cannot move, an alternative out of range,
+// steps or inputs left over when the execution ends).
 package main

@@ -103,7 +103,7 @@ func TestExitStatus(t *testing.T) {
 		// The deadlock token of dining n=5 (seed 1) replayed with n=4: the
 		// thread T5 does not exist.
 		{name: "replay other parameters", args: []string{"replay", "-p", "n=4", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 2,
-			stderr: []string{"weft replay: dining n=4 meals=1 fixed=0: replay token does not fit: step 1: recorded T5 (lock), but the execution has no thread T5\n" +
+			stderr: []string{"weft replay: dining n=4 meals=1 fixed=0: the replay diverged from the recorded execution: step 1: recorded T5 (lock), but the execution has no thread T5\n" +
 				"the token was recorded with another program, other -p values or another -max-steps, or it is corrupt"}, stdoutNone: true},
 		{name: "replay deadlock", args: []string{"replay", "-p", "n=5", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 1,
 			stdout: []string{"weft: deadlock (execution 1, 5 steps)", "T5 blocked on lock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.BQUABgEABgIABgQABgMABgB3g5g2"}},
@@ -238,7 +238,7 @@ func TestReplayBadContent(t *testing.T) {
 	const (
 		malformed = "weft: malformed replay token: "
 		corrupt   = "; the token is corrupt or was not made by this version of weft; copy the whole token from the failure report or from weft run -json\n"
-		notFit    = "weft replay: xy: replay token does not fit: "
+		notFit    = "weft replay: xy: the replay diverged from the recorded execution: "
 		way       = "\nthe token was recorded with another program, other -p values or another -max-steps, or it is corrupt; replay with the program, -p values and -max-steps of the run that printed the token\n"
 	)
 	tests := []struct{ name, tok, stderr string }{
@@ -257,7 +257,7 @@ func TestReplayBadContent(t *testing.T) {
 		{"extra step", tok(nil, append(steps, st)...),
 			notFit + "the execution ended (complete) after 4 steps, but the record has 5" + way},
 		{"extra input", tok([]uint64{5}, steps...),
-			notFit + "the execution ended (complete) after reading 0 input values, but the record has 1" + way},
+			notFit + "the execution ended (complete) after 4 steps and 0 input values, but the record has 1 input values" + way},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

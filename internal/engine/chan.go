@@ -88,10 +88,14 @@ func (t *Thread) Meet(o *Obj, i int, ev *trace.Event) {
 }
 
 // Completed reports whether t's pending send was completed by a receiver, and
-// which select case it was; it resets the flag.
+// which select case it was; it resets the flag. A completed send is done:
+// the caller returns to the program's code.
 func (t *Thread) Completed() (bool, int32) {
 	c, k := t.completed, t.completedCase
-	t.completed = false
+	if c {
+		t.completed = false
+		t.e.publish()
+	}
 	return c, k
 }
 
@@ -179,9 +183,10 @@ func (t *Thread) SelectBegin(cases []SelectCase, hasDefault bool) (cas int, k in
 
 // EndSelect records the executed select, which took case cas.
 func (t *Thread) EndSelect(cas int, value uint64, ok bool) *trace.Event {
-	ev := t.end(value, ok)
+	ev := t.record(value, ok)
 	ev.Case = int32(cas)
 	t.sel = t.sel[:0]
+	t.e.publish()
 	return ev
 }
 

@@ -37,6 +37,19 @@ const (
 	stateAbandoned
 )
 
+// publish makes what the running goroutine wrote of the execution's state
+// (the trace, the strategy's, the end state, the threads' pending
+// operations) visible to the driver, and tells the watchdog that the
+// execution progresses. A thread publishes before it runs the program's
+// code again (at the end of a step, an input or a branch, as its function
+// starts, as the execution ends, at a rendezvous that completed its send)
+// and at every hand-off; the dispatcher before it resumes a thread to
+// unwind it. When the watchdog abandons an execution to a thread that
+// blocked outside weft's control, its load of progress saw the blocked
+// thread's last increment, which orders the thread's writes before the
+// driver's reads of them (wait): they are no data race.
+func (e *Exec) publish() { e.progress.Add(1) }
+
 // startDispatcher starts the dispatcher, once per Exec.
 func (e *Exec) startDispatcher() {
 	if e.cmds == nil {
@@ -97,7 +110,16 @@ func (e *Exec) Batch(fn func()) bool {
 
 // wait blocks the driver until the dispatcher has done its work, watching
 // the executions for a thread that blocks outside weft's control: no
-// hand-off for the watchdog delay. It reports false if one did.
+// progress (publish) for the watchdog delay. It reports false if one did.
+//
+// The driver then reads the state of the execution the blocked thread
+// wrote, to report it: its last load of progress saw the thread's last
+// publish, which orders those writes before the reads. A thread that comes
+// back finds the execution aborting (an atomic the driver sets) and
+// unwinds without writing any of it; only one that came back within the
+// instant between the driver's last look at progress and its setting of
+// aborting, after the watchdog delay, could still write while the driver
+// reads: closing that would take a second atomic operation in every step.
 func (e *Exec) wait() bool {
 	if e.watch == nil {
 		e.watch = time.NewTimer(e.cfg.Watchdog)
@@ -159,7 +181,7 @@ func (e *Exec) execute(main *Thread) {
 		}
 		// It is parked in weft (handTo or park): resumed, it unwinds
 		// (e.aborting) and yields nothing.
-		e.progress.Add(1)
+		e.publish()
 		t.resume()
 	}
 }

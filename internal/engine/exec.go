@@ -78,11 +78,16 @@ type Exec struct {
 
 	bodyReturned bool
 	ended        bool
-	aborting     bool
-	endState     trace.End
-	done         chan struct{}
-	progress     atomic.Int64
-	tkeys        map[[2]uint32]uint32 // stable thread names (threadKey)
+	// aborting is written by the driver too, when it abandons the
+	// execution (watchdog.go), and read by threads that come back.
+	aborting atomic.Bool
+	endState trace.End
+	done     chan struct{}
+	// progress counts publications (publish, dispatch.go): the watchdog
+	// watches it, and its increments order the writes of an execution
+	// before the driver's reads of them.
+	progress atomic.Int64
+	tkeys    map[[2]uint32]uint32 // stable thread names (threadKey)
 	// Object keys (object.go): the key each thread's name of an object
 	// stands for, the keys merged into older ones, the last key given.
 	okeys   map[objectName]uint64
@@ -145,12 +150,13 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.view.Trace = &e.tr
 	e.view.Alternatives = e
 	e.live, e.now = 0, 0
-	e.bodyReturned, e.ended, e.aborting = false, false, false
+	e.bodyReturned, e.ended = false, false
+	e.aborting.Store(false)
 	e.endState = trace.End{}
 	main := e.newThread(trace.NoThread, body)
 	e.cur = main
 	e.unwindAt.Store(0)
-	e.progress.Add(1)
+	e.publish()
 	e.state.Store(stateRunning)
 	e.execute(main)
 	if !e.state.CompareAndSwap(stateRunning, stateIdle) {
@@ -321,8 +327,9 @@ func (e *Exec) finish(end trace.End) {
 		return
 	}
 	e.ended = true
-	e.aborting = true
 	e.endState = end
+	e.aborting.Store(true)
+	e.publish()
 }
 
 // fail ends the execution with a failure of thread t and unwinds t.

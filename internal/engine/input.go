@@ -18,7 +18,7 @@ import (
 // scheduling point.
 func (t *Thread) Input(req strategy.InputRequest, ranged bool) (value uint64, name string) {
 	e := t.e
-	if e.aborting {
+	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
 	label := req.Name
@@ -40,6 +40,7 @@ func (t *Thread) Input(req strategy.InputRequest, ranged bool) (value uint64, na
 		Thread: t.id, Step: int32(len(e.tr.Events)), Label: label, Name: req.Name,
 		Bits: req.Bits, Signed: req.Signed, Ranged: ranged, Min: req.Min, Max: req.Max, Value: v,
 	})
+	e.publish()
 	return v, req.Name
 }
 
@@ -47,9 +48,10 @@ func (t *Thread) Input(req strategy.InputRequest, ranged bool) (value uint64, na
 // and Step of b are filled in here. It is not a scheduling point.
 func (t *Thread) Branch(b trace.BranchEvent) {
 	e := t.e
-	if e.aborting {
+	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
 	b.Thread, b.Step = t.id, int32(len(e.tr.Events))
 	e.tr.Branches = append(e.tr.Branches, b)
+	e.publish()
 }

@@ -117,7 +117,7 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 		case unwindSignal, failSignal:
 			return
 		}
-		if e.aborting {
+		if e.aborting.Load() {
 			// Unwinding: the user's code recovered our signal and returned, or
 			// panicked in a deferred call. Nothing of it counts any more.
 			return
@@ -136,9 +136,10 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 		}
 		next = e.exit(t) // nil: the execution ended
 	}()
-	if e.aborting {
+	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
+	e.publish() // the coroutine's goroutine (t.goid), and the spawner's writes
 	f()
 	normal = true
 	return nil
@@ -162,7 +163,7 @@ func stack() string {
 func (t *Thread) park() {
 	ok := t.yield(nil)
 	t.e.running.Store(t.g)
-	if !ok || t.e.aborting {
+	if !ok || t.e.aborting.Load() {
 		panic(unwindSignal{})
 	}
 }
@@ -173,12 +174,12 @@ func (t *Thread) park() {
 func (t *Thread) handTo(u *Thread) {
 	e := t.e
 	e.cur = u
-	e.progress.Add(1)
+	e.publish()
 	// The dispatcher resumes u; t goes on when a thread hands control back
 	// to it, or unwinds if the execution ended or the Exec is closed.
 	ok := t.yield(u)
 	e.running.Store(t.g)
-	if !ok || e.aborting {
+	if !ok || e.aborting.Load() {
 		panic(unwindSignal{})
 	}
 }
@@ -188,7 +189,7 @@ func (t *Thread) handTo(u *Thread) {
 // caller performs the operation and calls end (or a failure).
 func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 	e := t.e
-	if e.aborting {
+	if e.aborting.Load() {
 		// The execution has ended: an operation in a deferred call of an
 		// unwinding thread (Once.Do's end of the function) is no pending
 		// operation of the trace (Trace.Final).
@@ -244,8 +245,17 @@ func callerPC() uintptr {
 	}
 }
 
-// end records the event of t's executed operation.
+// end records the event of t's executed operation and publishes it: the
+// caller returns to the program's code. A caller that writes to the event
+// afterwards calls record instead, and publishes when done.
 func (t *Thread) end(value uint64, ok bool) *trace.Event {
+	ev := t.record(value, ok)
+	t.e.publish()
+	return ev
+}
+
+// record records the event of t's executed operation.
+func (t *Thread) record(value uint64, ok bool) *trace.Event {
 	e := t.e
 	n := len(e.tr.Events)
 	if n < cap(e.tr.Events) {
@@ -291,7 +301,7 @@ func (e *Exec) exit(t *Thread) (next *Thread) {
 	}
 	if next := e.pickNext(); next != nil {
 		e.cur = next
-		e.progress.Add(1)
+		e.publish()
 		return next
 	}
 	return nil
@@ -301,7 +311,7 @@ func (e *Exec) exit(t *Thread) (next *Thread) {
 // spawn returns.
 func (t *Thread) spawn(f func()) *Thread {
 	e := t.e
-	if e.aborting {
+	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
 	u := e.newThread(t.id, f)

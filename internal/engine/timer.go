@@ -40,7 +40,7 @@ import "github.com/weft-go/weft/trace"
 // forever send the deadline on the channel.
 func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	e := t.e
-	if e.aborting {
+	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
 	u := e.newThread(t.id, f)

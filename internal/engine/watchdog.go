@@ -22,7 +22,7 @@ import (
 func (e *Exec) blocked() {
 	// Should the goroutine ever come back, its next weft operation unwinds
 	// it instead of running the abandoned execution on.
-	e.aborting = true
+	e.aborting.Store(true)
 	if e.ended && e.endState.Status == trace.Failed {
 		e.endState.Message += fmt.Sprintf("\n\nThen, as the execution ended, a deferred call blocked outside weft's control "+
 			"for %v (a sync.Mutex, a real channel, I/O, time.Sleep): the thread could not be unwound. "+

@@ -87,9 +87,9 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 }
 
 // Input implements strategy.Strategy.
-func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 {
+func (s *Strategy) Input(st *strategy.State, in strategy.InputRequest) uint64 {
 	if s.input >= len(s.rec.Inputs) {
-		s.diverge("input %q: the record has only %d input values", in.Name, len(s.rec.Inputs))
+		s.diverge("before step %d: input %q: the record has only %d input values", st.Step+1, in.Name, len(s.rec.Inputs))
 		return in.Default
 	}
 	v := s.rec.Inputs[s.input]
@@ -107,7 +107,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	case len(tr.Events) != len(s.rec.Steps):
 		s.diverge("the execution ended (%v) after %d steps, but the record has %d", end.Status, len(tr.Events), len(s.rec.Steps))
 	case s.input != len(s.rec.Inputs):
-		s.diverge("the execution ended (%v) after reading %d input values, but the record has %d", end.Status, s.input, len(s.rec.Inputs))
+		s.diverge("the execution ended (%v) after %d steps and %d input values, but the record has %d input values", end.Status, len(tr.Events), s.input, len(s.rec.Inputs))
 	}
 }
 

@@ -71,9 +71,9 @@ func TestReplayDivergence(t *testing.T) {
 		{"ends early", load, []strategy.Thread{{Alts: 1}, {Op: trace.Op{Kind: trace.KindLoad}, Alts: 1}}, 0, 0, 0,
 			"the execution ended (complete) after 0 steps, but the record has 1"},
 		{"reads past the inputs", replay.Record{Steps: []replay.Step{}, Inputs: []uint64{1}}, nil, 0, 2, 0,
-			`input "z": the record has only 1 input values`},
+			`before step 1: input "z": the record has only 1 input values`},
 		{"leaves inputs", replay.Record{Steps: []replay.Step{}, Inputs: []uint64{1, 2}}, nil, 0, 1, 0,
-			"the execution ended (complete) after reading 1 input values, but the record has 2"},
+			"the execution ended (complete) after 0 steps and 1 input values, but the record has 2 input values"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
