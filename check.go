@@ -49,6 +49,12 @@ const ReplayDir = "testdata/weft"
 // Replay files under testdata/weft/<TestName>/ run first. With ReplayEnv set
 // to a token tied to this test, or to a bare token, Check replays that token
 // and nothing else.
+//
+// Check logs one line per exploration (t.Logf, shown by go test -v): the
+// strategy, the executions, the final states, the wall time, and whether
+// the exploration was exhaustive or what stopped it. An exploration a
+// bound stopped (WithMaxRuns, WithTimeout) without a failure passes, unless
+// WithStrict or StrictEnv=1 makes it fail.
 func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	t.Helper()
 	if engine.InExecution() {
@@ -85,6 +91,11 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	if err != nil {
 		t.Fatalf("weft: %v", err)
 		return nil
+	}
+	t.Logf("weft: %s", r.summary(&c))
+	if !r.Failed() && !r.Exhausted && (c.strict || os.Getenv(StrictEnv) == "1") {
+		t.Errorf("weft: strict (%s or %s=1): the exploration found no failure but did not finish, so the test does not pass: %s; raise the bound, or choose a systematic strategy (optimal, dpor, exhaustive)",
+			"WithStrict", StrictEnv, r.stopped(&c))
 	}
 	if r.Failed() {
 		f := r.Failures[0]

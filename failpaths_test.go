@@ -159,8 +159,8 @@ func TestReplayEnvTiedToItsTest(t *testing.T) {
 	ft := &fakeTB{TB: t, name: "TestX"}
 	r := weft.Check(ft, raceBody, weft.NoReplayFiles())
 	note := "weft: WEFT_REPLAY replays a token of TestOther/bad, not of this test: exploring"
-	if r.Strategy != "exhaustive" || r.Executions != 2 || len(ft.errors) != 1 || len(ft.fatals) != 0 || len(ft.logs) != 1 || ft.logs[0] != note {
-		t.Errorf("another test's token: %s, %d executions, errors %q, fatals %q, logs %q; want exhaustive, 2 executions, one error and the note %q",
+	if r.Strategy != "exhaustive" || r.Executions != 2 || len(ft.errors) != 1 || len(ft.fatals) != 0 || len(ft.logs) != 2 || ft.logs[0] != note || withoutWall(ft.logs[1]) != failedSummary {
+		t.Errorf("another test's token: %s, %d executions, errors %q, fatals %q, logs %q; want exhaustive, 2 executions, one error, the note %q and the summary",
 			r.Strategy, r.Executions, ft.errors, ft.fatals, ft.logs, note)
 	}
 	// A sibling whose body the token does not fit explores and passes.

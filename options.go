@@ -25,6 +25,7 @@ type config struct {
 	watchdog     time.Duration
 	stopOnFail   bool
 	replayFiles  bool
+	strict       bool
 	progress     func(Progress)
 }
 
@@ -115,6 +116,16 @@ func WithWatchdog(d time.Duration) Option {
 // KeepGoing makes the exploration continue after a failure, counting
 // failures by kind, instead of stopping at the first.
 func KeepGoing() Option { return func(c *config) error { c.stopOnFail = false; return nil } }
+
+// StrictEnv is the environment variable that, set to 1, makes every Check
+// strict (WithStrict).
+const StrictEnv = "WEFT_STRICT"
+
+// WithStrict makes Check fail the test when the exploration found no
+// failure but did not finish either: a bound (WithMaxRuns, WithTimeout)
+// stopped it, so a pass would claim more than was checked. The randomised
+// strategies (random, pct) never finish: under WithStrict they always fail.
+func WithStrict() Option { return func(c *config) error { c.strict = true; return nil } }
 
 // NoReplayFiles stops Check from reading and writing replay files under
 // testdata/weft.

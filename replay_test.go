@@ -384,8 +384,8 @@ func TestCheckReplayMismatch(t *testing.T) {
 	r := weft.Check(ft2, raceBody, weft.WithStrategy("exhaustive"))
 	note := "weft: replay file " + path + ": the replay diverged from the recorded execution: the execution ended (complete) after 2 steps, but the record has 3\n" +
 		"the test or its options changed since the file was written (delete the file if they did on purpose), or the test body is not deterministic; exploring"
-	if len(ft2.logs) != 1 || ft2.logs[0] != note {
-		t.Errorf("logs %q, want %q", ft2.logs, note)
+	if len(ft2.logs) != 2 || ft2.logs[0] != note || withoutWall(ft2.logs[1]) != failedSummary {
+		t.Errorf("logs %q, want %q and the summary", ft2.logs, note)
 	}
 	// The exploration ran after the stale file and found the failure.
 	if len(ft2.errors) != 1 || !strings.Contains(ft2.errors[0], "read the store") || r.Strategy != "exhaustive" {

@@ -1,0 +1,35 @@
+// This file implements the one-line summary of an exploration that Check
+// logs: what ran, and whether it was all there was to run.
+
+package weft
+
+import "fmt"
+
+// summary describes the exploration in one line: the strategy, the
+// executions, the final states, the wall time and whether the exploration
+// finished ("exhaustive") or what stopped it ("NOT exhaustive: ..."), as in
+//
+//	strategy optimal, executions 29 (complete 29, cut 0, failing 0), final states 3, wall 1.2ms: exhaustive (the strategy finished)
+func (r *Result) summary(c *config) string {
+	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d, failing %d), final states %d, wall %v: ",
+		r.Strategy, r.Executions, r.Complete, r.Cut, r.Executions-r.Complete-r.Cut, r.FinalStates, r.Wall.Round(10_000))
+	if r.Exhausted {
+		return s + "exhaustive (the strategy finished)"
+	}
+	return s + "NOT exhaustive: " + r.stopped(c)
+}
+
+// stopped says what stopped an exploration that did not finish.
+func (r *Result) stopped(c *config) string {
+	switch {
+	case r.Failed() && c.stopOnFail:
+		return "stopped at the first failure (KeepGoing explores on)"
+	case r.TimedOut:
+		return fmt.Sprintf("stopped by the timeout of %v (WithTimeout)", c.timeout)
+	case c.maxRuns > 0 && r.Executions >= c.maxRuns:
+		return fmt.Sprintf("stopped at the bound of %d executions (WithMaxRuns)", c.maxRuns)
+	case r.Failed():
+		return "stopped by a failure that ends every exploration (a thread blocked outside weft's control, or nondeterminism)"
+	}
+	return "stopped before the strategy finished"
+}
