@@ -27,8 +27,12 @@ const determinismAdvice = "Make the body's behaviour a function of weft's choice
 // whatever the strategy. At a divergence it cuts the execution without
 // asking the inner strategy, whose record of the prefix no longer describes
 // the program, and ends the exploration.
+//
+// It is also the panic guard (guard.go): each method recovers a panic of
+// the inner strategy, or of its own, and panicked returns it.
 type checked struct {
 	inner strategy.Strategy
+	guard panicGuard
 	// prev and cur are the marks of the previous and the current execution,
 	// one per choice; same reports that the current one has made the
 	// previous one's choices so far.
@@ -64,12 +68,29 @@ func (m *mark) op() trace.Op { return trace.Op{Kind: m.kind, Class: m.class, Obj
 
 var _ strategy.Wrapper = (*checked)(nil)
 
-// newChecked wraps s with the determinism check.
-func newChecked(s strategy.Strategy) *checked { return &checked{inner: s} }
+// newChecked wraps s, called name, with the determinism check and the
+// panic guard.
+func newChecked(s strategy.Strategy, name string) *checked {
+	return &checked{inner: s, guard: panicGuard{name: name}}
+}
 
-// Next implements strategy.Strategy; after a divergence the exploration
-// is over.
-func (c *checked) Next() bool {
+// panicked returns the panic caught, as an error wrapping ErrInternal, or
+// nil.
+func (c *checked) panicked() error { return c.guard.err }
+
+// Next implements strategy.Strategy; after a divergence or a panic the
+// exploration is over.
+func (c *checked) Next() (more bool) {
+	if c.guard.err != nil {
+		return false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			c.guard.caught("Next", -1, r)
+			more = false
+		}
+	}()
+	c.guard.execs++
 	if c.diverged != nil || !c.inner.Next() {
 		return false
 	}
@@ -80,11 +101,17 @@ func (c *checked) Next() bool {
 	return true
 }
 
-// Choose implements strategy.Strategy.
-func (c *checked) Choose(st *strategy.State) strategy.Choice {
-	if c.diverged != nil {
+// Choose implements strategy.Strategy; after a panic it cuts.
+func (c *checked) Choose(st *strategy.State) (ch strategy.Choice) {
+	if c.diverged != nil || c.guard.err != nil {
 		return strategy.Cut
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			c.guard.caught("Choose", st.Step, r)
+			ch = strategy.Cut
+		}
+	}()
 	i := len(c.cur)
 	fp := fingerprint(st)
 	if c.same {
@@ -97,7 +124,7 @@ func (c *checked) Choose(st *strategy.State) strategy.Choice {
 			return strategy.Cut
 		}
 	}
-	ch := c.inner.Choose(st)
+	ch = c.inner.Choose(st)
 	// The mark is written in place, field by field: this runs at every
 	// step.
 	m := c.push()
@@ -124,8 +151,18 @@ func (c *checked) push() *mark {
 	return &c.cur[n]
 }
 
-// Input implements strategy.Strategy.
-func (c *checked) Input(st *strategy.State, in strategy.InputRequest) uint64 {
+// Input implements strategy.Strategy; after a panic it gives the default
+// value, and the next scheduling point cuts.
+func (c *checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64) {
+	if c.guard.err != nil {
+		return in.Default
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			c.guard.caught("Input", st.Step, r)
+			v = in.Default
+		}
+	}()
 	i := len(c.cur)
 	fp := inputPrint(in)
 	if c.diverged == nil && c.same {
@@ -139,7 +176,7 @@ func (c *checked) Input(st *strategy.State, in strategy.InputRequest) uint64 {
 	if c.diverged != nil {
 		return in.Default
 	}
-	v := c.inner.Input(st, in)
+	v = c.inner.Input(st, in)
 	c.names = append(c.names, in.Name)
 	*c.push() = mark{state: fp, choice: v, input: true, thread: trace.NoThread, obj: trace.ObjectID(len(c.names) - 1)}
 	c.same = c.same && i < len(c.prev) && c.prev[i].choice == v
@@ -149,6 +186,14 @@ func (c *checked) Input(st *strategy.State, in strategy.InputRequest) uint64 {
 // Finish implements strategy.Strategy. The inner strategy does not see an
 // execution that diverged.
 func (c *checked) Finish(tr *trace.Trace, end trace.End) {
+	if c.guard.err != nil {
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			c.guard.caught("Finish", -1, r)
+		}
+	}()
 	if c.diverged == nil && c.same && len(c.cur) < len(c.prev) && end.Status != trace.Cut && end.Kind != trace.Blocked {
 		p := &c.prev[len(c.cur)]
 		c.diverged = fmt.Errorf("step %d (after the same %d choices as execution %d): this execution ended (%v) there, but the earlier one went on: %s",

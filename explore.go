@@ -127,15 +127,14 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	defer e.Close()
 	w := &T{}
 	run := func() { body(w) }
-	// The strategy runs inside the determinism check (determinism.go),
-	// inside the panic guard (guard.go); strategy.As finds the inner
-	// one's capabilities (solver statistics, Close) through them.
+	// The strategy runs inside the determinism check and panic guard
+	// (determinism.go, guard.go); strategy.As finds the inner one's
+	// capabilities (solver statistics, Close) through it.
 	// A replay that does not follow its token is reported as such: the
 	// token may belong to another body or other options.
 	_, replaying := s.(*replay.Strategy)
-	chk := newChecked(s)
-	g := guard(chk, c.strategyName)
-	s = g
+	chk := newChecked(s, c.strategyName)
+	s = chk
 	lastProgress := start
 	// record tallies an execution that ended with end; it reports whether
 	// the exploration stops there.
@@ -207,14 +206,14 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 				return
 			}
 			if !s.Next() {
-				r.Exhausted = g.panicked() == nil
+				r.Exhausted = chk.panicked() == nil
 				return
 			}
 			end := e.Run(s, run, false)
 			if e.Abandoned() {
 				return // the driver took the execution over: nothing here is ours
 			}
-			if g.panicked() != nil {
+			if chk.panicked() != nil {
 				return // the strategy cut the execution: it counts for nothing
 			}
 			if record(end) {
@@ -244,7 +243,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 		cl.Close() // release a solver's native resources; nothing to report
 	}
 	r.Wall = time.Since(start)
-	return r, g.panicked()
+	return r, chk.panicked()
 }
 
 // replayDiverged leads the report of a replay that did not follow its

@@ -156,7 +156,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	main := e.newThread(trace.NoThread, body)
 	e.cur = main
 	e.unwindAt.Store(0)
-	e.publish()
+	e.progressed()
 	e.state.Store(stateRunning)
 	e.execute(main)
 	if !e.state.CompareAndSwap(stateRunning, stateIdle) {

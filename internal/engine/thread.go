@@ -174,7 +174,7 @@ func (t *Thread) park() {
 func (t *Thread) handTo(u *Thread) {
 	e := t.e
 	e.cur = u
-	e.publish()
+	e.progressed()
 	// The dispatcher resumes u; t goes on when a thread hands control back
 	// to it, or unwinds if the execution ended or the Exec is closed.
 	ok := t.yield(u)
@@ -301,7 +301,7 @@ func (e *Exec) exit(t *Thread) (next *Thread) {
 	}
 	if next := e.pickNext(); next != nil {
 		e.cur = next
-		e.publish()
+		e.progressed()
 		return next
 	}
 	return nil
