@@ -17,6 +17,7 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/trace"
@@ -133,7 +134,7 @@ func checkProgram(t *testing.T, p *gen.Program) bool {
 // p and describes the differences ("" if none). ok is false if p was too
 // large to check.
 func compareProgram(p *gen.Program) (msg string, ok bool) {
-	ref, err := exploreRecorded(p.Body(), "exhaustive", maxRefRuns)
+	ref, err := exploreRecorded(genweft.Body(p), "exhaustive", maxRefRuns)
 	if err != nil {
 		return err.Error(), true
 	}
@@ -146,7 +147,7 @@ func compareProgram(p *gen.Program) (msg string, ok bool) {
 		if o, ok := s.(*optimal.Strategy); ok {
 			o.SetVerify(true)
 		}
-		got, err := exploreWith(p.Body(), s, name, 10*maxRefRuns)
+		got, err := exploreWith(genweft.Body(p), s, name, 10*maxRefRuns)
 		if err != nil {
 			return err.Error(), true
 		}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
 )
 
 // genRegressions are gen seeds (objects allocated once) on which a strategy
@@ -144,7 +145,7 @@ type genTally struct {
 // search.
 func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, tally *genTally) bool {
 	t.Helper()
-	body := p.Body()
+	body := genweft.Body(p)
 	ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
 	if !ref.Exhausted {
 		return false
