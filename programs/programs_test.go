@@ -13,10 +13,11 @@ import (
 
 // The exhaustive strategy counts interleavings of visible operations, the
 // body's joins included, not Mazurkiewicz traces. Each count below is derived
-// in its comment; the few marked "model" were counted by a separate
+// in its comment; the few marked "model" are counted by a separate
 // brute-force search over program counters, lock holders and channel
-// lengths (a model of the choice tree written apart from weft), and agree
-// with the engine.
+// lengths (a model of the choice tree written apart from weft,
+// model_test.go: TestModelCounts, which checks every dining, bbchan,
+// parallelpi and singlelock row), and agree with the engine.
 var exactTests = []struct {
 	name     string
 	set      map[string]int
