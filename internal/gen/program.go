@@ -40,11 +40,13 @@ const (
 	Scope    // a fresh var, mutex and channel (capacity Val), named after Obj; go { Child }; Body; join: statements with Local use them
 
 	// Statements no generator draws, for programs written as data.
-	Inc // vars[Obj].Store(vars[Obj].Load() + 1): two steps
+	Inc     // vars[Obj].Store(vars[Obj].Load() + 1): two steps
+	Acquire // mutexes[Obj].Lock(), unbalanced
+	Release // mutexes[Obj].Unlock(), unbalanced
 )
 
 var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlock", "send", "recv", "close", "select", "done", "wait", "join",
-	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope", "inc"}
+	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope", "inc", "acquire", "release"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -123,7 +125,7 @@ func printStmts(b *strings.Builder, ss []Stmt, indent string) {
 			b.WriteString(indent + "\t}\n")
 			printStmts(b, s.Body, indent+"\t")
 			b.WriteString(indent + "} // join the scope's thread\n")
-		case len(s.Body) > 0 || s.Kind == Spawn || s.Kind == OnceDo:
+		case len(s.Body) > 0 || s.hasBody():
 			printStmts(b, s.Body, indent+"\t")
 			b.WriteString(indent + "} " + s.closing() + "\n")
 		}
@@ -196,6 +198,10 @@ func (s Stmt) String() string {
 		return "t := go {"
 	case Inc:
 		return fmt.Sprintf("v%d.Store(v%d.Load() + 1)", s.Obj, s.Obj)
+	case Acquire:
+		return fmt.Sprintf("m%d.Lock()", s.Obj)
+	case Release:
+		return fmt.Sprintf("m%d.Unlock()", s.Obj)
 	case Scope:
 		return fmt.Sprintf("scope %d { lv := new var; lm := new mutex; lc := make(chan, %d)", s.Obj, s.Val)
 	}
@@ -231,6 +237,15 @@ func (s Stmt) localString() string {
 		return fmt.Sprintf("v%d.Store(len(lc))", s.Val)
 	}
 	return "local ?"
+}
+
+// hasBody reports whether s's kind runs a Body (possibly empty).
+func (s Stmt) hasBody() bool {
+	switch s.Kind {
+	case Lock, RLock, WLock, TryLock, TryRLock, TryWLock, OnceDo, Spawn:
+		return true
+	}
+	return false
 }
 
 // closing names what ends a statement with a body.

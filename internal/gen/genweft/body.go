@@ -203,6 +203,10 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 	case gen.Inc:
 		v := o.vars[s.Obj]
 		v.Store(v.Load() + 1)
+	case gen.Acquire:
+		o.mus[s.Obj].Lock()
+	case gen.Release:
+		o.mus[s.Obj].Unlock()
 	case gen.Scope:
 		inner := &scope{v: &weft.Int[int]{Var: *weft.NewVar[int](name("lv", s.Obj))}, m: &weft.Mutex{}, c: weft.MakeChan[int](s.Val)}
 		inner.m.SetName(name("lm", s.Obj))
