@@ -234,11 +234,11 @@ func extra[K comparable, V, W any](want map[K]V, got map[K]W) string {
 // and one of its alternatives. It enumerates them depth-first by running
 // each prefix again, independently of package exhaustive.
 func Interleavings(p *Program) int {
+	var tr trace.Trace
 	var count func(prefix []strategy.Choice) int
 	count = func(prefix []strategy.Choice) int {
 		s := &scripted{prefix: prefix}
-		s.Next()
-		m := newMachine(p, &trace.Trace{})
+		m := newMachine(p, &tr)
 		if _, _, err := m.run(s); err != nil {
 			panic(err) // scripted chooses enabled threads only
 		}

@@ -116,9 +116,11 @@ type machine struct {
 // thread is a thread of the execution: the statements it has still to run,
 // innermost last, and its pending operation.
 type thread struct {
-	id      trace.ThreadID
-	frames  []frame
-	pending *pending
+	id     trace.ThreadID
+	frames []frame
+	// pending is the pending operation, if has.
+	pending pending
+	has     bool
 	done    bool
 	// adds counts the body's WaitGroup Adds still to run before it starts
 	// the threads; started reports that it did.
@@ -177,7 +179,7 @@ func (m *machine) run(s strategy.Strategy) (trace.End, string, error) {
 		live, enabled := 0, 0
 		for _, t := range m.threads {
 			th := strategy.Thread{Done: t.done}
-			if t.pending != nil {
+			if t.has {
 				th.Op = t.pending.op
 				th.Alts = m.alts(t)
 			}
@@ -209,7 +211,7 @@ func (m *machine) run(s strategy.Strategy) (trace.End, string, error) {
 		}
 		m.tr.AddEnabled(len(st.Threads), func(i int) bool { return st.Threads[i].Alts > 0 })
 		if c.Thread < 10 {
-			fmt.Fprint(&sched, int(c.Thread))
+			sched.WriteByte('0' + byte(c.Thread))
 		} else {
 			fmt.Fprintf(&sched, "[%d]", int(c.Thread))
 		}
@@ -223,7 +225,7 @@ func (m *machine) finish(end trace.End) trace.End {
 	m.tr.Final = m.tr.Final[:0]
 	for _, t := range m.threads {
 		var op trace.Op
-		if t.pending != nil && !t.done {
+		if t.has && !t.done {
 			op = t.pending.op
 		}
 		m.tr.Final = append(m.tr.Final, op)
@@ -234,7 +236,7 @@ func (m *machine) finish(end trace.End) trace.End {
 // alts returns the number of alternatives of t's pending operation: 1 if
 // it is enabled, 0 if it blocks.
 func (m *machine) alts(t *thread) int32 {
-	p := t.pending
+	p := &t.pending
 	blocked := false
 	switch p.op.Kind {
 	case trace.KindLock:
@@ -286,7 +288,7 @@ func (m *machine) key(ref objRef) uint64 {
 // announce makes s, or its part the store of an Inc, t's pending
 // operation.
 func (m *machine) announce(t *thread, s Stmt) {
-	p := &pending{s: s}
+	p := pending{s: s}
 	switch s.Kind {
 	case Load, Inc:
 		p.ref = objRef{trace.ClassVar, s.Obj}
@@ -323,20 +325,20 @@ func (m *machine) announce(t *thread, s Stmt) {
 	if p.op.Kind != trace.KindJoin {
 		p.op.Obj = m.object(t, p.ref)
 	}
-	t.pending = p
+	t.pending, t.has = p, true
 }
 
 // announceAdd makes the body's Add to WaitGroup n its pending operation.
 func (m *machine) announceAdd(t *thread, n int) {
-	p := &pending{s: Stmt{Kind: Done, Obj: n}, ref: objRef{trace.ClassWaitGroup, n}}
+	p := pending{s: Stmt{Kind: Done, Obj: n}, ref: objRef{trace.ClassWaitGroup, n}}
 	p.op = trace.Op{Kind: trace.KindWGAdd, Class: trace.ClassWaitGroup, Arg: int64(m.p.WGAdd)}
 	p.op.Obj = m.object(t, p.ref)
-	t.pending = p
+	t.pending, t.has = p, true
 }
 
 // advance runs t's local code up to its next operation, or to its end.
 func (m *machine) advance(t *thread) {
-	for t.pending == nil && !t.done && m.failure == nil {
+	for !t.has && !t.done && m.failure == nil {
 		if t.id == 0 && !t.started {
 			if t.adds > 0 {
 				m.announceAdd(t, m.p.WaitGroups-t.adds)
@@ -370,7 +372,8 @@ func (m *machine) advance(t *thread) {
 		case f.joined < len(f.joins):
 			u := f.joins[f.joined]
 			f.joined++
-			t.pending = &pending{s: Stmt{Kind: Join}, op: trace.Op{Kind: trace.KindJoin, Class: trace.ClassThread, Obj: trace.NoObject, Arg: int64(u)}}
+			t.pending = pending{s: Stmt{Kind: Join}, op: trace.Op{Kind: trace.KindJoin, Class: trace.ClassThread, Obj: trace.NoObject, Arg: int64(u)}}
+			t.has = true
 		case len(f.then) > 0:
 			s := f.then[0]
 			f.then = f.then[1:]
@@ -404,7 +407,7 @@ func (m *machine) fail(t *thread, kind trace.FailureKind, format string, args ..
 // code up to its next operation.
 func (m *machine) step(t *thread, alt int32) {
 	p := t.pending
-	t.pending = nil
+	t.has = false
 	var value uint64
 	ok := true
 	n := p.ref.n
