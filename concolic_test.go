@@ -131,6 +131,9 @@ func TestSymSemantics(t *testing.T) {
 	if r.Failed() {
 		t.Fatal(r.Failures[0].Report(""))
 	}
+	if r.Executions != 300 {
+		t.Errorf("%d executions, want 300: every one checks every operator", r.Executions)
+	}
 	for _, s := range bad[:min(len(bad), 10)] {
 		t.Error(s)
 	}
