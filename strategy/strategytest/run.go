@@ -118,7 +118,7 @@ type machine struct {
 type thread struct {
 	id     trace.ThreadID
 	frames []frame
-	// pending is the pending operation, if has.
+	// pending is the pending operation, if has is set.
 	pending pending
 	has     bool
 	done    bool
@@ -151,6 +151,8 @@ type pending struct {
 	store bool
 }
 
+// newMachine starts an execution of p, recorded in tr: the body runs to
+// its first operation.
 func newMachine(p *Program, tr *trace.Trace) *machine {
 	tr.Reset()
 	m := &machine{p: p, tr: tr, vars: make([]int, p.Vars), locked: make([]bool, p.Mutexes),
