@@ -132,6 +132,9 @@ func TestSymSemantics(t *testing.T) {
 	if r.Failed() {
 		t.Fatal(r.Failures[0].Report(""))
 	}
+	if r.Executions != 300 {
+		t.Errorf("%d executions, want 300: every one checks every operator", r.Executions)
+	}
 	for _, s := range bad[:min(len(bad), 10)] {
 		t.Error(s)
 	}
@@ -253,6 +256,11 @@ func TestDivideByZero(t *testing.T) {
 	r := concolicOrSkip(t, body)
 	if len(r.Failures) != 1 || r.Failures[0].Kind != trace.DivideByZero || !slices.Equal(r.Failures[0].Record.Inputs, []uint64{7}) {
 		t.Fatalf("failures %+v, want a division by zero with x = 7", r.Failures)
+	}
+	// x = 0 passes the check; its other side, x - 7 == 0, is one sat
+	// query, whose execution fails.
+	if r.Executions != 2 || r.Solver.Queries != 1 || r.Solver.Sat != 1 {
+		t.Errorf("%d executions, solver %+v; want 2 executions, 1 sat query", r.Executions, r.Solver)
 	}
 }
 

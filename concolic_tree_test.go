@@ -386,18 +386,48 @@ var smallPrograms = []smallProgram{
 // reach the same branch sides and failures as every vector of the inputs'
 // ranges under every schedule.
 func TestCombinedTreeVsBruteForce(t *testing.T) {
+	// The executions of brute force and of concolic, concolic-dpor and
+	// concolic-optimal, and the symbolic branch sides, per program
+	// (measured; the explorations are deterministic, given Z3's answers).
+	// Brute force runs every schedule of every input vector: jcute's 3
+	// schedules for each of the 7 values of z make 21.
+	execs := map[string]struct{ brute, concolic, dpor, optimal, sides int }{
+		"jcute":       {21, 4, 4, 4, 3},
+		"late-write":  {9, 4, 3, 3, 2},
+		"two-inputs":  {81, 13, 8, 8, 10},
+		"deadlock":    {8, 7, 5, 4, 2},
+		"unfold-fig9": {15, 4, 4, 3, 2},
+		"locked":      {30, 8, 4, 4, 5},
+		"channel":     {32, 6, 6, 10, 8},
+		"select":      {9, 6, 6, 8, 4},
+		"spawns":      {18, 10, 8, 8, 4},
+		"addall":      {8997, 156, 28, 12, 12},
+	}
 	for _, p := range smallPrograms {
 		t.Run(p.name, func(t *testing.T) {
+			n, ok := execs[p.name]
+			if !ok {
+				t.Fatalf("no expected counts for %s: add them", p.name)
+			}
 			want := p.explore(t, &bruteForce{inputs: p.inputs})
 			if want.exec < 0 {
 				t.Fatal("brute force: too many executions")
 			}
-			for _, name := range []string{"concolic", "concolic-dpor", "concolic-optimal"} {
+			if want.exec != n.brute || want.symbolic != n.sides {
+				t.Errorf("brute force: %d executions, %d symbolic sides; want %d, %d", want.exec, want.symbolic, n.brute, n.sides)
+			}
+			for _, c := range []struct {
+				name  string
+				execs int
+			}{{"concolic", n.concolic}, {"concolic-dpor", n.dpor}, {"concolic-optimal", n.optimal}} {
+				name := c.name
 				got := p.explore(t, weft.StrategyByName(name, 0))
 				if got.exec < 0 {
 					t.Fatalf("%s: too many executions", name)
 				}
-				t.Logf("%s: %d executions (brute force %d), %d symbolic sides", name, got.exec, want.exec, got.symbolic)
+				if got.exec != c.execs {
+					t.Errorf("%s: %d executions, want %d", name, got.exec, c.execs)
+				}
 				if !slices.Equal(got.sides, want.sides) || !slices.Equal(got.kinds, want.kinds) {
 					t.Errorf("%s: sides %v, failures %v; brute force: sides %v, failures %v",
 						name, got.sides, got.kinds, want.sides, want.kinds)
@@ -418,14 +448,18 @@ func TestCombinedTreeVsBruteForce(t *testing.T) {
 // branch (false), thread 1's read, thread 2's read, thread 2's branch
 // (true).
 func TestUnfoldFig1Sides(t *testing.T) {
+	// As in programs.TestUnfoldFig1: 4 sat queries and the schedules the
+	// inner strategy explores below them.
+	unfoldFig1Executions := map[string]int{"concolic": 8, "concolic-dpor": 8, "concolic-optimal": 6}
 	for _, name := range []string{"concolic", "concolic-dpor", "concolic-optimal"} {
 		rec := &sideRecorder{Strategy: weft.StrategyByName(name, 0), sides: map[string]bool{}}
 		r, err := weft.Explore(programs.Lookup("unfold-fig1").MustBody(nil), weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles())
 		if errors.Is(err, solver.ErrUnavailable) {
 			t.Skipf("no Z3: %v", err)
 		}
-		if err != nil || !r.Exhausted || len(rec.sides) != 6 {
-			t.Errorf("%s: %v, exhausted %v, %d symbolic sides; want 6", name, err, r.Exhausted, len(rec.sides))
+		if err != nil || !r.Exhausted || len(rec.sides) != 6 || r.Executions != unfoldFig1Executions[name] {
+			t.Errorf("%s: %v, exhausted %v, %d symbolic sides, %d executions; want 6 sides, %d executions",
+				name, err, r.Exhausted, len(rec.sides), r.Executions, unfoldFig1Executions[name])
 		}
 		if want := []string{"T1:false", "T1:load", "T2:load", "T2:true"}; !slices.Equal(rec.first, want) {
 			t.Errorf("%s: first execution %v, want %v", name, rec.first, want)

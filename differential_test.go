@@ -1,7 +1,8 @@
-// This file tests the strategies that claim completeness against exhaustive
-// search on random programs (internal/gen): the same final states, deadlocks
-// and failure kinds; and Optimal-DPOR's claim, one execution per
-// Mazurkiewicz trace (Foata normal form) and none cut.
+// This file tests the strategies that claim completeness (optimal and the
+// DPOR family) against exhaustive search on random programs (internal/gen):
+// the same maximal traces, final states and failure kinds, no more
+// executions than exhaustive search; and Optimal-DPOR's claim, one execution
+// per Mazurkiewicz trace (Foata normal form) and none cut.
 
 package weft_test
 
@@ -17,6 +18,7 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/trace"
@@ -32,6 +34,9 @@ type outcome struct {
 	kinds                     map[trace.FailureKind]bool
 	forms                     map[string]int // Foata forms of complete executions, with counts
 	failForms                 map[string]int // Foata forms of failed executions (with the kind)
+	// maximal holds the Foata forms of the maximal executions: those that
+	// completed, deadlocked or leaked.
+	maximal map[string]bool
 }
 
 // traceRecorder wraps a strategy and records the Foata normal form and the final
@@ -46,11 +51,17 @@ func (r *traceRecorder) Finish(tr *trace.Trace, end trace.End) {
 	o := r.out
 	switch end.Status {
 	case trace.Complete:
-		o.forms[trace.Foata(tr, trace.CR)]++
+		f := trace.Foata(tr, trace.CR)
+		o.forms[f]++
+		o.maximal[f] = true
 		o.finals[finalState(tr)] = true
 	case trace.Failed:
+		f := trace.Foata(tr, trace.CR)
 		o.kinds[end.Kind] = true
-		o.failForms[end.Kind.String()+": "+trace.Foata(tr, trace.CR)]++
+		o.failForms[end.Kind.String()+": "+f]++
+		if end.Kind == trace.Deadlock || end.Kind == trace.Leak {
+			o.maximal[f] = true
+		}
 	}
 	r.Strategy.Finish(tr, end)
 }
@@ -92,7 +103,7 @@ func exploreRecorded(body func(*weft.T), name string, maxRuns int) (*outcome, er
 // executions.
 func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int) (*outcome, error) {
 	o := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
-		forms: map[string]int{}, failForms: map[string]int{}}
+		forms: map[string]int{}, failForms: map[string]int{}, maximal: map[string]bool{}}
 	r, err := weft.Explore(body, weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns))
 	if err != nil {
 		return nil, err
@@ -102,11 +113,12 @@ func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns i
 }
 
 // completeStrategies returns the strategies that claim to find every final
-// state and failure: optimal and the DPOR family registered now.
+// state and failure: optimal and the DPOR family (dpor*, flip*) registered
+// now.
 func completeStrategies() []string {
 	var out []string
 	for _, n := range weft.Strategies() {
-		if n == "optimal" || n == "flip" || strings.HasPrefix(n, "dpor") {
+		if n == "optimal" || strings.HasPrefix(n, "flip") || strings.HasPrefix(n, "dpor") {
 			out = append(out, n)
 		}
 	}
@@ -133,7 +145,7 @@ func checkProgram(t *testing.T, p *gen.Program) bool {
 // p and describes the differences ("" if none). ok is false if p was too
 // large to check.
 func compareProgram(p *gen.Program) (msg string, ok bool) {
-	ref, err := exploreRecorded(p.Body(), "exhaustive", maxRefRuns)
+	ref, err := exploreRecorded(genweft.Body(p), "exhaustive", maxRefRuns)
 	if err != nil {
 		return err.Error(), true
 	}
@@ -146,7 +158,7 @@ func compareProgram(p *gen.Program) (msg string, ok bool) {
 		if o, ok := s.(*optimal.Strategy); ok {
 			o.SetVerify(true)
 		}
-		got, err := exploreWith(p.Body(), s, name, 10*maxRefRuns)
+		got, err := exploreWith(genweft.Body(p), s, name, 10*maxRefRuns)
 		if err != nil {
 			return err.Error(), true
 		}
@@ -160,6 +172,12 @@ func compareProgram(p *gen.Program) (msg string, ok bool) {
 		}
 		if d := diffSets(ref.kinds, got.kinds); d != "" {
 			fail("failure kinds differ from exhaustive's: %s", d)
+		}
+		if d := diffSets(ref.maximal, got.maximal); d != "" {
+			fail("maximal traces differ from exhaustive's: %s", d)
+		}
+		if got.executions > ref.executions {
+			fail("%d executions, more than exhaustive's %d", got.executions, ref.executions)
 		}
 		if name == "optimal" {
 			if got.cut != 0 {
@@ -232,8 +250,11 @@ func diffSets[K comparable](want, got map[K]bool) string {
 const differentialPrograms = 200
 
 // TestDifferential checks the complete strategies against exhaustive search
-// on differentialPrograms random programs; WEFT_DIFF_PROGRAMS=n checks n
-// programs, from seed WEFT_DIFF_FROM (0 by default).
+// on differentialPrograms random programs (50 with -short), from seed 0; a
+// program too large for exhaustive search is replaced by the next seed, and
+// the test fails if more than a tenth of the programs had to be replaced.
+// WEFT_DIFF_PROGRAMS=n checks n programs, from seed WEFT_DIFF_FROM (0 by
+// default).
 func TestDifferential(t *testing.T) {
 	n := differentialPrograms
 	if testing.Short() {
@@ -242,18 +263,33 @@ func TestDifferential(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("WEFT_DIFF_PROGRAMS")); err == nil && v > 0 {
 		n = v
 	}
-	from, _ := strconv.Atoi(os.Getenv("WEFT_DIFF_FROM"))
+	from, _ := strconv.ParseUint(os.Getenv("WEFT_DIFF_FROM"), 10, 64)
+	last, skipped := checkPrograms(t, n, from, n/10, func(seed uint64) bool { return checkProgram(t, gen.New(seed)) })
+	t.Logf("%d random programs (seeds %d-%d, %d too large, skipped) checked against exhaustive search; strategies: %v",
+		n, from, last, skipped, completeStrategies())
+}
+
+// checkPrograms checks n programs, those of the seeds from from on for
+// which check reports true (it reports false for a program too large to
+// check): each program skipped is replaced by the next seed, up to
+// maxSkipped of them. It fails t unless n programs were checked, and
+// returns the last seed tried and the number of seeds skipped.
+func checkPrograms(t *testing.T, n int, from uint64, maxSkipped int, check func(seed uint64) bool) (last uint64, skipped int) {
+	t.Helper()
 	checked := 0
-	for seed := uint64(from); seed < uint64(from+n); seed++ {
-		if checkProgram(t, gen.New(seed)) {
+	seed := from
+	for ; checked < n && skipped <= maxSkipped; seed++ {
+		if check(seed) {
 			checked++
+		} else {
+			skipped++
 		}
 	}
-	t.Logf("%d random programs checked against exhaustive search (%d too large, skipped); strategies: %v",
-		checked, n-checked, completeStrategies())
-	if checked < n*9/10 {
-		t.Errorf("only %d of %d programs small enough to check", checked, n)
+	if checked < n {
+		t.Errorf("only %d of the %d programs asked for were checked: seeds %d-%d, %d of them too large (at most %d may be)",
+			checked, n, from, seed-1, skipped, maxSkipped)
 	}
+	return seed - 1, skipped
 }
 
 // FuzzDifferential checks the complete strategies against exhaustive search
@@ -263,7 +299,9 @@ func FuzzDifferential(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) {
-		checkProgram(t, gen.New(seed))
+		if !checkProgram(t, gen.New(seed)) {
+			t.Skip("too large for exhaustive search")
+		}
 	})
 }
 
@@ -316,6 +354,8 @@ func TestDifferentialLocalObjects(t *testing.T) {
 		if !p.Local {
 			t.Fatalf("program %d no longer allocates its objects in the body: pick other seeds", seed)
 		}
-		checkProgram(t, p)
+		if !checkProgram(t, p) {
+			t.Errorf("gen program %d (v1): too large for exhaustive search", seed)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
 )
 
 // genRegressions are gen seeds (objects allocated once) on which a strategy
@@ -90,8 +91,10 @@ func TestDPORGenRegressions(t *testing.T) {
 }
 
 // TestDPORGenRange compares the family and optimal with exhaustive search
-// on the gen programs of seeds from to to-1, objects allocated once, when
+// on to-from gen programs, objects allocated once, from seed from on, when
 // WEFT_DPOR_GEN=from-to is set (a long run: not part of the default suite).
+// A program too large for exhaustive search is replaced by the next seed
+// (past to if need be), and the test fails if more than to-from had to be.
 // WEFT_DPOR_GEN_EVENTS=n generates programs of up to n steps (gen's
 // default: 11), WEFT_DPOR_GEN_ORDER=n explores in the random order of seed
 // n, WEFT_DPOR_GEN_LOCAL=1 keeps the objects allocated by each execution
@@ -103,8 +106,8 @@ func TestDPORGenRange(t *testing.T) {
 		t.Skip("WEFT_DPOR_GEN=from-to not set")
 	}
 	var from, to uint64
-	if _, err := fmt.Sscanf(v, "%d-%d", &from, &to); err != nil {
-		t.Fatalf("WEFT_DPOR_GEN=%q: want from-to: %v", v, err)
+	if _, err := fmt.Sscanf(v, "%d-%d", &from, &to); err != nil || to <= from {
+		t.Fatalf("WEFT_DPOR_GEN=%q: want from-to, from < to (%v)", v, err)
 	}
 	o := gen.DefaultOptions
 	if n, err := strconv.Atoi(os.Getenv("WEFT_DPOR_GEN_EVENTS")); err == nil && n > 0 {
@@ -123,16 +126,14 @@ func TestDPORGenRange(t *testing.T) {
 		}
 	}
 	tally := &genTally{checked: map[string]int{}, executions: map[string]int{}}
-	skipped := 0
-	for seed := from; seed < to; seed++ {
+	n := int(to - from)
+	last, skipped := checkPrograms(t, n, from, n, func(seed uint64) bool {
 		p := gen.NewWith(seed, o)
 		p.Local = p.Local && local
-		if !checkGenDPOR(t, p, order, names, tally) {
-			skipped++
-		}
-	}
-	t.Logf("gen seeds %d-%d (%+v, order %d, local objects %v): %d too large for exhaustive search; programs checked per strategy: %v; executions in all: %v",
-		from, to-1, o, order, local, skipped, tally.checked, tally.executions)
+		return checkGenDPOR(t, p, order, names, tally)
+	})
+	t.Logf("%d gen programs, seeds %d-%d (%+v, order %d, local objects %v): %d too large for exhaustive search, skipped; programs checked per strategy: %v; executions in all: %v",
+		n, from, last, o, order, local, skipped, tally.checked, tally.executions)
 }
 
 // genTally counts, per strategy, the gen programs checked and the
@@ -150,7 +151,7 @@ type genTally struct {
 // search.
 func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, tally *genTally) bool {
 	t.Helper()
-	body := p.Body()
+	body := genweft.Body(p)
 	ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
 	if !ref.Exhausted {
 		return false

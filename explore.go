@@ -174,9 +174,11 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 				if !e.Abandoned() {
 					var err error
 					f.Steps, err = describeSteps(body, rec, c)
-					if err != nil && end.Kind != trace.Nondeterminism {
-						// A nondeterminism failure says so already (and its
-						// record, cut, cannot be followed to an end).
+					if err != nil && end.Kind != trace.Nondeterminism && end.Kind != trace.Internal {
+						// A nondeterminism failure says so already, and an
+						// internal error ended its execution where the
+						// strategy went wrong: the record of either, cut,
+						// cannot be followed to an end.
 						f.Message += "\nWhen weft replayed this execution to list its steps, " + replayDiverged + ": " + err.Error() +
 							"\nThe test body is not deterministic: the interleaving below stops at the divergence. " + determinismAdvice
 					}

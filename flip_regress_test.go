@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
 )
 
 // TestFlipGenCounts checks the executions and distinct maximal traces of
@@ -39,7 +40,7 @@ func TestFlipGenCounts(t *testing.T) {
 	for _, tc := range tests {
 		p := gen.NewWith(tc.seed, gen.V1)
 		p.Local = false
-		body := p.Body()
+		body := genweft.Body(p)
 		if _, ok := want[tc.seed]; !ok {
 			ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
 			if !ref.Exhausted {

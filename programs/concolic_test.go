@@ -5,11 +5,14 @@ package programs
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/weft-go/weft"
 	_ "github.com/weft-go/weft/concolic" // the concolic strategies
 	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -26,11 +29,11 @@ func exploreConcolic(t *testing.T, name, strategy string) *weft.Result {
 	if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Assertion {
 		t.Fatalf("%s under %s: failures %v, want one assertion", name, strategy, r.FailureCounts)
 	}
-	t.Logf("%s under %s: %d executions, solver %+v", name, strategy, r.Executions, r.Solver)
 	return r
 }
 
-// The inputs that make each program fail.
+// The inputs that make each program fail (addall's: see
+// TestAddAllFailingInputs).
 var (
 	jcuteInputs = func(in []uint64) bool { return len(in) == 1 && in[0] == 1 }
 	fig9Inputs  = func(in []uint64) bool { return len(in) == 1 && int64(in[0]) > 0 }
@@ -46,21 +49,23 @@ func TestConcolicPrograms(t *testing.T) {
 		program, strategy string
 		executions        int
 		check             func(in []uint64) bool
+		sat, unsat        int64 // the solver's answers (measured; all sat or unsat)
 	}{
 		// The combined tree (strategy/concolic): executions up to the
-		// failure, under each inner strategy.
-		{"jcute", "concolic", 3, jcuteInputs},
-		{"jcute", "concolic-dpor", 3, jcuteInputs},
-		{"jcute", "concolic-optimal", 3, jcuteInputs},
-		{"unfold-fig9", "concolic", 4, fig9Inputs},
-		{"unfold-fig9", "concolic-dpor", 4, fig9Inputs},
-		{"unfold-fig9", "concolic-optimal", 3, fig9Inputs},
-		{"addall", "concolic", 83, addAllInputs},
-		{"addall", "concolic-dpor", 8, addAllInputs},
-		{"addall", "concolic-optimal", 6, addAllInputs},
-		{"lincomb", "concolic", 2, linCombInputs},
-		{"lincomb", "concolic-dpor", 2, linCombInputs},
-		{"lincomb", "concolic-optimal", 2, linCombInputs},
+		// failure, under each inner strategy. jcute: 2z+1 == 2 is unsat,
+		// 2z+1 == 3 sat (TestJCute); the others measured.
+		{"jcute", "concolic", 3, jcuteInputs, 1, 1},
+		{"jcute", "concolic-dpor", 3, jcuteInputs, 1, 1},
+		{"jcute", "concolic-optimal", 3, jcuteInputs, 1, 1},
+		{"unfold-fig9", "concolic", 4, fig9Inputs, 1, 0},
+		{"unfold-fig9", "concolic-dpor", 4, fig9Inputs, 1, 0},
+		{"unfold-fig9", "concolic-optimal", 3, fig9Inputs, 1, 0},
+		{"addall", "concolic", 83, addAllInputs, 3, 9},
+		{"addall", "concolic-dpor", 8, addAllInputs, 3, 9},
+		{"addall", "concolic-optimal", 6, addAllInputs, 3, 9},
+		{"lincomb", "concolic", 2, linCombInputs, 1, 0},
+		{"lincomb", "concolic-dpor", 2, linCombInputs, 1, 0},
+		{"lincomb", "concolic-optimal", 2, linCombInputs, 1, 0},
 	} {
 		t.Run(tc.program+"/"+tc.strategy, func(t *testing.T) {
 			r := exploreConcolic(t, tc.program, tc.strategy)
@@ -70,6 +75,9 @@ func TestConcolicPrograms(t *testing.T) {
 			}
 			if r.Executions != tc.executions {
 				t.Errorf("executions %d, want %d", r.Executions, tc.executions)
+			}
+			if s := r.Solver; s.Sat != tc.sat || s.Unsat != tc.unsat || s.Queries != tc.sat+tc.unsat || s.Unknown != 0 || s.Timeouts != 0 {
+				t.Errorf("solver %+v; want %d sat, %d unsat, nothing else", s, tc.sat, tc.unsat)
 			}
 			rr, err := weft.Replay(Lookup(tc.program).MustBody(nil), f.Token)
 			if err != nil || len(rr.Failures) != 1 || rr.Failures[0].Kind != trace.Assertion {
@@ -141,5 +149,40 @@ func TestUnfoldFig1(t *testing.T) {
 					r.Executions, r.Complete, r.FailureCounts, r.Exhausted, r.Solver, tc.executions)
 			}
 		})
+	}
+}
+
+// fixedInput explores every schedule with one value for every input.
+type fixedInput struct {
+	strategy.Strategy
+	v uint64
+}
+
+func (f fixedInput) Input(*strategy.State, strategy.InputRequest) uint64 { return f.v }
+
+// TestAddAllFailingInputs recomputes, by brute force, the inputs for which
+// addall can fail (seed 003's addAll; the set addAllInputs and the
+// program's doc give): every schedule of every u.cnt in its range [0, 100]
+// under exhaustive search. The assertion fails for u.cnt 6 to 10 only.
+func TestAddAllFailingInputs(t *testing.T) {
+	body := Lookup("addall").MustBody(nil)
+	var failing []uint64
+	for u := range uint64(101) {
+		r, err := weft.Explore(body, weft.WithCustomStrategy(fixedInput{exhaustive.New(), u}), weft.KeepGoing(), weft.WithMaxRuns(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Exhausted {
+			t.Fatalf("u.cnt = %d: exhaustive search did not finish", u)
+		}
+		if r.Failed() {
+			failing = append(failing, u)
+		}
+		if addAllInputs([]uint64{u}) != r.Failed() {
+			t.Errorf("u.cnt = %d: failed %v (%v), addAllInputs says %v", u, r.Failed(), r.FailureCounts, addAllInputs([]uint64{u}))
+		}
+	}
+	if want := []uint64{6, 7, 8, 9, 10}; !slices.Equal(failing, want) {
+		t.Errorf("failing inputs %v, want %v", failing, want)
 	}
 }

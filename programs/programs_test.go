@@ -13,10 +13,11 @@ import (
 
 // The exhaustive strategy counts interleavings of visible operations, the
 // body's joins included, not Mazurkiewicz traces. Each count below is derived
-// in its comment; the few marked "model" were counted by a separate
+// in its comment; the few marked "model" are counted by a separate
 // brute-force search over program counters, lock holders and channel
-// lengths (a model of the choice tree written apart from weft), and agree
-// with the engine.
+// lengths (a model of the choice tree written apart from weft,
+// model_test.go: TestModelCounts, which checks every dining, bbchan,
+// parallelpi and singlelock row), and agree with the engine.
 var exactTests = []struct {
 	name     string
 	set      map[string]int
@@ -132,40 +133,89 @@ func TestExhaustiveCounts(t *testing.T) {
 	}
 }
 
-// TestDefaultsBounded runs every program with its default parameters for a
-// bounded number of executions: only dining (which deadlocks) may fail.
+// TestDefaultsBounded runs every program with its default parameters for
+// at most 300 executions of the default strategy, exhaustive search, and
+// checks the exact result. The counts are measured (exhaustive search is
+// deterministic); those exhausted within the bound are the programs' whole
+// interleaving counts, and parallelpi's 66 is exactTests' (threads=3). No
+// program fails in these executions: dining deadlocks only later in the
+// depth-first order.
 func TestDefaultsBounded(t *testing.T) {
+	tests := map[string]struct {
+		execs     int
+		exhausted bool
+		finals    int
+		events    int64
+	}{
+		"addall":      {82, true, 1, 1640},
+		"bbchan":      {300, false, 1, 3600},
+		"bbmonitor":   {300, false, 1, 8034},
+		"dining":      {300, false, 1, 4500},
+		"dporproblem": {6, true, 2, 24},
+		"fib":         {300, false, 12, 4800},
+		"filesystem":  {300, false, 1, 38700},
+		"indexer":     {300, false, 1, 63900},
+		"jcute":       {3, true, 1, 9},
+		"lincomb":     {6, true, 1, 72},
+		"pairs":       {300, false, 1, 1800},
+		"parallelpi":  {66, true, 1, 1056},
+		"singlelock":  {300, false, 1, 11400},
+		"unfold-fig1": {2, true, 1, 4},
+		"unfold-fig9": {3, true, 1, 12},
+		"xy":          {6, true, 3, 24},
+	}
 	for _, p := range All() {
 		t.Run(p.Name, func(t *testing.T) {
+			want, ok := tests[p.Name]
+			if !ok {
+				t.Fatalf("no expected result for %s: add it to the table", p.Name)
+			}
 			r, err := weft.Explore(p.MustBody(nil), weft.WithMaxRuns(300))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.Executions == 0 {
-				t.Fatal("no execution ran")
-			}
 			for _, f := range r.Failures {
-				if p.Name == "dining" && f.Kind == trace.Deadlock {
-					continue
-				}
 				t.Errorf("unexpected failure:\n%s", f.Report(""))
+			}
+			if r.Strategy != "exhaustive" || r.Executions != want.execs || r.Complete != want.execs || r.Cut != 0 || r.Exhausted != want.exhausted ||
+				r.FinalStates != want.finals || r.Events != want.events {
+				t.Errorf("%s: %d executions (%d complete, %d cut, exhausted %v), %d final states, %d events; want exhaustive: %d executions, all complete, exhausted %v, %d final states, %d events",
+					r.Strategy, r.Executions, r.Complete, r.Cut, r.Exhausted, r.FinalStates, r.Events, want.execs, want.exhausted, want.finals, want.events)
 			}
 		})
 	}
 }
 
-// TestCheck runs programs as ordinary Go tests with weft.Check.
+// TestCheck runs programs as ordinary Go tests with weft.Check, and checks
+// the Result it returns: exhaustive search, the default strategy, explores
+// every interleaving (the counts of exactTests) without failure.
 func TestCheck(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		set  map[string]int
+		name   string
+		set    map[string]int
+		execs  int   // as exactTests
+		finals int   // fib: i, j end (2, 3), (3, 2) or (2, 2) (by hand); the others measured
+		events int64 // fib: as exactTests; the others measured
 	}{
-		{"fib", map[string]int{"n": 1}},
-		{"dining", map[string]int{"n": 3, "fixed": 1}},
-		{"bbchan", map[string]int{"producers": 2, "consumers": 2, "capacity": 1}},
+		{"fib", map[string]int{"n": 1}, 560, 3, 560 * 10},
+		{"dining", map[string]int{"n": 3, "fixed": 1}, 1205, 1, 18075},
+		{"bbchan", map[string]int{"producers": 2, "consumers": 2, "capacity": 1}, 24, 1, 192},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			weft.Check(t, Lookup(tc.name).MustBody(tc.set), weft.NoReplayFiles())
+			r := weft.Check(t, Lookup(tc.name).MustBody(tc.set), weft.NoReplayFiles())
+			if r == nil {
+				t.Fatal("Check returned no result")
+			}
+			if r.Strategy != "exhaustive" || !r.Exhausted || r.Executions != tc.execs || r.Complete != tc.execs || r.Cut != 0 ||
+				len(r.Failures) != 0 || len(r.FailureCounts) != 0 || r.FinalStates != tc.finals || r.Events != tc.events {
+				t.Errorf("%s: %d executions (%d complete, %d cut, exhausted %v), failures %v, %d final states, %d events; want exhaustive: %d executions, all complete, exhausted, no failure, %d final states, %d events",
+					r.Strategy, r.Executions, r.Complete, r.Cut, r.Exhausted, r.FailureCounts, r.FinalStates, r.Events, tc.execs, tc.finals, tc.events)
+			}
+			for _, e := range exactTests {
+				if e.name == tc.name && maps.Equal(e.set, tc.set) && e.execs != tc.execs {
+					t.Errorf("exactTests says %d executions, this table %d", e.execs, tc.execs)
+				}
+			}
 		})
 	}
 }

@@ -7,7 +7,9 @@
 // enabled), Input when the program reads an input value, and Finish when the
 // execution ends. A strategy never touches a goroutine: it sees States and
 // Traces, plain data from package trace, so it can be tested on synthetic
-// traces. The runtime never imports a strategy.
+// traces: package strategytest runs programs under a strategy without the
+// runtime, and checks a strategy against exhaustive search. The runtime
+// never imports a strategy.
 //
 // A Choice names an enabled thread and one of its alternatives. Most pending
 // operations have a single alternative (0). A receive on an unbuffered channel

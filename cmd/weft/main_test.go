@@ -169,18 +169,26 @@ func TestJSON(t *testing.T) {
 		}
 	}
 
+	// Dining n=3: 1113 executions, 6 deadlocks (programs_test.go); the
+	// first deadlock is execution 639 of the depth-first order, after
+	// the 3 steps that take the left forks, and 16623 steps in all
+	// (measured; exhaustive search is deterministic).
 	s = decodeSummary(t, 1, "-strategy", "exhaustive", "-keep-going", "-p", "n=3", "dining")
-	if s.Executions != 1113 || s.Complete != 1107 || !s.Exhausted || len(s.Failures) != 1 || s.FailureCounts["deadlock"] != 6 ||
-		s.Params["n"] != 3 || s.Params["meals"] != 1 || s.Params["fixed"] != 0 {
+	if s.Executions != 1113 || s.Complete != 1107 || !s.Exhausted || len(s.Failures) != 1 || len(s.FailureCounts) != 1 || s.FailureCounts["deadlock"] != 6 ||
+		s.FinalStates != 1 || s.Events != 16623 || s.Params["n"] != 3 || s.Params["meals"] != 1 || s.Params["fixed"] != 0 {
 		t.Errorf("dining summary = %+v", s)
 	}
-	if f := s.Failures[0]; f.Kind != "deadlock" || !strings.HasPrefix(f.Token, "w1.") || f.Execution < 1 || f.Steps < 3 ||
-		f.Replay != "weft replay -p n=3 -p meals=1 -p fixed=0 dining "+f.Token || !strings.Contains(f.Message, "no thread can move") {
+	const tok = "w1.AwEABgIABgMABgCH-Fm1"
+	if f := s.Failures[0]; f.Kind != "deadlock" || f.Token != tok || f.Execution != 639 || f.Steps != 3 ||
+		f.Replay != "weft replay -p n=3 -p meals=1 -p fixed=0 dining "+tok || !strings.Contains(f.Message, "no thread can move") {
 		t.Errorf("dining failure = %+v", f)
 	}
 
+	// pairs n=1 has one trace and no failure: 50 complete executions of
+	// 2 steps each.
 	s = decodeSummary(t, 0, "-strategy", "random", "-seed", "7", "-max-runs", "50", "-p", "n=1", "pairs")
-	if s.Strategy != "random" || s.Seed != 7 || s.Executions != 50 || s.Exhausted || s.Stopped != "max-runs" {
+	if s.Strategy != "random" || s.Seed != 7 || s.Executions != 50 || s.Complete != 50 || s.Events != 100 || s.FinalStates != 1 ||
+		s.Exhausted || s.Stopped != "max-runs" {
 		t.Errorf("pairs random summary = %+v", s)
 	}
 }

@@ -6,12 +6,15 @@
 // WaitGroup, with assertions on values read.
 //
 // A program is data (Program), so that a failing case can be printed and
-// reduced by hand; Body turns it into a test body. The same seed always
-// gives the same program:
+// reduced by hand, or written by hand. The same seed always gives the same
+// program. Package gen imports nothing of weft: package genweft turns a
+// program into a test body run by weft's runtime, and package strategytest
+// runs the programs it models against a strategy alone, without the
+// runtime:
 //
 //	p := gen.New(42)
 //	fmt.Println(p)                       // the program, as Go-like source
-//	r, err := weft.Explore(p.Body(), weft.KeepGoing())
+//	r, err := weft.Explore(genweft.Body(p), weft.KeepGoing())
 //
 // Programs stay small (DefaultOptions: at most 11 steps) so that exhaustive
 // search, the reference, finishes in milliseconds.

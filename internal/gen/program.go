@@ -38,10 +38,15 @@ const (
 	OnceDo   // onces[Obj].Do(func() { Body; if Panic { panic } })
 	Spawn    // t := go { Body }; the enclosing statements run; t.Join() after them if Joined
 	Scope    // a fresh var, mutex and channel (capacity Val), named after Obj; go { Child }; Body; join: statements with Local use them
+
+	// Statements no generator draws, for programs written as data.
+	Inc     // vars[Obj].Store(vars[Obj].Load() + 1): two steps
+	Acquire // mutexes[Obj].Lock(), unbalanced
+	Release // mutexes[Obj].Unlock(), unbalanced
 )
 
 var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlock", "send", "recv", "close", "select", "done", "wait", "join",
-	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope"}
+	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope", "inc", "acquire", "release"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -81,7 +86,7 @@ type Program struct {
 	WaitGroups int
 	Onces      int
 	// WGAdd is the count the body adds to each WaitGroup before it spawns
-	// the threads.
+	// the threads (no Add if 0; the generator always draws more).
 	WGAdd   int
 	Threads [][]Stmt
 	Main    []Stmt
@@ -96,7 +101,7 @@ func (p *Program) String() string {
 	fmt.Fprintf(&b, "// gen seed %d\n", p.Seed)
 	fmt.Fprintf(&b, "vars: %d, mutexes: %d, rwmutexes: %d, chans (caps): %v, waitgroups: %d, onces: %d, local objects: %v\n",
 		p.Vars, p.Mutexes, p.RWMutexes, p.Chans, p.WaitGroups, p.Onces, p.Local)
-	if p.WaitGroups > 0 {
+	if p.WaitGroups > 0 && p.WGAdd != 0 {
 		fmt.Fprintf(&b, "each wg.Add(%d)\n", p.WGAdd)
 	}
 	for i, th := range p.Threads {
@@ -120,7 +125,7 @@ func printStmts(b *strings.Builder, ss []Stmt, indent string) {
 			b.WriteString(indent + "\t}\n")
 			printStmts(b, s.Body, indent+"\t")
 			b.WriteString(indent + "} // join the scope's thread\n")
-		case len(s.Body) > 0 || s.Kind == Spawn || s.Kind == OnceDo:
+		case len(s.Body) > 0 || s.hasBody():
 			printStmts(b, s.Body, indent+"\t")
 			b.WriteString(indent + "} " + s.closing() + "\n")
 		}
@@ -191,6 +196,12 @@ func (s Stmt) String() string {
 		return fmt.Sprintf("once%d.Do(func() {", s.Obj)
 	case Spawn:
 		return "t := go {"
+	case Inc:
+		return fmt.Sprintf("v%d.Store(v%d.Load() + 1)", s.Obj, s.Obj)
+	case Acquire:
+		return fmt.Sprintf("m%d.Lock()", s.Obj)
+	case Release:
+		return fmt.Sprintf("m%d.Unlock()", s.Obj)
 	case Scope:
 		return fmt.Sprintf("scope %d { lv := new var; lm := new mutex; lc := make(chan, %d)", s.Obj, s.Val)
 	}
@@ -228,6 +239,15 @@ func (s Stmt) localString() string {
 	return "local ?"
 }
 
+// hasBody reports whether s's kind runs a Body (possibly empty).
+func (s Stmt) hasBody() bool {
+	switch s.Kind {
+	case Lock, RLock, WLock, TryLock, TryRLock, TryWLock, OnceDo, Spawn:
+		return true
+	}
+	return false
+}
+
 // closing names what ends a statement with a body.
 func (s Stmt) closing() string {
 	m := fmt.Sprintf("m%d", s.Obj)
@@ -262,7 +282,10 @@ func (s Stmt) closing() string {
 // Events returns an upper bound of the number of steps of p, a measure of
 // its size.
 func (p *Program) Events() int {
-	n := p.WaitGroups // the body's Adds
+	n := 0
+	if p.WGAdd != 0 {
+		n = p.WaitGroups // the body's Adds
+	}
 	for _, th := range p.Threads {
 		n += steps(th)
 	}
@@ -275,6 +298,8 @@ func steps(ss []Stmt) int {
 		switch s.Kind {
 		case Cap:
 			n++ // the store
+		case Inc:
+			n += 2 // the load and the store
 		case Len:
 			n += 2 // the Len and the store
 		case TryLock, TryRLock, TryWLock:

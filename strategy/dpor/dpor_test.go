@@ -6,32 +6,33 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
 )
 
 // A simulated program: threads 1..n (started by the body, thread 0, before
-// any step) run lists of loads, stores, locks and unlocks. sim runs it under
-// a strategy without goroutines, as the runtime would.
-type simProg [][]trace.Op
+// any step) run lists of loads and stores of variables x and y, and locks
+// and unlocks of mutexes m and m2. sim runs it under a strategy with
+// strategytest's runner, without goroutines, as the runtime would.
+type simProg [][]strategytest.Stmt
 
-func st(o trace.ObjectID) trace.Op {
-	return trace.Op{Kind: trace.KindStore, Class: trace.ClassVar, Obj: o}
-}
-func ld(o trace.ObjectID) trace.Op {
-	return trace.Op{Kind: trace.KindLoad, Class: trace.ClassVar, Obj: o}
-}
-func lk(o trace.ObjectID) trace.Op {
-	return trace.Op{Kind: trace.KindLock, Class: trace.ClassMutex, Obj: o}
-}
-func ul(o trace.ObjectID) trace.Op {
-	return trace.Op{Kind: trace.KindUnlock, Class: trace.ClassMutex, Obj: o}
+const x, y, m, m2 = 0, 1, 0, 1
+
+func st(v int) strategytest.Stmt { return strategytest.Stmt{Kind: strategytest.Store, Obj: v} }
+func ld(v int) strategytest.Stmt { return strategytest.Stmt{Kind: strategytest.Load, Obj: v} }
+func lk(m int) strategytest.Stmt { return strategytest.Stmt{Kind: strategytest.Acquire, Obj: m} }
+func ul(m int) strategytest.Stmt { return strategytest.Stmt{Kind: strategytest.Release, Obj: m} }
+
+// program returns p as a strategytest program.
+func (p simProg) program() *strategytest.Program {
+	return &strategytest.Program{Vars: 2, Mutexes: 2, Threads: p}
 }
 
 // simResult counts the executions of a simulated exploration and the
 // distinct traces (Foata normal forms) of the executions that were not cut.
 type simResult struct {
 	execs, complete, cut, deadlock int
-	traces                         map[string]bool
+	traces                         map[string]int
 	schedules                      []string
 }
 
@@ -44,103 +45,24 @@ func sim(t *testing.T, s strategy.Strategy, p simProg) simResult {
 // next (a nondeterministic test body): execution i runs prog(i), from 1.
 func simVarying(t *testing.T, s strategy.Strategy, prog func(i int) simProg) simResult {
 	t.Helper()
-	res := simResult{traces: map[string]bool{}}
-	var tr trace.Trace
-	for s.Next() {
-		if res.execs++; res.execs > 10000 {
-			t.Fatal("more than 10000 executions")
-		}
-		p := prog(res.execs)
-		nobj := 0
-		for _, th := range p {
-			for _, op := range th {
-				nobj = max(nobj, int(op.Obj)+1)
-			}
-		}
-		tr.Reset()
-		tr.Threads = append(tr.Threads, trace.ThreadInfo{Parent: trace.NoThread, Step: -1})
-		for range p {
-			tr.Threads = append(tr.Threads, trace.ThreadInfo{Parent: 0, Step: -1})
-		}
-		for range nobj {
-			tr.Objects = append(tr.Objects, trace.ObjectInfo{Class: trace.ClassVar})
-		}
-		pc := make([]int, len(p)+1)
-		held := make([]bool, nobj)
-		sched := ""
-		var state strategy.State
-		var end trace.End
-		for {
-			state.Step, state.Trace = len(tr.Events), &tr
-			state.Threads = state.Threads[:0]
-			state.Threads = append(state.Threads, strategy.Thread{Done: true})
-			enabled, live := 0, 0
-			for i, th := range p {
-				if pc[i+1] == len(th) {
-					state.Threads = append(state.Threads, strategy.Thread{Done: true})
-					continue
-				}
-				live++
-				op := th[pc[i+1]]
-				var alts int32 = 1
-				if op.Kind == trace.KindLock && held[op.Obj] {
-					alts = 0
-				}
-				enabled += int(alts)
-				state.Threads = append(state.Threads, strategy.Thread{Op: op, Alts: alts})
-			}
-			if enabled == 0 {
-				if live > 0 {
-					end = trace.End{Status: trace.Failed, Kind: trace.Deadlock}
-				}
-				break
-			}
-			c := s.Choose(&state)
-			if c.Thread == trace.NoThread {
-				end = trace.End{Status: trace.Cut}
-				break
-			}
-			if !state.Enabled(c.Thread) {
-				t.Fatalf("execution %d, step %d: the strategy chose %v, which is not enabled", res.execs, len(tr.Events)+1, c.Thread)
-			}
-			tr.AddEnabled(len(state.Threads), func(i int) bool { return state.Threads[i].Alts > 0 })
-			op := state.Threads[c.Thread].Op
-			switch op.Kind {
-			case trace.KindLock:
-				held[op.Obj] = true
-			case trace.KindUnlock:
-				held[op.Obj] = false
-			}
-			pc[c.Thread]++
-			tr.Events = append(tr.Events, trace.Event{Thread: c.Thread, Op: op, Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true, Value: uint64(c.Thread)})
-			sched += fmt.Sprint(int(c.Thread))
-		}
-		tr.Final = tr.Final[:0]
-		for i := range state.Threads {
-			tr.Final = append(tr.Final, state.Threads[i].Op)
-			if state.Threads[i].Done {
-				tr.Final[i] = trace.Op{}
-			}
-		}
-		switch {
-		case end.Status == trace.Cut:
-			res.cut++
-			sched += "/cut"
-		case end.Kind == trace.Deadlock:
-			res.deadlock++
-			res.traces[trace.Foata(&tr, trace.CR)] = true
-		default:
-			res.complete++
-			res.traces[trace.Foata(&tr, trace.CR)] = true
-		}
-		res.schedules = append(res.schedules, sched)
-		s.Finish(&tr, end)
+	const limit = 10000
+	r, err := strategytest.RunEach(s, func(i int) *strategytest.Program { return prog(i).program() }, limit)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return res
+	if !r.Exhausted {
+		t.Fatalf("more than %d executions", limit)
+	}
+	// The body returns at once: a deadlock of the threads is a leak.
+	dead := r.Failures[trace.Deadlock] + r.Failures[trace.Leak]
+	sched := make([]string, len(r.Schedules))
+	for i, s := range r.Schedules {
+		sched[i] = strings.TrimSuffix(s, "/"+trace.Leak.String())
+	}
+	return simResult{execs: r.Executions, complete: r.Complete, cut: r.Cut, deadlock: dead, traces: r.Traces, schedules: sched}
 }
 
 var (
-	x, y, m, m2 = trace.ObjectID(0), trace.ObjectID(1), trace.ObjectID(2), trace.ObjectID(3)
 	progXY      = simProg{{st(x), st(y)}, {st(y), st(x)}}
 	progProblem = simProg{{st(x), st(x)}, {st(y), st(x)}}
 	progPairs   = simProg{{ld(x)}, {st(x)}, {ld(y)}, {st(y)}}
@@ -279,6 +201,36 @@ func TestDivergedPrefix(t *testing.T) {
 				if !strings.Contains(err.Error(), "step 1:") || !strings.Contains(err.Error(), "recorded") {
 					t.Errorf("Diverged() = %q; want the step and what was recorded", err)
 				}
+			})
+		}
+	}
+}
+
+// registered are the options of the DPOR strategies weft registers by name
+// (strategies_dpor.go), in thread order.
+var registered = map[string]Options{
+	"dpor":             {Algorithm: VectorClocks, Relation: trace.Plain, Rule: Process},
+	"dpor+sleep":       {Algorithm: VectorClocks, Relation: trace.Plain, Rule: Initials, Sleep: true},
+	"dpor-clock":       {Algorithm: ObjectClocks, Rule: Process},
+	"dpor-clock+sleep": {Algorithm: ObjectClocks, Rule: Initials, Sleep: true},
+	"dpor-cr":          {Algorithm: CommutingReads, Rule: Process},
+	"dpor-cr+sleep":    {Algorithm: CommutingReads, Rule: Initials, Sleep: true},
+	"dpor-1":           {Algorithm: CommutingReads, Rule: Process, Sleep: true, Asleep: DPOR1},
+	"dpor-2":           {Algorithm: CommutingReads, Rule: Process, Sleep: true, Asleep: DPOR2},
+}
+
+// TestConformance checks every registered variant, in thread order and in
+// the random order of seed 1, against exhaustive search on 200 generated
+// programs: complete (every maximal trace, final state and failure kind,
+// in no more executions).
+func TestConformance(t *testing.T) {
+	for name, o := range registered {
+		for _, seed := range []int64{0, 1} {
+			t.Run(fmt.Sprintf("%s/order%d", name, seed), func(t *testing.T) {
+				o := o
+				o.Seed = seed
+				strategytest.Conformance(t, func() strategy.Strategy { return New(o) },
+					strategytest.Options{Programs: 200, Claims: strategytest.Claims{Complete: true}})
 			})
 		}
 	}

@@ -35,10 +35,12 @@ func TestChooseUniformOverPairs(t *testing.T) {
 		t.Fatalf("chose %v, want only the enabled pairs %v", counts, want)
 	}
 	// Each pair has probability 1/3: 10000 of 30000, with a standard
-	// deviation of about 82; the bounds are over 12 deviations wide.
-	for _, c := range want {
-		if n := counts[c]; n < 9500 || n > 10500 {
-			t.Errorf("pair %v chosen %d times of %d, want about %d", c, n, execs*per, execs*per/3)
+	// deviation of about 82; the bounds are over 12 deviations wide. Seed
+	// 1 gives these counts (measured; the seed fixes them).
+	exact := []int{10031, 10032, 9937}
+	for i, c := range want {
+		if n := counts[c]; n != exact[i] || n < 9500 || n > 10500 {
+			t.Errorf("pair %v chosen %d times of %d, want %d (about %d)", c, n, execs*per, exact[i], execs*per/3)
 		}
 	}
 }
@@ -96,19 +98,21 @@ func TestExecutionsIndependent(t *testing.T) {
 	}
 }
 
+// TestInputInRange checks that input values stay in their declared range
+// and, in 2000 draws, take every value of it (the full 8-bit ranges too,
+// with PCG(1, 2): measured; the seed fixes it).
 func TestInputInRange(t *testing.T) {
 	tests := []struct {
 		name   string
 		in     strategy.InputRequest
 		lo, hi int64 // as signed values
-		all    bool  // every value of the range must appear
 	}{
-		{"signed", strategy.InputRequest{Bits: 64, Signed: true, Min: -3, Max: 3}, -3, 3, true},
-		{"unsigned", strategy.InputRequest{Bits: 32, Min: 10, Max: 12}, 10, 12, true},
-		{"single", strategy.InputRequest{Bits: 8, Min: 5, Max: 5}, 5, 5, true},
-		{"int8 full", strategy.InputRequest{Bits: 8, Signed: true, Min: 0, Max: -1}, -128, 127, false},
-		{"uint8 full", strategy.InputRequest{Bits: 8, Min: 1, Max: 0}, 0, 255, false},
-		{"negative", strategy.InputRequest{Bits: 16, Signed: true, Min: -10, Max: -8}, -10, -8, true},
+		{"signed", strategy.InputRequest{Bits: 64, Signed: true, Min: -3, Max: 3}, -3, 3},
+		{"unsigned", strategy.InputRequest{Bits: 32, Min: 10, Max: 12}, 10, 12},
+		{"single", strategy.InputRequest{Bits: 8, Min: 5, Max: 5}, 5, 5},
+		{"int8 full", strategy.InputRequest{Bits: 8, Signed: true, Min: 0, Max: -1}, -128, 127},
+		{"uint8 full", strategy.InputRequest{Bits: 8, Min: 1, Max: 0}, 0, 255},
+		{"negative", strategy.InputRequest{Bits: 16, Signed: true, Min: -10, Max: -8}, -10, -8},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -121,11 +125,8 @@ func TestInputInRange(t *testing.T) {
 				}
 				seen[v] = true
 			}
-			if n := tc.hi - tc.lo + 1; tc.all && int64(len(seen)) != n {
+			if n := tc.hi - tc.lo + 1; int64(len(seen)) != n {
 				t.Errorf("saw %d distinct values, want all %d", len(seen), n)
-			}
-			if !tc.all && len(seen) < 200 {
-				t.Errorf("saw only %d distinct values of 256 in 2000 draws", len(seen))
 			}
 		})
 	}
@@ -140,8 +141,9 @@ func TestInputFullUnsigned64(t *testing.T) {
 			high++
 		}
 	}
-	if high < 400 || high > 600 {
-		t.Errorf("%d of 1000 values have the top bit set, want about 500", high)
+	const want = 490 // PCG(3, 4) (measured; the seed fixes it)
+	if high != want || high < 400 || high > 600 {
+		t.Errorf("%d of 1000 values have the top bit set, want %d (about 500)", high, want)
 	}
 }
 

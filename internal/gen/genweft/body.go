@@ -1,8 +1,15 @@
-// This file turns a Program into a test body.
+// Package genweft turns the random programs of package gen into weft test
+// bodies, run by weft's runtime (package gen itself knows nothing of the
+// runtime, so that strategy tests can use its programs without it).
+//
+//	p := gen.New(42)
+//	r, err := weft.Explore(genweft.Body(p), weft.KeepGoing())
+package genweft
 
-package gen
-
-import "github.com/weft-go/weft"
+import (
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
+)
 
 // objects are the shared objects of a program.
 type objects struct {
@@ -26,7 +33,7 @@ type scope struct {
 const panicValue = "gen: the Once's function panics"
 
 // alloc allocates p's objects, named for reports and final states.
-func (p *Program) alloc() *objects {
+func alloc(p *gen.Program) *objects {
 	o := &objects{}
 	for i := range p.Vars {
 		o.vars = append(o.vars, &weft.Int[int]{Var: *weft.NewVar[int](name("v", i))})
@@ -61,18 +68,20 @@ func name(prefix string, i int) string { return prefix + string(rune('0'+i)) }
 
 // Body returns p as a test body. Its objects live across executions, or,
 // if p.Local, are allocated by each execution.
-func (p *Program) Body() func(w *weft.T) {
+func Body(p *gen.Program) func(w *weft.T) {
 	var shared *objects
 	if !p.Local {
-		shared = p.alloc()
+		shared = alloc(p)
 	}
 	return func(w *weft.T) {
 		o := shared
 		if o == nil {
-			o = p.alloc()
+			o = alloc(p)
 		}
 		for _, wg := range o.wgs {
-			wg.Add(p.WGAdd)
+			if p.WGAdd != 0 {
+				wg.Add(p.WGAdd)
+			}
 		}
 		threads := make([]*weft.Thread, len(p.Threads))
 		for i, th := range p.Threads {
@@ -84,7 +93,7 @@ func (p *Program) Body() func(w *weft.T) {
 
 // run runs statements ss, in scope sc (nil outside a Scope), and then
 // joins the threads they started to be joined.
-func (o *objects) run(w *weft.T, threads []*weft.Thread, sc *scope, ss []Stmt) {
+func (o *objects) run(w *weft.T, threads []*weft.Thread, sc *scope, ss []gen.Stmt) {
 	var joins []*weft.Thread
 	for _, s := range ss {
 		if t := o.stmt(w, threads, sc, s); t != nil {
@@ -97,45 +106,45 @@ func (o *objects) run(w *weft.T, threads []*weft.Thread, sc *scope, ss []Stmt) {
 }
 
 // stmt runs one statement; it returns a thread it started for run to join.
-func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s Stmt) *weft.Thread {
+func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt) *weft.Thread {
 	if s.Local {
 		o.local(w, threads, sc, s)
 		return nil
 	}
 	switch s.Kind {
-	case Load:
+	case gen.Load:
 		v := o.vars[s.Obj].Load()
 		if s.Assert {
 			w.Assert(v != s.Val, "v%d == %d", s.Obj, v)
 		}
-	case Store:
+	case gen.Store:
 		o.vars[s.Obj].Store(s.Val)
-	case Add:
+	case gen.Add:
 		o.vars[s.Obj].Add(s.Val)
-	case CAS:
+	case gen.CAS:
 		o.vars[s.Obj].CompareAndSwap(s.Val, s.Val2)
-	case Lock:
+	case gen.Lock:
 		o.mus[s.Obj].Lock()
 		o.run(w, threads, sc, s.Body)
 		o.mus[s.Obj].Unlock()
-	case RLock:
+	case gen.RLock:
 		o.rws[s.Obj].RLock()
 		o.run(w, threads, sc, s.Body)
 		o.rws[s.Obj].RUnlock()
-	case WLock:
+	case gen.WLock:
 		o.rws[s.Obj].Lock()
 		o.run(w, threads, sc, s.Body)
 		o.rws[s.Obj].Unlock()
-	case Send:
+	case gen.Send:
 		o.chans[s.Obj].Send(s.Val)
-	case Recv:
+	case gen.Recv:
 		v, _ := o.chans[s.Obj].RecvOK()
 		if s.Assert {
 			w.Assert(v != s.Val, "<-c%d == %d", s.Obj, v)
 		}
-	case Close:
+	case gen.Close:
 		o.chans[s.Obj].Close()
-	case Select:
+	case gen.Select:
 		var cs []weft.SelectCase
 		for _, c := range s.Cases {
 			if c.Send {
@@ -148,50 +157,57 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s Stmt) *we
 			cs = append(cs, weft.OnDefault(nil))
 		}
 		weft.Select(cs...)
-	case Done:
+	case gen.Done:
 		o.wgs[s.Obj].Done()
-	case Wait:
+	case gen.Wait:
 		o.wgs[s.Obj].Wait()
-	case Join:
+	case gen.Join:
 		threads[s.Obj].Join()
-	case TryLock:
+	case gen.TryLock:
 		if o.mus[s.Obj].TryLock() {
 			o.run(w, threads, sc, s.Body)
 			o.mus[s.Obj].Unlock()
 		} else {
 			o.vars[s.Val].Store(9)
 		}
-	case TryRLock:
+	case gen.TryRLock:
 		if o.rws[s.Obj].TryRLock() {
 			o.run(w, threads, sc, s.Body)
 			o.rws[s.Obj].RUnlock()
 		} else {
 			o.vars[s.Val].Store(9)
 		}
-	case TryWLock:
+	case gen.TryWLock:
 		if o.rws[s.Obj].TryLock() {
 			o.run(w, threads, sc, s.Body)
 			o.rws[s.Obj].Unlock()
 		} else {
 			o.vars[s.Val].Store(9)
 		}
-	case Len:
+	case gen.Len:
 		o.vars[s.Val].Store(o.chans[s.Obj].Len())
-	case Cap:
+	case gen.Cap:
 		o.vars[s.Val].Store(o.chans[s.Obj].Cap())
-	case OnceDo:
+	case gen.OnceDo:
 		o.onces[s.Obj].Do(func() {
 			o.run(w, threads, sc, s.Body)
 			if s.Panic {
 				panic(panicValue)
 			}
 		})
-	case Spawn:
+	case gen.Spawn:
 		t := w.Go(func() { o.run(w, threads, sc, s.Body) })
 		if s.Joined {
 			return t
 		}
-	case Scope:
+	case gen.Inc:
+		v := o.vars[s.Obj]
+		v.Store(v.Load() + 1)
+	case gen.Acquire:
+		o.mus[s.Obj].Lock()
+	case gen.Release:
+		o.mus[s.Obj].Unlock()
+	case gen.Scope:
 		inner := &scope{v: &weft.Int[int]{Var: *weft.NewVar[int](name("lv", s.Obj))}, m: &weft.Mutex{}, c: weft.MakeChan[int](s.Val)}
 		inner.m.SetName(name("lm", s.Obj))
 		inner.c.SetName(name("lc", s.Obj))
@@ -203,38 +219,38 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s Stmt) *we
 }
 
 // local runs a statement on the objects of scope sc.
-func (o *objects) local(w *weft.T, threads []*weft.Thread, sc *scope, s Stmt) {
+func (o *objects) local(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt) {
 	switch s.Kind {
-	case Load:
+	case gen.Load:
 		v := sc.v.Load()
 		if s.Assert {
 			w.Assert(v != s.Val, "lv == %d", v)
 		}
-	case Store:
+	case gen.Store:
 		sc.v.Store(s.Val)
-	case Add:
+	case gen.Add:
 		sc.v.Add(s.Val)
-	case Lock:
+	case gen.Lock:
 		sc.m.Lock()
 		o.run(w, threads, sc, s.Body)
 		sc.m.Unlock()
-	case TryLock:
+	case gen.TryLock:
 		if sc.m.TryLock() {
 			o.run(w, threads, sc, s.Body)
 			sc.m.Unlock()
 		} else {
 			o.vars[s.Val].Store(9)
 		}
-	case Send:
+	case gen.Send:
 		sc.c.Send(s.Val)
-	case Recv:
+	case gen.Recv:
 		v, _ := sc.c.RecvOK()
 		if s.Assert {
 			w.Assert(v != s.Val, "<-lc == %d", v)
 		}
-	case Close:
+	case gen.Close:
 		sc.c.Close()
-	case Len:
+	case gen.Len:
 		o.vars[s.Val].Store(sc.c.Len())
 	}
 }

@@ -1,0 +1,25 @@
+// This file checks PCT with package strategytest.
+
+package pct_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/pct"
+	"github.com/weft-go/weft/strategy/strategytest"
+)
+
+// TestConformance checks PCT of depths 1 to 3 (seed 1) on 200 generated
+// programs: 50 executions each (the strategy never ends by itself), only
+// enabled threads chosen, and only traces, final states and failures
+// exhaustive search reaches.
+func TestConformance(t *testing.T) {
+	for depth := 1; depth <= 3; depth++ {
+		t.Run(fmt.Sprint("depth", depth), func(t *testing.T) {
+			strategytest.Conformance(t, func() strategy.Strategy { return pct.New(pct.Config{Seed: 1, Depth: depth}) },
+				strategytest.Options{Programs: 200, Executions: 50})
+		})
+	}
+}
