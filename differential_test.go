@@ -46,6 +46,9 @@ type traceRecorder struct {
 	out *outcome
 }
 
+// Unwrap implements strategy.Wrapper.
+func (r *traceRecorder) Unwrap() strategy.Strategy { return r.Strategy }
+
 // Finish implements strategy.Strategy.
 func (r *traceRecorder) Finish(tr *trace.Trace, end trace.End) {
 	o := r.out

@@ -7,6 +7,7 @@
 package weft_test
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/programs"
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -38,6 +40,10 @@ type traceCollector struct {
 	// otherwise (an assertion, a panic, ...), with the kind.
 	failing map[string]bool
 }
+
+// Unwrap implements strategy.Wrapper: the inner strategy's capabilities
+// (a concolic strategy's Err without Z3) show through the collector.
+func (c *traceCollector) Unwrap() strategy.Strategy { return c.Strategy }
 
 func (c *traceCollector) Finish(tr *trace.Trace, end trace.End) {
 	switch {
@@ -107,6 +113,9 @@ func exploreTraces(t *testing.T, body func(w *weft.T), name string, seed int64, 
 	}
 	c := &traceCollector{Strategy: s, maximal: map[string]bool{}, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{}, failing: map[string]bool{}}
 	r, err := weft.Explore(body, weft.WithCustomStrategy(c), weft.KeepGoing(), weft.WithMaxRuns(maxRuns), weft.NoReplayFiles())
+	if errors.Is(err, solver.ErrUnavailable) {
+		t.Skipf("%s: no Z3: %v", name, err)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -198,6 +198,9 @@ func TestJSON(t *testing.T) {
 func TestReplayRoundTrip(t *testing.T) {
 	for _, strat := range weft.Strategies() {
 		t.Run(strat, func(t *testing.T) {
+			if strings.HasPrefix(strat, "concolic") {
+				needZ3(t)
+			}
 			s := decodeSummary(t, 1, "-strategy", strat, "-p", "n=3", "dining")
 			if len(s.Failures) != 1 || s.Failures[0].Kind != "deadlock" {
 				t.Fatalf("failures = %+v, want one deadlock", s.Failures)

@@ -5,14 +5,32 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/solver/z3"
 )
+
+// needZ3 skips the test when Z3 cannot be used (a build without cgo).
+func needZ3(t *testing.T) {
+	t.Helper()
+	s, err := z3.New()
+	if errors.Is(err, solver.ErrUnavailable) {
+		t.Skipf("no Z3: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+}
 
 // TestSolverSummary: jcute under concolic asks the solver twice, one query
 // sat (it gives z = 1) and one unsat, and the summary says so in the table
 // and in JSON.
 func TestSolverSummary(t *testing.T) {
+	needZ3(t)
 	var out, errb bytes.Buffer
 	if code := run([]string{"run", "-json", "-strategy", "concolic", "jcute"}, &out, &errb); code != 1 {
 		t.Fatalf("exit %d, want 1 (the failure is found); stderr: %s", code, errb.String())
