@@ -50,6 +50,9 @@ const ReplayDir = "testdata/weft"
 // to a token tied to this test, or to a bare token, Check replays that token
 // and nothing else.
 //
+// The environment overrides the options given (StrategyEnv, MaxRunsEnv,
+// SeedEnv, StrictEnv).
+//
 // Check logs one line per exploration (t.Logf, shown by go test -v): the
 // strategy, the executions, the final states, the wall time, and whether
 // the exploration was exhaustive or what stopped it. An exploration a
@@ -63,6 +66,12 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		// on the dispatcher, the panic ends the process with its message).
 		panic(nestedError("weft.Check"))
 	}
+	env, err := envOptions()
+	if err != nil {
+		t.Fatalf("weft: %v", err)
+		return nil
+	}
+	opts = append(opts[:len(opts):len(opts)], env...)
 	c := defaultConfig()
 	for _, o := range opts {
 		if err := o(&c); err != nil {

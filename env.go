@@ -1,0 +1,52 @@
+// This file implements the environment variables that override Check's
+// options from the go test command line.
+
+package weft
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+// The environment variables that override the options a test passes to
+// Check (not Explore's), so that one run of go test can explore more or
+// otherwise without editing the tests:
+//
+//	WEFT_STRATEGY=random WEFT_SEED=7 WEFT_MAX_RUNS=1000000 go test -run TestX
+const (
+	StrategyEnv = "WEFT_STRATEGY" // as WithStrategy
+	MaxRunsEnv  = "WEFT_MAX_RUNS" // as WithMaxRuns
+	SeedEnv     = "WEFT_SEED"     // as WithSeed
+)
+
+// envOptions returns the options the environment sets, after checking
+// them: a bad value is an error that names the variable.
+func envOptions() ([]Option, error) {
+	var opts []Option
+	if v := os.Getenv(StrategyEnv); v != "" {
+		o := WithStrategy(v)
+		if err := o(&config{}); err != nil {
+			return nil, fmt.Errorf("%s=%q: %w", StrategyEnv, v, err)
+		}
+		opts = append(opts, o)
+	}
+	if v := os.Getenv(MaxRunsEnv); v != "" {
+		n, err := strconv.Atoi(v)
+		if err == nil && n < 0 {
+			err = fmt.Errorf("must not be negative")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: want a number of executions (0: no bound): %v", MaxRunsEnv, v, err)
+		}
+		opts = append(opts, WithMaxRuns(n))
+	}
+	if v := os.Getenv(SeedEnv); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: want an integer seed: %v", SeedEnv, v, err)
+		}
+		opts = append(opts, WithSeed(n))
+	}
+	return opts, nil
+}

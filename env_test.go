@@ -1,0 +1,48 @@
+// Tests of the environment variables that override Check's options.
+
+package weft_test
+
+import (
+	"testing"
+
+	"github.com/weft-go/weft"
+)
+
+func TestCheckEnvOverrides(t *testing.T) {
+	for _, tc := range []struct {
+		name                 string
+		strategy, runs, seed string
+		log, fatal           string
+	}{
+		{name: "none",
+			log: "weft: strategy exhaustive, executions 2 (complete 2, cut 0, failing 0), final states 1<wall>exhaustive (the strategy finished)"},
+		{name: "random", strategy: "random", runs: "7", seed: "3",
+			log: "weft: strategy random, executions 7 (complete 7, cut 0, failing 0), final states 1<wall>NOT exhaustive: stopped at the bound of 7 executions (WithMaxRuns)"},
+		{name: "max-runs", runs: "1",
+			log: "weft: strategy exhaustive, executions 1 (complete 1, cut 0, failing 0), final states 1<wall>NOT exhaustive: stopped at the bound of 1 executions (WithMaxRuns)"},
+		{name: "bad-strategy", strategy: "nope",
+			fatal: `weft: WEFT_STRATEGY="nope": unknown strategy "nope" (known: `},
+		{name: "bad-runs", runs: "-2",
+			fatal: `weft: WEFT_MAX_RUNS="-2": want a number of executions (0: no bound): must not be negative`},
+		{name: "bad-seed", seed: "x",
+			fatal: `weft: WEFT_SEED="x": want an integer seed: strconv.ParseInt: parsing "x": invalid syntax`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(weft.StrategyEnv, tc.strategy)
+			t.Setenv(weft.MaxRunsEnv, tc.runs)
+			t.Setenv(weft.SeedEnv, tc.seed)
+			ft := &fakeTB{TB: t, name: "TestX"}
+			// The options given are overridden: exhaustive, 100 runs.
+			weft.Check(ft, storeLoad, weft.WithStrategy("exhaustive"), weft.WithMaxRuns(100), weft.NoReplayFiles())
+			if tc.fatal != "" {
+				if len(ft.fatals) != 1 || len(ft.fatals[0]) < len(tc.fatal) || ft.fatals[0][:len(tc.fatal)] != tc.fatal {
+					t.Errorf("fatals %q; want one starting with %q", ft.fatals, tc.fatal)
+				}
+				return
+			}
+			if len(ft.fatals) != 0 || len(ft.errors) != 0 || len(ft.logs) != 1 || withoutWall(ft.logs[0]) != tc.log {
+				t.Errorf("fatals %q, errors %q, logs %q; want the log\n%s", ft.fatals, ft.errors, ft.logs, tc.log)
+			}
+		})
+	}
+}
