@@ -27,11 +27,12 @@ package engine
 import "github.com/weft-go/weft/trace"
 
 // semaphore registers semaphore o of class c, with initial value init on its
-// first use in the execution.
+// first use in the execution (recorded in trace.ObjectInfo.Cap).
 func (t *Thread) semaphore(o *Obj, c trace.Class, init int) {
 	if o.serial != t.e.serial {
 		t.e.touch(o, c)
 		o.n = int64(init)
+		t.e.tr.Objects[o.id].Cap = o.n
 	}
 }
 
