@@ -49,7 +49,7 @@ func (o *Object) chanOutcome(k trace.Kind, out *Outcome) {
 	case trace.KindRecv:
 		switch {
 		case out.Partner != trace.NoThread:
-			out.Data = true // the sender's value
+			out.Data = true // the sender's value (a timer's: its deadline)
 		case o.Cap > 0 && len(o.Buf) > 0:
 			out.Value, out.Source = o.Buf[0].Value, o.Buf[0].Event
 		case o.Cap > 0 && o.N > 0:
@@ -73,11 +73,7 @@ func (s *State) selectOutcome(op trace.Op, out Outcome) Outcome {
 	}
 	c := op.Cases[out.Case]
 	if o := s.object(c.Obj); o != nil {
-		if o.Class == trace.ClassTimer {
-			o.timerOutcome(trace.Op{Kind: c.Kind}, &out)
-		} else {
-			o.chanOutcome(c.Kind, &out)
-		}
+		o.chanOutcome(c.Kind, &out)
 	}
 	return out
 }

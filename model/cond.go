@@ -40,7 +40,10 @@ func (s *State) condOutcome(p trace.ThreadID, op trace.Op, out Outcome) Outcome 
 		}
 		return out
 	}
-	if m := s.object(trace.ObjectID(op.Arg)); op.Arg >= 0 && m != nil && !m.Locked {
+	if op.Arg < 0 {
+		return out // another Locker: the thread unlocks it, then awaits
+	}
+	if m := s.object(trace.ObjectID(op.Arg)); m != nil && !m.Locked {
 		out.OK, out.Fail, out.Fatal = false, trace.UnlockOfUnlocked, true
 	}
 	out.Next = trace.Op{Kind: trace.KindRelock, Class: trace.ClassCond, Obj: op.Obj, Arg: op.Arg}

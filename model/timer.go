@@ -25,14 +25,12 @@ func (o *Object) applyTimer(e *trace.Event) {
 	}
 }
 
-// timerOutcome is the outcome of op on timer o: a receive gets the deadline
-// from the timer's thread; Stop and Reset report whether the timer was
-// armed, and give the deadline after them.
+// timerOutcome is the outcome of op on timer o: Stop and Reset report
+// whether the timer was armed, and give the deadline after them. (A
+// receive on a timer's channel is a channel's: it meets the timer's
+// thread, which sends its deadline.)
 func (o *Object) timerOutcome(op trace.Op, out *Outcome) {
-	switch op.Kind {
-	case trace.KindRecv:
-		out.Value = uint64(o.When)
-	case trace.KindTimerStop:
+	if op.Kind == trace.KindTimerStop {
 		out.OK, out.Value = o.Locked, uint64(o.When)
 		if op.Arg >= 0 {
 			out.Value = uint64(op.Arg)
