@@ -118,3 +118,34 @@ func (s *State) Step(p trace.ThreadID, a Alt, data uint64) (trace.Event, Outcome
 	s.Threads[p].Op = out.Next
 	return e, out
 }
+
+// Observed reports which results of an event of op (select case cas) the
+// program observes: the Value of a variable's operation, of a receive (the
+// value received) and of a channel's Len; the OK of a try-lock, a
+// compare-and-swap, a receive, a Once's Do (whether it runs the function)
+// and a timer's Stop or Reset. The other results (a reader count after
+// RLock, the thread a Signal woke, a semaphore's value) are records of the
+// runtime, which no operation returns. The case a select takes and the
+// partner a receive meets are always observed.
+func Observed(op trace.Op, cas int32) (value, ok bool) {
+	k := op.Kind
+	if k == trace.KindSelect {
+		if cas < 0 || int(cas) >= len(op.Cases) {
+			return false, false
+		}
+		k = op.Cases[cas].Kind
+	}
+	switch k {
+	case trace.KindLoad, trace.KindAdd, trace.KindSwap:
+		return true, false
+	case trace.KindCAS:
+		return true, true
+	case trace.KindRecv:
+		return true, true
+	case trace.KindLen:
+		return true, false
+	case trace.KindTryLock, trace.KindOnceDo, trace.KindTimerStop:
+		return false, true
+	}
+	return false, false
+}
