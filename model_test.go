@@ -22,7 +22,7 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-var checkSources = false
+var checkSources = true
 
 // modelChecker wraps a strategy: it records the state the runtime shows at
 // each Choose and checks each finished execution against the model.

@@ -63,15 +63,28 @@ func (t *Thread) BeginArg(o *Obj, c trace.Class, k trace.Kind, arg int64) {
 	t.begin(trace.Op{Kind: k, Class: c, Obj: o.id, Arg: arg}, o)
 }
 
-// End records the executed operation with the value it read or wrote.
-func (t *Thread) End(value uint64, ok bool) { t.end(value, ok) }
+// End records the executed operation with the value it read or wrote. A
+// variable's read (Load, Add, Swap, CompareAndSwap) synchronises with its
+// last write.
+func (t *Thread) End(value uint64, ok bool) {
+	o, k := t.obj, t.op.Kind
+	ev := t.end(value, ok)
+	if o != nil && o.class == trace.ClassVar {
+		if k != trace.KindStore {
+			ev.Src = o.rel
+		}
+		if k != trace.KindLoad && ok {
+			o.rel = int32(len(t.e.tr.Events))
+		}
+	}
+}
 
 // Lock locks mutex o (a Mutex, or an RWMutex's writer side).
 func (t *Thread) Lock(o *Obj, c trace.Class) {
 	t.e.touch(o, c)
 	t.begin(trace.Op{Kind: trace.KindLock, Class: c, Obj: o.id}, o)
 	o.locked, o.owner = true, t.id
-	t.end(0, true)
+	t.end(0, true).Src = o.rel
 }
 
 // TryLock locks mutex o if it is unlocked and reports whether it did.
@@ -82,7 +95,9 @@ func (t *Thread) TryLock(o *Obj) bool {
 	if ok {
 		o.locked, o.owner = true, t.id
 	}
-	t.end(0, ok)
+	if ev := t.end(0, ok); ok {
+		ev.Src = o.rel
+	}
 	return ok
 }
 
@@ -94,6 +109,9 @@ func (t *Thread) Unlock(o *Obj, c trace.Class) {
 	ok := o.locked
 	o.locked, o.owner = false, trace.NoThread
 	t.end(0, ok)
+	if ok {
+		o.rel = int32(len(t.e.tr.Events))
+	}
 	if !ok {
 		// The failing step is recorded, so that its replay ends with it.
 		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: unlock of unlocked mutex")
@@ -106,6 +124,9 @@ func (t *Thread) WaitGroupAdd(o *Obj, delta int) {
 	t.begin(trace.Op{Kind: trace.KindWGAdd, Class: trace.ClassWaitGroup, Obj: o.id, Arg: int64(delta)}, o)
 	o.n += int64(delta)
 	t.end(uint64(o.n), true)
+	if o.n == 0 {
+		o.rel = int32(len(t.e.tr.Events))
+	}
 	if o.n < 0 {
 		Panic(trace.NegativeWaitGroup, "sync: negative WaitGroup counter")
 	}
@@ -115,7 +136,7 @@ func (t *Thread) WaitGroupAdd(o *Obj, delta int) {
 func (t *Thread) WaitGroupWait(o *Obj) {
 	t.e.touch(o, trace.ClassWaitGroup)
 	t.begin(trace.Op{Kind: trace.KindWGWait, Class: trace.ClassWaitGroup, Obj: o.id}, o)
-	t.end(0, true)
+	t.end(0, true).Src = o.rel
 }
 
 // Go starts a thread running f and returns it. The new thread runs its local
@@ -129,7 +150,7 @@ func (t *Thread) Join(u *Thread) {
 		t.fail(trace.Panic, "weft: Join of a thread of another execution")
 	}
 	t.begin(trace.Op{Kind: trace.KindJoin, Class: trace.ClassThread, Obj: trace.NoObject, Arg: int64(u.id)}, nil)
-	t.end(0, true)
+	t.end(0, true).Src = u.last
 }
 
 // BlockForever blocks the thread for good, as an operation of kind k on a nil
