@@ -58,7 +58,7 @@ func (s *ordered) Choose(st *strategy.State) strategy.Choice {
 	panic("no enabled thread")
 }
 func (s *ordered) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
-func (s *ordered) Finish(tr *trace.Trace, _ trace.End)                     { s.finish(tr) }
+func (s *ordered) Finish(tr *trace.Trace, _ trace.End)                      { s.finish(tr) }
 
 func TestPairs(t *testing.T) {
 	cases := []struct {
