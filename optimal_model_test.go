@@ -1,7 +1,7 @@
 // This file checks Optimal-DPOR on programs with condition variables and
-// monitors, whose waiters' enabledness the strategy models
-// (strategy/optimal/condsim.go, monsim.go): one execution per trace of
-// exhaustive search, no decision left to chance.
+// monitors, whose waiters' enabledness the strategy takes from package
+// model: one execution per trace of exhaustive search, no decision left to
+// chance.
 
 package weft_test
 

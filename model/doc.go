@@ -75,6 +75,12 @@
 //	                                                                        deadline): OK iff it was armed
 //	Sleep       Now                       Now >= deadline (Arg)             Value: Now
 //	Join        the target is done        target done                       -
+//	spawn       -                         no step: the new thread starts in the local code of its
+//	                                      parent's step (trace.Event.Spawned, ThreadInfo.Step) and
+//	                                      runs to its first operation; it exists from then on
+//
+// A thread's k-th step (Thread.Steps) with its alternative is its Label,
+// the same event in every execution that reaches it.
 //
 // A receive on an unbuffered channel has one alternative per pending send
 // of another thread on the channel (a plain send, or a select's send

@@ -149,3 +149,30 @@ func Observed(op trace.Op, cas int32) (value, ok bool) {
 	}
 	return false, false
 }
+
+// Label names an alternative of a pending operation independently of the
+// state it runs in and of the interleaving that led there: the thread's
+// step number (seed 000's event <p, k>, Thread.Steps) and, for an
+// operation with several alternatives, which one: the select case, the
+// rendezvous partner with its own step and case (PartnerStep -1 if none).
+// Two alternatives of one thread's step are distinct, conflicting events.
+// A strategy that keeps labels across executions names threads its own
+// stable way (the trace numbers them in the order they start).
+type Label struct {
+	Thread      trace.ThreadID
+	Step        int32
+	Case        int32
+	Partner     trace.ThreadID
+	PartnerStep int32
+	PartnerCase int32
+}
+
+// Label returns the label of alternative a of thread p's pending operation
+// in s.
+func (s *State) Label(p trace.ThreadID, a Alt) Label {
+	l := Label{Thread: p, Step: s.Threads[p].Steps, Case: a.Case, Partner: a.Partner, PartnerStep: -1, PartnerCase: a.PartnerCase}
+	if a.Partner != trace.NoThread {
+		l.PartnerStep = s.Threads[a.Partner].Steps
+	}
+	return l
+}

@@ -22,11 +22,11 @@ type world = model.State
 // yield returns false. It returns model.Unknown for a primitive whose
 // alternatives w cannot tell (virtual time).
 func labels(w *world, p trace.ThreadID, op trace.Op, yield func(label) bool) model.Verdict {
-	k := w.Threads[p].Steps
 	return w.Alternatives(p, op, func(a model.Alt) bool {
-		l := label{thread: p, step: k, cas: a.Case, partner: a.Partner, pcas: a.PartnerCase}
-		if a.Partner != trace.NoThread {
-			l.pstep = w.Threads[a.Partner].Steps
+		m := w.Label(p, a)
+		l := label{thread: m.Thread, step: m.Step, cas: m.Case, partner: m.Partner, pcas: m.PartnerCase}
+		if m.Partner != trace.NoThread {
+			l.pstep = m.PartnerStep
 		}
 		return yield(l)
 	})
