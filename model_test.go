@@ -19,6 +19,7 @@ import (
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/exhaustive"
+	"github.com/weft-go/weft/strategy/random"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -226,10 +227,16 @@ func sameOp(a, b trace.Op) bool {
 }
 
 // checkModel explores body exhaustively (at most max executions), checking
-// every execution against the model.
+// every execution against the model. It returns the number of executions.
 func checkModel(t *testing.T, name string, body func(w *weft.T), max int) int {
 	t.Helper()
-	c := &modelChecker{Strategy: exhaustive.New()}
+	return checkModelWith(t, name, body, exhaustive.New(), max)
+}
+
+// checkModelWith is checkModel under strategy s.
+func checkModelWith(t *testing.T, name string, body func(w *weft.T), s strategy.Strategy, max int) int {
+	t.Helper()
+	c := &modelChecker{Strategy: s}
 	_, err := weft.Explore(body, weft.WithCustomStrategy(c), weft.KeepGoing(), weft.WithMaxRuns(max))
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
@@ -241,7 +248,8 @@ func checkModel(t *testing.T, name string, body func(w *weft.T), max int) int {
 }
 
 // TestModelGen checks the runtime against the model on random programs
-// (internal/gen, both generators), every execution of each.
+// (internal/gen): every execution of small programs of both generators, and
+// random executions of larger ones.
 func TestModelGen(t *testing.T) {
 	n := 300
 	if testing.Short() {
@@ -251,13 +259,16 @@ func TestModelGen(t *testing.T) {
 	for seed := range uint64(n) {
 		for _, o := range []gen.Options{gen.DefaultOptions, gen.V1} {
 			p := gen.NewWith(seed, o)
-			execs += checkModel(t, fmt.Sprintf("gen v%d seed %d\n%v", o.Version, seed, p), p.Body(), 2000)
-			if t.Failed() {
-				return
-			}
+			execs += checkModel(t, fmt.Sprintf("gen v%d seed %d\n%v", o.Version, seed, p), p.Body(), 1000)
+		}
+		large := gen.Options{MaxEvents: 40, Version: 2}
+		p := gen.NewWith(seed, large)
+		execs += checkModelWith(t, fmt.Sprintf("gen v2 (40 events) seed %d\n%v", seed, p), p.Body(), random.New(int64(seed)+1), 100)
+		if t.Failed() {
+			return
 		}
 	}
-	t.Logf("%d executions of %d programs checked", execs, 2*n)
+	t.Logf("%d executions of %d programs checked", execs, 3*n)
 }
 
 // TestModelPrograms checks the runtime against the model on hand-written
