@@ -79,7 +79,6 @@ func (t *Thread) Meet(o *Obj, i int, ev *trace.Event) {
 	u := t.e.threads[s.tid]
 	ev.Partner, ev.PartnerCase, ev.PartnerOp = u.id, s.cas, u.op
 	u.op, u.obj = trace.Op{}, nil
-	u.last = int32(len(t.e.tr.Events))
 	u.completed, u.completedCase = true, s.cas
 	u.returnTo = t
 	if u.id == o.owner {

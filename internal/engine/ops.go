@@ -63,19 +63,27 @@ func (t *Thread) BeginArg(o *Obj, c trace.Class, k trace.Kind, arg int64) {
 	t.begin(trace.Op{Kind: k, Class: c, Obj: o.id, Arg: arg}, o)
 }
 
-// End records the executed operation with the value it read or wrote. A
-// variable's read (Load, Add, Swap, CompareAndSwap) synchronises with its
-// last write.
-func (t *Thread) End(value uint64, ok bool) {
-	o, k := t.obj, t.op.Kind
-	ev := t.end(value, ok)
-	if o != nil && o.class == trace.ClassVar {
-		if k != trace.KindStore {
-			ev.Src = o.rel
-		}
-		if k != trace.KindLoad && ok {
-			o.rel = int32(len(t.e.tr.Events))
-		}
+// End records the executed operation with the value it read or wrote.
+func (t *Thread) End(value uint64, ok bool) { t.end(value, ok) }
+
+// EndLoad records an executed load of variable o, which read value: it
+// synchronises with o's last write.
+func (t *Thread) EndLoad(o *Obj, value uint64) { t.end(value, true).Src = o.rel }
+
+// EndStore records an executed store of value to variable o, which later
+// reads synchronise with.
+func (t *Thread) EndStore(o *Obj, value uint64) {
+	t.end(value, true)
+	o.rel = int32(len(t.e.tr.Events))
+}
+
+// EndUpdate records an executed read-modify-write of variable o (Add, Swap,
+// CompareAndSwap, which wrote iff ok), whose value is now value: it
+// synchronises with o's last write, and is the last write if ok.
+func (t *Thread) EndUpdate(o *Obj, value uint64, ok bool) {
+	t.end(value, ok).Src = o.rel
+	if ok {
+		o.rel = int32(len(t.e.tr.Events))
 	}
 }
 
@@ -150,7 +158,19 @@ func (t *Thread) Join(u *Thread) {
 		t.fail(trace.Panic, "weft: Join of a thread of another execution")
 	}
 	t.begin(trace.Op{Kind: trace.KindJoin, Class: trace.ClassThread, Obj: trace.NoObject, Arg: int64(u.id)}, nil)
-	t.end(0, true).Src = u.last
+	t.end(0, true).Src = t.e.lastOf(u.id)
+}
+
+// lastOf returns the source (trace.Event.Src) of thread u's last event
+// (as the thread or a rendezvous partner), or 0. It looks back through the
+// trace: a Join is rare, a step frequent, which need not record it.
+func (e *Exec) lastOf(u trace.ThreadID) int32 {
+	for i := len(e.tr.Events) - 1; i >= 0; i-- {
+		if ev := &e.tr.Events[i]; ev.Thread == u || ev.Partner == u {
+			return int32(i + 1)
+		}
+	}
+	return 0
 }
 
 // BlockForever blocks the thread for good, as an operation of kind k on a nil

@@ -42,9 +42,7 @@ type Thread struct {
 	returnTo      *Thread
 	// wokenBy is the source (trace.Event.Src) of the Signal that woke a
 	// Cond or SC monitor waiter, 0 while it waits (or waits for nothing).
-	wokenBy int32
-	// last is the source of the thread's last event (a Join's).
-	last     int32
+	wokenBy  int32
 	deadline int64
 	spawns   int32
 	caller   uintptr
@@ -263,7 +261,6 @@ func (t *Thread) end(value uint64, ok bool) *trace.Event {
 	ev.Case, ev.Partner, ev.PartnerCase = -1, trace.NoThread, -1
 	ev.Value, ev.OK, ev.PC = value, ok, t.caller
 	t.op, t.obj, t.obj2 = trace.Op{}, nil, nil
-	t.last = int32(n + 1)
 	return ev
 }
 
