@@ -102,6 +102,14 @@ func (c *modelChecker) check(tr *trace.Trace, end trace.End) {
 		}
 		ev := &tr.Events[i]
 		p := ev.Thread
+		if i < len(c.steps) {
+			// The alternative chosen is the event's case and partner.
+			as := c.steps[i].alts[p]
+			want := strategy.Alternative{Case: ev.Case, Partner: ev.Partner, PartnerCase: ev.PartnerCase}
+			if int(ev.Alt) >= len(as) || as[ev.Alt] != want {
+				c.errorf(tr, "step %d: %v %v: alternative %d of %v, the event says %+v", i, p, ev.Op, ev.Alt, as, want)
+			}
+		}
 		if ev.Op.Kind == trace.KindRUnlock {
 			if b := s.Objects[ev.Op.Obj].Balanced(p); b != ev.Op.Arg {
 				c.errorf(tr, "step %d: %v %v: balanced %d, the model says %d", i, p, ev.Op, ev.Op.Arg, b)
