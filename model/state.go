@@ -79,13 +79,15 @@ func (s *State) Reset(objs []trace.ObjectInfo, threads int) {
 // Grow adds to s the objects of objs and the threads beyond those it has,
 // in their initial states, keeping its memory.
 func (s *State) Grow(objs []trace.ObjectInfo, threads int) {
-	for i := len(s.Objects); i < len(objs); i++ {
-		if i < cap(s.Objects) {
-			s.Objects = s.Objects[:i+1]
+	if n := len(s.Objects); n < len(objs) {
+		if cap(s.Objects) >= len(objs) {
+			s.Objects = s.Objects[:len(objs)]
 		} else {
-			s.Objects = append(s.Objects, Object{})
+			s.Objects = append(s.Objects, make([]Object, len(objs)-n)...)
 		}
-		s.Objects[i].Reset(&objs[i])
+		for i := n; i < len(objs); i++ {
+			s.Objects[i].Reset(&objs[i])
+		}
 	}
 	for len(s.Threads) < threads {
 		s.Threads = append(s.Threads, Thread{Last: NoEvent})
