@@ -229,4 +229,3 @@ func walk(r *rand.Rand, n int) *State {
 	refresh(s)
 	return s
 }
-
