@@ -79,6 +79,13 @@ func (s *State) Reset(objs []trace.ObjectInfo, threads int) {
 // Grow adds to s the objects of objs and the threads beyond those it has,
 // in their initial states, keeping its memory.
 func (s *State) Grow(objs []trace.ObjectInfo, threads int) {
+	if len(s.Objects) < len(objs) || len(s.Threads) < threads {
+		s.grow(objs, threads)
+	}
+}
+
+// grow is Grow where s has too few objects or threads.
+func (s *State) grow(objs []trace.ObjectInfo, threads int) {
 	if n := len(s.Objects); n < len(objs) {
 		if cap(s.Objects) >= len(objs) {
 			s.Objects = s.Objects[:len(objs)]
