@@ -18,9 +18,14 @@
 // the same completion sequences (seed 004 §3: SYN-sequences record
 // completions).
 //
+// Synchronisation pairs (package model): a P takes the oldest unit, an
+// initial one or the one the earliest V not yet taken made, and is paired
+// with that V (trace.Event.Src).
+//
 // Dependence (seed 004 §7, P/V reduction): two V's of a counting semaphore
-// commute, and a V commutes with a P when the value is positive; every other
-// pair on one semaphore is dependent, and so is every pair on a binary one.
+// commute, and a V commutes with a P when the value is positive (package
+// model's dependency test finds them commuting); trace's relation does not
+// use it, and orders every pair of operations on one semaphore.
 
 package engine
 
