@@ -73,10 +73,10 @@ func (c *Chan[T]) Send(v T) {
 	}
 	c.removeSend(t, o, -1)
 	if o.Closed() {
-		t.EndOp(encode(c.enc, v), false)
+		t.EndOp(encode(c.enc, v), false).Src = o.CloseSrc()
 		engine.Panic(trace.SendOnClosed, "send on closed channel")
 	}
-	c.push(o, v)
+	c.push(t, o, v)
 	t.EndOp(encode(c.enc, v), true)
 }
 
@@ -99,19 +99,19 @@ func (c *Chan[T]) RecvOK() (v T, ok bool) {
 func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(T, bool) *trace.Event) (v T, ok bool) {
 	if o.Buffered() {
 		if o.Len() == 0 { // closed and drained
-			end(v, false)
+			end(v, false).Src = o.CloseSrc()
 			return v, false
 		}
 		v = c.buf[c.head]
 		var zero T
 		c.buf[c.head] = zero
 		c.head = (c.head + 1) % c.capacity
-		o.SetLen(o.Len() - 1)
-		end(v, true)
+		src := o.Pop()
+		end(v, true).Src = src
 		return v, true
 	}
 	if o.Closed() {
-		end(v, false)
+		end(v, false).Src = o.CloseSrc()
 		return v, false
 	}
 	i := t.Partner(o, alt)
@@ -121,10 +121,11 @@ func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(T, b
 	return v, true
 }
 
-// push appends v to the buffer of c.
-func (c *Chan[T]) push(o *engine.Obj, v T) {
+// push appends v to the buffer of c, sent by the step t is about to
+// record.
+func (c *Chan[T]) push(t *engine.Thread, o *engine.Obj, v T) {
 	c.buf[(c.head+o.Len())%c.capacity] = v
-	o.SetLen(o.Len() + 1)
+	t.Push(o)
 }
 
 // addSend records a pending send of v by t for select case cas.
@@ -151,10 +152,10 @@ func (c *Chan[T]) Close() {
 	o := c.register(t)
 	t.ChanOp(o, trace.KindClose)
 	if o.Closed() {
-		t.EndOp(0, false)
+		t.EndOp(0, false).Src = o.CloseSrc()
 		engine.Panic(trace.CloseOfClosed, "close of closed channel")
 	}
-	o.SetClosed(true)
+	t.CloseChan(o)
 	t.EndOp(0, true)
 }
 

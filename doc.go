@@ -119,5 +119,7 @@
 // The API (this package) stands on the runtime (internal/engine), which
 // stands on the trace model (package trace) and knows strategies only
 // through the interface of package strategy. Strategies (strategy/...) read
-// traces and never touch a goroutine. A test guards this import graph.
+// traces and never touch a goroutine; they simulate states they have not
+// run with package model, the model of every primitive, against which the
+// runtime is checked. A test guards this import graph.
 package weft

@@ -1,7 +1,7 @@
 // This file checks Optimal-DPOR on programs with condition variables and
-// monitors, whose waiters' enabledness the strategy models
-// (strategy/optimal/condsim.go, monsim.go): one execution per trace of
-// exhaustive search, no decision left to chance.
+// monitors, whose waiters' enabledness the strategy takes from package
+// model: one execution per trace of exhaustive search, no decision left to
+// chance.
 
 package weft_test
 
@@ -183,13 +183,18 @@ var timerPrograms = []struct {
 		w.Go(func() { w.Sleep(10); c.Send(1) })
 		weft.Select(weft.OnRecv(c, nil), weft.OnRecv(w.After(10), nil))
 	}, 3, 3},
+	// The timer's thread never sends by itself (its send is completed by
+	// a receive): the model says so, and the race of the Stop with that
+	// send is not reversed. Before package model, the strategy took the
+	// send for unmodelled, reversed the race, and ran a fourth execution,
+	// cut by its sleep set.
 	{"timer-stop", func(w *weft.T) {
 		tm := weft.NewTimer(10)
 		var x weft.Var[int]
 		w.Go(func() { w.Sleep(10); x.Store(1); tm.Stop() })
 		tm.C.Recv()
 		x.Load()
-	}, 3, 4},
+	}, 3, 3},
 	{"sleep-mutex", func(w *weft.T) {
 		var mu weft.Mutex
 		var x weft.Var[int]

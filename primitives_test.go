@@ -46,8 +46,9 @@ func f(spec ...any) (map[trace.FailureKind]int, map[trace.FailureKind]int) {
 	return fails, steps
 }
 
-// runSemCases explores each case exhaustively, checks its outcome exactly and
-// replays each failure it found.
+// runSemCases explores each case exhaustively, checks its outcome exactly,
+// replays each failure it found, and checks every execution against the
+// model of the primitives (model_test.go).
 func runSemCases(t *testing.T, cases []semCase) {
 	t.Helper()
 	for _, c := range cases {
@@ -78,6 +79,7 @@ func runSemCases(t *testing.T, cases []semCase) {
 				}
 				checkReplay(t, c.body, fl)
 			}
+			checkModel(t, c.name, c.body, 10000)
 		})
 	}
 }

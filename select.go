@@ -140,10 +140,10 @@ func (s *sendCase[T]) unregister(t *engine.Thread, o *engine.Obj, cas int32) {
 
 func (s *sendCase[T]) commit(t *engine.Thread, o *engine.Obj, cas int, _ int32) {
 	if o.Closed() {
-		t.EndSelect(cas, encode(s.c.enc, s.v), false)
+		t.EndSelect(cas, encode(s.c.enc, s.v), false).Src = o.CloseSrc()
 		engine.Panic(trace.SendOnClosed, "send on closed channel")
 	}
-	s.c.push(o, s.v)
+	s.c.push(t, o, s.v)
 	t.EndSelect(cas, encode(s.c.enc, s.v), true)
 }
 

@@ -59,7 +59,7 @@ func (v *Var[T]) register() *engine.Thread {
 func (v *Var[T]) Load() T {
 	t := v.begin(trace.KindLoad)
 	x := v.val
-	t.End(encode(v.enc, x), true)
+	t.EndLoad(&v.o, encode(v.enc, x))
 	return x
 }
 
@@ -67,14 +67,14 @@ func (v *Var[T]) Load() T {
 func (v *Var[T]) Store(x T) {
 	t := v.begin(trace.KindStore)
 	v.val = x
-	t.End(encode(v.enc, x), true)
+	t.EndStore(&v.o, encode(v.enc, x))
 }
 
 // Swap stores x and returns the old value, atomically.
 func (v *Var[T]) Swap(x T) (old T) {
 	t := v.begin(trace.KindSwap)
 	old, v.val = v.val, x
-	t.End(encode(v.enc, x), true)
+	t.EndUpdate(&v.o, encode(v.enc, x), true)
 	return old
 }
 
@@ -88,7 +88,7 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 	if ok {
 		v.val = new
 	}
-	t.End(encode(v.enc, v.val), ok)
+	t.EndUpdate(&v.o, encode(v.enc, v.val), ok)
 	return ok
 }
 
@@ -108,6 +108,6 @@ func (v *Int[T]) Add(delta T) T {
 	t := v.begin(trace.KindAdd)
 	v.val += delta
 	x := v.val
-	t.End(encode(v.enc, x), true)
+	t.EndUpdate(&v.o, encode(v.enc, x), true)
 	return x
 }

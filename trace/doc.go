@@ -35,29 +35,11 @@
 // updates commute, every other pair of accesses to one object conflicts: a
 // shared update changes the state in a way other shared updates do not
 // observe (a reader entering or leaving an RWMutex), but a read does. Under
-// Plain (seed 000 Figs. 1, 2) every access is a write; under CR (Fig. 3,
-// the default) the modes are:
-//
-//	primitive   reads                     shared updates          writes (everything else)
-//	Var         Load, a failed CAS        -                       Store, Add, Swap, CAS
-//	Mutex       a failed TryLock          -                       Lock, Unlock, TryLock
-//	RWMutex     a failed TryLock or       RLock, a successful     Lock (both steps), Unlock,
-//	            TryRLock                  TryRLock, a balanced    a successful TryLock, an
-//	                                      RUnlock                 RUnlock not balanced;
-//	                                                              pending TryLock, TryRLock
-//	WaitGroup   Wait                      -                       Add (and Done)
-//	Chan        Len                       -                       Send, Recv, Close; a select
-//	                                                              writes every case's channel
-//	Cond        -                         -                       Wait, Relock (also write
-//	                                                              the mutex), Signal, Broadcast
-//	Once        Do after the function     -                       Do, Done
-//	            ran (OK false)
-//	Semaphores, monitors, timers (Stop, Reset, receives): every operation
-//	writes its object. Cap is no step; a monitor condition's Len and Empty are
-//	no steps (only the thread inside the monitor, which orders every change of
-//	its queues, may call them).
-//	Sleep       -                         -                       the virtual clock (TimeObject)
-//	Join, Input, Branch: no object.
+// Plain (seed 000 Figs. 1, 2) every access is a write; the modes under CR
+// (Fig. 3, the default) are tabled in package model's doc, with the rest
+// of each primitive's semantics (its state, enabledness, alternatives,
+// results and synchronisation pairs), against which this relation is
+// checked.
 //
 // A step is an event and the local code after it. When that code reaches a
 // send on an unbuffered channel (plain or a select case), the step offers a

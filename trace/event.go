@@ -21,7 +21,13 @@ type Event struct {
 	// PartnerCase is the partner's select case, or -1, and PartnerOp the
 	// partner's pending operation that the rendezvous completed.
 	PartnerCase int32
-	PartnerOp   Op
+	// Src is 1 + the index of the event this one synchronises with, 0 if
+	// none: the other side of a synchronisation pair that is not a
+	// rendezvous (seed 004 §3), as package model states per primitive (a
+	// receive and the send whose value it took, a lock and the release
+	// before it, ...). Use Source and SetSource.
+	Src       int32
+	PartnerOp Op
 	// Value is the value read or written, for values that fit 64 bits
 	// (integers, booleans); OK is a receive's ok result or whether a CAS or
 	// TryLock succeeded.
@@ -33,6 +39,18 @@ type Event struct {
 	// PC is the program counter of the operation's call site, recorded only
 	// when the runtime captures sources (for reports).
 	PC uintptr
+}
+
+// Source returns the index of the event e synchronises with (Src), or -1.
+func (e *Event) Source() int { return int(e.Src) - 1 }
+
+// SetSource sets the index of the event e synchronises with (-1: none).
+func (e *Event) SetSource(i int) {
+	if i < 0 {
+		e.Src = 0
+		return
+	}
+	e.Src = int32(i + 1)
 }
 
 // ThreadInfo describes a thread of an execution.
@@ -50,8 +68,12 @@ type ObjectInfo struct {
 	Name    string   // the name the program gave it, if any
 	// Cap is a channel's buffer capacity (0: unbuffered), which the
 	// enabledness of its operations depends on; for a monitor, 1 if it
-	// signals and urgently waits (SU), 0 if it signals and continues.
+	// signals and urgently waits (SU), 0 if it signals and continues; for
+	// a semaphore, its initial value.
 	Cap int64
+	// When is a timer's first deadline (virtual time): the channel of a
+	// timer (ClassTimer) is armed from its creation until then.
+	When int64
 	// Key names the object across executions, where ObjectIDs (the order
 	// of first use) change with the interleaving: an object made or named
 	// outside the executions has a key of its own; one made by a

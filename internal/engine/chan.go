@@ -127,14 +127,38 @@ func (t *Thread) ChanOp(o *Obj, k trace.Kind) {
 }
 
 // Closed reports whether channel o is closed; Len and Cap its length and
-// capacity; SetLen and SetClosed change them.
+// capacity.
 func (o *Obj) Closed() bool                   { return o.closed }
 func (o *Obj) Len() int                       { return int(o.n) }
 func (o *Obj) Cap() int                       { return int(o.cap) }
-func (o *Obj) SetLen(n int)                   { o.n = int64(n) }
-func (o *Obj) SetClosed(c bool)               { o.closed = c }
 func (o *Obj) Buffered() bool                 { return o.cap > 0 }
 func (o *Obj) SendIndex(i int) trace.ThreadID { return o.out[i].tid }
+
+// Push adds a value to buffered channel o, sent by the step t is about to
+// record: the receive that takes the value synchronises with that step.
+func (t *Thread) Push(o *Obj) {
+	o.n++
+	o.queue = append(o.queue, waiter{cond: int64(t.e.next())})
+}
+
+// Pop takes the oldest value of buffered channel o and returns the source
+// (trace.Event.Src) of the send it came from.
+func (o *Obj) Pop() int32 {
+	o.n--
+	if len(o.queue) == 0 {
+		return 0
+	}
+	src := int32(o.queue[0].cond)
+	o.queue = o.queue[:copy(o.queue, o.queue[1:])]
+	return src
+}
+
+// CloseChan closes channel o by the step t is about to record.
+func (t *Thread) CloseChan(o *Obj) { o.closed, o.rel = true, t.e.next() }
+
+// CloseSrc returns the source (trace.Event.Src) of the close of channel o,
+// which a step that finds it closed synchronises with.
+func (o *Obj) CloseSrc() int32 { return o.rel }
 
 // SelectCase describes one case of a select to the runtime: its channel (nil
 // for a nil channel) and direction.

@@ -39,11 +39,12 @@ func (t *Thread) CondWait(o, m *Obj) {
 	if !ok {
 		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: unlock of unlocked mutex")
 	}
+	m.rel = int32(len(e.tr.Events))
 	t.obj2 = m
 	t.begin(trace.Op{Kind: trace.KindRelock, Class: trace.ClassCond, Obj: o.id, Arg: int64(m.id)}, o)
-	t.signalled = false
 	m.locked, m.owner = true, t.id
-	t.end(0, true)
+	t.end(0, true).Src = t.wokenBy
+	t.wokenBy = 0
 }
 
 // CondEnqueue is the first step of a Wait on Cond o with a Locker other
@@ -60,8 +61,8 @@ func (t *Thread) CondEnqueue(o *Obj) {
 func (t *Thread) CondAwait(o *Obj) {
 	t.e.touch(o, trace.ClassCond)
 	t.begin(trace.Op{Kind: trace.KindRelock, Class: trace.ClassCond, Obj: o.id, Arg: -1}, o)
-	t.signalled = false
-	t.end(0, true)
+	t.end(0, true).Src = t.wokenBy
+	t.wokenBy = 0
 }
 
 // CondSignal wakes the first waiter of Cond o, if any.
@@ -75,7 +76,7 @@ func (t *Thread) CondSignal(o *Obj) {
 	}
 	w := o.queue[0].tid
 	o.queue = o.queue[:copy(o.queue, o.queue[1:])]
-	e.threads[w].signalled = true
+	e.threads[w].wokenBy = e.next()
 	t.end(uint64(w), true)
 }
 
@@ -85,8 +86,9 @@ func (t *Thread) CondBroadcast(o *Obj) {
 	e.touch(o, trace.ClassCond)
 	t.begin(trace.Op{Kind: trace.KindBroadcast, Class: trace.ClassCond, Obj: o.id}, o)
 	n := len(o.queue)
+	by := e.next()
 	for _, w := range o.queue {
-		e.threads[w.tid].signalled = true
+		e.threads[w.tid].wokenBy = by
 	}
 	o.queue = o.queue[:0]
 	t.end(uint64(n), n > 0)

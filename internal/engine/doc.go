@@ -20,7 +20,17 @@
 // an execution registers it (a dense ObjectID in first-use order) and resets
 // its state, so an object declared outside the test body starts every
 // execution afresh. The enabledness of each pending operation is computed from
-// these headers (enabled.go), in one place per primitive.
+// these headers (enabled.go), in one place per primitive; package model
+// states the same semantics as plain data, and a test checks every
+// execution of many programs against it (model_test.go in package weft).
+//
+// Each step records, besides its operation and results, the step it
+// synchronises with when that is not a rendezvous (trace.Event.Src: the
+// send whose value a receive takes, the release before a lock, the V whose
+// unit a P takes, ...; model's "Synchronisation pairs"). The objects keep
+// the steps others will synchronise with in their headers (Obj.rel, rrel,
+// hand, and queue for buffered values and semaphore units), so recording a
+// pair costs a load and a store per step.
 //
 // A rendezvous on an unbuffered channel is always executed by the receiving
 // thread, which picks one of the ready senders as its alternative; the sender

@@ -34,7 +34,7 @@ func (e *Exec) alts(t *Thread) int32 {
 	case trace.KindRelock:
 		// A signalled Cond waiter reacquires its mutex (cond.go); with
 		// another Locker (no obj2) it only waits for the signal.
-		return b2i(t.signalled && (t.obj2 == nil || !t.obj2.locked))
+		return b2i(t.wokenBy != 0 && (t.obj2 == nil || !t.obj2.locked))
 	case trace.KindWait, trace.KindMWait:
 		// Wait is the step that releases and enqueues; it is always enabled
 		// (an unlocked mutex is checked when it runs).
@@ -59,7 +59,7 @@ func (e *Exec) alts(t *Thread) int32 {
 		if o.su() {
 			return b2i(o.locked && o.owner == t.id)
 		}
-		return b2i(t.signalled && !o.locked)
+		return b2i(t.wokenBy != 0 && !o.locked)
 	case trace.KindJoin:
 		return b2i(e.threads[t.op.Arg].done)
 	case trace.KindSleep:

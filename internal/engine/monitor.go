@@ -78,7 +78,7 @@ func (t *Thread) MEnter(o *Obj, su bool) {
 	t.monitor(o, su)
 	t.begin(trace.Op{Kind: trace.KindMEnter, Class: trace.ClassMonitor, Obj: o.id}, o)
 	o.locked, o.owner = true, t.id
-	t.end(0, true)
+	t.end(0, true).Src = o.rel
 }
 
 // MExit leaves monitor o.
@@ -96,16 +96,16 @@ func (t *Thread) MExit(o *Obj, su bool) {
 }
 
 // release frees monitor o, or hands an SU monitor to its first urgent
-// waiter.
+// waiter, by the step about to be recorded.
 func (e *Exec) release(o *Obj) {
 	for i, w := range o.queue {
 		if w.cond == urgent {
 			o.queue = append(o.queue[:i], o.queue[i+1:]...)
-			o.owner = w.tid
+			o.owner, o.hand = w.tid, e.next()
 			return
 		}
 	}
-	o.locked, o.owner = false, trace.NoThread
+	o.locked, o.owner, o.rel = false, trace.NoThread, e.next()
 }
 
 // MWait waits on condition c of monitor o until signalled, and is back inside
@@ -123,9 +123,13 @@ func (t *Thread) MWait(o *Obj, su bool, c int) {
 // reenter is the step that brings a signalled thread back inside monitor o.
 func (t *Thread) reenter(o *Obj, c int64) {
 	t.begin(trace.Op{Kind: trace.KindMReenter, Class: trace.ClassMonitor, Obj: o.id, Arg: c}, o)
-	t.signalled = false
+	src := t.wokenBy
+	if o.su() {
+		src = o.hand
+	}
+	t.wokenBy = 0
 	o.locked, o.owner = true, t.id
-	t.end(0, true)
+	t.end(0, true).Src = src
 }
 
 // MSignal signals condition c of monitor o: see the model above.
@@ -142,11 +146,11 @@ func (t *Thread) MSignal(o *Obj, su bool, c int) {
 	w := o.queue[i].tid
 	o.queue = append(o.queue[:i], o.queue[i+1:]...)
 	if !o.su() {
-		e.threads[w].signalled = true
+		e.threads[w].wokenBy = e.next()
 		t.end(uint64(w), true)
 		return
 	}
-	o.owner = w
+	o.owner, o.hand = w, e.next()
 	o.queue = append(o.queue, waiter{tid: t.id, cond: urgent})
 	t.end(uint64(w), true)
 	t.reenter(o, urgent)
@@ -163,9 +167,10 @@ func (t *Thread) MSignalAll(o *Obj, su bool, c int) {
 		t.fail(trace.Panic, "weft: SignalAll on an SU monitor: signal-and-urgent-wait hands the monitor to one waiter at a time")
 	}
 	n := 0
+	by := e.next()
 	for _, w := range o.queue {
 		if w.cond == int64(c) {
-			e.threads[w.tid].signalled = true
+			e.threads[w.tid].wokenBy = by
 			n++
 		}
 	}

@@ -32,11 +32,23 @@ type Obj struct {
 	cap     int64          // Chan capacity, monitor discipline (1: SU)
 	when    int64          // a timer channel's deadline
 	writers int32          // RWMutex writers that announced themselves
+	// rel, rrel and hand are the sources (trace.Event.Src: 1 + the index
+	// of an event, 0 for none) of the steps others synchronise with
+	// (package model, "Synchronisation pairs"): a variable's last write,
+	// the last release of a Mutex, an RWMutex's writer or a monitor, the
+	// Add that last brought a WaitGroup to zero, the end of a Once's
+	// function, a channel's close (rel); an RWMutex's last RUnlock (rrel);
+	// the step that handed an SU monitor to its owner (hand).
+	rel, rrel, hand int32
+	// units is the number of a semaphore's initial units not yet taken.
+	units int64
 	// out lists the pending sends of a Chan, in thread order: the senders a
 	// receive can meet.
 	out []sendEntry
 	// queue is a FIFO of waiting threads: a Cond's waiters, a monitor's
-	// condition waiters and (SU) its urgent queue.
+	// condition waiters and (SU) its urgent queue; an RWMutex's readers
+	// with their read locks; the sources (cond) of the values in a buffered
+	// channel and of the units V's made for a semaphore, oldest first.
 	queue []waiter
 	name  string
 }

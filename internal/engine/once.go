@@ -21,7 +21,7 @@ func (t *Thread) OnceDo(o *Obj) (run bool) {
 	t.e.touch(o, trace.ClassOnce)
 	t.begin(trace.Op{Kind: trace.KindOnceDo, Class: trace.ClassOnce, Obj: o.id}, o)
 	if o.done {
-		t.end(0, false)
+		t.end(0, false).Src = o.rel
 		return false
 	}
 	o.locked, o.owner = true, t.id
@@ -35,4 +35,5 @@ func (t *Thread) OnceDone(o *Obj) {
 	t.begin(trace.Op{Kind: trace.KindOnceDone, Class: trace.ClassOnce, Obj: o.id}, o)
 	o.locked, o.owner, o.done = false, trace.NoThread, true
 	t.end(0, true)
+	o.rel = int32(len(t.e.tr.Events))
 }

@@ -66,12 +66,33 @@ func (t *Thread) BeginArg(o *Obj, c trace.Class, k trace.Kind, arg int64) {
 // End records the executed operation with the value it read or wrote.
 func (t *Thread) End(value uint64, ok bool) { t.end(value, ok) }
 
+// EndLoad records an executed load of variable o, which read value: it
+// synchronises with o's last write.
+func (t *Thread) EndLoad(o *Obj, value uint64) { t.end(value, true).Src = o.rel }
+
+// EndStore records an executed store of value to variable o, which later
+// reads synchronise with.
+func (t *Thread) EndStore(o *Obj, value uint64) {
+	t.end(value, true)
+	o.rel = int32(len(t.e.tr.Events))
+}
+
+// EndUpdate records an executed read-modify-write of variable o (Add, Swap,
+// CompareAndSwap, which wrote iff ok), whose value is now value: it
+// synchronises with o's last write, and is the last write if ok.
+func (t *Thread) EndUpdate(o *Obj, value uint64, ok bool) {
+	t.end(value, ok).Src = o.rel
+	if ok {
+		o.rel = int32(len(t.e.tr.Events))
+	}
+}
+
 // Lock locks mutex o (a Mutex, or an RWMutex's writer side).
 func (t *Thread) Lock(o *Obj, c trace.Class) {
 	t.e.touch(o, c)
 	t.begin(trace.Op{Kind: trace.KindLock, Class: c, Obj: o.id}, o)
 	o.locked, o.owner = true, t.id
-	t.end(0, true)
+	t.end(0, true).Src = o.rel
 }
 
 // TryLock locks mutex o if it is unlocked and reports whether it did.
@@ -82,7 +103,9 @@ func (t *Thread) TryLock(o *Obj) bool {
 	if ok {
 		o.locked, o.owner = true, t.id
 	}
-	t.end(0, ok)
+	if ev := t.end(0, ok); ok {
+		ev.Src = o.rel
+	}
 	return ok
 }
 
@@ -94,6 +117,9 @@ func (t *Thread) Unlock(o *Obj, c trace.Class) {
 	ok := o.locked
 	o.locked, o.owner = false, trace.NoThread
 	t.end(0, ok)
+	if ok {
+		o.rel = int32(len(t.e.tr.Events))
+	}
 	if !ok {
 		// The failing step is recorded, so that its replay ends with it.
 		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: unlock of unlocked mutex")
@@ -106,6 +132,9 @@ func (t *Thread) WaitGroupAdd(o *Obj, delta int) {
 	t.begin(trace.Op{Kind: trace.KindWGAdd, Class: trace.ClassWaitGroup, Obj: o.id, Arg: int64(delta)}, o)
 	o.n += int64(delta)
 	t.end(uint64(o.n), true)
+	if o.n == 0 {
+		o.rel = int32(len(t.e.tr.Events))
+	}
 	if o.n < 0 {
 		Panic(trace.NegativeWaitGroup, "sync: negative WaitGroup counter")
 	}
@@ -115,7 +144,7 @@ func (t *Thread) WaitGroupAdd(o *Obj, delta int) {
 func (t *Thread) WaitGroupWait(o *Obj) {
 	t.e.touch(o, trace.ClassWaitGroup)
 	t.begin(trace.Op{Kind: trace.KindWGWait, Class: trace.ClassWaitGroup, Obj: o.id}, o)
-	t.end(0, true)
+	t.end(0, true).Src = o.rel
 }
 
 // Go starts a thread running f and returns it. The new thread runs its local
@@ -129,7 +158,19 @@ func (t *Thread) Join(u *Thread) {
 		t.fail(trace.Panic, "weft: Join of a thread of another execution")
 	}
 	t.begin(trace.Op{Kind: trace.KindJoin, Class: trace.ClassThread, Obj: trace.NoObject, Arg: int64(u.id)}, nil)
-	t.end(0, true)
+	t.end(0, true).Src = t.e.lastOf(u.id)
+}
+
+// lastOf returns the source (trace.Event.Src) of thread u's last event
+// (as the thread or a rendezvous partner), or 0. It looks back through the
+// trace: a Join is rare, a step frequent, which need not record it.
+func (e *Exec) lastOf(u trace.ThreadID) int32 {
+	for i := len(e.tr.Events) - 1; i >= 0; i-- {
+		if ev := &e.tr.Events[i]; ev.Thread == u || ev.Partner == u {
+			return int32(i + 1)
+		}
+	}
+	return 0
 }
 
 // BlockForever blocks the thread for good, as an operation of kind k on a nil

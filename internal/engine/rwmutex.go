@@ -61,15 +61,15 @@ func (t *Thread) RWLock(o *Obj) {
 	t.begin(trace.Op{Kind: trace.KindLock, Class: trace.ClassRWMutex, Obj: o.id}, o)
 	if o.n == 0 {
 		o.locked, o.owner = true, t.id
-		t.end(0, true)
+		t.end(0, true).Src = max(o.rel, o.rrel)
 		return
 	}
 	o.writers++
-	t.end(uint64(o.n), false)
+	t.end(uint64(o.n), false).Src = o.rel
 	t.begin(trace.Op{Kind: trace.KindLock, Class: trace.ClassRWMutex, Obj: o.id, Arg: rwAnnounced}, o)
 	o.writers--
 	o.locked, o.owner = true, t.id
-	t.end(0, true)
+	t.end(0, true).Src = o.rrel
 }
 
 // RWUnlock unlocks RWMutex o for writing.
@@ -79,6 +79,9 @@ func (t *Thread) RWUnlock(o *Obj) {
 	ok := o.locked
 	o.locked, o.owner = false, trace.NoThread
 	t.end(0, ok)
+	if ok {
+		o.rel = int32(len(t.e.tr.Events))
+	}
 	if !ok {
 		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: Unlock of unlocked RWMutex")
 	}
@@ -90,7 +93,7 @@ func (t *Thread) RLock(o *Obj) {
 	t.begin(trace.Op{Kind: trace.KindRLock, Class: trace.ClassRWMutex, Obj: o.id}, o)
 	o.n++
 	o.addRead(t.id, 1)
-	t.end(uint64(o.n), true)
+	t.end(uint64(o.n), true).Src = o.rel
 }
 
 // RUnlock undoes one RLock of RWMutex o.
@@ -106,6 +109,9 @@ func (t *Thread) RUnlock(o *Obj) {
 		}
 	}
 	t.end(uint64(o.n), ok)
+	if ok {
+		o.rrel = int32(len(t.e.tr.Events))
+	}
 	if !ok {
 		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: RUnlock of unlocked RWMutex")
 	}
@@ -172,7 +178,9 @@ func (t *Thread) RWTryLock(o *Obj) bool {
 	if ok {
 		o.locked, o.owner = true, t.id
 	}
-	t.end(0, ok)
+	if ev := t.end(0, ok); ok {
+		ev.Src = max(o.rel, o.rrel)
+	}
 	return ok
 }
 
@@ -186,6 +194,8 @@ func (t *Thread) TryRLock(o *Obj) bool {
 		o.n++
 		o.addRead(t.id, 1)
 	}
-	t.end(uint64(o.n), ok)
+	if ev := t.end(uint64(o.n), ok); ok {
+		ev.Src = o.rel
+	}
 	return ok
 }

@@ -18,30 +18,46 @@
 // the same completion sequences (seed 004 §3: SYN-sequences record
 // completions).
 //
+// Synchronisation pairs (package model): a P takes the oldest unit, an
+// initial one or the one the earliest V not yet taken made, and is paired
+// with that V (trace.Event.Src).
+//
 // Dependence (seed 004 §7, P/V reduction): two V's of a counting semaphore
-// commute, and a V commutes with a P when the value is positive; every other
-// pair on one semaphore is dependent, and so is every pair on a binary one.
+// commute, and a V commutes with a P when the value is positive (package
+// model's dependency test finds them commuting); trace's relation does not
+// use it, and orders every pair of operations on one semaphore.
 
 package engine
 
 import "github.com/weft-go/weft/trace"
 
 // semaphore registers semaphore o of class c, with initial value init on its
-// first use in the execution.
+// first use in the execution (recorded in trace.ObjectInfo.Cap).
 func (t *Thread) semaphore(o *Obj, c trace.Class, init int) {
 	if o.serial != t.e.serial {
 		t.e.touch(o, c)
-		o.n = int64(init)
+		o.n, o.units = int64(init), int64(init)
+		t.e.tr.Objects[o.id].Cap = o.n
 	}
 }
 
 // P performs P on semaphore o of class c (ClassSemaphore or
-// ClassBinarySemaphore) whose initial value is init.
+// ClassBinarySemaphore) whose initial value is init. It takes the oldest
+// unit: an initial one, or the one the earliest V not yet taken made, with
+// which it synchronises.
 func (t *Thread) P(o *Obj, c trace.Class, init int) {
 	t.semaphore(o, c, init)
 	t.begin(trace.Op{Kind: trace.KindP, Class: c, Obj: o.id}, o)
 	o.n--
-	t.end(uint64(o.n), true)
+	var src int32
+	switch {
+	case o.units > 0:
+		o.units--
+	case len(o.queue) > 0:
+		src = int32(o.queue[0].cond)
+		o.queue = o.queue[:copy(o.queue, o.queue[1:])]
+	}
+	t.end(uint64(o.n), true).Src = src
 }
 
 // V performs V on semaphore o of class c whose initial value is init.
@@ -49,5 +65,6 @@ func (t *Thread) V(o *Obj, c trace.Class, init int) {
 	t.semaphore(o, c, init)
 	t.begin(trace.Op{Kind: trace.KindV, Class: c, Obj: o.id}, o)
 	o.n++
+	o.queue = append(o.queue, waiter{cond: int64(t.e.next())})
 	t.end(uint64(o.n), true)
 }

@@ -40,10 +40,12 @@ type Thread struct {
 	completed     bool
 	completedCase int32
 	returnTo      *Thread
-	signalled     bool // a Cond or monitor waiter that was signalled
-	deadline      int64
-	spawns        int32
-	caller        uintptr
+	// wokenBy is the source (trace.Event.Src) of the Signal that woke a
+	// Cond or SC monitor waiter, 0 while it waits (or waits for nothing).
+	wokenBy  int32
+	deadline int64
+	spawns   int32
+	caller   uintptr
 	// key is the thread's stable name (its path of spawns, interned by the
 	// Exec); announces counts its begins and touches the objects it touched
 	// for the first time since the last one (object keys: object.go).
@@ -273,6 +275,10 @@ func (t *Thread) record(value uint64, ok bool) *trace.Event {
 	t.op, t.obj, t.obj2 = trace.Op{}, nil, nil
 	return ev
 }
+
+// next returns the source (trace.Event.Src) that names the next event
+// recorded: a step that synchronises with it refers to it so.
+func (e *Exec) next() int32 { return int32(len(e.tr.Events)) + 1 }
 
 // setOp copies *src to *dst field by field. A whole-struct copy of an Op
 // goes through overlapping 16-byte moves that stall on store forwarding

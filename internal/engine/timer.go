@@ -50,6 +50,7 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	// The channel is a timer's: strategies and reports can tell it apart.
 	o.class = trace.ClassTimer
 	e.tr.Objects[o.id].Class = trace.ClassTimer
+	e.tr.Objects[o.id].When = o.when
 	u.returnTo = t
 	t.handTo(u)
 }

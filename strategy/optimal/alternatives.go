@@ -28,21 +28,13 @@ func (a *analysis) alternatives() {
 		return
 	}
 	w := &a.fw
-	a.initObjs(w)
-	w.cnt = resize(w.cnt, nt)
-	clear(w.cnt)
-	w.sig = w.sig[:0]
-	w.ops = w.ops[:0]
-	w.done = w.done[:0]
-	for range nt {
-		w.ops = append(w.ops, trace.Op{})
-		w.done = append(w.done, false)
-	}
+	w.Reset(tr.Objects, nt)
 	refresh := func(i int) {
 		for q := range nt {
 			st := tr.Threads[q].Step
 			if st < 0 || int(st) < i {
-				w.ops[q], w.done[q] = a.pendingOp(trace.ThreadID(q), int(w.cnt[q]))
+				t := &w.Threads[q]
+				t.Op, t.Done = a.pendingOp(trace.ThreadID(q), int(t.Steps))
 			}
 		}
 	}
@@ -58,16 +50,16 @@ func (a *analysis) alternatives() {
 		var spans [8]span
 		sp := spans[:0]
 		for q := range nt {
-			if !multi(w.ops[q]) {
+			if !multi(w.Threads[q].Op) {
 				continue
 			}
 			lo := len(a.labs)
-			w.labels(trace.ThreadID(q), w.ops[q], func(l label) bool { a.labs = append(a.labs, l); return true })
+			labels(w, trace.ThreadID(q), w.Threads[q].Op, func(l label) bool { a.labs = append(a.labs, l); return true })
 			if len(a.labs) > lo {
 				sp = append(sp, span{trace.ThreadID(q), lo, len(a.labs)})
 			}
 		}
-		a.step(w, e)
+		w.Apply(e)
 		if len(sp) == 0 {
 			continue
 		}
@@ -75,8 +67,8 @@ func (a *analysis) alternatives() {
 		taken := a.evs[i].label()
 		for _, x := range sp {
 			a.labs2 = a.labs2[:0]
-			if multi(w.ops[x.p]) {
-				w.labels(x.p, w.ops[x.p], func(l label) bool { a.labs2 = append(a.labs2, l); return true })
+			if op := w.Threads[x.p].Op; multi(op) {
+				labels(w, x.p, op, func(l label) bool { a.labs2 = append(a.labs2, l); return true })
 			}
 			for _, l := range a.labs[x.lo:x.hi] {
 				if l == taken || contains(a.labs2, l) {
@@ -94,11 +86,12 @@ func (a *analysis) alternatives() {
 func (a *analysis) disabled(i int, p trace.ThreadID, l label) {
 	w := a.worldAt(i, len(a.evs))
 	found := false
-	w.labels(p, w.ops[p], func(m label) bool { found = m == l; return !found })
+	op := w.Threads[p].Op
+	labels(w, p, op, func(m label) bool { found = m == l; return !found })
 	if !found {
 		return
 	}
-	base := event{Event: trace.Event{Thread: p, Op: a.s.nm.op(p, w.ops[p]), OK: true}, spawnLo: trace.NoThread}
+	base := event{Event: trace.Event{Thread: p, Op: a.s.nm.op(p, op), OK: true}, spawnLo: trace.NoThread}
 	a.s.tn.name(&base)
 	m := a.eventOf(w, base, l)
 	m.cache()
@@ -121,7 +114,7 @@ func (a *analysis) eventOf(w *world, base event, l label) event {
 	m.step, m.Case, m.Partner, m.PartnerCase, m.pstep = l.step, l.cas, l.partner, l.pcas, l.pstep
 	m.spart = a.s.tn.stable(l.partner)
 	if l.partner != trace.NoThread {
-		m.PartnerOp = a.s.nm.op(l.partner, w.ops[l.partner])
+		m.PartnerOp = a.s.nm.op(l.partner, w.Threads[l.partner].Op)
 	}
 	return m
 }

@@ -70,14 +70,14 @@
 // enabled the later one (a release before an acquire): reversing them is
 // infeasible, and the race to reverse is with an earlier event (the previous
 // acquire). The scan keeps a candidate only where the later step can run
-// without it; whether it can is computed from the trace by a model of each
-// primitive's enabledness (sim.go, mirroring internal/engine/enabled.go:
-// mutexes, reader/writer mutexes, WaitGroups, Once, semaphores, channels and
-// selects, joins, Conds and monitors: their FIFO queues of waiters, SU's
-// urgent waiters and which waiters were signalled, condsim.go and
-// monsim.go). Timers and sleeps (virtual time, which moves only when no
-// thread can) are not modelled: their decisions are taken optimistically and
-// counted (Stats.Unmodelled). Taken optimistically, a decision can keep a
+// without it; whether it can is computed from the trace by package model,
+// the state of every primitive, against which the runtime is checked
+// (sim.go adapts it: mutexes, reader/writer mutexes, WaitGroups, Once,
+// semaphores, channels and selects, joins, Conds and monitors with their
+// FIFO queues of waiters, SU's urgent waiters and which waiters were
+// woken). Virtual time (sleeps, and whether a timer is due), which moves
+// only when no thread can, is not known in a reordered state: those
+// decisions are taken optimistically and counted (Stats.Unmodelled). Taken optimistically, a decision can keep a
 // candidate that in fact enabled the later step and so miss the race with
 // an earlier one: before Conds and monitors were modelled, a one-slot
 // buffer with two producers and two consumers lost 18 of its 56 traces with

@@ -8,8 +8,8 @@ import "github.com/weft-go/weft/trace"
 // label names an event independently of the state it runs in: the k-th step
 // of a thread (the paper's event <p, k>) and, for operations with several
 // alternatives, which one: the select case and the rendezvous partner with
-// its own step and case. Two alternatives of one thread's step are distinct,
-// conflicting events.
+// its own step and case (model.Label; pstep is 0 if there is no partner).
+// Two alternatives of one thread's step are distinct, conflicting events.
 type label struct {
 	thread  trace.ThreadID
 	step    int32

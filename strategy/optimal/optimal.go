@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -74,7 +75,7 @@ type Strategy struct {
 	cur  world // the current execution, as Choose sees it
 	tn   threadNames
 	seen int // events applied to cur
-	// opsAt is the step whose pending operations cur.ops holds, or -1.
+	// opsAt is the step whose pending operations cur holds, or -1.
 	opsAt int
 	nm    names
 
@@ -158,11 +159,7 @@ func (s *Strategy) resetCur() {
 	s.seen = 0
 	s.nm.reset()
 	s.tn.reset()
-	s.cur.objs = s.cur.objs[:0]
-	s.cur.ops = s.cur.ops[:0]
-	s.cur.cnt = s.cur.cnt[:0]
-	s.cur.done = s.cur.done[:0]
-	s.cur.sig = s.cur.sig[:0]
+	s.cur.Reset(nil, 0)
 }
 
 // sync applies to the view of the current execution the events of tr up to
@@ -175,14 +172,7 @@ func (s *Strategy) resetCur() {
 // start small.
 func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 	w := &s.cur
-	for len(w.cnt) < len(tr.Threads) {
-		w.cnt = append(w.cnt, 0)
-		w.done = append(w.done, false)
-	}
-	for len(w.objs) < len(tr.Objects) {
-		w.objs = append(w.objs, objState{})
-	}
-	w.info = tr.Objects
+	w.Grow(tr.Objects, len(tr.Threads))
 	s.nm.sync(tr.Objects)
 	s.tn.sync(tr.Threads)
 	for ; s.seen < upto; s.seen++ {
@@ -193,7 +183,7 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 			// others are recorded by Finish.
 			s.record(tr, i, upto, st)
 		}
-		w.apply(e)
+		w.Apply(e)
 	}
 }
 
@@ -210,9 +200,9 @@ func (s *Strategy) record(tr *trace.Trace, i, upto int, st *strategy.State) {
 	*ev = event{}
 	ev.Event = *e
 	s.nm.own(&ev.Event)
-	ev.step, ev.pstep, ev.spawnLo = w.cnt[e.Thread], -1, trace.NoThread
+	ev.step, ev.pstep, ev.spawnLo = w.Threads[e.Thread].Steps, -1, trace.NoThread
 	if e.Partner != trace.NoThread {
-		ev.pstep = w.cnt[e.Partner]
+		ev.pstep = w.Threads[e.Partner].Steps
 	}
 	if e.Spawned > 0 {
 		ev.spawnLo = spawnLo(tr, i)
@@ -296,7 +286,7 @@ var _ strategy.Diverger = (*Strategy)(nil)
 func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 	w := &s.cur
 	for i := range st.Threads {
-		w.done[i] = st.Threads[i].Done
+		w.Threads[i].Done = st.Threads[i].Done
 	}
 	// The pending operations are copied only if a receive or select asks
 	// for its partners (labelOf): with many threads, copying them at every
@@ -365,10 +355,10 @@ func (s *Strategy) freeStart(n int) int {
 // operations its threads have pending there, with this execution's object
 // numbers (see names.go).
 func (s *Strategy) refresh(e *event, st *strategy.State) {
-	if t := s.tn.current(e.sth); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.cnt[t] == e.step {
+	if t := s.tn.current(e.sth); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.Threads[t].Steps == e.step {
 		e.Op = s.nm.op(t, st.Threads[t].Op)
 	}
-	if t := s.tn.current(e.spart); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.cnt[t] == e.pstep {
+	if t := s.tn.current(e.spart); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.Threads[t].Steps == e.pstep {
 		e.PartnerOp = s.nm.op(t, st.Threads[t].Op)
 	}
 	e.cache()
@@ -486,37 +476,36 @@ func (s *Strategy) traceLabelOf(st *strategy.State, p trace.ThreadID, a int32) (
 	w := &s.cur
 	op := st.Threads[p].Op
 	if !multi(op) {
-		return label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1}, true
+		return label{thread: p, step: w.Threads[p].Steps, cas: -1, partner: trace.NoThread, pcas: -1}, true
 	}
 	if st.Alternatives != nil {
 		// The runtime tells: the model need not (it cannot, for a timer's
 		// channel, whose sender is offered from its deadline on).
 		d := st.Alternatives.Alternative(p, a)
-		l := label{thread: p, step: w.cnt[p], cas: d.Case, partner: d.Partner, pcas: d.PartnerCase}
+		l := label{thread: p, step: w.Threads[p].Steps, cas: d.Case, partner: d.Partner, pcas: d.PartnerCase}
 		if d.Partner != trace.NoThread {
-			l.pstep = w.cnt[d.Partner]
+			l.pstep = w.Threads[d.Partner].Steps
 		}
 		return l, true
 	}
 	if s.opsAt != st.Step {
-		w.ops = w.ops[:0]
 		for i := range st.Threads {
-			w.ops = append(w.ops, st.Threads[i].Op)
+			w.Threads[i].Op = st.Threads[i].Op
 		}
 		s.opsAt = st.Step
 	}
 	var got label
 	k := int32(0)
-	v := w.labels(p, op, func(l label) bool {
+	v := labels(w, p, op, func(l label) bool {
 		if k == a {
 			got = l
 		}
 		k++
 		return true
 	})
-	if v == unknown || k != st.Threads[p].Alts {
+	if v == model.Unknown || k != st.Threads[p].Alts {
 		s.stats.Unmodelled++
-		return label{thread: p, step: w.cnt[p], cas: -2 - a, partner: trace.NoThread, pcas: -1}, false
+		return label{thread: p, step: w.Threads[p].Steps, cas: -2 - a, partner: trace.NoThread, pcas: -1}, false
 	}
 	return got, true
 }
@@ -525,7 +514,7 @@ func (s *Strategy) traceLabelOf(st *strategy.State, p trace.ThreadID, a int32) (
 // names) in state st.
 func (s *Strategy) altOf(st *strategy.State, l label) (int32, bool) {
 	p := s.tn.current(l.thread)
-	if p == trace.NoThread || int(p) >= len(st.Threads) || st.Threads[p].Alts == 0 || s.cur.cnt[p] != l.step {
+	if p == trace.NoThread || int(p) >= len(st.Threads) || st.Threads[p].Alts == 0 || s.cur.Threads[p].Steps != l.step {
 		return 0, false
 	}
 	for a := range st.Threads[p].Alts {

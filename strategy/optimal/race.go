@@ -9,6 +9,7 @@ package optimal
 import (
 	"slices"
 
+	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -19,12 +20,12 @@ type analysis struct {
 	evs      []event
 	hb       clocks
 	byThread [][]int32 // indices of each thread's events (as thread or partner)
-	first    []int32   // each object's first event, or -1
 	k, k2    trace.VC
 	seq      []*event
-	w        world // the state of a reversal (worldAt)
-	fw       world // the forward pass of alternatives
-	failing  event // the failing step, repeated after a reversal (reverse)
+	w        world        // the state of a reversal (worldAt)
+	fw       world        // the forward pass of alternatives
+	obj      model.Object // the state of one object (readyAt)
+	failing  event        // the failing step, repeated after a reversal (reverse)
 	// fresh is the first event the execution ran anew (not replayed);
 	// newMin[q], the least entry for thread q of the clocks of the events
 	// from fresh on: an event i of q with i < newMin[q] happens before
@@ -136,10 +137,6 @@ func (a *analysis) prepare(failLast bool) {
 	for t := range a.byThread {
 		a.byThread[t] = a.byThread[t][:0]
 	}
-	a.first = a.first[:0]
-	for range tr.Objects {
-		a.first = append(a.first, -1)
-	}
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		ev := &a.evs[i]
@@ -153,12 +150,6 @@ func (a *analysis) prepare(failLast bool) {
 		a.byThread[e.Thread] = append(a.byThread[e.Thread], int32(i))
 		if e.Partner != trace.NoThread {
 			a.byThread[e.Partner] = append(a.byThread[e.Partner], int32(i))
-		}
-		o1, o2 := touched(e)
-		for _, o := range [2]trace.ObjectID{o1, o2} {
-			if o >= 0 && int(o) < len(a.first) && a.first[o] < 0 {
-				a.first[o] = int32(i)
-			}
 		}
 	}
 	for t := len(tr.Threads) - 1; t >= 0; t-- {
@@ -185,7 +176,7 @@ func (a *analysis) prepare(failLast bool) {
 				a.byObj[o] = append(a.byObj[o], objRef{int32(i), x.Mode})
 			}
 		}
-		o1, o2 := touched(&tr.Events[i])
+		o1, o2 := model.Touched(&tr.Events[i])
 		if o1 >= 0 {
 			a.touch[o1] = append(a.touch[o1], objRef{int32(i), trace.Write})
 		}
@@ -379,27 +370,27 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	var w *world
 	labs := a.labs[:0]
 	switch {
-	case !blocking(op) && !multi(op):
+	case !model.MayBlock(op) && !multi(op):
 		labs = append(labs, base.label())
 	case multi(op):
 		w = a.worldAt(i, limit)
-		if w.labels(p, op, func(l label) bool { labs = append(labs, l); return true }) == unknown {
+		if labels(w, p, op, func(l label) bool { labs = append(labs, l); return true }) == model.Unknown {
 			a.s.stats.Unmodelled++
 		}
-	case objectOnly(op):
-		if r := a.readyAt(i, limit, op); r != disabled {
-			if r == unknown {
+	case model.ObjectOnly(op):
+		if r := a.readyAt(i, limit, op); r != model.Disabled {
+			if r == model.Unknown {
 				a.s.stats.Unmodelled++
 			}
 			labs = append(labs, base.label())
 		}
 	default:
 		w = a.worldAt(i, limit)
-		if r := w.ready(p, op); r != disabled {
-			if r == unknown {
+		if r := w.Enabled(p, op); r != model.Disabled {
+			if r == model.Unknown {
 				a.s.stats.Unmodelled++
 			}
-			labs = append(labs, label{thread: p, step: w.cnt[p], cas: -1, partner: trace.NoThread, pcas: -1})
+			labs = append(labs, label{thread: p, step: w.Threads[p].Steps, cas: -1, partner: trace.NoThread, pcas: -1})
 		}
 	}
 	if own == nil && op.Kind == trace.KindClose && w == nil {
@@ -412,7 +403,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		// the operation does not cover the reversal (gen seed 3884: the
 		// failing send of T3 was taken for covered by T1's sleeping load,
 		// whose absence before the failure makes another trace).
-		base.fails = w.panics(p, op, -1)
+		base.fails = panics(w, p, op, -1)
 	}
 	a.labs = labs
 	var ownLabel label
@@ -430,7 +421,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 			*m = a.eventOf(w, *base, l)
 			// Another alternative: what it does after its step is unknown;
 			// whether the step itself panics is known.
-			m.fails = w != nil && w.panics(p, op, l.cas)
+			m.fails = w != nil && panics(w, p, op, l.cas)
 			m.cache()
 		}
 		if nm.racing(e, m) {

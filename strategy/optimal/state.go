@@ -4,75 +4,52 @@
 
 package optimal
 
-import "github.com/weft-go/weft/trace"
+import (
+	"github.com/weft-go/weft/model"
+	"github.com/weft-go/weft/trace"
+)
 
-// readyAt returns the enabledness of op, an operation of objectOnly, in
-// the state pre(E, i).notdep(i, E) up to position limit: its object's state
-// is that of the events in it that change it.
-func (a *analysis) readyAt(i, limit int, op trace.Op) verdict {
+// readyAt returns the enabledness of op, an operation of
+// model.ObjectOnly, in the state pre(E, i).notdep(i, E) up to position
+// limit: its object's state is that of the events in it that change it.
+func (a *analysis) readyAt(i, limit int, op trace.Op) model.Verdict {
 	o := op.Obj
 	if o < 0 || int(o) >= len(a.tr.Objects) {
-		return unknown
+		return model.Unknown
 	}
-	var first *trace.Event
-	if f := a.first[o]; f >= 0 {
-		first = &a.tr.Events[f]
-	}
-	s := initial(o, &a.tr.Objects[o], first)
+	s := &a.obj
+	s.Reset(&a.tr.Objects[o])
 	for _, r := range a.touch[o] {
 		k := int(r.i)
 		if k >= limit {
 			break
 		}
 		if a.included(i, limit, k) {
-			s.apply(&a.tr.Events[k], o, &a.tr.Objects[o])
+			s.Apply(o, &a.tr.Events[k], r.i)
 		}
 	}
-	return readyObj(op, &s)
+	return s.Ready(op)
 }
 
 // worldAt returns the state pre(E, i).notdep(i, E) up to position limit.
 func (a *analysis) worldAt(i, limit int) *world {
 	tr := a.tr
 	w := &a.w
-	a.initObjs(w)
 	nt := len(tr.Threads)
-	w.cnt = resize(w.cnt, nt)
-	clear(w.cnt)
-	w.sig = w.sig[:0]
+	w.Reset(tr.Objects, nt)
 	for k := 0; k < limit && k < len(a.evs); k++ {
 		if a.included(i, limit, k) {
-			w.apply(&tr.Events[k])
+			w.Apply(&tr.Events[k])
 		}
 	}
-	w.ops = w.ops[:0]
-	w.done = w.done[:0]
 	for q := range nt {
 		st := tr.Threads[q].Step
-		exists := st < 0 || a.included(i, limit, int(st))
-		op := trace.Op{}
-		done := false
-		if exists {
-			op, done = a.pendingOp(trace.ThreadID(q), int(w.cnt[q]))
+		if st < 0 || a.included(i, limit, int(st)) {
+			t := &w.Threads[q]
+			t.Op, t.Done = a.pendingOp(trace.ThreadID(q), int(t.Steps))
 		}
-		w.ops = append(w.ops, op)
-		w.done = append(w.done, done)
 	}
 	return w
-}
-
-// initObjs sets the objects of w to their initial states.
-func (a *analysis) initObjs(w *world) {
-	tr := a.tr
-	w.info = tr.Objects
-	w.objs = w.objs[:0]
-	for o := range tr.Objects {
-		var first *trace.Event
-		if f := a.first[o]; f >= 0 {
-			first = &tr.Events[f]
-		}
-		w.objs = append(w.objs, initial(trace.ObjectID(o), &tr.Objects[o], first))
-	}
 }
 
 // pendingOp returns the operation of thread q's step c (from 0) in the
@@ -89,13 +66,6 @@ func (a *analysis) pendingOp(q trace.ThreadID, c int) (trace.Op, bool) {
 	}
 	op := a.tr.Final[q]
 	return op, op.Kind == trace.KindNone
-}
-
-func resize(s []int32, n int) []int32 {
-	if cap(s) < n {
-		return make([]int32, n)
-	}
-	return s[:n]
 }
 
 // outcome returns the Event.OK that operation op (with the trace's object
@@ -120,15 +90,7 @@ func (a *analysis) outcome(i, limit int, op trace.Op, self int) bool {
 		}
 		return v == uint64(op.Arg)
 	case op.Kind == trace.KindTryLock && (op.Class == trace.ClassMutex || op.Class == trace.ClassRWMutex):
-		w := a.worldAt(i, limit)
-		s := &w.objs[op.Obj]
-		switch {
-		case op.Class == trace.ClassMutex:
-			return !s.locked
-		case op.Arg == trace.TryRLockArg:
-			return !s.locked && s.writers == 0
-		}
-		return !s.locked && s.writers == 0 && s.n == 0
+		return a.worldAt(i, limit).Outcome(trace.NoThread, op, model.Single).OK
 	}
 	return true
 }
@@ -157,9 +119,9 @@ func (a *analysis) sameInput(i, j int) bool {
 		}
 		return before == at
 	}
-	o1, o2 := touched(e)
+	o1, o2 := model.Touched(e)
 	for k := i; k < j; k++ {
-		x1, x2 := touched(&a.tr.Events[k])
+		x1, x2 := model.Touched(&a.tr.Events[k])
 		if (x1 >= 0 && (x1 == o1 || x1 == o2)) || (x2 >= 0 && (x2 == o1 || x2 == o2)) {
 			if !a.included(i, j, k) {
 				return false
@@ -174,19 +136,4 @@ func (a *analysis) sameInput(i, j int) bool {
 // pre(E, i).notdep(i, E) up to limit.
 func (a *analysis) included(i, limit, k int) bool {
 	return k < i || (k > i && k < limit && !a.before(i, k))
-}
-
-// step applies event e to world w: its objects' states and its threads'
-// steps.
-func (a *analysis) step(w *world, e *trace.Event) { w.apply(e) }
-
-// blocking reports whether op can be disabled.
-func blocking(op trace.Op) bool {
-	switch op.Kind {
-	case trace.KindLock, trace.KindRLock, trace.KindRelock, trace.KindWGWait, trace.KindOnceDo,
-		trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMReenter, trace.KindJoin,
-		trace.KindSleep, trace.KindSend, trace.KindRecv, trace.KindSelect:
-		return true
-	}
-	return false
 }

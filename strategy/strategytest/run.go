@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -111,6 +112,10 @@ type machine struct {
 	wgs     []int64
 	ids     map[objRef]trace.ObjectID // the objects registered so far
 	failure *trace.End
+	// sync follows the execution in the model of the primitives, which
+	// gives each event the source of its synchronisation pair
+	// (trace.Event.Src), as the runtime records it.
+	sync model.State
 }
 
 // thread is a thread of the execution: the statements it has still to run,
@@ -163,6 +168,7 @@ func newMachine(p *Program, tr *trace.Trace) *machine {
 	}
 	m.threads = append(m.threads, body)
 	tr.Threads = append(tr.Threads, trace.ThreadInfo{Parent: trace.NoThread, Step: -1})
+	m.sync.Reset(tr.Objects, len(tr.Threads))
 	m.advance(body)
 	return m
 }
@@ -473,8 +479,13 @@ func (m *machine) step(t *thread, alt int32) {
 	case Wait, Join:
 		// Waiting and joining change nothing once enabled.
 	}
-	m.tr.Events = append(m.tr.Events, trace.Event{Thread: t.id, Alt: alt, Op: p.op, Case: -1, Partner: trace.NoThread,
-		PartnerCase: -1, Value: value, OK: ok})
+	ev := trace.Event{Thread: t.id, Alt: alt, Op: p.op, Case: -1, Partner: trace.NoThread,
+		PartnerCase: -1, Value: value, OK: ok}
+	m.sync.Grow(m.tr.Objects, len(m.tr.Threads))
+	src := m.sync.Outcome(t.id, p.op, model.Alt{Case: -1, Partner: trace.NoThread, PartnerCase: -1}).Source
+	ev.SetSource(int(src))
+	m.sync.Apply(&ev)
+	m.tr.Events = append(m.tr.Events, ev)
 	if after != nil {
 		after()
 	}

@@ -1,0 +1,207 @@
+// Package model is the model of weft's primitives: for each one, its
+// abstract state, how an executed event changes it (State.Apply), when a
+// pending operation is enabled and what its alternatives are
+// (State.Enabled, State.Alternatives: the partners a receive can meet, the
+// ready cases of a select), and what an operation does in a state
+// (State.Outcome: its results, the failure it raises, the event it
+// synchronises with, its thread's next operation where the primitive
+// decides it). It is plain data and functions over package trace, below
+// the runtime and the strategies.
+//
+// The runtime (internal/engine) implements the primitives on goroutines
+// and is checked against the model: every execution of hundreds of random
+// programs (internal/gen) and of hand-written ones for what those do not
+// reach is replayed step by step through the model, which must give the
+// threads the runtime found enabled, the alternatives it offered, in its
+// order, and every event's results (model_test.go in package weft).
+// trace's dependency relation is checked against it too (dependency_test.go
+// here): two operations that, run in the two orders from a reachable
+// state, reach different states, observe different results (Observed) or
+// disable one another must be dependent. Strategies simulate with it states
+// they have not run: Optimal-DPOR the reordered prefixes of its races
+// (strategy/optimal), the unfolding and reachability strategies the
+// extensions and race variants of seeds 002 and 004.
+//
+// Sources: DESIGN.md ("Primitives, with Go's semantics"); Go's sync and
+// runtime packages for mutexes, reader/writer mutexes, WaitGroups, Once,
+// Cond and channels; seed 004 (Lei and Carver, "Reachability testing of
+// concurrent programs", IEEE TSE 2006) §2.3-2.4 for semaphores and SC/SU
+// monitors and §3 for synchronisation pairs; testing/synctest for virtual
+// time; seed 000 (Flanagan and Godefroid, DPOR) §II for dependency and
+// seed 003 (con2colic testing) for the reads-from pairs of variables.
+//
+// # Primitives
+//
+// An object's state is an Object (the fields its class uses); a thread's,
+// its pending operation and its number of steps (Thread); virtual time is
+// State.Now. An operation that is not listed as blocking is always
+// enabled. A failure marked fatal ends the execution at its step; a panic
+// is Go's, which the program may recover.
+//
+//	primitive   state                     blocks (enabled iff)              results; failures
+//	Var         value                     -                                 Load, Add, Swap, CAS: the value after (Add,
+//	                                                                        Swap: the program's); CAS: OK iff value = Arg
+//	Mutex       held                      Lock: free                        TryLock: OK iff free; Unlock of a free
+//	                                                                        mutex: fatal
+//	RWMutex     writer held or announced  Lock: no writer (held or          Lock with readers in announces the writer
+//	            (0 or 1); readers; each   announced); its 2nd step (Arg     (OK false, Value: readers), whose next op
+//	            thread's read locks;      RWAnnounced): no reader;          is the 2nd step; TryLock: OK iff nothing
+//	            whether an RUnlock by a   RLock: no writer                  held or announced; TryRLock (Arg 1): OK iff
+//	            thread that held none                                       no writer; Unlock, RUnlock with none held:
+//	            succeeded (Balanced)                                        fatal
+//	WaitGroup   counter                   Wait: counter 0                   Add: Value the counter; negative: panic
+//	Once        running (by whom), done   Do: not running                   Do: OK iff it runs the function; Done
+//	                                                                        ends it
+//	Cond        FIFO of waiters, each     Relock: woken, and the mutex      Wait releases the mutex (held: else
+//	            woken or not              (Op.Arg, -1 for another Locker)   fatal); next op Relock (with a Mutex);
+//	                                      free                              Signal wakes the first waiter (Value:
+//	                                                                        it), Broadcast all (Value: how many)
+//	Chan        buffer (values and their  Send: closed, or buffered with    Recv: the oldest value, or from a closed
+//	            sends), closed            room; Recv: closed, buffered and  and drained (unbuffered: closed) channel
+//	                                      not empty, or a partner (below)   the zero value, OK false; Len: Value the
+//	                                                                        length; Send on or Close of a closed
+//	                                                                        channel: panic; nil channel: never
+//	select      -                         some case ready, or a default     the case, with its operation's results;
+//	                                                                        default (Case -1) iff no case is ready
+//	Semaphore   value, units made by V's  P: value > 0; binary V: value 0   Value: the value after
+//	Monitor     inside (who), FIFO of     Enter: free; SC Reenter: woken    Wait releases; next op Reenter. Signal
+//	            condition waiters (SC:    and free; SU Reenter: handed to   wakes the first waiter on the condition
+//	            each woken or not), SU's  the thread                        (SC) or hands it the monitor, the
+//	            urgent waiters                                              signaller waiting urgently (SU); Exit,
+//	                                                                        Wait, Signal outside, SignalAll on SU:
+//	                                                                        fatal
+//	Timer       armed, deadline           its thread's send: armed and      a receive meets the timer's thread and
+//	                                      due (Now >= deadline)             disarms it; Stop (Arg -1), Reset (Arg:
+//	                                                                        deadline): OK iff it was armed
+//	Sleep       Now                       Now >= deadline (Arg)             Value: Now
+//	Join        the target is done        target done                       -
+//	spawn       -                         no step: the new thread starts in the local code of its
+//	                                      parent's step (trace.Event.Spawned, ThreadInfo.Step) and
+//	                                      runs to its first operation; it exists from then on
+//
+// A thread's k-th step (Thread.Steps) with its alternative is its Label,
+// the same event in every execution that reaches it.
+//
+// A receive on an unbuffered channel has one alternative per pending send
+// of another thread on the channel (a plain send, or a select's send
+// case), in thread then case order; a send case of a select with a
+// default is not offered to a select with a default (the first of two
+// that never wait finds no partner), and a timer's thread offers its send
+// only while the timer is armed and due. A select's alternatives are its
+// cases' in order, then its default if no case is ready. Alt describes
+// one; Single is that of an operation with one.
+//
+// # Virtual time
+//
+// Time moves only when no thread is enabled: Advance moves it to the
+// earliest deadline of a sleeping thread or an armed timer, as the runtime
+// does (testing/synctest). A State knows time only if it is Timed, reached
+// from the start of an execution by every event in order, Advance where
+// no thread could move. Otherwise (a strategy's reordered state) the
+// enabledness of a sleep and whether a timer is due are Unknown, and a
+// timer's receive is given the timer's send as a partner, its select the
+// default too.
+//
+// # Dependency
+//
+// Two operations of different threads are dependent when executing them
+// in the other order may change the state reached, what either observes,
+// or whether one of them can run (seed 000 §II-A). trace.Relation states
+// it by access modes per object (trace/dependency.go): reads commute with
+// reads, shared updates with shared updates, every other pair of accesses
+// to one object conflicts. Under trace.CR the modes are:
+//
+//	primitive   reads                     shared updates          writes (everything else)
+//	Var         Load, a failed CAS        -                       Store, Add, Swap, CAS
+//	Mutex       a failed TryLock          -                       Lock, Unlock, TryLock
+//	RWMutex     a failed TryLock or       RLock, a successful     Lock (both steps), Unlock,
+//	            TryRLock                  TryRLock, a balanced    a successful TryLock, an
+//	                                      RUnlock                 RUnlock not balanced;
+//	                                                              pending TryLock, TryRLock
+//	WaitGroup   Wait                      -                       Add (and Done)
+//	Chan        Len                       -                       Send, Recv, Close; a select
+//	                                                              writes every case's channel
+//	Cond        -                         -                       Wait, Relock (also write
+//	                                                              the mutex), Signal, Broadcast
+//	Once        Do after the function     -                       Do, Done
+//	            ran (OK false)
+//	Semaphores, monitors, timers (Stop, Reset, receives): every operation
+//	writes its object. Cap is no step; a monitor condition's Len and Empty are
+//	no steps (only the thread inside the monitor, which orders every change of
+//	its queues, may call them).
+//	Sleep       -                         -                       the virtual clock (TimeObject)
+//	Join, Input, Branch: no object.
+//
+// The relation is coarser than the model's in places, never finer
+// (dependency_test.go): two V's of a counting semaphore commute in the
+// model, and an Add of a WaitGroup with another that leaves the counter
+// positive, but trace orders them.
+//
+// # Synchronisation pairs
+//
+// Seed 004 describes an execution by its synchronisation pairs: which
+// sending event each receiving event synchronised with (§3, Definition 1).
+// A rendezvous on an unbuffered channel is one event, the receive, whose
+// trace.Event.Partner is the sender. Every other pair is recorded in the
+// receiving event (trace.Event.Src, Source), and the model states it
+// (Outcome.Source):
+//
+//	receiving event                         its source
+//	Load, Add, Swap, CAS                    the variable's last write: Store, Add, Swap, a CAS that
+//	                                        succeeded (seed 003's rd and wt)
+//	Mutex Lock, a TryLock that succeeds     the last Unlock, or Cond Wait that released the mutex
+//	RWMutex Lock in one step, a TryLock     the later of the last Unlock and the last RUnlock
+//	that succeeds
+//	RWMutex writer's announce, RLock,       the last Unlock
+//	a TryRLock that succeeds
+//	RWMutex announced writer's Lock         the last RUnlock (which let the last reader out)
+//	WaitGroup Wait                          the Add (or Done) that last brought the counter to zero
+//	Once Do that does not run the function  the function's end (OnceDone)
+//	Cond Relock                             the Signal or Broadcast that woke it
+//	Recv (or a select's receive case) on a  the send whose value it takes
+//	buffered channel, with a value
+//	Recv of a closed channel (OK false),    the Close
+//	Send on or Close of a closed channel
+//	P                                       the V whose unit it takes: units are taken in the order
+//	                                        they were made, the initial ones (no source) first
+//	monitor Enter                           the last release: Exit, or Wait
+//	SC Reenter                              the Signal or SignalAll that woke it
+//	SU Reenter                              the event that handed it the monitor: the Signal (the
+//	                                        waiter woken), the Exit or Wait (the urgent signaller)
+//	Join                                    the joined thread's last event
+//
+// A P is paired with a V whether or not it waited for it: a call that
+// blocks is not a step, so that a P blocked is not in the trace. With units
+// taken first in, first out, a P that could not run until a V is paired
+// with that V (every older unit was taken), as seed 004's completion of a
+// blocked P is. A Cond's Relock also takes the mutex back; its pair is the
+// wake-up, and the mutex's previous release is not recorded for it.
+//
+// # Walkthrough
+//
+// Replay a trace through the model, asking at each step what the runtime
+// decided:
+//
+//	var s model.State
+//	s.Reset(tr.Objects, len(tr.Threads))
+//	for i := range tr.Events {
+//		for p := range tr.Threads {
+//			op, _ := tr.PendingAt(i, trace.ThreadID(p))
+//			s.Threads[p].Op = op
+//		}
+//		e := &tr.Events[i]
+//		n, _ := s.Alts(e.Thread, e.Op) // the alternatives it chose among
+//		out := s.Outcome(e.Thread, e.Op, model.Alt{Case: e.Case, Partner: e.Partner, PartnerCase: e.PartnerCase})
+//		fmt.Println(i, e.Op, n, out.OK, out.Source) // out.Source == e.Source()
+//		s.Apply(e)
+//	}
+//
+// or run a state forward without a program, each thread's next operation
+// given by hand (a strategy's extension, a test):
+//
+//	s.Threads[1].Op = trace.Op{Kind: trace.KindLock, Class: trace.ClassMutex, Obj: 0}
+//	if s.Enabled(1, s.Threads[1].Op) == model.Enabled {
+//		e, _ := s.Step(1, model.Single, 0) // the event, applied
+//		_ = e
+//	}
+package model

@@ -1,0 +1,52 @@
+// This file models mutexes (internal/engine/ops.go): held or not, and the
+// last release, which the next acquire synchronises with. Unlocking an
+// unlocked mutex is a fatal error.
+
+package model
+
+import "github.com/weft-go/weft/trace"
+
+// applyMutex applies event e, of index i, to mutex o.
+func (o *Object) applyMutex(e *trace.Event, i int32) {
+	switch e.Op.Kind {
+	case trace.KindLock:
+		o.Locked = true
+	case trace.KindTryLock:
+		o.Locked = o.Locked || e.OK
+	case trace.KindUnlock:
+		o.Locked = false
+		if e.OK {
+			o.Rel = i
+		}
+	}
+}
+
+// applyCondMutex applies to mutex o a Cond's Wait (it releases the mutex)
+// or Relock (it takes it again), event e of index i.
+func (o *Object) applyCondMutex(e *trace.Event, i int32) {
+	if e.Op.Kind == trace.KindRelock {
+		o.Locked = true
+		return
+	}
+	o.Locked = false
+	if e.OK {
+		o.Rel = i
+	}
+}
+
+// mutexOutcome is the outcome of op on mutex o.
+func (o *Object) mutexOutcome(op trace.Op, out *Outcome) {
+	switch op.Kind {
+	case trace.KindLock:
+		out.Source = o.Rel
+	case trace.KindTryLock:
+		out.OK = !o.Locked
+		if out.OK {
+			out.Source = o.Rel
+		}
+	case trace.KindUnlock:
+		if !o.Locked {
+			out.OK, out.Fail, out.Fatal = false, trace.UnlockOfUnlocked, true
+		}
+	}
+}

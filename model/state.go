@@ -1,0 +1,177 @@
+// This file defines the abstract state of an execution (objects, threads,
+// virtual time) and how an executed event changes it.
+
+package model
+
+import "github.com/weft-go/weft/trace"
+
+// Verdict is whether an operation is enabled, as far as a state tells.
+type Verdict uint8
+
+// The verdicts.
+const (
+	Disabled Verdict = iota
+	Enabled
+	// Unknown: the state does not model what the answer depends on
+	// (virtual time, in a State that is not Timed).
+	Unknown
+)
+
+func (v Verdict) String() string {
+	switch v {
+	case Disabled:
+		return "disabled"
+	case Enabled:
+		return "enabled"
+	}
+	return "unknown"
+}
+
+// NoEvent is the event index of no event.
+const NoEvent int32 = -1
+
+// State is the abstract state of an execution: every object's state, every
+// thread's pending operation and number of steps, and virtual time.
+//
+// The pending operations are the caller's to set (Thread.Op): what a thread
+// does next is decided by its code, which the model does not run. Everything
+// else is changed by Apply. The zero State has no objects and no threads;
+// Reset sizes it for a trace.
+type State struct {
+	Objects []Object
+	Threads []Thread
+	// Now is virtual time. It is modelled only if Timed: the state was
+	// reached from the start of an execution by Apply of every event and
+	// Advance wherever no thread was enabled, as the runtime does.
+	Now   int64
+	Timed bool
+	// Events is the number of events applied: Apply gives the next one
+	// this index, which the sources of later events refer to.
+	Events int32
+}
+
+// Thread is a thread's part of a State.
+type Thread struct {
+	// Op is the thread's pending operation (KindNone if it has none: it
+	// has finished, or does not exist yet).
+	Op trace.Op
+	// Steps is the number of events the thread took part in (as the
+	// thread or as a rendezvous partner): the next one is its step Steps,
+	// counted from 0, which names it across executions (seed 000's event
+	// <p, k>).
+	Steps int32
+	// Last is the index of its last event, or NoEvent.
+	Last int32
+	// Done reports that the thread has finished.
+	Done bool
+}
+
+// Reset sets s to the initial state of an execution with the given objects
+// and number of threads, keeping its memory. Pending operations are none
+// and no thread is done.
+func (s *State) Reset(objs []trace.ObjectInfo, threads int) {
+	s.Objects = s.Objects[:0]
+	s.Threads = s.Threads[:0]
+	s.Grow(objs, threads)
+	s.Now, s.Events = 0, 0
+}
+
+// Grow adds to s the objects of objs and the threads beyond those it has,
+// in their initial states, keeping its memory.
+func (s *State) Grow(objs []trace.ObjectInfo, threads int) {
+	if len(s.Objects) < len(objs) || len(s.Threads) < threads {
+		s.grow(objs, threads)
+	}
+}
+
+// grow is Grow where s has too few objects or threads.
+func (s *State) grow(objs []trace.ObjectInfo, threads int) {
+	if n := len(s.Objects); n < len(objs) {
+		if cap(s.Objects) >= len(objs) {
+			s.Objects = s.Objects[:len(objs)]
+		} else {
+			s.Objects = append(s.Objects, make([]Object, len(objs)-n)...)
+		}
+		for i := n; i < len(objs); i++ {
+			s.Objects[i].Reset(&objs[i])
+		}
+	}
+	for len(s.Threads) < threads {
+		s.Threads = append(s.Threads, Thread{Last: NoEvent})
+	}
+}
+
+// CopyFrom makes s a copy of t, reusing the memory of s.
+func (s *State) CopyFrom(t *State) {
+	s.Now, s.Timed, s.Events = t.Now, t.Timed, t.Events
+	s.Threads = append(s.Threads[:0], t.Threads...)
+	n := len(t.Objects)
+	for len(s.Objects) < n {
+		s.Objects = append(s.Objects, Object{})
+	}
+	s.Objects = s.Objects[:n]
+	for i := range n {
+		s.Objects[i].copyFrom(&t.Objects[i])
+	}
+}
+
+// Apply applies executed event e to s: the states of the objects it
+// touched, the steps of its threads. The event's recorded outcome (OK, the
+// partner, the case, the value) is taken as given: Apply applies what
+// happened, Outcome says what would.
+func (s *State) Apply(e *trace.Event) {
+	i := s.Events
+	s.Events++
+	a, b := Touched(e)
+	if a >= 0 && int(a) < len(s.Objects) {
+		s.Objects[a].Apply(a, e, i)
+	}
+	if b >= 0 && int(b) < len(s.Objects) {
+		s.Objects[b].Apply(b, e, i)
+	}
+	if t := e.Thread; t >= 0 && int(t) < len(s.Threads) {
+		s.Threads[t].Steps++
+		s.Threads[t].Last = i
+	}
+	if t := e.Partner; t >= 0 && int(t) < len(s.Threads) {
+		s.Threads[t].Steps++
+		s.Threads[t].Last = i
+	}
+}
+
+// Touched returns the objects whose state event e changes: its object (for
+// a select, the channel of the case it took) and, for a Cond's Wait and
+// Relock, the mutex (NoObject if none).
+func Touched(e *trace.Event) (a, b trace.ObjectID) {
+	a, b = e.Op.Obj, trace.NoObject
+	switch e.Op.Kind {
+	case trace.KindSelect:
+		a = trace.NoObject
+		if e.Case >= 0 && int(e.Case) < len(e.Op.Cases) {
+			a = e.Op.Cases[e.Case].Obj
+		}
+	case trace.KindWait, trace.KindRelock:
+		if e.Op.Class == trace.ClassCond && e.Op.Arg >= 0 {
+			b = trace.ObjectID(e.Op.Arg)
+		}
+	}
+	return a, b
+}
+
+// object returns object o of s, or nil if s has no such object.
+func (s *State) object(o trace.ObjectID) *Object {
+	if o < 0 || int(o) >= len(s.Objects) {
+		return nil
+	}
+	return &s.Objects[o]
+}
+
+// InOnce reports whether thread p is running the function of a Once.
+func (s *State) InOnce(p trace.ThreadID) bool {
+	for i := range s.Objects {
+		if o := &s.Objects[i]; o.Class == trace.ClassOnce && o.Locked && o.Owner == p {
+			return true
+		}
+	}
+	return false
+}

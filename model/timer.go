@@ -1,0 +1,88 @@
+// This file models virtual time (internal/engine/timer.go): sleeps and
+// timers, whose channel is unbuffered and offered a send by the timer's
+// own thread while the timer is armed and due. Time moves only when no
+// thread is enabled (Advance), as in testing/synctest.
+
+package model
+
+import "github.com/weft-go/weft/trace"
+
+// applyTimer applies event e to timer o: a receive that met the timer's
+// thread disarms it; Stop disarms it, Reset re-arms it with a new deadline
+// (Op.Arg).
+func (o *Object) applyTimer(e *trace.Event) {
+	switch e.Op.Kind {
+	case trace.KindRecv, trace.KindSelect:
+		if e.Partner != trace.NoThread {
+			o.Locked = false
+		}
+	case trace.KindTimerStop:
+		if e.Op.Arg < 0 {
+			o.Locked = false
+		} else {
+			o.Locked, o.When = true, e.Op.Arg
+		}
+	}
+}
+
+// timerOutcome is the outcome of op on timer o: Stop and Reset report
+// whether the timer was armed, and give the deadline after them. (A
+// receive on a timer's channel is a channel's: it meets the timer's
+// thread, which sends its deadline.)
+func (o *Object) timerOutcome(op trace.Op, out *Outcome) {
+	if op.Kind == trace.KindTimerStop {
+		out.OK, out.Value = o.Locked, uint64(o.When)
+		if op.Arg >= 0 {
+			out.Value = uint64(op.Arg)
+		}
+	}
+}
+
+// sleepReady is the enabledness of a Sleep until deadline d.
+func (s *State) sleepReady(d int64) Verdict {
+	if !s.Timed {
+		return Unknown
+	}
+	return verdict(s.Now >= d)
+}
+
+// Advance moves virtual time to the earliest deadline after Now of a
+// sleeping thread or an armed timer whose thread offers its send, as the
+// runtime does when no thread is enabled. It reports false if there is
+// none.
+func (s *State) Advance() bool {
+	next := int64(-1)
+	for q := range s.Threads {
+		t := &s.Threads[q]
+		d := int64(-1)
+		switch {
+		case t.Done:
+		case t.Op.Kind == trace.KindSleep:
+			d = t.Op.Arg
+		case t.Op.Kind == trace.KindSend:
+			if o := s.object(t.Op.Obj); o != nil && o.Class == trace.ClassTimer && o.Locked {
+				d = o.When
+			}
+		}
+		if d > s.Now && (next < 0 || d < next) {
+			next = d
+		}
+	}
+	if next < 0 {
+		return false
+	}
+	s.Now = next
+	return true
+}
+
+// Daemon reports whether thread p is a timer's thread: its pending
+// operation is the send on the timer's channel. A daemon never counts as
+// live, blocked or leaked.
+func (s *State) Daemon(p trace.ThreadID) bool {
+	op := s.Threads[p].Op
+	if op.Kind != trace.KindSend {
+		return false
+	}
+	o := s.object(op.Obj)
+	return o != nil && o.Class == trace.ClassTimer
+}
