@@ -5,21 +5,16 @@ package weft_test
 
 import (
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
 
-// goTool returns the path of the go command that runs this test.
+// goTool returns the path of the go command, which runs this test.
 func goTool(t *testing.T) string {
 	t.Helper()
-	if p, err := exec.LookPath("go"); err == nil {
-		return p
-	}
-	p := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := exec.LookPath(p); err != nil {
-		t.Fatalf("no go command on PATH nor at %s: %v", p, err)
+	p, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("no go command on PATH (%v): put the Go toolchain's bin directory on PATH", err)
 	}
 	return p
 }

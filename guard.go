@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 )
 
 // ErrInternal is wrapped by the error of an exploration that a bug in weft
@@ -35,6 +36,6 @@ func (g *panicGuard) caught(method string, step int, r any) {
 	if step >= 0 {
 		where = fmt.Sprintf("in %s at step %d of execution %d", method, step+1, g.execs)
 	}
-	g.err = fmt.Errorf("%w: strategy %s panicked %s: %v\n\n%s\nThis is a bug in weft, not in the program under test: please report it with this message.",
-		ErrInternal, g.name, where, r, debug.Stack())
+	g.err = fmt.Errorf("%w: strategy %s panicked %s: %v (a bug in weft, not in the program under test: please report it with this message)\n\n%s",
+		ErrInternal, g.name, where, r, strings.TrimRight(string(debug.Stack()), "\n"))
 }
