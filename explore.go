@@ -81,7 +81,7 @@ func nestedError(entry string) error {
 
 // Explore explores the executions of body and returns what it found. It
 // returns an error for bad options, when called inside a test body
-// (ErrNested), and when the timeout expired before the first execution
+// (ErrNested), and when the timeout expired before the first execution ended
 // (ErrNoExecution); failures of the program are in the Result.
 func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	c := defaultConfig()
@@ -107,7 +107,7 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 		return r, err
 	}
 	if r.TimedOut && r.Executions == 0 {
-		return nil, fmt.Errorf("timeout %v expired before the first execution: %w; raise the timeout (0: no bound)", c.timeout, ErrNoExecution)
+		return nil, fmt.Errorf("timeout %v expired before the first execution ended: %w; raise the timeout (0: no bound)", c.timeout, ErrNoExecution)
 	}
 	return r, nil
 }
@@ -122,7 +122,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	if c.timeout > 0 {
 		deadline = start.Add(c.timeout)
 	}
-	ecfg := engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog}
+	ecfg := engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Deadline: deadline}
 	e := engine.NewExec(ecfg)
 	defer e.Close()
 	w := &T{}
@@ -217,6 +217,12 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 			}
 			if chk.panicked() != nil {
 				return // the strategy cut the execution: it counts for nothing
+			}
+			if e.Interrupted() {
+				// The timeout expired inside the execution: it counts for
+				// nothing, and the strategy does not see it.
+				r.TimedOut = true
+				return
 			}
 			if record(end) {
 				return

@@ -87,9 +87,11 @@ func WithMaxSteps(n int) Option {
 }
 
 // WithTimeout bounds the wall time of the exploration (0: no bound). The
-// bound is checked between executions; an exploration whose timeout expires
-// before its first execution fails with ErrNoExecution. A replay runs its
-// one execution whatever the timeout.
+// bound is checked between executions and, inside an execution, at its
+// scheduling points (every 256 steps): an execution the timeout interrupts
+// counts for nothing, and the Result says TimedOut. An exploration whose
+// timeout expires before its first execution ends fails with
+// ErrNoExecution. A replay runs its one execution whatever the timeout.
 func WithTimeout(d time.Duration) Option {
 	return func(c *config) error {
 		if d < 0 {

@@ -43,7 +43,7 @@ func TestNegativeBounds(t *testing.T) {
 // and that a replay runs its execution whatever the timeout.
 func TestTimeoutBeforeFirstExecution(t *testing.T) {
 	r, err := weft.Explore(raceBody, weft.WithTimeout(time.Nanosecond))
-	want := "timeout 1ns expired before the first execution: no execution ran; raise the timeout (0: no bound)"
+	want := "timeout 1ns expired before the first execution ended: no execution ran; raise the timeout (0: no bound)"
 	if !errors.Is(err, weft.ErrNoExecution) || err.Error() != want || r != nil {
 		t.Fatalf("Explore = %v, %v; want nil and %q wrapping ErrNoExecution", r, err, want)
 	}

@@ -26,7 +26,9 @@
 // execution is an error, not an empty success.
 //
 // The exit status is 0 when no failure was found (or a replay did not fail),
-// 1 when failures were found (or a replay failed), and 2 for bad usage or
+// 1 when failures were found (or a replay failed), 3 when no failure was
+// found before -timeout stopped the run (it interrupts an execution in
+// progress too: the run is not exhaustive), and 2 for bad usage or
 // input: an unknown command, program, strategy or parameter, a bad flag or a
 // flag value out of range, a -timeout too short for a single execution, a
 // malformed replay token, or a token whose replay diverges from the recorded

@@ -26,6 +26,7 @@ const (
 	exitOK      = 0 // no failure found
 	exitFailure = 1 // failures found
 	exitUsage   = 2 // bad usage or input
+	exitTimeout = 3 // no failure found before -timeout stopped the run
 )
 
 // usage is the command's overall help.
@@ -42,7 +43,8 @@ Usage:
 	weft help [COMMAND]       show help
 
 Flags go before PROGRAM, as with the go command. Run 'weft help run' for the
-flags of run. Exit status: 0 no failure, 1 failures found, 2 bad usage or input.
+flags of run. Exit status: 0 no failure, 1 failures found, 2 bad usage or input,
+3 no failure found before -timeout stopped the run.
 `
 
 // run runs the command with args (without the program name) and returns its

@@ -82,7 +82,7 @@ func TestExitStatus(t *testing.T) {
 		{name: "timeout not a duration", args: []string{"run", "-timeout", "5", "xy"}, code: 2,
 			stderr: []string{`weft run: invalid value "5" for flag -timeout: parse error; see 'weft help run'`}},
 		{name: "timeout before the first execution", args: []string{"run", "-timeout", "1ns", "xy"}, code: 2, stdoutNone: true,
-			stderr: []string{"weft run: -timeout 1ns expired before the first execution: nothing was explored; raise -timeout (0: no bound)\n"}},
+			stderr: []string{"weft run: -timeout 1ns expired before the first execution ended: nothing was explored; raise -timeout (0: no bound)\n"}},
 		{name: "timeout before the first execution, json", args: []string{"run", "-json", "-timeout", "1ns", "xy"}, code: 2, stdoutNone: true,
 			stderr: []string{"weft run: -timeout 1ns expired before the first execution"}},
 		{name: "replay negative max-steps", args: []string{"replay", "-max-steps", "-1", "xy", "w1.AABB2RL_"}, code: 2, stdoutNone: true,
@@ -345,5 +345,18 @@ func TestFormatBytes(t *testing.T) {
 		if got := formatBytes(tc.n); got != tc.want {
 			t.Errorf("formatBytes(%d) = %q, want %q", tc.n, got, tc.want)
 		}
+	}
+}
+
+// TestTimeoutExitStatus: a run that -timeout stops before it finds a
+// failure exits with status 3 and says it was not exhaustive.
+func TestTimeoutExitStatus(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "run", "-strategy", "random", "-max-runs", "0", "-timeout", "100ms", "-p", "fixed=1", "dining")
+	if code != exitTimeout {
+		t.Fatalf("exit status %d, want %d; stderr:\n%s", code, exitTimeout, stderr)
+	}
+	s := decodeSummary(t, exitTimeout, "-strategy", "random", "-max-runs", "0", "-timeout", "100ms", "-p", "fixed=1", "dining")
+	if s.Stopped != "timeout" || len(s.Failures) != 0 {
+		t.Errorf("stopped %q, failures %v; want timeout and none\n%s", s.Stopped, s.Failures, stdout)
 	}
 }

@@ -93,7 +93,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	r, err := weft.Explore(p.Body(ps), opts...)
 	prog.done()
 	if errors.Is(err, weft.ErrNoExecution) {
-		return report(usageErrorf("weft run: -timeout %v expired before the first execution: nothing was explored; raise -timeout (0: no bound)", o.timeout), stderr)
+		return report(usageErrorf("weft run: -timeout %v expired before the first execution ended: nothing was explored; raise -timeout (0: no bound)", o.timeout), stderr)
 	}
 	if err != nil {
 		return report(usageErrorf("%v", err), stderr)
@@ -111,8 +111,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 		s.print(stdout)
 	}
-	if r.Failed() {
+	switch {
+	case r.Failed():
 		return exitFailure
+	case r.TimedOut:
+		return exitTimeout
 	}
 	return exitOK
 }

@@ -23,7 +23,15 @@ type Config struct {
 	// CaptureSources records the call site of every operation (slower; used
 	// to write reports).
 	CaptureSources bool
+	// Deadline, if not zero, interrupts an execution that is still running
+	// then: it is checked at scheduling points, every deadlineEvery steps,
+	// and the execution ends as cut with Interrupted true.
+	Deadline time.Time
 }
+
+// deadlineEvery is how many steps pass between two checks of the deadline:
+// reading the clock at every step would cost more than a step.
+const deadlineEvery = 256
 
 // Defaults for Config.
 const (
@@ -78,6 +86,7 @@ type Exec struct {
 
 	bodyReturned bool
 	ended        bool
+	interrupted  bool // the deadline ended the execution (Interrupted)
 	// aborting is written by the driver too, when it abandons the
 	// execution (watchdog.go), and read by threads that come back.
 	aborting atomic.Bool
@@ -150,7 +159,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.view.Trace = &e.tr
 	e.view.Alternatives = e
 	e.live, e.now = 0, 0
-	e.bodyReturned, e.ended = false, false
+	e.bodyReturned, e.ended, e.interrupted = false, false, false
 	e.aborting.Store(false)
 	e.endState = trace.End{}
 	main := e.newThread(trace.NoThread, body)
@@ -176,6 +185,10 @@ func (e *Exec) finalOps() {
 		e.tr.Final = append(e.tr.Final, t.op)
 	}
 }
+
+// Interrupted reports whether Config.Deadline ended the last execution
+// (which then ended as cut): it is no execution of the program's.
+func (e *Exec) Interrupted() bool { return e.interrupted }
 
 // EndState returns how the last execution ended.
 func (e *Exec) EndState() trace.End { return e.endState }
@@ -230,6 +243,11 @@ func (e *Exec) threadKey(parent uint32, i int32) uint32 {
 // pickNext asks the strategy for the next thread. It returns nil if the
 // execution ended instead (deadlock, leak, step bound, cut).
 func (e *Exec) pickNext() *Thread {
+	if n := len(e.tr.Events); n%deadlineEvery == deadlineEvery-1 && !e.cfg.Deadline.IsZero() && time.Now().After(e.cfg.Deadline) {
+		e.interrupted = true
+		e.finish(trace.End{Status: trace.Cut, Thread: trace.NoThread})
+		return nil
+	}
 	if len(e.tr.Events) >= e.cfg.MaxSteps {
 		e.finish(trace.End{Status: trace.Failed, Kind: trace.Livelock, Thread: trace.NoThread,
 			Message: fmt.Sprintf("the execution reached the step bound (%d steps) without ending: a possible livelock; raise the bound with MaxSteps / -max-steps if the program is just long", e.cfg.MaxSteps)})
