@@ -40,6 +40,7 @@ Usage:
 	weft bench [flags]        the tables of seed 000 Fig. 8 and seed 002 Table 2,
 	                          weft's strategies beside the papers' figures, and
 	                          optimal's speed beside Nidhugg's
+	weft version              show weft's version, Go's and Z3's
 	weft help [COMMAND]       show help
 
 Flags go before PROGRAM, as with the go command. Run 'weft help run' for the
@@ -65,6 +66,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdReplay(rest, stdout, stderr)
 	case "bench":
 		return cmdBench(rest, stdout, stderr)
+	case "version":
+		return cmdVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return cmdHelp(rest, stdout, stderr)
 	default:
@@ -205,7 +208,10 @@ func (f *durationFlag) String() string {
 func (f *durationFlag) Set(s string) error {
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		return errors.New("parse error")
+		if _, nerr := strconv.ParseFloat(s, 64); nerr == nil {
+			return fmt.Errorf("a duration needs a unit: %ss, %sms or %sm, say (units: ns, us, ms, s, m, h)", s, s, s)
+		}
+		return errors.New("not a duration: want a number and a unit, as 30s, 1.5m or 500ms (units: ns, us, ms, s, m, h)")
 	}
 	if d < 0 {
 		return boundError(true, "", f.why)

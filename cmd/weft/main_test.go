@@ -13,6 +13,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -79,8 +80,10 @@ func TestExitStatus(t *testing.T) {
 			stderr: []string{`weft run: invalid value "-1" for flag -max-runs: must not be negative (0: no bound); see 'weft help run'`}},
 		{name: "negative timeout", args: []string{"run", "-timeout", "-1s", "xy"}, code: 2, stdoutNone: true,
 			stderr: []string{`weft run: invalid value "-1s" for flag -timeout: must not be negative (0: no bound); see 'weft help run'`}},
-		{name: "timeout not a duration", args: []string{"run", "-timeout", "5", "xy"}, code: 2,
-			stderr: []string{`weft run: invalid value "5" for flag -timeout: parse error; see 'weft help run'`}},
+		{name: "timeout without a unit", args: []string{"run", "-timeout", "5", "xy"}, code: 2,
+			stderr: []string{`weft run: invalid value "5" for flag -timeout: a duration needs a unit: 5s, 5ms or 5m, say (units: ns, us, ms, s, m, h); see 'weft help run'`}},
+		{name: "timeout not a duration", args: []string{"run", "-timeout", "5x", "xy"}, code: 2,
+			stderr: []string{`weft run: invalid value "5x" for flag -timeout: not a duration: want a number and a unit, as 30s, 1.5m or 500ms (units: ns, us, ms, s, m, h); see 'weft help run'`}},
 		{name: "timeout before the first execution", args: []string{"run", "-timeout", "1ns", "xy"}, code: 2, stdoutNone: true,
 			stderr: []string{"weft run: -timeout 1ns expired before the first execution ended: nothing was explored; raise -timeout (0: no bound)\n"}},
 		{name: "timeout before the first execution, json", args: []string{"run", "-json", "-timeout", "1ns", "xy"}, code: 2, stdoutNone: true,
@@ -358,5 +361,27 @@ func TestTimeoutExitStatus(t *testing.T) {
 	s := decodeSummary(t, exitTimeout, "-strategy", "random", "-max-runs", "0", "-timeout", "100ms", "-p", "fixed=1", "dining")
 	if s.Stopped != "timeout" || len(s.Failures) != 0 {
 		t.Errorf("stopped %q, failures %v; want timeout and none\n%s", s.Stopped, s.Failures, stdout)
+	}
+}
+
+// TestVersion: weft version names weft's build, Go's version and Z3's (or
+// its absence), and takes no arguments.
+func TestVersion(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "version")
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if code != exitOK || stderr != "" || len(lines) != 3 {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 0 and three lines", code, stdout, stderr)
+	}
+	if want := "go   " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH; lines[1] != want {
+		t.Errorf("line 2 = %q, want %q", lines[1], want)
+	}
+	if want := "weft " + buildVersion(); lines[0] != want {
+		t.Errorf("line 1 = %q, want %q", lines[0], want)
+	}
+	if !strings.HasPrefix(lines[2], "z3   ") {
+		t.Errorf("line 3 = %q, want the Z3 version", lines[2])
+	}
+	if code, _, stderr := runCmd(t, "version", "x"); code != exitUsage || stderr != "weft version takes no arguments, got \"x\"\n" {
+		t.Errorf("weft version x: exit %d, stderr %q; want 2 and the reason", code, stderr)
 	}
 }
