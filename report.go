@@ -6,7 +6,6 @@ package weft
 import (
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -55,7 +54,7 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, error
 	for i, ev := range tr.Events {
 		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev), Partner: ev.Partner, Value: ev.Value}
 		if ev.PC != 0 {
-			f, _ := runtime.CallersFrames([]uintptr{ev.PC}).Next()
+			f := engine.UserFrame(ev.PC)
 			st.File, st.Line = f.File, f.Line
 		}
 		steps[i] = st

@@ -32,7 +32,9 @@ func isWeftFrame(fn string) bool {
 	const mod = "github.com/weft-go/weft"
 	rest, ok := strings.CutPrefix(fn, mod)
 	if !ok {
-		return strings.HasPrefix(fn, "runtime.")
+		// The runtime's frames, and iter.Pull's, on which weft runs each
+		// thread as a coroutine.
+		return strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "iter.")
 	}
 	return strings.HasPrefix(rest, "/internal/") || strings.HasPrefix(rest, ".(*") ||
 		strings.HasPrefix(rest, ".Select") || strings.HasPrefix(rest, ".Go") ||

@@ -46,6 +46,11 @@ type Thread struct {
 	deadline int64
 	spawns   int32
 	caller   uintptr
+	// spawnPC is the call site that started the thread (w.Go, wg.Go),
+	// recorded when sources are captured: the place shown for a step
+	// whose call stack holds no frame of the program (the Done that
+	// WaitGroup.Go runs when the function returns).
+	spawnPC uintptr
 	// key is the thread's stable name (its path of spawns, interned by the
 	// Exec); announces counts its begins and touches the objects it touched
 	// for the first time since the last one (object keys: object.go).
@@ -207,7 +212,7 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 	t.announces++
 	t.touches = 0
 	if e.captureSources {
-		t.caller = callerPC()
+		t.caller = callerPC(t.spawnPC)
 	}
 	if r := t.returnTo; r != nil {
 		// t finished the local code of a step another thread started (a spawn
@@ -224,25 +229,49 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 }
 
 // callerPC returns the program counter of the first frame outside weft's own
-// packages: the user's call site.
-func callerPC() uintptr {
+// packages: the user's call site. When every frame is weft's (the Done that
+// WaitGroup.Go defers runs from weft's own closure, on weft's coroutine), it
+// returns spawn, the call site that started the thread, or, if that is 0,
+// the last frame of weft's API rather than the runtime's goexit.
+func callerPC(spawn uintptr) uintptr {
 	var pcs [16]uintptr
 	n := runtime.Callers(3, pcs[:])
 	frames := runtime.CallersFrames(pcs[:n])
-	// When every frame is weft's (the Done that WaitGroup.Go defers runs
-	// from weft's own closure), the last frame of weft's API, rather than
-	// the runtime's goexit, is the best place to show.
 	var api uintptr
 	for {
+		// A Frame's PC is its call instruction; the PC recorded is the
+		// return address, which is what runtime.CallersFrames expects
+		// (UserFrame): from the call instruction it would step back into
+		// the instruction before, which may belong to another line or to
+		// a function inlined there.
 		f, more := frames.Next()
 		if !isWeftFrame(f.Function) {
-			return f.PC
+			return f.PC + 1
 		}
-		if !strings.HasPrefix(f.Function, "runtime.") && !strings.Contains(f.Function, "/internal/engine.") {
-			api = f.PC
+		if !strings.HasPrefix(f.Function, "runtime.") && !strings.HasPrefix(f.Function, "iter.") &&
+			!strings.Contains(f.Function, "/internal/engine.") {
+			api = f.PC + 1
 		}
 		if !more {
+			if spawn != 0 {
+				return spawn
+			}
 			return api
+		}
+	}
+}
+
+// UserFrame returns the frame of the program at pc, a call site recorded
+// for an event (trace.Event.PC): the outermost of the frames inlined there
+// that is not weft's own (a call of Chan.Recv inlined into the program's
+// function shares its program counter with the call of RecvOK inside
+// Recv).
+func UserFrame(pc uintptr) runtime.Frame {
+	frames := runtime.CallersFrames([]uintptr{pc})
+	for {
+		f, more := frames.Next()
+		if !isWeftFrame(f.Function) || !more {
+			return f
 		}
 	}
 }
@@ -321,6 +350,9 @@ func (t *Thread) spawn(f func()) *Thread {
 		panic(unwindSignal{})
 	}
 	u := e.newThread(t.id, f)
+	if e.captureSources {
+		u.spawnPC = callerPC(t.spawnPC)
+	}
 	u.returnTo = t
 	t.handTo(u)
 	return u

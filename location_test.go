@@ -1,0 +1,69 @@
+// Tests that a report's steps point at the program's lines, not at weft's
+// files or the standard library's.
+
+package weft_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/weft-go/weft"
+)
+
+// line returns the line it is called from.
+func line() int {
+	_, _, l, _ := runtime.Caller(1)
+	return l
+}
+
+// TestStepLocations: every step of a failing execution is shown at the
+// line of this file that performs it, for operations whose API is inlined
+// into the caller (Chan.Recv calls RecvOK) and for the Done that
+// WaitGroup.Go runs when its function returns (shown at the wg.Go call).
+func TestStepLocations(t *testing.T) {
+	want := map[string]int{} // operation -> line
+	body := func(w *weft.T) {
+		c := weft.MakeChan[int](0)
+		var wg weft.WaitGroup
+		var mu weft.Mutex
+		var once weft.Once
+		goLine := line() + 1
+		wg.Go(w, func() { c.Send(1) })
+		recvLine := line() + 1
+		v := c.Recv()
+		mu.Lock()
+		lockLine := line() - 1
+		once.Do(func() {})
+		onceLine := line() - 1
+		mu.Unlock()
+		unlockLine := line() - 1
+		wg.Wait()
+		waitLine := line() - 1
+		for op, l := range map[string]int{"wg.add(1)": goLine, "wg.add(-1)": goLine, "recv": recvLine, "lock": lockLine,
+			"once.do": onceLine, "once.done": onceLine, "unlock": unlockLine, "wg.wait": waitLine} {
+			want[op] = l
+		}
+		w.Assert(v == 2, "v")
+	}
+	r, err := weft.Explore(body, weft.NoReplayFiles())
+	if err != nil || len(r.Failures) != 1 {
+		t.Fatalf("Explore: %v, failures %v; want one", err, r.FailureCounts)
+	}
+	steps := r.Failures[0].Steps
+	if len(steps) != 8 {
+		t.Fatalf("%d steps, want 8", len(steps))
+	}
+	var bad []string
+	for _, s := range steps {
+		op, _, _ := strings.Cut(s.Op, " ")
+		if got, exp := fmt.Sprintf("%s:%d", filepath.Base(s.File), s.Line), fmt.Sprintf("location_test.go:%d", want[op]); got != exp {
+			bad = append(bad, fmt.Sprintf("%s at %s, want %s", s.Op, got, exp))
+		}
+	}
+	if len(bad) > 0 {
+		t.Errorf("steps shown elsewhere than the program's lines:\n%s", strings.Join(bad, "\n"))
+	}
+}
