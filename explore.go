@@ -173,7 +173,11 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 				f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: r.Executions, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
 				if !e.Abandoned() {
 					var err error
-					f.Steps, err = describeSteps(body, rec, c)
+					var blocked []Blocked
+					f.Steps, blocked, err = describeSteps(body, rec, c)
+					if err == nil && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) {
+						f.Blocked, f.Cycle = blocked, waitCycle(blocked)
+					}
 					if err != nil && end.Kind != trace.Nondeterminism && end.Kind != trace.Internal {
 						// A nondeterminism failure says so already, and an
 						// internal error ended its execution where the

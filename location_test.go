@@ -67,3 +67,37 @@ func TestStepLocations(t *testing.T) {
 		t.Errorf("steps shown elsewhere than the program's lines:\n%s", strings.Join(bad, "\n"))
 	}
 }
+
+// TestBlockedThreads: a deadlock's report lists each blocked thread where
+// it waits and who holds the mutex it wants; a chain of waits that ends at
+// a thread blocked on a channel is no cycle.
+func TestBlockedThreads(t *testing.T) {
+	var lockLine, sendLine int
+	body := func(w *weft.T) {
+		var a weft.Mutex
+		c := weft.MakeChan[int](0)
+		a.Lock()
+		w.Go(func() {
+			lockLine = line() + 1
+			a.Lock()
+		})
+		sendLine = line() + 1
+		c.Send(1)
+	}
+	r, err := weft.Explore(body, weft.NoReplayFiles())
+	if err != nil || len(r.Failures) != 1 || r.Failures[0].Kind.String() != "deadlock" {
+		t.Fatalf("Explore: %v, failures %v; want one deadlock", err, r.FailureCounts)
+	}
+	f := r.Failures[0]
+	var got []string
+	for _, b := range f.Blocked {
+		got = append(got, fmt.Sprintf("%v %s %s:%d held by %v", b.Thread, b.Op, filepath.Base(b.File), b.Line, b.Holder))
+	}
+	want := []string{
+		fmt.Sprintf("T0 send chan#1 location_test.go:%d held by -", sendLine),
+		fmt.Sprintf("T1 lock mutex#0 location_test.go:%d held by T0", lockLine),
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || f.Cycle != nil {
+		t.Errorf("blocked:\n%s\ncycle %v; want\n%s\nand no cycle", strings.Join(got, "\n"), f.Cycle, strings.Join(want, "\n"))
+	}
+}

@@ -27,6 +27,22 @@ type Failure struct {
 	Inputs []InputValue
 	// Objects names the objects of the execution, by ObjectID.
 	Objects []trace.ObjectInfo
+	// Blocked lists, for a deadlock or a leak, the threads left blocked,
+	// with where each waits and for whom; Cycle is a cycle of threads each
+	// waiting for a mutex the next one holds, if there is one.
+	Blocked []Blocked
+	Cycle   []trace.ThreadID
+}
+
+// Blocked is a thread left blocked at the end of a deadlock or a leak.
+type Blocked struct {
+	Thread trace.ThreadID
+	Op     string // its pending operation
+	File   string // where it calls it
+	Line   int
+	// Holder is the thread holding the mutex it waits to lock, or
+	// trace.NoThread.
+	Holder trace.ThreadID
 }
 
 // Step is one step of a failing interleaving.
@@ -42,7 +58,7 @@ type Step struct {
 // describeSteps re-runs the execution of rec with source capture on and
 // describes its steps. A deterministic body takes the same steps; if the
 // replay diverges from rec, the error says where, and the steps stop there.
-func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, error) {
+func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, []Blocked, error) {
 	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
 	defer e.Close()
 	s := replay.New(rec)
@@ -59,8 +75,88 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, error
 		}
 		steps[i] = st
 	}
+	blocked := describeBlocked(e, tr)
 	s.Finish(tr, end)
-	return steps, s.Diverged()
+	return steps, blocked, s.Diverged()
+}
+
+// describeBlocked describes the threads of tr that did not finish, but
+// weft's own, with the call sites e captured.
+func describeBlocked(e *engine.Exec, tr *trace.Trace) []Blocked {
+	var out []Blocked
+	for i, op := range tr.Final {
+		p := trace.ThreadID(i)
+		pc, ok := e.PendingSite(p)
+		if !ok || op.Kind == trace.KindNone {
+			continue
+		}
+		b := Blocked{Thread: p, Op: describeOp(tr, trace.Event{Op: op, Case: -1, Partner: trace.NoThread}), Holder: trace.NoThread}
+		if op.Kind == trace.KindSelect {
+			b.Op = "select"
+		}
+		f := engine.UserFrame(pc)
+		b.File, b.Line = f.File, f.Line
+		if op.Kind == trace.KindLock && op.Class == trace.ClassMutex {
+			b.Holder = mutexHolder(tr, op.Obj)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// mutexHolder returns the thread that holds mutex o at the end of tr, or
+// trace.NoThread.
+func mutexHolder(tr *trace.Trace, o trace.ObjectID) trace.ThreadID {
+	holder := trace.NoThread
+	for i := range tr.Events {
+		ev := &tr.Events[i]
+		if ev.Op.Obj != o || ev.Op.Class != trace.ClassMutex {
+			continue
+		}
+		switch ev.Op.Kind {
+		case trace.KindLock:
+			holder = ev.Thread
+		case trace.KindTryLock:
+			if ev.OK {
+				holder = ev.Thread
+			}
+		case trace.KindUnlock:
+			holder = trace.NoThread
+		}
+	}
+	return holder
+}
+
+// waitCycle returns a cycle of threads each waiting for a mutex the next
+// holds, starting at its lowest thread, or nil.
+func waitCycle(blocked []Blocked) []trace.ThreadID {
+	next := map[trace.ThreadID]trace.ThreadID{}
+	for _, b := range blocked {
+		if b.Holder != trace.NoThread {
+			next[b.Thread] = b.Holder
+		}
+	}
+	for _, b := range blocked {
+		// Follow the waits from b; a cycle is found when a thread
+		// repeats.
+		seen := map[trace.ThreadID]int{}
+		var path []trace.ThreadID
+		for p, ok := b.Thread, true; ok; p, ok = next[p] {
+			if at, dup := seen[p]; dup {
+				cycle := path[at:]
+				low := 0
+				for i, q := range cycle {
+					if q < cycle[low] {
+						low = i
+					}
+				}
+				return append(append([]trace.ThreadID(nil), cycle[low:]...), cycle[:low]...)
+			}
+			seen[p] = len(path)
+			path = append(path, p)
+		}
+	}
+	return nil
 }
 
 // describeOp describes an executed operation with object names.
@@ -124,6 +220,26 @@ func (f *Failure) Report(replayCmd string) string {
 				fmt.Fprintf(&b, "  %s:%d", filepath.Base(s.File), s.Line)
 			}
 			b.WriteString("\n")
+		}
+	}
+	if len(f.Blocked) > 0 {
+		b.WriteString("blocked:\n")
+		for _, x := range f.Blocked {
+			fmt.Fprintf(&b, "        %-4v %-32s", x.Thread, x.Op)
+			if x.File != "" {
+				fmt.Fprintf(&b, "  %s:%d", filepath.Base(x.File), x.Line)
+			}
+			if x.Holder != trace.NoThread {
+				fmt.Fprintf(&b, "  (held by %v)", x.Holder)
+			}
+			b.WriteString("\n")
+		}
+		if len(f.Cycle) > 0 {
+			b.WriteString("cycle of waits: ")
+			for _, p := range f.Cycle {
+				fmt.Fprintf(&b, "%v -> ", p)
+			}
+			fmt.Fprintf(&b, "%v\n", f.Cycle[0])
 		}
 	}
 	if f.Token == "" {

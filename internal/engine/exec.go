@@ -186,6 +186,21 @@ func (e *Exec) finalOps() {
 	}
 }
 
+// PendingSite returns the call site of thread p's pending operation in the
+// last execution, as a return address for UserFrame, when the execution
+// captured sources (Run's capture); ok is false if p finished, is weft's
+// own (a timer's thread) or no site was captured.
+func (e *Exec) PendingSite(p trace.ThreadID) (pc uintptr, ok bool) {
+	if int(p) >= len(e.threads) {
+		return 0, false
+	}
+	t := e.threads[p]
+	if t.done || t.daemon || t.caller == 0 {
+		return 0, false
+	}
+	return t.caller, true
+}
+
 // Interrupted reports whether Config.Deadline ended the last execution
 // (which then ended as cut): it is no execution of the program's.
 func (e *Exec) Interrupted() bool { return e.interrupted }
