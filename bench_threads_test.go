@@ -56,7 +56,7 @@ func benchManyWriters(b *testing.B, name string) {
 		x := weft.NewVar[int]("x")
 		var wg weft.WaitGroup
 		for i := range manyThreads {
-			wg.Go(w, func() { x.Store(i) })
+			wg.Go(func() { x.Store(i) })
 		}
 		wg.Wait()
 	}

@@ -20,7 +20,7 @@
 //			var n weft.Var[int]
 //			var wg weft.WaitGroup
 //			for range 2 {
-//				wg.Go(w, func() {
+//				wg.Go(func() {
 //					mu.Lock()
 //					n.Store(n.Load() + 1)
 //					mu.Unlock()
@@ -33,7 +33,8 @@
 //
 // The body must be deterministic given weft's choices: its shared state lives
 // in weft objects (Var, Int, Mutex, RWMutex, Cond, WaitGroup, Once, Chan,
-// semaphores, monitors), its threads are started with w.Go, and it takes no
+// semaphores, monitors), its threads are started with w.Go (or weft.Go and
+// WaitGroup.Go, for code that has no *T), and it takes no
 // real time, randomness or state kept between executions. The primitives'
 // zero values are ready to use, as with package sync; an object reused across
 // executions starts each one afresh. Code between two visible operations runs

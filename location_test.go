@@ -31,7 +31,7 @@ func TestStepLocations(t *testing.T) {
 		var mu weft.Mutex
 		var once weft.Once
 		goLine := line() + 1
-		wg.Go(w, func() { c.Send(1) })
+		wg.Go(func() { c.Send(1) })
 		recvLine := line() + 1
 		v := c.Recv()
 		mu.Lock()

@@ -43,11 +43,11 @@ func (wg *WaitGroup) Done() { cur().WaitGroupAdd(&wg.o, -1) }
 // Wait blocks until the counter is zero.
 func (wg *WaitGroup) Wait() { cur().WaitGroupWait(&wg.o) }
 
-// Go calls f in a new thread started by w, adding it to the group, like
-// sync.WaitGroup.Go.
-func (wg *WaitGroup) Go(w *T, f func()) {
+// Go calls f in a new thread, adding it to the group, as
+// sync.WaitGroup.Go does.
+func (wg *WaitGroup) Go(f func()) {
 	wg.Add(1)
-	w.Go(func() {
+	Go(func() {
 		defer wg.Done()
 		f()
 	})

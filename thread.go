@@ -34,7 +34,12 @@ func cur() *engine.Thread {
 // Go starts a new thread running f, like a go statement. Starting a thread is
 // not a scheduling point: the new thread runs its local code up to its first
 // weft operation before Go returns.
-func (w *T) Go(f func()) *Thread {
+func (w *T) Go(f func()) *Thread { return Go(f) }
+
+// Go starts a new thread running f, as w.Go does, from the running thread
+// of an execution: code under test can start threads without a *T. Called
+// outside an execution, it panics with an explanation.
+func Go(f func()) *Thread {
 	return &Thread{t: cur().Go(f)}
 }
 
