@@ -212,7 +212,9 @@ func replayFiles(t testing.TB, body func(w *T), dir string, opts []Option) *Resu
 		}
 		r, err := Replay(body, tok, opts...)
 		if errors.Is(err, replay.ErrMismatch) {
-			t.Logf("weft: replay file %s: %v\nthe test or its options changed since the file was written (delete the file if they did on purpose), or the test body is not deterministic; exploring", path, err)
+			// A stale file would be passed over in every run, unseen
+			// without -v: the test fails until it is deleted.
+			t.Errorf("weft: replay file %s is stale: %v\nthe test or its options changed since the file was written, or the test body is not deterministic; if the change was on purpose, delete the file: rm %s (exploring meanwhile)", path, err, shellQuote(path))
 			continue
 		}
 		if err != nil {
@@ -220,7 +222,7 @@ func replayFiles(t testing.TB, body func(w *T), dir string, opts []Option) *Resu
 			return nil
 		}
 		if r.Failed() {
-			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s", path, kind, r.Failures[0].Report(""))
+			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s", path, kind, r.Failures[0].Report(replayCommand(t.Name(), tok)))
 			return r
 		}
 	}

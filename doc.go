@@ -62,7 +62,8 @@
 // operation and the one that happened instead, and what to do: the token
 // belongs to another body or other options, or the body is not
 // deterministic. Replay returns it as an error wrapping replay.ErrMismatch. A
-// replay file that diverges is passed over with a note.
+// replay file that diverges is stale: the test fails with the command that
+// deletes it (and explores meanwhile).
 //
 // # Exploring without go test
 //

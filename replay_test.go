@@ -300,8 +300,9 @@ func TestCheck(t *testing.T) {
 	// exploring.
 	ft2 := &fakeTB{TB: t, name: "TestX"}
 	r2 := weft.Check(ft2, raceBody)
-	if len(ft2.errors) != 1 || !strings.Contains(ft2.errors[0], "replay file "+files[0]) || !strings.Contains(ft2.errors[0], "still fails") {
-		t.Fatalf("second Check: errors %q, want one naming the replay file", ft2.errors)
+	if len(ft2.errors) != 1 || !strings.Contains(ft2.errors[0], "replay file "+files[0]) || !strings.Contains(ft2.errors[0], "still fails") ||
+		!strings.Contains(ft2.errors[0], "\nreplay: WEFT_REPLAY='TestX="+tok+"' go test -run '^TestX$'\n") {
+		t.Fatalf("second Check: errors %q, want one naming the replay file, with the replay command", ft2.errors)
 	}
 	if r2.Executions != 1 || r2.Strategy != "replay" {
 		t.Errorf("second Check ran %d executions under %q, want 1 under replay", r2.Executions, r2.Strategy)
@@ -382,14 +383,15 @@ func TestCheckReplayMismatch(t *testing.T) {
 	}
 	ft2 := &fakeTB{TB: t, name: "TestZ"}
 	r := weft.Check(ft2, raceBody, weft.WithStrategy("exhaustive"))
-	note := "weft: replay file " + path + ": the replay diverged from the recorded execution: the execution ended (complete) after 2 steps, but the record has 3\n" +
-		"the test or its options changed since the file was written (delete the file if they did on purpose), or the test body is not deterministic; exploring"
-	if len(ft2.logs) != 2 || ft2.logs[0] != note || withoutWall(ft2.logs[1]) != failedSummary {
-		t.Errorf("logs %q, want %q and the summary", ft2.logs, note)
+	// The stale file fails the test (a note only -v shows would be passed
+	// over in every run), and the exploration runs after it.
+	stale := "weft: replay file " + path + " is stale: the replay diverged from the recorded execution: the execution ended (complete) after 2 steps, but the record has 3\n" +
+		"the test or its options changed since the file was written, or the test body is not deterministic; if the change was on purpose, delete the file: rm '" + path + "' (exploring meanwhile)"
+	if len(ft2.logs) != 1 || withoutWall(ft2.logs[0]) != failedSummary {
+		t.Errorf("logs %q, want the summary", ft2.logs)
 	}
-	// The exploration ran after the stale file and found the failure.
-	if len(ft2.errors) != 1 || !strings.Contains(ft2.errors[0], "read the store") || r.Strategy != "exhaustive" {
-		t.Errorf("errors %q under %s, want the failure found by exploring", ft2.errors, r.Strategy)
+	if len(ft2.errors) != 2 || ft2.errors[0] != stale || !strings.Contains(ft2.errors[1], "read the store") || r.Strategy != "exhaustive" {
+		t.Errorf("errors %q under %s, want %q and the failure found by exploring", ft2.errors, r.Strategy, stale)
 	}
 }
 
