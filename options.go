@@ -104,7 +104,9 @@ func WithTimeout(d time.Duration) Option {
 
 // WithWatchdog sets how long a thread may run without reaching a weft
 // operation before it is reported as blocked outside weft's control (0:
-// the default, 10s).
+// the default, 10s). A thread whose goroutine is parked in the Go runtime
+// (on a sync.Mutex, a real channel, time.Sleep) is reported after a second
+// already: nothing in the execution can wake it.
 func WithWatchdog(d time.Duration) Option {
 	return func(c *config) error {
 		if d < 0 {

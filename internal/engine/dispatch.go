@@ -138,14 +138,22 @@ func (e *Exec) Batch(fn func()) bool {
 // aborting, after the watchdog delay, could still write while the driver
 // reads: closing that would take a second atomic operation in every step.
 func (e *Exec) wait() bool {
+	// The watchdog looks every poll; a thread that has made no progress
+	// for parkedAfter and whose goroutine is parked in the Go runtime (a
+	// sync.Mutex, a real channel, time.Sleep) is blocked for good: it is
+	// reported then, without waiting for the whole delay.
+	poll := e.cfg.Watchdog
+	if poll > parkedAfter {
+		poll = parkedPoll
+	}
 	if e.watch == nil {
-		e.watch = time.NewTimer(e.cfg.Watchdog)
+		e.watch = time.NewTimer(poll)
 	} else {
-		e.watch.Reset(e.cfg.Watchdog)
+		e.watch.Reset(poll)
 	}
 	timer := e.watch
 	defer timer.Stop()
-	last := e.progress.Load()
+	last, since := e.progress.Load(), time.Now()
 	for {
 		select {
 		case <-e.done:
@@ -155,20 +163,32 @@ func (e *Exec) wait() bool {
 			if now != last || e.state.Load() != stateRunning {
 				// Progress, or between executions (a strategy may think
 				// long): nothing to say.
-				last = now
-				timer.Reset(e.cfg.Watchdog)
+				last, since = now, time.Now()
+				timer.Reset(poll)
 				continue
+			}
+			idle := time.Since(since)
+			parked := ""
+			if idle < e.cfg.Watchdog {
+				if idle >= parkedAfter {
+					parked = e.parkedState()
+				}
+				if parked == "" {
+					timer.Reset(poll)
+					continue
+				}
 			}
 			if !e.state.CompareAndSwap(stateRunning, stateAbandoned) {
 				// The execution ended just now.
-				timer.Reset(e.cfg.Watchdog)
+				last, since = e.progress.Load(), time.Now()
+				timer.Reset(poll)
 				continue
 			}
 			abandon(e)
 			if i := int(e.unwindAt.Load()) - 1; i >= 0 {
 				e.stuckUnwinding(trace.ThreadID(i))
 			} else {
-				e.blocked()
+				e.blocked(idle, parked)
 			}
 			e.finalOps()
 			return false

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/weft-go/weft/trace"
 )
@@ -19,7 +20,11 @@ import (
 // Exec is abandoned. A failure recorded before (the thread failed and then
 // blocked in a deferred call as it unwound) stays the report's subject; the
 // block is reported after it, as a second problem.
-func (e *Exec) blocked() {
+//
+// idle is how long the thread made no progress; parked, if not empty, is
+// the state of its goroutine, parked in the Go runtime (parkedState), which
+// the watchdog saw before its whole delay passed.
+func (e *Exec) blocked(idle time.Duration, parked string) {
 	// Should the goroutine ever come back, its next weft operation unwinds
 	// it instead of running the abandoned execution on.
 	e.aborting.Store(true)
@@ -29,11 +34,55 @@ func (e *Exec) blocked() {
 			"Make deferred calls return when the test body fails.\n\n%s", e.cfg.Watchdog, e.runningStacks())
 		return
 	}
+	if parked != "" {
+		e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread,
+			Message: fmt.Sprintf("a thread blocked outside weft's control: its goroutine has waited in the Go runtime [%s] "+
+				"for %v without reaching a weft operation (a sync.Mutex, a real channel, time.Sleep, or a goroutine not "+
+				"started with w.Go), and nothing in the execution can wake it. Use weft's primitives inside the test body.\n\n%s",
+				parked, idle.Round(100*time.Millisecond), e.runningStacks())}
+		return
+	}
 	e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread,
 		Message: fmt.Sprintf("a thread ran for %v without reaching a weft operation: it blocked outside weft's control "+
 			"(a sync.Mutex, a real channel, I/O, time.Sleep, or a goroutine not started with w.Go), or loops forever "+
 			"without touching a weft object. Use weft's primitives inside the test body, or raise the watchdog delay.\n\n%s",
 			e.cfg.Watchdog, e.runningStacks())}
+}
+
+// parkedAfter is how long a thread must make no progress before the
+// watchdog looks at its goroutine's state, every parkedPoll.
+const (
+	parkedAfter = time.Second
+	parkedPoll  = 250 * time.Millisecond
+)
+
+// parkedStates are the states of a goroutine parked in the Go runtime that
+// only another goroutine can end: a thread of the execution in one of them
+// waits for something no thread of the execution will do, as weft runs
+// one thread at a time.
+var parkedStates = []string{"chan receive", "chan send", "select", "sync.Mutex.Lock", "sync.RWMutex.Lock",
+	"sync.RWMutex.RLock", "sync.Cond.Wait", "sync.WaitGroup.Wait", "semacquire", "sleep"}
+
+// parkedState returns the state of the goroutine running the execution's
+// thread if it is parked in the Go runtime (parkedStates), or "". It reads
+// every goroutine's stack, so the watchdog calls it only after parkedAfter
+// without progress.
+func (e *Exec) parkedState() string {
+	for _, g := range strings.Split(e.runningStacks(), "\n\n") {
+		header, _, _ := strings.Cut(g, "\n")
+		_, state, ok := strings.Cut(header, " [")
+		if !ok {
+			continue
+		}
+		state, _, _ = strings.Cut(state, "]")
+		state, _, _ = strings.Cut(state, ",") // "chan receive, 2 minutes"
+		for _, p := range parkedStates {
+			if state == p || strings.HasPrefix(state, p+" (") {
+				return state
+			}
+		}
+	}
+	return ""
 }
 
 // stuckUnwinding ends an execution whose thread t, unwinding, has run
