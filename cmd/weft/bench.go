@@ -53,7 +53,7 @@ var benchTables = []benchTable{
 			{"File System (18)", "filesystem", map[string]int{"n": 18}, []string{">10000", ">10000", "250.2", "145.8", "2026"}},
 			{"Parallel Pi (3)", "parallelpi", map[string]int{"threads": 3}, []string{">10000", ">10000", "3217.8", "19.2", "6"}},
 			{"Parallel Pi (5)", "parallelpi", map[string]int{"threads": 5}, []string{">10000", ">10000", ">10000", "1220.6", "120"}},
-			{"Bounded Buffer (bbchan 3/3/2)", "bbchan", map[string]int{}, []string{">10000", "64.4", "67.2", "16", "8"}},
+			{"Bounded Buffer (3/3/2)", "bbchan", map[string]int{}, []string{">10000", "64.4", "67.2", "16", "8"}},
 		},
 	},
 	{
@@ -73,7 +73,7 @@ var benchTables = []benchTable{
 	},
 	{
 		name:       "speed",
-		title:      "exploration speed: optimal's traces per second, beside Nidhugg 0.4 --optimal on this machine kind (BENCHMARKS.md) and the goal of five times it",
+		title:      "exploration speed: optimal's traces per second, beside Nidhugg 0.4 --optimal on this machine kind\n(BENCHMARKS.md) and the goal of five times it",
 		strategies: []string{"optimal"},
 		paperCols:  []string{"Nidhugg traces/s", "goal traces/s"},
 		speed:      true,
@@ -116,8 +116,9 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	boundedInt(fs, orders, "orders", 5, 1, "", "random exploration orders (seeds 1..`N`) averaged per cell")
 	boundedInt(fs, maxRuns, "max-runs", 10000, 0, "0: no bound", "bound the executions of one cell and order to `N` (the papers' limit; 0: no bound)")
 	asJSON := fs.Bool("json", false, "print one JSON object per row instead of tables")
+	wide := fs.Bool("wide", false, "print each cell's wall time and the papers' column names whole (wider than 120 columns)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|speed|all] [-rows TEXT] [-orders N] [-max-runs N] [-json]")
+		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|speed|all] [-rows TEXT] [-orders N] [-max-runs N] [-json] [-wide]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stdout); err != nil {
@@ -152,7 +153,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 			results = append(results, res)
 		}
 		if !*asJSON && len(results) > 0 {
-			printBench(stdout, t, results, *maxRuns)
+			printBench(stdout, t, results, *maxRuns, *wide)
 		}
 	}
 	return exitOK
@@ -204,19 +205,35 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 	return res, nil
 }
 
-// printBench prints a table: ours, then the paper's columns.
-func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int) {
+// printBench prints a table: ours, then the paper's columns. Unless wide,
+// a cell of the papers' tables shows its executions alone and the papers'
+// columns are named [C], so that the table fits 120 columns.
+func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, wide bool) {
 	fmt.Fprintf(w, "%s\n", t.title)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	pad := 2
+	if !wide {
+		pad = 1
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, pad, ' ', tabwriter.AlignRight)
 	header := "program\t"
 	for _, s := range t.strategies {
 		header += s + "\t"
+		if t.speed && !wide {
+			header += "executions\twall\t"
+		}
 	}
 	for _, c := range t.paperCols {
-		if t.speed {
+		switch {
+		case t.speed:
 			header += c + "\t" // peer figures, not a paper's
-		} else {
+		case wide:
 			header += "paper " + c + "\t"
+		default:
+			// Fig. 8's DPOR variants by their suffix: [CR], [CR+sleep].
+			if c != "DPOR" {
+				c = strings.TrimPrefix(c, "DPOR-")
+			}
+			header += "[" + c + "]\t"
 		}
 	}
 	fmt.Fprintln(tw, header)
@@ -229,7 +246,15 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int) {
 			}
 			wall := roundDuration(time.Duration(c.WallS * float64(time.Second)))
 			if t.speed {
+				if !wide {
+					line += fmt.Sprintf("%.0f\t%s\t%s\t", c.ExecPerS, trimFloat(c.MeanExecs), wall)
+					continue
+				}
 				line += fmt.Sprintf("%.0f (%s executions, %s)\t", c.ExecPerS, trimFloat(c.MeanExecs), wall)
+				continue
+			}
+			if !wide {
+				line += trimFloat(c.MeanExecs) + "\t"
 				continue
 			}
 			line += fmt.Sprintf("%s (%s)\t", trimFloat(c.MeanExecs), wall)
@@ -240,10 +265,15 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int) {
 		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
-	if t.speed {
+	switch {
+	case t.speed && wide:
 		fmt.Fprintln(w, "cells: executions per second (executions, wall time of the exploration)")
-	} else {
+	case t.speed:
+		fmt.Fprintln(w, "optimal: executions (traces) per second; executions and wall time of the exploration")
+	case wide:
 		fmt.Fprintln(w, "cells: executions (wall time per exploration); >N: the bound -max-runs stopped it")
+	default:
+		fmt.Fprintln(w, "cells: executions; [C]: the paper's column C; >N: the bound -max-runs stopped it; -wide adds wall times")
 	}
 	fmt.Fprintln(w)
 }

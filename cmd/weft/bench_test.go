@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestBench runs one row of Fig. 8: File System (14) has 2 traces, which
@@ -77,7 +78,35 @@ func TestBenchBadUsage(t *testing.T) {
 	}
 	var out, errb bytes.Buffer
 	run([]string{"bench", "-table", "fig8", "-rows", "File System (14)", "-orders", "1", "-max-runs", "50"}, &out, &errb)
-	if !strings.Contains(out.String(), "paper jCUTE") || !strings.Contains(out.String(), ">50") {
+	if !strings.Contains(out.String(), "[jCUTE]") || !strings.Contains(out.String(), ">50") {
 		t.Errorf("table output:\n%s", out.String())
+	}
+	out.Reset()
+	run([]string{"bench", "-wide", "-table", "fig8", "-rows", "File System (14)", "-orders", "1", "-max-runs", "50"}, &out, &errb)
+	if !strings.Contains(out.String(), "paper jCUTE") || !strings.Contains(out.String(), ">50 ") && !strings.Contains(out.String(), ">50\t") {
+		t.Errorf("-wide table output:\n%s", out.String())
+	}
+}
+
+// TestBenchFits120Columns prints every table with its widest cells (a
+// bound of 10000, the slowest walls, the largest speeds) and checks that
+// no line is wider than 120 columns unless -wide.
+func TestBenchFits120Columns(t *testing.T) {
+	for _, tb := range benchTables {
+		var results []benchResult
+		for _, row := range tb.rows {
+			res := benchResult{Table: tb.name, Row: row.label, Paper: row.paper}
+			for _, s := range tb.strategies {
+				res.Cells = append(res.Cells, benchCell{Strategy: s, MeanExecs: 218243.5, WallS: 123.456789, ExecPerS: 1234567, Bounded: !tb.speed})
+			}
+			results = append(results, res)
+		}
+		var out bytes.Buffer
+		printBench(&out, tb, results, 10000, false)
+		for _, line := range strings.Split(out.String(), "\n") {
+			if n := utf8.RuneCountInString(line); n > 120 {
+				t.Errorf("table %s: a line of %d columns:\n%s", tb.name, n, line)
+			}
+		}
 	}
 }
