@@ -101,3 +101,27 @@ func TestBlockedThreads(t *testing.T) {
 		t.Errorf("blocked:\n%s\ncycle %v; want\n%s\nand no cycle", strings.Join(got, "\n"), f.Cycle, strings.Join(want, "\n"))
 	}
 }
+
+// TestSetNameVar: a Var or an Int named with SetName shows its name in the
+// steps of a report.
+func TestSetNameVar(t *testing.T) {
+	r, err := weft.Explore(func(w *weft.T) {
+		var x weft.Var[int]
+		x.SetName("x")
+		var n weft.Int[int]
+		n.SetName("counter")
+		n.Add(1)
+		x.Store(1)
+		w.Assert(false, "stop")
+	}, weft.NoReplayFiles())
+	if err != nil || len(r.Failures) != 1 {
+		t.Fatalf("Explore: %v, failures %v", err, r.FailureCounts)
+	}
+	var ops []string
+	for _, s := range r.Failures[0].Steps {
+		ops = append(ops, s.Op)
+	}
+	if got, want := strings.Join(ops, "; "), "add counter; store x"; got != want {
+		t.Errorf("steps %q, want %q", got, want)
+	}
+}

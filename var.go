@@ -26,6 +26,10 @@ func NewVar[T comparable](name string) *Var[T] {
 	return v
 }
 
+// SetName names v in reports, as NewVar does; an Int, which embeds a
+// Var, has it too.
+func (v *Var[T]) SetName(name string) { v.o.SetName(name) }
+
 // begin registers v on first use and announces operation k.
 func (v *Var[T]) begin(k trace.Kind) *engine.Thread {
 	t := v.register()
