@@ -340,18 +340,18 @@ func fingerprint(st *strategy.State) uint64 {
 			h = (h ^ uint64(cs.Kind) ^ uint64(uint32(cs.Obj))<<8) * prime
 		}
 	}
-	return mix(h)
+	return trace.Mix(h)
 }
 
 // inputPrint hashes an input request.
 func inputPrint(in strategy.InputRequest) uint64 {
-	h := mix(uint64(in.Bits) | uint64(in.Min)<<8)
-	h = mix(h ^ uint64(in.Max))
+	h := trace.Mix(uint64(in.Bits) | uint64(in.Min)<<8)
+	h = trace.Mix(h ^ uint64(in.Max))
 	if in.Signed {
-		h = mix(h ^ 1)
+		h = trace.Mix(h ^ 1)
 	}
 	for i := 0; i < len(in.Name); i++ {
-		h = mix(h ^ uint64(in.Name[i]))
+		h = trace.Mix(h ^ uint64(in.Name[i]))
 	}
 	return h
 }

@@ -96,16 +96,7 @@ func (f *finalStates) resolve(k uint64) uint64 {
 func hashState(kv []keyValue) uint64 {
 	var h uint64
 	for _, p := range kv {
-		h += mix(p.key*0x9e3779b97f4a7c15 ^ mix(p.value))
+		h += trace.Mix(p.key*0x9e3779b97f4a7c15 ^ trace.Mix(p.value))
 	}
 	return h
-}
-
-// mix is SplitMix64's finaliser: a bijective scrambling of 64 bits.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }

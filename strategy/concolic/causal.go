@@ -66,17 +66,8 @@ func (a *analysis) reset(tr *trace.Trace) {
 		if b.Taken {
 			h ^= 0x5851f42d4c957f2d
 		}
-		a.paths = append(a.paths, mix(h))
+		a.paths = append(a.paths, trace.Mix(h))
 	}
-}
-
-// mix is SplitMix64's finaliser: a bijective scrambling of 64 bits.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // growInt32 returns s resized to n entries, reusing its memory.

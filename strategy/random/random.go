@@ -30,16 +30,11 @@ func New(seed int64) *Strategy {
 // through the SplitMix64 finaliser, so that nearby seeds and executions give
 // unrelated streams.
 func Seed(p *rand.PCG, seed int64, exec uint64) {
-	p.Seed(mix(uint64(seed)), mix(exec^0x6a09e667f3bcc909))
+	p.Seed(splitMix(uint64(seed)), splitMix(exec^0x6a09e667f3bcc909))
 }
 
-// mix is SplitMix64's output function.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
-}
+// splitMix is SplitMix64's output function: its increment, then Mix.
+func splitMix(x uint64) uint64 { return trace.Mix(x + 0x9e3779b97f4a7c15) }
 
 // Executions returns the number of executions started so far.
 func (s *Strategy) Executions() uint64 { return s.exec }
