@@ -140,6 +140,8 @@ func (n *names) conflict(a, b *event) bool {
 	if len(as) == 0 {
 		return false
 	}
+	// The loops are written out here, the hot path of the race analysis:
+	// trace.Conflicts, inlined, measured 2-3% slower on fib 5.
 	bs := b.steps(bufB[:0])
 	for _, x := range as {
 		for _, y := range bs {
@@ -160,15 +162,7 @@ func (n *names) opConflict(a, b *event) bool {
 	if len(as) == 0 {
 		return false
 	}
-	bs := b.steps(bufB[:0])
-	for _, x := range as {
-		for _, y := range bs {
-			if trace.Conflict(x, y) {
-				return true
-			}
-		}
-	}
-	return false
+	return trace.Conflicts(as, b.steps(bufB[:0]))
 }
 
 // dependent is the dependency relation of the exploration: trace.Dependent
