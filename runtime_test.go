@@ -18,7 +18,7 @@ import (
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/pct"
 	"github.com/weft-go/weft/strategy/random"
-	"github.com/weft-go/weft/strategy/replay"
+	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -279,17 +279,6 @@ func TestFailureKinds(t *testing.T) {
 	}
 }
 
-// recorder wraps a strategy and keeps the token of every execution.
-type recorder struct {
-	strategy.Strategy
-	tokens []string
-}
-
-func (r *recorder) Finish(tr *trace.Trace, end trace.End) {
-	r.tokens = append(r.tokens, replay.Encode(replay.FromTrace(tr, nil)))
-	r.Strategy.Finish(tr, end)
-}
-
 // busy is an xy-like program with channels, a mutex and a branch that
 // deadlocks: depending on the schedule it completes (x read as 0), leaks
 // T1's send (x read as 1) or deadlocks (x read as 4).
@@ -314,12 +303,12 @@ func busy(w *weft.T) {
 // tokens returns the tokens of runs executions of busy under s.
 func tokens(t *testing.T, s strategy.Strategy, runs int) []string {
 	t.Helper()
-	rec := &recorder{Strategy: s}
+	rec := &strategytest.Recorder{Strategy: s}
 	r := explore(t, busy, weft.WithCustomStrategy(rec), weft.WithMaxRuns(runs), weft.KeepGoing(), weft.NoReplayFiles())
-	if r.Executions != runs || len(rec.tokens) != runs {
-		t.Fatalf("%d executions, %d tokens; want %d", r.Executions, len(rec.tokens), runs)
+	if r.Executions != runs || len(rec.Tokens) != runs {
+		t.Fatalf("%d executions, %d tokens; want %d", r.Executions, len(rec.Tokens), runs)
 	}
-	return rec.tokens
+	return rec.Tokens
 }
 
 // TestRandomizedReproducible checks that random and PCT give the same

@@ -7,24 +7,10 @@ package replay_test
 import (
 	"testing"
 
-	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/strategy/replay"
 	"github.com/weft-go/weft/strategy/strategytest"
-	"github.com/weft-go/weft/trace"
 )
-
-// recorder wraps a strategy and keeps the record of every execution, as a
-// token.
-type recorder struct {
-	strategy.Strategy
-	tokens []string
-}
-
-func (r *recorder) Finish(tr *trace.Trace, end trace.End) {
-	r.tokens = append(r.tokens, replay.Encode(replay.FromTrace(tr, nil)))
-	r.Strategy.Finish(tr, end)
-}
 
 // TestReplayConformance explores 100 generated programs exhaustively and
 // replays the token of every execution: one execution, without
@@ -39,7 +25,7 @@ func TestReplayConformance(t *testing.T) {
 		if !ok {
 			continue
 		}
-		rec := &recorder{Strategy: exhaustive.New()}
+		rec := &strategytest.Recorder{Strategy: exhaustive.New()}
 		ref, err := strategytest.Run(rec, p, limit)
 		if err != nil {
 			t.Fatal(err)
@@ -48,7 +34,7 @@ func TestReplayConformance(t *testing.T) {
 			continue // too large
 		}
 		checked++
-		for i, tok := range rec.tokens {
+		for i, tok := range rec.Tokens {
 			r, err := replay.Decode(tok)
 			if err != nil {
 				t.Fatalf("gen program %d, execution %d: %v", seed, i+1, err)
