@@ -98,26 +98,9 @@ func (r *sideRecorder) Finish(tr *trace.Trace, end trace.End) {
 	r.Strategy.Finish(tr, end)
 }
 
-func (r *sideRecorder) SolverStats() solver.Stats {
-	if s, ok := r.Strategy.(interface{ SolverStats() solver.Stats }); ok {
-		return s.SolverStats()
-	}
-	return solver.Stats{}
-}
-
-func (r *sideRecorder) Err() error {
-	if e, ok := r.Strategy.(interface{ Err() error }); ok {
-		return e.Err()
-	}
-	return nil
-}
-
-func (r *sideRecorder) Close() error {
-	if c, ok := r.Strategy.(interface{ Close() error }); ok {
-		return c.Close()
-	}
-	return nil
-}
+// Unwrap implements strategy.Wrapper: the concolic strategy's solver
+// counters, setup error and Close show through the recorder.
+func (r *sideRecorder) Unwrap() strategy.Strategy { return r.Strategy }
 
 // concolicOutcome is what an exploration of a small program saw: the
 // branch sides and failure labels its body recorded, and the failure

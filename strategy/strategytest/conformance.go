@@ -142,7 +142,7 @@ func conforms(s strategy.Strategy, p *Program, ref *Result, o Options) string {
 	if err != nil {
 		return err.Error()
 	}
-	if d, ok := s.(interface{ Diverged() error }); ok {
+	if d, ok := strategy.As[strategy.Diverger](s); ok {
 		if err := d.Diverged(); err != nil {
 			fail("the strategy reports a divergence: %v", err)
 		}
