@@ -56,7 +56,7 @@ func Run(s strategy.Strategy, p *Program, limit int) (*Result, error) {
 // RunEach is Run for a test body that changes between executions: execution
 // i (from 1) runs program(i).
 func RunEach(s strategy.Strategy, program func(i int) *Program, limit int) (*Result, error) {
-	r := &Result{Failures: map[trace.FailureKind]int{}, Traces: map[string]int{}, Failing: map[string]int{}, Finals: map[string]bool{}}
+	r := newResult()
 	var tr trace.Trace
 	for {
 		if limit > 0 && r.Executions == limit {
@@ -66,32 +66,46 @@ func RunEach(s strategy.Strategy, program func(i int) *Program, limit int) (*Res
 			r.Exhausted = true
 			return r, nil
 		}
-		r.Executions++
-		m := newMachine(program(r.Executions), &tr)
-		end, sched, err := m.run(s)
-		if err != nil {
-			return r, fmt.Errorf("execution %d: %w", r.Executions, err)
+		if err := r.execute(s, program(r.Executions+1), &tr); err != nil {
+			return r, err
 		}
-		switch {
-		case end.Status == trace.Cut:
-			r.Cut++
-			sched += "/cut"
-		case end.Status == trace.Complete:
-			r.Complete++
-			r.Traces[trace.Foata(&tr, trace.CR)]++
-			r.Finals[m.finalState()] = true
-		default:
-			r.Failures[end.Kind]++
-			sched += "/" + end.Kind.String()
-			if end.Kind == trace.Deadlock || end.Kind == trace.Leak {
-				r.Traces[trace.Foata(&tr, trace.CR)]++
-			} else {
-				r.Failing[end.Kind.String()+": "+trace.Foata(&tr, trace.CR)]++
-			}
-		}
-		r.Schedules = append(r.Schedules, sched)
-		s.Finish(&tr, end)
 	}
+}
+
+// newResult returns an empty Result.
+func newResult() *Result {
+	return &Result{Failures: map[trace.FailureKind]int{}, Traces: map[string]int{}, Failing: map[string]int{}, Finals: map[string]bool{}}
+}
+
+// execute runs one execution of p under s, for which s.Next returned
+// true, records it in r, and hands it to s.Finish.
+func (r *Result) execute(s strategy.Strategy, p *Program, tr *trace.Trace) error {
+	r.Executions++
+	m := newMachine(p, tr)
+	end, sched, err := m.run(s)
+	if err != nil {
+		return fmt.Errorf("execution %d: %w", r.Executions, err)
+	}
+	switch {
+	case end.Status == trace.Cut:
+		r.Cut++
+		sched += "/cut"
+	case end.Status == trace.Complete:
+		r.Complete++
+		r.Traces[trace.Foata(tr, trace.CR)]++
+		r.Finals[m.finalState()] = true
+	default:
+		r.Failures[end.Kind]++
+		sched += "/" + end.Kind.String()
+		if end.Kind == trace.Deadlock || end.Kind == trace.Leak {
+			r.Traces[trace.Foata(tr, trace.CR)]++
+		} else {
+			r.Failing[end.Kind.String()+": "+trace.Foata(tr, trace.CR)]++
+		}
+	}
+	r.Schedules = append(r.Schedules, sched)
+	s.Finish(tr, end)
+	return nil
 }
 
 // objRef names an object of a program: its class and its number among the

@@ -1,0 +1,136 @@
+// This file declares units of work: the part of an exploration a strategy
+// hands out to be explored elsewhere, and what comes back.
+
+package strategy
+
+import (
+	"bytes"
+	"encoding/gob"
+	"errors"
+	"fmt"
+)
+
+// A Unit is a part of an exploration that a Splitter handed out, as bytes
+// another goroutine or process can take: a subtree of the tree of
+// executions, with the prefix that reaches its root, the work left there
+// (backtracking sets, a wakeup tree, input vectors) and what its
+// exploration needs of the states above it (their sleep sets and
+// backtracking data).
+type Unit []byte
+
+// A Handback is what the exploration of a unit found for the states above
+// its root (races whose reversal starts there), for the strategy that
+// handed the unit out to Join.
+type Handback []byte
+
+// A Splitter is a strategy whose exploration can be divided into units,
+// explored separately and joined back.
+//
+// The protocol: between two executions (after Finish, before Next), Split
+// hands out the deepest state of the current path that has work left,
+// with all of its work, present and future; the splitter goes on as if it
+// had explored that state itself. Resume, called on a strategy built with
+// the same options (in any process), returns one that explores exactly
+// that subtree: its Next returns false when the subtree is explored. Its
+// Handback then says what it found for the states above the subtree's
+// root, and Join, on the splitter, takes it in: for the states still on
+// the splitter's path as if it had found it itself, and for the states it
+// has left since (it went on while the unit was explored) as new units,
+// which Join returns for the caller to explore (and join) like the others.
+//
+// A unit explored and joined before the splitter's next Next gives exactly
+// the exploration the splitter would have made alone: the same executions,
+// in another order. Units explored while the splitter goes on give a
+// complete exploration that may repeat some executions. A strategy
+// resumed from a unit may split it further; it joins what its own units
+// hand back, and what concerns the states above its root goes into its own
+// Handback.
+type Splitter interface {
+	Strategy
+	// Split hands out a unit of the work left, and removes it from s's
+	// own; false if s has none (its exploration is over or has not
+	// begun).
+	Split() (Unit, bool)
+	// Resume returns a strategy with s's options that explores u. It
+	// returns an error wrapping ErrBadUnit if u is not a unit of a
+	// strategy with these options.
+	Resume(u Unit) (Splitter, error)
+	// Join takes in the handback of a unit s handed out and returns the
+	// units it adds where s's path has moved on. It returns an error
+	// wrapping ErrBadUnit if h is not a handback of such a unit.
+	Join(h Handback) ([]Unit, error)
+	// Handback returns what s, resumed from a unit, found for the states
+	// above the unit's root, once its exploration is over; nil for a
+	// strategy not resumed from a unit.
+	Handback() Handback
+}
+
+// ErrBadUnit is wrapped by the errors of Resume and Join for bytes that
+// are not a unit or handback of the strategy: corrupt, from another
+// strategy or another version of weft, or made with other options.
+var ErrBadUnit = errors.New("not a unit of work of this strategy")
+
+// unitHeader starts every unit and handback: the strategy and options
+// that made it (Tag) and what it is ("unit" or "handback").
+type unitHeader struct {
+	Magic string
+	Tag   string
+	What  string
+}
+
+const unitMagic = "weft-unit-1"
+
+// EncodeUnit serialises payload (a value encoding/gob can encode) as a unit
+// of the strategy named by tag, which should name its options too: Resume
+// refuses a unit whose tag differs.
+func EncodeUnit(tag string, payload any) (Unit, error) {
+	b, err := encodeTagged(tag, "unit", payload)
+	return Unit(b), err
+}
+
+// DecodeUnit decodes a unit EncodeUnit made with tag into payload (a
+// pointer), or returns an error wrapping ErrBadUnit.
+func DecodeUnit(u Unit, tag string, payload any) error {
+	return decodeTagged(u, tag, "unit", payload)
+}
+
+// EncodeHandback is EncodeUnit for a handback.
+func EncodeHandback(tag string, payload any) (Handback, error) {
+	b, err := encodeTagged(tag, "handback", payload)
+	return Handback(b), err
+}
+
+// DecodeHandback is DecodeUnit for a handback.
+func DecodeHandback(h Handback, tag string, payload any) error {
+	return decodeTagged(h, tag, "handback", payload)
+}
+
+func encodeTagged(tag, what string, payload any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := gob.NewEncoder(&buf)
+	if err := enc.Encode(unitHeader{unitMagic, tag, what}); err != nil {
+		return nil, fmt.Errorf("encoding a %s of %s: %w", what, tag, err)
+	}
+	if err := enc.Encode(payload); err != nil {
+		return nil, fmt.Errorf("encoding a %s of %s: %w", what, tag, err)
+	}
+	return buf.Bytes(), nil
+}
+
+func decodeTagged(b []byte, tag, what string, payload any) error {
+	dec := gob.NewDecoder(bytes.NewReader(b))
+	var h unitHeader
+	if err := dec.Decode(&h); err != nil || h.Magic != unitMagic {
+		return fmt.Errorf("%w: the bytes are no %s of weft's (corrupt, or made by another version)", ErrBadUnit, what)
+	}
+	if h.What != what {
+		return fmt.Errorf("%w: a %s where a %s was expected", ErrBadUnit, h.What, what)
+	}
+	if h.Tag != tag {
+		return fmt.Errorf("%w: a %s of %s, given to %s", ErrBadUnit, what, h.Tag, tag)
+	}
+	if err := dec.Decode(payload); err != nil {
+		return fmt.Errorf("%w: decoding a %s of %s: %v", ErrBadUnit, what, tag, err)
+	}
+	return nil
+}
