@@ -41,113 +41,177 @@ type UnitStats struct {
 }
 
 // RunUnits explores p with s as Run does, dividing the exploration as o
-// says: each unit is explored by a strategy s.Resume returns, its handback
-// joined, and the units Join returns explored in turn. The Result counts
-// the executions of every strategy involved. It reports an error if a
-// strategy chose a thread that is not enabled, or if Resume or Join
-// failed.
+// says (Divide). The Result counts the executions of every strategy
+// involved. It reports an error if a strategy chose a thread that is not
+// enabled, or if Resume or Join failed.
 func RunUnits(s strategy.Splitter, p *Program, o UnitOptions) (*Result, UnitStats, error) {
+	d := Divide(s, o)
+	limit := o.Limit
+	if limit <= 0 {
+		limit = 100_000
+	}
+	r, err := Run(d, p, limit)
+	if err == nil {
+		err = d.Err()
+	}
+	return r, d.Stats(), err
+}
+
+// Divided is a strategy that explores what another one would, divided into
+// units of work (Divide).
+type Divided struct {
+	o     UnitOptions
+	root  strategy.Splitter
+	stack []*divFrame // the strategies with work left; the last one runs
+	cur   *divFrame   // the strategy of the current execution
+	err   error
+	st    UnitStats
+}
+
+// divFrame is a strategy of a divided exploration: the root, or one resumed
+// from a unit, which its parent (the frame below it) joins.
+type divFrame struct {
+	s     strategy.Splitter
+	depth int
+	runs  int
+	split bool // an execution ended: split before the next one
+	queue []waiting
+}
+
+// waiting is a unit split off but not explored yet, and how many more
+// executions its splitter runs before it is.
+type waiting struct {
+	unit   strategy.Unit
+	after  int
+	orphan bool
+}
+
+// Divide returns a strategy that explores what s would, divided into units
+// of work as o says, each explored in turn by a strategy s.Resume returns:
+// after every o.Every-th execution of a strategy, it splits off a unit;
+// the unit is explored at once (or, with o.Delay, after its splitter has
+// run o.Delay more executions); when a unit is explored, its handback is
+// joined, and the units Join returns are explored next. Run it as any
+// strategy (Run, weft.WithCustomStrategy); o.Limit is not used (bound the
+// executions where it runs). Err reports a failure of Resume or Join, which
+// ends the exploration.
+func Divide(s strategy.Splitter, o UnitOptions) *Divided {
 	if o.Every <= 0 {
 		o.Every = 1
 	}
 	if o.Depth <= 0 {
 		o.Depth = 3
 	}
-	if o.Limit <= 0 {
-		o.Limit = 100_000
-	}
-	u := &unitRunner{p: p, o: o, r: newResult()}
-	err := u.explore(s, 0)
-	u.r.Exhausted = err == nil && u.r.Executions < o.Limit
-	return u.r, u.st, err
+	return &Divided{o: o, root: s, stack: []*divFrame{{s: s}}}
 }
 
-// unitRunner runs the strategies of a divided exploration.
-type unitRunner struct {
-	p  *Program
-	o  UnitOptions
-	r  *Result
-	st UnitStats
-	tr trace.Trace
-}
+// Err returns why the exploration ended early (Resume or Join failed), or
+// nil.
+func (d *Divided) Err() error { return d.err }
 
-// waiting is a unit split off but not explored yet, and how many more
-// executions its splitter runs before it is.
-type waiting struct {
-	unit  strategy.Unit
-	after int
-}
+// Stats returns what the division did so far.
+func (d *Divided) Stats() UnitStats { return d.st }
 
-// explore runs s, a strategy at nesting depth, to the end of its
-// exploration, splitting off and exploring units as the options say.
-func (u *unitRunner) explore(s strategy.Splitter, depth int) error {
-	u.st.MaxDepth = max(u.st.MaxDepth, depth)
-	var queue []waiting
-	runs := 0
-	for u.r.Executions < u.o.Limit && s.Next() {
-		if err := u.r.execute(s, u.p, &u.tr); err != nil {
-			return err
+// Unwrap returns the strategy divided, so that strategy.As finds its
+// capabilities (a solver's statistics, Close).
+func (d *Divided) Unwrap() strategy.Strategy { return d.root }
+
+// Next implements strategy.Strategy.
+func (d *Divided) Next() bool {
+	for d.err == nil && len(d.stack) > 0 {
+		f := d.stack[len(d.stack)-1]
+		if len(f.queue) > 0 && f.queue[0].after <= 0 {
+			w := f.queue[0]
+			f.queue = f.queue[1:]
+			d.resume(f, w)
+			continue
 		}
-		runs++
-		for i := range queue {
-			queue[i].after--
-		}
-		for len(queue) > 0 && queue[0].after <= 0 {
-			w := queue[0]
-			queue = queue[1:]
-			if err := u.unit(s, w.unit, depth+1); err != nil {
-				return err
+		if f.split {
+			f.split = false
+			if f.depth < d.o.Depth && f.runs%d.o.Every == 0 {
+				if u, ok := f.s.Split(); ok {
+					f.queue = append(f.queue, waiting{unit: u, after: d.o.Delay})
+					continue
+				}
 			}
 		}
-		if depth >= u.o.Depth || runs%u.o.Every != 0 {
+		if f.s.Next() {
+			d.cur = f
+			return true
+		}
+		if len(f.queue) > 0 {
+			f.queue[0].after = 0 // f is done: its units wait no longer
 			continue
 		}
-		unit, ok := s.Split()
-		if !ok {
-			continue
+		d.stack = d.stack[:len(d.stack)-1]
+		if len(d.stack) == 0 {
+			break
 		}
-		if u.o.Delay == 0 {
-			if err := u.unit(s, unit, depth+1); err != nil {
-				return err
-			}
-			continue
+		parent := d.stack[len(d.stack)-1]
+		orphans, err := parent.s.Join(f.s.Handback())
+		if err != nil {
+			d.err = fmt.Errorf("joining a unit's handback: %w", err)
+			break
 		}
-		queue = append(queue, waiting{unit, u.o.Delay})
+		ws := make([]waiting, len(orphans))
+		for i, o := range orphans {
+			ws[i] = waiting{unit: o, orphan: true}
+		}
+		parent.queue = append(ws, parent.queue...)
 	}
-	for _, w := range queue {
-		if err := u.unit(s, w.unit, depth+1); err != nil {
-			return err
-		}
+	d.cur = nil
+	return false
+}
+
+// resume pushes a strategy resumed from w's unit, split off by f.
+func (d *Divided) resume(f *divFrame, w waiting) {
+	s, err := f.s.Resume(w.unit)
+	if err != nil {
+		d.err = fmt.Errorf("resuming a unit: %w", err)
+		return
+	}
+	d.st.Units++
+	if w.orphan {
+		d.st.Orphans++
+	}
+	d.stack = append(d.stack, &divFrame{s: s, depth: f.depth + 1})
+	d.st.MaxDepth = max(d.st.MaxDepth, f.depth+1)
+}
+
+// Choose implements strategy.Strategy.
+func (d *Divided) Choose(st *strategy.State) strategy.Choice { return d.cur.s.Choose(st) }
+
+// Input implements strategy.Strategy.
+func (d *Divided) Input(st *strategy.State, in strategy.InputRequest) uint64 {
+	return d.cur.s.Input(st, in)
+}
+
+// Finish implements strategy.Strategy.
+func (d *Divided) Finish(tr *trace.Trace, end trace.End) {
+	f := d.cur
+	f.s.Finish(tr, end)
+	f.runs++
+	f.split = true
+	for i := range f.queue {
+		f.queue[i].after--
+	}
+}
+
+// Diverged reports the divergence of the strategy of the last execution.
+func (d *Divided) Diverged() error {
+	if d.cur == nil {
+		return nil
+	}
+	if dv, ok := strategy.As[strategy.Diverger](d.cur.s); ok {
+		return dv.Diverged()
 	}
 	return nil
 }
 
-// unit explores a unit owner split off, at nesting depth, joins its
-// handback, and explores the units Join returns.
-func (u *unitRunner) unit(owner strategy.Splitter, unit strategy.Unit, depth int) error {
-	u.st.Units++
-	w, err := owner.Resume(unit)
-	if err != nil {
-		return fmt.Errorf("resuming a unit: %w", err)
-	}
-	if err := u.explore(w, depth); err != nil {
-		return err
-	}
-	if u.r.Executions >= u.o.Limit {
-		return nil // the unit was not explored to its end: nothing to hand back
-	}
-	orphans, err := owner.Join(w.Handback())
-	if err != nil {
-		return fmt.Errorf("joining a unit's handback: %w", err)
-	}
-	for _, o := range orphans {
-		u.st.Orphans++
-		if err := u.unit(owner, o, depth); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+var (
+	_ strategy.Wrapper  = (*Divided)(nil)
+	_ strategy.Diverger = (*Divided)(nil)
+)
 
 // UnitCheck says what Units compares.
 type UnitCheck struct {
