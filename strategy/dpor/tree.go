@@ -133,6 +133,9 @@ func (n *Node) AltsOf(t trace.ThreadID) int32 {
 type Tree struct {
 	Nodes []Node
 	Start int
+	// Floor is the number of states above the root of a tree resumed from
+	// a unit (ResumeUnit): its owner never backtracks into them.
+	Floor int
 	// Sleep turns sleep sets on; Rel is the relation that wakes sleepers.
 	Sleep bool
 	Rel   trace.Relation
@@ -148,6 +151,9 @@ type Tree struct {
 	pick     []trace.ThreadID
 	acc      []trace.Access
 	vacc     []trace.Access
+	// frozen holds the states above a resumed tree's root as the unit
+	// brought them, to tell what its exploration added (HandbackUnit).
+	frozen []frozen
 }
 
 // Choose implements strategy.Strategy.Choose for the tree's owner. A

@@ -37,3 +37,30 @@ func (s ThreadSet) Len() int {
 	}
 	return n
 }
+
+// Union adds the threads of o to s.
+func (s *ThreadSet) Union(o ThreadSet) {
+	for len(*s) < len(o) {
+		*s = append(*s, 0)
+	}
+	for i, w := range o {
+		(*s)[i] |= w
+	}
+}
+
+// Minus returns a new set of the threads of s not in o.
+func (s ThreadSet) Minus(o ThreadSet) ThreadSet {
+	var d ThreadSet
+	for i, w := range s {
+		if i < len(o) {
+			w &^= o[i]
+		}
+		if w != 0 {
+			for len(d) <= i {
+				d = append(d, 0)
+			}
+			d[i] = w
+		}
+	}
+	return d
+}

@@ -33,6 +33,9 @@ type Strategy struct {
 	tr      *trace.Trace
 	fp      []trace.Access
 	rev     dpor.Reversal
+	// primed says that the next execution's choice is taken already (a
+	// strategy resumed from a unit: Split prepared it).
+	primed bool
 }
 
 // New returns a race-detection-and-flipping strategy with options o.
@@ -56,7 +59,11 @@ func (s *Strategy) Next() bool {
 		s.tree.Start = 0
 		return true
 	}
-	for len(s.tree.Nodes) > 0 {
+	if s.primed {
+		s.primed = false
+		return true
+	}
+	for len(s.tree.Nodes) > s.tree.Floor {
 		k := len(s.tree.Nodes) - 1
 		n := &s.tree.Nodes[k]
 		if n.Alt+1 < n.Alts {

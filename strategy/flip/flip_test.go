@@ -86,3 +86,17 @@ func TestConformance(t *testing.T) {
 		}
 	}
 }
+
+// TestUnits checks flip and flip+sleep divided into units on generated
+// programs: explored and joined at once, exactly the undivided
+// exploration; explored while the splitter goes on, the same traces,
+// failures and final states.
+func TestUnits(t *testing.T) {
+	for _, sleep := range []bool{false, true} {
+		for _, c := range []strategytest.UnitCheck{{Programs: 100}, {Programs: 50, From: 500, Every: 3, Depth: 6}} {
+			t.Run(fmt.Sprintf("sleep=%v", sleep), func(t *testing.T) {
+				strategytest.Units(t, func() strategy.Splitter { return New(Options{Sleep: sleep}) }, c)
+			})
+		}
+	}
+}
