@@ -112,21 +112,53 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	return r, nil
 }
 
-// explore runs the exploration loop. The error,
-// wrapping ErrInternal, says that a strategy panicked; the Result holds
-// what was explored until then.
+// explore runs the exploration loop with strategy s, and closes s. The
+// error, wrapping ErrInternal, says that a strategy panicked; the Result
+// holds what was explored until then.
 func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
+	x := newSession(body, c)
+	defer x.close()
+	r, err := x.explore(s)
+	if cl, ok := strategy.As[strategy.Closer](s); ok {
+		cl.Close() // release a solver's native resources; nothing to report
+	}
+	return r, err
+}
+
+// session is the runtime of an exploration: one Exec running the test
+// body, which every run of the exploration loop in it shares (the
+// strategies of a divided exploration, divide.go), so that objects keep
+// their names (trace.ObjectInfo.Key) from one to the next.
+type session struct {
+	body     func(w *T)
+	c        *config
+	e        *engine.Exec
+	run      func()
+	deadline time.Time
+}
+
+// newSession starts the runtime of an exploration of body with c.
+func newSession(body func(w *T), c *config) *session {
+	x := &session{body: body, c: c}
+	if c.timeout > 0 {
+		x.deadline = time.Now().Add(c.timeout)
+	}
+	x.e = engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Deadline: x.deadline})
+	w := &T{}
+	x.run = func() { body(w) }
+	return x
+}
+
+// close releases the runtime.
+func (x *session) close() { x.e.Close() }
+
+// explore runs the exploration loop with strategy s until s ends its
+// exploration or a bound stops it. The error, wrapping ErrInternal, says
+// that s panicked; the Result holds what was explored until then.
+func (x *session) explore(s strategy.Strategy) (*Result, error) {
+	c, e, body, run, deadline := x.c, x.e, x.body, x.run, x.deadline
 	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	start := time.Now()
-	var deadline time.Time
-	if c.timeout > 0 {
-		deadline = start.Add(c.timeout)
-	}
-	ecfg := engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Deadline: deadline}
-	e := engine.NewExec(ecfg)
-	defer e.Close()
-	w := &T{}
-	run := func() { body(w) }
 	// The strategy runs inside the determinism check and panic guard
 	// (determinism.go, guard.go); strategy.As finds the inner one's
 	// capabilities (solver statistics, Close) through it.
@@ -250,9 +282,6 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	r.FinalStates = r.finals.count()
 	if ss, ok := strategy.As[strategy.Solving](s); ok {
 		r.Solver = ss.SolverStats()
-	}
-	if cl, ok := strategy.As[strategy.Closer](s); ok {
-		cl.Close() // release a solver's native resources; nothing to report
 	}
 	r.Wall = time.Since(start)
 	return r, chk.panicked()

@@ -100,3 +100,24 @@ func hashState(kv []keyValue) uint64 {
 	}
 	return h
 }
+
+// merge adds the states and key merges of o to f.
+func (f *finalStates) merge(o *finalStates) {
+	for from, to := range o.merged {
+		if f.merged == nil {
+			f.merged = make(map[uint64]uint64)
+		}
+		f.merged[from] = to
+	}
+	for h, kv := range o.states {
+		if f.states == nil {
+			f.states = make(map[uint64][]keyValue)
+		}
+		if _, ok := f.states[h]; !ok {
+			f.states[h] = append([]keyValue(nil), kv...)
+		}
+	}
+	// The states of either may have been hashed before a merge the other
+	// knows: count hashes them again.
+	f.remerge = f.remerge || o.remerge || (len(f.merged) > 0 && len(f.states) > 0)
+}

@@ -94,6 +94,15 @@ type Stats struct {
 	SolverTime                                        time.Duration
 }
 
+// Add returns the sum of s and o: the counters of two solvers, or of one
+// over two parts of an exploration.
+func (s Stats) Add(o Stats) Stats {
+	return Stats{
+		Queries: s.Queries + o.Queries, Sat: s.Sat + o.Sat, Unsat: s.Unsat + o.Unsat, Unknown: s.Unknown + o.Unknown,
+		Timeouts: s.Timeouts + o.Timeouts, CacheHits: s.CacheHits + o.CacheHits, SolverTime: s.SolverTime + o.SolverTime,
+	}
+}
+
 // Errors for callers to test with errors.Is.
 var (
 	// ErrTimeout is wrapped by errors of calls that returned Unknown

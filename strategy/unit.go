@@ -44,7 +44,8 @@ type Handback []byte
 // complete exploration that may repeat some executions. A strategy
 // resumed from a unit may split it further; it joins what its own units
 // hand back, and what concerns the states above its root goes into its own
-// Handback.
+// Handback. A splitter whose Next has returned false still resumes and
+// joins the units it handed out.
 type Splitter interface {
 	Strategy
 	// Split hands out a unit of the work left, and removes it from s's
@@ -78,6 +79,10 @@ type unitHeader struct {
 	What  string
 }
 
+// unitMagic names the format of units and handbacks. gob decodes by field
+// name and drops fields it does not know, so a change to a payload type
+// must change the magic (or the strategy's tag), or old units would be
+// taken without complaint.
 const unitMagic = "weft-unit-1"
 
 // EncodeUnit serialises payload (a value encoding/gob can encode) as a unit

@@ -1,0 +1,122 @@
+// This file implements a divided exploration: a strategy's exploration
+// split into units of work (strategy.Splitter), each explored to its own
+// Result and merged into its splitter's.
+
+package weft
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// divideOptions say how exploreDivided divides an exploration: after every
+// every-th execution of a strategy it splits off a unit, down to depth
+// levels of units within units.
+type divideOptions struct{ every, depth int }
+
+// errStopped unwinds a divided exploration that a failure or the timeout
+// stopped.
+var errStopped = errors.New("exploration stopped")
+
+// exploreDivided explores body with s as explore does, dividing the
+// exploration as o says: each unit is explored at once by a strategy
+// s.Resume returns, to a Result of its own, its handback joined, the units
+// Join returns explored in turn, and every Result merged (Result.Merge).
+// Every part runs in one runtime (session), so objects keep their names
+// from one part to the next. Bounds on executions and progress reports do
+// not apply.
+func exploreDivided(body func(w *T), s strategy.Splitter, c *config, o divideOptions) (*Result, error) {
+	x := newSession(body, c)
+	defer x.close()
+	total := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
+	err := x.divided(s, 0, o, total)
+	total.Exhausted = err == nil
+	if errors.Is(err, errStopped) {
+		err = nil
+	}
+	if ss, ok := strategy.As[strategy.Solving](s); ok {
+		total.Solver = ss.SolverStats() // the units share s's solver
+	}
+	if cl, ok := strategy.As[strategy.Closer](s); ok {
+		cl.Close()
+	}
+	return total, err
+}
+
+// divided explores with s, at nesting depth, into total, until s's
+// exploration is over.
+func (x *session) divided(s strategy.Splitter, depth int, o divideOptions, total *Result) error {
+	for {
+		b := &batch{Strategy: s, n: max(o.every, 1)}
+		r, err := x.explore(b)
+		r.Solver = solver.Stats{} // counted once, at the end
+		total.Merge(r)
+		switch {
+		case err != nil:
+			return err
+		case r.TimedOut, r.Failed() && x.c.stopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
+			return errStopped
+		case b.over:
+			return nil
+		case depth >= o.depth:
+			continue
+		}
+		if u, ok := s.Split(); ok {
+			if err := x.unit(s, u, depth+1, o, total); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// unit explores a unit owner split off, joins its handback and explores
+// the units Join returns.
+func (x *session) unit(owner strategy.Splitter, u strategy.Unit, depth int, o divideOptions, total *Result) error {
+	w, err := owner.Resume(u)
+	if err != nil {
+		return fmt.Errorf("%w: resuming a unit of %s: %v", ErrInternal, x.c.strategyName, err)
+	}
+	part := &Result{Strategy: x.c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
+	err = x.divided(w, depth, o, part)
+	total.Merge(part)
+	if err != nil {
+		return err
+	}
+	orphans, err := owner.Join(w.Handback())
+	if err != nil {
+		return fmt.Errorf("%w: joining a unit of %s: %v", ErrInternal, x.c.strategyName, err)
+	}
+	for _, u := range orphans {
+		if err := x.unit(owner, u, depth, o, total); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// batch runs n executions of its strategy's exploration: then its Next
+// returns false, and over says whether the strategy's own did.
+type batch struct {
+	strategy.Strategy
+	n    int
+	over bool
+}
+
+func (b *batch) Next() bool {
+	if b.n == 0 {
+		return false
+	}
+	b.n--
+	if !b.Strategy.Next() {
+		b.over = true
+		return false
+	}
+	return true
+}
+
+// Unwrap returns the strategy, so that its capabilities are found.
+func (b *batch) Unwrap() strategy.Strategy { return b.Strategy }

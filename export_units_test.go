@@ -1,0 +1,20 @@
+// This file exports, to the tests of package weft_test only, the divided
+// exploration (divide.go).
+
+package weft
+
+import "github.com/weft-go/weft/strategy"
+
+// ExploreDivided explores body with s divided into units: after every
+// every-th execution of a strategy it splits off a unit, down to depth
+// levels; each unit is explored to a Result of its own, and the Results
+// are merged.
+func ExploreDivided(body func(*T), s strategy.Splitter, every, depth int, opts ...Option) (*Result, error) {
+	c := defaultConfig()
+	for _, o := range opts {
+		if err := o(&c); err != nil {
+			return nil, err
+		}
+	}
+	return exploreDivided(body, s, &c, divideOptions{every: every, depth: depth})
+}

@@ -1,0 +1,36 @@
+// This file implements Result.Merge: the results of explorations of parts
+// of one program (units of work) combined into one.
+
+package weft
+
+import "github.com/weft-go/weft/trace"
+
+// Merge adds o, the result of an exploration of another part of the same
+// test body with the same strategy (a unit of work, strategy.Splitter),
+// to r: the counts add up, the failures of a kind r has not seen join r's
+// (their Execution numbers are o's own), the final states are counted
+// once over both, the solver's counters add up, Wall is the longer of the
+// two, and r is exhausted only if both were.
+func (r *Result) Merge(o *Result) {
+	r.Executions += o.Executions
+	r.Complete += o.Complete
+	r.Cut += o.Cut
+	r.Events += o.Events
+	r.Exhausted = r.Exhausted && o.Exhausted
+	r.TimedOut = r.TimedOut || o.TimedOut
+	r.Wall = max(r.Wall, o.Wall)
+	if r.FailureCounts == nil {
+		r.FailureCounts = map[trace.FailureKind]int{}
+	}
+	for _, f := range o.Failures {
+		if r.FailureCounts[f.Kind] == 0 {
+			r.Failures = append(r.Failures, f)
+		}
+	}
+	for k, n := range o.FailureCounts {
+		r.FailureCounts[k] += n
+	}
+	r.finals.merge(&o.finals)
+	r.FinalStates = r.finals.count()
+	r.Solver = r.Solver.Add(o.Solver)
+}

@@ -1,0 +1,150 @@
+// Tests of divided explorations: units of work explored under the runtime,
+// each to a Result of its own, merged, against the undivided exploration.
+
+package weft_test
+
+import (
+	"fmt"
+	"maps"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/programs"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// splitters returns the registered strategies that divide into units.
+func splitters(t *testing.T) []string {
+	var out []string
+	for _, n := range weft.Strategies() {
+		if _, ok := weft.StrategyByName(n, 0).(strategy.Splitter); ok {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no registered strategy divides into units")
+	}
+	return out
+}
+
+// sameResult describes how divided, the merged Result of a divided
+// exploration, differs from whole, the undivided one's: every count, the
+// failure kinds and the final states must be equal ("" if they are).
+func sameResult(whole, divided *weft.Result) string {
+	switch {
+	case !divided.Exhausted:
+		return "the divided exploration did not end"
+	case divided.Executions != whole.Executions || divided.Complete != whole.Complete || divided.Cut != whole.Cut:
+		return fmt.Sprintf("%d executions (%d complete, %d cut), want %d (%d, %d)",
+			divided.Executions, divided.Complete, divided.Cut, whole.Executions, whole.Complete, whole.Cut)
+	case !maps.Equal(divided.FailureCounts, whole.FailureCounts):
+		return fmt.Sprintf("failures %v, want %v", divided.FailureCounts, whole.FailureCounts)
+	case len(divided.Failures) != len(whole.Failures):
+		return fmt.Sprintf("%d failure reports, want %d", len(divided.Failures), len(whole.Failures))
+	case divided.FinalStates != whole.FinalStates:
+		return fmt.Sprintf("%d final states, want %d", divided.FinalStates, whole.FinalStates)
+	case divided.Events != whole.Events:
+		return fmt.Sprintf("%d events, want %d", divided.Events, whole.Events)
+	}
+	return ""
+}
+
+// compareDivided explores body with strategy name undivided and divided
+// (every, depth), and describes the difference.
+func compareDivided(body func(*weft.T), name string, every, depth int) (string, *weft.Result, error) {
+	opts := []weft.Option{weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(0)}
+	whole, err := weft.Explore(body, append(opts, weft.WithStrategy(name))...)
+	if err != nil {
+		return "", nil, err
+	}
+	s := weft.StrategyByName(name, 0).(strategy.Splitter)
+	divided, err := weft.ExploreDivided(body, s, every, depth, append(opts, weft.WithStrategy(name))...)
+	if err != nil {
+		return "", nil, err
+	}
+	return sameResult(whole, divided), whole, nil
+}
+
+// TestDividedPrograms divides the explorations of fib n=3, indexer 13 and
+// dining 4 (deadlocks) into units, split after every fifth execution,
+// four levels deep: the merged Result is exactly the undivided one, and
+// both have the counts pinned here (the strategies whose explorations take
+// more than a second are left out).
+func TestDividedPrograms(t *testing.T) {
+	type counts struct{ executions, complete, deadlocks, finals int }
+	for _, p := range []struct {
+		name   string
+		params map[string]int
+		want   map[string]counts
+	}{
+		{"fib", map[string]int{"n": 3}, map[string]counts{
+			"dpor-2": {1768, 1698, 0, 92},
+		}},
+		{"indexer", map[string]int{"n": 13}, map[string]counts{
+			"dpor+sleep": {64, 64, 0, 1}, "dpor-1": {169, 169, 0, 1}, "dpor-2": {88, 64, 0, 1},
+			"dpor-clock+sleep": {64, 64, 0, 1}, "dpor-cr+sleep": {64, 64, 0, 1}, "flip+sleep": {64, 64, 0, 1},
+		}},
+		{"dining", map[string]int{"n": 4}, map[string]counts{
+			"dpor": {82, 74, 8, 1}, "dpor+sleep": {15, 14, 1, 1}, "dpor-1": {48, 41, 7, 1}, "dpor-2": {19, 14, 1, 1},
+			"dpor-clock": {82, 74, 8, 1}, "dpor-clock+sleep": {15, 14, 1, 1}, "dpor-cr": {82, 74, 8, 1},
+			"dpor-cr+sleep": {15, 14, 1, 1}, "flip": {35, 30, 5, 1}, "flip+sleep": {15, 14, 1, 1},
+		}},
+	} {
+		body := programs.Lookup(p.name).MustBody(p.params)
+		for _, name := range splitters(t) {
+			want, ok := p.want[name]
+			if !ok {
+				continue
+			}
+			t.Run(fmt.Sprintf("%s%v/%s", p.name, p.params, name), func(t *testing.T) {
+				diff, whole, err := compareDivided(body, name, 5, 4)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff != "" {
+					t.Errorf("divided: %s", diff)
+				}
+				got := counts{whole.Executions, whole.Complete, whole.FailureCounts[trace.Deadlock], whole.FinalStates}
+				if got != want {
+					t.Errorf("undivided: %+v, want %+v", got, want)
+				}
+			})
+		}
+	}
+}
+
+// TestDividedRandomPrograms divides the explorations of 200 generated
+// programs (40 with -short) into units, after every execution, three
+// levels deep: every merged Result is exactly the undivided one.
+func TestDividedRandomPrograms(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 40
+	}
+	names := splitters(t)
+	checked := 0
+	for seed := uint64(0); checked < n; seed++ {
+		p := gen.New(seed)
+		body := genweft.Body(p)
+		whole, err := weft.Explore(body, weft.WithStrategy("dpor+sleep"), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(2000))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !whole.Exhausted {
+			continue // too large
+		}
+		checked++
+		for _, name := range names {
+			diff, _, err := compareDivided(body, name, 1, 3)
+			if err != nil {
+				t.Fatalf("seed %d, %s: %v", seed, name, err)
+			}
+			if diff != "" {
+				t.Errorf("seed %d, %s divided: %s\n%s", seed, name, diff, p)
+			}
+		}
+	}
+}
