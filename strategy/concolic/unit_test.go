@@ -5,10 +5,13 @@
 package concolic_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -319,5 +322,220 @@ func checkUnits(t *testing.T, o strategytest.UnitOptions, whole, got unitRun) {
 	}
 	if gs, ws := solverCounts(g.Solver), solverCounts(w.Solver); gs != ws {
 		t.Errorf("every %d: solver %+v, undivided %+v", o.Every, gs, ws)
+	}
+}
+
+// nopSolver is a solver that is never asked: the tests of bad units need
+// none.
+type nopSolver struct{}
+
+func (nopSolver) Check(context.Context, []solver.Expr) (solver.Result, error) {
+	return solver.Result{}, errors.New("nopSolver: asked")
+}
+
+func (nopSolver) CheckCore(context.Context, []solver.Expr) (solver.Result, []int, error) {
+	return solver.Result{}, nil, errors.New("nopSolver: asked")
+}
+
+func (nopSolver) Stats() solver.Stats { return solver.Stats{} }
+func (nopSolver) Close() error        { return nil }
+
+// exhaustiveTag is the tag of the units of a concolic strategy with inner
+// strategy exhaustive.
+const exhaustiveTag = "concolic/*exhaustive.Strategy"
+
+// TestBadUnits: Resume refuses bytes that are no unit of the strategy
+// (corrupt, of another strategy, a handback, or a unit whose subtree
+// cannot be), and Join bytes that are no handback, with errors wrapping
+// strategy.ErrBadUnit. It needs no solver.
+func TestBadUnits(t *testing.T) {
+	s := concolic.New(inners["exhaustive"], nopSolver{})
+	defer s.Close()
+	if _, ok := s.Split(); ok {
+		t.Error("Split before the exploration began: a unit")
+	}
+	if h := s.Handback(); h != nil {
+		t.Errorf("Handback of a strategy not resumed: %q, want nil", h)
+	}
+	type step struct {
+		Thread int32
+		Alt    int32
+		Kind   uint8
+	}
+	bad := func(tag, what string, payload any) []byte {
+		t.Helper()
+		var b []byte
+		var err error
+		if what == "unit" {
+			b, err = strategy.EncodeUnit(tag, payload)
+		} else {
+			b, err = strategy.EncodeHandback(tag, payload)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		name string
+		b    []byte
+	}{
+		{"nil", nil},
+		{"garbage", []byte("not a unit of work")},
+		{"another strategy", bad("dpor", "unit", 1)},
+		{"another inner strategy", bad("concolic/*optimal.Strategy", "unit", struct{ Root bool }{true})},
+		{"a handback", bad(exhaustiveTag, "handback", struct{ LastError string }{"x"})},
+		{"another payload", bad(exhaustiveTag, "unit", "a string")},
+		{"a negative thread", bad(exhaustiveTag, "unit", struct{ Prefix []step }{[]step{{Thread: -1}}})},
+		{"a negative alternative", bad(exhaustiveTag, "unit", struct{ Prefix []step }{[]step{{Alt: -2}}})},
+		{"a root with a prefix", bad(exhaustiveTag, "unit", struct {
+			Prefix []step
+			Root   bool
+		}{[]step{{}}, true})},
+		{"a negative branch", bad(exhaustiveTag, "unit", struct{ Ord int }{-1})},
+	} {
+		if r, err := s.Resume(tc.b); !errors.Is(err, strategy.ErrBadUnit) {
+			t.Errorf("Resume of %s: %v, %v; want an error wrapping ErrBadUnit", tc.name, r, err)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		b    []byte
+	}{
+		{"nil", nil},
+		{"garbage", []byte("not a handback")},
+		{"another strategy", bad("dpor", "handback", 1)},
+		{"another inner strategy", bad("concolic/*optimal.Strategy", "handback", struct{ LastError string }{"x"})},
+		{"a unit", bad(exhaustiveTag, "unit", struct{ Root bool }{true})},
+		{"negative tries", bad(exhaustiveTag, "handback", struct {
+			Knowledge struct{ Tries map[string]int }
+		}{struct{ Tries map[string]int }{map[string]int{"q": -1}}})},
+	} {
+		if us, err := s.Join(tc.b); !errors.Is(err, strategy.ErrBadUnit) || us != nil {
+			t.Errorf("Join of %s: %v, %v; want an error wrapping ErrBadUnit", tc.name, us, err)
+		}
+	}
+	if got := s.Stats(); got != (concolic.Stats{}) {
+		t.Errorf("stats %+v after bad units and handbacks, want none", got)
+	}
+
+	// The units of the root, resumed: a strategy that explores it.
+	r, err := s.Resume(bad(exhaustiveTag, "unit", struct{ Root bool }{true}))
+	if err != nil || r == nil {
+		t.Fatalf("Resume of a root unit: %v", err)
+	}
+	if h := r.Handback(); h == nil {
+		t.Error("Handback of a resumed strategy: nil")
+	} else if us, err := s.Join(h); err != nil || us != nil {
+		t.Errorf("Join of its handback: %v, %v; want nil, nil", us, err)
+	}
+
+	// A strategy that could not be set up resumes nothing.
+	f := concolic.Failed(errors.New("no solver"))
+	if _, err := f.Resume(bad(exhaustiveTag, "unit", struct{ Root bool }{true})); err == nil {
+		t.Error("Resume on a failed strategy: no error")
+	}
+	if _, ok := f.Split(); ok {
+		t.Error("Split of a failed strategy: a unit")
+	}
+}
+
+// TestJoinStats: Join adds every counter of a handback's Stats to the
+// strategy's.
+func TestJoinStats(t *testing.T) {
+	var st concolic.Stats
+	v := reflect.ValueOf(&st).Elem()
+	for i := range v.NumField() {
+		v.Field(i).SetInt(int64(i + 1))
+	}
+	h, err := strategy.EncodeHandback(exhaustiveTag, struct{ Stats concolic.Stats }{st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := concolic.New(inners["exhaustive"], nopSolver{})
+	defer s.Close()
+	for range 2 {
+		if _, err := s.Join(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := reflect.ValueOf(s.Stats())
+	for i := range v.NumField() {
+		if n := got.Field(i).Int(); n != int64(2*(i+1)) {
+			t.Errorf("%s: %d after joining %d twice", v.Type().Field(i).Name, n, i+1)
+		}
+	}
+}
+
+// splitting is a concolic strategy that splits off a unit after each
+// execution and keeps it, unexplored.
+type splitting struct {
+	*concolic.Strategy
+	units []strategy.Unit
+}
+
+func (s *splitting) Finish(tr *trace.Trace, end trace.End) {
+	s.Strategy.Finish(tr, end)
+	if u, ok := s.Strategy.Split(); ok {
+		s.units = append(s.units, u)
+	}
+}
+
+// TestResumeElsewhere: a unit of jcute's exploration (the subtree of
+// z = 1), resumed on another strategy with the same options and explored
+// in another exploration (as another process would), explores that
+// subtree: its execution fails. It runs one more: the node keys of
+// another exploration differ (they name objects by the runtime's keys,
+// which each exploration numbers), so the sides the unit's knowledge
+// says are covered match nothing, and it opens the other side of its own
+// branch (z = -23), which the splitter covered. The splitter, which went
+// on without the unit, joins its handback. A strategy with another inner
+// strategy, a corrupt unit, and a unit given to Join are refused.
+func TestResumeElsewhere(t *testing.T) {
+	sp := &splitting{Strategy: concolic.New(inners["exhaustive"], newZ3(t))}
+	r, err := weft.Explore(programs.Lookup("jcute").MustBody(nil), weft.WithCustomStrategy(sp), weft.KeepGoing(), weft.NoReplayFiles())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Executions != 3 || r.Failed() || len(sp.units) != 1 {
+		t.Fatalf("%d executions, failures %v, %d units; want 3 executions (the root's), no failure, 1 unit", r.Executions, r.FailureCounts, len(sp.units))
+	}
+	u := sp.units[0]
+
+	other := concolic.New(inners["exhaustive"], newZ3(t))
+	defer other.Close()
+	ru, err := other.Resume(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &execRecorder{Strategy: ru, sides: map[string]bool{}}
+	rr, err := weft.Explore(programs.Lookup("jcute").MustBody(nil), weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rr.Executions != 2 || rr.FailureCounts[trace.Assertion] != 1 || !rr.Exhausted || !strings.HasSuffix(rec.execs[0], "{z=1} failed/assertion") {
+		t.Errorf("the unit: executions %q; want 2, the first with z = 1 and failing", rec.execs)
+	}
+	if got := other.Stats(); got != (concolic.Stats{}) {
+		t.Errorf("the strategy resumed on: stats %+v, want none (Resume does not change it)", got)
+	}
+	before := sp.Stats()
+	if us, err := sp.Join(ru.Handback()); err != nil || us != nil {
+		t.Fatalf("Join: %v, %v; want nil, nil", us, err)
+	}
+	if got := sp.Stats(); got.Subtrees != before.Subtrees+2 || got.Executions != 5 {
+		t.Errorf("joined: stats %+v; want two more subtrees (%d), 5 executions", got, before.Subtrees+2)
+	}
+
+	d := concolic.New(inners["dpor"], nopSolver{})
+	defer d.Close()
+	if _, err := d.Resume(u); !errors.Is(err, strategy.ErrBadUnit) {
+		t.Errorf("Resume with another inner strategy: %v, want an error wrapping ErrBadUnit", err)
+	}
+	if _, err := other.Resume(u[:len(u)/2]); !errors.Is(err, strategy.ErrBadUnit) {
+		t.Errorf("Resume of a truncated unit: %v, want an error wrapping ErrBadUnit", err)
+	}
+	if _, err := sp.Join(strategy.Handback(u)); !errors.Is(err, strategy.ErrBadUnit) {
+		t.Errorf("Join of a unit: %v, want an error wrapping ErrBadUnit", err)
 	}
 }
