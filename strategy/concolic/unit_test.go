@@ -21,6 +21,7 @@ import (
 	"github.com/weft-go/weft/solver/z3"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/concolic"
+	"github.com/weft-go/weft/strategy/dpor"
 	"github.com/weft-go/weft/strategy/replay"
 	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
@@ -538,5 +539,31 @@ func TestResumeElsewhere(t *testing.T) {
 	}
 	if _, err := sp.Join(strategy.Handback(u)); !errors.Is(err, strategy.ErrBadUnit) {
 		t.Errorf("Join of a unit: %v, want an error wrapping ErrBadUnit", err)
+	}
+}
+
+// TestUnitTagOptions: the tag of a unit names the options of a dpor inner
+// strategy: a strategy whose inner strategy has other options refuses
+// it, one with the same options takes it.
+func TestUnitTagOptions(t *testing.T) {
+	withSleep := func() strategy.Strategy {
+		return dpor.New(dpor.Options{Algorithm: dpor.VectorClocks, Relation: trace.Plain, Rule: dpor.Initials, Sleep: true})
+	}
+	sp := &splitting{Strategy: concolic.New(inners["dpor"], newZ3(t))}
+	if _, err := weft.Explore(programs.Lookup("jcute").MustBody(nil), weft.WithCustomStrategy(sp), weft.KeepGoing(), weft.NoReplayFiles()); err != nil {
+		t.Fatal(err)
+	}
+	if len(sp.units) == 0 {
+		t.Fatal("no unit")
+	}
+	same := concolic.New(inners["dpor"], nopSolver{})
+	defer same.Close()
+	if _, err := same.Resume(sp.units[0]); err != nil {
+		t.Errorf("Resume with the same options: %v", err)
+	}
+	other := concolic.New(withSleep, nopSolver{})
+	defer other.Close()
+	if _, err := other.Resume(sp.units[0]); !errors.Is(err, strategy.ErrBadUnit) {
+		t.Errorf("Resume with sleep sets: %v, want an error wrapping ErrBadUnit", err)
 	}
 }
