@@ -86,7 +86,7 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 // knowledge, a fresh inner strategy from s's factory, and s's solver,
 // which it shares: explore s and the strategies resumed on it from one
 // goroutine at a time, or call Resume on a strategy built for the
-// goroutine that explores the unit. It does not change s.
+// goroutine that explores the unit. It does not change s's exploration.
 func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 	if s.err != nil {
 		return nil, fmt.Errorf("concolic: resuming a unit: %w", s.err)
