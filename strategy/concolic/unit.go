@@ -27,7 +27,8 @@ type knowledge struct {
 
 // unitPayload is what a unit holds: a subtree not started yet (its prefix,
 // input vector and branch), and the knowledge of the strategy that split
-// it off.
+// it off. The sizes of the prefix's states are not in it: a subtree
+// records them in its first execution.
 type unitPayload struct {
 	Prefix    []step
 	Vector    solver.Model
