@@ -31,12 +31,27 @@ type Strategy struct {
 	tries   map[string]int    // query keys that timed out, with their tries
 	stats   Stats
 	lastErr error
+
+	// Units of work (unit.go). home is the strategy that built the solver
+	// and closes it: s itself, or the one s was resumed from; units, in
+	// home, counts the units it and the strategies resumed from it handed
+	// out and have not joined back; over says that Next has returned
+	// false. A strategy resumed from a unit keeps the knowledge the unit
+	// brought in base, to hand back only what it adds; tag is made on
+	// first use.
+	home    *Strategy
+	units   int
+	over    bool
+	resumed bool
+	base    knowledge
+	tag     string
 }
 
-// answer is a query's outcome: a model, or none for unsat.
+// answer is a query's outcome: a model, or none for unsat. Its fields are
+// exported for encoding/gob (units of work carry answers).
 type answer struct {
-	sat   bool
-	model solver.Model
+	Sat   bool
+	Model solver.Model
 }
 
 // Stats counts the strategy's own work; the solver's counters are in
@@ -74,11 +89,13 @@ func New(inner func() strategy.Strategy, backend solver.Solver) *Strategy {
 	if !ok {
 		c = solver.NewCached(backend, solver.CacheOptions{})
 	}
-	return &Strategy{
+	s := &Strategy{
 		newInner: inner, solver: c,
 		covered: map[string]bool{}, decided: map[string]bool{},
 		answers: map[string]answer{}, tries: map[string]int{},
 	}
+	s.home = s
+	return s
 }
 
 // The capabilities the driver looks for.
@@ -87,6 +104,7 @@ var (
 	_ strategy.Diverger = (*Strategy)(nil)
 	_ strategy.Solving  = (*Strategy)(nil)
 	_ strategy.Closer   = (*Strategy)(nil)
+	_ strategy.Splitter = (*Strategy)(nil)
 )
 
 // Failed returns a strategy that explores nothing and whose Err is err: a
@@ -99,11 +117,15 @@ func (s *Strategy) Err() error { return s.err }
 // LastError returns the last solver error other than a timeout, or nil.
 func (s *Strategy) LastError() error { return s.lastErr }
 
-// Stats returns the strategy's counters.
+// Stats returns the strategy's counters. They count the handbacks it
+// joined too (units of work): once every unit it handed out is joined,
+// the whole exploration.
 func (s *Strategy) Stats() Stats { return s.stats }
 
 // SolverStats returns the solver's counters: queries, outcomes, timeouts,
-// cache hits and solver time.
+// cache hits and solver time. A strategy resumed from a unit shares its
+// solver with the strategy it was resumed on: both return the counters of
+// that solver, which count the queries of every strategy sharing it.
 func (s *Strategy) SolverStats() solver.Stats {
 	if s.solver == nil {
 		return solver.Stats{}
@@ -111,9 +133,11 @@ func (s *Strategy) SolverStats() solver.Stats {
 	return s.solver.Stats()
 }
 
-// Close releases the solver. It is safe to call more than once.
+// Close releases the solver. It is safe to call more than once. The
+// Close of a strategy resumed from a unit does nothing: the solver it
+// shares is closed by the strategy that built it.
 func (s *Strategy) Close() error {
-	if s.closed {
+	if s.closed || s.home != s {
 		return nil
 	}
 	s.closed = true
@@ -121,9 +145,11 @@ func (s *Strategy) Close() error {
 }
 
 // Next implements strategy.Strategy: the deepest subtree with an execution
-// left runs it; a subtree with none is dropped.
+// left runs it; a subtree with none is dropped. When none is left, the
+// exploration is over: Next closes the solver (unless units handed out
+// are still to be joined, see Join) and returns false from then on.
 func (s *Strategy) Next() bool {
-	if s.err != nil || s.Diverged() != nil {
+	if s.err != nil || s.over || s.Diverged() != nil {
 		return false
 	}
 	if s.cur == nil && len(s.stack) == 0 {
@@ -141,8 +167,8 @@ func (s *Strategy) Next() bool {
 		s.stack[len(s.stack)-1] = nil
 		s.stack = s.stack[:len(s.stack)-1]
 	}
-	s.cur = nil
-	s.Close()
+	s.cur, s.over = nil, true
+	s.release()
 	return false
 }
 

@@ -137,6 +137,52 @@
 // it, which a prefix that leaves out a concurrent read changes: give each
 // thread's inputs labels of their own.
 //
+// # Units of work
+//
+// A Strategy is a strategy.Splitter (unit.go). Split, between executions,
+// hands out the subtree Next would take next if it has not started (the
+// one on top of the stack, below the finished ones Next would drop),
+// whole: its prefix, input vector and branch (thread, ordinal, side, root
+// flag), with a copy of the knowledge that decides what an exploration
+// negates: the sides covered and decided, the queries answered (with
+// their models) and the tries of those that timed out. The splitter drops
+// the subtree and goes on. A subtree that has started is not split: its
+// inner strategy is running, and the inner strategies are not Splitters.
+//
+// Resume, on a strategy with the same options, returns a strategy that
+// explores the unit's subtree and every subtree it opens, with the unit's
+// knowledge, a fresh inner strategy and the solver of the strategy it was
+// resumed on, shared: explore them from one goroutine at a time, or call
+// Resume on a strategy built for the goroutine that explores the unit. A
+// resumed strategy never closes that solver (its Close does nothing for
+// it); the strategy that built it closes it when its exploration is over
+// and every unit handed out by it, or by a strategy resumed from one, has
+// been joined (or when Close is called). Handback returns the knowledge
+// the resumed strategy added and its Stats; Join adds both to the
+// splitter's (so that its Stats count the whole exploration once every
+// unit is joined; the solver's counters count the queries of every
+// strategy sharing it) and returns no units: the knowledge is not tied to
+// the splitter's path.
+//
+// A unit explored and joined before the splitter's next Next gives the
+// undivided exploration: the same executions, in the same order, with the
+// same queries and answers. Units explored while the splitter goes on
+// miss what the other has learnt since the split, and may repeat
+// negations and executions, not miss them.
+//
+// Limits. A unit's tag names the inner strategy by its type, and by its
+// options if it has an Options method (package dpor's strategies):
+// optimal's seed is not in it. The keys of nodes name the program's
+// objects by the runtime's object keys, which each exploration numbers
+// its own way: the covered and decided sides of a unit match only in the
+// exploration that made it (strategytest.Divide explores units in one).
+// In another exploration (another weft.Explore, another process) they
+// match nothing: the unit's exploration is still complete but may repeat
+// the splitter's negations and open sides the splitter covers, and its
+// handback's sides do not match the splitter's. The answers, keyed by
+// their queries, carry over. A unit copies the whole knowledge, which
+// grows with the exploration: splitting often costs time and memory.
+//
 // # Tests and numbers
 //
 // Package weft's TestCombinedTreeVsBruteForce (concolic_tree_test.go) and

@@ -40,10 +40,10 @@ func (s *Strategy) negate(nd node, tr *trace.Trace, j int, ranges []solver.Expr,
 	if a, ok := s.answers[qk]; ok {
 		s.stats.Reused++
 		s.decided[other] = true
-		if !a.sat {
+		if !a.Sat {
 			s.stats.Pruned++
 		}
-		return a.model, a.sat
+		return a.Model, a.Sat
 	}
 	if s.tries[qk] >= MaxTries {
 		return nil, false
@@ -62,7 +62,7 @@ func (s *Strategy) negate(nd node, tr *trace.Trace, j int, ranges []solver.Expr,
 		s.stats.Pruned++
 		s.answers[qk] = answer{}
 	case r.Status == solver.Sat:
-		s.answers[qk] = answer{sat: true, model: r.Model}
+		s.answers[qk] = answer{Sat: true, Model: r.Model}
 		s.decided[other] = true
 		return r.Model, true
 	}
