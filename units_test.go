@@ -46,6 +46,8 @@ func sameResult(whole, divided *weft.Result) string {
 		return fmt.Sprintf("%d failure reports, want %d", len(divided.Failures), len(whole.Failures))
 	case divided.FinalStates != whole.FinalStates:
 		return fmt.Sprintf("%d final states, want %d", divided.FinalStates, whole.FinalStates)
+	case divided.Solver.Queries != whole.Solver.Queries || divided.Solver.Sat != whole.Solver.Sat || divided.Solver.Unsat != whole.Solver.Unsat:
+		return fmt.Sprintf("solver %+v, want %+v", divided.Solver, whole.Solver)
 	case divided.Events != whole.Events:
 		return fmt.Sprintf("%d events, want %d", divided.Events, whole.Events)
 	}
@@ -68,11 +70,12 @@ func compareDivided(body func(*weft.T), name string, every, depth int) (string, 
 	return sameResult(whole, divided), whole, nil
 }
 
-// TestDividedPrograms divides the explorations of fib n=3, indexer 13 and
-// dining 4 (deadlocks) into units, split after every fifth execution,
-// four levels deep: the merged Result is exactly the undivided one, and
-// both have the counts pinned here (the strategies whose explorations take
-// more than a second are left out).
+// TestDividedPrograms divides the explorations of fib n=3, indexer 13,
+// dining 4 (deadlocks) and, with the concolic strategies (when linked),
+// addall (inputs; two executions fail) into units, split after every fifth
+// execution, four levels deep: the merged Result is exactly the undivided
+// one, solver queries included, and both have the counts pinned here (the
+// strategies whose explorations take more than a second are left out).
 func TestDividedPrograms(t *testing.T) {
 	type counts struct{ executions, complete, deadlocks, finals int }
 	for _, p := range []struct {
@@ -86,6 +89,9 @@ func TestDividedPrograms(t *testing.T) {
 		{"indexer", map[string]int{"n": 13}, map[string]counts{
 			"dpor+sleep": {64, 64, 0, 1}, "dpor-1": {169, 169, 0, 1}, "dpor-2": {88, 64, 0, 1},
 			"dpor-clock+sleep": {64, 64, 0, 1}, "dpor-cr+sleep": {64, 64, 0, 1}, "flip+sleep": {64, 64, 0, 1},
+		}},
+		{"addall", nil, map[string]counts{
+			"concolic": {156, 154, 0, 1}, "concolic-dpor": {28, 26, 0, 1}, "concolic-optimal": {12, 10, 0, 1},
 		}},
 		{"dining", map[string]int{"n": 4}, map[string]counts{
 			"dpor": {82, 74, 8, 1}, "dpor+sleep": {15, 14, 1, 1}, "dpor-1": {48, 41, 7, 1}, "dpor-2": {19, 14, 1, 1},
