@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -30,10 +31,10 @@ var errStopped = errors.New("exploration stopped")
 // from one part to the next. Bounds on executions and progress reports do
 // not apply.
 func exploreDivided(body func(w *T), s strategy.Splitter, c *config, o divideOptions) (*Result, error) {
-	x := newSession(body, c)
-	defer x.close()
+	x := &divider{session: newSession(body, c), body: body, c: c, o: o}
+	defer x.session.Close()
 	total := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
-	err := x.divided(s, 0, o, total)
+	err := x.divided(s, 0, total)
 	total.Exhausted = err == nil
 	if errors.Is(err, errStopped) {
 		err = nil
@@ -47,12 +48,21 @@ func exploreDivided(body func(w *T), s strategy.Splitter, c *config, o divideOpt
 	return total, err
 }
 
+// divider runs a divided exploration in one session.
+type divider struct {
+	session *driver.Session
+	body    func(w *T)
+	c       *config
+	o       divideOptions
+}
+
 // divided explores with s, at nesting depth, into total, until s's
 // exploration is over.
-func (x *session) divided(s strategy.Splitter, depth int, o divideOptions, total *Result) error {
+func (x *divider) divided(s strategy.Splitter, depth int, total *Result) error {
+	o := x.o
 	for {
-		b := &batch{Strategy: s, n: max(o.every, 1)}
-		r, err := x.explore(b)
+		b := &driver.Batch{Strategy: s, N: max(o.every, 1)}
+		r, err := explorePart(x.session, x.body, b, x.c)
 		r.Solver = solver.Stats{} // counted once, at the end
 		total.Merge(r)
 		switch {
@@ -60,13 +70,13 @@ func (x *session) divided(s strategy.Splitter, depth int, o divideOptions, total
 			return err
 		case r.TimedOut, r.Failed() && x.c.stopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
 			return errStopped
-		case b.over:
+		case b.Over:
 			return nil
 		case depth >= o.depth:
 			continue
 		}
 		if u, ok := s.Split(); ok {
-			if err := x.unit(s, u, depth+1, o, total); err != nil {
+			if err := x.unit(s, u, depth+1, total); err != nil {
 				return err
 			}
 		}
@@ -75,13 +85,13 @@ func (x *session) divided(s strategy.Splitter, depth int, o divideOptions, total
 
 // unit explores a unit owner split off, joins its handback and explores
 // the units Join returns.
-func (x *session) unit(owner strategy.Splitter, u strategy.Unit, depth int, o divideOptions, total *Result) error {
+func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, total *Result) error {
 	w, err := owner.Resume(u)
 	if err != nil {
 		return fmt.Errorf("%w: resuming a unit of %s: %v", ErrInternal, x.c.strategyName, err)
 	}
 	part := &Result{Strategy: x.c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
-	err = x.divided(w, depth, o, part)
+	err = x.divided(w, depth, part)
 	total.Merge(part)
 	if err != nil {
 		return err
@@ -91,32 +101,9 @@ func (x *session) unit(owner strategy.Splitter, u strategy.Unit, depth int, o di
 		return fmt.Errorf("%w: joining a unit of %s: %v", ErrInternal, x.c.strategyName, err)
 	}
 	for _, u := range orphans {
-		if err := x.unit(owner, u, depth, o, total); err != nil {
+		if err := x.unit(owner, u, depth, total); err != nil {
 			return err
 		}
 	}
 	return nil
 }
-
-// batch runs n executions of its strategy's exploration: then its Next
-// returns false, and over says whether the strategy's own did.
-type batch struct {
-	strategy.Strategy
-	n    int
-	over bool
-}
-
-func (b *batch) Next() bool {
-	if b.n == 0 {
-		return false
-	}
-	b.n--
-	if !b.Strategy.Next() {
-		b.over = true
-		return false
-	}
-	return true
-}
-
-// Unwrap returns the strategy, so that its capabilities are found.
-func (b *batch) Unwrap() strategy.Strategy { return b.Strategy }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
@@ -41,7 +42,7 @@ type Result struct {
 	// constraints (the concolic ones; zero otherwise).
 	Solver solver.Stats
 
-	finals finalStates
+	finals driver.FinalStates
 }
 
 // Failed reports whether the exploration found a failure.
@@ -54,6 +55,11 @@ func (r *Result) ExecPerSecond() float64 {
 	}
 	return float64(r.Executions) / r.Wall.Seconds()
 }
+
+// ErrInternal is wrapped by the error of an exploration that a bug in weft
+// ended: a strategy panicked, or a unit of work could not be resumed or
+// joined.
+var ErrInternal = driver.ErrInternal
 
 // ErrNested is wrapped by the error of an exploration or replay started
 // inside a test body, a thread it started or a callback of a running
@@ -117,174 +123,102 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 // holds what was explored until then.
 func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	x := newSession(body, c)
-	defer x.close()
-	r, err := x.explore(s)
+	defer x.Close()
+	r, err := explorePart(x, body, s, c)
 	if cl, ok := strategy.As[strategy.Closer](s); ok {
 		cl.Close() // release a solver's native resources; nothing to report
 	}
 	return r, err
 }
 
-// session is the runtime of an exploration: one Exec running the test
-// body, which every run of the exploration loop in it shares (the
-// strategies of a divided exploration, divide.go), so that objects keep
-// their names (trace.ObjectInfo.Key) from one to the next.
-type session struct {
-	body     func(w *T)
-	c        *config
-	e        *engine.Exec
-	run      func()
-	deadline time.Time
-}
-
 // newSession starts the runtime of an exploration of body with c.
-func newSession(body func(w *T), c *config) *session {
-	x := &session{body: body, c: c}
-	if c.timeout > 0 {
-		x.deadline = time.Now().Add(c.timeout)
-	}
-	x.e = engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Deadline: x.deadline})
+func newSession(body func(w *T), c *config) *driver.Session {
 	w := &T{}
-	x.run = func() { body(w) }
-	return x
+	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Timeout: c.timeout}, func() { body(w) })
 }
 
-// close releases the runtime.
-func (x *session) close() { x.e.Close() }
-
-// explore runs the exploration loop with strategy s until s ends its
-// exploration or a bound stops it. The error, wrapping ErrInternal, says
-// that s panicked; the Result holds what was explored until then.
-func (x *session) explore(s strategy.Strategy) (*Result, error) {
-	c, e, body, run, deadline := x.c, x.e, x.body, x.run, x.deadline
+// explorePart runs the exploration loop in session x with strategy s until
+// s ends its exploration or a bound stops it, and tallies its executions
+// into a Result. The error, wrapping ErrInternal, says that s panicked;
+// the Result holds what was explored until then.
+func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
+	e := x.Exec()
 	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	start := time.Now()
-	// The strategy runs inside the determinism check and panic guard
-	// (determinism.go, guard.go); strategy.As finds the inner one's
-	// capabilities (solver statistics, Close) through it.
 	// A replay that does not follow its token is reported as such: the
 	// token may belong to another body or other options.
 	_, replaying := s.(*replay.Strategy)
-	chk := newChecked(s, c.strategyName)
-	s = chk
-	lastProgress := start
-	// record tallies an execution that ended with end; it reports whether
-	// the exploration stops there.
-	record := func(end trace.End) bool {
-		tr := e.Trace()
-		if msg, ok := e.TakeMisuse(); ok {
-			// What the goroutine did, or did not do, explains the rest.
-			if end.Status == trace.Failed {
-				msg += fmt.Sprintf("\nThe execution then ended with: %v: %s", end.Kind, end.Message)
-			}
-			end = trace.End{Status: trace.Failed, Kind: trace.Misuse, Thread: trace.NoThread, Message: msg}
+	diverged := func(err error) string {
+		if replaying {
+			return replayDiverged + ": " + err.Error() + "\n" + replayAdvice
 		}
-		// Finish first: a strategy that follows a record (replay) checks
-		// there that the execution used all of it.
-		s.Finish(tr, end)
-		if err := chk.Diverged(); err != nil {
-			msg := "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + determinismAdvice
-			if replaying {
-				msg = replayDiverged + ": " + err.Error() + "\n" + replayAdvice
-			}
-			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread, Message: msg}
-		}
-		r.finals.merges(tr)
+		return "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + driver.DeterminismAdvice
+	}
+	// record tallies an execution that ended with end.
+	record := func(tr *trace.Trace, end trace.End) {
+		r.finals.Merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))
 		switch end.Status {
 		case trace.Complete:
 			r.Complete++
-			r.finals.add(tr)
+			r.finals.Add(tr)
 		case trace.Cut:
 			r.Cut++
 		case trace.Failed:
 			r.FailureCounts[end.Kind]++
 			if r.FailureCounts[end.Kind] == 1 {
-				rec := replay.FromTrace(tr, tr.InputValues())
-				f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: r.Executions, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
-				if !e.Abandoned() {
-					var err error
-					var blocked []Blocked
-					f.Steps, blocked, err = describeSteps(body, rec, c)
-					if err == nil && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) {
-						f.Blocked, f.Cycle = blocked, waitCycle(blocked)
-					}
-					if err != nil && end.Kind != trace.Nondeterminism && end.Kind != trace.Internal {
-						// A nondeterminism failure says so already, and an
-						// internal error ended its execution where the
-						// strategy went wrong: the record of either, cut,
-						// cannot be followed to an end.
-						f.Message += "\nWhen weft replayed this execution to list its steps, " + replayDiverged + ": " + err.Error() +
-							"\nThe test body is not deterministic: the interleaving below stops at the divergence. " + determinismAdvice
-					}
-					if end.Kind == trace.Misuse {
-						e.TakeMisuse() // the replay's goroutine did it again
-					}
-				}
-				r.Failures = append(r.Failures, f)
-			}
-		}
-		if e.Abandoned() {
-			return true // a goroutine is stuck outside weft: nothing more can run safely
-		}
-		// After a divergence the strategy's record no longer describes the
-		// program: the exploration ends whatever the options.
-		return end.Status == trace.Failed && (c.stopOnFail || end.Kind == trace.Nondeterminism)
-	}
-	// The loop runs on the runtime's dispatcher, which then runs each
-	// execution without waking another goroutine (engine.Exec.Batch).
-	loop := func() {
-		for {
-			if c.maxRuns > 0 && r.Executions >= c.maxRuns {
-				return
-			}
-			if !deadline.IsZero() && r.Executions%64 == 0 && time.Now().After(deadline) {
-				r.TimedOut = true
-				return
-			}
-			if !s.Next() {
-				r.Exhausted = chk.panicked() == nil
-				return
-			}
-			end := e.Run(s, run, false)
-			if e.Abandoned() {
-				return // the driver took the execution over: nothing here is ours
-			}
-			if chk.panicked() != nil {
-				return // the strategy cut the execution: it counts for nothing
-			}
-			if e.Interrupted() {
-				// The timeout expired inside the execution: it counts for
-				// nothing, and the strategy does not see it.
-				r.TimedOut = true
-				return
-			}
-			if record(end) {
-				return
-			}
-			if c.progress != nil && time.Since(lastProgress) >= time.Second {
-				lastProgress = time.Now()
-				c.progress(Progress{Executions: r.Executions, Failures: len(r.Failures), Elapsed: time.Since(start)})
+				r.Failures = append(r.Failures, newFailure(e, body, c, tr, end, r.Executions))
 			}
 		}
 	}
-	if !e.Batch(loop) {
-		// A thread blocked outside weft's control: the driver records the
-		// execution it blocked.
-		record(e.EndState())
+	var progress func(int, time.Duration)
+	if c.progress != nil {
+		progress = func(n int, elapsed time.Duration) {
+			c.progress(Progress{Executions: n, Failures: len(r.Failures), Elapsed: elapsed})
+		}
 	}
-	if msg, ok := e.TakeMisuse(); ok && r.FailureCounts[trace.Misuse] == 0 {
+	out := x.Run(s, driver.Loop{Name: c.strategyName, MaxRuns: c.maxRuns, StopOnFail: c.stopOnFail,
+		Diverged: diverged, Record: record, Progress: progress})
+	r.Exhausted, r.TimedOut = out.Exhausted, out.TimedOut
+	if out.Misuse != "" && r.FailureCounts[trace.Misuse] == 0 {
 		// A goroutine used a weft object after the last execution ended.
 		r.FailureCounts[trace.Misuse]++
-		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: msg, Thread: trace.NoThread, Execution: r.Executions})
+		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: out.Misuse, Thread: trace.NoThread, Execution: r.Executions})
 	}
-	r.FinalStates = r.finals.count()
+	r.FinalStates = r.finals.Count()
 	if ss, ok := strategy.As[strategy.Solving](s); ok {
 		r.Solver = ss.SolverStats()
 	}
 	r.Wall = time.Since(start)
-	return r, chk.panicked()
+	return r, out.Err
+}
+
+// newFailure describes the failure of execution n, tr, which ended with
+// end, in runtime e: its replay token, and, replayed, its steps and the
+// threads it left blocked.
+func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end trace.End, n int) *Failure {
+	rec := replay.FromTrace(tr, tr.InputValues())
+	f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: n, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
+	if e.Abandoned() {
+		return f
+	}
+	steps, blocked, err := describeSteps(body, rec, c)
+	f.Steps = steps
+	if err == nil && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) {
+		f.Blocked, f.Cycle = blocked, waitCycle(blocked)
+	}
+	if err != nil && end.Kind != trace.Nondeterminism && end.Kind != trace.Internal {
+		// A nondeterminism failure says so already, and an internal error
+		// ended its execution where the strategy went wrong: the record
+		// of either, cut, cannot be followed to an end.
+		f.Message += "\nWhen weft replayed this execution to list its steps, " + replayDiverged + ": " + err.Error() +
+			"\nThe test body is not deterministic: the interleaving below stops at the divergence. " + driver.DeterminismAdvice
+	}
+	if end.Kind == trace.Misuse {
+		e.TakeMisuse() // the replay's goroutine did it again
+	}
+	return f
 }
 
 // replayDiverged leads the report of a replay that did not follow its
@@ -292,7 +226,7 @@ func (x *session) explore(s strategy.Strategy) (*Result, error) {
 const (
 	replayDiverged = "the replay diverged from the recorded execution"
 	replayAdvice   = "The token was recorded with another test body or other options (such as WithMaxSteps), or the body is not deterministic: " +
-		"replay a token with the body and the options of the exploration that printed it; if the replay still diverges, the body is not deterministic. " + determinismAdvice
+		"replay a token with the body and the options of the exploration that printed it; if the replay still diverges, the body is not deterministic. " + driver.DeterminismAdvice
 )
 
 // Replay runs body once under the recorded choices of token and returns how

@@ -30,7 +30,7 @@ func (r *Result) Merge(o *Result) {
 	for k, n := range o.FailureCounts {
 		r.FailureCounts[k] += n
 	}
-	r.finals.merge(&o.finals)
-	r.FinalStates = r.finals.count()
+	r.finals.Merge(&o.finals)
+	r.FinalStates = r.finals.Count()
 	r.Solver = r.Solver.Add(o.Solver)
 }

@@ -1,22 +1,22 @@
 // This file counts the distinct final states of complete executions
-// (Result.FinalStates), naming variables by the runtime's keys with the key
-// merges of the whole exploration applied.
+// (weft.Result.FinalStates), naming variables by the runtime's keys with the
+// key merges of the whole exploration applied.
 
-package weft
+package driver
 
 import "github.com/weft-go/weft/trace"
 
 // keyValue is a variable's key and its final value.
 type keyValue struct{ key, value uint64 }
 
-// finalStates collects the distinct final states of an exploration.
+// FinalStates collects the distinct final states of an exploration.
 //
 // A variable created during an execution is named by a key, and two keys
 // that turn out to name one variable are merged by a later execution
 // (trace.Trace.Merged): until then, one final state can appear under two
 // hashes. So the states are kept, one per hash, and hashed again with every
 // merge applied when counted.
-type finalStates struct {
+type FinalStates struct {
 	states map[uint64][]keyValue // the first state seen with each hash
 	merged map[uint64]uint64     // key -> the older key it was merged into
 	// remerge is set when a merge came after states were hashed.
@@ -25,8 +25,8 @@ type finalStates struct {
 	kv      []keyValue
 }
 
-// merges notes the key merges of tr; call it for every execution.
-func (f *finalStates) merges(tr *trace.Trace) {
+// Merges notes the key merges of tr; call it for every execution.
+func (f *FinalStates) Merges(tr *trace.Trace) {
 	for _, m := range tr.Merged {
 		if f.merged == nil {
 			f.merged = make(map[uint64]uint64)
@@ -36,9 +36,9 @@ func (f *finalStates) merges(tr *trace.Trace) {
 	}
 }
 
-// add records the final state of tr, a complete execution: the value of
+// Add records the final state of tr, a complete execution: the value of
 // each variable's last event.
-func (f *finalStates) add(tr *trace.Trace) {
+func (f *FinalStates) Add(tr *trace.Trace) {
 	n := len(tr.Objects)
 	if cap(f.seen) < n {
 		f.seen = make([]bool, n)
@@ -63,9 +63,9 @@ func (f *finalStates) add(tr *trace.Trace) {
 	}
 }
 
-// count returns the number of distinct final states, with every key merge
+// Count returns the number of distinct final states, with every key merge
 // known applied.
-func (f *finalStates) count() int {
+func (f *FinalStates) Count() int {
 	if !f.remerge {
 		return len(f.states)
 	}
@@ -80,7 +80,7 @@ func (f *finalStates) count() int {
 }
 
 // resolve follows the merges of key k to the key that names its variable.
-func (f *finalStates) resolve(k uint64) uint64 {
+func (f *FinalStates) resolve(k uint64) uint64 {
 	for len(f.merged) > 0 {
 		to, ok := f.merged[k]
 		if !ok {
@@ -101,8 +101,8 @@ func hashState(kv []keyValue) uint64 {
 	return h
 }
 
-// merge adds the states and key merges of o to f.
-func (f *finalStates) merge(o *finalStates) {
+// Merge adds the states and key merges of o to f.
+func (f *FinalStates) Merge(o *FinalStates) {
 	for from, to := range o.merged {
 		if f.merged == nil {
 			f.merged = make(map[uint64]uint64)

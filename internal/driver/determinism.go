@@ -2,7 +2,7 @@
 // strategy: an execution that repeats the choices of the previous one
 // (threads, alternatives, input values) must reach the same states.
 
-package weft
+package driver
 
 import (
 	"errors"
@@ -13,12 +13,12 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// determinismAdvice says what to do about a nondeterministic test body.
-const determinismAdvice = "Make the body's behaviour a function of weft's choices only: do not let math/rand, " +
+// DeterminismAdvice says what to do about a nondeterministic test body.
+const DeterminismAdvice = "Make the body's behaviour a function of weft's choices only: do not let math/rand, " +
 	"time, map iteration order or state kept between executions decide what it does; " +
 	"read values that should vary with w.Input or w.InputRange, which weft explores."
 
-// checked wraps a strategy with the determinism check. Under the same
+// Checked wraps a strategy with the determinism check. Under the same
 // choices, a deterministic body reaches the same states: the same threads,
 // with the same pending operations and alternatives, and reads the same
 // inputs. The check compares each execution with the previous one for as
@@ -30,7 +30,7 @@ const determinismAdvice = "Make the body's behaviour a function of weft's choice
 //
 // It is also the panic guard (guard.go): each method recovers a panic of
 // the inner strategy, or of its own, and panicked returns it.
-type checked struct {
+type Checked struct {
 	inner strategy.Strategy
 	guard panicGuard
 	// prev and cur are the marks of the previous and the current execution,
@@ -66,21 +66,21 @@ type mark struct {
 // op returns the operation of the thread chosen at m.
 func (m *mark) op() trace.Op { return trace.Op{Kind: m.kind, Class: m.class, Obj: m.obj, Arg: m.arg} }
 
-var _ strategy.Wrapper = (*checked)(nil)
+var _ strategy.Wrapper = (*Checked)(nil)
 
-// newChecked wraps s, called name, with the determinism check and the
+// NewChecked wraps s, called name, with the determinism check and the
 // panic guard.
-func newChecked(s strategy.Strategy, name string) *checked {
-	return &checked{inner: s, guard: panicGuard{name: name}}
+func NewChecked(s strategy.Strategy, name string) *Checked {
+	return &Checked{inner: s, guard: panicGuard{name: name}}
 }
 
-// panicked returns the panic caught, as an error wrapping ErrInternal, or
+// Panicked returns the panic caught, as an error wrapping ErrInternal, or
 // nil.
-func (c *checked) panicked() error { return c.guard.err }
+func (c *Checked) Panicked() error { return c.guard.err }
 
 // Next implements strategy.Strategy; after a divergence or a panic the
 // exploration is over.
-func (c *checked) Next() (more bool) {
+func (c *Checked) Next() (more bool) {
 	if c.guard.err != nil {
 		return false
 	}
@@ -102,7 +102,7 @@ func (c *checked) Next() (more bool) {
 }
 
 // Choose implements strategy.Strategy; after a panic it cuts.
-func (c *checked) Choose(st *strategy.State) (ch strategy.Choice) {
+func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	if c.diverged != nil || c.guard.err != nil {
 		return strategy.Cut
 	}
@@ -141,7 +141,7 @@ func (c *checked) Choose(st *strategy.State) (ch strategy.Choice) {
 }
 
 // push appends a mark to the current execution's and returns it.
-func (c *checked) push() *mark {
+func (c *Checked) push() *mark {
 	n := len(c.cur)
 	if n < cap(c.cur) {
 		c.cur = c.cur[:n+1]
@@ -153,7 +153,7 @@ func (c *checked) push() *mark {
 
 // Input implements strategy.Strategy; after a panic it gives the default
 // value, and the next scheduling point cuts.
-func (c *checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64) {
+func (c *Checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64) {
 	if c.guard.err != nil {
 		return in.Default
 	}
@@ -185,7 +185,7 @@ func (c *checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64)
 
 // Finish implements strategy.Strategy. The inner strategy does not see an
 // execution that diverged.
-func (c *checked) Finish(tr *trace.Trace, end trace.End) {
+func (c *Checked) Finish(tr *trace.Trace, end trace.End) {
 	if c.guard.err != nil {
 		return
 	}
@@ -212,7 +212,7 @@ func (c *checked) Finish(tr *trace.Trace, end trace.End) {
 
 // Diverged returns why the last execution did not repeat the earlier one,
 // or why the inner strategy (a replay) says it diverged; nil if it did not.
-func (c *checked) Diverged() error {
+func (c *Checked) Diverged() error {
 	if c.diverged != nil {
 		return c.diverged
 	}
@@ -223,12 +223,12 @@ func (c *checked) Diverged() error {
 }
 
 // Unwrap implements strategy.Wrapper.
-func (c *checked) Unwrap() strategy.Strategy { return c.inner }
+func (c *Checked) Unwrap() strategy.Strategy { return c.inner }
 
 // diverge records that the state of choice i of the current execution
 // differs from that of the previous one (p, nil if the previous one had
 // none there); why, if not empty, says how.
-func (c *checked) diverge(i int, st *strategy.State, p *mark, why string) {
+func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 	var b strings.Builder
 	if i == 0 {
 		fmt.Fprintf(&b, "step %d (the first scheduling point, as in execution %d): ", st.Step+1, c.execs-1)
@@ -269,7 +269,7 @@ func (c *checked) diverge(i int, st *strategy.State, p *mark, why string) {
 // pendingBefore returns the pending operation of thread p at choice i of
 // the previous execution: the operation it ran at its next choice from
 // there, or the one it was left with at the end.
-func (c *checked) pendingBefore(i int, p trace.ThreadID) trace.Op {
+func (c *Checked) pendingBefore(i int, p trace.ThreadID) trace.Op {
 	for j := i; j < len(c.prev); j++ {
 		if m := &c.prev[j]; !m.input && m.thread == p {
 			return m.op()
@@ -282,7 +282,7 @@ func (c *checked) pendingBefore(i int, p trace.ThreadID) trace.Op {
 }
 
 // expected describes what the earlier execution did at mark p.
-func (c *checked) expected(p *mark, tr *trace.Trace) string {
+func (c *Checked) expected(p *mark, tr *trace.Trace) string {
 	if p.input {
 		return fmt.Sprintf("read input %q there", c.prevNames[p.obj])
 	}

@@ -1,0 +1,161 @@
+// This file implements the exploration loop: run executions under a
+// strategy until it is done or a bound stops it, and hand each one to the
+// caller's tally.
+
+package driver
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// Loop says how Session.Run runs an exploration.
+type Loop struct {
+	// Name is the strategy's name, for the errors of its panics.
+	Name string
+	// MaxRuns bounds the executions (0: no bound).
+	MaxRuns int
+	// StopOnFail ends the exploration at the first failing execution.
+	// (A divergence ends it whatever this says: the strategy's record no
+	// longer describes the program.)
+	StopOnFail bool
+	// Diverged returns the message of the failure of an execution that
+	// did not follow the strategy's record (see Checked and
+	// strategy.Diverger); err says where and how.
+	Diverged func(err error) string
+	// Record tallies an execution: end is how it ended, with a misuse of
+	// a weft object or a divergence made its failure. It runs on the
+	// runtime's dispatcher, before the next execution.
+	Record func(tr *trace.Trace, end trace.End)
+	// Progress, if set, is called about once a second with the number of
+	// executions and the time since Run began.
+	Progress func(executions int, elapsed time.Duration)
+}
+
+// Outcome is how a run of the exploration loop ended.
+type Outcome struct {
+	// Executions is the number of executions recorded.
+	Executions int
+	// Exhausted reports that the strategy ended its exploration;
+	// TimedOut that the session's timeout stopped it.
+	Exhausted, TimedOut bool
+	// Misuse describes a goroutine's use of a weft object after the last
+	// execution ended, or is "".
+	Misuse string
+	// Err, wrapping ErrInternal, reports that the strategy panicked.
+	Err error
+}
+
+// Run runs executions of the session's body under s, wrapped in the
+// determinism check and panic guard (Checked), until s ends its
+// exploration, a bound stops it, a failure does (l.StopOnFail, a
+// divergence), or a goroutine blocks outside weft's control. Each
+// execution goes to l.Record; one the timeout or a panic of s
+// interrupted counts for nothing and is not recorded.
+func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
+	e := x.e
+	chk := NewChecked(s, l.Name)
+	var out Outcome
+	start := time.Now()
+	lastProgress := start
+	// record tallies an execution that ended with end; it reports whether
+	// the exploration stops there.
+	record := func(end trace.End) bool {
+		tr := e.Trace()
+		if msg, ok := e.TakeMisuse(); ok {
+			// What the goroutine did, or did not do, explains the rest.
+			if end.Status == trace.Failed {
+				msg += fmt.Sprintf("\nThe execution then ended with: %v: %s", end.Kind, end.Message)
+			}
+			end = trace.End{Status: trace.Failed, Kind: trace.Misuse, Thread: trace.NoThread, Message: msg}
+		}
+		// Finish first: a strategy that follows a record (replay) checks
+		// there that the execution used all of it.
+		chk.Finish(tr, end)
+		if err := chk.Diverged(); err != nil {
+			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread, Message: l.Diverged(err)}
+		}
+		out.Executions++
+		l.Record(tr, end)
+		if e.Abandoned() {
+			return true // a goroutine is stuck outside weft: nothing more can run safely
+		}
+		return end.Status == trace.Failed && (l.StopOnFail || end.Kind == trace.Nondeterminism)
+	}
+	// The loop runs on the runtime's dispatcher, which then runs each
+	// execution without waking another goroutine (engine.Exec.Batch).
+	loop := func() {
+		for {
+			if l.MaxRuns > 0 && out.Executions >= l.MaxRuns {
+				return
+			}
+			if !x.deadline.IsZero() && out.Executions%64 == 0 && time.Now().After(x.deadline) {
+				out.TimedOut = true
+				return
+			}
+			if !chk.Next() {
+				out.Exhausted = chk.Panicked() == nil
+				return
+			}
+			end := e.Run(chk, x.run, false)
+			if e.Abandoned() {
+				return // the driver took the execution over: nothing here is ours
+			}
+			if chk.Panicked() != nil {
+				return // the strategy cut the execution: it counts for nothing
+			}
+			if e.Interrupted() {
+				// The timeout expired inside the execution: it counts for
+				// nothing, and the strategy does not see it.
+				out.TimedOut = true
+				return
+			}
+			if record(end) {
+				return
+			}
+			if l.Progress != nil && time.Since(lastProgress) >= time.Second {
+				lastProgress = time.Now()
+				l.Progress(out.Executions, time.Since(start))
+			}
+		}
+	}
+	if !e.Batch(loop) {
+		// A thread blocked outside weft's control: the driver records the
+		// execution it blocked.
+		record(e.EndState())
+	}
+	if msg, ok := e.TakeMisuse(); ok {
+		out.Misuse = msg
+	}
+	out.Err = chk.Panicked()
+	return out
+}
+
+// Batch runs n executions of its strategy's exploration: then its Next
+// returns false, and Over says whether the strategy's own did. It lets a
+// caller run an exploration a few executions at a time (to split it into
+// units of work between them).
+type Batch struct {
+	strategy.Strategy
+	N    int
+	Over bool
+}
+
+// Next implements strategy.Strategy.
+func (b *Batch) Next() bool {
+	if b.N == 0 {
+		return false
+	}
+	b.N--
+	if !b.Strategy.Next() {
+		b.Over = true
+		return false
+	}
+	return true
+}
+
+// Unwrap returns the strategy, so that its capabilities are found.
+func (b *Batch) Unwrap() strategy.Strategy { return b.Strategy }

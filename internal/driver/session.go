@@ -1,0 +1,46 @@
+// This file implements the session: the runtime of an exploration.
+
+package driver
+
+import (
+	"time"
+
+	"github.com/weft-go/weft/internal/engine"
+)
+
+// Config configures a session's runtime.
+type Config struct {
+	// MaxSteps bounds the steps of one execution (0: the runtime's
+	// default).
+	MaxSteps int
+	// Watchdog is how long a goroutine may block outside weft's control
+	// before the runtime reports it (0: the runtime's default).
+	Watchdog time.Duration
+	// Timeout bounds the whole session (0: no bound): Run stops when it
+	// expires, inside an execution if need be.
+	Timeout time.Duration
+}
+
+// Session is the runtime of an exploration: one engine.Exec running a
+// test body, shared by the runs of the exploration loop in it.
+type Session struct {
+	e        *engine.Exec
+	run      func()
+	deadline time.Time
+}
+
+// NewSession starts the runtime of an exploration of body with c.
+func NewSession(c Config, body func()) *Session {
+	x := &Session{run: body}
+	if c.Timeout > 0 {
+		x.deadline = time.Now().Add(c.Timeout)
+	}
+	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Deadline: x.deadline})
+	return x
+}
+
+// Exec returns the session's runtime.
+func (x *Session) Exec() *engine.Exec { return x.e }
+
+// Close releases the runtime.
+func (x *Session) Close() { x.e.Close() }
