@@ -188,11 +188,15 @@ func abandon(e *Exec) {
 // weft object, and ends it. A thread of an abandoned execution that came
 // back is no misuse: it unwinds, as it would in its own execution.
 func misused() {
-	g := getg()
+	// Goroutines are compared by number, which the runtime never reuses:
+	// the g of a thread that has ended can be a new goroutine's (a go
+	// statement's, which would then be taken for the thread and crash on
+	// the unwinding panic no weft frame recovers).
+	id := goid()
 	abandoned.Lock()
 	for _, e := range abandoned.execs {
 		for _, t := range e.pool {
-			if t.g == g {
+			if t.goid == id {
 				abandoned.Unlock()
 				panic(unwindSignal{})
 			}
