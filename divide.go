@@ -16,8 +16,13 @@ import (
 
 // divideOptions say how exploreDivided divides an exploration: after every
 // every-th execution of a strategy it splits off a unit, down to depth
-// levels of units within units.
-type divideOptions struct{ every, depth int }
+// levels of units within units. With apart, each unit runs in a runtime
+// of its own (a new session), as in another process: objects are named
+// anew there.
+type divideOptions struct {
+	every, depth int
+	apart        bool
+}
 
 // errStopped unwinds a divided exploration that a failure or the timeout
 // stopped.
@@ -28,8 +33,9 @@ var errStopped = errors.New("exploration stopped")
 // s.Resume returns, to a Result of its own, its handback joined, the units
 // Join returns explored in turn, and every Result merged (Result.Merge).
 // Every part runs in one runtime (session), so objects keep their names
-// from one part to the next. Bounds on executions and progress reports do
-// not apply.
+// from one part to the next, unless o.apart: then the final states of
+// parts that named an object differently count apart. Bounds on
+// executions and progress reports do not apply.
 func exploreDivided(body func(w *T), s strategy.Splitter, c *config, o divideOptions) (*Result, error) {
 	x := &divider{session: newSession(body, c), body: body, c: c, o: o}
 	defer x.session.Close()
@@ -91,7 +97,14 @@ func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, tota
 		return fmt.Errorf("%w: resuming a unit of %s: %v", ErrInternal, x.c.strategyName, err)
 	}
 	part := &Result{Strategy: x.c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
-	err = x.divided(w, depth, part)
+	if x.o.apart {
+		y := *x
+		y.session = newSession(x.body, x.c)
+		defer y.session.Close()
+		err = y.divided(w, depth, part)
+	} else {
+		err = x.divided(w, depth, part)
+	}
 	total.Merge(part)
 	if err != nil {
 		return err

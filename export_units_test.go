@@ -10,11 +10,21 @@ import "github.com/weft-go/weft/strategy"
 // levels; each unit is explored to a Result of its own, and the Results
 // are merged.
 func ExploreDivided(body func(*T), s strategy.Splitter, every, depth int, opts ...Option) (*Result, error) {
+	return exploreDividedOpts(body, s, divideOptions{every: every, depth: depth}, opts)
+}
+
+// ExploreDividedApart is ExploreDivided with each unit explored in a
+// runtime of its own, as in another process.
+func ExploreDividedApart(body func(*T), s strategy.Splitter, every, depth int, opts ...Option) (*Result, error) {
+	return exploreDividedOpts(body, s, divideOptions{every: every, depth: depth, apart: true}, opts)
+}
+
+func exploreDividedOpts(body func(*T), s strategy.Splitter, o divideOptions, opts []Option) (*Result, error) {
 	c := defaultConfig()
 	for _, o := range opts {
 		if err := o(&c); err != nil {
 			return nil, err
 		}
 	}
-	return exploreDivided(body, s, &c, divideOptions{every: every, depth: depth})
+	return exploreDivided(body, s, &c, o)
 }

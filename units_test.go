@@ -6,6 +6,7 @@ package weft_test
 import (
 	"fmt"
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -150,6 +151,55 @@ func TestDividedRandomPrograms(t *testing.T) {
 			}
 			if diff != "" {
 				t.Errorf("seed %d, %s divided: %s\n%s", seed, name, diff, p)
+			}
+		}
+	}
+}
+
+// TestDividedApart divides explorations into units each explored in a
+// runtime of its own, as in another process, where objects are named
+// anew. The DPOR family and flip name objects by their first use in the
+// prefix the parts share, not by the runtime's keys, so they explore
+// exactly what they do undivided (the count of final states, which the
+// runtime's keys name, is not compared). Optimal-DPOR and the concolic
+// strategies name objects by those keys: they are divided within one
+// runtime only (see strategy.Splitter).
+func TestDividedApart(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 15
+	}
+	var names []string
+	for _, name := range splitters(t) {
+		if strings.HasPrefix(name, "dpor") || strings.HasPrefix(name, "flip") {
+			names = append(names, name)
+		}
+	}
+	opts := []weft.Option{weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(0)}
+	bodies := []func(*weft.T){
+		programs.Lookup("dining").MustBody(map[string]int{"n": 4}),
+		programs.Lookup("indexer").MustBody(map[string]int{"n": 12}),
+	}
+	for seed := uint64(0); len(bodies) < n+2; seed++ {
+		bodies = append(bodies, genweft.Body(gen.New(seed)))
+	}
+	for i, body := range bodies {
+		for _, name := range names {
+			whole, err := weft.Explore(body, append(opts, weft.WithStrategy(name), weft.WithMaxRuns(3000))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !whole.Exhausted {
+				continue // too large
+			}
+			s := weft.StrategyByName(name, 0).(strategy.Splitter)
+			apart, err := weft.ExploreDividedApart(body, s, 2, 3, append(opts, weft.WithStrategy(name))...)
+			if err != nil {
+				t.Fatalf("body %d, %s: %v", i, name, err)
+			}
+			apart.FinalStates = whole.FinalStates
+			if d := sameResult(whole, apart); d != "" {
+				t.Errorf("body %d (0: dining 4, 1: indexer 12, then gen seeds from 0), %s divided apart: %s", i, name, d)
 			}
 		}
 	}
