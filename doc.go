@@ -118,7 +118,9 @@
 //
 // # Layers
 //
-// The API (this package) stands on the runtime (internal/engine), which
+// The API (this package) stands on the driver (internal/driver: the
+// exploration loop, the determinism check) and the runtime
+// (internal/engine), which
 // stands on the trace model (package trace) and knows strategies only
 // through the interface of package strategy. Strategies (strategy/...) read
 // traces and never touch a goroutine; they simulate states they have not

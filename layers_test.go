@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// TestLayers checks that arrows point down only: the runtime imports no
-// strategy and no API, strategies import neither the runtime nor the API,
+// TestLayers checks that arrows point down only: the runtime and the
+// driver import no strategy and no API, strategies import neither the runtime nor the API,
 // the trace model and the program generator (internal/gen, which strategy
 // tests use without the runtime, through package strategytest) import
 // nothing of weft's, and the model of the primitives (package model) only
@@ -25,6 +25,9 @@ func TestLayers(t *testing.T) {
 		{"model", []string{mod + "/"}}, // except trace (below)
 		{"strategy", []string{mod + "/internal", mod + "/strategy/"}},
 		{"internal/engine", []string{mod + "/strategy/", mod + "/solver"}},
+		// The driver runs strategies through package strategy only, and
+		// knows neither the API nor the registry.
+		{"internal/driver", []string{mod + "/strategy/", mod + "/internal/registry"}},
 		{"internal/gen", []string{mod + "/"}},
 	}
 	for _, r := range rules {
