@@ -74,7 +74,7 @@ func (x *divider) divided(s strategy.Splitter, depth int, total *Result) error {
 		switch {
 		case err != nil:
 			return err
-		case r.TimedOut, r.Failed() && x.c.stopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
+		case r.TimedOut, r.Canceled, r.Failed() && x.c.stopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
 			return errStopped
 		case b.Over:
 			return nil

@@ -26,8 +26,9 @@ type Result struct {
 	// than a bound or the first failure stopping it).
 	Exhausted bool
 	// TimedOut reports that the timeout (WithTimeout) stopped the
-	// exploration.
+	// exploration; Canceled that the context (WithContext) did.
 	TimedOut bool
+	Canceled bool
 	// Failures holds the first failure of each kind, with its report.
 	Failures []*Failure
 	// FailureCounts counts the failing executions by kind.
@@ -134,7 +135,11 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 // newSession starts the runtime of an exploration of body with c.
 func newSession(body func(w *T), c *config) *driver.Session {
 	w := &T{}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Timeout: c.timeout}, func() { body(w) })
+	var stop <-chan struct{}
+	if c.ctx != nil {
+		stop = c.ctx.Done()
+	}
+	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Timeout: c.timeout, Stop: stop}, func() { body(w) })
 }
 
 // explorePart runs the exploration loop in session x with strategy s until
@@ -180,7 +185,7 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 	}
 	out := x.Run(s, driver.Loop{Name: c.strategyName, MaxRuns: c.maxRuns, StopOnFail: c.stopOnFail,
 		Diverged: diverged, Record: record, Progress: progress})
-	r.Exhausted, r.TimedOut = out.Exhausted, out.TimedOut
+	r.Exhausted, r.TimedOut, r.Canceled = out.Exhausted, out.TimedOut, out.Stopped
 	if out.Misuse != "" && r.FailureCounts[trace.Misuse] == 0 {
 		// A goroutine used a weft object after the last execution ended.
 		r.FailureCounts[trace.Misuse]++
@@ -249,7 +254,7 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		}
 	}
 	c.strategyName = "replay"
-	c.timeout = 0 // a replay is one execution: it always runs
+	c.timeout, c.ctx = 0, nil // a replay is one execution: it always runs
 	if err := notNested("weft.Replay"); err != nil {
 		return nil, err
 	}

@@ -18,6 +18,7 @@ func (r *Result) Merge(o *Result) {
 	r.Events += o.Events
 	r.Exhausted = r.Exhausted && o.Exhausted
 	r.TimedOut = r.TimedOut || o.TimedOut
+	r.Canceled = r.Canceled || o.Canceled
 	r.Wall = max(r.Wall, o.Wall)
 	if r.FailureCounts == nil {
 		r.FailureCounts = map[trace.FailureKind]int{}

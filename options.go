@@ -3,6 +3,8 @@
 package weft
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -22,6 +24,7 @@ type config struct {
 	maxRuns      int
 	maxSteps     int
 	timeout      time.Duration
+	ctx          context.Context
 	watchdog     time.Duration
 	stopOnFail   bool
 	replayFiles  bool
@@ -98,6 +101,21 @@ func WithTimeout(d time.Duration) Option {
 			return fmt.Errorf("timeout %v: must not be negative (0: no bound)", d)
 		}
 		c.timeout = d
+		return nil
+	}
+}
+
+// WithContext stops the exploration when ctx is done (canceled, or past its
+// deadline), as WithTimeout does: between executions, and inside one at its
+// scheduling points (every 256 steps); an execution it interrupts counts
+// for nothing, and the Result says Canceled. Explore returns the Result of
+// what ran until then, without an error. A replay ignores it.
+func WithContext(ctx context.Context) Option {
+	return func(c *config) error {
+		if ctx == nil {
+			return errors.New("WithContext: nil context; pass context.Background() for none")
+		}
+		c.ctx = ctx
 		return nil
 	}
 }

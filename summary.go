@@ -26,6 +26,8 @@ func (r *Result) stopped(c *config) string {
 		return "stopped at the first failure (KeepGoing explores on)"
 	case r.TimedOut:
 		return fmt.Sprintf("stopped by the timeout of %v (WithTimeout)", c.timeout)
+	case r.Canceled:
+		return "stopped: the context was canceled (WithContext)"
 	case c.maxRuns > 0 && r.Executions >= c.maxRuns:
 		return fmt.Sprintf("stopped at the bound of %d executions (WithMaxRuns)", c.maxRuns)
 	case r.Failed():

@@ -28,7 +28,10 @@
 // The exit status is 0 when no failure was found (or a replay did not fail),
 // 1 when failures were found (or a replay failed), 3 when no failure was
 // found before -timeout stopped the run (it interrupts an execution in
-// progress too: the run is not exhaustive), and 2 for bad usage or
+// progress too: the run is not exhaustive), 130 when an interrupt (SIGINT,
+// Ctrl-C) stopped weft run, which first prints what it found so far (the
+// failures and the summary, "stopped by an interrupt"; a second interrupt
+// kills it), and 2 for bad usage or
 // input: an unknown command, program, strategy or parameter, a bad flag or a
 // flag value out of range, a -timeout too short for a single execution, a
 // malformed replay token, or a token whose replay diverges from the recorded

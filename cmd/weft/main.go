@@ -27,6 +27,10 @@ const (
 	exitFailure = 1 // failures found
 	exitUsage   = 2 // bad usage or input
 	exitTimeout = 3 // no failure found before -timeout stopped the run
+	// exitInterrupted is the status of a run an interrupt (SIGINT,
+	// Ctrl-C) stopped, after its partial summary: 128 + SIGINT, as a
+	// shell reports a command the signal killed.
+	exitInterrupted = 130
 )
 
 // usage is the command's overall help.
@@ -45,7 +49,8 @@ Usage:
 
 Flags go before PROGRAM, as with the go command. Run 'weft help run' for the
 flags of run. Exit status: 0 no failure, 1 failures found, 2 bad usage or input,
-3 no failure found before -timeout stopped the run.
+3 no failure found before -timeout stopped the run, 130 an interrupt (Ctrl-C)
+stopped the run (after printing what it found so far).
 `
 
 // run runs the command with args (without the program name) and returns its

@@ -12,10 +12,12 @@ import (
 	"hash/crc32"
 	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -383,5 +385,38 @@ func TestVersion(t *testing.T) {
 	}
 	if code, _, stderr := runCmd(t, "version", "x"); code != exitUsage || stderr != "weft version takes no arguments, got \"x\"\n" {
 		t.Errorf("weft version x: exit %d, stderr %q; want 2 and the reason", code, stderr)
+	}
+}
+
+// TestInterruptExitStatus: an interrupt (SIGINT) stops a run that would
+// never end; it prints the partial summary, says so, and exits with 130.
+func TestInterruptExitStatus(t *testing.T) {
+	// The test's own handler keeps a signal that comes after the run
+	// stopped listening from killing the test binary.
+	guard := make(chan os.Signal, 8)
+	signal.Notify(guard, os.Interrupt)
+	defer signal.Stop(guard)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(200 * time.Millisecond):
+				syscall.Kill(os.Getpid(), syscall.SIGINT)
+			}
+		}
+	}()
+	code, stdout, stderr := runCmd(t, "run", "-json", "-strategy", "random", "-max-runs", "0", "-p", "fixed=1", "dining")
+	close(done)
+	if code != exitInterrupted {
+		t.Fatalf("exit status %d, want %d; stderr:\n%s", code, exitInterrupted, stderr)
+	}
+	var s Summary
+	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
+		t.Fatalf("decoding the summary: %v\n%s", err, stdout)
+	}
+	if s.Stopped != "interrupted" || s.Exhausted || s.Executions == 0 || len(s.Failures) != 0 {
+		t.Errorf("stopped %q, exhausted %v, %d executions, failures %v; want interrupted, false, some, none", s.Stopped, s.Exhausted, s.Executions, s.Failures)
 	}
 }

@@ -4,11 +4,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"slices"
 	"strings"
 	"time"
@@ -90,7 +93,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if o.keepGoing {
 		opts = append(opts, weft.KeepGoing())
 	}
+	// An interrupt (Ctrl-C) stops the exploration, which then reports
+	// what it found; a second one kills the command as usual.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	opts = append(opts, weft.WithContext(ctx))
 	r, err := weft.Explore(p.Body(ps), opts...)
+	stop()
 	prog.done()
 	if errors.Is(err, weft.ErrNoExecution) {
 		return report(usageErrorf("weft run: -timeout %v expired before the first execution ended: nothing was explored; raise -timeout (0: no bound)", o.timeout), stderr)
@@ -112,6 +120,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		s.print(stdout)
 	}
 	switch {
+	case r.Canceled:
+		return exitInterrupted
 	case r.Failed():
 		return exitFailure
 	case r.TimedOut:

@@ -31,8 +31,9 @@ type Summary struct {
 	// exhaustive, every interleaving was run.
 	Exhausted bool `json:"exhausted"`
 	// Stopped says why the exploration ended: "exhausted", "failure" (the
-	// first failure, without -keep-going), "max-runs", "timeout" or
-	// "abandoned" (a thread blocked outside weft's control).
+	// first failure, without -keep-going), "max-runs", "timeout",
+	// "interrupted" (SIGINT) or "abandoned" (a thread blocked outside
+	// weft's control).
 	Stopped string `json:"stopped"`
 	// Failures holds the first failure of each kind found.
 	Failures []FailureSummary `json:"failures"`
@@ -99,6 +100,8 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		s.Stopped = "max-runs"
 	case r.TimedOut:
 		s.Stopped = "timeout"
+	case r.Canceled:
+		s.Stopped = "interrupted"
 	default:
 		s.Stopped = "abandoned"
 	}
@@ -107,11 +110,12 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 
 // stopText explains Stopped in the table.
 var stopText = map[string]string{
-	"exhausted": "the strategy explored everything it covers",
-	"failure":   "stopped at the first failure; -keep-going continues",
-	"max-runs":  "stopped at -max-runs",
-	"timeout":   "stopped at -timeout",
-	"abandoned": "stopped: a thread blocked outside weft's control",
+	"exhausted":   "the strategy explored everything it covers",
+	"failure":     "stopped at the first failure; -keep-going continues",
+	"max-runs":    "stopped at -max-runs",
+	"timeout":     "stopped at -timeout",
+	"interrupted": "stopped by an interrupt (Ctrl-C)",
+	"abandoned":   "stopped: a thread blocked outside weft's control",
 }
 
 // print writes s as a table.

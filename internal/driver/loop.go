@@ -40,8 +40,9 @@ type Outcome struct {
 	// Executions is the number of executions recorded.
 	Executions int
 	// Exhausted reports that the strategy ended its exploration;
-	// TimedOut that the session's timeout stopped it.
-	Exhausted, TimedOut bool
+	// TimedOut that the session's timeout stopped it, Stopped that its
+	// Stop channel did.
+	Exhausted, TimedOut, Stopped bool
 	// Misuse describes a goroutine's use of a weft object after the last
 	// execution ended, or is "".
 	Misuse string
@@ -51,7 +52,7 @@ type Outcome struct {
 
 // Run runs executions of the session's body under s, wrapped in the
 // determinism check and panic guard (Checked), until s ends its
-// exploration, a bound stops it, a failure does (l.StopOnFail, a
+// exploration, a bound or Config.Stop stops it, a failure does (l.StopOnFail, a
 // divergence), or a goroutine blocks outside weft's control. Each
 // execution goes to l.Record; one the timeout or a panic of s
 // interrupted counts for nothing and is not recorded.
@@ -96,6 +97,10 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 				out.TimedOut = true
 				return
 			}
+			if x.stopped() {
+				out.Stopped = true
+				return
+			}
 			if !chk.Next() {
 				out.Exhausted = chk.Panicked() == nil
 				return
@@ -108,9 +113,10 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 				return // the strategy cut the execution: it counts for nothing
 			}
 			if e.Interrupted() {
-				// The timeout expired inside the execution: it counts for
-				// nothing, and the strategy does not see it.
-				out.TimedOut = true
+				// The timeout expired, or Stop closed, inside the
+				// execution: it counts for nothing, and the strategy does
+				// not see it.
+				out.TimedOut, out.Stopped = !x.stopped(), x.stopped()
 				return
 			}
 			if record(end) {

@@ -19,6 +19,9 @@ type Config struct {
 	// Timeout bounds the whole session (0: no bound): Run stops when it
 	// expires, inside an execution if need be.
 	Timeout time.Duration
+	// Stop, if not nil, stops Run when it is closed (a context's Done),
+	// inside an execution if need be.
+	Stop <-chan struct{}
 }
 
 // Session is the runtime of an exploration: one engine.Exec running a
@@ -27,20 +30,31 @@ type Session struct {
 	e        *engine.Exec
 	run      func()
 	deadline time.Time
+	stop     <-chan struct{}
 }
 
 // NewSession starts the runtime of an exploration of body with c.
 func NewSession(c Config, body func()) *Session {
-	x := &Session{run: body}
+	x := &Session{run: body, stop: c.Stop}
 	if c.Timeout > 0 {
 		x.deadline = time.Now().Add(c.Timeout)
 	}
-	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Deadline: x.deadline})
+	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Deadline: x.deadline, Stop: c.Stop})
 	return x
 }
 
 // Exec returns the session's runtime.
 func (x *Session) Exec() *engine.Exec { return x.e }
+
+// stopped reports whether Config.Stop is closed.
+func (x *Session) stopped() bool {
+	select {
+	case <-x.stop:
+		return true
+	default:
+		return false
+	}
+}
 
 // Close releases the runtime.
 func (x *Session) Close() { x.e.Close() }

@@ -27,6 +27,9 @@ type Config struct {
 	// then: it is checked at scheduling points, every deadlineEvery steps,
 	// and the execution ends as cut with Interrupted true.
 	Deadline time.Time
+	// Stop, if not nil, interrupts an execution that is still running
+	// when it is closed, as Deadline does (a canceled context's Done).
+	Stop <-chan struct{}
 }
 
 // deadlineEvery is how many steps pass between two checks of the deadline:
@@ -255,10 +258,24 @@ func (e *Exec) threadKey(parent uint32, i int32) uint32 {
 	return v
 }
 
+// pastDeadline reports whether the deadline has passed or Stop is
+// closed.
+func (e *Exec) pastDeadline() bool {
+	if !e.cfg.Deadline.IsZero() && time.Now().After(e.cfg.Deadline) {
+		return true
+	}
+	select {
+	case <-e.cfg.Stop:
+		return true
+	default:
+		return false
+	}
+}
+
 // pickNext asks the strategy for the next thread. It returns nil if the
 // execution ended instead (deadlock, leak, step bound, cut).
 func (e *Exec) pickNext() *Thread {
-	if n := len(e.tr.Events); n%deadlineEvery == deadlineEvery-1 && !e.cfg.Deadline.IsZero() && time.Now().After(e.cfg.Deadline) {
+	if n := len(e.tr.Events); n%deadlineEvery == deadlineEvery-1 && e.pastDeadline() {
 		e.interrupted = true
 		e.finish(trace.End{Status: trace.Cut, Thread: trace.NoThread})
 		return nil
