@@ -76,7 +76,8 @@ func compareDivided(body func(*weft.T), name string, every, depth int) (string, 
 // addall (inputs; two executions fail) into units, split after every fifth
 // execution, four levels deep: the merged Result is exactly the undivided
 // one, solver queries included, and both have the counts pinned here (the
-// strategies whose explorations take more than a second are left out).
+// strategies whose explorations take more than 10 seconds are left out;
+// those over 10,000 executions run without -short only).
 func TestDividedPrograms(t *testing.T) {
 	type counts struct{ executions, complete, deadlocks, finals int }
 	for _, p := range []struct {
@@ -85,7 +86,9 @@ func TestDividedPrograms(t *testing.T) {
 		want   map[string]counts
 	}{
 		{"fib", map[string]int{"n": 3}, map[string]counts{
-			"dpor-2": {1768, 1698, 0, 92},
+			"dpor-2": {1768, 1698, 0, 92}, "dpor-cr+sleep": {1698, 1698, 0, 92}, "flip+sleep": {1698, 1698, 0, 92},
+			// Long: not with -short.
+			"dpor+sleep": {113304, 113304, 0, 92}, "flip": {88699, 88699, 0, 92},
 		}},
 		{"indexer", map[string]int{"n": 13}, map[string]counts{
 			"dpor+sleep": {64, 64, 0, 1}, "dpor-1": {169, 169, 0, 1}, "dpor-2": {88, 64, 0, 1},
@@ -107,6 +110,9 @@ func TestDividedPrograms(t *testing.T) {
 				continue
 			}
 			t.Run(fmt.Sprintf("%s%v/%s", p.name, p.params, name), func(t *testing.T) {
+				if testing.Short() && want.executions > 10_000 {
+					t.Skip("long: not with -short")
+				}
 				diff, whole, err := compareDivided(body, name, 5, 4)
 				if err != nil {
 					t.Fatal(err)
