@@ -53,7 +53,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.StringVar(&o.strategy, "strategy", defaultStrategy, "exploration `strategy`: "+strings.Join(weft.Strategies(), ", "))
 	boundedInt(fs, &o.maxRuns, "max-runs", defaultMaxRuns, 0, "0: no bound", "stop after `N` executions (0: no bound)")
 	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
-	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies")
+	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies, and of the order of dpor*, flip* and optimal (0: thread order)")
 	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")

@@ -30,11 +30,28 @@ Z3_context weft_new_context(void) {
 	return ctx;
 }
 
+// no_ctrl_c keeps Z3 from installing its SIGINT handler during a check
+// (solver parameter ctrl_c): the Go runtime handles signals, and a handler
+// installed by C code without SA_ONSTACK makes a SIGINT during a check a
+// fatal error of the Go program ("non-Go code set up signal handler").
+static void no_ctrl_c(Z3_context ctx, Z3_params p) {
+	Z3_params_set_bool(ctx, p, Z3_mk_string_symbol(ctx, "ctrl_c"), false);
+}
+
 int weft_new_solver(Z3_context ctx, Z3_solver *out) {
 	weft_err = Z3_OK;
 	Z3_solver s = Z3_mk_solver(ctx);
 	FAIL_IF_ERR((void)0);
 	Z3_solver_inc_ref(ctx, s);
+	Z3_params p = Z3_mk_params(ctx);
+	FAIL_IF_ERR(Z3_solver_dec_ref(ctx, s));
+	Z3_params_inc_ref(ctx, p);
+	no_ctrl_c(ctx, p);
+	if (weft_err == Z3_OK) {
+		Z3_solver_set_params(ctx, s, p);
+	}
+	Z3_params_dec_ref(ctx, p);
+	FAIL_IF_ERR(Z3_solver_dec_ref(ctx, s));
 	*out = s;
 	return weft_err;
 }
@@ -53,6 +70,7 @@ int weft_set_timeout(Z3_context ctx, Z3_solver s, unsigned ms) {
 	FAIL_IF_ERR((void)0);
 	Z3_params_inc_ref(ctx, p);
 	Z3_params_set_uint(ctx, p, Z3_mk_string_symbol(ctx, "timeout"), ms);
+	no_ctrl_c(ctx, p);
 	if (weft_err == Z3_OK) {
 		Z3_solver_set_params(ctx, s, p);
 	}
