@@ -412,6 +412,9 @@ func TestInterruptExitStatus(t *testing.T) {
 	if code != exitInterrupted {
 		t.Fatalf("exit status %d, want %d; stderr:\n%s", code, exitInterrupted, stderr)
 	}
+	if !strings.Contains(stderr, "weft run: warning: -strategy random with -max-runs 0 never ends by itself") {
+		t.Errorf("no warning that the run never ends; stderr:\n%s", stderr)
+	}
 	var s Summary
 	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
 		t.Fatalf("decoding the summary: %v\n%s", err, stdout)

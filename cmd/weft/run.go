@@ -82,6 +82,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains(weft.Strategies(), o.strategy) {
 		return report(usageErrorf("unknown strategy %q (known: %s); run 'weft list'", o.strategy, strings.Join(weft.Strategies(), ", ")), stderr)
 	}
+	if (o.strategy == "random" || o.strategy == "pct") && o.maxRuns == 0 && o.timeout == 0 {
+		fmt.Fprintf(stderr, "weft run: warning: -strategy %s with -max-runs 0 never ends by itself; it runs until Ctrl-C, which prints what it found (or give -timeout)\n", o.strategy)
+	}
 	prog := newProgressPrinter(stderr)
 	opts := []weft.Option{
 		weft.WithStrategy(o.strategy), weft.WithMaxRuns(o.maxRuns), weft.WithSeed(o.seed),
