@@ -47,7 +47,10 @@ type Blocked struct {
 
 // Step is one step of a failing interleaving.
 type Step struct {
-	Thread  trace.ThreadID
+	Thread trace.ThreadID
+	// Op describes the operation, with the value a variable's operation
+	// read or wrote ("load x = 1", "store y = 2"; after a Swap,
+	// CompareAndSwap or Add, the variable's value).
 	Op      string
 	Partner trace.ThreadID
 	Value   uint64
@@ -69,6 +72,9 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, []Blo
 	steps := make([]Step, len(tr.Events))
 	for i, ev := range tr.Events {
 		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev), Partner: ev.Partner, Value: ev.Value}
+		if v, ok := e.StepValue(i); ok {
+			st.Op += " = " + fmt.Sprint(v)
+		}
 		if ev.PC != 0 {
 			f := engine.UserFrame(ev.PC)
 			st.File, st.Line = f.File, f.Line

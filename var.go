@@ -64,6 +64,9 @@ func (v *Var[T]) Load() T {
 	t := v.begin(trace.KindLoad)
 	x := v.val
 	t.EndLoad(&v.o, encode(v.enc, x))
+	if t.Capturing() {
+		t.NoteValue(x)
+	}
 	return x
 }
 
@@ -72,6 +75,9 @@ func (v *Var[T]) Store(x T) {
 	t := v.begin(trace.KindStore)
 	v.val = x
 	t.EndStore(&v.o, encode(v.enc, x))
+	if t.Capturing() {
+		t.NoteValue(x)
+	}
 }
 
 // Swap stores x and returns the old value, atomically.
@@ -79,6 +85,9 @@ func (v *Var[T]) Swap(x T) (old T) {
 	t := v.begin(trace.KindSwap)
 	old, v.val = v.val, x
 	t.EndUpdate(&v.o, encode(v.enc, x), true)
+	if t.Capturing() {
+		t.NoteValue(x)
+	}
 	return old
 }
 
@@ -93,6 +102,9 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 		v.val = new
 	}
 	t.EndUpdate(&v.o, encode(v.enc, v.val), ok)
+	if t.Capturing() {
+		t.NoteValue(v.val)
+	}
 	return ok
 }
 
@@ -113,5 +125,8 @@ func (v *Int[T]) Add(delta T) T {
 	v.val += delta
 	x := v.val
 	t.EndUpdate(&v.o, encode(v.enc, x), true)
+	if t.Capturing() {
+		t.NoteValue(x)
+	}
 	return x
 }

@@ -56,6 +56,9 @@ var execIDs atomic.Uint64
 type Exec struct {
 	cfg            Config
 	captureSources bool
+	// values holds, when capturing, the values of the steps whose
+	// primitive noted one (NoteValue), by step.
+	values []any
 	strat          strategy.Strategy
 	serial         uint64
 	id             uint64 // execIDs
@@ -155,6 +158,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	}
 	e.strat = s
 	e.captureSources = capture || e.cfg.CaptureSources
+	e.values = e.values[:0]
 	e.serial = serials.Add(1)
 	e.threads = e.threads[:0]
 	e.tr.Reset()
@@ -187,6 +191,33 @@ func (e *Exec) finalOps() {
 	for _, t := range e.threads {
 		e.tr.Final = append(e.tr.Final, t.op)
 	}
+}
+
+// Capturing reports whether the execution records call sites and values
+// for a report (Run's capture).
+func (t *Thread) Capturing() bool { return t.e.captureSources }
+
+// NoteValue records v as the value of the thread's last step, for a
+// report; call it only when Capturing.
+func (t *Thread) NoteValue(v any) {
+	e := t.e
+	k := len(e.tr.Events) - 1
+	if k < 0 {
+		return
+	}
+	for len(e.values) <= k {
+		e.values = append(e.values, nil)
+	}
+	e.values[k] = v
+}
+
+// StepValue returns the value noted for step k of the last execution
+// (NoteValue), if any.
+func (e *Exec) StepValue(k int) (any, bool) {
+	if k < 0 || k >= len(e.values) || e.values[k] == nil {
+		return nil, false
+	}
+	return e.values[k], true
 }
 
 // PendingSite returns the call site of thread p's pending operation in the
