@@ -103,7 +103,7 @@ func TestBlockedThreads(t *testing.T) {
 }
 
 // TestSetNameVar: a Var or an Int named with SetName shows its name in the
-// steps of a report.
+// steps of a report, with the value each step wrote.
 func TestSetNameVar(t *testing.T) {
 	r, err := weft.Explore(func(w *weft.T) {
 		var x weft.Var[int]
@@ -121,7 +121,7 @@ func TestSetNameVar(t *testing.T) {
 	for _, s := range r.Failures[0].Steps {
 		ops = append(ops, s.Op)
 	}
-	if got, want := strings.Join(ops, "; "), "add counter; store x"; got != want {
+	if got, want := strings.Join(ops, "; "), "add counter = 1; store x = 1"; got != want {
 		t.Errorf("steps %q, want %q", got, want)
 	}
 }
