@@ -243,16 +243,22 @@ func (s *Strategy) Handback() strategy.Handback {
 	return b
 }
 
-// Join implements strategy.Splitter. The wakeup sequences of h whose state
-// is still on s's path (the same events up to it) are inserted into its
-// wakeup tree (joinInsert). For a state s has left, Join
-// returns a unit rooted there: the path to it as the unit's exploration
-// left it, the sleep set the state had when s split off the unit, plus the
-// branch that unit was in, and a wakeup tree of the sequences alone. It
-// may repeat executions s made since (its sleep set misses the branches
-// explored since), never miss one. Join also applies the key merges the
-// unit found, keeps the random order's state where the unit left it, and
-// adds its statistics to s's.
+// Join implements strategy.Splitter. The wakeup sequences of h for the
+// states where s is still exploring the branch the unit is in (the same
+// events up to the state and the same event taken there) are inserted
+// into their wakeup trees (joinInsert). For a state s has moved on from,
+// or left, Join returns a unit rooted there: the path to it as the unit's
+// exploration left it, the sleep set the state had when the unit was split
+// off plus the branch that unit was in, and a wakeup tree of the sequences
+// alone. Inserting them into the state's wakeup tree instead would be
+// unsound: the branches s explored there since had the unit's branch
+// asleep, relying on it, and in turn they would be asleep in the
+// sequences' exploration, or their leaves cover the sequences, so that
+// what each relies on the other to explore is explored by neither (gen
+// seed 279 lost three failing traces so). The unit may repeat executions
+// s made since, never miss one. Join also applies the key merges the unit
+// found, keeps the random order's state where the unit left it, and adds
+// its statistics to s's.
 func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	var d handbackData
 	if err := strategy.DecodeHandback(h, s.tag(), &d); err != nil {
@@ -276,7 +282,8 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The keys of the path's events, to find how far s is still on it.
+	// on counts the states of the path s is still in the same branch of:
+	// the same events up to them, and the same event taken there.
 	on := 0
 	for on < len(d.Path) && on < len(s.nodes) && s.nodes[on].ev.cached {
 		e, err := x.event(&d.Path[on].Ev)
@@ -305,7 +312,7 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	left := map[int][][]event{}
 	for i, in := range d.Inserts {
 		t := in.Depth
-		if t <= on && t < len(s.nodes) {
+		if t < on {
 			s.joinInsert(t, seqs[i])
 			continue
 		}
@@ -335,14 +342,9 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 
 // joinInsert inserts wakeup sequence seq, which a unit's exploration
 // inserted into its copy of the state at depth t, into that state's wakeup
-// tree.
-//
-// The unit checked seq against the state's sleep set and the branch it was
-// in, as they were when the unit was split off: they do not cover it. The
-// branches s has explored there since, in the sleep set now, do not count:
-// each was explored with the unit's branch asleep, on the ground that the
-// unit's exploration covers what starts with it, so they cannot cover in
-// turn what that exploration found (the check against them missed traces).
+// tree: s is still exploring there the branch the unit is in, its sleep
+// set is the one the unit checked seq against, and the order in which
+// the races found in that branch are inserted does not matter.
 func (s *Strategy) joinInsert(t int, seq []event) {
 	n := &s.nodes[t]
 	ptrs := make([]*event, len(seq))
