@@ -31,21 +31,106 @@ type unitLog struct {
 	merges []trace.KeyMerge
 }
 
-// insertion is a wakeup sequence inserted into the wakeup tree of the state
-// at depth.
+// insertion is a wakeup sequence inserted into the wakeup tree of the
+// state at depth, and the branch of the tree it made there: the events of
+// the nodes the insertion followed (weak initials of the sequence), then
+// the rest of the sequence, and the index of each among its siblings.
+//
+// A state still on the path of the strategy that joins the insertion gets
+// the sequence, inserted as the race analysis inserts it. A unit made for
+// a state it has left explores the branches, in the tree they make
+// together with the same order of siblings as in the copy (orphan): the
+// same sequences inserted into another tree can make other branches, since
+// the events of a tree and of a sequence are compared by a dependency
+// relation that, for a step not yet run, does not see what its thread
+// announces after it; a weak initial of the sequence can then be a step
+// that the sequence, run, orders after another (gen seed 3884, under the
+// runtime, delayed: a unit of the sequences alone lost three failing
+// traces). The order of siblings keeps the tree a wakeup tree (the first
+// event of a branch is no weak initial of a branch to its right), which
+// grafting the branches into another tree would not (gen seed 1405 lost
+// two traces so).
 type insertion struct {
-	depth int
-	seq   []event
+	depth       int
+	seq, branch []event
+	at          []int
 }
 
-// record records that seq, inserted into the wakeup tree of the state at
-// depth, added a branch there.
-func (l *unitLog) record(depth int, seq []*event) {
+// record records that seq, inserted into the wakeup tree wut of the state
+// at depth, added a branch there.
+func (l *unitLog) record(depth int, seq []*event, wut []*wnode) {
 	in := insertion{depth: depth, seq: make([]event, len(seq))}
 	for i, e := range seq {
 		in.seq[i] = e.clone()
 	}
+	in.branch, in.at = branchOf(wut, seq)
 	l.inserts = append(l.inserts, in)
+}
+
+// branchOf returns the branch of the wakeup forest children that seq,
+// inserted there, has: the events of the nodes insert follows, and their
+// indices among their siblings. Its events share no memory with the
+// forest's.
+func branchOf(children []*wnode, seq []*event) ([]event, []int) {
+	var nm names
+	rest := slices.Clone(seq)
+	var branch []event
+	var at []int
+	for len(children) > 0 {
+		next := -1
+		for i, c := range children {
+			ok, j := nm.weakInitial(rest, &c.ev)
+			if !ok {
+				continue
+			}
+			if j >= 0 {
+				rest = slices.Delete(rest, j, j+1)
+			}
+			next = i
+			break
+		}
+		if next < 0 {
+			break
+		}
+		branch = append(branch, children[next].ev.clone())
+		at = append(at, next)
+		children = children[next].children
+	}
+	return branch, at
+}
+
+// subForest builds a wakeup forest from branches of another one and the
+// indices of their nodes among their siblings there, with the same order
+// of siblings.
+type subForest struct {
+	nm    *names
+	roots []*wnode
+	index map[*wnode]int
+}
+
+// add adds branch, whose nodes had indices at among their siblings.
+func (f *subForest) add(branch []event, at []int) {
+	children := &f.roots
+	for j := range branch {
+		var next *wnode
+		for _, c := range *children {
+			if f.index[c] == at[j] {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			next = f.nm.alloc()
+			next.ev = branch[j]
+			f.index[next] = at[j]
+			k := len(*children)
+			for k > 0 && f.index[(*children)[k-1]] > at[j] {
+				k--
+			}
+			*children = slices.Insert(*children, k, next)
+		}
+		children = &next.children
+	}
 }
 
 // clone returns a copy of e that shares no memory with it.
@@ -132,8 +217,9 @@ type handbackData struct {
 }
 
 type wireInsert struct {
-	Depth int
-	Seq   []wireEvent
+	Depth       int
+	Seq, Branch []wireEvent
+	At          []int
 }
 
 // tag names the strategy and its options in its units and handbacks.
@@ -230,9 +316,12 @@ func (s *Strategy) Handback() strategy.Handback {
 		h.Path[i] = wireNodeOf(&s.nodes[i])
 	}
 	for _, in := range s.units.inserts {
-		w := wireInsert{Depth: in.depth, Seq: make([]wireEvent, len(in.seq))}
+		w := wireInsert{Depth: in.depth, Seq: make([]wireEvent, len(in.seq)), Branch: make([]wireEvent, len(in.branch)), At: in.at}
 		for i := range in.seq {
 			w.Seq[i] = wireEventOf(&in.seq[i])
+		}
+		for i := range in.branch {
+			w.Branch[i] = wireEventOf(&in.branch[i])
 		}
 		h.Inserts = append(h.Inserts, w)
 	}
@@ -243,14 +332,14 @@ func (s *Strategy) Handback() strategy.Handback {
 	return b
 }
 
-// Join implements strategy.Splitter. The wakeup sequences of h for the
-// states where s is still exploring the branch the unit is in (the same
-// events up to the state and the same event taken there) are inserted
-// into their wakeup trees (joinInsert). For a state s has moved on from,
+// Join implements strategy.Splitter. The branches the wakeup sequences of h
+// made in the unit's copies of the states where s is still exploring the
+// branch the unit is in (the same events up to the state and the same
+// event taken there) are added to their wakeup trees (joinBranch). For a state s has moved on from,
 // or left, Join returns a unit rooted there: the path to it as the unit's
 // exploration left it, the sleep set the state had when the unit was split
-// off plus the branch that unit was in, and a wakeup tree of the sequences
-// alone. Inserting them into the state's wakeup tree instead would be
+// off plus the branch that unit was in, and a wakeup tree of the sequences'
+// branches alone. Inserting them into the state's wakeup tree instead would be
 // unsound: the branches s explored there since had the unit's branch
 // asleep, relying on it, and in turn they would be asleep in the
 // sequences' exploration, or their leaves cover the sequences, so that
@@ -265,7 +354,7 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 		return nil, err
 	}
 	for _, in := range d.Inserts {
-		if in.Depth < 0 || in.Depth >= len(d.Path) || len(in.Seq) == 0 {
+		if in.Depth < 0 || in.Depth >= len(d.Path) || len(in.Seq) == 0 || len(in.Branch) == 0 || len(in.At) != len(in.Branch) {
 			return nil, fmt.Errorf("%w: a handback of %s inserting into state %d of %d", strategy.ErrBadUnit, s.tag(), in.Depth, len(d.Path))
 		}
 	}
@@ -298,28 +387,23 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	if on < s.floor {
 		return nil, fmt.Errorf("%w: a handback of %s whose path leaves that of the unit it is joined into", strategy.ErrBadUnit, s.tag())
 	}
-	seqs := make([][]event, len(d.Inserts))
-	for i, in := range d.Inserts {
-		seqs[i] = make([]event, len(in.Seq))
-		for j := range in.Seq {
-			if seqs[i][j], err = x.event(&in.Seq[j]); err != nil {
-				return nil, err
-			}
-		}
-	}
 	created := s.nm.nodes // the unit counted the nodes it inserted (Stats)
-	var orphans []int     // the states s has left, in the order of their sequences
-	left := map[int][][]event{}
+	var orphans []int     // the states s has left, in the order of their branches
+	left := map[int][]int{}
 	for i, in := range d.Inserts {
 		t := in.Depth
 		if t < on {
-			s.joinInsert(t, seqs[i])
+			seq, err := x.events(in.Seq)
+			if err != nil {
+				return nil, err
+			}
+			s.joinInsert(t, seq)
 			continue
 		}
 		if _, ok := left[t]; !ok {
 			orphans = append(orphans, t)
 		}
-		left[t] = append(left[t], seqs[i])
+		left[t] = append(left[t], i)
 	}
 	var units []strategy.Unit
 	for _, t := range orphans {
@@ -342,9 +426,10 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 
 // joinInsert inserts wakeup sequence seq, which a unit's exploration
 // inserted into its copy of the state at depth t, into that state's wakeup
-// tree: s is still exploring there the branch the unit is in, its sleep
-// set is the one the unit checked seq against, and the order in which
-// the races found in that branch are inserted does not matter.
+// tree as the race analysis inserts one. s is still exploring there the
+// branch the unit is in: the state's sleep set is the one the unit checked
+// seq against, and the order in which the races found in that branch
+// reach the tree does not matter.
 func (s *Strategy) joinInsert(t int, seq []event) {
 	n := &s.nodes[t]
 	ptrs := make([]*event, len(seq))
@@ -356,14 +441,15 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 			s.logf("joined: insert at node %d: %v", t, seqString(ptrs))
 		}
 		if t < s.floor {
-			s.units.record(t, ptrs)
+			s.units.record(t, ptrs, n.wut)
 		}
 	}
 }
 
 // orphan returns the unit that explores, from the state at depth t of the
-// path of handback d, which s has left, the wakeup sequences seqs.
-func (s *Strategy) orphan(d *handbackData, x *translator, t int, seqs [][]event) (strategy.Unit, error) {
+// path of handback d, which s has left, the branches that the wakeup
+// sequences ins of d made there.
+func (s *Strategy) orphan(d *handbackData, x *translator, t int, ins []int) (strategy.Unit, error) {
 	u := unitData{FailedBefore: s.failedBefore || d.FailedBefore, Rand: d.Rand}
 	u.Nodes = make([]wireNode, t+1)
 	for i := range t + 1 {
@@ -376,16 +462,17 @@ func (s *Strategy) orphan(d *handbackData, x *translator, t int, seqs [][]event)
 			for _, c := range n.wut {
 				s.nm.freeTree(c)
 			}
-			n.wut = nil
 			n.sleep = append(n.sleep, n.ev)
 			n.ev = event{}
-			for _, seq := range seqs {
-				ptrs := make([]*event, len(seq))
-				for j := range seq {
-					ptrs[j] = &seq[j]
+			f := subForest{nm: &s.nm, index: map[*wnode]int{}}
+			for _, k := range ins {
+				b, err := x.events(d.Inserts[k].Branch)
+				if err != nil {
+					return nil, err
 				}
-				s.nm.insert(&n.wut, ptrs)
+				f.add(b, d.Inserts[k].At)
 			}
+			n.wut = f.roots
 		}
 		u.Nodes[i] = wireNodeOf(&n)
 		for _, c := range n.wut {
@@ -394,7 +481,7 @@ func (s *Strategy) orphan(d *handbackData, x *translator, t int, seqs [][]event)
 	}
 	u.Names = s.wireNames()
 	if s.logf != nil {
-		s.logf("joined: node %d left: a unit for %d sequences", t, len(seqs))
+		s.logf("joined: node %d left: a unit for %d branches", t, len(ins))
 	}
 	return strategy.EncodeUnit(s.tag(), &u)
 }
@@ -649,6 +736,18 @@ func (x *translator) event(w *wireEvent) (event, error) {
 		e.cache()
 	}
 	return e, nil
+}
+
+// events returns the events of wire forms ws, with x's names.
+func (x *translator) events(ws []wireEvent) ([]event, error) {
+	out := make([]event, len(ws))
+	for i := range ws {
+		var err error
+		if out[i], err = x.event(&ws[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // wireNodeOf returns the wire form of n (without the subtree of the branch
