@@ -494,7 +494,7 @@ func (a *analysis) reverse(i int, m *event) {
 		}
 		s.stats.Inserted++
 		if i < s.floor {
-			s.units.record(i, seq, n.wut)
+			s.units.record(&s.nm, i, seq, n.wut)
 		}
 	}
 }

@@ -58,12 +58,12 @@ type insertion struct {
 
 // record records that seq, inserted into the wakeup tree wut of the state
 // at depth, added a branch there.
-func (l *unitLog) record(depth int, seq []*event, wut []*wnode) {
+func (l *unitLog) record(nm *names, depth int, seq []*event, wut []*wnode) {
 	in := insertion{depth: depth, seq: make([]event, len(seq))}
 	for i, e := range seq {
 		in.seq[i] = e.clone()
 	}
-	in.branch, in.at = branchOf(wut, seq)
+	in.branch, in.at = nm.branchOf(wut, seq)
 	l.inserts = append(l.inserts, in)
 }
 
@@ -71,15 +71,14 @@ func (l *unitLog) record(depth int, seq []*event, wut []*wnode) {
 // inserted there, has: the events of the nodes insert follows, and their
 // indices among their siblings. Its events share no memory with the
 // forest's.
-func branchOf(children []*wnode, seq []*event) ([]event, []int) {
-	var nm names
+func (n *names) branchOf(children []*wnode, seq []*event) ([]event, []int) {
 	rest := slices.Clone(seq)
 	var branch []event
 	var at []int
 	for len(children) > 0 {
 		next := -1
 		for i, c := range children {
-			ok, j := nm.weakInitial(rest, &c.ev)
+			ok, j := n.weakInitial(rest, &c.ev)
 			if !ok {
 				continue
 			}
@@ -332,22 +331,22 @@ func (s *Strategy) Handback() strategy.Handback {
 	return b
 }
 
-// Join implements strategy.Splitter. The branches the wakeup sequences of h
-// made in the unit's copies of the states where s is still exploring the
-// branch the unit is in (the same events up to the state and the same
-// event taken there) are added to their wakeup trees (joinBranch). For a state s has moved on from,
-// or left, Join returns a unit rooted there: the path to it as the unit's
-// exploration left it, the sleep set the state had when the unit was split
-// off plus the branch that unit was in, and a wakeup tree of the sequences'
-// branches alone. Inserting them into the state's wakeup tree instead would be
-// unsound: the branches s explored there since had the unit's branch
-// asleep, relying on it, and in turn they would be asleep in the
-// sequences' exploration, or their leaves cover the sequences, so that
-// what each relies on the other to explore is explored by neither (gen
-// seed 279 lost three failing traces so). The unit may repeat executions
-// s made since, never miss one. Join also applies the key merges the unit
-// found, keeps the random order's state where the unit left it, and adds
-// its statistics to s's.
+// Join implements strategy.Splitter. A wakeup sequence of h for a state
+// where s is still exploring the branch the unit is in (the same events up
+// to the state and the same event taken there) is inserted into its wakeup
+// tree (joinInsert). For a state s has moved on from, or left, Join returns
+// a unit rooted there: the path to it as the unit's exploration left it,
+// the sleep set the state had when the unit was split off plus the branch
+// the unit was in, and a wakeup tree of the branches the sequences made in
+// the unit's copy of the state (see insertion), alone. Inserting the
+// sequences into the state's wakeup tree, or checking them against its
+// sleep set, would be unsound: the branches s explored there since had the
+// unit's branch asleep, relying on its exploration and on the reversals of
+// its races, so they cannot in turn cover those reversals (gen seed 279
+// lost three failing traces so). Such a unit may repeat executions s made
+// since, never miss one. Join also applies the key merges the unit found,
+// keeps the random order's state where the unit left it, and adds its
+// statistics to s's.
 func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	var d handbackData
 	if err := strategy.DecodeHandback(h, s.tag(), &d); err != nil {
@@ -441,7 +440,7 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 			s.logf("joined: insert at node %d: %v", t, seqString(ptrs))
 		}
 		if t < s.floor {
-			s.units.record(t, ptrs, n.wut)
+			s.units.record(&s.nm, t, ptrs, n.wut)
 		}
 	}
 }
@@ -458,7 +457,7 @@ func (s *Strategy) orphan(d *handbackData, x *translator, t int, ins []int) (str
 			return nil, err
 		}
 		if i == t {
-			// The branch the unit was in has been explored since.
+			// s has moved on from the branch the unit was in.
 			for _, c := range n.wut {
 				s.nm.freeTree(c)
 			}
