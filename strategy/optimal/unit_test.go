@@ -30,6 +30,9 @@ func TestUnits(t *testing.T) {
 		{"seed7-every3-depth5", Options{Seed: 7}, strategytest.UnitCheck{Programs: 200, Every: 3, Depth: 5}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			if testing.Short() && c.name == "seed7-every3-depth5" {
+				t.Skip("the other variants cover seeds, Every and Depth")
+			}
 			strategytest.Units(t, func() strategy.Splitter { return NewWith(c.o) }, c.u)
 		})
 	}
@@ -42,11 +45,11 @@ func TestUnits(t *testing.T) {
 // Join adds up, are the undivided ones. It also counts the units and the
 // orphans (units Join returns) of the delayed explorations.
 func TestUnitsSameOrder(t *testing.T) {
-	var units, orphans, programs int
+	var units, orphans, explorations int
 	for _, seed := range []int64{0, 3} {
 		for _, uo := range []strategytest.UnitOptions{{}, {Every: 2, Depth: 6}} {
 			checked := 0
-			for ps := uint64(0); checked < 100; ps++ {
+			for ps := uint64(0); checked < programs(); ps++ {
 				p, ok := strategytest.Generate(ps)
 				if !ok || strategytest.Interleavings(p) > 2000 {
 					continue
@@ -82,11 +85,20 @@ func TestUnitsSameOrder(t *testing.T) {
 				}
 				units += st.Units
 				orphans += st.Orphans
-				programs++
+				explorations++
 			}
 		}
 	}
-	t.Logf("%d explorations delayed by 3: %d units, %d of them orphans", programs, units, orphans)
+	t.Logf("%d explorations delayed by 3: %d units, %d of them orphans", explorations, units, orphans)
+}
+
+// programs is the number of programs TestUnitsSameOrder checks per
+// variant.
+func programs() int {
+	if testing.Short() {
+		return 25
+	}
+	return 100
 }
 
 // TestBadUnits checks that Resume and Join refuse bytes that are no unit or
