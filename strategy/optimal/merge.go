@@ -6,50 +6,70 @@ package optimal
 
 import "github.com/weft-go/weft/trace"
 
-// merge applies the key merges of tr: for each, the stable number of the
-// younger key is replaced by that of the older one in the names of the
-// current execution and in every event kept (nodes, sleep sets, wakeup
-// trees, the analysis's copy of the last execution).
+// merge applies the key merges of tr (see mergeKey); a strategy resumed
+// from a unit keeps them for its handback.
 func (s *Strategy) merge(tr *trace.Trace) {
-	nm := &s.nm
 	for _, m := range tr.Merged {
-		from, ok := nm.ids[m.From]
-		if !ok {
-			continue
+		if s.mergeKey(m) {
+			s.stats.Merges++
 		}
-		to, ok := nm.ids[m.To]
-		if !ok {
-			nm.ids[m.To] = from
-			continue
+		if s.units.resumed {
+			s.units.merges = append(s.units.merges, m)
 		}
-		if from == to {
-			continue
-		}
-		for k, v := range nm.ids {
-			if v == from {
-				nm.ids[k] = to
-			}
-		}
-		for i, v := range nm.canon {
-			if v == from {
-				nm.canon[i] = to
-			}
-		}
-		r := renumber{from: from, to: to}
-		for i := range s.nodes {
-			n := &s.nodes[i]
-			r.event(&n.ev)
-			for j := range n.sleep {
-				r.event(&n.sleep[j])
-			}
-			r.forest(n.wut)
-			r.forest(n.sub)
-		}
-		for i := range s.an.evs {
-			r.event(&s.an.evs[i])
-		}
-		s.stats.Merges++
 	}
+}
+
+// mergeKey applies key merge m: the stable number of the younger key is
+// replaced by that of the older one in the names of the current execution
+// and in every event kept (nodes, sleep sets, wakeup trees, the analysis's
+// copy of the last execution, the wakeup sequences kept for a handback).
+// It reports whether two numbers became one.
+func (s *Strategy) mergeKey(m trace.KeyMerge) bool {
+	nm := &s.nm
+	from, ok := nm.ids[m.From]
+	if !ok {
+		return false
+	}
+	to, ok := nm.ids[m.To]
+	if !ok {
+		nm.ids[m.To] = from
+		return false
+	}
+	if from == to {
+		return false
+	}
+	for k, v := range nm.ids {
+		if v == from {
+			nm.ids[k] = to
+		}
+	}
+	for i, v := range nm.canon {
+		if v == from {
+			nm.canon[i] = to
+		}
+	}
+	r := renumber{from: from, to: to}
+	for i := range s.nodes {
+		n := &s.nodes[i]
+		r.event(&n.ev)
+		for j := range n.sleep {
+			r.event(&n.sleep[j])
+		}
+		r.forest(n.wut)
+		r.forest(n.sub)
+	}
+	for i := range s.an.evs {
+		r.event(&s.an.evs[i])
+	}
+	for _, in := range s.units.inserts {
+		for j := range in.seq {
+			r.event(&in.seq[j])
+		}
+		for j := range in.branch {
+			r.event(&in.branch[j])
+		}
+	}
+	return true
 }
 
 // renumber replaces stable object number from by to.

@@ -36,7 +36,9 @@ func (n *node) clear() {
 }
 
 // Stats counts what the strategy did; tests check that the anomalies stay
-// at zero.
+// at zero. A strategy resumed from a unit counts its own work; Join adds
+// the counts of the units joined (the longest of MaxDepth), so that the
+// strategy that divided its exploration counts all of it.
 type Stats struct {
 	// Races is the number of reversible races found; Inserted the number of
 	// wakeup sequences that added a branch.
@@ -81,8 +83,18 @@ type Strategy struct {
 
 	an analysis
 
-	// rand, if set, orders the free choices at random (Options.Seed).
+	// rand, if set, orders the free choices at random (Options.Seed);
+	// pcg is its source, whose state units carry (unit.go).
 	rand *rand.Rand
+	pcg  *rand.PCG
+	seed int64
+
+	// floor is the depth of the root of the unit s was resumed from (0 if
+	// none): the states above it are frozen copies, which Next never
+	// backtracks into and whose new wakeup sequences go into the
+	// handback (unit.go).
+	floor int
+	units unitLog
 
 	logf func(format string, args ...any)
 }
@@ -110,9 +122,10 @@ func New() *Strategy { return &Strategy{} }
 
 // NewWith returns an Optimal-DPOR strategy with options o.
 func NewWith(o Options) *Strategy {
-	s := &Strategy{}
+	s := &Strategy{seed: o.Seed}
 	if o.Seed != 0 {
-		s.rand = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
+		s.pcg = rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15)
+		s.rand = rand.New(s.pcg)
 	}
 	return s
 }
@@ -120,7 +133,7 @@ func NewWith(o Options) *Strategy {
 // Stats returns what the strategy did so far.
 func (s *Strategy) Stats() Stats {
 	st := s.stats
-	st.WakeupNodes = s.nm.nodes
+	st.WakeupNodes += s.nm.nodes
 	return st
 }
 
@@ -130,12 +143,14 @@ func (s *Strategy) Next() bool {
 		return false // the program is not deterministic: nothing to explore
 	}
 	if !s.started {
+		// A strategy resumed from a unit starts at the unit's root, whose
+		// branch explored last is in its sleep set already (Split).
 		s.started = true
-		s.branch, s.pick = 0, true
+		s.branch, s.pick = s.floor, true
 		s.resetCur()
 		return true
 	}
-	for d := len(s.nodes) - 1; d >= 0; d-- {
+	for d := len(s.nodes) - 1; d >= s.floor; d-- {
 		n := &s.nodes[d]
 		if len(n.wut) == 0 {
 			continue

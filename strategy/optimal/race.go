@@ -493,6 +493,9 @@ func (a *analysis) reverse(i int, m *event) {
 			s.logf("race %v < %v: insert at node %d: %v", &a.evs[i], m, i, seqString(seq))
 		}
 		s.stats.Inserted++
+		if i < s.floor {
+			s.units.record(&s.nm, i, seq, n.wut)
+		}
 	}
 }
 
