@@ -87,12 +87,14 @@ func TestDividedPrograms(t *testing.T) {
 	}{
 		{"fib", map[string]int{"n": 3}, map[string]counts{
 			"dpor-2": {1768, 1698, 0, 92}, "dpor-cr+sleep": {1698, 1698, 0, 92}, "flip+sleep": {1698, 1698, 0, 92},
+			"optimal": {1698, 1698, 0, 92},
 			// Long: not with -short.
 			"dpor+sleep": {113304, 113304, 0, 92}, "flip": {88699, 88699, 0, 92},
 		}},
 		{"indexer", map[string]int{"n": 13}, map[string]counts{
 			"dpor+sleep": {64, 64, 0, 1}, "dpor-1": {169, 169, 0, 1}, "dpor-2": {88, 64, 0, 1},
 			"dpor-clock+sleep": {64, 64, 0, 1}, "dpor-cr+sleep": {64, 64, 0, 1}, "flip+sleep": {64, 64, 0, 1},
+			"optimal": {64, 64, 0, 1},
 		}},
 		{"addall", nil, map[string]counts{
 			"concolic": {156, 154, 0, 1}, "concolic-dpor": {28, 26, 0, 1}, "concolic-optimal": {12, 10, 0, 1},
@@ -101,6 +103,7 @@ func TestDividedPrograms(t *testing.T) {
 			"dpor": {82, 74, 8, 1}, "dpor+sleep": {15, 14, 1, 1}, "dpor-1": {48, 41, 7, 1}, "dpor-2": {19, 14, 1, 1},
 			"dpor-clock": {82, 74, 8, 1}, "dpor-clock+sleep": {15, 14, 1, 1}, "dpor-cr": {82, 74, 8, 1},
 			"dpor-cr+sleep": {15, 14, 1, 1}, "flip": {35, 30, 5, 1}, "flip+sleep": {15, 14, 1, 1},
+			"optimal": {15, 14, 1, 1},
 		}},
 	} {
 		body := programs.Lookup(p.name).MustBody(p.params)
@@ -167,9 +170,12 @@ func TestDividedRandomPrograms(t *testing.T) {
 // anew. The DPOR family and flip name objects by their first use in the
 // prefix the parts share, not by the runtime's keys, so they explore
 // exactly what they do undivided (the count of final states, which the
-// runtime's keys name, is not compared). Optimal-DPOR and the concolic
-// strategies name objects by those keys: they are divided within one
-// runtime only (see strategy.Splitter).
+// runtime's keys name, is not compared). Optimal-DPOR names objects by
+// those keys: a unit of it explored in another runtime either finds the
+// same names (objects made outside the body) and explores exactly what it
+// does undivided, or says that it was split off in another runtime, as a
+// divergence that ends the exploration; it never explores something else
+// silently.
 func TestDividedApart(t *testing.T) {
 	n := 60
 	if testing.Short() {
@@ -177,7 +183,7 @@ func TestDividedApart(t *testing.T) {
 	}
 	var names []string
 	for _, name := range splitters(t) {
-		if strings.HasPrefix(name, "dpor") || strings.HasPrefix(name, "flip") {
+		if strings.HasPrefix(name, "dpor") || strings.HasPrefix(name, "flip") || name == "optimal" {
 			names = append(names, name)
 		}
 	}
@@ -189,6 +195,7 @@ func TestDividedApart(t *testing.T) {
 	for seed := uint64(0); len(bodies) < n+2; seed++ {
 		bodies = append(bodies, genweft.Body(gen.New(seed)))
 	}
+	refused := 0
 	for i, body := range bodies {
 		for _, name := range names {
 			whole, err := weft.Explore(body, append(opts, weft.WithStrategy(name), weft.WithMaxRuns(3000))...)
@@ -203,10 +210,20 @@ func TestDividedApart(t *testing.T) {
 			if err != nil {
 				t.Fatalf("body %d, %s: %v", i, name, err)
 			}
+			if name == "optimal" && apart.FailureCounts[trace.Nondeterminism] > 0 {
+				if f := apart.Failures[len(apart.Failures)-1]; !strings.Contains(f.Message, "split off in another runtime") {
+					t.Errorf("body %d, optimal divided apart: %v: %s; want the unit refused as split off in another runtime", i, f.Kind, f.Message)
+				}
+				refused++
+				continue
+			}
 			apart.FinalStates = whole.FinalStates
 			if d := sameResult(whole, apart); d != "" {
 				t.Errorf("body %d (0: dining 4, 1: indexer 12, then gen seeds from 0), %s divided apart: %s", i, name, d)
 			}
 		}
+	}
+	if refused == 0 {
+		t.Error("no optimal unit was refused in another runtime: the test no longer shows the check")
 	}
 }

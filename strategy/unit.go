@@ -45,7 +45,8 @@ type Handback []byte
 // resumed from a unit may split it further; it joins what its own units
 // hand back, and what concerns the states above its root goes into its own
 // Handback. A splitter whose Next has returned false still resumes and
-// joins the units it handed out.
+// joins the units it handed out, and a Join can give it work again: after
+// a Join, Next is asked again and may return true.
 type Splitter interface {
 	Strategy
 	// Split hands out a unit of the work left, and removes it from s's

@@ -5,6 +5,7 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"sync/atomic"
 	"time"
 
@@ -59,9 +60,9 @@ type Exec struct {
 	// values holds, when capturing, the values of the steps whose
 	// primitive noted one (NoteValue), by step.
 	values []any
-	strat          strategy.Strategy
-	serial         uint64
-	id             uint64 // execIDs
+	strat  strategy.Strategy
+	serial uint64
+	id     uint64 // execIDs
 
 	threads []*Thread
 	// pool holds every thread the Exec has made, each with its coroutine
@@ -127,7 +128,11 @@ func NewExec(cfg Config) *Exec {
 	if cfg.Watchdog <= 0 {
 		cfg.Watchdog = DefaultWatchdog
 	}
-	return &Exec{cfg: cfg, done: make(chan struct{}, 1), id: execIDs.Add(1)}
+	e := &Exec{cfg: cfg, done: make(chan struct{}, 1), id: execIDs.Add(1)}
+	// The runtime's identity in its traces: its number in the process,
+	// and a random part, which another process's runtimes do not share.
+	e.tr.Runtime = e.id<<32 ^ rand.Uint64()
+	return e
 }
 
 // Now returns the virtual time of the execution.

@@ -95,6 +95,9 @@ type Strategy struct {
 	// handback (unit.go).
 	floor int
 	units unitLog
+	// runtime identifies the runtime of the executions (trace.Trace.Runtime),
+	// for units.
+	runtime uint64
 
 	logf func(format string, args ...any)
 }
@@ -565,5 +568,15 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	if len(tr.Merged) > 0 {
 		s.merge(tr)
 	}
+	if s.units.resumed && !s.units.checked {
+		// Object keys name the unit's objects in the runtime that split
+		// it only: another one names them differently.
+		s.units.checked = true
+		if tr.Runtime != s.units.runtime {
+			s.diverged = errForeignRuntime
+			return
+		}
+	}
+	s.runtime = tr.Runtime
 	s.an.run(s, tr, end)
 }

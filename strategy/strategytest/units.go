@@ -75,7 +75,6 @@ type divFrame struct {
 	depth int
 	runs  int
 	split bool // an execution ended: split before the next one
-	done  bool // its Next returned false: it is not asked again
 	queue []waiting
 }
 
@@ -136,11 +135,10 @@ func (d *Divided) Next() bool {
 				}
 			}
 		}
-		if !f.done && f.s.Next() {
+		if f.s.Next() {
 			d.cur = f
 			return true
 		}
-		f.done = true
 		if len(f.queue) > 0 {
 			f.queue[0].after = 0 // f is done: its units wait no longer
 			continue
