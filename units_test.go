@@ -14,6 +14,7 @@ import (
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -226,4 +227,70 @@ func TestDividedApart(t *testing.T) {
 	if refused == 0 {
 		t.Error("no optimal unit was refused in another runtime: the test no longer shows the check")
 	}
+}
+
+// TestDividedDelayed divides explorations of generated programs into
+// units that wait while their splitter goes on (strategytest.Divide with
+// Delay 3), under the runtime, where channels and selects are (the
+// synthetic runner has none): every maximal trace, failing trace, failure
+// kind and final state of the undivided exploration is reached. Gen seeds
+// 279, 1405 and 3884 lost traces under optimal's first versions of Join.
+func TestDividedDelayed(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 10
+	}
+	seeds := []uint64{279, 1405, 3884}
+	for s := uint64(0); len(seeds) < n+3; s++ {
+		seeds = append(seeds, s)
+	}
+	for _, seed := range seeds {
+		body := genweft.Body(gen.New(seed))
+		for _, name := range splitters(t) {
+			if strings.HasPrefix(name, "concolic") {
+				continue // no inputs: its schedules are its inner strategy's
+			}
+			whole, err := exploreRecorded(body, name, 3000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !whole.exhausted {
+				continue // too large
+			}
+			d := strategytest.Divide(weft.StrategyByName(name, 0).(strategy.Splitter), strategytest.UnitOptions{Delay: 3})
+			divided, err := exploreWith(body, d, name, 0)
+			if err != nil {
+				t.Fatalf("seed %d, %s: %v", seed, name, err)
+			}
+			if err := d.Err(); err != nil || !divided.exhausted {
+				t.Fatalf("seed %d, %s: divided: %v, exhausted %v", seed, name, err, divided.exhausted)
+			}
+			for _, c := range []struct {
+				what      string
+				want, got map[string]bool
+			}{
+				{"maximal traces", whole.maximal, divided.maximal},
+				{"failing traces", keySet(whole.failForms), keySet(divided.failForms)},
+				{"final states", whole.finals, divided.finals},
+			} {
+				for k := range c.want {
+					if !c.got[k] {
+						t.Errorf("seed %d, %s divided (delayed): missed %s: %s", seed, name, c.what, k)
+					}
+				}
+			}
+			if !maps.Equal(whole.kinds, divided.kinds) {
+				t.Errorf("seed %d, %s divided (delayed): failure kinds %v, want %v", seed, name, divided.kinds, whole.kinds)
+			}
+		}
+	}
+}
+
+// keySet returns the keys of m.
+func keySet(m map[string]int) map[string]bool {
+	s := make(map[string]bool, len(m))
+	for k := range m {
+		s[k] = true
+	}
+	return s
 }
