@@ -73,7 +73,7 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 			s.marking[p] = c
 		}
 		s.newConds(s.initial)
-		if fatal {
+		if fatal || n.observe {
 			return // the initial local code fails: nothing to extend
 		}
 		if n.naive {
@@ -190,7 +190,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	s.fire(e)
 	x := &n.events[e]
 	s.newConds(append([]int32{x.post[0]}, x.spawned...))
-	if fatal {
+	if fatal || n.observe {
 		return // nothing follows a failed step
 	}
 	if n.naive {

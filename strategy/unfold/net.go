@@ -89,7 +89,7 @@ type net struct {
 	places  []place
 	conds   []condition
 	events  []event
-	size    int32 // events in the unfolding
+	size    int32              // events in the unfolding
 	threads map[int32]int32    // stable thread -> its place
 	copies  map[[2]int32]int32 // (stable object, stable thread) -> copy place
 	objects map[int32]*object
@@ -98,10 +98,11 @@ type net struct {
 	// exts are the possible extensions not in the unfolding, in the order
 	// they were found (some may have joined the unfolding since: skip them).
 	exts []int32
-	// naive selects the naive possible extensions (Fig. 10).
-	naive bool
-	scratch coScratch
-	stats Stats
+	// naive selects the naive possible extensions (Fig. 10); observe
+	// computes none (the unfolding of the executions alone, for tests).
+	naive, observe bool
+	scratch        coScratch
+	stats          Stats
 }
 
 // newNet returns an empty unfolding.

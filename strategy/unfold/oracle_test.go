@@ -1,0 +1,157 @@
+// This file holds the oracles of the tests: the unfolding of every
+// execution of exhaustive search (seed 002 §4.6: the complete unfolding,
+// built from all interleavings), and a signature of each event that does
+// not depend on the order the unfolding was built in.
+
+package unfold
+
+import (
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/exhaustive"
+	"github.com/weft-go/weft/trace"
+)
+
+// observer runs an inner strategy and models its executions in an
+// unfolding, without possible extensions.
+type observer struct {
+	u     *Strategy
+	inner strategy.Strategy
+}
+
+// newObserver returns an observer of exhaustive search.
+func newObserver() *observer {
+	u := New(Options{})
+	u.n.observe = true
+	return &observer{u: u, inner: exhaustive.New()}
+}
+
+func (o *observer) Next() bool {
+	if !o.inner.Next() {
+		return false
+	}
+	o.u.reset(-1)
+	return true
+}
+
+func (o *observer) Choose(st *strategy.State) strategy.Choice {
+	now := func(id trace.ThreadID) (trace.Op, bool) { return st.Threads[id].Op, st.Threads[id].Done }
+	o.u.sync(st.Trace, st.Step, now, false)
+	return o.inner.Choose(st)
+}
+
+func (o *observer) Input(st *strategy.State, in strategy.InputRequest) uint64 {
+	return o.inner.Input(st, in)
+}
+
+func (o *observer) Finish(tr *trace.Trace, end trace.End) {
+	now := func(id trace.ThreadID) (trace.Op, bool) {
+		op := tr.Final[id]
+		return op, op.Kind == trace.KindNone
+	}
+	o.u.sync(tr, len(tr.Events), now, stepFailed(end))
+	o.u.n.stats.Tests++
+	o.inner.Finish(tr, end)
+}
+
+// signatures returns the signature of every event of s's unfolding: a
+// hash of its thread, its operation and, for each condition of its
+// preset, the condition's place and the signature of the event that
+// produced it. Threads are named by their paths of spawns and objects by
+// their keys, so the signatures do not depend on the order of discovery.
+func (s *Strategy) signatures() map[uint64]string {
+	n := s.n
+	threadPath := map[int32]string{}
+	parent := map[int32][2]int32{}
+	for k, id := range s.tn.ids {
+		parent[id] = k
+	}
+	var path func(th int32) string
+	path = func(th int32) string {
+		if p, ok := threadPath[th]; ok {
+			return p
+		}
+		k := parent[th]
+		p := "0"
+		if k[0] >= 0 {
+			p = path(k[0]) + "." + fmt.Sprint(k[1])
+		}
+		threadPath[th] = p
+		return p
+	}
+	objKey := map[int32]uint64{}
+	for k, id := range s.on.ids {
+		objKey[id] = k
+	}
+	placeName := func(p int32) string {
+		pl := &n.places[p]
+		switch pl.kind {
+		case threadPlace:
+			return "t" + path(pl.thread)
+		case copyPlace:
+			return fmt.Sprintf("x%d@%s", objKey[pl.obj], path(pl.thread))
+		}
+		return fmt.Sprintf("m%d", objKey[pl.obj])
+	}
+	opName := func(k opKey) string {
+		if k.kind == trace.KindJoin {
+			return "join " + path(k.obj)
+		}
+		return fmt.Sprintf("%v %d %d", k.kind, objKey[k.obj], k.arg)
+	}
+	memo := map[int32]uint64{}
+	var sig func(e int32) uint64
+	sig = func(e int32) uint64 {
+		if h, ok := memo[e]; ok {
+			return h
+		}
+		ev := &n.events[e]
+		parts := []string{path(ev.thread), opName(ev.op)}
+		for _, c := range ev.pre {
+			pc := &n.conds[c]
+			from := "init"
+			if pc.producer >= 0 {
+				from = fmt.Sprint(sig(pc.producer))
+			}
+			parts = append(parts, placeName(pc.place)+"<"+from)
+		}
+		// The order of the copies in a write's preset is the order they
+		// were made in: sort the resource conditions.
+		slices.Sort(parts[3:])
+		h := fnv.New64a()
+		h.Write([]byte(strings.Join(parts, "|")))
+		memo[e] = h.Sum64()
+		return memo[e]
+	}
+	out := map[uint64]string{}
+	for e := range n.events {
+		if n.events[e].in() {
+			out[sig(int32(e))] = fmt.Sprintf("%s %s", path(n.events[e].thread), opName(n.events[e].op))
+		}
+	}
+	return out
+}
+
+// diff describes the events one set of signatures has and the other not.
+func diff(a, b map[uint64]string, an, bn string) string {
+	var out []string
+	for h, d := range a {
+		if _, ok := b[h]; !ok {
+			out = append(out, fmt.Sprintf("only in %s: %s", an, d))
+		}
+	}
+	for h, d := range b {
+		if _, ok := a[h]; !ok {
+			out = append(out, fmt.Sprintf("only in %s: %s", bn, d))
+		}
+	}
+	slices.Sort(out)
+	if len(out) > 10 {
+		out = append(out[:10], fmt.Sprintf("... %d more", len(out)-10))
+	}
+	return strings.Join(out, "\n")
+}
