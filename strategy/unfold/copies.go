@@ -97,8 +97,16 @@ func (n *net) addCopy(ob *object, o, th int32) int32 {
 			if ob.class == trace.ClassWaitGroup {
 				n.conds[d].value = n.conds[ev.post[1]].value
 			}
+			n.conds[d].parent, n.conds[d].depth = c, n.conds[c].depth+1
 			ev = &n.events[w]
 			ev.post = append(ev.post, d)
+		}
+	}
+	// The new place joins the fronts of the events whose local
+	// configurations hold a write of the object.
+	for e := range n.events {
+		if n.events[e].in() {
+			n.front(int32(e))
 		}
 	}
 	return p

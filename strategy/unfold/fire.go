@@ -185,8 +185,8 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 			kids = append(kids, s.startOf(trace.ThreadID(c), now, fatal))
 		}
 	}
-	n.add(e, next, kids, int64(ev.Value))
 	n.events[e].fatal = fatal
+	n.add(e, next, kids, int64(ev.Value))
 	s.fire(e)
 	x := &n.events[e]
 	s.newConds(append([]int32{x.post[0]}, x.spawned...))

@@ -48,6 +48,10 @@ type condition struct {
 	state     uint8
 	op        opKey // a thread condition's next operation
 	value     int64 // a WaitGroup copy's counter
+	// depth is the number of conditions of the place before it in the
+	// tree of the place's conditions; parent is the one before (the
+	// condition of the place its producer took), -1 if none.
+	depth, parent int32
 }
 
 // event is an event of the unfolding, or a possible extension.
@@ -66,6 +70,12 @@ type event struct {
 	// in the paper (a topological order); -1 for a possible extension.
 	order int32
 	fatal bool // its step failed: the execution ends there
+	// front is the cut of the event's local configuration, as far as its
+	// events changed it: for each place they touched, the condition they
+	// left, sorted by place (co.go). pastFatal reports that a failed step
+	// is in the local configuration.
+	front     []frontier
+	pastFatal bool
 }
 
 // in reports whether e is in the unfolding (not just a possible extension).
@@ -114,7 +124,7 @@ func newNet() *net {
 // initial).
 func (n *net) newCond(p, producer int32) int32 {
 	id := int32(len(n.conds))
-	n.conds = append(n.conds, condition{place: p, producer: producer})
+	n.conds = append(n.conds, condition{place: p, producer: producer, parent: -1})
 	n.places[p].conds = append(n.places[p].conds, id)
 	return id
 }
@@ -226,6 +236,11 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 		ev = &n.events[e]
 		ev.spawned = append(ev.spawned, d)
 	}
+	for i, c := range ev.pre {
+		d := &n.conds[ev.post[i]]
+		d.parent, d.depth = c, n.conds[c].depth+1
+	}
+	n.front(e)
 }
 
 // threadStart is a thread's state at a thread condition: its stable

@@ -80,8 +80,8 @@ func (n *net) searchPlace(t, p, start int32) {
 		if !it.fatal && accepts(k, &n.conds[s]) {
 			n.extension([]int32{t, s})
 		}
-		if e := n.conds[s].producer; e >= 0 {
-			visit(n.events[e].pre[n.slot(e, p)])
+		if d := n.conds[s].parent; d >= 0 {
+			visit(d)
 		}
 		for _, f := range n.conds[s].consumers {
 			if ev := &n.events[f]; ev.in() {
