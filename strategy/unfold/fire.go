@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -172,6 +173,11 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	}
 	e := n.find(pre)
 	if e >= 0 && n.events[e].in() {
+		x := &n.events[e]
+		if v, ok := observed(ev); v != x.value || ok != x.ok {
+			s.diverge(fmt.Errorf("step %d: thread %v did %v and observed (%d, %v), where an earlier execution of the same event observed (%d, %v)", i+1, ev.Thread, k, v, ok, x.value, x.ok))
+			return
+		}
 		s.fire(e)
 		return
 	}
@@ -185,10 +191,12 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 			kids = append(kids, s.startOf(trace.ThreadID(c), now, fatal))
 		}
 	}
-	n.events[e].fatal = fatal
+	x := &n.events[e]
+	x.fatal = fatal
+	x.value, x.ok = observed(ev)
 	n.add(e, next, kids, int64(ev.Value))
 	s.fire(e)
-	x := &n.events[e]
+	x = &n.events[e]
 	s.newConds(append([]int32{x.post[0]}, x.spawned...))
 	if fatal || n.observe {
 		return // nothing follows a failed step
@@ -244,4 +252,18 @@ func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op) int32 {
 	}
 	s.pre = pre
 	return n.find(pre)
+}
+
+// observed returns what the program observes of event ev (model.Observed):
+// a load's or read-modify-write's value, whether a CompareAndSwap or a
+// TryLock succeeded.
+func observed(ev *trace.Event) (value uint64, ok bool) {
+	v, o := model.Observed(ev.Op, ev.Case)
+	if v {
+		value = ev.Value
+	}
+	if o {
+		ok = ev.OK
+	}
+	return value, ok
 }

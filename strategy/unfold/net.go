@@ -70,6 +70,11 @@ type event struct {
 	// in the paper (a topological order); -1 for a possible extension.
 	order int32
 	fatal bool // its step failed: the execution ends there
+	// value and ok are what the step observed (a load's value, whether a
+	// CompareAndSwap or TryLock succeeded), the same in every execution
+	// that runs the event: its local configuration decides them.
+	value uint64
+	ok    bool
 	// front is the cut of the event's local configuration, as far as its
 	// events changed it: for each place they touched, the condition they
 	// left, sorted by place (co.go). pastFatal reports that a failed step
