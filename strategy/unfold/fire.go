@@ -129,12 +129,20 @@ func (s *Strategy) newConds(cs []int32) {
 			ob.users = append(ob.users, c)
 			if cd.op.kind == trace.KindWGWait {
 				ob.waiters = append(ob.waiters, c)
+				u := n.frontOf(c, n.copies[[2]int32{cd.op.obj, th}])
+				n.waitAt[u] = append(n.waitAt[u], c)
 			}
 		case joinAccess:
-			n.joiners[cd.op.obj] = append(n.joiners[cd.op.obj], c)
+			u := cd.op.obj
+			n.joiners[u] = append(n.joiners[u], c)
+			if a := n.frontOf(c, n.threads[u]); a >= 0 {
+				n.waitAt[a] = append(n.waitAt[a], c)
+			} else {
+				n.unplaced[u] = append(n.unplaced[u], c)
+			}
 		}
 		if cd.state == done {
-			n.dones[th] = append(n.dones[th], c)
+			n.markDone(c)
 		}
 	}
 }

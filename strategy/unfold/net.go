@@ -110,6 +110,17 @@ type net struct {
 	objects map[int32]*object
 	joiners map[int32][]int32 // stable thread -> conditions whose next operation joins it
 	dones   map[int32][]int32 // stable thread -> its conditions where it has finished
+	// The indexes of the blocking operations that are no mutex's (a Join,
+	// a Wait): waitAt maps a condition u to the thread conditions t that
+	// want to take a condition of u's place and whose local configuration
+	// leaves u in that place (every condition concurrent with t in the
+	// place is u or below it); unplaced lists, per joined thread, the
+	// joiners whose local configuration does not start it; doneUnder maps
+	// a condition of a thread's place to the conditions below it (itself
+	// included) where the thread has finished.
+	waitAt    map[int32][]int32
+	unplaced  map[int32][]int32
+	doneUnder map[int32][]int32
 	// exts are the possible extensions not in the unfolding, in the order
 	// they were found (some may have joined the unfolding since: skip them).
 	exts []int32
@@ -122,7 +133,8 @@ type net struct {
 
 // newNet returns an empty unfolding.
 func newNet() *net {
-	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}}
+	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{},
+		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{}}
 }
 
 // newCond adds a condition of place p produced by event producer (-1:
@@ -227,7 +239,8 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 		case n.places[p].kind == threadPlace:
 			// A join leaves the joined thread as it was: finished.
 			dc.state, dc.op = pc.state, pc.op
-			n.dones[n.places[p].thread] = append(n.dones[n.places[p].thread], d)
+			dc.parent = c
+			n.markDone(d)
 		case ev.op.kind == trace.KindWGAdd:
 			dc.value = value
 		default:
@@ -265,4 +278,29 @@ func (n *net) threadPlace(th int32) int32 {
 	p := n.newPlace(threadPlace, th, -1, false)
 	n.threads[th] = p
 	return p
+}
+
+// markDone records d, a condition where its thread has finished, in the
+// lists of the thread's finished conditions and of those below each
+// condition above it.
+func (n *net) markDone(d int32) {
+	th := n.places[n.conds[d].place].thread
+	n.dones[th] = append(n.dones[th], d)
+	for a := d; a >= 0; a = n.conds[a].parent {
+		n.doneUnder[a] = append(n.doneUnder[a], d)
+	}
+}
+
+// frontOf returns the condition of place p in the cut of thread condition
+// t's local configuration: the last its events left, or p's initial
+// condition; -1 if none (a thread that t's past does not start).
+func (n *net) frontOf(t, p int32) int32 {
+	if e := n.conds[t].producer; e >= 0 {
+		f := n.events[e].front
+		i, ok := slices.BinarySearchFunc(f, p, func(x frontier, p int32) int { return int(x.place - p) })
+		if ok {
+			return f[i].cond
+		}
+	}
+	return n.places[p].init
 }

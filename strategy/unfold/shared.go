@@ -62,11 +62,7 @@ func (n *net) fromResources(e int32) {
 		case pl.kind == mutexPlace && c.state == free:
 			n.lockersOf(d)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
-			for _, t := range n.objects[pl.obj].waiters {
-				if n.places[n.conds[t].place].thread == pl.thread {
-					n.tryPair(t, d)
-				}
-			}
+			n.waitersOf(d)
 		case pl.kind == threadPlace && c.state == done:
 			n.joinersOf(d)
 		}
@@ -89,11 +85,26 @@ func (n *net) tryPair(t, d int32) {
 	}
 }
 
-// joinersOf adds the Joins of the finished thread whose condition is d.
+// joinersOf adds the Joins of the finished thread whose condition is d:
+// a joiner concurrent with d leaves in its local configuration a
+// condition of the thread at or above d (waitAt), or none (unplaced).
 func (n *net) joinersOf(d int32) {
-	th := n.places[n.conds[d].place].thread
-	for _, t := range n.joiners[th] {
+	n.waitersOf(d)
+	for _, t := range n.unplaced[n.places[n.conds[d].place].thread] {
 		n.tryPair(t, d)
+	}
+}
+
+// waitersOf adds the extensions of the blocked operations (Joins, Waits)
+// that d enables: those of the thread conditions registered at d or above
+// it in its place (waitAt).
+func (n *net) waitersOf(d int32) {
+	for a := d; a >= 0; a = n.conds[a].parent {
+		for _, t := range n.waitAt[a] {
+			if n.conds[t].op.kind == trace.KindJoin || n.conds[t].op.kind == trace.KindWGWait {
+				n.tryPair(t, d)
+			}
+		}
 	}
 }
 

@@ -30,7 +30,11 @@ func (n *net) fromThread(t int32, marking []int32) {
 	case writeAccess:
 		n.searchTuple(t, ps, marking)
 	case joinAccess:
-		for _, d := range n.dones[k.obj] {
+		ds := n.dones[k.obj]
+		if u := n.frontOf(t, ps[0]); u >= 0 {
+			ds = n.doneUnder[u] // the finished conditions concurrent with t are below u
+		}
+		for _, d := range ds {
 			if ok, fatal := n.co(t, d); ok && !fatal {
 				n.extension([]int32{t, d})
 			}
