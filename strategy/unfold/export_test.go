@@ -1,0 +1,19 @@
+// This file exports to the external tests the oracles of oracle_test.go.
+
+package unfold
+
+import "github.com/weft-go/weft/strategy"
+
+// Signatures returns the signatures of the events of s's unfolding.
+func Signatures(s *Strategy) map[uint64]string { return s.signatures() }
+
+// Diff describes the events one set of signatures has and the other not.
+var Diff = diff
+
+// NewObserver returns exhaustive search modelling its executions in an
+// unfolding, and a function returning that unfolding's signatures and the
+// error of its modelling.
+func NewObserver() (strategy.Strategy, func() (map[uint64]string, error)) {
+	o := newObserver()
+	return o, func() (map[uint64]string, error) { return o.u.signatures(), o.u.Err() }
+}
