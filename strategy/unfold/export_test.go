@@ -7,13 +7,16 @@ import "github.com/weft-go/weft/strategy"
 // Signatures returns the signatures of the events of s's unfolding.
 func Signatures(s *Strategy) map[uint64]string { return s.signatures() }
 
+// AnonSignatures returns them with objects named by their classes alone.
+func AnonSignatures(s *Strategy) map[uint64]string { return s.sigs(true) }
+
 // Diff describes the events one set of signatures has and the other not.
 var Diff = diff
 
 // NewObserver returns exhaustive search modelling its executions in an
 // unfolding, and a function returning that unfolding's signatures and the
 // error of its modelling.
-func NewObserver() (strategy.Strategy, func() (map[uint64]string, error)) {
+func NewObserver(anon bool) (strategy.Strategy, func() (map[uint64]string, error)) {
 	o := newObserver()
-	return o, func() (map[uint64]string, error) { return o.u.signatures(), o.u.Err() }
+	return o, func() (map[uint64]string, error) { return o.u.sigs(anon), o.u.Err() }
 }

@@ -73,6 +73,7 @@ type objectNames struct {
 	ids   map[uint64]int32 // object key -> stable number
 	canon []int32          // ObjectID of the current execution -> stable number
 	n     int32            // stable numbers given
+	names []string         // stable number -> the name the program gave the object, if any
 }
 
 // reset starts a new execution.
@@ -91,6 +92,7 @@ func (n *objectNames) sync(objs []trace.ObjectInfo) {
 			id = n.n
 			n.n++
 			n.ids[k] = id
+			n.names = append(n.names, objs[o].Name)
 		}
 		n.canon = append(n.canon, id)
 	}

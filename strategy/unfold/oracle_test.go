@@ -63,7 +63,13 @@ func (o *observer) Finish(tr *trace.Trace, end trace.End) {
 // preset, the condition's place and the signature of the event that
 // produced it. Threads are named by their paths of spawns and objects by
 // their keys, so the signatures do not depend on the order of discovery.
-func (s *Strategy) signatures() map[uint64]string {
+func (s *Strategy) signatures() map[uint64]string { return s.sigs(false) }
+
+// sigs returns the signatures of s's events. With anon, objects are named
+// by their classes alone (the keys of objects a body makes differ from one
+// exploration to the next); two events may then share a signature, which
+// the result counts with suffixes "#2", "#3"...
+func (s *Strategy) sigs(anon bool) map[uint64]string {
 	n := s.n
 	threadPath := map[int32]string{}
 	parent := map[int32][2]int32{}
@@ -83,9 +89,17 @@ func (s *Strategy) signatures() map[uint64]string {
 		threadPath[th] = p
 		return p
 	}
-	objKey := map[int32]uint64{}
+	// Objects are named by the names the program gave them, or by their
+	// keys (which differ from one exploration to the next).
+	objKey := map[int32]string{}
 	for k, id := range s.on.ids {
-		objKey[id] = k
+		objKey[id] = fmt.Sprint(k)
+		if name := s.on.names[id]; name != "" {
+			objKey[id] = name
+		}
+		if anon {
+			objKey[id] = "?"
+		}
 	}
 	placeName := func(p int32) string {
 		pl := &n.places[p]
@@ -93,15 +107,15 @@ func (s *Strategy) signatures() map[uint64]string {
 		case threadPlace:
 			return "t" + path(pl.thread)
 		case copyPlace:
-			return fmt.Sprintf("x%d@%s", objKey[pl.obj], path(pl.thread))
+			return fmt.Sprintf("x%s@%s", objKey[pl.obj], path(pl.thread))
 		}
-		return fmt.Sprintf("m%d", objKey[pl.obj])
+		return fmt.Sprintf("m%s", objKey[pl.obj])
 	}
 	opName := func(k opKey) string {
 		if k.kind == trace.KindJoin {
 			return "join " + path(k.obj)
 		}
-		return fmt.Sprintf("%v %d %d", k.kind, objKey[k.obj], k.arg)
+		return fmt.Sprintf("%v %s %d", k.kind, objKey[k.obj], k.arg)
 	}
 	memo := map[int32]uint64{}
 	var sig func(e int32) uint64
@@ -128,9 +142,19 @@ func (s *Strategy) signatures() map[uint64]string {
 		return memo[e]
 	}
 	out := map[uint64]string{}
+	count := map[uint64]int{}
 	for e := range n.events {
 		if n.events[e].in() {
-			out[sig(int32(e))] = fmt.Sprintf("%s %s", path(n.events[e].thread), opName(n.events[e].op))
+			h := sig(int32(e))
+			count[h]++
+			d := fmt.Sprintf("%s %s", path(n.events[e].thread), opName(n.events[e].op))
+			if c := count[h]; c > 1 {
+				h2 := fnv.New64a()
+				fmt.Fprintf(h2, "%d#%d", h, c)
+				h = h2.Sum64()
+				d += fmt.Sprintf(" #%d", c)
+			}
+			out[h] = d
 		}
 	}
 	return out
