@@ -13,7 +13,9 @@ import (
 // Statement shorthands.
 var (
 	load  = func(v int) strategytest.Stmt { return strategytest.Stmt{Kind: strategytest.Load, Obj: v} }
-	store = func(v, val int) strategytest.Stmt { return strategytest.Stmt{Kind: strategytest.Store, Obj: v, Val: val} }
+	store = func(v, val int) strategytest.Stmt {
+		return strategytest.Stmt{Kind: strategytest.Store, Obj: v, Val: val}
+	}
 	spawn = func(body ...strategytest.Stmt) strategytest.Stmt {
 		return strategytest.Stmt{Kind: strategytest.Spawn, Body: body}
 	}
