@@ -186,6 +186,10 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 			s.diverge(fmt.Errorf("step %d: thread %v did %v and observed (%d, %v), where an earlier execution of the same event observed (%d, %v)", i+1, ev.Thread, k, v, ok, x.value, x.ok))
 			return
 		}
+		if next := s.startOf(ev.Thread, now, fatal); next.op != n.conds[x.post[0]].op {
+			s.diverge(fmt.Errorf("step %d: after %v, thread %v has %v pending, where an earlier execution of the same event left it %v", i+1, k, ev.Thread, next.op, n.conds[x.post[0]].op))
+			return
+		}
 		s.fire(e)
 		return
 	}
