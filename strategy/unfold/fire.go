@@ -128,7 +128,6 @@ func (s *Strategy) newConds(cs []int32) {
 			ob := n.objects[cd.op.obj]
 			ob.users = append(ob.users, c)
 			if cd.op.kind == trace.KindWGWait {
-				ob.waiters = append(ob.waiters, c)
 				u := n.frontOf(c, n.copies[[2]int32{cd.op.obj, th}])
 				n.waitAt[u] = append(n.waitAt[u], c)
 			}
@@ -194,6 +193,12 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		return
 	}
 	if e < 0 {
+		// An event enabled in a reachable marking that is no possible
+		// extension: the computation missed it (or, observing, makes
+		// none).
+		if !n.observe {
+			n.stats.Unexpected++
+		}
 		e, _ = n.extension(pre)
 	}
 	next := s.startOf(ev.Thread, now, fatal)

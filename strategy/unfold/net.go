@@ -93,10 +93,10 @@ type object struct {
 	mutex  int32   // the place of a mutex, -1 otherwise
 	writes []int32 // write events (unfolding and extensions), in creation order
 	users  []int32 // thread conditions whose next operation takes a condition of the object
-	// waiters are the thread conditions whose next operation is a Wait on
-	// the WaitGroup; lockers those whose next operation locks the mutex
-	// and which have no event yet (seed 002 §5.4.1's list).
-	waiters, lockers []int32
+	// lockers are the thread conditions whose next operation locks the
+	// mutex and which had no event when their extensions were computed
+	// (seed 002 §5.4.1's list).
+	lockers []int32
 }
 
 // net is the unfolding built so far, with its possible extensions.
@@ -235,7 +235,7 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 		case i == 0:
 			dc.state, dc.op = next.state, next.op
 		case n.places[p].kind == mutexPlace:
-			dc.state = mutexAfter(ev.op, pc.state)
+			dc.state = mutexAfter(ev.op)
 		case n.places[p].kind == threadPlace:
 			// A join leaves the joined thread as it was: finished.
 			dc.state, dc.op = pc.state, pc.op

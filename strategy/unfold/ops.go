@@ -77,9 +77,10 @@ func accepts(k opKey, c *condition) bool {
 	return true
 }
 
-// mutexAfter returns the state of a mutex after an event of op took it in
-// state st.
-func mutexAfter(k opKey, st uint8) uint8 {
+// mutexAfter returns the state of a mutex after an event of op took its
+// condition: free after an Unlock (which fails if it was free), held after
+// anything else.
+func mutexAfter(k opKey) uint8 {
 	if k.kind == trace.KindUnlock {
 		return free
 	}

@@ -46,9 +46,10 @@ type Stats struct {
 	// CoChecks counts the concurrency checks, Visited the memory access
 	// sets the efficient search visited.
 	CoChecks, Visited int
-	// Unexpected counts the enabled events the free part of a test met
-	// that were neither in the unfolding nor possible extensions: 0 when
-	// the possible extensions are complete.
+	// Unexpected counts the enabled events the free part of a test met,
+	// and the events executions ran, that were neither in the unfolding
+	// nor possible extensions: 0 when the possible extensions are
+	// complete.
 	Unexpected int
 }
 
