@@ -199,3 +199,45 @@ func TestGeneratedRuntime(t *testing.T) {
 		t.Errorf("checked %d programs, want %d", checked, programs)
 	}
 }
+
+// TestNaiveOnPrograms: the naive possible extensions (Fig. 10) give the
+// unfolding of the efficient ones on the small programs.
+func TestNaiveOnPrograms(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ps   map[string]int
+	}{
+		{"unfold-fig1", nil},
+		{"unfold-fig9", nil},
+		{"xy", nil},
+		{"pairs", map[string]int{"n": 4}},
+		{"fib", map[string]int{"n": 1}},
+		{"fib", map[string]int{"n": 2}},
+		{"singlelock", map[string]int{"threads": 2, "rounds": 2}},
+		{"dining", map[string]int{"n": 3, "meals": 1}},
+		{"parallelpi", map[string]int{"threads": 3}},
+	} {
+		_, eff := explore(t, body(c.name, c.ps), unfold.Options{})
+		_, naive := explore(t, body(c.name, c.ps), unfold.Options{Naive: true})
+		want, got := unfold.Signatures(eff), unfold.Signatures(naive)
+		if d := unfold.Diff(got, want, "naive", "efficient"); d != "" || eff.Err() != nil || naive.Err() != nil {
+			t.Errorf("%s %v: naive %d events, efficient %d; errors %v, %v\n%s", c.name, c.ps, len(got), len(want), naive.Err(), eff.Err(), d)
+		}
+	}
+}
+
+// BenchmarkFib4 explores fib 4 (seed 002 Table 2's Fib 1): 87456 events,
+// 19605 tests. It reports the events, the tests and the memory allocated
+// per event of the unfolding.
+func BenchmarkFib4(b *testing.B) {
+	bd := body("fib", map[string]int{"n": 4})
+	for b.Loop() {
+		s := unfold.New(unfold.Options{})
+		r, err := weft.Explore(bd, weft.WithCustomStrategy(s), weft.NoReplayFiles())
+		if err != nil || s.Err() != nil {
+			b.Fatal(err, s.Err())
+		}
+		b.ReportMetric(float64(s.Stats().Events), "events")
+		b.ReportMetric(float64(r.Executions), "tests")
+	}
+}
