@@ -141,9 +141,9 @@ func TestPairsSynthetic(t *testing.T) {
 // variable is made when it first wants the variable, in every write of
 // the unfolding so far (the paper's first option): the unfolding is that
 // of every interleaving. In the first program, the 8 events are T1's write
-// before and after T2's, T2's before T1's, after it before T3's read and
-// after it after the read, and T3's read of T1's write before T2's, after
-// it, and after T2's.
+// before T2's and after it; T2's write before T1's, after T1's and before
+// T3's read, and after both; and T3's read of T1's write with T2's not
+// run, of T2's write run after T1's, and of T1's write run after T2's.
 func TestSpawnInThreads(t *testing.T) {
 	join := func(i int) strategytest.Stmt { return strategytest.Stmt{Kind: strategytest.Join, Obj: i} }
 	spawnJoined := func(body ...strategytest.Stmt) strategytest.Stmt {
