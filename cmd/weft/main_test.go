@@ -204,12 +204,6 @@ func TestReplayRoundTrip(t *testing.T) {
 			if strings.HasPrefix(strat, "concolic") {
 				needZ3(t)
 			}
-			if strat == "unfold" {
-				// unfold covers every local state, not every deadlock:
-				// its search of the unfolding for deadlocks (seed 002
-				// §4.4, issue 10 item 4) is not implemented yet.
-				t.Skip("unfold does not search its unfolding for deadlocks yet")
-			}
 			s := decodeSummary(t, 1, "-strategy", strat, "-p", "n=3", "dining")
 			if len(s.Failures) != 1 || s.Failures[0].Kind != "deadlock" {
 				t.Fatalf("failures = %+v, want one deadlock", s.Failures)

@@ -35,8 +35,11 @@
 // each next one takes the oldest possible extension not in the unfolding
 // as its target, runs the events of the target's local configuration in
 // the order they were added (the paper's labels, §4.3), then runs freely.
-// The exploration ends when no possible extension is left. The tests are
-// the driver's executions.
+// When no possible extension is left, the unfolding is searched for
+// deadlocks (§4.4, deadlock.go) and each one no test ran into gets one
+// more execution: the events of its local configuration, then a free run,
+// which the runtime reports as a deadlock (or a leak) with its replay
+// token. The tests are the driver's executions.
 //
 // Possible extensions, two ways. The naive one (Fig. 10, §4.2.1;
 // naive.go) tries every set of conditions with the right places for
@@ -172,10 +175,17 @@
 //     is dropped as unsatisfiable; every input is its default value. So
 //     unfold-fig9 is covered in 2 tests, 6 events, without its failure,
 //     which needs an input above 0 (the paper's third test).
-//   - Deadlocks (§4.4): the strategy covers every local state, not every
-//     deadlock; it finds those its tests run into. The search of the
-//     unfolding for deadlocks (Fig. 11, Lemma 1) is to come: dining 3
-//     (one meal each) is covered in 6 tests, none of which deadlocks.
+//   - Deadlocks (§4.4) are searched for among mutexes only: cycles of
+//     threads each wanting the mutex the next one holds (Fig. 11, with
+//     Lemma 1's candidates; a cycle of one is a thread that wants a mutex
+//     it holds), and threads wanting a mutex that a finished thread holds
+//     (the paper's first case). A deadlock that involves a Join or a
+//     WaitGroup Wait without such a cycle under it (a Wait whose counter
+//     never reaches zero) is found only if a test runs into it. The
+//     paper's FilterUnsat has nothing to filter without symbolic inputs.
+//     A deadlock found takes an execution: the search's time is
+//     Stats.DeadlockTime (the paper's DL column), its executions
+//     Stats.DeadlockTests.
 //   - Channels, select, RWMutex, Cond, Once, semaphores, monitors, virtual
 //     time: refused (above).
 //   - Cut-off events and complete prefixes: the paper does not use them
@@ -193,7 +203,8 @@
 // tests, the traces (Table 2: 19605); single lock 4 threads x 2 rounds:
 // 2520 tests (Table 2: 2520), 43380 events (weft's body joins and reads);
 // dining 4 and 5 with 2 meals: 786 and 5730 tests (Table 2's Dining 1
-// and 2: 799 and 5747 on average), 10751 and 75608 events; seed 002's
+// and 2: 799 and 5747 on average), 10751 and 75608 events, and 45 and 121
+// deadlocks, each one more execution; seed 002's
 // Fig. 2: 6 events, 2 tests; Fig. 9 without its input: 5 events, 2 tests;
 // jCUTE's program (§6.1): 10 events, 4 tests.
 package unfold

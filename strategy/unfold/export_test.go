@@ -8,7 +8,10 @@ import "github.com/weft-go/weft/strategy"
 func Signatures(s *Strategy) map[uint64]string { return s.signatures() }
 
 // AnonSignatures returns them with objects named by their classes alone.
-func AnonSignatures(s *Strategy) map[uint64]string { return s.sigs(true) }
+func AnonSignatures(s *Strategy) map[uint64]string {
+	m, _ := s.sigs(true)
+	return m
+}
 
 // Diff describes the events one set of signatures has and the other not.
 var Diff = diff
@@ -18,5 +21,8 @@ var Diff = diff
 // error of its modelling.
 func NewObserver(anon bool) (strategy.Strategy, func() (map[uint64]string, error)) {
 	o := newObserver()
-	return o, func() (map[uint64]string, error) { return o.u.sigs(anon), o.u.Err() }
+	return o, func() (map[uint64]string, error) {
+		m, _ := o.u.sigs(anon)
+		return m, o.u.Err()
+	}
 }

@@ -55,6 +55,7 @@ func (o *observer) Finish(tr *trace.Trace, end trace.End) {
 	}
 	o.u.sync(tr, len(tr.Events), now, stepFailed(end))
 	o.u.n.stats.Tests++
+	o.u.recordStuck(end)
 	o.inner.Finish(tr, end)
 }
 
@@ -63,13 +64,19 @@ func (o *observer) Finish(tr *trace.Trace, end trace.End) {
 // preset, the condition's place and the signature of the event that
 // produced it. Threads are named by their paths of spawns and objects by
 // their keys, so the signatures do not depend on the order of discovery.
-func (s *Strategy) signatures() map[uint64]string { return s.sigs(false) }
+func (s *Strategy) signatures() map[uint64]string {
+	m, _ := s.sigs(false)
+	return m
+}
 
 // sigs returns the signatures of s's events. With anon, objects are named
 // by their classes alone (the keys of objects a body makes differ from one
 // exploration to the next); two events may then share a signature, which
 // the result counts with suffixes "#2", "#3"...
-func (s *Strategy) sigs(anon bool) map[uint64]string {
+//
+// condSig returns the signature of a condition: its place and the
+// signature of its producer.
+func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32) uint64) {
 	n := s.n
 	threadPath := map[int32]string{}
 	parent := map[int32][2]int32{}
@@ -141,6 +148,16 @@ func (s *Strategy) sigs(anon bool) map[uint64]string {
 		memo[e] = h.Sum64()
 		return memo[e]
 	}
+	condSig = func(c int32) uint64 {
+		pc := &n.conds[c]
+		from := "init"
+		if pc.producer >= 0 {
+			from = fmt.Sprint(sig(pc.producer))
+		}
+		h := fnv.New64a()
+		h.Write([]byte(placeName(pc.place) + "<" + from))
+		return h.Sum64()
+	}
 	out := map[uint64]string{}
 	count := map[uint64]int{}
 	for e := range n.events {
@@ -157,7 +174,7 @@ func (s *Strategy) sigs(anon bool) map[uint64]string {
 			out[h] = d
 		}
 	}
-	return out
+	return out, condSig
 }
 
 // diff describes the events one set of signatures has and the other not.
@@ -178,4 +195,39 @@ func diff(a, b map[uint64]string, an, bn string) string {
 		out = append(out[:10], fmt.Sprintf("... %d more", len(out)-10))
 	}
 	return strings.Join(out, "\n")
+}
+
+// deadlockSigs returns, as sets of condition signatures, the deadlocks
+// s's search found and the blocked thread conditions of s's executions
+// that ended with threads blocked.
+func (s *Strategy) deadlockSigs(anon bool) [][]uint64 {
+	_, condSig := s.sigs(anon)
+	var out [][]uint64
+	sets := append(s.n.deadlocks(), s.stuck...)
+	for _, d := range sets {
+		var ss []uint64
+		for _, c := range d {
+			ss = append(ss, condSig(c))
+		}
+		out = append(out, ss)
+	}
+	return out
+}
+
+// covers reports whether every set of want holds some set of got.
+func covers(got, want [][]uint64) (missed []uint64, ok bool) {
+	for _, w := range want {
+		found := false
+		for _, g := range got {
+			all := true
+			for _, x := range g {
+				all = all && slices.Contains(w, x)
+			}
+			found = found || all
+		}
+		if !found {
+			return w, false
+		}
+	}
+	return nil, true
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -22,6 +23,9 @@ type Options struct {
 	// Naive computes the possible extensions the naive way (Fig. 10)
 	// instead of the efficient one (§5): same unfolding, much slower.
 	Naive bool
+	// NoDeadlocks turns off the search of the unfolding for deadlocks
+	// (§4.4) and the executions that reach those it finds.
+	NoDeadlocks bool
 	// Plain turns off the greedy rule of the free part of a test: without
 	// it, an enabled thread whose next event is a possible extension runs
 	// first (§4.6: one test may cover several targets).
@@ -46,6 +50,12 @@ type Stats struct {
 	// CoChecks counts the concurrency checks, Visited the memory access
 	// sets the efficient search visited.
 	CoChecks, Visited int
+	// Deadlocks is the number of deadlocks the search of the unfolding
+	// found (§4.4), DeadlockTests the executions run to reach those no
+	// test had reached, DeadlockTime the time the search took (the
+	// paper's DL column).
+	Deadlocks, DeadlockTests int
+	DeadlockTime             time.Duration
 	// Unexpected counts the enabled events the free part of a test met,
 	// and the events executions ran, that were neither in the unfolding
 	// nor possible extensions: 0 when the possible extensions are
@@ -70,9 +80,16 @@ type Strategy struct {
 	target  int32   // the current test's target, -1 for the first
 	sched   []int32 // the events to run: the target's local configuration in insertion order
 	next    int     // the first extension not yet tried as a target
-	err     error   // why the exploration stopped: a refusal or a divergence
-	pre     []int32 // scratch
-	buf     []int32 // scratch
+	// dls are the deadlocks found, to run, once every extension is in
+	// the unfolding; searched reports the search was made. stuck lists,
+	// per execution that ended with threads blocked, the thread
+	// conditions where they were.
+	dls      [][]int32
+	searched bool
+	stuck    [][]int32
+	err      error   // why the exploration stopped: a refusal or a divergence
+	pre      []int32 // scratch
+	buf      []int32 // scratch
 }
 
 // New returns an unfolding strategy.
@@ -138,6 +155,58 @@ func (s *Strategy) Next() bool {
 		s.reset(e)
 		n.stats.Targets++
 		return true
+	}
+	if s.opts.NoDeadlocks {
+		return false
+	}
+	if !s.searched {
+		s.searched = true
+		start := time.Now()
+		for _, d := range n.deadlocks() {
+			n.stats.Deadlocks++
+			if !s.reached(d) {
+				s.dls = append(s.dls, d)
+			}
+		}
+		n.stats.DeadlockTime = time.Since(start)
+	}
+	if len(s.dls) > 0 {
+		d := s.dls[0]
+		s.dls = s.dls[1:]
+		s.reset(-1)
+		s.sched = n.past(d)
+		n.stats.DeadlockTests++
+		return true
+	}
+	return false
+}
+
+// recordStuck records, if the execution that ended so ended with threads
+// blocked, the thread conditions of its final marking.
+func (s *Strategy) recordStuck(end trace.End) {
+	if end.Status != trace.Failed || (end.Kind != trace.Deadlock && end.Kind != trace.Leak) || s.err != nil {
+		return
+	}
+	var st []int32
+	for _, tp := range s.n.threads {
+		if int(tp) < len(s.marking) && s.marking[tp] >= 0 {
+			st = append(st, s.marking[tp])
+		}
+	}
+	s.stuck = append(s.stuck, st)
+}
+
+// reached reports whether an execution ended with its threads blocked at
+// every condition of d.
+func (s *Strategy) reached(d []int32) bool {
+	for _, st := range s.stuck {
+		all := true
+		for _, c := range d {
+			all = all && slices.Contains(st, c)
+		}
+		if all {
+			return true
+		}
 	}
 	return false
 }
@@ -266,6 +335,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	s.sync(tr, len(tr.Events), now, stepFailed(end))
 	s.n.stats.Tests++
+	s.recordStuck(end)
 	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {
 		s.diverge(fmt.Errorf("the test did not reach its target, an event of thread %d (%v)", s.n.events[s.target].thread, s.n.events[s.target].op))
 	}
