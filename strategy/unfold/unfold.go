@@ -26,9 +26,10 @@ type Options struct {
 	// NoDeadlocks turns off the search of the unfolding for deadlocks
 	// (§4.4) and the executions that reach those it finds.
 	NoDeadlocks bool
-	// Plain turns off the greedy rule of the free part of a test: without
-	// it, an enabled thread whose next event is a possible extension runs
-	// first (§4.6: one test may cover several targets).
+	// Plain turns off the greedy rule of the free part of a test. By
+	// default an enabled thread whose next event is a possible extension
+	// runs first, so that one test covers several targets (§4.6); with
+	// Plain the first enabled thread runs (a random one, with Seed).
 	Plain bool
 }
 
@@ -38,8 +39,8 @@ type Stats struct {
 	// conditions, Places the places of the program's net they are copies
 	// of (Copies of them the copies of variables).
 	Events, Conditions, Places, Copies int
-	// Tests is the number of test executions; Targets those that had a
-	// target (every test but the first).
+	// Tests is the number of executions: the first, Targets tests with a
+	// target event, and DeadlockTests (below).
 	Tests, Targets int
 	// Extensions is the number of events found as possible extensions or
 	// met by an execution before being found (every event of the
@@ -119,7 +120,9 @@ func (s *Strategy) Stats() Stats {
 
 // Err returns why the strategy stopped exploring: the program uses a
 // primitive the strategy does not model (wrapping ErrUnmodelled), or did
-// not follow the unfolding (it is not deterministic); nil if neither.
+// not follow the unfolding (it is not deterministic); nil if neither. It
+// makes the strategy a strategy.Failer too, whose Err the driver calls
+// before the first execution, when it is nil.
 func (s *Strategy) Err() error { return s.err }
 
 // Diverged implements strategy.Diverger: the driver reports the error and
