@@ -1,0 +1,210 @@
+// Package unfold implements unfolding-based testing: Kähkönen, Saarikivi
+// and Heljanko, "Unfolding based automated testing of multithreaded
+// programs", Automated Software Engineering 2014 (seed 002,
+// ../shared/seeds/002_1e00ce8fc3dd0d16.txt). The strategy builds the
+// Petri-net unfolding of the program as far as its executions have shown
+// it, and runs one test per event it has not covered yet: every reachable
+// local state of every thread is covered, in as few tests as the
+// unfolding needs, often far fewer than there are Mazurkiewicz traces (2
+// tests for n reader/writer pairs, which have 2^n traces).
+//
+// # Walkthrough
+//
+//	s := unfold.New(unfold.Options{})
+//	r, err := weft.Explore(body, weft.WithCustomStrategy(s), weft.KeepGoing())
+//	// r.Executions is the number of tests; s.Stats().Events the events
+//	// of the unfolding; s.Err() says why the strategy stopped early, if
+//	// it did (a primitive it does not model).
+//
+// or, by name, weft.WithStrategy("unfold"), and on the command line:
+//
+//	weft run -strategy unfold -p n=10 pairs
+//
+// # What is implemented
+//
+// The modelling of executions (§3, Fig. 5, Fig. 7): a thread's program
+// locations, each shared variable with one copy per thread, each lock,
+// are places; an executed step becomes the event enabled in the current
+// marking with the same thread and operation (CorrespondingEvent), added
+// with its postset if it is new (fire.go, net.go). Events are identified
+// across executions by their presets, whose conditions name threads by
+// their paths of spawns and objects by trace.ObjectInfo.Key (names.go, as
+// in strategy/optimal).
+//
+// The testing algorithm (Fig. 8, unfold.go): the first test runs freely;
+// each next one takes the oldest possible extension not in the unfolding
+// as its target, runs the events of the target's local configuration in
+// the order they were added (the paper's labels, §4.3), then runs freely.
+// When no possible extension is left, the unfolding is searched for
+// deadlocks (§4.4, deadlock.go) and each one no test ran into gets one
+// more execution: the events of its local configuration, then a free run,
+// which the runtime reports as a deadlock (or a leak) with its replay
+// token. The tests are the driver's executions.
+//
+// Possible extensions, two ways. The naive one (Fig. 10, §4.2.1;
+// naive.go) tries every set of conditions with the right places for
+// concurrency; it is kept as the oracle of the efficient one (§5;
+// thread.go, shared.go): from a thread condition, a search of the memory
+// access sets adjacent to the one of the current marking, kept while
+// concurrent with the thread condition (Theorems 1 and 2: cases 2 to 5);
+// from a variable's conditions, the events that took the new event's
+// input conditions with its outputs in their place (Fig. 15, cases 6 and
+// 7); from a free mutex, the lockers found through the free conditions
+// adjacent or alternative to it and the list of lockers without an event
+// (§5.4.1, case 8). Concurrency is checked by the fronts of local
+// configurations (co.go), not by the paper's walk of the causal past,
+// which the tests keep as the oracle of the fronts.
+//
+// # The net of each primitive
+//
+//	operation                   preset (besides the thread's condition)        postset (besides the thread's next)
+//	Load                        the thread's copy of the variable              the copy
+//	Store, Add, Swap, CAS       every copy of the variable                     every copy
+//	Lock, TryLock (succeeds)    the mutex's condition, free                    the mutex, held
+//	TryLock (fails)             the mutex's condition, held                    the mutex, held
+//	Unlock                      the mutex's condition, held (free: it fails)   the mutex, free
+//	WaitGroup Add (and Done)    every copy of the counter                      every copy, with the new counter
+//	WaitGroup Wait              the thread's copy of the counter, at zero      the copy
+//	Join                        the joined thread's condition, finished        the same, finished
+//	a spawn                     -                                              the new thread's first condition
+//
+// A read-modify-write (Add, Swap, CompareAndSwap, failed or not) takes
+// every copy, its own thread's too, so it depends on the write before it
+// (seed 002's note: "atomic RMW → a write event"). A Join reads the joined
+// thread's final condition as a Load reads a copy (seed 002 §4.4,
+// footnote 1, treats a join as a lock the thread holds until it ends; a
+// thread condition where the thread has finished plays that lock here). A
+// WaitGroup is a variable whose Wait can take only a copy whose counter is
+// zero; the counter is known for every condition, from the executed Add
+// that made it. Threads are started in the local code of a step (weft's
+// execution model): the step's event has the new threads' first
+// conditions in its postset.
+//
+// A program that uses any other primitive (channels, select, RWMutex,
+// Cond, Once, semaphores, monitors, virtual time) is refused at the first
+// scheduling point where a thread has such an operation pending, before
+// the operation runs: Err and Diverged return an error wrapping
+// ErrUnmodelled that names the primitive and strategies that model it
+// ("unfold does not model channels yet ...; use optimal or dpor+sleep").
+// The driver reports it as it reports a divergence (a failure of kind
+// trace.Nondeterminism carrying the message) and ends the exploration;
+// nothing is explored wrongly, what was explored before is kept.
+//
+// # Threads created at run time
+//
+// Every goroutine is started at run time, which the paper does not
+// support: a write takes the copies of every thread, including threads
+// not started yet (§4.5). Of the three ways out it lists, this package
+// takes the first: when a thread first wants a variable, its copy is made,
+// and every write of the unfolding (and every extension) gets a condition
+// of it, each write taking the output of the write before it (copies.go).
+// Why this one:
+//
+//   - It is the paper's own net, for all the threads a program ever has:
+//     the events, the possible-extension algorithms and their theorems are
+//     the paper's unchanged. The numbers of events match the paper's
+//     model: 4n for pairs, and for fib the note's 37, 537, 7125 and 87454
+//     for n = 1 to 4 (plus the two stores weft's body makes before it
+//     starts the threads), where Table 2 reports 87457 for n = 4.
+//   - Its cost, updating every write, is paid once per variable and
+//     thread that uses it, not per thread started: a thread that never
+//     uses a variable needs no copy of it, since such a copy only follows
+//     the writes and adds no event. The copy of a thread that uses the
+//     variable follows the writes made before the thread starts in the
+//     same way, so a thread started after a write reads it.
+//   - The second way (thread creation as an event reading the parent's
+//     copies and writing the child's) makes spawns race with writes: the
+//     paper says it leads to unnecessary tests. The third, contextual
+//     unfoldings with read arcs (the paper's favourite), has a single copy
+//     per variable: reads of one condition are concurrent, a write after a
+//     read is one event whether the read happened or not (3 events per
+//     pair instead of 4), and concurrency needs asymmetric conflict
+//     (whether reads must precede a write), so neither the paper's
+//     algorithms of §5 nor its numbers carry over.
+//
+// TestSpawnInThreads runs programs whose threads start threads, joined or
+// not, against the unfolding of every interleaving; so do the 300
+// generated programs of TestGenerated, 109 of which start threads inside
+// threads.
+//
+// # Where this package departs from the paper, and why
+//
+//   - A mutex is one place whose conditions are free or held, one in every
+//     reachable marking, instead of a place that is empty while the lock
+//     is held: TryLock needs to see that the mutex is held (a failed
+//     TryLock takes the held condition), and Unlock of a free mutex fails
+//     in Go. The held conditions are what Definition 4's alternatives have
+//     in common: the search of Theorem 2 walks through them (searchPlace),
+//     and case 8 looks for the free conditions joined to a new one by held
+//     ones (lockersOf). A program without TryLock gets the paper's events
+//     (no event takes a held condition but the holder's Unlock).
+//   - Fig. 15 (cases 6 and 7) goes through the possible extensions too, not
+//     only the events of the unfolding: an extension whose e' is still an
+//     extension (an execution failed before running it) would be missed
+//     otherwise; the paper allows it ("one possibility is to do the search
+//     in a version of the unfolding that contains all known possible
+//     extensions").
+//   - Joins and Waits, which the paper does not have, are found through
+//     indexes: the thread conditions that want them, registered at the
+//     condition of the place their local configuration leaves, and for
+//     each condition of a thread the finished conditions below it.
+//   - Concurrency checks use fronts (co.go) rather than walks of the causal
+//     past: the same answer (TestCoAgainstWalk), without the walk.
+//   - The free part of a test is greedy by default: a thread whose next
+//     event is a possible extension runs first, in thread order (or at
+//     random, Options.Seed), so that one test covers several targets
+//     (§4.6 leaves the choice open; the paper runs at random). Pairs then
+//     needs 2 tests for any n (the paper: 7 on average for 10 pairs, 2 at
+//     best); Options.Plain runs the first enabled thread (n+1 tests) or a
+//     random one.
+//   - A step that fails (an assertion, a panic) ends the execution: its
+//     event is marked, and no extension whose local configuration holds
+//     it is made (no execution reaches it).
+//   - The paper bounds executions by k; weft's programs end, and weft's
+//     step bound (a livelock) ends an execution as any other end.
+//   - An event is checked to observe the same values (a load's value, a
+//     CompareAndSwap's or TryLock's success) and to leave its thread the
+//     same next operation in every execution that runs it: its local
+//     configuration decides them. A program that does otherwise is not
+//     deterministic, and the strategy stops with an error (Diverged).
+//
+// # What is not implemented
+//
+//   - Symbolic inputs (case 1, §4.3): branches on inputs do not become
+//     events with constraints, no path constraint is solved and no target
+//     is dropped as unsatisfiable; every input is its default value. So
+//     unfold-fig9 is covered in 2 tests, 6 events, without its failure,
+//     which needs an input above 0 (the paper's third test).
+//   - Deadlocks (§4.4) are searched for among mutexes only: cycles of
+//     threads each wanting the mutex the next one holds (Fig. 11, with
+//     Lemma 1's candidates; a cycle of one is a thread that wants a mutex
+//     it holds), and threads wanting a mutex that a finished thread holds
+//     (the paper's first case). A deadlock that involves a Join or a
+//     WaitGroup Wait without such a cycle under it (a Wait whose counter
+//     never reaches zero) is found only if a test runs into it. The
+//     paper's FilterUnsat has nothing to filter without symbolic inputs.
+//     A deadlock found takes an execution: the search's time is
+//     Stats.DeadlockTime (the paper's DL column), its executions
+//     Stats.DeadlockTests.
+//   - Channels, select, RWMutex, Cond, Once, semaphores, monitors, virtual
+//     time: refused (above).
+//   - Cut-off events and complete prefixes: the paper does not use them
+//     either; the executions end.
+//   - Objects that two threads reach apart in earlier executions, and that
+//     the runtime finds later to be one (trace.Trace.Merged), are refused:
+//     the unfolding has places for both names.
+//
+// # Numbers
+//
+// With the default options (tests in package order, free parts greedy in
+// thread order): pairs n, 4n events, 2 tests; fib 1, 2, 3, 4: 39, 539,
+// 7127, 87456 events (the note's 37, 537, 7125, 87454 plus weft's two
+// initial stores; Table 2's Fib 1 = n 4: 87457), 11, 140, 1698, 19605
+// tests, the traces (Table 2: 19605); single lock 4 threads x 2 rounds:
+// 2520 tests (Table 2: 2520), 43380 events (weft's body joins and reads);
+// dining 4 and 5 with 2 meals: 786 and 5730 tests (Table 2's Dining 1
+// and 2: 799 and 5747 on average), 10751 and 75608 events, and 45 and 121
+// deadlocks, each one more execution; seed 002's
+// Fig. 2: 6 events, 2 tests; Fig. 9 without its input: 5 events, 2 tests;
+// jCUTE's program (§6.1): 10 events, 4 tests.
+package unfold

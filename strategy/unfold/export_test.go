@@ -1,0 +1,28 @@
+// This file exports to the external tests the oracles of oracle_test.go.
+
+package unfold
+
+import "github.com/weft-go/weft/strategy"
+
+// Signatures returns the signatures of the events of s's unfolding.
+func Signatures(s *Strategy) map[uint64]string { return s.signatures() }
+
+// AnonSignatures returns them with objects named by their classes alone.
+func AnonSignatures(s *Strategy) map[uint64]string {
+	m, _ := s.sigs(true)
+	return m
+}
+
+// Diff describes the events one set of signatures has and the other not.
+var Diff = diff
+
+// NewObserver returns exhaustive search modelling its executions in an
+// unfolding, and a function returning that unfolding's signatures and the
+// error of its modelling.
+func NewObserver(anon bool) (strategy.Strategy, func() (map[uint64]string, error)) {
+	o := newObserver()
+	return o, func() (map[uint64]string, error) {
+		m, _ := o.u.sigs(anon)
+		return m, o.u.Err()
+	}
+}

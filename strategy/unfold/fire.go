@@ -1,0 +1,286 @@
+// This file models an execution in the unfolding (seed 002 Fig. 8, lines
+// 7-15): each executed step is matched with the event enabled in the
+// current marking (CorrespondingEvent), added with its postset if it is
+// new, its possible extensions computed, and fired.
+
+package unfold
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/weft-go/weft/model"
+	"github.com/weft-go/weft/trace"
+)
+
+// nowFunc gives a thread's pending operation in the state being modelled,
+// and whether it has finished.
+type nowFunc func(id trace.ThreadID) (op trace.Op, done bool)
+
+// key returns op, an operation of the current execution, with stable
+// numbers.
+func (s *Strategy) key(op trace.Op) opKey {
+	k := opKey{kind: op.Kind, class: op.Class, obj: -1, arg: op.Arg}
+	switch op.Kind {
+	case trace.KindNone:
+		return opKey{obj: -1}
+	case trace.KindJoin:
+		k.obj, k.arg = s.tn.stable(trace.ThreadID(op.Arg)), 0
+	default:
+		k.obj = s.on.stable(op.Obj)
+	}
+	return k
+}
+
+// startOf returns thread id's state at a new thread condition: its next
+// operation, and whether it has one, finished, or failed (the step that
+// made the condition failed and the thread has no operation).
+func (s *Strategy) startOf(id trace.ThreadID, now nowFunc, fatal bool) threadStart {
+	op, fin := now(id)
+	st := threadStart{thread: s.tn.stable(id), op: s.key(op)}
+	switch {
+	case op.Kind != trace.KindNone:
+		st.state = pending
+	case fatal || !fin:
+		st.state = stopped
+	default:
+		st.state = done
+	}
+	return st
+}
+
+// begin starts modelling an execution in the initial marking. The first
+// execution makes the initial conditions of the threads started before
+// the first step and computes their possible extensions; later ones check
+// that the same threads start with the same operations.
+func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
+	n := s.n
+	s.begun = true
+	s.marking = s.marking[:0]
+	for i := range n.places {
+		s.marking = append(s.marking, n.places[i].init)
+	}
+	if s.initial == nil {
+		for id := range tr.Threads {
+			st := s.startOf(trace.ThreadID(id), now, fatal)
+			p := n.threadPlace(st.thread)
+			c := n.newCond(p, -1)
+			n.places[p].init = c
+			n.conds[c].state, n.conds[c].op = st.state, st.op
+			s.initial = append(s.initial, c)
+			for len(s.marking) < len(n.places) {
+				s.marking = append(s.marking, -1)
+			}
+			s.marking[p] = c
+		}
+		s.newConds(s.initial)
+		if fatal || n.observe {
+			return // the initial local code fails: nothing to extend
+		}
+		if n.naive {
+			n.naiveExtensions(s.initial)
+		} else {
+			for _, c := range s.initial {
+				n.fromThread(c, s.marking)
+			}
+		}
+		return
+	}
+	if len(tr.Threads) != len(s.initial) {
+		s.diverge(fmt.Errorf("the execution started %d threads before its first step, the first one %d", len(tr.Threads), len(s.initial)))
+		return
+	}
+	for id := range tr.Threads {
+		st := s.startOf(trace.ThreadID(id), now, fatal)
+		c := &n.conds[s.initial[id]]
+		if c.op != st.op {
+			s.diverge(fmt.Errorf("thread %v started with %v, in the first execution with %v", trace.ThreadID(id), st.op, c.op))
+			return
+		}
+	}
+}
+
+// newConds makes the places the next operations of the new thread
+// conditions cs need, marks the new copies in the current marking, and
+// lists the conditions where the algorithms look for them.
+func (s *Strategy) newConds(cs []int32) {
+	n := s.n
+	var made []int32
+	for _, c := range cs {
+		cd := &n.conds[c]
+		th := n.places[cd.place].thread
+		made = n.need(th, cd.op, made[:0])
+		for len(s.marking) < len(n.places) {
+			s.marking = append(s.marking, -1)
+		}
+		for _, p := range made {
+			pl := &n.places[p]
+			s.marking[p] = pl.init
+			if pl.kind == copyPlace {
+				if ob := n.objects[pl.obj]; len(ob.copies) > 1 {
+					s.marking[p] = n.sibling(p, s.marking[ob.copies[0]])
+				}
+			}
+		}
+		cd = &n.conds[c]
+		switch accessOf(cd.op) {
+		case readAccess, writeAccess, mutexAccess:
+			ob := n.objects[cd.op.obj]
+			ob.users = append(ob.users, c)
+			if cd.op.kind == trace.KindWGWait {
+				u := n.frontOf(c, n.copies[[2]int32{cd.op.obj, th}])
+				n.waitAt[u] = append(n.waitAt[u], c)
+			}
+		case joinAccess:
+			u := cd.op.obj
+			n.joiners[u] = append(n.joiners[u], c)
+			if a := n.frontOf(c, n.threads[u]); a >= 0 {
+				n.waitAt[a] = append(n.waitAt[a], c)
+			} else {
+				n.unplaced[u] = append(n.unplaced[u], c)
+			}
+		}
+		if cd.state == done {
+			n.markDone(c)
+		}
+	}
+}
+
+// step models event i of tr, the execution's next step: now gives the
+// pending operations after it; fatal reports that the step failed.
+func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
+	n := s.n
+	ev := &tr.Events[i]
+	th := s.tn.stable(ev.Thread)
+	k := s.key(ev.Op)
+	tp, ok := n.threads[th]
+	if !ok || s.marking[tp] < 0 {
+		s.diverge(fmt.Errorf("step %d: thread %v has no condition in the unfolding", i+1, ev.Thread))
+		return
+	}
+	t := s.marking[tp]
+	if n.conds[t].op != k {
+		s.diverge(fmt.Errorf("step %d: thread %v did %v where the unfolding has %v", i+1, ev.Thread, k, n.conds[t].op))
+		return
+	}
+	pre := append(s.pre[:0], t)
+	for _, p := range n.resources(s.buf[:0], th, k) {
+		pre = append(pre, s.marking[p])
+	}
+	s.pre = pre
+	if len(pre) == 2 && !accepts(k, &n.conds[pre[1]]) {
+		s.diverge(fmt.Errorf("step %d: thread %v did %v, which the unfolding has disabled there", i+1, ev.Thread, k))
+		return
+	}
+	if i < len(s.sched) {
+		if want := s.sched[i]; !slices.Equal(n.events[want].pre, pre) {
+			s.diverge(fmt.Errorf("step %d: thread %v did %v, not the scheduled event", i+1, ev.Thread, k))
+			return
+		}
+	}
+	e := n.find(pre)
+	if e >= 0 && n.events[e].in() {
+		x := &n.events[e]
+		if v, ok := observed(ev); v != x.value || ok != x.ok {
+			s.diverge(fmt.Errorf("step %d: thread %v did %v and observed (%d, %v), where an earlier execution of the same event observed (%d, %v)", i+1, ev.Thread, k, v, ok, x.value, x.ok))
+			return
+		}
+		if next := s.startOf(ev.Thread, now, fatal); next.op != n.conds[x.post[0]].op {
+			s.diverge(fmt.Errorf("step %d: after %v, thread %v has %v pending, where an earlier execution of the same event left it %v", i+1, k, ev.Thread, next.op, n.conds[x.post[0]].op))
+			return
+		}
+		s.fire(e)
+		return
+	}
+	if e < 0 {
+		// An event enabled in a reachable marking that is no possible
+		// extension: the computation missed it (or, observing, makes
+		// none).
+		if !n.observe {
+			n.stats.Unexpected++
+		}
+		e, _ = n.extension(pre)
+	}
+	next := s.startOf(ev.Thread, now, fatal)
+	var kids []threadStart
+	for c := range tr.Threads {
+		if int(tr.Threads[c].Step) == i {
+			kids = append(kids, s.startOf(trace.ThreadID(c), now, fatal))
+		}
+	}
+	x := &n.events[e]
+	x.fatal = fatal
+	x.value, x.ok = observed(ev)
+	n.add(e, next, kids, int64(ev.Value))
+	s.fire(e)
+	x = &n.events[e]
+	s.newConds(append([]int32{x.post[0]}, x.spawned...))
+	if fatal || n.observe {
+		return // nothing follows a failed step
+	}
+	if n.naive {
+		x = &n.events[e]
+		n.naiveExtensions(append(slices.Clone(x.post), x.spawned...))
+		return
+	}
+	x = &n.events[e]
+	n.fromThread(x.post[0], s.marking)
+	for _, c := range slices.Clone(x.spawned) {
+		n.fromThread(c, s.marking)
+	}
+	n.fromResources(e)
+}
+
+// fire fires event e in the current marking.
+func (s *Strategy) fire(e int32) {
+	n := s.n
+	ev := &n.events[e]
+	for len(s.marking) < len(n.places) {
+		s.marking = append(s.marking, -1)
+	}
+	for i, c := range ev.pre {
+		s.marking[n.conds[c].place] = ev.post[i]
+	}
+	for _, c := range ev.spawned {
+		s.marking[n.conds[c].place] = c
+	}
+}
+
+// nextEvent returns the event thread id's pending operation op is in the
+// current marking: of the unfolding, an extension, or -1 if neither.
+func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op) int32 {
+	n := s.n
+	th := s.tn.stable(id)
+	tp, ok := n.threads[th]
+	if !ok || int(tp) >= len(s.marking) || s.marking[tp] < 0 {
+		return -1
+	}
+	t := s.marking[tp]
+	k := s.key(op)
+	if n.conds[t].op != k {
+		return -1
+	}
+	pre := append(s.pre[:0], t)
+	for _, p := range n.resources(s.buf[:0], th, k) {
+		if int(p) >= len(s.marking) {
+			return -1
+		}
+		pre = append(pre, s.marking[p])
+	}
+	s.pre = pre
+	return n.find(pre)
+}
+
+// observed returns what the program observes of event ev (model.Observed):
+// a load's or read-modify-write's value, whether a CompareAndSwap or a
+// TryLock succeeded.
+func observed(ev *trace.Event) (value uint64, ok bool) {
+	v, o := model.Observed(ev.Op, ev.Case)
+	if v {
+		value = ev.Value
+	}
+	if o {
+		ok = ev.OK
+	}
+	return value, ok
+}

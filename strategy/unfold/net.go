@@ -1,0 +1,306 @@
+// This file defines the unfolding: places, conditions and events with their
+// presets and postsets (seed 002 §2.4, §3).
+
+package unfold
+
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// placeKind is what a place of the program's net stands for.
+type placeKind uint8
+
+const (
+	threadPlace placeKind = iota // a thread's program locations
+	copyPlace                    // one thread's copy of a variable (or of a WaitGroup's counter)
+	mutexPlace                   // a mutex: free or held
+)
+
+// place is a place of the program's net, of which conditions are copies.
+type place struct {
+	kind   placeKind
+	thread int32   // the stable thread of a thread or copy place, -1 for a mutex
+	obj    int32   // the stable object of a copy or mutex place, -1 for a thread
+	init   int32   // its initial condition, -1 for a thread started by an event
+	conds  []int32 // its conditions, in creation order
+}
+
+// The states of conditions: a thread condition's thread has a next
+// operation (pending), has finished (done) or failed there (stopped); a
+// mutex condition is free or held.
+const (
+	pending uint8 = iota
+	done
+	stopped
+	free
+	held
+)
+
+// condition is a condition of the unfolding.
+type condition struct {
+	place    int32
+	producer int32 // the event that produced it, -1 if initial
+	// consumers are the events of the unfolding and the possible
+	// extensions with the condition in their presets.
+	consumers []int32
+	state     uint8
+	op        opKey // a thread condition's next operation
+	value     int64 // a WaitGroup copy's counter
+	// depth is the number of conditions of the place before it in the
+	// tree of the place's conditions; parent is the one before (the
+	// condition of the place its producer took), -1 if none.
+	depth, parent int32
+}
+
+// event is an event of the unfolding, or a possible extension.
+type event struct {
+	thread int32 // stable thread
+	op     opKey
+	// pre is the preset: pre[0] is the thread condition, pre[1:] the
+	// conditions of the resources, in the order of their places (a write's
+	// copies in the order the copies were made).
+	pre []int32
+	// post is the postset, once the event is in the unfolding: post[i] is
+	// the successor of pre[i]; spawned are the initial conditions of the
+	// threads its step started.
+	post, spawned []int32
+	// order is the event's rank of insertion into the unfolding, its label
+	// in the paper (a topological order); -1 for a possible extension.
+	order int32
+	fatal bool // its step failed: the execution ends there
+	// value and ok are what the step observed (a load's value, whether a
+	// CompareAndSwap or TryLock succeeded), the same in every execution
+	// that runs the event: its local configuration decides them.
+	value uint64
+	ok    bool
+	// front is the cut of the event's local configuration, as far as its
+	// events changed it: for each place they touched, the condition they
+	// left, sorted by place (co.go). pastFatal reports that a failed step
+	// is in the local configuration.
+	front     []frontier
+	pastFatal bool
+}
+
+// in reports whether e is in the unfolding (not just a possible extension).
+func (e *event) in() bool { return e.order >= 0 }
+
+// object is what the unfolding knows of a shared object.
+type object struct {
+	class  trace.Class
+	copies []int32 // copy places (variables, WaitGroups), in the order they were made
+	mutex  int32   // the place of a mutex, -1 otherwise
+	writes []int32 // write events (unfolding and extensions), in creation order
+	users  []int32 // thread conditions whose next operation takes a condition of the object
+	// lockers are the thread conditions whose next operation locks the
+	// mutex and which had no event when their extensions were computed
+	// (seed 002 §5.4.1's list).
+	lockers []int32
+}
+
+// net is the unfolding built so far, with its possible extensions.
+type net struct {
+	places  []place
+	conds   []condition
+	events  []event
+	size    int32              // events in the unfolding
+	threads map[int32]int32    // stable thread -> its place
+	copies  map[[2]int32]int32 // (stable object, stable thread) -> copy place
+	objects map[int32]*object
+	joiners map[int32][]int32 // stable thread -> conditions whose next operation joins it
+	dones   map[int32][]int32 // stable thread -> its conditions where it has finished
+	// The indexes of the blocking operations that are no mutex's (a Join,
+	// a Wait): waitAt maps a condition u to the thread conditions t that
+	// want to take a condition of u's place and whose local configuration
+	// leaves u in that place (every condition concurrent with t in the
+	// place is u or below it); unplaced lists, per joined thread, the
+	// joiners whose local configuration does not start it; doneUnder maps
+	// a condition of a thread's place to the conditions below it (itself
+	// included) where the thread has finished.
+	waitAt    map[int32][]int32
+	unplaced  map[int32][]int32
+	doneUnder map[int32][]int32
+	// exts are the possible extensions not in the unfolding, in the order
+	// they were found (some may have joined the unfolding since: skip them).
+	exts []int32
+	// naive selects the naive possible extensions (Fig. 10); observe
+	// computes none (the unfolding of the executions alone, for tests).
+	naive, observe bool
+	scratch        coScratch
+	stats          Stats
+}
+
+// newNet returns an empty unfolding.
+func newNet() *net {
+	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{},
+		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{}}
+}
+
+// newCond adds a condition of place p produced by event producer (-1:
+// initial).
+func (n *net) newCond(p, producer int32) int32 {
+	id := int32(len(n.conds))
+	n.conds = append(n.conds, condition{place: p, producer: producer, parent: -1})
+	n.places[p].conds = append(n.places[p].conds, id)
+	return id
+}
+
+// newPlace adds a place, with an initial condition if initial.
+func (n *net) newPlace(kind placeKind, thread, obj int32, initial bool) int32 {
+	p := int32(len(n.places))
+	n.places = append(n.places, place{kind: kind, thread: thread, obj: obj, init: -1})
+	if initial {
+		n.places[p].init = n.newCond(p, -1)
+	}
+	return p
+}
+
+// object returns the object of stable number o, of class class, making it
+// if it is new.
+func (n *net) object(o int32, class trace.Class) *object {
+	ob := n.objects[o]
+	if ob == nil {
+		ob = &object{class: class, mutex: -1}
+		n.objects[o] = ob
+	}
+	return ob
+}
+
+// find returns the event (of the unfolding or an extension) with preset
+// pre, or -1.
+func (n *net) find(pre []int32) int32 {
+	for _, e := range n.conds[pre[0]].consumers {
+		if slices.Equal(n.events[e].pre, pre) {
+			return e
+		}
+	}
+	return -1
+}
+
+// extension returns the event with preset pre, making it a possible
+// extension if there is none; isNew reports that it made one. pre is
+// copied.
+func (n *net) extension(pre []int32) (id int32, isNew bool) {
+	if e := n.find(pre); e >= 0 {
+		return e, false
+	}
+	t := &n.conds[pre[0]]
+	id = int32(len(n.events))
+	n.events = append(n.events, event{thread: n.places[t.place].thread, op: t.op, pre: slices.Clone(pre), order: -1})
+	for _, c := range pre {
+		n.conds[c].consumers = append(n.conds[c].consumers, id)
+	}
+	if accessOf(t.op) == writeAccess {
+		ob := n.objects[t.op.obj]
+		ob.writes = append(ob.writes, id)
+	}
+	n.exts = append(n.exts, id)
+	n.stats.Extensions++
+	return id, true
+}
+
+// resources returns the places the event of op at a thread condition of
+// stable thread th takes conditions from, in preset order, appended to buf.
+func (n *net) resources(buf []int32, th int32, k opKey) []int32 {
+	switch accessOf(k) {
+	case readAccess:
+		return append(buf, n.copies[[2]int32{k.obj, th}])
+	case writeAccess:
+		return append(buf, n.objects[k.obj].copies...)
+	case mutexAccess:
+		return append(buf, n.objects[k.obj].mutex)
+	case joinAccess:
+		return append(buf, n.threads[k.obj])
+	}
+	return buf
+}
+
+// add adds event e, a possible extension, to the unfolding: it makes its
+// postset. next gives the state and next operation of the thread after the
+// step; kids lists the threads the step started, with theirs; value is a
+// WaitGroup's counter after an Add.
+func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
+	ev := &n.events[e]
+	ev.order = n.size
+	n.size++
+	ev.post = make([]int32, len(ev.pre))
+	for i, c := range ev.pre {
+		p := n.conds[c].place
+		d := n.newCond(p, e)
+		ev = &n.events[e] // newCond does not move events; keep the pointer fresh anyway
+		ev.post[i] = d
+		pc, dc := &n.conds[c], &n.conds[d]
+		switch {
+		case i == 0:
+			dc.state, dc.op = next.state, next.op
+		case n.places[p].kind == mutexPlace:
+			dc.state = mutexAfter(ev.op)
+		case n.places[p].kind == threadPlace:
+			// A join leaves the joined thread as it was: finished.
+			dc.state, dc.op = pc.state, pc.op
+			dc.parent = c
+			n.markDone(d)
+		case ev.op.kind == trace.KindWGAdd:
+			dc.value = value
+		default:
+			dc.value = pc.value
+		}
+	}
+	for _, k := range kids {
+		p := n.threadPlace(k.thread)
+		d := n.newCond(p, e)
+		n.conds[d].state, n.conds[d].op = k.state, k.op
+		ev = &n.events[e]
+		ev.spawned = append(ev.spawned, d)
+	}
+	for i, c := range ev.pre {
+		d := &n.conds[ev.post[i]]
+		d.parent, d.depth = c, n.conds[c].depth+1
+	}
+	n.front(e)
+}
+
+// threadStart is a thread's state at a thread condition: its stable
+// number, its next operation, and whether it has one, has finished or
+// failed.
+type threadStart struct {
+	thread int32
+	op     opKey
+	state  uint8
+}
+
+// threadPlace returns the place of stable thread th, making it if needed.
+func (n *net) threadPlace(th int32) int32 {
+	if p, ok := n.threads[th]; ok {
+		return p
+	}
+	p := n.newPlace(threadPlace, th, -1, false)
+	n.threads[th] = p
+	return p
+}
+
+// markDone records d, a condition where its thread has finished, in the
+// lists of the thread's finished conditions and of those below each
+// condition above it.
+func (n *net) markDone(d int32) {
+	th := n.places[n.conds[d].place].thread
+	n.dones[th] = append(n.dones[th], d)
+	for a := d; a >= 0; a = n.conds[a].parent {
+		n.doneUnder[a] = append(n.doneUnder[a], d)
+	}
+}
+
+// frontOf returns the condition of place p in the cut of thread condition
+// t's local configuration: the last its events left, or p's initial
+// condition; -1 if none (a thread that t's past does not start).
+func (n *net) frontOf(t, p int32) int32 {
+	if e := n.conds[t].producer; e >= 0 {
+		f := n.events[e].front
+		i, ok := slices.BinarySearchFunc(f, p, func(x frontier, p int32) int { return int(x.place - p) })
+		if ok {
+			return f[i].cond
+		}
+	}
+	return n.places[p].init
+}

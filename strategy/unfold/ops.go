@@ -1,0 +1,134 @@
+// This file maps weft's operations to the unfolding's events: which places
+// an operation's event takes a condition from, which conditions it accepts,
+// and the refusal of the primitives the strategy does not model.
+
+package unfold
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// opKey is an operation as the unfolding keeps it: with stable numbers for
+// its object (or, for a join, the joined thread), so that it is the same in
+// every execution that reaches its thread condition.
+type opKey struct {
+	kind  trace.Kind
+	class trace.Class
+	obj   int32 // stable object, or stable joined thread; -1 if none
+	arg   int64 // the argument: a CompareAndSwap's expected value, a WaitGroup's delta
+}
+
+// none reports whether k is no operation (the thread finished or failed).
+func (k opKey) none() bool { return k.kind == trace.KindNone }
+
+func (k opKey) String() string {
+	if k.none() {
+		return "none"
+	}
+	if k.kind == trace.KindJoin {
+		return fmt.Sprintf("join t%d", k.obj)
+	}
+	return fmt.Sprintf("%v o%d", k.kind, k.obj)
+}
+
+// access is how an operation's event uses the places of its object.
+type access uint8
+
+const (
+	noAccess    access = iota
+	readAccess         // Load, WaitGroup Wait: the thread's copy of the object
+	writeAccess        // Store, Add, Swap, CompareAndSwap, WaitGroup Add: every copy
+	mutexAccess        // Lock, Unlock, TryLock: the mutex's place
+	joinAccess         // Join: the joined thread's place
+)
+
+// accessOf returns how op's event uses its object's places.
+func accessOf(k opKey) access {
+	switch k.kind {
+	case trace.KindLoad, trace.KindWGWait:
+		return readAccess
+	case trace.KindStore, trace.KindAdd, trace.KindSwap, trace.KindCAS, trace.KindWGAdd:
+		return writeAccess
+	case trace.KindLock, trace.KindUnlock, trace.KindTryLock:
+		return mutexAccess
+	case trace.KindJoin:
+		return joinAccess
+	}
+	return noAccess
+}
+
+// accepts reports whether an event of op can take condition c from the
+// place it needs: a Lock only a free mutex, a Wait only a counter at zero,
+// a Join only the condition of a finished thread. Every other operation is
+// never blocked: Unlock takes a free mutex too (and fails), TryLock either
+// (and succeeds or fails).
+func accepts(k opKey, c *condition) bool {
+	switch k.kind {
+	case trace.KindLock:
+		return c.state == free
+	case trace.KindWGWait:
+		return c.value == 0
+	case trace.KindJoin:
+		return c.state == done
+	}
+	return true
+}
+
+// mutexAfter returns the state of a mutex after an event of op took its
+// condition: free after an Unlock (which fails if it was free), held after
+// anything else.
+func mutexAfter(k opKey) uint8 {
+	if k.kind == trace.KindUnlock {
+		return free
+	}
+	return held // Lock, TryLock that succeeds, TryLock that fails
+}
+
+// ErrUnmodelled is wrapped by the error of a program that uses a primitive
+// the strategy does not model.
+var ErrUnmodelled = errors.New("primitive not modelled by unfold")
+
+// refusal returns the error for op, a pending operation, if the strategy
+// does not model it, naming the primitive and strategies that do; nil if
+// it does.
+func refusal(op trace.Op) error {
+	var what string
+	switch op.Kind {
+	case trace.KindNone, trace.KindJoin:
+		return nil
+	case trace.KindLoad, trace.KindStore, trace.KindAdd, trace.KindSwap, trace.KindCAS:
+		if op.Class == trace.ClassVar {
+			return nil
+		}
+		what = op.Class.String() + " " + op.Kind.String()
+	case trace.KindLock, trace.KindUnlock, trace.KindTryLock:
+		if op.Class == trace.ClassMutex {
+			return nil
+		}
+		what = "reader/writer mutexes (RWMutex)"
+	case trace.KindWGAdd, trace.KindWGWait:
+		return nil
+	case trace.KindRLock, trace.KindRUnlock:
+		what = "reader/writer mutexes (RWMutex)"
+	case trace.KindWait, trace.KindRelock, trace.KindSignal, trace.KindBroadcast:
+		what = "condition variables (Cond)"
+	case trace.KindOnceDo, trace.KindOnceDone:
+		what = "Once"
+	case trace.KindSend, trace.KindRecv, trace.KindClose, trace.KindLen:
+		what = "channels"
+	case trace.KindSelect:
+		what = "select"
+	case trace.KindP, trace.KindV:
+		what = "semaphores"
+	case trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter:
+		what = "monitors"
+	case trace.KindSleep, trace.KindTimerStop:
+		what = "virtual time (Sleep, timers)"
+	default:
+		what = "operation " + op.Kind.String()
+	}
+	return fmt.Errorf("unfold does not model %s yet (pending operation %v); use optimal or dpor+sleep (%w)", what, op, ErrUnmodelled)
+}

@@ -1,0 +1,233 @@
+// This file holds the oracles of the tests: the unfolding of every
+// execution of exhaustive search (seed 002 §4.6: the complete unfolding,
+// built from all interleavings), and a signature of each event that does
+// not depend on the order the unfolding was built in.
+
+package unfold
+
+import (
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/exhaustive"
+	"github.com/weft-go/weft/trace"
+)
+
+// observer runs an inner strategy and models its executions in an
+// unfolding, without possible extensions.
+type observer struct {
+	u     *Strategy
+	inner strategy.Strategy
+}
+
+// newObserver returns an observer of exhaustive search.
+func newObserver() *observer {
+	u := New(Options{})
+	u.n.observe = true
+	return &observer{u: u, inner: exhaustive.New()}
+}
+
+func (o *observer) Next() bool {
+	if !o.inner.Next() {
+		return false
+	}
+	o.u.reset(-1)
+	return true
+}
+
+func (o *observer) Choose(st *strategy.State) strategy.Choice {
+	now := func(id trace.ThreadID) (trace.Op, bool) { return st.Threads[id].Op, st.Threads[id].Done }
+	o.u.sync(st.Trace, st.Step, now, false)
+	return o.inner.Choose(st)
+}
+
+func (o *observer) Input(st *strategy.State, in strategy.InputRequest) uint64 {
+	return o.inner.Input(st, in)
+}
+
+func (o *observer) Finish(tr *trace.Trace, end trace.End) {
+	now := func(id trace.ThreadID) (trace.Op, bool) {
+		op := tr.Final[id]
+		return op, op.Kind == trace.KindNone
+	}
+	o.u.sync(tr, len(tr.Events), now, stepFailed(end))
+	o.u.n.stats.Tests++
+	o.u.recordStuck(end)
+	o.inner.Finish(tr, end)
+}
+
+// signatures returns the signature of every event of s's unfolding: a
+// hash of its thread, its operation and, for each condition of its
+// preset, the condition's place and the signature of the event that
+// produced it. Threads are named by their paths of spawns and objects by
+// their keys, so the signatures do not depend on the order of discovery.
+func (s *Strategy) signatures() map[uint64]string {
+	m, _ := s.sigs(false)
+	return m
+}
+
+// sigs returns the signatures of s's events. With anon, objects are named
+// by their classes alone (the keys of objects a body makes differ from one
+// exploration to the next); two events may then share a signature, which
+// the result counts with suffixes "#2", "#3"...
+//
+// condSig returns the signature of a condition: its place and the
+// signature of its producer.
+func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32) uint64) {
+	n := s.n
+	threadPath := map[int32]string{}
+	parent := map[int32][2]int32{}
+	for k, id := range s.tn.ids {
+		parent[id] = k
+	}
+	var path func(th int32) string
+	path = func(th int32) string {
+		if p, ok := threadPath[th]; ok {
+			return p
+		}
+		k := parent[th]
+		p := "0"
+		if k[0] >= 0 {
+			p = path(k[0]) + "." + fmt.Sprint(k[1])
+		}
+		threadPath[th] = p
+		return p
+	}
+	// Objects are named by the names the program gave them, or by their
+	// keys (which differ from one exploration to the next).
+	objKey := map[int32]string{}
+	for k, id := range s.on.ids {
+		objKey[id] = fmt.Sprint(k)
+		if name := s.on.names[id]; name != "" {
+			objKey[id] = name
+		}
+		if anon {
+			objKey[id] = "?"
+		}
+	}
+	placeName := func(p int32) string {
+		pl := &n.places[p]
+		switch pl.kind {
+		case threadPlace:
+			return "t" + path(pl.thread)
+		case copyPlace:
+			return fmt.Sprintf("x%s@%s", objKey[pl.obj], path(pl.thread))
+		}
+		return fmt.Sprintf("m%s", objKey[pl.obj])
+	}
+	opName := func(k opKey) string {
+		if k.kind == trace.KindJoin {
+			return "join " + path(k.obj)
+		}
+		return fmt.Sprintf("%v %s %d", k.kind, objKey[k.obj], k.arg)
+	}
+	memo := map[int32]uint64{}
+	var sig func(e int32) uint64
+	sig = func(e int32) uint64 {
+		if h, ok := memo[e]; ok {
+			return h
+		}
+		ev := &n.events[e]
+		parts := []string{path(ev.thread), opName(ev.op)}
+		for _, c := range ev.pre {
+			pc := &n.conds[c]
+			from := "init"
+			if pc.producer >= 0 {
+				from = fmt.Sprint(sig(pc.producer))
+			}
+			parts = append(parts, placeName(pc.place)+"<"+from)
+		}
+		// The order of the copies in a write's preset is the order they
+		// were made in: sort the resource conditions.
+		slices.Sort(parts[3:])
+		h := fnv.New64a()
+		h.Write([]byte(strings.Join(parts, "|")))
+		memo[e] = h.Sum64()
+		return memo[e]
+	}
+	condSig = func(c int32) uint64 {
+		pc := &n.conds[c]
+		from := "init"
+		if pc.producer >= 0 {
+			from = fmt.Sprint(sig(pc.producer))
+		}
+		h := fnv.New64a()
+		h.Write([]byte(placeName(pc.place) + "<" + from))
+		return h.Sum64()
+	}
+	out := map[uint64]string{}
+	count := map[uint64]int{}
+	for e := range n.events {
+		if n.events[e].in() {
+			h := sig(int32(e))
+			count[h]++
+			d := fmt.Sprintf("%s %s", path(n.events[e].thread), opName(n.events[e].op))
+			if c := count[h]; c > 1 {
+				h2 := fnv.New64a()
+				fmt.Fprintf(h2, "%d#%d", h, c)
+				h = h2.Sum64()
+				d += fmt.Sprintf(" #%d", c)
+			}
+			out[h] = d
+		}
+	}
+	return out, condSig
+}
+
+// diff describes the events one set of signatures has and the other not.
+func diff(a, b map[uint64]string, an, bn string) string {
+	var out []string
+	for h, d := range a {
+		if _, ok := b[h]; !ok {
+			out = append(out, fmt.Sprintf("only in %s: %s", an, d))
+		}
+	}
+	for h, d := range b {
+		if _, ok := a[h]; !ok {
+			out = append(out, fmt.Sprintf("only in %s: %s", bn, d))
+		}
+	}
+	slices.Sort(out)
+	if len(out) > 10 {
+		out = append(out[:10], fmt.Sprintf("... %d more", len(out)-10))
+	}
+	return strings.Join(out, "\n")
+}
+
+// deadlockSigs returns, as sets of condition signatures, the deadlocks
+// s's search found and the blocked thread conditions of s's executions
+// that ended with threads blocked.
+func (s *Strategy) deadlockSigs(anon bool) [][]uint64 {
+	_, condSig := s.sigs(anon)
+	var out [][]uint64
+	sets := append(s.n.deadlocks(), s.stuck...)
+	for _, d := range sets {
+		var ss []uint64
+		for _, c := range d {
+			ss = append(ss, condSig(c))
+		}
+		out = append(out, ss)
+	}
+	return out
+}
+
+// covers reports whether every set of want holds some set of got.
+func covers(got, want [][]uint64) (missed []uint64, ok bool) {
+	for _, w := range want {
+		found := false
+		for _, g := range got {
+			all := true
+			for _, x := range g {
+				all = all && slices.Contains(w, x)
+			}
+			found = found || all
+		}
+		if !found {
+			return w, false
+		}
+	}
+	return nil, true
+}

@@ -1,0 +1,174 @@
+// This file computes the possible extensions from the conditions of
+// resources an event produced (seed 002 §5.3 and §5.4: cases 6, 7 and 8).
+
+package unfold
+
+import "github.com/weft-go/weft/trace"
+
+// fromResources adds the possible extensions that take a resource
+// condition event e produced.
+//
+// An operation that is never blocked and can take e's output was enabled
+// together with e, before it: some event e' (of the unfolding, or a known
+// extension) took one of e's input conditions, and the extension is e'
+// with e's outputs in place of e's inputs (Fig. 15, ComputePreset; cases 6
+// and 7). The search goes through the extensions too: the paper's shortcut
+// of the unfolding alone misses an extension whose e' is still one (an
+// execution that fails before taking it).
+//
+// An operation that e enabled (a Lock after an Unlock, a Wait after the
+// Add that brought the counter to zero, a Join after the thread's last
+// step) was not enabled before e: case 8 finds the Locks through the free
+// conditions adjacent or alternative to e's output (Definitions 3 and 4)
+// and the list of threads waiting to lock with no event yet (§5.4.1);
+// Waits and Joins through the lists of the thread conditions that want
+// them.
+func (n *net) fromResources(e int32) {
+	ev := &n.events[e]
+	pre, post := ev.pre, ev.post
+	var buf []int32
+	for i := 1; i < len(pre); i++ {
+		cs := n.conds[pre[i]].consumers
+		for _, f := range cs[:len(cs):len(cs)] {
+			fe := &n.events[f]
+			if f == e || fe.thread == ev.thread {
+				continue
+			}
+			// ComputePreset: every condition of a place e took one of is
+			// replaced by e's output for that place.
+			buf = append(buf[:0], fe.pre...)
+			for j := 1; j < len(buf); j++ {
+				pj := n.conds[buf[j]].place
+				for m := 1; m < len(pre); m++ {
+					if n.conds[pre[m]].place == pj {
+						buf[j] = post[m]
+					}
+				}
+			}
+			if len(buf) == 2 && !accepts(fe.op, &n.conds[buf[1]]) {
+				continue
+			}
+			if ok, fatal := n.co(buf...); ok && !fatal {
+				n.extension(buf)
+			}
+		}
+	}
+	ev = &n.events[e]
+	for i := 1; i < len(ev.post); i++ {
+		d := ev.post[i]
+		c := &n.conds[d]
+		pl := &n.places[c.place]
+		switch {
+		case pl.kind == mutexPlace && c.state == free:
+			n.lockersOf(d)
+		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
+			n.waitersOf(d)
+		case pl.kind == threadPlace && c.state == done:
+			n.joinersOf(d)
+		}
+	}
+	for _, d := range ev.spawned {
+		if n.conds[d].state == done {
+			n.joinersOf(d)
+		}
+	}
+	if d := ev.post[0]; n.conds[d].state == done {
+		n.joinersOf(d)
+	}
+}
+
+// tryPair adds the extension {t, d} if its conditions are concurrent and
+// no failed step precedes them.
+func (n *net) tryPair(t, d int32) {
+	if ok, fatal := n.co(t, d); ok && !fatal {
+		n.extension([]int32{t, d})
+	}
+}
+
+// joinersOf adds the Joins of the finished thread whose condition is d:
+// a joiner concurrent with d leaves in its local configuration a
+// condition of the thread at or above d (waitAt), or none (unplaced).
+func (n *net) joinersOf(d int32) {
+	n.waitersOf(d)
+	for _, t := range n.unplaced[n.places[n.conds[d].place].thread] {
+		n.tryPair(t, d)
+	}
+}
+
+// waitersOf adds the extensions of the blocked operations (Joins, Waits)
+// that d enables: those of the thread conditions registered at d or above
+// it in its place (waitAt).
+func (n *net) waitersOf(d int32) {
+	for a := d; a >= 0; a = n.conds[a].parent {
+		for _, t := range n.waitAt[a] {
+			if n.conds[t].op.kind == trace.KindJoin || n.conds[t].op.kind == trace.KindWGWait {
+				n.tryPair(t, d)
+			}
+		}
+	}
+}
+
+// lockersOf adds the Locks that take l, a free condition of a mutex that
+// an Unlock produced (case 8): the thread conditions of the Locks (events
+// or extensions) that take a free condition adjacent or alternative to l,
+// and those of the list of lockers with no event. The free conditions
+// adjacent or alternative to l are those joined to it by a path of held
+// conditions in the tree of the mutex's conditions: up from l to the free
+// condition the lock was taken from, and down from the held conditions on
+// the way to the other releases of that lock (Definition 4).
+func (n *net) lockersOf(l int32) {
+	p := n.conds[l].place
+	var near, held []int32
+	for c := l; ; {
+		e := n.conds[c].producer
+		if e < 0 {
+			break
+		}
+		c = n.events[e].pre[n.slot(e, p)]
+		if n.conds[c].state == free {
+			near = append(near, c)
+			break
+		}
+		held = append(held, c)
+	}
+	seen := map[int32]bool{}
+	for len(held) > 0 {
+		h := held[len(held)-1]
+		held = held[:len(held)-1]
+		if seen[h] {
+			continue
+		}
+		seen[h] = true
+		for _, f := range n.conds[h].consumers {
+			ev := &n.events[f]
+			if !ev.in() {
+				continue
+			}
+			d := ev.post[n.slot(f, p)]
+			switch {
+			case d == l:
+			case n.conds[d].state == free:
+				near = append(near, d)
+			default:
+				held = append(held, d)
+			}
+		}
+	}
+	for _, c := range near {
+		for _, f := range n.conds[c].consumers {
+			if n.events[f].op.kind == trace.KindLock {
+				n.tryPair(n.events[f].pre[0], l)
+			}
+		}
+	}
+	ob := n.objects[n.places[p].obj]
+	keep := ob.lockers[:0]
+	for _, t := range ob.lockers {
+		if len(n.conds[t].consumers) > 0 {
+			continue // it has an event now: adjacency finds it
+		}
+		keep = append(keep, t)
+		n.tryPair(t, l)
+	}
+	ob.lockers = keep
+}

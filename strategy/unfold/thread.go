@@ -1,0 +1,180 @@
+// This file computes the possible extensions from a thread condition
+// efficiently (seed 002 §5.2, cases 2 to 5; case 1, symbolic branches, is
+// not modelled): the search starts from the condition the current marking
+// holds and walks adjacent memory access sets, keeping those concurrent
+// with the thread condition (Theorems 1 and 2).
+
+package unfold
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// fromThread adds the possible extensions of thread condition t, which the
+// current marking holds.
+func (n *net) fromThread(t int32, marking []int32) {
+	c := &n.conds[t]
+	if c.op.none() || c.state != pending {
+		return
+	}
+	k := c.op
+	th := n.places[c.place].thread
+	ps := n.resources(nil, th, k)
+	switch accessOf(k) {
+	case readAccess, mutexAccess:
+		n.searchPlace(t, ps[0], marking[ps[0]])
+	case writeAccess:
+		n.searchTuple(t, ps, marking)
+	case joinAccess:
+		ds := n.dones[k.obj]
+		if u := n.frontOf(t, ps[0]); u >= 0 {
+			ds = n.doneUnder[u] // the finished conditions concurrent with t are below u
+		}
+		for _, d := range ds {
+			if ok, fatal := n.co(t, d); ok && !fatal {
+				n.extension([]int32{t, d})
+			}
+		}
+	}
+	if k.kind == trace.KindLock && len(n.conds[t].consumers) == 0 {
+		ob := n.objects[k.obj]
+		ob.lockers = append(ob.lockers, t)
+	}
+}
+
+// searchPlace adds the extensions of thread condition t that take one
+// condition of place p (a read, a Wait, a mutex operation): it walks the
+// tree of p's conditions from start, which is concurrent with t, through
+// the conditions concurrent with t (cases 2, 4 and 5). The conditions of
+// one place form a tree (each is produced by one event, which took the
+// place's previous condition), and those concurrent with t a subtree: the
+// descendants of the condition of p in the cut of t's local configuration
+// that are concurrent with t, every condition between two of them being
+// concurrent with t too (Lemma 2). A mutex is one place whose conditions
+// are free or held, one in every reachable marking (see the package doc):
+// this walk is Theorem 2's search, the held conditions joining the
+// alternatives of Definition 4.
+func (n *net) searchPlace(t, p, start int32) {
+	k := n.conds[t].op
+	seen := map[int32]bool{start: true}
+	type item struct {
+		c     int32
+		fatal bool
+	}
+	_, fatal := n.co(t, start)
+	queue := []item{{start, fatal}}
+	visit := func(d int32) {
+		if d < 0 || seen[d] {
+			return
+		}
+		seen[d] = true
+		if ok, fatal := n.co(t, d); ok {
+			queue = append(queue, item{d, fatal})
+		}
+	}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		n.stats.Visited++
+		s := it.c
+		if !it.fatal && accepts(k, &n.conds[s]) {
+			n.extension([]int32{t, s})
+		}
+		if d := n.conds[s].parent; d >= 0 {
+			visit(d)
+		}
+		for _, f := range n.conds[s].consumers {
+			if ev := &n.events[f]; ev.in() {
+				visit(ev.post[n.slot(f, p)])
+			}
+		}
+	}
+}
+
+// searchTuple adds the write extensions of thread condition t (case 3):
+// a write takes one condition of every copy ps of its variable. The sets
+// of such conditions concurrent with t are connected by adjacency
+// (Definition 3, Theorem 1): one read or write of the variable leads from
+// one to the next. The search starts from the copies in the current
+// marking and moves one event forward or back at a time.
+func (n *net) searchTuple(t int32, ps []int32, marking []int32) {
+	start := make([]int32, len(ps))
+	for i, p := range ps {
+		start[i] = marking[p]
+	}
+	key := func(s []int32) string {
+		var b strings.Builder
+		for _, c := range s {
+			b.WriteString(strconv.Itoa(int(c)))
+			b.WriteByte(',')
+		}
+		return b.String()
+	}
+	seen := map[string]bool{key(start): true}
+	type item struct {
+		s     []int32
+		fatal bool
+	}
+	pre := append([]int32{t}, start...)
+	_, fatal := n.co(pre...)
+	queue := []item{{start, fatal}}
+	visit := func(s []int32) {
+		kk := key(s)
+		if seen[kk] {
+			return
+		}
+		seen[kk] = true
+		pre = append(pre[:1], s...)
+		if ok, fatal := n.co(pre...); ok {
+			queue = append(queue, item{s, fatal})
+		}
+	}
+	with := func(s []int32, i int, c int32) []int32 {
+		s2 := slices.Clone(s)
+		s2[i] = c
+		return s2
+	}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		n.stats.Visited++
+		s := it.s
+		if !it.fatal {
+			n.extension(append([]int32{t}, s...))
+		}
+		for i, c := range s {
+			// Forward: a read of copy i, or a write taking exactly s.
+			for _, f := range n.conds[c].consumers {
+				ev := &n.events[f]
+				if !ev.in() {
+					continue
+				}
+				switch accessOf(ev.op) {
+				case readAccess:
+					visit(with(s, i, ev.post[1]))
+				case writeAccess:
+					if i == 0 && slices.Equal(ev.pre[1:], s) {
+						visit(slices.Clone(ev.post[1:]))
+					}
+				}
+			}
+			// Back: the read that produced copy i, or the write that
+			// produced all of s.
+			if e := n.conds[c].producer; e >= 0 {
+				ev := &n.events[e]
+				switch accessOf(ev.op) {
+				case readAccess:
+					visit(with(s, i, ev.pre[1]))
+				case writeAccess:
+					if i == 0 && slices.Equal(ev.post[1:], s) {
+						visit(slices.Clone(ev.pre[1:]))
+					}
+				}
+			}
+		}
+	}
+}

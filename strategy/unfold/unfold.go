@@ -1,0 +1,369 @@
+// This file implements the strategy: the testing algorithm of seed 002
+// Fig. 8 on weft's strategy interface.
+
+package unfold
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// Options configures the strategy.
+type Options struct {
+	// Seed, if not zero, randomises the free part of each test (after the
+	// target's local configuration): which enabled thread runs, among
+	// those the greedy rule leaves. The unfolding is the same whatever the
+	// seed (seed 002 §4.6); the number of tests may differ.
+	Seed int64
+	// Naive computes the possible extensions the naive way (Fig. 10)
+	// instead of the efficient one (§5): same unfolding, much slower.
+	Naive bool
+	// NoDeadlocks turns off the search of the unfolding for deadlocks
+	// (§4.4) and the executions that reach those it finds.
+	NoDeadlocks bool
+	// Plain turns off the greedy rule of the free part of a test. By
+	// default an enabled thread whose next event is a possible extension
+	// runs first, so that one test covers several targets (§4.6); with
+	// Plain the first enabled thread runs (a random one, with Seed).
+	Plain bool
+}
+
+// Stats counts what the strategy built and did.
+type Stats struct {
+	// Events is the number of events of the unfolding; Conditions its
+	// conditions, Places the places of the program's net they are copies
+	// of (Copies of them the copies of variables).
+	Events, Conditions, Places, Copies int
+	// Tests is the number of executions: the first, Targets tests with a
+	// target event, and DeadlockTests (below).
+	Tests, Targets int
+	// Extensions is the number of events found as possible extensions or
+	// met by an execution before being found (every event of the
+	// unfolding is one of these).
+	Extensions int
+	// Pending is the number of possible extensions not in the unfolding.
+	Pending int
+	// CoChecks counts the concurrency checks, Visited the memory access
+	// sets the efficient search visited.
+	CoChecks, Visited int
+	// Deadlocks is the number of deadlocks the search of the unfolding
+	// found (§4.4), DeadlockTests the executions run to reach those no
+	// test had reached, DeadlockTime the time the search took (the
+	// paper's DL column).
+	Deadlocks, DeadlockTests int
+	DeadlockTime             time.Duration
+	// Unexpected counts the enabled events the free part of a test met,
+	// and the events executions ran, that were neither in the unfolding
+	// nor possible extensions: 0 when the possible extensions are
+	// complete.
+	Unexpected int
+}
+
+// Strategy is the unfolding strategy. Its zero value is not usable; use
+// New.
+type Strategy struct {
+	opts Options
+	n    *net
+	tn   threadNames
+	on   objectNames
+	rnd  *rand.Rand
+
+	started bool
+	begun   bool    // the current execution's initial marking is set
+	initial []int32 // the initial thread conditions, by ThreadID
+	marking []int32 // per place: its condition in the current marking, -1 if none
+	seen    int     // events of the current execution modelled
+	target  int32   // the current test's target, -1 for the first
+	sched   []int32 // the events to run: the target's local configuration in insertion order
+	next    int     // the first extension not yet tried as a target
+	// dls are the deadlocks found, to run, once every extension is in
+	// the unfolding; searched reports the search was made. stuck lists,
+	// per execution that ended with threads blocked, the thread
+	// conditions where they were.
+	dls      [][]int32
+	searched bool
+	stuck    [][]int32
+	err      error   // why the exploration stopped: a refusal or a divergence
+	pre      []int32 // scratch
+	buf      []int32 // scratch
+}
+
+// New returns an unfolding strategy.
+func New(o Options) *Strategy {
+	s := &Strategy{opts: o, n: newNet(), target: -1}
+	s.n.naive = o.Naive
+	if o.Seed != 0 {
+		s.rnd = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
+	}
+	return s
+}
+
+// Stats returns what the strategy built and did so far.
+func (s *Strategy) Stats() Stats {
+	st := s.n.stats
+	st.Events = int(s.n.size)
+	st.Conditions = len(s.n.conds)
+	st.Places = len(s.n.places)
+	st.Pending = 0
+	for _, e := range s.n.exts[s.next:] {
+		if !s.n.events[e].in() {
+			st.Pending++
+		}
+	}
+	return st
+}
+
+// Err returns why the strategy stopped exploring: the program uses a
+// primitive the strategy does not model (wrapping ErrUnmodelled), or did
+// not follow the unfolding (it is not deterministic); nil if neither. It
+// makes the strategy a strategy.Failer too, whose Err the driver calls
+// before the first execution, when it is nil.
+func (s *Strategy) Err() error { return s.err }
+
+// Diverged implements strategy.Diverger: the driver reports the error and
+// ends the exploration.
+func (s *Strategy) Diverged() error { return s.err }
+
+// diverge records err as the reason to stop, if there is none yet.
+func (s *Strategy) diverge(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+// Next implements strategy.Strategy: it picks the next target among the
+// possible extensions (Fig. 8, lines 3-5) and the schedule that reaches
+// it, its local configuration in insertion order (§4.3).
+func (s *Strategy) Next() bool {
+	if s.err != nil {
+		return false
+	}
+	if !s.started {
+		s.started = true
+		s.reset(-1)
+		return true
+	}
+	n := s.n
+	for s.next < len(n.exts) {
+		e := n.exts[s.next]
+		s.next++
+		if n.events[e].in() {
+			continue
+		}
+		s.reset(e)
+		n.stats.Targets++
+		return true
+	}
+	if s.opts.NoDeadlocks {
+		return false
+	}
+	if !s.searched {
+		s.searched = true
+		start := time.Now()
+		for _, d := range n.deadlocks() {
+			n.stats.Deadlocks++
+			if !s.reached(d) {
+				s.dls = append(s.dls, d)
+			}
+		}
+		n.stats.DeadlockTime = time.Since(start)
+	}
+	if len(s.dls) > 0 {
+		d := s.dls[0]
+		s.dls = s.dls[1:]
+		s.reset(-1)
+		s.sched = n.past(d)
+		n.stats.DeadlockTests++
+		return true
+	}
+	return false
+}
+
+// recordStuck records, if the execution that ended so ended with threads
+// blocked, the thread conditions of its final marking.
+func (s *Strategy) recordStuck(end trace.End) {
+	if end.Status != trace.Failed || (end.Kind != trace.Deadlock && end.Kind != trace.Leak) || s.err != nil {
+		return
+	}
+	var st []int32
+	for _, tp := range s.n.threads {
+		if int(tp) < len(s.marking) && s.marking[tp] >= 0 {
+			st = append(st, s.marking[tp])
+		}
+	}
+	s.stuck = append(s.stuck, st)
+}
+
+// reached reports whether an execution ended with its threads blocked at
+// every condition of d.
+func (s *Strategy) reached(d []int32) bool {
+	for _, st := range s.stuck {
+		all := true
+		for _, c := range d {
+			all = all && slices.Contains(st, c)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// reset prepares an execution whose target is e (-1: none).
+func (s *Strategy) reset(e int32) {
+	s.target, s.seen, s.begun = e, 0, false
+	s.tn.reset()
+	s.on.reset()
+	s.sched = s.sched[:0]
+	if e >= 0 {
+		s.sched = append(s.n.past(s.n.events[e].pre), e)
+	}
+}
+
+// sync names the threads and objects of tr, refuses the operations the
+// strategy does not model, and models the events of tr up to upto.
+func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
+	s.tn.sync(tr.Threads)
+	s.on.sync(tr.Objects)
+	if !s.on.merge(tr.Merged) {
+		s.diverge(fmt.Errorf("%w: two names found to be one object (trace.Trace.Merged), which unfold does not join", ErrUnmodelled))
+		return
+	}
+	if !s.begun {
+		s.begin(tr, now, fatal && upto == 0)
+	}
+	for ; s.seen < upto && s.err == nil; s.seen++ {
+		i := s.seen
+		if i == upto-1 {
+			s.step(tr, i, now, fatal)
+			continue
+		}
+		s.step(tr, i, func(id trace.ThreadID) (trace.Op, bool) { return pendingAfter(tr, i, id, now) }, false)
+	}
+}
+
+// pendingAfter returns the pending operation of thread id after event i
+// of tr (that of its next event, or now's), and whether it has finished.
+func pendingAfter(tr *trace.Trace, i int, id trace.ThreadID, now nowFunc) (trace.Op, bool) {
+	for j := i + 1; j < len(tr.Events); j++ {
+		if tr.Events[j].Thread == id {
+			return tr.Events[j].Op, false
+		}
+	}
+	return now(id)
+}
+
+// Choose implements strategy.Strategy: it models the last step, then runs
+// the target's schedule and, past it, a thread whose next event is a
+// possible extension if there is one.
+func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
+	for i := range st.Threads {
+		if err := refusal(st.Threads[i].Op); err != nil {
+			s.diverge(err)
+			return strategy.Cut
+		}
+	}
+	now := func(id trace.ThreadID) (trace.Op, bool) {
+		return st.Threads[id].Op, st.Threads[id].Done
+	}
+	s.sync(st.Trace, st.Step, now, false)
+	if s.err != nil {
+		return strategy.Cut
+	}
+	if d := st.Step; d < len(s.sched) {
+		e := &s.n.events[s.sched[d]]
+		id := s.tn.current(e.thread)
+		if !st.Enabled(id) {
+			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v, which is not enabled", d+1, id))
+			return strategy.Cut
+		}
+		return strategy.Choice{Thread: id}
+	}
+	return s.free(st)
+}
+
+// free chooses a step of the free part of a test.
+func (s *Strategy) free(st *strategy.State) strategy.Choice {
+	var cands, all []trace.ThreadID
+	for i := range st.Threads {
+		id := trace.ThreadID(i)
+		if !st.Enabled(id) {
+			continue
+		}
+		all = append(all, id)
+		e := s.nextEvent(id, st.Threads[i].Op)
+		if e < 0 {
+			s.n.stats.Unexpected++
+		} else if !s.opts.Plain && !s.n.events[e].in() {
+			cands = append(cands, id)
+		}
+	}
+	if len(cands) == 0 {
+		cands = all
+	}
+	if s.rnd != nil {
+		return strategy.Choice{Thread: cands[s.rnd.IntN(len(cands))]}
+	}
+	return strategy.Choice{Thread: cands[0]}
+}
+
+// Input implements strategy.Strategy: the unfolding has no symbolic
+// branches yet (see the package doc), so every input is its default.
+func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
+
+// Finish implements strategy.Strategy: it models the rest of the
+// execution and checks that the test reached its target.
+func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
+	if s.err != nil {
+		return
+	}
+	for _, op := range tr.Final {
+		if err := refusal(op); err != nil {
+			s.diverge(err)
+			return
+		}
+	}
+	if end.Status == trace.Cut {
+		s.diverge(fmt.Errorf("an execution was cut (%d steps)", len(tr.Events)))
+		return
+	}
+	now := func(id trace.ThreadID) (trace.Op, bool) {
+		op := tr.Final[id]
+		return op, op.Kind == trace.KindNone
+	}
+	s.sync(tr, len(tr.Events), now, stepFailed(end))
+	s.n.stats.Tests++
+	s.recordStuck(end)
+	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {
+		s.diverge(fmt.Errorf("the test did not reach its target, an event of thread %d (%v)", s.n.events[s.target].thread, s.n.events[s.target].op))
+	}
+}
+
+// stepFailed reports whether an execution that ended so failed in its
+// last step (in the local code after its operation): an assertion, a
+// panic, a misuse, rather than a deadlock, a leak or the step bound.
+func stepFailed(end trace.End) bool {
+	if end.Status != trace.Failed {
+		return false
+	}
+	switch end.Kind {
+	case trace.Deadlock, trace.Leak, trace.Livelock, trace.Nondeterminism, trace.Blocked, trace.Internal:
+		return false
+	}
+	return true
+}
+
+// sortByOrder sorts events of the unfolding by insertion order.
+func sortByOrder(n *net, es []int32) {
+	slices.SortFunc(es, func(a, b int32) int { return int(n.events[a].order - n.events[b].order) })
+}
+
+var (
+	_ strategy.Strategy = (*Strategy)(nil)
+	_ strategy.Diverger = (*Strategy)(nil)
+)
