@@ -196,6 +196,9 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 		r.Solver = ss.SolverStats()
 	}
 	r.Wall = time.Since(start)
+	if out.Err == nil && out.Refused != nil {
+		return r, fmt.Errorf("strategy %s: %w", c.strategyName, out.Refused)
+	}
 	return r, out.Err
 }
 

@@ -15,8 +15,11 @@ type Wrapper interface {
 }
 
 // A Failer is a strategy that may fail to set up (a concolic strategy
-// without its solver). The driver calls Err before the first execution and
-// explores nothing if it is not nil.
+// without its solver) or find that it cannot handle the program (a
+// primitive it does not model). The driver calls Err before the first
+// execution, and explores nothing if it is not nil, and after each
+// execution: an error then ends the exploration, whose error it becomes
+// (the executions before it count, the one that revealed it too).
 type Failer interface {
 	Err() error
 }

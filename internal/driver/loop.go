@@ -46,6 +46,9 @@ type Outcome struct {
 	// Misuse describes a goroutine's use of a weft object after the last
 	// execution ended, or is "".
 	Misuse string
+	// Refused is the error of a strategy that found, after an execution,
+	// that it cannot handle the program (strategy.Failer), or nil.
+	Refused error
 	// Err, wrapping ErrInternal, reports that the strategy panicked.
 	Err error
 }
@@ -59,6 +62,7 @@ type Outcome struct {
 func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 	e := x.e
 	chk := NewChecked(s, l.Name)
+	failer, _ := strategy.As[strategy.Failer](s)
 	var out Outcome
 	start := time.Now()
 	lastProgress := start
@@ -121,6 +125,12 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 			}
 			if record(end) {
 				return
+			}
+			if failer != nil {
+				if err := failer.Err(); err != nil {
+					out.Refused = err
+					return
+				}
 			}
 			if l.Progress != nil && time.Since(lastProgress) >= time.Second {
 				lastProgress = time.Now()

@@ -134,8 +134,9 @@ func TestOrderIndependence(t *testing.T) {
 }
 
 // TestRefusal: a program that uses a primitive unfold does not model is
-// refused at its first scheduling point: the error names the primitive and
-// strategies that model it, and the driver reports it.
+// refused at its first scheduling point: Explore returns an error that
+// names the primitive and strategies that model it, wrapping
+// ErrUnmodelled, with the Result of the one execution cut there.
 func TestRefusal(t *testing.T) {
 	for _, c := range []struct {
 		what string
@@ -154,13 +155,16 @@ func TestRefusal(t *testing.T) {
 		}},
 		{"channels", body("bbchan", nil)},
 	} {
-		r, s := explore(t, c.body, unfold.Options{})
-		err := s.Err()
+		s := unfold.New(unfold.Options{})
+		r, err := weft.Explore(c.body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
 		if !errors.Is(err, unfold.ErrUnmodelled) || !strings.Contains(err.Error(), "unfold does not model "+c.what) || !strings.Contains(err.Error(), "use optimal") {
 			t.Errorf("%s: error %v", c.what, err)
 		}
-		if r.Executions != 1 || r.Complete != 0 || r.FailureCounts[trace.Nondeterminism] != 1 || !strings.Contains(r.Failures[0].Message, "unfold does not model "+c.what) {
-			t.Errorf("%s: %d executions, %d complete, failures %v", c.what, r.Executions, r.Complete, r.FailureCounts)
+		if !errors.Is(s.Err(), unfold.ErrUnmodelled) || s.Diverged() != nil {
+			t.Errorf("%s: Err %v, Diverged %v; want the refusal, and no divergence", c.what, s.Err(), s.Diverged())
+		}
+		if r == nil || r.Executions != 1 || r.Cut != 1 || len(r.Failures) != 0 || r.Exhausted {
+			t.Errorf("%s: Result %+v; want one execution, cut, no failure, not exhausted", c.what, r)
 		}
 	}
 }

@@ -4,6 +4,7 @@
 package unfold
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -118,16 +119,26 @@ func (s *Strategy) Stats() Stats {
 	return st
 }
 
-// Err returns why the strategy stopped exploring: the program uses a
-// primitive the strategy does not model (wrapping ErrUnmodelled), or did
-// not follow the unfolding (it is not deterministic); nil if neither. It
-// makes the strategy a strategy.Failer too, whose Err the driver calls
-// before the first execution, when it is nil.
-func (s *Strategy) Err() error { return s.err }
+// Err implements strategy.Failer: it returns why the strategy cannot
+// explore the program, a primitive it does not model (wrapping
+// ErrUnmodelled), or nil. The driver ends the exploration with it as the
+// error of Explore (and Check fails the test with it).
+func (s *Strategy) Err() error {
+	if errors.Is(s.err, ErrUnmodelled) {
+		return s.err
+	}
+	return nil
+}
 
-// Diverged implements strategy.Diverger: the driver reports the error and
-// ends the exploration.
-func (s *Strategy) Diverged() error { return s.err }
+// Diverged implements strategy.Diverger: how the program did not follow
+// the unfolding (it is not deterministic), or nil. The driver reports it
+// as a failure and ends the exploration.
+func (s *Strategy) Diverged() error {
+	if errors.Is(s.err, ErrUnmodelled) {
+		return nil
+	}
+	return s.err
+}
 
 // diverge records err as the reason to stop, if there is none yet.
 func (s *Strategy) diverge(err error) {
