@@ -80,7 +80,9 @@
 // WithStrategy picks one by name (Strategies lists them): exhaustive,
 // random, pct, the DPOR family (dpor, dpor+sleep, dpor-clock,
 // dpor-clock+sleep, dpor-cr, dpor-cr+sleep, dpor-1, dpor-2), flip,
-// flip+sleep and optimal. The concolic strategies (concolic, concolic-dpor,
+// flip+sleep, optimal and unfold (variables, mutexes, WaitGroups and joins
+// only: a program with another primitive is refused, Explore returning the
+// reason). The concolic strategies (concolic, concolic-dpor,
 // concolic-optimal), which choose input values with the Z3 solver, are
 // opt-in, because Z3 is a C library reached through cgo: a file of the test
 // package imports package concolic for its side effect,
@@ -89,6 +91,9 @@
 //
 // and without it asking for one says so. Package weft itself depends on no
 // cgo package.
+//
+// A strategy that cannot handle the program says so: Explore returns its
+// error and Check fails the test with it.
 //
 // A panic inside a strategy is a bug in weft: it ends the exploration with
 // an error wrapping ErrInternal, with the strategy's stack, and never
@@ -106,7 +111,7 @@
 //     UC Berkeley (strategy/dpor).
 //   - 002: K. Kähkönen, O. Saarikivi, K. Heljanko, Unfolding based
 //     automated testing of multithreaded programs, Automated Software
-//     Engineering, 2014 (its Table 2 programs).
+//     Engineering, 2014 (strategy/unfold; its Table 2 programs).
 //   - 003: A. Farzan, A. Holzer, N. Razavi, H. Veith, Con2colic Testing,
 //     ESEC/FSE 2013 (the addall program).
 //   - 004: Y. Lei, R. H. Carver, Reachability Testing of Concurrent
