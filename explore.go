@@ -42,6 +42,9 @@ type Result struct {
 	// Solver holds the solver's counters, for strategies that solve
 	// constraints (the concolic ones; zero otherwise).
 	Solver solver.Stats
+	// Counters are the strategy's own counts (strategy.Counting), such as
+	// the events of an unfolding; nil for a strategy without any.
+	Counters []strategy.Counter
 
 	finals driver.FinalStates
 }
@@ -194,6 +197,9 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 	r.FinalStates = r.finals.Count()
 	if ss, ok := strategy.As[strategy.Solving](s); ok {
 		r.Solver = ss.SolverStats()
+	}
+	if cs, ok := strategy.As[strategy.Counting](s); ok {
+		r.Counters = cs.Counters()
 	}
 	r.Wall = time.Since(start)
 	if out.Err == nil && out.Refused != nil {

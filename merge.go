@@ -3,13 +3,18 @@
 
 package weft
 
-import "github.com/weft-go/weft/trace"
+import (
+	"slices"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
 
 // Merge adds o, the result of an exploration of another part of the same
 // test body with the same strategy (a unit of work, strategy.Splitter),
 // to r: the counts add up, the failures of a kind r has not seen join r's
 // (their Execution numbers are o's own), the final states are counted
-// once over both, the solver's counters add up, Wall is the longer of the
+// once over both, the solver's and the strategy's counters add up, Wall is the longer of the
 // two, and r is exhausted only if both were.
 func (r *Result) Merge(o *Result) {
 	r.Executions += o.Executions
@@ -34,4 +39,11 @@ func (r *Result) Merge(o *Result) {
 	r.finals.Merge(&o.finals)
 	r.FinalStates = r.finals.Count()
 	r.Solver = r.Solver.Add(o.Solver)
+	for _, c := range o.Counters {
+		if i := slices.IndexFunc(r.Counters, func(x strategy.Counter) bool { return x.Name == c.Name }); i >= 0 {
+			r.Counters[i].Value += c.Value
+		} else {
+			r.Counters = append(r.Counters, c)
+		}
+	}
 }

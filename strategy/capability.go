@@ -61,3 +61,17 @@ func As[T any](s Strategy) (T, bool) {
 	var zero T
 	return zero, false
 }
+
+// A Counter is a named count of a strategy's own work (the events of an
+// unfolding, the races an Optimal-DPOR reversed), reported in the Result.
+type Counter struct {
+	Name  string
+	Value int64
+}
+
+// A Counting strategy reports counters of its own work once the
+// exploration ends; the driver puts them in the Result (Result.Counters),
+// and weft run prints them in its summary.
+type Counting interface {
+	Counters() []Counter
+}

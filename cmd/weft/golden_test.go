@@ -109,6 +109,9 @@ func schemaLines(t reflect.Type, prefix string) []string {
 	var out []string
 	for f := range t.Fields() {
 		tag := f.Tag.Get("json")
+		if !f.IsExported() || tag == "-" {
+			continue // encoding/json leaves it out
+		}
 		name, opts, _ := strings.Cut(tag, ",")
 		line := prefix + name + ": " + jsonType(f.Type)
 		if opts == "omitempty" {

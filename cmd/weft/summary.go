@@ -46,6 +46,11 @@ type Summary struct {
 	PeakRSSBytes  int64          `json:"peak_rss_bytes"`
 	// Solver is present when the strategy used an SMT solver (concolic).
 	Solver *SolverSummary `json:"solver,omitempty"`
+	// Counters are the strategy's own counts, by name (unfold: the
+	// events and conditions of the unfolding, the deadlocks found in it).
+	Counters map[string]int64 `json:"counters,omitempty"`
+	// counterOrder is the strategy's order of Counters, for the table.
+	counterOrder []string
 }
 
 // SolverSummary is the SMT solver's work in a run.
@@ -77,6 +82,13 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
 		FinalStates: r.FinalStates, Events: r.Events,
 		WallS: r.Wall.Seconds(), ExecPerS: r.ExecPerSecond(), PeakRSSBytes: peakRSS(),
+	}
+	for _, c := range r.Counters {
+		if s.Counters == nil {
+			s.Counters = map[string]int64{}
+		}
+		s.Counters[c.Name] = c.Value
+		s.counterOrder = append(s.counterOrder, c.Name)
 	}
 	if st := r.Solver; st.Queries > 0 || st.CacheHits > 0 {
 		s.Solver = &SolverSummary{Queries: st.Queries, Sat: st.Sat, Unsat: st.Unsat, Unknown: st.Unknown,
@@ -144,6 +156,9 @@ func (s *Summary) print(w io.Writer) {
 	if v := s.Solver; v != nil {
 		row("solver", "%d queries (%d sat, %d unsat, %d unknown, %d timeouts), %d cache hits, %v",
 			v.Queries, v.Sat, v.Unsat, v.Unknown, v.Timeouts, v.CacheHits, roundDuration(time.Duration(v.TimeS*float64(time.Second))))
+	}
+	for _, name := range s.counterOrder {
+		row(name, "%d", s.Counters[name])
 	}
 	tw.Flush()
 }

@@ -119,6 +119,18 @@ func (s *Strategy) Stats() Stats {
 	return st
 }
 
+// Counters implements strategy.Counting: the size of the unfolding, the
+// net (the paper's Table 2 column of events), and the deadlocks its search
+// found, for the Result.
+func (s *Strategy) Counters() []strategy.Counter {
+	st := s.Stats()
+	return []strategy.Counter{
+		{Name: "net events", Value: int64(st.Events)},
+		{Name: "net conditions", Value: int64(st.Conditions)},
+		{Name: "net deadlocks", Value: int64(st.Deadlocks)},
+	}
+}
+
 // Err implements strategy.Failer: it returns why the strategy cannot
 // explore the program, a primitive it does not model (wrapping
 // ErrUnmodelled), or nil. The driver ends the exploration with it as the
