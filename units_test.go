@@ -4,6 +4,7 @@
 package weft_test
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
 )
@@ -181,11 +183,9 @@ func TestDividedRandomPrograms(t *testing.T) {
 // prefix the parts share, not by the runtime's keys, so they explore
 // exactly what they do undivided (the count of final states, which the
 // runtime's keys name, is not compared). Optimal-DPOR names objects by
-// those keys: a unit of it explored in another runtime either finds the
-// same names (objects made outside the body) and explores exactly what it
-// does undivided, or says that it was split off in another runtime, as a
-// divergence that ends the exploration; it never explores something else
-// silently.
+// those keys: a unit of it explored in another runtime ends the
+// exploration with ErrForeignRuntime at its first execution; it never
+// explores something else silently.
 func TestDividedApart(t *testing.T) {
 	n := 60
 	if testing.Short() {
@@ -217,15 +217,12 @@ func TestDividedApart(t *testing.T) {
 			}
 			s := weft.StrategyByName(name, 0).(strategy.Splitter)
 			apart, err := weft.ExploreDividedApart(body, s, 2, 3, append(opts, weft.WithStrategy(name))...)
-			if err != nil {
-				t.Fatalf("body %d, %s: %v", i, name, err)
-			}
-			if name == "optimal" && apart.FailureCounts[trace.Nondeterminism] > 0 {
-				if f := apart.Failures[len(apart.Failures)-1]; !strings.Contains(f.Message, "split off in another runtime") {
-					t.Errorf("body %d, optimal divided apart: %v: %s; want the unit refused as split off in another runtime", i, f.Kind, f.Message)
-				}
+			if name == "optimal" && errors.Is(err, optimal.ErrForeignRuntime) {
 				refused++
 				continue
+			}
+			if err != nil {
+				t.Fatalf("body %d, %s: %v", i, name, err)
 			}
 			apart.FinalStates = whole.FinalStates
 			if d := sameResult(whole, apart); d != "" {

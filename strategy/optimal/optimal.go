@@ -142,7 +142,7 @@ func (s *Strategy) Stats() Stats {
 
 // Next implements strategy.Strategy.
 func (s *Strategy) Next() bool {
-	if s.diverged != nil {
+	if s.diverged != nil || s.units.foreign {
 		return false // the program is not deterministic: nothing to explore
 	}
 	if !s.started {
@@ -295,6 +295,15 @@ func replayDiverged(d int, p trace.ThreadID, op trace.Op, alt int32, st *strateg
 // Diverged reports how the last execution failed to replay the recorded
 // prefix (the program is not deterministic), or nil.
 func (s *Strategy) Diverged() error { return s.diverged }
+
+// Err implements strategy.Failer: ErrForeignRuntime for a strategy resumed
+// from a unit in a runtime other than the one that split it, else nil.
+func (s *Strategy) Err() error {
+	if s.units.foreign {
+		return ErrForeignRuntime
+	}
+	return nil
+}
 
 var _ strategy.Diverger = (*Strategy)(nil)
 
@@ -573,7 +582,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		// it only: another one names them differently.
 		s.units.checked = true
 		if tr.Runtime != s.units.runtime {
-			s.diverged = errForeignRuntime
+			s.units.foreign = true
 			return
 		}
 	}

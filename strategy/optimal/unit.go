@@ -32,14 +32,16 @@ type unitLog struct {
 	merges []trace.KeyMerge
 	// runtime identifies the runtime whose keys name the unit's objects
 	// (trace.Trace.Runtime); checked says that the first execution was
-	// found to come from it.
+	// found to come from it; foreign that it was not (ErrForeignRuntime).
 	runtime uint64
 	checked bool
+	foreign bool
 }
 
-// errForeignRuntime is the divergence of a unit explored in a runtime
-// other than the one that split it.
-var errForeignRuntime = errors.New("this unit of work was split off in another runtime: Optimal-DPOR names objects by the keys of the runtime (session) that runs them (trace.ObjectInfo.Key), so its units must be explored in the session that split them")
+// ErrForeignRuntime is the error (Err) of a strategy resumed from a unit
+// and run in a runtime other than the one that split it: the exploration
+// ends after its first execution, which the strategy does not analyse.
+var ErrForeignRuntime = errors.New("this unit of work was split off in another runtime: Optimal-DPOR names objects by the keys of the runtime (session) that runs them (trace.ObjectInfo.Key), so its units must be explored in the session that split them")
 
 // insertion is a wakeup sequence inserted into the wakeup tree of the
 // state at depth, and the branch of the tree it made there: the events of
