@@ -92,7 +92,7 @@ func (a *analysis) disabled(i int, p trace.ThreadID, l label) {
 		return
 	}
 	base := event{Event: trace.Event{Thread: p, Op: a.s.nm.op(p, op), OK: true}, spawnLo: trace.NoThread}
-	a.s.tn.name(&base)
+	nameThreads(&a.s.tn, &base)
 	m := a.eventOf(w, base, l)
 	m.cache()
 	a.limit = i + 1 // the alternative is pending after i
@@ -112,7 +112,7 @@ func contains(ls []label, l label) bool {
 func (a *analysis) eventOf(w *world, base event, l label) event {
 	m := base
 	m.step, m.Case, m.Partner, m.PartnerCase, m.pstep = l.step, l.cas, l.partner, l.pcas, l.pstep
-	m.spart = a.s.tn.stable(l.partner)
+	m.spart = a.s.tn.Stable(l.partner)
 	if l.partner != trace.NoThread {
 		m.PartnerOp = a.s.nm.op(l.partner, w.Threads[l.partner].Op)
 	}

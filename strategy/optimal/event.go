@@ -35,7 +35,7 @@ type event struct {
 	// spawnLo is the first of the Spawned threads started in its local code.
 	spawnLo trace.ThreadID
 	// The threads as the exploration names them across executions
-	// (threadNames): the thread, the partner, a Join's target, the threads
+	// (trace.ThreadNames): the thread, the partner, a Join's target, the threads
 	// started in the local code. Thread, Partner, Op.Arg of a Join and
 	// spawnLo are the trace's numbers, valid in the execution the event
 	// comes from.
@@ -67,7 +67,7 @@ func (e *event) label() label {
 	return l
 }
 
-// key returns e's label with stable thread numbers (threadNames): the same
+// key returns e's label with stable thread numbers (trace.ThreadNames): the same
 // event in every execution.
 func (e *event) key() label {
 	l := label{thread: e.sth, step: e.step, cas: e.Case, partner: e.spart, pcas: e.PartnerCase}
@@ -169,7 +169,7 @@ func (n *names) opConflict(a, b *event) bool {
 // under CR (a common thread, a join of a thread of the other, conflicting
 // accesses), plus the order of spawns: an event is dependent with the events
 // of the threads started in its local code. Two events that start threads
-// are not: threads are compared by their stable names (threadNames), so a
+// are not: threads are compared by their stable names (trace.ThreadNames), so a
 // wakeup sequence may start them in the other order.
 func (n *names) dependent(a, b *event) bool {
 	if a.fails || b.fails || shareThread(a, b) || joins(a, b) || joins(b, a) {

@@ -2,7 +2,7 @@
 // (seed 000 §II-A and Fig. 3): trace.HB's relation (a thread's events come
 // after the step that started it), and for each event the clock of its
 // threads just before it. Two steps that start threads are not ordered:
-// the strategy names threads stably (threadNames).
+// the strategy names threads stably (trace.ThreadNames).
 
 package optimal
 

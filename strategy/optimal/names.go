@@ -14,7 +14,7 @@
 // depends on the interleaving too: a wakeup sequence may start two threads
 // in the other order. The strategy names each thread after its path of
 // spawns (its parent's name and its rank among the parent's children:
-// threadNames), and the events it keeps compare threads by these names
+// trace.ThreadNames), and the events it keeps compare threads by these names
 // (event.sth, spart, sjoin, kids; event.key). The analysis of a trace and
 // the enabledness model index their arrays by the trace's ThreadIDs.
 
@@ -26,79 +26,21 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// threadNames maps the threads of the current execution to stable numbers:
-// one per path of spawns, kept for the whole exploration.
-type threadNames struct {
-	ids  map[[2]int32]trace.ThreadID // (parent's stable number, rank) -> stable number
-	cur  []trace.ThreadID            // ThreadID of the current execution -> stable number
-	inv  []trace.ThreadID            // stable number -> ThreadID of the current execution, or NoThread
-	kids []int32                     // children started so far, per thread of the current execution
-}
-
-// reset starts a new execution.
-func (n *threadNames) reset() {
-	n.cur, n.kids = n.cur[:0], n.kids[:0]
-	for i := range n.inv {
-		n.inv[i] = trace.NoThread
-	}
-}
-
-// sync names the threads of ts not named yet.
-func (n *threadNames) sync(ts []trace.ThreadInfo) {
-	if n.ids == nil {
-		n.ids = make(map[[2]int32]trace.ThreadID)
-	}
-	for c := len(n.cur); c < len(ts); c++ {
-		key := [2]int32{-1, 0}
-		if p := ts[c].Parent; p != trace.NoThread && int(p) < len(n.cur) {
-			key = [2]int32{int32(n.cur[p]), n.kids[p]}
-			n.kids[p]++
-		}
-		id, ok := n.ids[key]
-		if !ok {
-			id = trace.ThreadID(len(n.ids))
-			n.ids[key] = id
-		}
-		n.cur = append(n.cur, id)
-		n.kids = append(n.kids, 0)
-		for int(id) >= len(n.inv) {
-			n.inv = append(n.inv, trace.NoThread)
-		}
-		n.inv[id] = trace.ThreadID(c)
-	}
-}
-
-// stable returns the stable number of thread t of the current execution.
-func (n *threadNames) stable(t trace.ThreadID) trace.ThreadID {
-	if t < 0 || int(t) >= len(n.cur) {
-		return t
-	}
-	return n.cur[t]
-}
-
-// current returns the ThreadID in the current execution of the thread of
-// stable number t, or NoThread if it has not started.
-func (n *threadNames) current(t trace.ThreadID) trace.ThreadID {
-	if t < 0 || int(t) >= len(n.inv) {
-		return trace.NoThread
-	}
-	return n.inv[t]
-}
-
-// name sets the stable names of e, an event of the current execution whose
-// threads, Join target and first started thread (spawnLo) are set.
-func (n *threadNames) name(e *event) {
-	e.sth = n.stable(e.Thread)
-	e.spart = n.stable(e.Partner)
+// nameThreads sets the stable names of e (trace.ThreadNames), an event of
+// the current execution whose threads, Join target and first started
+// thread (spawnLo) are set.
+func nameThreads(n *trace.ThreadNames, e *event) {
+	e.sth = n.Stable(e.Thread)
+	e.spart = n.Stable(e.Partner)
 	e.sjoin = trace.NoThread
 	if e.Op.Kind == trace.KindJoin {
-		e.sjoin = n.stable(trace.ThreadID(e.Op.Arg))
+		e.sjoin = n.Stable(trace.ThreadID(e.Op.Arg))
 	}
 	e.kids = nil
 	if e.Spawned > 0 && e.spawnLo != trace.NoThread {
 		e.kids = make([]trace.ThreadID, e.Spawned)
 		for c := range e.kids {
-			e.kids[c] = n.stable(e.spawnLo + trace.ThreadID(c))
+			e.kids[c] = n.Stable(e.spawnLo + trace.ThreadID(c))
 		}
 	}
 }

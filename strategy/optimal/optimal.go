@@ -75,7 +75,7 @@ type Strategy struct {
 	failedBefore bool
 
 	cur  world // the current execution, as Choose sees it
-	tn   threadNames
+	tn   trace.ThreadNames
 	seen int // events applied to cur
 	// opsAt is the step whose pending operations cur holds, or -1.
 	opsAt int
@@ -176,7 +176,7 @@ func (s *Strategy) Next() bool {
 func (s *Strategy) resetCur() {
 	s.seen = 0
 	s.nm.reset()
-	s.tn.reset()
+	s.tn.Reset()
 	s.cur.Reset(nil, 0)
 }
 
@@ -192,7 +192,7 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 	w := &s.cur
 	w.Grow(tr.Objects, len(tr.Threads))
 	s.nm.sync(tr.Objects)
-	s.tn.sync(tr.Threads)
+	s.tn.Sync(tr.Threads)
 	for ; s.seen < upto; s.seen++ {
 		i := s.seen
 		e := &tr.Events[i]
@@ -225,7 +225,7 @@ func (s *Strategy) record(tr *trace.Trace, i, upto int, st *strategy.State) {
 	if e.Spawned > 0 {
 		ev.spawnLo = spawnLo(tr, i)
 	}
-	s.tn.name(ev)
+	nameThreads(&s.tn, ev)
 	if i == upto-1 && st != nil {
 		ev.ann = s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op })
 	} else {
@@ -382,10 +382,10 @@ func (s *Strategy) freeStart(n int) int {
 // operations its threads have pending there, with this execution's object
 // numbers (see names.go).
 func (s *Strategy) refresh(e *event, st *strategy.State) {
-	if t := s.tn.current(e.sth); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.Threads[t].Steps == e.step {
+	if t := s.tn.Current(e.sth); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.Threads[t].Steps == e.step {
 		e.Op = s.nm.op(t, st.Threads[t].Op)
 	}
-	if t := s.tn.current(e.spart); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.Threads[t].Steps == e.pstep {
+	if t := s.tn.Current(e.spart); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.Threads[t].Steps == e.pstep {
 		e.PartnerOp = s.nm.op(t, st.Threads[t].Op)
 	}
 	e.cache()
@@ -428,7 +428,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 // names; alternative alt of its thread), with a provisional event that the
 // trace's will replace.
 func (s *Strategy) take(n *node, st *strategy.State, l label, alt int32) strategy.Choice {
-	p, q := s.tn.current(l.thread), s.tn.current(l.partner)
+	p, q := s.tn.Current(l.thread), s.tn.Current(l.partner)
 	n.alt = alt
 	ev := &n.ev
 	*ev = event{}
@@ -436,7 +436,7 @@ func (s *Strategy) take(n *node, st *strategy.State, l label, alt int32) strateg
 	ev.step, ev.pstep, ev.spawnLo = l.step, l.pstep, trace.NoThread
 	ev.sth, ev.spart, ev.sjoin = l.thread, l.partner, trace.NoThread
 	if ev.Op.Kind == trace.KindJoin {
-		ev.sjoin = s.tn.stable(trace.ThreadID(ev.Op.Arg))
+		ev.sjoin = s.tn.Stable(trace.ThreadID(ev.Op.Arg))
 	}
 	if q != trace.NoThread {
 		ev.PartnerOp = s.nm.op(q, st.Threads[q].Op)
@@ -494,7 +494,7 @@ func asleep(z []event, l label) bool {
 // the runtime there.
 func (s *Strategy) labelOf(st *strategy.State, p trace.ThreadID, a int32) (label, bool) {
 	l, ok := s.traceLabelOf(st, p, a)
-	l.thread, l.partner = s.tn.stable(l.thread), s.tn.stable(l.partner)
+	l.thread, l.partner = s.tn.Stable(l.thread), s.tn.Stable(l.partner)
 	return l, ok
 }
 
@@ -540,7 +540,7 @@ func (s *Strategy) traceLabelOf(st *strategy.State, p trace.ThreadID, a int32) (
 // altOf returns the alternative of the event labelled l (stable thread
 // names) in state st.
 func (s *Strategy) altOf(st *strategy.State, l label) (int32, bool) {
-	p := s.tn.current(l.thread)
+	p := s.tn.Current(l.thread)
 	if p == trace.NoThread || int(p) >= len(st.Threads) || st.Threads[p].Alts == 0 || s.cur.Threads[p].Steps != l.step {
 		return 0, false
 	}
@@ -573,7 +573,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	// Objects and threads registered after the last Choose (announced by
 	// the last step, or started by it) are named here.
 	s.nm.sync(tr.Objects)
-	s.tn.sync(tr.Threads)
+	s.tn.Sync(tr.Threads)
 	if len(tr.Merged) > 0 {
 		s.merge(tr)
 	}

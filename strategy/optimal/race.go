@@ -158,7 +158,7 @@ func (a *analysis) prepare(failLast bool) {
 		}
 	}
 	for i := reuse; i < n; i++ {
-		a.s.tn.name(&a.evs[i])
+		nameThreads(&a.s.tn, &a.evs[i])
 	}
 	a.hb.run(tr, failLast, reuse)
 	for i := reuse; i < n; i++ {
@@ -284,7 +284,7 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 		probe = &a.probe
 		*probe = event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
 			step: int32(step), spawnLo: trace.NoThread}
-		a.s.tn.name(probe)
+		nameThreads(&a.s.tn, probe)
 	}
 	var acc []trace.Access
 	if own != nil {
@@ -359,7 +359,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	} else {
 		*base = event{Event: trace.Event{Thread: p, Op: nm.op(p, op), Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
 			step: int32(len(a.byThread[p])), spawnLo: trace.NoThread}
-		a.s.tn.name(base)
+		nameThreads(&a.s.tn, base)
 	}
 	self := -1
 	if own != nil {

@@ -545,8 +545,8 @@ func (s *Strategy) setRand(b []byte) error {
 // wireNames returns s's name tables, in the order of their numbers.
 func (s *Strategy) wireNames() wireNames {
 	var w wireNames
-	for k, id := range s.tn.ids {
-		w.Threads = append(w.Threads, wireThread{Parent: k[0], Rank: k[1], ID: id})
+	for k, id := range s.tn.Paths() {
+		w.Threads = append(w.Threads, wireThread{Parent: k.Parent, Rank: k.Rank, ID: id})
 	}
 	slices.SortFunc(w.Threads, func(a, b wireThread) int { return cmp.Compare(a.ID, b.ID) })
 	for k, id := range s.nm.ids {
@@ -560,13 +560,16 @@ func (s *Strategy) wireNames() wireNames {
 
 // setNames sets the name tables of s, resumed from a unit.
 func (s *Strategy) setNames(w *wireNames) error {
-	s.tn.ids = make(map[[2]int32]trace.ThreadID, len(w.Threads))
+	paths := make(map[trace.ThreadPath]trace.ThreadID, len(w.Threads))
 	for _, t := range w.Threads {
-		k := [2]int32{t.Parent, t.Rank}
-		if _, dup := s.tn.ids[k]; dup || t.ID < 0 {
+		k := trace.ThreadPath{Parent: t.Parent, Rank: t.Rank}
+		if _, dup := paths[k]; dup {
 			return fmt.Errorf("%w: a unit of %s with a bad table of threads", strategy.ErrBadUnit, s.tag())
 		}
-		s.tn.ids[k] = t.ID
+		paths[k] = t.ID
+	}
+	if !s.tn.SetPaths(paths) {
+		return fmt.Errorf("%w: a unit of %s with a bad table of threads", strategy.ErrBadUnit, s.tag())
 	}
 	s.nm.ids = make(map[uint64]trace.ObjectID, len(w.Objects))
 	for _, o := range w.Objects {
@@ -602,9 +605,6 @@ func (s *Strategy) translator(w *wireNames) (*translator, error) {
 		}
 		keyOf[t.ID] = [2]int32{t.Parent, t.Rank}
 	}
-	if s.tn.ids == nil {
-		s.tn.ids = make(map[[2]int32]trace.ThreadID)
-	}
 	// A thread's key holds its parent's number, named before it: the
 	// parent is translated first (depth bounds a cycle in a bad table).
 	var thread func(id trace.ThreadID, depth int) (trace.ThreadID, error)
@@ -623,11 +623,7 @@ func (s *Strategy) translator(w *wireNames) (*translator, error) {
 			}
 			k[0] = int32(p)
 		}
-		t, ok := s.tn.ids[k]
-		if !ok {
-			t = trace.ThreadID(len(s.tn.ids))
-			s.tn.ids[k] = t
-		}
+		t := s.tn.Intern(trace.ThreadPath{Parent: k[0], Rank: k[1]})
 		x.threads[id] = t
 		return t, nil
 	}

@@ -210,7 +210,7 @@ func TestJoinTranslates(t *testing.T) {
 	// object 0.
 	s := New()
 	s.started = true
-	s.tn.ids = map[[2]int32]trace.ThreadID{{-1, 0}: 0, {0, 0}: 1, {0, 1}: 2}
+	s.tn.SetPaths(map[trace.ThreadPath]trace.ThreadID{{Parent: -1, Rank: 0}: 0, {Parent: 0, Rank: 0}: 1, {Parent: 0, Rank: 1}: 2})
 	s.nm.ids = map[uint64]trace.ObjectID{10: 0, 20: 1, 30: 2}
 	store := func(th trace.ThreadID, step int32, o trace.ObjectID) event {
 		e := event{Event: trace.Event{Thread: th, Op: trace.Op{Kind: trace.KindStore, Class: trace.ClassVar, Obj: o}, Case: -1, Partner: trace.NoThread, PartnerCase: -1, OK: true},
@@ -252,7 +252,7 @@ func TestJoinTranslates(t *testing.T) {
 	if s.nodes[1].ev.Op.Obj != s.nm.ids[10] {
 		t.Errorf("the path's store is to object %d, want %d (merged)", s.nodes[1].ev.Op.Obj, s.nm.ids[10])
 	}
-	kid, ok := s.tn.ids[[2]int32{2, 0}]
+	kid, ok := s.tn.Lookup(trace.ThreadPath{Parent: 2, Rank: 0})
 	if !ok || kid != 3 {
 		t.Fatalf("the thread started by main's second child is named %d (%v), want 3", kid, ok)
 	}

@@ -25,7 +25,7 @@ func (s *Strategy) key(op trace.Op) opKey {
 	case trace.KindNone:
 		return opKey{obj: -1}
 	case trace.KindJoin:
-		k.obj, k.arg = s.tn.stable(trace.ThreadID(op.Arg)), 0
+		k.obj, k.arg = int32(s.tn.Stable(trace.ThreadID(op.Arg))), 0
 	default:
 		k.obj = s.on.stable(op.Obj)
 	}
@@ -37,7 +37,7 @@ func (s *Strategy) key(op trace.Op) opKey {
 // made the condition failed and the thread has no operation).
 func (s *Strategy) startOf(id trace.ThreadID, now nowFunc, fatal bool) threadStart {
 	op, fin := now(id)
-	st := threadStart{thread: s.tn.stable(id), op: s.key(op)}
+	st := threadStart{thread: int32(s.tn.Stable(id)), op: s.key(op)}
 	switch {
 	case op.Kind != trace.KindNone:
 		st.state = pending
@@ -151,7 +151,7 @@ func (s *Strategy) newConds(cs []int32) {
 func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	n := s.n
 	ev := &tr.Events[i]
-	th := s.tn.stable(ev.Thread)
+	th := int32(s.tn.Stable(ev.Thread))
 	k := s.key(ev.Op)
 	tp, ok := n.threads[th]
 	if !ok || s.marking[tp] < 0 {
@@ -250,7 +250,7 @@ func (s *Strategy) fire(e int32) {
 // current marking: of the unfolding, an extension, or -1 if neither.
 func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op) int32 {
 	n := s.n
-	th := s.tn.stable(id)
+	th := int32(s.tn.Stable(id))
 	tp, ok := n.threads[th]
 	if !ok || int(tp) >= len(s.marking) || s.marking[tp] < 0 {
 		return -1

@@ -1,71 +1,10 @@
-// This file names threads and objects stably across executions, as
-// strategy/optimal does (names.go there): the trace numbers both in the
-// order of their first appearance, which depends on the interleaving.
+// This file names objects stably across executions (threads are named by
+// trace.ThreadNames): the trace numbers them in the order of their first
+// use, which depends on the interleaving.
 
 package unfold
 
 import "github.com/weft-go/weft/trace"
-
-// threadNames maps the threads of the current execution to stable numbers:
-// one per path of spawns (the parent's stable number and the rank among
-// its children), kept for the whole exploration.
-type threadNames struct {
-	ids  map[[2]int32]int32 // (parent's stable number, rank) -> stable number
-	cur  []int32            // ThreadID of the current execution -> stable number
-	inv  []trace.ThreadID   // stable number -> ThreadID of the current execution, or NoThread
-	kids []int32            // children started so far, per thread of the current execution
-}
-
-// reset starts a new execution.
-func (n *threadNames) reset() {
-	n.cur, n.kids = n.cur[:0], n.kids[:0]
-	for i := range n.inv {
-		n.inv[i] = trace.NoThread
-	}
-}
-
-// sync names the threads of ts not named yet.
-func (n *threadNames) sync(ts []trace.ThreadInfo) {
-	if n.ids == nil {
-		n.ids = make(map[[2]int32]int32)
-	}
-	for c := len(n.cur); c < len(ts); c++ {
-		key := [2]int32{-1, 0}
-		if p := ts[c].Parent; p != trace.NoThread && int(p) < len(n.cur) {
-			key = [2]int32{n.cur[p], n.kids[p]}
-			n.kids[p]++
-		}
-		id, ok := n.ids[key]
-		if !ok {
-			id = int32(len(n.ids))
-			n.ids[key] = id
-		}
-		n.cur = append(n.cur, id)
-		n.kids = append(n.kids, 0)
-		for int(id) >= len(n.inv) {
-			n.inv = append(n.inv, trace.NoThread)
-		}
-		n.inv[id] = trace.ThreadID(c)
-	}
-}
-
-// stable returns the stable number of thread t of the current execution,
-// or -1.
-func (n *threadNames) stable(t trace.ThreadID) int32 {
-	if t < 0 || int(t) >= len(n.cur) {
-		return -1
-	}
-	return n.cur[t]
-}
-
-// current returns the ThreadID in the current execution of the thread of
-// stable number t, or NoThread if it has not started.
-func (n *threadNames) current(t int32) trace.ThreadID {
-	if t < 0 || int(t) >= len(n.inv) {
-		return trace.NoThread
-	}
-	return n.inv[t]
-}
 
 // objectNames maps the objects of the current execution to stable numbers,
 // by their keys (trace.ObjectInfo.Key).

@@ -80,8 +80,8 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 	n := s.n
 	threadPath := map[int32]string{}
 	parent := map[int32][2]int32{}
-	for k, id := range s.tn.ids {
-		parent[id] = k
+	for k, id := range s.tn.Paths() {
+		parent[int32(id)] = [2]int32{k.Parent, k.Rank}
 	}
 	var path func(th int32) string
 	path = func(th int32) string {

@@ -70,7 +70,7 @@ type Stats struct {
 type Strategy struct {
 	opts Options
 	n    *net
-	tn   threadNames
+	tn   trace.ThreadNames
 	on   objectNames
 	rnd  *rand.Rand
 
@@ -240,7 +240,7 @@ func (s *Strategy) reached(d []int32) bool {
 // reset prepares an execution whose target is e (-1: none).
 func (s *Strategy) reset(e int32) {
 	s.target, s.seen, s.begun = e, 0, false
-	s.tn.reset()
+	s.tn.Reset()
 	s.on.reset()
 	s.sched = s.sched[:0]
 	if e >= 0 {
@@ -251,7 +251,7 @@ func (s *Strategy) reset(e int32) {
 // sync names the threads and objects of tr, refuses the operations the
 // strategy does not model, and models the events of tr up to upto.
 func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
-	s.tn.sync(tr.Threads)
+	s.tn.Sync(tr.Threads)
 	s.on.sync(tr.Objects)
 	if !s.on.merge(tr.Merged) {
 		s.diverge(fmt.Errorf("%w: two names found to be one object (trace.Trace.Merged), which unfold does not join", ErrUnmodelled))
@@ -300,7 +300,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	}
 	if d := st.Step; d < len(s.sched) {
 		e := &s.n.events[s.sched[d]]
-		id := s.tn.current(e.thread)
+		id := s.tn.Current(trace.ThreadID(e.thread))
 		if !st.Enabled(id) {
 			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v, which is not enabled", d+1, id))
 			return strategy.Cut
