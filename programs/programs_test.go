@@ -89,6 +89,10 @@ var exactTests = []struct {
 	{name: "singlelock", set: map[string]int{"threads": 2, "rounds": 1}, execs: 6, finals: 1},
 	{name: "singlelock", set: map[string]int{"threads": 3, "rounds": 1}, execs: 66, finals: 1}, // model
 	{name: "singlelock", set: map[string]int{"threads": 2, "rounds": 2}, execs: 22, finals: 1}, // model
+	// The store in one of the m+1 places among the m loads, no join: m+1
+	// interleavings of m+1 steps; x ends 1.
+	{name: "readloop", set: map[string]int{"m": 3}, execs: 4, finals: 1, events: 4 * 4},
+	{name: "readloop", set: map[string]int{"m": 100}, execs: 101, finals: 1, events: 101 * 101},
 }
 
 func TestExhaustiveCounts(t *testing.T) {
@@ -159,6 +163,7 @@ func TestDefaultsBounded(t *testing.T) {
 		"lincomb":     {6, true, 1, 72},
 		"pairs":       {300, false, 1, 1800},
 		"parallelpi":  {66, true, 1, 1056},
+		"readloop":    {5, true, 1, 25},
 		"singlelock":  {300, false, 1, 11400},
 		"unfold-fig1": {2, true, 1, 4},
 		"unfold-fig9": {3, true, 1, 12},
@@ -221,7 +226,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"addall", "bbchan", "bbmonitor", "dining", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
+	want := []string{"addall", "bbchan", "bbmonitor", "dining", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "readloop", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
