@@ -179,7 +179,7 @@ func BenchmarkOptimalFilesystem20(b *testing.B) {
 
 // BenchmarkOptimalReadLoop measures the cost of one event of a long
 // execution (issue 16): readloop, where T1 loads x m times and T2 stores it
-// once, each execution m+1 steps long. It runs about 200,000 events per
+// once, each execution m+1 steps long. It runs about 1,000,000 events per
 // iteration (every execution for m = 400, the first few for larger m) and
 // reports the time per event, which a race analysis of near-linear cost
 // per execution keeps flat as m grows.
@@ -187,7 +187,7 @@ func BenchmarkOptimalReadLoop(b *testing.B) {
 	for _, m := range []int{400, 1600, 6400, 50000} {
 		b.Run(fmt.Sprintf("m=%d", m), func(b *testing.B) {
 			body := programs.Lookup("readloop").MustBody(map[string]int{"m": m})
-			runs := min(m+1, max(2, 200_000/(m+1)))
+			runs := min(m+1, max(2, 1_000_000/(m+1)))
 			var events int64
 			for b.Loop() {
 				r, err := weft.Explore(body, weft.WithStrategy("optimal"), weft.KeepGoing(), weft.WithMaxRuns(runs))
