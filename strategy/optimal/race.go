@@ -44,9 +44,9 @@ type analysis struct {
 	// dry: recording (want) instead of reversing.
 	record, dry bool
 	got, want   []raceRec
-	kept   []keptLabel
-	labs   []label
-	labs2  []label
+	kept        []keptLabel
+	labs        []label
+	labs2       []label
 }
 
 // keptLabel is an alternative of the step scan looks at, and the clock of
