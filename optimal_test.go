@@ -77,6 +77,22 @@ func TestOptimalCounts(t *testing.T) {
 	}
 }
 
+// TestOptimalReadLoopCandidates checks the work of the race analysis on
+// readloop m (T1 loads x m times, T2 stores it once): each of the m+1
+// traces, with the store after k loads, is analysed whole. A load after the
+// store has one candidate, the store (the loads before are no candidates
+// of a load); the store has one if k > 0, T1's last load before it, which
+// happens after every other (the scan of every access had k). In all:
+// the sum over k of (m - k) + [k > 0], m(m+1)/2 + m.
+func TestOptimalReadLoopCandidates(t *testing.T) {
+	for _, m := range []int{1, 10, 300} {
+		r, st := exploreOptimal(t, "readloop", map[string]int{"m": m})
+		if want := m*(m+1)/2 + m; r.Complete != m+1 || st.Candidates != want {
+			t.Errorf("m = %d: %d traces, %d candidates; want %d, %d", m, r.Complete, st.Candidates, m+1, want)
+		}
+	}
+}
+
 // TestOptimalDistinct checks on small programs that the executions are
 // distinct traces (Foata normal forms) and as many as exhaustive search
 // finds.

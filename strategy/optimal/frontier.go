@@ -269,6 +269,9 @@ func (a *analysis) walk(limit int, p trace.ThreadID, op trace.Op, own, probe *ev
 // consider skips candidate i of a race with the step of thread p (see
 // scan), or reverses its races with the step's alternatives.
 func (a *analysis) consider(i, limit int, p trace.ThreadID, op trace.Op, own, probe *event) {
+	if !a.dry {
+		a.s.stats.Candidates++
+	}
 	e := &a.evs[i]
 	if e.Thread == p || e.Partner == p || a.k.Knows(i, e.Thread) || a.analysed(i) || !a.s.nm.racing(e, probe) {
 		return

@@ -58,6 +58,10 @@ type Stats struct {
 	MaxDepth, WakeupNodes int
 	// Merges counts the objects found to have had two names (merge.go).
 	Merges int
+	// Candidates counts the candidates of races the analysis considered:
+	// earlier events checked for a race with a later step (about the
+	// number of threads per step, frontier.go).
+	Candidates int
 }
 
 // Strategy is the Optimal-DPOR strategy. Its zero value is not usable; use
