@@ -10,9 +10,16 @@ import "fmt"
 // finished ("exhaustive") or what stopped it ("NOT exhaustive: ..."), as in
 //
 //	strategy optimal, executions 29 (complete 29, cut 0, failing 0), final states 3, wall 1.2ms: exhaustive (the strategy finished)
+//
+// Executions assumed away (w.Assume) are counted after the cut ones, if
+// any.
 func (r *Result) summary(c *config) string {
-	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d, failing %d), final states %d, wall %v: ",
-		r.Strategy, r.Executions, r.Complete, r.Cut, r.Executions-r.Complete-r.Cut, r.FinalStates, r.Wall.Round(10_000))
+	assumed := ""
+	if r.Assumed > 0 {
+		assumed = fmt.Sprintf(", assumed away %d", r.Assumed)
+	}
+	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d%s, failing %d), final states %d, wall %v: ",
+		r.Strategy, r.Executions, r.Complete, r.Cut, assumed, r.Executions-r.Complete-r.Cut-r.Assumed, r.FinalStates, r.Wall.Round(10_000))
 	if r.Exhausted {
 		return s + "exhaustive (the strategy finished)"
 	}

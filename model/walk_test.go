@@ -139,7 +139,7 @@ func randomOp(r *rand.Rand, s *State, p trace.ThreadID) trace.Op {
 			}
 		}
 		if len(cs) > 0 {
-			return trace.Op{Kind: trace.KindAwait, Class: trace.ClassVar, Obj: trace.NoObject, Cases: cs}
+			return trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread, Obj: trace.NoObject, Cases: cs}
 		}
 	}
 	return op(trace.KindLoad, trace.ClassVar, v, 0)

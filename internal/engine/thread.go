@@ -62,6 +62,14 @@ type Thread struct {
 	// daemon marks a timer's thread: it never counts as live, blocked or
 	// leaked, and the execution ends without it (timer.go).
 	daemon bool
+
+	// await lists the variables the thread's pending await waits on
+	// (await.go); inAwait marks the evaluation of an Await's condition;
+	// yieldAt is the number of steps when the thread last called Yield
+	// (-1: never).
+	await   []awaitRead
+	inAwait bool
+	yieldAt int32
 }
 
 // ID returns the thread's identity.

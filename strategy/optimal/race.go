@@ -98,7 +98,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 			a.newMin[q] = min(a.newMin[q], c)
 		}
 	}
-	if end.Status == trace.Failed {
+	if stopped(end) {
 		s.failedBefore = true
 	}
 	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
@@ -107,7 +107,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		a.log(j)
 	}
 	a.alternatives()
-	if end.Status == trace.Failed {
+	if stopped(end) {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread, so it races with each
 		// pending operation it disabled (unless the execution ended because
@@ -491,8 +491,13 @@ func (a *analysis) pending(p trace.ThreadID) {
 	a.scan(len(a.evs), p, len(a.byThread[p]), a.tr.Final[p], nil)
 }
 
-// failed reports whether end is a failure that ended the execution in the
-// middle (not a deadlock or leak, where no thread could move).
-func failed(end trace.End) bool {
-	return end.Status == trace.Failed && end.Kind != trace.Deadlock && end.Kind != trace.Leak
-}
+// failed reports whether end ended the execution in the middle: a failure
+// (not a deadlock or leak, where no thread could move) or an assumption
+// that did not hold, in the local code of the last step, which both
+// handle alike.
+func failed(end trace.End) bool { return end.InStep() }
+
+// stopped reports whether end left threads with operations pending that
+// may race with the events before them: a failure, deadlocks and leaks
+// included, or an assumption that did not hold.
+func stopped(end trace.End) bool { return end.Status == trace.Failed || end.Status == trace.Assumed }
