@@ -65,6 +65,8 @@ func (r *traceRecorder) Finish(tr *trace.Trace, end trace.End) {
 		if end.Kind == trace.Deadlock || end.Kind == trace.Leak {
 			o.maximal[f] = true
 		}
+	case trace.Assumed:
+		o.failForms["assumed: "+trace.Foata(tr, trace.CR)]++
 	}
 	r.Strategy.Finish(tr, end)
 }
