@@ -8,6 +8,7 @@ package weft_test
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -314,5 +315,50 @@ func TestAwaitModel(t *testing.T) {
 		for _, await := range []bool{false, true} {
 			checkModel(t, fmt.Sprintf("%s3/await=%v", l.name, await), l.body(await), 20000)
 		}
+	}
+}
+
+// TestAwaitLocations checks that a report shows an await's step at the
+// program's w.Await, and a thread blocked in a busy-wait loop where it
+// calls w.Yield, with the variables it waits for.
+func TestAwaitLocations(t *testing.T) {
+	var storeLine, awaitLine, loadLine, yieldLine int
+	body := func(w *weft.T) {
+		x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
+		storeLine = line() + 1
+		w.Go(func() { x.Store(1) })
+		awaitLine = line() + 1
+		w.Await(func() bool { return x.Load() == 1 })
+		loadLine = line() + 1
+		for y.Load() == 0 {
+			yieldLine = line() + 1
+			w.Yield()
+		}
+	}
+	r, err := weft.Explore(body, weft.WithStrategy("exhaustive"), weft.KeepGoing(), weft.NoReplayFiles())
+	if err != nil || r.Executions != 2 || len(r.Failures) != 1 || r.Failures[0].Kind != trace.Deadlock {
+		t.Fatalf("Explore: %v, %d executions, failures %v; want 2 deadlocks", err, r.Executions, r.FailureCounts)
+	}
+	f := r.Failures[0]
+	var got []string
+	for _, s := range f.Steps {
+		got = append(got, fmt.Sprintf("%v %s %s:%d", s.Thread, s.Op, filepath.Base(s.File), s.Line))
+	}
+	for _, b := range f.Blocked {
+		got = append(got, fmt.Sprintf("blocked: %v %s %s:%d", b.Thread, b.Op, filepath.Base(b.File), b.Line))
+	}
+	// The first execution runs the body first: its load finds x = 0, it
+	// waits, T1 stores, the await runs and loads again. The loop's turn
+	// is the load of y alone, after the Await returned.
+	want := []string{
+		fmt.Sprintf("T0 load x = 0 await_test.go:%d", awaitLine),
+		fmt.Sprintf("T1 store x = 1 await_test.go:%d", storeLine),
+		fmt.Sprintf("T0 await x await_test.go:%d", awaitLine),
+		fmt.Sprintf("T0 load x = 1 await_test.go:%d", awaitLine),
+		fmt.Sprintf("T0 load y = 0 await_test.go:%d", loadLine),
+		fmt.Sprintf("blocked: T0 yield y await_test.go:%d", yieldLine),
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("report:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -36,7 +36,9 @@ func (t *Thread) Await(cond func() bool) {
 		ok := t.evaluate(cond)
 		t.awaitReads(from, spawns)
 		if ok {
+			// Its loads are no turn of a loop that yields after it.
 			t.await = t.await[:0]
+			t.turnFrom = int32(len(t.e.tr.Events))
 			return
 		}
 		t.block(0)
@@ -86,12 +88,12 @@ func (t *Thread) noteRead(ev *trace.Event) {
 }
 
 // Yield ends a turn of a busy-wait loop. The turn is taken to be the loads
-// t made since its last step of another kind, or since its previous Yield:
-// if there are some, t blocks until another thread writes one of their
-// variables, as an Await whose condition made them. If t made no step at
-// all since its previous Yield, the loop does nothing, and t blocks for
-// good. Otherwise (its last step was not a load: the turn did more than
-// read) Yield does nothing.
+// t made since its last step of another kind, its previous Yield or the
+// return of its last Await, whichever came last: if there are some, t
+// blocks until another thread writes one of their variables, as an Await
+// whose condition made them. If t made no step at all since its previous
+// Yield, the loop does nothing, and t blocks for good. Otherwise (its last
+// step was not a load: the turn did more than read) Yield does nothing.
 func (t *Thread) Yield() {
 	if t.inAwait {
 		t.fail(trace.Panic, "weft: w.Yield in the condition of w.Await")
@@ -100,25 +102,32 @@ func (t *Thread) Yield() {
 	n := len(e.tr.Events)
 	prev := int(t.yieldAt)
 	t.yieldAt = int32(n)
-	lo := prev
-	if lo < 0 {
-		lo = int(e.tr.Threads[t.id].Step) + 1 // the thread's first step
-	}
-	t.await = t.await[:0]
-	other := false
-	for i := n - 1; i >= lo && !other; i-- {
-		ev := &e.tr.Events[i]
-		switch {
-		case ev.Thread != t.id && ev.Partner != t.id:
-		case ev.Thread == t.id && ev.Op.Kind == trace.KindLoad && ev.Op.Class == trace.ClassVar:
-			if !t.reading(e.objs[ev.Op.Obj]) {
-				t.await = append(t.await, awaitRead{e.objs[ev.Op.Obj], ev.Src})
-			}
-		default:
-			other = true
+	start := int(e.tr.Threads[t.id].Step) + 1 // the thread's first step
+	last := n - 1
+	for ; last >= start; last-- {
+		if ev := &e.tr.Events[last]; ev.Thread == t.id || ev.Partner == t.id {
+			break
 		}
 	}
-	if len(t.await) > 0 || (!other && prev >= 0) {
+	t.await = t.await[:0]
+	if prev >= 0 && last < prev {
+		t.block(trace.AwaitYield) // nothing at all since the previous Yield
+		return
+	}
+	lo := max(start, prev, int(t.turnFrom))
+	for i := last; i >= lo; i-- {
+		ev := &e.tr.Events[i]
+		if ev.Thread != t.id && ev.Partner != t.id {
+			continue
+		}
+		if ev.Thread != t.id || ev.Op.Kind != trace.KindLoad || ev.Op.Class != trace.ClassVar {
+			break
+		}
+		if o := e.objs[ev.Op.Obj]; !t.reading(o) {
+			t.await = append(t.await, awaitRead{o, ev.Src})
+		}
+	}
+	if len(t.await) > 0 {
 		t.block(trace.AwaitYield)
 	}
 }

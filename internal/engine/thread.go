@@ -66,10 +66,11 @@ type Thread struct {
 	// await lists the variables the thread's pending await waits on
 	// (await.go); inAwait marks the evaluation of an Await's condition;
 	// yieldAt is the number of steps when the thread last called Yield
-	// (-1: never).
-	await   []awaitRead
-	inAwait bool
-	yieldAt int32
+	// (-1: never), turnFrom when its last Await returned.
+	await    []awaitRead
+	inAwait  bool
+	yieldAt  int32
+	turnFrom int32
 }
 
 // ID returns the thread's identity.
