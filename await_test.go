@@ -92,6 +92,10 @@ func TestAwaitMisuse(t *testing.T) {
 		"await": {func(w *weft.T) {
 			w.Await(func() bool { w.Await(func() bool { return true }); return true })
 		}, "weft: w.Await in the condition of w.Await"},
+		"lock": {func(w *weft.T) {
+			var mu weft.Mutex
+			w.Await(func() bool { mu.Lock(); return true })
+		}, "weft: the condition of w.Await did lock o0 (mutex): it may only load variables"},
 		"spawn": {func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Await(func() bool { w.Go(func() { x.Store(1) }); return true })

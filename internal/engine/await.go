@@ -32,9 +32,8 @@ func (t *Thread) Await(cond func() bool) {
 	}
 	for {
 		from := len(t.e.tr.Events)
-		spawns := t.spawns
 		ok := t.evaluate(cond)
-		t.awaitReads(from, spawns)
+		t.awaitReads(from)
 		if ok {
 			// Its loads are no turn of a loop that yields after it.
 			t.await = t.await[:0]
@@ -53,25 +52,24 @@ func (t *Thread) evaluate(cond func() bool) bool {
 }
 
 // awaitReads sets t.await to the variables t loaded in its steps from step
-// from on, the evaluation of an Await's condition, which started with
-// spawns threads started; it fails t if the condition did anything but
-// loads.
-func (t *Thread) awaitReads(from int, spawns int32) {
+// from on, the evaluation of an Await's condition (begin and spawn made
+// sure it did nothing else).
+func (t *Thread) awaitReads(from int) {
 	e := t.e
 	t.await = t.await[:0]
-	if t.spawns != spawns {
-		t.fail(trace.Panic, "weft: the condition of w.Await started a thread: it may only load variables")
-	}
 	for i := from; i < len(e.tr.Events); i++ {
-		ev := &e.tr.Events[i]
-		if ev.Thread != t.id && ev.Partner != t.id {
-			continue
+		if ev := &e.tr.Events[i]; ev.Thread == t.id {
+			t.noteRead(ev)
 		}
-		if ev.Thread != t.id || ev.Op.Kind != trace.KindLoad || ev.Op.Class != trace.ClassVar {
-			t.fail(trace.Panic, fmt.Sprintf("weft: the condition of w.Await did %s: it may only load variables", e.describe(ev.Op)))
-		}
-		t.noteRead(ev)
 	}
+}
+
+// misusedAwait fails t, which announced op in the condition of an Await:
+// only loads of variables may be there.
+//
+//go:noinline
+func (t *Thread) misusedAwait(op trace.Op) {
+	t.fail(trace.Panic, fmt.Sprintf("weft: the condition of w.Await did %s: it may only load variables", t.e.describe(op)))
 }
 
 // noteRead records load ev of t in t.await, replacing an earlier load of

@@ -211,6 +211,9 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 		// operation of the trace (Trace.Final).
 		panic(unwindSignal{})
 	}
+	if t.inAwait && (op.Kind != trace.KindLoad || op.Class != trace.ClassVar) {
+		t.misusedAwait(op)
+	}
 	// Field by field, Kind apart from Class: op lives in its spill slot,
 	// written byte by byte, and a wider load across those bytes stalls on
 	// store forwarding (a few nanoseconds per step).
@@ -357,6 +360,9 @@ func (t *Thread) spawn(f func()) *Thread {
 	e := t.e
 	if e.aborting.Load() {
 		panic(unwindSignal{})
+	}
+	if t.inAwait {
+		t.fail(trace.Panic, "weft: the condition of w.Await started a thread: it may only load variables")
 	}
 	u := e.newThread(t.id, f)
 	if e.captureSources {
