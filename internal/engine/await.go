@@ -32,14 +32,12 @@ func (t *Thread) Await(cond func() bool) {
 	}
 	for {
 		from := len(t.e.tr.Events)
-		ok := t.evaluate(cond)
-		t.awaitReads(from)
-		if ok {
+		if t.evaluate(cond) {
 			// Its loads are no turn of a loop that yields after it.
-			t.await = t.await[:0]
 			t.turnFrom = int32(len(t.e.tr.Events))
 			return
 		}
+		t.awaitReads(from)
 		t.block(0)
 	}
 }
