@@ -24,7 +24,11 @@ func (o *Object) applyVar(e *trace.Event, i int32) {
 		for k < len(o.Queue) && o.Queue[k].Thread < e.Thread {
 			k++
 		}
-		if k == len(o.Queue) || o.Queue[k].Thread != e.Thread {
+		if k == len(o.Queue) {
+			o.Queue = append(o.Queue, Waiter{Thread: e.Thread, By: o.Rel})
+			return
+		}
+		if o.Queue[k].Thread != e.Thread {
 			o.Queue = slices.Insert(o.Queue, k, Waiter{Thread: e.Thread})
 		}
 		o.Queue[k].By = o.Rel

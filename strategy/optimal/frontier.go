@@ -160,6 +160,19 @@ func (a *analysis) maximal(set []int32, j int) []int32 {
 // if one of them is not racing with probe (see the file's comment).
 func (a *analysis) frontier(limit int, acc []trace.Access, probe *event) bool {
 	c := a.cands[:0]
+	failing := false
+	if n := len(a.evs); n > 0 && a.evs[n-1].fails && n-1 < limit {
+		failing = true
+	}
+	if len(acc) == 1 && !failing {
+		// One object (most steps): its candidates, latest first, without
+		// a sort.
+		if o := a.objIndex(acc[0].Obj); o >= 0 {
+			c = a.objFrontier(c, &a.objs[o], acc[0].Mode)
+		}
+		a.cands = c
+		return a.racingAll(c, probe)
+	}
 	for _, x := range acc {
 		o := a.objIndex(x.Obj)
 		if o < 0 {
@@ -176,13 +189,51 @@ func (a *analysis) frontier(limit int, acc []trace.Access, probe *event) bool {
 			c = append(c, l.all[l.lastW].i)
 		}
 	}
-	if n := len(a.evs); n > 0 && a.evs[n-1].fails && n-1 < limit {
-		c = append(c, int32(n-1))
+	if failing {
+		c = append(c, int32(len(a.evs)-1))
 	}
 	slices.Sort(c)
 	c = slices.Compact(c)
 	slices.Reverse(c)
 	a.cands = c
+	return a.racingAll(c, probe)
+}
+
+// objFrontier appends to c, latest first, the candidates in l of an access
+// in mode m (see frontier): the reads and shared updates since the last
+// write that m conflicts with, each list in order, merged, then the write.
+func (a *analysis) objFrontier(c []int32, l *objLog, m trace.Mode) []int32 {
+	var r, sh []int32
+	if trace.ModesConflict(m, trace.Read) {
+		r = l.reads
+	}
+	if trace.ModesConflict(m, trace.Shared) {
+		sh = l.shared
+	}
+	i, j := len(r)-1, len(sh)-1
+	for i >= 0 || j >= 0 {
+		switch {
+		case j < 0 || (i >= 0 && r[i] > sh[j]):
+			c = append(c, r[i])
+			i--
+		case i < 0 || sh[j] > r[i]:
+			c = append(c, sh[j])
+			j--
+		default: // one event in both
+			c = append(c, r[i])
+			i, j = i-1, j-1
+		}
+	}
+	if l.lastW >= 0 {
+		if w := l.all[l.lastW].i; len(c) == 0 || c[len(c)-1] != w {
+			c = append(c, w)
+		}
+	}
+	return c
+}
+
+// racingAll reports whether every candidate of c is racing with probe.
+func (a *analysis) racingAll(c []int32, probe *event) bool {
 	for _, i := range c {
 		if !a.s.nm.racing(&a.evs[i], probe) {
 			return false
@@ -235,6 +286,22 @@ func (a *analysis) walk(limit int, p trace.ThreadID, op trace.Op, own, probe *ev
 		a.consider(n-1, limit, p, op, own, probe)
 		last = n - 1
 	}
+	if len(cs) == 1 {
+		// One object (most steps): its log alone.
+		c := &cs[0]
+		for ; c.pos >= 0; c.pos = c.next(c.pos - 1) {
+			r := &c.log.all[c.pos]
+			i := int(r.i)
+			if i != last {
+				a.consider(i, limit, p, op, own, probe)
+				last = i
+			}
+			if r.mode == trace.Write && a.covered(i, single) {
+				return
+			}
+		}
+		return
+	}
 	for {
 		// The latest access left among the cursors.
 		i := int32(-1)
@@ -250,8 +317,7 @@ func (a *analysis) walk(limit int, p trace.ThreadID, op trace.Op, own, probe *ev
 			a.consider(int(i), limit, p, op, own, probe)
 			last = int(i)
 		}
-		stop := a.k.Knows(int(i), a.tr.Events[i].Thread) || a.analysed(int(i)) ||
-			(single && len(a.kept) == 1 && a.kept[0].k.Knows(int(i), a.tr.Events[i].Thread))
+		stop := a.covered(int(i), single)
 		for j := range cs {
 			c := &cs[j]
 			if c.pos < 0 || c.log.all[c.pos].i != i {
@@ -264,6 +330,15 @@ func (a *analysis) walk(limit int, p trace.ThreadID, op trace.Op, own, probe *ev
 			c.pos = c.next(c.pos - 1)
 		}
 	}
+}
+
+// covered reports whether every candidate happening before i is known to
+// be skipped (see the file's comment): k0 knows i, or i is analysed, or the
+// step has one alternative (single) and the clock of the candidates kept
+// for it knows i.
+func (a *analysis) covered(i int, single bool) bool {
+	t := a.tr.Events[i].Thread
+	return a.k.Knows(i, t) || a.analysed(i) || (single && len(a.kept) == 1 && a.kept[0].k.Knows(i, t))
 }
 
 // consider skips candidate i of a race with the step of thread p (see
