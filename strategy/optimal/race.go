@@ -343,8 +343,11 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	if own != nil {
 		self = limit
 	}
-	base.OK = a.outcome(i, limit, op, self)
-	base.cache()
+	// The accesses own cached are base's, unless the outcome differs.
+	if ok := a.outcome(i, limit, op, self); own == nil || !own.cached || ok != own.OK {
+		base.OK = ok
+		base.cache()
+	}
 	var w *world
 	labs := a.labs[:0]
 	switch {
