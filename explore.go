@@ -45,6 +45,11 @@ type Result struct {
 	// Counters are the strategy's own counts (strategy.Counting), such as
 	// the events of an unfolding; nil for a strategy without any.
 	Counters []strategy.Counter
+	// Workers describes each worker of a parallel exploration
+	// (WithWorkers); nil when one ran. NotParallel says why an exploration
+	// asked to run on several workers ran on one.
+	Workers     []WorkerStats
+	NotParallel string
 
 	finals driver.FinalStates
 }
@@ -112,7 +117,7 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	if f, ok := strategy.As[strategy.Failer](s); ok && f.Err() != nil {
 		return nil, fmt.Errorf("strategy %s: %w", c.strategyName, f.Err())
 	}
-	r, err := explore(body, s, &c)
+	r, err := exploreOn(body, s, &c)
 	if err != nil {
 		return r, err
 	}
@@ -120,6 +125,33 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 		return nil, fmt.Errorf("timeout %v expired before the first execution ended: %w; raise the timeout (0: no bound)", c.timeout, ErrNoExecution)
 	}
 	return r, nil
+}
+
+// exploreOn explores body with s on the workers c asks for: in parallel
+// when there are several and s divides its work into units
+// (strategy.Splitter) that other strategies c builds can resume; with one
+// worker otherwise, saying why in Result.NotParallel.
+func exploreOn(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
+	n := c.workerCount()
+	if n <= 1 {
+		return explore(body, s, c)
+	}
+	sp, ok := s.(strategy.Splitter)
+	why := ""
+	switch {
+	case c.strategy != nil:
+		why = "a custom strategy (WithCustomStrategy) runs on one worker: weft cannot make more of it"
+	case !ok:
+		why = fmt.Sprintf("strategy %s does not divide its work into units (strategy.Splitter)", c.strategyName)
+	}
+	if why != "" {
+		r, err := explore(body, s, c)
+		if r != nil {
+			r.NotParallel = why
+		}
+		return r, err
+	}
+	return exploreParallel(body, sp, c, n)
 }
 
 // explore runs the exploration loop with strategy s, and closes s. The
@@ -164,6 +196,9 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 	}
 	// record tallies an execution that ended with end.
 	record := func(tr *trace.Trace, end trace.End) {
+		if c.observe != nil {
+			c.observe(tr, end)
+		}
 		r.finals.Merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))

@@ -39,7 +39,12 @@ func (r *Result) Merge(o *Result) {
 	r.finals.Merge(&o.finals)
 	r.FinalStates = r.finals.Count()
 	r.Solver = r.Solver.Add(o.Solver)
-	for _, c := range o.Counters {
+	r.addCounters(o.Counters)
+}
+
+// addCounters adds cs to r's counters, by name.
+func (r *Result) addCounters(cs []strategy.Counter) {
+	for _, c := range cs {
 		if i := slices.IndexFunc(r.Counters, func(x strategy.Counter) bool { return x.Name == c.Name }); i >= 0 {
 			r.Counters[i].Value += c.Value
 		} else {

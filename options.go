@@ -6,10 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
 )
 
 // Option configures Check and Explore.
@@ -30,6 +32,12 @@ type config struct {
 	replayFiles  bool
 	strict       bool
 	progress     func(Progress)
+	workers      int // 0: one
+	// batch, if not 0 (tests), is how many executions a parallel worker
+	// runs between two looks at the others (parallelBatch).
+	batch int
+	// observe, if set (by tests), sees every execution as it is recorded.
+	observe func(tr *trace.Trace, end trace.End)
 }
 
 func defaultConfig() config {
@@ -164,3 +172,31 @@ type Progress struct {
 	Failures   int
 	Elapsed    time.Duration
 }
+
+// WithWorkers spreads the exploration over n workers, each a goroutine
+// running executions in a runtime of its own (0: one per core,
+// runtime.NumCPU). The strategies that divide their work into units
+// (exhaustive, the DPOR family, flip, optimal and the concolic ones) run
+// in parallel and explore the same program as one worker: the same
+// failures, final states and, for optimal, the same number of complete
+// traces as far as the units come back before their splitter moves on
+// (see Result.Workers and the README); the others run on one worker and
+// say so in Result.NotParallel. With several workers, executions of the
+// test body run at the same time: the body must make every object and
+// variable it uses (nothing it writes may be shared between executions),
+// which weft checks for its own objects. The default is one worker.
+func WithWorkers(n int) Option {
+	return func(c *config) error {
+		if n < 0 {
+			return fmt.Errorf("weft.WithWorkers(%d): the number of workers must not be negative (0: one per core)", n)
+		}
+		if n == 0 {
+			n = runtime.NumCPU()
+		}
+		c.workers = n
+		return nil
+	}
+}
+
+// workerCount returns the number of workers to run.
+func (c *config) workerCount() int { return max(c.workers, 1) }

@@ -3,7 +3,9 @@
 
 package weft
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // summary describes the exploration in one line: the strategy, the
 // executions, the final states, the wall time and whether the exploration
@@ -11,8 +13,15 @@ import "fmt"
 //
 //	strategy optimal, executions 29 (complete 29, cut 0, failing 0), final states 3, wall 1.2ms: exhaustive (the strategy finished)
 func (r *Result) summary(c *config) string {
-	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d, failing %d), final states %d, wall %v: ",
-		r.Strategy, r.Executions, r.Complete, r.Cut, r.Executions-r.Complete-r.Cut, r.FinalStates, r.Wall.Round(10_000))
+	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d, failing %d), final states %d",
+		r.Strategy, r.Executions, r.Complete, r.Cut, r.Executions-r.Complete-r.Cut, r.FinalStates)
+	switch {
+	case len(r.Workers) > 0:
+		s += fmt.Sprintf(", %d workers", len(r.Workers))
+	case r.NotParallel != "":
+		s += fmt.Sprintf(", one worker (%s)", r.NotParallel)
+	}
+	s += fmt.Sprintf(", wall %v: ", r.Wall.Round(10_000))
 	if r.Exhausted {
 		return s + "exhaustive (the strategy finished)"
 	}

@@ -43,6 +43,10 @@ type runOptions struct {
 	timeout   time.Duration
 	json      bool
 	keepGoing bool
+	// workers is -workers (0: one per core); workersSet says the flag
+	// was given.
+	workers    int
+	workersSet bool
 }
 
 func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
@@ -58,6 +62,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
+	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "usage: weft run [-p name=value]... [flags] PROGRAM\n\nExplore PROGRAM (see 'weft list'), print each kind of failure found with its\nreplay command, then a summary (or one JSON object with -json).\nExit status: 0 no failure, 1 failures found, 2 bad usage or input.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -96,6 +101,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if o.keepGoing {
 		opts = append(opts, weft.KeepGoing())
 	}
+	fs.Visit(func(f *flag.Flag) { o.workersSet = o.workersSet || f.Name == "workers" })
+	opts = append(opts, weft.WithWorkers(o.workers))
 	// An interrupt (Ctrl-C) stops the exploration, which then reports
 	// what it found; a second one kills the command as usual.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

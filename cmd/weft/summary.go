@@ -51,6 +51,20 @@ type Summary struct {
 	Counters map[string]int64 `json:"counters,omitempty"`
 	// counterOrder is the strategy's order of Counters, for the table.
 	counterOrder []string
+	// Workers describes each worker of a parallel run (-workers); absent
+	// when one ran. NotParallel says why a run asked for several ran on
+	// one.
+	Workers     []WorkerSummary `json:"workers,omitempty"`
+	NotParallel string          `json:"not_parallel,omitempty"`
+}
+
+// WorkerSummary is one worker of a parallel run in Summary: the
+// executions it ran, the units of work it took from the others, and the
+// share of the wall time it waited for work.
+type WorkerSummary struct {
+	Executions int     `json:"executions"`
+	Units      int     `json:"units"`
+	Idle       float64 `json:"idle"`
 }
 
 // SolverSummary is the SMT solver's work in a run.
@@ -82,6 +96,12 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
 		FinalStates: r.FinalStates, Events: r.Events,
 		WallS: r.Wall.Seconds(), ExecPerS: r.ExecPerSecond(), PeakRSSBytes: peakRSS(),
+	}
+	for _, w := range r.Workers {
+		s.Workers = append(s.Workers, WorkerSummary{Executions: w.Executions, Units: w.Units, Idle: w.IdleFraction()})
+	}
+	if o.workersSet {
+		s.NotParallel = r.NotParallel
 	}
 	for _, c := range r.Counters {
 		if s.Counters == nil {
@@ -153,6 +173,11 @@ func (s *Summary) print(w io.Writer) {
 	row("wall time", "%v", roundDuration(time.Duration(s.WallS*float64(time.Second))))
 	row("executions/s", "%.0f", s.ExecPerS)
 	row("peak memory", "%s", formatBytes(s.PeakRSSBytes))
+	if len(s.Workers) > 0 {
+		row("workers", "%s", s.workersText())
+	} else if s.NotParallel != "" {
+		row("workers", "1 (%s)", s.NotParallel)
+	}
 	if v := s.Solver; v != nil {
 		row("solver", "%d queries (%d sat, %d unsat, %d unknown, %d timeouts), %d cache hits, %v",
 			v.Queries, v.Sat, v.Unsat, v.Unknown, v.Timeouts, v.CacheHits, roundDuration(time.Duration(v.TimeS*float64(time.Second))))
@@ -203,4 +228,18 @@ func formatBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// workersText describes the workers of a parallel run: how many, and for
+// each its executions and idle share.
+func (s *Summary) workersText() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d:", len(s.Workers))
+	for i, w := range s.Workers {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " %d executions %.0f%% idle", w.Executions, 100*w.Idle)
+	}
+	return b.String()
 }
