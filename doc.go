@@ -91,7 +91,11 @@
 //
 // # Strategies
 //
-// WithStrategy picks one by name (Strategies lists them): exhaustive,
+// Without WithStrategy, Check and Explore choose the strongest complete
+// strategy that handles the body: optimal (Optimal-DPOR, every trace
+// once), or concolic-optimal when the body reads inputs and package
+// concolic is imported; Result.Note says when inputs keep their default
+// values instead. WithStrategy picks one by name (Strategies lists them): exhaustive,
 // random, pct, the DPOR family (dpor, dpor+sleep, dpor-clock,
 // dpor-clock+sleep, dpor-cr, dpor-cr+sleep, dpor-1, dpor-2), flip,
 // flip+sleep, optimal and unfold (variables, mutexes, WaitGroups and joins

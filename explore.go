@@ -50,6 +50,10 @@ type Result struct {
 	// asked to run on several workers ran on one.
 	Workers     []WorkerStats
 	NotParallel string
+	// Note says what the choice of strategy left out, when the caller
+	// chose none (see Explore): the inputs of a body that reads some,
+	// which optimal does not explore without the concolic strategies.
+	Note string
 
 	finals driver.FinalStates
 }
@@ -98,6 +102,15 @@ func nestedError(entry string) error {
 // returns an error for bad options, when called inside a test body
 // (ErrNested), and when the timeout expired before the first execution ended
 // (ErrNoExecution); failures of the program are in the Result.
+//
+// Without WithStrategy, Explore (and Check) choose the strongest complete
+// strategy that handles the body: optimal (Optimal-DPOR: every trace of
+// the program once), or concolic-optimal when the body reads inputs and
+// the concolic strategies are imported (package concolic), so that input
+// values are explored too. The first execution tells which: if it reads
+// inputs, the exploration starts again with concolic-optimal, and that
+// execution counts for nothing. Result.Note says when inputs keep their
+// default values because the concolic strategies are missing.
 func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	c := defaultConfig()
 	for _, o := range opts {
@@ -107,6 +120,10 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	}
 	if err := notNested("weft.Explore"); err != nil {
 		return nil, err
+	}
+	if !c.strategySet {
+		r, err := exploreChosen(body, &c)
+		return exploreResult(r, err, &c)
 	}
 	s, err := c.build()
 	if err != nil {
@@ -118,6 +135,12 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 		return nil, fmt.Errorf("strategy %s: %w", c.strategyName, f.Err())
 	}
 	r, err := exploreOn(body, s, &c)
+	return exploreResult(r, err, &c)
+}
+
+// exploreResult returns what Explore returns for an exploration with c that
+// ended with r and err.
+func exploreResult(r *Result, err error, c *config) (*Result, error) {
 	if err != nil {
 		return r, err
 	}

@@ -20,19 +20,22 @@ type Option func(*config) error
 // config is the configuration an exploration runs with.
 type config struct {
 	strategyName string
-	strategy     strategy.Strategy
-	seed         int64
-	depth        int // PCT bug depth
-	maxRuns      int
-	maxSteps     int
-	timeout      time.Duration
-	ctx          context.Context
-	watchdog     time.Duration
-	stopOnFail   bool
-	replayFiles  bool
-	strict       bool
-	progress     func(Progress)
-	workers      int // 0: one
+	// strategySet says the strategy was chosen (WithStrategy,
+	// WithCustomStrategy); otherwise Explore chooses (chooseStrategy).
+	strategySet bool
+	strategy    strategy.Strategy
+	seed        int64
+	depth       int // PCT bug depth
+	maxRuns     int
+	maxSteps    int
+	timeout     time.Duration
+	ctx         context.Context
+	watchdog    time.Duration
+	stopOnFail  bool
+	replayFiles bool
+	strict      bool
+	progress    func(Progress)
+	workers     int // 0: one
 	// batch, if not 0 (tests), is how many executions a parallel worker
 	// runs between two looks at the others (parallelBatch).
 	batch int
@@ -41,7 +44,7 @@ type config struct {
 }
 
 func defaultConfig() config {
-	return config{strategyName: "exhaustive", maxRuns: 100_000, depth: 3, stopOnFail: true, replayFiles: true}
+	return config{strategyName: defaultStrategy, maxRuns: 100_000, depth: 3, stopOnFail: true, replayFiles: true}
 }
 
 // WithStrategy chooses the exploration strategy by name (see Strategies).
@@ -50,14 +53,14 @@ func WithStrategy(name string) Option {
 		if _, err := registry.Lookup(name); err != nil {
 			return err
 		}
-		c.strategyName = name
+		c.strategyName, c.strategySet = name, true
 		return nil
 	}
 }
 
 // WithCustomStrategy explores with s, a strategy of the caller's.
 func WithCustomStrategy(s strategy.Strategy) Option {
-	return func(c *config) error { c.strategy, c.strategyName = s, "custom"; return nil }
+	return func(c *config) error { c.strategy, c.strategyName, c.strategySet = s, "custom", true; return nil }
 }
 
 // WithSeed seeds the randomised strategies (random, pct).

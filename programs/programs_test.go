@@ -170,7 +170,7 @@ func TestDefaultsBounded(t *testing.T) {
 			if !ok {
 				t.Fatalf("no expected result for %s: add it to the table", p.Name)
 			}
-			r, err := weft.Explore(p.MustBody(nil), weft.WithMaxRuns(300))
+			r, err := weft.Explore(p.MustBody(nil), weft.WithStrategy("exhaustive"), weft.WithMaxRuns(300))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -187,7 +187,7 @@ func TestDefaultsBounded(t *testing.T) {
 }
 
 // TestCheck runs programs as ordinary Go tests with weft.Check, and checks
-// the Result it returns: exhaustive search, the default strategy, explores
+// the Result it returns: exhaustive search explores
 // every interleaving (the counts of exactTests) without failure.
 func TestCheck(t *testing.T) {
 	for _, tc := range []struct {
@@ -202,7 +202,7 @@ func TestCheck(t *testing.T) {
 		{"bbchan", map[string]int{"producers": 2, "consumers": 2, "capacity": 1}, 24, 1, 192},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := weft.Check(t, Lookup(tc.name).MustBody(tc.set), weft.NoReplayFiles())
+			r := weft.Check(t, Lookup(tc.name).MustBody(tc.set), weft.WithStrategy("exhaustive"), weft.NoReplayFiles())
 			if r == nil {
 				t.Fatal("Check returned no result")
 			}

@@ -20,10 +20,12 @@ import (
 	"github.com/weft-go/weft/programs"
 )
 
-// defaultStrategy is the strategy of weft run without -strategy: seeded
-// random schedules find shallow bugs such as dining's deadlock in a few
-// executions, where exhaustive search reaches them late.
-const defaultStrategy = "random"
+// defaultStrategy is the strategy of weft run without -strategy: weft
+// chooses the strongest complete strategy that handles the program
+// (weft.Explore without WithStrategy): optimal, or concolic-optimal for a
+// program that reads inputs. Optimal-DPOR explores each trace once and
+// finds dining's deadlock in a few executions.
+const defaultStrategy = "auto"
 
 // Defaults of run's flags.
 const (
@@ -54,7 +56,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.Var(o.params, "p", "set a program parameter `name=value` (repeatable; see 'weft list')")
-	fs.StringVar(&o.strategy, "strategy", defaultStrategy, "exploration `strategy`: "+strings.Join(weft.Strategies(), ", "))
+	fs.StringVar(&o.strategy, "strategy", defaultStrategy, "exploration `strategy`: auto (optimal, or concolic-optimal for a program that reads inputs), "+strings.Join(weft.Strategies(), ", "))
 	boundedInt(fs, &o.maxRuns, "max-runs", defaultMaxRuns, 0, "0: no bound", "stop after `N` executions (0: no bound)")
 	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
 	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies, and of the order of dpor*, flip* and optimal (0: thread order)")
@@ -84,7 +86,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return report(err, stderr)
 	}
-	if !slices.Contains(weft.Strategies(), o.strategy) {
+	if o.strategy != defaultStrategy && !slices.Contains(weft.Strategies(), o.strategy) {
 		return report(usageErrorf("unknown strategy %q (known: %s); run 'weft list'", o.strategy, strings.Join(weft.Strategies(), ", ")), stderr)
 	}
 	if (o.strategy == "random" || o.strategy == "pct") && o.maxRuns == 0 && o.timeout == 0 {
@@ -92,8 +94,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	prog := newProgressPrinter(stderr)
 	opts := []weft.Option{
-		weft.WithStrategy(o.strategy), weft.WithMaxRuns(o.maxRuns), weft.WithSeed(o.seed),
+		weft.WithMaxRuns(o.maxRuns), weft.WithSeed(o.seed),
 		weft.WithDepth(o.depth), weft.WithTimeout(o.timeout), weft.WithProgress(prog.print),
+	}
+	if o.strategy != defaultStrategy {
+		opts = append(opts, weft.WithStrategy(o.strategy))
 	}
 	if o.maxSteps > 0 {
 		opts = append(opts, weft.WithMaxSteps(o.maxSteps))

@@ -56,6 +56,9 @@ type Summary struct {
 	// one.
 	Workers     []WorkerSummary `json:"workers,omitempty"`
 	NotParallel string          `json:"not_parallel,omitempty"`
+	// Note says what the strategy weft chose leaves out (inputs it keeps
+	// at their defaults); absent when nothing.
+	Note string `json:"note,omitempty"`
 }
 
 // WorkerSummary is one worker of a parallel run in Summary: the
@@ -91,7 +94,7 @@ type FailureSummary struct {
 // summarize builds the summary of run r of program p.
 func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.Result) *Summary {
 	s := &Summary{
-		Program: p.Name, Params: ps, Strategy: o.strategy, Seed: o.seed,
+		Program: p.Name, Params: ps, Strategy: r.Strategy, Seed: o.seed, Note: r.Note,
 		Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Exhausted: r.Exhausted,
 		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
 		FinalStates: r.FinalStates, Events: r.Events,
@@ -173,6 +176,9 @@ func (s *Summary) print(w io.Writer) {
 	row("wall time", "%v", roundDuration(time.Duration(s.WallS*float64(time.Second))))
 	row("executions/s", "%.0f", s.ExecPerS)
 	row("peak memory", "%s", formatBytes(s.PeakRSSBytes))
+	if s.Note != "" {
+		row("note", "%s", s.Note)
+	}
 	if len(s.Workers) > 0 {
 		row("workers", "%s", s.workersText())
 	} else if s.NotParallel != "" {
