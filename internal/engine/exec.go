@@ -68,7 +68,7 @@ type Exec struct {
 	// return addresses on top of the stack (input.go).
 	branchPCs map[[branchFrames]uintptr]uintptr
 	serial    uint64
-	id     uint64 // execIDs
+	id        uint64 // execIDs
 
 	threads []*Thread
 	// pool holds every thread the Exec has made, each with its coroutine
