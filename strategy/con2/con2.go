@@ -190,9 +190,9 @@ func (s *Strategy) queue(c *isc) {
 	s.work.push(c)
 }
 
-// add queues the lock-free forms of a new ISC (§7.4).
+// add queues the completed forms of a new ISC (complete).
 func (s *Strategy) add(c *isc) {
-	for _, d := range s.lockFree(c) {
+	for _, d := range s.complete(c) {
 		s.queue(d)
 	}
 }
@@ -215,7 +215,7 @@ func (s *Strategy) Input(st *strategy.State, in strategy.InputRequest) uint64 {
 
 // Finish implements strategy.Strategy: it merges the execution into the
 // forest and derives new ISCs from it (Alg. 2 and lines 20-23).
-func (s *Strategy) Finish(tr *trace.Trace, _ trace.End) {
+func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.begin(tr)
 	s.b.advance()
 	s.stats.Executions++
@@ -224,6 +224,11 @@ func (s *Strategy) Finish(tr *trace.Trace, _ trace.End) {
 		return
 	}
 	s.check()
+	if end.Status == trace.Failed && end.Thread != trace.NoThread && int(end.Thread) < len(s.b.last) {
+		if n := s.b.last[end.Thread]; n != none {
+			s.f.fails[n] = true
+		}
+	}
 	for i := range tr.Inputs {
 		in := &tr.Inputs[i]
 		if r := in.Range(); r != solver.True {
@@ -244,16 +249,23 @@ func (s *Strategy) extract() {
 			s.cover.add(f.side(n), f.degree(n))
 		}
 	}
+	// The other sides of the new branches first: completing an ISC
+	// (complete) takes them as alternatives of the threads it extends.
+	var duals []int32
+	for _, n := range b.observed {
+		if f.nodes[n].lab.kind == kBranch {
+			if d, fresh := f.intern(f.dual(n)); fresh {
+				duals = append(duals, d)
+			}
+		}
+	}
+	for _, d := range duals {
+		s.add(&isc{kind: iscBranch, sink: d, target: f.nodes[d].thread, tips: []int32{d}})
+	}
 	var writes []int32
 	for _, n := range b.observed {
 		nd := f.nodes[n]
 		switch {
-		case nd.lab.kind == kBranch:
-			k := nd.key
-			k.lab.taken = !k.lab.taken
-			if d, fresh := f.intern(k); fresh {
-				s.add(&isc{kind: iscBranch, sink: d, target: nd.thread, tips: []int32{d}})
-			}
 		case nd.lab.kind == kFork:
 			s.add(&isc{kind: iscStart, sink: n, target: trace.ThreadID(nd.lab.obj), tips: []int32{n}})
 		case nd.lab.kind.writes():

@@ -7,13 +7,15 @@ package con2
 import (
 	"maps"
 	"slices"
+
+	"github.com/weft-go/weft/trace"
 )
 
 // explore returns the ISCs that extend c by one interference from a
 // write of ws to a read of c that reads locally (Alg. 3), only to the
 // reads of guide if it is not nil. The write's causal past joins c's
 // (merge(C, I_w)) when the two are compatible: one path per thread. The
-// results are made lock-free (§7.4) and not yet checked against the bound
+// results are completed (complete) and not yet checked against the bound
 // or the duplicate cache.
 func (s *Strategy) explore(c *isc, ws []int32, guide map[int32]bool) []*isc {
 	f := s.f
@@ -40,7 +42,7 @@ func (s *Strategy) explore(c *isc, ws []int32, guide map[int32]bool) []*isc {
 				}
 			}
 			tips, sink := f.interfere(nodes, c.tips, c.sink, r, w)
-			out = append(out, s.lockFree(&isc{kind: c.kind, sink: sink, target: c.target, tips: tips})...)
+			out = append(out, s.complete(&isc{kind: c.kind, sink: sink, target: c.target, tips: tips})...)
 		}
 	}
 	return out
@@ -97,24 +99,39 @@ func (f *forest) interfere(nodes, tips []int32, sink, r, w int32) ([]int32, int3
 	return out, mapped(sink)
 }
 
-// maxExtensions bounds the rounds of lock extension of one ISC.
-const maxExtensions = 16
+// maxExtensions bounds the rounds of extension of one ISC.
+const maxExtensions = 32
 
-// lockFree returns c with every thread but its target that holds a lock
-// at its last node extended along the observed paths of the forest to
-// the first node where it holds none (§7.4): one ISC per combination of
-// such paths. A thread with no such path observed keeps its last node,
-// and the strategy asks for an execution that continues the thread
-// alone from there if the node was observed (iscResume); once the forest
-// has a path, c is extended again (retry). ISCs whose parts are
-// incompatible are dropped.
-func (s *Strategy) lockFree(c *isc) []*isc {
+// complete returns the ISCs that extend c's threads other than its target
+// to where an execution of c's prefix leaves them, along observed paths
+// of the forest (one ISC per combination of paths):
+//
+//   - a thread that holds a lock at its last node, to the first node
+//     where it holds none (§7.4). With no such path observed, it keeps
+//     its last node, and the strategy asks for an execution that runs the
+//     thread alone from there if the node was observed (iscResume, await);
+//     c is completed again once the forest has a path (retry);
+//   - every thread, through the local actions (branches, forks) that
+//     follow its last node before its next step: they run with the step
+//     before them. A thread the scenario forks and does not run starts so
+//     too: weft runs a new thread's local code up to its first operation
+//     when it is started. The paper's threads do nothing until scheduled.
+//
+// ISCs whose parts are incompatible are dropped.
+func (s *Strategy) complete(c *isc) []*isc {
 	var out []*isc
-	s.extendLocks(c, c.tips, 0, &out)
+	s.extend(c, c.tips, nil, 0, &out)
 	return out
 }
 
-func (s *Strategy) extendLocks(c *isc, tips []int32, round int, out *[]*isc) {
+// start is where a thread of a scenario stands: its last node, or the
+// fork that starts a thread with none.
+type start struct {
+	thread trace.ThreadID
+	node   int32
+}
+
+func (s *Strategy) extend(c *isc, tips []int32, done map[trace.ThreadID]bool, round int, out *[]*isc) {
 	f := s.f
 	nodes := f.closure(tips...)
 	chains, ok := f.chains(nodes)
@@ -127,42 +144,118 @@ func (s *Strategy) extendLocks(c *isc, tips []int32, round int, out *[]*isc) {
 		return
 	}
 	if round < maxExtensions {
-		for _, th := range sortedThreads(chains) {
-			ch := chains[th]
-			if th == c.target || len(f.held(ch)) == 0 {
+		for _, st := range f.starts(nodes, chains, c.target) {
+			if done[st.thread] {
 				continue
 			}
-			last := ch[len(ch)-1]
-			ends := f.releases(last)
-			if len(ends) == 0 {
-				s.await(last, c)
-				continue
+			if ch := chains[st.thread]; len(ch) > 0 && len(f.held(ch)) > 0 {
+				ends := f.releases(st.node)
+				if len(ends) == 0 {
+					s.await(st.node, c)
+					done = with(done, st.thread)
+					continue
+				}
+				for _, e := range ends {
+					s.extend(c, withTip(tips, e), done, round+1, out)
+				}
+				return
+			}
+			ends, stop := f.locals(st.node, st.thread)
+			d := with(done, st.thread)
+			if stop {
+				s.extend(c, tips, d, round+1, out)
 			}
 			for _, e := range ends {
-				s.extendLocks(c, withTip(tips, e), round+1, out)
+				s.extend(c, withTip(tips, e), d, round+1, out)
 			}
 			return
 		}
 	}
-	d := *c
-	d.tips, d.degree = tips, f.degreeOf(nodes)
-	d.makeKey()
-	*out = append(*out, &d)
+	x := *c
+	x.tips, x.degree = tips, f.degreeOf(nodes)
+	x.makeKey()
+	*out = append(*out, &x)
+}
+
+// with returns done with thread th added, leaving done unchanged.
+func with(done map[trace.ThreadID]bool, th trace.ThreadID) map[trace.ThreadID]bool {
+	d := make(map[trace.ThreadID]bool, len(done)+1)
+	for k := range done {
+		d[k] = true
+	}
+	d[th] = true
+	return d
+}
+
+// starts returns where each thread of a scenario but target stands, by
+// thread.
+func (f *forest) starts(nodes []int32, chains map[trace.ThreadID][]int32, target trace.ThreadID) []start {
+	var out []start
+	for th, ch := range chains {
+		if th != target {
+			out = append(out, start{th, ch[len(ch)-1]})
+		}
+	}
+	for _, n := range nodes {
+		if l := &f.nodes[n].lab; l.kind == kFork {
+			th := trace.ThreadID(l.obj)
+			if _, ok := chains[th]; !ok && th != target {
+				out = append(out, start{th, n})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b start) int { return int(a.thread - b.thread) })
+	return out
+}
+
+// locals returns the ends of the paths of local actions of thread th
+// after node n, up to its next step: the nodes after which an observed
+// execution took a step or ran nothing more of th, and the other sides
+// of the branches observed on the way (hypothetical: what follows them
+// is unknown until an execution takes them). stop reports that n itself
+// is such an end. A path through a node after which an execution failed
+// ends none: the thread fails there, and the scenario cannot go on.
+func (f *forest) locals(n int32, th trace.ThreadID) (ends []int32, stop bool) {
+	next := f.next(n, th)
+	if len(next) == 0 {
+		return nil, true
+	}
+	for _, k := range next {
+		if f.nodes[k].lab.kind == kBranch {
+			if d, ok := f.index[f.dual(k)]; ok && !slices.Contains(next, d) {
+				next = append(next, d)
+			}
+		}
+	}
+	for _, k := range next {
+		switch {
+		case f.nodes[k].lab.kind.event():
+			stop = true
+		case f.fails[k]:
+		default:
+			e, st := f.locals(k, th)
+			if st {
+				ends = append(ends, k)
+			}
+			ends = append(ends, e...)
+		}
+	}
+	return ends, stop
 }
 
 // releases returns the observed nodes after node n in its thread, on
 // each path, where the thread first holds no lock.
 func (f *forest) releases(n int32) []int32 {
+	th := f.nodes[n].thread
 	var c []int32
-	for m := n; m != none && f.nodes[m].thread == f.nodes[n].thread; m = f.nodes[m].up {
+	for m := n; m != none && f.nodes[m].thread == th; m = f.nodes[m].up {
 		c = append(c, m)
 	}
 	slices.Reverse(c)
-	held := f.held(c)
 	var out []int32
 	var walk func(m int32, held []uint64)
 	walk = func(m int32, held []uint64) {
-		for _, k := range f.kids[m] {
+		for _, k := range f.next(m, th) {
 			h := held
 			if l := &f.nodes[k].lab; l.kind == kAcquire {
 				h = append(slices.Clone(held), l.obj)
@@ -178,7 +271,7 @@ func (f *forest) releases(n int32) []int32 {
 			walk(k, h)
 		}
 	}
-	walk(n, held)
+	walk(n, f.held(c))
 	return out
 }
 

@@ -90,10 +90,14 @@ type node struct {
 type forest struct {
 	nodes []node
 	index map[key]int32
-	// kids holds the observed successors of each node in its thread.
+	// kids holds the observed nodes after each node: its successors in
+	// its thread and the first nodes of the threads it forks.
 	kids map[int32][]int32
 	// writes holds the observed writes and updates, in the order observed.
 	writes []int32
+	// fails holds the nodes after which an execution failed in the
+	// thread's local code (or in the node's own step).
+	fails map[int32]bool
 	// widths gives the width of each variable's values (0: boolean), -1
 	// for a variable whose values carry no expression.
 	widths map[uint64]int
@@ -103,7 +107,7 @@ type forest struct {
 }
 
 func newForest() *forest {
-	return &forest{index: map[key]int32{}, kids: map[int32][]int32{}, widths: map[uint64]int{}}
+	return &forest{index: map[key]int32{}, kids: map[int32][]int32{}, fails: map[int32]bool{}, widths: map[uint64]int{}}
 }
 
 // intern returns the node of k, made if new (fresh).
@@ -122,6 +126,13 @@ func (f *forest) intern(k key) (id int32, fresh bool) {
 	return id, true
 }
 
+// dual returns the key of the other side of branch node n.
+func (f *forest) dual(n int32) key {
+	k := f.nodes[n].key
+	k.lab.taken = !k.lab.taken
+	return k
+}
+
 // observe marks node n observed and reports whether it was not before.
 func (f *forest) observe(n int32) bool {
 	nd := &f.nodes[n]
@@ -129,7 +140,7 @@ func (f *forest) observe(n int32) bool {
 		return false
 	}
 	nd.observed = true
-	if nd.up != none && f.nodes[nd.up].thread == nd.thread {
+	if nd.up != none {
 		f.kids[nd.up] = append(f.kids[nd.up], n)
 	}
 	if nd.lab.kind.writes() {
@@ -263,6 +274,18 @@ func (f *forest) chains(ns []int32) (map[trace.ThreadID][]int32, bool) {
 		}
 	}
 	return by, true
+}
+
+// next returns the observed nodes of thread th right after node n: n's
+// successors if n is th's, the thread's first nodes if n is its fork.
+func (f *forest) next(n int32, th trace.ThreadID) []int32 {
+	var out []int32
+	for _, k := range f.kids[n] {
+		if f.nodes[k].thread == th {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // held returns the locks a thread holds after the nodes of its chain c,

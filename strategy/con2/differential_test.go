@@ -1,0 +1,214 @@
+// The differential test of con2 against brute force on random programs
+// with inputs: every branch side an execution reaches with at most k
+// interferences (con2.Interferences), con2 with bound k covers, and no
+// other.
+
+package con2_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/strategy/con2"
+)
+
+// symOp is a statement of a random program.
+type symOp struct {
+	kind  int // opRead, opWrite, opLock, opBranch
+	v     int // shared variable
+	src   int // write: 0 local, 1 local+input, 2 constant, 3 input
+	in    int // the input used
+	c     int64
+	cmp   int // branch: 0 local < c, 1 local == input+c, 2 input > c, 3 local+input == c
+	then  []symOp
+	fail  bool // the branch's then-side fails
+	label string
+}
+
+const (
+	opRead = iota
+	opWrite
+	opLock
+	opBranch
+)
+
+// symProgram is a random program: two inputs in [-2, 2] read by the body,
+// shared variables starting at 0, one mutex, and threads running
+// statements on a local value l (0 at first).
+type symProgram struct {
+	threads [][]symOp
+	vars    int
+}
+
+// genSymProgram draws a program with 2 or 3 threads of 1 to 3 statements
+// (as package weft's concolic tests do).
+func genSymProgram(r *rand.Rand) *symProgram {
+	p := &symProgram{vars: 1 + r.IntN(2)}
+	n := 2 + r.IntN(2)
+	label := 0
+	var gen func(depth int) symOp
+	gen = func(depth int) symOp {
+		switch x := r.IntN(10); {
+		case x < 3:
+			return symOp{kind: opRead, v: r.IntN(p.vars)}
+		case x < 6:
+			return symOp{kind: opWrite, v: r.IntN(p.vars), src: r.IntN(4), in: r.IntN(2), c: int64(r.IntN(5) - 2)}
+		case x < 7 && depth == 0:
+			return symOp{kind: opLock, then: []symOp{gen(1), gen(1)}}
+		default:
+			label++
+			op := symOp{kind: opBranch, cmp: r.IntN(4), in: r.IntN(2), c: int64(r.IntN(5) - 2), label: fmt.Sprint("b", label)}
+			if r.IntN(3) == 0 {
+				op.fail = true
+			} else if depth == 0 {
+				op.then = []symOp{gen(1)}
+			}
+			return op
+		}
+	}
+	for range n {
+		var th []symOp
+		for range 1 + r.IntN(3) {
+			th = append(th, gen(0))
+		}
+		p.threads = append(p.threads, th)
+	}
+	return p
+}
+
+func (p *symProgram) String() string {
+	var b strings.Builder
+	var show func(ops []symOp, ind string)
+	show = func(ops []symOp, ind string) {
+		for _, o := range ops {
+			switch o.kind {
+			case opRead:
+				fmt.Fprintf(&b, "%sl = v%d\n", ind, o.v)
+			case opWrite:
+				src := [...]string{"l", fmt.Sprintf("l+i%d", o.in), fmt.Sprint(o.c), fmt.Sprintf("i%d", o.in)}[o.src]
+				fmt.Fprintf(&b, "%sv%d = %s\n", ind, o.v, src)
+			case opLock:
+				fmt.Fprintf(&b, "%slock\n", ind)
+				show(o.then, ind+"  ")
+				fmt.Fprintf(&b, "%sunlock\n", ind)
+			case opBranch:
+				cond := [...]string{fmt.Sprintf("l < %d", o.c), fmt.Sprintf("l == i%d+%d", o.in, o.c),
+					fmt.Sprintf("i%d > %d", o.in, o.c), fmt.Sprintf("l+i%d == %d", o.in, o.c)}[o.cmp]
+				fmt.Fprintf(&b, "%s%s: if %s {", ind, o.label, cond)
+				if o.fail {
+					b.WriteString(" fail }\n")
+					continue
+				}
+				b.WriteString("\n")
+				show(o.then, ind+"  ")
+				fmt.Fprintf(&b, "%s}\n", ind)
+			}
+		}
+	}
+	for i, th := range p.threads {
+		fmt.Fprintf(&b, "T%d:\n", i+1)
+		show(th, "  ")
+	}
+	return b.String()
+}
+
+var symInputs = []inputRange{{"i0", -2, 2}, {"i1", -2, 2}}
+
+// body returns p as a test body that marks each symbolic branch side it
+// takes with its label and side ("b3+", "b3-"), per thread.
+func (p *symProgram) body(m *marks) func(w *weft.T) {
+	vars := make([]*weft.Var[weft.SInt], p.vars)
+	for i := range vars {
+		vars[i] = weft.NewVar[weft.SInt](fmt.Sprint("v", i))
+	}
+	var mu weft.Mutex
+	kc := weft.Const[int64]
+	return func(w *weft.T) {
+		in := []weft.SInt{w.InputRange("i0", -2, 2), w.InputRange("i1", -2, 2)}
+		for _, v := range vars {
+			v.Store(kc(0))
+		}
+		var run func(th int, ops []symOp, l *weft.SInt)
+		run = func(th int, ops []symOp, l *weft.SInt) {
+			for _, o := range ops {
+				switch o.kind {
+				case opRead:
+					*l = vars[o.v].Load()
+				case opWrite:
+					vars[o.v].Store([...]weft.SInt{*l, l.Add(in[o.in]), kc(o.c), in[o.in]}[o.src])
+				case opLock:
+					mu.Lock()
+					run(th, o.then, l)
+					mu.Unlock()
+				case opBranch:
+					cond := [...]weft.SBool{l.Lt(kc(o.c)), l.Eq(in[o.in].Add(kc(o.c))), in[o.in].Gt(kc(o.c)), l.Add(in[o.in]).Eq(kc(o.c))}[o.cmp]
+					taken := w.If(cond)
+					if cond.Symbolic() {
+						m.mark(th, fmt.Sprintf("%s%s", o.label, map[bool]string{true: "+", false: "-"}[taken]))
+					}
+					if !taken {
+						continue
+					}
+					if o.fail {
+						w.Fail("%s", o.label)
+					}
+					run(th, o.then, l)
+				}
+			}
+		}
+		var ts []*weft.Thread
+		for i, th := range p.threads {
+			ts = append(ts, w.Go(func() {
+				l := kc(0)
+				run(i, th, &l)
+			}))
+		}
+		for _, t := range ts {
+			t.Join()
+		}
+	}
+}
+
+// TestDifferential: on random programs with two inputs, con2 with bound k
+// covers exactly the branch sides that brute force (every schedule of
+// every input vector) takes with at most k interferences, for k = 0, 1, 2.
+func TestDifferential(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 15
+	}
+	if v, err := strconv.Atoi(os.Getenv("CON2_PROGRAMS")); err == nil {
+		n = v
+	}
+	checked := 0
+	var deeper [3]int // programs with sides first reached at k = 0, 1, 2
+	for seed := uint64(0); checked < n && seed < uint64(3*n); seed++ {
+		p := genSymProgram(rand.New(rand.NewPCG(seed, 7)))
+		ref, _, ok := explore(t, p.body, &bruteForce{inputs: symInputs}, 20000)
+		if !ok {
+			continue // too many schedules for brute force
+		}
+		checked++
+		for k := 0; k <= 2; k++ {
+			if k == 0 && len(ref.upTo(0)) > 0 || k > 0 && len(ref.upTo(k)) > len(ref.upTo(k-1)) {
+				deeper[k]++
+			}
+			s := newCon2(t, con2.Options{K: k})
+			got, _, ok := explore(t, p.body, s, 5000)
+			if !ok {
+				t.Errorf("seed %d, k=%d: con2 did not finish\n%v", seed, k, p)
+				continue
+			}
+			if want := ref.upTo(k); !slices.Equal(got.all(), want) {
+				t.Errorf("seed %d, k=%d: con2 covers %v, brute force %v (all: %v)\n%v", seed, k, got.all(), want, ref.sides, p)
+			}
+		}
+	}
+	t.Logf("%d programs checked; with sides first reached at k = 0, 1, 2: %v", checked, deeper)
+}
