@@ -25,7 +25,7 @@ type symOp struct {
 	src   int // write: 0 local, 1 local+input, 2 constant, 3 input
 	in    int // the input used
 	c     int64
-	cmp   int // branch: 0 local < c, 1 local == input+c, 2 input > c, 3 local+input == c
+	cmp   int // branch: 0 local < c, 1 local == input+c, 2 input > c, 3 local+input == c, 4 local == c
 	then  []symOp
 	fail  bool // the branch's then-side fails
 	label string
@@ -82,6 +82,91 @@ func genSymProgram(r *rand.Rand) *symProgram {
 	return p
 }
 
+// genInterferingProgram draws a program of 2 or 3 threads of 2 to 4
+// statements in which reads of shared variables are often followed by a
+// branch on the value read: sides that need other threads' writes, and
+// chains of them (k = 2), are common.
+func genInterferingProgram(r *rand.Rand) *symProgram {
+	p := &symProgram{vars: 1 + r.IntN(2)}
+	label := 0
+	branch := func(depth int) symOp {
+		label++
+		op := symOp{kind: opBranch, cmp: r.IntN(4), in: r.IntN(2), c: int64(r.IntN(5) - 2), label: fmt.Sprint("b", label)}
+		if op.cmp == 2 {
+			op.cmp = 4 // on the value read, not on an input alone
+		}
+		if r.IntN(4) == 0 {
+			op.fail = true
+		}
+		return op
+	}
+	var gen func(depth int) []symOp
+	gen = func(depth int) []symOp {
+		switch x := r.IntN(20); {
+		case x < 8:
+			ops := []symOp{{kind: opRead, v: r.IntN(p.vars)}}
+			if r.IntN(2) == 0 {
+				ops = append(ops, branch(depth))
+			}
+			return ops
+		case x < 15:
+			// Mostly the value read (and an input): data flows on.
+			src := [...]int{0, 0, 1, 1, 2, 3}[r.IntN(6)]
+			return []symOp{{kind: opWrite, v: r.IntN(p.vars), src: src, in: r.IntN(2), c: int64(r.IntN(5) - 2)}}
+		case x < 17 && depth == 0:
+			return []symOp{{kind: opLock, then: append(gen(1), gen(1)...)}}
+		default:
+			return []symOp{branch(depth)}
+		}
+	}
+	for range 2 + r.IntN(2) {
+		var th []symOp
+		for range 2 + r.IntN(2) {
+			th = append(th, gen(0)...)
+		}
+		p.threads = append(p.threads, th)
+	}
+	return p
+}
+
+// genRelayProgram draws a program of 3 threads that pass a value on: T1
+// writes an input (or its value plus one) to a variable, T2 reads a
+// variable and writes what it read (or that plus an input), T3 reads a
+// variable and branches on it; each may do one more random access or
+// branch, before or after. Sides that need two interferences in a row
+// (T1 to T2 to T3: k = 2) are common.
+func genRelayProgram(r *rand.Rand) *symProgram {
+	p := &symProgram{vars: 2}
+	label := 0
+	branch := func() symOp {
+		label++
+		return symOp{kind: opBranch, cmp: []int{0, 1, 3, 4, 4, 4}[r.IntN(6)], in: r.IntN(2), c: []int64{-2, -1, 1, 2}[r.IntN(4)],
+			label: fmt.Sprint("b", label), fail: r.IntN(3) == 0}
+	}
+	extra := func(th []symOp) []symOp {
+		var op symOp
+		switch r.IntN(4) {
+		case 0:
+			return th
+		case 1:
+			op = symOp{kind: opRead, v: r.IntN(2)}
+		case 2:
+			op = symOp{kind: opWrite, v: r.IntN(2), src: r.IntN(4), in: r.IntN(2), c: int64(r.IntN(5) - 2)}
+		default:
+			op = branch()
+		}
+		if r.IntN(2) == 0 {
+			return append([]symOp{op}, th...)
+		}
+		return append(th, op)
+	}
+	t1 := []symOp{{kind: opWrite, v: r.IntN(2), src: []int{1, 3}[r.IntN(2)], in: r.IntN(2)}}
+	t2 := []symOp{{kind: opRead, v: r.IntN(2)}, {kind: opWrite, v: r.IntN(2), src: r.IntN(2), in: r.IntN(2)}}
+	t3 := []symOp{{kind: opRead, v: r.IntN(2)}, branch()}
+	p.threads = [][]symOp{extra(t1), extra(t2), extra(t3)}
+	return p
+}
+
 func (p *symProgram) String() string {
 	var b strings.Builder
 	var show func(ops []symOp, ind string)
@@ -99,7 +184,7 @@ func (p *symProgram) String() string {
 				fmt.Fprintf(&b, "%sunlock\n", ind)
 			case opBranch:
 				cond := [...]string{fmt.Sprintf("l < %d", o.c), fmt.Sprintf("l == i%d+%d", o.in, o.c),
-					fmt.Sprintf("i%d > %d", o.in, o.c), fmt.Sprintf("l+i%d == %d", o.in, o.c)}[o.cmp]
+					fmt.Sprintf("i%d > %d", o.in, o.c), fmt.Sprintf("l+i%d == %d", o.in, o.c), fmt.Sprintf("l == %d", o.c)}[o.cmp]
 				fmt.Fprintf(&b, "%s%s: if %s {", ind, o.label, cond)
 				if o.fail {
 					b.WriteString(" fail }\n")
@@ -147,7 +232,7 @@ func (p *symProgram) body(m *marks) func(w *weft.T) {
 					run(th, o.then, l)
 					mu.Unlock()
 				case opBranch:
-					cond := [...]weft.SBool{l.Lt(kc(o.c)), l.Eq(in[o.in].Add(kc(o.c))), in[o.in].Gt(kc(o.c)), l.Add(in[o.in]).Eq(kc(o.c))}[o.cmp]
+					cond := [...]weft.SBool{l.Lt(kc(o.c)), l.Eq(in[o.in].Add(kc(o.c))), in[o.in].Gt(kc(o.c)), l.Add(in[o.in]).Eq(kc(o.c)), l.Eq(kc(o.c))}[o.cmp]
 					taken := w.If(cond)
 					if cond.Symbolic() {
 						m.mark(th, fmt.Sprintf("%s%s", o.label, map[bool]string{true: "+", false: "-"}[taken]))
@@ -178,6 +263,8 @@ func (p *symProgram) body(m *marks) func(w *weft.T) {
 // TestDifferential: on random programs with two inputs, con2 with bound k
 // covers exactly the branch sides that brute force (every schedule of
 // every input vector) takes with at most k interferences, for k = 0, 1, 2.
+// The programs are of two generators: package weft's concolic tests' and
+// one where branches on values read are common.
 func TestDifferential(t *testing.T) {
 	n := 60
 	if testing.Short() {
@@ -186,10 +273,20 @@ func TestDifferential(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CON2_PROGRAMS")); err == nil {
 		n = v
 	}
+	for _, g := range []struct {
+		name string
+		gen  func(*rand.Rand) *symProgram
+	}{{"concolic", genSymProgram}, {"interfering", genInterferingProgram}, {"relay", genRelayProgram}} {
+		t.Run(g.name, func(t *testing.T) { differential(t, g.gen, n) })
+	}
+}
+
+// differential checks n programs of gen (see TestDifferential).
+func differential(t *testing.T, gen func(*rand.Rand) *symProgram, n int) {
 	checked := 0
 	var deeper [3]int // programs with sides first reached at k = 0, 1, 2
 	for seed := uint64(0); checked < n && seed < uint64(3*n); seed++ {
-		p := genSymProgram(rand.New(rand.NewPCG(seed, 7)))
+		p := gen(rand.New(rand.NewPCG(seed, 7)))
 		ref, _, ok := explore(t, p.body, &bruteForce{inputs: symInputs}, 20000)
 		if !ok {
 			continue // too many schedules for brute force

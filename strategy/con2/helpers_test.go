@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -100,9 +102,10 @@ func (m *marks) mark(i int, label string) {
 	(*m)[i] = append((*m)[i], label)
 }
 
-// recorder wraps a strategy: it gathers, over all executions, each marked
-// side with the fewest interferences it was taken with
-// (con2.Interferences), and the inputs of failing executions.
+// recorder wraps a strategy: it gathers, over all executions, each side
+// with the fewest interferences it was taken with (con2.Interferences),
+// and the inputs of failing executions. A side is named by the program's
+// mark if it marks its sides (m not nil), else by its source line.
 type recorder struct {
 	strategy.Strategy
 	m     *marks
@@ -125,8 +128,23 @@ func newRecorder(s strategy.Strategy, m *marks) *recorder {
 func (r *recorder) Unwrap() strategy.Strategy { return r.Strategy }
 
 func (r *recorder) Next() bool {
-	*r.m = (*r.m)[:0]
+	if r.m != nil {
+		*r.m = (*r.m)[:0]
+	}
 	return r.Strategy.Next()
+}
+
+// label names the side of branch b, the n-th of its thread.
+func (r *recorder) label(b trace.BranchEvent, n int) (string, bool) {
+	if r.m == nil {
+		f, _ := runtime.CallersFrames([]uintptr{b.PC}).Next()
+		return fmt.Sprintf("%s:%d%s", filepath.Base(f.File), f.Line, map[bool]string{true: "+", false: "-"}[b.Taken]), true
+	}
+	i := int(b.Thread) - 1
+	if i < 0 || i >= len(*r.m) || n >= len((*r.m)[i]) {
+		return "", false
+	}
+	return (*r.m)[i][n], true
 }
 
 func (r *recorder) Finish(tr *trace.Trace, end trace.End) {
@@ -136,16 +154,15 @@ func (r *recorder) Finish(tr *trace.Trace, end trace.End) {
 	}
 	seen := map[trace.ThreadID]int{}
 	for j, b := range tr.Branches {
-		i := int(b.Thread) - 1
 		n := seen[b.Thread]
 		seen[b.Thread]++
-		if i < 0 || i >= len(*r.m) || n >= len((*r.m)[i]) {
+		l, ok := r.label(b, n)
+		if !ok {
 			if r.err == nil {
 				r.err = fmt.Errorf("branch %d of T%d has no mark", n, b.Thread)
 			}
 			continue
 		}
-		l := (*r.m)[i][n]
 		if old, ok := r.sides[l]; !ok || ks[j] < old {
 			r.sides[l] = ks[j]
 		}
@@ -178,12 +195,18 @@ func (r *recorder) upTo(k int) []string {
 func (r *recorder) all() []string { return slices.Sorted(maps.Keys(r.sides)) }
 
 // explore runs body under s (through a recorder) to the end and returns
-// the recorder and the result; ok is false if maxRuns stopped it.
+// the recorder and the result; ok is false if maxRuns stopped it. A body
+// that marks nothing may be passed as unmarked(body).
 func explore(t *testing.T, body func(*marks) func(*weft.T), s strategy.Strategy, maxRuns int) (*recorder, *weft.Result, bool) {
 	t.Helper()
 	m := &marks{}
+	b := body(m)
+	if b == nil {
+		m = nil
+		b = body(nil)
+	}
 	rec := newRecorder(s, m)
-	r, err := weft.Explore(body(m), weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(maxRuns))
+	r, err := weft.Explore(b, weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(maxRuns))
 	if err != nil {
 		t.Fatal(err)
 	}
