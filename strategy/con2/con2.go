@@ -152,6 +152,7 @@ func (s *Strategy) Next() bool {
 		}
 		s.stats.ISCs++
 		s.stats.MaxDegree = max(s.stats.MaxDegree, c.degree)
+		s.debugf("ISC %d: kind %d degree %d sink %s\n", s.stats.ISCs, c.kind, c.degree, s.f.String(c.sink))
 		if s.realize(c) {
 			return true
 		}
