@@ -163,7 +163,7 @@ func (b *builder) event(s int) {
 		return
 	}
 	if l.kind == 0 {
-		b.err = fmt.Errorf("%w: step %d is a %v (%v)", ErrUnsupported, s, ev.Op, ev.Op.Class)
+		b.err = fmt.Errorf("%w: step %d is a %v (%v); concolic-optimal explores inputs with every primitive", ErrUnsupported, s, ev.Op, ev.Op.Class)
 		return
 	}
 	l.obj = tr.Objects[ev.Op.Obj].Key

@@ -263,31 +263,50 @@ func (p *symProgram) body(m *marks) func(w *weft.T) {
 // TestDifferential: on random programs with two inputs, con2 with bound k
 // covers exactly the branch sides that brute force (every schedule of
 // every input vector) takes with at most k interferences, for k = 0, 1, 2.
-// The programs are of two generators: package weft's concolic tests' and
-// one where branches on values read are common.
+// The programs are of three generators: package weft's concolic tests',
+// one where branches on values read are common, and one of relays (three
+// threads passing a value on) where sides that need k = 2 are common.
 func TestDifferential(t *testing.T) {
-	n := 60
-	if testing.Short() {
-		n = 15
-	}
-	if v, err := strconv.Atoi(os.Getenv("CON2_PROGRAMS")); err == nil {
-		n = v
+	// Each generator's programs checked, and how many of them have sides
+	// brute force first reaches with 0, 1 and 2 interferences (measured:
+	// the test does exercise interferences).
+	type count struct {
+		n      int
+		deeper [3]int
 	}
 	for _, g := range []struct {
-		name string
-		gen  func(*rand.Rand) *symProgram
-	}{{"concolic", genSymProgram}, {"interfering", genInterferingProgram}, {"relay", genRelayProgram}} {
-		t.Run(g.name, func(t *testing.T) { differential(t, g.gen, n) })
+		name        string
+		gen         func(*rand.Rand) *symProgram
+		full, short count
+	}{
+		{"concolic", genSymProgram, count{25, [3]int{20, 0, 0}}, count{6, [3]int{4, 0, 0}}},
+		{"interfering", genInterferingProgram, count{10, [3]int{9, 3, 0}}, count{4, [3]int{4, 0, 0}}},
+		{"relay", genRelayProgram, count{30, [3]int{29, 12, 1}}, count{8, [3]int{7, 5, 0}}},
+	} {
+		want := g.full
+		if testing.Short() {
+			want = g.short
+		}
+		if v, err := strconv.Atoi(os.Getenv("CON2_PROGRAMS")); err == nil {
+			// A longer run: CON2_PROGRAMS=400 checked 1200 programs.
+			want = count{n: v, deeper: [3]int{-1}}
+		}
+		t.Run(g.name, func(t *testing.T) {
+			if deeper := differential(t, g.gen, want.n); want.deeper[0] >= 0 && deeper != want.deeper {
+				t.Errorf("programs with sides first reached at k = 0, 1, 2: %v, want %v", deeper, want.deeper)
+			}
+		})
 	}
 }
 
-// differential checks n programs of gen (see TestDifferential).
-func differential(t *testing.T, gen func(*rand.Rand) *symProgram, n int) {
+// differential checks n programs of gen (see TestDifferential) and
+// returns how many have sides first reached at k = 0, 1, 2.
+func differential(t *testing.T, gen func(*rand.Rand) *symProgram, n int) [3]int {
 	checked := 0
 	var deeper [3]int // programs with sides first reached at k = 0, 1, 2
 	for seed := uint64(0); checked < n && seed < uint64(3*n); seed++ {
 		p := gen(rand.New(rand.NewPCG(seed, 7)))
-		ref, _, ok := explore(t, p.body, &bruteForce{inputs: symInputs}, 20000)
+		ref, _, ok := explore(t, p.body, &bruteForce{inputs: symInputs}, 6000)
 		if !ok {
 			continue // too many schedules for brute force
 		}
@@ -308,4 +327,8 @@ func differential(t *testing.T, gen func(*rand.Rand) *symProgram, n int) {
 		}
 	}
 	t.Logf("%d programs checked; with sides first reached at k = 0, 1, 2: %v", checked, deeper)
+	if checked < n {
+		t.Errorf("%d programs checked, want %d: too many were too large for brute force", checked, n)
+	}
+	return deeper
 }

@@ -5,8 +5,11 @@
 package con2_test
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -142,6 +145,73 @@ func TestFoundWithOneInterference(t *testing.T) {
 				if !tc.ok(f.inputs) || f.k != 1 {
 					t.Errorf("%s, k=%d: a failure with inputs %v and %d interferences", tc.name, k, f.inputs, f.k)
 				}
+			}
+		}
+	}
+}
+
+// TestRefuses: con2 models variables, mutexes, spawns and joins (seed
+// 003 §4); a program with a channel ends the exploration with an error
+// wrapping ErrUnsupported that names the operation.
+func TestRefuses(t *testing.T) {
+	s := newCon2(t, con2.Options{K: 1})
+	_, err := weft.Explore(func(w *weft.T) {
+		c := weft.MakeChan[int](1)
+		w.Go(func() { c.Send(1) })
+		c.Recv()
+	}, weft.WithCustomStrategy(s), weft.NoReplayFiles())
+	if !errors.Is(err, con2.ErrUnsupported) || !strings.Contains(err.Error(), "send") && !strings.Contains(err.Error(), "recv") {
+		t.Errorf("Explore: %v; want an error wrapping ErrUnsupported naming the channel operation", err)
+	}
+}
+
+// relay: T1 writes input i0 to v0, T2 copies v0 to v1, T3 fails if it
+// reads 1 from v1. The failure needs T3 to read T2's write and T2 to
+// read T1's: two interferences in a row.
+func relay(m *marks) func(w *weft.T) {
+	v0, v1 := weft.NewVar[weft.SInt]("v0"), weft.NewVar[weft.SInt]("v1")
+	return func(w *weft.T) {
+		i0 := w.InputRange("i0", -2, 2)
+		v0.Store(weft.Const[int64](0))
+		v1.Store(weft.Const[int64](0))
+		a := w.Go(func() { v0.Store(i0) })
+		b := w.Go(func() { v1.Store(v0.Load()) })
+		c := w.Go(func() {
+			taken := w.If(v1.Load().Eq(weft.Const[int64](1)))
+			m.mark(2, map[bool]string{true: "one", false: "other"}[taken])
+			if taken {
+				w.Fail("T3 read 1")
+			}
+		})
+		a.Join()
+		b.Join()
+		c.Join()
+	}
+}
+
+// TestRelay: brute force takes T3's failing side with two interferences
+// at least, and con2 finds the failure (i0 = 1) with k = 2, not with
+// k = 0 or 1.
+func TestRelay(t *testing.T) {
+	ref, _, ok := explore(t, relay, &bruteForce{inputs: []inputRange{{"i0", -2, 2}}}, 10000)
+	if want := map[string]int{"one": 2, "other": 0}; !ok || !maps.Equal(ref.sides, want) {
+		t.Errorf("brute force: sides %v, want %v", ref.sides, want)
+	}
+	for k := 0; k <= 2; k++ {
+		s := newCon2(t, con2.Options{K: k})
+		rec, r, ok := explore(t, relay, s, 1000)
+		if !ok {
+			t.Fatalf("k=%d: con2 did not finish in %d executions", k, r.Executions)
+		}
+		if want := ref.upTo(k); !slices.Equal(rec.all(), want) {
+			t.Errorf("k=%d: sides %v, want %v", k, rec.all(), want)
+		}
+		if len(rec.fails) > 0 != (k == 2) {
+			t.Errorf("k=%d: failures %v", k, r.FailureCounts)
+		}
+		for _, f := range rec.fails {
+			if int64(f.inputs[0]) != 1 || f.k != 2 {
+				t.Errorf("k=%d: a failure with i0 = %d and %d interferences, want 1 and 2", k, int64(f.inputs[0]), f.k)
 			}
 		}
 	}
