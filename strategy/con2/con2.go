@@ -141,7 +141,7 @@ func (s *Strategy) Next() bool {
 	}
 	if !s.started {
 		s.started = true
-		s.run = run{target: 0, first: true}
+		s.run = run{target: 0}
 		return true
 	}
 	for {
@@ -152,7 +152,6 @@ func (s *Strategy) Next() bool {
 		}
 		s.stats.ISCs++
 		s.stats.MaxDegree = max(s.stats.MaxDegree, c.degree)
-		s.debugf("ISC %d: kind %d degree %d sink %s\n", s.stats.ISCs, c.kind, c.degree, s.f.String(c.sink))
 		if s.realize(c) {
 			return true
 		}

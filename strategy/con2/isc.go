@@ -102,12 +102,3 @@ func (l *worklists) pop(first func(*isc) bool) *isc {
 	}
 	return nil
 }
-
-// len returns the number of ISCs queued.
-func (l *worklists) len() int {
-	n := 0
-	for _, q := range l.w {
-		n += len(q)
-	}
-	return n
-}

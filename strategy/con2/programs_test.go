@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -84,6 +85,19 @@ func TestAddAll(t *testing.T) {
 		}
 		if !slices.Equal(perK, tc.perK) {
 			t.Errorf("k=%d: sides covered per k %v, want %v", tc.k, perK, tc.perK)
+		}
+		// Line 4 of Fig. 2 is addall.go:31 (both sides at k = 0), the
+		// assertion addall.go:34 (held at k = 0, violated at k = 1).
+		var sides []string
+		for _, sd := range s.Covered() {
+			sides = append(sides, fmt.Sprintf("%s:%d %v k=%d", filepath.Base(sd.File), sd.Line, sd.Taken, sd.K))
+		}
+		want := []string{"addall.go:31 true k=0", "addall.go:31 false k=0", "addall.go:34 true k=0"}
+		if tc.k > 0 {
+			want = append(want, "addall.go:34 false k=1")
+		}
+		if !slices.Equal(sides, want) {
+			t.Errorf("k=%d: Covered() = %v, want %v", tc.k, sides, want)
 		}
 	}
 }

@@ -5,9 +5,6 @@
 package con2
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -15,8 +12,7 @@ import (
 
 // run is the execution under way.
 type run struct {
-	c      *isc    // nil for the first execution
-	first  bool    // the first execution: thread 0 alone
+	c      *isc    // nil for the first execution (thread 0 alone)
 	plan   []int32 // the steps of the prefix, in the solved order
 	pos    int
 	target trace.ThreadID // stable
@@ -62,7 +58,6 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 		nd := &s.f.nodes[n]
 		p := s.names.Current(nd.thread)
 		if p == trace.NoThread || !st.Enabled(p) || !s.matches(st, p, &nd.lab) {
-			s.debugf("diverged at step %d: thread %v (T%d) pending %v, expected %s\nscenario:\n%s\n", st.Step, p, nd.thread, st.Threads[max(p, 0)].Op, s.f.String(n), s.describe())
 			s.diverge()
 			return strategy.Cut
 		}
@@ -142,7 +137,6 @@ func (s *Strategy) check() bool {
 		n := s.b.made[r.checked]
 		nd := &s.f.nodes[n]
 		if c, ok := r.expect[nd.thread]; ok && int(nd.depth) < len(c) && c[nd.depth] != n {
-			s.debugf("diverged: made %s, expected %s\nscenario:\n%s\n", s.f.String(n), s.f.String(c[nd.depth]), s.describe())
 			s.diverge()
 			return false
 		}
@@ -155,23 +149,5 @@ func (s *Strategy) diverge() {
 	if !s.run.diverged {
 		s.run.diverged = true
 		s.stats.Diverged++
-	}
-}
-
-// Describe returns the scenario of the current execution, for debugging:
-// its nodes in the solved order.
-func (s *Strategy) describe() string {
-	out := ""
-	for _, n := range s.run.plan {
-		out += fmt.Sprintln(s.f.String(n))
-	}
-	return out
-}
-
-var debugDiverge = os.Getenv("CON2_DEBUG") != ""
-
-func (s *Strategy) debugf(format string, args ...any) {
-	if debugDiverge {
-		fmt.Fprintf(os.Stderr, format, args...)
 	}
 }
