@@ -150,7 +150,14 @@
 // TestAddAllBruteForce checks the 6..10 against every schedule of every
 // u.cnt in [0, 100] (the notes derive it under mathematical integers).
 // TestFoundWithOneInterference: jcute and unfold-fig9 fail at k = 1 (z =
-// 1; a positive input), not at k = 0. TestDifferential: on random
+// 1; a positive input), not at k = 0. TestRelay: a value relayed by two
+// threads needs k = 2. TestTable1: bluetooth (our port) 8/1/1 sides per k
+// with its bug at k = 2 (the paper's row: 14/8/2, bug at 2), art2..art5
+// as the paper's rows (7/1 .. 16/1/1/1/1, bugs at k = 1..4), against
+// brute force where small; weft bench -table table1 prints them beside
+// the paper's. TestConstraintsGolden: DC and TC of a scenario, as is and
+// completed (testdata/constraints.golden). TestOptimisations: what each
+// optimisation saves on a program made to need it. TestDifferential: on random
 // programs of three generators (one of relays between three threads, where
 // sides that need two interferences are common), con2 with bound k covers
 // exactly the sides brute force takes with at most k interferences, k =
