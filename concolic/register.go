@@ -1,4 +1,4 @@
-// This file registers the concolic strategies with a Z3 solver.
+// This file registers the concolic strategies and con2 with a Z3 solver.
 
 package concolic
 
