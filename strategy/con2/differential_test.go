@@ -324,6 +324,10 @@ func differential(t *testing.T, gen func(*rand.Rand) *symProgram, n int) [3]int 
 			if want := ref.upTo(k); !slices.Equal(got.all(), want) {
 				t.Errorf("seed %d, k=%d: con2 covers %v, brute force %v (all: %v)\n%v", seed, k, got.all(), want, ref.sides, p)
 			}
+			// Every value is concolic: a solved scenario runs as solved.
+			if d := s.Stats().Diverged; d != 0 {
+				t.Errorf("seed %d, k=%d: %d executions diverged from their scenarios\n%v", seed, k, d, p)
+			}
 		}
 	}
 	t.Logf("%d programs checked; with sides first reached at k = 0, 1, 2: %v", checked, deeper)
