@@ -144,7 +144,9 @@
 //
 // # Numbers the tests pin
 //
-// TestAddAll: addAll has no failure with k = 0; with k = 1 every failure
+// TestAddAllInitialPhase: addAll's initial runs (the body's thread, then
+// T and T' alone) leave 4 ISCs in W^0, two dangling nodes per thread (Fig.
+// 6). TestAddAll: addAll has no failure with k = 0; with k = 1 every failure
 // has u.cnt in 6..10 and one interference in its scenario; its four
 // branch sides are covered 3 at k = 0 and 1 at k = 1 (the violation).
 // TestAddAllBruteForce checks the 6..10 against every schedule of every
