@@ -54,6 +54,10 @@ type Result struct {
 	// chose none (see Explore): the inputs of a body that reads some,
 	// which optimal does not explore without the concolic strategies.
 	Note string
+	// Branches lists the program's symbolic branches the executions
+	// reached, by source line, with the sides they took (branches.go);
+	// nil for a program without inputs.
+	Branches []BranchSite
 
 	finals driver.FinalStates
 }
@@ -217,11 +221,13 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 		}
 		return "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + driver.DeterminismAdvice
 	}
+	sides := branchSides{}
 	// record tallies an execution that ended with end.
 	record := func(tr *trace.Trace, end trace.End) {
 		if c.observe != nil {
 			c.observe(tr, end)
 		}
+		sides.add(tr)
 		r.finals.Merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))
@@ -253,6 +259,7 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: out.Misuse, Thread: trace.NoThread, Execution: r.Executions})
 	}
 	r.FinalStates = r.finals.Count()
+	r.Branches = sides.sites()
 	if ss, ok := strategy.As[strategy.Solving](s); ok {
 		r.Solver = ss.SolverStats()
 	}

@@ -14,8 +14,9 @@ import (
 // test body with the same strategy (a unit of work, strategy.Splitter),
 // to r: the counts add up, the failures of a kind r has not seen join r's
 // (their Execution numbers are o's own), the final states are counted
-// once over both, the solver's and the strategy's counters add up, Wall is the longer of the
-// two, and r is exhausted only if both were.
+// once over both, the solver's and the strategy's counters add up, the
+// branch sides taken in either are taken, Wall is the longer of the two,
+// and r is exhausted only if both were.
 func (r *Result) Merge(o *Result) {
 	r.Executions += o.Executions
 	r.Complete += o.Complete
@@ -38,6 +39,7 @@ func (r *Result) Merge(o *Result) {
 	}
 	r.finals.Merge(&o.finals)
 	r.FinalStates = r.finals.Count()
+	r.Branches = mergeSites(r.Branches, o.Branches)
 	r.Solver = r.Solver.Add(o.Solver)
 	r.addCounters(o.Counters)
 }

@@ -26,6 +26,7 @@ type config struct {
 	strategy    strategy.Strategy
 	seed        int64
 	depth       int // PCT bug depth
+	k           int // con2's bound on interferences
 	maxRuns     int
 	maxSteps    int
 	timeout     time.Duration
@@ -44,7 +45,7 @@ type config struct {
 }
 
 func defaultConfig() config {
-	return config{strategyName: defaultStrategy, maxRuns: 100_000, depth: 3, stopOnFail: true, replayFiles: true}
+	return config{strategyName: defaultStrategy, maxRuns: 100_000, depth: 3, k: DefaultInterferences, stopOnFail: true, replayFiles: true}
 }
 
 // WithStrategy chooses the exploration strategy by name (see Strategies).
@@ -73,6 +74,23 @@ func WithDepth(d int) Option {
 			return fmt.Errorf("bug depth %d: must be at least 1", d)
 		}
 		c.depth = d
+		return nil
+	}
+}
+
+// DefaultInterferences is con2's bound on interferences when
+// WithInterferences is not given.
+const DefaultInterferences = 2
+
+// WithInterferences sets the con2 strategy's bound k (at least 0): it
+// covers every branch side an execution reaches with at most k
+// interferences, reads of another thread's write (seed 003).
+func WithInterferences(k int) Option {
+	return func(c *config) error {
+		if k < 0 {
+			return fmt.Errorf("interference bound %d: must not be negative", k)
+		}
+		c.k = k
 		return nil
 	}
 }

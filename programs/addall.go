@@ -21,7 +21,7 @@ func addAll(Params) func(w *weft.T) {
 	two := weft.Const[int64](2)
 	return func(w *weft.T) {
 		cnt, size := weft.NewVar[weft.SInt]("v.cnt"), weft.NewVar[weft.SInt]("v.size")
-		lk := &weft.Mutex{}
+		lk := weft.NewMutex("lk")
 		cnt.Store(weft.Const[int64](10))
 		size.Store(weft.Const[int64](20))
 		u := w.InputRange("u.cnt", 0, 100)

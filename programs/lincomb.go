@@ -24,7 +24,7 @@ func linComb(Params) func(w *weft.T) {
 	k := func(v int64) weft.SInt { return weft.Const(v) }
 	return func(w *weft.T) {
 		sum := weft.NewVar[weft.SInt]("sum")
-		mu := &weft.Mutex{}
+		mu := weft.NewMutex("mu")
 		a, b, c, d := w.Input("a"), w.Input("b"), w.Input("c"), w.Input("d")
 		sum.Store(k(0))
 		addIn := func(v weft.SInt) {

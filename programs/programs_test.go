@@ -148,8 +148,10 @@ func TestDefaultsBounded(t *testing.T) {
 		events    int64
 	}{
 		"addall":      {82, true, 1, 1640},
+		"art":         {2, true, 1, 10},
 		"bbchan":      {300, false, 1, 3600},
 		"bbmonitor":   {300, false, 1, 8034},
+		"bluetooth":   {300, false, 1, 7119},
 		"dining":      {300, false, 1, 4500},
 		"dporproblem": {6, true, 2, 24},
 		"fib":         {300, false, 12, 4800},
@@ -221,7 +223,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"addall", "bbchan", "bbmonitor", "dining", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
+	want := []string{"addall", "art", "bbchan", "bbmonitor", "bluetooth", "dining", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}

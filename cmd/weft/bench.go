@@ -1,5 +1,6 @@
 // This file implements weft bench: the tables of seed 000 Fig. 8 and seed
-// 002 Table 2 for weft's strategies, with the papers' figures beside ours.
+// 002 Table 2 for weft's strategies, with the papers' figures beside ours
+// (seed 003's Table 1 is in bench_con2.go).
 
 package main
 
@@ -110,7 +111,7 @@ type benchResult struct {
 // cmdBench runs weft bench.
 func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	table := fs.String("table", "all", "the table: fig8, table2, speed or all")
+	table := fs.String("table", "all", "the table: fig8, table2, speed, table1 (seed 003, con2) or all")
 	rows := fs.String("rows", "", "run only the rows whose label contains this text")
 	orders, maxRuns := new(int), new(int)
 	boundedInt(fs, orders, "orders", 5, 1, "", "random exploration orders (seeds 1..`N`) averaged per cell")
@@ -118,7 +119,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per row instead of tables")
 	wide := fs.Bool("wide", false, "print each cell's wall time and the papers' column names whole (wider than 120 columns)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|speed|all] [-rows TEXT] [-orders N] [-max-runs N] [-json] [-wide]")
+		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|speed|table1|all] [-rows TEXT] [-orders N] [-max-runs N] [-json] [-wide]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stdout); err != nil {
@@ -133,8 +134,9 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 			chosen = append(chosen, t)
 		}
 	}
-	if len(chosen) == 0 {
-		return report(usageErrorf("unknown table %q: use fig8, table2, speed or all", *table), stderr)
+	con2Table := *table == "all" || *table == "table1"
+	if len(chosen) == 0 && !con2Table {
+		return report(usageErrorf("unknown table %q: use fig8, table2, speed, table1 or all", *table), stderr)
 	}
 	enc := json.NewEncoder(stdout)
 	for _, t := range chosen {
@@ -154,6 +156,11 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		}
 		if !*asJSON && len(results) > 0 {
 			printBench(stdout, t, results, *maxRuns, *wide)
+		}
+	}
+	if con2Table {
+		if err := benchCon2(stdout, *rows, *asJSON); err != nil {
+			return report(err, stderr)
 		}
 	}
 	return exitOK

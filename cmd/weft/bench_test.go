@@ -110,3 +110,31 @@ func TestBenchFits120Columns(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchTable1 runs seed 003's Table 1 row art3: con2 covers 10 sides
+// alone, one more with one interference and one (the bug) with two, as
+// the paper's row; every line of the table fits 120 columns.
+func TestBenchTable1(t *testing.T) {
+	needZ3(t)
+	var out, errb bytes.Buffer
+	if code := run([]string{"bench", "-table", "table1", "-rows", "art3", "-json"}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var r con2Result
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("decoding %q: %v", out.String(), err)
+	}
+	if !slices.Equal(r.SidesPerK, []int64{10, 1, 1, 0, 0}) || r.BugK != 2 || r.K != con2Bound || r.Paper != [4]string{"10/1/1", "2", "17942", "21.8"} {
+		t.Errorf("art3: %+v, want sides 10/1/1, the bug at k = 2 and the paper's row", r)
+	}
+	out.Reset()
+	run([]string{"bench", "-table", "table1", "-rows", "art"}, &out, &errb)
+	for _, line := range strings.Split(out.String(), "\n") {
+		if n := utf8.RuneCountInString(line); n > 120 {
+			t.Errorf("a line of %d columns:\n%s", n, line)
+		}
+	}
+	if !strings.Contains(out.String(), "16/1/1/1/1") {
+		t.Errorf("table output:\n%s", out.String())
+	}
+}

@@ -210,6 +210,9 @@ func TestReplayRoundTrip(t *testing.T) {
 			if strings.HasPrefix(strat, "concolic") {
 				needZ3(t)
 			}
+			if strat == "con2" {
+				t.Skip("con2 covers branch sides (dining has none), it does not look for deadlocks")
+			}
 			s := decodeSummary(t, 1, "-strategy", strat, "-p", "n=3", "dining")
 			if len(s.Failures) != 1 || s.Failures[0].Kind != "deadlock" {
 				t.Fatalf("failures = %+v, want one deadlock", s.Failures)

@@ -32,6 +32,7 @@ const (
 	defaultMaxRuns = 100_000
 	defaultSeed    = 1
 	defaultDepth   = 3
+	defaultK       = weft.DefaultInterferences
 )
 
 // runOptions are the flags of weft run.
@@ -42,6 +43,7 @@ type runOptions struct {
 	maxSteps  int
 	seed      int64
 	depth     int
+	k         int
 	timeout   time.Duration
 	json      bool
 	keepGoing bool
@@ -61,6 +63,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
 	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies, and of the order of dpor*, flip* and optimal (0: thread order)")
 	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")
+	fs.IntVar(&o.k, "k", defaultK, "bound `k` of the con2 strategy: cover every branch side reachable with at most k interferences")
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
@@ -95,7 +98,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	prog := newProgressPrinter(stderr)
 	opts := []weft.Option{
 		weft.WithMaxRuns(o.maxRuns), weft.WithSeed(o.seed),
-		weft.WithDepth(o.depth), weft.WithTimeout(o.timeout), weft.WithProgress(prog.print),
+		weft.WithDepth(o.depth), weft.WithInterferences(o.k), weft.WithTimeout(o.timeout), weft.WithProgress(prog.print),
 	}
 	if o.strategy != defaultStrategy {
 		opts = append(opts, weft.WithStrategy(o.strategy))

@@ -6,6 +6,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -49,6 +51,10 @@ type Summary struct {
 	// Counters are the strategy's own counts, by name (unfold: the
 	// events and conditions of the unfolding, the deadlocks found in it).
 	Counters map[string]int64 `json:"counters,omitempty"`
+	// Branches lists the sides of the program's symbolic branches at the
+	// lines the executions reached (the papers' branch coverage); absent
+	// for a program without inputs.
+	Branches *BranchesSummary `json:"branches,omitempty"`
 	// counterOrder is the strategy's order of Counters, for the table.
 	counterOrder []string
 	// Workers describes each worker of a parallel run (-workers); absent
@@ -79,6 +85,14 @@ type SolverSummary struct {
 	Timeouts  int64   `json:"timeouts"`
 	CacheHits int64   `json:"cache_hits"`
 	TimeS     float64 `json:"time_s"`
+}
+
+// BranchesSummary lists branch sides as "file:line +" (the side where the
+// condition held) or "file:line -" (the other: an assertion's failing
+// side): those some execution took, and those none did.
+type BranchesSummary struct {
+	Covered    []string `json:"covered"`
+	NotCovered []string `json:"not_covered"`
 }
 
 // FailureSummary is one failure in Summary.
@@ -112,6 +126,22 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		}
 		s.Counters[c.Name] = c.Value
 		s.counterOrder = append(s.counterOrder, c.Name)
+	}
+	if len(r.Branches) > 0 {
+		s.Branches = &BranchesSummary{Covered: []string{}, NotCovered: []string{}}
+		for _, b := range r.Branches {
+			site := filepath.Base(b.File) + ":" + strconv.Itoa(b.Line)
+			for _, side := range []struct {
+				taken bool
+				sign  string
+			}{{b.True, " +"}, {b.False, " -"}} {
+				if side.taken {
+					s.Branches.Covered = append(s.Branches.Covered, site+side.sign)
+				} else {
+					s.Branches.NotCovered = append(s.Branches.NotCovered, site+side.sign)
+				}
+			}
+		}
 	}
 	if st := r.Solver; st.Queries > 0 || st.CacheHits > 0 {
 		s.Solver = &SolverSummary{Queries: st.Queries, Sat: st.Sat, Unsat: st.Unsat, Unknown: st.Unknown,
@@ -190,6 +220,17 @@ func (s *Summary) print(w io.Writer) {
 	}
 	for _, name := range s.counterOrder {
 		row(name, "%d", s.Counters[name])
+	}
+	if b := s.Branches; b != nil {
+		n := len(b.Covered)
+		row("branch sides", "%d of %d covered", n, n+len(b.NotCovered))
+		for i, side := range b.NotCovered {
+			key := ""
+			if i == 0 {
+				key = "not covered"
+			}
+			row(key, "%s", side)
+		}
 	}
 	tw.Flush()
 }

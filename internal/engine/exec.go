@@ -64,8 +64,14 @@ type Exec struct {
 	// primitive noted one (NoteValue), by step.
 	values []any
 	strat  strategy.Strategy
-	serial uint64
-	id     uint64 // its names' id (Names): the keys it gives carry it
+	// symbolic reports that the strategy asked for a symbolic trace
+	// (strategy.SymbolicTracer): the execution records Trace.Accesses.
+	symbolic bool
+	// branchPCs caches the program's call site of a symbolic branch by the
+	// return addresses on top of the stack (input.go).
+	branchPCs map[[branchFrames]uintptr]uintptr
+	serial    uint64
+	id        uint64 // its names' id (Names): the keys it gives carry it
 
 	threads []*Thread
 	// pool holds every thread the Exec has made, each with its coroutine
@@ -165,6 +171,8 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 		return trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread}
 	}
 	e.strat = s
+	st, ok := strategy.As[strategy.SymbolicTracer](s)
+	e.symbolic = ok && st.SymbolicTrace()
 	e.captureSources = capture || e.cfg.CaptureSources
 	e.values = e.values[:0]
 	e.serial = serials.Add(1)
@@ -276,7 +284,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	}
 	e.threads = append(e.threads, t)
 	e.live++
-	e.tr.Threads = append(e.tr.Threads, trace.ThreadInfo{Parent: parent, Step: int32(len(e.tr.Events)) - 1})
+	e.tr.Threads = append(e.tr.Threads, trace.ThreadInfo{Parent: parent, Step: int32(len(e.tr.Events)) - 1, Branch: int32(len(e.tr.Branches))})
 	if n := len(e.tr.Events); n > 0 && parent != trace.NoThread {
 		e.tr.Events[n-1].Spawned++
 	}

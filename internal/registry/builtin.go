@@ -63,6 +63,6 @@ func init() {
 	}
 }
 
-// concolicNames are the concolic strategies, registered by package
-// github.com/weft-go/weft/concolic.
-var concolicNames = []string{"concolic", "concolic-dpor", "concolic-optimal"}
+// concolicNames are the strategies that solve with Z3, registered by
+// package github.com/weft-go/weft/concolic: the concolic ones and con2.
+var concolicNames = []string{"concolic", "concolic-dpor", "concolic-optimal", "con2"}
