@@ -39,7 +39,7 @@ type comparison struct {
 	// want is the number of distinct SYN-sequences of exhaustive search,
 	// got the number of reach's runs it analysed (its sequences), skipped
 	// those it did not (partial runs, failing runs run again).
-	want, got, skipped int
+	want, got, skipped   int
 	dups, missing, extra []string
 	// places lists failures exhaustive search found and reach did not.
 	places []string

@@ -79,10 +79,10 @@ type Strategy struct {
 	retry *variant
 	// defaults are the variant's selects' defaults not taken yet.
 	defaults []*spec
-	an    analysis
-	rc    racer
-	races []outcome
-	exact []bool
+	an       analysis
+	rc       racer
+	races    []outcome
+	exact    []bool
 }
 
 var (

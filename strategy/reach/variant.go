@@ -113,10 +113,9 @@ type virtual struct {
 	src int32
 }
 
-
 var _ racetab = (*frame)(nil)
 
-func (f *frame) columns() int  { return len(f.cols) }
+func (f *frame) columns() int   { return len(f.cols) }
 func (f *frame) size(i int) int { return len(f.races[i]) }
 
 // The columns of a race table are Q's steps (their indices) and, after
