@@ -34,3 +34,13 @@ func TestDebugSeed(t *testing.T) {
 		seen[q] = true
 	}
 }
+
+func TestDebugGroups(t *testing.T) {
+	seed, _ := strconv.Atoi(os.Getenv("SEED"))
+	p := gen.NewWith(uint64(seed), gen.Options{MaxEvents: 12, MessagePassing: true})
+	ex, _ := run(t, genweft.Body(p), exhaustive.New(), 0)
+	for _, r := range ex[:1] {
+		fmt.Println(r.selects, r.steps)
+	}
+	fmt.Println(newSynGroups(ex))
+}

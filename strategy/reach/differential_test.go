@@ -6,7 +6,9 @@ package reach_test
 
 import (
 	"fmt"
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -143,12 +145,22 @@ func TestGenerated(t *testing.T) {
 	if testing.Short() {
 		programs = 60
 	}
+	from, size := uint64(0), 12
+	if v, err := strconv.Atoi(os.Getenv("REACH_PROGRAMS")); err == nil {
+		// A longer check by hand: REACH_PROGRAMS=n REACH_FROM=seed
+		// REACH_SIZE=events go test -run TestGenerated.
+		programs = v
+		f, _ := strconv.Atoi(os.Getenv("REACH_FROM"))
+		from = uint64(f)
+		if z, err := strconv.Atoi(os.Getenv("REACH_SIZE")); err == nil {
+			size = z
+		}
+	}
 	checked, partial := 0, 0
-	for seed := uint64(0); checked < programs && seed < 100000; seed++ {
-		p := gen.NewWith(seed, gen.Options{MaxEvents: 12, MessagePassing: true})
+	for seed := from; checked < programs && seed < from+100000; seed++ {
+		p := gen.NewWith(seed, gen.Options{MaxEvents: size, MessagePassing: true})
 		body := genweft.Body(p)
 		for _, o := range []reach.Options{{}, {Seed: int64(seed) + 1}} {
-			t.Logf("seed %d %+v", seed, o)
 			c, ok := compare(t, body, o, 5000)
 			if !ok {
 				break

@@ -195,8 +195,12 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	merged := false
 	for i := range tr.Events {
-		if e := &tr.Events[i]; e.Op.Kind == trace.KindSelect {
+		e := &tr.Events[i]
+		if e.Op.Kind == trace.KindSelect {
 			merged = s.gs.join(e.Op, tr.Objects) || merged
+		}
+		if e.Partner != trace.NoThread && e.PartnerOp.Kind == trace.KindSelect {
+			merged = s.gs.join(e.PartnerOp, tr.Objects) || merged
 		}
 	}
 	for _, op := range tr.Final {
@@ -274,43 +278,39 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 			f.nonBlocking[t][k] = model.NonBlocking(a.callOp(int32(t), int32(k)))
 		}
 	}
-	s.markExact(f)
+	f.inherit = make(map[int32][]sout)
+	f.colOf = make(map[int32]int)
+	// addColumn makes white event c a column if its race set, pruned of
+	// what its old spec (if V has it) says, is not empty.
+	addColumn := func(c int32, old *spec) {
+		if old != nil {
+			f.inherit[c] = old.Races
+			s.races = s.prune(f, s.races, old)
+		}
+		if len(s.races) == 0 {
+			return
+		}
+		f.colOf[c] = len(f.cols)
+		s.stats.Races += int64(len(s.races))
+		f.cols = append(f.cols, c)
+		f.races = append(f.races, append([]outcome(nil), s.races...))
+	}
 	for i := range tr.Events {
 		g := a.grp[i]
 		if g < 0 {
 			continue
 		}
 		s.stats.Events++
-		old := false
+		var old *spec
 		if specs := s.v.Pos[g]; int(a.pos[i]) < len(specs) {
-			old = true
-			f.black[i] = specs[a.pos[i]].Black
+			old = &specs[a.pos[i]]
+			f.black[i] = old.Black
 		}
 		if f.black[i] {
 			continue
 		}
 		s.races = s.rc.raceSet(i, s.races[:0])
-		if old {
-			// What the event needs in V: its control structure and the
-			// steps it synchronises with besides its calls, which V may
-			// have left unmatched.
-			pre := vc(slices.Clone(a.csOf(i)))
-			for _, x := range a.cross[i] {
-				if x >= 0 {
-					pre.join(a.tsOf(int(x)))
-				}
-			}
-			if j := a.slot[i]; j >= 0 && !a.before(int32(i), a.tsOf(int(j))) {
-				pre.join(a.tsOf(int(j)))
-			}
-			s.races = s.prune(f, s.races, pre, a.csOf(i))
-		}
-		if len(s.races) == 0 {
-			continue
-		}
-		s.stats.Races += int64(len(s.races))
-		f.cols = append(f.cols, int32(i))
-		f.races = append(f.races, append([]outcome(nil), s.races...))
+		addColumn(int32(i), old)
 	}
 	s.unfilled(f)
 	for j := range f.virtual {
@@ -322,13 +322,8 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 		if u.src >= 0 {
 			pre.join(a.tsOf(int(u.src)))
 		}
-		s.races = s.prune(f, s.rc.raceSetUnfilled(u.g, pre, u.cs, s.races[:0]), pre, u.cs)
-		if len(s.races) == 0 {
-			continue
-		}
-		s.stats.Races += int64(len(s.races))
-		f.cols = append(f.cols, int32(len(tr.Events)+j))
-		f.races = append(f.races, append([]outcome(nil), s.races...))
+		s.races = s.rc.raceSetUnfilled(u.g, pre, u.cs, s.races[:0])
+		addColumn(int32(len(tr.Events)+j), &u.spec)
 	}
 	if len(f.cols) == 0 {
 		return
@@ -372,58 +367,27 @@ func (s *Strategy) unfilled(f *frame) {
 }
 
 // prune removes from the race set of an old receiving event the outcomes
-// that were races in V already: race_set(r, Q) - race_set(r, V) (Fig. 10,
-// lines 1-2). An outcome was one if its calls are all old and the state
-// it needs is V's: every step it needs to have happened before it is an
-// event of V with V's partners (an event V left unmatched, filled in the
-// run by a call not in V, was not there in V). pre is the clock of what
-// the event needs besides its own calls, cs of its control structure
-// (what a select's default needs).
-func (s *Strategy) prune(f *frame, races []outcome, pre, cs vc) []outcome {
-	a := &s.an
+// that the nodes its variant came from could have given it: race_set(r,
+// Q) - race_set(r, V) (Fig. 10, lines 1-2). The race set of r in V is
+// taken to be what its spec carries: the outcomes of r's column in the
+// race table of V's node that the row of V could have had besides its own
+// changes (a valid row), and what that node pruned itself. It is what C2
+// needs (§7.2: a difference an edge could reconcile and did not is never
+// reconciled afterwards); the races of r in V as a sequence of its own can
+// be more, since a change V makes can enable an outcome (a receive made
+// room in a buffer earlier), and an outcome the row could not have had
+// with its changes (one that needs a step the row removes) is no
+// difference the edge could reconcile.
+func (s *Strategy) prune(f *frame, races []outcome, sp *spec) []outcome {
 	out := races[:0]
-	k := make(vc, a.n)
 	for _, o := range races {
-		old := s.v.old(f.stable[o.exec.t], o.exec.k)
-		if o.par.t >= 0 {
-			old = old && s.v.old(f.stable[o.par.t], o.par.k)
-		}
-		if old {
-			if o.exec.cas < 0 && f.nonBlocking[o.exec.t][o.exec.k] {
-				copy(k, cs)
-			} else {
-				copy(k, pre)
-			}
-			for _, c := range [2]side{o.exec, o.par} {
-				if c.t >= 0 {
-					k.join(a.callClock(c.t, c.k))
-				}
-			}
-			for j := range s.exact {
-				if !s.exact[j] && a.before(int32(j), k) {
-					old = false
-					break
-				}
-			}
-		}
-		if !old {
+		x := f.stableOutcome(o)
+		// A call of the node that V removed and a new call of the run
+		// can have the same label: only V's own calls are old.
+		old := s.v.old(x.E.T, x.E.K) && (x.P.T < 0 || s.v.old(x.P.T, x.P.K))
+		if !old || !slices.Contains(sp.Races, x) {
 			out = append(out, o)
 		}
 	}
 	return out
-}
-
-// markExact marks the steps of the run that are events of its variant
-// with the variant's partners (a step on no object: its calls are old).
-func (s *Strategy) markExact(f *frame) {
-	a := &s.an
-	s.exact = slices.Grow(s.exact[:0], len(a.grp))[:len(a.grp)]
-	for i, g := range a.grp {
-		if g < 0 {
-			s.exact[i] = s.v.old(f.stable[a.exec[i].t], a.exec[i].k)
-			continue
-		}
-		specs := s.v.Pos[g]
-		s.exact[i] = int(a.pos[i]) < len(specs) && !specs[a.pos[i]].unmatched()
-	}
 }

@@ -221,6 +221,9 @@ func (s *Strategy) pendingDefaults() {
 // waits for a select's default that does not need it: run first, it might
 // make a case of the select ready.
 func (s *Strategy) heldBack(sp *spec, p trace.ThreadID) bool {
+	if sp.Past != nil {
+		return false // a default changes nothing another one observes
+	}
 	t, k := s.names.Stable(p), s.k[p]
 	for _, d := range s.defaults {
 		if d != sp && (int(t) >= len(d.Past) || k >= d.Past[t]) {

@@ -193,9 +193,9 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 		a.cross[i] = [2]int32{-1, -1}
 		a.slot[i] = -1
 		if o, ok := inputOf(e, tr.Objects); ok {
-			if q, c := enq[o], int(tr.Objects[o].Cap); q >= c && q-c < len(took[o]) {
-				a.slot[i] = took[o][q-c]
-			}
+			// Filled in below, once every receive is known: the one a
+			// close's place needs may come later.
+			a.slot[i] = -2 - int32(enq[o])
 		}
 		if src := e.Source(); src >= 0 {
 			ts.join(a.tsOf(src))
@@ -234,6 +234,16 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 		}
 	}
 	a.took = took
+	for i := range a.slot {
+		if a.slot[i] < -1 {
+			o, _ := inputOf(&tr.Events[i], tr.Objects)
+			q := int(-2-a.slot[i]) - int(tr.Objects[o].Cap)
+			a.slot[i] = -1
+			if q >= 0 && q < len(took[o]) {
+				a.slot[i] = took[o][q]
+			}
+		}
+	}
 	a.ncalls = resize(a.ncalls, n)
 	for t := range a.ncalls {
 		a.ncalls[t] = int32(len(a.steps[t]))

@@ -137,6 +137,9 @@ func record(tr *trace.Trace, end trace.End) synRun {
 		if e.Op.Kind == trace.KindSelect {
 			addSelect(e.Op)
 		}
+		if e.Partner != trace.NoThread && e.PartnerOp.Kind == trace.KindSelect {
+			addSelect(e.PartnerOp)
+		}
 	}
 	for _, op := range tr.Final {
 		if op.Kind == trace.KindSelect {

@@ -34,6 +34,10 @@ type spec struct {
 	// comes from, kept with the same partners: it fails again, and the
 	// replay runs it last (failures.go).
 	Fails bool
+	// Races is the race set the event had in the node the variant comes
+	// from (all of it, not pruned): a run of the variant prunes the
+	// outcomes of old calls it finds there (reach.go, prune).
+	Races []sout
 	// Past is set for a select's default: for each thread (stably
 	// numbered), how many of its calls completed in what the default
 	// needs to have happened before it (its control structure and the
@@ -42,6 +46,9 @@ type spec struct {
 	// holds them back until the default is taken (replay.go).
 	Past []int32
 }
+
+// sout is an outcome with its threads named stably (P.T -1: no partner).
+type sout struct{ E, P vside }
 
 // unmatched reports whether some call of s is unset.
 func (s *spec) unmatched() bool { return s.Exec.Unset || (s.HasPar && s.Par.Unset) }
@@ -99,6 +106,47 @@ type frame struct {
 	failed int32
 	// virtual are the unmatched events of V that Q did not fill.
 	virtual []virtual
+	// inherit is, for each white event that V has, the outcomes its spec
+	// pruned from its race set; colOf the column of each column event.
+	inherit map[int32][]sout
+	colOf   map[int32]int
+}
+
+// prunable returns the outcomes a variant's run prunes from the race set
+// of white event c, kept by row t unchanged: what c's spec in V pruned,
+// and the outcomes of c's column that row t could have had as well.
+func (f *frame) prunable(c int32, t []int) []sout {
+	out := f.inherit[c]
+	i, ok := f.colOf[c]
+	if !ok || t[i] != 0 {
+		return out
+	}
+	out = slices.Clone(out)
+	u := make([]int, len(t))
+	for v := 1; v <= f.size(i); v++ {
+		copy(u, t)
+		u[i] = v
+		ok := true
+		for k := i + 1; k < len(u) && ok; k++ {
+			if f.inCS(i, k) {
+				ok = u[k] <= 0
+				u[k] = -1
+			}
+		}
+		if ok && valid(f, u) {
+			out = append(out, f.stableOutcome(f.races[i][v-1]))
+		}
+	}
+	return out
+}
+
+// stableOutcome returns o with its threads named stably.
+func (f *frame) stableOutcome(o outcome) sout {
+	x := sout{E: vside{T: f.stable[o.exec.t], K: o.exec.k, Case: o.exec.cas}, P: vside{T: -1}}
+	if o.par.t >= 0 {
+		x.P = vside{T: f.stable[o.par.t], K: o.par.k, Case: o.par.cas}
+	}
+	return x
 }
 
 // virtual is an unmatched receiving event of a variant that its run did
@@ -158,29 +206,16 @@ func (f *frame) inPartner(j, i, v int) bool {
 			return true
 		}
 	}
-	if o.exec.cas < 0 && f.nonBlocking[o.exec.t][o.exec.k] {
-		return false // a default takes nothing
-	}
-	// The step the event takes its value from (or the receive that made
-	// room for its send): seed 004's sending partner of a receive is the
-	// send, so its call must stay too, unless it changes itself (then its
-	// own column checks its new partner).
-	for _, x := range f.colCross(f.cols[i]) {
-		if x < 0 || x == r {
-			continue
-		}
-		if f.colBefore(r, a.csOf(int(x))) || f.colBefore(r, a.callClock(a.exec[x].t, a.exec[x].k)) ||
-			(a.par[x].t >= 0 && f.colBefore(r, a.callClock(a.par[x].t, a.par[x].k))) {
-			return true
-		}
-	}
 	return false
 }
 
-// beforeIn reports whether step i happens before column event r in a
-// variant where r synchronises with o: i is in r's control structure, in
-// the past of a call of o, or in the past of a step r needs besides (a
-// value's send).
+// beforeIn reports whether step i is one that column event r and its new
+// partners o need in a variant, which Fig. 10 (lines 8-9) colours black
+// so that they stay: it is in r's control structure or in the past of a
+// call of o, or in the control structure of a step r needs besides (the
+// send whose value a receive takes: that one may take another partner
+// later, as long as it is there; the value is then another, which
+// removes what r's thread did after it, but not r).
 func (f *frame) beforeIn(i, r int32, o outcome) bool {
 	a := f.a
 	if a.before(i, f.colCS(r)) {
@@ -192,7 +227,7 @@ func (f *frame) beforeIn(i, r int32, o outcome) bool {
 		}
 	}
 	for _, x := range f.colCross(r) {
-		if x >= 0 && a.before(i, a.tsOf(int(x))) {
+		if x >= 0 && x != i && a.before(i, a.csOf(int(x))) {
 			return true
 		}
 	}
@@ -300,6 +335,7 @@ func (f *frame) derive(t []int) *variant {
 			// values, it fails again.
 			sp.Fails = int32(i) == f.failed && !sp.unmatched() && !f.crossChanged(int32(i), changed)
 			f.defaultPast(&sp, o, a.csOf(i))
+			sp.Races = f.prunable(int32(i), t)
 			for _, r := range changed {
 				if !sp.Black && f.beforeIn(int32(i), r, newOut[r]) {
 					sp.Black = true
@@ -329,6 +365,7 @@ func (f *frame) derive(t []int) *variant {
 			}
 		}
 		sp.Fails, sp.Past, sp.Hint = false, nil, f.nsteps()
+		sp.Races = f.prunable(f.nsteps()+int32(j), t)
 		v.Pos[u.g] = append(v.Pos[u.g], sp)
 	}
 	for t := range int32(a.n) {
