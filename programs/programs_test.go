@@ -150,8 +150,11 @@ func TestDefaultsBounded(t *testing.T) {
 		"addall":      {82, true, 1, 1640},
 		"bbchan":      {300, false, 1, 3600},
 		"bbmonitor":   {300, false, 1, 8034},
+		"bbselect":    {300, false, 1, 3900},
+		"bbsem":       {300, false, 1, 9000},
 		"dining":      {300, false, 1, 4500},
 		"dporproblem": {6, true, 2, 24},
+		"dpmonitor":   {300, false, 1, 6294},
 		"fib":         {300, false, 12, 4800},
 		"filesystem":  {300, false, 1, 38700},
 		"indexer":     {300, false, 1, 63900},
@@ -159,6 +162,10 @@ func TestDefaultsBounded(t *testing.T) {
 		"lincomb":     {6, true, 1, 72},
 		"pairs":       {300, false, 1, 1800},
 		"parallelpi":  {66, true, 1, 1056},
+		"reach-fig1":  {300, false, 1, 3600},
+		"rwmonitor":   {300, false, 1, 10929},
+		"rwselect":    {300, false, 1, 4800},
+		"rwsem":       {300, false, 1, 8100},
 		"singlelock":  {300, false, 1, 11400},
 		"unfold-fig1": {2, true, 1, 4},
 		"unfold-fig9": {3, true, 1, 12},
@@ -221,7 +228,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"addall", "bbchan", "bbmonitor", "dining", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
+	want := []string{"addall", "bbchan", "bbmonitor", "bbselect", "bbsem", "dining", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "rwmonitor", "rwselect", "rwsem", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}

@@ -67,11 +67,11 @@ func synObj(op trace.Op, cas int32, objs []trace.ObjectInfo) string {
 		info := objs[o]
 		switch {
 		case info.Cap == 0:
-			return fmt.Sprintf("%d", info.Key)
+			return objName(info)
 		case k == trace.KindRecv:
-			return fmt.Sprintf("%d/out", info.Key)
+			return objName(info) + "/out"
 		}
-		return fmt.Sprintf("%d/in", info.Key)
+		return objName(info) + "/in"
 	}
 	switch op.Kind {
 	case trace.KindJoin:
@@ -90,7 +90,17 @@ func synObj(op trace.Op, cas int32, objs []trace.ObjectInfo) string {
 	case trace.KindSend, trace.KindRecv, trace.KindClose:
 		return ch(op.Kind, op.Obj)
 	}
-	return fmt.Sprintf("%d", objs[op.Obj].Key)
+	return objName(objs[op.Obj])
+}
+
+// objName names an object across explorations: by the name the program
+// gave it, or by its key (which names it across the executions of one
+// exploration only, for an object made in each execution).
+func objName(info trace.ObjectInfo) string {
+	if info.Name != "" {
+		return info.Name
+	}
+	return fmt.Sprintf("%d", info.Key)
 }
 
 // record reads the steps of tr.
@@ -118,8 +128,8 @@ func record(tr *trace.Trace, end trace.End) synRun {
 		if len(objs) > 1 || op.Arg == 1 {
 			for _, c := range op.Cases {
 				if c.Obj != trace.NoObject && tr.Objects[c.Obj].Cap > 0 {
-					key := tr.Objects[c.Obj].Key
-					objs = append(objs, fmt.Sprintf("%d/in", key), fmt.Sprintf("%d/out", key))
+					name := objName(tr.Objects[c.Obj])
+					objs = append(objs, name+"/in", name+"/out")
 				}
 			}
 		}
