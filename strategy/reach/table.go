@@ -75,8 +75,24 @@ func newCounter(tab racetab) *counter {
 // next returns the next row, or false when the table is complete. The
 // row is the counter's memory: copy it to keep it.
 func (c *counter) next() ([]int, bool) {
+	for {
+		if _, ok := c.step(); !ok {
+			return nil, false
+		}
+		if valid(c.tab, c.t) { // lines 22-24, with every rule
+			return c.t, true
+		}
+	}
+}
+
+// step advances the counter to its next number (lines 7-21) and returns
+// the digit it incremented, or false at the end.
+func (c *counter) step() (int, bool) {
 	tab, t := c.tab, c.t
-	for !c.done {
+	if c.done {
+		return 0, false
+	}
+	{
 		// Line 7: the least significant digit that can grow.
 		i := len(t) - 1
 		for ; i >= 0; i-- {
@@ -86,7 +102,7 @@ func (c *counter) next() ([]int, bool) {
 		}
 		if i < 0 {
 			c.done = true
-			break
+			return 0, false
 		}
 		t[i]++
 		if t[i] == 1 { // lines 11-14: remove what depends on r_i
@@ -117,11 +133,8 @@ func (c *counter) next() ([]int, bool) {
 				}
 			}
 		}
-		if valid(tab, t) { // lines 22-24, with every rule
-			return t, true
-		}
+		return i, true
 	}
-	return nil, false
 }
 
 // naiveRows returns every valid row, in the order of the mixed-radix
