@@ -21,6 +21,15 @@ type Options struct {
 	// runs it nondeterministically; by default reach takes the first
 	// enabled thread).
 	Seed int64
+	// PV applies the P/V reduction (§7): the completion of a V on a
+	// counting semaphore races with nothing.
+	PV bool
+	// Symmetric lists groups of threads that run the same code, named by
+	// their ranks among the threads the test body starts (0 for the
+	// first): a race between two of them for the same operation (the
+	// same call of theirs, with the same partner) is ignored (§8, the
+	// symmetry reduction).
+	Symmetric [][]int
 }
 
 // Stats counts what the strategy did.
@@ -154,13 +163,7 @@ func (s *Strategy) Next() bool {
 			continue
 		}
 		s.stats.Variants++
-		if debug {
-			fmt.Printf("ROW %v\n", row)
-		}
 		s.begin(f.derive(row))
-		if debug {
-			fmt.Printf("VARIANT\n%s", s.v.dump())
-		}
 		return true
 	}
 	return false
@@ -229,17 +232,6 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		return
 	}
 	s.analysed++
-	if debug {
-		fmt.Printf("RUN %v:", end.Kind)
-		for i := range tr.Events {
-			e := &tr.Events[i]
-			fmt.Printf(" %v%v/%d", e.Thread, e.Op.Kind, e.Case)
-			if e.Partner >= 0 {
-				fmt.Printf("+%v", e.Partner)
-			}
-		}
-		fmt.Println()
-	}
 	s.generate(tr, end)
 }
 
@@ -309,7 +301,7 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 		if f.black[i] {
 			continue
 		}
-		s.races = s.rc.raceSet(i, s.races[:0])
+		s.races = s.rc.reduce(s.opts, i, s.rc.raceSet(i, s.races[:0]))
 		addColumn(int32(i), old)
 	}
 	s.unfilled(f)
@@ -330,9 +322,6 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	}
 	f.a = a.clone()
 	f.ctr = newCounter(f)
-	if debug {
-		fmt.Printf("FRAME\n%s", f.dump())
-	}
 	s.stack = append(s.stack, f)
 	s.stats.Depth = max(s.stats.Depth, len(s.stack))
 }

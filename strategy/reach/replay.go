@@ -6,8 +6,6 @@
 package reach
 
 import (
-	"fmt"
-
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -103,17 +101,6 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 		return strategy.Cut
 	}
 	s.took(st, pick)
-	if debug {
-		fmt.Printf("  choose %v (spec %v) among:", pick.c, pick.spec != nil)
-		for p := range st.Threads {
-			for a := range st.Threads[p].Alts {
-				var o option
-				ok := s.classify(st, trace.ThreadID(p), a, &o)
-				fmt.Printf(" [T%d/%d %v g%d ok=%v spec=%v]", p, a, st.Threads[p].Op, o.g, ok, o.spec != nil)
-			}
-		}
-		fmt.Println()
-	}
 	return pick.c
 }
 
