@@ -41,8 +41,10 @@ type Stats struct {
 	// Variants is the number of race variants run (rows of race tables).
 	Variants int
 	// Depth is the largest number of nodes on the stack: the depth of the
-	// spanning tree explored (§7.3: the space is O(D)).
-	Depth int
+	// spanning tree explored (§7.3: the space is O(D)); StackBytes the
+	// largest memory they held (an estimate: their slices' sizes).
+	Depth      int
+	StackBytes int64
 	// Events is the number of receiving events analysed, Races the sum of
 	// the sizes of their race sets.
 	Events, Races int64
@@ -119,6 +121,7 @@ func (s *Strategy) Counters() []strategy.Counter {
 		{Name: "reach partial runs", Value: int64(st.Partial)},
 		{Name: "reach variants", Value: int64(st.Variants)},
 		{Name: "reach depth", Value: int64(st.Depth)},
+		{Name: "reach stack KiB", Value: (st.StackBytes + 1023) / 1024},
 		{Name: "reach receiving events", Value: st.Events},
 		{Name: "reach restarts", Value: int64(st.Restarts)},
 	}
@@ -324,6 +327,11 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	f.ctr = newCounter(f)
 	s.stack = append(s.stack, f)
 	s.stats.Depth = max(s.stats.Depth, len(s.stack))
+	var bytes int64
+	for _, f := range s.stack {
+		bytes += f.bytes()
+	}
+	s.stats.StackBytes = max(s.stats.StackBytes, bytes)
 }
 
 // unfilled adds to f the unmatched receiving events of the run's variant

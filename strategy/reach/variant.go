@@ -140,6 +140,30 @@ func (f *frame) prunable(c int32, t []int) []sout {
 	return out
 }
 
+// bytes estimates the memory f holds: its slices and maps.
+func (f *frame) bytes() int64 {
+	a := f.a
+	n := 4 * int64(len(a.ts)+len(a.cs)+len(a.start)+len(a.grp)+len(a.pos)+len(a.slot)+len(a.ncalls)+2*len(a.cross))
+	n += 12 * int64(len(a.exec)+len(a.par))
+	for _, s := range a.steps {
+		n += 4 * int64(len(s))
+	}
+	n += int64(len(f.black)) + 4*int64(len(f.stable)+len(f.cols))
+	for _, r := range f.races {
+		n += 24 * int64(len(r))
+	}
+	for _, r := range f.inherit {
+		n += 24 * int64(len(r))
+	}
+	for _, u := range f.virtual {
+		n += 4*int64(len(u.cs)) + 64
+	}
+	for _, nb := range f.nonBlocking {
+		n += int64(len(nb))
+	}
+	return n
+}
+
 // stableOutcome returns o with its threads named stably.
 func (f *frame) stableOutcome(o outcome) sout {
 	x := sout{E: vside{T: f.stable[o.exec.t], K: o.exec.k, Case: o.exec.cas}, P: vside{T: -1}}
