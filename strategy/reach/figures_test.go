@@ -28,7 +28,6 @@ type scripted struct {
 	done   bool
 	an     reach.Analysis
 	stamps []reach.Stamp
-	tr     []string // the steps, named
 }
 
 func (s *scripted) Next() bool { return !s.done }

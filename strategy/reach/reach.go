@@ -93,7 +93,6 @@ type Strategy struct {
 	an       analysis
 	rc       racer
 	races    []outcome
-	exact    []bool
 }
 
 var (

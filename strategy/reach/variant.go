@@ -80,15 +80,6 @@ func (v *variant) postponed(t, k int32) bool {
 // old reports whether call k of thread t (stable) is in v.
 func (v *variant) old(t, k int32) bool { return int(t) < len(v.Old) && k < v.Old[t] }
 
-// size returns the number of receiving events of v.
-func (v *variant) size() int {
-	n := 0
-	for _, s := range v.Pos {
-		n += len(s)
-	}
-	return n
-}
-
 // frame is a node of the exploration: a SYN-sequence Q, the variant V it
 // was collected with, the race sets of Q's white receiving events (those
 // of V pruned of V's sending events: Fig. 10, lines 1-2) and its race
