@@ -174,7 +174,7 @@ func TestGenerated(t *testing.T) {
 			if !c.ok() {
 				if stress {
 					bad++
-					t.Logf("seed %d %+v: %d twice, %d missing, %d not exhaustive's, %d failures not found", seed, o, len(c.dups), len(c.missing), len(c.extra), len(c.places))
+					t.Logf("seed %d %+v: %d twice, %d missing, %d not exhaustive's, %d failures not found\n%v\n%v", seed, o, len(c.dups), len(c.missing), len(c.extra), len(c.places), c, p)
 					continue
 				}
 				t.Fatalf("seed %d %+v: %v\n%v", seed, o, c, p)

@@ -50,7 +50,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	}
 	s.pendingDefaults()
 	var best, free, deferred *option
-	var frees, active int
+	var frees, allowed int
 	var buf option
 	for p := range st.Threads {
 		th := &st.Threads[p]
@@ -59,10 +59,8 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 				continue
 			}
 			sp := buf.spec
+			allowed++
 			if s.v.postponed(int32(s.names.Stable(trace.ThreadID(p))), s.k[p]) || (sp != nil && sp.Fails) {
-				if sp != nil {
-					active++ // the variant still needs it: it can move
-				}
 				if deferred == nil || deferRank(sp) < deferRank(deferred.spec) {
 					c := buf
 					deferred = &c
@@ -72,7 +70,6 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 			if sp != nil && s.heldBack(sp, trace.ThreadID(p)) {
 				continue
 			}
-			active++
 			switch {
 			case sp != nil:
 				if best == nil || better(sp, best.spec, st, buf.c, best.c) {
@@ -88,7 +85,10 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 			}
 		}
 	}
-	s.early = active > 1
+	// A failure of this step comes early if another step could have
+	// been taken instead, postponed or not: the run is taken again with
+	// the failing call postponed too (failures.go).
+	s.early = allowed > 1
 	pick := best
 	if pick == nil {
 		pick = free
