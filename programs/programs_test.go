@@ -151,9 +151,12 @@ func TestDefaultsBounded(t *testing.T) {
 		"art":         {2, true, 1, 10},
 		"bbchan":      {300, false, 1, 3600},
 		"bbmonitor":   {300, false, 1, 8034},
+		"bbselect":    {300, false, 1, 3900},
+		"bbsem":       {300, false, 1, 9000},
 		"bluetooth":   {300, false, 1, 7119},
 		"dining":      {300, false, 1, 4500},
 		"dporproblem": {6, true, 2, 24},
+		"dpmonitor":   {300, false, 1, 6294},
 		"fib":         {300, false, 12, 4800},
 		"filesystem":  {300, false, 1, 38700},
 		"indexer":     {300, false, 1, 63900},
@@ -161,6 +164,10 @@ func TestDefaultsBounded(t *testing.T) {
 		"lincomb":     {6, true, 1, 72},
 		"pairs":       {300, false, 1, 1800},
 		"parallelpi":  {66, true, 1, 1056},
+		"reach-fig1":  {300, false, 1, 3600},
+		"rwmonitor":   {300, false, 1, 10929},
+		"rwselect":    {300, false, 1, 4800},
+		"rwsem":       {300, false, 1, 8100},
 		"singlelock":  {300, false, 1, 11400},
 		"unfold-fig1": {2, true, 1, 4},
 		"unfold-fig9": {3, true, 1, 12},
@@ -223,7 +230,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"addall", "art", "bbchan", "bbmonitor", "bluetooth", "dining", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
+	want := []string{"addall", "art", "bbchan", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "rwmonitor", "rwselect", "rwsem", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}

@@ -41,6 +41,36 @@ func TestBench(t *testing.T) {
 	}
 }
 
+// TestBenchReach runs a row of seed 004's Table 4 and one of Fig. 13:
+// reach exercises BB-select's 144 SYN-sequences, the paper's number, with
+// a stack of 4 nodes, and the 9 deadlocking philosophers in 511 runs, the
+// paper's, taking 22959 steps in all (the paper's RichTest 5004
+// transitions count something else).
+func TestBenchReach(t *testing.T) {
+	for _, c := range []struct {
+		table, row    string
+		execs, extra0 float64
+		paper0        string
+	}{
+		{"table4", "BB-select", 144, 4, "144"},
+		{"fig13", "DP (9)", 511, 22959, "511"},
+	} {
+		var out, errb bytes.Buffer
+		code := run([]string{"bench", "-table", c.table, "-rows", c.row, "-json"}, &out, &errb)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		var r benchResult
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+			t.Fatalf("decoding %q: %v", out.String(), err)
+		}
+		if len(r.Cells) != 1 || r.Cells[0].Strategy != "reach" || r.Cells[0].MeanExecs != c.execs || r.Cells[0].Bounded ||
+			len(r.Cells[0].Extras) == 0 || r.Cells[0].Extras[0] != c.extra0 || r.Paper[0] != c.paper0 {
+			t.Errorf("%s %s: %+v, paper %v; want reach: %v executions, first extra figure %v, the paper's %s", c.table, c.row, r.Cells, r.Paper, c.execs, c.extra0, c.paper0)
+		}
+	}
+}
+
 // TestBenchSpeed runs the speed table's filesystem row: optimal explores
 // its 128 traces without a bound (-max-runs does not apply), beside
 // Nidhugg's figure and the goal.
