@@ -103,6 +103,9 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		return nil
 	}
 	t.Logf("weft: %s", r.summary(&c))
+	if r.Note != "" {
+		t.Logf("weft: note: %s", r.Note)
+	}
 	if !r.Failed() && !r.Exhausted && (c.strict || os.Getenv(StrictEnv) == "1") {
 		t.Errorf("weft: strict (%s or %s=1): the exploration found no failure but did not finish, so the test does not pass: %s; raise the bound, or choose a systematic strategy (optimal, dpor, exhaustive)",
 			"WithStrict", StrictEnv, r.stopped(&c))

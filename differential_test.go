@@ -51,7 +51,12 @@ func (r *traceRecorder) Unwrap() strategy.Strategy { return r.Strategy }
 
 // Finish implements strategy.Strategy.
 func (r *traceRecorder) Finish(tr *trace.Trace, end trace.End) {
-	o := r.out
+	r.out.add(tr, end)
+	r.Strategy.Finish(tr, end)
+}
+
+// add records the finished execution tr, which ended with end.
+func (o *outcome) add(tr *trace.Trace, end trace.End) {
 	switch end.Status {
 	case trace.Complete:
 		f := trace.Foata(tr, trace.CR)
@@ -68,7 +73,6 @@ func (r *traceRecorder) Finish(tr *trace.Trace, end trace.End) {
 	case trace.Assumed:
 		o.failForms["assumed: "+trace.Foata(tr, trace.CR)]++
 	}
-	r.Strategy.Finish(tr, end)
 }
 
 // finalState describes the final values of tr's variables, by name (or key

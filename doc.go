@@ -132,9 +132,27 @@
 // t.Parallel) run at the same time, each with its own objects: an object
 // made outside a test body belongs to one exploration at a time.
 //
+// # Parallel exploration
+//
+// WithWorkers(n) (or WEFT_WORKERS for Check) spreads one exploration over n
+// goroutines, each running executions in a runtime of its own; the
+// strategies that divide their work into units (strategy.Splitter: the
+// DPOR family, flip, optimal, the concolic ones) hand subtrees to idle
+// workers and join back what those find, and the runtimes share their
+// naming of threads and objects (parallel.go). The traces, failures and
+// final states are a single worker's; some executions may be repeated
+// (Result.Workers says what each worker did). Executions then run at the
+// same time, so the body must make every object it uses: one made outside
+// it is refused with ErrSharedObject. Other strategies run on one worker
+// and Result.NotParallel says why.
+//
 // # Strategies
 //
-// WithStrategy picks one by name (Strategies lists them): exhaustive,
+// Without WithStrategy, Check and Explore choose the strongest complete
+// strategy that handles the body: optimal (Optimal-DPOR, every trace
+// once), or concolic-optimal when the body reads inputs and package
+// concolic is imported; Result.Note says when inputs keep their default
+// values instead. WithStrategy picks one by name (Strategies lists them): exhaustive,
 // random, pct, the DPOR family (dpor, dpor+sleep, dpor-clock,
 // dpor-clock+sleep, dpor-cr, dpor-cr+sleep, dpor-1, dpor-2), flip,
 // flip+sleep, optimal and unfold (variables, mutexes, WaitGroups and joins

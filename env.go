@@ -18,6 +18,7 @@ const (
 	StrategyEnv = "WEFT_STRATEGY" // as WithStrategy
 	MaxRunsEnv  = "WEFT_MAX_RUNS" // as WithMaxRuns
 	SeedEnv     = "WEFT_SEED"     // as WithSeed
+	WorkersEnv  = "WEFT_WORKERS"  // as WithWorkers
 )
 
 // envOptions returns the options the environment sets, after checking
@@ -47,6 +48,16 @@ func envOptions() ([]Option, error) {
 			return nil, fmt.Errorf("%s=%q: want an integer seed: %v", SeedEnv, v, err)
 		}
 		opts = append(opts, WithSeed(n))
+	}
+	if v := os.Getenv(WorkersEnv); v != "" {
+		n, err := strconv.Atoi(v)
+		if err == nil && n < 0 {
+			err = fmt.Errorf("must not be negative")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: want a number of workers (0: one per core): %v", WorkersEnv, v, err)
+		}
+		opts = append(opts, WithWorkers(n))
 	}
 	return opts, nil
 }

@@ -12,6 +12,7 @@ func TestCheckEnvOverrides(t *testing.T) {
 	for _, tc := range []struct {
 		name                 string
 		strategy, runs, seed string
+		workers              string
 		log, fatal           string
 	}{
 		{name: "none",
@@ -24,6 +25,12 @@ func TestCheckEnvOverrides(t *testing.T) {
 			fatal: `weft: WEFT_STRATEGY="nope": unknown strategy "nope" (known: `},
 		{name: "bad-runs", runs: "-2",
 			fatal: `weft: WEFT_MAX_RUNS="-2": want a number of executions (0: no bound): must not be negative`},
+		{name: "workers", strategy: "optimal", workers: "2",
+			log: "weft: strategy optimal, executions 2 (complete 2, cut 0, failing 0), final states 1, 2 workers<wall>exhaustive (the strategy finished)"},
+		{name: "workers-random", strategy: "random", runs: "3", workers: "2",
+			log: "weft: strategy random, executions 3 (complete 3, cut 0, failing 0), final states 1, one worker (strategy random does not divide its work into units (strategy.Splitter))<wall>NOT exhaustive: stopped at the bound of 3 executions (WithMaxRuns)"},
+		{name: "bad-workers", workers: "-1",
+			fatal: `weft: WEFT_WORKERS="-1": want a number of workers (0: one per core): must not be negative`},
 		{name: "bad-seed", seed: "x",
 			fatal: `weft: WEFT_SEED="x": want an integer seed: strconv.ParseInt: parsing "x": invalid syntax`},
 	} {
@@ -31,6 +38,7 @@ func TestCheckEnvOverrides(t *testing.T) {
 			t.Setenv(weft.StrategyEnv, tc.strategy)
 			t.Setenv(weft.MaxRunsEnv, tc.runs)
 			t.Setenv(weft.SeedEnv, tc.seed)
+			t.Setenv(weft.WorkersEnv, tc.workers)
 			ft := &fakeTB{TB: t, name: "TestX"}
 			// The options given are overridden: exhaustive, 100 runs.
 			weft.Check(ft, storeLoad, weft.WithStrategy("exhaustive"), weft.WithMaxRuns(100), weft.NoReplayFiles())

@@ -48,6 +48,19 @@ type Result struct {
 	// Counters are the strategy's own counts (strategy.Counting), such as
 	// the events of an unfolding; nil for a strategy without any.
 	Counters []strategy.Counter
+	// Workers describes each worker of a parallel exploration
+	// (WithWorkers); nil when one ran. NotParallel says why an exploration
+	// asked to run on several workers ran on one.
+	Workers     []WorkerStats
+	NotParallel string
+	// Note says what the choice of strategy left out, when the caller
+	// chose none (see Explore): the inputs of a body that reads some,
+	// which optimal does not explore without the concolic strategies.
+	Note string
+	// Branches lists the program's symbolic branches the executions
+	// reached, by source line, with the sides they took (branches.go);
+	// nil for a program without inputs.
+	Branches []BranchSite
 
 	finals driver.FinalStates
 }
@@ -96,6 +109,15 @@ func nestedError(entry string) error {
 // returns an error for bad options, when called inside a test body
 // (ErrNested), and when the timeout expired before the first execution ended
 // (ErrNoExecution); failures of the program are in the Result.
+//
+// Without WithStrategy, Explore (and Check) choose the strongest complete
+// strategy that handles the body: optimal (Optimal-DPOR: every trace of
+// the program once), or concolic-optimal when the body reads inputs and
+// the concolic strategies are imported (package concolic), so that input
+// values are explored too. The first execution tells which: if it reads
+// inputs, the exploration starts again with concolic-optimal, and that
+// execution counts for nothing. Result.Note says when inputs keep their
+// default values because the concolic strategies are missing.
 func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	c := defaultConfig()
 	for _, o := range opts {
@@ -106,6 +128,10 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	if err := notNested("weft.Explore"); err != nil {
 		return nil, err
 	}
+	if !c.strategySet {
+		r, err := exploreChosen(body, &c)
+		return exploreResult(r, err, &c)
+	}
 	s, err := c.build()
 	if err != nil {
 		return nil, err
@@ -115,7 +141,13 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	if f, ok := strategy.As[strategy.Failer](s); ok && f.Err() != nil {
 		return nil, fmt.Errorf("strategy %s: %w", c.strategyName, f.Err())
 	}
-	r, err := explore(body, s, &c)
+	r, err := exploreOn(body, s, &c)
+	return exploreResult(r, err, &c)
+}
+
+// exploreResult returns what Explore returns for an exploration with c that
+// ended with r and err.
+func exploreResult(r *Result, err error, c *config) (*Result, error) {
 	if err != nil {
 		return r, err
 	}
@@ -123,6 +155,33 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 		return nil, fmt.Errorf("timeout %v expired before the first execution ended: %w; raise the timeout (0: no bound)", c.timeout, ErrNoExecution)
 	}
 	return r, nil
+}
+
+// exploreOn explores body with s on the workers c asks for: in parallel
+// when there are several and s divides its work into units
+// (strategy.Splitter) that other strategies c builds can resume; with one
+// worker otherwise, saying why in Result.NotParallel.
+func exploreOn(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
+	n := c.workerCount()
+	if n <= 1 {
+		return explore(body, s, c)
+	}
+	sp, ok := s.(strategy.Splitter)
+	why := ""
+	switch {
+	case c.strategy != nil:
+		why = "a custom strategy (WithCustomStrategy) runs on one worker: weft cannot make more of it"
+	case !ok:
+		why = fmt.Sprintf("strategy %s does not divide its work into units (strategy.Splitter)", c.strategyName)
+	}
+	if why != "" {
+		r, err := explore(body, s, c)
+		if r != nil {
+			r.NotParallel = why
+		}
+		return r, err
+	}
+	return exploreParallel(body, sp, c, n)
 }
 
 // explore runs the exploration loop with strategy s, and closes s. The
@@ -165,8 +224,13 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 		}
 		return "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + driver.DeterminismAdvice
 	}
+	sides := branchSides{}
 	// record tallies an execution that ended with end.
 	record := func(tr *trace.Trace, end trace.End) {
+		if c.observe != nil {
+			c.observe(tr, end)
+		}
+		sides.add(tr)
 		r.finals.Merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))
@@ -200,6 +264,7 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: out.Misuse, Thread: trace.NoThread, Execution: r.Executions})
 	}
 	r.FinalStates = r.finals.Count()
+	r.Branches = sides.sites()
 	if ss, ok := strategy.As[strategy.Solving](s); ok {
 		r.Solver = ss.SolverStats()
 	}

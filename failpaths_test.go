@@ -159,21 +159,21 @@ func TestReplayEnvTiedToItsTest(t *testing.T) {
 	ft := &fakeTB{TB: t, name: "TestX"}
 	r := weft.Check(ft, raceBody, weft.NoReplayFiles())
 	note := "weft: WEFT_REPLAY replays a token of TestOther/bad, not of this test: exploring"
-	if r.Strategy != "exhaustive" || r.Executions != 2 || len(ft.errors) != 1 || len(ft.fatals) != 0 || len(ft.logs) != 2 || ft.logs[0] != note || withoutWall(ft.logs[1]) != failedSummary {
-		t.Errorf("another test's token: %s, %d executions, errors %q, fatals %q, logs %q; want exhaustive, 2 executions, one error, the note %q and the summary",
+	if r.Strategy != "optimal" || r.Executions != 2 || len(ft.errors) != 1 || len(ft.fatals) != 0 || len(ft.logs) != 2 || ft.logs[0] != note || withoutWall(ft.logs[1]) != failedSummary {
+		t.Errorf("another test's token: %s, %d executions, errors %q, fatals %q, logs %q; want optimal, 2 executions, one error, the note %q and the summary",
 			r.Strategy, r.Executions, ft.errors, ft.fatals, ft.logs, note)
 	}
 	// A sibling whose body the token does not fit explores and passes.
 	ft = &fakeTB{TB: t, name: "TestOther/good"}
 	r = weft.Check(ft, storeBody, weft.NoReplayFiles())
-	if r.Strategy != "exhaustive" || r.Executions != 1 || r.Complete != 1 || len(ft.errors) != 0 || len(ft.fatals) != 0 {
-		t.Errorf("sibling: %s, %d executions, %d complete, errors %q, fatals %q; want exhaustive, one complete execution, no error",
+	if r.Strategy != "optimal" || r.Executions != 1 || r.Complete != 1 || len(ft.errors) != 0 || len(ft.fatals) != 0 {
+		t.Errorf("sibling: %s, %d executions, %d complete, errors %q, fatals %q; want optimal, one complete execution, no error",
 			r.Strategy, r.Executions, r.Complete, ft.errors, ft.fatals)
 	}
 	// A test whose name is a prefix of the token's explores too.
 	ft = &fakeTB{TB: t, name: "TestOther"}
-	if r = weft.Check(ft, storeBody, weft.NoReplayFiles()); r.Strategy != "exhaustive" || len(ft.errors) != 0 || len(ft.fatals) != 0 {
-		t.Errorf("parent: %s, errors %q, fatals %q; want exhaustive, no error", r.Strategy, ft.errors, ft.fatals)
+	if r = weft.Check(ft, storeBody, weft.NoReplayFiles()); r.Strategy != "optimal" || len(ft.errors) != 0 || len(ft.fatals) != 0 {
+		t.Errorf("parent: %s, errors %q, fatals %q; want optimal, no error", r.Strategy, ft.errors, ft.fatals)
 	}
 
 	// Tied to this test, whose name holds '=' too: it replays.

@@ -30,7 +30,7 @@ func TestGoWithoutT(t *testing.T) {
 			th.Join()
 		}
 		w.Assert(n.Load() == 2, "n = %d", n.Load())
-	}, weft.NoReplayFiles())
+	}, weft.WithStrategy("exhaustive"), weft.NoReplayFiles())
 	if err != nil || r.Failed() || !r.Exhausted || r.Executions != 3 || r.FinalStates != 1 {
 		t.Fatalf("Explore: %v; executions %d, failures %v, final states %d; want 3 executions, no failure, 1 final state",
 			err, r.Executions, r.FailureCounts, r.FinalStates)

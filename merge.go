@@ -14,8 +14,9 @@ import (
 // test body with the same strategy (a unit of work, strategy.Splitter),
 // to r: the counts add up, the failures of a kind r has not seen join r's
 // (their Execution numbers are o's own), the final states are counted
-// once over both, the solver's and the strategy's counters add up, Wall is the longer of the
-// two, and r is exhausted only if both were.
+// once over both, the solver's and the strategy's counters add up, the
+// branch sides taken in either are taken, Wall is the longer of the two,
+// and r is exhausted only if both were.
 func (r *Result) Merge(o *Result) {
 	r.Executions += o.Executions
 	r.Complete += o.Complete
@@ -39,8 +40,14 @@ func (r *Result) Merge(o *Result) {
 	}
 	r.finals.Merge(&o.finals)
 	r.FinalStates = r.finals.Count()
+	r.Branches = mergeSites(r.Branches, o.Branches)
 	r.Solver = r.Solver.Add(o.Solver)
-	for _, c := range o.Counters {
+	r.addCounters(o.Counters)
+}
+
+// addCounters adds cs to r's counters, by name.
+func (r *Result) addCounters(cs []strategy.Counter) {
+	for _, c := range cs {
 		if i := slices.IndexFunc(r.Counters, func(x strategy.Counter) bool { return x.Name == c.Name }); i >= 0 {
 			r.Counters[i].Value += c.Value
 		} else {

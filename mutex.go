@@ -15,6 +15,19 @@ type Mutex struct {
 	o engine.Obj
 }
 
+// NewMutex returns a mutex with a name for reports. Made in the test body,
+// it is named after the thread that made it, as NewVar's variables are:
+// the same object in every execution whichever thread locks it first,
+// where a zero Mutex made there is named by the threads that touch it and
+// can have two names until an execution shows them one (which con2 does
+// not handle).
+func NewMutex(name string) *Mutex {
+	m := &Mutex{}
+	m.o.SetName(name)
+	engine.Create(&m.o)
+	return m
+}
+
 // Lock locks m, blocking while another thread holds it.
 func (m *Mutex) Lock() { cur().Lock(&m.o, trace.ClassMutex) }
 

@@ -64,6 +64,13 @@ func TestNondeterministicBody(t *testing.T) {
 					// it has seen observes and leaves pending).
 					t.Skip("unfold's executions share no prefix of choices for the check to compare")
 				}
+				if name == "con2" && b.name == "operation" {
+					// con2's first execution runs the body's thread alone,
+					// its second the thread it starts alone: they share no
+					// prefix of choices, and T1's odd operation is past
+					// what the second one's scenario says of it.
+					t.Skip("con2's executions share no prefix of choices for the check to compare")
+				}
 				execs.Store(0)
 				r, err := weft.Explore(b.body, weft.WithStrategy(name), weft.WithMaxRuns(1000), weft.NoReplayFiles(), weft.KeepGoing())
 				if err != nil {

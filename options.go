@@ -6,10 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
 )
 
 // Option configures Check and Explore.
@@ -18,22 +20,32 @@ type Option func(*config) error
 // config is the configuration an exploration runs with.
 type config struct {
 	strategyName string
-	strategy     strategy.Strategy
-	seed         int64
-	depth        int // PCT bug depth
-	maxRuns      int
-	maxSteps     int
-	timeout      time.Duration
-	ctx          context.Context
-	watchdog     time.Duration
-	stopOnFail   bool
-	replayFiles  bool
-	strict       bool
-	progress     func(Progress)
+	// strategySet says the strategy was chosen (WithStrategy,
+	// WithCustomStrategy); otherwise Explore chooses (chooseStrategy).
+	strategySet bool
+	strategy    strategy.Strategy
+	seed        int64
+	depth       int // PCT bug depth
+	k           int // con2's bound on interferences
+	maxRuns     int
+	maxSteps    int
+	timeout     time.Duration
+	ctx         context.Context
+	watchdog    time.Duration
+	stopOnFail  bool
+	replayFiles bool
+	strict      bool
+	progress    func(Progress)
+	workers     int // 0: one
+	// batch, if not 0 (tests), is how many executions a parallel worker
+	// runs between two looks at the others (parallelBatch).
+	batch int
+	// observe, if set (by tests), sees every execution as it is recorded.
+	observe func(tr *trace.Trace, end trace.End)
 }
 
 func defaultConfig() config {
-	return config{strategyName: "exhaustive", maxRuns: 100_000, depth: 3, stopOnFail: true, replayFiles: true}
+	return config{strategyName: defaultStrategy, maxRuns: 100_000, depth: 3, k: DefaultInterferences, stopOnFail: true, replayFiles: true}
 }
 
 // WithStrategy chooses the exploration strategy by name (see Strategies).
@@ -42,14 +54,14 @@ func WithStrategy(name string) Option {
 		if _, err := registry.Lookup(name); err != nil {
 			return err
 		}
-		c.strategyName = name
+		c.strategyName, c.strategySet = name, true
 		return nil
 	}
 }
 
 // WithCustomStrategy explores with s, a strategy of the caller's.
 func WithCustomStrategy(s strategy.Strategy) Option {
-	return func(c *config) error { c.strategy, c.strategyName = s, "custom"; return nil }
+	return func(c *config) error { c.strategy, c.strategyName, c.strategySet = s, "custom", true; return nil }
 }
 
 // WithSeed seeds the randomised strategies (random, pct).
@@ -62,6 +74,23 @@ func WithDepth(d int) Option {
 			return fmt.Errorf("bug depth %d: must be at least 1", d)
 		}
 		c.depth = d
+		return nil
+	}
+}
+
+// DefaultInterferences is con2's bound on interferences when
+// WithInterferences is not given.
+const DefaultInterferences = 2
+
+// WithInterferences sets the con2 strategy's bound k (at least 0): it
+// covers every branch side an execution reaches with at most k
+// interferences, reads of another thread's write (seed 003).
+func WithInterferences(k int) Option {
+	return func(c *config) error {
+		if k < 0 {
+			return fmt.Errorf("interference bound %d: must not be negative", k)
+		}
+		c.k = k
 		return nil
 	}
 }
@@ -164,3 +193,31 @@ type Progress struct {
 	Failures   int
 	Elapsed    time.Duration
 }
+
+// WithWorkers spreads the exploration over n workers, each a goroutine
+// running executions in a runtime of its own (0: one per core,
+// runtime.NumCPU). The strategies that divide their work into units
+// (exhaustive, the DPOR family, flip, optimal and the concolic ones) run
+// in parallel and explore the same program as one worker: the same
+// failures, final states and, for optimal, the same number of complete
+// traces as far as the units come back before their splitter moves on
+// (see Result.Workers and the README); the others run on one worker and
+// say so in Result.NotParallel. With several workers, executions of the
+// test body run at the same time: the body must make every object and
+// variable it uses (nothing it writes may be shared between executions),
+// which weft checks for its own objects. The default is one worker.
+func WithWorkers(n int) Option {
+	return func(c *config) error {
+		if n < 0 {
+			return fmt.Errorf("weft.WithWorkers(%d): the number of workers must not be negative (0: one per core)", n)
+		}
+		if n == 0 {
+			n = runtime.NumCPU()
+		}
+		c.workers = n
+		return nil
+	}
+}
+
+// workerCount returns the number of workers to run.
+func (c *config) workerCount() int { return max(c.workers, 1) }

@@ -53,7 +53,7 @@ func runSemCases(t *testing.T, cases []semCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r, err := weft.Explore(c.body, weft.KeepGoing())
+			r, err := weft.Explore(c.body, weft.WithStrategy("exhaustive"), weft.KeepGoing())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -382,7 +382,7 @@ func TestCheckReplayMismatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	ft2 := &fakeTB{TB: t, name: "TestZ"}
-	r := weft.Check(ft2, raceBody, weft.WithStrategy("exhaustive"))
+	r := weft.Check(ft2, raceBody)
 	// The stale file fails the test (a note only -v shows would be passed
 	// over in every run), and the exploration runs after it.
 	stale := "weft: replay file " + path + " is stale: the replay diverged from the recorded execution: the execution ended (complete) after 2 steps, but the record has 3\n" +
@@ -390,7 +390,7 @@ func TestCheckReplayMismatch(t *testing.T) {
 	if len(ft2.logs) != 1 || withoutWall(ft2.logs[0]) != failedSummary {
 		t.Errorf("logs %q, want the summary", ft2.logs)
 	}
-	if len(ft2.errors) != 2 || ft2.errors[0] != stale || !strings.Contains(ft2.errors[1], "read the store") || r.Strategy != "exhaustive" {
+	if len(ft2.errors) != 2 || ft2.errors[0] != stale || !strings.Contains(ft2.errors[1], "read the store") || r.Strategy != "optimal" {
 		t.Errorf("errors %q under %s, want %q and the failure found by exploring", ft2.errors, r.Strategy, stale)
 	}
 }

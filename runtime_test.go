@@ -25,7 +25,7 @@ import (
 // explore runs Explore and fails the test on a bad option.
 func explore(t *testing.T, body func(w *weft.T), opts ...weft.Option) *weft.Result {
 	t.Helper()
-	r, err := weft.Explore(body, opts...)
+	r, err := weft.Explore(body, append([]weft.Option{weft.WithStrategy("exhaustive")}, opts...)...)
 	if err != nil {
 		t.Fatalf("Explore: %v", err)
 	}

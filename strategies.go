@@ -21,5 +21,5 @@ func (c *config) build() (strategy.Strategy, error) {
 	if err != nil {
 		return nil, err
 	}
-	return mk(registry.Params{Seed: c.seed, Depth: c.depth, MaxSteps: c.maxSteps}), nil
+	return mk(registry.Params{Seed: c.seed, Depth: c.depth, MaxSteps: c.maxSteps, K: c.k}), nil
 }

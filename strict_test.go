@@ -28,7 +28,7 @@ func withoutWall(line string) string { return wallTime.ReplaceAllString(line, "<
 
 // failedSummary is the summary of exhaustive search stopped by raceBody's
 // failure, its second execution.
-const failedSummary = "weft: strategy exhaustive, executions 2 (complete 1, cut 0, failing 1), final states 1<wall>NOT exhaustive: stopped at the first failure (KeepGoing explores on)"
+const failedSummary = "weft: strategy optimal, executions 2 (complete 1, cut 0, failing 1), final states 1<wall>NOT exhaustive: stopped at the first failure (KeepGoing explores on)"
 
 func TestCheckSummaryAndStrict(t *testing.T) {
 	const strictError = "weft: strict (WithStrict or WEFT_STRICT=1): the exploration found no failure but did not finish, so the test does not pass: "
@@ -42,16 +42,16 @@ func TestCheckSummaryAndStrict(t *testing.T) {
 		errors []string
 	}{
 		{"complete", storeLoad, nil, "",
-			"weft: strategy exhaustive, executions 2 (complete 2, cut 0, failing 0), final states 1<wall>exhaustive (the strategy finished)", nil},
+			"weft: strategy optimal, executions 2 (complete 2, cut 0, failing 0), final states 1<wall>exhaustive (the strategy finished)", nil},
 		{"complete-strict", storeLoad, []weft.Option{weft.WithStrict()}, "",
-			"weft: strategy exhaustive, executions 2 (complete 2, cut 0, failing 0), final states 1<wall>exhaustive (the strategy finished)", nil},
+			"weft: strategy optimal, executions 2 (complete 2, cut 0, failing 0), final states 1<wall>exhaustive (the strategy finished)", nil},
 		{"bounded", storeLoad, []weft.Option{weft.WithMaxRuns(1)}, "",
-			"weft: strategy exhaustive, executions 1 (complete 1, cut 0, failing 0), final states 1<wall>NOT exhaustive: stopped at the bound of 1 executions (WithMaxRuns)", nil},
+			"weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0), final states 1<wall>NOT exhaustive: stopped at the bound of 1 executions (WithMaxRuns)", nil},
 		{"bounded-strict", storeLoad, []weft.Option{weft.WithMaxRuns(1), weft.WithStrict()}, "",
-			"weft: strategy exhaustive, executions 1 (complete 1, cut 0, failing 0), final states 1<wall>NOT exhaustive: stopped at the bound of 1 executions (WithMaxRuns)",
+			"weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0), final states 1<wall>NOT exhaustive: stopped at the bound of 1 executions (WithMaxRuns)",
 			[]string{strictError + "stopped at the bound of 1 executions (WithMaxRuns)" + advice}},
 		{"bounded-strict-env", storeLoad, []weft.Option{weft.WithMaxRuns(1)}, "1",
-			"weft: strategy exhaustive, executions 1 (complete 1, cut 0, failing 0), final states 1<wall>NOT exhaustive: stopped at the bound of 1 executions (WithMaxRuns)",
+			"weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0), final states 1<wall>NOT exhaustive: stopped at the bound of 1 executions (WithMaxRuns)",
 			[]string{strictError + "stopped at the bound of 1 executions (WithMaxRuns)" + advice}},
 		{"random-strict", storeLoad, []weft.Option{weft.WithStrategy("random"), weft.WithSeed(1), weft.WithMaxRuns(5), weft.WithStrict()}, "",
 			"weft: strategy random, executions 5 (complete 5, cut 0, failing 0), final states 1<wall>NOT exhaustive: stopped at the bound of 5 executions (WithMaxRuns)",

@@ -3,7 +3,9 @@
 
 package weft
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // summary describes the exploration in one line: the strategy, the
 // executions, the final states, the wall time and whether the exploration
@@ -18,8 +20,15 @@ func (r *Result) summary(c *config) string {
 	if r.Assumed > 0 {
 		assumed = fmt.Sprintf(", assumed away %d", r.Assumed)
 	}
-	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d%s, failing %d), final states %d, wall %v: ",
-		r.Strategy, r.Executions, r.Complete, r.Cut, assumed, r.Executions-r.Complete-r.Cut-r.Assumed, r.FinalStates, r.Wall.Round(10_000))
+	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d%s, failing %d), final states %d",
+		r.Strategy, r.Executions, r.Complete, r.Cut, assumed, r.Executions-r.Complete-r.Cut-r.Assumed, r.FinalStates)
+	switch {
+	case len(r.Workers) > 0:
+		s += fmt.Sprintf(", %d workers", len(r.Workers))
+	case r.NotParallel != "":
+		s += fmt.Sprintf(", one worker (%s)", r.NotParallel)
+	}
+	s += fmt.Sprintf(", wall %v: ", r.Wall.Round(10_000))
 	if r.Exhausted {
 		return s + "exhaustive (the strategy finished)"
 	}

@@ -44,6 +44,27 @@ func Const[T Integer](v T) Sym[T] { return Sym[T]{v: v} }
 // Concrete returns the concrete boolean b.
 func Concrete(b bool) SBool { return SBool{v: b} }
 
+// symbolic is implemented by the concolic types. In a symbolic trace
+// (seed 003 §4) a shared variable records the expression of each value
+// written (symExpr), and each read gives the program the value read with a
+// fresh variable for its expression (withSym): its constraints then speak
+// of the read, which the con2 strategy couples with a write of its choice.
+type symbolic interface {
+	symExpr() solver.Expr
+	withSym(name string) any
+}
+
+func (x Sym[T]) symExpr() solver.Expr { return x.Expr() }
+
+func (x Sym[T]) withSym(name string) any {
+	bits, _ := layout[T]()
+	return Sym[T]{v: x.v, e: solver.Var(name, bits)}
+}
+
+func (b SBool) symExpr() solver.Expr { return b.Expr() }
+
+func (b SBool) withSym(name string) any { return SBool{v: b.v, e: solver.BoolVar(name)} }
+
 // layout returns the bit width of T and whether T is signed.
 func layout[T Integer]() (bits int, signed bool) {
 	var z T

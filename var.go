@@ -4,6 +4,7 @@ package weft
 
 import (
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -64,6 +65,9 @@ func (v *Var[T]) Load() T {
 	t := v.begin(trace.KindLoad)
 	x := v.val
 	t.EndLoad(&v.o, encode(v.enc, x))
+	if t.Symbolic() {
+		x = symRead(t, x, solver.Expr{})
+	}
 	if t.Capturing() {
 		t.NoteValue(x)
 	}
@@ -75,6 +79,9 @@ func (v *Var[T]) Store(x T) {
 	t := v.begin(trace.KindStore)
 	v.val = x
 	t.EndStore(&v.o, encode(v.enc, x))
+	if t.Symbolic() {
+		symWrite(t, x)
+	}
 	if t.Capturing() {
 		t.NoteValue(x)
 	}
@@ -85,6 +92,9 @@ func (v *Var[T]) Swap(x T) (old T) {
 	t := v.begin(trace.KindSwap)
 	old, v.val = v.val, x
 	t.EndUpdate(&v.o, encode(v.enc, x), true)
+	if t.Symbolic() {
+		old = symRead(t, old, symExpr(x))
+	}
 	if t.Capturing() {
 		t.NoteValue(x)
 	}
@@ -102,10 +112,52 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 		v.val = new
 	}
 	t.EndUpdate(&v.o, encode(v.enc, v.val), ok)
+	if t.Symbolic() {
+		var w solver.Expr
+		if ok {
+			w = symExpr(new)
+		}
+		symRead(t, old, w)
+	}
 	if t.Capturing() {
 		t.NoteValue(v.val)
 	}
 	return ok
+}
+
+// symRead records, in a symbolic trace, the access the thread just ended:
+// a read of x, and the write of an expression w if w is valid (a swap).
+// When x's type carries an expression, it returns x with a fresh variable
+// named after the step (trace.ReadSymbol) for it; otherwise x unchanged,
+// and the read has no symbol.
+func symRead[T any](t *engine.Thread, x T, w solver.Expr) T {
+	s, ok := any(x).(symbolic)
+	if !ok {
+		if w.IsValid() {
+			t.NoteAccess(trace.SymAccess{Write: w})
+		}
+		return x
+	}
+	y := s.withSym(trace.ReadSymbol(t.LastStep())).(T)
+	t.NoteAccess(trace.SymAccess{Read: any(y).(symbolic).symExpr(), Write: w})
+	return y
+}
+
+// symWrite records, in a symbolic trace, the write of x the thread just
+// ended, when x's type carries an expression.
+func symWrite[T any](t *engine.Thread, x T) {
+	if e := symExpr(x); e.IsValid() {
+		t.NoteAccess(trace.SymAccess{Write: e})
+	}
+}
+
+// symExpr returns the expression of x, or the zero Expr if x's type
+// carries none.
+func symExpr[T any](x T) solver.Expr {
+	if s, ok := any(x).(symbolic); ok {
+		return s.symExpr()
+	}
+	return solver.Expr{}
 }
 
 // Integer is the set of Go's integer types.

@@ -19,6 +19,12 @@
 //	concolic-dpor     source-DPOR (dpor)
 //	concolic-optimal  Optimal-DPOR (optimal)
 //
+// and con2colic testing (seed 003, package strategy/con2), which explores
+// interferences instead of schedules, up to the bound set with
+// weft.WithInterferences (weft run -k):
+//
+//	con2              every branch side reachable with at most k interferences
+//
 // Building needs cgo and the Z3 headers (apt-get install libz3-dev, or
 // brew install z3). In a build without cgo (CGO_ENABLED=0) the strategies
 // are registered but an exploration with one fails with an error that says

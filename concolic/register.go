@@ -1,4 +1,4 @@
-// This file registers the concolic strategies with a Z3 solver.
+// This file registers the concolic strategies and con2 with a Z3 solver.
 
 package concolic
 
@@ -9,6 +9,7 @@ import (
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/solver/z3"
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/con2"
 	"github.com/weft-go/weft/strategy/concolic"
 )
 
@@ -29,6 +30,17 @@ func init() {
 	for name, inner := range inners {
 		registry.Register(name, func(p registry.Params) strategy.Strategy { return build(p, inner) })
 	}
+	registry.Register("con2", buildCon2)
+}
+
+// buildCon2 builds the con2colic strategy (seed 003) with bound p.K and a
+// Z3 solver.
+func buildCon2(p registry.Params) strategy.Strategy {
+	z, err := z3.New(z3.WithTimeout(SolverTimeout))
+	if err != nil {
+		return con2.Failed(fmt.Errorf("%s: %w", z3Install, err))
+	}
+	return con2.New(con2.Options{K: p.K}, z)
 }
 
 // build builds a concolic strategy around the strategy called inner, with

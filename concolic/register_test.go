@@ -4,6 +4,7 @@ package concolic
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/weft-go/weft/internal/registry"
@@ -34,4 +35,25 @@ func TestRegistered(t *testing.T) {
 			c.Close()
 		}
 	}
+}
+
+// TestRegisteredCon2: con2 is registered too, with its bound from the
+// parameters.
+func TestRegisteredCon2(t *testing.T) {
+	b, err := registry.Lookup("con2")
+	if err != nil {
+		t.Fatalf("Lookup(con2): %v", err)
+	}
+	s := b(registry.Params{K: 3})
+	if f, ok := s.(strategy.Failer); !ok {
+		t.Fatalf("%T has no Err method", s)
+	} else if err := f.Err(); errors.Is(err, solver.ErrUnavailable) {
+		t.Skipf("no Z3: %v", err)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(s); got != "con2(k=3)" {
+		t.Errorf("con2 built as %s, want con2(k=3)", got)
+	}
+	s.(strategy.Closer).Close()
 }

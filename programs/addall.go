@@ -18,10 +18,10 @@ func init() {
 // each run Fig. 2's addAll(v, u). v's fields are shared variables
 // (cnt = 10, size = 20), u's is the input.
 func addAll(Params) func(w *weft.T) {
-	cnt, size := weft.NewVar[weft.SInt]("v.cnt"), weft.NewVar[weft.SInt]("v.size")
-	lk := &weft.Mutex{}
 	two := weft.Const[int64](2)
 	return func(w *weft.T) {
+		cnt, size := weft.NewVar[weft.SInt]("v.cnt"), weft.NewVar[weft.SInt]("v.size")
+		lk := weft.NewMutex("lk")
 		cnt.Store(weft.Const[int64](10))
 		size.Store(weft.Const[int64](20))
 		u := w.InputRange("u.cnt", 0, 100)

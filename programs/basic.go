@@ -40,8 +40,8 @@ func init() {
 
 // xy: T1 does x=1; y=2 and T2 does y=3; x=4. The body does not join them.
 func xy(Params) func(w *weft.T) {
-	x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
 	return func(w *weft.T) {
+		x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
 		w.Go(func() { x.Store(1); y.Store(2) })
 		w.Go(func() { y.Store(3); x.Store(4) })
 	}
@@ -50,8 +50,8 @@ func xy(Params) func(w *weft.T) {
 // dporProblem: T1 does x=1; x=2 and T2 does y=1; x=3. The body does not join
 // them.
 func dporProblem(Params) func(w *weft.T) {
-	x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
 	return func(w *weft.T) {
+		x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
 		w.Go(func() { x.Store(1); x.Store(2) })
 		w.Go(func() { y.Store(1); x.Store(3) })
 	}
@@ -62,11 +62,11 @@ func dporProblem(Params) func(w *weft.T) {
 // The body does not join them.
 func pairs(p Params) func(w *weft.T) {
 	n := p["n"]
-	xs := make([]*weft.Var[int], n)
-	for i := range xs {
-		xs[i] = weft.NewVar[int](fmt.Sprintf("x%d", i+1))
-	}
 	return func(w *weft.T) {
+		xs := make([]*weft.Var[int], n)
+		for i := range xs {
+			xs[i] = weft.NewVar[int](fmt.Sprintf("x%d", i+1))
+		}
 		for _, x := range xs {
 			w.Go(func() { _ = x.Load() })
 			w.Go(func() { x.Store(1) })
@@ -89,8 +89,8 @@ func fib(k int) int {
 func fibBench(p Params) func(w *weft.T) {
 	n := p["n"]
 	bound := fib(2 + 2*n)
-	i, j := weft.NewVar[int]("i"), weft.NewVar[int]("j")
 	return func(w *weft.T) {
+		i, j := weft.NewVar[int]("i"), weft.NewVar[int]("j")
 		i.Store(1)
 		j.Store(1)
 		w.Go(func() {

@@ -41,6 +41,7 @@ func bbmonitor(p Params) func(w *weft.T) {
 	want := total * (total + 1) / 2
 	return func(w *weft.T) {
 		m := weft.NewMonitor(signalling)
+		m.SetName("buffer")
 		notFull, notEmpty := m.Cond(0), m.Cond(1)
 		buf := make([]int, slots)
 		in, out, count := 0, 0, 0

@@ -32,9 +32,9 @@ func bbchan(p Params) func(w *weft.T) {
 	np, nc, capacity, items := p["producers"], p["consumers"], p["capacity"], p["items"]
 	total := np * items
 	want := total * (total + 1) / 2
-	ch := weft.MakeChan[int](capacity)
-	ch.SetName("buffer")
 	return func(w *weft.T) {
+		ch := weft.MakeChan[int](capacity)
+		ch.SetName("buffer")
 		sums := make([]int, nc)
 		var ths []*weft.Thread
 		for k := range np {

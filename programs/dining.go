@@ -30,23 +30,23 @@ func init() {
 // and joins them.
 func dining(p Params) func(w *weft.T) {
 	n, meals, fixed := p["n"], p["meals"], p["fixed"] == 1
-	forks := make([]weft.Mutex, n)
-	for i := range forks {
-		forks[i].SetName(fmt.Sprintf("fork%d", i))
-	}
-	philosopher := func(i int) {
-		first, second := i, (i+1)%n
-		if fixed && second < first {
-			first, second = second, first
-		}
-		for range meals {
-			forks[first].Lock()
-			forks[second].Lock()
-			forks[second].Unlock()
-			forks[first].Unlock()
-		}
-	}
 	return func(w *weft.T) {
+		forks := make([]weft.Mutex, n)
+		for i := range forks {
+			forks[i].SetName(fmt.Sprintf("fork%d", i))
+		}
+		philosopher := func(i int) {
+			first, second := i, (i+1)%n
+			if fixed && second < first {
+				first, second = second, first
+			}
+			for range meals {
+				forks[first].Lock()
+				forks[second].Lock()
+				forks[second].Unlock()
+				forks[first].Unlock()
+			}
+		}
 		ths := make([]*weft.Thread, n)
 		for i := range ths {
 			ths[i] = w.Go(func() { philosopher(i) })

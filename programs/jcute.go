@@ -18,9 +18,9 @@ func init() {
 // solution of 2*z+1 == 3 is z = 1, not also z = 1+2^63 by wrap-around),
 // then starts T1 (x = 3) and T2 (x = 2; if 2*z+1 == x { fail }).
 func jcute(Params) func(w *weft.T) {
-	x := weft.NewVar[weft.SInt]("x")
 	one, two := weft.Const[int64](1), weft.Const[int64](2)
 	return func(w *weft.T) {
+		x := weft.NewVar[weft.SInt]("x")
 		z := w.InputRange("z", -1000, 1000)
 		w.Go(func() { x.Store(weft.Const[int64](3)) })
 		w.Go(func() {

@@ -21,10 +21,10 @@ const LinCombTarget = 1234567
 // sum (load, add, store, under a mutex); the body joins them and branches
 // on sum == LinCombTarget.
 func linComb(Params) func(w *weft.T) {
-	sum := weft.NewVar[weft.SInt]("sum")
-	mu := &weft.Mutex{}
 	k := func(v int64) weft.SInt { return weft.Const(v) }
 	return func(w *weft.T) {
+		sum := weft.NewVar[weft.SInt]("sum")
+		mu := weft.NewMutex("mu")
 		a, b, c, d := w.Input("a"), w.Input("b"), w.Input("c"), w.Input("d")
 		sum.Store(k(0))
 		addIn := func(v weft.SInt) {

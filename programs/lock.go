@@ -62,10 +62,10 @@ func parallelPi(p Params) func(w *weft.T) {
 		parts[k] = piPartial(k, threads, intervals)
 		want += parts[k]
 	}
-	pi := weft.NewVar[int64]("pi")
-	var mu weft.Mutex
-	mu.SetName("mu")
 	return func(w *weft.T) {
+		pi := weft.NewVar[int64]("pi")
+		var mu weft.Mutex
+		mu.SetName("mu")
 		ths := make([]*weft.Thread, threads)
 		for k := range ths {
 			ths[k] = w.Go(func() {
@@ -90,10 +90,10 @@ func parallelPi(p Params) func(w *weft.T) {
 // unlock(mu). The body joins every thread and asserts c = threads*rounds.
 func singleLock(p Params) func(w *weft.T) {
 	threads, rounds := p["threads"], p["rounds"]
-	c := weft.NewVar[int]("c")
-	var mu weft.Mutex
-	mu.SetName("mu")
 	return func(w *weft.T) {
+		c := weft.NewVar[int]("c")
+		var mu weft.Mutex
+		mu.SetName("mu")
 		ths := make([]*weft.Thread, threads)
 		for k := range ths {
 			ths[k] = w.Go(func() {

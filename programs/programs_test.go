@@ -152,10 +152,15 @@ func TestDefaultsBounded(t *testing.T) {
 		events    int64
 	}{
 		"addall":      {82, true, 1, 1640},
+		"art":         {2, true, 1, 10},
 		"bbchan":      {300, false, 1, 3600},
 		"bbmonitor":   {300, false, 1, 8034},
+		"bbselect":    {300, false, 1, 3900},
+		"bbsem":       {300, false, 1, 9000},
+		"bluetooth":   {300, false, 1, 7119},
 		"dining":      {300, false, 1, 4500},
 		"dporproblem": {6, true, 2, 24},
+		"dpmonitor":   {300, false, 1, 6294},
 		"fib":         {300, false, 12, 4800},
 		"filesystem":  {300, false, 1, 38700},
 		"indexer":     {300, false, 1, 63900},
@@ -163,7 +168,11 @@ func TestDefaultsBounded(t *testing.T) {
 		"lincomb":     {6, true, 1, 72},
 		"pairs":       {300, false, 1, 1800},
 		"parallelpi":  {66, true, 1, 1056},
+		"reach-fig1":  {300, false, 1, 3600},
 		"readloop":    {5, true, 1, 25},
+		"rwmonitor":   {300, false, 1, 10929},
+		"rwselect":    {300, false, 1, 4800},
+		"rwsem":       {300, false, 1, 8100},
 		"singlelock":  {300, false, 1, 11400},
 		"unfold-fig1": {2, true, 1, 4},
 		"unfold-fig9": {3, true, 1, 12},
@@ -175,7 +184,7 @@ func TestDefaultsBounded(t *testing.T) {
 			if !ok {
 				t.Fatalf("no expected result for %s: add it to the table", p.Name)
 			}
-			r, err := weft.Explore(p.MustBody(nil), weft.WithMaxRuns(300))
+			r, err := weft.Explore(p.MustBody(nil), weft.WithStrategy("exhaustive"), weft.WithMaxRuns(300))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,7 +201,7 @@ func TestDefaultsBounded(t *testing.T) {
 }
 
 // TestCheck runs programs as ordinary Go tests with weft.Check, and checks
-// the Result it returns: exhaustive search, the default strategy, explores
+// the Result it returns: exhaustive search explores
 // every interleaving (the counts of exactTests) without failure.
 func TestCheck(t *testing.T) {
 	for _, tc := range []struct {
@@ -207,7 +216,7 @@ func TestCheck(t *testing.T) {
 		{"bbchan", map[string]int{"producers": 2, "consumers": 2, "capacity": 1}, 24, 1, 192},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := weft.Check(t, Lookup(tc.name).MustBody(tc.set), weft.NoReplayFiles())
+			r := weft.Check(t, Lookup(tc.name).MustBody(tc.set), weft.WithStrategy("exhaustive"), weft.NoReplayFiles())
 			if r == nil {
 				t.Fatal("Check returned no result")
 			}
@@ -226,7 +235,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"addall", "bbchan", "bbmonitor", "dining", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "readloop", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
+	want := []string{"addall", "art", "bbchan", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "readloop", "rwmonitor", "rwselect", "rwsem", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}

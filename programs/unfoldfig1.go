@@ -52,8 +52,8 @@ func init() {
 //     true side of line 8, which the first test (inputs 0: b == c == 0)
 //     takes.
 func unfoldFig1(Params) func(w *weft.T) {
-	x := weft.NewVar[weft.SInt]("x")
 	return func(w *weft.T) {
+		x := weft.NewVar[weft.SInt]("x")
 		w.Go(func() {
 			a := w.Input("input_1")                                         // 1
 			if w.If(a.Add(weft.Const[int64](1)).Eq(weft.Const[int64](5))) { // 2

@@ -16,9 +16,9 @@ func init() {
 
 // unfoldFig9: T2 reads its input in its own local code, after reading x.
 func unfoldFig9(Params) func(w *weft.T) {
-	x := weft.NewVar[weft.SInt]("x")
 	zero := weft.Const[int64](0)
 	return func(w *weft.T) {
+		x := weft.NewVar[weft.SInt]("x")
 		x.Store(zero)
 		w.Go(func() {
 			if a := x.Load(); w.If(a.Gt(zero)) {

@@ -75,3 +75,15 @@ type Counter struct {
 type Counting interface {
 	Counters() []Counter
 }
+
+// A SymbolicTracer asks the runtime for symbolic traces (seed 003 §4):
+// when SymbolicTrace returns true, every read of a shared variable whose
+// values carry an expression (weft's concolic Sym and SBool) gives the
+// program a fresh variable (trace.ReadSymbol) in place of the writer's
+// expression, and the trace records the symbolic side of every access
+// (Trace.Accesses). The runtime asks once per execution, through wrappers
+// (As). Without it, reads pass the writer's expression on and nothing more
+// is recorded.
+type SymbolicTracer interface {
+	SymbolicTrace() bool
+}

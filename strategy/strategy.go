@@ -24,8 +24,9 @@
 //
 // Besides the four methods, a strategy may have optional capabilities, each
 // an interface of this package: Failer (it could not be set up), Diverger
-// (it follows a record and can fail to), Solving (solver counters) and
-// Closer (resources to release). The driver finds them with As, which looks
+// (it follows a record and can fail to), Solving (solver counters),
+// Counting (its own counters), SymbolicTracer (it needs symbolic traces)
+// and Closer (resources to release). The driver finds them with As, which looks
 // through wrappers as errors.As does, so a wrapper never hides them:
 //
 //	if c, ok := strategy.As[strategy.Closer](s); ok {

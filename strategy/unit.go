@@ -67,6 +67,20 @@ type Splitter interface {
 	Handback() Handback
 }
 
+// A LargeSplitter is a Splitter that can also hand out the branches left
+// at the shallowest state of its current path that has any, while it goes
+// on with the branch it is exploring there: a larger unit than Split's,
+// for workers that run at the same time, whose unit overhead (encoding,
+// replaying the prefix, joining) then counts for less. The price: a race
+// the splitter finds below that state whose reversal sequential order
+// would have explored inside a branch handed out is explored again, so
+// the exploration may repeat some executions. SplitLarge returns false
+// when s has no work to hand out.
+type LargeSplitter interface {
+	Splitter
+	SplitLarge() (Unit, bool)
+}
+
 // ErrBadUnit is wrapped by the errors of Resume and Join for bytes that
 // are not a unit or handback of the strategy: corrupt, from another
 // strategy or another version of weft, or made with other options.

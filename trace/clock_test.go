@@ -122,7 +122,7 @@ func TestHBSpawnJoinRendezvous(t *testing.T) {
 			{Thread: 3, Op: store(3), Partner: NoThread, OK: true},
 			{Thread: 0, Op: Op{Kind: KindJoin, Class: ClassThread, Obj: NoObject, Arg: 1}, Partner: NoThread, OK: true},
 		},
-		Threads: []ThreadInfo{{NoThread, -1}, {0, 0}, {0, -1}, {0, -1}},
+		Threads: []ThreadInfo{{Parent: NoThread, Step: -1}, {Parent: 0, Step: 0}, {Parent: 0, Step: -1}, {Parent: 0, Step: -1}},
 		Objects: make([]ObjectInfo, 4),
 	}
 	var h HB

@@ -59,6 +59,10 @@ type ThreadInfo struct {
 	// Step is the index of the event whose local code started the thread, or
 	// -1 for threads started before the first step.
 	Step int32
+	// Branch is the number of symbolic branches recorded before the thread
+	// started (len(Trace.Branches) then): it orders the spawn among the
+	// branches of the parent's local code, which share its step.
+	Branch int32
 }
 
 // ObjectInfo describes a shared object of an execution.
@@ -104,6 +108,10 @@ type Trace struct {
 	// taken, in order (symbolic.go); they are not events.
 	Inputs   []InputEvent
 	Branches []BranchEvent
+	// Accesses holds the symbolic side of the accesses to shared variables,
+	// in step order, when the strategy asked for a symbolic trace
+	// (strategy.SymbolicTracer); it is empty otherwise (symbolic.go).
+	Accesses []SymAccess
 	// Merged lists the keys the execution found to name one object: an
 	// object created during the execution that threads reached for the
 	// first time together here, having reached it apart, under two keys,
@@ -127,7 +135,8 @@ func (t *Trace) Reset() {
 	t.Objects = t.Objects[:0]
 	t.Final = t.Final[:0]
 	clear(t.Branches) // drop the terms, so the solver's interning can free them
-	t.Inputs, t.Branches = t.Inputs[:0], t.Branches[:0]
+	clear(t.Accesses)
+	t.Inputs, t.Branches, t.Accesses = t.Inputs[:0], t.Branches[:0], t.Accesses[:0]
 	t.Merged = t.Merged[:0]
 	t.enabled = t.enabled[:0]
 	// The width of the enabled sets is kept: an execution with as many

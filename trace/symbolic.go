@@ -1,9 +1,15 @@
 // This file defines the symbolic part of a trace: the inputs an execution
-// read and the branches it took on symbolic conditions (concolic testing).
+// read, the branches it took on symbolic conditions (concolic testing) and,
+// in a symbolic trace, the values its accesses to shared variables read and
+// wrote (con2colic testing, seed 003 §4).
 
 package trace
 
-import "github.com/weft-go/weft/solver"
+import (
+	"strconv"
+
+	"github.com/weft-go/weft/solver"
+)
 
 // InputEvent is an input value an execution read. Inputs are not events:
 // reading one is local to a thread, like the code between visible
@@ -56,6 +62,41 @@ type BranchEvent struct {
 	// Check marks a branch whose false side is a failure (a symbolic
 	// assertion, a division by zero, a negative shift count).
 	Check bool
+	// PC is the return address of the program's call that branched (w.If,
+	// AssertSym, an operator that checks its operand): the static branch,
+	// for coverage. Resolve it with runtime.CallersFrames.
+	PC uintptr
+}
+
+// SymAccess is the symbolic side of step Step, an access to a shared
+// variable, in a symbolic trace (seed 003 §4): the read rd(x, r), whose
+// value became the fresh variable Read (named ReadSymbol(Step)), and the
+// write wt(x, val), whose value is the expression Write (a constant when
+// it depends on no input and no read). A read-modify-write has both; a
+// field is the zero Expr when the access has no such side, or when the
+// variable's type carries no expression (a Var[int]: its values are
+// concrete, and the reads of it get no symbol).
+type SymAccess struct {
+	Step        int32
+	Read, Write solver.Expr
+}
+
+// ReadSymbol returns the name of the fresh variable the read at step i of
+// a symbolic trace becomes: "$r" and i. Input names are the program's
+// labels; a label that starts with "$r" may collide with it.
+func ReadSymbol(i int) string { return "$r" + strconv.Itoa(i) }
+
+// ReadStep returns the step of a variable named by ReadSymbol, and whether
+// name is one.
+func ReadStep(name string) (int, bool) {
+	if len(name) < 3 || name[0] != '$' || name[1] != 'r' {
+		return 0, false
+	}
+	i, err := strconv.Atoi(name[2:])
+	if err != nil || i < 0 {
+		return 0, false
+	}
+	return i, true
 }
 
 // Constraint returns the path constraint of the branch: Cond when it was

@@ -1,5 +1,6 @@
-// This file implements weft bench: the tables of seed 000 Fig. 8 and seed
-// 002 Table 2 for weft's strategies, with the papers' figures beside ours.
+// This file implements weft bench: the tables of seed 000 Fig. 8, seed 002
+// Table 2 and seed 004 Table 4 and Fig. 13 for weft's strategies, with the
+// papers' figures beside ours (seed 003's Table 1 is in bench_con2.go).
 
 package main
 
@@ -26,6 +27,10 @@ type benchTable struct {
 	// speed marks a table of exploration speed: its cells give executions
 	// per second, and -max-runs does not bound them.
 	speed bool
+	// extras names figures printed after each strategy's executions: a
+	// counter of the strategy's (strategy.Counter), or "steps" (the
+	// steps of all executions).
+	extras []string
 }
 
 // benchRow is a program with parameters and the paper's figures for it.
@@ -72,6 +77,39 @@ var benchTables = []benchTable{
 		},
 	},
 	{
+		name:       "table4",
+		title:      "seed 004 Table 4: SYN-sequences exercised by reachability testing (weft's ports of the programs), with\nthe depth of the stack of nodes and its memory, which stay flat as the sequences grow",
+		strategies: []string{"reach"},
+		extras:     []string{"reach depth", "reach stack KiB"},
+		paperCols:  []string{"Seqs"},
+		rows: []benchRow{
+			{"BB-select", "bbselect", nil, []string{"144"}},
+			{"BB-semaphore", "bbsem", nil, []string{"324"}},
+			{"BB-monitorSU", "bbmonitor", map[string]int{"su": 1}, []string{"720"}},
+			{"BB-monitorSC", "bbmonitor", map[string]int{"su": 0}, []string{"12096"}},
+			{"RW-select", "rwselect", nil, []string{"768"}},
+			{"RW-semaphore", "rwsem", nil, []string{"21744"}},
+			{"RW-monitorSU", "rwmonitor", map[string]int{"su": 1}, []string{"13320"}},
+			{"RW-monitorSC", "rwmonitor", map[string]int{"su": 0}, []string{"61716"}},
+			{"DP-monitorSU (3P)", "dpmonitor", map[string]int{"n": 3}, []string{"30"}},
+			{"DP-monitorSU (4P)", "dpmonitor", map[string]int{"n": 4}, []string{"624"}},
+			{"DP-monitorSU (5P)", "dpmonitor", map[string]int{"n": 5}, []string{"19330"}},
+		},
+	},
+	{
+		name:       "fig13",
+		title:      "seed 004 Fig. 13: dining philosophers with a deadlock, reachability testing against VeriSoft (the paper\ngives the numbers for 9 philosophers only); steps: every step of every run",
+		strategies: []string{"reach"},
+		extras:     []string{"steps"},
+		paperCols:  []string{"RichTest runs", "RichTest transitions", "VeriSoft runs", "VeriSoft transitions"},
+		rows: []benchRow{
+			{"DP (3)", "dining", map[string]int{"n": 3}, []string{"", "", "", ""}},
+			{"DP (5)", "dining", map[string]int{"n": 5}, []string{"", "", "", ""}},
+			{"DP (7)", "dining", map[string]int{"n": 7}, []string{"", "", "", ""}},
+			{"DP (9)", "dining", map[string]int{"n": 9}, []string{"511", "5004", "19023", "131478"}},
+		},
+	},
+	{
 		name:       "speed",
 		title:      "exploration speed: optimal's traces per second, beside Nidhugg 0.4 --optimal on this machine kind\n(BENCHMARKS.md) and the goal of five times it",
 		strategies: []string{"optimal"},
@@ -96,6 +134,8 @@ type benchCell struct {
 	Failures  int     `json:"failures"`
 	WallS     float64 `json:"wall_s"`
 	ExecPerS  float64 `json:"exec_per_s"`
+	// Extras are the table's extra figures, mean over the orders.
+	Extras []float64 `json:"extras,omitempty"`
 }
 
 // benchResult is one row's figures, as printed by -json.
@@ -110,7 +150,7 @@ type benchResult struct {
 // cmdBench runs weft bench.
 func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	table := fs.String("table", "all", "the table: fig8, table2, speed or all")
+	table := fs.String("table", "all", "the table: fig8, table2, table4, fig13, speed, table1 (seed 003, con2) or all")
 	rows := fs.String("rows", "", "run only the rows whose label contains this text")
 	orders, maxRuns := new(int), new(int)
 	boundedInt(fs, orders, "orders", 5, 1, "", "random exploration orders (seeds 1..`N`) averaged per cell")
@@ -118,7 +158,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per row instead of tables")
 	wide := fs.Bool("wide", false, "print each cell's wall time and the papers' column names whole (wider than 120 columns)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|speed|all] [-rows TEXT] [-orders N] [-max-runs N] [-json] [-wide]")
+		fmt.Fprintln(fs.Output(), "usage: weft bench [-table fig8|table2|table4|fig13|speed|table1|all] [-rows TEXT] [-orders N] [-max-runs N] [-json] [-wide]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stdout); err != nil {
@@ -133,8 +173,9 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 			chosen = append(chosen, t)
 		}
 	}
-	if len(chosen) == 0 {
-		return report(usageErrorf("unknown table %q: use fig8, table2, speed or all", *table), stderr)
+	con2Table := *table == "all" || *table == "table1"
+	if len(chosen) == 0 && !con2Table {
+		return report(usageErrorf("unknown table %q: use fig8, table2, table4, fig13, speed, table1 or all", *table), stderr)
 	}
 	enc := json.NewEncoder(stdout)
 	for _, t := range chosen {
@@ -154,6 +195,11 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		}
 		if !*asJSON && len(results) > 0 {
 			printBench(stdout, t, results, *maxRuns, *wide)
+		}
+	}
+	if con2Table {
+		if err := benchCon2(stdout, *rows, *asJSON); err != nil {
+			return report(err, stderr)
 		}
 	}
 	return exitOK
@@ -177,7 +223,7 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 		var execs, cut int
 		var wall time.Duration
 		n, first := orders, 1
-		if s == "exhaustive" || s == "optimal" {
+		if s == "exhaustive" || s == "optimal" || s == "reach" {
 			// Their count does not depend on the order: one run in thread
 			// order (seed 0) gives the figure.
 			n, first = 1, 0
@@ -190,6 +236,19 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 			}
 			execs += r.Executions
 			cut += r.Cut
+			if cell.Extras == nil && len(t.extras) > 0 {
+				cell.Extras = make([]float64, len(t.extras))
+			}
+			for i, x := range t.extras {
+				if x == "steps" {
+					cell.Extras[i] += float64(r.Events) / float64(n)
+				}
+				for _, c := range r.Counters {
+					if c.Name == x {
+						cell.Extras[i] += float64(c.Value) / float64(n)
+					}
+				}
+			}
 			wall += r.Wall
 			cell.Failures += len(r.Failures)
 			cell.Bounded = cell.Bounded || !r.Exhausted
@@ -220,6 +279,9 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 		header += s + "\t"
 		if t.speed && !wide {
 			header += "executions\twall\t"
+		}
+		for _, x := range t.extras {
+			header += x + "\t"
 		}
 	}
 	for _, c := range t.paperCols {
@@ -255,9 +317,12 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 			}
 			if !wide {
 				line += trimFloat(c.MeanExecs) + "\t"
-				continue
+			} else {
+				line += fmt.Sprintf("%s (%s)\t", trimFloat(c.MeanExecs), wall)
 			}
-			line += fmt.Sprintf("%s (%s)\t", trimFloat(c.MeanExecs), wall)
+			for _, x := range c.Extras {
+				line += trimFloat(x) + "\t"
+			}
 		}
 		for _, v := range r.Paper {
 			line += v + "\t"

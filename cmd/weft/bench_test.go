@@ -41,6 +41,36 @@ func TestBench(t *testing.T) {
 	}
 }
 
+// TestBenchReach runs a row of seed 004's Table 4 and one of Fig. 13:
+// reach exercises BB-select's 144 SYN-sequences, the paper's number, with
+// a stack of 4 nodes, and the 9 deadlocking philosophers in 511 runs, the
+// paper's, taking 22959 steps in all (the paper's RichTest 5004
+// transitions count something else).
+func TestBenchReach(t *testing.T) {
+	for _, c := range []struct {
+		table, row    string
+		execs, extra0 float64
+		paper0        string
+	}{
+		{"table4", "BB-select", 144, 4, "144"},
+		{"fig13", "DP (9)", 511, 22959, "511"},
+	} {
+		var out, errb bytes.Buffer
+		code := run([]string{"bench", "-table", c.table, "-rows", c.row, "-json"}, &out, &errb)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		var r benchResult
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+			t.Fatalf("decoding %q: %v", out.String(), err)
+		}
+		if len(r.Cells) != 1 || r.Cells[0].Strategy != "reach" || r.Cells[0].MeanExecs != c.execs || r.Cells[0].Bounded ||
+			len(r.Cells[0].Extras) == 0 || r.Cells[0].Extras[0] != c.extra0 || r.Paper[0] != c.paper0 {
+			t.Errorf("%s %s: %+v, paper %v; want reach: %v executions, first extra figure %v, the paper's %s", c.table, c.row, r.Cells, r.Paper, c.execs, c.extra0, c.paper0)
+		}
+	}
+}
+
 // TestBenchSpeed runs the speed table's filesystem row: optimal explores
 // its 128 traces without a bound (-max-runs does not apply), beside
 // Nidhugg's figure and the goal.
@@ -108,5 +138,33 @@ func TestBenchFits120Columns(t *testing.T) {
 				t.Errorf("table %s: a line of %d columns:\n%s", tb.name, n, line)
 			}
 		}
+	}
+}
+
+// TestBenchTable1 runs seed 003's Table 1 row art3: con2 covers 10 sides
+// alone, one more with one interference and one (the bug) with two, as
+// the paper's row; every line of the table fits 120 columns.
+func TestBenchTable1(t *testing.T) {
+	needZ3(t)
+	var out, errb bytes.Buffer
+	if code := run([]string{"bench", "-table", "table1", "-rows", "art3", "-json"}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var r con2Result
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("decoding %q: %v", out.String(), err)
+	}
+	if !slices.Equal(r.SidesPerK, []int64{10, 1, 1, 0, 0}) || r.BugK != 2 || r.K != con2Bound || r.Paper != [4]string{"10/1/1", "2", "17942", "21.8"} {
+		t.Errorf("art3: %+v, want sides 10/1/1, the bug at k = 2 and the paper's row", r)
+	}
+	out.Reset()
+	run([]string{"bench", "-table", "table1", "-rows", "art"}, &out, &errb)
+	for _, line := range strings.Split(out.String(), "\n") {
+		if n := utf8.RuneCountInString(line); n > 120 {
+			t.Errorf("a line of %d columns:\n%s", n, line)
+		}
+	}
+	if !strings.Contains(out.String(), "16/1/1/1/1") {
+		t.Errorf("table output:\n%s", out.String())
 	}
 }

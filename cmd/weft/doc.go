@@ -5,7 +5,7 @@
 //
 //	weft list
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
-//	         [-seed N] [-depth D] [-timeout D] [-json] [-keep-going] PROGRAM
+//	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going] PROGRAM
 //	weft replay [-p name=value]... [-max-steps N] PROGRAM TOKEN
 //	weft help [COMMAND]
 //

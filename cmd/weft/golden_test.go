@@ -176,9 +176,19 @@ func checkSchema(t *testing.T, out string) {
 		case float64:
 			bad = typ != "number"
 		case []any:
-			bad = typ != "array of object"
-			for _, e := range x {
-				walk(path+"[]", e)
+			switch typ {
+			case "array of object":
+				for _, e := range x {
+					walk(path+"[]", e)
+				}
+			case "array of string":
+				for _, e := range x {
+					if _, ok := e.(string); !ok {
+						bad = true
+					}
+				}
+			default:
+				bad = true
 			}
 		case map[string]any:
 			switch typ {

@@ -56,7 +56,7 @@ func TestExitStatus(t *testing.T) {
 		{name: "fixed dining", args: []string{"run", "-strategy", "exhaustive", "-p", "n=3", "-p", "fixed=1", "dining"}, code: 0,
 			stdout: []string{"program       dining n=3 meals=1 fixed=1", "executions    1205 "}},
 		{name: "dining deadlocks", args: []string{"run", "-p", "n=5", "dining"}, code: 1,
-			stdout: []string{"weft: deadlock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.", "failures      1 (deadlock 1)", "strategy      random (seed 1)"}},
+			stdout: []string{"weft: deadlock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.", "failures      1 (deadlock 1)", "strategy      optimal"}},
 		{name: "dining keep going", args: []string{"run", "-strategy", "exhaustive", "-keep-going", "-p", "n=3", "dining"}, code: 1,
 			stdout: []string{"executions    1113 (the strategy explored everything it covers)", "failures      6 (deadlock 6)"}},
 		{name: "lost update", args: []string{"run", "-strategy", "exhaustive", "-p", "threads=2", "-p", "locked=0", "parallelpi"}, code: 1,
@@ -209,6 +209,9 @@ func TestReplayRoundTrip(t *testing.T) {
 		t.Run(strat, func(t *testing.T) {
 			if strings.HasPrefix(strat, "concolic") {
 				needZ3(t)
+			}
+			if strat == "con2" {
+				t.Skip("con2 covers branch sides (dining has none), it does not look for deadlocks")
 			}
 			s := decodeSummary(t, 1, "-strategy", strat, "-p", "n=3", "dining")
 			if len(s.Failures) != 1 || s.Failures[0].Kind != "deadlock" {

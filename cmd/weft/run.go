@@ -20,16 +20,19 @@ import (
 	"github.com/weft-go/weft/programs"
 )
 
-// defaultStrategy is the strategy of weft run without -strategy: seeded
-// random schedules find shallow bugs such as dining's deadlock in a few
-// executions, where exhaustive search reaches them late.
-const defaultStrategy = "random"
+// defaultStrategy is the strategy of weft run without -strategy: weft
+// chooses the strongest complete strategy that handles the program
+// (weft.Explore without WithStrategy): optimal, or concolic-optimal for a
+// program that reads inputs. Optimal-DPOR explores each trace once and
+// finds dining's deadlock in a few executions.
+const defaultStrategy = "auto"
 
 // Defaults of run's flags.
 const (
 	defaultMaxRuns = 100_000
 	defaultSeed    = 1
 	defaultDepth   = 3
+	defaultK       = weft.DefaultInterferences
 )
 
 // runOptions are the flags of weft run.
@@ -40,9 +43,14 @@ type runOptions struct {
 	maxSteps  int
 	seed      int64
 	depth     int
+	k         int
 	timeout   time.Duration
 	json      bool
 	keepGoing bool
+	// workers is -workers (0: one per core); workersSet says the flag
+	// was given.
+	workers    int
+	workersSet bool
 }
 
 func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
@@ -50,14 +58,16 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.Var(o.params, "p", "set a program parameter `name=value` (repeatable; see 'weft list')")
-	fs.StringVar(&o.strategy, "strategy", defaultStrategy, "exploration `strategy`: "+strings.Join(weft.Strategies(), ", "))
+	fs.StringVar(&o.strategy, "strategy", defaultStrategy, "exploration `strategy`: auto (optimal, or concolic-optimal for a program that reads inputs), "+strings.Join(weft.Strategies(), ", "))
 	boundedInt(fs, &o.maxRuns, "max-runs", defaultMaxRuns, 0, "0: no bound", "stop after `N` executions (0: no bound)")
 	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
 	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies, and of the order of dpor*, flip* and optimal (0: thread order)")
 	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")
+	fs.IntVar(&o.k, "k", defaultK, "bound `k` of the con2 strategy: cover every branch side reachable with at most k interferences")
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
+	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "usage: weft run [-p name=value]... [flags] PROGRAM\n\nExplore PROGRAM (see 'weft list'), print each kind of failure found with its\nreplay command, then a summary (or one JSON object with -json).\nExit status: 0 no failure, 1 failures found, 2 bad usage or input.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -79,7 +89,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return report(err, stderr)
 	}
-	if !slices.Contains(weft.Strategies(), o.strategy) {
+	if o.strategy != defaultStrategy && !slices.Contains(weft.Strategies(), o.strategy) {
 		return report(usageErrorf("unknown strategy %q (known: %s); run 'weft list'", o.strategy, strings.Join(weft.Strategies(), ", ")), stderr)
 	}
 	if (o.strategy == "random" || o.strategy == "pct") && o.maxRuns == 0 && o.timeout == 0 {
@@ -87,8 +97,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	prog := newProgressPrinter(stderr)
 	opts := []weft.Option{
-		weft.WithStrategy(o.strategy), weft.WithMaxRuns(o.maxRuns), weft.WithSeed(o.seed),
-		weft.WithDepth(o.depth), weft.WithTimeout(o.timeout), weft.WithProgress(prog.print),
+		weft.WithMaxRuns(o.maxRuns), weft.WithSeed(o.seed),
+		weft.WithDepth(o.depth), weft.WithInterferences(o.k), weft.WithTimeout(o.timeout), weft.WithProgress(prog.print),
+	}
+	if o.strategy != defaultStrategy {
+		opts = append(opts, weft.WithStrategy(o.strategy))
 	}
 	if o.maxSteps > 0 {
 		opts = append(opts, weft.WithMaxSteps(o.maxSteps))
@@ -96,6 +109,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if o.keepGoing {
 		opts = append(opts, weft.KeepGoing())
 	}
+	fs.Visit(func(f *flag.Flag) { o.workersSet = o.workersSet || f.Name == "workers" })
+	opts = append(opts, weft.WithWorkers(o.workers))
 	// An interrupt (Ctrl-C) stops the exploration, which then reports
 	// what it found; a second one kills the command as usual.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

@@ -6,6 +6,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -51,8 +53,29 @@ type Summary struct {
 	// Counters are the strategy's own counts, by name (unfold: the
 	// events and conditions of the unfolding, the deadlocks found in it).
 	Counters map[string]int64 `json:"counters,omitempty"`
+	// Branches lists the sides of the program's symbolic branches at the
+	// lines the executions reached (the papers' branch coverage); absent
+	// for a program without inputs.
+	Branches *BranchesSummary `json:"branches,omitempty"`
 	// counterOrder is the strategy's order of Counters, for the table.
 	counterOrder []string
+	// Workers describes each worker of a parallel run (-workers); absent
+	// when one ran. NotParallel says why a run asked for several ran on
+	// one.
+	Workers     []WorkerSummary `json:"workers,omitempty"`
+	NotParallel string          `json:"not_parallel,omitempty"`
+	// Note says what the strategy weft chose leaves out (inputs it keeps
+	// at their defaults); absent when nothing.
+	Note string `json:"note,omitempty"`
+}
+
+// WorkerSummary is one worker of a parallel run in Summary: the
+// executions it ran, the units of work it took from the others, and the
+// share of the wall time it waited for work.
+type WorkerSummary struct {
+	Executions int     `json:"executions"`
+	Units      int     `json:"units"`
+	Idle       float64 `json:"idle"`
 }
 
 // SolverSummary is the SMT solver's work in a run.
@@ -64,6 +87,14 @@ type SolverSummary struct {
 	Timeouts  int64   `json:"timeouts"`
 	CacheHits int64   `json:"cache_hits"`
 	TimeS     float64 `json:"time_s"`
+}
+
+// BranchesSummary lists branch sides as "file:line +" (the side where the
+// condition held) or "file:line -" (the other: an assertion's failing
+// side): those some execution took, and those none did.
+type BranchesSummary struct {
+	Covered    []string `json:"covered"`
+	NotCovered []string `json:"not_covered"`
 }
 
 // FailureSummary is one failure in Summary.
@@ -79,11 +110,17 @@ type FailureSummary struct {
 // summarize builds the summary of run r of program p.
 func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.Result) *Summary {
 	s := &Summary{
-		Program: p.Name, Params: ps, Strategy: o.strategy, Seed: o.seed,
+		Program: p.Name, Params: ps, Strategy: r.Strategy, Seed: o.seed, Note: r.Note,
 		Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed, Exhausted: r.Exhausted,
 		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
 		FinalStates: r.FinalStates, Events: r.Events,
 		WallS: r.Wall.Seconds(), ExecPerS: r.ExecPerSecond(), PeakRSSBytes: peakRSS(),
+	}
+	for _, w := range r.Workers {
+		s.Workers = append(s.Workers, WorkerSummary{Executions: w.Executions, Units: w.Units, Idle: w.IdleFraction()})
+	}
+	if o.workersSet {
+		s.NotParallel = r.NotParallel
 	}
 	for _, c := range r.Counters {
 		if s.Counters == nil {
@@ -91,6 +128,22 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		}
 		s.Counters[c.Name] = c.Value
 		s.counterOrder = append(s.counterOrder, c.Name)
+	}
+	if len(r.Branches) > 0 {
+		s.Branches = &BranchesSummary{Covered: []string{}, NotCovered: []string{}}
+		for _, b := range r.Branches {
+			site := filepath.Base(b.File) + ":" + strconv.Itoa(b.Line)
+			for _, side := range []struct {
+				taken bool
+				sign  string
+			}{{b.True, " +"}, {b.False, " -"}} {
+				if side.taken {
+					s.Branches.Covered = append(s.Branches.Covered, site+side.sign)
+				} else {
+					s.Branches.NotCovered = append(s.Branches.NotCovered, site+side.sign)
+				}
+			}
+		}
 	}
 	if st := r.Solver; st.Queries > 0 || st.CacheHits > 0 {
 		s.Solver = &SolverSummary{Queries: st.Queries, Sat: st.Sat, Unsat: st.Unsat, Unknown: st.Unknown,
@@ -158,12 +211,31 @@ func (s *Summary) print(w io.Writer) {
 	row("wall time", "%v", roundDuration(time.Duration(s.WallS*float64(time.Second))))
 	row("executions/s", "%.0f", s.ExecPerS)
 	row("peak memory", "%s", formatBytes(s.PeakRSSBytes))
+	if s.Note != "" {
+		row("note", "%s", s.Note)
+	}
+	if len(s.Workers) > 0 {
+		row("workers", "%s", s.workersText())
+	} else if s.NotParallel != "" {
+		row("workers", "1 (%s)", s.NotParallel)
+	}
 	if v := s.Solver; v != nil {
 		row("solver", "%d queries (%d sat, %d unsat, %d unknown, %d timeouts), %d cache hits, %v",
 			v.Queries, v.Sat, v.Unsat, v.Unknown, v.Timeouts, v.CacheHits, roundDuration(time.Duration(v.TimeS*float64(time.Second))))
 	}
 	for _, name := range s.counterOrder {
 		row(name, "%d", s.Counters[name])
+	}
+	if b := s.Branches; b != nil {
+		n := len(b.Covered)
+		row("branch sides", "%d of %d covered", n, n+len(b.NotCovered))
+		for i, side := range b.NotCovered {
+			key := ""
+			if i == 0 {
+				key = "not covered"
+			}
+			row(key, "%s", side)
+		}
 	}
 	tw.Flush()
 }
@@ -208,4 +280,18 @@ func formatBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// workersText describes the workers of a parallel run: how many, and for
+// each its executions and idle share.
+func (s *Summary) workersText() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d:", len(s.Workers))
+	for i, w := range s.Workers {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " %d executions %.0f%% idle", w.Executions, 100*w.Idle)
+	}
+	return b.String()
 }

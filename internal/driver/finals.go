@@ -28,12 +28,27 @@ type FinalStates struct {
 // Merges notes the key merges of tr; call it for every execution.
 func (f *FinalStates) Merges(tr *trace.Trace) {
 	for _, m := range tr.Merged {
-		if f.merged == nil {
-			f.merged = make(map[uint64]uint64)
-		}
-		f.merged[m.From] = m.To
-		f.remerge = f.remerge || len(f.states) > 0
+		f.union(m.From, m.To)
 	}
+}
+
+// union notes that keys a and b name one variable: the younger of the keys
+// they resolve to stands for the older from now on. (A merge found by one
+// runtime of a parallel exploration can join keys another merged
+// otherwise, so a key may be merged twice.)
+func (f *FinalStates) union(a, b uint64) {
+	a, b = f.resolve(a), f.resolve(b)
+	if a == b {
+		return
+	}
+	if a > b {
+		a, b = b, a
+	}
+	if f.merged == nil {
+		f.merged = make(map[uint64]uint64)
+	}
+	f.merged[b] = a
+	f.remerge = f.remerge || len(f.states) > 0
 }
 
 // Add records the final state of tr, a complete execution: the value of
@@ -104,10 +119,7 @@ func hashState(kv []keyValue) uint64 {
 // Merge adds the states and key merges of o to f.
 func (f *FinalStates) Merge(o *FinalStates) {
 	for from, to := range o.merged {
-		if f.merged == nil {
-			f.merged = make(map[uint64]uint64)
-		}
-		f.merged[from] = to
+		f.union(from, to)
 	}
 	for h, kv := range o.states {
 		if f.states == nil {

@@ -22,6 +22,9 @@ type Config struct {
 	// Stop, if not nil, stops Run when it is closed (a context's Done),
 	// inside an execution if need be.
 	Stop <-chan struct{}
+	// Names, if not nil, are naming tables the session's runtime shares
+	// with the sessions of other workers of the same exploration.
+	Names *engine.Names
 }
 
 // Session is the runtime of an exploration: one engine.Exec running a
@@ -39,7 +42,7 @@ func NewSession(c Config, body func()) *Session {
 	if c.Timeout > 0 {
 		x.deadline = time.Now().Add(c.Timeout)
 	}
-	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Deadline: x.deadline, Stop: c.Stop})
+	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Deadline: x.deadline, Stop: c.Stop, Names: c.Names})
 	return x
 }
 

@@ -5,7 +5,6 @@ package engine
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"sync/atomic"
 	"time"
 
@@ -31,6 +30,10 @@ type Config struct {
 	// Stop, if not nil, interrupts an execution that is still running
 	// when it is closed, as Deadline does (a canceled context's Done).
 	Stop <-chan struct{}
+	// Names, if not nil, are naming tables shared with other Execs that
+	// explore the same test body at the same time (parallel workers); nil
+	// gives the Exec tables of its own.
+	Names *Names
 }
 
 // deadlineEvery is how many steps pass between two checks of the deadline:
@@ -61,8 +64,14 @@ type Exec struct {
 	// primitive noted one (NoteValue), by step.
 	values []any
 	strat  strategy.Strategy
-	serial uint64
-	id     uint64 // execIDs
+	// symbolic reports that the strategy asked for a symbolic trace
+	// (strategy.SymbolicTracer): the execution records Trace.Accesses.
+	symbolic bool
+	// branchPCs caches the program's call site of a symbolic branch by the
+	// return addresses on top of the stack (input.go).
+	branchPCs map[[branchFrames]uintptr]uintptr
+	serial    uint64
+	id        uint64 // its names' id (Names): the keys it gives carry it
 
 	threads []*Thread
 	// pool holds every thread the Exec has made, each with its coroutine
@@ -104,21 +113,16 @@ type Exec struct {
 	// watches it, and its increments order the writes of an execution
 	// before the driver's reads of them.
 	progress atomic.Int64
-	tkeys    map[[2]uint32]uint32 // stable thread names (threadKey)
-	// Object keys (object.go): the key each thread's name of an object
-	// stands for, the keys merged into older ones, the last key given.
-	okeys   map[objectName]uint64
+	// names are the naming tables of threads and objects (names.go),
+	// shared with the Execs of parallel workers; adopted is how much of
+	// their log of key merges e has applied.
+	names   *Names
+	adopted int
+	// Object keys (object.go): e's view of the keys merged into older
+	// ones; keyUse[i] is the serial of the last execution that registered
+	// an object with the key of index i among those of e's names (ownKey).
 	kmerged map[uint64]uint64
-	nkeys   uint64
-	// ckeys are the keys of objects made by constructors (Create), by
-	// creator and creation number; keyUse[i] is the serial of the last
-	// execution that registered an object with the key of index i among
-	// those e gave (ownKey).
-	ckeys  map[[2]uint32]uint64
-	keyUse []uint64
-	// lasting[i] marks the key of index i as held by an object that
-	// outlives an execution: no name binds to it (object.go).
-	lasting []bool
+	keyUse  []uint64
 }
 
 // NewExec returns an Exec with the given configuration.
@@ -129,10 +133,15 @@ func NewExec(cfg Config) *Exec {
 	if cfg.Watchdog <= 0 {
 		cfg.Watchdog = DefaultWatchdog
 	}
-	e := &Exec{cfg: cfg, done: make(chan struct{}, 1), id: execIDs.Add(1)}
-	// The runtime's identity in its traces: its number in the process,
-	// and a random part, which another process's runtimes do not share.
-	e.tr.Runtime = e.id<<32 ^ rand.Uint64()
+	e := &Exec{cfg: cfg, done: make(chan struct{}, 1), names: cfg.Names}
+	if e.names == nil {
+		e.names = NewNames()
+	}
+	e.names.mu.Lock()
+	e.names.execs++
+	e.names.mu.Unlock()
+	e.id = e.names.id
+	e.tr.Runtime = e.names.runtime
 	return e
 }
 
@@ -163,6 +172,8 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 		return trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread}
 	}
 	e.strat = s
+	st, ok := strategy.As[strategy.SymbolicTracer](s)
+	e.symbolic = ok && st.SymbolicTrace()
 	e.captureSources = capture || e.cfg.CaptureSources
 	e.values = e.values[:0]
 	e.serial = serials.Add(1)
@@ -190,6 +201,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.running.Store(0)
 	e.cur = nil
 	e.finalOps()
+	e.adoptMerges()
 	return e.endState
 }
 
@@ -276,7 +288,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	}
 	e.threads = append(e.threads, t)
 	e.live++
-	e.tr.Threads = append(e.tr.Threads, trace.ThreadInfo{Parent: parent, Step: int32(len(e.tr.Events)) - 1})
+	e.tr.Threads = append(e.tr.Threads, trace.ThreadInfo{Parent: parent, Step: int32(len(e.tr.Events)) - 1, Branch: int32(len(e.tr.Branches))})
 	if n := len(e.tr.Events); n > 0 && parent != trace.NoThread {
 		e.tr.Events[n-1].Spawned++
 	}
@@ -287,14 +299,17 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 // parent (the test body is 0), interned across executions.
 func (e *Exec) threadKey(parent uint32, i int32) uint32 {
 	k := [2]uint32{parent, uint32(i)}
-	if v, ok := e.tkeys[k]; ok {
+	n := e.names
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if v, ok := n.tkeys[k]; ok {
 		return v
 	}
-	if e.tkeys == nil {
-		e.tkeys = make(map[[2]uint32]uint32)
+	if n.tkeys == nil {
+		n.tkeys = make(map[[2]uint32]uint32)
 	}
-	v := uint32(len(e.tkeys) + 1)
-	e.tkeys[k] = v
+	v := uint32(len(n.tkeys) + 1)
+	n.tkeys[k] = v
 	return v
 }
 

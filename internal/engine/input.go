@@ -4,7 +4,9 @@
 package engine
 
 import (
+	"runtime"
 	"strconv"
+	"strings"
 
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -52,6 +54,60 @@ func (t *Thread) Branch(b trace.BranchEvent) {
 		panic(unwindSignal{})
 	}
 	b.Thread, b.Step = t.id, int32(len(e.tr.Events))
+	b.PC = e.branchPC()
 	e.tr.Branches = append(e.tr.Branches, b)
 	e.publish()
+}
+
+// branchFrames is the number of return addresses that name a branch's
+// call site in Exec.branchPCs: the program's frame is among the first
+// few above Branch (w.If; a Sym operator and its check), and the same
+// addresses always symbolise to the same frames.
+const branchFrames = 4
+
+// branchPC returns the return address of the program's frame that called
+// weft to branch: the first frame outside weft's own packages and its API
+// package (the operators of Sym check their operands from package weft's
+// generic functions, which callerPC would take for the program's).
+func (e *Exec) branchPC() uintptr {
+	var key [branchFrames]uintptr
+	runtime.Callers(3, key[:]) // above runtime.Callers, branchPC and Branch
+	if pc, ok := e.branchPCs[key]; ok {
+		return pc
+	}
+	var pcs [16]uintptr
+	n := runtime.Callers(3, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	var pc uintptr
+	for {
+		f, more := frames.Next()
+		if !isWeftFrame(f.Function) && !strings.HasPrefix(f.Function, "github.com/weft-go/weft.") {
+			pc = f.PC + 1
+			break
+		}
+		if !more {
+			break
+		}
+	}
+	if e.branchPCs == nil {
+		e.branchPCs = make(map[[branchFrames]uintptr]uintptr)
+	}
+	e.branchPCs[key] = pc
+	return pc
+}
+
+// Symbolic reports whether the execution records a symbolic trace: the
+// strategy asked for one (strategy.SymbolicTracer).
+func (t *Thread) Symbolic() bool { return t.e.symbolic }
+
+// LastStep returns the index of the last step recorded: the step of an
+// access the thread just ended.
+func (t *Thread) LastStep() int { return len(t.e.tr.Events) - 1 }
+
+// NoteAccess records the symbolic side of the access the thread just
+// ended (its Step is filled in here), in a symbolic trace.
+func (t *Thread) NoteAccess(a trace.SymAccess) {
+	e := t.e
+	a.Step = int32(len(e.tr.Events) - 1)
+	e.tr.Accesses = append(e.tr.Accesses, a)
 }

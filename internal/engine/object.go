@@ -92,14 +92,17 @@ func Create(o *Obj) {
 	e := t.e
 	k := [2]uint32{t.key, t.creations}
 	t.creations++
-	key, ok := e.ckeys[k]
+	n := e.names
+	n.mu.Lock()
+	key, ok := n.ckeys[k]
 	if !ok {
-		if e.ckeys == nil {
-			e.ckeys = make(map[[2]uint32]uint64)
+		if n.ckeys == nil {
+			n.ckeys = make(map[[2]uint32]uint64)
 		}
 		key = e.newKey()
-		e.ckeys[k] = key
+		n.ckeys[k] = key
 	}
+	n.mu.Unlock()
 	o.key, o.created = key, true
 }
 
@@ -153,6 +156,12 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 	for i := range seenMore {
 		seenMore[i] = 0
 	}
+	names := e.names
+	names.mu.Lock()
+	defer names.mu.Unlock()
+	if names.execs > 1 && (o.serial != 0 || o.key&outsideKey != 0) {
+		names.sharedObject(o, c)
+	}
 	if o.serial != 0 {
 		// Registered by an earlier execution: the object outlives them,
 		// and its key is its own.
@@ -191,9 +200,12 @@ func (e *Exec) touchAgain(o *Obj, t *Thread) {
 	if !o.fresh {
 		return
 	}
-	k, ok := e.okeys[n]
+	names := e.names
+	names.mu.Lock()
+	defer names.mu.Unlock()
+	k, ok := names.okeys[n]
 	if !ok {
-		e.okeys[n] = o.key
+		names.okeys[n] = o.key
 		return
 	}
 	k = e.findKey(k)
@@ -203,7 +215,7 @@ func (e *Exec) touchAgain(o *Obj, t *Thread) {
 	if e.keyInUse(k) || e.isLasting(k) {
 		// n names another object of this execution: n's other meaning
 		// is not this object's, bind it to this one.
-		e.okeys[n] = o.key
+		names.okeys[n] = o.key
 		return
 	}
 	// Two names seen apart so far meet on one object: the older key names
@@ -222,8 +234,8 @@ func (e *Exec) keyInUse(k uint64) bool {
 // an object that outlives an exploration keeps a key no other exploration
 // gives (keys are never bound to names of another Exec).
 func (e *Exec) newKey() uint64 {
-	e.nkeys++
-	return e.id<<32 | e.nkeys
+	e.names.nkeys++
+	return e.id<<32 | e.names.nkeys
 }
 
 // ownKey returns the index of key k among the keys e gave, or -1 if another
@@ -242,17 +254,18 @@ func (e *Exec) markLasting(k uint64) {
 	if i < 0 {
 		return
 	}
-	for i >= len(e.lasting) {
-		e.lasting = append(e.lasting, false)
+	n := e.names
+	for i >= len(n.lasting) {
+		n.lasting = append(n.lasting, false)
 	}
-	e.lasting[i] = true
+	n.lasting[i] = true
 }
 
 // isLasting reports whether key k is held by an object that outlives
 // executions.
 func (e *Exec) isLasting(k uint64) bool {
 	i := e.ownKey(k)
-	return i >= 0 && i < len(e.lasting) && e.lasting[i]
+	return i >= 0 && i < len(e.names.lasting) && e.names.lasting[i]
 }
 
 // useKey records that an object registered in the execution has key k
@@ -277,7 +290,7 @@ func (e *Exec) useKey(k uint64) {
 // rebind gives name n a new key, for an object n did not name before.
 func (e *Exec) rebind(n objectName) uint64 {
 	k := e.newKey()
-	e.okeys[n] = k
+	e.names.okeys[n] = k
 	return k
 }
 
@@ -294,14 +307,15 @@ type objectName struct{ thread, announce, rank uint32 }
 
 // keyOf returns the key name n stands for, a new one if n is new.
 func (e *Exec) keyOf(n objectName) uint64 {
-	if k, ok := e.okeys[n]; ok {
+	names := e.names
+	if k, ok := names.okeys[n]; ok {
 		return e.findKey(k)
 	}
-	if e.okeys == nil {
-		e.okeys = make(map[objectName]uint64)
+	if names.okeys == nil {
+		names.okeys = make(map[objectName]uint64)
 	}
 	k := e.newKey()
-	e.okeys[n] = k
+	names.okeys[n] = k
 	return k
 }
 
@@ -319,7 +333,17 @@ func (e *Exec) findKey(k uint64) uint64 {
 }
 
 // mergeKeys makes the younger of keys a and b stand for the older.
+// It is reported in the execution's trace and, for the Execs that share
+// e's names, in their log.
 func (e *Exec) mergeKeys(a, b uint64) {
+	m := e.mergeLocal(a, b)
+	e.names.log = append(e.names.log, loggedMerge{m: m, by: e})
+}
+
+// mergeLocal makes the younger of keys a and b, two keys that name objects
+// now (findKey), stand for the older in e's view of the keys, reports the
+// merge in the execution's trace and returns it.
+func (e *Exec) mergeLocal(a, b uint64) trace.KeyMerge {
 	if a > b {
 		a, b = b, a
 	}
@@ -330,7 +354,9 @@ func (e *Exec) mergeKeys(a, b uint64) {
 	if e.keyInUse(b) {
 		e.useKey(a)
 	}
-	e.tr.Merged = append(e.tr.Merged, trace.KeyMerge{From: b, To: a})
+	m := trace.KeyMerge{From: b, To: a}
+	e.tr.Merged = append(e.tr.Merged, m)
+	return m
 }
 
 // seenBy reports whether thread t touched o in the execution.

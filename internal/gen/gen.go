@@ -16,6 +16,12 @@ type Options struct {
 	// (whose function may panic), threads started by threads, and
 	// objects made by a thread and shared with a thread it starts.
 	Version int
+	// MessagePassing draws programs without shared variables: channels
+	// (buffered and unbuffered, send, receive, close), selects with and
+	// without default, mutexes, a WaitGroup, threads started by threads
+	// and joins (the primitives of seed 004's reachability testing).
+	// Version is then ignored.
+	MessagePassing bool
 }
 
 // DefaultOptions keeps programs small enough for exhaustive search to
@@ -34,7 +40,12 @@ func New(seed uint64) *Program { return NewWith(seed, DefaultOptions) }
 func NewWith(seed uint64, o Options) *Program {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	for {
-		p := draw(r, o.Version)
+		var p *Program
+		if o.MessagePassing {
+			p = drawMessages(r)
+		} else {
+			p = draw(r, o.Version)
+		}
 		p.Seed = seed
 		if p.Events() <= o.MaxEvents {
 			return p
@@ -242,4 +253,78 @@ func (g *gen) local() Stmt {
 		return Stmt{Kind: Recv, Local: true}
 	}
 	return Stmt{Kind: Len, Local: true, Val: r.IntN(g.p.Vars)}
+}
+
+// drawMessages draws a program of MessagePassing.
+func drawMessages(r *rand.Rand) *Program {
+	p := &Program{Mutexes: r.IntN(2)}
+	for range 1 + r.IntN(3) {
+		p.Chans = append(p.Chans, r.IntN(3))
+	}
+	if r.IntN(4) == 0 {
+		p.WaitGroups = 1
+	}
+	g := &gen{r: r, p: p, version: 2}
+	threads := 2 + r.IntN(2)
+	if p.WaitGroups > 0 {
+		p.WGAdd = threads
+	}
+	for range threads {
+		var th []Stmt
+		for range 1 + r.IntN(3) {
+			th = append(th, g.message(true))
+		}
+		if p.WaitGroups > 0 {
+			th = append(th, Stmt{Kind: Done})
+		}
+		p.Threads = append(p.Threads, th)
+	}
+	for range r.IntN(3) {
+		p.Main = append(p.Main, g.message(false))
+	}
+	if p.WaitGroups > 0 && r.IntN(2) == 0 {
+		p.Main = append(p.Main, Stmt{Kind: Wait})
+	}
+	for i := range threads {
+		if r.IntN(3) == 0 {
+			p.Main = append(p.Main, Stmt{Kind: Join, Obj: i})
+		}
+	}
+	return p
+}
+
+// message draws a statement of MessagePassing; statements with bodies
+// only if outer.
+func (g *gen) message(outer bool) Stmt {
+	r, p := g.r, g.p
+	for {
+		switch r.IntN(10) {
+		case 0, 1, 2:
+			return Stmt{Kind: Send, Obj: r.IntN(len(p.Chans)), Val: g.val()}
+		case 3, 4, 5:
+			return Stmt{Kind: Recv, Obj: r.IntN(len(p.Chans)), Val: r.IntN(4), Assert: r.IntN(3) == 0}
+		case 6:
+			if r.IntN(3) == 0 {
+				return Stmt{Kind: Close, Obj: r.IntN(len(p.Chans))}
+			}
+		case 7:
+			s := Stmt{Kind: Select, Default: r.IntN(2) == 0}
+			for range 1 + r.IntN(2) {
+				s.Cases = append(s.Cases, Case{Send: r.IntN(2) == 0, Chan: r.IntN(len(p.Chans)), Val: g.val()})
+			}
+			return s
+		case 8:
+			if outer && p.Mutexes > 0 {
+				return Stmt{Kind: Lock, Obj: r.IntN(p.Mutexes), Body: []Stmt{g.message(false)}}
+			}
+		case 9:
+			if outer {
+				s := Stmt{Kind: Spawn, Joined: r.IntN(2) == 0}
+				for range 1 + r.IntN(2) {
+					s.Body = append(s.Body, g.message(false))
+				}
+				return s
+			}
+		}
+	}
 }

@@ -1,8 +1,8 @@
 // This file registers the strategies built on the standard library alone:
 // exhaustive search, random and PCT scheduling, the DPOR family (seed 000
 // Figs. 1-3 and 7, seed 002 §6.1), race detection and flipping (seed 001),
-// Optimal-DPOR (Abdulla et al., POPL 2014) and the unfolding strategy
-// (seed 002).
+// Optimal-DPOR (Abdulla et al., POPL 2014), the unfolding strategy
+// (seed 002) and reachability testing (seed 004).
 
 package registry
 
@@ -15,6 +15,7 @@ import (
 	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/strategy/pct"
 	"github.com/weft-go/weft/strategy/random"
+	"github.com/weft-go/weft/strategy/reach"
 	"github.com/weft-go/weft/strategy/unfold"
 	"github.com/weft-go/weft/trace"
 )
@@ -58,11 +59,12 @@ func init() {
 	Register("flip+sleep", func(p Params) strategy.Strategy { return flip.New(flip.Options{Sleep: true, Seed: p.Seed}) })
 	Register("optimal", func(p Params) strategy.Strategy { return optimal.NewWith(optimal.Options{Seed: p.Seed}) })
 	Register("unfold", func(p Params) strategy.Strategy { return unfold.New(unfold.Options{Seed: p.Seed}) })
+	Register("reach", func(p Params) strategy.Strategy { return reach.New(reach.Options{Seed: p.Seed}) })
 	for _, name := range concolicNames {
 		OptIn(name, `import _ "github.com/weft-go/weft/concolic" in a file of your test package (or main) to enable it; it needs cgo and the Z3 library (apt-get install libz3-dev, or brew install z3)`)
 	}
 }
 
-// concolicNames are the concolic strategies, registered by package
-// github.com/weft-go/weft/concolic.
-var concolicNames = []string{"concolic", "concolic-dpor", "concolic-optimal"}
+// concolicNames are the strategies that solve with Z3, registered by
+// package github.com/weft-go/weft/concolic: the concolic ones and con2.
+var concolicNames = []string{"concolic", "concolic-dpor", "concolic-optimal", "con2"}

@@ -12,7 +12,7 @@ import (
 // TestNames lists the strategies registered without the concolic package.
 func TestNames(t *testing.T) {
 	want := []string{"dpor", "dpor+sleep", "dpor-1", "dpor-2", "dpor-clock", "dpor-clock+sleep", "dpor-cr", "dpor-cr+sleep",
-		"exhaustive", "flip", "flip+sleep", "optimal", "pct", "random", "unfold"}
+		"exhaustive", "flip", "flip+sleep", "optimal", "pct", "random", "reach", "unfold"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}

@@ -188,24 +188,32 @@ func (s *Strategy) Next() bool {
 	}
 	for len(s.tree.Nodes) > s.tree.Floor {
 		k := len(s.tree.Nodes) - 1
-		n := &s.tree.Nodes[k]
-		if n.Alt+1 < n.Alts {
-			n.Alt++
-			s.tree.Start = k
-			return true
-		}
-		n.Done.Add(n.Thread)
-		p, ok := s.tree.PickFrom(n, func(t trace.ThreadID) bool {
-			return n.Backtrack.Has(t) && !n.Done.Has(t) && (!s.opt.Sleep || n.Force.Has(t) || !n.Asleep(t))
-		})
-		if ok {
-			n.Thread, n.Alt, n.Alts = p, 0, n.AltsOf(p)
+		if s.advance(&s.tree.Nodes[k]) {
 			s.tree.Start = k
 			return true
 		}
 		s.tree.Nodes = s.tree.Nodes[:k]
 	}
 	return false
+}
+
+// advance moves node n, whose branch is explored, to its next branch: the
+// current thread's next alternative, or a thread of its backtracking set
+// not explored (nor asleep, with sleep sets). It reports false if none is
+// left.
+func (s *Strategy) advance(n *Node) bool {
+	if n.Alt+1 < n.Alts {
+		n.Alt++
+		return true
+	}
+	n.Done.Add(n.Thread)
+	p, ok := s.tree.PickFrom(n, func(t trace.ThreadID) bool {
+		return n.Backtrack.Has(t) && !n.Done.Has(t) && (!s.opt.Sleep || n.Force.Has(t) || !n.Asleep(t))
+	})
+	if ok {
+		n.Thread, n.Alt, n.Alts = p, 0, n.AltsOf(p)
+	}
+	return ok
 }
 
 // Choose implements strategy.Strategy.

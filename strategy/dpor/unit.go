@@ -234,6 +234,47 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 	return s.tree.SplitUnit(s.tag())
 }
 
+// SplitLarge implements strategy.LargeSplitter: it hands out the next
+// branches of the shallowest state of the current path that has any (the
+// current thread's other alternatives and the threads of its backtracking
+// set not explored), while s goes on below that state; there s counts
+// them as explored (Done), as sequential order would by the time it took a
+// branch added later, so that such a branch has them asleep. A thread
+// added to the state's backtracking set by both s and the unit is explored
+// twice.
+func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
+	t := &s.tree
+	if !s.started || s.primed || t.Diverged != nil {
+		return nil, false
+	}
+	for k := t.Floor; k < len(t.Nodes)-1; k++ {
+		n := &t.Nodes[k]
+		d := n.data()
+		var c Node
+		c.load(&d)
+		if !s.advance(&c) {
+			continue
+		}
+		u := treeUnit{Primed: true, Avoid: t.Avoid}
+		for i := 0; i < k; i++ {
+			u.Nodes = append(u.Nodes, t.Nodes[i].data())
+		}
+		u.Nodes = append(u.Nodes, c.data())
+		b, err := strategy.EncodeUnit(s.tag(), &u)
+		if err != nil {
+			panic(err) // the payload is plain data: gob cannot fail on it
+		}
+		n.Alts = n.Alt + 1
+		for _, e := range n.Enabled {
+			if e.Thread != n.Thread && n.Backtrack.Has(e.Thread) {
+				n.Done.Add(e.Thread)
+			}
+		}
+		return b, true
+	}
+	return s.Split()
+}
+
 // Resume implements strategy.Splitter.
 func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 	r := New(s.opt)

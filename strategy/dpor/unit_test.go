@@ -17,7 +17,7 @@ import (
 // failures and final states.
 func TestUnits(t *testing.T) {
 	for name, o := range registered {
-		for _, c := range []strategytest.UnitCheck{{Programs: 100}, {Programs: 50, From: 500, Every: 3, Depth: 6}} {
+		for _, c := range []strategytest.UnitCheck{{Programs: 100, Large: true}, {Programs: 50, From: 500, Every: 3, Depth: 6, Large: true}} {
 			t.Run(name, func(t *testing.T) {
 				strategytest.Units(t, func() strategy.Splitter { return New(o) }, c)
 			})

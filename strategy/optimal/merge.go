@@ -57,6 +57,7 @@ func (s *Strategy) mergeKey(m trace.KeyMerge) bool {
 		}
 		r.forest(n.wut)
 		r.forest(n.sub)
+		r.forest(n.given)
 	}
 	for i := range s.an.evs {
 		r.event(&s.an.evs[i])

@@ -26,6 +26,9 @@ type node struct {
 	sleep []event
 	wut   []*wnode // branches still to explore, in order
 	sub   []*wnode // the subtree of the branch being explored
+	// given are the branches handed out in a unit (SplitLarge), kept to
+	// drop the reversals they cover.
+	given []*wnode
 }
 
 // clear empties n, keeping its memory. Its node and sleep set, and the

@@ -476,6 +476,9 @@ func (a *analysis) reverse(i int, m *event) {
 			return // an explored branch covers v
 		}
 	}
+	if len(n.given) > 0 && s.nm.covers(n.given, seq) {
+		return // a branch handed out in a unit covers v
+	}
 	if s.nm.insert(&n.wut, seq) {
 		if s.logf != nil {
 			s.logf("race %v < %v: insert at node %d: %v", &a.evs[i], m, i, seqString(seq))

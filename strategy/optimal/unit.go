@@ -257,6 +257,61 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 	if k < 0 {
 		return nil, false
 	}
+	return s.splitAt(k)
+}
+
+// SplitLarge implements strategy.LargeSplitter: it hands out the branches
+// left at the shallowest state of the current path that has any, while s
+// goes on with the branch it is exploring there. Races that s finds below
+// that state and whose reversal starts there are checked against the
+// branches handed out (a reversal one of them covers is dropped) and
+// otherwise explored by s; one that sequential order would have explored
+// inside a branch handed out is explored again from the state.
+func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
+	if !s.started || s.diverged != nil {
+		return nil, false
+	}
+	k := -1
+	for d := s.floor; d < len(s.nodes); d++ {
+		if len(s.nodes[d].wut) > 0 {
+			k = d
+			break
+		}
+	}
+	if k < 0 {
+		return nil, false
+	}
+	deepest := true
+	for d := k + 1; d < len(s.nodes); d++ {
+		deepest = deepest && len(s.nodes[d].wut) == 0
+	}
+	if deepest {
+		return s.splitAt(k)
+	}
+	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState(), Runtime: s.runtime}
+	u.Nodes = make([]wireNode, k+1)
+	for i := range k + 1 {
+		u.Nodes[i] = wireNodeOf(&s.nodes[i])
+	}
+	n := &s.nodes[k]
+	root := &u.Nodes[k]
+	root.Ev = wireEvent{}
+	root.Sleep = append(root.Sleep, wireEventOf(&n.ev))
+	b, err := strategy.EncodeUnit(s.tag(), &u)
+	if err != nil {
+		panic("weft internal error: optimal: " + err.Error())
+	}
+	if s.logf != nil {
+		s.log("node %d: split off its branches left (sleep %v)", k, nil, n.sleep)
+	}
+	n.given = append(n.given, n.wut...)
+	n.wut = n.wut[:0]
+	return b, true
+}
+
+// splitAt hands out the state at depth k, the deepest with branches left,
+// and pops it.
+func (s *Strategy) splitAt(k int) (strategy.Unit, bool) {
 	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState(), Runtime: s.runtime}
 	u.Nodes = make([]wireNode, k+1)
 	for i := range k + 1 {

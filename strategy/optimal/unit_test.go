@@ -28,6 +28,9 @@ func TestUnits(t *testing.T) {
 		{"seed7", Options{Seed: 7}, strategytest.UnitCheck{Programs: 200}},
 		{"every3-depth5", Options{}, strategytest.UnitCheck{Programs: 200, Every: 3, Depth: 5}},
 		{"seed7-every3-depth5", Options{Seed: 7}, strategytest.UnitCheck{Programs: 200, Every: 3, Depth: 5}},
+		// SplitLarge as parallel workers use it: now and then, a few
+		// levels deep.
+		{"large-every8-depth2", Options{}, strategytest.UnitCheck{Programs: 200, Every: 8, Depth: 2, Large: true}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if testing.Short() && c.name == "seed7-every3-depth5" {

@@ -89,6 +89,34 @@ func (n *names) insert(children *[]*wnode, seq []*event) bool {
 	return true
 }
 
+// covers reports whether an execution extending a leaf of the forest
+// children covers seq: whether insert would add nothing to it.
+func (n *names) covers(children []*wnode, seq []*event) bool {
+	rest := append(n.rest[:0], seq...)
+	defer func() { n.rest = rest[:0] }()
+	for {
+		var next *wnode
+		for _, c := range children {
+			ok, at := n.weakInitial(rest, &c.ev)
+			if !ok {
+				continue
+			}
+			if at >= 0 {
+				rest = append(rest[:at], rest[at+1:]...)
+			}
+			next = c
+			break
+		}
+		if next == nil {
+			return len(rest) == 0
+		}
+		if len(next.children) == 0 {
+			return true
+		}
+		children = next.children
+	}
+}
+
 // alloc returns an empty wakeup-tree node: a freed one, or one of a new
 // block.
 func (n *names) alloc() *wnode {

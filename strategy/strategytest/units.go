@@ -31,6 +31,10 @@ type UnitOptions struct {
 	// Limit bounds the executions of the whole exploration; 0 means
 	// 100,000.
 	Limit int
+	// Large splits with SplitLarge (strategy.LargeSplitter), where the
+	// strategies have it: the shallowest state's branches, while the
+	// splitter goes on below.
+	Large bool
 }
 
 // UnitStats counts what RunUnits did.
@@ -129,7 +133,11 @@ func (d *Divided) Next() bool {
 		if f.split {
 			f.split = false
 			if f.depth < d.o.Depth && f.runs%d.o.Every == 0 {
-				if u, ok := f.s.Split(); ok {
+				split := f.s.Split
+				if l, ok := f.s.(strategy.LargeSplitter); ok && d.o.Large {
+					split = l.SplitLarge
+				}
+				if u, ok := split(); ok {
 					f.queue = append(f.queue, waiting{unit: u, after: d.o.Delay})
 					continue
 				}
@@ -224,6 +232,10 @@ type UnitCheck struct {
 	// Every, Depth: as in UnitOptions (0: split after every execution,
 	// three levels deep).
 	Every, Depth int
+	// Large checks SplitLarge too (the strategy must be a
+	// strategy.LargeSplitter): its units, explored at once or delayed,
+	// reach what the undivided exploration reaches.
+	Large bool
 }
 
 // Units checks that the strategies newStrategy returns explore generated
@@ -235,7 +247,9 @@ type UnitCheck struct {
 //   - units explored while their splitter goes on (Delay 3) reach the
 //     same maximal traces, failure kinds and final states (failing traces
 //     are prefixes, and which of them an exploration reaches depends on
-//     its order).
+//     its order);
+//   - with c.Large, units split with SplitLarge, explored at once or
+//     delayed, reach them too.
 //
 // It also fails t if no program was divided at all.
 func Units(t testing.TB, newStrategy func() strategy.Splitter, c UnitCheck) {
@@ -261,17 +275,21 @@ func Units(t testing.TB, newStrategy func() strategy.Splitter, c UnitCheck) {
 			continue
 		}
 		checked++
-		for _, delay := range []int{0, 3} {
-			got, st, err := RunUnits(newStrategy(), p, UnitOptions{Every: c.Every, Depth: c.Depth, Delay: delay})
+		for _, o := range []UnitOptions{{Delay: 0}, {Delay: 3}, {Large: true}, {Large: true, Delay: 3}} {
+			if o.Large && !c.Large {
+				continue
+			}
+			o.Every, o.Depth = c.Every, c.Depth
+			got, st, err := RunUnits(newStrategy(), p, o)
 			if err != nil {
-				t.Errorf("seed %d, delay %d: %v", seed, delay, err)
+				t.Errorf("seed %d, delay %d, large %v: %v", seed, o.Delay, o.Large, err)
 				continue
 			}
 			if st.Units > 0 {
 				divided++
 			}
-			if d := sameExploration(whole, got, delay == 0); d != "" {
-				t.Errorf("seed %d, delay %d (%d units, %d orphans): divided, the exploration differs:\n\t%s\n%s", seed, delay, st.Units, st.Orphans, d, p)
+			if d := sameExploration(whole, got, o.Delay == 0 && !o.Large); d != "" {
+				t.Errorf("seed %d, delay %d, large %v (%d units, %d orphans): divided, the exploration differs:\n\t%s\n%s", seed, o.Delay, o.Large, st.Units, st.Orphans, d, p)
 			}
 		}
 	}

@@ -1,0 +1,108 @@
+// This file implements the naming tables of a runtime: the stable names of
+// threads and the keys of objects across executions, which several Execs
+// running one exploration in parallel share.
+
+package engine
+
+import (
+	"math/rand/v2"
+	"sync"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// Names holds what an Exec learns across executions about naming: the
+// stable name of each thread (threadKey), the key of each object made by a
+// constructor (Create) and of each name a thread gives an object
+// (object.go), the keys held by objects that outlive an execution, and
+// the key merges found. An Exec makes its own; Execs that run parts of one
+// exploration at the same time (parallel workers) share one
+// (Config.Names), so that a unit of work split off by one can be explored
+// by another: their traces name threads and objects alike, and carry the
+// same Runtime.
+//
+// The key merges an Exec finds apply to its own executions at once; those
+// another Exec found apply to an Exec's executions from its next one on,
+// and are reported in the trace of the execution during which they were
+// adopted (trace.Trace.Merged), so that its strategy renames the objects
+// before it meets the new keys.
+type Names struct {
+	mu      sync.Mutex
+	id      uint64 // execIDs: the keys given carry it
+	runtime uint64 // trace.Trace.Runtime
+	tkeys   map[[2]uint32]uint32
+	okeys   map[objectName]uint64
+	ckeys   map[[2]uint32]uint64
+	nkeys   uint64
+	// lasting[i] marks the key of index i as held by an object that
+	// outlives an execution: no name binds to it.
+	lasting []bool
+	// log lists every key merge found, with the Exec that found it.
+	log []loggedMerge
+	// execs counts the Execs using the tables; shared describes the
+	// first object that executions of several of them could share.
+	execs  int
+	shared string
+}
+
+// sharedAdvice says why an object made outside the test body is a misuse
+// under parallel workers, and what to do.
+const sharedAdvice = "with several workers, executions run at the same time and would share it: make every object inside the test body, or explore on one worker (weft.WithWorkers(1), weft run -workers 1)"
+
+// sharedObject reports, as the misuse of the running thread, that o,
+// touched as class c, outlives an execution while the tables are shared
+// by parallel workers; n.mu is held.
+func (n *Names) sharedObject(o *Obj, c trace.Class) {
+	what := c.String()
+	if o.name != "" {
+		what += " " + o.name
+	}
+	msg := what + " was made outside the test body (or kept from one execution to the next): " + sharedAdvice
+	if n.shared == "" {
+		n.shared = msg
+	}
+	Panic(trace.Misuse, msg) // touch's deferred call unlocks n.mu
+
+}
+
+// SharedObject describes the first object found shared by the executions
+// of parallel workers, or returns "".
+func (n *Names) SharedObject() string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.shared
+}
+
+// loggedMerge is a key merge and the Exec that found it.
+type loggedMerge struct {
+	m  trace.KeyMerge
+	by *Exec
+}
+
+// NewNames returns naming tables for Execs to share (Config.Names).
+func NewNames() *Names {
+	id := execIDs.Add(1)
+	// The runtime's identity in its traces: its number in the process,
+	// and a random part, which another process's runtimes do not share.
+	return &Names{id: id, runtime: id<<32 ^ rand.Uint64()}
+}
+
+// adoptMerges applies to e's view of the keys the merges other Execs
+// sharing its names found since it last looked, and reports them in the
+// trace of the execution that just ended.
+func (e *Exec) adoptMerges() {
+	n := e.names
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for _, l := range n.log[e.adopted:] {
+		if l.by == e {
+			continue
+		}
+		a, b := e.findKey(l.m.To), e.findKey(l.m.From)
+		if a == b {
+			continue
+		}
+		e.mergeLocal(a, b)
+	}
+	e.adopted = len(n.log)
+}

@@ -1,0 +1,453 @@
+// This file implements a parallel exploration: one strategy's exploration
+// spread over several workers, each a goroutine with a runtime of its own,
+// which hand each other units of work (strategy.Splitter).
+
+package weft
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/weft-go/weft/internal/driver"
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// WorkerStats describes one worker of a parallel exploration.
+type WorkerStats struct {
+	// Executions is the number of executions the worker ran; Units the
+	// number of units of work it took from the others.
+	Executions, Units int
+	// Busy is the time it spent exploring, Idle the time it waited for
+	// work.
+	Busy, Idle time.Duration
+}
+
+// IdleFraction returns the share of the worker's time spent waiting for
+// work.
+func (w WorkerStats) IdleFraction() float64 {
+	if w.Busy+w.Idle <= 0 {
+		return 0
+	}
+	return float64(w.Idle) / float64(w.Busy+w.Idle)
+}
+
+// parallelBatch is how many executions a worker runs between two looks at
+// the others: whether one is idle and wants a unit of its work, and
+// whether a unit it handed out came back.
+const parallelBatch = 32
+
+// exploreParallel explores body with s, a strategy that c.build makes, on
+// n workers. Worker 0 starts with s; every worker makes its own strategy
+// with c.build to resume the units others split off (a strategy and the
+// ones it resumes share resources, such as a solver, that one goroutine
+// at a time may use). A strategy resumed from a unit (a job) stays with
+// the worker that resumed it: the handbacks of the units it split off are
+// joined there, between two batches of executions. The runtimes of the
+// workers share their naming tables (engine.Names), so a unit split off
+// in one runtime is explored in another with the same names of threads
+// and objects.
+func exploreParallel(body func(w *T), s strategy.Splitter, c *config, n int) (*Result, error) {
+	start := time.Now()
+	p := &parallel{body: body, c: c, names: engine.NewNames(), start: start}
+	p.wake = sync.NewCond(&p.mu)
+	p.total = &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
+	part := *c
+	part.progress = nil // reported for the whole exploration (progress)
+	part.maxRuns = 0    // bounded here, over every worker
+	if obs := c.observe; obs != nil {
+		var mu sync.Mutex
+		part.observe = func(tr *trace.Trace, end trace.End) {
+			mu.Lock()
+			defer mu.Unlock()
+			obs(tr, end)
+		}
+	}
+	p.part = &part
+	p.workers = make([]*worker, n)
+	for i := range p.workers {
+		w := &worker{id: i, p: p, session: newSessionNamed(body, c, p.names)}
+		defer w.session.Close()
+		if i == 0 {
+			w.template = s
+		}
+		p.workers[i] = w
+	}
+	root := &job{s: s, w: p.workers[0]}
+	p.pending = 1
+	p.workers[0].ready = append(p.workers[0].ready, root)
+	stopProgress := p.progress()
+	var wg sync.WaitGroup
+	for _, w := range p.workers {
+		wg.Go(w.loop)
+	}
+	wg.Wait()
+	stopProgress()
+	r := p.total
+	r.Exhausted = !p.stopped && p.err == nil && p.pending == 0
+	r.Wall = time.Since(start)
+	r.Solver = solver.Stats{}
+	for _, w := range p.workers {
+		if ss, ok := strategy.As[strategy.Solving](w.template); ok {
+			r.Solver = r.Solver.Add(ss.SolverStats()) // shared by its jobs
+		}
+		if cl, ok := strategy.As[strategy.Closer](w.template); ok {
+			cl.Close()
+		}
+		w.stats.Idle = r.Wall - w.stats.Busy
+		r.Workers = append(r.Workers, w.stats)
+	}
+	return r, p.err
+}
+
+// newSessionNamed is newSession with naming tables shared with other
+// sessions.
+func newSessionNamed(body func(w *T), c *config, names *engine.Names) *driver.Session {
+	w := &T{}
+	var stop <-chan struct{}
+	if c.ctx != nil {
+		stop = c.ctx.Done()
+	}
+	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
+}
+
+// parallel is the state the workers of a parallel exploration share,
+// under mu.
+type parallel struct {
+	body  func(w *T)
+	c     *config // the exploration's options
+	part  *config // the options of a batch: no bound, no progress report
+	names *engine.Names
+	start time.Time
+
+	mu   sync.Mutex
+	wake *sync.Cond // work was queued, a job came back, or the exploration ended
+	// units are the units split off and not yet taken, with the jobs
+	// that split them off.
+	units []queuedUnit
+	// pending counts the jobs not finished and the units not taken: the
+	// exploration is over when it is 0.
+	pending int
+	// idle counts the workers waiting for work.
+	idle int
+	// runs counts the executions run and reserved by running batches.
+	runs    int
+	total   *Result
+	stopped bool // a failure, a bound, the timeout or an error ended it
+	err     error
+	workers []*worker
+}
+
+// queuedUnit is a unit of work waiting for a worker, and the job that
+// split it off.
+type queuedUnit struct {
+	u     strategy.Unit
+	owner *job
+}
+
+// job is a strategy exploring the whole program (the root) or a unit of
+// it, on the worker that made it.
+type job struct {
+	s      strategy.Splitter
+	parent *job // nil for the root
+	w      *worker
+	// children counts the units it split off whose handbacks have not
+	// been joined; inbox holds the handbacks that came back, not yet
+	// joined; parked says it is over but waits for its children.
+	children int
+	inbox    []strategy.Handback
+	parked   bool
+	counted  bool // its counters are in the total
+}
+
+// worker is one goroutine of a parallel exploration with its runtime.
+type worker struct {
+	id       int
+	p        *parallel
+	session  *driver.Session
+	template strategy.Splitter // resumes the units this worker takes
+	// ready are jobs of this worker with handbacks to join.
+	ready []*job
+	stats WorkerStats
+}
+
+// loop runs jobs until the exploration is over.
+func (w *worker) loop() {
+	p := w.p
+	for {
+		p.mu.Lock()
+		for !p.stopped && p.pending > 0 && len(w.ready) == 0 && len(p.units) == 0 {
+			p.idle++
+			p.wake.Wait()
+			p.idle--
+		}
+		if p.stopped || p.pending == 0 {
+			p.mu.Unlock()
+			return
+		}
+		var j *job
+		if len(w.ready) > 0 {
+			j, w.ready = w.ready[0], w.ready[1:]
+		} else {
+			q := p.units[0]
+			p.units = p.units[1:]
+			j = &job{parent: q.owner, w: w}
+			p.mu.Unlock()
+			s, err := w.resume(q.u)
+			p.mu.Lock()
+			if err != nil {
+				p.fail(fmt.Errorf("%w: resuming a unit of %s: %v", ErrInternal, p.c.strategyName, err))
+				p.mu.Unlock()
+				return
+			}
+			j.s = s
+			w.stats.Units++
+		}
+		p.mu.Unlock()
+		began := time.Now()
+		err := w.run(j)
+		w.stats.Busy += time.Since(began)
+		if err != nil {
+			p.mu.Lock()
+			p.fail(err)
+			p.mu.Unlock()
+			return
+		}
+	}
+}
+
+// resume returns a strategy that explores unit u, made by the worker's
+// template strategy, which it builds on the first unit it takes (a
+// concolic strategy's solver costs tens of milliseconds to start).
+func (w *worker) resume(u strategy.Unit) (strategy.Splitter, error) {
+	if w.template == nil {
+		t, err := w.p.c.build()
+		if err != nil {
+			return nil, err
+		}
+		if f, ok := strategy.As[strategy.Failer](t); ok && f.Err() != nil {
+			return nil, fmt.Errorf("strategy %s: %w", w.p.c.strategyName, f.Err())
+		}
+		sp, ok := t.(strategy.Splitter)
+		if !ok {
+			return nil, fmt.Errorf("strategy %s built without units of work", w.p.c.strategyName)
+		}
+		w.template = sp
+	}
+	return w.template.Resume(u)
+}
+
+// fail ends the exploration with err; p.mu is held.
+func (p *parallel) fail(err error) {
+	if p.err == nil {
+		p.err = err
+	}
+	p.stopped = true
+	p.wake.Broadcast()
+}
+
+// ErrSharedObject is wrapped by the error of a parallel exploration
+// (WithWorkers) whose test body uses a weft object made outside it, or
+// keeps one from one execution to the next: executions that run at the
+// same time would share it.
+var ErrSharedObject = errors.New("an object is shared by the executions of parallel workers")
+
+// errBounded says that the bound on executions stopped a batch.
+var errBounded = errors.New("bound on executions reached")
+
+// run explores with job j until it is over (it then hands back to its
+// parent, or waits parked for its children) or the exploration stops.
+func (w *worker) run(j *job) error {
+	p := w.p
+	for {
+		if err := w.join(j); err != nil {
+			return err
+		}
+		n, err := p.reserve()
+		if err != nil {
+			return nil // stopped
+		}
+		b := &driver.Batch{Strategy: j.s, N: n}
+		r, err := explorePart(w.session, p.body, b, p.part)
+		r.Solver = solver.Stats{} // counted once per worker, at the end
+		r.Counters = nil          // counted once per job, when it ends
+		w.stats.Executions += r.Executions
+		if msg := p.names.SharedObject(); msg != "" && err == nil {
+			err = fmt.Errorf("%w: %s", ErrSharedObject, msg)
+		}
+		if stop := p.record(r, n, err); stop {
+			return nil
+		}
+		if b.Over {
+			if done := w.finish(j); done {
+				return nil
+			}
+			continue
+		}
+		w.offer(j)
+	}
+}
+
+// join joins the handbacks j received and queues the units that adds.
+func (w *worker) join(j *job) error {
+	p := w.p
+	p.mu.Lock()
+	hbs := j.inbox
+	j.inbox = nil
+	p.mu.Unlock()
+	for _, h := range hbs {
+		us, err := j.s.Join(h)
+		if err != nil {
+			return fmt.Errorf("%w: joining a unit of %s: %v", ErrInternal, p.c.strategyName, err)
+		}
+		p.mu.Lock()
+		j.children--
+		for _, u := range us {
+			p.queue(u, j)
+		}
+		p.mu.Unlock()
+	}
+	return nil
+}
+
+// queue queues unit u, split off by j; p.mu is held.
+func (p *parallel) queue(u strategy.Unit, j *job) {
+	p.units = append(p.units, queuedUnit{u: u, owner: j})
+	j.children++
+	p.pending++
+	p.wake.Broadcast()
+}
+
+// reserve returns how many executions the next batch may run, or an error
+// if the exploration is stopped or its bound on executions is reached.
+func (p *parallel) reserve() (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return 0, errStopped
+	}
+	n := parallelBatch
+	if p.c.batch > 0 {
+		n = p.c.batch
+	}
+	if m := p.c.maxRuns; m > 0 {
+		n = min(n, m-p.runs)
+		if n <= 0 {
+			p.stopped = true
+			p.wake.Broadcast()
+			return 0, errBounded
+		}
+	}
+	p.runs += n
+	return n, nil
+}
+
+// record merges r, a batch's result that reserved n executions, into the
+// total, and reports whether the exploration stops: err (a strategy's
+// panic or refusal), a failure, a divergence, the timeout or the context
+// stopped it.
+func (p *parallel) record(r *Result, n int, err error) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.runs -= n - r.Executions
+	for _, f := range r.Failures {
+		f.Execution += p.total.Executions // numbered over the whole exploration
+	}
+	p.total.Merge(r)
+	switch {
+	case err != nil:
+		p.fail(err)
+	case r.TimedOut, r.Canceled, r.Failed() && p.c.stopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
+		p.stopped = true
+		p.wake.Broadcast()
+	}
+	return p.stopped
+}
+
+// finish handles job j whose exploration is over: with handbacks to join
+// it goes on (false); with units out it waits parked for them; otherwise
+// it hands back to its parent and ends.
+func (w *worker) finish(j *job) (done bool) {
+	p := w.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(j.inbox) > 0 {
+		return false
+	}
+	if j.children > 0 {
+		j.parked = true
+		return true
+	}
+	if cs, ok := strategy.As[strategy.Counting](j.s); ok && !j.counted {
+		j.counted = true
+		p.total.addCounters(cs.Counters())
+	}
+	p.pending--
+	if j.parent != nil {
+		p.deliver(j.parent, j.s.Handback())
+	}
+	p.wake.Broadcast()
+	return true
+}
+
+// deliver gives handback h to job j, and wakes j's worker for it if j is
+// parked; p.mu is held.
+func (p *parallel) deliver(j *job, h strategy.Handback) {
+	j.inbox = append(j.inbox, h)
+	if j.parked {
+		j.parked = false
+		j.w.ready = append(j.w.ready, j)
+		p.wake.Broadcast()
+	}
+}
+
+// offer splits a unit off j's work when a worker is idle and no unit
+// waits for one.
+func (w *worker) offer(j *job) {
+	p := w.p
+	p.mu.Lock()
+	want := p.idle > len(p.units)
+	p.mu.Unlock()
+	if !want {
+		return
+	}
+	split := j.s.Split
+	if l, ok := j.s.(strategy.LargeSplitter); ok {
+		split = l.SplitLarge
+	}
+	if u, ok := split(); ok {
+		p.mu.Lock()
+		p.queue(u, j)
+		p.mu.Unlock()
+	}
+}
+
+// progress reports the progress of the whole exploration about once a
+// second (WithProgress), until the returned function is called.
+func (p *parallel) progress() (stop func()) {
+	if p.c.progress == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				p.mu.Lock()
+				pr := Progress{Executions: p.total.Executions, Failures: len(p.total.Failures), Elapsed: time.Since(p.start)}
+				p.mu.Unlock()
+				p.c.progress(pr)
+			}
+		}
+	})
+	return func() { close(done); wg.Wait() }
+}

@@ -1,0 +1,180 @@
+// Package con2 implements con2colic testing: seed 003, Farzan, Holzer,
+// Razavi and Veith, "Con2colic Testing", ESEC/FSE 2013 (file
+// shared/seeds/003_99988229552b1db0.txt; the algorithms restated in
+// shared/notes/PAPERS-002-003-004.md, part 2).
+//
+// # What it does
+//
+// Instead of enumerating schedules, con2 enumerates interferences: reads
+// of a shared variable that take another thread's write. It covers every
+// branch side of the program that an execution reaches with at most k
+// interferences behind it (Thm. 7.3), in order of how many a side needs,
+// asking Z3 for the inputs and the schedule of each scenario together.
+// That is how it reaches bugs that need specific data and a specific
+// order: addAll (Fig. 2, the built-in addall) fails only with u.cnt in
+// 6..10 and the other thread's append between a read and the assertion,
+// one interference.
+//
+// # Use
+//
+// The strategy solves with Z3, so it is opt-in like the concolic ones:
+//
+//	import _ "github.com/weft-go/weft/concolic"
+//
+//	weft.Check(t, body, weft.WithStrategy("con2"), weft.WithInterferences(1))
+//
+// or, on the command line, weft run -strategy con2 -k 1 addall, which
+// prints the failure and a summary with the branch sides covered at each
+// k (Table 1's "#Branches k=0/1/2/..." columns). Directly:
+//
+//	z, err := z3.New(z3.WithTimeout(10 * time.Second))
+//	if err != nil { ... } // solver.ErrUnavailable: no libz3
+//	s := con2.New(con2.Options{K: 1}, z)
+//	defer s.Close()
+//	r, err := weft.Explore(body, weft.WithCustomStrategy(s))
+//	// s.Counters(), s.Covered(): sides covered per k; s.Stats(): the ISCs.
+//
+// The program's data must be concolic for con2 to reason about it: values
+// of weft.Var[weft.SInt] (or any Sym, SBool) and inputs, branches through
+// w.If and w.AssertSym. A Var[int] is still scheduled and coupled, but its
+// values carry no expression, and a plain Go if on a value read is
+// invisible. Programs may use shared variables, mutexes, spawns and
+// joins; another primitive (a channel, a WaitGroup, ...) ends the
+// exploration with an error wrapping ErrUnsupported.
+//
+// # Symbolic traces (§4)
+//
+// The strategy asks the runtime for symbolic traces
+// (strategy.SymbolicTracer): every read of a concolic variable gives the
+// program a fresh variable (rd(x, r)), and the trace records the
+// expression of every value written (wt(x, val), trace.SymAccess).
+// Branches (br(ψ)) are the trace's symbolic branches, an assertion two of
+// them; forks are the trace's spawns, placed among the parent's branches
+// by trace.ThreadInfo.Branch; acquires and releases are its mutex steps.
+// The builder (build.go) turns an execution into these actions, one node
+// each, and names each read's variable by its place (thread, depth) so
+// that one read is one variable in every scenario that holds it.
+//
+// # The interference forest (§5)
+//
+// A node is interned by its label, its thread, the node before it in its
+// thread (or, for a thread's first node, the fork that started it) and,
+// for a read another thread's write interferes with, that write (for a
+// join, the joined thread's last node). Its index thus names its whole
+// causal past: the causal interference scenario CIS(n) of Def. 5.3 is the
+// closure of n, and two nodes are one exactly when their scenarios are
+// isomorphic (Def. 5.4), which makes merging (Remark 5.5) and the
+// duplicate cache (§7.5) index comparisons. The observed nodes form the
+// forest; the others are hypothetical: the dangling nodes of Alg. 2 (the
+// other side of each branch) and the nodes of the scenarios Alg. 3 builds.
+//
+// # The algorithm (§7, Alg. 1-3)
+//
+// The first execution runs the test body's thread alone (lines 6-9);
+// each thread it starts gets its own (an iscStart ISC: its fork's causal
+// past, then the thread alone). Each execution is merged into the forest
+// (Alg. 2): every branch side not seen before becomes a dangling node and
+// its CIS an ISC, queued in W^d by its degree d (its interferences),
+// if d <= k. Next takes an ISC of the lowest degree (Alg. 1 processes W^0,
+// W^1, ... in order) and checks it (RealizabilityCheck, Thm. 7.2): the
+// data constraints DC (branch conditions, a read equal to the value of
+// the write it reads: its interference, or its local write, or the
+// initial zero) and the temporal constraints TC (program order, forks,
+// joins, lock exclusion, write-read coupling) of Fig. 5 go to Z3, the
+// timestamps as narrow bit-vectors. A realizable ISC is executed: its
+// steps in the order of their timestamps with the solved inputs, then its
+// target thread alone until it ends or blocks (§7.1: σ'·(Th(sink), −));
+// the execution is checked node by node against the scenario, and stops
+// at a read that would take a write the scenario does not foresee (§7.3),
+// whose node without that interference becomes an ISC. An unrealizable
+// ISC goes to UN and is extended by one interference from every known
+// write to every read that reads locally (Alg. 3), the write's causal
+// past merged in when compatible; the writes an execution observes first
+// extend every ISC of UN (lines 21-23).
+//
+// LC1 is as the paper means it: its text reads t_rl < t_aq' ∨ t_rl <
+// t_aq, a misprint for mutual exclusion, t_rl < t_aq' ∨ t_rl' < t_aq.
+//
+// # Optimisations (§7.5)
+//
+// Each is on by default and has an option to turn it off (Options):
+// unsat-core guidance (an unrealizable ISC whose core has no local
+// coupling is dropped, since no interference removes its core; the others
+// interfere with the reads whose local coupling is in the core), the
+// duplicate cache, and prioritised exploration (within W^d, an ISC whose
+// sink is a side not covered yet, or that starts a thread, goes first).
+// TestOptimisations and BenchmarkOptimisations measure each on a program
+// made to need them: they change the work, not the sides covered.
+//
+// # Deviations from the paper, and why
+//
+//   - Threads are started as the program runs, by spawns, not declared up
+//     front: the initial runs of lines 6-9 are one per fork node (its
+//     causal past, then the thread alone), and a node's causal past holds
+//     the fork that started its thread. A thread inherits the memory its
+//     parent wrote before the fork: a read of such a write is local (the
+//     paper's initial values, which its main thread writes before the
+//     threads run), and the initial value of a variable is weft's zero
+//     value. "Interferences of an execution" is defined this way for con2
+//     and for the tests' brute force alike (Interferences).
+//   - Joins are nodes, caused by the joined thread's last node; a read of
+//     a joined thread's write after the join is still an interference.
+//   - weft runs a new thread's code up to its first operation when it is
+//     started, and a thread's local code after each step with the step:
+//     code the paper's threads run only when scheduled. A scenario is
+//     therefore completed with the local actions (branches, forks) every
+//     thread but its target runs after its last node, along observed
+//     paths and the other sides of their branches, and never through a
+//     node after which an execution failed (complete). §7.4's extension
+//     of lock holders to a lock-free node is part of the same completion;
+//     a holder whose release no execution has shown yet runs alone from
+//     that node once (iscResume), and the ISC is completed again then.
+//   - The first execution takes each input's default (0, or its range's
+//     minimum) rather than random values: the exploration is
+//     deterministic.
+//   - Lines 21-23 re-explore UN^i for i < k with new writes; con2 takes
+//     every unrealizable ISC kept so far, UN^k included: one processed at
+//     degree k before a write was observed would otherwise never meet it.
+//   - A branch ISC counts a side as covered at the fewest interferences an
+//     execution took it with; sides are static, named by the branch's
+//     call site (trace.BranchEvent.PC) and the side.
+//   - An unforeseen interference on a read-modify-write (Swap, CAS, Add)
+//     stops the execution without a node to try instead: its write's
+//     value is not known before it runs.
+//
+// # Numbers the tests pin
+//
+// TestAddAllInitialPhase: addAll's initial runs (the body's thread, then
+// T and T' alone) leave 4 ISCs in W^0, two dangling nodes per thread (Fig.
+// 6). TestAddAll: addAll has no failure with k = 0; with k = 1 every failure
+// has u.cnt in 6..10 and one interference in its scenario; its four
+// branch sides are covered 3 at k = 0 and 1 at k = 1 (the violation).
+// TestAddAllBruteForce checks the 6..10 against every schedule of every
+// u.cnt in [0, 100] (the notes derive it under mathematical integers).
+// TestFoundWithOneInterference: jcute and unfold-fig9 fail at k = 1 (z =
+// 1; a positive input), not at k = 0. TestRelay: a value relayed by two
+// threads needs k = 2. TestTable1: bluetooth (our port) 8/1/1 sides per k
+// with its bug at k = 2 (the paper's row: 14/8/2, bug at 2), art2..art5
+// as the paper's rows (7/1 .. 16/1/1/1/1, bugs at k = 1..4), against
+// brute force where small; weft bench -table table1 prints them beside
+// the paper's. TestConstraintsGolden: DC and TC of a scenario, as is and
+// completed (testdata/constraints.golden). TestOptimisations: what each
+// optimisation saves on a program made to need it. TestDifferential: on random
+// programs of three generators (one of relays between three threads, where
+// sides that need two interferences are common), con2 with bound k covers
+// exactly the sides brute force takes with at most k interferences, k =
+// 0, 1, 2.
+//
+// # Limits
+//
+// Inputs are named by the order of their reads, as for the concolic
+// strategies: give each thread's inputs labels of their own. A scenario's
+// prefix can diverge from its solved run when a part of the program con2
+// does not see decides otherwise (concrete values, plain Go branches):
+// the execution is cut there and counted (Stats.Diverged). A hypothetical
+// node has no observed continuation, so a scenario whose non-target
+// thread Alg. 3 changed is completed no further than its last node.
+// Compare-and-swap on a concolic variable compares expressions as well as
+// values (weft's Sym is comparable): a fresh read never equals the
+// written expression.
+package con2

@@ -1,0 +1,114 @@
+// This file implements RealizabilityCheck (seed 003 §7.2, Thm. 7.2): an
+// ISC is realizable iff DC and TC are satisfiable; their models give the
+// inputs and the schedule of its execution.
+
+package con2
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/weft-go/weft/solver"
+)
+
+// realize checks c's realizability. If c is realizable it prepares the
+// execution that realizes it and returns true; otherwise it records c as
+// unrealizable and queues its extensions (Alg. 1 lines 15-17).
+func (s *Strategy) realize(c *isc) bool {
+	f := s.f
+	nodes := f.closure(c.tips...)
+	chains, ok := f.chains(nodes)
+	if !ok {
+		return false // cannot happen: ISCs are checked when made
+	}
+	dc := f.data(nodes, s.ranges)
+	inputs, core, err := s.solve(dc)
+	if inputs == nil {
+		s.unrealizable(c, dc, core, err)
+		return false
+	}
+	tc := f.time(nodes, chains)
+	stamps, core, err := s.solve(tc)
+	if stamps == nil {
+		s.unrealizable(c, tc, core, err)
+		return false
+	}
+	s.stats.Realizable++
+	// The schedule: the nodes in the order of their timestamps; the
+	// steps among them run in that order (branches and forks happen in
+	// the local code of the steps before them).
+	order := slices.Clone(nodes)
+	w := stampBits(len(nodes))
+	slices.SortStableFunc(order, func(a, b int32) int {
+		ta, tb := stamps[f.stamp(a, w).Name()], stamps[f.stamp(b, w).Name()]
+		switch {
+		case ta < tb:
+			return -1
+		case ta > tb:
+			return 1
+		}
+		return 0
+	})
+	plan := order[:0]
+	for _, n := range order {
+		if f.nodes[n].lab.kind.event() {
+			plan = append(plan, n)
+		}
+	}
+	s.run = run{c: c, plan: plan, target: c.target, expect: chains, inputs: inputs}
+	return true
+}
+
+// solve decides sys: its model if satisfiable, else nil, with an unsat
+// core when unsat-core guidance is on, and the error of a query that
+// failed (a timeout: the ISC is neither realizable nor prunable).
+func (s *Strategy) solve(sys *system) (solver.Model, []int, error) {
+	ctx := context.Background()
+	var r solver.Result
+	var core []int
+	var err error
+	if s.opts.NoUnsatCore {
+		r, err = s.solver.Check(ctx, sys.cs)
+	} else {
+		r, core, err = s.solver.CheckCore(ctx, sys.cs)
+	}
+	switch {
+	case errors.Is(err, solver.ErrTimeout):
+		s.stats.TimedOut++
+	case err != nil:
+		s.stats.Errors++
+		s.lastErr = err
+	case r.Status == solver.Sat:
+		if r.Model == nil {
+			r.Model = solver.Model{}
+		}
+		return r.Model, nil, nil
+	}
+	return nil, core, err
+}
+
+// unrealizable records c as unrealizable (UN^k) and queues the ISCs that
+// add an interference to it (Alg. 1 lines 15-17). With unsat-core
+// guidance (§7.5) an ISC whose core holds no local coupling is dropped
+// (no extension can remove the core), and the extensions interfere with
+// the reads whose local coupling is in the core only.
+func (s *Strategy) unrealizable(c *isc, sys *system, core []int, err error) {
+	s.stats.Unrealizable++
+	if !s.opts.NoUnsatCore && err == nil {
+		c.guide = map[int32]bool{}
+		for _, i := range core {
+			if sys.part[i].local() {
+				c.guide[sys.read[i]] = true
+			}
+		}
+		if len(c.guide) == 0 {
+			s.stats.Pruned++
+			return
+		}
+	}
+	s.un = append(s.un, c)
+	for _, d := range s.explore(c, s.f.writes, c.guide) {
+		s.queue(d)
+	}
+}

@@ -1,0 +1,153 @@
+// This file implements the execution of a scenario: its prefix in the
+// solved order, then its target thread alone, stopped at an interference
+// the scenario did not foresee (seed 003 §7.1, §7.3).
+
+package con2
+
+import (
+	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// run is the execution under way.
+type run struct {
+	c      *isc    // nil for the first execution (thread 0 alone)
+	plan   []int32 // the steps of the prefix, in the solved order
+	pos    int
+	target trace.ThreadID // stable
+	// expect holds the scenario's path of each of its threads.
+	expect map[trace.ThreadID][]int32
+	inputs solver.Model
+	// begun says the builder follows this execution; checked counts the
+	// nodes of it checked against the scenario.
+	begun    bool
+	checked  int
+	diverged bool
+	// unforeseen is the read at which the execution stopped, as a node
+	// that reads locally (§7.3).
+	unforeseen struct {
+		ok  bool
+		key key
+	}
+}
+
+// begin starts building the execution of tr on the first call for it.
+func (s *Strategy) begin(tr *trace.Trace) {
+	if s.run.begun {
+		return
+	}
+	s.run.begun = true
+	s.b.reset(s.f, &s.names, tr)
+}
+
+// choose implements Choose.
+func (s *Strategy) choose(st *strategy.State) strategy.Choice {
+	r := &s.run
+	s.begin(st.Trace)
+	s.b.advance()
+	if s.b.err != nil {
+		s.err = s.b.err
+		return strategy.Cut
+	}
+	if !s.check() {
+		return strategy.Cut
+	}
+	if r.pos < len(r.plan) {
+		n := r.plan[r.pos]
+		nd := &s.f.nodes[n]
+		p := s.names.Current(nd.thread)
+		if p == trace.NoThread || !st.Enabled(p) || !s.matches(st, p, &nd.lab) {
+			s.diverge()
+			return strategy.Cut
+		}
+		r.pos++
+		return strategy.Choice{Thread: p}
+	}
+	p := s.names.Current(r.target)
+	if p == trace.NoThread || !st.Enabled(p) {
+		return strategy.Cut // the target blocks, or has finished
+	}
+	op := st.Threads[p].Op
+	if op.Class == trace.ClassVar {
+		if k, ok := s.unforeseen(st, p, op); ok {
+			s.stats.Unforeseen++
+			r.unforeseen.ok, r.unforeseen.key = true, k
+			return strategy.Cut
+		}
+	}
+	return strategy.Choice{Thread: p}
+}
+
+// matches reports whether thread p's pending operation is the step of
+// the label.
+func (s *Strategy) matches(st *strategy.State, p trace.ThreadID, l *label) bool {
+	op := st.Threads[p].Op
+	if op.Kind != l.op {
+		return false
+	}
+	if op.Kind == trace.KindJoin {
+		return uint64(s.names.Stable(trace.ThreadID(op.Arg))) == l.obj
+	}
+	return op.Obj >= 0 && int(op.Obj) < len(st.Trace.Objects) && st.Trace.Objects[op.Obj].Key == l.obj
+}
+
+// unforeseen reports whether thread p's pending access op would read a
+// write other than its local one (an interference the scenario did not
+// foresee), and if so returns the node of the read without it, which the
+// next ISC tries to realize (§7.3). A read-modify-write is stopped there
+// too, with no node: its write's value is not known before it runs.
+func (s *Strategy) unforeseen(st *strategy.State, p trace.ThreadID, op trace.Op) (key, bool) {
+	var k kind
+	switch op.Kind {
+	case trace.KindLoad:
+		k = kRead
+	case trace.KindSwap, trace.KindAdd, trace.KindCAS:
+		k = kUpdate
+	default:
+		return key{}, false
+	}
+	obj := st.Trace.Objects[op.Obj].Key
+	w, ok := s.b.lastWrite[obj]
+	if !ok {
+		w = none
+	}
+	up := s.b.last[p]
+	if w == s.f.locW(up, obj) {
+		return key{}, false
+	}
+	if k != kRead {
+		return key{}, true // stopped, with nothing to try instead
+	}
+	return key{thread: s.names.Stable(p), up: up, src: none, lab: label{kind: kRead, op: op.Kind, obj: obj}}, true
+}
+
+// check compares the nodes the execution made since the last check with
+// the scenario's: a node where the scenario has another at its place
+// means the execution diverged (the scenario is realizable by the
+// constraints con2 sees, but the program decided otherwise: data or
+// branches outside the symbolic trace). It reports whether the execution
+// still follows the scenario.
+func (s *Strategy) check() bool {
+	r := &s.run
+	if r.diverged {
+		return false
+	}
+	for ; r.checked < len(s.b.made); r.checked++ {
+		n := s.b.made[r.checked]
+		nd := &s.f.nodes[n]
+		if c, ok := r.expect[nd.thread]; ok && int(nd.depth) < len(c) && c[nd.depth] != n {
+			s.diverge()
+			return false
+		}
+	}
+	return true
+}
+
+// diverge records that the execution left its scenario.
+func (s *Strategy) diverge() {
+	if !s.run.diverged {
+		s.run.diverged = true
+		s.stats.Diverged++
+	}
+}

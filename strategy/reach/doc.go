@@ -1,0 +1,212 @@
+// Package reach implements reachability testing: Lei and Carver,
+// "Reachability testing of concurrent programs", IEEE Transactions on
+// Software Engineering 32(6), 2006 (seed 004,
+// ../shared/seeds/004_bdb911a90ba73338.txt; RichTest). It exercises every
+// partially ordered synchronisation sequence (SYN-sequence, §3) of a
+// message-passing program exactly once (Theorem 2), deriving the next
+// sequences from the race conditions of the last one, and keeps no record
+// of the sequences it has run: only a stack of the nodes whose variants
+// are still to run, one per level of the spanning tree it builds (§7.3),
+// so its memory stays flat however many sequences there are.
+//
+// # Walkthrough
+//
+//	s := reach.New(reach.Options{})
+//	r, err := weft.Explore(body, weft.WithCustomStrategy(s), weft.KeepGoing())
+//	// r.Executions is the number of runs: one per SYN-sequence, plus the
+//	// partial runs and the runs again of failing ones (s.Stats()); err
+//	// wraps ErrUnmodelled for a program reach does not model.
+//
+// or by name, weft.WithStrategy("reach"), and on the command line:
+//
+//	weft run -strategy reach -seed 0 -p su=1 bbmonitor
+//
+// # The model (§3)
+//
+// Every step of a weft execution is a receiving event at the next
+// position of one object: §3's completion of a semaphore operation or
+// entry into a monitor, generalised. Its sending partners are the calls
+// it completes: its thread's pending operation and, for a rendezvous on an
+// unbuffered channel, the sender's. A thread's calls are its sending
+// events; the SYN-sequence is, for each object, the sequence of its
+// receiving events with their partners (Definition 1), which
+// TestGenerated compares with exhaustive search's executions read the
+// same way. The objects:
+//
+//	weft                 object of the model                      its receiving events
+//	unbuffered channel   the channel                              rendezvous (partners: receiver, sender), close,
+//	                                                              receives and sends that find it closed
+//	buffered channel     its input and its output, two objects    input: sends that put a value in, close, sends
+//	                                                              that find it closed; output: receives
+//	select               the object of its cases (a select that   the case it takes, or its default
+//	                     chooses, with a default or two cases,
+//	                     joins its cases' objects into one, both
+//	                     halves of a buffered channel)
+//	semaphore, binary    the semaphore (§2.3, Fig. 4)             P and V completions
+//	semaphore
+//	monitor, SU or SC    the monitor (§2.4, Fig. 5)               entries and SC re-entries race; Wait, Signal,
+//	                                                              Exit are events no one else can race for
+//	Mutex, RWMutex,      the object (a Mutex is the binary        every operation
+//	WaitGroup, Once      semaphore of [6], which §3 mentions)
+//	Join                 none                                     -
+//
+// Refused (strategy.Failer, an error wrapping ErrUnmodelled that names the
+// primitive and the strategies that model it, at the first scheduling
+// point where a thread has it pending): shared variables (seed 004 assumes
+// none outside semaphores and monitors), Cond (its Wait also releases and
+// takes back a mutex: two objects), a channel's Len (it observes both
+// halves of a buffer), virtual time and timers, symbolic inputs (§1: one
+// input X).
+//
+// Happened-before (§4, Proposition 1) is a vector clock per step over the
+// threads (seq.go): a step's clock joins its threads' clocks, the previous
+// step on its object, and the steps it synchronises with besides its
+// calls (trace.Event.Src: the send whose value a buffered receive takes,
+// the close it finds; and, computed here, the receive that made room in a
+// buffer for a send). Timestamps gives the paper's own §4 timestamps
+// (asynchronous, modified synchronous, object clocks) for Figs. 2-5.
+//
+// Control structures (Definition 3): a receiving event's is the previous
+// event on its object and what happened before it, without its partners;
+// a call's is everything that happened before it: its thread's previous
+// step with that step's partners (a weft thread sees what its steps did:
+// the value it received, whether a select took a case).
+//
+// # Race sets (§5.2, Proposition 2)
+//
+// The race set of a receiving event is the other outcomes its position
+// could have had: each thread has at most one call that the event did not
+// happen before and that completed later on the same object (or never),
+// and the outcomes are the alternatives that package model gives for the
+// position's object in the state reached by everything that happened
+// before the event and before those calls (race.go). A select's default
+// is an outcome without a sending partner, possible if no case is ready
+// once the event's control structure and the select's past are replayed.
+// This is Proposition 2 with "open" decided by the model, which knows each
+// primitive's enabledness (the OpenLists of Table 2); the race sets of
+// Figs. 1-5 are the paper's (TestRaceSets).
+//
+// # Race variants and the race table (§6)
+//
+// Construct-Race-Table (Fig. 7) enumerates the rows as a mixed-radix
+// counter; a row is kept only if it passes every rule of the naive
+// algorithm, rule 3 for every changed digit, not only the one just
+// incremented (the notes' counter-example, TestFig7Counterexample; on
+// random tables the rows are the naive algorithm's, TestFig7Naive). A
+// variant (Definition 7) keeps the events of the sequence whose control
+// structures hold no changed event; a call whose control structure holds
+// one is removed, and an event it synchronised with stays unmatched.
+//
+// # The algorithm (§7.3, Figs. 9-11)
+//
+// The first run is free. Each later one takes the next row of the node on
+// top of the stack (its race table is the node's encoding of its
+// variants), replays the variant's events with their partners (an
+// unmatched one takes only a call that is not in the variant: Fig. 11),
+// and runs freely after (the first enabled thread, or at random with
+// Options.Seed). A run in which only calls the variant forbids could
+// move is cut: a partial run (§7.3), analysed like the others. Each run's
+// SYN-sequence becomes a node: its receiving events keep the colours they
+// had in the variant (new ones are white), the race sets of old events
+// lose what the variant's node could have given them (Fig. 10, lines
+// 1-2), black events are no columns, and the events a changed event needs
+// turn black (lines 5-12).
+//
+// # Where reach departs from the paper, and why
+//
+//   - Receiving events are positions of objects for every primitive,
+//     channels included. The paper's message passing has ports with one
+//     receiver, whose receives are events of that receiver (§2.1); a Go
+//     channel has any number of receivers, which race for messages as
+//     callers race for a semaphore. For a port with one receiver the two
+//     agree: the j-th value that enters a buffered channel is the one its
+//     receiver's j-th receive takes (FIFO), so the position is the
+//     paper's receive r_j and its race set the paper's (Fig. 2).
+//   - Go's buffers are first in, first out per channel, not per sender
+//     and port (§2.1): a receive takes the oldest value, whose order was
+//     decided when the values went in. So a buffered channel is two
+//     objects, the order values go in and the order they come out, and
+//     the race between two sends is decided at the input: the paper's
+//     asynchronous race sets, with Go's FIFO (Fig. 1: 4 sequences, 4
+//     runs). A send that waits for room is ordered after the receive that
+//     made it (seq.go).
+//   - A select that chooses (a default, or several cases) is one event of
+//     one object, whichever case it takes, as the paper's selective wait
+//     is an event of its receiver whose OpenList holds every open
+//     alternative: the channels of its cases are joined into one object.
+//     An exploration that meets a select joining objects that earlier
+//     runs kept apart begins again (Stats.Restarts; the runs before count
+//     in the executions, not in the sequences).
+//   - Go's select has a default and send cases, and chooses at random
+//     among ready cases: the case taken is part of the outcome (its
+//     partner), the default an outcome without one. A default is possible
+//     only while no case is ready: the replay holds back the variant's
+//     events that the default does not need until it has run (replay.go).
+//   - A call's control structure holds its thread's previous step with
+//     its partners (Definition 3 holds only the previous sending event):
+//     weft's threads see what their steps did. A few race variants of the
+//     paper then need two steps: Table 3's row (1, 1) for Fig. 1 is not a
+//     row here (s4 is T2's call after s2, and changing where s2 went
+//     removes s4); its sequence comes from Q2, and the exploration still
+//     takes 4 runs for the 4 sequences.
+//   - Pruning (Fig. 10, lines 1-2): race_set(r, V) is taken to be the
+//     outcomes that r's column in the race table of V's node could have
+//     had in a row with V's own changes, with what that node pruned
+//     itself. That is what constraint C2 needs; the races of r in V as a
+//     sequence of its own can be more, since a change can enable an
+//     outcome that was not possible in the node (a receive that made room
+//     in a buffer earlier), and those are kept.
+//   - An unmatched event that its run did not fill stays in the sequence
+//     collected (as §7.3 says of partial runs), with the race set of the
+//     calls still pending, and unmatched in the variants that keep it.
+//   - Failures. Seed 004's runs end normally and failures are observed; a
+//     weft run ends at its first failure (an assertion, a panic), before
+//     the other threads are done. A run that fails while another step
+//     could have been taken is run again from the same variant with the
+//     failing call postponed to when nothing else can move, and the run
+//     that fails with no other step left is the one analysed (failures.go;
+//     Stats.Retries). A variant none of whose runs can replay one of its
+//     black events (two of its events fail, or what one needs never
+//     comes) is not analysed (Stats.Infeasible). Failures are reported as by every
+//     strategy, deadlocks too (Fig. 13: 9 philosophers, 511 runs, the
+//     paper's number, the deadlock found).
+//   - A blocked call is not a step in weft (only its completion is), so
+//     the FIFO queues of semaphores and monitors (§2.3-2.4) are not
+//     modelled: any enabled call may complete first, which is what the
+//     paper's race sets explore anyway (every concurrent call may have
+//     called first).
+//
+// # What is not implemented
+//
+//   - The P/V and symmetry reductions of §8 are options (Options.PV,
+//     Options.Symmetric); the DME reply-order reduction is not.
+//   - Distribution (§8): a variant is self-contained (its events, their
+//     partners, colours and pruned races, the counts of old calls), but
+//     the strategy does not implement strategy.Splitter yet.
+//   - TestGenerated's stress mode (REACH_PROGRAMS=n REACH_FROM=seed
+//     REACH_SIZE=events) checked 9,000 programs of at most 12 steps (4,000
+//     from seed 300, 5,000 from seed 5,000, the generator's message-passing
+//     programs that exhaustive search finishes in 5,000 executions), each
+//     with the free runs in thread order and at random: all agree with
+//     exhaustive search. Of 1,000 programs of at most 15
+//     steps (seeds 20,000 on), one exploration in 2,000 (seed 20,522, the
+//     random order) misses 7 of 129 sequences: a variant whose black
+//     receive needs a close that a buffer full in the variant prevents
+//     cannot be replayed, and its subtree is lost (Stats.Infeasible).
+//
+// # Numbers
+//
+// Table 4 with weft's ports of the programs (programs/reach004.go,
+// bbmonitor.go): BB-select 144 (the paper's 144), BB-semaphore 9,252 (324),
+// BB-monitorSU 720 (720), BB-monitorSC 5,076 (12,096), RW-select 768 (768),
+// RW-semaphore 768 (21,744), RW-monitorSU 11,040 (13,320), RW-monitorSC
+// 343,680 (61,716), DP-monitorSU 3, 4, 5: 30, 720, 22,300 (30, 624,
+// 19,330); Fig. 1: 4 sequences, 4 runs; Fig. 13: 511 runs for 9
+// philosophers, the paper's. The authors' programs are in Carver and Tai's
+// book, not in the paper; where ours differ, so do the programs: our
+// semaphore bounded buffer lets producers race at both semaphores (the
+// paper's count of 324 implies fewer races), our readers and writers do
+// one operation each, our SC monitors recheck their conditions in loops
+// and the SC readers-writers wakes every reader with SignalAll (Hoare's
+// writer preference needs SU).
+package reach

@@ -1,0 +1,234 @@
+// This file implements reach's model of the synchronisation objects: which
+// object a step completes on (seed 004 §3, receiving events), the objects
+// joined into one by selects, and the refusal of the primitives outside
+// the model.
+
+package reach
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// The halves of a channel. An unbuffered channel is one object (whole):
+// its rendezvous, closes and the receives and sends that find it closed
+// complete on it. A buffered channel is two: sends and closes complete on
+// its input (the order values enter the buffer), receives on its output
+// (the order they leave it); the k-th receive takes the k-th value, which
+// ties the two.
+const (
+	whole uint8 = iota
+	input
+	output
+)
+
+// ref names an object of reach's model across executions: a weft object
+// (by trace.ObjectInfo.Key) and, for a buffered channel, a half.
+type ref struct {
+	key  uint64
+	half uint8
+}
+
+// chanRef returns the ref of an operation of kind k (KindSend, KindRecv,
+// KindClose) on channel o.
+func chanRef(k trace.Kind, o trace.ObjectID, objs []trace.ObjectInfo) ref {
+	info := &objs[o]
+	switch {
+	case info.Cap == 0:
+		return ref{info.Key, whole}
+	case k == trace.KindRecv:
+		return ref{info.Key, output}
+	}
+	return ref{info.Key, input}
+}
+
+// callRef returns the ref of a call (a pending operation): the object it
+// completes on, or for a select the object of its first case on a
+// channel (a select's cases are all in one group: see groups). ok is false
+// for a call that completes on no shared object (a Join, a select whose
+// cases are all nil channels): such a step races with nothing.
+func callRef(op trace.Op, objs []trace.ObjectInfo) (r ref, ok bool) {
+	switch op.Kind {
+	case trace.KindJoin, trace.KindNone:
+		return ref{}, false
+	case trace.KindSelect:
+		for _, c := range op.Cases {
+			if c.Obj != trace.NoObject {
+				return chanRef(c.Kind, c.Obj, objs), true
+			}
+		}
+		return ref{}, false
+	case trace.KindSend, trace.KindRecv, trace.KindClose:
+		return chanRef(op.Kind, op.Obj, objs), true
+	}
+	if op.Obj == trace.NoObject {
+		return ref{}, false
+	}
+	return ref{objs[op.Obj].Key, whole}, true
+}
+
+// stepRef returns the ref a step of op that took select case cas completes
+// on: for a select that took a case, that case's channel; otherwise the
+// call's.
+func stepRef(op trace.Op, cas int32, objs []trace.ObjectInfo) (ref, bool) {
+	if op.Kind == trace.KindSelect && cas >= 0 && int(cas) < len(op.Cases) {
+		c := op.Cases[cas]
+		return chanRef(c.Kind, c.Obj, objs), true
+	}
+	return callRef(op, objs)
+}
+
+// selectRefs calls f with the refs that select op's outcome depends on:
+// the channel of every case, and for a select that chooses (a default, or
+// two cases), both halves of a buffered channel: whether a receive case is
+// ready depends on the values sent, whether a send case is, on those
+// received.
+func selectRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
+	n := 0
+	for _, c := range op.Cases {
+		if c.Obj != trace.NoObject {
+			n++
+		}
+	}
+	choosy := n > 1 || op.Arg == 1
+	for _, c := range op.Cases {
+		if c.Obj == trace.NoObject {
+			continue
+		}
+		f(chanRef(c.Kind, c.Obj, objs))
+		if choosy && objs[c.Obj].Cap > 0 {
+			f(ref{objs[c.Obj].Key, input})
+			f(ref{objs[c.Obj].Key, output})
+		}
+	}
+}
+
+// ErrUnmodelled is wrapped by the error of a program that uses a primitive
+// outside reach's model.
+var ErrUnmodelled = errors.New("primitive not modelled by reach")
+
+// refusal returns the error for op, a pending operation of a program
+// whose objects are objs, if reach does not model it, naming the
+// primitive and strategies that do; nil if it does.
+func refusal(op trace.Op, objs []trace.ObjectInfo) error {
+	var what string
+	switch op.Kind {
+	case trace.KindNone, trace.KindJoin:
+		return nil
+	case trace.KindLoad, trace.KindStore, trace.KindAdd, trace.KindSwap, trace.KindCAS:
+		what = "shared variables (reach models message passing, semaphores, monitors and locks: seed 004 assumes no shared variables outside them)"
+	case trace.KindWait, trace.KindRelock, trace.KindSignal, trace.KindBroadcast:
+		what = "condition variables (Cond: a Wait also releases and retakes its mutex; use a Monitor)"
+	case trace.KindLen:
+		what = "the length of a channel (len observes both ends of the buffer)"
+	case trace.KindSleep, trace.KindTimerStop:
+		what = "virtual time (Sleep, timers)"
+	case trace.KindInput, trace.KindBranch:
+		what = "symbolic inputs (reach explores one input, seed 004 §1)"
+	case trace.KindAwait:
+		what = "awaits (w.Await, busy-wait loops with w.Yield)"
+	case trace.KindSend, trace.KindRecv, trace.KindClose:
+		if op.Obj != trace.NoObject && int(op.Obj) < len(objs) && objs[op.Obj].Class == trace.ClassTimer {
+			what = "timers"
+		}
+	case trace.KindSelect:
+		for _, c := range op.Cases {
+			if c.Obj != trace.NoObject && int(c.Obj) < len(objs) && objs[c.Obj].Class == trace.ClassTimer {
+				what = "timers"
+			}
+		}
+	case trace.KindLock, trace.KindUnlock, trace.KindTryLock, trace.KindRLock, trace.KindRUnlock,
+		trace.KindWGAdd, trace.KindWGWait, trace.KindOnceDo, trace.KindOnceDone,
+		trace.KindP, trace.KindV,
+		trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter:
+	default:
+		what = "operation " + op.Kind.String()
+	}
+	if what == "" {
+		return nil
+	}
+	return fmt.Errorf("reach does not model %s (pending operation %v); use optimal or dpor+sleep (%w)", what, op, ErrUnmodelled)
+}
+
+// groups joins the objects of reach's model that some select has cases
+// on into one object, so that every step completes on exactly one object
+// (a select's outcome, whichever case it takes or its default, is one
+// receiving event: seed 004's selective wait is an event of its receiver,
+// whose open list holds every open alternative). It is a union-find over
+// refs; a group keeps the number of its oldest ref, so that the groups of
+// refs added later keep the numbers variants hold.
+type groups struct {
+	node   map[ref]int32
+	parent []int32
+}
+
+// of returns the group of r, adding r as a group of its own if it is new.
+func (g *groups) of(r ref) int32 {
+	n, ok := g.node[r]
+	if !ok {
+		if g.node == nil {
+			g.node = make(map[ref]int32)
+		}
+		n = int32(len(g.parent))
+		g.node[r] = n
+		g.parent = append(g.parent, n)
+	}
+	return g.find(n)
+}
+
+// only returns the ref of group x if it is its only one.
+func (g *groups) only(x int32) (ref, bool) {
+	var r ref
+	n := 0
+	for q, node := range g.node {
+		if g.find(node) == x {
+			r = q
+			n++
+		}
+	}
+	return r, n == 1
+}
+
+// known reports whether r has been seen.
+func (g *groups) known(r ref) bool {
+	_, ok := g.node[r]
+	return ok
+}
+
+func (g *groups) find(n int32) int32 {
+	for g.parent[n] != n {
+		g.parent[n] = g.parent[g.parent[n]]
+		n = g.parent[n]
+	}
+	return n
+}
+
+// join puts the refs of select op's cases into one group. It reports
+// whether it joined two groups that both held refs seen before the call
+// (merged), which changes the objects of reach's model.
+func (g *groups) join(op trace.Op, objs []trace.ObjectInfo) (merged bool) {
+	root, rootOld := int32(-1), false
+	selectRefs(op, objs, func(r ref) {
+		old := g.known(r)
+		x := g.of(r)
+		switch {
+		case root < 0:
+			root, rootOld = x, old
+		case x != root:
+			if old && rootOld {
+				merged = true
+			}
+			rootOld = rootOld || old
+			// The older group (smaller number) keeps its number.
+			if x < root {
+				root, x = x, root
+			}
+			g.parent[x] = root
+		case old:
+			rootOld = true
+		}
+	})
+	return merged
+}

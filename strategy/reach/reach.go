@@ -1,0 +1,395 @@
+// This file implements the strategy: Reachability-Testing (seed 004
+// Fig. 9) with GenerateVariants (Fig. 10), over a stack of the nodes whose
+// variants are still to run, and nothing of the sequences already run.
+
+package reach
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/weft-go/weft/model"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// Options configure the strategy.
+type Options struct {
+	// Seed, if not zero, randomises the free part of each run (seed 004
+	// runs it nondeterministically; by default reach takes the first
+	// enabled thread).
+	Seed int64
+	// PV applies the P/V reduction (§7): the completion of a V on a
+	// counting semaphore races with nothing.
+	PV bool
+	// Symmetric lists groups of threads that run the same code, named by
+	// their ranks among the threads the test body starts (0 for the
+	// first): a race between two of them for the same operation (the
+	// same call of theirs, with the same partner) is ignored (§8, the
+	// symmetry reduction).
+	Symmetric [][]int
+}
+
+// Stats counts what the strategy did.
+type Stats struct {
+	// Runs is the number of executions; Partial those cut because an
+	// unmatched receiving event could only synchronise with an old sending
+	// event (§7.3: a partial run is not a deadlock).
+	Runs, Partial int
+	// Variants is the number of race variants run (rows of race tables).
+	Variants int
+	// Depth is the largest number of nodes on the stack: the depth of the
+	// spanning tree explored (§7.3: the space is O(D)); StackBytes the
+	// largest memory they held (an estimate: their slices' sizes).
+	Depth      int
+	StackBytes int64
+	// Events is the number of receiving events analysed, Races the sum of
+	// the sizes of their race sets.
+	Events, Races int64
+	// Restarts counts the explorations begun again because a select joined
+	// two objects of the model that earlier runs had kept apart;
+	// PhaseStart is the number of runs before the last beginning (the
+	// runs of the exploration proper are those after it).
+	Restarts, PhaseStart int
+	// Unreplayed counts the receiving events of variants, with their
+	// partners specified, that their run did not reach.
+	Unreplayed int
+	// Retries counts the runs that failed while other threads could still
+	// move, each run again with the failing call postponed (failures.go);
+	// Infeasible the variants whose run could not replay one of their
+	// black events, because two of their events fail (failures.go).
+	Retries, Infeasible int
+}
+
+// Strategy is the reachability testing strategy. Use New.
+type Strategy struct {
+	opts  Options
+	rnd   *rand.Rand
+	gs    groups
+	names trace.ThreadNames
+	stack []*frame
+	v     *variant // the variant of the current run
+	// started: the first run was prepared; restart: a select joined two
+	// objects of the model, the exploration begins again; analysed counts
+	// the runs analysed since it began.
+	started, restart bool
+	analysed         int
+	err              error
+	stats            Stats
+	// The current run: completions per group, and each thread's next call
+	// (by ThreadID of the run).
+	count map[int32]int32
+	k     []int32
+	cut   bool
+	// early reports that, when the run took its last step, another step
+	// the variant allows (not postponed) was possible; retry is the
+	// variant to run next, with a failing call postponed.
+	early bool
+	retry *variant
+	// defaults are the variant's selects' defaults not taken yet.
+	defaults []*spec
+	an       analysis
+	rc       racer
+	races    []outcome
+}
+
+var (
+	_ strategy.Strategy = (*Strategy)(nil)
+	_ strategy.Failer   = (*Strategy)(nil)
+	_ strategy.Counting = (*Strategy)(nil)
+)
+
+// New returns a reachability testing strategy.
+func New(o Options) *Strategy {
+	s := &Strategy{opts: o, count: make(map[int32]int32)}
+	if o.Seed != 0 {
+		s.rnd = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
+	}
+	return s
+}
+
+// Stats returns what the strategy did so far.
+func (s *Strategy) Stats() Stats { return s.stats }
+
+// Counters implements strategy.Counting.
+func (s *Strategy) Counters() []strategy.Counter {
+	st := s.stats
+	return []strategy.Counter{
+		{Name: "reach partial runs", Value: int64(st.Partial)},
+		{Name: "reach variants", Value: int64(st.Variants)},
+		{Name: "reach depth", Value: int64(st.Depth)},
+		{Name: "reach stack KiB", Value: (st.StackBytes + 1023) / 1024},
+		{Name: "reach receiving events", Value: st.Events},
+		{Name: "reach restarts", Value: int64(st.Restarts)},
+	}
+}
+
+// Err implements strategy.Failer: why the strategy cannot explore the
+// program (a primitive outside its model, wrapping ErrUnmodelled), or nil.
+func (s *Strategy) Err() error { return s.err }
+
+// ErrMergedObjects is wrapped by the error of a program in which two
+// threads reached one object apart and the runtime found them to be one
+// (trace.Trace.Merged): reach names objects by their keys.
+var ErrMergedObjects = errors.New("objects reached under two names")
+
+// Next implements strategy.Strategy: the first run is free (the empty
+// variant, Fig. 9 line 3); each next one takes a variant from the stack.
+func (s *Strategy) Next() bool {
+	if s.err != nil {
+		return false
+	}
+	if !s.started || s.restart {
+		if s.restart {
+			s.stats.Restarts++
+			s.stats.PhaseStart = s.stats.Runs
+		}
+		s.started, s.restart, s.analysed = true, false, 0
+		s.stack, s.retry = s.stack[:0], nil
+		s.begin(&variant{})
+		return true
+	}
+	if v := s.retry; v != nil {
+		s.retry = nil
+		s.begin(v)
+		return true
+	}
+	for len(s.stack) > 0 {
+		f := s.stack[len(s.stack)-1]
+		row, ok := f.ctr.next()
+		if !ok {
+			s.stack[len(s.stack)-1] = nil
+			s.stack = s.stack[:len(s.stack)-1]
+			continue
+		}
+		s.stats.Variants++
+		s.begin(f.derive(row))
+		return true
+	}
+	return false
+}
+
+// begin prepares a run with variant v.
+func (s *Strategy) begin(v *variant) {
+	s.v = v
+	clear(s.count)
+	s.k = s.k[:0]
+	s.cut = false
+	s.names.Reset()
+}
+
+// Input implements strategy.Strategy: reach explores one input (seed 004
+// §1), the default.
+func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
+
+// Finish implements strategy.Strategy: it reads the run's SYN-sequence and
+// pushes the node of its variants (GenerateVariants, Fig. 10).
+func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
+	if s.err != nil {
+		return
+	}
+	s.stats.Runs++
+	if end.Status == trace.Cut && s.cut {
+		s.stats.Partial++
+	}
+	if len(tr.Merged) > 0 {
+		s.err = fmt.Errorf("reach: the run found two names for one object (%w)", ErrMergedObjects)
+		return
+	}
+	if end.Status == trace.Assumed {
+		// Seed 004's runs end when no thread can move; one that an
+		// assumption cut short is no SYN-sequence of the program's.
+		s.err = fmt.Errorf("reach does not model assumptions (w.Assume ended the run in %v); use optimal or dpor+sleep (%w)", end.Thread, ErrUnmodelled)
+		return
+	}
+	merged := false
+	for i := range tr.Events {
+		e := &tr.Events[i]
+		if e.Op.Kind == trace.KindSelect {
+			merged = s.gs.join(e.Op, tr.Objects) || merged
+		}
+		if e.Partner != trace.NoThread && e.PartnerOp.Kind == trace.KindSelect {
+			merged = s.gs.join(e.PartnerOp, tr.Objects) || merged
+		}
+	}
+	for _, op := range tr.Final {
+		if err := refusal(op, tr.Objects); err != nil {
+			s.err = err
+			return
+		}
+		if op.Kind == trace.KindSelect {
+			merged = s.gs.join(op, tr.Objects) || merged
+		}
+	}
+	if s.restart || (merged && s.analysed > 0) {
+		s.restart = true
+		return
+	}
+	s.names.Sync(tr.Threads)
+	if s.postpone(tr, end) {
+		return
+	}
+	if s.unreplayed() {
+		// A black event of the variant did not run (two of its events
+		// failed, and each failure ends a run): the sequence does not
+		// extend the variant, and its variants could undo what the
+		// variant fixed (§7.3, C1).
+		s.stats.Infeasible++
+		return
+	}
+	s.analysed++
+	s.generate(tr, end)
+}
+
+// unreplayed counts the receiving events of the run's variant with their
+// partners specified that the run did not reach, and reports whether one
+// of them is black.
+func (s *Strategy) unreplayed() (black bool) {
+	for g, specs := range s.v.Pos {
+		for p := int(s.count[g]); p < len(specs); p++ {
+			if !specs[p].unmatched() {
+				s.stats.Unreplayed++
+				black = black || specs[p].Black
+			}
+		}
+	}
+	return black
+}
+
+// generate is GenerateVariants (Fig. 10) for the SYN-sequence of tr,
+// collected with variant s.v: the colours of its receiving events (those
+// of the variant, white for the new ones), their race sets without the
+// variant's sending events, and the race table of the white ones.
+func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
+	a := &s.an
+	a.reset(tr, &s.gs)
+	s.rc.reset(a, &s.gs)
+	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1}
+	if stops(end) {
+		f.failed = int32(len(tr.Events) - 1)
+	}
+	f.nonBlocking = make([][]bool, a.n)
+	for t := range f.stable {
+		f.stable[t] = int32(s.names.Stable(trace.ThreadID(t)))
+		f.nonBlocking[t] = make([]bool, a.calls(int32(t)))
+		for k := range f.nonBlocking[t] {
+			f.nonBlocking[t][k] = model.NonBlocking(a.callOp(int32(t), int32(k)))
+		}
+	}
+	f.inherit = make(map[int32][]sout)
+	f.colOf = make(map[int32]int)
+	// addColumn makes white event c a column if its race set, pruned of
+	// what its old spec (if V has it) says, is not empty.
+	addColumn := func(c int32, old *spec) {
+		if old != nil {
+			f.inherit[c] = old.Races
+			s.races = s.prune(f, s.races, old)
+		}
+		if len(s.races) == 0 {
+			return
+		}
+		f.colOf[c] = len(f.cols)
+		s.stats.Races += int64(len(s.races))
+		f.cols = append(f.cols, c)
+		f.races = append(f.races, append([]outcome(nil), s.races...))
+	}
+	for i := range tr.Events {
+		g := a.grp[i]
+		if g < 0 {
+			continue
+		}
+		s.stats.Events++
+		var old *spec
+		if specs := s.v.Pos[g]; int(a.pos[i]) < len(specs) {
+			old = &specs[a.pos[i]]
+			f.black[i] = old.Black
+		}
+		if f.black[i] {
+			continue
+		}
+		s.races = s.rc.reduce(s.opts, i, s.rc.raceSet(i, s.races[:0]))
+		addColumn(int32(i), old)
+	}
+	s.unfilled(f)
+	for j := range f.virtual {
+		u := &f.virtual[j]
+		if u.spec.Black {
+			continue
+		}
+		pre := vc(slices.Clone(u.cs))
+		if u.src >= 0 {
+			pre.join(a.tsOf(int(u.src)))
+		}
+		s.races = s.rc.raceSetUnfilled(u.g, pre, u.cs, s.races[:0])
+		addColumn(int32(len(tr.Events)+j), &u.spec)
+	}
+	if len(f.cols) == 0 {
+		return
+	}
+	f.a = a.clone()
+	f.ctr = newCounter(f)
+	s.stack = append(s.stack, f)
+	s.stats.Depth = max(s.stats.Depth, len(s.stack))
+	var bytes int64
+	for _, f := range s.stack {
+		bytes += f.bytes()
+	}
+	s.stats.StackBytes = max(s.stats.StackBytes, bytes)
+}
+
+// unfilled adds to f the unmatched receiving events of the run's variant
+// that the run did not fill (no call that is not in the variant came to
+// them): the SYN-sequence of a partial run includes them (§7.3), and the
+// variants derived from it keep them unmatched while they keep their
+// control structures, so that no old call takes them there either.
+func (s *Strategy) unfilled(f *frame) {
+	a := &s.an
+	last := make(map[int32]int)
+	for i, g := range a.grp {
+		if g >= 0 {
+			last[g] = i
+		}
+	}
+	for g, specs := range s.v.Pos {
+		p := s.count[g]
+		if int(p) >= len(specs) || !specs[p].unmatched() {
+			continue
+		}
+		u := virtual{g: g, p: p, spec: specs[p], cs: make([]uint32, a.n), src: -1}
+		if i, ok := last[g]; ok {
+			copy(u.cs, a.tsOf(i))
+		}
+		if r, ok := s.gs.only(g); ok {
+			u.src = a.source(a.tr.Objects, r, p)
+		}
+		f.virtual = append(f.virtual, u)
+	}
+}
+
+// prune removes from the race set of an old receiving event the outcomes
+// that the nodes its variant came from could have given it: race_set(r,
+// Q) - race_set(r, V) (Fig. 10, lines 1-2). The race set of r in V is
+// taken to be what its spec carries: the outcomes of r's column in the
+// race table of V's node that the row of V could have had besides its own
+// changes (a valid row), and what that node pruned itself. It is what C2
+// needs (§7.2: a difference an edge could reconcile and did not is never
+// reconciled afterwards); the races of r in V as a sequence of its own can
+// be more, since a change V makes can enable an outcome (a receive made
+// room in a buffer earlier), and an outcome the row could not have had
+// with its changes (one that needs a step the row removes) is no
+// difference the edge could reconcile.
+func (s *Strategy) prune(f *frame, races []outcome, sp *spec) []outcome {
+	out := races[:0]
+	for _, o := range races {
+		x := f.stableOutcome(o)
+		// A call of the node that V removed and a new call of the run
+		// can have the same label: only V's own calls are old.
+		old := s.v.old(x.E.T, x.E.K) && (x.P.T < 0 || s.v.old(x.P.T, x.P.K))
+		if !old || !slices.Contains(sp.Races, x) {
+			out = append(out, o)
+		}
+	}
+	return out
+}

@@ -1,0 +1,72 @@
+// Tests of the refusal of primitives outside reach's model.
+
+package reach_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/strategy/reach"
+)
+
+// TestRefusal: a program that uses a primitive reach does not model is
+// refused at the first scheduling point where a thread has it pending:
+// Explore returns an error that names the primitive and strategies that
+// model it, wrapping ErrUnmodelled, with the Result of the one execution,
+// cut there.
+func TestRefusal(t *testing.T) {
+	for _, c := range []struct {
+		what string
+		body func(*weft.T)
+	}{
+		{"shared variables", func(w *weft.T) {
+			x := weft.NewVar[int]("x")
+			w.Go(func() { x.Store(1) })
+			x.Load()
+		}},
+		{"condition variables", func(w *weft.T) {
+			var mu weft.Mutex
+			c := weft.NewCond(&mu)
+			w.Go(func() { mu.Lock(); c.Signal(); mu.Unlock() })
+			mu.Lock()
+			c.Wait()
+			mu.Unlock()
+		}},
+		{"the length of a channel", func(w *weft.T) {
+			ch := weft.MakeChan[int](1)
+			w.Go(func() { ch.Send(1) })
+			_ = ch.Len()
+		}},
+	} {
+		s := reach.New(reach.Options{})
+		r, err := weft.Explore(c.body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
+		if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "reach does not model "+c.what) || !strings.Contains(err.Error(), "use optimal") {
+			t.Errorf("%s: error %v", c.what, err)
+		}
+		if !errors.Is(s.Err(), reach.ErrUnmodelled) {
+			t.Errorf("%s: Err %v; want the refusal", c.what, s.Err())
+		}
+		if r == nil || r.Executions != 1 || r.Cut != 1 || len(r.Failures) != 0 || r.Exhausted {
+			t.Errorf("%s: Result %+v; want one execution, cut, no failure, not exhausted", c.what, r)
+		}
+	}
+}
+
+// TestRefusalAssume: a run that an assumption ended (w.Assume) is no
+// SYN-sequence: the first one ends the exploration with the refusal.
+func TestRefusalAssume(t *testing.T) {
+	s := reach.New(reach.Options{})
+	r, err := weft.Explore(func(w *weft.T) {
+		c := weft.MakeChan[int](1)
+		w.Go(func() { c.Send(1) })
+		w.Assume(c.Recv() == 2)
+	}, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
+	if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "reach does not model assumptions") {
+		t.Errorf("error %v", err)
+	}
+	if r == nil || r.Executions != 1 || r.Assumed != 1 || len(r.Failures) != 0 || r.Exhausted {
+		t.Errorf("Result %+v; want one execution, assumed away, no failure, not exhausted", r)
+	}
+}

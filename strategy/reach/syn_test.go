@@ -1,0 +1,227 @@
+// Test helpers: the SYN-sequence of an execution in a canonical form,
+// computed here independently of the package (the oracle's own reading of
+// reach's model), and a recorder that keeps it for every execution a
+// strategy runs.
+
+package reach_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/reach"
+	"github.com/weft-go/weft/trace"
+)
+
+// synStep is a step of a recorded execution: the object of reach's model
+// it completes on ("" for none: a Join, a select on nil channels) and its
+// label (its calls, named by thread paths, with their cases).
+type synStep struct {
+	obj, label string
+}
+
+// synRun is a recorded execution.
+type synRun struct {
+	steps   []synStep
+	selects [][]string // the objects of every select's cases
+	end     trace.End
+	// place names where a failing execution failed: its kind, the label
+	// of the failing thread's last step.
+	place string
+	// skipped marks a run reach did not analyse: partial, or run again
+	// with its failing call postponed.
+	skipped bool
+}
+
+// synRecorder wraps a strategy and records every execution it finishes.
+type synRecorder struct {
+	strategy.Strategy
+	runs []synRun
+}
+
+func (r *synRecorder) Unwrap() strategy.Strategy { return r.Strategy }
+
+func (r *synRecorder) Finish(tr *trace.Trace, end trace.End) {
+	x := record(tr, end)
+	var before reach.Stats
+	s, isReach := r.Strategy.(*reach.Strategy)
+	if isReach {
+		before = s.Stats()
+	}
+	r.Strategy.Finish(tr, end)
+	if isReach {
+		after := s.Stats()
+		x.skipped = after.Partial > before.Partial || after.Retries > before.Retries || after.Infeasible > before.Infeasible
+	}
+	r.runs = append(r.runs, x)
+}
+
+// synObj names the object a step of op (select case cas) completes on, in
+// reach's model: a buffered channel's sends and closes complete on its
+// input, its receives on its output; a select's default on its first case
+// with a channel.
+func synObj(op trace.Op, cas int32, objs []trace.ObjectInfo) string {
+	ch := func(k trace.Kind, o trace.ObjectID) string {
+		info := objs[o]
+		switch {
+		case info.Cap == 0:
+			return objName(info)
+		case k == trace.KindRecv:
+			return objName(info) + "/out"
+		}
+		return objName(info) + "/in"
+	}
+	switch op.Kind {
+	case trace.KindJoin:
+		return ""
+	case trace.KindSelect:
+		if cas >= 0 {
+			c := op.Cases[cas]
+			return ch(c.Kind, c.Obj)
+		}
+		for _, c := range op.Cases {
+			if c.Obj != trace.NoObject {
+				return ch(c.Kind, c.Obj)
+			}
+		}
+		return ""
+	case trace.KindSend, trace.KindRecv, trace.KindClose:
+		return ch(op.Kind, op.Obj)
+	}
+	return objName(objs[op.Obj])
+}
+
+// objName names an object across explorations: by the name the program
+// gave it, or by its key (which names it across the executions of one
+// exploration only, for an object made in each execution).
+func objName(info trace.ObjectInfo) string {
+	if info.Name != "" {
+		return info.Name
+	}
+	return fmt.Sprintf("%d", info.Key)
+}
+
+// record reads the steps of tr.
+func record(tr *trace.Trace, end trace.End) synRun {
+	paths := make([]string, len(tr.Threads))
+	kids := make([]int, len(tr.Threads))
+	for t, info := range tr.Threads {
+		if info.Parent == trace.NoThread {
+			paths[t] = "m"
+			continue
+		}
+		paths[t] = fmt.Sprintf("%s.%d", paths[info.Parent], kids[info.Parent])
+		kids[info.Parent]++
+	}
+	k := make([]int, len(tr.Threads))
+	run := synRun{end: end}
+	addSelect := func(op trace.Op) {
+		var objs []string
+		for j, c := range op.Cases {
+			if c.Obj != trace.NoObject {
+				objs = append(objs, synObj(op, int32(j), tr.Objects))
+			}
+		}
+		// A select that chooses depends on both ends of a buffer.
+		if len(objs) > 1 || op.Arg == 1 {
+			for _, c := range op.Cases {
+				if c.Obj != trace.NoObject && tr.Objects[c.Obj].Cap > 0 {
+					name := objName(tr.Objects[c.Obj])
+					objs = append(objs, name+"/in", name+"/out")
+				}
+			}
+		}
+		run.selects = append(run.selects, objs)
+	}
+	for i := range tr.Events {
+		e := &tr.Events[i]
+		label := fmt.Sprintf("%s#%d/%d", paths[e.Thread], k[e.Thread], e.Case)
+		k[e.Thread]++
+		if e.Partner != trace.NoThread {
+			label += fmt.Sprintf("+%s#%d/%d", paths[e.Partner], k[e.Partner], e.PartnerCase)
+			k[e.Partner]++
+		}
+		run.steps = append(run.steps, synStep{synObj(e.Op, e.Case, tr.Objects), label})
+		if e.Op.Kind == trace.KindSelect {
+			addSelect(e.Op)
+		}
+		if e.Partner != trace.NoThread && e.PartnerOp.Kind == trace.KindSelect {
+			addSelect(e.PartnerOp)
+		}
+	}
+	for _, op := range tr.Final {
+		if op.Kind == trace.KindSelect {
+			addSelect(op)
+		}
+	}
+	if end.Status == trace.Failed && end.Thread >= 0 {
+		run.place = fmt.Sprintf("%v by %s", end.Kind, paths[end.Thread])
+		for i := len(run.steps) - 1; i >= 0; i-- {
+			if e := &tr.Events[i]; e.Thread == end.Thread || e.Partner == end.Thread {
+				run.place += " at " + run.steps[i].label
+				break
+			}
+		}
+	}
+	return run
+}
+
+// synGroups joins the objects that some select of runs has cases on.
+type synGroups map[string]string
+
+func (g synGroups) find(x string) string {
+	for {
+		p, ok := g[x]
+		if !ok || p == x {
+			return x
+		}
+		x = p
+	}
+}
+
+func newSynGroups(runs ...[]synRun) synGroups {
+	g := synGroups{}
+	for _, rs := range runs {
+		for _, r := range rs {
+			for _, objs := range r.selects {
+				for _, o := range objs[min(1, len(objs)):] {
+					a, b := g.find(objs[0]), g.find(o)
+					if a != b {
+						if b < a {
+							a, b = b, a
+						}
+						g[b] = a
+					}
+				}
+			}
+		}
+	}
+	return g
+}
+
+// syn returns the canonical form of run r's SYN-sequence under groups g:
+// for each object of the model, the labels of the steps completing on it,
+// in order (Definition 1: the totally ordered sequences of the objects
+// and the pairs, which the labels name).
+func (g synGroups) syn(r synRun) string {
+	seqs := map[string][]string{}
+	for _, s := range r.steps {
+		if s.obj == "" {
+			continue
+		}
+		o := g.find(s.obj)
+		seqs[o] = append(seqs[o], s.label)
+	}
+	keys := make([]string, 0, len(seqs))
+	for o := range seqs {
+		keys = append(keys, o)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	for _, o := range keys {
+		fmt.Fprintf(&b, "%s: %s\n", o, strings.Join(seqs[o], " "))
+	}
+	return b.String()
+}

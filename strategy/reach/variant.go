@@ -1,0 +1,398 @@
+// This file implements race variants (seed 004 §6.1, Definition 7) and
+// the nodes of the exploration: a SYN-sequence with its race table, whose
+// rows become variants one at a time (§7.3: "we can encode the variants of
+// a SYN-sequence efficiently using the race table of the sequence").
+
+package reach
+
+import "slices"
+
+// vside is one call of a variant's receiving event, its thread named
+// stably across executions. unset marks a call removed from the variant
+// (Definition 7, condition 3: its control structure held a receiving event
+// whose partner changed): the event is unmatched there, and only a call
+// that is not in the variant may take its place (§7.3, Fig. 11).
+type vside struct {
+	T, K, Case int32
+	Unset      bool
+}
+
+// spec is a receiving event of a variant: the position of its object
+// that it is, and what it synchronises with.
+type spec struct {
+	Exec vside
+	Par  vside
+	// HasPar reports that the event has a partner call (a rendezvous).
+	HasPar bool
+	// Black marks a receiving event whose partner may not be changed
+	// explicitly any more (§7.3, Fig. 10: colours).
+	Black bool
+	// Hint is the event's step in the execution the variant was derived
+	// from, the order in which the replay prefers to run events.
+	Hint int32
+	// Fails marks the event that failed at the end of the run the variant
+	// comes from, kept with the same partners: it fails again, and the
+	// replay runs it last (failures.go).
+	Fails bool
+	// Races is the race set the event had in the node the variant comes
+	// from (all of it, not pruned): a run of the variant prunes the
+	// outcomes of old calls it finds there (reach.go, prune).
+	Races []sout
+	// Past is set for a select's default: for each thread (stably
+	// numbered), how many of its calls completed in what the default
+	// needs to have happened before it (its control structure and the
+	// select's past). The default is possible only while no case is
+	// ready, which the steps outside this past may change: the replay
+	// holds them back until the default is taken (replay.go).
+	Past []int32
+}
+
+// sout is an outcome with its threads named stably (P.T -1: no partner).
+type sout struct{ E, P vside }
+
+// unmatched reports whether some call of s is unset.
+func (s *spec) unmatched() bool { return s.Exec.Unset || (s.HasPar && s.Par.Unset) }
+
+// variant is a race variant: for each object of the model (group), the
+// receiving events at its first positions; and for each thread (stably
+// named), the number of its calls that are in the variant (its old calls:
+// §7.3, an event is old if it is in the variant). The empty variant (the
+// first, nondeterministic run) has none.
+type variant struct {
+	Pos map[int32][]spec
+	Old []int32
+	// Postponed lists calls (thread, call index) that failed in an
+	// earlier run of the variant before the other threads could move: the
+	// run takes them only when nothing else can move (failures.go).
+	Postponed []vside
+}
+
+// postponed reports whether call k of thread t (stable) is postponed.
+func (v *variant) postponed(t, k int32) bool {
+	for _, p := range v.Postponed {
+		if p.T == t && p.K == k {
+			return true
+		}
+	}
+	return false
+}
+
+// old reports whether call k of thread t (stable) is in v.
+func (v *variant) old(t, k int32) bool { return int(t) < len(v.Old) && k < v.Old[t] }
+
+// frame is a node of the exploration: a SYN-sequence Q, the variant V it
+// was collected with, the race sets of Q's white receiving events (those
+// of V pruned of V's sending events: Fig. 10, lines 1-2) and its race
+// table, whose rows are Q's variants still to explore.
+type frame struct {
+	a      *analysis
+	stable []int32 // each thread's stable number
+	black  []bool  // per step: the colour of its receiving event
+	cols   []int32 // the heading: steps
+	races  [][]outcome
+	ctr    *counter
+	// nonBlocking marks, per thread and call, the selects with a default.
+	nonBlocking [][]bool
+	// failed is Q's last step if the run failed in its local code, or -1.
+	failed int32
+	// virtual are the unmatched events of V that Q did not fill.
+	virtual []virtual
+	// inherit is, for each white event that V has, the outcomes its spec
+	// pruned from its race set; colOf the column of each column event.
+	inherit map[int32][]sout
+	colOf   map[int32]int
+}
+
+// prunable returns the outcomes a variant's run prunes from the race set
+// of white event c, kept by row t unchanged: what c's spec in V pruned,
+// and the outcomes of c's column that row t could have had as well.
+func (f *frame) prunable(c int32, t []int) []sout {
+	out := f.inherit[c]
+	i, ok := f.colOf[c]
+	if !ok || t[i] != 0 {
+		return out
+	}
+	out = slices.Clone(out)
+	u := make([]int, len(t))
+	for v := 1; v <= f.size(i); v++ {
+		copy(u, t)
+		u[i] = v
+		ok := true
+		for k := i + 1; k < len(u) && ok; k++ {
+			if f.inCS(i, k) {
+				ok = u[k] <= 0
+				u[k] = -1
+			}
+		}
+		if ok && valid(f, u) {
+			out = append(out, f.stableOutcome(f.races[i][v-1]))
+		}
+	}
+	return out
+}
+
+// bytes estimates the memory f holds: its slices and maps.
+func (f *frame) bytes() int64 {
+	a := f.a
+	n := 4 * int64(len(a.ts)+len(a.cs)+len(a.start)+len(a.grp)+len(a.pos)+len(a.slot)+len(a.ncalls)+2*len(a.cross))
+	n += 12 * int64(len(a.exec)+len(a.par))
+	for _, s := range a.steps {
+		n += 4 * int64(len(s))
+	}
+	n += int64(len(f.black)) + 4*int64(len(f.stable)+len(f.cols))
+	for _, r := range f.races {
+		n += 24 * int64(len(r))
+	}
+	for _, r := range f.inherit {
+		n += 24 * int64(len(r))
+	}
+	for _, u := range f.virtual {
+		n += 4*int64(len(u.cs)) + 64
+	}
+	for _, nb := range f.nonBlocking {
+		n += int64(len(nb))
+	}
+	return n
+}
+
+// stableOutcome returns o with its threads named stably.
+func (f *frame) stableOutcome(o outcome) sout {
+	x := sout{E: vside{T: f.stable[o.exec.t], K: o.exec.k, Case: o.exec.cas}, P: vside{T: -1}}
+	if o.par.t >= 0 {
+		x.P = vside{T: f.stable[o.par.t], K: o.par.k, Case: o.par.cas}
+	}
+	return x
+}
+
+// virtual is an unmatched receiving event of a variant that its run did
+// not fill: position p of group g, the clock of its control structure
+// (the step before it there), and its spec in the variant.
+type virtual struct {
+	g, p int32
+	cs   vc
+	spec spec
+	// src is the step a receive there would take its value from (or a
+	// send there its room), or -1.
+	src int32
+}
+
+var _ racetab = (*frame)(nil)
+
+func (f *frame) columns() int   { return len(f.cols) }
+func (f *frame) size(i int) int { return len(f.races[i]) }
+
+// The columns of a race table are Q's steps (their indices) and, after
+// them, the unfilled unmatched events of V (f.virtual), which happened
+// before nothing.
+
+func (f *frame) nsteps() int32 { return int32(len(f.a.grp)) }
+
+// colCS returns the clock of column event c's control structure.
+func (f *frame) colCS(c int32) vc {
+	if c >= f.nsteps() {
+		return f.virtual[c-f.nsteps()].cs
+	}
+	return f.a.csOf(int(c))
+}
+
+// colBefore reports whether column event c happened before clock k.
+func (f *frame) colBefore(c int32, k vc) bool {
+	return c < f.nsteps() && f.a.before(c, k)
+}
+
+// colCross returns the steps column event c synchronises with besides its
+// calls (none for an unfilled event).
+func (f *frame) colCross(c int32) [2]int32 {
+	if c >= f.nsteps() {
+		return [2]int32{f.virtual[c-f.nsteps()].src, -1}
+	}
+	return f.a.cross[c]
+}
+
+func (f *frame) inCS(j, i int) bool {
+	return f.colBefore(f.cols[j], f.colCS(f.cols[i]))
+}
+
+func (f *frame) inPartner(j, i, v int) bool {
+	a, r := f.a, f.cols[j]
+	o := f.races[i][v-1]
+	for _, s := range [2]side{o.exec, o.par} {
+		if s.t >= 0 && f.colBefore(r, a.callClock(s.t, s.k)) {
+			return true
+		}
+	}
+	return false
+}
+
+// beforeIn reports whether step i is one that column event r and its new
+// partners o need in a variant, which Fig. 10 (lines 8-9) colours black
+// so that they stay: it is in r's control structure or in the past of a
+// call of o, or in the control structure of a step r needs besides (the
+// send whose value a receive takes: that one may take another partner
+// later, as long as it is there; the value is then another, which
+// removes what r's thread did after it, but not r).
+func (f *frame) beforeIn(i, r int32, o outcome) bool {
+	a := f.a
+	if a.before(i, f.colCS(r)) {
+		return true
+	}
+	for _, s := range [2]side{o.exec, o.par} {
+		if s.t >= 0 && a.before(i, a.callClock(s.t, s.k)) {
+			return true
+		}
+	}
+	for _, x := range f.colCross(r) {
+		if x >= 0 && x != i && a.before(i, a.csOf(int(x))) {
+			return true
+		}
+	}
+	return false
+}
+
+// thread returns the thread of Q whose stable number is st, or -1.
+func (f *frame) thread(st int32) int32 {
+	for t, x := range f.stable {
+		if x == st {
+			return int32(t)
+		}
+	}
+	return -1
+}
+
+// crossChanged reports whether a step that step i synchronises with (the
+// send whose value it takes) has a changed event in its past.
+func (f *frame) crossChanged(i int32, changed []int32) bool {
+	for _, x := range f.a.cross[i] {
+		if x < 0 {
+			continue
+		}
+		for _, r := range changed {
+			if f.colBefore(r, f.a.tsOf(int(x))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// changedSpec returns the spec of an event whose partner changes to o: its
+// calls all specified, black (Fig. 10, line 7), and for a select's default
+// what it needs to have happened before it (cs and the select's past).
+func (f *frame) changedSpec(o outcome, cs vc, hint int32) spec {
+	sp := spec{Black: true, Hint: hint,
+		Exec: vside{T: f.stable[o.exec.t], K: o.exec.k, Case: o.exec.cas}}
+	if o.par.t >= 0 {
+		sp.HasPar = true
+		sp.Par = vside{T: f.stable[o.par.t], K: o.par.k, Case: o.par.cas}
+	}
+	f.defaultPast(&sp, o, cs)
+	return sp
+}
+
+// defaultPast sets sp.Past if sp is a select's default (outcome o, the
+// clock of its control structure cs).
+func (f *frame) defaultPast(sp *spec, o outcome, cs vc) {
+	if sp.Exec.Unset || sp.Exec.Case >= 0 || !f.nonBlocking[o.exec.t][o.exec.k] {
+		return
+	}
+	a := f.a
+	k := vc(make([]uint32, a.n))
+	copy(k, cs)
+	k.join(a.callClock(o.exec.t, o.exec.k))
+	sp.Past = make([]int32, slices.Max(f.stable)+1)
+	for t, x := range k {
+		sp.Past[f.stable[t]] = int32(x)
+	}
+}
+
+// derive returns the variant of row t of f's race table (Definition 7):
+// the receiving events of Q whose control structure holds no changed event,
+// with their partners (the new ones for the changed, none for a call
+// removed), and the colours of Fig. 10, lines 5-12: a changed event is
+// black, and so is every event that happened before it.
+func (f *frame) derive(t []int) *variant {
+	a := f.a
+	var changed []int32
+	newOut := make(map[int32]outcome)
+	for i, x := range t {
+		if x > 0 {
+			changed = append(changed, f.cols[i])
+			newOut[f.cols[i]] = f.races[i][x-1]
+		}
+	}
+	hit := func(c vc) bool {
+		for _, r := range changed {
+			if f.colBefore(r, c) {
+				return true
+			}
+		}
+		return false
+	}
+	removedCall := func(s side) bool { return hit(a.callClock(s.t, s.k)) }
+	v := &variant{Pos: make(map[int32][]spec), Old: make([]int32, 0, len(f.stable))}
+	for i := range a.grp {
+		g := a.grp[i]
+		if g < 0 || hit(a.csOf(i)) {
+			continue
+		}
+		var sp spec
+		if o, ok := newOut[int32(i)]; ok {
+			sp = f.changedSpec(o, a.csOf(i), int32(i))
+		} else {
+			o := outcome{a.exec[i], a.par[i]}
+			sp = spec{Black: f.black[i], Hint: int32(i),
+				Exec: vside{T: f.stable[o.exec.t], K: o.exec.k, Case: o.exec.cas, Unset: removedCall(o.exec)}}
+			if o.par.t >= 0 {
+				sp.HasPar = true
+				sp.Par = vside{T: f.stable[o.par.t], K: o.par.k, Case: o.par.cas, Unset: removedCall(o.par)}
+			}
+			// It failed at the end of Q: kept with the same partners and
+			// values, it fails again.
+			sp.Fails = int32(i) == f.failed && !sp.unmatched() && !f.crossChanged(int32(i), changed)
+			f.defaultPast(&sp, o, a.csOf(i))
+			sp.Races = f.prunable(int32(i), t)
+			for _, r := range changed {
+				if !sp.Black && f.beforeIn(int32(i), r, newOut[r]) {
+					sp.Black = true
+				}
+			}
+		}
+		if int(a.pos[i]) != len(v.Pos[g]) {
+			panic("weft internal error: reach: a variant's events on an object are not a prefix of its positions")
+		}
+		v.Pos[g] = append(v.Pos[g], sp)
+	}
+	for j, u := range f.virtual {
+		if hit(u.cs) || len(v.Pos[u.g]) != int(u.p) {
+			continue
+		}
+		if o, ok := newOut[f.nsteps()+int32(j)]; ok {
+			v.Pos[u.g] = append(v.Pos[u.g], f.changedSpec(o, u.cs, f.nsteps()))
+			continue
+		}
+		sp := u.spec
+		for _, x := range []*vside{&sp.Exec, &sp.Par} {
+			if x.Unset || (x == &sp.Par && !sp.HasPar) {
+				continue
+			}
+			if t := f.thread(x.T); t < 0 || x.K >= a.calls(t) || removedCall(side{t, x.K, -1}) {
+				x.Unset = true
+			}
+		}
+		sp.Fails, sp.Past, sp.Hint = false, nil, f.nsteps()
+		sp.Races = f.prunable(f.nsteps()+int32(j), t)
+		v.Pos[u.g] = append(v.Pos[u.g], sp)
+	}
+	for t := range int32(a.n) {
+		st := f.stable[t]
+		for int(st) >= len(v.Old) {
+			v.Old = append(v.Old, 0)
+		}
+		k := int32(0)
+		for k < a.calls(t) && !removedCall(side{t, k, -1}) {
+			k++
+		}
+		v.Old[st] = k
+	}
+	return v
+}

@@ -1,0 +1,310 @@
+// This file tests parallel exploration (WithWorkers): the same program
+// explored on one worker and on several reaches the same traces, failures
+// and final states; bounds, cancellation and refusals hold.
+
+package weft_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/programs"
+	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/trace"
+)
+
+// exploreWorkers explores body with strategy name on n workers, keeping
+// going after failures, and records every execution.
+func exploreWorkers(body func(*weft.T), name string, n, maxRuns, batch int) (*outcome, *weft.Result, error) {
+	o := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
+		forms: map[string]int{}, failForms: map[string]int{}, maximal: map[string]bool{}}
+	r, err := weft.Explore(body, weft.WithStrategy(name), weft.KeepGoing(), weft.WithMaxRuns(maxRuns),
+		weft.WithWorkers(n), weft.WithObserver(o.add), weft.WithParallelBatch(batch))
+	if err != nil {
+		return nil, nil, err
+	}
+	o.executions, o.complete, o.cut, o.exhausted = r.Executions, r.Complete, r.Cut, r.Exhausted
+	return o, r, nil
+}
+
+// compareWorkers explores body with strategy name on one worker and on
+// two, and returns what differs: the maximal traces, the failing traces,
+// the failure kinds, the final states (as the Result counts them and as
+// the traces show them) and, for optimal, the number of distinct complete
+// traces, which must be one worker's number of executions. It reports
+// false if the program is too large for maxRuns.
+func compareWorkers(body func(*weft.T), name string, maxRuns, batch int) (string, bool, error) {
+	one, r1, err := exploreWorkers(body, name, 1, maxRuns, 0)
+	if err != nil {
+		return "", false, err
+	}
+	if !one.exhausted {
+		return "", false, nil
+	}
+	two, r2, err := exploreWorkers(body, name, 2, 0, batch)
+	if err != nil {
+		return "", true, err
+	}
+	var b strings.Builder
+	if !two.exhausted {
+		fmt.Fprintf(&b, "two workers did not finish\n")
+	}
+	for _, c := range []struct {
+		what     string
+		one, two map[string]bool
+		extra    bool // whether two workers may find more
+	}{
+		{"maximal traces", one.maximal, two.maximal, false},
+		// A failing execution ends at its failure, wherever the order
+		// of exploration first reaches it: two workers may reach a
+		// failure by more paths than one.
+		{"failing traces", keySet(one.failForms), keySet(two.failForms), true},
+		{"final states", one.finals, two.finals, false},
+	} {
+		for k := range c.one {
+			if !c.two[k] {
+				fmt.Fprintf(&b, "two workers missed %s %s\n", c.what, k)
+			}
+		}
+		for k := range c.two {
+			if !c.one[k] && !c.extra {
+				fmt.Fprintf(&b, "two workers found %s %s, one did not\n", c.what, k)
+			}
+		}
+	}
+	if !maps.Equal(one.kinds, two.kinds) {
+		fmt.Fprintf(&b, "failure kinds %v with two workers, %v with one\n", two.kinds, one.kinds)
+	}
+	if r1.FinalStates != r2.FinalStates {
+		fmt.Fprintf(&b, "%d final states counted with two workers, %d with one\n", r2.FinalStates, r1.FinalStates)
+	}
+	if len(r2.Workers) != 2 || r1.Workers != nil {
+		fmt.Fprintf(&b, "Workers %v with two workers, %v with one\n", r2.Workers, r1.Workers)
+	}
+	if name == "optimal" && len(two.forms) != r1.Complete {
+		fmt.Fprintf(&b, "%d distinct complete traces with two workers, %d complete executions with one\n", len(two.forms), r1.Complete)
+	}
+	return b.String(), true, nil
+}
+
+// workerStrategies are the strategies the parallel tests run: those that
+// divide their work (without the concolic ones, which need cgo).
+var workerStrategies = []string{"optimal", "dpor", "dpor+sleep", "dpor-cr+sleep", "dpor-clock+sleep", "dpor-1", "dpor-2", "flip", "flip+sleep"}
+
+// TestWorkersPrograms explores built-in programs on one worker and on two
+// with every strategy that divides its work: the same traces, failures and
+// final states; optimal's distinct complete traces are exactly one
+// worker's executions (the numbers of the programs' own tests: fib 2 140,
+// fib 3 1698).
+func TestWorkersPrograms(t *testing.T) {
+	for _, c := range []struct {
+		prog   string
+		params map[string]int
+	}{
+		{"xy", nil},
+		{"dporproblem", nil},
+		{"fib", map[string]int{"n": 2}},
+		{"fib", map[string]int{"n": 3}},
+		{"pairs", map[string]int{"n": 4}},
+		{"indexer", map[string]int{"n": 12}},
+		{"dining", map[string]int{"n": 3}},
+		{"parallelpi", map[string]int{"threads": 3, "locked": 0}},
+	} {
+		p := programs.Lookup(c.prog)
+		if p == nil {
+			t.Fatalf("no program %q", c.prog)
+		}
+		body := p.MustBody(c.params)
+		for _, name := range workerStrategies {
+			msg, ok, err := compareWorkers(body, name, 20000, 4)
+			if err != nil {
+				t.Fatalf("%s %v, %s: %v", c.prog, c.params, name, err)
+			}
+			if !ok {
+				if name == "optimal" {
+					t.Fatalf("%s %v, %s: too large for one worker's 20000 executions", c.prog, c.params, name)
+				}
+				continue // the DPOR without sleep sets explores too many
+			}
+			if msg != "" {
+				t.Errorf("%s %v, %s:\n%s", c.prog, c.params, name, msg)
+			}
+		}
+	}
+}
+
+// TestWorkersRandomPrograms compares one worker with two on generated
+// programs (channels, selects, mutexes, WaitGroups, variables).
+func TestWorkersRandomPrograms(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 10
+	}
+	checked := 0
+	for seed := uint64(0); checked < n; seed++ {
+		g := gen.New(seed)
+		g.Local = true // objects made in the body: parallel executions share none
+		body := genweft.Body(g)
+		large := false
+		for _, name := range []string{"optimal", "dpor-cr+sleep", "flip+sleep"} {
+			msg, ok, err := compareWorkers(body, name, 3000, 1)
+			if err != nil {
+				t.Fatalf("seed %d, %s: %v", seed, name, err)
+			}
+			if !ok {
+				large = true
+				break
+			}
+			if msg != "" {
+				t.Errorf("seed %d, %s:\n%s", seed, name, msg)
+			}
+		}
+		if !large {
+			checked++
+		}
+	}
+}
+
+// TestWorkersMaxRuns: the bound on executions holds over every worker.
+func TestWorkersMaxRuns(t *testing.T) {
+	body := programs.Lookup("fib").MustBody(map[string]int{"n": 4})
+	r, err := weft.Explore(body, weft.WithStrategy("optimal"), weft.WithMaxRuns(500), weft.WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Executions != 500 || r.Exhausted {
+		t.Errorf("executions %d, exhausted %v; want 500, false", r.Executions, r.Exhausted)
+	}
+	if got := r.Workers[0].Executions + r.Workers[1].Executions; got != 500 {
+		t.Errorf("the workers ran %d executions, want 500", got)
+	}
+}
+
+// TestWorkersStopAtFailure: without KeepGoing, a parallel exploration stops
+// at the first failure, reported once with its replay token.
+func TestWorkersStopAtFailure(t *testing.T) {
+	body := programs.Lookup("dining").MustBody(map[string]int{"n": 4})
+	r, err := weft.Explore(body, weft.WithStrategy("optimal"), weft.WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Deadlock || r.Exhausted {
+		t.Fatalf("failures %v, exhausted %v; want one deadlock, not exhausted", r.Failures, r.Exhausted)
+	}
+	rr, err := weft.Replay(body, r.Failures[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rr.Failures) != 1 || rr.Failures[0].Kind != trace.Deadlock {
+		t.Errorf("the replay found %v, want the deadlock", rr.Failures)
+	}
+}
+
+// TestWorkersCanceled: canceling the context stops every worker.
+func TestWorkersCanceled(t *testing.T) {
+	body := programs.Lookup("fib").MustBody(map[string]int{"n": 5})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := weft.Explore(body, weft.WithStrategy("optimal"), weft.WithMaxRuns(0), weft.WithWorkers(2), weft.WithContext(ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Canceled || r.Exhausted {
+		t.Errorf("canceled %v, exhausted %v; want true, false", r.Canceled, r.Exhausted)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the exploration took %v after its context was canceled at 50ms", d)
+	}
+}
+
+// TestWorkersNotParallel: a strategy that does not divide its work, or a
+// custom one, runs on one worker and says why.
+func TestWorkersNotParallel(t *testing.T) {
+	body := programs.Lookup("xy").MustBody(nil)
+	r, err := weft.Explore(body, weft.WithStrategy("random"), weft.WithMaxRuns(10), weft.WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Workers != nil || !strings.Contains(r.NotParallel, "strategy random does not divide its work") {
+		t.Errorf("Workers %v, NotParallel %q", r.Workers, r.NotParallel)
+	}
+	r, err = weft.Explore(body, weft.WithCustomStrategy(weft.StrategyByName("optimal", 0)), weft.WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Workers != nil || !strings.Contains(r.NotParallel, "custom strategy") || r.Complete != 3 {
+		t.Errorf("Workers %v, NotParallel %q, complete %d (want 3)", r.Workers, r.NotParallel, r.Complete)
+	}
+}
+
+// TestWorkersSharedObject: a body that uses an object made outside it is
+// refused on several workers, with the way out.
+func TestWorkersSharedObject(t *testing.T) {
+	x := weft.NewVar[int]("x")
+	body := func(w *weft.T) {
+		w.Go(func() { x.Store(1) })
+		w.Go(func() { _ = x.Load() })
+	}
+	_, err := weft.Explore(body, weft.WithStrategy("optimal"), weft.WithWorkers(2))
+	if !errors.Is(err, weft.ErrSharedObject) {
+		t.Fatalf("error %v, want ErrSharedObject", err)
+	}
+	for _, want := range []string{"var x", "make every object inside the test body", "WithWorkers(1)"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	r, err := weft.Explore(body, weft.WithStrategy("optimal"))
+	if err != nil || r.Complete != 2 {
+		t.Errorf("on one worker: %v, complete %d; want 2", err, r.Complete)
+	}
+}
+
+// TestWorkersRace runs a small parallel exploration; .ci/run runs it under
+// the race detector.
+func TestWorkersRace(t *testing.T) {
+	body := programs.Lookup("fib").MustBody(map[string]int{"n": 2})
+	for _, name := range []string{"optimal", "dpor-cr+sleep"} {
+		r, err := weft.Explore(body, weft.WithStrategy(name), weft.WithWorkers(2), weft.WithMaxRuns(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Exhausted || r.FinalStates != 16 {
+			t.Errorf("%s: exhausted %v, %d final states; want true, 16", name, r.Exhausted, r.FinalStates)
+		}
+	}
+}
+
+// TestWorkersConcolic explores the built-in programs with inputs with the
+// concolic strategies on one worker and on two (splitting after every
+// execution): the same failure kinds, failing traces and final states.
+func TestWorkersConcolic(t *testing.T) {
+	for _, prog := range []string{"jcute", "addall", "lincomb", "unfold-fig1", "unfold-fig9"} {
+		p := programs.Lookup(prog)
+		if p == nil {
+			t.Fatalf("no program %q", prog)
+		}
+		body := p.MustBody(nil)
+		for _, name := range []string{"concolic", "concolic-dpor", "concolic-optimal"} {
+			msg, ok, err := compareWorkers(body, name, 20000, 1)
+			if errors.Is(err, solver.ErrUnavailable) {
+				t.Skipf("no Z3: %v", err)
+			}
+			if err != nil || !ok {
+				t.Fatalf("%s, %s: %v (finished: %v)", prog, name, err, ok)
+			}
+			if msg != "" {
+				t.Errorf("%s, %s:\n%s", prog, name, msg)
+			}
+		}
+	}
+}
