@@ -70,6 +70,8 @@ func (o *outcome) add(tr *trace.Trace, end trace.End) {
 		if end.Kind == trace.Deadlock || end.Kind == trace.Leak {
 			o.maximal[f] = true
 		}
+	case trace.Assumed:
+		o.failForms["assumed: "+trace.Foata(tr, trace.CR)]++
 	}
 }
 

@@ -34,11 +34,68 @@
 // The body must be deterministic given weft's choices: its shared state lives
 // in weft objects (Var, Int, Mutex, RWMutex, Cond, WaitGroup, Once, Chan,
 // semaphores, monitors), its threads are started with w.Go (or weft.Go and
-// WaitGroup.Go, for code that has no *T), and it takes no
+// WaitGroup.Go, for code that has no *T), its busy waits use w.Await or
+// w.Yield (below), and it takes no
 // real time, randomness or state kept between executions. The primitives'
 // zero values are ready to use, as with package sync; an object reused across
 // executions starts each one afresh. Code between two visible operations runs
 // without interruption.
+//
+// # Awaits, busy-wait loops and assumptions
+//
+// A thread that waits for a condition by re-reading shared variables,
+// `for !flag.Load() {}`, would make every turn of its loop a new trace.
+// Three primitives end that:
+//
+//	w.Await(func() bool { return flag.Load() == 1 }) // block until it holds
+//
+//	for flag.Load() == 0 {
+//		w.Yield() // a busy-wait loop, as with runtime.Gosched
+//	}
+//
+//	w.Assume(x.Load() > 0) // discard the executions where it is false
+//
+// w.Await(cond) evaluates cond, whose loads are steps like any other (cond
+// may do nothing else: a store, a lock or a thread started in it fails
+// the execution with a panic). If cond returns true, Await returns. If
+// not, the thread is blocked (its pending operation is an await of the
+// variables that evaluation loaded) until another thread writes one of
+// them after the thread's load of it, whatever the value; then it
+// evaluates cond again, and so on. Another turn before such a write would
+// read the same values and do the same: the loop contributes one trace
+// per write it sees, not one per turn (GenMC's await, Nidhugg's spin
+// loops). An await is dependent with the writes of the variables it waits
+// on and with nothing else; every strategy sees it as a blocked thread, so
+// a wait no write can end is reported as a deadlock (or a leak, once the
+// test body has returned) that names the thread and the variables it waits
+// for.
+//
+// w.Yield() ends a turn of a busy-wait loop. weft takes the turn to be the
+// loads the thread made since its last step of another kind (a store, a
+// lock, an await, ...), its previous Yield or the return of its last
+// Await, and does what Await does with them: if there are some, the thread
+// blocks until another thread writes one of those variables. If the thread
+// made no step at all since its previous Yield, nothing can ever change
+// what its loop does: it blocks for good. If its last step was not a load
+// (a Swap, a store), Yield does nothing. This is right for a loop whose
+// turns only load before they Yield, the shape of spin locks written with
+// flags and turns (Peterson's, Dekker's, the filter lock, a
+// test-and-test-and-set lock, whose failed CompareAndSwap comes before its
+// loads): written with Yield or with Await, they explore the same traces.
+// A loop whose turn writes before its loads (x.Store(1); if y.Load() == 1
+// {break}; w.Yield()) breaks the rule: weft would take the loads for the
+// whole turn and never make the next store; write it with Await, or
+// without Yield.
+//
+// w.Assume(cond) ends the execution unless cond is true: the program
+// declares the executions where it is false out of scope. Such an
+// execution is assumed away, no failure and no complete execution:
+// Result.Assumed counts them and the summary shows them. Like a failure, it
+// ends in the thread's local code, so the strategies that reduce explore
+// the steps of other threads it prevented in other executions.
+//
+// Await, Yield and Assume exist as functions too (weft.Await, ...), for
+// code without a *T.
 //
 // # Failures and replay
 //
@@ -68,7 +125,7 @@
 // # Exploring without go test
 //
 // Explore runs the same exploration and returns a Result (executions,
-// complete, cut, failures by kind, distinct final states); the weft command
+// complete, cut, assumed away, failures by kind, distinct final states); the weft command
 // (cmd/weft) runs built-in programs with it. Explorations do not nest: Check,
 // Explore or Replay called inside a test body fails at once (ErrNested).
 // Explorations started from different goroutines (tests that call

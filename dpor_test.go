@@ -51,6 +51,9 @@ func (c *traceCollector) Finish(tr *trace.Trace, end trace.End) {
 		c.maximal[trace.Foata(tr, trace.CR)] = true
 	case end.Status == trace.Failed:
 		c.failing[end.Kind.String()+": "+causalFoata(tr, end.Thread)] = true
+	case end.Status == trace.Assumed:
+		// An assumption that did not hold (w.Assume), as a failure.
+		c.failing["assumed: "+causalFoata(tr, end.Thread)] = true
 	}
 	if end.Status == trace.Complete {
 		c.finals[finalState(tr)] = true

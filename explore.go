@@ -22,6 +22,9 @@ type Result struct {
 	Executions int
 	Complete   int
 	Cut        int
+	// Assumed counts the executions that an assumption ended (w.Assume
+	// with a false condition): assumed away, not failures.
+	Assumed int
 	// Exhausted reports that the strategy finished its exploration (rather
 	// than a bound or the first failure stopping it).
 	Exhausted bool
@@ -237,6 +240,8 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 			r.finals.Add(tr)
 		case trace.Cut:
 			r.Cut++
+		case trace.Assumed:
+			r.Assumed++
 		case trace.Failed:
 			r.FailureCounts[end.Kind]++
 			if r.FailureCounts[end.Kind] == 1 {

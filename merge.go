@@ -21,6 +21,7 @@ func (r *Result) Merge(o *Result) {
 	r.Executions += o.Executions
 	r.Complete += o.Complete
 	r.Cut += o.Cut
+	r.Assumed += o.Assumed
 	r.Events += o.Events
 	r.Exhausted = r.Exhausted && o.Exhausted
 	r.TimedOut = r.TimedOut || o.TimedOut

@@ -5,6 +5,7 @@
 package weft_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -33,6 +34,10 @@ var optimalCounts = []struct {
 	{"indexer", map[string]int{"n": 13}, 64, false},
 	{"filesystem", map[string]int{"n": 14}, 2, false},
 	{"filesystem", map[string]int{"n": 16}, 8, false},
+	// The store in each of its m+1 places among the loads.
+	{"readloop", map[string]int{"m": 1}, 2, false},
+	{"readloop", map[string]int{"m": 50}, 51, false},
+	{"readloop", map[string]int{"m": 300}, 301, false},
 }
 
 // exploreOptimal explores a built-in program with Optimal-DPOR, with no
@@ -68,6 +73,22 @@ func TestOptimalCounts(t *testing.T) {
 		}
 		if st.SleepBlocked != 0 || st.Infeasible != 0 || st.Unmodelled != 0 {
 			t.Errorf("%s %v: strategy anomalies %+v", c.program, c.params, st)
+		}
+	}
+}
+
+// TestOptimalReadLoopCandidates checks the work of the race analysis on
+// readloop m (T1 loads x m times, T2 stores it once): each of the m+1
+// traces, with the store after k loads, is analysed whole. A load after the
+// store has one candidate, the store (the loads before are no candidates
+// of a load); the store has one if k > 0, T1's last load before it, which
+// happens after every other (the scan of every access had k). In all:
+// the sum over k of (m - k) + [k > 0], m(m+1)/2 + m.
+func TestOptimalReadLoopCandidates(t *testing.T) {
+	for _, m := range []int{1, 10, 300} {
+		r, st := exploreOptimal(t, "readloop", map[string]int{"m": m})
+		if want := m*(m+1)/2 + m; r.Complete != m+1 || st.Candidates != want {
+			t.Errorf("m = %d: %d traces, %d candidates; want %d, %d", m, r.Complete, st.Candidates, m+1, want)
 		}
 	}
 }
@@ -170,4 +191,31 @@ func BenchmarkOptimalIndexer15(b *testing.B) {
 func BenchmarkOptimalPairs12(b *testing.B) { benchOptimal(b, "pairs", map[string]int{"n": 12}, 4096) }
 func BenchmarkOptimalFilesystem20(b *testing.B) {
 	benchOptimal(b, "filesystem", map[string]int{"n": 20}, 128)
+}
+
+// BenchmarkOptimalReadLoop measures the cost of one event of a long
+// execution (issue 16): readloop, where T1 loads x m times and T2 stores it
+// once, each execution m+1 steps long. It runs about 1,000,000 events per
+// iteration (every execution for m = 400, the first few for larger m) and
+// reports the time per event, which a race analysis of near-linear cost
+// per execution keeps flat as m grows.
+func BenchmarkOptimalReadLoop(b *testing.B) {
+	for _, m := range []int{400, 1600, 6400, 50000} {
+		b.Run(fmt.Sprintf("m=%d", m), func(b *testing.B) {
+			body := programs.Lookup("readloop").MustBody(map[string]int{"m": m})
+			runs := min(m+1, max(2, 1_000_000/(m+1)))
+			var events int64
+			for b.Loop() {
+				r, err := weft.Explore(body, weft.WithStrategy("optimal"), weft.KeepGoing(), weft.WithMaxRuns(runs))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if r.Complete != runs || r.Cut != 0 || r.Events != int64(runs)*int64(m+1) {
+					b.Fatalf("%d complete, %d cut, %d events; want %d complete, %d events", r.Complete, r.Cut, r.Events, runs, runs*(m+1))
+				}
+				events += r.Events
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(events), "ns/event")
+		})
+	}
 }

@@ -189,6 +189,21 @@ func describeOp(tr *trace.Trace, ev trace.Event) string {
 		return fmt.Sprintf("join T%d", op.Arg)
 	case trace.KindWGAdd:
 		return fmt.Sprintf("wg.add(%d) %s", op.Arg, name(op.Obj))
+	case trace.KindAwait:
+		// w.Await, or a busy-wait loop's w.Yield, waiting for a write of
+		// the variables it read.
+		s := "await"
+		if op.Arg == trace.AwaitYield {
+			s = "yield"
+		}
+		for i, c := range op.Cases {
+			sep := ", "
+			if i == 0 {
+				sep = " "
+			}
+			s += sep + name(c.Obj)
+		}
+		return s
 	}
 	if op.Obj == trace.NoObject {
 		return op.Kind.String()

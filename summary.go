@@ -12,9 +12,16 @@ import (
 // finished ("exhaustive") or what stopped it ("NOT exhaustive: ..."), as in
 //
 //	strategy optimal, executions 29 (complete 29, cut 0, failing 0), final states 3, wall 1.2ms: exhaustive (the strategy finished)
+//
+// Executions assumed away (w.Assume) are counted after the cut ones, if
+// any.
 func (r *Result) summary(c *config) string {
-	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d, failing %d), final states %d",
-		r.Strategy, r.Executions, r.Complete, r.Cut, r.Executions-r.Complete-r.Cut, r.FinalStates)
+	assumed := ""
+	if r.Assumed > 0 {
+		assumed = fmt.Sprintf(", assumed away %d", r.Assumed)
+	}
+	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d%s, failing %d), final states %d",
+		r.Strategy, r.Executions, r.Complete, r.Cut, assumed, r.Executions-r.Complete-r.Cut-r.Assumed, r.FinalStates)
 	switch {
 	case len(r.Workers) > 0:
 		s += fmt.Sprintf(", %d workers", len(r.Workers))

@@ -43,6 +43,11 @@ func sameState(a, b *State) bool {
 			if u.Thread != v.Thread || u.Cond != v.Cond || (u.By < 0) != (v.By < 0) {
 				return false
 			}
+			// A variable's reader: whether a write followed its last load
+			// (which enables its await).
+			if x.Class == trace.ClassVar && (u.By == x.Rel) != (v.By == y.Rel) {
+				return false
+			}
 		}
 		for k := range x.Buf {
 			if x.Buf[k].Value != y.Buf[k].Value {

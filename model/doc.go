@@ -75,6 +75,9 @@
 //	                                                                        deadline): OK iff it was armed
 //	Sleep       Now                       Now >= deadline (Arg)             Value: Now
 //	Join        the target is done        target done                       -
+//	Await       each thread's last load   a write of a variable it waits    -
+//	            of a Var (the write it    on (Op.Cases) since the thread's
+//	            read)                     last load of it
 //	spawn       -                         no step: the new thread starts in the local code of its
 //	                                      parent's step (trace.Event.Spawned, ThreadInfo.Step) and
 //	                                      runs to its first operation; it exists from then on
@@ -130,6 +133,8 @@
 //	no steps (only the thread inside the monitor, which orders every change of
 //	its queues, may call them).
 //	Sleep       -                         -                       the virtual clock (TimeObject)
+//	Await       each variable it waits    -                       -
+//	            on
 //	Join, Input, Branch: no object.
 //
 // The relation is coarser than the model's in places, never finer

@@ -19,6 +19,8 @@ func (s *State) Enabled(p trace.ThreadID, op trace.Op) Verdict {
 		return s.sleepReady(op.Arg)
 	case trace.KindRelock:
 		return s.relockReady(p, op)
+	case trace.KindAwait:
+		return s.awaitReady(p, op)
 	case trace.KindSend, trace.KindRecv, trace.KindSelect:
 		return s.chanAlternatives(p, op, func(Alt) bool { return false })
 	case trace.KindMEnter, trace.KindMReenter:
@@ -105,7 +107,7 @@ func MayBlock(op trace.Op) bool {
 	switch op.Kind {
 	case trace.KindLock, trace.KindRLock, trace.KindRelock, trace.KindWGWait, trace.KindOnceDo,
 		trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMReenter, trace.KindJoin,
-		trace.KindSleep, trace.KindSend, trace.KindRecv, trace.KindSelect:
+		trace.KindSleep, trace.KindSend, trace.KindRecv, trace.KindSelect, trace.KindAwait:
 		return true
 	}
 	return false

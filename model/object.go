@@ -43,7 +43,8 @@ type Object struct {
 	Rel, RRel, Hand int32
 	// Queue lists waiting threads in FIFO order: a Cond's and a monitor's
 	// waiters (and SU's urgent ones), an RWMutex's readers with their
-	// counts of read locks.
+	// counts of read locks; a variable's readers with the last write each
+	// read (By), for awaits.
 	Queue []Waiter
 	// Buf lists the values in a buffered channel, oldest first, and a
 	// semaphore's units made by V's, in the order they are taken.

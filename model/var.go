@@ -1,18 +1,62 @@
 // This file models shared variables: their value and last write, which a
-// read synchronises with (seed 003's rd(x, r) and wt(x, val)).
+// read synchronises with (seed 003's rd(x, r) and wt(x, val)), and the
+// awaits that wait for a write of them.
 
 package model
 
-import "github.com/weft-go/weft/trace"
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // applyVar applies event e, of index i, to variable o. The value after any
 // operation is the event's Value (a load's read, a store's or swap's
 // write, an add's sum, a compare-and-swap's result).
+//
+// A load also records, in o's queue, the last write its thread read (By),
+// for the thread's awaits (awaitReady).
 func (o *Object) applyVar(e *trace.Event, i int32) {
 	o.Value = e.Value
-	if e.Op.Kind != trace.KindLoad && (e.Op.Kind != trace.KindCAS || e.OK) {
+	if e.Op.Kind == trace.KindLoad {
+		// The readers are kept in thread order: two loads commute.
+		k := 0
+		for k < len(o.Queue) && o.Queue[k].Thread < e.Thread {
+			k++
+		}
+		if k == len(o.Queue) {
+			o.Queue = append(o.Queue, Waiter{Thread: e.Thread, By: o.Rel})
+			return
+		}
+		if o.Queue[k].Thread != e.Thread {
+			o.Queue = slices.Insert(o.Queue, k, Waiter{Thread: e.Thread})
+		}
+		o.Queue[k].By = o.Rel
+		return
+	}
+	if e.Op.Kind != trace.KindCAS || e.OK {
 		o.Rel = i
 	}
+}
+
+// awaitReady returns the enabledness of await op (trace.KindAwait) of
+// thread p: enabled once another write has followed, in one of the
+// variables it waits on, the write p's last load of it read.
+func (s *State) awaitReady(p trace.ThreadID, op trace.Op) Verdict {
+	for _, c := range op.Cases {
+		o := s.object(c.Obj)
+		if o == nil || o.Class != trace.ClassVar {
+			return Unknown
+		}
+		k := o.entry(p)
+		if k < 0 {
+			return Unknown // p never loaded it: no await waits so
+		}
+		if o.Queue[k].By != o.Rel {
+			return Enabled
+		}
+	}
+	return Disabled
 }
 
 // varOutcome is the outcome of op on variable o. What a store, swap or add

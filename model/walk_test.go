@@ -74,7 +74,7 @@ func randomOp(r *rand.Rand, s *State, p trace.ThreadID) trace.Op {
 	if r.IntN(2) == 0 {
 		mon = oMonSU
 	}
-	switch r.IntN(30) {
+	switch r.IntN(32) {
 	case 0:
 		return op(trace.KindLoad, trace.ClassVar, v, 0)
 	case 1:
@@ -130,6 +130,17 @@ func randomOp(r *rand.Rand, s *State, p trace.ThreadID) trace.Op {
 		return trace.Op{Kind: trace.KindJoin, Class: trace.ClassThread, Obj: trace.NoObject, Arg: int64(r.IntN(workers))}
 	case 27:
 		return trace.Op{} // the thread finishes
+	case 28, 29:
+		// An await on the variables p has loaded (w.Await, w.Yield).
+		var cs []trace.Case
+		for _, o := range []int{oVar, oVar2} {
+			if s.Objects[o].entry(p) >= 0 {
+				cs = append(cs, trace.Case{Kind: trace.KindLoad, Obj: trace.ObjectID(o)})
+			}
+		}
+		if len(cs) > 0 {
+			return trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread, Obj: trace.NoObject, Cases: cs}
+		}
 	}
 	return op(trace.KindLoad, trace.ClassVar, v, 0)
 }

@@ -37,11 +37,14 @@
 //   - singlelock threads, rounds: every access under one lock (seed 002
 //     Table 2, Single lock 1: 4 threads of 2 rounds, 8!/(2!)^4 = 2520 lock
 //     orders).
+//   - readloop m: one thread loads x m times, another stores it once (issue
+//     16): m+1 traces, and executions as long as m, to measure the cost of
+//     a long execution.
 //
 // Each body keeps its shared objects across executions (weft starts them
 // afresh in each) and joins the threads it starts, except xy, dporproblem,
-// pairs and fib, which follow BENCHMARKS.md and do not join: an execution
-// still ends only when every thread has finished. The exhaustive strategy
+// pairs and fib, which follow BENCHMARKS.md, and readloop: these do not
+// join, and an execution still ends only when every thread has finished. The exhaustive strategy
 // counts interleavings of the visible operations, the joins included, so its
 // counts for the joining programs exceed the plain interleavings of the
 // threads; programs_test.go derives each count it checks.

@@ -89,6 +89,10 @@ var exactTests = []struct {
 	{name: "singlelock", set: map[string]int{"threads": 2, "rounds": 1}, execs: 6, finals: 1},
 	{name: "singlelock", set: map[string]int{"threads": 3, "rounds": 1}, execs: 66, finals: 1}, // model
 	{name: "singlelock", set: map[string]int{"threads": 2, "rounds": 2}, execs: 22, finals: 1}, // model
+	// The store in one of the m+1 places among the m loads, no join: m+1
+	// interleavings of m+1 steps; x ends 1.
+	{name: "readloop", set: map[string]int{"m": 3}, execs: 4, finals: 1, events: 4 * 4},
+	{name: "readloop", set: map[string]int{"m": 100}, execs: 101, finals: 1, events: 101 * 101},
 }
 
 func TestExhaustiveCounts(t *testing.T) {
@@ -165,6 +169,7 @@ func TestDefaultsBounded(t *testing.T) {
 		"pairs":       {300, false, 1, 1800},
 		"parallelpi":  {66, true, 1, 1056},
 		"reach-fig1":  {300, false, 1, 3600},
+		"readloop":    {5, true, 1, 25},
 		"rwmonitor":   {300, false, 1, 10929},
 		"rwselect":    {300, false, 1, 4800},
 		"rwsem":       {300, false, 1, 8100},
@@ -230,7 +235,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"addall", "art", "bbchan", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "rwmonitor", "rwselect", "rwsem", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
+	want := []string{"addall", "art", "bbchan", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "readloop", "rwmonitor", "rwselect", "rwsem", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}

@@ -166,7 +166,8 @@ func rwMode(k Kind, arg int64, executed, ok bool) Mode {
 //
 // A select touches the channel of each of its cases, as a writer: it depends
 // on whatever any of its cases depends on (a select that took its default
-// read every channel and found none ready). A Cond's Wait and Relock also
+// read every channel and found none ready). An await reads each variable it
+// waits on. A Cond's Wait and Relock also
 // lock or unlock their mutex (Op.Arg, if not negative). A Sleep writes
 // TimeObject. Join, Input and Branch touch no object: a join is ordered after
 // the joined thread's end by happens-before, and inputs and branches are
@@ -179,6 +180,15 @@ func (r Relation) AppendOpAccesses(dst []Access, op Op, executed, ok bool) []Acc
 		for _, c := range op.Cases {
 			if c.Obj != NoObject {
 				dst = append(dst, Access{c.Obj, Write})
+			}
+		}
+		return dst
+	case KindAwait:
+		// An await reads the variables it waits on: a write of one may
+		// enable it, another read does not, and it changes nothing.
+		for _, c := range op.Cases {
+			if c.Obj != NoObject {
+				dst = append(dst, Access{c.Obj, Read})
 			}
 		}
 		return dst

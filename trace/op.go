@@ -62,8 +62,18 @@ const (
 	// Inputs and symbolic branches (concolic testing).
 	KindInput
 	KindBranch
+	// Await is the step of a thread whose condition (w.Await) or busy-wait
+	// loop (w.Yield) found nothing to do: it is enabled once another
+	// thread has written one of the variables the thread read since
+	// (Op.Cases, KindLoad cases). Op.Arg is AwaitYield for a loop that
+	// yields, 0 for w.Await.
+	KindAwait
 	numKinds
 )
+
+// AwaitYield is the Op.Arg of a KindAwait step of a busy-wait loop that
+// called w.Yield (0: w.Await).
+const AwaitYield = 1
 
 var kindNames = [...]string{
 	"none", "load", "store", "add", "swap", "cas",
@@ -73,7 +83,7 @@ var kindNames = [...]string{
 	"send", "recv", "close", "len", "select",
 	"P", "V",
 	"menter", "mexit", "mwait", "msignal", "msignalall", "mreenter",
-	"sleep", "timer.stop", "join", "input", "branch",
+	"sleep", "timer.stop", "join", "input", "branch", "await",
 }
 
 func (k Kind) String() string {
@@ -115,7 +125,8 @@ type Op struct {
 	// Join, the deadline of a Sleep, a select's default flag (1 if it has a
 	// default case), the encoded value a CompareAndSwap expects.
 	Arg int64
-	// Cases are a select's cases, in the order the program gave them.
+	// Cases are a select's cases, in the order the program gave them; for
+	// an await (KindAwait), the variables it waits on, as KindLoad cases.
 	Cases []Case
 }
 
@@ -124,6 +135,19 @@ func (o Op) String() string {
 		return "none"
 	}
 	s := o.Kind.String()
+	if o.Kind == KindAwait {
+		if o.Arg == AwaitYield {
+			s = "yield"
+		}
+		s += "("
+		for i, c := range o.Cases {
+			if i > 0 {
+				s += ", "
+			}
+			s += c.Obj.String()
+		}
+		return s + ")"
+	}
 	if o.Kind == KindSelect {
 		s += "("
 		for i, c := range o.Cases {
@@ -147,9 +171,9 @@ func (o Op) String() string {
 }
 
 // Accesses reports the objects an operation touches: its object, or for a
-// select the objects of all its cases.
+// select or an await the objects of all its cases.
 func (o Op) Accesses(yield func(ObjectID) bool) {
-	if o.Kind == KindSelect {
+	if o.Kind == KindSelect || o.Kind == KindAwait {
 		for _, c := range o.Cases {
 			if c.Obj != NoObject && !yield(c.Obj) {
 				return

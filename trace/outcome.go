@@ -14,6 +14,10 @@ const (
 	// Cut: the strategy ended the execution early (for instance because a
 	// sleep set blocked it). Not a failure.
 	Cut
+	// Assumed: a thread's assumption (w.Assume) did not hold, which ends
+	// the execution in the local code of its last step: the program
+	// declared such executions out of scope. Not a failure.
+	Assumed
 )
 
 func (s Status) String() string {
@@ -24,6 +28,8 @@ func (s Status) String() string {
 		return "failed"
 	case Cut:
 		return "cut"
+	case Assumed:
+		return "assumed"
 	}
 	return "status?"
 }
@@ -118,4 +124,16 @@ type End struct {
 	Kind    FailureKind
 	Thread  ThreadID
 	Message string
+}
+
+// InStep reports whether the execution ended in the local code of its last
+// step, with other threads possibly able to move: a failure (not a
+// deadlock or a leak, where none could) or an assumption that did not hold
+// (Assumed). The strategies that reason about the steps such an end
+// prevented treat both alike.
+func (e End) InStep() bool {
+	if e.Status == Assumed {
+		return true
+	}
+	return e.Status == Failed && e.Kind != Deadlock && e.Kind != Leak
 }

@@ -25,10 +25,12 @@ type Summary struct {
 	Strategy string         `json:"strategy"`
 	Seed     int64          `json:"seed"`
 	// Executions counts the executions run; Complete those that ended
-	// normally, Cut those the strategy cut short (not failures).
+	// normally, Cut those the strategy cut short and Assumed those an
+	// assumption ended (w.Assume; none of them failures).
 	Executions int `json:"executions"`
 	Complete   int `json:"complete"`
 	Cut        int `json:"cut"`
+	Assumed    int `json:"assumed"`
 	// Exhausted is true when the strategy finished its exploration: for
 	// exhaustive, every interleaving was run.
 	Exhausted bool `json:"exhausted"`
@@ -109,7 +111,7 @@ type FailureSummary struct {
 func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.Result) *Summary {
 	s := &Summary{
 		Program: p.Name, Params: ps, Strategy: r.Strategy, Seed: o.seed, Note: r.Note,
-		Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Exhausted: r.Exhausted,
+		Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed, Exhausted: r.Exhausted,
 		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
 		FinalStates: r.FinalStates, Events: r.Events,
 		WallS: r.Wall.Seconds(), ExecPerS: r.ExecPerSecond(), PeakRSSBytes: peakRSS(),
@@ -200,6 +202,9 @@ func (s *Summary) print(w io.Writer) {
 	row("executions", "%d (%s)", s.Executions, stopText[s.Stopped])
 	row("complete", "%d", s.Complete)
 	row("cut", "%d", s.Cut)
+	if s.Assumed > 0 {
+		row("assumed away", "%d", s.Assumed)
+	}
 	row("failures", "%s", s.failureText())
 	row("final states", "%d distinct", s.FinalStates)
 	row("events", "%d", s.Events)

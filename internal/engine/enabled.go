@@ -62,6 +62,15 @@ func (e *Exec) alts(t *Thread) int32 {
 		return b2i(t.wokenBy != 0 && !o.locked)
 	case trace.KindJoin:
 		return b2i(e.threads[t.op.Arg].done)
+	case trace.KindAwait:
+		// A write of a variable it waits on since the thread's last load
+		// of it (await.go).
+		for _, r := range t.await {
+			if r.o.rel != r.rel {
+				return 1
+			}
+		}
+		return 0
 	case trace.KindSleep:
 		return b2i(e.now >= t.deadline)
 	case trace.KindSend:

@@ -95,7 +95,8 @@ type Exec struct {
 	unwindAt atomic.Int32 // 1 + the thread being unwound, 0 before
 	view     strategy.State
 	tr       trace.Trace
-	cases    []trace.Case // arena of the select cases of the execution's events
+	objs     []*Obj       // the objects of the execution, by ObjectID
+	cases    []trace.Case // arena of the select and await cases of the execution's events
 	cur      *Thread
 	live     int
 	now      int64 // virtual time, in nanoseconds
@@ -178,6 +179,8 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.serial = serials.Add(1)
 	e.threads = e.threads[:0]
 	e.tr.Reset()
+	clear(e.objs)
+	e.objs = e.objs[:0]
 	e.cases = e.cases[:0]
 	e.view.Trace = &e.tr
 	e.view.Alternatives = e
@@ -266,7 +269,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0]}
+		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0]}
 	} else {
 		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {
@@ -277,6 +280,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 		e.newCoroutine(t)
 	}
 	t.fn = f
+	t.yieldAt = -1
 	if parent != trace.NoThread {
 		p := e.threads[parent]
 		t.key = e.threadKey(p.key, p.spawns)
@@ -393,7 +397,11 @@ func (e *Exec) fillView() int {
 func (e *Exec) noneEnabled() {
 	msg := ""
 	for _, t := range e.threads {
-		if !t.done && !t.daemon {
+		switch {
+		case t.done || t.daemon:
+		case t.op.Kind == trace.KindAwait:
+			msg += fmt.Sprintf("\n\t%v blocked in %s", t.id, e.describe(t.op))
+		default:
 			msg += fmt.Sprintf("\n\t%v blocked on %s", t.id, e.describe(t.op))
 		}
 	}
@@ -408,6 +416,9 @@ func (e *Exec) noneEnabled() {
 
 // describe names an operation for messages, with object names.
 func (e *Exec) describe(op trace.Op) string {
+	if op.Kind == trace.KindAwait {
+		return e.describeAwait(op)
+	}
 	s := op.String()
 	if op.Obj >= 0 && int(op.Obj) < len(e.tr.Objects) {
 		o := e.tr.Objects[op.Obj]

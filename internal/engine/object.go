@@ -186,6 +186,7 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 	}
 	e.useKey(o.key)
 	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: name, Key: o.key})
+	e.objs = append(e.objs, o)
 	return o
 }
 

@@ -38,7 +38,8 @@ func isWeftFrame(fn string) bool {
 	}
 	return strings.HasPrefix(rest, "/internal/") || strings.HasPrefix(rest, ".(*") ||
 		strings.HasPrefix(rest, ".Select") || strings.HasPrefix(rest, ".Go") ||
-		strings.HasPrefix(rest, ".MonitorCond.")
+		strings.HasPrefix(rest, ".MonitorCond.") || strings.HasPrefix(rest, ".Await") ||
+		strings.HasPrefix(rest, ".Yield") || strings.HasPrefix(rest, ".Assume")
 }
 
 // Register registers o for class c on its first use in the execution and

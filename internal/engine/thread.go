@@ -62,6 +62,15 @@ type Thread struct {
 	// daemon marks a timer's thread: it never counts as live, blocked or
 	// leaked, and the execution ends without it (timer.go).
 	daemon bool
+
+	// await lists the variables the thread's pending await waits on
+	// (await.go); inAwait marks the evaluation of an Await's condition;
+	// yieldAt is the number of steps when the thread last called Yield
+	// (-1: never), turnFrom when its last Await returned.
+	await    []awaitRead
+	inAwait  bool
+	yieldAt  int32
+	turnFrom int32
 }
 
 // ID returns the thread's identity.
@@ -201,6 +210,9 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 		// unwinding thread (Once.Do's end of the function) is no pending
 		// operation of the trace (Trace.Final).
 		panic(unwindSignal{})
+	}
+	if t.inAwait && (op.Kind != trace.KindLoad || op.Class != trace.ClassVar) {
+		t.misusedAwait(op)
 	}
 	// Field by field, Kind apart from Class: op lives in its spill slot,
 	// written byte by byte, and a wider load across those bytes stalls on
@@ -348,6 +360,9 @@ func (t *Thread) spawn(f func()) *Thread {
 	e := t.e
 	if e.aborting.Load() {
 		panic(unwindSignal{})
+	}
+	if t.inAwait {
+		t.fail(trace.Panic, "weft: the condition of w.Await started a thread: it may only load variables")
 	}
 	u := e.newThread(t.id, f)
 	if e.captureSources {

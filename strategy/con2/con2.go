@@ -224,7 +224,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		return
 	}
 	s.check()
-	if end.Status == trace.Failed && end.Thread != trace.NoThread && int(end.Thread) < len(s.b.last) {
+	// A failure, or an assumption that did not hold (w.Assume), stopped
+	// the thread in its last step.
+	if (end.Status == trace.Failed || end.Status == trace.Assumed) && end.Thread != trace.NoThread && int(end.Thread) < len(s.b.last) {
 		if n := s.b.last[end.Thread]; n != none {
 			s.f.fails[n] = true
 		}

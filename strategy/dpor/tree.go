@@ -396,14 +396,14 @@ func (t *Tree) Truncate(n int) {
 }
 
 // AfterFailure handles an execution of n steps that ended with end. A
-// failure (other than a deadlock or a leak, which are maximal) stops the
-// execution early: the operations the other threads would have run after it
+// failure (other than a deadlock or a leak, which are maximal), or an
+// assumption that did not hold (w.Assume), stops the execution early: the operations the other threads would have run after it
 // are never seen, and neither are their races with the steps before it. So
 // every thread enabled before the last step is added to that state's
 // backtracking set, to run first; if the failure recurs, the search moves
 // back one step at a time.
 func (t *Tree) AfterFailure(n int, end trace.End) {
-	if end.Status != trace.Failed || end.Kind == trace.Deadlock || end.Kind == trace.Leak || n == 0 || n > len(t.Nodes) {
+	if !end.InStep() || n == 0 || n > len(t.Nodes) {
 		return
 	}
 	last := &t.Nodes[n-1]

@@ -47,7 +47,17 @@
 // thread and object clocks after the prefix are rebuilt backwards (hb.go;
 // SetVerify checks them against a full computation, as the tests do).
 // Wakeup-tree nodes are reused once their branch is taken, so memory stays
-// flat whatever the number of executions. `weft bench -table speed`
+// flat whatever the number of executions.
+//
+// The race analysis of an execution of n events costs about n times the
+// number of threads, not n squared: the candidates of the races of an
+// event are found from what is kept of each object's accesses, not by a
+// scan of all of them (frontier.go, which argues that the races reversed
+// are the same; SetVerify checks it against the full scan). On the
+// readloop program (one thread loads x m times, another stores it once)
+// the time per event stays flat from m = 400 to m = 50000
+// (BenchmarkOptimalReadLoop in package weft), where it grew about
+// linearly with m before (issue 16). `weft bench -table speed`
 // measures the traces per second on fib, indexer, pairs and filesystem on
 // the machine it runs on, beside Nidhugg's figures.
 //

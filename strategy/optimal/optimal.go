@@ -61,6 +61,10 @@ type Stats struct {
 	MaxDepth, WakeupNodes int
 	// Merges counts the objects found to have had two names (merge.go).
 	Merges int
+	// Candidates counts the candidates of races the analysis considered:
+	// earlier events checked for a race with a later step (about the
+	// number of threads per step, frontier.go).
+	Candidates int
 }
 
 // Strategy is the Optimal-DPOR strategy. Its zero value is not usable; use
@@ -400,11 +404,12 @@ func (s *Strategy) refresh(e *event, st *strategy.State) {
 //
 //go:noinline
 func (s *Strategy) newNode(st *strategy.State, d int) {
-	if d < cap(s.nodes) {
-		s.nodes = s.nodes[:d+1]
-	} else {
-		s.nodes = append(s.nodes, node{})
+	if d >= cap(s.nodes) {
+		// Double: append grows large slices by a quarter, and a node is
+		// large; copying them was most of a long first execution.
+		s.nodes = slices.Grow(s.nodes, max(d+1, 2*cap(s.nodes))-len(s.nodes))
 	}
+	s.nodes = s.nodes[:d+1]
 	n := &s.nodes[d]
 	n.ev = event{}
 	n.alt, n.wut, n.sub, n.sleep = 0, n.wut[:0], n.sub[:0], n.sleep[:0]

@@ -7,8 +7,6 @@
 package optimal
 
 import (
-	"slices"
-
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
@@ -38,12 +36,17 @@ type analysis struct {
 	m      event      // the reversed step (reverseStep)
 	base   event      // the step as reverseStep first sees it
 	probe  event      // a pending step (scan)
-	byObj  [][]objRef // the accesses to each object
+	objs   []objLog   // the accesses to each object before the event analysed (frontier.go)
 	touch  [][]objRef // the events that change each object's state
 	cands  []int32
-	kept   []keptLabel
-	labs   []label
-	labs2  []label
+	// With verification on (hb.verify), each scan records the races it
+	// reverses (got) and verifyScan runs it again over every candidate,
+	// dry: recording (want) instead of reversing.
+	record, dry bool
+	got, want   []raceRec
+	kept        []keptLabel
+	labs        []label
+	labs2       []label
 }
 
 // keptLabel is an alternative of the step scan looks at, and the clock of
@@ -95,14 +98,16 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 			a.newMin[q] = min(a.newMin[q], c)
 		}
 	}
-	if end.Status == trace.Failed {
+	if stopped(end) {
 		s.failedBefore = true
 	}
+	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
 	for j := range n {
 		a.executed(j)
+		a.log(j)
 	}
 	a.alternatives()
-	if end.Status == trace.Failed {
+	if stopped(end) {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread, so it races with each
 		// pending operation it disabled (unless the execution ended because
@@ -165,17 +170,10 @@ func (a *analysis) prepare(failLast bool) {
 		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
 		a.evs[i].cache()
 	}
-	// The accesses of each object (TimeObject last), for the candidates of
-	// races, and the events that change each object's state.
+	// The events that change each object's state (TimeObject last).
 	no := len(tr.Objects) + 1
-	a.byObj = growLists(a.byObj, no)
 	a.touch = growLists(a.touch, no)
 	for i := range tr.Events {
-		for _, x := range a.hb.steps.Accesses(i) {
-			if o := a.objIndex(x.Obj); o >= 0 {
-				a.byObj[o] = append(a.byObj[o], objRef{int32(i), x.Mode})
-			}
-		}
 		o1, o2 := model.Touched(&tr.Events[i])
 		if o1 >= 0 {
 			a.touch[o1] = append(a.touch[o1], objRef{int32(i), trace.Write})
@@ -215,41 +213,6 @@ func (a *analysis) objIndex(o trace.ObjectID) int {
 	return -1
 }
 
-// candidates returns, latest first, the events before limit whose
-// accesses conflict with acc (raw object numbers), plus the failing last
-// event; or, if all (the step is the failing one, dependent with every
-// event), every event before limit. A join is dependent with the events of
-// the thread it joins, but all of them enable it: they are no candidates.
-func (a *analysis) candidates(limit int, acc []trace.Access, op trace.Op, all bool) []int32 {
-	c := a.cands[:0]
-	if all {
-		for i := limit - 1; i >= 0; i-- {
-			c = append(c, int32(i))
-		}
-		a.cands = c
-		return c
-	}
-	for _, x := range acc {
-		o := a.objIndex(x.Obj)
-		if o < 0 {
-			continue
-		}
-		for _, r := range a.byObj[o] {
-			if int(r.i) < limit && trace.ModesConflict(x.Mode, r.mode) {
-				c = append(c, r.i)
-			}
-		}
-	}
-	if n := len(a.evs); n > 0 && a.evs[n-1].fails && n-1 < limit {
-		c = append(c, int32(n-1))
-	}
-	slices.Sort(c)
-	c = slices.Compact(c)
-	slices.Reverse(c)
-	a.cands = c
-	return c
-}
-
 // before reports whether event i happens before event k (i < k).
 func (a *analysis) before(i, k int) bool { return a.hb.clock(k).Knows(i, a.tr.Events[i].Thread) }
 
@@ -273,12 +236,13 @@ func (a *analysis) executed(j int) {
 // alternative is enabled, notdep(e, E) followed by it is a wakeup sequence
 // (a reversible race) and e is kept; if it is not, e enabled it (a release
 // before an acquire, a send before a receive), and the race to reverse is
-// with an earlier event.
+// with an earlier event. The candidates come from what the analysis keeps
+// of each object's accesses (frontier.go).
 func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own *event) {
 	nm := &a.s.nm
 	a.limit = limit
 	a.kept = a.kept[:0]
-	k0 := a.clockBefore(&a.k, p, step)
+	a.clockBefore(&a.k, p, step) // k0
 	probe := own
 	if own == nil {
 		probe = &a.probe
@@ -293,13 +257,27 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 		var buf [8]trace.Access
 		acc = trace.CR.AppendOpAccesses(buf[:0], op, false, false)
 	}
-	for _, i32 := range a.candidates(limit, acc, op, own != nil && own.fails) {
-		i := int(i32)
-		e := &a.evs[i]
-		if e.Thread == p || e.Partner == p || k0.Knows(i, e.Thread) || a.analysed(i) || !nm.racing(e, probe) {
-			continue
+	a.record = a.hb.verify
+	a.got = a.got[:0]
+	switch {
+	case own != nil && own.fails:
+		// The failing step is dependent with every event: each is a
+		// candidate.
+		for i := limit - 1; i >= 0; i-- {
+			a.consider(i, limit, p, op, own, probe)
 		}
-		a.reverseStep(i, limit, p, op, own)
+		a.record = false
+		return
+	case !model.MayBlock(op) && !multi(op) && a.frontier(limit, acc, probe):
+		for _, i := range a.cands {
+			a.consider(int(i), limit, p, op, own, probe)
+		}
+	default:
+		a.walk(limit, p, op, own, probe, acc, !multi(op))
+	}
+	a.record = false
+	if a.hb.verify {
+		a.verifyScan(limit, p, op, own, probe, acc)
 	}
 }
 
@@ -365,8 +343,11 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	if own != nil {
 		self = limit
 	}
-	base.OK = a.outcome(i, limit, op, self)
-	base.cache()
+	// The accesses own cached are base's, unless the outcome differs.
+	if ok := a.outcome(i, limit, op, self); own == nil || !own.cached || ok != own.OK {
+		base.OK = ok
+		base.cache()
+	}
 	var w *world
 	labs := a.labs[:0]
 	switch {
@@ -445,6 +426,13 @@ func (a *analysis) reverse(i int, m *event) {
 	if a.analysed(i) {
 		return
 	}
+	switch {
+	case a.dry:
+		a.want = append(a.want, raceRec{i, m.label(), m.OK, m.fails})
+		return
+	case a.record:
+		a.got = append(a.got, raceRec{i, m.label(), m.OK, m.fails})
+	}
 	s.stats.Races++
 	seq := a.seq[:0]
 	for k := i + 1; k < len(a.evs); k++ {
@@ -509,8 +497,13 @@ func (a *analysis) pending(p trace.ThreadID) {
 	a.scan(len(a.evs), p, len(a.byThread[p]), a.tr.Final[p], nil)
 }
 
-// failed reports whether end is a failure that ended the execution in the
-// middle (not a deadlock or leak, where no thread could move).
-func failed(end trace.End) bool {
-	return end.Status == trace.Failed && end.Kind != trace.Deadlock && end.Kind != trace.Leak
-}
+// failed reports whether end ended the execution in the middle: a failure
+// (not a deadlock or leak, where no thread could move) or an assumption
+// that did not hold, in the local code of the last step, which both
+// handle alike.
+func failed(end trace.End) bool { return end.InStep() }
+
+// stopped reports whether end left threads with operations pending that
+// may race with the events before them: a failure, deadlocks and leaks
+// included, or an assumption that did not hold.
+func stopped(end trace.End) bool { return end.Status == trace.Failed || end.Status == trace.Assumed }

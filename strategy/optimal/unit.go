@@ -567,6 +567,7 @@ func (s *Strategy) addStats(o *Stats) {
 	st.MaxDepth = max(st.MaxDepth, o.MaxDepth)
 	st.WakeupNodes += o.WakeupNodes
 	st.Merges += o.Merges
+	st.Candidates += o.Candidates
 }
 
 // randState returns the state of the random order, or nil.

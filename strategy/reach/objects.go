@@ -127,6 +127,8 @@ func refusal(op trace.Op, objs []trace.ObjectInfo) error {
 		what = "virtual time (Sleep, timers)"
 	case trace.KindInput, trace.KindBranch:
 		what = "symbolic inputs (reach explores one input, seed 004 §1)"
+	case trace.KindAwait:
+		what = "awaits (w.Await, busy-wait loops with w.Yield)"
 	case trace.KindSend, trace.KindRecv, trace.KindClose:
 		if op.Obj != trace.NoObject && int(op.Obj) < len(objs) && objs[op.Obj].Class == trace.ClassTimer {
 			what = "timers"

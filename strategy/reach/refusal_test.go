@@ -53,3 +53,20 @@ func TestRefusal(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalAssume: a run that an assumption ended (w.Assume) is no
+// SYN-sequence: the first one ends the exploration with the refusal.
+func TestRefusalAssume(t *testing.T) {
+	s := reach.New(reach.Options{})
+	r, err := weft.Explore(func(w *weft.T) {
+		c := weft.MakeChan[int](1)
+		w.Go(func() { c.Send(1) })
+		w.Assume(c.Recv() == 2)
+	}, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
+	if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "reach does not model assumptions") {
+		t.Errorf("error %v", err)
+	}
+	if r == nil || r.Executions != 1 || r.Assumed != 1 || len(r.Failures) != 0 || r.Exhausted {
+		t.Errorf("Result %+v; want one execution, assumed away, no failure, not exhausted", r)
+	}
+}

@@ -127,6 +127,8 @@ func refusal(op trace.Op) error {
 		what = "monitors"
 	case trace.KindSleep, trace.KindTimerStop:
 		what = "virtual time (Sleep, timers)"
+	case trace.KindAwait:
+		what = "awaits (w.Await, busy-wait loops with w.Yield)"
 	default:
 		what = "operation " + op.Kind.String()
 	}

@@ -154,6 +154,11 @@ func TestRefusal(t *testing.T) {
 			mu.Unlock()
 		}},
 		{"channels", body("bbchan", nil)},
+		{"awaits", func(w *weft.T) {
+			x := weft.NewVar[int]("x")
+			w.Go(func() { x.Store(1) })
+			w.Await(func() bool { return x.Load() == 1 })
+		}},
 	} {
 		s := unfold.New(unfold.Options{})
 		r, err := weft.Explore(c.body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())

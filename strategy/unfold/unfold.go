@@ -371,6 +371,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 // last step (in the local code after its operation): an assertion, a
 // panic, a misuse, rather than a deadlock, a leak or the step bound.
 func stepFailed(end trace.End) bool {
+	if end.Status == trace.Assumed {
+		return true // an assumption that did not hold ends it alike
+	}
 	if end.Status != trace.Failed {
 		return false
 	}

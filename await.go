@@ -1,0 +1,49 @@
+// This file implements awaits, busy-wait loops and assumptions: Await,
+// Yield and Assume (the package doc, "Awaits and assumptions").
+
+package weft
+
+// Await blocks the calling thread until cond returns true: the loop
+// `for !cond() {}`, explored as one blocked operation rather than one
+// trace per turn. cond may only load weft variables (Var, Int), each load
+// a step; anything else fails the execution with a panic. Each time cond
+// returns false, the thread blocks until another thread writes one of the
+// variables that evaluation loaded, then evaluates cond again; if no
+// thread ever does, the execution ends as a deadlock (or a leak) that
+// names the thread.
+func (w *T) Await(cond func() bool) { Await(cond) }
+
+// Await is w.Await for code without a *T: it blocks the running thread of
+// an execution until cond returns true.
+func Await(cond func() bool) { cur().Await(cond) }
+
+// Yield ends a turn of a busy-wait loop, as runtime.Gosched does in one:
+//
+//	for !flag.Load() {
+//		w.Yield()
+//	}
+//
+// weft takes the turn to be the loads the thread made since its last step
+// of another kind (a store, a lock, ...), its previous Yield or the return
+// of its last w.Await. If it made
+// some, the thread blocks until another thread writes one of those
+// variables, as w.Await does: another turn would read the same values. If
+// the thread made no step at all since its previous Yield, it blocks for
+// good. Otherwise (the turn ended with a step that is not a load) Yield
+// does nothing. The loop must therefore only read between the Yields that
+// block it: a turn that wrote before its loads would be taken for one that
+// only read, and its next write never made (use w.Await, whose condition
+// weft evaluates itself, where in doubt).
+func (w *T) Yield() { Yield() }
+
+// Yield is w.Yield for code without a *T.
+func Yield() { cur().Yield() }
+
+// Assume ends the execution, as assumed away, unless cond is true: the
+// program declares the executions where it is false out of scope. An
+// assumed-away execution is no failure; Result.Assumed counts them. It
+// does not return if cond is false.
+func (w *T) Assume(cond bool) { Assume(cond) }
+
+// Assume is w.Assume for code without a *T.
+func Assume(cond bool) { cur().Assume(cond) }

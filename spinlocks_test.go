@@ -1,0 +1,241 @@
+// This file checks awaits and busy-wait loops (w.Await, w.Yield) on
+// classic spin locks: each algorithm written with loops that yield and
+// with w.Await explores the same traces, as many as exhaustive search
+// finds, and mutual exclusion holds.
+
+package weft_test
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/weft-go/weft"
+)
+
+// spinLock is a lock algorithm for n threads: lock(w, i) and unlock(w, i)
+// by thread i, with its busy waits written as loops that yield or with
+// w.Await.
+type spinLock struct {
+	name    string
+	threads int
+	make    func(n int, await bool) (lock, unlock func(w *weft.T, i int))
+}
+
+// waitUntil waits until cond holds: w.Await, or a loop that yields.
+func waitUntil(w *weft.T, await bool, cond func() bool) {
+	if await {
+		w.Await(cond)
+		return
+	}
+	for !cond() {
+		w.Yield()
+	}
+}
+
+var spinLocks = []spinLock{
+	// Peterson's lock: flag[i], then the turn to the other; wait while
+	// the other wants in and has the turn.
+	{"peterson", 2, func(n int, await bool) (lock, unlock func(*weft.T, int)) {
+		flag := [2]*weft.Var[int]{weft.NewVar[int]("flag0"), weft.NewVar[int]("flag1")}
+		turn := weft.NewVar[int]("turn")
+		lock = func(w *weft.T, i int) {
+			j := 1 - i
+			flag[i].Store(1)
+			turn.Store(j)
+			waitUntil(w, await, func() bool { return flag[j].Load() == 0 || turn.Load() != j })
+		}
+		unlock = func(w *weft.T, i int) { flag[i].Store(0) }
+		return lock, unlock
+	}},
+	// Dekker's lock: while the other wants in, the thread without the
+	// turn withdraws and waits for the turn; the one with it waits for the
+	// other to withdraw.
+	{"dekker", 2, func(n int, await bool) (lock, unlock func(*weft.T, int)) {
+		flag := [2]*weft.Var[int]{weft.NewVar[int]("flag0"), weft.NewVar[int]("flag1")}
+		turn := weft.NewVar[int]("turn")
+		lock = func(w *weft.T, i int) {
+			j := 1 - i
+			flag[i].Store(1)
+			for {
+				// Wait until the other does not want in (enter) or the
+				// turn is the other's (withdraw).
+				enter := false
+				waitUntil(w, await, func() bool {
+					enter = flag[j].Load() == 0
+					return enter || turn.Load() != i
+				})
+				if enter {
+					return
+				}
+				flag[i].Store(0)
+				waitUntil(w, await, func() bool { return turn.Load() == i })
+				flag[i].Store(1)
+			}
+		}
+		unlock = func(w *weft.T, i int) {
+			turn.Store(1 - i)
+			flag[i].Store(0)
+		}
+		return lock, unlock
+	}},
+	// The filter lock (Peterson's for n threads): n-1 levels, each with
+	// a victim; a thread leaves level L once no other is at L or above,
+	// or it is no longer L's victim.
+	{"filter", 3, func(n int, await bool) (lock, unlock func(*weft.T, int)) {
+		level := make([]*weft.Var[int], n)
+		for k := range level {
+			level[k] = weft.NewVar[int]("level")
+		}
+		victim := make([]*weft.Var[int], n)
+		for k := range victim {
+			victim[k] = weft.NewVar[int]("victim")
+		}
+		lock = func(w *weft.T, i int) {
+			for l := 1; l < n; l++ {
+				level[i].Store(l)
+				victim[l].Store(i)
+				waitUntil(w, await, func() bool {
+					for k := range n {
+						if k != i && level[k].Load() >= l {
+							return victim[l].Load() != i
+						}
+					}
+					return true
+				})
+			}
+		}
+		unlock = func(w *weft.T, i int) { level[i].Store(0) }
+		return lock, unlock
+	}},
+	// A test-and-test-and-set lock: wait until it looks free, then try
+	// to take it with a CompareAndSwap.
+	{"ttas", 3, func(n int, await bool) (lock, unlock func(*weft.T, int)) {
+		held := weft.NewVar[int]("held")
+		lock = func(w *weft.T, i int) {
+			for {
+				waitUntil(w, await, func() bool { return held.Load() == 0 })
+				if held.CompareAndSwap(0, 1) {
+					return
+				}
+			}
+		}
+		unlock = func(w *weft.T, i int) { held.Store(0) }
+		return lock, unlock
+	}},
+}
+
+// body returns a test body in which each of l's threads takes the lock
+// once, around a critical section that checks that it is alone there.
+func (l spinLock) body(await bool) func(w *weft.T) {
+	lock, unlock := l.make(l.threads, await)
+	in := &weft.Int[int]{Var: *weft.NewVar[int]("in")}
+	return func(w *weft.T) {
+		for i := range l.threads {
+			w.Go(func() {
+				lock(w, i)
+				w.Assert(in.Add(1) == 1, "thread %d is not alone in the critical section", i)
+				in.Add(-1)
+				unlock(w, i)
+			})
+		}
+	}
+}
+
+// spinCounts are the executions of each strategy on each lock, the same
+// whether its busy waits yield or await. Exhaustive search counts
+// interleavings; optimal runs one execution per Mazurkiewicz trace, as
+// many as the distinct traces among exhaustive search's (checked where it
+// finishes; for ttas with 3 threads, against dpor+sleep's, and filter
+// with 3 threads against dpor+sleep's in TestSpinLockFilter3). The counts
+// are measured, and equal across the two ways of waiting: a loop that
+// yields blocks after its first turn, as an await whose condition is
+// false.
+var spinCounts = []struct {
+	lock       string
+	threads    int
+	exhaustive int // 0: not run (too many)
+	traces     int // optimal
+	dpor       int // 0: not run (ttas with 3 threads: 196514, 3 s)
+	dporSleep  runs
+}{
+	{"peterson", 2, 454, 12, 141, runs{18, 3}},
+	{"dekker", 2, 1075, 19, 413, runs{29, 12}},
+	{"ttas", 2, 48, 10, 32, runs{16, 0}},
+	{"ttas", 3, 0, 870, 0, runs{11586, 0}},
+}
+
+// lockNamed returns the spin lock called name, for n threads.
+func lockNamed(name string, n int) spinLock {
+	for _, l := range spinLocks {
+		if l.name == name {
+			l.threads = n
+			return l
+		}
+	}
+	panic("no spin lock " + name)
+}
+
+// TestSpinLocks checks the counts of spinCounts: every execution
+// complete (mutual exclusion holds), and optimal's executions the
+// distinct traces of exhaustive search (or dpor+sleep).
+func TestSpinLocks(t *testing.T) {
+	for _, c := range spinCounts {
+		l := lockNamed(c.lock, c.threads)
+		for _, await := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s%d/await=%v", c.lock, c.threads, await), func(t *testing.T) {
+				body := l.body(await)
+				want := map[string]runs{"optimal": {c.traces, 0}, "dpor+sleep": c.dporSleep}
+				if c.exhaustive > 0 {
+					want["exhaustive"] = runs{c.exhaustive, 0}
+				}
+				if c.dpor > 0 {
+					want["dpor"] = runs{c.dpor, 0}
+				}
+				for _, name := range slices.Sorted(maps.Keys(want)) {
+					r, err := weft.Explore(body, weft.WithStrategy(name), weft.KeepGoing(), weft.WithMaxRuns(0))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := (runs{r.Complete, r.Cut}); !r.Exhausted || got != want[name] || r.Executions != got.complete+got.cut {
+						t.Errorf("%s: %d executions (%+v, exhausted %v, failures %v), want %+v", name, r.Executions, got, r.Exhausted, r.FailureCounts, want[name])
+					}
+				}
+				ref := "exhaustive"
+				if c.exhaustive == 0 {
+					ref = "dpor+sleep"
+				}
+				refOut, err := exploreRecorded(body, ref, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				opt, err := exploreRecorded(body, "optimal", 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := diffSets(keysOf(refOut.forms), keysOf(opt.forms)); d != "" || len(opt.forms) != c.traces {
+					t.Errorf("optimal: %d traces, want %d, those of %s: %s", len(opt.forms), c.traces, ref, d)
+				}
+			})
+		}
+	}
+}
+
+// TestSpinLockFilter3 checks the filter lock for three threads (two
+// levels) under optimal: 96034 traces (measured), both ways of waiting.
+func TestSpinLockFilter3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5 s: run without -short")
+	}
+	l := lockNamed("filter", 3)
+	for _, await := range []bool{false, true} {
+		r, err := weft.Explore(l.body(await), weft.WithStrategy("optimal"), weft.KeepGoing(), weft.WithMaxRuns(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Exhausted || r.Complete != 96034 || r.Executions != 96034 {
+			t.Errorf("await=%v: %d executions (%d complete, %d cut, failures %v, exhausted %v), want 96034 complete", await, r.Executions, r.Complete, r.Cut, r.FailureCounts, r.Exhausted)
+		}
+	}
+}
