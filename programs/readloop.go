@@ -20,8 +20,8 @@ func init() {
 // places among the loads is a trace of its own.
 func readLoop(p Params) func(w *weft.T) {
 	m := p["m"]
-	x := weft.NewVar[int]("x")
 	return func(w *weft.T) {
+		x := weft.NewVar[int]("x")
 		w.Go(func() {
 			for range m {
 				_ = x.Load()
