@@ -192,10 +192,18 @@ func TestTimeout(t *testing.T) {
 	if st := s.Stats(); st.Timeouts != 1 || st.Unknown != 1 || st.Queries != 1 {
 		t.Errorf("stats %+v, want 1 query, 1 unknown, 1 timeout", st)
 	}
-	// The solver stays usable.
+	// The solver stays usable. Its 1ms limit holds for this trivial query
+	// too, which a loaded machine can make it exceed: a few tries.
 	x := solver.Var("x", 8)
-	if r, err := s.Check(context.Background(), []solver.Expr{solver.Eq(x, solver.Const(3, 8))}); err != nil || r.Model["x"] != 3 {
-		t.Errorf("after timeout: %v %v, %v", r.Status, r.Model, err)
+	for try := 0; ; try++ {
+		r, err := s.Check(context.Background(), []solver.Expr{solver.Eq(x, solver.Const(3, 8))})
+		if errors.Is(err, solver.ErrTimeout) && try < 20 {
+			continue
+		}
+		if err != nil || r.Model["x"] != 3 {
+			t.Errorf("after timeout: %v %v, %v", r.Status, r.Model, err)
+		}
+		break
 	}
 }
 
