@@ -21,7 +21,8 @@ func BenchmarkWorkers(b *testing.B) {
 	}{
 		{"fib", map[string]int{"n": 3}},
 		{"fib", map[string]int{"n": 4}},
-		{"indexer", map[string]int{"n": 13}},
+		{"indexer", map[string]int{"n": 14}},
+		{"dining", map[string]int{"n": 5, "meals": 2}},
 	} {
 		body := programs.Lookup(c.prog).MustBody(c.params)
 		for _, strat := range []string{"optimal", "dpor-cr+sleep"} {
@@ -31,7 +32,7 @@ func BenchmarkWorkers(b *testing.B) {
 					var r *weft.Result
 					for b.Loop() {
 						var err error
-						r, err = weft.Explore(body, weft.WithStrategy(strat), weft.WithMaxRuns(0), weft.WithWorkers(workers))
+						r, err = weft.Explore(body, weft.WithStrategy(strat), weft.WithMaxRuns(0), weft.WithWorkers(workers), weft.KeepGoing())
 						if err != nil || !r.Exhausted {
 							b.Fatalf("%v, exhausted %v", err, r != nil && r.Exhausted)
 						}
