@@ -21,7 +21,7 @@ func BenchmarkWorkers(b *testing.B) {
 	}{
 		{"fib", map[string]int{"n": 3}},
 		{"fib", map[string]int{"n": 4}},
-		{"indexer", map[string]int{"n": 14}},
+		{"readloop", map[string]int{"m": 400}},
 		{"dining", map[string]int{"n": 5, "meals": 2}},
 	} {
 		body := programs.Lookup(c.prog).MustBody(c.params)

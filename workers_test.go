@@ -114,7 +114,8 @@ func TestWorkersPrograms(t *testing.T) {
 		{"fib", map[string]int{"n": 2}},
 		{"fib", map[string]int{"n": 3}},
 		{"pairs", map[string]int{"n": 4}},
-		{"indexer", map[string]int{"n": 12}},
+		{"bbchan", map[string]int{"producers": 2, "consumers": 2, "capacity": 1}},
+		{"readloop", map[string]int{"m": 20}},
 		{"dining", map[string]int{"n": 3}},
 		{"parallelpi", map[string]int{"threads": 3, "locked": 0}},
 	} {

@@ -31,9 +31,9 @@ func init() {
 func dining(p Params) func(w *weft.T) {
 	n, meals, fixed := p["n"], p["meals"], p["fixed"] == 1
 	return func(w *weft.T) {
-		forks := make([]weft.Mutex, n)
+		forks := make([]*weft.Mutex, n)
 		for i := range forks {
-			forks[i].SetName(fmt.Sprintf("fork%d", i))
+			forks[i] = weft.NewMutex(fmt.Sprintf("fork%d", i))
 		}
 		philosopher := func(i int) {
 			first, second := i, (i+1)%n

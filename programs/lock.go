@@ -64,8 +64,7 @@ func parallelPi(p Params) func(w *weft.T) {
 	}
 	return func(w *weft.T) {
 		pi := weft.NewVar[int64]("pi")
-		var mu weft.Mutex
-		mu.SetName("mu")
+		mu := weft.NewMutex("mu")
 		ths := make([]*weft.Thread, threads)
 		for k := range ths {
 			ths[k] = w.Go(func() {
@@ -92,8 +91,7 @@ func singleLock(p Params) func(w *weft.T) {
 	threads, rounds := p["threads"], p["rounds"]
 	return func(w *weft.T) {
 		c := weft.NewVar[int]("c")
-		var mu weft.Mutex
-		mu.SetName("mu")
+		mu := weft.NewMutex("mu")
 		ths := make([]*weft.Thread, threads)
 		for k := range ths {
 			ths[k] = w.Go(func() {
