@@ -198,14 +198,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 }
 
 // newSession starts the runtime of an exploration of body with c.
-func newSession(body func(w *T), c *config) *driver.Session {
-	w := &T{}
-	var stop <-chan struct{}
-	if c.ctx != nil {
-		stop = c.ctx.Done()
-	}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Timeout: c.timeout, Stop: stop}, func() { body(w) })
-}
+func newSession(body func(w *T), c *config) *driver.Session { return newSessionNamed(body, c, nil) }
 
 // explorePart runs the exploration loop in session x with strategy s until
 // s ends its exploration or a bound stops it, and tallies its executions

@@ -104,8 +104,9 @@ func exploreParallel(body func(w *T), s strategy.Splitter, c *config, n int) (*R
 	return r, p.err
 }
 
-// newSessionNamed is newSession with naming tables shared with other
-// sessions.
+// newSessionNamed starts the runtime of an exploration of body with c,
+// whose naming tables are names (nil: its own), shared with the sessions
+// of other workers.
 func newSessionNamed(body func(w *T), c *config, names *engine.Names) *driver.Session {
 	w := &T{}
 	var stop <-chan struct{}

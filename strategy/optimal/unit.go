@@ -288,19 +288,8 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	if deepest {
 		return s.splitAt(k)
 	}
-	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState(), Runtime: s.runtime}
-	u.Nodes = make([]wireNode, k+1)
-	for i := range k + 1 {
-		u.Nodes[i] = wireNodeOf(&s.nodes[i])
-	}
+	b := s.unitAt(k)
 	n := &s.nodes[k]
-	root := &u.Nodes[k]
-	root.Ev = wireEvent{}
-	root.Sleep = append(root.Sleep, wireEventOf(&n.ev))
-	b, err := strategy.EncodeUnit(s.tag(), &u)
-	if err != nil {
-		panic("weft internal error: optimal: " + err.Error())
-	}
 	if s.logf != nil {
 		s.log("node %d: split off its branches left (sleep %v)", k, nil, n.sleep)
 	}
@@ -309,22 +298,30 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	return b, true
 }
 
-// splitAt hands out the state at depth k, the deepest with branches left,
-// and pops it.
-func (s *Strategy) splitAt(k int) (strategy.Unit, bool) {
+// unitAt returns the unit of the branches left at the state at depth k:
+// the path down to it, whose last state has the branch s took there
+// asleep, as Next would add it.
+func (s *Strategy) unitAt(k int) strategy.Unit {
 	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState(), Runtime: s.runtime}
 	u.Nodes = make([]wireNode, k+1)
 	for i := range k + 1 {
 		u.Nodes[i] = wireNodeOf(&s.nodes[i])
 	}
-	n := &s.nodes[k]
 	root := &u.Nodes[k]
 	root.Ev = wireEvent{}
-	root.Sleep = append(root.Sleep, wireEventOf(&n.ev))
+	root.Sleep = append(root.Sleep, wireEventOf(&s.nodes[k].ev))
 	b, err := strategy.EncodeUnit(s.tag(), &u)
 	if err != nil {
 		panic("weft internal error: optimal: " + err.Error())
 	}
+	return b
+}
+
+// splitAt hands out the state at depth k, the deepest with branches left,
+// and pops it.
+func (s *Strategy) splitAt(k int) (strategy.Unit, bool) {
+	b := s.unitAt(k)
+	n := &s.nodes[k]
 	if s.logf != nil {
 		s.log("node %d: split off (sleep %v)", k, nil, n.sleep)
 	}

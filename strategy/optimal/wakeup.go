@@ -48,28 +48,8 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 func (n *names) insert(children *[]*wnode, seq []*event) bool {
 	rest := append(n.rest[:0], seq...)
 	defer func() { n.rest = rest[:0] }()
-	for {
-		var next *wnode
-		for _, c := range *children {
-			ok, at := n.weakInitial(rest, &c.ev)
-			if !ok {
-				continue
-			}
-			if at >= 0 {
-				rest = append(rest[:at], rest[at+1:]...)
-			}
-			next = c
-			break
-		}
-		if next == nil {
-			break
-		}
-		if len(next.children) == 0 {
-			return false
-		}
-		children = &next.children
-	}
-	if len(rest) == 0 {
+	children, rest, leaf := n.follow(children, rest)
+	if leaf || len(rest) == 0 {
 		return false
 	}
 	// A new branch: a chain of the remaining events.
@@ -94,9 +74,19 @@ func (n *names) insert(children *[]*wnode, seq []*event) bool {
 func (n *names) covers(children []*wnode, seq []*event) bool {
 	rest := append(n.rest[:0], seq...)
 	defer func() { n.rest = rest[:0] }()
+	_, rest, leaf := n.follow(&children, rest)
+	return leaf || len(rest) == 0
+}
+
+// follow follows, from the forest *children, level by level, the first
+// child that is a weak initial of what remains of rest, dropping it from
+// rest, as insert does. It returns the forest where it stopped, what
+// remains of rest, and whether it stopped at a leaf (an execution
+// extending the leaf covers the sequence).
+func (n *names) follow(children *[]*wnode, rest []*event) (*[]*wnode, []*event, bool) {
 	for {
 		var next *wnode
-		for _, c := range children {
+		for _, c := range *children {
 			ok, at := n.weakInitial(rest, &c.ev)
 			if !ok {
 				continue
@@ -108,12 +98,12 @@ func (n *names) covers(children []*wnode, seq []*event) bool {
 			break
 		}
 		if next == nil {
-			return len(rest) == 0
+			return children, rest, false
 		}
 		if len(next.children) == 0 {
-			return true
+			return children, rest, true
 		}
-		children = next.children
+		children = &next.children
 	}
 }
 
