@@ -37,7 +37,7 @@ var errStopped = errors.New("exploration stopped")
 // parts that named an object differently count apart. Bounds on
 // executions and progress reports do not apply.
 func exploreDivided(body func(w *T), s strategy.Splitter, c *config, o divideOptions) (*Result, error) {
-	x := &divider{session: newSession(body, c), body: body, c: c, o: o}
+	x := &divider{session: newSession(body, c, nil), body: body, c: c, o: o}
 	defer x.session.Close()
 	total := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	err := x.divided(s, 0, total)
@@ -99,7 +99,7 @@ func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, tota
 	part := &Result{Strategy: x.c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	if x.o.apart {
 		y := *x
-		y.session = newSession(x.body, x.c)
+		y.session = newSession(x.body, x.c, nil)
 		defer y.session.Close()
 		err = y.divided(w, depth, part)
 	} else {

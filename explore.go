@@ -188,7 +188,7 @@ func exploreOn(body func(w *T), s strategy.Strategy, c *config) (*Result, error)
 // error, wrapping ErrInternal, says that a strategy panicked; the Result
 // holds what was explored until then.
 func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
-	x := newSession(body, c)
+	x := newSession(body, c, nil)
 	defer x.Close()
 	r, err := explorePart(x, body, s, c)
 	if cl, ok := strategy.As[strategy.Closer](s); ok {
@@ -197,8 +197,17 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	return r, err
 }
 
-// newSession starts the runtime of an exploration of body with c.
-func newSession(body func(w *T), c *config) *driver.Session { return newSessionNamed(body, c, nil) }
+// newSession starts the runtime of an exploration of body with c, whose
+// naming tables are names (nil: its own), shared with the sessions of
+// other workers (parallel.go).
+func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session {
+	w := &T{}
+	var stop <-chan struct{}
+	if c.ctx != nil {
+		stop = c.ctx.Done()
+	}
+	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
+}
 
 // explorePart runs the exploration loop in session x with strategy s until
 // s ends its exploration or a bound stops it, and tallies its executions

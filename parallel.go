@@ -70,7 +70,7 @@ func exploreParallel(body func(w *T), s strategy.Splitter, c *config, n int) (*R
 	p.part = &part
 	p.workers = make([]*worker, n)
 	for i := range p.workers {
-		w := &worker{id: i, p: p, session: newSessionNamed(body, c, p.names)}
+		w := &worker{id: i, p: p, session: newSession(body, c, p.names)}
 		defer w.session.Close()
 		if i == 0 {
 			w.template = s
@@ -102,18 +102,6 @@ func exploreParallel(body func(w *T), s strategy.Splitter, c *config, n int) (*R
 		r.Workers = append(r.Workers, w.stats)
 	}
 	return r, p.err
-}
-
-// newSessionNamed starts the runtime of an exploration of body with c,
-// whose naming tables are names (nil: its own), shared with the sessions
-// of other workers.
-func newSessionNamed(body func(w *T), c *config, names *engine.Names) *driver.Session {
-	w := &T{}
-	var stop <-chan struct{}
-	if c.ctx != nil {
-		stop = c.ctx.Done()
-	}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
 }
 
 // parallel is the state the workers of a parallel exploration share,
