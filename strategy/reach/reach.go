@@ -125,7 +125,7 @@ func (s *Strategy) Counters() []strategy.Counter {
 		{Name: "reach restarts", Value: int64(st.Restarts)},
 		// Variants whose run could not replay them: their subtrees are
 		// not explored, so the exploration may have missed sequences
-		// (doc.go); TestPrograms pins 0 for the Table 4 programs.
+		// (doc.go); TestTable4 pins 0 for the Table 4 programs.
 		{Name: "reach variants lost", Value: int64(st.Infeasible)},
 	}
 }
