@@ -6,7 +6,6 @@ package weft
 import (
 	"time"
 
-	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -19,20 +18,20 @@ const (
 
 // autoChoice is the default strategy (optimal) as Explore runs it when the
 // caller names none: if the first execution reads inputs and the concolic
-// strategy can run, it ends the exploration there (switch), for Explore to
-// explore again with the concolic strategy; otherwise it explores on, and
-// note says what that leaves out.
+// strategy can run, it ends the exploration there, for Explore to explore
+// again with that strategy (next, built to find out); otherwise it
+// explores on, and note says what that leaves out.
 type autoChoice struct {
 	strategy.Splitter
-	c        *config
-	runs     int
-	switched bool
-	note     string
+	c     *config
+	first bool // the first execution is finished
+	next  strategy.Strategy
+	note  string
 }
 
 // Next implements strategy.Strategy.
 func (a *autoChoice) Next() bool {
-	if a.switched {
+	if a.next != nil {
 		return false
 	}
 	return a.Splitter.Next()
@@ -40,10 +39,10 @@ func (a *autoChoice) Next() bool {
 
 // Finish implements strategy.Strategy.
 func (a *autoChoice) Finish(tr *trace.Trace, end trace.End) {
-	a.runs++
-	if a.runs == 1 && len(tr.Inputs) > 0 {
-		a.switched, a.note = inputsExplorable(a.c)
+	if !a.first && len(tr.Inputs) > 0 {
+		a.next, a.note = inputStrategyFor(a.c)
 	}
+	a.first = true
 	a.Splitter.Finish(tr, end)
 }
 
@@ -58,22 +57,23 @@ func (a *autoChoice) SplitLarge() (strategy.Unit, bool) {
 // Unwrap returns the strategy chosen, so that its capabilities are found.
 func (a *autoChoice) Unwrap() strategy.Strategy { return a.Splitter }
 
-// inputsExplorable reports whether the concolic strategy can explore the
-// inputs of a body, or says why not.
-func inputsExplorable(c *config) (bool, string) {
+// inputStrategyFor returns the concolic strategy with c's options, to
+// explore the inputs of a body, or nil and why it cannot.
+func inputStrategyFor(c *config) (strategy.Strategy, string) {
 	const keeps = "the body reads inputs, which " + defaultStrategy + " keeps at their default values: "
-	mk, err := registry.Lookup(inputStrategy)
+	cc := *c
+	cc.strategyName = inputStrategy
+	s, err := cc.build()
 	if err != nil {
-		return false, keeps + `import _ "github.com/weft-go/weft/concolic" in a file of the test package to explore them with ` + inputStrategy
-	}
-	s := mk(registry.Params{Seed: c.seed, Depth: c.depth, MaxSteps: c.maxSteps})
-	if cl, ok := strategy.As[strategy.Closer](s); ok {
-		defer cl.Close()
+		return nil, keeps + `import _ "github.com/weft-go/weft/concolic" in a file of the test package to explore them with ` + inputStrategy
 	}
 	if f, ok := strategy.As[strategy.Failer](s); ok && f.Err() != nil {
-		return false, keeps + inputStrategy + " would explore them, but it cannot run: " + f.Err().Error()
+		if cl, ok := strategy.As[strategy.Closer](s); ok {
+			cl.Close()
+		}
+		return nil, keeps + inputStrategy + " would explore them, but it cannot run: " + f.Err().Error()
 	}
-	return true, ""
+	return s, ""
 }
 
 // exploreChosen explores body with the strategy chosen for it (c names
@@ -85,14 +85,15 @@ func exploreChosen(body func(w *T), c *config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sp, ok := s.(strategy.Splitter)
-	if !ok {
-		return exploreOn(body, s, c)
-	}
-	a := &autoChoice{Splitter: sp, c: c}
+	a := &autoChoice{Splitter: s.(strategy.Splitter), c: c}
 	start := time.Now()
 	r, err := exploreOn(body, a, c)
-	if err != nil || !a.switched {
+	if a.next == nil || err != nil {
+		if a.next != nil {
+			if cl, ok := strategy.As[strategy.Closer](a.next); ok {
+				cl.Close()
+			}
+		}
 		if r != nil {
 			r.Note = a.note
 		}
@@ -103,9 +104,5 @@ func exploreChosen(body func(w *T), c *config) (*Result, error) {
 	if cc.timeout > 0 {
 		cc.timeout = max(cc.timeout-time.Since(start), time.Nanosecond)
 	}
-	s, err = cc.build()
-	if err != nil {
-		return nil, err
-	}
-	return exploreOn(body, s, &cc)
+	return exploreOn(body, a.next, &cc)
 }

@@ -70,7 +70,7 @@ func exploreParallel(body func(w *T), s strategy.Splitter, c *config, n int) (*R
 	p.part = &part
 	p.workers = make([]*worker, n)
 	for i := range p.workers {
-		w := &worker{id: i, p: p, session: newSession(body, c, p.names)}
+		w := &worker{p: p, session: newSession(body, c, p.names)}
 		defer w.session.Close()
 		if i == 0 {
 			w.template = s
@@ -150,12 +150,10 @@ type job struct {
 	children int
 	inbox    []strategy.Handback
 	parked   bool
-	counted  bool // its counters are in the total
 }
 
 // worker is one goroutine of a parallel exploration with its runtime.
 type worker struct {
-	id       int
 	p        *parallel
 	session  *driver.Session
 	template strategy.Splitter // resumes the units this worker takes
@@ -245,9 +243,6 @@ func (p *parallel) fail(err error) {
 // same time would share it.
 var ErrSharedObject = errors.New("an object is shared by the executions of parallel workers")
 
-// errBounded says that the bound on executions stopped a batch.
-var errBounded = errors.New("bound on executions reached")
-
 // run explores with job j until it is over (it then hands back to its
 // parent, or waits parked for its children) or the exploration stops.
 func (w *worker) run(j *job) error {
@@ -256,8 +251,8 @@ func (w *worker) run(j *job) error {
 		if err := w.join(j); err != nil {
 			return err
 		}
-		n, err := p.reserve()
-		if err != nil {
+		n, ok := p.reserve()
+		if !ok {
 			return nil // stopped
 		}
 		b := &driver.Batch{Strategy: j.s, N: n}
@@ -311,13 +306,14 @@ func (p *parallel) queue(u strategy.Unit, j *job) {
 	p.wake.Broadcast()
 }
 
-// reserve returns how many executions the next batch may run, or an error
-// if the exploration is stopped or its bound on executions is reached.
-func (p *parallel) reserve() (int, error) {
+// reserve returns how many executions the next batch may run, and false if
+// the exploration is stopped or its bound on executions is reached (which
+// stops it).
+func (p *parallel) reserve() (int, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stopped {
-		return 0, errStopped
+		return 0, false
 	}
 	n := parallelBatch
 	if p.c.batch > 0 {
@@ -328,11 +324,11 @@ func (p *parallel) reserve() (int, error) {
 		if n <= 0 {
 			p.stopped = true
 			p.wake.Broadcast()
-			return 0, errBounded
+			return 0, false
 		}
 	}
 	p.runs += n
-	return n, nil
+	return n, true
 }
 
 // record merges r, a batch's result that reserved n executions, into the
@@ -371,8 +367,7 @@ func (w *worker) finish(j *job) (done bool) {
 		j.parked = true
 		return true
 	}
-	if cs, ok := strategy.As[strategy.Counting](j.s); ok && !j.counted {
-		j.counted = true
+	if cs, ok := strategy.As[strategy.Counting](j.s); ok {
 		p.total.addCounters(cs.Counters())
 	}
 	p.pending--
