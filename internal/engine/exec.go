@@ -50,9 +50,9 @@ const (
 // executions of different Execs is still registered afresh.
 var serials atomic.Uint64
 
-// execIDs numbers Execs process-wide: the keys an Exec gives carry its id
-// (newKey), so an object that outlives an exploration keeps a key no other
-// Exec gives.
+// execIDs numbers naming tables (Names) process-wide: the keys an Exec
+// gives carry its tables' id (newKey), so an object that outlives an
+// exploration keeps a key no other exploration gives.
 var execIDs atomic.Uint64
 
 // Exec runs executions, one at a time. An Exec is reused across executions to
@@ -71,7 +71,6 @@ type Exec struct {
 	// return addresses on top of the stack (input.go).
 	branchPCs map[[branchFrames]uintptr]uintptr
 	serial    uint64
-	id        uint64 // its names' id (Names): the keys it gives carry it
 
 	threads []*Thread
 	// pool holds every thread the Exec has made, each with its coroutine
@@ -140,7 +139,6 @@ func NewExec(cfg Config) *Exec {
 	e.names.mu.Lock()
 	e.names.execs++
 	e.names.mu.Unlock()
-	e.id = e.names.id
 	e.tr.Runtime = e.names.runtime
 	return e
 }

@@ -235,13 +235,13 @@ func (e *Exec) keyInUse(k uint64) bool {
 // gives (keys are never bound to names of another Exec).
 func (e *Exec) newKey() uint64 {
 	e.names.nkeys++
-	return e.id<<32 | e.names.nkeys
+	return e.names.id<<32 | e.names.nkeys
 }
 
 // ownKey returns the index of key k among the keys e gave, or -1 if another
 // Exec gave it or it is an outside key.
 func (e *Exec) ownKey(k uint64) int {
-	if k&outsideKey != 0 || k>>32 != e.id {
+	if k&outsideKey != 0 || k>>32 != e.names.id {
 		return -1
 	}
 	return int(k & (1<<32 - 1))
