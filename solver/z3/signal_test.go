@@ -30,8 +30,9 @@ func TestInterruptDuringCheck(t *testing.T) {
 	signal.Notify(got, os.Interrupt)
 	defer signal.Stop(got)
 	s1, s2 := newSolver(t), newSolver(t)
-	done := make(chan struct{})
+	done, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(stopped)
 		for {
 			select {
 			case <-done:
@@ -56,8 +57,12 @@ func TestInterruptDuringCheck(t *testing.T) {
 	}
 	wg.Wait()
 	syscall.Kill(os.Getpid(), syscall.SIGINT)
-	time.Sleep(10 * time.Millisecond)
+	// The sender must be gone before signal.Stop runs (deferred above): a
+	// select that finds done closed and its timer fired may still pick the
+	// timer, and a SIGINT after Stop kills the test binary.
 	close(done)
+	<-stopped
+	time.Sleep(10 * time.Millisecond) // lets the last signals arrive while Notify holds them
 	if len(got) == 0 {
 		t.Fatal("no SIGINT reached the Go handler")
 	}
