@@ -187,12 +187,26 @@
 //     REACH_SIZE=events) checked 9,000 programs of at most 12 steps (4,000
 //     from seed 300, 5,000 from seed 5,000, the generator's message-passing
 //     programs that exhaustive search finishes in 5,000 executions), each
-//     with the free runs in thread order and at random: all agree with
-//     exhaustive search. Of 1,000 programs of at most 15
-//     steps (seeds 20,000 on), one exploration in 2,000 (seed 20,522, the
-//     random order) misses 7 of 129 sequences: a variant whose black
-//     receive needs a close that a buffer full in the variant prevents
-//     cannot be replayed, and its subtree is lost (Stats.Infeasible).
+//     with the free runs in thread order and at random, and 5,000 of at
+//     most 15 steps (seeds 20,000 on): all agree with exhaustive search.
+//     Of 2,000 programs of at most 18 steps (seeds 40,000 on), one
+//     exploration in 4,000 (seed 40,911, the random order) misses a
+//     failure: a send on a closed channel that needs the receive before it
+//     to find the channel closed, while two other sends would fail there
+//     first; the runs again with failing calls postponed (failures.go)
+//     end with the other two. Not fixed yet.
+//   - Open receives. A variant can keep a receive from a buffered channel
+//     (its control structure holds no changed event) while it removes the
+//     send or close whose value it took, or leaves that event unmatched:
+//     the receive is then open (spec.Open), as the paper's receive whose
+//     sender is removed is unmatched. A run that never fills its source
+//     (the close's thread waits for room in a buffer the variant fills)
+//     leaves it unfilled, is analysed, and its variants explored
+//     (Stats.Stranded). Before, such a variant could not be replayed and
+//     its subtree was lost (seed 20,522: 7 of 129 sequences,
+//     TestStranded). The price: a stranded run's sequence can be one
+//     another run exercised too (2 of the 131 runs of seed 20,522), so
+//     "exactly once" holds for the runs that are not stranded.
 //
 // # Numbers
 //

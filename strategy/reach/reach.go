@@ -61,6 +61,12 @@ type Stats struct {
 	// Infeasible the variants whose run could not replay one of their
 	// black events, because two of their events fail (failures.go).
 	Retries, Infeasible int
+	// Stranded counts the runs that left a receive of their variant
+	// unfilled because the send or close it takes was not in the variant
+	// and never came (spec.Open). They are analysed like the others, and
+	// their variants explored; their sequence can be one that another run
+	// exercised too (doc.go).
+	Stranded int
 }
 
 // Strategy is the reachability testing strategy. Use New.
@@ -127,6 +133,7 @@ func (s *Strategy) Counters() []strategy.Counter {
 		// not explored, so the exploration may have missed sequences
 		// (doc.go); TestTable4 pins 0 for the Table 4 programs.
 		{Name: "reach variants lost", Value: int64(st.Infeasible)},
+		{Name: "reach stranded runs", Value: int64(st.Stranded)},
 	}
 }
 
@@ -243,6 +250,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.stats.Infeasible++
 		return
 	}
+	if s.stranded() {
+		s.stats.Stranded++
+	}
 	s.analysed++
 	s.generate(tr, end)
 }
@@ -253,13 +263,24 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 func (s *Strategy) unreplayed() (black bool) {
 	for g, specs := range s.v.Pos {
 		for p := int(s.count[g]); p < len(specs); p++ {
-			if !specs[p].unmatched() {
+			if !specs[p].unmatched() && !specs[p].Open {
 				s.stats.Unreplayed++
 				black = black || specs[p].Black
 			}
 		}
 	}
 	return black
+}
+
+// stranded reports whether the run left an open receive of its variant
+// (spec.Open) unfilled.
+func (s *Strategy) stranded() bool {
+	for g, specs := range s.v.Pos {
+		if p := int(s.count[g]); p < len(specs) && specs[p].Open {
+			return true
+		}
+	}
+	return false
 }
 
 // generate is GenerateVariants (Fig. 10) for the SYN-sequence of tr,
@@ -358,7 +379,7 @@ func (s *Strategy) unfilled(f *frame) {
 	}
 	for g, specs := range s.v.Pos {
 		p := s.count[g]
-		if int(p) >= len(specs) || !specs[p].unmatched() {
+		if int(p) >= len(specs) || !specs[p].unmatched() && !specs[p].Open {
 			continue
 		}
 		u := virtual{g: g, p: p, spec: specs[p], cs: make([]uint32, a.n), src: -1}

@@ -33,6 +33,9 @@ type synRun struct {
 	// skipped marks a run reach did not analyse: partial, or run again
 	// with its failing call postponed.
 	skipped bool
+	// stranded marks a run that left an open receive of its variant
+	// unfilled (reach.Stats.Stranded): its sequence may be another run's.
+	stranded bool
 }
 
 // synRecorder wraps a strategy and records every execution it finishes.
@@ -54,6 +57,7 @@ func (r *synRecorder) Finish(tr *trace.Trace, end trace.End) {
 	if isReach {
 		after := s.Stats()
 		x.skipped = after.Partial > before.Partial || after.Retries > before.Retries || after.Infeasible > before.Infeasible
+		x.stranded = after.Stranded > before.Stranded
 	}
 	r.runs = append(r.runs, x)
 }

@@ -38,6 +38,14 @@ type spec struct {
 	// from (all of it, not pruned): a run of the variant prunes the
 	// outcomes of old calls it finds there (reach.go, prune).
 	Races []sout
+	// Open marks a receive from a buffered channel whose value's source
+	// (the send or close at the same position of the channel's input) is
+	// not fixed by the variant: removed from it, or an unmatched event of
+	// it. The receive stays in the variant (its control structure holds
+	// no changed event), but whether it can complete depends on a call
+	// not in the variant, as for an unmatched event: a run that never
+	// fills its source leaves it unfilled, and the run is still analysed.
+	Open bool
 	// Past is set for a select's default: for each thread (stably
 	// numbered), how many of its calls completed in what the default
 	// needs to have happened before it (its control structure and the
@@ -275,6 +283,17 @@ func (f *frame) crossChanged(i int32, changed []int32) bool {
 	return false
 }
 
+// sourceLost reports whether step x, the send or close whose value (or
+// closing) a receive takes, is not fixed by a variant: its control
+// structure holds a changed event (hit), or one of its calls is removed.
+func (f *frame) sourceLost(x int32, hit func(vc) bool, removedCall func(side) bool) bool {
+	a := f.a
+	if hit(a.csOf(int(x))) || removedCall(a.exec[x]) {
+		return true
+	}
+	return a.par[x].t >= 0 && removedCall(a.par[x])
+}
+
 // changedSpec returns the spec of an event whose partner changes to o: its
 // calls all specified, black (Fig. 10, line 7), and for a select's default
 // what it needs to have happened before it (cs and the select's past).
@@ -356,6 +375,9 @@ func (f *frame) derive(t []int) *variant {
 					sp.Black = true
 				}
 			}
+		}
+		if x := a.cross[i][0]; x >= 0 && !sp.unmatched() && f.sourceLost(x, hit, removedCall) {
+			sp.Open = true
 		}
 		if int(a.pos[i]) != len(v.Pos[g]) {
 			panic("weft internal error: reach: a variant's events on an object are not a prefix of its positions")
