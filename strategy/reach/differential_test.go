@@ -212,3 +212,22 @@ func TestStranded(t *testing.T) {
 		}
 	}
 }
+
+// TestPostponedSource pins the program on which a receive postponed
+// because it failed on one value (T2's receive of 2) was postponed on the
+// close too, where it does not fail: the run took a failing send of
+// another thread first, and the failure of T2's send on the closed
+// channel, which needs that receive, was never reached in the random
+// order. A postponement now names the call the value came from.
+func TestPostponedSource(t *testing.T) {
+	p := gen.NewWith(40911, gen.Options{MaxEvents: 18, MessagePassing: true})
+	for _, o := range []reach.Options{{}, {Seed: 40912}} {
+		c, ok := compare(t, genweft.Body(p), o, 5000)
+		if !ok {
+			t.Fatal("exhaustive search did not finish")
+		}
+		if !c.ok() || c.want != 15 || c.got != 7 {
+			t.Errorf("%+v: %v", o, c)
+		}
+	}
+}

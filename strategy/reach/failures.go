@@ -11,11 +11,18 @@
 // step dependent with every event instead, strategy/optimal's doc.) The
 // variants derived from it do not keep the postponement: what made the
 // call fail (the value it received) may have changed there; one of them
-// that fails early again is run again in the same way.
+// that fails early again is run again in the same way. A call is
+// postponed with the call its value came from (the partner it met, the
+// send whose value it took, the close it found): a receive that failed on
+// one value runs as usual when it would take another, on which it may not
+// fail (TestPostponedSource).
 
 package reach
 
-import "github.com/weft-go/weft/trace"
+import (
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
 
 // postpone reports whether the run that ended so, a failure while other
 // threads could move, is to be run again with the failing call postponed
@@ -24,21 +31,22 @@ func (s *Strategy) postpone(tr *trace.Trace, end trace.End) bool {
 	if !stops(end) || !s.early || int(end.Thread) >= len(tr.Threads) {
 		return false
 	}
-	k := int32(-1)
+	k, last := int32(-1), -1
 	for i := range tr.Events {
 		if e := &tr.Events[i]; e.Thread == end.Thread || e.Partner == end.Thread {
-			k++
+			k, last = k+1, i
 		}
 	}
 	if k < 0 {
 		return false // it failed before its first step
 	}
 	t := int32(s.names.Stable(end.Thread))
-	if s.v.postponed(t, k) {
+	src := s.sourceOf(tr.Events, last, end.Thread)
+	if s.v.postponed(t, k, func() [2]int32 { return src }) {
 		return false
 	}
 	v := *s.v
-	v.Postponed = append(append([]vside(nil), s.v.Postponed...), vside{T: t, K: k})
+	v.Postponed = append(append([]postponement(nil), s.v.Postponed...), postponement{T: t, K: k, Src: src})
 	s.retry = &v
 	s.stats.Retries++
 	return true
@@ -56,4 +64,109 @@ func stops(end trace.End) bool {
 		return false
 	}
 	return true
+}
+
+// postponedAlt reports whether alternative a of thread p's pending call is
+// postponed in the run's variant.
+func (s *Strategy) postponedAlt(st *strategy.State, p trace.ThreadID, a int32) bool {
+	if len(s.v.Postponed) == 0 {
+		return false
+	}
+	return s.v.postponed(int32(s.names.Stable(p)), s.k[p], func() [2]int32 { return s.nextSource(st, p, a) })
+}
+
+// sourceOf returns the source (failures.go, postponement) of thread p's
+// call completed by step i of events: its sending partner if p received
+// in a rendezvous, the send or close whose value or closing it took.
+func (s *Strategy) sourceOf(events []trace.Event, i int, p trace.ThreadID) [2]int32 {
+	e := &events[i]
+	switch {
+	case e.Thread != p:
+		return noSource // p sent in a rendezvous: it took no value
+	case e.Partner != trace.NoThread:
+		return s.callOf(events, i, e.Partner)
+	}
+	if _, ok := chanStep(e.Op, e.Case); !ok || e.Source() < 0 {
+		return noSource // nextSource predicts none either
+	}
+	return s.callOf(events, e.Source(), events[e.Source()].Thread)
+}
+
+// callOf names thread p's call completed by step i: its stable thread and
+// the number of p's steps before i.
+func (s *Strategy) callOf(events []trace.Event, i int, p trace.ThreadID) [2]int32 {
+	k := int32(0)
+	for j := range events[:i] {
+		if e := &events[j]; e.Thread == p || e.Partner == p {
+			k++
+		}
+	}
+	return [2]int32{int32(s.names.Stable(p)), k}
+}
+
+// nextSource returns the source that alternative a of thread p's pending
+// operation would take its value from: the partner it meets, the send at
+// the head of a buffer, the close of a drained channel, and for a send,
+// the close of a closed channel (sourceOf's view of the step it makes).
+func (s *Strategy) nextSource(st *strategy.State, p trace.ThreadID, a int32) [2]int32 {
+	alt := alternative(st, p, a)
+	if alt.Partner != trace.NoThread {
+		return [2]int32{int32(s.names.Stable(alt.Partner)), s.k[alt.Partner]}
+	}
+	c, ok := chanStep(st.Threads[p].Op, alt.Case)
+	if !ok {
+		return noSource
+	}
+	kind, obj, objs := c.Kind, c.Obj, st.Trace.Objects
+	if objs[obj].Class != trace.ClassChan {
+		return noSource
+	}
+	events := st.Trace.Events
+	var sends []int
+	took, closed := 0, -1
+	for i := range events {
+		e := &events[i]
+		if ch, k, ok := bufferedCase(e, objs); ok && ch == obj && e.OK {
+			if k == trace.KindSend {
+				sends = append(sends, i)
+			} else {
+				took++
+			}
+		}
+		if e.Op.Kind == trace.KindClose && e.Op.Obj == obj {
+			closed = i
+		}
+	}
+	switch {
+	case kind != trace.KindRecv && closed >= 0:
+		// A send or close that finds the channel closed (it panics) is
+		// sourced by the close, as the runtime records it
+		// (trace.Event.Src).
+		return s.callOf(events, closed, events[closed].Thread)
+	case kind != trace.KindRecv:
+		return noSource
+	case took < len(sends):
+		return s.callOf(events, sends[took], events[sends[took]].Thread)
+	case closed >= 0:
+		return s.callOf(events, closed, events[closed].Thread)
+	}
+	return noSource
+}
+
+// chanStep returns the channel operation that a step of op (select case
+// cas) makes: a receive, a send or a close of a channel; false for any
+// other step.
+func chanStep(op trace.Op, cas int32) (trace.Case, bool) {
+	c := trace.Case{Kind: op.Kind, Obj: op.Obj}
+	if op.Kind == trace.KindSelect {
+		if cas < 0 || int(cas) >= len(op.Cases) {
+			return c, false
+		}
+		c = op.Cases[cas]
+	}
+	switch c.Kind {
+	case trace.KindRecv, trace.KindSend, trace.KindClose:
+		return c, c.Obj != trace.NoObject
+	}
+	return c, false
 }

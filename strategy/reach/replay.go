@@ -60,7 +60,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 			}
 			sp := buf.spec
 			allowed++
-			if s.v.postponed(int32(s.names.Stable(trace.ThreadID(p))), s.k[p]) || (sp != nil && sp.Fails) {
+			if s.postponedAlt(st, trace.ThreadID(p), a) || (sp != nil && sp.Fails) {
 				if deferred == nil || deferRank(sp) < deferRank(deferred.spec) {
 					c := buf
 					deferred = &c

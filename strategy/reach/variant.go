@@ -69,16 +69,32 @@ func (s *spec) unmatched() bool { return s.Exec.Unset || (s.HasPar && s.Par.Unse
 type variant struct {
 	Pos map[int32][]spec
 	Old []int32
-	// Postponed lists calls (thread, call index) that failed in an
-	// earlier run of the variant before the other threads could move: the
-	// run takes them only when nothing else can move (failures.go).
-	Postponed []vside
+	// Postponed lists calls that failed in an earlier run of the variant
+	// before the other threads could move: the run takes them, with the
+	// same source, only when nothing else can move (failures.go).
+	Postponed []postponement
 }
 
-// postponed reports whether call k of thread t (stable) is postponed.
-func (v *variant) postponed(t, k int32) bool {
+// A postponement is a call (stable thread, call index) that failed, and
+// the call whose value it took when it failed (Src: stable thread and
+// call index, {-1, -1} for none: the sending partner of a rendezvous, the
+// send whose value a buffered receive took, the close a receive found).
+// A receive that fails on one value may not fail on another: it is
+// postponed only when it would take its value from the same call.
+type postponement struct {
+	T, K int32
+	Src  [2]int32
+}
+
+// noSource is the source of a call that takes no value.
+var noSource = [2]int32{-1, -1}
+
+// postponed reports whether call k of thread t (stable) is postponed;
+// src returns the source it would take its value from, asked only if a
+// postponement of the call exists.
+func (v *variant) postponed(t, k int32, src func() [2]int32) bool {
 	for _, p := range v.Postponed {
-		if p.T == t && p.K == k {
+		if p.T == t && p.K == k && p.Src == src() {
 			return true
 		}
 	}
