@@ -160,6 +160,7 @@ func TestDefaultsBounded(t *testing.T) {
 		"bluetooth":   {300, false, 1, 7119},
 		"dining":      {300, false, 1, 4500},
 		"dporproblem": {6, true, 2, 24},
+		"dme":         {300, false, 1, 18000},
 		"dpmonitor":   {300, false, 1, 6294},
 		"fib":         {300, false, 12, 4800},
 		"filesystem":  {300, false, 1, 38700},
@@ -235,7 +236,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"addall", "art", "bbchan", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "readloop", "rwmonitor", "rwselect", "rwsem", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
+	want := []string{"addall", "art", "bbchan", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dme", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "readloop", "rwmonitor", "rwselect", "rwsem", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}

@@ -94,6 +94,7 @@ var benchTables = []benchTable{
 			{"DP-monitorSU (3P)", "dpmonitor", map[string]int{"n": 3}, []string{"30"}},
 			{"DP-monitorSU (4P)", "dpmonitor", map[string]int{"n": 4}, []string{"624"}},
 			{"DP-monitorSU (5P)", "dpmonitor", map[string]int{"n": 5}, []string{"19330"}},
+			{"DME", "dme", nil, []string{"4032"}},
 		},
 	},
 	{

@@ -213,7 +213,9 @@
 // BB-monitorSU 720 (720), BB-monitorSC 5,076 (12,096), RW-select 768 (768),
 // RW-semaphore 768 (21,744), RW-monitorSU 11,040 (13,320), RW-monitorSC
 // 343,680 (61,716), DP-monitorSU 3, 4, 5: 30, 720, 22,300 (30, 624,
-// 19,330); Fig. 1: 4 sequences, 4 runs; Fig. 13: 511 runs for 9
+// 19,330), DME 1,760 (4,032; programs/dme.go: Ricart and Agrawala's
+// algorithm, one entry per process, P/V leaves it as the paper says);
+// Fig. 1: 4 sequences, 4 runs; Fig. 13: 511 runs for 9
 // philosophers, the paper's. The authors' programs are in Carver and Tai's
 // book, not in the paper; where ours differ, so do the programs: our
 // semaphore bounded buffer lets producers race at both semaphores (the

@@ -92,6 +92,7 @@ func TestTable4(t *testing.T) {
 		{"dpmonitor", map[string]int{"n": 3}, 30, 30, 0, false},
 		{"dpmonitor", map[string]int{"n": 4}, 720, 624, 0, false},
 		{"dpmonitor", map[string]int{"n": 5}, 22300, 19330, 0, true},
+		{"dme", nil, 1760, 4032, 0, false},
 		// Fig. 13: Godefroid's deadlocking philosophers, 9 of them: 511
 		// runs for RichTest (VeriSoft: 19,023).
 		{"dining", map[string]int{"n": 9}, 511, 511, 1, false},
@@ -108,6 +109,25 @@ func TestTable4(t *testing.T) {
 		st := s.Stats()
 		if r.Executions != c.seqs || st.Partial != 0 || st.Retries != 0 || st.Infeasible != 0 || r.FailureCounts[trace.Deadlock] != c.deadlocks {
 			t.Errorf("%s %v: %d runs (%+v), failures %v; want %d sequences (the paper: %d), %d deadlocks", c.name, c.ps, r.Executions, st, r.FailureCounts, c.seqs, c.paper, c.deadlocks)
+		}
+	}
+}
+
+// TestDMEBroken checks that the critical section's check of program dme
+// can fail: with helpers that never defer a reply (broken=1), reach finds
+// two processes inside, in its second run for 3 processes (the first
+// run's free order happens to keep them apart), as optimal DPOR does.
+func TestDMEBroken(t *testing.T) {
+	for _, strategyName := range []string{"reach", "optimal"} {
+		r, err := weft.Explore(body("dme", map[string]int{"n": 3, "broken": 1}), weft.WithStrategy(strategyName), weft.NoReplayFiles())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Assertion {
+			t.Fatalf("%s: failures %v, want one assertion", strategyName, r.FailureCounts)
+		}
+		if strategyName == "reach" && r.Executions != 2 {
+			t.Errorf("reach: found in execution %d, want 2", r.Executions)
 		}
 	}
 }
