@@ -36,7 +36,9 @@ func isWeftFrame(fn string) bool {
 		// thread as a coroutine.
 		return strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "iter.")
 	}
-	return strings.HasPrefix(rest, "/internal/") || strings.HasPrefix(rest, ".(*") ||
+	// The packages under std are the stand-ins of sync, sync/atomic and
+	// the channel operations that weft test's rewritten code calls.
+	return strings.HasPrefix(rest, "/internal/") || strings.HasPrefix(rest, "/std/") || strings.HasPrefix(rest, ".(*") ||
 		strings.HasPrefix(rest, ".Select") || strings.HasPrefix(rest, ".Go") ||
 		strings.HasPrefix(rest, ".MonitorCond.") || strings.HasPrefix(rest, ".Await") ||
 		strings.HasPrefix(rest, ".Yield") || strings.HasPrefix(rest, ".Assume")
