@@ -29,13 +29,13 @@ var ErrUnsupported = errors.New("not supported by weft test")
 
 // rewriter holds the state of one file's rewriting.
 type rewriter struct {
-	fset  *token.FileSet
-	file  *ast.File
-	tf    *token.File
-	src   []byte
-	info  *types.Info
-	edits edits
-	depth int
+	fset   *token.FileSet
+	file   *ast.File
+	tf     *token.File
+	src    []byte
+	info   *types.Info
+	edits  edits
+	depth  int
 	usesRT bool
 	// commaOK marks the receives whose two results are used.
 	commaOK map[*ast.UnaryExpr]bool

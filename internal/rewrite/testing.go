@@ -118,4 +118,3 @@ func (r *rewriter) testingCall(call *ast.CallExpr, sel *ast.SelectorExpr, fn *ty
 	}
 	r.replace(sel.X.End(), call.Lparen+1, ", ")
 }
-

@@ -6,6 +6,8 @@ package rt
 
 import (
 	"fmt"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -44,9 +46,14 @@ func Test(t *testing.T, body func()) {
 	}
 }
 
-// fail fails the current execution with msg, naming the method called.
+// fail fails the current execution with msg, naming the method called and
+// where the program called it, as the testing package prints it.
 func fail(method, msg string) {
-	new(weft.T).Fail("%s", strings.TrimSuffix("t."+method+": "+msg, ": "))
+	where := ""
+	if _, file, line, ok := runtime.Caller(2); ok { // above fail and the method's stand-in
+		where = fmt.Sprintf("%s:%d: ", filepath.Base(file), line)
+	}
+	new(weft.T).Fail("%s", strings.TrimSuffix(where+"t."+method+": "+msg, ": "))
 }
 
 // Error is t.Error: inside an execution it fails the execution (and ends
