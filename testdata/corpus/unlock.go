@@ -14,10 +14,10 @@ type StoreBug struct {
 // Put stores v under k, refusing an empty key.
 func (s *StoreBug) Put(k, v string) error {
 	s.mu.Lock()
-	defer s.mu.Unlock() // want TestStoreBug: unlock of unlocked mutex
+	defer s.mu.Unlock()
 	if k == "" {
 		s.mu.Unlock()
-		return errors.New("empty key")
+		return errors.New("empty key") // want TestStoreBug: unlock of unlocked mutex
 	}
 	s.data[k] = v
 	return nil
