@@ -47,7 +47,7 @@ func TestOutsideExecution(t *testing.T) {
 		t.Error("TryLock of unlocked mutexes failed")
 	}
 	f := sync.OnceValue(func() int { n++; return n })
-	if f() != 5 || f() != 5 {
+	if first, second := f(), f(); first != 5 || second != 5 {
 		t.Errorf("OnceValue called its function twice: n = %d", n)
 	}
 }
