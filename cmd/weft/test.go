@@ -283,15 +283,25 @@ func printEvents(r io.Reader, w io.Writer, o *testOptions) testResult {
 			res.buildFailed = true
 		}
 		if o.json {
-			if err := enc.Encode(ev); err != nil {
-				return res
+			// The event as go test wrote it, every field kept, but for
+			// the completed replay commands.
+			var raw map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &raw); err == nil {
+				if _, ok := raw["Output"]; ok {
+					raw["Output"] = ev.Output
+				}
+				if err := enc.Encode(raw); err != nil {
+					return res
+				}
 			}
 			continue
 		}
 		key := [2]string{ev.Package, ev.Test}
 		switch {
 		case ev.Action == "output" && ev.Test != "" && !o.verbose:
-			held[key] = append(held[key], ev.Output)
+			if !isRunLine(ev.Output) {
+				held[key] = append(held[key], ev.Output)
+			}
 		case ev.Action == "output" || ev.Action == "build-output":
 			if ev.Test == "" && isRunLine(ev.Output) && !o.verbose {
 				continue
