@@ -49,7 +49,9 @@ func TestParseTestArgs(t *testing.T) {
 
 // TestTestOutsideWeft runs weft test in a module that does not require
 // weft: a temporary -modfile adds it, the module's files stay as they were,
-// and the report names the original file and line.
+// and the report names the original file and line. A failure through a
+// call of t's methods that was not rewritten fails the execution, and
+// t.Skip skips the test.
 func TestTestOutsideWeft(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
@@ -62,6 +64,23 @@ func TestTestOutsideWeft(t *testing.T) {
 // Stop closes done.
 func Stop(done chan struct{}) {
 	close(done)
+}
+`,
+		"indirect_test.go": `package outside
+
+import "testing"
+
+func TestIndirect(t *testing.T) {
+	report := t.Errorf // a method value: not rewritten, as a library's call
+	done := make(chan int)
+	go func() { done <- 1 }()
+	if <-done == 1 {
+		report("indirect failure")
+	}
+}
+
+func TestSkipped(t *testing.T) {
+	t.Skip("not today")
 }
 `,
 		"stop_test.go": `package outside
@@ -82,12 +101,14 @@ func TestStop(t *testing.T) {
 	}
 	t.Setenv("WEFT_REPLAY_FILES", "0")
 	var stdout, stderr bytes.Buffer
-	code := runTest(dir, nil, &stdout, &stderr)
+	code := runTest(dir, []string{"-v"}, &stdout, &stderr)
 	out := stdout.String()
 	if code != exitFailure {
 		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitFailure, out, stderr.String())
 	}
-	for _, want := range []string{"weft: close of closed channel in T1", "T1   close chan#0                      stop.go:5", "replay: weft test example.com/outside -run '^TestStop$' -replay 'TestStop="} {
+	for _, want := range []string{"weft: close of closed channel in T1", "T1   close chan#0                      stop.go:5", "replay: weft test example.com/outside -run '^TestStop$' -replay 'TestStop=",
+		"the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite",
+		"--- FAIL: TestIndirect", "    indirect_test.go:14: not today\n--- SKIP: TestSkipped"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
