@@ -128,8 +128,12 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 
 // replayCommand is the shell command that replays token in the test named
 // name alone: the token tied to the test, and a -run pattern that anchors
-// each level of the name, so that no sibling subtest runs.
+// each level of the name, so that no sibling subtest runs. Under weft test
+// (CommandEnv set) it is that command with -run and -replay.
 func replayCommand(name, token string) string {
+	if cmd := os.Getenv(CommandEnv); cmd != "" {
+		return fmt.Sprintf("%s -run %s -replay %s", cmd, shellQuote(runPattern(name)), shellQuote(name+"="+token))
+	}
 	return fmt.Sprintf("%s=%s go test -run %s", ReplayEnv, shellQuote(name+"="+token), shellQuote(runPattern(name)))
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"time"
 )
 
 // The environment variables that override the options a test passes to
@@ -19,6 +20,15 @@ const (
 	MaxRunsEnv  = "WEFT_MAX_RUNS" // as WithMaxRuns
 	SeedEnv     = "WEFT_SEED"     // as WithSeed
 	WorkersEnv  = "WEFT_WORKERS"  // as WithWorkers
+	TimeoutEnv  = "WEFT_TIMEOUT"  // as WithTimeout (a time.ParseDuration string)
+	// ReplayFilesEnv=0 is NoReplayFiles: Check neither runs nor writes
+	// replay files under testdata/weft.
+	ReplayFilesEnv = "WEFT_REPLAY_FILES"
+	// CommandEnv, when set, is the command that a report's replay command
+	// starts with, in place of go test: weft test sets it to itself and
+	// its packages, and the report says
+	//	$WEFT_COMMAND -run '^TestX$' -replay 'TestX=TOKEN'
+	CommandEnv = "WEFT_COMMAND"
 )
 
 // envOptions returns the options the environment sets, after checking
@@ -58,6 +68,23 @@ func envOptions() ([]Option, error) {
 			return nil, fmt.Errorf("%s=%q: want a number of workers (0: one per core): %v", WorkersEnv, v, err)
 		}
 		opts = append(opts, WithWorkers(n))
+	}
+	switch v := os.Getenv(ReplayFilesEnv); v {
+	case "", "1":
+	case "0":
+		opts = append(opts, NoReplayFiles())
+	default:
+		return nil, fmt.Errorf("%s=%q: want 0 (no replay files) or 1", ReplayFilesEnv, v)
+	}
+	if v := os.Getenv(TimeoutEnv); v != "" {
+		d, err := time.ParseDuration(v)
+		if err == nil && d < 0 {
+			err = fmt.Errorf("must not be negative")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: want a duration such as 30s (0: no bound): %v", TimeoutEnv, v, err)
+		}
+		opts = append(opts, WithTimeout(d))
 	}
 	return opts, nil
 }

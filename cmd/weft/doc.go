@@ -7,6 +7,8 @@
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
 //	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going] PROGRAM
 //	weft replay [-p name=value]... [-max-steps N] PROGRAM TOKEN
+//	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
+//	          [-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-json] [-v]
 //	weft help [COMMAND]
 //
 // For example, to look for the deadlock of five dining philosophers and
@@ -19,6 +21,12 @@
 // command) and a summary table; with -json it prints one JSON object instead
 // (the schema is the Summary type, documented in the README). A run that
 // lasts over a second shows a progress line on standard error.
+//
+// test runs the ordinary Go tests of the packages, rewritten so that their
+// goroutines, channels, selects and sync objects are weft's, with go test
+// -overlay; each Test function runs as a weft exploration (see the README,
+// "Test ordinary Go code"). Its flags may follow the packages, as with go
+// test.
 //
 // Numeric flags must not be negative: -max-runs, -max-steps and -timeout
 // take 0 for "no bound" (-max-steps: weft's default, 100000); -depth and

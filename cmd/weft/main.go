@@ -39,6 +39,9 @@ const usage = `weft explores the interleavings of concurrent programs and report
 Usage:
 	weft list                 list the built-in programs, their parameters and the strategies
 	weft run [flags] PROGRAM  explore PROGRAM and print its failures and a summary
+	weft test [flags] [packages]
+	                          run the packages' ordinary Go tests, each Test
+	                          function as a weft exploration
 	weft replay [flags] PROGRAM TOKEN
 	                          replay one execution of PROGRAM from a failure's token
 	weft bench [flags]        the tables of seed 000 Fig. 8 and seed 002 Table 2,
@@ -69,6 +72,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdRun(rest, stdout, stderr)
 	case "replay":
 		return cmdReplay(rest, stdout, stderr)
+	case "test":
+		return cmdTest(rest, stdout, stderr)
 	case "bench":
 		return cmdBench(rest, stdout, stderr)
 	case "version":
@@ -126,6 +131,8 @@ func cmdHelp(args []string, stdout, stderr io.Writer) int {
 		fs = listFlags(stdout)
 	case "bench":
 		return cmdBench([]string{"-h"}, stdout, stderr)
+	case "test":
+		return cmdTest([]string{"-h"}, stdout, stderr)
 	default:
 		return report(usageErrorf("unknown command %q; run 'weft help'", args[0]), stderr)
 	}

@@ -143,6 +143,11 @@ func NewExec(cfg Config) *Exec {
 	return e
 }
 
+// Serial returns the number of the execution, unique in the process: state
+// kept outside the execution's objects (the tables of package std/rt) is
+// stale when the serial it was made in is not the current one.
+func (e *Exec) Serial() uint64 { return e.serial }
+
 // Now returns the virtual time of the execution.
 func (e *Exec) Now() int64 { return e.now }
 

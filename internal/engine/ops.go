@@ -5,6 +5,8 @@ package engine
 
 import (
 	"fmt"
+	"path"
+	"runtime"
 	"strings"
 
 	"github.com/weft-go/weft/trace"
@@ -36,11 +38,30 @@ func isWeftFrame(fn string) bool {
 		// thread as a coroutine.
 		return strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "iter.")
 	}
-	return strings.HasPrefix(rest, "/internal/") || strings.HasPrefix(rest, ".(*") ||
+	// The packages under std are the stand-ins of sync, sync/atomic and
+	// the channel operations that weft test's rewritten code calls.
+	return strings.HasPrefix(rest, "/internal/") || strings.HasPrefix(rest, "/std/") || strings.HasPrefix(rest, ".(*") ||
 		strings.HasPrefix(rest, ".Select") || strings.HasPrefix(rest, ".Go") ||
 		strings.HasPrefix(rest, ".MonitorCond.") || strings.HasPrefix(rest, ".Await") ||
 		strings.HasPrefix(rest, ".Yield") || strings.HasPrefix(rest, ".Assume")
 }
+
+// stdDir is the directory of weft's stand-in packages (std), from this
+// file's own path: ".../internal/engine/ops.go" is in the same tree.
+var stdDir = func() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return ""
+	}
+	return path.Join(path.Dir(path.Dir(path.Dir(file))), "std") + "/"
+}()
+
+// isStdFile reports whether file is a source file of weft's stand-in
+// packages. A frame of theirs can carry the program's function name: a
+// closure inlined into the program's function, such as the iterator of
+// a range over a channel (std/rt's Chan.Range) inlined into the loop's
+// function, is named after that function.
+func isStdFile(file string) bool { return stdDir != "/std/" && strings.HasPrefix(file, stdDir) }
 
 // Register registers o for class c on its first use in the execution and
 // reports whether this was the first use, so that a typed object can reset

@@ -1,0 +1,219 @@
+// This file tests weft test on the corpus of ordinary Go programs under
+// testdata/corpus: each bug found with its kind at the line its "want"
+// comment marks, each fix passing, and replay commands that reproduce.
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// corpusDir is the corpus module, from this package's directory.
+var corpusDir = filepath.Join("..", "..", "testdata", "corpus")
+
+// want is the failure a corpus test must report.
+type want struct {
+	kind, loc string // loc: file.go:line
+}
+
+// corpusWants reads the "// want TestName: kind" comments of the corpus.
+func corpusWants(t *testing.T) map[string]want {
+	t.Helper()
+	mark := regexp.MustCompile(`// want (Test\w+): (.+)$`)
+	files, err := filepath.Glob(filepath.Join(corpusDir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants := map[string]want{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if m := mark.FindStringSubmatch(line); m != nil {
+				wants[m[1]] = want{kind: m[2], loc: filepath.Base(f) + ":" + strconv.Itoa(i+1)}
+			}
+		}
+	}
+	return wants
+}
+
+// testRun is what go test -json said about one test.
+type testRun struct {
+	action string
+	output strings.Builder
+}
+
+// runCorpus runs weft test -json on the corpus with args and returns each
+// test's result and the exit status.
+func runCorpus(t *testing.T, args ...string) (map[string]*testRun, int) {
+	t.Helper()
+	t.Setenv("WEFT_REPLAY_FILES", "0")
+	var stdout, stderr bytes.Buffer
+	code := runTest(corpusDir, append([]string{"-json", "."}, args...), &stdout, &stderr)
+	runs := map[string]*testRun{}
+	dec := json.NewDecoder(&stdout)
+	for dec.More() {
+		var ev event
+		if err := dec.Decode(&ev); err != nil {
+			t.Fatalf("decoding weft test -json: %v\nstderr:\n%s", err, stderr.String())
+		}
+		if ev.Test == "" {
+			continue
+		}
+		r := runs[ev.Test]
+		if r == nil {
+			r = &testRun{}
+			runs[ev.Test] = r
+		}
+		switch ev.Action {
+		case "output":
+			r.output.WriteString(ev.Output)
+		case "pass", "fail", "skip":
+			r.action = ev.Action
+		}
+	}
+	if stderr.Len() > 0 {
+		t.Logf("stderr:\n%s", stderr.String())
+	}
+	return runs, code
+}
+
+var (
+	kindLine    = regexp.MustCompile(`weft: (.+?)(?: in (T\d+))? \(execution \d+, \d+ steps\)`)
+	messageLoc  = regexp.MustCompile(`^\s+(\S+\.go:\d+): t\.\w+`)
+	stepLine    = regexp.MustCompile(`^\s+\d+\s+(T\d+)\s+(.+?)\s+(\S+\.go:\d+)$`)
+	blockedLine = regexp.MustCompile(`^\s+(T\d+)\s+.+?\s(\S+\.go:\d+)(\s+\(held by T\d+\))?$`)
+	replayLine  = regexp.MustCompile(`replay: weft test (\S+) -run '([^']+)' -replay '([^']+)'`)
+)
+
+// failureOps maps the kinds of Go's misuse panics to the operation that
+// raises them.
+var failureOps = map[string]string{
+	"close of closed channel":    "close",
+	"send on closed channel":     "send",
+	"negative WaitGroup counter": "wg.add",
+	"unlock of unlocked mutex":   "unlock",
+}
+
+// failureAt returns the kind of the report in out and the locations of its
+// failing operation: the call of t's method for an assertion, the blocked
+// operations of a deadlock or a leak, the failing thread's last step of
+// the operation that panicked for a misuse.
+func failureAt(out string) (kind string, locs []string) {
+	m := kindLine.FindStringSubmatch(out)
+	if m == nil {
+		return "", nil
+	}
+	kind, thread := m[1], m[2]
+	section := ""
+	var last string
+	for i, line := range strings.Split(out[strings.Index(out, m[0]):], "\n") {
+		switch strings.TrimSpace(line) {
+		case "interleaving:", "blocked:":
+			section = strings.TrimSpace(line)
+			continue
+		}
+		switch {
+		case i == 1 && kind == "assertion":
+			if mm := messageLoc.FindStringSubmatch(line); mm != nil {
+				locs = append(locs, mm[1])
+			}
+		case section == "interleaving:":
+			if mm := stepLine.FindStringSubmatch(line); mm != nil && mm[1] == thread && isOp(mm[2], failureOps[kind]) {
+				last = mm[3]
+			}
+		case section == "blocked:" && (kind == "deadlock" || kind == "leak"):
+			if mm := blockedLine.FindStringSubmatch(line); mm != nil {
+				locs = append(locs, mm[2])
+			}
+		}
+	}
+	if last != "" && failureOps[kind] != "" {
+		locs = append(locs, last)
+	}
+	return kind, locs
+}
+
+// TestCorpus runs weft test on the corpus: every bug is found, with its
+// kind, at the line of the operation its want comment marks (in the
+// original file), and every fixed version passes.
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the corpus module with weft test")
+	}
+	wants := corpusWants(t)
+	if len(wants) != 20 {
+		t.Fatalf("%d want comments in the corpus, want 20", len(wants))
+	}
+	runs, code := runCorpus(t)
+	if code != exitFailure {
+		t.Errorf("exit status %d, want %d", code, exitFailure)
+	}
+	if len(runs) != 40 {
+		t.Errorf("%d tests ran, want 40 (20 bugs and their fixes)", len(runs))
+	}
+	for name, r := range runs {
+		out := r.output.String()
+		w, bug := wants[name]
+		switch {
+		case !bug && !strings.HasSuffix(name, "Fixed"):
+			t.Errorf("%s: neither a want comment nor a Fixed name", name)
+		case !bug:
+			if r.action != "pass" {
+				t.Errorf("%s (a fixed version): %s, want pass:\n%s", name, r.action, out)
+			}
+		default:
+			if r.action != "fail" {
+				t.Errorf("%s: %s, want a failure %s at %s:\n%s", name, r.action, w.kind, w.loc, out)
+				continue
+			}
+			kind, locs := failureAt(out)
+			if kind != w.kind {
+				t.Errorf("%s: failure %q, want %q:\n%s", name, kind, w.kind, out)
+			}
+			found := false
+			for _, l := range locs {
+				found = found || l == w.loc
+			}
+			if !found {
+				t.Errorf("%s: failing operation at %v, want %s:\n%s", name, locs, w.loc, out)
+			}
+		}
+	}
+	// The replay commands reproduce: one of each shape of failure.
+	for _, name := range []string{"TestTransferBug", "TestCacheBug", "TestQueueBug"} {
+		r := runs[name]
+		if r == nil {
+			continue
+		}
+		m := replayLine.FindStringSubmatch(r.output.String())
+		if m == nil {
+			t.Errorf("%s: no replay command in:\n%s", name, r.output.String())
+			continue
+		}
+		again, code := runCorpus(t, "-run", m[2], "-replay", m[3])
+		if code != exitFailure || len(again) != 1 || again[name] == nil {
+			t.Errorf("%s: replay %q: exit status %d, tests %d, want 1 and one test", name, m[3], code, len(again))
+			continue
+		}
+		if k, _ := failureAt(again[name].output.String()); k != wants[name].kind {
+			t.Errorf("%s: the replay reports %q, want %q:\n%s", name, k, wants[name].kind, again[name].output.String())
+		}
+	}
+}
+
+// isOp reports whether the step's operation desc is an op: "wg.add(-1)
+// waitgroup#0" is a wg.add, "send chan#1" a send.
+func isOp(desc, op string) bool {
+	rest, ok := strings.CutPrefix(desc, op)
+	return ok && op != "" && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, "("))
+}

@@ -1,0 +1,440 @@
+// This file implements weft test: a package's ordinary Go tests, rewritten
+// so that their goroutines, channels and sync objects are weft's, run by
+// go test with -overlay, each Test function as a weft exploration.
+
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/rewrite"
+	"github.com/weft-go/weft/std/rt"
+)
+
+const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
+	[-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-json] [-v]
+
+Run the ordinary Go tests of the packages (default: the current directory)
+under weft's control: weft rewrites their source (go statements, channel
+operations, select, sync and sync/atomic; see the README) and runs go test
+with -overlay, each Test function's body as a weft exploration. A failure
+prints weft's report, with the original file:line, and the weft test
+command that replays it. Flags may come before or after the packages.
+
+	-run regexp      run only the tests matching regexp, as go test -run
+	-strategy S      exploration strategy (WEFT_STRATEGY): ` + "%s" + `
+	-max-runs N      stop each exploration after N executions (0: no bound)
+	-seed N          seed of the random strategies and of the order of the others
+	-timeout D       stop each exploration after D of wall time (0: no bound)
+	-workers N       explore each test on N workers (0: one per core)
+	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report) instead of exploring
+	-json            print go test's JSON events (go test -json)
+	-v               print the output of every test, not only of those that fail
+
+Build flags passed to go build: -tags, -ldflags, -gcflags, -mod, -p, -a,
+-trimpath. Exit status: 0 no failure, 1 failures found (or a test failed),
+2 bad usage or input (such as code that does not build, or a construct weft
+test does not support), 3 no failure found before -timeout stopped an
+exploration.
+`
+
+// testOptions are the flags of weft test.
+type testOptions struct {
+	pkgs       []string
+	buildFlags []string
+	run        string
+	env        []string // WEFT_* settings
+	replay     string
+	json       bool
+	verbose    bool
+	timeout    bool
+}
+
+// testValueFlags maps the weft flags that take a value to the environment
+// variable that passes them to Check ("" for those weft test handles).
+var testValueFlags = map[string]string{
+	"run": "", "replay": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
+	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv,
+}
+
+var (
+	buildValueFlags = []string{"tags", "ldflags", "gcflags", "mod", "p"}
+	buildBoolFlags  = []string{"a", "trimpath"}
+)
+
+// parseTestArgs parses weft test's command line.
+func parseTestArgs(args []string) (*testOptions, error) {
+	o := &testOptions{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") {
+			o.pkgs = append(o.pkgs, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		value := func() (string, error) {
+			if hasVal {
+				return val, nil
+			}
+			if i+1 == len(args) {
+				return "", usageErrorf("weft test: flag -%s needs a value (see 'weft help test')", name)
+			}
+			i++
+			return args[i], nil
+		}
+		switch {
+		case name == "h" || name == "help":
+			return nil, errHelp
+		case name == "json" || name == "v":
+			b := true
+			if hasVal {
+				var err error
+				if b, err = strconv.ParseBool(val); err != nil {
+					return nil, usageErrorf("weft test: -%s=%q: want true or false", name, val)
+				}
+			}
+			if name == "json" {
+				o.json = b
+			} else {
+				o.verbose = b
+			}
+		case slices.Contains(buildBoolFlags, name):
+			o.buildFlags = append(o.buildFlags, a)
+		case slices.Contains(buildValueFlags, name):
+			v, err := value()
+			if err != nil {
+				return nil, err
+			}
+			o.buildFlags = append(o.buildFlags, "-"+name+"="+v)
+		default:
+			env, ok := testValueFlags[name]
+			if !ok {
+				return nil, usageErrorf("weft test: unknown flag -%s (see 'weft help test')", name)
+			}
+			v, err := value()
+			if err != nil {
+				return nil, err
+			}
+			switch name {
+			case "run":
+				o.run = v
+			case "replay":
+				o.replay = v
+			case "strategy":
+				if !slices.Contains(weft.Strategies(), v) {
+					return nil, usageErrorf("weft test: unknown strategy %q (known: %s)", v, strings.Join(weft.Strategies(), ", "))
+				}
+			case "timeout":
+				d, err := time.ParseDuration(v)
+				if err != nil || d < 0 {
+					return nil, usageErrorf("weft test: -timeout %q: want a duration such as 30s (0: no bound)", v)
+				}
+				o.timeout = d > 0
+			default:
+				if n, err := strconv.ParseInt(v, 10, 64); err != nil || (n < 0 && name != "seed") {
+					return nil, usageErrorf("weft test: -%s %q: want a non-negative number", name, v)
+				}
+			}
+			if env != "" {
+				o.env = append(o.env, env+"="+v)
+			}
+		}
+	}
+	if len(o.pkgs) == 0 {
+		o.pkgs = []string{"."}
+	}
+	return o, nil
+}
+
+// errHelp asks for the help.
+var errHelp = errors.New("help")
+
+// cmdTest implements weft test, in the current directory.
+func cmdTest(args []string, stdout, stderr io.Writer) int {
+	return runTest("", args, stdout, stderr)
+}
+
+// runTest runs weft test in dir with args.
+func runTest(dir string, args []string, stdout, stderr io.Writer) int {
+	o, err := parseTestArgs(args)
+	if errors.Is(err, errHelp) {
+		fmt.Fprintf(stdout, testUsage, strings.Join(weft.Strategies(), ", "))
+		return exitOK
+	}
+	if err != nil {
+		return report(err, stderr)
+	}
+	tmp, err := os.MkdirTemp("", "weft-test-")
+	if err != nil {
+		return report(err, stderr)
+	}
+	defer os.RemoveAll(tmp)
+	modFlags, err := moduleFlags(dir, tmp)
+	if err != nil {
+		return report(usageErrorf("weft test: %v", err), stderr)
+	}
+	flags := append(slices.Clone(o.buildFlags), modFlags...)
+	files, err := rewrite.Packages(rewrite.Config{Dir: dir, BuildFlags: flags}, o.pkgs...)
+	if err != nil {
+		return report(usageErrorf("weft test: %v", err), stderr)
+	}
+	overlay, err := rewrite.Overlay(tmp, files)
+	if err != nil {
+		return report(err, stderr)
+	}
+	goArgs := []string{"test", "-json", "-overlay=" + overlay}
+	goArgs = append(goArgs, flags...)
+	if o.run != "" {
+		goArgs = append(goArgs, "-run="+o.run)
+	}
+	if o.timeout {
+		goArgs = append(goArgs, "-timeout=0") // each exploration has its bound
+	}
+	goArgs = append(goArgs, o.pkgs...)
+	cmd := exec.Command("go", goArgs...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), o.env...)
+	cmd.Env = append(cmd.Env, weft.CommandEnv+"="+replayPrefix)
+	if o.replay != "" {
+		cmd.Env = append(cmd.Env, weft.ReplayEnv+"="+o.replay)
+	}
+	cmd.Stderr = stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return report(err, stderr)
+	}
+	if err := cmd.Start(); err != nil {
+		return report(fmt.Errorf("running go test: %w", err), stderr)
+	}
+	res := printEvents(out, stdout, o)
+	werr := cmd.Wait()
+	switch {
+	case res.buildFailed:
+		return exitUsage
+	case res.failed:
+		return exitFailure
+	case werr != nil:
+		fmt.Fprintf(stderr, "weft test: go test: %v\n", werr)
+		return exitFailure
+	case res.timedOut:
+		return exitTimeout
+	}
+	return exitOK
+}
+
+// replayPrefix is the command of the replay commands that the reports
+// print (weft.CommandEnv); printEvents adds the build flags and the
+// package.
+const replayPrefix = "weft test"
+
+// event is an event of go test -json (cmd/test2json).
+type event struct {
+	Action      string
+	Package     string
+	Test        string
+	Output      string
+	FailedBuild string
+}
+
+// testResult is what printEvents saw.
+type testResult struct {
+	failed, buildFailed, timedOut bool
+}
+
+// printEvents reads go test's JSON events from r and prints the output of
+// the tests that failed (of all with -v), or the events themselves with
+// -json, with each replay command completed with the test's package.
+func printEvents(r io.Reader, w io.Writer, o *testOptions) testResult {
+	var res testResult
+	held := map[[2]string][]string{} // the output of each running test
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 16<<20)
+	enc := json.NewEncoder(w)
+	for sc.Scan() {
+		var ev event
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			fmt.Fprintln(w, sc.Text()) // not an event: go's own message
+			continue
+		}
+		ev.Output = completeReplay(ev.Output, ev.Package, o.buildFlags)
+		if strings.Contains(ev.Output, rt.TimedOutMarker) {
+			res.timedOut = true
+		}
+		switch ev.Action {
+		case "fail":
+			if ev.FailedBuild != "" {
+				res.buildFailed = true
+			}
+			res.failed = true
+		case "build-fail":
+			res.buildFailed = true
+		}
+		if o.json {
+			// The event as go test wrote it, every field kept, but for
+			// the completed replay commands.
+			var raw map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &raw); err == nil {
+				if _, ok := raw["Output"]; ok {
+					raw["Output"] = ev.Output
+				}
+				if err := enc.Encode(raw); err != nil {
+					return res
+				}
+			}
+			continue
+		}
+		key := [2]string{ev.Package, ev.Test}
+		switch {
+		case ev.Action == "output" && ev.Test != "" && !o.verbose:
+			if !isRunLine(ev.Output) {
+				held[key] = append(held[key], ev.Output)
+			}
+		case ev.Action == "output" || ev.Action == "build-output":
+			if ev.Test == "" && isRunLine(ev.Output) && !o.verbose {
+				continue
+			}
+			io.WriteString(w, ev.Output)
+		case ev.Test != "" && (ev.Action == "fail" || ev.Action == "pass" || ev.Action == "skip"):
+			if ev.Action == "fail" {
+				for _, s := range held[key] {
+					io.WriteString(w, s)
+				}
+			}
+			delete(held, key)
+		}
+	}
+	return res
+}
+
+// isRunLine reports whether s is one of go test -v's lines that a quiet
+// run does not print.
+func isRunLine(s string) bool {
+	return strings.HasPrefix(s, "=== ") || s == "PASS\n"
+}
+
+// completeReplay adds the build flags and the package to the replay
+// commands in s.
+func completeReplay(s, pkg string, buildFlags []string) string {
+	cmd := replayPrefix + " -run "
+	if !strings.Contains(s, cmd) {
+		return s
+	}
+	full := replayPrefix + " "
+	for _, f := range buildFlags {
+		full += shellQuote(f) + " "
+	}
+	return strings.ReplaceAll(s, cmd, full+pkg+" -run ")
+}
+
+// shellQuote quotes s for a shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '-' || r == '=' || r == '.' || r == '/' || r == '_' || r == ',' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// moduleFlags returns the go command flags that make weft's packages
+// available to the module in dir: none when the module requires weft (or
+// is weft); otherwise -modfile with a temporary copy of go.mod, written to
+// tmp, that requires weft and replaces it with weft's source directory.
+func moduleFlags(dir, tmp string) ([]string, error) {
+	gomod, err := goOutput(dir, "env", "GOMOD")
+	if err != nil {
+		return nil, err
+	}
+	if gomod == "" || gomod == os.DevNull {
+		return nil, errors.New("not in a module: weft test runs the tests of a module's packages (go mod init creates one)")
+	}
+	all, err := goOutput(dir, "list", "-m", "all")
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range strings.Split(all, "\n") {
+		if l == weftModule || strings.HasPrefix(l, weftModule+" ") {
+			return nil, nil // the module requires weft, or is weft
+		}
+	}
+	root, err := weftRoot()
+	if err != nil {
+		return nil, err
+	}
+	mod := filepath.Join(tmp, "go.mod")
+	if err := copyFile(gomod, mod); err != nil {
+		return nil, err
+	}
+	sum := filepath.Join(tmp, "go.sum")
+	var sums []byte
+	for _, f := range []string{strings.TrimSuffix(gomod, ".mod") + ".sum", filepath.Join(root, "go.sum")} {
+		b, err := os.ReadFile(f)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		sums = append(sums, b...)
+	}
+	if err := os.WriteFile(sum, sums, 0o644); err != nil {
+		return nil, err
+	}
+	if _, err := goOutput(dir, "mod", "edit", "-modfile="+mod,
+		"-require="+weftModule+"@v0.0.0-00010101000000-000000000000", "-replace="+weftModule+"="+root); err != nil {
+		return nil, err
+	}
+	// -mod=mod lets the go command complete the copy with weft's own
+	// requirements; the module's go.mod and go.sum are left alone.
+	return []string{"-modfile=" + mod, "-mod=mod"}, nil
+}
+
+// weftModule is weft's module path.
+const weftModule = "github.com/weft-go/weft"
+
+// weftRoot returns the directory of weft's source: $WEFT_ROOT, or the
+// module this command was built from.
+func weftRoot() (string, error) {
+	if d := os.Getenv("WEFT_ROOT"); d != "" {
+		return d, nil
+	}
+	_, file, _, ok := runtime.Caller(0)
+	if ok {
+		root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
+		if b, err := os.ReadFile(filepath.Join(root, "go.mod")); err == nil && strings.Contains(string(b), "module "+weftModule+"\n") {
+			return root, nil
+		}
+	}
+	return "", errors.New("the module does not require weft and weft's source directory is not known: add weft to the module (go get " + weftModule + "), or set WEFT_ROOT to weft's source directory")
+}
+
+// goOutput runs the go command in dir and returns its trimmed output.
+func goOutput(dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, b, 0o644)
+}

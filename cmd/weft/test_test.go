@@ -1,0 +1,122 @@
+// This file tests weft test's command line and its use in a module that
+// does not require weft.
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTestUsage checks weft test's usage errors: exit status 2 and a
+// message naming the flag.
+func TestTestUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-frob"}, "unknown flag -frob"},
+		{[]string{"-strategy", "nope"}, `unknown strategy "nope"`},
+		{[]string{"-max-runs", "-3"}, `-max-runs "-3": want a non-negative number`},
+		{[]string{"-timeout", "soon"}, `-timeout "soon": want a duration`},
+		{[]string{"-run"}, "flag -run needs a value"},
+		{[]string{"-json=maybe"}, `-json="maybe": want true or false`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := runTest("", c.args, &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("weft test %v: exit status %d, stderr %q; want %d and %q", c.args, code, stderr.String(), exitUsage, c.want)
+		}
+	}
+}
+
+// TestParseTestArgs checks that flags go before or after the packages,
+// and where each goes.
+func TestParseTestArgs(t *testing.T) {
+	o, err := parseTestArgs([]string{"-tags", "x", "./a", "-run=TestA", "-strategy", "dpor", "./b", "-max-runs", "9", "-v", "-replay", "T=tok"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(o.pkgs, " ") + "|" + strings.Join(o.buildFlags, " ") + "|" + o.run + "|" + strings.Join(o.env, " ") + "|" + o.replay
+	want := "./a ./b|-tags=x|TestA|WEFT_STRATEGY=dpor WEFT_MAX_RUNS=9|T=tok"
+	if got != want || !o.verbose || o.json {
+		t.Errorf("parsed %q (verbose %v, json %v), want %q (verbose, not json)", got, o.verbose, o.json, want)
+	}
+}
+
+// TestTestOutsideWeft runs weft test in a module that does not require
+// weft: a temporary -modfile adds it, the module's files stay as they were,
+// and the report names the original file and line. A failure through a
+// call of t's methods that was not rewritten fails the execution, and
+// t.Skip skips the test.
+func TestTestOutsideWeft(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/outside\n\ngo 1.26.0\n",
+		"stop.go": `package outside
+
+// Stop closes done.
+func Stop(done chan struct{}) {
+	close(done)
+}
+`,
+		"indirect_test.go": `package outside
+
+import "testing"
+
+func TestIndirect(t *testing.T) {
+	report := t.Errorf // a method value: not rewritten, as a library's call
+	done := make(chan int)
+	go func() { done <- 1 }()
+	if <-done == 1 {
+		report("indirect failure")
+	}
+}
+
+func TestSkipped(t *testing.T) {
+	t.Skip("not today")
+}
+`,
+		"stop_test.go": `package outside
+
+import "testing"
+
+func TestStop(t *testing.T) {
+	done := make(chan struct{})
+	go Stop(done)
+	Stop(done)
+}
+`,
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("WEFT_REPLAY_FILES", "0")
+	var stdout, stderr bytes.Buffer
+	code := runTest(dir, []string{"-v"}, &stdout, &stderr)
+	out := stdout.String()
+	if code != exitFailure {
+		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitFailure, out, stderr.String())
+	}
+	for _, want := range []string{"weft: close of closed channel in T1", "T1   close chan#0                      stop.go:5", "replay: weft test example.com/outside -run '^TestStop$' -replay 'TestStop=",
+		"the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite",
+		"--- FAIL: TestIndirect", "    indirect_test.go:14: not today\n--- SKIP: TestSkipped"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "go.mod")); string(b) != files["go.mod"] {
+		t.Errorf("go.mod changed:\n%s", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "go.sum")); err == nil {
+		t.Error("weft test wrote a go.sum in the module")
+	}
+}

@@ -1,0 +1,106 @@
+// This file implements Packages: loading the packages under test, and the
+// packages of the main module they import, with go/packages, and
+// rewriting their files.
+
+package rewrite
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Config says which packages to load.
+type Config struct {
+	Dir        string            // the directory to load from ("": the current one)
+	BuildFlags []string          // build flags, as for go build (-tags, ...)
+	Env        []string          // the environment of the go command (nil: the process's)
+	Overlay    map[string][]byte // file contents that replace those on disk
+}
+
+// Packages loads the packages that patterns match, with their tests, and
+// returns the rewritten source of every file of theirs, and of the packages
+// of the main module they import, that needs rewriting, by absolute file
+// name.
+func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
+	base := packages.Config{Dir: cfg.Dir, BuildFlags: cfg.BuildFlags, Env: cfg.Env, Overlay: cfg.Overlay, Tests: true}
+	// First the import graph, cheaply, for the main module's packages.
+	graph := base
+	graph.Mode = packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+	roots, err := packages.Load(&graph, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+	}
+	if len(roots) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	var paths []string
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if p.Module != nil && p.Module.Main && !weftOwn(p.PkgPath) && !slices.Contains(paths, p.PkgPath) && !strings.HasSuffix(p.PkgPath, ".test") {
+			paths = append(paths, p.PkgPath)
+		}
+	})
+	full := base
+	full.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
+		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
+	pkgs, err := packages.Load(&full, paths...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(paths, " "), err)
+	}
+	var errs []error
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			errs = append(errs, fmt.Errorf("%s", e))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	// A test variant holds the package's files and its tests: rewrite
+	// from it, the one with the most files first.
+	slices.SortStableFunc(pkgs, func(a, b *packages.Package) int { return len(b.Syntax) - len(a.Syntax) })
+	out := map[string][]byte{}
+	done := map[string]bool{}
+	for _, p := range pkgs {
+		if strings.HasSuffix(p.ID, ".test") {
+			continue // the generated test main
+		}
+		if len(p.CompiledGoFiles) != len(p.GoFiles) {
+			return nil, fmt.Errorf("package %s uses cgo: %w", p.PkgPath, ErrUnsupported)
+		}
+		for i, f := range p.Syntax {
+			name := p.CompiledGoFiles[i]
+			if done[name] {
+				continue
+			}
+			done[name] = true
+			src, ok := cfg.Overlay[name]
+			if !ok {
+				if src, err = os.ReadFile(name); err != nil {
+					return nil, err
+				}
+			}
+			b, err := File(p.Fset, f, src, p.TypesInfo)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if b != nil {
+				out[name] = b
+			}
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// weftOwn reports whether path is a package of weft's own, which runs the
+// exploration and is never rewritten (but for the programs under testdata
+// of weft's module, which are under test).
+func weftOwn(path string) bool {
+	const mod = "github.com/weft-go/weft"
+	return (path == mod || strings.HasPrefix(path, mod+"/")) && !strings.Contains(path, "/testdata/")
+}

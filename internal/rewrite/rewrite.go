@@ -1,0 +1,279 @@
+// This file implements File: the walk over a file's syntax tree that
+// collects the edits of its channel operations, go statements, imports
+// and Test functions.
+
+package rewrite
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// The import paths of weft's stand-in packages, and the name the rewritten
+// file gives std/rt.
+const (
+	RTPath     = "github.com/weft-go/weft/std/rt"
+	SyncPath   = "github.com/weft-go/weft/std/sync"
+	AtomicPath = "github.com/weft-go/weft/std/sync/atomic"
+	rtName     = "weftrt"
+)
+
+// ErrUnsupported is wrapped by the errors of constructs the rewriting
+// refuses.
+var ErrUnsupported = errors.New("not supported by weft test")
+
+// rewriter holds the state of one file's rewriting.
+type rewriter struct {
+	fset   *token.FileSet
+	file   *ast.File
+	tf     *token.File
+	src    []byte
+	info   *types.Info
+	edits  edits
+	depth  int
+	usesRT bool
+	// commaOK marks the receives whose two results are used.
+	commaOK map[*ast.UnaryExpr]bool
+	errs    []error
+	// inTest is the name of the Test function whose body is being walked.
+	inTest string
+}
+
+// File returns the rewritten source of file (parsed from src into fset,
+// with info holding its Types, Uses, Defs and FileVersions), or nil if the
+// file needs no rewriting.
+func File(fset *token.FileSet, file *ast.File, src []byte, info *types.Info) ([]byte, error) {
+	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info, commaOK: map[*ast.UnaryExpr]bool{}}
+	if r.tf == nil || r.tf.Size() != len(src) {
+		return nil, fmt.Errorf("rewrite: the source of %s does not match its syntax tree", fset.Position(file.Pos()).Filename)
+	}
+	r.imports()
+	r.inspect(file)
+	if len(r.errs) > 0 {
+		return nil, errors.Join(r.errs...)
+	}
+	if len(r.edits) == 0 {
+		return nil, nil
+	}
+	if r.usesRT {
+		// After the package clause, on its line, so that no line moves.
+		r.insert(int(r.off(file.Name.End())), fmt.Sprintf("; import %s %q", rtName, RTPath), false)
+	}
+	out, err := r.edits.apply(src, 0, len(src))
+	if err != nil {
+		return nil, fmt.Errorf("rewrite %s: %w", r.tf.Name(), err)
+	}
+	return []byte(out), nil
+}
+
+// off returns the byte offset of p.
+func (r *rewriter) off(p token.Pos) int { return r.tf.Offset(p) }
+
+// errorf records an error at p.
+func (r *rewriter) errorf(p token.Pos, format string, args ...any) {
+	r.errs = append(r.errs, fmt.Errorf("%s: %s: %w", r.fset.Position(p), fmt.Sprintf(format, args...), ErrUnsupported))
+}
+
+// replace records the replacement of [from, to) with text.
+func (r *rewriter) replace(from, to token.Pos, text string) {
+	r.edits = append(r.edits, edit{pos: r.off(from), end: r.off(to), text: text, depth: r.depth})
+}
+
+// insert records an insertion at offset o.
+func (r *rewriter) insert(o int, text string, closes bool) {
+	r.edits = append(r.edits, edit{pos: o, end: o, text: text, depth: r.depth, closes: closes})
+}
+
+// text returns the source of n with the edits inside it applied, and drops
+// those edits: n moves elsewhere in the output.
+func (r *rewriter) text(n ast.Node) string {
+	lo, hi := r.off(n.Pos()), r.off(n.End())
+	r.inspect(n)
+	s, err := r.edits.apply(r.src, lo, hi)
+	if err != nil {
+		r.errs = append(r.errs, err)
+	}
+	r.edits = r.edits.without(lo, hi)
+	return s
+}
+
+// imports redirects the imports of sync and sync/atomic to the stand-ins.
+func (r *rewriter) imports() {
+	for _, spec := range r.file.Imports {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			continue
+		}
+		to := map[string]string{"sync": SyncPath, "sync/atomic": AtomicPath}[path]
+		if to == "" {
+			continue
+		}
+		r.replace(spec.Path.Pos(), spec.Path.End(), strconv.Quote(to))
+	}
+}
+
+// inspect walks n and records the edits of what it finds.
+func (r *rewriter) inspect(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if n == nil {
+			r.depth--
+			return false
+		}
+		r.depth++
+		descend := r.node(n)
+		if !descend {
+			r.depth--
+		}
+		return descend
+	})
+}
+
+// node records the edits of n and reports whether the walk should descend
+// into it (a node that walks its children itself says no).
+func (r *rewriter) node(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		r.inTest = ""
+		r.testFunc(n)
+	case *ast.AssignStmt:
+		if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+			r.markCommaOK(n.Rhs[0])
+		}
+	case *ast.ValueSpec:
+		if len(n.Names) == 2 && len(n.Values) == 1 {
+			r.markCommaOK(n.Values[0])
+		}
+	case *ast.SendStmt:
+		r.usesRT = true
+		r.replace(n.Chan.Pos(), n.Chan.Pos(), rtName+"."+r.of(n.Chan)+"(")
+		r.replace(n.Chan.End(), n.Value.Pos(), ").Send(")
+		r.insert(r.off(n.Value.End()), ")", true)
+	case *ast.UnaryExpr:
+		if n.Op == token.ARROW {
+			r.usesRT = true
+			r.replace(n.OpPos, n.X.Pos(), rtName+"."+r.of(n.X)+"(")
+			recv := ").Recv()"
+			if r.commaOK[n] {
+				recv = ").RecvOK()"
+			}
+			r.insert(r.off(n.X.End()), recv, true)
+		}
+	case *ast.CallExpr:
+		return r.call(n)
+	case *ast.RangeStmt:
+		r.rangeStmt(n)
+	case *ast.GoStmt:
+		r.goStmt(n)
+		return false
+	case *ast.SelectStmt:
+		r.selectStmt(n)
+		return false
+	}
+	return true
+}
+
+// markCommaOK marks e, if it is a receive, as one whose ok result is used.
+func (r *rewriter) markCommaOK(e ast.Expr) {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		r.commaOK[u] = true
+	}
+}
+
+// chanType returns the channel type of e, or nil.
+func (r *rewriter) chanType(e ast.Expr) *types.Chan {
+	t := r.info.TypeOf(e)
+	if t == nil {
+		return nil
+	}
+	c, _ := t.Underlying().(*types.Chan)
+	return c
+}
+
+// of returns the function of std/rt that makes the handle of channel e:
+// Of, OfSend or OfRecv.
+func (r *rewriter) of(e ast.Expr) string {
+	c := r.chanType(e)
+	if c == nil {
+		r.errorf(e.Pos(), "channel operation on %s, whose type is not a channel type (a type parameter?)", types.ExprString(e))
+		return "Of"
+	}
+	switch c.Dir() {
+	case types.SendOnly:
+		return "OfSend"
+	case types.RecvOnly:
+		return "OfRecv"
+	}
+	return "Of"
+}
+
+// builtin returns the name of the builtin function that call calls, or "".
+func (r *rewriter) builtin(call *ast.CallExpr) string {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	if b, ok := r.info.Uses[id].(*types.Builtin); ok {
+		return b.Name()
+	}
+	return ""
+}
+
+// call records the edits of a call of close or len on a channel, of a
+// method of *testing.T, and refuses reflect.Select.
+func (r *rewriter) call(call *ast.CallExpr) bool {
+	switch r.builtin(call) {
+	case "close":
+		r.usesRT = true
+		r.replace(call.Fun.Pos(), call.Args[0].Pos(), rtName+"."+r.of(call.Args[0])+"(")
+		r.replace(call.Args[0].End(), call.Rparen+1, ").Close()")
+		return true
+	case "len":
+		if r.chanType(call.Args[0]) != nil {
+			r.usesRT = true
+			r.replace(call.Fun.Pos(), call.Args[0].Pos(), rtName+"."+r.of(call.Args[0])+"(")
+			r.replace(call.Args[0].End(), call.Rparen+1, ").Len()")
+		}
+		return true
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if fn, ok := r.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil {
+			if fn.Pkg().Path() == "reflect" && fn.Name() == "Select" {
+				r.errorf(call.Pos(), "reflect.Select: its channel operations would not be steps weft schedules")
+			}
+			if fn.Pkg().Path() == "testing" {
+				r.testingCall(call, sel, fn)
+			}
+		}
+	}
+	return true
+}
+
+// rangeStmt rewrites a range over a channel into a range over its values.
+func (r *rewriter) rangeStmt(n *ast.RangeStmt) {
+	if r.chanType(n.X) == nil {
+		return
+	}
+	if v := r.info.FileVersions[r.file]; v != "" && versionLess(v, "go1.23") {
+		r.errorf(n.For, "range over a channel in a file of Go version %s: weft test rewrites it into a range over a function, which needs go1.23 (raise the go line of go.mod)", v)
+		return
+	}
+	r.usesRT = true
+	r.replace(n.X.Pos(), n.X.Pos(), rtName+"."+r.of(n.X)+"(")
+	r.insert(r.off(n.X.End()), ").Range()", true)
+}
+
+// versionLess reports whether Go version a (go1.N or go1.N.M) is older
+// than b.
+func versionLess(a, b string) bool {
+	minor := func(v string) int {
+		parts := strings.Split(strings.TrimPrefix(v, "go1."), ".")
+		n, _ := strconv.Atoi(parts[0])
+		return n
+	}
+	return minor(a) < minor(b)
+}

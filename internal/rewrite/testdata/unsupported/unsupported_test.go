@@ -1,0 +1,18 @@
+package unsupported
+
+import "testing"
+
+func TestSub(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"one", 1}} {
+		ch := make(chan int, 1)
+		ch <- c.n
+		t.Run(c.name, func(t *testing.T) {
+			if pick(ch, ch) != 0 {
+				t.Error("not the first")
+			}
+		})
+	}
+}

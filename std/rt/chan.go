@@ -1,0 +1,107 @@
+// This file implements the channel operations: a handle on a Go channel
+// that performs each operation on the channel's weft.Chan inside an
+// execution and on the channel itself outside one.
+
+package rt
+
+import (
+	"iter"
+	"unsafe"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/shim"
+)
+
+// Chan is a handle on a Go channel of element type T, whatever its
+// direction: send is the channel if it may be sent on, recv if it may be
+// received from.
+type Chan[T any] struct {
+	send chan<- T
+	recv <-chan T
+	p    unsafe.Pointer // the channel's pointer, nil for a nil channel
+	cap  int
+}
+
+// Of returns the handle of the bidirectional channel c.
+func Of[T any](c chan T) Chan[T] {
+	return Chan[T]{send: c, recv: c, p: *(*unsafe.Pointer)(unsafe.Pointer(&c)), cap: cap(c)}
+}
+
+// OfSend returns the handle of the send-only channel c.
+func OfSend[T any](c chan<- T) Chan[T] {
+	return Chan[T]{send: c, p: *(*unsafe.Pointer)(unsafe.Pointer(&c)), cap: cap(c)}
+}
+
+// OfRecv returns the handle of the receive-only channel c.
+func OfRecv[T any](c <-chan T) Chan[T] {
+	return Chan[T]{recv: c, p: *(*unsafe.Pointer)(unsafe.Pointer(&c)), cap: cap(c)}
+}
+
+// weft returns the weft channel of c in the current execution: nil for a
+// nil channel.
+func (c Chan[T]) weft() *weft.Chan[T] {
+	if c.p == nil {
+		return nil
+	}
+	return shim.Lookup(c.p, func() *weft.Chan[T] { return weft.MakeChan[T](c.cap) })
+}
+
+// Send sends v on the channel.
+func (c Chan[T]) Send(v T) {
+	if shim.Active() {
+		c.weft().Send(v)
+		return
+	}
+	c.send <- v
+}
+
+// Recv receives a value from the channel.
+func (c Chan[T]) Recv() T {
+	if shim.Active() {
+		return c.weft().Recv()
+	}
+	return <-c.recv
+}
+
+// RecvOK receives a value from the channel and reports whether it was sent
+// (false: the channel is closed and drained).
+func (c Chan[T]) RecvOK() (T, bool) {
+	if shim.Active() {
+		return c.weft().RecvOK()
+	}
+	v, ok := <-c.recv
+	return v, ok
+}
+
+// Close closes the channel.
+func (c Chan[T]) Close() {
+	if shim.Active() {
+		c.weft().Close()
+		return
+	}
+	close(c.send)
+}
+
+// Len returns the number of values buffered in the channel.
+func (c Chan[T]) Len() int {
+	if shim.Active() {
+		return c.weft().Len()
+	}
+	if c.recv != nil {
+		return len(c.recv)
+	}
+	return len(c.send)
+}
+
+// Range returns the values received from the channel until it is closed,
+// for a range statement.
+func (c Chan[T]) Range() iter.Seq[T] {
+	return func(yield func(T) bool) {
+		for {
+			v, ok := c.RecvOK()
+			if !ok || !yield(v) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,182 @@
+// This file implements the wrapper that runs a Test function's body as a
+// weft exploration, and the stand-ins of the *testing.T methods that the
+// rewritten body calls.
+
+package rt
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/shim"
+)
+
+// TimedOutMarker is the line Test logs when the exploration's time bound
+// (WEFT_TIMEOUT) stopped it without a failure: weft test looks for it to
+// exit with its timeout status.
+const TimedOutMarker = "weft: exploration stopped by its timeout"
+
+// skips holds the message of a Skip called inside an execution, per test.
+var skips sync.Map // testing.TB -> string
+
+// Test runs body, the body of the Test function t runs, as a weft
+// exploration (weft.Check with the options of the environment). A failure
+// of an execution (a t.Error or t.Fatal the rewriting turned into a call
+// of Errorf or Fatalf here, a panic, a deadlock, a leaked goroutine) fails
+// t with weft's report. An execution after which t is marked failed (by a
+// call of t's methods weft test did not rewrite, in a library) fails too.
+func Test(t *testing.T, body func()) {
+	t.Helper()
+	r := weft.Check(t, func(w *weft.T) {
+		body()
+		if t.Failed() {
+			w.Fail("the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite (a library's), in a goroutine of this execution")
+		}
+	})
+	if msg, ok := skips.LoadAndDelete(testing.TB(t)); ok {
+		t.Skip(msg)
+	}
+	if r != nil && r.TimedOut && !r.Failed() {
+		t.Log(TimedOutMarker)
+	}
+}
+
+// fail fails the current execution with msg, naming the method called and
+// where the program called it, as the testing package prints it.
+func fail(method, msg string) {
+	where := ""
+	if _, file, line, ok := runtime.Caller(2); ok { // above fail and the method's stand-in
+		where = fmt.Sprintf("%s:%d: ", filepath.Base(file), line)
+	}
+	new(weft.T).Fail("%s", strings.TrimSuffix(where+"t."+method+": "+msg, ": "))
+}
+
+// Error is t.Error: inside an execution it fails the execution (and ends
+// it, as Fatal does).
+func Error(t testing.TB, args ...any) {
+	t.Helper()
+	if shim.Active() {
+		fail("Error", sprint(args))
+		return
+	}
+	t.Error(args...)
+}
+
+// Errorf is t.Errorf: inside an execution it fails the execution.
+func Errorf(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if shim.Active() {
+		fail("Errorf", fmt.Sprintf(format, args...))
+		return
+	}
+	t.Errorf(format, args...)
+}
+
+// Fatal is t.Fatal: inside an execution it fails the execution.
+func Fatal(t testing.TB, args ...any) {
+	t.Helper()
+	if shim.Active() {
+		fail("Fatal", sprint(args))
+		return
+	}
+	t.Fatal(args...)
+}
+
+// Fatalf is t.Fatalf: inside an execution it fails the execution.
+func Fatalf(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if shim.Active() {
+		fail("Fatalf", fmt.Sprintf(format, args...))
+		return
+	}
+	t.Fatalf(format, args...)
+}
+
+// Fail is t.Fail: inside an execution it fails the execution.
+func Fail(t testing.TB) {
+	t.Helper()
+	if shim.Active() {
+		fail("Fail", "")
+		return
+	}
+	t.Fail()
+}
+
+// FailNow is t.FailNow: inside an execution it fails the execution.
+func FailNow(t testing.TB) {
+	t.Helper()
+	if shim.Active() {
+		fail("FailNow", "")
+		return
+	}
+	t.FailNow()
+}
+
+// Log is t.Log: inside an execution it does nothing (a log line per
+// execution would bury the report).
+func Log(t testing.TB, args ...any) {
+	t.Helper()
+	if !shim.Active() {
+		t.Log(args...)
+	}
+}
+
+// Logf is t.Logf: inside an execution it does nothing.
+func Logf(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if !shim.Active() {
+		t.Logf(format, args...)
+	}
+}
+
+// Skip is t.Skip: inside an execution it ends the execution (assumed away)
+// and skips the test once the exploration returns.
+func Skip(t testing.TB, args ...any) {
+	t.Helper()
+	if shim.Active() {
+		skip(t, sprint(args))
+		return
+	}
+	t.Skip(args...)
+}
+
+// Skipf is t.Skipf, as Skip.
+func Skipf(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if shim.Active() {
+		skip(t, fmt.Sprintf(format, args...))
+		return
+	}
+	t.Skipf(format, args...)
+}
+
+// SkipNow is t.SkipNow, as Skip.
+func SkipNow(t testing.TB) {
+	t.Helper()
+	if shim.Active() {
+		skip(t, "")
+		return
+	}
+	t.SkipNow()
+}
+
+// Parallel is t.Parallel: inside an execution it does nothing (weft test
+// runs a package's tests one after another).
+func Parallel(t *testing.T) {
+	if !shim.Active() {
+		t.Parallel()
+	}
+}
+
+func skip(t testing.TB, msg string) {
+	skips.Store(t, msg)
+	weft.Assume(false)
+}
+
+// sprint formats args as t.Error does.
+func sprint(args []any) string { return strings.TrimSuffix(fmt.Sprintln(args...), "\n") }

@@ -1,0 +1,19 @@
+// Package atomic is weft's stand-in for the standard library's package
+// sync/atomic, with the same API. weft test rewrites the imports of
+// "sync/atomic" in the packages under test to this package, so that every
+// atomic load, store, add, swap and compare-and-swap is a step weft
+// schedules, and the strategies see which accesses conflict.
+//
+// Inside a weft execution each word accessed atomically is modelled by a
+// weft.Int (weft.Var for pointers and Value), found by the word's address in
+// a table the execution starts empty. The value lives in the word itself,
+// as with the standard library: weft's copy is kept equal to it (on its
+// first atomic access in an execution, a word that is not zero is stored to
+// weft's copy, a step of the accessing thread), so plain reads of the word,
+// and code outside executions, see what the atomics did. Outside an
+// execution every function is the standard library's.
+//
+// The And and Or functions are compare-and-swap loops inside an execution:
+// a load and a compare-and-swap, again while another thread changed the
+// word between them.
+package atomic

@@ -1,0 +1,55 @@
+// This file implements Value.
+
+package atomic
+
+import (
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/shim"
+)
+
+// Value provides an atomic load and store of a consistently typed value,
+// as sync/atomic.Value does (and it panics as that one does).
+type Value struct {
+	r atomic.Value
+}
+
+// step makes the access a step on v's weft variable inside an execution.
+func (v *Value) step(f func(w *weft.Var[any])) {
+	if !shim.Active() {
+		return
+	}
+	f(shim.Lookup(unsafe.Pointer(v), func() *weft.Var[any] {
+		w := new(weft.Var[any])
+		if x := v.r.Load(); x != nil {
+			w.Store(x)
+		}
+		return w
+	}))
+}
+
+// Load returns the value set by the most recent Store, or nil.
+func (v *Value) Load() (val any) {
+	v.step(func(w *weft.Var[any]) { w.Load() })
+	return v.r.Load()
+}
+
+// Store sets the value of v to val.
+func (v *Value) Store(val any) {
+	v.step(func(w *weft.Var[any]) { w.Store(val) })
+	v.r.Store(val)
+}
+
+// Swap stores new into v and returns the previous value.
+func (v *Value) Swap(new any) (old any) {
+	v.step(func(w *weft.Var[any]) { w.Swap(new) })
+	return v.r.Swap(new)
+}
+
+// CompareAndSwap executes the compare-and-swap operation for v.
+func (v *Value) CompareAndSwap(old, new any) (swapped bool) {
+	v.step(func(w *weft.Var[any]) { w.CompareAndSwap(old, new) })
+	return v.r.CompareAndSwap(old, new)
+}

@@ -1,0 +1,47 @@
+// This file implements the step that stands for an atomic access inside an
+// execution: the table that maps a word's address to its weft variable.
+
+package atomic
+
+import (
+	"unsafe"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/shim"
+)
+
+// intVar returns the weft variable of the integer word at addr in the
+// current execution.
+func intVar[T weft.Integer](addr *T) *weft.Int[T] {
+	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Int[T] {
+		v := new(weft.Int[T])
+		if *addr != 0 {
+			v.Store(*addr)
+		}
+		return v
+	})
+}
+
+// ptrVar returns the weft variable of the pointer word at addr.
+func ptrVar(addr *unsafe.Pointer) *weft.Var[unsafe.Pointer] {
+	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Var[unsafe.Pointer] {
+		v := new(weft.Var[unsafe.Pointer])
+		if *addr != nil {
+			v.Store(*addr)
+		}
+		return v
+	})
+}
+
+// andOr applies op to the word at addr as a compare-and-swap loop and
+// returns the old value.
+func andOr[T weft.Integer](addr *T, op func(T) T) T {
+	v := intVar(addr)
+	for {
+		old := v.Load()
+		if v.CompareAndSwap(old, op(old)) {
+			*addr = op(old)
+			return old
+		}
+	}
+}
