@@ -208,6 +208,9 @@ func describeOp(tr *trace.Trace, ev trace.Event) string {
 	if op.Obj == trace.NoObject {
 		return op.Kind.String()
 	}
+	if trace.AddOnly(op) {
+		return "addonly " + name(op.Obj)
+	}
 	return op.Kind.String() + " " + name(op.Obj)
 }
 
