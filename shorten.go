@@ -21,12 +21,13 @@ const DefaultShortenReplays = 200
 // schedule before it is reported: weft removes preemptions (a switch away
 // from a thread that could go on) one at a time, greedily, keeping a
 // variant when it still fails with the same kind of failure, until no
-// removal fails so or the bound is spent. The report then shows the
-// shortened schedule, its replay token replays it, and the report's first
-// line notes the length of the schedule as found ("shortened from 31
-// steps, 9 switches"). The default is DefaultShortenReplays; 0 turns
-// shortening off. A replay (Replay, replay files, WEFT_REPLAY) is never
-// shortened.
+// removal fails so or the bound is spent (a possible livelock, and the
+// failures that say weft could not follow the body, are not shortened).
+// The report then shows the shortened schedule, its replay token replays
+// it, and the report's first line notes the length of the schedule as
+// found ("shortened from 31 steps, 9 switches"). The default is
+// DefaultShortenReplays; 0 turns shortening off. A replay (Replay, replay
+// files, WEFT_REPLAY) is never shortened.
 func WithShorten(replays int) Option {
 	return func(c *config) error {
 		if replays < 0 {
@@ -154,10 +155,11 @@ func (f *follower) Finish(tr *trace.Trace, end trace.End) { f.got = scheduleOf(t
 
 // shortenable reports whether a failure of kind k is shortened: not one
 // that says weft could not run or follow the body (nondeterminism, an
-// internal error, a thread blocked outside weft, a misuse).
+// internal error, a thread blocked outside weft, a misuse), nor a possible
+// livelock, whose every variant would run to the bound on steps.
 func shortenable(k trace.FailureKind) bool {
 	switch k {
-	case trace.Nondeterminism, trace.Internal, trace.Blocked, trace.Misuse:
+	case trace.Nondeterminism, trace.Internal, trace.Blocked, trace.Misuse, trace.Livelock:
 		return false
 	}
 	return true
