@@ -78,6 +78,15 @@ func (c *Chan[T]) Send(v T) {
 	}
 	c.push(t, o, v)
 	t.EndOp(encode(c.enc, v), true)
+	noteValue(t, v)
+}
+
+// noteValue notes v, the value the step t just ended sent or received, for
+// the report's steps, when the execution captures them.
+func noteValue[T any](t *engine.Thread, v T) {
+	if t.Capturing() {
+		t.NoteValue(v)
+	}
 }
 
 // Recv receives a value from c.
@@ -108,6 +117,7 @@ func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(T, b
 		c.head = (c.head + 1) % c.capacity
 		src := o.Pop()
 		end(v, true).Src = src
+		noteValue(t, v)
 		return v, true
 	}
 	if o.Closed() {
@@ -118,6 +128,7 @@ func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(T, b
 	v = c.pend[i]
 	c.pend = slices.Delete(c.pend, i, i+1)
 	t.Meet(o, i, end(v, true))
+	noteValue(t, v)
 	return v, true
 }
 

@@ -289,6 +289,14 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 	if e.Abandoned() {
 		return f
 	}
+	found := scheduleOf(tr, end)
+	f.Switches = found.switches
+	if s := shorten(body, c, found); s != nil {
+		f.FoundSteps, f.FoundSwitches = len(found.steps), found.switches
+		f.Switches, f.Record, f.Token = s.switches, s.rec, replay.Encode(s.rec)
+		f.Message, f.Thread = s.end.Message, s.end.Thread
+		rec = s.rec
+	}
 	steps, blocked, err := describeSteps(body, rec, c)
 	f.Steps = steps
 	if err == nil && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) {
@@ -336,6 +344,7 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 	}
 	c.strategyName = "replay"
 	c.timeout, c.ctx = 0, nil // a replay is one execution: it always runs
+	c.shorten = 0             // and reports the schedule it was given
 	if err := notNested("weft.Replay"); err != nil {
 		return nil, err
 	}

@@ -37,6 +37,7 @@ type config struct {
 	strict      bool
 	progress    func(Progress)
 	workers     int // 0: one
+	shorten     int // executions spent shortening each failure (WithShorten)
 	// batch, if not 0 (tests), is how many executions a parallel worker
 	// runs between two looks at the others (parallelBatch).
 	batch int
@@ -45,7 +46,7 @@ type config struct {
 }
 
 func defaultConfig() config {
-	return config{strategyName: defaultStrategy, maxRuns: 100_000, depth: 3, k: DefaultInterferences, stopOnFail: true, replayFiles: true}
+	return config{strategyName: defaultStrategy, maxRuns: 100_000, depth: 3, k: DefaultInterferences, stopOnFail: true, replayFiles: true, shorten: DefaultShortenReplays}
 }
 
 // WithStrategy chooses the exploration strategy by name (see Strategies).

@@ -4,7 +4,10 @@
 package weft
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -32,6 +35,13 @@ type Failure struct {
 	// waiting for a mutex the next one holds, if there is one.
 	Blocked []Blocked
 	Cycle   []trace.ThreadID
+	// Switches is the number of context switches of the interleaving (steps
+	// whose thread is not the previous step's). FoundSteps and
+	// FoundSwitches, if FoundSteps is not 0, are those of the interleaving
+	// as the exploration found it, before weft shortened it (WithShorten);
+	// Execution is still that execution's number.
+	Switches                  int
+	FoundSteps, FoundSwitches int
 }
 
 // Blocked is a thread left blocked at the end of a deadlock or a leak.
@@ -208,18 +218,72 @@ func describeOp(tr *trace.Trace, ev trace.Event) string {
 	if op.Obj == trace.NoObject {
 		return op.Kind.String()
 	}
+	if trace.AddOnly(op) {
+		return "addonly " + name(op.Obj)
+	}
 	return op.Kind.String() + " " + name(op.Obj)
 }
 
+// LongReport is the number of steps above which Report summarises the
+// interleaving: it prints the first and last summarySteps steps (and the
+// blocked threads, as always) and writes the whole report to a file.
+const LongReport = 200
+
+// summarySteps is the number of steps a summarised report shows at each
+// end of the interleaving.
+const summarySteps = 20
+
 // Report formats f for a person: kind, message, the interleaving step by
-// step and how to replay it.
-func (f *Failure) Report(replayCmd string) string {
+// step and how to replay it. An interleaving of more than LongReport steps
+// is summarised: Report writes the whole report to a file in the
+// directory weft-reports of os.TempDir, named after the failure's replay
+// token, and its summary says where (if the file cannot be written, the
+// report is whole, and says why).
+func (f *Failure) Report(replayCmd string) string { return f.report(replayCmd, true) }
+
+// writeFull writes the whole report of f to its file and returns the
+// file's path.
+func (f *Failure) writeFull(replayCmd string) (string, error) {
+	dir := filepath.Join(os.TempDir(), "weft-reports")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("long report: %w", err)
+	}
+	sum := sha256.Sum256([]byte(f.Token + "\x00" + f.Message + "\x00" + replayCmd))
+	name := strings.ReplaceAll(f.Kind.String(), " ", "_") + "-" + hex.EncodeToString(sum[:6]) + ".txt"
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(f.report(replayCmd, false)), 0o644); err != nil {
+		return "", fmt.Errorf("long report: %w", err)
+	}
+	return path, nil
+}
+
+// writeSteps writes steps [from, to) of f's interleaving to b.
+func (f *Failure) writeSteps(b *strings.Builder, from, to int) {
+	for i := from; i < to; i++ {
+		s := f.Steps[i]
+		fmt.Fprintf(b, "  %4d  %-4v %-32s", i+1, s.Thread, s.Op)
+		if s.Partner != trace.NoThread {
+			fmt.Fprintf(b, " with %v", s.Partner)
+		}
+		if s.File != "" {
+			fmt.Fprintf(b, "  %s:%d", filepath.Base(s.File), s.Line)
+		}
+		b.WriteString("\n")
+	}
+}
+
+// report is Report, with a long interleaving summarised if summary is set.
+func (f *Failure) report(replayCmd string, summary bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "weft: %v", f.Kind)
 	if f.Thread != trace.NoThread {
 		fmt.Fprintf(&b, " in %v", f.Thread)
 	}
-	fmt.Fprintf(&b, " (execution %d, %d steps)\n", f.Execution, len(f.Record.Steps))
+	fmt.Fprintf(&b, " (execution %d, %d steps", f.Execution, len(f.Record.Steps))
+	if f.FoundSteps != 0 {
+		fmt.Fprintf(&b, ", %s; shortened from %d steps, %s", plural(f.Switches, "switch", "switches"), f.FoundSteps, plural(f.FoundSwitches, "switch", "switches"))
+	}
+	b.WriteString(")\n")
 	for _, line := range strings.Split(strings.TrimRight(f.Message, "\n"), "\n") {
 		fmt.Fprintf(&b, "    %s\n", line)
 	}
@@ -232,15 +296,15 @@ func (f *Failure) Report(replayCmd string) string {
 	}
 	if len(f.Steps) > 0 {
 		b.WriteString("interleaving:\n")
-		for i, s := range f.Steps {
-			fmt.Fprintf(&b, "  %4d  %-4v %-32s", i+1, s.Thread, s.Op)
-			if s.Partner != trace.NoThread {
-				fmt.Fprintf(&b, " with %v", s.Partner)
-			}
-			if s.File != "" {
-				fmt.Fprintf(&b, "  %s:%d", filepath.Base(s.File), s.Line)
-			}
-			b.WriteString("\n")
+		if len(f.Steps) <= LongReport || !summary {
+			f.writeSteps(&b, 0, len(f.Steps))
+		} else if path, err := f.writeFull(replayCmd); err != nil {
+			f.writeSteps(&b, 0, len(f.Steps))
+			fmt.Fprintf(&b, "(weft could not write this report of %d steps to a file, so it is printed whole: %v)\n", len(f.Steps), err)
+		} else {
+			f.writeSteps(&b, 0, summarySteps)
+			fmt.Fprintf(&b, "        ... %d steps not shown; the whole report is in %s\n", len(f.Steps)-2*summarySteps, path)
+			f.writeSteps(&b, len(f.Steps)-summarySteps, len(f.Steps))
 		}
 	}
 	if len(f.Blocked) > 0 {
@@ -271,4 +335,12 @@ func (f *Failure) Report(replayCmd string) string {
 		fmt.Fprintf(&b, "replay: %s\n", replayCmd)
 	}
 	return b.String()
+}
+
+// plural returns n and the noun in the number n takes.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

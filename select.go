@@ -145,6 +145,7 @@ func (s *sendCase[T]) commit(t *engine.Thread, o *engine.Obj, cas int, _ int32) 
 	}
 	s.c.push(t, o, s.v)
 	t.EndSelect(cas, encode(s.c.enc, s.v), true)
+	noteValue(t, s.v)
 }
 
 func (s *sendCase[T]) run() {

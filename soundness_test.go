@@ -314,6 +314,50 @@ var soundnessCases = []soundnessCase{
 		w.Go(func() { w.Assert(v1.Load() != 1, "v1 == 1") })
 		v1.Add(1)
 	}, traces: 5, outcomes: 1, kinds: "assertion"},
+	// Adds whose result is unused (AddOnly) commute with each other and
+	// with nothing else of their variable. A and B add 1 and 2; C loads:
+	// it sees neither, either or both, 4 traces, r = 0..3.
+	{name: "addonly-load", body: func(w *weft.T) {
+		x, r := addOnlyPair(w, 1, 2)
+		w.Go(func() { r.Store(x.Load()) })
+	}, traces: 4, outcomes: 4},
+	// C's CompareAndSwap(1, 10) succeeds after exactly one of the adds of
+	// 1 (2 traces: after A's, after B's), fails before both or after
+	// both: 4 traces; x = 11 or 2 at the end. A strategy that reverses
+	// the CAS with one add predicts its outcome from the value after the
+	// other add alone (trace.VarValue).
+	{name: "addonly-cas", body: func(w *weft.T) {
+		x, _ := addOnlyPair(w, 1, 1)
+		w.Go(func() { x.CompareAndSwap(1, 10) })
+	}, traces: 4, outcomes: 2},
+	// An Add whose result is used observes the adds before it: 4 traces,
+	// r = 4..7.
+	{name: "addonly-add", body: func(w *weft.T) {
+		x, r := addOnlyPair(w, 1, 2)
+		w.Go(func() { r.Store(x.Add(4)) })
+	}, traces: 4, outcomes: 4},
+	// A Store overwrites the adds before it: 4 traces, x = 10..13 at the
+	// end.
+	{name: "addonly-store", body: func(w *weft.T) {
+		x, _ := addOnlyPair(w, 1, 2)
+		w.Go(func() { x.Store(10) })
+	}, traces: 4, outcomes: 4},
+	// A Swap returns the sum before it: 4 traces, each r = 0..3 with one
+	// x = 13..10.
+	{name: "addonly-swap", body: func(w *weft.T) {
+		x, r := addOnlyPair(w, 1, 2)
+		w.Go(func() { r.Store(x.Swap(10)) })
+	}, traces: 4, outcomes: 4},
+}
+
+// addOnlyPair makes an Int x and a Var r and starts two threads that add
+// a and b to x with AddOnly.
+func addOnlyPair(w *weft.T, a, b int) (x *weft.Int[int], r *weft.Var[int]) {
+	x = &weft.Int[int]{Var: *weft.NewVar[int]("x")}
+	r = weft.NewVar[int]("r")
+	w.Go(func() { x.AddOnly(a) })
+	w.Go(func() { x.AddOnly(b) })
+	return x, r
 }
 
 func TestSoundnessTryOperations(t *testing.T) {

@@ -3,6 +3,8 @@
 package weft
 
 import (
+	"unsafe"
+
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/trace"
@@ -171,7 +173,10 @@ type Int[T Integer] struct {
 }
 
 // Add adds delta and returns the new value, atomically, with Go's
-// wrap-around.
+// wrap-around, as sync/atomic's Add does. Because it returns the value,
+// every Add observes the adds before it: two Adds of one variable are
+// dependent, and a strategy explores both of their orders. Use AddOnly
+// where the result is not needed.
 func (v *Int[T]) Add(delta T) T {
 	t := v.begin(trace.KindAdd)
 	v.val += delta
@@ -181,4 +186,33 @@ func (v *Int[T]) Add(delta T) T {
 		t.NoteValue(x)
 	}
 	return x
+}
+
+// AddOnly adds delta, atomically, with Go's wrap-around, and returns
+// nothing: sync/atomic's Add with its result discarded (x.Add(1) as a
+// statement), named after it so that the one difference reads in the
+// name. Without a result, two adds commute: whatever their order, the
+// variable ends with the same sum and neither thread saw the other's. The
+// strategies that use the dependency relation (optimal, the dpor family,
+// flip, concolic) explore one order of any run of AddOnlys of one
+// variable, so n threads that each count once take one trace, not n!.
+//
+// Exactly when adds commute: two AddOnlys of the same variable, by
+// different threads, commute with each other (whatever their deltas and
+// the variable's integer type). An AddOnly does not commute with a Load,
+// Store, Swap or CompareAndSwap of the variable, with an Add (whose result
+// is used), or with an await on it (w.Await, w.Yield): those observe the
+// sum or overwrite it, so both orders are explored. Strategies with a
+// relation of their own (unfold, con2) treat AddOnly as Add, which is
+// sound and explores more; reach does not model variables.
+func (v *Int[T]) AddOnly(delta T) {
+	var zero T
+	t := v.register()
+	t.BeginArg(&v.o, trace.ClassVar, trace.KindAdd, int64(unsafe.Sizeof(zero)))
+	v.val += delta
+	x := v.val
+	t.EndUpdate(&v.o, encode(v.enc, x), true)
+	if t.Capturing() {
+		t.NoteValue(x)
+	}
 }

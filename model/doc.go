@@ -115,7 +115,8 @@
 // to one object conflicts. Under trace.CR the modes are:
 //
 //	primitive   reads                     shared updates          writes (everything else)
-//	Var         Load, a failed CAS        -                       Store, Add, Swap, CAS
+//	Var         Load, a failed CAS        AddOnly (an Add whose   Store, Add, Swap, CAS
+//	                                      result is unused)
 //	Mutex       a failed TryLock          -                       Lock, Unlock, TryLock
 //	RWMutex     a failed TryLock or       RLock, a successful     Lock (both steps), Unlock,
 //	            TryRLock                  TryRLock, a balanced    a successful TryLock, an

@@ -120,7 +120,8 @@ func (s *State) Step(p trace.ThreadID, a Alt, data uint64) (trace.Event, Outcome
 }
 
 // Observed reports which results of an event of op (select case cas) the
-// program observes: the Value of a variable's operation, of a receive (the
+// program observes: the Value of a variable's operation (but an AddOnly's,
+// trace.AddOnly), of a receive (the
 // value received) and of a channel's Len; the OK of a try-lock, a
 // compare-and-swap, a receive, a Once's Do (whether it runs the function)
 // and a timer's Stop or Reset. The other results (a reader count after
@@ -136,7 +137,10 @@ func Observed(op trace.Op, cas int32) (value, ok bool) {
 		k = op.Cases[cas].Kind
 	}
 	switch k {
-	case trace.KindLoad, trace.KindAdd, trace.KindSwap:
+	case trace.KindAdd:
+		// An AddOnly returns nothing.
+		return !trace.AddOnly(op), false
+	case trace.KindLoad, trace.KindSwap:
 		return true, false
 	case trace.KindCAS:
 		return true, true

@@ -12,7 +12,11 @@ import (
 
 // applyVar applies event e, of index i, to variable o. The value after any
 // operation is the event's Value (a load's read, a store's or swap's
-// write, an add's sum, a compare-and-swap's result).
+// write, an add's sum, a compare-and-swap's result). Applied in the order
+// of an execution, that is the variable's value; after commuting adds
+// (trace.AddOnly) applied in another order it is not (each recorded the
+// sum in its own execution), and a strategy that reorders them computes
+// the value with trace.VarValue.
 //
 // A load also records, in o's queue, the last write its thread read (By),
 // for the thread's awaits (awaitReady).

@@ -80,7 +80,9 @@ func randomOp(r *rand.Rand, s *State, p trace.ThreadID) trace.Op {
 	case 1:
 		return op(trace.KindStore, trace.ClassVar, v, 0)
 	case 2:
-		return op(trace.KindAdd, trace.ClassVar, v, 0)
+		// An Add, or an AddOnly (Op.Arg: the size of the variable's
+		// type; data gives an add 64-bit sums).
+		return op(trace.KindAdd, trace.ClassVar, v, []int64{0, 8}[r.IntN(2)])
 	case 3:
 		return op(trace.KindSwap, trace.ClassVar, v, 0)
 	case 4:

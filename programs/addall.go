@@ -9,7 +9,7 @@ func init() {
 	register(&Program{
 		Name:   "addall",
 		Doc:    "two threads append input vector u to shared vector v (cnt 10, size 20), reading v.cnt outside the lock: the size assertion fails only with u.cnt >= 6 and the other thread's append in between",
-		Source: "seed 003, Fig. 2 (addAll)",
+		Source: "Farzan et al. 2013, Fig. 2 (addAll)",
 		Body:   addAll,
 	})
 }

@@ -10,7 +10,7 @@ func init() {
 		Name: "art",
 		Doc: "n threads pass a flag down a chain of variables: thread i sets x_i when it reads x_(i-1) set and its input a_i > 0; " +
 			"the last asserts it never reads the flag: 4n branch sides, 3n+1 coverable alone, one more at each k up to the bug at k = n-1",
-		Source: "seed 003, §8 and Table 1 (art2-art5: the paper describes art, it does not print it; this is our reconstruction)",
+		Source: "Farzan et al. 2013, §8 and Table 1 (art2-art5: the paper describes art, it does not print it; this is our reconstruction)",
 		Params: []Param{{Name: "n", Default: 2, Min: 2, Max: 5, Doc: "threads besides the body (the paper's artN has N+1 threads)"}},
 		Body:   art,
 	})

@@ -13,26 +13,26 @@ func init() {
 	register(&Program{
 		Name:   "xy",
 		Doc:    "two threads write x and y in opposite orders: 6 interleavings, 3 traces",
-		Source: "seed 001, slide 15",
+		Source: "the CS294-32 DPOR slides, slide 15",
 		Body:   xy,
 	})
 	register(&Program{
 		Name:   "dporproblem",
 		Doc:    "T1 writes x twice, T2 writes y then x: 6 interleavings, 3 traces",
-		Source: "seed 001, slide 36",
+		Source: "the CS294-32 DPOR slides, slide 36",
 		Body:   dporProblem,
 	})
 	register(&Program{
 		Name:   "pairs",
 		Doc:    "n independent pairs of threads, one reads x_i and one writes it: (2n)! interleavings, 2^n traces",
-		Source: "seed 002, Fig. 3 and Table 2 (Pairs)",
+		Source: "Kähkönen et al. 2014, Fig. 3 and Table 2 (Pairs)",
 		Params: []Param{{Name: "n", Default: 3, Min: 1, Max: 64, Doc: "pairs of threads"}},
 		Body:   pairs,
 	})
 	register(&Program{
 		Name:   "fib",
 		Doc:    "two threads add i and j into each other n times; main asserts both stay at most fib(2+2n) (never fails)",
-		Source: "SV-COMP fib_bench; seed 002, Table 2 (Fib)",
+		Source: "SV-COMP fib_bench; Kähkönen et al. 2014, Table 2 (Fib)",
 		Params: []Param{{Name: "n", Default: 2, Min: 1, Max: 40, Doc: "additions per thread"}},
 		Body:   fibBench,
 	})

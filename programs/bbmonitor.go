@@ -12,7 +12,7 @@ func init() {
 	register(&Program{
 		Name:   "bbmonitor",
 		Doc:    "producers deposit items into a bounded buffer guarded by a monitor (conditions notFull and notEmpty), consumers withdraw them; su=1 signals and urgent-waits, su=0 signals and continues",
-		Source: "seed 004, §2 and Table 4 (BB with SU and SC monitors: 3 producers, 3 consumers, 2 slots)",
+		Source: "Lei and Carver 2006, §2 and Table 4 (BB with SU and SC monitors: 3 producers, 3 consumers, 2 slots)",
 		Params: []Param{
 			{Name: "producers", Default: 3, Min: 1, Max: 16, Doc: "producer threads"},
 			{Name: "consumers", Default: 3, Min: 1, Max: 16, Doc: "consumer threads"},

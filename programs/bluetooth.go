@@ -10,7 +10,7 @@ func init() {
 		Name: "bluetooth",
 		Doc: "a driver's stopper and an I/O request share a pending-I/O count (input io), a stopping flag and event: " +
 			"the request passes the flag check, the stopper stops the device, and the request then works on it (input work > 0)",
-		Source: "seed 003, §8 and Table 1 (bluetooth, from KISS, Qadeer and Wu 2004; the paper does not print it: our port of KISS's model)",
+		Source: "Farzan et al. 2013, §8 and Table 1 (bluetooth, from KISS, Qadeer and Wu 2004; the paper does not print it: our port of KISS's model)",
 		Body:   bluetooth,
 	})
 }

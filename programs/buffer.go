@@ -11,7 +11,7 @@ func init() {
 	register(&Program{
 		Name:   "bbchan",
 		Doc:    "producers send items into a channel with a buffer of the given capacity, consumers share them out; checks FIFO order and the total",
-		Source: "seed 004, Table 4 (BB: 3 producers, 3 consumers, 2 slots)",
+		Source: "Lei and Carver 2006, Table 4 (BB: 3 producers, 3 consumers, 2 slots)",
 		Params: []Param{
 			{Name: "producers", Default: 3, Min: 1, Max: 16, Doc: "producer threads"},
 			{Name: "consumers", Default: 3, Min: 1, Max: 16, Doc: "consumer threads"},

@@ -13,7 +13,7 @@ func init() {
 	register(&Program{
 		Name:   "dining",
 		Doc:    "n philosophers each take the left then the right fork (deadlocks); fixed=1 takes the lower-numbered fork first (does not)",
-		Source: "seed 002, Table 2 (Dining); seed 004, Fig. 13",
+		Source: "Kähkönen et al. 2014, Table 2 (Dining); Lei and Carver 2006, Fig. 13",
 		Params: []Param{
 			{Name: "n", Default: 3, Min: 2, Max: 32, Doc: "philosophers"},
 			{Name: "meals", Default: 1, Min: 1, Max: 16, Doc: "meals per philosopher"},

@@ -14,7 +14,7 @@ func init() {
 	register(&Program{
 		Name:   "dme",
 		Doc:    "Ricart and Agrawala's distributed mutual exclusion: n processes of two threads, one that requests the critical section once (a timestamped request to every other process, then a reply from each), one that answers the others' requests (at once, or after its own exit if its request goes first); buffered channels between processes, binary semaphores inside one; a process that finds another in the critical section fails",
-		Source: "seed 004, Table 4 and §8 (DME: 3 processes, two threads each; the algorithm of Ricart and Agrawala, CACM 24(1), 1981)",
+		Source: "Lei and Carver 2006, Table 4 and §8 (DME: 3 processes, two threads each; the algorithm of Ricart and Agrawala, CACM 24(1), 1981)",
 		Params: []Param{
 			{Name: "n", Default: 3, Min: 2, Max: 6, Doc: "processes"},
 			{Name: "broken", Default: 0, Min: 0, Max: 1, Doc: "1: a helper answers every request at once, never deferring (two processes can be in the critical section together)"},

@@ -13,14 +13,14 @@ func init() {
 	register(&Program{
 		Name:   "indexer",
 		Doc:    "n threads insert 4 values each into a hash table of 128 slots with a mutex per slot; collisions from n=12",
-		Source: "Flanagan and Godefroid, POPL 2005; seed 000, Fig. 8 (Indexer)",
+		Source: "Flanagan and Godefroid, POPL 2005; Saarikivi et al. 2012, Fig. 8 (Indexer)",
 		Params: []Param{{Name: "n", Default: 12, Min: 1, Max: 32, Doc: "threads (N)"}},
 		Body:   indexer,
 	})
 	register(&Program{
 		Name:   "filesystem",
 		Doc:    "n threads each allocate a block to an inode under per-inode and per-block mutexes; they meet from n=14",
-		Source: "Flanagan and Godefroid, POPL 2005; seed 000, Fig. 8 (File System)",
+		Source: "Flanagan and Godefroid, POPL 2005; Saarikivi et al. 2012, Fig. 8 (File System)",
 		Params: []Param{{Name: "n", Default: 14, Min: 1, Max: 64, Doc: "threads (N)"}},
 		Body:   filesystem,
 	})

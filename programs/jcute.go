@@ -9,7 +9,7 @@ func init() {
 	register(&Program{
 		Name:   "jcute",
 		Doc:    "input z; T1: x=3; T2: x=2, then fails if 2*z+1 == x: needs z=1 and T1's write between T2's write and read",
-		Source: "seed 001, slides 54-74 (jCUTE); BENCHMARKS.md",
+		Source: "the CS294-32 DPOR slides, slides 54-74 (jCUTE); BENCHMARKS.md",
 		Body:   jcute,
 	})
 }

@@ -14,7 +14,7 @@ func init() {
 	register(&Program{
 		Name:   "parallelpi",
 		Doc:    "threads integrate 4/(1+x²) over their share of [0,1] and add their partial sums into pi under a lock; locked=0 drops the lock (lost updates)",
-		Source: "seed 000, Fig. 8 (Parallel Pi); seed 002, Table 2 (Parallel Pi: 5 and 6 threads, 120 and 720 traces)",
+		Source: "Saarikivi et al. 2012, Fig. 8 (Parallel Pi); Kähkönen et al. 2014, Table 2 (Parallel Pi: 5 and 6 threads, 120 and 720 traces)",
 		Params: []Param{
 			{Name: "threads", Default: 3, Min: 1, Max: 16, Doc: "worker threads"},
 			{Name: "intervals", Default: 1000, Min: 1, Max: 1 << 20, Doc: "integration intervals in all"},
@@ -25,7 +25,7 @@ func init() {
 	register(&Program{
 		Name:   "singlelock",
 		Doc:    "threads each increment a shared counter rounds times, every access under one lock: (threads*rounds)!/(rounds!)^threads lock orders",
-		Source: "seed 002, Table 2 (Single lock 1: 2520 tests = 8!/(2!)^4, 4 threads of 2 rounds)",
+		Source: "Kähkönen et al. 2014, Table 2 (Single lock 1: 2520 tests = 8!/(2!)^4, 4 threads of 2 rounds)",
 		Params: []Param{
 			{Name: "threads", Default: 4, Min: 1, Max: 16, Doc: "threads"},
 			{Name: "rounds", Default: 2, Min: 1, Max: 16, Doc: "critical sections per thread"},

@@ -28,7 +28,8 @@ type Params map[string]int
 type Program struct {
 	Name string
 	// Doc is a one-line description; Source cites where the program comes
-	// from.
+	// from, papers by their authors and year (README.md's "Papers" gives
+	// their titles).
 	Doc, Source string
 	Params      []Param
 	// Body returns the test body for the given parameters, which Resolve

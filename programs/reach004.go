@@ -22,48 +22,48 @@ func init() {
 	register(&Program{
 		Name:   "reach-fig1",
 		Doc:    "T1 sends to p1; T2 sends to p1 then p2; T3 receives from p1, forwards it to p2, receives from p1 again; T4 receives twice from p2 (ports are buffered channels): 4 SYN-sequences",
-		Source: "seed 004, Fig. 1 (the program reconstructed in the notes, §3.10)",
+		Source: "Lei and Carver 2006, Fig. 1 (the program reconstructed in the notes, §3.10)",
 		Body:   reachFig1,
 	})
 	register(&Program{
 		Name:   "bbselect",
 		Doc:    "a buffer thread serves deposits and withdrawals with a select whose guards are the buffer's room and contents (a nil channel for a closed guard); producers and consumers meet it on unbuffered channels",
-		Source: "seed 004, §2.2 and Table 4 (BB with a selective wait: 3 producers, 3 consumers, 2 slots)",
+		Source: "Lei and Carver 2006, §2.2 and Table 4 (BB with a selective wait: 3 producers, 3 consumers, 2 slots)",
 		Params: bbParams,
 		Body:   bbselect,
 	})
 	register(&Program{
 		Name:   "bbsem",
 		Doc:    "a bounded buffer guarded by counting semaphores fullSlots and emptySlots and binary semaphores for the deposit and withdraw ends",
-		Source: "seed 004, §2.3 and Table 4 (BB with semaphores: 3 producers, 3 consumers, 2 slots)",
+		Source: "Lei and Carver 2006, §2.3 and Table 4 (BB with semaphores: 3 producers, 3 consumers, 2 slots)",
 		Params: bbParams,
 		Body:   bbsem,
 	})
 	register(&Program{
 		Name:   "rwselect",
 		Doc:    "readers and writers ask a server thread for access on channels; its select admits readers while no writer writes and a writer while no one reads or writes",
-		Source: "seed 004, Table 4 (RW with a selective wait: 3 readers, 2 writers)",
+		Source: "Lei and Carver 2006, Table 4 (RW with a selective wait: 3 readers, 2 writers)",
 		Params: rwParams,
 		Body:   rwselect,
 	})
 	register(&Program{
 		Name:   "rwsem",
 		Doc:    "readers and writers (readers' preference): a binary semaphore guards the count of readers, the first reader in and the last out take and give back the writers' binary semaphore",
-		Source: "seed 004, §2.3 and Table 4 (RW with semaphores: 3 readers, 2 writers)",
+		Source: "Lei and Carver 2006, §2.3 and Table 4 (RW with semaphores: 3 readers, 2 writers)",
 		Params: rwParams,
 		Body:   rwsem,
 	})
 	register(&Program{
 		Name:   "rwmonitor",
 		Doc:    "readers and writers with a monitor (Hoare's: a reader waits if a writer writes or waits, a leaving writer lets the readers in first); su=1 signals and urgent-waits, su=0 signals and continues",
-		Source: "seed 004, §2.4 and Table 4 (RW with SU and SC monitors: 3 readers, 2 writers)",
+		Source: "Lei and Carver 2006, §2.4 and Table 4 (RW with SU and SC monitors: 3 readers, 2 writers)",
 		Params: append(rwParams[:len(rwParams):len(rwParams)], Param{Name: "su", Default: 1, Min: 0, Max: 1, Doc: "1: signal-and-urgent-wait (SU), 0: signal-and-continue (SC)"}),
 		Body:   rwmonitor,
 	})
 	register(&Program{
 		Name:   "dpmonitor",
 		Doc:    "n philosophers eat once each, taking both forks inside an SU monitor (a hungry philosopher eats when neither neighbour eats, else waits on its condition; one who puts the forks down lets the neighbours eat): no deadlock",
-		Source: "seed 004, Table 4 (DP with an SU monitor: 3, 4, 5 philosophers)",
+		Source: "Lei and Carver 2006, Table 4 (DP with an SU monitor: 3, 4, 5 philosophers)",
 		Params: []Param{{Name: "n", Default: 3, Min: 2, Max: 16, Doc: "philosophers"}},
 		Body:   dpmonitor,
 	})

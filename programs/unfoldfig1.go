@@ -9,7 +9,7 @@ func init() {
 	register(&Program{
 		Name:   "unfold-fig1",
 		Doc:    "x = 0; T1: a = input(); if a+1 == 5 { x = a }; read x. T2: b = input(); c = x; if b == c {}: two reads that commute, a write that races with T2's read, a branch per thread",
-		Source: "seed 002, Fig. 1 (reconstructed from §3 and Example 3; the figure's code is not in the text)",
+		Source: "Kähkönen et al. 2014, Fig. 1 (reconstructed from §3 and Example 3; the figure's code is not in the text)",
 		Body:   unfoldFig1,
 	})
 }

@@ -82,6 +82,17 @@ const RUnlockBalanced = 1
 // TryRLockArg is the Op.Arg of an RWMutex KindTryLock that is a TryRLock.
 const TryRLockArg = 1
 
+// AddOnly reports whether op is an add whose result the program does not
+// use (Int.AddOnly): a KindAdd on a variable whose Op.Arg is the size in
+// bytes of the variable's integer type (1, 2, 4 or 8; 0 for an Add, whose
+// result is returned). Two such adds to one variable commute: either
+// order leaves the same sum (addition modulo 2^bits is commutative and
+// associative), neither observes the other, and neither can block or
+// fail. They are shared updates: an AddOnly conflicts with every Load,
+// Store, Swap and CompareAndSwap of the variable, with an Add whose
+// result is used, and with an await on it.
+func AddOnly(op Op) bool { return op.Kind == KindAdd && op.Class == ClassVar && op.Arg != 0 }
+
 // opMode is the mode in which an operation of kind k on an object of class c
 // accesses it under CR. executed says whether the operation ran (then ok is
 // its Event.OK); a pending operation gets the mode that covers every
@@ -93,6 +104,10 @@ func opMode(k Kind, c Class, arg int64, executed, ok bool) Mode {
 		// Two loads commute (seed 000 §II-D); a failed CAS only read.
 		if k == KindLoad || (k == KindCAS && executed && !ok) {
 			return Read
+		}
+		// Two adds whose results are unused commute (AddOnly).
+		if k == KindAdd && arg != 0 {
+			return Shared
 		}
 	case ClassMutex:
 		// A failed TryLock only read the lock, which every other
@@ -387,4 +402,46 @@ func MayBeCoEnabled(e *Event, v Op) bool {
 		return !(v.Kind == KindOnceDo && v.Obj == e.Op.Obj)
 	}
 	return true
+}
+
+// VarValue returns the value of variable obj in the state reached by
+// running, in their order in tr, the events before position upto for
+// which in reports true: a set closed under happens-before (such as the
+// events of a reversal's pre(E, e).notdep(e, E)). In tr's own order a
+// variable's value is the Value of its last event; in a state where
+// commuting adds (AddOnly) ran in another order, or some of them not, it
+// is the Value of the last event of the set that is not an AddOnly (0
+// before any), plus the delta of each AddOnly of the set after it (its
+// Value less the Value of the variable's event before it in tr), modulo
+// the size of the variable's type.
+func VarValue(tr *Trace, obj ObjectID, upto int, in func(k int) bool) uint64 {
+	var sum uint64
+	mask := ^uint64(0)
+	var after *Event // the variable's event after k in tr, if an AddOnly in the set
+	for k := upto - 1; k >= 0; k-- {
+		e := &tr.Events[k]
+		if e.Op.Obj != obj || e.Op.Class != ClassVar {
+			continue
+		}
+		if after != nil {
+			sum += after.Value - e.Value
+			after = nil
+		}
+		if !AddOnly(e.Op) {
+			if in(k) {
+				return (e.Value + sum) & mask
+			}
+			continue
+		}
+		if e.Op.Arg < 8 {
+			mask = 1<<(8*uint(e.Op.Arg)) - 1
+		}
+		if in(k) {
+			after = e
+		}
+	}
+	if after != nil {
+		sum += after.Value
+	}
+	return sum & mask
 }

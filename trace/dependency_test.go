@@ -11,6 +11,95 @@ func failed(e Event) Event { e.OK = false; return e }
 
 func withArg(e Event, arg int64) Event { e.Op.Arg = arg; return e }
 
+// addOnly returns an AddOnly of thread t to an int variable o.
+func addOnly(t ThreadID, o ObjectID) Event { return withArg(ev(t, KindAdd, ClassVar, o), 8) }
+
+// TestAddOnlyPending checks the relation on pending AddOnlys
+// (OpsDependent, DependentOp): the same as on executed ones.
+func TestAddOnlyPending(t *testing.T) {
+	x := ObjectID(0)
+	add := Op{Kind: KindAdd, Class: ClassVar, Obj: x, Arg: 4}
+	tests := []struct {
+		name string
+		op   Op
+		dep  bool
+	}{
+		{"addonly", add, false},
+		{"add", Op{Kind: KindAdd, Class: ClassVar, Obj: x}, true},
+		{"load", Op{Kind: KindLoad, Class: ClassVar, Obj: x}, true},
+		{"cas", Op{Kind: KindCAS, Class: ClassVar, Obj: x, Arg: 3}, true},
+	}
+	for _, tt := range tests {
+		if got := CR.OpsDependent(add, tt.op); got != tt.dep {
+			t.Errorf("OpsDependent(addonly, %s) = %v, want %v", tt.name, got, tt.dep)
+		}
+		e := Event{Thread: 1, Op: tt.op, Case: -1, Partner: NoThread, PartnerCase: -1, OK: true}
+		if got := CR.DependentOp(&e, 2, add); got != tt.dep {
+			t.Errorf("DependentOp(%s, addonly) = %v, want %v", tt.name, got, tt.dep)
+		}
+		if !Plain.OpsDependent(add, tt.op) {
+			t.Errorf("Plain.OpsDependent(addonly, %s) = false", tt.name)
+		}
+	}
+	if AddOnly(Op{Kind: KindAdd, Class: ClassVar, Obj: x}) || !AddOnly(add) {
+		t.Errorf("AddOnly tells Add and AddOnly apart wrongly")
+	}
+	if got := add.String(); got != "addonly o0" {
+		t.Errorf("String() = %q, want %q", got, "addonly o0")
+	}
+}
+
+// TestVarValue checks the value of a variable in states where commuting
+// adds ran in another order than the trace's, or not at all.
+func TestVarValue(t *testing.T) {
+	x, y := ObjectID(0), ObjectID(1)
+	val := func(e Event, v uint64) Event { e.Value = v; return e }
+	small := func(e Event) Event { e.Op.Arg = 1; return e }
+	// x: store 5; +1 (6); +10 (16), y touched between; load 16; +250 as
+	// a byte wraps: a second variable, y, of uint8: 200, +100 -> 44.
+	tr := &Trace{Events: []Event{
+		val(ev(1, KindStore, ClassVar, x), 5),
+		val(addOnly(1, x), 6),
+		val(ev(3, KindStore, ClassVar, y), 200),
+		val(addOnly(2, x), 16),
+		val(small(addOnly(2, y)), 44),
+		val(ev(3, KindLoad, ClassVar, x), 16),
+		val(addOnly(3, x), 19),
+	}}
+	set := func(ks ...int) func(int) bool {
+		return func(k int) bool {
+			for _, j := range ks {
+				if j == k {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	tests := []struct {
+		name string
+		obj  ObjectID
+		upto int
+		in   func(int) bool
+		want uint64
+	}{
+		{"none", x, 7, set(), 0},
+		{"all", x, 7, set(0, 1, 2, 3, 4, 5, 6), 19},
+		{"store and the second add", x, 4, set(0, 3), 15},
+		{"store and the first add", x, 4, set(0, 1), 6},
+		{"the second add alone", x, 4, set(3), 10},
+		{"the load and what it saw, last add not", x, 7, set(0, 1, 3, 5), 16},
+		{"after the load, its add", x, 7, set(0, 1, 3, 5, 6), 19},
+		{"a byte wraps", y, 7, set(2, 4), 44},
+		{"a byte's add alone", y, 7, set(4), 100},
+	}
+	for _, tt := range tests {
+		if got := VarValue(tr, tt.obj, tt.upto, tt.in); got != tt.want {
+			t.Errorf("%s: VarValue = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestDependent(t *testing.T) {
 	x, y := ObjectID(0), ObjectID(1)
 	sel := ev(1, KindSelect, ClassChan, NoObject)
@@ -29,6 +118,17 @@ func TestDependent(t *testing.T) {
 		{"failed cas/load", failed(ev(1, KindCAS, ClassVar, x)), ev(2, KindLoad, ClassVar, x), false, true},
 		{"cas/load", ev(1, KindCAS, ClassVar, x), ev(2, KindLoad, ClassVar, x), true, true},
 		{"add/add", ev(1, KindAdd, ClassVar, x), ev(2, KindAdd, ClassVar, x), true, true},
+		// Adds whose results are unused commute with each other, and with
+		// nothing else of the variable.
+		{"addonly/addonly", addOnly(1, x), addOnly(2, x), false, true},
+		{"addonly/addonly other objects", addOnly(1, x), addOnly(2, y), false, false},
+		{"addonly/add", addOnly(1, x), ev(2, KindAdd, ClassVar, x), true, true},
+		{"addonly/load", addOnly(1, x), ev(2, KindLoad, ClassVar, x), true, true},
+		{"addonly/store", addOnly(1, x), ev(2, KindStore, ClassVar, x), true, true},
+		{"addonly/swap", addOnly(1, x), ev(2, KindSwap, ClassVar, x), true, true},
+		{"addonly/cas", addOnly(1, x), ev(2, KindCAS, ClassVar, x), true, true},
+		{"addonly/failed cas", addOnly(1, x), failed(ev(2, KindCAS, ClassVar, x)), true, true},
+		{"addonly/await", addOnly(1, x), Event{Thread: 2, Op: Op{Kind: KindAwait, Class: ClassThread, Obj: NoObject, Cases: []Case{{KindLoad, x}}}, Case: -1, Partner: NoThread, PartnerCase: -1, OK: true}, true, true},
 		{"lock/lock", ev(1, KindLock, ClassMutex, x), ev(2, KindLock, ClassMutex, x), true, true},
 		{"failed trylock/failed trylock", failed(ev(1, KindTryLock, ClassMutex, x)), failed(ev(2, KindTryLock, ClassMutex, x)), false, true},
 		{"rlock/rlock", ev(1, KindRLock, ClassRWMutex, x), ev(2, KindRLock, ClassRWMutex, x), false, true},

@@ -34,7 +34,8 @@
 // as a reader, a writer or a shared updater. Two reads commute, two shared
 // updates commute, every other pair of accesses to one object conflicts: a
 // shared update changes the state in a way other shared updates do not
-// observe (a reader entering or leaving an RWMutex), but a read does. Under
+// observe (a reader entering or leaving an RWMutex, an add to a variable
+// whose result the program does not use: AddOnly), but a read does. Under
 // Plain (seed 000 Figs. 1, 2) every access is a write; the modes under CR
 // (Fig. 3, the default) are tabled in package model's doc, with the rest
 // of each primitive's semantics (its state, enabledness, alternatives,

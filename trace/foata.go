@@ -22,7 +22,8 @@ import (
 // named by its path of spawn indices from the test body ("0", "0.1",
 // "0.1.0", ...), an object by its first access in the normal form. Each event
 // shows its thread, operation, objects, select cases, rendezvous partner, OK,
-// and the value of a variable or channel operation.
+// and the value of a variable or channel operation (but an AddOnly's: see
+// AddOnly).
 func Foata(tr *Trace, rel Relation) string {
 	names := threadNames(tr)
 	level := foataLevels(tr, rel)
@@ -75,7 +76,11 @@ func Foata(tr *Trace, rel Relation) string {
 				b.WriteString(strconv.Itoa(int(e.PartnerCase)))
 			}
 		}
-		if c := e.Op.Class; c == ClassVar || c == ClassChan {
+		if AddOnly(e.Op) {
+			// Its value, the sum after it, depends on the order of the
+			// adds it commutes with; the program does not observe it.
+			b.WriteString(" only")
+		} else if c := e.Op.Class; c == ClassVar || c == ClassChan {
 			b.WriteString(" =")
 			b.WriteString(strconv.FormatUint(e.Value, 10))
 		}

@@ -120,7 +120,9 @@ type Op struct {
 	Kind  Kind
 	Class Class
 	Obj   ObjectID
-	// Arg is the kind's argument: the delta of a WaitGroup Add, the
+	// Arg is the kind's argument: the delta of a WaitGroup Add, the size
+	// of the variable's integer type for an add whose result is unused
+	// (AddOnly; 0 for an Add), the
 	// condition variable of a monitor Wait or Signal, the target thread of a
 	// Join, the deadline of a Sleep, a select's default flag (1 if it has a
 	// default case), the encoded value a CompareAndSwap expects.
@@ -135,6 +137,9 @@ func (o Op) String() string {
 		return "none"
 	}
 	s := o.Kind.String()
+	if AddOnly(o) {
+		s = "addonly"
+	}
 	if o.Kind == KindAwait {
 		if o.Arg == AwaitYield {
 			s = "yield"

@@ -88,7 +88,7 @@ func runCorpus(t *testing.T, args ...string) (map[string]*testRun, int) {
 }
 
 var (
-	kindLine    = regexp.MustCompile(`weft: (.+?)(?: in (T\d+))? \(execution \d+, \d+ steps\)`)
+	kindLine    = regexp.MustCompile(`weft: (.+?)(?: in (T\d+))? \(execution \d+, \d+ steps[,;)]`)
 	messageLoc  = regexp.MustCompile(`^\s+(\S+\.go:\d+): t\.\w+`)
 	stepLine    = regexp.MustCompile(`^\s+\d+\s+(T\d+)\s+(.+?)\s+(\S+\.go:\d+)$`)
 	blockedLine = regexp.MustCompile(`^\s+(T\d+)\s+.+?\s(\S+\.go:\d+)(\s+\(held by T\d+\))?$`)

@@ -47,6 +47,8 @@ Usage:
 	weft bench [flags]        the tables of seed 000 Fig. 8 and seed 002 Table 2,
 	                          weft's strategies beside the papers' figures, and
 	                          optimal's speed beside Nidhugg's
+	weft vet [packages]       check weft test bodies for code weft cannot see
+	                          (go statements, Go channels, sync, time.Sleep, ...)
 	weft version              show weft's version, Go's and Z3's
 	weft help [COMMAND]       show help
 
@@ -76,6 +78,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdTest(rest, stdout, stderr)
 	case "bench":
 		return cmdBench(rest, stdout, stderr)
+	case "vet":
+		return cmdVet(rest, stdout, stderr)
 	case "version":
 		return cmdVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -129,6 +133,8 @@ func cmdHelp(args []string, stdout, stderr io.Writer) int {
 		fs, _ = replayFlags(stdout)
 	case "list":
 		fs = listFlags(stdout)
+	case "vet":
+		fs = vetFlags(stdout)
 	case "bench":
 		return cmdBench([]string{"-h"}, stdout, stderr)
 	case "test":

@@ -47,6 +47,7 @@ type runOptions struct {
 	timeout   time.Duration
 	json      bool
 	keepGoing bool
+	shorten   int
 	// workers is -workers (0: one per core); workersSet says the flag
 	// was given.
 	workers    int
@@ -67,6 +68,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
+	boundedInt(fs, &o.shorten, "shorten", weft.DefaultShortenReplays, 0, "0: off", "spend at most `N` replays shortening each failing schedule to fewer context switches before it is printed (0: off)")
 	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "usage: weft run [-p name=value]... [flags] PROGRAM\n\nExplore PROGRAM (see 'weft list'), print each kind of failure found with its\nreplay command, then a summary (or one JSON object with -json).\nExit status: 0 no failure, 1 failures found, 2 bad usage or input.\n\nFlags:\n")
@@ -99,6 +101,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	opts := []weft.Option{
 		weft.WithMaxRuns(o.maxRuns), weft.WithSeed(o.seed),
 		weft.WithDepth(o.depth), weft.WithInterferences(o.k), weft.WithTimeout(o.timeout), weft.WithProgress(prog.print),
+		weft.WithShorten(o.shorten),
 	}
 	if o.strategy != defaultStrategy {
 		opts = append(opts, weft.WithStrategy(o.strategy))

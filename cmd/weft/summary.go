@@ -104,7 +104,12 @@ type FailureSummary struct {
 	Token     string `json:"token"`
 	Execution int    `json:"execution"` // its number in the run, from 1
 	Steps     int    `json:"steps"`
-	Replay    string `json:"replay"` // the command that replays it
+	Switches  int    `json:"switches"` // its context switches
+	// FoundSteps and FoundSwitches are those of the schedule as the
+	// exploration found it, if weft shortened it (-shorten); 0 otherwise.
+	FoundSteps    int    `json:"found_steps,omitempty"`
+	FoundSwitches int    `json:"found_switches,omitempty"`
+	Replay        string `json:"replay"` // the command that replays it
 }
 
 // summarize builds the summary of run r of program p.
@@ -152,7 +157,8 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 	for _, f := range r.Failures {
 		s.Failures = append(s.Failures, FailureSummary{
 			Kind: f.Kind.String(), Message: f.Message, Token: f.Token, Execution: f.Execution,
-			Steps: len(f.Record.Steps), Replay: replayCommand(p, ps, o.maxSteps, f.Token),
+			Steps: len(f.Record.Steps), Switches: f.Switches, FoundSteps: f.FoundSteps, FoundSwitches: f.FoundSwitches,
+			Replay: replayCommand(p, ps, o.maxSteps, f.Token),
 		})
 	}
 	for k, n := range r.FailureCounts {

@@ -1,6 +1,7 @@
 // Package gen generates small random concurrent programs for differential
 // testing of weft's strategies: threads running a few operations over
-// variables (load, store, add, compare-and-swap), mutexes and reader/writer
+// variables (load, store, add, compare-and-swap; under V3 also adds whose
+// result is unused, AddOnly), mutexes and reader/writer
 // mutexes (balanced critical sections), buffered and unbuffered channels
 // (send, receive, close), selects with and without default, and a
 // WaitGroup, with assertions on values read.

@@ -14,7 +14,9 @@ type Options struct {
 	// WaitGroups: a seed gives the program it always gave, which the
 	// regression tests name); 2 adds try-operations, Len and Cap, Once
 	// (whose function may panic), threads started by threads, and
-	// objects made by a thread and shared with a thread it starts.
+	// objects made by a thread and shared with a thread it starts; 3
+	// draws half of version 2's adds as AddOnly (an add whose result is
+	// unused, which commutes with other AddOnlys).
 	Version int
 	// MessagePassing draws programs without shared variables: channels
 	// (buffered and unbuffered, send, receive, close), selects with and
@@ -31,6 +33,9 @@ var DefaultOptions = Options{MaxEvents: 11, Version: 2}
 // V1 are the options of the first generator, under which the regression
 // seeds of the differential tests were found.
 var V1 = Options{MaxEvents: 11, Version: 1}
+
+// V3 are DefaultOptions with version 3's statements (AddOnly).
+var V3 = Options{MaxEvents: 11, Version: 3}
 
 // New returns the program of the given seed, under DefaultOptions.
 func New(seed uint64) *Program { return NewWith(seed, DefaultOptions) }
@@ -112,6 +117,16 @@ func draw(r *rand.Rand, version int) *Program {
 	return p
 }
 
+// add returns the kind of an add: Add, or under version 3 AddOnly half
+// of the time (an earlier version draws nothing here, so that its seeds
+// keep their programs).
+func (g *gen) add() Kind {
+	if g.version >= 3 && g.r.IntN(2) == 0 {
+		return AddOnly
+	}
+	return Add
+}
+
 // val returns a small value.
 func (g *gen) val() int { return 1 + g.r.IntN(3) }
 
@@ -129,7 +144,7 @@ func (g *gen) stmt(outer bool) Stmt {
 		case 2:
 			return Stmt{Kind: Store, Obj: r.IntN(p.Vars), Val: g.val()}
 		case 3:
-			return Stmt{Kind: Add, Obj: r.IntN(p.Vars), Val: g.val()}
+			return Stmt{Kind: g.add(), Obj: r.IntN(p.Vars), Val: g.val()}
 		case 4:
 			return Stmt{Kind: CAS, Obj: r.IntN(p.Vars), Val: r.IntN(2), Val2: g.val()}
 		case 5:
@@ -237,7 +252,7 @@ func (g *gen) local() Stmt {
 	case 1:
 		return Stmt{Kind: Store, Local: true, Val: g.val()}
 	case 2:
-		return Stmt{Kind: Add, Local: true, Val: g.val()}
+		return Stmt{Kind: g.add(), Local: true, Val: g.val()}
 	case 3:
 		return Stmt{Kind: Lock, Local: true, Body: []Stmt{{Kind: Store, Local: true, Val: g.val()}}}
 	case 4:

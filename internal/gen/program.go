@@ -43,10 +43,13 @@ const (
 	Inc     // vars[Obj].Store(vars[Obj].Load() + 1): two steps
 	Acquire // mutexes[Obj].Lock(), unbalanced
 	Release // mutexes[Obj].Unlock(), unbalanced
+
+	// Version 3 statements.
+	AddOnly // vars[Obj].AddOnly(Val): an add whose result is unused
 )
 
 var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlock", "send", "recv", "close", "select", "done", "wait", "join",
-	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope", "inc", "acquire", "release"}
+	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope", "inc", "acquire", "release", "addonly"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -146,6 +149,8 @@ func (s Stmt) String() string {
 		return fmt.Sprintf("v%d.Store(%d)", s.Obj, s.Val)
 	case Add:
 		return fmt.Sprintf("v%d.Add(%d)", s.Obj, s.Val)
+	case AddOnly:
+		return fmt.Sprintf("v%d.AddOnly(%d)", s.Obj, s.Val)
 	case CAS:
 		return fmt.Sprintf("v%d.CompareAndSwap(%d, %d)", s.Obj, s.Val, s.Val2)
 	case Lock:
@@ -220,6 +225,8 @@ func (s Stmt) localString() string {
 		return fmt.Sprintf("lv.Store(%d)", s.Val)
 	case Add:
 		return fmt.Sprintf("lv.Add(%d)", s.Val)
+	case AddOnly:
+		return fmt.Sprintf("lv.AddOnly(%d)", s.Val)
 	case Lock:
 		return "lm.Lock() {"
 	case TryLock:

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
@@ -233,5 +234,11 @@ func TestConformance(t *testing.T) {
 					strategytest.Options{Programs: 200, Claims: strategytest.Claims{Complete: true}})
 			})
 		}
+		// Adds whose result is unused (AddOnly), which commute with
+		// each other.
+		t.Run(name+"/addonly", func(t *testing.T) {
+			strategytest.Conformance(t, func() strategy.Strategy { return New(o) },
+				strategytest.Options{Programs: 200, Gen: gen.V3, Claims: strategytest.Claims{Complete: true}})
+		})
 	}
 }

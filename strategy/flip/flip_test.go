@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/strategytest"
 )
@@ -84,6 +85,12 @@ func TestConformance(t *testing.T) {
 					strategytest.Options{Programs: 200, Claims: strategytest.Claims{Complete: true}})
 			})
 		}
+		// Adds whose result is unused (AddOnly), which commute with
+		// each other.
+		t.Run(fmt.Sprintf("sleep=%v/addonly", sleep), func(t *testing.T) {
+			strategytest.Conformance(t, func() strategy.Strategy { return New(Options{Sleep: sleep}) },
+				strategytest.Options{Programs: 200, Gen: gen.V3, Claims: strategytest.Claims{Complete: true}})
+		})
 	}
 }
 

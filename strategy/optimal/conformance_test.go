@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/strategytest"
 )
@@ -16,15 +17,21 @@ import (
 // on 200 generated programs: complete, exactly one execution per trace,
 // none cut, and no anomaly of its model (Stats).
 func TestConformance(t *testing.T) {
-	for _, seed := range []int64{0, 1, 2} {
-		t.Run(fmt.Sprintf("order%d", seed), func(t *testing.T) {
+	for _, seed := range []int64{0, 1, 2, -1} {
+		// Order -1: thread order, on programs with adds whose result is
+		// unused (AddOnly), which commute with each other.
+		g, name := gen.DefaultOptions, fmt.Sprintf("order%d", seed)
+		if seed < 0 {
+			seed, g, name = 0, gen.V3, "addonly"
+		}
+		t.Run(name, func(t *testing.T) {
 			var made []*Strategy
 			strategytest.Conformance(t, func() strategy.Strategy {
 				s := NewWith(Options{Seed: seed})
 				s.SetVerify(true)
 				made = append(made, s)
 				return s
-			}, strategytest.Options{Programs: 200, Claims: strategytest.Claims{Complete: true, OnePerTrace: true}})
+			}, strategytest.Options{Programs: 200, Gen: g, Claims: strategytest.Claims{Complete: true, OnePerTrace: true}})
 			for i, s := range made {
 				if st := s.Stats(); st.SleepBlocked != 0 || st.Infeasible != 0 || st.Unmodelled != 0 {
 					t.Errorf("program %d: anomalies %+v", i+1, st)

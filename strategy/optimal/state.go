@@ -76,18 +76,9 @@ func (a *analysis) pendingOp(q trace.ThreadID, c int) (trace.Op, bool) {
 func (a *analysis) outcome(i, limit int, op trace.Op, self int) bool {
 	switch {
 	case op.Kind == trace.KindCAS && op.Class == trace.ClassVar:
-		// The variable's value is the one its last event recorded (0 before
-		// any).
-		var v uint64
-		for k := limit - 1; k >= 0; k-- {
-			if k == self || !a.included(i, limit, k) {
-				continue
-			}
-			if e := &a.tr.Events[k]; e.Op.Obj == op.Obj && e.Op.Class == trace.ClassVar {
-				v = e.Value
-				break
-			}
-		}
+		// The variable's value there (trace.VarValue: commuting adds
+		// may have run in another order, or not at all).
+		v := trace.VarValue(a.tr, op.Obj, limit, func(k int) bool { return k != self && a.included(i, limit, k) })
 		return v == uint64(op.Arg)
 	case op.Kind == trace.KindTryLock && (op.Class == trace.ClassMutex || op.Class == trace.ClassRWMutex):
 		return a.worldAt(i, limit).Outcome(trace.NoThread, op, model.Single).OK
@@ -102,21 +93,8 @@ func (a *analysis) outcome(i, limit int, op trace.Op, self int) bool {
 func (a *analysis) sameInput(i, j int) bool {
 	e := &a.tr.Events[j]
 	if e.Op.Class == trace.ClassVar {
-		before, at := uint64(0), uint64(0)
-		found := false
-		for k := j - 1; k >= 0; k-- {
-			x := &a.tr.Events[k]
-			if x.Op.Obj != e.Op.Obj || x.Op.Class != trace.ClassVar {
-				continue
-			}
-			if !found {
-				before, found = x.Value, true
-			}
-			if a.included(i, j, k) {
-				at = x.Value
-				break
-			}
-		}
+		before := trace.VarValue(a.tr, e.Op.Obj, j, func(int) bool { return true })
+		at := trace.VarValue(a.tr, e.Op.Obj, j, func(k int) bool { return a.included(i, j, k) })
 		return before == at
 	}
 	o1, o2 := model.Touched(e)

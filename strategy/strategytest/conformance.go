@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/trace"
@@ -38,6 +39,9 @@ type Options struct {
 	// than MaxInterleavings executions of exhaustive search. 0 means 100.
 	Programs int
 	From     uint64
+	// Gen are the generator's options; the zero value means
+	// gen.DefaultOptions (gen.V3 adds AddOnly).
+	Gen gen.Options
 	// MaxInterleavings bounds exhaustive search on a program; 0 means
 	// 2000.
 	MaxInterleavings int
@@ -73,14 +77,17 @@ func Conformance(t testing.TB, newStrategy func() strategy.Strategy, o Options) 
 	if o.MaxInterleavings == 0 {
 		o.MaxInterleavings = 2000
 	}
+	if o.Gen == (gen.Options{}) {
+		o.Gen = gen.DefaultOptions
+	}
 	checked := 0
 	seed := o.From
 	for ; checked < o.Programs && seed < o.From+uint64(100*o.Programs); seed++ {
-		p, ok := Generate(seed)
+		p, ok := GenerateWith(seed, o.Gen)
 		if !ok {
 			continue
 		}
-		ref, err := reference(seed, p, o.MaxInterleavings)
+		ref, err := reference(seed, o.Gen, p, o.MaxInterleavings)
 		if err != nil {
 			t.Fatalf("gen program %d: exhaustive search: %v", seed, err)
 		}
@@ -98,20 +105,27 @@ func Conformance(t testing.TB, newStrategy func() strategy.Strategy, o Options) 
 	}
 }
 
-// refs caches the results of exhaustive search by seed and bound: the
-// package tests of a strategy family check every variant on the same
-// programs.
+// refs caches the results of exhaustive search by seed, generator options
+// and bound: the package tests of a strategy family check every variant on
+// the same programs.
 var refs struct {
 	sync.Mutex
-	m map[[2]uint64]*Result
+	m map[refKey]*Result
 }
 
-// reference returns exhaustive search's result on p, the program of seed,
-// with at most limit executions.
-func reference(seed uint64, p *Program, limit int) (*Result, error) {
+// refKey names a program and a bound on exhaustive search.
+type refKey struct {
+	seed  uint64
+	gen   gen.Options
+	limit int
+}
+
+// reference returns exhaustive search's result on p, the program of seed
+// under generator options g, with at most limit executions.
+func reference(seed uint64, g gen.Options, p *Program, limit int) (*Result, error) {
 	refs.Lock()
 	defer refs.Unlock()
-	k := [2]uint64{seed, uint64(limit)}
+	k := refKey{seed, g, limit}
 	if r, ok := refs.m[k]; ok {
 		return r, nil
 	}
@@ -120,7 +134,7 @@ func reference(seed uint64, p *Program, limit int) (*Result, error) {
 		return nil, err
 	}
 	if refs.m == nil {
-		refs.m = map[[2]uint64]*Result{}
+		refs.m = map[refKey]*Result{}
 	}
 	refs.m[k] = r
 	return r, nil

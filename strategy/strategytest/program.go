@@ -28,6 +28,7 @@ const (
 	Load    = gen.Load    // v := vars[Obj].Load(); fail if Assert and v == Val
 	Store   = gen.Store   // vars[Obj].Store(Val)
 	Add     = gen.Add     // vars[Obj].Add(Val)
+	AddOnly = gen.AddOnly // vars[Obj].AddOnly(Val): the add's result unused
 	CAS     = gen.CAS     // vars[Obj].CompareAndSwap(Val, Val2)
 	Inc     = gen.Inc     // vars[Obj].Store(vars[Obj].Load() + 1): two steps
 	Lock    = gen.Lock    // mutexes[Obj].Lock(); Body; mutexes[Obj].Unlock()
@@ -56,7 +57,7 @@ func supported(ss []Stmt) bool {
 			return false
 		}
 		switch s.Kind {
-		case Load, Store, Add, CAS, Inc, Acquire, Release, Done, Wait, Join:
+		case Load, Store, Add, AddOnly, CAS, Inc, Acquire, Release, Done, Wait, Join:
 		case Lock, TryLock, Spawn:
 			if !supported(s.Body) {
 				return false
@@ -70,7 +71,11 @@ func supported(ss []Stmt) bool {
 
 // Generate returns the program of seed under gen's default options (gen
 // version 2, at most 11 steps), if the runner models it.
-func Generate(seed uint64) (*Program, bool) {
-	p := gen.New(seed)
+func Generate(seed uint64) (*Program, bool) { return GenerateWith(seed, gen.DefaultOptions) }
+
+// GenerateWith returns the program of seed under o, if the runner models
+// it.
+func GenerateWith(seed uint64, o gen.Options) (*Program, bool) {
+	p := gen.NewWith(seed, o)
 	return p, Supported(p)
 }

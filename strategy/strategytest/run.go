@@ -7,6 +7,7 @@ package strategytest
 import (
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/strategy"
@@ -321,6 +322,10 @@ func (m *machine) announce(t *thread, s Stmt) {
 	case Add:
 		p.ref = objRef{trace.ClassVar, s.Obj}
 		p.op = trace.Op{Kind: trace.KindAdd, Class: trace.ClassVar}
+	case AddOnly:
+		// Op.Arg: the size of the variables' type, int.
+		p.ref = objRef{trace.ClassVar, s.Obj}
+		p.op = trace.Op{Kind: trace.KindAdd, Class: trace.ClassVar, Arg: int64(unsafe.Sizeof(int(0)))}
 	case CAS:
 		p.ref = objRef{trace.ClassVar, s.Obj}
 		p.op = trace.Op{Kind: trace.KindCAS, Class: trace.ClassVar, Arg: int64(s.Val)}
@@ -456,7 +461,7 @@ func (m *machine) step(t *thread, alt int32) {
 	case Store:
 		m.vars[n] = p.s.Val
 		value = uint64(p.s.Val)
-	case Add:
+	case Add, AddOnly:
 		m.vars[n] += p.s.Val
 		value = uint64(m.vars[n])
 	case CAS:

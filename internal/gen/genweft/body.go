@@ -121,6 +121,8 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 		o.vars[s.Obj].Store(s.Val)
 	case gen.Add:
 		o.vars[s.Obj].Add(s.Val)
+	case gen.AddOnly:
+		o.vars[s.Obj].AddOnly(s.Val)
 	case gen.CAS:
 		o.vars[s.Obj].CompareAndSwap(s.Val, s.Val2)
 	case gen.Lock:
@@ -230,6 +232,8 @@ func (o *objects) local(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt
 		sc.v.Store(s.Val)
 	case gen.Add:
 		sc.v.Add(s.Val)
+	case gen.AddOnly:
+		sc.v.AddOnly(s.Val)
 	case gen.Lock:
 		sc.m.Lock()
 		o.run(w, threads, sc, s.Body)
