@@ -20,7 +20,14 @@ var Diff = diff
 // unfolding, and a function returning that unfolding's signatures and the
 // error of its modelling.
 func NewObserver(anon bool) (strategy.Strategy, func() (map[uint64]string, error)) {
+	return NewObserverInputs(anon)
+}
+
+// NewObserverInputs is NewObserver with one exhaustive search for each
+// vector of values, whose k-th input reads the vector's k-th value.
+func NewObserverInputs(anon bool, values ...[]uint64) (strategy.Strategy, func() (map[uint64]string, error)) {
 	o := newObserver()
+	o.values = values
 	return o, func() (map[uint64]string, error) {
 		m, _ := o.u.sigs(anon)
 		return m, o.u.Err()

@@ -12,7 +12,10 @@ func (n *net) naiveExtensions(cs []int32) {
 		p := &n.places[n.conds[c].place]
 		switch p.kind {
 		case threadPlace:
-			if k := n.conds[c].op; !k.none() && n.conds[c].state == pending {
+			switch k := n.conds[c].op; {
+			case k.kind == kindBranch:
+				n.branchExtensions(c)
+			case !k.none() && n.conds[c].state == pending:
 				n.naiveFrom(c, -1, -1)
 			}
 			if n.conds[c].state == done {

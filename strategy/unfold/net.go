@@ -6,6 +6,7 @@ package unfold
 import (
 	"slices"
 
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -70,6 +71,9 @@ type event struct {
 	// in the paper (a topological order); -1 for a possible extension.
 	order int32
 	fatal bool // its step failed: the execution ends there
+	// side is the side of a branch event (falseSide, trueSide), noSide
+	// for the event of an operation.
+	side uint8
 	// value and ok are what the step observed (a load's value, whether a
 	// CompareAndSwap or TryLock succeeded), the same in every execution
 	// that runs the event: its local configuration decides them.
@@ -129,12 +133,14 @@ type net struct {
 	naive, observe bool
 	scratch        coScratch
 	stats          Stats
+	sym            symbolic
 }
 
 // newNet returns an empty unfolding.
 func newNet() *net {
 	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{},
-		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{}}
+		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
+		sym: symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}}}
 }
 
 // newCond adds a condition of place p produced by event producer (-1:
@@ -185,6 +191,11 @@ func (n *net) extension(pre []int32) (id int32, isNew bool) {
 	if e := n.find(pre); e >= 0 {
 		return e, false
 	}
+	return n.newExtension(pre), true
+}
+
+// newExtension makes a possible extension with preset pre (copied).
+func (n *net) newExtension(pre []int32) (id int32) {
 	t := &n.conds[pre[0]]
 	id = int32(len(n.events))
 	n.events = append(n.events, event{thread: n.places[t.place].thread, op: t.op, pre: slices.Clone(pre), order: -1})
@@ -197,7 +208,7 @@ func (n *net) extension(pre []int32) (id int32, isNew bool) {
 	}
 	n.exts = append(n.exts, id)
 	n.stats.Extensions++
-	return id, true
+	return id
 }
 
 // resources returns the places the event of op at a thread condition of
@@ -234,6 +245,7 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 		switch {
 		case i == 0:
 			dc.state, dc.op = next.state, next.op
+			n.setCond(d, next)
 		case n.places[p].kind == mutexPlace:
 			dc.state = mutexAfter(ev.op)
 		case n.places[p].kind == threadPlace:
@@ -251,6 +263,7 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 		p := n.threadPlace(k.thread)
 		d := n.newCond(p, e)
 		n.conds[d].state, n.conds[d].op = k.state, k.op
+		n.setCond(d, k)
 		ev = &n.events[e]
 		ev.spawned = append(ev.spawned, d)
 	}
@@ -262,12 +275,21 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 }
 
 // threadStart is a thread's state at a thread condition: its stable
-// number, its next operation, and whether it has one, has finished or
-// failed.
+// number, its next action (an operation or a branch), and whether it has
+// one, has finished or failed.
 type threadStart struct {
 	thread int32
 	op     opKey
 	state  uint8
+	cond   solver.Expr // the condition of a next action that is a branch
+}
+
+// setCond records the condition of the branch that is the next action at
+// thread condition d, if it is one.
+func (n *net) setCond(d int32, st threadStart) {
+	if st.op.kind == kindBranch {
+		n.sym.cond[d] = st.cond
+	}
 }
 
 // threadPlace returns the place of stable thread th, making it if needed.

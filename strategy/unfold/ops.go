@@ -28,8 +28,11 @@ func (k opKey) String() string {
 	if k.none() {
 		return "none"
 	}
-	if k.kind == trace.KindJoin {
+	switch k.kind {
+	case trace.KindJoin:
 		return fmt.Sprintf("join t%d", k.obj)
+	case kindBranch:
+		return fmt.Sprintf("branch at %#x", k.arg)
 	}
 	return fmt.Sprintf("%v o%d", k.kind, k.obj)
 }

@@ -1,6 +1,6 @@
 // This file computes the possible extensions from a thread condition
-// efficiently (seed 002 §5.2, cases 2 to 5; case 1, symbolic branches, is
-// not modelled): the search starts from the condition the current marking
+// efficiently (seed 002 §5.2, cases 1 to 5; case 1, a symbolic branch,
+// has both sides at once, symbolic.go): the search starts from the condition the current marking
 // holds and walks adjacent memory access sets, keeping those concurrent
 // with the thread condition (Theorems 1 and 2).
 
@@ -22,6 +22,10 @@ func (n *net) fromThread(t int32, marking []int32) {
 		return
 	}
 	k := c.op
+	if k.kind == kindBranch {
+		n.branchExtensions(t)
+		return
+	}
 	th := n.places[c.place].thread
 	ps := n.resources(nil, th, k)
 	switch accessOf(k) {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -32,6 +33,13 @@ type Options struct {
 	// runs first, so that one test covers several targets (§4.6); with
 	// Plain the first enabled thread runs (a random one, with Seed).
 	Plain bool
+	// NewSolver makes the solver of the path constraints (seed 002
+	// §4.3), when the first target or deadlock with one is met: a
+	// program whose branches on inputs never matter needs none. If it is
+	// nil, such a program is refused (Err wraps ErrNoSolver). Package
+	// github.com/weft-go/weft/concolic gives weft.WithStrategy("unfold")
+	// a Z3 solver.
+	NewSolver func() (solver.Solver, error)
 }
 
 // Stats counts what the strategy built and did.
@@ -49,6 +57,9 @@ type Stats struct {
 	Extensions int
 	// Pending is the number of possible extensions not in the unfolding.
 	Pending int
+	// Infeasible is the number of targets and deadlocks dropped because
+	// their path constraints are unsatisfiable (seed 002 §4.3, §4.4).
+	Infeasible int
 	// CoChecks counts the concurrency checks, Visited the memory access
 	// sets the efficient search visited.
 	CoChecks, Visited int
@@ -89,7 +100,10 @@ type Strategy struct {
 	dls      [][]int32
 	searched bool
 	stuck    [][]int32
-	err      error   // why the exploration stopped: a refusal or a divergence
+	dlModels []solver.Model // the inputs of each deadlock of dls
+	sym      execSym
+	err      error   // why the exploration stopped: a refusal, a divergence, no solver
+	failed   bool    // err is no divergence: Err, not Diverged, returns it
 	pre      []int32 // scratch
 	buf      []int32 // scratch
 }
@@ -98,6 +112,7 @@ type Strategy struct {
 func New(o Options) *Strategy {
 	s := &Strategy{opts: o, n: newNet(), target: -1}
 	s.n.naive = o.Naive
+	s.n.sym.newSolver = o.NewSolver
 	if o.Seed != 0 {
 		s.rnd = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
 	}
@@ -136,7 +151,7 @@ func (s *Strategy) Counters() []strategy.Counter {
 // ErrUnmodelled), or nil. The driver ends the exploration with it as the
 // error of Explore (and Check fails the test with it).
 func (s *Strategy) Err() error {
-	if errors.Is(s.err, ErrUnmodelled) {
+	if s.failed || errors.Is(s.err, ErrUnmodelled) {
 		return s.err
 	}
 	return nil
@@ -146,10 +161,18 @@ func (s *Strategy) Err() error {
 // the unfolding (it is not deterministic), or nil. The driver reports it
 // as a failure and ends the exploration.
 func (s *Strategy) Diverged() error {
-	if errors.Is(s.err, ErrUnmodelled) {
+	if s.failed || errors.Is(s.err, ErrUnmodelled) {
 		return nil
 	}
 	return s.err
+}
+
+// fail records err, which is no divergence (no solver, a solver's error),
+// as the reason to stop, if there is none yet.
+func (s *Strategy) fail(err error) {
+	if s.err == nil {
+		s.err, s.failed = err, true
+	}
 }
 
 // diverge records err as the reason to stop, if there is none yet.
@@ -168,7 +191,7 @@ func (s *Strategy) Next() bool {
 	}
 	if !s.started {
 		s.started = true
-		s.reset(-1)
+		s.reset(-1, nil)
 		return true
 	}
 	n := s.n
@@ -178,7 +201,16 @@ func (s *Strategy) Next() bool {
 		if n.events[e].in() {
 			continue
 		}
-		s.reset(e)
+		model, ok, err := s.solve(n.constraint(n.events[e].pre, []int32{e}))
+		if err != nil {
+			s.fail(err)
+			return false
+		}
+		if !ok {
+			n.stats.Infeasible++ // the paper's cut event
+			continue
+		}
+		s.reset(e, model)
 		n.stats.Targets++
 		return true
 	}
@@ -189,18 +221,30 @@ func (s *Strategy) Next() bool {
 		s.searched = true
 		start := time.Now()
 		for _, d := range n.deadlocks() {
+			// FilterUnsat (Fig. 11): a deadlock whose path constraint
+			// is unsatisfiable is not one.
+			model, ok, err := s.solve(n.constraint(d, nil))
+			if err != nil {
+				s.fail(err)
+				return false
+			}
+			if !ok {
+				n.stats.Infeasible++
+				continue
+			}
 			n.stats.Deadlocks++
 			if !s.reached(d) {
 				s.dls = append(s.dls, d)
+				s.dlModels = append(s.dlModels, model)
 			}
 		}
 		n.stats.DeadlockTime = time.Since(start)
 	}
 	if len(s.dls) > 0 {
-		d := s.dls[0]
-		s.dls = s.dls[1:]
-		s.reset(-1)
-		s.sched = n.past(d)
+		d, model := s.dls[0], s.dlModels[0]
+		s.dls, s.dlModels = s.dls[1:], s.dlModels[1:]
+		s.reset(-1, model)
+		s.sched = n.schedule(s.sched, n.past(d))
 		n.stats.DeadlockTests++
 		return true
 	}
@@ -237,15 +281,28 @@ func (s *Strategy) reached(d []int32) bool {
 	return false
 }
 
-// reset prepares an execution whose target is e (-1: none).
-func (s *Strategy) reset(e int32) {
+// reset prepares an execution whose target is e (-1: none), with the
+// inputs of model (nil: the defaults).
+func (s *Strategy) reset(e int32, model solver.Model) {
 	s.target, s.seen, s.begun = e, 0, false
 	s.tn.Reset()
 	s.on.reset()
+	s.resetSym(model)
 	s.sched = s.sched[:0]
 	if e >= 0 {
-		s.sched = append(s.n.past(s.n.events[e].pre), e)
+		s.sched = s.n.schedule(s.sched, append(s.n.past(s.n.events[e].pre), e))
 	}
+}
+
+// schedule appends to sched the events of es that are steps, not
+// branches: the steps to run, in order.
+func (n *net) schedule(sched, es []int32) []int32 {
+	for _, e := range es {
+		if n.events[e].side == noSide {
+			sched = append(sched, e)
+		}
+	}
+	return sched
 }
 
 // sync names the threads and objects of tr, refuses the operations the
@@ -262,11 +319,18 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 	}
 	for ; s.seen < upto && s.err == nil; s.seen++ {
 		i := s.seen
+		s.branches(tr, i, now)
+		if s.err != nil {
+			return
+		}
 		if i == upto-1 {
 			s.step(tr, i, now, fatal)
 			continue
 		}
 		s.step(tr, i, func(id trace.ThreadID) (trace.Op, bool) { return pendingAfter(tr, i, id, now) }, false)
+	}
+	if s.err == nil {
+		s.branches(tr, upto, now)
 	}
 }
 
@@ -335,10 +399,6 @@ func (s *Strategy) free(st *strategy.State) strategy.Choice {
 	return strategy.Choice{Thread: cands[0]}
 }
 
-// Input implements strategy.Strategy: the unfolding has no symbolic
-// branches yet (see the package doc), so every input is its default.
-func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
-
 // Finish implements strategy.Strategy: it models the rest of the
 // execution and checks that the test reached its target.
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
@@ -359,12 +419,29 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		op := tr.Final[id]
 		return op, op.Kind == trace.KindNone
 	}
-	s.sync(tr, len(tr.Events), now, stepFailed(end))
+	s.sync(tr, len(tr.Events), now, s.endFatal(tr, end))
 	s.n.stats.Tests++
 	s.recordStuck(end)
 	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {
 		s.diverge(fmt.Errorf("the test did not reach its target, an event of thread %d (%v)", s.n.events[s.target].thread, s.n.events[s.target].op))
 	}
+}
+
+// endFatal reports whether the last step of tr, which ended so, failed in
+// its local code; if the failure follows a branch of its thread after the
+// step, that branch is the one that failed (s.sym.fatalBr) and not the
+// step.
+func (s *Strategy) endFatal(tr *trace.Trace, end trace.End) bool {
+	if !stepFailed(end) {
+		return false
+	}
+	for i := len(tr.Branches) - 1; i >= 0 && int(tr.Branches[i].Step) == len(tr.Events); i-- {
+		if tr.Branches[i].Thread == end.Thread || end.Thread == trace.NoThread {
+			s.sym.fatalBr = i
+			return false
+		}
+	}
+	return true
 }
 
 // stepFailed reports whether an execution that ended so failed in its
