@@ -64,6 +64,12 @@ func (n *net) need(th int32, k opKey, made []int32) []int32 {
 			n.conds[n.places[ob.mutex].init].state = free
 			made = append(made, ob.mutex)
 		}
+	case stateAccess:
+		ob := n.object(k.obj, k.class)
+		if ob.mutex < 0 {
+			ob.mutex = n.newPlace(statePlace, -1, k.obj, true)
+			made = append(made, ob.mutex)
+		}
 	case joinAccess:
 		n.threadPlace(k.obj)
 	}

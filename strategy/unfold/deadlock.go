@@ -51,7 +51,7 @@ func (n *net) holds(c int32) []int32 {
 // next, or -1 (wants(c) in Fig. 11).
 func (n *net) wants(c int32) int32 {
 	k := n.conds[c].op
-	if n.conds[c].state != pending || k.kind != trace.KindLock {
+	if n.conds[c].state != pending || k.kind != trace.KindLock || k.class != trace.ClassMutex {
 		return -1
 	}
 	return n.objects[k.obj].mutex

@@ -97,6 +97,14 @@
 //	Join                        the joined thread's condition, finished        the same, finished
 //	a spawn                     -                                              the new thread's first condition
 //	a branch on inputs (a side) -                                              - (the event carries the side's constraint)
+//	RLock                       the RWMutex's condition, no writer in it       the RWMutex, one more reader
+//	RUnlock                     the RWMutex's condition                        the RWMutex, one reader less
+//	RWMutex Lock (first step)   the RWMutex's condition, no writer in it       the RWMutex, held, or with a writer waiting if it had readers
+//	RWMutex Lock (announced)    the RWMutex's condition, no reader             the RWMutex, held, one writer waiting less
+//	RWMutex Unlock              the RWMutex's condition                        the RWMutex, not held
+//	TryLock, TryRLock           the RWMutex's condition                        the RWMutex, held or one more reader if it succeeds
+//	Once Do                     the Once's condition, its function not running the Once, running (the first Do) or as it was
+//	the Once's function ends    the Once's condition                           the Once, done
 //
 // A read-modify-write (Add, Swap, CompareAndSwap, failed or not) takes
 // every copy, its own thread's too, so it depends on the write before it
@@ -110,8 +118,24 @@
 // execution model): the step's event has the new threads' first
 // conditions in its postset.
 //
-// A program that uses any other primitive (channels, select, RWMutex,
-// Cond, Once, semaphores, monitors, virtual time) is refused at the first
+// An RWMutex and a Once are each one place, one condition of which is in
+// every reachable marking, carrying the object's whole state (state.go):
+// an RWMutex's readers, its writers announced and waiting for them (weft,
+// as Go, runs a writer's Lock in two steps when readers hold the lock),
+// whether a writer holds it; whether a Once's function has not run, runs
+// or has run. Every operation takes and gives that condition, and can
+// take it only in the states where the runtime runs it (model.Object.Ready).
+// So two readers are ordered as two lockers of a mutex are: the unfolding
+// has an event for each order of their RLocks and RUnlocks, which a net
+// with a copy of the reader count per thread would not need; it has every
+// reachable local state all the same. The extensions from a thread
+// condition are searched in the tree of the place's conditions as for a
+// mutex (searchPlace); from a new condition of the place, every thread
+// condition that wants the object is tried with it (the naive way for that
+// one place: the states make Definition 4's alternatives meaningless).
+//
+// A program that uses any other primitive (channels, select, Cond,
+// semaphores, monitors, virtual time) is refused at the first
 // scheduling point where a thread has such an operation pending, before
 // the operation runs: Err and Diverged return an error wrapping
 // ErrUnmodelled that names the primitive and strategies that model it
@@ -217,7 +241,7 @@
 //     deadlock found takes an execution: the search's time is
 //     Stats.DeadlockTime (the paper's DL column), its executions
 //     Stats.DeadlockTests.
-//   - Channels, select, RWMutex, Cond, Once, semaphores, monitors, virtual
+//   - Channels, select, Cond, semaphores, monitors, virtual
 //     time: refused (above).
 //   - Cut-off events and complete prefixes: the paper does not use them
 //     either; the executions end.

@@ -139,7 +139,7 @@ func (s *Strategy) newConds(cs []int32) {
 		}
 		cd = &n.conds[c]
 		switch accessOf(cd.op) {
-		case readAccess, writeAccess, mutexAccess:
+		case readAccess, writeAccess, mutexAccess, stateAccess:
 			ob := n.objects[cd.op.obj]
 			ob.users = append(ob.users, c)
 			if cd.op.kind == trace.KindWGWait {

@@ -17,6 +17,7 @@ const (
 	threadPlace placeKind = iota // a thread's program locations
 	copyPlace                    // one thread's copy of a variable (or of a WaitGroup's counter)
 	mutexPlace                   // a mutex: free or held
+	statePlace                   // an RWMutex or a Once: its state (state.go)
 )
 
 // place is a place of the program's net, of which conditions are copies.
@@ -94,7 +95,7 @@ func (e *event) in() bool { return e.order >= 0 }
 type object struct {
 	class  trace.Class
 	copies []int32 // copy places (variables, WaitGroups), in the order they were made
-	mutex  int32   // the place of a mutex, -1 otherwise
+	mutex  int32   // the place of a mutex, or of an RWMutex's or a Once's state; -1 otherwise
 	writes []int32 // write events (unfolding and extensions), in creation order
 	users  []int32 // thread conditions whose next operation takes a condition of the object
 	// lockers are the thread conditions whose next operation locks the
@@ -219,7 +220,7 @@ func (n *net) resources(buf []int32, th int32, k opKey) []int32 {
 		return append(buf, n.copies[[2]int32{k.obj, th}])
 	case writeAccess:
 		return append(buf, n.objects[k.obj].copies...)
-	case mutexAccess:
+	case mutexAccess, stateAccess:
 		return append(buf, n.objects[k.obj].mutex)
 	case joinAccess:
 		return append(buf, n.threads[k.obj])
@@ -248,6 +249,8 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 			n.setCond(d, next)
 		case n.places[p].kind == mutexPlace:
 			dc.state = mutexAfter(ev.op)
+		case n.places[p].kind == statePlace:
+			dc.value = stateAfter(ev.op, pc.value)
 		case n.places[p].kind == threadPlace:
 			// A join leaves the joined thread as it was: finished.
 			dc.state, dc.op = pc.state, pc.op

@@ -46,10 +46,14 @@ const (
 	writeAccess        // Store, Add, Swap, CompareAndSwap, WaitGroup Add: every copy
 	mutexAccess        // Lock, Unlock, TryLock: the mutex's place
 	joinAccess         // Join: the joined thread's place
+	stateAccess        // every operation of an RWMutex or a Once: the place of its state
 )
 
 // accessOf returns how op's event uses its object's places.
 func accessOf(k opKey) access {
+	if stateful(k) {
+		return stateAccess
+	}
 	switch k.kind {
 	case trace.KindLoad, trace.KindWGWait:
 		return readAccess
@@ -69,6 +73,9 @@ func accessOf(k opKey) access {
 // never blocked: Unlock takes a free mutex too (and fails), TryLock either
 // (and succeeds or fails).
 func accepts(k opKey, c *condition) bool {
+	if stateful(k) {
+		return stateAccepts(k, c.value)
+	}
 	switch k.kind {
 	case trace.KindLock:
 		return c.state == free
@@ -108,18 +115,14 @@ func refusal(op trace.Op) error {
 		}
 		what = op.Class.String() + " " + op.Kind.String()
 	case trace.KindLock, trace.KindUnlock, trace.KindTryLock:
-		if op.Class == trace.ClassMutex {
+		if op.Class == trace.ClassMutex || op.Class == trace.ClassRWMutex {
 			return nil
 		}
-		what = "reader/writer mutexes (RWMutex)"
-	case trace.KindWGAdd, trace.KindWGWait:
+		what = op.Class.String() + " " + op.Kind.String()
+	case trace.KindWGAdd, trace.KindWGWait, trace.KindRLock, trace.KindRUnlock, trace.KindOnceDo, trace.KindOnceDone:
 		return nil
-	case trace.KindRLock, trace.KindRUnlock:
-		what = "reader/writer mutexes (RWMutex)"
 	case trace.KindWait, trace.KindRelock, trace.KindSignal, trace.KindBroadcast:
 		what = "condition variables (Cond)"
-	case trace.KindOnceDo, trace.KindOnceDone:
-		what = "Once"
 	case trace.KindSend, trace.KindRecv, trace.KindClose, trace.KindLen:
 		what = "channels"
 	case trace.KindSelect:

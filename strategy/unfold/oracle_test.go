@@ -228,9 +228,17 @@ func diff(a, b map[uint64]string, an, bn string) string {
 // s's search found and the blocked thread conditions of s's executions
 // that ended with threads blocked.
 func (s *Strategy) deadlockSigs(anon bool) [][]uint64 {
+	return s.setSigs(append(s.n.deadlocks(), s.stuck...), anon)
+}
+
+// stuckSigs returns the signatures of the sets of thread conditions where
+// the executions were blocked.
+func (s *Strategy) stuckSigs(anon bool) [][]uint64 { return s.setSigs(s.stuck, anon) }
+
+// setSigs returns the signatures of sets of conditions.
+func (s *Strategy) setSigs(sets [][]int32, anon bool) [][]uint64 {
 	_, condSig := s.sigs(anon)
 	var out [][]uint64
-	sets := append(s.n.deadlocks(), s.stuck...)
 	for _, d := range sets {
 		var ss []uint64
 		for _, c := range d {

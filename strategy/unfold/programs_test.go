@@ -145,10 +145,12 @@ func TestRefusal(t *testing.T) {
 			w.Go(func() { ch.Send(1) })
 			ch.Recv()
 		}},
-		{"reader/writer mutexes", func(w *weft.T) {
-			var mu weft.RWMutex
-			w.Go(func() { mu.RLock(); mu.RUnlock() })
+		{"condition variables", func(w *weft.T) {
+			var mu weft.Mutex
+			c := weft.NewCond(&mu)
+			w.Go(func() { mu.Lock(); c.Signal(); mu.Unlock() })
 			mu.Lock()
+			c.Wait()
 			mu.Unlock()
 		}},
 		{"channels", body("bbchan", nil)},

@@ -61,6 +61,14 @@ func (n *net) fromResources(e int32) {
 		switch {
 		case pl.kind == mutexPlace && c.state == free:
 			n.lockersOf(d)
+		case pl.kind == statePlace:
+			// Every operation that can take the new state: those it
+			// enables (a Lock after an Unlock or the last RUnlock, an
+			// RLock after an Unlock, a Do after the function ran) and
+			// those enabled with e (cases 6 and 7), each tried with d.
+			for _, t := range n.wanting(pl) {
+				n.naiveFrom(t, c.place, d)
+			}
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
 			n.waitersOf(d)
 		case pl.kind == threadPlace && c.state == done:

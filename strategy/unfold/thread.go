@@ -29,7 +29,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 	th := n.places[c.place].thread
 	ps := n.resources(nil, th, k)
 	switch accessOf(k) {
-	case readAccess, mutexAccess:
+	case readAccess, mutexAccess, stateAccess:
 		n.searchPlace(t, ps[0], marking[ps[0]])
 	case writeAccess:
 		n.searchTuple(t, ps, marking)
@@ -44,7 +44,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 			}
 		}
 	}
-	if k.kind == trace.KindLock && len(n.conds[t].consumers) == 0 {
+	if k.kind == trace.KindLock && k.class == trace.ClassMutex && len(n.conds[t].consumers) == 0 {
 		ob := n.objects[k.obj]
 		ob.lockers = append(ob.lockers, t)
 	}

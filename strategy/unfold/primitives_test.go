@@ -1,0 +1,176 @@
+// Tests of the primitives beyond the paper's model (RWMutex, Once): small
+// programs and generated ones, against the unfolding of every
+// interleaving and the deadlocks exhaustive search runs into.
+
+package unfold_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/strategy/unfold"
+	"github.com/weft-go/weft/trace"
+)
+
+// againstExhaustive explores body with unfold under each of opts and
+// checks its unfolding against that of every interleaving: the same
+// events (every local state exhaustive search reaches, unfold reaches),
+// and every set of threads blocked in an execution of exhaustive search
+// found blocked by unfold (its search or its tests). It returns the
+// statistics of the first run, the executions of exhaustive search that
+// ended blocked, and false if exhaustive search ran out of its budget
+// (nothing checked then).
+func againstExhaustive(t *testing.T, name string, body func(*weft.T), opts ...unfold.Options) (unfold.Stats, int, bool) {
+	t.Helper()
+	obs, sigs, stuck := unfold.NewObserverDeadlocks(true)
+	r, err := weft.Explore(body, weft.WithCustomStrategy(obs), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(3000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Exhausted {
+		return unfold.Stats{}, 0, false
+	}
+	want, err := sigs()
+	if err != nil {
+		t.Fatalf("%s: observer: %v", name, err)
+	}
+	blocked := r.FailureCounts[trace.Deadlock] + r.FailureCounts[trace.Leak]
+	var first unfold.Stats
+	for i, o := range opts {
+		r, s := explore(t, body, o)
+		got := unfold.AnonSignatures(s)
+		if i == 0 {
+			first = s.Stats()
+		}
+		found := r.FailureCounts[trace.Deadlock] + r.FailureCounts[trace.Leak]
+		missed, ok := unfold.Covers(unfold.DeadlockSigs(s, true), stuck())
+		if d := unfold.Diff(got, want, "unfold", "exhaustive"); d != "" || s.Err() != nil || !r.Exhausted || s.Stats().Unexpected != 0 || !ok || (blocked > 0) != (found > 0) {
+			t.Errorf("%s %+v: %d events, want %d; err %v %v; blocked %d, unfold %d, missed %v\n%s", name, o, len(got), len(want), s.Err(), s.Diverged(), blocked, found, missed, d)
+		}
+	}
+	return first, blocked, true
+}
+
+// TestRWMutexOnce: small programs with RWMutex and Once, with their
+// numbers of events and tests (weft's body joins no thread here).
+func TestRWMutexOnce(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		body          func(*weft.T)
+		events, tests int
+	}{
+		// Two readers and a writer: each operation takes the state, so
+		// the readers' RLocks and RUnlocks are ordered too.
+		{"readers and a writer", func(w *weft.T) {
+			var mu weft.RWMutex
+			x := weft.NewVar[int]("x")
+			for range 2 {
+				w.Go(func() { mu.RLock(); _ = x.Load(); mu.RUnlock() })
+			}
+			w.Go(func() { mu.Lock(); x.Store(1); mu.Unlock() })
+		}, 149, 26},
+		// A writer that announces itself while a reader holds the lock,
+		// and waits for it (model.RWAnnounced).
+		{"announced writer", func(w *weft.T) {
+			var mu weft.RWMutex
+			w.Go(func() { mu.RLock(); mu.RUnlock() })
+			w.Go(func() { mu.Lock(); mu.Unlock() })
+		}, 12, 3},
+		{"try-locks", func(w *weft.T) {
+			var mu weft.RWMutex
+			w.Go(func() {
+				if mu.TryRLock() {
+					mu.RUnlock()
+				}
+			})
+			w.Go(func() {
+				if mu.TryLock() {
+					mu.Unlock()
+				}
+			})
+		}, 12, 4},
+		// Once: one of two threads runs the function, the other waits for
+		// it or finds it run.
+		{"once", func(w *weft.T) {
+			var once weft.Once
+			x := weft.NewVar[int]("x")
+			for i := range 2 {
+				w.Go(func() { once.Do(func() { x.Store(i) }); _ = x.Load() })
+			}
+		}, 12, 2},
+	} {
+		st, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3})
+		if !ok {
+			t.Fatalf("%s: too big for exhaustive search", c.name)
+		}
+		if st.Events != c.events || st.Tests != c.tests {
+			t.Errorf("%s: %+v; want %d events, %d tests", c.name, st, c.events, c.tests)
+		}
+	}
+}
+
+// uses reports whether the statements ss use a primitive of kinds, and
+// only reports whether they use nothing but the kinds of ok.
+func uses(ss []gen.Stmt, kinds map[gen.Kind]bool) (some bool) {
+	for _, s := range ss {
+		if kinds[s.Kind] || uses(s.Body, kinds) || uses(s.Child, kinds) {
+			return true
+		}
+	}
+	return false
+}
+
+// only reports whether the statements ss use nothing but kinds, and no
+// objects of a Scope.
+func only(ss []gen.Stmt, kinds map[gen.Kind]bool) bool {
+	for _, s := range ss {
+		if !kinds[s.Kind] || s.Local || !only(s.Body, kinds) || !only(s.Child, kinds) {
+			return false
+		}
+	}
+	return true
+}
+
+// modelled are the statements of generated programs unfold models.
+var modelled = map[gen.Kind]bool{
+	gen.Load: true, gen.Store: true, gen.Add: true, gen.CAS: true, gen.Lock: true, gen.TryLock: true,
+	gen.Done: true, gen.Wait: true, gen.Join: true, gen.Spawn: true,
+	gen.RLock: true, gen.WLock: true, gen.TryRLock: true, gen.TryWLock: true, gen.OnceDo: true,
+}
+
+// TestGeneratedPrimitives runs againstExhaustive on generated programs
+// that use RWMutex or Once (with the primitives of the paper's model).
+func TestGeneratedPrimitives(t *testing.T) {
+	programs := 60
+	if testing.Short() {
+		programs = 20
+	}
+	news := map[gen.Kind]bool{gen.RLock: true, gen.WLock: true, gen.TryRLock: true, gen.TryWLock: true, gen.OnceDo: true}
+	checked, events, dl := 0, 0, 0
+	for seed := uint64(0); checked < programs && seed < 100000; seed++ {
+		p := gen.New(seed)
+		all := append([][]gen.Stmt{p.Main}, p.Threads...)
+		use, ok := false, true
+		for _, ss := range all {
+			use = use || uses(ss, news)
+			ok = ok && only(ss, modelled)
+		}
+		if !use || !ok {
+			continue
+		}
+		if st, blocked, ok := againstExhaustive(t, fmt.Sprintf("seed %d", seed), genweft.Body(p), unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}); ok {
+			checked++
+			events += st.Events
+			if blocked > 0 {
+				dl++
+			}
+		}
+	}
+	if checked < programs {
+		t.Errorf("checked %d programs, want %d", checked, programs)
+	}
+	t.Logf("%d programs, %d events, %d that block", checked, events, dl)
+}
