@@ -135,6 +135,23 @@ func (n *net) deadlocks() [][]int32 {
 			}
 		}
 	}
+	// Markings where threads are blocked on RWMutexes, Onces, channels
+	// (stuck.go), unless a deadlock found above is in them.
+	if n.hasState() {
+		for _, m := range n.stuckMarkings() {
+			in := func(d []int32) bool {
+				for _, c := range d {
+					if !slices.Contains(m, c) {
+						return false
+					}
+				}
+				return true
+			}
+			if !slices.ContainsFunc(found, in) {
+				add(m)
+			}
+		}
+	}
 	return found
 }
 

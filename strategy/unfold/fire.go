@@ -28,6 +28,9 @@ func (s *Strategy) key(op trace.Op) opKey {
 		k.obj, k.arg = int32(s.tn.Stable(trace.ThreadID(op.Arg))), 0
 	default:
 		k.obj = s.on.stable(op.Obj)
+		if op.Class == trace.ClassChan && k.obj >= 0 {
+			k.arg = s.on.caps[k.obj] // the state's meaning depends on it
+		}
 	}
 	return k
 }

@@ -101,9 +101,31 @@ func mutexAfter(k opKey) uint8 {
 // the strategy does not model.
 var ErrUnmodelled = errors.New("primitive not modelled by unfold")
 
-// refusal returns the error for op, a pending operation, if the strategy
-// does not model it, naming the primitive and strategies that do; nil if
-// it does.
+// refusal returns the error for op, a pending operation of the current
+// execution, if the strategy does not model it, naming the primitive and
+// strategies that do; nil if it does. objs are the execution's objects.
+func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
+	if err := refusal(op); err != nil {
+		return err
+	}
+	if op.Class == trace.ClassChan {
+		switch {
+		case op.Obj < 0 || int(op.Obj) >= len(objs):
+			return unmodelled("nil channels", op)
+		case objs[op.Obj].Cap == 0:
+			return unmodelled("unbuffered channels", op)
+		}
+	}
+	return nil
+}
+
+// unmodelled returns the error of op, a pending operation of a primitive
+// (what) the strategy does not model.
+func unmodelled(what string, op trace.Op) error {
+	return fmt.Errorf("unfold does not model %s yet (pending operation %v); use optimal or dpor+sleep (%w)", what, op, ErrUnmodelled)
+}
+
+// refusal is Strategy.refusal for what op alone says.
 func refusal(op trace.Op) error {
 	var what string
 	switch op.Kind {
@@ -124,7 +146,10 @@ func refusal(op trace.Op) error {
 	case trace.KindWait, trace.KindRelock, trace.KindSignal, trace.KindBroadcast:
 		what = "condition variables (Cond)"
 	case trace.KindSend, trace.KindRecv, trace.KindClose, trace.KindLen:
-		what = "channels"
+		if op.Class == trace.ClassChan {
+			return nil // buffered ones (Strategy.refusal)
+		}
+		what = op.Class.String() + " channels"
 	case trace.KindSelect:
 		what = "select"
 	case trace.KindP, trace.KindV:
@@ -138,5 +163,5 @@ func refusal(op trace.Op) error {
 	default:
 		what = "operation " + op.Kind.String()
 	}
-	return fmt.Errorf("unfold does not model %s yet (pending operation %v); use optimal or dpor+sleep (%w)", what, op, ErrUnmodelled)
+	return unmodelled(what, op)
 }

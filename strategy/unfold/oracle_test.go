@@ -224,11 +224,15 @@ func diff(a, b map[uint64]string, an, bn string) string {
 	return strings.Join(out, "\n")
 }
 
-// deadlockSigs returns, as sets of condition signatures, the deadlocks
-// s's search found and the blocked thread conditions of s's executions
-// that ended with threads blocked.
+// deadlockSigs returns, as sets of condition signatures, the blocked
+// thread conditions of the deadlocks s's search found and the thread
+// conditions of s's executions that ended with threads blocked.
 func (s *Strategy) deadlockSigs(anon bool) [][]uint64 {
-	return s.setSigs(append(s.n.deadlocks(), s.stuck...), anon)
+	var sets [][]int32
+	for _, d := range s.n.deadlocks() {
+		sets = append(sets, s.n.blockedOf(d))
+	}
+	return s.setSigs(append(sets, s.stuck...), anon)
 }
 
 // stuckSigs returns the signatures of the sets of thread conditions where

@@ -6,6 +6,7 @@ package unfold_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -54,9 +55,10 @@ func againstExhaustive(t *testing.T, name string, body func(*weft.T), opts ...un
 	return first, blocked, true
 }
 
-// TestRWMutexOnce: small programs with RWMutex and Once, with their
-// numbers of events and tests (weft's body joins no thread here).
-func TestRWMutexOnce(t *testing.T) {
+// TestPrimitives: small programs with RWMutex, Once and buffered
+// channels, with their numbers of events and tests (weft's body joins no
+// thread here).
+func TestPrimitives(t *testing.T) {
 	for _, c := range []struct {
 		name          string
 		body          func(*weft.T)
@@ -101,6 +103,24 @@ func TestRWMutexOnce(t *testing.T) {
 				w.Go(func() { once.Do(func() { x.Store(i) }); _ = x.Load() })
 			}
 		}, 12, 2},
+		// A buffered channel of one value: two senders, a receiver of
+		// both values, which it tells apart: one send, the receive, the
+		// other send, the receive, for each order of the senders.
+		{"buffered", func(w *weft.T) {
+			ch := weft.MakeChan[int](1)
+			for i := range 2 {
+				w.Go(func() { ch.Send(i) })
+			}
+			w.Go(func() { _, _ = ch.Recv(), ch.Recv() })
+		}, 8, 2},
+		// A close that races with a send (which may panic) and with a
+		// receive (which may get the zero value), and Len.
+		{"close", func(w *weft.T) {
+			ch := weft.MakeChan[int](2)
+			w.Go(func() { ch.Send(1) })
+			w.Go(func() { ch.Close() })
+			w.Go(func() { _, _ = ch.RecvOK(); _ = ch.Len() })
+		}, 15, 6},
 	} {
 		st, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3})
 		if !ok {
@@ -139,16 +159,19 @@ var modelled = map[gen.Kind]bool{
 	gen.Load: true, gen.Store: true, gen.Add: true, gen.CAS: true, gen.Lock: true, gen.TryLock: true,
 	gen.Done: true, gen.Wait: true, gen.Join: true, gen.Spawn: true,
 	gen.RLock: true, gen.WLock: true, gen.TryRLock: true, gen.TryWLock: true, gen.OnceDo: true,
+	gen.Send: true, gen.Recv: true, gen.Close: true, gen.Len: true, gen.Cap: true,
 }
 
 // TestGeneratedPrimitives runs againstExhaustive on generated programs
-// that use RWMutex or Once (with the primitives of the paper's model).
+// that use RWMutex, Once or buffered channels (with the primitives of the
+// paper's model).
 func TestGeneratedPrimitives(t *testing.T) {
 	programs := 60
 	if testing.Short() {
 		programs = 20
 	}
-	news := map[gen.Kind]bool{gen.RLock: true, gen.WLock: true, gen.TryRLock: true, gen.TryWLock: true, gen.OnceDo: true}
+	news := map[gen.Kind]bool{gen.RLock: true, gen.WLock: true, gen.TryRLock: true, gen.TryWLock: true, gen.OnceDo: true,
+		gen.Send: true, gen.Recv: true, gen.Close: true, gen.Len: true}
 	checked, events, dl := 0, 0, 0
 	for seed := uint64(0); checked < programs && seed < 100000; seed++ {
 		p := gen.New(seed)
@@ -158,8 +181,8 @@ func TestGeneratedPrimitives(t *testing.T) {
 			use = use || uses(ss, news)
 			ok = ok && only(ss, modelled)
 		}
-		if !use || !ok {
-			continue
+		if !use || !ok || slices.Contains(p.Chans, 0) {
+			continue // unbuffered channels are refused
 		}
 		if st, blocked, ok := againstExhaustive(t, fmt.Sprintf("seed %d", seed), genweft.Body(p), unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}); ok {
 			checked++
@@ -173,4 +196,65 @@ func TestGeneratedPrimitives(t *testing.T) {
 		t.Errorf("checked %d programs, want %d", checked, programs)
 	}
 	t.Logf("%d programs, %d events, %d that block", checked, events, dl)
+}
+
+// TestStuck: deadlocks on RWMutexes and channels are found by the search
+// of the unfolding (stuck.go), those no test runs into run to, and all are
+// reported as weft's deadlock failures, with a replay token that
+// reproduces them.
+func TestStuck(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		body func(*weft.T)
+		// deadlocks the search finds, of which run are not reached by a
+		// test before the search; all deadlocking executions.
+		deadlocks, run int
+	}{
+		// A reader that takes its read lock again while a writer waits
+		// for it to leave: the writer blocks the second RLock (Go's
+		// rule), the reader the writer.
+		{"recursive read lock", func(w *weft.T) {
+			var mu weft.RWMutex
+			t1 := w.Go(func() { mu.RLock(); mu.RLock(); mu.RUnlock(); mu.RUnlock() })
+			t2 := w.Go(func() { mu.Lock(); mu.Unlock() })
+			t1.Join()
+			t2.Join()
+		}, 1, 0},
+		// Generated (gen seed 184): two sends on a channel of one value
+		// that nobody receives from, one of which blocks forever, among
+		// stores and CompareAndSwaps: every execution blocks, in 88
+		// different local states of the blocked thread, 30 of which no
+		// test reaches.
+		{"gen seed 184", genweft.Body(gen.New(184)), 88, 30},
+		// A full buffer, and a sender that holds a mutex the receiver
+		// wants.
+		{"full buffer under a mutex", func(w *weft.T) {
+			var mu weft.Mutex
+			ch := weft.MakeChan[int](1)
+			t1 := w.Go(func() { mu.Lock(); ch.Send(1); ch.Send(2); mu.Unlock() })
+			t2 := w.Go(func() { mu.Lock(); mu.Unlock(); ch.Recv(); ch.Recv() })
+			t1.Join()
+			t2.Join()
+		}, 1, 0},
+	} {
+		if _, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}); !ok {
+			t.Fatalf("%s: too big for exhaustive search", c.name)
+		}
+		r, s := explore(t, c.body, unfold.Options{})
+		st := s.Stats()
+		blocked := r.FailureCounts[trace.Deadlock] + r.FailureCounts[trace.Leak]
+		if st.Deadlocks != c.deadlocks || st.DeadlockTests != c.run || blocked < max(c.run, 1) || blocked+r.Complete != r.Executions {
+			t.Errorf("%s: %+v, failures %v; want %d deadlocks, %d run", c.name, st, r.FailureCounts, c.deadlocks, c.run)
+		}
+		for _, f := range r.Failures {
+			if (f.Kind != trace.Deadlock && f.Kind != trace.Leak) || f.Token == "" {
+				t.Errorf("%s: failure %v %q without a token", c.name, f.Kind, f.Message)
+				continue
+			}
+			rr, err := weft.Replay(c.body, f.Token, weft.NoReplayFiles())
+			if err != nil || len(rr.Failures) != 1 || rr.Failures[0].Kind != f.Kind {
+				t.Errorf("%s: replaying %s: %v, %+v", c.name, f.Token, err, rr)
+			}
+		}
+	}
 }

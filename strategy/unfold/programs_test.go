@@ -140,8 +140,8 @@ func TestRefusal(t *testing.T) {
 		what string
 		body func(*weft.T)
 	}{
-		{"channels", func(w *weft.T) {
-			ch := weft.MakeChan[int](1)
+		{"unbuffered channels", func(w *weft.T) {
+			ch := weft.MakeChan[int](0)
 			w.Go(func() { ch.Send(1) })
 			ch.Recv()
 		}},
@@ -153,7 +153,7 @@ func TestRefusal(t *testing.T) {
 			c.Wait()
 			mu.Unlock()
 		}},
-		{"channels", body("bbchan", nil)},
+		{"select", body("bbselect", nil)},
 		{"awaits", func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Go(func() { x.Store(1) })

@@ -1,6 +1,6 @@
 // This file models the objects whose every operation takes one place, a
 // condition of which carries the object's whole state (the package doc's
-// table): reader/writer mutexes and Once.
+// table): reader/writer mutexes, Once and buffered channels.
 
 package unfold
 
@@ -27,10 +27,19 @@ const (
 	onceDone
 )
 
+// The state of a buffered channel (condition.value): the values in its
+// buffer, and whether it is closed. The capacity is the operation's
+// argument (opKey.arg).
+const (
+	chanItem   = 1
+	chanClosed = 1 << 32
+	chanItems  = chanClosed - 1
+)
+
 // stateful reports whether the operations of k's object take the place of
-// its state: an RWMutex's, a Once's.
+// its state: an RWMutex's, a Once's, a buffered channel's.
 func stateful(k opKey) bool {
-	return k.class == trace.ClassRWMutex || k.class == trace.ClassOnce
+	return k.class == trace.ClassRWMutex || k.class == trace.ClassOnce || k.class == trace.ClassChan
 }
 
 // stateAccepts reports whether an operation k on a stateful object can run
@@ -49,6 +58,10 @@ func stateAccepts(k opKey, v int64) bool {
 		return v&^rwReaderMax == 0
 	case trace.KindOnceDo:
 		return v != onceRunning
+	case trace.KindSend: // room, or closed (it panics)
+		return v&chanClosed != 0 || v&chanItems < k.arg
+	case trace.KindRecv: // a value, or closed (the zero value)
+		return v != 0
 	}
 	return true
 }
@@ -89,6 +102,16 @@ func stateAfter(k opKey, v int64) int64 {
 		}
 	case trace.KindOnceDone:
 		return onceDone
+	case trace.KindSend:
+		if v&chanClosed == 0 {
+			return v + chanItem
+		}
+	case trace.KindRecv:
+		if v&chanItems > 0 {
+			return v - chanItem
+		}
+	case trace.KindClose:
+		return v | chanClosed
 	}
 	return v
 }

@@ -267,11 +267,11 @@ func (s *Strategy) recordStuck(end trace.End) {
 }
 
 // reached reports whether an execution ended with its threads blocked at
-// every condition of d.
+// every condition of d where a thread is blocked.
 func (s *Strategy) reached(d []int32) bool {
 	for _, st := range s.stuck {
 		all := true
-		for _, c := range d {
+		for _, c := range s.n.blockedOf(d) {
 			all = all && slices.Contains(st, c)
 		}
 		if all {
@@ -350,7 +350,7 @@ func pendingAfter(tr *trace.Trace, i int, id trace.ThreadID, now nowFunc) (trace
 // possible extension if there is one.
 func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	for i := range st.Threads {
-		if err := refusal(st.Threads[i].Op); err != nil {
+		if err := s.refusal(st.Threads[i].Op, st.Trace.Objects); err != nil {
 			s.diverge(err)
 			return strategy.Cut
 		}
@@ -406,7 +406,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		return
 	}
 	for _, op := range tr.Final {
-		if err := refusal(op); err != nil {
+		if err := s.refusal(op, tr.Objects); err != nil {
 			s.diverge(err)
 			return
 		}
