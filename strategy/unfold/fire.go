@@ -185,6 +185,15 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	for _, p := range n.resources(s.buf[:0], th, k) {
 		pre = append(pre, s.marking[p])
 	}
+	if ev.Partner != trace.NoThread {
+		// A rendezvous on an unbuffered channel: the sender's condition.
+		u, ok := s.partnerCond(ev.Partner, ev.PartnerOp)
+		if !ok {
+			s.diverge(fmt.Errorf("step %d: thread %v met thread %v (%v), which the unfolding does not have there", i+1, ev.Thread, ev.Partner, ev.PartnerOp))
+			return
+		}
+		pre = append(pre, u)
+	}
 	s.pre = pre
 	if len(pre) == 2 && !accepts(k, &n.conds[pre[1]]) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, which the unfolding has disabled there", i+1, ev.Thread, k))
@@ -212,6 +221,12 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 			s.diverge(fmt.Errorf("step %d: after %v, thread %v has %v pending, where an earlier execution of the same event left it %v", i+1, k, ev.Thread, next.op, n.conds[x.post[0]].op))
 			return
 		}
+		if ev.Partner != trace.NoThread {
+			if next := s.nextOf(tr, ev.Partner, i, now, false); next.op != n.conds[x.post[len(x.post)-1]].op {
+				s.diverge(fmt.Errorf("step %d: after meeting thread %v, thread %v has %v pending, where an earlier execution of the same event left it %v", i+1, ev.Thread, ev.Partner, next.op, n.conds[x.post[len(x.post)-1]].op))
+				return
+			}
+		}
 		s.fire(e)
 		return
 	}
@@ -231,13 +246,23 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 			kids = append(kids, s.nextOf(tr, trace.ThreadID(c), i, now, fatal))
 		}
 	}
+	var partner threadStart
+	if ev.Partner != trace.NoThread {
+		// The sender goes on as the receiver does; a failure is taken
+		// for the receiver's.
+		partner = s.nextOf(tr, ev.Partner, i, now, false)
+	}
 	x := &n.events[e]
 	x.fatal = fatal
 	x.value, x.ok = observed(ev)
-	n.add(e, next, kids, int64(ev.Value))
+	n.add(e, next, partner, kids, int64(ev.Value))
 	s.fire(e)
 	x = &n.events[e]
-	s.newConds(append([]int32{x.post[0]}, x.spawned...))
+	news := append([]int32{x.post[0]}, x.spawned...)
+	if ev.Partner != trace.NoThread {
+		news = append(news, x.post[len(x.post)-1])
+	}
+	s.newConds(news)
 	if fatal || n.observe {
 		return // nothing follows a failed step
 	}
@@ -246,12 +271,23 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		n.naiveExtensions(append(slices.Clone(x.post), x.spawned...))
 		return
 	}
-	x = &n.events[e]
-	n.fromThread(x.post[0], s.marking)
-	for _, c := range slices.Clone(x.spawned) {
+	for _, c := range news[1:] {
 		n.fromThread(c, s.marking)
 	}
+	n.fromThread(news[0], s.marking)
 	n.fromResources(e)
+}
+
+// partnerCond returns the condition of thread id, the partner of a
+// rendezvous, in the current marking, and whether its next operation there
+// is op.
+func (s *Strategy) partnerCond(id trace.ThreadID, op trace.Op) (int32, bool) {
+	p, ok := s.n.threads[int32(s.tn.Stable(id))]
+	if !ok || int(p) >= len(s.marking) || s.marking[p] < 0 {
+		return -1, false
+	}
+	u := s.marking[p]
+	return u, s.n.conds[u].op == s.key(op)
 }
 
 // fire fires event e in the current marking.
@@ -270,8 +306,10 @@ func (s *Strategy) fire(e int32) {
 }
 
 // nextEvent returns the event thread id's pending operation op is in the
-// current marking: of the unfolding, an extension, or -1 if neither.
-func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op) int32 {
+// current marking, meeting thread partner if it is not trace.NoThread (a
+// receive on an unbuffered channel): of the unfolding, an extension, or -1
+// if neither.
+func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, partner trace.ThreadID) int32 {
 	n := s.n
 	th := int32(s.tn.Stable(id))
 	tp, ok := n.threads[th]
@@ -289,6 +327,13 @@ func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op) int32 {
 			return -1
 		}
 		pre = append(pre, s.marking[p])
+	}
+	if partner != trace.NoThread {
+		u, _ := s.partnerCond(partner, op)
+		if u < 0 {
+			return -1
+		}
+		pre = append(pre, u)
 	}
 	s.pre = pre
 	return n.find(pre)

@@ -17,6 +17,7 @@ func (n *net) naiveExtensions(cs []int32) {
 				n.branchExtensions(c)
 			case !k.none() && n.conds[c].state == pending:
 				n.naiveFrom(c, -1, -1)
+				n.meets(c)
 			}
 			if n.conds[c].state == done {
 				for _, t := range n.joiners[p.thread] {
@@ -26,6 +27,9 @@ func (n *net) naiveExtensions(cs []int32) {
 		default:
 			for _, t := range n.wanting(p) {
 				n.naiveFrom(t, n.conds[c].place, c)
+			}
+			if p.kind == statePlace {
+				n.meets(c)
 			}
 		}
 	}

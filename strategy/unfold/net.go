@@ -230,9 +230,10 @@ func (n *net) resources(buf []int32, th int32, k opKey) []int32 {
 
 // add adds event e, a possible extension, to the unfolding: it makes its
 // postset. next gives the state and next operation of the thread after the
-// step; kids lists the threads the step started, with theirs; value is a
-// WaitGroup's counter after an Add.
-func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
+// step, partner those of the sender a receive met (a rendezvous on an
+// unbuffered channel); kids lists the threads the step started, with
+// theirs; value is a WaitGroup's counter after an Add.
+func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value int64) {
 	ev := &n.events[e]
 	ev.order = n.size
 	n.size++
@@ -251,6 +252,9 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 			dc.state = mutexAfter(ev.op)
 		case n.places[p].kind == statePlace:
 			dc.value = stateAfter(ev.op, pc.value)
+		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:
+			dc.state, dc.op = partner.state, partner.op
+			n.setCond(d, partner)
 		case n.places[p].kind == threadPlace:
 			// A join leaves the joined thread as it was: finished.
 			dc.state, dc.op = pc.state, pc.op

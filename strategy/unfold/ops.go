@@ -112,8 +112,6 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 		switch {
 		case op.Obj < 0 || int(op.Obj) >= len(objs):
 			return unmodelled("nil channels", op)
-		case objs[op.Obj].Cap == 0:
-			return unmodelled("unbuffered channels", op)
 		}
 	}
 	return nil

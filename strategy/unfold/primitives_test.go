@@ -6,7 +6,6 @@ package unfold_test
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -121,6 +120,22 @@ func TestPrimitives(t *testing.T) {
 			w.Go(func() { ch.Close() })
 			w.Go(func() { _, _ = ch.RecvOK(); _ = ch.Len() })
 		}, 15, 6},
+		// An unbuffered channel: two senders, a receiver that meets
+		// both, in either order.
+		{"unbuffered", func(w *weft.T) {
+			ch := weft.MakeChan[int](0)
+			for i := range 2 {
+				w.Go(func() { ch.Send(i) })
+			}
+			w.Go(func() { _, _ = ch.Recv(), ch.Recv() })
+		}, 4, 2},
+		// A close that races with a rendezvous.
+		{"unbuffered close", func(w *weft.T) {
+			ch := weft.MakeChan[int](0)
+			w.Go(func() { ch.Send(1) })
+			w.Go(func() { ch.Close() })
+			w.Go(func() { _, _ = ch.RecvOK() })
+		}, 6, 3},
 	} {
 		st, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3})
 		if !ok {
@@ -181,8 +196,8 @@ func TestGeneratedPrimitives(t *testing.T) {
 			use = use || uses(ss, news)
 			ok = ok && only(ss, modelled)
 		}
-		if !use || !ok || slices.Contains(p.Chans, 0) {
-			continue // unbuffered channels are refused
+		if !use || !ok {
+			continue
 		}
 		if st, blocked, ok := againstExhaustive(t, fmt.Sprintf("seed %d", seed), genweft.Body(p), unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}); ok {
 			checked++

@@ -140,9 +140,11 @@ func TestRefusal(t *testing.T) {
 		what string
 		body func(*weft.T)
 	}{
-		{"unbuffered channels", func(w *weft.T) {
-			ch := weft.MakeChan[int](0)
+		{"nil channels", func(w *weft.T) {
+			var ch *weft.Chan[int]
+			x := weft.NewVar[int]("x")
 			w.Go(func() { ch.Send(1) })
+			x.Store(1)
 			ch.Recv()
 		}},
 		{"condition variables", func(w *weft.T) {

@@ -27,6 +27,9 @@ func (n *net) fromResources(e int32) {
 	ev := &n.events[e]
 	pre, post := ev.pre, ev.post
 	var buf []int32
+	if accessOf(ev.op) == stateAccess {
+		pre = pre[:1] // the place's conditions are all tried below
+	}
 	for i := 1; i < len(pre); i++ {
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {
@@ -69,6 +72,7 @@ func (n *net) fromResources(e int32) {
 			for _, t := range n.wanting(pl) {
 				n.naiveFrom(t, c.place, d)
 			}
+			n.meets(d)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
 			n.waitersOf(d)
 		case pl.kind == threadPlace && c.state == done:

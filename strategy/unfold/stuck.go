@@ -146,6 +146,9 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		if r < 0 || accepts(cd.op, &n.conds[r]) {
 			return false
 		}
+		if slices.ContainsFunc(set, func(u int32) bool { return n.partners(t, u) }) {
+			return false // a rendezvous is enabled
+		}
 		blocked = true
 	}
 	return blocked

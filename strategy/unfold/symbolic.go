@@ -238,7 +238,7 @@ func (s *Strategy) branch(tr *trace.Trace, bi int, now nowFunc) {
 		e = n.branchSide(t, side)
 	}
 	n.events[e].fatal = fatal
-	n.add(e, next, nil, 0)
+	n.add(e, next, threadStart{}, nil, 0)
 	s.fire(e)
 	d := n.events[e].post[0]
 	s.newConds([]int32{d})

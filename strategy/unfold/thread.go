@@ -31,6 +31,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 	switch accessOf(k) {
 	case readAccess, mutexAccess, stateAccess:
 		n.searchPlace(t, ps[0], marking[ps[0]])
+		n.meets(t)
 	case writeAccess:
 		n.searchTuple(t, ps, marking)
 	case joinAccess:

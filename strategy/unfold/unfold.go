@@ -369,34 +369,64 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v, which is not enabled", d+1, id))
 			return strategy.Cut
 		}
-		return strategy.Choice{Thread: id}
+		alt, ok := s.altOf(st, id, e)
+		if !ok {
+			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v with a partner it cannot meet", d+1, id))
+			return strategy.Cut
+		}
+		return strategy.Choice{Thread: id, Alt: alt}
 	}
 	return s.free(st)
 }
 
 // free chooses a step of the free part of a test.
 func (s *Strategy) free(st *strategy.State) strategy.Choice {
-	var cands, all []trace.ThreadID
+	var cands, all []strategy.Choice
 	for i := range st.Threads {
 		id := trace.ThreadID(i)
 		if !st.Enabled(id) {
 			continue
 		}
-		all = append(all, id)
-		e := s.nextEvent(id, st.Threads[i].Op)
-		if e < 0 {
-			s.n.stats.Unexpected++
-		} else if !s.opts.Plain && !s.n.events[e].in() {
-			cands = append(cands, id)
+		op := st.Threads[i].Op
+		for a := range st.Threads[i].Alts {
+			partner := trace.NoThread
+			if op.Kind == trace.KindRecv && st.Alternatives != nil {
+				partner = st.Alternatives.Alternative(id, a).Partner
+			} else if a > 0 {
+				break // one event, whatever the alternative
+			}
+			c := strategy.Choice{Thread: id, Alt: a}
+			all = append(all, c)
+			e := s.nextEvent(id, op, partner)
+			if e < 0 {
+				s.n.stats.Unexpected++
+			} else if !s.opts.Plain && !s.n.events[e].in() {
+				cands = append(cands, c)
+			}
 		}
 	}
 	if len(cands) == 0 {
 		cands = all
 	}
 	if s.rnd != nil {
-		return strategy.Choice{Thread: cands[s.rnd.IntN(len(cands))]}
+		return cands[s.rnd.IntN(len(cands))]
 	}
-	return strategy.Choice{Thread: cands[0]}
+	return cands[0]
+}
+
+// altOf returns the alternative of thread id's pending operation in st
+// that is event e: for a rendezvous, the one that meets e's sender.
+func (s *Strategy) altOf(st *strategy.State, id trace.ThreadID, e *event) (int32, bool) {
+	if len(e.pre) < 3 || s.n.places[s.n.conds[e.pre[2]].place].kind != threadPlace || st.Alternatives == nil {
+		return 0, true
+	}
+	partner := s.tn.Current(trace.ThreadID(s.n.threadOf(e.pre[2])))
+	for a := range st.Threads[id].Alts {
+		if st.Alternatives.Alternative(id, a).Partner == partner {
+			return a, true
+		}
+	}
+	return 0, false
 }
 
 // Finish implements strategy.Strategy: it models the rest of the
