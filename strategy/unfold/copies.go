@@ -70,6 +70,12 @@ func (n *net) need(th int32, k opKey, made []int32) []int32 {
 			ob.mutex = n.newPlace(statePlace, -1, k.obj, true)
 			made = append(made, ob.mutex)
 		}
+	case selectAccess:
+		for _, c := range n.casesOf(k) {
+			if c.obj >= 0 {
+				made = n.need(th, c.key(), made)
+			}
+		}
 	case joinAccess:
 		n.threadPlace(k.obj)
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/weft-go/weft/model"
+	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -26,6 +27,15 @@ func (s *Strategy) key(op trace.Op) opKey {
 		return opKey{obj: -1}
 	case trace.KindJoin:
 		k.obj, k.arg = int32(s.tn.Stable(trace.ThreadID(op.Arg))), 0
+	case trace.KindSelect:
+		cs := make([]selCase, len(op.Cases))
+		for j, c := range op.Cases {
+			cs[j] = selCase{kind: c.Kind, obj: s.on.stable(c.Obj)}
+			if cs[j].obj >= 0 {
+				cs[j].cap = s.on.caps[cs[j].obj]
+			}
+		}
+		k.obj = s.n.internCases(cs)
 	default:
 		k.obj = s.on.stable(op.Obj)
 		if op.Class == trace.ClassChan && k.obj >= 0 {
@@ -149,6 +159,14 @@ func (s *Strategy) newConds(cs []int32) {
 				u := n.frontOf(c, n.copies[[2]int32{cd.op.obj, th}])
 				n.waitAt[u] = append(n.waitAt[u], c)
 			}
+		case selectAccess:
+			var seen []int32
+			for _, sc := range n.casesOf(cd.op) {
+				if sc.obj >= 0 && !containsInt32(seen, sc.obj) {
+					seen = append(seen, sc.obj)
+					n.objects[sc.obj].users = append(n.objects[sc.obj].users, c)
+				}
+			}
 		case joinAccess:
 			u := cd.op.obj
 			n.joiners[u] = append(n.joiners[u], c)
@@ -181,26 +199,28 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v where the unfolding has %v", i+1, ev.Thread, k, n.conds[t].op))
 		return
 	}
-	pre := append(s.pre[:0], t)
-	for _, p := range n.resources(s.buf[:0], th, k) {
-		pre = append(pre, s.marking[p])
+	cas := int32(noCase)
+	if k.kind == trace.KindSelect {
+		cas = ev.Case
 	}
 	if ev.Partner != trace.NoThread {
-		// A rendezvous on an unbuffered channel: the sender's condition.
-		u, ok := s.partnerCond(ev.Partner, ev.PartnerOp)
-		if !ok {
+		if _, ok := s.partnerCond(ev.Partner, ev.PartnerOp); !ok {
 			s.diverge(fmt.Errorf("step %d: thread %v met thread %v (%v), which the unfolding does not have there", i+1, ev.Thread, ev.Partner, ev.PartnerOp))
 			return
 		}
-		pre = append(pre, u)
 	}
-	s.pre = pre
-	if len(pre) == 2 && !accepts(k, &n.conds[pre[1]]) {
+	alt := altCode(cas, ev.PartnerCase)
+	pre, ok := s.preOf(t, th, k, cas, ev.Partner)
+	if !ok {
+		s.diverge(fmt.Errorf("step %d: thread %v did %v, whose places the unfolding does not have there", i+1, ev.Thread, k))
+		return
+	}
+	if len(pre) == 2 && !accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, which the unfolding has disabled there", i+1, ev.Thread, k))
 		return
 	}
 	if i < len(s.sched) {
-		if want := s.sched[i]; !slices.Equal(n.events[want].pre, pre) {
+		if want := &n.events[s.sched[i]]; !slices.Equal(want.pre, pre) || want.alt != alt {
 			s.diverge(fmt.Errorf("step %d: thread %v did %v, not the scheduled event", i+1, ev.Thread, k))
 			return
 		}
@@ -208,7 +228,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	if len(tr.Branches) > 0 {
 		s.syncInputs(tr)
 	}
-	e := n.find(pre)
+	e := n.find(pre, alt)
 	if e >= 0 && n.events[e].in() {
 		x := &n.events[e]
 		// A value may come from an input, whose values differ between
@@ -237,7 +257,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		if !n.observe {
 			n.stats.Unexpected++
 		}
-		e, _ = n.extension(pre)
+		e, _ = n.extensionAlt(pre, alt)
 	}
 	next := s.nextOf(tr, ev.Thread, i, now, fatal)
 	var kids []threadStart
@@ -309,7 +329,7 @@ func (s *Strategy) fire(e int32) {
 // current marking, meeting thread partner if it is not trace.NoThread (a
 // receive on an unbuffered channel): of the unfolding, an extension, or -1
 // if neither.
-func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, partner trace.ThreadID) int32 {
+func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, alt strategy.Alternative) int32 {
 	n := s.n
 	th := int32(s.tn.Stable(id))
 	tp, ok := n.threads[th]
@@ -321,22 +341,54 @@ func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, partner trace.Threa
 	if n.conds[t].op != k {
 		return -1
 	}
-	pre := append(s.pre[:0], t)
-	for _, p := range n.resources(s.buf[:0], th, k) {
-		if int(p) >= len(s.marking) {
-			return -1
+	cas := int32(noCase)
+	if k.kind == trace.KindSelect {
+		cas = alt.Case
+	}
+	pre, ok := s.preOf(t, th, k, cas, alt.Partner)
+	if !ok {
+		return -1
+	}
+	return n.find(pre, altCode(cas, alt.PartnerCase))
+}
+
+// preOf returns the preset, in the current marking, of the event of thread
+// condition t, of stable thread th, whose next operation is k: t, the
+// conditions of k's places (for a select, of case cas's channel, or of
+// every case's channel for its default, cas -1), and the condition of
+// thread partner, a sender a receive meets, unless it is trace.NoThread.
+// ok is false if one of them has no condition in the marking. The preset
+// is in s.pre, valid until the next call.
+func (s *Strategy) preOf(t, th int32, k opKey, cas int32, partner trace.ThreadID) (pre []int32, ok bool) {
+	n := s.n
+	pre = append(s.pre[:0], t)
+	ps := n.resources(s.buf[:0], th, k)
+	if k.kind == trace.KindSelect {
+		switch cs := n.casesOf(k); {
+		case cas == -1:
+			ps = append(ps, n.casePlaces(k)...)
+		case cas >= 0 && int(cas) < len(cs) && cs[cas].obj >= 0:
+			ps = append(ps, n.objects[cs[cas].obj].mutex)
+		default:
+			return nil, false
+		}
+	}
+	s.buf = ps
+	for _, p := range ps {
+		if int(p) >= len(s.marking) || s.marking[p] < 0 {
+			return nil, false
 		}
 		pre = append(pre, s.marking[p])
 	}
 	if partner != trace.NoThread {
-		u, _ := s.partnerCond(partner, op)
+		u, _ := s.partnerCond(partner, trace.Op{})
 		if u < 0 {
-			return -1
+			return nil, false
 		}
 		pre = append(pre, u)
 	}
 	s.pre = pre
-	return n.find(pre)
+	return pre, true
 }
 
 // observed returns what the program observes of event ev (model.Observed):

@@ -5,6 +5,8 @@
 
 package unfold
 
+import "github.com/weft-go/weft/trace"
+
 // naiveExtensions adds the possible extensions of the conditions cs, the
 // postset of an event just added (or the initial conditions).
 func (n *net) naiveExtensions(cs []int32) {
@@ -15,6 +17,9 @@ func (n *net) naiveExtensions(cs []int32) {
 			switch k := n.conds[c].op; {
 			case k.kind == kindBranch:
 				n.branchExtensions(c)
+			case k.kind == trace.KindSelect && n.conds[c].state == pending:
+				n.selectExts(c)
+				n.meets(c)
 			case !k.none() && n.conds[c].state == pending:
 				n.naiveFrom(c, -1, -1)
 				n.meets(c)
@@ -30,6 +35,7 @@ func (n *net) naiveExtensions(cs []int32) {
 			}
 			if p.kind == statePlace {
 				n.meets(c)
+				n.selectsOf(p)
 			}
 		}
 	}

@@ -75,6 +75,9 @@ type event struct {
 	// side is the side of a branch event (falseSide, trueSide), noSide
 	// for the event of an operation.
 	side uint8
+	// alt tells the events of one preset apart by the cases they took: a
+	// select's case, the case of the select a receive met (altCode).
+	alt int32
 	// value and ok are what the step observed (a load's value, whether a
 	// CompareAndSwap or TryLock succeeded), the same in every execution
 	// that runs the event: its local configuration decides them.
@@ -135,13 +138,18 @@ type net struct {
 	scratch        coScratch
 	stats          Stats
 	sym            symbolic
+	// caseLists are the lists of cases of the selects, numbered by
+	// caseIDs (select.go).
+	caseLists [][]selCase
+	caseIDs   map[string]int32
 }
 
 // newNet returns an empty unfolding.
 func newNet() *net {
 	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{},
 		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
-		sym: symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}}}
+		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
+		caseIDs: map[string]int32{}}
 }
 
 // newCond adds a condition of place p produced by event producer (-1:
@@ -175,10 +183,10 @@ func (n *net) object(o int32, class trace.Class) *object {
 }
 
 // find returns the event (of the unfolding or an extension) with preset
-// pre, or -1.
-func (n *net) find(pre []int32) int32 {
+// pre and cases alt (event.alt), or -1.
+func (n *net) find(pre []int32, alt int32) int32 {
 	for _, e := range n.conds[pre[0]].consumers {
-		if slices.Equal(n.events[e].pre, pre) {
+		if ev := &n.events[e]; ev.alt == alt && slices.Equal(ev.pre, pre) {
 			return e
 		}
 	}
@@ -189,10 +197,17 @@ func (n *net) find(pre []int32) int32 {
 // extension if there is none; isNew reports that it made one. pre is
 // copied.
 func (n *net) extension(pre []int32) (id int32, isNew bool) {
-	if e := n.find(pre); e >= 0 {
+	return n.extensionAlt(pre, 0)
+}
+
+// extensionAlt is extension for an event of cases alt (event.alt).
+func (n *net) extensionAlt(pre []int32, alt int32) (id int32, isNew bool) {
+	if e := n.find(pre, alt); e >= 0 {
 		return e, false
 	}
-	return n.newExtension(pre), true
+	id = n.newExtension(pre)
+	n.events[id].alt = alt
+	return id, true
 }
 
 // newExtension makes a possible extension with preset pre (copied).
@@ -222,6 +237,8 @@ func (n *net) resources(buf []int32, th int32, k opKey) []int32 {
 		return append(buf, n.objects[k.obj].copies...)
 	case mutexAccess, stateAccess:
 		return append(buf, n.objects[k.obj].mutex)
+	case selectAccess:
+		return buf // by case: Strategy.preOf
 	case joinAccess:
 		return append(buf, n.threads[k.obj])
 	}
@@ -251,7 +268,7 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 		case n.places[p].kind == mutexPlace:
 			dc.state = mutexAfter(ev.op)
 		case n.places[p].kind == statePlace:
-			dc.value = stateAfter(ev.op, pc.value)
+			dc.value = stateAfter(n.caseOp(ev), pc.value)
 		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:
 			dc.state, dc.op = partner.state, partner.op
 			n.setCond(d, partner)

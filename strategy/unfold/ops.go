@@ -41,16 +41,20 @@ func (k opKey) String() string {
 type access uint8
 
 const (
-	noAccess    access = iota
-	readAccess         // Load, WaitGroup Wait: the thread's copy of the object
-	writeAccess        // Store, Add, Swap, CompareAndSwap, WaitGroup Add: every copy
-	mutexAccess        // Lock, Unlock, TryLock: the mutex's place
-	joinAccess         // Join: the joined thread's place
-	stateAccess        // every operation of an RWMutex or a Once: the place of its state
+	noAccess     access = iota
+	readAccess          // Load, WaitGroup Wait: the thread's copy of the object
+	writeAccess         // Store, Add, Swap, CompareAndSwap, WaitGroup Add: every copy
+	mutexAccess         // Lock, Unlock, TryLock: the mutex's place
+	joinAccess          // Join: the joined thread's place
+	stateAccess         // every operation of an RWMutex, a Once, a channel: the place of its state
+	selectAccess        // a select: the places of its cases' channels (select.go)
 )
 
 // accessOf returns how op's event uses its object's places.
 func accessOf(k opKey) access {
+	if k.kind == trace.KindSelect {
+		return selectAccess
+	}
 	if stateful(k) {
 		return stateAccess
 	}
@@ -108,11 +112,22 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 	if err := refusal(op); err != nil {
 		return err
 	}
-	if op.Class == trace.ClassChan {
-		switch {
-		case op.Obj < 0 || int(op.Obj) >= len(objs):
-			return unmodelled("nil channels", op)
+	switch {
+	case op.Kind == trace.KindSelect:
+		for _, c := range op.Cases {
+			switch {
+			case c.Obj < 0 || int(c.Obj) >= len(objs):
+				// A nil channel's case is never ready.
+			case objs[c.Obj].Class != trace.ClassChan:
+				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op)
+			case op.Arg == 1 && objs[c.Obj].Cap == 0:
+				// Its default depends on whether a partner waits, which
+				// no condition of the net holds.
+				return unmodelled("selects with a default and a case on an unbuffered channel", op)
+			}
 		}
+	case op.Class == trace.ClassChan && (op.Obj < 0 || int(op.Obj) >= len(objs)):
+		return unmodelled("nil channels", op)
 	}
 	return nil
 }
@@ -145,11 +160,11 @@ func refusal(op trace.Op) error {
 		what = "condition variables (Cond)"
 	case trace.KindSend, trace.KindRecv, trace.KindClose, trace.KindLen:
 		if op.Class == trace.ClassChan {
-			return nil // buffered ones (Strategy.refusal)
+			return nil // but nil ones (Strategy.refusal)
 		}
 		what = op.Class.String() + " channels"
 	case trace.KindSelect:
-		what = "select"
+		return nil // but some (Strategy.refusal)
 	case trace.KindP, trace.KindV:
 		what = "semaphores"
 	case trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter:

@@ -6,6 +6,7 @@ package unfold_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -136,6 +137,35 @@ func TestPrimitives(t *testing.T) {
 			w.Go(func() { ch.Close() })
 			w.Go(func() { _, _ = ch.RecvOK() })
 		}, 6, 3},
+		// A select that receives from either of two unbuffered
+		// channels, each with a sender, twice; and a select that sends
+		// on a buffered channel or receives from it, with a default.
+		{"select", func(w *weft.T) {
+			a, b := weft.MakeChan[int](0), weft.MakeChan[int](0)
+			w.Go(func() { a.Send(1) })
+			w.Go(func() { b.Send(2) })
+			w.Go(func() {
+				for range 2 {
+					weft.Select(weft.OnRecv(a, nil), weft.OnRecv(b, nil))
+				}
+			})
+		}, 4, 2},
+		{"select with default", func(w *weft.T) {
+			c := weft.MakeChan[int](1)
+			w.Go(func() { c.Send(1) })
+			w.Go(func() {
+				weft.Select(weft.OnSend(c, 2, nil), weft.OnRecv(c, nil), weft.OnDefault(nil))
+				weft.Select(weft.OnRecv(c, nil), weft.OnDefault(nil))
+			})
+		}, 6, 2},
+		// A select's send case that a plain receive meets; if the
+		// select sends on the buffered channel instead, the receive
+		// waits forever.
+		{"select sender", func(w *weft.T) {
+			a, b := weft.MakeChan[int](0), weft.MakeChan[int](1)
+			w.Go(func() { weft.Select(weft.OnSend(a, 1, nil), weft.OnSend(b, 2, nil)) })
+			w.Go(func() { a.Recv() })
+		}, 2, 2},
 	} {
 		st, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3})
 		if !ok {
@@ -158,12 +188,18 @@ func uses(ss []gen.Stmt, kinds map[gen.Kind]bool) (some bool) {
 	return false
 }
 
-// only reports whether the statements ss use nothing but kinds, and no
-// objects of a Scope.
-func only(ss []gen.Stmt, kinds map[gen.Kind]bool) bool {
+// only reports whether the statements ss use nothing but kinds, no
+// objects of a Scope, and no select with a default and a case on an
+// unbuffered channel (of capacity caps[i]).
+func only(ss []gen.Stmt, kinds map[gen.Kind]bool, caps []int) bool {
 	for _, s := range ss {
-		if !kinds[s.Kind] || s.Local || !only(s.Body, kinds) || !only(s.Child, kinds) {
+		if !kinds[s.Kind] || s.Local || !only(s.Body, kinds, caps) || !only(s.Child, kinds, caps) {
 			return false
+		}
+		for _, c := range s.Cases {
+			if s.Default && caps[c.Chan] == 0 {
+				return false
+			}
 		}
 	}
 	return true
@@ -174,43 +210,48 @@ var modelled = map[gen.Kind]bool{
 	gen.Load: true, gen.Store: true, gen.Add: true, gen.CAS: true, gen.Lock: true, gen.TryLock: true,
 	gen.Done: true, gen.Wait: true, gen.Join: true, gen.Spawn: true,
 	gen.RLock: true, gen.WLock: true, gen.TryRLock: true, gen.TryWLock: true, gen.OnceDo: true,
-	gen.Send: true, gen.Recv: true, gen.Close: true, gen.Len: true, gen.Cap: true,
+	gen.Send: true, gen.Recv: true, gen.Close: true, gen.Len: true, gen.Cap: true, gen.Select: true,
 }
 
 // TestGeneratedPrimitives runs againstExhaustive on generated programs
-// that use RWMutex, Once or buffered channels (with the primitives of the
-// paper's model).
+// that use RWMutex, Once, channels or select (with the primitives of the
+// paper's model), with the efficient possible extensions, a random free
+// part, and the naive possible extensions.
 func TestGeneratedPrimitives(t *testing.T) {
-	programs := 60
+	programs := 100
 	if testing.Short() {
-		programs = 20
+		programs = 40
 	}
 	news := map[gen.Kind]bool{gen.RLock: true, gen.WLock: true, gen.TryRLock: true, gen.TryWLock: true, gen.OnceDo: true,
-		gen.Send: true, gen.Recv: true, gen.Close: true, gen.Len: true}
-	checked, events, dl := 0, 0, 0
+		gen.Send: true, gen.Recv: true, gen.Close: true, gen.Len: true, gen.Select: true}
+	checked, events, dl, sel := 0, 0, 0, 0
+	selects := map[gen.Kind]bool{gen.Select: true}
 	for seed := uint64(0); checked < programs && seed < 100000; seed++ {
 		p := gen.New(seed)
 		all := append([][]gen.Stmt{p.Main}, p.Threads...)
 		use, ok := false, true
 		for _, ss := range all {
 			use = use || uses(ss, news)
-			ok = ok && only(ss, modelled)
+			ok = ok && only(ss, modelled, p.Chans)
 		}
 		if !use || !ok {
 			continue
 		}
-		if st, blocked, ok := againstExhaustive(t, fmt.Sprintf("seed %d", seed), genweft.Body(p), unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}); ok {
+		if st, blocked, ok := againstExhaustive(t, fmt.Sprintf("seed %d", seed), genweft.Body(p), unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}, unfold.Options{Naive: true}); ok {
 			checked++
 			events += st.Events
 			if blocked > 0 {
 				dl++
+			}
+			if uses(all[0], selects) || slices.ContainsFunc(all[1:], func(ss []gen.Stmt) bool { return uses(ss, selects) }) {
+				sel++
 			}
 		}
 	}
 	if checked < programs {
 		t.Errorf("checked %d programs, want %d", checked, programs)
 	}
-	t.Logf("%d programs, %d events, %d that block", checked, events, dl)
+	t.Logf("%d programs (%d with selects), %d events, %d that block", checked, sel, events, dl)
 }
 
 // TestStuck: deadlocks on RWMutexes and channels are found by the search

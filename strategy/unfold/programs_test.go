@@ -155,7 +155,13 @@ func TestRefusal(t *testing.T) {
 			c.Wait()
 			mu.Unlock()
 		}},
-		{"select", body("bbselect", nil)},
+		{"selects with a default and a case on an unbuffered channel", func(w *weft.T) {
+			ch := weft.MakeChan[int](0)
+			x := weft.NewVar[int]("x")
+			w.Go(func() { ch.Send(1) })
+			x.Store(1)
+			weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
+		}},
 		{"awaits", func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Go(func() { x.Store(1) })

@@ -27,8 +27,8 @@ func (n *net) fromResources(e int32) {
 	ev := &n.events[e]
 	pre, post := ev.pre, ev.post
 	var buf []int32
-	if accessOf(ev.op) == stateAccess {
-		pre = pre[:1] // the place's conditions are all tried below
+	if a := accessOf(ev.op); a == stateAccess || a == selectAccess {
+		pre = pre[:1] // the places' conditions are all tried below
 	}
 	for i := 1; i < len(pre); i++ {
 		cs := n.conds[pre[i]].consumers
@@ -73,6 +73,7 @@ func (n *net) fromResources(e int32) {
 				n.naiveFrom(t, c.place, d)
 			}
 			n.meets(d)
+			n.selectsOf(pl)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
 			n.waitersOf(d)
 		case pl.kind == threadPlace && c.state == done:

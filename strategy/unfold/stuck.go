@@ -6,7 +6,6 @@
 package unfold
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/weft-go/weft/trace"
@@ -18,6 +17,8 @@ func mayBlock(k opKey) bool {
 	switch k.kind {
 	case trace.KindLock, trace.KindRLock, trace.KindOnceDo, trace.KindSend, trace.KindRecv, trace.KindWGWait, trace.KindJoin:
 		return true
+	case trace.KindSelect:
+		return k.arg != 1 // a select with a default never blocks
 	}
 	return false
 }
@@ -33,63 +34,103 @@ func (n *net) hasState() bool {
 	return false
 }
 
+// stuckBudget bounds the concurrency checks of one search of stuck
+// markings: past it, the search stops (Stats.DeadlockSearchCut), and the
+// deadlocks it did not reach are found only if a test runs into them.
+const stuckBudget = 300000
+
 // stuckMarkings returns the thread conditions of the reachable markings
 // where every thread that has started has finished or is blocked, and one
 // is blocked: a thread condition per started thread, sorted, one marking
-// for each set of blocked thread conditions. The search
-// goes through the threads in order, choosing for each a condition where
-// it has finished or has an operation that may block, concurrent with
-// those chosen before, or none if the thread is not started; a full
-// choice is kept if the threads it leaves out are not started in its
-// configuration and each blocked one is blocked by the condition of its
-// place in the marking. Its cost grows with the product of the numbers of
-// such conditions per thread: it is made only for an unfolding with a
-// place of an RWMutex, a Once or a channel (the mutexes' deadlocks have
-// the paper's search, Fig. 11).
+// for each set of blocked thread conditions. The search goes through the
+// threads in order, choosing for each a condition where it has an
+// operation that may block, concurrent with those chosen before, or none;
+// for each such set, it looks for one way to complete it into a marking
+// (completeStuck). Its cost grows with the product of the numbers of such
+// conditions per thread: it is made only for an unfolding with a place of
+// an RWMutex, a Once or a channel (the mutexes' deadlocks have the paper's
+// search, Fig. 11), and stops past stuckBudget concurrency checks.
 func (n *net) stuckMarkings() [][]int32 {
 	var threads []int32 // thread places
 	for _, p := range n.threads {
 		threads = append(threads, p)
 	}
 	slices.Sort(threads)
-	cands := make([][]int32, len(threads))
+	pend := make([][]int32, len(threads))
+	dones := make([][]int32, len(threads))
 	for i, p := range threads {
 		for _, c := range n.places[p].conds {
-			cd := &n.conds[c]
-			if cd.state == done || (cd.state == pending && mayBlock(cd.op)) {
-				cands[i] = append(cands[i], c)
+			switch cd := &n.conds[c]; {
+			case cd.state == done:
+				dones[i] = append(dones[i], c)
+			case cd.state == pending && mayBlock(cd.op):
+				pend[i] = append(pend[i], c)
 			}
 		}
 	}
+	limit := n.stats.CoChecks + stuckBudget
 	var found [][]int32
-	seen := map[string]bool{}
-	set := make([]int32, 0, len(threads))
-	var search func(i int)
-	search = func(i int) {
+	blocked := make([]int32, 0, len(threads))
+	var pick func(i int)
+	pick = func(i int) {
+		if n.stats.CoChecks > limit {
+			return
+		}
 		if i == len(threads) {
-			if n.stuckAt(set, threads) {
-				// One marking for each set of blocked conditions: those
-				// that differ in where the other threads finished are one
-				// deadlock.
-				m := slices.Sorted(slices.Values(set))
-				if k := fmt.Sprint(n.blockedOf(m)); !seen[k] {
-					seen[k] = true
+			if len(blocked) > 0 {
+				if m := n.completeStuck(blocked, threads, dones); m != nil {
 					found = append(found, m)
 				}
 			}
 			return
 		}
-		search(i + 1) // the thread not started
-		for _, c := range cands[i] {
+		pick(i + 1) // the thread not blocked
+		for _, c := range pend[i] {
+			blocked = append(blocked, c)
+			if ok, fatal := n.co(blocked...); ok && !fatal {
+				pick(i + 1)
+			}
+			blocked = blocked[:len(blocked)-1]
+		}
+	}
+	pick(0)
+	if n.stats.CoChecks > limit {
+		n.stats.DeadlockSearchCut++
+	}
+	return found
+}
+
+// completeStuck returns a marking, sorted, where the threads of blocked
+// (concurrent thread conditions) are blocked there and every other thread
+// of the places threads has finished (at one of its conditions dones) or
+// not started; nil if there is none.
+func (n *net) completeStuck(blocked, threads []int32, dones [][]int32) []int32 {
+	set := slices.Clone(blocked)
+	var search func(i int) bool
+	search = func(i int) bool {
+		if i == len(threads) {
+			return n.stuckAt(set, threads)
+		}
+		if slices.ContainsFunc(blocked, func(c int32) bool { return n.conds[c].place == threads[i] }) {
+			return search(i + 1)
+		}
+		if search(i + 1) { // the thread not started
+			return true
+		}
+		for _, c := range dones[i] {
 			set = append(set, c)
-			if ok, fatal := n.co(set...); ok && !fatal {
-				search(i + 1)
+			if ok, fatal := n.co(set...); ok && !fatal && search(i+1) {
+				return true
 			}
 			set = set[:len(set)-1]
 		}
+		return false
 	}
-	search(0)
-	return found
+	if !search(0) {
+		return nil
+	}
+	slices.Sort(set)
+	return set
 }
 
 // blockedOf returns the conditions of set where their threads have not
@@ -138,6 +179,20 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		if cd.state != pending {
 			continue
 		}
+		if ws := n.chanWants(t); len(ws) > 0 {
+			// A send, a receive, a select (without default): blocked if
+			// no channel is ready by itself and no partner is there.
+			for _, w := range ws {
+				if r := at(n.objects[w.key.obj].mutex); r < 0 || stateAccepts(w.key, n.conds[r].value) {
+					return false
+				}
+			}
+			if slices.ContainsFunc(set, func(u int32) bool { return n.canMeet(t, u) }) {
+				return false // a rendezvous is enabled
+			}
+			blocked = true
+			continue
+		}
 		ps := n.resources(nil, n.places[cd.place].thread, cd.op)
 		if len(ps) != 1 {
 			return false
@@ -145,9 +200,6 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		r := at(ps[0])
 		if r < 0 || accepts(cd.op, &n.conds[r]) {
 			return false
-		}
-		if slices.ContainsFunc(set, func(u int32) bool { return n.partners(t, u) }) {
-			return false // a rendezvous is enabled
 		}
 		blocked = true
 	}

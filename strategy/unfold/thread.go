@@ -32,6 +32,9 @@ func (n *net) fromThread(t int32, marking []int32) {
 	case readAccess, mutexAccess, stateAccess:
 		n.searchPlace(t, ps[0], marking[ps[0]])
 		n.meets(t)
+	case selectAccess:
+		n.selectExts(t)
+		n.meets(t)
 	case writeAccess:
 		n.searchTuple(t, ps, marking)
 	case joinAccess:

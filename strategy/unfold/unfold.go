@@ -69,6 +69,11 @@ type Stats struct {
 	// paper's DL column).
 	Deadlocks, DeadlockTests int
 	DeadlockTime             time.Duration
+	// DeadlockSearchCut is 1 if the search for markings where threads are
+	// blocked on RWMutexes, Onces or channels stopped at its budget (the
+	// deadlocks it did not reach are found only if a test runs into
+	// them), 0 otherwise.
+	DeadlockSearchCut int
 	// Unexpected counts the enabled events the free part of a test met,
 	// and the events executions ran, that were neither in the unfolding
 	// nor possible extensions: 0 when the possible extensions are
@@ -371,7 +376,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 		}
 		alt, ok := s.altOf(st, id, e)
 		if !ok {
-			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v with a partner it cannot meet", d+1, id))
+			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v with an alternative it does not have", d+1, id))
 			return strategy.Cut
 		}
 		return strategy.Choice{Thread: id, Alt: alt}
@@ -389,15 +394,15 @@ func (s *Strategy) free(st *strategy.State) strategy.Choice {
 		}
 		op := st.Threads[i].Op
 		for a := range st.Threads[i].Alts {
-			partner := trace.NoThread
-			if op.Kind == trace.KindRecv && st.Alternatives != nil {
-				partner = st.Alternatives.Alternative(id, a).Partner
+			alt := strategy.Alternative{Case: -1, Partner: trace.NoThread, PartnerCase: -1}
+			if (op.Kind == trace.KindRecv || op.Kind == trace.KindSelect) && st.Alternatives != nil {
+				alt = st.Alternatives.Alternative(id, a)
 			} else if a > 0 {
 				break // one event, whatever the alternative
 			}
 			c := strategy.Choice{Thread: id, Alt: a}
 			all = append(all, c)
-			e := s.nextEvent(id, op, partner)
+			e := s.nextEvent(id, op, alt)
 			if e < 0 {
 				s.n.stats.Unexpected++
 			} else if !s.opts.Plain && !s.n.events[e].in() {
@@ -415,14 +420,21 @@ func (s *Strategy) free(st *strategy.State) strategy.Choice {
 }
 
 // altOf returns the alternative of thread id's pending operation in st
-// that is event e: for a rendezvous, the one that meets e's sender.
+// that is event e: the select case e took, the sender e meets and its
+// case.
 func (s *Strategy) altOf(st *strategy.State, id trace.ThreadID, e *event) (int32, bool) {
-	if len(e.pre) < 3 || s.n.places[s.n.conds[e.pre[2]].place].kind != threadPlace || st.Alternatives == nil {
+	n := s.n
+	cas, pcas := cases(e.alt)
+	partner := trace.NoThread
+	if last := e.pre[len(e.pre)-1]; len(e.pre) > 2 && n.places[n.conds[last].place].kind == threadPlace && e.op.kind != trace.KindJoin {
+		partner = s.tn.Current(trace.ThreadID(n.threadOf(last)))
+	}
+	if st.Alternatives == nil || (e.op.kind != trace.KindSelect && partner == trace.NoThread) {
 		return 0, true
 	}
-	partner := s.tn.Current(trace.ThreadID(s.n.threadOf(e.pre[2])))
 	for a := range st.Threads[id].Alts {
-		if st.Alternatives.Alternative(id, a).Partner == partner {
+		alt := st.Alternatives.Alternative(id, a)
+		if (e.op.kind != trace.KindSelect || alt.Case == cas) && alt.Partner == partner && alt.PartnerCase == pcas {
 			return a, true
 		}
 	}
