@@ -25,6 +25,10 @@
 //
 //	con2              every branch side reachable with at most k interferences
 //
+// It also gives the unfolding strategy (weft.WithStrategy("unfold"), seed
+// 002) its solver: without it, unfold refuses a program whose targets have
+// path constraints on inputs.
+//
 // Building needs cgo and the Z3 headers (apt-get install libz3-dev, or
 // brew install z3). In a build without cgo (CGO_ENABLED=0) the strategies
 // are registered but an exploration with one fails with an error that says

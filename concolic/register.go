@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft/internal/registry"
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/solver/z3"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/con2"
@@ -31,6 +32,13 @@ func init() {
 		registry.Register(name, func(p registry.Params) strategy.Strategy { return build(p, inner) })
 	}
 	registry.Register("con2", buildCon2)
+	registry.SetSolver(func() (solver.Solver, error) {
+		z, err := z3.New(z3.WithTimeout(SolverTimeout))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", z3Install, err)
+		}
+		return z, nil
+	})
 }
 
 // buildCon2 builds the con2colic strategy (seed 003) with bound p.K and a

@@ -139,4 +139,7 @@ type InputRequest struct {
 	Signed   bool
 	Min, Max int64
 	Default  uint64
+	// Thread is the thread that reads the input (the runtime sets it;
+	// synthetic requests may leave it 0).
+	Thread trace.ThreadID
 }

@@ -106,6 +106,15 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 				return
 			}
 			if !chk.Next() {
+				// A strategy may find, choosing the next execution, that
+				// it cannot go on (unfold without a solver for a path
+				// constraint): it refuses then as after an execution.
+				if failer != nil {
+					if err := failer.Err(); err != nil {
+						out.Refused = err
+						return
+					}
+				}
 				out.Exhausted = chk.Panicked() == nil
 				return
 			}

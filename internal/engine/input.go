@@ -34,6 +34,7 @@ func (t *Thread) Input(req strategy.InputRequest, ranged bool) (value uint64, na
 		req.Name = label + "#" + strconv.Itoa(n)
 	}
 	e.view.Step = len(e.tr.Events)
+	req.Thread = t.id
 	v := e.strat.Input(&e.view, req)
 	if req.Bits < 64 {
 		v &= 1<<req.Bits - 1

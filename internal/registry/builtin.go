@@ -8,6 +8,7 @@ package registry
 
 import (
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/dpor"
 	"github.com/weft-go/weft/strategy/exhaustive"
@@ -58,12 +59,23 @@ func init() {
 	Register("flip", func(p Params) strategy.Strategy { return flip.New(flip.Options{Seed: p.Seed}) })
 	Register("flip+sleep", func(p Params) strategy.Strategy { return flip.New(flip.Options{Sleep: true, Seed: p.Seed}) })
 	Register("optimal", func(p Params) strategy.Strategy { return optimal.NewWith(optimal.Options{Seed: p.Seed}) })
-	Register("unfold", func(p Params) strategy.Strategy { return unfold.New(unfold.Options{Seed: p.Seed}) })
+	Register("unfold", func(p Params) strategy.Strategy {
+		return unfold.New(unfold.Options{Seed: p.Seed, NewSolver: newSolver})
+	})
 	Register("reach", func(p Params) strategy.Strategy { return reach.New(reach.Options{Seed: p.Seed}) })
 	for _, name := range concolicNames {
 		OptIn(name, `import _ "github.com/weft-go/weft/concolic" in a file of your test package (or main) to enable it; it needs cgo and the Z3 library (apt-get install libz3-dev, or brew install z3)`)
 	}
 }
+
+// newSolver makes the solver of the strategies that need one for some
+// programs only (unfold, for the path constraints of symbolic inputs); nil
+// until package github.com/weft-go/weft/concolic sets it (SetSolver).
+var newSolver func() (solver.Solver, error)
+
+// SetSolver makes f the maker of the solvers of the strategies that need
+// one for some programs only (unfold). Package concolic sets it to Z3's.
+func SetSolver(f func() (solver.Solver, error)) { newSolver = f }
 
 // concolicNames are the strategies that solve with Z3, registered by
 // package github.com/weft-go/weft/concolic: the concolic ones and con2.

@@ -64,6 +64,18 @@ func (n *net) need(th int32, k opKey, made []int32) []int32 {
 			n.conds[n.places[ob.mutex].init].state = free
 			made = append(made, ob.mutex)
 		}
+	case stateAccess:
+		ob := n.object(k.obj, k.class)
+		if ob.mutex < 0 {
+			ob.mutex = n.newPlace(statePlace, -1, k.obj, true)
+			made = append(made, ob.mutex)
+		}
+	case selectAccess:
+		for _, c := range n.casesOf(k) {
+			if c.obj >= 0 {
+				made = n.need(th, c.key(), made)
+			}
+		}
 	case joinAccess:
 		n.threadPlace(k.obj)
 	}

@@ -51,7 +51,7 @@ func (n *net) holds(c int32) []int32 {
 // next, or -1 (wants(c) in Fig. 11).
 func (n *net) wants(c int32) int32 {
 	k := n.conds[c].op
-	if n.conds[c].state != pending || k.kind != trace.KindLock {
+	if n.conds[c].state != pending || k.kind != trace.KindLock || k.class != trace.ClassMutex {
 		return -1
 	}
 	return n.objects[k.obj].mutex
@@ -132,6 +132,23 @@ func (n *net) deadlocks() [][]int32 {
 						add([]int32{d, a})
 					}
 				}
+			}
+		}
+	}
+	// Markings where threads are blocked on RWMutexes, Onces, channels
+	// (stuck.go), unless a deadlock found above is in them.
+	if n.hasState() {
+		for _, m := range n.stuckMarkings() {
+			in := func(d []int32) bool {
+				for _, c := range d {
+					if !slices.Contains(m, c) {
+						return false
+					}
+				}
+				return true
+			}
+			if !slices.ContainsFunc(found, in) {
+				add(m)
 			}
 		}
 	}

@@ -20,6 +20,17 @@
 //
 //	weft run -strategy unfold -p n=10 pairs
 //
+// A program that branches on inputs (w.Input, w.If) needs a solver for the
+// path constraints of its targets: Options.NewSolver, or, by name, the Z3
+// solver that importing package github.com/weft-go/weft/concolic gives
+// the registry (weft run has it; it needs cgo):
+//
+//	s := unfold.New(unfold.Options{NewSolver: func() (solver.Solver, error) { return z3.New() }})
+//	defer s.Close()
+//
+// Without one, such a program is refused when the first constrained target
+// comes (Err wraps ErrNoSolver).
+//
 // # What is implemented
 //
 // The modelling of executions (§3, Fig. 5, Fig. 7): a thread's program
@@ -30,6 +41,24 @@
 // across executions by their presets, whose conditions name threads by
 // their paths of spawns and objects by trace.ObjectInfo.Key (names.go, as
 // in strategy/optimal).
+//
+// Symbolic inputs (§3, §4.3; symbolic.go): a branch on a condition over
+// inputs (w.If, a symbolic assertion; trace.Trace.Branches) is an action
+// of its thread between two steps. Its thread condition has the branch as
+// its next action, and two events, one per side, whose presets are that
+// condition alone (case 1 of §5: both are added as possible extensions
+// when the condition is), each carrying its side's constraint. Inputs are
+// named stably across tests, by their thread and their rank among the
+// thread's inputs, and the conditions renamed so. A target's path
+// constraint is the conjunction of the constraints of the branch events of
+// its local configuration, with the declared ranges of the inputs they
+// name; before a target's test it is solved: unsatisfiable, the target is
+// dropped (Stats.Infeasible, the paper's cut events), satisfiable, the
+// test reads the model's inputs (the others keep their defaults). The
+// deadlocks the search finds are filtered the same way (FilterUnsat), and
+// their executions read their models' inputs. A failure after a branch
+// (w.Fail on its true side) marks the branch event, not the step before
+// it.
 //
 // The testing algorithm (Fig. 8, unfold.go): the first test runs freely;
 // each next one takes the oldest possible extension not in the unfolding
@@ -67,6 +96,15 @@
 //	WaitGroup Wait              the thread's copy of the counter, at zero      the copy
 //	Join                        the joined thread's condition, finished        the same, finished
 //	a spawn                     -                                              the new thread's first condition
+//	a branch on inputs (a side) -                                              - (the event carries the side's constraint)
+//	RLock                       the RWMutex's condition, no writer in it       the RWMutex, one more reader
+//	RUnlock                     the RWMutex's condition                        the RWMutex, one reader less
+//	RWMutex Lock (first step)   the RWMutex's condition, no writer in it       the RWMutex, held, or with a writer waiting if it had readers
+//	RWMutex Lock (announced)    the RWMutex's condition, no reader             the RWMutex, held, one writer waiting less
+//	RWMutex Unlock              the RWMutex's condition                        the RWMutex, not held
+//	TryLock, TryRLock           the RWMutex's condition                        the RWMutex, held or one more reader if it succeeds
+//	Once Do                     the Once's condition, its function not running the Once, running (the first Do) or as it was
+//	the Once's function ends    the Once's condition                           the Once, done
 //
 // A read-modify-write (Add, Swap, CompareAndSwap, failed or not) takes
 // every copy, its own thread's too, so it depends on the write before it
@@ -80,8 +118,24 @@
 // execution model): the step's event has the new threads' first
 // conditions in its postset.
 //
-// A program that uses any other primitive (channels, select, RWMutex,
-// Cond, Once, semaphores, monitors, virtual time) is refused at the first
+// An RWMutex and a Once are each one place, one condition of which is in
+// every reachable marking, carrying the object's whole state (state.go):
+// an RWMutex's readers, its writers announced and waiting for them (weft,
+// as Go, runs a writer's Lock in two steps when readers hold the lock),
+// whether a writer holds it; whether a Once's function has not run, runs
+// or has run. Every operation takes and gives that condition, and can
+// take it only in the states where the runtime runs it (model.Object.Ready).
+// So two readers are ordered as two lockers of a mutex are: the unfolding
+// has an event for each order of their RLocks and RUnlocks, which a net
+// with a copy of the reader count per thread would not need; it has every
+// reachable local state all the same. The extensions from a thread
+// condition are searched in the tree of the place's conditions as for a
+// mutex (searchPlace); from a new condition of the place, every thread
+// condition that wants the object is tried with it (the naive way for that
+// one place: the states make Definition 4's alternatives meaningless).
+//
+// A program that uses any other primitive (channels, select, Cond,
+// semaphores, monitors, virtual time) is refused at the first
 // scheduling point where a thread has such an operation pending, before
 // the operation runs: Err and Diverged return an error wrapping
 // ErrUnmodelled that names the primitive and strategies that model it
@@ -167,26 +221,27 @@
 //     same next operation in every execution that runs it: its local
 //     configuration decides them. A program that does otherwise is not
 //     deterministic, and the strategy stops with an error (Diverged).
+//     A step's observed value is checked only when no input was read
+//     before it in the execution: a load may read an input, whose value
+//     differs between tests.
 //
 // # What is not implemented
 //
-//   - Symbolic inputs (case 1, §4.3): branches on inputs do not become
-//     events with constraints, no path constraint is solved and no target
-//     is dropped as unsatisfiable; every input is its default value. So
-//     unfold-fig9 is covered in 2 tests, 6 events, without its failure,
-//     which needs an input above 0 (the paper's third test).
+//   - Branches hidden in operations: a CompareAndSwap or TryLock whose
+//     success depends on an input is no branch event (weft records no
+//     constraint for it); a program whose next operation then differs
+//     between tests stops with a divergence.
 //   - Deadlocks (§4.4) are searched for among mutexes only: cycles of
 //     threads each wanting the mutex the next one holds (Fig. 11, with
 //     Lemma 1's candidates; a cycle of one is a thread that wants a mutex
 //     it holds), and threads wanting a mutex that a finished thread holds
 //     (the paper's first case). A deadlock that involves a Join or a
 //     WaitGroup Wait without such a cycle under it (a Wait whose counter
-//     never reaches zero) is found only if a test runs into it. The
-//     paper's FilterUnsat has nothing to filter without symbolic inputs.
-//     A deadlock found takes an execution: the search's time is
+//     never reaches zero) is found only if a test runs into it. A
+//     deadlock found takes an execution: the search's time is
 //     Stats.DeadlockTime (the paper's DL column), its executions
 //     Stats.DeadlockTests.
-//   - Channels, select, RWMutex, Cond, Once, semaphores, monitors, virtual
+//   - Channels, select, Cond, semaphores, monitors, virtual
 //     time: refused (above).
 //   - Cut-off events and complete prefixes: the paper does not use them
 //     either; the executions end.
@@ -204,7 +259,11 @@
 // 2520 tests (Table 2: 2520), 43380 events (weft's body joins and reads);
 // dining 4 and 5 with 2 meals: 786 and 5730 tests (Table 2's Dining 1
 // and 2: 799 and 5747 on average), 10751 and 75608 events, and 45 and 121
-// deadlocks, each one more execution; seed 002's
-// Fig. 2: 6 events, 2 tests; Fig. 9 without its input: 5 events, 2 tests;
-// jCUTE's program (§6.1): 10 events, 4 tests.
+// deadlocks, each one more execution; seed 002's Fig. 2: 6 events, 2
+// tests; Fig. 9 (Example 2): 7 events, 3 tests, the third solving input >
+// 0 and failing (unfold-fig9, which stores x = 0 first: 8 events), 5
+// events and 2 tests without its input; Fig. 1 as reconstructed
+// (unfold-fig1): 13 events, 5 tests; §4.3's example of unsatisfiable
+// writes: 6 events, 2 tests, 2 targets cut; jCUTE's program (§6.1): 10
+// events, 4 tests.
 package unfold

@@ -20,9 +20,34 @@ var Diff = diff
 // unfolding, and a function returning that unfolding's signatures and the
 // error of its modelling.
 func NewObserver(anon bool) (strategy.Strategy, func() (map[uint64]string, error)) {
-	o := newObserver()
-	return o, func() (map[uint64]string, error) {
-		m, _ := o.u.sigs(anon)
-		return m, o.u.Err()
-	}
+	return NewObserverInputs(anon)
 }
+
+// NewObserverInputs is NewObserver with one exhaustive search for each
+// vector of values, whose k-th input reads the vector's k-th value.
+func NewObserverInputs(anon bool, values ...[]uint64) (strategy.Strategy, func() (map[uint64]string, error)) {
+	o, sigs, _ := NewObserverDeadlocks(anon, values...)
+	return o, sigs
+}
+
+// NewObserverDeadlocks is NewObserverInputs with a function returning the
+// signatures of the sets of thread conditions where the executions were
+// blocked (DeadlockSigs).
+func NewObserverDeadlocks(anon bool, values ...[]uint64) (strategy.Strategy, func() (map[uint64]string, error), func() [][]uint64) {
+	o := newObserver()
+	o.values = values
+	return o, func() (map[uint64]string, error) {
+			m, _ := o.u.sigs(anon)
+			return m, o.u.Err()
+		}, func() [][]uint64 {
+			return o.u.stuckSigs(anon)
+		}
+}
+
+// DeadlockSigs returns the signatures of the deadlocks s found by its
+// search or ran into.
+func DeadlockSigs(s *Strategy, anon bool) [][]uint64 { return s.deadlockSigs(anon) }
+
+// Covers reports whether every set of want holds some set of got, and the
+// first that does not.
+var Covers = covers

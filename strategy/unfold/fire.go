@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/weft-go/weft/model"
+	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -26,8 +27,20 @@ func (s *Strategy) key(op trace.Op) opKey {
 		return opKey{obj: -1}
 	case trace.KindJoin:
 		k.obj, k.arg = int32(s.tn.Stable(trace.ThreadID(op.Arg))), 0
+	case trace.KindSelect:
+		cs := make([]selCase, len(op.Cases))
+		for j, c := range op.Cases {
+			cs[j] = selCase{kind: c.Kind, obj: s.on.stable(c.Obj)}
+			if cs[j].obj >= 0 {
+				cs[j].cap = s.on.caps[cs[j].obj]
+			}
+		}
+		k.obj = s.n.internCases(cs)
 	default:
 		k.obj = s.on.stable(op.Obj)
+		if op.Class == trace.ClassChan && k.obj >= 0 {
+			k.arg = s.on.caps[k.obj] // the state's meaning depends on it
+		}
 	}
 	return k
 }
@@ -49,6 +62,17 @@ func (s *Strategy) startOf(id trace.ThreadID, now nowFunc, fatal bool) threadSta
 	return st
 }
 
+// nextOf returns thread id's state after step i of tr, which it ran or
+// which started it: its first branch in the local code after the step, or
+// its next operation.
+func (s *Strategy) nextOf(tr *trace.Trace, id trace.ThreadID, i int, now nowFunc, fatal bool) threadStart {
+	st := s.startOf(id, now, fatal)
+	if len(tr.Branches) == 0 {
+		return st
+	}
+	return s.withBranch(st, tr, branchAt(tr, id, i+1, 0))
+}
+
 // begin starts modelling an execution in the initial marking. The first
 // execution makes the initial conditions of the threads started before
 // the first step and computes their possible extensions; later ones check
@@ -60,13 +84,17 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 	for i := range n.places {
 		s.marking = append(s.marking, n.places[i].init)
 	}
+	if len(tr.Branches) > 0 {
+		s.syncInputs(tr)
+	}
 	if s.initial == nil {
 		for id := range tr.Threads {
-			st := s.startOf(trace.ThreadID(id), now, fatal)
+			st := s.withBranch(s.startOf(trace.ThreadID(id), now, fatal), tr, branchAt(tr, trace.ThreadID(id), 0, 0))
 			p := n.threadPlace(st.thread)
 			c := n.newCond(p, -1)
 			n.places[p].init = c
 			n.conds[c].state, n.conds[c].op = st.state, st.op
+			n.setCond(c, st)
 			s.initial = append(s.initial, c)
 			for len(s.marking) < len(n.places) {
 				s.marking = append(s.marking, -1)
@@ -91,7 +119,7 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 		return
 	}
 	for id := range tr.Threads {
-		st := s.startOf(trace.ThreadID(id), now, fatal)
+		st := s.withBranch(s.startOf(trace.ThreadID(id), now, fatal), tr, branchAt(tr, trace.ThreadID(id), 0, 0))
 		c := &n.conds[s.initial[id]]
 		if c.op != st.op {
 			s.diverge(fmt.Errorf("thread %v started with %v, in the first execution with %v", trace.ThreadID(id), st.op, c.op))
@@ -124,12 +152,20 @@ func (s *Strategy) newConds(cs []int32) {
 		}
 		cd = &n.conds[c]
 		switch accessOf(cd.op) {
-		case readAccess, writeAccess, mutexAccess:
+		case readAccess, writeAccess, mutexAccess, stateAccess:
 			ob := n.objects[cd.op.obj]
 			ob.users = append(ob.users, c)
 			if cd.op.kind == trace.KindWGWait {
 				u := n.frontOf(c, n.copies[[2]int32{cd.op.obj, th}])
 				n.waitAt[u] = append(n.waitAt[u], c)
+			}
+		case selectAccess:
+			var seen []int32
+			for _, sc := range n.casesOf(cd.op) {
+				if sc.obj >= 0 && !containsInt32(seen, sc.obj) {
+					seen = append(seen, sc.obj)
+					n.objects[sc.obj].users = append(n.objects[sc.obj].users, c)
+				}
 			}
 		case joinAccess:
 			u := cd.op.obj
@@ -163,31 +199,53 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v where the unfolding has %v", i+1, ev.Thread, k, n.conds[t].op))
 		return
 	}
-	pre := append(s.pre[:0], t)
-	for _, p := range n.resources(s.buf[:0], th, k) {
-		pre = append(pre, s.marking[p])
+	cas := int32(noCase)
+	if k.kind == trace.KindSelect {
+		cas = ev.Case
 	}
-	s.pre = pre
-	if len(pre) == 2 && !accepts(k, &n.conds[pre[1]]) {
+	if ev.Partner != trace.NoThread {
+		if _, ok := s.partnerCond(ev.Partner, ev.PartnerOp); !ok {
+			s.diverge(fmt.Errorf("step %d: thread %v met thread %v (%v), which the unfolding does not have there", i+1, ev.Thread, ev.Partner, ev.PartnerOp))
+			return
+		}
+	}
+	alt := altCode(cas, ev.PartnerCase)
+	pre, ok := s.preOf(t, th, k, cas, ev.Partner)
+	if !ok {
+		s.diverge(fmt.Errorf("step %d: thread %v did %v, whose places the unfolding does not have there", i+1, ev.Thread, k))
+		return
+	}
+	if len(pre) == 2 && !accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, which the unfolding has disabled there", i+1, ev.Thread, k))
 		return
 	}
 	if i < len(s.sched) {
-		if want := s.sched[i]; !slices.Equal(n.events[want].pre, pre) {
+		if want := &n.events[s.sched[i]]; !slices.Equal(want.pre, pre) || want.alt != alt {
 			s.diverge(fmt.Errorf("step %d: thread %v did %v, not the scheduled event", i+1, ev.Thread, k))
 			return
 		}
 	}
-	e := n.find(pre)
+	if len(tr.Branches) > 0 {
+		s.syncInputs(tr)
+	}
+	e := n.find(pre, alt)
 	if e >= 0 && n.events[e].in() {
 		x := &n.events[e]
-		if v, ok := observed(ev); v != x.value || ok != x.ok {
+		// A value may come from an input, whose values differ between
+		// tests: only a step with no input before it is checked.
+		if v, ok := observed(ev); (v != x.value || ok != x.ok) && (len(tr.Inputs) == 0 || int(tr.Inputs[0].Step) > i) {
 			s.diverge(fmt.Errorf("step %d: thread %v did %v and observed (%d, %v), where an earlier execution of the same event observed (%d, %v)", i+1, ev.Thread, k, v, ok, x.value, x.ok))
 			return
 		}
-		if next := s.startOf(ev.Thread, now, fatal); next.op != n.conds[x.post[0]].op {
+		if next := s.nextOf(tr, ev.Thread, i, now, fatal); next.op != n.conds[x.post[0]].op {
 			s.diverge(fmt.Errorf("step %d: after %v, thread %v has %v pending, where an earlier execution of the same event left it %v", i+1, k, ev.Thread, next.op, n.conds[x.post[0]].op))
 			return
+		}
+		if ev.Partner != trace.NoThread {
+			if next := s.nextOf(tr, ev.Partner, i, now, false); next.op != n.conds[x.post[len(x.post)-1]].op {
+				s.diverge(fmt.Errorf("step %d: after meeting thread %v, thread %v has %v pending, where an earlier execution of the same event left it %v", i+1, ev.Thread, ev.Partner, next.op, n.conds[x.post[len(x.post)-1]].op))
+				return
+			}
 		}
 		s.fire(e)
 		return
@@ -199,22 +257,32 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		if !n.observe {
 			n.stats.Unexpected++
 		}
-		e, _ = n.extension(pre)
+		e, _ = n.extensionAlt(pre, alt)
 	}
-	next := s.startOf(ev.Thread, now, fatal)
+	next := s.nextOf(tr, ev.Thread, i, now, fatal)
 	var kids []threadStart
 	for c := range tr.Threads {
 		if int(tr.Threads[c].Step) == i {
-			kids = append(kids, s.startOf(trace.ThreadID(c), now, fatal))
+			kids = append(kids, s.nextOf(tr, trace.ThreadID(c), i, now, fatal))
 		}
+	}
+	var partner threadStart
+	if ev.Partner != trace.NoThread {
+		// The sender goes on as the receiver does; a failure is taken
+		// for the receiver's.
+		partner = s.nextOf(tr, ev.Partner, i, now, false)
 	}
 	x := &n.events[e]
 	x.fatal = fatal
 	x.value, x.ok = observed(ev)
-	n.add(e, next, kids, int64(ev.Value))
+	n.add(e, next, partner, kids, int64(ev.Value))
 	s.fire(e)
 	x = &n.events[e]
-	s.newConds(append([]int32{x.post[0]}, x.spawned...))
+	news := append([]int32{x.post[0]}, x.spawned...)
+	if ev.Partner != trace.NoThread {
+		news = append(news, x.post[len(x.post)-1])
+	}
+	s.newConds(news)
 	if fatal || n.observe {
 		return // nothing follows a failed step
 	}
@@ -223,12 +291,23 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		n.naiveExtensions(append(slices.Clone(x.post), x.spawned...))
 		return
 	}
-	x = &n.events[e]
-	n.fromThread(x.post[0], s.marking)
-	for _, c := range slices.Clone(x.spawned) {
+	for _, c := range news[1:] {
 		n.fromThread(c, s.marking)
 	}
+	n.fromThread(news[0], s.marking)
 	n.fromResources(e)
+}
+
+// partnerCond returns the condition of thread id, the partner of a
+// rendezvous, in the current marking, and whether its next operation there
+// is op.
+func (s *Strategy) partnerCond(id trace.ThreadID, op trace.Op) (int32, bool) {
+	p, ok := s.n.threads[int32(s.tn.Stable(id))]
+	if !ok || int(p) >= len(s.marking) || s.marking[p] < 0 {
+		return -1, false
+	}
+	u := s.marking[p]
+	return u, s.n.conds[u].op == s.key(op)
 }
 
 // fire fires event e in the current marking.
@@ -247,8 +326,10 @@ func (s *Strategy) fire(e int32) {
 }
 
 // nextEvent returns the event thread id's pending operation op is in the
-// current marking: of the unfolding, an extension, or -1 if neither.
-func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op) int32 {
+// current marking, meeting thread partner if it is not trace.NoThread (a
+// receive on an unbuffered channel): of the unfolding, an extension, or -1
+// if neither.
+func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, alt strategy.Alternative) int32 {
 	n := s.n
 	th := int32(s.tn.Stable(id))
 	tp, ok := n.threads[th]
@@ -260,15 +341,54 @@ func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op) int32 {
 	if n.conds[t].op != k {
 		return -1
 	}
-	pre := append(s.pre[:0], t)
-	for _, p := range n.resources(s.buf[:0], th, k) {
-		if int(p) >= len(s.marking) {
-			return -1
+	cas := int32(noCase)
+	if k.kind == trace.KindSelect {
+		cas = alt.Case
+	}
+	pre, ok := s.preOf(t, th, k, cas, alt.Partner)
+	if !ok {
+		return -1
+	}
+	return n.find(pre, altCode(cas, alt.PartnerCase))
+}
+
+// preOf returns the preset, in the current marking, of the event of thread
+// condition t, of stable thread th, whose next operation is k: t, the
+// conditions of k's places (for a select, of case cas's channel, or of
+// every case's channel for its default, cas -1), and the condition of
+// thread partner, a sender a receive meets, unless it is trace.NoThread.
+// ok is false if one of them has no condition in the marking. The preset
+// is in s.pre, valid until the next call.
+func (s *Strategy) preOf(t, th int32, k opKey, cas int32, partner trace.ThreadID) (pre []int32, ok bool) {
+	n := s.n
+	pre = append(s.pre[:0], t)
+	ps := n.resources(s.buf[:0], th, k)
+	if k.kind == trace.KindSelect {
+		switch cs := n.casesOf(k); {
+		case cas == -1:
+			ps = append(ps, n.casePlaces(k)...)
+		case cas >= 0 && int(cas) < len(cs) && cs[cas].obj >= 0:
+			ps = append(ps, n.objects[cs[cas].obj].mutex)
+		default:
+			return nil, false
+		}
+	}
+	s.buf = ps
+	for _, p := range ps {
+		if int(p) >= len(s.marking) || s.marking[p] < 0 {
+			return nil, false
 		}
 		pre = append(pre, s.marking[p])
 	}
+	if partner != trace.NoThread {
+		u, _ := s.partnerCond(partner, trace.Op{})
+		if u < 0 {
+			return nil, false
+		}
+		pre = append(pre, u)
+	}
 	s.pre = pre
-	return n.find(pre)
+	return pre, true
 }
 
 // observed returns what the program observes of event ev (model.Observed):

@@ -5,6 +5,8 @@
 
 package unfold
 
+import "github.com/weft-go/weft/trace"
+
 // naiveExtensions adds the possible extensions of the conditions cs, the
 // postset of an event just added (or the initial conditions).
 func (n *net) naiveExtensions(cs []int32) {
@@ -12,8 +14,15 @@ func (n *net) naiveExtensions(cs []int32) {
 		p := &n.places[n.conds[c].place]
 		switch p.kind {
 		case threadPlace:
-			if k := n.conds[c].op; !k.none() && n.conds[c].state == pending {
+			switch k := n.conds[c].op; {
+			case k.kind == kindBranch:
+				n.branchExtensions(c)
+			case k.kind == trace.KindSelect && n.conds[c].state == pending:
+				n.selectExts(c)
+				n.meets(c)
+			case !k.none() && n.conds[c].state == pending:
 				n.naiveFrom(c, -1, -1)
+				n.meets(c)
 			}
 			if n.conds[c].state == done {
 				for _, t := range n.joiners[p.thread] {
@@ -23,6 +32,10 @@ func (n *net) naiveExtensions(cs []int32) {
 		default:
 			for _, t := range n.wanting(p) {
 				n.naiveFrom(t, n.conds[c].place, c)
+			}
+			if p.kind == statePlace {
+				n.meets(c)
+				n.selectsOf(p)
 			}
 		}
 	}

@@ -13,6 +13,7 @@ type objectNames struct {
 	canon []int32          // ObjectID of the current execution -> stable number
 	n     int32            // stable numbers given
 	names []string         // stable number -> the name the program gave the object, if any
+	caps  []int64          // stable number -> its capacity, if a channel (trace.ObjectInfo.Cap)
 }
 
 // reset starts a new execution.
@@ -32,6 +33,7 @@ func (n *objectNames) sync(objs []trace.ObjectInfo) {
 			n.n++
 			n.ids[k] = id
 			n.names = append(n.names, objs[o].Name)
+			n.caps = append(n.caps, objs[o].Cap)
 		}
 		n.canon = append(n.canon, id)
 	}

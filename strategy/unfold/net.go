@@ -6,6 +6,7 @@ package unfold
 import (
 	"slices"
 
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -16,6 +17,7 @@ const (
 	threadPlace placeKind = iota // a thread's program locations
 	copyPlace                    // one thread's copy of a variable (or of a WaitGroup's counter)
 	mutexPlace                   // a mutex: free or held
+	statePlace                   // an RWMutex or a Once: its state (state.go)
 )
 
 // place is a place of the program's net, of which conditions are copies.
@@ -70,6 +72,12 @@ type event struct {
 	// in the paper (a topological order); -1 for a possible extension.
 	order int32
 	fatal bool // its step failed: the execution ends there
+	// side is the side of a branch event (falseSide, trueSide), noSide
+	// for the event of an operation.
+	side uint8
+	// alt tells the events of one preset apart by the cases they took: a
+	// select's case, the case of the select a receive met (altCode).
+	alt int32
 	// value and ok are what the step observed (a load's value, whether a
 	// CompareAndSwap or TryLock succeeded), the same in every execution
 	// that runs the event: its local configuration decides them.
@@ -90,7 +98,7 @@ func (e *event) in() bool { return e.order >= 0 }
 type object struct {
 	class  trace.Class
 	copies []int32 // copy places (variables, WaitGroups), in the order they were made
-	mutex  int32   // the place of a mutex, -1 otherwise
+	mutex  int32   // the place of a mutex, or of an RWMutex's or a Once's state; -1 otherwise
 	writes []int32 // write events (unfolding and extensions), in creation order
 	users  []int32 // thread conditions whose next operation takes a condition of the object
 	// lockers are the thread conditions whose next operation locks the
@@ -129,12 +137,19 @@ type net struct {
 	naive, observe bool
 	scratch        coScratch
 	stats          Stats
+	sym            symbolic
+	// caseLists are the lists of cases of the selects, numbered by
+	// caseIDs (select.go).
+	caseLists [][]selCase
+	caseIDs   map[string]int32
 }
 
 // newNet returns an empty unfolding.
 func newNet() *net {
 	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{},
-		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{}}
+		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
+		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
+		caseIDs: map[string]int32{}}
 }
 
 // newCond adds a condition of place p produced by event producer (-1:
@@ -168,10 +183,10 @@ func (n *net) object(o int32, class trace.Class) *object {
 }
 
 // find returns the event (of the unfolding or an extension) with preset
-// pre, or -1.
-func (n *net) find(pre []int32) int32 {
+// pre and cases alt (event.alt), or -1.
+func (n *net) find(pre []int32, alt int32) int32 {
 	for _, e := range n.conds[pre[0]].consumers {
-		if slices.Equal(n.events[e].pre, pre) {
+		if ev := &n.events[e]; ev.alt == alt && slices.Equal(ev.pre, pre) {
 			return e
 		}
 	}
@@ -182,9 +197,21 @@ func (n *net) find(pre []int32) int32 {
 // extension if there is none; isNew reports that it made one. pre is
 // copied.
 func (n *net) extension(pre []int32) (id int32, isNew bool) {
-	if e := n.find(pre); e >= 0 {
+	return n.extensionAlt(pre, 0)
+}
+
+// extensionAlt is extension for an event of cases alt (event.alt).
+func (n *net) extensionAlt(pre []int32, alt int32) (id int32, isNew bool) {
+	if e := n.find(pre, alt); e >= 0 {
 		return e, false
 	}
+	id = n.newExtension(pre)
+	n.events[id].alt = alt
+	return id, true
+}
+
+// newExtension makes a possible extension with preset pre (copied).
+func (n *net) newExtension(pre []int32) (id int32) {
 	t := &n.conds[pre[0]]
 	id = int32(len(n.events))
 	n.events = append(n.events, event{thread: n.places[t.place].thread, op: t.op, pre: slices.Clone(pre), order: -1})
@@ -197,7 +224,7 @@ func (n *net) extension(pre []int32) (id int32, isNew bool) {
 	}
 	n.exts = append(n.exts, id)
 	n.stats.Extensions++
-	return id, true
+	return id
 }
 
 // resources returns the places the event of op at a thread condition of
@@ -208,8 +235,10 @@ func (n *net) resources(buf []int32, th int32, k opKey) []int32 {
 		return append(buf, n.copies[[2]int32{k.obj, th}])
 	case writeAccess:
 		return append(buf, n.objects[k.obj].copies...)
-	case mutexAccess:
+	case mutexAccess, stateAccess:
 		return append(buf, n.objects[k.obj].mutex)
+	case selectAccess:
+		return buf // by case: Strategy.preOf
 	case joinAccess:
 		return append(buf, n.threads[k.obj])
 	}
@@ -218,9 +247,10 @@ func (n *net) resources(buf []int32, th int32, k opKey) []int32 {
 
 // add adds event e, a possible extension, to the unfolding: it makes its
 // postset. next gives the state and next operation of the thread after the
-// step; kids lists the threads the step started, with theirs; value is a
-// WaitGroup's counter after an Add.
-func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
+// step, partner those of the sender a receive met (a rendezvous on an
+// unbuffered channel); kids lists the threads the step started, with
+// theirs; value is a WaitGroup's counter after an Add.
+func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value int64) {
 	ev := &n.events[e]
 	ev.order = n.size
 	n.size++
@@ -234,8 +264,14 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 		switch {
 		case i == 0:
 			dc.state, dc.op = next.state, next.op
+			n.setCond(d, next)
 		case n.places[p].kind == mutexPlace:
 			dc.state = mutexAfter(ev.op)
+		case n.places[p].kind == statePlace:
+			dc.value = stateAfter(n.caseOp(ev), pc.value)
+		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:
+			dc.state, dc.op = partner.state, partner.op
+			n.setCond(d, partner)
 		case n.places[p].kind == threadPlace:
 			// A join leaves the joined thread as it was: finished.
 			dc.state, dc.op = pc.state, pc.op
@@ -251,6 +287,7 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 		p := n.threadPlace(k.thread)
 		d := n.newCond(p, e)
 		n.conds[d].state, n.conds[d].op = k.state, k.op
+		n.setCond(d, k)
 		ev = &n.events[e]
 		ev.spawned = append(ev.spawned, d)
 	}
@@ -262,12 +299,21 @@ func (n *net) add(e int32, next threadStart, kids []threadStart, value int64) {
 }
 
 // threadStart is a thread's state at a thread condition: its stable
-// number, its next operation, and whether it has one, has finished or
-// failed.
+// number, its next action (an operation or a branch), and whether it has
+// one, has finished or failed.
 type threadStart struct {
 	thread int32
 	op     opKey
 	state  uint8
+	cond   solver.Expr // the condition of a next action that is a branch
+}
+
+// setCond records the condition of the branch that is the next action at
+// thread condition d, if it is one.
+func (n *net) setCond(d int32, st threadStart) {
+	if st.op.kind == kindBranch {
+		n.sym.cond[d] = st.cond
+	}
 }
 
 // threadPlace returns the place of stable thread th, making it if needed.

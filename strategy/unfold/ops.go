@@ -28,8 +28,11 @@ func (k opKey) String() string {
 	if k.none() {
 		return "none"
 	}
-	if k.kind == trace.KindJoin {
+	switch k.kind {
+	case trace.KindJoin:
 		return fmt.Sprintf("join t%d", k.obj)
+	case kindBranch:
+		return fmt.Sprintf("branch at %#x", k.arg)
 	}
 	return fmt.Sprintf("%v o%d", k.kind, k.obj)
 }
@@ -38,15 +41,23 @@ func (k opKey) String() string {
 type access uint8
 
 const (
-	noAccess    access = iota
-	readAccess         // Load, WaitGroup Wait: the thread's copy of the object
-	writeAccess        // Store, Add, Swap, CompareAndSwap, WaitGroup Add: every copy
-	mutexAccess        // Lock, Unlock, TryLock: the mutex's place
-	joinAccess         // Join: the joined thread's place
+	noAccess     access = iota
+	readAccess          // Load, WaitGroup Wait: the thread's copy of the object
+	writeAccess         // Store, Add, Swap, CompareAndSwap, WaitGroup Add: every copy
+	mutexAccess         // Lock, Unlock, TryLock: the mutex's place
+	joinAccess          // Join: the joined thread's place
+	stateAccess         // every operation of an RWMutex, a Once, a channel: the place of its state
+	selectAccess        // a select: the places of its cases' channels (select.go)
 )
 
 // accessOf returns how op's event uses its object's places.
 func accessOf(k opKey) access {
+	if k.kind == trace.KindSelect {
+		return selectAccess
+	}
+	if stateful(k) {
+		return stateAccess
+	}
 	switch k.kind {
 	case trace.KindLoad, trace.KindWGWait:
 		return readAccess
@@ -66,6 +77,9 @@ func accessOf(k opKey) access {
 // never blocked: Unlock takes a free mutex too (and fails), TryLock either
 // (and succeeds or fails).
 func accepts(k opKey, c *condition) bool {
+	if stateful(k) {
+		return stateAccepts(k, c.value)
+	}
 	switch k.kind {
 	case trace.KindLock:
 		return c.state == free
@@ -91,9 +105,40 @@ func mutexAfter(k opKey) uint8 {
 // the strategy does not model.
 var ErrUnmodelled = errors.New("primitive not modelled by unfold")
 
-// refusal returns the error for op, a pending operation, if the strategy
-// does not model it, naming the primitive and strategies that do; nil if
-// it does.
+// refusal returns the error for op, a pending operation of the current
+// execution, if the strategy does not model it, naming the primitive and
+// strategies that do; nil if it does. objs are the execution's objects.
+func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
+	if err := refusal(op); err != nil {
+		return err
+	}
+	switch {
+	case op.Kind == trace.KindSelect:
+		for _, c := range op.Cases {
+			switch {
+			case c.Obj < 0 || int(c.Obj) >= len(objs):
+				// A nil channel's case is never ready.
+			case objs[c.Obj].Class != trace.ClassChan:
+				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op)
+			case op.Arg == 1 && objs[c.Obj].Cap == 0:
+				// Its default depends on whether a partner waits, which
+				// no condition of the net holds.
+				return unmodelled("selects with a default and a case on an unbuffered channel", op)
+			}
+		}
+	case op.Class == trace.ClassChan && (op.Obj < 0 || int(op.Obj) >= len(objs)):
+		return unmodelled("nil channels", op)
+	}
+	return nil
+}
+
+// unmodelled returns the error of op, a pending operation of a primitive
+// (what) the strategy does not model.
+func unmodelled(what string, op trace.Op) error {
+	return fmt.Errorf("unfold does not model %s yet (pending operation %v); use optimal or dpor+sleep (%w)", what, op, ErrUnmodelled)
+}
+
+// refusal is Strategy.refusal for what op alone says.
 func refusal(op trace.Op) error {
 	var what string
 	switch op.Kind {
@@ -105,22 +150,21 @@ func refusal(op trace.Op) error {
 		}
 		what = op.Class.String() + " " + op.Kind.String()
 	case trace.KindLock, trace.KindUnlock, trace.KindTryLock:
-		if op.Class == trace.ClassMutex {
+		if op.Class == trace.ClassMutex || op.Class == trace.ClassRWMutex {
 			return nil
 		}
-		what = "reader/writer mutexes (RWMutex)"
-	case trace.KindWGAdd, trace.KindWGWait:
+		what = op.Class.String() + " " + op.Kind.String()
+	case trace.KindWGAdd, trace.KindWGWait, trace.KindRLock, trace.KindRUnlock, trace.KindOnceDo, trace.KindOnceDone:
 		return nil
-	case trace.KindRLock, trace.KindRUnlock:
-		what = "reader/writer mutexes (RWMutex)"
 	case trace.KindWait, trace.KindRelock, trace.KindSignal, trace.KindBroadcast:
 		what = "condition variables (Cond)"
-	case trace.KindOnceDo, trace.KindOnceDone:
-		what = "Once"
 	case trace.KindSend, trace.KindRecv, trace.KindClose, trace.KindLen:
-		what = "channels"
+		if op.Class == trace.ClassChan {
+			return nil // but nil ones (Strategy.refusal)
+		}
+		what = op.Class.String() + " channels"
 	case trace.KindSelect:
-		what = "select"
+		return nil // but some (Strategy.refusal)
 	case trace.KindP, trace.KindV:
 		what = "semaphores"
 	case trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter:
@@ -132,5 +176,5 @@ func refusal(op trace.Op) error {
 	default:
 		what = "operation " + op.Kind.String()
 	}
-	return fmt.Errorf("unfold does not model %s yet (pending operation %v); use optimal or dpor+sleep (%w)", what, op, ErrUnmodelled)
+	return unmodelled(what, op)
 }

@@ -21,6 +21,11 @@ import (
 type observer struct {
 	u     *Strategy
 	inner strategy.Strategy
+	// values, if not empty, are vectors of inputs: one exhaustive
+	// search for each, in order (vi is the current one's index), whose
+	// k-th input reads the vector's k-th value (0 past its end).
+	values [][]uint64
+	vi     int
 }
 
 // newObserver returns an observer of exhaustive search.
@@ -31,10 +36,14 @@ func newObserver() *observer {
 }
 
 func (o *observer) Next() bool {
-	if !o.inner.Next() {
-		return false
+	for !o.inner.Next() {
+		if o.vi+1 >= len(o.values) {
+			return false
+		}
+		o.vi++
+		o.inner = exhaustive.New()
 	}
-	o.u.reset(-1)
+	o.u.reset(-1, nil)
 	return true
 }
 
@@ -45,6 +54,12 @@ func (o *observer) Choose(st *strategy.State) strategy.Choice {
 }
 
 func (o *observer) Input(st *strategy.State, in strategy.InputRequest) uint64 {
+	if len(o.values) > 0 {
+		if v := o.values[o.vi]; len(st.Trace.Inputs) < len(v) {
+			return v[len(st.Trace.Inputs)]
+		}
+		return 0
+	}
 	return o.inner.Input(st, in)
 }
 
@@ -53,7 +68,7 @@ func (o *observer) Finish(tr *trace.Trace, end trace.End) {
 		op := tr.Final[id]
 		return op, op.Kind == trace.KindNone
 	}
-	o.u.sync(tr, len(tr.Events), now, stepFailed(end))
+	o.u.sync(tr, len(tr.Events), now, o.u.endFatal(tr, end))
 	o.u.n.stats.Tests++
 	o.u.recordStuck(end)
 	o.inner.Finish(tr, end)
@@ -119,10 +134,22 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 		return fmt.Sprintf("m%s", objKey[pl.obj])
 	}
 	opName := func(k opKey) string {
-		if k.kind == trace.KindJoin {
+		switch k.kind {
+		case trace.KindJoin:
 			return "join " + path(k.obj)
+		case kindBranch:
+			return "branch" // the sides are told apart by evName
 		}
 		return fmt.Sprintf("%v %s %d", k.kind, objKey[k.obj], k.arg)
+	}
+	evName := func(ev *event) string {
+		switch ev.side {
+		case falseSide:
+			return opName(ev.op) + " false"
+		case trueSide:
+			return opName(ev.op) + " true"
+		}
+		return opName(ev.op)
 	}
 	memo := map[int32]uint64{}
 	var sig func(e int32) uint64
@@ -131,7 +158,7 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 			return h
 		}
 		ev := &n.events[e]
-		parts := []string{path(ev.thread), opName(ev.op)}
+		parts := []string{path(ev.thread), evName(ev)}
 		for _, c := range ev.pre {
 			pc := &n.conds[c]
 			from := "init"
@@ -164,7 +191,7 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 		if n.events[e].in() {
 			h := sig(int32(e))
 			count[h]++
-			d := fmt.Sprintf("%s %s", path(n.events[e].thread), opName(n.events[e].op))
+			d := fmt.Sprintf("%s %s", path(n.events[e].thread), evName(&n.events[e]))
 			if c := count[h]; c > 1 {
 				h2 := fnv.New64a()
 				fmt.Fprintf(h2, "%d#%d", h, c)
@@ -197,13 +224,25 @@ func diff(a, b map[uint64]string, an, bn string) string {
 	return strings.Join(out, "\n")
 }
 
-// deadlockSigs returns, as sets of condition signatures, the deadlocks
-// s's search found and the blocked thread conditions of s's executions
-// that ended with threads blocked.
+// deadlockSigs returns, as sets of condition signatures, the blocked
+// thread conditions of the deadlocks s's search found and the thread
+// conditions of s's executions that ended with threads blocked.
 func (s *Strategy) deadlockSigs(anon bool) [][]uint64 {
+	var sets [][]int32
+	for _, d := range s.n.deadlocks() {
+		sets = append(sets, s.n.blockedOf(d))
+	}
+	return s.setSigs(append(sets, s.stuck...), anon)
+}
+
+// stuckSigs returns the signatures of the sets of thread conditions where
+// the executions were blocked.
+func (s *Strategy) stuckSigs(anon bool) [][]uint64 { return s.setSigs(s.stuck, anon) }
+
+// setSigs returns the signatures of sets of conditions.
+func (s *Strategy) setSigs(sets [][]int32, anon bool) [][]uint64 {
 	_, condSig := s.sigs(anon)
 	var out [][]uint64
-	sets := append(s.n.deadlocks(), s.stuck...)
 	for _, d := range sets {
 		var ss []uint64
 		for _, c := range d {

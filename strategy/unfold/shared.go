@@ -27,6 +27,9 @@ func (n *net) fromResources(e int32) {
 	ev := &n.events[e]
 	pre, post := ev.pre, ev.post
 	var buf []int32
+	if a := accessOf(ev.op); a == stateAccess || a == selectAccess {
+		pre = pre[:1] // the places' conditions are all tried below
+	}
 	for i := 1; i < len(pre); i++ {
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {
@@ -61,6 +64,16 @@ func (n *net) fromResources(e int32) {
 		switch {
 		case pl.kind == mutexPlace && c.state == free:
 			n.lockersOf(d)
+		case pl.kind == statePlace:
+			// Every operation that can take the new state: those it
+			// enables (a Lock after an Unlock or the last RUnlock, an
+			// RLock after an Unlock, a Do after the function ran) and
+			// those enabled with e (cases 6 and 7), each tried with d.
+			for _, t := range n.wanting(pl) {
+				n.naiveFrom(t, c.place, d)
+			}
+			n.meets(d)
+			n.selectsOf(pl)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
 			n.waitersOf(d)
 		case pl.kind == threadPlace && c.state == done:

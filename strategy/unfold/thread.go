@@ -1,6 +1,6 @@
 // This file computes the possible extensions from a thread condition
-// efficiently (seed 002 §5.2, cases 2 to 5; case 1, symbolic branches, is
-// not modelled): the search starts from the condition the current marking
+// efficiently (seed 002 §5.2, cases 1 to 5; case 1, a symbolic branch,
+// has both sides at once, symbolic.go): the search starts from the condition the current marking
 // holds and walks adjacent memory access sets, keeping those concurrent
 // with the thread condition (Theorems 1 and 2).
 
@@ -22,11 +22,19 @@ func (n *net) fromThread(t int32, marking []int32) {
 		return
 	}
 	k := c.op
+	if k.kind == kindBranch {
+		n.branchExtensions(t)
+		return
+	}
 	th := n.places[c.place].thread
 	ps := n.resources(nil, th, k)
 	switch accessOf(k) {
-	case readAccess, mutexAccess:
+	case readAccess, mutexAccess, stateAccess:
 		n.searchPlace(t, ps[0], marking[ps[0]])
+		n.meets(t)
+	case selectAccess:
+		n.selectExts(t)
+		n.meets(t)
 	case writeAccess:
 		n.searchTuple(t, ps, marking)
 	case joinAccess:
@@ -40,7 +48,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 			}
 		}
 	}
-	if k.kind == trace.KindLock && len(n.conds[t].consumers) == 0 {
+	if k.kind == trace.KindLock && k.class == trace.ClassMutex && len(n.conds[t].consumers) == 0 {
 		ob := n.objects[k.obj]
 		ob.lockers = append(ob.lockers, t)
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -32,6 +33,13 @@ type Options struct {
 	// runs first, so that one test covers several targets (§4.6); with
 	// Plain the first enabled thread runs (a random one, with Seed).
 	Plain bool
+	// NewSolver makes the solver of the path constraints (seed 002
+	// §4.3), when the first target or deadlock with one is met: a
+	// program whose branches on inputs never matter needs none. If it is
+	// nil, such a program is refused (Err wraps ErrNoSolver). Package
+	// github.com/weft-go/weft/concolic gives weft.WithStrategy("unfold")
+	// a Z3 solver.
+	NewSolver func() (solver.Solver, error)
 }
 
 // Stats counts what the strategy built and did.
@@ -49,6 +57,9 @@ type Stats struct {
 	Extensions int
 	// Pending is the number of possible extensions not in the unfolding.
 	Pending int
+	// Infeasible is the number of targets and deadlocks dropped because
+	// their path constraints are unsatisfiable (seed 002 §4.3, §4.4).
+	Infeasible int
 	// CoChecks counts the concurrency checks, Visited the memory access
 	// sets the efficient search visited.
 	CoChecks, Visited int
@@ -58,6 +69,11 @@ type Stats struct {
 	// paper's DL column).
 	Deadlocks, DeadlockTests int
 	DeadlockTime             time.Duration
+	// DeadlockSearchCut is 1 if the search for markings where threads are
+	// blocked on RWMutexes, Onces or channels stopped at its budget (the
+	// deadlocks it did not reach are found only if a test runs into
+	// them), 0 otherwise.
+	DeadlockSearchCut int
 	// Unexpected counts the enabled events the free part of a test met,
 	// and the events executions ran, that were neither in the unfolding
 	// nor possible extensions: 0 when the possible extensions are
@@ -89,7 +105,10 @@ type Strategy struct {
 	dls      [][]int32
 	searched bool
 	stuck    [][]int32
-	err      error   // why the exploration stopped: a refusal or a divergence
+	dlModels []solver.Model // the inputs of each deadlock of dls
+	sym      execSym
+	err      error   // why the exploration stopped: a refusal, a divergence, no solver
+	failed   bool    // err is no divergence: Err, not Diverged, returns it
 	pre      []int32 // scratch
 	buf      []int32 // scratch
 }
@@ -98,6 +117,7 @@ type Strategy struct {
 func New(o Options) *Strategy {
 	s := &Strategy{opts: o, n: newNet(), target: -1}
 	s.n.naive = o.Naive
+	s.n.sym.newSolver = o.NewSolver
 	if o.Seed != 0 {
 		s.rnd = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
 	}
@@ -136,7 +156,7 @@ func (s *Strategy) Counters() []strategy.Counter {
 // ErrUnmodelled), or nil. The driver ends the exploration with it as the
 // error of Explore (and Check fails the test with it).
 func (s *Strategy) Err() error {
-	if errors.Is(s.err, ErrUnmodelled) {
+	if s.failed || errors.Is(s.err, ErrUnmodelled) {
 		return s.err
 	}
 	return nil
@@ -146,10 +166,18 @@ func (s *Strategy) Err() error {
 // the unfolding (it is not deterministic), or nil. The driver reports it
 // as a failure and ends the exploration.
 func (s *Strategy) Diverged() error {
-	if errors.Is(s.err, ErrUnmodelled) {
+	if s.failed || errors.Is(s.err, ErrUnmodelled) {
 		return nil
 	}
 	return s.err
+}
+
+// fail records err, which is no divergence (no solver, a solver's error),
+// as the reason to stop, if there is none yet.
+func (s *Strategy) fail(err error) {
+	if s.err == nil {
+		s.err, s.failed = err, true
+	}
 }
 
 // diverge records err as the reason to stop, if there is none yet.
@@ -168,7 +196,7 @@ func (s *Strategy) Next() bool {
 	}
 	if !s.started {
 		s.started = true
-		s.reset(-1)
+		s.reset(-1, nil)
 		return true
 	}
 	n := s.n
@@ -178,7 +206,16 @@ func (s *Strategy) Next() bool {
 		if n.events[e].in() {
 			continue
 		}
-		s.reset(e)
+		model, ok, err := s.solve(n.constraint(n.events[e].pre, []int32{e}))
+		if err != nil {
+			s.fail(err)
+			return false
+		}
+		if !ok {
+			n.stats.Infeasible++ // the paper's cut event
+			continue
+		}
+		s.reset(e, model)
 		n.stats.Targets++
 		return true
 	}
@@ -189,18 +226,30 @@ func (s *Strategy) Next() bool {
 		s.searched = true
 		start := time.Now()
 		for _, d := range n.deadlocks() {
+			// FilterUnsat (Fig. 11): a deadlock whose path constraint
+			// is unsatisfiable is not one.
+			model, ok, err := s.solve(n.constraint(d, nil))
+			if err != nil {
+				s.fail(err)
+				return false
+			}
+			if !ok {
+				n.stats.Infeasible++
+				continue
+			}
 			n.stats.Deadlocks++
 			if !s.reached(d) {
 				s.dls = append(s.dls, d)
+				s.dlModels = append(s.dlModels, model)
 			}
 		}
 		n.stats.DeadlockTime = time.Since(start)
 	}
 	if len(s.dls) > 0 {
-		d := s.dls[0]
-		s.dls = s.dls[1:]
-		s.reset(-1)
-		s.sched = n.past(d)
+		d, model := s.dls[0], s.dlModels[0]
+		s.dls, s.dlModels = s.dls[1:], s.dlModels[1:]
+		s.reset(-1, model)
+		s.sched = n.schedule(s.sched, n.past(d))
 		n.stats.DeadlockTests++
 		return true
 	}
@@ -223,11 +272,11 @@ func (s *Strategy) recordStuck(end trace.End) {
 }
 
 // reached reports whether an execution ended with its threads blocked at
-// every condition of d.
+// every condition of d where a thread is blocked.
 func (s *Strategy) reached(d []int32) bool {
 	for _, st := range s.stuck {
 		all := true
-		for _, c := range d {
+		for _, c := range s.n.blockedOf(d) {
 			all = all && slices.Contains(st, c)
 		}
 		if all {
@@ -237,15 +286,28 @@ func (s *Strategy) reached(d []int32) bool {
 	return false
 }
 
-// reset prepares an execution whose target is e (-1: none).
-func (s *Strategy) reset(e int32) {
+// reset prepares an execution whose target is e (-1: none), with the
+// inputs of model (nil: the defaults).
+func (s *Strategy) reset(e int32, model solver.Model) {
 	s.target, s.seen, s.begun = e, 0, false
 	s.tn.Reset()
 	s.on.reset()
+	s.resetSym(model)
 	s.sched = s.sched[:0]
 	if e >= 0 {
-		s.sched = append(s.n.past(s.n.events[e].pre), e)
+		s.sched = s.n.schedule(s.sched, append(s.n.past(s.n.events[e].pre), e))
 	}
+}
+
+// schedule appends to sched the events of es that are steps, not
+// branches: the steps to run, in order.
+func (n *net) schedule(sched, es []int32) []int32 {
+	for _, e := range es {
+		if n.events[e].side == noSide {
+			sched = append(sched, e)
+		}
+	}
+	return sched
 }
 
 // sync names the threads and objects of tr, refuses the operations the
@@ -262,11 +324,18 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 	}
 	for ; s.seen < upto && s.err == nil; s.seen++ {
 		i := s.seen
+		s.branches(tr, i, now)
+		if s.err != nil {
+			return
+		}
 		if i == upto-1 {
 			s.step(tr, i, now, fatal)
 			continue
 		}
 		s.step(tr, i, func(id trace.ThreadID) (trace.Op, bool) { return pendingAfter(tr, i, id, now) }, false)
+	}
+	if s.err == nil {
+		s.branches(tr, upto, now)
 	}
 }
 
@@ -286,7 +355,7 @@ func pendingAfter(tr *trace.Trace, i int, id trace.ThreadID, now nowFunc) (trace
 // possible extension if there is one.
 func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	for i := range st.Threads {
-		if err := refusal(st.Threads[i].Op); err != nil {
+		if err := s.refusal(st.Threads[i].Op, st.Trace.Objects); err != nil {
 			s.diverge(err)
 			return strategy.Cut
 		}
@@ -305,39 +374,72 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v, which is not enabled", d+1, id))
 			return strategy.Cut
 		}
-		return strategy.Choice{Thread: id}
+		alt, ok := s.altOf(st, id, e)
+		if !ok {
+			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v with an alternative it does not have", d+1, id))
+			return strategy.Cut
+		}
+		return strategy.Choice{Thread: id, Alt: alt}
 	}
 	return s.free(st)
 }
 
 // free chooses a step of the free part of a test.
 func (s *Strategy) free(st *strategy.State) strategy.Choice {
-	var cands, all []trace.ThreadID
+	var cands, all []strategy.Choice
 	for i := range st.Threads {
 		id := trace.ThreadID(i)
 		if !st.Enabled(id) {
 			continue
 		}
-		all = append(all, id)
-		e := s.nextEvent(id, st.Threads[i].Op)
-		if e < 0 {
-			s.n.stats.Unexpected++
-		} else if !s.opts.Plain && !s.n.events[e].in() {
-			cands = append(cands, id)
+		op := st.Threads[i].Op
+		for a := range st.Threads[i].Alts {
+			alt := strategy.Alternative{Case: -1, Partner: trace.NoThread, PartnerCase: -1}
+			if (op.Kind == trace.KindRecv || op.Kind == trace.KindSelect) && st.Alternatives != nil {
+				alt = st.Alternatives.Alternative(id, a)
+			} else if a > 0 {
+				break // one event, whatever the alternative
+			}
+			c := strategy.Choice{Thread: id, Alt: a}
+			all = append(all, c)
+			e := s.nextEvent(id, op, alt)
+			if e < 0 {
+				s.n.stats.Unexpected++
+			} else if !s.opts.Plain && !s.n.events[e].in() {
+				cands = append(cands, c)
+			}
 		}
 	}
 	if len(cands) == 0 {
 		cands = all
 	}
 	if s.rnd != nil {
-		return strategy.Choice{Thread: cands[s.rnd.IntN(len(cands))]}
+		return cands[s.rnd.IntN(len(cands))]
 	}
-	return strategy.Choice{Thread: cands[0]}
+	return cands[0]
 }
 
-// Input implements strategy.Strategy: the unfolding has no symbolic
-// branches yet (see the package doc), so every input is its default.
-func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
+// altOf returns the alternative of thread id's pending operation in st
+// that is event e: the select case e took, the sender e meets and its
+// case.
+func (s *Strategy) altOf(st *strategy.State, id trace.ThreadID, e *event) (int32, bool) {
+	n := s.n
+	cas, pcas := cases(e.alt)
+	partner := trace.NoThread
+	if last := e.pre[len(e.pre)-1]; len(e.pre) > 2 && n.places[n.conds[last].place].kind == threadPlace && e.op.kind != trace.KindJoin {
+		partner = s.tn.Current(trace.ThreadID(n.threadOf(last)))
+	}
+	if st.Alternatives == nil || (e.op.kind != trace.KindSelect && partner == trace.NoThread) {
+		return 0, true
+	}
+	for a := range st.Threads[id].Alts {
+		alt := st.Alternatives.Alternative(id, a)
+		if (e.op.kind != trace.KindSelect || alt.Case == cas) && alt.Partner == partner && alt.PartnerCase == pcas {
+			return a, true
+		}
+	}
+	return 0, false
+}
 
 // Finish implements strategy.Strategy: it models the rest of the
 // execution and checks that the test reached its target.
@@ -346,7 +448,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		return
 	}
 	for _, op := range tr.Final {
-		if err := refusal(op); err != nil {
+		if err := s.refusal(op, tr.Objects); err != nil {
 			s.diverge(err)
 			return
 		}
@@ -359,12 +461,29 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		op := tr.Final[id]
 		return op, op.Kind == trace.KindNone
 	}
-	s.sync(tr, len(tr.Events), now, stepFailed(end))
+	s.sync(tr, len(tr.Events), now, s.endFatal(tr, end))
 	s.n.stats.Tests++
 	s.recordStuck(end)
 	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {
 		s.diverge(fmt.Errorf("the test did not reach its target, an event of thread %d (%v)", s.n.events[s.target].thread, s.n.events[s.target].op))
 	}
+}
+
+// endFatal reports whether the last step of tr, which ended so, failed in
+// its local code; if the failure follows a branch of its thread after the
+// step, that branch is the one that failed (s.sym.fatalBr) and not the
+// step.
+func (s *Strategy) endFatal(tr *trace.Trace, end trace.End) bool {
+	if !stepFailed(end) {
+		return false
+	}
+	for i := len(tr.Branches) - 1; i >= 0 && int(tr.Branches[i].Step) == len(tr.Events); i-- {
+		if tr.Branches[i].Thread == end.Thread || end.Thread == trace.NoThread {
+			s.sym.fatalBr = i
+			return false
+		}
+	}
+	return true
 }
 
 // stepFailed reports whether an execution that ended so failed in its

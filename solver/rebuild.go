@@ -1,0 +1,78 @@
+// This file implements Rebuild, which makes a term over new arguments: the
+// step of a rewrite (a renaming of variables) that walks a term.
+
+package solver
+
+import "fmt"
+
+// Rebuild returns the term of e's operator over args, which have the
+// sorts of e's arguments: e with its arguments replaced (a variable or a
+// constant, which has none, is returned as it is). It panics if args do
+// not fit.
+func Rebuild(e Expr, a []Expr) Expr {
+	switch e.Op() {
+	case OpConst, OpVar:
+		return e
+	case OpAdd:
+		return Add(a[0], a[1])
+	case OpSub:
+		return Sub(a[0], a[1])
+	case OpMul:
+		return Mul(a[0], a[1])
+	case OpSDiv:
+		return SDiv(a[0], a[1])
+	case OpUDiv:
+		return UDiv(a[0], a[1])
+	case OpSRem:
+		return SRem(a[0], a[1])
+	case OpURem:
+		return URem(a[0], a[1])
+	case OpNeg:
+		return Neg(a[0])
+	case OpAnd:
+		return And(a[0], a[1])
+	case OpOr:
+		return Or(a[0], a[1])
+	case OpXor:
+		return Xor(a[0], a[1])
+	case OpNot:
+		return Not(a[0])
+	case OpShl:
+		return Shl(a[0], a[1])
+	case OpLShr:
+		return LShr(a[0], a[1])
+	case OpAShr:
+		return AShr(a[0], a[1])
+	case OpZeroExt:
+		return ZeroExt(a[0], e.Width())
+	case OpSignExt:
+		return SignExt(a[0], e.Width())
+	case OpExtract:
+		return Extract(a[0], e.Lo()+e.Width()-1, e.Lo())
+	case OpEq:
+		return Eq(a[0], a[1])
+	case OpNe:
+		return Ne(a[0], a[1])
+	case OpSlt:
+		return Slt(a[0], a[1])
+	case OpSle:
+		return Sle(a[0], a[1])
+	case OpSgt:
+		return Sgt(a[0], a[1])
+	case OpSge:
+		return Sge(a[0], a[1])
+	case OpUlt:
+		return Ult(a[0], a[1])
+	case OpUle:
+		return Ule(a[0], a[1])
+	case OpUgt:
+		return Ugt(a[0], a[1])
+	case OpUge:
+		return Uge(a[0], a[1])
+	case OpImplies:
+		return Implies(a[0], a[1])
+	case OpIte:
+		return Ite(a[0], a[1], a[2])
+	}
+	panic(fmt.Sprintf("solver: rebuilding a term of operator %v", e.Op()))
+}

@@ -1,0 +1,207 @@
+// This file searches the unfolding for deadlocks that involve the
+// primitives beyond the paper's model (RWMutex, Once, buffered channels):
+// reachable markings where every thread has finished or is blocked, the
+// blocked ones on the conditions the marking holds.
+
+package unfold
+
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// mayBlock reports whether an operation k can be blocked: one that some
+// condition of its place does not accept (accepts).
+func mayBlock(k opKey) bool {
+	switch k.kind {
+	case trace.KindLock, trace.KindRLock, trace.KindOnceDo, trace.KindSend, trace.KindRecv, trace.KindWGWait, trace.KindJoin:
+		return true
+	case trace.KindSelect:
+		return k.arg != 1 // a select with a default never blocks
+	}
+	return false
+}
+
+// hasState reports whether the unfolding has a place of an RWMutex, a
+// Once or a channel.
+func (n *net) hasState() bool {
+	for i := range n.places {
+		if n.places[i].kind == statePlace {
+			return true
+		}
+	}
+	return false
+}
+
+// stuckBudget bounds the concurrency checks of one search of stuck
+// markings: past it, the search stops (Stats.DeadlockSearchCut), and the
+// deadlocks it did not reach are found only if a test runs into them.
+const stuckBudget = 300000
+
+// stuckMarkings returns the thread conditions of the reachable markings
+// where every thread that has started has finished or is blocked, and one
+// is blocked: a thread condition per started thread, sorted, one marking
+// for each set of blocked thread conditions. The search goes through the
+// threads in order, choosing for each a condition where it has an
+// operation that may block, concurrent with those chosen before, or none;
+// for each such set, it looks for one way to complete it into a marking
+// (completeStuck). Its cost grows with the product of the numbers of such
+// conditions per thread: it is made only for an unfolding with a place of
+// an RWMutex, a Once or a channel (the mutexes' deadlocks have the paper's
+// search, Fig. 11), and stops past stuckBudget concurrency checks.
+func (n *net) stuckMarkings() [][]int32 {
+	var threads []int32 // thread places
+	for _, p := range n.threads {
+		threads = append(threads, p)
+	}
+	slices.Sort(threads)
+	pend := make([][]int32, len(threads))
+	dones := make([][]int32, len(threads))
+	for i, p := range threads {
+		for _, c := range n.places[p].conds {
+			switch cd := &n.conds[c]; {
+			case cd.state == done:
+				dones[i] = append(dones[i], c)
+			case cd.state == pending && mayBlock(cd.op):
+				pend[i] = append(pend[i], c)
+			}
+		}
+	}
+	limit := n.stats.CoChecks + stuckBudget
+	var found [][]int32
+	blocked := make([]int32, 0, len(threads))
+	var pick func(i int)
+	pick = func(i int) {
+		if n.stats.CoChecks > limit {
+			return
+		}
+		if i == len(threads) {
+			if len(blocked) > 0 {
+				if m := n.completeStuck(blocked, threads, dones); m != nil {
+					found = append(found, m)
+				}
+			}
+			return
+		}
+		pick(i + 1) // the thread not blocked
+		for _, c := range pend[i] {
+			blocked = append(blocked, c)
+			if ok, fatal := n.co(blocked...); ok && !fatal {
+				pick(i + 1)
+			}
+			blocked = blocked[:len(blocked)-1]
+		}
+	}
+	pick(0)
+	if n.stats.CoChecks > limit {
+		n.stats.DeadlockSearchCut++
+	}
+	return found
+}
+
+// completeStuck returns a marking, sorted, where the threads of blocked
+// (concurrent thread conditions) are blocked there and every other thread
+// of the places threads has finished (at one of its conditions dones) or
+// not started; nil if there is none.
+func (n *net) completeStuck(blocked, threads []int32, dones [][]int32) []int32 {
+	set := slices.Clone(blocked)
+	var search func(i int) bool
+	search = func(i int) bool {
+		if i == len(threads) {
+			return n.stuckAt(set, threads)
+		}
+		if slices.ContainsFunc(blocked, func(c int32) bool { return n.conds[c].place == threads[i] }) {
+			return search(i + 1)
+		}
+		if search(i + 1) { // the thread not started
+			return true
+		}
+		for _, c := range dones[i] {
+			set = append(set, c)
+			if ok, fatal := n.co(set...); ok && !fatal && search(i+1) {
+				return true
+			}
+			set = set[:len(set)-1]
+		}
+		return false
+	}
+	if !search(0) {
+		return nil
+	}
+	slices.Sort(set)
+	return set
+}
+
+// blockedOf returns the conditions of set where their threads have not
+// finished.
+func (n *net) blockedOf(set []int32) []int32 {
+	var out []int32
+	for _, c := range set {
+		if n.conds[c].state == pending {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// stuckAt reports whether the marking of the configuration of the thread
+// conditions set (concurrent) is a deadlock: the threads of the places
+// threads that set leaves out are not started in it, and each condition of
+// set is one where its thread has finished or is blocked by the marking's
+// condition of its place, one at least blocked.
+func (n *net) stuckAt(set, threads []int32) bool {
+	cut := map[int32]int32{} // place -> its condition in the marking
+	for _, c := range set {
+		if e := n.conds[c].producer; e >= 0 {
+			for _, f := range n.events[e].front {
+				if old, ok := cut[f.place]; !ok || n.conds[f.cond].depth > n.conds[old].depth {
+					cut[f.place] = f.cond
+				}
+			}
+		}
+		cut[n.conds[c].place] = c
+	}
+	at := func(p int32) int32 {
+		if c, ok := cut[p]; ok {
+			return c
+		}
+		return n.places[p].init
+	}
+	for _, p := range threads {
+		if at(p) >= 0 && !slices.ContainsFunc(set, func(c int32) bool { return n.conds[c].place == p }) {
+			return false // started, and not chosen
+		}
+	}
+	blocked := false
+	for _, t := range set {
+		cd := &n.conds[t]
+		if cd.state != pending {
+			continue
+		}
+		if ws := n.chanWants(t); len(ws) > 0 {
+			// A send, a receive, a select (without default): blocked if
+			// no channel is ready by itself and no partner is there.
+			for _, w := range ws {
+				if r := at(n.objects[w.key.obj].mutex); r < 0 || stateAccepts(w.key, n.conds[r].value) {
+					return false
+				}
+			}
+			if slices.ContainsFunc(set, func(u int32) bool { return n.canMeet(t, u) }) {
+				return false // a rendezvous is enabled
+			}
+			blocked = true
+			continue
+		}
+		ps := n.resources(nil, n.places[cd.place].thread, cd.op)
+		if len(ps) != 1 {
+			return false
+		}
+		r := at(ps[0])
+		if r < 0 || accepts(cd.op, &n.conds[r]) {
+			return false
+		}
+		blocked = true
+	}
+	return blocked
+}
