@@ -39,7 +39,14 @@
 // real time, randomness or state kept between executions. The primitives'
 // zero values are ready to use, as with package sync; an object reused across
 // executions starts each one afresh. Code between two visible operations runs
-// without interruption.
+// without interruption. weft vet (package vet) reports what in a body breaks
+// these rules: go statements, Go channels, sync, sync/atomic, real time, and
+// plain variables shared with a thread.
+//
+// A counter whose adds return nothing, c.AddOnly(1) rather than c.Add(1),
+// lets the strategies that reduce by commutation (optimal, dpor-cr, flip,
+// the concolic ones) explore one order of the adds: two AddOnlys of a
+// variable commute, and nothing else of it does (Int.AddOnly).
 //
 // # Awaits, busy-wait loops and assumptions
 //
@@ -100,8 +107,11 @@
 // # Failures and replay
 //
 // Check fails the test with a report: the failure's kind and message, the
-// interleaving with each step's thread, operation, object and source line, a
-// replay token and the command that replays it:
+// interleaving with each step's thread, operation, object, value and source
+// line, a replay token and the command that replays it. The interleaving is
+// shortened first, to fewer context switches that fail the same way
+// (WithShorten), and one of more than LongReport steps is summarised, the
+// whole report written to a file:
 //
 //	WEFT_REPLAY='TestCounter=w1.AgAABgEABgBGoe1X' go test -run '^TestCounter$'
 //

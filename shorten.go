@@ -82,12 +82,16 @@ func (s *schedule) better(t *schedule) bool {
 
 // withoutPreemption returns the order of steps that removes the
 // preemption at step i: the preempted thread's next run of steps moves
-// to i, before the steps of the other threads that came first.
+// to i, before the steps of the other threads that came first; if it took
+// no further step, one step of it (its pending operation) runs at i.
 func (s *schedule) withoutPreemption(i int) []schedStep {
 	p := s.steps[i-1].thread
 	start := i
 	for start < len(s.steps) && s.steps[start].thread != p {
 		start++
+	}
+	if start == len(s.steps) {
+		return slices.Insert(slices.Clone(s.steps), i, schedStep{thread: p})
 	}
 	end := start
 	for end < len(s.steps) && s.steps[end].thread == p {
