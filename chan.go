@@ -3,6 +3,7 @@
 package weft
 
 import (
+	"iter"
 	"slices"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -93,6 +94,20 @@ func noteValue[T any](t *engine.Thread, v T) {
 func (c *Chan[T]) Recv() T {
 	v, _ := c.RecvOK()
 	return v
+}
+
+// All returns an iterator over the values received from c until it is
+// closed and drained: `for v := range c.All()` is Go's `for v := range ch`.
+// Each receive is a step, shown at the line of the range statement.
+func (c *Chan[T]) All() iter.Seq[T] {
+	return func(yield func(T) bool) {
+		for {
+			v, ok := c.RecvOK()
+			if !ok || !yield(v) {
+				return
+			}
+		}
+	}
 }
 
 // RecvOK receives a value from c; ok is false if c is closed and drained.

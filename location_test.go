@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/trace"
 )
 
 // line returns the line it is called from.
@@ -123,5 +124,63 @@ func TestSetNameVar(t *testing.T) {
 	}
 	if got, want := strings.Join(ops, "; "), "add counter = 1; store x = 1"; got != want {
 		t.Errorf("steps %q, want %q", got, want)
+	}
+}
+
+// TestRangeAll: ranging over Chan.All receives until the channel is
+// closed and drained, as a loop of RecvOK does: the same executions and
+// failures (25 traces, each with the sum 3), and each receive is shown at
+// the range statement.
+func TestRangeAll(t *testing.T) {
+	var rangeLine int
+	program := func(loop func(c *weft.Chan[int]) int) func(w *weft.T) {
+		return func(w *weft.T) {
+			c := weft.MakeChan[int](2)
+			var wg weft.WaitGroup
+			wg.Go(func() { c.Send(1) })
+			wg.Go(func() { c.Send(2) })
+			w.Go(func() { wg.Wait(); c.Close() })
+			sum := loop(c)
+			w.Assert(sum != 3, "sum %d", sum)
+		}
+	}
+	ranged := program(func(c *weft.Chan[int]) (sum int) {
+		rangeLine = line() + 1
+		for v := range c.All() {
+			sum += v
+		}
+		return sum
+	})
+	looped := program(func(c *weft.Chan[int]) (sum int) {
+		for {
+			v, ok := c.RecvOK()
+			if !ok {
+				return sum
+			}
+			sum += v
+		}
+	})
+	var results []*weft.Result
+	for _, body := range []func(*weft.T){ranged, looped} {
+		r, err := weft.Explore(body, weft.NoReplayFiles(), weft.KeepGoing(), weft.WithStrategy("optimal"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Executions != 25 || r.FailureCounts[trace.Assertion] != 25 {
+			t.Fatalf("%d executions, failures %v; want 25, each failing the assertion", r.Executions, r.FailureCounts)
+		}
+		results = append(results, r)
+	}
+	recvs := 0
+	for _, s := range results[0].Failures[0].Steps {
+		if strings.HasPrefix(s.Op, "recv") {
+			recvs++
+			if got := fmt.Sprintf("%s:%d", filepath.Base(s.File), s.Line); got != fmt.Sprintf("location_test.go:%d", rangeLine) {
+				t.Errorf("%s at %s, want line %d", s.Op, got, rangeLine)
+			}
+		}
+	}
+	if recvs != 3 {
+		t.Errorf("%d receives, want 3 (two values and the close)", recvs)
 	}
 }

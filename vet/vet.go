@@ -115,7 +115,7 @@ func (c *checker) body(body *ast.BlockStmt) {
 			return c.selectBodies(n)
 		case *ast.RangeStmt:
 			if c.isChan(n.X) {
-				c.pass.Reportf(n.For, "range over a Go channel in a weft test body: weft does not see it; use a weft.Chan and receive with RecvOK until it is closed")
+				c.pass.Reportf(n.For, "range over a Go channel in a weft test body: weft does not see it; use a weft.Chan and range over its All()")
 			}
 		case *ast.CallExpr:
 			c.call(n)

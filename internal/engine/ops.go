@@ -61,7 +61,23 @@ var stdDir = func() string {
 // closure inlined into the program's function, such as the iterator of
 // a range over a channel (std/rt's Chan.Range) inlined into the loop's
 // function, is named after that function.
-func isStdFile(file string) bool { return stdDir != "/std/" && strings.HasPrefix(file, stdDir) }
+//
+// The same holds for package weft's own files (the module's root
+// directory, its tests aside): Chan.All's iterator is inlined into the
+// function that ranges over it.
+func isStdFile(file string) bool {
+	if stdDir == "/std/" {
+		return false
+	}
+	if strings.HasPrefix(file, stdDir) {
+		return true
+	}
+	rest, ok := strings.CutPrefix(file, rootDir)
+	return ok && !strings.Contains(rest, "/") && !strings.HasSuffix(rest, "_test.go")
+}
+
+// rootDir is the directory of package weft, the module's root.
+var rootDir = strings.TrimSuffix(stdDir, "std/")
 
 // Register registers o for class c on its first use in the execution and
 // reports whether this was the first use, so that a typed object can reset
