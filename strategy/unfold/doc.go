@@ -124,9 +124,12 @@
 //	the Once's function ends    the Once's condition                           the Once, done
 //	Send (buffered)             the channel's condition, room or closed        the channel, one value more (closed: it panics)
 //	Recv (buffered)             the channel's condition, a value or closed     the channel, one value less
-//	Recv meeting a Send         the channel's condition, open; the sender's    the channel; the sender's next
-//	Send, Recv (unbuffered)     the channel's condition, closed                the channel (the Send panics)
-//	Close, Len                  the channel's condition                        the channel, closed (Close)
+//	Recv meeting a Send         the receiver's copy of the channel, open;      the copy; the sender's next
+//	                            the sender's condition
+//	Send, Recv (unbuffered)     the thread's copy of the channel, closed       the copy (the Send panics)
+//	Close (unbuffered)          every copy of the channel                      every copy, closed
+//	Close, Len (buffered)       the channel's condition                        the channel, closed (Close)
+//	Len (unbuffered)            the thread's copy of the channel               the copy
 //	select, case i              as the case's Send or Recv                     as the case's Send or Recv
 //	select, default             each case channel's condition, none ready      each of them
 //
@@ -158,18 +161,23 @@
 // condition that wants the object is tried with it (the naive way for that
 // one place: the states make Definition 4's alternatives meaningless).
 //
-// A channel is one such place too: its condition holds the number of
-// values in its buffer and whether it is closed, and the capacity is part
-// of every operation's key. A receive on an unbuffered channel that meets
-// a sender is one event of the receiver's (as weft records it: the
-// receiver's step, with the sender as its partner), whose preset holds the
-// receiver's condition, the channel's (open) and the sender's; its postset
-// gives the sender its next condition too (meet.go). The rendezvous are
-// found from each new thread condition that offers a send or a receive
-// (plainly or as a select's case), with every thread condition that
-// offers the other and every open condition of the channel, and from each
-// new open condition of the channel, with every such pair: concurrent,
-// they are extensions. A select's thread condition has an event per case
+// A buffered channel is one such place too: its condition holds the number
+// of values in its buffer and whether it is closed (the capacity is part
+// of every operation's key), so that the order of the values is the order
+// of the events. An unbuffered channel holds no value: it is a variable
+// whose value is whether it is closed, with a copy per thread that Close
+// writes and the others read. A receive that meets a sender is one event
+// of the receiver's (as weft records it: the receiver's step, with the
+// sender as its partner), whose preset holds the receiver's condition,
+// its copy (open) and the sender's condition; its postset gives the
+// sender its next condition too (meet.go). So two rendezvous of other
+// threads on one channel are concurrent. The rendezvous are found from
+// each new thread condition that offers a send or a receive (plainly or as
+// a select's case), with every thread condition that offers the other and
+// the receiver's copies that may be concurrent with it (the one its local
+// configuration leaves, and the Closes of it); concurrent, they are
+// extensions. The sends and receives a Close enables are found from the
+// new closed copy, as a WaitGroup's Waits from a zero counter. A select's thread condition has an event per case
 // it can take, each taking what the case's plain operation takes, and,
 // with a default, one taking a condition of every case's channel where no
 // case is ready (select.go); events of one preset are told apart by the
@@ -284,9 +292,12 @@
 //     thread. A deadlock that involves a Join or a WaitGroup Wait without
 //     a mutex cycle or a stuck marking under it (a Wait whose counter
 //     never reaches zero) is found only if a test runs into it.
-//   - Two readers of an RWMutex, two rendezvous on one channel, are
-//     ordered in the net (they take one condition) though they commute:
-//     more events and tests than needed, none missing.
+//   - Two readers of an RWMutex, two operations on one buffered channel,
+//     are ordered in the net (they take one condition) though some
+//     commute: more events and tests than needed, none missing. The
+//     rendezvous are searched among all the thread conditions that offer
+//     the other side: quadratic in them (rwselect: 7509 events, 768
+//     tests, about 5 s).
 //   - Cond, semaphores, monitors, virtual time, nil and timer channels,
 //     selects with a default and an unbuffered case: refused (above).
 //   - Cut-off events and complete prefixes: the paper does not use them
