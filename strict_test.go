@@ -88,15 +88,16 @@ func TestCheckSummaryFailure(t *testing.T) {
 }
 
 // TestCheckRefused: a strategy that cannot handle the body (unfold, with a
-// channel) fails the test with its reason, not with a failure of the body.
+// semaphore) fails the test with its reason, not with a failure of the
+// body.
 func TestCheckRefused(t *testing.T) {
 	ft := &fakeTB{TB: t, name: "TestX"}
 	r := weft.Check(ft, func(w *weft.T) {
-		ch := weft.MakeChan[int](1)
-		w.Go(func() { ch.Send(1) })
-		ch.Recv()
+		s := weft.NewSemaphore(0)
+		w.Go(func() { s.V() })
+		s.P()
 	}, weft.WithStrategy("unfold"), weft.NoReplayFiles())
-	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model channels yet") {
+	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model semaphores yet") {
 		t.Fatalf("Check = %v; fatals %q, errors %q; want the refusal as the one fatal error", r, ft.fatals, ft.errors)
 	}
 }

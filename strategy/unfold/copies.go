@@ -106,7 +106,7 @@ func (n *net) addCopy(ob *object, o, th int32) int32 {
 		n.conds[c].consumers = append(n.conds[c].consumers, w)
 		if ev.in() {
 			d := n.newCond(p, w)
-			if ob.class == trace.ClassWaitGroup {
+			if ob.class == trace.ClassWaitGroup || ob.class == trace.ClassChan {
 				n.conds[d].value = n.conds[ev.post[1]].value
 			}
 			n.conds[d].parent, n.conds[d].depth = c, n.conds[c].depth+1

@@ -70,6 +70,23 @@
 // which the runtime reports as a deadlock (or a leak) with its replay
 // token. The tests are the driver's executions.
 //
+// Deadlocks among mutexes alone are the paper's (§4.4): cycles of threads
+// each wanting the mutex the next one holds (Fig. 11, with Lemma 1's
+// candidates; a cycle of one is a thread that wants a mutex it holds),
+// and threads wanting a mutex that a finished thread holds (the paper's
+// first case). With an RWMutex, a Once or a channel in the net, the
+// unfolding is also searched for reachable markings where every started
+// thread has finished or is blocked by the marking's condition of its
+// place (stuck.go: an RWMutex's readers or writer, a full or empty channel
+// with no partner in the marking, a Once whose function runs, a select
+// none of whose cases is ready), one marking per set of blocked thread
+// conditions: the blocked conditions are chosen first, concurrent, then
+// completed with conditions where the other threads have finished, or
+// none. Deadlocks whose path constraints are unsatisfiable are dropped
+// (FilterUnsat). A deadlock found takes an execution: the search's time
+// is Stats.DeadlockTime (the paper's DL column), its executions
+// Stats.DeadlockTests.
+//
 // Possible extensions, two ways. The naive one (Fig. 10, §4.2.1;
 // naive.go) tries every set of conditions with the right places for
 // concurrency; it is kept as the oracle of the efficient one (§5;
@@ -103,8 +120,18 @@
 //	RWMutex Lock (announced)    the RWMutex's condition, no reader             the RWMutex, held, one writer waiting less
 //	RWMutex Unlock              the RWMutex's condition                        the RWMutex, not held
 //	TryLock, TryRLock           the RWMutex's condition                        the RWMutex, held or one more reader if it succeeds
-//	Once Do                     the Once's condition, its function not running the Once, running (the first Do) or as it was
+//	Once Do                     the Once's condition, not running              the Once, running (the first Do) or as it was
 //	the Once's function ends    the Once's condition                           the Once, done
+//	Send (buffered)             the channel's condition, room or closed        the channel, one value more (closed: it panics)
+//	Recv (buffered)             the channel's condition, a value or closed     the channel, one value less
+//	Recv meeting a Send         the receiver's copy of the channel, open;      the copy; the sender's next
+//	                            the sender's condition
+//	Send, Recv (unbuffered)     the thread's copy of the channel, closed       the copy (the Send panics)
+//	Close (unbuffered)          every copy of the channel                      every copy, closed
+//	Close, Len (buffered)       the channel's condition                        the channel, closed (Close)
+//	Len (unbuffered)            the thread's copy of the channel               the copy
+//	select, case i              as the case's Send or Recv                     as the case's Send or Recv
+//	select, default             each case channel's condition, none ready      each of them
 //
 // A read-modify-write (Add, Swap, CompareAndSwap, failed or not) takes
 // every copy, its own thread's too, so it depends on the write before it
@@ -134,12 +161,40 @@
 // condition that wants the object is tried with it (the naive way for that
 // one place: the states make Definition 4's alternatives meaningless).
 //
-// A program that uses any other primitive (channels, select, Cond,
-// semaphores, monitors, virtual time) is refused at the first
-// scheduling point where a thread has such an operation pending, before
-// the operation runs: Err and Diverged return an error wrapping
-// ErrUnmodelled that names the primitive and strategies that model it
-// ("unfold does not model channels yet ...; use optimal or dpor+sleep").
+// A buffered channel is one such place too: its condition holds the number
+// of values in its buffer and whether it is closed (the capacity is part
+// of every operation's key), so that the order of the values is the order
+// of the events. An unbuffered channel holds no value: it is a variable
+// whose value is whether it is closed, with a copy per thread that Close
+// writes and the others read. A receive that meets a sender is one event
+// of the receiver's (as weft records it: the receiver's step, with the
+// sender as its partner), whose preset holds the receiver's condition,
+// its copy (open) and the sender's condition; its postset gives the
+// sender its next condition too (meet.go). So two rendezvous of other
+// threads on one channel are concurrent. The rendezvous are found from
+// each new thread condition that offers a send or a receive (plainly or as
+// a select's case), with every thread condition that offers the other and
+// the receiver's copies that may be concurrent with it (the one its local
+// configuration leaves, and the Closes of it); concurrent, they are
+// extensions. The sends and receives a Close enables are found from the
+// new closed copy, as a WaitGroup's Waits from a zero counter. A select's thread condition has an event per case
+// it can take, each taking what the case's plain operation takes, and,
+// with a default, one taking a condition of every case's channel where no
+// case is ready (select.go); events of one preset are told apart by the
+// cases they took (a select's, and the case of the select a receive met).
+// A test's schedule and its greedy free part run the alternative of the
+// runtime (strategy.Alternative) that is the event: its case, its
+// partner and the partner's case.
+//
+// A program that uses any other primitive (Cond, semaphores, monitors,
+// virtual time, nil channels, timer channels, and selects with a default
+// and a case on an unbuffered channel: whether the default can run
+// depends on whether a partner waits, which no condition of this net
+// holds) is refused at the first scheduling point where a thread has
+// such an operation pending, before the operation runs: Err and Diverged
+// return an error wrapping ErrUnmodelled that names the primitive and
+// strategies that model it ("unfold does not model semaphores yet ...;
+// use optimal or dpor+sleep").
 // The driver reports it as it reports a divergence (a failure of kind
 // trace.Nondeterminism carrying the message) and ends the exploration;
 // nothing is explored wrongly, what was explored before is kept.
@@ -231,18 +286,20 @@
 //     success depends on an input is no branch event (weft records no
 //     constraint for it); a program whose next operation then differs
 //     between tests stops with a divergence.
-//   - Deadlocks (§4.4) are searched for among mutexes only: cycles of
-//     threads each wanting the mutex the next one holds (Fig. 11, with
-//     Lemma 1's candidates; a cycle of one is a thread that wants a mutex
-//     it holds), and threads wanting a mutex that a finished thread holds
-//     (the paper's first case). A deadlock that involves a Join or a
-//     WaitGroup Wait without such a cycle under it (a Wait whose counter
-//     never reaches zero) is found only if a test runs into it. A
-//     deadlock found takes an execution: the search's time is
-//     Stats.DeadlockTime (the paper's DL column), its executions
-//     Stats.DeadlockTests.
-//   - Channels, select, Cond, semaphores, monitors, virtual
-//     time: refused (above).
+//   - The search for stuck markings stops past a budget of concurrency
+//     checks (Stats.DeadlockSearchCut; bbselect's 1247 events exceed it):
+//     its cost is the product of the numbers of blocking conditions per
+//     thread. A deadlock that involves a Join or a WaitGroup Wait without
+//     a mutex cycle or a stuck marking under it (a Wait whose counter
+//     never reaches zero) is found only if a test runs into it.
+//   - Two readers of an RWMutex, two operations on one buffered channel,
+//     are ordered in the net (they take one condition) though some
+//     commute: more events and tests than needed, none missing. The
+//     rendezvous are searched among all the thread conditions that offer
+//     the other side: quadratic in them (rwselect: 7509 events, 768
+//     tests, about 5 s).
+//   - Cond, semaphores, monitors, virtual time, nil and timer channels,
+//     selects with a default and an unbuffered case: refused (above).
 //   - Cut-off events and complete prefixes: the paper does not use them
 //     either; the executions end.
 //   - Objects that two threads reach apart in earlier executions, and that
@@ -265,5 +322,9 @@
 // events and 2 tests without its input; Fig. 1 as reconstructed
 // (unfold-fig1): 13 events, 5 tests; §4.3's example of unsatisfiable
 // writes: 6 events, 2 tests, 2 targets cut; jCUTE's program (§6.1): 10
-// events, 4 tests.
+// events, 4 tests. Beyond the paper (TestPrimitives, TestStuck): two
+// senders and a receiver on an unbuffered channel, 4 events, 2 tests; on
+// a buffered one of one value, 8 events, 2 tests; bbchan, 1103 events,
+// 144 tests; generated program 184 (a send that blocks forever among
+// stores), 88 deadlocks, 30 of them run by the search.
 package unfold

@@ -368,7 +368,7 @@ func (s *Strategy) preOf(t, th int32, k opKey, cas int32, partner trace.ThreadID
 		case cas == -1:
 			ps = append(ps, n.casePlaces(k)...)
 		case cas >= 0 && int(cas) < len(cs) && cs[cas].obj >= 0:
-			ps = append(ps, n.objects[cs[cas].obj].mutex)
+			ps = append(ps, n.chanPlace(cs[cas].key(), th))
 		default:
 			return nil, false
 		}

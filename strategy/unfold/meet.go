@@ -1,62 +1,71 @@
 // This file computes the rendezvous of unbuffered channels: a receive (or
 // a select's receive case) that meets a send (or a select's send case) is
-// one event of the receiver's, which takes the receiver's condition, the
-// channel's (open) and the sender's.
+// one event of the receiver's, which takes the receiver's condition, its
+// copy of the channel (open: an unbuffered channel is a variable whose
+// value is whether it is closed, which Close writes) and the sender's.
 
 package unfold
 
 import "github.com/weft-go/weft/trace"
 
-// meets adds the rendezvous with condition c: c is a thread condition that
-// offers a send or a receive on an unbuffered channel (chanWants), with
-// every thread condition that offers the other on it and every open
-// condition of the channel; or an open condition of an unbuffered channel,
-// with every pair of a receiver and a sender. Each set of concurrent
-// conditions is an extension.
+// meets adds the rendezvous with thread condition c, if it offers a send
+// or a receive on an unbuffered channel (chanWants): with every thread
+// condition that offers the other on it and every open condition of the
+// receiver's copy of the channel. Each set of concurrent conditions is an
+// extension. A new condition of a copy enables no rendezvous that a new
+// thread condition does not: the receiver's own steps make them, or a
+// Close, after which none is possible.
 func (n *net) meets(c int32) {
 	cd := &n.conds[c]
-	switch pl := &n.places[cd.place]; pl.kind {
-	case threadPlace:
-		for _, w := range n.chanWants(c) {
-			if w.key.arg != 0 {
-				continue // buffered
-			}
-			ob := n.objects[w.key.obj]
-			for _, u := range ob.users {
-				for _, w2 := range n.chanWants(u) {
-					if !meet(w, w2) || n.conds[u].place == cd.place {
-						continue
-					}
-					for _, ch := range n.places[ob.mutex].conds {
-						if w.key.kind == trace.KindRecv {
-							n.tryMeet(c, w.cas, ch, u, w2.cas)
-						} else {
-							n.tryMeet(u, w2.cas, ch, c, w.cas)
-						}
-					}
-				}
-			}
+	if n.places[cd.place].kind != threadPlace {
+		return
+	}
+	for _, w := range n.chanWants(c) {
+		if w.key.arg != 0 {
+			continue // buffered
 		}
-	case statePlace:
-		ob := n.objects[pl.obj]
-		if ob.class != trace.ClassChan || cd.value&chanClosed != 0 {
-			return
-		}
-		for _, r := range ob.users {
-			for _, wr := range n.chanWants(r) {
-				if wr.key.obj != pl.obj || wr.key.kind != trace.KindRecv || wr.key.arg != 0 {
+		for _, u := range n.objects[w.key.obj].users {
+			for _, w2 := range n.chanWants(u) {
+				if !meet(w, w2) || n.conds[u].place == cd.place {
 					continue
 				}
-				for _, s := range ob.users {
-					for _, ws := range n.chanWants(s) {
-						if meet(wr, ws) && n.conds[s].place != n.conds[r].place {
-							n.tryMeet(r, wr.cas, c, s, ws.cas)
-						}
-					}
+				r, rc, s, sc := c, w.cas, u, w2.cas
+				if w.key.kind == trace.KindSend {
+					r, rc, s, sc = u, w2.cas, c, w.cas
+				}
+				for _, ch := range n.copiesWith(r, n.chanPlace(w.key, n.threadOf(r))) {
+					n.tryMeet(r, rc, ch, s, sc)
 				}
 			}
 		}
 	}
+}
+
+// copiesWith returns the conditions of p, the copy of an unbuffered
+// channel of thread condition r's thread, that may be concurrent with r:
+// the one r's local configuration leaves, and those Closes made of it (the
+// thread's own steps, which take the copy too, follow r or precede it).
+func (n *net) copiesWith(r, p int32) []int32 {
+	start := n.frontOf(r, p)
+	if start < 0 {
+		return nil
+	}
+	out := []int32{start}
+	for i := 0; i < len(out); i++ {
+		for _, f := range n.conds[out[i]].consumers {
+			if ev := &n.events[f]; ev.in() && accessOf(ev.op) == writeAccess {
+				out = append(out, ev.post[n.slot(f, p)])
+			}
+		}
+	}
+	return out
+}
+
+// rendezvous reports whether event ev is a receive that met a sender (its
+// last condition is the sender's).
+func (n *net) rendezvous(ev *event) bool {
+	last := ev.pre[len(ev.pre)-1]
+	return len(ev.pre) > 2 && n.places[n.conds[last].place].kind == threadPlace && ev.op.kind != trace.KindJoin
 }
 
 // meet reports whether a and b are a send and a receive on one unbuffered

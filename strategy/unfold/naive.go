@@ -33,8 +33,7 @@ func (n *net) naiveExtensions(cs []int32) {
 			for _, t := range n.wanting(p) {
 				n.naiveFrom(t, n.conds[c].place, c)
 			}
-			if p.kind == statePlace {
-				n.meets(c)
+			if n.objects[p.obj].class == trace.ClassChan {
 				n.selectsOf(p)
 			}
 		}

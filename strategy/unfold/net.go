@@ -267,7 +267,7 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 			n.setCond(d, next)
 		case n.places[p].kind == mutexPlace:
 			dc.state = mutexAfter(ev.op)
-		case n.places[p].kind == statePlace:
+		case n.places[p].kind == statePlace || (n.places[p].kind == copyPlace && n.objects[n.places[p].obj].class == trace.ClassChan):
 			dc.value = stateAfter(n.caseOp(ev), pc.value)
 		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:
 			dc.state, dc.op = partner.state, partner.op

@@ -42,8 +42,8 @@ type access uint8
 
 const (
 	noAccess     access = iota
-	readAccess          // Load, WaitGroup Wait: the thread's copy of the object
-	writeAccess         // Store, Add, Swap, CompareAndSwap, WaitGroup Add: every copy
+	readAccess          // Load, WaitGroup Wait, unbuffered Send, Recv, Len: the thread's copy of the object
+	writeAccess         // Store, Add, Swap, CompareAndSwap, WaitGroup Add, unbuffered Close: every copy
 	mutexAccess         // Lock, Unlock, TryLock: the mutex's place
 	joinAccess          // Join: the joined thread's place
 	stateAccess         // every operation of an RWMutex, a Once, a channel: the place of its state
@@ -54,6 +54,14 @@ const (
 func accessOf(k opKey) access {
 	if k.kind == trace.KindSelect {
 		return selectAccess
+	}
+	if k.class == trace.ClassChan && k.arg == 0 {
+		// An unbuffered channel: a copy per thread of whether it is
+		// closed, which Close writes (meet.go).
+		if k.kind == trace.KindClose {
+			return writeAccess
+		}
+		return readAccess
 	}
 	if stateful(k) {
 		return stateAccess

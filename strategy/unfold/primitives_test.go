@@ -136,7 +136,7 @@ func TestPrimitives(t *testing.T) {
 			w.Go(func() { ch.Send(1) })
 			w.Go(func() { ch.Close() })
 			w.Go(func() { _, _ = ch.RecvOK() })
-		}, 6, 3},
+		}, 5, 3},
 		// A select that receives from either of two unbuffered
 		// channels, each with a sender, twice; and a select that sends
 		// on a buffered channel or receives from it, with a default.

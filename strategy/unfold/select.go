@@ -107,6 +107,16 @@ func (n *net) caseOpOf(k opKey, cas int32) opKey {
 	return n.casesOf(k)[cas].key()
 }
 
+// chanPlace returns the place of channel operation k (a plain one, or a
+// select's case) of stable thread th: an unbuffered channel's copy of the
+// thread, a buffered one's place.
+func (n *net) chanPlace(k opKey, th int32) int32 {
+	if k.arg == 0 {
+		return n.copies[[2]int32{k.obj, th}]
+	}
+	return n.objects[k.obj].mutex
+}
+
 // casePlaces returns the places of the channels of select k's cases, each
 // once, in case order.
 func (n *net) casePlaces(k opKey) []int32 {
@@ -148,7 +158,7 @@ func (n *net) selectExts(t int32) {
 			continue
 		}
 		ck := c.key()
-		for _, d := range n.places[n.objects[c.obj].mutex].conds {
+		for _, d := range n.places[n.chanPlace(ck, n.threadOf(t))].conds {
 			if stateAccepts(ck, n.conds[d].value) {
 				if ok, fatal := n.co(t, d); ok && !fatal {
 					n.extensionAlt([]int32{t, d}, altCode(int32(j), -1))

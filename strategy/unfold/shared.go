@@ -31,11 +31,14 @@ func (n *net) fromResources(e int32) {
 		pre = pre[:1] // the places' conditions are all tried below
 	}
 	for i := 1; i < len(pre); i++ {
+		if i == len(pre)-1 && n.rendezvous(ev) {
+			break // the sender's condition: its extensions are meets'
+		}
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {
 			fe := &n.events[f]
-			if f == e || fe.thread == ev.thread {
-				continue
+			if f == e || fe.thread == ev.thread || n.rendezvous(fe) {
+				continue // a rendezvous after a Close is none: meets' are all
 			}
 			// ComputePreset: every condition of a place e took one of is
 			// replaced by e's output for that place.
@@ -76,6 +79,13 @@ func (n *net) fromResources(e int32) {
 			n.selectsOf(pl)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
 			n.waitersOf(d)
+		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassChan && c.value&chanClosed != 0:
+			// A Close of an unbuffered channel: the sends and receives of
+			// the copy's thread can take it by themselves.
+			for _, t := range n.wanting(pl) {
+				n.naiveFrom(t, c.place, d)
+			}
+			n.selectsOf(pl)
 		case pl.kind == threadPlace && c.state == done:
 			n.joinersOf(d)
 		}

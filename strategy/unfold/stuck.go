@@ -23,11 +23,12 @@ func mayBlock(k opKey) bool {
 	return false
 }
 
-// hasState reports whether the unfolding has a place of an RWMutex, a
-// Once or a channel.
+// hasState reports whether the unfolding has an RWMutex, a Once or a
+// channel.
 func (n *net) hasState() bool {
-	for i := range n.places {
-		if n.places[i].kind == statePlace {
+	for _, ob := range n.objects {
+		switch ob.class {
+		case trace.ClassRWMutex, trace.ClassOnce, trace.ClassChan:
 			return true
 		}
 	}
@@ -183,7 +184,7 @@ func (n *net) stuckAt(set, threads []int32) bool {
 			// A send, a receive, a select (without default): blocked if
 			// no channel is ready by itself and no partner is there.
 			for _, w := range ws {
-				if r := at(n.objects[w.key.obj].mutex); r < 0 || stateAccepts(w.key, n.conds[r].value) {
+				if r := at(n.chanPlace(w.key, n.threadOf(t))); r < 0 || stateAccepts(w.key, n.conds[r].value) {
 					return false
 				}
 			}

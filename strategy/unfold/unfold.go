@@ -426,8 +426,8 @@ func (s *Strategy) altOf(st *strategy.State, id trace.ThreadID, e *event) (int32
 	n := s.n
 	cas, pcas := cases(e.alt)
 	partner := trace.NoThread
-	if last := e.pre[len(e.pre)-1]; len(e.pre) > 2 && n.places[n.conds[last].place].kind == threadPlace && e.op.kind != trace.KindJoin {
-		partner = s.tn.Current(trace.ThreadID(n.threadOf(last)))
+	if n.rendezvous(e) {
+		partner = s.tn.Current(trace.ThreadID(n.threadOf(e.pre[len(e.pre)-1])))
 	}
 	if st.Alternatives == nil || (e.op.kind != trace.KindSelect && partner == trace.NoThread) {
 		return 0, true
