@@ -69,6 +69,11 @@ func TestPrograms(t *testing.T) {
 		{"dining", map[string]int{"n": 5, "meals": 2}, 75608, 5730, true, 121},
 		{"dining", map[string]int{"n": 5, "meals": 2, "fixed": 1}, 75608, 5730, true, 0},
 		{"dining", map[string]int{"n": 4, "meals": 2, "fixed": 1}, 10751, 786, true, 0},
+		// Beyond the paper's model: channels, select.
+		{"bbchan", nil, 1103, 144, false, 0},
+		{"bbchan", map[string]int{"capacity": 0}, 42, 6, false, 0},
+		{"bbselect", nil, 1247, 144, false, 0},
+		{"rwselect", nil, 7509, 768, true, 0},
 	}
 	for n := 1; n <= 10; n++ {
 		rows = append(rows, row{"pairs", map[string]int{"n": n}, 4 * n, 2, false, 0})
@@ -115,6 +120,8 @@ func TestOrderIndependence(t *testing.T) {
 		{"dining", map[string]int{"n": 3, "meals": 2}},
 		{"singlelock", map[string]int{"threads": 3, "rounds": 1}},
 		{"pairs", map[string]int{"n": 4}},
+		{"bbchan", nil},
+		{"bbselect", nil},
 	} {
 		_, s := explore(t, body(c.name, c.ps), unfold.Options{})
 		want := unfold.Signatures(s)
