@@ -275,7 +275,8 @@ func BenchmarkFib4(b *testing.B) {
 }
 
 // TestCounters: the Result carries the unfolding's counters (fib 1: 39
-// events, as TestPrograms pins, and 123 conditions).
+// events, as TestPrograms pins, and 123 conditions; bbchan: its search
+// for stuck markings stops at its budget).
 func TestCounters(t *testing.T) {
 	r, _ := explore(t, body("fib", map[string]int{"n": 1}), unfold.Options{})
 	got := map[string]int64{}
@@ -284,5 +285,13 @@ func TestCounters(t *testing.T) {
 	}
 	if got["net events"] != 39 || got["net conditions"] != 123 || got["net deadlocks"] != 0 || len(got) != 3 {
 		t.Errorf("counters %v; want 39 net events, 123 net conditions, no net deadlocks", got)
+	}
+	r, _ = explore(t, body("bbchan", nil), unfold.Options{})
+	clear(got)
+	for _, c := range r.Counters {
+		got[c.Name] = c.Value
+	}
+	if got["net events"] != 1103 || got["net deadlock search cut"] != 1 || len(got) != 4 {
+		t.Errorf("bbchan: counters %v; want 1103 net events, the search cut", got)
 	}
 }
