@@ -34,12 +34,12 @@ func (n *net) fromResources(e int32) {
 	ev := &n.events[e]
 	pre, post := ev.pre, ev.post
 	var buf []int32
-	if a := accessOf(ev.op); a == stateAccess || a == selectAccess {
-		pre = pre[:1] // the places' conditions are all tried below
-	}
 	for i := 1; i < len(pre); i++ {
 		if i == len(pre)-1 && n.rendezvous(ev) {
 			break // the sender's condition: its extensions are meets'
+		}
+		if n.places[n.conds[pre[i]].place].kind == statePlace {
+			continue // the place's conditions are all tried below
 		}
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {
