@@ -1,9 +1,41 @@
-// This file implements Rebuild, which makes a term over new arguments: the
-// step of a rewrite (a renaming of variables) that walks a term.
+// This file implements Rewrite, which renames the variables of a term,
+// and Rebuild, which makes a term over new arguments (its step).
 
 package solver
 
 import "fmt"
+
+// Rewrite returns e with each variable v replaced by vars(v) (which
+// returns v to keep it); an invalid e stays so. memo, if not nil, keeps the
+// terms rewritten, for the next calls with the same vars.
+func Rewrite(e Expr, memo map[Expr]Expr, vars func(v Expr) Expr) Expr {
+	if !e.IsValid() {
+		return e
+	}
+	if v, ok := memo[e]; ok {
+		return v
+	}
+	out := e
+	switch e.Op() {
+	case OpConst:
+	case OpVar:
+		out = vars(e)
+	default:
+		args := make([]Expr, e.NumArgs())
+		same := true
+		for i := range args {
+			args[i] = Rewrite(e.Arg(i), memo, vars)
+			same = same && args[i] == e.Arg(i)
+		}
+		if !same {
+			out = Rebuild(e, args)
+		}
+	}
+	if memo != nil {
+		memo[e] = out
+	}
+	return out
+}
 
 // Rebuild returns the term of e's operator over args, which have the
 // sorts of e's arguments: e with its arguments replaced (a variable or a

@@ -5,6 +5,25 @@ package solver
 
 import "testing"
 
+// TestRewrite renames x to z in a term, through every level.
+func TestRewrite(t *testing.T) {
+	x, y, z := Var("x", 8), Var("y", 8), Var("z", 8)
+	e := And(Eq(Add(x, y), Const(3, 8)), Ult(Neg(x), y))
+	memo := map[Expr]Expr{}
+	got := Rewrite(e, memo, func(v Expr) Expr {
+		if v == x {
+			return z
+		}
+		return v
+	})
+	if want := And(Eq(Add(z, y), Const(3, 8)), Ult(Neg(z), y)); got != want {
+		t.Errorf("Rewrite = %v, want %v", got, want)
+	}
+	if memo[e] != got || Rewrite(Expr{}, nil, nil).IsValid() {
+		t.Errorf("memo %v; an invalid term must stay invalid", memo[e])
+	}
+}
+
 func TestRebuild(t *testing.T) {
 	x, y, z := Var("x", 8), Var("y", 8), Var("z", 8)
 	terms := []Expr{

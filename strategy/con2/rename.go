@@ -27,35 +27,12 @@ func (r *renamer) reset() {
 // A read symbol of a step with no node yet (which cannot happen in a
 // trace, whose reads come before their uses) is kept.
 func (r *renamer) rename(e solver.Expr) solver.Expr {
-	if !e.IsValid() {
-		return e
-	}
-	if v, ok := r.memo[e]; ok {
-		return v
-	}
-	var out solver.Expr
-	switch e.Op() {
-	case solver.OpConst:
-		out = e
-	case solver.OpVar:
-		out = e
-		if i, ok := trace.ReadStep(e.Name()); ok {
+	return solver.Rewrite(e, r.memo, func(v solver.Expr) solver.Expr {
+		if i, ok := trace.ReadStep(v.Name()); ok {
 			if s, ok := r.sym[i]; ok {
-				out = s
+				return s
 			}
 		}
-	default:
-		args := make([]solver.Expr, e.NumArgs())
-		same := true
-		for i := range args {
-			args[i] = r.rename(e.Arg(i))
-			same = same && args[i] == e.Arg(i)
-		}
-		out = e
-		if !same {
-			out = solver.Rebuild(e, args)
-		}
-	}
-	r.memo[e] = out
-	return out
+		return v
+	})
 }

@@ -322,9 +322,12 @@
 // events and 2 tests without its input; Fig. 1 as reconstructed
 // (unfold-fig1): 13 events, 5 tests; §4.3's example of unsatisfiable
 // writes: 6 events, 2 tests, 2 targets cut; jCUTE's program (§6.1): 10
-// events, 4 tests. Beyond the paper (TestPrimitives, TestStuck): two
-// senders and a receiver on an unbuffered channel, 4 events, 2 tests; on
-// a buffered one of one value, 8 events, 2 tests; bbchan, 1103 events,
-// 144 tests; generated program 184 (a send that blocks forever among
-// stores), 88 deadlocks, 30 of them run by the search.
+// events, 4 tests. Beyond the paper (TestPrimitives, TestStuck,
+// TestPrograms): two senders and a receiver on an unbuffered channel, 4
+// events, 2 tests; on a buffered one of one value, 8 events, 2 tests; two
+// readers and a writer of an RWMutex, 149 events, 26 tests; bbchan, 1103
+// events, 144 tests (unbuffered: 42, 6); bbselect, 1247 events, 144
+// tests; rwselect, 7509 events, 768 tests; generated program 184 (a send
+// that blocks forever among stores), 88 deadlocks, 30 of them run by the
+// search.
 package unfold

@@ -158,6 +158,10 @@ func TestPrimitives(t *testing.T) {
 				weft.Select(weft.OnRecv(c, nil), weft.OnDefault(nil))
 			})
 		}, 6, 2},
+		// Generated (gen seed 640): a Close that races with a select's
+		// rendezvous, which must give it its extension after the
+		// rendezvous (a regression).
+		{"gen seed 640", genweft.Body(gen.New(640)), 19, 5},
 		// A select's send case that a plain receive meets; if the
 		// select sends on the buffered channel instead, the receive
 		// waits forever.

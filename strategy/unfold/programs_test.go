@@ -69,6 +69,11 @@ func TestPrograms(t *testing.T) {
 		{"dining", map[string]int{"n": 5, "meals": 2}, 75608, 5730, true, 121},
 		{"dining", map[string]int{"n": 5, "meals": 2, "fixed": 1}, 75608, 5730, true, 0},
 		{"dining", map[string]int{"n": 4, "meals": 2, "fixed": 1}, 10751, 786, true, 0},
+		// Beyond the paper's model: channels, select.
+		{"bbchan", nil, 1103, 144, false, 0},
+		{"bbchan", map[string]int{"capacity": 0}, 42, 6, false, 0},
+		{"bbselect", nil, 1247, 144, false, 0},
+		{"rwselect", nil, 7509, 768, true, 0},
 	}
 	for n := 1; n <= 10; n++ {
 		rows = append(rows, row{"pairs", map[string]int{"n": n}, 4 * n, 2, false, 0})
@@ -115,6 +120,8 @@ func TestOrderIndependence(t *testing.T) {
 		{"dining", map[string]int{"n": 3, "meals": 2}},
 		{"singlelock", map[string]int{"threads": 3, "rounds": 1}},
 		{"pairs", map[string]int{"n": 4}},
+		{"bbchan", nil},
+		{"bbselect", nil},
 	} {
 		_, s := explore(t, body(c.name, c.ps), unfold.Options{})
 		want := unfold.Signatures(s)
@@ -268,7 +275,8 @@ func BenchmarkFib4(b *testing.B) {
 }
 
 // TestCounters: the Result carries the unfolding's counters (fib 1: 39
-// events, as TestPrograms pins, and 123 conditions).
+// events, as TestPrograms pins, and 123 conditions; bbchan: its search
+// for stuck markings stops at its budget).
 func TestCounters(t *testing.T) {
 	r, _ := explore(t, body("fib", map[string]int{"n": 1}), unfold.Options{})
 	got := map[string]int64{}
@@ -277,5 +285,13 @@ func TestCounters(t *testing.T) {
 	}
 	if got["net events"] != 39 || got["net conditions"] != 123 || got["net deadlocks"] != 0 || len(got) != 3 {
 		t.Errorf("counters %v; want 39 net events, 123 net conditions, no net deadlocks", got)
+	}
+	r, _ = explore(t, body("bbchan", nil), unfold.Options{})
+	clear(got)
+	for _, c := range r.Counters {
+		got[c.Name] = c.Value
+	}
+	if got["net events"] != 1103 || got["net deadlock search cut"] != 1 || len(got) != 4 {
+		t.Errorf("bbchan: counters %v; want 1103 net events, the search cut", got)
 	}
 }

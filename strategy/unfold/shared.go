@@ -1,5 +1,6 @@
 // This file computes the possible extensions from the conditions of
-// resources an event produced (seed 002 §5.3 and §5.4: cases 6, 7 and 8).
+// resources an event produced (seed 002 §5.3 and §5.4: cases 6, 7 and 8),
+// and from the places of the primitives beyond the paper's (state.go).
 
 package unfold
 
@@ -23,16 +24,22 @@ import "github.com/weft-go/weft/trace"
 // and the list of threads waiting to lock with no event yet (§5.4.1);
 // Waits and Joins through the lists of the thread conditions that want
 // them.
+//
+// The place of an RWMutex, a Once or a buffered channel: every thread
+// condition that wants the object is tried with e's output (the naive
+// way for that one place), and so is every select that wants the channel.
+// A Close of an unbuffered channel: the sends and receives of each copy's
+// thread, which a closed channel lets run alone.
 func (n *net) fromResources(e int32) {
 	ev := &n.events[e]
 	pre, post := ev.pre, ev.post
 	var buf []int32
-	if a := accessOf(ev.op); a == stateAccess || a == selectAccess {
-		pre = pre[:1] // the places' conditions are all tried below
-	}
 	for i := 1; i < len(pre); i++ {
 		if i == len(pre)-1 && n.rendezvous(ev) {
 			break // the sender's condition: its extensions are meets'
+		}
+		if n.places[n.conds[pre[i]].place].kind == statePlace {
+			continue // the place's conditions are all tried below
 		}
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {

@@ -112,30 +112,12 @@ func (s *Strategy) syncInputs(tr *trace.Trace) {
 // rename returns e with the inputs of the current execution renamed to
 // their stable variables.
 func (s *Strategy) rename(e solver.Expr) solver.Expr {
-	y := &s.sym
-	if v, ok := y.memo[e]; ok {
+	return solver.Rewrite(e, s.sym.memo, func(v solver.Expr) solver.Expr {
+		if x, ok := s.sym.vars[v.Name()]; ok {
+			return x
+		}
 		return v
-	}
-	out := e
-	switch e.Op() {
-	case solver.OpConst:
-	case solver.OpVar:
-		if v, ok := y.vars[e.Name()]; ok {
-			out = v
-		}
-	default:
-		args := make([]solver.Expr, e.NumArgs())
-		same := true
-		for i := range args {
-			args[i] = s.rename(e.Arg(i))
-			same = same && args[i] == e.Arg(i)
-		}
-		if !same {
-			out = solver.Rebuild(e, args)
-		}
-	}
-	y.memo[e] = out
-	return out
+	})
 }
 
 // Input implements strategy.Strategy: the value the solver gave the input

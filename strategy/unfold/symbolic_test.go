@@ -189,6 +189,9 @@ func TestUnsatCut(t *testing.T) {
 	if r.Executions != 2 || st.Events != 6 || st.Infeasible != 2 || st.Unexpected != 0 || st.Pending != 0 || len(r.Failures) != 0 {
 		t.Errorf("%d executions, %+v, failures %v; want 2 tests, 6 events, 2 cut", r.Executions, st, r.Failures)
 	}
+	if c := r.Counters[len(r.Counters)-1]; c.Name != "net infeasible" || c.Value != 2 {
+		t.Errorf("last counter %+v; want net infeasible 2", c)
+	}
 }
 
 // TestDeadlockFilter: deadlocks whose path constraints are unsatisfiable

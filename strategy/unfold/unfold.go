@@ -141,19 +141,29 @@ func (s *Strategy) Stats() Stats {
 
 // Counters implements strategy.Counting: the size of the unfolding, the
 // net (the paper's Table 2 column of events), and the deadlocks its search
-// found, for the Result.
+// found, for the Result; and, if there are any, the targets and deadlocks
+// dropped as unsatisfiable and whether the search for stuck markings
+// stopped at its budget.
 func (s *Strategy) Counters() []strategy.Counter {
 	st := s.Stats()
-	return []strategy.Counter{
+	cs := []strategy.Counter{
 		{Name: "net events", Value: int64(st.Events)},
 		{Name: "net conditions", Value: int64(st.Conditions)},
 		{Name: "net deadlocks", Value: int64(st.Deadlocks)},
 	}
+	if st.Infeasible > 0 {
+		cs = append(cs, strategy.Counter{Name: "net infeasible", Value: int64(st.Infeasible)})
+	}
+	if st.DeadlockSearchCut > 0 {
+		cs = append(cs, strategy.Counter{Name: "net deadlock search cut", Value: int64(st.DeadlockSearchCut)})
+	}
+	return cs
 }
 
 // Err implements strategy.Failer: it returns why the strategy cannot
 // explore the program, a primitive it does not model (wrapping
-// ErrUnmodelled), or nil. The driver ends the exploration with it as the
+// ErrUnmodelled), a path constraint it has no solver for (wrapping
+// ErrNoSolver) or its solver's error, or nil. The driver ends the exploration with it as the
 // error of Explore (and Check fails the test with it).
 func (s *Strategy) Err() error {
 	if s.failed || errors.Is(s.err, ErrUnmodelled) {
