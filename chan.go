@@ -82,14 +82,6 @@ func (c *Chan[T]) Send(v T) {
 	noteValue(t, v)
 }
 
-// noteValue notes v, the value the step t just ended sent or received, for
-// the report's steps, when the execution captures them.
-func noteValue[T any](t *engine.Thread, v T) {
-	if t.Capturing() {
-		t.NoteValue(v)
-	}
-}
-
 // Recv receives a value from c.
 func (c *Chan[T]) Recv() T {
 	v, _ := c.RecvOK()

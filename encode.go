@@ -1,9 +1,13 @@
 // This file turns values of shared variables and channels into the 64-bit
-// form the trace records.
+// form the trace records, and notes them for the report's steps.
 
 package weft
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/weft-go/weft/internal/engine"
+)
 
 // encoder returns the 64-bit encoding of a value of type T when T is an
 // integer, a boolean or a pointer-free type of at most 8 bytes, and nil
@@ -33,4 +37,12 @@ func encode[T any](enc func(T) uint64, v T) uint64 {
 		return 0
 	}
 	return enc(v)
+}
+
+// noteValue notes v, the value the step t just ended read, wrote, sent or received, for
+// the report's steps, when the execution captures them.
+func noteValue[T any](t *engine.Thread, v T) {
+	if t.Capturing() {
+		t.NoteValue(v)
+	}
 }

@@ -70,9 +70,7 @@ func (v *Var[T]) Load() T {
 	if t.Symbolic() {
 		x = symRead(t, x, solver.Expr{})
 	}
-	if t.Capturing() {
-		t.NoteValue(x)
-	}
+	noteValue(t, x)
 	return x
 }
 
@@ -84,9 +82,7 @@ func (v *Var[T]) Store(x T) {
 	if t.Symbolic() {
 		symWrite(t, x)
 	}
-	if t.Capturing() {
-		t.NoteValue(x)
-	}
+	noteValue(t, x)
 }
 
 // Swap stores x and returns the old value, atomically.
@@ -97,9 +93,7 @@ func (v *Var[T]) Swap(x T) (old T) {
 	if t.Symbolic() {
 		old = symRead(t, old, symExpr(x))
 	}
-	if t.Capturing() {
-		t.NoteValue(x)
-	}
+	noteValue(t, x)
 	return old
 }
 
@@ -121,9 +115,7 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 		}
 		symRead(t, old, w)
 	}
-	if t.Capturing() {
-		t.NoteValue(v.val)
-	}
+	noteValue(t, v.val)
 	return ok
 }
 
@@ -182,9 +174,7 @@ func (v *Int[T]) Add(delta T) T {
 	v.val += delta
 	x := v.val
 	t.EndUpdate(&v.o, encode(v.enc, x), true)
-	if t.Capturing() {
-		t.NoteValue(x)
-	}
+	noteValue(t, x)
 	return x
 }
 
@@ -212,7 +202,5 @@ func (v *Int[T]) AddOnly(delta T) {
 	v.val += delta
 	x := v.val
 	t.EndUpdate(&v.o, encode(v.enc, x), true)
-	if t.Capturing() {
-		t.NoteValue(x)
-	}
+	noteValue(t, x)
 }
