@@ -56,16 +56,13 @@ var stdDir = func() string {
 	return path.Join(path.Dir(path.Dir(path.Dir(file))), "std") + "/"
 }()
 
-// isStdFile reports whether file is a source file of weft's stand-in
-// packages. A frame of theirs can carry the program's function name: a
-// closure inlined into the program's function, such as the iterator of
-// a range over a channel (std/rt's Chan.Range) inlined into the loop's
-// function, is named after that function.
-//
-// The same holds for package weft's own files (the module's root
-// directory, its tests aside): Chan.All's iterator is inlined into the
-// function that ranges over it.
-func isStdFile(file string) bool {
+// isWeftFile reports whether file is a source file of package weft (the
+// module's root directory, its tests aside) or of weft's stand-in
+// packages (std). A frame of theirs can carry the program's function
+// name: a closure inlined into the program's function, such as the
+// iterator of a range over a channel (Chan.All, std/rt's Chan.Range)
+// inlined into the loop's function, is named after that function.
+func isWeftFile(file string) bool {
 	if stdDir == "/std/" {
 		return false
 	}

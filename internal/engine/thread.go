@@ -257,7 +257,7 @@ func callerPC(spawn uintptr) uintptr {
 		// the instruction before, which may belong to another line or to
 		// a function inlined there.
 		f, more := frames.Next()
-		if !isWeftFrame(f.Function) && !isStdFile(f.File) {
+		if !isWeftFrame(f.Function) && !isWeftFile(f.File) {
 			return f.PC + 1
 		}
 		if !strings.HasPrefix(f.Function, "runtime.") && !strings.HasPrefix(f.Function, "iter.") &&
@@ -282,7 +282,7 @@ func UserFrame(pc uintptr) runtime.Frame {
 	frames := runtime.CallersFrames([]uintptr{pc})
 	for {
 		f, more := frames.Next()
-		if !isWeftFrame(f.Function) && !isStdFile(f.File) || !more {
+		if !isWeftFrame(f.Function) && !isWeftFile(f.File) || !more {
 			return f
 		}
 	}
