@@ -263,7 +263,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 func (s *Strategy) unreplayed() (black bool) {
 	for g, specs := range s.v.Pos {
 		for p := int(s.count[g]); p < len(specs); p++ {
-			if !specs[p].unmatched() && !specs[p].Open {
+			if !specs[p].unfillable() {
 				s.stats.Unreplayed++
 				black = black || specs[p].Black
 			}
@@ -379,7 +379,7 @@ func (s *Strategy) unfilled(f *frame) {
 	}
 	for g, specs := range s.v.Pos {
 		p := s.count[g]
-		if int(p) >= len(specs) || !specs[p].unmatched() && !specs[p].Open {
+		if int(p) >= len(specs) || !specs[p].unfillable() {
 			continue
 		}
 		u := virtual{g: g, p: p, spec: specs[p], cs: make([]uint32, a.n), src: -1}

@@ -61,6 +61,11 @@ type sout struct{ E, P vside }
 // unmatched reports whether some call of s is unset.
 func (s *spec) unmatched() bool { return s.Exec.Unset || (s.HasPar && s.Par.Unset) }
 
+// unfillable reports whether a run of the variant may leave s unfilled
+// and still be analysed: s waits for a call that is not in the variant
+// (unmatched), or for a value that only such a call can give (Open).
+func (s *spec) unfillable() bool { return s.unmatched() || s.Open }
+
 // variant is a race variant: for each object of the model (group), the
 // receiving events at its first positions; and for each thread (stably
 // named), the number of its calls that are in the variant (its old calls:
