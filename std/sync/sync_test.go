@@ -57,29 +57,25 @@ func TestOutsideExecution(t *testing.T) {
 func counter(shim bool) func(w *weft.T) {
 	return func(w *weft.T) {
 		n := 0
+		var mu interface {
+			Lock()
+			Unlock()
+		} = new(weft.Mutex)
+		var wg interface {
+			Go(func())
+			Wait()
+		} = new(weft.WaitGroup)
 		if shim {
-			var mu sync.Mutex
-			var wg sync.WaitGroup
-			for range 2 {
-				wg.Go(func() {
-					mu.Lock()
-					n++
-					mu.Unlock()
-				})
-			}
-			wg.Wait()
-		} else {
-			var mu weft.Mutex
-			var wg weft.WaitGroup
-			for range 2 {
-				wg.Go(func() {
-					mu.Lock()
-					n++
-					mu.Unlock()
-				})
-			}
-			wg.Wait()
+			mu, wg = new(sync.Mutex), new(sync.WaitGroup)
 		}
+		for range 2 {
+			wg.Go(func() {
+				mu.Lock()
+				n++
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
 		w.Assert(n == 2, "n = %d", n)
 	}
 }
