@@ -104,6 +104,16 @@
 // Await, Yield and Assume exist as functions too (weft.Await, ...), for
 // code without a *T.
 //
+// # Data races
+//
+// WithRaces (WEFT_RACES=1) checks every execution for data races: two
+// accesses to a Var, at least one a write and at least one plain (Load or
+// Store of a variable not marked with SetAtomic; an Int's operations,
+// Swap, CompareAndSwap and the adds are atomic), that no synchronisation
+// orders. A race fails the execution with kind "data race"; the report
+// names both accesses' lines. Package internal/races says which
+// operations order which.
+//
 // # Failures and replay
 //
 // Check fails the test with a report: the failure's kind and message, the

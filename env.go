@@ -21,6 +21,7 @@ const (
 	SeedEnv     = "WEFT_SEED"     // as WithSeed
 	WorkersEnv  = "WEFT_WORKERS"  // as WithWorkers
 	TimeoutEnv  = "WEFT_TIMEOUT"  // as WithTimeout (a time.ParseDuration string)
+	RacesEnv    = "WEFT_RACES"    // 1: as WithRaces
 	// ReplayFilesEnv=0 is NoReplayFiles: Check neither runs nor writes
 	// replay files under testdata/weft.
 	ReplayFilesEnv = "WEFT_REPLAY_FILES"
@@ -68,6 +69,13 @@ func envOptions() ([]Option, error) {
 			return nil, fmt.Errorf("%s=%q: want a number of workers (0: one per core): %v", WorkersEnv, v, err)
 		}
 		opts = append(opts, WithWorkers(n))
+	}
+	switch v := os.Getenv(RacesEnv); v {
+	case "", "0":
+	case "1":
+		opts = append(opts, WithRaces())
+	default:
+		return nil, fmt.Errorf("%s=%q: want 1 (check for data races) or 0", RacesEnv, v)
 	}
 	switch v := os.Getenv(ReplayFilesEnv); v {
 	case "", "1":

@@ -258,7 +258,7 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 		}
 	}
 	out := x.Run(s, driver.Loop{Name: c.strategyName, MaxRuns: c.maxRuns, StopOnFail: c.stopOnFail,
-		Diverged: diverged, Record: record, Progress: progress})
+		Diverged: diverged, Record: record, Progress: progress, Races: c.races})
 	r.Exhausted, r.TimedOut, r.Canceled = out.Exhausted, out.TimedOut, out.Stopped
 	if out.Misuse != "" && r.FailureCounts[trace.Misuse] == 0 {
 		// A goroutine used a weft object after the last execution ended.
@@ -297,8 +297,11 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 		f.Message, f.Thread = s.end.Message, s.end.Thread
 		rec = s.rec
 	}
-	steps, blocked, err := describeSteps(body, rec, c)
+	steps, blocked, race, err := describeSteps(body, rec, c)
 	f.Steps = steps
+	if err == nil && end.Kind == trace.DataRace && race != "" {
+		f.Message = race
+	}
 	if err == nil && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) {
 		f.Blocked, f.Cycle = blocked, waitCycle(blocked)
 	}

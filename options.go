@@ -38,6 +38,7 @@ type config struct {
 	progress    func(Progress)
 	workers     int // 0: one
 	shorten     int // executions spent shortening each failure (WithShorten)
+	races       bool
 	// batch, if not 0 (tests), is how many executions a parallel worker
 	// runs between two looks at the others (parallelBatch).
 	batch int
@@ -64,6 +65,16 @@ func WithStrategy(name string) Option {
 func WithCustomStrategy(s strategy.Strategy) Option {
 	return func(c *config) error { c.strategy, c.strategyName, c.strategySet = s, "custom", true; return nil }
 }
+
+// WithRaces checks every execution for data races: two accesses to a
+// Var, at least one a write and at least one plain (a Load or Store of a
+// Var not marked atomic), that no synchronisation of the program orders,
+// as Go's memory model defines it. A race ends the execution as a
+// failure of kind "data race" whose report names both accesses. The
+// strategies explore as without it: every strategy that covers every
+// trace (optimal, the dpor family, exhaustive) finds every race of the
+// program. See SetAtomic for what counts as atomic.
+func WithRaces() Option { return func(c *config) error { c.races = true; return nil } }
 
 // WithSeed seeds the randomised strategies (random, pct).
 func WithSeed(seed int64) Option { return func(c *config) error { c.seed = seed; return nil } }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/races"
 	"github.com/weft-go/weft/strategy/replay"
 	"github.com/weft-go/weft/trace"
 )
@@ -71,7 +72,9 @@ type Step struct {
 // describeSteps re-runs the execution of rec with source capture on and
 // describes its steps. A deterministic body takes the same steps; if the
 // replay diverges from rec, the error says where, and the steps stop there.
-func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, []Blocked, error) {
+// With race checking, race describes the execution's data race with the
+// places of both accesses, or is "" if it has none.
+func describeSteps(body func(w *T), rec replay.Record, c *config) (steps []Step, blocked []Blocked, race string, err error) {
 	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
 	defer e.Close()
 	s := replay.New(rec)
@@ -79,7 +82,7 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, []Blo
 	w := &T{}
 	end := e.Run(s, func() { body(w) }, true)
 	tr := e.Trace()
-	steps := make([]Step, len(tr.Events))
+	steps = make([]Step, len(tr.Events))
 	for i, ev := range tr.Events {
 		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev), Partner: ev.Partner, Value: ev.Value}
 		if v, ok := e.StepValue(i); ok {
@@ -91,9 +94,20 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, []Blo
 		}
 		steps[i] = st
 	}
-	blocked := describeBlocked(e, tr)
+	blocked = describeBlocked(e, tr)
+	if c.races {
+		var d races.Detector
+		if r, ok := d.Find(tr); ok {
+			race = r.Message(tr, func(i int) string {
+				if steps[i].File == "" {
+					return ""
+				}
+				return fmt.Sprintf("%s:%d", filepath.Base(steps[i].File), steps[i].Line)
+			})
+		}
+	}
 	s.Finish(tr, end)
-	return steps, blocked, s.Diverged()
+	return steps, blocked, race, s.Diverged()
 }
 
 // describeBlocked describes the threads of tr that did not finish, but

@@ -126,6 +126,15 @@ func goldenFailures() []goldenFailure {
 			}()
 			<-done
 		}, nil},
+		{trace.DataRace, func(w *weft.T) {
+			x, mu := weft.NewVar[int]("x"), weft.NewMutex("mu")
+			w.Go(func() {
+				mu.Lock()
+				x.Store(x.Load() + 1)
+				mu.Unlock()
+			})
+			x.Store(x.Load() + 1)
+		}, []weft.Option{weft.WithRaces()}},
 	}
 }
 

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/races"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/replay"
 	"github.com/weft-go/weft/trace"
@@ -181,6 +183,7 @@ func shorten(body func(w *T), c *config, found *schedule) *schedule {
 	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
 	defer e.Close()
 	budget := c.shorten
+	var det races.Detector
 	for improved := true; improved && budget > 0; {
 		improved = false
 		for _, i := range cur.preempts {
@@ -196,6 +199,9 @@ func shorten(body func(w *T), c *config, found *schedule) *schedule {
 				return bestOf(found, cur)
 			}
 			e.TakeMisuse() // a variant's, not reported
+			if c.races {
+				end = driver.RaceEnd(&det, e.Trace(), end)
+			}
 			f.Finish(e.Trace(), end)
 			if g := f.got; g != nil && g.end.Status == trace.Failed && g.end.Kind == found.end.Kind && g.better(cur) {
 				cur, improved = g, true

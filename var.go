@@ -15,9 +15,10 @@ import (
 // variable holding T's zero value, usable as with sync's types; a Var used in
 // several executions starts each one at the zero value.
 type Var[T comparable] struct {
-	o   engine.Obj
-	val T
-	enc func(T) uint64
+	o      engine.Obj
+	val    T
+	enc    func(T) uint64
+	atomic bool
 }
 
 // NewVar returns a variable with a name for reports. Its initial value is
@@ -32,6 +33,13 @@ func NewVar[T comparable](name string) *Var[T] {
 // SetName names v in reports, as NewVar does; an Int, which embeds a
 // Var, has it too.
 func (v *Var[T]) SetName(name string) { v.o.SetName(name) }
+
+// SetAtomic declares every access of v atomic, as those of sync/atomic's
+// types are: with race checking (WithRaces), its Loads and Stores
+// synchronise like its other operations and are never reported. Without
+// it, Load and Store are plain reads and writes, as of a Go variable. An
+// Int is atomic without it.
+func (v *Var[T]) SetAtomic() { v.atomic = true }
 
 // begin registers v on first use and announces operation k.
 func (v *Var[T]) begin(k trace.Kind) *engine.Thread {
@@ -58,6 +66,9 @@ func (v *Var[T]) register() *engine.Thread {
 		if v.enc == nil {
 			v.enc = encoder[T]()
 		}
+	}
+	if v.atomic {
+		t.MarkAtomic(&v.o)
 	}
 	return t
 }
@@ -159,9 +170,24 @@ type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
 }
 
-// Int is a shared integer variable: a Var with atomic addition.
+// Int is a shared integer variable: a Var with atomic addition. Every
+// operation of an Int is atomic, as those of sync/atomic's Int64: race
+// checking (WithRaces) never reports two of them.
 type Int[T Integer] struct {
 	Var[T]
+}
+
+// Load reads the variable, atomically. (Swap, CompareAndSwap and the adds
+// are atomic on any variable.)
+func (v *Int[T]) Load() T {
+	v.atomic = true
+	return v.Var.Load()
+}
+
+// Store writes x to the variable, atomically.
+func (v *Int[T]) Store(x T) {
+	v.atomic = true
+	v.Var.Store(x)
 }
 
 // Add adds delta and returns the new value, atomically, with Go's

@@ -67,7 +67,11 @@ type ThreadInfo struct {
 
 // ObjectInfo describes a shared object of an execution.
 type ObjectInfo struct {
-	Class   Class
+	Class Class
+	// Atomic marks a variable whose every access is atomic (an Int, a
+	// variable marked with Var.SetAtomic): race checking never reports
+	// two atomic accesses.
+	Atomic  bool
 	Creator ThreadID // the thread that first used it
 	Name    string   // the name the program gave it, if any
 	// Cap is a channel's buffer capacity (0: unbuffered), which the

@@ -79,6 +79,10 @@ const (
 	// Misuse: a goroutine that is not a thread of the execution (started
 	// with a go statement instead of w.Go) used a weft object.
 	Misuse
+	// DataRace: two accesses to a variable, at least one a write and one
+	// not atomic, that no synchronisation orders (WithRaces; package
+	// internal/races).
+	DataRace
 	numFailureKinds
 )
 
@@ -87,7 +91,7 @@ var failureNames = [...]string{
 	"send on closed channel", "close of closed channel", "close of nil channel",
 	"unlock of unlocked mutex", "negative WaitGroup counter", "integer divide by zero",
 	"goexit", "nondeterminism", "blocked outside weft", "weft internal error",
-	"goroutine not started with w.Go",
+	"goroutine not started with w.Go", "data race",
 }
 
 func (k FailureKind) String() string {

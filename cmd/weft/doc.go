@@ -5,8 +5,9 @@
 //
 //	weft list
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
-//	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going] PROGRAM
-//	weft replay [-p name=value]... [-max-steps N] PROGRAM TOKEN
+//	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going]
+//	         [-races] PROGRAM
+//	weft replay [-p name=value]... [-max-steps N] [-races] PROGRAM TOKEN
 //	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 //	          [-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-json] [-v]
 //	weft help [COMMAND]
@@ -21,6 +22,11 @@
 // command) and a summary table; with -json it prints one JSON object instead
 // (the schema is the Summary type, documented in the README). A run that
 // lasts over a second shows a progress line on standard error.
+//
+// With -races, run checks every execution for data races: two accesses
+// to a variable, at least one a write and one a plain Load or Store, that
+// no synchronisation of the program orders (weft.WithRaces). A race is a
+// failure of kind "data race" whose report names both accesses' lines.
 //
 // test runs the ordinary Go tests of the packages, rewritten so that their
 // goroutines, channels, selects and sync objects are weft's, with go test

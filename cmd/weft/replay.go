@@ -18,6 +18,7 @@ import (
 type replayOptions struct {
 	params   paramFlag
 	maxSteps int
+	races    bool
 }
 
 func replayFlags(out io.Writer) (*flag.FlagSet, *replayOptions) {
@@ -26,8 +27,9 @@ func replayFlags(out io.Writer) (*flag.FlagSet, *replayOptions) {
 	fs.SetOutput(out)
 	fs.Var(o.params, "p", "set a program parameter `name=value`, as in the run that found the failure (repeatable)")
 	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "the step bound of the run that found the failure, if it set one (`N`)")
+	fs.BoolVar(&o.races, "races", false, "check the execution for data races, as weft run -races does")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "usage: weft replay [-p name=value]... [-max-steps N] PROGRAM TOKEN\n\nReplay the execution of PROGRAM recorded in TOKEN (from a failure report or\nweft run -json) and print its report. Exit status: 0 the replay did not fail,\n1 it failed, 2 bad usage or input (such as a malformed token, or one recorded\nwith another program, other -p values or another -max-steps).\n\nFlags:\n")
+		fmt.Fprint(fs.Output(), "usage: weft replay [-p name=value]... [-max-steps N] [-races] PROGRAM TOKEN\n\nReplay the execution of PROGRAM recorded in TOKEN (from a failure report or\nweft run -json) and print its report. Exit status: 0 the replay did not fail,\n1 it failed, 2 bad usage or input (such as a malformed token, or one recorded\nwith another program, other -p values or another -max-steps).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	return fs, o
@@ -50,6 +52,9 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	if o.maxSteps > 0 {
 		opts = append(opts, weft.WithMaxSteps(o.maxSteps))
 	}
+	if o.races {
+		opts = append(opts, weft.WithRaces())
+	}
 	token := fs.Arg(1)
 	r, err := weft.Replay(p.Body(ps), token, opts...)
 	switch {
@@ -66,7 +71,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	if r.Failed() {
 		f := r.Failures[0]
-		fmt.Fprint(stdout, f.Report(replayCommand(p, ps, o.maxSteps, token)))
+		fmt.Fprint(stdout, f.Report(replayCommand(p, ps, o.maxSteps, o.races, token)))
 		return exitFailure
 	}
 	fmt.Fprintf(stdout, "weft: the replay of %s completed without failure (%d steps)\n", p.Name, r.Events)

@@ -47,6 +47,7 @@ type runOptions struct {
 	timeout   time.Duration
 	json      bool
 	keepGoing bool
+	races     bool // -races
 	shorten   int
 	// workers is -workers (0: one per core); workersSet says the flag
 	// was given.
@@ -68,6 +69,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
+	fs.BoolVar(&o.races, "races", false, "check every execution for data races: plain loads and stores of a variable that no synchronisation orders")
 	boundedInt(fs, &o.shorten, "shorten", weft.DefaultShortenReplays, 0, "0: off", "spend at most `N` replays shortening each failing schedule to fewer context switches before it is printed (0: off)")
 	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
 	fs.Usage = func() {
@@ -109,6 +111,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if o.maxSteps > 0 {
 		opts = append(opts, weft.WithMaxSteps(o.maxSteps))
 	}
+	if o.races {
+		opts = append(opts, weft.WithRaces())
+	}
 	if o.keepGoing {
 		opts = append(opts, weft.KeepGoing())
 	}
@@ -136,7 +141,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		for _, f := range r.Failures {
-			fmt.Fprintln(stdout, f.Report(replayCommand(p, ps, o.maxSteps, f.Token)))
+			fmt.Fprintln(stdout, f.Report(replayCommand(p, ps, o.maxSteps, o.races, f.Token)))
 		}
 		s.print(stdout)
 	}
@@ -163,9 +168,12 @@ func onePositional(fs *flag.FlagSet, what string) (string, error) {
 }
 
 // replayCommand is the command line that replays token.
-func replayCommand(p *programs.Program, ps programs.Params, maxSteps int, token string) string {
+func replayCommand(p *programs.Program, ps programs.Params, maxSteps int, races bool, token string) string {
 	var b strings.Builder
 	b.WriteString("weft replay")
+	if races {
+		b.WriteString(" -races")
+	}
 	for _, a := range p.Format(ps) {
 		b.WriteString(" -p " + a)
 	}

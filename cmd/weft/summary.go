@@ -158,7 +158,7 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		s.Failures = append(s.Failures, FailureSummary{
 			Kind: f.Kind.String(), Message: f.Message, Token: f.Token, Execution: f.Execution,
 			Steps: len(f.Record.Steps), Switches: f.Switches, FoundSteps: f.FoundSteps, FoundSwitches: f.FoundSwitches,
-			Replay: replayCommand(p, ps, o.maxSteps, f.Token),
+			Replay: replayCommand(p, ps, o.maxSteps, o.races, f.Token),
 		})
 	}
 	for k, n := range r.FailureCounts {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/weft-go/weft/internal/races"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -33,6 +34,10 @@ type Loop struct {
 	// Progress, if set, is called about once a second with the number of
 	// executions and the time since Run began.
 	Progress func(executions int, elapsed time.Duration)
+	// Races checks each execution that did not fail for a data race
+	// (package races), which makes it a trace.DataRace failure. The
+	// strategy still sees the execution as it ended.
+	Races bool
 }
 
 // Outcome is how a run of the exploration loop ended.
@@ -64,6 +69,7 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 	chk := NewChecked(s, l.Name)
 	failer, _ := strategy.As[strategy.Failer](s)
 	var out Outcome
+	var det races.Detector
 	start := time.Now()
 	lastProgress := start
 	// record tallies an execution that ended with end; it reports whether
@@ -82,6 +88,9 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		chk.Finish(tr, end)
 		if err := chk.Diverged(); err != nil {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread, Message: l.Diverged(err)}
+		}
+		if l.Races {
+			end = RaceEnd(&det, tr, end)
 		}
 		out.Executions++
 		l.Record(tr, end)
@@ -157,6 +166,19 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 	}
 	out.Err = chk.Panicked()
 	return out
+}
+
+// RaceEnd returns how an execution that ended with end ends with race
+// checking: a data race failure if it did not fail otherwise and d finds
+// a race in tr, else end.
+func RaceEnd(d *races.Detector, tr *trace.Trace, end trace.End) trace.End {
+	if end.Status == trace.Failed {
+		return end
+	}
+	if r, ok := d.Find(tr); ok {
+		return r.End(tr)
+	}
+	return end
 }
 
 // Batch runs n executions of its strategy's exploration: then its Next

@@ -85,6 +85,10 @@ func (t *Thread) Register(o *Obj, c trace.Class) (fresh bool) {
 	return fresh
 }
 
+// MarkAtomic records that every access of variable o, registered in the
+// execution, is atomic (trace.ObjectInfo.Atomic).
+func (t *Thread) MarkAtomic(o *Obj) { t.e.tr.Objects[o.id].Atomic = true }
+
 // Begin announces the pending operation k on o (a variable, an input, any
 // operation that never blocks) and returns when the thread is chosen. The
 // caller then performs it and calls End.

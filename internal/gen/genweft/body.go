@@ -13,6 +13,9 @@ import (
 
 // objects are the shared objects of a program.
 type objects struct {
+	// plain makes the Loads and Stores of variables plain accesses (the
+	// embedded Var's), which race checking checks (BodyPlain).
+	plain bool
 	vars  []*weft.Int[int]
 	mus   []*weft.Mutex
 	rws   []*weft.RWMutex
@@ -68,15 +71,25 @@ func name(prefix string, i int) string { return prefix + string(rune('0'+i)) }
 
 // Body returns p as a test body. Its objects live across executions, or,
 // if p.Local, are allocated by each execution.
-func Body(p *gen.Program) func(w *weft.T) {
+func Body(p *gen.Program) func(w *weft.T) { return body(p, false) }
+
+// BodyPlain is Body with the Loads and Stores of variables plain accesses,
+// as of Go variables, for race checking (weft.WithRaces): a variable
+// that an execution also adds to or compares-and-swaps is atomic in that
+// execution all the same (Int's other operations mark it).
+func BodyPlain(p *gen.Program) func(w *weft.T) { return body(p, true) }
+
+func body(p *gen.Program, plain bool) func(w *weft.T) {
 	var shared *objects
 	if !p.Local {
 		shared = alloc(p)
+		shared.plain = plain
 	}
 	return func(w *weft.T) {
 		o := shared
 		if o == nil {
 			o = alloc(p)
+			o.plain = plain
 		}
 		for _, wg := range o.wgs {
 			if p.WGAdd != 0 {
@@ -113,12 +126,12 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 	}
 	switch s.Kind {
 	case gen.Load:
-		v := o.vars[s.Obj].Load()
+		v := o.load(o.vars[s.Obj])
 		if s.Assert {
 			w.Assert(v != s.Val, "v%d == %d", s.Obj, v)
 		}
 	case gen.Store:
-		o.vars[s.Obj].Store(s.Val)
+		o.store(o.vars[s.Obj], s.Val)
 	case gen.Add:
 		o.vars[s.Obj].Add(s.Val)
 	case gen.AddOnly:
@@ -170,26 +183,26 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 			o.run(w, threads, sc, s.Body)
 			o.mus[s.Obj].Unlock()
 		} else {
-			o.vars[s.Val].Store(9)
+			o.store(o.vars[s.Val], 9)
 		}
 	case gen.TryRLock:
 		if o.rws[s.Obj].TryRLock() {
 			o.run(w, threads, sc, s.Body)
 			o.rws[s.Obj].RUnlock()
 		} else {
-			o.vars[s.Val].Store(9)
+			o.store(o.vars[s.Val], 9)
 		}
 	case gen.TryWLock:
 		if o.rws[s.Obj].TryLock() {
 			o.run(w, threads, sc, s.Body)
 			o.rws[s.Obj].Unlock()
 		} else {
-			o.vars[s.Val].Store(9)
+			o.store(o.vars[s.Val], 9)
 		}
 	case gen.Len:
-		o.vars[s.Val].Store(o.chans[s.Obj].Len())
+		o.store(o.vars[s.Val], o.chans[s.Obj].Len())
 	case gen.Cap:
-		o.vars[s.Val].Store(o.chans[s.Obj].Cap())
+		o.store(o.vars[s.Val], o.chans[s.Obj].Cap())
 	case gen.OnceDo:
 		o.onces[s.Obj].Do(func() {
 			o.run(w, threads, sc, s.Body)
@@ -204,7 +217,7 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 		}
 	case gen.Inc:
 		v := o.vars[s.Obj]
-		v.Store(v.Load() + 1)
+		o.store(v, o.load(v)+1)
 	case gen.Acquire:
 		o.mus[s.Obj].Lock()
 	case gen.Release:
@@ -224,12 +237,12 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 func (o *objects) local(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt) {
 	switch s.Kind {
 	case gen.Load:
-		v := sc.v.Load()
+		v := o.load(sc.v)
 		if s.Assert {
 			w.Assert(v != s.Val, "lv == %d", v)
 		}
 	case gen.Store:
-		sc.v.Store(s.Val)
+		o.store(sc.v, s.Val)
 	case gen.Add:
 		sc.v.Add(s.Val)
 	case gen.AddOnly:
@@ -243,7 +256,7 @@ func (o *objects) local(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt
 			o.run(w, threads, sc, s.Body)
 			sc.m.Unlock()
 		} else {
-			o.vars[s.Val].Store(9)
+			o.store(o.vars[s.Val], 9)
 		}
 	case gen.Send:
 		sc.c.Send(s.Val)
@@ -255,6 +268,23 @@ func (o *objects) local(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt
 	case gen.Close:
 		sc.c.Close()
 	case gen.Len:
-		o.vars[s.Val].Store(sc.c.Len())
+		o.store(o.vars[s.Val], sc.c.Len())
 	}
+}
+
+// load loads v, plainly if o.plain.
+func (o *objects) load(v *weft.Int[int]) int {
+	if o.plain {
+		return v.Var.Load()
+	}
+	return v.Load()
+}
+
+// store stores x in v, plainly if o.plain.
+func (o *objects) store(v *weft.Int[int], x int) {
+	if o.plain {
+		v.Var.Store(x)
+		return
+	}
+	v.Store(x)
 }

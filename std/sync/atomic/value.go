@@ -23,6 +23,7 @@ func (v *Value) step(f func(w *weft.Var[any])) {
 	}
 	f(shim.Lookup(unsafe.Pointer(v), func() *weft.Var[any] {
 		w := new(weft.Var[any])
+		w.SetAtomic()
 		if x := v.r.Load(); x != nil {
 			w.Store(x)
 		}

@@ -26,6 +26,7 @@ func intVar[T weft.Integer](addr *T) *weft.Int[T] {
 func ptrVar(addr *unsafe.Pointer) *weft.Var[unsafe.Pointer] {
 	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Var[unsafe.Pointer] {
 		v := new(weft.Var[unsafe.Pointer])
+		v.SetAtomic()
 		if *addr != nil {
 			v.Store(*addr)
 		}
