@@ -48,19 +48,25 @@ func (th *Thread) Join() {
 	cur().Join(th.t)
 }
 
-// Assert fails the execution with msg (formatted with args, as fmt.Sprintf)
-// if cond is false.
-func (w *T) Assert(cond bool, msg string, args ...any) {
+// Assert fails the execution with the message format (formatted with args,
+// as fmt.Sprintf) if cond is false. go vet's printf check checks its
+// arguments, as it does t.Errorf's.
+func (w *T) Assert(cond bool, format string, args ...any) {
 	if !cond {
-		w.Fail(msg, args...)
+		w.Fail(format, args...)
 	}
 }
 
-// Fail fails the execution with msg (formatted with args, as fmt.Sprintf).
-// It does not return.
-func (w *T) Fail(msg string, args ...any) {
+// Fail fails the execution with the message format (formatted with args, as
+// fmt.Sprintf; without args, format is the message as it is). It does not
+// return. go vet's printf check checks its arguments.
+func (w *T) Fail(format string, args ...any) {
+	// format is not assigned to: go vet's printf check takes Fail, and so
+	// Assert, for a wrapper of fmt.Sprintf only if it forwards its
+	// parameters untouched.
+	msg := format
 	if len(args) > 0 {
-		msg = fmt.Sprintf(msg, args...)
+		msg = fmt.Sprintf(format, args...)
 	}
 	cur().Fail(trace.Assertion, msg)
 }
