@@ -35,13 +35,16 @@ func encoder[T any]() func(T) uint64 {
 }
 
 // varEncoder returns the encoding of a shared variable's values of type T:
-// encoder's when T has one, and otherwise a hash of the value's contents
-// (hashValue), with hashed set.
+// encoder's when T has one, a concolic value's concrete value, and
+// otherwise a hash of the value's contents (hashValue), with hashed set.
 func varEncoder[T any]() (enc func(T) uint64, hashed bool) {
 	if enc := encoder[T](); enc != nil {
 		return enc, false
 	}
 	var zero T
+	if _, ok := any(zero).(symbolic); ok {
+		return func(v T) uint64 { return any(v).(symbolic).concrete() }, false
+	}
 	if _, ok := any(zero).(string); ok {
 		return func(v T) uint64 { return hashString(fnvOffset, any(v).(string)) }, true
 	}
