@@ -42,6 +42,18 @@ type Failure struct {
 	// Execution is still that execution's number.
 	Switches                  int
 	FoundSteps, FoundSwitches int
+	// ThreadNames holds the names the program gave its threads (GoNamed),
+	// by ThreadID, "" for a thread without one; nil if none has one.
+	ThreadNames []string
+}
+
+// ThreadLabel names thread p for a person, as reports do: "T1", or, for a
+// thread started with GoNamed, "T1(producer)".
+func (f *Failure) ThreadLabel(p trace.ThreadID) string {
+	if int(p) < 0 || int(p) >= len(f.ThreadNames) {
+		return p.String()
+	}
+	return engine.ThreadLabel(p, f.ThreadNames[p])
 }
 
 // Blocked is a thread left blocked at the end of a deadlock or a leak.
@@ -68,10 +80,17 @@ type Step struct {
 	Line    int
 }
 
+// described is what describeSteps tells of an execution.
+type described struct {
+	steps   []Step
+	blocked []Blocked
+	names   []string // the threads' names, by ThreadID; nil if none has one
+}
+
 // describeSteps re-runs the execution of rec with source capture on and
 // describes its steps. A deterministic body takes the same steps; if the
 // replay diverges from rec, the error says where, and the steps stop there.
-func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, []Blocked, error) {
+func describeSteps(body func(w *T), rec replay.Record, c *config) (described, error) {
 	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
 	defer e.Close()
 	s := replay.New(rec)
@@ -79,9 +98,19 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, []Blo
 	w := &T{}
 	end := e.Run(s, func() { body(w) }, true)
 	tr := e.Trace()
+	var names []string
+	for p := range tr.Threads {
+		if n := e.ThreadName(trace.ThreadID(p)); n != "" {
+			if names == nil {
+				names = make([]string, len(tr.Threads))
+			}
+			names[p] = n
+		}
+	}
+	label := func(p trace.ThreadID) string { return engine.ThreadLabel(p, e.ThreadName(p)) }
 	steps := make([]Step, len(tr.Events))
 	for i, ev := range tr.Events {
-		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev), Partner: ev.Partner, Value: ev.Value}
+		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev, label), Partner: ev.Partner, Value: ev.Value}
 		if v, ok := e.StepValue(i); ok {
 			st.Op += " = " + fmt.Sprint(v)
 		}
@@ -91,14 +120,14 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) ([]Step, []Blo
 		}
 		steps[i] = st
 	}
-	blocked := describeBlocked(e, tr)
+	blocked := describeBlocked(e, tr, label)
 	s.Finish(tr, end)
-	return steps, blocked, s.Diverged()
+	return described{steps, blocked, names}, s.Diverged()
 }
 
 // describeBlocked describes the threads of tr that did not finish, but
 // weft's own, with the call sites e captured.
-func describeBlocked(e *engine.Exec, tr *trace.Trace) []Blocked {
+func describeBlocked(e *engine.Exec, tr *trace.Trace, label func(trace.ThreadID) string) []Blocked {
 	var out []Blocked
 	for i, op := range tr.Final {
 		p := trace.ThreadID(i)
@@ -106,7 +135,7 @@ func describeBlocked(e *engine.Exec, tr *trace.Trace) []Blocked {
 		if !ok || op.Kind == trace.KindNone {
 			continue
 		}
-		b := Blocked{Thread: p, Op: describeOp(tr, trace.Event{Op: op, Case: -1, Partner: trace.NoThread}), Holder: trace.NoThread}
+		b := Blocked{Thread: p, Op: describeOp(tr, trace.Event{Op: op, Case: -1, Partner: trace.NoThread}, label), Holder: trace.NoThread}
 		if op.Kind == trace.KindSelect {
 			b.Op = "select"
 		}
@@ -175,8 +204,9 @@ func waitCycle(blocked []Blocked) []trace.ThreadID {
 	return nil
 }
 
-// describeOp describes an executed operation with object names.
-func describeOp(tr *trace.Trace, ev trace.Event) string {
+// describeOp describes an executed operation with object names, and
+// threads named by label.
+func describeOp(tr *trace.Trace, ev trace.Event, label func(trace.ThreadID) string) string {
 	op := ev.Op
 	name := func(id trace.ObjectID) string {
 		if id < 0 || int(id) >= len(tr.Objects) {
@@ -196,7 +226,7 @@ func describeOp(tr *trace.Trace, ev trace.Event) string {
 		c := op.Cases[ev.Case]
 		return fmt.Sprintf("select: %v %s", c.Kind, name(c.Obj))
 	case trace.KindJoin:
-		return fmt.Sprintf("join T%d", op.Arg)
+		return "join " + label(trace.ThreadID(op.Arg))
 	case trace.KindWGAdd:
 		return fmt.Sprintf("wg.add(%d) %s", op.Arg, name(op.Obj))
 	case trace.KindAwait:
@@ -257,13 +287,24 @@ func (f *Failure) writeFull(replayCmd string) (string, error) {
 	return path, nil
 }
 
+// threadWidth is the width of the thread column of f's report: that of
+// its longest thread label, and at least 4.
+func (f *Failure) threadWidth() int {
+	w := 4
+	for p := range f.ThreadNames {
+		w = max(w, len(f.ThreadLabel(trace.ThreadID(p))))
+	}
+	return w
+}
+
 // writeSteps writes steps [from, to) of f's interleaving to b.
 func (f *Failure) writeSteps(b *strings.Builder, from, to int) {
+	w := f.threadWidth()
 	for i := from; i < to; i++ {
 		s := f.Steps[i]
-		fmt.Fprintf(b, "  %4d  %-4v %-32s", i+1, s.Thread, s.Op)
+		fmt.Fprintf(b, "  %4d  %-*s %-32s", i+1, w, f.ThreadLabel(s.Thread), s.Op)
 		if s.Partner != trace.NoThread {
-			fmt.Fprintf(b, " with %v", s.Partner)
+			fmt.Fprintf(b, " with %s", f.ThreadLabel(s.Partner))
 		}
 		if s.File != "" {
 			fmt.Fprintf(b, "  %s:%d", filepath.Base(s.File), s.Line)
@@ -277,7 +318,7 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "weft: %v", f.Kind)
 	if f.Thread != trace.NoThread {
-		fmt.Fprintf(&b, " in %v", f.Thread)
+		fmt.Fprintf(&b, " in %s", f.ThreadLabel(f.Thread))
 	}
 	fmt.Fprintf(&b, " (execution %d, %d steps", f.Execution, len(f.Record.Steps))
 	if f.FoundSteps != 0 {
@@ -309,22 +350,23 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 	}
 	if len(f.Blocked) > 0 {
 		b.WriteString("blocked:\n")
+		w := f.threadWidth()
 		for _, x := range f.Blocked {
-			fmt.Fprintf(&b, "        %-4v %-32s", x.Thread, x.Op)
+			fmt.Fprintf(&b, "        %-*s %-32s", w, f.ThreadLabel(x.Thread), x.Op)
 			if x.File != "" {
 				fmt.Fprintf(&b, "  %s:%d", filepath.Base(x.File), x.Line)
 			}
 			if x.Holder != trace.NoThread {
-				fmt.Fprintf(&b, "  (held by %v)", x.Holder)
+				fmt.Fprintf(&b, "  (held by %s)", f.ThreadLabel(x.Holder))
 			}
 			b.WriteString("\n")
 		}
 		if len(f.Cycle) > 0 {
 			b.WriteString("cycle of waits: ")
 			for _, p := range f.Cycle {
-				fmt.Fprintf(&b, "%v -> ", p)
+				fmt.Fprintf(&b, "%s -> ", f.ThreadLabel(p))
 			}
-			fmt.Fprintf(&b, "%v\n", f.Cycle[0])
+			fmt.Fprintf(&b, "%s\n", f.ThreadLabel(f.Cycle[0]))
 		}
 	}
 	if f.Token == "" {

@@ -43,6 +43,17 @@ func Go(f func()) *Thread {
 	return &Thread{t: cur().Go(f)}
 }
 
+// GoNamed is Go for a thread named name in reports: its steps, the
+// threads a deadlock or leak leaves blocked, and the failures it causes
+// show it as "T1(name)" rather than "T1".
+func (w *T) GoNamed(name string, f func()) *Thread { return GoNamed(name, f) }
+
+// GoNamed is w.GoNamed for code under test that has no *T, as Go is
+// w.Go's.
+func GoNamed(name string, f func()) *Thread {
+	return &Thread{t: cur().GoNamed(name, f)}
+}
+
 // Join blocks until th has finished.
 func (th *Thread) Join() {
 	cur().Join(th.t)

@@ -115,7 +115,7 @@ func TestExitStatus(t *testing.T) {
 			stderr: []string{"weft replay: dining n=4 meals=1 fixed=0: the replay diverged from the recorded execution: step 1: recorded T5 (lock), but the execution has no thread T5\n" +
 				"the token was recorded with another program, other -p values or another -max-steps, or it is corrupt"}, stdoutNone: true},
 		{name: "replay deadlock", args: []string{"replay", "-p", "n=5", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 1,
-			stdout: []string{"weft: deadlock (execution 1, 5 steps)", "T5 blocked on lock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.BQUABgEABgIABgQABgMABgB3g5g2"}},
+			stdout: []string{"weft: deadlock (execution 1, 5 steps)", "T5(phil4) blocked on lock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.BQUABgEABgIABgQABgMABgB3g5g2"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
