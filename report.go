@@ -111,6 +111,10 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) (described, er
 	steps := make([]Step, len(tr.Events))
 	for i, ev := range tr.Events {
 		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev, label), Partner: ev.Partner, Value: ev.Value}
+		if e.Daemon(ev.Partner) {
+			// A timer's value: its thread is weft's, not the program's.
+			st.Partner = trace.NoThread
+		}
 		if v, ok := e.StepValue(i); ok {
 			st.Op += " = " + fmt.Sprint(v)
 		}

@@ -258,6 +258,12 @@ func (e *Exec) PendingSite(p trace.ThreadID) (pc uintptr, ok bool) {
 	return t.caller, true
 }
 
+// Daemon reports whether thread p of the last execution is weft's own: a
+// timer's (timer.go), which reports do not show as a thread of the program.
+func (e *Exec) Daemon(p trace.ThreadID) bool {
+	return p >= 0 && int(p) < len(e.threads) && e.threads[p].daemon
+}
+
 // ThreadName returns the name the program gave thread p of the last
 // execution (GoNamed), or "" if it gave none or p did not run.
 func (e *Exec) ThreadName(p trace.ThreadID) string {
