@@ -172,7 +172,7 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		fs := FailureSummary{
 			Kind: f.Kind.String(), Message: f.Message, Token: f.Token, Execution: f.Execution,
 			Steps: len(f.Record.Steps), Switches: f.Switches, FoundSteps: f.FoundSteps, FoundSwitches: f.FoundSwitches,
-			Replay: replayCommand(p, ps, o.maxSteps, f.Token),
+			Replay: replayCommand(p, o.maxSteps, f.Token),
 		}
 		if f.Thread != trace.NoThread {
 			fs.Thread = f.ThreadLabel(f.Thread)
