@@ -212,16 +212,7 @@ func waitCycle(blocked []Blocked) []trace.ThreadID {
 // threads named by label.
 func describeOp(tr *trace.Trace, ev trace.Event, label func(trace.ThreadID) string) string {
 	op := ev.Op
-	name := func(id trace.ObjectID) string {
-		if id < 0 || int(id) >= len(tr.Objects) {
-			return "nil"
-		}
-		o := tr.Objects[id]
-		if o.Name != "" {
-			return o.Name
-		}
-		return fmt.Sprintf("%v#%d", o.Class, id)
-	}
+	name := tr.ObjectName
 	switch op.Kind {
 	case trace.KindSelect:
 		if ev.Case < 0 {

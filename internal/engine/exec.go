@@ -440,16 +440,7 @@ func (e *Exec) describe(op trace.Op) string {
 	if op.Kind == trace.KindJoin && op.Arg >= 0 && int(op.Arg) < len(e.threads) {
 		return "join " + e.threads[op.Arg].label()
 	}
-	s := op.String()
-	if op.Obj >= 0 && int(op.Obj) < len(e.tr.Objects) {
-		o := e.tr.Objects[op.Obj]
-		s += " (" + o.Class.String()
-		if o.Name != "" {
-			s += " " + o.Name
-		}
-		s += ")"
-	}
-	return s
+	return op.Text(e.tr.ObjectName)
 }
 
 // finish ends the execution; the first end wins. From now on every weft
