@@ -85,7 +85,7 @@ func TestAwaitMisuse(t *testing.T) {
 		"store": {func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Await(func() bool { x.Store(1); return true })
-		}, "weft: the condition of w.Await did store o0 (var x): it may only load variables"},
+		}, "weft: the condition of w.Await did store x: it may only load variables"},
 		"yield": {func(w *weft.T) {
 			w.Await(func() bool { w.Yield(); return true })
 		}, "weft: w.Yield in the condition of w.Await"},
@@ -95,7 +95,7 @@ func TestAwaitMisuse(t *testing.T) {
 		"lock": {func(w *weft.T) {
 			var mu weft.Mutex
 			w.Await(func() bool { mu.Lock(); return true })
-		}, "weft: the condition of w.Await did lock o0 (mutex): it may only load variables"},
+		}, "weft: the condition of w.Await did lock mutex#0: it may only load variables"},
 		"spawn": {func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Await(func() bool { w.Go(func() { x.Store(1) }); return true })
@@ -132,7 +132,7 @@ func TestYieldTurns(t *testing.T) {
 			y.Load()
 			x.Load()
 			w.Yield()
-		}, 4, "T0 blocked in a busy-wait loop (w.Yield), waiting for a write of o0 (x), o1 (y)"},
+		}, 4, "T0 blocked in a busy-wait loop (w.Yield), waiting for a write of x, y"},
 		"store": {func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			x.Load()
@@ -201,9 +201,9 @@ func TestSpinNeverEnds(t *testing.T) {
 				th.Join()
 			}
 		}
-		waiting := "blocked in a busy-wait loop (w.Yield), waiting for a write of o0 (held)"
+		waiting := "blocked in a busy-wait loop (w.Yield), waiting for a write of held"
 		if await {
-			waiting = "blocked in w.Await, waiting for a write of o0 (held)"
+			waiting = "blocked in w.Await, waiting for a write of held"
 		}
 		for name, n := range want {
 			r, err := weft.Explore(body, weft.WithStrategy(name), weft.KeepGoing())

@@ -66,6 +66,9 @@ func (c *Chan[T]) obj(t *engine.Thread) *engine.Obj {
 func (c *Chan[T]) Send(v T) {
 	t := cur()
 	o := c.obj(t)
+	if t.SendsOnTimer(o) {
+		timerSendPanic("send on")
+	}
 	if o != nil {
 		c.addSend(t, o, -1, v)
 	}
@@ -168,6 +171,9 @@ func (c *Chan[T]) Close() {
 		engine.Panic(trace.CloseOfNil, "close of nil channel")
 	}
 	o := c.register(t)
+	if t.SendsOnTimer(o) {
+		timerSendPanic("close of")
+	}
 	t.ChanOp(o, trace.KindClose)
 	if o.Closed() {
 		t.EndOp(0, false).Src = o.CloseSrc()
@@ -175,6 +181,13 @@ func (c *Chan[T]) Close() {
 	}
 	t.CloseChan(o)
 	t.EndOp(0, true)
+}
+
+// timerSendPanic panics for a send on or close of a timer's channel, which
+// only the timer sends on (what is "send on" or "close of"): as it would
+// for a closed channel, before the operation is a step.
+func timerSendPanic(what string) {
+	engine.Panic(trace.Panic, "weft: "+what+" a timer's channel C: only the timer sends on it (time.Timer's C is receive-only)")
 }
 
 // Len returns the number of values in c's buffer.

@@ -51,6 +51,11 @@ const ReplayDir = "testdata/weft"
 // to a token tied to this test, or to a bare token, Check replays that token
 // and nothing else.
 //
+// A test that calls Check more than once gives each call its own replay
+// files and tokens: the n-th call, from the second, keeps its files in
+// testdata/weft/<TestName>/check#n/ and ties its tokens to
+// "<TestName> (check n)", so that one call never replays another's.
+//
 // The environment overrides the options given (StrategyEnv, MaxRunsEnv,
 // SeedEnv, StrictEnv).
 //
@@ -80,20 +85,25 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 			return nil
 		}
 	}
+	id := checkOf(t)
 	if v := os.Getenv(ReplayEnv); v != "" {
 		name, tok, err := parseReplayEnv(v)
 		if err != nil {
 			t.Fatalf("weft: %s=%q: %v", ReplayEnv, v, err)
 			return nil
 		}
-		if name == "" || name == t.Name() {
+		if name == "" || name == id.name {
 			return replayEnv(t, body, v, name, tok, opts)
 		}
-		t.Logf("weft: %s replays a token of %s, not of this test: exploring", ReplayEnv, name)
+		what := "this test"
+		if name == t.Name() || strings.HasPrefix(name, t.Name()+" (check ") {
+			what = "this Check call of it"
+		}
+		t.Logf("weft: %s replays a token of %s, not of %s: exploring", ReplayEnv, name, what)
 	}
-	dir := filepath.Join(ReplayDir, sanitize(t.Name()))
+	dir := id.dir
 	if c.replayFiles {
-		if r := replayFiles(t, body, dir, opts); r != nil {
+		if r := replayFiles(t, body, id, opts); r != nil {
 			return r
 		}
 	}
@@ -121,20 +131,21 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 				where = fmt.Sprintf("replay file: %s (runs first in every go test until removed)\n", path)
 			}
 		}
-		t.Errorf("%s%s", f.Report(replayCommand(t.Name(), f.Token)), where)
+		t.Errorf("%s%s", f.Report(replayCommand(t.Name(), id, f.Token)), where)
 	}
 	return r
 }
 
-// replayCommand is the shell command that replays token in the test named
-// name alone: the token tied to the test, and a -run pattern that anchors
-// each level of the name, so that no sibling subtest runs. Under weft test
-// (CommandEnv set) it is that command with -run and -replay.
-func replayCommand(name, token string) string {
+// replayCommand is the shell command that replays token in Check call id of
+// the test named name alone: the token tied to the call, and a -run pattern
+// that anchors each level of the name, so that no sibling subtest runs.
+// Under weft test (CommandEnv set) it is that command with -run and
+// -replay.
+func replayCommand(name string, id checkID, token string) string {
 	if cmd := os.Getenv(CommandEnv); cmd != "" {
-		return fmt.Sprintf("%s -run %s -replay %s", cmd, shellQuote(runPattern(name)), shellQuote(name+"="+token))
+		return fmt.Sprintf("%s -run %s -replay %s", cmd, shellQuote(runPattern(name)), shellQuote(id.name+"="+token))
 	}
-	return fmt.Sprintf("%s=%s go test -run %s", ReplayEnv, shellQuote(name+"="+token), shellQuote(runPattern(name)))
+	return fmt.Sprintf("%s=%s go test -run %s", ReplayEnv, shellQuote(id.name+"="+token), shellQuote(runPattern(name)))
 }
 
 // runPattern returns the go test -run pattern that matches the test named
@@ -199,8 +210,9 @@ func replayEnv(t testing.TB, body func(w *T), v, name, tok string, opts []Option
 
 // replayFiles replays the files in dir; it returns the result of the first
 // that still fails, after failing t.
-func replayFiles(t testing.TB, body func(w *T), dir string, opts []Option) *Result {
+func replayFiles(t testing.TB, body func(w *T), id checkID, opts []Option) *Result {
 	t.Helper()
+	dir := id.dir
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -230,7 +242,7 @@ func replayFiles(t testing.TB, body func(w *T), dir string, opts []Option) *Resu
 			return nil
 		}
 		if r.Failed() {
-			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s", path, kind, r.Failures[0].Report(replayCommand(t.Name(), tok)))
+			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s", path, kind, r.Failures[0].Report(replayCommand(t.Name(), id, tok)))
 			return r
 		}
 	}

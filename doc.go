@@ -32,8 +32,9 @@
 //	}
 //
 // The body must be deterministic given weft's choices: its shared state lives
-// in weft objects (Var, Int, Mutex, RWMutex, Cond, WaitGroup, Once, Chan,
-// semaphores, monitors), its threads are started with w.Go (or weft.Go and
+// in weft objects (Var, Int, Value, Mutex, RWMutex, Cond, WaitGroup, Once,
+// Chan, semaphores, monitors; a Value holds any type, slices and maps
+// included, and a Var a comparable one, with CompareAndSwap), its threads are started with w.Go (or weft.Go and
 // WaitGroup.Go, for code that has no *T), its busy waits use w.Await or
 // w.Yield (below), and it takes no
 // real time, randomness or state kept between executions. The primitives'

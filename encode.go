@@ -4,9 +4,13 @@
 package weft
 
 import (
+	"fmt"
+	"math"
+	"reflect"
 	"unsafe"
 
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/trace"
 )
 
 // encoder returns the 64-bit encoding of a value of type T when T is an
@@ -29,6 +33,107 @@ func encoder[T any]() func(T) uint64 {
 	}
 	return nil
 }
+
+// varEncoder returns the encoding of a shared variable's values of type T:
+// encoder's when T has one, a concolic value's concrete value, and
+// otherwise a hash of the value's contents (hashValue), with hashed set.
+func varEncoder[T any]() (enc func(T) uint64, hashed bool) {
+	if enc := encoder[T](); enc != nil {
+		return enc, false
+	}
+	var zero T
+	if _, ok := any(zero).(symbolic); ok {
+		return func(v T) uint64 { return any(v).(symbolic).concrete() }, false
+	}
+	if _, ok := any(zero).(string); ok {
+		return func(v T) uint64 { return hashString(fnvOffset, any(v).(string)) }, true
+	}
+	return func(v T) uint64 { return hashValue(reflect.ValueOf(&v).Elem()) }, true
+}
+
+// FNV-1a's parameters, for hashString.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// hashString continues the FNV-1a hash h with the bytes of s.
+func hashString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * fnvPrime
+	}
+	return h
+}
+
+// hashValue returns a 64-bit hash of the contents of v, the same in every
+// execution and process for equal contents: numbers by their bits,
+// strings by their bytes, slices, arrays and structs by their elements in
+// order, maps by their pairs in any order, interfaces by their dynamic
+// type's name and value; pointers, channels, functions and unsafe pointers
+// only by whether they are nil, as their addresses change from one
+// execution to the next (and following them could loop). Nil and empty
+// slices and maps differ.
+func hashValue(v reflect.Value) uint64 {
+	h := uint64(v.Kind()) + 1
+	switch v.Kind() {
+	case reflect.Bool:
+		if v.Bool() {
+			h = mix(h, 1)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		h = mix(h, uint64(v.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		h = mix(h, v.Uint())
+	case reflect.Float32, reflect.Float64:
+		h = mix(h, math.Float64bits(v.Float()))
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		h = mix(mix(h, math.Float64bits(real(c))), math.Float64bits(imag(c)))
+	case reflect.String:
+		h = mix(h, hashString(fnvOffset, v.String()))
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			return mix(h, 0)
+		}
+		h = mix(h, uint64(v.Len())+1)
+		for i := range v.Len() {
+			h = mix(h, hashValue(v.Index(i)))
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			h = mix(h, hashValue(v.Field(i)))
+		}
+	case reflect.Map:
+		if v.IsNil() {
+			return mix(h, 0)
+		}
+		// A sum of the pairs' hashes does not depend on the map's order.
+		var sum uint64
+		for it := v.MapRange(); it.Next(); {
+			sum += mix(hashValue(it.Key()), hashValue(it.Value()))
+		}
+		h = mix(mix(h, uint64(v.Len())+1), sum)
+	case reflect.Interface:
+		if v.IsNil() {
+			return mix(h, 0)
+		}
+		e := v.Elem()
+		h = mix(mix(h, hashString(fnvOffset, e.Type().String())), hashValue(e))
+	case reflect.Pointer, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		if !v.IsNil() {
+			h = mix(h, 1)
+		}
+	}
+	return h
+}
+
+// mix combines hash h with x.
+func mix(h, x uint64) uint64 { return trace.Mix(h*fnvPrime ^ trace.Mix(x)) }
+
+// printed returns v as fmt's %v prints it, for a report: a value whose
+// encoding is a hash is noted printed at its step, as it may refer to
+// memory that later steps change (a slice's elements, a map).
+func printed[T any](v T) string { return fmt.Sprint(v) }
 
 // encode returns the encoding of v, or 0 if enc is nil. Values are passed,
 // not pointed to, so that no operation's value escapes to the heap.

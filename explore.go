@@ -297,13 +297,13 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 		f.Message, f.Thread = s.end.Message, s.end.Thread
 		rec = s.rec
 	}
-	steps, blocked, race, err := describeSteps(body, rec, c)
-	f.Steps = steps
-	if err == nil && end.Kind == trace.DataRace && race != "" {
-		f.Message = race
+	d, err := describeSteps(body, rec, c)
+	f.Steps, f.ThreadNames = d.steps, d.names
+	if err == nil && end.Kind == trace.DataRace && d.race != "" {
+		f.Message = d.race
 	}
 	if err == nil && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) {
-		f.Blocked, f.Cycle = blocked, waitCycle(blocked)
+		f.Blocked, f.Cycle = d.blocked, waitCycle(d.blocked)
 	}
 	if err != nil && end.Kind != trace.Nondeterminism && end.Kind != trace.Internal {
 		// A nondeterminism failure says so already, and an internal error

@@ -7,6 +7,7 @@ package weft_test
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -248,5 +249,51 @@ func TestDescribeStepsDiverged(t *testing.T) {
 	}
 	if len(f.Steps) != 1 || len(f.Record.Steps) != 2 {
 		t.Errorf("%d steps listed of %d recorded, want 1 of 2", len(f.Steps), len(f.Record.Steps))
+	}
+}
+
+// TestTwoChecksInOneTest: each Check call of a test has its own replay
+// files and tokens. The first call passes and the second fails: its file
+// is under check#2, the next run's first call does not replay it (it would
+// diverge, and be reported stale), its second call does, and its token,
+// tied to "TestTwo (check 2)", replays in the second call only.
+func TestTwoChecksInOneTest(t *testing.T) {
+	t.Chdir(t.TempDir())
+	run := func() *fakeTB {
+		ft := &fakeTB{TB: t, name: "TestTwo"}
+		weft.Check(ft, storeBody)
+		weft.Check(ft, raceBody)
+		return ft
+	}
+	ft := run()
+	if len(ft.errors) != 1 || len(ft.fatals) != 0 {
+		t.Fatalf("errors %q, fatals %q; want one error, the second Check's", ft.errors, ft.fatals)
+	}
+	files, err := filepath.Glob("testdata/weft/TestTwo/check#2/*")
+	if err != nil || len(files) != 1 {
+		t.Fatalf("replay files of the second Check %v (%v), want one", files, err)
+	}
+	if first, _ := filepath.Glob("testdata/weft/TestTwo/*"); len(first) != 1 || first[0] != "testdata/weft/TestTwo/check#2" {
+		t.Fatalf("testdata/weft/TestTwo holds %v, want the second Check's directory alone", first)
+	}
+	m := replayLine.FindStringSubmatch(ft.errors[0])
+	if m == nil || !strings.HasPrefix(m[1], "TestTwo (check 2)=w1.") || m[2] != "^TestTwo$" {
+		t.Fatalf("the report's replay command %q, want WEFT_REPLAY='TestTwo (check 2)=w1...' go test -run '^TestTwo$':\n%s", m, ft.errors[0])
+	}
+
+	// The next run: the first Check explores and passes, the second
+	// replays its file, which still fails.
+	ft = run()
+	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "replay file "+files[0]+" (recorded assertion) still fails") {
+		t.Fatalf("second run: errors %q; want the second Check's replay file still failing, and nothing stale", ft.errors)
+	}
+
+	// The token of the report replays in the second Check alone.
+	t.Setenv(weft.ReplayEnv, m[1])
+	ft = run()
+	want := "weft: WEFT_REPLAY replays a token of TestTwo (check 2), not of this Check call of it: exploring"
+	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "read the store") || strings.Contains(ft.errors[0], "replay file") ||
+		len(ft.logs) == 0 || ft.logs[0] != want {
+		t.Fatalf("WEFT_REPLAY=%s: errors %q, logs %q; want the replay's failure alone and the note %q", m[1], ft.errors, ft.logs, want)
 	}
 }

@@ -72,14 +72,14 @@ func (w *T) If(cond SBool) bool {
 }
 
 // AssertSym is Assert on a concolic condition: a branch whose false side
-// fails the execution with msg (formatted with args), so that the concolic
-// strategies look for inputs that violate it.
-func (w *T) AssertSym(cond SBool, msg string, args ...any) {
+// fails the execution with the message format (formatted with args), so
+// that the concolic strategies look for inputs that violate it.
+func (w *T) AssertSym(cond SBool, format string, args ...any) {
 	if cond.e.IsValid() {
 		cur().Branch(trace.BranchEvent{Cond: cond.e, Taken: cond.v, Check: true})
 	}
 	if !cond.v {
-		w.Fail(msg, args...)
+		w.Fail(format, args...)
 	}
 }
 

@@ -36,7 +36,7 @@ func TestNondeterministicBody(t *testing.T) {
 			for _, th := range ths {
 				th.Join()
 			}
-		}, []string{"step 1 ", "execution 1", "had 3 threads there", "T3: earlier no such thread, now store o0 (v)"}},
+		}, []string{"step 1 ", "execution 1", "had 3 threads there", "T3: earlier no such thread, now store v"}},
 		{"operation", func(w *weft.T) {
 			odd := execs.Add(1)%2 == 1
 			x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
@@ -50,7 +50,7 @@ func TestNondeterministicBody(t *testing.T) {
 			})
 			x.Store(2)
 			y.Store(2)
-		}, []string{"after the same ", "the threads differ:\n\tT1: earlier ", " o1 (y) pending, now "}},
+		}, []string{"after the same ", "the threads differ:\n\tT1: earlier ", " y pending, now "}},
 	}
 	for _, b := range bodies {
 		for _, name := range weft.Strategies() {

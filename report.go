@@ -43,6 +43,18 @@ type Failure struct {
 	// Execution is still that execution's number.
 	Switches                  int
 	FoundSteps, FoundSwitches int
+	// ThreadNames holds the names the program gave its threads (GoNamed),
+	// by ThreadID, "" for a thread without one; nil if none has one.
+	ThreadNames []string
+}
+
+// ThreadLabel names thread p for a person, as reports do: "T1", or, for a
+// thread started with GoNamed, "T1(producer)".
+func (f *Failure) ThreadLabel(p trace.ThreadID) string {
+	if int(p) < 0 || int(p) >= len(f.ThreadNames) {
+		return p.String()
+	}
+	return engine.ThreadLabel(p, f.ThreadNames[p])
 }
 
 // Blocked is a thread left blocked at the end of a deadlock or a leak.
@@ -69,12 +81,20 @@ type Step struct {
 	Line    int
 }
 
+// described is what describeSteps tells of an execution.
+type described struct {
+	steps   []Step
+	blocked []Blocked
+	names   []string // the threads' names, by ThreadID; nil if none has one
+	// race describes the execution's data race with the places of both
+	// accesses, with race checking (WithRaces), or is "" if it has none.
+	race string
+}
+
 // describeSteps re-runs the execution of rec with source capture on and
 // describes its steps. A deterministic body takes the same steps; if the
 // replay diverges from rec, the error says where, and the steps stop there.
-// With race checking, race describes the execution's data race with the
-// places of both accesses, or is "" if it has none.
-func describeSteps(body func(w *T), rec replay.Record, c *config) (steps []Step, blocked []Blocked, race string, err error) {
+func describeSteps(body func(w *T), rec replay.Record, c *config) (described, error) {
 	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
 	defer e.Close()
 	s := replay.New(rec)
@@ -82,9 +102,23 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) (steps []Step,
 	w := &T{}
 	end := e.Run(s, func() { body(w) }, true)
 	tr := e.Trace()
-	steps = make([]Step, len(tr.Events))
+	var names []string
+	for p := range tr.Threads {
+		if n := e.ThreadName(trace.ThreadID(p)); n != "" {
+			if names == nil {
+				names = make([]string, len(tr.Threads))
+			}
+			names[p] = n
+		}
+	}
+	label := func(p trace.ThreadID) string { return engine.ThreadLabel(p, e.ThreadName(p)) }
+	steps := make([]Step, len(tr.Events))
 	for i, ev := range tr.Events {
-		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev), Partner: ev.Partner, Value: ev.Value}
+		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev, label), Partner: ev.Partner, Value: ev.Value}
+		if e.Daemon(ev.Partner) {
+			// A timer's value: its thread is weft's, not the program's.
+			st.Partner = trace.NoThread
+		}
 		if v, ok := e.StepValue(i); ok {
 			st.Op += " = " + fmt.Sprint(v)
 		}
@@ -94,11 +128,11 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) (steps []Step,
 		}
 		steps[i] = st
 	}
-	blocked = describeBlocked(e, tr)
+	d := described{steps: steps, blocked: describeBlocked(e, tr, label), names: names}
 	if c.races {
-		var d races.Detector
-		if r, ok := d.Find(tr); ok {
-			race = r.Message(tr, func(i int) string {
+		var det races.Detector
+		if r, ok := det.Find(tr); ok {
+			d.race = r.Message(tr, func(i int) string {
 				if steps[i].File == "" {
 					return ""
 				}
@@ -107,12 +141,12 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) (steps []Step,
 		}
 	}
 	s.Finish(tr, end)
-	return steps, blocked, race, s.Diverged()
+	return d, s.Diverged()
 }
 
 // describeBlocked describes the threads of tr that did not finish, but
 // weft's own, with the call sites e captured.
-func describeBlocked(e *engine.Exec, tr *trace.Trace) []Blocked {
+func describeBlocked(e *engine.Exec, tr *trace.Trace, label func(trace.ThreadID) string) []Blocked {
 	var out []Blocked
 	for i, op := range tr.Final {
 		p := trace.ThreadID(i)
@@ -120,7 +154,7 @@ func describeBlocked(e *engine.Exec, tr *trace.Trace) []Blocked {
 		if !ok || op.Kind == trace.KindNone {
 			continue
 		}
-		b := Blocked{Thread: p, Op: describeOp(tr, trace.Event{Op: op, Case: -1, Partner: trace.NoThread}), Holder: trace.NoThread}
+		b := Blocked{Thread: p, Op: describeOp(tr, trace.Event{Op: op, Case: -1, Partner: trace.NoThread}, label), Holder: trace.NoThread}
 		if op.Kind == trace.KindSelect {
 			b.Op = "select"
 		}
@@ -189,19 +223,11 @@ func waitCycle(blocked []Blocked) []trace.ThreadID {
 	return nil
 }
 
-// describeOp describes an executed operation with object names.
-func describeOp(tr *trace.Trace, ev trace.Event) string {
+// describeOp describes an executed operation with object names, and
+// threads named by label.
+func describeOp(tr *trace.Trace, ev trace.Event, label func(trace.ThreadID) string) string {
 	op := ev.Op
-	name := func(id trace.ObjectID) string {
-		if id < 0 || int(id) >= len(tr.Objects) {
-			return "nil"
-		}
-		o := tr.Objects[id]
-		if o.Name != "" {
-			return o.Name
-		}
-		return fmt.Sprintf("%v#%d", o.Class, id)
-	}
+	name := tr.ObjectName
 	switch op.Kind {
 	case trace.KindSelect:
 		if ev.Case < 0 {
@@ -210,7 +236,7 @@ func describeOp(tr *trace.Trace, ev trace.Event) string {
 		c := op.Cases[ev.Case]
 		return fmt.Sprintf("select: %v %s", c.Kind, name(c.Obj))
 	case trace.KindJoin:
-		return fmt.Sprintf("join T%d", op.Arg)
+		return "join " + label(trace.ThreadID(op.Arg))
 	case trace.KindWGAdd:
 		return fmt.Sprintf("wg.add(%d) %s", op.Arg, name(op.Obj))
 	case trace.KindAwait:
@@ -271,13 +297,24 @@ func (f *Failure) writeFull(replayCmd string) (string, error) {
 	return path, nil
 }
 
+// threadWidth is the width of the thread column of f's report: that of
+// its longest thread label, and at least 4.
+func (f *Failure) threadWidth() int {
+	w := 4
+	for p := range f.ThreadNames {
+		w = max(w, len(f.ThreadLabel(trace.ThreadID(p))))
+	}
+	return w
+}
+
 // writeSteps writes steps [from, to) of f's interleaving to b.
 func (f *Failure) writeSteps(b *strings.Builder, from, to int) {
+	w := f.threadWidth()
 	for i := from; i < to; i++ {
 		s := f.Steps[i]
-		fmt.Fprintf(b, "  %4d  %-4v %-32s", i+1, s.Thread, s.Op)
+		fmt.Fprintf(b, "  %4d  %-*s %-32s", i+1, w, f.ThreadLabel(s.Thread), s.Op)
 		if s.Partner != trace.NoThread {
-			fmt.Fprintf(b, " with %v", s.Partner)
+			fmt.Fprintf(b, " with %s", f.ThreadLabel(s.Partner))
 		}
 		if s.File != "" {
 			fmt.Fprintf(b, "  %s:%d", filepath.Base(s.File), s.Line)
@@ -291,7 +328,7 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "weft: %v", f.Kind)
 	if f.Thread != trace.NoThread {
-		fmt.Fprintf(&b, " in %v", f.Thread)
+		fmt.Fprintf(&b, " in %s", f.ThreadLabel(f.Thread))
 	}
 	fmt.Fprintf(&b, " (execution %d, %d steps", f.Execution, len(f.Record.Steps))
 	if f.FoundSteps != 0 {
@@ -323,22 +360,23 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 	}
 	if len(f.Blocked) > 0 {
 		b.WriteString("blocked:\n")
+		w := f.threadWidth()
 		for _, x := range f.Blocked {
-			fmt.Fprintf(&b, "        %-4v %-32s", x.Thread, x.Op)
+			fmt.Fprintf(&b, "        %-*s %-32s", w, f.ThreadLabel(x.Thread), x.Op)
 			if x.File != "" {
 				fmt.Fprintf(&b, "  %s:%d", filepath.Base(x.File), x.Line)
 			}
 			if x.Holder != trace.NoThread {
-				fmt.Fprintf(&b, "  (held by %v)", x.Holder)
+				fmt.Fprintf(&b, "  (held by %s)", f.ThreadLabel(x.Holder))
 			}
 			b.WriteString("\n")
 		}
 		if len(f.Cycle) > 0 {
 			b.WriteString("cycle of waits: ")
 			for _, p := range f.Cycle {
-				fmt.Fprintf(&b, "%v -> ", p)
+				fmt.Fprintf(&b, "%s -> ", f.ThreadLabel(p))
 			}
-			fmt.Fprintf(&b, "%v\n", f.Cycle[0])
+			fmt.Fprintf(&b, "%s\n", f.ThreadLabel(f.Cycle[0]))
 		}
 	}
 	if f.Token == "" {

@@ -65,6 +65,9 @@ func Select(cases ...SelectCase) int {
 			continue
 		}
 		o := c.c.object(t)
+		if c.c.isSend() && t.SendsOnTimer(o) {
+			timerSendPanic("send on")
+		}
 		os = append(os, o)
 		ecases = append(ecases, engine.SelectCase{Obj: o, Send: c.c.isSend()})
 		index = append(index, i)

@@ -49,9 +49,22 @@ func Concrete(b bool) SBool { return SBool{v: b} }
 // written (symExpr), and each read gives the program the value read with a
 // fresh variable for its expression (withSym): its constraints then speak
 // of the read, which the con2 strategy couples with a write of its choice.
+//
+// A shared variable's trace records a concolic value by its concrete value
+// (concrete), as it would the plain integer or boolean.
 type symbolic interface {
 	symExpr() solver.Expr
 	withSym(name string) any
+	concrete() uint64
+}
+
+func (x Sym[T]) concrete() uint64 { return uint64(x.v) }
+
+func (b SBool) concrete() uint64 {
+	if b.v {
+		return 1
+	}
+	return 0
 }
 
 func (x Sym[T]) symExpr() solver.Expr { return x.Expr() }

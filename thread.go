@@ -43,24 +43,41 @@ func Go(f func()) *Thread {
 	return &Thread{t: cur().Go(f)}
 }
 
+// GoNamed is Go for a thread named name in reports: its steps, the
+// threads a deadlock or leak leaves blocked, and the failures it causes
+// show it as "T1(name)" rather than "T1".
+func (w *T) GoNamed(name string, f func()) *Thread { return GoNamed(name, f) }
+
+// GoNamed is w.GoNamed for code under test that has no *T, as Go is
+// w.Go's.
+func GoNamed(name string, f func()) *Thread {
+	return &Thread{t: cur().GoNamed(name, f)}
+}
+
 // Join blocks until th has finished.
 func (th *Thread) Join() {
 	cur().Join(th.t)
 }
 
-// Assert fails the execution with msg (formatted with args, as fmt.Sprintf)
-// if cond is false.
-func (w *T) Assert(cond bool, msg string, args ...any) {
+// Assert fails the execution with the message format (formatted with args,
+// as fmt.Sprintf) if cond is false. go vet's printf check checks its
+// arguments, as it does t.Errorf's.
+func (w *T) Assert(cond bool, format string, args ...any) {
 	if !cond {
-		w.Fail(msg, args...)
+		w.Fail(format, args...)
 	}
 }
 
-// Fail fails the execution with msg (formatted with args, as fmt.Sprintf).
-// It does not return.
-func (w *T) Fail(msg string, args ...any) {
+// Fail fails the execution with the message format (formatted with args, as
+// fmt.Sprintf; without args, format is the message as it is). It does not
+// return. go vet's printf check checks its arguments.
+func (w *T) Fail(format string, args ...any) {
+	// format is not assigned to: go vet's printf check takes Fail, and so
+	// Assert, for a wrapper of fmt.Sprintf only if it forwards its
+	// parameters untouched.
+	msg := format
 	if len(args) > 0 {
-		msg = fmt.Sprintf(msg, args...)
+		msg = fmt.Sprintf(format, args...)
 	}
 	cur().Fail(trace.Assertion, msg)
 }

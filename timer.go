@@ -7,19 +7,31 @@ import "time"
 
 // Timer is a timer on virtual time, like time.Timer: when its deadline comes,
 // a receive from C gets the deadline (the virtual time since the execution
-// started, as T.Now gives). Virtual time moves only when every thread is
-// blocked, as in testing/synctest, so a timer fires exactly when nothing else
-// can happen first. As in Go 1.23, C is unbuffered: after Stop or Reset
-// returns, no value from before is received. Do not send on or close C.
+// started, as T.Now gives; time's gives the time of day). Virtual time moves
+// only when every thread is blocked, as in testing/synctest, so a timer
+// fires exactly when nothing else can happen first. As in Go 1.23, C is
+// unbuffered: after Stop or Reset returns, no value from before is
+// received. C is receive-only, as time.Timer's is: a send on it or a close
+// of it panics.
+//
+// NewTimer, After, Stop and Reset behave as time's do (Go 1.23 and later),
+// and as each other: After(d) is NewTimer(d).C; a duration of 0 or less
+// fires at once (at the current virtual time); Stop and Reset report
+// whether the timer was armed, that is neither stopped nor received from
+// (a timer whose deadline passed but whose value no receive took is still
+// armed, as in Go 1.23). The value a receive gets is the deadline, even
+// when the receive comes later. weft has no AfterFunc, Ticker or Tick.
 //
 // An armed timer does not keep an execution alive, and a stopped one never
 // fires: when every thread has finished, the execution completes (the model
-// is in internal/engine/timer.go).
+// is in internal/engine/timer.go). The timer's sender is weft's own thread:
+// reports show a receive from C without a partner.
 type Timer struct {
 	C *Chan[time.Duration]
 }
 
-// NewTimer returns a timer that fires after d of virtual time.
+// NewTimer returns a timer that fires after d of virtual time, like
+// time.NewTimer.
 func NewTimer(d time.Duration) *Timer {
 	t := cur()
 	c := MakeChan[time.Duration](0)
@@ -33,19 +45,29 @@ func NewTimer(d time.Duration) *Timer {
 }
 
 // After returns a channel on which the virtual time is received after d has
-// passed, like time.After.
-func (w *T) After(d time.Duration) *Chan[time.Duration] { return NewTimer(d).C }
+// passed, like time.After: the channel of NewTimer(d), which no one can
+// stop.
+func After(d time.Duration) *Chan[time.Duration] { return NewTimer(d).C }
 
-// Stop prevents the timer from firing. It reports whether it stopped it:
-// false if the timer had already fired (its value received) or been stopped.
-func (tm *Timer) Stop() bool { return tm.change(-1) }
+// After is the function After, for a test body that has its *T at hand.
+func (w *T) After(d time.Duration) *Chan[time.Duration] { return After(d) }
 
-// Reset makes the timer fire after d from now, and reports whether it was
-// armed (not yet received and not stopped) before.
-func (tm *Timer) Reset(d time.Duration) bool { return tm.change(max(int64(d), 0)) }
+// Stop prevents the timer from firing, like time.Timer.Stop. It reports
+// whether it stopped it: false if the timer had already fired (its value
+// received) or been stopped.
+func (tm *Timer) Stop() bool { return tm.change("Stop", -1) }
 
-// change stops (d < 0) or resets the timer in one step.
-func (tm *Timer) change(d int64) bool {
+// Reset makes the timer fire after d from now, like time.Timer.Reset, and
+// reports whether it was armed (not yet received and not stopped) before.
+func (tm *Timer) Reset(d time.Duration) bool { return tm.change("Reset", max(int64(d), 0)) }
+
+// change stops (d < 0) or resets the timer in one step; what is the
+// method, for the panic of a Timer not made by NewTimer.
+func (tm *Timer) change(what string, d int64) bool {
+	if tm.C == nil {
+		// time's panics too, for a Timer not made by NewTimer.
+		panic("weft: Timer." + what + " called on a Timer not made by weft.NewTimer")
+	}
 	t := cur()
 	o := tm.C.register(t)
 	armed := t.TimerBegin(o, d)

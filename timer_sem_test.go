@@ -4,7 +4,9 @@
 package weft_test
 
 import (
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -135,5 +137,91 @@ func TestTimerGoroutines(t *testing.T) {
 	}
 	if after := settle(before); after > before {
 		t.Errorf("%d goroutines before, %d after", before, after)
+	}
+}
+
+// TestTimerAsTime checks the rules NewTimer, After, Stop and Reset share
+// with package time's (Go 1.23 and later), and with each other: a
+// duration of 0 or less fires at once, After(d) fires as NewTimer(d)
+// does, a fired but unreceived timer is still armed for Stop and Reset,
+// and the channel is receive-only.
+func TestTimerAsTime(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		body func(w *weft.T)
+		kind trace.FailureKind // the failure expected, or 0 for none
+		msg  string            // its message
+	}{
+		{"negative fires at once", func(w *weft.T) {
+			v := weft.NewTimer(-5).C.Recv()
+			w.Assert(v == 0 && w.Now() == 0, "NewTimer(-5) fired at %v with %v", w.Now(), v)
+			v = weft.After(-5).Recv()
+			w.Assert(v == 0 && w.Now() == 0, "After(-5) fired at %v with %v", w.Now(), v)
+		}, 0, ""},
+		{"After as NewTimer", func(w *weft.T) {
+			w.Sleep(3)
+			a, b := weft.After(10), weft.NewTimer(10).C
+			x, y := a.Recv(), b.Recv()
+			w.Assert(x == 13 && y == 13 && w.Now() == 13, "After gave %v, NewTimer %v, at %v", x, y, w.Now())
+			z := w.After(4).Recv()
+			w.Assert(z == 17, "w.After gave %v", z)
+		}, 0, ""},
+		{"fired unreceived is armed", func(w *weft.T) {
+			tm := weft.NewTimer(1)
+			w.Sleep(10)
+			w.Assert(tm.Reset(1), "Reset of a fired, unreceived timer reported it stopped")
+			v := tm.C.Recv()
+			w.Assert(v == 11, "after Reset(1) at 10 the timer gave %v", v)
+			w.Assert(!tm.Reset(5), "Reset of a received timer reported it armed")
+			w.Assert(tm.Stop(), "Stop of a reset timer reported it stopped")
+			w.Assert(!tm.Reset(5), "Reset of a stopped timer reported it armed")
+		}, 0, ""},
+		{"send", func(w *weft.T) { weft.NewTimer(10).C.Send(1) },
+			trace.Panic, "weft: send on a timer's channel C: only the timer sends on it (time.Timer's C is receive-only)"},
+		{"close", func(w *weft.T) { w.After(10).Close() },
+			trace.Panic, "weft: close of a timer's channel C: only the timer sends on it (time.Timer's C is receive-only)"},
+		{"select send", func(w *weft.T) {
+			c := weft.After(10)
+			weft.Select(weft.OnSend(c, 1, nil), weft.OnDefault(nil))
+		}, trace.Panic, "weft: send on a timer's channel C: only the timer sends on it (time.Timer's C is receive-only)"},
+		{"zero Timer", func(w *weft.T) {
+			var tm weft.Timer
+			tm.Stop()
+		}, trace.Panic, "panic: weft: Timer.Stop called on a Timer not made by weft.NewTimer"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := weft.Explore(c.body, weft.NoReplayFiles())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.kind == 0 {
+				if r.Failed() || r.Executions != 1 || r.Complete != 1 {
+					t.Fatalf("%d executions, %d complete, failures %v; want 1 complete", r.Executions, r.Complete, r.FailureCounts)
+				}
+				return
+			}
+			if len(r.Failures) != 1 || r.Failures[0].Kind != c.kind || r.Failures[0].Thread != 0 {
+				t.Fatalf("failures %v; want one %v in T0", r.FailureCounts, c.kind)
+			}
+			if msg, _, _ := strings.Cut(r.Failures[0].Message, "\n"); msg != c.msg {
+				t.Errorf("message %q, want %q", msg, c.msg)
+			}
+		})
+	}
+}
+
+// TestTimerReport: a receive from a timer's channel is shown without a
+// partner (the timer's thread is weft's), at the user's line.
+func TestTimerReport(t *testing.T) {
+	r := explore(t, func(w *weft.T) {
+		v := w.After(10).Recv()
+		w.Fail("fired with %v", v)
+	}, weft.NoReplayFiles())
+	if len(r.Failures) != 1 || len(r.Failures[0].Steps) != 1 {
+		t.Fatalf("failures %v; want one, of one step", r.FailureCounts)
+	}
+	s := r.Failures[0].Steps[0]
+	if s.Op != "recv timer#0 = 10ns" || s.Partner != trace.NoThread || filepath.Base(s.File) != "timer_sem_test.go" || s.Line != 217 {
+		t.Errorf("step %+v; want recv timer#0 = 10ns with no partner at timer_sem_test.go:217", s)
 	}
 }

@@ -10,15 +10,142 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// Var is a shared variable. Every access is a visible operation: a
-// scheduling point before it, and a step in the trace. The zero value is a
-// variable holding T's zero value, usable as with sync's types; a Var used in
+// Value is a shared variable of any type: slices, maps and structs that
+// hold them included. Every access is a visible operation: a scheduling
+// point before it, and a step in the trace. The zero value is a variable
+// holding T's zero value, usable as with sync's types; a Value used in
 // several executions starts each one at the zero value.
+//
+// A Value has no CompareAndSwap, as T need not be comparable: for one, use
+// a Var (of a comparable T), or a Var[*T] of pointers to values never
+// changed once stored, as with sync/atomic's Pointer.
+//
+// A value that is not a boolean or an integer of at most 8 bytes is
+// recorded in the trace by a 64-bit hash of its contents: strings, the
+// elements of slices and arrays, the fields of structs, the pairs of maps
+// (in any order) and the dynamic types and values of interfaces; a pointer,
+// channel, function or unsafe pointer only by whether it is nil, as its
+// address changes from one execution to the next. So two final states
+// (Result.FinalStates) differ when a variable's contents differ, but not
+// when it points at different objects. A report shows each value as fmt's
+// %v printed it at the step.
+type Value[T any] struct {
+	o   engine.Obj
+	val T
+	enc func(T) uint64
+	// hashed is set when enc hashes the value's contents (varEncoder):
+	// a report then notes the value printed at the step, as later steps
+	// may change what it refers to.
+	hashed bool
+	atomic bool // SetAtomic, or an Int's Load or Store
+}
+
+// NewValue returns a variable of any type with a name for reports. Its
+// initial value is set by its first Store.
+func NewValue[T any](name string) *Value[T] {
+	v := &Value[T]{}
+	v.o.SetName(name)
+	engine.Create(&v.o)
+	return v
+}
+
+// SetName names v in reports, as NewValue does; a Var and an Int, which
+// embed a Value, have it too.
+func (v *Value[T]) SetName(name string) { v.o.SetName(name) }
+
+// SetAtomic declares every access of v atomic, as those of sync/atomic's
+// types are: with race checking (WithRaces), its Loads and Stores
+// synchronise like its other operations and are never reported. Without
+// it, Load and Store are plain reads and writes, as of a Go variable. An
+// Int is atomic without it.
+func (v *Value[T]) SetAtomic() { v.atomic = true }
+
+// begin registers v on first use and announces operation k.
+func (v *Value[T]) begin(k trace.Kind) *engine.Thread {
+	t := v.register()
+	t.Begin(&v.o, trace.ClassVar, k)
+	return t
+}
+
+// beginArg is begin for an operation with an argument, computed with the
+// variable's encoder.
+func (v *Value[T]) beginArg(k trace.Kind, arg func(func(T) uint64) int64) *engine.Thread {
+	t := v.register()
+	t.BeginArg(&v.o, trace.ClassVar, k, arg(v.enc))
+	return t
+}
+
+// register registers v on first use in the execution and returns the
+// running thread.
+func (v *Value[T]) register() *engine.Thread {
+	t := cur()
+	if t.Register(&v.o, trace.ClassVar) {
+		var zero T
+		v.val = zero
+		if v.enc == nil {
+			v.enc, v.hashed = varEncoder[T]()
+		}
+	}
+	if v.atomic {
+		t.MarkAtomic(&v.o)
+	}
+	return t
+}
+
+// note notes x, the value the step t just ended read or wrote, for the
+// report's steps.
+func (v *Value[T]) note(t *engine.Thread, x T) {
+	if !t.Capturing() {
+		return
+	}
+	if v.hashed {
+		t.NoteValue(printed(x))
+		return
+	}
+	t.NoteValue(x)
+}
+
+// Load reads the variable.
+func (v *Value[T]) Load() T {
+	t := v.begin(trace.KindLoad)
+	x := v.val
+	t.EndLoad(&v.o, encode(v.enc, x))
+	if t.Symbolic() {
+		x = symRead(t, x, solver.Expr{})
+	}
+	v.note(t, x)
+	return x
+}
+
+// Store writes x to the variable.
+func (v *Value[T]) Store(x T) {
+	t := v.begin(trace.KindStore)
+	v.val = x
+	t.EndStore(&v.o, encode(v.enc, x))
+	if t.Symbolic() {
+		symWrite(t, x)
+	}
+	v.note(t, x)
+}
+
+// Swap stores x and returns the old value, atomically.
+func (v *Value[T]) Swap(x T) (old T) {
+	t := v.begin(trace.KindSwap)
+	old, v.val = v.val, x
+	t.EndUpdate(&v.o, encode(v.enc, x), true)
+	if t.Symbolic() {
+		old = symRead(t, old, symExpr(x))
+	}
+	v.note(t, x)
+	return old
+}
+
+// Var is a shared variable of a comparable type: a Value with
+// CompareAndSwap. The zero value is a variable holding T's zero value,
+// usable as with sync's types; a Var used in several executions starts
+// each one at the zero value.
 type Var[T comparable] struct {
-	o      engine.Obj
-	val    T
-	enc    func(T) uint64
-	atomic bool
+	Value[T]
 }
 
 // NewVar returns a variable with a name for reports. Its initial value is
@@ -28,84 +155,6 @@ func NewVar[T comparable](name string) *Var[T] {
 	v.o.SetName(name)
 	engine.Create(&v.o)
 	return v
-}
-
-// SetName names v in reports, as NewVar does; an Int, which embeds a
-// Var, has it too.
-func (v *Var[T]) SetName(name string) { v.o.SetName(name) }
-
-// SetAtomic declares every access of v atomic, as those of sync/atomic's
-// types are: with race checking (WithRaces), its Loads and Stores
-// synchronise like its other operations and are never reported. Without
-// it, Load and Store are plain reads and writes, as of a Go variable. An
-// Int is atomic without it.
-func (v *Var[T]) SetAtomic() { v.atomic = true }
-
-// begin registers v on first use and announces operation k.
-func (v *Var[T]) begin(k trace.Kind) *engine.Thread {
-	t := v.register()
-	t.Begin(&v.o, trace.ClassVar, k)
-	return t
-}
-
-// beginArg is begin for an operation with an argument, computed with the
-// variable's encoder.
-func (v *Var[T]) beginArg(k trace.Kind, arg func(func(T) uint64) int64) *engine.Thread {
-	t := v.register()
-	t.BeginArg(&v.o, trace.ClassVar, k, arg(v.enc))
-	return t
-}
-
-// register registers v on first use in the execution and returns the
-// running thread.
-func (v *Var[T]) register() *engine.Thread {
-	t := cur()
-	if t.Register(&v.o, trace.ClassVar) {
-		var zero T
-		v.val = zero
-		if v.enc == nil {
-			v.enc = encoder[T]()
-		}
-	}
-	if v.atomic {
-		t.MarkAtomic(&v.o)
-	}
-	return t
-}
-
-// Load reads the variable.
-func (v *Var[T]) Load() T {
-	t := v.begin(trace.KindLoad)
-	x := v.val
-	t.EndLoad(&v.o, encode(v.enc, x))
-	if t.Symbolic() {
-		x = symRead(t, x, solver.Expr{})
-	}
-	noteValue(t, x)
-	return x
-}
-
-// Store writes x to the variable.
-func (v *Var[T]) Store(x T) {
-	t := v.begin(trace.KindStore)
-	v.val = x
-	t.EndStore(&v.o, encode(v.enc, x))
-	if t.Symbolic() {
-		symWrite(t, x)
-	}
-	noteValue(t, x)
-}
-
-// Swap stores x and returns the old value, atomically.
-func (v *Var[T]) Swap(x T) (old T) {
-	t := v.begin(trace.KindSwap)
-	old, v.val = v.val, x
-	t.EndUpdate(&v.o, encode(v.enc, x), true)
-	if t.Symbolic() {
-		old = symRead(t, old, symExpr(x))
-	}
-	noteValue(t, x)
-	return old
 }
 
 // CompareAndSwap stores new if the variable holds old, atomically, and
@@ -126,7 +175,7 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 		}
 		symRead(t, old, w)
 	}
-	noteValue(t, v.val)
+	v.note(t, v.val)
 	return ok
 }
 
@@ -200,7 +249,7 @@ func (v *Int[T]) Add(delta T) T {
 	v.val += delta
 	x := v.val
 	t.EndUpdate(&v.o, encode(v.enc, x), true)
-	noteValue(t, x)
+	v.note(t, x)
 	return x
 }
 
@@ -228,5 +277,5 @@ func (v *Int[T]) AddOnly(delta T) {
 	v.val += delta
 	x := v.val
 	t.EndUpdate(&v.o, encode(v.enc, x), true)
-	noteValue(t, x)
+	v.note(t, x)
 }

@@ -27,7 +27,8 @@ func init() {
 // right fork is fork (i+1) mod n. Each meal is lock(first); lock(second);
 // unlock(second); unlock(first), where first is the left fork, or with
 // fixed=1 the lower-numbered of the two. The body starts every philosopher
-// and joins them.
+// (named phil0 to phil<n-1> in reports: philosopher i is thread T<i+1>) and
+// joins them.
 func dining(p Params) func(w *weft.T) {
 	n, meals, fixed := p["n"], p["meals"], p["fixed"] == 1
 	return func(w *weft.T) {
@@ -49,7 +50,7 @@ func dining(p Params) func(w *weft.T) {
 		}
 		ths := make([]*weft.Thread, n)
 		for i := range ths {
-			ths[i] = w.Go(func() { philosopher(i) })
+			ths[i] = w.GoNamed(fmt.Sprintf("phil%d", i), func() { philosopher(i) })
 		}
 		for _, th := range ths {
 			th.Join()

@@ -132,7 +132,11 @@ type Op struct {
 	Cases []Case
 }
 
-func (o Op) String() string {
+func (o Op) String() string { return o.Text(ObjectID.String) }
+
+// Text describes o as String does, with its objects named by name (such
+// as Trace.ObjectName).
+func (o Op) Text(name func(ObjectID) string) string {
 	if o.Kind == KindNone {
 		return "none"
 	}
@@ -149,7 +153,7 @@ func (o Op) String() string {
 			if i > 0 {
 				s += ", "
 			}
-			s += c.Obj.String()
+			s += name(c.Obj)
 		}
 		return s + ")"
 	}
@@ -159,7 +163,7 @@ func (o Op) String() string {
 			if i > 0 {
 				s += ", "
 			}
-			s += c.Kind.String() + " " + c.Obj.String()
+			s += c.Kind.String() + " " + name(c.Obj)
 		}
 		if o.Arg == 1 {
 			if len(o.Cases) > 0 {
@@ -170,7 +174,7 @@ func (o Op) String() string {
 		return s + ")"
 	}
 	if o.Obj != NoObject {
-		s += " " + o.Obj.String()
+		s += " " + name(o.Obj)
 	}
 	return s
 }

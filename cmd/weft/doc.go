@@ -7,7 +7,7 @@
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
 //	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going]
 //	         [-races] PROGRAM
-//	weft replay [-p name=value]... [-max-steps N] [-races] PROGRAM TOKEN
+//	weft replay [-max-steps N] [-races] PROGRAM TOKEN
 //	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 //	          [-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-json] [-v]
 //	weft help [COMMAND]
@@ -16,7 +16,11 @@
 // replay it:
 //
 //	weft run -p n=5 dining
-//	weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.…
+//	weft replay dining n=5,meals=1,fixed=0:w1.…
+//
+// A token that weft run prints carries the program's parameters in front
+// of the recorded choices, so weft replay needs no -p flags (a -p that
+// disagrees with the token is refused).
 //
 // run prints the report of each kind of failure found (with its replay
 // command) and a summary table; with -json it prints one JSON object instead

@@ -56,9 +56,9 @@ func TestExitStatus(t *testing.T) {
 		{name: "fixed dining", args: []string{"run", "-strategy", "exhaustive", "-p", "n=3", "-p", "fixed=1", "dining"}, code: 0,
 			stdout: []string{"program       dining n=3 meals=1 fixed=1", "executions    1205 "}},
 		{name: "dining deadlocks", args: []string{"run", "-p", "n=5", "dining"}, code: 1,
-			stdout: []string{"weft: deadlock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.", "failures      1 (deadlock 1)", "strategy      optimal"}},
+			stdout: []string{"weft: deadlock", "replay: weft replay dining n=5,meals=1,fixed=0:w1.", "failures      1 (deadlock 1)", "strategy      optimal"}},
 		{name: "races fib", args: []string{"run", "-races", "-keep-going", "-p", "n=1", "fib"}, code: 1,
-			stdout: []string{"weft: data race in T2", "data race on j: T2's write (store, step 7) at basic.go:107 and T0's read (load, step 4) at basic.go:111", "replay: weft replay -races -p n=1 fib w1.", "executions    11 (the strategy explored everything it covers)", "failures      11 (data race 11)"}},
+			stdout: []string{"weft: data race in T2", "data race on j: T2's write (store, step 7) at basic.go:107 and T0's read (load, step 4) at basic.go:111", "replay: weft replay -races fib n=1:w1.", "executions    11 (the strategy explored everything it covers)", "failures      11 (data race 11)"}},
 		{name: "races locked pi", args: []string{"run", "-races", "-p", "threads=2", "-p", "locked=1", "parallelpi"}, code: 0,
 			stdout: []string{"executions    2 (the strategy explored everything it covers)", "failures      none"}},
 		{name: "dining keep going", args: []string{"run", "-strategy", "exhaustive", "-keep-going", "-p", "n=3", "dining"}, code: 1,
@@ -117,9 +117,23 @@ func TestExitStatus(t *testing.T) {
 		// thread T5 does not exist.
 		{name: "replay other parameters", args: []string{"replay", "-p", "n=4", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 2,
 			stderr: []string{"weft replay: dining n=4 meals=1 fixed=0: the replay diverged from the recorded execution: step 1: recorded T5 (lock), but the execution has no thread T5\n" +
-				"the token was recorded with another program, other -p values or another -max-steps, or it is corrupt"}, stdoutNone: true},
+				"the token was recorded with another program, other parameters or another -max-steps, or it is corrupt"}, stdoutNone: true},
+		// A library token with -p flags, as weft printed them before its
+		// tokens carried the parameters.
 		{name: "replay deadlock", args: []string{"replay", "-p", "n=5", "dining", "w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 1,
-			stdout: []string{"weft: deadlock (execution 1, 5 steps)", "T5 blocked on lock", "replay: weft replay -p n=5 -p meals=1 -p fixed=0 dining w1.BQUABgEABgIABgQABgMABgB3g5g2"}},
+			stdout: []string{"weft: deadlock (execution 1, 5 steps)", "T5(phil4) blocked on lock", "replay: weft replay dining n=5,meals=1,fixed=0:w1.BQUABgEABgIABgQABgMABgB3g5g2"}},
+		// The token carries the parameters: no -p needed; one that agrees
+		// is accepted, one that does not is refused.
+		{name: "replay token with parameters", args: []string{"replay", "dining", "n=5,meals=1,fixed=0:w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 1,
+			stdout: []string{"weft: deadlock (execution 1, 5 steps)", "replay: weft replay dining n=5,meals=1,fixed=0:w1.BQUABgEABgIABgQABgMABgB3g5g2"}},
+		{name: "replay token and agreeing -p", args: []string{"replay", "-p", "n=5", "dining", "n=5,meals=1,fixed=0:w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 1,
+			stdout: []string{"weft: deadlock (execution 1, 5 steps)"}},
+		{name: "replay token and other -p", args: []string{"replay", "-p", "n=4", "dining", "n=5,meals=1,fixed=0:w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 2, stdoutNone: true,
+			stderr: []string{"weft replay: -p n=4, but the token was recorded with n=5; drop the -p flag (the token carries the parameters)\n"}},
+		{name: "replay token with bad parameters", args: []string{"replay", "dining", "n=five:w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 2, stdoutNone: true,
+			stderr: []string{`weft replay: the token's parameters "n=five": parameter "n=five": "five" is not an integer; copy the whole token from the failure report or from weft run -json` + "\n"}},
+		{name: "replay token with unknown parameter", args: []string{"replay", "dining", "n=5,m=1:w1.BQUABgEABgIABgQABgMABgB3g5g2"}, code: 2, stdoutNone: true,
+			stderr: []string{`program dining has no parameter "m" (its parameters: n, meals, fixed)`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -191,9 +205,9 @@ func TestJSON(t *testing.T) {
 		s.FinalStates != 1 || s.Events != 16623 || s.Params["n"] != 3 || s.Params["meals"] != 1 || s.Params["fixed"] != 0 {
 		t.Errorf("dining summary = %+v", s)
 	}
-	const tok = "w1.AwEABgIABgMABgCH-Fm1"
+	const tok = "n=3,meals=1,fixed=0:w1.AwEABgIABgMABgCH-Fm1"
 	if f := s.Failures[0]; f.Kind != "deadlock" || f.Token != tok || f.Execution != 639 || f.Steps != 3 ||
-		f.Replay != "weft replay -p n=3 -p meals=1 -p fixed=0 dining "+tok || !strings.Contains(f.Message, "no thread can move") {
+		f.Replay != "weft replay dining "+tok || !strings.Contains(f.Message, "no thread can move") {
 		t.Errorf("dining failure = %+v", f)
 	}
 
@@ -266,7 +280,7 @@ func TestReplayBadContent(t *testing.T) {
 		malformed = "weft: malformed replay token: "
 		corrupt   = "; the token is corrupt or was not made by this version of weft; copy the whole token from the failure report or from weft run -json\n"
 		notFit    = "weft replay: xy: the replay diverged from the recorded execution: "
-		way       = "\nthe token was recorded with another program, other -p values or another -max-steps, or it is corrupt; replay with the program, -p values and -max-steps of the run that printed the token\n"
+		way       = "\nthe token was recorded with another program, other parameters or another -max-steps, or it is corrupt; replay with the program and -max-steps of the run that printed the token, and its whole token (which carries the parameters)\n"
 	)
 	tests := []struct{ name, tok, stderr string }{
 		{"thread 2^31", tok(nil, replay.Step{Thread: math.MinInt32, Kind: trace.KindStore}),

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft"
 )
 
 // The markers around the output of weft list in README.md.
@@ -41,5 +43,39 @@ func TestREADMEList(t *testing.T) {
 	}
 	if err := os.WriteFile(path, []byte(readme[:i]+want+readme[j+len(listEnd):]), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestREADMEStrategies checks that the table of strategies in README.md,
+// between its markers, names every strategy of weft list once, and no
+// other.
+func TestREADMEStrategies(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	const begin, end = "<!-- strategies: begin -->\n", "<!-- strategies: end -->\n"
+	i, j := strings.Index(readme, begin), strings.Index(readme, end)
+	if i < 0 || j < i {
+		t.Fatalf("README.md has no %q ... %q markers", strings.TrimSpace(begin), strings.TrimSpace(end))
+	}
+	named := map[string]int{}
+	for _, line := range strings.Split(readme[i+len(begin):j], "\n") {
+		first, _, _ := strings.Cut(strings.TrimPrefix(line, "| "), " |")
+		for _, f := range strings.Split(first, ", ") {
+			if name, ok := strings.CutPrefix(f, "`"); ok {
+				named[strings.TrimSuffix(name, "`")]++
+			}
+		}
+	}
+	for _, s := range weft.Strategies() {
+		if named[s] != 1 {
+			t.Errorf("the table names strategy %s %d times, want once", s, named[s])
+		}
+		delete(named, s)
+	}
+	for s := range named {
+		t.Errorf("the table names %s, which is no strategy", s)
 	}
 }

@@ -132,6 +132,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return report(usageErrorf("%v", err), stderr)
 	}
+	for _, f := range r.Failures {
+		f.Token = cliToken(p, ps, f.Token)
+	}
 	s := summarize(p, ps, o, r)
 	if o.json {
 		enc := json.NewEncoder(stdout)
@@ -141,7 +144,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		for _, f := range r.Failures {
-			fmt.Fprintln(stdout, f.Report(replayCommand(p, ps, o.maxSteps, o.races, f.Token)))
+			fmt.Fprintln(stdout, f.Report(replayCommand(p, o.maxSteps, o.races, f.Token)))
 		}
 		s.print(stdout)
 	}
@@ -167,19 +170,8 @@ func onePositional(fs *flag.FlagSet, what string) (string, error) {
 	return "", usageErrorf("weft %s: unexpected arguments after %s: %q (flags go before %s, as with the go command)", fs.Name(), what, strings.Join(fs.Args()[1:], " "), what)
 }
 
-// replayCommand is the command line that replays token.
-func replayCommand(p *programs.Program, ps programs.Params, maxSteps int, races bool, token string) string {
-	var b strings.Builder
-	b.WriteString("weft replay")
-	if races {
-		b.WriteString(" -races")
-	}
-	for _, a := range p.Format(ps) {
-		b.WriteString(" -p " + a)
-	}
-	if maxSteps > 0 {
-		fmt.Fprintf(&b, " -max-steps %d", maxSteps)
-	}
-	fmt.Fprintf(&b, " %s %s", p.Name, token)
-	return b.String()
+// replayCommand is the command line that replays token, a token of the
+// weft command (cliToken): it carries the parameters.
+func replayCommand(p *programs.Program, maxSteps int, races bool, token string) string {
+	return formatReplay(maxSteps, races) + " " + p.Name + " " + token
 }

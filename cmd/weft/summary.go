@@ -107,9 +107,23 @@ type FailureSummary struct {
 	Switches  int    `json:"switches"` // its context switches
 	// FoundSteps and FoundSwitches are those of the schedule as the
 	// exploration found it, if weft shortened it (-shorten); 0 otherwise.
-	FoundSteps    int    `json:"found_steps,omitempty"`
-	FoundSwitches int    `json:"found_switches,omitempty"`
-	Replay        string `json:"replay"` // the command that replays it
+	FoundSteps    int `json:"found_steps,omitempty"`
+	FoundSwitches int `json:"found_switches,omitempty"`
+	// Thread is the thread that failed, as reports name it ("T1", or
+	// "T1(name)" for a named thread); empty for a deadlock or a leak.
+	Thread string `json:"thread,omitempty"`
+	// Blocked lists the threads a deadlock or a leak left blocked.
+	Blocked []BlockedSummary `json:"blocked,omitempty"`
+	Replay  string           `json:"replay"` // the command that replays it
+}
+
+// BlockedSummary is a thread left blocked, in FailureSummary.
+type BlockedSummary struct {
+	Thread string `json:"thread"` // as reports name it
+	Op     string `json:"op"`     // what it waits for, as in the report
+	At     string `json:"at"`     // where: file:line, the file's base name
+	// HeldBy is the thread holding the mutex it waits to lock, if any.
+	HeldBy string `json:"held_by,omitempty"`
 }
 
 // summarize builds the summary of run r of program p.
@@ -155,11 +169,25 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 			Timeouts: st.Timeouts, CacheHits: st.CacheHits, TimeS: st.SolverTime.Seconds()}
 	}
 	for _, f := range r.Failures {
-		s.Failures = append(s.Failures, FailureSummary{
+		fs := FailureSummary{
 			Kind: f.Kind.String(), Message: f.Message, Token: f.Token, Execution: f.Execution,
 			Steps: len(f.Record.Steps), Switches: f.Switches, FoundSteps: f.FoundSteps, FoundSwitches: f.FoundSwitches,
-			Replay: replayCommand(p, ps, o.maxSteps, o.races, f.Token),
-		})
+			Replay: replayCommand(p, o.maxSteps, o.races, f.Token),
+		}
+		if f.Thread != trace.NoThread {
+			fs.Thread = f.ThreadLabel(f.Thread)
+		}
+		for _, b := range f.Blocked {
+			bs := BlockedSummary{Thread: f.ThreadLabel(b.Thread), Op: b.Op}
+			if b.File != "" {
+				bs.At = filepath.Base(b.File) + ":" + strconv.Itoa(b.Line)
+			}
+			if b.Holder != trace.NoThread {
+				bs.HeldBy = f.ThreadLabel(b.Holder)
+			}
+			fs.Blocked = append(fs.Blocked, bs)
+		}
+		s.Failures = append(s.Failures, fs)
 	}
 	for k, n := range r.FailureCounts {
 		s.FailureCounts[k.String()] = n

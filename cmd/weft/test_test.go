@@ -83,6 +83,47 @@ func TestSkipped(t *testing.T) {
 	t.Skip("not today")
 }
 `,
+		// Three goroutines count: as statements, the adds commute (one
+		// trace); with their results used, each order is explored.
+		"count_test.go": `package outside
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+func count(t *testing.T, add func(n *atomic.Int64, m *int64)) {
+	var n atomic.Int64
+	var m int64
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			add(&n, &m)
+		}()
+	}
+	wg.Wait()
+	if n.Load() != 3 || atomic.LoadInt64(&m) != 3 {
+		t.Errorf("n = %d, m = %d", n.Load(), atomic.LoadInt64(&m))
+	}
+}
+
+func TestCountStatements(t *testing.T) {
+	count(t, func(n *atomic.Int64, m *int64) {
+		n.Add(1)
+		atomic.AddInt64(m, 1)
+	})
+}
+
+func TestCountUsed(t *testing.T) {
+	count(t, func(n *atomic.Int64, m *int64) {
+		_ = n.Add(1)
+		_ = atomic.AddInt64(m, 1)
+	})
+}
+`,
 		"stop_test.go": `package outside
 
 import "testing"
@@ -108,7 +149,11 @@ func TestStop(t *testing.T) {
 	}
 	for _, want := range []string{"weft: close of closed channel in T1", "T1   close chan#0                      stop.go:5", "replay: weft test example.com/outside -run '^TestStop$' -replay 'TestStop=",
 		"the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite",
-		"--- FAIL: TestIndirect", "    indirect_test.go:14: not today\n--- SKIP: TestSkipped"} {
+		"--- FAIL: TestIndirect", "    indirect_test.go:14: not today\n--- SKIP: TestSkipped",
+		// The adds as statements commute: the orders left are those of
+		// wg.Done; with their results used, 265 executions.
+		"count_test.go:26: weft: strategy optimal, executions 15 (complete 15, cut 0, failing 0), final states 1,",
+		"count_test.go:33: weft: strategy optimal, executions 265 (complete 265, cut 0, failing 0), final states 1,"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -292,13 +292,13 @@ func (c *Checked) expected(p *mark, tr *trace.Trace) string {
 	return fmt.Sprintf("had %d threads there and ran %v's %s (%s)", p.threads, p.thread, opText(p.op(), tr), altsText(p.alts, false))
 }
 
-// opText names an operation with the name of its object, if tr knows it.
+// opText names an operation with the names of its objects, as reports do
+// (trace.Trace.ObjectName), if tr is known.
 func opText(op trace.Op, tr *trace.Trace) string {
-	s := op.String()
-	if tr != nil && op.Obj >= 0 && int(op.Obj) < len(tr.Objects) && tr.Objects[op.Obj].Name != "" {
-		s += " (" + tr.Objects[op.Obj].Name + ")"
+	if tr == nil {
+		return op.String()
 	}
-	return s
+	return op.Text(tr.ObjectName)
 }
 
 // altsText describes a thread's number of alternatives.

@@ -175,11 +175,7 @@ func (e *Exec) describeAwait(op trace.Op) string {
 	}
 	var names []string
 	for _, c := range op.Cases {
-		name := c.Obj.String()
-		if c.Obj >= 0 && int(c.Obj) < len(e.tr.Objects) && e.tr.Objects[c.Obj].Name != "" {
-			name += " (" + e.tr.Objects[c.Obj].Name + ")"
-		}
-		names = append(names, name)
+		names = append(names, e.tr.ObjectName(c.Obj))
 	}
 	return what + ", waiting for a write of " + strings.Join(names, ", ")
 }

@@ -258,6 +258,21 @@ func (e *Exec) PendingSite(p trace.ThreadID) (pc uintptr, ok bool) {
 	return t.caller, true
 }
 
+// Daemon reports whether thread p of the last execution is weft's own: a
+// timer's (timer.go), which reports do not show as a thread of the program.
+func (e *Exec) Daemon(p trace.ThreadID) bool {
+	return p >= 0 && int(p) < len(e.threads) && e.threads[p].daemon
+}
+
+// ThreadName returns the name the program gave thread p of the last
+// execution (GoNamed), or "" if it gave none or p did not run.
+func (e *Exec) ThreadName(p trace.ThreadID) string {
+	if p < 0 || int(p) >= len(e.threads) {
+		return ""
+	}
+	return e.threads[p].name
+}
+
 // Interrupted reports whether Config.Deadline ended the last execution
 // (which then ended as cut): it is no execution of the program's.
 func (e *Exec) Interrupted() bool { return e.interrupted }
@@ -403,9 +418,9 @@ func (e *Exec) noneEnabled() {
 		switch {
 		case t.done || t.daemon:
 		case t.op.Kind == trace.KindAwait:
-			msg += fmt.Sprintf("\n\t%v blocked in %s", t.id, e.describe(t.op))
+			msg += fmt.Sprintf("\n\t%s blocked in %s", t.label(), e.describe(t.op))
 		default:
-			msg += fmt.Sprintf("\n\t%v blocked on %s", t.id, e.describe(t.op))
+			msg += fmt.Sprintf("\n\t%s blocked on %s", t.label(), e.describe(t.op))
 		}
 	}
 	if e.bodyReturned {
@@ -422,16 +437,10 @@ func (e *Exec) describe(op trace.Op) string {
 	if op.Kind == trace.KindAwait {
 		return e.describeAwait(op)
 	}
-	s := op.String()
-	if op.Obj >= 0 && int(op.Obj) < len(e.tr.Objects) {
-		o := e.tr.Objects[op.Obj]
-		s += " (" + o.Class.String()
-		if o.Name != "" {
-			s += " " + o.Name
-		}
-		s += ")"
+	if op.Kind == trace.KindJoin && op.Arg >= 0 && int(op.Arg) < len(e.threads) {
+		return "join " + e.threads[op.Arg].label()
 	}
-	return s
+	return op.Text(e.tr.ObjectName)
 }
 
 // finish ends the execution; the first end wins. From now on every weft

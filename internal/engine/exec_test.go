@@ -197,11 +197,11 @@ func TestEnds(t *testing.T) {
 			me.Lock(&b, trace.ClassMutex)
 		}, status: trace.Failed, kind: trace.Deadlock, thread: trace.NoThread, steps: 2,
 			// T1 registers b (o0) as it starts, before T0 reaches a (o1).
-			msg: []string{"no thread can move", "T0 blocked on lock o0 (mutex)", "T1 blocked on lock o1 (mutex)"}},
+			msg: []string{"no thread can move", "T0 blocked on lock mutex#0", "T1 blocked on lock mutex#1"}},
 		{name: "leak", body: func() {
 			Current().Go(func() { u := Current(); u.Lock(&a, trace.ClassMutex); u.Lock(&a, trace.ClassMutex) })
 		}, status: trace.Failed, kind: trace.Leak, thread: trace.NoThread, steps: 1,
-			msg: []string{"test body returned", "T1 blocked on lock o0"}},
+			msg: []string{"test body returned", "T1 blocked on lock mutex#0"}},
 		{name: "step bound", cfg: Config{MaxSteps: 10}, body: func() {
 			for {
 				load(&x)

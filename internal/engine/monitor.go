@@ -70,7 +70,7 @@ func (t *Thread) inside(o *Obj, what string) {
 		return
 	}
 	t.end(0, false)
-	t.fail(trace.Panic, fmt.Sprintf("weft: monitor %s by %v, which is not inside the monitor", what, t.id))
+	t.fail(trace.Panic, fmt.Sprintf("weft: monitor %s by %s, which is not inside the monitor", what, t.label()))
 }
 
 // MEnter enters monitor o (SU if su), blocking while another thread is inside.
@@ -205,7 +205,7 @@ func (o *Obj) waiter(c int64) int {
 func (t *Thread) MWaiters(o *Obj, su bool, c int) int {
 	t.monitor(o, su)
 	if !o.locked || o.owner != t.id {
-		t.fail(trace.Panic, fmt.Sprintf("weft: monitor condition Len by %v, which is not inside the monitor", t.id))
+		t.fail(trace.Panic, fmt.Sprintf("weft: monitor condition Len by %s, which is not inside the monitor", t.label()))
 	}
 	n := 0
 	for _, w := range o.queue {

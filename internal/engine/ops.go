@@ -191,7 +191,10 @@ func (t *Thread) WaitGroupWait(o *Obj) {
 // Go starts a thread running f and returns it. The new thread runs its local
 // code up to its first operation before Go returns; starting it is not a
 // scheduling point.
-func (t *Thread) Go(f func()) *Thread { return t.spawn(f) }
+func (t *Thread) Go(f func()) *Thread { return t.spawn(f, "") }
+
+// GoNamed is Go for a thread that reports name (ThreadLabel).
+func (t *Thread) GoNamed(name string, f func()) *Thread { return t.spawn(f, name) }
 
 // Join blocks until thread u has finished.
 func (t *Thread) Join(u *Thread) {

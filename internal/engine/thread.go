@@ -62,6 +62,8 @@ type Thread struct {
 	// daemon marks a timer's thread: it never counts as live, blocked or
 	// leaked, and the execution ends without it (timer.go).
 	daemon bool
+	// name is the name the program gave the thread (GoNamed), or "".
+	name string
 
 	// await lists the variables the thread's pending await waits on
 	// (await.go); inAwait marks the evaluation of an Await's condition;
@@ -75,6 +77,19 @@ type Thread struct {
 
 // ID returns the thread's identity.
 func (t *Thread) ID() trace.ThreadID { return t.id }
+
+// label names the thread for a person: its identity, with the name the
+// program gave it in parentheses, as in "T1(producer)".
+func (t *Thread) label() string { return ThreadLabel(t.id, t.name) }
+
+// ThreadLabel names thread p, which the program named name (or not: ""),
+// for a person: "T1", or "T1(producer)".
+func ThreadLabel(p trace.ThreadID, name string) string {
+	if name == "" {
+		return p.String()
+	}
+	return p.String() + "(" + name + ")"
+}
 
 // Exec returns the execution the thread belongs to.
 func (t *Thread) Exec() *Exec { return t.e }
@@ -356,7 +371,7 @@ func (e *Exec) exit(t *Thread) (next *Thread) {
 
 // spawn starts a new thread running f; it runs to its first operation before
 // spawn returns.
-func (t *Thread) spawn(f func()) *Thread {
+func (t *Thread) spawn(f func(), name string) *Thread {
 	e := t.e
 	if e.aborting.Load() {
 		panic(unwindSignal{})
@@ -365,6 +380,7 @@ func (t *Thread) spawn(f func()) *Thread {
 		t.fail(trace.Panic, "weft: the condition of w.Await started a thread: it may only load variables")
 	}
 	u := e.newThread(t.id, f)
+	u.name = name
 	if e.captureSources {
 		u.spawnPC = callerPC(t.spawnPC)
 	}

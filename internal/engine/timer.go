@@ -55,6 +55,14 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	t.handTo(u)
 }
 
+// SendsOnTimer reports whether thread t may not send on channel o, nor
+// close it: o is a timer's channel (StartTimer) and t is not its daemon.
+// time.Timer's channel is receive-only; weft's is a *Chan, so the rule is
+// checked when the program runs.
+func (t *Thread) SendsOnTimer(o *Obj) bool {
+	return o != nil && o.class == trace.ClassTimer && t.id != o.owner
+}
+
 // When returns the deadline of timer channel o.
 func (o *Obj) When() int64 { return o.when }
 

@@ -163,6 +163,8 @@ func (r *rewriter) node(n ast.Node) bool {
 			}
 			r.insert(r.off(n.X.End()), recv, true)
 		}
+	case *ast.ExprStmt:
+		r.addOnly(n)
 	case *ast.CallExpr:
 		return r.call(n)
 	case *ast.RangeStmt:
@@ -175,6 +177,45 @@ func (r *rewriter) node(n ast.Node) bool {
 		return false
 	}
 	return true
+}
+
+// atomicAdds are sync/atomic's adds: the functions, and the method Add of
+// these types.
+var atomicAdds = map[string]bool{
+	"AddInt32": true, "AddInt64": true, "AddUint32": true, "AddUint64": true, "AddUintptr": true,
+	"Int32": true, "Int64": true, "Uint32": true, "Uint64": true, "Uintptr": true,
+}
+
+// addOnly rewrites a statement that is a call of one of sync/atomic's adds,
+// whose result is then discarded, to the stand-in's AddOnly: the method
+// AddOnly for x.Add(d), the function AddOnlyInt64 (and so on) for
+// atomic.AddInt64(p, d). Such adds commute with each other.
+func (r *rewriter) addOnly(n *ast.ExprStmt) {
+	call, ok := ast.Unparen(n.X).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	fn, ok := r.info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
+		return
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	switch {
+	case recv == nil && atomicAdds[fn.Name()]:
+		r.replace(sel.Sel.Pos(), sel.Sel.End(), "AddOnly"+strings.TrimPrefix(fn.Name(), "Add"))
+	case recv != nil && fn.Name() == "Add":
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if named, ok := t.(*types.Named); ok && atomicAdds[named.Obj().Name()] {
+			r.replace(sel.Sel.Pos(), sel.Sel.End(), "AddOnly")
+		}
+	}
 }
 
 // markCommaOK marks e, if it is a receive, as one whose ok result is used.

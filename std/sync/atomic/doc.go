@@ -13,6 +13,12 @@
 // and code outside executions, see what the atomics did. Outside an
 // execution every function is the standard library's.
 //
+// An add whose result the program discards (a statement x.Add(1) or
+// atomic.AddInt64(&n, 1)) is rewritten by weft test to AddOnly (a method
+// and functions this package adds to sync/atomic's API): a weft.Int's
+// AddOnly, which commutes with the other AddOnlys of the word, so that n
+// goroutines that each count once take one trace, not n!.
+//
 // The And and Or functions are compare-and-swap loops inside an execution:
 // a load and a compare-and-swap, again while another thread changed the
 // word between them.

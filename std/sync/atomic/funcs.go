@@ -20,6 +20,16 @@ func AddInt32(addr *int32, delta int32) (new int32) {
 	return atomic.AddInt32(addr, delta)
 }
 
+// AddOnlyInt32 is AddInt32 with its result discarded: weft test calls it for a
+// statement atomic.AddInt32(addr, delta), so that such adds commute
+// (weft.Int.AddOnly).
+func AddOnlyInt32(addr *int32, delta int32) {
+	if shim.Active() {
+		intVar(addr).AddOnly(delta)
+	}
+	atomic.AddInt32(addr, delta)
+}
+
 // LoadInt32 atomically loads *addr.
 func LoadInt32(addr *int32) (val int32) {
 	if shim.Active() {
@@ -76,6 +86,16 @@ func AddInt64(addr *int64, delta int64) (new int64) {
 		intVar(addr).Add(delta)
 	}
 	return atomic.AddInt64(addr, delta)
+}
+
+// AddOnlyInt64 is AddInt64 with its result discarded: weft test calls it for a
+// statement atomic.AddInt64(addr, delta), so that such adds commute
+// (weft.Int.AddOnly).
+func AddOnlyInt64(addr *int64, delta int64) {
+	if shim.Active() {
+		intVar(addr).AddOnly(delta)
+	}
+	atomic.AddInt64(addr, delta)
 }
 
 // LoadInt64 atomically loads *addr.
@@ -136,6 +156,16 @@ func AddUint32(addr *uint32, delta uint32) (new uint32) {
 	return atomic.AddUint32(addr, delta)
 }
 
+// AddOnlyUint32 is AddUint32 with its result discarded: weft test calls it for a
+// statement atomic.AddUint32(addr, delta), so that such adds commute
+// (weft.Int.AddOnly).
+func AddOnlyUint32(addr *uint32, delta uint32) {
+	if shim.Active() {
+		intVar(addr).AddOnly(delta)
+	}
+	atomic.AddUint32(addr, delta)
+}
+
 // LoadUint32 atomically loads *addr.
 func LoadUint32(addr *uint32) (val uint32) {
 	if shim.Active() {
@@ -194,6 +224,16 @@ func AddUint64(addr *uint64, delta uint64) (new uint64) {
 	return atomic.AddUint64(addr, delta)
 }
 
+// AddOnlyUint64 is AddUint64 with its result discarded: weft test calls it for a
+// statement atomic.AddUint64(addr, delta), so that such adds commute
+// (weft.Int.AddOnly).
+func AddOnlyUint64(addr *uint64, delta uint64) {
+	if shim.Active() {
+		intVar(addr).AddOnly(delta)
+	}
+	atomic.AddUint64(addr, delta)
+}
+
 // LoadUint64 atomically loads *addr.
 func LoadUint64(addr *uint64) (val uint64) {
 	if shim.Active() {
@@ -250,6 +290,16 @@ func AddUintptr(addr *uintptr, delta uintptr) (new uintptr) {
 		intVar(addr).Add(delta)
 	}
 	return atomic.AddUintptr(addr, delta)
+}
+
+// AddOnlyUintptr is AddUintptr with its result discarded: weft test calls it for a
+// statement atomic.AddUintptr(addr, delta), so that such adds commute
+// (weft.Int.AddOnly).
+func AddOnlyUintptr(addr *uintptr, delta uintptr) {
+	if shim.Active() {
+		intVar(addr).AddOnly(delta)
+	}
+	atomic.AddUintptr(addr, delta)
 }
 
 // LoadUintptr atomically loads *addr.

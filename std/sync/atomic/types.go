@@ -82,6 +82,10 @@ func (x *Int32) CompareAndSwap(old, new int32) (swapped bool) {
 // Add atomically adds delta to x and returns the new value.
 func (x *Int32) Add(delta int32) (new int32) { return AddInt32(&x.v, delta) }
 
+// AddOnly is Add with its result discarded: weft test calls it for a
+// statement x.Add(delta).
+func (x *Int32) AddOnly(delta int32) { AddOnlyInt32(&x.v, delta) }
+
 // And atomically performs a bitwise AND of x and mask and returns the old
 // value.
 func (x *Int32) And(mask int32) (old int32) { return AndInt32(&x.v, mask) }
@@ -112,6 +116,10 @@ func (x *Int64) CompareAndSwap(old, new int64) (swapped bool) {
 
 // Add atomically adds delta to x and returns the new value.
 func (x *Int64) Add(delta int64) (new int64) { return AddInt64(&x.v, delta) }
+
+// AddOnly is Add with its result discarded: weft test calls it for a
+// statement x.Add(delta).
+func (x *Int64) AddOnly(delta int64) { AddOnlyInt64(&x.v, delta) }
 
 // And atomically performs a bitwise AND of x and mask and returns the old
 // value.
@@ -144,6 +152,10 @@ func (x *Uint32) CompareAndSwap(old, new uint32) (swapped bool) {
 // Add atomically adds delta to x and returns the new value.
 func (x *Uint32) Add(delta uint32) (new uint32) { return AddUint32(&x.v, delta) }
 
+// AddOnly is Add with its result discarded: weft test calls it for a
+// statement x.Add(delta).
+func (x *Uint32) AddOnly(delta uint32) { AddOnlyUint32(&x.v, delta) }
+
 // And atomically performs a bitwise AND of x and mask and returns the old
 // value.
 func (x *Uint32) And(mask uint32) (old uint32) { return AndUint32(&x.v, mask) }
@@ -175,6 +187,10 @@ func (x *Uint64) CompareAndSwap(old, new uint64) (swapped bool) {
 // Add atomically adds delta to x and returns the new value.
 func (x *Uint64) Add(delta uint64) (new uint64) { return AddUint64(&x.v, delta) }
 
+// AddOnly is Add with its result discarded: weft test calls it for a
+// statement x.Add(delta).
+func (x *Uint64) AddOnly(delta uint64) { AddOnlyUint64(&x.v, delta) }
+
 // And atomically performs a bitwise AND of x and mask and returns the old
 // value.
 func (x *Uint64) And(mask uint64) (old uint64) { return AndUint64(&x.v, mask) }
@@ -205,6 +221,10 @@ func (x *Uintptr) CompareAndSwap(old, new uintptr) (swapped bool) {
 
 // Add atomically adds delta to x and returns the new value.
 func (x *Uintptr) Add(delta uintptr) (new uintptr) { return AddUintptr(&x.v, delta) }
+
+// AddOnly is Add with its result discarded: weft test calls it for a
+// statement x.Add(delta).
+func (x *Uintptr) AddOnly(delta uintptr) { AddOnlyUintptr(&x.v, delta) }
 
 // And atomically performs a bitwise AND of x and mask and returns the old
 // value.

@@ -11,6 +11,7 @@ import (
 type server struct {
 	mu    sync.Mutex
 	hits  atomic.Int64
+	calls int32
 	reqs  chan string
 	quit  chan struct{}
 	out   chan<- int
@@ -22,7 +23,11 @@ func (s *server) handle(name string, n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.names = append(s.names, name)
-	s.hits.Add(int64(n))
+	s.hits.Add(int64(n))         // the result discarded: AddOnly
+	atomic.AddInt32(&s.calls, 1) // AddOnlyInt32
+	if s.hits.Add(0) < 0 {       // the result used: Add
+		atomic.AddInt32(&s.calls, -1)
+	}
 }
 
 func worker(id int, jobs <-chan int, results chan<- int, wg *sync.WaitGroup) {

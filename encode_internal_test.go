@@ -1,0 +1,67 @@
+// Tests of the hash that encodes values of shared variables that are not
+// integers or booleans (varEncoder).
+
+package weft
+
+import "testing"
+
+// TestHashValue: equal contents hash the same, whatever the map's order
+// or the pointers' targets; different contents, nil and empty, and
+// different dynamic types differ.
+func TestHashValue(t *testing.T) {
+	type pair struct {
+		S []int
+		M map[string]int
+	}
+	h := func(v any) uint64 {
+		enc, hashed := varEncoder[any]()
+		if !hashed {
+			t.Fatal("varEncoder[any] does not hash")
+		}
+		return enc(v)
+	}
+	x, y := 1, 2
+	m1 := map[string]int{}
+	m2 := map[string]int{}
+	for i, k := range []string{"a", "b", "c", "d", "e", "f"} {
+		m1[k] = i
+	}
+	for i, k := range []string{"f", "e", "d", "c", "b", "a"} {
+		m2[k] = 5 - i
+	}
+	same := [][2]any{
+		{[]int{1, 2}, append(make([]int, 0, 9), 1, 2)},
+		{m1, m2},
+		{pair{[]int{3}, m1}, pair{[]int{3}, m2}},
+		{&x, &y}, // pointers only by whether they are nil
+		{"ab", string([]byte{'a', 'b'})},
+	}
+	for _, c := range same {
+		if h(c[0]) != h(c[1]) {
+			t.Errorf("%v and %v hash differently", c[0], c[1])
+		}
+	}
+	differ := [][2]any{
+		{[]int{1, 2}, []int{2, 1}},
+		{[]int(nil), []int{}},
+		{map[string]int(nil), map[string]int{}},
+		{map[string]int{"a": 1}, map[string]int{"a": 2}},
+		{pair{S: []int{1}}, pair{S: []int{1}, M: map[string]int{}}},
+		{[]string{"ab", "c"}, []string{"a", "bc"}},
+		{int32(1), int64(1)},
+		{(*int)(nil), &x},
+		{1.5, 2.5},
+		{"", nil},
+	}
+	for _, c := range differ {
+		if h(c[0]) == h(c[1]) {
+			t.Errorf("%#v and %#v hash the same", c[0], c[1])
+		}
+	}
+	if enc, hashed := varEncoder[int16](); hashed || enc(-1) != 0xffff {
+		t.Errorf("varEncoder[int16]: hashed %v, -1 encoded %#x; want the bits 0xffff", hashed, enc(-1))
+	}
+	if enc, hashed := varEncoder[string](); !hashed || enc("ab") == enc("ba") {
+		t.Errorf("varEncoder[string]: hashed %v, ab and ba encoded the same", hashed)
+	}
+}
