@@ -72,6 +72,7 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 		if len(p.CompiledGoFiles) != len(p.GoFiles) {
 			return nil, fmt.Errorf("package %s uses cgo: %w", p.PkgPath, ErrUnsupported)
 		}
+		groups := groupFuncs(p.Syntax, p.TypesInfo)
 		for i, f := range p.Syntax {
 			name := p.CompiledGoFiles[i]
 			if done[name] {
@@ -84,7 +85,7 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 					return nil, err
 				}
 			}
-			b, err := File(p.Fset, f, src, p.TypesInfo)
+			b, err := rewriteFile(p.Fset, f, src, p.TypesInfo, groups)
 			if err != nil {
 				errs = append(errs, err)
 				continue

@@ -40,15 +40,28 @@ type rewriter struct {
 	// commaOK marks the receives whose two results are used.
 	commaOK map[*ast.UnaryExpr]bool
 	errs    []error
-	// inTest is the name of the Test function whose body is being walked.
-	inTest string
+	// groups are the package's functions that call t.Run (groupFuncs).
+	groups map[types.Object]bool
+	// ctx says how the code being walked runs, test names the Test
+	// function or subtest whose body it is.
+	ctx  context
+	test string
+	// hoisted marks the t.Parallel() calls left before weftrt.Test.
+	hoisted map[*ast.CallExpr]bool
 }
 
 // File returns the rewritten source of file (parsed from src into fset,
 // with info holding its Types, Uses, Defs and FileVersions), or nil if the
 // file needs no rewriting.
 func File(fset *token.FileSet, file *ast.File, src []byte, info *types.Info) ([]byte, error) {
-	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info, commaOK: map[*ast.UnaryExpr]bool{}}
+	return rewriteFile(fset, file, src, info, groupFuncs([]*ast.File{file}, info))
+}
+
+// rewriteFile is File, with groups the functions of file's package that
+// call t.Run (groupFuncs of all its files).
+func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups map[types.Object]bool) ([]byte, error) {
+	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info,
+		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, hoisted: map[*ast.CallExpr]bool{}}
 	if r.tf == nil || r.tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: the source of %s does not match its syntax tree", fset.Position(file.Pos()).Filename)
 	}
@@ -138,8 +151,17 @@ func (r *rewriter) inspect(n ast.Node) {
 func (r *rewriter) node(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.FuncDecl:
-		r.inTest = ""
-		r.testFunc(n)
+		r.ctx, r.test = ctxNone, ""
+		return !r.testFunc(n)
+	case *ast.FuncLit:
+		if r.ctx == ctxGroup {
+			// A function literal of a group's body may be called from its
+			// subtests: its code is not refused.
+			r.ctx = ctxNone
+			r.inspect(n.Body)
+			r.ctx = ctxGroup
+			return false
+		}
 	case *ast.AssignStmt:
 		if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
 			r.markCommaOK(n.Rhs[0])
@@ -149,12 +171,15 @@ func (r *rewriter) node(n ast.Node) bool {
 			r.markCommaOK(n.Values[0])
 		}
 	case *ast.SendStmt:
+		if r.refused(n.Pos(), "a send") {
+			return false
+		}
 		r.usesRT = true
 		r.replace(n.Chan.Pos(), n.Chan.Pos(), rtName+"."+r.of(n.Chan)+"(")
 		r.replace(n.Chan.End(), n.Value.Pos(), ").Send(")
 		r.insert(r.off(n.Value.End()), ")", true)
 	case *ast.UnaryExpr:
-		if n.Op == token.ARROW {
+		if n.Op == token.ARROW && !r.refused(n.Pos(), "a receive") {
 			r.usesRT = true
 			r.replace(n.OpPos, n.X.Pos(), rtName+"."+r.of(n.X)+"(")
 			recv := ").Recv()"
@@ -168,10 +193,14 @@ func (r *rewriter) node(n ast.Node) bool {
 	case *ast.RangeStmt:
 		r.rangeStmt(n)
 	case *ast.GoStmt:
-		r.goStmt(n)
+		if !r.refused(n.Pos(), "a go statement") {
+			r.goStmt(n)
+		}
 		return false
 	case *ast.SelectStmt:
-		r.selectStmt(n)
+		if !r.refused(n.Pos(), "a select statement") {
+			r.selectStmt(n)
+		}
 		return false
 	}
 	return true
@@ -228,6 +257,9 @@ func (r *rewriter) builtin(call *ast.CallExpr) string {
 func (r *rewriter) call(call *ast.CallExpr) bool {
 	switch r.builtin(call) {
 	case "close":
+		if r.refused(call.Pos(), "a close") {
+			return false
+		}
 		r.usesRT = true
 		r.replace(call.Fun.Pos(), call.Args[0].Pos(), rtName+"."+r.of(call.Args[0])+"(")
 		r.replace(call.Args[0].End(), call.Rparen+1, ").Close()")
@@ -239,6 +271,10 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			r.replace(call.Args[0].End(), call.Rparen+1, ").Len()")
 		}
 		return true
+	}
+	if k := isRun(r.info, call); k == testRun || k == weftRun {
+		r.runCall(call, k)
+		return false
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if fn, ok := r.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil {
@@ -255,7 +291,7 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 
 // rangeStmt rewrites a range over a channel into a range over its values.
 func (r *rewriter) rangeStmt(n *ast.RangeStmt) {
-	if r.chanType(n.X) == nil {
+	if r.chanType(n.X) == nil || r.refused(n.For, "a range over a channel") {
 		return
 	}
 	if v := r.info.FileVersions[r.file]; v != "" && versionLess(v, "go1.23") {
