@@ -20,8 +20,19 @@ const (
 	RTPath     = "github.com/weft-go/weft/std/rt"
 	SyncPath   = "github.com/weft-go/weft/std/sync"
 	AtomicPath = "github.com/weft-go/weft/std/sync/atomic"
+	RandPath   = "github.com/weft-go/weft/std/math/rand"
+	RandV2Path = "github.com/weft-go/weft/std/math/rand/v2"
 	rtName     = "weftrt"
 )
+
+// standIns maps the import paths the rewriting redirects to their
+// stand-ins.
+var standIns = map[string]string{
+	"sync":         SyncPath,
+	"sync/atomic":  AtomicPath,
+	"math/rand":    RandPath,
+	"math/rand/v2": RandV2Path,
+}
 
 // ErrUnsupported is wrapped by the errors of constructs the rewriting
 // refuses.
@@ -115,14 +126,15 @@ func (r *rewriter) text(n ast.Node) string {
 	return s
 }
 
-// imports redirects the imports of sync and sync/atomic to the stand-ins.
+// imports redirects the imports of sync, sync/atomic, math/rand and
+// math/rand/v2 to the stand-ins.
 func (r *rewriter) imports() {
 	for _, spec := range r.file.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil {
 			continue
 		}
-		to := map[string]string{"sync": SyncPath, "sync/atomic": AtomicPath}[path]
+		to := standIns[path]
 		if to == "" {
 			continue
 		}
@@ -253,7 +265,8 @@ func (r *rewriter) builtin(call *ast.CallExpr) string {
 }
 
 // call records the edits of a call of close or len on a channel, of a
-// method of *testing.T, and refuses reflect.Select.
+// method of *testing.T, of t.Run and of runtime.Gosched, and refuses
+// reflect.Select.
 func (r *rewriter) call(call *ast.CallExpr) bool {
 	switch r.builtin(call) {
 	case "close":
@@ -283,6 +296,12 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			}
 			if fn.Pkg().Path() == "testing" {
 				r.testingCall(call, sel, fn)
+			}
+			if fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
+				// weftrt.Gosched(runtime.Gosched): the import stays used.
+				r.usesRT = true
+				r.replace(call.Fun.Pos(), call.Fun.Pos(), rtName+".Gosched(")
+				r.replace(call.Fun.End(), call.Rparen+1, ")")
 			}
 		}
 	}
