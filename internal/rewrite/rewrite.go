@@ -22,6 +22,7 @@ const (
 	AtomicPath = "github.com/weft-go/weft/std/sync/atomic"
 	RandPath   = "github.com/weft-go/weft/std/math/rand"
 	RandV2Path = "github.com/weft-go/weft/std/math/rand/v2"
+	TimePath   = "github.com/weft-go/weft/std/time"
 	rtName     = "weftrt"
 )
 
@@ -32,6 +33,7 @@ var standIns = map[string]string{
 	"sync/atomic":  AtomicPath,
 	"math/rand":    RandPath,
 	"math/rand/v2": RandV2Path,
+	"time":         TimePath,
 }
 
 // ErrUnsupported is wrapped by the errors of constructs the rewriting
@@ -126,8 +128,8 @@ func (r *rewriter) text(n ast.Node) string {
 	return s
 }
 
-// imports redirects the imports of sync, sync/atomic, math/rand and
-// math/rand/v2 to the stand-ins.
+// imports redirects the imports of sync, sync/atomic, math/rand,
+// math/rand/v2 and time to the stand-ins.
 func (r *rewriter) imports() {
 	for _, spec := range r.file.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
