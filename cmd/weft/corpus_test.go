@@ -147,8 +147,8 @@ func failureAt(out string) (kind string, locs []string) {
 // The corpus's size: bugs (want comments, one a bug test), and the tests
 // and subtests that run, each bug's test and its fix's.
 const (
-	corpusBugs = 25
-	corpusRuns = 60 // 50 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2
+	corpusBugs = 27
+	corpusRuns = 64 // 54 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2
 )
 
 // TestCorpus runs weft test on the corpus: every bug is found, with its
@@ -205,7 +205,7 @@ func TestCorpus(t *testing.T) {
 	}
 	// The replay commands reproduce: one of each shape of failure, and a
 	// subtest's (whose replay runs its parent and it).
-	for _, name := range []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug"} {
+	for _, name := range []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug", "TestQueryBug"} {
 		r := runs[name]
 		if r == nil {
 			t.Errorf("%s did not run", name)

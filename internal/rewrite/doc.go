@@ -1,10 +1,10 @@
 // Package rewrite rewrites the source of a Go file, with its type
 // information, so that its concurrency runs under weft: go statements,
 // channel operations, select statements, runtime.Gosched and the imports
-// of sync, sync/atomic, math/rand, math/rand/v2 and time become calls of
-// weft's stand-in packages (std/rt, std/sync, std/sync/atomic,
-// std/math/rand, std/math/rand/v2, std/time), and each Test function's
-// body runs as a weft exploration. weft test writes the rewritten files to a temporary
+// of sync, sync/atomic, math/rand, math/rand/v2, time and context become
+// calls of weft's stand-in packages (std/rt, std/sync, std/sync/atomic,
+// std/math/rand, std/math/rand/v2, std/time, std/context), and each Test
+// function's body runs as a weft exploration. weft test writes the rewritten files to a temporary
 // directory and builds the package with go test -overlay.
 //
 // The rewriting edits the text at byte offsets, as cmd/cover does, and
@@ -24,7 +24,7 @@
 //	for v := range ch     for v := range weftrt.Of(ch).Range()
 //	select { case ... }   switch weftS0_, ... := <cases>; weftrt.Select(<has default>, weftS0_, ...) { case 0: ... }
 //	import "sync"         import "github.com/weft-go/weft/std/sync"
-//	                      (and sync/atomic, math/rand, math/rand/v2, time: std/...)
+//	                      (and sync/atomic, math/rand, math/rand/v2, time, context)
 //	runtime.Gosched()     weftrt.Gosched(runtime.Gosched)
 //	t.Errorf(...)         weftrt.Errorf(t, ...)   (and Error, Fatal(f), Fail(Now), Log(f), Skip(f/Now), Parallel)
 //	func TestX(t *testing.T) { body }

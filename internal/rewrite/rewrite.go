@@ -17,13 +17,14 @@ import (
 // The import paths of weft's stand-in packages, and the name the rewritten
 // file gives std/rt.
 const (
-	RTPath     = "github.com/weft-go/weft/std/rt"
-	SyncPath   = "github.com/weft-go/weft/std/sync"
-	AtomicPath = "github.com/weft-go/weft/std/sync/atomic"
-	RandPath   = "github.com/weft-go/weft/std/math/rand"
-	RandV2Path = "github.com/weft-go/weft/std/math/rand/v2"
-	TimePath   = "github.com/weft-go/weft/std/time"
-	rtName     = "weftrt"
+	RTPath      = "github.com/weft-go/weft/std/rt"
+	SyncPath    = "github.com/weft-go/weft/std/sync"
+	AtomicPath  = "github.com/weft-go/weft/std/sync/atomic"
+	RandPath    = "github.com/weft-go/weft/std/math/rand"
+	RandV2Path  = "github.com/weft-go/weft/std/math/rand/v2"
+	TimePath    = "github.com/weft-go/weft/std/time"
+	ContextPath = "github.com/weft-go/weft/std/context"
+	rtName      = "weftrt"
 )
 
 // standIns maps the import paths the rewriting redirects to their
@@ -34,6 +35,7 @@ var standIns = map[string]string{
 	"math/rand":    RandPath,
 	"math/rand/v2": RandV2Path,
 	"time":         TimePath,
+	"context":      ContextPath,
 }
 
 // ErrUnsupported is wrapped by the errors of constructs the rewriting
@@ -129,7 +131,7 @@ func (r *rewriter) text(n ast.Node) string {
 }
 
 // imports redirects the imports of sync, sync/atomic, math/rand,
-// math/rand/v2 and time to the stand-ins.
+// math/rand/v2, time and context to the stand-ins.
 func (r *rewriter) imports() {
 	for _, spec := range r.file.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
