@@ -94,6 +94,7 @@ var (
 	stepLine    = regexp.MustCompile(`^\s+\d+\s+(T\d+)\s+(.+?)\s+(\S+\.go:\d+)$`)
 	blockedLine = regexp.MustCompile(`^\s+(T\d+)\s+.+?\s(\S+\.go:\d+)(\s+\(held by T\d+\))?$`)
 	replayLine  = regexp.MustCompile(`replay: weft test (\S+) -run '([^']+)' -replay '([^']+)'`)
+	stackLine   = regexp.MustCompile(`^\s+(\S+/testdata/corpus/\S+\.go:\d+) \+0x`)
 )
 
 // failureOps maps the kinds of Go's misuse panics to the operation that
@@ -108,7 +109,8 @@ var failureOps = map[string]string{
 // failureAt returns the kind of the report in out and the locations of its
 // failing operation: the call of t's method for an assertion, the blocked
 // operations of a deadlock or a leak, the failing thread's last step of
-// the operation that panicked for a misuse.
+// the operation that panicked for a misuse, the innermost frame of the
+// corpus in the stack of a panic.
 func failureAt(out string) (kind string, locs []string) {
 	m := kindLine.FindStringSubmatch(out)
 	if m == nil {
@@ -124,6 +126,10 @@ func failureAt(out string) (kind string, locs []string) {
 			continue
 		}
 		switch {
+		case kind == "panic" && section == "" && len(locs) == 0:
+			if mm := stackLine.FindStringSubmatch(line); mm != nil {
+				locs = append(locs, filepath.Base(mm[1]))
+			}
 		case i == 1 && kind == "assertion":
 			if mm := messageLoc.FindStringSubmatch(line); mm != nil {
 				locs = append(locs, mm[1])
@@ -147,8 +153,8 @@ func failureAt(out string) (kind string, locs []string) {
 // The corpus's size: bugs (want comments, one a bug test), and the tests
 // and subtests that run, each bug's test and its fix's.
 const (
-	corpusBugs = 27
-	corpusRuns = 64 // 54 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2
+	corpusBugs = 28
+	corpusRuns = 66 // 56 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2
 )
 
 // TestCorpus runs weft test on the corpus: every bug is found, with its
