@@ -153,8 +153,10 @@ func failureAt(out string) (kind string, locs []string) {
 // The corpus's size: bugs (want comments, one a bug test), and the tests
 // and subtests that run, each bug's test and its fix's.
 const (
-	corpusBugs = 28
-	corpusRuns = 66 // 56 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2
+	corpusBugs = 31
+	// 62 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
+	// TestStats* 3 (two levels).
+	corpusRuns = 78
 )
 
 // TestCorpus runs weft test on the corpus: every bug is found, with its
@@ -211,7 +213,8 @@ func TestCorpus(t *testing.T) {
 	}
 	// The replay commands reproduce: one of each shape of failure, and a
 	// subtest's (whose replay runs its parent and it).
-	for _, name := range []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug", "TestQueryBug"} {
+	for _, name := range []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug", "TestQueryBug",
+		"TestStatsBug/concurrent/one_writer", "TestLockPairBug"} {
 		r := runs[name]
 		if r == nil {
 			t.Errorf("%s did not run", name)
