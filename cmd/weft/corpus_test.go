@@ -153,10 +153,10 @@ func failureAt(out string) (kind string, locs []string) {
 // The corpus's size: bugs (want comments, one a bug test), and the tests
 // and subtests that run, each bug's test and its fix's.
 const (
-	corpusBugs = 31
-	// 62 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
-	// TestStats* 3 (two levels).
-	corpusRuns = 78
+	corpusBugs = 40
+	// 80 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
+	// TestLedger* 2, TestStats* 3 (on two levels).
+	corpusRuns = 100
 )
 
 // TestCorpus runs weft test on the corpus: every bug is found, with its
