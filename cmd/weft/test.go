@@ -29,10 +29,12 @@ const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-str
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
-operations, select, sync and sync/atomic; see the README) and runs go test
-with -overlay, each Test function's body as a weft exploration. A failure
-prints weft's report, with the original file:line, and the weft test
-command that replays it. Flags may come before or after the packages.
+operations, select, sync, sync/atomic, time, context, math/rand and
+runtime.Gosched; see the README) and runs go test with -overlay, each Test
+function's body, or each subtest's of a test that calls t.Run, as a weft
+exploration on virtual time. A failure prints weft's report, with the
+original file:line, and the weft test command that replays it. Flags may
+come before or after the packages.
 
 	-run regexp      run only the tests matching regexp, as go test -run
 	-strategy S      exploration strategy (WEFT_STRATEGY): ` + "%s" + `

@@ -137,7 +137,7 @@ func Read(p []byte) (n int, err error) {
 	if g := gen(); g != nil {
 		return g.Read(p)
 	}
-	return rand.Read(p) //lint:ignore SA1019 the stand-in of a deprecated function
+	return rand.Read(p)
 }
 
 // Seed is math/rand.Seed (which does nothing since Go 1.24); it leaves the
@@ -145,7 +145,7 @@ func Read(p []byte) (n int, err error) {
 //
 // Deprecated: as math/rand.Seed, use New(NewSource(seed)).
 func Seed(seed int64) {
-	rand.Seed(seed) //lint:ignore SA1019 the stand-in of a deprecated function
+	rand.Seed(seed)
 }
 
 // Shuffle is math/rand.Shuffle.
