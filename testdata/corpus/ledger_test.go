@@ -14,34 +14,34 @@ var ledgerTests = []struct {
 	{"overdraft first", []int{20, 4}, 6},
 }
 
-func TestLedgerBug(t *testing.T) {
+// withdrawals runs each case of ledgerTests as a subtest: concurrent
+// withdrawals from a balance of 10, made by newLedger.
+func withdrawals(t *testing.T, newLedger func(start int) (withdraw func(int) error, balance func() int)) {
 	for _, tc := range ledgerTests {
 		t.Run(tc.name, func(t *testing.T) {
-			l := &LedgerBug{balance: 10}
+			withdraw, balance := newLedger(10)
 			var wg sync.WaitGroup
 			for _, n := range tc.amounts {
-				wg.Go(func() { l.Withdraw(n) })
+				wg.Go(func() { withdraw(n) })
 			}
 			wg.Wait()
-			if l.balance != tc.want {
-				t.Errorf("balance %d, want %d", l.balance, tc.want)
+			if b := balance(); b != tc.want {
+				t.Errorf("balance %d, want %d", b, tc.want)
 			}
 		})
 	}
 }
 
+func TestLedgerBug(t *testing.T) {
+	withdrawals(t, func(balance int) (func(int) error, func() int) {
+		l := &LedgerBug{balance: balance}
+		return l.Withdraw, func() int { return l.balance }
+	})
+}
+
 func TestLedgerFixed(t *testing.T) {
-	for _, tc := range ledgerTests {
-		t.Run(tc.name, func(t *testing.T) {
-			l := &Ledger{balance: 10}
-			var wg sync.WaitGroup
-			for _, n := range tc.amounts {
-				wg.Go(func() { l.Withdraw(n) })
-			}
-			wg.Wait()
-			if l.balance != tc.want {
-				t.Errorf("balance %d, want %d", l.balance, tc.want)
-			}
-		})
-	}
+	withdrawals(t, func(balance int) (func(int) error, func() int) {
+		l := &Ledger{balance: balance}
+		return l.Withdraw, func() int { return l.balance }
+	})
 }
