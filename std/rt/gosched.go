@@ -10,9 +10,9 @@ import (
 // Gosched is runtime.Gosched, which weft test passes as gosched (so that
 // the file's import of runtime stays used): inside an execution it is
 // weft.Yield, the end of a turn of a busy-wait loop (the thread blocks
-// until another writes a variable the turn loaded; a turn that made no step
-// at all blocks for good, and one that ends with a failed CompareAndSwap
-// does not block); outside one it calls gosched.
+// until another writes a variable the turn loaded, or failed to
+// CompareAndSwap; a turn that made no step at all blocks for good);
+// outside one it calls gosched.
 func Gosched(gosched func()) {
 	if shim.Active() {
 		weft.Yield()

@@ -20,14 +20,12 @@ func (l *SpinLockBug) Lock() {
 // Unlock unlocks l.
 func (l *SpinLockBug) Unlock() { l.held.Store(false) }
 
-// SpinLock takes the lock in the step that sees it free (a
-// test-and-test-and-set: it spins on loads, and swaps when the lock looks
-// free).
+// SpinLock takes the lock in the step that sees it free.
 type SpinLock struct{ held atomic.Bool }
 
 // Lock locks l.
 func (l *SpinLock) Lock() {
-	for l.held.Load() || !l.held.CompareAndSwap(false, true) {
+	for !l.held.CompareAndSwap(false, true) {
 		runtime.Gosched()
 	}
 }
