@@ -64,7 +64,13 @@
 // statement, and its function value (a method value's receiver), are
 // evaluated at the statement, as Go does; an untyped constant argument is
 // converted to its parameter's type. The loop variables of the rewritten
-// code are those of the file's Go version, which the rewriting keeps.
+// code are those of the file's Go version, which the rewriting keeps: when
+// weft test builds with a temporary go.mod whose go line is weft's, newer
+// than the module's (Config.GoVersion), every file of the module's
+// packages without a Go version in its build constraint gets one that
+// pins the module's version: its //go:build line is extended in place, or
+// a //go:build line and a blank line are added before the file with a
+// //line directive that gives its first line the number 1 again.
 // cap(ch) needs no rewriting: a channel's capacity is fixed.
 //
 // Not rewritten, and refused with an error naming the construct: go

@@ -63,20 +63,23 @@ type rewriter struct {
 	test string
 	// hoisted marks the t.Parallel() calls left before weftrt.Test.
 	hoisted map[*ast.CallExpr]bool
+	// version is the Go version the file compiles at (go1.N).
+	version string
 }
 
 // File returns the rewritten source of file (parsed from src into fset,
 // with info holding its Types, Uses, Defs and FileVersions), or nil if the
 // file needs no rewriting.
 func File(fset *token.FileSet, file *ast.File, src []byte, info *types.Info) ([]byte, error) {
-	return rewriteFile(fset, file, src, info, groupFuncs([]*ast.File{file}, info))
+	return rewriteFile(fset, file, src, info, groupFuncs([]*ast.File{file}, info), info.FileVersions[file])
 }
 
 // rewriteFile is File, with groups the functions of file's package that
-// call t.Run (groupFuncs of all its files).
-func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups map[types.Object]bool) ([]byte, error) {
+// call t.Run (groupFuncs of all its files), and version the Go version
+// the file compiles at.
+func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups map[types.Object]bool, version string) ([]byte, error) {
 	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info,
-		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, hoisted: map[*ast.CallExpr]bool{}}
+		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, hoisted: map[*ast.CallExpr]bool{}, version: version}
 	if r.tf == nil || r.tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: the source of %s does not match its syntax tree", fset.Position(file.Pos()).Filename)
 	}
@@ -317,7 +320,7 @@ func (r *rewriter) rangeStmt(n *ast.RangeStmt) {
 	if r.chanType(n.X) == nil || r.refused(n.For, "a range over a channel") {
 		return
 	}
-	if v := r.info.FileVersions[r.file]; v != "" && versionLess(v, "go1.23") {
+	if v := r.version; v != "" && versionLess(v, "go1.23") {
 		r.errorf(n.For, "range over a channel in a file of Go version %s: weft test rewrites it into a range over a function, which needs go1.23 (raise the go line of go.mod)", v)
 		return
 	}
