@@ -94,18 +94,7 @@ func TestStop(t *testing.T) {
 }
 `,
 	}
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("WEFT_REPLAY_FILES", "0")
-	var stdout, stderr bytes.Buffer
-	code := runTest(dir, []string{"-v"}, &stdout, &stderr)
-	out := stdout.String()
-	if code != exitFailure {
-		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitFailure, out, stderr.String())
-	}
+	out := testModule(t, dir, files, exitFailure)
 	for _, want := range []string{"weft: close of closed channel in T1", "T1   close chan#0                      stop.go:5", "replay: weft test example.com/outside -run '^TestStop$' -replay 'TestStop=",
 		"the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite",
 		"--- FAIL: TestIndirect", "    indirect_test.go:14: not today\n--- SKIP: TestSkipped"} {
@@ -154,6 +143,19 @@ func TestLine(t *testing.T) {
 }
 `,
 	}
+	out := testModule(t, dir, files, exitFailure)
+	for _, want := range []string{"--- PASS: TestLoopVar", "weft: deadlock", "T0   recv chan#0                       loop_test.go:19", "--- FAIL: TestLine"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// testModule writes files (name to content) to dir, runs weft test -v there
+// without replay files, and returns its output, which must end with exit
+// status code.
+func testModule(t *testing.T, dir string, files map[string]string, code int) string {
+	t.Helper()
 	for name, content := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
@@ -161,14 +163,9 @@ func TestLine(t *testing.T) {
 	}
 	t.Setenv("WEFT_REPLAY_FILES", "0")
 	var stdout, stderr bytes.Buffer
-	code := runTest(dir, []string{"-v"}, &stdout, &stderr)
-	out := stdout.String()
-	if code != exitFailure {
-		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitFailure, out, stderr.String())
+	got := runTest(dir, []string{"-v"}, &stdout, &stderr)
+	if got != code {
+		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", got, code, stdout.String(), stderr.String())
 	}
-	for _, want := range []string{"--- PASS: TestLoopVar", "weft: deadlock", "T0   recv chan#0                       loop_test.go:19", "--- FAIL: TestLine"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	return stdout.String()
 }

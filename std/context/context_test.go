@@ -7,28 +7,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/stdtest"
 	wcontext "github.com/weft-go/weft/std/context"
 	"github.com/weft-go/weft/std/rt"
 	wtime "github.com/weft-go/weft/std/time"
 )
-
-// explore explores body and returns the result.
-func explore(t *testing.T, body func()) *weft.Result {
-	t.Helper()
-	r, err := weft.Explore(func(*weft.T) { body() })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // TestCancel checks that canceling a context closes its Done channel and
 // its children's, under a value context too, with their errors and
 // causes; a child made of a canceled parent is canceled at once.
 func TestCancel(t *testing.T) {
 	var got string
-	r := explore(t, func() {
+	r := stdtest.Explore(t, func() {
 		errStop := errors.New("stop")
 		parent, cancel := wcontext.WithCancelCause(context.Background())
 		child, cancelChild := wcontext.WithCancel(wcontext.WithValue(parent, "k", "v"))
@@ -60,7 +50,7 @@ func errString(err error) string {
 // TestWorker checks a goroutine that waits for cancellation: one
 // execution, as the worker's receive can only follow the cancel's close.
 func TestWorker(t *testing.T) {
-	r := explore(t, func() {
+	r := stdtest.Explore(t, func() {
 		ctx, cancel := wcontext.WithCancel(context.Background())
 		done := make(chan error)
 		rt.Go(func() {
@@ -84,7 +74,7 @@ func TestWorker(t *testing.T) {
 // its Stop: optimal tries their other cases, and cuts those 3 executions.
 func TestDeadline(t *testing.T) {
 	var got string
-	r := explore(t, func() {
+	r := stdtest.Explore(t, func() {
 		ctx, cancel := wcontext.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		later, cancelLater := wcontext.WithDeadline(ctx, wtime.Now().Add(time.Hour))
@@ -107,7 +97,7 @@ func TestDeadline(t *testing.T) {
 // its own once the context is canceled, and not after stop.
 func TestAfterFunc(t *testing.T) {
 	var got string
-	r := explore(t, func() {
+	r := stdtest.Explore(t, func() {
 		ctx, cancel := wcontext.WithCancel(context.Background())
 		ran := make(chan string, 2)
 		wcontext.AfterFunc(ctx, func() { rt.Of(ran).Send("ran") })

@@ -5,27 +5,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/stdtest"
 	"github.com/weft-go/weft/std/rt"
 	wtime "github.com/weft-go/weft/std/time"
 )
-
-// explore explores body and returns the result.
-func explore(t *testing.T, body func()) *weft.Result {
-	t.Helper()
-	r, err := weft.Explore(func(*weft.T) { body() })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // TestClock checks Now, Since, Until, Sleep and After on virtual time: the
 // clock starts at Epoch in every execution and moves by what the program
 // waits for.
 func TestClock(t *testing.T) {
 	var got []string
-	r := explore(t, func() {
+	r := stdtest.Explore(t, func() {
 		start := wtime.Now()
 		wtime.Sleep(3 * time.Second)
 		fired := rt.OfRecv(wtime.After(time.Second)).Recv()
@@ -49,7 +39,7 @@ func TestTimeoutLeak(t *testing.T) {
 		want            string
 		executions, cut int
 	}{{0, "leak", 1, 0}, {1, "", 2, 1}} {
-		r := explore(t, func() {
+		r := stdtest.Explore(t, func() {
 			result := make(chan int, c.capacity)
 			rt.Go(func() {
 				wtime.Sleep(2 * time.Second)
@@ -72,7 +62,7 @@ func TestTimeoutLeak(t *testing.T) {
 // with default twice: the receive from the stopped ticker is cut.
 func TestTicker(t *testing.T) {
 	var ends []string
-	r := explore(t, func() {
+	r := stdtest.Explore(t, func() {
 		var got []string
 		tk := wtime.NewTicker(time.Second)
 		c := rt.OfRecv(tk.C)
@@ -103,7 +93,7 @@ func since(tm time.Time) string { return tm.Sub(wtime.Epoch).String() }
 func TestTickerLeak(t *testing.T) {
 	for _, stop := range []bool{false, true} {
 		ticks := 0
-		r := explore(t, func() {
+		r := stdtest.Explore(t, func() {
 			ticks = 0 // the report runs the failing execution again
 			tk := wtime.NewTicker(time.Second)
 			rt.Go(func() {
@@ -131,7 +121,7 @@ func TestTickerLeak(t *testing.T) {
 // optimal tries the other case of two of those selects, and cuts them.
 func TestAfterFunc(t *testing.T) {
 	var ends []string
-	r := explore(t, func() {
+	r := stdtest.Explore(t, func() {
 		var got []string
 		ran := make(chan string, 3)
 		f := func() { rt.Of(ran).Send(since(wtime.Now())) }
