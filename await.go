@@ -23,10 +23,10 @@ func Await(cond func() bool) { cur().Await(cond) }
 //		w.Yield()
 //	}
 //
-// weft takes the turn to be the loads the thread made since its last step
-// of another kind (a store, a lock, ...), its previous Yield or the return
-// of its last w.Await. If it made
-// some, the thread blocks until another thread writes one of those
+// weft takes the turn to be the loads (and failed CompareAndSwaps, which
+// only read) the thread made since its last step of another kind (a store,
+// a lock, ...), its previous Yield or the return of its last w.Await. If
+// it made some, the thread blocks until another thread writes one of those
 // variables, as w.Await does: another turn would read the same values. If
 // the thread made no step at all since its previous Yield, it blocks for
 // good. Otherwise (the turn ended with a step that is not a load) Yield

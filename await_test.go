@@ -115,8 +115,9 @@ func TestAwaitMisuse(t *testing.T) {
 }
 
 // TestYieldTurns checks what w.Yield does after each kind of turn, in one
-// thread: after loads it waits for a write of their variables (none
-// comes: a deadlock naming them); after a step of another kind it does
+// thread: after loads (or a failed CompareAndSwap, which only read) it
+// waits for a write of their variables (none comes: a deadlock naming
+// them); after a step of another kind it does
 // nothing; after nothing at all since the previous Yield it blocks for
 // good; the first Yield of a thread that made no step does nothing.
 func TestYieldTurns(t *testing.T) {
@@ -152,6 +153,12 @@ func TestYieldTurns(t *testing.T) {
 			w.Yield()
 			w.Yield()
 		}, 1, "T0 blocked in a busy-wait loop (w.Yield), which reads no variable (it can never move)"},
+		"failed cas": {func(w *weft.T) {
+			x := weft.NewVar[int]("x")
+			x.Store(1)
+			x.CompareAndSwap(0, 2)
+			w.Yield()
+		}, 2, "T0 blocked in a busy-wait loop (w.Yield), waiting for a write of o0 (x)"},
 		"first": {func(w *weft.T) {
 			w.Yield()
 			weft.NewVar[int]("x").Store(1)
@@ -269,6 +276,28 @@ var awaitCases = []soundnessCase{
 		w.Go(func() { x.Store(c.Recv()) })
 		w.Await(func() bool { return x.Load() == 2 })
 	}, traces: 4, outcomes: 1, kinds: "deadlock"},
+	// A spin lock that only swaps, yielding after each failed
+	// CompareAndSwap (which only read: the loop waits for a write of the
+	// lock), taken by two threads that each increment a counter under it:
+	// either thread first, the other's first CompareAndSwap before or after
+	// the first one's release.
+	{name: "yield-cas", body: func(w *weft.T) {
+		held, n := weft.NewVar[int]("held"), weft.NewVar[int]("n")
+		var ths []*weft.Thread
+		for range 2 {
+			ths = append(ths, w.Go(func() {
+				for !held.CompareAndSwap(0, 1) {
+					w.Yield()
+				}
+				n.Store(n.Load() + 1)
+				held.Store(0)
+			}))
+		}
+		for _, th := range ths {
+			th.Join()
+		}
+		w.Assert(n.Load() == 2, "n = %d", n.Load())
+	}, traces: 4, outcomes: 1},
 	// Assumptions in two threads, one of them before a failure.
 	{name: "assume-two", body: func(w *weft.T) {
 		x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")

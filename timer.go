@@ -26,22 +26,34 @@ import "time"
 // fires: when every thread has finished, the execution completes (the model
 // is in internal/engine/timer.go). The timer's sender is weft's own thread:
 // reports show a receive from C without a partner.
-type Timer struct {
-	C *Chan[time.Duration]
+type Timer = TimerOf[time.Duration]
+
+// TimerOf is a Timer whose channel carries values of type T: a receive
+// from C gets the value that the function given to NewTimerOf makes of the
+// deadline (weft test's stand-in of package time sends time.Time values).
+type TimerOf[T any] struct {
+	C     *Chan[T]
+	value func(deadline time.Duration) T
 }
 
 // NewTimer returns a timer that fires after d of virtual time, like
 // time.NewTimer.
 func NewTimer(d time.Duration) *Timer {
+	return NewTimerOf(d, func(deadline time.Duration) time.Duration { return deadline })
+}
+
+// NewTimerOf returns a timer that fires after d of virtual time, sending
+// value(deadline).
+func NewTimerOf[T any](d time.Duration, value func(deadline time.Duration) T) *TimerOf[T] {
 	t := cur()
-	c := MakeChan[time.Duration](0)
+	c := MakeChan[T](0)
 	o := c.register(t)
 	t.StartTimer(o, int64(d), func() {
 		for {
-			c.Send(time.Duration(o.When()))
+			c.Send(value(time.Duration(o.When())))
 		}
 	})
-	return &Timer{C: c}
+	return &TimerOf[T]{C: c, value: value}
 }
 
 // After returns a channel on which the virtual time is received after d has
@@ -55,15 +67,15 @@ func (w *T) After(d time.Duration) *Chan[time.Duration] { return After(d) }
 // Stop prevents the timer from firing, like time.Timer.Stop. It reports
 // whether it stopped it: false if the timer had already fired (its value
 // received) or been stopped.
-func (tm *Timer) Stop() bool { return tm.change("Stop", -1) }
+func (tm *TimerOf[T]) Stop() bool { return tm.change("Stop", -1) }
 
 // Reset makes the timer fire after d from now, like time.Timer.Reset, and
 // reports whether it was armed (not yet received and not stopped) before.
-func (tm *Timer) Reset(d time.Duration) bool { return tm.change("Reset", max(int64(d), 0)) }
+func (tm *TimerOf[T]) Reset(d time.Duration) bool { return tm.change("Reset", max(int64(d), 0)) }
 
 // change stops (d < 0) or resets the timer in one step; what is the
 // method, for the panic of a Timer not made by NewTimer.
-func (tm *Timer) change(what string, d int64) bool {
+func (tm *TimerOf[T]) change(what string, d int64) bool {
 	if tm.C == nil {
 		// time's panics too, for a Timer not made by NewTimer.
 		panic("weft: Timer." + what + " called on a Timer not made by weft.NewTimer")
@@ -72,7 +84,7 @@ func (tm *Timer) change(what string, d int64) bool {
 	o := tm.C.register(t)
 	armed := t.TimerBegin(o, d)
 	if i := o.TimerEntry(); i >= 0 {
-		tm.C.pend[i] = time.Duration(o.When())
+		tm.C.pend[i] = tm.value(time.Duration(o.When()))
 	}
 	t.End(uint64(o.When()), armed)
 	return armed

@@ -76,8 +76,8 @@
 //	Sleep       Now                       Now >= deadline (Arg)             Value: Now
 //	Join        the target is done        target done                       -
 //	Await       each thread's last load   a write of a variable it waits    -
-//	            of a Var (the write it    on (Op.Cases) since the thread's
-//	            read)                     last load of it
+//	            of a Var, or failed CAS   on (Op.Cases) since the thread's
+//	            (the write it read)       last load (or failed CAS) of it
 //	spawn       -                         no step: the new thread starts in the local code of its
 //	                                      parent's step (trace.Event.Spawned, ThreadInfo.Step) and
 //	                                      runs to its first operation; it exists from then on

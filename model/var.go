@@ -18,11 +18,12 @@ import (
 // sum in its own execution), and a strategy that reorders them computes
 // the value with trace.VarValue.
 //
-// A load also records, in o's queue, the last write its thread read (By),
-// for the thread's awaits (awaitReady).
+// A load (or a failed compare-and-swap, which only read) also records, in
+// o's queue, the last write its thread read (By), for the thread's awaits
+// (awaitReady).
 func (o *Object) applyVar(e *trace.Event, i int32) {
 	o.Value = e.Value
-	if e.Op.Kind == trace.KindLoad {
+	if e.ReadOnly() {
 		// The readers are kept in thread order: two loads commute.
 		k := 0
 		for k < len(o.Queue) && o.Queue[k].Thread < e.Thread {

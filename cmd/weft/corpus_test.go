@@ -23,10 +23,11 @@ type want struct {
 	kind, loc string // loc: file.go:line
 }
 
-// corpusWants reads the "// want TestName: kind" comments of the corpus.
+// corpusWants reads the "// want TestName: kind" comments of the corpus
+// (TestName/subtest for a subtest).
 func corpusWants(t *testing.T) map[string]want {
 	t.Helper()
-	mark := regexp.MustCompile(`// want (Test\w+): (.+)$`)
+	mark := regexp.MustCompile(`// want (Test[\w/]+): (.+)$`)
 	files, err := filepath.Glob(filepath.Join(corpusDir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +94,7 @@ var (
 	stepLine    = regexp.MustCompile(`^\s+\d+\s+(T\d+)\s+(.+?)\s+(\S+\.go:\d+)$`)
 	blockedLine = regexp.MustCompile(`^\s+(T\d+)\s+.+?\s(\S+\.go:\d+)(\s+\(held by T\d+\))?$`)
 	replayLine  = regexp.MustCompile(`replay: weft test (\S+) -run '([^']+)' -replay '([^']+)'`)
+	stackLine   = regexp.MustCompile(`^\s+(\S+/testdata/corpus/\S+\.go:\d+) \+0x`)
 )
 
 // failureOps maps the kinds of Go's misuse panics to the operation that
@@ -107,7 +109,8 @@ var failureOps = map[string]string{
 // failureAt returns the kind of the report in out and the locations of its
 // failing operation: the call of t's method for an assertion, the blocked
 // operations of a deadlock or a leak, the failing thread's last step of
-// the operation that panicked for a misuse.
+// the operation that panicked for a misuse, the innermost frame of the
+// corpus in the stack of a panic.
 func failureAt(out string) (kind string, locs []string) {
 	m := kindLine.FindStringSubmatch(out)
 	if m == nil {
@@ -123,6 +126,10 @@ func failureAt(out string) (kind string, locs []string) {
 			continue
 		}
 		switch {
+		case kind == "panic" && section == "" && len(locs) == 0:
+			if mm := stackLine.FindStringSubmatch(line); mm != nil {
+				locs = append(locs, filepath.Base(mm[1]))
+			}
 		case i == 1 && kind == "assertion":
 			if mm := messageLoc.FindStringSubmatch(line); mm != nil {
 				locs = append(locs, mm[1])
@@ -143,33 +150,48 @@ func failureAt(out string) (kind string, locs []string) {
 	return kind, locs
 }
 
+// The corpus's size: bugs (want comments, one a bug test), and the tests
+// and subtests that run, each bug's test and its fix's.
+const (
+	corpusBugs = 40
+	// 80 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
+	// TestLedger* 2, TestStats* 3 (on two levels).
+	corpusRuns = 100
+)
+
 // TestCorpus runs weft test on the corpus: every bug is found, with its
 // kind, at the line of the operation its want comment marks (in the
-// original file), and every fixed version passes.
+// original file), and every fixed version passes. A subtest with no want
+// comment passes, and a test whose subtest has one fails.
 func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the corpus module with weft test")
 	}
 	wants := corpusWants(t)
-	if len(wants) != 20 {
-		t.Fatalf("%d want comments in the corpus, want 20", len(wants))
+	if len(wants) != corpusBugs {
+		t.Fatalf("%d want comments in the corpus, want %d", len(wants), corpusBugs)
 	}
 	runs, code := runCorpus(t)
 	if code != exitFailure {
 		t.Errorf("exit status %d, want %d", code, exitFailure)
 	}
-	if len(runs) != 40 {
-		t.Errorf("%d tests ran, want 40 (20 bugs and their fixes)", len(runs))
+	if len(runs) != corpusRuns {
+		t.Errorf("%d tests and subtests ran, want %d", len(runs), corpusRuns)
 	}
 	for name, r := range runs {
 		out := r.output.String()
+		top, _, _ := strings.Cut(name, "/")
 		w, bug := wants[name]
 		switch {
-		case !bug && !strings.HasSuffix(name, "Fixed"):
+		case !bug && !strings.HasSuffix(top, "Fixed") && !hasSubtestWant(wants, top):
 			t.Errorf("%s: neither a want comment nor a Fixed name", name)
+		case !bug && hasSubtestWant(wants, name):
+			if r.action != "fail" {
+				t.Errorf("%s (a test whose subtest has a bug): %s, want fail:\n%s", name, r.action, out)
+			}
 		case !bug:
 			if r.action != "pass" {
-				t.Errorf("%s (a fixed version): %s, want pass:\n%s", name, r.action, out)
+				t.Errorf("%s (a fixed version, or a case without the bug): %s, want pass:\n%s", name, r.action, out)
 			}
 		default:
 			if r.action != "fail" {
@@ -189,10 +211,13 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	// The replay commands reproduce: one of each shape of failure.
-	for _, name := range []string{"TestTransferBug", "TestCacheBug", "TestQueueBug"} {
+	// The replay commands reproduce: one of each shape of failure, and a
+	// subtest's (whose replay runs its parent and it).
+	for _, name := range []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug", "TestQueryBug",
+		"TestStatsBug/concurrent/one_writer", "TestLockPairBug"} {
 		r := runs[name]
 		if r == nil {
+			t.Errorf("%s did not run", name)
 			continue
 		}
 		m := replayLine.FindStringSubmatch(r.output.String())
@@ -201,14 +226,26 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		again, code := runCorpus(t, "-run", m[2], "-replay", m[3])
-		if code != exitFailure || len(again) != 1 || again[name] == nil {
-			t.Errorf("%s: replay %q: exit status %d, tests %d, want 1 and one test", name, m[3], code, len(again))
+		levels := strings.Count(name, "/") + 1
+		if code != exitFailure || len(again) != levels || again[name] == nil {
+			t.Errorf("%s: replay %q: exit status %d, %d tests, want %d and %d tests", name, m[3], code, len(again), exitFailure, levels)
 			continue
 		}
 		if k, _ := failureAt(again[name].output.String()); k != wants[name].kind {
 			t.Errorf("%s: the replay reports %q, want %q:\n%s", name, k, wants[name].kind, again[name].output.String())
 		}
 	}
+}
+
+// hasSubtestWant reports whether the test named name has a subtest, at any
+// depth, with a want comment.
+func hasSubtestWant(wants map[string]want, name string) bool {
+	for w := range wants {
+		if strings.HasPrefix(w, name+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // isOp reports whether the step's operation desc is an op: "wg.add(-1)

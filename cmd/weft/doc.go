@@ -33,10 +33,11 @@
 // failure of kind "data race" whose report names both accesses' lines.
 //
 // test runs the ordinary Go tests of the packages, rewritten so that their
-// goroutines, channels, selects and sync objects are weft's, with go test
-// -overlay; each Test function runs as a weft exploration (see the README,
-// "Test ordinary Go code"). Its flags may follow the packages, as with go
-// test.
+// goroutines, channels, selects, sync objects, clocks, timers, contexts and
+// random numbers are weft's, with go test -overlay; each Test function, or
+// each subtest of one that calls t.Run, runs as a weft exploration (see the
+// README, "Test ordinary Go code"). Its flags may follow the packages, as
+// with go test.
 //
 // Numeric flags must not be negative: -max-runs, -max-steps and -timeout
 // take 0 for "no bound" (-max-steps: weft's default, 100000); -depth and

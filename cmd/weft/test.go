@@ -29,10 +29,12 @@ const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-str
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
-operations, select, sync and sync/atomic; see the README) and runs go test
-with -overlay, each Test function's body as a weft exploration. A failure
-prints weft's report, with the original file:line, and the weft test
-command that replays it. Flags may come before or after the packages.
+operations, select, sync, sync/atomic, time, context, math/rand and
+runtime.Gosched; see the README) and runs go test with -overlay, each Test
+function's body, or each subtest's of a test that calls t.Run, as a weft
+exploration on virtual time. A failure prints weft's report, with the
+original file:line, and the weft test command that replays it. Flags may
+come before or after the packages.
 
 	-run regexp      run only the tests matching regexp, as go test -run
 	-strategy S      exploration strategy (WEFT_STRATEGY): ` + "%s" + `
@@ -182,12 +184,12 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		return report(err, stderr)
 	}
 	defer os.RemoveAll(tmp)
-	modFlags, err := moduleFlags(dir, tmp)
+	modFlags, goVersion, err := moduleFlags(dir, tmp)
 	if err != nil {
 		return report(usageErrorf("weft test: %v", err), stderr)
 	}
 	flags := append(slices.Clone(o.buildFlags), modFlags...)
-	files, err := rewrite.Packages(rewrite.Config{Dir: dir, BuildFlags: flags}, o.pkgs...)
+	files, err := rewrite.Packages(rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion}, o.pkgs...)
 	if err != nil {
 		return report(usageErrorf("weft test: %v", err), stderr)
 	}
@@ -352,51 +354,91 @@ func shellQuote(s string) string {
 // moduleFlags returns the go command flags that make weft's packages
 // available to the module in dir: none when the module requires weft (or
 // is weft); otherwise -modfile with a temporary copy of go.mod, written to
-// tmp, that requires weft and replaces it with weft's source directory.
-func moduleFlags(dir, tmp string) ([]string, error) {
+// tmp, that requires weft and replaces it with weft's source directory,
+// and the go line of the module's own go.mod, which the temporary one
+// raises to weft's (rewrite.Config.GoVersion).
+func moduleFlags(dir, tmp string) (flags []string, goVersion string, err error) {
 	gomod, err := goOutput(dir, "env", "GOMOD")
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if gomod == "" || gomod == os.DevNull {
-		return nil, errors.New("not in a module: weft test runs the tests of a module's packages (go mod init creates one)")
+		return nil, "", errors.New("not in a module: weft test runs the tests of a module's packages (go mod init creates one)")
 	}
 	all, err := goOutput(dir, "list", "-m", "all")
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	for _, l := range strings.Split(all, "\n") {
 		if l == weftModule || strings.HasPrefix(l, weftModule+" ") {
-			return nil, nil // the module requires weft, or is weft
+			return nil, "", nil // the module requires weft, or is weft
 		}
 	}
 	root, err := weftRoot()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	mod := filepath.Join(tmp, "go.mod")
 	if err := copyFile(gomod, mod); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	sum := filepath.Join(tmp, "go.sum")
 	var sums []byte
 	for _, f := range []string{strings.TrimSuffix(gomod, ".mod") + ".sum", filepath.Join(root, "go.sum")} {
 		b, err := os.ReadFile(f)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, err
+			return nil, "", err
 		}
 		sums = append(sums, b...)
 	}
 	if err := os.WriteFile(sum, sums, 0o644); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if _, err := goOutput(dir, "mod", "edit", "-modfile="+mod,
 		"-require="+weftModule+"@v0.0.0-00010101000000-000000000000", "-replace="+weftModule+"="+root); err != nil {
-		return nil, err
+		return nil, "", err
+	}
+	own, err := goLine(dir, gomod)
+	if err != nil {
+		return nil, "", err
+	}
+	weftGo, err := goLine(dir, filepath.Join(root, "go.mod"))
+	if err != nil {
+		return nil, "", err
+	}
+	if !goVersionLess(own, weftGo) {
+		own = "" // the go command keeps the module's go line
 	}
 	// -mod=mod lets the go command complete the copy with weft's own
-	// requirements; the module's go.mod and go.sum are left alone.
-	return []string{"-modfile=" + mod, "-mod=mod"}, nil
+	// requirements, raising its go line to weft's; the module's go.mod and
+	// go.sum are left alone.
+	return []string{"-modfile=" + mod, "-mod=mod"}, own, nil
+}
+
+// goLine returns the go line's version of the go.mod file gomod.
+func goLine(dir, gomod string) (string, error) {
+	js, err := goOutput(dir, "mod", "edit", "-json", gomod)
+	if err != nil {
+		return "", err
+	}
+	var m struct{ Go string }
+	if err := json.Unmarshal([]byte(js), &m); err != nil {
+		return "", fmt.Errorf("reading the go line of %s: %w", gomod, err)
+	}
+	return m.Go, nil
+}
+
+// goVersionLess reports whether go line version a (1.N or 1.N.M) is older
+// than b.
+func goVersionLess(a, b string) bool {
+	num := func(v string) (n [3]int) {
+		for i, p := range strings.SplitN(v, ".", 3) {
+			n[i], _ = strconv.Atoi(p)
+		}
+		return n
+	}
+	x, y := num(a), num(b)
+	return slices.Compare(x[:], y[:]) < 0
 }
 
 // weftModule is weft's module path.

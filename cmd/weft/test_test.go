@@ -135,18 +135,7 @@ func TestStop(t *testing.T) {
 }
 `,
 	}
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("WEFT_REPLAY_FILES", "0")
-	var stdout, stderr bytes.Buffer
-	code := runTest(dir, []string{"-v"}, &stdout, &stderr)
-	out := stdout.String()
-	if code != exitFailure {
-		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitFailure, out, stderr.String())
-	}
+	out := testModule(t, dir, files, exitFailure)
 	for _, want := range []string{"weft: close of closed channel in T1", "T1   close chan#0                      stop.go:5", "replay: weft test example.com/outside -run '^TestStop$' -replay 'TestStop=",
 		"the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite",
 		"--- FAIL: TestIndirect", "    indirect_test.go:14: not today\n--- SKIP: TestSkipped",
@@ -164,4 +153,64 @@ func TestStop(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "go.sum")); err == nil {
 		t.Error("weft test wrote a go.sum in the module")
 	}
+}
+
+// TestTestGoLine runs weft test in a module whose go line (1.21) is older
+// than weft's: the temporary -modfile raises it, and weft test pins every
+// file to go1.21, so that a loop has one variable for all its iterations
+// (and the line numbers of a file given a build constraint stay its own).
+func TestTestGoLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/old\n\ngo 1.21\n",
+		"loop_test.go": `package old
+
+import "testing"
+
+func TestLoopVar(t *testing.T) {
+	var ps []*int
+	for _, x := range []int{1, 2} {
+		ps = append(ps, &x)
+	}
+	same := make(chan bool)
+	go func() { same <- ps[0] == ps[1] }()
+	if !<-same {
+		t.Error("one variable per iteration, not per loop as go 1.21 says")
+	}
+}
+
+func TestLine(t *testing.T) {
+	ch := make(chan int)
+	<-ch
+}
+`,
+	}
+	out := testModule(t, dir, files, exitFailure)
+	for _, want := range []string{"--- PASS: TestLoopVar", "weft: deadlock", "T0   recv chan#0                       loop_test.go:19", "--- FAIL: TestLine"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// testModule writes files (name to content) to dir, runs weft test -v there
+// without replay files, and returns its output, which must end with exit
+// status code.
+func testModule(t *testing.T, dir string, files map[string]string, code int) string {
+	t.Helper()
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("WEFT_REPLAY_FILES", "0")
+	var stdout, stderr bytes.Buffer
+	got := runTest(dir, []string{"-v"}, &stdout, &stderr)
+	if got != code {
+		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", got, code, stdout.String(), stderr.String())
+	}
+	return stdout.String()
 }

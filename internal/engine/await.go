@@ -84,7 +84,8 @@ func (t *Thread) noteRead(ev *trace.Event) {
 }
 
 // Yield ends a turn of a busy-wait loop. The turn is taken to be the loads
-// t made since its last step of another kind, its previous Yield or the
+// (and failed compare-and-swaps, which only read) t made since its last
+// step of another kind, its previous Yield or the
 // return of its last Await, whichever came last: if there are some, t
 // blocks until another thread writes one of their variables, as an Await
 // whose condition made them. If t made no step at all since its previous
@@ -116,7 +117,7 @@ func (t *Thread) Yield() {
 		if ev.Thread != t.id && ev.Partner != t.id {
 			continue
 		}
-		if ev.Thread != t.id || ev.Op.Kind != trace.KindLoad || ev.Op.Class != trace.ClassVar {
+		if ev.Thread != t.id || !ev.ReadOnly() {
 			break
 		}
 		if o := e.objs[ev.Op.Obj]; !t.reading(o) {

@@ -151,6 +151,10 @@ func (e *Exec) Serial() uint64 { return e.serial }
 // Now returns the virtual time of the execution.
 func (e *Exec) Now() int64 { return e.now }
 
+// BodyReturned reports whether the test body of the execution has returned
+// (the threads left run to their end, or to a leak).
+func (e *Exec) BodyReturned() bool { return e.bodyReturned }
+
 // Trace returns the trace of the last execution. It is valid until the next
 // Run.
 func (e *Exec) Trace() *trace.Trace { return &e.tr }

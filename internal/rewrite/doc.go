@@ -1,9 +1,10 @@
 // Package rewrite rewrites the source of a Go file, with its type
 // information, so that its concurrency runs under weft: go statements,
-// channel operations, select statements and the imports of sync and
-// sync/atomic become calls of weft's stand-in packages (std/rt, std/sync,
-// std/sync/atomic), and each Test function's body runs as a weft
-// exploration. weft test writes the rewritten files to a temporary
+// channel operations, select statements, runtime.Gosched and the imports
+// of sync, sync/atomic, math/rand, math/rand/v2, time and context become
+// calls of weft's stand-in packages (std/rt, std/sync, std/sync/atomic,
+// std/math/rand, std/math/rand/v2, std/time, std/context), and each Test
+// function's body runs as a weft exploration. weft test writes the rewritten files to a temporary
 // directory and builds the package with go test -overlay.
 //
 // The rewriting edits the text at byte offsets, as cmd/cover does, and
@@ -23,19 +24,59 @@
 //	for v := range ch     for v := range weftrt.Of(ch).Range()
 //	select { case ... }   switch weftS0_, ... := <cases>; weftrt.Select(<has default>, weftS0_, ...) { case 0: ... }
 //	import "sync"         import "github.com/weft-go/weft/std/sync"
+//	                      (and sync/atomic, math/rand, math/rand/v2, time, context)
+//	runtime.Gosched()     weftrt.Gosched(runtime.Gosched)
 //	t.Errorf(...)         weftrt.Errorf(t, ...)   (and Error, Fatal(f), Fail(Now), Log(f), Skip(f/Now), Parallel)
 //	func TestX(t *testing.T) { body }
 //	                      func TestX(t *testing.T) { weftrt.Test(t, func() { body }) }
+//	t.Run(name, func(t *testing.T) { body })
+//	                      weftrt.Run(t, name, func(t *testing.T) { weftrt.Test(t, func() { body }) })
+//	t.Run(name, f)        weftrt.Run(t, name, weftrt.Sub(f))
+//
+// Subtests. Each subtest whose body calls no t.Run is an exploration of
+// its own, and the Test function (or subtest) that calls t.Run runs as
+// plain Go, outside any exploration. The other choice, one exploration of
+// the parent that includes its subtests, was rejected: the subtests of a
+// table run one after another, so its executions would be the product of
+// the subtests' interleavings, a failure could not be replayed (nor
+// selected with -run) in its subtest alone, and t.Run starts a goroutine of
+// the testing package that weft could not schedule. With one exploration
+// per subtest, go test -run 'TestX/sub' selects it, its report names it and
+// its replay command runs it alone (-run '^TestX$/^sub$'). A body calls
+// t.Run if it holds a call of t.Run or of a function of the package that
+// does (a helper that loops over a table): such a body is left as it is,
+// and its code outside the subtests may not start goroutines nor use
+// channels, which would run outside weft's control (refused, naming the
+// construct). A subtest whose function is a value (t.Run(name, f)) runs f
+// as an exploration (weftrt.Sub) unless f names a function that calls
+// t.Run. A t.Run reached inside an execution through a function value the
+// rewriting could not follow fails the execution with a message saying so.
+//
+// t.Parallel as the first statement of a Test function or subtest stays
+// before the exploration: the test pauses as Go makes it pause (a parallel
+// subtest runs once its parent's function has returned, so the loop
+// variable it reads is the one of the file's Go version), and then runs its
+// exploration; explorations run one at a time (weftrt.Test). t.Parallel
+// anywhere else in a test's body is refused; called from a helper inside
+// an execution it fails the execution.
 //
 // (Of is OfSend or OfRecv for a directional channel.) The arguments of a go
 // statement, and its function value (a method value's receiver), are
 // evaluated at the statement, as Go does; an untyped constant argument is
 // converted to its parameter's type. The loop variables of the rewritten
-// code are those of the file's Go version, which the rewriting keeps.
+// code are those of the file's Go version, which the rewriting keeps: when
+// weft test builds with a temporary go.mod whose go line is weft's, newer
+// than the module's (Config.GoVersion), every file of the module's
+// packages without a Go version in its build constraint gets one that
+// pins the module's version: its //go:build line is extended in place, or
+// a //go:build line and a blank line are added before the file with a
+// //line directive that gives its first line the number 1 again.
 // cap(ch) needs no rewriting: a channel's capacity is fixed.
 //
-// Not rewritten, and refused with an error naming the construct: subtests
-// (t.Run in a Test function), range over a channel in a file whose Go
+// Not rewritten, and refused with an error naming the construct: go
+// statements and channel operations in the body of a test that calls
+// t.Run outside its subtests, t.Parallel not first in a test's body, range
+// over a channel in a file whose Go
 // version is older than go1.23 (the rewritten range is over a function),
 // reflect.Select. A select case whose channel or value expression spans
 // several lines is refused too: the cases are evaluated where the select

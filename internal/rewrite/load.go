@@ -20,6 +20,12 @@ type Config struct {
 	BuildFlags []string          // build flags, as for go build (-tags, ...)
 	Env        []string          // the environment of the go command (nil: the process's)
 	Overlay    map[string][]byte // file contents that replace those on disk
+	// GoVersion is the go line of the module's own go.mod (1.N or 1.N.M)
+	// when the build uses a temporary one whose go line is newer ("":
+	// none): every file without a Go version in its build constraint keeps
+	// GoVersion's language (its loop variables above all) through one
+	// (pin).
+	GoVersion string
 }
 
 // Packages loads the packages that patterns match, with their tests, and
@@ -72,6 +78,8 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 		if len(p.CompiledGoFiles) != len(p.GoFiles) {
 			return nil, fmt.Errorf("package %s uses cgo: %w", p.PkgPath, ErrUnsupported)
 		}
+		groups := groupFuncs(p.Syntax, p.TypesInfo)
+		pinTo := langVersion(cfg.GoVersion)
 		for i, f := range p.Syntax {
 			name := p.CompiledGoFiles[i]
 			if done[name] {
@@ -84,10 +92,28 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 					return nil, err
 				}
 			}
-			b, err := File(p.Fset, f, src, p.TypesInfo)
+			version := p.TypesInfo.FileVersions[f]
+			if pinTo != "" {
+				version = pinnedVersion(p.Fset, f, src, pinTo)
+			}
+			b, err := rewriteFile(p.Fset, f, src, p.TypesInfo, groups, version)
 			if err != nil {
 				errs = append(errs, err)
 				continue
+			}
+			if pinTo != "" {
+				in := src
+				if b != nil {
+					in = b
+				}
+				pinned, err := pin(name, in, p.Fset.File(f.Pos()).Offset(f.Package), pinTo)
+				if err != nil {
+					errs = append(errs, err)
+					continue
+				}
+				if pinned != nil {
+					b = pinned
+				}
 			}
 			if b != nil {
 				out[name] = b

@@ -17,11 +17,26 @@ import (
 // The import paths of weft's stand-in packages, and the name the rewritten
 // file gives std/rt.
 const (
-	RTPath     = "github.com/weft-go/weft/std/rt"
-	SyncPath   = "github.com/weft-go/weft/std/sync"
-	AtomicPath = "github.com/weft-go/weft/std/sync/atomic"
-	rtName     = "weftrt"
+	RTPath      = "github.com/weft-go/weft/std/rt"
+	SyncPath    = "github.com/weft-go/weft/std/sync"
+	AtomicPath  = "github.com/weft-go/weft/std/sync/atomic"
+	RandPath    = "github.com/weft-go/weft/std/math/rand"
+	RandV2Path  = "github.com/weft-go/weft/std/math/rand/v2"
+	TimePath    = "github.com/weft-go/weft/std/time"
+	ContextPath = "github.com/weft-go/weft/std/context"
+	rtName      = "weftrt"
 )
+
+// standIns maps the import paths the rewriting redirects to their
+// stand-ins.
+var standIns = map[string]string{
+	"sync":         SyncPath,
+	"sync/atomic":  AtomicPath,
+	"math/rand":    RandPath,
+	"math/rand/v2": RandV2Path,
+	"time":         TimePath,
+	"context":      ContextPath,
+}
 
 // ErrUnsupported is wrapped by the errors of constructs the rewriting
 // refuses.
@@ -40,15 +55,31 @@ type rewriter struct {
 	// commaOK marks the receives whose two results are used.
 	commaOK map[*ast.UnaryExpr]bool
 	errs    []error
-	// inTest is the name of the Test function whose body is being walked.
-	inTest string
+	// groups are the package's functions that call t.Run (groupFuncs).
+	groups map[types.Object]bool
+	// ctx says how the code being walked runs, test names the Test
+	// function or subtest whose body it is.
+	ctx  context
+	test string
+	// hoisted marks the t.Parallel() calls left before weftrt.Test.
+	hoisted map[*ast.CallExpr]bool
+	// version is the Go version the file compiles at (go1.N).
+	version string
 }
 
 // File returns the rewritten source of file (parsed from src into fset,
 // with info holding its Types, Uses, Defs and FileVersions), or nil if the
 // file needs no rewriting.
 func File(fset *token.FileSet, file *ast.File, src []byte, info *types.Info) ([]byte, error) {
-	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info, commaOK: map[*ast.UnaryExpr]bool{}}
+	return rewriteFile(fset, file, src, info, groupFuncs([]*ast.File{file}, info), info.FileVersions[file])
+}
+
+// rewriteFile is File, with groups the functions of file's package that
+// call t.Run (groupFuncs of all its files), and version the Go version
+// the file compiles at.
+func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups map[types.Object]bool, version string) ([]byte, error) {
+	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info,
+		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, hoisted: map[*ast.CallExpr]bool{}, version: version}
 	if r.tf == nil || r.tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: the source of %s does not match its syntax tree", fset.Position(file.Pos()).Filename)
 	}
@@ -102,14 +133,15 @@ func (r *rewriter) text(n ast.Node) string {
 	return s
 }
 
-// imports redirects the imports of sync and sync/atomic to the stand-ins.
+// imports redirects the imports of sync, sync/atomic, math/rand,
+// math/rand/v2, time and context to the stand-ins.
 func (r *rewriter) imports() {
 	for _, spec := range r.file.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil {
 			continue
 		}
-		to := map[string]string{"sync": SyncPath, "sync/atomic": AtomicPath}[path]
+		to := standIns[path]
 		if to == "" {
 			continue
 		}
@@ -138,8 +170,17 @@ func (r *rewriter) inspect(n ast.Node) {
 func (r *rewriter) node(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.FuncDecl:
-		r.inTest = ""
-		r.testFunc(n)
+		r.ctx, r.test = ctxNone, ""
+		return !r.testFunc(n)
+	case *ast.FuncLit:
+		if r.ctx == ctxGroup {
+			// A function literal of a group's body may be called from its
+			// subtests: its code is not refused.
+			r.ctx = ctxNone
+			r.inspect(n.Body)
+			r.ctx = ctxGroup
+			return false
+		}
 	case *ast.AssignStmt:
 		if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
 			r.markCommaOK(n.Rhs[0])
@@ -149,12 +190,15 @@ func (r *rewriter) node(n ast.Node) bool {
 			r.markCommaOK(n.Values[0])
 		}
 	case *ast.SendStmt:
+		if r.refused(n.Pos(), "a send") {
+			return false
+		}
 		r.usesRT = true
 		r.replace(n.Chan.Pos(), n.Chan.Pos(), rtName+"."+r.of(n.Chan)+"(")
 		r.replace(n.Chan.End(), n.Value.Pos(), ").Send(")
 		r.insert(r.off(n.Value.End()), ")", true)
 	case *ast.UnaryExpr:
-		if n.Op == token.ARROW {
+		if n.Op == token.ARROW && !r.refused(n.Pos(), "a receive") {
 			r.usesRT = true
 			r.replace(n.OpPos, n.X.Pos(), rtName+"."+r.of(n.X)+"(")
 			recv := ").Recv()"
@@ -170,10 +214,14 @@ func (r *rewriter) node(n ast.Node) bool {
 	case *ast.RangeStmt:
 		r.rangeStmt(n)
 	case *ast.GoStmt:
-		r.goStmt(n)
+		if !r.refused(n.Pos(), "a go statement") {
+			r.goStmt(n)
+		}
 		return false
 	case *ast.SelectStmt:
-		r.selectStmt(n)
+		if !r.refused(n.Pos(), "a select statement") {
+			r.selectStmt(n)
+		}
 		return false
 	}
 	return true
@@ -265,10 +313,14 @@ func (r *rewriter) builtin(call *ast.CallExpr) string {
 }
 
 // call records the edits of a call of close or len on a channel, of a
-// method of *testing.T, and refuses reflect.Select.
+// method of *testing.T, of t.Run and of runtime.Gosched, and refuses
+// reflect.Select.
 func (r *rewriter) call(call *ast.CallExpr) bool {
 	switch r.builtin(call) {
 	case "close":
+		if r.refused(call.Pos(), "a close") {
+			return false
+		}
 		r.usesRT = true
 		r.replace(call.Fun.Pos(), call.Args[0].Pos(), rtName+"."+r.of(call.Args[0])+"(")
 		r.replace(call.Args[0].End(), call.Rparen+1, ").Close()")
@@ -281,6 +333,10 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 		}
 		return true
 	}
+	if k := isRun(r.info, call); k == testRun || k == weftRun {
+		r.runCall(call, k)
+		return false
+	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if fn, ok := r.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil {
 			if fn.Pkg().Path() == "reflect" && fn.Name() == "Select" {
@@ -289,6 +345,12 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			if fn.Pkg().Path() == "testing" {
 				r.testingCall(call, sel, fn)
 			}
+			if fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
+				// weftrt.Gosched(runtime.Gosched): the import stays used.
+				r.usesRT = true
+				r.replace(call.Fun.Pos(), call.Fun.Pos(), rtName+".Gosched(")
+				r.replace(call.Fun.End(), call.Rparen+1, ")")
+			}
 		}
 	}
 	return true
@@ -296,10 +358,10 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 
 // rangeStmt rewrites a range over a channel into a range over its values.
 func (r *rewriter) rangeStmt(n *ast.RangeStmt) {
-	if r.chanType(n.X) == nil {
+	if r.chanType(n.X) == nil || r.refused(n.For, "a range over a channel") {
 		return
 	}
-	if v := r.info.FileVersions[r.file]; v != "" && versionLess(v, "go1.23") {
+	if v := r.version; v != "" && versionLess(v, "go1.23") {
 		r.errorf(n.For, "range over a channel in a file of Go version %s: weft test rewrites it into a range over a function, which needs go1.23 (raise the go line of go.mod)", v)
 		return
 	}

@@ -28,7 +28,7 @@ func TestGolden(t *testing.T) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	if want := []string{"constructs.go", "constructs_test.go"}; !slices.Equal(bases(names), want) {
+	if want := []string{"cancel.go", "constructs.go", "constructs_test.go", "subtests_test.go", "timeout.go", "yield.go"}; !slices.Equal(bases(names), want) {
 		t.Fatalf("rewritten files %v, want %v", bases(names), want)
 	}
 	for _, name := range names {
@@ -59,16 +59,18 @@ func TestUnsupported(t *testing.T) {
 	}
 	msg := err.Error()
 	for _, want := range []string{
-		"unsupported_test.go:12:3: t.Run in TestSub: subtests are not supported",
 		"unsupported.go:11:13: reflect.Select",
 		"unsupported.go:17:14: a select case whose expression spans several lines",
+		"unsupported_test.go:11:3: a send in TestSub outside its subtests",
+		"unsupported_test.go:23:3: t.Parallel in TestLateParallel/late is not its first statement",
+		"unsupported_test.go:25:2: a go statement in TestLateParallel outside its subtests",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("error %q does not contain %q", msg, want)
 		}
 	}
-	if n := strings.Count(msg, "\n") + 1; n != 3 {
-		t.Errorf("%d errors, want 3:\n%s", n, msg)
+	if n := strings.Count(msg, "\n") + 1; n != 5 {
+		t.Errorf("%d errors, want 5:\n%s", n, msg)
 	}
 }
 

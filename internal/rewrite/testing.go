@@ -19,34 +19,78 @@ var testMethods = map[string]bool{
 	"Log": true, "Logf": true, "Skip": true, "Skipf": true, "SkipNow": true, "Parallel": true,
 }
 
-// testFunc wraps the body of a Test function in weftrt.Test, and walks it.
-func (r *rewriter) testFunc(fn *ast.FuncDecl) {
+// testFunc walks the body of a Test function: wrapped in weftrt.Test if it
+// calls no t.Run, as a group of subtests if it does. It reports whether fn
+// is a Test function.
+func (r *rewriter) testFunc(fn *ast.FuncDecl) bool {
 	name := fn.Name.Name
 	if fn.Recv != nil || fn.Body == nil || fn.Type.TypeParams != nil || !isTestName(name) ||
 		!strings.HasSuffix(r.tf.Name(), "_test.go") || len(fn.Type.Params.List) != 1 {
-		return
+		return false
 	}
 	param := fn.Type.Params.List[0]
-	if len(param.Names) > 1 || !isTestingT(r.info.TypeOf(param.Type)) || r.wrapped(fn.Body) {
-		return
+	if len(param.Names) > 1 || !isTestingT(r.info.TypeOf(param.Type)) {
+		return false
 	}
+	r.enter(fn.Type.Params, fn.Body, name)
+	return true
+}
+
+// wrap wraps body, of a function whose only parameter is a *testing.T, in
+// weftrt.Test, naming the parameter if it has no name. A first statement
+// t.Parallel() stays before the wrapping: the test waits as Go makes it
+// wait, then runs its exploration.
+func (r *rewriter) wrap(params *ast.FieldList, body *ast.BlockStmt) {
+	param := params.List[0]
 	t := "t"
 	switch {
 	case len(param.Names) == 0:
 		t = "weftT_"
-		r.replace(param.Type.Pos(), param.Type.Pos(), t+" ")
 	case param.Names[0].Name == "_":
 		t = "weftT_"
-		r.replace(param.Names[0].Pos(), param.Names[0].End(), t)
 	default:
 		t = param.Names[0].Name
 	}
+	at := r.off(body.Lbrace) + 1
+	sep := " "
+	if len(body.List) > 0 && r.isParallel(body.List[0], t) {
+		r.hoisted[body.List[0].(*ast.ExprStmt).X.(*ast.CallExpr)] = true
+		at = r.off(body.List[0].End())
+		sep = "; "
+	}
+	if r.wrapped(body) {
+		return
+	}
+	switch {
+	case len(param.Names) == 0:
+		r.replace(param.Type.Pos(), param.Type.Pos(), t+" ")
+	case param.Names[0].Name == "_":
+		r.replace(param.Names[0].Pos(), param.Names[0].End(), t)
+	}
 	r.usesRT = true
-	r.insert(r.off(fn.Body.Lbrace)+1, " "+rtName+".Test("+t+", func() {", false)
+	r.insert(at, sep+rtName+".Test("+t+", func() {", false)
 	r.depth++ // after the insertions that close the body's last statement
-	r.insert(r.off(fn.Body.Rbrace), "})", false)
+	r.insert(r.off(body.Rbrace), "})", false)
 	r.depth--
-	r.inTest = name
+}
+
+// isParallel reports whether s is the statement t.Parallel(), t named t.
+func (r *rewriter) isParallel(s ast.Stmt, t string) bool {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	fn, isFunc := r.info.Uses[sel.Sel].(*types.Func)
+	return ok && id.Name == t && isFunc && fn.Pkg() != nil && fn.Pkg().Path() == "testing" && fn.Name() == "Parallel"
 }
 
 // isTestName reports whether name is the name of a Test function.
@@ -72,12 +116,14 @@ func isTestingT(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == "T"
 }
 
-// wrapped reports whether body is already a call of weftrt.Test.
+// wrapped reports whether body is already a call of weftrt.Test, after
+// the t.Parallel() it may start with.
 func (r *rewriter) wrapped(body *ast.BlockStmt) bool {
-	if len(body.List) != 1 {
+	n := len(body.List)
+	if n == 0 || n > 2 || (n == 2 && !r.hoisted[stmtCall(body.List[0])]) {
 		return false
 	}
-	es, ok := body.List[0].(*ast.ExprStmt)
+	es, ok := body.List[n-1].(*ast.ExprStmt)
 	if !ok {
 		return false
 	}
@@ -100,15 +146,17 @@ func (r *rewriter) wrapped(body *ast.BlockStmt) bool {
 // testingCall rewrites a call of a method of package testing's types.
 func (r *rewriter) testingCall(call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func) {
 	m := fn.Name()
-	if m == "Run" && r.inTest != "" {
-		r.errorf(call.Pos(), "%s.Run in %s: subtests are not supported by weft test (their functions would run outside the exploration); write one Test function per case", types.ExprString(sel.X), r.inTest)
-		return
-	}
 	if !testMethods[m] || r.info.Selections[sel] == nil {
 		return
 	}
-	if m == "Parallel" && !isTestingT(r.info.TypeOf(sel.X)) {
-		return
+	if m == "Parallel" {
+		switch {
+		case !isTestingT(r.info.TypeOf(sel.X)) || r.hoisted[call]:
+			return
+		case r.ctx == ctxLeaf:
+			r.errorf(call.Pos(), "t.Parallel in %s is not its first statement: weft test runs the body after t.Parallel as an exploration; call t.Parallel first", r.test)
+			return
+		}
 	}
 	r.usesRT = true
 	r.replace(sel.X.Pos(), sel.X.Pos(), rtName+"."+m+"(")
@@ -117,4 +165,13 @@ func (r *rewriter) testingCall(call *ast.CallExpr, sel *ast.SelectorExpr, fn *ty
 		return
 	}
 	r.replace(sel.X.End(), call.Lparen+1, ", ")
+}
+
+// stmtCall returns the call that s is, or nil.
+func stmtCall(s ast.Stmt) *ast.CallExpr {
+	if es, ok := s.(*ast.ExprStmt); ok {
+		call, _ := es.X.(*ast.CallExpr)
+		return call
+	}
+	return nil
 }

@@ -24,17 +24,17 @@ type Chan[T any] struct {
 
 // Of returns the handle of the bidirectional channel c.
 func Of[T any](c chan T) Chan[T] {
-	return Chan[T]{send: c, recv: c, p: *(*unsafe.Pointer)(unsafe.Pointer(&c)), cap: cap(c)}
+	return Chan[T]{send: c, recv: c, p: shim.ChanPointer(c), cap: cap(c)}
 }
 
 // OfSend returns the handle of the send-only channel c.
 func OfSend[T any](c chan<- T) Chan[T] {
-	return Chan[T]{send: c, p: *(*unsafe.Pointer)(unsafe.Pointer(&c)), cap: cap(c)}
+	return Chan[T]{send: c, p: shim.ChanPointer(c), cap: cap(c)}
 }
 
 // OfRecv returns the handle of the receive-only channel c.
 func OfRecv[T any](c <-chan T) Chan[T] {
-	return Chan[T]{recv: c, p: *(*unsafe.Pointer)(unsafe.Pointer(&c)), cap: cap(c)}
+	return Chan[T]{recv: c, p: shim.ChanPointer(c), cap: cap(c)}
 }
 
 // weft returns the weft channel of c in the current execution: nil for a
@@ -58,7 +58,9 @@ func (c Chan[T]) Send(v T) {
 // Recv receives a value from the channel.
 func (c Chan[T]) Recv() T {
 	if shim.Active() {
-		return c.weft().Recv()
+		v := c.weft().Recv()
+		shim.Received(c.p)
+		return v
 	}
 	return <-c.recv
 }
@@ -67,7 +69,9 @@ func (c Chan[T]) Recv() T {
 // (false: the channel is closed and drained).
 func (c Chan[T]) RecvOK() (T, bool) {
 	if shim.Active() {
-		return c.weft().RecvOK()
+		v, ok := c.weft().RecvOK()
+		shim.Received(c.p)
+		return v, ok
 	}
 	v, ok := <-c.recv
 	return v, ok

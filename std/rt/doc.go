@@ -28,4 +28,9 @@
 // and a select statement becomes a switch on the index of the case that
 // Select chose, whose clauses are the select's own, in place: break, labels
 // and return keep their meaning.
+//
+// Test runs a Test function's (or a subtest's) body as an exploration,
+// one exploration at a time; Run is t.Run, for the code that runs outside
+// explorations (a table's loop), and Sub makes a subtest's function value
+// run as an exploration.
 package rt

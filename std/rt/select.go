@@ -5,6 +5,7 @@ package rt
 
 import (
 	"reflect"
+	"unsafe"
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/shim"
@@ -31,6 +32,8 @@ func (c Chan[T]) RecvCase() *RecvCase[T] { return &RecvCase[T]{c: c} }
 func (r *RecvCase[T]) weft() weft.SelectCase {
 	return weft.OnRecv(r.c.weft(), func(v T, ok bool) { r.V, r.OK = v, ok })
 }
+
+func (r *RecvCase[T]) pointer() unsafe.Pointer { return r.c.p }
 
 func (r *RecvCase[T]) reflect() reflect.SelectCase {
 	return reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(r.c.recv)}
@@ -75,6 +78,9 @@ func Select(hasDefault bool, cases ...Case) int {
 		i := weft.Select(wc...)
 		if i == len(cases) {
 			return -1
+		}
+		if r, ok := cases[i].(interface{ pointer() unsafe.Pointer }); ok {
+			shim.Received(r.pointer())
 		}
 		return i
 	}

@@ -24,6 +24,11 @@ const TimedOutMarker = "weft: exploration stopped by its timeout"
 // skips holds the message of a Skip called inside an execution, per test.
 var skips sync.Map // testing.TB -> string
 
+// explorations lets one exploration run at a time: the explorations of
+// parallel tests (t.Parallel) run one after another, so that state they
+// share is not changed by another exploration while one runs.
+var explorations sync.Mutex
+
 // Test runs body, the body of the Test function t runs, as a weft
 // exploration (weft.Check with the options of the environment). A failure
 // of an execution (a t.Error or t.Fatal the rewriting turned into a call
@@ -32,6 +37,8 @@ var skips sync.Map // testing.TB -> string
 // call of t's methods weft test did not rewrite, in a library) fails too.
 func Test(t *testing.T, body func()) {
 	t.Helper()
+	explorations.Lock()
+	defer explorations.Unlock()
 	r := weft.Check(t, func(w *weft.T) {
 		body()
 		if t.Failed() {
@@ -165,12 +172,17 @@ func SkipNow(t testing.TB) {
 	t.SkipNow()
 }
 
-// Parallel is t.Parallel: inside an execution it does nothing (weft test
-// runs a package's tests one after another).
+// Parallel is t.Parallel outside an execution. Inside one it fails the
+// execution: weft test leaves a t.Parallel() that is the first statement of
+// a Test function or subtest before the exploration, and refuses one
+// elsewhere in its body, so this call comes from a helper.
 func Parallel(t *testing.T) {
-	if !shim.Active() {
-		t.Parallel()
+	t.Helper()
+	if shim.Active() {
+		fail("Parallel", "called inside an exploration (from a helper): weft test runs the body after t.Parallel as an exploration; call t.Parallel first in the Test function or subtest")
+		return
 	}
+	t.Parallel()
 }
 
 func skip(t testing.TB, msg string) {

@@ -2,8 +2,9 @@
 // each with a bug and its fix, and their ordinary tests: weft test must
 // find each bug, at the line its "want" comment marks, and pass each fix.
 //
-// A comment "// want", the name of a test, a colon and a failure kind
-// marks the line of the failing operation of the test's bug and the kind
-// of failure weft reports. A deferred call's line is that of the return
+// A comment "// want", the name of a test (TestX/sub for a subtest), a
+// colon and a failure kind marks the line of the failing operation of the
+// test's bug and the kind of failure weft reports (for a panic, the line of
+// the corpus's innermost frame in its stack). A deferred call's line is that of the return
 // statement that runs it, as in Go's own stack traces.
 package corpus

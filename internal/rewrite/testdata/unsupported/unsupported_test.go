@@ -16,3 +16,11 @@ func TestSub(t *testing.T) {
 		})
 	}
 }
+
+func TestLateParallel(t *testing.T) {
+	t.Run("late", func(t *testing.T) {
+		t.Log("first")
+		t.Parallel()
+	})
+	go t.Log("parent")
+}

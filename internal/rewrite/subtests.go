@@ -1,0 +1,174 @@
+// This file implements the rewriting of subtests: a Test function or a
+// subtest whose body calls t.Run runs as plain Go, and each subtest whose
+// body calls no t.Run runs as its own weft exploration.
+
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+)
+
+// A context says how the code being walked runs.
+type context int
+
+const (
+	ctxNone  context = iota // package code, helpers, function literals
+	ctxLeaf                 // the body of a Test function or subtest that runs as an exploration
+	ctxGroup                // the body of a Test function or subtest that calls t.Run
+)
+
+// groupFuncs returns the functions declared in files whose bodies call
+// t.Run, directly or through a call of another such function: a Test
+// function, or a subtest, that calls one of them has subtests.
+func groupFuncs(files []*ast.File, info *types.Info) map[types.Object]bool {
+	groups := map[types.Object]bool{}
+	var decls []*ast.FuncDecl
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && info.Defs[fn.Name] != nil {
+				decls = append(decls, fn)
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range decls {
+			obj := info.Defs[fn.Name]
+			if !groups[obj] && callsRun(fn.Body, info, groups) {
+				groups[obj] = true
+				changed = true
+			}
+		}
+	}
+	return groups
+}
+
+// callsRun reports whether n holds a call of t.Run (or of its rewriting,
+// weftrt.Run), or of a function of groups.
+func callsRun(n ast.Node, info *types.Info, groups map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			obj := callee(info, call.Fun)
+			found = groups[obj] || isRun(info, call) != notRun
+		}
+		return !found
+	})
+	return found
+}
+
+// callee returns the function that fun, an identifier or a selector,
+// names, or nil.
+func callee(info *types.Info, fun ast.Expr) types.Object {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		if fn, ok := info.Uses[f].(*types.Func); ok {
+			return fn
+		}
+	case *ast.SelectorExpr:
+		if fn, ok := info.Uses[f.Sel].(*types.Func); ok {
+			return fn
+		}
+	}
+	return nil
+}
+
+// The kinds of calls isRun tells apart.
+const (
+	notRun  = iota
+	testRun // t.Run(name, f), t a *testing.T
+	weftRun // weftrt.Run(t, name, f), its rewriting
+	weftSub // weftrt.Sub(f)
+)
+
+// isRun tells whether call is a call of t.Run, weftrt.Run or weftrt.Sub.
+func isRun(info *types.Info, call *ast.CallExpr) int {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return notRun
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return notRun
+	}
+	switch {
+	case fn.Pkg().Path() == "testing" && fn.Name() == "Run" && isTestingT(info.TypeOf(sel.X)) && len(call.Args) == 2:
+		return testRun
+	case fn.Pkg().Path() == RTPath && fn.Name() == "Run" && len(call.Args) == 3:
+		return weftRun
+	case fn.Pkg().Path() == RTPath && fn.Name() == "Sub" && len(call.Args) == 1:
+		return weftSub
+	}
+	return notRun
+}
+
+// runCall rewrites t.Run(name, f) into weftrt.Run(t, name, f), f's body
+// wrapped in weftrt.Test if f is a function literal whose body calls no
+// t.Run, and f made weftrt.Sub(f) if f is a function value that is not a
+// function of groups. A call already rewritten (kind weftRun) gets the
+// same treatment of f, which changes nothing.
+func (r *rewriter) runCall(call *ast.CallExpr, kind int) {
+	args := call.Args
+	if kind == testRun {
+		sel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		r.usesRT = true
+		r.replace(sel.X.Pos(), sel.X.Pos(), rtName+".Run(")
+		r.inspect(sel.X)
+		r.replace(sel.X.End(), call.Lparen+1, ", ")
+	} else {
+		r.inspect(args[0])
+		args = args[1:]
+	}
+	r.inspect(args[0])
+	name := types.ExprString(args[0])
+	if lit, ok := args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		if s, err := strconv.Unquote(lit.Value); err == nil {
+			name = s
+		}
+	}
+	if r.test != "" {
+		name = r.test + "/" + name
+	}
+	f := args[1]
+	if lit, ok := ast.Unparen(f).(*ast.FuncLit); ok {
+		r.enter(lit.Type.Params, lit.Body, name)
+		return
+	}
+	if call, ok := ast.Unparen(f).(*ast.CallExpr); (ok && isRun(r.info, call) == weftSub) || r.groups[callee(r.info, f)] {
+		r.inspect(f)
+		return
+	}
+	r.usesRT = true
+	r.replace(f.Pos(), f.Pos(), rtName+".Sub(")
+	r.inspect(f)
+	r.insert(r.off(f.End()), ")", true)
+}
+
+// enter walks the body of the Test function or subtest name, whose
+// parameters are params: as a group if it calls t.Run, else wrapped in
+// weftrt.Test, as a leaf.
+func (r *rewriter) enter(params *ast.FieldList, body *ast.BlockStmt, name string) {
+	ctx, test := r.ctx, r.test
+	r.test = name
+	if callsRun(body, r.info, r.groups) {
+		r.ctx = ctxGroup
+	} else {
+		r.ctx = ctxLeaf
+		r.wrap(params, body)
+	}
+	r.inspect(body)
+	r.ctx, r.test = ctx, test
+}
+
+// refused reports whether the code at p, a construct what, is in the body
+// of a Test function or subtest that has subtests, and refuses it then.
+func (r *rewriter) refused(p token.Pos, what string) bool {
+	if r.ctx != ctxGroup {
+		return false
+	}
+	r.errorf(p, "%s in %s outside its subtests: weft test runs each subtest that calls no t.Run as its own exploration, and the code around the subtests as plain Go, outside any exploration; move it into the subtests", what, r.test)
+	return true
+}

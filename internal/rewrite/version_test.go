@@ -1,0 +1,50 @@
+package rewrite
+
+import (
+	"go/parser"
+	"go/token"
+	"testing"
+)
+
+// TestPin checks the build constraints that pin a file's Go version: a
+// //go:build line is changed in place, // +build lines are folded into a
+// new one, a constraint with a Go version is kept, and a new line comes
+// with a //line directive that keeps the file's line numbers.
+func TestPin(t *testing.T) {
+	for _, c := range []struct {
+		name, src, want string
+	}{
+		{"none", "// Package p.\npackage p\n",
+			"//go:build go1.21\n\n//line /m/p.go:1\n// Package p.\npackage p\n"},
+		{"go:build", "// Copyright.\n\n//go:build linux || darwin\n\npackage p\n",
+			"// Copyright.\n\n//go:build (linux || darwin) && go1.21\n\npackage p\n"},
+		{"+build", "// +build linux\n// +build amd64\n\npackage p\n",
+			"//go:build (linux && amd64) && go1.21\n\n//line /m/p.go:1\n// +build linux\n// +build amd64\n\npackage p\n"},
+		{"go version", "//go:build go1.18 && linux\n\npackage p\n", ""},
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "/m/p.go", c.src, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pin("/m/p.go", []byte(c.src), fset.File(f.Pos()).Offset(f.Package), "go1.21")
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s: pin = %q, %v; want %q", c.name, got, err, c.want)
+		}
+		if c.want == "" {
+			continue
+		}
+		// The pinned file parses, at Go version go1.21, its package clause
+		// on its line.
+		gset := token.NewFileSet()
+		g, err := parser.ParseFile(gset, "/m/p.go", got, parser.PackageClauseOnly|parser.ParseComments)
+		switch {
+		case err != nil:
+			t.Errorf("%s: the pinned file does not parse: %v", c.name, err)
+		case g.GoVersion != "go1.21":
+			t.Errorf("%s: the pinned file's Go version is %q, want go1.21", c.name, g.GoVersion)
+		case gset.Position(g.Package).Filename != "/m/p.go" || gset.Position(g.Package).Line != fset.Position(f.Package).Line:
+			t.Errorf("%s: the package clause is at %v, was at %v", c.name, gset.Position(g.Package), fset.Position(f.Package))
+		}
+	}
+}

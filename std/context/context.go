@@ -1,0 +1,130 @@
+// This file implements the functions of package context: the standard
+// library's outside an execution, and this package's cancelable contexts
+// inside one.
+
+package context
+
+import (
+	"context"
+	"time"
+
+	"github.com/weft-go/weft/internal/shim"
+	wtime "github.com/weft-go/weft/std/time"
+)
+
+// The types of package context.
+type (
+	Context         = context.Context
+	CancelFunc      = context.CancelFunc
+	CancelCauseFunc = context.CancelCauseFunc
+)
+
+// The errors of package context.
+var (
+	Canceled         = context.Canceled
+	DeadlineExceeded = context.DeadlineExceeded
+)
+
+// Background is context.Background.
+func Background() Context { return context.Background() }
+
+// TODO is context.TODO.
+func TODO() Context { return context.TODO() }
+
+// WithValue is context.WithValue.
+func WithValue(parent Context, key, val any) Context { return context.WithValue(parent, key, val) }
+
+// WithoutCancel is context.WithoutCancel.
+func WithoutCancel(parent Context) Context { return context.WithoutCancel(parent) }
+
+// WithCancel is context.WithCancel.
+func WithCancel(parent Context) (Context, CancelFunc) {
+	if !shim.Active() {
+		return context.WithCancel(parent)
+	}
+	c := newCancelCtx(parent)
+	return c, func() { c.cancel(true, Canceled, nil) }
+}
+
+// WithCancelCause is context.WithCancelCause.
+func WithCancelCause(parent Context) (Context, CancelCauseFunc) {
+	if !shim.Active() {
+		return context.WithCancelCause(parent)
+	}
+	c := newCancelCtx(parent)
+	return c, func(cause error) { c.cancel(true, Canceled, cause) }
+}
+
+// WithDeadline is context.WithDeadline: inside an execution, the deadline
+// is on virtual time.
+func WithDeadline(parent Context, d time.Time) (Context, CancelFunc) {
+	return WithDeadlineCause(parent, d, nil)
+}
+
+// WithDeadlineCause is context.WithDeadlineCause.
+func WithDeadlineCause(parent Context, d time.Time, cause error) (Context, CancelFunc) {
+	if !shim.Active() {
+		return context.WithDeadlineCause(parent, d, cause)
+	}
+	if cur, ok := parent.Deadline(); ok && cur.Before(d) {
+		return WithCancel(parent) // the parent's deadline comes first
+	}
+	c := newCancelCtx(parent)
+	c.deadline, c.hasDeadline = d, true
+	cancel := func() { c.cancel(true, Canceled, nil) }
+	dur := wtime.Until(d)
+	if dur <= 0 {
+		c.cancel(true, DeadlineExceeded, cause)
+		return c, cancel
+	}
+	c.mu.Lock()
+	if c.err == nil {
+		c.timer = wtime.AfterFunc(dur, func() { c.cancel(true, DeadlineExceeded, cause) })
+	}
+	c.mu.Unlock()
+	return c, cancel
+}
+
+// WithTimeout is context.WithTimeout: WithDeadline(parent, Now().Add(timeout)),
+// on virtual time inside an execution.
+func WithTimeout(parent Context, timeout time.Duration) (Context, CancelFunc) {
+	return WithDeadline(parent, wtime.Now().Add(timeout))
+}
+
+// WithTimeoutCause is context.WithTimeoutCause.
+func WithTimeoutCause(parent Context, timeout time.Duration, cause error) (Context, CancelFunc) {
+	return WithDeadlineCause(parent, wtime.Now().Add(timeout), cause)
+}
+
+// Cause is context.Cause: the cause a context of this package was canceled
+// with, or context.Cause's answer for the standard library's.
+func Cause(c Context) error {
+	if cc, ok := c.Value(&ctxKey).(*cancelCtx); ok {
+		cc.mu.Lock()
+		defer cc.mu.Unlock()
+		return cc.cause
+	}
+	return context.Cause(c)
+}
+
+// AfterFunc is context.AfterFunc: inside an execution, with a context of
+// this package, f runs in a goroutine of its own once ctx is canceled;
+// stop reports whether it kept f from being started.
+func AfterFunc(ctx Context, f func()) (stop func() bool) {
+	if !shim.Active() {
+		return context.AfterFunc(ctx, f)
+	}
+	a := &afterFunc{f: f}
+	parent, ok := ctx.Value(&ctxKey).(*cancelCtx)
+	if !ok {
+		// Not canceled during the execution (see the package doc): f runs
+		// only if ctx already is.
+		if ctx.Err() != nil {
+			a.cancel(false, ctx.Err(), nil)
+		}
+		return a.stop
+	}
+	a.parent = parent
+	parent.adopt(a)
+	return a.stop
+}

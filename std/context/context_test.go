@@ -1,0 +1,126 @@
+package context_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft/internal/stdtest"
+	wcontext "github.com/weft-go/weft/std/context"
+	"github.com/weft-go/weft/std/rt"
+	wtime "github.com/weft-go/weft/std/time"
+)
+
+// TestCancel checks that canceling a context closes its Done channel and
+// its children's, under a value context too, with their errors and
+// causes; a child made of a canceled parent is canceled at once.
+func TestCancel(t *testing.T) {
+	var got string
+	r := stdtest.Explore(t, func() {
+		errStop := errors.New("stop")
+		parent, cancel := wcontext.WithCancelCause(context.Background())
+		child, cancelChild := wcontext.WithCancel(wcontext.WithValue(parent, "k", "v"))
+		defer cancelChild()
+		cancel(errStop)
+		rt.OfRecv(child.Done()).Recv()
+		late, cancelLate := wcontext.WithCancel(parent)
+		defer cancelLate()
+		got = strings.Join([]string{
+			errString(parent.Err()), errString(wcontext.Cause(parent)),
+			errString(child.Err()), errString(wcontext.Cause(child)), child.Value("k").(string),
+			errString(late.Err()), errString(wcontext.Cause(late)),
+		}, " ")
+	})
+	want := "context canceled stop context canceled stop v context canceled stop"
+	if r.Failed() || r.Executions != 1 || got != want {
+		t.Errorf("%d executions, failures %v, got %q; want 1, none, %q", r.Executions, r.Failures, got, want)
+	}
+}
+
+// errString returns err's message.
+func errString(err error) string {
+	if err == nil {
+		return "nil"
+	}
+	return err.Error()
+}
+
+// TestWorker checks a goroutine that waits for cancellation: one
+// execution, as the worker's receive can only follow the cancel's close.
+func TestWorker(t *testing.T) {
+	r := stdtest.Explore(t, func() {
+		ctx, cancel := wcontext.WithCancel(context.Background())
+		done := make(chan error)
+		rt.Go(func() {
+			rt.OfRecv(ctx.Done()).Recv()
+			rt.Of(done).Send(ctx.Err())
+		})
+		cancel()
+		if err := rt.Of(done).Recv(); err != context.Canceled {
+			panic(err)
+		}
+	})
+	if r.Failed() || r.Executions != 1 {
+		t.Errorf("%d executions, failures %v; want 1 and none", r.Executions, r.Failures)
+	}
+}
+
+// TestDeadline checks WithTimeout and WithDeadline on virtual time: Done
+// is closed at the deadline with DeadlineExceeded, a later deadline than
+// the parent's is the parent's, and canceling first stops the timer. The
+// goroutines that wait for the two timers select between the timer and
+// its Stop: optimal tries their other cases, and cuts those 3 executions.
+func TestDeadline(t *testing.T) {
+	var got string
+	r := stdtest.Explore(t, func() {
+		ctx, cancel := wcontext.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		later, cancelLater := wcontext.WithDeadline(ctx, wtime.Now().Add(time.Hour))
+		defer cancelLater()
+		d, _ := later.Deadline()
+		rt.OfRecv(later.Done()).Recv()
+		early, cancelEarly := wcontext.WithTimeoutCause(context.Background(), time.Minute, errors.New("slow"))
+		cancelEarly()
+		got = strings.Join([]string{d.Sub(wtime.Epoch).String(), wtime.Since(wtime.Epoch).String(),
+			errString(ctx.Err()), errString(later.Err()), errString(early.Err()), errString(wcontext.Cause(early))}, " ")
+		wtime.Sleep(time.Hour)
+	})
+	want := "1s 1s context deadline exceeded context deadline exceeded context canceled context canceled"
+	if r.Failed() || r.Executions != 4 || r.Cut != 3 || got != want {
+		t.Errorf("%d executions (%d cut), failures %v, got %q; want 4 (3 cut), none, %q", r.Executions, r.Cut, r.Failures, got, want)
+	}
+}
+
+// TestAfterFunc checks that AfterFunc's function runs in a goroutine of
+// its own once the context is canceled, and not after stop.
+func TestAfterFunc(t *testing.T) {
+	var got string
+	r := stdtest.Explore(t, func() {
+		ctx, cancel := wcontext.WithCancel(context.Background())
+		ran := make(chan string, 2)
+		wcontext.AfterFunc(ctx, func() { rt.Of(ran).Send("ran") })
+		stop := wcontext.AfterFunc(ctx, func() { rt.Of(ran).Send("stopped one ran") })
+		stopped := stop()
+		cancel()
+		got = rt.Of(ran).Recv()
+		if stopped && !stop() {
+			got += " stopped"
+		}
+	})
+	if r.Failed() || r.Executions != 1 || got != "ran stopped" {
+		t.Errorf("%d executions, failures %v, got %q; want 1, none, %q", r.Executions, r.Failures, got, "ran stopped")
+	}
+}
+
+// TestOutsideExecution checks the functions outside an execution: the
+// standard library's.
+func TestOutsideExecution(t *testing.T) {
+	ctx, cancel := wcontext.WithTimeout(context.Background(), time.Hour)
+	cancel()
+	<-ctx.Done()
+	if ctx.Err() != wcontext.Canceled {
+		t.Errorf("Err() = %v, want Canceled", ctx.Err())
+	}
+}

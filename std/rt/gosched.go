@@ -1,0 +1,22 @@
+// This file implements runtime.Gosched.
+
+package rt
+
+import (
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/shim"
+)
+
+// Gosched is runtime.Gosched, which weft test passes as gosched (so that
+// the file's import of runtime stays used): inside an execution it is
+// weft.Yield, the end of a turn of a busy-wait loop (the thread blocks
+// until another writes a variable the turn loaded, or failed to
+// CompareAndSwap; a turn that made no step at all blocks for good);
+// outside one it calls gosched.
+func Gosched(gosched func()) {
+	if shim.Active() {
+		weft.Yield()
+		return
+	}
+	gosched()
+}

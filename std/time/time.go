@@ -1,0 +1,164 @@
+// This file implements the parts of package time that do not depend on the
+// clock, as the standard library's, and the clock: Now, Since, Until and
+// Sleep on virtual time inside an execution.
+
+package time
+
+import (
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/shim"
+)
+
+// The types of package time that weft does not replace.
+type (
+	Duration   = time.Duration
+	Location   = time.Location
+	Month      = time.Month
+	ParseError = time.ParseError
+	Time       = time.Time
+	Weekday    = time.Weekday
+)
+
+// The durations of package time.
+const (
+	Nanosecond  = time.Nanosecond
+	Microsecond = time.Microsecond
+	Millisecond = time.Millisecond
+	Second      = time.Second
+	Minute      = time.Minute
+	Hour        = time.Hour
+)
+
+// The layouts of package time.
+const (
+	Layout      = time.Layout
+	ANSIC       = time.ANSIC
+	UnixDate    = time.UnixDate
+	RubyDate    = time.RubyDate
+	RFC822      = time.RFC822
+	RFC822Z     = time.RFC822Z
+	RFC850      = time.RFC850
+	RFC1123     = time.RFC1123
+	RFC1123Z    = time.RFC1123Z
+	RFC3339     = time.RFC3339
+	RFC3339Nano = time.RFC3339Nano
+	Kitchen     = time.Kitchen
+	Stamp       = time.Stamp
+	StampMilli  = time.StampMilli
+	StampMicro  = time.StampMicro
+	StampNano   = time.StampNano
+	DateTime    = time.DateTime
+	DateOnly    = time.DateOnly
+	TimeOnly    = time.TimeOnly
+)
+
+// The months of package time.
+const (
+	January   = time.January
+	February  = time.February
+	March     = time.March
+	April     = time.April
+	May       = time.May
+	June      = time.June
+	July      = time.July
+	August    = time.August
+	September = time.September
+	October   = time.October
+	November  = time.November
+	December  = time.December
+)
+
+// The days of package time.
+const (
+	Sunday    = time.Sunday
+	Monday    = time.Monday
+	Tuesday   = time.Tuesday
+	Wednesday = time.Wednesday
+	Thursday  = time.Thursday
+	Friday    = time.Friday
+	Saturday  = time.Saturday
+)
+
+// The locations of package time (copies of its variables).
+var (
+	UTC   = time.UTC
+	Local = time.Local
+)
+
+// Date is time.Date.
+func Date(year int, month Month, day, hour, min, sec, nsec int, loc *Location) Time {
+	return time.Date(year, month, day, hour, min, sec, nsec, loc)
+}
+
+// FixedZone is time.FixedZone.
+func FixedZone(name string, offset int) *Location { return time.FixedZone(name, offset) }
+
+// LoadLocation is time.LoadLocation.
+func LoadLocation(name string) (*Location, error) { return time.LoadLocation(name) }
+
+// LoadLocationFromTZData is time.LoadLocationFromTZData.
+func LoadLocationFromTZData(name string, data []byte) (*Location, error) {
+	return time.LoadLocationFromTZData(name, data)
+}
+
+// Parse is time.Parse.
+func Parse(layout, value string) (Time, error) { return time.Parse(layout, value) }
+
+// ParseDuration is time.ParseDuration.
+func ParseDuration(s string) (Duration, error) { return time.ParseDuration(s) }
+
+// ParseInLocation is time.ParseInLocation.
+func ParseInLocation(layout, value string, loc *Location) (Time, error) {
+	return time.ParseInLocation(layout, value, loc)
+}
+
+// Unix is time.Unix.
+func Unix(sec, nsec int64) Time { return time.Unix(sec, nsec) }
+
+// UnixMicro is time.UnixMicro.
+func UnixMicro(usec int64) Time { return time.UnixMicro(usec) }
+
+// UnixMilli is time.UnixMilli.
+func UnixMilli(msec int64) Time { return time.UnixMilli(msec) }
+
+// Epoch is the time at which every execution's virtual time starts.
+var Epoch = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// at returns the time of virtual instant d.
+func at(d Duration) Time { return Epoch.Add(d) }
+
+// Now is time.Now: inside an execution, the virtual time.
+func Now() Time {
+	if shim.Active() {
+		return at(Duration(shim.Now()))
+	}
+	return time.Now()
+}
+
+// Since is time.Since: Now().Sub(t).
+func Since(t Time) Duration {
+	if shim.Active() {
+		return Now().Sub(t)
+	}
+	return time.Since(t)
+}
+
+// Until is time.Until: t.Sub(Now()).
+func Until(t Time) Duration {
+	if shim.Active() {
+		return t.Sub(Now())
+	}
+	return time.Until(t)
+}
+
+// Sleep is time.Sleep: inside an execution, the goroutine sleeps for d of
+// virtual time (a step, even for d <= 0).
+func Sleep(d Duration) {
+	if shim.Active() {
+		new(weft.T).Sleep(d)
+		return
+	}
+	time.Sleep(d)
+}

@@ -1,0 +1,159 @@
+package time_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft/internal/stdtest"
+	"github.com/weft-go/weft/std/rt"
+	wtime "github.com/weft-go/weft/std/time"
+)
+
+// TestClock checks Now, Since, Until, Sleep and After on virtual time: the
+// clock starts at Epoch in every execution and moves by what the program
+// waits for.
+func TestClock(t *testing.T) {
+	var got []string
+	r := stdtest.Explore(t, func() {
+		start := wtime.Now()
+		wtime.Sleep(3 * time.Second)
+		fired := rt.OfRecv(wtime.After(time.Second)).Recv()
+		got = append(got, start.Format(time.RFC3339), wtime.Since(start).String(), fired.Sub(start).String(),
+			wtime.Until(start.Add(time.Hour)).String())
+	})
+	want := "2000-01-01T00:00:00Z 4s 4s 59m56s"
+	if r.Failed() || r.Executions != 1 || strings.Join(got, " ") != want {
+		t.Errorf("%d executions, failures %v, got %q; want 1, none, %q", r.Executions, r.Failures, strings.Join(got, " "), want)
+	}
+}
+
+// TestTimeoutLeak checks the timeout race of a select on a result and
+// After: the worker that answers after the timeout blocks for ever on its
+// send, a leak; with room in the channel, no failure, in one complete
+// execution and one that optimal cuts (the select receiving the result, which
+// the worker sends only after the timer has fired).
+func TestTimeoutLeak(t *testing.T) {
+	for _, c := range []struct {
+		capacity        int
+		want            string
+		executions, cut int
+	}{{0, "leak", 1, 0}, {1, "", 2, 1}} {
+		r := stdtest.Explore(t, func() {
+			result := make(chan int, c.capacity)
+			rt.Go(func() {
+				wtime.Sleep(2 * time.Second)
+				rt.Of(result).Send(1)
+			})
+			rt.Select(false, rt.Of(result).RecvCase(), rt.OfRecv(wtime.After(time.Second)).RecvCase())
+		})
+		got := ""
+		if r.Failed() {
+			got = r.Failures[0].Kind.String()
+		}
+		if got != c.want || r.Executions != c.executions || r.Cut != c.cut {
+			t.Errorf("capacity %d: %d executions (%d cut), failure %q; want %d (%d cut) and %q", c.capacity, r.Executions, r.Cut, got, c.executions, c.cut, c.want)
+		}
+	}
+}
+
+// TestTicker checks a ticker's ticks (at each multiple of its period, the
+// missed ones dropped), Stop and Reset. optimal explores the final select
+// with default twice: the receive from the stopped ticker is cut.
+func TestTicker(t *testing.T) {
+	var ends []string
+	r := stdtest.Explore(t, func() {
+		var got []string
+		tk := wtime.NewTicker(time.Second)
+		c := rt.OfRecv(tk.C)
+		got = append(got, since(c.Recv()))
+		wtime.Sleep(2500 * time.Millisecond) // misses the ticks at 2s and 3s but one
+		got = append(got, since(c.Recv()), since(c.Recv()))
+		tk.Reset(300 * time.Millisecond)
+		got = append(got, since(c.Recv()))
+		tk.Stop()
+		wtime.Sleep(time.Hour)
+		if rt.Select(true, c.RecvCase()) == -1 {
+			got = append(got, since(wtime.Now()), "stopped")
+		}
+		ends = append(ends, strings.Join(got, " "))
+	})
+	want := "1s 2s 4s 4.3s 1h0m4.3s stopped"
+	if r.Failed() || r.Executions != 2 || r.Cut != 1 || len(ends) != 1 || ends[0] != want {
+		t.Errorf("%d executions (%d cut), failures %v, ends %q; want 2 (1 cut), none, one end %q", r.Executions, r.Cut, r.Failures, ends, want)
+	}
+}
+
+// since returns the virtual instant of tm.
+func since(tm time.Time) string { return tm.Sub(wtime.Epoch).String() }
+
+// TestTickerLeak checks that a goroutine reading a ticker for ever is
+// reported as leaked once the test's body has returned, whether or not the
+// ticker was stopped: the ticker is not re-armed after the body returned.
+func TestTickerLeak(t *testing.T) {
+	for _, stop := range []bool{false, true} {
+		ticks := 0
+		r := stdtest.Explore(t, func() {
+			ticks = 0 // the report runs the failing execution again
+			tk := wtime.NewTicker(time.Second)
+			rt.Go(func() {
+				for range rt.OfRecv(tk.C).Range() {
+					ticks++
+				}
+			})
+			wtime.Sleep(2500 * time.Millisecond)
+			if stop {
+				tk.Stop()
+			}
+		})
+		// Ticks at 1s and 2s; unstopped, the one at 3s too (armed before
+		// the body returned), then none.
+		want := map[bool]int{false: 3, true: 2}[stop]
+		if !r.Failed() || r.Failures[0].Kind.String() != "leak" || r.Executions != 1 || ticks != want {
+			t.Errorf("stop %v: %d executions, %d ticks, failures %v; want 1, %d and a leak", stop, r.Executions, ticks, r.Failures, want)
+		}
+	}
+}
+
+// TestAfterFunc checks that AfterFunc's function runs in a goroutine of
+// its own when the timer fires, not after Stop, and again after Reset. The
+// goroutines that wait for the timers select between the timer and Stop:
+// optimal tries the other case of two of those selects, and cuts them.
+func TestAfterFunc(t *testing.T) {
+	var ends []string
+	r := stdtest.Explore(t, func() {
+		var got []string
+		ran := make(chan string, 3)
+		f := func() { rt.Of(ran).Send(since(wtime.Now())) }
+		tm := wtime.AfterFunc(time.Second, f)
+		got = append(got, rt.Of(ran).Recv())
+		wasArmed := tm.Reset(time.Second)
+		got = append(got, rt.Of(ran).Recv(), map[bool]string{false: "fired"}[wasArmed])
+		stopped := wtime.AfterFunc(time.Second, f)
+		wtime.Sleep(500 * time.Millisecond)
+		got = append(got, map[bool]string{true: "stopped"}[stopped.Stop()])
+		wtime.Sleep(time.Hour)
+		got = append(got, strings.Repeat("x", rt.Of(ran).Len()))
+		ends = append(ends, strings.Join(got, " "))
+	})
+	want := "1s 2s fired stopped " // nothing ran after Stop: an empty channel
+	if r.Failed() || r.Executions != 3 || r.Cut != 2 || len(ends) != 1 || ends[0] != want {
+		t.Errorf("%d executions (%d cut), failures %v, ends %q; want 3 (2 cut), none, one end %q", r.Executions, r.Cut, r.Failures, ends, want)
+	}
+}
+
+// TestOutsideExecution checks the clock and timers outside an execution:
+// the standard library's.
+func TestOutsideExecution(t *testing.T) {
+	if wtime.Now().Year() < 2024 {
+		t.Errorf("Now() = %v, not the real time", wtime.Now())
+	}
+	tm := wtime.NewTimer(time.Millisecond)
+	<-tm.C
+	if tm.Stop() {
+		t.Error("Stop of a fired timer reported it armed")
+	}
+	done := make(chan bool)
+	wtime.AfterFunc(time.Millisecond, func() { done <- true })
+	<-done
+}
