@@ -158,7 +158,7 @@ func TestYieldTurns(t *testing.T) {
 			x.Store(1)
 			x.CompareAndSwap(0, 2)
 			w.Yield()
-		}, 2, "T0 blocked in a busy-wait loop (w.Yield), waiting for a write of o0 (x)"},
+		}, 2, "T0 blocked in a busy-wait loop (w.Yield), waiting for a write of x"},
 		"first": {func(w *weft.T) {
 			w.Yield()
 			weft.NewVar[int]("x").Store(1)
