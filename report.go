@@ -63,8 +63,13 @@ type Blocked struct {
 	File   string // where it calls it
 	Line   int
 	// Holder is the thread holding the mutex it waits to lock, or
-	// trace.NoThread.
-	Holder trace.ThreadID
+	// trace.NoThread. For an RWMutex it is, for a read lock, the writer
+	// that holds it or waits for it (Go's waiting writer blocks new
+	// readers), and for a write lock, the writer that holds it, else the
+	// lowest reader that does. HolderWaits says that Holder does not hold
+	// the lock but waits for it: a writer that new readers wait behind.
+	Holder      trace.ThreadID
+	HolderWaits bool
 }
 
 // Step is one step of a failing interleaving.
@@ -145,8 +150,11 @@ func describeBlocked(e *engine.Exec, tr *trace.Trace, label func(trace.ThreadID)
 		}
 		f := engine.UserFrame(pc)
 		b.File, b.Line = f.File, f.Line
-		if op.Kind == trace.KindLock && op.Class == trace.ClassMutex {
+		switch {
+		case op.Kind == trace.KindLock && op.Class == trace.ClassMutex:
 			b.Holder = mutexHolder(tr, op.Obj)
+		case (op.Kind == trace.KindLock || op.Kind == trace.KindRLock) && op.Class == trace.ClassRWMutex:
+			b.Holder, b.HolderWaits = rwHolder(tr, op.Obj, p, op.Kind == trace.KindRLock)
 		}
 		out = append(out, b)
 	}
@@ -174,6 +182,69 @@ func mutexHolder(tr *trace.Trace, o trace.ObjectID) trace.ThreadID {
 		}
 	}
 	return holder
+}
+
+// rwHolder returns a thread that keeps thread p from taking RWMutex o at the
+// end of tr, or trace.NoThread: for a read lock, the writer that holds it
+// or announced itself (a waiting writer blocks new readers: waits is set);
+// for a write lock, the writer that holds it, or else the lowest reader
+// other than p that holds a read lock.
+func rwHolder(tr *trace.Trace, o trace.ObjectID, p trace.ThreadID, read bool) (holder trace.ThreadID, waits bool) {
+	writer, announced := trace.NoThread, trace.NoThread
+	readers := map[trace.ThreadID]int{}
+	for i := range tr.Events {
+		ev := &tr.Events[i]
+		if ev.Op.Obj != o || ev.Op.Class != trace.ClassRWMutex {
+			continue
+		}
+		switch ev.Op.Kind {
+		case trace.KindLock:
+			if ev.OK {
+				writer, announced = ev.Thread, trace.NoThread
+			} else {
+				announced = ev.Thread
+			}
+		case trace.KindTryLock:
+			switch {
+			case !ev.OK:
+			case ev.Op.Arg == trace.TryRLockArg:
+				readers[ev.Thread]++
+			default:
+				writer = ev.Thread
+			}
+		case trace.KindUnlock:
+			writer = trace.NoThread
+		case trace.KindRLock:
+			readers[ev.Thread]++
+		case trace.KindRUnlock:
+			// Go lets one thread RUnlock another's read lock: take the
+			// thread's own if it holds one.
+			q := ev.Thread
+			if readers[q] == 0 {
+				for r, n := range readers {
+					if n > 0 && (readers[q] == 0 || r < q) {
+						q = r
+					}
+				}
+			}
+			if readers[q] > 0 {
+				readers[q]--
+			}
+		}
+	}
+	if writer != trace.NoThread {
+		return writer, false
+	}
+	if read {
+		return announced, announced != trace.NoThread
+	}
+	low := trace.NoThread
+	for r, n := range readers {
+		if n > 0 && r != p && (low == trace.NoThread || r < low) {
+			low = r
+		}
+	}
+	return low, false
 }
 
 // waitCycle returns a cycle of threads each waiting for a mutex the next
@@ -351,7 +422,11 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 			if x.File != "" {
 				fmt.Fprintf(&b, "  %s:%d", filepath.Base(x.File), x.Line)
 			}
-			if x.Holder != trace.NoThread {
+			switch {
+			case x.Holder == trace.NoThread:
+			case x.HolderWaits:
+				fmt.Fprintf(&b, "  (behind waiting writer %s)", f.ThreadLabel(x.Holder))
+			default:
 				fmt.Fprintf(&b, "  (held by %s)", f.ThreadLabel(x.Holder))
 			}
 			b.WriteString("\n")
