@@ -91,7 +91,7 @@ var (
 	kindLine    = regexp.MustCompile(`weft: (.+?)(?: in (T\d+))? \(execution \d+, \d+ steps[,;)]`)
 	messageLoc  = regexp.MustCompile(`^\s+(\S+\.go:\d+): t\.\w+`)
 	stepLine    = regexp.MustCompile(`^\s+\d+\s+(T\d+)\s+(.+?)\s+(\S+\.go:\d+)$`)
-	blockedLine = regexp.MustCompile(`^\s+(T\d+)\s+.+?\s(\S+\.go:\d+)(\s+\(held by T\d+\))?$`)
+	blockedLine = regexp.MustCompile(`^\s+(T\d+)\s+.+?\s(\S+\.go:\d+)(\s+\((?:held by|behind waiting writer) T\d+\))?$`)
 	replayLine  = regexp.MustCompile(`replay: weft test (\S+) -run '([^']+)' -replay '([^']+)'`)
 )
 
