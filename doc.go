@@ -44,6 +44,15 @@
 // these rules: go statements, Go channels, sync, sync/atomic, real time, and
 // plain variables shared with a thread.
 //
+// w.GoNamed("producer", f) (or weft.GoNamed) starts a thread that reports
+// show as T1(producer) rather than T1: in its steps, the lists of blocked
+// threads, the holders of locks and the cycle of waits.
+//
+// Time is virtual: it moves only when every thread is blocked, as in
+// testing/synctest. w.Sleep and w.Now stand for time.Sleep and time.Now;
+// NewTimer and After (or w.After) for time's, with Go 1.23's unbuffered
+// timer channels (Timer).
+//
 // A counter whose adds return nothing, c.AddOnly(1) rather than c.Add(1),
 // lets the strategies that reduce by commutation (optimal, dpor-cr, flip,
 // the concolic ones) explore one order of the adds: two AddOnlys of a
@@ -134,7 +143,8 @@
 //
 // Check also writes a replay file under testdata/weft/<TestName>/, which
 // every later go test runs first, as Go fuzzing does with testdata/fuzz,
-// until the file is removed. A replay that the body does not follow is
+// until the file is removed. A test that calls Check more than once gives
+// each call its own files and tokens (Check). A replay that the body does not follow is
 // reported as a failure of kind nondeterminism that says the replay diverged
 // from the recorded execution, naming the step, the thread, the recorded
 // operation and the one that happened instead, and what to do: the token

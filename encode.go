@@ -48,7 +48,7 @@ func varEncoder[T any]() (enc func(T) uint64, hashed bool) {
 	if _, ok := any(zero).(string); ok {
 		return func(v T) uint64 { return hashString(fnvOffset, any(v).(string)) }, true
 	}
-	return func(v T) uint64 { return hashValue(reflect.ValueOf(&v).Elem()) }, true
+	return func(v T) uint64 { return hashValue(reflect.ValueOf(&v).Elem(), hashDepth) }, true
 }
 
 // FNV-1a's parameters, for hashString.
@@ -72,9 +72,15 @@ func hashString(h uint64, s string) uint64 {
 // type's name and value; pointers, channels, functions and unsafe pointers
 // only by whether they are nil, as their addresses change from one
 // execution to the next (and following them could loop). Nil and empty
-// slices and maps differ.
-func hashValue(v reflect.Value) uint64 {
+// slices and maps differ. Below depth levels of nesting (a slice that holds
+// itself through an interface has no bottom), values count by their kind
+// alone.
+func hashValue(v reflect.Value, depth int) uint64 {
 	h := uint64(v.Kind()) + 1
+	if depth == 0 {
+		return h
+	}
+	depth--
 	switch v.Kind() {
 	case reflect.Bool:
 		if v.Bool() {
@@ -97,11 +103,11 @@ func hashValue(v reflect.Value) uint64 {
 		}
 		h = mix(h, uint64(v.Len())+1)
 		for i := range v.Len() {
-			h = mix(h, hashValue(v.Index(i)))
+			h = mix(h, hashValue(v.Index(i), depth))
 		}
 	case reflect.Struct:
 		for i := range v.NumField() {
-			h = mix(h, hashValue(v.Field(i)))
+			h = mix(h, hashValue(v.Field(i), depth))
 		}
 	case reflect.Map:
 		if v.IsNil() {
@@ -110,7 +116,7 @@ func hashValue(v reflect.Value) uint64 {
 		// A sum of the pairs' hashes does not depend on the map's order.
 		var sum uint64
 		for it := v.MapRange(); it.Next(); {
-			sum += mix(hashValue(it.Key()), hashValue(it.Value()))
+			sum += mix(hashValue(it.Key(), depth), hashValue(it.Value(), depth))
 		}
 		h = mix(mix(h, uint64(v.Len())+1), sum)
 	case reflect.Interface:
@@ -118,7 +124,7 @@ func hashValue(v reflect.Value) uint64 {
 			return mix(h, 0)
 		}
 		e := v.Elem()
-		h = mix(mix(h, hashString(fnvOffset, e.Type().String())), hashValue(e))
+		h = mix(mix(h, hashString(fnvOffset, e.Type().String())), hashValue(e, depth))
 	case reflect.Pointer, reflect.Chan, reflect.Func, reflect.UnsafePointer:
 		if !v.IsNil() {
 			h = mix(h, 1)
@@ -126,6 +132,9 @@ func hashValue(v reflect.Value) uint64 {
 	}
 	return h
 }
+
+// hashDepth is the nesting below which hashValue looks no further.
+const hashDepth = 32
 
 // mix combines hash h with x.
 func mix(h, x uint64) uint64 { return trace.Mix(h*fnvPrime ^ trace.Mix(x)) }

@@ -13,6 +13,13 @@ func TestHashValue(t *testing.T) {
 		S []int
 		M map[string]int
 	}
+	type hidden struct { // unexported fields are read too
+		s []int
+		m map[string]int
+		i any
+	}
+	self := []any{nil}
+	self[0] = self // no bottom: hashed to a depth
 	h := func(v any) uint64 {
 		enc, hashed := varEncoder[any]()
 		if !hashed {
@@ -35,6 +42,8 @@ func TestHashValue(t *testing.T) {
 		{pair{[]int{3}, m1}, pair{[]int{3}, m2}},
 		{&x, &y}, // pointers only by whether they are nil
 		{"ab", string([]byte{'a', 'b'})},
+		{hidden{[]int{1}, m1, 2}, hidden{[]int{1}, m2, 2}},
+		{self, self},
 	}
 	for _, c := range same {
 		if h(c[0]) != h(c[1]) {
@@ -52,6 +61,8 @@ func TestHashValue(t *testing.T) {
 		{(*int)(nil), &x},
 		{1.5, 2.5},
 		{"", nil},
+		{hidden{s: []int{1}}, hidden{s: []int{2}}},
+		{hidden{i: 1}, hidden{i: "1"}},
 	}
 	for _, c := range differ {
 		if h(c[0]) == h(c[1]) {

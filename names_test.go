@@ -48,6 +48,39 @@ func TestNamedThreadsGolden(t *testing.T) {
 			})
 			n.Store(1)
 		}},
+		// A reader that reads again while a writer waits: Go's RWMutex
+		// re-entry deadlock, the writer waiting for the reader and the
+		// reader for the writer.
+		{"rwmutex_reentry", trace.Deadlock, func(w *weft.T) {
+			var rw weft.RWMutex
+			rw.SetName("rw")
+			x := weft.NewVar[int]("x")
+			th := w.GoNamed("reader", func() {
+				rw.RLock()
+				x.Load()
+				rw.RLock()
+				rw.RUnlock()
+				rw.RUnlock()
+			})
+			x.Store(1)
+			rw.Lock()
+			rw.Unlock()
+			th.Join()
+		}},
+		// A writer waiting for a reader that waits for a mutex the
+		// writer holds.
+		{"rwmutex_writer", trace.Deadlock, func(w *weft.T) {
+			var rw weft.RWMutex
+			rw.SetName("rw")
+			var mu weft.Mutex
+			mu.SetName("mu")
+			th := w.GoNamed("reader", func() { rw.RLock(); mu.Lock(); mu.Unlock(); rw.RUnlock() })
+			mu.Lock()
+			rw.Lock()
+			rw.Unlock()
+			mu.Unlock()
+			th.Join()
+		}},
 		{"leak", trace.Leak, func(w *weft.T) {
 			c := weft.MakeChan[int](0)
 			c.SetName("c")

@@ -64,8 +64,13 @@ type Blocked struct {
 	File   string // where it calls it
 	Line   int
 	// Holder is the thread holding the mutex it waits to lock, or
-	// trace.NoThread.
-	Holder trace.ThreadID
+	// trace.NoThread. For an RWMutex it is, for a read lock, the writer
+	// that holds it or waits for it (Go's waiting writer blocks new
+	// readers), and for a write lock, the writer that holds it, else the
+	// lowest reader that does. HolderWaits says that Holder does not hold
+	// the lock but waits for it: a writer that new readers wait behind.
+	Holder      trace.ThreadID
+	HolderWaits bool
 }
 
 // Step is one step of a failing interleaving.
@@ -142,85 +147,6 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) (described, er
 	}
 	s.Finish(tr, end)
 	return d, s.Diverged()
-}
-
-// describeBlocked describes the threads of tr that did not finish, but
-// weft's own, with the call sites e captured.
-func describeBlocked(e *engine.Exec, tr *trace.Trace, label func(trace.ThreadID) string) []Blocked {
-	var out []Blocked
-	for i, op := range tr.Final {
-		p := trace.ThreadID(i)
-		pc, ok := e.PendingSite(p)
-		if !ok || op.Kind == trace.KindNone {
-			continue
-		}
-		b := Blocked{Thread: p, Op: describeOp(tr, trace.Event{Op: op, Case: -1, Partner: trace.NoThread}, label), Holder: trace.NoThread}
-		if op.Kind == trace.KindSelect {
-			b.Op = "select"
-		}
-		f := engine.UserFrame(pc)
-		b.File, b.Line = f.File, f.Line
-		if op.Kind == trace.KindLock && op.Class == trace.ClassMutex {
-			b.Holder = mutexHolder(tr, op.Obj)
-		}
-		out = append(out, b)
-	}
-	return out
-}
-
-// mutexHolder returns the thread that holds mutex o at the end of tr, or
-// trace.NoThread.
-func mutexHolder(tr *trace.Trace, o trace.ObjectID) trace.ThreadID {
-	holder := trace.NoThread
-	for i := range tr.Events {
-		ev := &tr.Events[i]
-		if ev.Op.Obj != o || ev.Op.Class != trace.ClassMutex {
-			continue
-		}
-		switch ev.Op.Kind {
-		case trace.KindLock:
-			holder = ev.Thread
-		case trace.KindTryLock:
-			if ev.OK {
-				holder = ev.Thread
-			}
-		case trace.KindUnlock:
-			holder = trace.NoThread
-		}
-	}
-	return holder
-}
-
-// waitCycle returns a cycle of threads each waiting for a mutex the next
-// holds, starting at its lowest thread, or nil.
-func waitCycle(blocked []Blocked) []trace.ThreadID {
-	next := map[trace.ThreadID]trace.ThreadID{}
-	for _, b := range blocked {
-		if b.Holder != trace.NoThread {
-			next[b.Thread] = b.Holder
-		}
-	}
-	for _, b := range blocked {
-		// Follow the waits from b; a cycle is found when a thread
-		// repeats.
-		seen := map[trace.ThreadID]int{}
-		var path []trace.ThreadID
-		for p, ok := b.Thread, true; ok; p, ok = next[p] {
-			if at, dup := seen[p]; dup {
-				cycle := path[at:]
-				low := 0
-				for i, q := range cycle {
-					if q < cycle[low] {
-						low = i
-					}
-				}
-				return append(append([]trace.ThreadID(nil), cycle[low:]...), cycle[:low]...)
-			}
-			seen[p] = len(path)
-			path = append(path, p)
-		}
-	}
-	return nil
 }
 
 // describeOp describes an executed operation with object names, and
@@ -366,7 +292,11 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 			if x.File != "" {
 				fmt.Fprintf(&b, "  %s:%d", filepath.Base(x.File), x.Line)
 			}
-			if x.Holder != trace.NoThread {
+			switch {
+			case x.Holder == trace.NoThread:
+			case x.HolderWaits:
+				fmt.Fprintf(&b, "  (behind waiting writer %s)", f.ThreadLabel(x.Holder))
+			default:
 				fmt.Fprintf(&b, "  (held by %s)", f.ThreadLabel(x.Holder))
 			}
 			b.WriteString("\n")

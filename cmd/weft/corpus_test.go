@@ -92,7 +92,7 @@ var (
 	kindLine    = regexp.MustCompile(`weft: (.+?)(?: in (T\d+))? \(execution \d+, \d+ steps[,;)]`)
 	messageLoc  = regexp.MustCompile(`^\s+(\S+\.go:\d+): t\.\w+`)
 	stepLine    = regexp.MustCompile(`^\s+\d+\s+(T\d+)\s+(.+?)\s+(\S+\.go:\d+)$`)
-	blockedLine = regexp.MustCompile(`^\s+(T\d+)\s+.+?\s(\S+\.go:\d+)(\s+\(held by T\d+\))?$`)
+	blockedLine = regexp.MustCompile(`^\s+(T\d+)\s+.+?\s(\S+\.go:\d+)(\s+\((?:held by|behind waiting writer) T\d+\))?$`)
 	replayLine  = regexp.MustCompile(`replay: weft test (\S+) -run '([^']+)' -replay '([^']+)'`)
 	stackLine   = regexp.MustCompile(`^\s+(\S+/testdata/corpus/\S+\.go:\d+) \+0x`)
 )

@@ -122,8 +122,11 @@ type BlockedSummary struct {
 	Thread string `json:"thread"` // as reports name it
 	Op     string `json:"op"`     // what it waits for, as in the report
 	At     string `json:"at"`     // where: file:line, the file's base name
-	// HeldBy is the thread holding the mutex it waits to lock, if any.
-	HeldBy string `json:"held_by,omitempty"`
+	// HeldBy is the thread holding the mutex it waits to lock, if any;
+	// for a read lock of an RWMutex, possibly a writer that waits for it
+	// (WaitingWriter): new readers wait behind it.
+	HeldBy        string `json:"held_by,omitempty"`
+	WaitingWriter bool   `json:"waiting_writer,omitempty"`
 }
 
 // summarize builds the summary of run r of program p.
@@ -183,7 +186,7 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 				bs.At = filepath.Base(b.File) + ":" + strconv.Itoa(b.Line)
 			}
 			if b.Holder != trace.NoThread {
-				bs.HeldBy = f.ThreadLabel(b.Holder)
+				bs.HeldBy, bs.WaitingWriter = f.ThreadLabel(b.Holder), b.HolderWaits
 			}
 			fs.Blocked = append(fs.Blocked, bs)
 		}
