@@ -8,6 +8,8 @@ package engine
 import (
 	"cmp"
 	"slices"
+
+	"github.com/weft-go/weft/trace"
 )
 
 // Tables is what naming tables learned across executions that another
@@ -39,13 +41,8 @@ const (
 // mainThreadHash is the canonical hash of the test body's thread.
 const mainThreadHash = 0x6a09e667f3bcc908
 
-// mix hashes v into h (a splitmix64 finaliser over their sum).
-func mix(h, v uint64) uint64 {
-	z := h ^ (v + 0x9e3779b97f4a7c15 + h<<6 + h>>2)
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
+// mix hashes v into h.
+func mix(h, v uint64) uint64 { return trace.Mix(h*0x9e3779b97f4a7c15 ^ trace.Mix(v)) }
 
 // canonical returns a canonical key value of hash h: never 0 and never an
 // outside key.
