@@ -114,6 +114,15 @@ func distributedConfig(opts []Option) (config, error) {
 	return c, nil
 }
 
+// sharedObject returns err, or an error wrapping ErrSharedObject if the
+// test body used an object made outside it (names.SharedObject).
+func sharedObject(names *engine.Names, err error) error {
+	if msg := names.SharedObject(); msg != "" && err == nil {
+		return fmt.Errorf("%w: %s", ErrSharedObject, msg)
+	}
+	return err
+}
+
 // A Coordinator explores the root of a distributed exploration of a test
 // body: it runs executions of its strategy (Explore), splits units of work
 // off as parts for other processes (Split) and joins what they found
@@ -144,6 +153,7 @@ func NewCoordinator(body func(*T), opts ...Option) (*Coordinator, error) {
 		return nil, err
 	}
 	k := &Coordinator{body: body, c: c, s: s, names: engine.NewNames(), start: time.Now()}
+	k.names.Apart()
 	k.session = newSession(body, &k.c, k.names)
 	k.total = &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	return k, nil
@@ -158,6 +168,7 @@ func (k *Coordinator) Strategy() string { return k.c.strategyName }
 func (k *Coordinator) Explore(n int) (over bool, err error) {
 	b := &driver.Batch{Strategy: k.s, N: max(n, 1)}
 	r, err := explorePart(k.session, k.body, b, &k.c)
+	err = sharedObject(k.names, err)
 	r.Solver = solver.Stats{} // counted once, at the end
 	k.record(r)
 	k.over = b.Over
@@ -278,6 +289,7 @@ func NewPartExplorer(body func(*T), opts ...Option) (*PartExplorer, error) {
 		return nil, err
 	}
 	x := &PartExplorer{body: body, c: c, s: s, names: engine.NewNames()}
+	x.names.Apart()
 	x.session = newSession(body, &x.c, x.names)
 	return x, nil
 }
@@ -296,7 +308,7 @@ func (x *PartExplorer) Explore(part []byte) ([]byte, error) {
 	}
 	x.names.Import(d.Tables)
 	r, err := explorePart(x.session, x.body, w, &x.c)
-	if err != nil {
+	if err := sharedObject(x.names, err); err != nil {
 		return nil, err
 	}
 	r.Solver = solver.Stats{} // in the handback's statistics

@@ -55,14 +55,16 @@ type Names struct {
 	// log lists every key merge found, with the Exec that found it.
 	log []loggedMerge
 	// execs counts the Execs using the tables; shared describes the
-	// first object that executions of several of them could share.
+	// first object that executions of several of them could share; apart
+	// marks tables whose exploration other runtimes share (Apart).
 	execs  int
 	shared string
+	apart  bool
 }
 
 // sharedAdvice says why an object made outside the test body is a misuse
 // under parallel workers, and what to do.
-const sharedAdvice = "with several workers, executions run at the same time and would share it: make every object inside the test body, or explore on one worker (weft.WithWorkers(1), weft run -workers 1)"
+const sharedAdvice = "with several workers, executions run at the same time and would share it, or (distributed) each process would name it its own way: make every object inside the test body, or explore on one worker (weft.WithWorkers(1), weft run -workers 1 without -nats)"
 
 // sharedObject reports, as the misuse of the running thread, that o,
 // touched as class c, outlives an execution while the tables are shared
@@ -78,6 +80,17 @@ func (n *Names) sharedObject(o *Obj, c trace.Class) {
 	}
 	Panic(trace.Misuse, msg) // touch's deferred call unlocks n.mu
 
+}
+
+// Apart marks the tables of a runtime that explores a part of an
+// exploration whose other parts other runtimes explore, in other
+// processes (a distributed exploration): an object that outlives an
+// execution is refused there as in tables several Execs share
+// (SharedObject).
+func (n *Names) Apart() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.apart = true
 }
 
 // SharedObject describes the first object found shared by the executions

@@ -162,7 +162,7 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 	names := e.names
 	names.mu.Lock()
 	defer names.mu.Unlock()
-	if names.execs > 1 && (o.serial != 0 || o.key&outsideKey != 0) {
+	if (names.execs > 1 || names.apart) && (o.serial != 0 || o.key&outsideKey != 0) {
 		names.sharedObject(o, c)
 	}
 	if o.serial != 0 {
