@@ -74,7 +74,7 @@ type coordinator struct {
 // exploration's, but for the executions repeated where a unit's result
 // concerned states the root had moved on from. It returns when every unit
 // was joined and the root's exploration is over, or a failure (unless
-// spec.KeepGoing) or ctx stopped it.
+// spec.KeepGoing) or ctx stopped it (the Result is then not exhausted).
 func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (*weft.Result, Stats, error) {
 	if o.Run == "" {
 		var b [8]byte
@@ -117,7 +117,7 @@ func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Option
 // run explores, publishes and joins until the exploration is over.
 func (c *coordinator) run() error {
 	over := false
-	for {
+	for c.ctx.Err() == nil {
 		if !over && !c.k.Stopped() {
 			began := time.Now()
 			var err error
@@ -143,6 +143,7 @@ func (c *coordinator) run() error {
 		}
 		over = over && joined == 0 // a join can give the root work again
 	}
+	return nil // stopped: the Result is not exhausted
 }
 
 // offer splits units off the root's work while fewer than Ahead wait for

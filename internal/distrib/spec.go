@@ -29,7 +29,10 @@ func ProgramBody(s Spec) (func(*weft.T), error) {
 // options returns the options of an exploration of s, coordinator's and
 // workers' alike.
 func (s Spec) options() []weft.Option {
-	opts := []weft.Option{weft.WithStrategy(s.Strategy), weft.WithSeed(s.Seed), weft.NoReplayFiles()}
+	opts := []weft.Option{weft.WithSeed(s.Seed), weft.NoReplayFiles()}
+	if s.Strategy != "" {
+		opts = append(opts, weft.WithStrategy(s.Strategy)) // else optimal (weft.NewCoordinator)
+	}
 	if s.MaxSteps > 0 {
 		opts = append(opts, weft.WithMaxSteps(s.MaxSteps))
 	}
