@@ -5,7 +5,9 @@
 //
 //	weft list
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
-//	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going] PROGRAM
+//	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going]
+//	         [-workers N] [-nats URL] [-ack-wait D] PROGRAM
+//	weft worker -nats URL [-name NAME]
 //	weft replay [-p name=value]... [-max-steps N] PROGRAM TOKEN
 //	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 //	          [-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-json] [-v]
@@ -21,6 +23,12 @@
 // command) and a summary table; with -json it prints one JSON object instead
 // (the schema is the Summary type, documented in the README). A run that
 // lasts over a second shows a progress line on standard error.
+//
+// run -nats URL explores PROGRAM distributed over the NATS JetStream server
+// at URL: it coordinates, and weft worker -nats URL processes, anywhere,
+// explore its units of work; run -workers N -nats embedded starts a server
+// on loopback and N worker processes itself (see the README, "Distributed
+// exploration").
 //
 // test runs the ordinary Go tests of the packages, rewritten so that their
 // goroutines, channels, selects and sync objects are weft's, with go test

@@ -68,8 +68,9 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		return nil, err
 	}
 	wall := time.Since(began)
-	fmt.Fprintf(stderr, "weft run: distributed over NATS: %d units (%d joined, %d redelivered, %d duplicate results dropped, %d messages rejected), %.0f units/s; the coordinator spent %v coordinating and %v exploring in %v\n",
-		st.Units, st.Joined, st.Redelivered, st.Duplicates, st.Rejected, float64(st.Joined)/wall.Seconds(), st.Coordination.Round(time.Millisecond), st.Exploring.Round(time.Millisecond), wall.Round(time.Millisecond))
+	fmt.Fprintf(stderr, "weft run: distributed over NATS: %d units (%d joined, %d redelivered, %d duplicate results dropped, %d messages rejected), %.0f units/s; the coordinator spent %v coordinating, %v waiting for results and %v exploring in %v\n",
+		st.Units, st.Joined, st.Redelivered, st.Duplicates, st.Rejected, float64(st.Joined)/wall.Seconds(),
+		st.Coordination.Round(time.Millisecond), st.Waiting.Round(time.Millisecond), st.Exploring.Round(time.Millisecond), wall.Round(time.Millisecond))
 	return r, nil
 }
 

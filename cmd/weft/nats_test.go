@@ -142,3 +142,59 @@ func TestWorkerKilled(t *testing.T) {
 		t.Errorf("%d units, %d redelivered, exhausted %v, %d final states; want 1 redelivered, exhausted, 92 final states", o.units, o.redelivered, o.exhausted, o.finals)
 	}
 }
+
+// BenchmarkNATSWorkers explores fib n=4 (19,605 traces) with optimal and
+// dpor-cr+sleep over an embedded server with 1, 2 and 4 worker processes,
+// and reports the executions per second, the units joined per second, and
+// the coordinator's time per unit spent splitting, publishing, fetching
+// and joining (its ceiling is 1s over that: the units per second it could
+// feed).
+func BenchmarkNATSWorkers(b *testing.B) {
+	for _, p := range []struct {
+		name string
+		spec distrib.Spec
+	}{
+		{"fib4", distrib.Spec{Program: "fib", Params: map[string]int{"n": 4}, KeepGoing: true}},
+		{"fib4-dpor-cr+sleep", distrib.Spec{Program: "fib", Params: map[string]int{"n": 4}, Strategy: "dpor-cr+sleep", KeepGoing: true}},
+	} {
+		for _, n := range []int{1, 2, 4} {
+			b.Run(fmt.Sprintf("%s/processes=%d", p.name, n), func(b *testing.B) {
+				e, err := distrib.StartEmbedded()
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer e.Close()
+				stop, err := startWorkerProcesses(e.URL(), n, os.Stderr)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer stop()
+				nc, js, err := distrib.Connect(e.URL(), "coordinator")
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer nc.Close()
+				var execs, units int
+				var coord, wall time.Duration
+				b.ResetTimer()
+				for range b.N {
+					began := time.Now()
+					r, st, err := distrib.Coordinate(context.Background(), js, p.spec, distrib.Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					wall += time.Since(began)
+					execs += r.Executions
+					units += st.Joined
+					coord += st.Coordination
+				}
+				b.ReportMetric(float64(execs)/wall.Seconds(), "execs/s")
+				b.ReportMetric(float64(units)/wall.Seconds(), "units/s")
+				if units > 0 {
+					b.ReportMetric(float64(coord.Microseconds())/float64(units), "coord-µs/unit")
+				}
+				b.ReportMetric(float64(execs)/float64(b.N), "execs/op")
+			})
+		}
+	}
+}

@@ -50,9 +50,12 @@ type Stats struct {
 	// deadline); Duplicates the results dropped because their unit was
 	// joined already; Rejected the malformed results.
 	Redelivered, Duplicates, Rejected int
-	// Coordination is the time spent publishing, fetching and joining,
-	// Exploring the time the coordinator spent running executions itself.
-	Coordination, Exploring time.Duration
+	// Coordination is the time spent splitting, publishing, fetching and
+	// joining units: 1s over Coordination/Joined is the most units per
+	// second the coordinator could feed. Waiting is the time it waited for
+	// results with nothing else to do, Exploring the time it spent running
+	// executions itself.
+	Coordination, Waiting, Exploring time.Duration
 }
 
 // coordinator is the state of a run.
@@ -136,8 +139,9 @@ func (c *coordinator) run() error {
 				return err
 			}
 		}
+		waited := c.stats.Waiting
 		joined, err := c.collect(over)
-		c.stats.Coordination += time.Since(began)
+		c.stats.Coordination += time.Since(began) - (c.stats.Waiting - waited)
 		if err != nil {
 			return err
 		}
@@ -192,7 +196,9 @@ func (c *coordinator) collect(wait bool) (int, error) {
 		return err
 	}
 	if wait {
+		began := time.Now()
 		m, err := c.results.Next(jetstream.FetchMaxWait(time.Second))
+		c.stats.Waiting += time.Since(began)
 		switch {
 		case err == nil:
 			if err := take(m); err != nil {

@@ -55,6 +55,9 @@ func Work(ctx context.Context, js jetstream.JetStream, o WorkerOptions) (WorkerS
 		o.Bodies = ProgramBody
 	}
 	cons, err := workersConsumer(ctx, js)
+	if ctx.Err() != nil {
+		return WorkerStats{}, nil // stopped before it began
+	}
 	if err != nil {
 		return WorkerStats{}, err
 	}
