@@ -226,9 +226,7 @@ func (k *Coordinator) Join(outcome []byte) ([][]byte, error) {
 		return nil, fmt.Errorf("%w: joining an outcome of %s: %v", ErrBadPart, k.c.strategyName, err)
 	}
 	k.names.Import(d.Tables)
-	r := d.Result.result(k.c.strategyName)
-	r.Solver = solver.Stats{} // counted by the strategy that joins it (Join adds its statistics)
-	k.record(r)
+	k.record(d.Result.result(k.c.strategyName)) // with the part's solver queries
 	parts := make([][]byte, 0, len(units))
 	for _, u := range units {
 		b, err := k.part(u)
@@ -248,7 +246,7 @@ func (k *Coordinator) Result(joined bool) *Result {
 	r.Exhausted = joined && k.over && !k.stopped
 	r.Wall = time.Since(k.start)
 	if ss, ok := strategy.As[strategy.Solving](k.s); ok {
-		r.Solver = ss.SolverStats()
+		r.Solver = r.Solver.Add(ss.SolverStats()) // the root's and the units' it resumed here
 	}
 	if cs, ok := strategy.As[strategy.Counting](k.s); ok {
 		r.Counters = nil
@@ -307,11 +305,19 @@ func (x *PartExplorer) Explore(part []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%w: resuming a part of %s: %v", ErrBadPart, x.c.strategyName, err)
 	}
 	x.names.Import(d.Tables)
+	var before solver.Stats
+	ss, solving := strategy.As[strategy.Solving](x.s)
+	if solving {
+		before = ss.SolverStats() // w shares x.s's solver
+	}
 	r, err := explorePart(x.session, x.body, w, &x.c)
 	if err := sharedObject(x.names, err); err != nil {
 		return nil, err
 	}
-	r.Solver = solver.Stats{} // in the handback's statistics
+	r.Solver = solver.Stats{}
+	if solving {
+		r.Solver = ss.SolverStats().Sub(before)
+	}
 	r.Exhausted = true
 	if cs, ok := strategy.As[strategy.Counting](w); ok {
 		r.addCounters(cs.Counters())

@@ -6,6 +6,7 @@ package weft_test
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,7 +184,8 @@ func TestDividedRandomPrograms(t *testing.T) {
 // name), so the DPOR family, flip and Optimal-DPOR explore exactly what
 // they do undivided, final states included, on fib n=3 (1698 executions
 // under optimal), indexer 13 (64), dining 4 (15, 1 deadlock), a body of
-// zero-value objects (21) and generated programs.
+// zero-value objects (21) and generated programs; so does concolic-optimal
+// on addall (12, solver queries included) when it is linked.
 func TestDividedApart(t *testing.T) {
 	n := 60
 	if testing.Short() {
@@ -198,20 +200,25 @@ func TestDividedApart(t *testing.T) {
 	opts := []weft.Option{weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(0)}
 	type counts struct{ executions, deadlocks, finals int }
 	pinned := []struct {
-		name string
-		body func(*weft.T)
-		want counts // under optimal
+		name, strategy string
+		body           func(*weft.T)
+		want           counts
 	}{
-		{"fib 3", programs.Lookup("fib").MustBody(map[string]int{"n": 3}), counts{1698, 0, 92}},
-		{"indexer 13", programs.Lookup("indexer").MustBody(map[string]int{"n": 13}), counts{64, 0, 1}},
-		{"dining 4", programs.Lookup("dining").MustBody(map[string]int{"n": 4}), counts{15, 1, 1}},
+		{"fib 3", "optimal", programs.Lookup("fib").MustBody(map[string]int{"n": 3}), counts{1698, 0, 92}},
+		{"indexer 13", "optimal", programs.Lookup("indexer").MustBody(map[string]int{"n": 13}), counts{64, 0, 1}},
+		{"dining 4", "optimal", programs.Lookup("dining").MustBody(map[string]int{"n": 4}), counts{15, 1, 1}},
 		// Without the tables imported, 2 of its 21 executions were cut and
 		// it had 8 final states.
-		{"zero values", zeroValues, counts{21, 0, 3}},
+		{"zero values", "optimal", zeroValues, counts{21, 0, 3}},
+		// Inputs and schedules (when the concolic strategies are linked).
+		{"addall", "concolic-optimal", programs.Lookup("addall").MustBody(nil), counts{12, 0, 1}},
 	}
 	for _, p := range pinned {
-		t.Run(p.name+"/optimal", func(t *testing.T) {
-			diff, apart, err := compareApart(p.body, "optimal", 1, 4)
+		if !slices.Contains(splitters(t), p.strategy) {
+			continue
+		}
+		t.Run(p.name+"/"+p.strategy, func(t *testing.T) {
+			diff, apart, err := compareApart(p.body, p.strategy, 1, 4)
 			if err != nil {
 				t.Fatal(err)
 			}

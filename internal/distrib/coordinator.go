@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/weft-go/weft"
 )
@@ -66,7 +65,14 @@ type coordinator struct {
 	spec    Spec
 	k       *weft.Coordinator
 	workers jetstream.Consumer
-	results jetstream.Consumer
+	// results receives the result messages (jetstream's Consume, in the
+	// background).
+	results chan jetstream.Msg
+	// waiting estimates the units that wait for a worker: the workers'
+	// consumer's count of undelivered messages at asked, plus the units
+	// published since.
+	waiting int
+	asked   time.Time
 	next    uint64
 	out     map[uint64][]byte // units published and not joined, by id
 	stats   Stats
@@ -111,8 +117,20 @@ func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Option
 	if err != nil {
 		return nil, Stats{}, fmt.Errorf("creating consumer %s: %w", name, err)
 	}
-	c := &coordinator{ctx: ctx, js: js, o: o, spec: spec, k: k, workers: workers, results: results, out: map[uint64][]byte{}}
+	c := &coordinator{ctx: ctx, js: js, o: o, spec: spec, k: k, workers: workers, results: make(chan jetstream.Msg, 256), out: map[uint64][]byte{}}
 	defer c.cleanup(name)
+	done := make(chan struct{})
+	cc, err := results.Consume(func(m jetstream.Msg) {
+		select {
+		case c.results <- m:
+		case <-done: // left unacknowledged, purged by cleanup
+		}
+	})
+	if err != nil {
+		return nil, Stats{}, fmt.Errorf("consuming results: %w", err)
+	}
+	defer cc.Stop()
+	defer close(done)
 	err = c.run()
 	return k.Result(len(c.out) == 0), c.stats, err
 }
@@ -150,14 +168,22 @@ func (c *coordinator) run() error {
 	return nil // stopped: the Result is not exhausted
 }
 
+// askEvery is how often the coordinator asks the server how many units
+// wait for a worker; between two questions it counts the units it
+// publishes.
+const askEvery = 5 * time.Millisecond
+
 // offer splits units off the root's work while fewer than Ahead wait for
 // a worker.
 func (c *coordinator) offer() error {
-	info, err := c.workers.Info(c.ctx)
-	if err != nil {
-		return fmt.Errorf("consumer %s: %w", WorkersConsumer, err)
+	if time.Since(c.asked) >= askEvery || c.waiting >= c.o.Ahead {
+		info, err := c.workers.Info(c.ctx)
+		if err != nil {
+			return fmt.Errorf("consumer %s: %w", WorkersConsumer, err)
+		}
+		c.waiting, c.asked = int(info.NumPending), time.Now()
 	}
-	for waiting := int(info.NumPending); waiting < c.o.Ahead; waiting++ {
+	for c.waiting < c.o.Ahead {
 		part, ok, err := c.k.Split()
 		if err != nil || !ok {
 			return err
@@ -181,6 +207,7 @@ func (c *coordinator) publish(id uint64, part []byte) error {
 	}
 	c.out[id] = part
 	c.stats.Units++
+	c.waiting++
 	return nil
 }
 
@@ -197,30 +224,28 @@ func (c *coordinator) collect(wait bool) (int, error) {
 	}
 	if wait {
 		began := time.Now()
-		m, err := c.results.Next(jetstream.FetchMaxWait(time.Second))
-		c.stats.Waiting += time.Since(began)
-		switch {
-		case err == nil:
+		select {
+		case m := <-c.results:
+			c.stats.Waiting += time.Since(began)
 			if err := take(m); err != nil {
 				return joined, err
 			}
-		case !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, jetstream.ErrNoMessages):
-			return 0, fmt.Errorf("fetching results: %w", err)
+		case <-time.After(time.Second):
+			c.stats.Waiting += time.Since(began)
+		case <-c.ctx.Done():
+			return joined, nil
 		}
 	}
-	batch, err := c.results.FetchNoWait(64)
-	if err != nil {
-		return joined, fmt.Errorf("fetching results: %w", err)
-	}
-	for m := range batch.Messages() {
-		if err := take(m); err != nil {
-			return joined, err
+	for {
+		select {
+		case m := <-c.results:
+			if err := take(m); err != nil {
+				return joined, err
+			}
+		default:
+			return joined, nil
 		}
 	}
-	if err := batch.Error(); err != nil && !errors.Is(err, jetstream.ErrNoMessages) {
-		return joined, fmt.Errorf("fetching results: %w", err)
-	}
-	return joined, nil
 }
 
 // handle takes in result message m and reports whether it joined it.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/weft-go/weft"
+	_ "github.com/weft-go/weft/concolic" // the concolic strategies, when linked
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/internal/registry"
@@ -222,7 +223,7 @@ func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load()
 
 // TestDistributedEqualsLocal explores 6 built-in programs and 100
 // generated ones (5 with -short) with every systematic strategy that
-// divides into units, on two workers over NATS, and compares with the
+// divides into units (but the concolic ones), on two workers over NATS, and compares with the
 // local exploration: the same complete traces, failure kinds and final
 // states, and for optimal as many distinct complete traces as
 // the local exploration's executions. Explorations over 5,000 executions
@@ -250,7 +251,12 @@ func TestDistributedEqualsLocal(t *testing.T) {
 	for seed := range n {
 		specs = append(specs, Spec{Program: fmt.Sprintf("gen/%d", seed)})
 	}
-	names := splitters()
+	var names []string
+	for _, name := range splitters() {
+		if !strings.HasPrefix(name, "concolic") { // no inputs: their schedules are their inner strategies' (TestDistributedConcolic)
+			names = append(names, name)
+		}
+	}
 	compared, units := 0, 0
 	for _, spec := range specs {
 		for _, name := range names {
@@ -458,5 +464,39 @@ func TestDistributedSharedObject(t *testing.T) {
 	_, _, err := Coordinate(context.Background(), js, spec, Options{})
 	if !errors.Is(err, weft.ErrSharedObject) {
 		t.Fatalf("error %v, want ErrSharedObject", err)
+	}
+}
+
+// TestDistributedConcolic explores addall and jcute, which read inputs,
+// with concolic-optimal (when Z3 is linked) on two workers, in units of
+// one execution: the same traces, failures and final states as a local
+// exploration; each worker's solver counts its own queries.
+func TestDistributedConcolic(t *testing.T) {
+	if !slices.Contains(splitters(), "concolic-optimal") {
+		t.Skip("concolic-optimal needs Z3 and cgo")
+	}
+	e := embedded(t)
+	var sw switchForms
+	sw.current.Store(newForms())
+	startWorkers(t, e, 2, sw.observe)
+	for _, p := range []struct {
+		name                   string
+		executions, assertions int
+	}{
+		{"addall", 12, 2},
+		{"jcute", 4, 1},
+	} {
+		spec := Spec{Program: p.name, Strategy: "concolic-optimal", KeepGoing: true}
+		want, wf := local(t, spec)
+		f := newForms()
+		sw.current.Store(f)
+		got, st := coordinate(t, e, spec, f.observe, Options{Batch: 1})
+		if d := differ(spec, want, wf, got, f); d != "" {
+			t.Errorf("%s: %s", p.name, d)
+		}
+		if want.Executions != p.executions || got.FailureCounts[trace.Assertion] != p.assertions || st.Units == 0 || got.Solver.Queries < want.Solver.Queries {
+			t.Errorf("%s: %d executions locally, %d assertions, %d units, %d solver queries (locally %d); want %d executions, %d assertions, some units, no fewer queries",
+				p.name, want.Executions, got.FailureCounts[trace.Assertion], st.Units, got.Solver.Queries, want.Solver.Queries, p.executions, p.assertions)
+		}
 	}
 }
