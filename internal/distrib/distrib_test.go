@@ -328,6 +328,20 @@ func coordinateAsync(t *testing.T, e *Embedded, spec Spec, f *forms, o Options) 
 	}
 }
 
+// finishFib3 starts two workers for the run of fib3 that wait returns,
+// checks its result against a local exploration's, and returns its
+// statistics.
+func finishFib3(t *testing.T, e *Embedded, f *forms, wait func() (*weft.Result, Stats)) Stats {
+	t.Helper()
+	startWorkers(t, e, 2, f.observe)
+	got, st := wait()
+	want, wf := local(t, fib3)
+	if d := differ(fib3, want, wf, got, f); d != "" {
+		t.Error(d)
+	}
+	return st
+}
+
 // TestDistributedStalledWorker has a worker take the first unit of fib
 // n=3 and never acknowledge it (as a worker killed mid-unit): the unit is
 // delivered again after the ack deadline (a second here) and explored by
@@ -342,12 +356,7 @@ func TestDistributedStalledWorker(t *testing.T) {
 	if err != nil || u.ID != 1 {
 		t.Fatalf("the stalled worker took %v (%v), want unit 1", u, err)
 	}
-	startWorkers(t, e, 2, f.observe)
-	got, st := wait()
-	want, wf := local(t, fib3)
-	if d := differ(fib3, want, wf, got, f); d != "" {
-		t.Error(d)
-	}
+	st := finishFib3(t, e, f, wait)
 	if st.Redelivered != 1 || st.Duplicates != 0 || st.Rejected != 0 || st.Joined != st.Units {
 		t.Errorf("%+v, want 1 unit redelivered, none duplicated or rejected, every unit joined", st)
 	}
@@ -389,12 +398,7 @@ func TestDistributedDuplicate(t *testing.T) {
 		}
 	}
 	m.Ack()
-	startWorkers(t, e, 2, f.observe)
-	got, st := wait()
-	want, wf := local(t, fib3)
-	if d := differ(fib3, want, wf, got, f); d != "" {
-		t.Error(d)
-	}
+	st := finishFib3(t, e, f, wait)
 	if st.Duplicates != 1 || st.Redelivered != 0 || st.Rejected != 0 || st.Joined != st.Units {
 		t.Errorf("%+v, want 1 duplicate, none redelivered or rejected, every unit joined", st)
 	}
