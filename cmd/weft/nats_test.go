@@ -74,8 +74,13 @@ func TestRunNATSEmbedded(t *testing.T) {
 	}
 }
 
+// stallAckWait is the ack deadline of TestWorkerKilled: short, but long
+// enough that a worker starved of CPU on a loaded machine still reports
+// progress in time, so that only the killed worker's unit is redelivered.
+const stallAckWait = 3 * time.Second
+
 // TestWorkerKilled kills (SIGKILL) a worker process that holds the first
-// unit of fib n=3: after the ack deadline (a second) the unit goes to one
+// unit of fib n=3: after the ack deadline (stallAckWait) the unit goes to one
 // of two other worker processes; exactly one unit is redelivered, and the
 // exploration is complete (92 final states, as a local one).
 func TestWorkerKilled(t *testing.T) {
@@ -91,7 +96,7 @@ func TestWorkerKilled(t *testing.T) {
 	defer nc.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if _, err := distrib.Setup(ctx, js, time.Second); err != nil {
+	if _, err := distrib.Setup(ctx, js, stallAckWait); err != nil {
 		t.Fatal(err)
 	}
 	self, err := os.Executable()
@@ -114,7 +119,7 @@ func TestWorkerKilled(t *testing.T) {
 	done := make(chan outcome)
 	go func() {
 		spec := distrib.Spec{Program: "fib", Params: map[string]int{"n": 3}, KeepGoing: true}
-		r, st, err := distrib.Coordinate(ctx, js, spec, distrib.Options{AckWait: time.Second, Batch: 2})
+		r, st, err := distrib.Coordinate(ctx, js, spec, distrib.Options{AckWait: stallAckWait, Batch: 2})
 		o := outcome{units: st.Units, redelivered: st.Redelivered, err: err}
 		if r != nil {
 			o.finals, o.exhausted = r.FinalStates, r.Exhausted

@@ -342,15 +342,21 @@ func finishFib3(t *testing.T, e *Embedded, f *forms, wait func() (*weft.Result, 
 	return st
 }
 
+// stallAckWait is the ack deadline of the tests of stalled workers: short,
+// but long enough that a worker starved of CPU on a loaded machine still
+// reports progress in time (every third of it), so that only the stalled
+// unit is redelivered.
+const stallAckWait = 3 * time.Second
+
 // TestDistributedStalledWorker has a worker take the first unit of fib
 // n=3 and never acknowledge it (as a worker killed mid-unit): the unit is
-// delivered again after the ack deadline (a second here) and explored by
+// delivered again after the ack deadline (stallAckWait) and explored by
 // another worker; exactly that one unit is redelivered, nothing is lost.
 func TestDistributedStalledWorker(t *testing.T) {
 	e := embedded(t)
 	js := connect(t, e, "stalled worker")
 	f := newForms()
-	wait := coordinateAsync(t, e, fib3, f, Options{AckWait: time.Second, Batch: 2})
+	wait := coordinateAsync(t, e, fib3, f, Options{AckWait: stallAckWait, Batch: 2})
 	m := takeUnit(t, js) // and never acknowledge it
 	u, err := decodeUnit(m.Subject(), m.Data())
 	if err != nil || u.ID != 1 {
