@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/weft-go/weft/internal/driver"
+	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -17,8 +18,9 @@ import (
 // divideOptions say how exploreDivided divides an exploration: after every
 // every-th execution of a strategy it splits off a unit, down to depth
 // levels of units within units. With apart, each unit runs in a runtime
-// of its own (a new session), as in another process: objects are named
-// anew there.
+// of its own (a new session), as in another process: the naming tables
+// of the runtime that split it are imported there (engine.Names.Import),
+// and what that runtime learned is imported back when the unit is over.
 type divideOptions struct {
 	every, depth int
 	apart        bool
@@ -32,12 +34,11 @@ var errStopped = errors.New("exploration stopped")
 // exploration as o says: each unit is explored at once by a strategy
 // s.Resume returns, to a Result of its own, its handback joined, the units
 // Join returns explored in turn, and every Result merged (Result.Merge).
-// Every part runs in one runtime (session), so objects keep their names
-// from one part to the next, unless o.apart: then the final states of
-// parts that named an object differently count apart. Bounds on
+// Every part runs in one runtime (session), unless o.apart. Bounds on
 // executions and progress reports do not apply.
 func exploreDivided(body func(w *T), s strategy.Splitter, c *config, o divideOptions) (*Result, error) {
-	x := &divider{session: newSession(body, c, nil), body: body, c: c, o: o}
+	names := engine.NewNames()
+	x := &divider{session: newSession(body, c, names), names: names, body: body, c: c, o: o}
 	defer x.session.Close()
 	total := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	err := x.divided(s, 0, total)
@@ -57,6 +58,7 @@ func exploreDivided(body func(w *T), s strategy.Splitter, c *config, o divideOpt
 // divider runs a divided exploration in one session.
 type divider struct {
 	session *driver.Session
+	names   *engine.Names // the session's
 	body    func(w *T)
 	c       *config
 	o       divideOptions
@@ -99,9 +101,12 @@ func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, tota
 	part := &Result{Strategy: x.c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	if x.o.apart {
 		y := *x
-		y.session = newSession(x.body, x.c, nil)
+		y.names = engine.NewNames()
+		y.names.Import(x.names.Export())
+		y.session = newSession(x.body, x.c, y.names)
 		defer y.session.Close()
 		err = y.divided(w, depth, part)
+		x.names.Import(y.names.Export())
 	} else {
 		err = x.divided(w, depth, part)
 	}

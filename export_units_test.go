@@ -3,10 +3,7 @@
 
 package weft
 
-import (
-	"github.com/weft-go/weft/strategy"
-	"github.com/weft-go/weft/trace"
-)
+import "github.com/weft-go/weft/strategy"
 
 // ExploreDivided explores body with s divided into units: after every
 // every-th execution of a strategy it splits off a unit, down to depth
@@ -30,12 +27,6 @@ func exploreDividedOpts(body func(*T), s strategy.Splitter, o divideOptions, opt
 		}
 	}
 	return exploreDivided(body, s, &c, o)
-}
-
-// WithObserver has every execution of an exploration, on any worker, seen
-// by f as it is recorded (one call at a time).
-func WithObserver(f func(tr *trace.Trace, end trace.End)) Option {
-	return func(c *config) error { c.observe = f; return nil }
 }
 
 // WithParallelBatch has each worker of a parallel exploration run n

@@ -42,7 +42,8 @@ type config struct {
 	// batch, if not 0 (tests), is how many executions a parallel worker
 	// runs between two looks at the others (parallelBatch).
 	batch int
-	// observe, if set (by tests), sees every execution as it is recorded.
+	// observe, if set (WithObserver), sees every execution as it is
+	// recorded.
 	observe func(tr *trace.Trace, end trace.End)
 }
 
@@ -233,3 +234,12 @@ func WithWorkers(n int) Option {
 
 // workerCount returns the number of workers to run.
 func (c *config) workerCount() int { return max(c.workers, 1) }
+
+// WithObserver has every execution of an exploration seen by f as it is
+// recorded, on any worker (one call at a time) or part of a distributed
+// exploration (Coordinator, ExplorePart, in its process): tests compare
+// the traces of explorations made differently with it. The trace is valid
+// during the call only.
+func WithObserver(f func(tr *trace.Trace, end trace.End)) Option {
+	return func(c *config) error { c.observe = f; return nil }
+}

@@ -238,9 +238,10 @@ func (p *parallel) fail(err error) {
 }
 
 // ErrSharedObject is wrapped by the error of a parallel exploration
-// (WithWorkers) whose test body uses a weft object made outside it, or
-// keeps one from one execution to the next: executions that run at the
-// same time would share it.
+// (WithWorkers) or a distributed one (Coordinator, PartExplorer) whose
+// test body uses a weft object made outside it, or keeps one from one
+// execution to the next: executions that run at the same time would share
+// it, and processes would name it each their own way.
 var ErrSharedObject = errors.New("an object is shared by the executions of parallel workers")
 
 // run explores with job j until it is over (it then hands back to its
@@ -260,9 +261,7 @@ func (w *worker) run(j *job) error {
 		r.Solver = solver.Stats{} // counted once per worker, at the end
 		r.Counters = nil          // counted once per job, when it ends
 		w.stats.Executions += r.Executions
-		if msg := p.names.SharedObject(); msg != "" && err == nil {
-			err = fmt.Errorf("%w: %s", ErrSharedObject, msg)
-		}
+		err = sharedObject(p.names, err)
 		if stop := p.record(r, n, err); stop {
 			return nil
 		}

@@ -103,6 +103,15 @@ func (s Stats) Add(o Stats) Stats {
 	}
 }
 
+// Sub returns s less o: the counters of a solver over a part of an
+// exploration, from those at its end (s) and at its start (o).
+func (s Stats) Sub(o Stats) Stats {
+	return Stats{
+		Queries: s.Queries - o.Queries, Sat: s.Sat - o.Sat, Unsat: s.Unsat - o.Unsat, Unknown: s.Unknown - o.Unknown,
+		Timeouts: s.Timeouts - o.Timeouts, CacheHits: s.CacheHits - o.CacheHits, SolverTime: s.SolverTime - o.SolverTime,
+	}
+}
+
 // Errors for callers to test with errors.Is.
 var (
 	// ErrTimeout is wrapped by errors of calls that returned Unknown

@@ -130,10 +130,6 @@ type Trace struct {
 	// in earlier executions. The execution keeps the keys it used; later
 	// ones use To for From.
 	Merged []KeyMerge
-	// Runtime identifies the runtime that recorded the execution: object
-	// keys (ObjectInfo.Key) name the same objects in the executions of one
-	// runtime only. Reset keeps it.
-	Runtime uint64
 	// enabled holds, for each step i, the set of threads enabled in the state
 	// before it, as words of bits.
 	enabled []uint64

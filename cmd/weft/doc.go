@@ -6,7 +6,8 @@
 //	weft list
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
 //	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going]
-//	         [-races] PROGRAM
+//	         [-races] [-workers N] [-nats URL] [-ack-wait D] PROGRAM
+//	weft worker -nats URL [-name NAME]
 //	weft replay [-max-steps N] [-races] PROGRAM TOKEN
 //	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 //	          [-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-json] [-v]
@@ -31,6 +32,12 @@
 // to a variable, at least one a write and one a plain Load or Store, that
 // no synchronisation of the program orders (weft.WithRaces). A race is a
 // failure of kind "data race" whose report names both accesses' lines.
+//
+// run -nats URL explores PROGRAM distributed over the NATS JetStream server
+// at URL: it coordinates, and weft worker -nats URL processes, anywhere,
+// explore its units of work; run -workers N -nats embedded starts a server
+// on loopback and N worker processes itself (see the README, "Distributed
+// exploration").
 //
 // test runs the ordinary Go tests of the packages, rewritten so that their
 // goroutines, channels, selects, sync objects, clocks, timers, contexts and

@@ -47,6 +47,7 @@ Usage:
 	weft bench [flags]        the tables of seed 000 Fig. 8 and seed 002 Table 2,
 	                          weft's strategies beside the papers' figures, and
 	                          optimal's speed beside Nidhugg's
+	weft worker -nats URL     explore units of distributed runs (weft run -nats URL)
 	weft vet [packages]       check weft test bodies for code weft cannot see
 	                          (go statements, Go channels, sync, time.Sleep, ...)
 	weft version              show weft's version, Go's and Z3's
@@ -80,6 +81,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdBench(rest, stdout, stderr)
 	case "vet":
 		return cmdVet(rest, stdout, stderr)
+	case "worker":
+		return cmdWorker(rest, stdout, stderr)
 	case "version":
 		return cmdVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -139,6 +142,8 @@ func cmdHelp(args []string, stdout, stderr io.Writer) int {
 		return cmdBench([]string{"-h"}, stdout, stderr)
 	case "test":
 		return cmdTest([]string{"-h"}, stdout, stderr)
+	case "worker":
+		return cmdWorker([]string{"-h"}, stdout, stderr)
 	default:
 		return report(usageErrorf("unknown command %q; run 'weft help'", args[0]), stderr)
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/distrib"
 	"github.com/weft-go/weft/programs"
 )
 
@@ -53,6 +54,11 @@ type runOptions struct {
 	// was given.
 	workers    int
 	workersSet bool
+	// nats is -nats: the NATS server of a distributed run ("embedded":
+	// one in the process, with -workers worker processes); ackWait its
+	// units' ack deadline.
+	nats    string
+	ackWait time.Duration
 }
 
 func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
@@ -72,6 +78,8 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.BoolVar(&o.races, "races", false, "check every execution for data races: plain loads and stores of a variable that no synchronisation orders")
 	boundedInt(fs, &o.shorten, "shorten", weft.DefaultShortenReplays, 0, "0: off", "spend at most `N` replays shortening each failing schedule to fewer context switches before it is printed (0: off)")
 	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
+	fs.StringVar(&o.nats, "nats", "", "explore distributed over the NATS JetStream server at `URL`, with 'weft worker -nats URL' processes anywhere; 'embedded' starts a server on loopback and -workers worker processes (-max-runs does not bound a distributed run)")
+	nonNegativeDuration(fs, &o.ackWait, "ack-wait", distrib.DefaultAckWait, "", "with -nats: a unit not acknowledged for this `time` (its worker died) goes to another worker")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "usage: weft run [-p name=value]... [flags] PROGRAM\n\nExplore PROGRAM (see 'weft list'), print each kind of failure found with its\nreplay command, then a summary (or one JSON object with -json).\nExit status: 0 no failure, 1 failures found, 2 bad usage or input.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -123,7 +131,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	// what it found; a second one kills the command as usual.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	opts = append(opts, weft.WithContext(ctx))
-	r, err := weft.Explore(p.Body(ps), opts...)
+	var r *weft.Result
+	if o.nats != "" {
+		r, err = runDistributed(ctx, p, ps, o, stderr)
+	} else {
+		r, err = weft.Explore(p.Body(ps), opts...)
+	}
 	stop()
 	prog.done()
 	if errors.Is(err, weft.ErrNoExecution) {

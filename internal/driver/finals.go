@@ -4,7 +4,13 @@
 
 package driver
 
-import "github.com/weft-go/weft/trace"
+import (
+	"bytes"
+	"encoding/gob"
+	"fmt"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // keyValue is a variable's key and its final value.
 type keyValue struct{ key, value uint64 }
@@ -132,4 +138,53 @@ func (f *FinalStates) Merge(o *FinalStates) {
 	// The states of either may have been hashed before a merge the other
 	// knows: count hashes them again.
 	f.remerge = f.remerge || o.remerge || (len(f.merged) > 0 && len(f.states) > 0)
+}
+
+// finalsWire is FinalStates as encoding/gob sees it: each state's (key,
+// value) pairs, flattened, by hash, and the key merges.
+type finalsWire struct {
+	States  map[uint64][]uint64
+	Merged  map[uint64]uint64
+	Remerge bool
+}
+
+// GobEncode implements gob.GobEncoder, for the results of parts of an
+// exploration explored in other processes.
+func (f *FinalStates) GobEncode() ([]byte, error) {
+	w := finalsWire{States: make(map[uint64][]uint64, len(f.states)), Merged: f.merged, Remerge: f.remerge}
+	for h, kv := range f.states {
+		flat := make([]uint64, 0, 2*len(kv))
+		for _, p := range kv {
+			flat = append(flat, p.key, p.value)
+		}
+		w.States[h] = flat
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(&w); err != nil {
+		return nil, fmt.Errorf("encoding final states: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// GobDecode implements gob.GobDecoder.
+func (f *FinalStates) GobDecode(b []byte) error {
+	var w finalsWire
+	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&w); err != nil {
+		return fmt.Errorf("decoding final states: %w", err)
+	}
+	*f = FinalStates{merged: w.Merged, remerge: w.Remerge}
+	if len(w.States) > 0 {
+		f.states = make(map[uint64][]keyValue, len(w.States))
+	}
+	for h, flat := range w.States {
+		if len(flat)%2 != 0 {
+			return fmt.Errorf("decoding final states: a state of %d numbers, not (key, value) pairs", len(flat))
+		}
+		kv := make([]keyValue, len(flat)/2)
+		for i := range kv {
+			kv[i] = keyValue{flat[2*i], flat[2*i+1]}
+		}
+		f.states[h] = kv
+	}
+	return nil
 }

@@ -50,9 +50,9 @@ const (
 // executions of different Execs is still registered afresh.
 var serials atomic.Uint64
 
-// execIDs numbers naming tables (Names) process-wide: the keys an Exec
-// gives carry its tables' id (newKey), so an object that outlives an
-// exploration keeps a key no other exploration gives.
+// execIDs numbers naming tables (Names) process-wide: the internal keys an
+// Exec gives carry its tables' id (Names.newCanonKey), so an object that
+// outlives an exploration keeps a key no other exploration gives.
 var execIDs atomic.Uint64
 
 // Exec runs executions, one at a time. An Exec is reused across executions to
@@ -139,7 +139,6 @@ func NewExec(cfg Config) *Exec {
 	e.names.mu.Lock()
 	e.names.execs++
 	e.names.mu.Unlock()
-	e.tr.Runtime = e.names.runtime
 	return e
 }
 
@@ -330,7 +329,9 @@ func (e *Exec) threadKey(parent uint32, i int32) uint32 {
 	if n.tkeys == nil {
 		n.tkeys = make(map[[2]uint32]uint32)
 	}
-	v := uint32(len(n.tkeys) + 1)
+	// Interned by its canonical hash, which an imported binding
+	// (Names.Import) may have interned already.
+	v := n.internThread(mix(mix(n.threadHash(parent), hashThread), uint64(i)))
 	n.tkeys[k] = v
 	return v
 }

@@ -119,17 +119,25 @@ func TestTraceRecording(t *testing.T) {
 			t.Errorf("thread %d: %+v, want %+v", i, tr.Threads[i], threads[i])
 		}
 	}
-	// Keys in the order of first registration (object.go): the Exec's id
-	// in the high 32 bits, its own numbers from 1 in the low ones.
-	objects := []trace.ObjectInfo{{Class: trace.ClassVar, Creator: 1, Key: 1}, {Class: trace.ClassVar, Creator: 0, Key: 2}}
+	// Keys are canonical (tables.go): derived from the names of their
+	// first touchers, the same in another Exec (another runtime).
+	objects := []trace.ObjectInfo{{Class: trace.ClassVar, Creator: 1}, {Class: trace.ClassVar, Creator: 0}}
 	if len(tr.Objects) != 2 {
 		t.Fatalf("objects %+v, want %+v", tr.Objects, objects)
 	}
+	var x2, y2 Obj
+	_, tr2, _ := run(t, Config{}, nil, func() {
+		me := Current()
+		u := me.Go(func() { store(&y2, 7) })
+		load(&x2)
+		me.Join(u)
+	})
 	for i, o := range tr.Objects {
-		if hi := o.Key >> 32; hi == 0 || hi != tr.Objects[0].Key>>32 {
-			t.Errorf("object %d: key %#x, want the Exec's id in its high bits", i, o.Key)
+		if o.Key == 0 || o.Key&outsideKey != 0 || o.Key != tr2.Objects[i].Key || o.Key == tr.Objects[1-i].Key {
+			t.Errorf("object %d: key %#x (other Exec: %#x, other object: %#x), want a canonical key of its own, the same in another Exec",
+				i, o.Key, tr2.Objects[i].Key, tr.Objects[1-i].Key)
 		}
-		o.Key &= 1<<32 - 1
+		o.Key = 0
 		if o != objects[i] {
 			t.Errorf("object %d: %+v, want %+v", i, o, objects[i])
 		}

@@ -5,7 +5,6 @@
 package engine
 
 import (
-	"math/rand/v2"
 	"sync"
 
 	"github.com/weft-go/weft/trace"
@@ -19,7 +18,16 @@ import (
 // exploration at the same time (parallel workers) share one
 // (Config.Names), so that a unit of work split off by one can be explored
 // by another: their traces name threads and objects alike, and carry the
-// same Runtime.
+// same keys.
+//
+// Keys are internal to the tables (the Exec's id and a number); a trace
+// shows each key's canonical value instead (trace.ObjectInfo.Key), derived
+// from the name it was made for: the creating thread's path of spawns and
+// rank of creations (Create), or the first toucher's name (objectName). Two
+// runtimes, in two processes, thus give an object the same key in the
+// traces, except for what one of them learned (a name bound to the key of
+// another, key merges): Export and Import carry that, with each unit of
+// work, from one runtime to another.
 //
 // The key merges an Exec finds apply to its own executions at once; those
 // another Exec found apply to an Exec's executions from its next one on,
@@ -27,10 +35,17 @@ import (
 // adopted (trace.Trace.Merged), so that its strategy renames the objects
 // before it meets the new keys.
 type Names struct {
-	mu      sync.Mutex
-	id      uint64 // execIDs: the keys given carry it
-	runtime uint64 // trace.Trace.Runtime
-	tkeys   map[[2]uint32]uint32
+	mu    sync.Mutex
+	id    uint64 // execIDs: the keys given carry it
+	tkeys map[[2]uint32]uint32
+	// thash[k] is the canonical hash of the thread of stable name k (its
+	// path of spawns); byThread the stable name of each hash.
+	thash    []uint64
+	byThread map[uint64]uint32
+	// canon[i] is the canonical value of the key of index i (ownKey);
+	// byCanon the key of each canonical value.
+	canon   []uint64
+	byCanon map[uint64]uint64
 	okeys   map[objectName]uint64
 	ckeys   map[[2]uint32]uint64
 	nkeys   uint64
@@ -40,14 +55,16 @@ type Names struct {
 	// log lists every key merge found, with the Exec that found it.
 	log []loggedMerge
 	// execs counts the Execs using the tables; shared describes the
-	// first object that executions of several of them could share.
+	// first object that executions of several of them could share; apart
+	// marks tables whose exploration other runtimes share (Apart).
 	execs  int
 	shared string
+	apart  bool
 }
 
 // sharedAdvice says why an object made outside the test body is a misuse
 // under parallel workers, and what to do.
-const sharedAdvice = "with several workers, executions run at the same time and would share it: make every object inside the test body, or explore on one worker (weft.WithWorkers(1), weft run -workers 1)"
+const sharedAdvice = "with several workers, executions run at the same time and would share it, or (distributed) each process would name it its own way: make every object inside the test body, or explore on one worker (weft.WithWorkers(1), weft run -workers 1 without -nats)"
 
 // sharedObject reports, as the misuse of the running thread, that o,
 // touched as class c, outlives an execution while the tables are shared
@@ -63,6 +80,17 @@ func (n *Names) sharedObject(o *Obj, c trace.Class) {
 	}
 	Panic(trace.Misuse, msg) // touch's deferred call unlocks n.mu
 
+}
+
+// Apart marks the tables of a runtime that explores a part of an
+// exploration whose other parts other runtimes explore, in other
+// processes (a distributed exploration): an object that outlives an
+// execution is refused there as in tables several Execs share
+// (SharedObject).
+func (n *Names) Apart() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.apart = true
 }
 
 // SharedObject describes the first object found shared by the executions
@@ -81,10 +109,7 @@ type loggedMerge struct {
 
 // NewNames returns naming tables for Execs to share (Config.Names).
 func NewNames() *Names {
-	id := execIDs.Add(1)
-	// The runtime's identity in its traces: its number in the process,
-	// and a random part, which another process's runtimes do not share.
-	return &Names{id: id, runtime: id<<32 ^ rand.Uint64()}
+	return &Names{id: execIDs.Add(1)}
 }
 
 // adoptMerges applies to e's view of the keys the merges other Execs

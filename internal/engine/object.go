@@ -13,9 +13,12 @@ import (
 // depend on the class.
 type Obj struct {
 	serial uint64 // the execution that registered it
-	key    uint64 // its name across executions (trace.ObjectInfo.Key)
-	id     trace.ObjectID
-	class  trace.Class
+	key    uint64 // its name across executions, in its tables (Names)
+	// canon is key's canonical value, the same in every runtime
+	// (trace.ObjectInfo.Key); 0 until the object is registered or created.
+	canon uint64
+	id    trace.ObjectID
+	class trace.Class
 	// fresh marks an object created during the execution (its key came
 	// from the names of the threads touching it); seen and seenMore are the
 	// threads that touched it in the execution (thread id bits, 64 a word).
@@ -99,11 +102,11 @@ func Create(o *Obj) {
 		if n.ckeys == nil {
 			n.ckeys = make(map[[2]uint32]uint64)
 		}
-		key = e.newKey()
+		key = n.newCanonKey(n.createdCanon(t.key, k[1]))
 		n.ckeys[k] = key
 	}
 	n.mu.Unlock()
-	o.key, o.created = key, true
+	o.key, o.canon, o.created = key, n.canonOf(key), true
 }
 
 // outsideKey marks the keys of objects made outside an execution (keyOutside),
@@ -152,14 +155,14 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 		}
 		return o
 	}
-	name, key, created, seenMore := o.name, o.key, o.created, o.seenMore
+	name, key, canon, created, seenMore := o.name, o.key, o.canon, o.created, o.seenMore
 	for i := range seenMore {
 		seenMore[i] = 0
 	}
 	names := e.names
 	names.mu.Lock()
 	defer names.mu.Unlock()
-	if names.execs > 1 && (o.serial != 0 || o.key&outsideKey != 0) {
+	if (names.execs > 1 || names.apart) && (o.serial != 0 || o.key&outsideKey != 0) {
 		names.sharedObject(o, c)
 	}
 	if o.serial != 0 {
@@ -167,7 +170,7 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 		// and its key is its own.
 		e.markLasting(key)
 	}
-	*o = Obj{serial: e.serial, key: key, created: created, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
+	*o = Obj{serial: e.serial, key: key, canon: canon, created: created, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
 		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenMore: seenMore}
 	creator := trace.NoThread
 	if t := e.cur; t != nil {
@@ -184,8 +187,14 @@ func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
 			}
 		}
 	}
+	if o.canon == 0 {
+		// An object that outlives executions keeps the canonical key
+		// the tables that named it gave it (they may be another
+		// runtime's).
+		o.canon = names.canonOf(o.key)
+	}
 	e.useKey(o.key)
-	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: name, Key: o.key})
+	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: name, Key: o.canon})
 	e.objs = append(e.objs, o)
 	return o
 }
@@ -228,14 +237,6 @@ func (e *Exec) touchAgain(o *Obj, t *Thread) {
 func (e *Exec) keyInUse(k uint64) bool {
 	i := e.ownKey(k)
 	return i >= 0 && i < len(e.keyUse) && e.keyUse[i] == e.serial
-}
-
-// newKey returns a new key: the Exec's id and a number of its own, so that
-// an object that outlives an exploration keeps a key no other exploration
-// gives (keys are never bound to names of another Exec).
-func (e *Exec) newKey() uint64 {
-	e.names.nkeys++
-	return e.names.id<<32 | e.names.nkeys
 }
 
 // ownKey returns the index of key k among the keys e gave, or -1 if another
@@ -289,7 +290,7 @@ func (e *Exec) useKey(k uint64) {
 
 // rebind gives name n a new key, for an object n did not name before.
 func (e *Exec) rebind(n objectName) uint64 {
-	k := e.newKey()
+	k := e.names.newCanonKey(e.names.touchedCanon(n))
 	e.names.okeys[n] = k
 	return k
 }
@@ -314,7 +315,7 @@ func (e *Exec) keyOf(n objectName) uint64 {
 	if names.okeys == nil {
 		names.okeys = make(map[objectName]uint64)
 	}
-	k := e.newKey()
+	k := names.newCanonKey(names.touchedCanon(n))
 	names.okeys[n] = k
 	return k
 }
@@ -342,7 +343,7 @@ func (e *Exec) mergeKeys(a, b uint64) {
 
 // mergeLocal makes the younger of keys a and b, two keys that name objects
 // now (findKey), stand for the older in e's view of the keys, reports the
-// merge in the execution's trace and returns it.
+// merge in the execution's trace (in canonical values) and returns it.
 func (e *Exec) mergeLocal(a, b uint64) trace.KeyMerge {
 	if a > b {
 		a, b = b, a
@@ -354,9 +355,8 @@ func (e *Exec) mergeLocal(a, b uint64) trace.KeyMerge {
 	if e.keyInUse(b) {
 		e.useKey(a)
 	}
-	m := trace.KeyMerge{From: b, To: a}
-	e.tr.Merged = append(e.tr.Merged, m)
-	return m
+	e.tr.Merged = append(e.tr.Merged, trace.KeyMerge{From: e.names.canonOf(b), To: e.names.canonOf(a)})
+	return trace.KeyMerge{From: b, To: a}
 }
 
 // seenBy reports whether thread t touched o in the execution.

@@ -102,9 +102,6 @@ type Strategy struct {
 	// handback (unit.go).
 	floor int
 	units unitLog
-	// runtime identifies the runtime of the executions (trace.Trace.Runtime),
-	// for units.
-	runtime uint64
 
 	logf func(format string, args ...any)
 }
@@ -149,7 +146,7 @@ func (s *Strategy) Stats() Stats {
 
 // Next implements strategy.Strategy.
 func (s *Strategy) Next() bool {
-	if s.diverged != nil || s.units.foreign {
+	if s.diverged != nil {
 		return false // the program is not deterministic: nothing to explore
 	}
 	if !s.started {
@@ -302,15 +299,6 @@ func replayDiverged(d int, p trace.ThreadID, op trace.Op, alt int32, st *strateg
 // Diverged reports how the last execution failed to replay the recorded
 // prefix (the program is not deterministic), or nil.
 func (s *Strategy) Diverged() error { return s.diverged }
-
-// Err implements strategy.Failer: ErrForeignRuntime for a strategy resumed
-// from a unit in a runtime other than the one that split it, else nil.
-func (s *Strategy) Err() error {
-	if s.units.foreign {
-		return ErrForeignRuntime
-	}
-	return nil
-}
 
 var _ strategy.Diverger = (*Strategy)(nil)
 
@@ -585,15 +573,5 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	if len(tr.Merged) > 0 {
 		s.merge(tr)
 	}
-	if s.units.resumed && !s.units.checked {
-		// Object keys name the unit's objects in the runtime that split
-		// it only: another one names them differently.
-		s.units.checked = true
-		if tr.Runtime != s.units.runtime {
-			s.units.foreign = true
-			return
-		}
-	}
-	s.runtime = tr.Runtime
 	s.an.run(s, tr, end)
 }

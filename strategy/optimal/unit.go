@@ -8,7 +8,6 @@ package optimal
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -30,18 +29,7 @@ type unitLog struct {
 	// merges are the key merges applied (merge.go), the joined units'
 	// included.
 	merges []trace.KeyMerge
-	// runtime identifies the runtime whose keys name the unit's objects
-	// (trace.Trace.Runtime); checked says that the first execution was
-	// found to come from it; foreign that it was not (ErrForeignRuntime).
-	runtime uint64
-	checked bool
-	foreign bool
 }
-
-// ErrForeignRuntime is the error (Err) of a strategy resumed from a unit
-// and run in a runtime other than the one that split it: the exploration
-// ends after its first execution, which the strategy does not analyse.
-var ErrForeignRuntime = errors.New("this unit of work was split off in another runtime: Optimal-DPOR names objects by the keys of the runtime (session) that runs them (trace.ObjectInfo.Key), so its units must be explored in the session that split them")
 
 // insertion is a wakeup sequence inserted into the wakeup tree of the
 // state at depth, and the branch of the tree it made there: the events of
@@ -209,9 +197,6 @@ type unitData struct {
 	Names        wireNames
 	FailedBefore bool
 	Rand         []byte
-	// Runtime is the runtime whose object keys Names holds
-	// (trace.Trace.Runtime).
-	Runtime uint64
 }
 
 // handbackData is a handback: the states above the unit's root, as the
@@ -302,7 +287,7 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 // the path down to it, whose last state has the branch s took there
 // asleep, as Next would add it.
 func (s *Strategy) unitAt(k int) strategy.Unit {
-	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState(), Runtime: s.runtime}
+	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState()}
 	u.Nodes = make([]wireNode, k+1)
 	for i := range k + 1 {
 		u.Nodes[i] = wireNodeOf(&s.nodes[i])
@@ -356,7 +341,6 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 	if err := r.setNames(&d.Names); err != nil {
 		return nil, err
 	}
-	r.units.runtime = d.Runtime
 	r.nodes = make([]node, len(d.Nodes))
 	for i := range d.Nodes {
 		if err := r.nodeFrom(&r.nodes[i], &d.Nodes[i], nil); err != nil {
@@ -517,7 +501,7 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 // path of handback d, which s has left, the branches that the wakeup
 // sequences ins of d made there.
 func (s *Strategy) orphan(d *handbackData, x *translator, t int, ins []int) (strategy.Unit, error) {
-	u := unitData{FailedBefore: s.failedBefore || d.FailedBefore, Rand: d.Rand, Runtime: s.runtime}
+	u := unitData{FailedBefore: s.failedBefore || d.FailedBefore, Rand: d.Rand}
 	u.Nodes = make([]wireNode, t+1)
 	for i := range t + 1 {
 		var n node

@@ -1,0 +1,159 @@
+// This file implements the distributed runs of weft run -nats and the
+// worker processes of weft worker.
+
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/distrib"
+	"github.com/weft-go/weft/programs"
+)
+
+// runDistributed explores p over NATS JetStream (weft run -nats): the
+// process coordinates; with -nats embedded it also runs the server and
+// -workers worker processes (re-executions of itself as weft worker).
+func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params, o *runOptions, stderr io.Writer) (*weft.Result, error) {
+	// The workers' output is copied to stderr while the coordinator
+	// writes there too.
+	stderr = &lockedWriter{w: stderr}
+	url := o.nats
+	if url == "embedded" {
+		e, err := distrib.StartEmbedded()
+		if err != nil {
+			return nil, err
+		}
+		defer e.Close()
+		url = e.URL()
+		n := o.workers
+		if n == 0 {
+			n = runtime.NumCPU()
+		}
+		stop, err := startWorkerProcesses(url, n, stderr)
+		if err != nil {
+			return nil, err
+		}
+		defer stop()
+	}
+	nc, js, err := distrib.Connect(url, "weft coordinator")
+	if err != nil {
+		return nil, usageErrorf("weft run: %v", err)
+	}
+	defer nc.Close()
+	strategy := o.strategy
+	if strategy == defaultStrategy {
+		strategy = "" // optimal
+	}
+	spec := distrib.Spec{Program: p.Name, Params: ps, Strategy: strategy, Seed: o.seed, MaxSteps: o.maxSteps, KeepGoing: o.keepGoing}
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+	}
+	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+	began := time.Now()
+	r, st, err := distrib.Coordinate(ctx, js, spec, distrib.Options{AckWait: o.ackWait, Log: log})
+	if err != nil {
+		return nil, err
+	}
+	wall := time.Since(began)
+	fmt.Fprintf(stderr, "weft run: distributed over NATS: %d units (%d joined, %d redelivered, %d duplicate results dropped, %d messages rejected), %.0f units/s; the coordinator spent %v coordinating, %v waiting for results and %v exploring in %v\n",
+		st.Units, st.Joined, st.Redelivered, st.Duplicates, st.Rejected, float64(st.Joined)/wall.Seconds(),
+		st.Coordination.Round(time.Millisecond), st.Waiting.Round(time.Millisecond), st.Exploring.Round(time.Millisecond), wall.Round(time.Millisecond))
+	return r, nil
+}
+
+// startWorkerProcesses starts n processes of weft worker on the server at
+// url; stop interrupts them and waits for them (killing those still there
+// after 5 seconds).
+func startWorkerProcesses(url string, n int, stderr io.Writer) (stop func(), err error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("starting workers: %w", err)
+	}
+	var cmds []*exec.Cmd
+	stop = func() {
+		for _, c := range cmds {
+			c.Process.Signal(os.Interrupt)
+		}
+		for _, c := range cmds {
+			done := make(chan struct{})
+			go func() { c.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				c.Process.Kill()
+				<-done
+			}
+		}
+	}
+	for i := range n {
+		c := exec.Command(self, "worker", "-nats", url, "-name", fmt.Sprintf("%d", i+1))
+		c.Stdout, c.Stderr = stderr, stderr
+		if err := c.Start(); err != nil {
+			stop()
+			return nil, fmt.Errorf("starting worker %d: %w", i+1, err)
+		}
+		cmds = append(cmds, c)
+	}
+	return stop, nil
+}
+
+// cmdWorker implements weft worker.
+func cmdWorker(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	url := fs.String("nats", "", "the NATS JetStream server's `URL` (nats://host:4222)")
+	host, _ := os.Hostname()
+	name := fs.String("name", fmt.Sprintf("%s:%d", host, os.Getpid()), "the worker's `name` in results and logs")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "usage: weft worker -nats URL [-name NAME]\n\nTake units of work of distributed runs (weft run -nats URL) from the NATS\nJetStream server at URL and explore them, until interrupted (SIGINT, SIGTERM).\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, stdout); err != nil {
+		return report(err, stderr)
+	}
+	if fs.NArg() > 0 {
+		return report(usageErrorf("weft worker: unexpected arguments %q", fs.Args()), stderr)
+	}
+	if *url == "" {
+		return report(usageErrorf("weft worker: -nats URL is required (the server of 'weft run -nats URL')"), stderr)
+	}
+	nc, js, err := distrib.Connect(*url, "weft worker "+*name)
+	if err != nil {
+		return report(err, stderr)
+	}
+	defer nc.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+	if _, err := distrib.Work(ctx, js, distrib.WorkerOptions{Name: *name, Log: log}); err != nil {
+		return report(fmt.Errorf("weft worker %s: %w", *name, err), stderr)
+	}
+	return exitOK
+}
+
+// lockedWriter serialises the writes to w of several goroutines; it is no
+// io.ReaderFrom, whose ReadFrom (bytes.Buffer's) would hold w's memory
+// while it waits for input.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}

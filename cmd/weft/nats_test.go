@@ -1,0 +1,205 @@
+// This file tests distributed runs: weft run -nats embedded with worker
+// processes, and a worker process killed (kill -9) mid-unit.
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/weft-go/weft/internal/distrib"
+)
+
+// TestMain lets the test binary act as weft's worker processes: as weft
+// itself (worker ...), or as a worker that takes one unit and then hangs
+// until killed (stall-worker URL).
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "worker":
+			os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		case "stall-worker":
+			stallWorker(os.Args[2])
+		}
+	}
+	os.Exit(m.Run())
+}
+
+// stallWorker takes one unit from the server at url, prints its subject
+// and hangs without acknowledging it.
+func stallWorker(url string) {
+	nc, js, err := distrib.Connect(url, "stalled worker")
+	if err != nil {
+		fmt.Println(err)
+		os.Exit(1)
+	}
+	defer nc.Close()
+	c, err := js.Consumer(context.Background(), distrib.UnitsStream, distrib.WorkersConsumer)
+	if err != nil {
+		fmt.Println(err)
+		os.Exit(1)
+	}
+	m, err := c.Next(jetstream.FetchMaxWait(time.Minute))
+	if err != nil {
+		fmt.Println(err)
+		os.Exit(1)
+	}
+	fmt.Println("took a unit on", m.Subject())
+	select {}
+}
+
+// TestRunNATSEmbedded runs fib n=3 on an embedded server and two worker
+// processes: every trace explored (its 92 final states), nothing lost.
+func TestRunNATSEmbedded(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "run", "-workers", "2", "-nats", "embedded", "-keep-going", "-p", "n=3", "fib")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"(the strategy explored everything it covers)", "final states  92 distinct", "failures      none", "strategy      optimal"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, want := range []string{"weft run: distributed over NATS: ", "0 redelivered, 0 duplicate results dropped, 0 messages rejected"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%q", want, stderr)
+		}
+	}
+}
+
+// stallAckWait is the ack deadline of TestWorkerKilled: short, but long
+// enough that a worker starved of CPU on a loaded machine still reports
+// progress in time, so that only the killed worker's unit is redelivered.
+const stallAckWait = 3 * time.Second
+
+// TestWorkerKilled kills (SIGKILL) a worker process that holds the first
+// unit of fib n=3: after the ack deadline (stallAckWait) the unit goes to one
+// of two other worker processes; exactly one unit is redelivered, and the
+// exploration is complete (92 final states, as a local one).
+func TestWorkerKilled(t *testing.T) {
+	e, err := distrib.StartEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	nc, js, err := distrib.Connect(e.URL(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if _, err := distrib.Setup(ctx, js, stallAckWait); err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stall := exec.Command(self, "stall-worker", e.URL())
+	out, err := stall.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stall.Start(); err != nil {
+		t.Fatal(err)
+	}
+	type outcome struct {
+		units, redelivered, finals int
+		exhausted                  bool
+		err                        error
+	}
+	done := make(chan outcome)
+	go func() {
+		spec := distrib.Spec{Program: "fib", Params: map[string]int{"n": 3}, KeepGoing: true}
+		r, st, err := distrib.Coordinate(ctx, js, spec, distrib.Options{AckWait: stallAckWait, Batch: 2})
+		o := outcome{units: st.Units, redelivered: st.Redelivered, err: err}
+		if r != nil {
+			o.finals, o.exhausted = r.FinalStates, r.Exhausted
+		}
+		done <- o
+	}()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "took a unit on weft.units.") {
+		t.Fatalf("the stalled worker said %q (%v)", line, err)
+	}
+	if err := stall.Process.Kill(); err != nil { // kill -9, mid-unit
+		t.Fatal(err)
+	}
+	stall.Wait()
+	stop, err := startWorkerProcesses(e.URL(), 2, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := <-done
+	stop()
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	if o.redelivered != 1 || !o.exhausted || o.finals != 92 {
+		t.Errorf("%d units, %d redelivered, exhausted %v, %d final states; want 1 redelivered, exhausted, 92 final states", o.units, o.redelivered, o.exhausted, o.finals)
+	}
+}
+
+// BenchmarkNATSWorkers explores fib n=4 (19,605 traces) with optimal and
+// dpor-cr+sleep over an embedded server with 1, 2 and 4 worker processes,
+// and reports the executions per second, the units joined per second, and
+// the coordinator's time per unit spent splitting, publishing, fetching
+// and joining (its ceiling is 1s over that: the units per second it could
+// feed).
+func BenchmarkNATSWorkers(b *testing.B) {
+	for _, p := range []struct {
+		name string
+		spec distrib.Spec
+	}{
+		{"fib4", distrib.Spec{Program: "fib", Params: map[string]int{"n": 4}, KeepGoing: true}},
+		{"fib4-dpor-cr+sleep", distrib.Spec{Program: "fib", Params: map[string]int{"n": 4}, Strategy: "dpor-cr+sleep", KeepGoing: true}},
+	} {
+		for _, n := range []int{1, 2, 4} {
+			b.Run(fmt.Sprintf("%s/processes=%d", p.name, n), func(b *testing.B) {
+				e, err := distrib.StartEmbedded()
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer e.Close()
+				stop, err := startWorkerProcesses(e.URL(), n, os.Stderr)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer stop()
+				nc, js, err := distrib.Connect(e.URL(), "coordinator")
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer nc.Close()
+				var execs, units int
+				var coord, wall time.Duration
+				b.ResetTimer()
+				for range b.N {
+					began := time.Now()
+					r, st, err := distrib.Coordinate(context.Background(), js, p.spec, distrib.Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					wall += time.Since(began)
+					execs += r.Executions
+					units += st.Joined
+					coord += st.Coordination
+				}
+				b.ReportMetric(float64(execs)/wall.Seconds(), "execs/s")
+				b.ReportMetric(float64(units)/wall.Seconds(), "units/s")
+				if units > 0 {
+					b.ReportMetric(float64(coord.Microseconds())/float64(units), "coord-µs/unit")
+				}
+				b.ReportMetric(float64(execs)/float64(b.N), "execs/op")
+			})
+		}
+	}
+}

@@ -1,0 +1,127 @@
+// This file implements the messages of a distributed exploration: the
+// units the coordinator publishes, the results workers publish, and the
+// subjects and streams they go on.
+
+package distrib
+
+import (
+	"bytes"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Streams, subjects and the workers' consumer. Units of a run go on
+// UnitsSubject(run) in the work-queue stream UnitsStream, which every
+// worker takes from through the durable consumer WorkersConsumer; results
+// go on ResultsSubject(run) in ResultsStream, which only that run's
+// coordinator reads.
+const (
+	UnitsStream     = "WEFT_UNITS"
+	ResultsStream   = "WEFT_RESULTS"
+	WorkersConsumer = "weft-workers"
+	unitsPrefix     = "weft.units."
+	resultsPrefix   = "weft.results."
+)
+
+// UnitsSubject and ResultsSubject are the subjects of run's units and
+// results.
+func UnitsSubject(run string) string   { return unitsPrefix + run }
+func ResultsSubject(run string) string { return resultsPrefix + run }
+
+// ErrMalformed is wrapped by the error of a message that is no unit or
+// result of weft's distributed exploration, or of another version.
+var ErrMalformed = errors.New("malformed message")
+
+// magic starts every message: the format of this version of weft.
+const magic = "weft-nats-1"
+
+// Spec names what a run explores, for workers to build it: a program
+// (for weft run, a built-in one), its parameters, and the options of the
+// strategy.
+type Spec struct {
+	Program   string
+	Params    map[string]int
+	Strategy  string
+	Seed      int64
+	MaxSteps  int
+	KeepGoing bool
+}
+
+// key identifies the spec among those a worker explores.
+func (s Spec) key() string {
+	names := make([]string, 0, len(s.Params))
+	for n := range s.Params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s|%s|%d|%d|%t", s.Program, s.Strategy, s.Seed, s.MaxSteps, s.KeepGoing)
+	for _, n := range names {
+		fmt.Fprintf(&b, "|%s=%d", n, s.Params[n])
+	}
+	return b.String()
+}
+
+// unitMsg is a unit of work of a run: its id, unique in the run, the spec
+// of the run and the part to explore (weft.Coordinator.Split).
+type unitMsg struct {
+	Magic string
+	Run   string
+	ID    uint64
+	Spec  Spec
+	Part  []byte
+}
+
+// resultMsg is what a worker found exploring unit ID of a run: the outcome
+// (weft.PartExplorer.Explore) or the error that stopped it; Delivered is
+// how many times the unit had been delivered (1: the first time).
+type resultMsg struct {
+	Magic     string
+	Run       string
+	ID        uint64
+	Delivered uint64
+	Worker    string
+	Outcome   []byte
+	Err       string
+}
+
+func encode(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(v); err != nil {
+		return nil, fmt.Errorf("encoding a message: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// decodeUnit decodes a unit message, published on subject.
+func decodeUnit(subject string, b []byte) (*unitMsg, error) {
+	var m unitMsg
+	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&m); err != nil || m.Magic != magic {
+		return nil, fmt.Errorf("%w on %s: %d bytes that are no unit of weft's (%s); publish only weft's units there, or use another subject than %s>", ErrMalformed, subject, len(b), magic, unitsPrefix)
+	}
+	switch {
+	case subject != UnitsSubject(m.Run):
+		return nil, fmt.Errorf("%w on %s: a unit of run %q", ErrMalformed, subject, m.Run)
+	case len(m.Part) == 0:
+		return nil, fmt.Errorf("%w on %s: unit %d has no part to explore", ErrMalformed, subject, m.ID)
+	}
+	return &m, nil
+}
+
+// decodeResult decodes a result message of run.
+func decodeResult(run, subject string, b []byte) (*resultMsg, error) {
+	var m resultMsg
+	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&m); err != nil || m.Magic != magic {
+		return nil, fmt.Errorf("%w on %s: %d bytes that are no result of weft's (%s); publish only weft's results there", ErrMalformed, subject, len(b), magic)
+	}
+	switch {
+	case m.Run != run:
+		return nil, fmt.Errorf("%w on %s: a result of run %q", ErrMalformed, subject, m.Run)
+	case len(m.Outcome) == 0 && m.Err == "":
+		return nil, fmt.Errorf("%w on %s: the result of unit %d has neither an outcome nor an error", ErrMalformed, subject, m.ID)
+	}
+	return &m, nil
+}
