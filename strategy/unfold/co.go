@@ -35,6 +35,7 @@ type coScratch struct {
 	cMark  []uint32 // coWalk: per condition, taken by a collected event
 	cBy    []int32  // coWalk: the collected event that takes it
 	stack  []int32
+	places []int32 // front: the places met
 }
 
 // tick starts a check: a new epoch, and marks for every place, event and
@@ -60,7 +61,7 @@ func (n *net) front(e int32) {
 	s := &n.scratch
 	ep := s.tick(n)
 	ev := &n.events[e]
-	var places []int32
+	places := s.places[:0]
 	set := func(p, c int32) {
 		if s.pMark[p] != ep {
 			s.pMark[p] = ep
@@ -86,9 +87,12 @@ func (n *net) front(e int32) {
 		set(n.conds[c].place, c)
 	}
 	sortInt32(places)
-	ev.front = ev.front[:0]
-	for _, p := range places {
-		ev.front = append(ev.front, frontier{p, s.pCond[p]})
+	s.places = places
+	if len(ev.front) != len(places) {
+		ev.front = n.fronts.alloc(len(places))
+	}
+	for i, p := range places {
+		ev.front[i] = frontier{p, s.pCond[p]}
 	}
 }
 
@@ -203,8 +207,13 @@ func (n *net) coWalk(xs ...int32) (ok, fatal bool) {
 // past returns the events of the local configuration of xs (the events
 // that causally precede some condition of xs), in insertion order.
 func (n *net) past(xs []int32) []int32 {
-	seen := map[int32]bool{}
-	var stack, out []int32
+	s := &n.scratch
+	ep := s.tick(n)
+	for len(s.evMark) < len(n.events) {
+		s.evMark = append(s.evMark, 0)
+	}
+	stack := s.stack[:0]
+	var out []int32
 	for _, x := range xs {
 		if e := n.conds[x].producer; e >= 0 {
 			stack = append(stack, e)
@@ -213,17 +222,18 @@ func (n *net) past(xs []int32) []int32 {
 	for len(stack) > 0 {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[e] {
+		if s.evMark[e] == ep {
 			continue
 		}
-		seen[e] = true
+		s.evMark[e] = ep
 		out = append(out, e)
 		for _, c := range n.events[e].pre {
-			if p := n.conds[c].producer; p >= 0 && !seen[p] {
+			if p := n.conds[c].producer; p >= 0 && s.evMark[p] != ep {
 				stack = append(stack, p)
 			}
 		}
 	}
+	s.stack = stack[:0]
 	sortByOrder(n, out)
 	return out
 }

@@ -136,6 +136,13 @@ type net struct {
 	// computes none (the unfolding of the executions alone, for tests).
 	naive, observe bool
 	scratch        coScratch
+	// ints and fronts are the arenas of the events' presets, postsets
+	// and fronts.
+	ints   arena[int32]
+	fronts arena[frontier]
+	// joined lists the stable threads some thread condition joins: only
+	// theirs are indexed in doneUnder.
+	joined map[int32]bool
 	stats          Stats
 	sym            symbolic
 	// caseLists are the lists of cases of the selects, numbered by
@@ -146,7 +153,7 @@ type net struct {
 
 // newNet returns an empty unfolding.
 func newNet() *net {
-	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{},
+	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
 		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
 		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
 		caseIDs: map[string]int32{}}
@@ -214,7 +221,7 @@ func (n *net) extensionAlt(pre []int32, alt int32) (id int32, isNew bool) {
 func (n *net) newExtension(pre []int32) (id int32) {
 	t := &n.conds[pre[0]]
 	id = int32(len(n.events))
-	n.events = append(n.events, event{thread: n.places[t.place].thread, op: t.op, pre: slices.Clone(pre), order: -1})
+	n.events = append(n.events, event{thread: n.places[t.place].thread, op: t.op, pre: n.ints.clone(pre), order: -1})
 	for _, c := range pre {
 		n.conds[c].consumers = append(n.conds[c].consumers, id)
 	}
@@ -254,7 +261,7 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 	ev := &n.events[e]
 	ev.order = n.size
 	n.size++
-	ev.post = make([]int32, len(ev.pre))
+	ev.post = n.ints.alloc(len(ev.pre))
 	for i, c := range ev.pre {
 		p := n.conds[c].place
 		d := n.newCond(p, e)
@@ -327,13 +334,34 @@ func (n *net) threadPlace(th int32) int32 {
 }
 
 // markDone records d, a condition where its thread has finished, in the
-// lists of the thread's finished conditions and of those below each
+// list of the thread's finished conditions and, if a thread condition
+// joins the thread, in those of the finished conditions below each
 // condition above it.
 func (n *net) markDone(d int32) {
 	th := n.places[n.conds[d].place].thread
 	n.dones[th] = append(n.dones[th], d)
+	if n.joined[th] {
+		n.indexDone(d)
+	}
+}
+
+// indexDone records d, a finished condition, in doneUnder.
+func (n *net) indexDone(d int32) {
 	for a := d; a >= 0; a = n.conds[a].parent {
 		n.doneUnder[a] = append(n.doneUnder[a], d)
+	}
+}
+
+// joining notes that a thread condition joins stable thread th: from now
+// on its finished conditions are indexed in doneUnder, those it has
+// already too.
+func (n *net) joining(th int32) {
+	if n.joined[th] {
+		return
+	}
+	n.joined[th] = true
+	for _, d := range n.dones[th] {
+		n.indexDone(d)
 	}
 }
 

@@ -8,9 +8,8 @@
 package unfold
 
 import (
+	"encoding/binary"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/weft-go/weft/trace"
 )
@@ -39,6 +38,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 	case writeAccess:
 		n.searchTuple(t, ps, marking)
 	case joinAccess:
+		n.joining(k.obj)
 		ds := n.dones[k.obj]
 		if u := n.frontOf(t, ps[0]); u >= 0 {
 			ds = n.doneUnder[u] // the finished conditions concurrent with t are below u
@@ -111,52 +111,62 @@ func (n *net) searchPlace(t, p, start int32) {
 // one to the next. The search starts from the copies in the current
 // marking and moves one event forward or back at a time.
 func (n *net) searchTuple(t int32, ps []int32, marking []int32) {
-	start := make([]int32, len(ps))
-	for i, p := range ps {
-		start[i] = marking[p]
+	m := len(ps)
+	// The tuples met are kept end to end in flat, the i-th at i*m; the
+	// queue holds the indexes of those concurrent with t, fatal whether
+	// a failed step precedes them.
+	flat := make([]int32, 0, 8*m)
+	for _, p := range ps {
+		flat = append(flat, marking[p])
 	}
-	key := func(s []int32) string {
-		var b strings.Builder
+	var key []byte
+	keyOf := func(s []int32) []byte {
+		key = key[:0]
 		for _, c := range s {
-			b.WriteString(strconv.Itoa(int(c)))
-			b.WriteByte(',')
+			key = binary.LittleEndian.AppendUint32(key, uint32(c))
 		}
-		return b.String()
+		return key
 	}
-	seen := map[string]bool{key(start): true}
+	seen := map[string]struct{}{string(keyOf(flat)): {}}
 	type item struct {
-		s     []int32
+		i     int
 		fatal bool
 	}
-	pre := append([]int32{t}, start...)
+	pre := append([]int32{t}, flat...)
 	_, fatal := n.co(pre...)
-	queue := []item{{start, fatal}}
-	visit := func(s []int32) {
-		kk := key(s)
-		if seen[kk] {
+	queue := []item{{0, fatal}}
+	// visit meets the tuple at the end of flat.
+	visit := func() {
+		i := len(flat)/m - 1
+		s := flat[i*m:]
+		if _, ok := seen[string(keyOf(s))]; ok {
+			flat = flat[:i*m]
 			return
 		}
-		seen[kk] = true
+		seen[string(key)] = struct{}{}
 		pre = append(pre[:1], s...)
 		if ok, fatal := n.co(pre...); ok {
-			queue = append(queue, item{s, fatal})
+			queue = append(queue, item{i, fatal})
 		}
 	}
-	with := func(s []int32, i int, c int32) []int32 {
-		s2 := slices.Clone(s)
-		s2[i] = c
-		return s2
+	// with meets tuple i with copy j's condition c.
+	with := func(i, j int, c int32) {
+		flat = append(flat, flat[i*m:(i+1)*m]...)
+		flat[len(flat)-m+j] = c
+		visit()
 	}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
 		n.stats.Visited++
-		s := it.s
 		if !it.fatal {
-			n.extension(append([]int32{t}, s...))
+			pre = append(pre[:1], flat[it.i*m:(it.i+1)*m]...)
+			n.extension(pre)
 		}
-		for i, c := range s {
-			// Forward: a read of copy i, or a write taking exactly s.
+		for j := range m {
+			c := flat[it.i*m+j]
+			// Forward: a read of copy j, or a write taking exactly the
+			// tuple.
 			for _, f := range n.conds[c].consumers {
 				ev := &n.events[f]
 				if !ev.in() {
@@ -164,23 +174,25 @@ func (n *net) searchTuple(t int32, ps []int32, marking []int32) {
 				}
 				switch accessOf(ev.op) {
 				case readAccess:
-					visit(with(s, i, ev.post[1]))
+					with(it.i, j, ev.post[1])
 				case writeAccess:
-					if i == 0 && slices.Equal(ev.pre[1:], s) {
-						visit(slices.Clone(ev.post[1:]))
+					if j == 0 && slices.Equal(ev.pre[1:], flat[it.i*m:(it.i+1)*m]) {
+						flat = append(flat, ev.post[1:]...)
+						visit()
 					}
 				}
 			}
-			// Back: the read that produced copy i, or the write that
-			// produced all of s.
+			// Back: the read that produced copy j, or the write that
+			// produced the whole tuple.
 			if e := n.conds[c].producer; e >= 0 {
 				ev := &n.events[e]
 				switch accessOf(ev.op) {
 				case readAccess:
-					visit(with(s, i, ev.pre[1]))
+					with(it.i, j, ev.pre[1])
 				case writeAccess:
-					if i == 0 && slices.Equal(ev.post[1:], s) {
-						visit(slices.Clone(ev.pre[1:]))
+					if j == 0 && slices.Equal(ev.post[1:], flat[it.i*m:(it.i+1)*m]) {
+						flat = append(flat, ev.pre[1:]...)
+						visit()
 					}
 				}
 			}
