@@ -143,8 +143,8 @@ type net struct {
 	// joined lists the stable threads some thread condition joins: only
 	// theirs are indexed in doneUnder.
 	joined map[int32]bool
-	stats          Stats
-	sym            symbolic
+	stats  Stats
+	sym    symbolic
 	// caseLists are the lists of cases of the selects, numbered by
 	// caseIDs (select.go).
 	caseLists [][]selCase
