@@ -36,6 +36,25 @@ type coScratch struct {
 	cBy    []int32  // coWalk: the collected event that takes it
 	stack  []int32
 	places []int32 // front: the places met
+	// seen marks, per condition, the conditions a search of the place
+	// trees met (searchPlace), with an epoch of its own: the search
+	// checks concurrency (tick) as it goes.
+	seen      []uint32
+	seenEpoch uint32
+}
+
+// search starts a search of conditions: seen marks the conditions met
+// with the epoch it returns.
+func (s *coScratch) search(n *net) uint32 {
+	s.seenEpoch++
+	if s.seenEpoch == 0 {
+		clear(s.seen)
+		s.seenEpoch = 1
+	}
+	for len(s.seen) < len(n.conds) {
+		s.seen = append(s.seen, 0)
+	}
+	return s.seenEpoch
 }
 
 // tick starts a check: a new epoch, and marks for every place, event and

@@ -102,7 +102,9 @@ func (n *net) addCopy(ob *object, o, th int32) int32 {
 				c = n.events[prev].post[len(n.events[prev].pre)-1]
 			}
 		}
+		n.unindex(w)
 		ev.pre = append(ev.pre, c)
+		n.index(w)
 		n.conds[c].consumers = append(n.conds[c].consumers, w)
 		if ev.in() {
 			d := n.newCond(p, w)

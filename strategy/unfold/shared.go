@@ -161,14 +161,14 @@ func (n *net) lockersOf(l int32) {
 		}
 		held = append(held, c)
 	}
-	seen := map[int32]bool{}
+	seen := n.scratch.search(n)
 	for len(held) > 0 {
 		h := held[len(held)-1]
 		held = held[:len(held)-1]
-		if seen[h] {
+		if n.scratch.seen[h] == seen {
 			continue
 		}
-		seen[h] = true
+		n.scratch.seen[h] = seen
 		for _, f := range n.conds[h].consumers {
 			ev := &n.events[f]
 			if !ev.in() {

@@ -253,7 +253,7 @@ func (n *net) branchSide(t int32, side uint8) int32 {
 	if e := n.findSide(t, side); e >= 0 {
 		return e
 	}
-	e := n.newExtension([]int32{t})
+	e := n.newExtension([]int32{t}, 0)
 	n.events[e].side = side
 	if c, ok := n.sym.cond[t]; ok {
 		if side == falseSide {

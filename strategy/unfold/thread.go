@@ -27,7 +27,8 @@ func (n *net) fromThread(t int32, marking []int32) {
 		return
 	}
 	th := n.places[c.place].thread
-	ps := n.resources(nil, th, k)
+	ps := n.resources(n.psBuf[:0], th, k)
+	n.psBuf = ps
 	switch accessOf(k) {
 	case readAccess, mutexAccess, stateAccess:
 		n.searchPlace(t, ps[0], marking[ps[0]])
@@ -69,7 +70,8 @@ func (n *net) fromThread(t int32, marking []int32) {
 // alternatives of Definition 4.
 func (n *net) searchPlace(t, p, start int32) {
 	k := n.conds[t].op
-	seen := map[int32]bool{start: true}
+	seen := n.scratch.search(n)
+	n.scratch.seen[start] = seen
 	type item struct {
 		c     int32
 		fatal bool
@@ -77,10 +79,10 @@ func (n *net) searchPlace(t, p, start int32) {
 	_, fatal := n.co(t, start)
 	queue := []item{{start, fatal}}
 	visit := func(d int32) {
-		if d < 0 || seen[d] {
+		if d < 0 || n.scratch.seen[d] == seen {
 			return
 		}
-		seen[d] = true
+		n.scratch.seen[d] = seen
 		if ok, fatal := n.co(t, d); ok {
 			queue = append(queue, item{d, fatal})
 		}
