@@ -52,9 +52,18 @@ func Concrete(b bool) SBool { return SBool{v: b} }
 type symbolic interface {
 	symExpr() solver.Expr
 	withSym(name string) any
+	// symEq compares with a value of the same type, as Eq does.
+	symEq(y any) SBool
 }
 
 func (x Sym[T]) symExpr() solver.Expr { return x.Expr() }
+
+func (x Sym[T]) symEq(y any) SBool { return x.Eq(y.(Sym[T])) }
+
+func (b SBool) symEq(y any) SBool {
+	c := y.(SBool)
+	return b.And(c).Or(b.Not().And(c.Not()))
+}
 
 func (x Sym[T]) withSym(name string) any {
 	bits, _ := layout[T]()
