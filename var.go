@@ -119,7 +119,7 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 		}
 		symRead(t, old, w)
 	} else if eq.e.IsValid() {
-		t.Branch(trace.BranchEvent{Cond: eq.e, Taken: ok})
+		t.Branch(trace.BranchEvent{Cond: eq.e, Taken: ok, OfStep: true})
 	}
 	noteValue(t, v.val)
 	return ok

@@ -1,12 +1,14 @@
 // Tests of operations whose outcome depends on inputs: a CompareAndSwap
-// of a concolic variable, a branch event after its step; a TryLock, whose
-// outcome its preset decides, branches on inputs being events of its
-// local configuration.
+// that compares values of inputs, refused; a TryLock, whose outcome its
+// preset decides, branches on inputs being events of its local
+// configuration.
 
 package unfold_test
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -15,8 +17,8 @@ import (
 )
 
 // casInput: T1 stores an input in x; T2 swaps x from 1 to 5 and fails if
-// it did. The CAS after T1's store compares the input with 1: a branch
-// (in == 1), whose true side fails.
+// it did. The CAS after T1's store compares the input with 1, a branch of
+// its step (in == 1) whose true side fails.
 func casInput(w *weft.T) {
 	x := weft.NewVar[weft.SInt]("x")
 	in := w.InputRange("in", -2, 2)
@@ -46,40 +48,46 @@ func tryLockInput(w *weft.T) {
 	})
 }
 
-// TestOutcomeOnInput: unfold reaches the failures that depend on inputs
-// through a CompareAndSwap and a TryLock, with the events of every
-// interleaving for every input in [-2, 2]. casInput: 6 events (T1's
-// store; T2's CAS before it, and after it with its two branch sides), 3
-// tests, the third solving in == 1 and failing. tryLockInput: 5 events
-// (T1's two sides and its Lock; T2's TryLock of mu free and held), 2
-// tests, the second solving in > 0 and failing, and a third execution
-// for the deadlock the search finds (T1 waiting for the mutex T2's
-// TryLock took: a leak).
-func TestOutcomeOnInput(t *testing.T) {
-	for _, c := range []struct {
-		name          string
-		body          func(*weft.T)
-		events, tests int
-		kinds         []trace.FailureKind
-	}{
-		{"cas", casInput, 6, 3, []trace.FailureKind{trace.Assertion}},
-		{"trylock", tryLockInput, 5, 3, []trace.FailureKind{trace.Assertion, trace.Leak}},
-	} {
-		r, s := exploreSym(t, c.body, unfold.Options{})
-		sameAsBrute(t, c.name, c.body, s, 1, -2, -1, 0, 1, 2)
-		st := s.Stats()
-		if st.Events != c.events || r.Executions != c.tests || st.Unexpected != 0 || st.Pending != 0 || s.Err() != nil {
-			t.Errorf("%s: %d executions, %+v, err %v; want %d events, %d tests", c.name, r.Executions, st, s.Err(), c.events, c.tests)
+// TestCASOnInputRefused: a CompareAndSwap whose comparison depends on
+// inputs is refused when the first execution makes it: its event would be
+// one of two (the write done or not) with the comparison's constraint, and
+// the net has one, the branch after it coming too late. Explore returns
+// the error, wrapping ErrUnmodelled, after that one execution (the CAS is
+// its last step: it ran to its end).
+func TestCASOnInputRefused(t *testing.T) {
+	s := unfold.New(withZ3(t, unfold.Options{}))
+	defer s.Close()
+	r, err := weft.Explore(casInput, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
+	if !errors.Is(err, unfold.ErrUnmodelled) || !strings.Contains(err.Error(), "CompareAndSwap whose outcome depends on inputs") ||
+		!strings.Contains(err.Error(), "use concolic-optimal") {
+		t.Errorf("error %v", err)
+	}
+	if r == nil || r.Executions != 1 || r.Exhausted || len(r.Failures) != 0 || !errors.Is(s.Err(), unfold.ErrUnmodelled) {
+		t.Errorf("Result %+v, Err %v; want one execution, not exhausted, the refusal", r, s.Err())
+	}
+}
+
+// TestTryLockOnInput: unfold reaches the failure that depends on an input
+// through a TryLock, with the events of every interleaving for every
+// input in [-2, 2]: 5 events (T1's two sides and its Lock; T2's TryLock of
+// mu free and held), 2 tests, the second solving in > 0 and failing, and a
+// third execution for the deadlock the search finds (T1 waiting for the
+// mutex T2's TryLock took: a leak).
+func TestTryLockOnInput(t *testing.T) {
+	r, s := exploreSym(t, tryLockInput, unfold.Options{})
+	sameAsBrute(t, "trylock", tryLockInput, s, 1, -2, -1, 0, 1, 2)
+	st := s.Stats()
+	if st.Events != 5 || r.Executions != 3 || st.DeadlockTests != 1 || st.Unexpected != 0 || st.Pending != 0 || s.Err() != nil {
+		t.Errorf("%d executions, %+v, err %v; want 5 events, 3 tests, one for a deadlock", r.Executions, st, s.Err())
+	}
+	var kinds []trace.FailureKind
+	for _, f := range r.Failures {
+		kinds = append(kinds, f.Kind)
+		if f.Kind == trace.Assertion && (len(f.Inputs) != 1 || f.Inputs[0].Value == 0 || int64(f.Inputs[0].Value) > 2) {
+			t.Errorf("the assertion with inputs %v; want one, positive", f.Inputs)
 		}
-		var kinds []trace.FailureKind
-		for _, f := range r.Failures {
-			kinds = append(kinds, f.Kind)
-			if f.Kind == trace.Assertion && (len(f.Inputs) != 1 || f.Inputs[0].Value == 0 || int64(f.Inputs[0].Value) > 2) {
-				t.Errorf("%s: the assertion with inputs %v; want one, positive", c.name, f.Inputs)
-			}
-		}
-		if !slices.Equal(kinds, c.kinds) {
-			t.Errorf("%s: failures %v, want %v", c.name, kinds, c.kinds)
-		}
+	}
+	if want := []trace.FailureKind{trace.Assertion, trace.Leak}; !slices.Equal(kinds, want) {
+		t.Errorf("failures %v, want %v", kinds, want)
 	}
 }

@@ -114,7 +114,10 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 		}
 		return
 	}
-	if len(tr.Threads) != len(s.initial) {
+	// An execution that failed before its first step (in the initial
+	// local code of a thread, on a branch on inputs) may have started
+	// fewer threads.
+	if len(tr.Threads) != len(s.initial) && (len(tr.Events) > 0 || len(tr.Threads) > len(s.initial)) {
 		s.diverge(fmt.Errorf("the execution started %d threads before its first step, the first one %d", len(tr.Threads), len(s.initial)))
 		return
 	}
