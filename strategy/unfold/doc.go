@@ -134,12 +134,13 @@
 //	Join                        the joined thread's condition, finished        the same, finished
 //	a spawn                     -                                              the new thread's first condition
 //	a branch on inputs (a side) -                                              - (the event carries the side's constraint)
-//	RLock                       the RWMutex's condition, no writer in it       the RWMutex, one more reader
-//	RUnlock                     the RWMutex's condition                        the RWMutex, one reader less
-//	RWMutex Lock (first step)   the RWMutex's condition, no writer in it       the RWMutex, held, or with a writer waiting if it had readers
-//	RWMutex Lock (announced)    the RWMutex's condition, no reader             the RWMutex, held, one writer waiting less
-//	RWMutex Unlock              the RWMutex's condition                        the RWMutex, not held
-//	TryLock, TryRLock           the RWMutex's condition                        the RWMutex, held or one more reader if it succeeds
+//	RLock                       the thread's copy of the RWMutex, no writer    the copy, one more reader of the thread
+//	RUnlock                     the thread's copy of the RWMutex               the copy, one reader less
+//	TryRLock                    the thread's copy of the RWMutex               the copy, one more reader if no writer
+//	RWMutex Lock (first step)   every copy, no writer in them                  every copy, held if no copy has readers, else a writer waiting
+//	RWMutex Lock (announced)    every copy, no reader in them                  every copy, held, one writer waiting less
+//	RWMutex Unlock              every copy                                     every copy, not held
+//	RWMutex TryLock             every copy                                     every copy, held if no reader or writer in them
 //	Once Do                     the Once's condition, not running              the Once, running (the first Do) or as it was
 //	the Once's function ends    the Once's condition                           the Once, done
 //	Send (buffered)             the channel's condition, room or closed        the channel, one value more (closed: it panics)
@@ -165,21 +166,34 @@
 // execution model): the step's event has the new threads' first
 // conditions in its postset.
 //
-// An RWMutex and a Once are each one place, one condition of which is in
-// every reachable marking, carrying the object's whole state (state.go):
-// an RWMutex's readers, its writers announced and waiting for them (weft,
-// as Go, runs a writer's Lock in two steps when readers hold the lock),
-// whether a writer holds it; whether a Once's function has not run, runs
-// or has run. Every operation takes and gives that condition, and can
-// take it only in the states where the runtime runs it (model.Object.Ready).
-// So two readers are ordered as two lockers of a mutex are: the unfolding
-// has an event for each order of their RLocks and RUnlocks, which a net
-// with a copy of the reader count per thread would not need; it has every
-// reachable local state all the same. The extensions from a thread
-// condition are searched in the tree of the place's conditions as for a
-// mutex (searchPlace); from a new condition of the place, every thread
-// condition that wants the object is tried with it (the naive way for that
-// one place: the states make Definition 4's alternatives meaningless).
+// An RWMutex is a variable with a copy per thread that uses it (state.go):
+// a copy holds the read locks its thread holds, and the writers' state,
+// the same in every copy: the writers announced and waiting for the
+// readers to leave (weft, as Go, runs a writer's Lock in two steps when
+// readers hold the lock) and whether a writer holds it. The readers'
+// operations read and write their thread's copy, so the RLocks and
+// RUnlocks of two readers commute; a writer's take every copy, as a
+// variable's writes, and decide on the sum of the copies' readers. Each
+// operation can take a condition only in the states where the runtime
+// runs it (model.Object.Ready), which each copy tells by itself: the
+// writers' state is in every copy, and the readers are all gone if they
+// are gone from each. The extensions are searched as for variables, the
+// tuples of a writer's search kept if each copy lets it run; the
+// operations a new copy's condition enables (an RLock after the writer's
+// Unlock, a writer's Lock after the last RUnlock) are tried with it, the
+// naive way for that place. Two readers and a writer (TestPrimitives):
+// 62 events and 9 tests, where one place for the RWMutex's state, every
+// operation taking it, gave 149 and 26.
+//
+// A Once is one place, one condition of which is in every reachable
+// marking, carrying its whole state: whether its function has not run,
+// runs or has run. Every Do takes and gives that condition, and can take
+// it only in the states where the runtime runs it. The extensions from a
+// thread condition are searched in the tree of the place's conditions as
+// for a mutex (searchPlace); from a new condition of the place, every
+// thread condition that wants the object is tried with it (the naive way
+// for that one place: the states make Definition 4's alternatives
+// meaningless).
 //
 // A buffered channel is one such place too: its condition holds the number
 // of values in its buffer and whether it is closed (the capacity is part
@@ -320,16 +334,13 @@
 //     thread. A deadlock that involves a Join or a WaitGroup Wait without
 //     a mutex cycle or a stuck marking under it (a Wait whose counter
 //     never reaches zero) is found only if a test runs into it.
-//   - Two readers of an RWMutex, two operations on one buffered channel,
-//     are ordered in the net (they take one condition) though some
-//     commute: more events and tests than needed, none missing. The way
-//     out for the readers is the encoding of variables: a copy of the
-//     RWMutex per thread holding its reads and the writer's state,
-//     RLock, RUnlock and TryRLock taking the thread's copy, the writer's
-//     operations every copy and deciding on the sum of the readers; it
-//     needs acceptance checks on tuples in the search of Theorem 1, the
-//     writers enabled by a reader's leave found from the new copy, and the
-//     stuck-marking search for blocked writers over tuples. The
+//   - Two operations on one buffered channel are ordered in the net
+//     (they take one condition) though some commute (two Lens; a send
+//     and a receive on a buffer neither empty nor full): more events and
+//     tests than needed, none missing. A copy per thread would let Lens
+//     commute, but sends and receives would take every copy; letting a
+//     send and a receive commute needs the buffer's head and tail apart,
+//     with the order of the values. The
 //     rendezvous are searched among all the thread conditions that offer
 //     the other side: quadratic in them (rwselect: 7509 events, 768
 //     tests, about 5 s).
@@ -360,7 +371,7 @@
 // events, 4 tests. Beyond the paper (TestPrimitives, TestStuck,
 // TestPrograms): two senders and a receiver on an unbuffered channel, 4
 // events, 2 tests; on a buffered one of one value, 8 events, 2 tests; two
-// readers and a writer of an RWMutex, 149 events, 26 tests; bbchan, 1103
+// readers and a writer of an RWMutex, 62 events, 9 tests; bbchan, 1103
 // events, 144 tests (unbuffered: 42, 6); bbselect, 1247 events, 144
 // tests; rwselect, 7509 events, 768 tests; generated program 184 (a send
 // that blocks forever among stores), 88 deadlocks, 30 of them run by the

@@ -333,6 +333,11 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 	ev.order = n.size
 	n.size++
 	ev.post = n.ints.alloc(len(ev.pre))
+	rw := ev.op.class == trace.ClassRWMutex
+	var sum int64 // an RWMutex writer's: the readers of every copy, and the writers' state
+	if rw && accessOf(ev.op) == writeAccess {
+		sum = n.rwSum(ev.pre[1:])
+	}
 	for i, c := range ev.pre {
 		p := n.conds[c].place
 		d := n.newCond(p, e)
@@ -345,6 +350,8 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 			n.setCond(d, next)
 		case n.places[p].kind == mutexPlace:
 			dc.state = mutexAfter(ev.op)
+		case rw && n.places[p].kind == copyPlace:
+			dc.value = rwCopyAfter(ev.op, pc.value, sum, accessOf(ev.op) == writeAccess)
 		case n.places[p].kind == statePlace || (n.places[p].kind == copyPlace && n.objects[n.places[p].obj].class == trace.ClassChan):
 			dc.value = stateAfter(n.caseOp(ev), pc.value)
 		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:

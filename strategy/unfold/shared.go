@@ -58,7 +58,7 @@ func (n *net) fromResources(e int32) {
 					}
 				}
 			}
-			if len(buf) == 2 && !accepts(fe.op, &n.conds[buf[1]]) {
+			if len(buf) == 2 && !accepts(fe.op, &n.conds[buf[1]]) || fe.op.class == trace.ClassRWMutex && !n.acceptsEach(fe.op, buf[1:]) {
 				continue
 			}
 			if ok, fatal := n.co(buf...); ok && !fatal {
@@ -84,6 +84,14 @@ func (n *net) fromResources(e int32) {
 			}
 			n.meets(d)
 			n.selectsOf(pl)
+		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassRWMutex:
+			// A copy of an RWMutex: the operations it enables (an
+			// RLock of its thread after the writer's Unlock, a writer's
+			// Lock after an Unlock or the last RUnlock) were not enabled
+			// with e's input: each is tried with d.
+			for _, t := range n.wanting(pl) {
+				n.naiveFrom(t, c.place, d)
+			}
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
 			n.waitersOf(d)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassChan && c.value&chanClosed != 0:

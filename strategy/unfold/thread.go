@@ -113,6 +113,7 @@ func (n *net) searchPlace(t, p, start int32) {
 // one to the next. The search starts from the copies in the current
 // marking and moves one event forward or back at a time.
 func (n *net) searchTuple(t int32, ps []int32, marking []int32) {
+	k := n.conds[t].op
 	m := len(ps)
 	// The tuples met are kept end to end in flat, the i-th at i*m; the
 	// queue holds the indexes of those concurrent with t, fatal whether
@@ -163,7 +164,9 @@ func (n *net) searchTuple(t int32, ps []int32, marking []int32) {
 		n.stats.Visited++
 		if !it.fatal {
 			pre = append(pre[:1], flat[it.i*m:(it.i+1)*m]...)
-			n.extension(pre)
+			if n.acceptsEach(k, pre[1:]) {
+				n.extension(pre)
+			}
 		}
 		for j := range m {
 			c := flat[it.i*m+j]
@@ -200,4 +203,17 @@ func (n *net) searchTuple(t int32, ps []int32, marking []int32) {
 			}
 		}
 	}
+}
+
+// acceptsEach reports whether the operation k can take each condition of
+// cs (accepts): for an RWMutex's writer, whether the tuple of its copies
+// lets it run (each copy holds the writers' state, and the readers of the
+// copies are all zero if each is).
+func (n *net) acceptsEach(k opKey, cs []int32) bool {
+	for _, c := range cs {
+		if !accepts(k, &n.conds[c]) {
+			return false
+		}
+	}
+	return true
 }
