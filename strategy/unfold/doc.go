@@ -180,8 +180,10 @@
 // are gone from each. The extensions are searched as for variables, the
 // tuples of a writer's search kept if each copy lets it run; the
 // operations a new copy's condition enables (an RLock after the writer's
-// Unlock, a writer's Lock after the last RUnlock) are tried with it, the
-// naive way for that place. Two readers and a writer (TestPrimitives):
+// Unlock, a writer's Lock after the last RUnlock), which cases 6 and 7 do
+// not find, are found from it: a reader of its thread tried with it, a
+// writer concurrent with it searched again from the cut of its local
+// configuration (rwEnabled). Two readers and a writer (TestPrimitives):
 // 62 events and 9 tests, where one place for the RWMutex's state, every
 // operation taking it, gave 149 and 26.
 //

@@ -138,9 +138,10 @@ type net struct {
 	scratch        coScratch
 	// ints and fronts are the arenas of the events' presets, postsets
 	// and fronts.
-	ints   arena[int32]
-	psBuf  []int32 // fromThread's places
-	fronts arena[frontier]
+	ints     arena[int32]
+	psBuf    []int32 // fromThread's places
+	tupleBuf []int32 // fromThread's and rwWriterFrom's first tuple
+	fronts   arena[frontier]
 	// byPreset indexes the events by the hash of their presets and cases
 	// (presetHash): a power of two of buckets, each the first event of a
 	// chain that samePreset, by event, continues (-1 ends it).

@@ -88,10 +88,8 @@ func (n *net) fromResources(e int32) {
 			// A copy of an RWMutex: the operations it enables (an
 			// RLock of its thread after the writer's Unlock, a writer's
 			// Lock after an Unlock or the last RUnlock) were not enabled
-			// with e's input: each is tried with d.
-			for _, t := range n.wanting(pl) {
-				n.naiveFrom(t, c.place, d)
-			}
+			// with e's input, so cases 6 and 7 do not find them.
+			n.rwEnabled(pl, d)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
 			n.waitersOf(d)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassChan && c.value&chanClosed != 0:
@@ -209,4 +207,31 @@ func (n *net) lockersOf(l int32) {
 		n.tryPair(t, l)
 	}
 	ob.lockers = keep
+}
+
+// rwEnabled adds the extensions that take d, a new condition of pl, a copy
+// of an RWMutex, of the thread conditions that want the RWMutex and
+// accept d: a reader of pl's thread with d; a writer with the sets of
+// copies concurrent with it, searched from the cut of its local
+// configuration (searchTuple), if it is concurrent with d.
+func (n *net) rwEnabled(pl *place, d int32) {
+	for _, t := range n.wanting(pl) {
+		k := n.conds[t].op
+		if !accepts(k, &n.conds[d]) {
+			continue
+		}
+		if accessOf(k) == readAccess {
+			n.tryPair(t, d)
+			continue
+		}
+		if ok, fatal := n.co(t, d); !ok || fatal {
+			continue
+		}
+		start := n.tupleBuf[:0]
+		for _, p := range n.objects[k.obj].copies {
+			start = append(start, n.frontOf(t, p))
+		}
+		n.tupleBuf = start
+		n.searchTuple(t, start)
+	}
 }

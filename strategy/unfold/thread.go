@@ -37,7 +37,12 @@ func (n *net) fromThread(t int32, marking []int32) {
 		n.selectExts(t)
 		n.meets(t)
 	case writeAccess:
-		n.searchTuple(t, ps, marking)
+		start := n.tupleBuf[:0]
+		for _, p := range ps {
+			start = append(start, marking[p])
+		}
+		n.tupleBuf = start
+		n.searchTuple(t, start)
 	case joinAccess:
 		n.joining(k.obj)
 		ds := n.dones[k.obj]
@@ -107,21 +112,22 @@ func (n *net) searchPlace(t, p, start int32) {
 }
 
 // searchTuple adds the write extensions of thread condition t (case 3):
-// a write takes one condition of every copy ps of its variable. The sets
-// of such conditions concurrent with t are connected by adjacency
+// a write takes one condition of every copy of its variable. The sets of
+// such conditions concurrent with t are connected by adjacency
 // (Definition 3, Theorem 1): one read or write of the variable leads from
-// one to the next. The search starts from the copies in the current
-// marking and moves one event forward or back at a time.
-func (n *net) searchTuple(t int32, ps []int32, marking []int32) {
+// one to the next. The search starts from start, a condition of each copy
+// in the order of the variable's copies, concurrent with t (the current
+// marking's, or the cut of t's local configuration), and moves one event
+// forward or back at a time. Every set met is tried; those whose
+// conditions the operation accepts (an RWMutex's writer) are extensions.
+func (n *net) searchTuple(t int32, start []int32) {
 	k := n.conds[t].op
-	m := len(ps)
+	m := len(start)
 	// The tuples met are kept end to end in flat, the i-th at i*m; the
 	// queue holds the indexes of those concurrent with t, fatal whether
 	// a failed step precedes them.
 	flat := make([]int32, 0, 8*m)
-	for _, p := range ps {
-		flat = append(flat, marking[p])
-	}
+	flat = append(flat, start...)
 	var key []byte
 	keyOf := func(s []int32) []byte {
 		key = key[:0]
