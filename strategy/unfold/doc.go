@@ -185,7 +185,8 @@
 // writer concurrent with it searched again from the cut of its local
 // configuration (rwEnabled). Two readers and a writer (TestPrimitives):
 // 62 events and 9 tests, where one place for the RWMutex's state, every
-// operation taking it, gave 149 and 26.
+// operation taking it, gave 149 and 26; 3 readers and 2 writers
+// (TestRWReaders): 1897 and 250, where it gave 13587 and 2100.
 //
 // A Once is one place, one condition of which is in every reachable
 // marking, carrying its whole state: whether its function has not run,
