@@ -36,6 +36,9 @@ type coScratch struct {
 	cBy    []int32  // coWalk: the collected event that takes it
 	stack  []int32
 	places []int32 // front: the places met
+	// past's result, and its keys to sort: order<<32 | event.
+	pastOut  []int32
+	pastKeys []uint64
 	// seen marks, per condition, the conditions a search of the place
 	// trees met (searchPlace), with an epoch of its own: the search
 	// checks concurrency (tick) as it goes.
@@ -224,7 +227,8 @@ func (n *net) coWalk(xs ...int32) (ok, fatal bool) {
 }
 
 // past returns the events of the local configuration of xs (the events
-// that causally precede some condition of xs), in insertion order.
+// that causally precede some condition of xs), in insertion order. The
+// slice is valid until the next call.
 func (n *net) past(xs []int32) []int32 {
 	s := &n.scratch
 	ep := s.tick(n)
@@ -232,7 +236,7 @@ func (n *net) past(xs []int32) []int32 {
 		s.evMark = append(s.evMark, 0)
 	}
 	stack := s.stack[:0]
-	var out []int32
+	keys := s.pastKeys[:0]
 	for _, x := range xs {
 		if e := n.conds[x].producer; e >= 0 {
 			stack = append(stack, e)
@@ -245,7 +249,7 @@ func (n *net) past(xs []int32) []int32 {
 			continue
 		}
 		s.evMark[e] = ep
-		out = append(out, e)
+		keys = append(keys, uint64(n.events[e].order)<<32|uint64(e))
 		for _, c := range n.events[e].pre {
 			if p := n.conds[c].producer; p >= 0 && s.evMark[p] != ep {
 				stack = append(stack, p)
@@ -253,7 +257,12 @@ func (n *net) past(xs []int32) []int32 {
 		}
 	}
 	s.stack = stack[:0]
-	sortByOrder(n, out)
+	slices.Sort(keys)
+	out := s.pastOut[:0]
+	for _, k := range keys {
+		out = append(out, int32(uint32(k)))
+	}
+	s.pastKeys, s.pastOut = keys, out
 	return out
 }
 

@@ -554,11 +554,6 @@ func stepFailed(end trace.End) bool {
 	return true
 }
 
-// sortByOrder sorts events of the unfolding by insertion order.
-func sortByOrder(n *net, es []int32) {
-	slices.SortFunc(es, func(a, b int32) int { return int(n.events[a].order - n.events[b].order) })
-}
-
 var (
 	_ strategy.Strategy = (*Strategy)(nil)
 	_ strategy.Diverger = (*Strategy)(nil)
