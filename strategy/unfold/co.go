@@ -39,6 +39,9 @@ type coScratch struct {
 	// past's result, and its keys to sort: order<<32 | event.
 	pastOut  []int32
 	pastKeys []uint64
+	// searchTuple's tuples, preset and queue.
+	tuples, tuplePre []int32
+	tupleQueue       []tupleItem
 	// seen marks, per condition, the conditions a search of the place
 	// trees met (searchPlace), with an epoch of its own: the search
 	// checks concurrency (tick) as it goes.

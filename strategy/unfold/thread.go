@@ -111,6 +111,17 @@ func (n *net) searchPlace(t, p, start int32) {
 	}
 }
 
+// scanTuples is the number of tuples searchTuple looks through one by one
+// before it indexes them.
+const scanTuples = 32
+
+// tupleItem is a tuple of searchTuple's queue: its index, and whether a
+// failed step precedes it.
+type tupleItem struct {
+	i     int
+	fatal bool
+}
+
 // searchTuple adds the write extensions of thread condition t (case 3):
 // a write takes one condition of every copy of its variable. The sets of
 // such conditions concurrent with t are connected by adjacency
@@ -125,37 +136,56 @@ func (n *net) searchTuple(t int32, start []int32) {
 	m := len(start)
 	// The tuples met are kept end to end in flat, the i-th at i*m; the
 	// queue holds the indexes of those concurrent with t, fatal whether
-	// a failed step precedes them.
-	flat := make([]int32, 0, 8*m)
-	flat = append(flat, start...)
+	// a failed step precedes them. A tuple is looked for among those met
+	// by a scan while they are few, by a map of their keys beyond.
+	sc := &n.scratch
+	flat := append(sc.tuples[:0], start...)
 	var key []byte
-	keyOf := func(s []int32) []byte {
+	keyOf := func(s []int32) string {
 		key = key[:0]
 		for _, c := range s {
 			key = binary.LittleEndian.AppendUint32(key, uint32(c))
 		}
-		return key
+		return string(key)
 	}
-	seen := map[string]struct{}{string(keyOf(flat)): {}}
-	type item struct {
-		i     int
-		fatal bool
+	var seen map[string]struct{}
+	met := func(s []int32, before int) bool {
+		if seen == nil && before <= scanTuples {
+			for j := range before {
+				if slices.Equal(flat[j*m:(j+1)*m], s) {
+					return true
+				}
+			}
+			return false
+		}
+		if seen == nil {
+			seen = make(map[string]struct{}, 2*before)
+			for j := range before {
+				seen[keyOf(flat[j*m:(j+1)*m])] = struct{}{}
+			}
+		}
+		_, ok := seen[keyOf(s)]
+		return ok
 	}
-	pre := append([]int32{t}, flat...)
+	pre := append(sc.tuplePre[:0], t)
+	pre = append(pre, flat...)
 	_, fatal := n.co(pre...)
-	queue := []item{{0, fatal}}
+	queue := append(sc.tupleQueue[:0], tupleItem{0, fatal})
+	defer func() { sc.tuples, sc.tuplePre, sc.tupleQueue = flat, pre, queue }()
 	// visit meets the tuple at the end of flat.
 	visit := func() {
 		i := len(flat)/m - 1
 		s := flat[i*m:]
-		if _, ok := seen[string(keyOf(s))]; ok {
+		if met(s, i) {
 			flat = flat[:i*m]
 			return
 		}
-		seen[string(key)] = struct{}{}
+		if seen != nil {
+			seen[keyOf(s)] = struct{}{}
+		}
 		pre = append(pre[:1], s...)
 		if ok, fatal := n.co(pre...); ok {
-			queue = append(queue, item{i, fatal})
+			queue = append(queue, tupleItem{i, fatal})
 		}
 	}
 	// with meets tuple i with copy j's condition c.
@@ -164,9 +194,8 @@ func (n *net) searchTuple(t int32, start []int32) {
 		flat[len(flat)-m+j] = c
 		visit()
 	}
-	for len(queue) > 0 {
-		it := queue[0]
-		queue = queue[1:]
+	for h := 0; h < len(queue); h++ {
+		it := queue[h]
 		n.stats.Visited++
 		if !it.fatal {
 			pre = append(pre[:1], flat[it.i*m:(it.i+1)*m]...)
