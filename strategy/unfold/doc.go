@@ -391,8 +391,10 @@
 // events in all).
 //
 // Speed and memory (BenchmarkFib4, weft bench -table table2): fib 4 in
-// about twice optimal's wall time on the same program (0.94 s against
-// 0.45 s, the minimum of 8 alternated runs on a loaded 2-core machine;
-// 1.39 s before the index of events by preset and the arenas), keeping
-// about 680 bytes of heap per event (87456 events).
+// 1.8 to 2.1 times optimal's wall time on the same program (weft run,
+// alternated runs on a loaded 2-core machine: 1.14 s against 0.65 s at
+// best, 1.6 s against 0.9 s in the median; 3 to 3.9 times before the
+// index of events by preset, the arenas and the scratch slices), with
+// 0.36M allocations (2.25M before), keeping about 670 bytes of heap per
+// event (87456 events).
 package unfold
