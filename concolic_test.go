@@ -318,3 +318,24 @@ func TestSetupError(t *testing.T) {
 		t.Fatalf("err = %v, want one wrapping solver.ErrUnavailable", err)
 	}
 }
+
+// TestCASOnInput: a CompareAndSwap of a concolic variable compares values
+// and, when they depend on inputs, records the comparison as a branch of
+// its step (trace.BranchEvent.OfStep): the body stores an input in x, then
+// swaps x from 1 and fails if it did; each concolic strategy finds the
+// input 1 (== on Sym compared expressions too: no input made it fail).
+func TestCASOnInput(t *testing.T) {
+	body := func(w *weft.T) {
+		x := weft.NewVar[weft.SInt]("x")
+		x.Store(w.InputRange("in", -2, 2))
+		if x.CompareAndSwap(weft.Const[int64](1), weft.Const[int64](5)) {
+			w.Fail("x was 1")
+		}
+	}
+	for _, name := range []string{"concolic", "concolic-dpor", "concolic-optimal"} {
+		r := concolicOrSkip(t, body, weft.WithStrategy(name), weft.KeepGoing())
+		if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Assertion || len(r.Failures[0].Inputs) != 1 || r.Failures[0].Inputs[0].Value != 1 {
+			t.Errorf("%s: failures %+v; want one assertion, with in = 1", name, r.Failures)
+		}
+	}
+}

@@ -56,6 +56,8 @@ type symbolic interface {
 	symExpr() solver.Expr
 	withSym(name string) any
 	concrete() uint64
+	// symEq compares with a value of the same type, as Eq does.
+	symEq(y any) SBool
 }
 
 func (x Sym[T]) concrete() uint64 { return uint64(x.v) }
@@ -68,6 +70,13 @@ func (b SBool) concrete() uint64 {
 }
 
 func (x Sym[T]) symExpr() solver.Expr { return x.Expr() }
+
+func (x Sym[T]) symEq(y any) SBool { return x.Eq(y.(Sym[T])) }
+
+func (b SBool) symEq(y any) SBool {
+	c := y.(SBool)
+	return b.And(c).Or(b.Not().And(c.Not()))
+}
 
 func (x Sym[T]) withSym(name string) any {
 	bits, _ := layout[T]()

@@ -158,12 +158,16 @@ func NewVar[T comparable](name string) *Var[T] {
 }
 
 // CompareAndSwap stores new if the variable holds old, atomically, and
-// reports whether it did.
+// reports whether it did. Values of the concolic types (Sym, SBool) are
+// compared as Eq compares them, by value; when the comparison depends on
+// inputs, its outcome is a branch, as w.If's, which the concolic
+// strategies and unfold can take the other side of.
 func (v *Var[T]) CompareAndSwap(old, new T) bool {
 	// The expected value is the operation's argument: a strategy that
 	// reorders the CAS can tell whether it would succeed.
 	t := v.beginArg(trace.KindCAS, func(enc func(T) uint64) int64 { return int64(encode(enc, old)) })
-	ok := v.val == old
+	eq := symEqual(v.val, old)
+	ok := eq.v
 	if ok {
 		v.val = new
 	}
@@ -174,9 +178,21 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 			w = symExpr(new)
 		}
 		symRead(t, old, w)
+	} else if eq.e.IsValid() {
+		t.Branch(trace.BranchEvent{Cond: eq.e, Taken: ok, OfStep: true})
 	}
 	v.note(t, v.val)
 	return ok
+}
+
+// symEqual returns whether x and y are equal: as Eq compares them, with
+// the condition, for the concolic types; by ==, concretely, for the
+// others.
+func symEqual[T comparable](x, y T) SBool {
+	if s, ok := any(x).(symbolic); ok {
+		return s.symEq(y)
+	}
+	return SBool{v: x == y}
 }
 
 // symRead records, in a symbolic trace, the access the thread just ended:

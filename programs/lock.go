@@ -24,11 +24,12 @@ func init() {
 	})
 	register(&Program{
 		Name:   "singlelock",
-		Doc:    "threads each increment a shared counter rounds times, every access under one lock: (threads*rounds)!/(rounds!)^threads lock orders",
-		Source: "Kähkönen et al. 2014, Table 2 (Single lock 1: 2520 tests = 8!/(2!)^4, 4 threads of 2 rounds)",
+		Doc:    "threads each increment a shared counter rounds times, every access under one lock: (threads*rounds)!/(rounds!)^threads lock orders (short threads of one round more: (threads*rounds+short)!/(rounds!)^threads)",
+		Source: "Kähkönen et al. 2014, Table 2 (Single lock 1: 2520 tests = 8!/(2!)^4, 4 threads of 2 rounds; Single lock 2: 22680 = 9!/(2!)^4, one short thread more)",
 		Params: []Param{
 			{Name: "threads", Default: 4, Min: 1, Max: 16, Doc: "threads"},
 			{Name: "rounds", Default: 2, Min: 1, Max: 16, Doc: "critical sections per thread"},
+			{Name: "short", Default: 0, Min: 0, Max: 16, Doc: "threads of one critical section, started after the others"},
 		},
 		Body: singleLock,
 	})
@@ -86,16 +87,21 @@ func parallelPi(p Params) func(w *weft.T) {
 }
 
 // singleLock: each thread repeats rounds times lock(mu); load c; store c+1;
-// unlock(mu). The body joins every thread and asserts c = threads*rounds.
+// unlock(mu), each of the short threads after them once. The body joins
+// every thread and asserts c = threads*rounds + short.
 func singleLock(p Params) func(w *weft.T) {
-	threads, rounds := p["threads"], p["rounds"]
+	threads, rounds, short := p["threads"], p["rounds"], p["short"]
 	return func(w *weft.T) {
 		c := weft.NewVar[int]("c")
 		mu := weft.NewMutex("mu")
-		ths := make([]*weft.Thread, threads)
+		ths := make([]*weft.Thread, threads+short)
 		for k := range ths {
+			n := rounds
+			if k >= threads {
+				n = 1
+			}
 			ths[k] = w.Go(func() {
-				for range rounds {
+				for range n {
 					mu.Lock()
 					c.Store(c.Load() + 1)
 					mu.Unlock()
@@ -105,6 +111,7 @@ func singleLock(p Params) func(w *weft.T) {
 		for _, th := range ths {
 			th.Join()
 		}
-		w.Assert(c.Load() == threads*rounds, "c = %d after %d increments under the lock", c.Load(), threads*rounds)
+		want := threads*rounds + short
+		w.Assert(c.Load() == want, "c = %d after %d increments under the lock", c.Load(), want)
 	}
 }

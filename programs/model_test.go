@@ -201,12 +201,16 @@ func bbchanModel(producers, consumers, capacity, items int) *model {
 }
 
 // lockedModel: threads each run rounds critical sections on mutex 0, a
-// load and a store; the body joins them and loads the result
-// (parallelpi's rounds are 1).
-func lockedModel(threads, rounds int) *model {
-	m := &model{threads: [][]modelOp{append(joinAll(threads), modelOp{mAccess, 0})}}
-	for range threads {
-		m.threads = append(m.threads, repeat(rounds, modelOp{mLock, 0}, modelOp{mAccess, 0}, modelOp{mAccess, 0}, modelOp{mUnlock, 0}))
+// load and a store, and short threads after them one; the body joins them
+// and loads the result (parallelpi's rounds are 1).
+func lockedModel(threads, rounds, short int) *model {
+	m := &model{threads: [][]modelOp{append(joinAll(threads+short), modelOp{mAccess, 0})}}
+	for k := range threads + short {
+		n := rounds
+		if k >= threads {
+			n = 1
+		}
+		m.threads = append(m.threads, repeat(n, modelOp{mLock, 0}, modelOp{mAccess, 0}, modelOp{mAccess, 0}, modelOp{mUnlock, 0}))
 	}
 	return m
 }
@@ -231,10 +235,10 @@ func TestModelCounts(t *testing.T) {
 			m = bbchanModel(ps["producers"], ps["consumers"], ps["capacity"], ps["items"])
 		case "parallelpi":
 			if ps["locked"] == 1 {
-				m = lockedModel(ps["threads"], 1)
+				m = lockedModel(ps["threads"], 1, 0)
 			}
 		case "singlelock":
-			m = lockedModel(ps["threads"], ps["rounds"])
+			m = lockedModel(ps["threads"], ps["rounds"], ps["short"])
 		}
 		if m == nil {
 			continue
@@ -254,8 +258,8 @@ func TestModelCounts(t *testing.T) {
 				name, got.execs, got.deadlocks, got.events, want.execs, want.deadlocks, tc.events)
 		}
 	}
-	// dining 5, bbchan 4, parallelpi 2, singlelock 3.
-	if models != 14 {
-		t.Errorf("%d rows of exactTests modelled, want 14", models)
+	// dining 5, bbchan 4, parallelpi 2, singlelock 4.
+	if models != 15 {
+		t.Errorf("%d rows of exactTests modelled, want 15", models)
 	}
 }

@@ -89,6 +89,9 @@ var exactTests = []struct {
 	{name: "singlelock", set: map[string]int{"threads": 2, "rounds": 1}, execs: 6, finals: 1},
 	{name: "singlelock", set: map[string]int{"threads": 3, "rounds": 1}, execs: 66, finals: 1}, // model
 	{name: "singlelock", set: map[string]int{"threads": 2, "rounds": 2}, execs: 22, finals: 1}, // model
+	// A short thread besides: its section before, between or after T1's
+	// two (3 lock orders), times the places of the body's joins: 7.
+	{name: "singlelock", set: map[string]int{"threads": 1, "rounds": 2, "short": 1}, execs: 7, finals: 1}, // model
 	// The store in one of the m+1 places among the m loads, no join: m+1
 	// interleavings of m+1 steps; x ends 1.
 	{name: "readloop", set: map[string]int{"m": 3}, execs: 4, finals: 1, events: 4 * 4},

@@ -62,6 +62,11 @@ type BranchEvent struct {
 	// Check marks a branch whose false side is a failure (a symbolic
 	// assertion, a division by zero, a negative shift count).
 	Check bool
+	// OfStep marks a branch that is the outcome of its thread's step just
+	// before it, not a choice of its local code: a CompareAndSwap of a
+	// concolic variable whose comparison depends on inputs (its write
+	// happened or not with the outcome).
+	OfStep bool
 	// PC is the return address of the program's call that branched (w.If,
 	// AssertSym, an operator that checks its operand): the static branch,
 	// for coverage. Resolve it with runtime.CallersFrames.

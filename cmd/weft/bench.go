@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/registry"
+	"github.com/weft-go/weft/strategy/unfold"
 )
 
 // benchTable is one table: its strategies (columns), the paper's column
@@ -27,11 +29,30 @@ type benchTable struct {
 	// speed marks a table of exploration speed: its cells give executions
 	// per second, and -max-runs does not bound them.
 	speed bool
-	// extras names figures printed after each strategy's executions: a
-	// counter of the strategy's (strategy.Counter), or "steps" (the
-	// steps of all executions).
-	extras []string
+	// extras are figures printed after a strategy's executions, by
+	// strategy.
+	extras map[string][]benchExtra
+	// absent lists the paper's rows the table does not have, and why.
+	absent string
 }
+
+// benchExtra is a figure of a cell besides its executions: a counter of
+// the strategy's (strategy.Counter) by name, "steps" (the steps of all
+// executions), "wall" (the exploration's wall time) or "DL" (the time
+// unfold's search for deadlocks took, seed 002's DL column); header
+// titles its column (the source if empty).
+type benchExtra struct{ source, header string }
+
+// title returns the column title of x.
+func (x benchExtra) title() string {
+	if x.header != "" {
+		return x.header
+	}
+	return x.source
+}
+
+// isTime reports whether x is a time in seconds.
+func (x benchExtra) isTime() bool { return x.source == "wall" || x.source == "DL" }
 
 // benchRow is a program with parameters and the paper's figures for it.
 type benchRow struct {
@@ -63,24 +84,33 @@ var benchTables = []benchTable{
 	},
 	{
 		name:       "table2",
-		title:      "seed 002 Table 2: tests to cover each program (DPOR-1, DPOR-2, and optimal DPOR beside)",
-		strategies: []string{"dpor-1", "dpor-2", "optimal"},
-		paperCols:  []string{"DPOR-1", "DPOR-2", "Unfolding"},
+		title:      "seed 002 Table 2: tests to cover each program, and unfold's events, wall time and deadlock search time",
+		strategies: []string{"dpor-1", "dpor-2", "unfold"},
+		extras: map[string][]benchExtra{"unfold": {
+			{source: "net events", header: "events"}, {source: "wall", header: "time"}, {source: "DL"}}},
+		paperCols: []string{"DPOR-1", "DPOR-2", "tests", "events", "time", "DL"},
 		rows: []benchRow{
-			{"Pairs (n=10)", "pairs", map[string]int{"n": 10}, []string{"1024", "1024", "7"}},
-			{"Single lock 1 (4 threads x 2)", "singlelock", map[string]int{"threads": 4, "rounds": 2}, []string{"2520", "2520", "2520"}},
-			{"Fib 1 (n=4)", "fib", map[string]int{"n": 4}, []string{">1303725", "21058", "19605"}},
-			{"Fib 2 (n=5)", "fib", map[string]int{"n": 5}, []string{">903216", "232471", "218243"}},
-			{"Dining 1 (4, 2 meals)", "dining", map[string]int{"n": 4, "meals": 2}, []string{"26410", "1161", "799"}},
-			{"Dining 2 (5, 2 meals)", "dining", map[string]int{"n": 5, "meals": 2}, []string{">760714", "9890", "5747"}},
-			{"Parallel Pi 1 (3 threads)", "parallelpi", map[string]int{"threads": 3}, []string{"623", "165", "120"}},
+			{"Filesystem 1 (14)", "filesystem", map[string]int{"n": 14}, []string{"135", "4050", "3", "178", "0m 0s", "+0.0s"}},
+			{"Filesystem 2 (16)", "filesystem", map[string]int{"n": 16}, []string{"992", ">44661", "3", "226", "0m 0s", "+0.0s"}},
+			{"Parallel Pi 1 (5)", "parallelpi", map[string]int{"threads": 5}, []string{"623", "165", "120", "1668", "0m 0s", "+0.0s"}},
+			{"Parallel Pi 2 (6)", "parallelpi", map[string]int{"threads": 6}, []string{"4558", "993", "720", "9831", "0m 7s", "+0.1s"}},
+			{"Dining 1 (4)", "dining", map[string]int{"n": 4, "meals": 2}, []string{"26410", "1161", "799", "8049", "0m 1s", "+0.2s"}},
+			{"Dining 2 (5)", "dining", map[string]int{"n": 5, "meals": 2}, []string{">760714", "9890", "5747", "52886", "0m 9s", "+0.8s"}},
+			{"Dining 3 (6)", "dining", map[string]int{"n": 6, "meals": 2}, []string{">611022", "79776", "36079", "306157", "1m 20s", "+3.7s"}},
+			{"Pairs (10)", "pairs", map[string]int{"n": 10}, []string{"1024", "1024", "7", "47", "0m 0s", "+0.0s"}},
+			{"Single lock 1 (4x2)", "singlelock", map[string]int{"threads": 4, "rounds": 2}, []string{"2520", "2520", "2520", "36825", "0m 4s", "+0.2s"}},
+			{"Single lock 2 (4x2+1)", "singlelock", map[string]int{"threads": 4, "rounds": 2, "short": 1}, []string{"22680", "22680", "22680", "333376", "0m 54s", "+0.8s"}},
+			{"Fib 1 (4)", "fib", map[string]int{"n": 4}, []string{">1303725", "21058", "19605", "87457", "0m 13s", "+0.1s"}},
+			{"Fib 2 (5)", "fib", map[string]int{"n": 5}, []string{">903216", "232471", "218243", "1016562", "3m 15s", "+0.6s"}},
 		},
+		absent: "absent: Test selector, Szymanski, Updater 1/2, Synthetic 1/2 (the paper gives neither their code nor their sizes);\n" +
+			"Filesystem's sizes are ours: the paper gives none, and its 178 and 226 events fit no size of the program",
 	},
 	{
 		name:       "table4",
 		title:      "seed 004 Table 4: SYN-sequences exercised by reachability testing (weft's ports of the programs), with\nthe depth of the stack of nodes and its memory, which stay flat as the sequences grow",
 		strategies: []string{"reach"},
-		extras:     []string{"reach depth", "reach stack KiB"},
+		extras:     map[string][]benchExtra{"reach": {{source: "reach depth"}, {source: "reach stack KiB"}}},
 		paperCols:  []string{"Seqs"},
 		rows: []benchRow{
 			{"BB-select", "bbselect", nil, []string{"144"}},
@@ -101,7 +131,7 @@ var benchTables = []benchTable{
 		name:       "fig13",
 		title:      "seed 004 Fig. 13: dining philosophers with a deadlock, reachability testing against VeriSoft (the paper\ngives the numbers for 9 philosophers only); steps: every step of every run",
 		strategies: []string{"reach"},
-		extras:     []string{"steps"},
+		extras:     map[string][]benchExtra{"reach": {{source: "steps"}}},
 		paperCols:  []string{"RichTest runs", "RichTest transitions", "VeriSoft runs", "VeriSoft transitions"},
 		rows: []benchRow{
 			{"DP (3)", "dining", map[string]int{"n": 3}, []string{"", "", "", ""}},
@@ -229,26 +259,53 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 			// order (seed 0) gives the figure.
 			n, first = 1, 0
 		}
+		extras := t.extras[s]
+		if len(extras) > 0 {
+			cell.Extras = make([]float64, len(extras))
+		}
 		for seed := first; seed < first+n; seed++ {
-			r, err := weft.Explore(p.Body(ps), weft.WithStrategy(s), weft.WithSeed(int64(seed)),
-				weft.WithMaxRuns(maxRuns), weft.KeepGoing())
+			opts := []weft.Option{weft.WithStrategy(s), weft.WithSeed(int64(seed)), weft.WithMaxRuns(maxRuns), weft.KeepGoing()}
+			var un *unfold.Strategy
+			if s == "unfold" {
+				// Built here as weft.WithStrategy builds it, to read the
+				// time of its deadlock search.
+				b, err := registry.Lookup(s)
+				if err != nil {
+					return res, err
+				}
+				un = b(registry.Params{Seed: int64(seed)}).(*unfold.Strategy)
+				opts[0] = weft.WithCustomStrategy(un)
+			}
+			r, err := weft.Explore(p.Body(ps), opts...)
 			if err != nil {
 				return res, err
 			}
+			if un != nil {
+				if err := un.Err(); err != nil {
+					return res, fmt.Errorf("unfold on %s: %w", row.label, err)
+				}
+			}
 			execs += r.Executions
 			cut += r.Cut
-			if cell.Extras == nil && len(t.extras) > 0 {
-				cell.Extras = make([]float64, len(t.extras))
-			}
-			for i, x := range t.extras {
-				if x == "steps" {
-					cell.Extras[i] += float64(r.Events) / float64(n)
-				}
-				for _, c := range r.Counters {
-					if c.Name == x {
-						cell.Extras[i] += float64(c.Value) / float64(n)
+			for i, x := range extras {
+				var v float64
+				switch x.source {
+				case "steps":
+					v = float64(r.Events)
+				case "wall":
+					v = r.Wall.Seconds()
+				case "DL":
+					if un != nil {
+						v = un.Stats().DeadlockTime.Seconds()
+					}
+				default:
+					for _, c := range r.Counters {
+						if c.Name == x.source {
+							v = float64(c.Value)
+						}
 					}
 				}
+				cell.Extras[i] += v / float64(n)
 			}
 			wall += r.Wall
 			cell.Failures += len(r.Failures)
@@ -281,8 +338,8 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 		if t.speed && !wide {
 			header += "executions\twall\t"
 		}
-		for _, x := range t.extras {
-			header += x + "\t"
+		for _, x := range t.extras[s] {
+			header += x.title() + "\t"
 		}
 	}
 	for _, c := range t.paperCols {
@@ -303,8 +360,10 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 	for _, r := range results {
 		line := r.Row + "\t"
 		for _, c := range r.Cells {
+			extras := t.extras[c.Strategy]
 			if c.Bounded {
-				line += fmt.Sprintf(">%d\t", maxRuns)
+				// A bounded exploration's figures are partial.
+				line += fmt.Sprintf(">%d\t", maxRuns) + strings.Repeat("-\t", len(extras))
 				continue
 			}
 			wall := roundDuration(time.Duration(c.WallS * float64(time.Second)))
@@ -321,8 +380,15 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 			} else {
 				line += fmt.Sprintf("%s (%s)\t", trimFloat(c.MeanExecs), wall)
 			}
-			for _, x := range c.Extras {
-				line += trimFloat(x) + "\t"
+			for i, v := range c.Extras {
+				switch {
+				case i < len(extras) && extras[i].source == "DL":
+					line += "+" + formatSeconds(v) + "\t"
+				case i < len(extras) && extras[i].isTime():
+					line += formatSeconds(v) + "\t"
+				default:
+					line += trimFloat(v) + "\t"
+				}
 			}
 		}
 		for _, v := range r.Paper {
@@ -341,7 +407,22 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 	default:
 		fmt.Fprintln(w, "cells: executions; [C]: the paper's column C; >N: the bound -max-runs stopped it; -wide adds wall times")
 	}
+	if t.absent != "" {
+		fmt.Fprintln(w, t.absent)
+	}
 	fmt.Fprintln(w)
+}
+
+// formatSeconds prints a time in seconds in at most 6 columns: 0.01s,
+// 1.23s, 12.3s, 2m03s.
+func formatSeconds(s float64) string {
+	switch {
+	case s < 10:
+		return fmt.Sprintf("%.2fs", s)
+	case s < 60:
+		return fmt.Sprintf("%.1fs", s)
+	}
+	return fmt.Sprintf("%dm%02ds", int(s)/60, int(s)%60)
 }
 
 // trimFloat prints a mean without a needless fraction.

@@ -130,6 +130,24 @@ func TestBenchFits120Columns(t *testing.T) {
 				res.Cells = append(res.Cells, benchCell{Strategy: s, MeanExecs: 218243.5, WallS: 123.456789, ExecPerS: 1234567, Bounded: !tb.speed})
 			}
 			results = append(results, res)
+			if tb.speed {
+				continue
+			}
+			// The same row explored to the end within the default bound,
+			// with its extra figures.
+			res.Cells = nil
+			for _, s := range tb.strategies {
+				c := benchCell{Strategy: s, MeanExecs: 9999.5, WallS: 123.456789}
+				for _, x := range tb.extras[s] {
+					v := 1016562.5
+					if x.isTime() {
+						v = 3599 // 59m59s
+					}
+					c.Extras = append(c.Extras, v)
+				}
+				res.Cells = append(res.Cells, c)
+			}
+			results = append(results, res)
 		}
 		var out bytes.Buffer
 		printBench(&out, tb, results, 10000, false)
@@ -138,6 +156,44 @@ func TestBenchFits120Columns(t *testing.T) {
 				t.Errorf("table %s: a line of %d columns:\n%s", tb.name, n, line)
 			}
 		}
+	}
+}
+
+// TestBenchTable2 runs seed 002 Table 2's Pairs row: the DPORs explore
+// its 1024 traces, unfold covers it in 2 tests of an unfolding of 40
+// events (4 per pair; the paper: 7 tests on average, 47 events), with no
+// deadlock to search a marking for.
+func TestBenchTable2(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"bench", "-table", "table2", "-rows", "Pairs", "-orders", "2", "-json"}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var r benchResult
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("decoding %q: %v", out.String(), err)
+	}
+	want := map[string]float64{"dpor-1": 1024, "dpor-2": 1024, "unfold": 2}
+	for _, c := range r.Cells {
+		if c.Bounded || c.MeanExecs != want[c.Strategy] || c.Failures != 0 {
+			t.Errorf("%s: %+v, want %v executions", c.Strategy, c, want[c.Strategy])
+		}
+		if c.Strategy != "unfold" {
+			if c.Extras != nil {
+				t.Errorf("%s: extra figures %v, want none", c.Strategy, c.Extras)
+			}
+			continue
+		}
+		if len(c.Extras) != 3 || c.Extras[0] != 40 || c.Extras[1] <= 0 || c.Extras[2] < 0 {
+			t.Errorf("unfold: extra figures %v, want 40 events, a wall time, a deadlock search time", c.Extras)
+		}
+	}
+	if len(r.Cells) != 3 || !slices.Equal(r.Paper, []string{"1024", "1024", "7", "47", "0m 0s", "+0.0s"}) {
+		t.Errorf("cells %+v, paper %v; want three strategies and the paper's Pairs row", r.Cells, r.Paper)
+	}
+	out.Reset()
+	run([]string{"bench", "-table", "table2", "-rows", "Pairs", "-orders", "1"}, &out, &errb)
+	if !strings.Contains(out.String(), "[events]") || !strings.Contains(out.String(), "absent: Test selector") {
+		t.Errorf("table output:\n%s", out.String())
 	}
 }
 

@@ -35,6 +35,32 @@ type coScratch struct {
 	cMark  []uint32 // coWalk: per condition, taken by a collected event
 	cBy    []int32  // coWalk: the collected event that takes it
 	stack  []int32
+	places []int32 // front: the places met
+	// past's result, and its keys to sort: order<<32 | event.
+	pastOut  []int32
+	pastKeys []uint64
+	// searchTuple's tuples, preset and queue.
+	tuples, tuplePre []int32
+	tupleQueue       []tupleItem
+	// seen marks, per condition, the conditions a search of the place
+	// trees met (searchPlace), with an epoch of its own: the search
+	// checks concurrency (tick) as it goes.
+	seen      []uint32
+	seenEpoch uint32
+}
+
+// search starts a search of conditions: seen marks the conditions met
+// with the epoch it returns.
+func (s *coScratch) search(n *net) uint32 {
+	s.seenEpoch++
+	if s.seenEpoch == 0 {
+		clear(s.seen)
+		s.seenEpoch = 1
+	}
+	for len(s.seen) < len(n.conds) {
+		s.seen = append(s.seen, 0)
+	}
+	return s.seenEpoch
 }
 
 // tick starts a check: a new epoch, and marks for every place, event and
@@ -60,7 +86,7 @@ func (n *net) front(e int32) {
 	s := &n.scratch
 	ep := s.tick(n)
 	ev := &n.events[e]
-	var places []int32
+	places := s.places[:0]
 	set := func(p, c int32) {
 		if s.pMark[p] != ep {
 			s.pMark[p] = ep
@@ -86,9 +112,12 @@ func (n *net) front(e int32) {
 		set(n.conds[c].place, c)
 	}
 	sortInt32(places)
-	ev.front = ev.front[:0]
-	for _, p := range places {
-		ev.front = append(ev.front, frontier{p, s.pCond[p]})
+	s.places = places
+	if len(ev.front) != len(places) {
+		ev.front = n.fronts.alloc(len(places))
+	}
+	for i, p := range places {
+		ev.front[i] = frontier{p, s.pCond[p]}
 	}
 }
 
@@ -201,10 +230,16 @@ func (n *net) coWalk(xs ...int32) (ok, fatal bool) {
 }
 
 // past returns the events of the local configuration of xs (the events
-// that causally precede some condition of xs), in insertion order.
+// that causally precede some condition of xs), in insertion order. The
+// slice is valid until the next call.
 func (n *net) past(xs []int32) []int32 {
-	seen := map[int32]bool{}
-	var stack, out []int32
+	s := &n.scratch
+	ep := s.tick(n)
+	for len(s.evMark) < len(n.events) {
+		s.evMark = append(s.evMark, 0)
+	}
+	stack := s.stack[:0]
+	keys := s.pastKeys[:0]
 	for _, x := range xs {
 		if e := n.conds[x].producer; e >= 0 {
 			stack = append(stack, e)
@@ -213,18 +248,24 @@ func (n *net) past(xs []int32) []int32 {
 	for len(stack) > 0 {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[e] {
+		if s.evMark[e] == ep {
 			continue
 		}
-		seen[e] = true
-		out = append(out, e)
+		s.evMark[e] = ep
+		keys = append(keys, uint64(n.events[e].order)<<32|uint64(e))
 		for _, c := range n.events[e].pre {
-			if p := n.conds[c].producer; p >= 0 && !seen[p] {
+			if p := n.conds[c].producer; p >= 0 && s.evMark[p] != ep {
 				stack = append(stack, p)
 			}
 		}
 	}
-	sortByOrder(n, out)
+	s.stack = stack[:0]
+	slices.Sort(keys)
+	out := s.pastOut[:0]
+	for _, k := range keys {
+		out = append(out, int32(uint32(k)))
+	}
+	s.pastKeys, s.pastOut = keys, out
 	return out
 }
 

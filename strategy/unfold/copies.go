@@ -82,7 +82,8 @@ func (n *net) need(th int32, k opKey, made []int32) []int32 {
 	return made
 }
 
-// addCopy makes thread th's copy of object o, a variable or a WaitGroup:
+// addCopy makes thread th's copy of object o, a variable, a WaitGroup, an
+// unbuffered channel or an RWMutex:
 // every write of o so far, in the unfolding or an extension, takes and
 // gives a condition of the new place too (seed 002 §4.5: "update each write
 // operation in the unfolding to access the conditions of a new thread").
@@ -102,12 +103,18 @@ func (n *net) addCopy(ob *object, o, th int32) int32 {
 				c = n.events[prev].post[len(n.events[prev].pre)-1]
 			}
 		}
+		n.unindex(w)
 		ev.pre = append(ev.pre, c)
+		n.index(w)
 		n.conds[c].consumers = append(n.conds[c].consumers, w)
 		if ev.in() {
 			d := n.newCond(p, w)
-			if ob.class == trace.ClassWaitGroup || ob.class == trace.ClassChan {
+			switch ob.class {
+			case trace.ClassWaitGroup, trace.ClassChan:
 				n.conds[d].value = n.conds[ev.post[1]].value
+			case trace.ClassRWMutex:
+				// The writers' state; the new thread holds no read lock.
+				n.conds[d].value = n.conds[ev.post[1]].value &^ rwReaderMax
 			}
 			n.conds[d].parent, n.conds[d].depth = c, n.conds[c].depth+1
 			ev = &n.events[w]

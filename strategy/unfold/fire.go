@@ -114,7 +114,10 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 		}
 		return
 	}
-	if len(tr.Threads) != len(s.initial) {
+	// An execution that failed before its first step (in the initial
+	// local code of a thread, on a branch on inputs) may have started
+	// fewer threads.
+	if len(tr.Threads) != len(s.initial) && (len(tr.Events) > 0 || len(tr.Threads) > len(s.initial)) {
 		s.diverge(fmt.Errorf("the execution started %d threads before its first step, the first one %d", len(tr.Threads), len(s.initial)))
 		return
 	}
@@ -219,16 +222,20 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, which the unfolding has disabled there", i+1, ev.Thread, k))
 		return
 	}
+	e := int32(-1)
 	if i < len(s.sched) {
 		if want := &n.events[s.sched[i]]; !slices.Equal(want.pre, pre) || want.alt != alt {
 			s.diverge(fmt.Errorf("step %d: thread %v did %v, not the scheduled event", i+1, ev.Thread, k))
 			return
 		}
+		e = s.sched[i]
 	}
 	if len(tr.Branches) > 0 {
 		s.syncInputs(tr)
 	}
-	e := n.find(pre, alt)
+	if e < 0 {
+		e = n.find(pre, alt)
+	}
 	if e >= 0 && n.events[e].in() {
 		x := &n.events[e]
 		// A value may come from an input, whose values differ between

@@ -4,7 +4,11 @@
 
 package unfold
 
-import "github.com/weft-go/weft/trace"
+import (
+	"strconv"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // objectNames maps the objects of the current execution to stable numbers,
 // by their keys (trace.ObjectInfo.Key).
@@ -66,4 +70,30 @@ func (n *objectNames) merge(ms []trace.KeyMerge) bool {
 		}
 	}
 	return true
+}
+
+// threadPaths returns a function naming each stable thread of tn by its
+// path of spawns from the body: "0" for the body, "0.0" for the first
+// thread the body started, "0.0.1" for the second thread that one
+// started.
+func threadPaths(tn *trace.ThreadNames) func(th int32) string {
+	parent := map[int32][2]int32{}
+	for k, id := range tn.Paths() {
+		parent[int32(id)] = [2]int32{k.Parent, k.Rank}
+	}
+	memo := map[int32]string{}
+	var path func(th int32) string
+	path = func(th int32) string {
+		if p, ok := memo[th]; ok {
+			return p
+		}
+		k := parent[th]
+		p := "0"
+		if k[0] >= 0 {
+			p = path(k[0]) + "." + strconv.Itoa(int(k[1]))
+		}
+		memo[th] = p
+		return p
+	}
+	return path
 }

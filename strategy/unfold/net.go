@@ -136,8 +136,22 @@ type net struct {
 	// computes none (the unfolding of the executions alone, for tests).
 	naive, observe bool
 	scratch        coScratch
-	stats          Stats
-	sym            symbolic
+	// ints and fronts are the arenas of the events' presets, postsets
+	// and fronts.
+	ints     arena[int32]
+	psBuf    []int32 // fromThread's places
+	tupleBuf []int32 // fromThread's and rwWriterFrom's first tuple
+	fronts   arena[frontier]
+	// byPreset indexes the events by the hash of their presets and cases
+	// (presetHash): a power of two of buckets, each the first event of a
+	// chain that samePreset, by event, continues (-1 ends it).
+	byPreset   []int32
+	samePreset []int32
+	// joined lists the stable threads some thread condition joins: only
+	// theirs are indexed in doneUnder.
+	joined map[int32]bool
+	stats  Stats
+	sym    symbolic
 	// caseLists are the lists of cases of the selects, numbered by
 	// caseIDs (select.go).
 	caseLists [][]selCase
@@ -146,7 +160,7 @@ type net struct {
 
 // newNet returns an empty unfolding.
 func newNet() *net {
-	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{},
+	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
 		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
 		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
 		caseIDs: map[string]int32{}}
@@ -156,9 +170,20 @@ func newNet() *net {
 // initial).
 func (n *net) newCond(p, producer int32) int32 {
 	id := int32(len(n.conds))
-	n.conds = append(n.conds, condition{place: p, producer: producer, parent: -1})
+	n.conds = append(grow(n.conds), condition{place: p, producer: producer, parent: -1})
 	n.places[p].conds = append(n.places[p].conds, id)
 	return id
+}
+
+// grow returns xs with room for one more element, growing it by half
+// when it is full: append grows a large slice by a quarter, which copies
+// the unfolding's millions of conditions and events five times over as
+// they come.
+func grow[T any](xs []T) []T {
+	if len(xs) < cap(xs) {
+		return xs
+	}
+	return slices.Grow(xs, len(xs)/2+64)
 }
 
 // newPlace adds a place, with an initial condition if initial.
@@ -183,14 +208,68 @@ func (n *net) object(o int32, class trace.Class) *object {
 }
 
 // find returns the event (of the unfolding or an extension) with preset
-// pre and cases alt (event.alt), or -1.
+// pre and cases alt (event.alt), the first made if there are several (the
+// two sides of a branch), or -1.
 func (n *net) find(pre []int32, alt int32) int32 {
-	for _, e := range n.conds[pre[0]].consumers {
-		if ev := &n.events[e]; ev.alt == alt && slices.Equal(ev.pre, pre) {
-			return e
+	if len(n.byPreset) == 0 {
+		return -1
+	}
+	found := int32(-1)
+	for e := n.byPreset[presetHash(pre, alt)&uint64(len(n.byPreset)-1)]; e >= 0; e = n.samePreset[e] {
+		if ev := &n.events[e]; ev.alt == alt && slices.Equal(ev.pre, pre) && (found < 0 || e < found) {
+			found = e
 		}
 	}
-	return -1
+	return found
+}
+
+// presetHash hashes a preset and cases for the index of events by preset.
+func presetHash(pre []int32, alt int32) uint64 {
+	h := uint64(uint32(alt))*0x9e3779b97f4a7c15 ^ uint64(len(pre))
+	for _, c := range pre {
+		h = (h ^ uint64(uint32(c))) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
+}
+
+// index adds event e to the index of events by preset, doubling its
+// buckets when it holds as many events as buckets; unindex takes it out
+// (before its preset changes: a new copy of a variable).
+func (n *net) index(e int32) {
+	for len(n.samePreset) <= int(e) {
+		n.samePreset = append(n.samePreset, -1)
+	}
+	if int(e) >= len(n.byPreset) {
+		n.byPreset = make([]int32, max(1024, 2*len(n.byPreset)))
+		for i := range n.byPreset {
+			n.byPreset[i] = -1
+		}
+		for x := range e {
+			n.link(x)
+		}
+	}
+	n.link(e)
+}
+
+// link puts event e at the head of its bucket's chain.
+func (n *net) link(e int32) {
+	b := presetHash(n.events[e].pre, n.events[e].alt) & uint64(len(n.byPreset)-1)
+	n.samePreset[e], n.byPreset[b] = n.byPreset[b], e
+}
+
+func (n *net) unindex(e int32) {
+	b := presetHash(n.events[e].pre, n.events[e].alt) & uint64(len(n.byPreset)-1)
+	if n.byPreset[b] == e {
+		n.byPreset[b] = n.samePreset[e]
+		return
+	}
+	for x := n.byPreset[b]; x >= 0; x = n.samePreset[x] {
+		if n.samePreset[x] == e {
+			n.samePreset[x] = n.samePreset[e]
+			return
+		}
+	}
 }
 
 // extension returns the event with preset pre, making it a possible
@@ -205,16 +284,16 @@ func (n *net) extensionAlt(pre []int32, alt int32) (id int32, isNew bool) {
 	if e := n.find(pre, alt); e >= 0 {
 		return e, false
 	}
-	id = n.newExtension(pre)
-	n.events[id].alt = alt
-	return id, true
+	return n.newExtension(pre, alt), true
 }
 
-// newExtension makes a possible extension with preset pre (copied).
-func (n *net) newExtension(pre []int32) (id int32) {
+// newExtension makes a possible extension with preset pre (copied) and
+// cases alt.
+func (n *net) newExtension(pre []int32, alt int32) (id int32) {
 	t := &n.conds[pre[0]]
 	id = int32(len(n.events))
-	n.events = append(n.events, event{thread: n.places[t.place].thread, op: t.op, pre: slices.Clone(pre), order: -1})
+	n.events = append(grow(n.events), event{thread: n.places[t.place].thread, op: t.op, pre: n.ints.clone(pre), order: -1, alt: alt})
+	n.index(id)
 	for _, c := range pre {
 		n.conds[c].consumers = append(n.conds[c].consumers, id)
 	}
@@ -254,7 +333,12 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 	ev := &n.events[e]
 	ev.order = n.size
 	n.size++
-	ev.post = make([]int32, len(ev.pre))
+	ev.post = n.ints.alloc(len(ev.pre))
+	rw := ev.op.class == trace.ClassRWMutex
+	var sum int64 // an RWMutex writer's: the readers of every copy, and the writers' state
+	if rw && accessOf(ev.op) == writeAccess {
+		sum = n.rwSum(ev.pre[1:])
+	}
 	for i, c := range ev.pre {
 		p := n.conds[c].place
 		d := n.newCond(p, e)
@@ -267,6 +351,8 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 			n.setCond(d, next)
 		case n.places[p].kind == mutexPlace:
 			dc.state = mutexAfter(ev.op)
+		case rw && n.places[p].kind == copyPlace:
+			dc.value = rwCopyAfter(ev.op, pc.value, sum, accessOf(ev.op) == writeAccess)
 		case n.places[p].kind == statePlace || (n.places[p].kind == copyPlace && n.objects[n.places[p].obj].class == trace.ClassChan):
 			dc.value = stateAfter(n.caseOp(ev), pc.value)
 		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:
@@ -327,13 +413,34 @@ func (n *net) threadPlace(th int32) int32 {
 }
 
 // markDone records d, a condition where its thread has finished, in the
-// lists of the thread's finished conditions and of those below each
+// list of the thread's finished conditions and, if a thread condition
+// joins the thread, in those of the finished conditions below each
 // condition above it.
 func (n *net) markDone(d int32) {
 	th := n.places[n.conds[d].place].thread
 	n.dones[th] = append(n.dones[th], d)
+	if n.joined[th] {
+		n.indexDone(d)
+	}
+}
+
+// indexDone records d, a finished condition, in doneUnder.
+func (n *net) indexDone(d int32) {
 	for a := d; a >= 0; a = n.conds[a].parent {
 		n.doneUnder[a] = append(n.doneUnder[a], d)
+	}
+}
+
+// joining notes that a thread condition joins stable thread th: from now
+// on its finished conditions are indexed in doneUnder, those it has
+// already too.
+func (n *net) joining(th int32) {
+	if n.joined[th] {
+		return
+	}
+	n.joined[th] = true
+	for _, d := range n.dones[th] {
+		n.indexDone(d)
 	}
 }
 

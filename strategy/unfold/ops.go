@@ -42,11 +42,11 @@ type access uint8
 
 const (
 	noAccess     access = iota
-	readAccess          // Load, WaitGroup Wait, unbuffered Send, Recv, Len: the thread's copy of the object
-	writeAccess         // Store, Add, Swap, CompareAndSwap, WaitGroup Add, unbuffered Close: every copy
+	readAccess          // Load, WaitGroup Wait, unbuffered Send, Recv, Len, RLock, RUnlock, TryRLock: the thread's copy of the object
+	writeAccess         // Store, Add, Swap, CompareAndSwap, WaitGroup Add, unbuffered Close, an RWMutex's writer's operations: every copy
 	mutexAccess         // Lock, Unlock, TryLock: the mutex's place
 	joinAccess          // Join: the joined thread's place
-	stateAccess         // every operation of an RWMutex, a Once, a channel: the place of its state
+	stateAccess         // every operation of a Once, a buffered channel: the place of its state
 	selectAccess        // a select: the places of its cases' channels (select.go)
 )
 
@@ -62,6 +62,14 @@ func accessOf(k opKey) access {
 			return writeAccess
 		}
 		return readAccess
+	}
+	if k.class == trace.ClassRWMutex {
+		// A copy per thread (state.go): the readers' operations take
+		// their thread's, the writers' every copy.
+		if k.kind == trace.KindRLock || k.kind == trace.KindRUnlock || (k.kind == trace.KindTryLock && k.arg == trace.TryRLockArg) {
+			return readAccess
+		}
+		return writeAccess
 	}
 	if stateful(k) {
 		return stateAccess

@@ -93,24 +93,7 @@ func (s *Strategy) signatures() map[uint64]string {
 // signature of its producer.
 func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32) uint64) {
 	n := s.n
-	threadPath := map[int32]string{}
-	parent := map[int32][2]int32{}
-	for k, id := range s.tn.Paths() {
-		parent[int32(id)] = [2]int32{k.Parent, k.Rank}
-	}
-	var path func(th int32) string
-	path = func(th int32) string {
-		if p, ok := threadPath[th]; ok {
-			return p
-		}
-		k := parent[th]
-		p := "0"
-		if k[0] >= 0 {
-			p = path(k[0]) + "." + fmt.Sprint(k[1])
-		}
-		threadPath[th] = p
-		return p
-	}
+	path := threadPaths(&s.tn)
 	// Objects are named by the names the program gave them, or by their
 	// keys (which differ from one exploration to the next).
 	objKey := map[int32]string{}

@@ -64,8 +64,10 @@ func TestPrimitives(t *testing.T) {
 		body          func(*weft.T)
 		events, tests int
 	}{
-		// Two readers and a writer: each operation takes the state, so
-		// the readers' RLocks and RUnlocks are ordered too.
+		// Two readers and a writer: each reader takes its thread's copy
+		// of the RWMutex, the writer every copy, so the readers' RLocks
+		// and RUnlocks commute: 62 events, 9 tests (149 and 26 when every
+		// operation took the one place of the RWMutex's state).
 		{"readers and a writer", func(w *weft.T) {
 			var mu weft.RWMutex
 			x := weft.NewVar[int]("x")
@@ -73,7 +75,7 @@ func TestPrimitives(t *testing.T) {
 				w.Go(func() { mu.RLock(); _ = x.Load(); mu.RUnlock() })
 			}
 			w.Go(func() { mu.Lock(); x.Store(1); mu.Unlock() })
-		}, 149, 26},
+		}, 62, 9},
 		// A writer that announces itself while a reader holds the lock,
 		// and waits for it (model.RWAnnounced).
 		{"announced writer", func(w *weft.T) {

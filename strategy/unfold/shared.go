@@ -58,7 +58,7 @@ func (n *net) fromResources(e int32) {
 					}
 				}
 			}
-			if len(buf) == 2 && !accepts(fe.op, &n.conds[buf[1]]) {
+			if len(buf) == 2 && !accepts(fe.op, &n.conds[buf[1]]) || fe.op.class == trace.ClassRWMutex && !n.acceptsEach(fe.op, buf[1:]) {
 				continue
 			}
 			if ok, fatal := n.co(buf...); ok && !fatal {
@@ -84,6 +84,12 @@ func (n *net) fromResources(e int32) {
 			}
 			n.meets(d)
 			n.selectsOf(pl)
+		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassRWMutex:
+			// A copy of an RWMutex: the operations it enables (an
+			// RLock of its thread after the writer's Unlock, a writer's
+			// Lock after an Unlock or the last RUnlock) were not enabled
+			// with e's input, so cases 6 and 7 do not find them.
+			n.rwEnabled(pl, d)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassWaitGroup && c.value == 0:
 			n.waitersOf(d)
 		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassChan && c.value&chanClosed != 0:
@@ -161,14 +167,14 @@ func (n *net) lockersOf(l int32) {
 		}
 		held = append(held, c)
 	}
-	seen := map[int32]bool{}
+	seen := n.scratch.search(n)
 	for len(held) > 0 {
 		h := held[len(held)-1]
 		held = held[:len(held)-1]
-		if seen[h] {
+		if n.scratch.seen[h] == seen {
 			continue
 		}
-		seen[h] = true
+		n.scratch.seen[h] = seen
 		for _, f := range n.conds[h].consumers {
 			ev := &n.events[f]
 			if !ev.in() {
@@ -201,4 +207,31 @@ func (n *net) lockersOf(l int32) {
 		n.tryPair(t, l)
 	}
 	ob.lockers = keep
+}
+
+// rwEnabled adds the extensions that take d, a new condition of pl, a copy
+// of an RWMutex, of the thread conditions that want the RWMutex and
+// accept d: a reader of pl's thread with d; a writer with the sets of
+// copies concurrent with it, searched from the cut of its local
+// configuration (searchTuple), if it is concurrent with d.
+func (n *net) rwEnabled(pl *place, d int32) {
+	for _, t := range n.wanting(pl) {
+		k := n.conds[t].op
+		if !accepts(k, &n.conds[d]) {
+			continue
+		}
+		if accessOf(k) == readAccess {
+			n.tryPair(t, d)
+			continue
+		}
+		if ok, fatal := n.co(t, d); !ok || fatal {
+			continue
+		}
+		start := n.tupleBuf[:0]
+		for _, p := range n.objects[k.obj].copies {
+			start = append(start, n.frontOf(t, p))
+		}
+		n.tupleBuf = start
+		n.searchTuple(t, start)
+	}
 }

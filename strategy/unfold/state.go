@@ -1,6 +1,8 @@
-// This file models the objects whose every operation takes one place, a
-// condition of which carries the object's whole state (the package doc's
-// table): reader/writer mutexes, Once and buffered channels.
+// This file models the states of the objects beyond the paper's (the
+// package doc's table): a Once and a buffered channel are one place, a
+// condition of which carries the object's whole state; a reader/writer
+// mutex is a copy per thread, of its thread's read locks and the writers'
+// state.
 
 package unfold
 
@@ -9,8 +11,9 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// The state of a reader/writer mutex at a condition (condition.value): its
-// readers, its writers announced and waiting for the readers to leave, and
+// The state of a reader/writer mutex at a condition of a thread's copy
+// (condition.value): the thread's read locks, and, the same in every
+// copy, the writers announced and waiting for the readers to leave, and
 // whether a writer holds it.
 const (
 	rwReaders   = 1       // one reader
@@ -114,4 +117,40 @@ func stateAfter(k opKey, v int64) int64 {
 		return v | chanClosed
 	}
 	return v
+}
+
+// rwSum returns the readers of the RWMutex copies cs, with the writers'
+// state (the same in every copy): the state a writer's operation that
+// takes them all sees.
+func (n *net) rwSum(cs []int32) int64 {
+	var sum int64
+	for _, c := range cs {
+		sum += n.conds[c].value & rwReaderMax
+	}
+	if len(cs) > 0 {
+		sum += n.conds[cs[0]].value &^ rwReaderMax
+	}
+	return sum
+}
+
+// rwCopyAfter returns the value of a copy of an RWMutex after an operation
+// k took it in value v: a reader's (write false) on its thread's copy, its
+// own readers; a writer's (write true) on every copy, deciding on sum
+// (rwSum) whether a Lock takes the lock or announces the writer, whether a
+// TryLock succeeds, each copy keeping its readers.
+func rwCopyAfter(k opKey, v, sum int64, write bool) int64 {
+	if !write {
+		return stateAfter(k, v)
+	}
+	switch {
+	case k.kind == trace.KindLock && k.arg == model.RWAnnounced:
+		return (v - rwWriters) | rwLocked
+	case k.kind == trace.KindLock && sum == 0, k.kind == trace.KindTryLock && sum == 0:
+		return rwLocked
+	case k.kind == trace.KindLock:
+		return v + rwWriters
+	case k.kind == trace.KindUnlock:
+		return v &^ rwLocked
+	}
+	return v // a TryLock that fails
 }

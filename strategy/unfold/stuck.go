@@ -194,12 +194,21 @@ func (n *net) stuckAt(set, threads []int32) bool {
 			blocked = true
 			continue
 		}
+		// One place, or an RWMutex writer's copies: blocked if one of
+		// the marking's conditions of them does not let it run.
 		ps := n.resources(nil, n.places[cd.place].thread, cd.op)
-		if len(ps) != 1 {
+		if len(ps) == 0 {
 			return false
 		}
-		r := at(ps[0])
-		if r < 0 || accepts(cd.op, &n.conds[r]) {
+		here := false
+		for _, p := range ps {
+			r := at(p)
+			if r < 0 {
+				return false
+			}
+			here = here || !accepts(cd.op, &n.conds[r])
+		}
+		if !here {
 			return false
 		}
 		blocked = true

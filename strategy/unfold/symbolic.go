@@ -182,6 +182,20 @@ func (s *Strategy) branches(tr *trace.Trace, upto int, now nowFunc) {
 	}
 }
 
+// refuseOfStep refuses tr if it has a branch that is a step's outcome
+// (trace.BranchEvent.OfStep, a CompareAndSwap that compares values of
+// inputs): the step's event would have to be one of two, written or not,
+// with the comparison's constraint, which the net does not model; a branch
+// event after it would come too late (the write is done).
+func (s *Strategy) refuseOfStep(tr *trace.Trace) {
+	for _, b := range tr.Branches[s.sym.bseen:] {
+		if b.OfStep {
+			s.diverge(fmt.Errorf("unfold does not model a CompareAndSwap whose outcome depends on inputs (thread %v, step %d, its comparison %v); use concolic-optimal or concolic (%w)", b.Thread, b.Step, b.Cond, ErrUnmodelled))
+			return
+		}
+	}
+}
+
 // branch models branch bi of tr: the event of its side at its thread's
 // condition in the current marking.
 func (s *Strategy) branch(tr *trace.Trace, bi int, now nowFunc) {
@@ -253,7 +267,7 @@ func (n *net) branchSide(t int32, side uint8) int32 {
 	if e := n.findSide(t, side); e >= 0 {
 		return e
 	}
-	e := n.newExtension([]int32{t})
+	e := n.newExtension([]int32{t}, 0)
 	n.events[e].side = side
 	if c, ok := n.sym.cond[t]; ok {
 		if side == falseSide {
@@ -277,22 +291,65 @@ func (n *net) branchExtensions(t int32) {
 // constraint returns the path constraint of the local configuration of
 // the conditions xs and of the events es: the constraints of its branch
 // events, with the declared ranges of the inputs they name.
+//
+// A thread whose condition in the cut of that configuration has a branch
+// next takes it in the local code of its last step, before any other
+// thread runs: if a side of the branch is known to fail (its event
+// failed), the execution would end there, so the constraint takes the
+// other side's too.
 func (n *net) constraint(xs, es []int32) []solver.Expr {
 	if len(n.sym.cons) == 0 {
 		return nil
 	}
 	var out []solver.Expr
-	for _, e := range append(n.past(xs), es...) {
+	evs := append(n.past(xs), es...)
+	for _, e := range evs {
 		if c, ok := n.sym.cons[e]; ok {
 			out = append(out, c)
 		}
 	}
+	out = append(out, n.avoidFatal(evs)...)
 	if len(out) == 0 {
 		return nil
 	}
 	for _, v := range solver.Vars(out...) {
 		if r, ok := n.sym.ranges[v]; ok && r != solver.True {
 			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// avoidFatal returns the constraints of the sides of the branches the
+// threads have next in the cut of the configuration evs whose other side
+// failed.
+func (n *net) avoidFatal(evs []int32) []solver.Expr {
+	taken := map[int32]bool{}
+	var cut []int32
+	for _, e := range evs {
+		ev := &n.events[e]
+		for _, c := range ev.pre {
+			taken[c] = true
+		}
+		cut = append(cut, ev.post...)
+		cut = append(cut, ev.spawned...)
+	}
+	for _, p := range n.threads {
+		if c := n.places[p].init; c >= 0 {
+			cut = append(cut, c)
+		}
+	}
+	var out []solver.Expr
+	for _, c := range cut {
+		if taken[c] || n.conds[c].op.kind != kindBranch || n.places[n.conds[c].place].kind != threadPlace {
+			continue
+		}
+		for _, side := range []uint8{falseSide, trueSide} {
+			if f := n.findSide(c, side); f >= 0 && n.events[f].in() && n.events[f].fatal {
+				if k, ok := n.sym.cons[f]; ok {
+					out = append(out, solver.Not(k))
+				}
+			}
 		}
 	}
 	return out

@@ -53,6 +53,18 @@ var small = []int64{-1, 0, 1, 2, 3}
 // execution makes.
 func sameAsBrute(t *testing.T, name string, body func(*weft.T), s *unfold.Strategy, n int, values ...int64) {
 	t.Helper()
+	want, _ := bruteSigs(t, body, 0, n, values...)
+	got := unfold.Signatures(s)
+	if d := unfold.Diff(got, want, "unfold", "brute force"); d != "" {
+		t.Errorf("%s: %d events, brute force %d:\n%s", name, len(got), len(want), d)
+	}
+}
+
+// bruteSigs returns the signatures of the events of every interleaving of
+// body for every vector of n inputs with values in values, and whether
+// the brute force ran them all within maxRuns executions (0: no bound).
+func bruteSigs(t *testing.T, body func(*weft.T), maxRuns, n int, values ...int64) (map[uint64]string, bool) {
+	t.Helper()
 	vs := [][]uint64{nil}
 	for range n {
 		var next [][]uint64
@@ -64,17 +76,15 @@ func sameAsBrute(t *testing.T, name string, body func(*weft.T), s *unfold.Strate
 		vs = next
 	}
 	obs, sigs := unfold.NewObserverInputs(false, vs...)
-	if _, err := weft.Explore(body, weft.WithCustomStrategy(obs), weft.KeepGoing(), weft.NoReplayFiles()); err != nil {
+	r, err := weft.Explore(body, weft.WithCustomStrategy(obs), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(maxRuns))
+	if err != nil {
 		t.Fatal(err)
 	}
 	want, err := sigs()
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := unfold.Signatures(s)
-	if d := unfold.Diff(got, want, "unfold", "brute force"); d != "" {
-		t.Errorf("%s: %d events, brute force %d:\n%s", name, len(got), len(want), d)
-	}
+	return want, r.Exhausted
 }
 
 // fig9 is seed 002's Example 2 as the paper has it: x starts at 0 (its

@@ -8,9 +8,8 @@
 package unfold
 
 import (
+	"encoding/binary"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/weft-go/weft/trace"
 )
@@ -28,7 +27,8 @@ func (n *net) fromThread(t int32, marking []int32) {
 		return
 	}
 	th := n.places[c.place].thread
-	ps := n.resources(nil, th, k)
+	ps := n.resources(n.psBuf[:0], th, k)
+	n.psBuf = ps
 	switch accessOf(k) {
 	case readAccess, mutexAccess, stateAccess:
 		n.searchPlace(t, ps[0], marking[ps[0]])
@@ -37,8 +37,14 @@ func (n *net) fromThread(t int32, marking []int32) {
 		n.selectExts(t)
 		n.meets(t)
 	case writeAccess:
-		n.searchTuple(t, ps, marking)
+		start := n.tupleBuf[:0]
+		for _, p := range ps {
+			start = append(start, marking[p])
+		}
+		n.tupleBuf = start
+		n.searchTuple(t, start)
 	case joinAccess:
+		n.joining(k.obj)
 		ds := n.dones[k.obj]
 		if u := n.frontOf(t, ps[0]); u >= 0 {
 			ds = n.doneUnder[u] // the finished conditions concurrent with t are below u
@@ -69,7 +75,8 @@ func (n *net) fromThread(t int32, marking []int32) {
 // alternatives of Definition 4.
 func (n *net) searchPlace(t, p, start int32) {
 	k := n.conds[t].op
-	seen := map[int32]bool{start: true}
+	seen := n.scratch.search(n)
+	n.scratch.seen[start] = seen
 	type item struct {
 		c     int32
 		fatal bool
@@ -77,10 +84,10 @@ func (n *net) searchPlace(t, p, start int32) {
 	_, fatal := n.co(t, start)
 	queue := []item{{start, fatal}}
 	visit := func(d int32) {
-		if d < 0 || seen[d] {
+		if d < 0 || n.scratch.seen[d] == seen {
 			return
 		}
-		seen[d] = true
+		n.scratch.seen[d] = seen
 		if ok, fatal := n.co(t, d); ok {
 			queue = append(queue, item{d, fatal})
 		}
@@ -104,59 +111,102 @@ func (n *net) searchPlace(t, p, start int32) {
 	}
 }
 
+// scanTuples is the number of tuples searchTuple looks through one by one
+// before it indexes them.
+const scanTuples = 32
+
+// tupleItem is a tuple of searchTuple's queue: its index, and whether a
+// failed step precedes it.
+type tupleItem struct {
+	i     int
+	fatal bool
+}
+
 // searchTuple adds the write extensions of thread condition t (case 3):
-// a write takes one condition of every copy ps of its variable. The sets
-// of such conditions concurrent with t are connected by adjacency
+// a write takes one condition of every copy of its variable. The sets of
+// such conditions concurrent with t are connected by adjacency
 // (Definition 3, Theorem 1): one read or write of the variable leads from
-// one to the next. The search starts from the copies in the current
-// marking and moves one event forward or back at a time.
-func (n *net) searchTuple(t int32, ps []int32, marking []int32) {
-	start := make([]int32, len(ps))
-	for i, p := range ps {
-		start[i] = marking[p]
-	}
-	key := func(s []int32) string {
-		var b strings.Builder
+// one to the next. The search starts from start, a condition of each copy
+// in the order of the variable's copies, concurrent with t (the current
+// marking's, or the cut of t's local configuration), and moves one event
+// forward or back at a time. Every set met is tried; those whose
+// conditions the operation accepts (an RWMutex's writer) are extensions.
+func (n *net) searchTuple(t int32, start []int32) {
+	k := n.conds[t].op
+	m := len(start)
+	// The tuples met are kept end to end in flat, the i-th at i*m; the
+	// queue holds the indexes of those concurrent with t, fatal whether
+	// a failed step precedes them. A tuple is looked for among those met
+	// by a scan while they are few, by a map of their keys beyond.
+	sc := &n.scratch
+	flat := append(sc.tuples[:0], start...)
+	var key []byte
+	keyOf := func(s []int32) string {
+		key = key[:0]
 		for _, c := range s {
-			b.WriteString(strconv.Itoa(int(c)))
-			b.WriteByte(',')
+			key = binary.LittleEndian.AppendUint32(key, uint32(c))
 		}
-		return b.String()
+		return string(key)
 	}
-	seen := map[string]bool{key(start): true}
-	type item struct {
-		s     []int32
-		fatal bool
+	var seen map[string]struct{}
+	met := func(s []int32, before int) bool {
+		if seen == nil && before <= scanTuples {
+			for j := range before {
+				if slices.Equal(flat[j*m:(j+1)*m], s) {
+					return true
+				}
+			}
+			return false
+		}
+		if seen == nil {
+			seen = make(map[string]struct{}, 2*before)
+			for j := range before {
+				seen[keyOf(flat[j*m:(j+1)*m])] = struct{}{}
+			}
+		}
+		_, ok := seen[keyOf(s)]
+		return ok
 	}
-	pre := append([]int32{t}, start...)
+	pre := append(sc.tuplePre[:0], t)
+	pre = append(pre, flat...)
 	_, fatal := n.co(pre...)
-	queue := []item{{start, fatal}}
-	visit := func(s []int32) {
-		kk := key(s)
-		if seen[kk] {
+	queue := append(sc.tupleQueue[:0], tupleItem{0, fatal})
+	defer func() { sc.tuples, sc.tuplePre, sc.tupleQueue = flat, pre, queue }()
+	// visit meets the tuple at the end of flat.
+	visit := func() {
+		i := len(flat)/m - 1
+		s := flat[i*m:]
+		if met(s, i) {
+			flat = flat[:i*m]
 			return
 		}
-		seen[kk] = true
+		if seen != nil {
+			seen[keyOf(s)] = struct{}{}
+		}
 		pre = append(pre[:1], s...)
 		if ok, fatal := n.co(pre...); ok {
-			queue = append(queue, item{s, fatal})
+			queue = append(queue, tupleItem{i, fatal})
 		}
 	}
-	with := func(s []int32, i int, c int32) []int32 {
-		s2 := slices.Clone(s)
-		s2[i] = c
-		return s2
+	// with meets tuple i with copy j's condition c.
+	with := func(i, j int, c int32) {
+		flat = append(flat, flat[i*m:(i+1)*m]...)
+		flat[len(flat)-m+j] = c
+		visit()
 	}
-	for len(queue) > 0 {
-		it := queue[0]
-		queue = queue[1:]
+	for h := 0; h < len(queue); h++ {
+		it := queue[h]
 		n.stats.Visited++
-		s := it.s
 		if !it.fatal {
-			n.extension(append([]int32{t}, s...))
+			pre = append(pre[:1], flat[it.i*m:(it.i+1)*m]...)
+			if n.acceptsEach(k, pre[1:]) {
+				n.extension(pre)
+			}
 		}
-		for i, c := range s {
-			// Forward: a read of copy i, or a write taking exactly s.
+		for j := range m {
+			c := flat[it.i*m+j]
+			// Forward: a read of copy j, or a write taking exactly the
+			// tuple.
 			for _, f := range n.conds[c].consumers {
 				ev := &n.events[f]
 				if !ev.in() {
@@ -164,26 +214,41 @@ func (n *net) searchTuple(t int32, ps []int32, marking []int32) {
 				}
 				switch accessOf(ev.op) {
 				case readAccess:
-					visit(with(s, i, ev.post[1]))
+					with(it.i, j, ev.post[1])
 				case writeAccess:
-					if i == 0 && slices.Equal(ev.pre[1:], s) {
-						visit(slices.Clone(ev.post[1:]))
+					if j == 0 && slices.Equal(ev.pre[1:], flat[it.i*m:(it.i+1)*m]) {
+						flat = append(flat, ev.post[1:]...)
+						visit()
 					}
 				}
 			}
-			// Back: the read that produced copy i, or the write that
-			// produced all of s.
+			// Back: the read that produced copy j, or the write that
+			// produced the whole tuple.
 			if e := n.conds[c].producer; e >= 0 {
 				ev := &n.events[e]
 				switch accessOf(ev.op) {
 				case readAccess:
-					visit(with(s, i, ev.pre[1]))
+					with(it.i, j, ev.pre[1])
 				case writeAccess:
-					if i == 0 && slices.Equal(ev.post[1:], s) {
-						visit(slices.Clone(ev.pre[1:]))
+					if j == 0 && slices.Equal(ev.post[1:], flat[it.i*m:(it.i+1)*m]) {
+						flat = append(flat, ev.pre[1:]...)
+						visit()
 					}
 				}
 			}
 		}
 	}
+}
+
+// acceptsEach reports whether the operation k can take each condition of
+// cs (accepts): for an RWMutex's writer, whether the tuple of its copies
+// lets it run (each copy holds the writers' state, and the readers of the
+// copies are all zero if each is).
+func (n *net) acceptsEach(k opKey, cs []int32) bool {
+	for _, c := range cs {
+		if !accepts(k, &n.conds[c]) {
+			return false
+		}
+	}
+	return true
 }

@@ -74,6 +74,11 @@ type Stats struct {
 	// deadlocks it did not reach are found only if a test runs into
 	// them), 0 otherwise.
 	DeadlockSearchCut int
+	// Retried counts the targets taken again because their test failed
+	// before reaching them, in a branch on inputs that their path
+	// constraints now avoid (a thread fails in the local code of a step
+	// of their local configuration).
+	Retried int
 	// Unexpected counts the enabled events the free part of a test met,
 	// and the events executions ran, that were neither in the unfolding
 	// nor possible extensions: 0 when the possible extensions are
@@ -106,11 +111,14 @@ type Strategy struct {
 	searched bool
 	stuck    [][]int32
 	dlModels []solver.Model // the inputs of each deadlock of dls
-	sym      execSym
-	err      error   // why the exploration stopped: a refusal, a divergence, no solver
-	failed   bool    // err is no divergence: Err, not Diverged, returns it
-	pre      []int32 // scratch
-	buf      []int32 // scratch
+	// tried maps the targets tried to the size of the path constraint of
+	// their last test (retry).
+	tried  map[int32]int
+	sym    execSym
+	err    error   // why the exploration stopped: a refusal, a divergence, no solver
+	failed bool    // err is no divergence: Err, not Diverged, returns it
+	pre    []int32 // scratch
+	buf    []int32 // scratch
 }
 
 // New returns an unfolding strategy.
@@ -216,10 +224,17 @@ func (s *Strategy) Next() bool {
 		if n.events[e].in() {
 			continue
 		}
-		model, ok, err := s.solve(n.constraint(n.events[e].pre, []int32{e}))
+		cs := n.constraint(n.events[e].pre, []int32{e})
+		model, ok, err := s.solve(cs)
 		if err != nil {
 			s.fail(err)
 			return false
+		}
+		if s.tried != nil || len(cs) > 0 {
+			if s.tried == nil {
+				s.tried = map[int32]int{}
+			}
+			s.tried[e] = len(cs)
 		}
 		if !ok {
 			n.stats.Infeasible++ // the paper's cut event
@@ -328,6 +343,12 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 	if !s.on.merge(tr.Merged) {
 		s.diverge(fmt.Errorf("%w: two names found to be one object (trace.Trace.Merged), which unfold does not join", ErrUnmodelled))
 		return
+	}
+	if len(tr.Branches) > 0 {
+		s.refuseOfStep(tr)
+		if s.err != nil {
+			return
+		}
 	}
 	if !s.begun {
 		s.begin(tr, now, fatal && upto == 0)
@@ -475,8 +496,28 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.n.stats.Tests++
 	s.recordStuck(end)
 	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {
+		if end.Status == trace.Failed && s.retry(s.target) {
+			return
+		}
 		s.diverge(fmt.Errorf("the test did not reach its target, an event of thread %d (%v)", s.n.events[s.target].thread, s.n.events[s.target].op))
 	}
+}
+
+// retry takes target e again, later, if its test failed before reaching
+// it and the failure taught its path constraint something: another
+// thread failed in the local code of a step of e's local configuration,
+// after a branch on inputs whose side the constraint now avoids. It
+// reports whether it did.
+func (s *Strategy) retry(e int32) bool {
+	n := s.n
+	k := len(n.constraint(n.events[e].pre, []int32{e}))
+	if k <= s.tried[e] {
+		return false
+	}
+	s.tried[e] = k
+	n.exts = append(n.exts, e)
+	n.stats.Retried++
+	return true
 }
 
 // endFatal reports whether the last step of tr, which ended so, failed in
@@ -511,11 +552,6 @@ func stepFailed(end trace.End) bool {
 		return false
 	}
 	return true
-}
-
-// sortByOrder sorts events of the unfolding by insertion order.
-func sortByOrder(n *net, es []int32) {
-	slices.SortFunc(es, func(a, b int32) int { return int(n.events[a].order - n.events[b].order) })
 }
 
 var (
