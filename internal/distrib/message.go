@@ -48,6 +48,7 @@ type Spec struct {
 	Seed      int64
 	MaxSteps  int
 	KeepGoing bool
+	Races     bool // weft.WithRaces
 }
 
 // key identifies the spec among those a worker explores.
@@ -58,7 +59,7 @@ func (s Spec) key() string {
 	}
 	sort.Strings(names)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s|%s|%d|%d|%t", s.Program, s.Strategy, s.Seed, s.MaxSteps, s.KeepGoing)
+	fmt.Fprintf(&b, "%s|%s|%d|%d|%t|%t", s.Program, s.Strategy, s.Seed, s.MaxSteps, s.KeepGoing, s.Races)
 	for _, n := range names {
 		fmt.Fprintf(&b, "|%s=%d", n, s.Params[n])
 	}

@@ -39,5 +39,8 @@ func (s Spec) options() []weft.Option {
 	if s.KeepGoing {
 		opts = append(opts, weft.KeepGoing())
 	}
+	if s.Races {
+		opts = append(opts, weft.WithRaces())
+	}
 	return opts
 }
