@@ -56,9 +56,10 @@ func stallWorker(url string) {
 }
 
 // TestRunNATSEmbedded runs fib n=3 on an embedded server and two worker
-// processes: every trace explored (its 92 final states), nothing lost.
+// processes: every trace explored (its 92 final states), nothing lost;
+// the -max-runs it does not honour is warned of.
 func TestRunNATSEmbedded(t *testing.T) {
-	code, stdout, stderr := runCmd(t, "run", "-workers", "2", "-nats", "embedded", "-keep-going", "-p", "n=3", "fib")
+	code, stdout, stderr := runCmd(t, "run", "-workers", "2", "-nats", "embedded", "-keep-going", "-max-runs", "10", "-p", "n=3", "fib")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -67,7 +68,7 @@ func TestRunNATSEmbedded(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
-	for _, want := range []string{"weft run: distributed over NATS: ", "0 redelivered, 0 duplicate results dropped, 0 messages rejected"} {
+	for _, want := range []string{"weft run: warning: -max-runs 10 does not bound a distributed run (-nats)", "weft run: distributed over NATS: ", "0 redelivered, 0 duplicate results dropped, 0 messages rejected"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%q", want, stderr)
 		}

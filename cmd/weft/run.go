@@ -133,6 +133,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	opts = append(opts, weft.WithContext(ctx))
 	var r *weft.Result
 	if o.nats != "" {
+		maxRunsSet := false
+		fs.Visit(func(f *flag.Flag) { maxRunsSet = maxRunsSet || f.Name == "max-runs" })
+		if maxRunsSet && o.maxRuns != 0 {
+			fmt.Fprintf(stderr, "weft run: warning: -max-runs %d does not bound a distributed run (-nats): it explores to the end, or until -timeout or Ctrl-C\n", o.maxRuns)
+		}
 		r, err = runDistributed(ctx, p, ps, o, stderr)
 	} else {
 		r, err = weft.Explore(p.Body(ps), opts...)
