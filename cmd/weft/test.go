@@ -184,21 +184,11 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		return report(err, stderr)
 	}
 	defer os.RemoveAll(tmp)
-	modFlags, goVersion, err := moduleFlags(dir, tmp)
-	if err != nil {
-		return report(usageErrorf("weft test: %v", err), stderr)
-	}
-	flags := append(slices.Clone(o.buildFlags), modFlags...)
-	files, err := rewrite.Packages(rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion}, o.pkgs...)
-	if err != nil {
-		return report(usageErrorf("weft test: %v", err), stderr)
-	}
-	overlay, err := rewrite.Overlay(tmp, files)
+	flags, err := rewriteFlags(dir, tmp, o.buildFlags, o.pkgs)
 	if err != nil {
 		return report(err, stderr)
 	}
-	goArgs := []string{"test", "-json", "-overlay=" + overlay}
-	goArgs = append(goArgs, flags...)
+	goArgs := append([]string{"test", "-json"}, flags...)
 	if o.run != "" {
 		goArgs = append(goArgs, "-run="+o.run)
 	}
@@ -235,6 +225,27 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		return exitTimeout
 	}
 	return exitOK
+}
+
+// rewriteFlags rewrites the packages pkgs of the module in dir, writes
+// the rewritten files and the overlay to tmp, and returns the flags of the
+// go command that build them: -overlay, buildFlags, and those of
+// moduleFlags.
+func rewriteFlags(dir, tmp string, buildFlags, pkgs []string) ([]string, error) {
+	modFlags, goVersion, err := moduleFlags(dir, tmp, pkgs)
+	if err != nil {
+		return nil, usageErrorf("weft test: %v", err)
+	}
+	flags := append(slices.Clone(buildFlags), modFlags...)
+	files, err := rewrite.Packages(rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion}, pkgs...)
+	if err != nil {
+		return nil, usageErrorf("weft test: %v", err)
+	}
+	overlay, err := rewrite.Overlay(tmp, files)
+	if err != nil {
+		return nil, err
+	}
+	return append([]string{"-overlay=" + overlay}, flags...), nil
 }
 
 // replayPrefix is the command of the replay commands that the reports
@@ -357,13 +368,16 @@ func shellQuote(s string) string {
 // tmp, that requires weft and replaces it with weft's source directory,
 // and the go line of the module's own go.mod, which the temporary one
 // raises to weft's (rewrite.Config.GoVersion).
-func moduleFlags(dir, tmp string) (flags []string, goVersion string, err error) {
+func moduleFlags(dir, tmp string, pkgs []string) (flags []string, goVersion string, err error) {
 	gomod, err := goOutput(dir, "env", "GOMOD")
 	if err != nil {
 		return nil, "", err
 	}
 	if gomod == "" || gomod == os.DevNull {
 		return nil, "", errors.New("not in a module: weft test runs the tests of a module's packages (go mod init creates one)")
+	}
+	if err := samePatternModule(dir, gomod, pkgs); err != nil {
+		return nil, "", err
 	}
 	all, err := goOutput(dir, "list", "-m", "all")
 	if err != nil {
@@ -413,6 +427,61 @@ func moduleFlags(dir, tmp string) (flags []string, goVersion string, err error) 
 	// requirements, raising its go line to weft's; the module's go.mod and
 	// go.sum are left alone.
 	return []string{"-modfile=" + mod, "-mod=mod"}, own, nil
+}
+
+// samePatternModule checks that the directories that the patterns pkgs
+// name (those that start with . or /) are in the module whose go.mod is
+// gomod, the module of dir: weft test rewrites and builds the packages of
+// that one module, as go test does.
+func samePatternModule(dir, gomod string, pkgs []string) error {
+	for _, p := range pkgs {
+		if !strings.HasPrefix(p, ".") && !filepath.IsAbs(p) {
+			continue // an import path
+		}
+		pdir := strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
+		if pdir == "" {
+			pdir = "/"
+		}
+		if !filepath.IsAbs(pdir) {
+			pdir = filepath.Join(dir, pdir)
+		}
+		if fi, err := os.Stat(pdir); err != nil || !fi.IsDir() {
+			continue // go reports the pattern that matches nothing
+		}
+		other, err := goOutput(pdir, "env", "GOMOD")
+		if err != nil {
+			return err
+		}
+		if other == gomod || other == "" || other == os.DevNull {
+			continue
+		}
+		mod, err := goOutput(pdir, "list", "-m")
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dirOrCwd(dir), filepath.Dir(other))
+		if err != nil {
+			rel = filepath.Dir(other)
+		}
+		return fmt.Errorf("%s is in module %s (%s), not in the module of this directory (%s): weft test runs the tests of one module's packages; run it in that module (cd %s && weft test ./...)",
+			p, mod, other, gomod, shellQuote(rel))
+	}
+	return nil
+}
+
+// dirOrCwd returns dir, or the current directory for "".
+func dirOrCwd(dir string) string {
+	if dir != "" {
+		if abs, err := filepath.Abs(dir); err == nil {
+			return abs
+		}
+		return dir
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	return wd
 }
 
 // goLine returns the go line's version of the go.mod file gomod.
