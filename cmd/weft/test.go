@@ -43,6 +43,8 @@ come before or after the packages.
 	-timeout D       stop each exploration after D of wall time (0: no bound)
 	-workers N       explore each test on N workers (0: one per core)
 	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report) instead of exploring
+	-race            build with Go's race detector, which then reports the
+	                 program's data races (see the README); one worker
 	-json            print go test's JSON events (go test -json)
 	-v               print the output of every test, not only of those that fail
 
@@ -74,7 +76,7 @@ var testValueFlags = map[string]string{
 
 var (
 	buildValueFlags = []string{"tags", "ldflags", "gcflags", "mod", "p"}
-	buildBoolFlags  = []string{"a", "trimpath"}
+	buildBoolFlags  = []string{"a", "trimpath", "race"}
 )
 
 // parseTestArgs parses weft test's command line.
@@ -184,7 +186,7 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		return report(err, stderr)
 	}
 	defer os.RemoveAll(tmp)
-	flags, err := rewriteFlags(dir, tmp, o.buildFlags, o.pkgs)
+	flags, err := rewriteFlags(dir, tmp, raceBuildFlags(o.buildFlags), o.pkgs)
 	if err != nil {
 		return report(err, stderr)
 	}
@@ -199,6 +201,11 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	cmd := exec.Command("go", goArgs...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), o.env...)
+	if slices.Contains(o.buildFlags, "-race") && !slices.ContainsFunc(o.env, func(s string) bool { return strings.HasPrefix(s, weft.WorkersEnv+"=") }) {
+		// The race detector's count of reports is the process's: one
+		// execution at a time tells which one raced.
+		cmd.Env = append(cmd.Env, weft.WorkersEnv+"=1")
+	}
 	cmd.Env = append(cmd.Env, weft.CommandEnv+"="+replayPrefix)
 	if o.replay != "" {
 		cmd.Env = append(cmd.Env, weft.ReplayEnv+"="+o.replay)
@@ -246,6 +253,27 @@ func rewriteFlags(dir, tmp string, buildFlags, pkgs []string) ([]string, error) 
 		return nil, err
 	}
 	return append([]string{"-overlay=" + overlay}, flags...), nil
+}
+
+// raceBuildFlags returns flags, with what -race needs besides if it holds
+// -race: the build tag weftrace, which makes weft's threads hide their
+// hand-offs from the race detector (internal/engine/racesync.go), and no
+// instrumentation of weft's own packages, whose memory the threads share
+// with no order the detector sees.
+func raceBuildFlags(flags []string) []string {
+	if !slices.Contains(flags, "-race") {
+		return flags
+	}
+	out := slices.Clone(flags)
+	tags := "weftrace"
+	for i, f := range out {
+		if t, ok := strings.CutPrefix(f, "-tags="); ok && t != "" {
+			tags = t + "," + tags
+			out = slices.Delete(out, i, i+1)
+			break
+		}
+	}
+	return append(out, "-tags="+tags, "-gcflags="+weftModule+"/...=-race=false")
 }
 
 // replayPrefix is the command of the replay commands that the reports

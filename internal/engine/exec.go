@@ -112,6 +112,14 @@ type Exec struct {
 	// watches it, and its increments order the writes of an execution
 	// before the driver's reads of them.
 	progress atomic.Int64
+	// raceBegin and raceEnd are the addresses of the driver's clock
+	// before the exploration, and of the threads' clocks (racesync.go).
+	raceBegin, raceEnd byte
+	// shim is the state of package shim for e's executions.
+	shim any
+	// decideMark and picked: a thread's request that the dispatcher run
+	// the strategy, and its answer (pick, racesync.go).
+	decideMark, picked *Thread
 	// names are the naming tables of threads and objects (names.go),
 	// shared with the Execs of parallel workers; adopted is how much of
 	// their log of key merges e has applied.
@@ -147,6 +155,10 @@ func NewExec(cfg Config) *Exec {
 // kept outside the execution's objects (the tables of package std/rt) is
 // stale when the serial it was made in is not the current one.
 func (e *Exec) Serial() uint64 { return e.serial }
+
+// ShimState returns the state package shim keeps for e's executions, which
+// only their running thread touches.
+func (e *Exec) ShimState() *any { return &e.shim }
 
 // Now returns the virtual time of the execution.
 func (e *Exec) Now() int64 { return e.now }
@@ -291,7 +303,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0]}
+		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0], raceIgnoring: t.raceIgnoring}
 	} else {
 		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {

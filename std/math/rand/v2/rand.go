@@ -58,6 +58,8 @@ type intType interface {
 }
 
 // N is math/rand/v2.N.
+//
+//go:norace
 func N[Int intType](n Int) Int {
 	g := gen()
 	if g == nil {
