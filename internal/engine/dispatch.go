@@ -214,8 +214,9 @@ func (e *Exec) execute(main *Thread) {
 			break
 		}
 		if RaceHide && next != nil && next == e.decideMark {
-			// t asks for the strategy's choice (pick), and goes on.
-			e.picked = e.pickNext()
+			// t asks the dispatcher to run a function (onDispatcher),
+			// and goes on.
+			e.runRequest()
 			next = t
 		}
 		t = next

@@ -117,9 +117,12 @@ type Exec struct {
 	raceBegin, raceEnd byte
 	// shim is the state of package shim for e's executions.
 	shim any
-	// decideMark and picked: a thread's request that the dispatcher run
-	// the strategy, and its answer (pick, racesync.go).
-	decideMark, picked *Thread
+	// decideMark, request and requestPanic: a thread's request that the
+	// dispatcher run a function, and the function's panic (onDispatcher,
+	// racesync.go).
+	decideMark   *Thread
+	request      func()
+	requestPanic any
 	// names are the naming tables of threads and objects (names.go),
 	// shared with the Execs of parallel workers; adopted is how much of
 	// their log of key merges e has applied.
@@ -331,7 +334,16 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 
 // threadKey returns the stable name of child number i of the thread named
 // parent (the test body is 0), interned across executions.
-func (e *Exec) threadKey(parent uint32, i int32) uint32 {
+func (e *Exec) threadKey(parent uint32, i int32) (key uint32) {
+	if RaceHide {
+		e.hidden(func() { key = e.threadKeyNow(parent, i) })
+		return key
+	}
+	return e.threadKeyNow(parent, i)
+}
+
+// threadKeyNow is threadKey, on the calling goroutine.
+func (e *Exec) threadKeyNow(parent uint32, i int32) uint32 {
 	k := [2]uint32{parent, uint32(i)}
 	n := e.names
 	n.mu.Lock()

@@ -219,30 +219,88 @@ func (e *Exec) raceSyncObj(c trace.Class, k trace.Kind, id trace.ObjectID, arg i
 }
 
 // pick returns the thread to run next, by the strategy (pickNext). In
-// weft test -race's builds the dispatcher runs the strategy, t waiting:
-// the strategies' state is then touched by one goroutine only, since what
-// the race detector would see of it when touched by the threads, which it
-// sees unordered, is not only the instrumentation weft's packages are
-// built without but the runtime's own checks (of maps, of copies of
-// slices of pointers).
+// weft test -race's builds the dispatcher runs the strategy, t waiting
+// (onDispatcher). If the execution ended meanwhile, it unwinds t, or, if
+// t is exiting, returns nil.
 func (t *Thread) pick() *Thread {
 	e := t.e
 	if !RaceHide {
 		return e.pickNext()
 	}
-	shown := t.raceHide()
-	ok := t.yield(e.decide())
-	e.running.Store(t.g)
-	if !ok || e.aborting.Load() {
+	var next *Thread
+	if !t.onDispatcher(func() { next = e.pickNext() }) {
+		if t.exiting {
+			return nil
+		}
 		t.raceUnwind()
 		panic(unwindSignal{})
 	}
+	return next
+}
+
+// onDispatcher runs f on the dispatcher while t, the running thread,
+// waits, if t is the calling goroutine's thread in weft test -race's
+// builds; otherwise it runs f. Weft's state that f touches is then
+// touched by one goroutine only: what the race detector would see of it
+// when touched by the threads, which it sees unordered, is not only the
+// instrumentation weft's packages are built without but the runtime's
+// own checks (of maps, of copies of slices of pointers). A panic of f is
+// t's. It reports false if the execution ended meanwhile (f has not run).
+func (t *Thread) onDispatcher(f func()) bool {
+	e := t.e
+	if !RaceHide || t.g != getg() {
+		f()
+		return true
+	}
+	shown := t.raceHide()
+	e.request, e.requestPanic = f, nil
+	ok := t.yield(e.decide())
+	e.running.Store(t.g)
+	if !ok || e.aborting.Load() {
+		return false
+	}
 	t.raceRestore(shown)
-	return e.picked
+	if p := e.requestPanic; p != nil {
+		e.requestPanic = nil
+		panic(p)
+	}
+	return true
+}
+
+// runRequest runs the function a thread gave onDispatcher, on the
+// dispatcher, keeping its panic for the thread.
+func (e *Exec) runRequest() {
+	defer func() {
+		if p := recover(); p != nil {
+			e.requestPanic = p
+		}
+	}()
+	f := e.request
+	e.request = nil
+	f()
+}
+
+// Hidden runs f on the dispatcher while the running thread waits, in
+// weft test -race's builds, if the caller is that thread (onDispatcher;
+// package shim); otherwise it runs f.
+func (e *Exec) Hidden(f func()) { e.hidden(f) }
+
+// hidden runs f as onDispatcher does for the running thread, if the
+// caller is it, unwinding the thread if the execution ended.
+func (e *Exec) hidden(f func()) {
+	t := e.cur
+	if !RaceHide || t == nil {
+		f()
+		return
+	}
+	if !t.onDispatcher(f) {
+		t.raceUnwind()
+		panic(unwindSignal{})
+	}
 }
 
 // decide returns the marker a thread yields to ask the dispatcher to run
-// the strategy (pick).
+// a function (onDispatcher).
 func (e *Exec) decide() *Thread {
 	if e.decideMark == nil {
 		e.decideMark = &Thread{e: e, id: trace.NoThread}

@@ -149,7 +149,10 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 	e.running.Store(t.g)
 	defer func() {
 		r := recover()
-		t.raceExit()
+		// The failure is recorded with t's synchronisation shown (the
+		// pools of fmt), and then hidden (racesync.go).
+		t.raceShow()
+		defer t.raceExit()
 		// From here on, t is not parked in weft: unwinding must not resume it.
 		t.exiting = true
 		if r == nil && !normal {
@@ -181,6 +184,7 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 			e.failNoPark(t, trace.Goexit, "the thread called runtime.Goexit (t.FailNow, t.Fatal or t.SkipNow inside a weft thread?); use w.Fail or w.Assert instead")
 			return
 		}
+		t.raceExit()
 		next = e.exit(t) // nil: the execution ended
 	}()
 	if e.aborting.Load() {
