@@ -307,3 +307,4 @@ func (e *Exec) decide() *Thread {
 	}
 	return e.decideMark
 }
+
