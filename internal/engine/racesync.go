@@ -307,4 +307,3 @@ func (e *Exec) decide() *Thread {
 	}
 	return e.decideMark
 }
-
