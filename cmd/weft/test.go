@@ -25,7 +25,7 @@ import (
 )
 
 const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
-	[-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-json] [-v]
+	[-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-race] [-json] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
@@ -43,8 +43,9 @@ come before or after the packages.
 	-timeout D       stop each exploration after D of wall time (0: no bound)
 	-workers N       explore each test on N workers (0: one per core)
 	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report) instead of exploring
-	-race            build with Go's race detector, which then reports the
-	                 program's data races (see the README); one worker
+	-race            build with Go's race detector: a race it reports fails
+	                 the execution in which it happened (see the README);
+	                 one worker
 	-json            print go test's JSON events (go test -json)
 	-v               print the output of every test, not only of those that fail
 

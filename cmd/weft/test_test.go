@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -231,6 +232,21 @@ func TestTestOtherModule(t *testing.T) {
 		code := runTest(filepath.Join("..", ".."), []string{c.pkg}, &stdout, &stderr)
 		if code != exitUsage || !strings.Contains(stderr.String(), c.want) || stdout.Len() != 0 {
 			t.Errorf("weft test %s: exit status %d, stdout %q, stderr %q; want %d and %q", c.pkg, code, stdout.String(), stderr.String(), exitUsage, c.want)
+		}
+	}
+}
+
+// TestRaceBuildFlags checks what -race adds to the build flags: the build
+// tag weftrace (merged with the user's tags) and weft's packages without
+// instrumentation; nothing without -race.
+func TestRaceBuildFlags(t *testing.T) {
+	for _, c := range []struct{ in, want []string }{
+		{[]string{"-tags=x"}, []string{"-tags=x"}},
+		{[]string{"-race"}, []string{"-race", "-tags=weftrace", "-gcflags=github.com/weft-go/weft/...=-race=false"}},
+		{[]string{"-tags=x,y", "-race", "-a"}, []string{"-race", "-a", "-tags=x,y,weftrace", "-gcflags=github.com/weft-go/weft/...=-race=false"}},
+	} {
+		if got := raceBuildFlags(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("raceBuildFlags(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
