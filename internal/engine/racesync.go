@@ -121,12 +121,13 @@ func (t *Thread) raceStart() {
 }
 
 // raceSpawn records t's clock for the thread it starts (raceStart) and
-// hides the start.
-func (t *Thread) raceSpawn() {
+// hides the start; it reports whether t's synchronisation was shown, for
+// raceRestore once the new thread hands control back.
+func (t *Thread) raceSpawn() (shown bool) {
 	if RaceHide && !t.raceIgnoring {
 		raceRelease(unsafe.Pointer(&t.raceSpawned))
-		t.raceOff()
 	}
+	return t.raceHide()
 }
 
 // raceUnwind orders t, unwinding at the end of the execution, after

@@ -408,7 +408,7 @@ func (t *Thread) spawn(f func(), name string) *Thread {
 	if t.inAwait {
 		t.fail(trace.Panic, "weft: the condition of w.Await started a thread: it may only load variables")
 	}
-	t.raceSpawn()
+	shown := t.raceSpawn()
 	u := e.newThread(t.id, f)
 	u.name = name
 	u.raceParent = t
@@ -417,6 +417,6 @@ func (t *Thread) spawn(f func(), name string) *Thread {
 	}
 	u.returnTo = t
 	t.handTo(u)
-	t.raceOn()
+	t.raceRestore(shown)
 	return u
 }

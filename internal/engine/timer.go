@@ -43,7 +43,7 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
-	t.raceSpawn()
+	shown := t.raceSpawn()
 	u := e.newThread(t.id, f)
 	u.raceParent = t
 	u.daemon = true
@@ -55,7 +55,7 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	e.tr.Objects[o.id].When = o.when
 	u.returnTo = t
 	t.handTo(u)
-	t.raceOn()
+	t.raceRestore(shown)
 }
 
 // SendsOnTimer reports whether thread t may not send on channel o, nor
