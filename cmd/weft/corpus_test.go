@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -293,6 +294,9 @@ var corpusRaced = []string{"TestDebouncerBug", "TestSumSquaresBug/three", "TestV
 func TestCorpusRace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the corpus module with weft test -race")
+	}
+	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
+		t.Skip("-race needs cgo")
 	}
 	wants, raceWants := corpusWants(t), corpusRaceWants(t)
 	runs, code := runCorpus(t, "-race")
