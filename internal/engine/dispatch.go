@@ -125,7 +125,7 @@ func (e *Exec) Batch(fn func()) bool {
 	raceRelease(unsafe.Pointer(&e.raceBegin))
 	e.cmds <- fn
 	ok := e.wait()
-	raceAcquire(unsafe.Pointer(&e.raceEnd))
+	raceAcquire(unsafe.Pointer(&raceEnd))
 	// Abandoned or not, the exploration is over: weft operations from now
 	// on are outside it. Should a goroutine that blocked come back, its
 	// operations panic in its thread's function, which recovers them, as

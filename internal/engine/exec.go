@@ -112,9 +112,9 @@ type Exec struct {
 	// watches it, and its increments order the writes of an execution
 	// before the driver's reads of them.
 	progress atomic.Int64
-	// raceBegin and raceEnd are the addresses of the driver's clock
-	// before the exploration, and of the threads' clocks (racesync.go).
-	raceBegin, raceEnd byte
+	// raceBegin is the address of the driver's clock before the
+	// exploration (racesync.go).
+	raceBegin byte
 	// shim is the state of package shim for e's executions.
 	shim any
 	// decideMark, request and requestPanic: a thread's request that the

@@ -35,7 +35,13 @@ func (t *Thread) Input(req strategy.InputRequest, ranged bool) (value uint64, na
 	}
 	e.view.Step = len(e.tr.Events)
 	req.Thread = t.id
-	v := e.strat.Input(&e.view, req)
+	var v uint64
+	if RaceHide {
+		// The strategy's state, on the dispatcher (racesync.go).
+		e.hidden(func() { v = e.strat.Input(&e.view, req) })
+	} else {
+		v = e.strat.Input(&e.view, req)
+	}
 	if req.Bits < 64 {
 		v &= 1<<req.Bits - 1
 	}

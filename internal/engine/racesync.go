@@ -23,11 +23,11 @@
 // thread's clock into A as it begins (a receive, an RUnlock: into B); one
 // that acquires (Lock, a receive, Wait, Once.Do, an atomic access, ...)
 // takes A's (a send: B's, the receives that made room; a writer's Lock:
-// both) as it returns to the program. This orders more than Go's memory
+// both) once it is chosen to run (raceAcquire). This orders more than Go's memory
 // model does (a receive after every earlier send, not only its own), never
 // less: a race may be missed, none is reported that Go's model allows.
 // Spawns order the new thread after its parent's past; every thread's
-// clock goes into the Exec's end address at each operation and as it
+// clock goes into the end address (raceEnd) at each operation and as it
 // ends, and the next execution's first thread, the threads that unwind
 // and the driver after the exploration take it: executions do not race
 // with one another.
@@ -39,6 +39,14 @@ import (
 
 	"github.com/weft-go/weft/trace"
 )
+
+// raceEnd is the address of the clocks of every thread of every
+// execution, as they began each operation and as they ended: an
+// execution's first thread, the threads that unwind and the driver after
+// an exploration take it, so that executions, of any Exec (the
+// replays that shorten and describe a failure run on Execs of their own,
+// started from the first one's dispatcher), do not race with one another.
+var raceEnd byte
 
 // raceOff makes the race detector ignore the synchronisation of t's
 // goroutine (weft's code runs).
@@ -77,16 +85,28 @@ func (t *Thread) raceShow() {
 }
 
 // raceOn makes the detector see t's synchronisation again, as t returns
-// to the program's code after its operation, and performs the operation's
-// acquires.
+// to the program's code after its operation.
 func (t *Thread) raceOn() {
-	if !RaceHide || !t.raceIgnoring {
+	if RaceHide && t.raceIgnoring {
+		t.raceShow()
+	}
+}
+
+// raceAcquire performs the acquires of the operation t began, now that t
+// runs it: the operations it synchronises with have run, so their
+// releases (as they began) are done. Acquiring before the operation runs,
+// not as t returns to the program, orders weft's own reads of the
+// program's values during the operation (the values a receive or a load
+// takes, hashed or printed) after the writes that made them.
+func (t *Thread) raceAcquire() {
+	if !RaceHide || t.raceOp.Kind == trace.KindNone {
 		return
 	}
-	t.raceShow()
 	op := t.raceOp
 	t.raceOp = trace.Op{}
+	t.raceShow()
 	t.raceSync(op, false)
+	t.raceOff()
 }
 
 // raceBegin tells the detector of the releases of op, which t, running
@@ -98,7 +118,7 @@ func (t *Thread) raceBegin(op trace.Op) {
 	}
 	if !t.raceIgnoring {
 		t.raceSync(op, true)
-		raceReleaseMerge(unsafe.Pointer(&t.e.raceEnd))
+		raceReleaseMerge(unsafe.Pointer(&raceEnd))
 		t.raceOp = op
 	}
 	t.raceOff()
@@ -116,7 +136,7 @@ func (t *Thread) raceStart() {
 		raceAcquire(unsafe.Pointer(&p.raceSpawned))
 	} else {
 		raceAcquire(unsafe.Pointer(&t.e.raceBegin))
-		raceAcquire(unsafe.Pointer(&t.e.raceEnd))
+		raceAcquire(unsafe.Pointer(&raceEnd))
 	}
 }
 
@@ -135,7 +155,7 @@ func (t *Thread) raceSpawn() (shown bool) {
 func (t *Thread) raceUnwind() {
 	if RaceHide {
 		t.raceShow()
-		raceAcquire(unsafe.Pointer(&t.e.raceEnd))
+		raceAcquire(unsafe.Pointer(&raceEnd))
 	}
 }
 
@@ -144,7 +164,7 @@ func (t *Thread) raceUnwind() {
 func (t *Thread) raceExit() {
 	if RaceHide && !t.raceIgnoring {
 		raceRelease(unsafe.Pointer(&t.raceDone))
-		raceReleaseMerge(unsafe.Pointer(&t.e.raceEnd))
+		raceReleaseMerge(unsafe.Pointer(&raceEnd))
 	}
 	t.raceOff()
 }

@@ -281,6 +281,7 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 		}
 		t.handTo(next)
 	}
+	t.raceAcquire()
 	return t.alt
 }
 
