@@ -4,7 +4,6 @@ package weft
 
 import (
 	"iter"
-	"slices"
 
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/trace"
@@ -26,6 +25,8 @@ type Chan[T any] struct {
 
 // MakeChan returns a channel with the given buffer capacity, like
 // make(chan T, capacity).
+//
+//go:norace
 func MakeChan[T any](capacity int) *Chan[T] {
 	if capacity < 0 {
 		panic("weft: MakeChan: negative capacity")
@@ -36,9 +37,13 @@ func MakeChan[T any](capacity int) *Chan[T] {
 }
 
 // SetName names c in reports.
+//
+//go:norace
 func (c *Chan[T]) SetName(name string) { c.o.SetName(name) }
 
 // register registers c on its first use in the execution.
+//
+//go:norace
 func (c *Chan[T]) register(t *engine.Thread) *engine.Obj {
 	if t.Chan(&c.o, c.capacity) {
 		clear(c.buf)
@@ -55,6 +60,8 @@ func (c *Chan[T]) register(t *engine.Thread) *engine.Obj {
 }
 
 // obj returns c's object, or nil for a nil channel.
+//
+//go:norace
 func (c *Chan[T]) obj(t *engine.Thread) *engine.Obj {
 	if c == nil {
 		return nil
@@ -63,6 +70,8 @@ func (c *Chan[T]) obj(t *engine.Thread) *engine.Obj {
 }
 
 // Send sends v on c.
+//
+//go:norace
 func (c *Chan[T]) Send(v T) {
 	t := cur()
 	o := c.obj(t)
@@ -86,6 +95,8 @@ func (c *Chan[T]) Send(v T) {
 }
 
 // Recv receives a value from c.
+//
+//go:norace
 func (c *Chan[T]) Recv() T {
 	v, _ := c.RecvOK()
 	return v
@@ -94,6 +105,8 @@ func (c *Chan[T]) Recv() T {
 // All returns an iterator over the values received from c until it is
 // closed and drained: `for v := range c.All()` is Go's `for v := range ch`.
 // Each receive is a step, shown at the line of the range statement.
+//
+//go:norace
 func (c *Chan[T]) All() iter.Seq[T] {
 	return func(yield func(T) bool) {
 		for {
@@ -106,6 +119,8 @@ func (c *Chan[T]) All() iter.Seq[T] {
 }
 
 // RecvOK receives a value from c; ok is false if c is closed and drained.
+//
+//go:norace
 func (c *Chan[T]) RecvOK() (v T, ok bool) {
 	t := cur()
 	o := c.obj(t)
@@ -115,6 +130,8 @@ func (c *Chan[T]) RecvOK() (v T, ok bool) {
 
 // recv performs a receive from c with alternative alt; end records the
 // event.
+//
+//go:norace
 func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(T, bool) *trace.Event) (v T, ok bool) {
 	if o.Buffered() {
 		if o.Len() == 0 { // closed and drained
@@ -136,7 +153,7 @@ func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(T, b
 	}
 	i := t.Partner(o, alt)
 	v = c.pend[i]
-	c.pend = slices.Delete(c.pend, i, i+1)
+	c.pend = deleteAt(c.pend, i)
 	t.Meet(o, i, end(v, true))
 	noteValue(t, v)
 	return v, true
@@ -144,27 +161,35 @@ func (c *Chan[T]) recv(t *engine.Thread, o *engine.Obj, alt int32, end func(T, b
 
 // push appends v to the buffer of c, sent by the step t is about to
 // record.
+//
+//go:norace
 func (c *Chan[T]) push(t *engine.Thread, o *engine.Obj, v T) {
 	c.buf[(c.head+o.Len())%c.capacity] = v
 	t.Push(o)
 }
 
 // addSend records a pending send of v by t for select case cas.
+//
+//go:norace
 func (c *Chan[T]) addSend(t *engine.Thread, o *engine.Obj, cas int32, v T) {
 	i := t.AddSend(o, cas)
-	c.pend = slices.Insert(c.pend, i, v)
+	c.pend = insertAt(c.pend, i, v)
 }
 
 // removeSend drops t's pending send for case cas and returns its value.
+//
+//go:norace
 func (c *Chan[T]) removeSend(t *engine.Thread, o *engine.Obj, cas int32) {
 	if i := t.RemoveSend(o, cas); i >= 0 {
 		var zero T
 		c.pend[i] = zero
-		c.pend = slices.Delete(c.pend, i, i+1)
+		c.pend = deleteAt(c.pend, i)
 	}
 }
 
 // Close closes c.
+//
+//go:norace
 func (c *Chan[T]) Close() {
 	t := cur()
 	if c == nil {
@@ -191,6 +216,8 @@ func timerSendPanic(what string) {
 }
 
 // Len returns the number of values in c's buffer.
+//
+//go:norace
 func (c *Chan[T]) Len() int {
 	if c == nil {
 		return 0
@@ -205,9 +232,39 @@ func (c *Chan[T]) Len() int {
 
 // Cap returns c's buffer capacity. It is not a visible operation: the
 // capacity never changes.
+//
+//go:norace
 func (c *Chan[T]) Cap() int {
 	if c == nil {
 		return 0
 	}
 	return c.capacity
+}
+
+// insertAt is slices.Insert of one value, and deleteAt slices.Delete of
+// one, element by element: slices' own copy the elements with the
+// runtime's copy, which the race detector checks even in code built
+// without its instrumentation (weft test -race: internal/engine's
+// racesync.go); as methods of generic types are built in the package that
+// instantiates them, they are marked go:norace.
+//
+//go:norace
+func insertAt[T any](s []T, i int, v T) []T {
+	var zero T
+	s = append(s, zero)
+	for j := len(s) - 1; j > i; j-- {
+		s[j] = s[j-1]
+	}
+	s[i] = v
+	return s
+}
+
+//go:norace
+func deleteAt[T any](s []T, i int) []T {
+	for j := i; j < len(s)-1; j++ {
+		s[j] = s[j+1]
+	}
+	var zero T
+	s[len(s)-1] = zero
+	return s[:len(s)-1]
 }

@@ -16,6 +16,8 @@ import (
 // encoder returns the 64-bit encoding of a value of type T when T is an
 // integer, a boolean or a pointer-free type of at most 8 bytes, and nil
 // otherwise (such values are not recorded in the trace).
+//
+//go:norace
 func encoder[T any]() func(T) uint64 {
 	var zero T
 	switch any(zero).(type) {
@@ -37,6 +39,8 @@ func encoder[T any]() func(T) uint64 {
 // varEncoder returns the encoding of a shared variable's values of type T:
 // encoder's when T has one, a concolic value's concrete value, and
 // otherwise a hash of the value's contents (hashValue), with hashed set.
+//
+//go:norace
 func varEncoder[T any]() (enc func(T) uint64, hashed bool) {
 	if enc := encoder[T](); enc != nil {
 		return enc, false
@@ -142,10 +146,14 @@ func mix(h, x uint64) uint64 { return trace.Mix(h*fnvPrime ^ trace.Mix(x)) }
 // printed returns v as fmt's %v prints it, for a report: a value whose
 // encoding is a hash is noted printed at its step, as it may refer to
 // memory that later steps change (a slice's elements, a map).
+//
+//go:norace
 func printed[T any](v T) string { return fmt.Sprint(v) }
 
 // encode returns the encoding of v, or 0 if enc is nil. Values are passed,
 // not pointed to, so that no operation's value escapes to the heap.
+//
+//go:norace
 func encode[T any](enc func(T) uint64, v T) uint64 {
 	if enc == nil {
 		return 0
@@ -155,6 +163,8 @@ func encode[T any](enc func(T) uint64, v T) uint64 {
 
 // noteValue notes v, the value the step t just ended read, wrote, sent or received, for
 // the report's steps, when the execution captures them.
+//
+//go:norace
 func noteValue[T any](t *engine.Thread, v T) {
 	if t.Capturing() {
 		t.NoteValue(v)

@@ -26,12 +26,16 @@ type caser interface {
 
 // OnRecv is a select case that receives from c and calls f (if not nil)
 // with the value and ok, as `case v, ok := <-c:` does.
+//
+//go:norace
 func OnRecv[T any](c *Chan[T], f func(v T, ok bool)) SelectCase {
 	return SelectCase{c: &recvCase[T]{c: c, f: f}}
 }
 
 // OnSend is a select case that sends v on c and then calls f (if not nil),
 // as `case c <- v:` does.
+//
+//go:norace
 func OnSend[T any](c *Chan[T], v T, f func()) SelectCase {
 	return SelectCase{c: &sendCase[T]{c: c, v: v, f: f}}
 }

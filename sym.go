@@ -60,6 +60,7 @@ type symbolic interface {
 	symEq(y any) SBool
 }
 
+//go:norace
 func (x Sym[T]) concrete() uint64 { return uint64(x.v) }
 
 func (b SBool) concrete() uint64 {
@@ -69,8 +70,10 @@ func (b SBool) concrete() uint64 {
 	return 0
 }
 
+//go:norace
 func (x Sym[T]) symExpr() solver.Expr { return x.Expr() }
 
+//go:norace
 func (x Sym[T]) symEq(y any) SBool { return x.Eq(y.(Sym[T])) }
 
 func (b SBool) symEq(y any) SBool {
@@ -78,6 +81,7 @@ func (b SBool) symEq(y any) SBool {
 	return b.And(c).Or(b.Not().And(c.Not()))
 }
 
+//go:norace
 func (x Sym[T]) withSym(name string) any {
 	bits, _ := layout[T]()
 	return Sym[T]{v: x.v, e: solver.Var(name, bits)}
@@ -94,10 +98,14 @@ func layout[T Integer]() (bits int, signed bool) {
 }
 
 // Value returns the concrete value.
+//
+//go:norace
 func (x Sym[T]) Value() T { return x.v }
 
 // Expr returns the solver expression of x: its symbolic expression, or the
 // constant of its value when it is concrete.
+//
+//go:norace
 func (x Sym[T]) Expr() solver.Expr {
 	if x.e.IsValid() {
 		return x.e
@@ -107,9 +115,13 @@ func (x Sym[T]) Expr() solver.Expr {
 }
 
 // Symbolic reports whether x depends on an input.
+//
+//go:norace
 func (x Sym[T]) Symbolic() bool { return x.e.IsValid() }
 
 // String shows the concrete value and, if any, the expression.
+//
+//go:norace
 func (x Sym[T]) String() string {
 	if !x.e.IsValid() {
 		return fmt.Sprint(x.v)
@@ -133,41 +145,57 @@ func sym[T Integer](v T, symbolic bool, build func() solver.Expr) Sym[T] {
 func either[T Integer](x, y Sym[T]) bool { return x.e.IsValid() || y.e.IsValid() }
 
 // Add returns x + y.
+//
+//go:norace
 func (x Sym[T]) Add(y Sym[T]) Sym[T] {
 	return sym(x.v+y.v, either(x, y), func() solver.Expr { return solver.Add(x.Expr(), y.Expr()) })
 }
 
 // Sub returns x - y.
+//
+//go:norace
 func (x Sym[T]) Sub(y Sym[T]) Sym[T] {
 	return sym(x.v-y.v, either(x, y), func() solver.Expr { return solver.Sub(x.Expr(), y.Expr()) })
 }
 
 // Mul returns x * y.
+//
+//go:norace
 func (x Sym[T]) Mul(y Sym[T]) Sym[T] {
 	return sym(x.v*y.v, either(x, y), func() solver.Expr { return solver.Mul(x.Expr(), y.Expr()) })
 }
 
 // Neg returns -x.
+//
+//go:norace
 func (x Sym[T]) Neg() Sym[T] {
 	return sym(-x.v, x.e.IsValid(), func() solver.Expr { return solver.Neg(x.e) })
 }
 
 // And returns x & y.
+//
+//go:norace
 func (x Sym[T]) And(y Sym[T]) Sym[T] {
 	return sym(x.v&y.v, either(x, y), func() solver.Expr { return solver.And(x.Expr(), y.Expr()) })
 }
 
 // Or returns x | y.
+//
+//go:norace
 func (x Sym[T]) Or(y Sym[T]) Sym[T] {
 	return sym(x.v|y.v, either(x, y), func() solver.Expr { return solver.Or(x.Expr(), y.Expr()) })
 }
 
 // Xor returns x ^ y.
+//
+//go:norace
 func (x Sym[T]) Xor(y Sym[T]) Sym[T] {
 	return sym(x.v^y.v, either(x, y), func() solver.Expr { return solver.Xor(x.Expr(), y.Expr()) })
 }
 
 // Not returns ^x.
+//
+//go:norace
 func (x Sym[T]) Not() Sym[T] {
 	return sym(^x.v, x.e.IsValid(), func() solver.Expr { return solver.Not(x.e) })
 }
@@ -176,6 +204,8 @@ func (x Sym[T]) Not() Sym[T] {
 // (a runtime error the program may recover; unrecovered, it is reported as
 // a DivideByZero failure); a symbolic divisor records the check y != 0 as
 // a branch, so the concolic strategies look for inputs that make it zero.
+//
+//go:norace
 func (x Sym[T]) Div(y Sym[T]) Sym[T] {
 	checkDivisor(y)
 	_, signed := layout[T]()
@@ -188,6 +218,8 @@ func (x Sym[T]) Div(y Sym[T]) Sym[T] {
 }
 
 // Rem returns x % y, with the sign of x; a zero divisor panics as for Div.
+//
+//go:norace
 func (x Sym[T]) Rem(y Sym[T]) Sym[T] {
 	checkDivisor(y)
 	_, signed := layout[T]()
@@ -214,6 +246,8 @@ func checkDivisor[T Integer](y Sym[T]) {
 // Shl returns x << n. Counts of at least the width give 0, as in Go; a
 // negative count panics as in Go (recorded as a branch when n is
 // symbolic).
+//
+//go:norace
 func (x Sym[T]) Shl(n Sym[T]) Sym[T] {
 	checkShift(n)
 	return sym(x.v<<n.v, either(x, n), func() solver.Expr { return solver.Shl(x.Expr(), n.Expr()) })
@@ -222,6 +256,8 @@ func (x Sym[T]) Shl(n Sym[T]) Sym[T] {
 // Shr returns x >> n: arithmetic for signed T, logical for unsigned T.
 // Counts of at least the width give the sign fill or 0, as in Go; a
 // negative count panics as for Shl.
+//
+//go:norace
 func (x Sym[T]) Shr(n Sym[T]) Sym[T] {
 	checkShift(n)
 	_, signed := layout[T]()
@@ -267,26 +303,40 @@ func cmp[T Integer](x, y Sym[T], v bool, s, u func(a, b solver.Expr) solver.Expr
 }
 
 // Eq returns x == y.
+//
+//go:norace
 func (x Sym[T]) Eq(y Sym[T]) SBool { return cmp(x, y, x.v == y.v, solver.Eq, solver.Eq) }
 
 // Ne returns x != y.
+//
+//go:norace
 func (x Sym[T]) Ne(y Sym[T]) SBool { return cmp(x, y, x.v != y.v, solver.Ne, solver.Ne) }
 
 // Lt returns x < y.
+//
+//go:norace
 func (x Sym[T]) Lt(y Sym[T]) SBool { return cmp(x, y, x.v < y.v, solver.Slt, solver.Ult) }
 
 // Le returns x <= y.
+//
+//go:norace
 func (x Sym[T]) Le(y Sym[T]) SBool { return cmp(x, y, x.v <= y.v, solver.Sle, solver.Ule) }
 
 // Gt returns x > y.
+//
+//go:norace
 func (x Sym[T]) Gt(y Sym[T]) SBool { return cmp(x, y, x.v > y.v, solver.Sgt, solver.Ugt) }
 
 // Ge returns x >= y.
+//
+//go:norace
 func (x Sym[T]) Ge(y Sym[T]) SBool { return cmp(x, y, x.v >= y.v, solver.Sge, solver.Uge) }
 
 // Convert converts x to type U as Go's conversion U(x) does: truncation to
 // a narrower type, sign or zero extension (by the signedness of T) to a
 // wider one.
+//
+//go:norace
 func Convert[U, T Integer](x Sym[T]) Sym[U] {
 	v := U(x.v)
 	if !x.e.IsValid() {

@@ -44,6 +44,8 @@ func NewTimer(d time.Duration) *Timer {
 
 // NewTimerOf returns a timer that fires after d of virtual time, sending
 // value(deadline).
+//
+//go:norace
 func NewTimerOf[T any](d time.Duration, value func(deadline time.Duration) T) *TimerOf[T] {
 	t := cur()
 	c := MakeChan[T](0)
@@ -67,14 +69,20 @@ func (w *T) After(d time.Duration) *Chan[time.Duration] { return After(d) }
 // Stop prevents the timer from firing, like time.Timer.Stop. It reports
 // whether it stopped it: false if the timer had already fired (its value
 // received) or been stopped.
+//
+//go:norace
 func (tm *TimerOf[T]) Stop() bool { return tm.change("Stop", -1) }
 
 // Reset makes the timer fire after d from now, like time.Timer.Reset, and
 // reports whether it was armed (not yet received and not stopped) before.
+//
+//go:norace
 func (tm *TimerOf[T]) Reset(d time.Duration) bool { return tm.change("Reset", max(int64(d), 0)) }
 
 // change stops (d < 0) or resets the timer in one step; what is the
 // method, for the panic of a Timer not made by NewTimer.
+//
+//go:norace
 func (tm *TimerOf[T]) change(what string, d int64) bool {
 	if tm.C == nil {
 		// time's panics too, for a Timer not made by NewTimer.

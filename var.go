@@ -42,6 +42,8 @@ type Value[T any] struct {
 
 // NewValue returns a variable of any type with a name for reports. Its
 // initial value is set by its first Store.
+//
+//go:norace
 func NewValue[T any](name string) *Value[T] {
 	v := &Value[T]{}
 	v.o.SetName(name)
@@ -51,6 +53,8 @@ func NewValue[T any](name string) *Value[T] {
 
 // SetName names v in reports, as NewValue does; a Var and an Int, which
 // embed a Value, have it too.
+//
+//go:norace
 func (v *Value[T]) SetName(name string) { v.o.SetName(name) }
 
 // SetAtomic declares every access of v atomic, as those of sync/atomic's
@@ -58,9 +62,13 @@ func (v *Value[T]) SetName(name string) { v.o.SetName(name) }
 // synchronise like its other operations and are never reported. Without
 // it, Load and Store are plain reads and writes, as of a Go variable. An
 // Int is atomic without it.
+//
+//go:norace
 func (v *Value[T]) SetAtomic() { v.atomic = true }
 
 // begin registers v on first use and announces operation k.
+//
+//go:norace
 func (v *Value[T]) begin(k trace.Kind) *engine.Thread {
 	t := v.register()
 	t.Begin(&v.o, trace.ClassVar, k)
@@ -69,6 +77,8 @@ func (v *Value[T]) begin(k trace.Kind) *engine.Thread {
 
 // beginArg is begin for an operation with an argument, computed with the
 // variable's encoder.
+//
+//go:norace
 func (v *Value[T]) beginArg(k trace.Kind, arg func(func(T) uint64) int64) *engine.Thread {
 	t := v.register()
 	t.BeginArg(&v.o, trace.ClassVar, k, arg(v.enc))
@@ -77,6 +87,8 @@ func (v *Value[T]) beginArg(k trace.Kind, arg func(func(T) uint64) int64) *engin
 
 // register registers v on first use in the execution and returns the
 // running thread.
+//
+//go:norace
 func (v *Value[T]) register() *engine.Thread {
 	t := cur()
 	if t.Register(&v.o, trace.ClassVar) {
@@ -94,6 +106,8 @@ func (v *Value[T]) register() *engine.Thread {
 
 // note notes x, the value the step t just ended read or wrote, for the
 // report's steps.
+//
+//go:norace
 func (v *Value[T]) note(t *engine.Thread, x T) {
 	if !t.Capturing() {
 		return
@@ -106,6 +120,8 @@ func (v *Value[T]) note(t *engine.Thread, x T) {
 }
 
 // Load reads the variable.
+//
+//go:norace
 func (v *Value[T]) Load() T {
 	t := v.begin(trace.KindLoad)
 	x := v.val
@@ -118,6 +134,8 @@ func (v *Value[T]) Load() T {
 }
 
 // Store writes x to the variable.
+//
+//go:norace
 func (v *Value[T]) Store(x T) {
 	t := v.begin(trace.KindStore)
 	v.val = x
@@ -129,6 +147,8 @@ func (v *Value[T]) Store(x T) {
 }
 
 // Swap stores x and returns the old value, atomically.
+//
+//go:norace
 func (v *Value[T]) Swap(x T) (old T) {
 	t := v.begin(trace.KindSwap)
 	old, v.val = v.val, x
@@ -150,6 +170,8 @@ type Var[T comparable] struct {
 
 // NewVar returns a variable with a name for reports. Its initial value is
 // set by its first Store.
+//
+//go:norace
 func NewVar[T comparable](name string) *Var[T] {
 	v := &Var[T]{}
 	v.o.SetName(name)
@@ -162,6 +184,8 @@ func NewVar[T comparable](name string) *Var[T] {
 // compared as Eq compares them, by value; when the comparison depends on
 // inputs, its outcome is a branch, as w.If's, which the concolic
 // strategies and unfold can take the other side of.
+//
+//go:norace
 func (v *Var[T]) CompareAndSwap(old, new T) bool {
 	// The expected value is the operation's argument: a strategy that
 	// reorders the CAS can tell whether it would succeed.
@@ -200,6 +224,8 @@ func symEqual[T comparable](x, y T) SBool {
 // When x's type carries an expression, it returns x with a fresh variable
 // named after the step (trace.ReadSymbol) for it; otherwise x unchanged,
 // and the read has no symbol.
+//
+//go:norace
 func symRead[T any](t *engine.Thread, x T, w solver.Expr) T {
 	s, ok := any(x).(symbolic)
 	if !ok {
@@ -215,6 +241,8 @@ func symRead[T any](t *engine.Thread, x T, w solver.Expr) T {
 
 // symWrite records, in a symbolic trace, the write of x the thread just
 // ended, when x's type carries an expression.
+//
+//go:norace
 func symWrite[T any](t *engine.Thread, x T) {
 	if e := symExpr(x); e.IsValid() {
 		t.NoteAccess(trace.SymAccess{Write: e})
@@ -223,6 +251,8 @@ func symWrite[T any](t *engine.Thread, x T) {
 
 // symExpr returns the expression of x, or the zero Expr if x's type
 // carries none.
+//
+//go:norace
 func symExpr[T any](x T) solver.Expr {
 	if s, ok := any(x).(symbolic); ok {
 		return s.symExpr()
@@ -244,12 +274,16 @@ type Int[T Integer] struct {
 
 // Load reads the variable, atomically. (Swap, CompareAndSwap and the adds
 // are atomic on any variable.)
+//
+//go:norace
 func (v *Int[T]) Load() T {
 	v.atomic = true
 	return v.Var.Load()
 }
 
 // Store writes x to the variable, atomically.
+//
+//go:norace
 func (v *Int[T]) Store(x T) {
 	v.atomic = true
 	v.Var.Store(x)
@@ -260,6 +294,8 @@ func (v *Int[T]) Store(x T) {
 // every Add observes the adds before it: two Adds of one variable are
 // dependent, and a strategy explores both of their orders. Use AddOnly
 // where the result is not needed.
+//
+//go:norace
 func (v *Int[T]) Add(delta T) T {
 	t := v.begin(trace.KindAdd)
 	v.val += delta
@@ -286,6 +322,8 @@ func (v *Int[T]) Add(delta T) T {
 // sum or overwrite it, so both orders are explored. Strategies with a
 // relation of their own (unfold, con2) treat AddOnly as Add, which is
 // sound and explores more; reach does not model variables.
+//
+//go:norace
 func (v *Int[T]) AddOnly(delta T) {
 	var zero T
 	t := v.register()

@@ -8,8 +8,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,8 +28,18 @@ type want struct {
 // corpusWants reads the "// want TestName: kind" comments of the corpus
 // (TestName/subtest for a subtest).
 func corpusWants(t *testing.T) map[string]want {
+	return corpusMarks(t, regexp.MustCompile(`// want (Test[\w/]+): (.+)$`))
+}
+
+// corpusRaceWants reads the "// want -race TestName: data race" comments
+// of the corpus: the bugs only weft test -race finds.
+func corpusRaceWants(t *testing.T) map[string]want {
+	return corpusMarks(t, regexp.MustCompile(`// want -race (Test[\w/]+): (.+)$`))
+}
+
+// corpusMarks reads the want comments of the corpus that mark matches.
+func corpusMarks(t *testing.T, mark *regexp.Regexp) map[string]want {
 	t.Helper()
-	mark := regexp.MustCompile(`// want (Test[\w/]+): (.+)$`)
 	files, err := filepath.Glob(filepath.Join(corpusDir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +105,7 @@ var (
 	messageLoc  = regexp.MustCompile(`^\s+(\S+\.go:\d+): t\.\w+`)
 	stepLine    = regexp.MustCompile(`^\s+\d+\s+(T\d+)\s+(.+?)\s+(\S+\.go:\d+)$`)
 	blockedLine = regexp.MustCompile(`^\s+(T\d+)\s+.+?\s(\S+\.go:\d+)(\s+\((?:held by|behind waiting writer) T\d+\))?$`)
-	replayLine  = regexp.MustCompile(`replay: weft test (\S+) -run '([^']+)' -replay '([^']+)'`)
+	replayLine  = regexp.MustCompile(`replay: weft test (?:(-race) )?(\S+) -run '([^']+)' -replay '([^']+)'`)
 	stackLine   = regexp.MustCompile(`^\s+(\S+/testdata/corpus/\S+\.go:\d+) \+0x`)
 )
 
@@ -154,15 +166,19 @@ func failureAt(out string) (kind string, locs []string) {
 // and subtests that run, each bug's test and its fix's.
 const (
 	corpusBugs = 40
-	// 80 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
+	// 84 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
 	// TestLedger* 2, TestStats* 3 (on two levels).
-	corpusRuns = 100
+	corpusRuns = 104
+	// corpusRaceBugs have a "want -race" comment: only weft test -race
+	// finds them (an unsynchronised map, a counter).
+	corpusRaceBugs = 2
 )
 
 // TestCorpus runs weft test on the corpus: every bug is found, with its
 // kind, at the line of the operation its want comment marks (in the
 // original file), and every fixed version passes. A subtest with no want
-// comment passes, and a test whose subtest has one fails.
+// comment passes, and a test whose subtest has one fails. A bug only the
+// race detector finds passes.
 func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the corpus module with weft test")
@@ -170,6 +186,10 @@ func TestCorpus(t *testing.T) {
 	wants := corpusWants(t)
 	if len(wants) != corpusBugs {
 		t.Fatalf("%d want comments in the corpus, want %d", len(wants), corpusBugs)
+	}
+	raceWants := corpusRaceWants(t)
+	if len(raceWants) != corpusRaceBugs {
+		t.Fatalf("%d want -race comments in the corpus, want %d", len(raceWants), corpusRaceBugs)
 	}
 	runs, code := runCorpus(t)
 	if code != exitFailure {
@@ -182,7 +202,12 @@ func TestCorpus(t *testing.T) {
 		out := r.output.String()
 		top, _, _ := strings.Cut(name, "/")
 		w, bug := wants[name]
+		_, raceBug := raceWants[name]
 		switch {
+		case raceBug:
+			if r.action != "pass" {
+				t.Errorf("%s (a bug only the race detector finds): %s without -race, want pass:\n%s", name, r.action, out)
+			}
 		case !bug && !strings.HasSuffix(top, "Fixed") && !hasSubtestWant(wants, top):
 			t.Errorf("%s: neither a want comment nor a Fixed name", name)
 		case !bug && hasSubtestWant(wants, name):
@@ -225,10 +250,10 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: no replay command in:\n%s", name, r.output.String())
 			continue
 		}
-		again, code := runCorpus(t, "-run", m[2], "-replay", m[3])
+		again, code := runCorpus(t, "-run", m[3], "-replay", m[4])
 		levels := strings.Count(name, "/") + 1
 		if code != exitFailure || len(again) != levels || again[name] == nil {
-			t.Errorf("%s: replay %q: exit status %d, %d tests, want %d and %d tests", name, m[3], code, len(again), exitFailure, levels)
+			t.Errorf("%s: replay %q: exit status %d, %d tests, want %d and %d tests", name, m[4], code, len(again), exitFailure, levels)
 			continue
 		}
 		if k, _ := failureAt(again[name].output.String()); k != wants[name].kind {
@@ -253,4 +278,70 @@ func hasSubtestWant(wants map[string]want, name string) bool {
 func isOp(desc, op string) bool {
 	rest, ok := strings.CutPrefix(desc, op)
 	return ok && op != "" && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, "("))
+}
+
+// corpusRaced are the tests of the corpus whose output holds a report of
+// the race detector under weft test -race: the bugs only it finds, and two
+// bugs whose accesses race besides (DebouncerBug's timer field, the loop
+// variable of SumSquaresBug's Go 1.21 loop).
+var corpusRaced = []string{"TestDebouncerBug", "TestSumSquaresBug/three", "TestVisitsBug", "TestWordCountBug"}
+
+// TestCorpusRace runs weft test -race on the corpus: each bug only the race
+// detector finds fails as a data race whose report names the line its
+// want comment marks, every other bug still fails, no fixed version (nor
+// any other test) has a race report, and the replay command of a data
+// race reproduces it.
+func TestCorpusRace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the corpus module with weft test -race")
+	}
+	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
+		t.Skip("-race needs cgo")
+	}
+	wants, raceWants := corpusWants(t), corpusRaceWants(t)
+	runs, code := runCorpus(t, "-race")
+	if code != exitFailure {
+		t.Errorf("exit status %d, want %d", code, exitFailure)
+	}
+	if len(runs) != corpusRuns {
+		t.Errorf("%d tests and subtests ran, want %d", len(runs), corpusRuns)
+	}
+	var raced []string
+	for name, r := range runs {
+		out := r.output.String()
+		if strings.Contains(out, "WARNING: DATA RACE") {
+			raced = append(raced, name)
+		}
+		top, _, _ := strings.Cut(name, "/")
+		_, bug := wants[name]
+		w, raceBug := raceWants[name]
+		switch {
+		case raceBug:
+			kind, _ := failureAt(out)
+			if r.action != "fail" || kind != w.kind || !strings.Contains(out, "/testdata/corpus/"+w.loc+" +0x") {
+				t.Errorf("%s: %s, %q; want a failure %q with a race report at %s:\n%s", name, r.action, kind, w.kind, w.loc, out)
+			}
+		case bug:
+			if r.action != "fail" {
+				t.Errorf("%s: %s, want fail:\n%s", name, r.action, out)
+			}
+		case strings.HasSuffix(top, "Fixed") && r.action != "pass":
+			t.Errorf("%s (a fixed version): %s, want pass:\n%s", name, r.action, out)
+		}
+	}
+	slices.Sort(raced)
+	if !slices.Equal(raced, corpusRaced) {
+		t.Errorf("tests with a race report: %v, want %v", raced, corpusRaced)
+	}
+	m := replayLine.FindStringSubmatch(runs["TestVisitsBug"].output.String())
+	if m == nil || m[1] != "-race" {
+		t.Fatalf("TestVisitsBug: no replay command with -race in:\n%s", runs["TestVisitsBug"].output.String())
+	}
+	again, code := runCorpus(t, "-race", "-run", m[3], "-replay", m[4])
+	if r := again["TestVisitsBug"]; code != exitFailure || r == nil || !strings.Contains(r.output.String(), "WARNING: DATA RACE") {
+		t.Fatalf("replay %q: exit status %d, runs %v; want %d and a race report", m[4], code, again, exitFailure)
+	}
+	if k, _ := failureAt(again["TestVisitsBug"].output.String()); k != "data race" {
+		t.Errorf("the replay reports %q, want %q", k, "data race")
+	}
 }

@@ -10,7 +10,7 @@
 //	weft worker -nats URL [-name NAME]
 //	weft replay [-max-steps N] [-races] PROGRAM TOKEN
 //	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
-//	          [-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-json] [-v]
+//	          [-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-race] [-json] [-v]
 //	weft help [COMMAND]
 //
 // For example, to look for the deadlock of five dining philosophers and
@@ -44,7 +44,9 @@
 // random numbers are weft's, with go test -overlay; each Test function, or
 // each subtest of one that calls t.Run, runs as a weft exploration (see the
 // README, "Test ordinary Go code"). Its flags may follow the packages, as
-// with go test.
+// with go test. With -race it builds them with Go's race detector, whose
+// reports become data race failures of the executions in which they
+// happened.
 //
 // Numeric flags must not be negative: -max-runs, -max-steps and -timeout
 // take 0 for "no bound" (-max-steps: weft's default, 100000); -depth and

@@ -25,7 +25,7 @@ import (
 )
 
 const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
-	[-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-json] [-v]
+	[-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-race] [-json] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
@@ -43,6 +43,9 @@ come before or after the packages.
 	-timeout D       stop each exploration after D of wall time (0: no bound)
 	-workers N       explore each test on N workers (0: one per core)
 	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report) instead of exploring
+	-race            build with Go's race detector: a race it reports fails
+	                 the execution in which it happened (see the README);
+	                 one worker
 	-json            print go test's JSON events (go test -json)
 	-v               print the output of every test, not only of those that fail
 
@@ -74,7 +77,7 @@ var testValueFlags = map[string]string{
 
 var (
 	buildValueFlags = []string{"tags", "ldflags", "gcflags", "mod", "p"}
-	buildBoolFlags  = []string{"a", "trimpath"}
+	buildBoolFlags  = []string{"a", "trimpath", "race"}
 )
 
 // parseTestArgs parses weft test's command line.
@@ -184,21 +187,11 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		return report(err, stderr)
 	}
 	defer os.RemoveAll(tmp)
-	modFlags, goVersion, err := moduleFlags(dir, tmp)
-	if err != nil {
-		return report(usageErrorf("weft test: %v", err), stderr)
-	}
-	flags := append(slices.Clone(o.buildFlags), modFlags...)
-	files, err := rewrite.Packages(rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion}, o.pkgs...)
-	if err != nil {
-		return report(usageErrorf("weft test: %v", err), stderr)
-	}
-	overlay, err := rewrite.Overlay(tmp, files)
+	flags, err := rewriteFlags(dir, tmp, raceBuildFlags(o.buildFlags), o.pkgs)
 	if err != nil {
 		return report(err, stderr)
 	}
-	goArgs := []string{"test", "-json", "-overlay=" + overlay}
-	goArgs = append(goArgs, flags...)
+	goArgs := append([]string{"test", "-json"}, flags...)
 	if o.run != "" {
 		goArgs = append(goArgs, "-run="+o.run)
 	}
@@ -209,6 +202,11 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	cmd := exec.Command("go", goArgs...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), o.env...)
+	if slices.Contains(o.buildFlags, "-race") && !slices.ContainsFunc(o.env, func(s string) bool { return strings.HasPrefix(s, weft.WorkersEnv+"=") }) {
+		// The race detector's count of reports is the process's: one
+		// execution at a time tells which one raced.
+		cmd.Env = append(cmd.Env, weft.WorkersEnv+"=1")
+	}
 	cmd.Env = append(cmd.Env, weft.CommandEnv+"="+replayPrefix)
 	if o.replay != "" {
 		cmd.Env = append(cmd.Env, weft.ReplayEnv+"="+o.replay)
@@ -235,6 +233,48 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		return exitTimeout
 	}
 	return exitOK
+}
+
+// rewriteFlags rewrites the packages pkgs of the module in dir, writes
+// the rewritten files and the overlay to tmp, and returns the flags of the
+// go command that build them: -overlay, buildFlags, and those of
+// moduleFlags.
+func rewriteFlags(dir, tmp string, buildFlags, pkgs []string) ([]string, error) {
+	modFlags, goVersion, err := moduleFlags(dir, tmp, pkgs)
+	if err != nil {
+		return nil, usageErrorf("weft test: %v", err)
+	}
+	flags := append(slices.Clone(buildFlags), modFlags...)
+	files, err := rewrite.Packages(rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion}, pkgs...)
+	if err != nil {
+		return nil, usageErrorf("weft test: %v", err)
+	}
+	overlay, err := rewrite.Overlay(tmp, files)
+	if err != nil {
+		return nil, err
+	}
+	return append([]string{"-overlay=" + overlay}, flags...), nil
+}
+
+// raceBuildFlags returns flags, with what -race needs besides if it holds
+// -race: the build tag weftrace, which makes weft's threads hide their
+// hand-offs from the race detector (internal/engine/racesync.go), and no
+// instrumentation of weft's own packages, whose memory the threads share
+// with no order the detector sees.
+func raceBuildFlags(flags []string) []string {
+	if !slices.Contains(flags, "-race") {
+		return flags
+	}
+	out := slices.Clone(flags)
+	tags := "weftrace"
+	for i, f := range out {
+		if t, ok := strings.CutPrefix(f, "-tags="); ok && t != "" {
+			tags = t + "," + tags
+			out = slices.Delete(out, i, i+1)
+			break
+		}
+	}
+	return append(out, "-tags="+tags, "-gcflags="+weftModule+"/...=-race=false")
 }
 
 // replayPrefix is the command of the replay commands that the reports
@@ -357,13 +397,16 @@ func shellQuote(s string) string {
 // tmp, that requires weft and replaces it with weft's source directory,
 // and the go line of the module's own go.mod, which the temporary one
 // raises to weft's (rewrite.Config.GoVersion).
-func moduleFlags(dir, tmp string) (flags []string, goVersion string, err error) {
+func moduleFlags(dir, tmp string, pkgs []string) (flags []string, goVersion string, err error) {
 	gomod, err := goOutput(dir, "env", "GOMOD")
 	if err != nil {
 		return nil, "", err
 	}
 	if gomod == "" || gomod == os.DevNull {
 		return nil, "", errors.New("not in a module: weft test runs the tests of a module's packages (go mod init creates one)")
+	}
+	if err := samePatternModule(dir, gomod, pkgs); err != nil {
+		return nil, "", err
 	}
 	all, err := goOutput(dir, "list", "-m", "all")
 	if err != nil {
@@ -413,6 +456,61 @@ func moduleFlags(dir, tmp string) (flags []string, goVersion string, err error) 
 	// requirements, raising its go line to weft's; the module's go.mod and
 	// go.sum are left alone.
 	return []string{"-modfile=" + mod, "-mod=mod"}, own, nil
+}
+
+// samePatternModule checks that the directories that the patterns pkgs
+// name (those that start with . or /) are in the module whose go.mod is
+// gomod, the module of dir: weft test rewrites and builds the packages of
+// that one module, as go test does.
+func samePatternModule(dir, gomod string, pkgs []string) error {
+	for _, p := range pkgs {
+		if !strings.HasPrefix(p, ".") && !filepath.IsAbs(p) {
+			continue // an import path
+		}
+		pdir := strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
+		if pdir == "" {
+			pdir = "/"
+		}
+		if !filepath.IsAbs(pdir) {
+			pdir = filepath.Join(dir, pdir)
+		}
+		if fi, err := os.Stat(pdir); err != nil || !fi.IsDir() {
+			continue // go reports the pattern that matches nothing
+		}
+		other, err := goOutput(pdir, "env", "GOMOD")
+		if err != nil {
+			return err
+		}
+		if other == gomod || other == "" || other == os.DevNull {
+			continue
+		}
+		mod, err := goOutput(pdir, "list", "-m")
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dirOrCwd(dir), filepath.Dir(other))
+		if err != nil {
+			rel = filepath.Dir(other)
+		}
+		return fmt.Errorf("%s is in module %s (%s), not in the module of this directory (%s): weft test runs the tests of one module's packages; run it in that module (cd %s && weft test ./...)",
+			p, mod, other, gomod, shellQuote(rel))
+	}
+	return nil
+}
+
+// dirOrCwd returns dir, or the current directory for "".
+func dirOrCwd(dir string) string {
+	if dir != "" {
+		if abs, err := filepath.Abs(dir); err == nil {
+			return abs
+		}
+		return dir
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	return wd
 }
 
 // goLine returns the go line's version of the go.mod file gomod.

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -213,4 +214,39 @@ func testModule(t *testing.T, dir string, files map[string]string, code int) str
 		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", got, code, stdout.String(), stderr.String())
 	}
 	return stdout.String()
+}
+
+// TestTestOtherModule checks that weft test refuses, with exit status 2
+// and the way out, a directory of another module (testdata/corpus from
+// weft's root, issue 13) and packages none of which is the module's.
+func TestTestOtherModule(t *testing.T) {
+	for _, c := range []struct {
+		pkg, want string
+	}{
+		{"./testdata/corpus", "./testdata/corpus is in module example.com/corpus (" + filepath.Join(dirOrCwd(filepath.Join("..", "..")), "testdata", "corpus", "go.mod") + "), not in the module of this directory"},
+		{"./testdata/corpus", "run it in that module (cd testdata/corpus && weft test ./...)"},
+		{"fmt", "weft test: fmt: no package of the main module matches"},
+		{"./std/rt", "weft test: ./std/rt: no package of the main module matches"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := runTest(filepath.Join("..", ".."), []string{c.pkg}, &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), c.want) || stdout.Len() != 0 {
+			t.Errorf("weft test %s: exit status %d, stdout %q, stderr %q; want %d and %q", c.pkg, code, stdout.String(), stderr.String(), exitUsage, c.want)
+		}
+	}
+}
+
+// TestRaceBuildFlags checks what -race adds to the build flags: the build
+// tag weftrace (merged with the user's tags) and weft's packages without
+// instrumentation; nothing without -race.
+func TestRaceBuildFlags(t *testing.T) {
+	for _, c := range []struct{ in, want []string }{
+		{[]string{"-tags=x"}, []string{"-tags=x"}},
+		{[]string{"-race"}, []string{"-race", "-tags=weftrace", "-gcflags=github.com/weft-go/weft/...=-race=false"}},
+		{[]string{"-tags=x,y", "-race", "-a"}, []string{"-race", "-a", "-tags=x,y,weftrace", "-gcflags=github.com/weft-go/weft/...=-race=false"}},
+	} {
+		if got := raceBuildFlags(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("raceBuildFlags(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/internal/races"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -70,6 +71,7 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 	failer, _ := strategy.As[strategy.Failer](s)
 	var out Outcome
 	var det races.Detector
+	raceErrors := engine.RaceErrors()
 	start := time.Now()
 	lastProgress := start
 	// record tallies an execution that ended with end; it reports whether
@@ -91,6 +93,9 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		}
 		if l.Races {
 			end = RaceEnd(&det, tr, end)
+		}
+		if engine.RaceHide {
+			end = detectorEnd(&raceErrors, end)
 		}
 		out.Executions++
 		l.Record(tr, end)
@@ -179,6 +184,28 @@ func RaceEnd(d *races.Detector, tr *trace.Trace, end trace.End) trace.End {
 		return r.End(tr)
 	}
 	return end
+}
+
+// DetectorRace is the message of the failure of an execution during which
+// Go's race detector reported a data race (weft test -race).
+const DetectorRace = "Go's race detector reported a data race during this execution: its report (WARNING: DATA RACE) is above, with the stacks of both accesses"
+
+// detectorEnd makes an execution that did not fail otherwise a
+// trace.DataRace failure if Go's race detector reported a race since the
+// count *seen (which it updates): as weft runs one execution at a time,
+// the race happened in this one. A race found again in a later execution
+// is not reported again (the detector reports a pair of accesses once per
+// process), nor blamed on it.
+func detectorEnd(seen *int, end trace.End) trace.End {
+	n := engine.RaceErrors()
+	if n == *seen {
+		return end
+	}
+	*seen = n
+	if end.Status == trace.Failed {
+		return end
+	}
+	return trace.End{Status: trace.Failed, Kind: trace.DataRace, Thread: trace.NoThread, Message: DetectorRace}
 }
 
 // Batch runs n executions of its strategy's exploration: then its Next

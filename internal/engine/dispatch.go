@@ -25,6 +25,7 @@ package engine
 import (
 	"iter"
 	"time"
+	"unsafe"
 
 	"github.com/weft-go/weft/trace"
 )
@@ -61,9 +62,15 @@ func (e *Exec) progressed() { e.progress.Add(1) }
 // or spun in the program's code, none of which writes the execution's
 // state, and the parking and the driver's wake-up synchronise through the
 // runtime's scheduler.
+//
+// In weft test -race's builds, a thread that returns to the program's code performs
+// its operation's acquires (raceOn).
 func (e *Exec) publish() {
 	if raceBuild {
 		e.progress.Add(1)
+		if t := e.cur; RaceHide && t != nil && !e.ended && t.g == getg() {
+			t.raceOn()
+		}
 	}
 }
 
@@ -115,8 +122,10 @@ func (e *Exec) Batch(fn func()) bool {
 	}
 	e.startDispatcher()
 	activate(e)
+	raceRelease(unsafe.Pointer(&e.raceBegin))
 	e.cmds <- fn
 	ok := e.wait()
+	raceAcquire(unsafe.Pointer(&raceEnd))
 	// Abandoned or not, the exploration is over: weft operations from now
 	// on are outside it. Should a goroutine that blocked come back, its
 	// operations panic in its thread's function, which recovers them, as
@@ -200,9 +209,15 @@ func (e *Exec) wait() bool {
 // dispatcher, and unwinds it.
 func (e *Exec) execute(main *Thread) {
 	for t := main; t != nil; {
-		next, ok := t.resume()
+		next, ok := e.resumeThread(t)
 		if !ok {
 			break
+		}
+		if RaceHide && next != nil && next == e.decideMark {
+			// t asks the dispatcher to run a function (onDispatcher),
+			// and goes on.
+			e.runRequest()
+			next = t
 		}
 		t = next
 	}
@@ -219,8 +234,19 @@ func (e *Exec) execute(main *Thread) {
 		// It is parked in weft (handTo or park): resumed, it unwinds
 		// (e.aborting) and yields nothing.
 		e.progressed()
-		t.resume()
+		e.resumeThread(t)
 	}
+}
+
+// resumeThread resumes t's coroutine until it yields, hiding the switches
+// from the race detector in weft test -race's builds (racesync.go).
+func (e *Exec) resumeThread(t *Thread) (*Thread, bool) {
+	if !RaceHide {
+		return t.resume()
+	}
+	raceDisable()
+	defer raceEnable()
+	return t.resume()
 }
 
 // newCoroutine gives thread t its coroutine.

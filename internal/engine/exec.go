@@ -112,6 +112,17 @@ type Exec struct {
 	// watches it, and its increments order the writes of an execution
 	// before the driver's reads of them.
 	progress atomic.Int64
+	// raceBegin is the address of the driver's clock before the
+	// exploration (racesync.go).
+	raceBegin byte
+	// shim is the state of package shim for e's executions.
+	shim any
+	// decideMark, request and requestPanic: a thread's request that the
+	// dispatcher run a function, and the function's panic (onDispatcher,
+	// racesync.go).
+	decideMark   *Thread
+	request      func()
+	requestPanic any
 	// names are the naming tables of threads and objects (names.go),
 	// shared with the Execs of parallel workers; adopted is how much of
 	// their log of key merges e has applied.
@@ -146,6 +157,10 @@ func NewExec(cfg Config) *Exec {
 // kept outside the execution's objects (the tables of package std/rt) is
 // stale when the serial it was made in is not the current one.
 func (e *Exec) Serial() uint64 { return e.serial }
+
+// ShimState returns the state package shim keeps for e's executions, which
+// only their running thread touches.
+func (e *Exec) ShimState() *any { return &e.shim }
 
 // Now returns the virtual time of the execution.
 func (e *Exec) Now() int64 { return e.now }
@@ -290,7 +305,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0]}
+		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0], raceIgnoring: t.raceIgnoring}
 	} else {
 		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {
@@ -318,7 +333,16 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 
 // threadKey returns the stable name of child number i of the thread named
 // parent (the test body is 0), interned across executions.
-func (e *Exec) threadKey(parent uint32, i int32) uint32 {
+func (e *Exec) threadKey(parent uint32, i int32) (key uint32) {
+	if RaceHide {
+		e.hidden(func() { key = e.threadKeyNow(parent, i) })
+		return key
+	}
+	return e.threadKeyNow(parent, i)
+}
+
+// threadKeyNow is threadKey, on the calling goroutine.
+func (e *Exec) threadKeyNow(parent uint32, i int32) uint32 {
 	k := [2]uint32{parent, uint32(i)}
 	n := e.names
 	n.mu.Lock()

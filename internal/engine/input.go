@@ -35,7 +35,13 @@ func (t *Thread) Input(req strategy.InputRequest, ranged bool) (value uint64, na
 	}
 	e.view.Step = len(e.tr.Events)
 	req.Thread = t.id
-	v := e.strat.Input(&e.view, req)
+	var v uint64
+	if RaceHide {
+		// The strategy's state, on the dispatcher (racesync.go).
+		e.hidden(func() { v = e.strat.Input(&e.view, req) })
+	} else {
+		v = e.strat.Input(&e.view, req)
+	}
 	if req.Bits < 64 {
 		v &= 1<<req.Bits - 1
 	}
@@ -73,7 +79,9 @@ const branchFrames = 4
 func (e *Exec) branchPC() uintptr {
 	var key [branchFrames]uintptr
 	runtime.Callers(3, key[:]) // above runtime.Callers, branchPC and Branch
-	if pc, ok := e.branchPCs[key]; ok {
+	// In weft test -race's builds the threads share no map (racesync.go):
+	// no cache.
+	if pc, ok := e.branchPCs[key]; ok && !RaceHide {
 		return pc
 	}
 	var pcs [16]uintptr
@@ -89,6 +97,9 @@ func (e *Exec) branchPC() uintptr {
 		if !more {
 			break
 		}
+	}
+	if RaceHide {
+		return pc
 	}
 	if e.branchPCs == nil {
 		e.branchPCs = make(map[[branchFrames]uintptr]uintptr)

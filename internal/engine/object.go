@@ -92,6 +92,15 @@ func Create(o *Obj) {
 		o.keyOutside()
 		return
 	}
+	if RaceHide {
+		t.e.hidden(func() { t.create(o) })
+		return
+	}
+	t.create(o)
+}
+
+// create is Create for the objects made by thread t.
+func (t *Thread) create(o *Obj) {
 	e := t.e
 	k := [2]uint32{t.key, t.creations}
 	t.creations++
@@ -148,7 +157,18 @@ func (o *Obj) keyOutside() {
 // another execution (its control flow depends on what it read): a name
 // whose key another object of the execution holds already is bound anew,
 // never merged, so two objects of one execution never share a key.
-func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
+func (e *Exec) touch(o *Obj, c trace.Class) (r *Obj) {
+	if t := e.cur; RaceHide && t != nil && (o.serial != e.serial || !o.seenBy(t.id)) {
+		// A first use, in the execution or by t: the keys' maps
+		// (racesync.go).
+		e.hidden(func() { r = e.touchNow(o, c) })
+		return r
+	}
+	return e.touchNow(o, c)
+}
+
+// touchNow is touch, on the calling goroutine.
+func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 	if o.serial == e.serial {
 		if t := e.cur; t != nil && !o.seenBy(t.id) {
 			e.touchAgain(o, t)

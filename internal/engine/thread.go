@@ -73,6 +73,17 @@ type Thread struct {
 	inAwait  bool
 	yieldAt  int32
 	turnFrom int32
+
+	// Race builds (racesync.go): whether the goroutine ignores its
+	// synchronisation (kept across executions, as the goroutine is), the
+	// operation whose acquires raceOn performs, the thread that started
+	// t, and the addresses of t's clock for the threads it starts and for
+	// a Join.
+	raceIgnoring bool
+	raceOp       trace.Op
+	raceParent   *Thread
+	raceSpawned  byte
+	raceDone     byte
 }
 
 // ID returns the thread's identity.
@@ -112,7 +123,11 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 		t.yield = yield
 		t.g, t.goid = getg(), goid()
 		registerThread(t.goid)
-		defer unregisterThread(t.goid)
+		defer func() {
+			t.raceShow()
+			unregisterThread(t.goid)
+		}()
+		t.raceOff()
 		for {
 			f := t.fn
 			if f == nil {
@@ -134,6 +149,10 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 	e.running.Store(t.g)
 	defer func() {
 		r := recover()
+		// The failure is recorded with t's synchronisation shown (the
+		// pools of fmt), and then hidden (racesync.go).
+		t.raceShow()
+		defer t.raceExit()
 		// From here on, t is not parked in weft: unwinding must not resume it.
 		t.exiting = true
 		if r == nil && !normal {
@@ -165,12 +184,14 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 			e.failNoPark(t, trace.Goexit, "the thread called runtime.Goexit (t.FailNow, t.Fatal or t.SkipNow inside a weft thread?); use w.Fail or w.Assert instead")
 			return
 		}
+		t.raceExit()
 		next = e.exit(t) // nil: the execution ended
 	}()
 	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
 	e.publish() // the coroutine's goroutine (t.goid), and the spawner's writes
+	t.raceStart()
 	f()
 	normal = true
 	return nil
@@ -180,6 +201,7 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 // dispatcher goes on as if t had returned with no successor. Close lets the
 // Goexit finish on a goroutine of its own (dispatch.go).
 func (t *Thread) goexit() {
+	t.raceOff()
 	t.yield(nil)
 }
 
@@ -192,11 +214,14 @@ func stack() string {
 // park blocks t until control is handed to it, and unwinds it if the execution
 // has ended meanwhile.
 func (t *Thread) park() {
+	shown := t.raceHide()
 	ok := t.yield(nil)
 	t.e.running.Store(t.g)
 	if !ok || t.e.aborting.Load() {
+		t.raceUnwind()
 		panic(unwindSignal{})
 	}
+	t.raceRestore(shown)
 }
 
 // handTo passes control from t to u and parks t. It does not signal the
@@ -205,14 +230,17 @@ func (t *Thread) park() {
 func (t *Thread) handTo(u *Thread) {
 	e := t.e
 	e.cur = u
+	shown := t.raceHide()
 	e.progressed()
 	// The dispatcher resumes u; t goes on when a thread hands control back
 	// to it, or unwinds if the execution ended or the Exec is closed.
 	ok := t.yield(u)
 	e.running.Store(t.g)
 	if !ok || e.aborting.Load() {
+		t.raceUnwind()
 		panic(unwindSignal{})
 	}
+	t.raceRestore(shown)
 }
 
 // begin announces t's pending operation op on object o and blocks until the
@@ -229,6 +257,7 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 	if t.inAwait && (op.Kind != trace.KindLoad || op.Class != trace.ClassVar) {
 		t.misusedAwait(op)
 	}
+	t.raceBegin(op)
 	// Field by field, Kind apart from Class: op lives in its spill slot,
 	// written byte by byte, and a wider load across those bytes stalls on
 	// store forwarding (a few nanoseconds per step).
@@ -246,12 +275,13 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 		// or a rendezvous): control goes back to that thread.
 		t.returnTo = nil
 		t.handTo(r)
-	} else if next := e.pickNext(); next != t {
+	} else if next := t.pick(); next != t {
 		if next == nil {
 			t.park() // the execution ended; park unwinds
 		}
 		t.handTo(next)
 	}
+	t.raceAcquire()
 	return t.alt
 }
 
@@ -361,7 +391,7 @@ func (e *Exec) exit(t *Thread) (next *Thread) {
 		e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
 		return nil
 	}
-	if next := e.pickNext(); next != nil {
+	if next := t.pick(); next != nil {
 		e.cur = next
 		e.progressed()
 		return next
@@ -379,12 +409,15 @@ func (t *Thread) spawn(f func(), name string) *Thread {
 	if t.inAwait {
 		t.fail(trace.Panic, "weft: the condition of w.Await started a thread: it may only load variables")
 	}
+	shown := t.raceSpawn()
 	u := e.newThread(t.id, f)
 	u.name = name
+	u.raceParent = t
 	if e.captureSources {
 		u.spawnPC = callerPC(t.spawnPC)
 	}
 	u.returnTo = t
 	t.handTo(u)
+	t.raceRestore(shown)
 	return u
 }

@@ -43,7 +43,9 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
+	shown := t.raceSpawn()
 	u := e.newThread(t.id, f)
+	u.raceParent = t
 	u.daemon = true
 	e.live--
 	o.owner, o.locked, o.when = u.id, true, e.now+max(d, 0)
@@ -53,6 +55,7 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	e.tr.Objects[o.id].When = o.when
 	u.returnTo = t
 	t.handTo(u)
+	t.raceRestore(shown)
 }
 
 // SendsOnTimer reports whether thread t may not send on channel o, nor

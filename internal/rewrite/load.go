@@ -5,6 +5,7 @@
 package rewrite
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -50,6 +51,16 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 			paths = append(paths, p.PkgPath)
 		}
 	})
+	if len(paths) == 0 {
+		// packages.Load of no pattern would load the directory's package.
+		var errs []error
+		packages.Visit(roots, nil, func(p *packages.Package) {
+			for _, e := range p.Errors {
+				errs = append(errs, fmt.Errorf("%s", e))
+			}
+		})
+		return nil, fmt.Errorf("%s: %w", strings.Join(patterns, " "), cmp.Or(errors.Join(errs...), ErrNotMainModule))
+	}
 	full := base
 	full.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
@@ -122,6 +133,10 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 	}
 	return out, errors.Join(errs...)
 }
+
+// ErrNotMainModule is the error of Packages when no package that its
+// patterns match is one of the main module's, which weft test rewrites.
+var ErrNotMainModule = errors.New("no package of the main module matches (weft's own packages are never rewritten): weft test runs the tests of the packages of the module it runs in (cd to the module of the packages)")
 
 // weftOwn reports whether path is a package of weft's own, which runs the
 // exploration and is never rewritten (but for the programs under testdata

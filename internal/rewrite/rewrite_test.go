@@ -108,3 +108,12 @@ func writeOverlay(t *testing.T, out map[string][]byte) string {
 	}
 	return b
 }
+
+// TestNotMainModule checks that patterns matching no package of the main
+// module are refused (loading no pattern would load the directory's).
+func TestNotMainModule(t *testing.T) {
+	out, err := Packages(Config{}, "fmt")
+	if !errors.Is(err, ErrNotMainModule) || out != nil {
+		t.Errorf("Packages(fmt) = %d files, %v; want %v", len(out), err, ErrNotMainModule)
+	}
+}

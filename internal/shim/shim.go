@@ -5,8 +5,6 @@
 package shim
 
 import (
-	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -17,35 +15,33 @@ import (
 // explorations run is a misuse, which engine.Current records and ends.
 func Active() bool { return engine.Current() != nil }
 
-// anyHooks says whether OnReceive was ever called: until then Received
-// has nothing to look up.
-var anyHooks atomic.Bool
-
-// tables holds one table per Exec (an Exec runs its executions one after
-// another; parallel workers have one Exec each).
-var tables sync.Map // *engine.Exec -> *table
-
+// table holds the objects of an Exec's execution (an Exec runs its
+// executions one after another; parallel workers have one Exec each). It
+// is the Exec's shim state (engine.Exec.ShimState), which only the
+// running thread touches: no synchronisation, which the race detector
+// would see under weft test -race.
 type table struct {
 	serial uint64
-	objs   map[unsafe.Pointer]any
-	hooks  map[unsafe.Pointer]func()
+	objs   ptrTable // values of the type Lookup makes
+	hooks  ptrTable // func()
 }
 
 // current returns the table of the current execution, emptied if it holds
 // the objects of a previous one.
 func current() *table {
 	e := engine.Current().Exec()
-	v, ok := tables.Load(e)
-	if !ok {
-		v, _ = tables.LoadOrStore(e, &table{})
+	st := e.ShimState()
+	tb, _ := (*st).(*table)
+	if tb == nil {
+		tb = &table{}
+		*st = tb
 	}
-	tb := v.(*table)
 	if s := e.Serial(); tb.serial != s {
 		// A new execution: the objects of the previous one are gone, as
 		// the channels and words the execution makes are new ones.
 		tb.serial = s
-		clear(tb.objs)
-		clear(tb.hooks)
+		tb.objs.reset()
+		tb.hooks.reset()
 	}
 	return tb
 }
@@ -53,16 +49,15 @@ func current() *table {
 // Lookup returns the object mapped to p in the current execution, making it
 // with mk on the first use of p in the execution. It must be called from a
 // thread of an execution (Active).
+//
+//go:norace
 func Lookup[O any](p unsafe.Pointer, mk func() O) O {
 	tb := current()
-	if o, ok := tb.objs[p]; ok {
+	if o, ok := tb.objs.get(p); ok {
 		return o.(O)
 	}
-	if tb.objs == nil {
-		tb.objs = make(map[unsafe.Pointer]any)
-	}
 	o := mk()
-	tb.objs[p] = o
+	tb.objs.put(p, o)
 	return o
 }
 
@@ -71,24 +66,14 @@ func Lookup[O any](p unsafe.Pointer, mk func() O) O {
 // std/time re-arms a ticker so). It must be called from a thread of an
 // execution.
 func OnReceive(p unsafe.Pointer, f func()) {
-	anyHooks.Store(true)
-	tb := current()
-	if tb.hooks == nil {
-		tb.hooks = make(map[unsafe.Pointer]func())
-	}
-	tb.hooks[p] = f
+	current().hooks.put(p, f)
 }
 
 // Received runs the function OnReceive gave for the channel whose pointer
 // is p, if any. It must be called from a thread of an execution.
 func Received(p unsafe.Pointer) {
-	if !anyHooks.Load() {
-		return
-	}
-	if tb := current(); len(tb.hooks) > 0 {
-		if f := tb.hooks[p]; f != nil {
-			f()
-		}
+	if f, _ := current().hooks.get(p); f != nil {
+		f.(func())()
 	}
 }
 
@@ -102,6 +87,8 @@ func Now() int64 { return engine.Current().Exec().Now() }
 
 // ChanPointer returns the pointer of c, a channel value of any channel
 // type, nil for a nil channel: the key of its objects in the tables.
+//
+//go:norace
 func ChanPointer[C any](c C) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&c))
 }

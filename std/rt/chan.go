@@ -23,22 +23,30 @@ type Chan[T any] struct {
 }
 
 // Of returns the handle of the bidirectional channel c.
+//
+//go:norace
 func Of[T any](c chan T) Chan[T] {
 	return Chan[T]{send: c, recv: c, p: shim.ChanPointer(c), cap: cap(c)}
 }
 
 // OfSend returns the handle of the send-only channel c.
+//
+//go:norace
 func OfSend[T any](c chan<- T) Chan[T] {
 	return Chan[T]{send: c, p: shim.ChanPointer(c), cap: cap(c)}
 }
 
 // OfRecv returns the handle of the receive-only channel c.
+//
+//go:norace
 func OfRecv[T any](c <-chan T) Chan[T] {
 	return Chan[T]{recv: c, p: shim.ChanPointer(c), cap: cap(c)}
 }
 
 // weft returns the weft channel of c in the current execution: nil for a
 // nil channel.
+//
+//go:norace
 func (c Chan[T]) weft() *weft.Chan[T] {
 	if c.p == nil {
 		return nil
@@ -47,6 +55,8 @@ func (c Chan[T]) weft() *weft.Chan[T] {
 }
 
 // Send sends v on the channel.
+//
+//go:norace
 func (c Chan[T]) Send(v T) {
 	if shim.Active() {
 		c.weft().Send(v)
@@ -56,6 +66,8 @@ func (c Chan[T]) Send(v T) {
 }
 
 // Recv receives a value from the channel.
+//
+//go:norace
 func (c Chan[T]) Recv() T {
 	if shim.Active() {
 		v := c.weft().Recv()
@@ -67,6 +79,8 @@ func (c Chan[T]) Recv() T {
 
 // RecvOK receives a value from the channel and reports whether it was sent
 // (false: the channel is closed and drained).
+//
+//go:norace
 func (c Chan[T]) RecvOK() (T, bool) {
 	if shim.Active() {
 		v, ok := c.weft().RecvOK()
@@ -78,6 +92,8 @@ func (c Chan[T]) RecvOK() (T, bool) {
 }
 
 // Close closes the channel.
+//
+//go:norace
 func (c Chan[T]) Close() {
 	if shim.Active() {
 		c.weft().Close()
@@ -87,6 +103,8 @@ func (c Chan[T]) Close() {
 }
 
 // Len returns the number of values buffered in the channel.
+//
+//go:norace
 func (c Chan[T]) Len() int {
 	if shim.Active() {
 		return c.weft().Len()
@@ -99,6 +117,8 @@ func (c Chan[T]) Len() int {
 
 // Range returns the values received from the channel until it is closed,
 // for a range statement.
+//
+//go:norace
 func (c Chan[T]) Range() iter.Seq[T] {
 	return func(yield func(T) bool) {
 		for {

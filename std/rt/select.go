@@ -27,18 +27,24 @@ type RecvCase[T any] struct {
 }
 
 // RecvCase returns a receive case on the channel.
+//
+//go:norace
 func (c Chan[T]) RecvCase() *RecvCase[T] { return &RecvCase[T]{c: c} }
 
+//go:norace
 func (r *RecvCase[T]) weft() weft.SelectCase {
 	return weft.OnRecv(r.c.weft(), func(v T, ok bool) { r.V, r.OK = v, ok })
 }
 
+//go:norace
 func (r *RecvCase[T]) pointer() unsafe.Pointer { return r.c.p }
 
+//go:norace
 func (r *RecvCase[T]) reflect() reflect.SelectCase {
 	return reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(r.c.recv)}
 }
 
+//go:norace
 func (r *RecvCase[T]) received(v reflect.Value, ok bool) {
 	r.OK = ok
 	if ok {
@@ -53,14 +59,19 @@ type SendCase[T any] struct {
 }
 
 // SendCase returns a case that sends v on the channel.
+//
+//go:norace
 func (c Chan[T]) SendCase(v T) *SendCase[T] { return &SendCase[T]{c: c, v: v} }
 
+//go:norace
 func (s *SendCase[T]) weft() weft.SelectCase { return weft.OnSend(s.c.weft(), s.v, nil) }
 
+//go:norace
 func (s *SendCase[T]) reflect() reflect.SelectCase {
 	return reflect.SelectCase{Dir: reflect.SelectSend, Chan: reflect.ValueOf(s.c.send), Send: reflect.ValueOf(&s.v).Elem()}
 }
 
+//go:norace
 func (s *SendCase[T]) received(reflect.Value, bool) {}
 
 // Select blocks until one of the cases can proceed (or, with a default

@@ -33,6 +33,8 @@ func OnceFunc(f func()) func() {
 
 // OnceValue returns a function that calls f only the first time it is
 // called and returns f's result every time.
+//
+//go:norace
 func OnceValue[T any](f func() T) func() T {
 	var result T
 	g := OnceFunc(func() { result = f() })

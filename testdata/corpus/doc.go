@@ -7,4 +7,10 @@
 // test's bug and the kind of failure weft reports (for a panic, the line of
 // the corpus's innermost frame in its stack). A deferred call's line is that of the return
 // statement that runs it, as in Go's own stack traces.
+//
+// A comment "// want -race", the name of a test, a colon and "data race"
+// marks a bug that only Go's race detector finds (weft test -race): an
+// unsynchronised map or counter, whose accesses are no operations weft
+// schedules. Without -race such a test passes; with it, its failure is a
+// data race whose report names that line.
 package corpus

@@ -39,7 +39,9 @@ func gen() *rand.Rand {
 	if !shim.Active() {
 		return nil
 	}
-	return shim.Lookup(unsafe.Pointer(&key), func() *rand.Rand { return rand.New(rand.NewSource(ExecutionSeed)) })
+	return shim.Lookup(unsafe.Pointer(&key), func() *rand.Rand {
+		return rand.New(shim.HiddenSource64(func() rand.Source64 { return rand.NewSource(ExecutionSeed).(rand.Source64) }))
+	})
 }
 
 // ExpFloat64 is math/rand.ExpFloat64.

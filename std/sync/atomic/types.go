@@ -46,15 +46,23 @@ type Pointer[T any] struct {
 }
 
 // Load atomically loads and returns the value stored in x.
+//
+//go:norace
 func (x *Pointer[T]) Load() *T { return (*T)(LoadPointer(&x.v)) }
 
 // Store atomically stores val into x.
+//
+//go:norace
 func (x *Pointer[T]) Store(val *T) { StorePointer(&x.v, unsafe.Pointer(val)) }
 
 // Swap atomically stores new into x and returns the previous value.
+//
+//go:norace
 func (x *Pointer[T]) Swap(new *T) (old *T) { return (*T)(SwapPointer(&x.v, unsafe.Pointer(new))) }
 
 // CompareAndSwap executes the compare-and-swap operation for x.
+//
+//go:norace
 func (x *Pointer[T]) CompareAndSwap(old, new *T) (swapped bool) {
 	return CompareAndSwapPointer(&x.v, unsafe.Pointer(old), unsafe.Pointer(new))
 }

@@ -12,6 +12,8 @@ import (
 
 // intVar returns the weft variable of the integer word at addr in the
 // current execution.
+//
+//go:norace
 func intVar[T weft.Integer](addr *T) *weft.Int[T] {
 	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Int[T] {
 		v := new(weft.Int[T])
@@ -36,6 +38,8 @@ func ptrVar(addr *unsafe.Pointer) *weft.Var[unsafe.Pointer] {
 
 // andOr applies op to the word at addr as a compare-and-swap loop and
 // returns the old value.
+//
+//go:norace
 func andOr[T weft.Integer](addr *T, op func(T) T) T {
 	v := intVar(addr)
 	for {

@@ -1,0 +1,3 @@
+module example.com/bench
+
+go 1.26.0
