@@ -137,12 +137,7 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) (described, er
 	if c.races {
 		var det races.Detector
 		if r, ok := det.Find(tr); ok {
-			d.race = r.Message(tr, func(i int) string {
-				if steps[i].File == "" {
-					return ""
-				}
-				return fmt.Sprintf("%s:%d", filepath.Base(steps[i].File), steps[i].Line)
-			})
+			d.race = r.Message(tr, func(i int) string { return place(steps[i].File, steps[i].Line) })
 		}
 	}
 	s.Finish(tr, end)
@@ -243,7 +238,7 @@ func (f *Failure) writeSteps(b *strings.Builder, from, to int) {
 			fmt.Fprintf(b, " with %s", f.ThreadLabel(s.Partner))
 		}
 		if s.File != "" {
-			fmt.Fprintf(b, "  %s:%d", filepath.Base(s.File), s.Line)
+			b.WriteString("  " + place(s.File, s.Line))
 		}
 		b.WriteString("\n")
 	}
@@ -290,7 +285,7 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 		for _, x := range f.Blocked {
 			fmt.Fprintf(&b, "        %-*s %-32s", w, f.ThreadLabel(x.Thread), x.Op)
 			if x.File != "" {
-				fmt.Fprintf(&b, "  %s:%d", filepath.Base(x.File), x.Line)
+				b.WriteString("  " + place(x.File, x.Line))
 			}
 			switch {
 			case x.Holder == trace.NoThread:
@@ -325,4 +320,13 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// place is where a report shows a source position: the file's base name
+// and the line, or "" for none.
+func place(file string, line int) string {
+	if file == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d", filepath.Base(file), line)
 }
