@@ -156,6 +156,9 @@ func TestWorkerKilled(t *testing.T) {
 // and joining (its ceiling is 1s over that: the units per second it could
 // feed).
 func BenchmarkNATSWorkers(b *testing.B) {
+	// fib4FinalStates is fib n=4's number of final states, as a local
+	// exploration finds them: every run must find them all.
+	const fib4FinalStates = 490
 	for _, p := range []struct {
 		name string
 		spec distrib.Spec
@@ -188,6 +191,9 @@ func BenchmarkNATSWorkers(b *testing.B) {
 					r, st, err := distrib.Coordinate(context.Background(), js, p.spec, distrib.Options{})
 					if err != nil {
 						b.Fatal(err)
+					}
+					if !r.Exhausted || r.Failed() || r.FinalStates != fib4FinalStates {
+						b.Fatalf("exhausted %v, failures %v, %d final states; want exhausted, none, %d", r.Exhausted, r.FailureCounts, r.FinalStates, fib4FinalStates)
 					}
 					wall += time.Since(began)
 					execs += r.Executions
