@@ -325,6 +325,9 @@ func BenchmarkFib4(b *testing.B) {
 			runtime.GC()
 			runtime.ReadMemStats(&m1)
 			events := s.Stats().Events
+			if events != 87456 || r.Executions != 19605 || !r.Exhausted {
+				b.Fatalf("%d events, %d tests (exhausted %v); want 87456 and 19605", events, r.Executions, r.Exhausted)
+			}
 			b.ReportMetric(float64(events), "events")
 			b.ReportMetric(float64(r.Executions), "tests")
 			b.ReportMetric(float64(int64(m1.HeapAlloc)-int64(m0.HeapAlloc))/float64(events), "heap-B/event")
@@ -336,6 +339,9 @@ func BenchmarkFib4(b *testing.B) {
 			r, err := weft.Explore(bd, weft.WithStrategy("optimal"), weft.NoReplayFiles())
 			if err != nil {
 				b.Fatal(err)
+			}
+			if r.Complete != 19605 || r.Cut != 0 {
+				b.Fatalf("%d complete, %d cut; want 19605 traces", r.Complete, r.Cut)
 			}
 			b.ReportMetric(float64(r.Executions), "tests")
 		}
