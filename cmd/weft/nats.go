@@ -30,7 +30,7 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 	stderr = &lockedWriter{w: stderr}
 	url := o.nats
 	if url == "embedded" {
-		e, err := distrib.StartEmbedded()
+		e, err := distrib.StartEmbedded("")
 		if err != nil {
 			return nil, err
 		}

@@ -85,7 +85,7 @@ const stallAckWait = 3 * time.Second
 // of two other worker processes; exactly one unit is redelivered, and the
 // exploration is complete (92 final states, as a local one).
 func TestWorkerKilled(t *testing.T) {
-	e, err := distrib.StartEmbedded()
+	e, err := distrib.StartEmbedded("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func BenchmarkNATSWorkers(b *testing.B) {
 	} {
 		for _, n := range []int{1, 2, 4} {
 			b.Run(fmt.Sprintf("%s/processes=%d", p.name, n), func(b *testing.B) {
-				e, err := distrib.StartEmbedded()
+				e, err := distrib.StartEmbedded("")
 				if err != nil {
 					b.Fatal(err)
 				}
