@@ -49,8 +49,10 @@ type Options struct {
 	Extra []weft.Option
 	// Hook, if set, is called with "publishing" and a unit's id before
 	// the unit is published (its making is in the journal), and with
-	// "handled" and a unit's id once its result is taken in (tests: to
-	// kill the coordinator at a chosen point).
+	// "handled" and a unit's id once its result is taken in, and with
+	// "resumed" and 0 once a resumed run has its units back on the queue
+	// (tests: to kill the coordinator at a chosen point, to start
+	// workers after).
 	Hook func(point string, unit uint64)
 }
 
@@ -154,6 +156,9 @@ func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Option
 	if o.Resume {
 		if from, err = c.resume(); err != nil {
 			return nil, c.stats, err
+		}
+		if o.Hook != nil {
+			o.Hook("resumed", 0)
 		}
 	} else {
 		runs, err := c.runs()
