@@ -237,3 +237,38 @@ func TestCoordinatorKilled(t *testing.T) {
 		})
 	}
 }
+
+// TestDistributedMaxRuns bounds runs of fib n=3 (1698 traces, more
+// executions) with MaxRuns. Without workers and a bound below the root's
+// first batch, the root alone explores exactly the bound and publishes
+// no unit. With two workers and batches of one, the run stops at the
+// bound or past it by the executions of the one unit whose result
+// reached it, less one (Stats.Crossing), never more; either way its
+// units left on the queue and its journal are removed.
+func TestDistributedMaxRuns(t *testing.T) {
+	e := embedded(t)
+	f := newForms()
+	got, st := coordinate(t, e, fib3, f.observe, Options{MaxRuns: 10, Batch: 32})
+	if got.Executions != 10 || got.Exhausted || st.Units != 0 || st.Crossing != 0 {
+		t.Errorf("alone: %d executions, exhausted %v, %+v; want 10, not exhausted, no unit", got.Executions, got.Exhausted, st)
+	}
+	startWorkers(t, e, 2, nil)
+	const bound = 300
+	got, st = coordinate(t, e, fib3, f.observe, Options{Run: "bounded", MaxRuns: bound, Batch: 1})
+	t.Logf("%d executions, %+v", got.Executions, st)
+	switch {
+	case got.Exhausted:
+		t.Errorf("with workers: exhausted, want stopped at %d executions", bound)
+	case st.Crossing == 0 && got.Executions != bound:
+		t.Errorf("with workers: %d executions, the root reached the bound (no crossing unit); want %d", got.Executions, bound)
+	case st.Crossing > 0 && (got.Executions < bound || got.Executions > bound-1+st.Crossing):
+		t.Errorf("with workers: %d executions, the crossing unit had %d; want %d to %d", got.Executions, st.Crossing, bound, bound-1+st.Crossing)
+	}
+	if n := queuedUnits(t, e, "bounded"); n != 0 {
+		t.Errorf("%d units of the run left on the queue, want 0", n)
+	}
+	c := &coordinator{ctx: context.Background(), js: connect(t, e, "test")}
+	if runs, err := c.runs(); err != nil || len(runs) != 0 {
+		t.Errorf("unfinished runs %v (%v), want none", runs, err)
+	}
+}
