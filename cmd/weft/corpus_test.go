@@ -286,6 +286,12 @@ func isOp(desc, op string) bool {
 // variable of SumSquaresBug's Go 1.21 loop).
 var corpusRaced = []string{"TestDebouncerBug", "TestSumSquaresBug/three", "TestVisitsBug", "TestWordCountBug"}
 
+var (
+	unnamedGoroutine = regexp.MustCompile(`(?m) by goroutine \d+:$`)
+	visitsRead       = regexp.MustCompile(`(?m)^Read at 0x[0-9a-f]+ by goroutine \d+ \(weft T2\):$`)
+	visitsWrite      = regexp.MustCompile(`(?m)^Previous write at 0x[0-9a-f]+ by goroutine \d+ \(weft T1\):$`)
+)
+
 // TestCorpusRace runs weft test -race on the corpus: each bug only the race
 // detector finds fails as a data race whose report names the line its
 // want comment marks, every other bug still fails, no fixed version (nor
@@ -311,6 +317,11 @@ func TestCorpusRace(t *testing.T) {
 		out := r.output.String()
 		if strings.Contains(out, "WARNING: DATA RACE") {
 			raced = append(raced, name)
+			// Every goroutine of the corpus's races is one of weft's
+			// threads, and named so.
+			if strings.Contains(out, "created at:") || unnamedGoroutine.MatchString(out) {
+				t.Errorf("%s: a race report with a goroutine not named as weft's thread:\n%s", name, out)
+			}
 		}
 		top, _, _ := strings.Cut(name, "/")
 		_, bug := wants[name]
@@ -333,7 +344,14 @@ func TestCorpusRace(t *testing.T) {
 	if !slices.Equal(raced, corpusRaced) {
 		t.Errorf("tests with a race report: %v, want %v", raced, corpusRaced)
 	}
-	m := replayLine.FindStringSubmatch(runs["TestVisitsBug"].output.String())
+	// TestVisitsBug's two handlers race: T2's read after T1's write.
+	visits := runs["TestVisitsBug"].output.String()
+	for _, re := range []*regexp.Regexp{visitsRead, visitsWrite} {
+		if !re.MatchString(visits) {
+			t.Errorf("TestVisitsBug: no line matching %s in:\n%s", re, visits)
+		}
+	}
+	m := replayLine.FindStringSubmatch(visits)
 	if m == nil || m[1] != "-race" {
 		t.Fatalf("TestVisitsBug: no replay command with -race in:\n%s", runs["TestVisitsBug"].output.String())
 	}

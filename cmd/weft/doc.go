@@ -50,7 +50,8 @@
 // README, "Test ordinary Go code"). Its flags may follow the packages, as
 // with go test. With -race it builds them with Go's race detector, whose
 // reports become data race failures of the executions in which they
-// happened.
+// happened, each goroutine of weft's threads named in them as weft names
+// the thread ("by goroutine 13 (weft T2):").
 //
 // Numeric flags must not be negative: -max-runs, -max-steps and -timeout
 // take 0 for "no bound" (-max-steps: weft's default, 100000); -depth and

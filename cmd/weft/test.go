@@ -6,6 +6,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/racemark"
 	"github.com/weft-go/weft/internal/rewrite"
 	"github.com/weft-go/weft/std/rt"
 )
@@ -260,7 +262,8 @@ func rewriteFlags(dir, tmp string, buildFlags, pkgs []string) ([]string, error) 
 // -race: the build tag weftrace, which makes weft's threads hide their
 // hand-offs from the race detector (internal/engine/racesync.go), and no
 // instrumentation of weft's own packages, whose memory the threads share
-// with no order the detector sees.
+// with no order the detector sees, but for internal/racemark, whose frames
+// the detector must see to tell which goroutine is which of weft's threads.
 func raceBuildFlags(flags []string) []string {
 	if !slices.Contains(flags, "-race") {
 		return flags
@@ -274,7 +277,7 @@ func raceBuildFlags(flags []string) []string {
 			break
 		}
 	}
-	return append(out, "-tags="+tags, "-gcflags="+weftModule+"/...=-race=false")
+	return append(out, "-tags="+tags, "-gcflags="+weftModule+"/...=-race=false", "-gcflags="+racemark.Path+"=")
 }
 
 // replayPrefix is the command of the replay commands that the reports
@@ -298,67 +301,93 @@ type testResult struct {
 
 // printEvents reads go test's JSON events from r and prints the output of
 // the tests that failed (of all with -v), or the events themselves with
-// -json, with each replay command completed with the test's package.
+// -json, with each replay command completed with the test's package, and
+// weft's threads named in the race detector's reports (raceReports).
 func printEvents(r io.Reader, w io.Writer, o *testOptions) testResult {
-	var res testResult
-	held := map[[2]string][]string{} // the output of each running test
+	p := &eventPrinter{w: w, enc: json.NewEncoder(w), o: o, held: map[[2]string][]string{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 16<<20)
-	enc := json.NewEncoder(w)
+	var races raceReports
 	for sc.Scan() {
 		var ev event
 		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
 			fmt.Fprintln(w, sc.Text()) // not an event: go's own message
 			continue
 		}
-		ev.Output = completeReplay(ev.Output, ev.Package, o.buildFlags)
-		if strings.Contains(ev.Output, rt.TimedOutMarker) {
-			res.timedOut = true
-		}
-		switch ev.Action {
-		case "fail":
-			if ev.FailedBuild != "" {
-				res.buildFailed = true
+		for _, e := range races.add(raceEvent{ev, bytes.Clone(sc.Bytes())}) {
+			if !p.print(e) {
+				return p.res
 			}
-			res.failed = true
-		case "build-fail":
-			res.buildFailed = true
-		}
-		if o.json {
-			// The event as go test wrote it, every field kept, but for
-			// the completed replay commands.
-			var raw map[string]any
-			if err := json.Unmarshal(sc.Bytes(), &raw); err == nil {
-				if _, ok := raw["Output"]; ok {
-					raw["Output"] = ev.Output
-				}
-				if err := enc.Encode(raw); err != nil {
-					return res
-				}
-			}
-			continue
-		}
-		key := [2]string{ev.Package, ev.Test}
-		switch {
-		case ev.Action == "output" && ev.Test != "" && !o.verbose:
-			if !isRunLine(ev.Output) {
-				held[key] = append(held[key], ev.Output)
-			}
-		case ev.Action == "output" || ev.Action == "build-output":
-			if ev.Test == "" && isRunLine(ev.Output) && !o.verbose {
-				continue
-			}
-			io.WriteString(w, ev.Output)
-		case ev.Test != "" && (ev.Action == "fail" || ev.Action == "pass" || ev.Action == "skip"):
-			if ev.Action == "fail" {
-				for _, s := range held[key] {
-					io.WriteString(w, s)
-				}
-			}
-			delete(held, key)
 		}
 	}
-	return res
+	for _, e := range races.flush() {
+		if !p.print(e) {
+			break
+		}
+	}
+	return p.res
+}
+
+// eventPrinter prints go test's events for printEvents.
+type eventPrinter struct {
+	w    io.Writer
+	enc  *json.Encoder
+	o    *testOptions
+	held map[[2]string][]string // the output of each running test
+	res  testResult
+}
+
+// print prints event e and records what it says; it reports false if
+// writing it failed.
+func (p *eventPrinter) print(e raceEvent) bool {
+	ev, o := e.ev, p.o
+	ev.Output = completeReplay(ev.Output, ev.Package, o.buildFlags)
+	if strings.Contains(ev.Output, rt.TimedOutMarker) {
+		p.res.timedOut = true
+	}
+	switch ev.Action {
+	case "fail":
+		if ev.FailedBuild != "" {
+			p.res.buildFailed = true
+		}
+		p.res.failed = true
+	case "build-fail":
+		p.res.buildFailed = true
+	}
+	if o.json {
+		// The event as go test wrote it, every field kept, but for the
+		// completed replay commands and the named threads.
+		var raw map[string]any
+		if err := json.Unmarshal(e.raw, &raw); err == nil {
+			if _, ok := raw["Output"]; ok {
+				raw["Output"] = ev.Output
+			}
+			if err := p.enc.Encode(raw); err != nil {
+				return false
+			}
+		}
+		return true
+	}
+	key := [2]string{ev.Package, ev.Test}
+	switch {
+	case ev.Action == "output" && ev.Test != "" && !o.verbose:
+		if !isRunLine(ev.Output) {
+			p.held[key] = append(p.held[key], ev.Output)
+		}
+	case ev.Action == "output" || ev.Action == "build-output":
+		if ev.Test == "" && isRunLine(ev.Output) && !o.verbose {
+			return true
+		}
+		io.WriteString(p.w, ev.Output)
+	case ev.Test != "" && (ev.Action == "fail" || ev.Action == "pass" || ev.Action == "skip"):
+		if ev.Action == "fail" {
+			for _, s := range p.held[key] {
+				io.WriteString(p.w, s)
+			}
+		}
+		delete(p.held, key)
+	}
+	return true
 }
 
 // isRunLine reports whether s is one of go test -v's lines that a quiet

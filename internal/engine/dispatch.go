@@ -27,6 +27,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/weft-go/weft/internal/racemark"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -249,7 +250,14 @@ func (e *Exec) resumeThread(t *Thread) (*Thread, bool) {
 	return t.resume()
 }
 
-// newCoroutine gives thread t its coroutine.
+// newCoroutine gives thread t its coroutine. In weft test -race's builds
+// it creates its goroutine below frames that spell t's number
+// (racemark), where the race detector's reports show it created, so that
+// weft test names it in them.
 func (e *Exec) newCoroutine(t *Thread) {
+	if RaceHide {
+		racemark.Thread(int(t.id), func() { t.resume, t.stop = iter.Pull(e.coroutine(t)) })
+		return
+	}
 	t.resume, t.stop = iter.Pull(e.coroutine(t))
 }

@@ -153,9 +153,10 @@ func (r *rewriter) pkg() *types.Package {
 
 // selectStmt rewrites a select statement into a switch on the index of
 // the case weftrt.Select chose. The cases' channels and values are
-// evaluated where the select starts, in the switch's initialisation, and
-// each clause binds what its receive assigns; the clauses' bodies stay
-// where they are.
+// evaluated where the select starts, in the switch's initialisation, on
+// its line, each with its original lines and columns (flat), and each
+// clause binds what its receive assigns; the clauses' bodies stay where
+// they are.
 func (r *rewriter) selectStmt(s *ast.SelectStmt) {
 	r.usesRT = true
 	var names, cases []string
@@ -191,7 +192,7 @@ func (r *rewriter) selectStmt(s *ast.SelectStmt) {
 			var lhs []string
 			blank := true
 			for _, l := range c.Lhs {
-				lhs = append(lhs, r.text(l))
+				lhs = append(lhs, r.flat(r.text(l), l.Pos(), cc.Case, "a select case's assigned operand"))
 				blank = blank && types.ExprString(l) == "_"
 			}
 			tok := c.Tok.String()
@@ -204,14 +205,9 @@ func (r *rewriter) selectStmt(s *ast.SelectStmt) {
 			}
 			assign = " " + strings.Join(lhs, ", ") + " " + tok + " " + rhs + ";"
 		}
-		for _, e := range []ast.Expr{ch, val} {
-			if e != nil && r.fset.Position(e.Pos()).Line != r.fset.Position(e.End()).Line {
-				r.errorf(e.Pos(), "a select case whose expression spans several lines: weft test evaluates the cases where the select starts, on one line; bind it to a variable before the select")
-			}
-		}
-		c := rtName + "." + r.of(ch) + "(" + r.text(ch) + ")"
+		c := rtName + "." + r.of(ch) + "(" + r.flat(r.text(ch), ch.Pos(), s.Select, "a select case's channel") + ")"
 		if val != nil {
-			c += ".SendCase(" + r.text(val) + ")"
+			c += ".SendCase(" + r.flat(r.text(val), val.Pos(), s.Select, "a select case's value") + ")"
 		} else {
 			c += ".RecvCase()"
 		}

@@ -12,10 +12,10 @@ func pick(a, b chan int) int {
 	return i
 }
 
-func split(chans []chan int) int {
+func split(chans map[string]chan int) int {
 	select {
-	case v := <-chans[len(
-		chans)-1]:
+	case v := <-chans[`a
+b`]:
 		return v
 	}
 }
