@@ -417,12 +417,3 @@ func TestDividedFailures(t *testing.T) {
 		t.Errorf("the failures differ:\nundivided %v\ndivided   %v", whole.failPasts, divided.failPasts)
 	}
 }
-
-// keySet returns the keys of m.
-func keySet(m map[string]int) map[string]bool {
-	s := make(map[string]bool, len(m))
-	for k := range m {
-		s[k] = true
-	}
-	return s
-}
