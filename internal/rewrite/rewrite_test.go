@@ -32,7 +32,7 @@ func TestGolden(t *testing.T) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	if want := []string{"cancel.go", "constructs.go", "constructs_test.go", "selectlines.go", "subtests_test.go", "timeout.go", "yield.go"}; !slices.Equal(bases(names), want) {
+	if want := []string{"cancel.go", "constructs.go", "constructs_test.go", "rangeold.go", "selectlines.go", "subtests_test.go", "timeout.go", "yield.go"}; !slices.Equal(bases(names), want) {
 		t.Fatalf("rewritten files %v, want %v", bases(names), want)
 	}
 	for _, name := range names {
@@ -65,7 +65,7 @@ func TestUnsupported(t *testing.T) {
 	msg := err.Error()
 	for _, want := range []string{
 		"unsupported.go:11:13: reflect.Select",
-		"unsupported.go:17:14: a select case's channel holds a raw string literal over several lines, which weft test cannot move to the line where the select starts: bind it to a variable before the select",
+		"unsupported.go:17:14: a select case's channel holds a raw string literal over several lines, which weft test must write on one line, that of the select: bind the string to a variable before the select",
 		"unsupported_test.go:11:3: a send in TestSub outside its subtests",
 		"unsupported_test.go:23:3: t.Parallel in TestLateParallel/late is not its first statement",
 		"unsupported_test.go:25:2: a go statement in TestLateParallel outside its subtests",
