@@ -120,7 +120,7 @@ func checkPositions(t *testing.T, file string, out map[string][]byte) {
 	}
 	before, after := tokenPositions(t, abs, orig), tokenPositions(t, abs, out[abs])
 	for _, want := range []string{
-		"shards@8:7", "v@9:3", "len@9:5", "w@10:3", "w@11:10", `"a"@16:3`, "got@15:3", "got@17:10", "r@22:10",
+		"shards@8:7", "v@9:2", "len@9:4", "w@10:3", "w@11:10", "reply@15:15", `"a"@16:3`, "got@15:3", "got@17:10", "r@22:10",
 	} {
 		if !before[want] || !after[want] {
 			t.Errorf("%s: token %s: in the original %v, in the rewritten source %v; want both", file, want, before[want], after[want])

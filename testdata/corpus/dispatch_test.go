@@ -2,9 +2,9 @@ package corpus
 
 import "testing"
 
-func dispatch(t *testing.T, d func([]chan int, []int, <-chan struct{}) int) {
-	workers := []chan int{make(chan int), make(chan int)}
-	done := make(chan int, len(workers))
+func dispatch(t *testing.T, d func([]chan Job, []int, <-chan struct{}) int) {
+	workers := []chan Job{make(chan Job), make(chan Job)}
+	done := make(chan Job, len(workers))
 	for _, w := range workers {
 		go func() { done <- <-w }()
 	}
@@ -13,8 +13,8 @@ func dispatch(t *testing.T, d func([]chan int, []int, <-chan struct{}) int) {
 	if sent := d(workers, []int{1, 2}, stop); sent != 2 {
 		t.Errorf("%d jobs sent, want 2", sent) // want TestDispatchBug: assertion
 	}
-	if a, b := <-done, <-done; a+b != 3 {
-		t.Errorf("the workers got %d and %d", a, b)
+	if a, b := <-done, <-done; a.ID+b.ID != 3 || a.Shard == b.Shard {
+		t.Errorf("the workers got %+v and %+v", a, b)
 	}
 }
 

@@ -6,14 +6,14 @@ func fanOut(shards []chan int, replies map[string]chan string, v int) (string, i
 	var got [2]string
 	select {
 	case shards[ // the shard of v
-		v%len(shards)] <- func() int {
+	v%len(shards)] <- func() int {
 		w := v * 2
 		return w
 	}():
 		return "", v
 	case got[len(
-		got)-1] = <-replies[
-		"a"]:
+		got)-1] = <-reply(replies,
+		"a"):
 		return got[1], 0
 	case r, ok := <-replies["b"]:
 		if !ok {
@@ -22,4 +22,9 @@ func fanOut(shards []chan int, replies map[string]chan string, v int) (string, i
 		return r, 1
 	}
 	return "", 2
+}
+
+// reply returns the channel of the reply to name.
+func reply(replies map[string]chan string, name string) chan string {
+	return replies[name]
 }
