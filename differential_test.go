@@ -34,6 +34,13 @@ type outcome struct {
 	kinds                     map[trace.FailureKind]bool
 	forms                     map[string]int // Foata forms of complete executions, with counts
 	failForms                 map[string]int // Foata forms of failed executions (with the kind)
+	// failPasts holds the failures as events: the kind and the Foata form
+	// of the failing step's causal past (trace.FoataPast), or of the
+	// whole trace for a deadlock or leak. Every complete strategy must
+	// reach each of them, in any order of exploration; a failing trace
+	// with independent steps of other threads before the failure is
+	// reached or not depending on that order.
+	failPasts map[string]bool
 	// maximal holds the Foata forms of the maximal executions: those that
 	// completed, deadlocked or leaked.
 	maximal map[string]bool
@@ -67,6 +74,10 @@ func (o *outcome) add(tr *trace.Trace, end trace.End) {
 		f := trace.Foata(tr, trace.CR)
 		o.kinds[end.Kind] = true
 		o.failForms[end.Kind.String()+": "+f]++
+		if end.InStep() && len(tr.Events) > 0 {
+			f = trace.FoataPast(tr, trace.CR, len(tr.Events)-1)
+		}
+		o.failPasts[end.Kind.String()+": "+f] = true
 		if end.Kind == trace.Deadlock || end.Kind == trace.Leak {
 			o.maximal[f] = true
 		}
@@ -112,7 +123,7 @@ func exploreRecorded(body func(*weft.T), name string, maxRuns int) (*outcome, er
 // executions.
 func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int) (*outcome, error) {
 	o := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
-		forms: map[string]int{}, failForms: map[string]int{}, maximal: map[string]bool{}}
+		forms: map[string]int{}, failForms: map[string]int{}, failPasts: map[string]bool{}, maximal: map[string]bool{}}
 	r, err := weft.Explore(body, weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns))
 	if err != nil {
 		return nil, err

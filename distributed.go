@@ -184,6 +184,10 @@ func (k *Coordinator) record(r *Result) {
 	}
 }
 
+// Executions returns the executions counted so far: the root's and those
+// of the parts joined.
+func (k *Coordinator) Executions() int { return k.total.Executions }
+
 // Stopped reports whether a failure (unless KeepGoing), a divergence, the
 // timeout or the context stopped the exploration.
 func (k *Coordinator) Stopped() bool { return k.stopped }

@@ -24,12 +24,42 @@ import (
 // shows its thread, operation, objects, select cases, rendezvous partner, OK,
 // and the value of a variable or channel operation (but an AddOnly's: see
 // AddOnly).
-func Foata(tr *Trace, rel Relation) string {
+func Foata(tr *Trace, rel Relation) string { return foata(tr, rel, nil) }
+
+// FoataPast returns the Foata normal form of the causal past of tr's event
+// j under rel: j and the events that happen before it, written as Foata
+// writes a whole trace. Two executions with the same FoataPast of their
+// failing event fail the same way: the event and all it observed are the
+// same, whatever independent events of other threads ran beside them. This
+// is the identity of a failure as an event of the unfolding (seed 002 §3:
+// an event is its local configuration), and what the DPOR family
+// guarantees to reach: source sets cover a maximal execution only up to
+// its weak initials (Abdulla et al., "Optimal dynamic partial order
+// reduction"), so an execution that stops at a failure may be reached only
+// with independent steps of other threads run before the failing one.
+func FoataPast(tr *Trace, rel Relation, j int) string {
+	var h HB
+	h.Reset(tr, rel)
+	h.Run()
+	keep := make([]bool, len(tr.Events))
+	for i := range j {
+		keep[i] = h.Before(i, j)
+	}
+	keep[j] = true
+	return foata(tr, rel, keep)
+}
+
+// foata writes the Foata normal form of the events of tr that keep holds
+// (all of them if keep is nil); keep must be closed under happens-before,
+// so that the levels of its events are their levels in the whole trace.
+func foata(tr *Trace, rel Relation, keep []bool) string {
 	names := threadNames(tr)
 	level := foataLevels(tr, rel)
-	order := make([]int, len(tr.Events))
-	for i := range order {
-		order[i] = i
+	order := make([]int, 0, len(tr.Events))
+	for i := range tr.Events {
+		if keep == nil || keep[i] {
+			order = append(order, i)
+		}
 	}
 	slices.SortStableFunc(order, func(i, j int) int {
 		if level[i] != level[j] {

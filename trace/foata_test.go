@@ -62,3 +62,29 @@ func TestFoataForm(t *testing.T) {
 		t.Fatalf("levels: %q", got)
 	}
 }
+
+// TestFoataPast checks the causal past of an event: the events that happen
+// before it and the event, as Foata writes them, with objects named by
+// their first use in the past alone.
+func TestFoataPast(t *testing.T) {
+	x, y, z := ObjectID(0), ObjectID(1), ObjectID(2)
+	// T1 stores z, then x; T2 stores y, then x: T2's store of x comes
+	// last and races with T1's; T1's store of z is in its past, T2's
+	// store of y too.
+	tr := synth([][]Op{{store(z), store(x)}, {store(y), store(x)}}, []ThreadID{1, 2, 1, 2})
+	for _, c := range []struct {
+		j    int
+		want string
+	}{
+		{3, "0.0 store o0 =0; 0.1 store o1 =0 | 0.0 store o2 =0 | 0.1 store o2 =0"},
+		{2, "0.0 store o0 =0 | 0.0 store o1 =0"},
+		{1, "0.1 store o0 =0"},
+	} {
+		if got := FoataPast(tr, CR, c.j); got != c.want {
+			t.Errorf("FoataPast(%d) = %q, want %q", c.j, got, c.want)
+		}
+	}
+	if got, all := FoataPast(tr, CR, 3), Foata(tr, CR); got != all {
+		t.Errorf("the past of the last event is the whole trace here: %q, Foata %q", got, all)
+	}
+}

@@ -6,7 +6,8 @@
 //	weft list
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
 //	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going]
-//	         [-races] [-workers N] [-nats URL] [-ack-wait D] PROGRAM
+//	         [-races] [-workers N] [-nats URL] [-ack-wait D] [-nats-dir DIR]
+//	         [-resume RUN] PROGRAM
 //	weft worker -nats URL [-name NAME]
 //	weft replay [-max-steps N] [-races] PROGRAM TOKEN
 //	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
@@ -37,7 +38,10 @@
 // at URL: it coordinates, and weft worker -nats URL processes, anywhere,
 // explore its units of work; run -workers N -nats embedded starts a server
 // on loopback and N worker processes itself (see the README, "Distributed
-// exploration").
+// exploration"). A distributed run whose coordinator died is finished by the
+// same command with -resume RUN (-nats-dir DIR keeps the embedded server's
+// streams where the resume finds them); -max-runs bounds a distributed run,
+// which can pass the bound by the executions of one unit of work, less one.
 //
 // test runs the ordinary Go tests of the packages, rewritten so that their
 // goroutines, channels, selects, sync objects, clocks, timers, contexts and

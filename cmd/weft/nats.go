@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -28,14 +29,17 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 	// The workers' output is copied to stderr while the coordinator
 	// writes there too.
 	stderr = &lockedWriter{w: stderr}
-	url := o.nats
+	url, resumeWith := o.nats, ""
+	if o.natsDir != "" && url != "embedded" {
+		return nil, usageErrorf("weft run: -nats-dir is the storage of -nats embedded; a server of your own (-nats %s) keeps its streams where it is told (nats-server -js -sd DIR)", url)
+	}
 	if url == "embedded" {
-		e, err := distrib.StartEmbedded()
+		e, err := distrib.StartEmbedded(o.natsDir)
 		if err != nil {
 			return nil, err
 		}
 		defer e.Close()
-		url = e.URL()
+		url, resumeWith = e.URL(), " -nats-dir "+e.Dir()
 		n := o.workers
 		if n == 0 {
 			n = runtime.NumCPU()
@@ -62,15 +66,30 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		defer cancel()
 	}
 	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+	do := distrib.Options{Run: o.resume, Resume: o.resume != "", MaxRuns: o.maxRuns, AckWait: o.ackWait, Log: log}
+	if !do.Resume {
+		do.Run = distrib.NewRun()
+		fmt.Fprintf(stderr, "weft run: run %s on NATS; should this process die, finish the run with the same command and -resume %s%s\n", do.Run, do.Run, resumeWith)
+	}
 	began := time.Now()
-	r, st, err := distrib.Coordinate(ctx, js, spec, distrib.Options{AckWait: o.ackWait, Log: log})
+	r, st, err := distrib.Coordinate(ctx, js, spec, do)
 	if err != nil {
+		if errors.Is(err, distrib.ErrNoRun) || errors.Is(err, distrib.ErrSpecMismatch) {
+			err = usageErrorf("weft run: %v", err)
+		}
 		return nil, err
 	}
 	wall := time.Since(began)
+	if do.Resume {
+		fmt.Fprintf(stderr, "weft run: resumed run %s: %d results joined again from the journal; of the units waiting, %d were on the queue, %d done, %d published again\n",
+			do.Run, st.Replayed, st.Queued, st.Done, st.Republished)
+	}
 	fmt.Fprintf(stderr, "weft run: distributed over NATS: %d units (%d joined, %d redelivered, %d duplicate results dropped, %d messages rejected), %.0f units/s; the coordinator spent %v coordinating, %v waiting for results and %v exploring in %v\n",
 		st.Units, st.Joined, st.Redelivered, st.Duplicates, st.Rejected, float64(st.Joined)/wall.Seconds(),
 		st.Coordination.Round(time.Millisecond), st.Waiting.Round(time.Millisecond), st.Exploring.Round(time.Millisecond), wall.Round(time.Millisecond))
+	if st.Crossing > 0 {
+		fmt.Fprintf(stderr, "weft run: -max-runs %d: the unit whose result reached it had %d executions; the units in flight were abandoned\n", o.maxRuns, st.Crossing)
+	}
 	return r, nil
 }
 

@@ -57,9 +57,10 @@ func stallWorker(url string) {
 
 // TestRunNATSEmbedded runs fib n=3 on an embedded server and two worker
 // processes: every trace explored (its 92 final states), nothing lost;
-// the -max-runs it does not honour is warned of.
+// with -max-runs 10 (below the coordinator's first batch of 32), exactly
+// 10 executions, with no unit published.
 func TestRunNATSEmbedded(t *testing.T) {
-	code, stdout, stderr := runCmd(t, "run", "-workers", "2", "-nats", "embedded", "-keep-going", "-max-runs", "10", "-p", "n=3", "fib")
+	code, stdout, stderr := runCmd(t, "run", "-workers", "2", "-nats", "embedded", "-keep-going", "-p", "n=3", "fib")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -68,9 +69,38 @@ func TestRunNATSEmbedded(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
-	for _, want := range []string{"weft run: warning: -max-runs 10 does not bound a distributed run (-nats)", "weft run: distributed over NATS: ", "0 redelivered, 0 duplicate results dropped, 0 messages rejected"} {
+	for _, want := range []string{"weft run: distributed over NATS: ", "0 redelivered, 0 duplicate results dropped, 0 messages rejected", " on NATS; should this process die, finish the run with the same command and -resume "} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%q", want, stderr)
+		}
+	}
+	code, stdout, stderr = runCmd(t, "run", "-workers", "2", "-nats", "embedded", "-keep-going", "-max-runs", "10", "-p", "n=3", "fib")
+	if code != 0 {
+		t.Fatalf("-max-runs 10: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if want := "executions    10 (stopped at -max-runs)"; !strings.Contains(stdout, want) {
+		t.Errorf("-max-runs 10: stdout lacks %q:\n%s", want, stdout)
+	}
+	if want := "weft run: distributed over NATS: 0 units (0 joined"; !strings.Contains(stderr, want) {
+		t.Errorf("-max-runs 10: stderr lacks %q:\n%q", want, stderr)
+	}
+}
+
+// TestRunNATSResumeRefused resumes runs that cannot be: one not on the
+// server, and any without -nats.
+func TestRunNATSResumeRefused(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-workers", "1", "-nats", "embedded", "-nats-dir", t.TempDir(), "-resume", "nosuch"},
+			"weft run: no such unfinished run on the server: run nosuch is not there (unfinished runs: none); a run that ended, or was interrupted, cannot be resumed"},
+		{[]string{"-resume", "nosuch"}, "weft run: -nats-dir and -resume go with -nats (a distributed run); see 'weft help run'"},
+		{[]string{"-nats", "nats://127.0.0.1:1", "-nats-dir", "x"}, "weft run: -nats-dir is the storage of -nats embedded; a server of your own (-nats nats://127.0.0.1:1) keeps its streams where it is told (nats-server -js -sd DIR)"},
+	} {
+		code, stdout, stderr := runCmd(t, append(append([]string{"run"}, tc.args...), "fib")...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, nothing, %q", tc.args, code, stdout, stderr, tc.want)
 		}
 	}
 }
@@ -85,7 +115,7 @@ const stallAckWait = 3 * time.Second
 // of two other worker processes; exactly one unit is redelivered, and the
 // exploration is complete (92 final states, as a local one).
 func TestWorkerKilled(t *testing.T) {
-	e, err := distrib.StartEmbedded()
+	e, err := distrib.StartEmbedded("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +198,7 @@ func BenchmarkNATSWorkers(b *testing.B) {
 	} {
 		for _, n := range []int{1, 2, 4} {
 			b.Run(fmt.Sprintf("%s/processes=%d", p.name, n), func(b *testing.B) {
-				e, err := distrib.StartEmbedded()
+				e, err := distrib.StartEmbedded("")
 				if err != nil {
 					b.Fatal(err)
 				}

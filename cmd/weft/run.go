@@ -56,9 +56,12 @@ type runOptions struct {
 	workersSet bool
 	// nats is -nats: the NATS server of a distributed run ("embedded":
 	// one in the process, with -workers worker processes); ackWait its
-	// units' ack deadline.
+	// units' ack deadline; natsDir is -nats-dir, the embedded server's
+	// storage, and resume is -resume, the run to finish.
 	nats    string
 	ackWait time.Duration
+	natsDir string
+	resume  string
 }
 
 func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
@@ -78,8 +81,10 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.BoolVar(&o.races, "races", false, "check every execution for data races: plain loads and stores of a variable that no synchronisation orders")
 	boundedInt(fs, &o.shorten, "shorten", weft.DefaultShortenReplays, 0, "0: off", "spend at most `N` replays shortening each failing schedule to fewer context switches before it is printed (0: off)")
 	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
-	fs.StringVar(&o.nats, "nats", "", "explore distributed over the NATS JetStream server at `URL`, with 'weft worker -nats URL' processes anywhere; 'embedded' starts a server on loopback and -workers worker processes (-max-runs does not bound a distributed run)")
+	fs.StringVar(&o.nats, "nats", "", "explore distributed over the NATS JetStream server at `URL`, with 'weft worker -nats URL' processes anywhere; 'embedded' starts a server on loopback and -workers worker processes; -max-runs counts the units' executions as their results come, and a unit counts whole: a run can pass N by the executions of one unit, less one")
 	nonNegativeDuration(fs, &o.ackWait, "ack-wait", distrib.DefaultAckWait, "", "with -nats: a unit not acknowledged for this `time` (its worker died) goes to another worker")
+	fs.StringVar(&o.natsDir, "nats-dir", "", "with -nats embedded: keep the server's streams in `directory` (default: a temporary one, removed at the end), where -resume finds a run whose coordinator died")
+	fs.StringVar(&o.resume, "resume", "", "with -nats: finish `run` (named when it began), whose coordinator died, with the same program and flags: its results are taken in once, its lost units published again")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "usage: weft run [-p name=value]... [flags] PROGRAM\n\nExplore PROGRAM (see 'weft list'), print each kind of failure found with its\nreplay command, then a summary (or one JSON object with -json).\nExit status: 0 no failure, 1 failures found, 2 bad usage or input.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -132,12 +137,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	opts = append(opts, weft.WithContext(ctx))
 	var r *weft.Result
+	if o.nats == "" && (o.natsDir != "" || o.resume != "") {
+		stop()
+		return report(usageErrorf("weft run: -nats-dir and -resume go with -nats (a distributed run); see 'weft help run'"), stderr)
+	}
 	if o.nats != "" {
-		maxRunsSet := false
-		fs.Visit(func(f *flag.Flag) { maxRunsSet = maxRunsSet || f.Name == "max-runs" })
-		if maxRunsSet && o.maxRuns != 0 {
-			fmt.Fprintf(stderr, "weft run: warning: -max-runs %d does not bound a distributed run (-nats): it explores to the end, or until -timeout or Ctrl-C\n", o.maxRuns)
-		}
 		r, err = runDistributed(ctx, p, ps, o, stderr)
 	} else {
 		r, err = weft.Explore(p.Body(ps), opts...)

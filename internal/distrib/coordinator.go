@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -19,8 +20,18 @@ import (
 
 // Options tune a coordinator.
 type Options struct {
-	// Run names the run in subjects (default: random).
+	// Run names the run in subjects (default: NewRun's).
 	Run string
+	// Resume, with Run, takes over run Run, whose coordinator died:
+	// the new one replays the run's journal, publishes again the units
+	// that are neither on the queue nor done, and goes on. The run's
+	// spec must be spec (else an error wrapping ErrSpecMismatch).
+	Resume bool
+	// MaxRuns, if not 0, stops the run once its executions (the root's
+	// and those of the units joined) reach it: the root explores no more
+	// than the bound leaves, and a unit, whole, can pass it (see
+	// Stats.Crossing); the units not joined then are abandoned.
+	MaxRuns int
 	// AckWait is the ack deadline of a unit (default DefaultAckWait).
 	AckWait time.Duration
 	// Ahead is how many units the coordinator keeps waiting for a worker
@@ -36,6 +47,13 @@ type Options struct {
 	// Extra are options of the coordinator's own executions (tests:
 	// weft.WithObserver).
 	Extra []weft.Option
+	// Hook, if set, is called with "publishing" and a unit's id before
+	// the unit is published (its making is in the journal), and with
+	// "handled" and a unit's id once its result is taken in, and with
+	// "resumed" and 0 once a resumed run has its units back on the queue
+	// (tests: to kill the coordinator at a chosen point, to start
+	// workers after).
+	Hook func(point string, unit uint64)
 }
 
 // Stats describe a coordinator's run.
@@ -49,6 +67,16 @@ type Stats struct {
 	// deadline); Duplicates the results dropped because their unit was
 	// joined already; Rejected the malformed results.
 	Redelivered, Duplicates, Rejected int
+	// Of a resumed run: Replayed counts the joins replayed from the
+	// journal; of the units that waited for a result, Queued were on the
+	// queue still, Done had their result on the stream, and Republished
+	// were neither (the coordinator died between journaling and
+	// publishing them) and were published again (counted in Units).
+	Replayed, Queued, Done, Republished int
+	// Crossing, if MaxRuns stopped the run with a unit's result, is that
+	// unit's executions: the run's are at most MaxRuns-1+Crossing. (0:
+	// the root's executions reached MaxRuns, exactly.)
+	Crossing int
 	// Coordination is the time spent splitting, publishing, fetching and
 	// joining units: 1s over Coordination/Joined is the most units per
 	// second the coordinator could feed. Waiting is the time it waited for
@@ -68,14 +96,25 @@ type coordinator struct {
 	// results receives the result messages (jetstream's Consume, in the
 	// background).
 	results chan jetstream.Msg
+	// over is whether the root's exploration was over at its last
+	// Explore, and no join gave it work since.
+	over bool
 	// waiting estimates the units that wait for a worker: the workers'
 	// consumer's count of undelivered messages at asked, plus the units
 	// published since.
 	waiting int
 	asked   time.Time
-	next    uint64
-	out     map[uint64][]byte // units published and not joined, by id
+	next    uint64            // the last unit's id
+	out     map[uint64][]byte // units made and not joined, by id
+	journal []entry           // noted, not yet published
 	stats   Stats
+}
+
+// NewRun returns a new run's name, random.
+func NewRun() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // Coordinate explores spec over the NATS JetStream of js, with workers
@@ -83,13 +122,15 @@ type coordinator struct {
 // exploration's, but for the executions repeated where a unit's result
 // concerned states the root had moved on from. It returns when every unit
 // was joined and the root's exploration is over, or a failure (unless
-// spec.KeepGoing) or ctx stopped it (the Result is then not exhausted).
+// spec.KeepGoing), MaxRuns or ctx stopped it (the Result is then not
+// exhausted). A run that returns is over: its messages are removed from
+// the streams. A run whose coordinator died (killed, crashed, its machine
+// lost) stays there, and Options.Resume finishes it.
 func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (*weft.Result, Stats, error) {
-	if o.Run == "" {
-		var b [8]byte
-		rand.Read(b[:])
-		o.Run = hex.EncodeToString(b[:])
+	if o.Resume && o.Run == "" {
+		return nil, Stats{}, errors.New("resuming a run: which? Options.Run names it")
 	}
+	o.Run = cmp.Or(o.Run, NewRun())
 	o.AckWait = cmp.Or(o.AckWait, DefaultAckWait)
 	o.Ahead = cmp.Or(o.Ahead, 4)
 	o.Batch = cmp.Or(o.Batch, 32)
@@ -110,60 +151,112 @@ func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Option
 	}
 	defer k.Close()
 	spec.Strategy = k.Strategy()
-	name := "weft-coordinator-" + o.Run
-	results, err := js.CreateOrUpdateConsumer(ctx, ResultsStream, jetstream.ConsumerConfig{
-		Durable: name, FilterSubject: ResultsSubject(o.Run), AckPolicy: jetstream.AckExplicitPolicy,
-	})
-	if err != nil {
-		return nil, Stats{}, fmt.Errorf("creating consumer %s: %w", name, err)
-	}
 	c := &coordinator{ctx: ctx, js: js, o: o, spec: spec, k: k, workers: workers, results: make(chan jetstream.Msg, 256), out: map[uint64][]byte{}}
-	defer c.cleanup(name)
+	var from uint64 // the results before are joined
+	if o.Resume {
+		if from, err = c.resume(); err != nil {
+			return nil, c.stats, err
+		}
+		if o.Hook != nil {
+			o.Hook("resumed", 0)
+		}
+	} else {
+		runs, err := c.runs()
+		if err != nil {
+			return nil, Stats{}, err
+		}
+		if slices.Contains(runs, o.Run) {
+			return nil, Stats{}, fmt.Errorf("run %s is on the server already: resume it, or name the new run otherwise", o.Run)
+		}
+		if err := c.begin(); err != nil {
+			return nil, Stats{}, err
+		}
+	}
+	defer c.cleanup()
+	results, err := c.resultsConsumer(from)
+	if err != nil {
+		return nil, c.stats, err
+	}
 	done := make(chan struct{})
 	cc, err := results.Consume(func(m jetstream.Msg) {
 		select {
 		case c.results <- m:
-		case <-done: // left unacknowledged, purged by cleanup
+		case <-done: // left unacknowledged; the consumer is deleted by cleanup
 		}
 	})
 	if err != nil {
-		return nil, Stats{}, fmt.Errorf("consuming results: %w", err)
+		return nil, c.stats, fmt.Errorf("consuming results: %w", err)
 	}
 	defer cc.Stop()
 	defer close(done)
 	err = c.run()
+	if ctx.Err() != nil {
+		err = nil // stopped: the Result is not exhausted
+	}
 	return k.Result(len(c.out) == 0), c.stats, err
+}
+
+// consumerName is the name of the coordinator's consumer of results.
+func (c *coordinator) consumerName() string { return "weft-coordinator-" + c.o.Run }
+
+// resultsConsumer (re)creates the coordinator's consumer of the run's
+// results, from the one after sequence from on.
+func (c *coordinator) resultsConsumer(from uint64) (jetstream.Consumer, error) {
+	name := c.consumerName()
+	cfg := jetstream.ConsumerConfig{Durable: name, FilterSubject: ResultsSubject(c.o.Run), AckPolicy: jetstream.AckExplicitPolicy}
+	if from > 0 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from+1
+	}
+	// A dead coordinator's consumer would give its results again only
+	// after their ack deadline.
+	if err := c.js.DeleteConsumer(c.ctx, ResultsStream, name); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return nil, fmt.Errorf("deleting consumer %s: %w", name, err)
+	}
+	cons, err := c.js.CreateConsumer(c.ctx, ResultsStream, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("creating consumer %s: %w", name, err)
+	}
+	return cons, nil
+}
+
+// bounded reports whether the run's executions reached MaxRuns.
+func (c *coordinator) bounded() bool {
+	return c.o.MaxRuns > 0 && c.k.Executions() >= c.o.MaxRuns
 }
 
 // run explores, publishes and joins until the exploration is over.
 func (c *coordinator) run() error {
-	over := false
-	for c.ctx.Err() == nil {
-		if !over && !c.k.Stopped() {
+	for c.ctx.Err() == nil && !c.bounded() {
+		if !c.over && !c.k.Stopped() {
+			n := c.o.Batch
+			if c.o.MaxRuns > 0 {
+				n = min(n, c.o.MaxRuns-c.k.Executions())
+			}
 			began := time.Now()
-			var err error
-			over, err = c.k.Explore(c.o.Batch)
+			over, err := c.k.Explore(n)
 			c.stats.Exploring += time.Since(began)
 			if err != nil {
 				return err
 			}
+			c.over = over
+			c.note(entry{Op: opExplore, N: n, Over: over})
 		}
-		if c.k.Stopped() || over && len(c.out) == 0 {
+		if c.k.Stopped() || c.over && len(c.out) == 0 || c.bounded() {
 			return nil
 		}
 		began := time.Now()
-		if !over {
+		if !c.over {
 			if err := c.offer(); err != nil {
 				return err
 			}
 		}
 		waited := c.stats.Waiting
-		joined, err := c.collect(over)
+		joined, err := c.collect(c.over)
 		c.stats.Coordination += time.Since(began) - (c.stats.Waiting - waited)
 		if err != nil {
 			return err
 		}
-		over = over && joined == 0 // a join can give the root work again
+		c.over = c.over && joined == 0 // a join can give the root work again
 	}
 	return nil // stopped: the Result is not exhausted
 }
@@ -183,13 +276,34 @@ func (c *coordinator) offer() error {
 		}
 		c.waiting, c.asked = int(info.NumPending), time.Now()
 	}
-	for c.waiting < c.o.Ahead {
+	var parts [][]byte
+	for c.waiting+len(parts) < c.o.Ahead {
 		part, ok, err := c.k.Split()
-		if err != nil || !ok {
+		if err != nil {
 			return err
 		}
+		if !ok {
+			break
+		}
+		c.note(entry{Op: opSplit})
+		parts = append(parts, part)
+	}
+	return c.publishNew(parts)
+}
+
+// publishNew gives parts the next ids, journals what made them and
+// publishes them.
+func (c *coordinator) publishNew(parts [][]byte) error {
+	if err := c.flush(); err != nil {
+		return err
+	}
+	first := c.next + 1
+	for _, part := range parts {
 		c.next++
-		if err := c.publish(c.next, part); err != nil {
+		c.out[c.next] = part
+	}
+	for i, part := range parts {
+		if err := c.publish(first+uint64(i), part); err != nil {
 			return err
 		}
 	}
@@ -202,17 +316,19 @@ func (c *coordinator) publish(id uint64, part []byte) error {
 	if err != nil {
 		return err
 	}
+	if c.o.Hook != nil {
+		c.o.Hook("publishing", id)
+	}
 	if _, err := c.js.Publish(c.ctx, UnitsSubject(c.o.Run), b); err != nil {
 		return fmt.Errorf("publishing unit %d: %w", id, err)
 	}
-	c.out[id] = part
 	c.stats.Units++
 	c.waiting++
 	return nil
 }
 
 // collect takes in the results that came, waiting up to a second for the
-// first if wait, and returns how many it joined.
+// first if wait, and returns how many it joined; it stops at MaxRuns.
 func (c *coordinator) collect(wait bool) (int, error) {
 	joined := 0
 	take := func(m jetstream.Msg) error {
@@ -236,7 +352,7 @@ func (c *coordinator) collect(wait bool) (int, error) {
 			return joined, nil
 		}
 	}
-	for {
+	for !c.bounded() {
 		select {
 		case m := <-c.results:
 			if err := take(m); err != nil {
@@ -246,6 +362,7 @@ func (c *coordinator) collect(wait bool) (int, error) {
 			return joined, nil
 		}
 	}
+	return joined, nil
 }
 
 // handle takes in result message m and reports whether it joined it.
@@ -254,6 +371,10 @@ func (c *coordinator) handle(m jetstream.Msg) (bool, error) {
 	if err != nil {
 		c.reject(m, err)
 		return false, nil
+	}
+	md, err := m.Metadata()
+	if err != nil {
+		return false, fmt.Errorf("the result of unit %d: %w", r.ID, err)
 	}
 	part, ok := c.out[r.ID]
 	if !ok {
@@ -265,29 +386,35 @@ func (c *coordinator) handle(m jetstream.Msg) (bool, error) {
 		m.Ack()
 		return false, fmt.Errorf("unit %d failed on worker %s: %s", r.ID, r.Worker, r.Err)
 	}
+	before := c.k.Executions()
 	units, err := c.k.Join(r.Outcome)
 	if errors.Is(err, weft.ErrBadPart) {
 		c.reject(m, err)
-		// Its unit is still to explore.
-		delete(c.out, r.ID)
-		return false, c.publish(r.ID, part)
+		return false, c.publish(r.ID, part) // its unit is still to explore
 	}
 	if err != nil {
 		return false, err
 	}
 	delete(c.out, r.ID)
 	c.stats.Joined++
+	if c.bounded() && c.stats.Crossing == 0 {
+		c.stats.Crossing = c.k.Executions() - before
+	}
 	if r.Delivered > 1 {
 		c.stats.Redelivered++
 		c.logf("weft coordinator: unit %d was delivered %d times (a worker died or stalled past the ack deadline)", r.ID, r.Delivered)
 	}
-	for _, u := range units {
-		c.next++
-		if err := c.publish(c.next, u); err != nil {
-			return true, err
-		}
+	c.note(entry{Op: opJoin, ID: r.ID, Seq: md.Sequence.Stream, N: len(units)})
+	if err := c.publishNew(units); err != nil {
+		return true, err
 	}
-	return true, m.Ack()
+	if err := m.Ack(); err != nil {
+		return true, err
+	}
+	if c.o.Hook != nil {
+		c.o.Hook("handled", r.ID)
+	}
+	return true, nil
 }
 
 // reject refuses malformed message m, for good, and says why.
@@ -303,15 +430,15 @@ func (c *coordinator) logf(format string, args ...any) {
 	}
 }
 
-// cleanup removes the run's consumer and what is left of its units.
-func (c *coordinator) cleanup(consumer string) {
+// cleanup ends the run: it removes its consumer and what is left of its
+// units, results and journal.
+func (c *coordinator) cleanup() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	c.js.DeleteConsumer(ctx, ResultsStream, consumer)
-	if s, err := c.js.Stream(ctx, UnitsStream); err == nil {
-		s.Purge(ctx, jetstream.WithPurgeSubject(UnitsSubject(c.o.Run)))
-	}
-	if s, err := c.js.Stream(ctx, ResultsStream); err == nil {
-		s.Purge(ctx, jetstream.WithPurgeSubject(ResultsSubject(c.o.Run)))
+	c.js.DeleteConsumer(ctx, ResultsStream, c.consumerName())
+	for stream, subject := range map[string]string{UnitsStream: UnitsSubject(c.o.Run), ResultsStream: ResultsSubject(c.o.Run), RunsStream: RunSubject(c.o.Run)} {
+		if s, err := c.js.Stream(ctx, stream); err == nil {
+			s.Purge(ctx, jetstream.WithPurgeSubject(subject))
+		}
 	}
 }

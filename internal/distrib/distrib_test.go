@@ -30,7 +30,7 @@ import (
 // embedded starts an embedded server for the test.
 func embedded(t *testing.T) *Embedded {
 	t.Helper()
-	e, err := StartEmbedded()
+	e, err := StartEmbedded("")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,14 @@
 // that is not weft's, or not of this run, is rejected with an error that
 // says why, and not counted.
 //
+// Nothing is lost when the coordinator dies either: it keeps a journal of
+// the run on a stream (its spec, then each batch of its own executions,
+// each unit split off and each result joined, a unit published only after
+// the entry that made it), and a coordinator started with Options.Resume
+// replays it, which brings its exploration to the same state, then
+// publishes again only the units neither on the queue nor done. The
+// streams are stored in files; a run that ends is removed from them.
+//
 // StartEmbedded runs a NATS server with JetStream inside the process, on
-// loopback, for `weft run -nats embedded`.
+// loopback, its streams under a directory, for `weft run -nats embedded`.
 package distrib

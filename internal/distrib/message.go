@@ -6,10 +6,12 @@ package distrib
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/gob"
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -17,19 +19,23 @@ import (
 // UnitsSubject(run) in the work-queue stream UnitsStream, which every
 // worker takes from through the durable consumer WorkersConsumer; results
 // go on ResultsSubject(run) in ResultsStream, which only that run's
-// coordinator reads.
+// coordinator reads; the run's journal, its spec and what its coordinator
+// did, goes on RunSubject(run) in RunsStream.
 const (
 	UnitsStream     = "WEFT_UNITS"
 	ResultsStream   = "WEFT_RESULTS"
+	RunsStream      = "WEFT_RUNS"
 	WorkersConsumer = "weft-workers"
 	unitsPrefix     = "weft.units."
 	resultsPrefix   = "weft.results."
+	runsPrefix      = "weft.runs."
 )
 
-// UnitsSubject and ResultsSubject are the subjects of run's units and
-// results.
+// UnitsSubject, ResultsSubject and RunSubject are the subjects of run's
+// units, results and journal.
 func UnitsSubject(run string) string   { return unitsPrefix + run }
 func ResultsSubject(run string) string { return resultsPrefix + run }
+func RunSubject(run string) string     { return runsPrefix + run }
 
 // ErrMalformed is wrapped by the error of a message that is no unit or
 // result of weft's distributed exploration, or of another version.
@@ -53,15 +59,31 @@ type Spec struct {
 
 // key identifies the spec among those a worker explores.
 func (s Spec) key() string {
-	names := make([]string, 0, len(s.Params))
-	for n := range s.Params {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(s.Params))
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s|%s|%d|%d|%t|%t", s.Program, s.Strategy, s.Seed, s.MaxSteps, s.KeepGoing, s.Races)
 	for _, n := range names {
 		fmt.Fprintf(&b, "|%s=%d", n, s.Params[n])
+	}
+	return b.String()
+}
+
+// String describes s as the flags of weft run would.
+func (s Spec) String() string {
+	var b strings.Builder
+	b.WriteString(s.Program)
+	for _, n := range slices.Sorted(maps.Keys(s.Params)) {
+		fmt.Fprintf(&b, " -p %s=%d", n, s.Params[n])
+	}
+	fmt.Fprintf(&b, " -strategy %s -seed %d", cmp.Or(s.Strategy, "optimal"), s.Seed)
+	if s.MaxSteps > 0 {
+		fmt.Fprintf(&b, " -max-steps %d", s.MaxSteps)
+	}
+	if s.KeepGoing {
+		b.WriteString(" -keep-going")
+	}
+	if s.Races {
+		b.WriteString(" -races")
 	}
 	return b.String()
 }

@@ -34,15 +34,19 @@ func Connect(url, name string) (*nats.Conn, jetstream.JetStream, error) {
 	return nc, js, nil
 }
 
-// Setup creates (or updates) the streams of units and results and the
-// workers' consumer, whose ack deadline is ackWait.
+// Setup creates (or updates) the streams of units, results and runs and
+// the workers' consumer, whose ack deadline is ackWait. The streams are
+// stored in files, so that a run outlives its coordinator and the server:
+// units are removed once a worker acknowledges them, results and the
+// runs' journals (RunsStream) stay until the run ends.
 func Setup(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Consumer, error) {
 	for _, s := range []jetstream.StreamConfig{
-		{Name: UnitsStream, Subjects: []string{unitsPrefix + ">"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.MemoryStorage},
-		{Name: ResultsStream, Subjects: []string{resultsPrefix + ">"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.MemoryStorage},
+		{Name: UnitsStream, Subjects: []string{unitsPrefix + ">"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage},
+		{Name: ResultsStream, Subjects: []string{resultsPrefix + ">"}, Retention: jetstream.LimitsPolicy, Storage: jetstream.FileStorage},
+		{Name: RunsStream, Subjects: []string{runsPrefix + ">"}, Retention: jetstream.LimitsPolicy, Storage: jetstream.FileStorage},
 	} {
 		if _, err := js.CreateOrUpdateStream(ctx, s); err != nil {
-			return nil, fmt.Errorf("creating stream %s: %w (does the server have JetStream enabled? nats-server -js)", s.Name, err)
+			return nil, fmt.Errorf("creating stream %s: %w (does the server have JetStream enabled? nats-server -js; a stream of that name made by an older weft, in memory or as a work queue, must be removed first: nats stream rm %s)", s.Name, err, s.Name)
 		}
 	}
 	c, err := js.CreateOrUpdateConsumer(ctx, UnitsStream, jetstream.ConsumerConfig{
@@ -73,38 +77,60 @@ func workersConsumer(ctx context.Context, js jetstream.JetStream) (jetstream.Con
 }
 
 // An Embedded is a NATS server with JetStream run inside the process, on
-// loopback only, its streams in memory.
+// loopback only, its streams in files under a directory.
 type Embedded struct {
 	s   *server.Server
 	dir string
+	tmp bool // dir is a temporary directory, removed by Close
 }
 
-// StartEmbedded starts an embedded server on a free loopback port.
-func StartEmbedded() (*Embedded, error) {
-	dir, err := os.MkdirTemp("", "weft-nats-")
-	if err != nil {
+// StartEmbedded starts an embedded server on a free loopback port, its
+// streams stored under dir, made if need be and kept by Close, or, if
+// dir is "", under a new temporary directory that Close removes. A
+// server started again on the directory of one that stopped (or whose
+// process died) finds its streams, and the runs on them, as they were.
+func StartEmbedded(dir string) (*Embedded, error) {
+	e := &Embedded{dir: dir}
+	if dir == "" {
+		d, err := os.MkdirTemp("", "weft-nats-")
+		if err != nil {
+			return nil, fmt.Errorf("embedded NATS server: %w", err)
+		}
+		e.dir, e.tmp = d, true
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("embedded NATS server: %w", err)
 	}
-	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: dir, NoSigs: true, NoLog: true})
+	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: e.dir, NoSigs: true, NoLog: true})
 	if err != nil {
-		os.RemoveAll(dir)
-		return nil, fmt.Errorf("embedded NATS server: %w", err)
+		e.removeTemp()
+		return nil, fmt.Errorf("embedded NATS server in %s: %w", e.dir, err)
 	}
 	s.Start()
 	if !s.ReadyForConnections(10 * time.Second) {
 		s.Shutdown()
-		os.RemoveAll(dir)
-		return nil, errors.New("embedded NATS server: not ready for connections after 10s")
+		e.removeTemp()
+		return nil, fmt.Errorf("embedded NATS server in %s: not ready for connections after 10s", e.dir)
 	}
-	return &Embedded{s: s, dir: dir}, nil
+	e.s = s
+	return e, nil
 }
 
 // URL returns the URL clients connect to.
 func (e *Embedded) URL() string { return e.s.ClientURL() }
 
-// Close shuts the server down and removes its storage.
+// Dir returns the directory of the server's storage.
+func (e *Embedded) Dir() string { return e.dir }
+
+// Close shuts the server down and removes its storage if it is
+// temporary.
 func (e *Embedded) Close() {
 	e.s.Shutdown()
 	e.s.WaitForShutdown()
-	os.RemoveAll(e.dir)
+	e.removeTemp()
+}
+
+func (e *Embedded) removeTemp() {
+	if e.tmp {
+		os.RemoveAll(e.dir)
+	}
 }

@@ -32,8 +32,10 @@ type WorkerOptions struct {
 
 // WorkerStats describe a worker's run.
 type WorkerStats struct {
-	// Units counts the units explored, Rejected the malformed ones.
-	Units, Rejected int
+	// Units counts the units explored, Rejected the malformed ones,
+	// Abandoned those whose run ended while they were explored (their
+	// result is not published).
+	Units, Rejected, Abandoned int
 	// Busy is the time spent exploring.
 	Busy time.Duration
 }
@@ -44,6 +46,7 @@ type worker struct {
 	js        jetstream.JetStream
 	o         WorkerOptions
 	ackWait   time.Duration
+	units     jetstream.Stream // UnitsStream, once gone looked
 	explorers map[string]*weft.PartExplorer
 	stats     WorkerStats
 }
@@ -107,6 +110,17 @@ func (w *worker) handle(m jetstream.Msg) error {
 		r.Err = err.Error()
 	}
 	r.Outcome = out
+	gone, err := w.gone(md.Sequence.Stream)
+	switch {
+	case err != nil && w.ctx.Err() != nil:
+		return nil // stopped: the unit goes to another worker
+	case err != nil:
+		return err
+	case gone:
+		w.stats.Abandoned++
+		w.logf("weft worker %s: unit %d of run %s was removed from the queue while explored (its run ended, or another worker finished it): its result is dropped", w.o.Name, u.ID, u.Run)
+		return nil
+	}
 	b, err := encode(&r)
 	if err != nil {
 		return err
@@ -119,6 +133,29 @@ func (w *worker) handle(m jetstream.Msg) error {
 	}
 	w.stats.Units++
 	return m.Ack()
+}
+
+// gone reports whether the unit at sequence seq of UnitsStream is gone:
+// its run ended (the coordinator removes its units), or another worker
+// took it after this one's ack deadline and finished it. Its result
+// would be a duplicate, or remain on ResultsStream with no run to take
+// it in.
+func (w *worker) gone(seq uint64) (bool, error) {
+	if w.units == nil {
+		s, err := w.js.Stream(w.ctx, UnitsStream)
+		if err != nil {
+			return false, fmt.Errorf("stream %s: %w", UnitsStream, err)
+		}
+		w.units = s
+	}
+	_, err := w.units.GetMsg(w.ctx, seq)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return true, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("looking for message %d on %s: %w", seq, UnitsStream, err)
+	}
+	return false, nil
 }
 
 // explore explores u's part with the explorer of its spec.

@@ -34,19 +34,22 @@ var explorations sync.Mutex
 // exploration (weft.Check with the options of the environment). A failure
 // of an execution (a t.Error or t.Fatal the rewriting turned into a call
 // of Errorf or Fatalf here, a panic, a deadlock, a leaked goroutine) fails
-// t with weft's report. An execution after which t is marked failed (by a
-// call of t's methods weft test did not rewrite, in a library) fails too.
+// t with weft's report. An execution during which t becomes marked failed
+// (by a call of t's methods weft test did not rewrite, in a library) fails
+// too.
 func Test(t *testing.T, body func()) {
 	t.Helper()
 	explorations.Lock()
 	defer explorations.Unlock()
 	r := weft.Check(t, func(w *weft.T) {
-		races := engine.RaceErrors()
+		races, failed := engine.RaceErrors(), t.Failed()
 		body()
 		// A race the race detector reported (weft test -race) marks t
 		// failed; the exploration reports it as a data race of this
-		// execution (its token), not as a failed test.
-		if engine.RaceErrors() == races && t.Failed() {
+		// execution (its token), not as a failed test. A t failed before
+		// the execution (by a stale replay file, or by a library in an
+		// earlier execution) tells nothing about this one.
+		if engine.RaceErrors() == races && !failed && t.Failed() {
 			w.Fail("the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite (a library's), in a goroutine of this execution")
 		}
 	})

@@ -14,12 +14,6 @@ import (
 // Locker is sync.Locker.
 type Locker = sync.Locker
 
-// Map is sync.Map: its operations are not steps of weft's.
-type Map = sync.Map
-
-// Pool is sync.Pool: its operations are not steps of weft's.
-type Pool = sync.Pool
-
 // Mutex is sync.Mutex backed by weft.Mutex inside an execution.
 type Mutex struct {
 	w weft.Mutex
