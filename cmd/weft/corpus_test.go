@@ -165,10 +165,10 @@ func failureAt(out string) (kind string, locs []string) {
 // The corpus's size: bugs (want comments, one a bug test), and the tests
 // and subtests that run, each bug's test and its fix's.
 const (
-	corpusBugs = 41
-	// 86 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
+	corpusBugs = 45
+	// 94 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
 	// TestLedger* 2, TestStats* 3 (on two levels).
-	corpusRuns = 106
+	corpusRuns = 114
 	// corpusRaceBugs have a "want -race" comment: only weft test -race
 	// finds them (an unsynchronised map, a counter).
 	corpusRaceBugs = 2
@@ -281,10 +281,10 @@ func isOp(desc, op string) bool {
 }
 
 // corpusRaced are the tests of the corpus whose output holds a report of
-// the race detector under weft test -race: the bugs only it finds, and two
-// bugs whose accesses race besides (DebouncerBug's timer field, the loop
-// variable of SumSquaresBug's Go 1.21 loop).
-var corpusRaced = []string{"TestDebouncerBug", "TestSumSquaresBug/three", "TestVisitsBug", "TestWordCountBug"}
+// the race detector under weft test -race: the bugs only it finds, and
+// three bugs whose accesses race besides (DebouncerBug's timer field, the
+// loop variables of SumSquaresBug's and GreetBug's Go 1.21 loops).
+var corpusRaced = []string{"TestDebouncerBug", "TestGreetBug", "TestSumSquaresBug/three", "TestVisitsBug", "TestWordCountBug"}
 
 var (
 	unnamedGoroutine = regexp.MustCompile(`(?m) by goroutine \d+:$`)

@@ -4,8 +4,11 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/weft-go/weft/internal/racemark"
@@ -77,8 +80,8 @@ func (rr *raceReports) add(e raceEvent) []raceEvent {
 // flush returns the events still held, at the end of go test's output.
 func (rr *raceReports) flush() []raceEvent {
 	var out []raceEvent
-	for _, held := range rr.open {
-		out = append(out, held...)
+	for _, key := range slices.SortedFunc(maps.Keys(rr.open), func(a, b [2]string) int { return cmp.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) }) {
+		out = append(out, rr.open[key]...)
 	}
 	clear(rr.open)
 	return out

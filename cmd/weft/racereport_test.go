@@ -59,3 +59,22 @@ func TestRaceReportThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestRaceReportUnended checks that a race report cut short (the test
+// process killed in the middle) is printed as it came when go test's
+// output ends.
+func TestRaceReportUnended(t *testing.T) {
+	lines := []string{raceSeparator, raceWarning, "Read at 0x00c000018188 by goroutine 13:\n"}
+	var in bytes.Buffer
+	enc := json.NewEncoder(&in)
+	for _, l := range lines {
+		if err := enc.Encode(event{Action: "output", Package: "example.com/p", Test: "TestX", Output: l}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out bytes.Buffer
+	printEvents(&in, &out, &testOptions{verbose: true})
+	if got, want := out.String(), strings.Join(lines, ""); got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}

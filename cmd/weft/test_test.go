@@ -159,7 +159,9 @@ func TestStop(t *testing.T) {
 // TestTestGoLine runs weft test in a module whose go line (1.21) is older
 // than weft's: the temporary -modfile raises it, and weft test pins every
 // file to go1.21, so that a loop has one variable for all its iterations
-// (and the line numbers of a file given a build constraint stay its own).
+// (and the line numbers of a file given a build constraint stay its own),
+// and so has a range over a channel, which a break or continue ends as Go
+// does.
 func TestTestGoLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
@@ -187,10 +189,32 @@ func TestLine(t *testing.T) {
 	ch := make(chan int)
 	<-ch
 }
+
+func TestRangeLoopVar(t *testing.T) {
+	ch := make(chan int, 4)
+	for _, v := range []int{1, -1, 2, 3} {
+		ch <- v
+	}
+	close(ch)
+	var ps []*int
+loop:
+	for x := range ch {
+		switch {
+		case x < 0:
+			continue
+		case x == 3:
+			break loop
+		}
+		ps = append(ps, &x)
+	}
+	if len(ps) != 2 || ps[0] != ps[1] || *ps[0] != 3 {
+		t.Errorf("%d pointers, the same %v, to %d: want 2 pointers to one variable that holds 3, as go 1.21 says", len(ps), ps[0] == ps[1], *ps[0])
+	}
+}
 `,
 	}
 	out := testModule(t, dir, files, exitFailure)
-	for _, want := range []string{"--- PASS: TestLoopVar", "weft: deadlock", "T0   recv chan#0                       loop_test.go:19", "--- FAIL: TestLine"} {
+	for _, want := range []string{"--- PASS: TestLoopVar", "--- PASS: TestRangeLoopVar", "weft: deadlock", "T0   recv chan#0                       loop_test.go:19", "--- FAIL: TestLine"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

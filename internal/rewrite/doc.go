@@ -22,6 +22,7 @@
 //	v, ok := <-ch         v, ok := weftrt.Of(ch).RecvOK()
 //	close(ch), len(ch)    weftrt.Of(ch).Close(), weftrt.Of(ch).Len()
 //	for v := range ch     for v := range weftrt.Of(ch).Range()
+//	                      (before go1.23: for weftR_, v := weftrt.Of(ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; v = weftV_; ...)
 //	select { case ... }   switch weftS0_, ... := <cases>; weftrt.Select(<has default>, weftS0_, ...) { case 0: ... }
 //	import "sync"         import "github.com/weft-go/weft/std/sync"
 //	                      (and sync/atomic, math/rand, math/rand/v2, time, context)
@@ -73,12 +74,20 @@
 // //line directive that gives its first line the number 1 again.
 // cap(ch) needs no rewriting: a channel's capacity is fixed.
 //
-// Not rewritten, and refused with an error naming the construct: go
-// statements and channel operations in the body of a test that calls
-// t.Run outside its subtests, t.Parallel not first in a test's body, range
-// over a channel in a file whose Go
-// version is older than go1.23 (the rewritten range is over a function),
-// reflect.Select. A select case whose channel or value expression spans
-// several lines is refused too: the cases are evaluated where the select
-// starts, on its line.
+// A select's cases are evaluated where the select starts, on its line: a
+// case's channel, value or assigned operand written over several lines is
+// written there on one line, its line breaks replaced by /*line*/
+// directives that give each of its tokens its line and column (flat). A
+// range over a channel in a file whose Go version is older than go1.23,
+// which has no range over a function, becomes a for loop on the range's
+// line whose variable is one of its for clause (rangeStmt).
+//
+// Not rewritten, and refused with an error naming the construct, its
+// file:line and the way out: go statements and channel operations in the
+// body of a test that calls t.Run outside its subtests, t.Parallel not
+// first in a test's body, reflect.Select, a raw string literal over
+// several lines in what flat writes on one line, a channel operation on a
+// value of a type parameter's type, a go statement's untyped constant
+// argument whose parameter's type is of a package the file does not
+// import, and cgo (Packages).
 package rewrite

@@ -23,8 +23,8 @@ import (
 // at again. No line is added to the file, and every token of the text
 // keeps its line.
 // A raw string literal over several lines is refused (what names the
-// construct for the error).
-func (r *rewriter) flat(text string, from, at token.Pos, what string) string {
+// construct for the error, stmt the statement rewritten).
+func (r *rewriter) flat(text string, from, at token.Pos, what, stmt string) string {
 	if !strings.Contains(text, "\n") {
 		return text
 	}
@@ -52,7 +52,7 @@ func (r *rewriter) flat(text string, from, at token.Pos, what string) string {
 			semi = true
 			continue
 		case tok == token.STRING && strings.Contains(lit, "\n"):
-			r.errorf(from, "%s holds a raw string literal over several lines, which weft test cannot move to the line where the select starts: bind it to a variable before the select", what)
+			r.errorf(from, "%s holds a raw string literal over several lines, which weft test must write on one line, that of the %s: bind the string to a variable before the %s", what, stmt, stmt)
 			return text
 		}
 		if semi {

@@ -8,6 +8,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"slices"
 	"strings"
@@ -87,7 +90,7 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 			continue // the generated test main
 		}
 		if len(p.CompiledGoFiles) != len(p.GoFiles) {
-			return nil, fmt.Errorf("package %s uses cgo: %w", p.PkgPath, ErrUnsupported)
+			return nil, cgoError(p)
 		}
 		groups := groupFuncs(p.Syntax, p.TypesInfo)
 		pinTo := langVersion(cfg.GoVersion)
@@ -144,4 +147,22 @@ var ErrNotMainModule = errors.New("no package of the main module matches (weft's
 func weftOwn(path string) bool {
 	const mod = "github.com/weft-go/weft"
 	return (path == mod || strings.HasPrefix(path, mod+"/")) && !strings.Contains(path, "/testdata/")
+}
+
+// cgoError returns the error that refuses package p, which uses cgo,
+// naming its first import of "C".
+func cgoError(p *packages.Package) error {
+	where := p.PkgPath
+	fset := token.NewFileSet()
+	for _, name := range p.GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		if i := slices.IndexFunc(f.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == `"C"` }); i >= 0 {
+			where = fset.Position(f.Imports[i].Pos()).String()
+			break
+		}
+	}
+	return fmt.Errorf("%s: package %s uses cgo (import \"C\"): weft test does not rewrite a package that uses cgo, whose C code would run outside weft's control; test the concurrency in a package without cgo, or build without it (CGO_ENABLED=0) if the package has files for that: %w", where, p.PkgPath, ErrUnsupported)
 }

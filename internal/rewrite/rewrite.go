@@ -65,6 +65,9 @@ type rewriter struct {
 	hoisted map[*ast.CallExpr]bool
 	// version is the Go version the file compiles at (go1.N).
 	version string
+	// refusedAt marks the operands whose channel operation is refused
+	// already (typeParamChan): one error each.
+	refusedAt map[token.Pos]bool
 }
 
 // File returns the rewritten source of file (parsed from src into fset,
@@ -79,7 +82,8 @@ func File(fset *token.FileSet, file *ast.File, src []byte, info *types.Info) ([]
 // the file compiles at.
 func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups map[types.Object]bool, version string) ([]byte, error) {
 	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info,
-		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, hoisted: map[*ast.CallExpr]bool{}, version: version}
+		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, hoisted: map[*ast.CallExpr]bool{}, version: version,
+		refusedAt: map[token.Pos]bool{}}
 	if r.tf == nil || r.tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: the source of %s does not match its syntax tree", fset.Position(file.Pos()).Filename)
 	}
@@ -212,7 +216,7 @@ func (r *rewriter) node(n ast.Node) bool {
 	case *ast.CallExpr:
 		return r.call(n)
 	case *ast.RangeStmt:
-		r.rangeStmt(n)
+		return r.rangeStmt(n)
 	case *ast.GoStmt:
 		if !r.refused(n.Pos(), "a go statement") {
 			r.goStmt(n)
@@ -273,14 +277,54 @@ func (r *rewriter) markCommaOK(e ast.Expr) {
 	}
 }
 
-// chanType returns the channel type of e, or nil.
+// chanType returns the channel type of e, or nil; a value of a type
+// parameter's type whose type set holds a channel type is refused
+// (typeParamChan) and nil.
 func (r *rewriter) chanType(e ast.Expr) *types.Chan {
 	t := r.info.TypeOf(e)
 	if t == nil {
 		return nil
 	}
+	if r.typeParamChan(e, t) {
+		return nil
+	}
 	c, _ := t.Underlying().(*types.Chan)
 	return c
+}
+
+// typeParamChan reports whether t, the type of e, is a type parameter
+// whose type set holds a channel type, and refuses the channel operation
+// on e then: weft test maps a channel to weft's by the channel's type.
+func (r *rewriter) typeParamChan(e ast.Expr, t types.Type) bool {
+	tp, ok := t.(*types.TypeParam)
+	if !ok {
+		return false
+	}
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := range iface.NumEmbeddeds() {
+		var terms []types.Type
+		switch x := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := range x.Len() {
+				terms = append(terms, x.Term(j).Type())
+			}
+		default:
+			terms = append(terms, x)
+		}
+		for _, term := range terms {
+			if _, isChan := term.Underlying().(*types.Chan); isChan {
+				if !r.refusedAt[e.Pos()] {
+					r.refusedAt[e.Pos()] = true
+					r.errorf(e.Pos(), "a channel operation on %s, whose type %s is a type parameter: weft test rewrites the operations of channel types only; give %s a channel type (chan T, with T a type parameter if need be)", types.ExprString(e), tp, types.ExprString(e))
+				}
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // of returns the function of std/rt that makes the handle of channel e:
@@ -288,7 +332,9 @@ func (r *rewriter) chanType(e ast.Expr) *types.Chan {
 func (r *rewriter) of(e ast.Expr) string {
 	c := r.chanType(e)
 	if c == nil {
-		r.errorf(e.Pos(), "channel operation on %s, whose type is not a channel type (a type parameter?)", types.ExprString(e))
+		if t := r.info.TypeOf(e); !r.typeParamChan(e, t) {
+			r.errorf(e.Pos(), "a channel operation on %s, whose type %v is not a channel type: weft test rewrites the operations of channel types only; give %s a channel type", types.ExprString(e), t, types.ExprString(e))
+		}
 		return "Of"
 	}
 	switch c.Dir() {
@@ -339,8 +385,8 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if fn, ok := r.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil {
-			if fn.Pkg().Path() == "reflect" && fn.Name() == "Select" {
-				r.errorf(call.Pos(), "reflect.Select: its channel operations would not be steps weft schedules")
+			if name := reflectChanOp(fn); name != "" {
+				r.errorf(call.Pos(), "%s: its channel operations would run on the Go channel, outside weft's control, and not be steps weft schedules; write them as channel operations of Go (a select with a case per channel, a send, a receive)", name)
 			}
 			if fn.Pkg().Path() == "testing" {
 				r.testingCall(call, sel, fn)
@@ -356,18 +402,77 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 	return true
 }
 
-// rangeStmt rewrites a range over a channel into a range over its values.
-func (r *rewriter) rangeStmt(n *ast.RangeStmt) {
-	if r.chanType(n.X) == nil || r.refused(n.For, "a range over a channel") {
-		return
+// reflectChanOps are the functions and methods of package reflect that
+// operate on a channel.
+var reflectChanOps = map[string]bool{
+	"Select": true, "Value.Send": true, "Value.Recv": true, "Value.TrySend": true, "Value.TryRecv": true, "Value.Close": true,
+}
+
+// reflectChanOp returns the name of fn ("reflect.Select",
+// "reflect.Value.Send") if it is a function or method of package reflect
+// that operates on a channel, or "".
+func reflectChanOp(fn *types.Func) string {
+	if fn.Pkg().Path() != "reflect" {
+		return ""
 	}
-	if v := r.version; v != "" && versionLess(v, "go1.23") {
-		r.errorf(n.For, "range over a channel in a file of Go version %s: weft test rewrites it into a range over a function, which needs go1.23 (raise the go line of go.mod)", v)
-		return
+	name := fn.Name()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := t.(*types.Named)
+		if !ok {
+			return ""
+		}
+		name = named.Obj().Name() + "." + name
+	}
+	if !reflectChanOps[name] {
+		return ""
+	}
+	return "reflect." + name
+}
+
+// rangeStmt rewrites a range over a channel into a range over its values,
+// or, in a file whose Go version is older than go1.23, which has no range
+// over a function, into a for loop that receives until the channel is
+// closed, on the range's line:
+//
+//	for v := range ch {   for weftR_, v := weftrt.Of(ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; v = weftV_;
+//	for x.v = range ch {  for weftR_, _ := weftrt.Of(ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; x.v = weftV_;
+//	for range ch {        for weftR_, _ := weftrt.Of(ch).Loop(); ; { if _, weftOK_ := weftR_.RecvOK(); !weftOK_ { break };
+//
+// The loop stays a for statement, with the range's label, so that break
+// and continue keep their meaning; its variable is one of the for clause,
+// which is one for the whole loop before go1.22 and one per iteration from
+// go1.22 on, as the range's is, and the receive that finds the channel
+// closed assigns it nothing, as the range's end does not.
+//
+// It reports whether the walk should descend into n (it walks the loop's
+// parts itself).
+func (r *rewriter) rangeStmt(n *ast.RangeStmt) bool {
+	if r.chanType(n.X) == nil || r.refused(n.For, "a range over a channel") {
+		return true
 	}
 	r.usesRT = true
-	r.replace(n.X.Pos(), n.X.Pos(), rtName+"."+r.of(n.X)+"(")
-	r.insert(r.off(n.X.End()), ").Range()", true)
+	if v := r.version; v == "" || !versionLess(v, "go1.23") {
+		r.replace(n.X.Pos(), n.X.Pos(), rtName+"."+r.of(n.X)+"(")
+		r.insert(r.off(n.X.End()), ").Range()", true)
+		return true
+	}
+	declared, recv := "_", " if _, weftOK_ := weftR_.RecvOK(); !weftOK_ { break };"
+	if n.Key != nil && types.ExprString(n.Key) != "_" {
+		target := r.flat(r.text(n.Key), n.Key.Pos(), n.Body.Lbrace, "a range's variable", "range")
+		if n.Tok == token.DEFINE {
+			declared = target
+		}
+		recv = " weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; " + target + " = weftV_;"
+	}
+	r.replace(n.For+token.Pos(len("for")), n.X.Pos(), " weftR_, "+declared+" := "+rtName+"."+r.of(n.X)+"(")
+	r.replace(n.X.End(), n.Body.Lbrace+1, ").Loop(); ; {"+recv)
+	r.inspect(n.X)
+	r.inspect(n.Body)
+	return false
 }
 
 // versionLess reports whether Go version a (go1.N or go1.N.M) is older

@@ -32,7 +32,7 @@ func TestGolden(t *testing.T) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	if want := []string{"cancel.go", "constructs.go", "constructs_test.go", "selectlines.go", "subtests_test.go", "timeout.go", "yield.go"}; !slices.Equal(bases(names), want) {
+	if want := []string{"cancel.go", "constructs.go", "constructs_test.go", "rangeold.go", "selectlines.go", "subtests_test.go", "timeout.go", "yield.go"}; !slices.Equal(bases(names), want) {
 		t.Fatalf("rewritten files %v, want %v", bases(names), want)
 	}
 	for _, name := range names {
@@ -56,26 +56,51 @@ func TestGolden(t *testing.T) {
 }
 
 // TestUnsupported checks the errors of the constructs the rewriting
-// refuses.
+// refuses: each names the construct, its file:line and the way out, and
+// there is one per construct.
 func TestUnsupported(t *testing.T) {
 	_, err := Packages(Config{}, "./testdata/unsupported")
 	if !errors.Is(err, ErrUnsupported) {
 		t.Fatalf("err = %v, want ErrUnsupported", err)
 	}
 	msg := err.Error()
-	for _, want := range []string{
-		"unsupported.go:11:13: reflect.Select",
-		"unsupported.go:17:14: a select case's channel holds a raw string literal over several lines, which weft test cannot move to the line where the select starts: bind it to a variable before the select",
-		"unsupported_test.go:11:3: a send in TestSub outside its subtests",
-		"unsupported_test.go:23:3: t.Parallel in TestLateParallel/late is not its first statement",
-		"unsupported_test.go:25:2: a go statement in TestLateParallel outside its subtests",
-	} {
-		if !strings.Contains(msg, want) {
+	const reflectOut = ": its channel operations would run on the Go channel, outside weft's control, and not be steps weft schedules; write them as channel operations of Go (a select with a case per channel, a send, a receive)"
+	const typeParamOut = ", whose type C is a type parameter: weft test rewrites the operations of channel types only; give c a channel type (chan T, with T a type parameter if need be)"
+	const subtestsOut = " outside its subtests: weft test runs each subtest that calls no t.Run as its own exploration, and the code around the subtests as plain Go, outside any exploration; move it into the subtests"
+	wants := []string{
+		"unsupported.go:14:13: reflect.Select" + reflectOut,
+		"unsupported.go:20:14: a select case's channel holds a raw string literal over several lines, which weft test must write on one line, that of the select: bind the string to a variable before the select",
+		"unsupported.go:27:2: reflect.Value.Send" + reflectOut,
+		"unsupported.go:28:10: reflect.Value.TryRecv" + reflectOut,
+		"unsupported.go:30:2: reflect.Value.Close" + reflectOut,
+		"unsupported.go:34:2: a channel operation on c" + typeParamOut,
+		"unsupported.go:36:17: a channel operation on c" + typeParamOut,
+		"unsupported.go:39:17: a channel operation on c" + typeParamOut,
+		"unsupported.go:43:32: a go statement's untyped constant argument has a parameter type of package io/fs, which the file does not import: give the constant a type",
+		"unsupported_test.go:11:3: a send in TestSub" + subtestsOut,
+		"unsupported_test.go:23:3: t.Parallel in TestLateParallel/late is not its first statement: weft test runs the body after t.Parallel as an exploration; call t.Parallel first",
+		"unsupported_test.go:25:2: a go statement in TestLateParallel" + subtestsOut,
+	}
+	for _, want := range wants {
+		if !strings.Contains(msg, want+": "+ErrUnsupported.Error()) {
 			t.Errorf("error %q does not contain %q", msg, want)
 		}
 	}
-	if n := strings.Count(msg, "\n") + 1; n != 5 {
-		t.Errorf("%d errors, want 5:\n%s", n, msg)
+	if n := strings.Count(msg, "\n") + 1; n != len(wants) {
+		t.Errorf("%d errors, want %d:\n%s", n, len(wants), msg)
+	}
+}
+
+// TestCgo checks that a package that uses cgo is refused, naming its
+// import of "C".
+func TestCgo(t *testing.T) {
+	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
+		t.Skip("cgo is not enabled: the package's file is not built")
+	}
+	_, err := Packages(Config{}, "./testdata/cgo")
+	const want = "cgo.go:4:8: package github.com/weft-go/weft/internal/rewrite/testdata/cgo uses cgo (import \"C\"): weft test does not rewrite a package that uses cgo, whose C code would run outside weft's control; test the concurrency in a package without cgo, or build without it (CGO_ENABLED=0) if the package has files for that"
+	if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want ErrUnsupported and %q", err, want)
 	}
 }
 
@@ -95,7 +120,7 @@ func checkPositions(t *testing.T, file string, out map[string][]byte) {
 	}
 	before, after := tokenPositions(t, abs, orig), tokenPositions(t, abs, out[abs])
 	for _, want := range []string{
-		"shards@8:7", "v@9:2", "len@9:4", "w@10:3", "w@11:10", `"a"@16:2`, "got@15:3", "got@17:10", "r@22:10",
+		"shards@8:7", "v@9:2", "len@9:4", "w@10:3", "w@11:10", "reply@15:15", `"a"@16:3`, "got@15:3", "got@17:10", "r@22:10",
 	} {
 		if !before[want] || !after[want] {
 			t.Errorf("%s: token %s: in the original %v, in the rewritten source %v; want both", file, want, before[want], after[want])

@@ -192,7 +192,7 @@ func (r *rewriter) selectStmt(s *ast.SelectStmt) {
 			var lhs []string
 			blank := true
 			for _, l := range c.Lhs {
-				lhs = append(lhs, r.flat(r.text(l), l.Pos(), cc.Case, "a select case's assigned operand"))
+				lhs = append(lhs, r.flat(r.text(l), l.Pos(), cc.Case, "a select case's assigned operand", "select"))
 				blank = blank && types.ExprString(l) == "_"
 			}
 			tok := c.Tok.String()
@@ -205,9 +205,9 @@ func (r *rewriter) selectStmt(s *ast.SelectStmt) {
 			}
 			assign = " " + strings.Join(lhs, ", ") + " " + tok + " " + rhs + ";"
 		}
-		c := rtName + "." + r.of(ch) + "(" + r.flat(r.text(ch), ch.Pos(), s.Select, "a select case's channel") + ")"
+		c := rtName + "." + r.of(ch) + "(" + r.flat(r.text(ch), ch.Pos(), s.Select, "a select case's channel", "select") + ")"
 		if val != nil {
-			c += ".SendCase(" + r.flat(r.text(val), val.Pos(), s.Select, "a select case's value") + ")"
+			c += ".SendCase(" + r.flat(r.text(val), val.Pos(), s.Select, "a select case's value", "select") + ")"
 		} else {
 			c += ".RecvCase()"
 		}

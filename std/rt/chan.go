@@ -129,3 +129,20 @@ func (c Chan[T]) Range() iter.Seq[T] {
 		}
 	}
 }
+
+// Loop returns c and the zero value of T: the first values of the
+// variables of the for loop that a range over the channel becomes in a
+// file whose Go version is older than go1.23, which has no range over a
+// function:
+//
+//	for weftR_, v := rt.Of(ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; v = weftV_; ... }
+//
+// The loop's variable is a variable of the for clause, so that it is one
+// for the whole loop before go1.22 and one per iteration from go1.22 on,
+// as a range's is.
+//
+//go:norace
+func (c Chan[T]) Loop() (Chan[T], T) {
+	var zero T
+	return c, zero
+}

@@ -23,6 +23,8 @@
 //	close(ch)               rt.Of(ch).Close()
 //	len(ch)                 rt.Of(ch).Len()
 //	for x := range ch {     for x := range rt.Of(ch).Range() {
+//	                        (before go1.23: for weftR_, x := rt.Of(ch).Loop(); ; { weftV_, weftOK_ :=
+//	                        weftR_.RecvOK(); if !weftOK_ { break }; x = weftV_;)
 //	go f(a, b)              { f_, a_, b_ := f, a, b; rt.Go(func() { f_(a_, b_) }) }
 //
 // and a select statement becomes a switch on the index of the case that

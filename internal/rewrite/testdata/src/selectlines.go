@@ -12,8 +12,8 @@ func fanOut(shards []chan int, replies map[string]chan string, v int) (string, i
 	}():
 		return "", v
 	case got[len(
-		got)-1] = <-replies[ // a's reply
-	"a"]:
+		got)-1] = <-reply(replies,
+		"a"):
 		return got[1], 0
 	case r, ok := <-replies["b"]:
 		if !ok {
@@ -22,4 +22,9 @@ func fanOut(shards []chan int, replies map[string]chan string, v int) (string, i
 		return r, 1
 	}
 	return "", 2
+}
+
+// reply returns the channel of the reply to name.
+func reply(replies map[string]chan string, name string) chan string {
+	return replies[name]
 }

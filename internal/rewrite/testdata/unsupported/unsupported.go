@@ -1,7 +1,10 @@
 // Package unsupported holds constructs the rewriting refuses.
 package unsupported
 
-import "reflect"
+import (
+	"io/ioutil"
+	"reflect"
+)
 
 func pick(a, b chan int) int {
 	cases := []reflect.SelectCase{
@@ -18,4 +21,24 @@ func split(chans map[string]chan int) int {
 b`]:
 		return v
 	}
+}
+
+func reflected(a chan int) {
+	reflect.ValueOf(a).Send(reflect.ValueOf(1))
+	v, _ := reflect.ValueOf(a).TryRecv()
+	_ = v
+	reflect.ValueOf(a).Close()
+}
+
+func generic[C ~chan int](c C) int {
+	c <- 1
+	n := 0
+	for v := range c {
+		n += v
+	}
+	return n + len(c)
+}
+
+func write() {
+	go ioutil.WriteFile("f", nil, 0o644)
 }
