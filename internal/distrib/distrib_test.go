@@ -28,7 +28,7 @@ import (
 )
 
 // embedded starts an embedded server for the test.
-func embedded(t *testing.T) *Embedded {
+func embedded(t testing.TB) *Embedded {
 	t.Helper()
 	e, err := StartEmbedded("")
 	if err != nil {
@@ -39,7 +39,7 @@ func embedded(t *testing.T) *Embedded {
 }
 
 // connect connects to e for the test.
-func connect(t *testing.T, e *Embedded, name string) jetstream.JetStream {
+func connect(t testing.TB, e *Embedded, name string) jetstream.JetStream {
 	t.Helper()
 	nc, js, err := Connect(e.URL(), name)
 	if err != nil {
