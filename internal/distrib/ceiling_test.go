@@ -19,20 +19,14 @@ import (
 	"github.com/weft-go/weft"
 )
 
-// A recording is a run driven one unit at a time (drive): the time of
-// each batch of the root's executions, the units split off the root after
-// each, and of each unit the time a worker took, the unit whose join made
-// it (0: the root) and the joins before the batch that follows it.
+// A recording is a run driven one unit at a time (drive): its result
+// messages, in the order joined, and its Result's executions and final
+// states.
 type recording struct {
-	spec        Spec
-	batches     []time.Duration
-	joinsBefore []int // of each batch: the joins done before it
-	rootSplits  [][]uint64
-	work        map[uint64]time.Duration
-	parent      map[uint64]uint64
-	results     [][]byte // the result messages, in the order joined
-	executions  int
-	finals      int
+	spec       Spec
+	results    [][]byte
+	executions int
+	finals     int
 }
 
 // drive runs c one unit at a time, deterministically: each step explores
@@ -40,39 +34,26 @@ type recording struct {
 // fills the queue up to Ahead, counting every unit not joined as waiting,
 // then, if a unit is out, has work (if not nil) explore the oldest and
 // publish its result, and joins the next result that comes, which must be
-// that unit's. rec, if not nil, records the steps.
-func drive(c *coordinator, work func(id uint64, part []byte) error, rec *recording) error {
-	joins := 0
+// that unit's.
+func drive(c *coordinator, work func(id uint64, part []byte) error) error {
 	for {
 		if !c.over && !c.k.Stopped() {
 			began := time.Now()
 			over, err := c.k.Explore(c.o.Batch)
-			d := time.Since(began)
-			c.stats.Exploring += d
+			c.stats.Exploring += time.Since(began)
 			if err != nil {
 				return err
 			}
 			c.over = over
 			c.note(entry{Op: opExplore, N: c.o.Batch, Over: over})
-			if rec != nil {
-				rec.batches = append(rec.batches, d)
-				rec.joinsBefore = append(rec.joinsBefore, joins)
-				rec.rootSplits = append(rec.rootSplits, nil)
-			}
 		}
 		if c.k.Stopped() || c.over && len(c.out) == 0 {
 			return nil
 		}
 		if !c.over {
-			first := c.next + 1
 			c.waiting, c.asked = len(c.out), time.Now()
 			if err := c.fill(); err != nil {
 				return err
-			}
-			if rec != nil {
-				for id := first; id <= c.next; id++ {
-					rec.rootSplits[len(rec.rootSplits)-1] = append(rec.rootSplits[len(rec.rootSplits)-1], id)
-				}
 			}
 		}
 		if len(c.out) == 0 {
@@ -90,7 +71,6 @@ func drive(c *coordinator, work func(id uint64, part []byte) error, rec *recordi
 		case <-time.After(time.Minute):
 			return fmt.Errorf("no result of unit %d after a minute", id)
 		}
-		first := c.next + 1
 		joined, err := c.handle(m)
 		if err != nil {
 			return err
@@ -98,18 +78,12 @@ func drive(c *coordinator, work func(id uint64, part []byte) error, rec *recordi
 		if !joined || c.out[id] != nil {
 			return fmt.Errorf("the result that came is not unit %d's (the drive diverged from the recording)", id)
 		}
-		joins++
-		if rec != nil {
-			for u := first; u <= c.next; u++ {
-				rec.parent[u] = id
-			}
-		}
 		c.over = false
 	}
 }
 
 // record drives a run of spec with a worker in the process (one
-// PartExplorer), timing each unit and keeping each result message.
+// PartExplorer), keeping each result message.
 func record(b *testing.B, js jetstream.JetStream, spec Spec) *recording {
 	b.Helper()
 	ctx := context.Background()
@@ -127,11 +101,9 @@ func record(b *testing.B, js jetstream.JetStream, spec Spec) *recording {
 		b.Fatal(err)
 	}
 	defer x.Close()
-	rec := &recording{spec: spec, work: map[uint64]time.Duration{}, parent: map[uint64]uint64{}}
+	rec := &recording{spec: spec}
 	work := func(id uint64, part []byte) error {
-		began := time.Now()
 		out, err := x.Explore(part)
-		rec.work[id] = time.Since(began)
 		if err != nil {
 			return err
 		}
@@ -143,7 +115,7 @@ func record(b *testing.B, js jetstream.JetStream, spec Spec) *recording {
 		_, err = js.Publish(ctx, ResultsSubject(c.o.Run), msg)
 		return err
 	}
-	if err := drive(c, work, rec); err != nil {
+	if err := drive(c, work); err != nil {
 		b.Fatal(err)
 	}
 	r := c.k.Result(len(c.out) == 0)
@@ -171,7 +143,7 @@ func (rec *recording) replay(b *testing.B, js jetstream.JetStream) (time.Duratio
 		b.Fatal(err)
 	}
 	defer stop()
-	if err := drive(c, nil, nil); err != nil {
+	if err := drive(c, nil); err != nil {
 		b.Fatal(err)
 	}
 	coord := time.Since(began) - c.stats.Exploring
@@ -221,66 +193,109 @@ func BenchmarkCoordinatorCeiling(b *testing.B) {
 	}
 }
 
-// A model is a discrete-event simulation of a recorded run on N workers
-// and a coordinator that spends cost on each unit.
-type model struct {
-	rec  *recording
-	cost time.Duration
+// A simulation runs a distributed exploration in the process on a
+// virtual clock: a real weft.Coordinator and a real PartExplorer do the
+// work, and each step takes, on the clock, the time it took for real (a
+// batch of the root's executions, a unit on a worker) or, for the
+// coordinator's handling of a unit, the cost measured by
+// BenchmarkCoordinatorCeiling. Only the order of events is simulated:
+// which worker is free when, which result comes first; so the units are
+// those a real run with that many workers would split, as many and as
+// large.
+type simulation struct {
+	spec  Spec
+	cost  time.Duration // the coordinator's, per unit
+	batch int           // the root's executions between two looks
+	ahead int           // units kept waiting for a worker
 }
 
-// run simulates n workers and returns the run's wall time, the workers'
-// busy time and the coordinator's. The coordinator does one thing at a
-// time: it joins the results that came (cost each; the units a join gave
-// are then ready), or else explores the root's next batch, once the joins
-// it followed in the recording are done (the units split after it are
-// then ready). A worker idle takes the oldest ready unit and explores it
-// for the unit's recorded time.
-func (m *model) run(n int) (wall, busy, coord time.Duration) {
-	rec := m.rec
-	children := map[uint64][]uint64{}
-	for u, p := range rec.parent {
-		children[p] = append(children[p], u)
+// simulated is what a simulation found: its wall time on the virtual
+// clock, the workers' busy time, the coordinator's (its own executions
+// and its handling of units), the units, and the Result.
+type simulated struct {
+	wall, busy, coord time.Duration
+	largest           time.Duration // the longest unit's
+	units             int
+	r                 *weft.Result
+}
+
+// run simulates n workers. The coordinator does one thing at a time: it
+// joins the result that came first (cost), or else explores a batch of
+// the root's executions if its exploration is not over; after either it
+// splits units off while fewer than ahead wait for a worker. A worker
+// free takes the oldest unit waiting.
+func (s *simulation) run(n int) (simulated, error) {
+	body, err := bodies(s.spec)
+	if err != nil {
+		return simulated{}, err
 	}
-	for _, c := range children {
-		slices.Sort(c)
+	k, err := weft.NewCoordinator(body, s.spec.options()...)
+	if err != nil {
+		return simulated{}, err
 	}
+	defer k.Close()
+	x, err := weft.NewPartExplorer(body, s.spec.options()...)
+	if err != nil {
+		return simulated{}, err
+	}
+	defer x.Close()
 	type finish struct {
-		at time.Duration
-		id uint64
+		at  time.Duration
+		out []byte
 	}
 	var (
+		sim            simulated
 		now, coordFree time.Duration
-		ready          []uint64
+		waiting        [][]byte
 		running        []finish // sorted by at
-		results        []uint64 // came, not joined
-		idle           = n
-		batch, joins   int
-		units          = len(rec.work)
+		results        [][]byte // came, not joined
+		over           bool
 	)
-	for joins < units || batch < len(rec.batches) {
-		// The coordinator, if free, joins a result, or explores a batch.
+	for {
 		if now >= coordFree {
 			switch {
 			case len(results) > 0:
-				id := results[0]
+				parts, err := k.Join(results[0])
+				if err != nil {
+					return sim, err
+				}
 				results = results[1:]
-				coordFree = now + m.cost
-				coord += m.cost
-				joins++
-				ready = append(ready, children[id]...)
-			case batch < len(rec.batches) && joins >= rec.joinsBefore[batch]:
-				coordFree = now + rec.batches[batch]
-				coord += rec.batches[batch]
-				ready = append(ready, rec.rootSplits[batch]...)
-				batch++
+				waiting = append(waiting, parts...)
+				sim.units += len(parts)
+				coordFree = now + s.cost
+				over = false
+			case !over:
+				began := time.Now()
+				over, err = k.Explore(s.batch)
+				coordFree = now + time.Since(began)
+				if err != nil {
+					return sim, err
+				}
+			}
+			sim.coord += coordFree - now
+			for !over && len(waiting) < s.ahead {
+				part, ok, err := k.Split()
+				if err != nil {
+					return sim, err
+				}
+				if !ok {
+					break
+				}
+				waiting = append(waiting, part)
+				sim.units++
 			}
 		}
-		for idle > 0 && len(ready) > 0 {
-			id := ready[0]
-			ready = ready[1:]
-			idle--
-			busy += rec.work[id]
-			f := finish{now + rec.work[id], id}
+		for len(running) < n && len(waiting) > 0 {
+			began := time.Now()
+			out, err := x.Explore(waiting[0])
+			if err != nil {
+				return sim, err
+			}
+			d := time.Since(began)
+			waiting = waiting[1:]
+			sim.busy += d
+			sim.largest = max(sim.largest, d)
+			f := finish{now + d, out}
 			i, _ := slices.BinarySearchFunc(running, f, func(a, b finish) int { return int(a.at - b.at) })
 			running = slices.Insert(running, i, f)
 		}
@@ -293,41 +308,44 @@ func (m *model) run(n int) (wall, busy, coord time.Duration) {
 			next = running[0].at
 		}
 		if next < 0 {
-			break // nothing runs: the remaining joins wait for nothing
+			if over && len(waiting) == 0 && len(results) == 0 {
+				break // the exploration is over
+			}
+			continue // the coordinator is free, with work
 		}
 		now = next
 		for len(running) > 0 && running[0].at <= now {
-			results = append(results, running[0].id)
+			results = append(results, running[0].out)
 			running = running[1:]
-			idle++
 		}
 	}
-	return max(now, coordFree), busy, coord
+	sim.wall = now
+	sim.r = k.Result(true)
+	return sim, nil
 }
 
-// scaling caches, per run, its recording and the coordinator's measured
-// cost per unit.
-var scaling struct {
+// coordCost caches, per run, the coordinator's measured cost per unit.
+var coordCost struct {
 	sync.Mutex
-	models map[string]*model
+	of map[string]time.Duration
 }
 
 // BenchmarkScalingModel shows how a distributed run of fib n=4 would
-// scale beyond this machine's two cores: it records the run one unit at a
-// time (the root's batches, each unit's time on a worker, which join made
-// which unit), measures the coordinator's cost per unit as
-// BenchmarkCoordinatorCeiling does, and simulates 1 to 64 workers
-// (model.run). It reports the speedup over one process exploring the run
-// alone (the root's executions and every unit's, one after the other),
-// the workers' idle share and the coordinator's busy share. The model
-// keeps the recorded units (a real run with more workers splits more,
-// smaller units, earlier) and charges no network latency beyond the
-// measured cost.
+// scale beyond this machine's two cores: it measures the coordinator's
+// cost per unit as BenchmarkCoordinatorCeiling does, then simulates the
+// run with 1 to 64 workers (simulation) and reports the speedup over a
+// local exploration on one core (its wall time here), the workers' idle
+// share, the coordinator's busy share, the units and the executions (all
+// 490 final states found, or it fails), and the bound the longest unit
+// puts on the speedup (a unit is explored whole, by one worker: the local
+// time over the longest unit's). No network latency is charged but the
+// coordinator's measured cost; a worker process needs no start.
 func BenchmarkScalingModel(b *testing.B) {
+	const fib4FinalStates = 490
 	for _, p := range ceilingSpecs {
-		scaling.Lock()
-		m := scaling.models[p.name]
-		if m == nil {
+		coordCost.Lock()
+		cost, ok := coordCost.of[p.name]
+		if !ok {
 			e := embedded(b)
 			js := connect(b, e, "coordinator")
 			rec := record(b, js, p.spec)
@@ -338,31 +356,41 @@ func BenchmarkScalingModel(b *testing.B) {
 				coord += d
 				units += n
 			}
-			m = &model{rec: rec, cost: coord / time.Duration(units)}
-			if scaling.models == nil {
-				scaling.models = map[string]*model{}
+			cost = coord / time.Duration(units)
+			if coordCost.of == nil {
+				coordCost.of = map[string]time.Duration{}
 			}
-			scaling.models[p.name] = m
+			coordCost.of[p.name] = cost
 		}
-		scaling.Unlock()
-		var alone time.Duration
-		for _, d := range m.rec.batches {
-			alone += d
+		coordCost.Unlock()
+		body, err := bodies(p.spec)
+		if err != nil {
+			b.Fatal(err)
 		}
-		for _, d := range m.rec.work {
-			alone += d
+		began := time.Now()
+		if _, err := weft.Explore(body, append(p.spec.options(), weft.WithMaxRuns(0))...); err != nil {
+			b.Fatal(err)
 		}
+		alone := time.Since(began)
+		s := &simulation{spec: p.spec, cost: cost, batch: 1, ahead: 4}
 		for _, n := range []int{1, 2, 4, 8, 16, 32, 64} {
 			b.Run(fmt.Sprintf("%s/workers=%d", p.name, n), func(b *testing.B) {
-				var wall, busy, coord time.Duration
+				var sim simulated
 				for range b.N {
-					wall, busy, coord = m.run(n)
+					if sim, err = s.run(n); err != nil {
+						b.Fatal(err)
+					}
+					if !sim.r.Exhausted || sim.r.FinalStates != fib4FinalStates {
+						b.Fatalf("exhausted %v, %d final states; want exhausted, %d", sim.r.Exhausted, sim.r.FinalStates, fib4FinalStates)
+					}
 				}
-				b.ReportMetric(alone.Seconds()/wall.Seconds(), "speedup")
-				b.ReportMetric(100*(1-busy.Seconds()/(float64(n)*wall.Seconds())), "worker-idle-%")
-				b.ReportMetric(100*coord.Seconds()/wall.Seconds(), "coord-busy-%")
-				b.ReportMetric(float64(len(m.rec.work)), "units")
-				b.ReportMetric(float64(m.cost.Microseconds()), "coord-µs/unit")
+				b.ReportMetric(alone.Seconds()/sim.wall.Seconds(), "speedup")
+				b.ReportMetric(100*(1-sim.busy.Seconds()/(float64(n)*sim.wall.Seconds())), "worker-idle-%")
+				b.ReportMetric(100*sim.coord.Seconds()/sim.wall.Seconds(), "coord-busy-%")
+				b.ReportMetric(float64(sim.units), "units")
+				b.ReportMetric(float64(sim.r.Executions), "execs")
+				b.ReportMetric(float64(cost.Microseconds()), "coord-µs/unit")
+				b.ReportMetric(alone.Seconds()/sim.largest.Seconds(), "largest-unit-bound")
 			})
 		}
 	}
