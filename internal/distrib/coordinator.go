@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -410,6 +411,9 @@ func (c *coordinator) handle(m jetstream.Msg) (bool, error) {
 	}
 	if r.Err != "" {
 		m.Ack()
+		if r.Shared {
+			return false, fmt.Errorf("unit %d on worker %s: %w: %s", r.ID, r.Worker, weft.ErrSharedObject, strings.TrimPrefix(r.Err, weft.ErrSharedObject.Error()+": "))
+		}
 		return false, fmt.Errorf("unit %d failed on worker %s: %s", r.ID, r.Worker, r.Err)
 	}
 	before := c.k.Executions()
