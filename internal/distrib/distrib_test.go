@@ -439,34 +439,12 @@ func TestDistributedDuplicate(t *testing.T) {
 	js := connect(t, e, "duplicating worker")
 	f := newForms()
 	wait := coordinateAsync(t, e, fib3, f, Options{Batch: 2})
-	m := takeUnit(t, js)
-	u, err := decodeUnit(m.Subject(), m.Data())
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := bodies(u.Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, err := weft.NewPartExplorer(body, append(u.Spec.options(), weft.WithObserver(f.observe))...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	out, err := x.Explore(u.Part)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := encode(&resultMsg{Magic: magic, Run: u.Run, ID: u.ID, Delivered: 1, Worker: "twice", Outcome: out})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, b := exploreUnit(t, e, f)
 	for range 2 {
 		if _, err := js.Publish(context.Background(), ResultsSubject(u.Run), b); err != nil {
 			t.Fatal(err)
 		}
 	}
-	m.Ack()
 	st := finishFib3(t, e, f, wait)
 	if st.Duplicates != 1 || st.Redelivered != 0 || st.Rejected != 0 || st.Joined != st.Units {
 		t.Errorf("%+v, want 1 duplicate, none redelivered or rejected, every unit joined", st)
