@@ -66,10 +66,10 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		defer cancel()
 	}
 	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
-	do := distrib.Options{Run: o.resume, Resume: o.resume != "", MaxRuns: o.maxRuns, AckWait: o.ackWait, Log: log}
+	do := distrib.Options{Run: o.resume, Resume: o.resume != "", WorkersGone: o.nats == "embedded", MaxRuns: o.maxRuns, AckWait: o.ackWait, Log: log}
 	if !do.Resume {
 		do.Run = distrib.NewRun()
-		fmt.Fprintf(stderr, "weft run: run %s on NATS; should this process die, finish the run with the same command and -resume %s%s\n", do.Run, do.Run, resumeWith)
+		fmt.Fprintf(stderr, "weft run: run %s on NATS at %s; should this process die, finish the run with the same command and -resume %s%s\n", do.Run, url, do.Run, resumeWith)
 	}
 	began := time.Now()
 	r, st, err := distrib.Coordinate(ctx, js, spec, do)
@@ -120,6 +120,7 @@ func startWorkerProcesses(url string, n int, stderr io.Writer) (stop func(), err
 	for i := range n {
 		c := exec.Command(self, "worker", "-nats", url, "-name", fmt.Sprintf("%d", i+1))
 		c.Stdout, c.Stderr = stderr, stderr
+		c.SysProcAttr = workerAttr()
 		if err := c.Start(); err != nil {
 			stop()
 			return nil, fmt.Errorf("starting worker %d: %w", i+1, err)

@@ -28,6 +28,11 @@ type Options struct {
 	// that are neither on the queue nor done, and goes on. The run's
 	// spec must be spec (else an error wrapping ErrSpecMismatch).
 	Resume bool
+	// WorkersGone, with Resume, says that every worker of the server
+	// died with the coordinator (they were its processes, on its
+	// embedded server): the units they held are delivered again at once,
+	// not after their ack deadline.
+	WorkersGone bool
 	// MaxRuns, if not 0, stops the run once its executions (the root's
 	// and those of the units joined) reach it: the root explores no more
 	// than the bound leaves, and a unit, whole, can pass it (see

@@ -106,6 +106,16 @@ func (c *coordinator) resume() (uint64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("resuming run %s: %w", run, err)
 	}
+	if c.o.WorkersGone {
+		// A new consumer delivers every unit on the queue, the ones the
+		// dead workers held among them.
+		if err := c.js.DeleteConsumer(c.ctx, UnitsStream, WorkersConsumer); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+			return 0, fmt.Errorf("deleting consumer %s: %w", WorkersConsumer, err)
+		}
+		if c.workers, err = Setup(c.ctx, c.js, c.o.AckWait); err != nil {
+			return 0, err
+		}
+	}
 	return last, c.requeue(last)
 }
 
