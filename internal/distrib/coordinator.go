@@ -74,10 +74,11 @@ type Stats struct {
 	// joined already; Rejected the malformed results.
 	Redelivered, Duplicates, Rejected int
 	// Of a resumed run: Replayed counts the joins replayed from the
-	// journal; of the units that waited for a result, Queued were on the
-	// queue still, Done had their result on the stream, and Republished
-	// were neither (the coordinator died between journaling and
-	// publishing them) and were published again (counted in Units).
+	// journal; of the units that waited for a result, Done had their
+	// result on the stream (removed from the queue if there still),
+	// Queued were on the queue, and Republished were neither (the
+	// coordinator died between journaling and publishing them) and were
+	// published again (counted in Units).
 	Replayed, Queued, Done, Republished int
 	// Crossing, if MaxRuns stopped the run with a unit's result, is that
 	// unit's executions: the run's are at most MaxRuns-1+Crossing. (0:
