@@ -127,7 +127,9 @@ func sharedObject(names *engine.Names, err error) error {
 // body: it runs executions of its strategy (Explore), splits units of work
 // off as parts for other processes (Split) and joins what they found
 // (Join). Bounds on executions (WithMaxRuns) and progress reports do not
-// apply. The test body must make every object it uses.
+// apply. An object the test body uses that is made outside it must have a
+// name of its own (its constructor's, or SetName's): every process names
+// it by its class and name; others are refused with ErrSharedObject.
 type Coordinator struct {
 	body    func(*T)
 	c       config

@@ -241,7 +241,11 @@ func (p *parallel) fail(err error) {
 // (WithWorkers) or a distributed one (Coordinator, PartExplorer) whose
 // test body uses a weft object made outside it, or keeps one from one
 // execution to the next: executions that run at the same time would share
-// it, and processes would name it each their own way.
+// it, and processes would name it each their own way. (A distributed
+// exploration, whose processes each make the objects of their own test
+// body, takes one made outside the body with a name of its own, given by
+// its constructor or SetName: it is named by its class and name. Two of
+// one name are refused.)
 var ErrSharedObject = errors.New("an object is shared by the executions of parallel workers")
 
 // run explores with job j until it is over (it then hands back to its

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -30,9 +31,14 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 	// writes there too.
 	stderr = &lockedWriter{w: stderr}
 	url, resumeWith := o.nats, ""
+	var stopWorkers func()
 	if o.natsDir != "" && url != "embedded" {
 		return nil, usageErrorf("weft run: -nats-dir is the storage of -nats embedded; a server of your own (-nats %s) keeps its streams where it is told (nats-server -js -sd DIR)", url)
 	}
+	// startWorkers starts the worker processes of -nats embedded: before
+	// the run, or, resuming, once its units are sorted out (the units on
+	// the queue that are done are removed before a worker takes them).
+	var startWorkers func() error
 	if url == "embedded" {
 		e, err := distrib.StartEmbedded(o.natsDir)
 		if err != nil {
@@ -44,11 +50,24 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		if n == 0 {
 			n = runtime.NumCPU()
 		}
-		stop, err := startWorkerProcesses(url, n, stderr)
-		if err != nil {
+		startWorkers = func() error {
+			stop, err := startWorkerProcesses(url, n, stderr)
+			if err != nil {
+				return err
+			}
+			stopWorkers = stop
+			return nil
+		}
+	}
+	defer func() {
+		if stopWorkers != nil {
+			stopWorkers()
+		}
+	}()
+	if startWorkers != nil && o.resume == "" {
+		if err := startWorkers(); err != nil {
 			return nil, err
 		}
-		defer stop()
 	}
 	nc, js, err := distrib.Connect(url, "weft coordinator")
 	if err != nil {
@@ -66,13 +85,27 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		defer cancel()
 	}
 	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
-	do := distrib.Options{Run: o.resume, Resume: o.resume != "", MaxRuns: o.maxRuns, AckWait: o.ackWait, Log: log}
+	do := distrib.Options{Run: o.resume, Resume: o.resume != "", WorkersGone: o.nats == "embedded", MaxRuns: o.maxRuns, AckWait: o.ackWait, Log: log}
+	var hookErr error
+	if startWorkers != nil && do.Resume {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		do.Hook = func(point string, _ uint64) {
+			if point == "resumed" {
+				if hookErr = startWorkers(); hookErr != nil {
+					cancel() // no worker would come
+				}
+			}
+		}
+	}
 	if !do.Resume {
 		do.Run = distrib.NewRun()
-		fmt.Fprintf(stderr, "weft run: run %s on NATS; should this process die, finish the run with the same command and -resume %s%s\n", do.Run, do.Run, resumeWith)
+		fmt.Fprintf(stderr, "weft run: run %s on NATS at %s; should this process die, finish the run with the same command and -resume %s%s\n", do.Run, url, do.Run, resumeWith)
 	}
 	began := time.Now()
 	r, st, err := distrib.Coordinate(ctx, js, spec, do)
+	err = cmp.Or(hookErr, err)
 	if err != nil {
 		if errors.Is(err, distrib.ErrNoRun) || errors.Is(err, distrib.ErrSpecMismatch) {
 			err = usageErrorf("weft run: %v", err)
@@ -120,6 +153,7 @@ func startWorkerProcesses(url string, n int, stderr io.Writer) (stop func(), err
 	for i := range n {
 		c := exec.Command(self, "worker", "-nats", url, "-name", fmt.Sprintf("%d", i+1))
 		c.Stdout, c.Stderr = stderr, stderr
+		c.SysProcAttr = workerAttr()
 		if err := c.Start(); err != nil {
 			stop()
 			return nil, fmt.Errorf("starting worker %d: %w", i+1, err)

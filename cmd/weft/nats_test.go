@@ -6,6 +6,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,13 +18,13 @@ import (
 	"github.com/weft-go/weft/internal/distrib"
 )
 
-// TestMain lets the test binary act as weft's worker processes: as weft
-// itself (worker ...), or as a worker that takes one unit and then hangs
-// until killed (stall-worker URL).
+// TestMain lets the test binary act as weft's processes: as weft itself
+// (worker ..., run ...), or as a worker that takes one unit and then
+// hangs until killed (stall-worker URL).
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
-		case "worker":
+		case "worker", "run":
 			os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 		case "stall-worker":
 			stallWorker(os.Args[2])
@@ -69,7 +70,7 @@ func TestRunNATSEmbedded(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
-	for _, want := range []string{"weft run: distributed over NATS: ", "0 redelivered, 0 duplicate results dropped, 0 messages rejected", " on NATS; should this process die, finish the run with the same command and -resume "} {
+	for _, want := range []string{"weft run: distributed over NATS: ", "0 redelivered, 0 duplicate results dropped, 0 messages rejected", "; should this process die, finish the run with the same command and -resume "} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%q", want, stderr)
 		}
@@ -103,6 +104,91 @@ func TestRunNATSResumeRefused(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, nothing, %q", tc.args, code, stdout, stderr, tc.want)
 		}
 	}
+}
+
+// TestRunNATSResume kills (SIGKILL) a weft run process exploring fib n=4
+// (19,605 traces, 490 final states) over -nats embedded, with its storage
+// in a directory of the test, once its journal holds units; its worker
+// process dies with it. The same command with -resume and the run's name
+// (from its standard error) finishes the run: exhausted, every final
+// state found, and no unit redelivered: the units the dead worker held go
+// to the new workers at once (distrib.Options.WorkersGone), not after
+// the ack deadline.
+func TestRunNATSResume(t *testing.T) {
+	dir := t.TempDir()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"run", "-nats", "embedded", "-nats-dir", dir, "-workers", "1", "-keep-going", "-max-runs", "0", "-p", "n=4", "fib"}
+	cmd := exec.Command(self, args...)
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(errPipe).ReadString('\n')
+	var run, url string
+	if _, serr := fmt.Sscanf(line, "weft run: run %s on NATS at %s", &run, &url); err != nil || serr != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("the first line on stderr is %q (%v, %v), want the run's name and URL", line, err, serr)
+	}
+	url = strings.TrimSuffix(url, ";")
+	nc, js, err := distrib.Connect(url, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Wait for the journal to hold a published unit: the header, then
+	// at least one flush.
+	for deadline := time.Now().Add(time.Minute); ; {
+		if n := subjectCount(t, js, distrib.RunsStream, distrib.RunSubject(run)); n >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no unit journaled after a minute")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	nc.Close()
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	args = append(args[:len(args)-3], "-resume", run, "-workers", "2", "-p", "n=4", "fib")
+	code, stdout, stderr := runCmd(t, args...)
+	if code != 0 {
+		t.Fatalf("resuming: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"(the strategy explored everything it covers)", "final states  490 distinct", "failures      none"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, want := range []string{"weft run: resumed run " + run + ": ", " 0 redelivered, 0 duplicate results dropped, 0 messages rejected"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+// subjectCount returns how many messages subject has on stream.
+func subjectCount(t *testing.T, js jetstream.JetStream, stream, subject string) int {
+	t.Helper()
+	s, err := js.Stream(context.Background(), stream)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		return 0
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := s.Info(context.Background(), jetstream.WithSubjectFilter(subject))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(info.State.Subjects[subject])
 }
 
 // stallAckWait is the ack deadline of TestWorkerKilled: short, but long

@@ -70,7 +70,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.SetOutput(out)
 	fs.Var(o.params, "p", "set a program parameter `name=value` (repeatable; see 'weft list')")
 	fs.StringVar(&o.strategy, "strategy", defaultStrategy, "exploration `strategy`: auto (optimal, or concolic-optimal for a program that reads inputs), "+strings.Join(weft.Strategies(), ", "))
-	boundedInt(fs, &o.maxRuns, "max-runs", defaultMaxRuns, 0, "0: no bound", "stop after `N` executions (0: no bound)")
+	boundedInt(fs, &o.maxRuns, "max-runs", defaultMaxRuns, 0, "0: no bound", "stop after `N` executions (0: no bound; with -nats, a unit of work counts whole: see -nats)")
 	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
 	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies, and of the order of dpor*, flip* and optimal (0: thread order)")
 	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")

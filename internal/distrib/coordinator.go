@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -27,6 +28,11 @@ type Options struct {
 	// that are neither on the queue nor done, and goes on. The run's
 	// spec must be spec (else an error wrapping ErrSpecMismatch).
 	Resume bool
+	// WorkersGone, with Resume, says that every worker of the server
+	// died with the coordinator (they were its processes, on its
+	// embedded server): the units they held are delivered again at once,
+	// not after their ack deadline.
+	WorkersGone bool
 	// MaxRuns, if not 0, stops the run once its executions (the root's
 	// and those of the units joined) reach it: the root explores no more
 	// than the bound leaves, and a unit, whole, can pass it (see
@@ -68,10 +74,11 @@ type Stats struct {
 	// joined already; Rejected the malformed results.
 	Redelivered, Duplicates, Rejected int
 	// Of a resumed run: Replayed counts the joins replayed from the
-	// journal; of the units that waited for a result, Queued were on the
-	// queue still, Done had their result on the stream, and Republished
-	// were neither (the coordinator died between journaling and
-	// publishing them) and were published again (counted in Units).
+	// journal; of the units that waited for a result, Done had their
+	// result on the stream (removed from the queue if there still),
+	// Queued were on the queue, and Republished were neither (the
+	// coordinator died between journaling and publishing them) and were
+	// published again (counted in Units).
 	Replayed, Queued, Done, Republished int
 	// Crossing, if MaxRuns stopped the run with a unit's result, is that
 	// unit's executions: the run's are at most MaxRuns-1+Crossing. (0:
@@ -127,8 +134,24 @@ func NewRun() string {
 // the streams. A run whose coordinator died (killed, crashed, its machine
 // lost) stays there, and Options.Resume finishes it.
 func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (*weft.Result, Stats, error) {
+	c, stop, err := start(ctx, js, spec, o)
+	if err != nil {
+		return nil, c.stats, err
+	}
+	defer stop()
+	err = c.run()
+	if ctx.Err() != nil {
+		err = nil // stopped: the Result is not exhausted
+	}
+	return c.k.Result(len(c.out) == 0), c.stats, err
+}
+
+// start begins run o.Run of spec, or resumes it, and has its results
+// come on c.results; stop ends the run. On an error, c has only stats.
+func start(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (c *coordinator, stop func(), err error) {
+	c = &coordinator{ctx: ctx, js: js, results: make(chan jetstream.Msg, 256), out: map[uint64][]byte{}}
 	if o.Resume && o.Run == "" {
-		return nil, Stats{}, errors.New("resuming a run: which? Options.Run names it")
+		return c, nil, errors.New("resuming a run: which? Options.Run names it")
 	}
 	o.Run = cmp.Or(o.Run, NewRun())
 	o.AckWait = cmp.Or(o.AckWait, DefaultAckWait)
@@ -139,43 +162,34 @@ func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Option
 	}
 	body, err := o.Bodies(spec)
 	if err != nil {
-		return nil, Stats{}, err
+		return c, nil, err
 	}
-	workers, err := Setup(ctx, js, o.AckWait)
-	if err != nil {
-		return nil, Stats{}, err
+	if c.workers, err = Setup(ctx, js, o.AckWait); err != nil {
+		return c, nil, err
 	}
-	k, err := weft.NewCoordinator(body, append(spec.options(), o.Extra...)...)
-	if err != nil {
-		return nil, Stats{}, err
+	if c.k, err = weft.NewCoordinator(body, append(spec.options(), o.Extra...)...); err != nil {
+		return c, nil, err
 	}
-	defer k.Close()
-	spec.Strategy = k.Strategy()
-	c := &coordinator{ctx: ctx, js: js, o: o, spec: spec, k: k, workers: workers, results: make(chan jetstream.Msg, 256), out: map[uint64][]byte{}}
+	spec.Strategy = c.k.Strategy()
+	c.o, c.spec = o, spec
 	var from uint64 // the results before are joined
 	if o.Resume {
-		if from, err = c.resume(); err != nil {
-			return nil, c.stats, err
-		}
-		if o.Hook != nil {
+		from, err = c.resume()
+		if err == nil && o.Hook != nil {
 			o.Hook("resumed", 0)
 		}
 	} else {
-		runs, err := c.runs()
-		if err != nil {
-			return nil, Stats{}, err
-		}
-		if slices.Contains(runs, o.Run) {
-			return nil, Stats{}, fmt.Errorf("run %s is on the server already: resume it, or name the new run otherwise", o.Run)
-		}
-		if err := c.begin(); err != nil {
-			return nil, Stats{}, err
-		}
+		err = c.fresh()
 	}
-	defer c.cleanup()
+	if err != nil {
+		c.k.Close()
+		return c, nil, err
+	}
 	results, err := c.resultsConsumer(from)
 	if err != nil {
-		return nil, c.stats, err
+		c.cleanup()
+		c.k.Close()
+		return c, nil, err
 	}
 	done := make(chan struct{})
 	cc, err := results.Consume(func(m jetstream.Msg) {
@@ -185,15 +199,28 @@ func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Option
 		}
 	})
 	if err != nil {
-		return nil, c.stats, fmt.Errorf("consuming results: %w", err)
+		c.cleanup()
+		c.k.Close()
+		return c, nil, fmt.Errorf("consuming results: %w", err)
 	}
-	defer cc.Stop()
-	defer close(done)
-	err = c.run()
-	if ctx.Err() != nil {
-		err = nil // stopped: the Result is not exhausted
+	return c, func() {
+		close(done)
+		cc.Stop()
+		c.cleanup()
+		c.k.Close()
+	}, nil
+}
+
+// fresh begins a new run, refusing a name the server has already.
+func (c *coordinator) fresh() error {
+	runs, err := c.runs()
+	if err != nil {
+		return err
 	}
-	return k.Result(len(c.out) == 0), c.stats, err
+	if slices.Contains(runs, c.o.Run) {
+		return fmt.Errorf("run %s is on the server already: resume it, or name the new run otherwise", c.o.Run)
+	}
+	return c.begin()
 }
 
 // consumerName is the name of the coordinator's consumer of results.
@@ -276,6 +303,12 @@ func (c *coordinator) offer() error {
 		}
 		c.waiting, c.asked = int(info.NumPending), time.Now()
 	}
+	return c.fill()
+}
+
+// fill splits units off the root's work while fewer than Ahead wait for a
+// worker (by the estimate c.waiting), and publishes them.
+func (c *coordinator) fill() error {
 	var parts [][]byte
 	for c.waiting+len(parts) < c.o.Ahead {
 		part, ok, err := c.k.Split()
@@ -384,6 +417,9 @@ func (c *coordinator) handle(m jetstream.Msg) (bool, error) {
 	}
 	if r.Err != "" {
 		m.Ack()
+		if r.Shared {
+			return false, fmt.Errorf("unit %d on worker %s: %w: %s", r.ID, r.Worker, weft.ErrSharedObject, strings.TrimPrefix(r.Err, weft.ErrSharedObject.Error()+": "))
+		}
 		return false, fmt.Errorf("unit %d failed on worker %s: %s", r.ID, r.Worker, r.Err)
 	}
 	before := c.k.Executions()

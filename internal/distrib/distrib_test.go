@@ -28,7 +28,7 @@ import (
 )
 
 // embedded starts an embedded server for the test.
-func embedded(t *testing.T) *Embedded {
+func embedded(t testing.TB) *Embedded {
 	t.Helper()
 	e, err := StartEmbedded("")
 	if err != nil {
@@ -39,7 +39,7 @@ func embedded(t *testing.T) *Embedded {
 }
 
 // connect connects to e for the test.
-func connect(t *testing.T, e *Embedded, name string) jetstream.JetStream {
+func connect(t testing.TB, e *Embedded, name string) jetstream.JetStream {
 	t.Helper()
 	nc, js, err := Connect(e.URL(), name)
 	if err != nil {
@@ -68,17 +68,28 @@ func (f *forms) observe(tr *trace.Trace, end trace.End) {
 	f.complete[form] = true
 }
 
-// bodies resolves the built-in programs and "gen/SEED", a generated one
-// whose objects are made by each execution (a distributed exploration
-// refuses objects made outside the test body).
+// bodies resolves the built-in programs, "gen/SEED", a generated one
+// whose objects are made by each execution, and "gen-shared/SEED", the
+// same with its objects made once, outside the test body.
 func bodies(s Spec) (func(*weft.T), error) {
+	if p := generated(s); p != nil {
+		return genweft.Body(p), nil
+	}
+	return ProgramBody(s)
+}
+
+// generated returns the generated program of s, or nil.
+func generated(s Spec) *gen.Program {
 	var seed uint64
 	if _, err := fmt.Sscanf(s.Program, "gen/%d", &seed); err == nil {
 		p := gen.New(seed)
 		p.Local = true
-		return genweft.Body(p), nil
+		return p
 	}
-	return ProgramBody(s)
+	if _, err := fmt.Sscanf(s.Program, "gen-shared/%d", &seed); err == nil {
+		return gen.New(seed)
+	}
+	return nil
 }
 
 // cluster is a server and in-process workers, each with a connection of
@@ -221,14 +232,18 @@ type switchForms struct{ current atomic.Pointer[forms] }
 
 func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load().observe(tr, end) }
 
-// TestDistributedEqualsLocal explores 6 built-in programs and 100
-// generated ones (5 with -short) with every systematic strategy that
-// divides into units (but the concolic ones), on two workers over NATS, and compares with the
-// local exploration: the same complete traces, failure kinds and final
-// states, and for optimal as many distinct complete traces as
-// the local exploration's executions. Explorations over 5,000 executions
-// are left out; indexer and filesystem make objects outside the test body,
-// which a distributed exploration refuses.
+// TestDistributedEqualsLocal explores 8 built-in programs and 100
+// generated ones (5 with -short), each with its objects made by every
+// execution and, again, made once outside the test body, with every
+// systematic strategy that divides into units (but the concolic ones), on
+// two workers over NATS, and compares with the local exploration: the same
+// complete traces, failure kinds and final states, and for optimal as many
+// distinct complete traces as the local exploration's executions.
+// Explorations over 5,000 executions are left out. indexer and filesystem
+// make their objects outside the test body, named: each process names
+// them alike. A generated program with objects made outside and a
+// WaitGroup, which it leaves unnamed (3 of the 100), is refused
+// (ErrSharedObject) or equal to local (unnamedWaitGroup).
 func TestDistributedEqualsLocal(t *testing.T) {
 	n := 100
 	if testing.Short() {
@@ -245,11 +260,12 @@ func TestDistributedEqualsLocal(t *testing.T) {
 	}{
 		{"dining", map[string]int{"n": 4}}, {"fib", map[string]int{"n": 3}}, {"xy", nil},
 		{"bbchan", nil}, {"rwsem", nil}, {"dme", nil},
+		{"indexer", map[string]int{"n": 13}}, {"filesystem", map[string]int{"n": 18}},
 	} {
 		specs = append(specs, Spec{Program: p.name, Params: p.params})
 	}
 	for seed := range n {
-		specs = append(specs, Spec{Program: fmt.Sprintf("gen/%d", seed)})
+		specs = append(specs, Spec{Program: fmt.Sprintf("gen/%d", seed)}, Spec{Program: fmt.Sprintf("gen-shared/%d", seed)})
 	}
 	var names []string
 	for _, name := range splitters() {
@@ -257,8 +273,19 @@ func TestDistributedEqualsLocal(t *testing.T) {
 			names = append(names, name)
 		}
 	}
-	compared, units := 0, 0
+	compared, units, refused := 0, 0, 0
+	var apart *Embedded // the server of the programs that may be refused
 	for _, spec := range specs {
+		if p := generated(spec); p != nil && !p.Local && p.WaitGroups > 0 {
+			if apart == nil {
+				apart = embedded(t)
+				startWorkers(t, apart, 2, nil)
+			}
+			c, r := unnamedWaitGroup(t, apart, spec, names)
+			compared += c
+			refused += r
+			continue
+		}
 		for _, name := range names {
 			spec := spec
 			spec.Strategy, spec.KeepGoing = name, true
@@ -279,7 +306,43 @@ func TestDistributedEqualsLocal(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d explorations compared, %d units", compared, units)
+	t.Logf("%d explorations compared, %d units; %d refused", compared, units, refused)
+}
+
+// unnamedWaitGroup explores spec, a generated program with a WaitGroup
+// made outside the test body and unnamed, with each strategy of names,
+// on e, whose workers observe nothing (a refused run's unit may still be
+// explored when the next run begins): the exploration is refused with
+// ErrSharedObject if a process touches the WaitGroup in two executions,
+// as the order of units among the processes has it, else its failure
+// kinds and final states are the local ones. It returns how many it
+// compared and how many were refused.
+func unnamedWaitGroup(t *testing.T, e *Embedded, spec Spec, names []string) (compared, refused int) {
+	t.Helper()
+	js := connect(t, e, "coordinator")
+	for _, name := range names {
+		spec := spec
+		spec.Strategy, spec.KeepGoing = name, true
+		want, _ := local(t, spec)
+		if !want.Exhausted {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		got, _, err := Coordinate(ctx, js, spec, Options{Batch: 2, Bodies: bodies})
+		cancel()
+		if err != nil {
+			if want := "waitgroup was made outside the test body"; !errors.Is(err, weft.ErrSharedObject) || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s, %s: %v, want ErrSharedObject: %q", spec.Program, name, err, want)
+			}
+			refused++
+			continue
+		}
+		compared++
+		if k, wk := slices.Sorted(maps.Keys(got.FailureCounts)), slices.Sorted(maps.Keys(want.FailureCounts)); !got.Exhausted || !slices.Equal(k, wk) || got.FinalStates != want.FinalStates {
+			t.Errorf("%s, %s: exhausted %v, failure kinds %v, %d final states; want exhausted, %v, %d", spec.Program, name, got.Exhausted, k, got.FinalStates, wk, want.FinalStates)
+		}
+	}
+	return compared, refused
 }
 
 // fib3 is the program of the tests of lost and duplicated units: fib
@@ -376,34 +439,12 @@ func TestDistributedDuplicate(t *testing.T) {
 	js := connect(t, e, "duplicating worker")
 	f := newForms()
 	wait := coordinateAsync(t, e, fib3, f, Options{Batch: 2})
-	m := takeUnit(t, js)
-	u, err := decodeUnit(m.Subject(), m.Data())
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := bodies(u.Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, err := weft.NewPartExplorer(body, append(u.Spec.options(), weft.WithObserver(f.observe))...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	out, err := x.Explore(u.Part)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := encode(&resultMsg{Magic: magic, Run: u.Run, ID: u.ID, Delivered: 1, Worker: "twice", Outcome: out})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, b := exploreUnit(t, e, f)
 	for range 2 {
 		if _, err := js.Publish(context.Background(), ResultsSubject(u.Run), b); err != nil {
 			t.Fatal(err)
 		}
 	}
-	m.Ack()
 	st := finishFib3(t, e, f, wait)
 	if st.Duplicates != 1 || st.Redelivered != 0 || st.Rejected != 0 || st.Joined != st.Units {
 		t.Errorf("%+v, want 1 duplicate, none redelivered or rejected, every unit joined", st)
@@ -464,16 +505,42 @@ func TestDistributedMalformed(t *testing.T) {
 	}
 }
 
-// TestDistributedSharedObject explores indexer, whose objects are made
-// outside the test body: each process would name them its own way, so
-// the exploration is refused with ErrSharedObject.
+// TestDistributedSharedObject explores programs whose objects made
+// outside the test body the processes cannot name alike: two of one name,
+// and one unnamed (a WaitGroup), which its first toucher names in each
+// process, by the path of the first execution there (refused from the
+// second execution on). Each is refused with
+// ErrSharedObject, naming the object.
 func TestDistributedSharedObject(t *testing.T) {
 	e := embedded(t)
 	js := connect(t, e, "coordinator")
-	spec := Spec{Program: "indexer", Params: map[string]int{"n": 13}, Strategy: "optimal", KeepGoing: true}
-	_, _, err := Coordinate(context.Background(), js, spec, Options{})
-	if !errors.Is(err, weft.ErrSharedObject) {
-		t.Fatalf("error %v, want ErrSharedObject", err)
+	a, b := weft.NewVar[int]("x"), weft.NewVar[int]("x")
+	twice := func(w *weft.T) {
+		w.Go(func() { a.Store(1) })
+		b.Store(2)
+	}
+	var wg weft.WaitGroup
+	unnamed := func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		wg.Add(2)
+		for i := range 2 {
+			w.Go(func() { x.Store(i); wg.Done() })
+		}
+		wg.Wait()
+	}
+	for _, tc := range []struct {
+		name string
+		body func(*weft.T)
+		want string
+	}{
+		{"twice", twice, "var x and another object of that name were made outside the test body: a distributed exploration tells such objects apart by their names"},
+		{"unnamed", unnamed, "waitgroup was made outside the test body (or kept from one execution to the next)"},
+	} {
+		bodies := func(Spec) (func(*weft.T), error) { return tc.body, nil }
+		_, _, err := Coordinate(context.Background(), js, Spec{Program: tc.name, KeepGoing: true}, Options{Bodies: bodies})
+		if !errors.Is(err, weft.ErrSharedObject) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want ErrSharedObject: %q", tc.name, err, tc.want)
+		}
 	}
 }
 

@@ -99,8 +99,9 @@ type unitMsg struct {
 }
 
 // resultMsg is what a worker found exploring unit ID of a run: the outcome
-// (weft.PartExplorer.Explore) or the error that stopped it; Delivered is
-// how many times the unit had been delivered (1: the first time).
+// (weft.PartExplorer.Explore) or the error that stopped it, Shared if
+// that error wraps weft.ErrSharedObject; Delivered is how many times the
+// unit had been delivered (1: the first time).
 type resultMsg struct {
 	Magic     string
 	Run       string
@@ -109,6 +110,7 @@ type resultMsg struct {
 	Worker    string
 	Outcome   []byte
 	Err       string
+	Shared    bool
 }
 
 func encode(v any) ([]byte, error) {

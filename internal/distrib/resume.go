@@ -106,6 +106,16 @@ func (c *coordinator) resume() (uint64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("resuming run %s: %w", run, err)
 	}
+	if c.o.WorkersGone {
+		// A new consumer delivers every unit on the queue, the ones the
+		// dead workers held among them.
+		if err := c.js.DeleteConsumer(c.ctx, UnitsStream, WorkersConsumer); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+			return 0, fmt.Errorf("deleting consumer %s: %w", WorkersConsumer, err)
+		}
+		if c.workers, err = Setup(c.ctx, c.js, c.o.AckWait); err != nil {
+			return 0, err
+		}
+	}
 	return last, c.requeue(last)
 }
 
@@ -179,18 +189,20 @@ func (c *coordinator) replay(entries []entry) (uint64, error) {
 	return last, nil
 }
 
-// requeue sorts the units that wait for their result: on the queue still
-// (a worker will take them, or has), done (their result came after the
-// last joined, at sequence last), or neither (their coordinator died
-// between journaling and publishing them), which it publishes again.
+// requeue sorts the units that wait for their result: done (their result
+// came after the last joined, at sequence last; one still on the queue,
+// whose worker died before it acknowledged it, is removed from there), on
+// the queue (a worker will take them, or has), or neither (their
+// coordinator died between journaling and publishing them), which it
+// publishes again.
 func (c *coordinator) requeue(last uint64) error {
 	// Units first: a worker publishes a unit's result before it
 	// acknowledges the unit, so a unit gone from the queue before this
 	// look has its result there before the next.
-	queued := map[uint64]bool{}
+	queued := map[uint64]uint64{} // the sequence of each unit on the queue
 	err := c.each(UnitsStream, UnitsSubject(c.o.Run), 1, func(raw *jetstream.RawStreamMsg) error {
 		if u, err := decodeUnit(raw.Subject, raw.Data); err == nil {
-			queued[u.ID] = true
+			queued[u.ID] = raw.Sequence
 		}
 		return nil
 	})
@@ -207,12 +219,26 @@ func (c *coordinator) requeue(last uint64) error {
 	if err != nil {
 		return err
 	}
+	units, err := c.js.Stream(c.ctx, UnitsStream)
+	if err != nil {
+		return fmt.Errorf("stream %s: %w", UnitsStream, err)
+	}
 	for _, id := range slices.Sorted(maps.Keys(c.out)) {
+		seq, onQueue := queued[id]
 		switch {
-		case queued[id]:
-			c.stats.Queued++
 		case done[id]:
 			c.stats.Done++
+			if onQueue {
+				// Its worker died between publishing the result and
+				// acknowledging the unit: no one need explore it again.
+				if err := units.DeleteMsg(c.ctx, seq); err != nil {
+					if _, gerr := units.GetMsg(c.ctx, seq); !errors.Is(gerr, jetstream.ErrMsgNotFound) {
+						return fmt.Errorf("removing unit %d, done, from the queue: %w", id, err)
+					} // a worker took it and acknowledged it since
+				}
+			}
+		case onQueue:
+			c.stats.Queued++
 		default:
 			if err := c.publish(id, c.out[id]); err != nil {
 				return err

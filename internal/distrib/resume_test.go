@@ -78,9 +78,9 @@ func startKilledCoordinator(t *testing.T, url, run, point string, unit uint64, m
 }
 
 // exploreUnit takes the next unit from the queue, explores it as a worker
-// would, showing its executions to f, and returns the message of its
-// result, to publish; it acknowledges the unit.
-func exploreUnit(t *testing.T, e *Embedded, f *forms) (id uint64, result []byte) {
+// would, showing its executions to f, and returns it and the message of
+// its result, to publish; it acknowledges the unit.
+func exploreUnit(t *testing.T, e *Embedded, f *forms) (*unitMsg, []byte) {
 	t.Helper()
 	js := connect(t, e, "test worker")
 	m := takeUnit(t, js)
@@ -108,7 +108,7 @@ func exploreUnit(t *testing.T, e *Embedded, f *forms) (id uint64, result []byte)
 	if err := m.Ack(); err != nil {
 		t.Fatal(err)
 	}
-	return u.ID, b
+	return u, b
 }
 
 // queuedUnits returns how many units of run are on the queue of e.
@@ -171,11 +171,11 @@ func TestCoordinatorKilled(t *testing.T) {
 				}
 				js := connect(t, e, "test")
 				for want := range uint64(2) {
-					id, b := exploreUnit(t, e, f)
-					if id != want+1 {
-						t.Fatalf("took unit %d, want %d", id, want+1)
+					u, b := exploreUnit(t, e, f)
+					if u.ID != want+1 {
+						t.Fatalf("took unit %d, want %d", u.ID, want+1)
 					}
-					if id == 1 {
+					if u.ID == 1 {
 						if _, err := js.Publish(context.Background(), ResultsSubject("killed"), b); err != nil {
 							t.Fatal(err)
 						}

@@ -107,7 +107,7 @@ func (w *worker) handle(m jetstream.Msg) error {
 	stop()
 	w.stats.Busy += time.Since(began)
 	if err != nil {
-		r.Err = err.Error()
+		r.Err, r.Shared = err.Error(), errors.Is(err, weft.ErrSharedObject)
 	}
 	r.Outcome = out
 	gone, err := w.gone(md.Sequence.Stream)

@@ -60,11 +60,14 @@ type Names struct {
 	execs  int
 	shared string
 	apart  bool
+	// outside maps the canonical key of each named object made outside
+	// the test body that executions touched to the object (outsideCanon).
+	outside map[uint64]*Obj
 }
 
 // sharedAdvice says why an object made outside the test body is a misuse
 // under parallel workers, and what to do.
-const sharedAdvice = "with several workers, executions run at the same time and would share it, or (distributed) each process would name it its own way: make every object inside the test body, or explore on one worker (weft.WithWorkers(1), weft run -workers 1 without -nats)"
+const sharedAdvice = "with several workers, executions run at the same time and would share it, or (distributed) each process would name it its own way: make every object inside the test body (distributed, one made outside with a name of its own, by a constructor or SetName, is named alike everywhere), or explore on one worker (weft.WithWorkers(1), weft run -workers 1 without -nats)"
 
 // sharedObject reports, as the misuse of the running thread, that o,
 // touched as class c, outlives an execution while the tables are shared
@@ -82,11 +85,38 @@ func (n *Names) sharedObject(o *Obj, c trace.Class) {
 
 }
 
+// outsideCanon returns the canonical key of o, touched as class c, an
+// object made and named outside the test body, for tables Apart: its
+// class and name, the same in every process that builds the body, where
+// the key it has is a count of the objects made outside executions in its
+// process. Two such objects of one name are a misuse there: the processes
+// could not tell them apart. n.mu is held.
+func (n *Names) outsideCanon(o *Obj, c trace.Class) uint64 {
+	h := mix(hashOutside, uint64(c))
+	for i := range len(o.name) {
+		h = mix(h, uint64(o.name[i]))
+	}
+	k := canonical(h)
+	if other, ok := n.outside[k]; ok && other != o {
+		msg := c.String() + " " + o.name + " and another object of that name were made outside the test body: a distributed exploration tells such objects apart by their names; name them apart, or make them inside the test body"
+		if n.shared == "" {
+			n.shared = msg
+		}
+		Panic(trace.Misuse, msg)
+	}
+	if n.outside == nil {
+		n.outside = make(map[uint64]*Obj)
+	}
+	n.outside[k] = o
+	return k
+}
+
 // Apart marks the tables of a runtime that explores a part of an
 // exploration whose other parts other runtimes explore, in other
-// processes (a distributed exploration): an object that outlives an
-// execution is refused there as in tables several Execs share
-// (SharedObject).
+// processes (a distributed exploration): an object made and named outside
+// the test body is named there by its class and name (outsideCanon);
+// another that outlives an execution is refused, as in tables several
+// Execs share (SharedObject).
 func (n *Names) Apart() {
 	n.mu.Lock()
 	defer n.mu.Unlock()

@@ -182,8 +182,12 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 	names := e.names
 	names.mu.Lock()
 	defer names.mu.Unlock()
-	if (names.execs > 1 || names.apart) && (o.serial != 0 || o.key&outsideKey != 0) {
-		names.sharedObject(o, c)
+	if names.execs > 1 || names.apart {
+		if names.execs <= 1 && key&outsideKey != 0 && name != "" {
+			canon = names.outsideCanon(o, c)
+		} else if o.serial != 0 || key&outsideKey != 0 {
+			names.sharedObject(o, c)
+		}
 	}
 	if o.serial != 0 {
 		// Registered by an earlier execution: the object outlives them,

@@ -29,13 +29,14 @@ type Binding struct {
 	Key            uint64
 }
 
-// Hash tags, apart for the names of threads, created objects and touched
-// ones.
+// Hash tags, apart for the names of threads, created objects, touched
+// ones, and those made outside the test body (outsideCanon).
 const (
 	hashThread = iota + 1
 	hashCreated
 	hashTouched
 	hashRebound
+	hashOutside
 )
 
 // mainThreadHash is the canonical hash of the test body's thread.
