@@ -206,7 +206,7 @@ func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session
 	if c.ctx != nil {
 		stop = c.ctx.Done()
 	}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
+	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
 }
 
 // explorePart runs the exploration loop in session x with strategy s until

@@ -100,7 +100,7 @@ type described struct {
 // describes its steps. A deterministic body takes the same steps; if the
 // replay diverges from rec, the error says where, and the steps stop there.
 func describeSteps(body func(w *T), rec replay.Record, c *config) (described, error) {
-	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
+	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time})
 	defer e.Close()
 	s := replay.New(rec)
 	s.Next()

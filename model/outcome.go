@@ -58,8 +58,12 @@ func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 			out.Source = s.Threads[t].Last
 		}
 		return out
-	case trace.KindSleep:
+	case trace.KindSleep, trace.KindNow:
 		out.Value = uint64(s.Now)
+		out.Data = !s.Timed
+		return out
+	case trace.KindAdvance:
+		out.Value = uint64(s.nextDeadline())
 		out.Data = !s.Timed
 		return out
 	case trace.KindSelect:
@@ -87,7 +91,7 @@ func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 		o.condSignalOutcome(op, &out)
 	case trace.ClassChan:
 		o.chanOutcome(op.Kind, &out)
-	case trace.ClassTimer:
+	case trace.ClassTimer, trace.ClassClock:
 		o.timerOutcome(op, &out)
 	case trace.ClassSemaphore, trace.ClassBinarySemaphore:
 		o.semaphoreOutcome(op, &out)

@@ -41,8 +41,11 @@ type State struct {
 	Objects []Object
 	Threads []Thread
 	// Now is virtual time. It is modelled only if Timed: the state was
-	// reached from the start of an execution by Apply of every event and
-	// Advance wherever no thread was enabled, as the runtime does.
+	// reached from the start of an execution by Apply of every event
+	// (an advance of the clock, trace.KindAdvance, sets it when time
+	// moves at any step) and, when it moves only when every thread is
+	// blocked, Advance wherever no thread was enabled, as the runtime
+	// does.
 	Now   int64
 	Timed bool
 	// Events is the number of events applied: Apply gives the next one
@@ -128,6 +131,9 @@ func (s *State) Apply(e *trace.Event) {
 	}
 	if b >= 0 && int(b) < len(s.Objects) {
 		s.Objects[b].Apply(b, e, i)
+	}
+	if e.Op.Kind == trace.KindAdvance {
+		s.Now = int64(e.Value)
 	}
 	if t := e.Thread; t >= 0 && int(t) < len(s.Threads) {
 		s.Threads[t].Steps++

@@ -30,6 +30,9 @@ type Config struct {
 	// Stop, if not nil, interrupts an execution that is still running
 	// when it is closed, as Deadline does (a canceled context's Done).
 	Stop <-chan struct{}
+	// Time is when virtual time may move (clock.go): TimeWhenBlocked,
+	// the zero value, or TimeAnyStep.
+	Time TimeMode
 	// Names, if not nil, are naming tables shared with other Execs that
 	// explore the same test body at the same time (parallel workers); nil
 	// gives the Exec tables of its own.
@@ -99,6 +102,11 @@ type Exec struct {
 	cur      *Thread
 	live     int
 	now      int64 // virtual time, in nanoseconds
+	// clock is the clock thread when time moves at any step (clock.go),
+	// nil until a step arms a deadline; clockCases holds its pending
+	// advance's cases.
+	clock      *Thread
+	clockCases []trace.Case
 
 	bodyReturned bool
 	ended        bool
@@ -205,7 +213,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.cases = e.cases[:0]
 	e.view.Trace = &e.tr
 	e.view.Alternatives = e
-	e.live, e.now = 0, 0
+	e.live, e.now, e.clock = 0, 0, nil
 	e.bodyReturned, e.ended, e.interrupted = false, false, false
 	e.aborting.Store(false)
 	e.endState = trace.End{}
