@@ -57,6 +57,7 @@ func (r *traceRecorder) Finish(tr *trace.Trace, end trace.End) {
 
 // add records the finished execution tr, which ended with end.
 func (o *outcome) add(tr *trace.Trace, end trace.End) {
+	tr = dropUnobservedAdvances(tr)
 	switch end.Status {
 	case trace.Complete:
 		f := trace.Foata(tr, trace.CR)
@@ -73,6 +74,48 @@ func (o *outcome) add(tr *trace.Trace, end trace.End) {
 	case trace.Assumed:
 		o.failForms["assumed: "+trace.Foata(tr, trace.CR)]++
 	}
+}
+
+// dropUnobservedAdvances returns tr without the advances of the clock
+// (time at any step) that no later event depends on: an execution ends
+// when its threads have finished, whether or not the clock, which is
+// always enabled while a deadline lies ahead, advanced before; such an
+// advance changes nothing the program observes, and the complete
+// strategies need not place it.
+func dropUnobservedAdvances(tr *trace.Trace) *trace.Trace {
+	n := len(tr.Events)
+	keep := make([]bool, n)
+	dropped := false
+	for i := n - 1; i >= 0; i-- {
+		keep[i] = true
+		if tr.Events[i].Op.Kind != trace.KindAdvance {
+			continue
+		}
+		keep[i] = false
+		for j := i + 1; j < n && !keep[i]; j++ {
+			keep[i] = keep[j] && trace.CR.DependentIn(tr, i, j)
+		}
+		dropped = dropped || !keep[i]
+	}
+	if !dropped {
+		return tr
+	}
+	out := *tr
+	out.Events = nil
+	index := make([]int32, n) // new index of each event, or of the last kept before it
+	for i := range tr.Events {
+		if keep[i] {
+			out.Events = append(out.Events, tr.Events[i])
+		}
+		index[i] = int32(len(out.Events)) - 1
+	}
+	out.Threads = slices.Clone(tr.Threads)
+	for c := range out.Threads {
+		if s := out.Threads[c].Step; s >= 0 {
+			out.Threads[c].Step = index[s]
+		}
+	}
+	return &out
 }
 
 // finalState describes the final values of tr's variables, by name (or key
@@ -109,11 +152,12 @@ func exploreRecorded(body func(*weft.T), name string, maxRuns int) (*outcome, er
 }
 
 // exploreWith runs body under strategy s, recorded, with at most maxRuns
-// executions.
-func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int) (*outcome, error) {
+// executions, and opts.
+func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int, opts ...weft.Option) (*outcome, error) {
 	o := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
 		forms: map[string]int{}, failForms: map[string]int{}, maximal: map[string]bool{}}
-	r, err := weft.Explore(body, weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns))
+	opts = append([]weft.Option{weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns)}, opts...)
+	r, err := weft.Explore(body, opts...)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,177 @@
+// This file tests virtual time that moves at any step (WithTime(
+// TimeAnyStep)): a timeout that fires before a worker sends, exact counts
+// per strategy, the complete strategies against exhaustive search, the
+// strategies that refuse the mode, and replay.
+
+package weft_test
+
+import (
+	"errors"
+	"fmt"
+		"strings"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/trace"
+)
+
+// timeoutRace waits for a worker's send with a timeout: the timeout can
+// fire first only if time may move while the worker can still send.
+func timeoutRace(w *weft.T) {
+	done := weft.MakeChan[int](1)
+	w.Go(func() { done.Send(1) })
+	weft.Select(weft.OnRecv(done, nil), weft.OnRecv(w.After(time.Second), func(time.Duration, bool) {
+		w.Fail("timed out before the worker sent")
+	}))
+}
+
+// timeoutRaceLine is the line of timeoutRace's Select, whose timer case
+// fails.
+const timeoutRaceLine = 24
+
+func TestAnyStepTimeoutRace(t *testing.T) {
+	for _, c := range []struct {
+		mode                weft.TimeMode
+		strategy            string
+		execs, complete, cut int
+		fails               int
+	}{
+		// Time moves only when every thread is blocked: the worker sends
+		// first, always.
+		{weft.TimeWhenBlocked, "exhaustive", 1, 1, 0, 0},
+		{weft.TimeWhenBlocked, "dpor+sleep", 1, 1, 0, 0},
+		{weft.TimeWhenBlocked, "optimal", 3, 1, 2, 0},
+		// At any step: the clock may advance before the worker's send.
+		{weft.TimeAnyStep, "exhaustive", 9, 5, 0, 4},
+		{weft.TimeAnyStep, "dpor+sleep", 4, 2, 0, 2},
+		{weft.TimeAnyStep, "optimal", 8, 2, 4, 2},
+	} {
+		r, err := weft.Explore(timeoutRace, weft.WithStrategy(c.strategy), weft.WithTime(c.mode), weft.KeepGoing())
+		if err != nil {
+			t.Fatalf("%v %s: %v", c.mode, c.strategy, err)
+		}
+		got := [4]int{r.Executions, r.Complete, r.Cut, r.FailureCounts[trace.Assertion]}
+		if want := [4]int{c.execs, c.complete, c.cut, c.fails}; got != want || !r.Exhausted {
+			t.Errorf("%v %s: executions, complete, cut, assertions %v, want %v (exhausted %t)", c.mode, c.strategy, got, want, r.Exhausted)
+		}
+		if c.fails == 0 {
+			continue
+		}
+		f := r.Failures[0]
+		last := f.Steps[len(f.Steps)-1]
+		if f.Kind != trace.Assertion || !strings.HasSuffix(last.File, "anystep_test.go") || last.Line != timeoutRaceLine {
+			t.Errorf("%v %s: failure %v at %s:%d, want an assertion at anystep_test.go:%d", c.mode, c.strategy, f.Kind, last.File, last.Line, timeoutRaceLine)
+		}
+		// The token carries the mode: a replay without WithTime
+		// reproduces the failure.
+		if !strings.HasPrefix(f.Token, "w1a.") {
+			t.Errorf("%v %s: token %q: want the any-step prefix w1a.", c.mode, c.strategy, f.Token)
+		}
+		rr, err := weft.Replay(timeoutRace, f.Token)
+		if err != nil || len(rr.Failures) != 1 || rr.Failures[0].Kind != trace.Assertion || rr.Failures[0].Message != f.Message {
+			t.Errorf("%v %s: replay: %v, %v", c.mode, c.strategy, err, rr)
+		}
+	}
+}
+
+func TestAnyStepRefused(t *testing.T) {
+	for _, s := range []string{"unfold", "con2", "reach"} {
+		_, err := weft.Explore(timeoutRace, weft.WithStrategy(s), weft.WithTime(weft.TimeAnyStep))
+		want := fmt.Sprintf("strategy %s with time mode any: the strategy does not explore this time mode (it models time that moves only when every thread is blocked); use -time blocked (WithTime(TimeWhenBlocked)) or another strategy, such as optimal", s)
+		if !errors.Is(err, weft.ErrTimeMode) || err.Error() != want {
+			t.Errorf("%s: error %v, want %q", s, err, want)
+		}
+	}
+}
+
+// anyStepPrograms are small programs on virtual time whose outcome
+// depends on when the clock advances.
+var anyStepPrograms = []struct {
+	name string
+	body func(w *weft.T)
+	// Exhaustive search's executions, traces (Foata forms of complete
+	// executions, unobserved advances dropped) and final states, and
+	// optimal's executions and cut executions.
+	execs, traces, finals, optExecs, optCut int
+}{
+	{"timeout-race", func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		done := weft.MakeChan[int](1)
+		w.Go(func() { x.Store(1); done.Send(1) })
+		weft.Select(weft.OnRecv(done, func(int, bool) { x.Store(2) }), weft.OnRecv(w.After(5), func(time.Duration, bool) { x.Store(3) }))
+	}, 27, 5, 3, 7, 2},
+	{"sleepers-now", func(w *weft.T) {
+		a, b := weft.NewVar[int]("a"), weft.NewVar[int]("b")
+		w.Go(func() { w.Sleep(10); a.Store(int(w.Now())) })
+		b.Store(int(w.Now()))
+	}, 21, 3, 2, 5, 2},
+	{"two-sleepers", func(w *weft.T) {
+		a := weft.NewVar[int]("a")
+		w.Go(func() { w.Sleep(10); a.Store(1) })
+		w.Sleep(5)
+		a.Store(2)
+	}, 50, 20, 2, 34, 14},
+	{"stop-reset", func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		tm := weft.NewTimer(10)
+		w.Go(func() {
+			if tm.Stop() {
+				x.Store(1)
+			}
+			tm.Reset(3)
+		})
+		weft.Select(weft.OnRecv(tm.C, func(time.Duration, bool) { x.Store(x.Load() + 10) }), weft.OnDefault(nil))
+	}, 20, 9, 3, 17, 8},
+	{"sleep-vs-timer", func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		c := weft.MakeChan[int](0)
+		w.Go(func() { w.Sleep(4); weft.Select(weft.OnSend(c, 1, nil), weft.OnDefault(nil)) })
+		weft.Select(weft.OnRecv(c, func(int, bool) { x.Store(1) }), weft.OnRecv(w.After(4), func(time.Duration, bool) { x.Store(int(w.Now())) }))
+	}, 86, 26, 3, 41, 15},
+}
+
+// TestAnyStepDifferential checks that the complete strategies find, in
+// any-step mode, exactly the final states, failure kinds and maximal
+// traces that exhaustive search finds, and optimal each complete trace
+// once.
+func TestAnyStepDifferential(t *testing.T) {
+	for _, p := range anyStepPrograms {
+		ref, err := exploreWith(p.body, weft.StrategyByName("exhaustive", 0), "exhaustive", maxRefRuns, weft.WithTime(weft.TimeAnyStep))
+		if err != nil || !ref.exhausted {
+			t.Fatalf("%s: exhaustive: %v (exhausted %t)", p.name, err, ref != nil && ref.exhausted)
+		}
+		for _, name := range completeStrategies() {
+			got, err := exploreWith(p.body, weft.StrategyByName(name, 0), name, 10*maxRefRuns, weft.WithTime(weft.TimeAnyStep))
+			if err != nil {
+				t.Fatalf("%s: %s: %v", p.name, name, err)
+			}
+			if !got.exhausted {
+				t.Errorf("%s: %s did not finish in %d executions", p.name, name, got.executions)
+			}
+			if d := diffSets(ref.finals, got.finals); d != "" {
+				t.Errorf("%s: %s: final states differ from exhaustive's: %s", p.name, name, d)
+			}
+			if d := diffSets(ref.kinds, got.kinds); d != "" {
+				t.Errorf("%s: %s: failure kinds differ from exhaustive's: %s", p.name, name, d)
+			}
+			if d := diffSets(ref.maximal, got.maximal); d != "" {
+				t.Errorf("%s: %s: maximal traces differ from exhaustive's: %s", p.name, name, d)
+			}
+			if name != "optimal" {
+				continue
+			}
+			if d := diffSets(keysOf(ref.forms), keysOf(got.forms)); d != "" {
+				t.Errorf("%s: optimal: traces differ from exhaustive's: %s", p.name, d)
+			}
+			for f, n := range got.forms {
+				if n > 1 {
+					t.Errorf("%s: optimal explored one trace %d times: %s", p.name, n, f)
+				}
+			}
+			if g, w := [5]int{ref.executions, len(ref.forms), len(ref.finals), got.executions, got.cut}, [5]int{p.execs, p.traces, p.finals, p.optExecs, p.optCut}; g != w {
+				t.Errorf("%s: exhaustive's executions, traces, finals and optimal's executions, cut %v, want %v", p.name, g, w)
+			}
+		}
+	}
+}
