@@ -8,7 +8,7 @@ package weft_test
 import (
 	"errors"
 	"fmt"
-		"strings"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,10 +32,10 @@ const timeoutRaceLine = 24
 
 func TestAnyStepTimeoutRace(t *testing.T) {
 	for _, c := range []struct {
-		mode                weft.TimeMode
-		strategy            string
+		mode                 weft.TimeMode
+		strategy             string
 		execs, complete, cut int
-		fails               int
+		fails                int
 	}{
 		// Time moves only when every thread is blocked: the worker sends
 		// first, always.

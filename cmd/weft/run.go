@@ -48,7 +48,7 @@ type runOptions struct {
 	timeout   time.Duration
 	json      bool
 	keepGoing bool
-	races     bool // -races
+	races     bool          // -races
 	time      weft.TimeMode // -time
 	shorten   int
 	// workers is -workers (0: one per core); workersSet says the flag
