@@ -317,7 +317,8 @@ var corpusRaced = []string{"TestDebouncerBug", "TestSumSquaresBug/three", "TestV
 
 // TestCorpusRace runs weft test -race on the corpus: each bug only the race
 // detector finds fails as a data race whose report names the line its
-// want comment marks, every other bug still fails, no fixed version (nor
+// want comment marks, every other bug (those of time at any step too)
+// still fails, no fixed version (nor
 // any other test) has a race report, and the replay command of a data
 // race reproduces it.
 func TestCorpusRace(t *testing.T) {
@@ -327,7 +328,9 @@ func TestCorpusRace(t *testing.T) {
 	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
 		t.Skip("-race needs cgo")
 	}
+	// weft test's default, time at any step: its failures too.
 	wants, raceWants := corpusWants(t), corpusRaceWants(t)
+	maps.Copy(wants, corpusAnyWants(t))
 	runs, code := runCorpus(t, "-race")
 	if code != exitFailure {
 		t.Errorf("exit status %d, want %d", code, exitFailure)
