@@ -57,7 +57,6 @@ func (r *traceRecorder) Finish(tr *trace.Trace, end trace.End) {
 
 // add records the finished execution tr, which ended with end.
 func (o *outcome) add(tr *trace.Trace, end trace.End) {
-	tr = dropUnobservedAdvances(tr)
 	switch end.Status {
 	case trace.Complete:
 		f := trace.Foata(tr, trace.CR)
@@ -74,48 +73,6 @@ func (o *outcome) add(tr *trace.Trace, end trace.End) {
 	case trace.Assumed:
 		o.failForms["assumed: "+trace.Foata(tr, trace.CR)]++
 	}
-}
-
-// dropUnobservedAdvances returns tr without the advances of the clock
-// (time at any step) that no later event depends on: an execution ends
-// when its threads have finished, whether or not the clock, which is
-// always enabled while a deadline lies ahead, advanced before; such an
-// advance changes nothing the program observes, and the complete
-// strategies need not place it.
-func dropUnobservedAdvances(tr *trace.Trace) *trace.Trace {
-	n := len(tr.Events)
-	keep := make([]bool, n)
-	dropped := false
-	for i := n - 1; i >= 0; i-- {
-		keep[i] = true
-		if tr.Events[i].Op.Kind != trace.KindAdvance {
-			continue
-		}
-		keep[i] = false
-		for j := i + 1; j < n && !keep[i]; j++ {
-			keep[i] = keep[j] && trace.CR.DependentIn(tr, i, j)
-		}
-		dropped = dropped || !keep[i]
-	}
-	if !dropped {
-		return tr
-	}
-	out := *tr
-	out.Events = nil
-	index := make([]int32, n) // new index of each event, or of the last kept before it
-	for i := range tr.Events {
-		if keep[i] {
-			out.Events = append(out.Events, tr.Events[i])
-		}
-		index[i] = int32(len(out.Events)) - 1
-	}
-	out.Threads = slices.Clone(tr.Threads)
-	for c := range out.Threads {
-		if s := out.Threads[c].Step; s >= 0 {
-			out.Threads[c].Step = index[s]
-		}
-	}
-	return &out
 }
 
 // finalState describes the final values of tr's variables, by name (or key

@@ -18,7 +18,7 @@ func (s *State) Enabled(p trace.ThreadID, op trace.Op) Verdict {
 	case trace.KindSleep:
 		return s.sleepReady(op.Arg)
 	case trace.KindAdvance:
-		if !s.Timed {
+		if !s.timed() {
 			return Unknown
 		}
 		return verdict(s.nextDeadline() >= 0)

@@ -60,11 +60,11 @@ func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 		return out
 	case trace.KindSleep, trace.KindNow:
 		out.Value = uint64(s.Now)
-		out.Data = !s.Timed
+		out.Data = !s.timed()
 		return out
 	case trace.KindAdvance:
 		out.Value = uint64(s.nextDeadline())
-		out.Data = !s.Timed
+		out.Data = !s.timed()
 		return out
 	case trace.KindSelect:
 		return s.selectOutcome(op, out)

@@ -41,7 +41,7 @@ func (o *Object) timerOutcome(op trace.Op, out *Outcome) {
 
 // sleepReady is the enabledness of a Sleep until deadline d.
 func (s *State) sleepReady(d int64) Verdict {
-	if !s.Timed {
+	if !s.timed() {
 		return Unknown
 	}
 	return verdict(s.Now >= d)

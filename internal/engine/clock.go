@@ -19,7 +19,12 @@
 // only choice, which gives TimeWhenBlocked's executions back; elsewhere a
 // timer may fire (and a sleeper wake) before a step that could come first.
 // The clock thread is a daemon: it never counts as live, blocked or
-// leaked.
+// leaked. When every other thread has finished, it advances to its last
+// deadline before the execution completes: nothing observes those
+// advances, but an execution is then maximal (no thread enabled at its
+// end), and a strategy that reverses races between the events of a trace
+// (optimal) sees the race of each advance with an earlier step that
+// reads the time.
 
 package engine
 

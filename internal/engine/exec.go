@@ -399,6 +399,12 @@ func (e *Exec) pickNext() *Thread {
 		if e.advanceTime() {
 			continue
 		}
+		if e.live == 0 {
+			// Every thread but daemons finished, and the clock reached
+			// its last deadline (clock.go).
+			e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
+			return nil
+		}
 		e.noneEnabled()
 		return nil
 	}
