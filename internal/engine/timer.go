@@ -91,11 +91,25 @@ func (o *Obj) TimerEntry() int {
 // channel o; when the thread is chosen it performs it and returns whether
 // the timer was armed. The caller updates the value of the daemon's pending
 // send (at TimerEntry) to the new deadline and calls End.
-func (t *Thread) TimerBegin(o *Obj, d int64) (armed bool) {
+func (t *Thread) TimerBegin(o *Obj, d int64) (armed bool) { return t.timerBegin(o, d, false) }
+
+// TimerBeginAt is TimerBegin for a Reset to the virtual instant when (now,
+// if when has passed at the step).
+func (t *Thread) TimerBeginAt(o *Obj, when int64) (armed bool) { return t.timerBegin(o, when, true) }
+
+// timerBegin is TimerBegin (abs false) and TimerBeginAt (abs true: d is
+// an instant).
+func (t *Thread) timerBegin(o *Obj, d int64, abs bool) (armed bool) {
 	e := t.e
+	at := func() int64 {
+		if abs {
+			return max(d, e.now)
+		}
+		return e.now + d
+	}
 	arg := int64(-1)
 	if d >= 0 {
-		arg = e.now + d
+		arg = at()
 	}
 	class := trace.ClassTimer
 	if e.anyStep() {
@@ -110,7 +124,7 @@ func (t *Thread) TimerBegin(o *Obj, d int64) (armed bool) {
 	// The deadline is from the time at the step: when time moves only
 	// when every thread is blocked, it has not moved since the announce
 	// (an enabled thread holds it); at any step, it may have.
-	arg = e.now + d
+	arg = at()
 	t.op.Arg = arg
 	o.locked, o.when = true, arg
 	return armed

@@ -1,10 +1,12 @@
 package time_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/stdtest"
 	"github.com/weft-go/weft/std/rt"
 	wtime "github.com/weft-go/weft/std/time"
@@ -156,4 +158,64 @@ func TestOutsideExecution(t *testing.T) {
 	done := make(chan bool)
 	wtime.AfterFunc(time.Millisecond, func() { done <- true })
 	<-done
+}
+
+// TestAnyStep runs TestTicker's and TestAfterFunc's programs with time
+// that moves at any step (weft test's default), where a goroutine may be
+// delayed past a deadline: the ticks stay at multiples of the period (each
+// re-armed at its instant), and AfterFunc's function may run before the
+// Stop that follows a Sleep of half its delay.
+func TestAnyStep(t *testing.T) {
+	ends := map[string]int{}
+	r := stdtest.Explore(t, func() {
+		var got []string
+		tk := wtime.NewTicker(time.Second)
+		c := rt.OfRecv(tk.C)
+		got = append(got, since(c.Recv()))
+		wtime.Sleep(2500 * time.Millisecond)
+		got = append(got, since(c.Recv()), since(c.Recv()))
+		tk.Reset(300 * time.Millisecond)
+		got = append(got, since(c.Recv()))
+		tk.Stop()
+		wtime.Sleep(time.Hour)
+		if rt.Select(true, c.RecvCase()) == -1 {
+			got = append(got, since(wtime.Now()), "stopped")
+		}
+		ends[strings.Join(got, " ")]++
+	}, weft.WithTime(weft.TimeAnyStep), weft.KeepGoing())
+	// The clock may advance to the next tick before the Sleep or the
+	// Reset reads the time: each moves the later ticks by a second or
+	// 300ms, and the Stop may come after the tick at 4.6s (or 5.6s,
+	// 6.6s) is due, which the stopped ticker never sends.
+	want := map[string]int{}
+	for _, e := range []string{"1s 2s 4s 4.3s 1h0m4.3s", "1s 2s 4s 4.3s 1h0m4.6s", "1s 2s 4s 5.3s 1h0m5.3s", "1s 2s 4s 5.3s 1h0m5.6s",
+		"1s 2s 5s 5.3s 1h0m5.3s", "1s 2s 5s 5.3s 1h0m5.6s", "1s 2s 5s 6.3s 1h0m6.3s", "1s 2s 5s 6.3s 1h0m6.6s"} {
+		want[e+" stopped"] = 1
+	}
+	if r.Failed() || r.Executions != 8 || r.Cut != 0 || !maps.Equal(ends, want) {
+		t.Errorf("ticker: %d executions (%d cut), failures %v, ends %v; want 8 (none cut), none, %v", r.Executions, r.Cut, r.Failures, ends, want)
+	}
+	ends = map[string]int{}
+	r = stdtest.Explore(t, func() {
+		var got []string
+		ran := make(chan string, 3)
+		f := func() { rt.Of(ran).Send(since(wtime.Now())) }
+		tm := wtime.AfterFunc(time.Second, f)
+		got = append(got, rt.Of(ran).Recv())
+		wasArmed := tm.Reset(time.Second)
+		got = append(got, rt.Of(ran).Recv(), map[bool]string{false: "fired"}[wasArmed])
+		stopped := wtime.AfterFunc(time.Second, f)
+		wtime.Sleep(500 * time.Millisecond)
+		got = append(got, map[bool]string{true: "stopped"}[stopped.Stop()])
+		wtime.Sleep(time.Hour)
+		got = append(got, strings.Repeat("x", rt.Of(ran).Len()))
+		ends[strings.Join(got, " ")]++
+	}, weft.WithTime(weft.TimeAnyStep), weft.KeepGoing())
+	// The stopped timer fires first (the Sleep's wake and the Stop come
+	// after the advance to 1s), and its function runs before the Len or
+	// after it; or the Stop stops it.
+	want = map[string]int{"1s 2s fired  ": 11, "1s 2s fired  x": 11, "1s 2s fired stopped ": 4}
+	if r.Failed() || r.Executions != 26 || r.Cut != 0 || !maps.Equal(ends, want) {
+		t.Errorf("AfterFunc: %d executions (%d cut), failures %v, ends %v; want 26 (none cut), none, %v", r.Executions, r.Cut, r.Failures, ends, want)
+	}
 }
