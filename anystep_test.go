@@ -8,6 +8,7 @@ package weft_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -28,7 +29,7 @@ func timeoutRace(w *weft.T) {
 
 // timeoutRaceLine is the line of timeoutRace's Select, whose timer case
 // fails.
-const timeoutRaceLine = 24
+const timeoutRaceLine = 25
 
 func TestAnyStepTimeoutRace(t *testing.T) {
 	for _, c := range []struct {
@@ -62,6 +63,10 @@ func TestAnyStepTimeoutRace(t *testing.T) {
 		last := f.Steps[len(f.Steps)-1]
 		if f.Kind != trace.Assertion || !strings.HasSuffix(last.File, "anystep_test.go") || last.Line != timeoutRaceLine {
 			t.Errorf("%v %s: failure %v at %s:%d, want an assertion at anystep_test.go:%d", c.mode, c.strategy, f.Kind, last.File, last.Line, timeoutRaceLine)
+		}
+		// The clock's step says where it moved time.
+		if !slices.ContainsFunc(f.Steps, func(s weft.Step) bool { return s.Op == "advance to 1s" && f.ThreadLabel(s.Thread) == "T2" }) {
+			t.Errorf("%v %s: no step \"T2 advance to 1s\" in:\n%s", c.mode, c.strategy, f.Report(""))
 		}
 		// The token carries the mode: a replay without WithTime
 		// reproduces the failure.

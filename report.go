@@ -175,6 +175,9 @@ func describeOp(tr *trace.Trace, ev trace.Event, label func(trace.ThreadID) stri
 			s += sep + name(c.Obj)
 		}
 		return s
+	case trace.KindAdvance:
+		// weft's clock, with time at any step (WithTime).
+		return op.Text(name)
 	}
 	if op.Obj == trace.NoObject {
 		return op.Kind.String()

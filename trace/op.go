@@ -3,7 +3,10 @@
 
 package trace
 
-import "strconv"
+import (
+	"strconv"
+	"time"
+)
 
 // Kind is the kind of a visible operation.
 type Kind uint8
@@ -157,6 +160,10 @@ func (o Op) Text(name func(ObjectID) string) string {
 	s := o.Kind.String()
 	if AddOnly(o) {
 		s = "addonly"
+	}
+	if o.Kind == KindAdvance {
+		// The virtual time it moves to, since the execution started.
+		return s + " to " + time.Duration(o.Arg).String()
 	}
 	if o.Kind == KindAwait {
 		if o.Arg == AwaitYield {
