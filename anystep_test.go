@@ -215,3 +215,16 @@ func TestAnyStepDifferential(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyStepWorkers explores the timeout race with time at any step on
+// two workers: the mode reaches every worker's runtime, and optimal's
+// units together run each trace once.
+func TestAnyStepWorkers(t *testing.T) {
+	r, err := weft.Explore(timeoutRace, weft.WithStrategy("optimal"), weft.WithTime(weft.TimeAnyStep), weft.KeepGoing(), weft.WithWorkers(2), weft.WithParallelBatch(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := [4]int{r.Executions, r.Complete, r.Cut, r.FailureCounts[trace.Assertion]}; got != [4]int{4, 2, 0, 2} || !r.Exhausted || r.NotParallel != "" {
+		t.Errorf("executions, complete, cut, assertions %v, want [4 2 0 2] (exhausted %t, not parallel %q)", got, r.Exhausted, r.NotParallel)
+	}
+}

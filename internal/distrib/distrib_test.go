@@ -222,7 +222,8 @@ type switchForms struct{ current atomic.Pointer[forms] }
 func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load().observe(tr, end) }
 
 // TestDistributedEqualsLocal explores 6 built-in programs and 100
-// generated ones (5 with -short) with every systematic strategy that
+// generated ones (5 with -short), and the timeout program in both time
+// modes, with every systematic strategy that
 // divides into units (but the concolic ones), on two workers over NATS, and compares with the
 // local exploration: the same complete traces, failure kinds and final
 // states, and for optimal as many distinct complete traces as
@@ -248,6 +249,9 @@ func TestDistributedEqualsLocal(t *testing.T) {
 	} {
 		specs = append(specs, Spec{Program: p.name, Params: p.params})
 	}
+	// The timeout race, found only with time at any step: the mode travels
+	// in the spec.
+	specs = append(specs, Spec{Program: "timeout"}, Spec{Program: "timeout", AnyStepTime: true})
 	for seed := range n {
 		specs = append(specs, Spec{Program: fmt.Sprintf("gen/%d", seed)})
 	}
