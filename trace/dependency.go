@@ -202,21 +202,11 @@ func (r Relation) AppendOpAccesses(dst []Access, op Op, executed, ok bool) []Acc
 	case KindNone, KindJoin, KindInput, KindBranch:
 		return dst
 	case KindSelect:
-		for _, c := range op.Cases {
-			if c.Obj != NoObject {
-				dst = append(dst, Access{c.Obj, Write})
-			}
-		}
-		return dst
+		return appendCases(dst, op.Cases, Write)
 	case KindAwait:
 		// An await reads the variables it waits on: a write of one may
 		// enable it, another read does not, and it changes nothing.
-		for _, c := range op.Cases {
-			if c.Obj != NoObject {
-				dst = append(dst, Access{c.Obj, Read})
-			}
-		}
-		return dst
+		return appendCases(dst, op.Cases, Read)
 	case KindSleep:
 		if op.Class == ClassClock {
 			return append(dst, Access{TimeObject, Read})
@@ -229,13 +219,7 @@ func (r Relation) AppendOpAccesses(dst []Access, op Op, executed, ok bool) []Acc
 		return append(dst, Access{TimeObject, Read})
 	case KindAdvance:
 		// It makes the receives on the timers it makes due enabled.
-		dst = append(dst, Access{TimeObject, Write})
-		for _, c := range op.Cases {
-			if c.Obj != NoObject {
-				dst = append(dst, Access{c.Obj, Write})
-			}
-		}
-		return dst
+		return appendCases(append(dst, Access{TimeObject, Write}), op.Cases, Write)
 	case KindTimerStop:
 		if op.Class == ClassClock {
 			dst = append(dst, Access{TimeObject, Read})
@@ -251,6 +235,17 @@ func (r Relation) AppendOpAccesses(dst []Access, op Op, executed, ok bool) []Acc
 			m = opMode(op.Kind, op.Class, op.Arg, executed, ok)
 		}
 		dst = append(dst, Access{op.Obj, m})
+	}
+	return dst
+}
+
+// appendCases appends to dst an access in mode m to the object of each
+// case of cases (but a nil channel's) and returns the extended slice.
+func appendCases(dst []Access, cases []Case, m Mode) []Access {
+	for _, c := range cases {
+		if c.Obj != NoObject {
+			dst = append(dst, Access{c.Obj, m})
+		}
 	}
 	return dst
 }
