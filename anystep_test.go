@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -227,4 +228,21 @@ func TestAnyStepWorkers(t *testing.T) {
 	if got := [4]int{r.Executions, r.Complete, r.Cut, r.FailureCounts[trace.Assertion]}; got != [4]int{4, 2, 0, 2} || !r.Exhausted || r.NotParallel != "" {
 		t.Errorf("executions, complete, cut, assertions %v, want [4 2 0 2] (exhausted %t, not parallel %q)", got, r.Exhausted, r.NotParallel)
 	}
+}
+
+// TestAnyStepDifferentialGen checks the complete strategies against
+// exhaustive search, with time at any step, on random programs with
+// sleeps, reads of the clock and timeouts (gen.Timed; 200, 50 with
+// -short): the same final states, failure kinds and maximal traces, and
+// optimal each trace once, none cut. A program too large for exhaustive
+// search is replaced by the next seed.
+func TestAnyStepDifferentialGen(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 50
+	}
+	last, skipped := checkPrograms(t, n, 0, n/5, func(seed uint64) bool {
+		return checkProgram(t, gen.NewWith(seed, gen.Timed), weft.WithTime(weft.TimeAnyStep))
+	})
+	t.Logf("%d timed programs (seeds 0-%d, %d too large) checked", n, last, skipped)
 }

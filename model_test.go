@@ -282,8 +282,9 @@ func TestModelGen(t *testing.T) {
 }
 
 // TestModelAnyStep checks the runtime against the model on the timer
-// programs with time that moves at any step: the clock's advances, the
-// reads of the clock and the sleeps' wake-ups.
+// programs and random timed programs (gen.Timed; 100, 30 with -short)
+// with time that moves at any step: the clock's advances, the reads of
+// the clock and the sleeps' wake-ups.
 func TestModelAnyStep(t *testing.T) {
 	execs := 0
 	for _, c := range timerPrograms {
@@ -291,6 +292,14 @@ func TestModelAnyStep(t *testing.T) {
 	}
 	for _, c := range anyStepPrograms {
 		execs += checkModelWith(t, c.name, c.body, exhaustive.New(), 20000, weft.WithTime(weft.TimeAnyStep))
+	}
+	n := 100
+	if testing.Short() {
+		n = 30
+	}
+	for seed := range uint64(n) {
+		p := gen.NewWith(seed, gen.Timed)
+		execs += checkModelWith(t, fmt.Sprintf("gen timed seed %d\n%v", seed, p), genweft.Body(p), exhaustive.New(), 1000, weft.WithTime(weft.TimeAnyStep))
 	}
 	t.Logf("%d executions checked", execs)
 }
