@@ -7,9 +7,11 @@ import "time"
 
 // Timer is a timer on virtual time, like time.Timer: when its deadline comes,
 // a receive from C gets the deadline (the virtual time since the execution
-// started, as T.Now gives; time's gives the time of day). Virtual time moves
-// only when every thread is blocked, as in testing/synctest, so a timer
-// fires exactly when nothing else can happen first. As in Go 1.23, C is
+// started, as T.Now gives; time's gives the time of day). By default
+// virtual time moves only when every thread is blocked, as in
+// testing/synctest, so a timer fires exactly when nothing else can happen
+// first; with WithTime(TimeAnyStep) it may fire at any step once the
+// clock reached its deadline. As in Go 1.23, C is
 // unbuffered: after Stop or Reset returns, no value from before is
 // received. C is receive-only, as time.Timer's is: a send on it or a close
 // of it panics.
