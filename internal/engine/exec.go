@@ -170,9 +170,6 @@ func (e *Exec) Serial() uint64 { return e.serial }
 // only their running thread touches.
 func (e *Exec) ShimState() *any { return &e.shim }
 
-// Now returns the virtual time of the execution.
-func (e *Exec) Now() int64 { return e.now }
-
 // BodyReturned reports whether the test body of the execution has returned
 // (the threads left run to their end, or to a leak).
 func (e *Exec) BodyReturned() bool { return e.bodyReturned }
