@@ -30,7 +30,7 @@ func timeoutRace(w *weft.T) {
 
 // timeoutRaceLine is the line of timeoutRace's Select, whose timer case
 // fails.
-const timeoutRaceLine = 25
+const timeoutRaceLine = 26
 
 func TestAnyStepTimeoutRace(t *testing.T) {
 	for _, c := range []struct {

@@ -28,7 +28,11 @@
 
 package engine
 
-import "github.com/weft-go/weft/trace"
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // TimeMode is when virtual time may move.
 type TimeMode uint8
@@ -114,12 +118,8 @@ func (t *Thread) tick() {
 func (t *Thread) advance() {
 	e := t.e
 	t.begin(trace.Op{Kind: trace.KindAdvance, Class: trace.ClassClock, Obj: trace.NoObject}, nil)
-	// The pending operation, as the last scheduling point computed it
-	// (clockAlts); its cases go to the execution's arena, which the
-	// recorded event keeps.
-	lo := len(e.cases)
-	e.cases = append(e.cases, t.op.Cases...)
-	t.op.Cases = e.cases[lo:len(e.cases):len(e.cases)]
+	// The pending operation is as the last scheduling point computed it
+	// (clockAlts).
 	e.now = t.op.Arg
 	t.end(uint64(e.now), true)
 }
@@ -127,7 +127,10 @@ func (t *Thread) advance() {
 // clockAlts is the number of alternatives of the clock thread's pending
 // advance (1 if a deadline lies after now), whose operation it fills in:
 // Arg, the deadline it moves to; Cases, the channels of the timers that
-// become due then.
+// become due then. The cases live in the execution's arena, as a select's
+// do, so that a strategy may keep a pending operation for the rest of the
+// execution: computed at every scheduling point, they are appended to it
+// only when they change.
 func (e *Exec) clockAlts(t *Thread) int32 {
 	next := e.nextDeadline()
 	cs := e.clockCases[:0]
@@ -139,7 +142,12 @@ func (e *Exec) clockAlts(t *Thread) int32 {
 		}
 	}
 	e.clockCases = cs
-	t.op.Arg, t.op.Cases = next, cs
+	if !slices.Equal(cs, e.clockPending) {
+		lo := len(e.cases)
+		e.cases = append(e.cases, cs...)
+		e.clockPending = e.cases[lo:len(e.cases):len(e.cases)]
+	}
+	t.op.Arg, t.op.Cases = next, e.clockPending
 	return b2i(next >= 0)
 }
 

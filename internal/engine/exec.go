@@ -103,10 +103,10 @@ type Exec struct {
 	live     int
 	now      int64 // virtual time, in nanoseconds
 	// clock is the clock thread when time moves at any step (clock.go),
-	// nil until a step arms a deadline; clockCases holds its pending
-	// advance's cases.
-	clock      *Thread
-	clockCases []trace.Case
+	// nil until a step arms a deadline; clockCases is the scratch space of
+	// its pending advance's cases, clockPending those cases in cases.
+	clock                    *Thread
+	clockCases, clockPending []trace.Case
 
 	bodyReturned bool
 	ended        bool
@@ -210,7 +210,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.cases = e.cases[:0]
 	e.view.Trace = &e.tr
 	e.view.Alternatives = e
-	e.live, e.now, e.clock = 0, 0, nil
+	e.live, e.now, e.clock, e.clockPending = 0, 0, nil, nil
 	e.bodyReturned, e.ended, e.interrupted = false, false, false
 	e.aborting.Store(false)
 	e.endState = trace.End{}
