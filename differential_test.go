@@ -110,21 +110,22 @@ func finalState(tr *trace.Trace) string {
 }
 
 // explore runs body under the strategy called name, recorded, with at most
-// maxRuns executions.
-func exploreRecorded(body func(*weft.T), name string, maxRuns int) (*outcome, error) {
+// maxRuns executions, and opts.
+func exploreRecorded(body func(*weft.T), name string, maxRuns int, opts ...weft.Option) (*outcome, error) {
 	s := weft.StrategyByName(name, 0)
 	if s == nil {
 		return nil, fmt.Errorf("no strategy %q", name)
 	}
-	return exploreWith(body, s, name, maxRuns)
+	return exploreWith(body, s, name, maxRuns, opts...)
 }
 
 // exploreWith runs body under strategy s, recorded, with at most maxRuns
-// executions.
-func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int) (*outcome, error) {
+// executions, and opts.
+func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int, opts ...weft.Option) (*outcome, error) {
 	o := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
 		forms: map[string]int{}, failForms: map[string]int{}, failPasts: map[string]bool{}, maximal: map[string]bool{}}
-	r, err := weft.Explore(body, weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns))
+	opts = append([]weft.Option{weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns)}, opts...)
+	r, err := weft.Explore(body, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -152,9 +153,9 @@ const maxRefRuns = 20000
 // checkProgram compares every complete strategy with exhaustive search on
 // p and reports the differences as errors of t. It reports false if p was
 // too large to check.
-func checkProgram(t *testing.T, p *gen.Program) bool {
+func checkProgram(t *testing.T, p *gen.Program, opts ...weft.Option) bool {
 	t.Helper()
-	msg, ok := compareProgram(p)
+	msg, ok := compareProgram(p, opts...)
 	if msg != "" {
 		t.Errorf("%s", msg)
 	}
@@ -162,10 +163,10 @@ func checkProgram(t *testing.T, p *gen.Program) bool {
 }
 
 // compareProgram compares every complete strategy with exhaustive search on
-// p and describes the differences ("" if none). ok is false if p was too
-// large to check.
-func compareProgram(p *gen.Program) (msg string, ok bool) {
-	ref, err := exploreRecorded(genweft.Body(p), "exhaustive", maxRefRuns)
+// p, explored with opts, and describes the differences ("" if none). ok is
+// false if p was too large to check.
+func compareProgram(p *gen.Program, opts ...weft.Option) (msg string, ok bool) {
+	ref, err := exploreRecorded(genweft.Body(p), "exhaustive", maxRefRuns, opts...)
 	if err != nil {
 		return err.Error(), true
 	}
@@ -178,7 +179,7 @@ func compareProgram(p *gen.Program) (msg string, ok bool) {
 		if o, ok := s.(*optimal.Strategy); ok {
 			o.SetVerify(true)
 		}
-		got, err := exploreWith(genweft.Body(p), s, name, 10*maxRefRuns)
+		got, err := exploreWith(genweft.Body(p), s, name, 10*maxRefRuns, opts...)
 		if err != nil {
 			return err.Error(), true
 		}

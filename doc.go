@@ -48,8 +48,11 @@
 // show as T1(producer) rather than T1: in its steps, the lists of blocked
 // threads, the holders of locks and the cycle of waits.
 //
-// Time is virtual: it moves only when every thread is blocked, as in
-// testing/synctest. w.Sleep and w.Now stand for time.Sleep and time.Now;
+// Time is virtual: by default it moves only when every thread is blocked,
+// as in testing/synctest; WithTime(TimeAnyStep) makes advancing it a step
+// that the exploration may take at any point where a deadline lies ahead,
+// so that a timeout may fire before a worker that could still send.
+// w.Sleep and w.Now stand for time.Sleep and time.Now;
 // NewTimer and After (or w.After) for time's, with Go 1.23's unbuffered
 // timer channels (Timer).
 //

@@ -22,6 +22,7 @@ const (
 	WorkersEnv  = "WEFT_WORKERS"  // as WithWorkers
 	TimeoutEnv  = "WEFT_TIMEOUT"  // as WithTimeout (a time.ParseDuration string)
 	RacesEnv    = "WEFT_RACES"    // 1: as WithRaces
+	TimeEnv     = "WEFT_TIME"     // any or blocked: as WithTime (weft test sets any)
 	// ReplayFilesEnv=0 is NoReplayFiles: Check neither runs nor writes
 	// replay files under testdata/weft.
 	ReplayFilesEnv = "WEFT_REPLAY_FILES"
@@ -76,6 +77,13 @@ func envOptions() ([]Option, error) {
 		opts = append(opts, WithRaces())
 	default:
 		return nil, fmt.Errorf("%s=%q: want 1 (check for data races) or 0", RacesEnv, v)
+	}
+	if v := os.Getenv(TimeEnv); v != "" {
+		m, err := ParseTimeMode(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: %w", TimeEnv, v, err)
+		}
+		opts = append(opts, WithTime(m))
 	}
 	switch v := os.Getenv(ReplayFilesEnv); v {
 	case "", "1":

@@ -206,7 +206,7 @@ func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session
 	if c.ctx != nil {
 		stop = c.ctx.Done()
 	}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
+	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
 }
 
 // explorePart runs the exploration loop in session x with strategy s until
@@ -327,7 +327,8 @@ const (
 )
 
 // Replay runs body once under the recorded choices of token and returns how
-// it ended. A malformed token gives an error wrapping replay.ErrBadToken,
+// it ended. Virtual time moves as it did in the recorded execution (the
+// token says whether at any step: WithTime does not apply). A malformed token gives an error wrapping replay.ErrBadToken,
 // before anything runs. An execution that does not follow the token (the
 // token was recorded with another body or other options, or the body is
 // not deterministic) gives an error wrapping replay.ErrMismatch, "the
@@ -346,6 +347,10 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		}
 	}
 	c.strategyName = "replay"
+	c.time = engine.TimeWhenBlocked // time moves as it did (Record.AnyStepTime)
+	if rec.AnyStepTime {
+		c.time = engine.TimeAnyStep
+	}
 	c.timeout, c.ctx = 0, nil // a replay is one execution: it always runs
 	c.shorten = 0             // and reports the schedule it was given
 	if err := notNested("weft.Replay"); err != nil {

@@ -242,11 +242,12 @@ func checkModel(t *testing.T, name string, body func(w *weft.T), max int) int {
 	return checkModelWith(t, name, body, exhaustive.New(), max)
 }
 
-// checkModelWith is checkModel under strategy s.
-func checkModelWith(t *testing.T, name string, body func(w *weft.T), s strategy.Strategy, max int) int {
+// checkModelWith is checkModel under strategy s, with opts.
+func checkModelWith(t *testing.T, name string, body func(w *weft.T), s strategy.Strategy, max int, opts ...weft.Option) int {
 	t.Helper()
 	c := &modelChecker{Strategy: s}
-	_, err := weft.Explore(body, weft.WithCustomStrategy(c), weft.KeepGoing(), weft.WithMaxRuns(max))
+	opts = append([]weft.Option{weft.WithCustomStrategy(c), weft.KeepGoing(), weft.WithMaxRuns(max)}, opts...)
+	_, err := weft.Explore(body, opts...)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -278,6 +279,29 @@ func TestModelGen(t *testing.T) {
 		}
 	}
 	t.Logf("%d executions of %d programs checked", execs, 3*n)
+}
+
+// TestModelAnyStep checks the runtime against the model on the timer
+// programs and random timed programs (gen.Timed; 100, 30 with -short)
+// with time that moves at any step: the clock's advances, the reads of
+// the clock and the sleeps' wake-ups.
+func TestModelAnyStep(t *testing.T) {
+	execs := 0
+	for _, c := range timerPrograms {
+		execs += checkModelWith(t, c.name, c.body, exhaustive.New(), 20000, weft.WithTime(weft.TimeAnyStep))
+	}
+	for _, c := range anyStepPrograms {
+		execs += checkModelWith(t, c.name, c.body, exhaustive.New(), 20000, weft.WithTime(weft.TimeAnyStep))
+	}
+	n := 100
+	if testing.Short() {
+		n = 30
+	}
+	for seed := range uint64(n) {
+		p := gen.NewWith(seed, gen.Timed)
+		execs += checkModelWith(t, fmt.Sprintf("gen timed seed %d\n%v", seed, p), genweft.Body(p), exhaustive.New(), 1000, weft.WithTime(weft.TimeAnyStep))
+	}
+	t.Logf("%d executions checked", execs)
 }
 
 // TestModelPrograms checks the runtime against the model on hand-written

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -32,6 +33,7 @@ type config struct {
 	timeout     time.Duration
 	ctx         context.Context
 	watchdog    time.Duration
+	time        engine.TimeMode // WithTime
 	stopOnFail  bool
 	replayFiles bool
 	strict      bool

@@ -100,7 +100,7 @@ type described struct {
 // describes its steps. A deterministic body takes the same steps; if the
 // replay diverges from rec, the error says where, and the steps stop there.
 func describeSteps(body func(w *T), rec replay.Record, c *config) (described, error) {
-	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
+	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time})
 	defer e.Close()
 	s := replay.New(rec)
 	s.Next()
@@ -175,6 +175,9 @@ func describeOp(tr *trace.Trace, ev trace.Event, label func(trace.ThreadID) stri
 			s += sep + name(c.Obj)
 		}
 		return s
+	case trace.KindAdvance:
+		// weft's clock, with time at any step (WithTime).
+		return op.Text(name)
 	}
 	if op.Obj == trace.NoObject {
 		return op.Kind.String()

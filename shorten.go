@@ -180,7 +180,7 @@ func shorten(body func(w *T), c *config, found *schedule) *schedule {
 		return nil
 	}
 	cur := found
-	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog})
+	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time})
 	defer e.Close()
 	budget := c.shorten
 	var det races.Detector

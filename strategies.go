@@ -15,11 +15,12 @@ func Strategies() []string { return registry.Names() }
 // build builds the strategy of c.
 func (c *config) build() (strategy.Strategy, error) {
 	if c.strategy != nil {
-		return c.strategy, nil
+		return c.strategy, c.checkTime(c.strategy, "(custom)")
 	}
 	mk, err := registry.Lookup(c.strategyName)
 	if err != nil {
 		return nil, err
 	}
-	return mk(registry.Params{Seed: c.seed, Depth: c.depth, MaxSteps: c.maxSteps, K: c.k}), nil
+	s := mk(registry.Params{Seed: c.seed, Depth: c.depth, MaxSteps: c.maxSteps, K: c.k})
+	return s, c.checkTime(s, c.strategyName)
 }

@@ -83,8 +83,11 @@ func (w *T) Fail(format string, args ...any) {
 }
 
 // Sleep blocks the calling thread for d of virtual time. Virtual time moves
-// only when every thread is blocked, as in testing/synctest.
+// only when every thread is blocked, as in testing/synctest, or at any
+// step (WithTime).
 func (w *T) Sleep(d time.Duration) { cur().Sleep(int64(d)) }
 
-// Now returns the virtual time since the execution started.
-func (w *T) Now() time.Duration { return time.Duration(cur().Exec().Now()) }
+// Now returns the virtual time since the execution started: a step of its
+// own when time moves at any step (WithTime), whose result depends on
+// whether the clock advanced before.
+func (w *T) Now() time.Duration { return time.Duration(cur().Now()) }

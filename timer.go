@@ -7,9 +7,11 @@ import "time"
 
 // Timer is a timer on virtual time, like time.Timer: when its deadline comes,
 // a receive from C gets the deadline (the virtual time since the execution
-// started, as T.Now gives; time's gives the time of day). Virtual time moves
-// only when every thread is blocked, as in testing/synctest, so a timer
-// fires exactly when nothing else can happen first. As in Go 1.23, C is
+// started, as T.Now gives; time's gives the time of day). By default
+// virtual time moves only when every thread is blocked, as in
+// testing/synctest, so a timer fires exactly when nothing else can happen
+// first; with WithTime(TimeAnyStep) it may fire at any step once the
+// clock reached its deadline. As in Go 1.23, C is
 // unbuffered: after Stop or Reset returns, no value from before is
 // received. C is receive-only, as time.Timer's is: a send on it or a close
 // of it panics.
@@ -71,26 +73,56 @@ func (w *T) After(d time.Duration) *Chan[time.Duration] { return After(d) }
 // received) or been stopped.
 //
 //go:norace
-func (tm *TimerOf[T]) Stop() bool { return tm.change("Stop", -1) }
+func (tm *TimerOf[T]) Stop() bool { return tm.change("Stop", -1, false) }
 
 // Reset makes the timer fire after d from now, like time.Timer.Reset, and
 // reports whether it was armed (not yet received and not stopped) before.
 //
 //go:norace
-func (tm *TimerOf[T]) Reset(d time.Duration) bool { return tm.change("Reset", max(int64(d), 0)) }
+func (tm *TimerOf[T]) Reset(d time.Duration) bool { return tm.change("Reset", max(int64(d), 0), false) }
 
-// change stops (d < 0) or resets the timer in one step; what is the
-// method, for the panic of a Timer not made by NewTimer.
+// ResetAt makes the timer fire at the virtual instant deadline (the
+// virtual time since the execution started, as T.Now gives; at once if it
+// has passed), and reports whether it was armed, as Reset does. Unlike
+// Reset(deadline - w.Now()), which is two steps when time may move at any
+// step (WithTime), the instant does not depend on whether the clock
+// advanced between them: weft test's stand-in of package time re-arms
+// tickers so.
 //
 //go:norace
-func (tm *TimerOf[T]) change(what string, d int64) bool {
+func (tm *TimerOf[T]) ResetAt(deadline time.Duration) bool {
+	return tm.change("ResetAt", max(int64(deadline), 0), true)
+}
+
+// Deadline returns the virtual instant at which the timer fires, or fired:
+// the deadline NewTimerOf, Reset or ResetAt gave it last.
+//
+//go:norace
+func (tm *TimerOf[T]) Deadline() time.Duration {
+	if tm.C == nil {
+		panic("weft: Timer.Deadline called on a Timer not made by weft.NewTimer")
+	}
+	return time.Duration(tm.C.register(cur()).When())
+}
+
+// change stops (d < 0) or resets the timer in one step, to d from now or,
+// if abs, to the instant d; what is the method, for the panic of a Timer
+// not made by NewTimer.
+//
+//go:norace
+func (tm *TimerOf[T]) change(what string, d int64, abs bool) bool {
 	if tm.C == nil {
 		// time's panics too, for a Timer not made by NewTimer.
 		panic("weft: Timer." + what + " called on a Timer not made by weft.NewTimer")
 	}
 	t := cur()
 	o := tm.C.register(t)
-	armed := t.TimerBegin(o, d)
+	var armed bool
+	if abs {
+		armed = t.TimerBeginAt(o, d)
+	} else {
+		armed = t.TimerBegin(o, d)
+	}
 	if i := o.TimerEntry(); i >= 0 {
 		tm.C.pend[i] = tm.value(time.Duration(o.When()))
 	}

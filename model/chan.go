@@ -176,7 +176,7 @@ func (s *State) recvAlternatives(p trace.ThreadID, op trace.Op, id trace.ObjectI
 			if o.Class == trace.ClassTimer {
 				// The timer's thread offers its send while the timer is
 				// armed, from its deadline on.
-				if !s.Timed {
+				if !s.timed() {
 					v = Unknown
 				} else if !o.Locked || s.Now < o.When {
 					continue
@@ -197,7 +197,7 @@ func (s *State) recvAlternatives(p trace.ThreadID, op trace.Op, id trace.ObjectI
 			}
 		}
 	}
-	if o.Class == trace.ClassTimer && !s.Timed {
+	if o.Class == trace.ClassTimer && !s.timed() {
 		v = Unknown
 	}
 	return v, true

@@ -96,14 +96,25 @@
 //
 // # Virtual time
 //
-// Time moves only when no thread is enabled: Advance moves it to the
-// earliest deadline of a sleeping thread or an armed timer, as the runtime
-// does (testing/synctest). A State knows time only if it is Timed, reached
-// from the start of an execution by every event in order, Advance where
-// no thread could move. Otherwise (a strategy's reordered state) the
+// Time moves either only when no thread is enabled, or at any step.
+//
+// In the first mode, Advance moves it to the earliest deadline of a
+// sleeping thread or an armed timer, as the runtime does
+// (testing/synctest). A State knows time only if it is Timed, reached from
+// the start of an execution by every event in order, Advance where no
+// thread could move. Otherwise (a strategy's reordered state) the
 // enabledness of a sleep and whether a timer is due are Unknown, and a
 // timer's receive is given the timer's send as a partner, its select the
 // default too.
+//
+// In the second, every move of time is an event, the step of the
+// runtime's clock thread (trace.KindAdvance, enabled while a deadline
+// lies after now, which moves now to the earliest one), and every
+// operation that reads time is one of trace.ClassClock, ordered with the
+// advances (trace.TimeObject). A State that applied such an event knows
+// time, even a reordered one: any set of events closed under
+// happens-before holds the advances before the events on time it holds,
+// in their order, and the last one is the time.
 //
 // # Dependency
 //

@@ -17,6 +17,11 @@ func (s *State) Enabled(p trace.ThreadID, op trace.Op) Verdict {
 		return verdict(t >= 0 && t < len(s.Threads) && s.Threads[t].Done)
 	case trace.KindSleep:
 		return s.sleepReady(op.Arg)
+	case trace.KindAdvance:
+		if !s.timed() {
+			return Unknown
+		}
+		return verdict(s.nextDeadline() >= 0)
 	case trace.KindRelock:
 		return s.relockReady(p, op)
 	case trace.KindAwait:
@@ -107,7 +112,8 @@ func MayBlock(op trace.Op) bool {
 	switch op.Kind {
 	case trace.KindLock, trace.KindRLock, trace.KindRelock, trace.KindWGWait, trace.KindOnceDo,
 		trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMReenter, trace.KindJoin,
-		trace.KindSleep, trace.KindSend, trace.KindRecv, trace.KindSelect, trace.KindAwait:
+		trace.KindSleep, trace.KindSend, trace.KindRecv, trace.KindSelect, trace.KindAwait,
+		trace.KindAdvance:
 		return true
 	}
 	return false

@@ -58,9 +58,13 @@ func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 			out.Source = s.Threads[t].Last
 		}
 		return out
-	case trace.KindSleep:
+	case trace.KindSleep, trace.KindNow:
 		out.Value = uint64(s.Now)
-		out.Data = !s.Timed
+		out.Data = !s.timed()
+		return out
+	case trace.KindAdvance:
+		out.Value = uint64(s.nextDeadline())
+		out.Data = !s.timed()
 		return out
 	case trace.KindSelect:
 		return s.selectOutcome(op, out)
@@ -87,7 +91,7 @@ func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 		o.condSignalOutcome(op, &out)
 	case trace.ClassChan:
 		o.chanOutcome(op.Kind, &out)
-	case trace.ClassTimer:
+	case trace.ClassTimer, trace.ClassClock:
 		o.timerOutcome(op, &out)
 	case trace.ClassSemaphore, trace.ClassBinarySemaphore:
 		o.semaphoreOutcome(op, &out)

@@ -40,11 +40,20 @@ const NoEvent int32 = -1
 type State struct {
 	Objects []Object
 	Threads []Thread
-	// Now is virtual time. It is modelled only if Timed: the state was
+	// Now is virtual time. It is modelled if Timed: the state was
 	// reached from the start of an execution by Apply of every event and
-	// Advance wherever no thread was enabled, as the runtime does.
+	// Advance wherever no thread was enabled, as the runtime does when
+	// time moves only then. When time moves at any step, an advance of
+	// the clock (trace.KindAdvance) sets it, and a state that applied an
+	// event on time (trace.ClassClock) models it whether Timed or not.
 	Now   int64
 	Timed bool
+	// clocked reports that s applied an event on virtual time that moves
+	// at any step (trace.ClassClock): every move of time is then an event
+	// (trace.KindAdvance), so s knows time even if not Timed, for a state
+	// reached by any set of events closed under happens-before (the
+	// clock's advances are ordered with every event that reads time).
+	clocked bool
 	// Events is the number of events applied: Apply gives the next one
 	// this index, which the sources of later events refer to.
 	Events int32
@@ -73,7 +82,7 @@ func (s *State) Reset(objs []trace.ObjectInfo, threads int) {
 	s.Objects = s.Objects[:0]
 	s.Threads = s.Threads[:0]
 	s.Grow(objs, threads)
-	s.Now, s.Events = 0, 0
+	s.Now, s.Events, s.clocked = 0, 0, false
 }
 
 // Grow adds to s the objects of objs and the threads beyond those it has,
@@ -103,7 +112,7 @@ func (s *State) grow(objs []trace.ObjectInfo, threads int) {
 
 // CopyFrom makes s a copy of t, reusing the memory of s.
 func (s *State) CopyFrom(t *State) {
-	s.Now, s.Timed, s.Events = t.Now, t.Timed, t.Events
+	s.Now, s.Timed, s.clocked, s.Events = t.Now, t.Timed, t.clocked, t.Events
 	s.Threads = append(s.Threads[:0], t.Threads...)
 	n := len(t.Objects)
 	for len(s.Objects) < n {
@@ -128,6 +137,12 @@ func (s *State) Apply(e *trace.Event) {
 	}
 	if b >= 0 && int(b) < len(s.Objects) {
 		s.Objects[b].Apply(b, e, i)
+	}
+	if e.Op.Class == trace.ClassClock {
+		s.clocked = true
+		if e.Op.Kind == trace.KindAdvance {
+			s.Now = int64(e.Value)
+		}
 	}
 	if t := e.Thread; t >= 0 && int(t) < len(s.Threads) {
 		s.Threads[t].Steps++
@@ -175,3 +190,6 @@ func (s *State) InOnce(p trace.ThreadID) bool {
 	}
 	return false
 }
+
+// timed reports whether s models virtual time (see State.Now).
+func (s *State) timed() bool { return s.Timed || s.clocked }

@@ -1,7 +1,8 @@
 // This file models virtual time (internal/engine/timer.go): sleeps and
 // timers, whose channel is unbuffered and offered a send by the timer's
 // own thread while the timer is armed and due. Time moves only when no
-// thread is enabled (Advance), as in testing/synctest.
+// thread is enabled (Advance), as in testing/synctest, or at any step, by
+// the clock thread's advance (trace.KindAdvance), which Apply applies.
 
 package model
 
@@ -40,7 +41,7 @@ func (o *Object) timerOutcome(op trace.Op, out *Outcome) {
 
 // sleepReady is the enabledness of a Sleep until deadline d.
 func (s *State) sleepReady(d int64) Verdict {
-	if !s.Timed {
+	if !s.timed() {
 		return Unknown
 	}
 	return verdict(s.Now >= d)
@@ -48,9 +49,21 @@ func (s *State) sleepReady(d int64) Verdict {
 
 // Advance moves virtual time to the earliest deadline after Now of a
 // sleeping thread or an armed timer whose thread offers its send, as the
-// runtime does when no thread is enabled. It reports false if there is
-// none.
+// runtime does when no thread is enabled and time moves only then. It
+// reports false if there is none.
 func (s *State) Advance() bool {
+	next := s.nextDeadline()
+	if next < 0 {
+		return false
+	}
+	s.Now = next
+	return true
+}
+
+// nextDeadline returns the earliest deadline after Now of a sleeping
+// thread or an armed timer whose thread offers its send, or -1: where an
+// advance of the clock moves it (trace.KindAdvance).
+func (s *State) nextDeadline() int64 {
 	next := int64(-1)
 	for q := range s.Threads {
 		t := &s.Threads[q]
@@ -68,18 +81,18 @@ func (s *State) Advance() bool {
 			next = d
 		}
 	}
-	if next < 0 {
-		return false
-	}
-	s.Now = next
-	return true
+	return next
 }
 
-// Daemon reports whether thread p is a timer's thread: its pending
-// operation is the send on the timer's channel. A daemon never counts as
-// live, blocked or leaked.
+// Daemon reports whether thread p is weft's own: a timer's thread, whose
+// pending operation is the send on the timer's channel, or the clock's,
+// whose pending operation is an advance. A daemon never counts as live,
+// blocked or leaked.
 func (s *State) Daemon(p trace.ThreadID) bool {
 	op := s.Threads[p].Op
+	if op.Kind == trace.KindAdvance {
+		return true
+	}
 	if op.Kind != trace.KindSend {
 		return false
 	}

@@ -40,10 +40,14 @@
 //   - readloop m: one thread loads x m times, another stores it once (issue
 //     16): m+1 traces, and executions as long as m, to measure the cost of
 //     a long execution.
+//   - timeout n, fixed: the body waits for each of n workers' answers with
+//     a timeout (issue 13); a worker whose answer the timeout beat blocks
+//     on its send for ever, which only time at any step finds (weft run
+//     -time any); fixed=1 gives each answer room in its channel.
 //
 // Each body keeps its shared objects across executions (weft starts them
 // afresh in each) and joins the threads it starts, except xy, dporproblem,
-// pairs and fib, which follow BENCHMARKS.md, and readloop: these do not
+// pairs and fib, which follow BENCHMARKS.md, readloop and timeout: these do not
 // join, and an execution still ends only when every thread has finished. The exhaustive strategy
 // counts interleavings of the visible operations, the joins included, so its
 // counts for the joining programs exceed the plain interleavings of the

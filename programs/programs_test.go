@@ -178,6 +178,7 @@ func TestDefaultsBounded(t *testing.T) {
 		"rwselect":    {300, false, 1, 4800},
 		"rwsem":       {300, false, 1, 8100},
 		"singlelock":  {300, false, 1, 11400},
+		"timeout":     {5, true, 1, 40},
 		"unfold-fig1": {2, true, 1, 4},
 		"unfold-fig9": {3, true, 1, 12},
 		"xy":          {6, true, 3, 24},
@@ -239,7 +240,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"addall", "art", "bbchan", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dme", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "readloop", "rwmonitor", "rwselect", "rwsem", "singlelock", "unfold-fig1", "unfold-fig9", "xy"}
+	want := []string{"addall", "art", "bbchan", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dme", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "readloop", "rwmonitor", "rwselect", "rwsem", "singlelock", "timeout", "unfold-fig1", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
@@ -308,6 +309,37 @@ func TestParseAssignment(t *testing.T) {
 		}
 		if name != tc.name || value != tc.value || gotErr != tc.wantErr {
 			t.Errorf("ParseAssignment(%q) = %q, %d, %q; want %q, %d, %q", tc.in, name, value, gotErr, tc.name, tc.value, tc.wantErr)
+		}
+	}
+}
+
+// TestTimeoutModes runs timeout, whose bug needs a timer that fires
+// before a worker sends, with time that moves only when every thread is
+// blocked (never found) and at any step (a leak), under the complete
+// strategies; fixed=1 never leaks.
+func TestTimeoutModes(t *testing.T) {
+	for _, c := range []struct {
+		mode                        weft.TimeMode
+		strategy                    string
+		fixed                       int
+		execs, complete, cut, leaks int
+	}{
+		{weft.TimeWhenBlocked, "exhaustive", 0, 5, 5, 0, 0},
+		{weft.TimeWhenBlocked, "dpor+sleep", 0, 3, 2, 1, 0},
+		{weft.TimeWhenBlocked, "optimal", 0, 5, 1, 4, 0},
+		{weft.TimeAnyStep, "exhaustive", 0, 729, 355, 0, 374},
+		{weft.TimeAnyStep, "dpor+sleep", 0, 34, 8, 5, 21},
+		{weft.TimeAnyStep, "optimal", 0, 20, 6, 0, 14},
+		{weft.TimeAnyStep, "optimal", 1, 20, 20, 0, 0},
+	} {
+		body := Lookup("timeout").MustBody(map[string]int{"fixed": c.fixed})
+		r, err := weft.Explore(body, weft.WithStrategy(c.strategy), weft.WithTime(c.mode), weft.KeepGoing(), weft.WithMaxRuns(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := [4]int{r.Executions, r.Complete, r.Cut, r.FailureCounts[trace.Leak]}
+		if want := [4]int{c.execs, c.complete, c.cut, c.leaks}; got != want || !r.Exhausted || len(r.FailureCounts) > min(c.leaks, 1) {
+			t.Errorf("%v %s fixed=%d: executions, complete, cut, leaks %v, want %v; failures %v, exhausted %v", c.mode, c.strategy, c.fixed, got, want, r.FailureCounts, r.Exhausted)
 		}
 	}
 }

@@ -24,6 +24,14 @@ type Failer interface {
 	Err() error
 }
 
+// A BlockedTimeOnly strategy models virtual time that moves only when
+// every thread is blocked (its own model of sleeps and timers): an
+// exploration where time moves at any step (a clock thread's advances,
+// trace.KindAdvance) refuses it.
+type BlockedTimeOnly interface {
+	BlockedTimeOnly()
+}
+
 // A Diverger is a strategy that follows a record (a replay token, the
 // prefix of a subtree) and can fail to: Diverged returns why the last
 // execution did not follow it, or nil. The driver reports the execution

@@ -59,9 +59,18 @@ type Access struct {
 	Mode Mode
 }
 
-// TimeObject is the pseudo-object of virtual time: every Sleep writes it, so
-// two Sleeps are dependent (their deadlines order them), and nothing else
-// touches it.
+// TimeObject is the pseudo-object of virtual time. When time moves only
+// when every thread is blocked, every Sleep writes it, so two Sleeps are
+// dependent (their deadlines order them), and nothing else touches it.
+// When it moves at any step (operations of ClassClock), an advance of the
+// clock writes it, and every other operation on time reads it: a read of
+// the clock (KindNow), a Sleep's wake-up (whether its deadline passed), a
+// timer's Stop or Reset (which change the deadlines the next advance
+// moves to, a Reset from the time it reads). These commute with each
+// other; each conflicts with every advance. A step that arms a deadline
+// (KindNow with NowArms) writes it: the first one starts the clock's
+// thread in its local code, so two of them are ordered, and the clock is
+// the child of the same thread in every execution of a trace.
 const TimeObject ObjectID = -2
 
 // Conflict reports whether accesses a and b conflict: same object, and not
@@ -183,8 +192,9 @@ func rwMode(k Kind, arg int64, executed, ok bool) Mode {
 // on whatever any of its cases depends on (a select that took its default
 // read every channel and found none ready). An await reads each variable it
 // waits on. A Cond's Wait and Relock also
-// lock or unlock their mutex (Op.Arg, if not negative). A Sleep writes
-// TimeObject. Join, Input and Branch touch no object: a join is ordered after
+// lock or unlock their mutex (Op.Arg, if not negative). Operations on
+// virtual time access TimeObject (see there); an advance of the clock also
+// writes the channel of each timer it makes due (its cases). Join, Input and Branch touch no object: a join is ordered after
 // the joined thread's end by happens-before, and inputs and branches are
 // local.
 func (r Relation) AppendOpAccesses(dst []Access, op Op, executed, ok bool) []Access {
@@ -192,23 +202,28 @@ func (r Relation) AppendOpAccesses(dst []Access, op Op, executed, ok bool) []Acc
 	case KindNone, KindJoin, KindInput, KindBranch:
 		return dst
 	case KindSelect:
-		for _, c := range op.Cases {
-			if c.Obj != NoObject {
-				dst = append(dst, Access{c.Obj, Write})
-			}
-		}
-		return dst
+		return appendCases(dst, op.Cases, Write)
 	case KindAwait:
 		// An await reads the variables it waits on: a write of one may
 		// enable it, another read does not, and it changes nothing.
-		for _, c := range op.Cases {
-			if c.Obj != NoObject {
-				dst = append(dst, Access{c.Obj, Read})
-			}
-		}
-		return dst
+		return appendCases(dst, op.Cases, Read)
 	case KindSleep:
+		if op.Class == ClassClock {
+			return append(dst, Access{TimeObject, Read})
+		}
 		dst = append(dst, Access{TimeObject, Write})
+	case KindNow:
+		if op.Arg == NowArms {
+			return append(dst, Access{TimeObject, Write})
+		}
+		return append(dst, Access{TimeObject, Read})
+	case KindAdvance:
+		// It makes the receives on the timers it makes due enabled.
+		return appendCases(append(dst, Access{TimeObject, Write}), op.Cases, Write)
+	case KindTimerStop:
+		if op.Class == ClassClock {
+			dst = append(dst, Access{TimeObject, Read})
+		}
 	case KindWait, KindRelock:
 		if op.Class == ClassCond && op.Arg >= 0 {
 			dst = append(dst, Access{ObjectID(op.Arg), Write})
@@ -220,6 +235,17 @@ func (r Relation) AppendOpAccesses(dst []Access, op Op, executed, ok bool) []Acc
 			m = opMode(op.Kind, op.Class, op.Arg, executed, ok)
 		}
 		dst = append(dst, Access{op.Obj, m})
+	}
+	return dst
+}
+
+// appendCases appends to dst an access in mode m to the object of each
+// case of cases (but a nil channel's) and returns the extended slice.
+func appendCases(dst []Access, cases []Case, m Mode) []Access {
+	for _, c := range cases {
+		if c.Obj != NoObject {
+			dst = append(dst, Access{c.Obj, m})
+		}
 	}
 	return dst
 }

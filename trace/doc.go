@@ -53,9 +53,12 @@
 // when one joins a thread the other belongs to, and (DependentIn, HB, Foata)
 // when one started, in its local code, the thread of the other. An acquire
 // and a successful release of one lock are never enabled together
-// (MayBeCoEnabled). Virtual time is approximated: a Sleep's enabledness
-// depends on every thread being blocked, which no pairwise relation states;
-// Sleeps are ordered among themselves only.
+// (MayBeCoEnabled). Virtual time that moves only when every thread is
+// blocked is approximated: a Sleep's enabledness depends on every thread
+// being blocked, which no pairwise relation states; Sleeps are ordered
+// among themselves only. Time that moves at any step is exact: its moves
+// are events of the clock's thread, which write TimeObject, and every
+// other operation on time (ClassClock) reads it (see TimeObject).
 //
 // HB computes vector clocks (VC) for a trace, event by event, from program
 // order, spawns, joins and per-object write and access clocks (seed 000

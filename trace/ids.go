@@ -50,9 +50,14 @@ const (
 	ClassMonitor
 	ClassTimer
 	ClassThread
+	// ClassClock is the class of the operations on virtual time when time
+	// may move at any step (TimeAnyStep): a read of the clock (KindNow),
+	// its advance (KindAdvance), a Sleep's wake-up and a timer's Stop or
+	// Reset. They access TimeObject (AppendOpAccesses).
+	ClassClock
 )
 
-var classNames = [...]string{"none", "var", "mutex", "rwmutex", "cond", "waitgroup", "once", "chan", "semaphore", "binsemaphore", "monitor", "timer", "thread"}
+var classNames = [...]string{"none", "var", "mutex", "rwmutex", "cond", "waitgroup", "once", "chan", "semaphore", "binsemaphore", "monitor", "timer", "thread", "clock"}
 
 func (c Class) String() string {
 	if int(c) < len(classNames) {

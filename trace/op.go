@@ -3,7 +3,10 @@
 
 package trace
 
-import "strconv"
+import (
+	"strconv"
+	"time"
+)
 
 // Kind is the kind of a visible operation.
 type Kind uint8
@@ -68,8 +71,21 @@ const (
 	// (Op.Cases, KindLoad cases). Op.Arg is AwaitYield for a loop that
 	// yields, 0 for w.Await.
 	KindAwait
+	// Virtual time when it may move at any step (ClassClock): Now reads the
+	// clock (Op.Arg NowArms when the step also arms a deadline: a Sleep's
+	// start, a timer's creation); Advance, the step of weft's clock
+	// thread, moves it to the earliest deadline after it (Op.Arg, the
+	// deadline it moves to when pending; Op.Cases, as KindRecv cases, the
+	// channels of the timers it makes due; Event.Value, the new time).
+	KindNow
+	KindAdvance
 	numKinds
 )
+
+// NowArms is the Op.Arg of a KindNow step that arms a deadline (a Sleep's
+// start, a timer's creation): it writes TimeObject, where a plain read of
+// the clock (Op.Arg 0) reads it.
+const NowArms = 1
 
 // AwaitYield is the Op.Arg of a KindAwait step of a busy-wait loop that
 // called w.Yield (0: w.Await).
@@ -84,6 +100,7 @@ var kindNames = [...]string{
 	"P", "V",
 	"menter", "mexit", "mwait", "msignal", "msignalall", "mreenter",
 	"sleep", "timer.stop", "join", "input", "branch", "await",
+	"now", "advance",
 }
 
 func (k Kind) String() string {
@@ -144,6 +161,10 @@ func (o Op) Text(name func(ObjectID) string) string {
 	if AddOnly(o) {
 		s = "addonly"
 	}
+	if o.Kind == KindAdvance {
+		// The virtual time it moves to, since the execution started.
+		return s + " to " + time.Duration(o.Arg).String()
+	}
 	if o.Kind == KindAwait {
 		if o.Arg == AwaitYield {
 			s = "yield"
@@ -180,9 +201,9 @@ func (o Op) Text(name func(ObjectID) string) string {
 }
 
 // Accesses reports the objects an operation touches: its object, or for a
-// select or an await the objects of all its cases.
+// select, an await or an advance of the clock the objects of all its cases.
 func (o Op) Accesses(yield func(ObjectID) bool) {
-	if o.Kind == KindSelect || o.Kind == KindAwait {
+	if o.Kind == KindSelect || o.Kind == KindAwait || o.Kind == KindAdvance {
 		for _, c := range o.Cases {
 			if c.Obj != NoObject && !yield(c.Obj) {
 				return

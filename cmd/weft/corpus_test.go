@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,13 +29,20 @@ type want struct {
 // corpusWants reads the "// want TestName: kind" comments of the corpus
 // (TestName/subtest for a subtest).
 func corpusWants(t *testing.T) map[string]want {
-	return corpusMarks(t, regexp.MustCompile(`// want (Test[\w/]+): (.+)$`))
+	return corpusMarks(t, regexp.MustCompile(`// want (Test[\w/]+): ([^/]*[^/\s])`))
 }
 
 // corpusRaceWants reads the "// want -race TestName: data race" comments
 // of the corpus: the bugs only weft test -race finds.
 func corpusRaceWants(t *testing.T) map[string]want {
-	return corpusMarks(t, regexp.MustCompile(`// want -race (Test[\w/]+): (.+)$`))
+	return corpusMarks(t, regexp.MustCompile(`// want -race (Test[\w/]+): ([^/]*[^/\s])`))
+}
+
+// corpusAnyWants reads the "// want -time any TestName: kind" comments of
+// the corpus: the failures weft test finds only when time may move at any
+// step.
+func corpusAnyWants(t *testing.T) map[string]want {
+	return corpusMarks(t, regexp.MustCompile(`// want -time any (Test[\w/]+): ([^/]*[^/\s])`))
 }
 
 // corpusMarks reads the want comments of the corpus that mark matches.
@@ -51,7 +59,7 @@ func corpusMarks(t *testing.T, mark *regexp.Regexp) map[string]want {
 			t.Fatal(err)
 		}
 		for i, line := range strings.Split(string(b), "\n") {
-			if m := mark.FindStringSubmatch(line); m != nil {
+			for _, m := range mark.FindAllStringSubmatch(line, -1) {
 				wants[m[1]] = want{kind: m[2], loc: filepath.Base(f) + ":" + strconv.Itoa(i+1)}
 			}
 		}
@@ -166,19 +174,25 @@ func failureAt(out string) (kind string, locs []string) {
 // and subtests that run, each bug's test and its fix's.
 const (
 	corpusBugs = 45
-	// 94 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
+	// 98 Test functions; TestSearch* 3 subtests each, TestSumSquares* 2,
 	// TestLedger* 2, TestStats* 3 (on two levels).
-	corpusRuns = 114
+	corpusRuns = 118
 	// corpusRaceBugs have a "want -race" comment: only weft test -race
 	// finds them (an unsynchronised map, a counter).
 	corpusRaceBugs = 2
+	// corpusAnyWants have a "want -time any" comment: two timeout races,
+	// and five tests that assume a goroutine runs within some virtual
+	// time (see the corpus's doc.go).
+	corpusAnyBugs = 7
 )
 
-// TestCorpus runs weft test on the corpus: every bug is found, with its
-// kind, at the line of the operation its want comment marks (in the
-// original file), and every fixed version passes. A subtest with no want
-// comment passes, and a test whose subtest has one fails. A bug only the
-// race detector finds passes.
+// TestCorpus runs weft test on the corpus with -time blocked and with its
+// default, -time any: every bug is found, with its kind, at the line of
+// the operation its want comment marks (in the original file), and every
+// fixed version passes; with -time any, the "want -time any" comments add
+// failures and replace the "want" ones of their tests. A subtest with no
+// want comment passes, and a test whose subtest has one fails. A bug only
+// the race detector finds passes.
 func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the corpus module with weft test")
@@ -191,55 +205,21 @@ func TestCorpus(t *testing.T) {
 	if len(raceWants) != corpusRaceBugs {
 		t.Fatalf("%d want -race comments in the corpus, want %d", len(raceWants), corpusRaceBugs)
 	}
-	runs, code := runCorpus(t)
-	if code != exitFailure {
-		t.Errorf("exit status %d, want %d", code, exitFailure)
+	anyWants := corpusAnyWants(t)
+	if len(anyWants) != corpusAnyBugs {
+		t.Fatalf("%d want -time any comments in the corpus, want %d", len(anyWants), corpusAnyBugs)
 	}
-	if len(runs) != corpusRuns {
-		t.Errorf("%d tests and subtests ran, want %d", len(runs), corpusRuns)
-	}
-	for name, r := range runs {
-		out := r.output.String()
-		top, _, _ := strings.Cut(name, "/")
-		w, bug := wants[name]
-		_, raceBug := raceWants[name]
-		switch {
-		case raceBug:
-			if r.action != "pass" {
-				t.Errorf("%s (a bug only the race detector finds): %s without -race, want pass:\n%s", name, r.action, out)
-			}
-		case !bug && !strings.HasSuffix(top, "Fixed") && !hasSubtestWant(wants, top):
-			t.Errorf("%s: neither a want comment nor a Fixed name", name)
-		case !bug && hasSubtestWant(wants, name):
-			if r.action != "fail" {
-				t.Errorf("%s (a test whose subtest has a bug): %s, want fail:\n%s", name, r.action, out)
-			}
-		case !bug:
-			if r.action != "pass" {
-				t.Errorf("%s (a fixed version, or a case without the bug): %s, want pass:\n%s", name, r.action, out)
-			}
-		default:
-			if r.action != "fail" {
-				t.Errorf("%s: %s, want a failure %s at %s:\n%s", name, r.action, w.kind, w.loc, out)
-				continue
-			}
-			kind, locs := failureAt(out)
-			if kind != w.kind {
-				t.Errorf("%s: failure %q, want %q:\n%s", name, kind, w.kind, out)
-			}
-			found := false
-			for _, l := range locs {
-				found = found || l == w.loc
-			}
-			if !found {
-				t.Errorf("%s: failing operation at %v, want %s:\n%s", name, locs, w.loc, out)
-			}
-		}
-	}
-	// The replay commands reproduce: one of each shape of failure, and a
-	// subtest's (whose replay runs its parent and it).
+	runs, code := runCorpus(t, "-time", "blocked")
+	checkCorpus(t, "-time blocked", runs, code, wants, raceWants, anyWants)
+	anyTime := maps.Clone(wants)
+	maps.Copy(anyTime, anyWants)
+	runs, code = runCorpus(t)
+	checkCorpus(t, "-time any", runs, code, anyTime, raceWants, nil)
+	// The replay commands reproduce: one of each shape of failure, a
+	// subtest's (whose replay runs its parent and it), and failures found
+	// only with time at any step.
 	for _, name := range []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug", "TestQueryBug",
-		"TestStatsBug/concurrent/one_writer", "TestLockPairBug"} {
+		"TestStatsBug/concurrent/one_writer", "TestLockPairBug", "TestAnswerBug", "TestGatherBug", "TestLookupFixed"} {
 		r := runs[name]
 		if r == nil {
 			t.Errorf("%s did not run", name)
@@ -256,8 +236,57 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: replay %q: exit status %d, %d tests, want %d and %d tests", name, m[4], code, len(again), exitFailure, levels)
 			continue
 		}
-		if k, _ := failureAt(again[name].output.String()); k != wants[name].kind {
-			t.Errorf("%s: the replay reports %q, want %q:\n%s", name, k, wants[name].kind, again[name].output.String())
+		if k, _ := failureAt(again[name].output.String()); k != anyTime[name].kind {
+			t.Errorf("%s: the replay reports %q, want %q:\n%s", name, k, anyTime[name].kind, again[name].output.String())
+		}
+	}
+}
+
+// checkCorpus checks the runs of weft test on the corpus with flags
+// (mode), which exited with code: the tests of wants fail as they say,
+// those of raceWants and of passing (which have no want) pass, and so
+// does every other test, a fixed version or one whose subtests pass.
+func checkCorpus(t *testing.T, mode string, runs map[string]*testRun, code int, wants, raceWants, passing map[string]want) {
+	t.Helper()
+	if code != exitFailure {
+		t.Errorf("%s: exit status %d, want %d", mode, code, exitFailure)
+	}
+	if len(runs) != corpusRuns {
+		t.Errorf("%s: %d tests and subtests ran, want %d", mode, len(runs), corpusRuns)
+	}
+	for name, r := range runs {
+		out := r.output.String()
+		top, _, _ := strings.Cut(name, "/")
+		w, bug := wants[name]
+		_, raceBug := raceWants[name]
+		_, pass := passing[name]
+		switch {
+		case raceBug || pass && !bug:
+			if r.action != "pass" {
+				t.Errorf("%s: %s (a bug only the race detector, or time at any step, finds): %s, want pass:\n%s", mode, name, r.action, out)
+			}
+		case !bug && !strings.HasSuffix(top, "Fixed") && !hasSubtestWant(wants, top):
+			t.Errorf("%s: %s: neither a want comment nor a Fixed name", mode, name)
+		case !bug && hasSubtestWant(wants, name):
+			if r.action != "fail" {
+				t.Errorf("%s: %s (a test whose subtest has a bug): %s, want fail:\n%s", mode, name, r.action, out)
+			}
+		case !bug:
+			if r.action != "pass" {
+				t.Errorf("%s: %s (a fixed version, or a case without the bug): %s, want pass:\n%s", mode, name, r.action, out)
+			}
+		default:
+			if r.action != "fail" {
+				t.Errorf("%s: %s: %s, want a failure %s at %s:\n%s", mode, name, r.action, w.kind, w.loc, out)
+				continue
+			}
+			kind, locs := failureAt(out)
+			if kind != w.kind {
+				t.Errorf("%s: %s: failure %q, want %q:\n%s", mode, name, kind, w.kind, out)
+			}
+			if !slices.Contains(locs, w.loc) {
+				t.Errorf("%s: %s: failing operation at %v, want %s:\n%s", mode, name, locs, w.loc, out)
+			}
 		}
 	}
 }
@@ -294,7 +323,8 @@ var (
 
 // TestCorpusRace runs weft test -race on the corpus: each bug only the race
 // detector finds fails as a data race whose report names the line its
-// want comment marks, every other bug still fails, no fixed version (nor
+// want comment marks, every other bug (those of time at any step too)
+// still fails, no fixed version (nor
 // any other test) has a race report, and the replay command of a data
 // race reproduces it.
 func TestCorpusRace(t *testing.T) {
@@ -304,7 +334,9 @@ func TestCorpusRace(t *testing.T) {
 	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
 		t.Skip("-race needs cgo")
 	}
+	// weft test's default, time at any step: its failures too.
 	wants, raceWants := corpusWants(t), corpusRaceWants(t)
+	maps.Copy(wants, corpusAnyWants(t))
 	runs, code := runCorpus(t, "-race")
 	if code != exitFailure {
 		t.Errorf("exit status %d, want %d", code, exitFailure)

@@ -6,12 +6,13 @@
 //	weft list
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
 //	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going]
-//	         [-races] [-workers N] [-nats URL] [-ack-wait D] [-nats-dir DIR]
-//	         [-resume RUN] PROGRAM
+//	         [-races] [-time any|blocked] [-workers N] [-nats URL] [-ack-wait D]
+//	         [-nats-dir DIR] [-resume RUN] PROGRAM
 //	weft worker -nats URL [-name NAME]
 //	weft replay [-max-steps N] [-races] PROGRAM TOKEN
 //	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
-//	          [-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-race] [-json] [-v]
+//	          [-seed N] [-timeout D] [-workers N] [-time any|blocked]
+//	          [-replay NAME=TOKEN] [-race] [-json] [-v]
 //	weft help [COMMAND]
 //
 // For example, to look for the deadlock of five dining philosophers and
@@ -33,6 +34,14 @@
 // to a variable, at least one a write and one a plain Load or Store, that
 // no synchronisation of the program orders (weft.WithRaces). A race is a
 // failure of kind "data race" whose report names both accesses' lines.
+//
+// With -time any, virtual time may move at any step: a step of weft's
+// clock, which the strategy may take wherever a sleep's or timer's
+// deadline lies ahead, so a timeout may fire before a worker that could
+// still send (weft.WithTime). The default, -time blocked, moves it only
+// when every thread is blocked, as testing/synctest. weft test's default
+// is -time any. unfold, reach and con2 refuse -time any. A token recorded
+// with time at any step starts with w1a. and replays so.
 //
 // run -nats URL explores PROGRAM distributed over the NATS JetStream server
 // at URL: it coordinates, and weft worker -nats URL processes, anywhere,

@@ -57,6 +57,16 @@ func TestExitStatus(t *testing.T) {
 			stdout: []string{"program       dining n=3 meals=1 fixed=1", "executions    1205 "}},
 		{name: "dining deadlocks", args: []string{"run", "-p", "n=5", "dining"}, code: 1,
 			stdout: []string{"weft: deadlock", "replay: weft replay dining n=5,meals=1,fixed=0:w1.", "failures      1 (deadlock 1)", "strategy      optimal"}},
+		// The timeout race: found only when time may move at any step,
+		// with a token that replays so.
+		{name: "timeout blocked", args: []string{"run", "-keep-going", "timeout"}, code: 0,
+			stdout: []string{"executions    5 (the strategy explored everything it covers)", "failures      none"}},
+		{name: "timeout any", args: []string{"run", "-time", "any", "-keep-going", "timeout"}, code: 1,
+			stdout: []string{"weft: leak", "advance to 1s", "replay: weft replay timeout n=2,fixed=0:w1a.", "executions    20 (the strategy explored everything it covers)", "failures      14 (leak 14)"}},
+		{name: "timeout any unfold", args: []string{"run", "-time", "any", "-strategy", "unfold", "timeout"}, code: 2,
+			stderr: []string{"strategy unfold with time mode any: the strategy does not explore this time mode", "use -time blocked"}, stdoutNone: true},
+		{name: "bad time", args: []string{"run", "-time", "soon", "timeout"}, code: 2,
+			stderr: []string{`invalid value "soon" for flag -time: time mode "soon": want any (time may move at any step) or blocked`}},
 		{name: "races fib", args: []string{"run", "-races", "-keep-going", "-p", "n=1", "fib"}, code: 1,
 			stdout: []string{"weft: data race in T2", "data race on j: T2's write (store, step 7) at basic.go:107 and T0's read (load, step 4) at basic.go:111", "replay: weft replay -races fib n=1:w1.", "executions    11 (the strategy explored everything it covers)", "failures      11 (data race 11)"}},
 		{name: "races locked pi", args: []string{"run", "-races", "-p", "threads=2", "-p", "locked=1", "parallelpi"}, code: 0,
@@ -254,6 +264,26 @@ func TestReplayRoundTrip(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReplayAnyStep replays the token of timeout's leak, found with -time
+// any: the token says so (w1a.), weft replay needs no -time, and the
+// replay leaks at the same number of steps.
+func TestReplayAnyStep(t *testing.T) {
+	s := decodeSummary(t, 1, "-time", "any", "timeout")
+	if len(s.Failures) != 1 || s.Failures[0].Kind != "leak" {
+		t.Fatalf("failures = %+v, want one leak", s.Failures)
+	}
+	f := s.Failures[0]
+	args := strings.Fields(f.Replay)
+	if len(args) != 4 || args[1] != "replay" || !strings.HasPrefix(args[3], "n=2,fixed=0:w1a.") {
+		t.Fatalf("replay command %q, want weft replay timeout n=2,fixed=0:w1a.…", f.Replay)
+	}
+	code, stdout, stderr := runCmd(t, args[1:]...)
+	head := "weft: leak (execution 1, " + strconv.Itoa(f.Steps) + " steps)"
+	if code != 1 || !strings.HasPrefix(stdout, head) || !strings.Contains(stdout, "advance to 1s") {
+		t.Errorf("replay: exit status %d, want 1, and output starting %q with the clock's advance:\n%s%s", code, head, stdout, stderr)
 	}
 }
 

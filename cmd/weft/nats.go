@@ -78,7 +78,7 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 	if strategy == defaultStrategy {
 		strategy = "" // optimal
 	}
-	spec := distrib.Spec{Program: p.Name, Params: ps, Strategy: strategy, Seed: o.seed, MaxSteps: o.maxSteps, KeepGoing: o.keepGoing, Races: o.races}
+	spec := distrib.Spec{Program: p.Name, Params: ps, Strategy: strategy, Seed: o.seed, MaxSteps: o.maxSteps, KeepGoing: o.keepGoing, Races: o.races, AnyStepTime: o.time == weft.TimeAnyStep}
 	if o.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, o.timeout)

@@ -48,7 +48,8 @@ type runOptions struct {
 	timeout   time.Duration
 	json      bool
 	keepGoing bool
-	races     bool // -races
+	races     bool          // -races
+	time      weft.TimeMode // -time
 	shorten   int
 	// workers is -workers (0: one per core); workersSet says the flag
 	// was given.
@@ -78,6 +79,10 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
+	fs.Func("time", "when virtual time may move: `blocked` (default: only when every thread is blocked, as synctest) or any (a timer may fire, a sleeper wake, at any step)", func(v string) (err error) {
+		o.time, err = weft.ParseTimeMode(v)
+		return err
+	})
 	fs.BoolVar(&o.races, "races", false, "check every execution for data races: plain loads and stores of a variable that no synchronisation orders")
 	boundedInt(fs, &o.shorten, "shorten", weft.DefaultShortenReplays, 0, "0: off", "spend at most `N` replays shortening each failing schedule to fewer context switches before it is printed (0: off)")
 	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
@@ -127,6 +132,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if o.races {
 		opts = append(opts, weft.WithRaces())
 	}
+	opts = append(opts, weft.WithTime(o.time))
 	if o.keepGoing {
 		opts = append(opts, weft.KeepGoing())
 	}

@@ -27,7 +27,8 @@ import (
 )
 
 const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
-	[-seed N] [-timeout D] [-workers N] [-replay NAME=TOKEN] [-race] [-json] [-v]
+	[-seed N] [-timeout D] [-workers N] [-time any|blocked] [-replay NAME=TOKEN]
+	[-race] [-json] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
@@ -44,6 +45,9 @@ come before or after the packages.
 	-seed N          seed of the random strategies and of the order of the others
 	-timeout D       stop each exploration after D of wall time (0: no bound)
 	-workers N       explore each test on N workers (0: one per core)
+	-time M          when virtual time may move (WEFT_TIME): any (default: a
+	                 timer may fire, a sleeper wake, at any step) or blocked
+	                 (only when every goroutine is blocked, as synctest)
 	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report) instead of exploring
 	-race            build with Go's race detector: a race it reports fails
 	                 the execution in which it happened (see the README);
@@ -68,6 +72,7 @@ type testOptions struct {
 	json       bool
 	verbose    bool
 	timeout    bool
+	time       string // -time, "" if not given
 }
 
 // testValueFlags maps the weft flags that take a value to the environment
@@ -75,6 +80,7 @@ type testOptions struct {
 var testValueFlags = map[string]string{
 	"run": "", "replay": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
 	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv,
+	"time": weft.TimeEnv,
 }
 
 var (
@@ -144,6 +150,11 @@ func parseTestArgs(args []string) (*testOptions, error) {
 				if !slices.Contains(weft.Strategies(), v) {
 					return nil, usageErrorf("weft test: unknown strategy %q (known: %s)", v, strings.Join(weft.Strategies(), ", "))
 				}
+			case "time":
+				if _, err := weft.ParseTimeMode(v); err != nil {
+					return nil, usageErrorf("weft test: -time: %v", err)
+				}
+				o.time = v
 			case "timeout":
 				d, err := time.ParseDuration(v)
 				if err != nil || d < 0 {
@@ -162,6 +173,10 @@ func parseTestArgs(args []string) (*testOptions, error) {
 	}
 	if len(o.pkgs) == 0 {
 		o.pkgs = []string{"."}
+	}
+	if o.time == "" {
+		// A timeout may fire before a worker that could still send.
+		o.env = append(o.env, weft.TimeEnv+"=any")
 	}
 	return o, nil
 }

@@ -25,6 +25,7 @@ func TestTestUsage(t *testing.T) {
 		{[]string{"-timeout", "soon"}, `-timeout "soon": want a duration`},
 		{[]string{"-run"}, "flag -run needs a value"},
 		{[]string{"-json=maybe"}, `-json="maybe": want true or false`},
+		{[]string{"-time", "soon"}, `-time: time mode "soon": want any (time may move at any step) or blocked (only when every thread is blocked)`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := runTest("", c.args, &stdout, &stderr)
@@ -42,9 +43,17 @@ func TestParseTestArgs(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(o.pkgs, " ") + "|" + strings.Join(o.buildFlags, " ") + "|" + o.run + "|" + strings.Join(o.env, " ") + "|" + o.replay
-	want := "./a ./b|-tags=x|TestA|WEFT_STRATEGY=dpor WEFT_MAX_RUNS=9|T=tok"
+	// Time moves at any step unless -time says otherwise.
+	want := "./a ./b|-tags=x|TestA|WEFT_STRATEGY=dpor WEFT_MAX_RUNS=9 WEFT_TIME=any|T=tok"
 	if got != want || !o.verbose || o.json {
 		t.Errorf("parsed %q (verbose %v, json %v), want %q (verbose, not json)", got, o.verbose, o.json, want)
+	}
+	o, err = parseTestArgs([]string{"-time", "blocked", "./a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(o.env, " "), "WEFT_TIME=blocked"; got != want {
+		t.Errorf("-time blocked: environment %q, want %q", got, want)
 	}
 }
 

@@ -234,16 +234,17 @@ func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load()
 
 // TestDistributedEqualsLocal explores 8 built-in programs and 100
 // generated ones (5 with -short), each with its objects made by every
-// execution and, again, made once outside the test body, with every
-// systematic strategy that divides into units (but the concolic ones), on
-// two workers over NATS, and compares with the local exploration: the same
-// complete traces, failure kinds and final states, and for optimal as many
-// distinct complete traces as the local exploration's executions.
-// Explorations over 5,000 executions are left out. indexer and filesystem
-// make their objects outside the test body, named: each process names
-// them alike. A generated program with objects made outside and a
-// WaitGroup, which it leaves unnamed (3 of the 100), is refused
-// (ErrSharedObject) or equal to local (unnamedWaitGroup).
+// execution and, again, made once outside the test body, and the timeout
+// program in both time modes, with every systematic strategy that divides
+// into units (but the concolic ones), on two workers over NATS, and
+// compares with the local exploration: the same complete traces, failure
+// kinds and final states, and for optimal as many distinct complete traces
+// as the local exploration's executions. Explorations over 5,000
+// executions are left out. indexer and filesystem make their objects
+// outside the test body, named: each process names them alike. A
+// generated program with objects made outside and a WaitGroup, which it
+// leaves unnamed (3 of the 100), is refused (ErrSharedObject) or equal to
+// local (unnamedWaitGroup).
 func TestDistributedEqualsLocal(t *testing.T) {
 	n := 100
 	if testing.Short() {
@@ -264,6 +265,9 @@ func TestDistributedEqualsLocal(t *testing.T) {
 	} {
 		specs = append(specs, Spec{Program: p.name, Params: p.params})
 	}
+	// The timeout race, found only with time at any step: the mode travels
+	// in the spec.
+	specs = append(specs, Spec{Program: "timeout"}, Spec{Program: "timeout", AnyStepTime: true})
 	for seed := range n {
 		specs = append(specs, Spec{Program: fmt.Sprintf("gen/%d", seed)}, Spec{Program: fmt.Sprintf("gen-shared/%d", seed)})
 	}

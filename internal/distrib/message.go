@@ -55,13 +55,15 @@ type Spec struct {
 	MaxSteps  int
 	KeepGoing bool
 	Races     bool // weft.WithRaces
+	// AnyStepTime is weft.WithTime(weft.TimeAnyStep).
+	AnyStepTime bool
 }
 
 // key identifies the spec among those a worker explores.
 func (s Spec) key() string {
 	names := slices.Sorted(maps.Keys(s.Params))
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s|%s|%d|%d|%t|%t", s.Program, s.Strategy, s.Seed, s.MaxSteps, s.KeepGoing, s.Races)
+	fmt.Fprintf(&b, "%s|%s|%d|%d|%t|%t|%t", s.Program, s.Strategy, s.Seed, s.MaxSteps, s.KeepGoing, s.Races, s.AnyStepTime)
 	for _, n := range names {
 		fmt.Fprintf(&b, "|%s=%d", n, s.Params[n])
 	}

@@ -42,5 +42,8 @@ func (s Spec) options() []weft.Option {
 	if s.Races {
 		opts = append(opts, weft.WithRaces())
 	}
+	if s.AnyStepTime {
+		opts = append(opts, weft.WithTime(weft.TimeAnyStep))
+	}
 	return opts
 }

@@ -16,6 +16,8 @@ type Config struct {
 	// Watchdog is how long a goroutine may block outside weft's control
 	// before the runtime reports it (0: the runtime's default).
 	Watchdog time.Duration
+	// Time is when virtual time may move (engine.TimeMode).
+	Time engine.TimeMode
 	// Timeout bounds the whole session (0: no bound): Run stops when it
 	// expires, inside an execution if need be.
 	Timeout time.Duration
@@ -42,7 +44,7 @@ func NewSession(c Config, body func()) *Session {
 	if c.Timeout > 0 {
 		x.deadline = time.Now().Add(c.Timeout)
 	}
-	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Deadline: x.deadline, Stop: c.Stop, Names: c.Names})
+	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Deadline: x.deadline, Stop: c.Stop, Names: c.Names})
 	return x
 }
 

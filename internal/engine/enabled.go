@@ -73,6 +73,8 @@ func (e *Exec) alts(t *Thread) int32 {
 		return 0
 	case trace.KindSleep:
 		return b2i(e.now >= t.deadline)
+	case trace.KindAdvance:
+		return e.clockAlts(t)
 	case trace.KindSend:
 		return sendAlts(o)
 	case trace.KindRecv:

@@ -30,6 +30,9 @@ type Config struct {
 	// Stop, if not nil, interrupts an execution that is still running
 	// when it is closed, as Deadline does (a canceled context's Done).
 	Stop <-chan struct{}
+	// Time is when virtual time may move (clock.go): TimeWhenBlocked,
+	// the zero value, or TimeAnyStep.
+	Time TimeMode
 	// Names, if not nil, are naming tables shared with other Execs that
 	// explore the same test body at the same time (parallel workers); nil
 	// gives the Exec tables of its own.
@@ -99,6 +102,11 @@ type Exec struct {
 	cur      *Thread
 	live     int
 	now      int64 // virtual time, in nanoseconds
+	// clock is the clock thread when time moves at any step (clock.go),
+	// nil until a step arms a deadline; clockCases is the scratch space of
+	// its pending advance's cases, clockPending those cases in cases.
+	clock                    *Thread
+	clockCases, clockPending []trace.Case
 
 	bodyReturned bool
 	ended        bool
@@ -162,9 +170,6 @@ func (e *Exec) Serial() uint64 { return e.serial }
 // only their running thread touches.
 func (e *Exec) ShimState() *any { return &e.shim }
 
-// Now returns the virtual time of the execution.
-func (e *Exec) Now() int64 { return e.now }
-
 // BodyReturned reports whether the test body of the execution has returned
 // (the threads left run to their end, or to a leak).
 func (e *Exec) BodyReturned() bool { return e.bodyReturned }
@@ -205,7 +210,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.cases = e.cases[:0]
 	e.view.Trace = &e.tr
 	e.view.Alternatives = e
-	e.live, e.now = 0, 0
+	e.live, e.now, e.clock, e.clockPending = 0, 0, nil, nil
 	e.bodyReturned, e.ended, e.interrupted = false, false, false
 	e.aborting.Store(false)
 	e.endState = trace.End{}
@@ -390,6 +395,12 @@ func (e *Exec) pickNext() *Thread {
 	for e.fillView() == 0 {
 		if e.advanceTime() {
 			continue
+		}
+		if e.live == 0 {
+			// Every thread but daemons finished, and the clock reached
+			// its last deadline (clock.go).
+			e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
+			return nil
 		}
 		e.noneEnabled()
 		return nil

@@ -225,37 +225,28 @@ func (t *Thread) BlockForever(k trace.Kind) {
 }
 
 // Sleep blocks the thread until virtual time has advanced by d nanoseconds.
-// Time moves only when every thread is blocked.
+// When time moves only when every thread is blocked, that is one step,
+// whose deadline is now+d at its announce (time cannot move before the
+// step: the thread is enabled). When it moves at any step, a step reads
+// the clock and arms the deadline, and a second one, enabled once the
+// deadline has come, wakes the thread; d <= 0 only reads the clock, as
+// Go's Sleep returns at once.
 func (t *Thread) Sleep(d int64) {
+	e := t.e
+	if e.anyStep() {
+		if d <= 0 {
+			t.clockStep(false)
+			return
+		}
+		t.deadline = t.clockStep(true) + d
+		t.begin(trace.Op{Kind: trace.KindSleep, Class: trace.ClassClock, Obj: trace.NoObject, Arg: t.deadline}, nil)
+		t.end(uint64(e.now), true)
+		return
+	}
 	if d < 0 {
 		d = 0
 	}
-	t.deadline = t.e.now + d
+	t.deadline = e.now + d
 	t.begin(trace.Op{Kind: trace.KindSleep, Class: trace.ClassTimer, Obj: trace.NoObject, Arg: t.deadline}, nil)
-	t.end(uint64(t.e.now), true)
-}
-
-// advanceTime moves virtual time to the earliest future deadline of a
-// sleeping thread or an armed timer (timer.go); it reports false if there is
-// none.
-func (e *Exec) advanceTime() bool {
-	next := int64(-1)
-	for _, t := range e.threads {
-		d := int64(-1)
-		switch {
-		case t.done:
-		case t.op.Kind == trace.KindSleep:
-			d = t.deadline
-		case t.daemon && t.obj != nil && t.obj.locked:
-			d = t.obj.when
-		}
-		if d > e.now && (next < 0 || d < next) {
-			next = d
-		}
-	}
-	if next < 0 {
-		return false
-	}
-	e.now = next
-	return true
+	t.end(uint64(e.now), true)
 }

@@ -387,7 +387,9 @@ func (e *Exec) exit(t *Thread) (next *Thread) {
 		e.cur = r
 		return r
 	}
-	if e.live == 0 {
+	if e.live == 0 && (e.clock == nil || e.nextDeadline() < 0) {
+		// With time at any step, the clock runs to its last deadline
+		// first (clock.go).
 		e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
 		return nil
 	}

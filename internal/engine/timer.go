@@ -1,9 +1,10 @@
 // This file implements timers on virtual time, with Go 1.23's semantics for
 // timer channels (synchronous: no stale value after Stop or Reset).
 //
-// The model. Virtual time (Exec.now) moves only when no thread is enabled: it
-// jumps to the earliest future deadline of a sleeping thread or an armed timer
-// (advanceTime), as in testing/synctest.
+// The model. Virtual time (Exec.now) moves either only when no thread is
+// enabled, to the earliest future deadline of a sleeping thread or an armed
+// timer (advanceTime), as in testing/synctest, or at any step, by a step of
+// weft's clock thread (clock.go).
 //
 // A timer is an unbuffered channel C plus a daemon thread that forever offers
 // a send on C. The channel's object has class ClassTimer (its receives and
@@ -17,8 +18,9 @@
 // enabled (an unbuffered send is completed by its receiver), so a timer never
 // takes a step of its own.
 //
-// Stop and Reset are steps on C (KindTimerStop, Class ClassTimer; Op.Arg -1
-// for Stop, the new deadline for Reset). Stop disarms; Reset re-arms with a
+// Stop and Reset are steps on C (KindTimerStop, Class ClassTimer, or
+// ClassClock when time moves at any step; Op.Arg -1 for Stop, the new
+// deadline for Reset). Stop disarms; Reset re-arms with a
 // new deadline; both report whether the timer was armed (not yet received
 // and not stopped), as Go 1.23's do. A stopped timer's pending send is never
 // offered and its deadline is not a deadline any more, so it neither fires
@@ -43,12 +45,17 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
+	now := e.now
+	if e.anyStep() {
+		// The deadline is the time at a step of its own (clock.go).
+		now = t.clockStep(true)
+	}
 	shown := t.raceSpawn()
 	u := e.newThread(t.id, f)
 	u.raceParent = t
 	u.daemon = true
 	e.live--
-	o.owner, o.locked, o.when = u.id, true, e.now+max(d, 0)
+	o.owner, o.locked, o.when = u.id, true, now+max(d, 0)
 	// The channel is a timer's: strategies and reports can tell it apart.
 	o.class = trace.ClassTimer
 	e.tr.Objects[o.id].Class = trace.ClassTimer
@@ -84,19 +91,41 @@ func (o *Obj) TimerEntry() int {
 // channel o; when the thread is chosen it performs it and returns whether
 // the timer was armed. The caller updates the value of the daemon's pending
 // send (at TimerEntry) to the new deadline and calls End.
-func (t *Thread) TimerBegin(o *Obj, d int64) (armed bool) {
+func (t *Thread) TimerBegin(o *Obj, d int64) (armed bool) { return t.timerBegin(o, d, false) }
+
+// TimerBeginAt is TimerBegin for a Reset to the virtual instant when (now,
+// if when has passed at the step).
+func (t *Thread) TimerBeginAt(o *Obj, when int64) (armed bool) { return t.timerBegin(o, when, true) }
+
+// timerBegin is TimerBegin (abs false) and TimerBeginAt (abs true: d is
+// an instant).
+func (t *Thread) timerBegin(o *Obj, d int64, abs bool) (armed bool) {
 	e := t.e
+	at := func() int64 {
+		if abs {
+			return max(d, e.now)
+		}
+		return e.now + d
+	}
 	arg := int64(-1)
 	if d >= 0 {
-		arg = e.now + d
+		arg = at()
 	}
-	t.begin(trace.Op{Kind: trace.KindTimerStop, Class: trace.ClassTimer, Obj: o.id, Arg: arg}, o)
+	class := trace.ClassTimer
+	if e.anyStep() {
+		class = trace.ClassClock // it reads the clock (clock.go)
+	}
+	t.begin(trace.Op{Kind: trace.KindTimerStop, Class: class, Obj: o.id, Arg: arg}, o)
 	armed = o.locked
 	if d < 0 {
 		o.locked = false
 		return armed
 	}
-	// Time has not moved since the announce: an enabled thread holds it.
+	// The deadline is from the time at the step: when time moves only
+	// when every thread is blocked, it has not moved since the announce
+	// (an enabled thread holds it); at any step, it may have.
+	arg = at()
+	t.op.Arg = arg
 	o.locked, o.when = true, arg
 	return armed
 }

@@ -24,6 +24,11 @@ type Options struct {
 	// and joins (the primitives of seed 004's reachability testing).
 	// Version is then ignored.
 	MessagePassing bool
+	// Timed adds statements on virtual time to the statements of
+	// Version: sleeps, reads of the clock stored into a variable, and
+	// selects between a channel and a timeout (After). Without it a seed
+	// gives the program it always gave.
+	Timed bool
 }
 
 // DefaultOptions keeps programs small enough for exhaustive search to
@@ -37,6 +42,12 @@ var V1 = Options{MaxEvents: 11, Version: 1}
 // V3 are DefaultOptions with version 3's statements (AddOnly).
 var V3 = Options{MaxEvents: 11, Version: 3}
 
+// Timed are DefaultOptions with statements on virtual time, in programs
+// small enough for exhaustive search when time moves at any step (each
+// sleep and read of the clock is two steps there, and the clock's own
+// steps come on top).
+var Timed = Options{MaxEvents: 10, Version: 2, Timed: true}
+
 // New returns the program of the given seed, under DefaultOptions.
 func New(seed uint64) *Program { return NewWith(seed, DefaultOptions) }
 
@@ -49,7 +60,7 @@ func NewWith(seed uint64, o Options) *Program {
 		if o.MessagePassing {
 			p = drawMessages(r)
 		} else {
-			p = draw(r, o.Version)
+			p = draw(r, o.Version, o.Timed)
 		}
 		p.Seed = seed
 		if p.Events() <= o.MaxEvents {
@@ -63,11 +74,13 @@ type gen struct {
 	r       *rand.Rand
 	p       *Program
 	version int
-	scopes  int // Scope statements drawn, which number them
+	timed   bool // Options.Timed
+	scopes  int  // Scope statements drawn, which number them
 }
 
-// draw draws one program with the statements of the given version.
-func draw(r *rand.Rand, version int) *Program {
+// draw draws one program with the statements of the given version, and
+// of Options.Timed if timed.
+func draw(r *rand.Rand, version int, timed bool) *Program {
 	p := &Program{
 		Vars:      1 + r.IntN(3),
 		Mutexes:   r.IntN(3),
@@ -83,7 +96,7 @@ func draw(r *rand.Rand, version int) *Program {
 	if version >= 2 {
 		p.Onces = r.IntN(2)
 	}
-	g := &gen{r: r, p: p, version: version}
+	g := &gen{r: r, p: p, version: version, timed: timed}
 	threads := 2 + r.IntN(2)
 	if p.WaitGroups > 0 {
 		p.WGAdd = threads
@@ -138,6 +151,9 @@ func (g *gen) stmt(outer bool) Stmt {
 		kinds = 20
 	}
 	for {
+		if g.timed && r.IntN(3) == 0 {
+			return g.timedStmt()
+		}
 		switch r.IntN(kinds) {
 		case 0, 1:
 			return Stmt{Kind: Load, Obj: r.IntN(p.Vars), Val: r.IntN(4), Assert: r.IntN(3) == 0}
@@ -241,6 +257,20 @@ func (g *gen) stmt2(outer bool) (Stmt, bool) {
 		}
 	}
 	return Stmt{}, false
+}
+
+// timedStmt draws a statement on virtual time (Options.Timed).
+func (g *gen) timedStmt() Stmt {
+	r, p := g.r, g.p
+	switch r.IntN(3) {
+	case 0:
+		return Stmt{Kind: Sleep, Val: g.val()}
+	case 1:
+		if len(p.Chans) > 0 {
+			return Stmt{Kind: Timeout, Obj: r.IntN(len(p.Chans)), Val: g.val(), Val2: r.IntN(p.Vars)}
+		}
+	}
+	return Stmt{Kind: Now, Obj: r.IntN(p.Vars)}
 }
 
 // local draws a statement on the objects of a scope.

@@ -46,10 +46,16 @@ const (
 
 	// Version 3 statements.
 	AddOnly // vars[Obj].AddOnly(Val): an add whose result is unused
+
+	// Statements on virtual time (Options.Timed).
+	Sleep   // w.Sleep(Val)
+	Now     // vars[Obj].Store(w.Now())
+	Timeout // select { case <-chans[Obj]: ; case <-w.After(Val): vars[Val2].Store(7) }
 )
 
 var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlock", "send", "recv", "close", "select", "done", "wait", "join",
-	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope", "inc", "acquire", "release", "addonly"}
+	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope", "inc", "acquire", "release", "addonly",
+	"sleep", "now", "timeout"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -209,6 +215,12 @@ func (s Stmt) String() string {
 		return fmt.Sprintf("m%d.Unlock()", s.Obj)
 	case Scope:
 		return fmt.Sprintf("scope %d { lv := new var; lm := new mutex; lc := make(chan, %d)", s.Obj, s.Val)
+	case Sleep:
+		return fmt.Sprintf("sleep(%d)", s.Val)
+	case Now:
+		return fmt.Sprintf("v%d.Store(now())", s.Obj)
+	case Timeout:
+		return fmt.Sprintf("select { case <-c%d; case <-after(%d): v%d.Store(7) }", s.Obj, s.Val, s.Val2)
 	}
 	return "?"
 }
@@ -317,6 +329,10 @@ func steps(ss []Stmt) int {
 			n += 1 + steps(s.Body) // the join, if any
 		case Scope:
 			n += 1 + steps(s.Body) + steps(s.Child)
+		case Sleep, Now:
+			n += 2 // the read of the clock, and the wake-up or the store
+		case Timeout:
+			n += 3 // the timer's creation, the select, the store
 		default:
 			n++
 			if len(s.Body) > 0 {

@@ -83,7 +83,7 @@ func BodyReturned() bool { return engine.Current().Exec().BodyReturned() }
 
 // Now returns the virtual time of the current execution, in nanoseconds.
 // It must be called from a thread of an execution.
-func Now() int64 { return engine.Current().Exec().Now() }
+func Now() int64 { return engine.Current().Now() }
 
 // ChanPointer returns the pointer of c, a channel value of any channel
 // type, nil for a nil channel: the key of its objects in the tables.

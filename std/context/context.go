@@ -79,7 +79,8 @@ func WithDeadlineCause(parent Context, d time.Time, cause error) (Context, Cance
 	}
 	c.mu.Lock()
 	if c.err == nil {
-		c.timer = wtime.AfterFunc(dur, func() { c.cancel(true, DeadlineExceeded, cause) })
+		// At the instant d: time may have moved since Until.
+		c.timer = wtime.AfterFuncAt(d, func() { c.cancel(true, DeadlineExceeded, cause) })
 	}
 	c.mu.Unlock()
 	return c, cancel

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/stdtest"
 	wcontext "github.com/weft-go/weft/std/context"
 	"github.com/weft-go/weft/std/rt"
@@ -122,5 +123,25 @@ func TestOutsideExecution(t *testing.T) {
 	<-ctx.Done()
 	if ctx.Err() != wcontext.Canceled {
 		t.Errorf("Err() = %v, want Canceled", ctx.Err())
+	}
+}
+
+// TestDeadlineAnyStep checks, with time that moves at any step, that a
+// context's timer fires at its deadline, although the clock may advance
+// (to a timer's earlier deadline) between the reading of the time and the
+// arming of the context's timer: Done is closed at the deadline in every
+// execution, since no later deadline can move the clock past it first.
+func TestDeadlineAnyStep(t *testing.T) {
+	late := map[time.Duration]int{}
+	r := stdtest.Explore(t, func() {
+		wtime.NewTimer(100 * time.Millisecond) // a deadline before the context's
+		ctx, cancel := wcontext.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		rt.OfRecv(ctx.Done()).Recv()
+		d, _ := ctx.Deadline()
+		late[wtime.Since(d)]++
+	}, weft.WithTime(weft.TimeAnyStep), weft.KeepGoing())
+	if r.Failed() || r.Executions != 5 || r.Cut != 0 || len(late) != 1 || late[0] != r.Executions {
+		t.Errorf("%d executions (%d cut), failures %v, Done closed after the deadline by %v; want 5 (none cut), none, all at the deadline", r.Executions, r.Cut, r.Failures, late)
 	}
 }

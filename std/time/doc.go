@@ -4,9 +4,10 @@
 // timers and tickers run on weft's virtual time.
 //
 // Inside a weft execution, virtual time starts at midnight UTC on 1
-// January 2000 (as in testing/synctest) and moves only when every
-// goroutine is blocked: it then jumps to the earliest deadline of a Sleep,
-// a timer or a ticker. Now, Since and Until read it; Sleep is weft's sleep;
+// January 2000 (as in testing/synctest) and jumps to the earliest
+// deadline of a Sleep, a timer or a ticker: only when every goroutine is
+// blocked, or at any step (weft.WithTime, weft test's default), where a
+// goroutine may be delayed past a deadline. Now, Since and Until read it; Sleep is weft's sleep;
 // NewTimer, After and AfterFunc make weft timers (internal/engine/timer.go),
 // whose channels, as in Go 1.23, hold no stale value after Stop or Reset;
 // AfterFunc's function runs in a goroutine of its own when the timer

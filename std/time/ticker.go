@@ -36,7 +36,7 @@ func NewTicker(d Duration) *Ticker {
 		panic("non-positive interval for NewTicker")
 	}
 	tm, c := weftTimer(d)
-	t := &Ticker{C: c, w: tm, period: d, next: Duration(shim.Now()) + d}
+	t := &Ticker{C: c, w: tm, period: d, next: tm.Deadline()}
 	shim.OnReceive(shim.ChanPointer(c), t.tick)
 	return t
 }
@@ -53,8 +53,10 @@ func Tick(d Duration) <-chan Time {
 // multiple of its period after the current time: the ticks a slow
 // receiver missed are dropped. Once the test's body has returned, the
 // ticker is not re-armed. A Stop or Reset that another goroutine called
-// while the re-arming waited for its turn is applied again after it (time
-// cannot move meanwhile: this goroutine is not blocked).
+// while the re-arming waited for its turn is applied again after it. The
+// tick is re-armed at its instant (ResetAt): when time may move at any
+// step, it may have moved since the reading of the time, and the tick is
+// then due at once, as a real ticker's would be.
 func (t *Ticker) tick() {
 	if shim.BodyReturned() || t.stopped {
 		return
@@ -64,7 +66,7 @@ func (t *Ticker) tick() {
 		t.next += t.period
 	}
 	changes := t.changes
-	t.w.Reset(t.next - now)
+	t.w.ResetAt(t.next)
 	if t.changes == changes {
 		return
 	}
@@ -72,7 +74,7 @@ func (t *Ticker) tick() {
 		t.w.Stop()
 		return
 	}
-	t.w.Reset(t.next - now)
+	t.w.ResetAt(t.next)
 }
 
 // Stop is Ticker.Stop: no more ticks are sent.
@@ -96,8 +98,9 @@ func (t *Ticker) Reset(d Duration) {
 	if d <= 0 {
 		panic("non-positive interval for Ticker.Reset")
 	}
-	t.period, t.next = d, Duration(shim.Now())+d
+	t.period = d
 	t.stopped = false
 	t.changes++
 	t.w.Reset(d)
+	t.next = t.w.Deadline() // d from the time at the Reset's step
 }

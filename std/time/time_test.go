@@ -1,10 +1,12 @@
 package time_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/stdtest"
 	"github.com/weft-go/weft/std/rt"
 	wtime "github.com/weft-go/weft/std/time"
@@ -62,26 +64,30 @@ func TestTimeoutLeak(t *testing.T) {
 // with default twice: the receive from the stopped ticker is cut.
 func TestTicker(t *testing.T) {
 	var ends []string
-	r := stdtest.Explore(t, func() {
-		var got []string
-		tk := wtime.NewTicker(time.Second)
-		c := rt.OfRecv(tk.C)
-		got = append(got, since(c.Recv()))
-		wtime.Sleep(2500 * time.Millisecond) // misses the ticks at 2s and 3s but one
-		got = append(got, since(c.Recv()), since(c.Recv()))
-		tk.Reset(300 * time.Millisecond)
-		got = append(got, since(c.Recv()))
-		tk.Stop()
-		wtime.Sleep(time.Hour)
-		if rt.Select(true, c.RecvCase()) == -1 {
-			got = append(got, since(wtime.Now()), "stopped")
-		}
-		ends = append(ends, strings.Join(got, " "))
-	})
+	r := stdtest.Explore(t, func() { ends = append(ends, tickerProgram()) })
 	want := "1s 2s 4s 4.3s 1h0m4.3s stopped"
 	if r.Failed() || r.Executions != 2 || r.Cut != 1 || len(ends) != 1 || ends[0] != want {
 		t.Errorf("%d executions (%d cut), failures %v, ends %q; want 2 (1 cut), none, one end %q", r.Executions, r.Cut, r.Failures, ends, want)
 	}
+}
+
+// tickerProgram is TestTicker's program: it returns the instants of the
+// ticks it receives, that of the end of its last Sleep, and "stopped".
+func tickerProgram() string {
+	var got []string
+	tk := wtime.NewTicker(time.Second)
+	c := rt.OfRecv(tk.C)
+	got = append(got, since(c.Recv()))
+	wtime.Sleep(2500 * time.Millisecond) // misses the ticks at 2s and 3s but one
+	got = append(got, since(c.Recv()), since(c.Recv()))
+	tk.Reset(300 * time.Millisecond)
+	got = append(got, since(c.Recv()))
+	tk.Stop()
+	wtime.Sleep(time.Hour)
+	if rt.Select(true, c.RecvCase()) == -1 {
+		got = append(got, since(wtime.Now()), "stopped")
+	}
+	return strings.Join(got, " ")
 }
 
 // since returns the virtual instant of tm.
@@ -121,25 +127,30 @@ func TestTickerLeak(t *testing.T) {
 // optimal tries the other case of two of those selects, and cuts them.
 func TestAfterFunc(t *testing.T) {
 	var ends []string
-	r := stdtest.Explore(t, func() {
-		var got []string
-		ran := make(chan string, 3)
-		f := func() { rt.Of(ran).Send(since(wtime.Now())) }
-		tm := wtime.AfterFunc(time.Second, f)
-		got = append(got, rt.Of(ran).Recv())
-		wasArmed := tm.Reset(time.Second)
-		got = append(got, rt.Of(ran).Recv(), map[bool]string{false: "fired"}[wasArmed])
-		stopped := wtime.AfterFunc(time.Second, f)
-		wtime.Sleep(500 * time.Millisecond)
-		got = append(got, map[bool]string{true: "stopped"}[stopped.Stop()])
-		wtime.Sleep(time.Hour)
-		got = append(got, strings.Repeat("x", rt.Of(ran).Len()))
-		ends = append(ends, strings.Join(got, " "))
-	})
+	r := stdtest.Explore(t, func() { ends = append(ends, afterFuncProgram()) })
 	want := "1s 2s fired stopped " // nothing ran after Stop: an empty channel
 	if r.Failed() || r.Executions != 3 || r.Cut != 2 || len(ends) != 1 || ends[0] != want {
 		t.Errorf("%d executions (%d cut), failures %v, ends %q; want 3 (2 cut), none, one end %q", r.Executions, r.Cut, r.Failures, ends, want)
 	}
+}
+
+// afterFuncProgram is TestAfterFunc's program: it returns the instants at
+// which its functions ran, whether a Reset found the timer fired and a
+// Stop stopped one, and an x per function run after that Stop.
+func afterFuncProgram() string {
+	var got []string
+	ran := make(chan string, 3)
+	f := func() { rt.Of(ran).Send(since(wtime.Now())) }
+	tm := wtime.AfterFunc(time.Second, f)
+	got = append(got, rt.Of(ran).Recv())
+	wasArmed := tm.Reset(time.Second)
+	got = append(got, rt.Of(ran).Recv(), map[bool]string{false: "fired"}[wasArmed])
+	stopped := wtime.AfterFunc(time.Second, f)
+	wtime.Sleep(500 * time.Millisecond)
+	got = append(got, map[bool]string{true: "stopped"}[stopped.Stop()])
+	wtime.Sleep(time.Hour)
+	got = append(got, strings.Repeat("x", rt.Of(ran).Len()))
+	return strings.Join(got, " ")
 }
 
 // TestOutsideExecution checks the clock and timers outside an execution:
@@ -156,4 +167,35 @@ func TestOutsideExecution(t *testing.T) {
 	done := make(chan bool)
 	wtime.AfterFunc(time.Millisecond, func() { done <- true })
 	<-done
+}
+
+// TestAnyStep runs TestTicker's and TestAfterFunc's programs with time
+// that moves at any step (weft test's default), where a goroutine may be
+// delayed past a deadline: the ticks stay at multiples of the period (each
+// re-armed at its instant), and AfterFunc's function may run before the
+// Stop that follows a Sleep of half its delay.
+func TestAnyStep(t *testing.T) {
+	ends := map[string]int{}
+	r := stdtest.Explore(t, func() { ends[tickerProgram()]++ }, weft.WithTime(weft.TimeAnyStep), weft.KeepGoing())
+	// The clock may advance to the next tick before the Sleep or the
+	// Reset reads the time: each moves the later ticks by a second or
+	// 300ms, and the Stop may come after the tick at 4.6s (or 5.6s,
+	// 6.6s) is due, which the stopped ticker never sends.
+	want := map[string]int{}
+	for _, e := range []string{"1s 2s 4s 4.3s 1h0m4.3s", "1s 2s 4s 4.3s 1h0m4.6s", "1s 2s 4s 5.3s 1h0m5.3s", "1s 2s 4s 5.3s 1h0m5.6s",
+		"1s 2s 5s 5.3s 1h0m5.3s", "1s 2s 5s 5.3s 1h0m5.6s", "1s 2s 5s 6.3s 1h0m6.3s", "1s 2s 5s 6.3s 1h0m6.6s"} {
+		want[e+" stopped"] = 1
+	}
+	if r.Failed() || r.Executions != 8 || r.Cut != 0 || !maps.Equal(ends, want) {
+		t.Errorf("ticker: %d executions (%d cut), failures %v, ends %v; want 8 (none cut), none, %v", r.Executions, r.Cut, r.Failures, ends, want)
+	}
+	ends = map[string]int{}
+	r = stdtest.Explore(t, func() { ends[afterFuncProgram()]++ }, weft.WithTime(weft.TimeAnyStep), weft.KeepGoing())
+	// The stopped timer fires first (the Sleep's wake and the Stop come
+	// after the advance to 1s), and its function runs before the Len or
+	// after it; or the Stop stops it.
+	want = map[string]int{"1s 2s fired  ": 11, "1s 2s fired  x": 11, "1s 2s fired stopped ": 4}
+	if r.Failed() || r.Executions != 26 || r.Cut != 0 || !maps.Equal(ends, want) {
+		t.Errorf("AfterFunc: %d executions (%d cut), failures %v, ends %v; want 26 (none cut), none, %v", r.Executions, r.Cut, r.Failures, ends, want)
+	}
 }

@@ -56,6 +56,24 @@ func AfterFunc(d Duration, f func()) *Timer {
 	return t
 }
 
+// AfterFuncAt is AfterFunc for the instant t rather than a duration from
+// now; it is not in package time. weft's std/context uses it for a
+// context's deadline: when virtual time may move at any step, the clock
+// may advance between a reading of the time (Until) and the step that
+// arms a timer, which would then fire after the deadline.
+func AfterFuncAt(t Time, f func()) *Timer {
+	if !shim.Active() {
+		return AfterFunc(time.Until(t), f)
+	}
+	// Due at once until the ResetAt to the instant, whatever the clock
+	// does between the two steps: no goroutine waits for it yet.
+	tm, _ := weftTimer(0)
+	tm.ResetAt(t.Sub(Epoch))
+	timer := &Timer{w: tm, f: f}
+	timer.wait()
+	return timer
+}
+
 // wait starts the goroutine of an AfterFunc timer, which runs its function
 // when the timer fires and ends when Stop stops it.
 func (t *Timer) wait() {

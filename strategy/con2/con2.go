@@ -293,3 +293,7 @@ func (s *Strategy) extract() {
 func (s *Strategy) String() string {
 	return fmt.Sprintf("con2(k=%d)", s.opts.K)
 }
+
+// BlockedTimeOnly implements strategy.BlockedTimeOnly: the strategy models
+// virtual time that moves only when every thread is blocked.
+func (s *Strategy) BlockedTimeOnly() {}

@@ -135,7 +135,13 @@
 // state may then be sleep-set blocked: programs with timers are explored
 // completely, each trace once, with some cut executions (TestOptimalTimers:
 // six programs; the timer-stop program of soundness_test.go, whose outcome
-// a reversal towards a timer receive once missed). A reversal may also
+// a reversal towards a timer receive once missed). With time at any step
+// (weft.TimeAnyStep) none of this applies: every move of time is an
+// event of the clock's thread, ordered with every step that reads time,
+// so the model knows the time of every reordered state, and the clock
+// runs to its last deadline before an execution completes, so each
+// advance that a step could precede is in the trace to race with: one
+// execution per trace, none cut (TestAnyStepDifferential). A reversal may also
 // change the outcome of a try-operation (a TryLock that succeeded fails
 // before the release it raced with): what its thread announces after it
 // (trace.AppendAnnounced) then depends on code not yet run, and the strategy

@@ -12,9 +12,11 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// world is a state as far as enabledness and alternatives go. The model
-// does not know virtual time here (it is not Timed): the enabledness of a
-// sleep and whether a timer is due are model.Unknown.
+// world is a state as far as enabledness and alternatives go. When time
+// moves only when every thread is blocked, the model does not know virtual
+// time here (it is not Timed): the enabledness of a sleep and whether a
+// timer is due are model.Unknown. When it moves at any step, every move
+// of it is an event, and the model knows it (model.State.Now).
 type world = model.State
 
 // labels calls yield with the label of each alternative of thread p's

@@ -418,3 +418,7 @@ func (s *Strategy) prune(f *frame, races []outcome, sp *spec) []outcome {
 	}
 	return out
 }
+
+// BlockedTimeOnly implements strategy.BlockedTimeOnly: the strategy models
+// virtual time that moves only when every thread is blocked.
+func (s *Strategy) BlockedTimeOnly() {}

@@ -30,6 +30,11 @@ type Step struct {
 type Record struct {
 	Steps  []Step
 	Inputs []uint64
+	// AnyStepTime reports that virtual time moved at any step in the
+	// execution (a step of trace.ClassClock): a replay must run so too.
+	// Before its first step on time an execution is the same in both
+	// modes, so a record without one replays in either.
+	AnyStepTime bool
 }
 
 // FromTrace returns the record of the execution tr.
@@ -37,6 +42,9 @@ func FromTrace(tr *trace.Trace, inputs []uint64) Record {
 	r := Record{Steps: make([]Step, len(tr.Events)), Inputs: append([]uint64(nil), inputs...)}
 	for i, e := range tr.Events {
 		r.Steps[i] = Step{Thread: e.Thread, Alt: e.Alt, Kind: e.Op.Kind}
+		if e.Op.Class == trace.ClassClock {
+			r.AnyStepTime = true
+		}
 	}
 	return r
 }
@@ -45,8 +53,12 @@ func FromTrace(tr *trace.Trace, inputs []uint64) Record {
 // does not: no version of weft writes such tokens.
 const corrupt = "the token is corrupt or was not made by this version of weft"
 
-// tokenPrefix starts every token, with its format version.
-const tokenPrefix = "w1."
+// tokenPrefix starts every token, with its format version; anyStepPrefix
+// starts, instead, the token of a record with AnyStepTime.
+const (
+	tokenPrefix   = "w1."
+	anyStepPrefix = "w1a."
+)
 
 // Encode returns the token of r: a version prefix and the base64url form of
 // varints and a CRC-32 of them.
@@ -62,13 +74,20 @@ func Encode(r Record) string {
 		b = binary.AppendUvarint(b, v)
 	}
 	b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+	if r.AnyStepTime {
+		return anyStepPrefix + base64.RawURLEncoding.EncodeToString(b)
+	}
 	return tokenPrefix + base64.RawURLEncoding.EncodeToString(b)
 }
 
 // Decode parses a token made by Encode.
 func Decode(tok string) (Record, error) {
 	tok = strings.TrimSpace(tok)
-	rest, ok := strings.CutPrefix(tok, tokenPrefix)
+	rest, anyStep := strings.CutPrefix(tok, anyStepPrefix)
+	ok := anyStep
+	if !ok {
+		rest, ok = strings.CutPrefix(tok, tokenPrefix)
+	}
 	if !ok {
 		return Record{}, fmt.Errorf("%w: %q does not start with %q (copy the whole token from the report)", ErrBadToken, abbreviate(tok), tokenPrefix)
 	}
@@ -80,7 +99,7 @@ func Decode(tok string) (Record, error) {
 		return Record{}, fmt.Errorf("%w: checksum mismatch (truncated or altered token)", ErrBadToken)
 	}
 	d := decoder{b: b[:len(b)-4]}
-	var r Record
+	r := Record{AnyStepTime: anyStep}
 	n := d.count()
 	r.Steps = make([]Step, 0, n)
 	for i := range n {

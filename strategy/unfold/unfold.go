@@ -558,3 +558,7 @@ var (
 	_ strategy.Strategy = (*Strategy)(nil)
 	_ strategy.Diverger = (*Strategy)(nil)
 )
+
+// BlockedTimeOnly implements strategy.BlockedTimeOnly: the strategy models
+// virtual time that moves only when every thread is blocked.
+func (s *Strategy) BlockedTimeOnly() {}

@@ -13,4 +13,15 @@
 // unsynchronised map or counter, whose accesses are no operations weft
 // schedules. Without -race such a test passes; with it, its failure is a
 // data race whose report names that line.
+//
+// A comment "// want -time any", the name of a test, a colon and a failure
+// kind marks a failure that weft test finds only when virtual time may
+// move at any step (-time any, its default), and that it reports instead
+// of the test's "// want" failure if it has one. Two kinds: a bug where a
+// timeout fires before a worker sends (AnswerBug, GatherBug), and a test
+// that assumes a goroutine runs within some virtual time (QueryFixed,
+// LookupFixed, DebouncerFixed, the heartbeats): Go promises no such thing,
+// and weft test -time any delays the goroutine past the deadline. With
+// -time blocked each such test passes, or fails as its "// want" says.
+// Several comments may share a line.
 package corpus

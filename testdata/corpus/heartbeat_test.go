@@ -12,7 +12,7 @@ func heartbeats(t *testing.T, start func(time.Duration, func()) func()) {
 	time.Sleep(3500 * time.Millisecond)
 	stop()
 	if n := beats.Load(); n != 3 {
-		t.Errorf("%d beats in 3.5s, want 3", n)
+		t.Errorf("%d beats in 3.5s, want 3", n) // want -time any TestHeartbeatBug: assertion // want -time any TestHeartbeatFixed: assertion
 	}
 }
 

@@ -17,6 +17,6 @@ func TestQueryFixed(t *testing.T) {
 		t.Errorf("err = %v, want DeadlineExceeded", err)
 	}
 	if rows, err := Query(context.Background(), "users", time.Second); rows != "rows of users" || err != nil {
-		t.Errorf("Query = %q, %v; want the rows", rows, err)
+		t.Errorf("Query = %q, %v; want the rows", rows, err) // want -time any TestQueryFixed: assertion
 	}
 }

@@ -16,6 +16,6 @@ func TestLookupFixed(t *testing.T) {
 		t.Errorf("err = %v, want errTimeout", err)
 	}
 	if v, err := Lookup("k", 2*time.Second); v != "value of k" || err != nil {
-		t.Errorf("Lookup = %q, %v; want the value", v, err)
+		t.Errorf("Lookup = %q, %v; want the value", v, err) // want -time any TestLookupFixed: assertion
 	}
 }

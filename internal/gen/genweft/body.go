@@ -7,6 +7,8 @@
 package genweft
 
 import (
+	"time"
+
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 )
@@ -229,6 +231,12 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 		t := w.Go(func() { o.run(w, threads, inner, s.Child) })
 		o.run(w, threads, inner, s.Body)
 		t.Join()
+	case gen.Sleep:
+		w.Sleep(time.Duration(s.Val))
+	case gen.Now:
+		o.store(o.vars[s.Obj], int(w.Now()))
+	case gen.Timeout:
+		weft.Select(weft.OnRecv(o.chans[s.Obj], nil), weft.OnRecv(w.After(time.Duration(s.Val)), func(time.Duration, bool) { o.store(o.vars[s.Val2], 7) }))
 	}
 	return nil
 }

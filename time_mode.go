@@ -1,0 +1,76 @@
+// This file implements the time modes of an exploration (WithTime): when
+// virtual time may move.
+
+package weft
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/strategy"
+)
+
+// TimeMode is when virtual time may move in the executions of an
+// exploration (WithTime).
+type TimeMode uint8
+
+// The time modes.
+const (
+	// TimeWhenBlocked moves virtual time only when no thread can move,
+	// to the earliest deadline of a sleep or a timer, as
+	// testing/synctest does: a timer fires only when nothing else can
+	// happen first. It is the default of Check and Explore.
+	TimeWhenBlocked = TimeMode(engine.TimeWhenBlocked)
+	// TimeAnyStep makes advancing virtual time a step of weft's own
+	// clock thread, which the strategy may choose at any scheduling
+	// point where a deadline lies ahead: a timeout may fire, and a
+	// sleeper wake, before a worker that could still send. Reading the
+	// time (w.Now, time.Now in weft test) is then a step too. It is the
+	// default of weft test.
+	TimeAnyStep = TimeMode(engine.TimeAnyStep)
+)
+
+// String returns the mode's name on the command line: "blocked" or "any".
+func (m TimeMode) String() string { return engine.TimeMode(m).String() }
+
+// ParseTimeMode returns the mode named s: "any" or "blocked".
+func ParseTimeMode(s string) (TimeMode, error) {
+	switch s {
+	case "any":
+		return TimeAnyStep, nil
+	case "blocked":
+		return TimeWhenBlocked, nil
+	}
+	return 0, fmt.Errorf("time mode %q: want any (time may move at any step) or blocked (only when every thread is blocked)", s)
+}
+
+// ErrTimeMode is wrapped by the error of an exploration whose strategy
+// does not explore the time mode asked for (WithTime).
+var ErrTimeMode = errors.New("the strategy does not explore this time mode")
+
+// WithTime chooses when virtual time may move (TimeWhenBlocked, the
+// default, or TimeAnyStep). unfold, con2 and reach explore
+// TimeWhenBlocked only, and refuse TimeAnyStep with an error wrapping
+// ErrTimeMode.
+func WithTime(m TimeMode) Option {
+	return func(c *config) error {
+		if m != TimeWhenBlocked && m != TimeAnyStep {
+			return fmt.Errorf("time mode %d: want TimeWhenBlocked or TimeAnyStep", m)
+		}
+		c.time = engine.TimeMode(m)
+		return nil
+	}
+}
+
+// checkTime returns an error if strategy s, called name, does not explore
+// c's time mode.
+func (c *config) checkTime(s strategy.Strategy, name string) error {
+	if c.time != engine.TimeAnyStep {
+		return nil
+	}
+	if _, ok := strategy.As[strategy.BlockedTimeOnly](s); ok {
+		return fmt.Errorf("strategy %s with time mode any: %w (it models time that moves only when every thread is blocked); use -time blocked (WithTime(TimeWhenBlocked)) or another strategy, such as optimal", name, ErrTimeMode)
+	}
+	return nil
+}
