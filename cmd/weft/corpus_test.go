@@ -181,9 +181,9 @@ const (
 	// finds them (an unsynchronised map, a counter).
 	corpusRaceBugs = 2
 	// corpusAnyWants have a "want -time any" comment: two timeout races,
-	// and five tests that assume a goroutine runs within some virtual
+	// and three tests that assume a goroutine runs within some virtual
 	// time (see the corpus's doc.go).
-	corpusAnyBugs = 7
+	corpusAnyBugs = 5
 )
 
 // TestCorpus runs weft test on the corpus with -time blocked and with its

@@ -20,8 +20,10 @@
 // of the test's "// want" failure if it has one. Two kinds: a bug where a
 // timeout fires before a worker sends (AnswerBug, GatherBug), and a test
 // that assumes a goroutine runs within some virtual time (QueryFixed,
-// LookupFixed, DebouncerFixed, the heartbeats): Go promises no such thing,
-// and weft test -time any delays the goroutine past the deadline. With
-// -time blocked each such test passes, or fails as its "// want" says.
-// Several comments may share a line.
+// LookupFixed, DebouncerFixed: an answer within the timeout, triggers
+// closer than the quiet period): Go promises no such thing, and weft test
+// -time any delays the goroutine past the deadline. With -time blocked
+// each such test passes, or fails as its "// want" says. The heartbeat
+// test asserts only what Go promises (at most three beats in 3.5s), and
+// passes in both modes. Several comments may share a line.
 package corpus
