@@ -358,15 +358,8 @@ func TestDividedDelayed(t *testing.T) {
 						{"failures", whole.failPasts, divided.failPasts},
 						{"final states", whole.finals, divided.finals},
 					} {
-						for k := range c.want {
-							if !c.got[k] {
-								t.Errorf("seed %d (local %v), %s divided %+v: missed %s: %s", seed, p.Local, name, o, c.what, k)
-							}
-						}
-						for k := range c.got {
-							if !c.want[k] {
-								t.Errorf("seed %d (local %v), %s divided %+v: found %s the undivided did not: %s", seed, p.Local, name, o, c.what, k)
-							}
+						if d := diffSets(c.want, c.got); d != "" {
+							t.Errorf("seed %d (local %v), %s divided %+v: %s differ from the undivided exploration's: %s", seed, p.Local, name, o, c.what, d)
 						}
 					}
 					if !maps.Equal(whole.kinds, divided.kinds) {

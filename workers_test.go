@@ -69,15 +69,8 @@ func compareWorkers(body func(*weft.T), name string, maxRuns, batch int) (string
 		{"failures", one.failPasts, two.failPasts},
 		{"final states", one.finals, two.finals},
 	} {
-		for k := range c.one {
-			if !c.two[k] {
-				fmt.Fprintf(&b, "two workers missed %s %s\n", c.what, k)
-			}
-		}
-		for k := range c.two {
-			if !c.one[k] {
-				fmt.Fprintf(&b, "two workers found %s %s, one did not\n", c.what, k)
-			}
+		if d := diffSets(c.one, c.two); d != "" {
+			fmt.Fprintf(&b, "%s with two workers differ from one's: %s\n", c.what, d)
 		}
 	}
 	if !maps.Equal(one.kinds, two.kinds) {
