@@ -1,0 +1,131 @@
+// This file implements what the Coordinator and a Part share: one part of
+// a distributed exploration (the root, or a part handed out) explored in
+// batches, which splits parts of its own off and joins their outcomes.
+
+package weft
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/weft-go/weft/internal/driver"
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// partRun explores one part of a distributed exploration with strategy s
+// in a runtime (session) whose naming tables are names.
+type partRun struct {
+	body    func(*T)
+	c       *config
+	s       strategy.Splitter
+	names   *engine.Names
+	session *driver.Session
+	// solving is the solver s uses (shared with the other strategies of
+	// its process), nil if none: each batch counts the queries it made.
+	solving strategy.Solving
+	total   *Result
+	over    bool // the exploration was over at the last batch, and no join came since
+	stopped bool
+}
+
+func newPartRun(body func(*T), c *config, s strategy.Splitter, names *engine.Names, session *driver.Session) partRun {
+	p := partRun{body: body, c: c, s: s, names: names, session: session,
+		total: &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}}
+	if ss, ok := strategy.As[strategy.Solving](s); ok {
+		p.solving = ss
+	}
+	return p
+}
+
+// explore runs at most n executions (all that are left if n < 0) and
+// reports whether the exploration is over.
+func (p *partRun) explore(n int) (bool, error) {
+	var before solver.Stats
+	if p.solving != nil {
+		before = p.solving.SolverStats()
+	}
+	b := &driver.Batch{Strategy: p.s, N: n}
+	r, err := explorePart(p.session, p.body, b, p.c)
+	err = sharedObject(p.names, err)
+	r.Solver = solver.Stats{}
+	if p.solving != nil {
+		r.Solver = p.solving.SolverStats().Sub(before)
+	}
+	r.Counters = nil // the strategy's own, counted once, at the end
+	p.record(r)
+	p.over = b.Over
+	return b.Over, err
+}
+
+// record merges r, a batch's Result or a joined part's, and notes
+// whether it stops the exploration.
+func (p *partRun) record(r *Result) {
+	p.total.Merge(r)
+	if r.TimedOut || r.Canceled || r.Failed() && p.c.stopOnFail || r.FailureCounts[trace.Nondeterminism] > 0 {
+		p.stopped = true
+	}
+}
+
+// split splits a part off the work left (strategy.Splitter.Split: the
+// deepest state of the path with work left), with the naming tables it
+// needs; false if there is none.
+func (p *partRun) split() ([]byte, bool, error) {
+	u, ok := p.s.Split()
+	if !ok {
+		return nil, false, nil
+	}
+	b, err := p.part(u)
+	return b, err == nil, err
+}
+
+// part wraps unit u as a part.
+func (p *partRun) part(u strategy.Unit) ([]byte, error) {
+	b, err := strategy.EncodeUnit(partTag(p.c.strategyName), &partData{Unit: u, Tables: p.names.Export()})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	return b, nil
+}
+
+// join takes in the outcome of a part split off here: it merges its
+// Result, imports its naming tables, joins its handback, and returns the
+// parts that adds where the exploration has moved on. Bytes that are no
+// outcome of this exploration are refused with an error wrapping
+// ErrBadPart, and nothing of them is taken in.
+func (p *partRun) join(outcome []byte) ([][]byte, error) {
+	var d outcomeData
+	if err := strategy.DecodeHandback(strategy.Handback(outcome), partTag(p.c.strategyName), &d); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadPart, err)
+	}
+	units, err := p.s.Join(d.Handback)
+	if err != nil {
+		return nil, fmt.Errorf("%w: joining an outcome of %s: %v", ErrBadPart, p.c.strategyName, err)
+	}
+	p.names.Import(d.Tables)
+	p.record(d.Result.result(p.c.strategyName))
+	p.over = false // a join can give the exploration work again
+	parts := make([][]byte, 0, len(units))
+	for _, u := range units {
+		b, err := p.part(u)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, b)
+	}
+	return parts, nil
+}
+
+// result returns the Result so far, with the strategy's counters.
+func (p *partRun) result() *Result {
+	r := *p.total
+	r.FailureCounts = maps.Clone(r.FailureCounts)
+	r.Counters = slices.Clone(r.Counters)
+	if cs, ok := strategy.As[strategy.Counting](p.s); ok {
+		r.addCounters(cs.Counters())
+	}
+	return &r
+}
