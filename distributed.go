@@ -120,4 +120,3 @@ func sharedObject(names *engine.Names, err error) error {
 	}
 	return err
 }
-
