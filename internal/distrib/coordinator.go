@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -80,6 +79,10 @@ type Stats struct {
 	// coordinator died between journaling and publishing them) and were
 	// published again (counted in Units).
 	Replayed, Queued, Done, Republished int
+	// Stolen counts the units workers split off the units they explored,
+	// for workers that waited for work (and off those, all the way down),
+	// as the results joined report them.
+	Stolen int
 	// Crossing, if MaxRuns stopped the run with a unit's result, is that
 	// unit's executions: the run's are at most MaxRuns-1+Crossing. (0:
 	// the root's executions reached MaxRuns, exactly.)
@@ -418,7 +421,7 @@ func (c *coordinator) handle(m jetstream.Msg) (bool, error) {
 	if r.Err != "" {
 		m.Ack()
 		if r.Shared {
-			return false, fmt.Errorf("unit %d on worker %s: %w: %s", r.ID, r.Worker, weft.ErrSharedObject, strings.TrimPrefix(r.Err, weft.ErrSharedObject.Error()+": "))
+			return false, fmt.Errorf("unit %d on worker %s: %w: %s", r.ID, r.Worker, weft.ErrSharedObject, trimShared(r.Err))
 		}
 		return false, fmt.Errorf("unit %d failed on worker %s: %s", r.ID, r.Worker, r.Err)
 	}
@@ -433,6 +436,7 @@ func (c *coordinator) handle(m jetstream.Msg) (bool, error) {
 	}
 	delete(c.out, r.ID)
 	c.stats.Joined++
+	c.stats.Stolen += r.Split
 	if c.bounded() && c.stats.Crossing == 0 {
 		c.stats.Crossing = c.k.Executions() - before
 	}
@@ -472,9 +476,14 @@ func (c *coordinator) cleanup() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c.js.DeleteConsumer(ctx, ResultsStream, c.consumerName())
-	for stream, subject := range map[string]string{UnitsStream: UnitsSubject(c.o.Run), ResultsStream: ResultsSubject(c.o.Run), RunsStream: RunSubject(c.o.Run)} {
-		if s, err := c.js.Stream(ctx, stream); err == nil {
-			s.Purge(ctx, jetstream.WithPurgeSubject(subject))
+	for _, p := range []struct{ stream, subject string }{
+		{UnitsStream, UnitsSubject(c.o.Run)},
+		{ResultsStream, ResultsSubject(c.o.Run)},
+		{ResultsStream, ResultsSubject(c.o.Run) + ".>"}, // of units workers split off
+		{RunsStream, RunSubject(c.o.Run)},
+	} {
+		if s, err := c.js.Stream(ctx, p.stream); err == nil {
+			s.Purge(ctx, jetstream.WithPurgeSubject(p.subject))
 		}
 	}
 }

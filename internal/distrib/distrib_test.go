@@ -277,7 +277,7 @@ func TestDistributedEqualsLocal(t *testing.T) {
 			names = append(names, name)
 		}
 	}
-	compared, units, refused := 0, 0, 0
+	compared, units, stolen, refused := 0, 0, 0, 0
 	var apart *Embedded // the server of the programs that may be refused
 	for _, spec := range specs {
 		if p := generated(spec); p != nil && !p.Local && p.WaitGroups > 0 {
@@ -302,6 +302,7 @@ func TestDistributedEqualsLocal(t *testing.T) {
 			got, st := coordinate(t, e, spec, f.observe, Options{Batch: 2})
 			compared++
 			units += st.Units
+			stolen += st.Stolen
 			if d := differ(spec, want, wf, got, f); d != "" {
 				t.Errorf("%s%v, %s on NATS (%d units): %s", spec.Program, spec.Params, name, st.Units, d)
 			}
@@ -310,7 +311,7 @@ func TestDistributedEqualsLocal(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d explorations compared, %d units; %d refused", compared, units, refused)
+	t.Logf("%d explorations compared, %d units, %d more split off by workers; %d refused", compared, units, stolen, refused)
 }
 
 // unnamedWaitGroup explores spec, a generated program with a WaitGroup
@@ -500,8 +501,8 @@ func TestDistributedMalformed(t *testing.T) {
 		logs []string
 		want string
 	}{
-		{"coordinator", logged, "weft coordinator: rejected a message: malformed message on weft.results.malformed: 7 bytes that are no result of weft's (weft-nats-1)"},
-		{"worker", c.rejects, "rejected a message: malformed message on weft.units.junk: 7 bytes that are no unit of weft's (weft-nats-1)"},
+		{"coordinator", logged, "weft coordinator: rejected a message: malformed message on weft.results.malformed: 7 bytes that are no result of weft's (weft-nats-2)"},
+		{"worker", c.rejects, "rejected a message: malformed message on weft.units.junk: 7 bytes that are no unit of weft's (weft-nats-2)"},
 	} {
 		if len(l.logs) != 1 || !strings.Contains(l.logs[0], l.want) {
 			t.Errorf("%s logged %q, want one line with %q", l.who, l.logs, l.want)

@@ -19,7 +19,9 @@ import (
 // UnitsSubject(run) in the work-queue stream UnitsStream, which every
 // worker takes from through the durable consumer WorkersConsumer; results
 // go on ResultsSubject(run) in ResultsStream, which only that run's
-// coordinator reads; the run's journal, its spec and what its coordinator
+// coordinator reads, but for the results of units a worker split off its
+// own (work stealing), which go on ChildSubject and only that worker
+// reads; the run's journal, its spec and what its coordinator
 // did, goes on RunSubject(run) in RunsStream.
 const (
 	UnitsStream     = "WEFT_UNITS"
@@ -37,12 +39,18 @@ func UnitsSubject(run string) string   { return unitsPrefix + run }
 func ResultsSubject(run string) string { return resultsPrefix + run }
 func RunSubject(run string) string     { return runsPrefix + run }
 
+// ChildSubject is the subject of the results of the units that worker
+// split off its job of run: only that worker reads them.
+func ChildSubject(run, worker string, job uint64) string {
+	return fmt.Sprintf("%s%s.%s.%d", resultsPrefix, run, worker, job)
+}
+
 // ErrMalformed is wrapped by the error of a message that is no unit or
 // result of weft's distributed exploration, or of another version.
 var ErrMalformed = errors.New("malformed message")
 
 // magic starts every message: the format of this version of weft.
-const magic = "weft-nats-1"
+const magic = "weft-nats-2"
 
 // Spec names what a run explores, for workers to build it: a program
 // (for weft run, a built-in one), its parameters, and the options of the
@@ -90,20 +98,36 @@ func (s Spec) String() string {
 	return b.String()
 }
 
-// unitMsg is a unit of work of a run: its id, unique in the run, the spec
-// of the run and the part to explore (weft.Coordinator.Split).
+// unitMsg is a unit of work of a run: its id, the spec of the run and the
+// part to explore (weft.Coordinator.Split, or weft.Part.Split). A unit the
+// coordinator split off has no Owner; its id is unique in the run, and its
+// result goes on ResultsSubject. One a worker split off its own job (work
+// stealing) names that worker (Owner, its id on the server) and job: its
+// id is unique among the units of that job, and its result goes on
+// ChildSubject.
 type unitMsg struct {
 	Magic string
 	Run   string
 	ID    uint64
+	Owner string
+	Job   uint64
 	Spec  Spec
 	Part  []byte
+}
+
+// reply returns the subject of u's result.
+func (u *unitMsg) reply() string {
+	if u.Owner == "" {
+		return ResultsSubject(u.Run)
+	}
+	return ChildSubject(u.Run, u.Owner, u.Job)
 }
 
 // resultMsg is what a worker found exploring unit ID of a run: the outcome
 // (weft.PartExplorer.Explore) or the error that stopped it, Shared if
 // that error wraps weft.ErrSharedObject; Delivered is how many times the
-// unit had been delivered (1: the first time).
+// unit had been delivered (1: the first time); Split counts the units
+// split off it and off those, all the way down (work stealing).
 type resultMsg struct {
 	Magic     string
 	Run       string
@@ -113,6 +137,7 @@ type resultMsg struct {
 	Outcome   []byte
 	Err       string
 	Shared    bool
+	Split     int
 }
 
 func encode(v any) ([]byte, error) {
@@ -134,6 +159,8 @@ func decodeUnit(subject string, b []byte) (*unitMsg, error) {
 		return nil, fmt.Errorf("%w on %s: a unit of run %q", ErrMalformed, subject, m.Run)
 	case len(m.Part) == 0:
 		return nil, fmt.Errorf("%w on %s: unit %d has no part to explore", ErrMalformed, subject, m.ID)
+	case m.Owner != "" && !isToken(m.Owner):
+		return nil, fmt.Errorf("%w on %s: unit %d names its owner %q, which is no worker's id", ErrMalformed, subject, m.ID, m.Owner)
 	}
 	return &m, nil
 }
@@ -151,4 +178,15 @@ func decodeResult(run, subject string, b []byte) (*resultMsg, error) {
 		return nil, fmt.Errorf("%w on %s: the result of unit %d has neither an outcome nor an error", ErrMalformed, subject, m.ID)
 	}
 	return &m, nil
+}
+
+// isToken reports whether s can be a token of a subject: letters and
+// digits only, as the ids of runs and workers are.
+func isToken(s string) bool {
+	for _, r := range s {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }

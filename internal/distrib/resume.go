@@ -201,7 +201,7 @@ func (c *coordinator) requeue(last uint64) error {
 	// look has its result there before the next.
 	queued := map[uint64]uint64{} // the sequence of each unit on the queue
 	err := c.each(UnitsStream, UnitsSubject(c.o.Run), 1, func(raw *jetstream.RawStreamMsg) error {
-		if u, err := decodeUnit(raw.Subject, raw.Data); err == nil {
+		if u, err := decodeUnit(raw.Subject, raw.Data); err == nil && u.Owner == "" {
 			queued[u.ID] = raw.Sequence
 		}
 		return nil

@@ -1,14 +1,13 @@
 // This file implements a worker of a distributed exploration: it takes
-// one unit at a time, explores it, publishes the result and only then
-// acknowledges the unit.
+// units, explores them a batch at a time, splits units off its own while
+// other workers wait for work (work stealing), joins their results, and
+// publishes each unit's result before it acknowledges the unit.
 
 package distrib
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -23,8 +22,16 @@ type WorkerOptions struct {
 	Bodies Bodies
 	// Log, if set, is told of rejected units.
 	Log func(format string, args ...any)
-	// MaxUnits, if not 0, ends Work after that many units.
+	// MaxUnits, if not 0, ends Work after that many units (once the units
+	// it has begun are done).
 	MaxUnits int
+	// Batch is how many executions the worker runs between two looks at
+	// the server: whether other workers wait for work, and whether the
+	// results of units it split off came (default 32).
+	Batch int
+	// NoSplit explores every unit whole: the worker never splits units
+	// off its own for idle workers.
+	NoSplit bool
 	// Extra are options of the worker's executions (tests:
 	// weft.WithObserver).
 	Extra []weft.Option
@@ -34,9 +41,15 @@ type WorkerOptions struct {
 type WorkerStats struct {
 	// Units counts the units explored, Rejected the malformed ones,
 	// Abandoned those whose run ended while they were explored (their
-	// result is not published).
-	Units, Rejected, Abandoned int
-	// Busy is the time spent exploring.
+	// result is not published), Orphans those skipped because the worker
+	// that split them off is gone (its own unit goes to another worker,
+	// which explores it all again).
+	Units, Rejected, Abandoned, Orphans int
+	// Split counts the units the worker split off its own for idle
+	// workers, Joined their results it joined, Duplicates the second
+	// results of one of them it dropped.
+	Split, Joined, Duplicates int
+	// Busy is the time spent exploring and joining.
 	Busy time.Duration
 }
 
@@ -45,9 +58,16 @@ type worker struct {
 	ctx       context.Context
 	js        jetstream.JetStream
 	o         WorkerOptions
+	id        string // the worker's id on the server: its jobs' results come on ChildSubject(run, id, job)
+	cons      jetstream.Consumer
 	ackWait   time.Duration
-	units     jetstream.Stream // UnitsStream, once gone looked
+	units     jetstream.Stream // UnitsStream, once gone or steal looked
 	explorers map[string]*weft.PartExplorer
+	jobs      []*job // begun, not done: the last is explored first
+	lastJob   uint64
+	fetcher   *fetcher
+	children  *childResults // nil until the worker first splits a unit off
+	idle      idleWatch
 	stats     WorkerStats
 }
 
@@ -57,6 +77,9 @@ func Work(ctx context.Context, js jetstream.JetStream, o WorkerOptions) (WorkerS
 	if o.Bodies == nil {
 		o.Bodies = ProgramBody
 	}
+	if o.Batch <= 0 {
+		o.Batch = 32
+	}
 	cons, err := workersConsumer(ctx, js)
 	if ctx.Err() != nil {
 		return WorkerStats{}, nil // stopped before it began
@@ -64,147 +87,143 @@ func Work(ctx context.Context, js jetstream.JetStream, o WorkerOptions) (WorkerS
 	if err != nil {
 		return WorkerStats{}, err
 	}
-	w := &worker{ctx: ctx, js: js, o: o, ackWait: cons.CachedInfo().Config.AckWait, explorers: map[string]*weft.PartExplorer{}}
-	defer func() {
-		for _, x := range w.explorers {
-			x.Close()
+	w := &worker{ctx: ctx, js: js, o: o, id: NewRun(), cons: cons, ackWait: cons.CachedInfo().Config.AckWait,
+		explorers: map[string]*weft.PartExplorer{}}
+	w.fetcher = startFetcher(ctx, cons)
+	defer w.close()
+	err = w.loop()
+	if ctx.Err() != nil {
+		err = nil // stopped: its units go to other workers
+	}
+	return w.stats, err
+}
+
+// loop explores jobs and takes units until ctx is done or MaxUnits are
+// explored.
+func (w *worker) loop() error {
+	for w.ctx.Err() == nil {
+		if err := w.takeResults(false); err != nil {
+			return err
 		}
-	}()
-	for ctx.Err() == nil && (o.MaxUnits == 0 || w.stats.Units < o.MaxUnits) {
-		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
-		if err != nil {
-			if ctx.Err() != nil {
-				break
+		if f, ok := w.fetcher.take(); ok {
+			if err := w.took(f); err != nil {
+				return err
 			}
-			return w.stats, fmt.Errorf("fetching units: %w", err)
 		}
-		for m := range batch.Messages() {
-			if err := w.handle(m); err != nil {
-				return w.stats, err
+		if j := w.runnable(); j != nil {
+			if err := w.step(j); err != nil {
+				return err
+			}
+			continue
+		}
+		if w.o.MaxUnits > 0 && w.stats.Units+len(w.jobs) >= w.o.MaxUnits {
+			if len(w.jobs) == 0 {
+				return nil
+			}
+			if err := w.takeResults(true); err != nil {
+				return err
+			}
+			continue
+		}
+		// Nothing to explore: wait for a unit or a result.
+		w.fetcher.want()
+		var results <-chan jetstream.Msg
+		if w.children != nil {
+			results = w.children.msgs
+		}
+		select {
+		case <-w.ctx.Done():
+		case f := <-w.fetcher.got:
+			w.fetcher.asked = false
+			if err := w.took(f); err != nil {
+				return err
+			}
+		case m := <-results:
+			if err := w.route(m); err != nil {
+				return err
 			}
 		}
 	}
-	return w.stats, nil
+	return nil
 }
 
-// handle explores unit message m, publishes its result and acknowledges
-// it.
-func (w *worker) handle(m jetstream.Msg) error {
-	u, err := decodeUnit(m.Subject(), m.Data())
-	if err != nil {
-		w.stats.Rejected++
-		w.logf("weft worker %s: rejected a message: %v", w.o.Name, err)
-		return m.Term()
+// took begins a job for the unit the fetcher took.
+func (w *worker) took(f fetched) error {
+	if f.err != nil {
+		return fmt.Errorf("fetching units: %w", f.err)
 	}
-	md, err := m.Metadata()
-	if err != nil {
-		return fmt.Errorf("unit %d: %w", u.ID, err)
-	}
-	r := resultMsg{Magic: magic, Run: u.Run, ID: u.ID, Delivered: md.NumDelivered, Worker: w.o.Name}
-	began := time.Now()
-	stop := keepAlive(m, w.ackWait)
-	out, err := w.explore(u)
-	stop()
-	w.stats.Busy += time.Since(began)
-	if err != nil {
-		r.Err, r.Shared = err.Error(), errors.Is(err, weft.ErrSharedObject)
-	}
-	r.Outcome = out
-	gone, err := w.gone(md.Sequence.Stream)
-	switch {
-	case err != nil && w.ctx.Err() != nil:
-		return nil // stopped: the unit goes to another worker
-	case err != nil:
-		return err
-	case gone:
-		w.stats.Abandoned++
-		w.logf("weft worker %s: unit %d of run %s was removed from the queue while explored (its run ended, or another worker finished it): its result is dropped", w.o.Name, u.ID, u.Run)
-		return nil
-	}
-	b, err := encode(&r)
-	if err != nil {
-		return err
-	}
-	if _, err := w.js.Publish(w.ctx, ResultsSubject(u.Run), b); err != nil {
-		if w.ctx.Err() != nil {
-			return nil // stopped: the unit goes to another worker
-		}
-		return fmt.Errorf("publishing the result of unit %d: %w", u.ID, err)
-	}
-	w.stats.Units++
-	return m.Ack()
+	return w.begin(f.msg)
 }
 
-// gone reports whether the unit at sequence seq of UnitsStream is gone:
-// its run ended (the coordinator removes its units), or another worker
-// took it after this one's ack deadline and finished it. Its result
-// would be a duplicate, or remain on ResultsStream with no run to take
-// it in.
-func (w *worker) gone(seq uint64) (bool, error) {
-	if w.units == nil {
-		s, err := w.js.Stream(w.ctx, UnitsStream)
-		if err != nil {
-			return false, fmt.Errorf("stream %s: %w", UnitsStream, err)
+// runnable returns the job to explore next: the newest with results to
+// join or work left; nil if every job waits for the results of units it
+// split off.
+func (w *worker) runnable() *job {
+	for i := len(w.jobs) - 1; i >= 0; i-- {
+		if j := w.jobs[i]; len(j.inbox) > 0 || !j.over {
+			return j
 		}
-		w.units = s
 	}
-	_, err := w.units.GetMsg(w.ctx, seq)
-	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return true, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("looking for message %d on %s: %w", seq, UnitsStream, err)
-	}
-	return false, nil
+	return nil
 }
 
-// explore explores u's part with the explorer of its spec.
-func (w *worker) explore(u *unitMsg) ([]byte, error) {
-	key := u.Spec.key()
-	x := w.explorers[key]
-	if x == nil {
-		body, err := w.o.Bodies(u.Spec)
-		if err != nil {
-			return nil, err
-		}
-		x, err = weft.NewPartExplorer(body, append(u.Spec.options(), w.o.Extra...)...)
-		if err != nil {
-			return nil, err
-		}
-		w.explorers[key] = x
+// close ends the worker's jobs (their units go to other workers), its
+// explorers and its consumer of results.
+func (w *worker) close() {
+	w.fetcher.stop()
+	for _, j := range w.jobs {
+		j.stopAlive()
 	}
-	out, err := x.Explore(u.Part)
-	if err != nil && !errors.Is(err, weft.ErrBadPart) {
-		// Its runtime may be left in any state: the next unit gets a
-		// new one.
+	for _, x := range w.explorers {
 		x.Close()
-		delete(w.explorers, key)
 	}
-	return out, err
-}
-
-// keepAlive reports progress on m every third of the ack deadline, until
-// the returned function is called.
-func keepAlive(m jetstream.Msg, ackWait time.Duration) (stop func()) {
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(max(ackWait/3, 10*time.Millisecond))
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				m.InProgress()
-			}
-		}
-	})
-	return func() { close(done); wg.Wait() }
+	if w.children != nil {
+		w.children.stop()
+	}
 }
 
 func (w *worker) logf(format string, args ...any) {
 	if w.o.Log != nil {
 		w.o.Log(format, args...)
 	}
+}
+
+// explorer returns the PartExplorer of spec, made on first use.
+func (w *worker) explorer(spec Spec) (*weft.PartExplorer, error) {
+	key := spec.key()
+	if x := w.explorers[key]; x != nil {
+		return x, nil
+	}
+	body, err := w.o.Bodies(spec)
+	if err != nil {
+		return nil, err
+	}
+	x, err := weft.NewPartExplorer(body, append(spec.options(), w.o.Extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	w.explorers[key] = x
+	return x, nil
+}
+
+// dropExplorer closes the explorer of spec after an error that may have
+// left its runtime in any state, and abandons its other jobs: their units
+// go to other workers after their ack deadline (the run ends on the
+// error anyway).
+func (w *worker) dropExplorer(spec Spec) {
+	key := spec.key()
+	if x := w.explorers[key]; x != nil {
+		x.Close()
+		delete(w.explorers, key)
+	}
+	var left []*job
+	for _, j := range w.jobs {
+		if j.unit.Spec.key() == key {
+			j.stopAlive()
+			w.removeChildren(j)
+			continue
+		}
+		left = append(left, j)
+	}
+	w.jobs = left
 }
