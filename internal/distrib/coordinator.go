@@ -39,6 +39,13 @@ type Options struct {
 	MaxRuns int
 	// AckWait is the ack deadline of a unit (default DefaultAckWait).
 	AckWait time.Duration
+	// HandOut makes the coordinator a pure joiner: it runs the root's
+	// first execution, then hands out all the work the root has, and
+	// whatever joins give it, as units, and runs no other execution
+	// itself; the workers split the units further among themselves
+	// (work stealing). Its journal then holds a single execution, which is
+	// all a resume runs again.
+	HandOut bool
 	// Ahead is how many units the coordinator keeps waiting for a worker
 	// (default 4).
 	Ahead int
@@ -259,6 +266,9 @@ func (c *coordinator) run() error {
 	for c.ctx.Err() == nil && !c.bounded() {
 		if !c.over && !c.k.Stopped() {
 			n := c.o.Batch
+			if c.o.HandOut {
+				n = 1
+			}
 			if c.o.MaxRuns > 0 {
 				n = min(n, c.o.MaxRuns-c.k.Executions())
 			}
@@ -313,7 +323,7 @@ func (c *coordinator) offer() error {
 // worker (by the estimate c.waiting), and publishes them.
 func (c *coordinator) fill() error {
 	var parts [][]byte
-	for c.waiting+len(parts) < c.o.Ahead {
+	for c.o.HandOut || c.waiting+len(parts) < c.o.Ahead {
 		part, ok, err := c.k.Split()
 		if err != nil {
 			return err

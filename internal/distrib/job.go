@@ -218,13 +218,12 @@ func (w *worker) steal(j *job) error {
 		if err := w.newChild(j, part); err != nil {
 			return err
 		}
-		w.stats.Split++
-		j.split++
 	}
 	return nil
 }
 
-// newChild publishes part, split off j, as a unit of its own.
+// newChild publishes part, split off j (or given by a join), as a unit
+// of its own.
 func (w *worker) newChild(j *job, part []byte) error {
 	if w.children == nil {
 		c, err := startChildResults(w)
@@ -234,6 +233,8 @@ func (w *worker) newChild(j *job, part []byte) error {
 		w.children = c
 	}
 	j.lastChild++
+	w.stats.Split++
+	j.split++
 	return w.publishChild(j, j.lastChild, part)
 }
 

@@ -46,8 +46,10 @@ type WorkerStats struct {
 	// which explores it all again).
 	Units, Rejected, Abandoned, Orphans int
 	// Split counts the units the worker split off its own for idle
-	// workers, Joined their results it joined, Duplicates the second
-	// results of one of them it dropped.
+	// workers (and those the joins of their results gave), Joined their
+	// results it joined, Duplicates the results it dropped: a second
+	// result of one of them, or the result of one whose job was over
+	// (stopped by a failure).
 	Split, Joined, Duplicates int
 	// Busy is the time spent exploring and joining.
 	Busy time.Duration
