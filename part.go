@@ -119,6 +119,13 @@ func (p *Part) Stopped() bool { return p.stopped }
 // path with work left), for another worker; false if it has none.
 func (p *Part) Split() ([]byte, bool, error) { return p.split() }
 
+// SplitLarge splits a large part off the part's work left: the branches
+// left at the shallowest state of its path that has any, while p goes on
+// with the branch it is exploring there (strategy.LargeSplitter; for a
+// strategy that cannot, Split's part). Its exploration may repeat
+// executions Split's would not, but it is worth a worker's while.
+func (p *Part) SplitLarge() ([]byte, bool, error) { return p.splitLarge() }
+
 // Join takes in the outcome of a part p split off, and returns the parts
 // that adds where p has moved on, to explore (and join) like the others.
 // Bytes that are no outcome of this exploration are refused with an error

@@ -82,6 +82,23 @@ func (p *partRun) split() ([]byte, bool, error) {
 	return b, err == nil, err
 }
 
+// splitLarge splits a large part off the work left: the branches left at
+// the shallowest state of the path that has any
+// (strategy.LargeSplitter.SplitLarge), or, for a strategy that cannot,
+// split's.
+func (p *partRun) splitLarge() ([]byte, bool, error) {
+	l, ok := p.s.(strategy.LargeSplitter)
+	if !ok {
+		return p.split()
+	}
+	u, ok := l.SplitLarge()
+	if !ok {
+		return nil, false, nil
+	}
+	b, err := p.part(u)
+	return b, err == nil, err
+}
+
 // part wraps unit u as a part.
 func (p *partRun) part(u strategy.Unit) ([]byte, error) {
 	b, err := strategy.EncodeUnit(partTag(p.c.strategyName), &partData{Unit: u, Tables: p.names.Export()})

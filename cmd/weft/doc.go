@@ -7,8 +7,8 @@
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
 //	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going]
 //	         [-races] [-time any|blocked] [-workers N] [-nats URL] [-ack-wait D]
-//	         [-nats-dir DIR] [-resume RUN] PROGRAM
-//	weft worker -nats URL [-name NAME]
+//	         [-nats-dir DIR] [-resume RUN] [-hand-out] PROGRAM
+//	weft worker -nats URL [-name NAME] [-no-split]
 //	weft replay [-max-steps N] [-races] PROGRAM TOKEN
 //	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 //	          [-seed N] [-timeout D] [-workers N] [-time any|blocked]
@@ -51,6 +51,10 @@
 // same command with -resume RUN (-nats-dir DIR keeps the embedded server's
 // streams where the resume finds them); -max-runs bounds a distributed run,
 // which can pass the bound by the executions of one unit of work, less one.
+// A worker that has work while others wait for some splits units off its
+// own for them (work stealing; weft worker -no-split explores each unit
+// whole); with -hand-out the coordinator runs one execution, hands all its
+// work out, and explores nothing more itself.
 //
 // test runs the ordinary Go tests of the packages, rewritten so that their
 // goroutines, channels, selects, sync objects, clocks, timers, contexts and

@@ -85,7 +85,7 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		defer cancel()
 	}
 	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
-	do := distrib.Options{Run: o.resume, Resume: o.resume != "", WorkersGone: o.nats == "embedded", MaxRuns: o.maxRuns, AckWait: o.ackWait, Log: log}
+	do := distrib.Options{Run: o.resume, Resume: o.resume != "", WorkersGone: o.nats == "embedded", MaxRuns: o.maxRuns, AckWait: o.ackWait, HandOut: o.handOut, Log: log}
 	var hookErr error
 	if startWorkers != nil && do.Resume {
 		var cancel context.CancelFunc
@@ -117,8 +117,8 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		fmt.Fprintf(stderr, "weft run: resumed run %s: %d results joined again from the journal; of the units waiting, %d were on the queue, %d done, %d published again\n",
 			do.Run, st.Replayed, st.Queued, st.Done, st.Republished)
 	}
-	fmt.Fprintf(stderr, "weft run: distributed over NATS: %d units (%d joined, %d redelivered, %d duplicate results dropped, %d messages rejected), %.0f units/s; the coordinator spent %v coordinating, %v waiting for results and %v exploring in %v\n",
-		st.Units, st.Joined, st.Redelivered, st.Duplicates, st.Rejected, float64(st.Joined)/wall.Seconds(),
+	fmt.Fprintf(stderr, "weft run: distributed over NATS: %d units (%d joined, %d redelivered, %d duplicate results dropped, %d messages rejected) and %d more that workers split off theirs for idle workers, %.0f units/s; the coordinator spent %v coordinating, %v waiting for results and %v exploring in %v\n",
+		st.Units, st.Joined, st.Redelivered, st.Duplicates, st.Rejected, st.Stolen, float64(st.Joined+st.Stolen)/wall.Seconds(),
 		st.Coordination.Round(time.Millisecond), st.Waiting.Round(time.Millisecond), st.Exploring.Round(time.Millisecond), wall.Round(time.Millisecond))
 	if st.Crossing > 0 {
 		fmt.Fprintf(stderr, "weft run: -max-runs %d: the unit whose result reached it had %d executions; the units in flight were abandoned\n", o.maxRuns, st.Crossing)
@@ -129,7 +129,7 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 // startWorkerProcesses starts n processes of weft worker on the server at
 // url; stop interrupts them and waits for them (killing those still there
 // after 5 seconds).
-func startWorkerProcesses(url string, n int, stderr io.Writer) (stop func(), err error) {
+func startWorkerProcesses(url string, n int, stderr io.Writer, flags ...string) (stop func(), err error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("starting workers: %w", err)
@@ -151,7 +151,7 @@ func startWorkerProcesses(url string, n int, stderr io.Writer) (stop func(), err
 		}
 	}
 	for i := range n {
-		c := exec.Command(self, "worker", "-nats", url, "-name", fmt.Sprintf("%d", i+1))
+		c := exec.Command(self, append([]string{"worker", "-nats", url, "-name", fmt.Sprintf("%d", i+1)}, flags...)...)
 		c.Stdout, c.Stderr = stderr, stderr
 		c.SysProcAttr = workerAttr()
 		if err := c.Start(); err != nil {
@@ -170,8 +170,9 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	url := fs.String("nats", "", "the NATS JetStream server's `URL` (nats://host:4222)")
 	host, _ := os.Hostname()
 	name := fs.String("name", fmt.Sprintf("%s:%d", host, os.Getpid()), "the worker's `name` in results and logs")
+	noSplit := fs.Bool("no-split", false, "explore every unit whole: never split units off for workers that wait for work")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "usage: weft worker -nats URL [-name NAME]\n\nTake units of work of distributed runs (weft run -nats URL) from the NATS\nJetStream server at URL and explore them, until interrupted (SIGINT, SIGTERM).\n\nFlags:\n")
+		fmt.Fprint(fs.Output(), "usage: weft worker -nats URL [-name NAME] [-no-split]\n\nTake units of work of distributed runs (weft run -nats URL) from the NATS\nJetStream server at URL and explore them, until interrupted (SIGINT, SIGTERM).\nWhile other workers wait for work and none waits for them, a worker splits\nunits off its own for them, and joins their results into its own.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stdout); err != nil {
@@ -191,7 +192,7 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
-	if _, err := distrib.Work(ctx, js, distrib.WorkerOptions{Name: *name, Log: log}); err != nil {
+	if _, err := distrib.Work(ctx, js, distrib.WorkerOptions{Name: *name, Log: log, NoSplit: *noSplit}); err != nil {
 		return report(fmt.Errorf("weft worker %s: %w", *name, err), stderr)
 	}
 	return exitOK

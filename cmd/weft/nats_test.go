@@ -270,7 +270,10 @@ func TestWorkerKilled(t *testing.T) {
 // and reports the executions per second, the units joined per second, and
 // the coordinator's time per unit spent splitting, publishing, fetching
 // and joining (its ceiling is 1s over that: the units per second it could
-// feed).
+// feed), in three modes: whole (workers explore each unit whole, -no-split),
+// steal (workers split units off theirs for idle ones, the default) and
+// handout (as steal, with a coordinator that hands all its work out after
+// one execution, -hand-out).
 func BenchmarkNATSWorkers(b *testing.B) {
 	// fib4FinalStates is fib n=4's number of final states, as a local
 	// exploration finds them: every run must find them all.
@@ -282,47 +285,55 @@ func BenchmarkNATSWorkers(b *testing.B) {
 		{"fib4", distrib.Spec{Program: "fib", Params: map[string]int{"n": 4}, KeepGoing: true}},
 		{"fib4-dpor-cr+sleep", distrib.Spec{Program: "fib", Params: map[string]int{"n": 4}, Strategy: "dpor-cr+sleep", KeepGoing: true}},
 	} {
-		for _, n := range []int{1, 2, 4} {
-			b.Run(fmt.Sprintf("%s/processes=%d", p.name, n), func(b *testing.B) {
-				e, err := distrib.StartEmbedded("")
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer e.Close()
-				stop, err := startWorkerProcesses(e.URL(), n, os.Stderr)
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer stop()
-				nc, js, err := distrib.Connect(e.URL(), "coordinator")
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer nc.Close()
-				var execs, units int
-				var coord, wall time.Duration
-				b.ResetTimer()
-				for range b.N {
-					began := time.Now()
-					r, st, err := distrib.Coordinate(context.Background(), js, p.spec, distrib.Options{})
+		for _, m := range []struct {
+			name    string
+			flags   []string
+			handOut bool
+		}{{"whole", []string{"-no-split"}, false}, {"steal", nil, false}, {"handout", nil, true}} {
+			for _, n := range []int{1, 2, 4} {
+				b.Run(fmt.Sprintf("%s/%s/processes=%d", p.name, m.name, n), func(b *testing.B) {
+					e, err := distrib.StartEmbedded("")
 					if err != nil {
 						b.Fatal(err)
 					}
-					if !r.Exhausted || r.Failed() || r.FinalStates != fib4FinalStates {
-						b.Fatalf("exhausted %v, failures %v, %d final states; want exhausted, none, %d", r.Exhausted, r.FailureCounts, r.FinalStates, fib4FinalStates)
+					defer e.Close()
+					stop, err := startWorkerProcesses(e.URL(), n, os.Stderr, m.flags...)
+					if err != nil {
+						b.Fatal(err)
 					}
-					wall += time.Since(began)
-					execs += r.Executions
-					units += st.Joined
-					coord += st.Coordination
-				}
-				b.ReportMetric(float64(execs)/wall.Seconds(), "execs/s")
-				b.ReportMetric(float64(units)/wall.Seconds(), "units/s")
-				if units > 0 {
-					b.ReportMetric(float64(coord.Microseconds())/float64(units), "coord-µs/unit")
-				}
-				b.ReportMetric(float64(execs)/float64(b.N), "execs/op")
-			})
+					defer stop()
+					nc, js, err := distrib.Connect(e.URL(), "coordinator")
+					if err != nil {
+						b.Fatal(err)
+					}
+					defer nc.Close()
+					var execs, units, stolen int
+					var coord, wall time.Duration
+					b.ResetTimer()
+					for range b.N {
+						began := time.Now()
+						r, st, err := distrib.Coordinate(context.Background(), js, p.spec, distrib.Options{HandOut: m.handOut})
+						if err != nil {
+							b.Fatal(err)
+						}
+						if !r.Exhausted || r.Failed() || r.FinalStates != fib4FinalStates {
+							b.Fatalf("exhausted %v, failures %v, %d final states; want exhausted, none, %d", r.Exhausted, r.FailureCounts, r.FinalStates, fib4FinalStates)
+						}
+						wall += time.Since(began)
+						execs += r.Executions
+						units += st.Joined
+						stolen += st.Stolen
+						coord += st.Coordination
+					}
+					b.ReportMetric(float64(execs)/wall.Seconds(), "execs/s")
+					b.ReportMetric(float64(units)/wall.Seconds(), "units/s")
+					if units > 0 {
+						b.ReportMetric(float64(coord.Microseconds())/float64(units), "coord-µs/unit")
+					}
+					b.ReportMetric(float64(execs)/float64(b.N), "execs/op")
+					b.ReportMetric(float64(stolen)/float64(b.N), "stolen/op")
+				})
+			}
 		}
 	}
 }

@@ -63,6 +63,9 @@ type runOptions struct {
 	ackWait time.Duration
 	natsDir string
 	resume  string
+	// handOut is -hand-out: the coordinator of a distributed run hands
+	// all its work out after one execution.
+	handOut bool
 }
 
 func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
@@ -89,6 +92,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.StringVar(&o.nats, "nats", "", "explore distributed over the NATS JetStream server at `URL`, with 'weft worker -nats URL' processes anywhere; 'embedded' starts a server on loopback and -workers worker processes; -max-runs counts the units' executions as their results come, and a unit counts whole: a run can pass N by the executions of one unit, less one")
 	nonNegativeDuration(fs, &o.ackWait, "ack-wait", distrib.DefaultAckWait, "", "with -nats: a unit not acknowledged for this `time` (its worker died) goes to another worker")
 	fs.StringVar(&o.natsDir, "nats-dir", "", "with -nats embedded: keep the server's streams in `directory` (default: a temporary one, removed at the end), where -resume finds a run whose coordinator died")
+	fs.BoolVar(&o.handOut, "hand-out", false, "with -nats: the coordinator runs one execution, hands all its work out to the workers, which split it among themselves, and explores nothing more itself (a -resume then runs that one execution again, not the coordinator's share)")
 	fs.StringVar(&o.resume, "resume", "", "with -nats: finish `run` (named when it began), whose coordinator died, with the same program and flags: its results are taken in once, its lost units published again")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "usage: weft run [-p name=value]... [flags] PROGRAM\n\nExplore PROGRAM (see 'weft list'), print each kind of failure found with its\nreplay command, then a summary (or one JSON object with -json).\nExit status: 0 no failure, 1 failures found, 2 bad usage or input.\n\nFlags:\n")
@@ -143,9 +147,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	opts = append(opts, weft.WithContext(ctx))
 	var r *weft.Result
-	if o.nats == "" && (o.natsDir != "" || o.resume != "") {
+	if o.nats == "" && (o.natsDir != "" || o.resume != "" || o.handOut) {
 		stop()
-		return report(usageErrorf("weft run: -nats-dir and -resume go with -nats (a distributed run); see 'weft help run'"), stderr)
+		return report(usageErrorf("weft run: -nats-dir, -resume and -hand-out go with -nats (a distributed run); see 'weft help run'"), stderr)
 	}
 	if o.nats != "" {
 		r, err = runDistributed(ctx, p, ps, o, stderr)

@@ -193,137 +193,6 @@ func BenchmarkCoordinatorCeiling(b *testing.B) {
 	}
 }
 
-// A simulation runs a distributed exploration in the process on a
-// virtual clock: a real weft.Coordinator and a real PartExplorer do the
-// work, and each step takes, on the clock, the time it took for real (a
-// batch of the root's executions, a unit on a worker) or, for the
-// coordinator's handling of a unit, the cost measured by
-// BenchmarkCoordinatorCeiling. Only the order of events is simulated:
-// which worker is free when, which result comes first; so the units are
-// those a real run with that many workers would split, as many and as
-// large.
-type simulation struct {
-	spec  Spec
-	cost  time.Duration // the coordinator's, per unit
-	batch int           // the root's executions between two looks
-	ahead int           // units kept waiting for a worker
-}
-
-// simulated is what a simulation found: its wall time on the virtual
-// clock, the workers' busy time, the coordinator's (its own executions
-// and its handling of units), the units, and the Result.
-type simulated struct {
-	wall, busy, coord time.Duration
-	largest           time.Duration // the longest unit's
-	units             int
-	r                 *weft.Result
-}
-
-// run simulates n workers. The coordinator does one thing at a time: it
-// joins the result that came first (cost), or else explores a batch of
-// the root's executions if its exploration is not over; after either it
-// splits units off while fewer than ahead wait for a worker. A worker
-// free takes the oldest unit waiting.
-func (s *simulation) run(n int) (simulated, error) {
-	body, err := bodies(s.spec)
-	if err != nil {
-		return simulated{}, err
-	}
-	k, err := weft.NewCoordinator(body, s.spec.options()...)
-	if err != nil {
-		return simulated{}, err
-	}
-	defer k.Close()
-	x, err := weft.NewPartExplorer(body, s.spec.options()...)
-	if err != nil {
-		return simulated{}, err
-	}
-	defer x.Close()
-	type finish struct {
-		at  time.Duration
-		out []byte
-	}
-	var (
-		sim            simulated
-		now, coordFree time.Duration
-		waiting        [][]byte
-		running        []finish // sorted by at
-		results        [][]byte // came, not joined
-		over           bool
-	)
-	for {
-		if now >= coordFree {
-			switch {
-			case len(results) > 0:
-				parts, err := k.Join(results[0])
-				if err != nil {
-					return sim, err
-				}
-				results = results[1:]
-				waiting = append(waiting, parts...)
-				sim.units += len(parts)
-				coordFree = now + s.cost
-				over = false
-			case !over:
-				began := time.Now()
-				over, err = k.Explore(s.batch)
-				coordFree = now + time.Since(began)
-				if err != nil {
-					return sim, err
-				}
-			}
-			sim.coord += coordFree - now
-			for !over && len(waiting) < s.ahead {
-				part, ok, err := k.Split()
-				if err != nil {
-					return sim, err
-				}
-				if !ok {
-					break
-				}
-				waiting = append(waiting, part)
-				sim.units++
-			}
-		}
-		for len(running) < n && len(waiting) > 0 {
-			began := time.Now()
-			out, err := x.Explore(waiting[0])
-			if err != nil {
-				return sim, err
-			}
-			d := time.Since(began)
-			waiting = waiting[1:]
-			sim.busy += d
-			sim.largest = max(sim.largest, d)
-			f := finish{now + d, out}
-			i, _ := slices.BinarySearchFunc(running, f, func(a, b finish) int { return int(a.at - b.at) })
-			running = slices.Insert(running, i, f)
-		}
-		// The next event: the coordinator free, or a unit finished.
-		next := time.Duration(-1)
-		if coordFree > now {
-			next = coordFree
-		}
-		if len(running) > 0 && (next < 0 || running[0].at < next) {
-			next = running[0].at
-		}
-		if next < 0 {
-			if over && len(waiting) == 0 && len(results) == 0 {
-				break // the exploration is over
-			}
-			continue // the coordinator is free, with work
-		}
-		now = next
-		for len(running) > 0 && running[0].at <= now {
-			results = append(results, running[0].out)
-			running = running[1:]
-		}
-	}
-	sim.wall = now
-	sim.r = k.Result(true)
-	return sim, nil
-}
-
 // coordCost caches, per run, the coordinator's measured cost per unit.
 var coordCost struct {
 	sync.Mutex
@@ -335,11 +204,14 @@ var coordCost struct {
 // cost per unit as BenchmarkCoordinatorCeiling does, then simulates the
 // run with 1 to 64 workers (simulation) and reports the speedup over a
 // local exploration on one core (its wall time here), the workers' idle
-// share, the coordinator's busy share, the units and the executions (all
-// 490 final states found, or it fails), and the bound the longest unit
-// puts on the speedup (a unit is explored whole, by one worker: the local
-// time over the longest unit's). No network latency is charged but the
-// coordinator's measured cost; a worker process needs no start.
+// share, the coordinator's busy share, the units off the root and off
+// workers' units, the executions (all 490 final states found, or it
+// fails), and the bound the longest unit of the root puts on the speedup
+// (the local time over the longest time one worker spent on one of them),
+// with workers that explore each unit whole (whole) and workers that split
+// units off theirs for idle workers (steal). No network latency is
+// charged but the coordinator's measured cost, per unit it handles and per
+// unit a worker splits off; a worker process needs no start.
 func BenchmarkScalingModel(b *testing.B) {
 	const fib4FinalStates = 490
 	for _, p := range ceilingSpecs {
@@ -372,26 +244,29 @@ func BenchmarkScalingModel(b *testing.B) {
 			b.Fatal(err)
 		}
 		alone := time.Since(began)
-		s := &simulation{spec: p.spec, cost: cost, batch: 1, ahead: 4}
-		for _, n := range []int{1, 2, 4, 8, 16, 32, 64} {
-			b.Run(fmt.Sprintf("%s/workers=%d", p.name, n), func(b *testing.B) {
-				var sim simulated
-				for range b.N {
-					if sim, err = s.run(n); err != nil {
-						b.Fatal(err)
+		for _, mode := range []string{"whole", "steal", "steal-large"} {
+			s := &simulation{spec: p.spec, cost: cost, batch: 4, ahead: 4, steal: mode != "whole", large: mode == "steal-large"}
+			for _, n := range []int{1, 2, 4, 8, 16, 32, 64} {
+				b.Run(fmt.Sprintf("%s/%s/workers=%d", p.name, mode, n), func(b *testing.B) {
+					var sim simulated
+					for range b.N {
+						if sim, err = s.run(n); err != nil {
+							b.Fatal(err)
+						}
+						if !sim.r.Exhausted || sim.r.FinalStates != fib4FinalStates {
+							b.Fatalf("exhausted %v, %d final states; want exhausted, %d", sim.r.Exhausted, sim.r.FinalStates, fib4FinalStates)
+						}
 					}
-					if !sim.r.Exhausted || sim.r.FinalStates != fib4FinalStates {
-						b.Fatalf("exhausted %v, %d final states; want exhausted, %d", sim.r.Exhausted, sim.r.FinalStates, fib4FinalStates)
-					}
-				}
-				b.ReportMetric(alone.Seconds()/sim.wall.Seconds(), "speedup")
-				b.ReportMetric(100*(1-sim.busy.Seconds()/(float64(n)*sim.wall.Seconds())), "worker-idle-%")
-				b.ReportMetric(100*sim.coord.Seconds()/sim.wall.Seconds(), "coord-busy-%")
-				b.ReportMetric(float64(sim.units), "units")
-				b.ReportMetric(float64(sim.r.Executions), "execs")
-				b.ReportMetric(float64(cost.Microseconds()), "coord-µs/unit")
-				b.ReportMetric(alone.Seconds()/sim.largest.Seconds(), "largest-unit-bound")
-			})
+					b.ReportMetric(alone.Seconds()/sim.wall.Seconds(), "speedup")
+					b.ReportMetric(100*(1-sim.busy.Seconds()/(float64(n)*sim.wall.Seconds())), "worker-idle-%")
+					b.ReportMetric(100*sim.coord.Seconds()/sim.wall.Seconds(), "coord-busy-%")
+					b.ReportMetric(float64(sim.units), "units")
+					b.ReportMetric(float64(sim.stolen), "stolen")
+					b.ReportMetric(float64(sim.r.Executions), "execs")
+					b.ReportMetric(float64(cost.Microseconds()), "coord-µs/unit")
+					b.ReportMetric(alone.Seconds()/sim.largest.Seconds(), "largest-unit-bound")
+				})
+			}
 		}
 	}
 }

@@ -201,14 +201,17 @@ func (w *worker) joinChild(j *job, m jetstream.Msg) error {
 }
 
 // steal splits units off j while workers wait for work and none waits
-// for a worker.
+// for a worker: large ones (weft.Part.SplitLarge, the branches left at the
+// shallowest state of j's path that has any), as the workers of a
+// parallel exploration do: a unit must hold enough work to pay for its
+// messages.
 func (w *worker) steal(j *job) error {
 	n, err := w.idle.wanted(w)
 	if err != nil {
 		return err
 	}
 	for range n {
-		part, ok, err := j.part.Split()
+		part, ok, err := j.part.SplitLarge()
 		if err != nil {
 			return err
 		}
