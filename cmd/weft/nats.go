@@ -107,7 +107,7 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 	r, st, err := distrib.Coordinate(ctx, js, spec, do)
 	err = cmp.Or(hookErr, err)
 	if err != nil {
-		if errors.Is(err, distrib.ErrNoRun) || errors.Is(err, distrib.ErrSpecMismatch) {
+		if errors.Is(err, distrib.ErrNoRun) || errors.Is(err, distrib.ErrSpecMismatch) || errors.Is(err, distrib.ErrRunAlive) {
 			err = usageErrorf("weft run: %v", err)
 		}
 		return nil, err

@@ -96,7 +96,8 @@ func TestRunNATSResumeRefused(t *testing.T) {
 	}{
 		{[]string{"-workers", "1", "-nats", "embedded", "-nats-dir", t.TempDir(), "-resume", "nosuch"},
 			"weft run: no such unfinished run on the server: run nosuch is not there (unfinished runs: none); a run that ended, or was interrupted, cannot be resumed"},
-		{[]string{"-resume", "nosuch"}, "weft run: -nats-dir and -resume go with -nats (a distributed run); see 'weft help run'"},
+		{[]string{"-resume", "nosuch"}, "weft run: -nats-dir, -resume and -hand-out go with -nats (a distributed run); see 'weft help run'"},
+		{[]string{"-hand-out"}, "weft run: -nats-dir, -resume and -hand-out go with -nats (a distributed run); see 'weft help run'"},
 		{[]string{"-nats", "nats://127.0.0.1:1", "-nats-dir", "x"}, "weft run: -nats-dir is the storage of -nats embedded; a server of your own (-nats nats://127.0.0.1:1) keeps its streams where it is told (nats-server -js -sd DIR)"},
 	} {
 		code, stdout, stderr := runCmd(t, append(append([]string{"run"}, tc.args...), "fib")...)

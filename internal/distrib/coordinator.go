@@ -182,6 +182,17 @@ func start(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (c
 	}
 	spec.Strategy = c.k.Strategy()
 	c.o, c.spec = o, spec
+	if o.Resume {
+		if err := c.refuseAlive(o.Run); err != nil {
+			c.k.Close()
+			return c, nil, err
+		}
+	}
+	quiet, err := c.answerAlive()
+	if err != nil {
+		c.k.Close()
+		return c, nil, err
+	}
 	var from uint64 // the results before are joined
 	if o.Resume {
 		from, err = c.resume()
@@ -192,11 +203,13 @@ func start(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (c
 		err = c.fresh()
 	}
 	if err != nil {
+		quiet()
 		c.k.Close()
 		return c, nil, err
 	}
 	results, err := c.resultsConsumer(from)
 	if err != nil {
+		quiet()
 		c.cleanup()
 		c.k.Close()
 		return c, nil, err
@@ -209,11 +222,13 @@ func start(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (c
 		}
 	})
 	if err != nil {
+		quiet()
 		c.cleanup()
 		c.k.Close()
 		return c, nil, fmt.Errorf("consuming results: %w", err)
 	}
 	return c, func() {
+		quiet()
 		close(done)
 		cc.Stop()
 		c.cleanup()

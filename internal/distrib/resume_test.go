@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -271,4 +272,28 @@ func TestDistributedMaxRuns(t *testing.T) {
 	if runs, err := c.runs(); err != nil || len(runs) != 0 {
 		t.Errorf("unfinished runs %v (%v), want none", runs, err)
 	}
+}
+
+// TestResumeAlive resumes a run whose coordinator is alive (it waits for
+// workers): the resume is refused with ErrRunAlive, naming the live
+// coordinator's process, and the run, once workers come, finishes with
+// the local result.
+func TestResumeAlive(t *testing.T) {
+	e := embedded(t)
+	f := newForms()
+	started := make(chan struct{})
+	var once sync.Once
+	wait := coordinateAsync(t, e, fib3, f, Options{Run: "alive", Batch: 2, Hook: func(point string, _ uint64) {
+		if point == "publishing" {
+			once.Do(func() { close(started) })
+		}
+	}})
+	<-started
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, _, err := Coordinate(ctx, connect(t, e, "second coordinator"), fib3, Options{Run: "alive", Resume: true, Bodies: bodies})
+	if !errors.Is(err, ErrRunAlive) || !strings.Contains(err.Error(), fmt.Sprintf("run alive is coordinated by process %d on ", os.Getpid())) {
+		t.Errorf("resuming a live run: %v; want ErrRunAlive naming process %d", err, os.Getpid())
+	}
+	finishFib3(t, e, f, wait)
 }
