@@ -28,11 +28,7 @@ type Coordinator struct {
 // opts; its strategy (optimal unless WithStrategy chooses another) must
 // divide into units.
 func NewCoordinator(body func(*T), opts ...Option) (*Coordinator, error) {
-	c, err := distributedConfig(opts)
-	if err != nil {
-		return nil, err
-	}
-	s, err := splitterOf(&c)
+	c, s, err := distributedSplitter(opts)
 	if err != nil {
 		return nil, err
 	}

@@ -112,6 +112,17 @@ func distributedConfig(opts []Option) (config, error) {
 	return c, nil
 }
 
+// distributedSplitter applies opts for a part of a distributed
+// exploration and builds its strategy, which must divide into units.
+func distributedSplitter(opts []Option) (config, strategy.Splitter, error) {
+	c, err := distributedConfig(opts)
+	if err != nil {
+		return c, nil, err
+	}
+	s, err := splitterOf(&c)
+	return c, s, err
+}
+
 // sharedObject returns err, or an error wrapping ErrSharedObject if the
 // test body used an object made outside it (names.SharedObject).
 func sharedObject(names *engine.Names, err error) error {

@@ -28,11 +28,7 @@ type PartExplorer struct {
 // the Coordinator (the strategy and its options must be the same: a part
 // of another is refused).
 func NewPartExplorer(body func(*T), opts ...Option) (*PartExplorer, error) {
-	c, err := distributedConfig(opts)
-	if err != nil {
-		return nil, err
-	}
-	s, err := splitterOf(&c)
+	c, s, err := distributedSplitter(opts)
 	if err != nil {
 		return nil, err
 	}
