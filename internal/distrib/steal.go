@@ -138,11 +138,14 @@ func startChildResults(w *worker) (*childResults, error) {
 	return c, nil
 }
 
-// stop stops consuming and removes the consumer: the units split off and
-// not joined are orphans from now on.
-func (c *childResults) stop() {
+// stop stops consuming and, if remove, removes the consumer: the units
+// split off and not joined are orphans from now on.
+func (c *childResults) stop(remove bool) {
 	close(c.done)
 	c.consume.Stop()
+	if !remove {
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c.w.js.DeleteConsumer(ctx, ResultsStream, childConsumer(c.w.id))
@@ -207,6 +210,9 @@ type idleWatch struct {
 // workers wait for a unit beyond the units waiting for a worker (at most
 // 4), at most once per askEvery.
 func (i *idleWatch) wanted(w *worker) (int, error) {
+	if w.o.forceSplit {
+		return 1, nil
+	}
 	if time.Since(i.asked) < askEvery {
 		return 0, nil
 	}

@@ -150,3 +150,64 @@ func fib3Part(t *testing.T) []byte {
 	}
 	return part
 }
+
+// TestDistributedWorkerDies has a worker take units of fib n=3 (from a
+// coordinator that hands all its work out), split a unit off after every
+// batch and die, as a killed process would, once it split two off: the
+// units it split off are explored, or dropped as orphans once its consumer
+// of results expires; the coordinator's units it held are delivered again
+// after the ack deadline and explored whole by two other workers; the
+// result is the local one, with exactly those units redelivered.
+func TestDistributedWorkerDies(t *testing.T) {
+	for _, name := range []string{"optimal", "dpor-cr+sleep"} {
+		t.Run(name, func(t *testing.T) {
+			e := embedded(t)
+			js := connect(t, e, "dying worker")
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			if _, err := Setup(ctx, js, stallAckWait); err != nil {
+				t.Fatal(err)
+			}
+			f := newForms()
+			died := make(chan WorkerStats, 1)
+			held := 0 // the coordinator's units the worker held when it died
+			go func() {
+				die := func(w *worker) bool {
+					if w.stats.Split < 2 {
+						return false
+					}
+					for _, j := range w.jobs {
+						if j.unit.Owner == "" {
+							held++
+						}
+					}
+					return true
+				}
+				o := WorkerOptions{Name: "dying", Bodies: bodies, Batch: 2, forceSplit: true,
+					Extra: []weft.Option{weft.WithObserver(f.observe)}, die: die}
+				st, err := Work(ctx, js, o)
+				if err != nil {
+					t.Error(err)
+				}
+				died <- st
+			}()
+			spec := fib3
+			spec.Strategy = name
+			wait := coordinateAsync(t, e, spec, f, Options{AckWait: stallAckWait, HandOut: true})
+			dead := <-died
+			if dead.Split != 2 || held == 0 {
+				t.Fatalf("the dying worker split %d units off and held %d of the coordinator's; want 2 and some", dead.Split, held)
+			}
+			startWorkers(t, e, 2, f.observe)
+			got, st := wait()
+			want, wf := local(t, spec)
+			if d := differ(spec, want, wf, got, f); d != "" {
+				t.Error(d)
+			}
+			if st.Redelivered != held || st.Joined != st.Units || st.Duplicates != 0 {
+				t.Errorf("%+v; want the %d units the dead worker held redelivered, every unit joined once", st, held)
+			}
+			t.Logf("the dead worker held %d units, finished %d", held, dead.Units)
+		})
+	}
+}

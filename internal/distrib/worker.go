@@ -35,6 +35,13 @@ type WorkerOptions struct {
 	// Extra are options of the worker's executions (tests:
 	// weft.WithObserver).
 	Extra []weft.Option
+
+	// Tests: forceSplit splits a unit off the job after every batch,
+	// whether workers wait or not; die, called after every step, makes
+	// the worker stop as a killed process would (no acknowledgement, its
+	// consumer of results left to expire) when it returns true.
+	forceSplit bool
+	die        func(*worker) bool
 }
 
 // WorkerStats describe a worker's run.
@@ -71,6 +78,7 @@ type worker struct {
 	children  *childResults // nil until the worker first splits a unit off
 	idle      idleWatch
 	stats     WorkerStats
+	dead      bool // stopped as if killed (tests)
 }
 
 // Work takes units from the NATS JetStream of js and explores them until
@@ -115,6 +123,10 @@ func (w *worker) loop() error {
 		if j := w.runnable(); j != nil {
 			if err := w.step(j); err != nil {
 				return err
+			}
+			if w.o.die != nil && w.o.die(w) {
+				w.dead = true
+				return nil
 			}
 			continue
 		}
@@ -180,7 +192,7 @@ func (w *worker) close() {
 		x.Close()
 	}
 	if w.children != nil {
-		w.children.stop()
+		w.children.stop(!w.dead)
 	}
 }
 
