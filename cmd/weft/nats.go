@@ -114,8 +114,8 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 	}
 	wall := time.Since(began)
 	if do.Resume {
-		fmt.Fprintf(stderr, "weft run: resumed run %s: %d results joined again from the journal; of the units waiting, %d were on the queue, %d done, %d published again\n",
-			do.Run, st.Replayed, st.Queued, st.Done, st.Republished)
+		fmt.Fprintf(stderr, "weft run: resumed run %s: %d results joined again from the journal; of the units waiting, %d were on the queue, %d done, %d published again; %d units joined already were removed from the queue\n",
+			do.Run, st.Replayed, st.Queued, st.Done, st.Republished, st.Stale)
 	}
 	fmt.Fprintf(stderr, "weft run: distributed over NATS: %d units (%d joined, %d redelivered, %d duplicate results dropped, %d messages rejected) and %d more that workers split off theirs for idle workers, %.0f units/s; the coordinator spent %v coordinating, %v waiting for results and %v exploring in %v\n",
 		st.Units, st.Joined, st.Redelivered, st.Duplicates, st.Rejected, st.Stolen, float64(st.Joined+st.Stolen)/wall.Seconds(),

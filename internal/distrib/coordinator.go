@@ -86,6 +86,10 @@ type Stats struct {
 	// coordinator died between journaling and publishing them) and were
 	// published again (counted in Units).
 	Replayed, Queued, Done, Republished int
+	// Stale counts the units of a resumed run found on the queue though
+	// joined (their worker died, or the server, before their
+	// acknowledgement was in): removed from there.
+	Stale int
 	// Stolen counts the units workers split off the units they explored,
 	// for workers that waited for work (and off those, all the way down),
 	// as the results joined report them.

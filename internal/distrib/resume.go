@@ -194,7 +194,9 @@ func (c *coordinator) replay(entries []entry) (uint64, error) {
 // whose worker died before it acknowledged it, is removed from there), on
 // the queue (a worker will take them, or has), or neither (their
 // coordinator died between journaling and publishing them), which it
-// publishes again.
+// publishes again. A unit joined already that is still on the queue (its
+// worker died, or the server, before the acknowledgement was in) is
+// removed from there.
 func (c *coordinator) requeue(last uint64) error {
 	// Units first: a worker publishes a unit's result before it
 	// acknowledges the unit, so a unit gone from the queue before this
@@ -222,6 +224,19 @@ func (c *coordinator) requeue(last uint64) error {
 	units, err := c.js.Stream(c.ctx, UnitsStream)
 	if err != nil {
 		return fmt.Errorf("stream %s: %w", UnitsStream, err)
+	}
+	for _, id := range slices.Sorted(maps.Keys(queued)) {
+		if _, waits := c.out[id]; waits {
+			continue
+		}
+		// Joined already: its worker died before the server had its
+		// acknowledgement (or the server died first).
+		c.stats.Stale++
+		if err := units.DeleteMsg(c.ctx, queued[id]); err != nil {
+			if _, gerr := units.GetMsg(c.ctx, queued[id]); !errors.Is(gerr, jetstream.ErrMsgNotFound) {
+				return fmt.Errorf("removing unit %d, joined, from the queue: %w", id, err)
+			}
+		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(c.out)) {
 		seq, onQueue := queued[id]
