@@ -5,6 +5,23 @@
 // unit at a time, explore it (weft.PartExplorer) and publish what they
 // found on a results stream, which the coordinator joins back.
 //
+// Workers steal work from each other, as the clients of Lei and Carver's
+// distributed reachability testing do (seed 004, §8: a client that runs
+// dry gets variants another client holds): a worker explores its unit a
+// batch at a time (weft.Part) and, while workers wait for a unit and none
+// waits for a worker (the workers' consumer's pending pull requests and
+// messages, looked at every few milliseconds), splits large units off its
+// own (weft.Part.SplitLarge) onto the same queue, naming itself and its
+// job; their results come on a subject of its own (ChildSubject), and it
+// joins them into the job before it publishes the job's result, which
+// carries theirs. Where 004 has its server steal a variant from a client
+// for another, the client here gives its own at once, through the queue:
+// the server (NATS) is no party to the exploration. A unit whose worker
+// is gone (its consumer of results expired with it) is an orphan, dropped
+// by the worker that takes it: the dead worker's own unit is explored
+// again whole. With Options.HandOut the coordinator hands all its work out
+// after one execution and only joins.
+//
 // Nothing is lost when a worker dies: a unit is acknowledged only after its
 // result is published, and a unit not acknowledged within the ack deadline
 // (a worker exploring it reports progress before then) is delivered again
