@@ -29,7 +29,8 @@ type job struct {
 	children  map[uint64]child
 	lastChild uint64
 	inbox     []jetstream.Msg
-	split     int // units split off it and off those, all the way down
+	split     int       // units split off it and off those, all the way down
+	checked   time.Time // when the worker last looked whether its unit is on the queue
 }
 
 // child is a unit a job split off.
@@ -104,6 +105,12 @@ func (w *worker) orphan(u *unitMsg) (bool, error) {
 func (w *worker) step(j *job) error {
 	began := time.Now()
 	defer func() { w.stats.Busy += time.Since(began) }()
+	if began.Sub(j.checked) >= checkEvery {
+		j.checked = began
+		if gone, err := w.abandoned(j); gone || err != nil {
+			return err
+		}
+	}
 	if err := w.joinInbox(j); err != nil {
 		return w.fail(j, err)
 	}
@@ -114,7 +121,7 @@ func (w *worker) step(j *job) error {
 		}
 		j.over = over
 		if !over && !w.o.NoSplit {
-			if err := w.steal(j); err != nil {
+			if gone, err := w.steal(j); gone || err != nil {
 				return err
 			}
 		}
@@ -127,6 +134,25 @@ func (w *worker) step(j *job) error {
 		return w.publish(j, out, nil)
 	}
 	return nil
+}
+
+// checkEvery is how often a worker looks whether a job's unit is still on
+// the queue: a run that ends (its coordinator removes its units) or a unit
+// another worker finished after this one's ack deadline leaves the job
+// with no one to take its result.
+const checkEvery = 100 * time.Millisecond
+
+// abandoned reports whether j's unit is gone from the queue, and then ends
+// j, with the units it split off.
+func (w *worker) abandoned(j *job) (bool, error) {
+	gone, err := w.gone(j.seq)
+	if err != nil || !gone {
+		return false, err
+	}
+	w.end(j)
+	w.stats.Abandoned++
+	w.logf("weft worker %s: unit %d of run %s was removed from the queue while explored (its run ended, or another worker finished it): its exploration is dropped", w.o.Name, j.unit.ID, j.unit.Run)
+	return true, nil
 }
 
 // fail publishes err as job j's result, unless it concerns the worker
@@ -201,28 +227,32 @@ func (w *worker) joinChild(j *job, m jetstream.Msg) error {
 }
 
 // steal splits units off j while workers wait for work and none waits
-// for a worker: large ones (weft.Part.SplitLarge, the branches left at the
+// for a worker (unless j's unit is gone: then it ends j and reports it): large ones (weft.Part.SplitLarge, the branches left at the
 // shallowest state of j's path that has any), as the workers of a
 // parallel exploration do: a unit must hold enough work to pay for its
 // messages.
-func (w *worker) steal(j *job) error {
+func (w *worker) steal(j *job) (gone bool, err error) {
 	n, err := w.idle.wanted(w)
-	if err != nil {
-		return err
+	if err != nil || n == 0 {
+		return false, err
+	}
+	// Units split off a unit that is gone would stay on the queue.
+	if gone, err := w.abandoned(j); gone || err != nil {
+		return gone, err
 	}
 	for range n {
 		part, ok, err := j.part.SplitLarge()
 		if err != nil {
-			return err
+			return false, err
 		}
 		if !ok {
 			break
 		}
 		if err := w.newChild(j, part); err != nil {
-			return err
+			return false, err
 		}
 	}
-	return nil
+	return false, nil
 }
 
 // newChild publishes part, split off j (or given by a join), as a unit
