@@ -24,6 +24,9 @@ type Summary struct {
 	Params   map[string]int `json:"params"`
 	Strategy string         `json:"strategy"`
 	Seed     int64          `json:"seed"`
+	// Time is how virtual time moves: "blocked" (only when every thread
+	// is blocked) or "any" (at any step), as -time says.
+	Time string `json:"time"`
 	// Executions counts the executions run; Complete those that ended
 	// normally, Cut those the strategy cut short and Assumed those an
 	// assumption ended (w.Assume; none of them failures).
@@ -132,7 +135,7 @@ type BlockedSummary struct {
 // summarize builds the summary of run r of program p.
 func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.Result) *Summary {
 	s := &Summary{
-		Program: p.Name, Params: ps, Strategy: r.Strategy, Seed: o.seed, Note: r.Note,
+		Program: p.Name, Params: ps, Strategy: r.Strategy, Seed: o.seed, Time: o.time.String(), Note: r.Note,
 		Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed, Exhausted: r.Exhausted,
 		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
 		FinalStates: r.FinalStates, Events: r.Events,
@@ -236,6 +239,9 @@ func (s *Summary) print(w io.Writer) {
 		strat += fmt.Sprintf(" (seed %d)", s.Seed)
 	}
 	row("strategy", "%s", strat)
+	if s.Time == weft.TimeAnyStep.String() {
+		row("time", "moves at any step (-time any)")
+	}
 	row("executions", "%d (%s)", s.Executions, stopText[s.Stopped])
 	row("complete", "%d", s.Complete)
 	row("cut", "%d", s.Cut)
