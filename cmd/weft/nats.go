@@ -192,7 +192,11 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
-	if _, err := distrib.Work(ctx, js, distrib.WorkerOptions{Name: *name, Log: log, NoSplit: *noSplit}); err != nil {
+	began := time.Now()
+	st, err := distrib.Work(ctx, js, distrib.WorkerOptions{Name: *name, Log: log, NoSplit: *noSplit})
+	fmt.Fprintf(stderr, "weft worker %s: %d units explored, %d split off for idle workers (%d of their results joined, %d dropped), %d orphans dropped, %d abandoned, %d rejected; busy %v of %v\n",
+		*name, st.Units, st.Split, st.Joined, st.Duplicates, st.Orphans, st.Abandoned, st.Rejected, st.Busy.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
+	if err != nil {
 		return report(fmt.Errorf("weft worker %s: %w", *name, err), stderr)
 	}
 	return exitOK

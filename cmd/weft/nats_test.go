@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -74,6 +76,22 @@ func TestRunNATSEmbedded(t *testing.T) {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%q", want, stderr)
 		}
+	}
+	// Each worker process says what it did when it stops: the units its
+	// workers split off add up to what the coordinator counted.
+	stolen := regexp.MustCompile(`and (\d+) more that workers split off theirs`).FindStringSubmatch(stderr)
+	lines := regexp.MustCompile(`weft worker \d: \d+ units explored, (\d+) split off for idle workers \((\d+) of their results joined, 0 dropped\), 0 orphans dropped, 0 abandoned, 0 rejected; busy `).FindAllStringSubmatch(stderr, -1)
+	split := 0
+	for _, l := range lines {
+		n, _ := strconv.Atoi(l[1])
+		joined, _ := strconv.Atoi(l[2])
+		if joined != n {
+			t.Errorf("a worker split %d units off and joined %d results: %q", n, joined, l[0])
+		}
+		split += n
+	}
+	if len(lines) != 2 || stolen == nil || stolen[1] != strconv.Itoa(split) {
+		t.Errorf("the workers' lines %q split %d units off, the coordinator's says %q; want 2 lines and the same count:\n%s", lines, split, stolen, stderr)
 	}
 	code, stdout, stderr = runCmd(t, "run", "-workers", "2", "-nats", "embedded", "-keep-going", "-max-runs", "10", "-p", "n=3", "fib")
 	if code != 0 {
