@@ -46,6 +46,46 @@ type outcome struct {
 	maximal map[string]bool
 }
 
+// newOutcome returns an empty outcome of strategy name.
+func newOutcome(name string) *outcome {
+	return &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
+		forms: map[string]int{}, failForms: map[string]int{}, failPasts: map[string]bool{}, maximal: map[string]bool{}}
+}
+
+// diffDivided describes how an exploration divided into units (got, its
+// Result rGot) differs from the exploration in one piece (want, rWant):
+// the maximal traces, the failures as events (a failing execution ends at
+// its failure, with whichever independent steps of other threads the order
+// of exploration ran before it: the failing traces need not be the same),
+// the failure kinds, the final states (as traces show them and as the
+// Result counts them) and, for optimal, the number of distinct complete
+// traces, which must be the complete executions in one piece.
+func diffDivided(want, got *outcome, rWant, rGot *weft.Result) string {
+	var b strings.Builder
+	for _, c := range []struct {
+		what      string
+		want, got map[string]bool
+	}{
+		{"maximal traces", want.maximal, got.maximal},
+		{"failures", want.failPasts, got.failPasts},
+		{"final states", want.finals, got.finals},
+	} {
+		if d := diffSets(c.want, c.got); d != "" {
+			fmt.Fprintf(&b, "%s differ: %s\n", c.what, d)
+		}
+	}
+	if !maps.Equal(want.kinds, got.kinds) {
+		fmt.Fprintf(&b, "failure kinds %v, want %v\n", got.kinds, want.kinds)
+	}
+	if rGot.FinalStates != rWant.FinalStates {
+		fmt.Fprintf(&b, "%d final states counted, want %d\n", rGot.FinalStates, rWant.FinalStates)
+	}
+	if got.name == "optimal" && len(got.forms) != rWant.Complete {
+		fmt.Fprintf(&b, "%d distinct complete traces, want the %d complete executions in one piece\n", len(got.forms), rWant.Complete)
+	}
+	return b.String()
+}
+
 // traceRecorder wraps a strategy and records the Foata normal form and the final
 // state of each finished execution.
 type traceRecorder struct {
@@ -122,8 +162,7 @@ func exploreRecorded(body func(*weft.T), name string, maxRuns int, opts ...weft.
 // exploreWith runs body under strategy s, recorded, with at most maxRuns
 // executions, and opts.
 func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int, opts ...weft.Option) (*outcome, error) {
-	o := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
-		forms: map[string]int{}, failForms: map[string]int{}, failPasts: map[string]bool{}, maximal: map[string]bool{}}
+	o := newOutcome(name)
 	opts = append([]weft.Option{weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns)}, opts...)
 	r, err := weft.Explore(body, opts...)
 	if err != nil {

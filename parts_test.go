@@ -178,15 +178,13 @@ func (n *nested) turn(j *nestedJob) (bool, error) {
 // number of distinct complete traces, which must be the complete
 // executions in one piece.
 func compareNested(body func(*weft.T), name string, batch, fanout, maxDepth int) (string, *nested, error) {
-	whole := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
-		forms: map[string]int{}, failForms: map[string]int{}, failPasts: map[string]bool{}, maximal: map[string]bool{}}
+	whole := newOutcome(name)
 	opts := []weft.Option{weft.WithStrategy(name), weft.KeepGoing(), weft.NoReplayFiles()}
 	r1, err := weft.Explore(body, append(opts, weft.WithMaxRuns(0), weft.WithObserver(whole.add))...)
 	if err != nil {
 		return "", nil, err
 	}
-	split := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
-		forms: map[string]int{}, failForms: map[string]int{}, failPasts: map[string]bool{}, maximal: map[string]bool{}}
+	split := newOutcome(name)
 	seen := 0
 	observe := func(tr *trace.Trace, end trace.End) {
 		seen++
@@ -200,31 +198,11 @@ func compareNested(body func(*weft.T), name string, batch, fanout, maxDepth int)
 	if !r2.Exhausted {
 		b.WriteString("not exhausted\n")
 	}
-	for _, c := range []struct {
-		what        string
-		whole, part map[string]bool
-	}{
-		{"maximal traces", whole.maximal, split.maximal},
-		{"failures", whole.failPasts, split.failPasts},
-		{"final states", whole.finals, split.finals},
-	} {
-		if d := diffSets(c.whole, c.part); d != "" {
-			fmt.Fprintf(&b, "%s differ: %s\n", c.what, d)
-		}
-	}
-	if !maps.Equal(whole.kinds, split.kinds) {
-		fmt.Fprintf(&b, "failure kinds %v, want %v\n", split.kinds, whole.kinds)
-	}
-	if r2.FinalStates != r1.FinalStates {
-		fmt.Fprintf(&b, "%d final states counted, want %d\n", r2.FinalStates, r1.FinalStates)
-	}
+	b.WriteString(diffDivided(whole, split, r1, r2))
 	if r2.Executions != seen {
 		// Every execution is counted once: by the Part that ran it, in
 		// the outcomes up to the root.
 		fmt.Fprintf(&b, "%d executions counted, %d run\n", r2.Executions, seen)
-	}
-	if name == "optimal" && len(split.forms) != r1.Complete {
-		fmt.Fprintf(&b, "%d distinct complete traces, want the %d complete executions in one piece\n", len(split.forms), r1.Complete)
 	}
 	return b.String(), n, nil
 }

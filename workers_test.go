@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -24,8 +23,7 @@ import (
 // exploreWorkers explores body with strategy name on n workers, keeping
 // going after failures, and records every execution.
 func exploreWorkers(body func(*weft.T), name string, n, maxRuns, batch int) (*outcome, *weft.Result, error) {
-	o := &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
-		forms: map[string]int{}, failForms: map[string]int{}, failPasts: map[string]bool{}, maximal: map[string]bool{}}
+	o := newOutcome(name)
 	r, err := weft.Explore(body, weft.WithStrategy(name), weft.KeepGoing(), weft.WithMaxRuns(maxRuns),
 		weft.WithWorkers(n), weft.WithObserver(o.add), weft.WithParallelBatch(batch))
 	if err != nil {
@@ -57,33 +55,9 @@ func compareWorkers(body func(*weft.T), name string, maxRuns, batch int) (string
 	if !two.exhausted {
 		fmt.Fprintf(&b, "two workers did not finish\n")
 	}
-	for _, c := range []struct {
-		what     string
-		one, two map[string]bool
-	}{
-		{"maximal traces", one.maximal, two.maximal},
-		// A failing execution ends at its failure, with whichever
-		// independent steps of other threads the order of exploration
-		// ran before it: the failures as events (the failing step's
-		// causal past) are the same, the failing traces need not be.
-		{"failures", one.failPasts, two.failPasts},
-		{"final states", one.finals, two.finals},
-	} {
-		if d := diffSets(c.one, c.two); d != "" {
-			fmt.Fprintf(&b, "%s with two workers differ from one's: %s\n", c.what, d)
-		}
-	}
-	if !maps.Equal(one.kinds, two.kinds) {
-		fmt.Fprintf(&b, "failure kinds %v with two workers, %v with one\n", two.kinds, one.kinds)
-	}
-	if r1.FinalStates != r2.FinalStates {
-		fmt.Fprintf(&b, "%d final states counted with two workers, %d with one\n", r2.FinalStates, r1.FinalStates)
-	}
+	b.WriteString(diffDivided(one, two, r1, r2))
 	if len(r2.Workers) != 2 || r1.Workers != nil {
 		fmt.Fprintf(&b, "Workers %v with two workers, %v with one\n", r2.Workers, r1.Workers)
-	}
-	if name == "optimal" && len(two.forms) != r1.Complete {
-		fmt.Fprintf(&b, "%d distinct complete traces with two workers, %d complete executions with one\n", len(two.forms), r1.Complete)
 	}
 	return b.String(), true, nil
 }
