@@ -150,9 +150,14 @@ func (w *worker) abandoned(j *job) (bool, error) {
 		return false, err
 	}
 	w.end(j)
-	w.stats.Abandoned++
-	w.logf("weft worker %s: unit %d of run %s was removed from the queue while explored (its run ended, or another worker finished it): its exploration is dropped", w.o.Name, j.unit.ID, j.unit.Run)
+	w.dropped(j)
 	return true, nil
+}
+
+// dropped counts and logs job j, ended, as abandoned.
+func (w *worker) dropped(j *job) {
+	w.stats.Abandoned++
+	w.logf("weft worker %s: unit %d of run %s was removed from the queue while explored (its run ended, or another worker finished it): it is dropped", w.o.Name, j.unit.ID, j.unit.Run)
 }
 
 // fail publishes err as job j's result, unless it concerns the worker
@@ -227,12 +232,12 @@ func (w *worker) joinChild(j *job, m jetstream.Msg) error {
 }
 
 // steal splits units off j while workers wait for work and none waits
-// for a worker (unless j's unit is gone: then it ends j and reports it): large ones (weft.Part.SplitLarge, the branches left at the
-// shallowest state of j's path that has any), as the workers of a
-// parallel exploration do: a unit must hold enough work to pay for its
-// messages.
+// for a worker: large ones (weft.Part.SplitLarge, the branches left at
+// the shallowest state of j's path that has any), as the workers of a
+// parallel exploration do, since a unit must hold enough work to pay for
+// its messages. If j's unit is gone it ends j instead, and reports it.
 func (w *worker) steal(j *job) (gone bool, err error) {
-	n, err := w.idle.wanted(w)
+	n, err := w.wanted()
 	if err != nil || n == 0 {
 		return false, err
 	}
@@ -302,8 +307,7 @@ func (w *worker) publish(j *job, out []byte, jobErr error) error {
 	case err != nil:
 		return err
 	case gone:
-		w.stats.Abandoned++
-		w.logf("weft worker %s: unit %d of run %s was removed from the queue while explored (its run ended, or another worker finished it): its result is dropped", w.o.Name, j.unit.ID, j.unit.Run)
+		w.dropped(j)
 		return nil
 	}
 	b, err := encode(&r)

@@ -200,23 +200,17 @@ func (w *worker) route(m jetstream.Msg) error {
 	return ackWorker(m)
 }
 
-// idleWatch looks at the workers' consumer, at most every askEvery, for
-// workers waiting for a unit while none waits for a worker.
-type idleWatch struct {
-	asked time.Time
-}
-
 // wanted returns how many units w should split off now: as many as
 // workers wait for a unit beyond the units waiting for a worker (at most
-// 4), at most once per askEvery.
-func (i *idleWatch) wanted(w *worker) (int, error) {
+// 4), as the workers' consumer says, asked at most once per askEvery.
+func (w *worker) wanted() (int, error) {
 	if w.o.forceSplit {
 		return 1, nil
 	}
-	if time.Since(i.asked) < askEvery {
+	if time.Since(w.askedIdle) < askEvery {
 		return 0, nil
 	}
-	i.asked = time.Now()
+	w.askedIdle = time.Now()
 	info, err := w.cons.Info(w.ctx)
 	if err != nil {
 		return 0, fmt.Errorf("%w: consumer %s: %v", errWorker, WorkersConsumer, err)

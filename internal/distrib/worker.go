@@ -76,7 +76,7 @@ type worker struct {
 	lastJob   uint64
 	fetcher   *fetcher
 	children  *childResults // nil until the worker first splits a unit off
-	idle      idleWatch
+	askedIdle time.Time     // when it last asked whether workers wait for work
 	stats     WorkerStats
 	dead      bool // stopped as if killed (tests)
 }
