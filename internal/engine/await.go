@@ -126,7 +126,9 @@ func (t *Thread) Yield() {
 	}
 	if len(t.await) > 0 {
 		t.block(trace.AwaitYield)
+		return
 	}
+	t.noteYield()
 }
 
 // reading reports whether t.await holds o.

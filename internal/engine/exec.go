@@ -107,6 +107,8 @@ type Exec struct {
 	// its pending advance's cases, clockPending those cases in cases.
 	clock                    *Thread
 	clockCases, clockPending []trace.Case
+	// fair is the bookkeeping of the fairness rule (fair.go).
+	fair fairState
 
 	bodyReturned bool
 	ended        bool
@@ -211,6 +213,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.view.Trace = &e.tr
 	e.view.Alternatives = e
 	e.live, e.now, e.clock, e.clockPending = 0, 0, nil, nil
+	e.fair = fairState{}
 	e.bodyReturned, e.ended, e.interrupted = false, false, false
 	e.aborting.Store(false)
 	e.endState = trace.End{}
@@ -392,7 +395,7 @@ func (e *Exec) pickNext() *Thread {
 			Message: fmt.Sprintf("the execution reached the step bound (%d steps) without ending: a possible livelock; raise the bound with MaxSteps / -max-steps if the program is just long", e.cfg.MaxSteps)})
 		return nil
 	}
-	for e.fillView() == 0 {
+	for e.fairView(e.fillView()) == 0 {
 		if e.advanceTime() {
 			continue
 		}
@@ -419,6 +422,7 @@ func (e *Exec) pickNext() *Thread {
 	e.tr.AddEnabled(n, func(i int) bool { return e.view.Threads[i].Alts > 0 })
 	u := e.threads[c.Thread]
 	u.alt = c.Alt
+	e.fair.alts = e.view.Threads[c.Thread].Alts
 	return u
 }
 

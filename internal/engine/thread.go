@@ -73,6 +73,12 @@ type Thread struct {
 	inAwait  bool
 	yieldAt  int32
 	turnFrom int32
+	// The fairness rule (fair.go): wanted marks a thread found enabled
+	// since its last step, waited counts the yields of others since then,
+	// tickSkips the ticks its selects received in a row while another
+	// alternative was ready.
+	waited, tickSkips int32
+	wanted            bool
 
 	// Race builds (racesync.go): whether the goroutine ignores its
 	// synchronisation (kept across executions, as the goroutine is), the
