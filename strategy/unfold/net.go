@@ -103,7 +103,7 @@ type object struct {
 	// deficit reports that an RWMutex has a condition with a deficit
 	// (state.go): a holder's RUnlock may take every copy.
 	deficit bool
-	users  []int32 // thread conditions whose next operation takes a condition of the object
+	users   []int32 // thread conditions whose next operation takes a condition of the object
 	// lockers are the thread conditions whose next operation locks the
 	// mutex and which had no event when their extensions were computed
 	// (seed 002 §5.4.1's list).

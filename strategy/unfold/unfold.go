@@ -116,10 +116,10 @@ type Strategy struct {
 	tried  map[int32]int
 	sym    execSym
 	reads  readLocks // the read locks of the current execution's threads
-	err    error   // why the exploration stopped: a refusal, a divergence, no solver
-	failed bool    // err is no divergence: Err, not Diverged, returns it
-	pre    []int32 // scratch
-	buf    []int32 // scratch
+	err    error     // why the exploration stopped: a refusal, a divergence, no solver
+	failed bool      // err is no divergence: Err, not Diverged, returns it
+	pre    []int32   // scratch
+	buf    []int32   // scratch
 }
 
 // New returns an unfolding strategy.
