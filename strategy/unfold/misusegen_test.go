@@ -27,19 +27,19 @@ import (
 type mkind uint8
 
 const (
-	mStore   mkind = iota // x.Store(1)
-	mLock                 // mu.Lock()
-	mUnlock               // mu.Unlock()
-	mRLock                // rw.RLock()
-	mRUnlock              // rw.RUnlock()
-	mWLock                // rw.Lock()
-	mWUnlock              // rw.Unlock()
-	mAdd                  // wg.Add(1)
-	mDone                 // wg.Done()
-	mSend                 // ch.Send(1)
-	mRecv                 // ch.Recv()
-	mClose                // ch.Close()
-	mCloseNil             // close of a nil channel
+	mStore    mkind = iota // x.Store(1)
+	mLock                  // mu.Lock()
+	mUnlock                // mu.Unlock()
+	mRLock                 // rw.RLock()
+	mRUnlock               // rw.RUnlock()
+	mWLock                 // rw.Lock()
+	mWUnlock               // rw.Unlock()
+	mAdd                   // wg.Add(1)
+	mDone                  // wg.Done()
+	mSend                  // ch.Send(1)
+	mRecv                  // ch.Recv()
+	mClose                 // ch.Close()
+	mCloseNil              // close of a nil channel
 	numMKinds
 )
 
