@@ -69,9 +69,8 @@ type misuseProgram struct {
 	threads [][]mop
 }
 
-// misuseGen returns the misuse program of seed: two or three threads of
-// one to three operations each (the main thread's included), at least one
-// of which may misuse a primitive.
+// misuseGen returns the misuse program of seed: one to three threads of
+// one to three operations each, and the main thread's zero or one.
 func misuseGen(seed uint64) misuseProgram {
 	r := rand.New(rand.NewPCG(seed, 0x2545f4914f6cdd1d))
 	p := misuseProgram{seed: seed, cap: r.IntN(2), wgAdd: r.IntN(2)}
@@ -82,7 +81,7 @@ func misuseGen(seed uint64) misuseProgram {
 		}
 		return out
 	}
-	for range 1 + r.IntN(2) {
+	for range 1 + r.IntN(3) {
 		p.threads = append(p.threads, ops())
 	}
 	p.main = ops()[:r.IntN(2)]
@@ -178,7 +177,7 @@ func TestGeneratedMisuses(t *testing.T) {
 		}
 		programs = n
 	}
-	checked, failing := 0, map[trace.FailureKind]int{}
+	checked, failing, runlocks := 0, map[trace.FailureKind]int{}, 0
 	for seed := uint64(0); checked < programs && seed < uint64(100*programs); seed++ {
 		p := misuseGen(seed)
 		b := p.body()
@@ -189,7 +188,7 @@ func TestGeneratedMisuses(t *testing.T) {
 		if !ex.Exhausted {
 			continue
 		}
-		if _, _, ok := againstExhaustive(t, fmt.Sprintf("seed %d\n%v", seed, p), b, unfold.Options{}); !ok {
+		if _, _, ok := againstExhaustive(t, fmt.Sprintf("seed %d\n%v", seed, p), b, unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}, unfold.Options{Naive: true}); !ok {
 			continue
 		}
 		checked++
@@ -204,8 +203,14 @@ func TestGeneratedMisuses(t *testing.T) {
 				failing[k]++
 			}
 		}
+		for f := range want {
+			if strings.Contains(f.message, "RUnlock") {
+				runlocks++
+				break
+			}
+		}
 	}
-	t.Logf("%d programs; with a misuse, by kind: %v", checked, failing)
+	t.Logf("%d programs; with a misuse, by kind: %v; %d with an RUnlock that fails", checked, failing, runlocks)
 	if checked < programs {
 		t.Errorf("checked %d programs, want %d", checked, programs)
 	}
@@ -213,6 +218,9 @@ func TestGeneratedMisuses(t *testing.T) {
 		if failing[k] == 0 {
 			t.Errorf("no program has a failure of kind %v", k)
 		}
+	}
+	if runlocks == 0 {
+		t.Errorf("no program has an RUnlock that fails")
 	}
 }
 
