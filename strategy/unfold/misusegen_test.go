@@ -164,7 +164,8 @@ var misuseKinds = []trace.FailureKind{trace.UnlockOfUnlocked, trace.NegativeWait
 // TestGeneratedMisuses compares unfold with exhaustive search on generated
 // misuse programs: the same failure kinds, and the unfolding and the
 // deadlocks of againstExhaustive. WEFT_UNFOLD_MISUSES sets the number of
-// programs (300 by default, 60 with -short).
+// programs (300 by default, 60 with -short), WEFT_UNFOLD_MISUSES_FROM the
+// first seed (0).
 func TestGeneratedMisuses(t *testing.T) {
 	programs := 300
 	if testing.Short() {
@@ -177,8 +178,16 @@ func TestGeneratedMisuses(t *testing.T) {
 		}
 		programs = n
 	}
+	first := uint64(0)
+	if v := os.Getenv("WEFT_UNFOLD_MISUSES_FROM"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			t.Fatalf("WEFT_UNFOLD_MISUSES_FROM=%q: %v", v, err)
+		}
+		first = n
+	}
 	checked, failing, runlocks := 0, map[trace.FailureKind]int{}, 0
-	for seed := uint64(0); checked < programs && seed < uint64(100*programs); seed++ {
+	for seed := first; checked < programs && seed < first+uint64(100*programs); seed++ {
 		p := misuseGen(seed)
 		b := p.body()
 		ex, err := weft.Explore(b, weft.WithStrategy("exhaustive"), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(3000))
