@@ -1,7 +1,8 @@
 // Tests of the misuses of Go's primitives that the runtime reports as
 // failures (unlock of an unlocked Mutex or RWMutex, RUnlock without a
 // reader, a negative WaitGroup counter, send on or close of a closed
-// channel, close of a nil channel, a goroutine not started with w.Go):
+// channel, close of a nil channel, a goroutine not started with w.Go, and
+// runtime.Goexit in a thread):
 // unfold reports the same failure kinds as exhaustive search, whether the
 // misuse happens in every interleaving or in some.
 
@@ -164,6 +165,23 @@ var misuses = []misuse{
 		}
 		th.Join()
 	}, trace.Goexit, counts{2, 1}, counts{2, 1}},
+	{"goexit/every", func(w *weft.T) {
+		th := w.Go(func() { runtime.Goexit() })
+		th.Join()
+	}, trace.Goexit, counts{1, 1}, counts{1, 1}},
+	{"go statement/some", func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		th := w.Go(func() { x.Store(1) })
+		if x.Load() == 1 {
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				x.Store(2)
+			}()
+			<-done
+		}
+		th.Join()
+	}, trace.Misuse, counts{2, 1}, counts{2, 1}},
 	{"go statement/every", func(w *weft.T) {
 		x := weft.NewVar[int]("x")
 		done := make(chan struct{})
