@@ -18,10 +18,17 @@ import (
 // and whether it has finished.
 type nowFunc func(id trace.ThreadID) (op trace.Op, done bool)
 
-// key returns op, an operation of the current execution, with stable
-// numbers.
-func (s *Strategy) key(op trace.Op) opKey {
+// key returns op, an operation of thread id in the current execution, with
+// stable numbers. An RUnlock's argument says whether id holds a read lock
+// (rwHolder) or not (rwStranger), not the runtime's.
+func (s *Strategy) key(id trace.ThreadID, op trace.Op) opKey {
 	k := opKey{kind: op.Kind, class: op.Class, obj: -1, arg: op.Arg}
+	if op.Kind == trace.KindRUnlock {
+		k.arg = rwStranger
+		if s.reads.holds(id, op.Obj) {
+			k.arg = rwHolder
+		}
+	}
 	switch op.Kind {
 	case trace.KindNone:
 		return opKey{obj: -1}
@@ -50,7 +57,7 @@ func (s *Strategy) key(op trace.Op) opKey {
 // made the condition failed and the thread has no operation).
 func (s *Strategy) startOf(id trace.ThreadID, now nowFunc, fatal bool) threadStart {
 	op, fin := now(id)
-	st := threadStart{thread: int32(s.tn.Stable(id)), op: s.key(op)}
+	st := threadStart{thread: int32(s.tn.Stable(id)), op: s.key(id, op)}
 	switch {
 	case op.Kind != trace.KindNone:
 		st.state = pending
@@ -80,6 +87,7 @@ func (s *Strategy) nextOf(tr *trace.Trace, id trace.ThreadID, i int, now nowFunc
 func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 	n := s.n
 	s.begun = true
+	s.reads = s.reads[:0]
 	s.marking = s.marking[:0]
 	for i := range n.places {
 		s.marking = append(s.marking, n.places[i].init)
@@ -191,7 +199,8 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	n := s.n
 	ev := &tr.Events[i]
 	th := int32(s.tn.Stable(ev.Thread))
-	k := s.key(ev.Op)
+	k := s.key(ev.Thread, ev.Op)
+	s.reads.apply(ev)
 	tp, ok := n.threads[th]
 	if !ok || s.marking[tp] < 0 {
 		s.diverge(fmt.Errorf("step %d: thread %v has no condition in the unfolding", i+1, ev.Thread))
@@ -202,6 +211,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v where the unfolding has %v", i+1, ev.Thread, k, n.conds[t].op))
 		return
 	}
+	k = s.formIn(k, th)
 	cas := int32(noCase)
 	if k.kind == trace.KindSelect {
 		cas = ev.Case
@@ -305,6 +315,19 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	n.fromResources(e)
 }
 
+// formIn returns the operation of the event of stable thread th's
+// operation k in the current marking: a holder's RUnlock takes every copy
+// when its copy has a deficit (rwForm).
+func (s *Strategy) formIn(k opKey, th int32) opKey {
+	if !holderRUnlock(k) {
+		return k
+	}
+	if p, ok := s.n.copies[[2]int32{k.obj, th}]; ok && int(p) < len(s.marking) && s.marking[p] >= 0 && rwDeficitOf(s.n.conds[s.marking[p]].value) != 0 {
+		return holderAll(k)
+	}
+	return k
+}
+
 // partnerCond returns the condition of thread id, the partner of a
 // rendezvous, in the current marking, and whether its next operation there
 // is op.
@@ -314,7 +337,7 @@ func (s *Strategy) partnerCond(id trace.ThreadID, op trace.Op) (int32, bool) {
 		return -1, false
 	}
 	u := s.marking[p]
-	return u, s.n.conds[u].op == s.key(op)
+	return u, s.n.conds[u].op == s.key(id, op)
 }
 
 // fire fires event e in the current marking.
@@ -344,10 +367,11 @@ func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, alt strategy.Altern
 		return -1
 	}
 	t := s.marking[tp]
-	k := s.key(op)
+	k := s.key(id, op)
 	if n.conds[t].op != k {
 		return -1
 	}
+	k = s.formIn(k, th)
 	cas := int32(noCase)
 	if k.kind == trace.KindSelect {
 		cas = alt.Case

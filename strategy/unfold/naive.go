@@ -48,8 +48,8 @@ func (n *net) wanting(p *place) []int32 {
 	for _, t := range ob.users {
 		k := n.conds[t].op
 		th := n.places[n.conds[t].place].thread
-		if p.kind == copyPlace && accessOf(k) == readAccess && th != p.thread {
-			continue // another thread's copy
+		if p.kind == copyPlace && accessOf(k) == readAccess && th != p.thread && !holderRUnlock(k) {
+			continue // another thread's copy (a holder's RUnlock may take every one)
 		}
 		out = append(out, t)
 	}
@@ -59,8 +59,19 @@ func (n *net) wanting(p *place) []int32 {
 // naiveFrom adds the extensions of thread condition t whose presets hold
 // condition fixed of place fp (any, if fp is -1): it tries every choice of
 // one condition per place the event needs.
+//
+// A holder's RUnlock is tried both ways: with its copy, and, once the
+// RWMutex has a deficit, with every copy (runlock.go).
 func (n *net) naiveFrom(t, fp, fixed int32) {
 	k := n.conds[t].op
+	n.naiveOf(t, k, fp, fixed)
+	if holderRUnlock(k) && n.objects[k.obj].deficit {
+		n.naiveOf(t, holderAll(k), fp, fixed)
+	}
+}
+
+// naiveOf is naiveFrom for the event of t of operation k.
+func (n *net) naiveOf(t int32, k opKey, fp, fixed int32) {
 	ps := n.resources(nil, n.places[n.conds[t].place].thread, k)
 	if fp >= 0 {
 		found := false
@@ -79,7 +90,9 @@ func (n *net) naiveFrom(t, fp, fixed int32) {
 			return // no superset is a co-set either
 		}
 		if i == len(ps) {
-			n.extension(pre)
+			if k.class != trace.ClassRWMutex || n.rwAccepts(k, pre[1:]) {
+				n.extension(pre)
+			}
 			return
 		}
 		cands := n.places[ps[i]].conds

@@ -100,7 +100,10 @@ type object struct {
 	copies []int32 // copy places (variables, WaitGroups), in the order they were made
 	mutex  int32   // the place of a mutex, or of an RWMutex's or a Once's state; -1 otherwise
 	writes []int32 // write events (unfolding and extensions), in creation order
-	users  []int32 // thread conditions whose next operation takes a condition of the object
+	// deficit reports that an RWMutex has a condition with a deficit
+	// (state.go): a holder's RUnlock may take every copy.
+	deficit bool
+	users   []int32 // thread conditions whose next operation takes a condition of the object
 	// lockers are the thread conditions whose next operation locks the
 	// mutex and which had no event when their extensions were computed
 	// (seed 002 §5.4.1's list).
@@ -292,13 +295,14 @@ func (n *net) extensionAlt(pre []int32, alt int32) (id int32, isNew bool) {
 func (n *net) newExtension(pre []int32, alt int32) (id int32) {
 	t := &n.conds[pre[0]]
 	id = int32(len(n.events))
-	n.events = append(grow(n.events), event{thread: n.places[t.place].thread, op: t.op, pre: n.ints.clone(pre), order: -1, alt: alt})
+	op := n.rwForm(t.op, pre)
+	n.events = append(grow(n.events), event{thread: n.places[t.place].thread, op: op, pre: n.ints.clone(pre), order: -1, alt: alt})
 	n.index(id)
 	for _, c := range pre {
 		n.conds[c].consumers = append(n.conds[c].consumers, id)
 	}
-	if accessOf(t.op) == writeAccess {
-		ob := n.objects[t.op.obj]
+	if accessOf(op) == writeAccess {
+		ob := n.objects[op.obj]
 		ob.writes = append(ob.writes, id)
 	}
 	n.exts = append(n.exts, id)
@@ -352,7 +356,10 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 		case n.places[p].kind == mutexPlace:
 			dc.state = mutexAfter(ev.op)
 		case rw && n.places[p].kind == copyPlace:
-			dc.value = rwCopyAfter(ev.op, pc.value, sum, accessOf(ev.op) == writeAccess)
+			dc.value = rwCopyAfter(ev.op, pc.value, sum, accessOf(ev.op) == writeAccess, n.places[p].thread == ev.thread)
+			if rwDeficitOf(dc.value) != 0 {
+				n.objects[ev.op.obj].deficit = true
+			}
 		case n.places[p].kind == statePlace || (n.places[p].kind == copyPlace && n.objects[n.places[p].obj].class == trace.ClassChan):
 			dc.value = stateAfter(n.caseOp(ev), pc.value)
 		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:

@@ -42,8 +42,8 @@ type access uint8
 
 const (
 	noAccess     access = iota
-	readAccess          // Load, WaitGroup Wait, unbuffered Send, Recv, Len, RLock, RUnlock, TryRLock: the thread's copy of the object
-	writeAccess         // Store, Add, Swap, CompareAndSwap, WaitGroup Add, unbuffered Close, an RWMutex's writer's operations: every copy
+	readAccess          // Load, WaitGroup Wait, unbuffered Send, Recv, Len, RLock, a holder's RUnlock, TryRLock: the thread's copy of the object
+	writeAccess         // Store, Add, Swap, CompareAndSwap, WaitGroup Add, unbuffered Close, an RWMutex's writer's operations and the other RUnlocks: every copy
 	mutexAccess         // Lock, Unlock, TryLock: the mutex's place
 	joinAccess          // Join: the joined thread's place
 	stateAccess         // every operation of a Once, a buffered channel: the place of its state
@@ -65,8 +65,9 @@ func accessOf(k opKey) access {
 	}
 	if k.class == trace.ClassRWMutex {
 		// A copy per thread (state.go): the readers' operations take
-		// their thread's, the writers' every copy.
-		if k.kind == trace.KindRLock || k.kind == trace.KindRUnlock || (k.kind == trace.KindTryLock && k.arg == trace.TryRLockArg) {
+		// their thread's, the writers' and the RUnlocks that may fail
+		// every copy.
+		if k.kind == trace.KindRLock || (k.kind == trace.KindRUnlock && k.arg == rwHolder) || (k.kind == trace.KindTryLock && k.arg == trace.TryRLockArg) {
 			return readAccess
 		}
 		return writeAccess

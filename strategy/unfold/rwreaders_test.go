@@ -69,3 +69,17 @@ func TestRWReaders(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRWReaders explores 3 readers and 2 writers of an RWMutex
+// (TestRWReaders' last row: 1897 events, 250 tests), the path of the
+// readers' and writers' copies.
+func BenchmarkRWReaders(b *testing.B) {
+	body := rwProgram(3, 2)
+	for b.Loop() {
+		s := unfold.New(unfold.Options{})
+		r, err := weft.Explore(body, weft.WithCustomStrategy(s), weft.NoReplayFiles())
+		if err != nil || s.Stats().Events != 1897 || r.Executions != 250 {
+			b.Fatalf("%v: %d events, %d tests; want 1897, 250", err, s.Stats().Events, r.Executions)
+		}
+	}
+}

@@ -214,9 +214,20 @@ func (n *net) lockersOf(l int32) {
 // accept d: a reader of pl's thread with d; a writer with the sets of
 // copies concurrent with it, searched from the cut of its local
 // configuration (searchTuple), if it is concurrent with d.
+//
+// A copy with a deficit (runlock.go) also lets a holder's RUnlock, of any
+// thread, take every copy.
 func (n *net) rwEnabled(pl *place, d int32) {
-	for _, t := range n.wanting(pl) {
+	deficit := rwDeficitOf(n.conds[d].value) != 0
+	for _, t := range n.objects[pl.obj].users {
 		k := n.conds[t].op
+		if deficit && holderRUnlock(k) {
+			n.searchFromCut(t, holderAll(k), d)
+			continue
+		}
+		if accessOf(k) == readAccess && n.places[n.conds[t].place].thread != pl.thread {
+			continue // another thread's copy
+		}
 		if !accepts(k, &n.conds[d]) {
 			continue
 		}
@@ -224,14 +235,6 @@ func (n *net) rwEnabled(pl *place, d int32) {
 			n.tryPair(t, d)
 			continue
 		}
-		if ok, fatal := n.co(t, d); !ok || fatal {
-			continue
-		}
-		start := n.tupleBuf[:0]
-		for _, p := range n.objects[k.obj].copies {
-			start = append(start, n.frontOf(t, p))
-		}
-		n.tupleBuf = start
-		n.searchTuple(t, start)
+		n.searchFromCut(t, k, d)
 	}
 }

@@ -13,14 +13,37 @@ import (
 
 // The state of a reader/writer mutex at a condition of a thread's copy
 // (condition.value): the thread's read locks, and, the same in every
-// copy, the writers announced and waiting for the readers to leave, and
-// whether a writer holds it.
+// copy, the writers announced and waiting for the readers to leave,
+// whether a writer holds it, and the deficit: the RUnlocks by threads
+// that held no read lock that succeeded, each taking a read lock another
+// thread holds. The RWMutex's reader count is the sum of the copies'
+// read locks less the deficit.
 const (
-	rwReaders   = 1       // one reader
-	rwWriters   = 1 << 32 // one writer waiting
-	rwLocked    = 1 << 48 // a writer holds it
-	rwReaderMax = rwWriters - 1
+	rwReaders    = 1       // one reader
+	rwWriters    = 1 << 32 // one writer waiting
+	rwLocked     = 1 << 48 // a writer holds it
+	rwDeficit    = 1 << 49 // one read lock taken by a thread that held none
+	rwReaderMax  = rwWriters - 1
+	rwWriterMask = rwDeficit - rwWriters // the writers' state
 )
+
+// The arguments of an RUnlock's opKey (not the runtime's Op.Arg, whose
+// balance can change while the RUnlock is pending). An RUnlock by a
+// thread that holds a read lock of its own (rwHolder) takes its thread's
+// copy and cannot fail while the deficit is zero; with a deficit, its
+// event takes every copy (rwHolderAll), since it fails if the reader
+// count is zero. An RUnlock by a thread that holds none (rwStranger)
+// takes every copy: it fails if the count is zero, else adds one to the
+// deficit. The event of an rwHolder thread condition is the one its
+// copy's deficit decides (rwForm).
+const (
+	rwStranger  = 0
+	rwHolder    = 1
+	rwHolderAll = 2
+)
+
+// rwDeficitOf returns the deficit of the RWMutex copy value v.
+func rwDeficitOf(v int64) int64 { return v / rwDeficit }
 
 // The states of a Once (condition.value): its function has not run, runs,
 // has run.
@@ -49,16 +72,28 @@ func stateful(k opKey) bool {
 // in state v: RLock and a writer's first Lock step while no writer holds
 // or waits, an announced writer's Lock once the readers left, Do while the
 // function does not run (model.Object.Ready's rules). The rest never
-// blocks.
+// blocks; a holder's RUnlock takes its own copy alone while the deficit
+// is zero, every copy (rwHolderAll) once it is not.
 func stateAccepts(k opKey, v int64) bool {
 	switch k.kind {
 	case trace.KindRLock:
-		return v&^rwReaderMax == 0
+		if k.class == trace.ClassRWMutex {
+			return v&rwWriterMask == 0
+		}
+	case trace.KindRUnlock:
+		switch k.arg {
+		case rwHolder:
+			return rwDeficitOf(v) == 0
+		case rwHolderAll:
+			return rwDeficitOf(v) != 0
+		}
 	case trace.KindLock:
 		if k.arg == model.RWAnnounced {
-			return v&rwReaderMax == 0
+			// The readers are gone from the copy, or the deficit may
+			// have taken them (acceptsEach decides on the sum).
+			return v&rwReaderMax <= rwDeficitOf(v)
 		}
-		return v&^rwReaderMax == 0
+		return v&rwWriterMask == 0
 	case trace.KindOnceDo:
 		return v != onceRunning
 	case trace.KindSend: // room, or closed (it panics)
@@ -94,7 +129,7 @@ func stateAfter(k opKey, v int64) int64 {
 		return v &^ rwLocked
 	case trace.KindTryLock:
 		switch {
-		case k.arg == trace.TryRLockArg && v&^rwReaderMax == 0:
+		case k.arg == trace.TryRLockArg && v&rwWriterMask == 0:
 			return v + rwReaders
 		case k.arg != trace.TryRLockArg && v == 0:
 			return rwLocked
@@ -119,16 +154,17 @@ func stateAfter(k opKey, v int64) int64 {
 	return v
 }
 
-// rwSum returns the readers of the RWMutex copies cs, with the writers'
-// state (the same in every copy): the state a writer's operation that
-// takes them all sees.
+// rwSum returns the reader count of the RWMutex copies cs (their read
+// locks less the deficit), with the writers' state (the same in every
+// copy): the state an operation that takes them all sees.
 func (n *net) rwSum(cs []int32) int64 {
 	var sum int64
 	for _, c := range cs {
 		sum += n.conds[c].value & rwReaderMax
 	}
 	if len(cs) > 0 {
-		sum += n.conds[cs[0]].value &^ rwReaderMax
+		v := n.conds[cs[0]].value
+		sum = max(sum-rwDeficitOf(v), 0) + v&rwWriterMask
 	}
 	return sum
 }
@@ -138,15 +174,28 @@ func (n *net) rwSum(cs []int32) int64 {
 // own readers; a writer's (write true) on every copy, deciding on sum
 // (rwSum) whether a Lock takes the lock or announces the writer, whether a
 // TryLock succeeds, each copy keeping its readers.
-func rwCopyAfter(k opKey, v, sum int64, write bool) int64 {
+//
+// An RUnlock that takes every copy fails if the reader count is zero (the
+// copies stay as they were); else a stranger's adds one to the deficit of
+// every copy, and a holder's takes one read lock from its own copy (own).
+func rwCopyAfter(k opKey, v, sum int64, write, own bool) int64 {
 	if !write {
 		return stateAfter(k, v)
 	}
 	switch {
+	case k.kind == trace.KindRUnlock && sum&rwReaderMax == 0:
+		return v
+	case k.kind == trace.KindRUnlock && k.arg == rwStranger:
+		return v + rwDeficit
+	case k.kind == trace.KindRUnlock:
+		if own {
+			return v - rwReaders
+		}
+		return v
 	case k.kind == trace.KindLock && k.arg == model.RWAnnounced:
 		return (v - rwWriters) | rwLocked
 	case k.kind == trace.KindLock && sum == 0, k.kind == trace.KindTryLock && sum == 0:
-		return rwLocked
+		return v | rwLocked
 	case k.kind == trace.KindLock:
 		return v + rwWriters
 	case k.kind == trace.KindUnlock:

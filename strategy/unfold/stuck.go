@@ -196,19 +196,22 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		}
 		// One place, or an RWMutex writer's copies: blocked if one of
 		// the marking's conditions of them does not let it run.
+		if cd.op.kind == trace.KindRUnlock {
+			return false // it never blocks (runlock.go)
+		}
 		ps := n.resources(nil, n.places[cd.place].thread, cd.op)
 		if len(ps) == 0 {
 			return false
 		}
-		here := false
+		rs := make([]int32, 0, len(ps))
 		for _, p := range ps {
 			r := at(p)
 			if r < 0 {
 				return false
 			}
-			here = here || !accepts(cd.op, &n.conds[r])
+			rs = append(rs, r)
 		}
-		if !here {
+		if n.acceptsEach(cd.op, rs) {
 			return false
 		}
 		blocked = true

@@ -33,6 +33,14 @@ func (n *net) fromThread(t int32, marking []int32) {
 	case readAccess, mutexAccess, stateAccess:
 		n.searchPlace(t, ps[0], marking[ps[0]])
 		n.meets(t)
+		if holderRUnlock(k) {
+			start := n.tupleBuf[:0]
+			for _, p := range n.objects[k.obj].copies {
+				start = append(start, marking[p])
+			}
+			n.tupleBuf = start
+			n.holderAllExtensions(t, k, start)
+		}
 	case selectAccess:
 		n.selectExts(t)
 		n.meets(t)
@@ -42,7 +50,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 			start = append(start, marking[p])
 		}
 		n.tupleBuf = start
-		n.searchTuple(t, start)
+		n.searchTuple(t, k, start)
 	case joinAccess:
 		n.joining(k.obj)
 		ds := n.dones[k.obj]
@@ -122,7 +130,9 @@ type tupleItem struct {
 	fatal bool
 }
 
-// searchTuple adds the write extensions of thread condition t (case 3):
+// searchTuple adds the write extensions of thread condition t, of
+// operation k (its next one, or a holder's RUnlock that takes every copy),
+// (case 3):
 // a write takes one condition of every copy of its variable. The sets of
 // such conditions concurrent with t are connected by adjacency
 // (Definition 3, Theorem 1): one read or write of the variable leads from
@@ -131,8 +141,7 @@ type tupleItem struct {
 // marking's, or the cut of t's local configuration), and moves one event
 // forward or back at a time. Every set met is tried; those whose
 // conditions the operation accepts (an RWMutex's writer) are extensions.
-func (n *net) searchTuple(t int32, start []int32) {
-	k := n.conds[t].op
+func (n *net) searchTuple(t int32, k opKey, start []int32) {
 	m := len(start)
 	// The tuples met are kept end to end in flat, the i-th at i*m; the
 	// queue holds the indexes of those concurrent with t, fatal whether
@@ -242,9 +251,11 @@ func (n *net) searchTuple(t int32, start []int32) {
 
 // acceptsEach reports whether the operation k can take each condition of
 // cs (accepts): for an RWMutex's writer, whether the tuple of its copies
-// lets it run (each copy holds the writers' state, and the readers of the
-// copies are all zero if each is).
+// lets it run (each copy holds the writers' state; rwAccepts).
 func (n *net) acceptsEach(k opKey, cs []int32) bool {
+	if k.class == trace.ClassRWMutex {
+		return n.rwAccepts(k, cs)
+	}
 	for _, c := range cs {
 		if !accepts(k, &n.conds[c]) {
 			return false

@@ -111,14 +111,19 @@ type Strategy struct {
 	searched bool
 	stuck    [][]int32
 	dlModels []solver.Model // the inputs of each deadlock of dls
+	// deadlockTest reports that the current execution runs to a deadlock
+	// of dls: its free part avoids the steps known to fail, which would
+	// end it before the deadlock shows.
+	deadlockTest bool
 	// tried maps the targets tried to the size of the path constraint of
 	// their last test (retry).
 	tried  map[int32]int
 	sym    execSym
-	err    error   // why the exploration stopped: a refusal, a divergence, no solver
-	failed bool    // err is no divergence: Err, not Diverged, returns it
-	pre    []int32 // scratch
-	buf    []int32 // scratch
+	reads  readLocks // the read locks of the current execution's threads
+	err    error     // why the exploration stopped: a refusal, a divergence, no solver
+	failed bool      // err is no divergence: Err, not Diverged, returns it
+	pre    []int32   // scratch
+	buf    []int32   // scratch
 }
 
 // New returns an unfolding strategy.
@@ -275,6 +280,7 @@ func (s *Strategy) Next() bool {
 		s.dls, s.dlModels = s.dls[1:], s.dlModels[1:]
 		s.reset(-1, model)
 		s.sched = n.schedule(s.sched, n.past(d))
+		s.deadlockTest = true
 		n.stats.DeadlockTests++
 		return true
 	}
@@ -314,7 +320,7 @@ func (s *Strategy) reached(d []int32) bool {
 // reset prepares an execution whose target is e (-1: none), with the
 // inputs of model (nil: the defaults).
 func (s *Strategy) reset(e int32, model solver.Model) {
-	s.target, s.seen, s.begun = e, 0, false
+	s.target, s.seen, s.begun, s.deadlockTest = e, 0, false, false
 	s.tn.Reset()
 	s.on.reset()
 	s.resetSym(model)
@@ -417,7 +423,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 
 // free chooses a step of the free part of a test.
 func (s *Strategy) free(st *strategy.State) strategy.Choice {
-	var cands, all []strategy.Choice
+	var cands, all, fatal []strategy.Choice
 	for i := range st.Threads {
 		id := trace.ThreadID(i)
 		if !st.Enabled(id) {
@@ -432,8 +438,12 @@ func (s *Strategy) free(st *strategy.State) strategy.Choice {
 				break // one event, whatever the alternative
 			}
 			c := strategy.Choice{Thread: id, Alt: a}
-			all = append(all, c)
 			e := s.nextEvent(id, op, alt)
+			if s.deadlockTest && e >= 0 && s.n.events[e].fatal {
+				fatal = append(fatal, c)
+				continue
+			}
+			all = append(all, c)
 			if e < 0 {
 				s.n.stats.Unexpected++
 			} else if !s.opts.Plain && !s.n.events[e].in() {
@@ -443,6 +453,9 @@ func (s *Strategy) free(st *strategy.State) strategy.Choice {
 	}
 	if len(cands) == 0 {
 		cands = all
+	}
+	if len(cands) == 0 {
+		cands = fatal
 	}
 	if s.rnd != nil {
 		return cands[s.rnd.IntN(len(cands))]
