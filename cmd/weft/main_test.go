@@ -94,6 +94,8 @@ func TestExitStatus(t *testing.T) {
 		{name: "bad flag", args: []string{"run", "-bogus", "xy"}, code: 2, stderr: []string{"flag provided but not defined: -bogus; see 'weft help run'"}},
 		{name: "bad depth", args: []string{"run", "-depth", "0", "xy"}, code: 2, stderr: []string{"bug depth 0: must be at least 1"}},
 		{name: "missing program", args: []string{"run"}, code: 2, stderr: []string{"weft run: missing PROGRAM"}},
+		{name: "k above the maximum", args: []string{"run", "-strategy", "con2", "-k", "1000000", "addall"}, code: 2, stdoutNone: true,
+			stderr: []string{"weft run: -k 1000000: con2 explores at most 16 interferences (its scenarios grow combinatorially with k; the programs of Farzan et al. 2013 need at most 4); give -k 16 or less\n"}},
 		{name: "negative max-steps", args: []string{"run", "-max-steps", "-5", "xy"}, code: 2, stdoutNone: true,
 			stderr: []string{`weft run: invalid value "-5" for flag -max-steps: must not be negative (0: weft's default); see 'weft help run'`}},
 		{name: "negative max-runs", args: []string{"run", "-max-runs", "-1", "xy"}, code: 2, stdoutNone: true,
