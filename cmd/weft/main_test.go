@@ -279,7 +279,8 @@ func TestReplayRoundTrip(t *testing.T) {
 
 // TestReplayAnyStep replays the token of timeout's leak, found with -time
 // any: the token says so (w1a.), weft replay needs no -time, and the
-// replay leaks at the same number of steps.
+// replay leaks at the same number of steps; the token with its prefix
+// edited to w1. is refused as corrupt.
 func TestReplayAnyStep(t *testing.T) {
 	s := decodeSummary(t, 1, "-time", "any", "timeout")
 	if len(s.Failures) != 1 || s.Failures[0].Kind != "leak" {
@@ -294,6 +295,15 @@ func TestReplayAnyStep(t *testing.T) {
 	head := "weft: leak (execution 1, " + strconv.Itoa(f.Steps) + " steps)"
 	if code != 1 || !strings.HasPrefix(stdout, head) || !strings.Contains(stdout, "advance to 1s") {
 		t.Errorf("replay: exit status %d, want 1, and output starting %q with the clock's advance:\n%s%s", code, head, stdout, stderr)
+	}
+	// The checksum covers the prefix: the token edited to say that time
+	// moved only when every thread was blocked is corrupt, not a replay
+	// that diverges.
+	edited := strings.Replace(args[3], ":w1a.", ":w1.", 1)
+	code, stdout, stderr = runCmd(t, "replay", args[2], edited)
+	want := "weft: malformed replay token: checksum mismatch: the token is corrupt: it was made as a w1a. token (virtual time moved at any step) and its prefix edited to w1.; "
+	if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, want) {
+		t.Errorf("replay %s: exit status %d, stdout %q, stderr %q; want %d, nothing and %q", edited, code, stdout, stderr, exitUsage, want)
 	}
 }
 
