@@ -64,7 +64,11 @@ func WithStrategy(name string) Option {
 	}
 }
 
-// WithCustomStrategy explores with s, a strategy of the caller's.
+// WithCustomStrategy explores with s, a strategy of the caller's. A
+// wrapper around another strategy must implement Unwrap
+// (strategy.Wrapper), or the capabilities the driver needs of what it
+// wraps: Explore refuses one that holds, in a field of interface type, a
+// strategy whose required capabilities it hides (ErrHiddenCapability).
 func WithCustomStrategy(s strategy.Strategy) Option {
 	return func(c *config) error { c.strategy, c.strategyName, c.strategySet = s, "custom", true; return nil }
 }
