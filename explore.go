@@ -53,6 +53,11 @@ type Result struct {
 	// asked to run on several workers ran on one.
 	Workers     []WorkerStats
 	NotParallel string
+	// Covers is, for a strategy that aims at a coverage goal
+	// (strategy.Covering, as con2) and finished, what it covered: it
+	// searched no further, for deadlocks or other failures. Empty
+	// otherwise.
+	Covers string
 	// Note says what the choice of strategy left out, when the caller
 	// chose none (see Explore): the inputs of a body that reads some,
 	// which optimal does not explore without the concolic strategies.
@@ -272,6 +277,9 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 	}
 	if cs, ok := strategy.As[strategy.Counting](s); ok {
 		r.Counters = cs.Counters()
+	}
+	if cv, ok := strategy.As[strategy.Covering](s); ok && r.Exhausted {
+		r.Covers = cv.Covers()
 	}
 	r.Wall = time.Since(start)
 	if out.Err == nil && out.Refused != nil {

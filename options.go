@@ -64,7 +64,11 @@ func WithStrategy(name string) Option {
 	}
 }
 
-// WithCustomStrategy explores with s, a strategy of the caller's.
+// WithCustomStrategy explores with s, a strategy of the caller's. A
+// wrapper around another strategy must implement Unwrap
+// (strategy.Wrapper), or the capabilities the driver needs of what it
+// wraps: Explore refuses one that holds, in a field of interface type, a
+// strategy whose required capabilities it hides (ErrHiddenCapability).
 func WithCustomStrategy(s strategy.Strategy) Option {
 	return func(c *config) error { c.strategy, c.strategyName, c.strategySet = s, "custom", true; return nil }
 }
@@ -97,13 +101,23 @@ func WithDepth(d int) Option {
 // WithInterferences is not given.
 const DefaultInterferences = 2
 
-// WithInterferences sets the con2 strategy's bound k (at least 0): it
-// covers every branch side an execution reaches with at most k
-// interferences, reads of another thread's write (seed 003).
+// MaxInterferences is the largest bound WithInterferences takes. con2's
+// scenarios grow combinatorially with their interferences, and it lists
+// the sides covered at each k up to the bound; the programs of Farzan et
+// al., "Con2colic Testing" (2013), need at most 4.
+const MaxInterferences = 16
+
+// WithInterferences sets the con2 strategy's bound k (0 to
+// MaxInterferences): it covers every branch side an execution reaches
+// with at most k interferences, reads of another thread's write (seed
+// 003).
 func WithInterferences(k int) Option {
 	return func(c *config) error {
 		if k < 0 {
 			return fmt.Errorf("interference bound %d: must not be negative", k)
+		}
+		if k > MaxInterferences {
+			return fmt.Errorf("interference bound %d: must be at most %d (MaxInterferences)", k, MaxInterferences)
 		}
 		c.k = k
 		return nil

@@ -15,6 +15,9 @@ func Strategies() []string { return registry.Names() }
 // build builds the strategy of c.
 func (c *config) build() (strategy.Strategy, error) {
 	if c.strategy != nil {
+		if err := checkHidden(c.strategy); err != nil {
+			return nil, err
+		}
 		return c.strategy, c.checkTime(c.strategy, "(custom)")
 	}
 	mk, err := registry.Lookup(c.strategyName)

@@ -9,7 +9,8 @@ import (
 
 // summary describes the exploration in one line: the strategy, the
 // executions, the final states, the wall time and whether the exploration
-// finished ("exhaustive") or what stopped it ("NOT exhaustive: ..."), as in
+// finished ("exhaustive", or "covered ..." for a strategy that aims at a
+// coverage goal) or what stopped it ("NOT exhaustive: ..."), as in
 //
 //	strategy optimal, executions 29 (complete 29, cut 0, failing 0), final states 3, wall 1.2ms: exhaustive (the strategy finished)
 //
@@ -29,7 +30,10 @@ func (r *Result) summary(c *config) string {
 		s += fmt.Sprintf(", one worker (%s)", r.NotParallel)
 	}
 	s += fmt.Sprintf(", wall %v: ", r.Wall.Round(10_000))
-	if r.Exhausted {
+	switch {
+	case r.Exhausted && r.Covers != "":
+		return s + "covered " + r.Covers + " (the strategy finished; it is not a deadlock search: a deadlock is found only when an execution runs into it)"
+	case r.Exhausted:
 		return s + "exhaustive (the strategy finished)"
 	}
 	return s + "NOT exhaustive: " + r.stopped(c)

@@ -17,8 +17,9 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// TestNegativeBounds checks that negative durations are refused with an
-// error naming the value and the bound.
+// TestNegativeBounds checks that negative durations, and an interference
+// bound above MaxInterferences, are refused with an error naming the value
+// and the bound.
 func TestNegativeBounds(t *testing.T) {
 	body := func(w *weft.T) {}
 	for _, tc := range []struct {
@@ -28,6 +29,7 @@ func TestNegativeBounds(t *testing.T) {
 	}{
 		{"timeout", weft.WithTimeout(-time.Second), "timeout -1s: must not be negative (0: no bound)"},
 		{"watchdog", weft.WithWatchdog(-time.Millisecond), "watchdog -1ms: must not be negative (0: the default)"},
+		{"interferences", weft.WithInterferences(weft.MaxInterferences + 1), "interference bound 17: must be at most 16 (MaxInterferences)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := weft.Explore(body, tc.opt)

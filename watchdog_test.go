@@ -5,6 +5,8 @@ package weft_test
 
 import (
 	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -95,5 +97,60 @@ func TestFailThenBlockedDefer(t *testing.T) {
 	}
 	if rep := f.Report(""); !strings.HasPrefix(rep, "weft: assertion in T0 ") {
 		t.Errorf("the report does not lead with the assertion:\n%s", rep)
+	}
+}
+
+// TestWatchdogSpinLine checks that the report of a thread spinning in a
+// loop with an empty body, which the compiler's jump back to the loop's
+// head places on line 1, points at the loop's line. Each case's body
+// returns the line of its loop: the line where it is built, plus the
+// loop's distance from it.
+func TestWatchdogSpinLine(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		body func() (func(w *weft.T), int)
+	}{
+		{"for !flag {}", func() (func(w *weft.T), int) {
+			_, _, line, _ := runtime.Caller(0)
+			return func(w *weft.T) {
+				var flag bool
+				for !flag {
+				}
+			}, line + 3
+		}},
+		{"for {}", func() (func(w *weft.T), int) {
+			_, _, line, _ := runtime.Caller(0)
+			return func(w *weft.T) {
+				for {
+				}
+			}, line + 2
+		}},
+		{"in a thread", func() (func(w *weft.T), int) {
+			_, _, line, _ := runtime.Caller(0)
+			return func(w *weft.T) {
+				var flag bool
+				w.Go(func() {
+					for !flag {
+					}
+				})
+			}, line + 4
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body, line := tc.body()
+			r, err := weft.Explore(body, weft.WithWatchdog(50*time.Millisecond), weft.NoReplayFiles())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Blocked {
+				t.Fatalf("failures %v; want one of kind %v", r.FailureCounts, trace.Blocked)
+			}
+			msg := r.Failures[0].Message
+			// The offset is left out at the function's entry.
+			want := regexp.MustCompile(`watchdog_test\.go:` + strconv.Itoa(line) + `( \+0x|\n)`)
+			if !want.MatchString(msg) || strings.Contains(msg, "watchdog_test.go:1 ") {
+				t.Errorf("report does not point at the loop (line %d):\n%s", line, msg)
+			}
+		})
 	}
 }

@@ -46,6 +46,17 @@ type Solving interface {
 	SolverStats() solver.Stats
 }
 
+// A Covering strategy aims at a coverage goal, not at every behaviour of
+// the program (con2: the branch sides reachable with at most k
+// interferences). It finishes when the goal is met, so a deadlock, or a
+// failure the goal does not lead to, is found only when an execution runs
+// into it. Covers says what the goal is ("every branch side reachable
+// with at most 2 interferences"), for the summary of an exploration the
+// strategy finished.
+type Covering interface {
+	Covers() string
+}
+
 // A Closer holds resources (a solver's native memory) that Close releases;
 // the driver calls it once, when the exploration ends.
 type Closer interface {

@@ -33,6 +33,11 @@
 //		c.Close()
 //	}
 //
+// A wrapper of one's own must therefore implement Unwrap: weft.Explore
+// refuses a custom strategy that holds another in a field of interface
+// type (embedding strategy.Strategy, say) and hides a capability the
+// driver needs of it (SymbolicTracer, Failer, BlockedTimeOnly, Closer).
+//
 // A strategy's panic is a bug in weft: the driver catches it where it
 // calls the strategy, ends the exploration with an internal error, and the
 // program under test never sees it.

@@ -208,6 +208,9 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	if len(chosen) == 0 && !con2Table {
 		return report(usageErrorf("unknown table %q: use fig8, table2, table4, fig13, speed, table1 or all", *table), stderr)
 	}
+	if err := checkRows(*rows, *table, chosen, con2Table); err != nil {
+		return report(err, stderr)
+	}
 	enc := json.NewEncoder(stdout)
 	for _, t := range chosen {
 		var results []benchResult
@@ -234,6 +237,41 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// checkRows returns a usage error naming the valid rows when rows, the
+// text of -rows, is in no label of the tables chosen (con2: with Table 1
+// of con2), and nil when it is in one or is empty.
+func checkRows(rows, table string, chosen []benchTable, con2 bool) error {
+	if rows == "" {
+		return nil
+	}
+	var valid []string
+	found := false
+	add := func(name string, labels []string) {
+		for _, l := range labels {
+			found = found || strings.Contains(l, rows)
+		}
+		valid = append(valid, name+": "+strings.Join(labels, ", "))
+	}
+	for _, t := range chosen {
+		var labels []string
+		for _, r := range t.rows {
+			labels = append(labels, r.label)
+		}
+		add(t.name, labels)
+	}
+	if con2 {
+		var labels []string
+		for _, r := range con2Rows {
+			labels = append(labels, r.label)
+		}
+		add("table1", labels)
+	}
+	if found {
+		return nil
+	}
+	return usageErrorf("weft bench: -rows %q matches no row of -table %s (a row runs when its label contains the text; case matters); the rows:\n  %s", rows, table, strings.Join(valid, "\n  "))
 }
 
 // benchOne measures every strategy of t on row.

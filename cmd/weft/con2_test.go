@@ -10,7 +10,8 @@ import (
 // TestRunCon2: addall's assertion fails only with an interference (seed
 // 003 §3): con2 finds nothing with -k 0, and finds it with -k 1, with the
 // branch sides covered per k in the summary (3 at k=0, the violation at
-// k=1).
+// k=1). On dining, whose deadlock it does not run into, the summary says
+// that con2 is not a deadlock search.
 func TestRunCon2(t *testing.T) {
 	needZ3(t)
 	for _, tc := range []struct {
@@ -22,6 +23,11 @@ func TestRunCon2(t *testing.T) {
 			[]string{"failures           none", "k                  0", "sides k=0          3", "sides covered      3"}},
 		{[]string{"run", "-strategy", "con2", "-k", "1", "addall"}, 1,
 			[]string{"weft: assertion in T", "v.size >= u.cnt + v.cnt (line 8)", "k                  1", "sides k=0          3", "sides k=1          1", "sides covered      4"}},
+		// dining deadlocks, and has no branch for con2 to cover: con2
+		// finishes without running into the deadlock, and says that it
+		// is no deadlock search.
+		{[]string{"run", "-strategy", "con2", "dining"}, 0,
+			[]string{"executions         4 (the strategy covered every branch side reachable with at most 2 interferences; it is not a deadlock search: a deadlock is found only when an execution runs into it)\n", "failures           none"}},
 	} {
 		code, stdout, stderr := runCmd(t, tc.args...)
 		if code != tc.code {

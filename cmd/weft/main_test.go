@@ -94,6 +94,8 @@ func TestExitStatus(t *testing.T) {
 		{name: "bad flag", args: []string{"run", "-bogus", "xy"}, code: 2, stderr: []string{"flag provided but not defined: -bogus; see 'weft help run'"}},
 		{name: "bad depth", args: []string{"run", "-depth", "0", "xy"}, code: 2, stderr: []string{"bug depth 0: must be at least 1"}},
 		{name: "missing program", args: []string{"run"}, code: 2, stderr: []string{"weft run: missing PROGRAM"}},
+		{name: "k above the maximum", args: []string{"run", "-strategy", "con2", "-k", "1000000", "addall"}, code: 2, stdoutNone: true,
+			stderr: []string{"weft run: -k 1000000: con2 explores at most 16 interferences (its scenarios grow combinatorially with k; the programs of Farzan et al. 2013 need at most 4); give -k 16 or less\n"}},
 		{name: "negative max-steps", args: []string{"run", "-max-steps", "-5", "xy"}, code: 2, stdoutNone: true,
 			stderr: []string{`weft run: invalid value "-5" for flag -max-steps: must not be negative (0: weft's default); see 'weft help run'`}},
 		{name: "negative max-runs", args: []string{"run", "-max-runs", "-1", "xy"}, code: 2, stdoutNone: true,
@@ -112,10 +114,18 @@ func TestExitStatus(t *testing.T) {
 			stderr: []string{`weft replay: invalid value "-1" for flag -max-steps: must not be negative (0: weft's default); see 'weft help replay'`}},
 		{name: "bench negative max-runs", args: []string{"bench", "-max-runs", "-1"}, code: 2, stdoutNone: true,
 			stderr: []string{`weft bench: invalid value "-1" for flag -max-runs: must not be negative (0: no bound); see 'weft help bench'`}},
+		{name: "bench unknown row", args: []string{"bench", "-table", "fig13", "-rows", "nosuchrow"}, code: 2, stdoutNone: true,
+			stderr: []string{"weft bench: -rows \"nosuchrow\" matches no row of -table fig13 (a row runs when its label contains the text; case matters); the rows:\n  fig13: DP (3), DP (5), DP (7), DP (9)\n"}},
+		{name: "bench unknown row of all", args: []string{"bench", "-rows", "nosuchrow"}, code: 2, stdoutNone: true,
+			stderr: []string{"matches no row of -table all", "\n  fig8: Indexer (12), ", "\n  table1: addAll (Fig. 2), bluetooth, art2, art3, art4, art5\n"}},
 		{name: "bench no orders", args: []string{"bench", "-orders", "0"}, code: 2, stdoutNone: true,
 			stderr: []string{`weft bench: invalid value "0" for flag -orders: must be at least 1; see 'weft help bench'`}},
 		{name: "flag after program", args: []string{"run", "dining", "-p", "n=3"}, code: 2,
 			stderr: []string{`weft run: unexpected arguments after PROGRAM: "-p n=3" (flags go before PROGRAM, as with the go command)`}},
+		{name: "run with no NATS server", args: []string{"run", "-nats", "nats://127.0.0.1:1", "xy"}, code: 2, stdoutNone: true,
+			stderr: []string{"weft run: connecting to NATS at nats://127.0.0.1:1: ", "(is a server with JetStream running there? 'weft run -nats embedded' starts one)\n"}},
+		{name: "worker with no NATS server", args: []string{"worker", "-nats", "nats://127.0.0.1:1"}, code: 2, stdoutNone: true,
+			stderr: []string{"weft worker: connecting to NATS at nats://127.0.0.1:1: ", "(is a server with JetStream running there? 'weft run -nats embedded' starts one)\n"}},
 		{name: "list with argument", args: []string{"list", "x"}, code: 2, stderr: []string{`weft list takes no arguments, got "x"`}},
 		{name: "malformed token", args: []string{"replay", "xy", "abc"}, code: 2,
 			stderr: []string{`malformed replay token: "abc" does not start with "w1."`, "copy the whole token"}, stdoutNone: true},
@@ -269,7 +279,8 @@ func TestReplayRoundTrip(t *testing.T) {
 
 // TestReplayAnyStep replays the token of timeout's leak, found with -time
 // any: the token says so (w1a.), weft replay needs no -time, and the
-// replay leaks at the same number of steps.
+// replay leaks at the same number of steps; the token with its prefix
+// edited to w1. is refused as corrupt.
 func TestReplayAnyStep(t *testing.T) {
 	s := decodeSummary(t, 1, "-time", "any", "timeout")
 	if len(s.Failures) != 1 || s.Failures[0].Kind != "leak" {
@@ -284,6 +295,15 @@ func TestReplayAnyStep(t *testing.T) {
 	head := "weft: leak (execution 1, " + strconv.Itoa(f.Steps) + " steps)"
 	if code != 1 || !strings.HasPrefix(stdout, head) || !strings.Contains(stdout, "advance to 1s") {
 		t.Errorf("replay: exit status %d, want 1, and output starting %q with the clock's advance:\n%s%s", code, head, stdout, stderr)
+	}
+	// The checksum covers the prefix: the token edited to say that time
+	// moved only when every thread was blocked is corrupt, not a replay
+	// that diverges.
+	edited := strings.Replace(args[3], ":w1a.", ":w1.", 1)
+	code, stdout, stderr = runCmd(t, "replay", args[2], edited)
+	want := "weft: malformed replay token: checksum mismatch: the token is corrupt: it was made as a w1a. token (virtual time moved at any step) and its prefix edited to w1.; "
+	if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, want) {
+		t.Errorf("replay %s: exit status %d, stdout %q, stderr %q; want %d, nothing and %q", edited, code, stdout, stderr, exitUsage, want)
 	}
 }
 

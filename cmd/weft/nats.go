@@ -186,7 +186,7 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	}
 	nc, js, err := distrib.Connect(*url, "weft worker "+*name)
 	if err != nil {
-		return report(err, stderr)
+		return report(usageErrorf("weft worker: %v", err), stderr)
 	}
 	defer nc.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

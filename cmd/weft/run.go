@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -78,7 +79,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
 	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies, and of the order of dpor*, flip* and optimal (0: thread order)")
 	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")
-	fs.IntVar(&o.k, "k", defaultK, "bound `k` of the con2 strategy: cover every branch side reachable with at most k interferences")
+	fs.IntVar(&o.k, "k", defaultK, "bound `k` of the con2 strategy, 0 to "+strconv.Itoa(weft.MaxInterferences)+": cover every branch side reachable with at most k interferences")
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
@@ -117,6 +118,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.strategy != defaultStrategy && !slices.Contains(weft.Strategies(), o.strategy) {
 		return report(usageErrorf("unknown strategy %q (known: %s); run 'weft list'", o.strategy, strings.Join(weft.Strategies(), ", ")), stderr)
+	}
+	if o.k > weft.MaxInterferences {
+		return report(usageErrorf("weft run: -k %d: con2 explores at most %d interferences (its scenarios grow combinatorially with k; the programs of Farzan et al. 2013 need at most 4); give -k %d or less", o.k, weft.MaxInterferences, weft.MaxInterferences), stderr)
 	}
 	if (o.strategy == "random" || o.strategy == "pct") && o.maxRuns == 0 && o.timeout == 0 {
 		fmt.Fprintf(stderr, "weft run: warning: -strategy %s with -max-runs 0 never ends by itself; it runs until Ctrl-C, which prints what it found (or give -timeout)\n", o.strategy)

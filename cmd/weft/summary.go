@@ -42,6 +42,9 @@ type Summary struct {
 	// "interrupted" (SIGINT) or "abandoned" (a thread blocked outside
 	// weft's control).
 	Stopped string `json:"stopped"`
+	// Covers says, when a strategy that aims at a coverage goal (con2)
+	// finished, what it covered: it did not search for deadlocks.
+	Covers string `json:"covers,omitempty"`
 	// Failures holds the first failure of each kind found.
 	Failures []FailureSummary `json:"failures"`
 	// FailureCounts counts the failing executions by kind.
@@ -135,7 +138,7 @@ type BlockedSummary struct {
 // summarize builds the summary of run r of program p.
 func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.Result) *Summary {
 	s := &Summary{
-		Program: p.Name, Params: ps, Strategy: r.Strategy, Seed: o.seed, Time: o.time.String(), Note: r.Note,
+		Program: p.Name, Params: ps, Strategy: r.Strategy, Seed: o.seed, Time: o.time.String(), Note: r.Note, Covers: r.Covers,
 		Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed, Exhausted: r.Exhausted,
 		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
 		FinalStates: r.FinalStates, Events: r.Events,
@@ -225,6 +228,14 @@ var stopText = map[string]string{
 	"abandoned":   "stopped: a thread blocked outside weft's control",
 }
 
+// stopText explains why the exploration ended, for the table.
+func (s *Summary) stopText() string {
+	if s.Stopped == "exhausted" && s.Covers != "" {
+		return "the strategy covered " + s.Covers + "; it is not a deadlock search: a deadlock is found only when an execution runs into it"
+	}
+	return stopText[s.Stopped]
+}
+
 // print writes s as a table.
 func (s *Summary) print(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -242,7 +253,7 @@ func (s *Summary) print(w io.Writer) {
 	if s.Time == weft.TimeAnyStep.String() {
 		row("time", "moves at any step (-time any)")
 	}
-	row("executions", "%d (%s)", s.Executions, stopText[s.Stopped])
+	row("executions", "%d (%s)", s.Executions, s.stopText())
 	row("complete", "%d", s.Complete)
 	row("cut", "%d", s.Cut)
 	if s.Assumed > 0 {

@@ -319,7 +319,7 @@ type testResult struct {
 // -json, with each replay command completed with the test's package, and
 // weft's threads named in the race detector's reports (raceReports).
 func printEvents(r io.Reader, w io.Writer, o *testOptions) testResult {
-	p := &eventPrinter{w: w, enc: json.NewEncoder(w), o: o, held: map[[2]string][]string{}}
+	p := &eventPrinter{w: w, enc: json.NewEncoder(w), o: o, held: map[[2]string][]string{}, running: map[[2]string]bool{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 16<<20)
 	var races raceReports
@@ -349,7 +349,9 @@ type eventPrinter struct {
 	enc  *json.Encoder
 	o    *testOptions
 	held map[[2]string][]string // the output of each running test
-	res  testResult
+	// running holds the tests started and not ended, by package and name.
+	running map[[2]string]bool
+	res     testResult
 }
 
 // print prints event e and records what it says; it reports false if
@@ -385,6 +387,10 @@ func (p *eventPrinter) print(e raceEvent) bool {
 	}
 	key := [2]string{ev.Package, ev.Test}
 	switch {
+	case ev.Action == "run" && ev.Test != "":
+		p.running[key] = true
+	case ev.Action == "fail" && ev.Test == "":
+		p.unfinished(ev.Package)
 	case ev.Action == "output" && ev.Test != "" && !o.verbose:
 		if !isRunLine(ev.Output) {
 			p.held[key] = append(p.held[key], ev.Output)
@@ -392,6 +398,9 @@ func (p *eventPrinter) print(e raceEvent) bool {
 	case ev.Action == "output" || ev.Action == "build-output":
 		if ev.Test == "" && isRunLine(ev.Output) && !o.verbose {
 			return true
+		}
+		if ev.Test == "" && strings.HasPrefix(ev.Output, "FAIL\t") {
+			p.unfinished(ev.Package) // before go test's last line
 		}
 		io.WriteString(p.w, ev.Output)
 	case ev.Test != "" && (ev.Action == "fail" || ev.Action == "pass" || ev.Action == "skip"):
@@ -401,6 +410,7 @@ func (p *eventPrinter) print(e raceEvent) bool {
 			}
 		}
 		delete(p.held, key)
+		delete(p.running, key)
 	}
 	return true
 }

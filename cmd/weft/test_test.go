@@ -339,3 +339,42 @@ func TestStale(t *testing.T) {
 		t.Errorf("second run: exit status %d, want %d with the stale file and an exploration that fails nothing:\n%s%s", code, exitFailure, out, stderr.String())
 	}
 }
+
+// TestTestOSExit runs weft test on a test whose goroutine calls os.Exit:
+// the test binary ends during the exploration, go test reports no result
+// for the test, and weft test says which test was running and why it
+// ended, before go test's FAIL line.
+func TestTestOSExit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/exits\n\ngo 1.26.0\n",
+		"exit_test.go": `package exits
+
+import (
+	"os"
+	"testing"
+)
+
+func TestBefore(t *testing.T) {}
+
+func TestExit(t *testing.T) {
+	done := make(chan bool)
+	go func() {
+		os.Exit(3)
+		done <- true
+	}()
+	<-done
+}
+
+func TestAfter(t *testing.T) {}
+`,
+	}
+	out := testModule(t, dir, files, exitFailure)
+	want := "=== RUN   TestExit\nweft test: the test binary of example.com/exits exited while TestExit ran, without a result: a call of os.Exit (by the test, the code it tests or a goroutine it started) ends the test binary, and with it the exploration, which cannot report an interleaving; no test after it ran\nFAIL\texample.com/exits\t"
+	if !strings.Contains(out, want) || !strings.Contains(out, "--- PASS: TestBefore") || strings.Contains(out, "TestAfter") {
+		t.Errorf("output:\n%s\nwant TestBefore passed, then %q, and no TestAfter", out, want)
+	}
+}

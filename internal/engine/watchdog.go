@@ -101,7 +101,7 @@ func (e *Exec) stuckUnwinding(t trace.ThreadID) {
 
 // runningStacks returns the stacks of the goroutines running the Exec's
 // threads that are not parked at a scheduling point: the culprits of a
-// watchdog report. Goroutines of other Execs (earlier explorations that
+// watchdog report, with a loop's frame on its line (fixLineOne). Goroutines of other Execs (earlier explorations that
 // were abandoned to a blocked thread) are left out.
 func (e *Exec) runningStacks() string {
 	ours := make(map[int64]bool, len(e.pool))
@@ -132,7 +132,7 @@ func (e *Exec) runningStacks() string {
 	if len(out) == 0 {
 		return "(no stack found: the blocked goroutine is not a weft thread)"
 	}
-	return strings.Join(out, "\n\n")
+	return fixLineOne(strings.Join(out, "\n\n"))
 }
 
 // ownFuncs are the functions at the bottom of the goroutines an Exec runs:

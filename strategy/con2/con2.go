@@ -79,6 +79,7 @@ var (
 	_ strategy.Closer         = (*Strategy)(nil)
 	_ strategy.Counting       = (*Strategy)(nil)
 	_ strategy.SymbolicTracer = (*Strategy)(nil)
+	_ strategy.Covering       = (*Strategy)(nil)
 )
 
 // New returns a con2 strategy solving with backend, which it wraps in a
@@ -112,6 +113,12 @@ func (s *Strategy) Stats() Stats { return s.stats }
 // SymbolicTrace implements strategy.SymbolicTracer: con2 needs a fresh
 // symbol for every read (seed 003 §4).
 func (s *Strategy) SymbolicTrace() bool { return true }
+
+// Covers implements strategy.Covering: con2 aims at branch coverage, it
+// does not search for deadlocks.
+func (s *Strategy) Covers() string {
+	return fmt.Sprintf("every branch side reachable with at most %d interferences", s.opts.K)
+}
 
 // SolverStats implements strategy.Solving.
 func (s *Strategy) SolverStats() solver.Stats {

@@ -167,6 +167,10 @@
 //
 // # Limits
 //
+// con2 aims at branch coverage (strategy.Covering), it is not a deadlock
+// search: it finishes when the sides are covered, and a deadlock is found
+// only when one of its executions runs into it (Result.Covers and the
+// summaries say so).
 // Inputs are named by the order of their reads, as for the concolic
 // strategies: give each thread's inputs labels of their own. A scenario's
 // prefix can diverge from its solved run when a part of the program con2

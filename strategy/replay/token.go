@@ -60,8 +60,19 @@ const (
 	anyStepPrefix = "w1a."
 )
 
+// checksum returns the CRC-32 of a token's payload b under prefix. The
+// CRC of a w1. token is b's alone (as it always was); that of a w1a. token
+// covers the prefix too, so that a token whose prefix was edited to the
+// other mode fails its checksum rather than replaying in the wrong mode.
+func checksum(prefix string, b []byte) uint32 {
+	if prefix == tokenPrefix {
+		return crc32.ChecksumIEEE(b)
+	}
+	return crc32.Update(crc32.ChecksumIEEE([]byte(prefix)), crc32.IEEETable, b)
+}
+
 // Encode returns the token of r: a version prefix and the base64url form of
-// varints and a CRC-32 of them.
+// varints and a CRC-32 of them (and, for a w1a. token, of the prefix).
 func Encode(r Record) string {
 	b := binary.AppendUvarint(nil, uint64(len(r.Steps)))
 	for _, s := range r.Steps {
@@ -73,11 +84,12 @@ func Encode(r Record) string {
 	for _, v := range r.Inputs {
 		b = binary.AppendUvarint(b, v)
 	}
-	b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+	prefix := tokenPrefix
 	if r.AnyStepTime {
-		return anyStepPrefix + base64.RawURLEncoding.EncodeToString(b)
+		prefix = anyStepPrefix
 	}
-	return tokenPrefix + base64.RawURLEncoding.EncodeToString(b)
+	b = binary.BigEndian.AppendUint32(b, checksum(prefix, b))
+	return prefix + base64.RawURLEncoding.EncodeToString(b)
 }
 
 // Decode parses a token made by Encode.
@@ -95,10 +107,18 @@ func Decode(tok string) (Record, error) {
 	if err != nil {
 		return Record{}, fmt.Errorf("%w: not base64url: %v", ErrBadToken, err)
 	}
-	if len(b) < 4 || crc32.ChecksumIEEE(b[:len(b)-4]) != binary.BigEndian.Uint32(b[len(b)-4:]) {
+	if len(b) < 4 {
 		return Record{}, fmt.Errorf("%w: checksum mismatch (truncated or altered token)", ErrBadToken)
 	}
-	d := decoder{b: b[:len(b)-4]}
+	payload, sum := b[:len(b)-4], binary.BigEndian.Uint32(b[len(b)-4:])
+	prefix, other := tokenPrefix, anyStepPrefix
+	if anyStep {
+		prefix, other = anyStepPrefix, tokenPrefix
+	}
+	if checksum(prefix, payload) != sum {
+		return Record{}, checksumError(prefix, other, checksum(other, payload) == sum)
+	}
+	d := decoder{b: payload}
 	r := Record{AnyStepTime: anyStep}
 	n := d.count()
 	r.Steps = make([]Step, 0, n)
@@ -131,6 +151,19 @@ func Decode(tok string) (Record, error) {
 		return Record{}, fmt.Errorf("%w: %d trailing bytes", ErrBadToken, len(d.b))
 	}
 	return r, nil
+}
+
+// checksumError is the error of a token with prefix whose checksum does
+// not hold; otherHolds says that it holds under the other prefix: the
+// prefix was edited (or, for a w1a. token, an older weft made it).
+func checksumError(prefix, other string, otherHolds bool) error {
+	switch {
+	case !otherHolds:
+		return fmt.Errorf("%w: checksum mismatch (truncated or altered token)", ErrBadToken)
+	case prefix == anyStepPrefix:
+		return fmt.Errorf("%w: checksum mismatch: the token is corrupt: it was made as a %s token and its prefix edited to %s (the mode of virtual time), or it was made by an older weft, whose %s tokens' checksum did not cover the prefix (find the failure again)", ErrBadToken, other, prefix, prefix)
+	}
+	return fmt.Errorf("%w: checksum mismatch: the token is corrupt: it was made as a %s token (virtual time moved at any step) and its prefix edited to %s", ErrBadToken, other, prefix)
 }
 
 func abbreviate(s string) string {

@@ -23,10 +23,16 @@ func TestTokenRoundTrip(t *testing.T) {
 		{Steps: []replay.Step{{Thread: 1, Kind: trace.KindLock}, {Thread: 300, Alt: 2, Kind: trace.KindRecv}, {Thread: 2, Alt: 1 << 20, Kind: trace.KindSelect}},
 			Inputs: []uint64{0, 1, ^uint64(0)}},
 	}
+	anyStep := replay.Record{Steps: []replay.Step{{Thread: 1, Kind: trace.KindAdvance}}, AnyStepTime: true}
+	tests = append(tests, anyStep)
 	for _, r := range tests {
 		tok := replay.Encode(r)
-		if !strings.HasPrefix(tok, "w1.") {
-			t.Errorf("token %q lacks the version prefix", tok)
+		prefix := "w1."
+		if r.AnyStepTime {
+			prefix = "w1a."
+		}
+		if !strings.HasPrefix(tok, prefix) {
+			t.Errorf("token %q lacks the version prefix %s", tok, prefix)
 		}
 		got, err := replay.Decode(tok)
 		if err != nil {
@@ -41,6 +47,29 @@ func TestTokenRoundTrip(t *testing.T) {
 	}
 }
 
+// TestTokenFormat pins the tokens of one record in both time modes: a
+// token weft printed must replay in every later version. The checksum of
+// a w1. token covers its payload; that of a w1a. token its prefix too.
+func TestTokenFormat(t *testing.T) {
+	r := replay.Record{Steps: []replay.Step{{Thread: 1, Kind: trace.KindLoad}, {Thread: 0, Alt: 1, Kind: trace.KindStore}}, Inputs: []uint64{7}}
+	for _, tc := range []struct {
+		anyStep bool
+		tok     string
+	}{
+		{false, "w1.AgEAAQABAgEH8074-g"},
+		{true, "w1a.AgEAAQABAgEHkvbQ-g"},
+	} {
+		r.AnyStepTime = tc.anyStep
+		if got := replay.Encode(r); got != tc.tok {
+			t.Errorf("Encode(%+v) = %q, want %q", r, got, tc.tok)
+		}
+		got, err := replay.Decode(tc.tok)
+		if err != nil || !reflect.DeepEqual(got, r) {
+			t.Errorf("Decode(%q) = %+v, %v; want %+v", tc.tok, got, err, r)
+		}
+	}
+}
+
 // withChecksum returns the token of the raw payload b followed by more, with
 // a valid CRC.
 func withChecksum(b []byte, more ...byte) string {
@@ -51,6 +80,7 @@ func withChecksum(b []byte, more ...byte) string {
 
 func TestMalformedTokens(t *testing.T) {
 	good := replay.Encode(replay.Record{Steps: []replay.Step{{Thread: 1, Kind: trace.KindLoad}, {Thread: 0, Kind: trace.KindStore}}})
+	anyStep := replay.Encode(replay.Record{Steps: []replay.Step{{Thread: 1, Kind: trace.KindAdvance}}, AnyStepTime: true})
 	flipped := []byte(good)
 	if flipped[5] == 'A' {
 		flipped[5] = 'B'
@@ -64,7 +94,13 @@ func TestMalformedTokens(t *testing.T) {
 		{"bad prefix", "w2." + good[3:], "does not start with"},
 		{"no prefix", good[3:], "does not start with"},
 		{"bad base64", "w1.abc*def", "not base64url"},
-		{"bad checksum", string(flipped), "checksum"},
+		{"bad checksum", string(flipped), "checksum mismatch (truncated or altered token)"},
+		// The mode of time is part of what the checksum covers: a token
+		// whose prefix was edited to the other mode is corrupt.
+		{"any step edited to blocked", "w1." + strings.TrimPrefix(anyStep, "w1a."),
+			"checksum mismatch: the token is corrupt: it was made as a w1a. token (virtual time moved at any step) and its prefix edited to w1."},
+		{"blocked edited to any step", "w1a." + strings.TrimPrefix(good, "w1."),
+			"checksum mismatch: the token is corrupt: it was made as a w1. token and its prefix edited to w1a."},
 		{"truncated", good[:len(good)-3], ""},
 		{"too short", "w1.AAA", "checksum"},
 		{"truncated step", withChecksum([]byte{2, 1, 0, byte(trace.KindLoad), 0}), "truncated"},
