@@ -46,6 +46,11 @@
 // thread that does not reach its next scheduling point in time, with its
 // stack, and abandons the Exec to it.
 //
+// The threads the strategy may choose are those a fair scheduler would
+// run (fair.go): a thread passed over by the yields of others (a Yield
+// that does not block, an advance of the clock) runs next, so a loop that
+// yields never starves the others until the step bound.
+//
 // Several Execs may run at the same time, each in its own Batch (tests
 // that run in parallel); an operation finds its Exec by goroutine
 // identity (getg, misuse.go): the Exec whose running thread it is. An
