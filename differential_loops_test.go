@@ -1,0 +1,274 @@
+// This file tests every strategy against exhaustive search on random
+// programs of event loops (gen.Loops: tickers and loops of After in
+// selects with channel and stop cases, timers of tiny periods, selects
+// with several ready cases, mutexes held across sends), in both time
+// modes: a systematic strategy must reach exactly the failure kinds and
+// final states exhaustive search reaches, a partial one (random, pct, con2) a
+// subset of them.
+
+package weft_test
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/strategy/con2"
+	"github.com/weft-go/weft/strategy/reach"
+	"github.com/weft-go/weft/strategy/unfold"
+)
+
+// The bounds of the event-loop sweep.
+const (
+	// loopsRefRuns bounds exhaustive search on one program; beyond it the
+	// reference is a long random run instead.
+	loopsRefRuns = 5000
+	// loopsFallbackRuns is the length of that random run.
+	loopsFallbackRuns = 5000
+	// loopsSampleRuns is the number of executions of random and pct.
+	loopsSampleRuns = 300
+)
+
+// loopsModes are the time modes the sweep explores each program in.
+var loopsModes = []weft.TimeMode{weft.TimeWhenBlocked, weft.TimeAnyStep}
+
+// partial reports whether strategy name explores part of the schedules
+// by design: random and pct sample them, con2 bounds the interferences of
+// its scenarios (and cuts executions). The others claim to reach every
+// failure kind and final state.
+func partial(name string) bool { return name == "random" || name == "pct" || name == "con2" }
+
+// refused reports whether err is a strategy's refusal of a program or a
+// time mode it does not model, or of a solver it cannot have.
+func refused(err error) bool {
+	for _, e := range []error{weft.ErrTimeMode, unfold.ErrUnmodelled, reach.ErrUnmodelled, con2.ErrUnsupported, solver.ErrUnavailable} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// loopsKey names a strategy in a time mode.
+type loopsKey struct {
+	strategy string
+	mode     weft.TimeMode
+}
+
+// loopsStats counts what the sweep ran, per strategy and time mode.
+type loopsStats struct {
+	programs   int                // programs generated and explored
+	fallback   map[string]int     // per mode: programs whose reference is a random run
+	run        map[loopsKey]int   // explorations compared
+	refusals   map[loopsKey]int   // explorations refused
+	unfinished map[loopsKey]int   // systematic explorations that hit their bound
+	disagree   map[loopsKey][]int // seeds of disagreements
+	wall       map[string]time.Duration
+}
+
+func newLoopsStats() *loopsStats {
+	return &loopsStats{fallback: map[string]int{}, run: map[loopsKey]int{}, refusals: map[loopsKey]int{},
+		unfinished: map[loopsKey]int{}, disagree: map[loopsKey][]int{}, wall: map[string]time.Duration{}}
+}
+
+// String prints the counts as a table, a row per strategy.
+func (s *loopsStats) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d programs; reference a random run (exhaustive unfinished in %d runs): blocked %d, any %d\n",
+		s.programs, loopsRefRuns, s.fallback["blocked"], s.fallback["any"])
+	fmt.Fprintf(&b, "%-18s %28s %28s\n", "", "blocked: run/refused/unfin/dis", "any: run/refused/unfin/dis")
+	names := map[string]bool{}
+	for k := range s.run {
+		names[k.strategy] = true
+	}
+	for k := range s.refusals {
+		names[k.strategy] = true
+	}
+	names["exhaustive"], names["random reference"] = true, true
+	for _, n := range slices.Sorted(maps.Keys(names)) {
+		fmt.Fprintf(&b, "%-18s", n)
+		for _, m := range loopsModes {
+			k := loopsKey{n, m}
+			fmt.Fprintf(&b, " %28s", fmt.Sprintf("%d/%d/%d/%d", s.run[k], s.refusals[k], s.unfinished[k], len(s.disagree[k])))
+		}
+		fmt.Fprintf(&b, " %10v", s.wall[n].Round(time.Millisecond))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// knownLoopsDisagreements are the disagreements of the sweep's default
+// seeds that are known bugs of a strategy, by seed, strategy and time
+// mode ("seed strategy mode"), with the test that pins the smallest.
+var knownLoopsDisagreements = map[string]string{}
+
+// loopsDisagreement describes how a strategy's findings on one program
+// differ from the reference's: kinds and final states missed (in the
+// reference, not the strategy's) and extra (the reverse).
+type loopsDisagreement struct {
+	missing, extra []string
+}
+
+func (d loopsDisagreement) String() string {
+	return fmt.Sprintf("missed %v, found beyond the reference %v", d.missing, d.extra)
+}
+
+// findings returns the failure kinds and final states of o, as one set.
+func findings(o *outcome) map[string]bool {
+	s := map[string]bool{}
+	for k := range o.kinds {
+		s["failure "+k.String()] = true
+	}
+	for f := range o.finals {
+		s["final "+f] = true
+	}
+	return s
+}
+
+// missingFrom returns the elements of a not in b, sorted.
+func missingFrom(a, b map[string]bool) []string {
+	var out []string
+	for k := range a {
+		if !b[k] {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// compareLoops explores p in mode with exhaustive search and every other
+// strategy, counts into st, and returns the disagreements by strategy.
+func compareLoops(p *gen.Program, mode weft.TimeMode, st *loopsStats) (map[string]loopsDisagreement, error) {
+	tm := weft.WithTime(mode)
+	start := time.Now()
+	ref, err := exploreRecorded(genweft.Body(p), "exhaustive", loopsRefRuns, tm)
+	st.wall["exhaustive"] += time.Since(start)
+	if err != nil {
+		return nil, fmt.Errorf("exhaustive: %w", err)
+	}
+	want := findings(ref)
+	exact := ref.exhausted
+	if !exact {
+		st.fallback[mode.String()]++
+		start := time.Now()
+		long, err := exploreWith(genweft.Body(p), weft.StrategyByName("random", int64(p.Seed)+1), "random", loopsFallbackRuns, tm)
+		if err != nil {
+			return nil, fmt.Errorf("random reference: %w", err)
+		}
+		st.wall["random reference"] += time.Since(start)
+		maps.Copy(want, findings(long))
+	}
+	out := map[string]loopsDisagreement{}
+	for _, name := range weft.Strategies() {
+		if name == "exhaustive" {
+			continue
+		}
+		k := loopsKey{name, mode}
+		runs := 10 * loopsRefRuns
+		if partial(name) {
+			runs = loopsSampleRuns
+		}
+		s := weft.StrategyByName(name, int64(p.Seed)+1)
+		if s == nil {
+			st.refusals[k]++ // a strategy that cannot be built here
+			continue
+		}
+		start := time.Now()
+		got, err := exploreWith(genweft.Body(p), s, name, runs, tm)
+		st.wall[name] += time.Since(start)
+		if refused(err) {
+			st.refusals[k]++
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		st.run[k]++
+		complete := !partial(name) && got.exhausted
+		if !partial(name) && !got.exhausted {
+			st.unfinished[k]++
+		}
+		have := findings(got)
+		var d loopsDisagreement
+		if exact || complete {
+			// What a strategy finds beyond an exact reference is not
+			// real; what a finished systematic strategy misses of even a
+			// partial reference is a miss.
+			if exact {
+				d.extra = missingFrom(have, want)
+			}
+			if complete {
+				d.missing = missingFrom(want, have)
+			}
+		}
+		if len(d.missing)+len(d.extra) > 0 {
+			out[name] = d
+			st.disagree[k] = append(st.disagree[k], int(p.Seed))
+		}
+	}
+	return out, nil
+}
+
+// loopsPrograms is the number of programs the default test run checks.
+const loopsPrograms = 300
+
+// TestDifferentialLoops checks every strategy against exhaustive search
+// in both time modes on loopsPrograms random programs of event loops
+// (60 with -short), from seed 0: where exhaustive search finishes, a
+// systematic strategy that finishes must reach exactly its failure kinds
+// and final states, and any strategy nothing else; where it does not, a
+// random run of loopsFallbackRuns executions adds to the reference, and a
+// systematic strategy that finishes must reach all of it. Refusals of
+// programs or time modes a strategy does not model are counted.
+// WEFT_LOOPS_PROGRAMS=n checks n programs, from seed WEFT_LOOPS_FROM (0
+// by default).
+func TestDifferentialLoops(t *testing.T) {
+	n := loopsPrograms
+	if testing.Short() {
+		n = 60
+	}
+	if v, err := strconv.Atoi(os.Getenv("WEFT_LOOPS_PROGRAMS")); err == nil && v > 0 {
+		n = v
+	}
+	from, _ := strconv.ParseUint(os.Getenv("WEFT_LOOPS_FROM"), 10, 64)
+	st := newLoopsStats()
+	known := 0
+	for seed := from; seed < from+uint64(n); seed++ {
+		p := gen.NewWith(seed, gen.Loops)
+		st.programs++
+		for _, mode := range loopsModes {
+			ds, err := compareLoops(p, mode, st)
+			if err != nil {
+				t.Errorf("seed %d, time %v: %v\n%v", seed, mode, err, p)
+				continue
+			}
+			for _, name := range slices.Sorted(maps.Keys(ds)) {
+				key := fmt.Sprintf("%d %s %v", seed, name, mode)
+				if why, ok := knownLoopsDisagreements[key]; ok {
+					known++
+					t.Logf("known disagreement (%s): %s: %v", why, key, ds[name])
+					continue
+				}
+				t.Errorf("DISAGREE %s: %v\n%v", key, ds[name], p)
+			}
+		}
+	}
+	t.Logf("seeds %d-%d\n%v", from, from+uint64(n)-1, st)
+	if st.run[loopsKey{"optimal", weft.TimeAnyStep}] != n {
+		t.Errorf("optimal ran %d of the %d programs with time at any step", st.run[loopsKey{"optimal", weft.TimeAnyStep}], n)
+	}
+	if known > 0 {
+		t.Logf("%d known disagreements", known)
+	}
+}
