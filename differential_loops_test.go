@@ -34,9 +34,9 @@ const (
 	// reference is a long random run instead.
 	loopsRefRuns = 5000
 	// loopsFallbackRuns is the length of that random run.
-	loopsFallbackRuns = 5000
+	loopsFallbackRuns = 3000
 	// loopsSampleRuns is the number of executions of random and pct.
-	loopsSampleRuns = 300
+	loopsSampleRuns = 200
 )
 
 // loopsModes are the time modes the sweep explores each program in.
@@ -147,9 +147,23 @@ func missingFrom(a, b map[string]bool) []string {
 	return out
 }
 
-// compareLoops explores p in mode with exhaustive search and every other
-// strategy, counts into st, and returns the disagreements by strategy.
-func compareLoops(p *gen.Program, mode weft.TimeMode, st *loopsStats) (map[string]loopsDisagreement, error) {
+// loopsStrategies returns the strategies compared with exhaustive search:
+// every one registered, but the concolic ones (which, without inputs,
+// explore their inner strategy's schedules, at the cost of a solver) only
+// if concolic.
+func loopsStrategies(concolic bool) []string {
+	var out []string
+	for _, n := range weft.Strategies() {
+		if n != "exhaustive" && (concolic || !strings.HasPrefix(n, "concolic")) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// compareLoops explores p in mode with exhaustive search and each of
+// strategies, counts into st, and returns the disagreements by strategy.
+func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *loopsStats) (map[string]loopsDisagreement, error) {
 	tm := weft.WithTime(mode)
 	start := time.Now()
 	ref, err := exploreRecorded(genweft.Body(p), "exhaustive", loopsRefRuns, tm)
@@ -170,12 +184,12 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, st *loopsStats) (map[strin
 		maps.Copy(want, findings(long))
 	}
 	out := map[string]loopsDisagreement{}
-	for _, name := range weft.Strategies() {
-		if name == "exhaustive" {
-			continue
-		}
+	for _, name := range strategies {
 		k := loopsKey{name, mode}
-		runs := 10 * loopsRefRuns
+		// A systematic strategy needs about as many executions as
+		// exhaustive search at most (optimal cuts some where time moves
+		// when every thread is blocked).
+		runs := 2*ref.executions + 1000
 		if partial(name) {
 			runs = loopsSampleRuns
 		}
@@ -221,26 +235,27 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, st *loopsStats) (map[strin
 }
 
 // loopsPrograms is the number of programs the default test run checks.
-const loopsPrograms = 300
+const loopsPrograms = 100
 
 // TestDifferentialLoops checks every strategy against exhaustive search
 // in both time modes on loopsPrograms random programs of event loops
-// (60 with -short), from seed 0: where exhaustive search finishes, a
+// (20 with -short), from seed 0: where exhaustive search finishes, a
 // systematic strategy that finishes must reach exactly its failure kinds
 // and final states, and any strategy nothing else; where it does not, a
 // random run of loopsFallbackRuns executions adds to the reference, and a
 // systematic strategy that finishes must reach all of it. Refusals of
 // programs or time modes a strategy does not model are counted.
 // WEFT_LOOPS_PROGRAMS=n checks n programs, from seed WEFT_LOOPS_FROM (0
-// by default).
+// by default); WEFT_LOOPS_CONCOLIC=1 checks the concolic strategies too.
 func TestDifferentialLoops(t *testing.T) {
 	n := loopsPrograms
 	if testing.Short() {
-		n = 60
+		n = 20
 	}
 	if v, err := strconv.Atoi(os.Getenv("WEFT_LOOPS_PROGRAMS")); err == nil && v > 0 {
 		n = v
 	}
+	strategies := loopsStrategies(os.Getenv("WEFT_LOOPS_CONCOLIC") == "1")
 	from, _ := strconv.ParseUint(os.Getenv("WEFT_LOOPS_FROM"), 10, 64)
 	st := newLoopsStats()
 	known := 0
@@ -248,7 +263,7 @@ func TestDifferentialLoops(t *testing.T) {
 		p := gen.NewWith(seed, gen.Loops)
 		st.programs++
 		for _, mode := range loopsModes {
-			ds, err := compareLoops(p, mode, st)
+			ds, err := compareLoops(p, mode, strategies, st)
 			if err != nil {
 				t.Errorf("seed %d, time %v: %v\n%v", seed, mode, err, p)
 				continue

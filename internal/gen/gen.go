@@ -58,7 +58,7 @@ var Timed = Options{MaxEvents: 10, Version: 2, Timed: true}
 
 // Loops are the options of programs of event loops (Options.Loops), small
 // enough for exhaustive search in both time modes.
-var Loops = Options{MaxEvents: 12, Loops: true}
+var Loops = Options{MaxEvents: 13, Loops: true}
 
 // New returns the program of the given seed, under DefaultOptions.
 func New(seed uint64) *Program { return NewWith(seed, DefaultOptions) }

@@ -22,3 +22,46 @@ func TestDeterministic(t *testing.T) {
 		t.Errorf("seeds 1 and 2 give the same program")
 	}
 }
+
+// TestLoops checks the programs of event loops: a seed always gives the
+// same program, within the size bound, and the first 200 seeds draw each
+// of the loop statements, stop cases and filled channels as many times as
+// they always did.
+func TestLoops(t *testing.T) {
+	counts := map[string]int{}
+	var walk func([]gen.Stmt)
+	walk = func(ss []gen.Stmt) {
+		for _, s := range ss {
+			counts[s.Kind.String()]++
+			if s.Kind == gen.Lock && len(s.Body) == 1 && (s.Body[0].Kind == gen.Send || s.Body[0].Kind == gen.Recv || s.Body[0].Kind == gen.Select) {
+				counts["lock across a channel operation"]++
+			}
+			for _, c := range s.Cases {
+				if c.Stop {
+					counts["stop case"]++
+				}
+			}
+			if s.Kind == gen.Select && len(s.Cases) > 1 {
+				counts["select of several cases"]++
+			}
+			walk(s.Body)
+		}
+	}
+	for seed := range uint64(200) {
+		p := gen.NewWith(seed, gen.Loops)
+		if q := gen.NewWith(seed, gen.Loops); p.String() != q.String() {
+			t.Fatalf("seed %d: two different programs:\n%s\n%s", seed, p, q)
+		}
+		if n := p.Events(); n > gen.Loops.MaxEvents {
+			t.Errorf("seed %d: %d steps, more than %d", seed, n, gen.Loops.MaxEvents)
+		}
+		if p.Fill {
+			counts["fill"]++
+		}
+		for _, th := range p.Threads {
+			walk(th)
+		}
+		walk(p.Main)
+	}
+	t.Logf("%v", counts)
+}

@@ -20,11 +20,13 @@ const firstLoopKind Kind = 64
 const (
 	// Repeat runs Body Val times.
 	Repeat Kind = firstLoopKind + iota
-	// TickLoop is a ticker: a timer of period Val, re-armed with Reset
-	// after each tick, read by Val2 iterations of a select over it and
-	// Cases; on a tick the select runs Body, a receive of a case stores
-	// the value into v0, a Stop case ends the loop. The timer is stopped
-	// after the loop.
+	// TickLoop is a ticker: a timer of period Val, re-armed after each
+	// tick, read by Val2 iterations of a select over it and Cases; on a
+	// tick the select runs Body, a receive of a case stores the value
+	// into v0, a Stop case ends the loop. The timer is re-armed with
+	// Reset(Val) if Obj is 0, at its last deadline plus Val (ResetAt, as
+	// a ticker keeps its phase) if Obj is 1. It is stopped after the
+	// loop.
 	TickLoop
 	// AfterLoop is Val2 iterations of a select over Cases and After(Val),
 	// whose case runs Body.
@@ -76,6 +78,9 @@ func casesString(cs []Case) string {
 func (s Stmt) loopClosing() string {
 	switch s.Kind {
 	case TickLoop:
+		if s.Obj == 1 {
+			return fmt.Sprintf("tk.ResetAt(tk.Deadline() + %d) };%s } }; tk.Stop()", s.Val, casesString(s.Cases))
+		}
 		return fmt.Sprintf("tk.Reset(%d) };%s } }; tk.Stop()", s.Val, casesString(s.Cases))
 	case Repeat:
 		return "// for"
@@ -137,8 +142,13 @@ func drawLoops(r *rand.Rand) *Program {
 	for range r.IntN(2) {
 		p.Main = append(p.Main, l.stmt(true))
 	}
-	if l.stop >= 0 && r.IntN(3) != 0 {
-		p.Main = append(p.Main, Stmt{Kind: Close, Obj: l.stop})
+	if l.stop >= 0 {
+		switch r.IntN(3) {
+		case 0:
+			p.Main = append(p.Main, Stmt{Kind: Close, Obj: l.stop})
+		case 1:
+			p.Main = append(p.Main, Stmt{Kind: Send, Obj: l.stop, Val: l.val()})
+		}
 	}
 	for i := range threads {
 		if r.IntN(2) == 0 {
@@ -155,7 +165,7 @@ func (l *loops) ch() int { return l.r.IntN(len(l.p.Chans)) }
 func (l *loops) stmt(outer bool) Stmt {
 	r, p := l.r, l.p
 	for {
-		switch r.IntN(11) {
+		switch r.IntN(12) {
 		case 0:
 			if outer { // a producer
 				return Stmt{Kind: Repeat, Val: 1 + r.IntN(2), Body: []Stmt{l.lockedSend()}}
@@ -164,9 +174,9 @@ func (l *loops) stmt(outer bool) Stmt {
 			if outer {
 				return l.locked()
 			}
-		case 2:
+		case 2, 11:
 			if outer {
-				return Stmt{Kind: TickLoop, Val: 1 + r.IntN(2), Val2: 1 + r.IntN(3), Body: []Stmt{l.simple()}, Cases: l.loopCases()}
+				return Stmt{Kind: TickLoop, Obj: r.IntN(2), Val: 1 + r.IntN(2), Val2: 1 + r.IntN(2), Body: []Stmt{l.simple()}, Cases: l.loopCases()}
 			}
 		case 3:
 			if outer {

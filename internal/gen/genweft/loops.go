@@ -30,7 +30,11 @@ func (o *objects) loop(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 		tk := weft.NewTimer(time.Duration(s.Val))
 		tick := weft.OnRecv(tk.C, func(time.Duration, bool) {
 			o.run(w, threads, sc, s.Body)
-			tk.Reset(time.Duration(s.Val))
+			if s.Obj == 1 {
+				tk.ResetAt(tk.Deadline() + time.Duration(s.Val))
+			} else {
+				tk.Reset(time.Duration(s.Val))
+			}
 		})
 		o.selectLoop(s, func() weft.SelectCase { return tick })
 		tk.Stop()
