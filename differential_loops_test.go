@@ -110,7 +110,10 @@ func (s *loopsStats) String() string {
 // knownLoopsDisagreements are the disagreements of the sweep's default
 // seeds that are known bugs of a strategy, by seed, strategy and time
 // mode ("seed strategy mode"), with the test that pins the smallest.
-var knownLoopsDisagreements = map[string]string{}
+var knownLoopsDisagreements = map[string]string{
+	"30 optimal any": "optimal misses a tick with time at any step: TestDifferentialLoopsPinned",
+	"63 optimal any": "optimal misses a tick with time at any step: TestDifferentialLoopsPinned",
+}
 
 // loopsDisagreement describes how a strategy's findings on one program
 // differ from the reference's: kinds and final states missed (in the
@@ -188,8 +191,12 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *l
 		k := loopsKey{name, mode}
 		// A systematic strategy needs about as many executions as
 		// exhaustive search at most (optimal cuts some where time moves
-		// when every thread is blocked).
-		runs := 2*ref.executions + 1000
+		// when every thread is blocked); where exhaustive search did not
+		// finish, the others get as many.
+		runs := loopsRefRuns
+		if exact {
+			runs = 2*ref.executions + 1000
+		}
 		if partial(name) {
 			runs = loopsSampleRuns
 		}
