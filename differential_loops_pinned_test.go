@@ -85,7 +85,7 @@ var loopsPinned = []struct {
 func TestDifferentialLoopsPinned(t *testing.T) {
 	for _, c := range loopsPinned {
 		t.Run(c.name, func(t *testing.T) {
-			ref, err := exploreRecorded(c.body, "exhaustive", loopsRefRuns, weft.WithTime(c.mode))
+			ref, err := exploreRecorded(c.body, "exhaustive", loopsSweep.ref, weft.WithTime(c.mode))
 			if err != nil || !ref.exhausted {
 				t.Fatalf("exhaustive: %v (exhausted %t)", err, err == nil && ref.exhausted)
 			}

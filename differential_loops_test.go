@@ -28,15 +28,21 @@ import (
 	"github.com/weft-go/weft/strategy/unfold"
 )
 
-// The bounds of the event-loop sweep.
-const (
-	// loopsRefRuns bounds exhaustive search on one program; beyond it the
-	// reference is a long random run instead.
-	loopsRefRuns = 5000
-	// loopsFallbackRuns is the length of that random run.
-	loopsFallbackRuns = 3000
-	// loopsSampleRuns is the number of executions of random and pct.
-	loopsSampleRuns = 200
+// loopsBounds bounds the explorations of one program in one time mode.
+type loopsBounds struct {
+	// ref bounds exhaustive search, and a systematic strategy where
+	// exhaustive search did not finish; beyond it the reference is a
+	// random run of fallback executions instead.
+	ref, fallback int
+	// sample is the number of executions of random and pct.
+	sample int
+}
+
+var (
+	// loopsQuick are the bounds of the default test run.
+	loopsQuick = loopsBounds{ref: 1000, fallback: 1000, sample: 200}
+	// loopsSweep are the bounds of a sweep (WEFT_LOOPS_PROGRAMS).
+	loopsSweep = loopsBounds{ref: 5000, fallback: 3000, sample: 200}
 )
 
 // loopsModes are the time modes the sweep explores each program in.
@@ -67,25 +73,29 @@ type loopsKey struct {
 
 // loopsStats counts what the sweep ran, per strategy and time mode.
 type loopsStats struct {
+	bounds     loopsBounds
 	programs   int                // programs generated and explored
 	fallback   map[string]int     // per mode: programs whose reference is a random run
 	run        map[loopsKey]int   // explorations compared
 	refusals   map[loopsKey]int   // explorations refused
 	unfinished map[loopsKey]int   // systematic explorations that hit their bound
 	disagree   map[loopsKey][]int // seeds of disagreements
-	wall       map[string]time.Duration
+	// refusesMode holds the strategies that refused a time mode, which
+	// they refuse for every program: they are not built again.
+	refusesMode map[loopsKey]bool
+	wall        map[string]time.Duration
 }
 
-func newLoopsStats() *loopsStats {
-	return &loopsStats{fallback: map[string]int{}, run: map[loopsKey]int{}, refusals: map[loopsKey]int{},
-		unfinished: map[loopsKey]int{}, disagree: map[loopsKey][]int{}, wall: map[string]time.Duration{}}
+func newLoopsStats(b loopsBounds) *loopsStats {
+	return &loopsStats{bounds: b, fallback: map[string]int{}, run: map[loopsKey]int{}, refusals: map[loopsKey]int{},
+		unfinished: map[loopsKey]int{}, disagree: map[loopsKey][]int{}, refusesMode: map[loopsKey]bool{}, wall: map[string]time.Duration{}}
 }
 
 // String prints the counts as a table, a row per strategy.
 func (s *loopsStats) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d programs; reference a random run (exhaustive unfinished in %d runs): blocked %d, any %d\n",
-		s.programs, loopsRefRuns, s.fallback["blocked"], s.fallback["any"])
+		s.programs, s.bounds.ref, s.fallback["blocked"], s.fallback["any"])
 	fmt.Fprintf(&b, "%-18s %28s %28s\n", "", "blocked: run/refused/unfin/dis", "any: run/refused/unfin/dis")
 	names := map[string]bool{}
 	for k := range s.run {
@@ -151,15 +161,17 @@ func missingFrom(a, b map[string]bool) []string {
 }
 
 // loopsStrategies returns the strategies compared with exhaustive search:
-// every one registered, but the concolic ones (which, without inputs,
-// explore their inner strategy's schedules, at the cost of a solver) only
-// if concolic.
-func loopsStrategies(concolic bool) []string {
+// every one registered, but con2 only if con2, and the concolic ones
+// (which, without inputs, explore their inner strategy's schedules) only
+// if concolic: each exploration of theirs starts a solver.
+func loopsStrategies(con2, concolic bool) []string {
 	var out []string
 	for _, n := range weft.Strategies() {
-		if n != "exhaustive" && (concolic || !strings.HasPrefix(n, "concolic")) {
-			out = append(out, n)
+		switch {
+		case n == "exhaustive", n == "con2" && !con2, strings.HasPrefix(n, "concolic") && !concolic:
+			continue
 		}
+		out = append(out, n)
 	}
 	return out
 }
@@ -169,7 +181,8 @@ func loopsStrategies(concolic bool) []string {
 func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *loopsStats) (map[string]loopsDisagreement, error) {
 	tm := weft.WithTime(mode)
 	start := time.Now()
-	ref, err := exploreRecorded(genweft.Body(p), "exhaustive", loopsRefRuns, tm)
+	b := st.bounds
+	ref, err := exploreRecorded(genweft.Body(p), "exhaustive", b.ref, tm)
 	st.wall["exhaustive"] += time.Since(start)
 	if err != nil {
 		return nil, fmt.Errorf("exhaustive: %w", err)
@@ -179,7 +192,7 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *l
 	if !exact {
 		st.fallback[mode.String()]++
 		start := time.Now()
-		long, err := exploreWith(genweft.Body(p), weft.StrategyByName("random", int64(p.Seed)+1), "random", loopsFallbackRuns, tm)
+		long, err := exploreWith(genweft.Body(p), weft.StrategyByName("random", int64(p.Seed)+1), "random", b.fallback, tm)
 		if err != nil {
 			return nil, fmt.Errorf("random reference: %w", err)
 		}
@@ -189,27 +202,32 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *l
 	out := map[string]loopsDisagreement{}
 	for _, name := range strategies {
 		k := loopsKey{name, mode}
+		if st.refusesMode[k] {
+			st.refusals[k]++
+			continue
+		}
 		// A systematic strategy needs about as many executions as
 		// exhaustive search at most (optimal cuts some where time moves
 		// when every thread is blocked); where exhaustive search did not
 		// finish, the others get as many.
-		runs := loopsRefRuns
+		runs := b.ref
 		if exact {
 			runs = 2*ref.executions + 1000
 		}
 		if partial(name) {
-			runs = loopsSampleRuns
+			runs = b.sample
 		}
+		start := time.Now()
 		s := weft.StrategyByName(name, int64(p.Seed)+1)
 		if s == nil {
 			st.refusals[k]++ // a strategy that cannot be built here
 			continue
 		}
-		start := time.Now()
 		got, err := exploreWith(genweft.Body(p), s, name, runs, tm)
 		st.wall[name] += time.Since(start)
 		if refused(err) {
 			st.refusals[k]++
+			st.refusesMode[k] = errors.Is(err, weft.ErrTimeMode)
 			continue
 		}
 		if err != nil {
@@ -246,25 +264,29 @@ const loopsPrograms = 100
 
 // TestDifferentialLoops checks every strategy against exhaustive search
 // in both time modes on loopsPrograms random programs of event loops
-// (20 with -short), from seed 0: where exhaustive search finishes, a
+// (30 with -short), from seed 0: where exhaustive search finishes, a
 // systematic strategy that finishes must reach exactly its failure kinds
 // and final states, and any strategy nothing else; where it does not, a
-// random run of loopsFallbackRuns executions adds to the reference, and a
+// random run adds to the reference (loopsBounds), and a
 // systematic strategy that finishes must reach all of it. Refusals of
 // programs or time modes a strategy does not model are counted.
-// WEFT_LOOPS_PROGRAMS=n checks n programs, from seed WEFT_LOOPS_FROM (0
-// by default); WEFT_LOOPS_CONCOLIC=1 checks the concolic strategies too.
+// The quick run leaves out con2 and the concolic strategies (each of
+// their explorations starts a solver). WEFT_LOOPS_PROGRAMS=n checks n
+// programs, from seed WEFT_LOOPS_FROM (0 by default), with the larger
+// bounds of loopsSweep and con2; WEFT_LOOPS_CONCOLIC=1 adds the concolic
+// strategies.
 func TestDifferentialLoops(t *testing.T) {
 	n := loopsPrograms
 	if testing.Short() {
-		n = 20
+		n = 30
 	}
+	bounds := loopsQuick
 	if v, err := strconv.Atoi(os.Getenv("WEFT_LOOPS_PROGRAMS")); err == nil && v > 0 {
-		n = v
+		n, bounds = v, loopsSweep
 	}
-	strategies := loopsStrategies(os.Getenv("WEFT_LOOPS_CONCOLIC") == "1")
+	strategies := loopsStrategies(bounds == loopsSweep, os.Getenv("WEFT_LOOPS_CONCOLIC") == "1")
 	from, _ := strconv.ParseUint(os.Getenv("WEFT_LOOPS_FROM"), 10, 64)
-	st := newLoopsStats()
+	st := newLoopsStats(bounds)
 	known := 0
 	for seed := from; seed < from+uint64(n); seed++ {
 		p := gen.NewWith(seed, gen.Loops)
