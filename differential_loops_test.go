@@ -163,7 +163,7 @@ func missingFrom(a, b map[string]bool) []string {
 // loopsStrategies returns the strategies compared with exhaustive search:
 // every one registered, but con2 only if con2, and the concolic ones
 // (which, without inputs, explore their inner strategy's schedules) only
-// if concolic: each exploration of theirs starts a solver.
+// if concolic: each of their explorations starts a solver.
 func loopsStrategies(con2, concolic bool) []string {
 	var out []string
 	for _, n := range weft.Strategies() {
@@ -270,11 +270,10 @@ const loopsPrograms = 100
 // random run adds to the reference (loopsBounds), and a
 // systematic strategy that finishes must reach all of it. Refusals of
 // programs or time modes a strategy does not model are counted.
-// The quick run leaves out con2 and the concolic strategies (each of
-// their explorations starts a solver). WEFT_LOOPS_PROGRAMS=n checks n
-// programs, from seed WEFT_LOOPS_FROM (0 by default), with the larger
-// bounds of loopsSweep and con2; WEFT_LOOPS_CONCOLIC=1 adds the concolic
-// strategies.
+// con2 and the concolic strategies, each of whose explorations starts a
+// solver, are left out unless WEFT_LOOPS_SOLVER=1. WEFT_LOOPS_PROGRAMS=n
+// checks n programs, from seed WEFT_LOOPS_FROM (0 by default), with the
+// larger bounds of loopsSweep.
 func TestDifferentialLoops(t *testing.T) {
 	n := loopsPrograms
 	if testing.Short() {
@@ -284,7 +283,8 @@ func TestDifferentialLoops(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("WEFT_LOOPS_PROGRAMS")); err == nil && v > 0 {
 		n, bounds = v, loopsSweep
 	}
-	strategies := loopsStrategies(bounds == loopsSweep, os.Getenv("WEFT_LOOPS_CONCOLIC") == "1")
+	solvers := os.Getenv("WEFT_LOOPS_SOLVER") == "1"
+	strategies := loopsStrategies(solvers, solvers)
 	from, _ := strconv.ParseUint(os.Getenv("WEFT_LOOPS_FROM"), 10, 64)
 	st := newLoopsStats(bounds)
 	known := 0
