@@ -42,6 +42,13 @@ var tickOrSend = &gen.Program{Vars: 1, Chans: []int{1},
 		Body: []gen.Stmt{{Kind: gen.Add, Val: 1}}, Cases: []gen.Case{{Send: true, Chan: 0, Val: 1}}}}},
 	Main: []gen.Stmt{{Kind: gen.Recv, Obj: 0}}}
 
+// sendOrRecvClosed is a select between a send on c1, which the body
+// closes, and a receive from the filled c0, beside two stores that race
+// (seed 3857 of the sweep, reduced by hand; no time involved).
+var sendOrRecvClosed = &gen.Program{Vars: 1, Chans: []int{2, 0}, Fill: true,
+	Threads: [][]gen.Stmt{{{Kind: gen.Select, Cases: []gen.Case{{Send: true, Chan: 1, Val: 3}, {Chan: 0}}}}, {{Kind: gen.Store, Val: 2}}},
+	Main:    []gen.Stmt{{Kind: gen.Store, Val: 1}, {Kind: gen.Close, Obj: 1}}}
+
 // loopsPinned are the pinned disagreements: on body (whose source is
 // text), with time mode mode, each of strategies misses the finding (a
 // failure kind or a final state, as findings names them) that exhaustive
@@ -76,6 +83,13 @@ var loopsPinned = []struct {
 		text: tickOrSend.String(),
 		mode: weft.TimeAnyStep, strategies: []string{"optimal"}, finding: "failure deadlock",
 		skip: "known bug: with time at any step optimal runs 1 execution and misses the deadlock, the tick taken before the send (exhaustive search: 9 executions, 2 deadlocks; dpor+sleep finds it)",
+	},
+	{
+		name: "select of a send on a closed channel and a ready receive",
+		body: genweft.Body(sendOrRecvClosed),
+		text: sendOrRecvClosed.String(),
+		mode: weft.TimeWhenBlocked, strategies: []string{"unfold"}, finding: "final v0=2 ",
+		skip: "unfold misses the final state v0=2, T2's store after the body's in an execution where the select receives (unfold: 4 executions, 1 complete; exhaustive search: 16, 12 complete; optimal: 7)",
 	},
 }
 
