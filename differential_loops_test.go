@@ -262,6 +262,13 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *l
 // loopsPrograms is the number of programs the default test run checks.
 const loopsPrograms = 100
 
+// loopsCounts are, for the default run and -short's (by their number of
+// programs, from seed 0), the programs reach and unfold refuse with time
+// that moves when every thread is blocked (they refuse time at any step
+// always), and the programs whose reference is a random run in each time
+// mode (blocked, any).
+var loopsCounts = map[int][4]int{100: {76, 64, 1, 13}, 30: {21, 19, 1, 2}}
+
 // TestDifferentialLoops checks every strategy against exhaustive search
 // in both time modes on loopsPrograms random programs of event loops
 // (30 with -short), from seed 0: where exhaustive search finishes, a
@@ -314,5 +321,26 @@ func TestDifferentialLoops(t *testing.T) {
 	}
 	if known > 0 {
 		t.Logf("%d known disagreements", known)
+	}
+	c, ok := loopsCounts[n]
+	if !ok || from != 0 || bounds != loopsQuick {
+		return
+	}
+	blocked, any := weft.TimeWhenBlocked, weft.TimeAnyStep
+	got := [4]int{st.refusals[loopsKey{"reach", blocked}], st.refusals[loopsKey{"unfold", blocked}], st.fallback["blocked"], st.fallback["any"]}
+	if got != c {
+		t.Errorf("refused by reach and unfold (blocked), references random (blocked, any): %v, want %v", got, c)
+	}
+	for _, name := range strategies {
+		want := 0
+		if name == "reach" || name == "unfold" {
+			want = n
+		}
+		if r := st.refusals[loopsKey{name, any}]; r != want {
+			t.Errorf("%s refused %d programs with time at any step, want %d", name, r, want)
+		}
+		if r := st.refusals[loopsKey{name, blocked}]; r != 0 && name != "reach" && name != "unfold" {
+			t.Errorf("%s refused %d programs with time that moves when every thread is blocked, want 0", name, r)
+		}
 	}
 }
