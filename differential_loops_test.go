@@ -326,7 +326,7 @@ func TestDifferentialLoops(t *testing.T) {
 	if !ok || from != 0 || bounds != loopsQuick {
 		return
 	}
-	blocked, any := weft.TimeWhenBlocked, weft.TimeAnyStep
+	blocked, anyStep := weft.TimeWhenBlocked, weft.TimeAnyStep
 	got := [4]int{st.refusals[loopsKey{"reach", blocked}], st.refusals[loopsKey{"unfold", blocked}], st.fallback["blocked"], st.fallback["any"]}
 	if got != c {
 		t.Errorf("refused by reach and unfold (blocked), references random (blocked, any): %v, want %v", got, c)
@@ -336,7 +336,7 @@ func TestDifferentialLoops(t *testing.T) {
 		if name == "reach" || name == "unfold" {
 			want = n
 		}
-		if r := st.refusals[loopsKey{name, any}]; r != want {
+		if r := st.refusals[loopsKey{name, anyStep}]; r != want {
 			t.Errorf("%s refused %d programs with time at any step, want %d", name, r, want)
 		}
 		if r := st.refusals[loopsKey{name, blocked}]; r != 0 && name != "reach" && name != "unfold" {
