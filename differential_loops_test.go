@@ -3,8 +3,8 @@
 // selects with channel and stop cases, timers of tiny periods, selects
 // with several ready cases, mutexes held across sends), in both time
 // modes: a systematic strategy must reach exactly the failure kinds and
-// final states exhaustive search reaches, a partial one (random, pct, con2) a
-// subset of them.
+// final states exhaustive search reaches, a partial one (random, pct,
+// con2) a subset of them.
 
 package weft_test
 
@@ -83,7 +83,7 @@ type loopsStats struct {
 	// refusesMode holds the strategies that refused a time mode, which
 	// they refuse for every program: they are not built again.
 	refusesMode map[loopsKey]bool
-	wall        map[string]time.Duration
+	wall        map[string]time.Duration // per strategy, for the log
 }
 
 func newLoopsStats(b loopsBounds) *loopsStats {
@@ -239,17 +239,15 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *l
 			st.unfinished[k]++
 		}
 		have := findings(got)
+		// What a strategy finds beyond an exact reference is not real;
+		// what a finished systematic strategy misses of even a partial
+		// reference is a miss.
 		var d loopsDisagreement
-		if exact || complete {
-			// What a strategy finds beyond an exact reference is not
-			// real; what a finished systematic strategy misses of even a
-			// partial reference is a miss.
-			if exact {
-				d.extra = missingFrom(have, want)
-			}
-			if complete {
-				d.missing = missingFrom(want, have)
-			}
+		if exact {
+			d.extra = missingFrom(have, want)
+		}
+		if complete {
+			d.missing = missingFrom(want, have)
 		}
 		if len(d.missing)+len(d.extra) > 0 {
 			out[name] = d
