@@ -4,7 +4,10 @@
 // result is unused, AddOnly), mutexes and reader/writer
 // mutexes (balanced critical sections), buffered and unbuffered channels
 // (send, receive, close), selects with and without default, and a
-// WaitGroup, with assertions on values read.
+// WaitGroup, with assertions on values read. Options.Loops draws programs
+// of event loops instead: tickers and bounded loops of timeouts in selects
+// with channel and stop cases, timers of tiny periods, selects of several
+// cases, and producers that hold a mutex across a send.
 //
 // A program is data (Program), so that a failing case can be printed and
 // reduced by hand, or written by hand. The same seed always gives the same

@@ -29,6 +29,14 @@ type Options struct {
 	// selects between a channel and a timeout (After). Without it a seed
 	// gives the program it always gave.
 	Timed bool
+	// Loops draws programs of event loops, on virtual time: tickers (a
+	// timer re-armed with Reset) and bounded loops of After, each in a
+	// select with channel cases and a case that receives from a stop
+	// channel, timers of period 0 or 1, selects of several cases (on
+	// buffered channels, which the body may fill first), and producers
+	// that hold a mutex across a send. Every loop runs a fixed number of
+	// iterations. Version and Timed are then ignored.
+	Loops bool
 }
 
 // DefaultOptions keeps programs small enough for exhaustive search to
@@ -48,6 +56,10 @@ var V3 = Options{MaxEvents: 11, Version: 3}
 // steps come on top).
 var Timed = Options{MaxEvents: 10, Version: 2, Timed: true}
 
+// Loops are the options of programs of event loops (Options.Loops), small
+// enough for exhaustive search in both time modes.
+var Loops = Options{MaxEvents: 13, Loops: true}
+
 // New returns the program of the given seed, under DefaultOptions.
 func New(seed uint64) *Program { return NewWith(seed, DefaultOptions) }
 
@@ -57,9 +69,12 @@ func NewWith(seed uint64, o Options) *Program {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	for {
 		var p *Program
-		if o.MessagePassing {
+		switch {
+		case o.Loops:
+			p = drawLoops(r)
+		case o.MessagePassing:
 			p = drawMessages(r)
-		} else {
+		default:
 			p = draw(r, o.Version, o.Timed)
 		}
 		p.Seed = seed

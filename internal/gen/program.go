@@ -57,13 +57,21 @@ var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlo
 	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope", "inc", "acquire", "release", "addonly",
 	"sleep", "now", "timeout"}
 
-func (k Kind) String() string { return kindNames[k] }
+func (k Kind) String() string {
+	if k.isLoop() {
+		return loopKindNames[k-firstLoopKind]
+	}
+	return kindNames[k]
+}
 
 // Case is a case of a select: a send of Val or a receive on channel Chan.
 type Case struct {
 	Send bool
 	Chan int
 	Val  int
+	// Stop makes a receive end the loop of its select (TickLoop,
+	// AfterLoop).
+	Stop bool
 }
 
 // Stmt is a statement of a thread.
@@ -102,6 +110,9 @@ type Program struct {
 	// Local makes the body allocate its objects in each execution, instead
 	// of once for all executions.
 	Local bool
+	// Fill makes the body send 9 on each buffered channel before it
+	// spawns the threads (Options.Loops).
+	Fill bool
 }
 
 // String prints p as Go-like source.
@@ -112,6 +123,9 @@ func (p *Program) String() string {
 		p.Vars, p.Mutexes, p.RWMutexes, p.Chans, p.WaitGroups, p.Onces, p.Local)
 	if p.WaitGroups > 0 && p.WGAdd != 0 {
 		fmt.Fprintf(&b, "each wg.Add(%d)\n", p.WGAdd)
+	}
+	if p.Fill {
+		b.WriteString("each buffered channel <- 9\n")
 	}
 	for i, th := range p.Threads {
 		fmt.Fprintf(&b, "T%d := go {\n", i+1)
@@ -222,6 +236,9 @@ func (s Stmt) String() string {
 	case Timeout:
 		return fmt.Sprintf("select { case <-c%d; case <-after(%d): v%d.Store(7) }", s.Obj, s.Val, s.Val2)
 	}
+	if s.Kind.isLoop() {
+		return s.loopString()
+	}
 	return "?"
 }
 
@@ -264,11 +281,14 @@ func (s Stmt) hasBody() bool {
 	case Lock, RLock, WLock, TryLock, TryRLock, TryWLock, OnceDo, Spawn:
 		return true
 	}
-	return false
+	return s.Kind.isLoop()
 }
 
 // closing names what ends a statement with a body.
 func (s Stmt) closing() string {
+	if s.Kind.isLoop() {
+		return s.loopClosing()
+	}
 	m := fmt.Sprintf("m%d", s.Obj)
 	if s.Local {
 		m = "lm"
@@ -305,6 +325,13 @@ func (p *Program) Events() int {
 	if p.WGAdd != 0 {
 		n = p.WaitGroups // the body's Adds
 	}
+	if p.Fill {
+		for _, c := range p.Chans {
+			if c > 0 {
+				n++ // the body's send
+			}
+		}
+	}
 	for _, th := range p.Threads {
 		n += steps(th)
 	}
@@ -314,6 +341,10 @@ func (p *Program) Events() int {
 func steps(ss []Stmt) int {
 	n := 0
 	for _, s := range ss {
+		if s.Kind.isLoop() {
+			n += loopSteps(s)
+			continue
+		}
 		switch s.Kind {
 		case Cap:
 			n++ // the store

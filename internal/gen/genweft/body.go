@@ -98,6 +98,9 @@ func body(p *gen.Program, plain bool) func(w *weft.T) {
 				wg.Add(p.WGAdd)
 			}
 		}
+		if p.Fill {
+			o.fill(p)
+		}
 		threads := make([]*weft.Thread, len(p.Threads))
 		for i, th := range p.Threads {
 			threads[i] = w.Go(func() { o.run(w, threads, nil, th) })
@@ -237,6 +240,8 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 		o.store(o.vars[s.Obj], int(w.Now()))
 	case gen.Timeout:
 		weft.Select(weft.OnRecv(o.chans[s.Obj], nil), weft.OnRecv(w.After(time.Duration(s.Val)), func(time.Duration, bool) { o.store(o.vars[s.Val2], 7) }))
+	default:
+		o.loop(w, threads, sc, s)
 	}
 	return nil
 }
