@@ -68,21 +68,18 @@ var loopsPinned = []struct {
 		body: pollThenStop,
 		text: "tk := NewTimer(1); select { case <-tk.C: x.Store(1); default: }; tk.Stop()",
 		mode: weft.TimeAnyStep, strategies: []string{"optimal"}, finding: "final x=1 ",
-		skip: "known bug: with time at any step optimal runs 1 execution and misses x=1, the clock's advance before the poll of a timer stopped afterwards (exhaustive search: 3 executions; without the Stop optimal finds it)",
 	},
 	{
 		name: "one tick beside a ready send",
 		body: genweft.Body(oneTick),
 		text: oneTick.String(),
 		mode: weft.TimeAnyStep, strategies: []string{"optimal"}, finding: "final v0=1 ",
-		skip: "known bug: with time at any step optimal runs 1 execution and misses v0=1, the tick taken before the send (exhaustive search: 5 executions)",
 	},
 	{
 		name: "tick instead of the send the body waits for",
 		body: genweft.Body(tickOrSend),
 		text: tickOrSend.String(),
 		mode: weft.TimeAnyStep, strategies: []string{"optimal"}, finding: "failure deadlock",
-		skip: "known bug: with time at any step optimal runs 1 execution and misses the deadlock, the tick taken before the send (exhaustive search: 9 executions, 2 deadlocks; dpor+sleep finds it)",
 	},
 	{
 		name: "select of a send on a closed channel and a ready receive",

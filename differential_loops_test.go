@@ -120,10 +120,7 @@ func (s *loopsStats) String() string {
 // knownLoopsDisagreements are the disagreements of the sweep's default
 // seeds that are known bugs of a strategy, by seed, strategy and time
 // mode ("seed strategy mode"), with the test that pins the smallest.
-var knownLoopsDisagreements = map[string]string{
-	"30 optimal any": "optimal misses a tick with time at any step: TestDifferentialLoopsPinned",
-	"63 optimal any": "optimal misses a tick with time at any step: TestDifferentialLoopsPinned",
-}
+var knownLoopsDisagreements = map[string]string{}
 
 // loopsDisagreement describes how a strategy's findings on one program
 // differ from the reference's: kinds and final states missed (in the

@@ -21,7 +21,7 @@ func (s *State) Enabled(p trace.ThreadID, op trace.Op) Verdict {
 		if !s.timed() {
 			return Unknown
 		}
-		return verdict(s.nextDeadline() >= 0)
+		return verdict(s.nextDeadline(true) >= 0)
 	case trace.KindRelock:
 		return s.relockReady(p, op)
 	case trace.KindAwait:

@@ -63,7 +63,7 @@ func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 		out.Data = !s.timed()
 		return out
 	case trace.KindAdvance:
-		out.Value = uint64(s.nextDeadline())
+		out.Value = uint64(s.nextDeadline(true))
 		out.Data = !s.timed()
 		return out
 	case trace.KindSelect:

@@ -52,7 +52,7 @@ func (s *State) sleepReady(d int64) Verdict {
 // runtime does when no thread is enabled and time moves only then. It
 // reports false if there is none.
 func (s *State) Advance() bool {
-	next := s.nextDeadline()
+	next := s.nextDeadline(false)
 	if next < 0 {
 		return false
 	}
@@ -62,8 +62,11 @@ func (s *State) Advance() bool {
 
 // nextDeadline returns the earliest deadline after Now of a sleeping
 // thread or an armed timer whose thread offers its send, or -1: where an
-// advance of the clock moves it (trace.KindAdvance).
-func (s *State) nextDeadline() int64 {
+// advance of the clock moves it (trace.KindAdvance). With stopped (time
+// at any step, the clock thread's advance), the deadline of a timer
+// stopped before it fired counts too, as the runtime's (internal/engine,
+// clock.go): an advance to it is in the trace to race with the Stop.
+func (s *State) nextDeadline(stopped bool) int64 {
 	next := int64(-1)
 	for q := range s.Threads {
 		t := &s.Threads[q]
@@ -73,7 +76,7 @@ func (s *State) nextDeadline() int64 {
 		case t.Op.Kind == trace.KindSleep:
 			d = t.Op.Arg
 		case t.Op.Kind == trace.KindSend:
-			if o := s.object(t.Op.Obj); o != nil && o.Class == trace.ClassTimer && o.Locked {
+			if o := s.object(t.Op.Obj); o != nil && o.Class == trace.ClassTimer && (o.Locked || stopped) {
 				d = o.When
 			}
 		}

@@ -152,16 +152,25 @@ func (e *Exec) clockAlts(t *Thread) int32 {
 }
 
 // nextDeadline returns the earliest deadline after now of a sleeping
-// thread or an armed timer (timer.go), or -1 if there is none.
+// thread or an armed timer (timer.go), or -1 if there is none. When time
+// moves at any step, the deadline of a timer that was stopped before it
+// fired still moves time (nothing fires then): the advance to it is in
+// the trace, after the Stop, so that a strategy that reverses races
+// (optimal) sees the race of the Stop, and of a select that found the
+// timer's channel not ready, with the advance that would have made it
+// ready. Without it, a program whose last deadline is a stopped timer's
+// had no advance to reverse, and the executions where the timer fired
+// before its Stop were never explored.
 func (e *Exec) nextDeadline() int64 {
 	next := int64(-1)
+	anyStep := e.anyStep()
 	for _, t := range e.threads {
 		d := int64(-1)
 		switch {
 		case t.done:
 		case t.op.Kind == trace.KindSleep:
 			d = t.deadline
-		case t.daemon && t.obj != nil && t.obj.locked:
+		case t.daemon && t.obj != nil && (t.obj.locked || anyStep):
 			d = t.obj.when
 		}
 		if d > e.now && (next < 0 || d < next) {
