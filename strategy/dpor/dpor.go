@@ -147,6 +147,7 @@ type Strategy struct {
 	// primed says that the next execution's choice is taken already (a
 	// strategy resumed from a unit: Split prepared it).
 	primed bool
+	stop   *strategy.Stop
 }
 
 // New returns a DPOR strategy with options o.
@@ -167,6 +168,12 @@ func New(o Options) *Strategy {
 	}
 	return s
 }
+
+// SetStop implements strategy.Stoppable: Finish abandons the race
+// analysis of an execution once stop reports a bound passed.
+func (s *Strategy) SetStop(stop *strategy.Stop) { s.stop = stop }
+
+var _ strategy.Stoppable = (*Strategy)(nil)
 
 // Options returns the strategy's options.
 func (s *Strategy) Options() Options { return s.opt }
@@ -259,6 +266,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	first := s.tree.Start + 1
 	for k := 0; ; k++ {
+		if s.stop.Poll() {
+			break // a bound of the exploration passed: it ends here
+		}
 		if s.opt.Rule != Initials {
 			s.analyse(k, k == first, k < first)
 		}
@@ -343,11 +353,17 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 	// sets, an earlier race is not necessarily found again later.
 	s.races[t] = s.races[t][:0]
 	for i := k - 1; i >= 0; i-- {
+		if s.stop.Poll() {
+			return
+		}
 		if s.race(i, t, v) {
 			s.races[t] = append(s.races[t], int32(i))
 		}
 	}
 	for _, i := range s.races[t] {
+		if s.stop.Poll() {
+			return
+		}
 		n := &s.tree.Nodes[i]
 		init := s.rev.Initials(s.tr, &s.hb, int(i), k, t, v, s.fp)
 		if x := slices.Index(init, t); x >= 0 && s.rev.StepDepends(s.hb.Steps(), n, t) {
@@ -386,6 +402,9 @@ func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool
 	if fresh {
 		s.cand[t] = -1
 		for i := k - 1; i >= 0; i-- {
+			if s.stop.Poll() {
+				return -1
+			}
 			if s.race(i, t, v) {
 				s.cand[t] = i
 				break

@@ -36,7 +36,14 @@ type Strategy struct {
 	// primed says that the next execution's choice is taken already (a
 	// strategy resumed from a unit: Split prepared it).
 	primed bool
+	stop   *strategy.Stop
 }
+
+// SetStop implements strategy.Stoppable: Finish abandons the race
+// analysis of an execution once stop reports a bound passed.
+func (s *Strategy) SetStop(stop *strategy.Stop) { s.stop = stop }
+
+var _ strategy.Stoppable = (*Strategy)(nil)
 
 // New returns a race-detection-and-flipping strategy with options o.
 func New(o Options) *Strategy {
@@ -129,6 +136,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.tree.Learn(tr, s.hb.Steps())
 	s.tree.Partners(tr)
 	for k := 0; ; k++ {
+		if s.stop.Poll() {
+			break // a bound of the exploration passed: it ends here
+		}
 		if k == n {
 			for p := range tr.Threads {
 				if v, ok := s.sw.Pending(trace.ThreadID(p)); ok {
@@ -211,6 +221,9 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 	// doc, "Races of a step's announcement").
 	flipped := false
 	for i := k - 1; i >= 0; i-- {
+		if s.stop.Poll() {
+			return
+		}
 		e := &s.tr.Events[i]
 		if e.Thread == t || e.Partner == t || !trace.MayBeCoEnabled(e, v) {
 			continue

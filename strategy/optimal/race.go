@@ -103,11 +103,14 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	}
 	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
 	for j := range n {
+		if s.stop.Poll() {
+			break
+		}
 		a.executed(j)
 		a.log(j)
 	}
 	a.alternatives()
-	if stopped(end) {
+	if stopped(end) && !s.stop.Fired() {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread, so it races with each
 		// pending operation it disabled (unless the execution ended because
@@ -432,6 +435,9 @@ func (a *analysis) reverse(i int, m *event) {
 		return
 	case a.record:
 		a.got = append(a.got, raceRec{i, m.label(), m.OK, m.fails})
+	}
+	if s.stop.Poll() {
+		return // a bound of the exploration passed: it ends here
 	}
 	s.stats.Races++
 	seq := a.seq[:0]
