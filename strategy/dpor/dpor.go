@@ -137,6 +137,7 @@ type Strategy struct {
 	cand  []int     // VectorClocks: each thread's race candidate
 	races [][]int32 // Initials: each thread's race candidates in its current interval
 	rev   Reversal
+	idx   accessIndex // the accesses by object and thread (candidates)
 	last  []int32        // ObjectClocks: last access; CommutingReads: last write
 	prev  []int32        // the same, not counting successful releases
 	reads [][]access     // CommutingReads: the reads and shared updates since the last write
@@ -248,6 +249,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.tr = tr
 	s.hb.Reset(tr, s.rel)
 	s.sw.Reset(tr)
+	s.idx.reset(tr, s.hb.Steps())
 	s.resetObjects(tr)
 	if cap(s.cand) < len(tr.Threads) {
 		s.cand = make([]int, len(tr.Threads))
@@ -352,12 +354,20 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 	// Every race of v, not only the last (source-DPOR's races): with sleep
 	// sets, an earlier race is not necessarily found again later.
 	s.races[t] = s.races[t][:0]
-	for i := k - 1; i >= 0; i-- {
-		if s.stop.Poll() {
-			return
+	if cs, ok := s.candidates(k, t, v); ok {
+		for _, i := range cs {
+			if s.race(int(i), t, v) {
+				s.races[t] = append(s.races[t], i)
+			}
 		}
-		if s.race(i, t, v) {
-			s.races[t] = append(s.races[t], int32(i))
+	} else {
+		for i := k - 1; i >= 0; i-- {
+			if s.stop.Poll() {
+				return
+			}
+			if s.race(i, t, v) {
+				s.races[t] = append(s.races[t], int32(i))
+			}
 		}
 	}
 	for _, i := range s.races[t] {
@@ -401,6 +411,15 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool) int {
 	if fresh {
 		s.cand[t] = -1
+		if cs, ok := s.candidates(k, t, v); ok {
+			for _, i := range cs {
+				if s.race(int(i), t, v) {
+					s.cand[t] = int(i)
+					break
+				}
+			}
+			return s.cand[t]
+		}
 		for i := k - 1; i >= 0; i-- {
 			if s.stop.Poll() {
 				return -1
@@ -414,6 +433,18 @@ func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool
 		s.cand[t] = k - 1
 	}
 	return s.cand[t]
+}
+
+// candidates returns, latest first, the events before k that may race
+// with thread t's pending operation v (footprint s.fp), found in s.idx; it
+// reports false when the index cannot tell (v joins a thread: its races
+// are with the thread's events, whatever they access), and the scan of
+// every event before k must find them.
+func (s *Strategy) candidates(k int, t trace.ThreadID, v trace.Op) ([]int32, bool) {
+	if v.Kind == trace.KindJoin {
+		return nil, false
+	}
+	return s.idx.candidates(s.tr, &s.hb, k, t, s.fp)
 }
 
 // footprint sets s.fp to the accesses of thread t's pending operation v:
