@@ -32,12 +32,13 @@ type analysis struct {
 	fresh  int
 	newMin []uint32
 	limit  int
-	offer  event      // a step whose announcement is reversed, run after the reversal (reverse)
-	m      event      // the reversed step (reverseStep)
-	base   event      // the step as reverseStep first sees it
-	probe  event      // a pending step (scan)
-	objs   []objLog   // the accesses to each object before the event analysed (frontier.go)
-	touch  [][]objRef // the events that change each object's state
+	offer  event          // a step whose announcement is reversed, run after the reversal (reverse)
+	m      event          // the reversed step (reverseStep)
+	base   event          // the step as reverseStep first sees it
+	probe  event          // a pending step (scan)
+	objs   []objLog       // the accesses to each object before the event analysed (frontier.go)
+	touch  [][]objRef     // the events that change each object's state
+	vars   trace.VarIndex // the events of each variable (state.go)
 	cands  []int32
 	// With verification on (hb.verify), each scan records the races it
 	// reverses (got) and verifyScan runs it again over every candidate,
@@ -173,6 +174,7 @@ func (a *analysis) prepare(failLast bool) {
 		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
 		a.evs[i].cache()
 	}
+	a.vars.Reset(tr)
 	// The events that change each object's state (TimeObject last).
 	no := len(tr.Objects) + 1
 	a.touch = growLists(a.touch, no)
