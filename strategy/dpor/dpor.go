@@ -137,7 +137,7 @@ type Strategy struct {
 	cand  []int     // VectorClocks: each thread's race candidate
 	races [][]int32 // Initials: each thread's race candidates in its current interval
 	rev   Reversal
-	idx   accessIndex // the accesses by object and thread (candidates)
+	idx   accessIndex    // the accesses by object and thread (candidates)
 	last  []int32        // ObjectClocks: last access; CommutingReads: last write
 	prev  []int32        // the same, not counting successful releases
 	reads [][]access     // CommutingReads: the reads and shared updates since the last write
