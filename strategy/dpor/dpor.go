@@ -258,6 +258,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.tree.Learn(tr, s.hb.Steps())
 	s.tree.Partners(tr)
 	if s.opt.Rule == Initials {
+		s.rev.Reset(tr, s.hb.Steps())
 		if cap(s.races) < len(tr.Threads) {
 			s.races = append(s.races[:cap(s.races)], make([][]int32, len(tr.Threads)-cap(s.races))...)
 		}

@@ -135,6 +135,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.sw.Reset(tr)
 	s.tree.Learn(tr, s.hb.Steps())
 	s.tree.Partners(tr)
+	s.rev.Reset(tr, s.hb.Steps())
 	for k := 0; ; k++ {
 		if s.stop.Poll() {
 			break // a bound of the exploration passed: it ends here
