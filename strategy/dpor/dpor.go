@@ -137,10 +137,9 @@ type Strategy struct {
 	cand  []int     // VectorClocks: each thread's race candidate
 	races [][]int32 // Initials: each thread's race candidates in its current interval
 	rev   Reversal
-	idx   accessIndex    // the accesses by object and thread (candidates)
 	last  []int32        // ObjectClocks: last access; CommutingReads: last write
 	prev  []int32        // the same, not counting successful releases
-	reads [][]access     // CommutingReads: the reads and shared updates since the last write
+	reads [][]int32      // CommutingReads: the reads and shared updates since the last write, by object, mode and thread
 	fp    []trace.Access // the footprint of the pending operation analysed
 	// extended says whether fp has more than the operation's own accesses.
 	extended bool
@@ -249,7 +248,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.tr = tr
 	s.hb.Reset(tr, s.rel)
 	s.sw.Reset(tr)
-	s.idx.reset(tr, s.hb.Steps())
+	s.rev.Reset(tr, s.hb.Steps())
 	s.resetObjects(tr)
 	if cap(s.cand) < len(tr.Threads) {
 		s.cand = make([]int, len(tr.Threads))
@@ -258,7 +257,6 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.tree.Learn(tr, s.hb.Steps())
 	s.tree.Partners(tr)
 	if s.opt.Rule == Initials {
-		s.rev.Reset(tr, s.hb.Steps())
 		if cap(s.races) < len(tr.Threads) {
 			s.races = append(s.races[:cap(s.races)], make([][]int32, len(tr.Threads)-cap(s.races))...)
 		}
@@ -437,15 +435,15 @@ func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool
 }
 
 // candidates returns, latest first, the events before k that may race
-// with thread t's pending operation v (footprint s.fp), found in s.idx; it
-// reports false when the index cannot tell (v joins a thread: its races
-// are with the thread's events, whatever they access), and the scan of
-// every event before k must find them.
+// with thread t's pending operation v (footprint s.fp), found in the index
+// of s.rev; it reports false when the index cannot tell (v joins a thread:
+// its races are with the thread's events, whatever they access), and the
+// scan of every event before k must find them.
 func (s *Strategy) candidates(k int, t trace.ThreadID, v trace.Op) ([]int32, bool) {
 	if v.Kind == trace.KindJoin {
 		return nil, false
 	}
-	return s.idx.candidates(s.tr, &s.hb, k, t, s.fp)
+	return s.rev.Candidates(&s.hb, k, t, s.fp)
 }
 
 // footprint sets s.fp to the accesses of thread t's pending operation v:
@@ -546,28 +544,33 @@ func (s *Strategy) lastAccess(t trace.ThreadID, v trace.Op) int {
 	return best
 }
 
-// access is an access to an object by event i, in mode m.
-type access struct {
-	i int32
-	m trace.Mode
-}
-
 // lastConflict is Fig. 3, lines 5-9: for a write, the last read since the
 // last write that does not happen before t, else the last write; for a read,
 // the last write. Shared updates (trace.Shared) extend it: a read also
 // races with the last shared update since the last write, and a shared
 // update with the last read.
+//
+// The reads and shared updates since the last write are kept by object,
+// mode and thread: what t knows of a thread's events is a prefix of them,
+// so in each list the latest that does not happen before t is found from
+// its end without a scan of those that do.
 func (s *Strategy) lastConflict(t trace.ThreadID, v trace.Op) int {
 	best := -1
+	n := len(s.tr.Threads)
 	for _, a := range s.fp {
 		o := s.obj(a.Obj)
 		found := false
-		rs := s.reads[o]
-		for j := len(rs) - 1; j >= 0; j-- {
-			r := rs[j]
-			if trace.ModesConflict(a.Mode, r.m) && s.concurrent(r.i, t) && s.coEnabled(int(r.i), v) {
-				best, found = max(best, int(r.i)), true
-				break
+		for m := range modes {
+			if !trace.ModesConflict(a.Mode, trace.Mode(m)) {
+				continue
+			}
+			for _, rs := range s.reads[(o*modes+m)*n : (o*modes+m+1)*n] {
+				for j := len(rs) - 1; j >= 0 && s.concurrent(rs[j], t); j-- {
+					if s.coEnabled(int(rs[j]), v) {
+						best, found = max(best, int(rs[j])), true
+						break
+					}
+				}
 			}
 		}
 		if i := s.lastOf(o, v); !found && s.concurrent(i, t) {
@@ -575,6 +578,16 @@ func (s *Strategy) lastConflict(t trace.ThreadID, v trace.Op) int {
 		}
 	}
 	return best
+}
+
+// readMode returns the list of the per-object tables that holds accesses
+// in mode m: the modes of package trace, anything else with the zero mode,
+// which conflicts with every mode but itself as they do.
+func readMode(m trace.Mode) int {
+	if int(m) >= modes {
+		return 0
+	}
+	return int(m)
 }
 
 // backtrack adds the backtracking point of a race between event i and thread
@@ -649,13 +662,7 @@ func (s *Strategy) resetObjects(tr *trace.Trace) {
 	if s.opt.Algorithm != CommutingReads {
 		return
 	}
-	if cap(s.reads) < n {
-		s.reads = append(s.reads[:cap(s.reads)], make([][]access, n-cap(s.reads))...)
-	}
-	s.reads = s.reads[:n]
-	for i := range s.reads {
-		s.reads[i] = s.reads[i][:0]
-	}
+	s.reads = resetLists(s.reads, n*modes*len(tr.Threads))
 }
 
 // record updates the per-object tables with event i (Fig. 2, line 25; Fig.
@@ -665,6 +672,7 @@ func (s *Strategy) record(i int) {
 		return
 	}
 	rel := release(&s.tr.Events[i])
+	n := len(s.tr.Threads)
 	for _, a := range s.hb.Steps().Accesses(i) {
 		o := s.obj(a.Obj)
 		switch {
@@ -674,10 +682,13 @@ func (s *Strategy) record(i int) {
 				s.prev[o] = int32(i)
 			}
 			if s.opt.Algorithm == CommutingReads {
-				s.reads[o] = s.reads[o][:0]
+				for j := range s.reads[o*modes*n : (o+1)*modes*n] {
+					s.reads[o*modes*n+j] = s.reads[o*modes*n+j][:0]
+				}
 			}
 		default:
-			s.reads[o] = append(s.reads[o], access{int32(i), a.Mode})
+			l := &s.reads[(o*modes+readMode(a.Mode))*n+int(s.tr.Events[i].Thread)]
+			*l = append(*l, int32(i))
 		}
 	}
 }

@@ -18,6 +18,7 @@ type Reversal struct {
 	firsts []firstEvent
 	out    []trace.ThreadID
 	acc    []trace.Access
+	cands  []int32
 	// The scan, when the index is not whole (an access it cannot file).
 	scan []int32
 	seen ThreadSet

@@ -221,9 +221,25 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 	// races of what the step announces are flipped too (see the package
 	// doc, "Races of a step's announcement").
 	flipped := false
-	for i := k - 1; i >= 0; i-- {
+	// The events that may race with v, latest first: from the index of
+	// the trace's accesses (those that conflict with the footprint, which
+	// holds the announcements, and that t does not know), or, for a Join,
+	// every event.
+	cands, indexed := []int32(nil), false
+	if v.Kind != trace.KindJoin {
+		cands, indexed = s.rev.Candidates(&s.hb, k, t, s.fp)
+	}
+	count := k
+	if indexed {
+		count = len(cands)
+	}
+	for x := range count {
 		if s.stop.Poll() {
 			return
+		}
+		i := k - 1 - x
+		if indexed {
+			i = int(cands[x])
 		}
 		e := &s.tr.Events[i]
 		if e.Thread == t || e.Partner == t || !trace.MayBeCoEnabled(e, v) {
