@@ -13,6 +13,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy/reach"
+	"github.com/weft-go/weft/trace"
 )
 
 // boundSteps is the step bound of the spinning body in TestBoundsStopEveryStrategy:
@@ -73,5 +74,50 @@ func TestBoundsStopEveryStrategy(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// lostUpdates is a body whose threads each add 1 to a variable
+// lostUpdateRounds times by a load and a store, and whose test body then
+// asserts the sum: an interleaving that loses an update fails after some
+// 40,000 steps, with many preemptions to shorten.
+func lostUpdates(w *weft.T) {
+	var x weft.Var[int]
+	add := func() {
+		for range lostUpdateRounds {
+			x.Store(x.Load() + 1)
+		}
+	}
+	a, b := w.Go(add), w.Go(add)
+	a.Join()
+	b.Join()
+	w.Assert(x.Load() == 2*lostUpdateRounds, "lost updates: %d", x.Load())
+}
+
+// lostUpdateRounds is the number of additions of each thread of
+// lostUpdates.
+const lostUpdateRounds = 10_000
+
+// TestBoundsStopShortening runs lostUpdates under random schedules with a
+// timeout of a second: the first execution fails, and its shortening (up
+// to 200 replays of 40,000 steps) and the replay that lists its steps stop
+// at the timeout. Explore returns within two seconds with the failure as
+// found, its every step listed.
+func TestBoundsStopShortening(t *testing.T) {
+	start := time.Now()
+	r, err := weft.Explore(lostUpdates, weft.WithStrategy("random"), weft.WithSeed(1), weft.WithTimeout(time.Second), weft.NoReplayFiles())
+	wall := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wall >= 2*time.Second {
+		t.Errorf("Explore returned after %v; want less than 2s", wall)
+	}
+	if len(r.Failures) != 1 {
+		t.Fatalf("%d failures, want 1", len(r.Failures))
+	}
+	f := r.Failures[0]
+	if f.Kind != trace.Assertion || f.FoundSteps != 0 || int64(len(f.Steps)) != r.Events {
+		t.Errorf("failure %v, shortened from %d steps, %d steps listed; want an assertion as found, its %d steps listed", f.Kind, f.FoundSteps, len(f.Steps), r.Events)
 	}
 }
