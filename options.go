@@ -138,7 +138,9 @@ func WithMaxSteps(n int) Option {
 // scheduling points (every 256 steps), and inside the strategy's analysis
 // of an execution (strategy.Stoppable), which it abandons: an execution
 // the timeout interrupts counts for nothing, one whose analysis it
-// interrupts counts, and the Result says TimedOut. An exploration whose
+// interrupts counts, and the Result says TimedOut. It stops the shortening
+// of a failure (WithShorten) and the replay that lists its steps too: the
+// failure is then reported as found. An exploration whose
 // timeout expires before its first execution ends fails with
 // ErrNoExecution. A replay runs its one execution whatever the timeout.
 func WithTimeout(d time.Duration) Option {
@@ -153,8 +155,9 @@ func WithTimeout(d time.Duration) Option {
 
 // WithContext stops the exploration when ctx is done (canceled, or past its
 // deadline), as WithTimeout does: between executions, inside one at its
-// scheduling points (every 256 steps), and inside the strategy's analysis;
-// an execution it interrupts counts for nothing, and the Result says
+// scheduling points (every 256 steps), inside the strategy's analysis, and
+// in a failure's shortening and listing; an execution it interrupts counts
+// for nothing, and the Result says
 // Canceled. Explore returns the Result of
 // what ran until then, without an error. A replay ignores it.
 func WithContext(ctx context.Context) Option {
