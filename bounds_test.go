@@ -121,3 +121,33 @@ func TestBoundsStopShortening(t *testing.T) {
 		t.Errorf("failure %v, shortened from %d steps, %d steps listed; want an assertion as found, its %d steps listed", f.Kind, f.FoundSteps, len(f.Steps), r.Events)
 	}
 }
+
+// TestLivelockNotShortened runs, under a random schedule, a body whose two
+// threads spin for ever, to the step bound of 20,000 steps: the possible
+// livelock is reported as found, not shortened (a variant without a
+// preemption would spin to the bound too, with fewer switches, and each
+// replay would take the whole bound).
+func TestLivelockNotShortened(t *testing.T) {
+	const steps = 20_000
+	body := func(w *weft.T) {
+		var x weft.Var[int]
+		for range 2 {
+			w.Go(func() {
+				for x.Load() == 0 {
+				}
+			})
+		}
+	}
+	r, err := weft.Explore(body, weft.WithStrategy("random"), weft.WithSeed(1), weft.WithMaxSteps(steps), weft.WithMaxRuns(1), weft.NoReplayFiles())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Failures) != 1 {
+		t.Fatalf("%d failures, want 1", len(r.Failures))
+	}
+	f := r.Failures[0]
+	if f.Kind != trace.Livelock || f.FoundSteps != 0 || len(f.Steps) != steps || f.Switches == 0 {
+		t.Errorf("failure %v, shortened from %d steps, %d steps listed, %d switches; want a livelock as found, its %d steps listed, with switches",
+			f.Kind, f.FoundSteps, len(f.Steps), f.Switches, steps)
+	}
+}
