@@ -342,8 +342,9 @@ func (s *Strategy) analyse(k int, first, prefix bool) {
 // reverse adds, under the Initials rule, the backtracking points of the
 // races of thread t's pending operation, when it runs (at event k, from Start
 // on) or the execution ends (k = n): then the whole of what must run before
-// it is known. Races are found by a scan of the execution, every race and
-// not only the last: Figs. 1-3 differ only by their relation here.
+// it is known. Races are found from the index of the execution's accesses
+// (candidates), every race and not only the last: Figs. 1-3 differ only by
+// their relation here.
 func (s *Strategy) reverse(k int, t trace.ThreadID) {
 	v, ok := s.sw.Pending(t)
 	if !ok {
