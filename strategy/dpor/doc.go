@@ -97,9 +97,9 @@
 // does not know (a suffix of each list, found by binary search), and a
 // race's reversal is found per thread by binary searches too: the events
 // of notdep(i) a thread takes part in are consecutive among its events.
-// So the analysis of an execution of n steps costs about n log n per race,
-// not n per race: one that hits a step bound of 100,000 steps is analysed
-// in a fraction of a second. A Join's races, which are with the joined
+// So the analysis of an execution of n steps costs O(n) for the index and
+// O(threads × log n) per race, not O(n) per race: one that hits a step
+// bound of 100,000 steps is analysed in a fraction of a second. A Join's races, which are with the joined
 // thread's events whatever they access, are found by a scan.
 //
 // Why Initials with sleep sets: under the other two rules, the thread added
