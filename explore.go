@@ -220,6 +220,8 @@ func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session
 // the Result holds what was explored until then.
 func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	e := x.Exec()
+	var b bounds
+	b.deadline, b.stop = x.Bounds()
 	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
 	start := time.Now()
 	// A replay that does not follow its token is reported as such: the
@@ -252,7 +254,7 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 		case trace.Failed:
 			r.FailureCounts[end.Kind]++
 			if r.FailureCounts[end.Kind] == 1 {
-				r.Failures = append(r.Failures, newFailure(e, body, c, tr, end, r.Executions))
+				r.Failures = append(r.Failures, newFailure(e, body, c, tr, end, r.Executions, b))
 			}
 		}
 	}
@@ -290,8 +292,11 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 
 // newFailure describes the failure of execution n, tr, which ended with
 // end, in runtime e: its replay token, and, replayed, its steps and the
-// threads it left blocked.
-func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end trace.End, n int) *Failure {
+// threads it left blocked. The exploration's bounds b stop the shortening
+// and the replay: once one has passed, the failure is reported as found,
+// its steps described from tr and e (without the values and call sites
+// that only the replay notes).
+func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end trace.End, n int, b bounds) *Failure {
 	rec := replay.FromTrace(tr, tr.InputValues())
 	f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: n, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
 	if e.Abandoned() {
@@ -299,13 +304,26 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 	}
 	found := scheduleOf(tr, end)
 	f.Switches = found.switches
-	if s := shorten(body, c, found); s != nil {
-		f.FoundSteps, f.FoundSwitches = len(found.steps), found.switches
-		f.Switches, f.Record, f.Token = s.switches, s.rec, replay.Encode(s.rec)
-		f.Message, f.Thread = s.end.Message, s.end.Thread
-		rec = s.rec
+	short := shorten(body, c, found, b)
+	if short != nil {
+		rec = short.rec
 	}
-	d, err := describeSteps(body, rec, c)
+	var d described
+	var err error
+	replayed := false
+	if !b.passed() {
+		d, replayed, err = describeSteps(body, rec, c, b)
+	}
+	if !replayed {
+		// A bound passed: the failure as found, described from its own
+		// execution.
+		short, d, err = nil, describeTrace(e, tr, c), nil
+	}
+	if short != nil {
+		f.FoundSteps, f.FoundSwitches = len(found.steps), found.switches
+		f.Switches, f.Record, f.Token = short.switches, short.rec, replay.Encode(short.rec)
+		f.Message, f.Thread = short.end.Message, short.end.Thread
+	}
 	f.Steps, f.ThreadNames = d.steps, d.names
 	if err == nil && end.Kind == trace.DataRace && d.race != "" {
 		f.Message = d.race

@@ -148,9 +148,13 @@ func WithMaxSteps(n int) Option {
 }
 
 // WithTimeout bounds the wall time of the exploration (0: no bound). The
-// bound is checked between executions and, inside an execution, at its
-// scheduling points (every 256 steps): an execution the timeout interrupts
-// counts for nothing, and the Result says TimedOut. An exploration whose
+// bound is checked before every execution, inside an execution at its
+// scheduling points (every 256 steps), and inside the strategy's analysis
+// of an execution (strategy.Stoppable), which it abandons: an execution
+// the timeout interrupts counts for nothing, one whose analysis it
+// interrupts counts, and the Result says TimedOut. It stops the shortening
+// of a failure (WithShorten) and the replay that lists its steps too: the
+// failure is then reported as found. An exploration whose
 // timeout expires before its first execution ends fails with
 // ErrNoExecution. A replay runs its one execution whatever the timeout.
 func WithTimeout(d time.Duration) Option {
@@ -164,9 +168,11 @@ func WithTimeout(d time.Duration) Option {
 }
 
 // WithContext stops the exploration when ctx is done (canceled, or past its
-// deadline), as WithTimeout does: between executions, and inside one at its
-// scheduling points (every 256 steps); an execution it interrupts counts
-// for nothing, and the Result says Canceled. Explore returns the Result of
+// deadline), as WithTimeout does: between executions, inside one at its
+// scheduling points (every 256 steps), inside the strategy's analysis, and
+// in a failure's shortening and listing; an execution it interrupts counts
+// for nothing, and the Result says
+// Canceled. Explore returns the Result of
 // what ran until then, without an error. A replay ignores it.
 func WithContext(ctx context.Context) Option {
 	return func(c *config) error {

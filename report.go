@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -99,14 +100,28 @@ type described struct {
 // describeSteps re-runs the execution of rec with source capture on and
 // describes its steps. A deterministic body takes the same steps; if the
 // replay diverges from rec, the error says where, and the steps stop there.
-func describeSteps(body func(w *T), rec replay.Record, c *config) (described, error) {
-	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time})
+// Bounds b interrupt the replay: ok is then false, and nothing is
+// described.
+func describeSteps(body func(w *T), rec replay.Record, c *config, b bounds) (d described, ok bool, err error) {
+	e := b.exec(c)
 	defer e.Close()
 	s := replay.New(rec)
 	s.Next()
 	w := &T{}
 	end := e.Run(s, func() { body(w) }, true)
+	if e.Interrupted() {
+		return described{}, false, nil
+	}
 	tr := e.Trace()
+	d = describeTrace(e, tr, c)
+	s.Finish(tr, end)
+	return d, true, s.Diverged()
+}
+
+// describeTrace describes the steps of tr, the last execution of runtime
+// e: with the values it noted and the sites of the blocked threads' calls
+// if it ran with source capture on.
+func describeTrace(e *engine.Exec, tr *trace.Trace, c *config) described {
 	var names []string
 	for p := range tr.Threads {
 		if n := e.ThreadName(trace.ThreadID(p)); n != "" {
@@ -117,6 +132,8 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) (described, er
 		}
 	}
 	label := func(p trace.ThreadID) string { return engine.ThreadLabel(p, e.ThreadName(p)) }
+	// A long execution repeats its call sites: each is looked up once.
+	frames := map[uintptr]runtime.Frame{}
 	steps := make([]Step, len(tr.Events))
 	for i, ev := range tr.Events {
 		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev, label), Partner: ev.Partner, Value: ev.Value}
@@ -128,7 +145,11 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) (described, er
 			st.Op += " = " + fmt.Sprint(v)
 		}
 		if ev.PC != 0 {
-			f := engine.UserFrame(ev.PC)
+			f, ok := frames[ev.PC]
+			if !ok {
+				f = engine.UserFrame(ev.PC)
+				frames[ev.PC] = f
+			}
 			st.File, st.Line = f.File, f.Line
 		}
 		steps[i] = st
@@ -140,8 +161,7 @@ func describeSteps(body func(w *T), rec replay.Record, c *config) (described, er
 			d.race = r.Message(tr, func(i int) string { return place(steps[i].File, steps[i].Line) })
 		}
 	}
-	s.Finish(tr, end)
-	return d, s.Diverged()
+	return d
 }
 
 // describeOp describes an executed operation with object names, and

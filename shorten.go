@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/weft-go/weft/internal/driver"
-	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/internal/races"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/replay"
@@ -174,13 +173,14 @@ func shortenable(k trace.FailureKind) bool {
 // shorten looks for a schedule of body shorter than found that fails with
 // the same kind, in at most c.shorten executions, and returns the shortest
 // it finds (nil if none is shorter). The executions run in a runtime of
-// their own.
-func shorten(body func(w *T), c *config, found *schedule) *schedule {
-	if c.shorten == 0 || !shortenable(found.end.Kind) || len(found.preempts) == 0 {
+// their own, which bounds b interrupt: once one has passed, shorten returns
+// at once.
+func shorten(body func(w *T), c *config, found *schedule, b bounds) *schedule {
+	if c.shorten == 0 || !shortenable(found.end.Kind) || len(found.preempts) == 0 || b.passed() {
 		return nil
 	}
 	cur := found
-	e := engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time})
+	e := b.exec(c)
 	defer e.Close()
 	budget := c.shorten
 	var det races.Detector
@@ -195,7 +195,7 @@ func shorten(body func(w *T), c *config, found *schedule) *schedule {
 			f.Next()
 			w := &T{}
 			end := e.Run(f, func() { body(w) }, false)
-			if e.Abandoned() {
+			if e.Abandoned() || e.Interrupted() {
 				return bestOf(found, cur)
 			}
 			e.TakeMisuse() // a variant's, not reported

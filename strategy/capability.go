@@ -106,3 +106,16 @@ type Counting interface {
 type SymbolicTracer interface {
 	SymbolicTrace() bool
 }
+
+// A Stoppable strategy can abandon a long analysis (the races of a long
+// execution, a backtracking computation, the extension of an unfolding, a
+// solver call) when a bound of the exploration (its timeout, its context,
+// an interrupt) has passed. The driver hands it a Stop with SetStop before
+// the first execution; the strategy polls Stop.Poll in its long loops and,
+// once it reports true, returns at once from the method it is in. Its
+// state need not be usable after that: the driver ends the exploration
+// there and reports the bound that stopped it, never an exhausted
+// exploration or a failure of the strategy.
+type Stoppable interface {
+	SetStop(stop *Stop)
+}

@@ -25,8 +25,10 @@
 // Besides the four methods, a strategy may have optional capabilities, each
 // an interface of this package: Failer (it could not be set up), Diverger
 // (it follows a record and can fail to), Solving (solver counters),
-// Counting (its own counters), SymbolicTracer (it needs symbolic traces)
-// and Closer (resources to release). The driver finds them with As, which looks
+// Counting (its own counters), SymbolicTracer (it needs symbolic traces),
+// Closer (resources to release) and Stoppable (it polls a Stop in its long
+// analyses and abandons them once the exploration's timeout or context
+// has passed). The driver finds them with As, which looks
 // through wrappers as errors.As does, so a wrapper never hides them:
 //
 //	if c, ok := strategy.As[strategy.Closer](s); ok {

@@ -7,6 +7,7 @@ package driver
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/weft-go/weft/strategy"
@@ -143,11 +144,12 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 // push appends a mark to the current execution's and returns it.
 func (c *Checked) push() *mark {
 	n := len(c.cur)
-	if n < cap(c.cur) {
-		c.cur = c.cur[:n+1]
-	} else {
-		c.cur = append(c.cur, mark{})
+	if n == cap(c.cur) {
+		// Double: append grows large slices by a quarter, and a long
+		// execution copied its marks several times over.
+		c.cur = slices.Grow(c.cur, max(64, n))
 	}
+	c.cur = c.cur[:n+1]
 	return &c.cur[n]
 }
 

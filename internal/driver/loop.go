@@ -69,6 +69,12 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 	e := x.e
 	chk := NewChecked(s, l.Name)
 	failer, _ := strategy.As[strategy.Failer](s)
+	// The same bounds stop the strategy's own analysis (Stoppable).
+	stop := strategy.NewStop(x.deadline, x.stop)
+	defer stop.Release()
+	if st, ok := strategy.As[strategy.Stoppable](s); ok {
+		st.SetStop(stop)
+	}
 	var out Outcome
 	var det races.Detector
 	raceErrors := engine.RaceErrors()
@@ -88,7 +94,7 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		// Finish first: a strategy that follows a record (replay) checks
 		// there that the execution used all of it.
 		chk.Finish(tr, end)
-		if err := chk.Diverged(); err != nil {
+		if err := chk.Diverged(); err != nil && !stop.Fired() {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread, Message: l.Diverged(err)}
 		}
 		if l.Races {
@@ -104,6 +110,16 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		}
 		return end.Status == trace.Failed && (l.StopOnFail || end.Kind == trace.Nondeterminism)
 	}
+	// bound reports whether the timeout or Config.Stop has stopped the
+	// exploration (between executions, or inside the strategy's
+	// analysis), and says which in out.
+	bound := func() bool {
+		if !stop.Fired() {
+			return false
+		}
+		out.TimedOut, out.Stopped = !stop.Closed(), stop.Closed()
+		return true
+	}
 	// The loop runs on the runtime's dispatcher, which then runs each
 	// execution without waking another goroutine (engine.Exec.Batch).
 	loop := func() {
@@ -111,15 +127,14 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 			if l.MaxRuns > 0 && out.Executions >= l.MaxRuns {
 				return
 			}
-			if !x.deadline.IsZero() && out.Executions%64 == 0 && time.Now().After(x.deadline) {
-				out.TimedOut = true
-				return
-			}
-			if x.stopped() {
-				out.Stopped = true
+			if stop.Now() {
+				bound()
 				return
 			}
 			if !chk.Next() {
+				if bound() {
+					return // the strategy abandoned its search for the next execution
+				}
 				// A strategy may find, choosing the next execution, that
 				// it cannot go on (unfold without a solver for a path
 				// constraint): it refuses then as after an execution.
@@ -139,14 +154,18 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 			if chk.Panicked() != nil {
 				return // the strategy cut the execution: it counts for nothing
 			}
-			if e.Interrupted() {
+			if e.Interrupted() || bound() {
 				// The timeout expired, or Stop closed, inside the
-				// execution: it counts for nothing, and the strategy does
-				// not see it.
+				// execution (in the runtime, or in the strategy's choices):
+				// it counts for nothing, and the strategy does not see it.
 				out.TimedOut, out.Stopped = !x.stopped(), x.stopped()
 				return
 			}
-			if record(end) {
+			if record(end) || bound() {
+				// A bound that stopped the strategy's analysis of the
+				// execution (Finish) ends the exploration: the execution
+				// ran whole, and counts.
+				bound()
 				return
 			}
 			if failer != nil {

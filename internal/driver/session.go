@@ -48,6 +48,11 @@ func NewSession(c Config, body func()) *Session {
 	return x
 }
 
+// Bounds returns the session's deadline (zero if none) and the channel
+// whose close stops it (nil if none), for the work that serves the
+// exploration outside its loop (the shortening and report of a failure).
+func (x *Session) Bounds() (deadline time.Time, stop <-chan struct{}) { return x.deadline, x.stop }
+
 // Exec returns the session's runtime.
 func (x *Session) Exec() *engine.Exec { return x.e }
 

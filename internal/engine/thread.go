@@ -6,6 +6,7 @@ package engine
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/weft-go/weft/trace"
@@ -352,11 +353,12 @@ func (t *Thread) end(value uint64, ok bool) *trace.Event {
 func (t *Thread) record(value uint64, ok bool) *trace.Event {
 	e := t.e
 	n := len(e.tr.Events)
-	if n < cap(e.tr.Events) {
-		e.tr.Events = e.tr.Events[:n+1]
-	} else {
-		e.tr.Events = append(e.tr.Events, trace.Event{})
+	if n == cap(e.tr.Events) {
+		// Double: append grows large slices by a quarter, and an event is
+		// large; copying them was much of a long execution.
+		e.tr.Events = slices.Grow(e.tr.Events, max(64, n))
 	}
+	e.tr.Events = e.tr.Events[:n+1]
 	// The event is written in place, field by field (see begin).
 	ev := &e.tr.Events[n]
 	*ev = trace.Event{}

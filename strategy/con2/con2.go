@@ -50,6 +50,7 @@ type Strategy struct {
 	cover   coverage
 	stats   Stats
 	lastErr error
+	stop    *strategy.Stop // ends a long search and a solver call (SetStop)
 }
 
 // Stats counts the strategy's work.
@@ -152,6 +153,9 @@ func (s *Strategy) Next() bool {
 		return true
 	}
 	for {
+		if s.stop.Poll() {
+			return false // a bound of the exploration passed: it ends here
+		}
 		c := s.work.pop(s.priority())
 		if c == nil {
 			s.Close()
@@ -290,11 +294,21 @@ func (s *Strategy) extract() {
 		return
 	}
 	for _, c := range s.un {
+		if s.stop.Poll() {
+			return // a bound of the exploration passed: it ends here
+		}
 		for _, d := range s.explore(c, writes, c.guide) {
 			s.queue(d)
 		}
 	}
 }
+
+// SetStop implements strategy.Stoppable: the search for the next scenario,
+// the extension of unrealizable ones and the solver calls stop once stop
+// reports a bound passed.
+func (s *Strategy) SetStop(stop *strategy.Stop) { s.stop = stop }
+
+var _ strategy.Stoppable = (*Strategy)(nil)
 
 // String describes the strategy's options.
 func (s *Strategy) String() string {

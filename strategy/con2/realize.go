@@ -5,7 +5,6 @@
 package con2
 
 import (
-	"context"
 	"errors"
 	"slices"
 
@@ -64,7 +63,7 @@ func (s *Strategy) realize(c *isc) bool {
 // core when unsat-core guidance is on, and the error of a query that
 // failed (a timeout: the ISC is neither realizable nor prunable).
 func (s *Strategy) solve(sys *system) (solver.Model, []int, error) {
-	ctx := context.Background()
+	ctx := s.stop.Context()
 	var r solver.Result
 	var core []int
 	var err error

@@ -45,7 +45,27 @@ type Strategy struct {
 	resumed bool
 	base    knowledge
 	tag     string
+	stop    *strategy.Stop // ends the analysis and the solver calls (SetStop)
 }
+
+// SetStop implements strategy.Stoppable: the analysis of an execution's
+// branches, the solver calls and the analysis of the inner strategies stop
+// once stop reports a bound passed.
+func (s *Strategy) SetStop(stop *strategy.Stop) {
+	s.stop = stop
+	for _, t := range s.stack {
+		setStop(t.inner, stop)
+	}
+}
+
+// setStop hands stop to inner if it can stop.
+func setStop(inner strategy.Strategy, stop *strategy.Stop) {
+	if st, ok := strategy.As[strategy.Stoppable](inner); ok {
+		st.SetStop(stop)
+	}
+}
+
+var _ strategy.Stoppable = (*Strategy)(nil)
 
 // answer is a query's outcome: a model, or none for unsat. Its fields are
 // exported for encoding/gob (units of work carry answers).
@@ -156,6 +176,9 @@ func (s *Strategy) Next() bool {
 		s.push(&subtree{root: true, vector: solver.Model{}})
 	}
 	for len(s.stack) > 0 {
+		if s.stop.Poll() {
+			return false // a bound of the exploration passed: it ends here
+		}
 		t := s.stack[len(s.stack)-1]
 		if !t.started {
 			s.stats.Subtrees++
@@ -189,6 +212,7 @@ func (s *Strategy) Diverged() error {
 // push adds a subtree to explore next, with a fresh inner strategy.
 func (s *Strategy) push(t *subtree) {
 	t.inner = s.newInner()
+	setStop(t.inner, s.stop)
 	s.stack = append(s.stack, t)
 }
 
@@ -219,6 +243,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	t := s.cur
 	t.inner.Finish(tr, end)
 	s.stats.Executions++
+	if s.stop.Fired() {
+		return // a bound of the exploration passed: it ends here
+	}
 	if s.Diverged() != nil {
 		return // the program is not deterministic: nothing to learn
 	}
@@ -252,6 +279,9 @@ func (s *Strategy) analyse(tr *trace.Trace, t *subtree) {
 	a.reset(tr)
 	j := 0
 	for k := 0; ; k++ {
+		if s.stop.Poll() {
+			return // a bound of the exploration passed: it ends here
+		}
 		for ; j < len(tr.Branches) && int(tr.Branches[j].Step) == k; j++ {
 			nd := a.branch(j, k, t.root, own, pl)
 			b := &tr.Branches[j]

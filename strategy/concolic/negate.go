@@ -4,7 +4,6 @@
 package concolic
 
 import (
-	"context"
 	"errors"
 
 	"github.com/weft-go/weft/solver"
@@ -49,7 +48,7 @@ func (s *Strategy) negate(nd node, tr *trace.Trace, j int, ranges []solver.Expr,
 		return nil, false
 	}
 	s.stats.Negations++
-	r, err := s.solver.CheckWithBase(context.Background(), base, query)
+	r, err := s.solver.CheckWithBase(s.stop.Context(), base, query)
 	switch {
 	case errors.Is(err, solver.ErrTimeout):
 		s.stats.TimedOut++

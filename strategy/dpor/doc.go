@@ -86,9 +86,21 @@
 //     value, or failed before announcing its next operation
 //     (Reversal.StepDepends); a Join is no initial where the thread it
 //     joins has events in the reversal (gen v2 seeds 169, 557, 6109).
-//     Its races are found by a scan of the execution
-//     when each operation runs, every race and not only the last, so Figs.
-//     1-3 differ only by their relation under it.
+//     Its races are found when each operation runs, every race and not
+//     only the last, so Figs. 1-3 differ only by their relation under it.
+//
+// # Cost of an analysis
+//
+// A finished execution is indexed once (Reversal.Reset): each thread's
+// events, and each object's accesses by thread and mode. The races of an
+// operation are the events of its index's lists that its thread's clock
+// does not know (a suffix of each list, found by binary search), and a
+// race's reversal is found per thread by binary searches too: the events
+// of notdep(i) a thread takes part in are consecutive among its events.
+// So the analysis of an execution of n steps costs O(n) for the index and
+// O(threads × log n) per race, not O(n) per race: one that hits a step
+// bound of 100,000 steps is analysed in a fraction of a second. A Join's races, which are with the joined
+// thread's events whatever they access, are found by a scan.
 //
 // Why Initials with sleep sets: under the other two rules, the thread added
 // may be asleep there while the reversal needs another thread to run first

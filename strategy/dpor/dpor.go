@@ -139,7 +139,7 @@ type Strategy struct {
 	rev   Reversal
 	last  []int32        // ObjectClocks: last access; CommutingReads: last write
 	prev  []int32        // the same, not counting successful releases
-	reads [][]access     // CommutingReads: the reads and shared updates since the last write
+	reads [][]int32      // CommutingReads: the reads and shared updates since the last write, by object, mode and thread
 	fp    []trace.Access // the footprint of the pending operation analysed
 	// extended says whether fp has more than the operation's own accesses.
 	extended bool
@@ -147,6 +147,7 @@ type Strategy struct {
 	// primed says that the next execution's choice is taken already (a
 	// strategy resumed from a unit: Split prepared it).
 	primed bool
+	stop   *strategy.Stop
 }
 
 // New returns a DPOR strategy with options o.
@@ -167,6 +168,12 @@ func New(o Options) *Strategy {
 	}
 	return s
 }
+
+// SetStop implements strategy.Stoppable: Finish abandons the race
+// analysis of an execution once stop reports a bound passed.
+func (s *Strategy) SetStop(stop *strategy.Stop) { s.stop = stop }
+
+var _ strategy.Stoppable = (*Strategy)(nil)
 
 // Options returns the strategy's options.
 func (s *Strategy) Options() Options { return s.opt }
@@ -241,6 +248,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.tr = tr
 	s.hb.Reset(tr, s.rel)
 	s.sw.Reset(tr)
+	s.rev.Reset(tr, s.hb.Steps())
 	s.resetObjects(tr)
 	if cap(s.cand) < len(tr.Threads) {
 		s.cand = make([]int, len(tr.Threads))
@@ -259,6 +267,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	first := s.tree.Start + 1
 	for k := 0; ; k++ {
+		if s.stop.Poll() {
+			break // a bound of the exploration passed: it ends here
+		}
 		if s.opt.Rule != Initials {
 			s.analyse(k, k == first, k < first)
 		}
@@ -331,8 +342,9 @@ func (s *Strategy) analyse(k int, first, prefix bool) {
 // reverse adds, under the Initials rule, the backtracking points of the
 // races of thread t's pending operation, when it runs (at event k, from Start
 // on) or the execution ends (k = n): then the whole of what must run before
-// it is known. Races are found by a scan of the execution, every race and
-// not only the last: Figs. 1-3 differ only by their relation here.
+// it is known. Races are found from the index of the execution's accesses
+// (candidates), every race and not only the last: Figs. 1-3 differ only by
+// their relation here.
 func (s *Strategy) reverse(k int, t trace.ThreadID) {
 	v, ok := s.sw.Pending(t)
 	if !ok {
@@ -342,12 +354,26 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 	// Every race of v, not only the last (source-DPOR's races): with sleep
 	// sets, an earlier race is not necessarily found again later.
 	s.races[t] = s.races[t][:0]
-	for i := k - 1; i >= 0; i-- {
-		if s.race(i, t, v) {
-			s.races[t] = append(s.races[t], int32(i))
+	if cs, ok := s.candidates(k, t, v); ok {
+		for _, i := range cs {
+			if s.race(int(i), t, v) {
+				s.races[t] = append(s.races[t], i)
+			}
+		}
+	} else {
+		for i := k - 1; i >= 0; i-- {
+			if s.stop.Poll() {
+				return
+			}
+			if s.race(i, t, v) {
+				s.races[t] = append(s.races[t], int32(i))
+			}
 		}
 	}
 	for _, i := range s.races[t] {
+		if s.stop.Poll() {
+			return
+		}
 		n := &s.tree.Nodes[i]
 		init := s.rev.Initials(s.tr, &s.hb, int(i), k, t, v, s.fp)
 		if x := slices.Index(init, t); x >= 0 && s.rev.StepDepends(s.hb.Steps(), n, t) {
@@ -385,7 +411,19 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool) int {
 	if fresh {
 		s.cand[t] = -1
+		if cs, ok := s.candidates(k, t, v); ok {
+			for _, i := range cs {
+				if s.race(int(i), t, v) {
+					s.cand[t] = int(i)
+					break
+				}
+			}
+			return s.cand[t]
+		}
 		for i := k - 1; i >= 0; i-- {
+			if s.stop.Poll() {
+				return -1
+			}
 			if s.race(i, t, v) {
 				s.cand[t] = i
 				break
@@ -395,6 +433,18 @@ func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool
 		s.cand[t] = k - 1
 	}
 	return s.cand[t]
+}
+
+// candidates returns, latest first, the events before k that may race
+// with thread t's pending operation v (footprint s.fp), found in the index
+// of s.rev; it reports false when the index cannot tell (v joins a thread:
+// its races are with the thread's events, whatever they access), and the
+// scan of every event before k must find them.
+func (s *Strategy) candidates(k int, t trace.ThreadID, v trace.Op) ([]int32, bool) {
+	if v.Kind == trace.KindJoin {
+		return nil, false
+	}
+	return s.rev.Candidates(&s.hb, k, t, s.fp)
 }
 
 // footprint sets s.fp to the accesses of thread t's pending operation v:
@@ -495,28 +545,33 @@ func (s *Strategy) lastAccess(t trace.ThreadID, v trace.Op) int {
 	return best
 }
 
-// access is an access to an object by event i, in mode m.
-type access struct {
-	i int32
-	m trace.Mode
-}
-
 // lastConflict is Fig. 3, lines 5-9: for a write, the last read since the
 // last write that does not happen before t, else the last write; for a read,
 // the last write. Shared updates (trace.Shared) extend it: a read also
 // races with the last shared update since the last write, and a shared
 // update with the last read.
+//
+// The reads and shared updates since the last write are kept by object,
+// mode and thread: what t knows of a thread's events is a prefix of them,
+// so in each list the latest that does not happen before t is found from
+// its end without a scan of those that do.
 func (s *Strategy) lastConflict(t trace.ThreadID, v trace.Op) int {
 	best := -1
+	n := len(s.tr.Threads)
 	for _, a := range s.fp {
 		o := s.obj(a.Obj)
 		found := false
-		rs := s.reads[o]
-		for j := len(rs) - 1; j >= 0; j-- {
-			r := rs[j]
-			if trace.ModesConflict(a.Mode, r.m) && s.concurrent(r.i, t) && s.coEnabled(int(r.i), v) {
-				best, found = max(best, int(r.i)), true
-				break
+		for m := range modes {
+			if !trace.ModesConflict(a.Mode, trace.Mode(m)) {
+				continue
+			}
+			for _, rs := range s.reads[(o*modes+m)*n : (o*modes+m+1)*n] {
+				for j := len(rs) - 1; j >= 0 && s.concurrent(rs[j], t); j-- {
+					if s.coEnabled(int(rs[j]), v) {
+						best, found = max(best, int(rs[j])), true
+						break
+					}
+				}
 			}
 		}
 		if i := s.lastOf(o, v); !found && s.concurrent(i, t) {
@@ -524,6 +579,16 @@ func (s *Strategy) lastConflict(t trace.ThreadID, v trace.Op) int {
 		}
 	}
 	return best
+}
+
+// readMode returns the list of the per-object tables that holds accesses
+// in mode m: the modes of package trace, anything else with the zero mode,
+// which conflicts with every mode but itself as they do.
+func readMode(m trace.Mode) int {
+	if int(m) >= modes {
+		return 0
+	}
+	return int(m)
 }
 
 // backtrack adds the backtracking point of a race between event i and thread
@@ -598,13 +663,7 @@ func (s *Strategy) resetObjects(tr *trace.Trace) {
 	if s.opt.Algorithm != CommutingReads {
 		return
 	}
-	if cap(s.reads) < n {
-		s.reads = append(s.reads[:cap(s.reads)], make([][]access, n-cap(s.reads))...)
-	}
-	s.reads = s.reads[:n]
-	for i := range s.reads {
-		s.reads[i] = s.reads[i][:0]
-	}
+	s.reads = resetLists(s.reads, n*modes*len(tr.Threads))
 }
 
 // record updates the per-object tables with event i (Fig. 2, line 25; Fig.
@@ -614,6 +673,7 @@ func (s *Strategy) record(i int) {
 		return
 	}
 	rel := release(&s.tr.Events[i])
+	n := len(s.tr.Threads)
 	for _, a := range s.hb.Steps().Accesses(i) {
 		o := s.obj(a.Obj)
 		switch {
@@ -623,10 +683,13 @@ func (s *Strategy) record(i int) {
 				s.prev[o] = int32(i)
 			}
 			if s.opt.Algorithm == CommutingReads {
-				s.reads[o] = s.reads[o][:0]
+				for j := range s.reads[o*modes*n : (o+1)*modes*n] {
+					s.reads[o*modes*n+j] = s.reads[o*modes*n+j][:0]
+				}
 			}
 		default:
-			s.reads[o] = append(s.reads[o], access{int32(i), a.Mode})
+			l := &s.reads[(o*modes+readMode(a.Mode))*n+int(s.tr.Events[i].Thread)]
+			*l = append(*l, int32(i))
 		}
 	}
 }

@@ -11,12 +11,28 @@ import (
 )
 
 // Reversal computes the initials of race reversals; its memory is reused.
+// Reset it with each trace, before its first Initials there.
 type Reversal struct {
-	notdep []int32
-	seen   ThreadSet
+	x      eventIndex
+	d      notdep
+	firsts []firstEvent
 	out    []trace.ThreadID
 	acc    []trace.Access
+	cands  []int32
+	// The scan, when the index is not whole (an access it cannot file).
+	scan []int32
+	seen ThreadSet
 }
+
+// firstEvent is the first event j of notdep(i) that thread q takes part in.
+type firstEvent struct {
+	j int32
+	q trace.ThreadID
+}
+
+// Reset indexes tr, whose steps' accesses steps gives, for the reversals of
+// its races.
+func (r *Reversal) Reset(tr *trace.Trace, steps *trace.Steps) { r.x.reset(tr, steps) }
 
 // Initials returns the threads that can start the reversal of the race
 // between event i and thread p's operation v, pending in state s_k (run at
@@ -28,18 +44,66 @@ type Reversal struct {
 // if v joins a thread, that thread's events: the join waits for them).
 // Running an initial first from pre(E, i) starts an execution equivalent to
 // the reversal, and if an initial sleeps there, that execution is covered.
-// hb must have processed the events before k, and no more. The result
+// hb must have processed the events before k, and no more; Reset must have
+// indexed tr. The result, in the order of the initials' first events,
 // aliases the Reversal's memory.
+//
+// The events of notdep(i) that a thread takes part in are consecutive among
+// its events (those i happens before are a suffix), so each question is
+// answered per thread by binary searches: O(threads × log n), and for p
+// O(threads × |fp| × log n), not O(k - i).
 func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.ThreadID, v trace.Op, fp []trace.Access) []trace.ThreadID {
-	r.notdep, r.out = r.notdep[:0], r.out[:0]
+	if !r.x.whole {
+		return r.scanInitials(tr, hb, i, k, p, v, fp)
+	}
+	r.out, r.firsts = r.out[:0], r.firsts[:0]
+	r.d.reset(&r.x, hb, i, k)
+	for q := range r.x.n {
+		if r.d.lo[q] < r.d.hi[q] {
+			r.firsts = append(r.firsts, firstEvent{r.x.evs[q][r.d.lo[q]], trace.ThreadID(q)})
+		}
+	}
+	slices.SortFunc(r.firsts, func(a, b firstEvent) int { return int(a.j) - int(b.j) })
+	for _, f := range r.firsts {
+		// Only the event's own thread chooses it: a sender does not
+		// choose its rendezvous. An event of notdep(i) that happens
+		// before j comes after i (so j has a predecessor in notdep(i) iff
+		// it has one after i: an event after i that happens before j does
+		// not happen after i, or j would).
+		if tr.Events[f.j].Thread == f.q && hb.LastBefore(int(f.j)) <= i {
+			r.out = append(r.out, f.q)
+		}
+	}
+	if r.d.has(p) {
+		return r.out
+	}
+	for _, f := range r.firsts {
+		// What p knows of a thread's events is a prefix of them.
+		if hb.BeforeThread(int(f.j), p) {
+			return r.out
+		}
+	}
+	if v.Kind == trace.KindJoin && r.d.has(trace.ThreadID(v.Arg)) {
+		return r.out
+	}
+	if r.d.conflicts(&r.x, fp) {
+		return r.out
+	}
+	return append(r.out, p)
+}
+
+// scanInitials is Initials by a scan of the events between i and k, for a
+// trace the index cannot hold whole.
+func (r *Reversal) scanInitials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.ThreadID, v trace.Op, fp []trace.Access) []trace.ThreadID {
+	r.scan, r.out = r.scan[:0], r.out[:0]
 	r.seen.Clear()
 	for j := i + 1; j < k; j++ {
 		if !hb.Before(i, j) {
-			r.notdep = append(r.notdep, int32(j))
+			r.scan = append(r.scan, int32(j))
 		}
 	}
 	steps := hb.Steps()
-	for _, j := range r.notdep {
+	for _, j := range r.scan {
 		e := &tr.Events[j]
 		q := e.Thread
 		first := !r.seen.Has(q)
@@ -47,14 +111,7 @@ func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.Thr
 		if e.Partner != trace.NoThread {
 			r.seen.Add(e.Partner) // a sender does not choose its rendezvous
 		}
-		if !first {
-			continue
-		}
-		// An event of notdep(i) that happens before j comes after i (so
-		// j has a predecessor in notdep(i) iff it has one after i: an
-		// event after i that happens before j does not happen after i,
-		// or j would).
-		if hb.LastBefore(int(j)) <= i {
+		if first && hb.LastBefore(int(j)) <= i {
 			r.out = append(r.out, q)
 		}
 	}
@@ -63,7 +120,7 @@ func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.Thr
 		if v.Kind == trace.KindJoin {
 			joined = trace.ThreadID(v.Arg)
 		}
-		for _, j := range r.notdep {
+		for _, j := range r.scan {
 			e := &tr.Events[j]
 			if hb.BeforeThread(int(j), p) || (joined != trace.NoThread && (e.Thread == joined || e.Partner == joined)) || trace.Conflicts(steps.Accesses(int(j)), fp) {
 				return r.out
@@ -107,11 +164,19 @@ func (r *Reversal) notdepConflicts(steps *trace.Steps, as []trace.Access, objs i
 		return false
 	}
 	fresh := slices.ContainsFunc(as, isNew)
-	for _, j := range r.notdep {
-		acc := steps.Accesses(int(j))
-		if conflict(acc, as) || (fresh && usesNew(acc, objs)) {
-			return true
+	if !r.x.whole {
+		for _, j := range r.scan {
+			acc := steps.Accesses(int(j))
+			if conflict(acc, as) || (fresh && usesNew(acc, objs)) {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	if r.d.conflicts(&r.x, as) {
+		return true
+	}
+	// Objects first used after the state: the events of notdep(i) one by
+	// one (rare: a sleeper's local code created an object).
+	return fresh && r.d.each(&r.x, func(j int) bool { return usesNew(steps.Accesses(j), objs) })
 }

@@ -254,11 +254,12 @@ func (n *Node) differs(st *strategy.State) string {
 // push appends a fresh node, reusing the memory of an old one.
 func (t *Tree) push() *Node {
 	k := len(t.Nodes)
-	if k < cap(t.Nodes) {
-		t.Nodes = t.Nodes[:k+1]
-	} else {
-		t.Nodes = append(t.Nodes, Node{})
+	if k == cap(t.Nodes) {
+		// Double: append grows large slices by a quarter, and a node is
+		// large; copying them was most of a long execution.
+		t.Nodes = slices.Grow(t.Nodes, max(16, k))
 	}
+	t.Nodes = t.Nodes[:k+1]
 	n := &t.Nodes[k]
 	n.reset()
 	return n

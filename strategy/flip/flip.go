@@ -36,7 +36,14 @@ type Strategy struct {
 	// primed says that the next execution's choice is taken already (a
 	// strategy resumed from a unit: Split prepared it).
 	primed bool
+	stop   *strategy.Stop
 }
+
+// SetStop implements strategy.Stoppable: Finish abandons the race
+// analysis of an execution once stop reports a bound passed.
+func (s *Strategy) SetStop(stop *strategy.Stop) { s.stop = stop }
+
+var _ strategy.Stoppable = (*Strategy)(nil)
 
 // New returns a race-detection-and-flipping strategy with options o.
 func New(o Options) *Strategy {
@@ -128,7 +135,11 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.sw.Reset(tr)
 	s.tree.Learn(tr, s.hb.Steps())
 	s.tree.Partners(tr)
+	s.rev.Reset(tr, s.hb.Steps())
 	for k := 0; ; k++ {
+		if s.stop.Poll() {
+			break // a bound of the exploration passed: it ends here
+		}
 		if k == n {
 			for p := range tr.Threads {
 				if v, ok := s.sw.Pending(trace.ThreadID(p)); ok {
@@ -210,7 +221,26 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 	// races of what the step announces are flipped too (see the package
 	// doc, "Races of a step's announcement").
 	flipped := false
-	for i := k - 1; i >= 0; i-- {
+	// The events that may race with v, latest first: from the index of
+	// the trace's accesses (those that conflict with the footprint, which
+	// holds the announcements, and that t does not know), or, for a Join,
+	// every event.
+	cands, indexed := []int32(nil), false
+	if v.Kind != trace.KindJoin {
+		cands, indexed = s.rev.Candidates(&s.hb, k, t, s.fp)
+	}
+	count := k
+	if indexed {
+		count = len(cands)
+	}
+	for x := range count {
+		if s.stop.Poll() {
+			return
+		}
+		i := k - 1 - x
+		if indexed {
+			i = int(cands[x])
+		}
 		e := &s.tr.Events[i]
 		if e.Thread == t || e.Partner == t || !trace.MayBeCoEnabled(e, v) {
 			continue

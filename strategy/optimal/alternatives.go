@@ -39,6 +39,9 @@ func (a *analysis) alternatives() {
 		}
 	}
 	for i := range n {
+		if a.s.stop.Poll() {
+			return // a bound of the exploration passed: it ends here
+		}
 		refresh(i)
 		e := &tr.Events[i]
 		// The labels of every receive and select before and after e.

@@ -344,6 +344,9 @@ func (a *analysis) covered(i int, single bool) bool {
 // consider skips candidate i of a race with the step of thread p (see
 // scan), or reverses its races with the step's alternatives.
 func (a *analysis) consider(i, limit int, p trace.ThreadID, op trace.Op, own, probe *event) {
+	if a.s.stop.Poll() {
+		return // a bound of the exploration passed: it ends here
+	}
 	if !a.dry {
 		a.s.stats.Candidates++
 	}

@@ -104,7 +104,14 @@ type Strategy struct {
 	units unitLog
 
 	logf func(format string, args ...any)
+	stop *strategy.Stop
 }
+
+// SetStop implements strategy.Stoppable: Finish abandons the race
+// analysis of an execution once stop reports a bound passed.
+func (s *Strategy) SetStop(stop *strategy.Stop) { s.stop = stop }
+
+var _ strategy.Stoppable = (*Strategy)(nil)
 
 // Options configures the strategy.
 type Options struct {

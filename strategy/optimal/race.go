@@ -32,12 +32,13 @@ type analysis struct {
 	fresh  int
 	newMin []uint32
 	limit  int
-	offer  event      // a step whose announcement is reversed, run after the reversal (reverse)
-	m      event      // the reversed step (reverseStep)
-	base   event      // the step as reverseStep first sees it
-	probe  event      // a pending step (scan)
-	objs   []objLog   // the accesses to each object before the event analysed (frontier.go)
-	touch  [][]objRef // the events that change each object's state
+	offer  event          // a step whose announcement is reversed, run after the reversal (reverse)
+	m      event          // the reversed step (reverseStep)
+	base   event          // the step as reverseStep first sees it
+	probe  event          // a pending step (scan)
+	objs   []objLog       // the accesses to each object before the event analysed (frontier.go)
+	touch  [][]objRef     // the events that change each object's state
+	vars   trace.VarIndex // the events of each variable (state.go)
 	cands  []int32
 	// With verification on (hb.verify), each scan records the races it
 	// reverses (got) and verifyScan runs it again over every candidate,
@@ -103,11 +104,14 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	}
 	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
 	for j := range n {
+		if s.stop.Poll() {
+			break
+		}
 		a.executed(j)
 		a.log(j)
 	}
 	a.alternatives()
-	if stopped(end) {
+	if stopped(end) && !s.stop.Fired() {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread, so it races with each
 		// pending operation it disabled (unless the execution ended because
@@ -170,6 +174,7 @@ func (a *analysis) prepare(failLast bool) {
 		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
 		a.evs[i].cache()
 	}
+	a.vars.Reset(tr)
 	// The events that change each object's state (TimeObject last).
 	no := len(tr.Objects) + 1
 	a.touch = growLists(a.touch, no)
@@ -432,6 +437,9 @@ func (a *analysis) reverse(i int, m *event) {
 		return
 	case a.record:
 		a.got = append(a.got, raceRec{i, m.label(), m.OK, m.fails})
+	}
+	if s.stop.Poll() {
+		return // a bound of the exploration passed: it ends here
 	}
 	s.stats.Races++
 	seq := a.seq[:0]

@@ -78,7 +78,8 @@ func (a *analysis) outcome(i, limit int, op trace.Op, self int) bool {
 	case op.Kind == trace.KindCAS && op.Class == trace.ClassVar:
 		// The variable's value there (trace.VarValue: commuting adds
 		// may have run in another order, or not at all).
-		v := trace.VarValue(a.tr, op.Obj, limit, func(k int) bool { return k != self && a.included(i, limit, k) })
+		// self is limit or -1: no event before limit is it.
+		v := a.vars.Value(op.Obj, limit, i, func(k int) bool { return a.before(i, k) })
 		return v == uint64(op.Arg)
 	case op.Kind == trace.KindTryLock && (op.Class == trace.ClassMutex || op.Class == trace.ClassRWMutex):
 		return a.worldAt(i, limit).Outcome(trace.NoThread, op, model.Single).OK
@@ -93,8 +94,11 @@ func (a *analysis) outcome(i, limit int, op trace.Op, self int) bool {
 func (a *analysis) sameInput(i, j int) bool {
 	e := &a.tr.Events[j]
 	if e.Op.Class == trace.ClassVar {
-		before := trace.VarValue(a.tr, e.Op.Obj, j, func(int) bool { return true })
-		at := trace.VarValue(a.tr, e.Op.Obj, j, func(k int) bool { return a.included(i, j, k) })
+		// trace.VarValue's answers, from the index of the variables'
+		// events (trace.VarIndex): every event before j, and those of
+		// pre(E, i).notdep(i, E).
+		before := a.vars.Value(e.Op.Obj, j, j, nil)
+		at := a.vars.Value(e.Op.Obj, j, i, func(k int) bool { return a.before(i, k) })
 		return before == at
 	}
 	o1, o2 := model.Touched(e)

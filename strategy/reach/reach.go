@@ -99,7 +99,14 @@ type Strategy struct {
 	an       analysis
 	rc       racer
 	races    []outcome
+	stop     *strategy.Stop
 }
+
+// SetStop implements strategy.Stoppable: the analysis of a run and the
+// choice of the next variant stop once stop reports a bound passed.
+func (s *Strategy) SetStop(stop *strategy.Stop) { s.stop = stop }
+
+var _ strategy.Stoppable = (*Strategy)(nil)
 
 var (
 	_ strategy.Strategy = (*Strategy)(nil)
@@ -168,6 +175,9 @@ func (s *Strategy) Next() bool {
 		return true
 	}
 	for len(s.stack) > 0 {
+		if s.stop.Poll() {
+			return false // a bound of the exploration passed: it ends here
+		}
 		f := s.stack[len(s.stack)-1]
 		row, ok := f.ctr.next()
 		if !ok {
@@ -321,6 +331,9 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 		f.races = append(f.races, append([]outcome(nil), s.races...))
 	}
 	for i := range tr.Events {
+		if s.stop.Poll() {
+			return // a bound of the exploration passed: it ends here
+		}
 		g := a.grp[i]
 		if g < 0 {
 			continue
@@ -339,6 +352,9 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	}
 	s.unfilled(f)
 	for j := range f.virtual {
+		if s.stop.Poll() {
+			return
+		}
 		u := &f.virtual[j]
 		if u.spec.Black {
 			continue

@@ -97,6 +97,9 @@ func (n *net) deadlocks() [][]int32 {
 	}
 	var search func(first, c int32, set []int32)
 	search = func(first, c int32, set []int32) {
+		if n.stop.Poll() {
+			return // a bound of the exploration passed: it ends here
+		}
 		for _, m := range n.holds(c) {
 			for _, a := range n.nextLockers(c, m, lockers[m]) {
 				// A cycle is searched from its thread of least stable

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -159,6 +160,9 @@ type net struct {
 	// caseIDs (select.go).
 	caseLists [][]selCase
 	caseIDs   map[string]int32
+	// stop ends a long search (deadlocks, a solver call) when a bound of
+	// the exploration passes (Strategy.SetStop).
+	stop *strategy.Stop
 }
 
 // newNet returns an empty unfolding.

@@ -8,7 +8,6 @@
 package unfold
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -373,7 +372,7 @@ func (s *Strategy) solve(cs []solver.Expr) (model solver.Model, ok bool, err err
 		}
 		y.slv = slv
 	}
-	r, err := y.slv.Check(context.Background(), cs)
+	r, err := y.slv.Check(s.n.stop.Context(), cs)
 	if err != nil {
 		return nil, false, fmt.Errorf("solving a path constraint of %d constraints: %w", len(cs), err)
 	}

@@ -224,6 +224,9 @@ func (s *Strategy) Next() bool {
 	}
 	n := s.n
 	for s.next < len(n.exts) {
+		if n.stop.Poll() {
+			return false // a bound of the exploration passed: it ends here
+		}
 		e := n.exts[s.next]
 		s.next++
 		if n.events[e].in() {
@@ -256,6 +259,9 @@ func (s *Strategy) Next() bool {
 		s.searched = true
 		start := time.Now()
 		for _, d := range n.deadlocks() {
+			if n.stop.Poll() {
+				return false
+			}
 			// FilterUnsat (Fig. 11): a deadlock whose path constraint
 			// is unsatisfiable is not one.
 			model, ok, err := s.solve(n.constraint(d, nil))
@@ -360,6 +366,9 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 		s.begin(tr, now, fatal && upto == 0)
 	}
 	for ; s.seen < upto && s.err == nil; s.seen++ {
+		if s.n.stop.Poll() {
+			return // a bound of the exploration passed: it ends here
+		}
 		i := s.seen
 		s.branches(tr, i, now)
 		if s.err != nil {
@@ -401,7 +410,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 		return st.Threads[id].Op, st.Threads[id].Done
 	}
 	s.sync(st.Trace, st.Step, now, false)
-	if s.err != nil {
+	if s.err != nil || s.n.stop.Fired() {
 		return strategy.Cut
 	}
 	if d := st.Step; d < len(s.sched) {
@@ -506,6 +515,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		return op, op.Kind == trace.KindNone
 	}
 	s.sync(tr, len(tr.Events), now, s.endFatal(tr, end))
+	if s.n.stop.Fired() {
+		return // the model is partial: the exploration ends here
+	}
 	s.n.stats.Tests++
 	s.recordStuck(end)
 	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {

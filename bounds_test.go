@@ -1,0 +1,153 @@
+// Tests that the timeout and the context stop every strategy within a
+// second of the bound, inside its analysis of a long execution too.
+
+package weft_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/registry"
+	"github.com/weft-go/weft/strategy/reach"
+	"github.com/weft-go/weft/trace"
+)
+
+// boundSteps is the step bound of the spinning body in TestBoundsStopEveryStrategy:
+// an execution runs well within the bound of a second, and a quadratic
+// analysis of it would take far longer.
+const boundSteps = 20_000
+
+// TestBoundsStopEveryStrategy runs spin, whose every execution hits the
+// step bound, under each registered strategy in both time modes, with a
+// timeout of a second and with a context canceled after a second: the
+// exploration returns within two seconds and says what stopped it (or the
+// strategy refuses the program, or the time mode, at once). By default it
+// runs a few strategies; WEFT_LONG=1 runs every one.
+func TestBoundsStopEveryStrategy(t *testing.T) {
+	names := registry.Names()
+	if os.Getenv("WEFT_LONG") == "" {
+		names = []string{"optimal", "dpor+sleep", "flip"}
+	}
+	modes := []struct {
+		name string
+		opts []weft.Option
+	}{
+		{"blocked", nil},
+		{"any", []weft.Option{weft.WithTime(weft.TimeAnyStep)}},
+	}
+	bounds := []string{"timeout", "context"}
+	for _, name := range names {
+		for _, m := range modes {
+			for _, bound := range bounds {
+				if os.Getenv("WEFT_LONG") == "" && name != "optimal" && (m.name == "any" || bound == "context") {
+					continue // the representative subset
+				}
+				t.Run(name+"/"+m.name+"/"+bound, func(t *testing.T) {
+					opts := append([]weft.Option{weft.WithStrategy(name), weft.WithMaxSteps(boundSteps), weft.KeepGoing(), weft.NoReplayFiles()}, m.opts...)
+					if bound == "timeout" {
+						opts = append(opts, weft.WithTimeout(time.Second))
+					} else {
+						ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+						defer cancel()
+						opts = append(opts, weft.WithContext(ctx))
+					}
+					start := time.Now()
+					r, err := weft.Explore(spin, opts...)
+					wall := time.Since(start)
+					if wall >= 2*time.Second {
+						t.Errorf("Explore returned after %v; want less than 2s", wall)
+					}
+					switch {
+					case errors.Is(err, weft.ErrTimeMode), errors.Is(err, reach.ErrUnmodelled):
+						return // the strategy refuses the time mode, or shared variables
+					case err != nil:
+						t.Fatal(err)
+					}
+					if r.Executions == 0 || r.Exhausted || r.TimedOut != (bound == "timeout") || r.Canceled != (bound == "context") {
+						t.Errorf("executions %d, exhausted %v, timed out %v, canceled %v; want some, false, and stopped by the %s",
+							r.Executions, r.Exhausted, r.TimedOut, r.Canceled, bound)
+					}
+				})
+			}
+		}
+	}
+}
+
+// lostUpdates is a body whose threads each add 1 to a variable
+// lostUpdateRounds times by a load and a store, and whose test body then
+// asserts the sum: an interleaving that loses an update fails after some
+// 40,000 steps, with many preemptions to shorten.
+func lostUpdates(w *weft.T) {
+	var x weft.Var[int]
+	add := func() {
+		for range lostUpdateRounds {
+			x.Store(x.Load() + 1)
+		}
+	}
+	a, b := w.Go(add), w.Go(add)
+	a.Join()
+	b.Join()
+	w.Assert(x.Load() == 2*lostUpdateRounds, "lost updates: %d", x.Load())
+}
+
+// lostUpdateRounds is the number of additions of each thread of
+// lostUpdates.
+const lostUpdateRounds = 10_000
+
+// TestBoundsStopShortening runs lostUpdates under random schedules with a
+// timeout of a second: the first execution fails, and its shortening (up
+// to 200 replays of 40,000 steps) and the replay that lists its steps stop
+// at the timeout. Explore returns within two seconds with the failure as
+// found, its every step listed.
+func TestBoundsStopShortening(t *testing.T) {
+	start := time.Now()
+	r, err := weft.Explore(lostUpdates, weft.WithStrategy("random"), weft.WithSeed(1), weft.WithTimeout(time.Second), weft.NoReplayFiles())
+	wall := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wall >= 2*time.Second {
+		t.Errorf("Explore returned after %v; want less than 2s", wall)
+	}
+	if len(r.Failures) != 1 {
+		t.Fatalf("%d failures, want 1", len(r.Failures))
+	}
+	f := r.Failures[0]
+	if f.Kind != trace.Assertion || f.FoundSteps != 0 || int64(len(f.Steps)) != r.Events {
+		t.Errorf("failure %v, shortened from %d steps, %d steps listed; want an assertion as found, its %d steps listed", f.Kind, f.FoundSteps, len(f.Steps), r.Events)
+	}
+}
+
+// TestLivelockNotShortened runs, under a random schedule, a body whose two
+// threads spin for ever, to the step bound of 20,000 steps: the possible
+// livelock is reported as found, not shortened (a variant without a
+// preemption would spin to the bound too, with fewer switches, and each
+// replay would take the whole bound).
+func TestLivelockNotShortened(t *testing.T) {
+	const steps = 20_000
+	body := func(w *weft.T) {
+		var x weft.Var[int]
+		for range 2 {
+			w.Go(func() {
+				for x.Load() == 0 {
+				}
+			})
+		}
+	}
+	r, err := weft.Explore(body, weft.WithStrategy("random"), weft.WithSeed(1), weft.WithMaxSteps(steps), weft.WithMaxRuns(1), weft.NoReplayFiles())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Failures) != 1 {
+		t.Fatalf("%d failures, want 1", len(r.Failures))
+	}
+	f := r.Failures[0]
+	if f.Kind != trace.Livelock || f.FoundSteps != 0 || len(f.Steps) != steps || f.Switches == 0 {
+		t.Errorf("failure %v, shortened from %d steps, %d steps listed, %d switches; want a livelock as found, its %d steps listed, with switches",
+			f.Kind, f.FoundSteps, len(f.Steps), f.Switches, steps)
+	}
+}

@@ -1,0 +1,73 @@
+// This file finds the candidates of a pending operation's races from the
+// index of a trace's accesses, without a scan of every event before it.
+
+package dpor
+
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// objIndex returns the index of object o in the per-object tables, or -1.
+func objIndex(tr *trace.Trace, o trace.ObjectID) int {
+	switch {
+	case o == trace.TimeObject:
+		return len(tr.Objects)
+	case o >= 0 && int(o) < len(tr.Objects):
+		return int(o)
+	}
+	return -1
+}
+
+// Candidates returns, latest first and each once, the events before k of
+// threads other than t (as the event's Thread) with an access that
+// conflicts with one of fp and that do not happen before t (hb at position
+// k): a superset of the events that race with t's pending operation of
+// footprint fp, unless it joins a thread. It reports false when the index
+// cannot tell (an access of the trace or of fp it cannot file); the scan of
+// every event before k must then find them. Reset must have indexed the
+// trace. The result aliases the Reversal's memory.
+//
+// An event that races with t accesses an object of fp and does not happen
+// before t: it is in the part of its thread's list for the object that t's
+// clock does not know, a suffix, since what t knows of a thread's events is
+// a prefix of them.
+func (r *Reversal) Candidates(hb *trace.HB, k int, t trace.ThreadID, fp []trace.Access) ([]int32, bool) {
+	x := &r.x
+	if !x.whole {
+		return nil, false
+	}
+	c := r.cands[:0]
+	for _, a := range fp {
+		o := objIndex(x.tr, a.Obj)
+		if o < 0 || int(a.Mode) >= modes {
+			return nil, false
+		}
+		for q := range x.n {
+			if q == int(t) {
+				continue
+			}
+			for m := range modes {
+				if !trace.ModesConflict(a.Mode, trace.Mode(m)) {
+					continue
+				}
+				l := x.acc[(o*x.n+q)*modes+m]
+				hi, _ := slices.BinarySearch(l, int32(k))
+				// The events of q that t knows are a prefix of l.
+				lo, _ := slices.BinarySearchFunc(l[:hi], true, func(i int32, _ bool) int {
+					if hb.BeforeThread(int(i), t) {
+						return -1
+					}
+					return 1
+				})
+				c = append(c, l[lo:hi]...)
+			}
+		}
+	}
+	slices.Sort(c)
+	c = slices.Compact(c)
+	slices.Reverse(c)
+	r.cands = c
+	return c, true
+}

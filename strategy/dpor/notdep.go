@@ -1,0 +1,156 @@
+// This file indexes a finished trace's events by thread and its accesses by
+// object, thread and mode, so that a race's reversal (notdep(i), its
+// initials, its conflicts with a footprint) is found by binary searches per
+// thread, not by a scan of the events between the race's two sides.
+
+package dpor
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// modes is the number of access modes the index separates: trace.Read,
+// trace.Write and trace.Shared, and the zero mode.
+const modes = int(trace.Shared) + 1
+
+// eventIndex lists, for a finished trace, the events each thread takes part
+// in (as the event's Thread or Partner), and for each object (TimeObject
+// last), thread (as the event's Thread) and mode the events of the thread
+// that access the object in that mode (their step's accesses, trace.Steps),
+// each in trace order. Its memory is reused across resets.
+type eventIndex struct {
+	tr    *trace.Trace
+	n     int       // threads
+	evs   [][]int32 // by thread
+	acc   [][]int32 // by (object*n + thread)*modes + mode
+	whole bool      // every access of every event is in acc
+}
+
+// reset indexes tr, whose steps' accesses steps gives.
+func (x *eventIndex) reset(tr *trace.Trace, steps *trace.Steps) {
+	x.tr, x.n, x.whole = tr, len(tr.Threads), true
+	x.evs = resetLists(x.evs, x.n)
+	x.acc = resetLists(x.acc, (len(tr.Objects)+1)*x.n*modes)
+	for i := range tr.Events {
+		e := &tr.Events[i]
+		x.evs[e.Thread] = append(x.evs[e.Thread], int32(i))
+		if e.Partner != trace.NoThread {
+			x.evs[e.Partner] = append(x.evs[e.Partner], int32(i))
+		}
+		for _, a := range steps.Accesses(i) {
+			o := objIndex(tr, a.Obj)
+			if o < 0 || int(a.Mode) >= modes {
+				x.whole = false
+				continue
+			}
+			l := &x.acc[(o*x.n+int(e.Thread))*modes+int(a.Mode)]
+			if k := len(*l); k == 0 || (*l)[k-1] != int32(i) {
+				*l = append(*l, int32(i))
+			}
+		}
+	}
+}
+
+// resetLists returns ls with n empty lists, reusing their memory.
+func resetLists(ls [][]int32, n int) [][]int32 {
+	for len(ls) < n {
+		ls = append(ls, nil)
+	}
+	ls = ls[:n]
+	for i := range ls {
+		ls[i] = ls[i][:0]
+	}
+	return ls
+}
+
+// after returns the position in l (ascending) of its first entry after i.
+func after(l []int32, i int) int {
+	p, found := slices.BinarySearch(l, int32(i))
+	if found {
+		p++
+	}
+	return p
+}
+
+// notdep describes notdep(i) between event i and state s_k, per thread q:
+// the events of q after i that i does not happen before, and before k, are
+// positions lo[q] to hi[q] (excluded) of the index's list of q's events,
+// since the events of q that i happens before are a suffix of q's events;
+// limit[q] is the event of q after them (or k).
+type notdep struct {
+	i, k          int
+	lo, hi, limit []int
+}
+
+// reset computes notdep(i) before s_k; hb must have processed the events
+// before k.
+func (d *notdep) reset(x *eventIndex, hb *trace.HB, i, k int) {
+	d.i, d.k = i, k
+	d.lo, d.hi, d.limit = resize(d.lo, x.n), resize(d.hi, x.n), resize(d.limit, x.n)
+	for q := range x.n {
+		l := x.evs[q]
+		lo := after(l, i)
+		end, _ := slices.BinarySearch(l, int32(k))
+		end = max(end, lo)
+		hi := lo + sort.Search(end-lo, func(y int) bool { return hb.Before(i, int(l[lo+y])) })
+		d.lo[q], d.hi[q], d.limit[q] = lo, hi, k
+		if hi < end {
+			d.limit[q] = int(l[hi])
+		}
+	}
+}
+
+// resize returns s with n entries, reusing its memory.
+func resize(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
+}
+
+// has reports whether thread q takes part in an event of notdep(i).
+func (d *notdep) has(q trace.ThreadID) bool {
+	return int(q) >= 0 && int(q) < len(d.lo) && d.lo[q] < d.hi[q]
+}
+
+// conflicts reports whether an event of notdep(i) has an access that
+// conflicts with one of as; x must be whole.
+func (d *notdep) conflicts(x *eventIndex, as []trace.Access) bool {
+	for _, a := range as {
+		o := objIndex(x.tr, a.Obj)
+		if o < 0 {
+			continue // no event accesses it (x is whole)
+		}
+		for q := range x.n {
+			if d.lo[q] == d.hi[q] {
+				continue
+			}
+			for m := range modes {
+				if !trace.ModesConflict(a.Mode, trace.Mode(m)) {
+					continue
+				}
+				l := x.acc[(o*x.n+q)*modes+m]
+				if p := after(l, d.i); p < len(l) && int(l[p]) < d.limit[q] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// each calls f for each event of notdep(i), an event with a partner once
+// per thread, until f returns true; it reports whether one did.
+func (d *notdep) each(x *eventIndex, f func(j int) bool) bool {
+	for q := range x.n {
+		for _, j := range x.evs[q][d.lo[q]:d.hi[q]] {
+			if f(int(j)) {
+				return true
+			}
+		}
+	}
+	return false
+}
