@@ -49,6 +49,11 @@ var sendOrRecvClosed = &gen.Program{Vars: 1, Chans: []int{2, 0}, Fill: true,
 	Threads: [][]gen.Stmt{{{Kind: gen.Select, Cases: []gen.Case{{Send: true, Chan: 1, Val: 3}, {Chan: 0}}}}, {{Kind: gen.Store, Val: 2}}},
 	Main:    []gen.Stmt{{Kind: gen.Store, Val: 1}, {Kind: gen.Close, Obj: 1}}}
 
+// delayedPastTwo is seed 207 of the event-loop sweep: T1 takes up to two
+// timeouts (After(2)) or sends on c0, then receives from c0 or times out;
+// the body receives from c0, which may be empty by then (a deadlock).
+var delayedPastTwo = gen.NewWith(207, gen.Loops)
+
 // loopsPinned are the pinned disagreements: on body (whose source is
 // text), with time mode mode, each of strategies misses the finding (a
 // failure kind or a final state, as findings names them) that exhaustive
@@ -80,6 +85,16 @@ var loopsPinned = []struct {
 		body: genweft.Body(tickOrSend),
 		text: tickOrSend.String(),
 		mode: weft.TimeAnyStep, strategies: []string{"optimal"}, finding: "failure deadlock",
+	},
+	{
+		// The body's receive must wait while T1 takes two timeouts, the
+		// fairness rule's budget of yields passing over a runnable
+		// thread at the time (3) let optimal and flip miss it: the
+		// linearisation they chose hid the body before it could.
+		name: "receive delayed past two timeouts",
+		body: genweft.Body(delayedPastTwo),
+		text: delayedPastTwo.String(),
+		mode: weft.TimeAnyStep, strategies: []string{"optimal", "flip", "dpor+sleep"}, finding: "failure deadlock",
 	},
 	{
 		name: "select of a send on a closed channel and a ready receive",

@@ -47,8 +47,8 @@ func TestFairSpin(t *testing.T) {
 		strategy   string
 		executions int
 	}{
-		{"exhaustive", 5}, {"optimal", 6}, {"dpor+sleep", 5}, {"dpor-cr+sleep", 5},
-		{"flip+sleep", 5}, {"dpor", 5}, {"flip", 5}, {"random", 0}, {"pct", 0},
+		{"exhaustive", 7}, {"optimal", 8}, {"dpor+sleep", 7}, {"dpor-cr+sleep", 7},
+		{"flip+sleep", 7}, {"dpor", 7}, {"flip", 7}, {"random", 0}, {"pct", 0},
 	} {
 		opts := []weft.Option{weft.WithStrategy(c.strategy), weft.KeepGoing()}
 		if c.executions == 0 {

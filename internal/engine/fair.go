@@ -43,7 +43,7 @@ import "github.com/weft-go/weft/trace"
 // FairYields is how many yields of other threads may pass over an enabled
 // thread before it runs ahead of every thread but those passed over as
 // often.
-const FairYields = 3
+const FairYields = 5
 
 // fairState is an execution's bookkeeping of the fairness rule.
 type fairState struct {
