@@ -423,7 +423,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 
 // free chooses a step of the free part of a test.
 func (s *Strategy) free(st *strategy.State) strategy.Choice {
-	var cands, all, fatal []strategy.Choice
+	var cands, all, newFatal, fatal []strategy.Choice
 	for i := range st.Threads {
 		id := trace.ThreadID(i)
 		if !st.Enabled(id) {
@@ -439,8 +439,12 @@ func (s *Strategy) free(st *strategy.State) strategy.Choice {
 			}
 			c := strategy.Choice{Thread: id, Alt: a}
 			e := s.nextEvent(id, op, alt)
-			if s.deadlockTest && e >= 0 && s.n.events[e].fatal {
-				fatal = append(fatal, c)
+			if e >= 0 && (s.n.events[e].fatal || s.n.misuse(e)) {
+				if !s.n.events[e].in() {
+					newFatal = append(newFatal, c)
+				} else {
+					fatal = append(fatal, c)
+				}
 				continue
 			}
 			all = append(all, c)
@@ -453,6 +457,9 @@ func (s *Strategy) free(st *strategy.State) strategy.Choice {
 	}
 	if len(cands) == 0 {
 		cands = all
+	}
+	if len(cands) == 0 {
+		cands = newFatal
 	}
 	if len(cands) == 0 {
 		cands = fatal
