@@ -363,6 +363,10 @@
 //
 // # What is not implemented
 //
+//   - Every final state: the tests cover every event, not every
+//     combination of concurrent ones. Two threads storing 1 and 2 to x
+//     and two others storing 1 and 2 to y take 2 tests, which end in 2
+//     of the 4 final states (x, y) exhaustive search reaches.
 //   - A CompareAndSwap whose comparison depends on inputs (above):
 //     refused. A program that branches on inputs in Go's own if (on
 //     Sym.Value) rather than w.If differs between tests with the same
