@@ -124,8 +124,16 @@
 // Every misuse the runtime reports as a failure of the step (unlock of an
 // unlocked Mutex or RWMutex, RUnlock with no reader, a negative WaitGroup
 // counter, send on or close of a closed channel, close of a nil channel)
-// ends its execution there: its event is marked fatal, and the tests run
-// to a deadlock avoid such events in their free parts. Those of Cond and
+// ends its execution there: its event is marked fatal, and the free part
+// of every test runs such events, and those whose presets show the misuse
+// before it runs (a send on or a close of a closed channel, an Unlock of
+// a free Mutex; misuse.go), only when no other step is enabled. A test
+// whose free part failed early would not complete where it could: a
+// select that can send on a closed channel or receive from a ready one
+// (TestSelectSendOnClosed) must receive in the test that covers the last
+// store of a race beside it, or the final state of that store is never
+// reached; and a test run to a deadlock would end before the deadlock
+// shows. Those of Cond and
 // monitors are refused with their primitives. TestMisuses checks each,
 // in some interleavings and in every one, against exhaustive search, and
 // TestGeneratedMisuses 300 generated programs that misuse them
@@ -338,7 +346,7 @@
 //     (§4.6 leaves the choice open; the paper runs at random). Pairs then
 //     needs 2 tests for any n (the paper: 7 on average for 10 pairs, 2 at
 //     best); Options.Plain runs the first enabled thread (n+1 tests) or a
-//     random one.
+//     random one. Steps known to fail come last either way (above).
 //   - A step that fails (an assertion, a panic) ends the execution: its
 //     event is marked, and no extension whose local configuration holds
 //     it is made (no execution reaches it).
@@ -355,6 +363,10 @@
 //
 // # What is not implemented
 //
+//   - Every final state: the tests cover every event, not every
+//     combination of concurrent ones. Two threads storing 1 and 2 to x
+//     and two others storing 1 and 2 to y take 2 tests, which end in 2
+//     of the 4 final states (x, y) exhaustive search reaches.
 //   - A CompareAndSwap whose comparison depends on inputs (above):
 //     refused. A program that branches on inputs in Go's own if (on
 //     Sym.Value) rather than w.If differs between tests with the same

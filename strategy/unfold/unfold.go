@@ -32,6 +32,7 @@ type Options struct {
 	// default an enabled thread whose next event is a possible extension
 	// runs first, so that one test covers several targets (§4.6); with
 	// Plain the first enabled thread runs (a random one, with Seed).
+	// Either way, a step known to fail runs only when no other can.
 	Plain bool
 	// NewSolver makes the solver of the path constraints (seed 002
 	// §4.3), when the first target or deadlock with one is met: a
@@ -111,10 +112,6 @@ type Strategy struct {
 	searched bool
 	stuck    [][]int32
 	dlModels []solver.Model // the inputs of each deadlock of dls
-	// deadlockTest reports that the current execution runs to a deadlock
-	// of dls: its free part avoids the steps known to fail, which would
-	// end it before the deadlock shows.
-	deadlockTest bool
 	// tried maps the targets tried to the size of the path constraint of
 	// their last test (retry).
 	tried  map[int32]int
@@ -286,7 +283,6 @@ func (s *Strategy) Next() bool {
 		s.dls, s.dlModels = s.dls[1:], s.dlModels[1:]
 		s.reset(-1, model)
 		s.sched = n.schedule(s.sched, n.past(d))
-		s.deadlockTest = true
 		n.stats.DeadlockTests++
 		return true
 	}
@@ -326,7 +322,7 @@ func (s *Strategy) reached(d []int32) bool {
 // reset prepares an execution whose target is e (-1: none), with the
 // inputs of model (nil: the defaults).
 func (s *Strategy) reset(e int32, model solver.Model) {
-	s.target, s.seen, s.begun, s.deadlockTest = e, 0, false, false
+	s.target, s.seen, s.begun = e, 0, false
 	s.tn.Reset()
 	s.on.reset()
 	s.resetSym(model)
@@ -430,9 +426,15 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	return s.free(st)
 }
 
-// free chooses a step of the free part of a test.
+// free chooses a step of the free part of a test: a new event (a possible
+// extension) if there is one, else an event of the unfolding; the steps
+// known to fail, or whose presets show a misuse (net.misuse), only when
+// nothing else is enabled, new ones first. A failure ends the execution:
+// run early, it would keep the test from completing where it can (a
+// select that receives instead of sending on a closed channel), and from
+// the deadlock a deadlock test runs to.
 func (s *Strategy) free(st *strategy.State) strategy.Choice {
-	var cands, all, fatal []strategy.Choice
+	var cands, all, newFatal, fatal []strategy.Choice
 	for i := range st.Threads {
 		id := trace.ThreadID(i)
 		if !st.Enabled(id) {
@@ -448,8 +450,12 @@ func (s *Strategy) free(st *strategy.State) strategy.Choice {
 			}
 			c := strategy.Choice{Thread: id, Alt: a}
 			e := s.nextEvent(id, op, alt)
-			if s.deadlockTest && e >= 0 && s.n.events[e].fatal {
-				fatal = append(fatal, c)
+			if e >= 0 && (s.n.events[e].fatal || s.n.misuse(e)) {
+				if !s.n.events[e].in() {
+					newFatal = append(newFatal, c)
+				} else {
+					fatal = append(fatal, c)
+				}
 				continue
 			}
 			all = append(all, c)
@@ -462,6 +468,9 @@ func (s *Strategy) free(st *strategy.State) strategy.Choice {
 	}
 	if len(cands) == 0 {
 		cands = all
+	}
+	if len(cands) == 0 {
+		cands = newFatal
 	}
 	if len(cands) == 0 {
 		cands = fatal
