@@ -307,6 +307,7 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 	}
 	d, err := describeSteps(body, rec, c)
 	f.Steps, f.ThreadNames = d.steps, d.names
+	f.SlowStep, f.SlowThread = d.slowStep, d.slowThread
 	if err == nil && end.Kind == trace.DataRace && d.race != "" {
 		f.Message = d.race
 	}
