@@ -116,3 +116,22 @@ func TestSlowReport(t *testing.T) {
 		t.Errorf("time at any step: %v at execution %d, slow step %d of %v; want an assertion at 3, slow step 2 of T0, and the line %q in:\n%s", f.Kind, f.Execution, f.SlowStep, f.SlowThread, line, f.Report(""))
 	}
 }
+
+// BenchmarkPollSpin explores a spin of 50ms on w.Now (150 reads, 50 of
+// them sleeps) in each time mode: one execution per exploration.
+func BenchmarkPollSpin(b *testing.B) {
+	for _, mode := range timeModes {
+		b.Run(mode.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				r, err := weft.Explore(func(w *weft.T) {
+					for w.Now() < 50*time.Millisecond {
+					}
+				}, weft.WithTime(mode), weft.NoReplayFiles())
+				if err != nil || r.Failed() || r.Executions != 1 {
+					b.Fatalf("explore: %v; %d executions (want 1), failures %v", err, r.Executions, r.Failures)
+				}
+			}
+		})
+	}
+}
