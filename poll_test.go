@@ -33,7 +33,7 @@ func TestPollSpin(t *testing.T) {
 			t.Fatal(err)
 		}
 		if r.Failed() || r.Executions != 1 || turns != 13 || end != 5*time.Millisecond {
-			t.Errorf("%v: %d executions, failures %v, %d turns, end %v; want 1, none, 13, 5ms", mode, r.Executions, r.Failures, turns, end)
+			t.Errorf("%v: %d executions, failures %v, %d turns, end %v; want 1, none, 13, 5ms", mode, r.Executions, r.FailureCounts, turns, end)
 		}
 	}
 }
@@ -60,7 +60,7 @@ func TestPollFlag(t *testing.T) {
 			t.Fatal(err)
 		}
 		if r.Failed() || !r.Exhausted || r.Executions != c.executions || r.Cut != c.cut {
-			t.Errorf("%v: %d executions (%d cut, exhausted %t), failures %v; want %d (%d cut), none", c.mode, r.Executions, r.Cut, r.Exhausted, r.Failures, c.executions, c.cut)
+			t.Errorf("%v: %d executions (%d cut, exhausted %t), failures %v; want %d (%d cut), none", c.mode, r.Executions, r.Cut, r.Exhausted, r.FailureCounts, c.executions, c.cut)
 		}
 	}
 }
@@ -79,7 +79,7 @@ func TestPollWrites(t *testing.T) {
 			t.Fatal(err)
 		}
 		if r.Executions != 1 || r.FailureCounts[trace.Livelock] != 1 {
-			t.Errorf("%v: %d executions, failures %v; want 1, a livelock", mode, r.Executions, r.Failures)
+			t.Errorf("%v: %d executions, failures %v; want 1, a livelock", mode, r.Executions, r.FailureCounts)
 		}
 	}
 }
@@ -101,14 +101,14 @@ func TestSlowReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r.Failed() || !r.Exhausted {
-		t.Errorf("time when blocked: failures %v (exhausted %t), want none", r.Failures, r.Exhausted)
+		t.Errorf("time when blocked: failures %v (exhausted %t), want none", r.FailureCounts, r.Exhausted)
 	}
 	r, err = weft.Explore(body, weft.WithTime(weft.TimeAnyStep))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(r.Failures) != 1 {
-		t.Fatalf("time at any step: failures %v, want one", r.Failures)
+		t.Fatalf("time at any step: failures %v, want one", r.FailureCounts)
 	}
 	f := r.Failures[0]
 	const line = "found with time at any step: it needs a goroutine to be slower than a timer (at step 2 the clock advanced while T0 could still move)\n"
@@ -129,9 +129,35 @@ func BenchmarkPollSpin(b *testing.B) {
 					}
 				}, weft.WithTime(mode), weft.NoReplayFiles())
 				if err != nil || r.Failed() || r.Executions != 1 {
-					b.Fatalf("explore: %v; %d executions (want 1), failures %v", err, r.Executions, r.Failures)
+					b.Fatalf("explore: %v; %d executions (want 1), failures %v", err, r.Executions, r.FailureCounts)
 				}
 			}
 		})
+	}
+}
+
+// TestPollYield polls the clock in busy-wait loops that yield: a turn
+// that read the clock only yields (it waits for time, not for a write of
+// what it loaded), so each loop ends at 5ms, as under Go, even with a
+// flag nobody sets.
+func TestPollYield(t *testing.T) {
+	for _, mode := range timeModes {
+		end := time.Duration(-1)
+		r, err := weft.Explore(func(w *weft.T) {
+			var flag weft.Var[int]
+			for w.Now() < 5*time.Millisecond && flag.Load() == 0 {
+				w.Yield()
+			}
+			for w.Now() < 10*time.Millisecond {
+				w.Yield()
+			}
+			end = w.Now()
+		}, weft.WithTime(mode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Failed() || r.Executions != 1 || end != 10*time.Millisecond {
+			t.Errorf("%v: %d executions, failures %v, end %v; want 1, none, 10ms", mode, r.Executions, r.FailureCounts, end)
+		}
 	}
 }

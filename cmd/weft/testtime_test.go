@@ -43,11 +43,12 @@ func TestTestTime(t *testing.T) {
 			// before its timeout, the quick operation before its
 			// watchdog, the timer fires while the clock is polled, and
 			// the loops that poll the clock end (a millisecond every
-			// third read).
+			// third read), one that yields at each turn too.
 			"default", nil, exitOK, map[string]outcome{
 				"TestFetchTimeout":    {"pass", [4]int{3, 1, 2, 0}, ""},
 				"TestWatchdog":        {"pass", [4]int{2, 1, 1, 0}, ""},
 				"TestSpin":            {"pass", [4]int{1, 1, 0, 0}, ""},
+				"TestSpinGosched":     {"pass", [4]int{1, 1, 0, 0}, ""},
 				"TestPollUntil":       {"pass", [4]int{3, 2, 1, 0}, ""},
 				"TestTimerDuringSpin": {"pass", [4]int{2, 1, 1, 0}, ""},
 			},
@@ -62,6 +63,7 @@ func TestTestTime(t *testing.T) {
 				"TestFetchTimeout":    {"fail", [4]int{3, 2, 0, 1}, " (at step 4 the clock advanced while T1 could still move)"},
 				"TestWatchdog":        {"fail", [4]int{3, 2, 0, 1}, " (at step 2 the clock advanced while T0 could still move)"},
 				"TestSpin":            {"pass", [4]int{1, 1, 0, 0}, ""},
+				"TestSpinGosched":     {"pass", [4]int{1, 1, 0, 0}, ""},
 				"TestPollUntil":       {"pass", [4]int{9, 8, 1, 0}, ""},
 				"TestTimerDuringSpin": {"fail", [4]int{1, 0, 0, 1}, " (at step 6 the clock advanced while T0 could still move)"},
 			},

@@ -14,6 +14,10 @@
 // only then, or when the clock thread advances to it with time at any
 // step. A timer due earlier fires first. The quantum is fixed: a poll
 // loop waiting for d of virtual time takes d/PollQuantum sleeps.
+//
+// A Yield whose turn read the clock (for time.Since(start) < d {
+// runtime.Gosched() }) only yields: the loop waits for time, which its
+// polls move, not for a write of the variables it loaded (await.go).
 
 package engine
 
@@ -69,4 +73,15 @@ func (t *Thread) onlyLoadsSincePoll() bool {
 func (t *Thread) polled() {
 	t.pollAnnounces = t.announces
 	t.pollStep = int32(len(t.e.tr.Events))
+	t.reads++
+}
+
+// yieldPolled reports whether t read the clock since its last call of
+// Yield, and marks this call: the turn of a busy-wait loop that polls the
+// clock waits for time, which its polls move, not for a write of the
+// variables it loaded.
+func (t *Thread) yieldPolled() bool {
+	polled := t.reads != t.yieldReads
+	t.yieldReads = t.reads
+	return polled
 }

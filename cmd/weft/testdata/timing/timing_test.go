@@ -1,6 +1,7 @@
 package timing
 
 import (
+	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -31,6 +32,14 @@ func TestSpin(t *testing.T) {
 	}
 	if d := time.Since(start); d != 5*time.Millisecond {
 		t.Errorf("spun for %v", d)
+	}
+}
+
+// TestSpinGosched spins on the clock for 5ms, yielding at each turn.
+func TestSpinGosched(t *testing.T) {
+	start := time.Now()
+	for time.Since(start) < 5*time.Millisecond {
+		runtime.Gosched()
 	}
 }
 
