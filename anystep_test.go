@@ -116,6 +116,7 @@ var timerAnyStep = map[string][5]int{
 	"sleep-mutex":    {372, 33, 2, 33, 0},
 	"two-timers":     {443, 32, 3, 32, 0},
 	"reset-race":     {24, 10, 1, 10, 0},
+	"poll":           {18, 6, 6, 6, 0},
 }
 
 // anyStepPrograms are small programs on virtual time whose outcome

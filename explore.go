@@ -325,6 +325,7 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 		f.Message, f.Thread = short.end.Message, short.end.Thread
 	}
 	f.Steps, f.ThreadNames = d.steps, d.names
+	f.SlowStep, f.SlowThread = d.slowStep, d.slowThread
 	if err == nil && end.Kind == trace.DataRace && d.race != "" {
 		f.Message = d.race
 	}

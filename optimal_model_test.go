@@ -223,6 +223,16 @@ var timerPrograms = []struct {
 		w.Go(func() { w.Sleep(10); tm.Reset(10); c.Send(1) })
 		weft.Select(weft.OnRecv(tm.C, nil), weft.OnRecv(c, nil))
 	}, 2, 4},
+	// A loop that polls the clock with a load between reads: every third
+	// read sleeps for a millisecond (engine.PollQuantum), so the loop ends
+	// whether or not it sees the store.
+	{"poll", func(w *weft.T) {
+		var x, y weft.Var[int]
+		w.Go(func() { x.Store(1) })
+		for w.Now() < 2*time.Millisecond && x.Load() == 0 {
+		}
+		y.Store(int(w.Now() / time.Millisecond))
+	}, 3, 4},
 }
 
 // TestOptimalTimers checks that optimal finds every trace exhaustive search

@@ -47,6 +47,12 @@ type Failure struct {
 	// ThreadNames holds the names the program gave its threads (GoNamed),
 	// by ThreadID, "" for a thread without one; nil if none has one.
 	ThreadNames []string
+	// SlowStep is, with time at any step (WithTime), the step (from 1) at
+	// which the clock advanced while another thread could still move,
+	// SlowThread that thread: the failure needs it to be slower than a
+	// timer. 0 if the clock never advanced so.
+	SlowStep   int
+	SlowThread trace.ThreadID
 }
 
 // ThreadLabel names thread p for a person, as reports do: "T1", or, for a
@@ -95,6 +101,9 @@ type described struct {
 	// race describes the execution's data race with the places of both
 	// accesses, with race checking (WithRaces), or is "" if it has none.
 	race string
+	// slowStep and slowThread are Failure's SlowStep and SlowThread.
+	slowStep   int
+	slowThread trace.ThreadID
 }
 
 // describeSteps re-runs the execution of rec with source capture on and
@@ -155,6 +164,7 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *config) described {
 		steps[i] = st
 	}
 	d := described{steps: steps, blocked: describeBlocked(e, tr, label), names: names}
+	d.slowStep, d.slowThread = slowAdvance(e, tr)
 	if c.races {
 		var det races.Detector
 		if r, ok := det.Find(tr); ok {
@@ -162,6 +172,24 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *config) described {
 		}
 	}
 	return d
+}
+
+// slowAdvance returns the first step (from 1) of tr, run by e, at which
+// the clock advanced while a thread of the program could still move, and
+// that thread; 0 and trace.NoThread if there is none. Time that moves only
+// when every thread is blocked never advances so.
+func slowAdvance(e *engine.Exec, tr *trace.Trace) (int, trace.ThreadID) {
+	for i, ev := range tr.Events {
+		if ev.Op.Kind != trace.KindAdvance {
+			continue
+		}
+		for p := range tr.Threads {
+			if q := trace.ThreadID(p); q != ev.Thread && !e.Daemon(q) && tr.EnabledAt(i, q) {
+				return i + 1, q
+			}
+		}
+	}
+	return 0, trace.NoThread
 }
 
 // describeOp describes an executed operation with object names, and
@@ -281,6 +309,9 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 	b.WriteString(")\n")
 	for _, line := range strings.Split(strings.TrimRight(f.Message, "\n"), "\n") {
 		fmt.Fprintf(&b, "    %s\n", line)
+	}
+	if f.SlowStep > 0 {
+		fmt.Fprintf(&b, "found with time at any step: it needs a goroutine to be slower than a timer (at step %d the clock advanced while %s could still move)\n", f.SlowStep, f.ThreadLabel(f.SlowThread))
 	}
 	if len(f.Inputs) > 0 {
 		b.WriteString("inputs:")

@@ -26,8 +26,9 @@ const (
 	// clock thread, which the strategy may choose at any scheduling
 	// point where a deadline lies ahead: a timeout may fire, and a
 	// sleeper wake, before a worker that could still send. Reading the
-	// time (w.Now, time.Now in weft test) is then a step too. It is the
-	// default of weft test.
+	// time (w.Now, time.Now in weft test) is then a step too. A failure
+	// whose clock advanced while another thread could still move says
+	// so in its report (Failure.SlowStep).
 	TimeAnyStep = TimeMode(engine.TimeAnyStep)
 )
 

@@ -40,7 +40,7 @@ func corpusRaceWants(t *testing.T) map[string]want {
 
 // corpusAnyWants reads the "// want -time any TestName: kind" comments of
 // the corpus: the failures weft test finds only when time may move at any
-// step.
+// step (-time any).
 func corpusAnyWants(t *testing.T) map[string]want {
 	return corpusMarks(t, regexp.MustCompile(`// want -time any (Test[\w/]+): ([^/]*[^/\s])`))
 }
@@ -77,9 +77,16 @@ type testRun struct {
 // test's result and the exit status.
 func runCorpus(t *testing.T, args ...string) (map[string]*testRun, int) {
 	t.Helper()
+	return runModule(t, corpusDir, args...)
+}
+
+// runModule runs weft test -json on the module in dir with args, without
+// replay files, and returns each test's result and the exit status.
+func runModule(t *testing.T, dir string, args ...string) (map[string]*testRun, int) {
+	t.Helper()
 	t.Setenv("WEFT_REPLAY_FILES", "0")
 	var stdout, stderr bytes.Buffer
-	code := runTest(corpusDir, append([]string{"-json", "."}, args...), &stdout, &stderr)
+	code := runTest(dir, append([]string{"-json", "."}, args...), &stdout, &stderr)
 	runs := map[string]*testRun{}
 	dec := json.NewDecoder(&stdout)
 	for dec.More() {
@@ -107,6 +114,10 @@ func runCorpus(t *testing.T, args ...string) (map[string]*testRun, int) {
 	}
 	return runs, code
 }
+
+// slowLine starts the line of a report of a failure that needs a goroutine
+// to be slower than a timer (found with -time any).
+const slowLine = "found with time at any step: it needs a goroutine to be slower than a timer"
 
 var (
 	kindLine    = regexp.MustCompile(`weft: (.+?)(?: in (T\d+))? \(execution \d+, \d+ steps[,;)]`)
@@ -186,11 +197,12 @@ const (
 	corpusAnyBugs = 5
 )
 
-// TestCorpus runs weft test on the corpus with -time blocked and with its
-// default, -time any: every bug is found, with its kind, at the line of
+// TestCorpus runs weft test on the corpus with its default, -time blocked,
+// and with -time any: every bug is found, with its kind, at the line of
 // the operation its want comment marks (in the original file), and every
 // fixed version passes; with -time any, the "want -time any" comments add
-// failures and replace the "want" ones of their tests. A subtest with no
+// failures and replace the "want" ones of their tests, and their reports
+// say that they need a goroutine slower than a timer. A subtest with no
 // want comment passes, and a test whose subtest has one fails. A bug only
 // the race detector finds passes.
 func TestCorpus(t *testing.T) {
@@ -209,12 +221,22 @@ func TestCorpus(t *testing.T) {
 	if len(anyWants) != corpusAnyBugs {
 		t.Fatalf("%d want -time any comments in the corpus, want %d", len(anyWants), corpusAnyBugs)
 	}
-	runs, code := runCorpus(t, "-time", "blocked")
-	checkCorpus(t, "-time blocked", runs, code, wants, raceWants, anyWants)
+	runs, code := runCorpus(t)
+	checkCorpus(t, "-time blocked (the default)", runs, code, wants, raceWants, anyWants)
+	for name, r := range runs {
+		if strings.Contains(r.output.String(), slowLine) {
+			t.Errorf("-time blocked: %s: a report says %q:\n%s", name, slowLine, r.output.String())
+		}
+	}
 	anyTime := maps.Clone(wants)
 	maps.Copy(anyTime, anyWants)
-	runs, code = runCorpus(t)
+	runs, code = runCorpus(t, "-time", "any")
 	checkCorpus(t, "-time any", runs, code, anyTime, raceWants, nil)
+	for name := range anyWants {
+		if r := runs[name]; r != nil && !strings.Contains(r.output.String(), slowLine) {
+			t.Errorf("-time any: %s: the report does not say %q:\n%s", name, slowLine, r.output.String())
+		}
+	}
 	// The replay commands reproduce: one of each shape of failure, a
 	// subtest's (whose replay runs its parent and it), and failures found
 	// only with time at any step.
@@ -323,10 +345,10 @@ var (
 
 // TestCorpusRace runs weft test -race on the corpus: each bug only the race
 // detector finds fails as a data race whose report names the line its
-// want comment marks, every other bug (those of time at any step too)
-// still fails, no fixed version (nor
-// any other test) has a race report, and the replay command of a data
-// race reproduces it.
+// want comment marks, every other bug (but those of time at any step,
+// which weft test's default does not find) still fails, no fixed version
+// (nor any other test) has a race report, and the replay command of a
+// data race reproduces it.
 func TestCorpusRace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the corpus module with weft test -race")
@@ -334,9 +356,9 @@ func TestCorpusRace(t *testing.T) {
 	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
 		t.Skip("-race needs cgo")
 	}
-	// weft test's default, time at any step: its failures too.
+	// weft test's default, time that moves when every goroutine is
+	// blocked: the failures of time at any step are not found.
 	wants, raceWants := corpusWants(t), corpusRaceWants(t)
-	maps.Copy(wants, corpusAnyWants(t))
 	runs, code := runCorpus(t, "-race")
 	if code != exitFailure {
 		t.Errorf("exit status %d, want %d", code, exitFailure)

@@ -39,9 +39,11 @@
 // clock, which the strategy may take wherever a sleep's or timer's
 // deadline lies ahead, so a timeout may fire before a worker that could
 // still send (weft.WithTime). The default, -time blocked, moves it only
-// when every thread is blocked, as testing/synctest. weft test's default
-// is -time any. unfold, reach and con2 refuse -time any. A token recorded
-// with time at any step starts with w1a. and replays so.
+// when every thread is blocked, as testing/synctest; it is weft test's
+// default too. A failure found with -time any whose clock advanced while
+// a thread could still move says so in its report. unfold, reach and con2
+// refuse -time any. A token recorded with time at any step starts with
+// w1a. and replays so.
 //
 // run -nats URL explores PROGRAM distributed over the NATS JetStream server
 // at URL: it coordinates, and weft worker -nats URL processes, anywhere,

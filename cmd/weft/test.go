@@ -45,9 +45,11 @@ come before or after the packages.
 	-seed N          seed of the random strategies and of the order of the others
 	-timeout D       stop each exploration after D of wall time (0: no bound)
 	-workers N       explore each test on N workers (0: one per core)
-	-time M          when virtual time may move (WEFT_TIME): any (default: a
-	                 timer may fire, a sleeper wake, at any step) or blocked
-	                 (only when every goroutine is blocked, as synctest)
+	-time M          when virtual time may move (WEFT_TIME): blocked (default:
+	                 only when every goroutine is blocked, as testing/synctest)
+	                 or any (a timer may fire, a sleeper wake, at any step:
+	                 finds bugs that need the scheduler to be slower than a
+	                 timeout, and fails tests that assume it is not)
 	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report) instead of exploring
 	-race            build with Go's race detector: a race it reports fails
 	                 the execution in which it happened (see the README);
@@ -72,7 +74,6 @@ type testOptions struct {
 	json       bool
 	verbose    bool
 	timeout    bool
-	time       string // -time, "" if not given
 }
 
 // testValueFlags maps the weft flags that take a value to the environment
@@ -154,7 +155,6 @@ func parseTestArgs(args []string) (*testOptions, error) {
 				if _, err := weft.ParseTimeMode(v); err != nil {
 					return nil, usageErrorf("weft test: -time: %v", err)
 				}
-				o.time = v
 			case "timeout":
 				d, err := time.ParseDuration(v)
 				if err != nil || d < 0 {
@@ -173,10 +173,6 @@ func parseTestArgs(args []string) (*testOptions, error) {
 	}
 	if len(o.pkgs) == 0 {
 		o.pkgs = []string{"."}
-	}
-	if o.time == "" {
-		// A timeout may fire before a worker that could still send.
-		o.env = append(o.env, weft.TimeEnv+"=any")
 	}
 	return o, nil
 }

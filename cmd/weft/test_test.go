@@ -43,17 +43,20 @@ func TestParseTestArgs(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(o.pkgs, " ") + "|" + strings.Join(o.buildFlags, " ") + "|" + o.run + "|" + strings.Join(o.env, " ") + "|" + o.replay
-	// Time moves at any step unless -time says otherwise.
-	want := "./a ./b|-tags=x|TestA|WEFT_STRATEGY=dpor WEFT_MAX_RUNS=9 WEFT_TIME=any|T=tok"
+	// Without -time, time moves as Check's default has it: only when
+	// every goroutine is blocked.
+	want := "./a ./b|-tags=x|TestA|WEFT_STRATEGY=dpor WEFT_MAX_RUNS=9|T=tok"
 	if got != want || !o.verbose || o.json {
 		t.Errorf("parsed %q (verbose %v, json %v), want %q (verbose, not json)", got, o.verbose, o.json, want)
 	}
-	o, err = parseTestArgs([]string{"-time", "blocked", "./a"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := strings.Join(o.env, " "), "WEFT_TIME=blocked"; got != want {
-		t.Errorf("-time blocked: environment %q, want %q", got, want)
+	for _, mode := range []string{"blocked", "any"} {
+		o, err = parseTestArgs([]string{"-time", mode, "./a"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := strings.Join(o.env, " "), "WEFT_TIME="+mode; got != want {
+			t.Errorf("-time %s: environment %q, want %q", mode, got, want)
+		}
 	}
 }
 

@@ -90,7 +90,9 @@ func (t *Thread) noteRead(ev *trace.Event) {
 // blocks until another thread writes one of their variables, as an Await
 // whose condition made them. If t made no step at all since its previous
 // Yield, the loop does nothing, and t blocks for good. Otherwise (its last
-// step was not a load: the turn did more than read) Yield does nothing.
+// step was not a load: the turn did more than read) Yield does nothing. A
+// turn that read the clock only yields: the loop waits for time, which
+// its reads move (poll.go).
 func (t *Thread) Yield() {
 	if t.inAwait {
 		t.fail(trace.Panic, "weft: w.Yield in the condition of w.Await")
@@ -99,6 +101,13 @@ func (t *Thread) Yield() {
 	n := len(e.tr.Events)
 	prev := int(t.yieldAt)
 	t.yieldAt = int32(n)
+	if t.yieldPolled() {
+		// The loop polls the clock (poll.go): it ends when time has
+		// moved, not when a variable it loaded is written.
+		t.await = t.await[:0]
+		t.noteYield()
+		return
+	}
 	start := int(e.tr.Threads[t.id].Step) + 1 // the thread's first step
 	last := n - 1
 	for ; last >= start; last-- {

@@ -61,8 +61,15 @@ func (e *Exec) anyStep() bool { return e.cfg.Time == TimeAnyStep }
 
 // Now returns the virtual time, reading it in a step of its own
 // (KindNow) when time moves at any step: its value depends on whether the
-// clock advanced before.
+// clock advanced before. A thread that polls the clock sleeps for
+// PollQuantum at every PollReads-th poll in a row, before it reads the
+// time (poll.go).
 func (t *Thread) Now() int64 {
+	defer t.polled()
+	if t.poll() {
+		t.Sleep(PollQuantum)
+		return t.e.now
+	}
 	if t.e.anyStep() {
 		return t.clockStep(false)
 	}

@@ -49,7 +49,10 @@
 // The threads the strategy may choose are those a fair scheduler would
 // run (fair.go): a thread passed over by the yields of others (a Yield
 // that does not block, an advance of the clock) runs next, so a loop that
-// yields never starves the others until the step bound.
+// yields never starves the others until the step bound. A thread that
+// polls the clock (reads it again with nothing but loads between) sleeps
+// for a millisecond every third poll (poll.go), so that virtual time moves
+// under a loop that waits for a deadline.
 //
 // Several Execs may run at the same time, each in its own Batch (tests
 // that run in parallel); an operation finds its Exec by goroutine

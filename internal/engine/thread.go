@@ -80,6 +80,14 @@ type Thread struct {
 	// alternative was ready.
 	waited, tickSkips int32
 	wanted            bool
+	// Clock polls (poll.go): polls counts t's reads of the clock in a
+	// row with only loads between; pollAnnounces and pollStep are
+	// announces and the number of steps at the end of the last read;
+	// reads counts t's reads, yieldReads what it was at t's last Yield.
+	polls             int32
+	pollAnnounces     uint32
+	pollStep          int32
+	reads, yieldReads uint32
 
 	// Race builds (racesync.go): whether the goroutine ignores its
 	// synchronisation (kept across executions, as the goroutine is), the

@@ -6,17 +6,21 @@
 // Inside a weft execution, virtual time starts at midnight UTC on 1
 // January 2000 (as in testing/synctest) and jumps to the earliest
 // deadline of a Sleep, a timer or a ticker: only when every goroutine is
-// blocked, or at any step (weft.WithTime, weft test's default), where a
-// goroutine may be delayed past a deadline. Now, Since and Until read it; Sleep is weft's sleep;
-// NewTimer, After and AfterFunc make weft timers (internal/engine/timer.go),
-// whose channels, as in Go 1.23, hold no stale value after Stop or Reset;
-// AfterFunc's function runs in a goroutine of its own when the timer
-// fires. A Ticker is a timer that the goroutine that receives its tick
-// re-arms for the next multiple of its period after the current time
-// (ticks a slow receiver misses are dropped, as Go drops them); once the
-// test's body has returned it is not re-armed, so that a goroutine still
-// reading it is reported as leaked rather than ticking for ever. Timers and
-// tickers do not keep an execution alive.
+// blocked (weft test's default, as testing/synctest), or at any step
+// (weft.WithTime, weft test -time any), where a goroutine may be delayed
+// past a deadline. Now, Since and Until read it; a goroutine that reads it
+// in a loop with nothing but loads between lets it move by a millisecond
+// every third read (internal/engine/poll.go), as Go's clock moves while a
+// goroutine runs, so a loop that polls until a deadline ends. Sleep is
+// weft's sleep; NewTimer, After and AfterFunc make weft timers
+// (internal/engine/timer.go), whose channels, as in Go 1.23, hold no stale
+// value after Stop or Reset; AfterFunc's function runs in a goroutine of
+// its own when the timer fires. A Ticker is a timer that the goroutine
+// that receives its tick re-arms for the next multiple of its period
+// after the current time (ticks a slow receiver misses are dropped, as Go
+// drops them); once the test's body has returned it is not re-armed, so
+// that a goroutine still reading it is reported as leaked rather than
+// ticking for ever. Timers and tickers do not keep an execution alive.
 //
 // Outside an execution every function is the standard library's, on real
 // time. Time, Duration, Month, Weekday, Location and ParseError are the

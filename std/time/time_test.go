@@ -170,7 +170,7 @@ func TestOutsideExecution(t *testing.T) {
 }
 
 // TestAnyStep runs TestTicker's and TestAfterFunc's programs with time
-// that moves at any step (weft test's default), where a goroutine may be
+// that moves at any step (weft test -time any), where a goroutine may be
 // delayed past a deadline: the ticks stay at multiples of the period (each
 // re-armed at its instant), and AfterFunc's function may run before the
 // Stop that follows a Sleep of half its delay.

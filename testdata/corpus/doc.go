@@ -16,14 +16,15 @@
 //
 // A comment "// want -time any", the name of a test, a colon and a failure
 // kind marks a failure that weft test finds only when virtual time may
-// move at any step (-time any, its default), and that it reports instead
+// move at any step (-time any; its default is -time blocked), and that it
+// reports, saying it needs a goroutine slower than a timer, instead
 // of the test's "// want" failure if it has one. Two kinds: a bug where a
 // timeout fires before a worker sends (AnswerBug, GatherBug), and a test
 // that assumes a goroutine runs within some virtual time (QueryFixed,
 // LookupFixed, DebouncerFixed: an answer within the timeout, triggers
 // closer than the quiet period): Go promises no such thing, and weft test
-// -time any delays the goroutine past the deadline. With -time blocked
-// each such test passes, or fails as its "// want" says. The heartbeat
+// -time any delays the goroutine past the deadline. With -time blocked,
+// the default, each such test passes, or fails as its "// want" says. The heartbeat
 // test asserts only what Go promises (at most three beats in 3.5s), and
 // passes in both modes. Several comments may share a line.
 package corpus

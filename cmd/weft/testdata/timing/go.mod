@@ -1,0 +1,3 @@
+module example.com/timing
+
+go 1.26.0

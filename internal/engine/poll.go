@@ -1,0 +1,87 @@
+// This file implements clock polls: a thread that reads the clock again and
+// again, with nothing but loads of variables between (for time.Since(start)
+// < d {}), lets virtual time move, as Go's clock moves while a goroutine
+// runs. Without this, such a loop would never end: virtual time moves only
+// when every thread is blocked, or by a step of the clock thread to the
+// next deadline of a sleep or a timer, and a poll loop arms none.
+//
+// A read of the clock (Thread.Now) is a poll when the thread's steps since
+// its previous read, if any, are all loads (trace.Event.ReadOnly). The
+// PollReads-th poll in a row sleeps for PollQuantum before it reads the
+// time: a Sleep step, recorded in the trace as any other (so replays
+// reproduce it), which blocks the thread until virtual time has moved
+// by the quantum, when every other thread is blocked with time that moves
+// only then, or when the clock thread advances to it with time at any
+// step. A timer due earlier fires first. The quantum is fixed: a poll
+// loop waiting for d of virtual time takes d/PollQuantum sleeps.
+//
+// A Yield whose turn read the clock (for time.Since(start) < d {
+// runtime.Gosched() }) only yields: the loop waits for time, which its
+// polls move, not for a write of the variables it loaded (await.go).
+
+package engine
+
+// PollReads is how many polls of the clock in a row make the last one
+// sleep for PollQuantum.
+const PollReads = 3
+
+// PollQuantum is how far a polling thread's sleep moves virtual time: a
+// millisecond.
+const PollQuantum = int64(1_000_000)
+
+// poll records a read of the clock by t and reports whether it is the
+// PollReads-th poll in a row, which must sleep for PollQuantum first.
+func (t *Thread) poll() bool {
+	if !t.onlyLoadsSincePoll() {
+		t.polls = 0
+	}
+	t.polls++
+	if t.polls < PollReads {
+		return false
+	}
+	t.polls = 0
+	return true
+}
+
+// onlyLoadsSincePoll reports whether every step t took since its last read
+// of the clock is a load (or a failed compare-and-swap): false if t never
+// read the clock.
+func (t *Thread) onlyLoadsSincePoll() bool {
+	if t.polls == 0 {
+		return false
+	}
+	steps := t.announces - t.pollAnnounces
+	evs := t.e.tr.Events
+	for i := len(evs) - 1; steps > 0 && i >= int(t.pollStep); i-- {
+		ev := &evs[i]
+		if ev.Partner == t.id {
+			return false
+		}
+		if ev.Thread != t.id {
+			continue
+		}
+		if !ev.ReadOnly() {
+			return false
+		}
+		steps--
+	}
+	return steps == 0
+}
+
+// polled marks the end of a read of the clock by t: the steps t takes from
+// here on are between it and t's next read.
+func (t *Thread) polled() {
+	t.pollAnnounces = t.announces
+	t.pollStep = int32(len(t.e.tr.Events))
+	t.reads++
+}
+
+// yieldPolled reports whether t read the clock since its last call of
+// Yield, and marks this call: the turn of a busy-wait loop that polls the
+// clock waits for time, which its polls move, not for a write of the
+// variables it loaded.
+func (t *Thread) yieldPolled() bool {
+	polled := t.reads != t.yieldReads
+	t.yieldReads = t.reads
+	return polled
+}
