@@ -47,7 +47,7 @@ func TestPollFlag(t *testing.T) {
 	for _, c := range []struct {
 		mode            weft.TimeMode
 		executions, cut int
-	}{{weft.TimeWhenBlocked, 3, 1}, {weft.TimeAnyStep, 9, 1}} {
+	}{{weft.TimeWhenBlocked, 3, 1}, {weft.TimeAnyStep, 15, 1}} {
 		r, err := weft.Explore(func(w *weft.T) {
 			var flag weft.Var[int]
 			w.Go(func() { flag.Store(1) })

@@ -64,7 +64,7 @@ func TestTestTime(t *testing.T) {
 				"TestWatchdog":        {"fail", [4]int{3, 2, 0, 1}, " (at step 2 the clock advanced while T0 could still move)"},
 				"TestSpin":            {"pass", [4]int{1, 1, 0, 0}, ""},
 				"TestSpinGosched":     {"pass", [4]int{1, 1, 0, 0}, ""},
-				"TestPollUntil":       {"pass", [4]int{9, 8, 1, 0}, ""},
+				"TestPollUntil":       {"pass", [4]int{15, 14, 1, 0}, ""},
 				"TestTimerDuringSpin": {"fail", [4]int{1, 0, 0, 1}, " (at step 6 the clock advanced while T0 could still move)"},
 			},
 		},
