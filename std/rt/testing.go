@@ -41,6 +41,7 @@ func Test(t *testing.T, body func()) {
 	t.Helper()
 	explorations.Lock()
 	defer explorations.Unlock()
+	ctx, refused := startRefusals()
 	r := weft.Check(t, func(w *weft.T) {
 		races, failed := engine.RaceErrors(), t.Failed()
 		body()
@@ -52,7 +53,10 @@ func Test(t *testing.T, body func()) {
 		if engine.RaceErrors() == races && !failed && t.Failed() {
 			w.Fail("the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite (a library's), in a goroutine of this execution")
 		}
-	})
+	}, weft.WithContext(ctx))
+	if msg := refused(); msg != "" {
+		t.Skip(RefusedMarker + " " + msg)
+	}
 	if msg, ok := skips.LoadAndDelete(testing.TB(t)); ok {
 		t.Skip(msg)
 	}
