@@ -352,6 +352,7 @@ func TestSelectSemantics(t *testing.T) {
 
 func TestThreadFailures(t *testing.T) {
 	gx, gxs := f(trace.Goexit, 1, 1)
+	lk, lks := f(trace.Leak, 1, 1)
 	pn, pns := f(trace.Panic, 1, 0)
 	as, ass := f(trace.Assertion, 1, 1)
 	runSemCases(t, []semCase{
@@ -390,6 +391,16 @@ func TestThreadFailures(t *testing.T) {
 			a.Join()
 			b.Join()
 		}, execs: 3, complete: 3, finals: 2},
+		// A thread whose Goexit blocks in a deferred call (a lock the body
+		// keeps) is a leak, and unwinds at the end of the execution.
+		{name: "goexit blocked in a deferred call", body: func(w *weft.T) {
+			var mu weft.Mutex
+			mu.Lock()
+			w.Go(func() {
+				defer func() { mu.Lock(); mu.Unlock() }()
+				runtime.Goexit()
+			})
+		}, execs: 1, fails: lk, steps: lks},
 		{name: "return in two threads", body: func(w *weft.T) {
 			var x weft.Var[int]
 			a := w.Go(func() { x.Store(1) })

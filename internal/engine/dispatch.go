@@ -214,15 +214,7 @@ func (e *Exec) wait() bool {
 func (e *Exec) execute(main *Thread) {
 	for t := main; t != nil; {
 		next, ok := e.resumeThread(t)
-		if t.dead && t.stop != nil {
-			// t called runtime.Goexit and handed control on for good:
-			// its Goexit finishes on a goroutine of its own, which runs
-			// now, so that an exploration whose threads end so does not
-			// pile their goroutines up behind the dispatcher.
-			go t.stop()
-			t.stop = nil
-			runtime.Gosched()
-		}
+		e.letGo(t)
 		if !ok {
 			break
 		}
@@ -248,6 +240,20 @@ func (e *Exec) execute(main *Thread) {
 		// (e.aborting) and yields nothing.
 		e.progressed()
 		e.resumeThread(t)
+		e.letGo(t)
+	}
+}
+
+// letGo lets the goroutine of thread t go if t, which has just yielded,
+// called runtime.Goexit and handed control on for good: its Goexit
+// finishes on a goroutine of its own, which runs now, so that an
+// exploration whose threads end so does not pile their goroutines up
+// behind the dispatcher.
+func (e *Exec) letGo(t *Thread) {
+	if t.dead && t.stop != nil {
+		go t.stop()
+		t.stop = nil
+		runtime.Gosched()
 	}
 }
 

@@ -129,7 +129,18 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 		t.yield = yield
 		t.g, t.goid = getg(), goid()
 		registerThread(t.goid)
+		returned := false
 		defer func() {
+			if !returned && !t.dead {
+				// A runtime.Goexit that resumed once run recovered the
+				// panic that unwound t or stopped it at a failure (an
+				// operation in a deferred call of the Goexit): the
+				// coroutine would end, and iter.Pull pass the Goexit on
+				// to the dispatcher. t hands control back for good
+				// instead, as goexit does.
+				t.dead = true
+				t.goexit(nil)
+			}
 			t.raceShow()
 			unregisterThread(t.goid)
 		}()
@@ -137,10 +148,12 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 		for {
 			f := t.fn
 			if f == nil {
+				returned = true
 				return
 			}
 			t.fn = nil
 			if !yield(e.run(t, f)) {
+				returned = true
 				return
 			}
 		}
