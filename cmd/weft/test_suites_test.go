@@ -214,7 +214,8 @@ func TestCopies(t *testing.T) {
 // TestTestGoexit runs a goroutine that ends with runtime.Goexit, as
 // golang.org/x/sync's singleflight tests do: it ends after its deferred
 // calls, as Go ends it, and the test passes (one execution: the Wait
-// waits for the Done).
+// waits for the Done); a library's t.SkipNow in the test's goroutine
+// skips the test, as Go does, rather than failing it with goexit.
 func TestTestGoexit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
@@ -247,10 +248,18 @@ func TestGoexit(t *testing.T) {
 		t.Errorf("res = %d, want 1", res)
 	}
 }
+
+func TestLibrarySkip(t *testing.T) {
+	skip := t.SkipNow // a method value: not rewritten, as a library's call
+	done := make(chan bool)
+	go func() { done <- true }()
+	<-done
+	skip()
+}
 `,
 	}
 	out := testModule(t, t.TempDir(), files, exitOK)
-	for _, want := range []string{"gx_test.go:9: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0)", "--- PASS: TestGoexit"} {
+	for _, want := range []string{"gx_test.go:9: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0)", "--- PASS: TestGoexit", "--- SKIP: TestLibrarySkip"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
