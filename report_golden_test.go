@@ -109,7 +109,8 @@ func goldenFailures() []goldenFailure {
 		}, nil},
 		{trace.Goexit, func(w *weft.T) {
 			x := weft.NewVar[int]("x")
-			w.Go(func() { x.Store(1); runtime.Goexit() })
+			x.Store(1)
+			runtime.Goexit()
 		}, nil},
 		{trace.Nondeterminism, changingBody(), nil},
 		{trace.Blocked, blocking(), []weft.Option{weft.WithWatchdog(50 * time.Millisecond)}},

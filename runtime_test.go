@@ -206,8 +206,9 @@ func failingPrograms() []failing {
 		}, opts: []weft.Option{weft.WithMaxSteps(100)}, kind: trace.Livelock, thread: trace.NoThread, steps: 100, msg: "100 steps"},
 		{name: "goexit", body: func(w *weft.T) {
 			var x weft.Var[int]
-			w.Go(func() { x.Store(1); runtime.Goexit() })
-		}, kind: trace.Goexit, thread: 1, steps: 1, msg: "runtime.Goexit"},
+			x.Store(1)
+			runtime.Goexit()
+		}, kind: trace.Goexit, thread: 0, steps: 1, msg: "runtime.Goexit"},
 		{name: "send on closed", body: func(w *weft.T) {
 			c := weft.MakeChan[int](1)
 			c.Close()

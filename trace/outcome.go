@@ -64,8 +64,9 @@ const (
 	NegativeWaitGroup
 	// DivideByZero: an integer division by zero in concolic arithmetic.
 	DivideByZero
-	// Goexit: a thread called runtime.Goexit (t.FailNow, t.SkipNow) instead
-	// of returning.
+	// Goexit: the body's thread called runtime.Goexit (t.FailNow,
+	// t.SkipNow) instead of returning; in another thread, runtime.Goexit
+	// ends the thread after its deferred calls, as Go ends a goroutine.
 	Goexit
 	// Nondeterminism: the test body did not repeat itself under the same
 	// schedule and inputs (a replay diverged).

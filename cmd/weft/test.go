@@ -242,6 +242,8 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	case werr != nil:
 		fmt.Fprintf(stderr, "weft test: go test: %v\n", werr)
 		return exitFailure
+	case res.refused:
+		return exitUsage
 	case res.timedOut:
 		return exitTimeout
 	}
@@ -305,9 +307,10 @@ type event struct {
 	FailedBuild string
 }
 
-// testResult is what printEvents saw.
+// testResult is what printEvents saw: refused says that a test was
+// skipped for constructs weft test does not run (rt.Refuse).
 type testResult struct {
-	failed, buildFailed, timedOut bool
+	failed, buildFailed, timedOut, refused bool
 }
 
 // printEvents reads go test's JSON events from r and prints the output of
@@ -358,6 +361,9 @@ func (p *eventPrinter) print(e raceEvent) bool {
 	if strings.Contains(ev.Output, rt.TimedOutMarker) {
 		p.res.timedOut = true
 	}
+	if refusal(ev.Output) {
+		p.res.refused = true
+	}
 	switch ev.Action {
 	case "fail":
 		if ev.FailedBuild != "" {
@@ -400,7 +406,7 @@ func (p *eventPrinter) print(e raceEvent) bool {
 		}
 		io.WriteString(p.w, ev.Output)
 	case ev.Test != "" && (ev.Action == "fail" || ev.Action == "pass" || ev.Action == "skip"):
-		if ev.Action == "fail" {
+		if ev.Action == "fail" || (ev.Action == "skip" && slices.ContainsFunc(p.held[key], refusal)) {
 			for _, s := range p.held[key] {
 				io.WriteString(p.w, s)
 			}
@@ -410,6 +416,10 @@ func (p *eventPrinter) print(e raceEvent) bool {
 	}
 	return true
 }
+
+// refusal reports whether s, a line of a test's output, says that weft
+// test refused the test.
+func refusal(s string) bool { return strings.Contains(s, rt.RefusedMarker) }
 
 // isRunLine reports whether s is one of go test -v's lines that a quiet
 // run does not print.

@@ -238,14 +238,25 @@ loop:
 // status code.
 func testModule(t *testing.T, dir string, files map[string]string, code int) string {
 	t.Helper()
+	return testModuleArgs(t, dir, files, []string{"-v"}, code)
+}
+
+// testModuleArgs is testModule with weft test's arguments args; a file
+// name may hold directories.
+func testModuleArgs(t *testing.T, dir string, files map[string]string, args []string, code int) string {
+	t.Helper()
 	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+		name = filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	t.Setenv("WEFT_REPLAY_FILES", "0")
 	var stdout, stderr bytes.Buffer
-	got := runTest(dir, []string{"-v"}, &stdout, &stderr)
+	got := runTest(dir, args, &stdout, &stderr)
 	if got != code {
 		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", got, code, stdout.String(), stderr.String())
 	}

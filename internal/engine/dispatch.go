@@ -16,14 +16,15 @@
 // blocks outside weft's control blocks the dispatcher, not the driver,
 // which then takes the execution over (state, abandon).
 //
-// A thread that calls runtime.Goexit records its failure and hands control
-// back for good (Thread.goexit); Close lets its Goexit finish on a
-// goroutine of its own.
+// A thread that calls runtime.Goexit ends (the body's thread fails) and
+// hands control on for good (Thread.goexit); the dispatcher then lets its
+// Goexit finish on a goroutine of its own.
 
 package engine
 
 import (
 	"iter"
+	"runtime"
 	"time"
 	"unsafe"
 
@@ -97,7 +98,9 @@ func (e *Exec) dispatcher() {
 	// (an abandoned Exec) has come back, since the dispatcher is here.
 	for _, t := range e.pool {
 		if t.dead {
-			go t.stop() // its Goexit ends that goroutine
+			if t.stop != nil {
+				go t.stop() // its Goexit ends that goroutine
+			}
 		} else {
 			t.stop()
 		}
@@ -211,6 +214,7 @@ func (e *Exec) wait() bool {
 func (e *Exec) execute(main *Thread) {
 	for t := main; t != nil; {
 		next, ok := e.resumeThread(t)
+		e.letGo(t)
 		if !ok {
 			break
 		}
@@ -236,6 +240,20 @@ func (e *Exec) execute(main *Thread) {
 		// (e.aborting) and yields nothing.
 		e.progressed()
 		e.resumeThread(t)
+		e.letGo(t)
+	}
+}
+
+// letGo lets the goroutine of thread t go if t, which has just yielded,
+// called runtime.Goexit and handed control on for good: its Goexit
+// finishes on a goroutine of its own, which runs now, so that an
+// exploration whose threads end so does not pile their goroutines up
+// behind the dispatcher.
+func (e *Exec) letGo(t *Thread) {
+	if t.dead && t.stop != nil {
+		go t.stop()
+		t.stop = nil
+		runtime.Gosched()
 	}
 }
 

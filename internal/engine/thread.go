@@ -138,7 +138,18 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 		t.yield = yield
 		t.g, t.goid = getg(), goid()
 		registerThread(t.goid)
+		returned := false
 		defer func() {
+			if !returned && !t.dead {
+				// A runtime.Goexit that resumed once run recovered the
+				// panic that unwound t or stopped it at a failure (an
+				// operation in a deferred call of the Goexit): the
+				// coroutine would end, and iter.Pull pass the Goexit on
+				// to the dispatcher. t hands control back for good
+				// instead, as goexit does.
+				t.dead = true
+				t.goexit(nil)
+			}
 			t.raceShow()
 			unregisterThread(t.goid)
 		}()
@@ -146,10 +157,12 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 		for {
 			f := t.fn
 			if f == nil {
+				returned = true
 				return
 			}
 			t.fn = nil
 			if !yield(e.run(t, f)) {
+				returned = true
 				return
 			}
 		}
@@ -173,10 +186,11 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 		if r == nil && !normal {
 			// runtime.Goexit: the coroutine would end after this call, and
 			// iter.Pull would pass the Goexit on to the dispatcher. Instead,
-			// once the failure is recorded, the thread hands control back
-			// for good (see goexit); the pool does not use it again.
+			// once the thread's end is recorded, it hands control to the
+			// thread to run next (none: the execution ended) for good (see
+			// goexit); the pool does not use it again.
 			t.dead = true
-			defer t.goexit()
+			defer func() { t.goexit(next) }()
 		}
 		switch r.(type) {
 		case unwindSignal, failSignal:
@@ -195,10 +209,14 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 			}
 			return
 		}
-		if !normal {
-			e.failNoPark(t, trace.Goexit, "the thread called runtime.Goexit (t.FailNow, t.Fatal or t.SkipNow inside a weft thread?); use w.Fail or w.Assert instead")
+		if !normal && t.id == 0 {
+			// The body's own goroutine: t.FailNow or t.SkipNow of the test
+			// that runs the exploration, called inside an execution.
+			e.failNoPark(t, trace.Goexit, "the body called runtime.Goexit (t.FailNow, t.Fatal or t.SkipNow inside the body?); use w.Fail or w.Assert instead")
 			return
 		}
+		// A thread that returned, or called runtime.Goexit, which ends it
+		// after its deferred calls, as Go ends a goroutine.
 		t.raceExit()
 		next = e.exit(t) // nil: the execution ended
 	}()
@@ -212,12 +230,13 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 	return nil
 }
 
-// goexit parks thread t, which called runtime.Goexit, for good: the
-// dispatcher goes on as if t had returned with no successor. Close lets the
-// Goexit finish on a goroutine of its own (dispatch.go).
-func (t *Thread) goexit() {
+// goexit hands control from thread t, which called runtime.Goexit, to
+// next (nil: none, the execution ended), and parks t for good: the
+// dispatcher goes on as if t had returned. The dispatcher lets the Goexit
+// finish on a goroutine of its own (dispatch.go).
+func (t *Thread) goexit(next *Thread) {
 	t.raceOff()
-	t.yield(nil)
+	t.yield(next)
 }
 
 // stack returns the current goroutine's stack.

@@ -82,12 +82,18 @@
 // which has no range over a function, becomes a for loop on the range's
 // line whose variable is one of its for clause (rangeStmt).
 //
-// Not rewritten, and refused with an error naming the construct, its
-// file:line and the way out: go statements and channel operations in the
-// body of a test that calls t.Run outside its subtests, t.Parallel not
-// first in a test's body, reflect.Select, a raw string literal over
-// several lines in what flat writes on one line, a channel operation on a
-// value of a type parameter's type, a go statement's untyped constant
+// Not rewritten, and refused, naming the construct, its file:line and the
+// way out: go statements and channel operations in the body of a test
+// that calls t.Run outside its subtests, t.Parallel not first in a test's
+// body (but after declarations without effects, such as the copy tc := tc
+// of a loop variable: parallelAt), reflect.Select, a raw string literal
+// over several lines in what flat writes on one line, a channel operation
+// on a value of a type parameter's type, a go statement's untyped constant
 // argument whose parameter's type is of a package the file does not
-// import, and cgo (Packages).
+// import. A refusal takes the tests that reach the construct, not the
+// package (refuse): the body of the Test function or subtest, or of the
+// function, that holds it is left as it was, but for a first statement
+// that skips the test (weftrt.Refuse(t, msg)) or, in a function, refuses
+// the test whose exploration calls it (weftrt.Unsupported(msg)). A
+// package that uses cgo is refused whole, with an error (Packages).
 package rewrite

@@ -32,15 +32,17 @@ type Config struct {
 	GoVersion string
 }
 
-// Packages loads the packages that patterns match, with their tests, and
-// returns the rewritten source of every file of theirs, and of the packages
-// of the main module they import, that needs rewriting, by absolute file
-// name.
+// Packages loads the packages that patterns match, with their tests (the
+// internal and the external test packages, as go test builds them), and
+// returns the rewritten source of every file of theirs, and of the
+// non-test files of the packages of the main module they import, that
+// needs rewriting, by absolute file name. The test files of a package
+// that is only imported are not compiled by go test, and not loaded.
 func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 	base := packages.Config{Dir: cfg.Dir, BuildFlags: cfg.BuildFlags, Env: cfg.Env, Overlay: cfg.Overlay, Tests: true}
 	// First the import graph, cheaply, for the main module's packages.
 	graph := base
-	graph.Mode = packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+	graph.Mode = packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedForTest
 	roots, err := packages.Load(&graph, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
@@ -48,10 +50,19 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 	if len(roots) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
-	var paths []string
+	// The packages under test, by the import path of the package each
+	// test variant tests (an external test package's path ends in _test,
+	// which is no package go list knows), and the main module's packages
+	// they import.
+	var paths, deps []string
+	for _, p := range roots {
+		if path := underTest(p); ownedPath(p, path) && !slices.Contains(paths, path) {
+			paths = append(paths, path)
+		}
+	}
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if p.Module != nil && p.Module.Main && !weftOwn(p.PkgPath) && !slices.Contains(paths, p.PkgPath) && !strings.HasSuffix(p.PkgPath, ".test") {
-			paths = append(paths, p.PkgPath)
+		if path := underTest(p); ownedPath(p, path) && !slices.Contains(paths, path) && !slices.Contains(deps, path) {
+			deps = append(deps, path)
 		}
 	})
 	if len(paths) == 0 {
@@ -66,10 +77,18 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 	}
 	full := base
 	full.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
-		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
+		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule | packages.NeedForTest
 	pkgs, err := packages.Load(&full, paths...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(paths, " "), err)
+	}
+	if len(deps) > 0 {
+		full.Tests = false
+		more, err := packages.Load(&full, deps...)
+		if err != nil {
+			return nil, fmt.Errorf("loading %s: %w", strings.Join(deps, " "), err)
+		}
+		pkgs = append(pkgs, more...)
 	}
 	var errs []error
 	for _, p := range pkgs {
@@ -135,6 +154,24 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 		}
 	}
 	return out, errors.Join(errs...)
+}
+
+// underTest returns the import path of the package that p, a package or
+// one of its test variants, is or tests ("" for a generated test main).
+func underTest(p *packages.Package) string {
+	switch {
+	case strings.HasSuffix(p.ID, ".test"):
+		return ""
+	case p.ForTest != "":
+		return p.ForTest
+	}
+	return p.PkgPath
+}
+
+// ownedPath reports whether path, the package under test of p
+// (underTest), is one of the main module's that weft test rewrites.
+func ownedPath(p *packages.Package, path string) bool {
+	return path != "" && p.Module != nil && p.Module.Main && !weftOwn(path)
 }
 
 // ErrNotMainModule is the error of Packages when no package that its

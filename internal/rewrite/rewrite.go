@@ -175,7 +175,15 @@ func (r *rewriter) node(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.FuncDecl:
 		r.ctx, r.test = ctxNone, ""
-		return !r.testFunc(n)
+		if n.Body == nil || r.refusedBody(n.Body) {
+			return false
+		}
+		if !r.testFunc(n) {
+			from := len(r.errs)
+			r.inspect(n.Body)
+			r.refuse(n.Body, from, rtName+".Unsupported(")
+		}
+		return false
 	case *ast.FuncLit:
 		if r.ctx == ctxGroup {
 			// A function literal of a group's body may be called from its

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -55,39 +56,67 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestUnsupported checks the errors of the constructs the rewriting
-// refuses: each names the construct, its file:line and the way out, and
-// there is one per construct.
+// TestUnsupported checks the refusals of the constructs the rewriting does
+// not support: the function that holds them is left as it was, but for a
+// first statement, on its first line, that refuses the test that reaches
+// it (weftrt.Unsupported; weftrt.Refuse in a Test function or subtest,
+// which skips it) with each construct's file:line and the way out, one
+// message per construct. Rewriting the output changes nothing, and it
+// builds.
 func TestUnsupported(t *testing.T) {
-	_, err := Packages(Config{}, "./testdata/unsupported")
-	if !errors.Is(err, ErrUnsupported) {
-		t.Fatalf("err = %v, want ErrUnsupported", err)
+	out, err := Packages(Config{}, "./testdata/unsupported")
+	if err != nil {
+		t.Fatal(err)
 	}
-	msg := err.Error()
 	const reflectOut = ": its channel operations would run on the Go channel, outside weft's control, and not be steps weft schedules; write them as channel operations of Go (a select with a case per channel, a send, a receive)"
 	const typeParamOut = ", whose type C is a type parameter: weft test rewrites the operations of channel types only; give c a channel type (chan T, with T a type parameter if need be)"
 	const subtestsOut = " outside its subtests: weft test runs each subtest that calls no t.Run as its own exploration, and the code around the subtests as plain Go, outside any exploration; move it into the subtests"
-	wants := []string{
-		"unsupported.go:14:13: reflect.Select" + reflectOut,
-		"unsupported.go:20:14: a select case's channel holds a raw string literal over several lines, which weft test must write on one line, that of the select: bind the string to a variable before the select",
-		"unsupported.go:27:2: reflect.Value.Send" + reflectOut,
-		"unsupported.go:28:10: reflect.Value.TryRecv" + reflectOut,
-		"unsupported.go:30:2: reflect.Value.Close" + reflectOut,
-		"unsupported.go:34:2: a channel operation on c" + typeParamOut,
-		"unsupported.go:36:17: a channel operation on c" + typeParamOut,
-		"unsupported.go:39:17: a channel operation on c" + typeParamOut,
-		"unsupported.go:43:32: a go statement's untyped constant argument has a parameter type of package io/fs, which the file does not import: give the constant a type",
-		"unsupported_test.go:11:3: a send in TestSub" + subtestsOut,
-		"unsupported_test.go:23:3: t.Parallel in TestLateParallel/late is not its first statement: weft test runs the body after t.Parallel as an exploration; call t.Parallel first",
-		"unsupported_test.go:25:2: a go statement in TestLateParallel" + subtestsOut,
+	wants := []struct {
+		file, line string
+		msgs       []string
+	}{
+		{"unsupported.go", "func pick(a, b chan int) int { weftrt.Unsupported(", []string{"unsupported.go:14:13: reflect.Select" + reflectOut}},
+		{"unsupported.go", "func split(chans map[string]chan int) int { weftrt.Unsupported(", []string{
+			"unsupported.go:20:14: a select case's channel holds a raw string literal over several lines, which weft test must write on one line, that of the select: bind the string to a variable before the select"}},
+		{"unsupported.go", "func reflected(a chan int) { weftrt.Unsupported(", []string{
+			"unsupported.go:27:2: reflect.Value.Send" + reflectOut,
+			"unsupported.go:28:10: reflect.Value.TryRecv" + reflectOut,
+			"unsupported.go:30:2: reflect.Value.Close" + reflectOut}},
+		{"unsupported.go", "func generic[C ~chan int](c C) int { weftrt.Unsupported(", []string{
+			"unsupported.go:34:2: a channel operation on c" + typeParamOut,
+			"unsupported.go:36:17: a channel operation on c" + typeParamOut,
+			"unsupported.go:39:17: a channel operation on c" + typeParamOut}},
+		{"unsupported.go", "func write() { weftrt.Unsupported(", []string{
+			"unsupported.go:43:32: a go statement's untyped constant argument has a parameter type of package io/fs, which the file does not import: give the constant a type"}},
+		{"unsupported_test.go", "func TestSub(t *testing.T) { weftrt.Refuse(t, ", []string{"unsupported_test.go:11:3: a send in TestSub" + subtestsOut}},
+		// The subtest's own refusal goes with its parent's body, which is
+		// refused; a subtest with t.Parallel not first refuses itself
+		// alone, and the next subtest runs.
+		{"unsupported_test.go", "func TestLateParallel(t *testing.T) { weftrt.Refuse(t, ", []string{"unsupported_test.go:25:2: a go statement in TestLateParallel" + subtestsOut}},
+		{"unsupported_test.go", "	weftrt.Run(t, \"late\", func(t *testing.T) { weftrt.Refuse(t, ", []string{
+			"unsupported_test.go:31:3: t.Parallel in TestLateParallelSub/late is not its first statement: weft test runs the body after t.Parallel as an exploration; call t.Parallel first (after copies of loop variables such as tc := tc)"}},
 	}
-	for _, want := range wants {
-		if !strings.Contains(msg, want+": "+ErrUnsupported.Error()) {
-			t.Errorf("error %q does not contain %q", msg, want)
+	files := map[string]string{}
+	for name, b := range out {
+		files[filepath.Base(name)] = string(b)
+	}
+	refusals := 0
+	for _, w := range wants {
+		line := w.line + strconv.Quote(strings.Join(w.msgs, "; ")) + ");\n"
+		if !strings.Contains(files[w.file], line) {
+			t.Errorf("%s lacks the line\n%s\n%s", w.file, line, files[w.file])
 		}
+		refusals++
 	}
-	if n := strings.Count(msg, "\n") + 1; n != len(wants) {
-		t.Errorf("%d errors, want %d:\n%s", n, len(wants), msg)
+	if got := strings.Count(files["unsupported.go"]+files["unsupported_test.go"], "weftrt.Unsupported(") + strings.Count(files["unsupported_test.go"], "weftrt.Refuse("); got != refusals {
+		t.Errorf("%d refusals, want %d", got, refusals)
+	}
+	again, err := Packages(Config{Overlay: out}, "./testdata/unsupported")
+	if err != nil || len(again) != 0 {
+		t.Errorf("rewriting the rewritten files: changed %v, error %v; want nothing", bases(keys(again)), err)
+	}
+	if b, err := exec.Command("go", "test", "-count=1", "-overlay", writeOverlay(t, out), "-run", "^$", "./testdata/unsupported").CombinedOutput(); err != nil {
+		t.Errorf("building the rewritten files: %v\n%s", err, b)
 	}
 }
 

@@ -150,9 +150,18 @@ func (r *rewriter) runCall(call *ast.CallExpr, kind int) {
 // enter walks the body of the Test function or subtest name, whose
 // parameters are params: as a group if it calls t.Run, else wrapped in
 // weftrt.Test, as a leaf.
+//
+// A body that holds constructs the rewriting does not support (but for
+// those of its subtests, which refuse the subtest alone) is left as it
+// was, and skips the test with the constructs' file:line and the way out
+// (weftrt.Refuse), before anything else.
 func (r *rewriter) enter(params *ast.FieldList, body *ast.BlockStmt, name string) {
+	if r.refusedBody(body) {
+		return
+	}
 	ctx, test := r.ctx, r.test
 	r.test = name
+	from := len(r.errs)
 	if callsRun(body, r.info, r.groups) {
 		r.ctx = ctxGroup
 	} else {
@@ -161,6 +170,11 @@ func (r *rewriter) enter(params *ast.FieldList, body *ast.BlockStmt, name string
 	}
 	r.inspect(body)
 	r.ctx, r.test = ctx, test
+	if len(r.errs) > from {
+		r.edits = r.edits.without(r.off(params.Opening), r.off(params.Closing)+1)
+		t := r.nameParam(params)
+		r.refuse(body, from, rtName+".Refuse("+t+", ")
+	}
 }
 
 // refused reports whether the code at p, a construct what, is in the body

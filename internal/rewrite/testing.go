@@ -39,39 +39,51 @@ func (r *rewriter) testFunc(fn *ast.FuncDecl) bool {
 // wrap wraps body, of a function whose only parameter is a *testing.T, in
 // weftrt.Test, naming the parameter if it has no name. A first statement
 // t.Parallel() stays before the wrapping: the test waits as Go makes it
-// wait, then runs its exploration.
+// wait, then runs its exploration. So do the statements before it that
+// have no effect but on the variables they declare (prefix): the copy of
+// a loop variable (tc := tc) before t.Parallel() that a file older than
+// go1.22 needs runs where it was, before the test pauses.
 func (r *rewriter) wrap(params *ast.FieldList, body *ast.BlockStmt) {
-	param := params.List[0]
-	t := "t"
-	switch {
-	case len(param.Names) == 0:
-		t = "weftT_"
-	case param.Names[0].Name == "_":
-		t = "weftT_"
-	default:
-		t = param.Names[0].Name
-	}
+	t := paramName(params)
 	at := r.off(body.Lbrace) + 1
 	sep := " "
-	if len(body.List) > 0 && r.isParallel(body.List[0], t) {
-		r.hoisted[body.List[0].(*ast.ExprStmt).X.(*ast.CallExpr)] = true
-		at = r.off(body.List[0].End())
+	if i := r.parallelAt(body, t); i >= 0 {
+		r.hoisted[body.List[i].(*ast.ExprStmt).X.(*ast.CallExpr)] = true
+		at = r.off(body.List[i].End())
 		sep = "; "
 	}
-	if r.wrapped(body) {
+	if r.wrapped(body, t) {
 		return
 	}
+	r.nameParam(params)
+	r.usesRT = true
+	r.insert(at, sep+rtName+".Test("+t+", func() {", false)
+	r.depth++ // after the insertions that close the body's last statement
+	r.insert(r.off(body.Rbrace), "})", false)
+	r.depth--
+}
+
+// paramName returns the name of the only parameter of params, a
+// *testing.T: its own, or weftT_ if it has none or is _.
+func paramName(params *ast.FieldList) string {
+	param := params.List[0]
+	if len(param.Names) == 0 || param.Names[0].Name == "_" {
+		return "weftT_"
+	}
+	return param.Names[0].Name
+}
+
+// nameParam names the only parameter of params, a *testing.T, weftT_ if
+// it has no name or is _, and returns its name.
+func (r *rewriter) nameParam(params *ast.FieldList) string {
+	param, t := params.List[0], paramName(params)
 	switch {
 	case len(param.Names) == 0:
 		r.replace(param.Type.Pos(), param.Type.Pos(), t+" ")
 	case param.Names[0].Name == "_":
 		r.replace(param.Names[0].Pos(), param.Names[0].End(), t)
 	}
-	r.usesRT = true
-	r.insert(at, sep+rtName+".Test("+t+", func() {", false)
-	r.depth++ // after the insertions that close the body's last statement
-	r.insert(r.off(body.Rbrace), "})", false)
-	r.depth--
+	return t
 }
 
 // isParallel reports whether s is the statement t.Parallel(), t named t.
@@ -116,11 +128,12 @@ func isTestingT(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == "T"
 }
 
-// wrapped reports whether body is already a call of weftrt.Test, after
-// the t.Parallel() it may start with.
-func (r *rewriter) wrapped(body *ast.BlockStmt) bool {
+// wrapped reports whether body, whose *testing.T is named t, is already a
+// call of weftrt.Test, after the t.Parallel() it may start with
+// (parallelAt).
+func (r *rewriter) wrapped(body *ast.BlockStmt, t string) bool {
 	n := len(body.List)
-	if n == 0 || n > 2 || (n == 2 && !r.hoisted[stmtCall(body.List[0])]) {
+	if n == 0 || (n > 1 && r.parallelAt(body, t) != n-2) {
 		return false
 	}
 	es, ok := body.List[n-1].(*ast.ExprStmt)
@@ -154,7 +167,7 @@ func (r *rewriter) testingCall(call *ast.CallExpr, sel *ast.SelectorExpr, fn *ty
 		case !isTestingT(r.info.TypeOf(sel.X)) || r.hoisted[call]:
 			return
 		case r.ctx == ctxLeaf:
-			r.errorf(call.Pos(), "t.Parallel in %s is not its first statement: weft test runs the body after t.Parallel as an exploration; call t.Parallel first", r.test)
+			r.errorf(call.Pos(), "t.Parallel in %s is not its first statement: weft test runs the body after t.Parallel as an exploration; call t.Parallel first (after copies of loop variables such as tc := tc)", r.test)
 			return
 		}
 	}

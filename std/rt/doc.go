@@ -34,5 +34,7 @@
 // Test runs a Test function's (or a subtest's) body as an exploration,
 // one exploration at a time; Run is t.Run, for the code that runs outside
 // explorations (a table's loop), and Sub makes a subtest's function value
-// run as an exploration.
+// run as an exploration. Refuse skips a test whose body holds a construct
+// weft test does not run, and Unsupported refuses the test whose
+// exploration reaches a function that holds one.
 package rt

@@ -36,14 +36,26 @@ var explorations sync.Mutex
 // of Errorf or Fatalf here, a panic, a deadlock, a leaked goroutine) fails
 // t with weft's report. An execution during which t becomes marked failed
 // (by a call of t's methods weft test did not rewrite, in a library) fails
-// too.
+// too. One during which a library's t.SkipNow (t.Skip, t.Skipf) ends the
+// test's goroutine skips the test, as Go does.
 func Test(t *testing.T, body func()) {
 	t.Helper()
 	explorations.Lock()
 	defer explorations.Unlock()
+	ctx, refused := startRefusals()
 	r := weft.Check(t, func(w *weft.T) {
-		races, failed := engine.RaceErrors(), t.Failed()
+		races, failed, skipped := engine.RaceErrors(), t.Failed(), t.Skipped()
+		returned := false
+		defer func() {
+			if !returned && !skipped && t.Skipped() {
+				// t.SkipNow called by code weft test did not rewrite, in
+				// the test's goroutine: its Goexit skips the test, as in
+				// Go, rather than failing the execution.
+				skip(t, "")
+			}
+		}()
 		body()
+		returned = true
 		// A race the race detector reported (weft test -race) marks t
 		// failed; the exploration reports it as a data race of this
 		// execution (its token), not as a failed test. A t failed before
@@ -52,7 +64,10 @@ func Test(t *testing.T, body func()) {
 		if engine.RaceErrors() == races && !failed && t.Failed() {
 			w.Fail("the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite (a library's), in a goroutine of this execution")
 		}
-	})
+	}, weft.WithContext(ctx))
+	if msg := refused(); msg != "" {
+		t.Skip(RefusedMarker + " " + msg)
+	}
 	if msg, ok := skips.LoadAndDelete(testing.TB(t)); ok {
 		t.Skip(msg)
 	}

@@ -2,7 +2,7 @@
 // failures (unlock of an unlocked Mutex or RWMutex, RUnlock without a
 // reader, a negative WaitGroup counter, send on or close of a closed
 // channel, close of a nil channel, a goroutine not started with w.Go, and
-// runtime.Goexit in a thread):
+// runtime.Goexit in the body):
 // unfold reports the same failure kinds as exhaustive search, whether the
 // misuse happens in every interleaving or in some.
 
@@ -166,8 +166,9 @@ var misuses = []misuse{
 		th.Join()
 	}, trace.Goexit, counts{2, 1}, counts{2, 1}},
 	{"goexit/every", func(w *weft.T) {
-		th := w.Go(func() { runtime.Goexit() })
+		th := w.Go(func() { runtime.Goexit() }) // ends the thread, as its return would
 		th.Join()
+		runtime.Goexit()
 	}, trace.Goexit, counts{1, 1}, counts{1, 1}},
 	{"go statement/some", func(w *weft.T) {
 		x := weft.NewVar[int]("x")

@@ -45,6 +45,25 @@ func TestNested(t *testing.T) {
 	})
 }
 
+// TestCopyParallel copies its loop variable before t.Parallel(), as
+// files older than go1.22 must: the copy and its neighbours, which change
+// nothing but their own variables, stay before the exploration.
+func TestCopyParallel(t *testing.T) {
+	for _, tc := range []struct{ n int }{{1}, {2}} {
+		t.Run("copy", func(t *testing.T) {
+			tc := tc
+			n, name := tc.n+1, string(rune('a'+tc.n))
+			t.Helper()
+			t.Parallel()
+			ch := make(chan int, 1)
+			ch <- n
+			if <-ch != tc.n+1 || name == "" {
+				t.Error("wrong")
+			}
+		})
+	}
+}
+
 // TestFuncs runs subtests whose functions are values: a function that
 // runs as an exploration, a function that has subtests, a helper that
 // calls t.Run.

@@ -24,3 +24,16 @@ func TestLateParallel(t *testing.T) {
 	})
 	go t.Log("parent")
 }
+
+func TestLateParallelSub(t *testing.T) {
+	t.Run("late", func(t *testing.T) {
+		t.Log("first")
+		t.Parallel()
+	})
+	t.Run("first", func(t *testing.T) {
+		t.Parallel()
+		done := make(chan bool)
+		go func() { done <- true }()
+		<-done
+	})
+}

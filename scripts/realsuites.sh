@@ -1,0 +1,102 @@
+#!/bin/sh
+# realsuites.sh runs weft test, built from this checkout, on the unedited
+# test suites of a few real libraries, fetched at fixed versions through
+# the Go module proxy into a temporary directory (removed at the end), one
+# package at a time, and prints per package whether it loaded (or why not),
+# the tests run, passed, skipped, refused and failed, and the kinds of the
+# failures. It is opt-in and slow (minutes): run it by hand, from anywhere,
+# preferably with nice:
+#
+#	nice scripts/realsuites.sh            # every library
+#	nice scripts/realsuites.sh sync conc  # some of them
+#
+# REALSUITES_TIMEOUT bounds each exploration (default 5s), REALSUITES_KEEP=1
+# keeps the temporary directory and prints its path; each package's go test
+# events are in it as <library>/<package>.json (weft test -json).
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+timeout=${REALSUITES_TIMEOUT:-5s}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/weft-realsuites-XXXXXX")
+if [ "${REALSUITES_KEEP:-0}" = 1 ]; then
+	echo "keeping $tmp"
+else
+	trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+fi
+
+# The libraries: name, module@version, and the packages (relative to the
+# module's root) whose tests run.
+libraries='
+sync golang.org/x/sync@v0.25.0 ./errgroup ./semaphore ./singleflight
+conc github.com/sourcegraph/conc@v0.3.0 ./...
+ants github.com/panjf2000/ants/v2@v2.12.1 ./...
+puddle github.com/jackc/puddle/v2@v2.2.2 ./...
+'
+
+only=" $* "
+(cd "$root" && go build -o "$tmp/weft" ./cmd/weft)
+export WEFT_REPLAY_FILES=0 WEFT_ROOT="$root"
+
+printf '%-52s %-8s %5s %5s %5s %5s %5s  %s\n' package status tests pass skip refuse fail 'failures (test: kind)'
+echo "$libraries" | while read -r name modver patterns; do
+	[ -n "$name" ] || continue
+	if [ "$only" != "  " ]; then
+		case $only in *" $name "*) ;; *) continue ;; esac
+	fi
+	dir=$(go mod download -json "$modver" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+	if [ -z "$dir" ]; then
+		printf '%-52s %s\n' "$modver" "not fetched"
+		continue
+	fi
+	src="$tmp/$name"
+	cp -R "$dir" "$src"
+	chmod -R u+w "$src"
+	pkgs=$(cd "$src" && go list -mod=mod $patterns 2>/dev/null)
+	for pkg in $pkgs; do
+		rel=".${pkg#"${modver%@*}"}"
+		out="$src/$(echo "${rel#./}" | tr / _).json"
+		status=0
+		(cd "$src" && "$tmp/weft" test -json -timeout "$timeout" "$rel") >"$out" 2>"$out.err" || status=$?
+		# go test's events, one a line: the results of the tests (of the
+		# leaves: a parent fails with its subtest), the refusals, and the
+		# kind of each failing test's first report of weft's ("test" for
+		# a failure without one: go test's own, a panic of the binary).
+		stats=$(awk '
+			function field(name,   i, v) {
+				if (!match($0, "\"" name "\":\"[^\"]*\"")) return ""
+				v = substr($0, RSTART, RLENGTH); sub("^\"" name "\":\"", "", v); sub(/"$/, "", v); return v
+			}
+			{ act = field("Action"); test = field("Test") }
+			test == "" { next }
+			act == "output" && index($0, "weft test refused this test:") { refused++ }
+			act == "output" && !(test in kind) && match($0, /weft: [^"(]* \(execution [0-9]/) {
+				k = substr($0, RSTART + 6, RLENGTH - 6); sub(/ \(execution [0-9]$/, "", k); sub(/ in T[0-9].*/, "", k); kind[test] = k
+			}
+			act == "pass" || act == "fail" || act == "skip" { n++; count[act]++; if (act == "fail") failed[++nf] = test }
+			END {
+				list = ""
+				for (i = 1; i <= nf; i++) {
+					parent = 0
+					for (j = 1; j <= nf; j++) if (index(failed[j], failed[i] "/") == 1) parent = 1
+					if (parent) continue
+					list = list sep failed[i] ": " ((failed[i] in kind) ? kind[failed[i]] : "test"); sep = ", "
+				}
+				printf "%d %d %d %d %d %s\n", n, count["pass"], count["skip"], refused, count["fail"], list
+			}
+		' "$out")
+		set -- $stats
+		tests=$1 pass=$2 skip=$3 refuse=$4 fail=$5
+		shift 5
+		kinds="$*"
+		state=loaded why=
+		if [ "$tests" = 0 ] && grep -q '^weft test: ' "$out.err"; then
+			state=refused why=$(grep -m1 '^weft test: ' "$out.err")
+		elif [ "$tests" = 0 ] && grep -q '"Action":"build-fail"\|\[build failed\]' "$out"; then
+			state=build why=$(grep -m1 -v '^#' "$out.err")
+		elif [ "$tests" = 0 ] && [ $status -ne 0 ]; then
+			state=error why=$(head -n1 "$out.err")
+		fi
+		printf '%-52s %-8s %5s %5s %5s %5s %5s  %s\n' "$pkg" "$state" "$tests" "$pass" "$skip" "$refuse" "$fail" "$kinds"
+		[ -z "$why" ] || printf '    %s\n' "$(echo "$why" | cut -c1-200)"
+	done
+done
