@@ -12,7 +12,8 @@
 #
 # REALSUITES_TIMEOUT bounds each exploration (default 5s), REALSUITES_KEEP=1
 # keeps the temporary directory and prints its path; each package's go test
-# events are in it as <library>/<package>.json (weft test -json).
+# events are in it as <library>/<package's directory, _ for />.json (root
+# for the module's root; weft test -json).
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,7 +55,7 @@ echo "$libraries" | while read -r name modver patterns; do
 	pkgs=$(cd "$src" && go list -mod=mod $patterns 2>/dev/null)
 	for pkg in $pkgs; do
 		rel=".${pkg#"${modver%@*}"}"
-		out="$src/$(echo "${rel#./}" | tr / _).json"
+		out="$src/$(echo "${rel#.}" | sed 's|^/||; s|/|_|g; s|^$|root|').json"
 		status=0
 		(cd "$src" && "$tmp/weft" test -json -timeout "$timeout" "$rel") >"$out" 2>"$out.err" || status=$?
 		# go test's events, one a line: the results of the tests (of the

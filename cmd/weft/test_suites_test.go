@@ -6,6 +6,7 @@
 package main
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -258,10 +259,20 @@ func TestLibrarySkip(t *testing.T) {
 }
 `,
 	}
-	out := testModule(t, t.TempDir(), files, exitOK)
+	dir := t.TempDir()
+	out := testModule(t, dir, files, exitOK)
 	for _, want := range []string{"gx_test.go:9: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0)", "--- PASS: TestGoexit", "--- SKIP: TestLibrarySkip"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	// Under -race, the end of the goroutine's Goexit is no race with
+	// weft's dispatcher.
+	if b, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(b)) != "1" {
+		return // -race needs cgo
+	}
+	out = testModuleArgs(t, dir, nil, []string{"-v", "-race", "-run", "TestGoexit"}, exitOK)
+	if !strings.Contains(out, "--- PASS: TestGoexit") || strings.Contains(out, "DATA RACE") {
+		t.Errorf("weft test -race: want TestGoexit passed and no race:\n%s", out)
 	}
 }

@@ -24,7 +24,6 @@ package engine
 
 import (
 	"iter"
-	"runtime"
 	"time"
 	"unsafe"
 
@@ -246,14 +245,19 @@ func (e *Exec) execute(main *Thread) {
 
 // letGo lets the goroutine of thread t go if t, which has just yielded,
 // called runtime.Goexit and handed control on for good: its Goexit
-// finishes on a goroutine of its own, which runs now, so that an
-// exploration whose threads end so does not pile their goroutines up
-// behind the dispatcher.
+// finishes on a goroutine of its own (stop passes it on to its caller),
+// which the dispatcher waits for, so that an exploration whose threads end
+// so does not pile their goroutines up, and the race detector of weft test
+// -race sees the coroutine's end ordered before the dispatcher goes on.
 func (e *Exec) letGo(t *Thread) {
 	if t.dead && t.stop != nil {
-		go t.stop()
+		stop, done := t.stop, make(chan struct{})
 		t.stop = nil
-		runtime.Gosched()
+		go func() {
+			defer close(done)
+			stop()
+		}()
+		<-done
 	}
 }
 

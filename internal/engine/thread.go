@@ -147,7 +147,6 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 				// coroutine would end, and iter.Pull pass the Goexit on
 				// to the dispatcher. t hands control back for good
 				// instead, as goexit does.
-				t.dead = true
 				t.goexit(nil)
 			}
 			t.raceShow()
@@ -189,7 +188,6 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 			// once the thread's end is recorded, it hands control to the
 			// thread to run next (none: the execution ended) for good (see
 			// goexit); the pool does not use it again.
-			t.dead = true
 			defer func() { t.goexit(next) }()
 		}
 		switch r.(type) {
@@ -234,7 +232,13 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 // next (nil: none, the execution ended), and parks t for good: the
 // dispatcher goes on as if t had returned. The dispatcher lets the Goexit
 // finish on a goroutine of its own (dispatch.go).
+//
+// t is marked dead here, at its last yield, not before: the decisions of
+// weft test -race's builds, which run on the dispatcher, make t yield
+// before (onDispatcher), and the dispatcher lets go of a dead thread's
+// goroutine once it yields (letGo).
 func (t *Thread) goexit(next *Thread) {
+	t.dead = true
 	t.raceOff()
 	t.yield(next)
 }

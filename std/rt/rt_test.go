@@ -100,3 +100,15 @@ func TestSelect(t *testing.T) {
 		t.Errorf("cases chosen: %v, want 0 and 1", seen)
 	}
 }
+
+// TestSelectNilInterface checks Select outside an execution on a channel
+// of an interface type that carries a nil value: the case receives nil,
+// as Go's select does.
+func TestSelectNilInterface(t *testing.T) {
+	errs := make(chan error, 1)
+	errs <- nil
+	rc := rt.Of(errs).RecvCase()
+	if i := rt.Select(false, rc); i != 0 || rc.V != nil || !rc.OK {
+		t.Fatalf("Select = %d, received %v, %v; want 0, nil, true", i, rc.V, rc.OK)
+	}
+}

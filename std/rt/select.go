@@ -48,7 +48,9 @@ func (r *RecvCase[T]) reflect() reflect.SelectCase {
 func (r *RecvCase[T]) received(v reflect.Value, ok bool) {
 	r.OK = ok
 	if ok {
-		r.V = v.Interface().(T)
+		// Set, not v.Interface().(T): a nil interface value received on
+		// a channel of an interface type asserts to nothing.
+		reflect.ValueOf(&r.V).Elem().Set(v)
 	}
 }
 
