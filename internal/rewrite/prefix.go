@@ -8,7 +8,6 @@ package rewrite
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 )
 
 // parallelAt returns the index in body of the statement t.Parallel(), t
@@ -59,17 +58,7 @@ func (r *rewriter) prefixStmt(s ast.Stmt, t string) bool {
 		}
 		return true
 	case *ast.ExprStmt:
-		call, ok := s.X.(*ast.CallExpr)
-		if !ok || len(call.Args) != 0 {
-			return false
-		}
-		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
-		id, ok := sel.X.(*ast.Ident)
-		fn, isFunc := r.info.Uses[sel.Sel].(*types.Func)
-		return ok && id.Name == t && isFunc && fn.Pkg() != nil && fn.Pkg().Path() == "testing" && fn.Name() == "Helper"
+		return r.isTestingCall(s.X, t, "Helper")
 	}
 	return false
 }

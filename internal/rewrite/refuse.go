@@ -7,7 +7,6 @@ package rewrite
 
 import (
 	"go/ast"
-	"go/types"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -45,14 +44,6 @@ func (r *rewriter) refusedBody(body *ast.BlockStmt) bool {
 	if call == nil {
 		return false
 	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	id, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	pkg, ok := r.info.Uses[id].(*types.PkgName)
-	return ok && pkg.Imported().Path() == RTPath && (sel.Sel.Name == "Refuse" || sel.Sel.Name == "Unsupported")
+	name := r.rtFunc(call)
+	return name == "Refuse" || name == "Unsupported"
 }

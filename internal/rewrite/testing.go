@@ -89,10 +89,13 @@ func (r *rewriter) nameParam(params *ast.FieldList) string {
 // isParallel reports whether s is the statement t.Parallel(), t named t.
 func (r *rewriter) isParallel(s ast.Stmt, t string) bool {
 	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := es.X.(*ast.CallExpr)
+	return ok && r.isTestingCall(es.X, t, "Parallel")
+}
+
+// isTestingCall reports whether x is the call t.name() of testing's
+// method name, without arguments, on the variable named t.
+func (r *rewriter) isTestingCall(x ast.Expr, t, name string) bool {
+	call, ok := x.(*ast.CallExpr)
 	if !ok || len(call.Args) != 0 {
 		return false
 	}
@@ -102,7 +105,7 @@ func (r *rewriter) isParallel(s ast.Stmt, t string) bool {
 	}
 	id, ok := sel.X.(*ast.Ident)
 	fn, isFunc := r.info.Uses[sel.Sel].(*types.Func)
-	return ok && id.Name == t && isFunc && fn.Pkg() != nil && fn.Pkg().Path() == "testing" && fn.Name() == "Parallel"
+	return ok && id.Name == t && isFunc && fn.Pkg() != nil && fn.Pkg().Path() == "testing" && fn.Name() == name
 }
 
 // isTestName reports whether name is the name of a Test function.
@@ -141,19 +144,24 @@ func (r *rewriter) wrapped(body *ast.BlockStmt, t string) bool {
 		return false
 	}
 	call, ok := es.X.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
+	return ok && r.rtFunc(call) == "Test"
+}
+
+// rtFunc returns the name of the function of package weftrt (RTPath) that
+// call calls, or "".
+func (r *rewriter) rtFunc(call *ast.CallExpr) string {
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok {
-		return false
+		return ""
 	}
 	id, ok := sel.X.(*ast.Ident)
 	if !ok {
-		return false
+		return ""
 	}
-	pkg, ok := r.info.Uses[id].(*types.PkgName)
-	return ok && pkg.Imported().Path() == RTPath && sel.Sel.Name == "Test"
+	if pkg, ok := r.info.Uses[id].(*types.PkgName); ok && pkg.Imported().Path() == RTPath {
+		return sel.Sel.Name
+	}
+	return ""
 }
 
 // testingCall rewrites a call of a method of package testing's types.
