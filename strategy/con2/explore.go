@@ -132,6 +132,9 @@ type start struct {
 }
 
 func (s *Strategy) extend(c *isc, tips []int32, done map[trace.ThreadID]bool, round int, out *[]*isc) {
+	if s.stop.Now() {
+		return // a bound of the exploration passed; each call is long enough to look at the clock
+	}
 	f := s.f
 	nodes := f.closure(tips...)
 	chains, ok := f.chains(nodes)

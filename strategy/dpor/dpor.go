@@ -310,6 +310,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 // whole step are found once, before the path moves past it.
 func (s *Strategy) analyse(k int, first, prefix bool) {
 	for p := range s.tr.Threads {
+		if s.stop.Poll() {
+			return // with many threads, one state is a long analysis
+		}
 		t := trace.ThreadID(p)
 		v, ok := s.sw.Pending(t)
 		if !ok {

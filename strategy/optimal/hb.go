@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -82,18 +83,23 @@ func (c *clocks) thread(p trace.ThreadID) trace.VC {
 // prefix the execution replayed): if the number of threads is the same,
 // their clocks are kept, the thread and object clocks after them are
 // rebuilt from them (resume), and only the rest are computed.
-func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
+//
+// It polls stop between events and reports false if stop fired before
+// every clock was computed: the clocks of the events before the one it
+// stopped at stay valid for the next run.
+func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.Stop) bool {
 	if from > c.valid || len(tr.Threads) != c.n || from > len(tr.Events) {
 		from = 0
 	}
 	c.reset(tr, from)
 	c.steps.ResetFrom(tr, trace.CR, from)
+	done := len(tr.Events)
 	defer func() {
-		c.valid = len(tr.Events)
-		if failLast {
+		c.valid = done
+		if failLast && done == len(tr.Events) {
 			c.valid-- // its clock joins every thread's: it is no replayed step's
 		}
-		if c.verify && from > 0 {
+		if c.verify && from > 0 && done == len(tr.Events) {
 			c.check(tr, failLast)
 		}
 	}()
@@ -119,6 +125,10 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 		spawn(-1)
 	}
 	for i := from; i < len(tr.Events); i++ {
+		if stop.Poll() {
+			done = i
+			return false
+		}
 		e := &tr.Events[i]
 		cv := c.cv
 		cv.CopyFrom(c.thread(e.Thread))
@@ -152,6 +162,7 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 		c.clock(i).CopyFrom(cv)
 		spawn(i)
 	}
+	return true
 }
 
 // resume sets the thread and object clocks to what they are after the first
@@ -205,7 +216,7 @@ func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int)
 // check panics if the clocks differ from those a full run computes.
 func (c *clocks) check(tr *trace.Trace, failLast bool) {
 	var full clocks
-	full.run(tr, failLast, 0)
+	full.run(tr, failLast, 0, nil)
 	for i := range tr.Events {
 		if !slices.Equal(c.clock(i), full.clock(i)) || !slices.Equal(c.preClock(i), full.preClock(i)) ||
 			!slices.Equal(c.steps.Accesses(i), full.steps.Accesses(i)) {
