@@ -44,7 +44,7 @@ Usage:
 	                          function as a weft exploration
 	weft replay [flags] PROGRAM TOKEN
 	                          replay one execution of PROGRAM from a failure's token
-	weft bench [flags]        the tables of seed 000 Fig. 8 and seed 002 Table 2,
+	weft bench [flags]        the tables of Saarikivi et al. 2012, Fig. 8 and Kähkönen et al. 2014, Table 2,
 	                          weft's strategies beside the papers' figures, and
 	                          optimal's speed beside Nidhugg's
 	weft worker -nats URL     explore units of distributed runs (weft run -nats URL)
