@@ -1,4 +1,4 @@
-// This file implements the con2 strategy: Alg. 1 of seed 003 over weft's
+// This file implements the con2 strategy: Alg. 1 of Farzan et al. 2013 over weft's
 // executions.
 
 package con2
@@ -112,7 +112,7 @@ func (s *Strategy) LastError() error { return s.lastErr }
 func (s *Strategy) Stats() Stats { return s.stats }
 
 // SymbolicTrace implements strategy.SymbolicTracer: con2 needs a fresh
-// symbol for every read (seed 003 §4).
+// symbol for every read (Farzan et al. 2013, §4).
 func (s *Strategy) SymbolicTrace() bool { return true }
 
 // Covers implements strategy.Covering: con2 aims at branch coverage, it

@@ -1,6 +1,6 @@
 // This file implements the exploration of scenarios: Alg. 3
 // (ExploreISCs), which adds an interference to an unrealizable ISC, and
-// the extension of lock holders to lock-free nodes (seed 003 §7.4).
+// the extension of lock holders to lock-free nodes (Farzan et al. 2013, §7.4).
 
 package con2
 

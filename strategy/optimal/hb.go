@@ -1,5 +1,5 @@
 // This file computes happens-before over a finished trace with vector clocks
-// (seed 000 §II-A and Fig. 3): trace.HB's relation (a thread's events come
+// (Saarikivi et al. 2012, §II-A and Fig. 3): trace.HB's relation (a thread's events come
 // after the step that started it), and for each event the clock of its
 // threads just before it. Two steps that start threads are not ordered:
 // the strategy names threads stably (trace.ThreadNames).
@@ -76,7 +76,7 @@ func (c *clocks) thread(p trace.ThreadID) trace.VC {
 
 // run computes the clocks of every event of tr. If failLast, the last event
 // failed: it comes after every event (see event.fails).
-// Dependent events are ordered through per-object clocks as in seed 000
+// Dependent events are ordered through per-object clocks as in Saarikivi et al. 2012
 // Fig. 3 (trace.ObjectClocks).
 //
 // The first from events of tr are those of the last trace run saw (the
