@@ -10,6 +10,7 @@ import (
 
 	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/replay"
@@ -61,6 +62,10 @@ type Result struct {
 	// Note says what the choice of strategy left out, when the caller
 	// chose none (see Explore): the inputs of a body that reads some,
 	// which optimal does not explore without the concolic strategies.
+	// It also says when a strategy without sleep sets stopped at a bound
+	// with time at any step, where it explores each class of executions
+	// many times over and the same bound takes a strategy with sleep sets
+	// much further.
 	Note string
 	// Branches lists the program's symbolic branches the executions
 	// reached, by source line, with the sides they took (branches.go);
@@ -158,6 +163,9 @@ func exploreResult(r *Result, err error, c *config) (*Result, error) {
 	}
 	if r.TimedOut && r.Executions == 0 {
 		return nil, fmt.Errorf("timeout %v expired before the first execution ended: %w; raise the timeout (0: no bound)", c.timeout, ErrNoExecution)
+	}
+	if r.Note == "" && c.time == engine.TimeAnyStep && registry.Redundant(c.strategyName) && !r.Exhausted && !r.Failed() {
+		r.Note = fmt.Sprintf("%s has no sleep sets: with time at any step it explores the same classes of executions many times over, and a bound stops it far from bugs that optimal or a +sleep variant reaches with the same bound", c.strategyName)
 	}
 	return r, nil
 }

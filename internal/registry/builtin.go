@@ -39,6 +39,21 @@ var dporStrategies = map[string]dpor.Options{
 	"dpor-2":           {Algorithm: dpor.CommutingReads, Rule: dpor.Process, Sleep: true, Asleep: dpor.DPOR2},
 }
 
+// Redundant reports whether the strategy named name is systematic but has
+// no sleep sets: it explores executions of one equivalence class many
+// times over (the DPOR family with Flanagan and Godefroid's process rule,
+// race flipping without sleep sets, exhaustive search). Where the classes
+// are many (time at any step, loops that tick), it can spend its whole run
+// bound far from a bug that a strategy with sleep sets reaches.
+func Redundant(name string) bool {
+	switch name {
+	case "exhaustive", "flip":
+		return true
+	}
+	o, ok := dporStrategies[name]
+	return ok && !o.Sleep
+}
+
 func init() {
 	Register("exhaustive", func(Params) strategy.Strategy { return exhaustive.New() })
 	Register("random", func(p Params) strategy.Strategy { return random.New(p.Seed) })

@@ -53,3 +53,16 @@ func TestRegisterTwicePanics(t *testing.T) {
 	}()
 	Register("exhaustive", nil)
 }
+
+// TestRedundant lists the systematic strategies without sleep sets.
+func TestRedundant(t *testing.T) {
+	var got []string
+	for _, name := range Names() {
+		if Redundant(name) {
+			got = append(got, name)
+		}
+	}
+	if want := []string{"dpor", "dpor-clock", "dpor-cr", "exhaustive", "flip"}; !slices.Equal(got, want) {
+		t.Errorf("redundant strategies %v, want %v", got, want)
+	}
+}
