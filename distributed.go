@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -45,7 +45,7 @@ type wireResult struct {
 	Exhausted, TimedOut, Canceled      bool
 	Failures                           []*Failure
 	FailureCounts                      map[trace.FailureKind]int
-	Finals                             *driver.FinalStates
+	Finals                             *explore.FinalStates
 	Branches                           []BranchSite
 	Solver                             solver.Stats
 	Counters                           []strategy.Counter

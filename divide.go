@@ -8,8 +8,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -57,7 +57,7 @@ func exploreDivided(body func(w *T), s strategy.Splitter, c *config, o divideOpt
 
 // divider runs a divided exploration in one session.
 type divider struct {
-	session *driver.Session
+	session *explore.Session
 	names   *engine.Names // the session's
 	body    func(w *T)
 	c       *config
@@ -69,7 +69,7 @@ type divider struct {
 func (x *divider) divided(s strategy.Splitter, depth int, total *Result) error {
 	o := x.o
 	for {
-		b := &driver.Batch{Strategy: s, N: max(o.every, 1)}
+		b := &explore.Batch{Strategy: s, N: max(o.every, 1)}
 		r, err := explorePart(x.session, x.body, b, x.c)
 		r.Solver = solver.Stats{} // counted once, at the end
 		total.Merge(r)

@@ -232,7 +232,7 @@
 //
 // # Layers
 //
-// The API (this package) stands on the driver (internal/driver: the
+// The API (this package) stands on the driver (internal/explore: the
 // exploration loop, the determinism check) and the runtime
 // (internal/engine), which
 // stands on the trace model (package trace) and knows strategies only

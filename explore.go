@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/replay"
@@ -67,7 +67,7 @@ type Result struct {
 	// nil for a program without inputs.
 	Branches []BranchSite
 
-	finals driver.FinalStates
+	finals explore.FinalStates
 }
 
 // Failed reports whether the exploration found a failure.
@@ -84,7 +84,7 @@ func (r *Result) ExecPerSecond() float64 {
 // ErrInternal is wrapped by the error of an exploration that a bug in weft
 // ended: a strategy panicked, or a unit of work could not be resumed or
 // joined.
-var ErrInternal = driver.ErrInternal
+var ErrInternal = explore.ErrInternal
 
 // ErrNested is wrapped by the error of an exploration or replay started
 // inside a test body, a thread it started or a callback of a running
@@ -169,7 +169,7 @@ func exploreResult(r *Result, err error, c *config) (*Result, error) {
 func exploreOn(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	n := c.workerCount()
 	if n <= 1 {
-		return explore(body, s, c)
+		return exploreOne(body, s, c)
 	}
 	sp, ok := s.(strategy.Splitter)
 	why := ""
@@ -180,7 +180,7 @@ func exploreOn(body func(w *T), s strategy.Strategy, c *config) (*Result, error)
 		why = fmt.Sprintf("strategy %s does not divide its work into units (strategy.Splitter)", c.strategyName)
 	}
 	if why != "" {
-		r, err := explore(body, s, c)
+		r, err := exploreOne(body, s, c)
 		if r != nil {
 			r.NotParallel = why
 		}
@@ -189,10 +189,10 @@ func exploreOn(body func(w *T), s strategy.Strategy, c *config) (*Result, error)
 	return exploreParallel(body, sp, c, n)
 }
 
-// explore runs the exploration loop with strategy s, and closes s. The
+// exploreOne runs the exploration loop with strategy s, and closes s. The
 // error, wrapping ErrInternal, says that a strategy panicked; the Result
 // holds what was explored until then.
-func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
+func exploreOne(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	x := newSession(body, c, nil)
 	defer x.Close()
 	r, err := explorePart(x, body, s, c)
@@ -205,20 +205,20 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 // newSession starts the runtime of an exploration of body with c, whose
 // naming tables are names (nil: its own), shared with the sessions of
 // other workers (parallel.go).
-func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session {
+func newSession(body func(w *T), c *config, names *engine.Names) *explore.Session {
 	w := &T{}
 	var stop <-chan struct{}
 	if c.ctx != nil {
 		stop = c.ctx.Done()
 	}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
+	return explore.NewSession(explore.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
 }
 
 // explorePart runs the exploration loop in session x with strategy s until
 // s ends its exploration or a bound stops it, and tallies its executions
 // into a Result. The error, wrapping ErrInternal, says that s panicked;
 // the Result holds what was explored until then.
-func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
+func explorePart(x *explore.Session, body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 	e := x.Exec()
 	var b bounds
 	b.deadline, b.stop = x.Bounds()
@@ -231,7 +231,7 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 		if replaying {
 			return replayDiverged + ": " + err.Error() + "\n" + replayAdvice
 		}
-		return "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + driver.DeterminismAdvice
+		return "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + explore.DeterminismAdvice
 	}
 	sides := branchSides{}
 	// record tallies an execution that ended with end.
@@ -264,7 +264,7 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 			c.progress(Progress{Executions: n, Failures: len(r.Failures), Elapsed: elapsed})
 		}
 	}
-	out := x.Run(s, driver.Loop{Name: c.strategyName, MaxRuns: c.maxRuns, StopOnFail: c.stopOnFail,
+	out := x.Run(s, explore.Loop{Name: c.strategyName, MaxRuns: c.maxRuns, StopOnFail: c.stopOnFail,
 		Diverged: diverged, Record: record, Progress: progress, Races: c.races})
 	r.Exhausted, r.TimedOut, r.Canceled = out.Exhausted, out.TimedOut, out.Stopped
 	if out.Misuse != "" && r.FailureCounts[trace.Misuse] == 0 {
@@ -337,7 +337,7 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 		// ended its execution where the strategy went wrong: the record
 		// of either, cut, cannot be followed to an end.
 		f.Message += "\nWhen weft replayed this execution to list its steps, " + replayDiverged + ": " + err.Error() +
-			"\nThe test body is not deterministic: the interleaving below stops at the divergence. " + driver.DeterminismAdvice
+			"\nThe test body is not deterministic: the interleaving below stops at the divergence. " + explore.DeterminismAdvice
 	}
 	if end.Kind == trace.Misuse {
 		e.TakeMisuse() // the replay's goroutine did it again
@@ -350,7 +350,7 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 const (
 	replayDiverged = "the replay diverged from the recorded execution"
 	replayAdvice   = "The token was recorded with another test body or other options (such as WithMaxSteps), or the body is not deterministic: " +
-		"replay a token with the body and the options of the exploration that printed it; if the replay still diverges, the body is not deterministic. " + driver.DeterminismAdvice
+		"replay a token with the body and the options of the exploration that printed it; if the replay still diverges, the body is not deterministic. " + explore.DeterminismAdvice
 )
 
 // Replay runs body once under the recorded choices of token and returns how
@@ -384,7 +384,7 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		return nil, err
 	}
 	s := replay.New(rec)
-	r, err := explore(body, s, &c)
+	r, err := exploreOne(body, s, &c)
 	if err != nil {
 		return r, err
 	}

@@ -27,7 +27,7 @@ func TestLayers(t *testing.T) {
 		{"internal/engine", []string{mod + "/strategy/", mod + "/solver"}},
 		// The driver runs strategies through package strategy only, and
 		// knows neither the API nor the registry.
-		{"internal/driver", []string{mod + "/strategy/", mod + "/internal/registry"}},
+		{"internal/explore", []string{mod + "/strategy/", mod + "/internal/registry"}},
 		{"internal/gen", []string{mod + "/"}},
 	}
 	for _, r := range rules {

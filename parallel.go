@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -155,7 +155,7 @@ type job struct {
 // worker is one goroutine of a parallel exploration with its runtime.
 type worker struct {
 	p        *parallel
-	session  *driver.Session
+	session  *explore.Session
 	template strategy.Splitter // resumes the units this worker takes
 	// ready are jobs of this worker with handbacks to join.
 	ready []*job
@@ -260,7 +260,7 @@ func (w *worker) run(j *job) error {
 		if !ok {
 			return nil // stopped
 		}
-		b := &driver.Batch{Strategy: j.s, N: n}
+		b := &explore.Batch{Strategy: j.s, N: n}
 		r, err := explorePart(w.session, p.body, b, p.part)
 		r.Solver = solver.Stats{} // counted once per worker, at the end
 		r.Counters = nil          // counted once per job, when it ends

@@ -8,8 +8,8 @@ package weft
 import (
 	"fmt"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/strategy"
 )
 
@@ -21,7 +21,7 @@ type PartExplorer struct {
 	c       config
 	s       strategy.Splitter // resumes the parts
 	names   *engine.Names
-	session *driver.Session
+	session *explore.Session
 }
 
 // NewPartExplorer returns a PartExplorer of body with opts, the options of

@@ -9,8 +9,8 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -23,7 +23,7 @@ type partRun struct {
 	c       *config
 	s       strategy.Splitter
 	names   *engine.Names
-	session *driver.Session
+	session *explore.Session
 	// solving is the solver s uses (shared with the other strategies of
 	// its process), nil if none: each batch counts the queries it made.
 	solving strategy.Solving
@@ -32,7 +32,7 @@ type partRun struct {
 	stopped bool
 }
 
-func newPartRun(body func(*T), c *config, s strategy.Splitter, names *engine.Names, session *driver.Session) partRun {
+func newPartRun(body func(*T), c *config, s strategy.Splitter, names *engine.Names, session *explore.Session) partRun {
 	p := partRun{body: body, c: c, s: s, names: names, session: session,
 		total: &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}}
 	if ss, ok := strategy.As[strategy.Solving](s); ok {
@@ -48,7 +48,7 @@ func (p *partRun) explore(n int) (bool, error) {
 	if p.solving != nil {
 		before = p.solving.SolverStats()
 	}
-	b := &driver.Batch{Strategy: p.s, N: n}
+	b := &explore.Batch{Strategy: p.s, N: n}
 	r, err := explorePart(p.session, p.body, b, p.c)
 	err = sharedObject(p.names, err)
 	r.Solver = solver.Stats{}

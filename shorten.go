@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/weft-go/weft/internal/driver"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/internal/races"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/replay"
@@ -200,7 +200,7 @@ func shorten(body func(w *T), c *config, found *schedule, b bounds) *schedule {
 			}
 			e.TakeMisuse() // a variant's, not reported
 			if c.races {
-				end = driver.RaceEnd(&det, e.Trace(), end)
+				end = explore.RaceEnd(&det, e.Trace(), end)
 			}
 			f.Finish(e.Trace(), end)
 			if g := f.got; g != nil && g.end.Status == trace.Failed && g.end.Kind == found.end.Kind && g.better(cur) {

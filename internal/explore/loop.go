@@ -2,7 +2,7 @@
 // strategy until it is done or a bound stops it, and hand each one to the
 // caller's tally.
 
-package driver
+package explore
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 // This file implements the session: the runtime of an exploration.
 
-package driver
+package explore
 
 import (
 	"time"

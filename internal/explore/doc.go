@@ -1,4 +1,4 @@
-// Package driver runs explorations for package weft: the session (one
+// Package explore runs explorations for package weft: the session (one
 // runtime, engine.Exec, running a test body), the loop that runs its
 // executions under a strategy (Session.Run), the determinism check and
 // panic guard that wrap every strategy (Checked), and the count of
@@ -10,9 +10,9 @@
 // execution into its Result, and turns the Outcome into the Result's
 // bounds and errors:
 //
-//	x := driver.NewSession(driver.Config{MaxSteps: 10000}, func() { body(w) })
+//	x := explore.NewSession(explore.Config{MaxSteps: 10000}, func() { body(w) })
 //	defer x.Close()
-//	out := x.Run(s, driver.Loop{
+//	out := x.Run(s, explore.Loop{
 //		Name:   "optimal",
 //		Record: func(tr *trace.Trace, end trace.End) { tally(tr, end) },
 //	})
@@ -29,4 +29,4 @@
 // into units of work, strategy.Splitter): objects keep their names
 // (trace.ObjectInfo.Key) from one run to the next. Sessions are
 // independent: explorations in different goroutines run at the same time.
-package driver
+package explore
