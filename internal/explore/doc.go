@@ -10,7 +10,7 @@
 // execution into its Result, and turns the Outcome into the Result's
 // bounds and errors:
 //
-//	x := explore.NewSession(explore.Config{MaxSteps: 10000}, func() { body(w) })
+//	x := explore.NewSession(explore.SessionConfig{MaxSteps: 10000}, func() { body(w) })
 //	defer x.Close()
 //	out := x.Run(s, explore.Loop{
 //		Name:   "optimal",

@@ -2,7 +2,7 @@
 // of the program's symbolic branches its executions took (the papers'
 // coverage columns: seed 002 Table 2, seed 003 Table 1).
 
-package weft
+package explore
 
 import (
 	"slices"
