@@ -281,8 +281,7 @@ func WithWorkers(n int) Option {
 }
 
 // WithObserver has every execution of an exploration seen by f as it is
-// recorded, on any worker (one call at a time) or part of a distributed
-// exploration (Coordinator, ExplorePart, in its process): tests compare
+// recorded, on any worker (one call at a time): tests compare
 // the traces of explorations made differently with it. The trace is valid
 // during the call only.
 func WithObserver(f func(tr *trace.Trace, end trace.End)) Option {
