@@ -39,7 +39,8 @@
 // streams are stored in files; a run that ends is removed from them.
 //
 // StartEmbedded runs a NATS server with JetStream inside the process, on
-// loopback, its streams under a directory, for `weft run -nats embedded`.//
+// loopback, its streams under a directory, for `weft run -nats embedded`.
+//
 // The caller resolves the program of a run to its test body
 // (Options.Bodies, WorkerOptions.Bodies; weft run resolves its built-in
 // programs): this package runs explorations through package explore and
