@@ -229,7 +229,7 @@ func crowd(w *weft.T) {
 func TestBoundsStopCrowd(t *testing.T) {
 	names := registry.Names()
 	if os.Getenv("WEFT_LONG") == "" {
-		names = []string{"optimal", "dpor+sleep", "con2"}
+		names = []string{"optimal", "dpor+sleep"}
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {

@@ -40,13 +40,6 @@ func TestResultBranches(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Branches = %+v, want %+v", got, want)
 	}
-	// Merging the result of another part that took the if's other side.
-	o := &weft.Result{Branches: []weft.BranchSite{{File: r.Branches[0].File, Line: line + 1, True: true}, {File: "a.go", Line: 3, True: true}}}
-	r.Merge(o)
-	// Sorted by path: this file's (absolute) before "a.go".
-	if len(r.Branches) != 3 || !r.Branches[0].True || !r.Branches[0].False || r.Branches[1].False || r.Branches[2].File != "a.go" {
-		t.Errorf("merged Branches = %+v", r.Branches)
-	}
 }
 
 // TestNoBranches: a program without inputs has no branch sites.

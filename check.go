@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/strategy/replay"
 	"github.com/weft-go/weft/trace"
 )
@@ -204,7 +204,7 @@ func replayEnv(t testing.TB, body func(w *T), v, name, tok string, opts []Option
 			why = "The token was recorded in another test (a bare token replays in every Check; the command of a report ties it to its test, as NAME=TOKEN), with other options, or the test body is not deterministic."
 		}
 		t.Fatalf("weft: %s=%q: %v\n%s Run the replay command of the report that printed the token, with the test's options unchanged; if the replay still diverges, the body is not deterministic. %s",
-			ReplayEnv, v, err, why, driver.DeterminismAdvice)
+			ReplayEnv, v, err, why, explore.DeterminismAdvice)
 		return r
 	}
 	if err != nil {

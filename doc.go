@@ -173,7 +173,7 @@
 // strategies that divide their work into units (strategy.Splitter: the
 // DPOR family, flip, optimal, the concolic ones) hand subtrees to idle
 // workers and join back what those find, and the runtimes share their
-// naming of threads and objects (parallel.go). The traces, failures and
+// naming of threads and objects (internal/explore). The traces, failures and
 // final states are a single worker's; some executions may be repeated
 // (Result.Workers says what each worker did). Executions then run at the
 // same time, so the body must make every object it uses: one made outside
@@ -232,10 +232,13 @@
 //
 // # Layers
 //
-// The API (this package) stands on the driver (internal/driver: the
-// exploration loop, the determinism check) and the runtime
-// (internal/engine), which
-// stands on the trace model (package trace) and knows strategies only
+// The API (this package) holds what a test writes: the primitives, T,
+// Check, Explore, Replay, the options, the Result and the reports. It
+// stands on package internal/explore, which runs explorations in every
+// mode (one worker, parallel, divided into units, distributed: the
+// exploration loop, the determinism check, the tally of the executions,
+// the choice of a strategy, the shortening and description of a failure),
+// and on the runtime (internal/engine), which stands on the trace model (package trace) and knows strategies only
 // through the interface of package strategy. Strategies (strategy/...) read
 // traces and never touch a goroutine; they simulate states they have not
 // run with package model, the model of every primitive, against which the

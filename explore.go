@@ -1,5 +1,5 @@
-// This file implements the exploration loop: run executions under a strategy
-// until it is done or a bound is hit, and tally what they found.
+// This file implements Explore and Replay, and the Result they return:
+// package explore runs the exploration, and its Result becomes this one.
 
 package weft
 
@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
@@ -71,8 +71,37 @@ type Result struct {
 	// reached, by source line, with the sides they took (branches.go);
 	// nil for a program without inputs.
 	Branches []BranchSite
+}
 
-	finals driver.FinalStates
+// WorkerStats describes one worker of a parallel exploration.
+type WorkerStats struct {
+	// Executions is the number of executions the worker ran; Units the
+	// number of units of work it took from the others.
+	Executions, Units int
+	// Busy is the time it spent exploring, Idle the time it waited for
+	// work.
+	Busy, Idle time.Duration
+}
+
+// IdleFraction returns the share of the worker's time spent waiting for
+// work.
+func (w WorkerStats) IdleFraction() float64 {
+	if w.Busy+w.Idle <= 0 {
+		return 0
+	}
+	return float64(w.Idle) / float64(w.Busy+w.Idle)
+}
+
+// BranchSite is a branch of the program on a concolic condition (w.If,
+// w.AssertSym, an operator that checks a symbolic operand), named by its
+// source line, with the sides the executions took. Branches on concrete
+// values are not recorded, nor are sites no execution reached.
+type BranchSite struct {
+	File string
+	Line int
+	// True and False report that an execution took the side where the
+	// condition held, and the other (an assertion's failing side).
+	True, False bool
 }
 
 // Failed reports whether the exploration found a failure.
@@ -89,7 +118,17 @@ func (r *Result) ExecPerSecond() float64 {
 // ErrInternal is wrapped by the error of an exploration that a bug in weft
 // ended: a strategy panicked, or a unit of work could not be resumed or
 // joined.
-var ErrInternal = driver.ErrInternal
+var ErrInternal = explore.ErrInternal
+
+// ErrSharedObject is wrapped by the error of a parallel exploration
+// (WithWorkers, or weft run -nats) whose test body uses a weft object made
+// outside it, or keeps one from one execution to the next: executions that
+// run at the same time would share it, and processes would name it each
+// their own way. (A distributed exploration, whose processes each make the
+// objects of their own test body, takes one made outside the body with a
+// name of its own, given by its constructor or SetName: it is named by its
+// class and name. Two of one name are refused.)
+var ErrSharedObject = explore.ErrSharedObject
 
 // ErrNested is wrapped by the error of an exploration or replay started
 // inside a test body, a thread it started or a callback of a running
@@ -138,22 +177,22 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	if err := notNested("weft.Explore"); err != nil {
 		return nil, err
 	}
-	if !c.strategySet {
-		r, err := exploreChosen(body, &c)
-		return exploreResult(r, err, &c)
+	if c.strategy != nil {
+		if err := checkHidden(c.strategy); err != nil {
+			return nil, err
+		}
 	}
-	s, err := c.build()
-	if err != nil {
-		return nil, err
-	}
-	// A strategy that could not be set up (the concolic ones without Z3)
-	// says why.
-	if f, ok := strategy.As[strategy.Failer](s); ok && f.Err() != nil {
-		return nil, fmt.Errorf("strategy %s: %w", c.strategyName, f.Err())
-	}
-	r, err := exploreOn(body, s, &c)
-	return exploreResult(r, err, &c)
+	r, err := explore.Explore(run(body), c.exploration())
+	return exploreResult(resultOf(r), err, &c)
 }
+
+// run returns body as the runtime runs it: each execution with a T of its
+// own. Not inlined, the frame that calls the body is weft.run.func1 in the
+// stacks of every build (a report shows it for a thread blocked outside
+// weft).
+//
+//go:noinline
+func run(body func(w *T)) func() { return func() { body(&T{}) } }
 
 // exploreResult returns what Explore returns for an exploration with c that
 // ended with r and err.
@@ -169,201 +208,6 @@ func exploreResult(r *Result, err error, c *config) (*Result, error) {
 	}
 	return r, nil
 }
-
-// exploreOn explores body with s on the workers c asks for: in parallel
-// when there are several and s divides its work into units
-// (strategy.Splitter) that other strategies c builds can resume; with one
-// worker otherwise, saying why in Result.NotParallel.
-func exploreOn(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
-	n := c.workerCount()
-	if n <= 1 {
-		return explore(body, s, c)
-	}
-	sp, ok := s.(strategy.Splitter)
-	why := ""
-	switch {
-	case c.strategy != nil:
-		why = "a custom strategy (WithCustomStrategy) runs on one worker: weft cannot make more of it"
-	case !ok:
-		why = fmt.Sprintf("strategy %s does not divide its work into units (strategy.Splitter)", c.strategyName)
-	}
-	if why != "" {
-		r, err := explore(body, s, c)
-		if r != nil {
-			r.NotParallel = why
-		}
-		return r, err
-	}
-	return exploreParallel(body, sp, c, n)
-}
-
-// explore runs the exploration loop with strategy s, and closes s. The
-// error, wrapping ErrInternal, says that a strategy panicked; the Result
-// holds what was explored until then.
-func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
-	x := newSession(body, c, nil)
-	defer x.Close()
-	r, err := explorePart(x, body, s, c)
-	if cl, ok := strategy.As[strategy.Closer](s); ok {
-		cl.Close() // release a solver's native resources; nothing to report
-	}
-	return r, err
-}
-
-// newSession starts the runtime of an exploration of body with c, whose
-// naming tables are names (nil: its own), shared with the sessions of
-// other workers (parallel.go).
-func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session {
-	w := &T{}
-	var stop <-chan struct{}
-	if c.ctx != nil {
-		stop = c.ctx.Done()
-	}
-	timeout := c.timeout
-	if timeout > 0 {
-		timeout = max(timeout-c.spent, time.Nanosecond)
-	}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: timeout, Stop: stop, Names: names}, func() { body(w) })
-}
-
-// explorePart runs the exploration loop in session x with strategy s until
-// s ends its exploration or a bound stops it, and tallies its executions
-// into a Result. The error, wrapping ErrInternal, says that s panicked;
-// the Result holds what was explored until then.
-func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
-	e := x.Exec()
-	var b bounds
-	b.deadline, b.stop = x.Bounds()
-	r := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
-	start := time.Now()
-	// A replay that does not follow its token is reported as such: the
-	// token may belong to another body or other options.
-	_, replaying := s.(*replay.Strategy)
-	diverged := func(err error) string {
-		if replaying {
-			return replayDiverged + ": " + err.Error() + "\n" + replayAdvice
-		}
-		return "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + driver.DeterminismAdvice
-	}
-	sides := branchSides{}
-	// record tallies an execution that ended with end.
-	record := func(tr *trace.Trace, end trace.End) {
-		if c.observe != nil {
-			c.observe(tr, end)
-		}
-		sides.add(tr)
-		r.finals.Merges(tr)
-		r.Executions++
-		r.Events += int64(len(tr.Events))
-		switch end.Status {
-		case trace.Complete:
-			r.Complete++
-			r.finals.Add(tr)
-		case trace.Cut:
-			r.Cut++
-		case trace.Assumed:
-			r.Assumed++
-		case trace.Failed:
-			r.FailureCounts[end.Kind]++
-			if r.FailureCounts[end.Kind] == 1 {
-				r.Failures = append(r.Failures, newFailure(e, body, c, tr, end, r.Executions, b))
-			}
-		}
-	}
-	var progress func(int, time.Duration)
-	if c.progress != nil {
-		progress = func(n int, elapsed time.Duration) {
-			c.progress(Progress{Executions: n, Failures: len(r.Failures), Elapsed: elapsed})
-		}
-	}
-	out := x.Run(s, driver.Loop{Name: c.strategyName, MaxRuns: c.maxRuns, StopOnFail: c.stopOnFail,
-		Diverged: diverged, Record: record, Progress: progress, Races: c.races})
-	r.Exhausted, r.TimedOut, r.Canceled = out.Exhausted, out.TimedOut, out.Stopped
-	if out.Misuse != "" && r.FailureCounts[trace.Misuse] == 0 {
-		// A goroutine used a weft object after the last execution ended.
-		r.FailureCounts[trace.Misuse]++
-		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: out.Misuse, Thread: trace.NoThread, Execution: r.Executions})
-	}
-	r.FinalStates = r.finals.Count()
-	r.Branches = sides.sites()
-	if ss, ok := strategy.As[strategy.Solving](s); ok {
-		r.Solver = ss.SolverStats()
-	}
-	if cs, ok := strategy.As[strategy.Counting](s); ok {
-		r.Counters = cs.Counters()
-	}
-	if cv, ok := strategy.As[strategy.Covering](s); ok && r.Exhausted {
-		r.Covers = cv.Covers()
-	}
-	r.Wall = time.Since(start)
-	if out.Err == nil && out.Refused != nil {
-		return r, fmt.Errorf("strategy %s: %w", c.strategyName, out.Refused)
-	}
-	return r, out.Err
-}
-
-// newFailure describes the failure of execution n, tr, which ended with
-// end, in runtime e: its replay token, and, replayed, its steps and the
-// threads it left blocked. The exploration's bounds b stop the shortening
-// and the replay: once one has passed, the failure is reported as found,
-// its steps described from tr and e (without the values and call sites
-// that only the replay notes).
-func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end trace.End, n int, b bounds) *Failure {
-	rec := replay.FromTrace(tr, tr.InputValues())
-	f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: n, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
-	if e.Abandoned() {
-		return f
-	}
-	found := scheduleOf(tr, end)
-	f.Switches = found.switches
-	short := shorten(body, c, found, b)
-	if short != nil {
-		rec = short.rec
-	}
-	var d described
-	var err error
-	replayed := false
-	if !b.passed() {
-		d, replayed, err = describeSteps(body, rec, c, b)
-	}
-	if !replayed {
-		// A bound passed: the failure as found, described from its own
-		// execution.
-		short, d, err = nil, describeTrace(e, tr, c), nil
-	}
-	if short != nil {
-		f.FoundSteps, f.FoundSwitches = len(found.steps), found.switches
-		f.Switches, f.Record, f.Token = short.switches, short.rec, replay.Encode(short.rec)
-		f.Message, f.Thread = short.end.Message, short.end.Thread
-	}
-	f.Steps, f.ThreadNames = d.steps, d.names
-	f.SlowStep, f.SlowThread = d.slowStep, d.slowThread
-	if err == nil && end.Kind == trace.DataRace && d.race != "" {
-		f.Message = d.race
-	}
-	if err == nil && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) {
-		f.Blocked, f.Cycle = d.blocked, waitCycle(d.blocked)
-	}
-	if err != nil && end.Kind != trace.Nondeterminism && end.Kind != trace.Internal {
-		// A nondeterminism failure says so already, and an internal error
-		// ended its execution where the strategy went wrong: the record
-		// of either, cut, cannot be followed to an end.
-		f.Message += "\nWhen weft replayed this execution to list its steps, " + replayDiverged + ": " + err.Error() +
-			"\nThe test body is not deterministic: the interleaving below stops at the divergence. " + driver.DeterminismAdvice
-	}
-	if end.Kind == trace.Misuse {
-		e.TakeMisuse() // the replay's goroutine did it again
-	}
-	return f
-}
-
-// replayDiverged leads the report of a replay that did not follow its
-// token; replayAdvice says why that happens and what to do.
-const (
-	replayDiverged = "the replay diverged from the recorded execution"
-	replayAdvice   = "The token was recorded with another test body or other options (such as WithMaxSteps), or the body is not deterministic: " +
-		"replay a token with the body and the options of the exploration that printed it; if the replay still diverges, the body is not deterministic. " + driver.DeterminismAdvice
-)
 
 // Replay runs body once under the recorded choices of token and returns how
 // it ended. Virtual time moves as it did in the recorded execution (the
@@ -397,9 +241,9 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		return nil, err
 	}
 	s := replay.New(rec)
-	r, err := explore(body, s, &c)
+	r, err := explore.Run(run(body), s, c.exploration())
 	if err != nil {
-		return r, err
+		return resultOf(r), err
 	}
 	if r.Executions == 0 && (r.TimedOut || r.Canceled) {
 		// The bound came before the one execution ended: nothing is
@@ -411,7 +255,7 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		return nil, fmt.Errorf("%s before the replayed execution ended: %w; raise the timeout (0: no bound)", what, ErrNoExecution)
 	}
 	if err := s.Diverged(); err != nil {
-		return r, fmt.Errorf("%s: %w", replayDiverged, err)
+		return resultOf(r), fmt.Errorf("%s: %w", explore.ReplayDiverged, err)
 	}
-	return r, nil
+	return resultOf(r), nil
 }

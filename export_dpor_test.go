@@ -10,7 +10,7 @@ import "github.com/weft-go/weft/strategy"
 func StrategyByName(name string, seed int64) strategy.Strategy {
 	c := defaultConfig()
 	c.strategyName, c.seed = name, seed
-	s, err := c.build()
+	s, err := c.exploration().Build()
 	if err != nil {
 		return nil
 	}

@@ -100,12 +100,3 @@ func (in InputValue) String() string {
 	}
 	return fmt.Sprintf("%s=%d", in.Name, in.Value)
 }
-
-// inputValues returns the inputs of tr for a report.
-func inputValues(tr *trace.Trace) []InputValue {
-	var out []InputValue
-	for _, in := range tr.Inputs {
-		out = append(out, InputValue{Name: in.Name, Value: in.Value, Signed: in.Signed, Bits: in.Bits})
-	}
-	return out
-}

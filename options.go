@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -51,7 +52,7 @@ type config struct {
 }
 
 func defaultConfig() config {
-	return config{strategyName: defaultStrategy, maxRuns: 100_000, depth: 3, k: DefaultInterferences, stopOnFail: true, replayFiles: true, shorten: DefaultShortenReplays}
+	return config{strategyName: explore.DefaultStrategy, maxRuns: 100_000, depth: explore.DefaultDepth, k: DefaultInterferences, stopOnFail: true, replayFiles: true, shorten: DefaultShortenReplays}
 }
 
 // WithStrategy chooses the exploration strategy by name (see Strategies).
@@ -84,6 +85,31 @@ func WithCustomStrategy(s strategy.Strategy) Option {
 // program. See SetAtomic for what counts as atomic.
 func WithRaces() Option { return func(c *config) error { c.races = true; return nil } }
 
+// DefaultShortenReplays is the number of executions weft spends, at most,
+// on shortening each failing schedule (WithShorten).
+const DefaultShortenReplays = explore.DefaultShorten
+
+// WithShorten bounds the executions spent on shortening each failing
+// schedule before it is reported: weft removes preemptions (a switch away
+// from a thread that could go on) one at a time, greedily, keeping a
+// variant when it still fails with the same kind of failure, until no
+// removal fails so or the bound is spent (a possible livelock, and the
+// failures that say weft could not follow the body, are not shortened).
+// The report then shows the shortened schedule, its replay token replays
+// it, and the report's first line notes the length of the schedule as
+// found ("shortened from 31 steps, 9 switches"). The default is
+// DefaultShortenReplays; 0 turns shortening off. A replay (Replay, replay
+// files, WEFT_REPLAY) is never shortened.
+func WithShorten(replays int) Option {
+	return func(c *config) error {
+		if replays < 0 {
+			return fmt.Errorf("shorten replays %d: must not be negative (0 turns shortening off)", replays)
+		}
+		c.shorten = replays
+		return nil
+	}
+}
+
 // WithSeed seeds the randomised strategies (random, pct).
 func WithSeed(seed int64) Option { return func(c *config) error { c.seed = seed; return nil } }
 
@@ -100,7 +126,7 @@ func WithDepth(d int) Option {
 
 // DefaultInterferences is con2's bound on interferences when
 // WithInterferences is not given.
-const DefaultInterferences = 2
+const DefaultInterferences = explore.DefaultInterferences
 
 // MaxInterferences is the largest bound WithInterferences takes. con2's
 // scenarios grow combinatorially with their interferences, and it lists
@@ -257,12 +283,8 @@ func WithWorkers(n int) Option {
 	}
 }
 
-// workerCount returns the number of workers to run.
-func (c *config) workerCount() int { return max(c.workers, 1) }
-
 // WithObserver has every execution of an exploration seen by f as it is
-// recorded, on any worker (one call at a time) or part of a distributed
-// exploration (Coordinator, ExplorePart, in its process): tests compare
+// recorded, on any worker (one call at a time): tests compare
 // the traces of explorations made differently with it. The trace is valid
 // during the call only.
 func WithObserver(f func(tr *trace.Trace, end trace.End)) Option {

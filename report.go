@@ -9,11 +9,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/weft-go/weft/internal/engine"
-	"github.com/weft-go/weft/internal/races"
 	"github.com/weft-go/weft/strategy/replay"
 	"github.com/weft-go/weft/trace"
 )
@@ -91,149 +89,6 @@ type Step struct {
 	Value   uint64
 	File    string
 	Line    int
-}
-
-// described is what describeSteps tells of an execution.
-type described struct {
-	steps   []Step
-	blocked []Blocked
-	names   []string // the threads' names, by ThreadID; nil if none has one
-	// race describes the execution's data race with the places of both
-	// accesses, with race checking (WithRaces), or is "" if it has none.
-	race string
-	// slowStep and slowThread are Failure's SlowStep and SlowThread.
-	slowStep   int
-	slowThread trace.ThreadID
-}
-
-// describeSteps re-runs the execution of rec with source capture on and
-// describes its steps. A deterministic body takes the same steps; if the
-// replay diverges from rec, the error says where, and the steps stop there.
-// Bounds b interrupt the replay: ok is then false, and nothing is
-// described.
-func describeSteps(body func(w *T), rec replay.Record, c *config, b bounds) (d described, ok bool, err error) {
-	e := b.exec(c)
-	defer e.Close()
-	s := replay.New(rec)
-	s.Next()
-	w := &T{}
-	end := e.Run(s, func() { body(w) }, true)
-	if e.Interrupted() {
-		return described{}, false, nil
-	}
-	tr := e.Trace()
-	d = describeTrace(e, tr, c)
-	s.Finish(tr, end)
-	return d, true, s.Diverged()
-}
-
-// describeTrace describes the steps of tr, the last execution of runtime
-// e: with the values it noted and the sites of the blocked threads' calls
-// if it ran with source capture on.
-func describeTrace(e *engine.Exec, tr *trace.Trace, c *config) described {
-	var names []string
-	for p := range tr.Threads {
-		if n := e.ThreadName(trace.ThreadID(p)); n != "" {
-			if names == nil {
-				names = make([]string, len(tr.Threads))
-			}
-			names[p] = n
-		}
-	}
-	label := func(p trace.ThreadID) string { return engine.ThreadLabel(p, e.ThreadName(p)) }
-	// A long execution repeats its call sites: each is looked up once.
-	frames := map[uintptr]runtime.Frame{}
-	steps := make([]Step, len(tr.Events))
-	for i, ev := range tr.Events {
-		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev, label), Partner: ev.Partner, Value: ev.Value}
-		if e.Daemon(ev.Partner) {
-			// A timer's value: its thread is weft's, not the program's.
-			st.Partner = trace.NoThread
-		}
-		if v, ok := e.StepValue(i); ok {
-			st.Op += " = " + fmt.Sprint(v)
-		}
-		if ev.PC != 0 {
-			f, ok := frames[ev.PC]
-			if !ok {
-				f = engine.UserFrame(ev.PC)
-				frames[ev.PC] = f
-			}
-			st.File, st.Line = f.File, f.Line
-		}
-		steps[i] = st
-	}
-	d := described{steps: steps, blocked: describeBlocked(e, tr, label), names: names}
-	d.slowStep, d.slowThread = slowAdvance(e, tr)
-	if c.races {
-		var det races.Detector
-		if r, ok := det.Find(tr); ok {
-			d.race = r.Message(tr, func(i int) string { return place(steps[i].File, steps[i].Line) })
-		}
-	}
-	return d
-}
-
-// slowAdvance returns the first step (from 1) of tr, run by e, at which
-// the clock advanced while a thread of the program could still move, and
-// that thread; 0 and trace.NoThread if there is none. Time that moves only
-// when every thread is blocked never advances so.
-func slowAdvance(e *engine.Exec, tr *trace.Trace) (int, trace.ThreadID) {
-	for i, ev := range tr.Events {
-		if ev.Op.Kind != trace.KindAdvance {
-			continue
-		}
-		for p := range tr.Threads {
-			if q := trace.ThreadID(p); q != ev.Thread && !e.Daemon(q) && tr.EnabledAt(i, q) {
-				return i + 1, q
-			}
-		}
-	}
-	return 0, trace.NoThread
-}
-
-// describeOp describes an executed operation with object names, and
-// threads named by label.
-func describeOp(tr *trace.Trace, ev trace.Event, label func(trace.ThreadID) string) string {
-	op := ev.Op
-	name := tr.ObjectName
-	switch op.Kind {
-	case trace.KindSelect:
-		if ev.Case < 0 {
-			return "select: default"
-		}
-		c := op.Cases[ev.Case]
-		return fmt.Sprintf("select: %v %s", c.Kind, name(c.Obj))
-	case trace.KindJoin:
-		return "join " + label(trace.ThreadID(op.Arg))
-	case trace.KindWGAdd:
-		return fmt.Sprintf("wg.add(%d) %s", op.Arg, name(op.Obj))
-	case trace.KindAwait:
-		// w.Await, or a busy-wait loop's w.Yield, waiting for a write of
-		// the variables it read.
-		s := "await"
-		if op.Arg == trace.AwaitYield {
-			s = "yield"
-		}
-		for i, c := range op.Cases {
-			sep := ", "
-			if i == 0 {
-				sep = " "
-			}
-			s += sep + name(c.Obj)
-		}
-		return s
-	case trace.KindAdvance:
-		// weft's clock, with time at any step (WithTime).
-		return op.Text(name)
-	}
-	if op.Obj == trace.NoObject {
-		return op.Kind.String()
-	}
-	if trace.AddOnly(op) {
-		return "addonly " + name(op.Obj)
-	}
-	return op.Kind.String() + " " + name(op.Obj)
 }
 
 // LongReport is the number of steps above which Report summarises the

@@ -4,11 +4,10 @@
 package weft
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/weft-go/weft/internal/engine"
-	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/internal/explore"
 )
 
 // TimeMode is when virtual time may move in the executions of an
@@ -48,7 +47,7 @@ func ParseTimeMode(s string) (TimeMode, error) {
 
 // ErrTimeMode is wrapped by the error of an exploration whose strategy
 // does not explore the time mode asked for (WithTime).
-var ErrTimeMode = errors.New("the strategy does not explore this time mode")
+var ErrTimeMode = explore.ErrTimeMode
 
 // WithTime chooses when virtual time may move (TimeWhenBlocked, the
 // default, or TimeAnyStep). unfold, con2 and reach explore
@@ -62,16 +61,4 @@ func WithTime(m TimeMode) Option {
 		c.time = engine.TimeMode(m)
 		return nil
 	}
-}
-
-// checkTime returns an error if strategy s, called name, does not explore
-// c's time mode.
-func (c *config) checkTime(s strategy.Strategy, name string) error {
-	if c.time != engine.TimeAnyStep {
-		return nil
-	}
-	if _, ok := strategy.As[strategy.BlockedTimeOnly](s); ok {
-		return fmt.Errorf("strategy %s with time mode any: %w (it models time that moves only when every thread is blocked); use -time blocked (WithTime(TimeWhenBlocked)) or another strategy, such as optimal", name, ErrTimeMode)
-	}
-	return nil
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/distrib"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/programs"
 )
 
@@ -104,7 +105,8 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		fmt.Fprintf(stderr, "weft run: run %s on NATS at %s; should this process die, finish the run with the same command and -resume %s%s\n", do.Run, url, do.Run, resumeWith)
 	}
 	began := time.Now()
-	r, st, err := distrib.Coordinate(ctx, js, spec, do)
+	do.Bodies = programBody
+	xr, st, err := distrib.Coordinate(ctx, js, spec, do)
 	err = cmp.Or(hookErr, err)
 	if err != nil {
 		if errors.Is(err, distrib.ErrNoRun) || errors.Is(err, distrib.ErrSpecMismatch) || errors.Is(err, distrib.ErrRunAlive) {
@@ -112,6 +114,7 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		}
 		return nil, err
 	}
+	r := explore.APIResult(xr).(*weft.Result)
 	wall := time.Since(began)
 	if do.Resume {
 		fmt.Fprintf(stderr, "weft run: resumed run %s: %d results joined again from the journal; of the units waiting, %d were on the queue, %d done, %d published again; %d units joined already were removed from the queue\n",
@@ -124,6 +127,21 @@ func runDistributed(ctx context.Context, p *programs.Program, ps programs.Params
 		fmt.Fprintf(stderr, "weft run: -max-runs %d: the unit whose result reached it had %d executions; the units in flight were abandoned\n", o.maxRuns, st.Crossing)
 	}
 	return r, nil
+}
+
+// programBody resolves the program of a distributed run to its test body
+// (package programs), as the runtime runs it.
+func programBody(s distrib.Spec) (func(), error) {
+	p := programs.Lookup(s.Program)
+	if p == nil {
+		return nil, fmt.Errorf("unknown program %q: the worker's weft has no such built-in program (an older or newer version?)", s.Program)
+	}
+	ps, err := p.Resolve(s.Params)
+	if err != nil {
+		return nil, fmt.Errorf("program %s: %w", s.Program, err)
+	}
+	body := p.Body(ps)
+	return func() { body(&weft.T{}) }, nil
 }
 
 // startWorkerProcesses starts n processes of weft worker on the server at
@@ -193,7 +211,7 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	began := time.Now()
-	st, err := distrib.Work(ctx, js, distrib.WorkerOptions{Name: *name, Log: log, NoSplit: *noSplit})
+	st, err := distrib.Work(ctx, js, distrib.WorkerOptions{Name: *name, Log: log, NoSplit: *noSplit, Bodies: programBody})
 	fmt.Fprintf(stderr, "weft worker %s: %d units explored, %d split off for idle workers (%d of their results joined, %d dropped), %d orphans dropped, %d abandoned, %d rejected; busy %v of %v\n",
 		*name, st.Units, st.Split, st.Joined, st.Duplicates, st.Orphans, st.Abandoned, st.Rejected, st.Busy.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
 	if err != nil {

@@ -255,7 +255,7 @@ func TestWorkerKilled(t *testing.T) {
 	done := make(chan outcome)
 	go func() {
 		spec := distrib.Spec{Program: "fib", Params: map[string]int{"n": 3}, KeepGoing: true}
-		r, st, err := distrib.Coordinate(ctx, js, spec, distrib.Options{AckWait: stallAckWait, Batch: 2})
+		r, st, err := distrib.Coordinate(ctx, js, spec, distrib.Options{AckWait: stallAckWait, Batch: 2, Bodies: programBody})
 		o := outcome{units: st.Units, redelivered: st.Redelivered, err: err}
 		if r != nil {
 			o.finals, o.exhausted = r.FinalStates, r.Exhausted
@@ -331,7 +331,7 @@ func BenchmarkNATSWorkers(b *testing.B) {
 					b.ResetTimer()
 					for range b.N {
 						began := time.Now()
-						r, st, err := distrib.Coordinate(context.Background(), js, p.spec, distrib.Options{HandOut: m.handOut})
+						r, st, err := distrib.Coordinate(context.Background(), js, p.spec, distrib.Options{HandOut: m.handOut, Bodies: programBody})
 						if err != nil {
 							b.Fatal(err)
 						}

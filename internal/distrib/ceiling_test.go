@@ -17,6 +17,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/explore"
 )
 
 // A recording is a run driven one unit at a time (drive): its result
@@ -96,7 +97,7 @@ func record(b *testing.B, js jetstream.JetStream, spec Spec) *recording {
 	if err != nil {
 		b.Fatal(err)
 	}
-	x, err := weft.NewPartExplorer(body, spec.options()...)
+	x, err := explore.NewPartExplorer(body, spec.config(nil))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -235,7 +236,7 @@ func BenchmarkScalingModel(b *testing.B) {
 			coordCost.of[p.name] = cost
 		}
 		coordCost.Unlock()
-		body, err := bodies(p.spec)
+		body, err := weftBody(p.spec)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -15,7 +15,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/explore"
+	"github.com/weft-go/weft/trace"
 )
 
 // Options tune a coordinator.
@@ -52,13 +53,13 @@ type Options struct {
 	// Batch is how many executions of the root it runs between two looks
 	// at the queue and the results (default 32).
 	Batch int
-	// Bodies resolves the spec's program (default ProgramBody).
+	// Bodies resolves the spec's program (required).
 	Bodies Bodies
 	// Log, if set, is told of rejected messages and redeliveries.
 	Log func(format string, args ...any)
-	// Extra are options of the coordinator's own executions (tests:
-	// weft.WithObserver).
-	Extra []weft.Option
+	// Observe, if set, sees every execution of the coordinator's own
+	// (tests).
+	Observe func(tr *trace.Trace, end trace.End)
 	// Hook, if set, is called with "publishing" and a unit's id before
 	// the unit is published (its making is in the journal), and with
 	// "handled" and a unit's id once its result is taken in, and with
@@ -112,7 +113,7 @@ type coordinator struct {
 	js      jetstream.JetStream
 	o       Options
 	spec    Spec
-	k       *weft.Coordinator
+	k       *explore.Coordinator
 	workers jetstream.Consumer
 	// results receives the result messages (jetstream's Consume, in the
 	// background).
@@ -147,7 +148,7 @@ func NewRun() string {
 // exhausted). A run that returns is over: its messages are removed from
 // the streams. A run whose coordinator died (killed, crashed, its machine
 // lost) stays there, and Options.Resume finishes it.
-func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (*weft.Result, Stats, error) {
+func Coordinate(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (*explore.Result, Stats, error) {
 	c, stop, err := start(ctx, js, spec, o)
 	if err != nil {
 		return nil, c.stats, err
@@ -172,7 +173,7 @@ func start(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (c
 	o.Ahead = cmp.Or(o.Ahead, 4)
 	o.Batch = cmp.Or(o.Batch, 32)
 	if o.Bodies == nil {
-		o.Bodies = ProgramBody
+		return c, nil, fmt.Errorf("distributed run of %s: %w", spec.Program, ErrNoBodies)
 	}
 	body, err := o.Bodies(spec)
 	if err != nil {
@@ -181,7 +182,7 @@ func start(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (c
 	if c.workers, err = Setup(ctx, js, o.AckWait); err != nil {
 		return c, nil, err
 	}
-	if c.k, err = weft.NewCoordinator(body, append(spec.options(), o.Extra...)...); err != nil {
+	if c.k, err = explore.NewCoordinator(body, spec.config(o.Observe)); err != nil {
 		return c, nil, err
 	}
 	spec.Strategy = c.k.Strategy()
@@ -450,13 +451,13 @@ func (c *coordinator) handle(m jetstream.Msg) (bool, error) {
 	if r.Err != "" {
 		m.Ack()
 		if r.Shared {
-			return false, fmt.Errorf("unit %d on worker %s: %w: %s", r.ID, r.Worker, weft.ErrSharedObject, trimShared(r.Err))
+			return false, fmt.Errorf("unit %d on worker %s: %w: %s", r.ID, r.Worker, explore.ErrSharedObject, trimShared(r.Err))
 		}
 		return false, fmt.Errorf("unit %d failed on worker %s: %s", r.ID, r.Worker, r.Err)
 	}
 	before := c.k.Executions()
 	units, err := c.k.Join(r.Outcome)
-	if errors.Is(err, weft.ErrBadPart) {
+	if errors.Is(err, explore.ErrBadPart) {
 		c.reject(m, err)
 		return false, c.publish(r.ID, part) // its unit is still to explore
 	}

@@ -20,9 +20,11 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/weft-go/weft"
 	_ "github.com/weft-go/weft/concolic" // the concolic strategies, when linked
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/internal/registry"
+	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -71,11 +73,58 @@ func (f *forms) observe(tr *trace.Trace, end trace.End) {
 // bodies resolves the built-in programs, "gen/SEED", a generated one
 // whose objects are made by each execution, and "gen-shared/SEED", the
 // same with its objects made once, outside the test body.
-func bodies(s Spec) (func(*weft.T), error) {
+func bodies(s Spec) (func(), error) {
+	body, err := weftBody(s)
+	if err != nil {
+		return nil, err
+	}
+	return func() { body(&weft.T{}) }, nil
+}
+
+// weftBody is bodies' test body, as package weft runs it.
+func weftBody(s Spec) (func(*weft.T), error) {
 	if p := generated(s); p != nil {
 		return genweft.Body(p), nil
 	}
-	return ProgramBody(s)
+	p := programs.Lookup(s.Program)
+	if p == nil {
+		return nil, fmt.Errorf("unknown program %q", s.Program)
+	}
+	ps, err := p.Resolve(s.Params)
+	if err != nil {
+		return nil, fmt.Errorf("program %s: %w", s.Program, err)
+	}
+	return p.Body(ps), nil
+}
+
+// options returns the options of package weft that explore s as its
+// distributed run does (Spec.config).
+func (s Spec) options() []weft.Option {
+	opts := []weft.Option{weft.WithSeed(s.Seed), weft.NoReplayFiles()}
+	if s.Strategy != "" {
+		opts = append(opts, weft.WithStrategy(s.Strategy))
+	}
+	if s.MaxSteps > 0 {
+		opts = append(opts, weft.WithMaxSteps(s.MaxSteps))
+	}
+	if s.KeepGoing {
+		opts = append(opts, weft.KeepGoing())
+	}
+	if s.Races {
+		opts = append(opts, weft.WithRaces())
+	}
+	if s.AnyStepTime {
+		opts = append(opts, weft.WithTime(weft.TimeAnyStep))
+	}
+	return opts
+}
+
+// apiResult returns r as package weft's Result.
+func apiResult(r *explore.Result) *weft.Result {
+	if r == nil {
+		return nil
+	}
+	return explore.APIResult(r).(*weft.Result)
 }
 
 // generated returns the generated program of s, or nil.
@@ -113,7 +162,7 @@ func startWorkers(t *testing.T, e *Embedded, n int, observe func(*trace.Trace, t
 		js := connect(t, e, fmt.Sprintf("worker %d", i))
 		o := WorkerOptions{Name: fmt.Sprint(i), Bodies: bodies, Log: c.log}
 		if observe != nil {
-			o.Extra = []weft.Option{weft.WithObserver(observe)}
+			o.Observe = observe
 		}
 		c.wg.Go(func() {
 			st, err := Work(ctx, js, o)
@@ -148,20 +197,20 @@ func coordinate(t *testing.T, e *Embedded, spec Spec, observe func(*trace.Trace,
 	t.Helper()
 	js := connect(t, e, "coordinator")
 	o.Bodies = bodies
-	o.Extra = []weft.Option{weft.WithObserver(observe)}
+	o.Observe = observe
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	r, st, err := Coordinate(ctx, js, spec, o)
 	if err != nil {
 		t.Fatalf("%s: %v", spec.Program, err)
 	}
-	return r, st
+	return apiResult(r), st
 }
 
 // local explores spec in the process, recording its executions.
 func local(t *testing.T, spec Spec) (*weft.Result, *forms) {
 	t.Helper()
-	body, err := bodies(spec)
+	body, err := weftBody(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +385,7 @@ func unnamedWaitGroup(t *testing.T, e *Embedded, spec Spec, names []string) (com
 		got, _, err := Coordinate(ctx, js, spec, Options{Batch: 2, Bodies: bodies})
 		cancel()
 		if err != nil {
-			if want := "waitgroup was made outside the test body"; !errors.Is(err, weft.ErrSharedObject) || !strings.Contains(err.Error(), want) {
+			if want := "waitgroup was made outside the test body"; !errors.Is(err, explore.ErrSharedObject) || !strings.Contains(err.Error(), want) {
 				t.Errorf("%s, %s: %v, want ErrSharedObject: %q", spec.Program, name, err, want)
 			}
 			refused++
@@ -375,8 +424,8 @@ func takeUnit(t *testing.T, js jetstream.JetStream) jetstream.Msg {
 func coordinateAsync(t *testing.T, e *Embedded, spec Spec, f *forms, o Options) (wait func() (*weft.Result, Stats)) {
 	js := connect(t, e, "coordinator")
 	o.Bodies = bodies
-	o.Extra = []weft.Option{weft.WithObserver(f.observe)}
-	var r *weft.Result
+	o.Observe = f.observe
+	var r *explore.Result
 	var st Stats
 	var err error
 	done := make(chan struct{})
@@ -392,7 +441,7 @@ func coordinateAsync(t *testing.T, e *Embedded, spec Spec, f *forms, o Options) 
 		if err != nil {
 			t.Fatalf("%s: %v", spec.Program, err)
 		}
-		return r, st
+		return apiResult(r), st
 	}
 }
 
@@ -541,9 +590,9 @@ func TestDistributedSharedObject(t *testing.T) {
 		{"twice", twice, "var x and another object of that name were made outside the test body: a distributed exploration tells such objects apart by their names"},
 		{"unnamed", unnamed, "waitgroup was made outside the test body (or kept from one execution to the next)"},
 	} {
-		bodies := func(Spec) (func(*weft.T), error) { return tc.body, nil }
+		bodies := func(Spec) (func(), error) { return func() { tc.body(&weft.T{}) }, nil }
 		_, _, err := Coordinate(context.Background(), js, Spec{Program: tc.name, KeepGoing: true}, Options{Bodies: bodies})
-		if !errors.Is(err, weft.ErrSharedObject) || !strings.Contains(err.Error(), tc.want) {
+		if !errors.Is(err, explore.ErrSharedObject) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want ErrSharedObject: %q", tc.name, err, tc.want)
 		}
 	}

@@ -1,17 +1,17 @@
 // Package distrib explores a program on many processes and machines over
 // NATS JetStream: a coordinator (Coordinate) explores the root of a
-// strategy's exploration and publishes units of work (weft.Coordinator
+// strategy's exploration and publishes units of work (explore.Coordinator
 // parts) on a work-queue stream; workers (Work), in any process, take one
-// unit at a time, explore it (weft.PartExplorer) and publish what they
+// unit at a time, explore it (explore.PartExplorer) and publish what they
 // found on a results stream, which the coordinator joins back.
 //
 // Workers steal work from each other, as the clients of Lei and Carver's
 // distributed reachability testing do (Lei and Carver 2006, §8: a client that runs
 // dry gets variants another client holds): a worker explores its unit a
-// batch at a time (weft.Part) and, while workers wait for a unit and none
+// batch at a time (explore.Part) and, while workers wait for a unit and none
 // waits for a worker (the workers' consumer's pending pull requests and
 // messages, looked at every few milliseconds), splits large units off its
-// own (weft.Part.SplitLarge) onto the same queue, naming itself and its
+// own (explore.Part.SplitLarge) onto the same queue, naming itself and its
 // job; their results come on a subject of its own (ChildSubject), and it
 // joins them into the job before it publishes the job's result, which
 // carries theirs. Where 004 has its server steal a variant from a client
@@ -40,4 +40,9 @@
 //
 // StartEmbedded runs a NATS server with JetStream inside the process, on
 // loopback, its streams under a directory, for `weft run -nats embedded`.
+//
+// The caller resolves the program of a run to its test body
+// (Options.Bodies, WorkerOptions.Bodies; weft run resolves its built-in
+// programs): this package runs explorations through package explore and
+// knows neither package weft nor the programs.
 package distrib

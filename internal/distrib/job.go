@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/explore"
 )
 
 // job is a unit a worker explores.
@@ -20,7 +20,7 @@ type job struct {
 	msg       jetstream.Msg
 	delivered uint64 // the unit's deliveries so far
 	seq       uint64 // its sequence on UnitsStream
-	part      *weft.Part
+	part      *explore.Part
 	stopAlive func()
 	over      bool // its exploration was over at its last batch, and no join came since
 	// children holds the units it split off whose result it has not
@@ -166,7 +166,7 @@ func (w *worker) fail(j *job, err error) error {
 	if errors.Is(err, errWorker) {
 		return err
 	}
-	if !errors.Is(err, weft.ErrBadPart) {
+	if !errors.Is(err, explore.ErrBadPart) {
 		defer w.dropExplorer(j.unit.Spec)
 	}
 	return w.publish(j, nil, err)
@@ -205,12 +205,12 @@ func (w *worker) joinChild(j *job, m jetstream.Msg) error {
 	if r.Err != "" {
 		ackWorker(m)
 		if r.Shared {
-			return fmt.Errorf("unit %d split off unit %d, on worker %s: %w: %s", r.ID, j.unit.ID, r.Worker, weft.ErrSharedObject, trimShared(r.Err))
+			return fmt.Errorf("unit %d split off unit %d, on worker %s: %w: %s", r.ID, j.unit.ID, r.Worker, explore.ErrSharedObject, trimShared(r.Err))
 		}
 		return fmt.Errorf("unit %d split off unit %d failed on worker %s: %s", r.ID, j.unit.ID, r.Worker, r.Err)
 	}
 	parts, err := j.part.Join(r.Outcome)
-	if errors.Is(err, weft.ErrBadPart) {
+	if errors.Is(err, explore.ErrBadPart) {
 		w.stats.Rejected++
 		w.logf("weft worker %s: rejected a message: %v", w.o.Name, err)
 		m.Term()
@@ -232,7 +232,7 @@ func (w *worker) joinChild(j *job, m jetstream.Msg) error {
 }
 
 // steal splits units off j while workers wait for work and none waits
-// for a worker: large ones (weft.Part.SplitLarge, the branches left at
+// for a worker: large ones (explore.Part.SplitLarge, the branches left at
 // the shallowest state of j's path that has any), as the workers of a
 // parallel exploration do, since a unit must hold enough work to pay for
 // its messages. If j's unit is gone it ends j instead, and reports it.
@@ -298,7 +298,7 @@ func (w *worker) publish(j *job, out []byte, jobErr error) error {
 	w.end(j)
 	r := resultMsg{Magic: magic, Run: j.unit.Run, ID: j.unit.ID, Delivered: j.delivered, Worker: w.o.Name, Outcome: out, Split: j.split}
 	if jobErr != nil {
-		r.Err, r.Shared = jobErr.Error(), errors.Is(jobErr, weft.ErrSharedObject)
+		r.Err, r.Shared = jobErr.Error(), errors.Is(jobErr, explore.ErrSharedObject)
 	}
 	gone, err := w.gone(j.seq)
 	switch {

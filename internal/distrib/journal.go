@@ -19,7 +19,7 @@ const (
 )
 
 // An entry is one operation on the root's exploration. Replayed in order
-// on a new weft.Coordinator, the entries of a run bring its root to the
+// on a new explore.Coordinator, the entries of a run bring its root to the
 // same state: the strategies are deterministic, and a Join takes the
 // same result (Seq).
 type entry struct {

@@ -99,7 +99,7 @@ func (s Spec) String() string {
 }
 
 // unitMsg is a unit of work of a run: its id, the spec of the run and the
-// part to explore (weft.Coordinator.Split, or weft.Part.Split). A unit the
+// part to explore (explore.Coordinator.Split, or explore.Part.Split). A unit the
 // coordinator split off has no Owner; its id is unique in the run, and its
 // result goes on ResultsSubject. One a worker split off its own job (work
 // stealing) names that worker (Owner, its id on the server) and job: its
@@ -124,8 +124,8 @@ func (u *unitMsg) reply() string {
 }
 
 // resultMsg is what a worker found exploring unit ID of a run: the outcome
-// (weft.PartExplorer.Explore) or the error that stopped it, Shared if
-// that error wraps weft.ErrSharedObject; Delivered is how many times the
+// (explore.PartExplorer.Explore) or the error that stopped it, Shared if
+// that error wraps explore.ErrSharedObject; Delivered is how many times the
 // unit had been delivered (1: the first time); Split counts the units
 // split off it and off those, all the way down (work stealing).
 type resultMsg struct {

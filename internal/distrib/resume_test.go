@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/explore"
 )
 
 // TestMain lets the test binary act as a coordinator that kills itself
@@ -93,7 +93,7 @@ func exploreUnit(t *testing.T, e *Embedded, f *forms) (*unitMsg, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err := weft.NewPartExplorer(body, append(u.Spec.options(), weft.WithObserver(f.observe))...)
+	x, err := explore.NewPartExplorer(body, u.Spec.config(f.observe))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/explore"
 )
 
 // A simulation runs a distributed exploration in the process on a
-// virtual clock: a real weft.Coordinator and real weft.Parts do the work,
+// virtual clock: a real explore.Coordinator and real explore.Parts do the work,
 // and each step takes, on the clock, the time it took for real (a batch
 // of executions, a join) or, for the coordinator's handling of a unit and
 // for a worker's publishing of a unit it split off, the cost measured by
@@ -26,7 +27,7 @@ type simulation struct {
 	batch int           // executions between two looks, the root's and the workers'
 	ahead int           // units kept waiting for a worker
 	steal bool          // workers split units off theirs for idle ones
-	large bool          // and split large ones (weft.Part.SplitLarge)
+	large bool          // and split large ones (explore.Part.SplitLarge)
 }
 
 // simulated is what a simulation found: its wall time on the virtual
@@ -72,7 +73,7 @@ func byTime[E interface{ time() time.Duration }](s []E, x E) []E {
 
 // simJob is a unit a worker explores.
 type simJob struct {
-	p        *weft.Part
+	p        *explore.Part
 	parent   *simJob
 	children int
 	inbox    []simResult
@@ -90,8 +91,8 @@ type simWorker struct {
 // simState is a simulation's run.
 type simState struct {
 	*simulation
-	x         *weft.PartExplorer
-	k         *weft.Coordinator
+	x         *explore.PartExplorer
+	k         *explore.Coordinator
 	sim       simulated
 	coordFree time.Duration
 	rootOver  bool
@@ -116,11 +117,11 @@ func (s *simulation) run(n int) (simulated, error) {
 		return simulated{}, err
 	}
 	st := &simState{simulation: s}
-	if st.k, err = weft.NewCoordinator(body, s.spec.options()...); err != nil {
+	if st.k, err = explore.NewCoordinator(body, s.spec.config(nil)); err != nil {
 		return simulated{}, err
 	}
 	defer st.k.Close()
-	if st.x, err = weft.NewPartExplorer(body, s.spec.options()...); err != nil {
+	if st.x, err = explore.NewPartExplorer(body, s.spec.config(nil)); err != nil {
 		return simulated{}, err
 	}
 	defer st.x.Close()
@@ -154,7 +155,7 @@ func (s *simulation) run(n int) (simulated, error) {
 	for _, w := range st.workers {
 		st.sim.wall = max(st.sim.wall, w.free)
 	}
-	st.sim.r = st.k.Result(true)
+	st.sim.r = apiResult(st.k.Result(true))
 	return st.sim, nil
 }
 

@@ -1,49 +1,41 @@
-// This file implements what a worker builds from a run's Spec: the test
-// body and the options of the exploration.
+// This file implements what a worker builds from a run's Spec: the
+// configuration of the exploration; its test body comes from the caller
+// (Bodies).
 
 package distrib
 
 import (
-	"fmt"
+	"errors"
 
-	"github.com/weft-go/weft"
-	"github.com/weft-go/weft/programs"
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
+	"github.com/weft-go/weft/trace"
 )
 
-// A Bodies resolves the program of a spec to its test body.
-type Bodies func(Spec) (func(*weft.T), error)
+// A Bodies resolves the program of a spec to its test body, as the
+// runtime runs it (each call one execution).
+type Bodies func(Spec) (func(), error)
 
-// ProgramBody resolves the built-in programs (package programs).
-func ProgramBody(s Spec) (func(*weft.T), error) {
-	p := programs.Lookup(s.Program)
-	if p == nil {
-		return nil, fmt.Errorf("unknown program %q: the worker's weft has no such built-in program (an older or newer version?)", s.Program)
-	}
-	ps, err := p.Resolve(s.Params)
-	if err != nil {
-		return nil, fmt.Errorf("program %s: %w", s.Program, err)
-	}
-	return p.Body(ps), nil
-}
+// ErrNoBodies is wrapped by the error of Coordinate and Work called
+// without Options.Bodies: nothing resolves the programs.
+var ErrNoBodies = errors.New("no Bodies to resolve the programs of runs")
 
-// options returns the options of an exploration of s, coordinator's and
-// workers' alike.
-func (s Spec) options() []weft.Option {
-	opts := []weft.Option{weft.WithSeed(s.Seed), weft.NoReplayFiles()}
+// config returns the configuration of an exploration of s, coordinator's
+// and workers' alike (replay files do not apply), whose executions
+// observe sees if it is not nil.
+func (s Spec) config(observe func(*trace.Trace, trace.End)) explore.Config {
+	c := explore.Default()
+	c.Seed, c.Observe = s.Seed, observe
 	if s.Strategy != "" {
-		opts = append(opts, weft.WithStrategy(s.Strategy)) // else optimal (weft.NewCoordinator)
+		c.Strategy, c.Chosen = s.Strategy, true // else optimal (explore.NewCoordinator)
 	}
 	if s.MaxSteps > 0 {
-		opts = append(opts, weft.WithMaxSteps(s.MaxSteps))
+		c.MaxSteps = s.MaxSteps
 	}
-	if s.KeepGoing {
-		opts = append(opts, weft.KeepGoing())
-	}
-	if s.Races {
-		opts = append(opts, weft.WithRaces())
-	}
+	c.StopOnFail = !s.KeepGoing
+	c.Races = s.Races
 	if s.AnyStepTime {
-		opts = append(opts, weft.WithTime(weft.TimeAnyStep))
+		c.Time = engine.TimeAnyStep
 	}
-	return opts
+	return c
 }

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/explore"
 )
 
 // fetched is a unit message the fetcher took, or the error that stopped
@@ -244,7 +244,7 @@ func keepAlive(m jetstream.Msg, ackWait time.Duration) (stop func()) {
 }
 
 // trimShared returns the message of an error wrapping
-// weft.ErrSharedObject, without the sentinel's own.
+// explore.ErrSharedObject, without the sentinel's own.
 func trimShared(msg string) string {
-	return strings.TrimPrefix(msg, weft.ErrSharedObject.Error()+": ")
+	return strings.TrimPrefix(msg, explore.ErrSharedObject.Error()+": ")
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -32,10 +32,10 @@ func TestDistributedStealing(t *testing.T) {
 			spec.Strategy = name
 			js := connect(t, e, "coordinator")
 			var own atomic.Int64
-			o := Options{Bodies: bodies, HandOut: true, Extra: []weft.Option{weft.WithObserver(func(tr *trace.Trace, end trace.End) {
+			o := Options{Bodies: bodies, HandOut: true, Observe: func(tr *trace.Trace, end trace.End) {
 				own.Add(1)
 				f.observe(tr, end)
-			})}}
+			}}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			got, st, err := Coordinate(ctx, js, spec, o)
@@ -46,7 +46,7 @@ func TestDistributedStealing(t *testing.T) {
 				t.Fatal(errs)
 			}
 			want, wf := local(t, spec)
-			if d := differ(spec, want, wf, got, f); d != "" {
+			if d := differ(spec, want, wf, apiResult(got), f); d != "" {
 				t.Error(d)
 			}
 			var sum WorkerStats
@@ -136,7 +136,7 @@ func fib3Part(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := weft.NewCoordinator(body, fib3.options()...)
+	k, err := explore.NewCoordinator(body, fib3.config(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestDistributedWorkerDies(t *testing.T) {
 					return true
 				}
 				o := WorkerOptions{Name: "dying", Bodies: bodies, Batch: 2, forceSplit: true,
-					Extra: []weft.Option{weft.WithObserver(f.observe)}, die: die}
+					Observe: f.observe, die: die}
 				st, err := Work(ctx, js, o)
 				if err != nil {
 					t.Error(err)

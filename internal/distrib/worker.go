@@ -11,14 +11,15 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/explore"
+	"github.com/weft-go/weft/trace"
 )
 
 // WorkerOptions tune a worker.
 type WorkerOptions struct {
 	// Name names the worker in results and logs.
 	Name string
-	// Bodies resolves the specs' programs (default ProgramBody).
+	// Bodies resolves the specs' programs (required).
 	Bodies Bodies
 	// Log, if set, is told of rejected units.
 	Log func(format string, args ...any)
@@ -32,9 +33,8 @@ type WorkerOptions struct {
 	// NoSplit explores every unit whole: the worker never splits units
 	// off its own for idle workers.
 	NoSplit bool
-	// Extra are options of the worker's executions (tests:
-	// weft.WithObserver).
-	Extra []weft.Option
+	// Observe, if set, sees every execution of the worker (tests).
+	Observe func(tr *trace.Trace, end trace.End)
 
 	// Tests: forceSplit splits a unit off the job after every batch,
 	// whether workers wait or not; die, called after every step, makes
@@ -71,7 +71,7 @@ type worker struct {
 	cons      jetstream.Consumer
 	ackWait   time.Duration
 	units     jetstream.Stream // UnitsStream, once gone or steal looked
-	explorers map[string]*weft.PartExplorer
+	explorers map[string]*explore.PartExplorer
 	jobs      []*job // begun, not done: the last is explored first
 	lastJob   uint64
 	fetcher   *fetcher
@@ -85,7 +85,7 @@ type worker struct {
 // ctx is done (or MaxUnits were explored), then returns nil.
 func Work(ctx context.Context, js jetstream.JetStream, o WorkerOptions) (WorkerStats, error) {
 	if o.Bodies == nil {
-		o.Bodies = ProgramBody
+		return WorkerStats{}, fmt.Errorf("worker %s: %w", o.Name, ErrNoBodies)
 	}
 	if o.Batch <= 0 {
 		o.Batch = 32
@@ -98,7 +98,7 @@ func Work(ctx context.Context, js jetstream.JetStream, o WorkerOptions) (WorkerS
 		return WorkerStats{}, err
 	}
 	w := &worker{ctx: ctx, js: js, o: o, id: NewRun(), cons: cons, ackWait: cons.CachedInfo().Config.AckWait,
-		explorers: map[string]*weft.PartExplorer{}}
+		explorers: map[string]*explore.PartExplorer{}}
 	w.fetcher = startFetcher(ctx, cons)
 	defer w.close()
 	err = w.loop()
@@ -203,7 +203,7 @@ func (w *worker) logf(format string, args ...any) {
 }
 
 // explorer returns the PartExplorer of spec, made on first use.
-func (w *worker) explorer(spec Spec) (*weft.PartExplorer, error) {
+func (w *worker) explorer(spec Spec) (*explore.PartExplorer, error) {
 	key := spec.key()
 	if x := w.explorers[key]; x != nil {
 		return x, nil
@@ -212,7 +212,7 @@ func (w *worker) explorer(spec Spec) (*weft.PartExplorer, error) {
 	if err != nil {
 		return nil, err
 	}
-	x, err := weft.NewPartExplorer(body, append(spec.options(), w.o.Extra...)...)
+	x, err := explore.NewPartExplorer(body, spec.config(w.o.Observe))
 	if err != nil {
 		return nil, err
 	}

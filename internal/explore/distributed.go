@@ -2,14 +2,13 @@
 // outcomes, as bytes any process can take; coordinator.go and part.go
 // explore them (package distrib carries them over NATS JetStream).
 
-package weft
+package explore
 
 import (
 	"errors"
 	"fmt"
 	"time"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
@@ -45,7 +44,7 @@ type wireResult struct {
 	Exhausted, TimedOut, Canceled      bool
 	Failures                           []*Failure
 	FailureCounts                      map[trace.FailureKind]int
-	Finals                             *driver.FinalStates
+	Finals                             *FinalStates
 	Branches                           []BranchSite
 	Solver                             solver.Stats
 	Counters                           []strategy.Counter
@@ -77,48 +76,31 @@ func (w *wireResult) result(name string) *Result {
 func partTag(name string) string { return "weft-part:" + name }
 
 // splitterOf builds c's strategy, which must divide into units.
-func splitterOf(c *config) (strategy.Splitter, error) {
+func splitterOf(c *Config) (strategy.Splitter, error) {
 	s, err := c.build()
 	if err != nil {
 		return nil, err
 	}
-	if f, ok := strategy.As[strategy.Failer](s); ok && f.Err() != nil {
-		return nil, fmt.Errorf("strategy %s: %w", c.strategyName, f.Err())
+	if err := refused(s, c.Strategy); err != nil {
+		return nil, err
 	}
 	sp, ok := s.(strategy.Splitter)
-	if !ok || c.strategy != nil {
-		if cl, ok := strategy.As[strategy.Closer](s); ok {
-			cl.Close()
-		}
-		return nil, fmt.Errorf("strategy %s does not divide its work into units (strategy.Splitter): it cannot be distributed; choose one of dpor*, flip*, optimal or the concolic ones", c.strategyName)
+	if !ok || c.Custom != nil {
+		release(s)
+		return nil, fmt.Errorf("strategy %s does not divide its work into units (strategy.Splitter): it cannot be distributed; choose one of dpor*, flip*, optimal or the concolic ones", c.Strategy)
 	}
 	return sp, nil
 }
 
-// distributedConfig applies opts for a part of a distributed exploration:
-// the strategy is optimal unless one is chosen; bounds on executions and
-// progress reports do not apply to a part.
-func distributedConfig(opts []Option) (config, error) {
-	c := defaultConfig()
-	for _, o := range opts {
-		if err := o(&c); err != nil {
-			return c, err
-		}
+// distributedSplitter sets c up for a part of a distributed exploration
+// (the strategy is optimal unless one is chosen; bounds on executions and
+// progress reports do not apply to a part) and builds its strategy, which
+// must divide into units.
+func distributedSplitter(c Config) (Config, strategy.Splitter, error) {
+	if !c.Chosen {
+		c.Strategy, c.Chosen = DefaultStrategy, true
 	}
-	if !c.strategySet {
-		c.strategyName, c.strategySet = "optimal", true
-	}
-	c.maxRuns, c.progress = 0, nil
-	return c, nil
-}
-
-// distributedSplitter applies opts for a part of a distributed
-// exploration and builds its strategy, which must divide into units.
-func distributedSplitter(opts []Option) (config, strategy.Splitter, error) {
-	c, err := distributedConfig(opts)
-	if err != nil {
-		return c, nil, err
-	}
+	c.MaxRuns, c.Progress = 0, nil
 	s, err := splitterOf(&c)
 	return c, s, err
 }

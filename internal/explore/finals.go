@@ -2,7 +2,7 @@
 // (weft.Result.FinalStates), naming variables by the runtime's keys with the
 // key merges of the whole exploration applied.
 
-package driver
+package explore
 
 import (
 	"bytes"

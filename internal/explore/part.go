@@ -3,12 +3,11 @@
 // another part) hands out, each as a Part that can hand parts of its own
 // out in turn (work stealing) and joins their outcomes into its own.
 
-package weft
+package explore
 
 import (
 	"fmt"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/strategy"
 )
@@ -17,18 +16,18 @@ import (
 // body in its process, one batch at a time, in a runtime of its own that
 // imports the naming tables each part carries.
 type PartExplorer struct {
-	body    func(*T)
-	c       config
+	body    func()
+	c       Config
 	s       strategy.Splitter // resumes the parts
 	names   *engine.Names
-	session *driver.Session
+	session *Session
 }
 
 // NewPartExplorer returns a PartExplorer of body with opts, the options of
 // the Coordinator (the strategy and its options must be the same: a part
 // of another is refused).
-func NewPartExplorer(body func(*T), opts ...Option) (*PartExplorer, error) {
-	c, s, err := distributedSplitter(opts)
+func NewPartExplorer(body func(), c Config) (*PartExplorer, error) {
+	c, s, err := distributedSplitter(c)
 	if err != nil {
 		return nil, err
 	}
@@ -58,16 +57,16 @@ func (x *PartExplorer) Explore(part []byte) ([]byte, error) {
 // refused with an error wrapping ErrBadPart.
 func (x *PartExplorer) Start(part []byte) (*Part, error) {
 	var d partData
-	if err := strategy.DecodeUnit(strategy.Unit(part), partTag(x.c.strategyName), &d); err != nil {
+	if err := strategy.DecodeUnit(strategy.Unit(part), partTag(x.c.Strategy), &d); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadPart, err)
 	}
 	s, err := x.s.Resume(d.Unit)
 	if err != nil {
-		return nil, fmt.Errorf("%w: resuming a part of %s: %v", ErrBadPart, x.c.strategyName, err)
+		return nil, fmt.Errorf("%w: resuming a part of %s: %v", ErrBadPart, x.c.Strategy, err)
 	}
 	x.names.Import(d.Tables)
 	p := &Part{partRun: newPartRun(x.body, &x.c, s, x.names, x.session)}
-	if ss, ok := strategy.As[strategy.Solving](x.s); ok {
+	if ss := solverOf(x.s); ss != nil {
 		p.solving = ss // s shares x.s's solver
 	}
 	return p, nil
@@ -76,9 +75,7 @@ func (x *PartExplorer) Start(part []byte) (*Part, error) {
 // Close releases the PartExplorer's runtime and strategy.
 func (x *PartExplorer) Close() {
 	x.session.Close()
-	if cl, ok := strategy.As[strategy.Closer](x.s); ok {
-		cl.Close()
-	}
+	release(x.s)
 }
 
 // A Part is a part of a distributed exploration being explored by a
@@ -135,7 +132,7 @@ func (p *Part) Join(outcome []byte) ([][]byte, error) { return p.join(outcome) }
 func (p *Part) Outcome() ([]byte, error) {
 	r := p.result()
 	r.Exhausted = !p.stopped
-	b, err := strategy.EncodeHandback(partTag(p.c.strategyName), &outcomeData{Handback: p.s.Handback(), Result: wireOf(r), Tables: p.names.Export()})
+	b, err := strategy.EncodeHandback(partTag(p.c.Strategy), &outcomeData{Handback: p.s.Handback(), Result: wireOf(r), Tables: p.names.Export()})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}

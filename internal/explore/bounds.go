@@ -2,7 +2,7 @@
 // context) as the work outside the exploration loop honours them: the
 // shortening and the report of a failure.
 
-package weft
+package explore
 
 import (
 	"time"
@@ -32,6 +32,6 @@ func (b bounds) passed() bool {
 
 // exec returns a runtime for the executions of c's body that serve a
 // failure's report, interrupted by b as the exploration's are.
-func (b bounds) exec(c *config) *engine.Exec {
-	return engine.NewExec(engine.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Deadline: b.deadline, Stop: b.stop})
+func (b bounds) exec(c *Config) *engine.Exec {
+	return engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Deadline: b.deadline, Stop: b.stop})
 }

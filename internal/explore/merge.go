@@ -1,7 +1,7 @@
 // This file implements Result.Merge: the results of explorations of parts
 // of one program (units of work) combined into one.
 
-package weft
+package explore
 
 import (
 	"slices"

@@ -2,14 +2,13 @@
 // a distributed exploration (the root, or a part handed out) explored in
 // batches, which splits parts of its own off and joins their outcomes.
 
-package weft
+package explore
 
 import (
 	"fmt"
 	"maps"
 	"slices"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
@@ -19,11 +18,11 @@ import (
 // partRun explores one part of a distributed exploration with strategy s
 // in a runtime (session) whose naming tables are names.
 type partRun struct {
-	body    func(*T)
-	c       *config
+	body    func()
+	c       *Config
 	s       strategy.Splitter
 	names   *engine.Names
-	session *driver.Session
+	session *Session
 	// solving is the solver s uses (shared with the other strategies of
 	// its process), nil if none: each batch counts the queries it made.
 	solving strategy.Solving
@@ -32,12 +31,10 @@ type partRun struct {
 	stopped bool
 }
 
-func newPartRun(body func(*T), c *config, s strategy.Splitter, names *engine.Names, session *driver.Session) partRun {
+func newPartRun(body func(), c *Config, s strategy.Splitter, names *engine.Names, session *Session) partRun {
 	p := partRun{body: body, c: c, s: s, names: names, session: session,
-		total: &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}}
-	if ss, ok := strategy.As[strategy.Solving](s); ok {
-		p.solving = ss
-	}
+		total: newResult(c.Strategy)}
+	p.solving = solverOf(s)
 	return p
 }
 
@@ -48,7 +45,7 @@ func (p *partRun) explore(n int) (bool, error) {
 	if p.solving != nil {
 		before = p.solving.SolverStats()
 	}
-	b := &driver.Batch{Strategy: p.s, N: n}
+	b := &Batch{Strategy: p.s, N: n}
 	r, err := explorePart(p.session, p.body, b, p.c)
 	err = sharedObject(p.names, err)
 	r.Solver = solver.Stats{}
@@ -65,7 +62,7 @@ func (p *partRun) explore(n int) (bool, error) {
 // whether it stops the exploration.
 func (p *partRun) record(r *Result) {
 	p.total.Merge(r)
-	if r.TimedOut || r.Canceled || r.Failed() && p.c.stopOnFail || r.FailureCounts[trace.Nondeterminism] > 0 {
+	if r.TimedOut || r.Canceled || r.Failed() && p.c.StopOnFail || r.FailureCounts[trace.Nondeterminism] > 0 {
 		p.stopped = true
 	}
 }
@@ -101,7 +98,7 @@ func (p *partRun) splitLarge() ([]byte, bool, error) {
 
 // part wraps unit u as a part.
 func (p *partRun) part(u strategy.Unit) ([]byte, error) {
-	b, err := strategy.EncodeUnit(partTag(p.c.strategyName), &partData{Unit: u, Tables: p.names.Export()})
+	b, err := strategy.EncodeUnit(partTag(p.c.Strategy), &partData{Unit: u, Tables: p.names.Export()})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
@@ -115,15 +112,15 @@ func (p *partRun) part(u strategy.Unit) ([]byte, error) {
 // ErrBadPart, and nothing of them is taken in.
 func (p *partRun) join(outcome []byte) ([][]byte, error) {
 	var d outcomeData
-	if err := strategy.DecodeHandback(strategy.Handback(outcome), partTag(p.c.strategyName), &d); err != nil {
+	if err := strategy.DecodeHandback(strategy.Handback(outcome), partTag(p.c.Strategy), &d); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadPart, err)
 	}
 	units, err := p.s.Join(d.Handback)
 	if err != nil {
-		return nil, fmt.Errorf("%w: joining an outcome of %s: %v", ErrBadPart, p.c.strategyName, err)
+		return nil, fmt.Errorf("%w: joining an outcome of %s: %v", ErrBadPart, p.c.Strategy, err)
 	}
 	p.names.Import(d.Tables)
-	p.record(d.Result.result(p.c.strategyName))
+	p.record(d.Result.result(p.c.Strategy))
 	p.over = false // a join can give the exploration work again
 	parts := make([][]byte, 0, len(units))
 	for _, u := range units {
@@ -141,8 +138,6 @@ func (p *partRun) result() *Result {
 	r := *p.total
 	r.FailureCounts = maps.Clone(r.FailureCounts)
 	r.Counters = slices.Clone(r.Counters)
-	if cs, ok := strategy.As[strategy.Counting](p.s); ok {
-		r.addCounters(cs.Counters())
-	}
+	r.addCounters(counters(p.s))
 	return &r
 }

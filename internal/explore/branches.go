@@ -2,7 +2,7 @@
 // of the program's symbolic branches its executions took (the papers'
 // coverage columns: Kähkönen et al. 2014, Table 2, Farzan et al. 2013, Table 1).
 
-package weft
+package explore
 
 import (
 	"slices"

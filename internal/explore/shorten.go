@@ -1,43 +1,16 @@
 // This file shortens a failing schedule before it is reported: fewer
 // context switches that still fail the same way, as CHESS and Shuttle do.
 
-package weft
+package explore
 
 import (
-	"fmt"
 	"slices"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/races"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/replay"
 	"github.com/weft-go/weft/trace"
 )
-
-// DefaultShortenReplays is the number of executions weft spends, at most,
-// on shortening each failing schedule (WithShorten).
-const DefaultShortenReplays = 200
-
-// WithShorten bounds the executions spent on shortening each failing
-// schedule before it is reported: weft removes preemptions (a switch away
-// from a thread that could go on) one at a time, greedily, keeping a
-// variant when it still fails with the same kind of failure, until no
-// removal fails so or the bound is spent (a possible livelock, and the
-// failures that say weft could not follow the body, are not shortened).
-// The report then shows the shortened schedule, its replay token replays
-// it, and the report's first line notes the length of the schedule as
-// found ("shortened from 31 steps, 9 switches"). The default is
-// DefaultShortenReplays; 0 turns shortening off. A replay (Replay, replay
-// files, WEFT_REPLAY) is never shortened.
-func WithShorten(replays int) Option {
-	return func(c *config) error {
-		if replays < 0 {
-			return fmt.Errorf("shorten replays %d: must not be negative (0 turns shortening off)", replays)
-		}
-		c.shorten = replays
-		return nil
-	}
-}
 
 // schedule is a failing execution as shortening sees it: the thread and
 // alternative of each step, with the steps where the thread that ran
@@ -171,18 +144,18 @@ func shortenable(k trace.FailureKind) bool {
 }
 
 // shorten looks for a schedule of body shorter than found that fails with
-// the same kind, in at most c.shorten executions, and returns the shortest
+// the same kind, in at most c.Shorten executions, and returns the shortest
 // it finds (nil if none is shorter). The executions run in a runtime of
 // their own, which bounds b interrupt: once one has passed, shorten returns
 // at once.
-func shorten(body func(w *T), c *config, found *schedule, b bounds) *schedule {
-	if c.shorten == 0 || !shortenable(found.end.Kind) || len(found.preempts) == 0 || b.passed() {
+func shorten(body func(), c *Config, found *schedule, b bounds) *schedule {
+	if c.Shorten == 0 || !shortenable(found.end.Kind) || len(found.preempts) == 0 || b.passed() {
 		return nil
 	}
 	cur := found
 	e := b.exec(c)
 	defer e.Close()
-	budget := c.shorten
+	budget := c.Shorten
 	var det races.Detector
 	for improved := true; improved && budget > 0; {
 		improved = false
@@ -193,14 +166,13 @@ func shorten(body func(w *T), c *config, found *schedule, b bounds) *schedule {
 			budget--
 			f := &follower{order: cur.withoutPreemption(i), inputs: cur.inputs, last: trace.NoThread}
 			f.Next()
-			w := &T{}
-			end := e.Run(f, func() { body(w) }, false)
+			end := e.Run(f, body, false)
 			if e.Abandoned() || e.Interrupted() {
 				return bestOf(found, cur)
 			}
 			e.TakeMisuse() // a variant's, not reported
-			if c.races {
-				end = driver.RaceEnd(&det, e.Trace(), end)
+			if c.Races {
+				end = RaceEnd(&det, e.Trace(), end)
 			}
 			f.Finish(e.Trace(), end)
 			if g := f.got; g != nil && g.end.Status == trace.Failed && g.end.Kind == found.end.Kind && g.better(cur) {

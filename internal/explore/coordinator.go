@@ -2,13 +2,12 @@
 // explores the root of a strategy's exploration, hands its units of work
 // out as parts and joins their outcomes.
 
-package weft
+package explore
 
 import (
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
-	"github.com/weft-go/weft/strategy"
 )
 
 // A Coordinator explores the root of a distributed exploration of a test
@@ -20,15 +19,15 @@ import (
 // it by its class and name; others are refused with ErrSharedObject.
 type Coordinator struct {
 	partRun
-	c     config
+	c     Config
 	start time.Time
 }
 
 // NewCoordinator returns a Coordinator of the exploration of body with
 // opts; its strategy (optimal unless WithStrategy chooses another) must
 // divide into units.
-func NewCoordinator(body func(*T), opts ...Option) (*Coordinator, error) {
-	c, s, err := distributedSplitter(opts)
+func NewCoordinator(body func(), c Config) (*Coordinator, error) {
+	c, s, err := distributedSplitter(c)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +39,7 @@ func NewCoordinator(body func(*T), opts ...Option) (*Coordinator, error) {
 }
 
 // Strategy returns the name of the exploration's strategy.
-func (k *Coordinator) Strategy() string { return k.c.strategyName }
+func (k *Coordinator) Strategy() string { return k.c.Strategy }
 
 // Explore runs at most n executions of the root's exploration (at least
 // one) and reports whether it is over (a Join can give it work again). A
@@ -85,7 +84,5 @@ func (k *Coordinator) Result(joined bool) *Result {
 // Close releases the Coordinator's runtime and strategy.
 func (k *Coordinator) Close() {
 	k.session.Close()
-	if cl, ok := strategy.As[strategy.Closer](k.s); ok {
-		cl.Close()
-	}
+	release(k.s)
 }

@@ -2,7 +2,7 @@
 // spread over several workers, each a goroutine with a runtime of its own,
 // which hand each other units of work (strategy.Splitter).
 
-package weft
+package explore
 
 import (
 	"errors"
@@ -10,31 +10,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
-
-// WorkerStats describes one worker of a parallel exploration.
-type WorkerStats struct {
-	// Executions is the number of executions the worker ran; Units the
-	// number of units of work it took from the others.
-	Executions, Units int
-	// Busy is the time it spent exploring, Idle the time it waited for
-	// work.
-	Busy, Idle time.Duration
-}
-
-// IdleFraction returns the share of the worker's time spent waiting for
-// work.
-func (w WorkerStats) IdleFraction() float64 {
-	if w.Busy+w.Idle <= 0 {
-		return 0
-	}
-	return float64(w.Idle) / float64(w.Busy+w.Idle)
-}
 
 // parallelBatch is how many executions a worker runs between two looks at
 // the others: whether one is idle and wants a unit of its work, and
@@ -51,17 +31,17 @@ const parallelBatch = 32
 // workers share their naming tables (engine.Names), so a unit split off
 // in one runtime is explored in another with the same names of threads
 // and objects.
-func exploreParallel(body func(w *T), s strategy.Splitter, c *config, n int) (*Result, error) {
+func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Result, error) {
 	start := time.Now()
 	p := &parallel{body: body, c: c, names: engine.NewNames(), start: start}
 	p.wake = sync.NewCond(&p.mu)
-	p.total = &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
+	p.total = newResult(c.Strategy)
 	part := *c
-	part.progress = nil // reported for the whole exploration (progress)
-	part.maxRuns = 0    // bounded here, over every worker
-	if obs := c.observe; obs != nil {
+	part.Progress = nil // reported for the whole exploration (progress)
+	part.MaxRuns = 0    // bounded here, over every worker
+	if obs := c.Observe; obs != nil {
 		var mu sync.Mutex
-		part.observe = func(tr *trace.Trace, end trace.End) {
+		part.Observe = func(tr *trace.Trace, end trace.End) {
 			mu.Lock()
 			defer mu.Unlock()
 			obs(tr, end)
@@ -92,11 +72,9 @@ func exploreParallel(body func(w *T), s strategy.Splitter, c *config, n int) (*R
 	r.Wall = time.Since(start)
 	r.Solver = solver.Stats{}
 	for _, w := range p.workers {
-		if ss, ok := strategy.As[strategy.Solving](w.template); ok {
-			r.Solver = r.Solver.Add(ss.SolverStats()) // shared by its jobs
-		}
-		if cl, ok := strategy.As[strategy.Closer](w.template); ok {
-			cl.Close()
+		if w.template != nil {
+			r.Solver = r.Solver.Add(solverStats(w.template)) // shared by its jobs
+			release(w.template)
 		}
 		w.stats.Idle = r.Wall - w.stats.Busy
 		r.Workers = append(r.Workers, w.stats)
@@ -107,9 +85,9 @@ func exploreParallel(body func(w *T), s strategy.Splitter, c *config, n int) (*R
 // parallel is the state the workers of a parallel exploration share,
 // under mu.
 type parallel struct {
-	body  func(w *T)
-	c     *config // the exploration's options
-	part  *config // the options of a batch: no bound, no progress report
+	body  func()
+	c     *Config // the exploration's options
+	part  *Config // the options of a batch: no bound, no progress report
 	names *engine.Names
 	start time.Time
 
@@ -155,7 +133,7 @@ type job struct {
 // worker is one goroutine of a parallel exploration with its runtime.
 type worker struct {
 	p        *parallel
-	session  *driver.Session
+	session  *Session
 	template strategy.Splitter // resumes the units this worker takes
 	// ready are jobs of this worker with handbacks to join.
 	ready []*job
@@ -187,7 +165,7 @@ func (w *worker) loop() {
 			s, err := w.resume(q.u)
 			p.mu.Lock()
 			if err != nil {
-				p.fail(fmt.Errorf("%w: resuming a unit of %s: %v", ErrInternal, p.c.strategyName, err))
+				p.fail(fmt.Errorf("%w: resuming a unit of %s: %v", ErrInternal, p.c.Strategy, err))
 				p.mu.Unlock()
 				return
 			}
@@ -216,12 +194,12 @@ func (w *worker) resume(u strategy.Unit) (strategy.Splitter, error) {
 		if err != nil {
 			return nil, err
 		}
-		if f, ok := strategy.As[strategy.Failer](t); ok && f.Err() != nil {
-			return nil, fmt.Errorf("strategy %s: %w", w.p.c.strategyName, f.Err())
+		if err := refused(t, w.p.c.Strategy); err != nil {
+			return nil, err
 		}
 		sp, ok := t.(strategy.Splitter)
 		if !ok {
-			return nil, fmt.Errorf("strategy %s built without units of work", w.p.c.strategyName)
+			return nil, fmt.Errorf("strategy %s built without units of work", w.p.c.Strategy)
 		}
 		w.template = sp
 	}
@@ -260,7 +238,7 @@ func (w *worker) run(j *job) error {
 		if !ok {
 			return nil // stopped
 		}
-		b := &driver.Batch{Strategy: j.s, N: n}
+		b := &Batch{Strategy: j.s, N: n}
 		r, err := explorePart(w.session, p.body, b, p.part)
 		r.Solver = solver.Stats{} // counted once per worker, at the end
 		r.Counters = nil          // counted once per job, when it ends
@@ -289,7 +267,7 @@ func (w *worker) join(j *job) error {
 	for _, h := range hbs {
 		us, err := j.s.Join(h)
 		if err != nil {
-			return fmt.Errorf("%w: joining a unit of %s: %v", ErrInternal, p.c.strategyName, err)
+			return fmt.Errorf("%w: joining a unit of %s: %v", ErrInternal, p.c.Strategy, err)
 		}
 		p.mu.Lock()
 		j.children--
@@ -319,10 +297,10 @@ func (p *parallel) reserve() (int, bool) {
 		return 0, false
 	}
 	n := parallelBatch
-	if p.c.batch > 0 {
-		n = p.c.batch
+	if p.c.Batch > 0 {
+		n = p.c.Batch
 	}
-	if m := p.c.maxRuns; m > 0 {
+	if m := p.c.MaxRuns; m > 0 {
 		n = min(n, m-p.runs)
 		if n <= 0 {
 			p.stopped = true
@@ -349,7 +327,7 @@ func (p *parallel) record(r *Result, n int, err error) bool {
 	switch {
 	case err != nil:
 		p.fail(err)
-	case r.TimedOut, r.Canceled, r.Failed() && p.c.stopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
+	case r.TimedOut, r.Canceled, r.Failed() && p.c.StopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
 		p.stopped = true
 		p.wake.Broadcast()
 	}
@@ -370,9 +348,7 @@ func (w *worker) finish(j *job) (done bool) {
 		j.parked = true
 		return true
 	}
-	if cs, ok := strategy.As[strategy.Counting](j.s); ok {
-		p.total.addCounters(cs.Counters())
-	}
+	p.total.addCounters(counters(j.s))
 	p.pending--
 	if j.parent != nil {
 		p.deliver(j.parent, j.s.Handback())
@@ -416,7 +392,7 @@ func (w *worker) offer(j *job) {
 // progress reports the progress of the whole exploration about once a
 // second (WithProgress), until the returned function is called.
 func (p *parallel) progress() (stop func()) {
-	if p.c.progress == nil {
+	if p.c.Progress == nil {
 		return func() {}
 	}
 	done := make(chan struct{})
@@ -432,7 +408,7 @@ func (p *parallel) progress() (stop func()) {
 				p.mu.Lock()
 				pr := Progress{Executions: p.total.Executions, Failures: len(p.total.Failures), Elapsed: time.Since(p.start)}
 				p.mu.Unlock()
-				p.c.progress(pr)
+				p.c.Progress(pr)
 			}
 		}
 	})

@@ -2,7 +2,7 @@
 // strategy until it is done or a bound stops it, and hand each one to the
 // caller's tally.
 
-package driver
+package explore
 
 import (
 	"fmt"
@@ -61,7 +61,7 @@ type Outcome struct {
 
 // Run runs executions of the session's body under s, wrapped in the
 // determinism check and panic guard (Checked), until s ends its
-// exploration, a bound or Config.Stop stops it, a failure does (l.StopOnFail, a
+// exploration, a bound or SessionConfig.Stop stops it, a failure does (l.StopOnFail, a
 // divergence), or a goroutine blocks outside weft's control. Each
 // execution goes to l.Record; one the timeout or a panic of s
 // interrupted counts for nothing and is not recorded.
@@ -110,7 +110,7 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		}
 		return end.Status == trace.Failed && (l.StopOnFail || end.Kind == trace.Nondeterminism)
 	}
-	// bound reports whether the timeout or Config.Stop has stopped the
+	// bound reports whether the timeout or SessionConfig.Stop has stopped the
 	// exploration (between executions, or inside the strategy's
 	// analysis), and says which in out.
 	bound := func() bool {

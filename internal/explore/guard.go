@@ -1,7 +1,7 @@
 // This file implements the panic guard of the strategy: a strategy's panic
 // is weft's bug, not the program's, and the test body never sees it.
 
-package driver
+package explore
 
 import (
 	"errors"

@@ -1,19 +1,13 @@
 // This file implements the choice of a strategy when the caller names none:
 // the strongest complete one that handles the test body.
 
-package weft
+package explore
 
 import (
 	"time"
 
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
-)
-
-// The strategies Explore chooses from (see Explore).
-const (
-	defaultStrategy = "optimal"
-	inputStrategy   = "concolic-optimal"
 )
 
 // autoChoice is the default strategy (optimal) as Explore runs it when the
@@ -23,7 +17,7 @@ const (
 // explores on, and note says what that leaves out.
 type autoChoice struct {
 	strategy.Splitter
-	c     *config
+	c     *Config
 	first bool // the first execution is finished
 	next  strategy.Strategy
 	note  string
@@ -59,19 +53,17 @@ func (a *autoChoice) Unwrap() strategy.Strategy { return a.Splitter }
 
 // inputStrategyFor returns the concolic strategy with c's options, to
 // explore the inputs of a body, or nil and why it cannot.
-func inputStrategyFor(c *config) (strategy.Strategy, string) {
-	const keeps = "the body reads inputs, which " + defaultStrategy + " keeps at their default values: "
+func inputStrategyFor(c *Config) (strategy.Strategy, string) {
+	const keeps = "the body reads inputs, which " + DefaultStrategy + " keeps at their default values: "
 	cc := *c
-	cc.strategyName = inputStrategy
+	cc.Strategy = InputStrategy
 	s, err := cc.build()
 	if err != nil {
-		return nil, keeps + `import _ "github.com/weft-go/weft/concolic" in a file of the test package to explore them with ` + inputStrategy
+		return nil, keeps + `import _ "github.com/weft-go/weft/concolic" in a file of the test package to explore them with ` + InputStrategy
 	}
 	if f, ok := strategy.As[strategy.Failer](s); ok && f.Err() != nil {
-		if cl, ok := strategy.As[strategy.Closer](s); ok {
-			cl.Close()
-		}
-		return nil, keeps + inputStrategy + " would explore them, but it cannot run: " + f.Err().Error()
+		release(s)
+		return nil, keeps + InputStrategy + " would explore them, but it cannot run: " + f.Err().Error()
 	}
 	return s, ""
 }
@@ -80,7 +72,7 @@ func inputStrategyFor(c *config) (strategy.Strategy, string) {
 // none): optimal, or the concolic strategy if the first execution reads
 // inputs and it can run; that execution then counts for nothing, and the
 // timeout keeps what it spent.
-func exploreChosen(body func(w *T), c *config) (*Result, error) {
+func exploreChosen(body func(), c *Config) (*Result, error) {
 	s, err := c.build()
 	if err != nil {
 		return nil, err
@@ -89,20 +81,16 @@ func exploreChosen(body func(w *T), c *config) (*Result, error) {
 	start := time.Now()
 	r, err := exploreOn(body, a, c)
 	if a.next == nil || err != nil {
-		if a.next != nil {
-			if cl, ok := strategy.As[strategy.Closer](a.next); ok {
-				cl.Close()
-			}
-		}
+		release(a.next)
 		if r != nil {
 			r.Note = a.note
 		}
 		return r, err
 	}
 	cc := *c
-	cc.strategyName = inputStrategy
-	if cc.timeout > 0 {
-		cc.timeout = max(cc.timeout-time.Since(start), time.Nanosecond)
+	cc.Strategy = InputStrategy
+	if cc.Timeout > 0 {
+		cc.Timeout = max(cc.Timeout-time.Since(start), time.Nanosecond)
 	}
 	return exploreOn(body, a.next, &cc)
 }

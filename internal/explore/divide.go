@@ -2,13 +2,12 @@
 // split into units of work (strategy.Splitter), each explored to its own
 // Result and merged into its splitter's.
 
-package weft
+package explore
 
 import (
 	"errors"
 	"fmt"
 
-	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
@@ -36,31 +35,27 @@ var errStopped = errors.New("exploration stopped")
 // Join returns explored in turn, and every Result merged (Result.Merge).
 // Every part runs in one runtime (session), unless o.apart. Bounds on
 // executions and progress reports do not apply.
-func exploreDivided(body func(w *T), s strategy.Splitter, c *config, o divideOptions) (*Result, error) {
+func exploreDivided(body func(), s strategy.Splitter, c *Config, o divideOptions) (*Result, error) {
 	names := engine.NewNames()
 	x := &divider{session: newSession(body, c, names), names: names, body: body, c: c, o: o}
 	defer x.session.Close()
-	total := &Result{Strategy: c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
+	total := newResult(c.Strategy)
 	err := x.divided(s, 0, total)
 	total.Exhausted = err == nil
 	if errors.Is(err, errStopped) {
 		err = nil
 	}
-	if ss, ok := strategy.As[strategy.Solving](s); ok {
-		total.Solver = ss.SolverStats() // the units share s's solver
-	}
-	if cl, ok := strategy.As[strategy.Closer](s); ok {
-		cl.Close()
-	}
+	total.Solver = solverStats(s) // the units share s's solver
+	release(s)
 	return total, err
 }
 
 // divider runs a divided exploration in one session.
 type divider struct {
-	session *driver.Session
+	session *Session
 	names   *engine.Names // the session's
-	body    func(w *T)
-	c       *config
+	body    func()
+	c       *Config
 	o       divideOptions
 }
 
@@ -69,14 +64,14 @@ type divider struct {
 func (x *divider) divided(s strategy.Splitter, depth int, total *Result) error {
 	o := x.o
 	for {
-		b := &driver.Batch{Strategy: s, N: max(o.every, 1)}
+		b := &Batch{Strategy: s, N: max(o.every, 1)}
 		r, err := explorePart(x.session, x.body, b, x.c)
 		r.Solver = solver.Stats{} // counted once, at the end
 		total.Merge(r)
 		switch {
 		case err != nil:
 			return err
-		case r.TimedOut, r.Canceled, r.Failed() && x.c.stopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
+		case r.TimedOut, r.Canceled, r.Failed() && x.c.StopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
 			return errStopped
 		case b.Over:
 			return nil
@@ -96,9 +91,9 @@ func (x *divider) divided(s strategy.Splitter, depth int, total *Result) error {
 func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, total *Result) error {
 	w, err := owner.Resume(u)
 	if err != nil {
-		return fmt.Errorf("%w: resuming a unit of %s: %v", ErrInternal, x.c.strategyName, err)
+		return fmt.Errorf("%w: resuming a unit of %s: %v", ErrInternal, x.c.Strategy, err)
 	}
-	part := &Result{Strategy: x.c.strategyName, FailureCounts: map[trace.FailureKind]int{}}
+	part := newResult(x.c.Strategy)
 	if x.o.apart {
 		y := *x
 		y.names = engine.NewNames()
@@ -116,7 +111,7 @@ func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, tota
 	}
 	orphans, err := owner.Join(w.Handback())
 	if err != nil {
-		return fmt.Errorf("%w: joining a unit of %s: %v", ErrInternal, x.c.strategyName, err)
+		return fmt.Errorf("%w: joining a unit of %s: %v", ErrInternal, x.c.Strategy, err)
 	}
 	for _, u := range orphans {
 		if err := x.unit(owner, u, depth, total); err != nil {
@@ -124,4 +119,14 @@ func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, tota
 		}
 	}
 	return nil
+}
+
+// Divided explores body with s as Run does, divided into units: after
+// every every-th execution of a strategy it splits off a unit, down to
+// depth levels of units within units, each explored to a Result of its
+// own, and the Results merged; with apart, each unit in a runtime of its
+// own, as in another process. It serves tests: the parallel and
+// distributed modes divide explorations so, as they go.
+func Divided(body func(), s strategy.Splitter, c *Config, every, depth int, apart bool) (*Result, error) {
+	return exploreDivided(body, s, c, divideOptions{every: every, depth: depth, apart: apart})
 }

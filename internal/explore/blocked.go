@@ -2,7 +2,7 @@
 // reports: where each waits, for what, the thread that holds the lock it
 // wants, and the cycle of waits.
 
-package weft
+package explore
 
 import (
 	"github.com/weft-go/weft/internal/engine"

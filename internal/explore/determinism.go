@@ -2,7 +2,7 @@
 // strategy: an execution that repeats the choices of the previous one
 // (threads, alternatives, input values) must reach the same states.
 
-package driver
+package explore
 
 import (
 	"errors"

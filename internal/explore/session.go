@@ -1,6 +1,6 @@
 // This file implements the session: the runtime of an exploration.
 
-package driver
+package explore
 
 import (
 	"time"
@@ -8,8 +8,8 @@ import (
 	"github.com/weft-go/weft/internal/engine"
 )
 
-// Config configures a session's runtime.
-type Config struct {
+// SessionConfig configures a session's runtime.
+type SessionConfig struct {
 	// MaxSteps bounds the steps of one execution (0: the runtime's
 	// default).
 	MaxSteps int
@@ -39,7 +39,7 @@ type Session struct {
 }
 
 // NewSession starts the runtime of an exploration of body with c.
-func NewSession(c Config, body func()) *Session {
+func NewSession(c SessionConfig, body func()) *Session {
 	x := &Session{run: body, stop: c.Stop}
 	if c.Timeout > 0 {
 		x.deadline = time.Now().Add(c.Timeout)
@@ -56,7 +56,7 @@ func (x *Session) Bounds() (deadline time.Time, stop <-chan struct{}) { return x
 // Exec returns the session's runtime.
 func (x *Session) Exec() *engine.Exec { return x.e }
 
-// stopped reports whether Config.Stop is closed.
+// stopped reports whether SessionConfig.Stop is closed.
 func (x *Session) stopped() bool {
 	select {
 	case <-x.stop:

@@ -1,4 +1,4 @@
-package weft
+package explore
 
 import (
 	"slices"

@@ -1,0 +1,150 @@
+// This file implements the tally of an exploration's executions: the
+// counts, the final states, the branch sides and the first failure of
+// each kind, described (describe.go) and shortened (shorten.go).
+
+package explore
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/replay"
+	"github.com/weft-go/weft/trace"
+)
+
+// ReplayDiverged leads the report of a replay that did not follow its
+// token; replayAdvice says why that happens and what to do.
+const (
+	ReplayDiverged = "the replay diverged from the recorded execution"
+	replayAdvice   = "The token was recorded with another test body or other options (such as WithMaxSteps), or the body is not deterministic: " +
+		"replay a token with the body and the options of the exploration that printed it; if the replay still diverges, the body is not deterministic. " + DeterminismAdvice
+)
+
+// explorePart runs the exploration loop in session x with strategy s until
+// s ends its exploration or a bound stops it, and tallies its executions
+// into a Result. The error, wrapping ErrInternal, says that s panicked;
+// the Result holds what was explored until then.
+func explorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Result, error) {
+	e := x.Exec()
+	var b bounds
+	b.deadline, b.stop = x.Bounds()
+	r := newResult(c.Strategy)
+	start := time.Now()
+	// A replay that does not follow its token is reported as such: the
+	// token may belong to another body or other options.
+	_, replaying := s.(*replay.Strategy)
+	diverged := func(err error) string {
+		if replaying {
+			return ReplayDiverged + ": " + err.Error() + "\n" + replayAdvice
+		}
+		return "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + DeterminismAdvice
+	}
+	sides := branchSides{}
+	// record tallies an execution that ended with end.
+	record := func(tr *trace.Trace, end trace.End) {
+		if c.Observe != nil {
+			c.Observe(tr, end)
+		}
+		sides.add(tr)
+		r.finals.Merges(tr)
+		r.Executions++
+		r.Events += int64(len(tr.Events))
+		switch end.Status {
+		case trace.Complete:
+			r.Complete++
+			r.finals.Add(tr)
+		case trace.Cut:
+			r.Cut++
+		case trace.Assumed:
+			r.Assumed++
+		case trace.Failed:
+			r.FailureCounts[end.Kind]++
+			if r.FailureCounts[end.Kind] == 1 {
+				r.Failures = append(r.Failures, newFailure(e, body, c, tr, end, r.Executions, b))
+			}
+		}
+	}
+	var progress func(int, time.Duration)
+	if c.Progress != nil {
+		progress = func(n int, elapsed time.Duration) {
+			c.Progress(Progress{Executions: n, Failures: len(r.Failures), Elapsed: elapsed})
+		}
+	}
+	out := x.Run(s, Loop{Name: c.Strategy, MaxRuns: c.MaxRuns, StopOnFail: c.StopOnFail,
+		Diverged: diverged, Record: record, Progress: progress, Races: c.Races})
+	r.Exhausted, r.TimedOut, r.Canceled = out.Exhausted, out.TimedOut, out.Stopped
+	if out.Misuse != "" && r.FailureCounts[trace.Misuse] == 0 {
+		// A goroutine used a weft object after the last execution ended.
+		r.FailureCounts[trace.Misuse]++
+		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: out.Misuse, Thread: trace.NoThread, Execution: r.Executions})
+	}
+	r.FinalStates = r.finals.Count()
+	r.Branches = sides.sites()
+	r.Solver = solverStats(s)
+	r.Counters = counters(s)
+	if r.Exhausted {
+		r.Covers = covers(s)
+	}
+	r.Wall = time.Since(start)
+	if out.Err == nil && out.Refused != nil {
+		return r, fmt.Errorf("strategy %s: %w", c.Strategy, out.Refused)
+	}
+	return r, out.Err
+}
+
+// newFailure describes the failure of execution n, tr, which ended with
+// end, in runtime e: its replay token, and, replayed, its steps and the
+// threads it left blocked. The exploration's bounds b stop the shortening
+// and the replay: once one has passed, the failure is reported as found,
+// its steps described from tr and e (without the values and call sites
+// that only the replay notes).
+func newFailure(e *engine.Exec, body func(), c *Config, tr *trace.Trace, end trace.End, n int, b bounds) *Failure {
+	rec := replay.FromTrace(tr, tr.InputValues())
+	f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: n, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
+	if e.Abandoned() {
+		return f
+	}
+	found := scheduleOf(tr, end)
+	f.Switches = found.switches
+	short := shorten(body, c, found, b)
+	if short != nil {
+		rec = short.rec
+	}
+	var d described
+	var err error
+	replayed := false
+	if !b.passed() {
+		d, replayed, err = describeSteps(body, rec, c, b)
+	}
+	if !replayed {
+		// A bound passed: the failure as found, described from its own
+		// execution.
+		short, d, err = nil, describeTrace(e, tr, c), nil
+	}
+	if short != nil {
+		f.FoundSteps, f.FoundSwitches = len(found.steps), found.switches
+		f.Switches, f.Record, f.Token = short.switches, short.rec, replay.Encode(short.rec)
+		f.Message, f.Thread = short.end.Message, short.end.Thread
+	}
+	f.Steps, f.ThreadNames = d.steps, d.names
+	f.SlowStep, f.SlowThread = d.slowStep, d.slowThread
+	if err == nil && end.Kind == trace.DataRace && d.race != "" {
+		f.Message = d.race
+	}
+	if err == nil && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) {
+		f.Blocked, f.Cycle = d.blocked, waitCycle(d.blocked)
+	}
+	if err != nil && end.Kind != trace.Nondeterminism && end.Kind != trace.Internal {
+		// A nondeterminism failure says so already, and an internal error
+		// ended its execution where the strategy went wrong: the record
+		// of either, cut, cannot be followed to an end.
+		f.Message += "\nWhen weft replayed this execution to list its steps, " + ReplayDiverged + ": " + err.Error() +
+			"\nThe test body is not deterministic: the interleaving below stops at the divergence. " + DeterminismAdvice
+	}
+	if end.Kind == trace.Misuse {
+		e.TakeMisuse() // the replay's goroutine did it again
+	}
+	return f
+}

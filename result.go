@@ -1,0 +1,71 @@
+// This file implements the conversion of package explore's Result into
+// the Result of this package, and of the options into its Config.
+
+package weft
+
+import (
+	"time"
+
+	"github.com/weft-go/weft/internal/explore"
+)
+
+// A command that runs an exploration in a mode of package explore's (weft
+// run -nats) reports its Result as this package's.
+func init() { explore.APIResult = func(r *explore.Result) any { return resultOf(r) } }
+
+// exploration returns the Config package explore runs c with.
+func (c *config) exploration() *explore.Config {
+	var stop <-chan struct{}
+	if c.ctx != nil {
+		stop = c.ctx.Done()
+	}
+	timeout := c.timeout
+	if timeout > 0 {
+		timeout = max(timeout-c.spent, time.Nanosecond) // what Check's replay files left of it
+	}
+	x := &explore.Config{Strategy: c.strategyName, Custom: c.strategy, Chosen: c.strategySet,
+		Seed: c.seed, Depth: c.depth, K: c.k, MaxRuns: c.maxRuns, MaxSteps: c.maxSteps,
+		Timeout: timeout, Stop: stop, Watchdog: c.watchdog, Time: c.time, StopOnFail: c.stopOnFail,
+		Workers: c.workers, Shorten: c.shorten, Races: c.races, Batch: c.batch, Observe: c.observe}
+	if p := c.progress; p != nil {
+		x.Progress = func(pr explore.Progress) { p(Progress(pr)) }
+	}
+	return x
+}
+
+// resultOf returns r as this package's Result (nil for nil).
+func resultOf(r *explore.Result) *Result {
+	if r == nil {
+		return nil
+	}
+	return &Result{Strategy: r.Strategy, Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed,
+		Exhausted: r.Exhausted, TimedOut: r.TimedOut, Canceled: r.Canceled,
+		Failures: each(r.Failures, failureOf), FailureCounts: r.FailureCounts, FinalStates: r.FinalStates,
+		Events: r.Events, Wall: r.Wall, Solver: r.Solver, Counters: r.Counters,
+		Workers:     each(r.Workers, func(w explore.WorkerStats) WorkerStats { return WorkerStats(w) }),
+		NotParallel: r.NotParallel, Covers: r.Covers, Note: r.Note,
+		Branches: each(r.Branches, func(b explore.BranchSite) BranchSite { return BranchSite(b) })}
+}
+
+// failureOf returns f as this package's Failure.
+func failureOf(f *explore.Failure) *Failure {
+	return &Failure{Kind: f.Kind, Message: f.Message, Thread: f.Thread, Execution: f.Execution, Token: f.Token, Record: f.Record,
+		Steps:   each(f.Steps, func(s explore.Step) Step { return Step(s) }),
+		Inputs:  each(f.Inputs, func(in explore.InputValue) InputValue { return InputValue(in) }),
+		Objects: f.Objects,
+		Blocked: each(f.Blocked, func(b explore.Blocked) Blocked { return Blocked(b) }),
+		Cycle:   f.Cycle, Switches: f.Switches, FoundSteps: f.FoundSteps, FoundSwitches: f.FoundSwitches,
+		ThreadNames: f.ThreadNames, SlowStep: f.SlowStep, SlowThread: f.SlowThread}
+}
+
+// each returns xs, each converted by f (nil for nil).
+func each[U, T any](xs []U, f func(U) T) []T {
+	if xs == nil {
+		return nil
+	}
+	out := make([]T, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
+}
