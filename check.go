@@ -45,7 +45,10 @@ const ReplayDir = "testdata/weft"
 // Check explores the executions of body inside a Go test and fails t with a
 // report for the first failure found, and the command that replays it:
 //
-//	WEFT_REPLAY='TestTop/sub=w1.AgAABgEABgBGoe1X' go test -run '^TestTop$/^sub$'
+//	WEFT_REPLAY='TestTop/sub=w1.AgAABgEABgBGoe1X' go test ./pkg -run '^TestTop$/^sub$'
+//
+// The package argument is the test binary's package relative to its
+// module's root (testPackage), so the command works from the module root.
 //
 // Replay files under testdata/weft/<TestName>/ run first. With ReplayEnv set
 // to a token tied to this test, or to a bare token, Check replays that token
@@ -145,7 +148,11 @@ func replayCommand(name string, id checkID, token string) string {
 	if cmd := os.Getenv(CommandEnv); cmd != "" {
 		return fmt.Sprintf("%s -run %s -replay %s", cmd, shellQuote(runPattern(name)), shellQuote(id.name+"="+token))
 	}
-	return fmt.Sprintf("%s=%s go test -run %s", ReplayEnv, shellQuote(id.name+"="+token), shellQuote(runPattern(name)))
+	pkg := testPackage()
+	if pkg != "" {
+		pkg += " "
+	}
+	return fmt.Sprintf("%s=%s go test %s-run %s", ReplayEnv, shellQuote(id.name+"="+token), pkg, shellQuote(runPattern(name)))
 }
 
 // runPattern returns the go test -run pattern that matches the test named

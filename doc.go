@@ -136,9 +136,11 @@
 // (WithShorten), and one of more than LongReport steps is summarised, the
 // whole report written to a file:
 //
-//	WEFT_REPLAY='TestCounter=w1.AgAABgEABgBGoe1X' go test -run '^TestCounter$'
+//	WEFT_REPLAY='TestCounter=w1.AgAABgEABgBGoe1X' go test ./counter -run '^TestCounter$'
 //
-// The token is tied to the test's full name, and the -run pattern anchors
+// The package argument (./counter) is the test's package relative to the
+// module's root, from the test binary's build information, so the command
+// runs from the module's root. The token is tied to the test's full name, and the -run pattern anchors
 // each level of it ('^TestTop$/^bad$' for subtest bad of TestTop): only that
 // test's Check replays the token, and every other Check explores as usual.
 // A bare token (WEFT_REPLAY=w1....) replays in every Check of the process
