@@ -81,6 +81,7 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		return nil
 	}
 	opts = append(opts[:len(opts):len(opts)], env...)
+	opts = append(opts, withTestName(t.Name()))
 	c := defaultConfig()
 	for _, o := range opts {
 		if err := o(&c); err != nil {

@@ -206,12 +206,12 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 // naming tables are names (nil: its own), shared with the sessions of
 // other workers (parallel.go).
 func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session {
-	w := &T{}
+	w := newT(c)
 	var stop <-chan struct{}
 	if c.ctx != nil {
 		stop = c.ctx.Done()
 	}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
+	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: c.timeout, Stop: stop, Names: names}, func() { w.run(body) })
 }
 
 // explorePart runs the exploration loop in session x with strategy s until
@@ -324,7 +324,7 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 		f.Switches, f.Record, f.Token = short.switches, short.rec, replay.Encode(short.rec)
 		f.Message, f.Thread = short.end.Message, short.end.Thread
 	}
-	f.Steps, f.ThreadNames = d.steps, d.names
+	f.Steps, f.ThreadNames, f.Log = d.steps, d.names, d.log
 	f.SlowStep, f.SlowThread = d.slowStep, d.slowThread
 	if err == nil && end.Kind == trace.DataRace && d.race != "" {
 		f.Message = d.race

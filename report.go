@@ -53,6 +53,10 @@ type Failure struct {
 	// timer. 0 if the clock never advanced so.
 	SlowStep   int
 	SlowThread trace.ThreadID
+	// Log holds the lines the execution logged with T's Log and Logf, and
+	// its Error lines that Message does not hold, each after its file and
+	// line, in order.
+	Log []string
 }
 
 // ThreadLabel names thread p for a person, as reports do: "T1", or, for a
@@ -98,6 +102,7 @@ type described struct {
 	steps   []Step
 	blocked []Blocked
 	names   []string // the threads' names, by ThreadID; nil if none has one
+	log     []string // Failure's Log
 	// race describes the execution's data race with the places of both
 	// accesses, with race checking (WithRaces), or is "" if it has none.
 	race string
@@ -116,8 +121,8 @@ func describeSteps(body func(w *T), rec replay.Record, c *config, b bounds) (d d
 	defer e.Close()
 	s := replay.New(rec)
 	s.Next()
-	w := &T{}
-	end := e.Run(s, func() { body(w) }, true)
+	w := newT(c)
+	end := e.Run(s, func() { w.run(body) }, true)
 	if e.Interrupted() {
 		return described{}, false, nil
 	}
@@ -164,6 +169,9 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *config) described {
 		steps[i] = st
 	}
 	d := described{steps: steps, blocked: describeBlocked(e, tr, label), names: names}
+	if x := lastState(e); x != nil {
+		d.log = x.logLines()
+	}
 	d.slowStep, d.slowThread = slowAdvance(e, tr)
 	if c.races {
 		var det races.Detector
@@ -319,6 +327,12 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 			fmt.Fprintf(&b, " %v", in)
 		}
 		b.WriteString("\n")
+	}
+	if len(f.Log) > 0 {
+		b.WriteString("log:\n")
+		for _, l := range f.Log {
+			fmt.Fprintf(&b, "    %s\n", l)
+		}
 	}
 	if len(f.Steps) > 0 {
 		b.WriteString("interleaving:\n")

@@ -193,8 +193,8 @@ func shorten(body func(w *T), c *config, found *schedule, b bounds) *schedule {
 			budget--
 			f := &follower{order: cur.withoutPreemption(i), inputs: cur.inputs, last: trace.NoThread}
 			f.Next()
-			w := &T{}
-			end := e.Run(f, func() { body(w) }, false)
+			w := newT(c)
+			end := e.Run(f, func() { w.run(body) }, false)
 			if e.Abandoned() || e.Interrupted() {
 				return bestOf(found, cur)
 			}

@@ -127,6 +127,9 @@ type Exec struct {
 	raceBegin byte
 	// shim is the state of package shim for e's executions.
 	shim any
+	// user is the state package weft's T keeps for e's executions (its
+	// errors, logs and cleanups).
+	user any
 	// decideMark, request and requestPanic: a thread's request that the
 	// dispatcher run a function, and the function's panic (onDispatcher,
 	// racesync.go).
@@ -171,6 +174,10 @@ func (e *Exec) Serial() uint64 { return e.serial }
 // ShimState returns the state package shim keeps for e's executions, which
 // only their running thread touches.
 func (e *Exec) ShimState() *any { return &e.shim }
+
+// UserState returns the state package weft's T keeps for e's executions,
+// which, like ShimState, tells its execution by Serial.
+func (e *Exec) UserState() *any { return &e.user }
 
 // BodyReturned reports whether the test body of the execution has returned
 // (the threads left run to their end, or to a leak).
