@@ -124,6 +124,9 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		t.Errorf("weft: strict (%s or %s=1): the exploration found no failure but did not finish, so the test does not pass: %s; raise the bound, or choose a systematic strategy (optimal, dpor, exhaustive)",
 			"WithStrict", StrictEnv, r.stopped(&c))
 	}
+	if n := uncontrolled(body, r, opts); n > 0 {
+		t.Errorf("%s", uncontrolledMessage(n, r))
+	}
 	if r.Failed() {
 		f := r.Failures[0]
 		where := ""

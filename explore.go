@@ -66,6 +66,14 @@ type Result struct {
 	// reached, by source line, with the sides they took (branches.go);
 	// nil for a program without inputs.
 	Branches []BranchSite
+	// Uncontrolled is the number of goroutines the process created, while
+	// the body's function ran in the exploration's first execution,
+	// besides those weft created for its threads: goroutines the body
+	// started outside weft's control (go statements, time.AfterFunc, ...),
+	// or, rarely, that the rest of the process started meanwhile. Check
+	// runs the execution again to tell (uncontrolled.go). 0 if the
+	// runtime does not count goroutines.
+	Uncontrolled int
 
 	finals driver.FinalStates
 }
@@ -207,6 +215,7 @@ func explore(body func(w *T), s strategy.Strategy, c *config) (*Result, error) {
 // other workers (parallel.go).
 func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session {
 	w := newT(c)
+	w.probe = true
 	var stop <-chan struct{}
 	if c.ctx != nil {
 		stop = c.ctx.Done()
@@ -240,6 +249,9 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 			c.observe(tr, end)
 		}
 		sides.add(tr)
+		if x := lastState(e); x != nil {
+			r.Uncontrolled = max(r.Uncontrolled, x.uncontrolled)
+		}
 		r.finals.Merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))

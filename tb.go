@@ -26,6 +26,10 @@ type execState struct {
 	ended    bool     // the body and its cleanups have ended
 	cleanups []func() // in the order registered
 	helpers  []string // the functions Helper marked
+	// uncontrolled is the number of goroutines the process created while
+	// the body ran, besides weft's, if the execution counted them
+	// (probe).
+	uncontrolled int
 }
 
 // outLine is a line of Error or Log, with its place.
@@ -68,8 +72,14 @@ func lastState(e *engine.Exec) *execState {
 func (w *T) run(body func(w *T)) {
 	x := state()
 	returned := false
+	var p probe
+	if w.probe && !w.probed {
+		w.probed = true
+		p.start(cur().Exec())
+	}
 	defer func() {
 		x.runCleanups()
+		x.uncontrolled = p.end()
 		x.ended = true
 		if returned && x.failed {
 			x.reported = true

@@ -19,6 +19,10 @@ import (
 // takes a *T.
 type T struct {
 	name string // the test's name (Name)
+	// probe says to count, in the first execution, the goroutines the
+	// body starts outside weft's control (uncontrolled.go); probed that
+	// it was done.
+	probe, probed bool
 }
 
 // newT returns the T of the executions of an exploration with c.
