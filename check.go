@@ -46,7 +46,10 @@ const ReplayDir = "testdata/weft"
 // Check explores the executions of body inside a Go test and fails t with a
 // report for the first failure found, and the command that replays it:
 //
-//	WEFT_REPLAY='TestTop/sub=w1.AgAABgEABgBGoe1X' go test -run '^TestTop$/^sub$'
+//	WEFT_REPLAY='TestTop/sub=w1.AgAABgEABgBGoe1X' go test ./pkg -run '^TestTop$/^sub$'
+//
+// The package argument is the test binary's package relative to its
+// module's root (testPackage), so the command works from the module root.
 //
 // Replay files under testdata/weft/<TestName>/ run first. With ReplayEnv set
 // to a token tied to this test, or to a bare token, Check replays that token
@@ -79,6 +82,7 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		return nil
 	}
 	opts = append(opts[:len(opts):len(opts)], env...)
+	opts = append(opts, withTestName(t.Name()))
 	c := defaultConfig()
 	for _, o := range opts {
 		if err := o(&c); err != nil {
@@ -131,6 +135,9 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		t.Errorf("weft: strict (%s or %s=1): the exploration found no failure but did not finish, so the test does not pass: %s; raise the bound, or choose a systematic strategy (optimal, dpor, exhaustive)",
 			"WithStrict", StrictEnv, r.stopped(&c))
 	}
+	if n := uncontrolled(body, r, opts); n > 0 {
+		t.Errorf("%s", uncontrolledMessage(n, r))
+	}
 	if r.Failed() {
 		f := r.Failures[0]
 		where := ""
@@ -156,7 +163,11 @@ func replayCommand(name string, id checkID, token string) string {
 	if cmd := os.Getenv(CommandEnv); cmd != "" {
 		return fmt.Sprintf("%s -run %s -replay %s", cmd, shellQuote(runPattern(name)), shellQuote(id.name+"="+token))
 	}
-	return fmt.Sprintf("%s=%s go test -run %s", ReplayEnv, shellQuote(id.name+"="+token), shellQuote(runPattern(name)))
+	pkg := testPackage()
+	if pkg != "" {
+		pkg += " "
+	}
+	return fmt.Sprintf("%s=%s go test %s-run %s", ReplayEnv, shellQuote(id.name+"="+token), pkg, shellQuote(runPattern(name)))
 }
 
 // runPattern returns the go test -run pattern that matches the test named

@@ -44,6 +44,34 @@
 // these rules: go statements, Go channels, sync, sync/atomic, real time, and
 // plain variables shared with a thread.
 //
+// Check fails a test whose body starts goroutines outside weft's control:
+// it counts the goroutines the process creates while the body's function
+// runs in the first execution (runtime/metrics'
+// /sched/goroutines-created), less those weft creates for the execution's
+// threads, and if some are left, runs that execution twice more and fails
+// if each run leaves some too (so that another test's goroutines, or the
+// runtime's, created meanwhile, do not count). Goroutines that the body's
+// threads start after the body has returned, and Go channels and sync
+// mutexes shared by weft's threads alone, are not seen: weft vet is the
+// check for them. Under weft test, which controls go statements, Check
+// does not count. Explore reports the count as Result.Uncontrolled.
+//
+// # T for test helpers
+//
+// T has testing.T's methods for test helpers, with their meanings inside
+// one execution, so that a helper that takes an interface of them (an
+// assertion library's require.TestingT: Errorf and FailNow) takes a *T:
+// Errorf and Error mark the execution failed and go on, and when the body
+// returns it fails (kind assertion) with their messages, each after the
+// file and line of its call; Fatalf, Fatal and FailNow fail it at once;
+// Helper makes those lines the caller's; Logf and Log lines appear in the
+// report of a failing execution only; Cleanup registers a function that
+// runs, under weft's control, when the body returns, last first, before
+// weft looks for leaked threads (a panic in one is the execution's
+// failure); Failed, Name (the test's) and Skip (the execution is assumed
+// away, as with Assume) complete the set. T's Fail keeps weft's meaning:
+// it takes a message and stops the execution.
+//
 // w.GoNamed("producer", f) (or weft.GoNamed) starts a thread that reports
 // show as T1(producer) rather than T1: in its steps, the lists of blocked
 // threads, the holders of locks and the cycle of waits.
@@ -136,9 +164,11 @@
 // (WithShorten), and one of more than LongReport steps is summarised, the
 // whole report written to a file:
 //
-//	WEFT_REPLAY='TestCounter=w1.AgAABgEABgBGoe1X' go test -run '^TestCounter$'
+//	WEFT_REPLAY='TestCounter=w1.AgAABgEABgBGoe1X' go test ./counter -run '^TestCounter$'
 //
-// The token is tied to the test's full name, and the -run pattern anchors
+// The package argument (./counter) is the test's package relative to the
+// module's root, from the test binary's build information, so the command
+// runs from the module's root. The token is tied to the test's full name, and the -run pattern anchors
 // each level of it ('^TestTop$/^bad$' for subtest bad of TestTop): only that
 // test's Check replays the token, and every other Check explores as usual.
 // A bare token (WEFT_REPLAY=w1....) replays in every Check of the process

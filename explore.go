@@ -6,6 +6,7 @@ package weft
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -71,6 +72,14 @@ type Result struct {
 	// reached, by source line, with the sides they took (branches.go);
 	// nil for a program without inputs.
 	Branches []BranchSite
+	// Uncontrolled is the number of goroutines the process created, while
+	// the body's function ran in the exploration's first execution,
+	// besides those weft created for its threads: goroutines the body
+	// started outside weft's control (go statements, time.AfterFunc, ...),
+	// or, rarely, that the rest of the process started meanwhile. Check
+	// runs the execution again to tell (uncontrolled.go). 0 if the
+	// runtime does not count goroutines.
+	Uncontrolled int
 }
 
 // WorkerStats describes one worker of a parallel exploration.
@@ -182,7 +191,7 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 			return nil, err
 		}
 	}
-	r, err := explore.Explore(run(body), c.exploration())
+	r, err := explore.Explore(run(body, &c), c.exploration())
 	return exploreResult(resultOf(r), err, &c)
 }
 
@@ -191,8 +200,18 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 // stacks of every build (a report shows it for a thread blocked outside
 // weft).
 //
+// Each execution gets a T of its own; the first one to start counts the
+// goroutines the body starts outside weft's control (uncontrolled.go).
+//
 //go:noinline
-func run(body func(w *T)) func() { return func() { body(&T{}) } }
+func run(body func(w *T), c *config) func() {
+	var probed atomic.Bool
+	return func() {
+		w := newT(c)
+		w.probe = !probed.Swap(true)
+		w.run(body)
+	}
+}
 
 // exploreResult returns what Explore returns for an exploration with c that
 // ended with r and err.
@@ -241,7 +260,7 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		return nil, err
 	}
 	s := replay.New(rec)
-	r, err := explore.Run(run(body), s, c.exploration())
+	r, err := explore.Run(run(body, &c), s, c.exploration())
 	if err != nil {
 		return resultOf(r), err
 	}

@@ -27,7 +27,7 @@ func exploreDividedOpts(body func(*T), s strategy.Splitter, every, depth int, ap
 	if err != nil {
 		return nil, err
 	}
-	r, err := explore.Divided(run(body), s, c.exploration(), every, depth, apart)
+	r, err := explore.Divided(run(body, c), s, c.exploration(), every, depth, apart)
 	return resultOf(r), err
 }
 
@@ -59,7 +59,7 @@ func NewCoordinator(body func(*T), opts ...Option) (*Coordinator, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, err := explore.NewCoordinator(run(body), *c.exploration())
+	k, err := explore.NewCoordinator(run(body, c), *c.exploration())
 	if err != nil {
 		return nil, err
 	}
@@ -82,5 +82,5 @@ func NewPartExplorer(body func(*T), opts ...Option) (*PartExplorer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return explore.NewPartExplorer(run(body), *c.exploration())
+	return explore.NewPartExplorer(run(body, c), *c.exploration())
 }

@@ -54,7 +54,7 @@ func TestReplayCommandAnchorsEachLevel(t *testing.T) {
 			t.Fatalf("%s: errors %q, fatals %q; want one error", tc.name, ft.errors, ft.fatals)
 		}
 		tok := r.Failures[0].Token
-		want := "\nreplay: WEFT_REPLAY=" + strings.ReplaceAll(tc.value, "TOK", tok) + " go test -run " + tc.pattern + "\n"
+		want := "\nreplay: WEFT_REPLAY=" + strings.ReplaceAll(tc.value, "TOK", tok) + " go test . -run " + tc.pattern + "\n"
 		if !strings.HasSuffix(ft.errors[0], want) {
 			t.Errorf("%s: the report does not end with %q:\n%s", tc.name, want, ft.errors[0])
 		}
@@ -78,7 +78,7 @@ func TestReplayCommandChild(t *testing.T) {
 
 // replayLine matches the replay command of a report; test names here hold
 // no quote.
-var replayLine = regexp.MustCompile(`(?m)^\s*replay: WEFT_REPLAY='([^']*)' go test -run '([^']*)'$`)
+var replayLine = regexp.MustCompile(`(?m)^\s*replay: WEFT_REPLAY='([^']*)' go test \. -run '([^']*)'$`)
 
 // TestReplayCommandRunsOneSubtest runs the test binary as the command of a
 // failing subtest's report says: only that subtest runs and fails, with the
@@ -278,7 +278,7 @@ func TestTwoChecksInOneTest(t *testing.T) {
 	}
 	m := replayLine.FindStringSubmatch(ft.errors[0])
 	if m == nil || !strings.HasPrefix(m[1], "TestTwo (check 2)=w1.") || m[2] != "^TestTwo$" {
-		t.Fatalf("the report's replay command %q, want WEFT_REPLAY='TestTwo (check 2)=w1...' go test -run '^TestTwo$':\n%s", m, ft.errors[0])
+		t.Fatalf("the report's replay command %q, want WEFT_REPLAY='TestTwo (check 2)=w1...' go test . -run '^TestTwo$':\n%s", m, ft.errors[0])
 	}
 
 	// The next run: the first Check explores and passes, the second

@@ -49,6 +49,9 @@ type config struct {
 	// observe, if set (WithObserver), sees every execution as it is
 	// recorded.
 	observe func(tr *trace.Trace, end trace.End)
+	// testName is the name of the test that runs the exploration (Check),
+	// which T.Name returns.
+	testName string
 }
 
 func defaultConfig() config {
@@ -289,4 +292,9 @@ func WithWorkers(n int) Option {
 // during the call only.
 func WithObserver(f func(tr *trace.Trace, end trace.End)) Option {
 	return func(c *config) error { c.observe = f; return nil }
+}
+
+// withTestName names the test that runs the exploration, for T.Name.
+func withTestName(name string) Option {
+	return func(c *config) error { c.testName = name; return nil }
 }

@@ -279,7 +279,7 @@ func TestCheck(t *testing.T) {
 	rep := ft.errors[0]
 	tok := r.Failures[0].Token
 	for _, want := range []string{"assertion", "read the store", "T1   store", "T0   load",
-		"\nreplay: WEFT_REPLAY='TestX=" + tok + "' go test -run '^TestX$'\n", "testdata/weft/TestX/"} {
+		"\nreplay: WEFT_REPLAY='TestX=" + tok + "' go test . -run '^TestX$'\n", "testdata/weft/TestX/"} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report does not contain %q:\n%s", want, rep)
 		}
@@ -301,7 +301,7 @@ func TestCheck(t *testing.T) {
 	ft2 := &fakeTB{TB: t, name: "TestX"}
 	r2 := weft.Check(ft2, raceBody)
 	if len(ft2.errors) != 1 || !strings.Contains(ft2.errors[0], "replay file "+files[0]) || !strings.Contains(ft2.errors[0], "still fails") ||
-		!strings.Contains(ft2.errors[0], "\nreplay: WEFT_REPLAY='TestX="+tok+"' go test -run '^TestX$'\n") {
+		!strings.Contains(ft2.errors[0], "\nreplay: WEFT_REPLAY='TestX="+tok+"' go test . -run '^TestX$'\n") {
 		t.Fatalf("second Check: errors %q, want one naming the replay file, with the replay command", ft2.errors)
 	}
 	if r2.Executions != 1 || r2.Strategy != "replay" {

@@ -51,6 +51,10 @@ type Failure struct {
 	// timer. 0 if the clock never advanced so.
 	SlowStep   int
 	SlowThread trace.ThreadID
+	// Log holds the lines the execution logged with T's Log and Logf, and
+	// its Error lines that Message does not hold, each after its file and
+	// line, in order.
+	Log []string
 }
 
 // ThreadLabel names thread p for a person, as reports do: "T1", or, for a
@@ -174,6 +178,12 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 			fmt.Fprintf(&b, " %v", in)
 		}
 		b.WriteString("\n")
+	}
+	if len(f.Log) > 0 {
+		b.WriteString("log:\n")
+		for _, l := range f.Log {
+			fmt.Fprintf(&b, "    %s\n", l)
+		}
 	}
 	if len(f.Steps) > 0 {
 		b.WriteString("interleaving:\n")

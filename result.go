@@ -6,12 +6,19 @@ package weft
 import (
 	"time"
 
+	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/internal/explore"
 )
 
 // A command that runs an exploration in a mode of package explore's (weft
 // run -nats) reports its Result as this package's.
-func init() { explore.APIResult = func(r *explore.Result) any { return resultOf(r) } }
+func init() {
+	explore.APIResult = func(r *explore.Result) any { return resultOf(r) }
+	explore.APIBody = func(body any) func() {
+		c := defaultConfig()
+		return run(body.(func(*T)), &c)
+	}
+}
 
 // exploration returns the Config package explore runs c with.
 func (c *config) exploration() *explore.Config {
@@ -27,6 +34,18 @@ func (c *config) exploration() *explore.Config {
 		Seed: c.seed, Depth: c.depth, K: c.k, MaxRuns: c.maxRuns, MaxSteps: c.maxSteps,
 		Timeout: timeout, Stop: stop, Watchdog: c.watchdog, Time: c.time, StopOnFail: c.stopOnFail,
 		Workers: c.workers, Shorten: c.shorten, Races: c.races, Batch: c.batch, Observe: c.observe}
+	x.Log = func(e *engine.Exec) []string {
+		if s := lastState(e); s != nil {
+			return s.logLines()
+		}
+		return nil
+	}
+	x.Uncontrolled = func(e *engine.Exec) int {
+		if s := lastState(e); s != nil {
+			return s.uncontrolled
+		}
+		return 0
+	}
 	if p := c.progress; p != nil {
 		x.Progress = func(pr explore.Progress) { p(Progress(pr)) }
 	}
@@ -44,7 +63,8 @@ func resultOf(r *explore.Result) *Result {
 		Events: r.Events, Wall: r.Wall, Solver: r.Solver, Counters: r.Counters,
 		Workers:     each(r.Workers, func(w explore.WorkerStats) WorkerStats { return WorkerStats(w) }),
 		NotParallel: r.NotParallel, Covers: r.Covers, Note: r.Note,
-		Branches: each(r.Branches, func(b explore.BranchSite) BranchSite { return BranchSite(b) })}
+		Branches:     each(r.Branches, func(b explore.BranchSite) BranchSite { return BranchSite(b) }),
+		Uncontrolled: r.Uncontrolled}
 }
 
 // failureOf returns f as this package's Failure.
@@ -55,7 +75,7 @@ func failureOf(f *explore.Failure) *Failure {
 		Objects: f.Objects,
 		Blocked: each(f.Blocked, func(b explore.Blocked) Blocked { return Blocked(b) }),
 		Cycle:   f.Cycle, Switches: f.Switches, FoundSteps: f.FoundSteps, FoundSwitches: f.FoundSwitches,
-		ThreadNames: f.ThreadNames, SlowStep: f.SlowStep, SlowThread: f.SlowThread}
+		ThreadNames: f.ThreadNames, SlowStep: f.SlowStep, SlowThread: f.SlowThread, Log: f.Log}
 }
 
 // each returns xs, each converted by f (nil for nil).

@@ -13,7 +13,20 @@ import (
 
 // T is the handle of one execution of a test body. It starts threads and
 // reports failures. Only the body and the threads it starts may use it.
-type T struct{}
+// Besides weft's own Assert and Fail, it has testing.T's methods for test
+// helpers, with their meanings inside one execution (Errorf, Fatalf, Log,
+// Cleanup, Helper, ...): a helper that takes an interface of some of them
+// takes a *T.
+type T struct {
+	name string // the test's name (Name)
+	// probe says to count, in the first execution, the goroutines the
+	// body starts outside weft's control (uncontrolled.go); probed that
+	// it was done.
+	probe, probed bool
+}
+
+// newT returns the T of the executions of an exploration with c.
+func newT(c *config) *T { return &T{name: c.testName} }
 
 // Thread is a thread started by T.Go; Join waits for it.
 type Thread struct {

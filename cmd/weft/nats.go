@@ -141,7 +141,7 @@ func programBody(s distrib.Spec) (func(), error) {
 		return nil, fmt.Errorf("program %s: %w", s.Program, err)
 	}
 	body := p.Body(ps)
-	return func() { body(&weft.T{}) }, nil
+	return explore.APIBody(body), nil
 }
 
 // startWorkerProcesses starts n processes of weft worker on the server at

@@ -78,7 +78,7 @@ func bodies(s Spec) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
-	return func() { body(&weft.T{}) }, nil
+	return explore.APIBody(body), nil
 }
 
 // weftBody is bodies' test body, as package weft runs it.
@@ -590,7 +590,7 @@ func TestDistributedSharedObject(t *testing.T) {
 		{"twice", twice, "var x and another object of that name were made outside the test body: a distributed exploration tells such objects apart by their names"},
 		{"unnamed", unnamed, "waitgroup was made outside the test body (or kept from one execution to the next)"},
 	} {
-		bodies := func(Spec) (func(), error) { return func() { tc.body(&weft.T{}) }, nil }
+		bodies := func(Spec) (func(), error) { return explore.APIBody(tc.body), nil }
 		_, _, err := Coordinate(context.Background(), js, Spec{Program: tc.name, KeepGoing: true}, Options{Bodies: bodies})
 		if !errors.Is(err, explore.ErrSharedObject) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want ErrSharedObject: %q", tc.name, err, tc.want)

@@ -253,6 +253,7 @@ func (e *Exec) letGo(t *Thread) {
 	if t.dead && t.stop != nil {
 		stop, done := t.stop, make(chan struct{})
 		t.stop = nil
+		e.spawned.Add(1)
 		go func() {
 			defer close(done)
 			stop()
@@ -277,6 +278,7 @@ func (e *Exec) resumeThread(t *Thread) (*Thread, bool) {
 // (racemark), where the race detector's reports show it created, so that
 // weft test names it in them.
 func (e *Exec) newCoroutine(t *Thread) {
+	e.spawned.Add(1) // iter.Pull's goroutine
 	if RaceHide {
 		racemark.Thread(int(t.id), func() { t.resume, t.stop = iter.Pull(e.coroutine(t)) })
 		return

@@ -127,6 +127,13 @@ type Exec struct {
 	raceBegin byte
 	// shim is the state of package shim for e's executions.
 	shim any
+	// user is the state package weft's T keeps for e's executions (its
+	// errors, logs and cleanups).
+	user any
+	// spawned counts the goroutines e created for its threads
+	// (newCoroutine, letGo), written by the dispatcher and read by the
+	// threads (Spawned).
+	spawned atomic.Int64
 	// decideMark, request and requestPanic: a thread's request that the
 	// dispatcher run a function, and the function's panic (onDispatcher,
 	// racesync.go).
@@ -171,6 +178,15 @@ func (e *Exec) Serial() uint64 { return e.serial }
 // ShimState returns the state package shim keeps for e's executions, which
 // only their running thread touches.
 func (e *Exec) ShimState() *any { return &e.shim }
+
+// Spawned returns how many goroutines e has created for the threads of
+// its executions, since NewExec: the rest of those the process created
+// while an execution ran are the program's own, or another's.
+func (e *Exec) Spawned() int64 { return e.spawned.Load() }
+
+// UserState returns the state package weft's T keeps for e's executions,
+// which, like ShimState, tells its execution by Serial.
+func (e *Exec) UserState() *any { return &e.user }
 
 // BodyReturned reports whether the test body of the execution has returned
 // (the threads left run to their end, or to a leak).

@@ -76,6 +76,13 @@ type Config struct {
 	Batch int
 	// Observe, if set, sees every execution as it is recorded.
 	Observe func(tr *trace.Trace, end trace.End)
+	// Log, if set, returns the lines the last execution of a runtime
+	// logged (the API's T.Log and T.Error), for a failure's report.
+	Log func(e *engine.Exec) []string
+	// Uncontrolled, if set, returns the goroutines the body of the last
+	// execution of a runtime started outside weft's control, as far as
+	// it counted them (Result.Uncontrolled).
+	Uncontrolled func(e *engine.Exec) int
 }
 
 // Progress is a snapshot of a running exploration.

@@ -20,6 +20,7 @@ type described struct {
 	steps   []Step
 	blocked []Blocked
 	names   []string // the threads' names, by ThreadID; nil if none has one
+	log     []string // Failure's Log
 	// race describes the execution's data race with the places of both
 	// accesses, with race checking (WithRaces), or is "" if it has none.
 	race string
@@ -85,6 +86,9 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *Config) described {
 		steps[i] = st
 	}
 	d := described{steps: steps, blocked: describeBlocked(e, tr, label), names: names}
+	if c.Log != nil {
+		d.log = c.Log(e)
+	}
 	d.slowStep, d.slowThread = slowAdvance(e, tr)
 	if c.Races {
 		var det races.Detector

@@ -15,7 +15,8 @@ import (
 // to r: the counts add up, the failures of a kind r has not seen join r's
 // (their Execution numbers are o's own), the final states are counted
 // once over both, the solver's and the strategy's counters add up, the
-// branch sides taken in either are taken, Wall is the longer of the two,
+// branch sides taken in either are taken, Wall and Uncontrolled are the
+// larger of the two,
 // and r is exhausted only if both were.
 func (r *Result) Merge(o *Result) {
 	r.Executions += o.Executions
@@ -27,6 +28,8 @@ func (r *Result) Merge(o *Result) {
 	r.TimedOut = r.TimedOut || o.TimedOut
 	r.Canceled = r.Canceled || o.Canceled
 	r.Wall = max(r.Wall, o.Wall)
+	r.Uncontrolled = max(r.Uncontrolled, o.Uncontrolled)
+	r.Uncontrolled = max(r.Uncontrolled, o.Uncontrolled)
 	if r.FailureCounts == nil {
 		r.FailureCounts = map[trace.FailureKind]int{}
 	}

@@ -32,6 +32,7 @@ type Result struct {
 	Covers                        string
 	Note                          string
 	Branches                      []BranchSite
+	Uncontrolled                  int
 
 	finals FinalStates
 }
@@ -64,6 +65,7 @@ type Failure struct {
 	ThreadNames               []string
 	SlowStep                  int
 	SlowThread                trace.ThreadID
+	Log                       []string
 }
 
 // Step is one step of a failing interleaving (package weft's Step).
@@ -116,3 +118,8 @@ type WorkerStats struct {
 // reports it as package weft does (weft run -nats). Package weft sets it
 // when it is initialised, so that one conversion fills both.
 var APIResult func(*Result) any
+
+// APIBody turns a test body of package weft's (a func(*weft.T)) into the
+// function an exploration runs, as weft.Explore does: each execution with
+// a T of its own, its cleanups and helpers' errors. Package weft sets it.
+var APIBody func(body any) func()

@@ -48,6 +48,9 @@ func explorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 			c.Observe(tr, end)
 		}
 		sides.add(tr)
+		if c.Uncontrolled != nil {
+			r.Uncontrolled = max(r.Uncontrolled, c.Uncontrolled(e))
+		}
 		r.finals.Merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))
@@ -128,7 +131,7 @@ func newFailure(e *engine.Exec, body func(), c *Config, tr *trace.Trace, end tra
 		f.Switches, f.Record, f.Token = short.switches, short.rec, replay.Encode(short.rec)
 		f.Message, f.Thread = short.end.Message, short.end.Thread
 	}
-	f.Steps, f.ThreadNames = d.steps, d.names
+	f.Steps, f.ThreadNames, f.Log = d.steps, d.names, d.log
 	f.SlowStep, f.SlowThread = d.slowStep, d.slowThread
 	if err == nil && end.Kind == trace.DataRace && d.race != "" {
 		f.Message = d.race
