@@ -6,11 +6,11 @@ package weft_test
 import (
 	"context"
 	"errors"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy/reach"
 	"github.com/weft-go/weft/trace"
@@ -29,7 +29,7 @@ const boundSteps = 20_000
 // runs a few strategies; WEFT_LONG=1 runs every one.
 func TestBoundsStopEveryStrategy(t *testing.T) {
 	names := registry.Names()
-	if os.Getenv("WEFT_LONG") == "" {
+	if !long.Enabled() {
 		names = []string{"optimal", "dpor+sleep", "flip"}
 	}
 	modes := []struct {
@@ -43,7 +43,7 @@ func TestBoundsStopEveryStrategy(t *testing.T) {
 	for _, name := range names {
 		for _, m := range modes {
 			for _, bound := range bounds {
-				if os.Getenv("WEFT_LONG") == "" && name != "optimal" && (m.name == "any" || bound == "context") {
+				if !long.Enabled() && name != "optimal" && (m.name == "any" || bound == "context") {
 					continue // the representative subset
 				}
 				t.Run(name+"/"+m.name+"/"+bound, func(t *testing.T) {

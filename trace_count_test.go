@@ -6,7 +6,11 @@
 
 package weft_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/weft-go/weft/internal/long"
+)
 
 // staticEvent is an access of a program whose accesses do not depend on
 // the values read: a load or store of a variable.
@@ -143,7 +147,7 @@ func TestTraceCounts(t *testing.T) {
 		}
 	}
 	want := 9 // xy, dporproblem, pairs n=1-4, fib n=2-4
-	if testing.Short() {
+	if !long.Enabled() {
 		want-- // fib n=4 is long
 	}
 	if checked != want {
