@@ -31,7 +31,7 @@ func timeoutRace(w *weft.T) {
 
 // timeoutRaceLine is the line of timeoutRace's Select, whose timer case
 // fails.
-const timeoutRaceLine = 26
+const timeoutRaceLine = 27
 
 func TestAnyStepTimeoutRace(t *testing.T) {
 	for _, c := range []struct {

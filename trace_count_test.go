@@ -138,7 +138,7 @@ func TestTraceCounts(t *testing.T) {
 	checked := 0
 	for _, c := range optimalCounts {
 		p := static(c.program, c.params)
-		if p == nil || c.long && testing.Short() {
+		if p == nil || c.long && !long.Enabled() {
 			continue
 		}
 		checked++

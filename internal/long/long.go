@@ -25,3 +25,12 @@ func Skip(t testing.TB, what string) {
 		t.Skipf("%s: %s=1 runs it", what, Env)
 	}
 }
+
+// N returns full if the long tests run, quick otherwise: the size of a
+// sweep, such as a number of generated programs.
+func N(quick, full int) int {
+	if Enabled() {
+		return full
+	}
+	return quick
+}

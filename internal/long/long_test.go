@@ -44,3 +44,18 @@ func TestSkip(t *testing.T) {
 		t.Errorf("with %s=1, Skip skipped the test", Env)
 	}
 }
+
+func TestN(t *testing.T) {
+	t.Setenv(Env, "")
+	if got := N(3, 100); got != 3 {
+		t.Errorf("with %s unset, N(3, 100) = %d; want 3", Env, got)
+	}
+	t.Setenv(Env, "1")
+	want := 100
+	if testing.Short() {
+		want = 3
+	}
+	if got := N(3, 100); got != want {
+		t.Errorf("with %s=1, N(3, 100) = %d; want %d", Env, got, want)
+	}
+}
