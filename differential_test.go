@@ -311,11 +311,11 @@ func diffSets[K comparable](want, got map[K]bool) string {
 const differentialPrograms = 200
 
 // TestDifferential checks the complete strategies against exhaustive search
-// on differentialPrograms random programs (50 unless WEFT_LONG=1), from seed 0; a
-// program too large for exhaustive search is replaced by the next seed, and
-// the test fails if more than a tenth of the programs had to be replaced.
-// WEFT_DIFF_PROGRAMS=n checks n programs, from seed WEFT_DIFF_FROM (0 by
-// default).
+// on differentialPrograms random programs (50 unless WEFT_LONG=1), from seed
+// 0; a program too large for exhaustive search is replaced by the next seed,
+// and the test fails if more than a tenth of the programs had to be
+// replaced. WEFT_DIFF_PROGRAMS=n checks n programs, from seed WEFT_DIFF_FROM
+// (0 by default).
 func TestDifferential(t *testing.T) {
 	n := differentialPrograms
 	if !long.Enabled() {
