@@ -22,6 +22,7 @@ import (
 	_ "github.com/weft-go/weft/concolic" // the concolic strategies, when linked
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -233,7 +234,7 @@ type switchForms struct{ current atomic.Pointer[forms] }
 func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load().observe(tr, end) }
 
 // TestDistributedEqualsLocal explores 8 built-in programs and 100
-// generated ones (5 with -short), each with its objects made by every
+// generated ones (5 unless WEFT_LONG=1), each with its objects made by every
 // execution and, again, made once outside the test body, and the timeout
 // program in both time modes, with every systematic strategy that divides
 // into units (but the concolic ones), on two workers over NATS, and
@@ -247,7 +248,7 @@ func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load()
 // local (unnamedWaitGroup).
 func TestDistributedEqualsLocal(t *testing.T) {
 	n := 100
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 5
 	}
 	e := embedded(t)
