@@ -15,6 +15,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy/con2"
 	"github.com/weft-go/weft/strategy/unfold"
@@ -119,7 +120,7 @@ func withAdds(p *gen.Program) *gen.Program {
 }
 
 // TestDifferentialAddOnly checks every systematic strategy on random
-// programs of gen.V3 that use AddOnly (40, 15 with -short; from seed 0,
+// programs of gen.V3 that use AddOnly (15; 40 with WEFT_LONG=1; from seed 0,
 // programs without AddOnly or too large for exhaustive search are passed
 // over): optimal and the DPOR family against exhaustive search as
 // TestDifferential does (optimal: one execution per trace), the others as
@@ -129,7 +130,7 @@ func withAdds(p *gen.Program) *gen.Program {
 func TestDifferentialAddOnly(t *testing.T) {
 	n := 40
 	want := map[string]int{"unfold": 38, "con2": 9}
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 15
 		want = map[string]int{"unfold": 14, "con2": 4}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -30,7 +31,7 @@ func timeoutRace(w *weft.T) {
 
 // timeoutRaceLine is the line of timeoutRace's Select, whose timer case
 // fails.
-const timeoutRaceLine = 26
+const timeoutRaceLine = 27
 
 func TestAnyStepTimeoutRace(t *testing.T) {
 	for _, c := range []struct {
@@ -235,13 +236,13 @@ func TestAnyStepWorkers(t *testing.T) {
 
 // TestAnyStepDifferentialGen checks the complete strategies against
 // exhaustive search, with time at any step, on random programs with
-// sleeps, reads of the clock and timeouts (gen.Timed; 200, 50 with
-// -short): the same final states, failure kinds and maximal traces, and
+// sleeps, reads of the clock and timeouts (gen.Timed; 50, 200 with
+// WEFT_LONG=1): the same final states, failure kinds and maximal traces, and
 // optimal each trace once, none cut. A program too large for exhaustive
 // search is replaced by the next seed.
 func TestAnyStepDifferentialGen(t *testing.T) {
 	n := 200
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 50
 	}
 	last, skipped := checkPrograms(t, n, 0, n/5, func(seed uint64) bool {

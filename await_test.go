@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -314,16 +315,19 @@ var awaitCases = []soundnessCase{
 }
 
 // The spin locks of spinlocks_test.go for two threads, both ways: 12, 19
-// and 10 traces; Peterson's and Dekker's end with either turn.
+// and 10 traces; Peterson's and Dekker's end with either turn. checkSound
+// takes seconds on each: by default it checks Peterson's lock with awaits
+// and the test-and-test-and-set lock with yields, WEFT_LONG=1 all six.
 func init() {
 	for _, c := range []struct {
 		name             string
 		traces, outcomes int
-	}{{"peterson", 12, 2}, {"dekker", 19, 2}, {"ttas", 10, 1}} {
+		quick            bool // the way of waiting checkSound checks by default (Dekker's: none)
+	}{{"peterson", 12, 2, true}, {"dekker", 19, 2, false}, {"ttas", 10, 1, false}} {
 		l := lockNamed(c.name, 2)
 		for _, await := range []bool{false, true} {
 			awaitCases = append(awaitCases, soundnessCase{name: fmt.Sprintf("%s/await=%v", c.name, await), body: l.body(await),
-				traces: c.traces, outcomes: c.outcomes})
+				traces: c.traces, outcomes: c.outcomes, long: c.name == "dekker" || await != c.quick})
 		}
 	}
 }
@@ -338,7 +342,8 @@ func TestAwaitSound(t *testing.T) {
 
 // TestAwaitModel checks the runtime against package model (model_test.go)
 // on awaitCases and on the spin locks for three threads (at most 20000
-// executions each).
+// executions each). The filter lock with awaits and the
+// test-and-test-and-set lock, seconds each, run with WEFT_LONG=1 only.
 func TestAwaitModel(t *testing.T) {
 	for _, c := range awaitCases {
 		checkModel(t, c.name, c.body, 20000)
@@ -346,6 +351,9 @@ func TestAwaitModel(t *testing.T) {
 	for _, l := range spinLocks {
 		l.threads = 3
 		for _, await := range []bool{false, true} {
+			if !long.Enabled() && (l.name == "ttas" || l.name == "filter" && await) {
+				continue
+			}
 			checkModel(t, fmt.Sprintf("%s3/await=%v", l.name, await), l.body(await), 20000)
 		}
 	}

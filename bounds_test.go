@@ -6,12 +6,12 @@ package weft_test
 import (
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/strategy/reach"
 	"github.com/weft-go/weft/trace"
@@ -30,7 +30,7 @@ const boundSteps = 20_000
 // runs a few strategies; WEFT_LONG=1 runs every one.
 func TestBoundsStopEveryStrategy(t *testing.T) {
 	names := registry.Names()
-	if os.Getenv("WEFT_LONG") == "" {
+	if !long.Enabled() {
 		names = []string{"optimal", "dpor+sleep", "flip"}
 	}
 	modes := []struct {
@@ -44,7 +44,7 @@ func TestBoundsStopEveryStrategy(t *testing.T) {
 	for _, name := range names {
 		for _, m := range modes {
 			for _, bound := range bounds {
-				if os.Getenv("WEFT_LONG") == "" && name != "optimal" && (m.name == "any" || bound == "context") {
+				if !long.Enabled() && name != "optimal" && (m.name == "any" || bound == "context") {
 					continue // the representative subset
 				}
 				t.Run(name+"/"+m.name+"/"+bound, func(t *testing.T) {
@@ -228,7 +228,7 @@ func crowd(w *weft.T) {
 // default it runs a few strategies; WEFT_LONG=1 runs every one.
 func TestBoundsStopCrowd(t *testing.T) {
 	names := registry.Names()
-	if os.Getenv("WEFT_LONG") == "" {
+	if !long.Enabled() {
 		names = []string{"optimal", "dpor+sleep"}
 	}
 	for _, name := range names {

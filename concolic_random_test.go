@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 )
 
 // symOp is a statement of a random concolic program.
@@ -167,7 +168,7 @@ func (p *symProgram) smallProgram(name string) smallProgram {
 
 // TestConcolicRandomPrograms: on random programs with two inputs, every
 // concolic strategy reaches the branch sides and failures of brute force.
-// It checks 40 programs (10 with -short) from seed 0; a program with too
+// It checks 10 programs (40 with WEFT_LONG=1) from seed 0; a program with too
 // many schedules for brute force is replaced by the next seed, at most a
 // tenth of them. The executions each strategy runs over them are pinned
 // (measured; the explorations are deterministic, given Z3's answers).
@@ -176,7 +177,7 @@ func TestConcolicRandomPrograms(t *testing.T) {
 	// The executions of brute force, concolic, concolic-dpor and
 	// concolic-optimal over the programs checked.
 	want := [4]int{91741, 7790, 1256, 783}
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 10
 		want = [4]int{42176, 3612, 494, 266}
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy/con2"
 	"github.com/weft-go/weft/strategy/reach"
@@ -254,19 +255,19 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *l
 	return out, nil
 }
 
-// loopsPrograms is the number of programs the default test run checks.
+// loopsPrograms is the number of programs WEFT_LONG=1's test run checks.
 const loopsPrograms = 100
 
-// loopsCounts are, for the default run and -short's (by their number of
-// programs, from seed 0), the programs reach and unfold refuse with time
-// that moves when every thread is blocked (they refuse time at any step
-// always), and the programs whose reference is a random run in each time
-// mode (blocked, any).
+// loopsCounts are, for WEFT_LONG=1's run and the default one (by their
+// number of programs, from seed 0), the programs reach and unfold refuse
+// with time that moves when every thread is blocked (they refuse time at
+// any step always), and the programs whose reference is a random run in
+// each time mode (blocked, any).
 var loopsCounts = map[int][4]int{100: {76, 64, 1, 13}, 30: {21, 19, 1, 2}}
 
 // TestDifferentialLoops checks every strategy against exhaustive search
 // in both time modes on loopsPrograms random programs of event loops
-// (30 with -short), from seed 0: where exhaustive search finishes, a
+// (30 unless WEFT_LONG=1), from seed 0: where exhaustive search finishes, a
 // systematic strategy that finishes must reach exactly its failure kinds
 // and final states, and any strategy nothing else; where it does not, a
 // random run adds to the reference (loopsBounds), and a
@@ -278,7 +279,7 @@ var loopsCounts = map[int][4]int{100: {76, 64, 1, 13}, 30: {21, 19, 1, 2}}
 // larger bounds of loopsSweep.
 func TestDifferentialLoops(t *testing.T) {
 	n := loopsPrograms
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 30
 	}
 	bounds := loopsQuick

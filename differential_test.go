@@ -19,6 +19,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/trace"
@@ -305,19 +306,19 @@ func diffSets[K comparable](want, got map[K]bool) string {
 	return fmt.Sprintf("missing %v, extra %v", missing, extra)
 }
 
-// differentialPrograms is the number of random programs the default test
+// differentialPrograms is the number of random programs WEFT_LONG=1's test
 // run checks.
 const differentialPrograms = 200
 
 // TestDifferential checks the complete strategies against exhaustive search
-// on differentialPrograms random programs (50 with -short), from seed 0; a
-// program too large for exhaustive search is replaced by the next seed, and
-// the test fails if more than a tenth of the programs had to be replaced.
-// WEFT_DIFF_PROGRAMS=n checks n programs, from seed WEFT_DIFF_FROM (0 by
-// default).
+// on differentialPrograms random programs (50 unless WEFT_LONG=1), from seed
+// 0; a program too large for exhaustive search is replaced by the next seed,
+// and the test fails if more than a tenth of the programs had to be
+// replaced. WEFT_DIFF_PROGRAMS=n checks n programs, from seed WEFT_DIFF_FROM
+// (0 by default).
 func TestDifferential(t *testing.T) {
 	n := differentialPrograms
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 50
 	}
 	if v, err := strconv.Atoi(os.Getenv("WEFT_DIFF_PROGRAMS")); err == nil && v > 0 {

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
@@ -144,7 +145,7 @@ func TestDPORCounts(t *testing.T) {
 		set    map[string]int
 		traces int
 		want   map[string]runs
-		long   map[string]runs // run without -short only
+		long   map[string]runs // run with WEFT_LONG=1 only
 	}{
 		// Slides 15-35: Flanagan and Godefroid's DPOR and jCUTE run 4
 		// executions; sleep sets (and flip's delayed sets, slides 38-50)
@@ -195,7 +196,7 @@ func TestDPORCounts(t *testing.T) {
 	for _, tc := range tests {
 		body := programs.Lookup(tc.prog).MustBody(tc.set)
 		want := maps.Clone(tc.want)
-		if !testing.Short() {
+		if long.Enabled() {
 			maps.Copy(want, tc.long)
 		}
 		for _, name := range slices.Sorted(maps.Keys(want)) {

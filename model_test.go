@@ -16,6 +16,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy"
@@ -259,10 +260,10 @@ func checkModelWith(t *testing.T, name string, body func(w *weft.T), s strategy.
 
 // TestModelGen checks the runtime against the model on random programs
 // (internal/gen): every execution of small programs of both generators, and
-// random executions of larger ones.
+// random executions of larger ones; 60 seeds (300 with WEFT_LONG=1).
 func TestModelGen(t *testing.T) {
 	n := 300
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 60
 	}
 	execs := 0
@@ -282,7 +283,7 @@ func TestModelGen(t *testing.T) {
 }
 
 // TestModelAnyStep checks the runtime against the model on the timer
-// programs and random timed programs (gen.Timed; 100, 30 with -short)
+// programs and random timed programs (gen.Timed; 30, 100 with WEFT_LONG=1)
 // with time that moves at any step: the clock's advances, the reads of
 // the clock and the sleeps' wake-ups.
 func TestModelAnyStep(t *testing.T) {
@@ -294,7 +295,7 @@ func TestModelAnyStep(t *testing.T) {
 		execs += checkModelWith(t, c.name, c.body, exhaustive.New(), 20000, weft.WithTime(weft.TimeAnyStep))
 	}
 	n := 100
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 30
 	}
 	for seed := range uint64(n) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy/optimal"
 )
@@ -19,7 +20,7 @@ var optimalCounts = []struct {
 	program string
 	params  map[string]int
 	traces  int
-	long    bool // skipped under -short
+	long    bool // skipped unless WEFT_LONG=1
 }{
 	{"xy", nil, 3, false},
 	{"dporproblem", nil, 3, false},
@@ -64,7 +65,7 @@ func exploreOptimal(tb testing.TB, program string, params map[string]int) (*weft
 // per trace, none cut, and no anomaly of the strategy's model.
 func TestOptimalCounts(t *testing.T) {
 	for _, c := range optimalCounts {
-		if c.long && testing.Short() {
+		if c.long && !long.Enabled() {
 			continue
 		}
 		r, st := exploreOptimal(t, c.program, c.params)

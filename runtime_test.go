@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/pct"
 	"github.com/weft-go/weft/strategy/random"
@@ -463,12 +464,13 @@ func settle(want int) int {
 }
 
 // TestNoGoroutineLeak checks that executions that complete, leak or
-// deadlock leave no goroutine behind.
+// deadlock leave no goroutine behind: 10,000 random executions (100,000
+// with WEFT_LONG=1).
 func TestNoGoroutineLeak(t *testing.T) {
 	// The outcomes of busy under random seed 3 (measured; the seed fixes
 	// them): complete, deadlocked and leaking executions.
 	runs, complete, deadlock, leak := 100_000, 48143, 8381, 43476
-	if testing.Short() {
+	if !long.Enabled() {
 		runs, complete, deadlock, leak = 10_000, 4795, 862, 4343
 	}
 	before := runtime.NumGoroutine()

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/trace"
 )
@@ -40,6 +41,8 @@ type soundnessCase struct {
 	// time) optimal does not model: it may cut executions there (never
 	// miss a trace or run one twice).
 	timers bool
+	// long marks a case checkSound runs with WEFT_LONG=1 only.
+	long bool
 }
 
 var soundnessCases = []soundnessCase{
@@ -372,6 +375,9 @@ func TestSoundnessTryOperations(t *testing.T) {
 // exhaustive search on tc.
 func checkSound(t *testing.T, tc soundnessCase) {
 	t.Helper()
+	if tc.long {
+		long.Skip(t, "every strategy in every order on a spin lock, seconds")
+	}
 	refRes, ref := exploreTraces(t, tc.body, "exhaustive", 0, maxRefRuns)
 	if !refRes.Exhausted {
 		t.Fatalf("exhaustive search did not finish in %d executions", refRes.Executions)

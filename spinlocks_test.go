@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 )
 
 // spinLock is a lock algorithm for n threads: lock(w, i) and unlock(w, i)
@@ -225,9 +226,7 @@ func TestSpinLocks(t *testing.T) {
 // TestSpinLockFilter3 checks the filter lock for three threads (two
 // levels) under optimal: 96034 traces (measured), both ways of waiting.
 func TestSpinLockFilter3(t *testing.T) {
-	if testing.Short() {
-		t.Skip("5 s: run without -short")
-	}
+	long.Skip(t, "two explorations of 96034 traces, 10-40 s")
 	l := lockNamed("filter", 3)
 	for _, await := range []bool{false, true} {
 		r, err := weft.Explore(l.body(await), weft.WithStrategy("optimal"), weft.KeepGoing(), weft.WithMaxRuns(0))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/strategy/strategytest"
@@ -49,11 +50,16 @@ func (l *traceLog) Finish(tr *trace.Trace, end trace.End) {
 // TestSyntheticRunner runs exhaustive search on gen programs that the
 // synthetic runner models, in the runtime and in the runner, and checks
 // that every execution is the same in both. Objects live across
-// executions in both (the runner's always do).
+// executions in both (the runner's always do). It checks 25 programs (100
+// with WEFT_LONG=1).
 func TestSyntheticRunner(t *testing.T) {
-	const programs, limit = 100, 2000
+	const limit = 2000
+	programs := 25
+	if long.Enabled() {
+		programs = 100
+	}
 	checked, seed := 0, uint64(0)
-	for ; checked < programs && seed < 20*programs; seed++ {
+	for ; checked < programs && seed < 20*uint64(programs); seed++ {
 		p, ok := strategytest.Generate(seed)
 		if !ok {
 			continue

@@ -5,7 +5,11 @@
 
 package weft_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/weft-go/weft/internal/long"
+)
 
 // staticEvent is an access of a program whose accesses do not depend on
 // the values read: a load or store of a variable.
@@ -133,7 +137,7 @@ func TestTraceCounts(t *testing.T) {
 	checked := 0
 	for _, c := range optimalCounts {
 		p := static(c.program, c.params)
-		if p == nil || c.long && testing.Short() {
+		if p == nil || c.long && !long.Enabled() {
 			continue
 		}
 		checked++
@@ -142,7 +146,7 @@ func TestTraceCounts(t *testing.T) {
 		}
 	}
 	want := 9 // xy, dporproblem, pairs n=1-4, fib n=2-4
-	if testing.Short() {
+	if !long.Enabled() {
 		want-- // fib n=4 is long
 	}
 	if checked != want {

@@ -13,6 +13,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/strategytest"
@@ -88,7 +89,7 @@ func compareDivided(body func(*weft.T), name string, every, depth int) (string, 
 // execution, four levels deep: the merged Result is exactly the undivided
 // one, solver queries included, and both have the counts pinned here (the
 // strategies whose explorations take more than 10 seconds are left out;
-// those over 10,000 executions run without -short only).
+// those over 10,000 executions run with WEFT_LONG=1 only).
 func TestDividedPrograms(t *testing.T) {
 	type counts struct{ executions, complete, deadlocks, finals int }
 	for _, p := range []struct {
@@ -99,7 +100,7 @@ func TestDividedPrograms(t *testing.T) {
 		{"fib", map[string]int{"n": 3}, map[string]counts{
 			"dpor-2": {1768, 1698, 0, 92}, "dpor-cr+sleep": {1698, 1698, 0, 92}, "flip+sleep": {1698, 1698, 0, 92},
 			"optimal": {1698, 1698, 0, 92},
-			// Long: not with -short.
+			// Long: with WEFT_LONG=1 only.
 			"dpor+sleep": {113304, 113304, 0, 92}, "flip": {88699, 88699, 0, 92},
 		}},
 		{"indexer", map[string]int{"n": 13}, map[string]counts{
@@ -126,8 +127,8 @@ func TestDividedPrograms(t *testing.T) {
 				continue
 			}
 			t.Run(fmt.Sprintf("%s%v/%s", p.name, p.params, name), func(t *testing.T) {
-				if testing.Short() && want.executions > 10_000 {
-					t.Skip("long: not with -short")
+				if want.executions > 10_000 {
+					long.Skip(t, "over 10,000 executions")
 				}
 				diff, whole, err := compareDivided(body, name, 5, 4)
 				if err != nil {
@@ -145,13 +146,13 @@ func TestDividedPrograms(t *testing.T) {
 	}
 }
 
-// TestDividedRandomPrograms divides the explorations of 200 generated
-// programs (40 with -short) into units, after every execution, three
+// TestDividedRandomPrograms divides the explorations of 8 generated
+// programs (200 with WEFT_LONG=1) into units, after every execution, three
 // levels deep: every merged Result is exactly the undivided one.
 func TestDividedRandomPrograms(t *testing.T) {
-	n := 200
-	if testing.Short() {
-		n = 40
+	n := 8
+	if long.Enabled() {
+		n = 200
 	}
 	names := splitters(t)
 	checked := 0
@@ -186,12 +187,13 @@ func TestDividedRandomPrograms(t *testing.T) {
 // name), so the DPOR family, flip and Optimal-DPOR explore exactly what
 // they do undivided, final states included, on fib n=3 (1698 executions
 // under optimal), indexer 13 (64), dining 4 (15, 1 deadlock), a body of
-// zero-value objects (21) and generated programs; so does concolic-optimal
-// on addall (12, solver queries included) when it is linked.
+// zero-value objects (21) and generated programs (15; 60 with
+// WEFT_LONG=1); so does concolic-optimal on addall (12, solver queries
+// included) when it is linked.
 func TestDividedApart(t *testing.T) {
-	n := 60
-	if testing.Short() {
-		n = 15
+	n := 15
+	if long.Enabled() {
+		n = 60
 	}
 	var names []string
 	for _, name := range splitters(t) {
@@ -313,10 +315,13 @@ func compareApart(body func(*weft.T), name string, every, depth int) (string, *w
 // its objects made in the body, flip divided the second way reaches 64 of
 // the 65 failing traces of the undivided exploration, and all its 36
 // failures (TestDividedFailures).
+//
+// Besides the three seeds, it checks gen seeds from 0: 5 of them (30 with
+// WEFT_LONG=1).
 func TestDividedDelayed(t *testing.T) {
-	n := 30
-	if testing.Short() {
-		n = 10
+	n := 5
+	if long.Enabled() {
+		n = 30
 	}
 	seeds := []uint64{279, 1405, 3884}
 	for s := uint64(0); len(seeds) < n+3; s++ {

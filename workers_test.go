@@ -15,6 +15,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/trace"
@@ -70,28 +71,38 @@ var workerStrategies = []string{"optimal", "dpor", "dpor+sleep", "dpor-cr+sleep"
 // with every strategy that divides its work: the same traces, failures and
 // final states; optimal's distinct complete traces are exactly one
 // worker's executions (the numbers of the programs' own tests: fib 2 140,
-// fib 3 1698).
+// fib 3 1698). fib, whose explorations take seconds, runs by default only
+// with n=2 under one strategy of each family (optimal, dpor-cr+sleep,
+// flip+sleep); WEFT_LONG=1 runs both under every strategy.
 func TestWorkersPrograms(t *testing.T) {
 	for _, c := range []struct {
 		prog   string
 		params map[string]int
+		slow   bool
 	}{
-		{"xy", nil},
-		{"dporproblem", nil},
-		{"fib", map[string]int{"n": 2}},
-		{"fib", map[string]int{"n": 3}},
-		{"pairs", map[string]int{"n": 4}},
-		{"bbchan", map[string]int{"producers": 2, "consumers": 2, "capacity": 1}},
-		{"readloop", map[string]int{"m": 20}},
-		{"dining", map[string]int{"n": 3}},
-		{"parallelpi", map[string]int{"threads": 3, "locked": 0}},
+		{"xy", nil, false},
+		{"dporproblem", nil, false},
+		{"fib", map[string]int{"n": 2}, true},
+		{"fib", map[string]int{"n": 3}, true},
+		{"pairs", map[string]int{"n": 4}, false},
+		{"bbchan", map[string]int{"producers": 2, "consumers": 2, "capacity": 1}, false},
+		{"readloop", map[string]int{"m": 20}, false},
+		{"dining", map[string]int{"n": 3}, false},
+		{"parallelpi", map[string]int{"threads": 3, "locked": 0}, false},
 	} {
+		strategies := workerStrategies
+		if c.slow && !long.Enabled() {
+			if c.params["n"] > 2 {
+				continue
+			}
+			strategies = []string{"optimal", "dpor-cr+sleep", "flip+sleep"}
+		}
 		p := programs.Lookup(c.prog)
 		if p == nil {
 			t.Fatalf("no program %q", c.prog)
 		}
 		body := p.MustBody(c.params)
-		for _, name := range workerStrategies {
+		for _, name := range strategies {
 			msg, ok, err := compareWorkers(body, name, 20000, 4)
 			if err != nil {
 				t.Fatalf("%s %v, %s: %v", c.prog, c.params, name, err)
@@ -110,11 +121,12 @@ func TestWorkersPrograms(t *testing.T) {
 }
 
 // TestWorkersRandomPrograms compares one worker with two on generated
-// programs (channels, selects, mutexes, WaitGroups, variables).
+// programs (channels, selects, mutexes, WaitGroups, variables),
+// 10 of them (40 with WEFT_LONG=1).
 func TestWorkersRandomPrograms(t *testing.T) {
-	n := 40
-	if testing.Short() {
-		n = 10
+	n := 10
+	if long.Enabled() {
+		n = 40
 	}
 	checked := 0
 	for seed := uint64(0); checked < n; seed++ {
@@ -255,8 +267,13 @@ func TestWorkersRace(t *testing.T) {
 // TestWorkersConcolic explores the built-in programs with inputs with the
 // concolic strategies on one worker and on two (splitting after every
 // execution): the same failure kinds, failing traces and final states.
+// jcute and lincomb, whose explorations take seconds, run with WEFT_LONG=1.
 func TestWorkersConcolic(t *testing.T) {
-	for _, prog := range []string{"jcute", "addall", "lincomb", "unfold-fig1", "unfold-fig9"} {
+	progs := []string{"addall", "unfold-fig1", "unfold-fig9"}
+	if long.Enabled() {
+		progs = []string{"jcute", "addall", "lincomb", "unfold-fig1", "unfold-fig9"}
+	}
+	for _, prog := range progs {
 		p := programs.Lookup(prog)
 		if p == nil {
 			t.Fatalf("no program %q", prog)

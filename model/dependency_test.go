@@ -12,6 +12,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -89,7 +90,7 @@ func sameResult(e, f *trace.Event) bool {
 func TestDependency(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n := 100000
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 20000
 	}
 	pairs, commute, conservative := 0, 0, 0

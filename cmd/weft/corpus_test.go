@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft/internal/long"
 )
 
 // corpusDir is the corpus module, from this package's directory.
@@ -239,9 +241,14 @@ func TestCorpus(t *testing.T) {
 	}
 	// The replay commands reproduce: one of each shape of failure, a
 	// subtest's (whose replay runs its parent and it), and failures found
-	// only with time at any step.
-	for _, name := range []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug", "TestQueryBug",
-		"TestStatsBug/concurrent/one_writer", "TestLockPairBug", "TestAnswerBug", "TestGatherBug", "TestLookupFixed"} {
+	// only with time at any step. Each replay builds the corpus again: by
+	// default a test's and a subtest's, with WEFT_LONG=1 all eleven.
+	replays := []string{"TestTransferBug", "TestSearchBug/two_parts"}
+	if long.Enabled() {
+		replays = []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug", "TestQueryBug",
+			"TestStatsBug/concurrent/one_writer", "TestLockPairBug", "TestAnswerBug", "TestGatherBug", "TestLookupFixed"}
+	}
+	for _, name := range replays {
 		r := runs[name]
 		if r == nil {
 			t.Errorf("%s did not run", name)
@@ -348,7 +355,7 @@ var (
 // want comment marks, every other bug (but those of time at any step,
 // which weft test's default does not find) still fails, no fixed version
 // (nor any other test) has a race report, and the replay command of a
-// data race reproduces it.
+// data race reproduces it (with WEFT_LONG=1: another build).
 func TestCorpusRace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the corpus module with weft test -race")
@@ -408,6 +415,10 @@ func TestCorpusRace(t *testing.T) {
 	m := replayLine.FindStringSubmatch(visits)
 	if m == nil || m[1] != "-race" {
 		t.Fatalf("TestVisitsBug: no replay command with -race in:\n%s", runs["TestVisitsBug"].output.String())
+	}
+	if !long.Enabled() {
+		t.Logf("not replaying %s: the replay builds the corpus with -race again; %s=1 runs it", m[4], long.Env)
+		return
 	}
 	again, code := runCorpus(t, "-race", "-run", m[3], "-replay", m[4])
 	if r := again["TestVisitsBug"]; code != exitFailure || r == nil || !strings.Contains(r.output.String(), "WARNING: DATA RACE") {

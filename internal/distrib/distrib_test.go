@@ -23,6 +23,7 @@ import (
 	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy"
@@ -282,7 +283,7 @@ type switchForms struct{ current atomic.Pointer[forms] }
 func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load().observe(tr, end) }
 
 // TestDistributedEqualsLocal explores 8 built-in programs and 100
-// generated ones (5 with -short), each with its objects made by every
+// generated ones (5 unless WEFT_LONG=1), each with its objects made by every
 // execution and, again, made once outside the test body, and the timeout
 // program in both time modes, with every systematic strategy that divides
 // into units (but the concolic ones), on two workers over NATS, and
@@ -296,7 +297,7 @@ func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load()
 // local (unnamedWaitGroup).
 func TestDistributedEqualsLocal(t *testing.T) {
 	n := 100
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 5
 	}
 	e := embedded(t)
@@ -325,6 +326,9 @@ func TestDistributedEqualsLocal(t *testing.T) {
 		if !strings.HasPrefix(name, "concolic") { // no inputs: their schedules are their inner strategies' (TestDistributedConcolic)
 			names = append(names, name)
 		}
+	}
+	if !long.Enabled() { // one strategy of each family; every one with WEFT_LONG=1
+		names = slices.DeleteFunc(names, func(n string) bool { return n != "optimal" && n != "dpor-cr+sleep" && n != "flip+sleep" })
 	}
 	compared, units, stolen, refused := 0, 0, 0, 0
 	var apart *Embedded // the server of the programs that may be refused

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/solver/z3"
 )
@@ -46,7 +47,7 @@ func heap() int64 {
 
 func TestNoLeaks(t *testing.T) {
 	n := 100_000
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 5_000
 	}
 	warm := n / 5

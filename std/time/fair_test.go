@@ -1,11 +1,11 @@
 package time_test
 
 import (
-	"os"
 	"testing"
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/internal/stdtest"
 	"github.com/weft-go/weft/std/rt"
 	wsync "github.com/weft-go/weft/std/sync"
@@ -79,8 +79,8 @@ func TestTickerLockFairness(t *testing.T) {
 		{"flip+sleep", 33_402}, {"random", 0}, {"pct", 0},
 	} {
 		t.Run(c.strategy, func(t *testing.T) {
-			if c.executions > 0 && c.strategy != "optimal" && os.Getenv("WEFT_LONG") != "1" {
-				t.Skip("about 10 s: WEFT_LONG=1 runs it")
+			if c.executions > 0 && c.strategy != "optimal" {
+				long.Skip(t, "about 10 s")
 			}
 			opts := []weft.Option{weft.WithStrategy(c.strategy), weft.WithTime(weft.TimeAnyStep)}
 			if c.executions == 0 {

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/con2"
 )
 
@@ -284,7 +285,7 @@ func TestDifferential(t *testing.T) {
 		{"relay", genRelayProgram, count{30, [3]int{29, 12, 1}}, count{8, [3]int{7, 5, 0}}},
 	} {
 		want := g.full
-		if testing.Short() {
+		if !long.Enabled() {
 			want = g.short
 		}
 		if v, err := strconv.Atoi(os.Getenv("CON2_PROGRAMS")); err == nil {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy/con2"
 	"github.com/weft-go/weft/trace"
@@ -107,7 +108,7 @@ func TestAddAll(t *testing.T) {
 // u.cnt in 6..10, and the fewest interferences of a failing one is 1.
 func TestAddAllBruteForce(t *testing.T) {
 	hi := int64(100)
-	if testing.Short() {
+	if !long.Enabled() {
 		hi = 24
 	}
 	rec, r, ok := explore(t, noMarks("addall"), &bruteForce{inputs: []inputRange{{"u.cnt", 0, hi}}}, 1_000_000)

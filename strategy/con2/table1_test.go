@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy/con2"
 )
@@ -69,7 +70,7 @@ func TestTable1(t *testing.T) {
 		if bug != row.bug {
 			t.Errorf("%s: the bug with %d interferences, want %d", name, bug, row.bug)
 		}
-		if row.inputs == nil || testing.Short() && row.program != "art" {
+		if row.inputs == nil || !long.Enabled() && row.program != "art" {
 			continue
 		}
 		ref, rr, ok := explore(t, unmarked, &bruteForce{inputs: row.inputs}, 1_000_000)

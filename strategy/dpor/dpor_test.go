@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
@@ -221,9 +222,9 @@ var registered = map[string]Options{
 }
 
 // TestConformance checks every registered variant, in thread order and in
-// the random order of seed 1, against exhaustive search on 200 generated
-// programs: complete (every maximal trace, final state and failure kind,
-// in no more executions).
+// the random order of seed 1, against exhaustive search on 40 generated
+// programs (200 with WEFT_LONG=1): complete (every maximal trace, final
+// state and failure kind, in no more executions).
 func TestConformance(t *testing.T) {
 	for name, o := range registered {
 		for _, seed := range []int64{0, 1} {
@@ -231,14 +232,14 @@ func TestConformance(t *testing.T) {
 				o := o
 				o.Seed = seed
 				strategytest.Conformance(t, func() strategy.Strategy { return New(o) },
-					strategytest.Options{Programs: 200, Claims: strategytest.Claims{Complete: true}})
+					strategytest.Options{Programs: long.N(40, 200), Claims: strategytest.Claims{Complete: true}})
 			})
 		}
 		// Adds whose result is unused (AddOnly), which commute with
 		// each other.
 		t.Run(name+"/addonly", func(t *testing.T) {
 			strategytest.Conformance(t, func() strategy.Strategy { return New(o) },
-				strategytest.Options{Programs: 200, Gen: gen.V3, Claims: strategytest.Claims{Complete: true}})
+				strategytest.Options{Programs: long.N(40, 200), Gen: gen.V3, Claims: strategytest.Claims{Complete: true}})
 		})
 	}
 }

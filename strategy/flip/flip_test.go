@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/strategytest"
 )
@@ -74,22 +75,22 @@ func TestFlipRandomOrder(t *testing.T) {
 }
 
 // TestConformance checks flip and flip+sleep, in thread order and in the
-// random order of seed 1, against exhaustive search on 200 generated
-// programs: complete (every maximal trace, final state and failure kind,
-// in no more executions).
+// random order of seed 1, against exhaustive search on 40 generated programs
+// (200 with WEFT_LONG=1): complete (every maximal trace, final state and
+// failure kind, in no more executions).
 func TestConformance(t *testing.T) {
 	for _, sleep := range []bool{false, true} {
 		for _, seed := range []int64{0, 1} {
 			t.Run(fmt.Sprintf("sleep=%v/order%d", sleep, seed), func(t *testing.T) {
 				strategytest.Conformance(t, func() strategy.Strategy { return New(Options{Sleep: sleep, Seed: seed}) },
-					strategytest.Options{Programs: 200, Claims: strategytest.Claims{Complete: true}})
+					strategytest.Options{Programs: long.N(40, 200), Claims: strategytest.Claims{Complete: true}})
 			})
 		}
 		// Adds whose result is unused (AddOnly), which commute with
 		// each other.
 		t.Run(fmt.Sprintf("sleep=%v/addonly", sleep), func(t *testing.T) {
 			strategytest.Conformance(t, func() strategy.Strategy { return New(Options{Sleep: sleep}) },
-				strategytest.Options{Programs: 200, Gen: gen.V3, Claims: strategytest.Claims{Complete: true}})
+				strategytest.Options{Programs: long.N(40, 200), Gen: gen.V3, Claims: strategytest.Claims{Complete: true}})
 		})
 	}
 }
@@ -98,9 +99,10 @@ func TestConformance(t *testing.T) {
 // programs: explored and joined at once, exactly the undivided
 // exploration; explored while the splitter goes on, the same traces,
 // failures and final states.
+// Each runs on 20 and 10 programs (100 and 50 with WEFT_LONG=1).
 func TestUnits(t *testing.T) {
 	for _, sleep := range []bool{false, true} {
-		for _, c := range []strategytest.UnitCheck{{Programs: 100}, {Programs: 50, From: 500, Every: 3, Depth: 6}} {
+		for _, c := range []strategytest.UnitCheck{{Programs: long.N(20, 100)}, {Programs: long.N(10, 50), From: 500, Every: 3, Depth: 6}} {
 			t.Run(fmt.Sprintf("sleep=%v", sleep), func(t *testing.T) {
 				strategytest.Units(t, func() strategy.Splitter { return New(Options{Sleep: sleep}) }, c)
 			})

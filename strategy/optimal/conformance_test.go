@@ -8,14 +8,15 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/strategytest"
 )
 
 // TestConformance checks Optimal-DPOR, in thread order and in the random
-// orders of seeds 1 and 2, verifying the work it keeps across executions,
-// on 200 generated programs: complete, exactly one execution per trace,
-// none cut, and no anomaly of its model (Stats).
+// orders of seeds 1 and 2, verifying the work it keeps across executions, on
+// 40 generated programs (200 with WEFT_LONG=1): complete, exactly one
+// execution per trace, none cut, and no anomaly of its model (Stats).
 func TestConformance(t *testing.T) {
 	for _, seed := range []int64{0, 1, 2, -1} {
 		// Order -1: thread order, on programs with adds whose result is
@@ -31,7 +32,7 @@ func TestConformance(t *testing.T) {
 				s.SetVerify(true)
 				made = append(made, s)
 				return s
-			}, strategytest.Options{Programs: 200, Gen: g, Claims: strategytest.Claims{Complete: true, OnePerTrace: true}})
+			}, strategytest.Options{Programs: long.N(40, 200), Gen: g, Claims: strategytest.Claims{Complete: true, OnePerTrace: true}})
 			for i, s := range made {
 				if st := s.Stats(); st.SleepBlocked != 0 || st.Infeasible != 0 || st.Unmodelled != 0 {
 					t.Errorf("program %d: anomalies %+v", i+1, st)

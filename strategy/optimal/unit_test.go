@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
@@ -18,23 +19,24 @@ import (
 // explores undivided: exactly, when each unit is explored and joined at
 // once; the same traces, failures and final states, when units wait while
 // their splitter goes on.
+// Each variant runs on 20 programs (200 with WEFT_LONG=1).
 func TestUnits(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		o    Options
 		u    strategytest.UnitCheck
 	}{
-		{"default", Options{}, strategytest.UnitCheck{Programs: 200}},
-		{"seed7", Options{Seed: 7}, strategytest.UnitCheck{Programs: 200}},
-		{"every3-depth5", Options{}, strategytest.UnitCheck{Programs: 200, Every: 3, Depth: 5}},
-		{"seed7-every3-depth5", Options{Seed: 7}, strategytest.UnitCheck{Programs: 200, Every: 3, Depth: 5}},
+		{"default", Options{}, strategytest.UnitCheck{Programs: long.N(20, 200)}},
+		{"seed7", Options{Seed: 7}, strategytest.UnitCheck{Programs: long.N(20, 200)}},
+		{"every3-depth5", Options{}, strategytest.UnitCheck{Programs: long.N(20, 200), Every: 3, Depth: 5}},
+		{"seed7-every3-depth5", Options{Seed: 7}, strategytest.UnitCheck{Programs: long.N(20, 200), Every: 3, Depth: 5}},
 		// SplitLarge as parallel workers use it: now and then, a few
 		// levels deep.
-		{"large-every8-depth2", Options{}, strategytest.UnitCheck{Programs: 200, Every: 8, Depth: 2, Large: true}},
+		{"large-every8-depth2", Options{}, strategytest.UnitCheck{Programs: long.N(20, 200), Every: 8, Depth: 2, Large: true}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if testing.Short() && c.name == "seed7-every3-depth5" {
-				t.Skip("the other variants cover seeds, Every and Depth")
+			if c.name == "seed7-every3-depth5" {
+				long.Skip(t, "the other variants cover seeds, Every and Depth")
 			}
 			strategytest.Units(t, func() strategy.Splitter { return NewWith(c.o) }, c.u)
 		})
@@ -98,10 +100,7 @@ func TestUnitsSameOrder(t *testing.T) {
 // programs is the number of programs TestUnitsSameOrder checks per
 // variant.
 func programs() int {
-	if testing.Short() {
-		return 25
-	}
-	return 100
+	return long.N(10, 100)
 }
 
 // TestBadUnits checks that Resume and Join refuse bytes that are no unit or

@@ -15,6 +15,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/strategy/reach"
@@ -144,10 +145,11 @@ func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comp
 
 // TestGenerated runs reach and exhaustive search on generated
 // message-passing programs: every SYN-sequence exactly once (Theorem 2),
-// with the free part of the runs in thread order and at random.
+// with the free part of the runs in thread order and at random: 60
+// programs (300 with WEFT_LONG=1).
 func TestGenerated(t *testing.T) {
 	programs := 300
-	if testing.Short() {
+	if !long.Enabled() {
 		programs = 60
 	}
 	from, size := uint64(0), 12

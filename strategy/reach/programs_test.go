@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy/reach"
 	"github.com/weft-go/weft/trace"
@@ -102,7 +103,7 @@ func TestTable4(t *testing.T) {
 		rows = append(rows, row{"rwmonitor", map[string]int{"su": 0}, 343680, 61716, 0, true})
 	}
 	for _, c := range rows {
-		if c.long && testing.Short() {
+		if c.long && !long.Enabled() {
 			continue
 		}
 		r, s := explore(t, body(c.name, c.ps), reach.Options{})

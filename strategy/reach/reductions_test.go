@@ -7,6 +7,7 @@ import (
 	"maps"
 	"testing"
 
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/reach"
 )
 
@@ -39,7 +40,7 @@ func TestReductions(t *testing.T) {
 		{"bbmonitor", map[string]int{"su": 1}, reach.Options{Symmetric: bb}, 720, 106},
 		{"bbmonitor", map[string]int{"su": 0}, reach.Options{Symmetric: bb}, 5076, 698},
 	} {
-		if c.without > 1000 && testing.Short() {
+		if c.without > 1000 && !long.Enabled() {
 			continue
 		}
 		full, _ := explore(t, body(c.name, c.ps), reach.Options{})

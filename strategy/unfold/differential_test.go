@@ -7,15 +7,16 @@ package unfold
 import (
 	"testing"
 
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/strategytest"
 )
 
 // TestGenerated compares, on generated programs, the unfolding of unfold
 // (efficient, naive, random orders) with the unfolding of every
-// interleaving.
+// interleaving: 60 programs (300 with WEFT_LONG=1).
 func TestGenerated(t *testing.T) {
 	programs := 300
-	if testing.Short() {
+	if !long.Enabled() {
 		programs = 60
 	}
 	checked := 0

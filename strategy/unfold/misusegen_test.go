@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/strategy/unfold"
@@ -164,11 +165,11 @@ var misuseKinds = []trace.FailureKind{trace.UnlockOfUnlocked, trace.NegativeWait
 // TestGeneratedMisuses compares unfold with exhaustive search on generated
 // misuse programs: the same failure kinds, and the unfolding and the
 // deadlocks of againstExhaustive. WEFT_UNFOLD_MISUSES sets the number of
-// programs (300 by default, 60 with -short), WEFT_UNFOLD_MISUSES_FROM the
+// programs (60 by default, 300 with WEFT_LONG=1), WEFT_UNFOLD_MISUSES_FROM the
 // first seed (0).
 func TestGeneratedMisuses(t *testing.T) {
 	programs := 300
-	if testing.Short() {
+	if !long.Enabled() {
 		programs = 60
 	}
 	if v := os.Getenv("WEFT_UNFOLD_MISUSES"); v != "" {

@@ -12,6 +12,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/unfold"
 	"github.com/weft-go/weft/trace"
 )
@@ -231,7 +232,7 @@ var modelled = map[gen.Kind]bool{
 // part, and the naive possible extensions.
 func TestGeneratedPrimitives(t *testing.T) {
 	programs := 100
-	if testing.Short() {
+	if !long.Enabled() {
 		programs = 40
 	}
 	news := map[gen.Kind]bool{gen.RLock: true, gen.WLock: true, gen.TryRLock: true, gen.TryWLock: true, gen.OnceDo: true,

@@ -14,6 +14,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/strategy/unfold"
@@ -80,7 +81,7 @@ func TestPrograms(t *testing.T) {
 		rows = append(rows, row{"pairs", map[string]int{"n": n}, 4 * n, 2, false, 0})
 	}
 	for _, c := range rows {
-		if c.long && testing.Short() {
+		if c.long && !long.Enabled() {
 			continue
 		}
 		r, s := explore(t, body(c.name, c.ps), unfold.Options{})
@@ -146,10 +147,10 @@ func TestOrderIndependence(t *testing.T) {
 // as the default order. The tests differ only on pairs, whose targets a
 // random free part may leave for later tests: 82 over the 20 plain runs,
 // 4.1 on average (the paper: 7 on average, 2 at best; the greedy rule: 2
-// every time). Short runs take the first 5 seeds.
+// every time). By default it takes the first 5 seeds, with WEFT_LONG=1 20.
 func TestRandomRuns(t *testing.T) {
 	seeds := 20
-	if testing.Short() {
+	if !long.Enabled() {
 		seeds = 5
 	}
 	for _, c := range []struct {
@@ -245,7 +246,7 @@ func TestRefusal(t *testing.T) {
 // next: the events are compared with their objects named by class.
 func TestGeneratedRuntime(t *testing.T) {
 	programs := 100
-	if testing.Short() {
+	if !long.Enabled() {
 		programs = 25
 	}
 	checked := 0

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/unfold"
 )
 
@@ -164,7 +165,7 @@ func inBody(threads [][]inOp, vars int) func(*weft.T) {
 	}
 }
 
-// TestGeneratedInputs: on 40 random programs with inputs (10 with -short,
+// TestGeneratedInputs: on 10 random programs with inputs (40 with WEFT_LONG=1,
 // from seed 0; a program with too many executions for brute force is
 // replaced by the next seed), unfold's unfolding is the one brute force
 // over the inputs' ranges and every interleaving gives: every event an
@@ -173,7 +174,7 @@ func inBody(threads [][]inOp, vars int) func(*weft.T) {
 // deterministic, given Z3's answers).
 func TestGeneratedInputs(t *testing.T) {
 	n, wantTests, wantEvents := 40, 367, 1320
-	if testing.Short() {
+	if !long.Enabled() {
 		n, wantTests, wantEvents = 10, 178, 674
 	}
 	checked, tests, events := 0, 0, 0

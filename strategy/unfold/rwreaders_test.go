@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/unfold"
 )
 
@@ -46,7 +47,7 @@ func TestRWReaders(t *testing.T) {
 		{3, 1, 217, 27},
 		{3, 2, 1897, 250},
 	} {
-		if testing.Short() && c.readers+c.writers > 3 {
+		if !long.Enabled() && c.readers+c.writers > 3 {
 			continue
 		}
 		body := rwProgram(c.readers, c.writers)

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
 )
@@ -243,7 +244,7 @@ func TestDeadlocks(t *testing.T) {
 	}
 	rnd := rand.New(rand.NewPCG(7, 8))
 	n := 150
-	if testing.Short() {
+	if !long.Enabled() {
 		n = 40
 	}
 	for range n {
