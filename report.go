@@ -53,6 +53,16 @@ type Failure struct {
 	// timer. 0 if the clock never advanced so.
 	SlowStep   int
 	SlowThread trace.ThreadID
+	// Threads says where each thread started, by ThreadID.
+	Threads []ThreadStart
+	// RaceSteps are, for a data race that race checking found
+	// (WithRaces), the steps (from 1) of its two accesses in Steps; zero
+	// otherwise.
+	RaceSteps [2]int
+	// Found is, if weft shortened the interleaving (FoundSteps is not 0),
+	// the interleaving as the exploration found it, described as Steps;
+	// nil if it could not be replayed within the exploration's bounds.
+	Found []Step
 }
 
 // ThreadLabel names thread p for a person, as reports do: "T1", or, for a
@@ -91,6 +101,24 @@ type Step struct {
 	Value   uint64
 	File    string
 	Line    int
+	// Kind is the operation's kind and Object the name of the object it
+	// touched ("" for none; for a select, the case taken's channel).
+	Kind   trace.Kind
+	Object string
+	// Sync is the step (from 1) this one synchronises with, 0 if none:
+	// the unlock before a lock, the send or close whose value a receive
+	// took, the joined thread's last step, the store a load read
+	// (trace.Event.Source). A rendezvous is one step of both threads
+	// (Partner).
+	Sync int
+}
+
+// ThreadStart says where a thread of a failing execution started: its
+// parent, and the step (from 1) in whose local code the parent started
+// it, 0 for a thread started before the first step.
+type ThreadStart struct {
+	Parent trace.ThreadID
+	Step   int
 }
 
 // described is what describeSteps tells of an execution.
@@ -98,9 +126,11 @@ type described struct {
 	steps   []Step
 	blocked []Blocked
 	names   []string // the threads' names, by ThreadID; nil if none has one
+	threads []ThreadStart
 	// race describes the execution's data race with the places of both
 	// accesses, with race checking (WithRaces), or is "" if it has none.
-	race string
+	race      string
+	raceSteps [2]int
 	// slowStep and slowThread are Failure's SlowStep and SlowThread.
 	slowStep   int
 	slowThread trace.ThreadID
@@ -145,7 +175,8 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *config) described {
 	frames := map[uintptr]runtime.Frame{}
 	steps := make([]Step, len(tr.Events))
 	for i, ev := range tr.Events {
-		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev, label), Partner: ev.Partner, Value: ev.Value}
+		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev, label), Partner: ev.Partner, Value: ev.Value,
+			Kind: ev.Op.Kind, Object: objectOf(tr, ev), Sync: ev.Source() + 1}
 		if e.Daemon(ev.Partner) {
 			// A timer's value: its thread is weft's, not the program's.
 			st.Partner = trace.NoThread
@@ -163,12 +194,16 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *config) described {
 		}
 		steps[i] = st
 	}
-	d := described{steps: steps, blocked: describeBlocked(e, tr, label), names: names}
+	d := described{steps: steps, blocked: describeBlocked(e, tr, label), names: names, threads: make([]ThreadStart, len(tr.Threads))}
+	for p, th := range tr.Threads {
+		d.threads[p] = ThreadStart{Parent: th.Parent, Step: int(th.Step) + 1}
+	}
 	d.slowStep, d.slowThread = slowAdvance(e, tr)
 	if c.races {
 		var det races.Detector
 		if r, ok := det.Find(tr); ok {
 			d.race = r.Message(tr, func(i int) string { return place(steps[i].File, steps[i].Line) })
+			d.raceSteps = [2]int{r.First.Event + 1, r.Second.Event + 1}
 		}
 	}
 	return d
@@ -190,6 +225,22 @@ func slowAdvance(e *engine.Exec, tr *trace.Trace) (int, trace.ThreadID) {
 		}
 	}
 	return 0, trace.NoThread
+}
+
+// objectOf names the object of event ev of tr for a report: that of its
+// operation, a select's taken case's, or "" for none.
+func objectOf(tr *trace.Trace, ev trace.Event) string {
+	o := ev.Op.Obj
+	if ev.Op.Kind == trace.KindSelect {
+		o = trace.NoObject
+		if ev.Case >= 0 && int(ev.Case) < len(ev.Op.Cases) {
+			o = ev.Op.Cases[ev.Case].Obj
+		}
+	}
+	if o == trace.NoObject {
+		return ""
+	}
+	return tr.ObjectName(o)
 }
 
 // describeOp describes an executed operation with object names, and
