@@ -131,7 +131,8 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 				where = fmt.Sprintf("replay file: %s (runs first in every go test until removed)\n", path)
 			}
 		}
-		t.Errorf("%s%s", f.Report(replayCommand(t.Name(), id, f.Token)), where)
+		cmd := replayCommand(t.Name(), id, f.Token)
+		t.Errorf("%s%s%s", f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
 	}
 	return r
 }
@@ -242,7 +243,8 @@ func replayFiles(t testing.TB, body func(w *T), id checkID, opts []Option) *Resu
 			return nil
 		}
 		if r.Failed() {
-			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s", path, kind, r.Failures[0].Report(replayCommand(t.Name(), id, tok)))
+			cmd := replayCommand(t.Name(), id, tok)
+			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s%s", path, kind, r.Failures[0].Report(cmd), htmlNote(r.Failures[0], t.Name(), cmd))
 			return r
 		}
 	}
@@ -329,4 +331,22 @@ var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9_.\-/]`)
 // sanitize turns a test name into a relative path.
 func sanitize(name string) string {
 	return strings.ReplaceAll(unsafeChars.ReplaceAllString(name, "_"), "..", "_")
+}
+
+// htmlNote writes the HTML report of f, a failure of the test named name
+// replayed by cmd, into the directory HTMLEnv names, if it is set, and
+// returns the line of the test's message that says where (or why not).
+func htmlNote(f *Failure, name, cmd string) string {
+	dir := os.Getenv(HTMLEnv)
+	if dir == "" {
+		return ""
+	}
+	path, err := f.writeHTMLFile(dir, name, cmd)
+	if err != nil {
+		return fmt.Sprintf("(could not write the HTML report: %v)\n", err)
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return fmt.Sprintf("html report: %s\n", path)
 }

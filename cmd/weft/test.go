@@ -28,7 +28,7 @@ import (
 
 const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 	[-seed N] [-timeout D] [-workers N] [-time any|blocked] [-replay NAME=TOKEN]
-	[-race] [-json] [-v]
+	[-race] [-json] [-html DIR] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
@@ -54,7 +54,12 @@ come before or after the packages.
 	-race            build with Go's race detector: a race it reports fails
 	                 the execution in which it happened (see the README);
 	                 one worker
-	-json            print go test's JSON events (go test -json)
+	-json            print go test's JSON events (go test -json); a failing
+	                 test's "fail" event carries weft's failure as
+	                 WeftFailures (its interleaving and blocked threads)
+	-html DIR        write each failure's HTML report into DIR (the
+	                 interleaving drawn as lanes per goroutine, with
+	                 happens-before arrows); the test's output names the file
 	-v               print the output of every test, not only of those that fail
 
 Build flags passed to go build: -tags, -ldflags, -gcflags, -mod, -p, -a,
@@ -72,6 +77,7 @@ type testOptions struct {
 	env        []string // WEFT_* settings
 	replay     string
 	json       bool
+	html       string // -html: the directory of the HTML reports
 	verbose    bool
 	timeout    bool
 }
@@ -79,7 +85,7 @@ type testOptions struct {
 // testValueFlags maps the weft flags that take a value to the environment
 // variable that passes them to Check ("" for those weft test handles).
 var testValueFlags = map[string]string{
-	"run": "", "replay": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
+	"run": "", "replay": "", "html": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
 	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv,
 	"time": weft.TimeEnv,
 }
@@ -147,6 +153,12 @@ func parseTestArgs(args []string) (*testOptions, error) {
 				o.run = v
 			case "replay":
 				o.replay = v
+			case "html":
+				abs, err := filepath.Abs(v)
+				if err != nil {
+					return nil, usageErrorf("weft test: -html %q: %v", v, err)
+				}
+				o.html = abs
 			case "strategy":
 				if !slices.Contains(weft.Strategies(), v) {
 					return nil, usageErrorf("weft test: unknown strategy %q (known: %s)", v, strings.Join(weft.Strategies(), ", "))
@@ -223,6 +235,9 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	cmd.Env = append(cmd.Env, weft.CommandEnv+"="+replayPrefix)
 	if o.replay != "" {
 		cmd.Env = append(cmd.Env, weft.ReplayEnv+"="+o.replay)
+	}
+	if o.html != "" {
+		cmd.Env = append(cmd.Env, weft.HTMLEnv+"="+o.html)
 	}
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()

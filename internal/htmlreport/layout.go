@@ -183,12 +183,11 @@ func layout(r *Report, id string, steps []Step, blocked bool) *diagram {
 		if th.Start == 0 || steps[th.Start-1].Thread != th.Parent {
 			// Started before the first step: from the top of the parent's lane.
 			b := &d.Boxes[to]
+			// It ends on the top of the child's first box, clear of the
+			// arrows that meet the box's side.
 			d.Arrows = append(d.Arrows, arrow{ID: fmt.Sprintf("%s-a%d", id, len(d.Arrows)+1), Class: "arrow spawn",
-				X1: d.Lanes[th.Parent].Mid, Y1: headH, X2: b.X, Y2: b.mid,
+				X1: d.Lanes[th.Parent].Mid, Y1: headH, X2: b.X + boxW/2, Y2: b.Y,
 				Title: fmt.Sprintf("%s starts %s", r.label(th.Parent), r.label(p))})
-			if th.Parent > p {
-				d.Arrows[len(d.Arrows)-1].X2 = b.right
-			}
 			b.Edges = strings.TrimSpace(b.Edges + " " + d.Arrows[len(d.Arrows)-1].ID)
 			continue
 		}
