@@ -336,17 +336,26 @@ func sanitize(name string) string {
 // htmlNote writes the HTML report of f, a failure of the test named name
 // replayed by cmd, into the directory HTMLEnv names, if it is set, and
 // returns the line of the test's message that says where (or why not).
+//
+// With FailuresEnv set, it also writes f as JSON into the directory it
+// names, for weft test -json.
 func htmlNote(f *Failure, name, cmd string) string {
-	dir := os.Getenv(HTMLEnv)
-	if dir == "" {
-		return ""
+	note, path := "", ""
+	if dir := os.Getenv(HTMLEnv); dir != "" {
+		var err error
+		if path, err = f.writeHTMLFile(dir, name, cmd); err != nil {
+			note = fmt.Sprintf("(could not write the HTML report: %v)\n", err)
+		} else {
+			if abs, err := filepath.Abs(path); err == nil {
+				path = abs
+			}
+			note = fmt.Sprintf("html report: %s\n", path)
+		}
 	}
-	path, err := f.writeHTMLFile(dir, name, cmd)
-	if err != nil {
-		return fmt.Sprintf("(could not write the HTML report: %v)\n", err)
+	if dir := os.Getenv(FailuresEnv); dir != "" {
+		if err := f.writeJSONFile(dir, name, cmd, path); err != nil {
+			note += fmt.Sprintf("(could not write the failure as JSON: %v)\n", err)
+		}
 	}
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	return fmt.Sprintf("html report: %s\n", path)
+	return note
 }

@@ -239,6 +239,13 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	if o.html != "" {
 		cmd.Env = append(cmd.Env, weft.HTMLEnv+"="+o.html)
 	}
+	failDir := ""
+	if o.json {
+		// Check writes each failure there as JSON, which the failing
+		// test's event carries (WeftFailures).
+		failDir = filepath.Join(tmp, "failures")
+		cmd.Env = append(cmd.Env, weft.FailuresEnv+"="+failDir)
+	}
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -247,7 +254,7 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	if err := cmd.Start(); err != nil {
 		return report(fmt.Errorf("running go test: %w", err), stderr)
 	}
-	res := printEvents(out, stdout, o)
+	res := printEvents(out, stdout, o, failDir)
 	werr := cmd.Wait()
 	switch {
 	case res.buildFailed:
@@ -332,8 +339,9 @@ type testResult struct {
 // the tests that failed (of all with -v), or the events themselves with
 // -json, with each replay command completed with the test's package, and
 // weft's threads named in the race detector's reports (raceReports).
-func printEvents(r io.Reader, w io.Writer, o *testOptions) testResult {
-	p := &eventPrinter{w: w, enc: json.NewEncoder(w), o: o, held: map[[2]string][]string{}, running: map[[2]string]bool{}}
+func printEvents(r io.Reader, w io.Writer, o *testOptions, failDir string) testResult {
+	p := &eventPrinter{w: w, enc: json.NewEncoder(w), o: o, held: map[[2]string][]string{}, running: map[[2]string]bool{},
+		failDir: failDir, tokens: map[[2]string][]string{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 16<<20)
 	var races raceReports
@@ -366,6 +374,10 @@ type eventPrinter struct {
 	// running holds the tests started and not ended, by package and name.
 	running map[[2]string]bool
 	res     testResult
+	// failDir is where Check writes its failures as JSON (-json), and
+	// tokens the replay tokens of each test's reports, which name them.
+	failDir string
+	tokens  map[[2]string][]string
 }
 
 // print prints event e and records what it says; it reports false if
@@ -390,11 +402,21 @@ func (p *eventPrinter) print(e raceEvent) bool {
 	}
 	if o.json {
 		// The event as go test wrote it, every field kept, but for the
-		// completed replay commands and the named threads.
+		// completed replay commands and the named threads, and with
+		// weft's failures on a failing test's.
+		key := [2]string{ev.Package, ev.Test}
+		if _, tok, ok := strings.Cut(ev.Output, "replay token: "); ok && ev.Test != "" {
+			p.tokens[key] = append(p.tokens[key], strings.TrimSpace(tok))
+		}
 		var raw map[string]any
 		if err := json.Unmarshal(e.raw, &raw); err == nil {
 			if _, ok := raw["Output"]; ok {
 				raw["Output"] = ev.Output
+			}
+			if ev.Action == "fail" && ev.Test != "" {
+				if fs := p.failures(key); len(fs) > 0 {
+					raw["WeftFailures"] = fs
+				}
 			}
 			if err := p.enc.Encode(raw); err != nil {
 				return false
@@ -430,6 +452,20 @@ func (p *eventPrinter) print(e raceEvent) bool {
 		delete(p.running, key)
 	}
 	return true
+}
+
+// failures returns the failures Check wrote as JSON for test key, by the
+// replay tokens its reports printed; it forgets the test's tokens.
+func (p *eventPrinter) failures(key [2]string) []json.RawMessage {
+	var out []json.RawMessage
+	for _, tok := range p.tokens[key] {
+		b, err := os.ReadFile(filepath.Join(p.failDir, weft.FailureFileName(tok)))
+		if err == nil && json.Valid(b) {
+			out = append(out, json.RawMessage(b))
+		}
+	}
+	delete(p.tokens, key)
+	return out
 }
 
 // refusal reports whether s, a line of a test's output, says that weft
