@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/failjson"
 	"github.com/weft-go/weft/internal/racemark"
 	"github.com/weft-go/weft/internal/rewrite"
 	"github.com/weft-go/weft/std/rt"
@@ -456,12 +457,15 @@ func (p *eventPrinter) print(e raceEvent) bool {
 
 // failures returns the failures Check wrote as JSON for test key, by the
 // replay tokens its reports printed; it forgets the test's tokens.
-func (p *eventPrinter) failures(key [2]string) []json.RawMessage {
-	var out []json.RawMessage
+// Their replay commands are completed as the output's.
+func (p *eventPrinter) failures(key [2]string) []failjson.Failure {
+	var out []failjson.Failure
 	for _, tok := range p.tokens[key] {
 		b, err := os.ReadFile(filepath.Join(p.failDir, weft.FailureFileName(tok)))
-		if err == nil && json.Valid(b) {
-			out = append(out, json.RawMessage(b))
+		var f failjson.Failure
+		if err == nil && json.Unmarshal(b, &f) == nil {
+			f.Replay = completeReplay(f.Replay, key[0], p.o.buildFlags)
+			out = append(out, f)
 		}
 	}
 	delete(p.tokens, key)
