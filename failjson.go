@@ -71,4 +71,3 @@ func (f *Failure) writeJSONFile(dir, test, cmd, html string) error {
 // FailureFileName is the name of the JSON file of the failure with replay
 // token token in the directory FailuresEnv names.
 func FailureFileName(token string) string { return tokenHash(token) + ".json" }
-

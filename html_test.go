@@ -106,7 +106,7 @@ func TestHTMLGolden(t *testing.T) {
 			got := renderPage(t, p)
 			golden.Check(t, filepath.Join("testdata", "html", p.name+".html"), got, *update)
 			short := section(got, `id="diagram-short"`, `id="view-found"`)
-			if n := strings.Count(short, `<div class="lane"`)+strings.Count(short, `<div class="lane `); n != p.lanes {
+			if n := strings.Count(short, `<div class="lane"`) + strings.Count(short, `<div class="lane `); n != p.lanes {
 				t.Errorf("%d lanes, want %d", n, p.lanes)
 			}
 			if n := strings.Count(short, `<div class="step`); n != p.boxes {
