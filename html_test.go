@@ -6,6 +6,8 @@ package weft_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -141,4 +143,46 @@ func section(s, from, to string) string {
 		s = s[:j]
 	}
 	return s
+}
+
+// TestCheckHTML checks WEFT_HTML and WEFT_FAILURES: Check writes the HTML
+// report and the JSON of the failure it reports, and its message names the
+// page.
+func TestCheckHTML(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(weft.HTMLEnv, filepath.Join(dir, "html"))
+	t.Setenv(weft.FailuresEnv, filepath.Join(dir, "json"))
+	t.Setenv(weft.ReplayFilesEnv, "0")
+	ft := &fakeTB{TB: t, name: "TestX"}
+	r := weft.Check(ft, raceBody)
+	if len(ft.errors) != 1 || len(r.Failures) != 1 {
+		t.Fatalf("errors %q, failures %d; want one of each", ft.errors, len(r.Failures))
+	}
+	f := r.Failures[0]
+	page := filepath.Join(dir, "html", f.HTMLFileName("TestX"))
+	if !strings.Contains(ft.errors[0], "\nhtml report: "+page+"\n") {
+		t.Errorf("the report does not name the page %s:\n%s", page, ft.errors[0])
+	}
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), `<div class="step"`); n != 2 {
+		t.Errorf("the page has %d step boxes, want 2 (T1's store, T0's load)", n)
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "json", weft.FailureFileName(f.Token)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jf struct {
+		Test, Kind, HTML string
+		Interleaving     []struct{ Thread, Op string }
+	}
+	if err := json.Unmarshal(js, &jf); err != nil {
+		t.Fatal(err)
+	}
+	if jf.Test != "TestX" || jf.Kind != "assertion" || jf.HTML != page || len(jf.Interleaving) != 2 ||
+		jf.Interleaving[0].Thread != "T1" || jf.Interleaving[0].Op != "store var#0 = 1" {
+		t.Errorf("JSON %s: want TestX's assertion, its page and 2 steps, the first T1's store", js)
+	}
 }
