@@ -111,6 +111,9 @@ func TestHTMLGolden(t *testing.T) {
 			if n := strings.Count(short, `<div class="lane"`) + strings.Count(short, `<div class="lane `); n != p.lanes {
 				t.Errorf("%d lanes, want %d", n, p.lanes)
 			}
+			if n, want := strings.Count(short, `<div class="step race"`), map[trace.FailureKind]int{trace.DataRace: 2}[p.kind]; n != want {
+				t.Errorf("%d racing steps marked, want %d", n, want)
+			}
 			if n := strings.Count(short, `<div class="step`); n != p.boxes {
 				t.Errorf("%d boxes, want %d", n, p.boxes)
 			}
