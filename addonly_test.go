@@ -45,7 +45,7 @@ func counter(n int, only bool) func(*weft.T) {
 
 // orderAll are the variants whose race detection sees every access as a
 // write: the Plain relation (dpor, dpor+sleep) or the per-object clocks of
-// seed 000 Fig. 2 (dpor-clock*). They explore every order of the adds,
+// Saarikivi et al. 2012, Fig. 2 (dpor-clock*). They explore every order of the adds,
 // which is sound.
 var orderAll = map[string]bool{"dpor": true, "dpor+sleep": true, "dpor-clock": true, "dpor-clock+sleep": true}
 

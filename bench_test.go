@@ -1,7 +1,7 @@
 // This file benchmarks the runtime: the cost of a step with and without a
 // thread switch beside a bare goroutine hand-off, and executions per second
-// of exhaustive exploration on xy and fib n=2 (BENCHMARKS.md). Targets
-// (issue 2): a switching step at most twice the bare hand-off, a step
+// of exhaustive exploration on xy and fib n=2. Targets:
+// a switching step at most twice the bare hand-off, a step
 // without a switch at most 50 ns.
 
 package weft_test
@@ -128,7 +128,7 @@ func BenchmarkBareHandoff(b *testing.B) {
 	b.ReportMetric(float64(elapsed.Nanoseconds())/float64(2*rounds), "ns/handoff")
 }
 
-// fib2 is fib_bench with n = 2 (BENCHMARKS.md): T1 repeats i := i+j, T2
+// fib2 is SV-COMP's fib_bench with n = 2: T1 repeats i := i+j, T2
 // repeats j := j+i, and the body checks both stay at most fib(6) = 8.
 func fib2(w *weft.T) {
 	const n, bound = 2, 8

@@ -1,4 +1,4 @@
-// This file benchmarks executions with many threads (issue 18): the memory
+// This file benchmarks executions with many threads: the memory
 // each live thread costs the runtime, and the time and allocation of
 // dpor+sleep and optimal on 1,000 threads writing one variable.
 

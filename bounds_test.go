@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,5 +150,101 @@ func TestLivelockNotShortened(t *testing.T) {
 	if f.Kind != trace.Livelock || f.FoundSteps != 0 || len(f.Steps) != steps || f.Switches == 0 {
 		t.Errorf("failure %v, shortened from %d steps, %d steps listed, %d switches; want a livelock as found, its %d steps listed, with switches",
 			f.Kind, f.FoundSteps, len(f.Steps), f.Switches, steps)
+	}
+}
+
+// TestBoundsStopReplay replays the token of a failing execution of spin
+// (a livelock at the step bound) under a timeout and a context that stop
+// it before it ends: Replay says so with ErrNoExecution instead of running
+// on, and a Check whose replay file the timeout interrupts fails with the
+// same cause rather than ignoring its bound. Without a bound the replay
+// reproduces the livelock.
+func TestBoundsStopReplay(t *testing.T) {
+	opts := []weft.Option{weft.WithMaxSteps(boundSteps), weft.NoReplayFiles()}
+	r, err := weft.Explore(spin, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Failed() || r.Failures[0].Kind != trace.Livelock {
+		t.Fatalf("failures %v; want a livelock", r.Failures)
+	}
+	tok := r.Failures[0].Token
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name  string
+		bound weft.Option
+		want  string
+	}{
+		{"timeout", weft.WithTimeout(time.Nanosecond), "the timeout 1ns expired before the replayed execution ended"},
+		{"context", weft.WithContext(canceled), "the context was canceled before the replayed execution ended"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := weft.Replay(spin, tok, append(opts, c.bound)...)
+			if !errors.Is(err, weft.ErrNoExecution) || r != nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Replay: %v, %v; want no result and an error wrapping ErrNoExecution that says %q", r, err, c.want)
+			}
+		})
+	}
+	r, err = weft.Replay(spin, tok, opts...)
+	if err != nil || !r.Failed() || r.Failures[0].Kind != trace.Livelock {
+		t.Fatalf("Replay without a bound: %v, %v; want the livelock", r, err)
+	}
+
+	t.Chdir(t.TempDir())
+	ft := &fakeTB{TB: t, name: "TestSpin"}
+	weft.Check(ft, spin, weft.WithMaxSteps(boundSteps))
+	if len(ft.errors) != 1 || len(ft.fatals) != 0 {
+		t.Fatalf("first Check: errors %q, fatals %q; want the livelock reported once", ft.errors, ft.fatals)
+	}
+	ft = &fakeTB{TB: t, name: "TestSpin"}
+	weft.Check(ft, spin, weft.WithMaxSteps(boundSteps), weft.WithTimeout(time.Nanosecond))
+	// fakeTB's Fatalf returns, where a test's ends it: the first is what counts.
+	if len(ft.errors) != 0 || len(ft.fatals) == 0 || !strings.Contains(ft.fatals[0], "weft: replay file testdata/weft/TestSpin/") ||
+		!strings.Contains(ft.fatals[0], "the timeout 1ns expired before the replayed execution ended") {
+		t.Fatalf("Check replaying its file under a timeout of 1ns: errors %q, fatals %q; want the replay stopped by the timeout", ft.errors, ft.fatals)
+	}
+}
+
+// crowdThreads is the number of threads of crowd blocked on a channel.
+const crowdThreads = 500
+
+// crowd is spin among crowdThreads threads blocked on a channel: every
+// step of an execution is as costly as the threads are many (the enabled
+// set, the threads' clocks), and so is a strategy's analysis of each state.
+func crowd(w *weft.T) {
+	ch := weft.MakeChan[int](0)
+	for range crowdThreads {
+		w.Go(func() { ch.Recv() })
+	}
+	spin(w)
+}
+
+// TestBoundsStopCrowd runs crowd under each strategy with a timeout of a
+// second: the exploration returns within two seconds, with the executions
+// that ended or with ErrNoExecution if none did (or the strategy refuses
+// the program at once). The bound then falls inside the first execution or
+// inside the analysis of one, whose cost grows with the threads. By
+// default it runs a few strategies; WEFT_LONG=1 runs every one.
+func TestBoundsStopCrowd(t *testing.T) {
+	names := registry.Names()
+	if os.Getenv("WEFT_LONG") == "" {
+		names = []string{"optimal", "dpor+sleep", "con2"}
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			r, err := weft.Explore(crowd, weft.WithStrategy(name), weft.WithMaxSteps(boundSteps), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithTimeout(time.Second))
+			if wall := time.Since(start); wall >= 2*time.Second {
+				t.Errorf("Explore returned after %v; want less than 2s", wall)
+			}
+			switch {
+			case errors.Is(err, weft.ErrNoExecution), errors.Is(err, reach.ErrUnmodelled):
+			case err != nil:
+				t.Fatal(err)
+			case !r.TimedOut || r.Exhausted:
+				t.Errorf("%d executions, timed out %v, exhausted %v; want stopped by the timeout", r.Executions, r.TimedOut, r.Exhausted)
+			}
+		})
 	}
 }

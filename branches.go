@@ -1,6 +1,6 @@
 // This file implements the branch coverage of an exploration: the sides
 // of the program's symbolic branches its executions took (the papers'
-// coverage columns: seed 002 Table 2, seed 003 Table 1).
+// coverage columns: Kähkönen et al. 2014, Table 2, Farzan et al. 2013, Table 1).
 
 package weft
 

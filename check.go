@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/weft-go/weft/internal/driver"
 	"github.com/weft-go/weft/internal/engine"
@@ -103,8 +104,18 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	}
 	dir := id.dir
 	if c.replayFiles {
+		start := time.Now()
 		if r := replayFiles(t, body, id, opts); r != nil {
 			return r
+		}
+		if c.timeout > 0 {
+			// The replay files and the exploration share the timeout.
+			spent := time.Since(start)
+			if spent >= c.timeout {
+				t.Fatalf("weft: timeout %v expired replaying the files of %s: %v; raise the timeout (0: no bound)", c.timeout, id.dir, ErrNoExecution)
+				return nil
+			}
+			opts = append(opts[:len(opts):len(opts)], func(c *config) error { c.spent = spent; return nil })
 		}
 	}
 	r, err := Explore(body, opts...)
@@ -237,6 +248,10 @@ func replayFiles(t testing.TB, body func(w *T), id checkID, opts []Option) *Resu
 			// without -v: the test fails until it is deleted.
 			t.Errorf("weft: replay file %s is stale: %v\nthe test or its options changed since the file was written, or the test body is not deterministic; if the change was on purpose, delete the file: rm %s (exploring meanwhile)", path, err, shellQuote(path))
 			continue
+		}
+		if errors.Is(err, ErrNoExecution) {
+			t.Fatalf("weft: replay file %s: %v", path, err)
+			return nil
 		}
 		if err != nil {
 			t.Fatalf("weft: replay file %s: %v (fix it or delete it)", path, err)

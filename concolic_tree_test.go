@@ -359,7 +359,7 @@ var smallPrograms = []smallProgram{
 			})
 		}
 	}},
-	// seed 003's addAll (programs/addall.go), on u.cnt's whole range.
+	// Farzan et al. 2013's addAll (programs/addall.go), on u.cnt's whole range.
 	{"addall", []inputRange{{"u.cnt", 0, 100}}, func(func(string)) func(w *weft.T) {
 		return programs.Lookup("addall").MustBody(nil)
 	}},
@@ -423,11 +423,11 @@ func TestCombinedTreeVsBruteForce(t *testing.T) {
 	}
 }
 
-// TestUnfoldFig1Sides: seed 002's Fig. 1 (programs/unfoldfig1.go) has six
+// TestUnfoldFig1Sides: Kähkönen et al. 2014's Fig. 1 (programs/unfoldfig1.go) has six
 // symbolic branch sides: a+1 == 5 both ways, b == 0 both ways (thread 2
 // reads 0), b == a both ways (it reads thread 1's write, which needs
 // a = 4); every concolic strategy takes all six. The first execution runs
-// the seed's first test, locations (1, 2, 6, 5, 7, 8, 9): thread 1's
+// the paper's first test, locations (1, 2, 6, 5, 7, 8, 9): thread 1's
 // branch (false), thread 1's read, thread 2's read, thread 2's branch
 // (true).
 func TestUnfoldFig1Sides(t *testing.T) {

@@ -210,20 +210,20 @@
 //
 // # Papers
 //
-// The strategies implement these papers (the seed files of
-// ../shared/seeds; package docs cite them by seed, figure and section):
+// The strategies implement these papers (package docs and comments cite
+// them by authors and year, figure and section):
 //
-//   - 000: O. Saarikivi, K. Kähkönen, K. Heljanko, Improving Dynamic
+//   - Saarikivi et al. 2012: O. Saarikivi, K. Kähkönen, K. Heljanko, Improving Dynamic
 //     Partial Order Reductions for Concolic Testing, ACSD 2012
 //     (strategy/dpor, strategy/flip, strategy/concolic).
-//   - 001: Dynamic Partial Order Reduction, lecture slides of CS294-32,
+//   - The CS294-32 DPOR slides: Dynamic Partial Order Reduction, lecture slides of CS294-32,
 //     UC Berkeley (strategy/dpor).
-//   - 002: K. Kähkönen, O. Saarikivi, K. Heljanko, Unfolding based
+//   - Kähkönen et al. 2014: K. Kähkönen, O. Saarikivi, K. Heljanko, Unfolding based
 //     automated testing of multithreaded programs, Automated Software
 //     Engineering, 2014 (strategy/unfold; its Table 2 programs).
-//   - 003: A. Farzan, A. Holzer, N. Razavi, H. Veith, Con2colic Testing,
+//   - Farzan et al. 2013: A. Farzan, A. Holzer, N. Razavi, H. Veith, Con2colic Testing,
 //     ESEC/FSE 2013 (the addall program).
-//   - 004: Y. Lei, R. H. Carver, Reachability Testing of Concurrent
+//   - Lei and Carver 2006: Y. Lei, R. H. Carver, Reachability Testing of Concurrent
 //     Programs, IEEE Transactions on Software Engineering, 2006 (its
 //     bounded-buffer and dining programs).
 //

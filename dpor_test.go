@@ -130,7 +130,7 @@ type runs struct{ complete, cut int }
 
 // TestDPORCounts checks, in thread order (no seed), the executions of every
 // strategy of the family on the benchmark programs, and that the distinct
-// traces among them are the program's trace count (BENCHMARKS.md).
+// traces among them are the program's trace count.
 func TestDPORCounts(t *testing.T) {
 	all := func(n int) map[string]runs {
 		m := map[string]runs{}
@@ -214,7 +214,7 @@ func TestDPORCounts(t *testing.T) {
 	}
 }
 
-// TestDPORRandomOrders checks that random orders of exploration (seed 000
+// TestDPORRandomOrders checks that random orders of exploration (Saarikivi et al. 2012
 // Fig. 8 averages over 5) still explore every trace, with the exact
 // executions of each order (measured; the seed of an order fixes them).
 func TestDPORRandomOrders(t *testing.T) {

@@ -211,7 +211,11 @@ func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session
 	if c.ctx != nil {
 		stop = c.ctx.Done()
 	}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
+	timeout := c.timeout
+	if timeout > 0 {
+		timeout = max(timeout-c.spent, time.Nanosecond)
+	}
+	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: timeout, Stop: stop, Names: names}, func() { body(w) })
 }
 
 // explorePart runs the exploration loop in session x with strategy s until
@@ -361,7 +365,9 @@ const (
 
 // Replay runs body once under the recorded choices of token and returns how
 // it ended. Virtual time moves as it did in the recorded execution (the
-// token says whether at any step: WithTime does not apply). A malformed token gives an error wrapping replay.ErrBadToken,
+// token says whether at any step: WithTime does not apply). WithTimeout
+// and WithContext bound it: an execution they interrupt gives an error
+// wrapping ErrNoExecution. A malformed token gives an error wrapping replay.ErrBadToken,
 // before anything runs. An execution that does not follow the token (the
 // token was recorded with another body or other options, or the body is
 // not deterministic) gives an error wrapping replay.ErrMismatch, "the
@@ -384,8 +390,7 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 	if rec.AnyStepTime {
 		c.time = engine.TimeAnyStep
 	}
-	c.timeout, c.ctx = 0, nil // a replay is one execution: it always runs
-	c.shorten = 0             // and reports the schedule it was given
+	c.shorten = 0 // a replay reports the schedule it was given
 	if err := notNested("weft.Replay"); err != nil {
 		return nil, err
 	}
@@ -393,6 +398,15 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 	r, err := explore(body, s, &c)
 	if err != nil {
 		return r, err
+	}
+	if r.Executions == 0 && (r.TimedOut || r.Canceled) {
+		// The bound came before the one execution ended: nothing is
+		// known of the token.
+		what := fmt.Sprintf("the timeout %v expired", c.timeout)
+		if r.Canceled {
+			what = "the context was canceled"
+		}
+		return nil, fmt.Errorf("%s before the replayed execution ended: %w; raise the timeout (0: no bound)", what, ErrNoExecution)
 	}
 	if err := s.Diverged(); err != nil {
 		return r, fmt.Errorf("%s: %w", replayDiverged, err)

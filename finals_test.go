@@ -11,8 +11,8 @@ import (
 // TestFinalStatesMergedKeys checks that a variable created by the body and
 // reached by different threads in different executions counts once: x is
 // first touched by T1 or T2 apart in some executions and by both in others,
-// where the runtime merges its two keys (issue 18 item 8: one final state
-// was reported as 2 to 4).
+// where the runtime merges its two keys (one final state was once reported
+// as 2 to 4).
 func TestFinalStatesMergedKeys(t *testing.T) {
 	oneState := func(w *weft.T) {
 		var x weft.Var[int]

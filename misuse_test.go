@@ -1,5 +1,5 @@
 // This file tests the detection of goroutines that use weft objects without
-// being weft threads (issue 18 item 6).
+// being weft threads (goroutines that touch weft objects from outside).
 
 package weft_test
 

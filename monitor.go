@@ -1,6 +1,6 @@
 // This file implements monitors with condition variables under the
 // signal-and-continue (SC) and signal-and-urgent-wait (SU) disciplines of
-// seed 004 §2.4.
+// Lei and Carver 2006, §2.4.
 
 package weft
 
@@ -30,7 +30,7 @@ func (s Signalling) String() string {
 	return "SC"
 }
 
-// Monitor is a monitor (seed 004 §2.4): at most one thread is inside at a
+// Monitor is a monitor (Lei and Carver 2006, §2.4): at most one thread is inside at a
 // time, between Enter and Exit; threads wait inside it on its condition
 // variables (Cond), which are FIFO queues. The zero value is an SC monitor;
 // NewMonitor chooses the discipline. internal/engine/monitor.go states the

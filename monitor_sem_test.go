@@ -1,5 +1,5 @@
 // This file tests counting and binary semaphores and SU and SC monitors
-// (seed 004 §2.3, §2.4; harness in primitives_test.go).
+// (Lei and Carver 2006, §2.3, §2.4; harness in primitives_test.go).
 
 package weft_test
 

@@ -1,6 +1,6 @@
 // This file tests the determinism check: a test body that does something
 // else under the same choices is reported under every strategy, and no
-// strategy crashes on it (issue 18 item 5).
+// strategy crashes on it.
 
 package weft_test
 

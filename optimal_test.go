@@ -1,5 +1,5 @@
 // This file checks that Optimal-DPOR explores exactly one execution per
-// Mazurkiewicz trace of the benchmark programs (../shared/BENCHMARKS.md),
+// Mazurkiewicz trace of the benchmark programs,
 // none cut by a sleep set, and measures its speed.
 
 package weft_test
@@ -13,7 +13,8 @@ import (
 	"github.com/weft-go/weft/strategy/optimal"
 )
 
-// optimalCounts are the trace counts of BENCHMARKS.md.
+// optimalCounts are the trace counts of the benchmark programs
+// (TestTraceCounts recomputes them apart from weft).
 var optimalCounts = []struct {
 	program string
 	params  map[string]int
@@ -194,7 +195,7 @@ func BenchmarkOptimalFilesystem20(b *testing.B) {
 }
 
 // BenchmarkOptimalReadLoop measures the cost of one event of a long
-// execution (issue 16): readloop, where T1 loads x m times and T2 stores it
+// execution: readloop, where T1 loads x m times and T2 stores it
 // once, each execution m+1 steps long. It runs about 1,000,000 events per
 // iteration (every execution for m = 400, the first few for larger m) and
 // reports the time per event, which a race analysis of near-linear cost

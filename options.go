@@ -31,6 +31,7 @@ type config struct {
 	maxRuns     int
 	maxSteps    int
 	timeout     time.Duration
+	spent       time.Duration // of the timeout, before the exploration (Check's replay files)
 	ctx         context.Context
 	watchdog    time.Duration
 	time        engine.TimeMode // WithTime
@@ -156,7 +157,9 @@ func WithMaxSteps(n int) Option {
 // of a failure (WithShorten) and the replay that lists its steps too: the
 // failure is then reported as found. An exploration whose
 // timeout expires before its first execution ends fails with
-// ErrNoExecution. A replay runs its one execution whatever the timeout.
+// ErrNoExecution, and so does a replay (Replay, replay files) whose one
+// execution the timeout interrupts. In Check, the replay files and the
+// exploration after them share the one timeout.
 func WithTimeout(d time.Duration) Option {
 	return func(c *config) error {
 		if d < 0 {

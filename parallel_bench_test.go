@@ -1,5 +1,5 @@
 // This file benchmarks parallel exploration (WithWorkers) against one
-// worker on the programs of issue 14: fib, indexer and dining.
+// worker on three programs: fib, indexer and dining.
 
 package weft_test
 

@@ -86,7 +86,7 @@ func (x *PartExplorer) Close() {
 // for the root, it can split parts of its own off for other workers
 // (Split) and join their outcomes (Join): a worker that has work while
 // others have none hands some of it out (work stealing, as in Lei and
-// Carver's distributed reachability testing, seed 004 §8). Its Outcome,
+// Carver's distributed reachability testing, Lei and Carver 2006, §8). Its Outcome,
 // once its exploration is over and every part it split off is joined (or
 // once it is stopped), is what it and they found, for the Join of whoever
 // split it off.

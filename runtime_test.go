@@ -87,14 +87,14 @@ func pow(b, e int) int {
 	return p
 }
 
-// xy is seed 001 slide 15: T1: x=1; y=2. T2: y=3; x=4.
+// xy is the CS294-32 DPOR slides, slide 15: T1: x=1; y=2. T2: y=3; x=4.
 func xy(w *weft.T) {
 	var x, y weft.Var[int]
 	w.Go(func() { x.Store(1); y.Store(2) })
 	w.Go(func() { y.Store(3); x.Store(4) })
 }
 
-// dporProblem is seed 001 slide 36: T1: x=1; x=2. T2: y=1; x=3.
+// dporProblem is the CS294-32 DPOR slides, slide 36: T1: x=1; x=2. T2: y=1; x=3.
 func dporProblem(w *weft.T) {
 	var x, y weft.Var[int]
 	w.Go(func() { x.Store(1); x.Store(2) })
@@ -112,7 +112,7 @@ func lockers(k int) func(w *weft.T) {
 }
 
 // TestProgramCounts checks the exact execution counts of small programs
-// under exhaustive exploration (BENCHMARKS.md for xy and dporproblem).
+// under exhaustive exploration (the counts of the CS294-32 DPOR slides for xy and dporproblem).
 func TestProgramCounts(t *testing.T) {
 	tests := []struct {
 		name   string

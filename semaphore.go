@@ -1,4 +1,4 @@
-// This file implements counting and binary semaphores (seed 004 §2.3).
+// This file implements counting and binary semaphores (Lei and Carver 2006, §2.3).
 
 package weft
 
@@ -9,7 +9,7 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// Semaphore is a counting semaphore (seed 004 §2.3): P blocks while the value
+// Semaphore is a counting semaphore (Lei and Carver 2006, §2.3): P blocks while the value
 // is 0 and decrements it; V increments it and never blocks. The zero value is
 // a semaphore with value 0; NewSemaphore sets another initial value, which
 // every execution starts from.
@@ -41,7 +41,7 @@ func (s *Semaphore) V() { cur().V(&s.o, trace.ClassSemaphore, s.init) }
 // SetName names s in reports.
 func (s *Semaphore) SetName(name string) { s.o.SetName(name) }
 
-// BinarySemaphore is a binary semaphore (seed 004 §2.3): its value is 0 or 1,
+// BinarySemaphore is a binary semaphore (Lei and Carver 2006, §2.3): its value is 0 or 1,
 // P blocks at 0 and V blocks at 1, so completed P's and V's alternate. The
 // zero value has value 0 (its first completed operation is a V).
 type BinarySemaphore struct {

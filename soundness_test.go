@@ -43,7 +43,7 @@ type soundnessCase struct {
 }
 
 var soundnessCases = []soundnessCase{
-	// Issue 17: a failed TryLock observes the reader count that C's RLock
+	// A failed TryLock observes the reader count that C's RLock
 	// and RUnlock change; A's TryRLock succeeds or fails with B's TryLock.
 	// 11 traces (the issue's 7 counted them under the relation that had
 	// the bug): B's TryLock succeeds with A's section before, during
@@ -77,7 +77,7 @@ var soundnessCases = []soundnessCase{
 		tb.Join()
 		tc.Join()
 	}, traces: 11, outcomes: 3},
-	// Issue 18 item 1: TryLock against a reader: it fails while the
+	// TryLock against a reader: it fails while the
 	// reader holds its lock, succeeds before it (then the reader blocks
 	// forever: a deadlock) or after: 3 traces, 2 of them complete.
 	{name: "trylock-reader", body: func(w *weft.T) {
@@ -91,7 +91,7 @@ var soundnessCases = []soundnessCase{
 		}
 		c.Join()
 	}, traces: 3, outcomes: 2, kinds: "deadlock"},
-	// Issue 18 item 1: an RUnlock by a thread that holds no read lock
+	// An RUnlock by a thread that holds no read lock
 	// fails before the RLock, and succeeds after it.
 	{name: "runlock-unheld", body: func(w *weft.T) {
 		var rw weft.RWMutex
@@ -148,7 +148,7 @@ var soundnessCases = []soundnessCase{
 		w.Go(func() { c.Send(1) })
 		weft.Select(weft.OnRecv(c, func(int, bool) { got.Store(1) }), weft.OnDefault(func() { got.Store(2) }))
 	}, traces: 2, outcomes: 2, kinds: ""},
-	// Issue 18 item 2: two selects with default never meet on an
+	// Two selects with default never meet on an
 	// unbuffered channel (neither waits for a partner): both take their
 	// defaults, x is never 1. The two orders are two traces: T1's select
 	// offers its send to receivers that wait, which writes the channel.
@@ -225,7 +225,7 @@ var soundnessCases = []soundnessCase{
 		a.Join()
 		b.Join()
 	}, traces: 2, outcomes: 1, kinds: "deadlock"},
-	// Issue 18 item 3: optimal and concolic-optimal never ended here (the
+	// Optimal and concolic-optimal never ended here (the
 	// same execution again and again): the timer fires at 3, before the
 	// send at 7, so the select always takes the timer's case. One trace;
 	// optimal runs it and cuts the reversal of the select with the send,
@@ -235,7 +235,7 @@ var soundnessCases = []soundnessCase{
 		w.Go(func() { w.Sleep(7); c.Send(1) })
 		weft.Select(weft.OnRecv(c, func(int, bool) {}), weft.OnRecv(w.After(3), func(time.Duration, bool) {}))
 	}, traces: 1, outcomes: 1, timers: true},
-	// Issue 18 item 4: optimal ran one trace twice on a WaitGroup with
+	// Optimal ran one trace twice on a WaitGroup with
 	// selects with default (138 executions for 75 traces in the audit's
 	// program, whose exact text was lost; this one has the same parts:
 	// senders whose selects fall back to their defaults, a receiver that

@@ -45,7 +45,7 @@ func Const[T Integer](v T) Sym[T] { return Sym[T]{v: v} }
 func Concrete(b bool) SBool { return SBool{v: b} }
 
 // symbolic is implemented by the concolic types. In a symbolic trace
-// (seed 003 §4) a shared variable records the expression of each value
+// (Farzan et al. 2013, §4) a shared variable records the expression of each value
 // written (symExpr), and each read gives the program the value read with a
 // fresh variable for its expression (withSym): its constraints then speak
 // of the read, which the con2 strategy couples with a write of its choice.

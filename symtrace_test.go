@@ -1,4 +1,4 @@
-// Tests of symbolic traces (seed 003 §4): under a strategy that asks for
+// Tests of symbolic traces (Farzan et al. 2013, §4): under a strategy that asks for
 // them, reads of concolic variables give fresh symbols and the trace
 // records what each access read and wrote; without one, nothing changes.
 

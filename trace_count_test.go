@@ -1,7 +1,6 @@
 // This file recomputes, apart from weft, the Mazurkiewicz trace counts of
-// the benchmark programs that TestDPORCounts and TestOptimalCounts take
-// from BENCHMARKS.md (derived there by a brute force outside the
-// repository): it enumerates the lexicographic normal forms of a static
+// the benchmark programs that TestDPORCounts and TestOptimalCounts state
+// (derived first by a brute force outside the repository): it enumerates the lexicographic normal forms of a static
 // description of each program.
 
 package weft_test
@@ -82,7 +81,7 @@ func (p *staticProgram) traces() int {
 	return count()
 }
 
-// fibStatic is BENCHMARKS.md's fib n: the body stores i and j, starts T1
+// fibStatic is the benchmark fib n: the body stores i and j, starts T1
 // and T2 in the local code of the second store, and loads i and j; T1 runs
 // n times load i, load j, store i; T2 n times load j, load i, store j.
 func fibStatic(n int) *staticProgram {
@@ -109,8 +108,8 @@ func pairsStatic(n int) *staticProgram {
 	return p
 }
 
-// TestTraceCounts checks the trace counts of optimalCounts (from
-// BENCHMARKS.md; TestDPORCounts's table has the same) that a static
+// TestTraceCounts checks the trace counts of optimalCounts
+// (TestDPORCounts's table has the same) that a static
 // description gives: xy, dporproblem, pairs and fib (not indexer and
 // filesystem, whose accesses depend on the values read); and, for fib, the
 // counts of the notes (n=1: 11; without the body's loads, n=1: 3 and n=2:

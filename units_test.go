@@ -378,7 +378,7 @@ func TestDividedDelayed(t *testing.T) {
 // which main's failing CompareAndSwap reads T1's Add and T2's second Done
 // fails before T2's children run: it reaches that failure only with a
 // child's independent step run before it, because the delayed unit's
-// postponed threads differ (seed 002 §7's postponement depends on the
+// postponed threads differ (Kähkönen et al. 2014, §7's postponement depends on the
 // order). No failure is missed.
 func TestDividedFailures(t *testing.T) {
 	p := gen.New(95)

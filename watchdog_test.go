@@ -1,5 +1,5 @@
 // This file tests the watchdog's reports: their stacks, and a failure
-// followed by a deferred call that blocks (issue 18 item 9).
+// followed by a deferred call that blocks.
 
 package weft_test
 

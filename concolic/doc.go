@@ -19,7 +19,7 @@
 //	concolic-dpor     source-DPOR (dpor)
 //	concolic-optimal  Optimal-DPOR (optimal)
 //
-// and con2colic testing (seed 003, package strategy/con2), which explores
+// and con2colic testing (Farzan et al. 2013, package strategy/con2), which explores
 // interferences instead of schedules, up to the bound set with
 // weft.WithInterferences (weft run -k):
 //

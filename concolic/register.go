@@ -41,7 +41,7 @@ func init() {
 	})
 }
 
-// buildCon2 builds the con2colic strategy (seed 003) with bound p.K and a
+// buildCon2 builds the con2colic strategy (Farzan et al. 2013) with bound p.K and a
 // Z3 solver.
 func buildCon2(p registry.Params) strategy.Strategy {
 	z, err := z3.New(z3.WithTimeout(SolverTimeout))

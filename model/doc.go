@@ -20,15 +20,20 @@
 // disable one another must be dependent. Strategies simulate with it states
 // they have not run: Optimal-DPOR the reordered prefixes of its races
 // (strategy/optimal), the unfolding and reachability strategies the
-// extensions and race variants of seeds 002 and 004.
+// extensions and race variants of Kähkönen et al. 2014 and Lei and Carver 2006.
 //
-// Sources: DESIGN.md ("Primitives, with Go's semantics"); Go's sync and
-// runtime packages for mutexes, reader/writer mutexes, WaitGroups, Once,
-// Cond and channels; seed 004 (Lei and Carver, "Reachability testing of
-// concurrent programs", IEEE TSE 2006) §2.3-2.4 for semaphores and SC/SU
-// monitors and §3 for synchronisation pairs; testing/synctest for virtual
-// time; seed 000 (Flanagan and Godefroid, DPOR) §II for dependency and
-// seed 003 (con2colic testing) for the reads-from pairs of variables.
+// Sources: Go's sync and runtime packages for mutexes, reader/writer
+// mutexes, WaitGroups, Once, Cond and channels (their semantics are Go's);
+// Yu Lei and Richard H. Carver, "Reachability Testing of Concurrent
+// Programs", IEEE Transactions on Software Engineering, 2006 (Lei and
+// Carver 2006), §2.3-2.4 for semaphores and SC/SU monitors and §3 for
+// synchronisation pairs; testing/synctest for virtual time; Olli
+// Saarikivi, Kari Kähkönen and Keijo Heljanko, "Improving Dynamic Partial
+// Order Reductions for Concolic Testing", ACSD 2012 (Saarikivi et al.
+// 2012, after Flanagan and Godefroid's DPOR, POPL 2005), §II for
+// dependency; and Azadeh Farzan, Andreas Holzer, Niloofar Razavi and
+// Helmut Veith, "Con2colic Testing", ESEC/FSE 2013 (Farzan et al. 2013)
+// for the reads-from pairs of variables.
 //
 // # Primitives
 //
@@ -120,7 +125,7 @@
 //
 // Two operations of different threads are dependent when executing them
 // in the other order may change the state reached, what either observes,
-// or whether one of them can run (seed 000 §II-A). trace.Relation states
+// or whether one of them can run (Saarikivi et al. 2012, §II-A). trace.Relation states
 // it by access modes per object (trace/dependency.go): reads commute with
 // reads, shared updates with shared updates, every other pair of accesses
 // to one object conflicts. Under trace.CR the modes are:
@@ -156,7 +161,7 @@
 //
 // # Synchronisation pairs
 //
-// Seed 004 describes an execution by its synchronisation pairs: which
+// Lei and Carver 2006 describes an execution by its synchronisation pairs: which
 // sending event each receiving event synchronised with (§3, Definition 1).
 // A rendezvous on an unbuffered channel is one event, the receive, whose
 // trace.Event.Partner is the sender. Every other pair is recorded in the
@@ -165,7 +170,7 @@
 //
 //	receiving event                         its source
 //	Load, Add, Swap, CAS                    the variable's last write: Store, Add, Swap, a CAS that
-//	                                        succeeded (seed 003's rd and wt)
+//	                                        succeeded (Farzan et al. 2013's rd and wt)
 //	Mutex Lock, a TryLock that succeeds     the last Unlock, or Cond Wait that released the mutex
 //	RWMutex Lock in one step, a TryLock     the later of the last Unlock and the last RUnlock
 //	that succeeds
@@ -190,7 +195,7 @@
 // A P is paired with a V whether or not it waited for it: a call that
 // blocks is not a step, so that a P blocked is not in the trace. With units
 // taken first in, first out, a P that could not run until a V is paired
-// with that V (every older unit was taken), as seed 004's completion of a
+// with that V (every older unit was taken), as Lei and Carver 2006's completion of a
 // blocked P is. A Cond's Relock also takes the mutex back; its pair is the
 // wake-up, and the mutex's previous release is not recorded for it.
 //

@@ -1,5 +1,5 @@
 // This file models monitors under the signal-and-continue (SC) and
-// signal-and-urgent-wait (SU) disciplines (seed 004 §2.4,
+// signal-and-urgent-wait (SU) disciplines (Lei and Carver 2006, §2.4,
 // internal/engine/monitor.go): who is inside, the FIFO queue of waiters
 // on the conditions (a waiter of SC stays in it, woken, until it
 // re-enters) and SU's urgent queue. Exit, Wait and Signal by a thread that

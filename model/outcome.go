@@ -160,7 +160,7 @@ func Observed(op trace.Op, cas int32) (value, ok bool) {
 
 // Label names an alternative of a pending operation independently of the
 // state it runs in and of the interleaving that led there: the thread's
-// step number (seed 000's event <p, k>, Thread.Steps) and, for an
+// step number (Saarikivi et al. 2012's event <p, k>, Thread.Steps) and, for an
 // operation with several alternatives, which one: the select case, the
 // rendezvous partner with its own step and case (PartnerStep -1 if none).
 // Two alternatives of one thread's step are distinct, conflicting events.

@@ -1,4 +1,4 @@
-// This file models counting and binary semaphores (seed 004 §2.3,
+// This file models counting and binary semaphores (Lei and Carver 2006, §2.3,
 // internal/engine/semaphore.go): the value, and the units a P takes, in
 // the order they were made: first the initial ones, then those of the V's,
 // so that a P synchronises with the V whose unit it takes.

@@ -66,7 +66,7 @@ type Thread struct {
 	Op trace.Op
 	// Steps is the number of events the thread took part in (as the
 	// thread or as a rendezvous partner): the next one is its step Steps,
-	// counted from 0, which names it across executions (seed 000's event
+	// counted from 0, which names it across executions (Saarikivi et al. 2012's event
 	// <p, k>).
 	Steps int32
 	// Last is the index of its last event, or NoEvent.

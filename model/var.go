@@ -1,5 +1,5 @@
 // This file models shared variables: their value and last write, which a
-// read synchronises with (seed 003's rd(x, r) and wt(x, val)), and the
+// read synchronises with (Farzan et al. 2013's rd(x, r) and wt(x, val)), and the
 // awaits that wait for a write of them.
 
 package model

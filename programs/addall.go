@@ -1,5 +1,5 @@
 // This file implements addall, the running example of the con2colic paper
-// (seed 003, Fig. 2 and §2).
+// (Farzan et al. 2013, Fig. 2 and §2).
 
 package programs
 

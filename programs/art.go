@@ -1,4 +1,4 @@
-// This file implements art, seed 003's scalability benchmark (§8, Table 1:
+// This file implements art, Farzan et al. 2013's scalability benchmark (§8, Table 1:
 // art2..art5), reconstructed from its description.
 
 package programs
@@ -19,7 +19,7 @@ func init() {
 // art: the body stores 0 in x_1..x_n, reads the inputs a_1..a_n (in [0,
 // 3]) and starts T1..Tn. T1 sets x_1 when a_1 > 1 (under a_1 > 0); Ti
 // (i > 1) reads x_(i-1) and, when a_i > 0, sets x_i if it read 1; Tn
-// asserts instead that it did not. Seed 003 says art has n+1 threads and n
+// asserts instead that it did not. Farzan et al. 2013 says art has n+1 threads and n
 // inputs, "a new assertion every time the number of threads grows by one",
 // and gives its branch counts (4n in all, 3n+1 at k = 0, one more at each
 // k = 1..n-1) and the bug at k = n-1 (Table 1; the notes derive the

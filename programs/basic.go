@@ -1,5 +1,5 @@
 // This file implements the small programs with exact counts: xy,
-// dporproblem, pairs and fib (BENCHMARKS.md, "Programs with exact counts").
+// dporproblem, pairs and fib, whose interleavings and traces are known exactly.
 
 package programs
 

@@ -1,5 +1,5 @@
 // This file implements bbmonitor, a bounded buffer protected by a monitor
-// with SU or SC signalling (seed 004, §2 and Table 4, BB with an SU and an SC
+// with SU or SC signalling (Lei and Carver 2006, §2 and Table 4, BB with an SU and an SC
 // monitor).
 
 package programs
@@ -28,7 +28,7 @@ func init() {
 // the buffer is full, withdraw on notEmpty while it is empty; each signals
 // the other condition. The buffer's contents are plain Go values: the
 // monitor's mutual exclusion protects them, and only the monitor's events
-// are visible operations (seed 004 models monitors this way). The body
+// are visible operations (Lei and Carver 2006 models monitors this way). The body
 // joins everyone and asserts that the values withdrawn add up to those
 // deposited.
 func bbmonitor(p Params) func(w *weft.T) {

@@ -1,5 +1,5 @@
 // This file implements bluetooth, the simplified Bluetooth driver of KISS
-// (Qadeer and Wu, PLDI 2004) that seed 003 §8 tests (Table 1, first row).
+// (Qadeer and Wu, PLDI 2004) that Farzan et al. 2013, §8 tests (Table 1, first row).
 
 package programs
 

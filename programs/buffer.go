@@ -1,5 +1,5 @@
 // This file implements bbchan, a bounded buffer made of a buffered channel
-// (seed 004, Table 4, BB; seed 000, Fig. 8, Bounded Buffer).
+// (Lei and Carver 2006, Table 4, BB; Saarikivi et al. 2012, Fig. 8, Bounded Buffer).
 
 package programs
 

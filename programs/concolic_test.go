@@ -118,7 +118,7 @@ func TestUnfoldFig9Schedule(t *testing.T) {
 	}
 }
 
-// TestUnfoldFig1: seed 002's Fig. 1 explored to the end. The first
+// TestUnfoldFig1: Kähkönen et al. 2014's Fig. 1 explored to the end. The first
 // execution (inputs 0) takes thread 1's false side and thread 2's true side
 // of b == 0. Four sides are opened, one sat query each: thread 1's true
 // side (a = 4); the false side of b == 0, under thread 1's false side and
@@ -161,7 +161,7 @@ type fixedInput struct {
 func (f fixedInput) Input(*strategy.State, strategy.InputRequest) uint64 { return f.v }
 
 // TestAddAllFailingInputs recomputes, by brute force, the inputs for which
-// addall can fail (seed 003's addAll; the set addAllInputs and the
+// addall can fail (Farzan et al. 2013's addAll; the set addAllInputs and the
 // program's doc give): every schedule of every u.cnt in its range [0, 100]
 // under exhaustive search. The assertion fails for u.cnt 6 to 10 only.
 func TestAddAllFailingInputs(t *testing.T) {

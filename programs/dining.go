@@ -1,5 +1,5 @@
-// This file implements dining, the dining philosophers (seed 002, Table 2,
-// Dining; seed 004, Fig. 13 and Table 4, DP).
+// This file implements dining, the dining philosophers (Kähkönen et al. 2014, Table 2,
+// Dining; Lei and Carver 2006, Fig. 13 and Table 4, DP).
 
 package programs
 

@@ -1,4 +1,4 @@
-// This file implements seed 004's DME program: Ricart and Agrawala's
+// This file implements Lei and Carver 2006's DME program: Ricart and Agrawala's
 // distributed mutual exclusion, with processes that talk by messages and
 // threads inside a process that share its state under semaphores.
 
@@ -28,7 +28,7 @@ type dmeRequest struct{ seq, from int }
 
 // dme: each process i has a request channel (the others' requests) and a
 // reply channel (the replies to its own), both with room for every
-// message it can get (n-1), as seed 004's asynchronous ports never block a
+// message it can get (n-1), as Lei and Carver 2006's asynchronous ports never block a
 // sender. Its two threads share the process's state (highest timestamp
 // seen, whether it is requesting and with which timestamp, the replies it
 // defers) under binary semaphore mutex, as in the textbook solution; the

@@ -1,5 +1,5 @@
 // This file implements indexer and filesystem, the benchmarks of Flanagan
-// and Godefroid (POPL 2005) used in seed 000 (Fig. 8) and seed 002 (Table 2).
+// and Godefroid (POPL 2005) used in Saarikivi et al. 2012 (Fig. 8) and Kähkönen et al. 2014 (Table 2).
 
 package programs
 

@@ -1,5 +1,5 @@
 // This file implements jcute, the example of jCUTE's combination of
-// concolic testing and race detection (seed 001, slides 54-74).
+// concolic testing and race detection (the CS294-32 DPOR slides, slides 54-74).
 
 package programs
 
@@ -9,7 +9,7 @@ func init() {
 	register(&Program{
 		Name:   "jcute",
 		Doc:    "input z; T1: x=3; T2: x=2, then fails if 2*z+1 == x: needs z=1 and T1's write between T2's write and read",
-		Source: "the CS294-32 DPOR slides, slides 54-74 (jCUTE); BENCHMARKS.md",
+		Source: "the CS294-32 DPOR slides, slides 54-74 (jCUTE)",
 		Body:   jcute,
 	})
 }

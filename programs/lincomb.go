@@ -9,7 +9,7 @@ func init() {
 	register(&Program{
 		Name:   "lincomb",
 		Doc:    "T1 adds 3a+5b, T2 adds 7c-11d into a shared sum; fails if the sum is 1234567 (random 64-bit inputs do not find it)",
-		Source: "weft (concolic testing, issue 4)",
+		Source: "weft (concolic testing: a sum that random inputs do not hit)",
 		Body:   linComb,
 	})
 }

@@ -1,5 +1,5 @@
 // This file implements parallelpi and singlelock, lock-based programs of
-// seed 000 (Fig. 8, Parallel Pi) and seed 002 (Table 2, Parallel Pi, Single
+// Saarikivi et al. 2012 (Fig. 8, Parallel Pi) and Kähkönen et al. 2014 (Table 2, Parallel Pi, Single
 // lock).
 
 package programs

@@ -1,4 +1,4 @@
-// This file implements the programs of seed 004's examples and Table 4
+// This file implements the programs of Lei and Carver 2006's examples and Table 4
 // not found elsewhere: Fig. 1's four threads on two ports, the bounded
 // buffer with a selective wait and with semaphores, readers and writers
 // with a selective wait, semaphores and a monitor, and the dining
@@ -6,7 +6,7 @@
 // deadlocking philosophers of Fig. 13 are dining).
 //
 // The authors' programs are in a book (Carver and Tai, Modern
-// Multithreading, 2005) that seed 004 cites but does not reproduce: these
+// Multithreading, 2005) that Lei and Carver 2006 cites but does not reproduce: these
 // are the textbook solutions the paper names, each thread doing its
 // operation once (3 producers and 3 consumers for BB, 3 readers and 2
 // writers for RW, one meal per philosopher), written with weft's channels,

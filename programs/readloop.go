@@ -1,4 +1,4 @@
-// This file implements readloop, the long execution of issue 16: one
+// This file implements readloop, a long execution (the cost of the race analysis per event): one
 // thread reads a variable m times while another writes it once.
 
 package programs
@@ -9,7 +9,7 @@ func init() {
 	register(&Program{
 		Name:   "readloop",
 		Doc:    "T1 loads x m times, T2 stores x once: m+1 interleavings, each its own trace (executions of m+1 steps)",
-		Source: "issue 16 (long executions: the race analysis per event)",
+		Source: "weft (long executions: the race analysis per event)",
 		Params: []Param{{Name: "m", Default: 4, Min: 1, Max: 90_000, Doc: "loads of T1"}},
 		Body:   readLoop,
 	})

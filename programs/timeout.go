@@ -1,4 +1,4 @@
-// This file implements timeout, the timeout race of issue 13: workers
+// This file implements timeout, a timeout race that needs timers to fire at any step: workers
 // answer at once, but the caller's timeout may fire first when virtual
 // time moves at any step.
 
@@ -15,7 +15,7 @@ func init() {
 	register(&Program{
 		Name:   "timeout",
 		Doc:    "the body waits for each of n workers' answer with a timeout (time.After); each worker stores, then sends its answer on a channel of its own (unbuffered; fixed=1: room for one): with -time any the timeout may fire before the worker sends, which then blocks for ever (a leak); with -time blocked it never does",
-		Source: "issue 13 (timers that fire at any step)",
+		Source: "weft (timers that fire at any step: weft run -time any)",
 		Params: []Param{
 			{Name: "n", Default: 2, Min: 1, Max: 8, Doc: "workers"},
 			{Name: "fixed", Default: 0, Min: 0, Max: 1, Doc: "1: each answer channel has room for the answer"},

@@ -1,5 +1,5 @@
 // This file implements unfold-fig1, the example program of the unfolding
-// paper's symbolic execution tree (seed 002, Fig. 1, §2.3 and §3).
+// paper's symbolic execution tree (Kähkönen et al. 2014, Fig. 1, §2.3 and §3).
 
 package programs
 
@@ -14,7 +14,7 @@ func init() {
 	})
 }
 
-// unfoldFig1 is seed 002's Fig. 1, whose code is a figure the seed's text
+// unfoldFig1 is Kähkönen et al. 2014's Fig. 1, whose code is a figure the paper's text
 // does not hold; it is reconstructed from what the text says of it:
 //
 //	int x = 0;

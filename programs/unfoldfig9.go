@@ -1,5 +1,5 @@
 // This file implements unfold-fig9, Example 2 of the unfolding paper
-// (seed 002, Fig. 9).
+// (Kähkönen et al. 2014, Fig. 9).
 
 package programs
 
@@ -9,7 +9,7 @@ func init() {
 	register(&Program{
 		Name:   "unfold-fig9",
 		Doc:    "x = 0; T1: a = x, fails if a > 0; T2: b = x; x = input(): needs T2's write before T1's read and a positive input",
-		Source: "Kähkönen et al. 2014, Fig. 9 (Example 2); BENCHMARKS.md",
+		Source: "Kähkönen et al. 2014, Fig. 9 (Example 2)",
 		Body:   unfoldFig9,
 	})
 }

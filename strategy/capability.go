@@ -95,7 +95,7 @@ type Counting interface {
 	Counters() []Counter
 }
 
-// A SymbolicTracer asks the runtime for symbolic traces (seed 003 §4):
+// A SymbolicTracer asks the runtime for symbolic traces (Farzan et al. 2013, §4):
 // when SymbolicTrace returns true, every read of a shared variable whose
 // values carry an expression (weft's concolic Sym and SBool) gives the
 // program a fresh variable (trace.ReadSymbol) in place of the writer's

@@ -1,11 +1,11 @@
 // This file implements vector clocks and the happens-before relation of a
-// trace (seed 000 §II-A, Figs. 2 and 3; seed 001, slides 11-12).
+// trace (Saarikivi et al. 2012, §II-A, Figs. 2 and 3; the CS294-32 DPOR slides, slides 11-12).
 
 package trace
 
 // VC is a vector clock indexed by ThreadID. Entry q is 1 + the index of the
 // last event of thread q that happens before (or is) the point the clock
-// describes, or 0 if there is none; this is seed 000's clock, whose entries
+// describes, or 0 if there is none; this is Saarikivi et al. 2012's clock, whose entries
 // are indices into the execution sequence (Fig. 1, line 21: cv[p] := |E'|).
 type VC []uint32
 
@@ -57,7 +57,7 @@ func (c VC) Knows(i int, q ThreadID) bool {
 // operations announced in its local code). A rendezvous event belongs to
 // both its threads: their clocks are joined.
 //
-// Dependent events are ordered through per-object clocks, as in seed 000
+// Dependent events are ordered through per-object clocks, as in Saarikivi et al. 2012
 // Fig. 3 (ObjectClocks): a write joins the clock of every access, a read
 // only those of the writes and shared updates, so reads do not order each
 // other under CR, nor shared updates each other. Under Plain every access
@@ -211,7 +211,7 @@ func (h *HB) Before(i, j int) bool {
 func (h *HB) LastBefore(j int) int { return int(h.pred[j]) }
 
 // BeforeThread reports whether processed event i happens before thread p's
-// next step in the state reached (seed 000 Fig. 1: i <= CP(p)(proc(E_i))).
+// next step in the state reached (Saarikivi et al. 2012, Fig. 1: i <= CP(p)(proc(E_i))).
 func (h *HB) BeforeThread(i int, p ThreadID) bool {
 	return h.Thread(p).Knows(i, h.tr.Events[i].Thread)
 }

@@ -61,7 +61,7 @@ func store(o ObjectID) Op { return Op{Kind: KindStore, Class: ClassVar, Obj: o} 
 func load(o ObjectID) Op  { return Op{Kind: KindLoad, Class: ClassVar, Obj: o} }
 
 func TestHBxy(t *testing.T) {
-	// seed 001 slide 15, schedule T1 T1 T2 T2: x=1 y=2 y=3 x=4.
+	// the CS294-32 DPOR slides, slide 15, schedule T1 T1 T2 T2: x=1 y=2 y=3 x=4.
 	x, y := ObjectID(0), ObjectID(1)
 	tr := synth([][]Op{{store(x), store(y)}, {store(y), store(x)}}, []ThreadID{1, 1, 2, 2})
 	var h HB

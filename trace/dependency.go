@@ -10,11 +10,11 @@ type Relation uint8
 
 // The relations.
 const (
-	// CR is the relation of seed 000 §II-D (Fig. 3): operations conflict
+	// CR is the relation of Saarikivi et al. 2012, §II-D (Fig. 3): operations conflict
 	// when they touch a common object and one of them writes it; two reads
 	// commute. What counts as a read is stated per primitive in opMode.
 	CR Relation = iota
-	// Plain is the relation of seed 000 Figs. 1 and 2: operations conflict
+	// Plain is the relation of Saarikivi et al. 2012, Figs. 1 and 2: operations conflict
 	// when they touch a common object.
 	Plain
 )
@@ -110,7 +110,7 @@ func AddOnly(op Op) bool { return op.Kind == KindAdd && op.Class == ClassVar && 
 func opMode(k Kind, c Class, arg int64, executed, ok bool) Mode {
 	switch c {
 	case ClassVar:
-		// Two loads commute (seed 000 §II-D); a failed CAS only read.
+		// Two loads commute (Saarikivi et al. 2012, §II-D); a failed CAS only read.
 		if k == KindLoad || (k == KindCAS && executed && !ok) {
 			return Read
 		}
@@ -386,7 +386,7 @@ func (r Relation) OpsDependent(a, b Op) bool {
 }
 
 // MayBeCoEnabled reports whether executed event e and pending operation v
-// of another thread may be enabled in one state (seed 000 Fig. 1, line 5).
+// of another thread may be enabled in one state (Saarikivi et al. 2012, Fig. 1, line 5).
 // It is false only for pairs that never are: an event of a thread and a Join
 // of that thread, and a successful release of a lock and an acquire of it.
 // Unlocking an unlocked mutex is a step too (it fails), so a pending Unlock

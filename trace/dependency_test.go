@@ -134,11 +134,11 @@ func TestDependent(t *testing.T) {
 		{"rlock/rlock", ev(1, KindRLock, ClassRWMutex, x), ev(2, KindRLock, ClassRWMutex, x), false, true},
 		{"rlock/balanced runlock", ev(1, KindRLock, ClassRWMutex, x), withArg(ev(2, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), false, true},
 		// An RUnlock by a thread holding no read lock may take the count
-		// another reader relies on, or find none (issue 18).
+		// another reader relies on, or find none.
 		{"rlock/unbalanced runlock", ev(1, KindRLock, ClassRWMutex, x), ev(2, KindRUnlock, ClassRWMutex, x), true, true},
 		{"balanced runlock/balanced runlock", withArg(ev(1, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), withArg(ev(2, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), false, true},
 		{"balanced/unbalanced runlock", withArg(ev(1, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), ev(2, KindRUnlock, ClassRWMutex, x), true, true},
-		// A failed TryLock observes the reader count (issue 17).
+		// A failed TryLock observes the reader count.
 		{"rlock/failed trylock", ev(1, KindRLock, ClassRWMutex, x), failed(ev(2, KindTryLock, ClassRWMutex, x)), true, true},
 		{"balanced runlock/failed trylock", withArg(ev(1, KindRUnlock, ClassRWMutex, x), RUnlockBalanced), failed(ev(2, KindTryLock, ClassRWMutex, x)), true, true},
 		{"tryrlock/failed trylock", withArg(ev(1, KindTryLock, ClassRWMutex, x), TryRLockArg), failed(ev(2, KindTryLock, ClassRWMutex, x)), true, true},

@@ -3,7 +3,7 @@
 // strategies that read it.
 //
 // An execution is a sequence of steps. Each step is one visible operation of one
-// thread (DESIGN.md, "Execution model"; seed 000 §II-A): a load or store of a
+// thread (Saarikivi et al. 2012, §II-A): a load or store of a
 // shared variable, a mutex operation, a channel operation, and so on. The code a
 // thread runs between two visible operations is local and runs without
 // interruption; it belongs to the step before it. Starting a thread is recorded
@@ -15,7 +15,7 @@
 // prefix: threads are numbered in the order they are started (the test body is
 // thread 0) and objects in the order they are first used. Two executions that
 // agree on their first i choices agree on every identity that appears in those
-// i steps, which is all that the exploration algorithms need (seed 000 Fig. 1
+// i steps, which is all that the exploration algorithms need (Saarikivi et al. 2012, Fig. 1
 // refers only to threads and objects of pre(E, i)).
 //
 // For every step the trace keeps, besides the event, which threads were enabled
@@ -29,14 +29,14 @@
 //
 // Two operations of different threads are dependent when executing them in
 // the other order may change the state reached or whether one of them can
-// run (seed 000 §II-A). Relation.Dependent states it per primitive, in
+// run (Saarikivi et al. 2012, §II-A). Relation.Dependent states it per primitive, in
 // dependency.go (opMode and AppendOpAccesses); each operation touches objects
 // as a reader, a writer or a shared updater. Two reads commute, two shared
 // updates commute, every other pair of accesses to one object conflicts: a
 // shared update changes the state in a way other shared updates do not
 // observe (a reader entering or leaving an RWMutex, an add to a variable
 // whose result the program does not use: AddOnly), but a read does. Under
-// Plain (seed 000 Figs. 1, 2) every access is a write; the modes under CR
+// Plain (Saarikivi et al. 2012, Figs. 1, 2) every access is a write; the modes under CR
 // (Fig. 3, the default) are tabled in package model's doc, with the rest
 // of each primitive's semantics (its state, enabledness, alternatives,
 // results and synchronisation pairs), against which this relation is
@@ -61,7 +61,7 @@
 // other operation on time (ClassClock) reads it (see TimeObject).
 //
 // HB computes vector clocks (VC) for a trace, event by event, from program
-// order, spawns, joins and per-object write and access clocks (seed 000
+// order, spawns, joins and per-object write and access clocks (Saarikivi et al. 2012
 // Fig. 3); Foata gives the canonical form of a trace, to count Mazurkiewicz
 // traces.
 //

@@ -23,7 +23,7 @@ type Event struct {
 	PartnerCase int32
 	// Src is 1 + the index of the event this one synchronises with, 0 if
 	// none: the other side of a synchronisation pair that is not a
-	// rendezvous (seed 004 §3), as package model states per primitive (a
+	// rendezvous (Lei and Carver 2006, §3), as package model states per primitive (a
 	// receive and the send whose value it took, a lock and the release
 	// before it, ...). Use Source and SetSource.
 	Src       int32

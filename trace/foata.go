@@ -13,7 +13,7 @@ import (
 // Foata returns the Foata normal form of tr's events under rel, as a string:
 // two executions of a program give the same string iff they are the same
 // Mazurkiewicz trace (they differ only in the order of adjacent independent
-// events; seed 000 §II-A).
+// events; Saarikivi et al. 2012, §II-A).
 //
 // The events are grouped in levels: an event's level is the length of the
 // longest chain of happens-before (HB) ending with it, so each level holds
@@ -31,7 +31,7 @@ func Foata(tr *Trace, rel Relation) string { return foata(tr, rel, nil) }
 // writes a whole trace. Two executions with the same FoataPast of their
 // failing event fail the same way: the event and all it observed are the
 // same, whatever independent events of other threads ran beside them. This
-// is the identity of a failure as an event of the unfolding (seed 002 §3:
+// is the identity of a failure as an event of the unfolding (Kähkönen et al. 2014, §3:
 // an event is its local configuration), and what the DPOR family
 // guarantees to reach: source sets cover a maximal execution only up to
 // its weak initials (Abdulla et al., "Optimal dynamic partial order

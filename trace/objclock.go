@@ -1,5 +1,5 @@
 // This file implements per-object clocks, which order the accesses of
-// dependent steps (seed 000 Fig. 3), for happens-before, Foata levels and
+// dependent steps (Saarikivi et al. 2012, Fig. 3), for happens-before, Foata levels and
 // the strategies that compute them their own way.
 
 package trace

@@ -1,7 +1,7 @@
 // This file defines the symbolic part of a trace: the inputs an execution
 // read, the branches it took on symbolic conditions (concolic testing) and,
 // in a symbolic trace, the values its accesses to shared variables read and
-// wrote (con2colic testing, seed 003 §4).
+// wrote (con2colic testing, Farzan et al. 2013, §4).
 
 package trace
 
@@ -74,7 +74,7 @@ type BranchEvent struct {
 }
 
 // SymAccess is the symbolic side of step Step, an access to a shared
-// variable, in a symbolic trace (seed 003 §4): the read rd(x, r), whose
+// variable, in a symbolic trace (Farzan et al. 2013, §4): the read rd(x, r), whose
 // value became the fresh variable Read (named ReadSymbol(Step)), and the
 // write wt(x, val), whose value is the expression Write (a constant when
 // it depends on no input and no read). A read-modify-write has both; a

@@ -1,6 +1,6 @@
-// This file implements weft bench: the tables of seed 000 Fig. 8, seed 002
-// Table 2 and seed 004 Table 4 and Fig. 13 for weft's strategies, with the
-// papers' figures beside ours (seed 003's Table 1 is in bench_con2.go).
+// This file implements weft bench: the tables of Saarikivi et al. 2012, Fig. 8, Kähkönen et al. 2014
+// Table 2 and Lei and Carver 2006, Table 4 and Fig. 13 for weft's strategies, with the
+// papers' figures beside ours (Farzan et al. 2013's Table 1 is in bench_con2.go).
 
 package main
 
@@ -39,7 +39,7 @@ type benchTable struct {
 // benchExtra is a figure of a cell besides its executions: a counter of
 // the strategy's (strategy.Counter) by name, "steps" (the steps of all
 // executions), "wall" (the exploration's wall time) or "DL" (the time
-// unfold's search for deadlocks took, seed 002's DL column); header
+// unfold's search for deadlocks took, Kähkönen et al. 2014's DL column); header
 // titles its column (the source if empty).
 type benchExtra struct{ source, header string }
 
@@ -63,12 +63,12 @@ type benchRow struct {
 }
 
 // benchTables are the tables weft bench prints. Our ports differ in detail
-// from the papers' programs (BENCHMARKS.md); where a paper names no size,
+// from the papers' programs; where a paper names no size,
 // the row says which one we chose.
 var benchTables = []benchTable{
 	{
 		name:       "fig8",
-		title:      "seed 000 Fig. 8: test executions (mean over random exploration orders)",
+		title:      "Saarikivi et al. 2012, Fig. 8: test executions (mean over random exploration orders)",
 		strategies: []string{"exhaustive", "dpor", "dpor-cr", "dpor-cr+sleep", "flip", "optimal"},
 		paperCols:  []string{"none", "DPOR", "DPOR-CR", "DPOR-CR+sleep", "jCUTE"},
 		rows: []benchRow{
@@ -84,7 +84,7 @@ var benchTables = []benchTable{
 	},
 	{
 		name:       "table2",
-		title:      "seed 002 Table 2: tests to cover each program, and unfold's events, wall time and deadlock search time",
+		title:      "Kähkönen et al. 2014, Table 2: tests to cover each program, and unfold's events, wall time and deadlock search time",
 		strategies: []string{"dpor-1", "dpor-2", "unfold"},
 		extras: map[string][]benchExtra{"unfold": {
 			{source: "net events", header: "events"}, {source: "wall", header: "time"}, {source: "DL"}}},
@@ -108,7 +108,7 @@ var benchTables = []benchTable{
 	},
 	{
 		name:       "table4",
-		title:      "seed 004 Table 4: SYN-sequences exercised by reachability testing (weft's ports of the programs), with\nthe depth of the stack of nodes and its memory, which stay flat as the sequences grow",
+		title:      "Lei and Carver 2006, Table 4: SYN-sequences exercised by reachability testing (weft's ports of the programs), with\nthe depth of the stack of nodes and its memory, which stay flat as the sequences grow",
 		strategies: []string{"reach"},
 		extras:     map[string][]benchExtra{"reach": {{source: "reach depth"}, {source: "reach stack KiB"}}},
 		paperCols:  []string{"Seqs"},
@@ -129,7 +129,7 @@ var benchTables = []benchTable{
 	},
 	{
 		name:       "fig13",
-		title:      "seed 004 Fig. 13: dining philosophers with a deadlock, reachability testing against VeriSoft (the paper\ngives the numbers for 9 philosophers only); steps: every step of every run",
+		title:      "Lei and Carver 2006, Fig. 13: dining philosophers with a deadlock, reachability testing against VeriSoft (the paper\ngives the numbers for 9 philosophers only); steps: every step of every run",
 		strategies: []string{"reach"},
 		extras:     map[string][]benchExtra{"reach": {{source: "steps"}}},
 		paperCols:  []string{"RichTest runs", "RichTest transitions", "VeriSoft runs", "VeriSoft transitions"},
@@ -142,7 +142,7 @@ var benchTables = []benchTable{
 	},
 	{
 		name:       "speed",
-		title:      "exploration speed: optimal's traces per second, beside Nidhugg 0.4 --optimal on this machine kind\n(BENCHMARKS.md) and the goal of five times it",
+		title:      "exploration speed: optimal's traces per second, beside Nidhugg 0.4 --optimal on this machine kind\n(measured once) and the goal of five times it",
 		strategies: []string{"optimal"},
 		paperCols:  []string{"Nidhugg traces/s", "goal traces/s"},
 		speed:      true,
@@ -181,7 +181,7 @@ type benchResult struct {
 // cmdBench runs weft bench.
 func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	table := fs.String("table", "all", "the table: fig8, table2, table4, fig13, speed, table1 (seed 003, con2) or all")
+	table := fs.String("table", "all", "the table: fig8, table2, table4, fig13, speed, table1 (Farzan et al. 2013, con2) or all")
 	rows := fs.String("rows", "", "run only the rows whose label contains this text")
 	orders, maxRuns := new(int), new(int)
 	boundedInt(fs, orders, "orders", 5, 1, "", "random exploration orders (seeds 1..`N`) averaged per cell")

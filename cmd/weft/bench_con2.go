@@ -1,4 +1,4 @@
-// This file implements weft bench's table of seed 003 (Table 1): the
+// This file implements weft bench's table of Farzan et al. 2013 (Table 1): the
 // branch sides con2 covers per number of interferences on the programs
 // weft ports, beside the paper's figures.
 
@@ -146,7 +146,7 @@ func benchCon2Row(row con2Row) (con2Result, error) {
 
 // printCon2 prints the table: ours, then the paper's columns.
 func printCon2(w io.Writer, results []con2Result) {
-	fmt.Fprintf(w, "seed 003 Table 1: branch sides con2 covers first with k = 0/1/2/... interferences (k <= %d)\n", con2Bound)
+	fmt.Fprintf(w, "Farzan et al. 2013, Table 1: branch sides con2 covers first with k = 0/1/2/... interferences (k <= %d)\n", con2Bound)
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "program\tsides per k\tall\tbug k\tISCs\texecutions\twall\t[branches per k]\t[bug k]\t[ISCs]\t[time s]\t")
 	for _, r := range results {

@@ -41,7 +41,7 @@ func TestBench(t *testing.T) {
 	}
 }
 
-// TestBenchReach runs a row of seed 004's Table 4 and one of Fig. 13:
+// TestBenchReach runs a row of Lei and Carver 2006's Table 4 and one of Fig. 13:
 // reach exercises BB-select's 144 SYN-sequences, the paper's number, with
 // a stack of 4 nodes, and the 9 deadlocking philosophers in 511 runs, the
 // paper's, taking 22959 steps in all (the paper's RichTest 5004
@@ -159,7 +159,7 @@ func TestBenchFits120Columns(t *testing.T) {
 	}
 }
 
-// TestBenchTable2 runs seed 002 Table 2's Pairs row: the DPORs explore
+// TestBenchTable2 runs Kähkönen et al. 2014, Table 2's Pairs row: the DPORs explore
 // its 1024 traces, unfold covers it in 2 tests of an unfolding of 40
 // events (4 per pair; the paper: 7 tests on average, 47 events), with no
 // deadlock to search a marking for.
@@ -197,7 +197,7 @@ func TestBenchTable2(t *testing.T) {
 	}
 }
 
-// TestBenchTable1 runs seed 003's Table 1 row art3: con2 covers 10 sides
+// TestBenchTable1 runs Farzan et al. 2013's Table 1 row art3: con2 covers 10 sides
 // alone, one more with one interference and one (the bug) with two, as
 // the paper's row; every line of the table fits 120 columns.
 func TestBenchTable1(t *testing.T) {

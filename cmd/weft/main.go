@@ -44,9 +44,11 @@ Usage:
 	                          function as a weft exploration
 	weft replay [flags] PROGRAM TOKEN
 	                          replay one execution of PROGRAM from a failure's token
-	weft bench [flags]        the tables of seed 000 Fig. 8 and seed 002 Table 2,
-	                          weft's strategies beside the papers' figures, and
-	                          optimal's speed beside Nidhugg's
+	weft bench [flags]        the tables of the papers weft implements (Saarikivi
+	                          et al. 2012, Kähkönen et al. 2014, Lei and Carver
+	                          2006, Farzan et al. 2013): weft's strategies beside
+	                          the papers' figures, and optimal's speed beside
+	                          Nidhugg's
 	weft worker -nats URL     explore units of distributed runs (weft run -nats URL)
 	weft vet [packages]       check weft test bodies for code weft cannot see
 	                          (go statements, Go channels, sync, time.Sleep, ...)

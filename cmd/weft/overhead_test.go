@@ -1,5 +1,5 @@
 // This file measures weft test's overhead against plain go test on the
-// module testdata/bench (issue 13, item 6): the build of an edited
+// module testdata/bench: the build of an edited
 // package, the time of one execution of a small test, and executions per
 // second of a 4-goroutine channel pipeline.
 

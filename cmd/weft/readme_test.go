@@ -10,21 +10,22 @@ import (
 	"github.com/weft-go/weft"
 )
 
-// The markers around the output of weft list in README.md.
+// The markers around the output of weft list in docs/commands.md.
 const (
 	listBegin = "<!-- weft list: begin -->\n"
 	listEnd   = "<!-- weft list: end -->\n"
 )
 
-// TestREADMEList checks that README.md shows the output of weft list
-// between its markers; with -update it rewrites that part.
+// TestREADMEList checks that docs/commands.md, the command reference the
+// README links to, shows the output of weft list between its markers; with
+// -update it rewrites that part.
 func TestREADMEList(t *testing.T) {
 	var out bytes.Buffer
 	if err := cmdList(nil, &out, &out); err != nil {
 		t.Fatal(err)
 	}
 	want := listBegin + "```\n" + out.String() + "```\n" + listEnd
-	path := filepath.Join("..", "..", "README.md")
+	path := filepath.Join("..", "..", "docs", "commands.md")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -46,11 +47,12 @@ func TestREADMEList(t *testing.T) {
 	}
 }
 
-// TestREADMEStrategies checks that the table of strategies in README.md,
-// between its markers, names every strategy of weft list once, and no
-// other.
+// TestREADMEStrategies checks that the table of strategies in
+// docs/strategies.md, between its markers, names every strategy of weft
+// list once, and no other.
 func TestREADMEStrategies(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	path := filepath.Join("..", "..", "docs", "strategies.md")
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +60,7 @@ func TestREADMEStrategies(t *testing.T) {
 	const begin, end = "<!-- strategies: begin -->\n", "<!-- strategies: end -->\n"
 	i, j := strings.Index(readme, begin), strings.Index(readme, end)
 	if i < 0 || j < i {
-		t.Fatalf("README.md has no %q ... %q markers", strings.TrimSpace(begin), strings.TrimSpace(end))
+		t.Fatalf("%s has no %q ... %q markers", path, strings.TrimSpace(begin), strings.TrimSpace(end))
 	}
 	named := map[string]int{}
 	for _, line := range strings.Split(readme[i+len(begin):j], "\n") {

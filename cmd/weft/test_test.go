@@ -267,7 +267,7 @@ func testModuleArgs(t *testing.T, dir string, files map[string]string, args []st
 
 // TestTestOtherModule checks that weft test refuses, with exit status 2
 // and the way out, a directory of another module (testdata/corpus from
-// weft's root, issue 13) and packages none of which is the module's.
+// weft's root) and packages none of which is the module's.
 func TestTestOtherModule(t *testing.T) {
 	for _, c := range []struct {
 		pkg, want string

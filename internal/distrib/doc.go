@@ -6,7 +6,7 @@
 // found on a results stream, which the coordinator joins back.
 //
 // Workers steal work from each other, as the clients of Lei and Carver's
-// distributed reachability testing do (seed 004, §8: a client that runs
+// distributed reachability testing do (Lei and Carver 2006, §8: a client that runs
 // dry gets variants another client holds): a worker explores its unit a
 // batch at a time (weft.Part) and, while workers wait for a unit and none
 // waits for a worker (the workers' consumer's pending pull requests and

@@ -1,6 +1,6 @@
 // This file implements monitors with condition variables, under the
 // signal-and-continue (SC) and signal-and-urgent-wait (SU) disciplines of
-// seed 004 §2.4.
+// Lei and Carver 2006, §2.4.
 //
 // The model. A monitor's Obj holds whether a thread is inside (locked) and
 // which (owner), its discipline (cap: 1 for SU), and one FIFO queue of
@@ -30,7 +30,7 @@
 //   - Exit, Wait and Signal by a thread that is not inside the monitor are
 //     failures of kind Panic, after their step.
 //
-// FIFO queues of threads blocked in Enter (seed 004 §2.4) are subsumed as for
+// FIFO queues of threads blocked in Enter (Lei and Carver 2006, §2.4) are subsumed as for
 // semaphores (semaphore.go): a blocked Enter is not a step, and any enabled
 // one may go first, a superset of the FIFO orders. The condition and urgent
 // queues are FIFO, since their entries are steps.

@@ -83,8 +83,7 @@ func (o *Obj) SetName(name string) {
 
 // Create names o, made by a constructor (NewVar, MakeChan, ...) called by
 // the running thread, after its creator: the creating thread's stable name
-// and the number of objects it created before in the execution (DESIGN.md,
-// "Object"). Outside an execution it gives o a key of its own for life
+// and the number of objects it created before in the execution. Outside an execution it gives o a key of its own for life
 // (keyOutside).
 func Create(o *Obj) {
 	t := Current()

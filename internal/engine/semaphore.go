@@ -1,4 +1,4 @@
-// This file implements counting and binary semaphores (seed 004 §2.3).
+// This file implements counting and binary semaphores (Lei and Carver 2006, §2.3).
 //
 // The model. A semaphore's Obj holds its value (n), set from the initial value
 // on its first use in each execution.
@@ -15,14 +15,14 @@
 // order to keep: when several blocked P's (or binary V's) become enabled,
 // each of them may complete first. This explores a superset of the FIFO
 // behaviours, which is every FIFO behaviour under some order of arrival, and
-// the same completion sequences (seed 004 §3: SYN-sequences record
+// the same completion sequences (Lei and Carver 2006, §3: SYN-sequences record
 // completions).
 //
 // Synchronisation pairs (package model): a P takes the oldest unit, an
 // initial one or the one the earliest V not yet taken made, and is paired
 // with that V (trace.Event.Src).
 //
-// Dependence (seed 004 §7, P/V reduction): two V's of a counting semaphore
+// Dependence (Lei and Carver 2006, §7, P/V reduction): two V's of a counting semaphore
 // commute, and a V commutes with a P when the value is positive (package
 // model's dependency test finds them commuting); trace's relation does not
 // use it, and orders every pair of operations on one semaphore.

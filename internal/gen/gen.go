@@ -21,7 +21,7 @@ type Options struct {
 	// MessagePassing draws programs without shared variables: channels
 	// (buffered and unbuffered, send, receive, close), selects with and
 	// without default, mutexes, a WaitGroup, threads started by threads
-	// and joins (the primitives of seed 004's reachability testing).
+	// and joins (the primitives of Lei and Carver 2006's reachability testing).
 	// Version is then ignored.
 	MessagePassing bool
 	// Timed adds statements on virtual time to the statements of

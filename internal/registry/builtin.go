@@ -1,8 +1,8 @@
 // This file registers the strategies built on the standard library alone:
-// exhaustive search, random and PCT scheduling, the DPOR family (seed 000
-// Figs. 1-3 and 7, seed 002 §6.1), race detection and flipping (seed 001),
+// exhaustive search, random and PCT scheduling, the DPOR family (Saarikivi et al. 2012
+// Figs. 1-3 and 7, Kähkönen et al. 2014, §6.1), race detection and flipping (the CS294-32 DPOR slides),
 // Optimal-DPOR (Abdulla et al., POPL 2014), the unfolding strategy
-// (seed 002) and reachability testing (seed 004).
+// (Kähkönen et al. 2014) and reachability testing (Lei and Carver 2006).
 
 package registry
 
@@ -26,7 +26,7 @@ import (
 // sets the backtracking rule is Flanagan and Godefroid's process rule; with
 // sleep sets it is the initials of the race's reversal (source-DPOR), which
 // stays complete when sleeping threads are skipped, except for DPOR-1 and
-// DPOR-2 (seed 002 §6.1), which keep the process rule and handle sleeping
+// DPOR-2 (Kähkönen et al. 2014, §6.1), which keep the process rule and handle sleeping
 // threads their way.
 var dporStrategies = map[string]dpor.Options{
 	"dpor":             {Algorithm: dpor.VectorClocks, Relation: trace.Plain, Rule: dpor.Process},

@@ -20,7 +20,7 @@ type Params struct {
 	Depth int
 	// MaxSteps bounds the steps of one execution (0: the runtime's default).
 	MaxSteps int
-	// K is con2's bound on interferences (seed 003's k_max).
+	// K is con2's bound on interferences (Farzan et al. 2013's k_max).
 	K int
 }
 

@@ -1,5 +1,5 @@
 // This file builds the symbolic trace of an execution and its interference
-// scenario (seed 003 §4, §5: π and IS(π)) into the forest, step by step as
+// scenario (Farzan et al. 2013, §4, §5: π and IS(π)) into the forest, step by step as
 // the trace grows.
 
 package con2
@@ -12,12 +12,12 @@ import (
 )
 
 // ErrUnsupported is wrapped by the error of a strategy that met an
-// operation con2 does not model: seed 003's programs share variables,
+// operation con2 does not model: Farzan et al. 2013's programs share variables,
 // locks and threads only (§4).
 var ErrUnsupported = errors.New("con2 models shared variables, mutexes, spawns and joins only")
 
 // builder turns an execution into nodes of the forest: one per action of
-// seed 003's Σ (a read, a write, both for an atomic update, a lock acquire
+// Farzan et al. 2013's Σ (a read, a write, both for an atomic update, a lock acquire
 // or release, a fork, a join, a symbolic branch), in each thread's order.
 // A read is interfered when the last write to its variable before it in
 // the trace is not the one it reads locally (forest.locW): a write of

@@ -1,4 +1,4 @@
-// This file implements the con2 strategy: Alg. 1 of seed 003 over weft's
+// This file implements the con2 strategy: Alg. 1 of Farzan et al. 2013 over weft's
 // executions.
 
 package con2
@@ -112,7 +112,7 @@ func (s *Strategy) LastError() error { return s.lastErr }
 func (s *Strategy) Stats() Stats { return s.stats }
 
 // SymbolicTrace implements strategy.SymbolicTracer: con2 needs a fresh
-// symbol for every read (seed 003 §4).
+// symbol for every read (Farzan et al. 2013, §4).
 func (s *Strategy) SymbolicTrace() bool { return true }
 
 // Covers implements strategy.Covering: con2 aims at branch coverage, it
@@ -153,8 +153,8 @@ func (s *Strategy) Next() bool {
 		return true
 	}
 	for {
-		if s.stop.Poll() {
-			return false // a bound of the exploration passed: it ends here
+		if s.stop.Now() {
+			return false // a bound of the exploration passed (each realization is long enough to look at the clock)
 		}
 		c := s.work.pop(s.priority())
 		if c == nil {
@@ -273,13 +273,16 @@ func (s *Strategy) extract() {
 		}
 	}
 	for _, d := range duals {
+		if s.stop.Poll() {
+			return
+		}
 		s.add(&isc{kind: iscBranch, sink: d, target: f.nodes[d].thread, tips: []int32{d}})
 	}
 	var writes []int32
 	for _, n := range b.observed {
 		nd := f.nodes[n]
 		switch {
-		case nd.lab.kind == kFork:
+		case nd.lab.kind == kFork && !s.stop.Poll():
 			s.add(&isc{kind: iscStart, sink: n, target: trace.ThreadID(nd.lab.obj), tips: []int32{n}})
 		case nd.lab.kind.writes():
 			writes = append(writes, n)

@@ -1,4 +1,4 @@
-// This file builds the constraint systems of a scenario (seed 003 §6,
+// This file builds the constraint systems of a scenario (Farzan et al. 2013, §6,
 // Fig. 5): the data constraints DC over the inputs and the read symbols,
 // and the temporal-consistency constraints TC over the nodes' timestamps.
 

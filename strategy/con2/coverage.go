@@ -1,6 +1,6 @@
 // This file implements the branch coverage con2 reports: the branch
 // sides covered, each at the fewest interferences an execution took it
-// with (seed 003 Table 1, "#Branches k=0/1/2/...").
+// with (Farzan et al. 2013, Table 1, "#Branches k=0/1/2/...").
 
 package con2
 

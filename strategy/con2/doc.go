@@ -1,7 +1,6 @@
-// Package con2 implements con2colic testing: seed 003, Farzan, Holzer,
-// Razavi and Veith, "Con2colic Testing", ESEC/FSE 2013 (file
-// shared/seeds/003_99988229552b1db0.txt; the algorithms restated in
-// shared/notes/PAPERS-002-003-004.md, part 2).
+// Package con2 implements con2colic testing: Azadeh Farzan, Andreas
+// Holzer, Niloofar Razavi and Helmut Veith, "Con2colic Testing", ESEC/FSE
+// 2013 (Farzan et al. 2013).
 //
 // # What it does
 //

@@ -1,6 +1,6 @@
 // This file implements the exploration of scenarios: Alg. 3
 // (ExploreISCs), which adds an interference to an unrealizable ISC, and
-// the extension of lock holders to lock-free nodes (seed 003 §7.4).
+// the extension of lock holders to lock-free nodes (Farzan et al. 2013, §7.4).
 
 package con2
 
@@ -132,6 +132,9 @@ type start struct {
 }
 
 func (s *Strategy) extend(c *isc, tips []int32, done map[trace.ThreadID]bool, round int, out *[]*isc) {
+	if s.stop.Now() {
+		return // a bound of the exploration passed; each call is long enough to look at the clock
+	}
 	f := s.f
 	nodes := f.closure(tips...)
 	chains, ok := f.chains(nodes)

@@ -1,4 +1,4 @@
-// This file implements the interference forest (seed 003 Def. 5.1): its
+// This file implements the interference forest (Farzan et al. 2013, Def. 5.1): its
 // nodes, interned by their whole causal past, and the scenarios they span.
 
 package con2
@@ -12,7 +12,7 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// kind is the action of a node (seed 003 §4, Σ).
+// kind is the action of a node (Farzan et al. 2013, §4, Σ).
 type kind uint8
 
 const (
@@ -85,7 +85,7 @@ type node struct {
 }
 
 // forest holds every node made so far: the observed ones form the
-// interference forest of seed 003 §5, the hypothetical ones the scenarios
+// interference forest of Farzan et al. 2013, §5, the hypothetical ones the scenarios
 // built from it.
 type forest struct {
 	nodes []node
@@ -208,7 +208,7 @@ func (f *forest) degree(n int32) int {
 }
 
 // locW returns the write a read at node r's place reads when no other
-// thread interferes (seed 003 Fig. 5, LocW): the last write to obj before
+// thread interferes (Farzan et al. 2013, Fig. 5, LocW): the last write to obj before
 // it in its thread or, before the thread's start, in the thread that
 // started it (and so on up: a thread inherits the memory its parent wrote
 // before the fork). none means the variable's initial value.
@@ -243,7 +243,7 @@ func symbol(thread trace.ThreadID, depth int32, width int) solver.Expr {
 	return solver.Var(name, width)
 }
 
-// stamp returns the timestamp variable of node n (seed 003 §6, t_n), of
+// stamp returns the timestamp variable of node n (Farzan et al. 2013, §6, t_n), of
 // the given width.
 func (f *forest) stamp(n int32, width int) solver.Expr {
 	nd := &f.nodes[n]

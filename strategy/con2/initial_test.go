@@ -1,4 +1,4 @@
-// Tests of the initial phase of Alg. 1 on addAll (seed 003 Figs. 6, 7).
+// Tests of the initial phase of Alg. 1 on addAll (Farzan et al. 2013, Figs. 6, 7).
 
 package con2
 

@@ -7,7 +7,7 @@ import "github.com/weft-go/weft/trace"
 
 // Interferences returns, for each symbolic branch of tr (in the order of
 // tr.Branches), the number of interferences in its causal past: the degree
-// of its causal interference scenario in IS(π) (seed 003 Def. 5.1, 5.3).
+// of its causal interference scenario in IS(π) (Farzan et al. 2013, Def. 5.1, 5.3).
 //
 // Precisely: a read of a shared variable is interfered when the last
 // write to the variable before it in the trace is not the write it reads

@@ -1,4 +1,4 @@
-// This file implements interference scenario candidates (seed 003 Def.
+// This file implements interference scenario candidates (Farzan et al. 2013, Def.
 // 7.1) and the worklists W^0..W^k of Alg. 1.
 
 package con2

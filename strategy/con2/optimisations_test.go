@@ -1,4 +1,4 @@
-// Tests and benchmarks of the optimisations of seed 003 §7.5: unsat-core
+// Tests and benchmarks of the optimisations of Farzan et al. 2013, §7.5: unsat-core
 // guidance, the duplicate cache and prioritised exploration, each an
 // option of con2, measured on a program made to need them.
 

@@ -1,6 +1,6 @@
-// Tests of con2 on weft's built-in programs with the numbers seed 003
+// Tests of con2 on weft's built-in programs with the numbers Farzan et al. 2013
 // states (addAll, Fig. 2 and §3) and those of the concolic examples of
-// seeds 001 and 002.
+// the CS294-32 DPOR slides and Kähkönen et al. 2014.
 
 package con2_test
 
@@ -41,7 +41,7 @@ func counter(s *con2.Strategy, name string) int64 {
 	return -1
 }
 
-// TestAddAll: seed 003's running example (Fig. 2; the built-in addall,
+// TestAddAll: Farzan et al. 2013's running example (Fig. 2; the built-in addall,
 // u.cnt declared in [0, 100]). With k = 0 con2 finds no failure: the
 // assertion's failing side needs the other thread's write of v.cnt
 // between the read of line 2 and the assertion (§3). With k = 1 it finds
@@ -133,8 +133,8 @@ func TestAddAllBruteForce(t *testing.T) {
 	}
 }
 
-// TestFoundWithOneInterference: the failures of jcute (seed 001) and
-// unfold-fig9 (seed 002, Fig. 9) need one thread to read another's write
+// TestFoundWithOneInterference: the failures of jcute (the CS294-32 DPOR slides) and
+// unfold-fig9 (Kähkönen et al. 2014, Fig. 9) need one thread to read another's write
 // (T1's x = 3 between T2's write and read; T2's write of the input before
 // T1's read): con2 finds none with k = 0 and finds them with k = 1, with
 // the inputs they need (z = 1; a positive input).

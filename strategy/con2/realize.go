@@ -1,4 +1,4 @@
-// This file implements RealizabilityCheck (seed 003 §7.2, Thm. 7.2): an
+// This file implements RealizabilityCheck (Farzan et al. 2013, §7.2, Thm. 7.2): an
 // ISC is realizable iff DC and TC are satisfiable; their models give the
 // inputs and the schedule of its execution.
 

@@ -1,6 +1,6 @@
 // This file implements the execution of a scenario: its prefix in the
 // solved order, then its target thread alone, stopped at an interference
-// the scenario did not foresee (seed 003 §7.1, §7.3).
+// the scenario did not foresee (Farzan et al. 2013, §7.1, §7.3).
 
 package con2
 

@@ -1,4 +1,4 @@
-// Tests of con2 on the programs of seed 003's Table 1 that weft ports:
+// Tests of con2 on the programs of Farzan et al. 2013's Table 1 that weft ports:
 // bluetooth and art2..art5, with addAll beside.
 
 package con2_test

@@ -4,13 +4,13 @@
 //
 // # Background
 //
-// Seed 000 §III-A describes concolic testing: an execution with concrete
+// Saarikivi et al. 2012, §III-A describes concolic testing: an execution with concrete
 // inputs also computes, for every branch on an input-dependent condition,
 // the condition over the symbolic inputs; negating one branch of the path,
 // with the path before it, and solving gives inputs that drive the next
-// execution down the other side. Seed 002 §2.2-2.3 calls the tree of such
+// execution down the other side. Kähkönen et al. 2014, §2.2-2.3 calls the tree of such
 // paths, with scheduling points among the branching points, the symbolic
-// execution tree (its Fig. 1). Seed 000 §III-B combines concolic testing
+// execution tree (its Fig. 1). Saarikivi et al. 2012, §III-B combines concolic testing
 // with DPOR in that one tree: "nodes for symbolic operations and nodes for
 // scheduling decisions are interleaved in the order they are encountered
 // during execution", explored by re-execution; a backtracking step either
@@ -26,7 +26,7 @@
 //
 //   - a prefix: the schedule that leads to the branch. It is the branch's
 //     causal past (the events that happen before it, in the order they ran),
-//     as seed 002 §4.3 (EXECUTE, Example 3) reaches an event of its
+//     as Kähkönen et al. 2014, §4.3 (EXECUTE, Example 3) reaches an event of its
 //     unfolding, not the whole schedule before it: events concurrent with
 //     the branch are left to the subtree, which may order them either way
 //     (see Deviations);
@@ -55,12 +55,12 @@
 // A node is named by a digest (128 bits; a collision, improbable, would
 // merge two nodes) of its path constraint (the constraints of the branches
 // before it, in the order the execution took them, and its condition) and
-// of its prefix in Foata normal form (seed 002 §2.3: executions that differ
+// of its prefix in Foata normal form (Kähkönen et al. 2014, §2.3: executions that differ
 // only in the order of independent events are one Mazurkiewicz trace), so
 // executions that reach it through different interleavings of the same
 // causal past ask its query once. The path constraint holds every earlier
 // branch, not only those of the causal past: two independent branches have
-// independent nodes in seed 002's unfolding, whose possible extensions
+// independent nodes in Kähkönen et al. 2014's unfolding, whose possible extensions
 // then combine their sides; a tree has no such step, and a node that
 // forgot an earlier independent branch would stand for executions its
 // subtree does not explore (the random programs of the tests find such
@@ -89,7 +89,7 @@
 //
 // Queries go to a solver.Cached in front of the backend: constraint
 // independence (solver.Slice: only the slice of the negated branch is
-// solved, the other inputs keep the values of the execution, seed 002
+// solved, the other inputs keep the values of the execution, Kähkönen et al. 2014
 // §4.3) and an answer cache. A query asked before (the same constraints
 // from another node) is answered from the strategy's own record without a
 // solver call (Stats.Reused). An unsatisfiable query prunes its node
@@ -102,9 +102,9 @@
 // # Deviations from the papers
 //
 //   - The prefix is the causal past, not the whole schedule before the
-//     branch (seed 002's choice, not seed 000's): the nodes of executions
+//     branch (Kähkönen et al. 2014's choice, not Saarikivi et al. 2012's): the nodes of executions
 //     that differ only in where independent events ran are one node.
-//   - Seed 000 runs one DPOR over the whole tree: a race found below a
+//   - Saarikivi et al. 2012 runs one DPOR over the whole tree: a race found below a
 //     branch node adds a backtracking point to a scheduling node above it.
 //     Here each subtree's inner strategy knows its own executions only, and
 //     its races with the prefix are dropped (the restricted states have no

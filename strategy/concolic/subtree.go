@@ -23,7 +23,7 @@ type step struct {
 type sizes struct{ threads, objects int }
 
 // subtree is the part of the combined tree below a branch node: every
-// execution replays prefix (the causal past of the branch, seed 002 §4.3)
+// execution replays prefix (the causal past of the branch, Kähkönen et al. 2014, §4.3)
 // with the input vector that takes the branch's other side, and inner
 // explores the schedules after it. The root subtree has no prefix and the
 // default inputs.

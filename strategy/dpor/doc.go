@@ -1,9 +1,9 @@
-// Package dpor implements dynamic partial order reduction (DPOR) as seed 000
+// Package dpor implements dynamic partial order reduction (DPOR) as Saarikivi et al. 2012
 // presents it: the algorithm of Flanagan and Godefroid (POPL 2005) with
 // vector clocks (Fig. 1), its variant with per-object clocks and no
 // traversal of the execution (Fig. 2), and DPOR-CR, where reads commute
 // (Fig. 3); each optionally with sleep sets (§IV-D, Fig. 7), and, with sleep
-// sets, the two ways seed 002 §6.1 handles a backtracking point whose thread
+// sets, the two ways Kähkönen et al. 2014, §6.1 handles a backtracking point whose thread
 // is asleep (DPOR-1 and DPOR-2). It explores at least one execution of every
 // Mazurkiewicz trace (every maximal one: completed, deadlocked or leaking),
 // so it finds every deadlock, assertion failure and final state that an
@@ -12,7 +12,7 @@
 // # Stateless exploration
 //
 // weft re-executes the program from the start for every execution, so the
-// recursive Explore of the figures is split as in seed 000 §IV-C (Fig. 5):
+// recursive Explore of the figures is split as in Saarikivi et al. 2012, §IV-C (Fig. 5):
 // the strategy keeps the current path as a stack of nodes (Tree), one per
 // state, with the choice taken there, the backtracking set, the done set and
 // the sleep set. An execution replays the path up to the deepest state with
@@ -66,7 +66,7 @@
 //
 // The backtracking point is pre(E, i). Options.Rule says what it gets:
 //
-//   - Process (Flanagan and Godefroid's rule, which seed 002 §6.1 calls its
+//   - Process (Flanagan and Godefroid's rule, which Kähkönen et al. 2014, §6.1 calls its
 //     heuristic: "a transition belonging to the thread the transition
 //     causing the race belongs to"): p if p is enabled there, else every
 //     enabled thread. The strategies without sleep sets use it.
@@ -144,7 +144,7 @@
 // also wakes when its number of alternatives changes. If a thread a race
 // wants to run at pre(E, i) is asleep there, Options.Asleep decides: Skip
 // leaves it (under the Initials rule, which New then uses), DPOR1 runs it
-// anyway, DPOR2 adds every enabled thread that is not asleep (seed 002
+// anyway, DPOR2 adds every enabled thread that is not asleep (Kähkönen et al. 2014
 // §6.1; both with the Process rule in "dpor-1" and "dpor-2").
 //
 // # Failures
@@ -161,8 +161,8 @@
 // "dpor+sleep" (Initials rule, Skip), "dpor-clock" (Fig. 2),
 // "dpor-clock+sleep", "dpor-cr" (Fig. 3), "dpor-cr+sleep", "dpor-1" and
 // "dpor-2" (DPOR-CR with sleep sets, the Process rule and DPOR-1 or DPOR-2:
-// seed 002's Table 2 columns). weft.WithSeed(n) with n != 0
-// randomises the order of exploration; seed 000 Fig. 8 averages over 5 random
+// Kähkönen et al. 2014's Table 2 columns). weft.WithSeed(n) with n != 0
+// randomises the order of exploration; Saarikivi et al. 2012, Fig. 8 averages over 5 random
 // orders. Package flip holds race detection and flipping, on the same Tree.
 //
 // # Usage
@@ -180,7 +180,7 @@
 //
 // # Slide 36
 //
-// On seed 001's slide 36 (T1: x=1; x=2. T2: y=1; x=3) "dpor" explores all 6
+// On the CS294-32 DPOR slides' slide 36 (T1: x=1; x=2. T2: y=1; x=3) "dpor" explores all 6
 // interleavings, as the slides say: x=3 races with x=1 and with x=2, and each
 // race adds T2 where its next step is y=1 (the process rule), so y=1 moves
 // before x=1 and before x=2 too, in executions equivalent to others. With

@@ -11,7 +11,7 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// Algorithm selects how races are found (seed 000 §II).
+// Algorithm selects how races are found (Saarikivi et al. 2012, §II).
 type Algorithm uint8
 
 // The algorithms.
@@ -44,12 +44,12 @@ type Rule uint8
 
 // The rules.
 const (
-	// Operation is seed 000 Fig. 1, lines 6-10, as printed: p if v itself
+	// Operation is Saarikivi et al. 2012, Fig. 1, lines 6-10, as printed: p if v itself
 	// is enabled in pre(E, i) (p took no step since), else every thread
 	// enabled there.
 	Operation Rule = iota
 	// Process is Flanagan and Godefroid's process rule, the heuristic of
-	// seed 002 §6.1 ("a transition belonging to the thread the transition
+	// Kähkönen et al. 2014, §6.1 ("a transition belonging to the thread the transition
 	// causing the race belongs to"): p if p is enabled in pre(E, i), even
 	// with an earlier operation than v, else every enabled thread. It
 	// backtracks less, but with sleep sets it needs DPOR-1 or DPOR-2.
@@ -74,7 +74,7 @@ func (r Rule) String() string {
 }
 
 // Asleep says what a backtracking point does when the thread DPOR wants to
-// run there is in the point's sleep set (seed 002 §6.1).
+// run there is in the point's sleep set (Kähkönen et al. 2014, §6.1).
 type Asleep uint8
 
 // The choices.
@@ -105,12 +105,12 @@ func (a Asleep) String() string {
 type Options struct {
 	Algorithm Algorithm
 	// Relation is the dependency relation of VectorClocks (trace.Plain is
-	// seed 000's Fig. 1). ObjectClocks always uses trace.Plain and
+	// Saarikivi et al. 2012's Fig. 1). ObjectClocks always uses trace.Plain and
 	// CommutingReads trace.CR.
 	Relation trace.Relation
 	// Rule is the backtracking rule.
 	Rule Rule
-	// Sleep adds sleep sets (seed 000 §IV-D, Fig. 7); Asleep applies then.
+	// Sleep adds sleep sets (Saarikivi et al. 2012, §IV-D, Fig. 7); Asleep applies then.
 	Sleep  bool
 	Asleep Asleep
 	// Seed, if not zero, randomises the order of exploration: the first
@@ -237,7 +237,7 @@ func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { r
 
 // Finish implements strategy.Strategy: it finds the races of the states the
 // execution reached for the first time, s_{Start+1} ... s_n, and adds
-// backtracking points for them (seed 000 Fig. 5: the client's part).
+// backtracking points for them (Saarikivi et al. 2012, Fig. 5: the client's part).
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	if s.tree.Diverged != nil {
 		return
@@ -310,6 +310,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 // whole step are found once, before the path moves past it.
 func (s *Strategy) analyse(k int, first, prefix bool) {
 	for p := range s.tr.Threads {
+		if s.stop.Poll() {
+			return // with many threads, one state is a long analysis
+		}
 		t := trace.ThreadID(p)
 		v, ok := s.sw.Pending(t)
 		if !ok {

@@ -86,13 +86,13 @@ func TestCounts(t *testing.T) {
 		traces          int
 		dead            int
 	}{
-		// seed 001 slides 32-35: Flanagan and Godefroid's DPOR runs 4
+		// the CS294-32 DPOR slides, slides 32-35: Flanagan and Godefroid's DPOR runs 4
 		// executions on xy; 3 traces.
 		{"xy dpor", progXY, plain, 4, 4, 3, 0},
 		{"xy dpor+sleep", progXY, plainSleep, 3, 3, 3, 0},
 		{"xy dpor-clock", progXY, clock, 4, 4, 3, 0},
 		{"xy dpor-cr", progXY, cr, 4, 4, 3, 0},
-		// seed 001 slide 36: no reduction without sleep sets.
+		// the CS294-32 DPOR slides, slide 36: no reduction without sleep sets.
 		{"dporproblem dpor", progProblem, plain, 6, 6, 3, 0},
 		{"dporproblem dpor-cr", progProblem, cr, 6, 6, 3, 0},
 		{"dporproblem dpor+sleep", progProblem, plainSleep, 3, 3, 3, 0},
@@ -163,7 +163,7 @@ func TestSchedules(t *testing.T) {
 // (fewer threads, another operation, a blocked thread where the recorded
 // prefix ran one) never makes the strategy index out of range: it cuts the
 // execution at the first replayed step that does not match, says so in
-// Diverged, and ends the exploration (issue 18 item 5).
+// Diverged, and ends the exploration.
 func TestDivergedPrefix(t *testing.T) {
 	progs := []struct {
 		name        string

@@ -1,5 +1,5 @@
 // This file implements a walk over the states of a finished trace that knows
-// each thread's pending operation, next(s, p) (seed 000 §II-A).
+// each thread's pending operation, next(s, p) (Saarikivi et al. 2012, §II-A).
 
 package dpor
 

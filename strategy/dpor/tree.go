@@ -1,6 +1,6 @@
 // This file implements the path of states an exploration replays and
 // extends: its nodes, the replay of a prefix, fresh choices and sleep sets
-// (seed 000 §IV-C and IV-D, Figs. 5 and 7).
+// (Saarikivi et al. 2012, §IV-C and IV-D, Figs. 5 and 7).
 
 package dpor
 
@@ -52,8 +52,8 @@ type Node struct {
 	// Thread and Alt are the choice explored now, out of Alts.
 	Thread    trace.ThreadID
 	Alt, Alts int32
-	// Backtrack and Done are DPOR's sets (seed 000 Fig. 1); Force holds the
-	// threads to explore although asleep (DPOR-1, seed 002 §6.1). flip uses
+	// Backtrack and Done are DPOR's sets (Saarikivi et al. 2012, Fig. 1); Force holds the
+	// threads to explore although asleep (DPOR-1, Kähkönen et al. 2014, §6.1). flip uses
 	// Done as the postponed set and Race, Racer as its race flag.
 	Backtrack, Done, Force ThreadSet
 	Race                   bool
@@ -125,7 +125,7 @@ func (n *Node) AltsOf(t trace.ThreadID) int32 {
 }
 
 // Tree is the current path of an exploration that re-executes the program
-// from the start each time (stateless, seed 000 §IV-C): an execution replays
+// from the start each time (stateless, Saarikivi et al. 2012, §IV-C): an execution replays
 // the choices of Nodes[:Start], takes Nodes[Start]'s choice, which the
 // strategy set in Next, and then chooses afresh, pushing new nodes. With
 // Sleep, it keeps a sleep set per node (Fig. 7) and never chooses a sleeping

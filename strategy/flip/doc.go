@@ -1,6 +1,6 @@
 // Package flip implements race detection and flipping, the partial order
-// reduction of jCUTE (Sen and Agha, HVC 2006; seed 001, slides 10-31 and
-// 38-50; seed 002 §2.3 and §7).
+// reduction of jCUTE (Sen and Agha, HVC 2006; the CS294-32 DPOR slides, slides 10-31 and
+// 38-50; Kähkönen et al. 2014, §2.3 and §7).
 //
 // An execution is a sequence of events. Two events of different threads race
 // when they are dependent and nothing else orders them: no other chain of
@@ -10,7 +10,7 @@
 // the state before that event. The next execution flips the deepest flagged
 // race: it replays the path up to that state, adds the thread that ran there
 // to the state's postponed set, and runs another thread instead. Below that
-// state the postponed threads are postponed as much as possible (seed 002
+// state the postponed threads are postponed as much as possible (Kähkönen et al. 2014
 // §7): a fresh choice takes one only when no other thread can run. When every
 // enabled thread of a flagged state is postponed the race cannot be flipped
 // there, and the search moves up. Locks follow Flanagan and Godefroid: an
@@ -24,7 +24,7 @@
 // first: its operation can depend on other events between the two. Which
 // thread to run is the Initials rule of source-DPOR (Abdulla, Aronis,
 // Jonsson and Sagonas, "Optimal dynamic partial order reduction", POPL 2014,
-// the paper seed 002 §6.3 cites; dpor.Reversal). The race of event i with
+// the paper Kähkönen et al. 2014, §6.3 cites; dpor.Reversal). The race of event i with
 // thread t's operation v, pending in a later state, is reversed by running,
 // from the state before i (pre(E, i)), the events after i that do not happen
 // after it (notdep(i)) and then v. An initial of the reversal is a thread
@@ -86,7 +86,7 @@
 //
 // Compared with DPOR (package dpor), which adds to a backtracking set at each
 // state for every pending operation, flipping looks at each event once and
-// remembers its race; on seed 001's xy example it runs the 4 executions of
+// remembers its race; on the CS294-32 DPOR slides' xy example it runs the 4 executions of
 // slides 15-31 for 3 traces, in their order.
 //
 // With Options.Sleep the postponed threads are also delayed below the state,

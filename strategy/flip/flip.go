@@ -15,7 +15,7 @@ import (
 // thread order.
 type Options struct {
 	// Sleep delays the postponed threads of a state in the states below it
-	// until an event dependent with their operation runs (seed 001, slides
+	// until an event dependent with their operation runs (the CS294-32 DPOR slides, slides
 	// 38-50: the delayed sets), and cuts an execution in which every enabled
 	// thread is delayed.
 	Sleep bool
@@ -195,7 +195,7 @@ func (s *Strategy) initials(n *dpor.Node, i, k int, t trace.ThreadID, v trace.Op
 }
 
 // flag finds the event that races with operation v of thread t in state s_k
-// (seed 001, slide 14: dependent, not ordered by another path of
+// (the CS294-32 DPOR slides, slide 14: dependent, not ordered by another path of
 // happens-before; acquires and successful releases of one lock are never
 // enabled together, so the race of a Lock is with the previous acquire) and
 // flags the state before it.

@@ -13,16 +13,16 @@
 //
 // # The algorithm
 //
-// The execution model is seed 000 §II-A (Fig. 1): a step is a visible
+// The execution model is Saarikivi et al. 2012, §II-A (Fig. 1): a step is a visible
 // operation of a thread with the local code after it; steps of one thread
 // are ordered; two steps are dependent under trace.CR (conflicting accesses
 // to one object, reads commute) or through the thread structure (a shared
 // thread, a join, a spawn), extended by the accesses a step makes by
 // announcing its threads' next operations (trace.Steps). Happens-before is
-// computed with vector clocks as in seed 000 Fig. 3.
+// computed with vector clocks as in Saarikivi et al. 2012, Fig. 3.
 //
 // The runtime re-executes the program from the start for each execution
-// (seed 000 §IV-C). The strategy keeps the stack of states of the current
+// (Saarikivi et al. 2012, §IV-C). The strategy keeps the stack of states of the current
 // execution (node): the step taken, the sleep set, and the wakeup tree of
 // the branches still to explore there. Choose replays the prefix of the
 // previous execution, takes the next branch of the deepest state with one
@@ -57,7 +57,7 @@
 // readloop program (one thread loads x m times, another stores it once)
 // the time per event stays flat from m = 400 to m = 50000
 // (BenchmarkOptimalReadLoop in package weft), where it grew about
-// linearly with m before (issue 16). `weft bench -table speed`
+// linearly with m before. `weft bench -table speed`
 // measures the traces per second on fib, indexer, pairs and filesystem on
 // the machine it runs on, beside Nidhugg's figures.
 //

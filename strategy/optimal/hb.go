@@ -1,5 +1,5 @@
 // This file computes happens-before over a finished trace with vector clocks
-// (seed 000 §II-A and Fig. 3): trace.HB's relation (a thread's events come
+// (Saarikivi et al. 2012, §II-A and Fig. 3): trace.HB's relation (a thread's events come
 // after the step that started it), and for each event the clock of its
 // threads just before it. Two steps that start threads are not ordered:
 // the strategy names threads stably (trace.ThreadNames).
@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -75,25 +76,30 @@ func (c *clocks) thread(p trace.ThreadID) trace.VC {
 
 // run computes the clocks of every event of tr. If failLast, the last event
 // failed: it comes after every event (see event.fails).
-// Dependent events are ordered through per-object clocks as in seed 000
+// Dependent events are ordered through per-object clocks as in Saarikivi et al. 2012
 // Fig. 3 (trace.ObjectClocks).
 //
 // The first from events of tr are those of the last trace run saw (the
 // prefix the execution replayed): if the number of threads is the same,
 // their clocks are kept, the thread and object clocks after them are
 // rebuilt from them (resume), and only the rest are computed.
-func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
+//
+// It polls stop between events and reports false if stop fired before
+// every clock was computed: the clocks of the events before the one it
+// stopped at stay valid for the next run.
+func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.Stop) bool {
 	if from > c.valid || len(tr.Threads) != c.n || from > len(tr.Events) {
 		from = 0
 	}
 	c.reset(tr, from)
 	c.steps.ResetFrom(tr, trace.CR, from)
+	done := len(tr.Events)
 	defer func() {
-		c.valid = len(tr.Events)
-		if failLast {
+		c.valid = done
+		if failLast && done == len(tr.Events) {
 			c.valid-- // its clock joins every thread's: it is no replayed step's
 		}
-		if c.verify && from > 0 {
+		if c.verify && from > 0 && done == len(tr.Events) {
 			c.check(tr, failLast)
 		}
 	}()
@@ -119,6 +125,10 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 		spawn(-1)
 	}
 	for i := from; i < len(tr.Events); i++ {
+		if stop.Poll() {
+			done = i
+			return false
+		}
 		e := &tr.Events[i]
 		cv := c.cv
 		cv.CopyFrom(c.thread(e.Thread))
@@ -152,6 +162,7 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int) {
 		c.clock(i).CopyFrom(cv)
 		spawn(i)
 	}
+	return true
 }
 
 // resume sets the thread and object clocks to what they are after the first
@@ -205,7 +216,7 @@ func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int)
 // check panics if the clocks differ from those a full run computes.
 func (c *clocks) check(tr *trace.Trace, failLast bool) {
 	var full clocks
-	full.run(tr, failLast, 0)
+	full.run(tr, failLast, 0, nil)
 	for i := range tr.Events {
 		if !slices.Equal(c.clock(i), full.clock(i)) || !slices.Equal(c.preClock(i), full.preClock(i)) ||
 			!slices.Equal(c.steps.Accesses(i), full.steps.Accesses(i)) {

@@ -60,7 +60,12 @@ type keptLabel struct {
 // run analyses execution tr, which ended with end.
 func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	a.s, a.tr = s, tr
-	a.prepare(failed(end))
+	if !a.prepare(failed(end)) {
+		// Stopped by a bound: the exploration ends without this
+		// execution's races.
+		a.s, a.tr = nil, nil
+		return
+	}
 	n := len(a.evs)
 	if failed(end) && n > 0 {
 		// A failure ends the execution in the local code of its last step:
@@ -94,7 +99,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	for range tr.Threads {
 		a.newMin = append(a.newMin, ^uint32(0))
 	}
-	for k := a.fresh; k < n; k++ {
+	for k := a.fresh; k < n && !s.stop.Poll(); k++ {
 		for q, c := range a.hb.clock(k) {
 			a.newMin[q] = min(a.newMin[q], c)
 		}
@@ -126,8 +131,8 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 }
 
 // prepare copies the events with their threads' steps and computes the
-// clocks.
-func (a *analysis) prepare(failLast bool) {
+// clocks. It reports false if the exploration's stop fired first.
+func (a *analysis) prepare(failLast bool) bool {
 	tr := a.tr
 	n := len(tr.Events)
 	// The events of the replayed prefix are those of the last execution.
@@ -169,7 +174,9 @@ func (a *analysis) prepare(failLast bool) {
 	for i := reuse; i < n; i++ {
 		nameThreads(&a.s.tn, &a.evs[i])
 	}
-	a.hb.run(tr, failLast, reuse)
+	if !a.hb.run(tr, failLast, reuse, a.s.stop) {
+		return false
+	}
 	for i := reuse; i < n; i++ {
 		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
 		a.evs[i].cache()
@@ -187,6 +194,7 @@ func (a *analysis) prepare(failLast bool) {
 			a.touch[o2] = append(a.touch[o2], objRef{int32(i), trace.Write})
 		}
 	}
+	return true
 }
 
 // objRef is an access of an event to an object.

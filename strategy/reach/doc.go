@@ -1,7 +1,7 @@
 // Package reach implements reachability testing: Lei and Carver,
 // "Reachability testing of concurrent programs", IEEE Transactions on
-// Software Engineering 32(6), 2006 (seed 004,
-// ../shared/seeds/004_bdb911a90ba73338.txt; RichTest). It exercises every
+// Software Engineering 32(6), 2006 (Lei and Carver 2006;
+// RichTest). It exercises every
 // partially ordered synchronisation sequence (SYN-sequence, §3) of a
 // message-passing program exactly once (Theorem 2), deriving the next
 // sequences from the race conditions of the last one, and keeps no record
@@ -52,7 +52,7 @@
 //
 // Refused (strategy.Failer, an error wrapping ErrUnmodelled that names the
 // primitive and the strategies that model it, at the first scheduling
-// point where a thread has it pending): shared variables (seed 004 assumes
+// point where a thread has it pending): shared variables (Lei and Carver 2006 assumes
 // none outside semaphores and monitors), Cond (its Wait also releases and
 // takes back a mutex: two objects), a channel's Len (it observes both
 // halves of a buffer), virtual time and timers, symbolic inputs (§1: one
@@ -159,7 +159,7 @@
 //   - An unmatched event that its run did not fill stays in the sequence
 //     collected (as §7.3 says of partial runs), with the race set of the
 //     calls still pending, and unmatched in the variants that keep it.
-//   - Failures. Seed 004's runs end normally and failures are observed; a
+//   - Failures. Lei and Carver 2006's runs end normally and failures are observed; a
 //     weft run ends at its first failure (an assertion, a panic), before
 //     the other threads are done. A run that fails while another step
 //     could have been taken is run again from the same variant with the

@@ -1,4 +1,4 @@
-// This file implements reach's handling of failures, which seed 004 does
+// This file implements reach's handling of failures, which Lei and Carver 2006 does
 // not have: its runs end normally, and a failure is an observation of the
 // sequence. A weft run ends at its first failure (an assertion, a panic),
 // so the steps the other threads could still take, and their races, are

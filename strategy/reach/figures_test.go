@@ -1,4 +1,4 @@
-// Tests of seed 004's worked examples: the race sets of Figs. 2-5, the
+// Tests of Lei and Carver 2006's worked examples: the race sets of Figs. 2-5, the
 // race table of Fig. 1 (Table 3), the timestamps of §4, and the numbers of
 // sequences and runs of each example.
 
@@ -254,7 +254,7 @@ func TestRaceSets(t *testing.T) {
 // for r1 and one for r3. The paper's rows are (0, 1), (1, 0), (1, 1); the
 // third is not a row here: s4 is T2's call after s2, and reach's control
 // structure of a call holds the step its thread took before (where s2 went
-// in: weft's threads can see what their steps did, seed 004's do not),
+// in: weft's threads can see what their steps did, Lei and Carver 2006's do not),
 // which changing r1's partner changes, so s4 is removed with it (rule 3).
 // The sequence of V3 is reached in two steps instead (from Q2), and the
 // exploration still takes 4 runs for the 4 sequences (TestFigures).

@@ -1,5 +1,5 @@
 // This file implements reach's model of the synchronisation objects: which
-// object a step completes on (seed 004 §3, receiving events), the objects
+// object a step completes on (Lei and Carver 2006, §3, receiving events), the objects
 // joined into one by selects, and the refusal of the primitives outside
 // the model.
 
@@ -118,7 +118,7 @@ func refusal(op trace.Op, objs []trace.ObjectInfo) error {
 	case trace.KindNone, trace.KindJoin:
 		return nil
 	case trace.KindLoad, trace.KindStore, trace.KindAdd, trace.KindSwap, trace.KindCAS:
-		what = "shared variables (reach models message passing, semaphores, monitors and locks: seed 004 assumes no shared variables outside them)"
+		what = "shared variables (reach models message passing, semaphores, monitors and locks: Lei and Carver 2006 assumes no shared variables outside them)"
 	case trace.KindWait, trace.KindRelock, trace.KindSignal, trace.KindBroadcast:
 		what = "condition variables (Cond: a Wait also releases and retakes its mutex; use a Monitor)"
 	case trace.KindLen:
@@ -126,7 +126,7 @@ func refusal(op trace.Op, objs []trace.ObjectInfo) error {
 	case trace.KindSleep, trace.KindTimerStop:
 		what = "virtual time (Sleep, timers)"
 	case trace.KindInput, trace.KindBranch:
-		what = "symbolic inputs (reach explores one input, seed 004 §1)"
+		what = "symbolic inputs (reach explores one input, Lei and Carver 2006, §1)"
 	case trace.KindAwait:
 		what = "awaits (w.Await, busy-wait loops with w.Yield)"
 	case trace.KindSend, trace.KindRecv, trace.KindClose:
@@ -155,7 +155,7 @@ func refusal(op trace.Op, objs []trace.ObjectInfo) error {
 // groups joins the objects of reach's model that some select has cases
 // on into one object, so that every step completes on exactly one object
 // (a select's outcome, whichever case it takes or its default, is one
-// receiving event: seed 004's selective wait is an event of its receiver,
+// receiving event: Lei and Carver 2006's selective wait is an event of its receiver,
 // whose open list holds every open alternative). It is a union-find over
 // refs; a group keeps the number of its oldest ref, so that the groups of
 // refs added later keep the numbers variants hold.

@@ -1,4 +1,4 @@
-// Tests on weft's programs of seed 004: reach against exhaustive search on
+// Tests on weft's programs of Lei and Carver 2006: reach against exhaustive search on
 // small instances, and the numbers of Table 4 and Fig. 13 for ours.
 
 package reach_test
@@ -66,7 +66,7 @@ func explore(t *testing.T, body func(*weft.T), o reach.Options) (*weft.Result, *
 }
 
 // TestTable4 pins the number of SYN-sequences reach exercises on weft's
-// ports of the programs of seed 004's Table 4 and Fig. 13, each one run
+// ports of the programs of Lei and Carver 2006's Table 4 and Fig. 13, each one run
 // (no partial run, no failure run again). The paper's numbers are those
 // of the authors' programs, which are in a book (Carver and Tai, Modern
 // Multithreading): ours are the textbook solutions, each thread doing its

@@ -1,4 +1,4 @@
-// This file computes race sets (seed 004 §5.2, Proposition 2): the other
+// This file computes race sets (Lei and Carver 2006, §5.2, Proposition 2): the other
 // outcomes a receiving event could have had in an execution that replays
 // what happened before it and before the calls that race for it.
 
@@ -13,7 +13,7 @@ import (
 
 // outcome is what a receiving event synchronised with: its executor's call
 // (with the case a select took, -1 for its default) and, for a rendezvous,
-// its partner's (seed 004's sending partner; a step that completes two
+// its partner's (Lei and Carver 2006's sending partner; a step that completes two
 // calls has two).
 type outcome struct {
 	exec, par side

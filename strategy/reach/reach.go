@@ -1,4 +1,4 @@
-// This file implements the strategy: Reachability-Testing (seed 004
+// This file implements the strategy: Reachability-Testing (Lei and Carver 2006
 // Fig. 9) with GenerateVariants (Fig. 10), over a stack of the nodes whose
 // variants are still to run, and nothing of the sequences already run.
 
@@ -17,7 +17,7 @@ import (
 
 // Options configure the strategy.
 type Options struct {
-	// Seed, if not zero, randomises the free part of each run (seed 004
+	// Seed, if not zero, randomises the free part of each run (Lei and Carver 2006
 	// runs it nondeterministically; by default reach takes the first
 	// enabled thread).
 	Seed int64
@@ -201,7 +201,7 @@ func (s *Strategy) begin(v *variant) {
 	s.names.Reset()
 }
 
-// Input implements strategy.Strategy: reach explores one input (seed 004
+// Input implements strategy.Strategy: reach explores one input (Lei and Carver 2006
 // §1), the default.
 func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
 
@@ -220,7 +220,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		return
 	}
 	if end.Status == trace.Assumed {
-		// Seed 004's runs end when no thread can move; one that an
+		// Lei and Carver 2006's runs end when no thread can move; one that an
 		// assumption cut short is no SYN-sequence of the program's.
 		s.err = fmt.Errorf("reach does not model assumptions (w.Assume ended the run in %v); use optimal or dpor+sleep (%w)", end.Thread, ErrUnmodelled)
 		return

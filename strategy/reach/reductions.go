@@ -1,4 +1,4 @@
-// This file implements the reductions of seed 004 §7 (end) and §8, each an
+// This file implements the reductions of Lei and Carver 2006, §7 (end) and §8, each an
 // option: the P/V reduction for counting semaphores and the symmetry
 // reduction for threads that run the same code. Both remove outcomes from
 // race sets, as the paper does ("by removing sending events from the race

@@ -1,4 +1,4 @@
-// This file implements the modified prefix-based run of seed 004 §7.3
+// This file implements the modified prefix-based run of Lei and Carver 2006, §7.3
 // (Fig. 11): the events of the variant are replayed with their partners,
 // an unmatched receiving event takes only a sending event that is not in
 // the variant, and what is not in the variant runs freely.

@@ -1,4 +1,4 @@
-// This file reads the SYN-sequence of an execution (seed 004 §3,
+// This file reads the SYN-sequence of an execution (Lei and Carver 2006, §3,
 // Definition 1) from its trace: each step is a receiving event at the next
 // position of the object it completes on, synchronised with the calls
 // (sending events) of its thread and, for a rendezvous, of its partner;
@@ -19,7 +19,7 @@ import (
 // its threads, so knowing a thread's step is knowing its call's
 // completion; a call (a thread's pending operation) is known by no one but
 // its thread before it completes (weft's steps are atomic), which is what
-// seed 004 §4's rule for synchronous sends arranges with its exchange of
+// Lei and Carver 2006, §4's rule for synchronous sends arranges with its exchange of
 // clocks.
 type vc []uint32
 
@@ -188,7 +188,7 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 			last[g] = int32(i)
 		}
 		// The step it synchronises with (a value's send, a close, a
-		// Join's thread's end: seed 004 §3's pairs that are not calls),
+		// Join's thread's end: Lei and Carver 2006, §3's pairs that are not calls),
 		// and for a send into a buffer, the receive that made room.
 		a.cross[i] = [2]int32{-1, -1}
 		a.slot[i] = -1

@@ -1,4 +1,4 @@
-// This file implements the race table of seed 004 §6.2: Construct-Race-
+// This file implements the race table of Lei and Carver 2006, §6.2: Construct-Race-
 // Table (Fig. 7), a mixed-radix counter whose rows are the race variants of
 // a SYN-sequence, each row checked against every validity rule, and the
 // naive construction (all tuples, filtered), its oracle.

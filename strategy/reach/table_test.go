@@ -1,4 +1,4 @@
-// Tests of the race table (seed 004 §6.2): Construct-Race-Table (Fig. 7)
+// Tests of the race table (Lei and Carver 2006, §6.2): Construct-Race-Table (Fig. 7)
 // with every changed digit checked, against the naive algorithm, and the
 // notes' counter-example to Fig. 7 as printed.
 

@@ -1,4 +1,4 @@
-// This file implements the vector timestamps of seed 004 §4, as the paper
+// This file implements the vector timestamps of Lei and Carver 2006, §4, as the paper
 // assigns them to the events of an execution, for each construct: the
 // scheme of Fidge and Mattern for asynchronous messages, the modified one
 // for synchronous messages (clocks exchanged, timestamps not), and the one

@@ -1,4 +1,4 @@
-// This file implements race variants (seed 004 §6.1, Definition 7) and
+// This file implements race variants (Lei and Carver 2006, §6.1, Definition 7) and
 // the nodes of the exploration: a SYN-sequence with its race table, whose
 // rows become variants one at a time (§7.3: "we can encode the variants of
 // a SYN-sequence efficiently using the race table of the sequence").

@@ -24,7 +24,7 @@
 // values loaded. Run reports the executions, how each ended, their
 // schedules, and the Mazurkiewicz traces and final states they reached:
 //
-//	// Two threads store to v0 and v1 in opposite orders (seed 001's xy).
+//	// Two threads store to v0 and v1 in opposite orders (the CS294-32 DPOR slides' xy).
 //	p := &strategytest.Program{Vars: 2, Threads: [][]strategytest.Stmt{
 //		{{Kind: strategytest.Store, Obj: 0, Val: 1}, {Kind: strategytest.Store, Obj: 1, Val: 2}},
 //		{{Kind: strategytest.Store, Obj: 1, Val: 3}, {Kind: strategytest.Store, Obj: 0, Val: 4}},

@@ -1,4 +1,4 @@
-// This file shows the runner at work on seed 001's xy program.
+// This file shows the runner at work on the CS294-32 DPOR slides' xy program.
 
 package strategytest_test
 

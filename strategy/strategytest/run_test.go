@@ -39,7 +39,7 @@ func TestRun(t *testing.T) {
 		finals   []string // of the complete executions
 		first    string   // the first schedule
 	}{
-		// seed 001's xy: 4!/(2!2!) = 6 interleavings, 3 traces; v0 ends 1
+		// the CS294-32 DPOR slides' xy: 4!/(2!2!) = 6 interleavings, 3 traces; v0 ends 1
 		// or 4, v1 2 or 3, and v0 = 1 forces v1 = 2.
 		{"xy", &strategytest.Program{Vars: 2, Threads: [][]stmt{{store(0, 1), store(1, 2)}, {store(1, 3), store(0, 4)}}},
 			6, nil, 3, []string{"v0=1 v1=2", "v0=4 v1=2", "v0=4 v1=3"}, "1122"},

@@ -1,4 +1,4 @@
-// This file decides whether conditions are concurrent (seed 002 §4.2.1,
+// This file decides whether conditions are concurrent (Kähkönen et al. 2014, §4.2.1,
 // "Checking for concurrency").
 //
 // The paper collects the events that causally precede the conditions and

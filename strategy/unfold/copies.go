@@ -1,5 +1,5 @@
 // This file makes the places of objects and threads as the executions
-// reveal them: a variable has one copy per thread that uses it (seed 002
+// reveal them: a variable has one copy per thread that uses it (Kähkönen et al. 2014
 // §3), and a thread that uses a variable for the first time gets its copy
 // in every write of the unfolding (§4.5, the first option).
 
@@ -85,7 +85,7 @@ func (n *net) need(th int32, k opKey, made []int32) []int32 {
 // addCopy makes thread th's copy of object o, a variable, a WaitGroup, an
 // unbuffered channel or an RWMutex:
 // every write of o so far, in the unfolding or an extension, takes and
-// gives a condition of the new place too (seed 002 §4.5: "update each write
+// gives a condition of the new place too (Kähkönen et al. 2014, §4.5: "update each write
 // operation in the unfolding to access the conditions of a new thread").
 // The copy's conditions follow the writes: each write takes the output of
 // the write before it (or the initial condition), so that no causality,

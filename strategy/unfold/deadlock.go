@@ -1,4 +1,4 @@
-// This file searches the unfolding for deadlocks (seed 002 §4.4, Fig. 11):
+// This file searches the unfolding for deadlocks (Kähkönen et al. 2014, §4.4, Fig. 11):
 // sets of concurrent thread conditions whose threads wait for one another's
 // mutexes in a cycle, or for a mutex a finished thread holds.
 

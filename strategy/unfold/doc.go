@@ -1,7 +1,6 @@
 // Package unfold implements unfolding-based testing: Kähkönen, Saarikivi
 // and Heljanko, "Unfolding based automated testing of multithreaded
-// programs", Automated Software Engineering 2014 (seed 002,
-// ../shared/seeds/002_1e00ce8fc3dd0d16.txt). The strategy builds the
+// programs", Automated Software Engineering 2014 (Kähkönen et al. 2014). The strategy builds the
 // Petri-net unfolding of the program as far as its executions have shown
 // it, and runs one test per event it has not covered yet: every reachable
 // local state of every thread is covered, in as few tests as the
@@ -177,8 +176,8 @@
 //
 // A read-modify-write (Add, Swap, CompareAndSwap, failed or not) takes
 // every copy, its own thread's too, so it depends on the write before it
-// (seed 002's note: "atomic RMW → a write event"). A Join reads the joined
-// thread's final condition as a Load reads a copy (seed 002 §4.4,
+// (Kähkönen et al. 2014's note: "atomic RMW → a write event"). A Join reads the joined
+// thread's final condition as a Load reads a copy (Kähkönen et al. 2014, §4.4,
 // footnote 1, treats a join as a lock the thread holds until it ends; a
 // thread condition where the thread has finished plays that lock here). A
 // WaitGroup is a variable whose Wait can take only a copy whose counter is
@@ -405,7 +404,7 @@
 // 2520 tests (Table 2: 2520), 43380 events (weft's body joins and reads);
 // dining 4 and 5 with 2 meals: 786 and 5730 tests (Table 2's Dining 1
 // and 2: 799 and 5747 on average), 10751 and 75608 events, and 45 and 121
-// deadlocks, each one more execution; seed 002's Fig. 2: 6 events, 2
+// deadlocks, each one more execution; Kähkönen et al. 2014's Fig. 2: 6 events, 2
 // tests; Fig. 9 (Example 2): 7 events, 3 tests, the third solving input >
 // 0 and failing (unfold-fig9, which stores x = 0 first: 8 events), 5
 // events and 2 tests without its input; Fig. 1 as reconstructed

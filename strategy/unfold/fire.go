@@ -1,4 +1,4 @@
-// This file models an execution in the unfolding (seed 002 Fig. 8, lines
+// This file models an execution in the unfolding (Kähkönen et al. 2014, Fig. 8, lines
 // 7-15): each executed step is matched with the event enabled in the
 // current marking (CorrespondingEvent), added with its postset if it is
 // new, its possible extensions computed, and fired.

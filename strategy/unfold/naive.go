@@ -1,4 +1,4 @@
-// This file computes possible extensions the naive way (seed 002 Fig. 10,
+// This file computes possible extensions the naive way (Kähkönen et al. 2014, Fig. 10,
 // §4.2.1): for each condition the new event produced, every set of
 // conditions with the right places that holds it is tried for concurrency.
 // It is slow, and kept as the oracle of the efficient computation (§5).

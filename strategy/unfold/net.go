@@ -1,5 +1,5 @@
 // This file defines the unfolding: places, conditions and events with their
-// presets and postsets (seed 002 §2.4, §3).
+// presets and postsets (Kähkönen et al. 2014, §2.4, §3).
 
 package unfold
 
@@ -107,7 +107,7 @@ type object struct {
 	users   []int32 // thread conditions whose next operation takes a condition of the object
 	// lockers are the thread conditions whose next operation locks the
 	// mutex and which had no event when their extensions were computed
-	// (seed 002 §5.4.1's list).
+	// (Kähkönen et al. 2014, §5.4.1's list).
 	lockers []int32
 }
 

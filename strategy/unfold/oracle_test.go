@@ -1,5 +1,5 @@
 // This file holds the oracles of the tests: the unfolding of every
-// execution of exhaustive search (seed 002 §4.6: the complete unfolding,
+// execution of exhaustive search (Kähkönen et al. 2014, §4.6: the complete unfolding,
 // built from all interleavings), and a signature of each event that does
 // not depend on the order the unfolding was built in.
 

@@ -1,5 +1,5 @@
 // Tests on weft's programs, run by the runtime: the numbers of events and
-// tests of seed 002's examples and of the programs of its Table 2, the
+// tests of Kähkönen et al. 2014's examples and of the programs of its Table 2, the
 // order independence of the unfolding, and the refusal of primitives
 // outside the model.
 
@@ -36,10 +36,10 @@ func body(name string, ps map[string]int) func(*weft.T) {
 	return programs.Lookup(name).MustBody(ps)
 }
 
-// TestPrograms pins the events and tests of seed 002's programs, with the
+// TestPrograms pins the events and tests of Kähkönen et al. 2014's programs, with the
 // default options (the free part of a test greedy, in thread order). The
 // events are the paper's model's: fib's are the note's 37, 537, 7125 and
-// 87454 for n = 1 to 4 (seed 002 Table 2, Fib 1 = n 4: 87457 events, 19605
+// 87454 for n = 1 to 4 (Kähkönen et al. 2014, Table 2, Fib 1 = n 4: 87457 events, 19605
 // tests) plus the two stores of weft's body before it starts the threads;
 // its tests are its traces, as the paper's. Single lock 4x2: 2520 tests,
 // the paper's (its 36825 events are its Java program's; weft's body also
@@ -111,7 +111,7 @@ func TestFibTraces(t *testing.T) {
 
 // TestOrderIndependence: tests in other orders (random free parts, no
 // greedy rule, the naive possible extensions) build the same unfolding
-// (seed 002 §4.6).
+// (Kähkönen et al. 2014, §4.6).
 func TestOrderIndependence(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -139,7 +139,7 @@ func TestOrderIndependence(t *testing.T) {
 	}
 }
 
-// TestRandomRuns is the paper's own check (seed 002 §4.6; its Table 2
+// TestRandomRuns is the paper's own check (Kähkönen et al. 2014, §4.6; its Table 2
 // averages 20 runs): 20 explorations whose free parts run random threads,
 // with the greedy rule (Options.Seed) and without (Seed and Plain, the
 // paper's random scheduler), build the same unfolding, event for event,
@@ -306,7 +306,7 @@ func TestNaiveOnPrograms(t *testing.T) {
 	}
 }
 
-// BenchmarkFib4 explores fib 4 (seed 002 Table 2's Fib 1) with unfold,
+// BenchmarkFib4 explores fib 4 (Kähkönen et al. 2014, Table 2's Fib 1) with unfold,
 // 87456 events and 19605 tests, and with optimal, its 19605 traces, for
 // the wall times side by side. unfold reports the events, the tests and
 // the heap the unfolding keeps per event once the exploration is over.

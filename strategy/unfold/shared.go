@@ -1,5 +1,5 @@
 // This file computes the possible extensions from the conditions of
-// resources an event produced (seed 002 §5.3 and §5.4: cases 6, 7 and 8),
+// resources an event produced (Kähkönen et al. 2014, §5.3 and §5.4: cases 6, 7 and 8),
 // and from the places of the primitives beyond the paper's (state.go).
 
 package unfold

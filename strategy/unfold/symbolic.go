@@ -1,4 +1,4 @@
-// This file models symbolic inputs (seed 002 §3, §4.3, case 1 of §5): a
+// This file models symbolic inputs (Kähkönen et al. 2014, §3, §4.3, case 1 of §5): a
 // branch on a symbolic condition is an event whose preset is its thread's
 // condition alone, one event per side, carrying the side's constraint; a
 // target's path constraint, the constraints of its local configuration,

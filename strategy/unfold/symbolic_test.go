@@ -1,4 +1,4 @@
-// Tests of symbolic inputs (seed 002 §4.3, Example 2): branch events with
+// Tests of symbolic inputs (Kähkönen et al. 2014, §4.3, Example 2): branch events with
 // their constraints, targets solved for their inputs or dropped as
 // unsatisfiable, deadlocks filtered by the solver, and the refusal of a
 // program that needs a solver without one.
@@ -87,7 +87,7 @@ func bruteSigs(t *testing.T, body func(*weft.T), maxRuns, n int, values ...int64
 	return want, r.Exhausted
 }
 
-// fig9 is seed 002's Example 2 as the paper has it: x starts at 0 (its
+// fig9 is Kähkönen et al. 2014's Example 2 as the paper has it: x starts at 0 (its
 // zero value, no store); T1 reads x and fails if it read more than 0; T2
 // reads x, then writes an input to it.
 func fig9(w *weft.T) {
@@ -133,7 +133,7 @@ func TestFig9Symbolic(t *testing.T) {
 	}
 }
 
-// TestFig1: seed 002's Fig. 1 as reconstructed (programs/unfoldfig1.go):
+// TestFig1: Kähkönen et al. 2014's Fig. 1 as reconstructed (programs/unfoldfig1.go):
 // the inputs of both threads, a write on one side of thread 1's branch
 // that races with thread 2's read, thread 2's branch on both inputs. 13
 // events: the two sides of thread 1's branch, its write before and after

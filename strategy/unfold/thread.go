@@ -1,5 +1,5 @@
 // This file computes the possible extensions from a thread condition
-// efficiently (seed 002 §5.2, cases 1 to 5; case 1, a symbolic branch,
+// efficiently (Kähkönen et al. 2014, §5.2, cases 1 to 5; case 1, a symbolic branch,
 // has both sides at once, symbolic.go; a select's and a rendezvous's are
 // select.go's and meet.go's): the search starts from the condition the
 // current marking holds and walks adjacent memory access sets, keeping

@@ -1,4 +1,4 @@
-// This file implements the strategy: the testing algorithm of seed 002
+// This file implements the strategy: the testing algorithm of Kähkönen et al. 2014
 // Fig. 8 on weft's strategy interface.
 
 package unfold
@@ -20,7 +20,7 @@ type Options struct {
 	// Seed, if not zero, randomises the free part of each test (after the
 	// target's local configuration): which enabled thread runs, among
 	// those the greedy rule leaves. The unfolding is the same whatever the
-	// seed (seed 002 §4.6); the number of tests may differ.
+	// seed (Kähkönen et al. 2014, §4.6); the number of tests may differ.
 	Seed int64
 	// Naive computes the possible extensions the naive way (Fig. 10)
 	// instead of the efficient one (§5): same unfolding, much slower.
@@ -34,7 +34,7 @@ type Options struct {
 	// Plain the first enabled thread runs (a random one, with Seed).
 	// Either way, a step known to fail runs only when no other can.
 	Plain bool
-	// NewSolver makes the solver of the path constraints (seed 002
+	// NewSolver makes the solver of the path constraints (Kähkönen et al. 2014
 	// §4.3), when the first target or deadlock with one is met: a
 	// program whose branches on inputs never matter needs none. If it is
 	// nil, such a program is refused (Err wraps ErrNoSolver). Package
@@ -59,7 +59,7 @@ type Stats struct {
 	// Pending is the number of possible extensions not in the unfolding.
 	Pending int
 	// Infeasible is the number of targets and deadlocks dropped because
-	// their path constraints are unsatisfiable (seed 002 §4.3, §4.4).
+	// their path constraints are unsatisfiable (Kähkönen et al. 2014, §4.3, §4.4).
 	Infeasible int
 	// CoChecks counts the concurrency checks, Visited the memory access
 	// sets the efficient search visited.

@@ -1,4 +1,4 @@
-// Tests on synthetic programs (strategytest): seed 002's small examples
+// Tests on synthetic programs (strategytest): Kähkönen et al. 2014's small examples
 // with their exact numbers, threads started inside threads, and the order
 // independence of the unfolding.
 
@@ -52,7 +52,7 @@ func check(t *testing.T, name string, st Stats, events, tests int) {
 	}
 }
 
-// TestFig2: two threads read x and write y (seed 002 Fig. 2): 2 traces, 6
+// TestFig2: two threads read x and write y (Kähkönen et al. 2014, Fig. 2): 2 traces, 6
 // events (two reads, and for each order of the writes two write events),
 // 2 tests.
 func TestFig2(t *testing.T) {
@@ -67,7 +67,7 @@ func TestFig2(t *testing.T) {
 	}
 }
 
-// TestFig9 is Example 2 without its input (seed 002 Fig. 9): T1 reads x;
+// TestFig9 is Example 2 without its input (Kähkönen et al. 2014, Fig. 9): T1 reads x;
 // T2 reads x, then writes it. The first test adds events 1, 2, 3 (T1's
 // read, T2's read, T2's write after T1's read) and leaves extension 4 (the
 // write before T1's read); the second runs T2's two steps and adds 4 and 5
@@ -93,7 +93,7 @@ func TestFig9(t *testing.T) {
 	}
 }
 
-// TestJCUTE: one thread writes x, two read it (seed 002 §6.1, the program
+// TestJCUTE: one thread writes x, two read it (Kähkönen et al. 2014, §6.1, the program
 // jCUTE misses): 4 traces, 10 events, 4 tests (the four write events are
 // pairwise in conflict: one per subset of the reads before it).
 func TestJCUTE(t *testing.T) {
@@ -109,7 +109,7 @@ func TestJCUTE(t *testing.T) {
 	}
 }
 
-// TestPairsSynthetic: n reader/writer pairs (seed 002 Fig. 3): 4n events;
+// TestPairsSynthetic: n reader/writer pairs (Kähkönen et al. 2014, Fig. 3): 4n events;
 // 2 tests with the greedy free part, n+1 without it in thread order.
 // Up to 3 pairs the unfolding is compared with that of every interleaving.
 func TestPairsSynthetic(t *testing.T) {
@@ -139,7 +139,7 @@ func TestPairsSynthetic(t *testing.T) {
 }
 
 // TestSpawnInThreads: threads that threads start (every goroutine is
-// started at run time; seed 002 §4.5 leaves it open). A thread's copy of a
+// started at run time; Kähkönen et al. 2014, §4.5 leaves it open). A thread's copy of a
 // variable is made when it first wants the variable, in every write of
 // the unfolding so far (the paper's first option): the unfolding is that
 // of every interleaving. In the first program, the 8 events are T1's write
@@ -221,7 +221,7 @@ func lockProgram(r *rand.Rand) *strategytest.Program {
 // unfold found, by its search of the unfolding (§4.4: a cycle of threads
 // each wanting the mutex the next holds, or a thread wanting a mutex a
 // finished thread holds) or by running into it; and unfold reports one
-// when exhaustive search does. On seed 002's dining philosophers and on
+// when exhaustive search does. On Kähkönen et al. 2014's dining philosophers and on
 // random programs of nested critical sections.
 func TestDeadlocks(t *testing.T) {
 	section := func(a int, body ...strategytest.Stmt) strategytest.Stmt {
