@@ -149,7 +149,8 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 				where = fmt.Sprintf("replay file: %s (runs first in every go test until removed)\n", path)
 			}
 		}
-		t.Errorf("%s%s", f.Report(replayCommand(t.Name(), id, f.Token)), where)
+		cmd := replayCommand(t.Name(), id, f.Token)
+		t.Errorf("%s%s%s", f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
 	}
 	return r
 }
@@ -268,7 +269,8 @@ func replayFiles(t testing.TB, body func(w *T), id checkID, opts []Option) *Resu
 			return nil
 		}
 		if r.Failed() {
-			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s", path, kind, r.Failures[0].Report(replayCommand(t.Name(), id, tok)))
+			cmd := replayCommand(t.Name(), id, tok)
+			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s%s", path, kind, r.Failures[0].Report(cmd), htmlNote(r.Failures[0], t.Name(), cmd))
 			return r
 		}
 	}
@@ -355,4 +357,31 @@ var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9_.\-/]`)
 // sanitize turns a test name into a relative path.
 func sanitize(name string) string {
 	return strings.ReplaceAll(unsafeChars.ReplaceAllString(name, "_"), "..", "_")
+}
+
+// htmlNote writes the HTML report of f, a failure of the test named name
+// replayed by cmd, into the directory HTMLEnv names, if it is set, and
+// returns the line of the test's message that says where (or why not).
+//
+// With FailuresEnv set, it also writes f as JSON into the directory it
+// names, for weft test -json.
+func htmlNote(f *Failure, name, cmd string) string {
+	note, path := "", ""
+	if dir := os.Getenv(HTMLEnv); dir != "" {
+		var err error
+		if path, err = f.writeHTMLFile(dir, name, cmd); err != nil {
+			note = fmt.Sprintf("(could not write the HTML report: %v)\n", err)
+		} else {
+			if abs, err := filepath.Abs(path); err == nil {
+				path = abs
+			}
+			note = fmt.Sprintf("html report: %s\n", path)
+		}
+	}
+	if dir := os.Getenv(FailuresEnv); dir != "" {
+		if err := f.writeJSONFile(dir, name, cmd, path); err != nil {
+			note += fmt.Sprintf("(could not write the failure as JSON: %v)\n", err)
+		}
+	}
+	return note
 }

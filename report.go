@@ -55,6 +55,16 @@ type Failure struct {
 	// its Error lines that Message does not hold, each after its file and
 	// line, in order.
 	Log []string
+	// Threads says where each thread started, by ThreadID.
+	Threads []ThreadStart
+	// RaceSteps are, for a data race that race checking found
+	// (WithRaces), the steps (from 1) of its two accesses in Steps; zero
+	// otherwise.
+	RaceSteps [2]int
+	// Found is, if weft shortened the interleaving (FoundSteps is not 0),
+	// the interleaving as the exploration found it, described as Steps;
+	// nil if it could not be replayed within the exploration's bounds.
+	Found []Step
 }
 
 // ThreadLabel names thread p for a person, as reports do: "T1", or, for a
@@ -93,6 +103,24 @@ type Step struct {
 	Value   uint64
 	File    string
 	Line    int
+	// Kind is the operation's kind and Object the name of the object it
+	// touched ("" for none; for a select, the case taken's channel).
+	Kind   trace.Kind
+	Object string
+	// Sync is the step (from 1) this one synchronises with, 0 if none:
+	// the unlock before a lock, the send or close whose value a receive
+	// took, the joined thread's last step, the store a load read
+	// (trace.Event.Source). A rendezvous is one step of both threads
+	// (Partner).
+	Sync int
+}
+
+// ThreadStart says where a thread of a failing execution started: its
+// parent, and the step (from 1) in whose local code the parent started
+// it, 0 for a thread started before the first step.
+type ThreadStart struct {
+	Parent trace.ThreadID
+	Step   int
 }
 
 // LongReport is the number of steps above which Report summarises the

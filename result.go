@@ -75,7 +75,10 @@ func failureOf(f *explore.Failure) *Failure {
 		Objects: f.Objects,
 		Blocked: each(f.Blocked, func(b explore.Blocked) Blocked { return Blocked(b) }),
 		Cycle:   f.Cycle, Switches: f.Switches, FoundSteps: f.FoundSteps, FoundSwitches: f.FoundSwitches,
-		ThreadNames: f.ThreadNames, SlowStep: f.SlowStep, SlowThread: f.SlowThread, Log: f.Log}
+		ThreadNames: f.ThreadNames, SlowStep: f.SlowStep, SlowThread: f.SlowThread, Log: f.Log,
+		Threads:   each(f.Threads, func(t explore.ThreadStart) ThreadStart { return ThreadStart(t) }),
+		RaceSteps: f.RaceSteps,
+		Found:     each(f.Found, func(s explore.Step) Step { return Step(s) })}
 }
 
 // each returns xs, each converted by f (nil for nil).

@@ -112,9 +112,17 @@ func TestShortenBound(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The exploration's one execution, the replay that lists the
-		// report's steps, and the shortening's.
-		if want := 2 + bound; runs != want {
+		// report's steps, the shortening's, and, if it shortened the
+		// schedule, the replay that lists the steps as found.
+		want := 2 + bound
+		if r.Failures[0].FoundSteps != 0 {
+			want++
+		}
+		if runs != want {
 			t.Errorf("WithShorten(%d): %d runs of the body, want %d", bound, runs, want)
+		}
+		if f := r.Failures[0]; len(f.Found) != f.FoundSteps {
+			t.Errorf("WithShorten(%d): %d steps as found described, want %d", bound, len(f.Found), f.FoundSteps)
 		}
 		if f := r.Failures[0]; (f.FoundSteps != 0) != (bound > 0) {
 			t.Errorf("WithShorten(%d): found %d steps, %d switches; now %d switches", bound, f.FoundSteps, f.FoundSwitches, f.Switches)

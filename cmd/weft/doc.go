@@ -5,14 +5,14 @@
 //
 //	weft list
 //	weft run [-p name=value]... [-strategy S] [-max-runs N] [-max-steps N]
-//	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-keep-going]
+//	         [-seed N] [-depth D] [-k K] [-timeout D] [-json] [-html FILE] [-keep-going]
 //	         [-races] [-time any|blocked] [-workers N] [-nats URL] [-ack-wait D]
 //	         [-nats-dir DIR] [-resume RUN] [-hand-out] PROGRAM
 //	weft worker -nats URL [-name NAME] [-no-split]
 //	weft replay [-max-steps N] [-races] PROGRAM TOKEN
 //	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 //	          [-seed N] [-timeout D] [-workers N] [-time any|blocked]
-//	          [-replay NAME=TOKEN] [-race] [-json] [-v]
+//	          [-replay NAME=TOKEN] [-race] [-json] [-html DIR] [-v]
 //	weft help [COMMAND]
 //
 // For example, to look for the deadlock of five dining philosophers and
@@ -27,7 +27,9 @@
 //
 // run prints the report of each kind of failure found (with its replay
 // command) and a summary table; with -json it prints one JSON object instead
-// (the schema is the Summary type, documented in the README). A run that
+// (the schema is the Summary type, documented in the README); -html FILE
+// writes the first failure's HTML report (the interleaving drawn with a
+// lane per thread and happens-before arrows) to FILE. A run that
 // lasts over a second shows a progress line on standard error.
 //
 // With -races, run checks every execution for data races: two accesses

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,6 +49,7 @@ type runOptions struct {
 	k         int
 	timeout   time.Duration
 	json      bool
+	html      string // -html: the file of the first failure's HTML report
 	keepGoing bool
 	races     bool          // -races
 	time      weft.TimeMode // -time
@@ -82,6 +84,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.IntVar(&o.k, "k", defaultK, "bound `k` of the con2 strategy, 0 to "+strconv.Itoa(weft.MaxInterferences)+": cover every branch side reachable with at most k interferences")
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
+	fs.StringVar(&o.html, "html", "", "write the HTML report of the first failure to `file` (of the n-th, with -keep-going, to file-n.html): the interleaving drawn as lanes per thread with happens-before arrows")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "continue after the first failure, counting failures by kind")
 	fs.Func("time", "when virtual time may move: `blocked` (default: only when every thread is blocked, as synctest) or any (a timer may fire, a sleeper wake, at any step)", func(v string) (err error) {
 		o.time, err = weft.ParseTimeMode(v)
@@ -172,6 +175,15 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		f.Token = cliToken(p, ps, f.Token)
 	}
 	s := summarize(p, ps, o, r)
+	if o.html != "" {
+		for i, f := range r.Failures {
+			path := htmlPath(o.html, i)
+			if err := writeHTML(path, f, replayCommand(p, o.maxSteps, o.races, f.Token)); err != nil {
+				return report(err, stderr)
+			}
+			fmt.Fprintf(stderr, "weft run: html report of the %v: %s\n", f.Kind, path)
+		}
+	}
 	if o.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -210,4 +222,31 @@ func onePositional(fs *flag.FlagSet, what string) (string, error) {
 // weft command (cliToken): it carries the parameters.
 func replayCommand(p *programs.Program, maxSteps int, races bool, token string) string {
 	return formatReplay(maxSteps, races) + " " + p.Name + " " + token
+}
+
+// htmlPath is the file of the HTML report of the i-th failure (from 0) of
+// a run with -html file: file itself for the first, file-(i+1).html (its
+// extension kept) for the others.
+func htmlPath(file string, i int) string {
+	if i == 0 {
+		return file
+	}
+	ext := filepath.Ext(file)
+	return strings.TrimSuffix(file, ext) + "-" + strconv.Itoa(i+1) + ext
+}
+
+// writeHTML writes the HTML report of f, replayed by replayCmd, to path.
+func writeHTML(path string, f *weft.Failure, replayCmd string) error {
+	file, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("-html: %w", err)
+	}
+	if err := f.WriteHTML(file, replayCmd); err != nil {
+		file.Close()
+		return fmt.Errorf("-html: %w", err)
+	}
+	if err := file.Close(); err != nil {
+		return fmt.Errorf("-html: %w", err)
+	}
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/failjson"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/trace"
 )
@@ -118,22 +119,18 @@ type FailureSummary struct {
 	// Thread is the thread that failed, as reports name it ("T1", or
 	// "T1(name)" for a named thread); empty for a deadlock or a leak.
 	Thread string `json:"thread,omitempty"`
-	// Blocked lists the threads a deadlock or a leak left blocked.
+	// Interleaving is the failing interleaving, step by step (shortened,
+	// if weft shortened it).
+	Interleaving []failjson.Step `json:"interleaving"`
+	// Blocked lists the threads a deadlock or a leak left blocked; Cycle
+	// is a cycle of them, each waiting for a mutex the next holds.
 	Blocked []BlockedSummary `json:"blocked,omitempty"`
+	Cycle   []string         `json:"cycle,omitempty"`
 	Replay  string           `json:"replay"` // the command that replays it
 }
 
 // BlockedSummary is a thread left blocked, in FailureSummary.
-type BlockedSummary struct {
-	Thread string `json:"thread"` // as reports name it
-	Op     string `json:"op"`     // what it waits for, as in the report
-	At     string `json:"at"`     // where: file:line, the file's base name
-	// HeldBy is the thread holding the mutex it waits to lock, if any;
-	// for a read lock of an RWMutex, possibly a writer that waits for it
-	// (WaitingWriter): new readers wait behind it.
-	HeldBy        string `json:"held_by,omitempty"`
-	WaitingWriter bool   `json:"waiting_writer,omitempty"`
-}
+type BlockedSummary = failjson.Blocked
 
 // summarize builds the summary of run r of program p.
 func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.Result) *Summary {
@@ -186,15 +183,23 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		if f.Thread != trace.NoThread {
 			fs.Thread = f.ThreadLabel(f.Thread)
 		}
-		for _, b := range f.Blocked {
-			bs := BlockedSummary{Thread: f.ThreadLabel(b.Thread), Op: b.Op}
-			if b.File != "" {
-				bs.At = filepath.Base(b.File) + ":" + strconv.Itoa(b.Line)
+		fs.Interleaving = make([]failjson.Step, len(f.Steps))
+		for i, st := range f.Steps {
+			js := failjson.Step{Thread: f.ThreadLabel(st.Thread), Op: st.Op, Object: st.Object, At: at(st.File, st.Line), Source: st.Sync}
+			if st.Partner != trace.NoThread {
+				js.With = f.ThreadLabel(st.Partner)
 			}
+			fs.Interleaving[i] = js
+		}
+		for _, b := range f.Blocked {
+			bs := BlockedSummary{Thread: f.ThreadLabel(b.Thread), Op: b.Op, At: at(b.File, b.Line)}
 			if b.Holder != trace.NoThread {
 				bs.HeldBy, bs.WaitingWriter = f.ThreadLabel(b.Holder), b.HolderWaits
 			}
 			fs.Blocked = append(fs.Blocked, bs)
+		}
+		for _, p := range f.Cycle {
+			fs.Cycle = append(fs.Cycle, f.ThreadLabel(p))
 		}
 		s.Failures = append(s.Failures, fs)
 	}
@@ -216,6 +221,15 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		s.Stopped = "abandoned"
 	}
 	return s
+}
+
+// at is a source position in JSON: file:line, the file's base name; ""
+// for none.
+func at(file string, line int) string {
+	if file == "" {
+		return ""
+	}
+	return filepath.Base(file) + ":" + strconv.Itoa(line)
 }
 
 // stopText explains Stopped in the table.

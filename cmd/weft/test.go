@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/failjson"
 	"github.com/weft-go/weft/internal/racemark"
 	"github.com/weft-go/weft/internal/rewrite"
 	"github.com/weft-go/weft/std/rt"
@@ -28,7 +29,7 @@ import (
 
 const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 	[-seed N] [-timeout D] [-workers N] [-time any|blocked] [-replay NAME=TOKEN]
-	[-race] [-json] [-v]
+	[-race] [-json] [-html DIR] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
@@ -54,7 +55,12 @@ come before or after the packages.
 	-race            build with Go's race detector: a race it reports fails
 	                 the execution in which it happened (see the README);
 	                 one worker
-	-json            print go test's JSON events (go test -json)
+	-json            print go test's JSON events (go test -json); a failing
+	                 test's "fail" event carries weft's failure as
+	                 WeftFailures (its interleaving and blocked threads)
+	-html DIR        write each failure's HTML report into DIR (the
+	                 interleaving drawn as lanes per goroutine, with
+	                 happens-before arrows); the test's output names the file
 	-v               print the output of every test, not only of those that fail
 
 Build flags passed to go build: -tags, -ldflags, -gcflags, -mod, -p, -a,
@@ -72,6 +78,7 @@ type testOptions struct {
 	env        []string // WEFT_* settings
 	replay     string
 	json       bool
+	html       string // -html: the directory of the HTML reports
 	verbose    bool
 	timeout    bool
 }
@@ -79,7 +86,7 @@ type testOptions struct {
 // testValueFlags maps the weft flags that take a value to the environment
 // variable that passes them to Check ("" for those weft test handles).
 var testValueFlags = map[string]string{
-	"run": "", "replay": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
+	"run": "", "replay": "", "html": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
 	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv,
 	"time": weft.TimeEnv,
 }
@@ -147,6 +154,12 @@ func parseTestArgs(args []string) (*testOptions, error) {
 				o.run = v
 			case "replay":
 				o.replay = v
+			case "html":
+				abs, err := filepath.Abs(v)
+				if err != nil {
+					return nil, usageErrorf("weft test: -html %q: %v", v, err)
+				}
+				o.html = abs
 			case "strategy":
 				if !slices.Contains(weft.Strategies(), v) {
 					return nil, usageErrorf("weft test: unknown strategy %q (known: %s)", v, strings.Join(weft.Strategies(), ", "))
@@ -224,6 +237,16 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	if o.replay != "" {
 		cmd.Env = append(cmd.Env, weft.ReplayEnv+"="+o.replay)
 	}
+	if o.html != "" {
+		cmd.Env = append(cmd.Env, weft.HTMLEnv+"="+o.html)
+	}
+	failDir := ""
+	if o.json {
+		// Check writes each failure there as JSON, which the failing
+		// test's event carries (WeftFailures).
+		failDir = filepath.Join(tmp, "failures")
+		cmd.Env = append(cmd.Env, weft.FailuresEnv+"="+failDir)
+	}
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -232,7 +255,7 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	if err := cmd.Start(); err != nil {
 		return report(fmt.Errorf("running go test: %w", err), stderr)
 	}
-	res := printEvents(out, stdout, o)
+	res := printEvents(out, stdout, o, failDir)
 	werr := cmd.Wait()
 	switch {
 	case res.buildFailed:
@@ -317,8 +340,9 @@ type testResult struct {
 // the tests that failed (of all with -v), or the events themselves with
 // -json, with each replay command completed with the test's package, and
 // weft's threads named in the race detector's reports (raceReports).
-func printEvents(r io.Reader, w io.Writer, o *testOptions) testResult {
-	p := &eventPrinter{w: w, enc: json.NewEncoder(w), o: o, held: map[[2]string][]string{}, running: map[[2]string]bool{}}
+func printEvents(r io.Reader, w io.Writer, o *testOptions, failDir string) testResult {
+	p := &eventPrinter{w: w, enc: json.NewEncoder(w), o: o, held: map[[2]string][]string{}, running: map[[2]string]bool{},
+		failDir: failDir, tokens: map[[2]string][]string{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 16<<20)
 	var races raceReports
@@ -351,6 +375,10 @@ type eventPrinter struct {
 	// running holds the tests started and not ended, by package and name.
 	running map[[2]string]bool
 	res     testResult
+	// failDir is where Check writes its failures as JSON (-json), and
+	// tokens the replay tokens of each test's reports, which name them.
+	failDir string
+	tokens  map[[2]string][]string
 }
 
 // print prints event e and records what it says; it reports false if
@@ -375,11 +403,21 @@ func (p *eventPrinter) print(e raceEvent) bool {
 	}
 	if o.json {
 		// The event as go test wrote it, every field kept, but for the
-		// completed replay commands and the named threads.
+		// completed replay commands and the named threads, and with
+		// weft's failures on a failing test's.
+		key := [2]string{ev.Package, ev.Test}
+		if _, tok, ok := strings.Cut(ev.Output, "replay token: "); ok && ev.Test != "" {
+			p.tokens[key] = append(p.tokens[key], strings.TrimSpace(tok))
+		}
 		var raw map[string]any
 		if err := json.Unmarshal(e.raw, &raw); err == nil {
 			if _, ok := raw["Output"]; ok {
 				raw["Output"] = ev.Output
+			}
+			if ev.Action == "fail" && ev.Test != "" {
+				if fs := p.failures(key); len(fs) > 0 {
+					raw["WeftFailures"] = fs
+				}
 			}
 			if err := p.enc.Encode(raw); err != nil {
 				return false
@@ -415,6 +453,23 @@ func (p *eventPrinter) print(e raceEvent) bool {
 		delete(p.running, key)
 	}
 	return true
+}
+
+// failures returns the failures Check wrote as JSON for test key, by the
+// replay tokens its reports printed; it forgets the test's tokens.
+// Their replay commands are completed as the output's.
+func (p *eventPrinter) failures(key [2]string) []failjson.Failure {
+	var out []failjson.Failure
+	for _, tok := range p.tokens[key] {
+		b, err := os.ReadFile(filepath.Join(p.failDir, weft.FailureFileName(tok)))
+		var f failjson.Failure
+		if err == nil && json.Unmarshal(b, &f) == nil {
+			f.Replay = completeReplay(f.Replay, key[0], p.o.buildFlags)
+			out = append(out, f)
+		}
+	}
+	delete(p.tokens, key)
+	return out
 }
 
 // refusal reports whether s, a line of a test's output, says that weft

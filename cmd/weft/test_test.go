@@ -5,6 +5,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"github.com/weft-go/weft/internal/failjson"
 	"os"
 	"path/filepath"
 	"slices"
@@ -390,5 +392,76 @@ func TestAfter(t *testing.T) {}
 	want := "=== RUN   TestExit\nweft test: the test binary of example.com/exits exited while TestExit ran, without a result: a call of os.Exit (by the test, the code it tests or a goroutine it started) ends the test binary, and with it the exploration, which cannot report an interleaving; no test after it ran\nFAIL\texample.com/exits\t"
 	if !strings.Contains(out, want) || !strings.Contains(out, "--- PASS: TestBefore") || strings.Contains(out, "TestAfter") {
 		t.Errorf("output:\n%s\nwant TestBefore passed, then %q, and no TestAfter", out, want)
+	}
+}
+
+// TestTestJSONHTML runs weft test -json -html on a test that deadlocks:
+// the test's fail event carries the failure (WeftFailures) with its
+// interleaving, blocked threads, cycle of waits and replay command, and the
+// HTML report it names draws a lane per blocked goroutine.
+func TestTestJSONHTML(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	dir, html := t.TempDir(), t.TempDir()
+	out := testModuleArgs(t, dir, map[string]string{
+		"go.mod": "module example.com/locks\n\ngo 1.26.0\n",
+		"locks_test.go": `package locks
+
+import (
+	"sync"
+	"testing"
+)
+
+func TestOrder(t *testing.T) {
+	var a, b sync.Mutex
+	done := make(chan bool)
+	go func() {
+		b.Lock()
+		a.Lock()
+		a.Unlock()
+		b.Unlock()
+		done <- true
+	}()
+	a.Lock()
+	b.Lock()
+	b.Unlock()
+	a.Unlock()
+	<-done
+}
+`,
+	}, []string{"-json", "-html", html}, exitFailure)
+	var fails []failjson.Failure
+	for line := range strings.Lines(out) {
+		var ev struct {
+			Action, Test string
+			WeftFailures []failjson.Failure
+		}
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("not a JSON event: %q: %v", line, err)
+		}
+		if ev.Action == "fail" && ev.Test == "TestOrder" {
+			fails = ev.WeftFailures
+		}
+	}
+	if len(fails) != 1 {
+		t.Fatalf("the fail event of TestOrder carries %d failures, want 1:\n%s", len(fails), out)
+	}
+	f := fails[0]
+	if f.Kind != "deadlock" || f.Test != "TestOrder" || len(f.Interleaving) != 2 || len(f.Blocked) != 2 || len(f.Cycle) != 2 ||
+		f.Replay != "weft test example.com/locks -run '^TestOrder$' -replay 'TestOrder="+f.Token+"'" {
+		t.Errorf("failure %+v: want a deadlock of TestOrder with 2 steps, 2 blocked threads, a cycle of 2 and the replay command of its package", f)
+	}
+	for _, s := range f.Interleaving {
+		if s.Op != "lock "+s.Object || !strings.HasPrefix(s.At, "locks_test.go:") {
+			t.Errorf("step %+v: want a lock of its object at locks_test.go", s)
+		}
+	}
+	page, err := os.ReadFile(f.HTML)
+	if err != nil || filepath.Dir(f.HTML) != html {
+		t.Fatalf("html report %q (want one in %s): %v", f.HTML, html, err)
+	}
+	if n := strings.Count(string(page), `<div class="lane stuck"`); n != 2 {
+		t.Errorf("the HTML report has %d lanes of blocked threads, want 2", n)
 	}
 }

@@ -21,9 +21,11 @@ type described struct {
 	blocked []Blocked
 	names   []string // the threads' names, by ThreadID; nil if none has one
 	log     []string // Failure's Log
+	threads []ThreadStart
 	// race describes the execution's data race with the places of both
 	// accesses, with race checking (WithRaces), or is "" if it has none.
-	race string
+	race      string
+	raceSteps [2]int
 	// slowStep and slowThread are Failure's SlowStep and SlowThread.
 	slowStep   int
 	slowThread trace.ThreadID
@@ -67,7 +69,8 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *Config) described {
 	frames := map[uintptr]runtime.Frame{}
 	steps := make([]Step, len(tr.Events))
 	for i, ev := range tr.Events {
-		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev, label), Partner: ev.Partner, Value: ev.Value}
+		st := Step{Thread: ev.Thread, Op: describeOp(tr, ev, label), Partner: ev.Partner, Value: ev.Value,
+			Kind: ev.Op.Kind, Object: objectOf(tr, ev), Sync: ev.Source() + 1}
 		if e.Daemon(ev.Partner) {
 			// A timer's value: its thread is weft's, not the program's.
 			st.Partner = trace.NoThread
@@ -85,7 +88,10 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *Config) described {
 		}
 		steps[i] = st
 	}
-	d := described{steps: steps, blocked: describeBlocked(e, tr, label), names: names}
+	d := described{steps: steps, blocked: describeBlocked(e, tr, label), names: names, threads: make([]ThreadStart, len(tr.Threads))}
+	for p, th := range tr.Threads {
+		d.threads[p] = ThreadStart{Parent: th.Parent, Step: int(th.Step) + 1}
+	}
 	if c.Log != nil {
 		d.log = c.Log(e)
 	}
@@ -94,6 +100,7 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *Config) described {
 		var det races.Detector
 		if r, ok := det.Find(tr); ok {
 			d.race = r.Message(tr, func(i int) string { return place(steps[i].File, steps[i].Line) })
+			d.raceSteps = [2]int{r.First.Event + 1, r.Second.Event + 1}
 		}
 	}
 	return d
@@ -168,4 +175,20 @@ func place(file string, line int) string {
 		return ""
 	}
 	return fmt.Sprintf("%s:%d", filepath.Base(file), line)
+}
+
+// objectOf names the object of event ev of tr for a report: that of its
+// operation, a select's taken case's, or "" for none.
+func objectOf(tr *trace.Trace, ev trace.Event) string {
+	o := ev.Op.Obj
+	if ev.Op.Kind == trace.KindSelect {
+		o = trace.NoObject
+		if ev.Case >= 0 && int(ev.Case) < len(ev.Op.Cases) {
+			o = ev.Op.Cases[ev.Case].Obj
+		}
+	}
+	if o == trace.NoObject {
+		return ""
+	}
+	return tr.ObjectName(o)
 }

@@ -66,6 +66,9 @@ type Failure struct {
 	SlowStep                  int
 	SlowThread                trace.ThreadID
 	Log                       []string
+	Threads                   []ThreadStart
+	RaceSteps                 [2]int
+	Found                     []Step
 }
 
 // Step is one step of a failing interleaving (package weft's Step).
@@ -76,6 +79,15 @@ type Step struct {
 	Value   uint64
 	File    string
 	Line    int
+	Kind    trace.Kind
+	Object  string
+	Sync    int
+}
+
+// ThreadStart says where a thread started (package weft's ThreadStart).
+type ThreadStart struct {
+	Parent trace.ThreadID
+	Step   int
 }
 
 // Blocked is a thread left blocked at the end of a deadlock or a leak

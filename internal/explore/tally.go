@@ -128,13 +128,19 @@ func newFailure(e *engine.Exec, body func(), c *Config, tr *trace.Trace, end tra
 	}
 	if short != nil {
 		f.FoundSteps, f.FoundSwitches = len(found.steps), found.switches
+		if !b.passed() {
+			// The interleaving as found, for the HTML report's toggle.
+			if o, ok, err := describeSteps(body, f.Record, c, b); ok && err == nil {
+				f.Found = o.steps
+			}
+		}
 		f.Switches, f.Record, f.Token = short.switches, short.rec, replay.Encode(short.rec)
 		f.Message, f.Thread = short.end.Message, short.end.Thread
 	}
-	f.Steps, f.ThreadNames, f.Log = d.steps, d.names, d.log
+	f.Steps, f.ThreadNames, f.Log, f.Threads = d.steps, d.names, d.log, d.threads
 	f.SlowStep, f.SlowThread = d.slowStep, d.slowThread
 	if err == nil && end.Kind == trace.DataRace && d.race != "" {
-		f.Message = d.race
+		f.Message, f.RaceSteps = d.race, d.raceSteps
 	}
 	if err == nil && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) {
 		f.Blocked, f.Cycle = d.blocked, waitCycle(d.blocked)
