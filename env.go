@@ -23,8 +23,12 @@ const (
 	TimeoutEnv  = "WEFT_TIMEOUT"  // as WithTimeout (a time.ParseDuration string)
 	RacesEnv    = "WEFT_RACES"    // 1: as WithRaces
 	TimeEnv     = "WEFT_TIME"     // any or blocked: as WithTime (weft test sets any)
-	// ReplayFilesEnv=0 is NoReplayFiles: Check neither runs nor writes
-	// replay files under testdata/weft.
+	// ReplayFilesEnv says what Check does with the replay files under
+	// testdata/weft: on (or 1, the default) runs them first and writes
+	// one for a new failure; check runs them and writes nothing (for CI);
+	// update runs them, writes new ones and deletes those whose failure
+	// no longer happens; off (or 0, as NoReplayFiles) neither runs nor
+	// writes them.
 	ReplayFilesEnv = "WEFT_REPLAY_FILES"
 	// CommandEnv, when set, is the command that a report's replay command
 	// starts with, in place of go test: weft test sets it to itself and
@@ -85,12 +89,12 @@ func envOptions() ([]Option, error) {
 		}
 		opts = append(opts, WithTime(m))
 	}
-	switch v := os.Getenv(ReplayFilesEnv); v {
-	case "", "1":
-	case "0":
-		opts = append(opts, NoReplayFiles())
-	default:
-		return nil, fmt.Errorf("%s=%q: want 0 (no replay files) or 1", ReplayFilesEnv, v)
+	if v := os.Getenv(ReplayFilesEnv); v != "" {
+		m, err := parseReplayMode(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: %w", ReplayFilesEnv, v, err)
+		}
+		opts = append(opts, func(c *config) error { c.replayFiles = m; return nil })
 	}
 	if v := os.Getenv(TimeoutEnv); v != "" {
 		d, err := time.ParseDuration(v)

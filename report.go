@@ -53,6 +53,9 @@ type Failure struct {
 	// timer. 0 if the clock never advanced so.
 	SlowStep   int
 	SlowThread trace.ThreadID
+	// tokenFile, if not "", says where Token, a token longer than
+	// LongToken, is ("the file X"): the report says so in its place.
+	tokenFile string
 }
 
 // ThreadLabel names thread p for a person, as reports do: "T1", or, for a
@@ -361,7 +364,11 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 	if f.Token == "" {
 		return b.String() // no execution to replay
 	}
-	fmt.Fprintf(&b, "replay token: %s\n", f.Token)
+	if f.tokenFile != "" {
+		fmt.Fprintf(&b, "replay token: %d bytes, in %s\n", len(f.Token), f.tokenFile)
+	} else {
+		fmt.Fprintf(&b, "replay token: %s\n", f.Token)
+	}
 	if replayCmd != "" {
 		fmt.Fprintf(&b, "replay: %s\n", replayCmd)
 	}

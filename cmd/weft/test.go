@@ -28,7 +28,7 @@ import (
 
 const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 	[-seed N] [-timeout D] [-workers N] [-time any|blocked] [-replay NAME=TOKEN]
-	[-race] [-json] [-v]
+	[-replay-files on|off|check|update] [-race] [-json] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
@@ -50,7 +50,13 @@ come before or after the packages.
 	                 or any (a timer may fire, a sleeper wake, at any step:
 	                 finds bugs that need the scheduler to be slower than a
 	                 timeout, and fails tests that assume it is not)
-	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report) instead of exploring
+	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report; NAME=FILE for a
+	                 replay file) instead of exploring
+	-replay-files M  what to do with the replay files under testdata/weft
+	                 (WEFT_REPLAY_FILES): on (default: run them first, write
+	                 one per new failure), check (run them, write nothing:
+	                 for CI), update (as on, and delete those whose failure
+	                 no longer happens) or off
 	-race            build with Go's race detector: a race it reports fails
 	                 the execution in which it happened (see the README);
 	                 one worker
@@ -81,7 +87,7 @@ type testOptions struct {
 var testValueFlags = map[string]string{
 	"run": "", "replay": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
 	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv,
-	"time": weft.TimeEnv,
+	"time": weft.TimeEnv, "replay-files": weft.ReplayFilesEnv,
 }
 
 var (
@@ -154,6 +160,10 @@ func parseTestArgs(args []string) (*testOptions, error) {
 			case "time":
 				if _, err := weft.ParseTimeMode(v); err != nil {
 					return nil, usageErrorf("weft test: -time: %v", err)
+				}
+			case "replay-files":
+				if !slices.Contains([]string{"on", "off", "check", "update"}, v) {
+					return nil, usageErrorf("weft test: -replay-files %q: want on, off, check or update", v)
 				}
 			case "timeout":
 				d, err := time.ParseDuration(v)
@@ -394,6 +404,10 @@ func (p *eventPrinter) print(e raceEvent) bool {
 	case ev.Action == "fail" && ev.Test == "":
 		p.unfinished(ev.Package)
 	case ev.Action == "output" && ev.Test != "" && !o.verbose:
+		if noLonger(ev.Output) {
+			io.WriteString(p.w, ev.Output) // whatever the test's outcome
+			break
+		}
 		if !isRunLine(ev.Output) {
 			p.held[key] = append(p.held[key], ev.Output)
 		}
@@ -420,6 +434,13 @@ func (p *eventPrinter) print(e raceEvent) bool {
 // refusal reports whether s, a line of a test's output, says that weft
 // test refused the test.
 func refusal(s string) bool { return strings.Contains(s, rt.RefusedMarker) }
+
+// noLonger reports whether s, a line of a test's output, says that a
+// replay file's failure no longer happens (Check's message): weft test
+// prints it even when the test passes.
+func noLonger(s string) bool {
+	return strings.Contains(s, "weft: recorded failure in ") && strings.Contains(s, " no longer happens (fixed?)")
+}
 
 // isRunLine reports whether s is one of go test -v's lines that a quiet
 // run does not print.
