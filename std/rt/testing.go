@@ -59,8 +59,8 @@ func Test(t *testing.T, body func()) {
 		// A race the race detector reported (weft test -race) marks t
 		// failed; the exploration reports it as a data race of this
 		// execution (its token), not as a failed test. A t failed before
-		// the execution (by a stale replay file, or by a library in an
-		// earlier execution) tells nothing about this one.
+		// the execution (by a library in an earlier execution) tells
+		// nothing about this one.
 		if engine.RaceErrors() == races && !failed && t.Failed() {
 			w.Fail("the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite (a library's), in a goroutine of this execution")
 		}
