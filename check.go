@@ -37,6 +37,12 @@ const ReplayEnv = "WEFT_REPLAY"
 // directory per test, as Go fuzzing does with testdata/fuzz.
 const ReplayDir = "testdata/weft"
 
+// Inconclusive starts the message with which Check skips a test whose
+// exploration a bound (WithTimeout) stopped before its first execution
+// ended: nothing was checked. Under WithStrict (or StrictEnv=1) the test
+// fails instead.
+const Inconclusive = "weft: inconclusive"
+
 // Check explores the executions of body inside a Go test and fails t with a
 // report for the first failure found, and the command that replays it:
 //
@@ -58,7 +64,9 @@ const ReplayDir = "testdata/weft"
 // strategy, the executions, the final states, the wall time, and whether
 // the exploration was exhaustive or what stopped it. An exploration a
 // bound stopped (WithMaxRuns, WithTimeout) without a failure passes, unless
-// WithStrict or StrictEnv=1 makes it fail.
+// WithStrict or StrictEnv=1 makes it fail; one stopped before its first
+// execution ended is inconclusive: the test is skipped (Inconclusive), or
+// fails under WithStrict.
 func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	t.Helper()
 	if engine.InExecution() {
@@ -102,6 +110,12 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		}
 	}
 	r, err := Explore(body, opts...)
+	strict := c.strict || os.Getenv(StrictEnv) == "1"
+	if errors.Is(err, ErrNoExecution) && !strict {
+		// Nothing was checked: neither a pass nor a failure.
+		t.Skipf("%s: %v", Inconclusive, err)
+		return nil
+	}
 	if err != nil {
 		t.Fatalf("weft: %v", err)
 		return nil
@@ -110,7 +124,7 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	if r.Note != "" {
 		t.Logf("weft: note: %s", r.Note)
 	}
-	if !r.Failed() && !r.Exhausted && (c.strict || os.Getenv(StrictEnv) == "1") {
+	if !r.Failed() && !r.Exhausted && strict {
 		t.Errorf("weft: strict (%s or %s=1): the exploration found no failure but did not finish, so the test does not pass: %s; raise the bound, or choose a systematic strategy (optimal, dpor, exhaustive)",
 			"WithStrict", StrictEnv, r.stopped(&c))
 	}

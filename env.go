@@ -18,6 +18,9 @@ import (
 const (
 	StrategyEnv = "WEFT_STRATEGY" // as WithStrategy
 	MaxRunsEnv  = "WEFT_MAX_RUNS" // as WithMaxRuns
+	MaxStepsEnv = "WEFT_MAX_STEPS" // as WithMaxSteps
+	// KeepGoingEnv=1 is KeepGoing: explore on after a failure.
+	KeepGoingEnv = "WEFT_KEEP_GOING"
 	SeedEnv     = "WEFT_SEED"     // as WithSeed
 	WorkersEnv  = "WEFT_WORKERS"  // as WithWorkers
 	TimeoutEnv  = "WEFT_TIMEOUT"  // as WithTimeout (a time.ParseDuration string)
@@ -57,6 +60,23 @@ func envOptions() ([]Option, error) {
 			return nil, fmt.Errorf("%s=%q: want a number of executions (0: no bound): %v", MaxRunsEnv, v, err)
 		}
 		opts = append(opts, WithMaxRuns(n))
+	}
+	if v := os.Getenv(MaxStepsEnv); v != "" {
+		n, err := strconv.Atoi(v)
+		if err == nil && n <= 0 {
+			err = fmt.Errorf("must be positive")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: want a number of steps per execution: %v", MaxStepsEnv, v, err)
+		}
+		opts = append(opts, WithMaxSteps(n))
+	}
+	switch v := os.Getenv(KeepGoingEnv); v {
+	case "", "0":
+	case "1":
+		opts = append(opts, KeepGoing())
+	default:
+		return nil, fmt.Errorf("%s=%q: want 1 (explore on after a failure) or 0", KeepGoingEnv, v)
 	}
 	if v := os.Getenv(SeedEnv); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)

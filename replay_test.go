@@ -240,6 +240,7 @@ type fakeTB struct {
 	errors []string
 	fatals []string
 	logs   []string
+	skips  []string
 }
 
 func (f *fakeTB) Helper()      {}
@@ -249,6 +250,9 @@ func (f *fakeTB) Errorf(format string, args ...any) {
 }
 func (f *fakeTB) Fatalf(format string, args ...any) {
 	f.fatals = append(f.fatals, fmt.Sprintf(format, args...))
+}
+func (f *fakeTB) Skipf(format string, args ...any) {
+	f.skips = append(f.skips, fmt.Sprintf(format, args...))
 }
 func (f *fakeTB) Logf(format string, args ...any) {
 	f.logs = append(f.logs, fmt.Sprintf(format, args...))

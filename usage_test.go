@@ -50,10 +50,17 @@ func TestTimeoutBeforeFirstExecution(t *testing.T) {
 		t.Fatalf("Explore = %v, %v; want nil and %q wrapping ErrNoExecution", r, err, want)
 	}
 
+	// Check: nothing was checked, the test is inconclusive (skipped),
+	// or fails under WithStrict.
 	ft := &fakeTB{TB: t, name: "TestT"}
 	weft.Check(ft, raceBody, weft.WithTimeout(time.Nanosecond), weft.NoReplayFiles())
-	if len(ft.fatals) != 1 || ft.fatals[0] != "weft: "+want {
-		t.Errorf("Check: fatals %q, want %q", ft.fatals, "weft: "+want)
+	if len(ft.skips) != 1 || ft.skips[0] != weft.Inconclusive+": "+want || len(ft.fatals) != 0 {
+		t.Errorf("Check: skips %q, fatals %q; want the skip %q", ft.skips, ft.fatals, weft.Inconclusive+": "+want)
+	}
+	ft = &fakeTB{TB: t, name: "TestT"}
+	weft.Check(ft, raceBody, weft.WithTimeout(time.Nanosecond), weft.NoReplayFiles(), weft.WithStrict())
+	if len(ft.fatals) != 1 || ft.fatals[0] != "weft: "+want || len(ft.skips) != 0 {
+		t.Errorf("Check under WithStrict: fatals %q, want %q", ft.fatals, "weft: "+want)
 	}
 
 	// A timeout that leaves time for executions stops at it (weft checks
