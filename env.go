@@ -16,16 +16,16 @@ import (
 //
 //	WEFT_STRATEGY=random WEFT_SEED=7 WEFT_MAX_RUNS=1000000 go test -run TestX
 const (
-	StrategyEnv = "WEFT_STRATEGY" // as WithStrategy
-	MaxRunsEnv  = "WEFT_MAX_RUNS" // as WithMaxRuns
+	StrategyEnv = "WEFT_STRATEGY"  // as WithStrategy
+	MaxRunsEnv  = "WEFT_MAX_RUNS"  // as WithMaxRuns
 	MaxStepsEnv = "WEFT_MAX_STEPS" // as WithMaxSteps
 	// KeepGoingEnv=1 is KeepGoing: explore on after a failure.
 	KeepGoingEnv = "WEFT_KEEP_GOING"
-	SeedEnv     = "WEFT_SEED"     // as WithSeed
-	WorkersEnv  = "WEFT_WORKERS"  // as WithWorkers
-	TimeoutEnv  = "WEFT_TIMEOUT"  // as WithTimeout (a time.ParseDuration string)
-	RacesEnv    = "WEFT_RACES"    // 1: as WithRaces
-	TimeEnv     = "WEFT_TIME"     // any or blocked: as WithTime (weft test sets any)
+	SeedEnv      = "WEFT_SEED"    // as WithSeed
+	WorkersEnv   = "WEFT_WORKERS" // as WithWorkers
+	TimeoutEnv   = "WEFT_TIMEOUT" // as WithTimeout (a time.ParseDuration string)
+	RacesEnv     = "WEFT_RACES"   // 1: as WithRaces
+	TimeEnv      = "WEFT_TIME"    // any or blocked: as WithTime (weft test sets any)
 	// ReplayFilesEnv says what Check does with the replay files under
 	// testdata/weft: on (or 1, the default) runs them first and writes
 	// one for a new failure; check runs them and writes nothing (for CI);
