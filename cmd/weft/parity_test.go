@@ -35,6 +35,7 @@ func TestParseTestArgsGoTest(t *testing.T) {
 		{[]string{"-go-timeout", "soon"}, `-go-timeout "soon": want a duration`},
 		{[]string{"-strict=maybe"}, `-strict="maybe": want true or false`},
 		{[]string{"-replay-files", "sometimes"}, `-replay-files "sometimes": want on, off, check or update`},
+		{[]string{"-bench", "."}, "-bench: go test's flag for benchmarks, fuzzing or profiles, which weft test does not run"},
 	} {
 		if _, err := parseTestArgs(c.args); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("weft test %q: error %v, want %q", c.args, err, c.want)

@@ -118,6 +118,9 @@ var (
 	// test passes to it as they are.
 	goTestBoolFlags  = []string{"failfast", "short", "cover"}
 	goTestValueFlags = []string{"count", "shuffle", "vet", "list", "covermode", "coverpkg", "coverprofile", "parallel", "cpu", "skip"}
+	// goTestUnsupported are go test's flags weft test refuses.
+	goTestUnsupported = []string{"bench", "benchtime", "benchmem", "fuzz", "fuzztime", "fuzzminimizetime",
+		"cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace"}
 )
 
 // parseTestArgs parses weft test's command line.
@@ -185,6 +188,8 @@ func parseTestArgs(args []string) (*testOptions, error) {
 				return nil, err
 			}
 			o.buildFlags = append(o.buildFlags, "-"+name+"="+v)
+		case slices.Contains(goTestUnsupported, name):
+			return nil, usageErrorf("weft test: -%s: go test's flag for benchmarks, fuzzing or profiles, which weft test does not run (it explores Test functions): use go test for them", name)
 		default:
 			env, ok := testValueFlags[name]
 			if !ok {
