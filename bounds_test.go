@@ -157,7 +157,8 @@ func TestLivelockNotShortened(t *testing.T) {
 // (a livelock at the step bound) under a timeout and a context that stop
 // it before it ends: Replay says so with ErrNoExecution instead of running
 // on, and a Check whose replay file the timeout interrupts fails with the
-// same cause rather than ignoring its bound. Without a bound the replay
+// same cause rather than ignoring its bound: inconclusive, or failed under
+// WithStrict. Without a bound the replay
 // reproduces the livelock.
 func TestBoundsStopReplay(t *testing.T) {
 	opts := []weft.Option{weft.WithMaxSteps(boundSteps), weft.NoReplayFiles()}
@@ -199,10 +200,16 @@ func TestBoundsStopReplay(t *testing.T) {
 	}
 	ft = &fakeTB{TB: t, name: "TestSpin"}
 	weft.Check(ft, spin, weft.WithMaxSteps(boundSteps), weft.WithTimeout(time.Nanosecond))
-	// fakeTB's Fatalf returns, where a test's ends it: the first is what counts.
-	if len(ft.errors) != 0 || len(ft.fatals) == 0 || !strings.Contains(ft.fatals[0], "weft: replay file testdata/weft/TestSpin/") ||
-		!strings.Contains(ft.fatals[0], "the timeout 1ns expired before the replayed execution ended") {
-		t.Fatalf("Check replaying its file under a timeout of 1ns: errors %q, fatals %q; want the replay stopped by the timeout", ft.errors, ft.fatals)
+	// fakeTB's Skipf returns, where a test's ends it: the first is what counts.
+	if len(ft.errors) != 0 || len(ft.fatals) != 0 || len(ft.skips) == 0 ||
+		!strings.HasPrefix(ft.skips[0], weft.Inconclusive+": replay file testdata/weft/TestSpin/") ||
+		!strings.Contains(ft.skips[0], "the timeout 1ns expired before the replayed execution ended") {
+		t.Fatalf("Check replaying its file under a timeout of 1ns: errors %q, fatals %q, skips %q; want the test inconclusive, the replay stopped by the timeout", ft.errors, ft.fatals, ft.skips)
+	}
+	ft = &fakeTB{TB: t, name: "TestSpin"}
+	weft.Check(ft, spin, weft.WithMaxSteps(boundSteps), weft.WithTimeout(time.Nanosecond), weft.WithStrict())
+	if len(ft.fatals) == 0 || !strings.HasPrefix(ft.fatals[0], "weft: replay file testdata/weft/TestSpin/") {
+		t.Fatalf("the same under WithStrict: fatals %q; want the replay's timeout as the test's failure", ft.fatals)
 	}
 }
 

@@ -4,15 +4,11 @@
 package weft
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,6 +39,12 @@ const ReplayEnv = "WEFT_REPLAY"
 // directory per test, as Go fuzzing does with testdata/fuzz.
 const ReplayDir = "testdata/weft"
 
+// Inconclusive starts the message with which Check skips a test whose
+// exploration a bound (WithTimeout) stopped before its first execution
+// ended: nothing was checked. Under WithStrict (or StrictEnv=1) the test
+// fails instead.
+const Inconclusive = "weft: inconclusive"
+
 // Check explores the executions of body inside a Go test and fails t with a
 // report for the first failure found, and the command that replays it:
 //
@@ -67,7 +69,9 @@ const ReplayDir = "testdata/weft"
 // strategy, the executions, the final states, the wall time, and whether
 // the exploration was exhaustive or what stopped it. An exploration a
 // bound stopped (WithMaxRuns, WithTimeout) without a failure passes, unless
-// WithStrict or StrictEnv=1 makes it fail.
+// WithStrict or StrictEnv=1 makes it fail; one stopped before its first
+// execution ended is inconclusive: the test is skipped (Inconclusive), or
+// fails under WithStrict.
 func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	t.Helper()
 	if engine.InExecution() {
@@ -106,23 +110,27 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		}
 		t.Logf("weft: %s replays a token of %s, not of %s: exploring", ReplayEnv, name, what)
 	}
-	dir := id.dir
-	if c.replayFiles {
+	if c.replayFiles != replayOff {
 		start := time.Now()
-		if r := replayFiles(t, body, id, opts); r != nil {
+		if r := replayFiles(t, body, id, &c, opts); r != nil {
 			return r
 		}
 		if c.timeout > 0 {
 			// The replay files and the exploration share the timeout.
 			spent := time.Since(start)
 			if spent >= c.timeout {
-				t.Fatalf("weft: timeout %v expired replaying the files of %s: %v; raise the timeout (0: no bound)", c.timeout, id.dir, ErrNoExecution)
+				inconclusive(t, &c, fmt.Errorf("timeout %v expired replaying the files of %s: %w; raise the timeout (0: no bound)", c.timeout, id.dir, ErrNoExecution))
 				return nil
 			}
 			opts = append(opts[:len(opts):len(opts)], func(c *config) error { c.spent = spent; return nil })
 		}
 	}
 	r, err := Explore(body, opts...)
+	strict := c.strict || os.Getenv(StrictEnv) == "1"
+	if errors.Is(err, ErrNoExecution) {
+		inconclusive(t, &c, err)
+		return nil
+	}
 	if err != nil {
 		t.Fatalf("weft: %v", err)
 		return nil
@@ -131,7 +139,7 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	if r.Note != "" {
 		t.Logf("weft: note: %s", r.Note)
 	}
-	if !r.Failed() && !r.Exhausted && (c.strict || os.Getenv(StrictEnv) == "1") {
+	if !r.Failed() && !r.Exhausted && strict {
 		t.Errorf("weft: strict (%s or %s=1): the exploration found no failure but did not finish, so the test does not pass: %s; raise the bound, or choose a systematic strategy (optimal, dpor, exhaustive)",
 			"WithStrict", StrictEnv, r.stopped(&c))
 	}
@@ -140,16 +148,24 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	}
 	if r.Failed() {
 		f := r.Failures[0]
-		where := ""
-		if c.replayFiles {
-			path, err := writeReplayFile(dir, f)
-			if err != nil {
+		where, path := "", ""
+		if c.replayFiles.writes() {
+			var err error
+			if path, err = writeReplayFile(id.dir, f, c.time); err != nil {
 				where = fmt.Sprintf("(could not write the replay file: %v)\n", err)
+				path = ""
 			} else {
-				where = fmt.Sprintf("replay file: %s (runs first in every go test until removed)\n", path)
+				where = fmt.Sprintf("replay file: %s (runs first in every test run until its failure no longer happens; see %s)\n", path, ReplayFilesEnv)
 			}
 		}
-		cmd := replayCommand(t.Name(), id, f.Token)
+		if len(f.Token) > LongToken && path == "" {
+			var err error
+			if path, err = tokenFile(f, c.time); err != nil {
+				where += fmt.Sprintf("(%v)\n", err)
+			}
+		}
+		f.tokenFile = longTokenFile(f.Token, path)
+		cmd := replayCommand(t.Name(), id, commandToken(f.Token, path))
 		t.Errorf("%s%s%s", f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
 	}
 	return r
@@ -189,7 +205,9 @@ func shellQuote(s string) string {
 
 // parseReplayEnv parses the value of ReplayEnv: a token tied to the test
 // named name (NAME=TOKEN, split at the last '=', which no token contains),
-// or a bare token (name ""). The token must decode.
+// or a bare token (name ""). The token must decode. In place of the
+// token, the path of a replay file (a token has no '/') gives the token
+// the file holds.
 func parseReplayEnv(v string) (name, token string, err error) {
 	token = v
 	if i := strings.LastIndexByte(v, '='); i >= 0 {
@@ -197,6 +215,14 @@ func parseReplayEnv(v string) (name, token string, err error) {
 		if name == "" {
 			return "", "", errors.New("no test name before '=': want NAME=TOKEN, as the replay command of a report sets it, or a bare TOKEN")
 		}
+	}
+	if strings.ContainsRune(token, '/') {
+		// The path of a replay file (a long token's report names it).
+		f, err := readReplayFile(token)
+		if err != nil {
+			return "", "", err
+		}
+		return name, f.token, nil
 	}
 	if _, err := replay.Decode(token); err != nil {
 		return "", "", err
@@ -224,123 +250,14 @@ func replayEnv(t testing.TB, body func(w *T), v, name, tok string, opts []Option
 		return nil
 	}
 	if r.Failed() {
+		if len(tok) > LongToken {
+			r.Failures[0].tokenFile = ReplayEnv
+		}
 		t.Errorf("%s", r.Failures[0].Report(""))
 	} else {
 		t.Logf("weft: the replay of %s completed without failure", ReplayEnv)
 	}
 	return r
-}
-
-// replayFiles replays the files in dir; it returns the result of the first
-// that still fails, after failing t.
-func replayFiles(t testing.TB, body func(w *T), id checkID, opts []Option) *Result {
-	t.Helper()
-	dir := id.dir
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		t.Fatalf("weft: reading replay files: %v", err)
-	}
-	for _, ent := range entries {
-		if ent.IsDir() {
-			continue
-		}
-		path := filepath.Join(dir, ent.Name())
-		kind, tok, err := readReplayFile(path)
-		if err != nil {
-			t.Fatalf("weft: replay file: %v (fix it or delete it)", err)
-			return nil
-		}
-		r, err := Replay(body, tok, opts...)
-		if errors.Is(err, replay.ErrMismatch) {
-			// A stale file would be passed over in every run, unseen
-			// without -v: the test fails until it is deleted.
-			t.Errorf("weft: replay file %s is stale: %v\nthe test or its options changed since the file was written, or the test body is not deterministic; if the change was on purpose, delete the file: rm %s (exploring meanwhile)", path, err, shellQuote(path))
-			continue
-		}
-		if errors.Is(err, ErrNoExecution) {
-			t.Fatalf("weft: replay file %s: %v", path, err)
-			return nil
-		}
-		if err != nil {
-			t.Fatalf("weft: replay file %s: %v (fix it or delete it)", path, err)
-			return nil
-		}
-		if r.Failed() {
-			cmd := replayCommand(t.Name(), id, tok)
-			t.Errorf("weft: replay file %s (recorded %v) still fails:\n%s%s", path, kind, r.Failures[0].Report(cmd), htmlNote(r.Failures[0], t.Name(), cmd))
-			return r
-		}
-	}
-	return nil
-}
-
-// writeReplayFile writes f's replay file into dir and returns its path.
-func writeReplayFile(dir string, f *Failure) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256([]byte(f.Token))
-	path := filepath.Join(dir, hex.EncodeToString(sum[:8]))
-	content := fmt.Sprintf("weft replay v1\nkind: %s\ntoken: %s\n", f.Kind, f.Token)
-	return path, os.WriteFile(path, []byte(content), 0o644)
-}
-
-// replayFields are the fields of a replay file after its first line, all
-// required, once each.
-var replayFields = []string{"kind", "token"}
-
-// readReplayFile parses a replay file: the line "weft replay v1", then the
-// fields "kind: K" (a failure kind) and "token: T" (a replay token), in any
-// order; blank lines are ignored. An error names the file, the line and
-// the field, and what the field allows.
-func readReplayFile(path string) (kind trace.FailureKind, token string, err error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, "", err
-	}
-	lines := strings.Split(string(b), "\n")
-	if strings.TrimSpace(lines[0]) != "weft replay v1" {
-		return 0, "", fmt.Errorf(`%s:1: not a weft replay file: the first line must be "weft replay v1"`, path)
-	}
-	seen := map[string]bool{}
-	for i, l := range lines[1:] {
-		n := i + 2
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(l, ":")
-		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		switch {
-		case !ok:
-			return 0, "", fmt.Errorf("%s:%d: malformed line %q: want \"field: value\" (fields: %s)", path, n, l, strings.Join(replayFields, ", "))
-		case !slices.Contains(replayFields, k):
-			return 0, "", fmt.Errorf("%s:%d: unknown field %q (fields: %s)", path, n, k, strings.Join(replayFields, ", "))
-		case seen[k]:
-			return 0, "", fmt.Errorf("%s:%d: field %s given twice", path, n, k)
-		}
-		seen[k] = true
-		switch k {
-		case "kind":
-			var ok bool
-			if kind, ok = trace.ParseFailureKind(v); !ok || kind == trace.NoFailure {
-				return 0, "", fmt.Errorf("%s:%d: field kind: unknown failure kind %q (allowed: %s)", path, n, v, failureKindList())
-			}
-		case "token":
-			if _, err := replay.Decode(v); err != nil {
-				return 0, "", fmt.Errorf("%s:%d: field token: %w", path, n, err)
-			}
-			token = v
-		}
-	}
-	for _, f := range replayFields {
-		if !seen[f] {
-			return 0, "", fmt.Errorf("%s: no %s field: want a line \"%s: ...\"", path, f, f)
-		}
-	}
-	return kind, token, nil
 }
 
 // failureKindList lists the failure kinds, quoted, for messages.
@@ -357,6 +274,18 @@ var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9_.\-/]`)
 // sanitize turns a test name into a relative path.
 func sanitize(name string) string {
 	return strings.ReplaceAll(unsafeChars.ReplaceAllString(name, "_"), "..", "_")
+}
+
+// inconclusive ends Check's test when a bound stopped it before anything
+// was checked (err wraps ErrNoExecution): the test is skipped as
+// Inconclusive, neither a pass nor a failure, or fails under WithStrict.
+func inconclusive(t testing.TB, c *config, err error) {
+	t.Helper()
+	if c.strict || os.Getenv(StrictEnv) == "1" {
+		t.Fatalf("weft: %v", err)
+		return
+	}
+	t.Skipf("%s: %v", Inconclusive, err)
 }
 
 // htmlNote writes the HTML report of f, a failure of the test named name

@@ -174,17 +174,22 @@
 // A bare token (WEFT_REPLAY=w1....) replays in every Check of the process
 // (ReplayEnv).
 //
-// Check also writes a replay file under testdata/weft/<TestName>/, which
-// every later go test runs first, as Go fuzzing does with testdata/fuzz,
-// until the file is removed. A test that calls Check more than once gives
-// each call its own files and tokens (Check). A replay that the body does not follow is
-// reported as a failure of kind nondeterminism that says the replay diverged
-// from the recorded execution, naming the step, the thread, the recorded
-// operation and the one that happened instead, and what to do: the token
-// belongs to another body or other options, or the body is not
-// deterministic. Replay returns it as an error wrapping replay.ErrMismatch. A
-// replay file that diverges is stale: the test fails with the command that
-// deletes it (and explores meanwhile).
+// Check also writes a replay file under testdata/weft/<TestName>/, with
+// the time mode it was recorded in, which every later go test runs first in
+// that mode, as Go fuzzing does with testdata/fuzz. A test that calls Check
+// more than once gives each call its own files and tokens (Check). A replay
+// that the body does not follow is reported as a failure of kind
+// nondeterminism that says the replay diverged from the recorded execution,
+// naming the step, the thread, the recorded operation and the one that
+// happened instead, and what to do: the token belongs to another body or
+// other options, or the body is not deterministic. Replay returns it as an
+// error wrapping replay.ErrMismatch. A replay file whose failure no longer
+// happens (its replay diverges, or ends without failure: the test was
+// fixed) does not fail the test: Check logs that the recorded failure no
+// longer happens and explores. ReplayFilesEnv chooses whether files are
+// run, written, and deleted once their failure no longer happens. A token
+// longer than LongToken is not printed: the report and its command name
+// the file that holds it, which ReplayEnv takes in its place.
 //
 // # Exploring without go test
 //

@@ -16,15 +16,22 @@ import (
 //
 //	WEFT_STRATEGY=random WEFT_SEED=7 WEFT_MAX_RUNS=1000000 go test -run TestX
 const (
-	StrategyEnv = "WEFT_STRATEGY" // as WithStrategy
-	MaxRunsEnv  = "WEFT_MAX_RUNS" // as WithMaxRuns
-	SeedEnv     = "WEFT_SEED"     // as WithSeed
-	WorkersEnv  = "WEFT_WORKERS"  // as WithWorkers
-	TimeoutEnv  = "WEFT_TIMEOUT"  // as WithTimeout (a time.ParseDuration string)
-	RacesEnv    = "WEFT_RACES"    // 1: as WithRaces
-	TimeEnv     = "WEFT_TIME"     // any or blocked: as WithTime (weft test sets any)
-	// ReplayFilesEnv=0 is NoReplayFiles: Check neither runs nor writes
-	// replay files under testdata/weft.
+	StrategyEnv = "WEFT_STRATEGY"  // as WithStrategy
+	MaxRunsEnv  = "WEFT_MAX_RUNS"  // as WithMaxRuns
+	MaxStepsEnv = "WEFT_MAX_STEPS" // as WithMaxSteps
+	// KeepGoingEnv=1 is KeepGoing: explore on after a failure.
+	KeepGoingEnv = "WEFT_KEEP_GOING"
+	SeedEnv      = "WEFT_SEED"    // as WithSeed
+	WorkersEnv   = "WEFT_WORKERS" // as WithWorkers
+	TimeoutEnv   = "WEFT_TIMEOUT" // as WithTimeout (a time.ParseDuration string)
+	RacesEnv     = "WEFT_RACES"   // 1: as WithRaces
+	TimeEnv      = "WEFT_TIME"    // any or blocked: as WithTime (weft test sets any)
+	// ReplayFilesEnv says what Check does with the replay files under
+	// testdata/weft: on (or 1, the default) runs them first and writes
+	// one for a new failure; check runs them and writes nothing (for CI);
+	// update runs them, writes new ones and deletes those whose failure
+	// no longer happens; off (or 0, as NoReplayFiles) neither runs nor
+	// writes them.
 	ReplayFilesEnv = "WEFT_REPLAY_FILES"
 	// CommandEnv, when set, is the command that a report's replay command
 	// starts with, in place of go test: weft test sets it to itself and
@@ -53,6 +60,23 @@ func envOptions() ([]Option, error) {
 			return nil, fmt.Errorf("%s=%q: want a number of executions (0: no bound): %v", MaxRunsEnv, v, err)
 		}
 		opts = append(opts, WithMaxRuns(n))
+	}
+	if v := os.Getenv(MaxStepsEnv); v != "" {
+		n, err := strconv.Atoi(v)
+		if err == nil && n <= 0 {
+			err = fmt.Errorf("must be positive")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: want a number of steps per execution: %v", MaxStepsEnv, v, err)
+		}
+		opts = append(opts, WithMaxSteps(n))
+	}
+	switch v := os.Getenv(KeepGoingEnv); v {
+	case "", "0":
+	case "1":
+		opts = append(opts, KeepGoing())
+	default:
+		return nil, fmt.Errorf("%s=%q: want 1 (explore on after a failure) or 0", KeepGoingEnv, v)
 	}
 	if v := os.Getenv(SeedEnv); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
@@ -85,12 +109,12 @@ func envOptions() ([]Option, error) {
 		}
 		opts = append(opts, WithTime(m))
 	}
-	switch v := os.Getenv(ReplayFilesEnv); v {
-	case "", "1":
-	case "0":
-		opts = append(opts, NoReplayFiles())
-	default:
-		return nil, fmt.Errorf("%s=%q: want 0 (no replay files) or 1", ReplayFilesEnv, v)
+	if v := os.Getenv(ReplayFilesEnv); v != "" {
+		m, err := parseReplayMode(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: %w", ReplayFilesEnv, v, err)
+		}
+		opts = append(opts, func(c *config) error { c.replayFiles = m; return nil })
 	}
 	if v := os.Getenv(TimeoutEnv); v != "" {
 		d, err := time.ParseDuration(v)

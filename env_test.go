@@ -3,6 +3,7 @@
 package weft_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -50,6 +51,52 @@ func TestCheckEnvOverrides(t *testing.T) {
 			}
 			if len(ft.fatals) != 0 || len(ft.errors) != 0 || len(ft.logs) != 1 || withoutWall(ft.logs[0]) != tc.log {
 				t.Errorf("fatals %q, errors %q, logs %q; want the log\n%s", ft.fatals, ft.errors, ft.logs, tc.log)
+			}
+		})
+	}
+}
+
+// TestCheckEnvStepsKeepGoing checks WEFT_MAX_STEPS (a bound of 1 step
+// makes the first execution a possible livelock) and WEFT_KEEP_GOING (the
+// first execution fails, and the exploration goes on to the third), and
+// their bad values.
+func TestCheckEnvStepsKeepGoing(t *testing.T) {
+	for _, tc := range []struct {
+		name, steps, keep string
+		// executions, failing: the exploration's; fatal the start of the
+		// one fatal error.
+		executions, failing int
+		fatal               string
+	}{
+		{name: "none", executions: 1, failing: 1},
+		{name: "keep-going", keep: "1", executions: 3, failing: 1},
+		{name: "max-steps", steps: "1", executions: 1, failing: 1},
+		{name: "bad-steps", steps: "0", fatal: `weft: WEFT_MAX_STEPS="0": want a number of steps per execution: must be positive`},
+		{name: "bad-keep-going", keep: "yes", fatal: `weft: WEFT_KEEP_GOING="yes": want 1 (explore on after a failure) or 0`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(weft.MaxStepsEnv, tc.steps)
+			t.Setenv(weft.KeepGoingEnv, tc.keep)
+			ft := &fakeTB{TB: t, name: "TestX"}
+			r := weft.Check(ft, func(w *weft.T) {
+				var x weft.Var[int]
+				w.Go(func() { x.Store(1) })
+				x.Load()
+				if x.Load() == 0 {
+					w.Fail("read before the store")
+				}
+			}, weft.WithStrategy("exhaustive"), weft.NoReplayFiles())
+			if tc.fatal != "" {
+				if len(ft.fatals) != 1 || !strings.HasPrefix(ft.fatals[0], tc.fatal) {
+					t.Errorf("fatals %q; want one starting with %q", ft.fatals, tc.fatal)
+				}
+				return
+			}
+			if r == nil || r.Executions != tc.executions || len(r.Failures) != tc.failing {
+				t.Fatalf("result %+v, want %d executions, %d failing", r, tc.executions, tc.failing)
+			}
+			if tc.steps != "" && r.Failures[0].Kind.String() != "livelock" {
+				t.Errorf("failure of kind %v, want livelock", r.Failures[0].Kind)
 			}
 		})
 	}

@@ -37,7 +37,7 @@ type config struct {
 	watchdog    time.Duration
 	time        engine.TimeMode // WithTime
 	stopOnFail  bool
-	replayFiles bool
+	replayFiles replayMode // WEFT_REPLAY_FILES, NoReplayFiles
 	strict      bool
 	progress    func(Progress)
 	workers     int // 0: one
@@ -55,7 +55,7 @@ type config struct {
 }
 
 func defaultConfig() config {
-	return config{strategyName: explore.DefaultStrategy, maxRuns: 100_000, depth: explore.DefaultDepth, k: DefaultInterferences, stopOnFail: true, replayFiles: true, shorten: DefaultShortenReplays}
+	return config{strategyName: explore.DefaultStrategy, maxRuns: 100_000, depth: explore.DefaultDepth, k: DefaultInterferences, stopOnFail: true, shorten: DefaultShortenReplays}
 }
 
 // WithStrategy chooses the exploration strategy by name (see Strategies).
@@ -247,7 +247,7 @@ func WithStrict() Option { return func(c *config) error { c.strict = true; retur
 
 // NoReplayFiles stops Check from reading and writing replay files under
 // testdata/weft.
-func NoReplayFiles() Option { return func(c *config) error { c.replayFiles = false; return nil } }
+func NoReplayFiles() Option { return func(c *config) error { c.replayFiles = replayOff; return nil } }
 
 // WithProgress calls f about once a second during the exploration.
 func WithProgress(f func(Progress)) Option {

@@ -65,6 +65,9 @@ type Failure struct {
 	// the interleaving as the exploration found it, described as Steps;
 	// nil if it could not be replayed within the exploration's bounds.
 	Found []Step
+	// tokenFile, if not "", says where Token, a token longer than
+	// LongToken, is ("the file X"): the report says so in its place.
+	tokenFile string
 }
 
 // ThreadLabel names thread p for a person, as reports do: "T1", or, for a
@@ -254,7 +257,11 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 	if f.Token == "" {
 		return b.String() // no execution to replay
 	}
-	fmt.Fprintf(&b, "replay token: %s\n", f.Token)
+	if f.tokenFile != "" {
+		fmt.Fprintf(&b, "replay token: %d bytes, in %s\n", len(f.Token), f.tokenFile)
+	} else {
+		fmt.Fprintf(&b, "replay token: %s\n", f.Token)
+	}
 	if replayCmd != "" {
 		fmt.Fprintf(&b, "replay: %s\n", replayCmd)
 	}

@@ -50,10 +50,17 @@ func TestTimeoutBeforeFirstExecution(t *testing.T) {
 		t.Fatalf("Explore = %v, %v; want nil and %q wrapping ErrNoExecution", r, err, want)
 	}
 
+	// Check: nothing was checked, the test is inconclusive (skipped),
+	// or fails under WithStrict.
 	ft := &fakeTB{TB: t, name: "TestT"}
 	weft.Check(ft, raceBody, weft.WithTimeout(time.Nanosecond), weft.NoReplayFiles())
-	if len(ft.fatals) != 1 || ft.fatals[0] != "weft: "+want {
-		t.Errorf("Check: fatals %q, want %q", ft.fatals, "weft: "+want)
+	if len(ft.skips) != 1 || ft.skips[0] != weft.Inconclusive+": "+want || len(ft.fatals) != 0 {
+		t.Errorf("Check: skips %q, fatals %q; want the skip %q", ft.skips, ft.fatals, weft.Inconclusive+": "+want)
+	}
+	ft = &fakeTB{TB: t, name: "TestT"}
+	weft.Check(ft, raceBody, weft.WithTimeout(time.Nanosecond), weft.NoReplayFiles(), weft.WithStrict())
+	if len(ft.fatals) != 1 || ft.fatals[0] != "weft: "+want || len(ft.skips) != 0 {
+		t.Errorf("Check under WithStrict: fatals %q, want %q", ft.fatals, "weft: "+want)
 	}
 
 	// A timeout that leaves time for executions stops at it (weft checks
@@ -72,9 +79,14 @@ func TestTimeoutBeforeFirstExecution(t *testing.T) {
 	}
 
 	tok := explore(t, raceBody).Failures[0].Token
+	// A replay is bounded too: the timeout passed before its one
+	// execution (TestBoundsStopReplay stops one inside it).
 	r, err = weft.Replay(raceBody, tok, weft.WithTimeout(time.Nanosecond))
-	if err != nil || r.Executions != 1 || !r.Failed() {
-		t.Errorf("Replay with a 1ns timeout: %+v, %v; want its one failing execution", r, err)
+	if !errors.Is(err, weft.ErrNoExecution) || r != nil {
+		t.Errorf("Replay with a 1ns timeout: %+v, %v; want no execution (ErrNoExecution)", r, err)
+	}
+	if r, err = weft.Replay(raceBody, tok); err != nil || r.Executions != 1 || !r.Failed() {
+		t.Errorf("Replay without a timeout: %+v, %v; want its one failing execution", r, err)
 	}
 }
 
@@ -173,9 +185,11 @@ func TestBadReplayFiles(t *testing.T) {
 		{"kind none", "weft replay v1\ntoken: " + tok + "\nkind: none\n",
 			":3: field kind: unknown failure kind \"none\" (allowed: " + kinds + ")"},
 		{"unknown field", "weft replay v1\nkind: deadlock\nseed: 3\ntoken: " + tok + "\n",
-			`:3: unknown field "seed" (fields: kind, token)`},
+			`:3: unknown field "seed" (fields: kind, time, token)`},
 		{"no colon", "weft replay v1\nkind deadlock\n",
-			`:2: malformed line "kind deadlock": want "field: value" (fields: kind, token)`},
+			`:2: malformed line "kind deadlock": want "field: value" (fields: kind, time, token)`},
+		{"bad time", "weft replay v1\nkind: deadlock\ntime: soon\ntoken: " + tok + "\n",
+			`:3: field time: time mode "soon": want any (time may move at any step) or blocked (only when every thread is blocked)`},
 		{"twice", "weft replay v1\nkind: deadlock\n\nkind: leak\n",
 			":4: field kind given twice"},
 		{"bad token", "weft replay v1\nkind: deadlock\ntoken: w1.garbage\n",

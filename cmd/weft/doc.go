@@ -10,9 +10,10 @@
 //	         [-nats-dir DIR] [-resume RUN] [-hand-out] PROGRAM
 //	weft worker -nats URL [-name NAME] [-no-split]
 //	weft replay [-max-steps N] [-races] PROGRAM TOKEN
-//	weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
-//	          [-seed N] [-timeout D] [-workers N] [-time any|blocked]
-//	          [-replay NAME=TOKEN] [-race] [-json] [-html DIR] [-v]
+//	weft test [build flags] [go test flags] [packages] [-run regexp] [-strategy S]
+//	          [-max-runs N] [-max-steps N] [-seed N] [-timeout D] [-workers N]
+//	          [-time any|blocked] [-keep-going] [-strict] [-replay NAME=TOKEN]
+//	          [-replay-files on|off|check|update] [-race] [-json] [-html DIR] [-v]
 //	weft help [COMMAND]
 //
 // For example, to look for the deadlock of five dining philosophers and
@@ -65,7 +66,11 @@
 // random numbers are weft's, with go test -overlay; each Test function, or
 // each subtest of one that calls t.Run, runs as a weft exploration (see the
 // README, "Test ordinary Go code"). Its flags may follow the packages, as
-// with go test. With -race it builds them with Go's race detector, whose
+// with go test, whose own flags it passes on (-count, -short, -failfast,
+// -list, -shuffle, -vet, -cover...; -count=1 unless given, so that no
+// result is cached); its -timeout bounds each exploration, and
+// -go-timeout is go test's. A test that calls weft.Check itself runs
+// plainly, its exploration its own. With -race it builds them with Go's race detector, whose
 // reports become data race failures of the executions in which they
 // happened, each goroutine of weft's threads named in them as weft names
 // the thread ("by goroutine 13 (weft T2):").
@@ -73,7 +78,8 @@
 // Numeric flags must not be negative: -max-runs, -max-steps and -timeout
 // take 0 for "no bound" (-max-steps: weft's default, 100000); -depth and
 // bench's -orders are at least 1. A -timeout that expires before the first
-// execution is an error, not an empty success.
+// execution is an error, not an empty success (in weft test, the test is
+// inconclusive: exit status 4).
 //
 // The exit status is 0 when no failure was found (or a replay did not fail),
 // 1 when failures were found (or a replay failed), 3 when no failure was

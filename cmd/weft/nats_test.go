@@ -21,13 +21,15 @@ import (
 )
 
 // TestMain lets the test binary act as weft's processes: as weft itself
-// (worker ..., run ...), or as a worker that takes one unit and then
+// (worker ..., run ..., test ...), or as a worker that takes one unit and then
 // hangs until killed (stall-worker URL).
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
 		case "worker", "run":
 			os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		case "test":
+			os.Exit(cmdTest(os.Args[2:], os.Stdout, os.Stderr))
 		case "stall-worker":
 			stallWorker(os.Args[2])
 		}

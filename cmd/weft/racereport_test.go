@@ -23,13 +23,13 @@ func TestRaceReportThreads(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if res := printEvents(bytes.NewReader(in), &out, &testOptions{}, ""); !res.failed {
+	if res := printEvents(bytes.NewReader(in), &out, nil, &testOptions{}, ""); !res.failed {
 		t.Errorf("printEvents: the test's failure not seen")
 	}
 	golden.Check(t, filepath.Join("testdata", "race", "visits.golden"), out.String(), *update)
 
 	out.Reset()
-	printEvents(bytes.NewReader(in), &out, &testOptions{json: true}, "")
+	printEvents(bytes.NewReader(in), &out, nil, &testOptions{json: true}, "")
 	var outputs []string
 	dec := json.NewDecoder(&out)
 	for dec.More() {
@@ -73,7 +73,7 @@ func TestRaceReportUnended(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	printEvents(&in, &out, &testOptions{verbose: true}, "")
+	printEvents(&in, &out, nil, &testOptions{verbose: true}, "")
 	if got, want := out.String(), strings.Join(lines, ""); got != want {
 		t.Errorf("printed %q, want %q", got, want)
 	}

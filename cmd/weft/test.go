@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -27,9 +28,11 @@ import (
 	"github.com/weft-go/weft/std/rt"
 )
 
-const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
-	[-seed N] [-timeout D] [-workers N] [-time any|blocked] [-replay NAME=TOKEN]
-	[-race] [-json] [-html DIR] [-v]
+const testUsage = `usage: weft test [build flags] [go test flags] [packages] [-run regexp]
+	[-strategy S] [-max-runs N] [-max-steps N] [-seed N] [-timeout D]
+	[-workers N] [-time any|blocked] [-keep-going] [-strict]
+	[-replay NAME=TOKEN] [-replay-files on|off|check|update] [-race] [-json]
+	[-html DIR] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
@@ -43,15 +46,28 @@ come before or after the packages.
 	-run regexp      run only the tests matching regexp, as go test -run
 	-strategy S      exploration strategy (WEFT_STRATEGY): ` + "%s" + `
 	-max-runs N      stop each exploration after N executions (0: no bound)
+	-max-steps N     bound the steps of one execution (WEFT_MAX_STEPS): one
+	                 that reaches it is reported as a possible livelock
 	-seed N          seed of the random strategies and of the order of the others
-	-timeout D       stop each exploration after D of wall time (0: no bound)
+	-timeout D       stop each exploration after D of wall time (0: no bound);
+	                 go test's own -timeout (of the whole test binary) is
+	                 -go-timeout D, and is off when -timeout is given
 	-workers N       explore each test on N workers (0: one per core)
 	-time M          when virtual time may move (WEFT_TIME): blocked (default:
 	                 only when every goroutine is blocked, as testing/synctest)
 	                 or any (a timer may fire, a sleeper wake, at any step:
 	                 finds bugs that need the scheduler to be slower than a
 	                 timeout, and fails tests that assume it is not)
-	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report) instead of exploring
+	-keep-going      explore on after a failure (WEFT_KEEP_GOING)
+	-strict          exit with status 3 if an exploration was stopped by a
+	                 bound (-timeout, -max-runs) before it finished
+	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report; NAME=FILE for a
+	                 replay file) instead of exploring
+	-replay-files M  what to do with the replay files under testdata/weft
+	                 (WEFT_REPLAY_FILES): on (default: run them first, write
+	                 one per new failure), check (run them, write nothing:
+	                 for CI), update (as on, and delete those whose failure
+	                 no longer happens) or off
 	-race            build with Go's race detector: a race it reports fails
 	                 the execution in which it happened (see the README);
 	                 one worker
@@ -64,10 +80,17 @@ come before or after the packages.
 	-v               print the output of every test, not only of those that fail
 
 Build flags passed to go build: -tags, -ldflags, -gcflags, -mod, -p, -a,
--trimpath. Exit status: 0 no failure, 1 failures found (or a test failed),
-2 bad usage or input (such as code that does not build, or a construct weft
-test does not support), 3 no failure found before -timeout stopped an
-exploration.
+-trimpath. go test flags passed to go test: -count, -failfast, -short,
+-list, -shuffle, -vet, -cover, -covermode, -coverpkg, -coverprofile,
+-parallel, -cpu, -skip; without -count weft test passes -count=1: results
+are never cached. On a terminal each running exploration shows a progress
+line; an interrupt (Ctrl-C) stops the running exploration, prints its
+summary, runs no further test and exits with status 130. Exit status: 0 no
+failure (explorations a bound stopped pass), 1 failures found (or a test
+failed), 2 bad usage or input (such as code that does not build, or a
+construct weft test does not support), 3 with -strict, an exploration a
+bound stopped before it finished, 4 an exploration stopped before its first
+execution ended (the test is INCONCLUSIVE), 130 an interrupt.
 `
 
 // testOptions are the flags of weft test.
@@ -81,6 +104,10 @@ type testOptions struct {
 	html       string // -html: the directory of the HTML reports
 	verbose    bool
 	timeout    bool
+	// goFlags are the flags that go to go test alone (goTestBoolFlags,
+	// goTestValueFlags, -go-timeout as -timeout); strict is -strict.
+	goFlags []string
+	strict  bool
 }
 
 // testValueFlags maps the weft flags that take a value to the environment
@@ -88,12 +115,20 @@ type testOptions struct {
 var testValueFlags = map[string]string{
 	"run": "", "replay": "", "html": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
 	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv,
-	"time": weft.TimeEnv,
+	"time": weft.TimeEnv, "replay-files": weft.ReplayFilesEnv, "max-steps": weft.MaxStepsEnv,
+	"go-timeout": "",
 }
 
 var (
 	buildValueFlags = []string{"tags", "ldflags", "gcflags", "mod", "p"}
 	buildBoolFlags  = []string{"a", "trimpath", "race"}
+	// goTestBoolFlags and goTestValueFlags are go test's flags that weft
+	// test passes to it as they are.
+	goTestBoolFlags  = []string{"failfast", "short", "cover"}
+	goTestValueFlags = []string{"count", "shuffle", "vet", "list", "covermode", "coverpkg", "coverprofile", "parallel", "cpu", "skip"}
+	// goTestUnsupported are go test's flags weft test refuses.
+	goTestUnsupported = []string{"bench", "benchtime", "benchmem", "fuzz", "fuzztime", "fuzzminimizetime",
+		"cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace"}
 )
 
 // parseTestArgs parses weft test's command line.
@@ -132,6 +167,27 @@ func parseTestArgs(args []string) (*testOptions, error) {
 			} else {
 				o.verbose = b
 			}
+		case name == "keep-going" || name == "strict":
+			b := true
+			if hasVal {
+				var err error
+				if b, err = strconv.ParseBool(val); err != nil {
+					return nil, usageErrorf("weft test: -%s=%q: want true or false", name, val)
+				}
+			}
+			if name == "strict" {
+				o.strict = b
+			} else if b {
+				o.env = append(o.env, weft.KeepGoingEnv+"=1")
+			}
+		case slices.Contains(goTestBoolFlags, name):
+			o.goFlags = append(o.goFlags, a)
+		case slices.Contains(goTestValueFlags, name):
+			v, err := value()
+			if err != nil {
+				return nil, err
+			}
+			o.goFlags = append(o.goFlags, "-"+name+"="+v)
 		case slices.Contains(buildBoolFlags, name):
 			o.buildFlags = append(o.buildFlags, a)
 		case slices.Contains(buildValueFlags, name):
@@ -140,6 +196,8 @@ func parseTestArgs(args []string) (*testOptions, error) {
 				return nil, err
 			}
 			o.buildFlags = append(o.buildFlags, "-"+name+"="+v)
+		case slices.Contains(goTestUnsupported, name):
+			return nil, usageErrorf("weft test: -%s: go test's flag for benchmarks, fuzzing or profiles, which weft test does not run (it explores Test functions): use go test for them", name)
 		default:
 			env, ok := testValueFlags[name]
 			if !ok {
@@ -168,12 +226,24 @@ func parseTestArgs(args []string) (*testOptions, error) {
 				if _, err := weft.ParseTimeMode(v); err != nil {
 					return nil, usageErrorf("weft test: -time: %v", err)
 				}
-			case "timeout":
+			case "replay-files":
+				if !slices.Contains([]string{"on", "off", "check", "update"}, v) {
+					return nil, usageErrorf("weft test: -replay-files %q: want on, off, check or update", v)
+				}
+			case "timeout", "go-timeout":
 				d, err := time.ParseDuration(v)
 				if err != nil || d < 0 {
-					return nil, usageErrorf("weft test: -timeout %q: want a duration such as 30s (0: no bound)", v)
+					return nil, usageErrorf("weft test: -%s %q: want a duration such as 30s (0: no bound)", name, v)
 				}
-				o.timeout = d > 0
+				if name == "go-timeout" {
+					o.goFlags = append(o.goFlags, "-timeout="+v)
+				} else {
+					o.timeout = d > 0
+				}
+			case "max-steps":
+				if n, err := strconv.Atoi(v); err != nil || n <= 0 {
+					return nil, usageErrorf("weft test: -max-steps %q: want a positive number", v)
+				}
 			default:
 				if n, err := strconv.ParseInt(v, 10, 64); err != nil || (n < 0 && name != "seed") {
 					return nil, usageErrorf("weft test: -%s %q: want a non-negative number", name, v)
@@ -221,9 +291,13 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	if o.run != "" {
 		goArgs = append(goArgs, "-run="+o.run)
 	}
-	if o.timeout {
+	if o.timeout && !hasFlag(o.goFlags, "timeout") {
 		goArgs = append(goArgs, "-timeout=0") // each exploration has its bound
 	}
+	if !hasFlag(o.goFlags, "count") {
+		goArgs = append(goArgs, "-count=1") // explore again: no cached results
+	}
+	goArgs = append(goArgs, o.goFlags...)
 	goArgs = append(goArgs, o.pkgs...)
 	cmd := exec.Command("go", goArgs...)
 	cmd.Dir = dir
@@ -234,6 +308,10 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		cmd.Env = append(cmd.Env, weft.WorkersEnv+"=1")
 	}
 	cmd.Env = append(cmd.Env, weft.CommandEnv+"="+replayPrefix)
+	progress := progressWriter(stderr, o)
+	if progress != nil {
+		cmd.Env = append(cmd.Env, rt.ProgressEnv+"=1")
+	}
 	if o.replay != "" {
 		cmd.Env = append(cmd.Env, weft.ReplayEnv+"="+o.replay)
 	}
@@ -252,12 +330,25 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return report(err, stderr)
 	}
+	// An interrupt (Ctrl-C) reaches the test binary, whose exploration
+	// stops and logs its summary; weft test waits for go test to end.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
 	if err := cmd.Start(); err != nil {
 		return report(fmt.Errorf("running go test: %w", err), stderr)
 	}
-	res := printEvents(out, stdout, o, failDir)
+	res := printEvents(out, stdout, progress, o, failDir)
 	werr := cmd.Wait()
+	select {
+	case <-sig:
+		res.interrupted = true
+	default:
+	}
 	switch {
+	case res.interrupted:
+		fmt.Fprintln(stderr, "weft test: interrupted")
+		return exitInterrupted
 	case res.buildFailed:
 		return exitUsage
 	case res.failed:
@@ -267,10 +358,28 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		return exitFailure
 	case res.refused:
 		return exitUsage
-	case res.timedOut:
+	case o.strict && (res.bounded || res.inconclusive):
+		fmt.Fprintln(stderr, "weft test: -strict: no failure, but an exploration was stopped by a bound before it finished (-v shows which)")
 		return exitTimeout
+	case res.inconclusive:
+		fmt.Fprintln(stderr, "weft test: no failure, but an exploration was stopped before its first execution ended: its test is INCONCLUSIVE")
+		return exitInconclusive
 	}
 	return exitOK
+}
+
+// progressWriter returns where the progress lines of the explorations go:
+// stderr if it is a terminal and the output is not JSON, else nil (none).
+func progressWriter(stderr io.Writer, o *testOptions) io.Writer {
+	if o.json || !isTerminal(stderr) {
+		return nil
+	}
+	return stderr
+}
+
+// hasFlag reports whether flags holds go test's flag -name.
+func hasFlag(flags []string, name string) bool {
+	return slices.ContainsFunc(flags, func(f string) bool { return strings.HasPrefix(f, "-"+name+"=") })
 }
 
 // rewriteFlags rewrites the packages pkgs of the module in dir, writes
@@ -331,18 +440,24 @@ type event struct {
 }
 
 // testResult is what printEvents saw: refused says that a test was
-// skipped for constructs weft test does not run (rt.Refuse).
+// skipped for constructs weft test does not run (rt.Refuse), bounded
+// that an exploration was stopped by a bound before it finished
+// (rt.BoundMarker), inconclusive that one was stopped before its first
+// execution ended (weft.Inconclusive), interrupted that an interrupt
+// stopped one (rt.InterruptedMarker).
 type testResult struct {
-	failed, buildFailed, timedOut, refused bool
+	failed, buildFailed, bounded, inconclusive, refused, interrupted bool
 }
 
 // printEvents reads go test's JSON events from r and prints the output of
 // the tests that failed (of all with -v), or the events themselves with
 // -json, with each replay command completed with the test's package, and
-// weft's threads named in the race detector's reports (raceReports).
-func printEvents(r io.Reader, w io.Writer, o *testOptions, failDir string) testResult {
+// weft's threads named in the race detector's reports (raceReports). The
+// progress lines of the explorations go to progress, if not nil, each in
+// place of the one before.
+func printEvents(r io.Reader, w io.Writer, progress io.Writer, o *testOptions, failDir string) testResult {
 	p := &eventPrinter{w: w, enc: json.NewEncoder(w), o: o, held: map[[2]string][]string{}, running: map[[2]string]bool{},
-		failDir: failDir, tokens: map[[2]string][]string{}}
+		progress: progress, marked: map[[2]string]string{}, failDir: failDir, tokens: map[[2]string][]string{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 16<<20)
 	var races raceReports
@@ -379,6 +494,13 @@ type eventPrinter struct {
 	// tokens the replay tokens of each test's reports, which name them.
 	failDir string
 	tokens  map[[2]string][]string
+	// progress, if not nil, is the terminal the progress lines go to;
+	// progressShown says one is on it.
+	progress      io.Writer
+	progressShown bool
+	// marked holds, for each test skipped as inconclusive or interrupted,
+	// the word its "--- SKIP" line says instead.
+	marked map[[2]string]string
 }
 
 // print prints event e and records what it says; it reports false if
@@ -386,8 +508,30 @@ type eventPrinter struct {
 func (p *eventPrinter) print(e raceEvent) bool {
 	ev, o := e.ev, p.o
 	ev.Output = completeReplay(ev.Output, ev.Package, o.buildFlags)
-	if strings.Contains(ev.Output, rt.TimedOutMarker) {
-		p.res.timedOut = true
+	key := [2]string{ev.Package, ev.Test}
+	if strings.HasPrefix(ev.Output, rt.ProgressMarker) {
+		if p.progress != nil {
+			fmt.Fprintf(p.progress, "\r\x1b[K%s", strings.TrimSpace(strings.TrimPrefix(ev.Output, rt.ProgressMarker)))
+			p.progressShown = true
+		}
+		return true
+	}
+	if p.progressShown && ev.Action == "output" {
+		fmt.Fprint(p.progress, "\r\x1b[K")
+		p.progressShown = false
+	}
+	switch {
+	case strings.Contains(ev.Output, rt.BoundMarker):
+		p.res.bounded = true
+	case strings.Contains(ev.Output, weft.Inconclusive+": "):
+		p.res.inconclusive = true
+		p.marked[key] = "INCONCLUSIVE"
+	case strings.Contains(ev.Output, rt.InterruptedMarker):
+		p.res.interrupted = true
+		p.marked[key] = "INTERRUPTED"
+	}
+	if m := p.marked[key]; m != "" && !o.json && strings.Contains(ev.Output, "--- SKIP: ") {
+		ev.Output = strings.Replace(ev.Output, "--- SKIP: ", "--- "+m+": ", 1)
 	}
 	if refusal(ev.Output) {
 		p.res.refused = true
@@ -425,13 +569,16 @@ func (p *eventPrinter) print(e raceEvent) bool {
 		}
 		return true
 	}
-	key := [2]string{ev.Package, ev.Test}
 	switch {
 	case ev.Action == "run" && ev.Test != "":
 		p.running[key] = true
 	case ev.Action == "fail" && ev.Test == "":
 		p.unfinished(ev.Package)
 	case ev.Action == "output" && ev.Test != "" && !o.verbose:
+		if noLonger(ev.Output) {
+			io.WriteString(p.w, ev.Output) // whatever the test's outcome
+			break
+		}
 		if !isRunLine(ev.Output) {
 			p.held[key] = append(p.held[key], ev.Output)
 		}
@@ -444,7 +591,7 @@ func (p *eventPrinter) print(e raceEvent) bool {
 		}
 		io.WriteString(p.w, ev.Output)
 	case ev.Test != "" && (ev.Action == "fail" || ev.Action == "pass" || ev.Action == "skip"):
-		if ev.Action == "fail" || (ev.Action == "skip" && slices.ContainsFunc(p.held[key], refusal)) {
+		if ev.Action == "fail" || (ev.Action == "skip" && (slices.ContainsFunc(p.held[key], refusal) || p.marked[key] != "")) {
 			for _, s := range p.held[key] {
 				io.WriteString(p.w, s)
 			}
@@ -475,6 +622,13 @@ func (p *eventPrinter) failures(key [2]string) []failjson.Failure {
 // refusal reports whether s, a line of a test's output, says that weft
 // test refused the test.
 func refusal(s string) bool { return strings.Contains(s, rt.RefusedMarker) }
+
+// noLonger reports whether s, a line of a test's output, says that a
+// replay file's failure no longer happens (Check's message): weft test
+// prints it even when the test passes.
+func noLonger(s string) bool {
+	return strings.Contains(s, "weft: recorded failure in ") && strings.Contains(s, " no longer happens (fixed?)")
+}
 
 // isRunLine reports whether s is one of go test -v's lines that a quiet
 // run does not print.

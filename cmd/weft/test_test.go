@@ -300,62 +300,6 @@ func TestRaceBuildFlags(t *testing.T) {
 	}
 }
 
-// TestTestStaleReplayFile checks a replay file that the test no longer
-// follows: the first weft test records the failure's file, the second runs
-// a fixed test whose steps differ. The stale file fails the test with the
-// way out, and the exploration that follows reports no failure of its own:
-// the test marked failed by the stale file is not taken for a library's
-// t.Error in the first execution.
-func TestTestStaleReplayFile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test twice")
-	}
-	dir := t.TempDir()
-	write := func(name, content string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/stale\n\ngo 1.26.0\n")
-	write("stale_test.go", `package stale
-
-import "testing"
-
-func TestStale(t *testing.T) {
-	done := make(chan struct{})
-	go close(done)
-	close(done)
-}
-`)
-	t.Setenv("WEFT_REPLAY_FILES", "1")
-	var stdout, stderr bytes.Buffer
-	if code := runTest(dir, nil, &stdout, &stderr); code != exitFailure || !strings.Contains(stdout.String(), "close of closed channel") {
-		t.Fatalf("first run: exit status %d, want %d with the failure:\n%s%s", code, exitFailure, stdout.String(), stderr.String())
-	}
-	write("stale_test.go", `package stale
-
-import (
-	"sync"
-	"testing"
-)
-
-func TestStale(t *testing.T) {
-	var once sync.Once
-	done := make(chan struct{})
-	go once.Do(func() { close(done) })
-	once.Do(func() { close(done) })
-}
-`)
-	stdout.Reset()
-	stderr.Reset()
-	code := runTest(dir, []string{"-v"}, &stdout, &stderr)
-	out := stdout.String()
-	if code != exitFailure || !strings.Contains(out, "weft: replay file testdata/weft/TestStale/") || !strings.Contains(out, "is stale") ||
-		!strings.Contains(out, "failing 0)") || strings.Contains(out, "marked failed") {
-		t.Errorf("second run: exit status %d, want %d with the stale file and an exploration that fails nothing:\n%s%s", code, exitFailure, out, stderr.String())
-	}
-}
-
 // TestTestOSExit runs weft test on a test whose goroutine calls os.Exit:
 // the test binary ends during the exploration, go test reports no result
 // for the test, and weft test says which test was running and why it

@@ -61,6 +61,17 @@
 // anywhere else in a test's body is refused; called from a helper inside
 // an execution it fails the execution.
 //
+// A Test function or subtest whose body runs an exploration of weft's
+// (a call of weft.Check, weft.Explore or weft.Replay, or of a function of
+// the package that makes one) is wrapped in weftrt.Plain, and a subtest
+// function value that is such a function in weftrt.SubPlain: it runs
+// plainly, as go test runs it, since explorations do not nest, and its
+// Check explores on its own. The other choice, running such a test in a
+// weft test exploration and its Check inside it, cannot work (Check's body
+// would be an exploration inside an execution); nor can letting the first
+// execution reach the Check and then running the body again plainly,
+// which would repeat the effects of the code before the Check.
+//
 // (Of is OfSend or OfRecv for a directional channel.) The arguments of a go
 // statement, and its function value (a method value's receiver), are
 // evaluated at the statement, as Go does; an untyped constant argument is

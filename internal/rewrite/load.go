@@ -111,7 +111,7 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 		if len(p.CompiledGoFiles) != len(p.GoFiles) {
 			return nil, cgoError(p)
 		}
-		groups := groupFuncs(p.Syntax, p.TypesInfo)
+		groups, explorers := groupFuncs(p.Syntax, p.TypesInfo), explorerFuncs(p.Syntax, p.TypesInfo)
 		pinTo := langVersion(cfg.GoVersion)
 		for i, f := range p.Syntax {
 			name := p.CompiledGoFiles[i]
@@ -129,7 +129,7 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 			if pinTo != "" {
 				version = pinnedVersion(p.Fset, f, src, pinTo)
 			}
-			b, err := rewriteFile(p.Fset, f, src, p.TypesInfo, groups, version)
+			b, err := rewriteFile(p.Fset, f, src, p.TypesInfo, groups, explorers, version)
 			if err != nil {
 				errs = append(errs, err)
 				continue

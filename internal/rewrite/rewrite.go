@@ -57,6 +57,9 @@ type rewriter struct {
 	errs    []error
 	// groups are the package's functions that call t.Run (groupFuncs).
 	groups map[types.Object]bool
+	// explorers are the package's functions that run an exploration of
+	// weft's (explorerFuncs).
+	explorers map[types.Object]bool
 	// ctx says how the code being walked runs, test names the Test
 	// function or subtest whose body it is.
 	ctx  context
@@ -74,15 +77,17 @@ type rewriter struct {
 // with info holding its Types, Uses, Defs and FileVersions), or nil if the
 // file needs no rewriting.
 func File(fset *token.FileSet, file *ast.File, src []byte, info *types.Info) ([]byte, error) {
-	return rewriteFile(fset, file, src, info, groupFuncs([]*ast.File{file}, info), info.FileVersions[file])
+	files := []*ast.File{file}
+	return rewriteFile(fset, file, src, info, groupFuncs(files, info), explorerFuncs(files, info), info.FileVersions[file])
 }
 
 // rewriteFile is File, with groups the functions of file's package that
-// call t.Run (groupFuncs of all its files), and version the Go version
-// the file compiles at.
-func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups map[types.Object]bool, version string) ([]byte, error) {
+// call t.Run (groupFuncs of all its files), explorers those that run an
+// exploration of weft's (explorerFuncs), and version the Go version the
+// file compiles at.
+func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups, explorers map[types.Object]bool, version string) ([]byte, error) {
 	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info,
-		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, hoisted: map[*ast.CallExpr]bool{}, version: version,
+		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, explorers: explorers, hoisted: map[*ast.CallExpr]bool{}, version: version,
 		refusedAt: map[token.Pos]bool{}}
 	if r.tf == nil || r.tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: the source of %s does not match its syntax tree", fset.Position(file.Pos()).Filename)

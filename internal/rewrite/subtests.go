@@ -24,7 +24,13 @@ const (
 // t.Run, directly or through a call of another such function: a Test
 // function, or a subtest, that calls one of them has subtests.
 func groupFuncs(files []*ast.File, info *types.Info) map[types.Object]bool {
-	groups := map[types.Object]bool{}
+	return reaching(files, info, func(call *ast.CallExpr) bool { return isRun(info, call) != notRun })
+}
+
+// reaching returns the functions declared in files whose bodies hold a
+// call for which direct reports true, or a call of another such function.
+func reaching(files []*ast.File, info *types.Info, direct func(*ast.CallExpr) bool) map[types.Object]bool {
+	found := map[types.Object]bool{}
 	var decls []*ast.FuncDecl
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -37,23 +43,28 @@ func groupFuncs(files []*ast.File, info *types.Info) map[types.Object]bool {
 		changed = false
 		for _, fn := range decls {
 			obj := info.Defs[fn.Name]
-			if !groups[obj] && callsRun(fn.Body, info, groups) {
-				groups[obj] = true
+			if !found[obj] && calls(fn.Body, info, found, direct) {
+				found[obj] = true
 				changed = true
 			}
 		}
 	}
-	return groups
+	return found
 }
 
 // callsRun reports whether n holds a call of t.Run (or of its rewriting,
 // weftrt.Run), or of a function of groups.
 func callsRun(n ast.Node, info *types.Info, groups map[types.Object]bool) bool {
+	return calls(n, info, groups, func(call *ast.CallExpr) bool { return isRun(info, call) != notRun })
+}
+
+// calls reports whether n holds a call for which direct reports true, or
+// a call of a function of funcs.
+func calls(n ast.Node, info *types.Info, funcs map[types.Object]bool, direct func(*ast.CallExpr) bool) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			obj := callee(info, call.Fun)
-			found = groups[obj] || isRun(info, call) != notRun
+			found = funcs[callee(info, call.Fun)] || direct(call)
 		}
 		return !found
 	})
@@ -81,10 +92,11 @@ const (
 	notRun  = iota
 	testRun // t.Run(name, f), t a *testing.T
 	weftRun // weftrt.Run(t, name, f), its rewriting
-	weftSub // weftrt.Sub(f)
+	weftSub // weftrt.Sub(f) or weftrt.SubPlain(f)
 )
 
-// isRun tells whether call is a call of t.Run, weftrt.Run or weftrt.Sub.
+// isRun tells whether call is a call of t.Run, weftrt.Run, weftrt.Sub or
+// weftrt.SubPlain.
 func isRun(info *types.Info, call *ast.CallExpr) int {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
@@ -99,16 +111,17 @@ func isRun(info *types.Info, call *ast.CallExpr) int {
 		return testRun
 	case fn.Pkg().Path() == RTPath && fn.Name() == "Run" && len(call.Args) == 3:
 		return weftRun
-	case fn.Pkg().Path() == RTPath && fn.Name() == "Sub" && len(call.Args) == 1:
+	case fn.Pkg().Path() == RTPath && (fn.Name() == "Sub" || fn.Name() == "SubPlain") && len(call.Args) == 1:
 		return weftSub
 	}
 	return notRun
 }
 
 // runCall rewrites t.Run(name, f) into weftrt.Run(t, name, f), f's body
-// wrapped in weftrt.Test if f is a function literal whose body calls no
-// t.Run, and f made weftrt.Sub(f) if f is a function value that is not a
-// function of groups. A call already rewritten (kind weftRun) gets the
+// wrapped in weftrt.Test (or weftrt.Plain, enter) if f is a function
+// literal whose body calls no t.Run, and f made weftrt.Sub(f) if f is a
+// function value that is not a function of groups (weftrt.SubPlain(f) if
+// it is one of explorers). A call already rewritten (kind weftRun) gets the
 // same treatment of f, which changes nothing.
 func (r *rewriter) runCall(call *ast.CallExpr, kind int) {
 	args := call.Args
@@ -141,15 +154,20 @@ func (r *rewriter) runCall(call *ast.CallExpr, kind int) {
 		r.inspect(f)
 		return
 	}
+	sub := ".Sub("
+	if r.explorers[callee(r.info, f)] {
+		sub = ".SubPlain("
+	}
 	r.usesRT = true
-	r.replace(f.Pos(), f.Pos(), rtName+".Sub(")
+	r.replace(f.Pos(), f.Pos(), rtName+sub)
 	r.inspect(f)
 	r.insert(r.off(f.End()), ")", true)
 }
 
 // enter walks the body of the Test function or subtest name, whose
-// parameters are params: as a group if it calls t.Run, else wrapped in
-// weftrt.Test, as a leaf.
+// parameters are params: as a group if it calls t.Run, else wrapped, as a
+// leaf, in weftrt.Test, or in weftrt.Plain if it runs an exploration of
+// weft's itself (explores): explorations do not nest.
 //
 // A body that holds constructs the rewriting does not support (but for
 // those of its subtests, which refuse the subtest alone) is left as it
@@ -166,7 +184,11 @@ func (r *rewriter) enter(params *ast.FieldList, body *ast.BlockStmt, name string
 		r.ctx = ctxGroup
 	} else {
 		r.ctx = ctxLeaf
-		r.wrap(params, body)
+		wrapper := "Test"
+		if r.explores(body) {
+			wrapper = "Plain"
+		}
+		r.wrap(params, body, wrapper)
 	}
 	r.inspect(body)
 	r.ctx, r.test = ctx, test

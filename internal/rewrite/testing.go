@@ -37,13 +37,14 @@ func (r *rewriter) testFunc(fn *ast.FuncDecl) bool {
 }
 
 // wrap wraps body, of a function whose only parameter is a *testing.T, in
-// weftrt.Test, naming the parameter if it has no name. A first statement
+// weftrt's function wrapper (Test or Plain), naming the parameter if it
+// has no name. A first statement
 // t.Parallel() stays before the wrapping: the test waits as Go makes it
 // wait, then runs its exploration. So do the statements before it that
 // have no effect but on the variables they declare (prefix): the copy of
 // a loop variable (tc := tc) before t.Parallel() that a file older than
 // go1.22 needs runs where it was, before the test pauses.
-func (r *rewriter) wrap(params *ast.FieldList, body *ast.BlockStmt) {
+func (r *rewriter) wrap(params *ast.FieldList, body *ast.BlockStmt, wrapper string) {
 	t := paramName(params)
 	at := r.off(body.Lbrace) + 1
 	sep := " "
@@ -57,7 +58,7 @@ func (r *rewriter) wrap(params *ast.FieldList, body *ast.BlockStmt) {
 	}
 	r.nameParam(params)
 	r.usesRT = true
-	r.insert(at, sep+rtName+".Test("+t+", func() {", false)
+	r.insert(at, sep+rtName+"."+wrapper+"("+t+", func() {", false)
 	r.depth++ // after the insertions that close the body's last statement
 	r.insert(r.off(body.Rbrace), "})", false)
 	r.depth--
@@ -132,7 +133,7 @@ func isTestingT(t types.Type) bool {
 }
 
 // wrapped reports whether body, whose *testing.T is named t, is already a
-// call of weftrt.Test, after the t.Parallel() it may start with
+// call of weftrt.Test or weftrt.Plain, after the t.Parallel() it may start with
 // (parallelAt).
 func (r *rewriter) wrapped(body *ast.BlockStmt, t string) bool {
 	n := len(body.List)
@@ -144,7 +145,7 @@ func (r *rewriter) wrapped(body *ast.BlockStmt, t string) bool {
 		return false
 	}
 	call, ok := es.X.(*ast.CallExpr)
-	return ok && r.rtFunc(call) == "Test"
+	return ok && (r.rtFunc(call) == "Test" || r.rtFunc(call) == "Plain")
 }
 
 // rtFunc returns the name of the function of package weftrt (RTPath) that

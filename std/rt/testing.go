@@ -17,10 +17,11 @@ import (
 	"github.com/weft-go/weft/internal/shim"
 )
 
-// TimedOutMarker is the line Test logs when the exploration's time bound
-// (WEFT_TIMEOUT) stopped it without a failure: weft test looks for it to
-// exit with its timeout status.
-const TimedOutMarker = "weft: exploration stopped by its timeout"
+// BoundMarker is the line Test logs when a bound (WEFT_TIMEOUT,
+// WEFT_MAX_RUNS) stopped the exploration without a failure before it
+// finished: weft test -strict looks for it to exit with its status for
+// explorations that did not finish.
+const BoundMarker = "weft: exploration stopped by a bound before it finished"
 
 // skips holds the message of a Skip called inside an execution, per test.
 var skips sync.Map // testing.TB -> string
@@ -42,7 +43,11 @@ func Test(t *testing.T, body func()) {
 	t.Helper()
 	explorations.Lock()
 	defer explorations.Unlock()
+	if interrupted.Load() {
+		t.Skip(InterruptedMarker + ": not run")
+	}
 	ctx, refused := startRefusals()
+	stop := watchInterrupt()
 	r := weft.Check(t, func(w *weft.T) {
 		races, failed, skipped := engine.RaceErrors(), t.Failed(), t.Skipped()
 		returned := false
@@ -59,20 +64,23 @@ func Test(t *testing.T, body func()) {
 		// A race the race detector reported (weft test -race) marks t
 		// failed; the exploration reports it as a data race of this
 		// execution (its token), not as a failed test. A t failed before
-		// the execution (by a stale replay file, or by a library in an
-		// earlier execution) tells nothing about this one.
+		// the execution (by a library in an earlier execution) tells
+		// nothing about this one.
 		if engine.RaceErrors() == races && !failed && t.Failed() {
 			w.Fail("the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite (a library's), in a goroutine of this execution")
 		}
-	}, weft.WithContext(ctx))
+	}, append(progressOptions(t), weft.WithContext(ctx))...)
+	if stop() {
+		t.Skip(InterruptedMarker + ": the exploration stopped; its summary is above")
+	}
 	if msg := refused(); msg != "" {
 		t.Skip(RefusedMarker + " " + msg)
 	}
 	if msg, ok := skips.LoadAndDelete(testing.TB(t)); ok {
 		t.Skip(msg)
 	}
-	if r != nil && r.TimedOut && !r.Failed() {
-		t.Log(TimedOutMarker)
+	if r != nil && !r.Exhausted && !r.Failed() {
+		t.Log(BoundMarker)
 	}
 }
 

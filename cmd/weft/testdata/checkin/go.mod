@@ -1,0 +1,3 @@
+module example.com/checkin
+
+go 1.26.0
