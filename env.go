@@ -19,10 +19,12 @@ const (
 	StrategyEnv = "WEFT_STRATEGY" // as WithStrategy
 	MaxRunsEnv  = "WEFT_MAX_RUNS" // as WithMaxRuns
 	SeedEnv     = "WEFT_SEED"     // as WithSeed
-	WorkersEnv  = "WEFT_WORKERS"  // as WithWorkers
-	TimeoutEnv  = "WEFT_TIMEOUT"  // as WithTimeout (a time.ParseDuration string)
-	RacesEnv    = "WEFT_RACES"    // 1: as WithRaces
-	TimeEnv     = "WEFT_TIME"     // any or blocked: as WithTime (weft test sets any)
+	// VarySeedEnv=1 is WithVaryingSeed.
+	VarySeedEnv = "WEFT_VARY_SEED"
+	WorkersEnv  = "WEFT_WORKERS" // as WithWorkers
+	TimeoutEnv  = "WEFT_TIMEOUT" // as WithTimeout (a time.ParseDuration string)
+	RacesEnv    = "WEFT_RACES"   // 1: as WithRaces
+	TimeEnv     = "WEFT_TIME"    // any or blocked: as WithTime (weft test sets any)
 	// ReplayFilesEnv=0 is NoReplayFiles: Check neither runs nor writes
 	// replay files under testdata/weft.
 	ReplayFilesEnv = "WEFT_REPLAY_FILES"
@@ -60,6 +62,13 @@ func envOptions() ([]Option, error) {
 			return nil, fmt.Errorf("%s=%q: want an integer seed: %v", SeedEnv, v, err)
 		}
 		opts = append(opts, WithSeed(n))
+	}
+	switch v := os.Getenv(VarySeedEnv); v {
+	case "", "0":
+	case "1":
+		opts = append(opts, WithVaryingSeed())
+	default:
+		return nil, fmt.Errorf("%s=%q: want 1 (a seed per execution) or 0", VarySeedEnv, v)
 	}
 	if v := os.Getenv(WorkersEnv); v != "" {
 		n, err := strconv.Atoi(v)

@@ -6,6 +6,8 @@ package weft
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/weft-go/weft/internal/driver"
@@ -133,6 +135,9 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	if err := notNested("weft.Explore"); err != nil {
 		return nil, err
 	}
+	if c.varySeed && !slices.Contains(varyingSeedStrategies, c.strategyName) {
+		return nil, fmt.Errorf("strategy %s with WithVaryingSeed (weft test -vary-seed): %w (%s), which never replays an earlier execution's prefix; with the others, vary the seed between explorations (WithSeed)", c.strategyName, ErrVaryingSeed, strings.Join(varyingSeedStrategies, ", "))
+	}
 	if !c.strategySet {
 		r, err := exploreChosen(body, &c)
 		return exploreResult(r, err, &c)
@@ -211,7 +216,8 @@ func newSession(body func(w *T), c *config, names *engine.Names) *driver.Session
 	if c.ctx != nil {
 		stop = c.ctx.Done()
 	}
-	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: c.timeout, Stop: stop, Names: names}, func() { body(w) })
+	return driver.NewSession(driver.Config{MaxSteps: c.maxSteps, Watchdog: c.watchdog, Time: c.time, Timeout: c.timeout, Stop: stop, Names: names,
+		Seed: c.seed, VarySeed: c.varySeed}, func() { body(w) })
 }
 
 // explorePart runs the exploration loop in session x with strategy s until
@@ -304,6 +310,11 @@ func newFailure(e *engine.Exec, body func(w *T), c *config, tr *trace.Trace, end
 	}
 	found := scheduleOf(tr, end)
 	f.Switches = found.switches
+	// The shortening and the replays run with the failing execution's
+	// seed.
+	fixed := *c
+	fixed.seed, fixed.varySeed = rec.Seed, false
+	c = &fixed
 	short := shorten(body, c, found, b)
 	if short != nil {
 		rec = short.rec
@@ -374,7 +385,8 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		}
 	}
 	c.strategyName = "replay"
-	c.time = engine.TimeWhenBlocked // time moves as it did (Record.AnyStepTime)
+	c.seed, c.varySeed = rec.Seed, false // the numbers it drew
+	c.time = engine.TimeWhenBlocked      // time moves as it did (Record.AnyStepTime)
 	if rec.AnyStepTime {
 		c.time = engine.TimeAnyStep
 	}

@@ -27,8 +27,8 @@ import (
 )
 
 const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
-	[-seed N] [-timeout D] [-workers N] [-time any|blocked] [-replay NAME=TOKEN]
-	[-race] [-json] [-v]
+	[-seed N] [-vary-seed] [-timeout D] [-workers N] [-time any|blocked]
+	[-replay NAME=TOKEN] [-race] [-json] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
@@ -42,7 +42,12 @@ come before or after the packages.
 	-run regexp      run only the tests matching regexp, as go test -run
 	-strategy S      exploration strategy (WEFT_STRATEGY): ` + "%s" + `
 	-max-runs N      stop each exploration after N executions (0: no bound)
-	-seed N          seed of the random strategies and of the order of the others
+	-seed N          seed of the random strategies and of the order of the
+	                 others, and of the program's math/rand numbers and map
+	                 range orders in every execution (default 0)
+	-vary-seed       give each execution a seed of its own for math/rand and
+	                 map orders (recorded in its replay token); needs
+	                 -strategy random or pct
 	-timeout D       stop each exploration after D of wall time (0: no bound)
 	-workers N       explore each test on N workers (0: one per core)
 	-time M          when virtual time may move (WEFT_TIME): blocked (default:
@@ -112,6 +117,14 @@ func parseTestArgs(args []string) (*testOptions, error) {
 		switch {
 		case name == "h" || name == "help":
 			return nil, errHelp
+		case name == "vary-seed":
+			b, err := boolFlag(name, hasVal, val)
+			if err != nil {
+				return nil, err
+			}
+			if b {
+				o.env = append(o.env, weft.VarySeedEnv+"=1")
+			}
 		case name == "json" || name == "v":
 			b := true
 			if hasVal {
@@ -175,6 +188,19 @@ func parseTestArgs(args []string) (*testOptions, error) {
 		o.pkgs = []string{"."}
 	}
 	return o, nil
+}
+
+// boolFlag returns the value of the boolean flag -name, given as
+// -name=val if hasVal.
+func boolFlag(name string, hasVal bool, val string) (bool, error) {
+	if !hasVal {
+		return true, nil
+	}
+	b, err := strconv.ParseBool(val)
+	if err != nil {
+		return false, usageErrorf("weft test: -%s=%q: want true or false", name, val)
+	}
+	return b, nil
 }
 
 // errHelp asks for the help.
