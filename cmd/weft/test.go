@@ -302,7 +302,10 @@ func rewriteFlags(dir, tmp string, buildFlags, pkgs []string) ([]string, error) 
 // hand-offs from the race detector (internal/engine/racesync.go), and no
 // instrumentation of weft's own packages, whose memory the threads share
 // with no order the detector sees, but for internal/racemark, whose frames
-// the detector must see to tell which goroutine is which of weft's threads.
+// the detector must see to tell which goroutine is which of weft's threads,
+// and std/sync/atomic, whose calls of sync/atomic on the program's words
+// the detector must see as atomic accesses (the compiler turns them into
+// plain instructions in a package built without it).
 func raceBuildFlags(flags []string) []string {
 	if !slices.Contains(flags, "-race") {
 		return flags
@@ -316,7 +319,7 @@ func raceBuildFlags(flags []string) []string {
 			break
 		}
 	}
-	return append(out, "-tags="+tags, "-gcflags="+weftModule+"/...=-race=false", "-gcflags="+racemark.Path+"=")
+	return append(out, "-tags="+tags, "-gcflags="+weftModule+"/...=-race=false", "-gcflags="+racemark.Path+"=", "-gcflags="+rewrite.AtomicPath+"=")
 }
 
 // replayPrefix is the command of the replay commands that the reports

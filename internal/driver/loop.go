@@ -6,6 +6,7 @@ package driver
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -209,10 +210,14 @@ func RaceEnd(d *races.Detector, tr *trace.Trace, end trace.End) trace.End {
 // Go's race detector reported a data race (weft test -race).
 const DetectorRace = "Go's race detector reported a data race during this execution: its report (WARNING: DATA RACE) is above, with the stacks of both accesses"
 
-// detectorEnd makes an execution that did not fail otherwise a
-// trace.DataRace failure if Go's race detector reported a race since the
-// count *seen (which it updates): as weft runs one execution at a time,
-// the race happened in this one. A race found again in a later execution
+// detectorEnd makes an execution a trace.DataRace failure if Go's race
+// detector reported a race since the count *seen (which it updates): as
+// weft runs one execution at a time, the race happened in this one. The
+// race takes precedence over a failure of the program's own that ended
+// the execution (a leak found at its end, an assertion, a deadlock, a
+// panic), which may follow from it and which the message then names;
+// not over the failures that say weft could not run the execution as
+// the program's (detectorKept). A race found again in a later execution
 // is not reported again (the detector reports a pair of accesses once per
 // process), nor blamed on it.
 func detectorEnd(seen *int, end trace.End) trace.End {
@@ -221,11 +226,21 @@ func detectorEnd(seen *int, end trace.End) trace.End {
 		return end
 	}
 	*seen = n
+	msg := DetectorRace
 	if end.Status == trace.Failed {
-		return end
+		if slices.Contains(detectorKept, end.Kind) {
+			return end
+		}
+		msg += fmt.Sprintf("\nThe execution then ended with: %v: %s", end.Kind, end.Message)
 	}
-	return trace.End{Status: trace.Failed, Kind: trace.DataRace, Thread: trace.NoThread, Message: DetectorRace}
+	return trace.End{Status: trace.Failed, Kind: trace.DataRace, Thread: trace.NoThread, Message: msg}
 }
+
+// detectorKept are the failures that a race of Go's detector does not
+// replace: weft's own detector's race, and those that say the execution
+// did not run as the program's (a divergence, a goroutine blocked outside
+// weft, a misuse of weft's objects, a bug of weft's).
+var detectorKept = []trace.FailureKind{trace.DataRace, trace.Nondeterminism, trace.Blocked, trace.Misuse, trace.Internal}
 
 // Batch runs n executions of its strategy's exploration: then its Next
 // returns false, and Over says whether the strategy's own did. It lets a
