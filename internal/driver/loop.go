@@ -101,6 +101,7 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		if l.Races {
 			end = RaceEnd(&det, tr, end)
 		}
+		end = AddWaitEnd(&det, tr, end)
 		if engine.RaceHide {
 			end = detectorEnd(&raceErrors, end)
 		}
@@ -204,6 +205,27 @@ func RaceEnd(d *races.Detector, tr *trace.Trace, end trace.End) trace.End {
 		return r.End(tr)
 	}
 	return end
+}
+
+// AddWaitEnd returns how an execution that ended with end ends once d
+// checked it for a misuse of a WaitGroup (races.Detector.AddWait): a
+// trace.WaitGroupMisuse failure if it finds one and the execution did
+// not fail otherwise, or failed with a failure of the program's that
+// may follow from the misuse (an assertion, a deadlock, a leak, a panic),
+// which the message then names; else end.
+func AddWaitEnd(d *races.Detector, tr *trace.Trace, end trace.End) trace.End {
+	if end.Status == trace.Failed && slices.Contains(detectorKept, end.Kind) {
+		return end
+	}
+	m, ok := d.AddWait(tr)
+	if !ok {
+		return end
+	}
+	mis := m.End(tr)
+	if end.Status == trace.Failed {
+		mis.Message += fmt.Sprintf("\nThe execution then ended with: %v: %s", end.Kind, end.Message)
+	}
+	return mis
 }
 
 // DetectorRace is the message of the failure of an execution during which
