@@ -21,10 +21,12 @@ const (
 	SeedEnv     = "WEFT_SEED"     // as WithSeed
 	// VarySeedEnv=1 is WithVaryingSeed.
 	VarySeedEnv = "WEFT_VARY_SEED"
-	WorkersEnv  = "WEFT_WORKERS" // as WithWorkers
-	TimeoutEnv  = "WEFT_TIMEOUT" // as WithTimeout (a time.ParseDuration string)
-	RacesEnv    = "WEFT_RACES"   // 1: as WithRaces
-	TimeEnv     = "WEFT_TIME"    // any or blocked: as WithTime (weft test sets any)
+	// LeaksEnv=0 is IgnoreLeaks.
+	LeaksEnv   = "WEFT_LEAKS"
+	WorkersEnv = "WEFT_WORKERS" // as WithWorkers
+	TimeoutEnv = "WEFT_TIMEOUT" // as WithTimeout (a time.ParseDuration string)
+	RacesEnv   = "WEFT_RACES"   // 1: as WithRaces
+	TimeEnv    = "WEFT_TIME"    // any or blocked: as WithTime (weft test sets any)
 	// ReplayFilesEnv=0 is NoReplayFiles: Check neither runs nor writes
 	// replay files under testdata/weft.
 	ReplayFilesEnv = "WEFT_REPLAY_FILES"
@@ -69,6 +71,13 @@ func envOptions() ([]Option, error) {
 		opts = append(opts, WithVaryingSeed())
 	default:
 		return nil, fmt.Errorf("%s=%q: want 1 (a seed per execution) or 0", VarySeedEnv, v)
+	}
+	switch v := os.Getenv(LeaksEnv); v {
+	case "", "1":
+	case "0":
+		opts = append(opts, IgnoreLeaks())
+	default:
+		return nil, fmt.Errorf("%s=%q: want 0 (ignore leaked goroutines) or 1", LeaksEnv, v)
 	}
 	if v := os.Getenv(WorkersEnv); v != "" {
 		n, err := strconv.Atoi(v)

@@ -271,7 +271,7 @@ func explorePart(x *driver.Session, body func(w *T), s strategy.Strategy, c *con
 		}
 	}
 	out := x.Run(s, driver.Loop{Name: c.strategyName, MaxRuns: c.maxRuns, StopOnFail: c.stopOnFail,
-		Diverged: diverged, Record: record, Progress: progress, Races: c.races})
+		Diverged: diverged, Record: record, Progress: progress, Races: c.races, IgnoreLeaks: c.ignoreLeaks})
 	r.Exhausted, r.TimedOut, r.Canceled = out.Exhausted, out.TimedOut, out.Stopped
 	if out.Misuse != "" && r.FailureCounts[trace.Misuse] == 0 {
 		// A goroutine used a weft object after the last execution ended.

@@ -27,6 +27,7 @@ type config struct {
 	strategy    strategy.Strategy
 	seed        int64
 	varySeed    bool // WithVaryingSeed
+	ignoreLeaks bool // IgnoreLeaks
 	depth       int  // PCT bug depth
 	k           int  // con2's bound on interferences
 	maxRuns     int
@@ -104,6 +105,13 @@ func WithSeed(seed int64) Option { return func(c *config) error { c.seed = seed;
 // one would draw other numbers, which they report as nondeterminism;
 // Explore refuses the option with them (ErrVaryingSeed).
 func WithVaryingSeed() Option { return func(c *config) error { c.varySeed = true; return nil } }
+
+// IgnoreLeaks turns the leak rule off: an execution whose body returned
+// while other threads stay blocked for ever completes instead of failing
+// with kind "leak" (for a library with a background goroutine it never
+// stops, or a program that ends with goroutines left blocked). The rule
+// is on by default.
+func IgnoreLeaks() Option { return func(c *config) error { c.ignoreLeaks = true; return nil } }
 
 // ErrVaryingSeed is wrapped by the error of an exploration that asks for
 // WithVaryingSeed with a strategy that replays prefixes of executions.

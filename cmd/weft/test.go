@@ -28,7 +28,7 @@ import (
 
 const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 	[-seed N] [-vary-seed] [-timeout D] [-workers N] [-time any|blocked]
-	[-replay NAME=TOKEN] [-race] [-json] [-v]
+	[-leaks=false] [-replay NAME=TOKEN] [-race] [-json] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
 under weft's control: weft rewrites their source (go statements, channel
@@ -55,6 +55,8 @@ come before or after the packages.
 	                 or any (a timer may fire, a sleeper wake, at any step:
 	                 finds bugs that need the scheduler to be slower than a
 	                 timeout, and fails tests that assume it is not)
+	-leaks=false     do not fail an execution whose test body returned while
+	                 goroutines stay blocked (default: a leak fails)
 	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report) instead of exploring
 	-race            build with Go's race detector: a race it reports fails
 	                 the execution in which it happened (see the README);
@@ -124,6 +126,14 @@ func parseTestArgs(args []string) (*testOptions, error) {
 			}
 			if b {
 				o.env = append(o.env, weft.VarySeedEnv+"=1")
+			}
+		case name == "leaks":
+			b, err := boolFlag(name, hasVal, val)
+			if err != nil {
+				return nil, err
+			}
+			if !b {
+				o.env = append(o.env, weft.LeaksEnv+"=0")
 			}
 		case name == "json" || name == "v":
 			b := true
