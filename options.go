@@ -91,8 +91,8 @@ func WithRaces() Option { return func(c *config) error { c.races = true; return 
 // each execution starts afresh), and the order in which weft test's
 // rewritten ranges over maps visit their keys. The default is 0. A
 // failure's replay token records the seed of its execution when it is
-// not 0, so that the token replays with the same numbers and orders
-// without the option.
+// not 0 and the execution drew from it, so that the token replays with
+// the same numbers and orders without the option.
 func WithSeed(seed int64) Option { return func(c *config) error { c.seed = seed; return nil } }
 
 // WithVaryingSeed gives each execution its own seed of the program's

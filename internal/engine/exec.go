@@ -179,8 +179,12 @@ func NewExec(cfg Config) *Exec {
 func (e *Exec) Serial() uint64 { return e.serial }
 
 // Seed returns the seed of the program's random numbers and map orders in
-// the current execution (Config.Seed, Config.VarySeed).
-func (e *Exec) Seed() int64 { return e.seed }
+// the current execution (Config.Seed, Config.VarySeed), and marks it used
+// in the execution's trace (trace.Trace.SeedUsed).
+func (e *Exec) Seed() int64 {
+	e.tr.SeedUsed = true
+	return e.seed
+}
 
 // ShimState returns the state package shim keeps for e's executions, which
 // only their running thread touches.

@@ -36,13 +36,17 @@ type Record struct {
 	// modes, so a record without one replays in either.
 	AnyStepTime bool
 	// Seed is the seed of the program's randomness in the execution
-	// (trace.Trace.Seed); a token holds it only when it is not 0.
+	// (trace.Trace.Seed), 0 if it drew none; a token holds it only when
+	// it is not 0.
 	Seed int64
 }
 
 // FromTrace returns the record of the execution tr.
 func FromTrace(tr *trace.Trace, inputs []uint64) Record {
-	r := Record{Steps: make([]Step, len(tr.Events)), Inputs: append([]uint64(nil), inputs...), Seed: tr.Seed}
+	r := Record{Steps: make([]Step, len(tr.Events)), Inputs: append([]uint64(nil), inputs...)}
+	if tr.SeedUsed {
+		r.Seed = tr.Seed
+	}
 	for i, e := range tr.Events {
 		r.Steps[i] = Step{Thread: e.Thread, Alt: e.Alt, Kind: e.Op.Kind}
 		if e.Op.Class == trace.ClassClock {
