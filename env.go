@@ -21,11 +21,15 @@ const (
 	MaxStepsEnv = "WEFT_MAX_STEPS" // as WithMaxSteps
 	// KeepGoingEnv=1 is KeepGoing: explore on after a failure.
 	KeepGoingEnv = "WEFT_KEEP_GOING"
-	SeedEnv      = "WEFT_SEED"    // as WithSeed
-	WorkersEnv   = "WEFT_WORKERS" // as WithWorkers
-	TimeoutEnv   = "WEFT_TIMEOUT" // as WithTimeout (a time.ParseDuration string)
-	RacesEnv     = "WEFT_RACES"   // 1: as WithRaces
-	TimeEnv      = "WEFT_TIME"    // any or blocked: as WithTime (weft test sets any)
+	SeedEnv      = "WEFT_SEED" // as WithSeed
+	// VarySeedEnv=1 is WithVaryingSeed.
+	VarySeedEnv = "WEFT_VARY_SEED"
+	// LeaksEnv=0 is IgnoreLeaks.
+	LeaksEnv   = "WEFT_LEAKS"
+	WorkersEnv = "WEFT_WORKERS" // as WithWorkers
+	TimeoutEnv = "WEFT_TIMEOUT" // as WithTimeout (a time.ParseDuration string)
+	RacesEnv   = "WEFT_RACES"   // 1: as WithRaces
+	TimeEnv    = "WEFT_TIME"    // any or blocked: as WithTime (weft test sets any)
 	// ReplayFilesEnv says what Check does with the replay files under
 	// testdata/weft: on (or 1, the default) runs them first and writes
 	// one for a new failure; check runs them and writes nothing (for CI);
@@ -84,6 +88,20 @@ func envOptions() ([]Option, error) {
 			return nil, fmt.Errorf("%s=%q: want an integer seed: %v", SeedEnv, v, err)
 		}
 		opts = append(opts, WithSeed(n))
+	}
+	switch v := os.Getenv(VarySeedEnv); v {
+	case "", "0":
+	case "1":
+		opts = append(opts, WithVaryingSeed())
+	default:
+		return nil, fmt.Errorf("%s=%q: want 1 (a seed per execution) or 0", VarySeedEnv, v)
+	}
+	switch v := os.Getenv(LeaksEnv); v {
+	case "", "1":
+	case "0":
+		opts = append(opts, IgnoreLeaks())
+	default:
+		return nil, fmt.Errorf("%s=%q: want 0 (ignore leaked goroutines) or 1", LeaksEnv, v)
 	}
 	if v := os.Getenv(WorkersEnv); v != "" {
 		n, err := strconv.Atoi(v)

@@ -6,6 +6,8 @@ package weft
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -186,6 +188,9 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	if err := notNested("weft.Explore"); err != nil {
 		return nil, err
 	}
+	if c.varySeed && !slices.Contains(varyingSeedStrategies, c.strategyName) {
+		return nil, fmt.Errorf("strategy %s with WithVaryingSeed (weft test -vary-seed): %w (%s), which never replays an earlier execution's prefix; with the others, vary the seed between explorations (WithSeed)", c.strategyName, ErrVaryingSeed, strings.Join(varyingSeedStrategies, ", "))
+	}
 	if c.strategy != nil {
 		if err := checkHidden(c.strategy); err != nil {
 			return nil, err
@@ -251,7 +256,8 @@ func Replay(body func(w *T), token string, opts ...Option) (*Result, error) {
 		}
 	}
 	c.strategyName = "replay"
-	c.time = engine.TimeWhenBlocked // time moves as it did (Record.AnyStepTime)
+	c.seed, c.varySeed = rec.Seed, false // the numbers it drew
+	c.time = engine.TimeWhenBlocked      // time moves as it did (Record.AnyStepTime)
 	if rec.AnyStepTime {
 		c.time = engine.TimeAnyStep
 	}

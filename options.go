@@ -27,8 +27,10 @@ type config struct {
 	strategySet bool
 	strategy    strategy.Strategy
 	seed        int64
-	depth       int // PCT bug depth
-	k           int // con2's bound on interferences
+	varySeed    bool // WithVaryingSeed
+	ignoreLeaks bool // IgnoreLeaks
+	depth       int  // PCT bug depth
+	k           int  // con2's bound on interferences
 	maxRuns     int
 	maxSteps    int
 	timeout     time.Duration
@@ -113,8 +115,40 @@ func WithShorten(replays int) Option {
 	}
 }
 
-// WithSeed seeds the randomised strategies (random, pct).
+// WithSeed seeds the randomised strategies (random, pct), and the
+// program's own randomness in every execution: the numbers the stand-ins
+// of math/rand and math/rand/v2 draw under weft test (from a generator
+// each execution starts afresh), and the order in which weft test's
+// rewritten ranges over maps visit their keys. The default is 0. A
+// failure's replay token records the seed of its execution when it is
+// not 0 and the execution drew from it, so that the token replays with
+// the same numbers and orders without the option.
 func WithSeed(seed int64) Option { return func(c *config) error { c.seed = seed; return nil } }
+
+// WithVaryingSeed gives each execution its own seed of the program's
+// randomness (see WithSeed), mixed from the exploration's seed and the
+// execution's number, so that the executions explore several sequences
+// of random numbers and orders of map ranges as well as schedules; each
+// failure's token records its execution's seed. Only the strategies that
+// never replay an earlier execution's prefix (random, pct) explore so:
+// for the others an execution that took the same choices as an earlier
+// one would draw other numbers, which they report as nondeterminism;
+// Explore refuses the option with them (ErrVaryingSeed).
+func WithVaryingSeed() Option { return func(c *config) error { c.varySeed = true; return nil } }
+
+// IgnoreLeaks turns the leak rule off: an execution whose body returned
+// while other threads stay blocked for ever completes instead of failing
+// with kind "leak" (for a library with a background goroutine it never
+// stops, or a program that ends with goroutines left blocked). The rule
+// is on by default.
+func IgnoreLeaks() Option { return func(c *config) error { c.ignoreLeaks = true; return nil } }
+
+// ErrVaryingSeed is wrapped by the error of an exploration that asks for
+// WithVaryingSeed with a strategy that replays prefixes of executions.
+var ErrVaryingSeed = errors.New("a varying seed needs the random or pct strategy")
+
+// varyingSeedStrategies are the strategies WithVaryingSeed works with.
+var varyingSeedStrategies = []string{"random", "pct"}
 
 // WithDepth sets PCT's bug depth d (at least 1).
 func WithDepth(d int) Option {

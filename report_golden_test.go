@@ -136,6 +136,14 @@ func goldenFailures() []goldenFailure {
 			})
 			x.Store(x.Load() + 1)
 		}, []weft.Option{weft.WithRaces()}},
+		{trace.WaitGroupMisuse, func(w *weft.T) {
+			var wg weft.WaitGroup
+			w.Go(func() {
+				wg.Add(1)
+				wg.Done()
+			})
+			wg.Wait()
+		}, nil},
 	}
 }
 

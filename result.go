@@ -33,7 +33,8 @@ func (c *config) exploration() *explore.Config {
 	x := &explore.Config{Strategy: c.strategyName, Custom: c.strategy, Chosen: c.strategySet,
 		Seed: c.seed, Depth: c.depth, K: c.k, MaxRuns: c.maxRuns, MaxSteps: c.maxSteps,
 		Timeout: timeout, Stop: stop, Watchdog: c.watchdog, Time: c.time, StopOnFail: c.stopOnFail,
-		Workers: c.workers, Shorten: c.shorten, Races: c.races, Batch: c.batch, Observe: c.observe}
+		Workers: c.workers, Shorten: c.shorten, Races: c.races, Batch: c.batch, Observe: c.observe,
+		VarySeed: c.varySeed, IgnoreLeaks: c.ignoreLeaks}
 	x.Log = func(e *engine.Exec) []string {
 		if s := lastState(e); s != nil {
 			return s.logLines()

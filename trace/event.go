@@ -130,6 +130,13 @@ type Trace struct {
 	// in earlier executions. The execution keeps the keys it used; later
 	// ones use To for From.
 	Merged []KeyMerge
+	// Seed is the seed of the program's random numbers and of the order
+	// of its ranges over maps in the execution (the stand-ins of
+	// math/rand and weft test's rewritten ranges draw from it); SeedUsed
+	// reports that the execution read it (a replay token records it
+	// then).
+	Seed     int64
+	SeedUsed bool
 	// enabled holds, for each step i, the set of threads enabled in the state
 	// before it, as words of bits.
 	enabled []uint64
@@ -146,6 +153,7 @@ func (t *Trace) Reset() {
 	clear(t.Accesses)
 	t.Inputs, t.Branches, t.Accesses = t.Inputs[:0], t.Branches[:0], t.Accesses[:0]
 	t.Merged = t.Merged[:0]
+	t.Seed, t.SeedUsed = 0, false
 	t.enabled = t.enabled[:0]
 	// The width of the enabled sets is kept: an execution with as many
 	// threads as the last one needs no rewidening.

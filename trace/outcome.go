@@ -84,6 +84,11 @@ const (
 	// not atomic, that no synchronisation orders (WithRaces; package
 	// internal/races).
 	DataRace
+	// WaitGroupMisuse: an Add with a positive delta from a counter of
+	// zero, and a Wait of the same WaitGroup, that no synchronisation but
+	// the WaitGroup's own orders (Go's sync.WaitGroup rule; package
+	// internal/races).
+	WaitGroupMisuse
 	numFailureKinds
 )
 
@@ -92,7 +97,7 @@ var failureNames = [...]string{
 	"send on closed channel", "close of closed channel", "close of nil channel",
 	"unlock of unlocked mutex", "negative WaitGroup counter", "integer divide by zero",
 	"goexit", "nondeterminism", "blocked outside weft", "weft internal error",
-	"goroutine not started with w.Go", "data race",
+	"goroutine not started with w.Go", "data race", "WaitGroup misuse",
 }
 
 func (k FailureKind) String() string {

@@ -52,6 +52,7 @@ type runOptions struct {
 	html      string // -html: the file of the first failure's HTML report
 	keepGoing bool
 	races     bool          // -races
+	leaks     bool          // -leaks
 	time      weft.TimeMode // -time
 	shorten   int
 	// workers is -workers (0: one per core); workersSet says the flag
@@ -90,6 +91,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 		o.time, err = weft.ParseTimeMode(v)
 		return err
 	})
+	fs.BoolVar(&o.leaks, "leaks", true, "fail an execution whose body returned while threads stay blocked (-leaks=false: complete)")
 	fs.BoolVar(&o.races, "races", false, "check every execution for data races: plain loads and stores of a variable that no synchronisation orders")
 	boundedInt(fs, &o.shorten, "shorten", weft.DefaultShortenReplays, 0, "0: off", "spend at most `N` replays shortening each failing schedule to fewer context switches before it is printed (0: off)")
 	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
@@ -139,6 +141,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.maxSteps > 0 {
 		opts = append(opts, weft.WithMaxSteps(o.maxSteps))
+	}
+	if !o.leaks {
+		opts = append(opts, weft.IgnoreLeaks())
 	}
 	if o.races {
 		opts = append(opts, weft.WithRaces())

@@ -29,8 +29,8 @@ import (
 )
 
 const testUsage = `usage: weft test [build flags] [go test flags] [packages] [-run regexp]
-	[-strategy S] [-max-runs N] [-max-steps N] [-seed N] [-timeout D]
-	[-workers N] [-time any|blocked] [-keep-going] [-strict]
+	[-strategy S] [-max-runs N] [-max-steps N] [-seed N] [-vary-seed] [-timeout D]
+	[-workers N] [-time any|blocked] [-keep-going] [-strict] [-leaks=false]
 	[-replay NAME=TOKEN] [-replay-files on|off|check|update] [-race] [-json]
 	[-html DIR] [-v]
 
@@ -48,7 +48,12 @@ come before or after the packages.
 	-max-runs N      stop each exploration after N executions (0: no bound)
 	-max-steps N     bound the steps of one execution (WEFT_MAX_STEPS): one
 	                 that reaches it is reported as a possible livelock
-	-seed N          seed of the random strategies and of the order of the others
+	-seed N          seed of the random strategies and of the order of the
+	                 others, and of the program's math/rand numbers and map
+	                 range orders in every execution (default 0)
+	-vary-seed       give each execution a seed of its own for math/rand and
+	                 map orders (recorded in its replay token); needs
+	                 -strategy random or pct
 	-timeout D       stop each exploration after D of wall time (0: no bound);
 	                 go test's own -timeout (of the whole test binary) is
 	                 -go-timeout D, and is off when -timeout is given
@@ -61,6 +66,8 @@ come before or after the packages.
 	-keep-going      explore on after a failure (WEFT_KEEP_GOING)
 	-strict          exit with status 3 if an exploration was stopped by a
 	                 bound (-timeout, -max-runs) before it finished
+	-leaks=false     do not fail an execution whose test body returned while
+	                 goroutines stay blocked (default: a leak fails)
 	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report; NAME=FILE for a
 	                 replay file) instead of exploring
 	-replay-files M  what to do with the replay files under testdata/weft
@@ -154,6 +161,22 @@ func parseTestArgs(args []string) (*testOptions, error) {
 		switch {
 		case name == "h" || name == "help":
 			return nil, errHelp
+		case name == "vary-seed":
+			b, err := boolFlag(name, hasVal, val)
+			if err != nil {
+				return nil, err
+			}
+			if b {
+				o.env = append(o.env, weft.VarySeedEnv+"=1")
+			}
+		case name == "leaks":
+			b, err := boolFlag(name, hasVal, val)
+			if err != nil {
+				return nil, err
+			}
+			if !b {
+				o.env = append(o.env, weft.LeaksEnv+"=0")
+			}
 		case name == "json" || name == "v":
 			b := true
 			if hasVal {
@@ -258,6 +281,19 @@ func parseTestArgs(args []string) (*testOptions, error) {
 		o.pkgs = []string{"."}
 	}
 	return o, nil
+}
+
+// boolFlag returns the value of the boolean flag -name, given as
+// -name=val if hasVal.
+func boolFlag(name string, hasVal bool, val string) (bool, error) {
+	if !hasVal {
+		return true, nil
+	}
+	b, err := strconv.ParseBool(val)
+	if err != nil {
+		return false, usageErrorf("weft test: -%s=%q: want true or false", name, val)
+	}
+	return b, nil
 }
 
 // errHelp asks for the help.
@@ -408,7 +444,10 @@ func rewriteFlags(dir, tmp string, buildFlags, pkgs []string) ([]string, error) 
 // hand-offs from the race detector (internal/engine/racesync.go), and no
 // instrumentation of weft's own packages, whose memory the threads share
 // with no order the detector sees, but for internal/racemark, whose frames
-// the detector must see to tell which goroutine is which of weft's threads.
+// the detector must see to tell which goroutine is which of weft's threads,
+// and std/sync/atomic, whose calls of sync/atomic on the program's words
+// the detector must see as atomic accesses (the compiler turns them into
+// plain instructions in a package built without it).
 func raceBuildFlags(flags []string) []string {
 	if !slices.Contains(flags, "-race") {
 		return flags
@@ -422,7 +461,7 @@ func raceBuildFlags(flags []string) []string {
 			break
 		}
 	}
-	return append(out, "-tags="+tags, "-gcflags="+weftModule+"/...=-race=false", "-gcflags="+racemark.Path+"=")
+	return append(out, "-tags="+tags, "-gcflags="+weftModule+"/...=-race=false", "-gcflags="+racemark.Path+"=", "-gcflags="+rewrite.AtomicPath+"=")
 }
 
 // replayPrefix is the command of the replay commands that the reports

@@ -291,8 +291,8 @@ func TestTestOtherModule(t *testing.T) {
 func TestRaceBuildFlags(t *testing.T) {
 	for _, c := range []struct{ in, want []string }{
 		{[]string{"-tags=x"}, []string{"-tags=x"}},
-		{[]string{"-race"}, []string{"-race", "-tags=weftrace", "-gcflags=github.com/weft-go/weft/...=-race=false", "-gcflags=github.com/weft-go/weft/internal/racemark="}},
-		{[]string{"-tags=x,y", "-race", "-a"}, []string{"-race", "-a", "-tags=x,y,weftrace", "-gcflags=github.com/weft-go/weft/...=-race=false", "-gcflags=github.com/weft-go/weft/internal/racemark="}},
+		{[]string{"-race"}, []string{"-race", "-tags=weftrace", "-gcflags=github.com/weft-go/weft/...=-race=false", "-gcflags=github.com/weft-go/weft/internal/racemark=", "-gcflags=github.com/weft-go/weft/std/sync/atomic="}},
+		{[]string{"-tags=x,y", "-race", "-a"}, []string{"-race", "-a", "-tags=x,y,weftrace", "-gcflags=github.com/weft-go/weft/...=-race=false", "-gcflags=github.com/weft-go/weft/internal/racemark=", "-gcflags=github.com/weft-go/weft/std/sync/atomic="}},
 	} {
 		if got := raceBuildFlags(c.in); !slices.Equal(got, c.want) {
 			t.Errorf("raceBuildFlags(%q) = %q, want %q", c.in, got, c.want)

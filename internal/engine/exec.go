@@ -37,6 +37,12 @@ type Config struct {
 	// explore the same test body at the same time (parallel workers); nil
 	// gives the Exec tables of its own.
 	Names *Names
+	// Seed is the seed of the program's random numbers and of the order
+	// of its ranges over maps in each execution (Exec.Seed); with
+	// VarySeed, execution n of the Exec draws from a seed mixed from Seed
+	// and n instead, recorded in its trace (trace.Trace.Seed).
+	Seed     int64
+	VarySeed bool
 }
 
 // deadlineEvery is how many steps pass between two checks of the deadline:
@@ -74,6 +80,10 @@ type Exec struct {
 	// return addresses on top of the stack (input.go).
 	branchPCs map[[branchFrames]uintptr]uintptr
 	serial    uint64
+	// runs counts the Exec's executions; seed is the current one's
+	// (Config.Seed).
+	runs uint64
+	seed int64
 
 	threads []*Thread
 	// pool holds every thread the Exec has made, each with its coroutine
@@ -175,6 +185,14 @@ func NewExec(cfg Config) *Exec {
 // stale when the serial it was made in is not the current one.
 func (e *Exec) Serial() uint64 { return e.serial }
 
+// Seed returns the seed of the program's random numbers and map orders in
+// the current execution (Config.Seed, Config.VarySeed), and marks it used
+// in the execution's trace (trace.Trace.SeedUsed).
+func (e *Exec) Seed() int64 {
+	e.tr.SeedUsed = true
+	return e.seed
+}
+
 // ShimState returns the state package shim keeps for e's executions, which
 // only their running thread touches.
 func (e *Exec) ShimState() *any { return &e.shim }
@@ -223,6 +241,12 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.serial = serials.Add(1)
 	e.threads = e.threads[:0]
 	e.tr.Reset()
+	e.runs++
+	e.seed = e.cfg.Seed
+	if e.cfg.VarySeed {
+		e.seed = int64(trace.Mix(uint64(e.cfg.Seed) ^ trace.Mix(e.runs)))
+	}
+	e.tr.Seed = e.seed
 	clear(e.objs)
 	e.objs = e.objs[:0]
 	e.cases = e.cases[:0]

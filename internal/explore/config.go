@@ -76,6 +76,10 @@ type Config struct {
 	Batch int
 	// Observe, if set, sees every execution as it is recorded.
 	Observe func(tr *trace.Trace, end trace.End)
+	// VarySeed gives each execution a seed of its own, mixed from Seed
+	// (engine.Config.VarySeed); IgnoreLeaks makes an execution that ended
+	// with a leak complete.
+	VarySeed, IgnoreLeaks bool
 	// Log, if set, returns the lines the last execution of a runtime
 	// logged (the API's T.Log and T.Error), for a failure's report.
 	Log func(e *engine.Exec) []string

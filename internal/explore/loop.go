@@ -6,6 +6,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -39,6 +40,8 @@ type Loop struct {
 	// (package races), which makes it a trace.DataRace failure. The
 	// strategy still sees the execution as it ended.
 	Races bool
+	// IgnoreLeaks makes an execution that ended with a leak complete.
+	IgnoreLeaks bool
 }
 
 // Outcome is how a run of the exploration loop ended.
@@ -97,9 +100,13 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		if err := chk.Diverged(); err != nil && !stop.Fired() {
 			end = trace.End{Status: trace.Failed, Kind: trace.Nondeterminism, Thread: trace.NoThread, Message: l.Diverged(err)}
 		}
+		if l.IgnoreLeaks && end.Status == trace.Failed && end.Kind == trace.Leak {
+			end = trace.End{Status: trace.Complete, Thread: trace.NoThread}
+		}
 		if l.Races {
 			end = RaceEnd(&det, tr, end)
 		}
+		end = AddWaitEnd(&det, tr, end)
 		if engine.RaceHide {
 			end = detectorEnd(&raceErrors, end)
 		}
@@ -205,14 +212,39 @@ func RaceEnd(d *races.Detector, tr *trace.Trace, end trace.End) trace.End {
 	return end
 }
 
+// AddWaitEnd returns how an execution that ended with end ends once d
+// checked it for a misuse of a WaitGroup (races.Detector.AddWait): a
+// trace.WaitGroupMisuse failure if it finds one and the execution did
+// not fail otherwise, or failed with a failure of the program's that
+// may follow from the misuse (an assertion, a deadlock, a leak, a panic),
+// which the message then names; else end.
+func AddWaitEnd(d *races.Detector, tr *trace.Trace, end trace.End) trace.End {
+	if end.Status == trace.Failed && slices.Contains(detectorKept, end.Kind) {
+		return end
+	}
+	m, ok := d.AddWait(tr)
+	if !ok {
+		return end
+	}
+	mis := m.End(tr)
+	if end.Status == trace.Failed {
+		mis.Message += fmt.Sprintf("\nThe execution then ended with: %v: %s", end.Kind, end.Message)
+	}
+	return mis
+}
+
 // DetectorRace is the message of the failure of an execution during which
 // Go's race detector reported a data race (weft test -race).
 const DetectorRace = "Go's race detector reported a data race during this execution: its report (WARNING: DATA RACE) is above, with the stacks of both accesses"
 
-// detectorEnd makes an execution that did not fail otherwise a
-// trace.DataRace failure if Go's race detector reported a race since the
-// count *seen (which it updates): as weft runs one execution at a time,
-// the race happened in this one. A race found again in a later execution
+// detectorEnd makes an execution a trace.DataRace failure if Go's race
+// detector reported a race since the count *seen (which it updates): as
+// weft runs one execution at a time, the race happened in this one. The
+// race takes precedence over a failure of the program's own that ended
+// the execution (a leak found at its end, an assertion, a deadlock, a
+// panic), which may follow from it and which the message then names;
+// not over the failures that say weft could not run the execution as
+// the program's (detectorKept). A race found again in a later execution
 // is not reported again (the detector reports a pair of accesses once per
 // process), nor blamed on it.
 func detectorEnd(seen *int, end trace.End) trace.End {
@@ -221,11 +253,21 @@ func detectorEnd(seen *int, end trace.End) trace.End {
 		return end
 	}
 	*seen = n
+	msg := DetectorRace
 	if end.Status == trace.Failed {
-		return end
+		if slices.Contains(detectorKept, end.Kind) {
+			return end
+		}
+		msg += fmt.Sprintf("\nThe execution then ended with: %v: %s", end.Kind, end.Message)
 	}
-	return trace.End{Status: trace.Failed, Kind: trace.DataRace, Thread: trace.NoThread, Message: DetectorRace}
+	return trace.End{Status: trace.Failed, Kind: trace.DataRace, Thread: trace.NoThread, Message: msg}
 }
+
+// detectorKept are the failures that a race of Go's detector does not
+// replace: weft's own detector's race, and those that say the execution
+// did not run as the program's (a divergence, a goroutine blocked outside
+// weft, a misuse of weft's objects, a bug of weft's).
+var detectorKept = []trace.FailureKind{trace.DataRace, trace.Nondeterminism, trace.Blocked, trace.Misuse, trace.Internal}
 
 // Batch runs n executions of its strategy's exploration: then its Next
 // returns false, and Over says whether the strategy's own did. It lets a

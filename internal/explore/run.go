@@ -73,5 +73,6 @@ func Run(body func(), s strategy.Strategy, c *Config) (*Result, error) {
 // naming tables are names (nil: its own), shared with the sessions of
 // other workers (parallel.go).
 func newSession(body func(), c *Config, names *engine.Names) *Session {
-	return NewSession(SessionConfig{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Timeout: c.Timeout, Stop: c.Stop, Names: names}, body)
+	return NewSession(SessionConfig{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Timeout: c.Timeout, Stop: c.Stop, Names: names,
+		Seed: c.Seed, VarySeed: c.VarySeed}, body)
 }

@@ -75,7 +75,7 @@ func explorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 			c.Progress(Progress{Executions: n, Failures: len(r.Failures), Elapsed: elapsed})
 		}
 	}
-	out := x.Run(s, Loop{Name: c.Strategy, MaxRuns: c.MaxRuns, StopOnFail: c.StopOnFail,
+	out := x.Run(s, Loop{Name: c.Strategy, MaxRuns: c.MaxRuns, StopOnFail: c.StopOnFail, IgnoreLeaks: c.IgnoreLeaks,
 		Diverged: diverged, Record: record, Progress: progress, Races: c.Races})
 	r.Exhausted, r.TimedOut, r.Canceled = out.Exhausted, out.TimedOut, out.Stopped
 	if out.Misuse != "" && r.FailureCounts[trace.Misuse] == 0 {
@@ -111,6 +111,11 @@ func newFailure(e *engine.Exec, body func(), c *Config, tr *trace.Trace, end tra
 	}
 	found := scheduleOf(tr, end)
 	f.Switches = found.switches
+	// The shortening and the replays run with the failing execution's
+	// seed.
+	fixed := *c
+	fixed.Seed, fixed.VarySeed = rec.Seed, false
+	c = &fixed
 	short := shorten(body, c, found, b)
 	if short != nil {
 		rec = short.rec

@@ -464,6 +464,9 @@ func reflectChanOp(fn *types.Func) string {
 // It reports whether the walk should descend into n (it walks the loop's
 // parts itself).
 func (r *rewriter) rangeStmt(n *ast.RangeStmt) bool {
+	if r.mapRange(n) {
+		return true
+	}
 	if r.chanType(n.X) == nil || r.refused(n.For, "a range over a channel") {
 		return true
 	}
@@ -486,6 +489,32 @@ func (r *rewriter) rangeStmt(n *ast.RangeStmt) bool {
 	r.inspect(n.X)
 	r.inspect(n.Body)
 	return false
+}
+
+// mapRange rewrites a range over a map with a key or value variable, in
+// a file whose Go version has range over functions (go1.23 on), into a
+// range over the pairs std/rt's Map visits in an order fixed by the
+// execution's seed, and reports whether it did:
+//
+//	for k, v := range m {   for k, v := range weftrt.Map(m) {
+//
+// A range with no variables visits as many times in any order; one in an
+// older file keeps Go's order.
+func (r *rewriter) mapRange(n *ast.RangeStmt) bool {
+	t := r.info.TypeOf(n.X)
+	if t == nil || n.Key == nil {
+		return false
+	}
+	if _, ok := t.Underlying().(*types.Map); !ok {
+		return false
+	}
+	if v := r.version; v != "" && versionLess(v, "go1.23") {
+		return false
+	}
+	r.usesRT = true
+	r.replace(n.X.Pos(), n.X.Pos(), rtName+".Map(")
+	r.insert(r.off(n.X.End()), ")", true)
+	return true
 }
 
 // versionLess reports whether Go version a (go1.N or go1.N.M) is older

@@ -85,6 +85,11 @@ func BodyReturned() bool { return engine.Current().Exec().BodyReturned() }
 // It must be called from a thread of an execution.
 func Now() int64 { return engine.Current().Now() }
 
+// Seed returns the seed of the program's random numbers and map orders in
+// the current execution (weft.WithSeed, weft.WithVaryingSeed). It must be
+// called from a thread of an execution.
+func Seed() int64 { return engine.Current().Exec().Seed() }
+
 // ChanPointer returns the pointer of c, a channel value of any channel
 // type, nil for a nil channel: the key of its objects in the tables.
 //

@@ -35,11 +35,18 @@ type Record struct {
 	// Before its first step on time an execution is the same in both
 	// modes, so a record without one replays in either.
 	AnyStepTime bool
+	// Seed is the seed of the program's randomness in the execution
+	// (trace.Trace.Seed), 0 if it drew none; a token holds it only when
+	// it is not 0.
+	Seed int64
 }
 
 // FromTrace returns the record of the execution tr.
 func FromTrace(tr *trace.Trace, inputs []uint64) Record {
 	r := Record{Steps: make([]Step, len(tr.Events)), Inputs: append([]uint64(nil), inputs...)}
+	if tr.SeedUsed {
+		r.Seed = tr.Seed
+	}
 	for i, e := range tr.Events {
 		r.Steps[i] = Step{Thread: e.Thread, Alt: e.Alt, Kind: e.Op.Kind}
 		if e.Op.Class == trace.ClassClock {
@@ -73,6 +80,7 @@ func checksum(prefix string, b []byte) uint32 {
 
 // Encode returns the token of r: a version prefix and the base64url form of
 // varints and a CRC-32 of them (and, for a w1a. token, of the prefix).
+// The varints are the steps, the inputs and, if not 0, the seed (zigzag).
 func Encode(r Record) string {
 	b := binary.AppendUvarint(nil, uint64(len(r.Steps)))
 	for _, s := range r.Steps {
@@ -83,6 +91,9 @@ func Encode(r Record) string {
 	b = binary.AppendUvarint(b, uint64(len(r.Inputs)))
 	for _, v := range r.Inputs {
 		b = binary.AppendUvarint(b, v)
+	}
+	if r.Seed != 0 {
+		b = binary.AppendVarint(b, r.Seed)
 	}
 	prefix := tokenPrefix
 	if r.AnyStepTime {
@@ -144,6 +155,12 @@ func Decode(tok string) (Record, error) {
 	for range m {
 		r.Inputs = append(r.Inputs, d.uvarint())
 	}
+	if d.err == nil && len(d.b) > 0 {
+		r.Seed = d.varint()
+		if d.err == nil && r.Seed == 0 {
+			return Record{}, fmt.Errorf("%w: a seed of 0 written out; %s", ErrBadToken, corrupt)
+		}
+	}
 	if d.err != nil {
 		return Record{}, fmt.Errorf("%w: %v", ErrBadToken, d.err)
 	}
@@ -184,6 +201,19 @@ func (d *decoder) uvarint() uint64 {
 		return 0
 	}
 	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err = errors.New("truncated number")
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) varint() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(d.b)
 	if n <= 0 {
 		d.err = errors.New("truncated number")
 		return 0

@@ -24,7 +24,9 @@ func TestTokenRoundTrip(t *testing.T) {
 			Inputs: []uint64{0, 1, ^uint64(0)}},
 	}
 	anyStep := replay.Record{Steps: []replay.Step{{Thread: 1, Kind: trace.KindAdvance}}, AnyStepTime: true}
-	tests = append(tests, anyStep)
+	tests = append(tests, anyStep,
+		replay.Record{Steps: []replay.Step{{Thread: 1, Kind: trace.KindLoad}}, Seed: 7},
+		replay.Record{Steps: []replay.Step{}, Inputs: []uint64{3}, Seed: math.MinInt64, AnyStepTime: true})
 	for _, r := range tests {
 		tok := replay.Encode(r)
 		prefix := "w1."
@@ -105,7 +107,9 @@ func TestMalformedTokens(t *testing.T) {
 		{"too short", "w1.AAA", "checksum"},
 		{"truncated step", withChecksum([]byte{2, 1, 0, byte(trace.KindLoad), 0}), "truncated"},
 		{"count too large", withChecksum([]byte{100, 0}), "exceeds"},
-		{"trailing bytes", withChecksum([]byte{0, 0, 7, 7}), "trailing"},
+		{"trailing bytes", withChecksum([]byte{0, 0, 7, 7}), "1 trailing bytes"},
+		{"seed 0 written out", withChecksum([]byte{0, 0, 0}), "a seed of 0 written out"},
+		{"truncated seed", withChecksum([]byte{0, 0, 0x80}), "truncated number"},
 		// Valid checksums, content out of range: rejected, never wrapped.
 		{"thread 2^32+1", withChecksum(binary.AppendUvarint([]byte{1}, 1<<32+1), 0, byte(trace.KindLoad), 0),
 			"step 1: thread 4294967297 out of range (at most 2147483647); the token is corrupt or was not made by this version of weft"},
@@ -140,5 +144,23 @@ func TestFromTrace(t *testing.T) {
 	want := replay.Record{Steps: []replay.Step{{Thread: 0, Kind: trace.KindStore}, {Thread: 2, Alt: 1, Kind: trace.KindRecv}}, Inputs: []uint64{9}}
 	if !reflect.DeepEqual(r, want) {
 		t.Fatalf("got %+v, want %+v", r, want)
+	}
+}
+
+// TestTokenSeed pins the token of a record with a seed, which follows its
+// inputs, and checks that a seed of 0 leaves the token as it was before
+// tokens held seeds.
+func TestTokenSeed(t *testing.T) {
+	r := replay.Record{Steps: []replay.Step{{Thread: 1, Kind: trace.KindLoad}, {Thread: 0, Alt: 1, Kind: trace.KindStore}}, Inputs: []uint64{7}}
+	if got, want := replay.Encode(r), "w1.AgEAAQABAgEH8074-g"; got != want {
+		t.Errorf("seed 0: Encode = %q, want %q", got, want)
+	}
+	r.Seed = -2
+	tok := replay.Encode(r)
+	if want := "w1.AgEAAQABAgEHAxaQ680"; tok != want {
+		t.Errorf("seed -2: Encode = %q, want %q", tok, want)
+	}
+	if got, err := replay.Decode(tok); err != nil || got.Seed != -2 {
+		t.Errorf("Decode(%q) = seed %d, %v; want -2", tok, got.Seed, err)
 	}
 }

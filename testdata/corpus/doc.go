@@ -10,7 +10,8 @@
 //
 // A comment "// want -race", the name of a test, a colon and "data race"
 // marks a bug that only Go's race detector finds (weft test -race): an
-// unsynchronised map or counter, whose accesses are no operations weft
+// unsynchronised map or counter, or a plain store to a word that other
+// goroutines add to atomically, whose accesses are no operations weft
 // schedules. Without -race such a test passes; with it, its failure is a
 // data race whose report names that line.
 //

@@ -6,7 +6,10 @@
 //
 // Inside a weft execution the top-level functions draw from a generator
 // that each execution starts afresh, seeded with 1 (the sequence math/rand
-// gave before Go 1.20 when nothing called Seed). The threads of the
+// gave before Go 1.20 when nothing called Seed) plus the execution's seed:
+// the exploration's (weft.WithSeed, weft test -seed; 0 by default), or one
+// of each execution's own with weft.WithVaryingSeed (weft test -vary-seed),
+// which a failure's replay token records. The threads of the
 // execution share it, as goroutines share math/rand's, in the order weft
 // runs them. Seed is math/rand.Seed, which does nothing since Go 1.24; it
 // never changes the execution's generator.

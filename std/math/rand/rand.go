@@ -27,7 +27,8 @@ func NewSource(seed int64) Source { return rand.NewSource(seed) }
 // NewZipf is math/rand.NewZipf.
 func NewZipf(r *Rand, s, v float64, imax uint64) *Zipf { return rand.NewZipf(r, s, v, imax) }
 
-// ExecutionSeed is the seed of the generator each execution starts.
+// ExecutionSeed is the seed of the generator each execution starts, plus
+// the execution's seed (weft.WithSeed, weft test -seed; 0 by default).
 const ExecutionSeed = 1
 
 // key is the address under which an execution keeps its generator.
@@ -40,7 +41,8 @@ func gen() *rand.Rand {
 		return nil
 	}
 	return shim.Lookup(unsafe.Pointer(&key), func() *rand.Rand {
-		return rand.New(shim.HiddenSource64(func() rand.Source64 { return rand.NewSource(ExecutionSeed).(rand.Source64) }))
+		seed := ExecutionSeed + shim.Seed()
+		return rand.New(shim.HiddenSource64(func() rand.Source64 { return rand.NewSource(seed).(rand.Source64) }))
 	})
 }
 

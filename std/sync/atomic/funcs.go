@@ -1,6 +1,11 @@
 // This file implements the functions of sync/atomic: the standard
 // library's outside an execution, a step on the word's weft variable
-// followed by the standard library's operation inside one.
+// followed by the standard library's operation inside one. The package is
+// built with the race detector's instrumentation under weft test -race
+// (unlike weft's other packages), so that the standard library's
+// operation on the program's word tells the detector of an atomic access,
+// as it does under go test -race: an atomic access and a plain one to the
+// same word, unordered, are a race.
 // The five integer types' functions are alike, one template each.
 
 package atomic
@@ -66,7 +71,7 @@ func CompareAndSwapInt32(addr *int32, old, new int32) (swapped bool) {
 // the old value.
 func AndInt32(addr *int32, mask int32) (old int32) {
 	if shim.Active() {
-		return andOr(addr, func(x int32) int32 { return x & mask })
+		andOr(addr, func(x int32) int32 { return x & mask })
 	}
 	return atomic.AndInt32(addr, mask)
 }
@@ -75,7 +80,7 @@ func AndInt32(addr *int32, mask int32) (old int32) {
 // old value.
 func OrInt32(addr *int32, mask int32) (old int32) {
 	if shim.Active() {
-		return andOr(addr, func(x int32) int32 { return x | mask })
+		andOr(addr, func(x int32) int32 { return x | mask })
 	}
 	return atomic.OrInt32(addr, mask)
 }
@@ -134,7 +139,7 @@ func CompareAndSwapInt64(addr *int64, old, new int64) (swapped bool) {
 // the old value.
 func AndInt64(addr *int64, mask int64) (old int64) {
 	if shim.Active() {
-		return andOr(addr, func(x int64) int64 { return x & mask })
+		andOr(addr, func(x int64) int64 { return x & mask })
 	}
 	return atomic.AndInt64(addr, mask)
 }
@@ -143,7 +148,7 @@ func AndInt64(addr *int64, mask int64) (old int64) {
 // old value.
 func OrInt64(addr *int64, mask int64) (old int64) {
 	if shim.Active() {
-		return andOr(addr, func(x int64) int64 { return x | mask })
+		andOr(addr, func(x int64) int64 { return x | mask })
 	}
 	return atomic.OrInt64(addr, mask)
 }
@@ -202,7 +207,7 @@ func CompareAndSwapUint32(addr *uint32, old, new uint32) (swapped bool) {
 // the old value.
 func AndUint32(addr *uint32, mask uint32) (old uint32) {
 	if shim.Active() {
-		return andOr(addr, func(x uint32) uint32 { return x & mask })
+		andOr(addr, func(x uint32) uint32 { return x & mask })
 	}
 	return atomic.AndUint32(addr, mask)
 }
@@ -211,7 +216,7 @@ func AndUint32(addr *uint32, mask uint32) (old uint32) {
 // old value.
 func OrUint32(addr *uint32, mask uint32) (old uint32) {
 	if shim.Active() {
-		return andOr(addr, func(x uint32) uint32 { return x | mask })
+		andOr(addr, func(x uint32) uint32 { return x | mask })
 	}
 	return atomic.OrUint32(addr, mask)
 }
@@ -270,7 +275,7 @@ func CompareAndSwapUint64(addr *uint64, old, new uint64) (swapped bool) {
 // the old value.
 func AndUint64(addr *uint64, mask uint64) (old uint64) {
 	if shim.Active() {
-		return andOr(addr, func(x uint64) uint64 { return x & mask })
+		andOr(addr, func(x uint64) uint64 { return x & mask })
 	}
 	return atomic.AndUint64(addr, mask)
 }
@@ -279,7 +284,7 @@ func AndUint64(addr *uint64, mask uint64) (old uint64) {
 // old value.
 func OrUint64(addr *uint64, mask uint64) (old uint64) {
 	if shim.Active() {
-		return andOr(addr, func(x uint64) uint64 { return x | mask })
+		andOr(addr, func(x uint64) uint64 { return x | mask })
 	}
 	return atomic.OrUint64(addr, mask)
 }
@@ -338,7 +343,7 @@ func CompareAndSwapUintptr(addr *uintptr, old, new uintptr) (swapped bool) {
 // the old value.
 func AndUintptr(addr *uintptr, mask uintptr) (old uintptr) {
 	if shim.Active() {
-		return andOr(addr, func(x uintptr) uintptr { return x & mask })
+		andOr(addr, func(x uintptr) uintptr { return x & mask })
 	}
 	return atomic.AndUintptr(addr, mask)
 }
@@ -347,7 +352,7 @@ func AndUintptr(addr *uintptr, mask uintptr) (old uintptr) {
 // old value.
 func OrUintptr(addr *uintptr, mask uintptr) (old uintptr) {
 	if shim.Active() {
-		return andOr(addr, func(x uintptr) uintptr { return x | mask })
+		andOr(addr, func(x uintptr) uintptr { return x | mask })
 	}
 	return atomic.OrUintptr(addr, mask)
 }

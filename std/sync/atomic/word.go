@@ -17,8 +17,8 @@ import (
 func intVar[T weft.Integer](addr *T) *weft.Int[T] {
 	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Int[T] {
 		v := new(weft.Int[T])
-		if *addr != 0 {
-			v.Store(*addr)
+		if x := load(addr); x != 0 {
+			v.Store(x)
 		}
 		return v
 	})
@@ -29,24 +29,27 @@ func ptrVar(addr *unsafe.Pointer) *weft.Var[unsafe.Pointer] {
 	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Var[unsafe.Pointer] {
 		v := new(weft.Var[unsafe.Pointer])
 		v.SetAtomic()
-		if *addr != nil {
-			v.Store(*addr)
+		if x := load(addr); x != nil {
+			v.Store(x)
 		}
 		return v
 	})
 }
 
-// andOr applies op to the word at addr as a compare-and-swap loop and
-// returns the old value.
+// load reads the word at addr to start its weft variable with, unseen by
+// the race detector: the read is weft's, not the program's.
 //
 //go:norace
-func andOr[T weft.Integer](addr *T, op func(T) T) T {
+func load[T any](addr *T) T { return *addr }
+
+// andOr applies op to the weft variable of the word at addr as a
+// compare-and-swap loop; the caller then applies it to the word.
+func andOr[T weft.Integer](addr *T, op func(T) T) {
 	v := intVar(addr)
 	for {
 		old := v.Load()
 		if v.CompareAndSwap(old, op(old)) {
-			*addr = op(old)
-			return old
+			return
 		}
 	}
 }

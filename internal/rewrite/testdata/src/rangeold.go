@@ -37,3 +37,11 @@ outer:
 	}
 	return sum, fs
 }
+
+// keys ranges over a map: Go's order, as range over a function is newer.
+func keys(m map[string]bool) (ks []string) {
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
+}

@@ -5,7 +5,11 @@
 // failure's replay draws the ones the failing execution drew.
 //
 // Inside a weft execution the top-level functions draw from a generator
-// that each execution starts afresh, a PCG seeded with (1, 2); the threads
+// that each execution starts afresh, a PCG seeded with (1 + the
+// execution's seed, 2), the execution's seed being the exploration's
+// (weft.WithSeed, weft test -seed; 0 by default) or, with
+// weft.WithVaryingSeed (weft test -vary-seed), one of its own that a
+// failure's replay token records; the threads
 // of the execution share it in the order weft runs them. Outside an
 // execution each function is math/rand/v2's own.
 //

@@ -32,7 +32,8 @@ func NewPCG(seed1, seed2 uint64) *PCG { return rand.NewPCG(seed1, seed2) }
 // NewZipf is math/rand/v2.NewZipf.
 func NewZipf(r *Rand, s, v float64, imax uint64) *Zipf { return rand.NewZipf(r, s, v, imax) }
 
-// The seeds of the PCG each execution starts.
+// The seeds of the PCG each execution starts: the first plus the
+// execution's seed (weft.WithSeed, weft test -seed; 0 by default).
 const (
 	ExecutionSeed1 = 1
 	ExecutionSeed2 = 2
@@ -48,7 +49,8 @@ func gen() *rand.Rand {
 		return nil
 	}
 	return shim.Lookup(unsafe.Pointer(&key), func() *rand.Rand {
-		return rand.New(shim.HiddenSource(func() rand.Source { return rand.NewPCG(ExecutionSeed1, ExecutionSeed2) }))
+		seed := ExecutionSeed1 + uint64(shim.Seed())
+		return rand.New(shim.HiddenSource(func() rand.Source { return rand.NewPCG(seed, ExecutionSeed2) }))
 	})
 }
 

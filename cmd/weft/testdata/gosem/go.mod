@@ -1,0 +1,3 @@
+module example.com/gosem
+
+go 1.26.0
