@@ -29,12 +29,15 @@ import (
 
 const testUsage = `usage: weft test [build flags] [packages] [-run regexp] [-strategy S] [-max-runs N]
 	[-seed N] [-timeout D] [-workers N] [-time any|blocked] [-replay NAME=TOKEN]
-	[-race] [-json] [-html DIR] [-v]
+	[-race] [-real MODULE,...] [-json] [-html DIR] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
-under weft's control: weft rewrites their source (go statements, channel
-operations, select, sync, sync/atomic, time, context, math/rand and
-runtime.Gosched; see the README) and runs go test with -overlay, each Test
+under weft's control: weft rewrites their source, and that of every
+package they import but the standard library's (their dependencies too:
+modules in the module cache, vendored, or replaced), (go statements,
+channel operations, select, sync, sync/atomic, time, context, math/rand
+and runtime.Gosched; see docs/weft-test.md) and runs go test with
+-overlay, each Test
 function's body, or each subtest's of a test that calls t.Run, as a weft
 exploration on virtual time. A failure prints weft's report, with the
 original file:line, and the weft test command that replays it. Flags may
@@ -55,6 +58,11 @@ come before or after the packages.
 	-race            build with Go's race detector: a race it reports fails
 	                 the execution in which it happened (see the README);
 	                 one worker
+	-real MODULES    keep the packages of these modules (comma-separated
+	                 module paths, or all: every dependency) as they are:
+	                 their goroutines, channels and locks run outside
+	                 weft's control (faster builds; a thread blocked in
+	                 them is reported as blocked outside weft)
 	-json            print go test's JSON events (go test -json); a failing
 	                 test's "fail" event carries weft's failure as
 	                 WeftFailures (its interleaving and blocked threads)
@@ -77,6 +85,7 @@ type testOptions struct {
 	run        string
 	env        []string // WEFT_* settings
 	replay     string
+	real       []string // -real: the modules kept as they are
 	json       bool
 	html       string // -html: the directory of the HTML reports
 	verbose    bool
@@ -86,7 +95,7 @@ type testOptions struct {
 // testValueFlags maps the weft flags that take a value to the environment
 // variable that passes them to Check ("" for those weft test handles).
 var testValueFlags = map[string]string{
-	"run": "", "replay": "", "html": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
+	"run": "", "replay": "", "html": "", "real": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
 	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv,
 	"time": weft.TimeEnv,
 }
@@ -154,6 +163,13 @@ func parseTestArgs(args []string) (*testOptions, error) {
 				o.run = v
 			case "replay":
 				o.replay = v
+			case "real":
+				for m := range strings.SplitSeq(v, ",") {
+					if m = strings.TrimSpace(m); m == "" || strings.ContainsAny(m, " \t") {
+						return nil, usageErrorf("weft test: -real %q: want module paths separated by commas, or all", v)
+					}
+					o.real = append(o.real, m)
+				}
 			case "html":
 				abs, err := filepath.Abs(v)
 				if err != nil {
@@ -190,6 +206,15 @@ func parseTestArgs(args []string) (*testOptions, error) {
 	return o, nil
 }
 
+// replayFlags returns the flags a replay command needs to build what this
+// run built: the build flags, and -real.
+func (o *testOptions) replayFlags() []string {
+	if len(o.real) == 0 {
+		return o.buildFlags
+	}
+	return append(slices.Clone(o.buildFlags), "-real="+strings.Join(o.real, ","))
+}
+
 // errHelp asks for the help.
 var errHelp = errors.New("help")
 
@@ -213,7 +238,7 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		return report(err, stderr)
 	}
 	defer os.RemoveAll(tmp)
-	flags, err := rewriteFlags(dir, tmp, raceBuildFlags(o.buildFlags), o.pkgs)
+	flags, err := rewriteFlags(dir, tmp, raceBuildFlags(o.buildFlags), o.pkgs, o.real)
 	if err != nil {
 		return report(err, stderr)
 	}
@@ -273,17 +298,19 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// rewriteFlags rewrites the packages pkgs of the module in dir, writes
-// the rewritten files and the overlay to tmp, and returns the flags of the
-// go command that build them: -overlay, buildFlags, and those of
-// moduleFlags.
-func rewriteFlags(dir, tmp string, buildFlags, pkgs []string) ([]string, error) {
+// rewriteFlags rewrites the packages pkgs of the module in dir, and the
+// packages they import but the standard library's and those of the modules
+// real lists ("all": every dependency), writes the rewritten files and the
+// overlay to tmp, and returns the flags of the go command that build them:
+// -overlay, buildFlags, and those of moduleFlags.
+func rewriteFlags(dir, tmp string, buildFlags, pkgs, real []string) ([]string, error) {
 	modFlags, goVersion, err := moduleFlags(dir, tmp, pkgs)
 	if err != nil {
 		return nil, usageErrorf("weft test: %v", err)
 	}
 	flags := append(slices.Clone(buildFlags), modFlags...)
-	files, err := rewrite.Packages(rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion}, pkgs...)
+	cfg := rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion, Real: real, AllReal: slices.Contains(real, "all")}
+	files, err := rewrite.Packages(cfg, pkgs...)
 	if err != nil {
 		return nil, usageErrorf("weft test: %v", err)
 	}
@@ -385,7 +412,7 @@ type eventPrinter struct {
 // writing it failed.
 func (p *eventPrinter) print(e raceEvent) bool {
 	ev, o := e.ev, p.o
-	ev.Output = completeReplay(ev.Output, ev.Package, o.buildFlags)
+	ev.Output = completeReplay(ev.Output, ev.Package, o.replayFlags())
 	if strings.Contains(ev.Output, rt.TimedOutMarker) {
 		p.res.timedOut = true
 	}
@@ -464,7 +491,7 @@ func (p *eventPrinter) failures(key [2]string) []failjson.Failure {
 		b, err := os.ReadFile(filepath.Join(p.failDir, weft.FailureFileName(tok)))
 		var f failjson.Failure
 		if err == nil && json.Unmarshal(b, &f) == nil {
-			f.Replay = completeReplay(f.Replay, key[0], p.o.buildFlags)
+			f.Replay = completeReplay(f.Replay, key[0], p.o.replayFlags())
 			out = append(out, f)
 		}
 	}
