@@ -310,11 +310,14 @@ func rewriteFlags(dir, tmp string, buildFlags, pkgs, real []string) ([]string, e
 	}
 	flags := append(slices.Clone(buildFlags), modFlags...)
 	cfg := rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion, Real: real, AllReal: slices.Contains(real, "all")}
-	files, err := rewrite.Packages(cfg, pkgs...)
+	res, err := rewrite.Load(cfg, pkgs...)
 	if err != nil {
 		return nil, usageErrorf("weft test: %v", err)
 	}
-	overlay, err := rewrite.Overlay(tmp, files)
+	if flags, err = cachedModules(dir, tmp, flags, res); err != nil {
+		return nil, err
+	}
+	overlay, err := rewrite.Overlay(tmp, res.Files)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -53,10 +54,41 @@ func (cfg Config) keptReal(path string) bool {
 // that uses cgo, which stays as it is. The test files of a package that is
 // only imported are not compiled by go test, and not loaded.
 func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
+	r, err := Load(cfg, patterns...)
+	if r == nil {
+		return nil, err
+	}
+	return r.Files, err
+}
+
+// Result is what Load rewrote.
+type Result struct {
+	// Files holds the rewritten source of each file that needs it, by
+	// absolute file name.
+	Files map[string][]byte
+	// Modules are the dependency modules of the build that have packages
+	// in it, but for those kept real, by module path.
+	Modules map[string]*Module
+}
+
+// Module is a dependency module of the build: where it is, and which of
+// its directories and files the build reads.
+type Module struct {
+	Path, Version string
+	Dir           string   // the module's root directory
+	GoMod         string   // the file that holds its go.mod
+	Dirs          []string // the directories of its packages in the build
+	EmbedFiles    []string // the files its packages embed
+}
+
+// Load is Packages, which also returns the dependency modules of the
+// build whose packages it rewrites.
+func Load(cfg Config, patterns ...string) (*Result, error) {
 	base := packages.Config{Dir: cfg.Dir, BuildFlags: cfg.BuildFlags, Env: cfg.Env, Overlay: cfg.Overlay, Tests: true}
 	// First the import graph, cheaply, for the main module's packages.
 	graph := base
-	graph.Mode = packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedForTest
+	graph.Mode = packages.NeedName | packages.NeedFiles | packages.NeedEmbedFiles | packages.NeedImports | packages.NeedDeps |
+		packages.NeedModule | packages.NeedForTest
 	roots, err := packages.Load(&graph, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
@@ -91,10 +123,22 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 		}, nil)
 		return false
 	}, nil)
+	mods := map[string]*Module{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		path := underTest(p)
 		if !ownedPath(p, path) && !cfg.dependency(p, path, weftRuntime) {
 			return
+		}
+		if m := p.Module; !m.Main && len(p.GoFiles) > 0 {
+			mod := mods[m.Path]
+			if mod == nil {
+				mod = &Module{Path: m.Path, Version: m.Version, Dir: m.Dir, GoMod: m.GoMod}
+				mods[m.Path] = mod
+			}
+			if d := filepath.Dir(p.GoFiles[0]); !slices.Contains(mod.Dirs, d) {
+				mod.Dirs = append(mod.Dirs, d)
+			}
+			mod.EmbedFiles = append(mod.EmbedFiles, p.EmbedFiles...)
 		}
 		if !slices.Contains(paths, path) && !slices.Contains(deps, path) {
 			deps = append(deps, path)
@@ -196,7 +240,7 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 			}
 		}
 	}
-	return out, errors.Join(errs...)
+	return &Result{Files: out, Modules: mods}, errors.Join(errs...)
 }
 
 // underTest returns the import path of the package that p, a package or
