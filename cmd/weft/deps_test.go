@@ -112,3 +112,18 @@ func TestTestDeps(t *testing.T) {
 		}
 	}
 }
+
+// TestRaiseGoLine checks the go line of a copied module: raised to
+// minDepGo when older or absent, kept when as new or newer.
+func TestRaiseGoLine(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"module a\n\ngo 1.13\n", "module a\n\ngo 1.21\n"},
+		{"module a\n\ngo 1.21\n", "module a\n\ngo 1.21\n"},
+		{"module a\n\ngo 1.22.3\n\nrequire b v1.0.0\n", "module a\n\ngo 1.22.3\n\nrequire b v1.0.0\n"},
+		{"module a\n", "module a\n\ngo 1.21\n"},
+	} {
+		if got := string(raiseGoLine([]byte(c.in))); got != c.want {
+			t.Errorf("raiseGoLine(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

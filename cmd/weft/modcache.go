@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -136,7 +137,29 @@ func copyModule(m *rewrite.Module, dir string, files map[string][]byte) error {
 		}
 		gomod = b
 	}
-	return os.WriteFile(filepath.Join(dir, "go.mod"), gomod, 0o644)
+	return os.WriteFile(filepath.Join(dir, "go.mod"), raiseGoLine(gomod), 0o644)
+}
+
+// minDepGo is the oldest go line of a copied module: the rewritten code
+// calls generic functions (Go 1.18), and a module with an older go line
+// compiles at minDepGo instead, whose loop variables are the same (per
+// loop, as before Go 1.22).
+const minDepGo = "1.21"
+
+// goLineRE matches a go.mod's go line.
+var goLineRE = regexp.MustCompile(`(?m)^go\s+(\S+)\s*$`)
+
+// raiseGoLine returns gomod with its go line raised to minDepGo if older
+// (or absent, which means go 1.16).
+func raiseGoLine(gomod []byte) []byte {
+	m := goLineRE.FindSubmatchIndex(gomod)
+	if m == nil {
+		return append(append(gomod, '\n'), "go "+minDepGo+"\n"...)
+	}
+	if !goVersionLess(string(gomod[m[2]:m[3]]), minDepGo) {
+		return gomod
+	}
+	return slices.Concat(gomod[:m[2]], []byte(minDepGo), gomod[m[3]:])
 }
 
 // mustRel returns path relative to dir, or path if it has none.
