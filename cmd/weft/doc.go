@@ -13,7 +13,8 @@
 //	weft test [build flags] [go test flags] [packages] [-run regexp] [-strategy S]
 //	          [-max-runs N] [-max-steps N] [-seed N] [-timeout D] [-workers N]
 //	          [-time any|blocked] [-keep-going] [-strict] [-replay NAME=TOKEN]
-//	          [-replay-files on|off|check|update] [-race] [-json] [-html DIR] [-v]
+//	          [-replay-files on|off|check|update] [-race] [-real MODULE,...]
+//	          [-json] [-html DIR] [-v]
 //	weft help [COMMAND]
 //
 // For example, to look for the deadlock of five dining philosophers and

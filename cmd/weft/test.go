@@ -31,13 +31,16 @@ import (
 const testUsage = `usage: weft test [build flags] [go test flags] [packages] [-run regexp]
 	[-strategy S] [-max-runs N] [-max-steps N] [-seed N] [-vary-seed] [-timeout D]
 	[-workers N] [-time any|blocked] [-keep-going] [-strict] [-leaks=false]
-	[-replay NAME=TOKEN] [-replay-files on|off|check|update] [-race] [-json]
-	[-html DIR] [-v]
+	[-replay NAME=TOKEN] [-replay-files on|off|check|update] [-race]
+	[-real MODULE,...] [-json] [-html DIR] [-v]
 
 Run the ordinary Go tests of the packages (default: the current directory)
-under weft's control: weft rewrites their source (go statements, channel
-operations, select, sync, sync/atomic, time, context, math/rand and
-runtime.Gosched; see the README) and runs go test with -overlay, each Test
+under weft's control: weft rewrites their source, and that of every
+package they import but the standard library's (their dependencies too:
+modules in the module cache, vendored, or replaced), (go statements,
+channel operations, select, sync, sync/atomic, time, context, math/rand
+and runtime.Gosched; see docs/weft-test.md) and runs go test with
+-overlay, each Test
 function's body, or each subtest's of a test that calls t.Run, as a weft
 exploration on virtual time. A failure prints weft's report, with the
 original file:line, and the weft test command that replays it. Flags may
@@ -78,6 +81,11 @@ come before or after the packages.
 	-race            build with Go's race detector: a race it reports fails
 	                 the execution in which it happened (see the README);
 	                 one worker
+	-real MODULES    keep the packages of these modules (comma-separated
+	                 module paths, or all: every dependency) as they are:
+	                 their goroutines, channels and locks run outside
+	                 weft's control (faster builds; a thread blocked in
+	                 them is reported as blocked outside weft)
 	-json            print go test's JSON events (go test -json); a failing
 	                 test's "fail" event carries weft's failure as
 	                 WeftFailures (its interleaving and blocked threads)
@@ -107,6 +115,7 @@ type testOptions struct {
 	run        string
 	env        []string // WEFT_* settings
 	replay     string
+	real       []string // -real: the modules kept as they are
 	json       bool
 	html       string // -html: the directory of the HTML reports
 	verbose    bool
@@ -120,7 +129,7 @@ type testOptions struct {
 // testValueFlags maps the weft flags that take a value to the environment
 // variable that passes them to Check ("" for those weft test handles).
 var testValueFlags = map[string]string{
-	"run": "", "replay": "", "html": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
+	"run": "", "replay": "", "html": "", "real": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
 	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv,
 	"time": weft.TimeEnv, "replay-files": weft.ReplayFilesEnv, "max-steps": weft.MaxStepsEnv,
 	"go-timeout": "",
@@ -235,6 +244,13 @@ func parseTestArgs(args []string) (*testOptions, error) {
 				o.run = v
 			case "replay":
 				o.replay = v
+			case "real":
+				for m := range strings.SplitSeq(v, ",") {
+					if m = strings.TrimSpace(m); m == "" || strings.ContainsAny(m, " \t") {
+						return nil, usageErrorf("weft test: -real %q: want module paths separated by commas, or all", v)
+					}
+					o.real = append(o.real, m)
+				}
 			case "html":
 				abs, err := filepath.Abs(v)
 				if err != nil {
@@ -296,6 +312,15 @@ func boolFlag(name string, hasVal bool, val string) (bool, error) {
 	return b, nil
 }
 
+// replayFlags returns the flags a replay command needs to build what this
+// run built: the build flags, and -real.
+func (o *testOptions) replayFlags() []string {
+	if len(o.real) == 0 {
+		return o.buildFlags
+	}
+	return append(slices.Clone(o.buildFlags), "-real="+strings.Join(o.real, ","))
+}
+
 // errHelp asks for the help.
 var errHelp = errors.New("help")
 
@@ -319,7 +344,7 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 		return report(err, stderr)
 	}
 	defer os.RemoveAll(tmp)
-	flags, err := rewriteFlags(dir, tmp, raceBuildFlags(o.buildFlags), o.pkgs)
+	flags, err := rewriteFlags(dir, tmp, raceBuildFlags(o.buildFlags), o.pkgs, o.real)
 	if err != nil {
 		return report(err, stderr)
 	}
@@ -418,21 +443,26 @@ func hasFlag(flags []string, name string) bool {
 	return slices.ContainsFunc(flags, func(f string) bool { return strings.HasPrefix(f, "-"+name+"=") })
 }
 
-// rewriteFlags rewrites the packages pkgs of the module in dir, writes
-// the rewritten files and the overlay to tmp, and returns the flags of the
-// go command that build them: -overlay, buildFlags, and those of
-// moduleFlags.
-func rewriteFlags(dir, tmp string, buildFlags, pkgs []string) ([]string, error) {
+// rewriteFlags rewrites the packages pkgs of the module in dir, and the
+// packages they import but the standard library's and those of the modules
+// real lists ("all": every dependency), writes the rewritten files and the
+// overlay to tmp, and returns the flags of the go command that build them:
+// -overlay, buildFlags, and those of moduleFlags.
+func rewriteFlags(dir, tmp string, buildFlags, pkgs, real []string) ([]string, error) {
 	modFlags, goVersion, err := moduleFlags(dir, tmp, pkgs)
 	if err != nil {
 		return nil, usageErrorf("weft test: %v", err)
 	}
 	flags := append(slices.Clone(buildFlags), modFlags...)
-	files, err := rewrite.Packages(rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion}, pkgs...)
+	cfg := rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion, Real: real, AllReal: slices.Contains(real, "all")}
+	res, err := rewrite.Load(cfg, pkgs...)
 	if err != nil {
 		return nil, usageErrorf("weft test: %v", err)
 	}
-	overlay, err := rewrite.Overlay(tmp, files)
+	if flags, err = cachedModules(dir, tmp, flags, res); err != nil {
+		return nil, err
+	}
+	overlay, err := rewrite.Overlay(tmp, res.Files)
 	if err != nil {
 		return nil, err
 	}
@@ -546,7 +576,7 @@ type eventPrinter struct {
 // writing it failed.
 func (p *eventPrinter) print(e raceEvent) bool {
 	ev, o := e.ev, p.o
-	ev.Output = completeReplay(ev.Output, ev.Package, o.buildFlags)
+	ev.Output = completeReplay(ev.Output, ev.Package, o.replayFlags())
 	key := [2]string{ev.Package, ev.Test}
 	if strings.HasPrefix(ev.Output, rt.ProgressMarker) {
 		if p.progress != nil {
@@ -650,7 +680,7 @@ func (p *eventPrinter) failures(key [2]string) []failjson.Failure {
 		b, err := os.ReadFile(filepath.Join(p.failDir, weft.FailureFileName(tok)))
 		var f failjson.Failure
 		if err == nil && json.Unmarshal(b, &f) == nil {
-			f.Replay = completeReplay(f.Replay, key[0], p.o.buildFlags)
+			f.Replay = completeReplay(f.Replay, key[0], p.o.replayFlags())
 			out = append(out, f)
 		}
 	}

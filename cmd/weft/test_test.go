@@ -27,6 +27,7 @@ func TestTestUsage(t *testing.T) {
 		{[]string{"-timeout", "soon"}, `-timeout "soon": want a duration`},
 		{[]string{"-run"}, "flag -run needs a value"},
 		{[]string{"-json=maybe"}, `-json="maybe": want true or false`},
+		{[]string{"-real", "a,,b"}, `-real "a,,b": want module paths separated by commas, or all`},
 		{[]string{"-time", "soon"}, `-time: time mode "soon": want any (time may move at any step) or blocked (only when every thread is blocked)`},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -50,6 +51,13 @@ func TestParseTestArgs(t *testing.T) {
 	want := "./a ./b|-tags=x|TestA|WEFT_STRATEGY=dpor WEFT_MAX_RUNS=9|T=tok"
 	if got != want || !o.verbose || o.json {
 		t.Errorf("parsed %q (verbose %v, json %v), want %q (verbose, not json)", got, o.verbose, o.json, want)
+	}
+	o, err = parseTestArgs([]string{"-real", "example.com/a,example.com/b", "-real=all", "-race"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(o.replayFlags(), " "), "-race -real=example.com/a,example.com/b,all"; got != want {
+		t.Errorf("-real: replay flags %q, want %q", got, want)
 	}
 	for _, mode := range []string{"blocked", "any"} {
 		o, err = parseTestArgs([]string{"-time", mode, "./a"})

@@ -34,19 +34,24 @@ func (e *Exec) blocked(idle time.Duration, parked string) {
 			"Make deferred calls return when the test body fails.\n\n%s", e.cfg.Watchdog, e.runningStacks())
 		return
 	}
+	stacks := e.runningStacks()
+	in := ""
+	if where := blockedIn(stacks); where != "" {
+		in = " in " + where
+	}
 	if parked != "" {
 		e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread,
-			Message: fmt.Sprintf("a thread blocked outside weft's control: its goroutine has waited in the Go runtime [%s] "+
+			Message: fmt.Sprintf("a thread blocked outside weft's control%s: its goroutine has waited in the Go runtime [%s] "+
 				"for %v without reaching a weft operation (a sync.Mutex, a real channel, time.Sleep, or a goroutine not "+
 				"started with w.Go), and nothing in the execution can wake it. Use weft's primitives inside the test body.\n\n%s",
-				parked, idle.Round(100*time.Millisecond), e.runningStacks())}
+				in, parked, idle.Round(100*time.Millisecond), stacks)}
 		return
 	}
 	e.endState = trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread,
-		Message: fmt.Sprintf("a thread ran for %v without reaching a weft operation: it blocked outside weft's control "+
+		Message: fmt.Sprintf("a thread ran for %v without reaching a weft operation%s: it blocked outside weft's control "+
 			"(a sync.Mutex, a real channel, I/O, time.Sleep, or a goroutine not started with w.Go), or loops forever "+
 			"without touching a weft object. Use weft's primitives inside the test body, or raise the watchdog delay.\n\n%s",
-			e.cfg.Watchdog, e.runningStacks())}
+			e.cfg.Watchdog, in, stacks)}
 }
 
 // parkedAfter is how long a thread must make no progress before the

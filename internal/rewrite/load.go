@@ -1,6 +1,6 @@
 // This file implements Packages: loading the packages under test, and the
-// packages of the main module they import, with go/packages, and
-// rewriting their files.
+// packages of the main module and of its dependencies that they import,
+// with go/packages, and rewriting their files.
 
 package rewrite
 
@@ -12,6 +12,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -30,19 +31,64 @@ type Config struct {
 	// GoVersion's language (its loop variables above all) through one
 	// (pin).
 	GoVersion string
+	// Real lists the modules, by module path, whose packages stay as they
+	// are, running outside weft's control; AllReal keeps every module but
+	// the main one so (the packages of no dependency are rewritten).
+	Real    []string
+	AllReal bool
+}
+
+// keptReal reports whether the packages of module path stay as they are.
+func (cfg Config) keptReal(path string) bool {
+	return cfg.AllReal || slices.Contains(cfg.Real, path)
 }
 
 // Packages loads the packages that patterns match, with their tests (the
 // internal and the external test packages, as go test builds them), and
 // returns the rewritten source of every file of theirs, and of the
-// non-test files of the packages of the main module they import, that
-// needs rewriting, by absolute file name. The test files of a package
-// that is only imported are not compiled by go test, and not loaded.
+// non-test files of the packages they import, that needs rewriting, by
+// absolute file name: the packages of the main module and those of its
+// dependencies (in the module cache, vendored, or the target of a replace
+// directive), but for the standard library's, weft's own and those of the
+// modules cfg keeps real (Config.Real), and for a dependency's package
+// that uses cgo, which stays as it is. The test files of a package that is
+// only imported are not compiled by go test, and not loaded.
 func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
+	r, err := Load(cfg, patterns...)
+	if r == nil {
+		return nil, err
+	}
+	return r.Files, err
+}
+
+// Result is what Load rewrote.
+type Result struct {
+	// Files holds the rewritten source of each file that needs it, by
+	// absolute file name.
+	Files map[string][]byte
+	// Modules are the dependency modules of the build that have packages
+	// in it, but for those kept real, by module path.
+	Modules map[string]*Module
+}
+
+// Module is a dependency module of the build: where it is, and which of
+// its directories and files the build reads.
+type Module struct {
+	Path, Version string
+	Dir           string   // the module's root directory
+	GoMod         string   // the file that holds its go.mod
+	Dirs          []string // the directories of its packages in the build
+	EmbedFiles    []string // the files its packages embed
+}
+
+// Load is Packages, which also returns the dependency modules of the
+// build whose packages it rewrites.
+func Load(cfg Config, patterns ...string) (*Result, error) {
 	base := packages.Config{Dir: cfg.Dir, BuildFlags: cfg.BuildFlags, Env: cfg.Env, Overlay: cfg.Overlay, Tests: true}
 	// First the import graph, cheaply, for the main module's packages.
 	graph := base
-	graph.Mode = packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedForTest
+	graph.Mode = packages.NeedName | packages.NeedFiles | packages.NeedEmbedFiles | packages.NeedImports | packages.NeedDeps |
+		packages.NeedModule | packages.NeedForTest
 	roots, err := packages.Load(&graph, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
@@ -60,8 +106,41 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 			paths = append(paths, path)
 		}
 	}
+	// weft's own packages, and the packages they import, run the
+	// exploration: never rewritten, even if the code under test imports
+	// them too.
+	weftRuntime := map[string]bool{}
+	packages.Visit(roots, func(p *packages.Package) bool {
+		if !weftOwn(p.PkgPath) {
+			return true
+		}
+		packages.Visit([]*packages.Package{p}, func(q *packages.Package) bool {
+			if weftRuntime[q.PkgPath] {
+				return false
+			}
+			weftRuntime[q.PkgPath] = true
+			return true
+		}, nil)
+		return false
+	}, nil)
+	mods := map[string]*Module{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if path := underTest(p); ownedPath(p, path) && !slices.Contains(paths, path) && !slices.Contains(deps, path) {
+		path := underTest(p)
+		if !ownedPath(p, path) && !cfg.dependency(p, path, weftRuntime) {
+			return
+		}
+		if m := p.Module; !m.Main && len(p.GoFiles) > 0 {
+			mod := mods[m.Path]
+			if mod == nil {
+				mod = &Module{Path: m.Path, Version: m.Version, Dir: m.Dir, GoMod: m.GoMod}
+				mods[m.Path] = mod
+			}
+			if d := filepath.Dir(p.GoFiles[0]); !slices.Contains(mod.Dirs, d) {
+				mod.Dirs = append(mod.Dirs, d)
+			}
+			mod.EmbedFiles = append(mod.EmbedFiles, p.EmbedFiles...)
+		}
+		if !slices.Contains(paths, path) && !slices.Contains(deps, path) {
 			deps = append(deps, path)
 		}
 	})
@@ -108,11 +187,19 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 		if strings.HasSuffix(p.ID, ".test") {
 			continue // the generated test main
 		}
+		main := p.Module != nil && p.Module.Main
 		if len(p.CompiledGoFiles) != len(p.GoFiles) {
+			if !main {
+				continue // a dependency's package that uses cgo stays real
+			}
 			return nil, cgoError(p)
 		}
 		groups, explorers := groupFuncs(p.Syntax, p.TypesInfo), explorerFuncs(p.Syntax, p.TypesInfo)
-		pinTo := langVersion(cfg.GoVersion)
+		pinTo := ""
+		if main {
+			// Only the main module's go line is raised.
+			pinTo = langVersion(cfg.GoVersion)
+		}
 		for i, f := range p.Syntax {
 			name := p.CompiledGoFiles[i]
 			if done[name] {
@@ -153,7 +240,7 @@ func Packages(cfg Config, patterns ...string) (map[string][]byte, error) {
 			}
 		}
 	}
-	return out, errors.Join(errs...)
+	return &Result{Files: out, Modules: mods}, errors.Join(errs...)
 }
 
 // underTest returns the import path of the package that p, a package or
@@ -172,6 +259,15 @@ func underTest(p *packages.Package) string {
 // (underTest), is one of the main module's that weft test rewrites.
 func ownedPath(p *packages.Package, path string) bool {
 	return path != "" && p.Module != nil && p.Module.Main && !weftOwn(path)
+}
+
+// dependency reports whether path, the package under test of p
+// (underTest), is a package of a module the main module depends on that
+// weft test rewrites: not the standard library's (which has no module),
+// nor one of weft's runtime (weft's own packages and what they import),
+// nor one of a module kept real.
+func (cfg Config) dependency(p *packages.Package, path string, weftRuntime map[string]bool) bool {
+	return path != "" && p.Module != nil && !p.Module.Main && !weftRuntime[path] && !weftOwn(path) && !cfg.keptReal(p.Module.Path)
 }
 
 // ErrNotMainModule is the error of Packages when no package that its
