@@ -33,6 +33,7 @@ import (
 // in every execution and replay.
 type Map struct {
 	r sync.Map
+	name string // WeftName
 }
 
 // mapState is a Map in one execution: the step variable and the entries,
@@ -62,7 +63,11 @@ func (m *Map) state() *mapState {
 		n := shim.Lookup(unsafe.Pointer(&mapCount), func() *int { return new(int) })
 		*n++
 		s := &mapState{steps: new(weft.Int[uint64]), index: map[any]int{}}
-		s.steps.SetName(fmt.Sprintf("sync.Map#%d", *n))
+		if m.name != "" {
+			s.steps.SetName(m.name)
+		} else {
+			s.steps.SetName(fmt.Sprintf("sync.Map#%d", *n))
+		}
 		// Read by the thread itself: only the first use in an execution
 		// reads the real map, and reads race with no read.
 		var outside []mapEntry
