@@ -26,7 +26,7 @@ type Pool struct {
 
 	// New optionally specifies a function to generate a value when Get
 	// would otherwise return nil.
-	New func() any
+	New  func() any
 	name string // WeftName
 }
 

@@ -32,7 +32,7 @@ import (
 // by their printed keys), one order among those sync.Map allows, the same
 // in every execution and replay.
 type Map struct {
-	r sync.Map
+	r    sync.Map
 	name string // WeftName
 }
 
