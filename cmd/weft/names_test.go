@@ -96,7 +96,11 @@ func TestMap(t *testing.T) {
                 T1   recv stop                         p_test.go:16
                 T2   send p.jobs                       p_test.go:21
 `,
-		"sync.Map c.m",
+		`             1  T0   load sync.Map c.m = 0             p.go:20
+             2  T1   load sync.Map c.m = 0             p.go:20
+             3  T1   add sync.Map c.m = 1              p.go:23
+             4  T0   add sync.Map c.m = 2              p.go:23
+             5  T0   recv filled = true `,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
