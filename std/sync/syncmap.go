@@ -21,7 +21,9 @@ import (
 // read it, the methods that may change the map add one to it, so that
 // weft explores the orders of a change and the operations of other
 // threads on the same map, and lets reads commute. Reports show the steps
-// as a load or an add of sync.Map#n (the n-th map the execution used),
+// as a load or an add of "sync.Map x" (x the expression weft test's
+// rewriting names it by, WeftName) or sync.Map#n (the n-th map the
+// execution used),
 // the value being the count of changes so far.
 //
 // Each execution starts from the contents the map had outside the
