@@ -56,6 +56,9 @@ func (wg *WaitGroup) Done() { cur().WaitGroupAdd(&wg.o, -1) }
 // Wait blocks until the counter is zero.
 func (wg *WaitGroup) Wait() { cur().WaitGroupWait(&wg.o) }
 
+// SetName names wg in reports.
+func (wg *WaitGroup) SetName(name string) { wg.o.SetName(name) }
+
 // Go calls f in a new thread, adding it to the group, as
 // sync.WaitGroup.Go does.
 func (wg *WaitGroup) Go(f func()) {

@@ -159,7 +159,7 @@ func TestStop(t *testing.T) {
 `,
 	}
 	out := testModule(t, dir, files, exitFailure)
-	for _, want := range []string{"weft: close of closed channel in T1", "T1   close chan#0                      stop.go:5", "replay: weft test example.com/outside -run '^TestStop$' -replay 'TestStop=",
+	for _, want := range []string{"weft: close of closed channel in T1", "T1   close done                        stop.go:5", "replay: weft test example.com/outside -run '^TestStop$' -replay 'TestStop=",
 		"the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite",
 		"--- FAIL: TestIndirect", "    indirect_test.go:14: not today\n--- SKIP: TestSkipped",
 		// The adds as statements commute: the orders left are those of
@@ -236,7 +236,7 @@ loop:
 `,
 	}
 	out := testModule(t, dir, files, exitFailure)
-	for _, want := range []string{"--- PASS: TestLoopVar", "--- PASS: TestRangeLoopVar", "weft: deadlock", "T0   recv chan#0                       loop_test.go:19", "--- FAIL: TestLine"} {
+	for _, want := range []string{"--- PASS: TestLoopVar", "--- PASS: TestRangeLoopVar", "weft: deadlock", "T0   recv ch                           loop_test.go:19", "--- FAIL: TestLine"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

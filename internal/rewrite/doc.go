@@ -17,12 +17,13 @@
 //
 //	go f(x, y)            { weftF_, weftA0_, weftA1_ := f, x, y; weftrt.Go(func() { weftF_(weftA0_, weftA1_) }) }
 //	go func() {...}()     weftrt.Go(func() {...})
-//	ch <- v               weftrt.Of(ch).Send(v)
-//	<-ch                  weftrt.Of(ch).Recv()
-//	v, ok := <-ch         v, ok := weftrt.Of(ch).RecvOK()
-//	close(ch), len(ch)    weftrt.Of(ch).Close(), weftrt.Of(ch).Len()
-//	for v := range ch     for v := range weftrt.Of(ch).Range()
-//	                      (before go1.23: for weftR_, v := weftrt.Of(ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; v = weftV_; ...)
+//	ch <- v               weftrt.Of("ch", ch).Send(v)
+//	<-ch                  weftrt.Of("ch", ch).Recv()
+//	v, ok := <-ch         v, ok := weftrt.Of("ch", ch).RecvOK()
+//	close(ch), len(ch)    weftrt.Of("ch", ch).Close(), weftrt.Of("ch", ch).Len()
+//	for v := range ch     for v := range weftrt.Of("ch", ch).Range()
+//	                      (before go1.23: for weftR_, v := weftrt.Of("ch", ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; v = weftV_; ...)
+//	p.mu.Lock()           p.mu.WeftName("p.mu").Lock()   (every method of sync's types)
 //	select { case ... }   switch weftS0_, ... := <cases>; weftrt.Select(<has default>, weftS0_, ...) { case 0: ... }
 //	import "sync"         import "github.com/weft-go/weft/std/sync"
 //	                      (and sync/atomic, math/rand, math/rand/v2, time, context)
@@ -72,7 +73,9 @@
 // execution reach the Check and then running the body again plainly,
 // which would repeat the effects of the code before the Check.
 //
-// (Of is OfSend or OfRecv for a directional channel.) The arguments of a go
+// (Of is OfSend or OfRecv for a directional channel.) The string given to
+// Of and WeftName is the expression the operation is applied to, which
+// names the object in reports (names.go). The arguments of a go
 // statement, and its function value (a method value's receiver), are
 // evaluated at the statement, as Go does; an untyped constant argument is
 // converted to its parameter's type. The loop variables of the rewritten

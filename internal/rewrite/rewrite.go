@@ -211,13 +211,13 @@ func (r *rewriter) node(n ast.Node) bool {
 			return false
 		}
 		r.usesRT = true
-		r.replace(n.Chan.Pos(), n.Chan.Pos(), rtName+"."+r.of(n.Chan)+"(")
+		r.replace(n.Chan.Pos(), n.Chan.Pos(), rtName+"."+r.of(n.Chan))
 		r.replace(n.Chan.End(), n.Value.Pos(), ").Send(")
 		r.insert(r.off(n.Value.End()), ")", true)
 	case *ast.UnaryExpr:
 		if n.Op == token.ARROW && !r.refused(n.Pos(), "a receive") {
 			r.usesRT = true
-			r.replace(n.OpPos, n.X.Pos(), rtName+"."+r.of(n.X)+"(")
+			r.replace(n.OpPos, n.X.Pos(), rtName+"."+r.of(n.X))
 			recv := ").Recv()"
 			if r.commaOK[n] {
 				recv = ").RecvOK()"
@@ -340,9 +340,16 @@ func (r *rewriter) typeParamChan(e ast.Expr, t types.Type) bool {
 	return false
 }
 
-// of returns the function of std/rt that makes the handle of channel e:
-// Of, OfSend or OfRecv.
+// of returns the start of the call of std/rt that makes the handle of
+// channel e, up to e: Of, OfSend or OfRecv, its parenthesis and the name of
+// the channel in reports, e's text (exprName), as in `Of("s.jobs", `.
 func (r *rewriter) of(e ast.Expr) string {
+	return r.ofFunc(e) + "(" + strconv.Quote(exprName(e)) + ", "
+}
+
+// ofFunc returns the function of std/rt that makes the handle of channel e:
+// Of, OfSend or OfRecv.
+func (r *rewriter) ofFunc(e ast.Expr) string {
 	c := r.chanType(e)
 	if c == nil {
 		if t := r.info.TypeOf(e); !r.typeParamChan(e, t) {
@@ -381,13 +388,13 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			return false
 		}
 		r.usesRT = true
-		r.replace(call.Fun.Pos(), call.Args[0].Pos(), rtName+"."+r.of(call.Args[0])+"(")
+		r.replace(call.Fun.Pos(), call.Args[0].Pos(), rtName+"."+r.of(call.Args[0]))
 		r.replace(call.Args[0].End(), call.Rparen+1, ").Close()")
 		return true
 	case "len":
 		if r.chanType(call.Args[0]) != nil {
 			r.usesRT = true
-			r.replace(call.Fun.Pos(), call.Args[0].Pos(), rtName+"."+r.of(call.Args[0])+"(")
+			r.replace(call.Fun.Pos(), call.Args[0].Pos(), rtName+"."+r.of(call.Args[0]))
 			r.replace(call.Args[0].End(), call.Rparen+1, ").Len()")
 		}
 		return true
@@ -403,6 +410,9 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			}
 			if fn.Pkg().Path() == "testing" {
 				r.testingCall(call, sel, fn)
+			}
+			if fn.Pkg().Path() == "sync" {
+				r.syncName(sel, fn)
 			}
 			if fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
 				// weftrt.Gosched(runtime.Gosched): the import stays used.
@@ -472,7 +482,7 @@ func (r *rewriter) rangeStmt(n *ast.RangeStmt) bool {
 	}
 	r.usesRT = true
 	if v := r.version; v == "" || !versionLess(v, "go1.23") {
-		r.replace(n.X.Pos(), n.X.Pos(), rtName+"."+r.of(n.X)+"(")
+		r.replace(n.X.Pos(), n.X.Pos(), rtName+"."+r.of(n.X))
 		r.insert(r.off(n.X.End()), ").Range()", true)
 		return true
 	}
@@ -484,7 +494,7 @@ func (r *rewriter) rangeStmt(n *ast.RangeStmt) bool {
 		}
 		recv = " weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; " + target + " = weftV_;"
 	}
-	r.replace(n.For+token.Pos(len("for")), n.X.Pos(), " weftR_, "+declared+" := "+rtName+"."+r.of(n.X)+"(")
+	r.replace(n.For+token.Pos(len("for")), n.X.Pos(), " weftR_, "+declared+" := "+rtName+"."+r.of(n.X))
 	r.replace(n.X.End(), n.Body.Lbrace+1, ").Loop(); ; {"+recv)
 	r.inspect(n.X)
 	r.inspect(n.Body)

@@ -53,7 +53,7 @@ func (r *rewriter) goStmt(g *ast.GoStmt) {
 	}
 	body := callee + "(" + strings.Join(args, ", ") + ellipsis + ")"
 	if r.builtin(call) == "close" {
-		body = rtName + "." + r.of(call.Args[0]) + "(" + args[0] + ").Close()"
+		body = rtName + "." + r.of(call.Args[0]) + args[0] + ").Close()"
 	}
 	start := "{ " + strings.Join(names, ", ") + " := "
 	end := "; " + rtName + ".Go(func() { " + body + " }) }"
@@ -205,7 +205,7 @@ func (r *rewriter) selectStmt(s *ast.SelectStmt) {
 			}
 			assign = " " + strings.Join(lhs, ", ") + " " + tok + " " + rhs + ";"
 		}
-		c := rtName + "." + r.of(ch) + "(" + r.flat(r.text(ch), ch.Pos(), s.Select, "a select case's channel", "select") + ")"
+		c := rtName + "." + r.of(ch) + r.flat(r.text(ch), ch.Pos(), s.Select, "a select case's channel", "select") + ")"
 		if val != nil {
 			c += ".SendCase(" + r.flat(r.text(val), val.Pos(), s.Select, "a select case's value", "select") + ")"
 		} else {

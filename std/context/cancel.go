@@ -92,7 +92,7 @@ func (c *cancelCtx) cancel(removeFromParent bool, err, cause error) {
 		return // already canceled
 	}
 	c.err, c.cause = err, cause
-	rt.Of(c.done).Close()
+	rt.Of("ctx.Done()", c.done).Close()
 	for child := range c.children {
 		child.cancel(false, err, cause)
 	}

@@ -25,7 +25,7 @@ func TestCancel(t *testing.T) {
 		child, cancelChild := wcontext.WithCancel(wcontext.WithValue(parent, "k", "v"))
 		defer cancelChild()
 		cancel(errStop)
-		rt.OfRecv(child.Done()).Recv()
+		rt.OfRecv("", child.Done()).Recv()
 		late, cancelLate := wcontext.WithCancel(parent)
 		defer cancelLate()
 		got = strings.Join([]string{
@@ -55,11 +55,11 @@ func TestWorker(t *testing.T) {
 		ctx, cancel := wcontext.WithCancel(context.Background())
 		done := make(chan error)
 		rt.Go(func() {
-			rt.OfRecv(ctx.Done()).Recv()
-			rt.Of(done).Send(ctx.Err())
+			rt.OfRecv("", ctx.Done()).Recv()
+			rt.Of("", done).Send(ctx.Err())
 		})
 		cancel()
-		if err := rt.Of(done).Recv(); err != context.Canceled {
+		if err := rt.Of("", done).Recv(); err != context.Canceled {
 			panic(err)
 		}
 	})
@@ -81,7 +81,7 @@ func TestDeadline(t *testing.T) {
 		later, cancelLater := wcontext.WithDeadline(ctx, wtime.Now().Add(time.Hour))
 		defer cancelLater()
 		d, _ := later.Deadline()
-		rt.OfRecv(later.Done()).Recv()
+		rt.OfRecv("", later.Done()).Recv()
 		early, cancelEarly := wcontext.WithTimeoutCause(context.Background(), time.Minute, errors.New("slow"))
 		cancelEarly()
 		got = strings.Join([]string{d.Sub(wtime.Epoch).String(), wtime.Since(wtime.Epoch).String(),
@@ -101,11 +101,11 @@ func TestAfterFunc(t *testing.T) {
 	r := stdtest.Explore(t, func() {
 		ctx, cancel := wcontext.WithCancel(context.Background())
 		ran := make(chan string, 2)
-		wcontext.AfterFunc(ctx, func() { rt.Of(ran).Send("ran") })
-		stop := wcontext.AfterFunc(ctx, func() { rt.Of(ran).Send("stopped one ran") })
+		wcontext.AfterFunc(ctx, func() { rt.Of("", ran).Send("ran") })
+		stop := wcontext.AfterFunc(ctx, func() { rt.Of("", ran).Send("stopped one ran") })
 		stopped := stop()
 		cancel()
-		got = rt.Of(ran).Recv()
+		got = rt.Of("", ran).Recv()
 		if stopped && !stop() {
 			got += " stopped"
 		}
@@ -137,7 +137,7 @@ func TestDeadlineAnyStep(t *testing.T) {
 		wtime.NewTimer(100 * time.Millisecond) // a deadline before the context's
 		ctx, cancel := wcontext.WithTimeout(context.Background(), time.Second)
 		defer cancel()
-		rt.OfRecv(ctx.Done()).Recv()
+		rt.OfRecv("", ctx.Done()).Recv()
 		d, _ := ctx.Deadline()
 		late[wtime.Since(d)]++
 	}, weft.WithTime(weft.TimeAnyStep), weft.KeepGoing())

@@ -20,27 +20,31 @@ type Chan[T any] struct {
 	recv <-chan T
 	p    unsafe.Pointer // the channel's pointer, nil for a nil channel
 	cap  int
+	name string // the channel's name in reports, if the execution makes its weft channel
 }
 
-// Of returns the handle of the bidirectional channel c.
+// Of returns the handle of the bidirectional channel c. Name, the
+// expression the rewriting found the channel operation on ("s.jobs"), or
+// "", names the channel in reports if this operation is its first in the
+// execution: a static string, set once per channel and execution.
 //
 //go:norace
-func Of[T any](c chan T) Chan[T] {
-	return Chan[T]{send: c, recv: c, p: shim.ChanPointer(c), cap: cap(c)}
+func Of[T any](name string, c chan T) Chan[T] {
+	return Chan[T]{send: c, recv: c, p: shim.ChanPointer(c), cap: cap(c), name: name}
 }
 
-// OfSend returns the handle of the send-only channel c.
+// OfSend returns the handle of the send-only channel c, named as by Of.
 //
 //go:norace
-func OfSend[T any](c chan<- T) Chan[T] {
-	return Chan[T]{send: c, p: shim.ChanPointer(c), cap: cap(c)}
+func OfSend[T any](name string, c chan<- T) Chan[T] {
+	return Chan[T]{send: c, p: shim.ChanPointer(c), cap: cap(c), name: name}
 }
 
-// OfRecv returns the handle of the receive-only channel c.
+// OfRecv returns the handle of the receive-only channel c, named as by Of.
 //
 //go:norace
-func OfRecv[T any](c <-chan T) Chan[T] {
-	return Chan[T]{recv: c, p: shim.ChanPointer(c), cap: cap(c)}
+func OfRecv[T any](name string, c <-chan T) Chan[T] {
+	return Chan[T]{recv: c, p: shim.ChanPointer(c), cap: cap(c), name: name}
 }
 
 // weft returns the weft channel of c in the current execution: nil for a
@@ -51,7 +55,13 @@ func (c Chan[T]) weft() *weft.Chan[T] {
 	if c.p == nil {
 		return nil
 	}
-	return shim.Lookup(c.p, func() *weft.Chan[T] { return weft.MakeChan[T](c.cap) })
+	return shim.Lookup(c.p, func() *weft.Chan[T] {
+		ch := weft.MakeChan[T](c.cap)
+		if c.name != "" {
+			ch.SetName(c.name)
+		}
+		return ch
+	})
 }
 
 // Send sends v on the channel.
@@ -135,7 +145,7 @@ func (c Chan[T]) Range() iter.Seq[T] {
 // file whose Go version is older than go1.23, which has no range over a
 // function:
 //
-//	for weftR_, v := rt.Of(ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; v = weftV_; ... }
+//	for weftR_, v := rt.Of("ch", ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; v = weftV_; ... }
 //
 // The loop's variable is a variable of the for clause, so that it is one
 // for the whole loop before go1.22 and one per iteration from go1.22 on,

@@ -17,13 +17,13 @@
 // The rewriting, for ch of type chan T (the handles for chan<- T and <-chan
 // T are made by OfSend and OfRecv):
 //
-//	ch <- v                 rt.Of(ch).Send(v)
-//	x := <-ch               x := rt.Of(ch).Recv()
-//	x, ok := <-ch           x, ok := rt.Of(ch).RecvOK()
-//	close(ch)               rt.Of(ch).Close()
-//	len(ch)                 rt.Of(ch).Len()
-//	for x := range ch {     for x := range rt.Of(ch).Range() {
-//	                        (before go1.23: for weftR_, x := rt.Of(ch).Loop(); ; { weftV_, weftOK_ :=
+//	ch <- v                 rt.Of("ch", ch).Send(v)
+//	x := <-ch               x := rt.Of("ch", ch).Recv()
+//	x, ok := <-ch           x, ok := rt.Of("ch", ch).RecvOK()
+//	close(ch)               rt.Of("ch", ch).Close()
+//	len(ch)                 rt.Of("ch", ch).Len()
+//	for x := range ch {     for x := range rt.Of("ch", ch).Range() {
+//	                        (before go1.23: for weftR_, x := rt.Of("ch", ch).Loop(); ; { weftV_, weftOK_ :=
 //	                        weftR_.RecvOK(); if !weftOK_ { break }; x = weftV_;)
 //	go f(a, b)              { f_, a_, b_ := f, a, b; rt.Go(func() { f_(a_, b_) }) }
 //

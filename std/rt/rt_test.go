@@ -11,14 +11,14 @@ import (
 // execution: Go's own, on the real channel.
 func TestOutsideExecution(t *testing.T) {
 	ch := make(chan int, 2)
-	c := rt.Of(ch)
+	c := rt.Of("", ch)
 	c.Send(1)
-	rt.OfSend(ch).Send(2)
+	rt.OfSend("", ch).Send(2)
 	if c.Len() != 2 || c.Recv() != 1 {
 		t.Fatal("send or receive")
 	}
 	c.Close()
-	if v, ok := rt.OfRecv(ch).RecvOK(); v != 2 || !ok {
+	if v, ok := rt.OfRecv("", ch).RecvOK(); v != 2 || !ok {
 		t.Fatalf("RecvOK = %d, %v", v, ok)
 	}
 	for range c.Range() {
@@ -26,7 +26,7 @@ func TestOutsideExecution(t *testing.T) {
 	}
 	var nilCh chan int
 	in := make(chan string, 1)
-	sc, rc, nc := rt.Of(in).SendCase("x"), rt.Of(in).RecvCase(), rt.Of(nilCh).RecvCase()
+	sc, rc, nc := rt.Of("", in).SendCase("x"), rt.Of("", in).RecvCase(), rt.Of("", nilCh).RecvCase()
 	if i := rt.Select(false, nc, sc); i != 1 {
 		t.Errorf("Select chose case %d, want the send (1)", i)
 	}
@@ -48,7 +48,7 @@ var pkgChan = make(chan int, 1)
 // exploration is a new weft channel in each execution.
 func TestChannelPerExecution(t *testing.T) {
 	r, err := weft.Explore(func(w *weft.T) {
-		c := rt.Of(pkgChan)
+		c := rt.Of("", pkgChan)
 		rt.Go(func() { c.Send(1) })
 		w.Assert(c.Len() <= 1, "len %d", c.Len())
 	})
@@ -65,7 +65,7 @@ func TestChannelPerExecution(t *testing.T) {
 func TestNilChannel(t *testing.T) {
 	r, err := weft.Explore(func(w *weft.T) {
 		var c chan int
-		rt.Of(c).Recv()
+		rt.Of("", c).Recv()
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -81,16 +81,16 @@ func TestSelect(t *testing.T) {
 	seen := map[int]bool{}
 	_, err := weft.Explore(func(w *weft.T) {
 		a, b := make(chan int), make(chan int)
-		rt.Go(func() { rt.Of(a).Send(1) })
-		rt.Go(func() { rt.Of(b).Recv() })
-		ra, sb := rt.Of(a).RecvCase(), rt.Of(b).SendCase(2)
+		rt.Go(func() { rt.Of("", a).Send(1) })
+		rt.Go(func() { rt.Of("", b).Recv() })
+		ra, sb := rt.Of("", a).RecvCase(), rt.Of("", b).SendCase(2)
 		i := rt.Select(false, ra, sb)
 		seen[i] = true
 		if i == 0 {
 			w.Assert(ra.V == 1 && ra.OK, "received %d, %v", ra.V, ra.OK)
-			rt.Of(b).Send(3)
+			rt.Of("", b).Send(3)
 		} else {
-			rt.Of(a).Recv()
+			rt.Of("", a).Recv()
 		}
 	})
 	if err != nil {
@@ -107,7 +107,7 @@ func TestSelect(t *testing.T) {
 func TestSelectNilInterface(t *testing.T) {
 	errs := make(chan error, 1)
 	errs <- nil
-	rc := rt.Of(errs).RecvCase()
+	rc := rt.Of("", errs).RecvCase()
 	if i := rt.Select(false, rc); i != 0 || rc.V != nil || !rc.OK {
 		t.Fatalf("Select = %d, received %v, %v; want 0, nil, true", i, rc.V, rc.OK)
 	}

@@ -16,10 +16,10 @@ func TestSub(t *testing.T) {
 		calls++
 		ch := make(chan int)
 		for i := range 2 {
-			rt.Go(func() { rt.Of(ch).Send(i) })
+			rt.Go(func() { rt.Of("", ch).Send(i) })
 		}
-		rt.Of(ch).Recv()
-		rt.Of(ch).Recv()
+		rt.Of("", ch).Recv()
+		rt.Of("", ch).Recv()
 	}))
 	if calls != 2 {
 		t.Errorf("the body ran %d times, want 2 (the first receive gets one sender's value or the other's)", calls)

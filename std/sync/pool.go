@@ -26,7 +26,8 @@ type Pool struct {
 
 	// New optionally specifies a function to generate a value when Get
 	// would otherwise return nil.
-	New func() any
+	New  func() any
+	name string // WeftName
 }
 
 // poolState is a Pool in one execution.
@@ -47,7 +48,11 @@ func (p *Pool) state() *poolState {
 		n := shim.Lookup(unsafe.Pointer(&poolCount), func() *int { return new(int) })
 		*n++
 		s := &poolState{steps: new(weft.Int[uint64])}
-		s.steps.SetName(fmt.Sprintf("sync.Pool#%d", *n))
+		if p.name != "" {
+			s.steps.SetName(p.name)
+		} else {
+			s.steps.SetName(fmt.Sprintf("sync.Pool#%d", *n))
+		}
 		return s
 	})
 }

@@ -16,8 +16,9 @@ type Locker = sync.Locker
 
 // Mutex is sync.Mutex backed by weft.Mutex inside an execution.
 type Mutex struct {
-	w weft.Mutex
-	r sync.Mutex
+	w     weft.Mutex
+	r     sync.Mutex
+	named bool // WeftName
 }
 
 // Lock locks m.
@@ -48,8 +49,9 @@ func (m *Mutex) Unlock() {
 
 // RWMutex is sync.RWMutex backed by weft.RWMutex inside an execution.
 type RWMutex struct {
-	w weft.RWMutex
-	r sync.RWMutex
+	w     weft.RWMutex
+	r     sync.RWMutex
+	named bool // WeftName
 }
 
 // Lock locks rw for writing.
@@ -116,8 +118,9 @@ func (r *rlocker) Unlock() { (*RWMutex)(r).RUnlock() }
 // WaitGroup is sync.WaitGroup backed by weft.WaitGroup inside an
 // execution: a negative counter panics, which weft reports as a failure.
 type WaitGroup struct {
-	w weft.WaitGroup
-	r sync.WaitGroup
+	w     weft.WaitGroup
+	r     sync.WaitGroup
+	named bool // WeftName
 }
 
 // Add adds delta, which may be negative, to the counter.
@@ -160,8 +163,9 @@ func (wg *WaitGroup) Go(f func()) {
 // Once performs exactly one action, backed by weft.Once inside an
 // execution.
 type Once struct {
-	w weft.Once
-	r sync.Once
+	w     weft.Once
+	r     sync.Once
+	named bool // WeftName
 }
 
 // Do calls f if and only if Do is being called for the first time for o.
@@ -179,6 +183,8 @@ type Cond struct {
 	L Locker
 	w weft.Cond
 	r *sync.Cond // made on the first use outside an execution
+
+	named bool // WeftName
 }
 
 // NewCond returns a Cond with Locker l.

@@ -21,7 +21,9 @@ import (
 // read it, the methods that may change the map add one to it, so that
 // weft explores the orders of a change and the operations of other
 // threads on the same map, and lets reads commute. Reports show the steps
-// as a load or an add of sync.Map#n (the n-th map the execution used),
+// as a load or an add of "sync.Map x" (x the expression weft test's
+// rewriting names it by, WeftName) or sync.Map#n (the n-th map the
+// execution used),
 // the value being the count of changes so far.
 //
 // Each execution starts from the contents the map had outside the
@@ -32,7 +34,8 @@ import (
 // by their printed keys), one order among those sync.Map allows, the same
 // in every execution and replay.
 type Map struct {
-	r sync.Map
+	r    sync.Map
+	name string // WeftName
 }
 
 // mapState is a Map in one execution: the step variable and the entries,
@@ -62,7 +65,11 @@ func (m *Map) state() *mapState {
 		n := shim.Lookup(unsafe.Pointer(&mapCount), func() *int { return new(int) })
 		*n++
 		s := &mapState{steps: new(weft.Int[uint64]), index: map[any]int{}}
-		s.steps.SetName(fmt.Sprintf("sync.Map#%d", *n))
+		if m.name != "" {
+			s.steps.SetName(m.name)
+		} else {
+			s.steps.SetName(fmt.Sprintf("sync.Map#%d", *n))
+		}
 		// Read by the thread itself: only the first use in an execution
 		// reads the real map, and reads race with no read.
 		var outside []mapEntry

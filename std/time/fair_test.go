@@ -21,15 +21,15 @@ import (
 func tickerLock(bug bool, n int) func() {
 	return func() {
 		var mu wsync.Mutex
-		add := rt.Of(make(chan struct{}, 1))
-		stop := rt.Of(make(chan struct{}))
-		done := rt.Of(make(chan struct{}))
+		add := rt.Of("", make(chan struct{}, 1))
+		stop := rt.Of("", make(chan struct{}))
+		done := rt.Of("", make(chan struct{}))
 		rt.Go(func() {
 			tk := wtime.NewTicker(time.Nanosecond)
 			defer tk.Stop()
 			n := 0
 			for {
-				switch rt.Select(false, add.RecvCase(), rt.OfRecv(tk.C).RecvCase(), stop.RecvCase()) {
+				switch rt.Select(false, add.RecvCase(), rt.OfRecv("", tk.C).RecvCase(), stop.RecvCase()) {
 				case 0:
 					n++
 				case 1:

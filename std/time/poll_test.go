@@ -30,11 +30,11 @@ func TestPollLoops(t *testing.T) {
 	}
 	timer := func() {
 		fired := make(chan struct{})
-		wtime.AfterFunc(2*time.Millisecond, func() { rt.Of(fired).Close() })
+		wtime.AfterFunc(2*time.Millisecond, func() { rt.Of("", fired).Close() })
 		deadline := wtime.Now().Add(5 * time.Millisecond)
 		for wtime.Until(deadline) > 0 {
 		}
-		if rt.Select(true, rt.Of(fired).RecvCase()) < 0 {
+		if rt.Select(true, rt.Of("", fired).RecvCase()) < 0 {
 			panic("the timer of 2ms has not fired after 5ms")
 		}
 	}

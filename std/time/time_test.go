@@ -20,7 +20,7 @@ func TestClock(t *testing.T) {
 	r := stdtest.Explore(t, func() {
 		start := wtime.Now()
 		wtime.Sleep(3 * time.Second)
-		fired := rt.OfRecv(wtime.After(time.Second)).Recv()
+		fired := rt.OfRecv("", wtime.After(time.Second)).Recv()
 		got = append(got, start.Format(time.RFC3339), wtime.Since(start).String(), fired.Sub(start).String(),
 			wtime.Until(start.Add(time.Hour)).String())
 	})
@@ -45,9 +45,9 @@ func TestTimeoutLeak(t *testing.T) {
 			result := make(chan int, c.capacity)
 			rt.Go(func() {
 				wtime.Sleep(2 * time.Second)
-				rt.Of(result).Send(1)
+				rt.Of("", result).Send(1)
 			})
-			rt.Select(false, rt.Of(result).RecvCase(), rt.OfRecv(wtime.After(time.Second)).RecvCase())
+			rt.Select(false, rt.Of("", result).RecvCase(), rt.OfRecv("", wtime.After(time.Second)).RecvCase())
 		})
 		got := ""
 		if r.Failed() {
@@ -76,7 +76,7 @@ func TestTicker(t *testing.T) {
 func tickerProgram() string {
 	var got []string
 	tk := wtime.NewTicker(time.Second)
-	c := rt.OfRecv(tk.C)
+	c := rt.OfRecv("", tk.C)
 	got = append(got, since(c.Recv()))
 	wtime.Sleep(2500 * time.Millisecond) // misses the ticks at 2s and 3s but one
 	got = append(got, since(c.Recv()), since(c.Recv()))
@@ -103,7 +103,7 @@ func TestTickerLeak(t *testing.T) {
 			ticks = 0 // the report runs the failing execution again
 			tk := wtime.NewTicker(time.Second)
 			rt.Go(func() {
-				for range rt.OfRecv(tk.C).Range() {
+				for range rt.OfRecv("", tk.C).Range() {
 					ticks++
 				}
 			})
@@ -140,16 +140,16 @@ func TestAfterFunc(t *testing.T) {
 func afterFuncProgram() string {
 	var got []string
 	ran := make(chan string, 3)
-	f := func() { rt.Of(ran).Send(since(wtime.Now())) }
+	f := func() { rt.Of("", ran).Send(since(wtime.Now())) }
 	tm := wtime.AfterFunc(time.Second, f)
-	got = append(got, rt.Of(ran).Recv())
+	got = append(got, rt.Of("", ran).Recv())
 	wasArmed := tm.Reset(time.Second)
-	got = append(got, rt.Of(ran).Recv(), map[bool]string{false: "fired"}[wasArmed])
+	got = append(got, rt.Of("", ran).Recv(), map[bool]string{false: "fired"}[wasArmed])
 	stopped := wtime.AfterFunc(time.Second, f)
 	wtime.Sleep(500 * time.Millisecond)
 	got = append(got, map[bool]string{true: "stopped"}[stopped.Stop()])
 	wtime.Sleep(time.Hour)
-	got = append(got, strings.Repeat("x", rt.Of(ran).Len()))
+	got = append(got, strings.Repeat("x", rt.Of("", ran).Len()))
 	return strings.Join(got, " ")
 }
 

@@ -1,0 +1,114 @@
+// This file tests the names of objects in weft test's reports: the
+// expression the rewritten code applied an operation to.
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTestNames checks that a report names channels, mutexes, wait groups
+// and sync.Maps by the expression of their first operation in the
+// execution (stop, p.jobs, p.mu, wg, sync.Map c.m), in the package's code
+// and its tests, rather than by class and number (chan#2, mutex#1).
+func TestTestNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/names\n\ngo 1.26.0\n",
+		"p.go": `package names
+
+import "sync"
+
+type Pool struct {
+	mu   sync.Mutex
+	jobs chan int
+	n    int
+}
+
+func (p *Pool) Add() {
+	p.mu.Lock()
+	p.n++
+	p.mu.Unlock()
+}
+
+type Cache struct{ m sync.Map }
+
+func (c *Cache) Fill(k string) bool {
+	if _, ok := c.m.Load(k); ok {
+		return false
+	}
+	c.m.Store(k, 1)
+	return true
+}
+`,
+		"p_test.go": `package names
+
+import (
+	"sync"
+	"testing"
+)
+
+func TestNames(t *testing.T) {
+	p := &Pool{jobs: make(chan int)}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		p.Add()
+		<-stop
+	}()
+	go func() {
+		defer wg.Done()
+		p.mu.Lock()
+		p.jobs <- 1
+		p.mu.Unlock()
+	}()
+	wg.Wait()
+}
+
+func TestMap(t *testing.T) {
+	var c Cache
+	filled := make(chan bool)
+	go func() { filled <- c.Fill("k") }()
+	if c.Fill("k") && <-filled {
+		t.Error("filled twice")
+	}
+}
+`,
+	}
+	out := testModule(t, t.TempDir(), files, exitFailure)
+	for _, want := range []string{
+		`            no thread can move:
+            	T0 blocked on wg.wait wg
+            	T1 blocked on recv stop
+            	T2 blocked on send p.jobs
+        interleaving:
+             1  T0   wg.add(2) wg                      p_test.go:12
+             2  T1   lock p.mu                         p.go:12
+             3  T1   unlock p.mu                       p.go:14
+             4  T2   lock p.mu                         p_test.go:20
+        blocked:
+                T0   wg.wait wg                        p_test.go:24
+                T1   recv stop                         p_test.go:16
+                T2   send p.jobs                       p_test.go:21
+`,
+		`             1  T0   load sync.Map c.m = 0             p.go:20
+             2  T1   load sync.Map c.m = 0             p.go:20
+             3  T1   add sync.Map c.m = 1              p.go:23
+             4  T0   add sync.Map c.m = 2              p.go:23
+             5  T0   recv filled = true `,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"chan#", "mutex#", "waitgroup#", "sync.Map#"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output names an object %s...:\n%s", bad, out)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+// This file implements the names of objects in reports: the expression a
+// channel operation or a method of a sync type is applied to, which the
+// rewritten code hands to the stand-ins (std/rt.Of's name,
+// std/sync's WeftName) so that a report reads "lock p.mu", not
+// "lock mutex#1".
+
+package rewrite
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+)
+
+// maxName is the length of the longest expression used as a name: a
+// longer one (a call with arguments, a conversion) names nothing.
+const maxName = 40
+
+// exprName returns the text of e that names the object it denotes in
+// reports ("s.jobs", "stop", "p.locks[i]"), or "" if e is longer than
+// maxName or holds a function or composite literal.
+func exprName(e ast.Expr) string {
+	e = ast.Unparen(e)
+	lit := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit, *ast.CompositeLit:
+			lit = true
+		}
+		return !lit
+	})
+	if lit {
+		return ""
+	}
+	s := types.ExprString(e)
+	if len(s) > maxName {
+		return ""
+	}
+	return s
+}
+
+// namedSync are the types of package sync whose stand-ins take a name
+// (WeftName).
+var namedSync = map[string]bool{
+	"Mutex": true, "RWMutex": true, "WaitGroup": true, "Once": true, "Cond": true, "Map": true, "Pool": true,
+}
+
+// syncName names, in reports, the object a call of fn, a method of one of
+// package sync's types, is applied to (sel.X): x.Lock() becomes
+// x.WeftName("x").Lock(), and, for a method promoted from an embedded
+// field, c.Lock() becomes c.Mutex.WeftName("c").Lock(). A path through an
+// unexported field of another package names nothing.
+func (r *rewriter) syncName(sel *ast.SelectorExpr, fn *types.Func) {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || !namedSync[named.Obj().Name()] {
+		return
+	}
+	s := r.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return
+	}
+	name := exprName(sel.X)
+	if name == "" {
+		return
+	}
+	path := ""
+	typ := s.Recv()
+	idx := s.Index()
+	for _, i := range idx[:len(idx)-1] {
+		if p, ok := typ.Underlying().(*types.Pointer); ok {
+			typ = p.Elem()
+		}
+		st, ok := typ.Underlying().(*types.Struct)
+		if !ok {
+			return
+		}
+		f := st.Field(i)
+		if !f.Exported() && (f.Pkg() == nil || f.Pkg().Name() != r.file.Name.Name) {
+			return
+		}
+		path += "." + f.Name()
+		typ = f.Type()
+	}
+	r.insert(r.off(sel.X.End()), path+".WeftName("+strconv.Quote(name)+")", false)
+}
