@@ -6,7 +6,9 @@ package weft
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -25,11 +27,13 @@ const (
 	// VarySeedEnv=1 is WithVaryingSeed.
 	VarySeedEnv = "WEFT_VARY_SEED"
 	// LeaksEnv=0 is IgnoreLeaks.
-	LeaksEnv   = "WEFT_LEAKS"
-	WorkersEnv = "WEFT_WORKERS" // as WithWorkers
-	TimeoutEnv = "WEFT_TIMEOUT" // as WithTimeout (a time.ParseDuration string)
-	RacesEnv   = "WEFT_RACES"   // 1: as WithRaces
-	TimeEnv    = "WEFT_TIME"    // any or blocked: as WithTime (weft test sets any)
+	LeaksEnv = "WEFT_LEAKS"
+	// IgnoreLeakEnv, a comma-separated list of functions, is IgnoreLeak.
+	IgnoreLeakEnv = "WEFT_IGNORE_LEAK"
+	WorkersEnv    = "WEFT_WORKERS" // as WithWorkers
+	TimeoutEnv    = "WEFT_TIMEOUT" // as WithTimeout (a time.ParseDuration string)
+	RacesEnv      = "WEFT_RACES"   // 1: as WithRaces
+	TimeEnv       = "WEFT_TIME"    // any or blocked: as WithTime (weft test sets any)
 	// ReplayFilesEnv says what Check does with the replay files under
 	// testdata/weft: on (or 1, the default) runs them first and writes
 	// one for a new failure; check runs them and writes nothing (for CI);
@@ -102,6 +106,13 @@ func envOptions() ([]Option, error) {
 		opts = append(opts, IgnoreLeaks())
 	default:
 		return nil, fmt.Errorf("%s=%q: want 0 (ignore leaked goroutines) or 1", LeaksEnv, v)
+	}
+	if v := os.Getenv(IgnoreLeakEnv); v != "" {
+		fns := strings.Split(v, ",")
+		if slices.Contains(fns, "") {
+			return nil, fmt.Errorf("%s=%q: want functions separated by commas, as runtime.Frame.Function names them (example.com/pool.(*Pool).worker)", IgnoreLeakEnv, v)
+		}
+		opts = append(opts, IgnoreLeak(fns...))
 	}
 	if v := os.Getenv(WorkersEnv); v != "" {
 		n, err := strconv.Atoi(v)

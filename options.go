@@ -27,10 +27,11 @@ type config struct {
 	strategySet bool
 	strategy    strategy.Strategy
 	seed        int64
-	varySeed    bool // WithVaryingSeed
-	ignoreLeaks bool // IgnoreLeaks
-	depth       int  // PCT bug depth
-	k           int  // con2's bound on interferences
+	varySeed    bool     // WithVaryingSeed
+	ignoreLeaks bool     // IgnoreLeaks
+	ignoreLeak  []string // IgnoreLeak
+	depth       int      // PCT bug depth
+	k           int      // con2's bound on interferences
 	maxRuns     int
 	maxSteps    int
 	timeout     time.Duration
@@ -142,6 +143,24 @@ func WithVaryingSeed() Option { return func(c *config) error { c.varySeed = true
 // stops, or a program that ends with goroutines left blocked). The rule
 // is on by default.
 func IgnoreLeaks() Option { return func(c *config) error { c.ignoreLeaks = true; return nil } }
+
+// IgnoreLeak keeps the leak rule but for the threads blocked, when the
+// body returns, in one of functions, each named as runtime.Frame.Function
+// names it ("example.com/pool.(*Pool).worker"): the function of the
+// thread's blocked operation, the first of its stack outside weft's own
+// code, as goleak's IgnoreTopFunction. An execution whose other threads
+// all ended completes. Calls add up.
+func IgnoreLeak(functions ...string) Option {
+	return func(c *config) error {
+		for _, f := range functions {
+			if f == "" {
+				return errors.New("IgnoreLeak: an empty function name")
+			}
+		}
+		c.ignoreLeak = append(c.ignoreLeak, functions...)
+		return nil
+	}
+}
 
 // ErrVaryingSeed is wrapped by the error of an exploration that asks for
 // WithVaryingSeed with a strategy that replays prefixes of executions.

@@ -34,7 +34,7 @@ func (c *config) exploration() *explore.Config {
 		Seed: c.seed, Depth: c.depth, K: c.k, MaxRuns: c.maxRuns, MaxSteps: c.maxSteps,
 		Timeout: timeout, Stop: stop, Watchdog: c.watchdog, Time: c.time, StopOnFail: c.stopOnFail,
 		Workers: c.workers, Shorten: c.shorten, Races: c.races, Batch: c.batch, Observe: c.observe,
-		VarySeed: c.varySeed, IgnoreLeaks: c.ignoreLeaks}
+		VarySeed: c.varySeed, IgnoreLeaks: c.ignoreLeaks, IgnoreLeak: c.ignoreLeak}
 	x.Log = func(e *engine.Exec) []string {
 		if s := lastState(e); s != nil {
 			return s.logLines()

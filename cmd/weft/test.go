@@ -31,6 +31,7 @@ import (
 const testUsage = `usage: weft test [build flags] [go test flags] [packages] [-run regexp]
 	[-strategy S] [-max-runs N] [-max-steps N] [-seed N] [-vary-seed] [-timeout D]
 	[-workers N] [-time any|blocked] [-keep-going] [-strict] [-leaks=false]
+	[-ignore-leak F,...]
 	[-replay NAME=TOKEN] [-replay-files on|off|check|update] [-race]
 	[-real MODULE,...] [-json] [-html DIR] [-v]
 
@@ -71,6 +72,9 @@ come before or after the packages.
 	                 bound (-timeout, -max-runs) before it finished
 	-leaks=false     do not fail an execution whose test body returned while
 	                 goroutines stay blocked (default: a leak fails)
+	-ignore-leak F   do not count as leaked the goroutines blocked in the
+	                 functions F (comma-separated: pkg.Func, pkg.(*T).Method;
+	                 WEFT_IGNORE_LEAK), as goleak's IgnoreTopFunction
 	-replay TOKEN    replay TOKEN (NAME=TOKEN, from a report; NAME=FILE for a
 	                 replay file) instead of exploring
 	-replay-files M  what to do with the replay files under testdata/weft
@@ -130,7 +134,7 @@ type testOptions struct {
 // variable that passes them to Check ("" for those weft test handles).
 var testValueFlags = map[string]string{
 	"run": "", "replay": "", "html": "", "real": "", "strategy": weft.StrategyEnv, "max-runs": weft.MaxRunsEnv,
-	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv,
+	"seed": weft.SeedEnv, "timeout": weft.TimeoutEnv, "workers": weft.WorkersEnv, "ignore-leak": weft.IgnoreLeakEnv,
 	"time": weft.TimeEnv, "replay-files": weft.ReplayFilesEnv, "max-steps": weft.MaxStepsEnv,
 	"go-timeout": "",
 }
@@ -278,6 +282,10 @@ func parseTestArgs(args []string) (*testOptions, error) {
 					o.goFlags = append(o.goFlags, "-timeout="+v)
 				} else {
 					o.timeout = d > 0
+				}
+			case "ignore-leak":
+				if slices.Contains(strings.Split(v, ","), "") || strings.ContainsAny(v, " \t") {
+					return nil, usageErrorf("weft test: -ignore-leak %q: want functions separated by commas, as a stack names them (example.com/pool.(*Pool).worker)", v)
 				}
 			case "max-steps":
 				if n, err := strconv.Atoi(v); err != nil || n <= 0 {

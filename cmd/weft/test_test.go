@@ -59,6 +59,16 @@ func TestParseTestArgs(t *testing.T) {
 	if got, want := strings.Join(o.replayFlags(), " "), "-race -real=example.com/a,example.com/b,all"; got != want {
 		t.Errorf("-real: replay flags %q, want %q", got, want)
 	}
+	o, err = parseTestArgs([]string{"-ignore-leak", "example.com/p.worker,example.com/p.(*Pool).run"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(o.env, " "), "WEFT_IGNORE_LEAK=example.com/p.worker,example.com/p.(*Pool).run"; got != want {
+		t.Errorf("-ignore-leak: environment %q, want %q", got, want)
+	}
+	if _, err := parseTestArgs([]string{"-ignore-leak", "example.com/p.worker,"}); err == nil || !strings.Contains(err.Error(), "-ignore-leak") {
+		t.Errorf("-ignore-leak with an empty name: %v, want an error naming the flag", err)
+	}
 	for _, mode := range []string{"blocked", "any"} {
 		o, err = parseTestArgs([]string{"-time", mode, "./a"})
 		if err != nil {

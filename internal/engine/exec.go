@@ -43,6 +43,14 @@ type Config struct {
 	// and n instead, recorded in its trace (trace.Trace.Seed).
 	Seed     int64
 	VarySeed bool
+	// IgnoreLeak, if not nil, says which leaked threads do not count, by
+	// the function (as runtime.Frame.Function names it) in which each is
+	// blocked, the first outside weft's own code: an execution whose body
+	// returned while only such threads stay blocked completes instead of
+	// failing with a leak, as goleak's IgnoreTopFunction. Setting it
+	// records the call site of every operation, as CaptureSources does
+	// for the steps' values too.
+	IgnoreLeak func(function string) bool
 }
 
 // deadlineEvery is how many steps pass between two checks of the deadline:
@@ -69,6 +77,9 @@ var execIDs atomic.Uint64
 type Exec struct {
 	cfg            Config
 	captureSources bool
+	// captureCallers records each thread's call site at each operation
+	// (captureSources, or Config.IgnoreLeak).
+	captureCallers bool
 	// values holds, when capturing, the values of the steps whose
 	// primitive noted one (NoteValue), by step.
 	values []any
@@ -237,6 +248,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	st, ok := strategy.As[strategy.SymbolicTracer](s)
 	e.symbolic = ok && st.SymbolicTrace()
 	e.captureSources = capture || e.cfg.CaptureSources
+	e.captureCallers = e.captureSources || e.cfg.IgnoreLeak != nil
 	e.values = e.values[:0]
 	e.serial = serials.Add(1)
 	e.threads = e.threads[:0]
@@ -507,6 +519,10 @@ func (e *Exec) noneEnabled() {
 			msg += fmt.Sprintf("\n\t%s blocked on %s", t.label(), e.describe(t.op))
 		}
 	}
+	if e.bodyReturned && e.leaksIgnored() {
+		e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
+		return
+	}
 	if e.bodyReturned {
 		e.finish(trace.End{Status: trace.Failed, Kind: trace.Leak, Thread: trace.NoThread,
 			Message: "the test body returned while other threads stay blocked forever:" + msg})
@@ -570,4 +586,21 @@ func (e *Exec) Close() {
 	if !e.Abandoned() {
 		<-e.acks
 	}
+}
+
+// leaksIgnored reports whether every thread left blocked is one that
+// Config.IgnoreLeak ignores, by the function it is blocked in.
+func (e *Exec) leaksIgnored() bool {
+	if e.cfg.IgnoreLeak == nil {
+		return false
+	}
+	for _, t := range e.threads {
+		if t.done || t.daemon {
+			continue
+		}
+		if t.caller == 0 || !e.cfg.IgnoreLeak(UserFrame(t.caller).Function) {
+			return false
+		}
+	}
+	return true
 }

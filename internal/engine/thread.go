@@ -305,7 +305,7 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 	t.obj = o
 	t.announces++
 	t.touches = 0
-	if e.captureSources {
+	if e.captureCallers {
 		t.caller = callerPC(t.spawnPC)
 	}
 	if r := t.returnTo; r != nil {
@@ -454,7 +454,7 @@ func (t *Thread) spawn(f func(), name string) *Thread {
 	u := e.newThread(t.id, f)
 	u.name = name
 	u.raceParent = t
-	if e.captureSources {
+	if e.captureCallers {
 		u.spawnPC = callerPC(t.spawnPC)
 	}
 	u.returnTo = t

@@ -6,6 +6,7 @@ package explore
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -80,6 +81,10 @@ type Config struct {
 	// (engine.Config.VarySeed); IgnoreLeaks makes an execution that ended
 	// with a leak complete.
 	VarySeed, IgnoreLeaks bool
+	// IgnoreLeak names the functions in which a thread left blocked at
+	// the end does not count as a leak (engine.Config.IgnoreLeak).
+	IgnoreLeak []string
+
 	// Log, if set, returns the lines the last execution of a runtime
 	// logged (the API's T.Log and T.Error), for a failure's report.
 	Log func(e *engine.Exec) []string
@@ -87,6 +92,16 @@ type Config struct {
 	// execution of a runtime started outside weft's control, as far as
 	// it counted them (Result.Uncontrolled).
 	Uncontrolled func(e *engine.Exec) int
+}
+
+// ignoreLeak returns engine.Config.IgnoreLeak for c, nil if it ignores
+// no function.
+func (c *Config) ignoreLeak() func(string) bool {
+	if len(c.IgnoreLeak) == 0 {
+		return nil
+	}
+	fns := c.IgnoreLeak
+	return func(f string) bool { return slices.Contains(fns, f) }
 }
 
 // Progress is a snapshot of a running exploration.

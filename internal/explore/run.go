@@ -74,5 +74,5 @@ func Run(body func(), s strategy.Strategy, c *Config) (*Result, error) {
 // other workers (parallel.go).
 func newSession(body func(), c *Config, names *engine.Names) *Session {
 	return NewSession(SessionConfig{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Timeout: c.Timeout, Stop: c.Stop, Names: names,
-		Seed: c.Seed, VarySeed: c.VarySeed}, body)
+		Seed: c.Seed, VarySeed: c.VarySeed, IgnoreLeak: c.ignoreLeak()}, body)
 }

@@ -27,9 +27,10 @@ type SessionConfig struct {
 	// Names, if not nil, are naming tables the session's runtime shares
 	// with the sessions of other workers of the same exploration.
 	Names *engine.Names
-	// Seed and VarySeed are engine.Config's.
-	Seed     int64
-	VarySeed bool
+	// Seed, VarySeed and IgnoreLeak are engine.Config's.
+	Seed       int64
+	VarySeed   bool
+	IgnoreLeak func(function string) bool
 }
 
 // Session is the runtime of an exploration: one engine.Exec running a
@@ -47,7 +48,7 @@ func NewSession(c SessionConfig, body func()) *Session {
 	if c.Timeout > 0 {
 		x.deadline = time.Now().Add(c.Timeout)
 	}
-	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Deadline: x.deadline, Stop: c.Stop, Names: c.Names, Seed: c.Seed, VarySeed: c.VarySeed})
+	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Deadline: x.deadline, Stop: c.Stop, Names: c.Names, Seed: c.Seed, VarySeed: c.VarySeed, IgnoreLeak: c.IgnoreLeak})
 	return x
 }
 
