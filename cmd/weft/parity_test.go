@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft/internal/long"
 )
 
 // TestParseTestArgsGoTest checks where go test's flags and weft's bounds
@@ -109,27 +111,33 @@ func TestTestGoTestFlags(t *testing.T) {
 		// passes is how many times "--- PASS: TestQuick" must appear
 		// (-1: not checked).
 		passes int
+		// long marks the cases that run only with WEFT_LONG=1: each
+		// builds the module again (seconds each under load).
+		long bool
 	}{
 		// Twice the same command: the second explores again.
-		{[]string{"-v", "-run", "TestQuick"}, exitOK, []string{"executions 5 (complete 5"}, []string{"(cached)"}, 1},
-		{[]string{"-v", "-run", "TestQuick"}, exitOK, []string{"executions 5 (complete 5"}, []string{"(cached)"}, 1},
-		{[]string{"-v", "-run", "TestQuick", "-count", "2"}, exitOK, nil, nil, 2},
-		{[]string{"-list", "."}, exitOK, []string{"TestQuick\nTestShort\nTestBig\n"}, []string{"executions"}, 0},
-		{[]string{"-v", "-short", "-run", "TestShort"}, exitOK, []string{"--- SKIP: TestShort", "short"}, nil, 0},
-		{[]string{"-run", "TestQuick", "-cover", "-failfast", "-shuffle", "on", "-vet=off"}, exitOK, []string{"coverage: "}, nil, -1},
+		{[]string{"-v", "-run", "TestQuick"}, exitOK, []string{"executions 5 (complete 5"}, []string{"(cached)"}, 1, false},
+		{[]string{"-v", "-run", "TestQuick"}, exitOK, []string{"executions 5 (complete 5"}, []string{"(cached)"}, 1, false},
+		{[]string{"-v", "-run", "TestQuick", "-count", "2"}, exitOK, nil, nil, 2, true},
+		{[]string{"-list", "."}, exitOK, []string{"TestQuick\nTestShort\nTestBig\n"}, []string{"executions"}, 0, false},
+		{[]string{"-v", "-short", "-run", "TestShort"}, exitOK, []string{"--- SKIP: TestShort", "short"}, nil, 0, true},
+		{[]string{"-run", "TestQuick", "-cover", "-failfast", "-shuffle", "on", "-vet=off"}, exitOK, []string{"coverage: "}, nil, -1, true},
 		// weft's bounds: an exploration a bound stopped passes, but
 		// exits 3 with -strict; one stopped before its first execution
 		// ended is inconclusive.
-		{[]string{"-v", "-run", "TestBig", "-max-runs", "3"}, exitOK, []string{"executions 3 (complete 3", "--- PASS: TestBig"}, nil, 0},
-		{[]string{"-run", "TestBig", "-max-runs", "3", "-strict"}, exitTimeout, []string{"-strict: no failure, but an exploration was stopped by a bound"}, []string{"FAIL"}, 0},
-		{[]string{"-run", "TestBig", "-timeout", "1ns"}, exitInconclusive, []string{"weft: inconclusive: timeout 1ns expired", "--- INCONCLUSIVE: TestBig"}, []string{"FAIL", "--- SKIP"}, 0},
-		{[]string{"-run", "TestBig", "-timeout", "1ns", "-strict"}, exitTimeout, []string{"--- INCONCLUSIVE: TestBig"}, []string{"FAIL"}, 0},
-		{[]string{"-run", "TestBig", "-timeout", "10m"}, exitOK, nil, []string{"FAIL"}, 0},
+		{[]string{"-v", "-run", "TestBig", "-max-runs", "3"}, exitOK, []string{"executions 3 (complete 3", "--- PASS: TestBig"}, nil, 0, true},
+		{[]string{"-run", "TestBig", "-max-runs", "3", "-strict"}, exitTimeout, []string{"-strict: no failure, but an exploration was stopped by a bound"}, []string{"FAIL"}, 0, false},
+		{[]string{"-run", "TestBig", "-timeout", "1ns"}, exitInconclusive, []string{"weft: inconclusive: timeout 1ns expired", "--- INCONCLUSIVE: TestBig"}, []string{"FAIL", "--- SKIP"}, 0, false},
+		{[]string{"-run", "TestBig", "-timeout", "1ns", "-strict"}, exitTimeout, []string{"--- INCONCLUSIVE: TestBig"}, []string{"FAIL"}, 0, true},
+		{[]string{"-run", "TestBig", "-timeout", "10m"}, exitOK, nil, []string{"FAIL"}, 0, true},
 		// -max-steps: each execution a possible livelock; -keep-going
 		// explores on after the first.
-		{[]string{"-run", "TestQuick", "-max-steps", "2"}, exitFailure, []string{"weft: livelock", "failing 1)"}, nil, 0},
-		{[]string{"-run", "TestQuick", "-max-steps", "2", "-keep-going"}, exitFailure, []string{"weft: livelock", "failing 2)"}, nil, 0},
+		{[]string{"-run", "TestQuick", "-max-steps", "2"}, exitFailure, []string{"weft: livelock", "failing 1)"}, nil, 0, true},
+		{[]string{"-run", "TestQuick", "-max-steps", "2", "-keep-going"}, exitFailure, []string{"weft: livelock", "failing 2)"}, nil, 0, false},
 	} {
+		if c.long && !long.Enabled() {
+			continue
+		}
 		code, out := weftTest(dir, c.args...)
 		bad := code != c.code
 		for _, w := range c.want {
