@@ -7,24 +7,29 @@
 package weft_test
 
 import (
+	"flag"
 	"testing"
 	"time"
 
 	"github.com/weft-go/weft"
 )
 
-// Sizes of the scale benchmarks.
-const (
-	scaleThreads = 1000
-	scaleSteps   = 100
-	chainThreads = 10_000
+// Sizes of the scale benchmarks; flags change them, to profile at a
+// smaller size.
+var (
+	scaleThreads = flag.Int("scale.wide", 1000, "goroutines of the BenchmarkScaleWide benchmarks")
+	chainThreads = flag.Int("scale.chain", 10_000, "goroutines of the BenchmarkScaleChain benchmarks")
 )
+
+// scaleSteps is the number of steps of each goroutine of
+// BenchmarkScaleWide.
+const scaleSteps = 100
 
 // wideBody starts scaleThreads goroutines that each store to and load
 // their own variable scaleSteps times in all, and waits for them.
 func wideBody(w *weft.T) {
 	var wg weft.WaitGroup
-	for range scaleThreads {
+	for range *scaleThreads {
 		x := weft.NewVar[int]("x")
 		wg.Go(func() {
 			for i := range scaleSteps / 2 {
@@ -42,14 +47,15 @@ func wideBody(w *weft.T) {
 func chainBody(w *weft.T) {
 	first := weft.MakeChan[int](0)
 	in := first
-	for range chainThreads {
+	n := *chainThreads
+	for range n {
 		out := weft.MakeChan[int](0)
 		w.Go(func() { out.Send(in.Recv() + 1) })
 		in = out
 	}
 	first.Send(0)
 	v := in.Recv()
-	w.Assert(v == chainThreads, "chain ends with %d, want %d", v, chainThreads)
+	w.Assert(v == n, "chain ends with %d, want %d", v, n)
 }
 
 // benchScale explores body under strategy name for one execution, the
