@@ -2,6 +2,8 @@
 
 package trace
 
+import "slices"
+
 // Event is one executed step: a visible operation of one thread and, for a
 // channel rendezvous, of its partner.
 type Event struct {
@@ -175,6 +177,19 @@ func (t *Trace) AddEnabled(n int, enabled func(i int) bool) {
 			t.enabled[base+i/64] |= 1 << (i % 64)
 		}
 	}
+}
+
+// AddEnabledSet records the enabled set before the next step as words of
+// bits: thread i < n is enabled if bit i%64 of set[i/64] is set. Bits of
+// set past n must be clear.
+func (t *Trace) AddEnabledSet(n int, set []uint64) {
+	w := (n + 63) / 64
+	if w > t.words {
+		t.rewiden(w)
+	}
+	base := len(t.enabled)
+	t.enabled = slices.Grow(t.enabled, t.words)[:base+t.words]
+	clear(t.enabled[base+copy(t.enabled[base:], set[:w]):])
 }
 
 // rewiden changes the number of words per step to w.

@@ -23,6 +23,11 @@
 // these headers (enabled.go), in one place per primitive; package model
 // states the same semantics as plain data, and a test checks every
 // execution of many programs against it (model_test.go in package weft).
+// The view the strategy gets at a scheduling point (strategy.State) is kept
+// from one point to the next (view.go): only the threads that stepped or
+// announced an operation, and the watchers of the objects those touched,
+// are recomputed, so a step costs the same with ten threads or ten
+// thousand; CheckView makes tests compare it with a full recomputation.
 //
 // Each step records, besides its operation and results, the step it
 // synchronises with when that is not a rendezvous (trace.Event.Src: the

@@ -130,6 +130,19 @@ type Exec struct {
 	clockCases, clockPending []trace.Case
 	// fair is the bookkeeping of the fairness rule (fair.go).
 	fair fairState
+	// The view's bookkeeping (view.go): the threads to recompute, the
+	// watchers of each object and of each thread's end, the enabled set
+	// as bits, the threads fairness hid, the events and the time the view
+	// accounts for, whether every thread must be recomputed, and how many
+	// threads are enabled.
+	dirty              []*Thread
+	watchObj, watchThr [][]watch
+	bits               []uint64
+	hiddenTh           []*Thread
+	viewSeen           int
+	viewNow            int64
+	viewFull           bool
+	enabledN           int
 
 	bodyReturned bool
 	ended        bool
@@ -265,7 +278,8 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.view.Trace = &e.tr
 	e.view.Alternatives = e
 	e.live, e.now, e.clock, e.clockPending = 0, 0, nil, nil
-	e.fair = fairState{}
+	e.fair.reset()
+	e.resetView()
 	e.bodyReturned, e.ended, e.interrupted = false, false, false
 	e.aborting.Store(false)
 	e.endState = trace.End{}
@@ -383,6 +397,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 		p.spawns++
 	}
 	e.threads = append(e.threads, t)
+	e.markDirty(t)
 	e.live++
 	e.tr.Threads = append(e.tr.Threads, trace.ThreadInfo{Parent: parent, Step: int32(len(e.tr.Events)) - 1, Branch: int32(len(e.tr.Branches))})
 	if n := len(e.tr.Events); n > 0 && parent != trace.NoThread {
@@ -470,40 +485,11 @@ func (e *Exec) pickNext() *Thread {
 			Message: fmt.Sprintf("weft internal error: the strategy chose %v alternative %d at step %d, which is not enabled", c.Thread, c.Alt, len(e.tr.Events))})
 		return nil
 	}
-	n := len(e.threads)
-	e.tr.AddEnabled(n, func(i int) bool { return e.view.Threads[i].Alts > 0 })
+	e.tr.AddEnabledSet(len(e.threads), e.bits)
 	u := e.threads[c.Thread]
 	u.alt = c.Alt
 	e.fair.alts = e.view.Threads[c.Thread].Alts
 	return u
-}
-
-// fillView computes the pending operation and alternatives of every thread
-// and returns how many are enabled.
-func (e *Exec) fillView() int {
-	v := &e.view
-	v.Step = len(e.tr.Events)
-	n := len(e.threads)
-	if cap(v.Threads) < n {
-		v.Threads = make([]strategy.Thread, n, 2*n)
-	}
-	v.Threads = v.Threads[:n]
-	enabled := 0
-	// Fields are written one by one: copying a whole struct just built by
-	// narrower stores stalls on store forwarding.
-	for i, t := range e.threads {
-		var a int32
-		if !t.done {
-			a = e.alts(t)
-		}
-		if a > 0 {
-			enabled++
-		}
-		vt := &v.Threads[i]
-		setOp(&vt.Op, &t.op)
-		vt.Alts, vt.Done = a, t.done
-	}
-	return enabled
 }
 
 // noneEnabled ends an execution in which no thread can move: a deadlock, or a

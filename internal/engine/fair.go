@@ -45,11 +45,14 @@ import "github.com/weft-go/weft/trace"
 // often.
 const FairYields = 5
 
-// fairState is an execution's bookkeeping of the fairness rule.
+// fairState is an execution's bookkeeping of the fairness rule. A
+// thread's count of the yields that passed it over is kept as the count of
+// yields when it became wanted (Thread.waitBase), so that a yield costs the
+// same with any number of threads.
 type fairState struct {
 	// on is set at the first yield: an execution without one skips the
-	// rule.
-	on bool
+	// rule; primed is set once every thread has been accounted for.
+	on, primed bool
 	// seen is the number of events accounted for.
 	seen int
 	// yielder is the thread that yielded since the last scheduling
@@ -59,6 +62,62 @@ type fairState struct {
 	// scheduling point had: more than one if it could have done
 	// something else than what it did.
 	alts int32
+	// yields counts the yields of the execution; bases[b] is the number
+	// of enabled wanted threads whose waitBase is b, starving the number
+	// whose count reached FairYields, ticked the number of threads whose
+	// tickSkips did.
+	yields           int32
+	bases            []int32
+	starving, ticked int
+}
+
+// reset empties f for a new execution, keeping its memory.
+func (f *fairState) reset() {
+	bases := f.bases[:0]
+	*f = fairState{bases: append(bases, 0)}
+}
+
+// waited is the number of yields of other threads that passed over t since
+// its last step.
+func (t *Thread) waited() int32 {
+	if !t.wanted {
+		return 0
+	}
+	return t.e.fair.yields - t.waitBase
+}
+
+// leave stops counting t among the enabled wanted threads.
+func (f *fairState) leave(t *Thread) {
+	if t.fairIn {
+		t.fairIn = false
+		f.bases[t.waitBase]--
+		if t.waitBase <= f.yields-FairYields {
+			f.starving--
+		}
+	}
+}
+
+// enter counts t among the enabled wanted threads if it is one.
+func (f *fairState) enter(t *Thread) {
+	if !t.fairIn && t.wanted && t.vAlts > 0 {
+		t.fairIn = true
+		f.bases[t.waitBase]++
+		if t.waitBase <= f.yields-FairYields {
+			f.starving++
+		}
+	}
+}
+
+// setTickSkips sets t's count of ticks in a row to n.
+func (f *fairState) setTickSkips(t *Thread, n int32) {
+	if (t.tickSkips >= FairYields) != (n >= FairYields) {
+		if n >= FairYields {
+			f.ticked++
+		} else {
+			f.ticked--
+		}
+	}
+	t.tickSkips = n
 }
 
 // noteYield records that t yields: a call of Yield that did not block.
@@ -71,8 +130,11 @@ func (t *Thread) noteYield() {
 // fairView applies the fairness rule to the view fillView computed: it
 // updates the threads' counts with the steps and yields since the last
 // scheduling point and hides the threads that must give way. It returns
-// the number of threads still enabled (at least one if any was).
+// the number of threads still enabled (at least one if any was). It
+// empties the list of the threads fillView recomputed, the only ones
+// whose being wanted may change (a thread that took a step is one).
 func (e *Exec) fairView(enabled int) int {
+	defer e.clearDirty()
 	f := &e.fair
 	evs := e.tr.Events
 	if !f.on {
@@ -86,61 +148,97 @@ func (e *Exec) fairView(enabled int) int {
 		e.fairStep(&evs[i])
 	}
 	f.seen = len(evs)
-	yielder := f.yielder
-	f.yielder = nil
-	v := e.view.Threads
-	starving, ticks := false, false
-	for i, t := range e.threads {
-		if yielder != nil && t != yielder && t.wanted {
-			t.waited++
+	if y := f.yielder; y != nil {
+		f.yielder = nil
+		// Every wanted thread but the yielder is passed over once more.
+		wanted := y.wanted
+		if wanted {
+			f.leave(y)
+			y.waitBase++
 		}
-		if v[i].Alts > 0 {
-			t.wanted = true
-			starving = starving || t.waited >= FairYields
+		f.yields++
+		f.bases = append(f.bases, 0)
+		if b := f.yields - FairYields; b >= 0 {
+			f.starving += int(f.bases[b])
 		}
-		ticks = ticks || t.tickSkips >= FairYields
+		if wanted {
+			f.enter(y)
+		}
 	}
-	if !starving && !ticks {
+	want := func(t *Thread) {
+		if t.vAlts > 0 && !t.wanted {
+			t.wanted, t.waitBase = true, f.yields
+		}
+		if t.fairIn != (t.wanted && t.vAlts > 0) {
+			f.leave(t)
+			f.enter(t)
+		}
+	}
+	if !f.primed {
+		f.primed = true
+		for _, t := range e.threads {
+			want(t)
+		}
+	} else {
+		for _, t := range e.dirty {
+			want(t)
+		}
+	}
+	if f.starving == 0 && f.ticked == 0 {
 		return enabled
 	}
-	for i, t := range e.threads {
-		if v[i].Alts == 0 || t.waited >= FairYields {
-			continue
+	if f.starving == 0 {
+		// A select starved by ticks stops the clock.
+		if c := e.clock; c != nil && c.vAlts > 0 && c.waited() < FairYields {
+			e.hide(c)
+			enabled--
 		}
-		// Once a thread starves, every other thread gives way to it; a
-		// select starved by ticks stops the clock.
-		if starving || t == e.clock {
-			v[i].Alts = 0
+		return enabled
+	}
+	// Once a thread starves, every other thread gives way to it.
+	for _, t := range e.threads {
+		if t.vAlts > 0 && t.waited() < FairYields {
+			e.hide(t)
 			enabled--
 		}
 	}
 	return enabled
 }
 
+// hide hides thread t from the strategy at this scheduling point, as if
+// blocked.
+func (e *Exec) hide(t *Thread) {
+	e.showAlts(t.id, 0)
+	e.hiddenTh = append(e.hiddenTh, t)
+}
+
 // fairStep accounts for event ev: its threads took a step, and a receive
 // of a timer's tick that passed over another alternative counts against
 // the clock.
 func (e *Exec) fairStep(ev *trace.Event) {
+	f := &e.fair
 	t := e.threads[ev.Thread]
-	t.waited, t.wanted = 0, false
+	f.leave(t)
+	t.wanted = false
 	if ev.Op.Kind == trace.KindAdvance {
-		e.fair.yielder = t
+		f.yielder = t
 		return
 	}
 	if ev.Partner == trace.NoThread {
 		if ev.Op.Kind == trace.KindSelect || ev.Op.Kind == trace.KindRecv {
-			t.tickSkips = 0
+			f.setTickSkips(t, 0)
 		}
 		return
 	}
 	u := e.threads[ev.Partner]
-	u.waited, u.wanted = 0, false
+	f.leave(u)
+	u.wanted = false
 	switch {
 	case !u.daemon || u == e.clock:
-		t.tickSkips = 0
-	case e.fair.alts > 1:
-		t.tickSkips++
+		f.setTickSkips(t, 0)
+	case f.alts > 1:
+		f.setTickSkips(t, t.tickSkips+1)
 	default:
-		t.tickSkips = 0
+		f.setTickSkips(t, 0)
 	}
 }

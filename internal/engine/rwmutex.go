@@ -162,6 +162,7 @@ func (o *Obj) addRead(p trace.ThreadID, d int64) int64 {
 //go:noinline
 func (e *Exec) unbalance(o *Obj) {
 	o.done = true
+	e.viewFull = true // other threads' pending operations change
 	for _, u := range e.threads {
 		if u.obj == o && u.op.Kind == trace.KindRUnlock {
 			u.op.Arg = 0

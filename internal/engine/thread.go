@@ -78,8 +78,19 @@ type Thread struct {
 	// since its last step, waited counts the yields of others since then,
 	// tickSkips the ticks its selects received in a row while another
 	// alternative was ready.
-	waited, tickSkips int32
-	wanted            bool
+	// waitBase is the execution's count of yields when t became wanted
+	// (waited is the count since); fairIn marks t as counted among the
+	// enabled wanted threads.
+	waitBase, tickSkips int32
+	wanted, fairIn      bool
+	// The view (view.go): vAlts is t's number of alternatives at the
+	// last scheduling point, before fairness hid any; dirty marks t for
+	// recomputation; watched and watchAnn say that t is registered on
+	// the objects of its pending operation, announce number watchAnn.
+	vAlts    int32
+	watchAnn uint32
+	dirty    bool
+	watched  bool
 	// Clock polls (poll.go): polls counts t's reads of the clock in a
 	// row with only loads between; pollAnnounces and pollStep are
 	// announces and the number of steps at the end of the last read;
@@ -305,6 +316,7 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 	t.obj = o
 	t.announces++
 	t.touches = 0
+	e.markDirty(t)
 	if e.captureCallers {
 		t.caller = callerPC(t.spawnPC)
 	}
@@ -417,6 +429,7 @@ func setOp(dst, src *trace.Op) {
 func (e *Exec) exit(t *Thread) (next *Thread) {
 	t.done = true
 	t.op, t.obj = trace.Op{}, nil
+	e.markDirty(t)
 	e.live--
 	if t.id == 0 {
 		e.bodyReturned = true

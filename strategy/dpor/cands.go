@@ -44,25 +44,21 @@ func (r *Reversal) Candidates(hb *trace.HB, k int, t trace.ThreadID, fp []trace.
 		if o < 0 || int(a.Mode) >= modes {
 			return nil, false
 		}
-		for q := range x.n {
-			if q == int(t) {
+		for g := range x.accesses(o) {
+			gr := &x.accesses(o)[g]
+			if gr.q == int32(t) || !trace.ModesConflict(a.Mode, trace.Mode(gr.m)) {
 				continue
 			}
-			for m := range modes {
-				if !trace.ModesConflict(a.Mode, trace.Mode(m)) {
-					continue
+			l := x.list(gr)
+			hi, _ := slices.BinarySearch(l, int32(k))
+			// The events of q that t knows are a prefix of l.
+			lo, _ := slices.BinarySearchFunc(l[:hi], true, func(i int32, _ bool) int {
+				if hb.BeforeThread(int(i), t) {
+					return -1
 				}
-				l := x.acc[(o*x.n+q)*modes+m]
-				hi, _ := slices.BinarySearch(l, int32(k))
-				// The events of q that t knows are a prefix of l.
-				lo, _ := slices.BinarySearchFunc(l[:hi], true, func(i int32, _ bool) int {
-					if hb.BeforeThread(int(i), t) {
-						return -1
-					}
-					return 1
-				})
-				c = append(c, l[lo:hi]...)
-			}
+				return 1
+			})
+			c = append(c, l[lo:hi]...)
 		}
 	}
 	slices.Sort(c)

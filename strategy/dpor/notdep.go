@@ -20,20 +20,41 @@ const modes = int(trace.Shared) + 1
 // in (as the event's Thread or Partner), and for each object (TimeObject
 // last), thread (as the event's Thread) and mode the events of the thread
 // that access the object in that mode (their step's accesses, trace.Steps),
-// each in trace order. Its memory is reused across resets.
+// each in trace order. The access lists are kept only for the (object,
+// thread, mode) triples that have accesses, grouped by object: a dense table
+// of every triple grew as objects times threads, gigabytes with ten
+// thousand goroutines. Its memory is reused across resets.
 type eventIndex struct {
-	tr    *trace.Trace
-	n     int       // threads
-	evs   [][]int32 // by thread
-	acc   [][]int32 // by (object*n + thread)*modes + mode
-	whole bool      // every access of every event is in acc
+	tr  *trace.Trace
+	n   int       // threads
+	evs [][]int32 // by thread
+	// groups lists the non-empty (thread, mode) lists of each object, in
+	// thread then mode order: object o's are groups[objAt[o]:objAt[o+1]],
+	// each naming its events as accEvs[lo:hi].
+	groups []accGroup
+	objAt  []int32
+	accEvs []int32
+	keys   []accKey // scratch: the accesses, to sort
+	whole  bool     // every access of every event is in the lists
 }
+
+// accGroup is the list of the events of thread q that access an object in
+// mode m: accEvs[lo:hi].
+type accGroup struct {
+	q      int32
+	m      int32
+	lo, hi int32
+}
+
+// accKey is an access by event i of object o, as event i's thread q, in
+// mode m.
+type accKey struct{ o, q, m, i int32 }
 
 // reset indexes tr, whose steps' accesses steps gives.
 func (x *eventIndex) reset(tr *trace.Trace, steps *trace.Steps) {
 	x.tr, x.n, x.whole = tr, len(tr.Threads), true
 	x.evs = resetLists(x.evs, x.n)
-	x.acc = resetLists(x.acc, (len(tr.Objects)+1)*x.n*modes)
+	ks := x.keys[:0]
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		x.evs[e.Thread] = append(x.evs[e.Thread], int32(i))
@@ -46,13 +67,54 @@ func (x *eventIndex) reset(tr *trace.Trace, steps *trace.Steps) {
 				x.whole = false
 				continue
 			}
-			l := &x.acc[(o*x.n+int(e.Thread))*modes+int(a.Mode)]
-			if k := len(*l); k == 0 || (*l)[k-1] != int32(i) {
-				*l = append(*l, int32(i))
-			}
+			ks = append(ks, accKey{int32(o), int32(e.Thread), int32(a.Mode), int32(i)})
 		}
 	}
+	// Stable: each list stays in trace order.
+	slices.SortStableFunc(ks, func(a, b accKey) int {
+		if a.o != b.o {
+			return int(a.o - b.o)
+		}
+		if a.q != b.q {
+			return int(a.q - b.q)
+		}
+		return int(a.m - b.m)
+	})
+	x.keys = ks
+	objs := len(tr.Objects) + 1
+	x.objAt = slices.Grow(x.objAt[:0], objs+1)[:objs+1]
+	x.groups, x.accEvs = x.groups[:0], x.accEvs[:0]
+	o := 0
+	x.objAt[0] = 0
+	for _, k := range ks {
+		for o < int(k.o) {
+			o++
+			x.objAt[o] = int32(len(x.groups))
+		}
+		g := len(x.groups) - 1
+		if g < int(x.objAt[o]) || x.groups[g].q != k.q || x.groups[g].m != k.m {
+			x.groups = append(x.groups, accGroup{q: k.q, m: k.m, lo: int32(len(x.accEvs)), hi: int32(len(x.accEvs))})
+			g++
+		}
+		// An event's accesses of one object in one mode count once.
+		if gr := &x.groups[g]; gr.hi == gr.lo || x.accEvs[gr.hi-1] != k.i {
+			x.accEvs = append(x.accEvs, k.i)
+			gr.hi++
+		}
+	}
+	for o < objs {
+		o++
+		x.objAt[o] = int32(len(x.groups))
+	}
 }
+
+// accesses returns the non-empty access lists of object o (objIndex).
+func (x *eventIndex) accesses(o int) []accGroup {
+	return x.groups[x.objAt[o]:x.objAt[o+1]]
+}
+
+// list returns the events of group g.
+func (x *eventIndex) list(g *accGroup) []int32 { return x.accEvs[g.lo:g.hi] }
 
 // resetLists returns ls with n empty lists, reusing their memory.
 func resetLists(ls [][]int32, n int) [][]int32 {
@@ -124,18 +186,15 @@ func (d *notdep) conflicts(x *eventIndex, as []trace.Access) bool {
 		if o < 0 {
 			continue // no event accesses it (x is whole)
 		}
-		for q := range x.n {
-			if d.lo[q] == d.hi[q] {
+		for k := range x.accesses(o) {
+			g := &x.accesses(o)[k]
+			q := int(g.q)
+			if d.lo[q] == d.hi[q] || !trace.ModesConflict(a.Mode, trace.Mode(g.m)) {
 				continue
 			}
-			for m := range modes {
-				if !trace.ModesConflict(a.Mode, trace.Mode(m)) {
-					continue
-				}
-				l := x.acc[(o*x.n+q)*modes+m]
-				if p := after(l, d.i); p < len(l) && int(l[p]) < d.limit[q] {
-					return true
-				}
+			l := x.list(g)
+			if p := after(l, d.i); p < len(l) && int(l[p]) < d.limit[q] {
+				return true
 			}
 		}
 	}

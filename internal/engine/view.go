@@ -1,0 +1,283 @@
+// This file keeps the strategy's view of the threads (strategy.State) up to
+// date from one scheduling point to the next at a cost that does not grow
+// with the number of threads: only the threads whose alternatives may have
+// changed are recomputed.
+//
+// A thread's alternatives (enabled.go) are a function of its own pending
+// operation and of the state of the objects that operation reads: its
+// object, a Cond waiter's mutex, a select's channels, an await's
+// variables, a joined thread; of other threads' pending operations on
+// those channels; and of virtual time. Between two scheduling points that
+// state changes only through
+//
+//   - the events recorded since: their threads (and partners) ran, and the
+//     objects they name (Op.Obj, the cases of a select on either side, a
+//     Cond's mutex) changed;
+//   - the threads that announced a new operation (begin), whose objects
+//     may have changed with the announce (a pending send joins its
+//     channel's senders), and the threads started or ended (a Join waits
+//     for the end);
+//   - a move of virtual time, and the rare change of other threads'
+//     pending operations (unbalance), after which every thread is
+//     recomputed.
+//
+// So every thread that announces an operation registers, on the objects
+// and thread it reads, as a watcher valid while it keeps that operation
+// (its count of announces); an event or an announce marks the watchers of
+// the objects it names for recomputation, and each recomputed thread whose
+// operation changed registers anew. Stale registrations are dropped when
+// their object is next visited. Tests can set CheckView to compare the
+// view with a full recomputation at every scheduling point.
+
+package engine
+
+import (
+	"fmt"
+
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/trace"
+)
+
+// CheckView makes every scheduling point compare the incrementally kept
+// view with a full recomputation of every thread's alternatives, and panic
+// on a difference. It is for tests: it costs a pass over every thread per
+// step.
+var CheckView bool
+
+// watch registers thread tid as reading an object or a thread while its
+// count of announces is ann.
+type watch struct {
+	tid trace.ThreadID
+	ann uint32
+}
+
+// resetView empties the view's bookkeeping for a new execution, keeping
+// its memory.
+func (e *Exec) resetView() {
+	e.view.Threads = e.view.Threads[:0]
+	e.dirty = e.dirty[:0]
+	for i := range e.watchObj {
+		e.watchObj[i] = e.watchObj[i][:0]
+	}
+	for i := range e.watchThr {
+		e.watchThr[i] = e.watchThr[i][:0]
+	}
+	clear(e.bits)
+	e.hiddenTh = e.hiddenTh[:0]
+	e.viewSeen, e.viewNow, e.viewFull, e.enabledN = 0, 0, true, 0
+}
+
+// markDirty marks t for recomputation at the next scheduling point.
+func (e *Exec) markDirty(t *Thread) {
+	if !t.dirty {
+		t.dirty = true
+		e.dirty = append(e.dirty, t)
+	}
+}
+
+// clearDirty empties the list of recomputed threads.
+func (e *Exec) clearDirty() {
+	for _, t := range e.dirty {
+		t.dirty = false
+	}
+	e.dirty = e.dirty[:0]
+}
+
+// fillView brings the pending operation and alternatives of every thread
+// up to date and returns how many threads are enabled. The threads it
+// recomputed stay listed in e.dirty for fairView, which empties the list.
+func (e *Exec) fillView() int {
+	v := &e.view
+	v.Step = len(e.tr.Events)
+	n := len(e.threads)
+	if old := len(v.Threads); n > old {
+		if cap(v.Threads) < n {
+			grown := make([]strategy.Thread, old, 2*n)
+			copy(grown, v.Threads)
+			v.Threads = grown
+		}
+		v.Threads = v.Threads[:n]
+		clear(v.Threads[old:])
+	}
+	if w := (n + 63) / 64; w > len(e.bits) {
+		e.bits = append(e.bits, make([]uint64, w-len(e.bits))...)
+	}
+	// What fairness hid at the last scheduling point shows again; it
+	// decides anew (fairView).
+	for _, t := range e.hiddenTh {
+		e.showAlts(t.id, t.vAlts)
+	}
+	e.hiddenTh = e.hiddenTh[:0]
+	if e.now != e.viewNow {
+		e.viewNow, e.viewFull = e.now, true
+	}
+	if e.clock != nil {
+		// Its pending advance is computed from every deadline (clockAlts).
+		e.markDirty(e.clock)
+	}
+	evs := e.tr.Events
+	for i := e.viewSeen; i < len(evs); i++ {
+		e.touchEvent(&evs[i])
+	}
+	e.viewSeen = len(evs)
+	if e.viewFull {
+		e.viewFull = false
+		for _, t := range e.threads {
+			e.markDirty(t)
+		}
+	}
+	// The list grows while it is walked: a thread whose operation changed
+	// marks the watchers of its objects.
+	for k := 0; k < len(e.dirty); k++ {
+		e.refresh(e.dirty[k])
+	}
+	if CheckView {
+		e.checkView()
+	}
+	return e.enabledN
+}
+
+// touchEvent marks what event ev changed: its threads, and the watchers of
+// the objects it names.
+func (e *Exec) touchEvent(ev *trace.Event) {
+	e.markDirty(e.threads[ev.Thread])
+	e.wakeOp(&ev.Op)
+	if ev.Partner != trace.NoThread {
+		e.markDirty(e.threads[ev.Partner])
+		e.wakeOp(&ev.PartnerOp)
+	}
+}
+
+// wakeOp marks the watchers of the objects op names.
+func (e *Exec) wakeOp(op *trace.Op) {
+	e.wakeObj(op.Obj)
+	for _, c := range op.Cases {
+		e.wakeObj(c.Obj)
+	}
+	if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg >= 0 {
+		e.wakeObj(trace.ObjectID(op.Arg)) // the Cond's mutex
+	}
+}
+
+// wakeObj marks the watchers of object id.
+func (e *Exec) wakeObj(id trace.ObjectID) {
+	if id >= 0 && int(id) < len(e.watchObj) {
+		e.wake(&e.watchObj[id])
+	}
+}
+
+// wake marks the watchers in *l that are still valid and drops the others.
+func (e *Exec) wake(l *[]watch) {
+	ws := *l
+	k := 0
+	for _, w := range ws {
+		if t := e.threads[w.tid]; t.announces == w.ann && !t.done {
+			ws[k] = w
+			k++
+			e.markDirty(t)
+		}
+	}
+	*l = ws[:k]
+}
+
+// refresh recomputes thread t's entry in the view.
+func (e *Exec) refresh(t *Thread) {
+	var a int32
+	if t.done {
+		e.wake(e.threadWatchers(t.id))
+	} else {
+		a = e.alts(t)
+		if !t.watched || t.watchAnn != t.announces {
+			t.watched, t.watchAnn = true, t.announces
+			e.watchOps(t)
+		}
+	}
+	if (a > 0) != (t.vAlts > 0) {
+		if a > 0 {
+			e.enabledN++
+		} else {
+			e.enabledN--
+		}
+	}
+	t.vAlts = a
+	vt := &e.view.Threads[t.id]
+	setOp(&vt.Op, &t.op)
+	vt.Done = t.done
+	e.showAlts(t.id, a)
+}
+
+// showAlts sets thread p's alternatives in the view and its bit in the
+// enabled set.
+func (e *Exec) showAlts(p trace.ThreadID, a int32) {
+	e.view.Threads[p].Alts = a
+	if a > 0 {
+		e.bits[p/64] |= 1 << (p % 64)
+	} else {
+		e.bits[p/64] &^= 1 << (p % 64)
+	}
+}
+
+// watchOps registers t on the objects and the thread its pending
+// operation reads, and marks their other watchers: the announce may have
+// changed them (a pending send joins its channel's senders).
+func (e *Exec) watchOps(t *Thread) {
+	e.watchOn(t, t.obj)
+	e.watchOn(t, t.obj2)
+	for _, c := range t.sel {
+		e.watchOn(t, c.obj)
+	}
+	for _, r := range t.await {
+		e.watchOn(t, r.o)
+	}
+	if t.op.Kind == trace.KindJoin && t.op.Arg >= 0 && int(t.op.Arg) < len(e.threads) {
+		l := e.threadWatchers(trace.ThreadID(t.op.Arg))
+		*l = append(*l, watch{t.id, t.announces})
+	}
+}
+
+// watchOn registers t as a watcher of object o (nil: none) and marks o's
+// other watchers.
+func (e *Exec) watchOn(t *Thread, o *Obj) {
+	if o == nil || o.serial != e.serial {
+		return
+	}
+	id := int(o.id)
+	for id >= len(e.watchObj) {
+		e.watchObj = append(e.watchObj, nil)
+	}
+	l := &e.watchObj[id]
+	e.wake(l)
+	*l = append(*l, watch{t.id, t.announces})
+}
+
+// threadWatchers returns the list of the threads that wait for thread p's
+// end.
+func (e *Exec) threadWatchers(p trace.ThreadID) *[]watch {
+	for int(p) >= len(e.watchThr) {
+		e.watchThr = append(e.watchThr, nil)
+	}
+	return &e.watchThr[p]
+}
+
+// checkView compares the view with a full recomputation (CheckView).
+func (e *Exec) checkView() {
+	enabled := 0
+	for _, t := range e.threads {
+		var a int32
+		if !t.done {
+			a = e.alts(t)
+		}
+		if a > 0 {
+			enabled++
+		}
+		vt := &e.view.Threads[t.id]
+		bit := e.bits[t.id/64]&(1<<(t.id%64)) != 0
+		if a != t.vAlts || a != vt.Alts || bit != (a > 0) || vt.Done != t.done || vt.Op.Kind != t.op.Kind || vt.Op.Obj != t.op.Obj || vt.Op.Arg != t.op.Arg || len(vt.Op.Cases) != len(t.op.Cases) {
+			panic(fmt.Sprintf("weft internal error: step %d: the view of %v is %v with %d alternatives (kept %d, bit %t, done %t), but it has %v with %d (done %t)",
+				len(e.tr.Events), t.id, vt.Op, vt.Alts, t.vAlts, bit, vt.Done, t.op, a, t.done))
+		}
+	}
+	if enabled != e.enabledN {
+		panic(fmt.Sprintf("weft internal error: step %d: the view counts %d enabled threads, but %d are", len(e.tr.Events), e.enabledN, enabled))
+	}
+}
