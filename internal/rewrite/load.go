@@ -213,6 +213,9 @@ func Load(cfg Config, patterns ...string) (*Result, error) {
 				}
 			}
 			version := p.TypesInfo.FileVersions[f]
+			if !main {
+				version = depVersion(p.Module)
+			}
 			if pinTo != "" {
 				version = pinnedVersion(p.Fset, f, src, pinTo)
 			}
@@ -298,4 +301,16 @@ func cgoError(p *packages.Package) error {
 		}
 	}
 	return fmt.Errorf("%s: package %s uses cgo (import \"C\"): weft test does not rewrite a package that uses cgo, whose C code would run outside weft's control; test the concurrency in a package without cgo, or build without it (CGO_ENABLED=0) if the package has files for that: %w", where, p.PkgPath, ErrUnsupported)
+}
+
+// depVersion returns the Go version a dependency's files compile at: its
+// own module's go line (a module-cache copy's is raised to go1.21 at most,
+// which changes nothing that version tells the rewriter), go1.16 without
+// one, whatever the loader type-checked them with (the main module's
+// version, for a module without a go.mod).
+func depVersion(m *packages.Module) string {
+	if m == nil || m.GoVersion == "" {
+		return "go1.16"
+	}
+	return langVersion(m.GoVersion)
 }

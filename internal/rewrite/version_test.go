@@ -4,6 +4,8 @@ import (
 	"go/parser"
 	"go/token"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // TestPin checks the build constraints that pin a file's Go version: a
@@ -45,6 +47,26 @@ func TestPin(t *testing.T) {
 			t.Errorf("%s: the pinned file's Go version is %q, want go1.21", c.name, g.GoVersion)
 		case gset.Position(g.Package).Filename != "/m/p.go" || gset.Position(g.Package).Line != fset.Position(f.Package).Line:
 			t.Errorf("%s: the package clause is at %v, was at %v", c.name, gset.Position(g.Package), fset.Position(f.Package))
+		}
+	}
+}
+
+// TestDepVersion checks the version a dependency's files are rewritten
+// for: a module without a go line (a module-cache module without go.mod,
+// go-spew's) is go1.16, with no range over functions, not the main
+// module's version its files were type-checked with.
+func TestDepVersion(t *testing.T) {
+	for _, c := range []struct {
+		m    *packages.Module
+		want string
+	}{
+		{nil, "go1.16"},
+		{&packages.Module{Path: "github.com/davecgh/go-spew"}, "go1.16"},
+		{&packages.Module{GoVersion: "1.21"}, "go1.21"},
+		{&packages.Module{GoVersion: "1.23.4"}, "go1.23"},
+	} {
+		if got := depVersion(c.m); got != c.want {
+			t.Errorf("depVersion(%+v) = %q, want %q", c.m, got, c.want)
 		}
 	}
 }
