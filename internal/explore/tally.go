@@ -48,7 +48,9 @@ func explorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 			c.Observe(tr, end)
 		}
 		sides.add(tr)
-		if c.Uncontrolled != nil {
+		if c.Uncontrolled != nil && !e.Abandoned() {
+			// (An abandoned execution's thread, blocked outside weft,
+			// may still write the state the count is read from.)
 			r.Uncontrolled = max(r.Uncontrolled, c.Uncontrolled(e))
 		}
 		r.finals.Merges(tr)
