@@ -126,7 +126,7 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		}
 	}
 	r, err := Explore(body, opts...)
-	strict := c.strict || os.Getenv(StrictEnv) == "1"
+	strict := c.isStrict()
 	if errors.Is(err, ErrNoExecution) {
 		inconclusive(t, &c, err)
 		return nil
@@ -281,7 +281,7 @@ func sanitize(name string) string {
 // Inconclusive, neither a pass nor a failure, or fails under WithStrict.
 func inconclusive(t testing.TB, c *config, err error) {
 	t.Helper()
-	if c.strict || os.Getenv(StrictEnv) == "1" {
+	if c.isStrict() {
 		t.Fatalf("weft: %v", err)
 		return
 	}
@@ -314,3 +314,7 @@ func htmlNote(f *Failure, name, cmd string) string {
 	}
 	return note
 }
+
+// isStrict reports whether a test whose exploration a bound stopped fails
+// (WithStrict, or StrictEnv=1 for every test).
+func (c *config) isStrict() bool { return c.strict || os.Getenv(StrictEnv) == "1" }

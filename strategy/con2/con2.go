@@ -280,9 +280,12 @@ func (s *Strategy) extract() {
 	}
 	var writes []int32
 	for _, n := range b.observed {
+		if s.stop.Poll() {
+			return // a bound of the exploration passed: it ends here
+		}
 		nd := f.nodes[n]
 		switch {
-		case nd.lab.kind == kFork && !s.stop.Poll():
+		case nd.lab.kind == kFork:
 			s.add(&isc{kind: iscStart, sink: n, target: trace.ThreadID(nd.lab.obj), tips: []int32{n}})
 		case nd.lab.kind.writes():
 			writes = append(writes, n)
