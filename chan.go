@@ -21,6 +21,9 @@ type Chan[T any] struct {
 	head     int
 	pend     []T // values of pending sends, parallel to the runtime's list
 	enc      func(T) uint64
+	// onRecv, if set, runs after each receive from c, in the receiving
+	// thread: a ticker re-arms its timer so (ticker.go).
+	onRecv func()
 }
 
 // MakeChan returns a channel with the given buffer capacity, like
@@ -125,7 +128,11 @@ func (c *Chan[T]) RecvOK() (v T, ok bool) {
 	t := cur()
 	o := c.obj(t)
 	alt := t.RecvBegin(o)
-	return c.recv(t, o, alt, func(v T, ok bool) *trace.Event { return t.EndOp(encode(c.enc, v), ok) })
+	v, ok = c.recv(t, o, alt, func(v T, ok bool) *trace.Event { return t.EndOp(encode(c.enc, v), ok) })
+	if c.onRecv != nil {
+		c.onRecv()
+	}
+	return v, ok
 }
 
 // recv performs a receive from c with alternative alt; end records the

@@ -122,6 +122,9 @@ func (r *recvCase[T]) commit(t *engine.Thread, o *engine.Obj, cas int, alt int32
 }
 
 func (r *recvCase[T]) run() {
+	if r.c.onRecv != nil {
+		r.c.onRecv()
+	}
 	if r.f != nil {
 		r.f(r.v, r.ok)
 	}

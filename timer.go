@@ -1,5 +1,5 @@
-// This file implements timers on virtual time: NewTimer, Stop, Reset and
-// After, with Go 1.23's semantics for timer channels.
+// This file implements timers on virtual time: NewTimer, Stop, Reset,
+// After and AfterFunc, with Go 1.23's semantics for timer channels.
 
 package weft
 
@@ -22,7 +22,8 @@ import "time"
 // whether the timer was armed, that is neither stopped nor received from
 // (a timer whose deadline passed but whose value no receive took is still
 // armed, as in Go 1.23). The value a receive gets is the deadline, even
-// when the receive comes later. weft has no AfterFunc, Ticker or Tick.
+// when the receive comes later. AfterFunc and NewTicker (ticker.go) are
+// made of the same timers.
 //
 // An armed timer does not keep an execution alive, and a stopped one never
 // fires: when every thread has finished, the execution completes (the model
@@ -34,8 +35,15 @@ type Timer = TimerOf[time.Duration]
 // from C gets the value that the function given to NewTimerOf makes of the
 // deadline (weft test's stand-in of package time sends time.Time values).
 type TimerOf[T any] struct {
+	// C is the timer's channel; nil for a timer made by AfterFunc, as
+	// time's is.
 	C     *Chan[T]
+	c     *Chan[T] // the channel, also for an AfterFunc timer
 	value func(deadline time.Duration) T
+	// f is AfterFunc's function, and stop the channel that Stop closes to
+	// end the goroutine that waits to run it.
+	f    func()
+	stop *Chan[struct{}]
 }
 
 // NewTimer returns a timer that fires after d of virtual time, like
@@ -57,7 +65,7 @@ func NewTimerOf[T any](d time.Duration, value func(deadline time.Duration) T) *T
 			c.Send(value(time.Duration(o.When())))
 		}
 	})
-	return &TimerOf[T]{C: c, value: value}
+	return &TimerOf[T]{C: c, c: c, value: value}
 }
 
 // After returns a channel on which the virtual time is received after d has
@@ -68,18 +76,76 @@ func After(d time.Duration) *Chan[time.Duration] { return NewTimer(d).C }
 // After is the function After, for a test body that has its *T at hand.
 func (w *T) After(d time.Duration) *Chan[time.Duration] { return After(d) }
 
-// Stop prevents the timer from firing, like time.Timer.Stop. It reports
-// whether it stopped it: false if the timer had already fired (its value
-// received) or been stopped.
+// AfterFunc waits for d of virtual time and then runs f in a goroutine of
+// its own, like time.AfterFunc; the returned timer's C is nil, and its
+// Stop stops f from running. The goroutine that waits is a thread of the
+// execution: in the default time mode an AfterFunc that is neither stopped
+// nor fired when every other thread is blocked or finished fires then, so
+// f runs before the execution ends.
+func AfterFunc(d time.Duration, f func()) *Timer {
+	tm := NewTimer(d)
+	return tm.afterFunc(f)
+}
+
+// AfterFuncAt is AfterFunc for the virtual instant deadline (the virtual
+// time since the execution started, as T.Now gives; at once if it has
+// passed) rather than a duration from now. Unlike AfterFunc(deadline -
+// w.Now(), f), it fires at the instant even when time moves at any step
+// (WithTime) and the clock advanced between the two: weft test's stand-in
+// of package context arms a context's deadline so.
+func AfterFuncAt(deadline time.Duration, f func()) *Timer {
+	// Due at once until the ResetAt, but no goroutine waits for it yet.
+	tm := NewTimer(0)
+	tm.ResetAt(deadline)
+	return tm.afterFunc(f)
+}
+
+// afterFunc makes tm an AfterFunc timer running f.
+func (tm *TimerOf[T]) afterFunc(f func()) *TimerOf[T] {
+	tm.C, tm.f = nil, f
+	tm.wait()
+	return tm
+}
+
+// wait starts the goroutine of an AfterFunc timer, which runs its function
+// when the timer fires and ends when Stop stops it.
 //
 //go:norace
-func (tm *TimerOf[T]) Stop() bool { return tm.change("Stop", -1, false) }
+func (tm *TimerOf[T]) wait() {
+	stop := MakeChan[struct{}](0)
+	tm.stop = stop
+	Go(func() {
+		if Select(OnRecv(tm.c, nil), OnRecv(stop, nil)) == 0 {
+			tm.f()
+		}
+	})
+}
+
+// Stop prevents the timer from firing, like time.Timer.Stop. It reports
+// whether it stopped it: false if the timer had already fired (its value
+// received, or its AfterFunc's function started) or been stopped.
+//
+//go:norace
+func (tm *TimerOf[T]) Stop() bool {
+	armed := tm.change("Stop", -1, false)
+	if armed && tm.f != nil {
+		tm.stop.Close()
+	}
+	return armed
+}
 
 // Reset makes the timer fire after d from now, like time.Timer.Reset, and
 // reports whether it was armed (not yet received and not stopped) before.
+// An AfterFunc timer runs its function again when it fires.
 //
 //go:norace
-func (tm *TimerOf[T]) Reset(d time.Duration) bool { return tm.change("Reset", max(int64(d), 0), false) }
+func (tm *TimerOf[T]) Reset(d time.Duration) bool {
+	armed := tm.change("Reset", max(int64(d), 0), false)
+	if !armed && tm.f != nil {
+		tm.wait() // the previous goroutine ran the function, or ended
+	}
+	return armed
+}
 
 // ResetAt makes the timer fire at the virtual instant deadline (the
 // virtual time since the execution started, as T.Now gives; at once if it
@@ -91,7 +157,11 @@ func (tm *TimerOf[T]) Reset(d time.Duration) bool { return tm.change("Reset", ma
 //
 //go:norace
 func (tm *TimerOf[T]) ResetAt(deadline time.Duration) bool {
-	return tm.change("ResetAt", max(int64(deadline), 0), true)
+	armed := tm.change("ResetAt", max(int64(deadline), 0), true)
+	if !armed && tm.f != nil {
+		tm.wait()
+	}
+	return armed
 }
 
 // Deadline returns the virtual instant at which the timer fires, or fired:
@@ -99,10 +169,10 @@ func (tm *TimerOf[T]) ResetAt(deadline time.Duration) bool {
 //
 //go:norace
 func (tm *TimerOf[T]) Deadline() time.Duration {
-	if tm.C == nil {
+	if tm.c == nil {
 		panic("weft: Timer.Deadline called on a Timer not made by weft.NewTimer")
 	}
-	return time.Duration(tm.C.register(cur()).When())
+	return time.Duration(tm.c.register(cur()).When())
 }
 
 // change stops (d < 0) or resets the timer in one step, to d from now or,
@@ -111,12 +181,12 @@ func (tm *TimerOf[T]) Deadline() time.Duration {
 //
 //go:norace
 func (tm *TimerOf[T]) change(what string, d int64, abs bool) bool {
-	if tm.C == nil {
+	if tm.c == nil {
 		// time's panics too, for a Timer not made by NewTimer.
 		panic("weft: Timer." + what + " called on a Timer not made by weft.NewTimer")
 	}
 	t := cur()
-	o := tm.C.register(t)
+	o := tm.c.register(t)
 	var armed bool
 	if abs {
 		armed = t.TimerBeginAt(o, d)
@@ -124,7 +194,7 @@ func (tm *TimerOf[T]) change(what string, d int64, abs bool) bool {
 		armed = t.TimerBegin(o, d)
 	}
 	if i := o.TimerEntry(); i >= 0 {
-		tm.C.pend[i] = tm.value(time.Duration(o.When()))
+		tm.c.pend[i] = tm.value(time.Duration(o.When()))
 	}
 	t.End(uint64(o.When()), armed)
 	return armed

@@ -23,7 +23,6 @@ func Active() bool { return engine.Current() != nil }
 type table struct {
 	serial uint64
 	objs   ptrTable // values of the type Lookup makes
-	hooks  ptrTable // func()
 }
 
 // current returns the table of the current execution, emptied if it holds
@@ -41,7 +40,6 @@ func current() *table {
 		// the channels and words the execution makes are new ones.
 		tb.serial = s
 		tb.objs.reset()
-		tb.hooks.reset()
 	}
 	return tb
 }
@@ -60,26 +58,6 @@ func Lookup[O any](p unsafe.Pointer, mk func() O) O {
 	tb.objs.put(p, o)
 	return o
 }
-
-// OnReceive makes f run, in the current execution, after each receive from
-// the channel whose pointer is p, by the thread that received (package
-// std/time re-arms a ticker so). It must be called from a thread of an
-// execution.
-func OnReceive(p unsafe.Pointer, f func()) {
-	current().hooks.put(p, f)
-}
-
-// Received runs the function OnReceive gave for the channel whose pointer
-// is p, if any. It must be called from a thread of an execution.
-func Received(p unsafe.Pointer) {
-	if f, _ := current().hooks.get(p); f != nil {
-		f.(func())()
-	}
-}
-
-// BodyReturned reports whether the test body of the current execution has
-// returned. It must be called from a thread of an execution.
-func BodyReturned() bool { return engine.Current().Exec().BodyReturned() }
 
 // Now returns the virtual time of the current execution, in nanoseconds.
 // It must be called from a thread of an execution.

@@ -80,9 +80,7 @@ func (c Chan[T]) Send(v T) {
 //go:norace
 func (c Chan[T]) Recv() T {
 	if shim.Active() {
-		v := c.weft().Recv()
-		shim.Received(c.p)
-		return v
+		return c.weft().Recv()
 	}
 	return <-c.recv
 }
@@ -93,9 +91,7 @@ func (c Chan[T]) Recv() T {
 //go:norace
 func (c Chan[T]) RecvOK() (T, bool) {
 	if shim.Active() {
-		v, ok := c.weft().RecvOK()
-		shim.Received(c.p)
-		return v, ok
+		return c.weft().RecvOK()
 	}
 	v, ok := <-c.recv
 	return v, ok

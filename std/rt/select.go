@@ -5,7 +5,6 @@ package rt
 
 import (
 	"reflect"
-	"unsafe"
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/shim"
@@ -37,7 +36,6 @@ func (r *RecvCase[T]) weft() weft.SelectCase {
 }
 
 //go:norace
-func (r *RecvCase[T]) pointer() unsafe.Pointer { return r.c.p }
 
 //go:norace
 func (r *RecvCase[T]) reflect() reflect.SelectCase {
@@ -91,9 +89,6 @@ func Select(hasDefault bool, cases ...Case) int {
 		i := weft.Select(wc...)
 		if i == len(cases) {
 			return -1
-		}
-		if r, ok := cases[i].(interface{ pointer() unsafe.Pointer }); ok {
-			shim.Received(r.pointer())
 		}
 		return i
 	}

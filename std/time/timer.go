@@ -13,21 +13,30 @@ import (
 // Timer is time.Timer. C is nil for a timer made by AfterFunc.
 type Timer struct {
 	C <-chan Time
-	r *time.Timer         // a timer made outside an execution
-	w *weft.TimerOf[Time] // a timer made inside one
-	f func()              // AfterFunc's function
-	// stop is closed when Stop stops an AfterFunc timer, to end the
-	// goroutine that waits for it.
-	stop *weft.Chan[struct{}]
+	r *time.Timer // a timer made outside an execution
+	w weftTimer   // a timer made inside one
 }
 
-// weftTimer returns a weft timer that fires after d, and the channel of
+// weftTimer is a weft timer: a *weft.TimerOf[Time], or the *weft.Timer of
+// an AfterFunc, whose channel the program never sees.
+type weftTimer interface {
+	Stop() bool
+	Reset(d Duration) bool
+}
+
+// newWeftTimer returns a weft timer that fires after d, and the channel of
 // the program that stands for its channel in the current execution.
-func weftTimer(d Duration) (*weft.TimerOf[Time], <-chan Time) {
+func newWeftTimer(d Duration) (*weft.TimerOf[Time], <-chan Time) {
 	tm := weft.NewTimerOf(d, at)
+	return tm, standIn(tm.C)
+}
+
+// standIn returns a channel of the program that stands for weft channel
+// wc in the current execution.
+func standIn(wc *weft.Chan[Time]) <-chan Time {
 	c := make(chan Time)
-	shim.Lookup(shim.ChanPointer(c), func() *weft.Chan[Time] { return tm.C })
-	return tm, c
+	shim.Lookup(shim.ChanPointer(c), func() *weft.Chan[Time] { return wc })
+	return c
 }
 
 // NewTimer is time.NewTimer: inside an execution, a weft timer on virtual
@@ -37,23 +46,20 @@ func NewTimer(d Duration) *Timer {
 		r := time.NewTimer(d)
 		return &Timer{C: r.C, r: r}
 	}
-	tm, c := weftTimer(d)
+	tm, c := newWeftTimer(d)
 	return &Timer{C: c, w: tm}
 }
 
 // After is time.After: NewTimer(d).C.
 func After(d Duration) <-chan Time { return NewTimer(d).C }
 
-// AfterFunc is time.AfterFunc: inside an execution, f runs in a goroutine
-// of its own when the weft timer fires.
+// AfterFunc is time.AfterFunc: inside an execution, weft.AfterFunc, whose
+// f runs in a goroutine of its own when the weft timer fires.
 func AfterFunc(d Duration, f func()) *Timer {
 	if !shim.Active() {
 		return &Timer{r: time.AfterFunc(d, f)}
 	}
-	tm, _ := weftTimer(d)
-	t := &Timer{w: tm, f: f}
-	t.wait()
-	return t
+	return &Timer{w: weft.AfterFunc(d, f)}
 }
 
 // AfterFuncAt is AfterFunc for the instant t rather than a duration from
@@ -65,25 +71,7 @@ func AfterFuncAt(t Time, f func()) *Timer {
 	if !shim.Active() {
 		return AfterFunc(time.Until(t), f)
 	}
-	// Due at once until the ResetAt to the instant, whatever the clock
-	// does between the two steps: no goroutine waits for it yet.
-	tm, _ := weftTimer(0)
-	tm.ResetAt(t.Sub(Epoch))
-	timer := &Timer{w: tm, f: f}
-	timer.wait()
-	return timer
-}
-
-// wait starts the goroutine of an AfterFunc timer, which runs its function
-// when the timer fires and ends when Stop stops it.
-func (t *Timer) wait() {
-	stop := weft.MakeChan[struct{}](0)
-	t.stop = stop
-	weft.Go(func() {
-		if weft.Select(weft.OnRecv(t.w.C, nil), weft.OnRecv(stop, nil)) == 0 {
-			t.f()
-		}
-	})
+	return &Timer{w: weft.AfterFuncAt(t.Sub(Epoch), f)}
 }
 
 // Stop is Timer.Stop: it reports whether it stopped the timer (false if it
@@ -92,11 +80,7 @@ func (t *Timer) Stop() bool {
 	if t.r != nil {
 		return t.r.Stop()
 	}
-	armed := t.w.Stop()
-	if armed && t.f != nil {
-		t.stop.Close()
-	}
-	return armed
+	return t.w.Stop()
 }
 
 // Reset is Timer.Reset: the timer fires after d from now (an AfterFunc
@@ -105,9 +89,5 @@ func (t *Timer) Reset(d Duration) bool {
 	if t.r != nil {
 		return t.r.Reset(d)
 	}
-	armed := t.w.Reset(d)
-	if !armed && t.f != nil {
-		t.wait() // the previous goroutine ran the function, or ended
-	}
-	return armed
+	return t.w.Reset(d)
 }
