@@ -167,22 +167,23 @@ func (p *symProgram) smallProgram(name string) smallProgram {
 }
 
 // TestConcolicRandomPrograms: on random programs with two inputs, every
-// concolic strategy reaches the branch sides and failures of brute force.
+// concolic strategy (concolic-X for each strategy X with a tree) reaches
+// the branch sides and failures of brute force.
 // It checks 10 programs (40 with WEFT_LONG=1) from seed 0; a program with too
 // many schedules for brute force is replaced by the next seed, at most a
 // tenth of them. The executions each strategy runs over them are pinned
 // (measured; the explorations are deterministic, given Z3's answers).
 func TestConcolicRandomPrograms(t *testing.T) {
 	n := 40
-	// The executions of brute force, concolic, concolic-dpor and
-	// concolic-optimal over the programs checked.
-	want := [4]int{91741, 7790, 1256, 783}
+	// The executions of brute force and of each concolic strategy (in
+	// the order of concolicStrategies) over the programs checked.
+	want := [13]int{91741, 7790, 1256, 902, 886, 746, 1256, 902, 1047, 736, 870, 732, 783}
 	if !long.Enabled() {
 		n = 10
-		want = [4]int{42176, 3612, 494, 266}
+		want = [13]int{42176, 3612, 494, 247, 289, 237, 494, 247, 442, 229, 289, 229, 266}
 	}
-	names := []string{"concolic", "concolic-dpor", "concolic-optimal"}
-	var total [4]int
+	names := concolicStrategies()
+	var total [13]int
 	last, skipped := checkPrograms(t, n, 0, n/10, func(seed uint64) bool {
 		p := genSymProgram(rand.New(rand.NewPCG(seed, 7)))
 		sp := p.smallProgram(fmt.Sprint("random", seed))

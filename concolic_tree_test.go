@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
@@ -365,62 +366,72 @@ var smallPrograms = []smallProgram{
 	}},
 }
 
-// TestCombinedTreeVsBruteForce: on small programs, the concolic strategies
-// reach the same branch sides and failures as every vector of the inputs'
-// ranges under every schedule.
+// TestCombinedTreeVsBruteForce: on small programs, every concolic strategy
+// reaches the same branch sides and failures as every vector of the
+// inputs' ranges under every schedule.
 func TestCombinedTreeVsBruteForce(t *testing.T) {
-	// The executions of brute force and of concolic, concolic-dpor and
-	// concolic-optimal, and the symbolic branch sides, per program
-	// (measured; the explorations are deterministic, given Z3's answers).
-	// Brute force runs every schedule of every input vector: jcute's 3
-	// schedules for each of the 7 values of z make 21.
-	execs := map[string]struct{ brute, concolic, dpor, optimal, sides int }{
-		"jcute":       {21, 4, 4, 4, 3},
-		"late-write":  {9, 4, 3, 3, 2},
-		"two-inputs":  {81, 13, 8, 8, 10},
-		"deadlock":    {8, 7, 5, 4, 2},
-		"unfold-fig9": {15, 4, 4, 3, 2},
-		"locked":      {30, 8, 4, 4, 5},
-		"channel":     {32, 6, 6, 10, 8},
-		"select":      {9, 6, 6, 8, 4},
-		"spawns":      {18, 10, 8, 8, 4},
-		"addall":      {8997, 156, 28, 12, 12},
+	// The executions of brute force and of each concolic strategy, and the
+	// symbolic branch sides, per program (measured; the explorations are
+	// deterministic, given Z3's answers). Brute force runs every schedule
+	// of every input vector: jcute's 3 schedules for each of the 7 values
+	// of z make 21. The executions are per strategy in the order of
+	// concolicStrategies: concolic, concolic-dpor, concolic-dpor+sleep,
+	// concolic-dpor-1, concolic-dpor-2, concolic-dpor-clock,
+	// concolic-dpor-clock+sleep, concolic-dpor-cr, concolic-dpor-cr+sleep,
+	// concolic-flip, concolic-flip+sleep, concolic-optimal. Sleep sets and
+	// commuting reads pay on addall (156 to 12) and deadlock.
+	type counts struct {
+		brute, sides int
+		execs        [12]int
+	}
+	want := map[string]counts{
+		"jcute":       {21, 3, [12]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}},
+		"late-write":  {9, 2, [12]int{4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}},
+		"two-inputs":  {81, 10, [12]int{13, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}},
+		"deadlock":    {8, 2, [12]int{7, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 4}},
+		"unfold-fig9": {15, 2, [12]int{4, 4, 4, 4, 3, 4, 4, 4, 3, 4, 3, 3}},
+		"locked":      {30, 5, [12]int{8, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}},
+		"channel":     {32, 8, [12]int{6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 10}},
+		"select":      {9, 4, [12]int{6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 8}},
+		"spawns":      {18, 4, [12]int{10, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}},
+		"addall":      {8997, 12, [12]int{156, 28, 22, 17, 12, 28, 22, 24, 12, 17, 12, 12}},
 	}
 	for _, p := range smallPrograms {
 		t.Run(p.name, func(t *testing.T) {
-			n, ok := execs[p.name]
+			n, ok := want[p.name]
 			if !ok {
 				t.Fatalf("no expected counts for %s: add them", p.name)
 			}
-			want := p.explore(t, &bruteForce{inputs: p.inputs})
-			if want.exec < 0 {
+			ref := p.explore(t, &bruteForce{inputs: p.inputs})
+			if ref.exec < 0 {
 				t.Fatal("brute force: too many executions")
 			}
-			if want.exec != n.brute || want.symbolic != n.sides {
-				t.Errorf("brute force: %d executions, %d symbolic sides; want %d, %d", want.exec, want.symbolic, n.brute, n.sides)
+			if ref.exec != n.brute || ref.symbolic != n.sides {
+				t.Errorf("brute force: %d executions, %d symbolic sides; want %d, %d", ref.exec, ref.symbolic, n.brute, n.sides)
 			}
-			for _, c := range []struct {
-				name  string
-				execs int
-			}{{"concolic", n.concolic}, {"concolic-dpor", n.dpor}, {"concolic-optimal", n.optimal}} {
-				name := c.name
+			for i, name := range concolicStrategies() {
 				got := p.explore(t, weft.StrategyByName(name, 0))
 				if got.exec < 0 {
 					t.Fatalf("%s: too many executions", name)
 				}
-				if got.exec != c.execs {
-					t.Errorf("%s: %d executions, want %d", name, got.exec, c.execs)
+				if got.exec != n.execs[i] {
+					t.Errorf("%s: %d executions, want %d", name, got.exec, n.execs[i])
 				}
-				if !slices.Equal(got.sides, want.sides) || !slices.Equal(got.kinds, want.kinds) {
+				if !slices.Equal(got.sides, ref.sides) || !slices.Equal(got.kinds, ref.kinds) {
 					t.Errorf("%s: sides %v, failures %v; brute force: sides %v, failures %v",
-						name, got.sides, got.kinds, want.sides, want.kinds)
+						name, got.sides, got.kinds, ref.sides, ref.kinds)
 				}
-				if got.symbolicKey != want.symbolicKey {
-					t.Errorf("%s: %d symbolic branch sides, brute force %d", name, got.symbolic, want.symbolic)
+				if got.symbolicKey != ref.symbolicKey {
+					t.Errorf("%s: %d symbolic branch sides, brute force %d", name, got.symbolic, ref.symbolic)
 				}
 			}
 		})
 	}
+}
+
+// concolicStrategies returns the names of the concolic strategies, sorted.
+func concolicStrategies() []string {
+	return slices.Sorted(maps.Keys(registry.ConcolicInners))
 }
 
 // TestUnfoldFig1Sides: Kähkönen et al. 2014's Fig. 1 (programs/unfoldfig1.go) has six

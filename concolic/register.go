@@ -17,18 +17,11 @@ import (
 // SolverTimeout bounds each solver call of the concolic strategies.
 const SolverTimeout = 10 * time.Second
 
-// inners maps each concolic strategy to its inner schedule strategy.
-var inners = map[string]string{
-	"concolic":         "exhaustive",
-	"concolic-dpor":    "dpor",
-	"concolic-optimal": "optimal",
-}
-
 // z3Install is the hint given when Z3 cannot be used.
 const z3Install = "concolic testing needs the Z3 library: install it (apt-get install libz3-dev, or brew install z3) and build with cgo enabled"
 
 func init() {
-	for name, inner := range inners {
+	for name, inner := range registry.ConcolicInners {
 		registry.Register(name, func(p registry.Params) strategy.Strategy { return build(p, inner) })
 	}
 	registry.Register("con2", buildCon2)

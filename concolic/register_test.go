@@ -13,13 +13,21 @@ import (
 )
 
 func TestRegistered(t *testing.T) {
-	for name, inner := range map[string]string{"concolic": "exhaustive", "concolic-dpor": "dpor", "concolic-optimal": "optimal"} {
+	want := map[string]string{"concolic": "exhaustive", "concolic-optimal": "optimal"}
+	for _, inner := range []string{"dpor", "dpor+sleep", "dpor-1", "dpor-2", "dpor-clock", "dpor-clock+sleep",
+		"dpor-cr", "dpor-cr+sleep", "flip", "flip+sleep"} {
+		want["concolic-"+inner] = inner
+	}
+	if len(registry.ConcolicInners) != len(want) {
+		t.Errorf("%d concolic strategies, want %d: %v", len(registry.ConcolicInners), len(want), registry.ConcolicInners)
+	}
+	for name, inner := range want {
 		b, err := registry.Lookup(name)
 		if err != nil {
 			t.Fatalf("Lookup(%q): %v", name, err)
 		}
-		if inners[name] != inner {
-			t.Errorf("%s runs %q inside, want %q", name, inners[name], inner)
+		if got := registry.ConcolicInners[name]; got != inner {
+			t.Errorf("%s runs %q inside, want %q", name, got, inner)
 		}
 		s := b(registry.Params{})
 		f, ok := s.(strategy.Failer)

@@ -7,6 +7,8 @@
 package registry
 
 import (
+	"slices"
+
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
@@ -78,9 +80,6 @@ func init() {
 		return unfold.New(unfold.Options{Seed: p.Seed, NewSolver: newSolver})
 	})
 	Register("reach", func(p Params) strategy.Strategy { return reach.New(reach.Options{Seed: p.Seed}) })
-	for _, name := range concolicNames {
-		OptIn(name, `import _ "github.com/weft-go/weft/concolic" in a file of your test package (or main) to enable it; it needs cgo and the Z3 library (apt-get install libz3-dev, or brew install z3)`)
-	}
 }
 
 // newSolver makes the solver of the strategies that need one for some
@@ -92,6 +91,31 @@ var newSolver func() (solver.Solver, error)
 // one for some programs only (unfold). Package concolic sets it to Z3's.
 func SetSolver(f func() (solver.Solver, error)) { newSolver = f }
 
+// ConcolicInners maps each concolic strategy to the strategy that explores
+// its schedules: concolic-X combines concolic testing with X, for every
+// strategy with an execution tree (Saarikivi et al. 2012 combine concolic
+// testing with DPOR, DPOR-CR and sleep sets; jCUTE with race flipping).
+// Package github.com/weft-go/weft/concolic registers them.
+var ConcolicInners = map[string]string{
+	"concolic":         "exhaustive",
+	"concolic-flip":    "flip",
+	"concolic-optimal": "optimal",
+}
+
+func init() {
+	for name := range dporStrategies {
+		ConcolicInners["concolic-"+name] = name
+	}
+	ConcolicInners["concolic-flip+sleep"] = "flip+sleep"
+	for name := range ConcolicInners {
+		concolicNames = append(concolicNames, name)
+	}
+	slices.Sort(concolicNames)
+	for _, name := range concolicNames {
+		OptIn(name, `import _ "github.com/weft-go/weft/concolic" in a file of your test package (or main) to enable it; it needs cgo and the Z3 library (apt-get install libz3-dev, or brew install z3)`)
+	}
+}
+
 // concolicNames are the strategies that solve with Z3, registered by
 // package github.com/weft-go/weft/concolic: the concolic ones and con2.
-var concolicNames = []string{"concolic", "concolic-dpor", "concolic-optimal", "con2"}
+var concolicNames = []string{"con2"}

@@ -186,8 +186,10 @@
 // # Tests and numbers
 //
 // Package weft's TestCombinedTreeVsBruteForce (concolic_tree_test.go) and
-// TestConcolicRandomPrograms (concolic_random_test.go) compare the three
-// concolic strategies with brute force over small input ranges: the same
+// TestConcolicRandomPrograms (concolic_random_test.go) compare every
+// concolic strategy (one per strategy with a tree: exhaustive, the DPOR
+// variants with and without commuting reads and sleep sets, race flipping,
+// optimal) with brute force over small input ranges: the same
 // branch sides (as the programs mark them, and as symbolic conditions with
 // the side taken) and failures. Against the product construction this
 // package replaced (one inner exploration of all schedules per input
