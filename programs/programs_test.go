@@ -77,6 +77,12 @@ var exactTests = []struct {
 	{name: "bbmonitor", set: map[string]int{"producers": 1, "consumers": 1, "slots": 1, "su": 0}, execs: 8},
 	{name: "bbmonitor", set: map[string]int{"producers": 2, "consumers": 2, "slots": 1, "su": 1}, execs: 628},
 	{name: "bbmonitor", set: map[string]int{"producers": 2, "consumers": 2, "slots": 1, "su": 0}, execs: 2380},
+	// bbjava, syncqueue: regression counts measured with exhaustive (not
+	// derived by hand).
+	{name: "bbjava", set: map[string]int{"producers": 1, "consumers": 1, "size": 1, "items": 2}, execs: 88, finals: 1},
+	{name: "bbjava", set: map[string]int{"producers": 2, "consumers": 1, "size": 1}, execs: 2992, finals: 1},
+	// The node that waits is the producer's or the consumer's: 2 final states.
+	{name: "syncqueue", set: map[string]int{"producers": 1, "consumers": 1}, execs: 510, finals: 2},
 	// Two threads whose 4 steps are one critical section: T1 first leaves
 	// the join of T1 5 places among T2's steps, T2 first 1: 6.
 	{name: "parallelpi", set: map[string]int{"threads": 2}, execs: 6, finals: 1, events: 6 * 11},
@@ -157,6 +163,7 @@ func TestDefaultsBounded(t *testing.T) {
 		"addall":      {82, true, 1, 1640},
 		"art":         {2, true, 1, 10},
 		"bbchan":      {300, false, 1, 3600},
+		"bbjava":      {300, false, 1, 14211},
 		"bbmonitor":   {300, false, 1, 8034},
 		"bbselect":    {300, false, 1, 3900},
 		"bbsem":       {300, false, 1, 9000},
@@ -178,6 +185,7 @@ func TestDefaultsBounded(t *testing.T) {
 		"rwselect":    {300, false, 1, 4800},
 		"rwsem":       {300, false, 1, 8100},
 		"singlelock":  {300, false, 1, 11400},
+		"syncqueue":   {300, false, 1, 18300},
 		"timeout":     {5, true, 1, 40},
 		"unfold-fig1": {2, true, 1, 4},
 		"unfold-fig9": {3, true, 1, 12},
@@ -240,7 +248,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	want := []string{"addall", "art", "bbchan", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dme", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "readloop", "rwmonitor", "rwselect", "rwsem", "singlelock", "timeout", "unfold-fig1", "unfold-fig9", "xy"}
+	want := []string{"addall", "art", "bbchan", "bbjava", "bbmonitor", "bbselect", "bbsem", "bluetooth", "dining", "dme", "dpmonitor", "dporproblem", "fib", "filesystem", "indexer", "jcute", "lincomb", "pairs", "parallelpi", "reach-fig1", "readloop", "rwmonitor", "rwselect", "rwsem", "singlelock", "syncqueue", "timeout", "unfold-fig1", "unfold-fig9", "xy"}
 	if got := Names(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
