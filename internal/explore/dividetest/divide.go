@@ -1,26 +1,30 @@
-// This file implements a divided exploration: a strategy's exploration
-// split into units of work (strategy.Splitter), each explored to its own
-// Result and merged into its splitter's.
-
-package explore
+// Package dividetest implements, for tests only, a divided exploration: a
+// strategy's exploration split into units of work (strategy.Splitter),
+// each explored at once to its own Result and merged into its splitter's.
+// The parallel and distributed modes of package explore divide
+// explorations so as they go; the tests check them, and every
+// strategy.Splitter, against this sequential form. No package but tests
+// imports it.
+package dividetest
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/internal/explore"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
 
-// divideOptions say how exploreDivided divides an exploration: after every
-// every-th execution of a strategy it splits off a unit, down to depth
-// levels of units within units. With apart, each unit runs in a runtime
-// of its own (a new session), as in another process: the naming tables
-// of the runtime that split it are imported there (engine.Names.Import),
-// and what that runtime learned is imported back when the unit is over.
-type divideOptions struct {
+// options say how Explore divides an exploration: after every every-th
+// execution of a strategy it splits off a unit, down to depth levels of
+// units within units. With apart, each unit runs in a runtime of its own
+// (a new session), as in another process: the naming tables of the
+// runtime that split it are imported there (engine.Names.Import), and
+// what that runtime learned is imported back when the unit is over.
+type options struct {
 	every, depth int
 	apart        bool
 }
@@ -29,15 +33,18 @@ type divideOptions struct {
 // stopped.
 var errStopped = errors.New("exploration stopped")
 
-// exploreDivided explores body with s as explore does, dividing the
-// exploration as o says: each unit is explored at once by a strategy
-// s.Resume returns, to a Result of its own, its handback joined, the units
-// Join returns explored in turn, and every Result merged (Result.Merge).
-// Every part runs in one runtime (session), unless o.apart. Bounds on
-// executions and progress reports do not apply.
-func exploreDivided(body func(), s strategy.Splitter, c *Config, o divideOptions) (*Result, error) {
+// Explore explores body with s as explore.Run does, divided into units:
+// after every every-th execution of a strategy it splits off a unit, down
+// to depth levels of units within units; each unit is explored at once by
+// a strategy s.Resume returns, to a Result of its own, its handback
+// joined, the units Join returns explored in turn, and every Result merged
+// (explore.Result.Merge). Every part runs in one runtime (session),
+// unless apart: then each unit runs in a runtime of its own, as in another
+// process. Bounds on executions and progress reports do not apply.
+func Explore(body func(), s strategy.Splitter, c *explore.Config, every, depth int, apart bool) (*explore.Result, error) {
 	names := engine.NewNames()
-	x := &divider{session: newSession(body, c, names), names: names, body: body, c: c, o: o}
+	x := &divider{session: newSession(body, c, names), names: names, body: body, c: c,
+		o: options{every: every, depth: depth, apart: apart}}
 	defer x.session.Close()
 	total := newResult(c.Strategy)
 	err := x.divided(s, 0, total)
@@ -45,27 +52,43 @@ func exploreDivided(body func(), s strategy.Splitter, c *Config, o divideOptions
 	if errors.Is(err, errStopped) {
 		err = nil
 	}
-	total.Solver = solverStats(s) // the units share s's solver
-	release(s)
+	if ss, ok := strategy.As[strategy.Solving](s); ok {
+		total.Solver = ss.SolverStats() // the units share s's solver
+	}
+	if cl, ok := strategy.As[strategy.Closer](s); ok {
+		cl.Close() // release a solver's native resources; nothing to report
+	}
 	return total, err
+}
+
+// newSession starts the runtime of an exploration of body with c, whose
+// naming tables are names.
+func newSession(body func(), c *explore.Config, names *engine.Names) *explore.Session {
+	return explore.NewSession(c.SessionConfig(names), body)
+}
+
+// newResult returns the empty Result of an exploration with strategy
+// name.
+func newResult(name string) *explore.Result {
+	return &explore.Result{Strategy: name, FailureCounts: map[trace.FailureKind]int{}}
 }
 
 // divider runs a divided exploration in one session.
 type divider struct {
-	session *Session
+	session *explore.Session
 	names   *engine.Names // the session's
 	body    func()
-	c       *Config
-	o       divideOptions
+	c       *explore.Config
+	o       options
 }
 
 // divided explores with s, at nesting depth, into total, until s's
 // exploration is over.
-func (x *divider) divided(s strategy.Splitter, depth int, total *Result) error {
+func (x *divider) divided(s strategy.Splitter, depth int, total *explore.Result) error {
 	o := x.o
 	for {
-		b := &Batch{Strategy: s, N: max(o.every, 1)}
-		r, err := explorePart(x.session, x.body, b, x.c)
+		b := &explore.Batch{Strategy: s, N: max(o.every, 1)}
+		r, err := explore.ExplorePart(x.session, x.body, b, x.c)
 		r.Solver = solver.Stats{} // counted once, at the end
 		total.Merge(r)
 		switch {
@@ -88,10 +111,10 @@ func (x *divider) divided(s strategy.Splitter, depth int, total *Result) error {
 
 // unit explores a unit owner split off, joins its handback and explores
 // the units Join returns.
-func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, total *Result) error {
+func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, total *explore.Result) error {
 	w, err := owner.Resume(u)
 	if err != nil {
-		return fmt.Errorf("%w: resuming a unit of %s: %v", ErrInternal, x.c.Strategy, err)
+		return fmt.Errorf("%w: resuming a unit of %s: %v", explore.ErrInternal, x.c.Strategy, err)
 	}
 	part := newResult(x.c.Strategy)
 	if x.o.apart {
@@ -111,7 +134,7 @@ func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, tota
 	}
 	orphans, err := owner.Join(w.Handback())
 	if err != nil {
-		return fmt.Errorf("%w: joining a unit of %s: %v", ErrInternal, x.c.Strategy, err)
+		return fmt.Errorf("%w: joining a unit of %s: %v", explore.ErrInternal, x.c.Strategy, err)
 	}
 	for _, u := range orphans {
 		if err := x.unit(owner, u, depth, total); err != nil {
@@ -119,14 +142,4 @@ func (x *divider) unit(owner strategy.Splitter, u strategy.Unit, depth int, tota
 		}
 	}
 	return nil
-}
-
-// Divided explores body with s as Run does, divided into units: after
-// every every-th execution of a strategy it splits off a unit, down to
-// depth levels of units within units, each explored to a Result of its
-// own, and the Results merged; with apart, each unit in a runtime of its
-// own, as in another process. It serves tests: the parallel and
-// distributed modes divide explorations so, as they go.
-func Divided(body func(), s strategy.Splitter, c *Config, every, depth int, apart bool) (*Result, error) {
-	return exploreDivided(body, s, c, divideOptions{every: every, depth: depth, apart: apart})
 }
