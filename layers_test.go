@@ -86,7 +86,10 @@ func TestLayers(t *testing.T) {
 
 // testOnly are the packages only tests import: no package of the module
 // imports them outside its _test.go files.
-var testOnly = []string{"github.com/weft-go/weft/internal/explore/dividetest"}
+var testOnly = []string{
+	"github.com/weft-go/weft/internal/explore/dividetest",
+	"github.com/weft-go/weft/internal/checktest",
+}
 
 // TestTestOnly checks that the packages of testOnly serve tests only.
 func TestTestOnly(t *testing.T) {

@@ -2,7 +2,7 @@
 // programs of internal/gen with objects allocated once (so that final states
 // compare by name): regression seeds by default, a range of seeds on demand.
 
-package weft_test
+package dpor_test
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 )
@@ -127,7 +128,7 @@ func TestDPORGenRange(t *testing.T) {
 	}
 	tally := &genTally{checked: map[string]int{}, executions: map[string]int{}}
 	n := int(to - from)
-	last, skipped := checkPrograms(t, n, from, n, func(seed uint64) bool {
+	last, skipped := checktest.CheckPrograms(t, n, from, n, func(seed uint64) bool {
 		p := gen.NewWith(seed, o)
 		p.Local = p.Local && local
 		return checkGenDPOR(t, p, order, names, tally)
@@ -152,7 +153,7 @@ type genTally struct {
 func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, tally *genTally) bool {
 	t.Helper()
 	body := genweft.Body(p)
-	ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
+	ref, rc := checktest.ExploreTraces(t, body, "exhaustive", 0, maxExhaustive)
 	if !ref.Exhausted {
 		return false
 	}
@@ -160,21 +161,21 @@ func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, tal
 		tally.executions["exhaustive"] += ref.Executions
 	}
 	for _, s := range names {
-		r, c := exploreTraces(t, body, s, order, 10*maxExhaustive)
+		r, c := checktest.ExploreTraces(t, body, s, order, 10*maxExhaustive)
 		var errs []string
 		if !r.Exhausted {
 			errs = append(errs, "did not finish")
 		}
-		for f := range rc.maximal {
-			if !c.maximal[f] {
+		for f := range rc.Maximal {
+			if !c.Maximal[f] {
 				errs = append(errs, "missed the trace "+f)
 				break
 			}
 		}
-		if !maps.Equal(c.kinds, rc.kinds) {
-			errs = append(errs, fmt.Sprintf("failure kinds %v, want %v", c.kinds, rc.kinds))
+		if !maps.Equal(c.Kinds, rc.Kinds) {
+			errs = append(errs, fmt.Sprintf("failure kinds %v, want %v", c.Kinds, rc.Kinds))
 		}
-		if d := diffSets(rc.finals, c.finals); d != "" {
+		if d := checktest.DiffSets(rc.Finals, c.Finals); d != "" {
 			errs = append(errs, "final states differ from exhaustive's: "+d)
 		}
 		if r.Executions > ref.Executions {
@@ -186,7 +187,7 @@ func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, tal
 		}
 		if len(errs) > 0 {
 			t.Errorf("gen program %d under %s (%d executions; exhaustive %d, %d traces):\n\t%s\n%s",
-				p.Seed, s, r.Executions, ref.Executions, len(rc.maximal), strings.Join(errs, "\n\t"), p)
+				p.Seed, s, r.Executions, ref.Executions, len(rc.Maximal), strings.Join(errs, "\n\t"), p)
 		}
 	}
 	return true

@@ -1,11 +1,12 @@
 // This file pins the exact counts of the flip strategies on the gen
 // programs where flip once missed a trace.
 
-package weft_test
+package flip_test
 
 import (
 	"testing"
 
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 )
@@ -22,6 +23,12 @@ import (
 // flipped that race with any thread not postponed there (main, or none): it
 // ran 27 executions for 5 traces. Flagging an initial of the reversal
 // (dpor.Reversal) it runs 27 for all 6; in thread order, 44 instead of 49.
+// runs is a number of complete and cut executions.
+type runs struct{ complete, cut int }
+
+// maxExhaustive bounds the exhaustive search of a program compared.
+const maxExhaustive = 20_000
+
 func TestFlipGenCounts(t *testing.T) {
 	tests := []struct {
 		seed     uint64
@@ -42,20 +49,20 @@ func TestFlipGenCounts(t *testing.T) {
 		p.Local = false
 		body := genweft.Body(p)
 		if _, ok := want[tc.seed]; !ok {
-			ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
+			ref, rc := checktest.ExploreTraces(t, body, "exhaustive", 0, maxExhaustive)
 			if !ref.Exhausted {
 				t.Fatalf("gen program %d: exhaustive search did not finish", tc.seed)
 			}
-			want[tc.seed] = len(rc.maximal)
+			want[tc.seed] = len(rc.Maximal)
 		}
 		if want[tc.seed] != tc.traces {
 			t.Errorf("gen program %d: exhaustive search finds %d traces, the table says %d", tc.seed, want[tc.seed], tc.traces)
 		}
-		r, c := exploreTraces(t, body, tc.strategy, tc.order, maxExhaustive)
+		r, c := checktest.ExploreTraces(t, body, tc.strategy, tc.order, maxExhaustive)
 		got := runs{r.Complete, r.Cut}
-		if !r.Exhausted || got != tc.runs || len(c.maximal) != tc.traces {
+		if !r.Exhausted || got != tc.runs || len(c.Maximal) != tc.traces {
 			t.Errorf("gen program %d under %s, order %d: %+v executions (finished %v), %d traces; want %+v, %d",
-				tc.seed, tc.strategy, tc.order, got, r.Exhausted, len(c.maximal), tc.runs, tc.traces)
+				tc.seed, tc.strategy, tc.order, got, r.Exhausted, len(c.Maximal), tc.runs, tc.traces)
 		}
 	}
 }
