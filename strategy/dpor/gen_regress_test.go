@@ -20,34 +20,21 @@ import (
 
 // genRegressions are gen seeds (objects allocated once) on which a strategy
 // of the family once missed something, in the random order of seed order (0:
-// thread order), with what it was; programs of gen.V1 unless v2.
+// thread order), with what it was; programs of gen.V1 unless v2. Others are
+// scenarios written as text, with every strategy's exact counts
+// (internal/gen/genweft/testdata).
 var genRegressions = []struct {
 	seed  uint64
 	order int64
 	why   string
 	v2    bool
 }{
-	// dpor, dpor-clock and dpor-cr missed v1=1: T2's lock step announces a
-	// send on c0, so it races with T1's close(c0); the state before the
-	// lock had been analysed when T2 had not run the lock yet, and a
-	// replayed state was never analysed again.
-	{7977, 0, "a replayed state analysed before a thread's step was known whole", false},
 	// dpor-cr+sleep missed a deadlock trace: main's load failed its
 	// assertion after T3's store, so the trace showed no announcement of
 	// its next send, and main, asleep before the store, counted as an
 	// initial of the reversal: its step there announces the send, which
 	// T2's select in notdep conflicts with.
 	{2005, 2, "a sleeping initial whose step, as it sleeps, depends on the reversal", false},
-	// flip (no sleep sets) missed a trace: T2's store raced with T3's
-	// CAS where T2, blocked on its receive until T1's close, could not
-	// run, and the flip there took any thread not postponed (main, or
-	// none) instead of T1, the initial of the reversal.
-	{948, 1, "a race flipped by a thread that does not start its reversal", false},
-	// dpor-cr, dpor-1, dpor-2 and dpor-clock missed v1=2: T1's Once.Do ran
-	// its function before T2's Do, and the last access to the Once before
-	// T2's Do was T1's Done, which no Do is co-enabled with; the release
-	// rule skipped Unlocks only, so the race of the two Dos was not found.
-	{1134, 0, "a Once's Done taken for the race partner of a Do", true},
 	// flip+sleep (169), dpor+sleep, dpor-clock+sleep and dpor-cr+sleep
 	// (557, 6109) missed a trace: a thread that joins a thread it started
 	// and then sends on an unbuffered channel raced, by that step's offer,
