@@ -29,3 +29,16 @@ func exploreTraces(t *testing.T, body func(w *weft.T), name string, seed int64, 
 
 // runs is a number of complete and cut executions.
 type runs struct{ complete, cut int }
+
+// bbmonitor, condChain and condReady are checktest's BBMonitor, CondChain
+// and CondReady.
+func bbmonitor(su int) func(w *weft.T)         { return checktest.BBMonitor(su) }
+func condChain(broadcast bool) func(w *weft.T) { return checktest.CondChain(broadcast) }
+func condReady(rw, loop bool) func(w *weft.T)  { return checktest.CondReady(rw, loop) }
+
+// modelPrograms and timerPrograms are checktest's programs on Conds and
+// monitors and on virtual time.
+var (
+	modelPrograms = checktest.ModelPrograms
+	timerPrograms = checktest.TimerPrograms
+)
