@@ -108,7 +108,7 @@ type anyStepProgram struct {
 	unnamed bool
 }
 
-// timerAnyStep holds the counts of timerPrograms (optimal_model_test.go)
+// timerAnyStep holds the counts of timerPrograms (checktest.TimerPrograms)
 // with time at any step, as anyStepProgram's.
 var timerAnyStep = map[string][5]int{
 	"sleep-race":     {366, 48, 2, 48, 0},
@@ -168,8 +168,8 @@ var anyStepPrograms = []anyStepProgram{
 func TestAnyStepDifferential(t *testing.T) {
 	progs := anyStepPrograms
 	for _, c := range timerPrograms {
-		n := timerAnyStep[c.name]
-		progs = append(progs, anyStepProgram{c.name, c.body, n[0], n[1], n[2], n[3], n[4], true})
+		n := timerAnyStep[c.Name]
+		progs = append(progs, anyStepProgram{c.Name, c.Body, n[0], n[1], n[2], n[3], n[4], true})
 	}
 	for _, p := range progs {
 		ref, err := exploreWith(p.body, weft.StrategyByName("exhaustive", 0), "exhaustive", maxRefRuns, weft.WithTime(weft.TimeAnyStep))

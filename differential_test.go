@@ -10,13 +10,12 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/internal/long"
@@ -129,26 +128,7 @@ func (o *outcome) add(tr *trace.Trace, end trace.End) {
 
 // finalState describes the final values of tr's variables, by name (or key
 // for unnamed ones), independently of the order of first uses.
-func finalState(tr *trace.Trace) string {
-	last := map[string]uint64{}
-	for i := range tr.Events {
-		e := &tr.Events[i]
-		if e.Op.Class == trace.ClassVar {
-			info := tr.Objects[e.Op.Obj]
-			n := info.Name
-			if n == "" {
-				n = fmt.Sprintf("#%x", info.Key)
-			}
-			last[n] = e.Value
-		}
-	}
-	keys := slices.Sorted(maps.Keys(last))
-	var b strings.Builder
-	for _, k := range keys {
-		fmt.Fprintf(&b, "%s=%d ", k, last[k])
-	}
-	return b.String()
-}
+func finalState(tr *trace.Trace) string { return checktest.FinalState(tr) }
 
 // explore runs body under the strategy called name, recorded, with at most
 // maxRuns executions, and opts.
@@ -270,41 +250,10 @@ func compareProgram(p *gen.Program, opts ...weft.Option) (msg string, ok bool) {
 }
 
 // keysOf returns the set of keys of m.
-func keysOf(m map[string]int) map[string]bool {
-	s := make(map[string]bool, len(m))
-	for k := range m {
-		s[k] = true
-	}
-	return s
-}
+func keysOf(m map[string]int) map[string]bool { return checktest.KeysOf(m) }
 
 // diffSets describes the differences between sets want and got, or "".
-func diffSets[K comparable](want, got map[K]bool) string {
-	var missing, extra []string
-	for k := range want {
-		if !got[k] {
-			missing = append(missing, fmt.Sprint(k))
-		}
-	}
-	for k := range got {
-		if !want[k] {
-			extra = append(extra, fmt.Sprint(k))
-		}
-	}
-	if len(missing) == 0 && len(extra) == 0 {
-		return ""
-	}
-	sort.Strings(missing)
-	sort.Strings(extra)
-	const most = 3
-	if len(missing) > most {
-		missing = append(missing[:most], "...")
-	}
-	if len(extra) > most {
-		extra = append(extra[:most], "...")
-	}
-	return fmt.Sprintf("missing %v, extra %v", missing, extra)
-}
+func diffSets[K comparable](want, got map[K]bool) string { return checktest.DiffSets(want, got) }
 
 // differentialPrograms is the number of random programs WEFT_LONG=1's test
 // run checks.
@@ -337,20 +286,7 @@ func TestDifferential(t *testing.T) {
 // returns the last seed tried and the number of seeds skipped.
 func checkPrograms(t *testing.T, n int, from uint64, maxSkipped int, check func(seed uint64) bool) (last uint64, skipped int) {
 	t.Helper()
-	checked := 0
-	seed := from
-	for ; checked < n && skipped <= maxSkipped; seed++ {
-		if check(seed) {
-			checked++
-		} else {
-			skipped++
-		}
-	}
-	if checked < n {
-		t.Errorf("only %d of the %d programs asked for were checked: seeds %d-%d, %d of them too large (at most %d may be)",
-			checked, n, from, seed-1, skipped, maxSkipped)
-	}
-	return seed - 1, skipped
+	return checktest.CheckPrograms(t, n, from, maxSkipped, check)
 }
 
 // FuzzDifferential checks the complete strategies against exhaustive search

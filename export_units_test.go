@@ -1,10 +1,12 @@
 // This file exports, to the tests of package weft_test only, the divided
-// exploration and the parts of a distributed one (package explore).
+// exploration (package dividetest) and the parts of a distributed one
+// (package explore).
 
 package weft
 
 import (
 	"github.com/weft-go/weft/internal/explore"
+	"github.com/weft-go/weft/internal/explore/dividetest"
 	"github.com/weft-go/weft/strategy"
 )
 
@@ -27,7 +29,7 @@ func exploreDividedOpts(body func(*T), s strategy.Splitter, every, depth int, ap
 	if err != nil {
 		return nil, err
 	}
-	r, err := explore.Divided(run(body, c), s, c.exploration(), every, depth, apart)
+	r, err := dividetest.Explore(run(body, c), s, c.exploration(), every, depth, apart)
 	return resultOf(r), err
 }
 

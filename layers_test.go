@@ -3,7 +3,10 @@
 package weft_test
 
 import (
+	"errors"
+	"fmt"
 	"go/build"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -78,5 +81,41 @@ func TestLayers(t *testing.T) {
 				t.Errorf("strategy %s imports %s: strategies never touch the runtime or the API", dir, imp)
 			}
 		}
+	}
+}
+
+// testOnly are the packages only tests import: no package of the module
+// imports them outside its _test.go files.
+var testOnly = []string{
+	"github.com/weft-go/weft/internal/explore/dividetest",
+	"github.com/weft-go/weft/internal/checktest",
+}
+
+// TestTestOnly checks that the packages of testOnly serve tests only.
+func TestTestOnly(t *testing.T) {
+	err := filepath.WalkDir(".", func(dir string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if name := d.Name(); dir != "." && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			return filepath.SkipDir
+		}
+		pkg, err := build.ImportDir(dir, 0)
+		var none *build.NoGoError
+		if errors.As(err, &none) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", dir, err)
+		}
+		for _, imp := range pkg.Imports {
+			if slices.Contains(testOnly, imp) {
+				t.Errorf("%s imports %s, which serves tests only", dir, imp)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

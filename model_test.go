@@ -289,7 +289,7 @@ func TestModelGen(t *testing.T) {
 func TestModelAnyStep(t *testing.T) {
 	execs := 0
 	for _, c := range timerPrograms {
-		execs += checkModelWith(t, c.name, c.body, exhaustive.New(), 20000, weft.WithTime(weft.TimeAnyStep))
+		execs += checkModelWith(t, c.Name, c.Body, exhaustive.New(), 20000, weft.WithTime(weft.TimeAnyStep))
 	}
 	for _, c := range anyStepPrograms {
 		execs += checkModelWith(t, c.name, c.body, exhaustive.New(), 20000, weft.WithTime(weft.TimeAnyStep))
@@ -314,10 +314,10 @@ func TestModelPrograms(t *testing.T) {
 		checkModel(t, c.name, c.body, 20000)
 	}
 	for _, c := range modelPrograms {
-		checkModel(t, c.name, c.body, 20000)
+		checkModel(t, c.Name, c.Body, 20000)
 	}
 	for _, c := range timerPrograms {
-		checkModel(t, c.name, c.body, 20000)
+		checkModel(t, c.Name, c.Body, 20000)
 	}
 	for _, c := range []struct {
 		name   string

@@ -8,6 +8,7 @@ package weft_test
 import (
 	"testing"
 
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/long"
 )
 
@@ -112,7 +113,7 @@ func pairsStatic(n int) *staticProgram {
 	return p
 }
 
-// TestTraceCounts checks the trace counts of optimalCounts
+// TestTraceCounts checks the trace counts of checktest.TraceCounts
 // (TestDPORCounts's table has the same) that a static
 // description gives: xy, dporproblem, pairs and fib (not indexer and
 // filesystem, whose accesses depend on the values read); and, for fib, the
@@ -135,14 +136,14 @@ func TestTraceCounts(t *testing.T) {
 		return nil
 	}
 	checked := 0
-	for _, c := range optimalCounts {
-		p := static(c.program, c.params)
-		if p == nil || c.long && !long.Enabled() {
+	for _, c := range checktest.TraceCounts {
+		p := static(c.Program, c.Params)
+		if p == nil || c.Long && !long.Enabled() {
 			continue
 		}
 		checked++
-		if got := p.traces(); got != c.traces {
-			t.Errorf("%s %v: %d traces, optimalCounts says %d", c.program, c.params, got, c.traces)
+		if got := p.traces(); got != c.Traces {
+			t.Errorf("%s %v: %d traces, checktest.TraceCounts says %d", c.Program, c.Params, got, c.Traces)
 		}
 	}
 	want := 9 // xy, dporproblem, pairs n=1-4, fib n=2-4
@@ -150,7 +151,7 @@ func TestTraceCounts(t *testing.T) {
 		want-- // fib n=4 is long
 	}
 	if checked != want {
-		t.Errorf("%d rows of optimalCounts checked, want %d", checked, want)
+		t.Errorf("%d rows of checktest.TraceCounts checked, want %d", checked, want)
 	}
 	fibNoMain := func(n int) *staticProgram {
 		p := fibStatic(n)

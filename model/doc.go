@@ -199,6 +199,44 @@
 // blocked P is. A Cond's Relock also takes the mutex back; its pair is the
 // wake-up, and the mutex's previous release is not recorded for it.
 //
+// # Adding a primitive
+//
+// A new primitive, or a new operation of one, touches these files; the
+// tests named fail until each is done.
+//
+//  1. trace/op.go: its operation kinds (Kind, kindNames); trace/ids.go: its
+//     object class (Class, classNames).
+//  2. trace/dependency.go: the mode in which each operation accesses its
+//     object (opMode) and, if some pairs can never be enabled together,
+//     MayBeCoEnabled; the table in this package's doc, "Dependency".
+//  3. trace/sync.go: what each operation releases and acquires (the
+//     synchronisation table; TestSyncTableComplete fails for a kind
+//     without an entry), which both race detections follow
+//     (internal/races, internal/engine/racesync.go).
+//  4. model: a file of its own (its state in Object, apply, outcome,
+//     readiness), the switches of object.go (Apply), enabled.go (Ready,
+//     MayBlock), outcome.go (Outcome, Observed), the tables of this doc
+//     ("Primitives", "Dependency", "Synchronisation pairs"), and
+//     walk_test.go (randomOp), so that TestDependency and TestSyncTable
+//     draw it.
+//  5. internal/engine: a file of its own that implements it on threads
+//     (the operations, begin and the wake-ups), enabled.go (whether a
+//     pending operation can run), and view.go if strategies see its state.
+//  6. The API: a file of package weft for the type a test uses (as
+//     semaphore.go), and, if it stands in for a type of Go's, the stand-in
+//     under std/ and its rewriting in internal/rewrite.
+//  7. Descriptions: internal/explore/describe.go (how a report prints the
+//     operation) and blocked.go (who holds what a blocked thread waits
+//     for).
+//  8. The strategies that model primitives themselves: strategy/unfold
+//     (ops.go, net.go, state.go), strategy/reach (objects.go, timestamps.go,
+//     reductions.go), strategy/optimal (names.go) and the program runner of
+//     strategy/strategytest (run.go).
+//  9. The program generator, internal/gen (its operation kinds and their
+//     text) and internal/gen/genweft (their test bodies), so that the
+//     differential tests and model_test.go in package weft, which checks
+//     the runtime against this model, exercise it.
+//
 // # Walkthrough
 //
 // Replay a trace through the model, asking at each step what the runtime

@@ -1,64 +1,6 @@
-// Package strategy defines the interface between weft's runtime and its
-// exploration strategies.
-//
-// A strategy decides every choice of an execution and learns from each
-// finished one. The runtime calls Next before each execution, Choose at each
-// scheduling point (before each visible operation, when at least one thread is
-// enabled), Input when the program reads an input value, and Finish when the
-// execution ends. A strategy never touches a goroutine: it sees States and
-// Traces, plain data from package trace, so it can be tested on synthetic
-// traces: package strategytest runs programs under a strategy without the
-// runtime, and checks a strategy against exhaustive search. The runtime
-// never imports a strategy.
-//
-// A Choice names an enabled thread and one of its alternatives. Most pending
-// operations have a single alternative (0). A receive on an unbuffered channel
-// has one per sender ready to meet it, a select one per ready case and
-// partner, a select with default and no ready case just the default. Choosing
-// Cut ends the execution without failure (a sleep set blocked it).
-//
-// The algorithms live in subpackages: exhaustive, random, pct and replay,
-// the DPOR family (dpor, flip, optimal) and concolic. Wrappers (the
-// driver's determinism check and panic guard) take a Strategy and return
-// one; they implement Wrapper, whose Unwrap gives the inner strategy.
-//
-// Besides the four methods, a strategy may have optional capabilities, each
-// an interface of this package: Failer (it could not be set up), Diverger
-// (it follows a record and can fail to), Solving (solver counters),
-// Counting (its own counters), SymbolicTracer (it needs symbolic traces),
-// Closer (resources to release) and Stoppable (it polls a Stop in its long
-// analyses and abandons them once the exploration's timeout or context
-// has passed). The driver finds them with As, which looks
-// through wrappers as errors.As does, so a wrapper never hides them:
-//
-//	if c, ok := strategy.As[strategy.Closer](s); ok {
-//		c.Close()
-//	}
-//
-// A wrapper of one's own must therefore implement Unwrap: weft.Explore
-// refuses a custom strategy that holds another in a field of interface
-// type (embedding strategy.Strategy, say) and hides a capability the
-// driver needs of it (SymbolicTracer, Failer, BlockedTimeOnly, Closer).
-//
-// A strategy's panic is a bug in weft: the driver catches it where it
-// calls the strategy, ends the exploration with an internal error, and the
-// program under test never sees it.
-//
-// A minimal strategy that always runs the lowest enabled thread, once:
-//
-//	type first struct{ done bool }
-//
-//	func (f *first) Next() bool { ok := !f.done; f.done = true; return ok }
-//	func (f *first) Choose(s *strategy.State) strategy.Choice {
-//		for i := range s.Threads {
-//			if s.Threads[i].Alts > 0 {
-//				return strategy.Choice{Thread: trace.ThreadID(i)}
-//			}
-//		}
-//		panic("unreachable: Choose is called only with an enabled thread")
-//	}
-//	func (f *first) Input(s *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
-//	func (f *first) Finish(*trace.Trace, trace.End) {}
+// This file declares the Strategy interface and the plain data the
+// runtime hands it: States, Choices and InputRequests.
+
 package strategy
 
 import "github.com/weft-go/weft/trace"

@@ -17,7 +17,9 @@
 // checked either.
 //
 // The program's synchronisation is told with releases and acquires on two
-// addresses of each object (its header, A, and the byte after it, B): an
+// addresses of each object (its header, A, and the byte after it, B), as
+// package trace's synchronisation table says (trace.SyncOf; A is its
+// SyncObj, B its SyncAux): an
 // operation that releases (Unlock, a send, a close, WaitGroup.Add and
 // Done, the end of a Once's function, an atomic write, ...) merges its
 // thread's clock into A as it begins (a receive, an RUnlock: into B); one
@@ -169,31 +171,54 @@ func (t *Thread) raceExit() {
 	t.raceOff()
 }
 
-// raceSync performs the releases (release) or the acquires of op.
+// raceSync performs the releases (release) or the acquires of op, as the
+// table of package trace says (trace.SyncOf). The detector sees an
+// operation before it runs, so it keeps the addresses, not the finer
+// orders (trace.Finer), and acquires whether or not the operation will
+// succeed (trace.Sync.IfOK).
 func (t *Thread) raceSync(op trace.Op, release bool) {
 	e := t.e
-	switch op.Kind {
-	case trace.KindSelect:
+	s, ok := trace.SyncOf(op.Class, op.Kind, op.Arg)
+	if !ok {
+		return
+	}
+	addrs := s.Acquire
+	if release {
+		addrs = s.Release
+	}
+	if addrs&trace.SyncCases != 0 {
 		for _, c := range op.Cases {
 			e.raceSyncObj(trace.ClassChan, c.Kind, c.Obj, 0, release)
 		}
-	case trace.KindJoin:
-		if !release && op.Arg >= 0 && int(op.Arg) < len(e.threads) {
-			raceAcquire(unsafe.Pointer(&e.threads[op.Arg].raceDone))
-		}
-	default:
-		e.raceSyncObj(op.Class, op.Kind, op.Obj, op.Arg, release)
 	}
+	if addrs&trace.SyncThread != 0 && op.Arg >= 0 && int(op.Arg) < len(e.threads) {
+		raceAcquire(unsafe.Pointer(&e.threads[op.Arg].raceDone))
+	}
+	e.raceSyncAddrs(addrs, op.Obj, op.Arg, release)
 }
 
 // raceSyncObj performs the releases or the acquires of an operation of
 // kind k on object id of class c, with argument arg.
 func (e *Exec) raceSyncObj(c trace.Class, k trace.Kind, id trace.ObjectID, arg int64, release bool) {
+	s, ok := trace.SyncOf(c, k, arg)
+	if !ok {
+		return
+	}
+	addrs := s.Acquire
+	if release {
+		addrs = s.Release
+	}
+	e.raceSyncAddrs(addrs, id, arg, release)
+}
+
+// raceSyncAddrs releases to (release) or acquires from addresses addrs
+// of object id, whose operation has argument arg: the object's header is
+// its main address (trace.SyncObj), the byte after it its second
+// (trace.SyncAux), and the header of the object arg names is SyncArg.
+func (e *Exec) raceSyncAddrs(addrs trace.SyncAddr, id trace.ObjectID, arg int64, release bool) {
 	if id < 0 || int(id) >= len(e.objs) {
 		return
 	}
-	a := unsafe.Pointer(e.objs[id])
-	b := unsafe.Add(a, 1)
 	sync := func(p unsafe.Pointer) {
 		if release {
 			raceReleaseMerge(p)
@@ -201,41 +226,15 @@ func (e *Exec) raceSyncObj(c trace.Class, k trace.Kind, id trace.ObjectID, arg i
 			raceAcquire(p)
 		}
 	}
-	rel, acq := true, true // the addresses k releases to, acquires from: A
-	relB, acqB := false, false
-	switch c {
-	case trace.ClassVar:
-		rel = k == trace.KindStore || k == trace.KindAdd || k == trace.KindSwap || k == trace.KindCAS
-	case trace.ClassMutex, trace.ClassRWMutex:
-		rel, relB = k == trace.KindUnlock, k == trace.KindRUnlock
-		acq = k == trace.KindLock || k == trace.KindTryLock || k == trace.KindRLock
-		acqB = c == trace.ClassRWMutex && (k == trace.KindLock || k == trace.KindTryLock)
-	case trace.ClassCond:
-		rel = k == trace.KindSignal || k == trace.KindBroadcast
-		acq = k == trace.KindRelock
-		if (k == trace.KindWait && release || k == trace.KindRelock && !release) && arg >= 0 && int(arg) < len(e.objs) {
-			sync(unsafe.Pointer(e.objs[arg])) // the Cond's mutex, as Unlock and Lock
-		}
-	case trace.ClassWaitGroup:
-		rel, acq = k == trace.KindWGAdd, k == trace.KindWGWait
-	case trace.ClassOnce:
-		rel, acq = k == trace.KindOnceDone, k == trace.KindOnceDo
-	case trace.ClassChan, trace.ClassTimer:
-		rel, relB = k == trace.KindSend || k == trace.KindClose, k == trace.KindRecv
-		acq, acqB = k == trace.KindRecv, k == trace.KindSend
-	case trace.ClassSemaphore, trace.ClassBinarySemaphore:
-		rel, acq = k == trace.KindV, k == trace.KindP
-	case trace.ClassMonitor:
-	default:
-		return
+	a := unsafe.Pointer(e.objs[id])
+	if addrs&trace.SyncArg != 0 && arg >= 0 && int(arg) < len(e.objs) {
+		sync(unsafe.Pointer(e.objs[arg])) // the Cond's mutex, as Unlock and Lock
 	}
-	switch {
-	case release && rel, !release && acq:
+	if addrs&trace.SyncObj != 0 {
 		sync(a)
 	}
-	switch {
-	case release && relB, !release && acqB:
-		sync(b)
+	if addrs&trace.SyncAux != 0 {
+		sync(unsafe.Add(a, 1))
 	}
 }
 

@@ -1,7 +1,6 @@
 // Package explore runs explorations for package weft, in every mode: one
 // strategy in one session (Run), on several workers that hand each other
-// units of work (parallel.go), divided into units explored one after the
-// other (Divided, for tests), and distributed over processes, as a
+// units of work (parallel.go), and distributed over processes, as a
 // Coordinator that explores the root and Parts that a PartExplorer
 // explores in any process (package distrib carries them over NATS).
 // Explore chooses among them from a Config, and chooses the strategy
@@ -39,7 +38,8 @@
 //	}
 //
 // Several runs may share one session (the units of a divided exploration,
-// strategy.Splitter): objects keep their names (trace.ObjectInfo.Key) from
+// strategy.Splitter, which package dividetest runs for tests with
+// ExplorePart): objects keep their names (trace.ObjectInfo.Key) from
 // one run to the next. Sessions are independent: explorations in
 // different goroutines run at the same time.
 package explore

@@ -239,7 +239,7 @@ func (w *worker) run(j *job) error {
 			return nil // stopped
 		}
 		b := &Batch{Strategy: j.s, N: n}
-		r, err := explorePart(w.session, p.body, b, p.part)
+		r, err := ExplorePart(w.session, p.body, b, p.part)
 		r.Solver = solver.Stats{} // counted once per worker, at the end
 		r.Counters = nil          // counted once per job, when it ends
 		w.stats.Executions += r.Executions

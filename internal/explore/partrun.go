@@ -46,7 +46,7 @@ func (p *partRun) explore(n int) (bool, error) {
 		before = p.solving.SolverStats()
 	}
 	b := &Batch{Strategy: p.s, N: n}
-	r, err := explorePart(p.session, p.body, b, p.c)
+	r, err := ExplorePart(p.session, p.body, b, p.c)
 	err = sharedObject(p.names, err)
 	r.Solver = solver.Stats{}
 	if p.solving != nil {

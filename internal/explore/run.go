@@ -66,13 +66,20 @@ func Run(body func(), s strategy.Strategy, c *Config) (*Result, error) {
 	x := newSession(body, c, nil)
 	defer x.Close()
 	defer release(s)
-	return explorePart(x, body, s, c)
+	return ExplorePart(x, body, s, c)
 }
 
 // newSession starts the runtime of an exploration of body with c, whose
 // naming tables are names (nil: its own), shared with the sessions of
 // other workers (parallel.go).
 func newSession(body func(), c *Config, names *engine.Names) *Session {
-	return NewSession(SessionConfig{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Timeout: c.Timeout, Stop: c.Stop, Names: names,
-		Seed: c.Seed, VarySeed: c.VarySeed, IgnoreLeak: c.ignoreLeak()}, body)
+	return NewSession(c.SessionConfig(names), body)
+}
+
+// SessionConfig returns the configuration of a session that runs the
+// executions of an exploration with c, whose naming tables are names (nil:
+// its own).
+func (c *Config) SessionConfig(names *engine.Names) SessionConfig {
+	return SessionConfig{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Timeout: c.Timeout, Stop: c.Stop, Names: names,
+		Seed: c.Seed, VarySeed: c.VarySeed, IgnoreLeak: c.ignoreLeak()}
 }

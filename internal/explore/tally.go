@@ -22,11 +22,11 @@ const (
 		"replay a token with the body and the options of the exploration that printed it; if the replay still diverges, the body is not deterministic. " + DeterminismAdvice
 )
 
-// explorePart runs the exploration loop in session x with strategy s until
+// ExplorePart runs the exploration loop in session x with strategy s until
 // s ends its exploration or a bound stops it, and tallies its executions
 // into a Result. The error, wrapping ErrInternal, says that s panicked;
 // the Result holds what was explored until then.
-func explorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Result, error) {
+func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Result, error) {
 	e := x.Exec()
 	var b bounds
 	b.deadline, b.stop = x.Bounds()

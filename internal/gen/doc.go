@@ -10,7 +10,11 @@
 // cases, and producers that hold a mutex across a send.
 //
 // A program is data (Program), so that a failing case can be printed and
-// reduced by hand, or written by hand. The same seed always gives the same
+// reduced by hand, or written by hand: Parse reads the printed form back
+// (Parse(p.String()).String() == p.String()), so a program can be written
+// as text. Each statement's printed form is one entry of the table of
+// forms.go, which a new kind of statement extends; Parse fails with
+// ErrUnknownStatement, naming the line, on a statement it does not know. The same seed always gives the same
 // program. Package gen imports nothing of weft: package genweft turns a
 // program into a test body run by weft's runtime, and package strategytest
 // runs the programs it models against a strategy alone, without the

@@ -17,7 +17,10 @@
 // Find walks the events in order with a vector clock per thread (the
 // classic construction of Lamport 1978 and of FastTrack, Flanagan and
 // Freund 2009). An event is a new epoch of its thread; it is ordered after
-// what its thread did before, and after what it synchronises with:
+// what its thread did before, and after what it synchronises with, as
+// package trace's synchronisation table says (trace.SyncOf: the addresses
+// each operation releases to and acquires from, and the finer orders of
+// variables and channels, which the detector keeps in their place):
 //
 //   - a thread's first event, after the step whose local code started it
 //     (w.Go); a Join, after every event of the joined thread;

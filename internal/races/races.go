@@ -126,96 +126,64 @@ func (d *Detector) Find(tr *trace.Trace) (Race, bool) {
 	return Race{}, false
 }
 
-// step orders event i after what it synchronises with and, for a
-// variable, checks it against the others' accesses.
+// step orders event i after what it synchronises with, as the table of
+// package trace says (trace.SyncOf), and, for a variable, checks it
+// against the others' accesses.
 func (d *Detector) step(tr *trace.Trace, i int, ev *trace.Event, c clock) (Race, bool) {
 	op := ev.Op
-	obj := op.Obj
-	kind := op.Kind
-	if kind == trace.KindSelect {
+	class, kind, obj := op.Class, op.Kind, op.Obj
+	sync, ok := trace.SyncOf(class, kind, op.Arg)
+	if ok && sync.Acquire&trace.SyncCases != 0 {
 		if ev.Case < 0 || int(ev.Case) >= len(op.Cases) {
 			return Race{}, false // the default case
 		}
 		kind, obj = op.Cases[ev.Case].Kind, op.Cases[ev.Case].Obj
+		sync, ok = trace.SyncOf(class, kind, op.Arg)
 	}
-	if kind == trace.KindJoin {
+	if !ok {
+		return Race{}, false
+	}
+	if sync.Acquire&trace.SyncThread != 0 {
 		if u := int(op.Arg); u >= 0 && u < d.n {
 			join(c, d.threads[u], d.n)
 		}
-		return Race{}, false
 	}
 	if obj < 0 || int(obj) >= len(d.objects) {
 		return Race{}, false
 	}
-	o := &d.objects[obj]
-	switch op.Class {
-	case trace.ClassVar:
+	switch sync.Finer {
+	case trace.ReadsFrom:
 		return d.access(tr, i, ev, kind, obj, c)
-	case trace.ClassMutex, trace.ClassRWMutex:
-		d.lock(ev, kind, o, c)
-	case trace.ClassCond:
-		switch kind {
-		case trace.KindWait:
-			if m := op.Arg; m >= 0 && int(m) < len(d.objects) {
-				d.objects[m].rel = join(d.objects[m].rel, c, d.n)
-			}
-		case trace.KindSignal, trace.KindBroadcast:
-			o.rel = join(o.rel, c, d.n)
-		case trace.KindRelock:
-			join(c, o.rel, d.n)
-			if m := op.Arg; m >= 0 && int(m) < len(d.objects) {
-				join(c, d.objects[m].rel, d.n)
-			}
-		}
-	case trace.ClassWaitGroup:
-		switch kind {
-		case trace.KindWGAdd:
-			o.rel = join(o.rel, c, d.n)
-		case trace.KindWGWait:
-			join(c, o.rel, d.n)
-		}
-	case trace.ClassOnce:
-		switch kind {
-		case trace.KindOnceDo:
-			join(c, o.rel, d.n)
-		case trace.KindOnceDone:
-			o.rel = join(o.rel, c, d.n)
-		}
-	case trace.ClassChan, trace.ClassTimer:
+	case trace.FIFO:
 		d.channel(tr, ev, kind, obj, c)
-	case trace.ClassSemaphore, trace.ClassBinarySemaphore:
-		switch kind {
-		case trace.KindP:
-			join(c, o.rel, d.n)
-		case trace.KindV:
-			o.rel = join(o.rel, c, d.n)
-		}
-	case trace.ClassMonitor:
-		join(c, o.rel, d.n)
-		o.rel = join(o.rel, c, d.n)
+		return Race{}, false
 	}
-	return Race{}, false
-}
-
-// lock orders an operation on a Mutex or an RWMutex.
-func (d *Detector) lock(ev *trace.Event, kind trace.Kind, o *object, c clock) {
-	rw := ev.Op.Class == trace.ClassRWMutex
-	switch kind {
-	case trace.KindLock, trace.KindTryLock:
-		if !ev.OK {
-			return // an RWMutex writer's announcement, or a TryLock that failed
+	o := &d.objects[obj]
+	var m *object // the object Op.Arg names (a Cond's mutex)
+	if a := op.Arg; a >= 0 && a < int64(len(d.objects)) {
+		m = &d.objects[a]
+	}
+	if !sync.IfOK || ev.OK {
+		if sync.Acquire&trace.SyncObj != 0 {
+			join(c, o.rel, d.n)
 		}
-		join(c, o.rel, d.n)
-		if rw && !(kind == trace.KindTryLock && ev.Op.Arg == trace.TryRLockArg) {
+		if sync.Acquire&trace.SyncAux != 0 {
 			join(c, o.rrel, d.n)
 		}
-	case trace.KindRLock:
-		join(c, o.rel, d.n)
-	case trace.KindUnlock:
+		if sync.Acquire&trace.SyncArg != 0 && m != nil {
+			join(c, m.rel, d.n)
+		}
+	}
+	if sync.Release&trace.SyncObj != 0 {
 		o.rel = join(o.rel, c, d.n)
-	case trace.KindRUnlock:
+	}
+	if sync.Release&trace.SyncAux != 0 {
 		o.rrel = join(o.rrel, c, d.n)
 	}
+	if sync.Release&trace.SyncArg != 0 && m != nil {
+		m.rel = join(m.rel, c, d.n)
+	}
+	return Race{}, false
 }
 
 // channel orders an operation on a channel (or a timer's): a rendezvous

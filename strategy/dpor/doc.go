@@ -23,6 +23,9 @@
 // runs lines 3-12 of Fig. 1 (or 2, or 3) for each state the execution reached
 // for the first time, with next(s, p) and enabled(pre(E, i)) read from the
 // trace (Sweep, trace.Trace.EnabledAt) and happens-before from trace.HB.
+// What does not depend on how races are found (the choices along the
+// Tree, the detection of a program that does not replay, the start of Next
+// and units of work) is Walk's, which package flip shares.
 //
 // # Races and backtracking points
 //

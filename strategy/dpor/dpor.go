@@ -4,6 +4,7 @@
 package dpor
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -127,12 +128,11 @@ type Options struct {
 
 // Strategy is a DPOR strategy. Use New.
 type Strategy struct {
-	opt     Options
-	rel     trace.Relation
-	tree    Tree
-	hb      trace.HB
-	sw      Sweep
-	started bool
+	opt Options
+	rel trace.Relation
+	walk
+	hb trace.HB
+	sw Sweep
 
 	cand  []int     // VectorClocks: each thread's race candidate
 	races [][]int32 // Initials: each thread's race candidates in its current interval
@@ -144,11 +144,10 @@ type Strategy struct {
 	// extended says whether fp has more than the operation's own accesses.
 	extended bool
 	tr       *trace.Trace
-	// primed says that the next execution's choice is taken already (a
-	// strategy resumed from a unit: Split prepared it).
-	primed bool
-	stop   *strategy.Stop
 }
+
+// walk is Walk as a strategy embeds it, out of its API.
+type walk = Walk
 
 // New returns a DPOR strategy with options o.
 func New(o Options) *Strategy {
@@ -156,24 +155,24 @@ func New(o Options) *Strategy {
 		o.Rule = Initials
 	}
 	s := &Strategy{opt: o, rel: o.Relation}
+	s.Tag = fmt.Sprintf("dpor%+v", o)
 	switch o.Algorithm {
 	case ObjectClocks:
 		s.rel = trace.Plain
 	case CommutingReads:
 		s.rel = trace.CR
 	}
-	s.tree.Sleep, s.tree.Rel = o.Sleep, s.rel
+	s.Tree.Sleep, s.Tree.Rel = o.Sleep, s.rel
 	if o.Seed != 0 {
-		s.tree.Rand = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
+		s.Tree.Rand = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
 	}
 	return s
 }
 
-// SetStop implements strategy.Stoppable: Finish abandons the race
-// analysis of an execution once stop reports a bound passed.
-func (s *Strategy) SetStop(stop *strategy.Stop) { s.stop = stop }
-
-var _ strategy.Stoppable = (*Strategy)(nil)
+var (
+	_ strategy.Stoppable = (*Strategy)(nil)
+	_ strategy.Diverger  = (*Strategy)(nil)
+)
 
 // Options returns the strategy's options.
 func (s *Strategy) Options() Options { return s.opt }
@@ -181,25 +180,16 @@ func (s *Strategy) Options() Options { return s.opt }
 // Next implements strategy.Strategy: it backtracks to the deepest state with
 // an alternative or a thread of its backtracking set left to explore.
 func (s *Strategy) Next() bool {
-	if s.tree.Diverged != nil {
-		return false // the program is not deterministic: nothing to explore
+	if next, decided := s.Begin(); decided {
+		return next
 	}
-	if !s.started {
-		s.started = true
-		s.tree.Start = 0
-		return true
-	}
-	if s.primed {
-		s.primed = false
-		return true
-	}
-	for len(s.tree.Nodes) > s.tree.Floor {
-		k := len(s.tree.Nodes) - 1
-		if s.advance(&s.tree.Nodes[k]) {
-			s.tree.Start = k
+	for len(s.Tree.Nodes) > s.Tree.Floor {
+		k := len(s.Tree.Nodes) - 1
+		if s.advance(&s.Tree.Nodes[k]) {
+			s.Tree.Start = k
 			return true
 		}
-		s.tree.Nodes = s.tree.Nodes[:k]
+		s.Tree.Nodes = s.Tree.Nodes[:k]
 	}
 	return false
 }
@@ -214,7 +204,7 @@ func (s *Strategy) advance(n *Node) bool {
 		return true
 	}
 	n.Done.Add(n.Thread)
-	p, ok := s.tree.PickFrom(n, func(t trace.ThreadID) bool {
+	p, ok := s.Tree.PickFrom(n, func(t trace.ThreadID) bool {
 		return n.Backtrack.Has(t) && !n.Done.Has(t) && (!s.opt.Sleep || n.Force.Has(t) || !n.Asleep(t))
 	})
 	if ok {
@@ -223,28 +213,16 @@ func (s *Strategy) advance(n *Node) bool {
 	return ok
 }
 
-// Choose implements strategy.Strategy.
-func (s *Strategy) Choose(st *strategy.State) strategy.Choice { return s.tree.Choose(st) }
-
-// Diverged reports how the last execution failed to replay the recorded
-// path (the program is not deterministic), or nil.
-func (s *Strategy) Diverged() error { return s.tree.Diverged }
-
-var _ strategy.Diverger = (*Strategy)(nil)
-
-// Input implements strategy.Strategy: inputs keep their default values.
-func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
-
 // Finish implements strategy.Strategy: it finds the races of the states the
 // execution reached for the first time, s_{Start+1} ... s_n, and adds
 // backtracking points for them (Saarikivi et al. 2012, Fig. 5: the client's part).
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
-	if s.tree.Diverged != nil {
+	if s.Tree.Diverged != nil {
 		return
 	}
 	n := len(tr.Events)
-	s.tree.Truncate(n)
-	s.tree.AfterFailure(n, end)
+	s.Tree.Truncate(n)
+	s.Tree.AfterFailure(n, end)
 	s.tr = tr
 	s.hb.Reset(tr, s.rel)
 	s.sw.Reset(tr)
@@ -254,8 +232,8 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.cand = make([]int, len(tr.Threads))
 	}
 	s.cand = s.cand[:len(tr.Threads)]
-	s.tree.Learn(tr, s.hb.Steps())
-	s.tree.Partners(tr)
+	s.Tree.Learn(tr, s.hb.Steps())
+	s.Tree.Partners(tr)
 	if s.opt.Rule == Initials {
 		if cap(s.races) < len(tr.Threads) {
 			s.races = append(s.races[:cap(s.races)], make([][]int32, len(tr.Threads)-cap(s.races))...)
@@ -265,9 +243,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 			s.races[i] = s.races[i][:0]
 		}
 	}
-	first := s.tree.Start + 1
+	first := s.Tree.Start + 1
 	for k := 0; ; k++ {
-		if s.stop.Poll() {
+		if s.Stop.Poll() {
 			break // a bound of the exploration passed: it ends here
 		}
 		if s.opt.Rule != Initials {
@@ -281,7 +259,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 			}
 			break
 		}
-		if e := &tr.Events[k]; s.opt.Rule == Initials && k >= s.tree.Start {
+		if e := &tr.Events[k]; s.opt.Rule == Initials && k >= s.Tree.Start {
 			s.reverse(k, e.Thread)
 			if e.Partner != trace.NoThread {
 				s.reverse(k, e.Partner)
@@ -310,7 +288,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 // whole step are found once, before the path moves past it.
 func (s *Strategy) analyse(k int, first, prefix bool) {
 	for p := range s.tr.Threads {
-		if s.stop.Poll() {
+		if s.Stop.Poll() {
 			return // with many threads, one state is a long analysis
 		}
 		t := trace.ThreadID(p)
@@ -318,7 +296,7 @@ func (s *Strategy) analyse(k int, first, prefix bool) {
 		if !ok {
 			continue
 		}
-		if prefix && s.sw.NextEvent(t) < s.tree.Start {
+		if prefix && s.sw.NextEvent(t) < s.Tree.Start {
 			continue
 		}
 		s.footprint(t, v)
@@ -365,7 +343,7 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 		}
 	} else {
 		for i := k - 1; i >= 0; i-- {
-			if s.stop.Poll() {
+			if s.Stop.Poll() {
 				return
 			}
 			if s.race(i, t, v) {
@@ -374,10 +352,10 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 		}
 	}
 	for _, i := range s.races[t] {
-		if s.stop.Poll() {
+		if s.Stop.Poll() {
 			return
 		}
-		n := &s.tree.Nodes[i]
+		n := &s.Tree.Nodes[i]
 		init := s.rev.Initials(s.tr, &s.hb, int(i), k, t, v, s.fp)
 		if x := slices.Index(init, t); x >= 0 && s.rev.StepDepends(s.hb.Steps(), n, t) {
 			init = slices.Delete(init, x, x+1)
@@ -392,7 +370,7 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 		if covered {
 			continue
 		}
-		if q, ok := s.tree.PickFrom(n, func(q trace.ThreadID) bool {
+		if q, ok := s.Tree.PickFrom(n, func(q trace.ThreadID) bool {
 			return (q == t || !slices.Contains(init, t)) && slices.Contains(init, q) && !n.Asleep(q)
 		}); ok {
 			n.Backtrack.Add(q)
@@ -424,7 +402,7 @@ func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool
 			return s.cand[t]
 		}
 		for i := k - 1; i >= 0; i-- {
-			if s.stop.Poll() {
+			if s.Stop.Poll() {
 				return -1
 			}
 			if s.race(i, t, v) {
@@ -601,7 +579,7 @@ func readMode(m trace.Mode) int {
 // under the Process rule, t if t is enabled there; else every enabled
 // thread.
 func (s *Strategy) backtrack(i int, t trace.ThreadID, pending bool) {
-	n := &s.tree.Nodes[i]
+	n := &s.Tree.Nodes[i]
 	if n.AltsOf(t) == 0 || (s.opt.Rule == Operation && !pending) {
 		for _, e := range n.Enabled {
 			n.Backtrack.Add(e.Thread)

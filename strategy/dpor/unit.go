@@ -222,17 +222,9 @@ func (t *Tree) JoinHandback(hb strategy.Handback, tag string) ([]strategy.Unit, 
 // The strategy as a strategy.Splitter.
 var _ strategy.Splitter = (*Strategy)(nil)
 
-// tag names the strategy and its options in its units.
-func (s *Strategy) tag() string { return fmt.Sprintf("dpor%+v", s.opt) }
-
 // Split implements strategy.Splitter: it hands out the state the next
 // execution would backtrack to, with the states above it.
-func (s *Strategy) Split() (strategy.Unit, bool) {
-	if !s.started || s.primed || s.tree.Diverged != nil || !s.Next() {
-		return nil, false
-	}
-	return s.tree.SplitUnit(s.tag())
-}
+func (s *Strategy) Split() (strategy.Unit, bool) { return s.SplitNext(s.Next) }
 
 // SplitLarge implements strategy.LargeSplitter: it hands out the next
 // branches of the shallowest state of the current path that has any (the
@@ -243,8 +235,8 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 // added to the state's backtracking set by both s and the unit is explored
 // twice.
 func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
-	t := &s.tree
-	if !s.started || s.primed || t.Diverged != nil {
+	t := &s.Tree
+	if !s.Splittable() {
 		return nil, false
 	}
 	for k := t.Floor; k < len(t.Nodes)-1; k++ {
@@ -260,7 +252,7 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 			u.Nodes = append(u.Nodes, t.Nodes[i].data())
 		}
 		u.Nodes = append(u.Nodes, c.data())
-		b, err := strategy.EncodeUnit(s.tag(), &u)
+		b, err := strategy.EncodeUnit(s.Tag, &u)
 		if err != nil {
 			panic(err) // the payload is plain data: gob cannot fail on it
 		}
@@ -278,18 +270,8 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 // Resume implements strategy.Splitter.
 func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 	r := New(s.opt)
-	primed, err := r.tree.ResumeUnit(u, r.tag())
-	if err != nil {
+	if err := r.ResumeUnit(u); err != nil {
 		return nil, err
 	}
-	r.started, r.primed = true, primed
 	return r, nil
 }
-
-// Join implements strategy.Splitter.
-func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
-	return s.tree.JoinHandback(h, s.tag())
-}
-
-// Handback implements strategy.Splitter.
-func (s *Strategy) Handback() strategy.Handback { return s.tree.HandbackUnit(s.tag()) }

@@ -115,7 +115,8 @@
 //
 // Failures, rendezvous partners that could also run on their own, and
 // steps' footprints (what a step announces, the other side of a rendezvous)
-// are handled as in package dpor, whose Tree and Sweep this package shares.
+// are handled as in package dpor, whose Tree, Walk and Sweep this package
+// shares.
 //
 // Choices are threads with all their alternatives, as in package dpor; the
 // strategy reads inputs as their defaults. Use it by name through weft

@@ -3,6 +3,7 @@
 package flip
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -25,32 +26,30 @@ type Options struct {
 
 // Strategy is race detection and flipping. Use New.
 type Strategy struct {
-	opt     Options
-	tree    dpor.Tree
-	hb      trace.HB
-	sw      dpor.Sweep
-	started bool
-	tr      *trace.Trace
-	fp      []trace.Access
-	rev     dpor.Reversal
-	// primed says that the next execution's choice is taken already (a
-	// strategy resumed from a unit: Split prepared it).
-	primed bool
-	stop   *strategy.Stop
+	opt Options
+	walk
+	hb  trace.HB
+	sw  dpor.Sweep
+	tr  *trace.Trace
+	fp  []trace.Access
+	rev dpor.Reversal
 }
 
-// SetStop implements strategy.Stoppable: Finish abandons the race
-// analysis of an execution once stop reports a bound passed.
-func (s *Strategy) SetStop(stop *strategy.Stop) { s.stop = stop }
+// walk is dpor.Walk as the strategy embeds it, out of its API.
+type walk = dpor.Walk
 
-var _ strategy.Stoppable = (*Strategy)(nil)
+var (
+	_ strategy.Stoppable = (*Strategy)(nil)
+	_ strategy.Diverger  = (*Strategy)(nil)
+)
 
 // New returns a race-detection-and-flipping strategy with options o.
 func New(o Options) *Strategy {
 	s := &Strategy{opt: o}
-	s.tree.Sleep, s.tree.Rel = o.Sleep, trace.CR
+	s.Tag = fmt.Sprintf("flip%+v", o)
+	s.Tree.Sleep, s.Tree.Rel = o.Sleep, trace.CR
 	if o.Seed != 0 {
-		s.tree.Rand = rand.New(rand.NewPCG(uint64(o.Seed), 0x2545f4914f6cdd1d))
+		s.Tree.Rand = rand.New(rand.NewPCG(uint64(o.Seed), 0x2545f4914f6cdd1d))
 	}
 	return s
 }
@@ -58,25 +57,16 @@ func New(o Options) *Strategy {
 // Next implements strategy.Strategy: it flips the deepest race flagged: the
 // thread that ran first in it is postponed, and another runs in its place.
 func (s *Strategy) Next() bool {
-	if s.tree.Diverged != nil {
-		return false // the program is not deterministic: nothing to explore
+	if next, decided := s.Begin(); decided {
+		return next
 	}
-	if !s.started {
-		s.started = true
-		s.tree.Start = 0
-		return true
-	}
-	if s.primed {
-		s.primed = false
-		return true
-	}
-	for len(s.tree.Nodes) > s.tree.Floor {
-		k := len(s.tree.Nodes) - 1
-		n := &s.tree.Nodes[k]
+	for len(s.Tree.Nodes) > s.Tree.Floor {
+		k := len(s.Tree.Nodes) - 1
+		n := &s.Tree.Nodes[k]
 		if n.Alt+1 < n.Alts {
 			n.Alt++
-			s.tree.Start = k
-			s.tree.Avoid = append(s.tree.Avoid[:0], n.Done...)
+			s.Tree.Start = k
+			s.Tree.Avoid = append(s.Tree.Avoid[:0], n.Done...)
 			return true
 		}
 		if n.Race || n.Backtrack.Len() > 0 {
@@ -89,55 +79,43 @@ func (s *Strategy) Next() bool {
 			}
 			// A racing thread first; for a race whose thread was not
 			// enabled here, any thread not postponed.
-			p, ok := s.tree.PickFrom(n, func(t trace.ThreadID) bool { return n.Backtrack.Has(t) && free(t) })
+			p, ok := s.Tree.PickFrom(n, func(t trace.ThreadID) bool { return n.Backtrack.Has(t) && free(t) })
 			if !ok && n.Race {
-				p, ok = s.tree.PickFrom(n, free)
+				p, ok = s.Tree.PickFrom(n, free)
 			}
 			n.Race = n.Race && ok && n.Backtrack.Has(p)
 			if ok {
 				n.Thread, n.Alt, n.Alts = p, 0, n.AltsOf(p)
-				s.tree.Start = k
+				s.Tree.Start = k
 				// Postponed as much as possible: in the states below,
 				// the postponed threads run only when nothing else can.
-				s.tree.Avoid = append(s.tree.Avoid[:0], n.Done...)
+				s.Tree.Avoid = append(s.Tree.Avoid[:0], n.Done...)
 				return true
 			}
 		}
-		s.tree.Nodes = s.tree.Nodes[:k]
+		s.Tree.Nodes = s.Tree.Nodes[:k]
 	}
 	return false
 }
-
-// Choose implements strategy.Strategy.
-func (s *Strategy) Choose(st *strategy.State) strategy.Choice { return s.tree.Choose(st) }
-
-// Diverged reports how the last execution failed to replay the recorded
-// path (the program is not deterministic), or nil.
-func (s *Strategy) Diverged() error { return s.tree.Diverged }
-
-var _ strategy.Diverger = (*Strategy)(nil)
-
-// Input implements strategy.Strategy: inputs keep their default values.
-func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
 
 // Finish implements strategy.Strategy: for each event the execution ran for
 // the first time (from Start on), and for each operation still pending at
 // the end, it finds the event it races with and flags the state before it.
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
-	if s.tree.Diverged != nil {
+	if s.Tree.Diverged != nil {
 		return
 	}
 	n := len(tr.Events)
-	s.tree.Truncate(n)
-	s.tree.AfterFailure(n, end)
+	s.Tree.Truncate(n)
+	s.Tree.AfterFailure(n, end)
 	s.tr = tr
 	s.hb.Reset(tr, trace.CR)
 	s.sw.Reset(tr)
-	s.tree.Learn(tr, s.hb.Steps())
-	s.tree.Partners(tr)
+	s.Tree.Learn(tr, s.hb.Steps())
+	s.Tree.Partners(tr)
 	s.rev.Reset(tr, s.hb.Steps())
 	for k := 0; ; k++ {
-		if s.stop.Poll() {
+		if s.Stop.Poll() {
 			break // a bound of the exploration passed: it ends here
 		}
 		if k == n {
@@ -148,7 +126,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 			}
 			break
 		}
-		if k >= s.tree.Start {
+		if k >= s.Tree.Start {
 			e := &tr.Events[k]
 			s.flag(k, e.Thread, e.Op)
 			if e.Partner != trace.NoThread {
@@ -170,7 +148,7 @@ func (s *Strategy) flipDelayed(n *dpor.Node, i, k int, t trace.ThreadID, v trace
 			return
 		}
 	}
-	q, ok := s.tree.PickFrom(n, func(q trace.ThreadID) bool {
+	q, ok := s.Tree.PickFrom(n, func(q trace.ThreadID) bool {
 		return (q == t || !slices.Contains(init, t)) && slices.Contains(init, q) && !n.Asleep(q)
 	})
 	switch {
@@ -234,7 +212,7 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 		count = len(cands)
 	}
 	for x := range count {
-		if s.stop.Poll() {
+		if s.Stop.Poll() {
 			return
 		}
 		i := k - 1 - x
@@ -261,7 +239,7 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 		if s.hb.BeforeThread(i, t) {
 			continue // ordered; under CR an earlier read may still race
 		}
-		n := &s.tree.Nodes[i]
+		n := &s.Tree.Nodes[i]
 		if s.opt.Sleep {
 			// With delayed sets, the thread to run first is one that can
 			// start the race's reversal (dpor.Reversal) and is not
@@ -280,7 +258,7 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 			flipped = true
 			continue
 		}
-		if q, ok := s.tree.PickFrom(n, func(q trace.ThreadID) bool {
+		if q, ok := s.Tree.PickFrom(n, func(q trace.ThreadID) bool {
 			return (q == t || !slices.Contains(init, t)) && slices.Contains(init, q)
 		}); ok {
 			n.Backtrack.Add(q)

@@ -2,45 +2,18 @@
 // Mazurkiewicz trace of the benchmark programs,
 // none cut by a sleep set, and measures its speed.
 
-package weft_test
+package optimal_test
 
 import (
 	"fmt"
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy/optimal"
 )
-
-// optimalCounts are the trace counts of the benchmark programs
-// (TestTraceCounts recomputes them apart from weft).
-var optimalCounts = []struct {
-	program string
-	params  map[string]int
-	traces  int
-	long    bool // skipped unless WEFT_LONG=1
-}{
-	{"xy", nil, 3, false},
-	{"dporproblem", nil, 3, false},
-	{"pairs", map[string]int{"n": 1}, 2, false},
-	{"pairs", map[string]int{"n": 2}, 4, false},
-	{"pairs", map[string]int{"n": 3}, 8, false},
-	{"pairs", map[string]int{"n": 4}, 16, false},
-	{"fib", map[string]int{"n": 2}, 140, false},
-	{"fib", map[string]int{"n": 3}, 1698, false},
-	{"fib", map[string]int{"n": 4}, 19605, true},
-	{"indexer", map[string]int{"n": 11}, 1, false},
-	{"indexer", map[string]int{"n": 12}, 8, false},
-	{"indexer", map[string]int{"n": 13}, 64, false},
-	{"filesystem", map[string]int{"n": 14}, 2, false},
-	{"filesystem", map[string]int{"n": 16}, 8, false},
-	// The store in each of its m+1 places among the loads.
-	{"readloop", map[string]int{"m": 1}, 2, false},
-	{"readloop", map[string]int{"m": 50}, 51, false},
-	{"readloop", map[string]int{"m": 300}, 301, false},
-}
 
 // exploreOptimal explores a built-in program with Optimal-DPOR, with no
 // bound on the number of executions.
@@ -64,17 +37,17 @@ func exploreOptimal(tb testing.TB, program string, params map[string]int) (*weft
 // TestOptimalCounts checks the exact counts: every execution complete, one
 // per trace, none cut, and no anomaly of the strategy's model.
 func TestOptimalCounts(t *testing.T) {
-	for _, c := range optimalCounts {
-		if c.long && !long.Enabled() {
+	for _, c := range checktest.TraceCounts {
+		if c.Long && !long.Enabled() {
 			continue
 		}
-		r, st := exploreOptimal(t, c.program, c.params)
-		if !r.Exhausted || r.Executions != c.traces || r.Complete != c.traces || r.Cut != 0 || len(r.Failures) != 0 {
+		r, st := exploreOptimal(t, c.Program, c.Params)
+		if !r.Exhausted || r.Executions != c.Traces || r.Complete != c.Traces || r.Cut != 0 || len(r.Failures) != 0 {
 			t.Errorf("%s %v: %d executions (%d complete, %d cut, %d failure kinds, exhausted %v), want %d complete",
-				c.program, c.params, r.Executions, r.Complete, r.Cut, len(r.Failures), r.Exhausted, c.traces)
+				c.Program, c.Params, r.Executions, r.Complete, r.Cut, len(r.Failures), r.Exhausted, c.Traces)
 		}
 		if st.SleepBlocked != 0 || st.Infeasible != 0 || st.Unmodelled != 0 {
-			t.Errorf("%s %v: strategy anomalies %+v", c.program, c.params, st)
+			t.Errorf("%s %v: strategy anomalies %+v", c.Program, c.Params, st)
 		}
 	}
 }
@@ -110,11 +83,11 @@ func TestOptimalDistinct(t *testing.T) {
 		{"indexer", map[string]int{"n": 12}},
 	} {
 		body := programs.Lookup(c.program).MustBody(c.params)
-		opt, err := exploreRecorded(body, "optimal", 0)
+		opt, err := checktest.ExploreRecorded(body, "optimal", 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for f, n := range opt.forms {
+		for f, n := range opt.Forms {
 			if n != 1 {
 				t.Errorf("%s %v: trace explored %d times: %s", c.program, c.params, n, f)
 			}
@@ -122,11 +95,11 @@ func TestOptimalDistinct(t *testing.T) {
 		if c.program == "indexer" {
 			continue // exhaustive search is too long
 		}
-		ex, err := exploreRecorded(body, "exhaustive", 0)
+		ex, err := checktest.ExploreRecorded(body, "exhaustive", 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := diffSets(keysOf(ex.forms), keysOf(opt.forms)); d != "" {
+		if d := checktest.DiffSets(checktest.KeysOf(ex.Forms), checktest.KeysOf(opt.Forms)); d != "" {
 			t.Errorf("%s %v: traces differ from exhaustive search's: %s", c.program, c.params, d)
 		}
 	}

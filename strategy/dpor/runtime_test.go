@@ -2,12 +2,11 @@
 // DPOR-1, DPOR-2, flip): exact execution counts on the benchmark programs,
 // the number of distinct Mazurkiewicz traces explored, and agreement with
 // exhaustive search on programs over every primitive (on random programs:
-// differential_test.go).
+// gen_regress_test.go, and package weft's differential tests).
 
-package weft_test
+package dpor_test
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -15,11 +14,9 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
-	"github.com/weft-go/weft/solver"
-	"github.com/weft-go/weft/strategy"
-	"github.com/weft-go/weft/trace"
 )
 
 // dporNames are the strategies of the DPOR family, which claim at least one
@@ -27,103 +24,6 @@ import (
 var dporNames = []string{
 	"dpor", "dpor+sleep", "dpor-clock", "dpor-clock+sleep", "dpor-cr", "dpor-cr+sleep",
 	"dpor-1", "dpor-2", "flip", "flip+sleep",
-}
-
-// traceCollector wraps a strategy and records the Foata normal form (under
-// CR) of every maximal execution (completed, deadlocked or leaking), the
-// final states of the completed ones (finalState) and the kinds of failure.
-type traceCollector struct {
-	strategy.Strategy
-	maximal map[string]bool
-	finals  map[string]bool
-	kinds   map[trace.FailureKind]bool
-	// failing holds the Foata forms of the executions that failed
-	// otherwise (an assertion, a panic, ...), with the kind.
-	failing map[string]bool
-}
-
-// Unwrap implements strategy.Wrapper: the inner strategy's capabilities
-// (a concolic strategy's Err without Z3) show through the collector.
-func (c *traceCollector) Unwrap() strategy.Strategy { return c.Strategy }
-
-func (c *traceCollector) Finish(tr *trace.Trace, end trace.End) {
-	switch {
-	case end.Status == trace.Complete || end.Kind == trace.Deadlock || end.Kind == trace.Leak:
-		c.maximal[trace.Foata(tr, trace.CR)] = true
-	case end.Status == trace.Failed:
-		c.failing[end.Kind.String()+": "+causalFoata(tr, end.Thread)] = true
-	case end.Status == trace.Assumed:
-		// An assumption that did not hold (w.Assume), as a failure.
-		c.failing["assumed: "+causalFoata(tr, end.Thread)] = true
-	}
-	if end.Status == trace.Complete {
-		c.finals[finalState(tr)] = true
-	}
-	if end.Status == trace.Failed {
-		c.kinds[end.Kind] = true
-	}
-	c.Strategy.Finish(tr, end)
-}
-
-// causalFoata returns the Foata normal form (under CR) of the causal past
-// of thread p's last event in tr (every event that happens before it, and
-// it), or of tr if p took no step: what a failure of p in that step's
-// local code depends on. Executions that fail alike differ in the events
-// that other threads ran independently before the failure; the causal past
-// does not.
-func causalFoata(tr *trace.Trace, p trace.ThreadID) string {
-	last := -1
-	for i := range tr.Events {
-		if e := &tr.Events[i]; e.Thread == p || e.Partner == p {
-			last = i
-		}
-	}
-	if last < 0 {
-		return trace.Foata(tr, trace.CR)
-	}
-	hb := trace.HappensBefore(tr, trace.CR)
-	sub := *tr
-	sub.Events = nil
-	index := make([]int32, len(tr.Events)) // new index of each kept event
-	for i := 0; i <= last; i++ {
-		e := &tr.Events[i]
-		index[i] = -1
-		if i == last || hb[last].Knows(i, e.Thread) {
-			index[i] = int32(len(sub.Events))
-			sub.Events = append(sub.Events, *e)
-		}
-	}
-	// A thread's events are in the causal past only if the event that
-	// started it is: renumber the starting events, keep the threads.
-	sub.Threads = append([]trace.ThreadInfo(nil), tr.Threads...)
-	for c := range sub.Threads {
-		if st := sub.Threads[c].Step; st >= 0 {
-			if int(st) > last || index[st] < 0 {
-				sub.Threads[c].Step = int32(len(sub.Events)) // after every kept event
-			} else {
-				sub.Threads[c].Step = index[st]
-			}
-		}
-	}
-	return trace.Foata(&sub, trace.CR)
-}
-
-// exploreTraces explores body with strategy name (seed as given) to the end.
-func exploreTraces(t *testing.T, body func(w *weft.T), name string, seed int64, maxRuns int) (*weft.Result, *traceCollector) {
-	t.Helper()
-	s := weft.StrategyByName(name, seed)
-	if s == nil {
-		t.Fatalf("no strategy %q", name)
-	}
-	c := &traceCollector{Strategy: s, maximal: map[string]bool{}, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{}, failing: map[string]bool{}}
-	r, err := weft.Explore(body, weft.WithCustomStrategy(c), weft.KeepGoing(), weft.WithMaxRuns(maxRuns), weft.NoReplayFiles())
-	if errors.Is(err, solver.ErrUnavailable) {
-		t.Skipf("%s: no Z3: %v", name, err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r, c
 }
 
 // runs is a number of complete and cut executions.
@@ -201,14 +101,14 @@ func TestDPORCounts(t *testing.T) {
 		}
 		for _, name := range slices.Sorted(maps.Keys(want)) {
 			t.Run(fmt.Sprintf("%s%v/%s", tc.prog, tc.set, name), func(t *testing.T) {
-				r, c := exploreTraces(t, body, name, 0, 100_000)
+				r, c := checktest.ExploreTraces(t, body, name, 0, 100_000)
 				w := want[name]
 				if !r.Exhausted || r.Complete != w.complete || r.Cut != w.cut || len(r.Failures) != 0 {
 					t.Errorf("%d complete, %d cut, %d failures, exhausted %v; want %d complete, %d cut",
 						r.Complete, r.Cut, len(r.Failures), r.Exhausted, w.complete, w.cut)
 				}
-				if len(c.maximal) != tc.traces {
-					t.Errorf("%d distinct traces, want %d", len(c.maximal), tc.traces)
+				if len(c.Maximal) != tc.traces {
+					t.Errorf("%d distinct traces, want %d", len(c.Maximal), tc.traces)
 				}
 			})
 		}
@@ -263,10 +163,10 @@ func TestDPORRandomOrders(t *testing.T) {
 				if w, ok := tc.runs[name]; ok {
 					want = w[seed-1]
 				}
-				r, c := exploreTraces(t, body, name, seed, 100_000)
-				if got := (runs{r.Complete, r.Cut}); !r.Exhausted || len(c.maximal) != tc.traces || got != want {
+				r, c := checktest.ExploreTraces(t, body, name, seed, 100_000)
+				if got := (runs{r.Complete, r.Cut}); !r.Exhausted || len(c.Maximal) != tc.traces || got != want {
 					t.Errorf("%s%v %s seed %d: %+v executions, %d distinct traces, exhausted %v; want %+v, %d traces",
-						tc.prog, tc.set, name, seed, got, len(c.maximal), r.Exhausted, want, tc.traces)
+						tc.prog, tc.set, name, seed, got, len(c.Maximal), r.Exhausted, want, tc.traces)
 				}
 			}
 		}
@@ -481,23 +381,23 @@ const maxExhaustive = 20_000
 // the family and compares.
 func compareWithExhaustive(t *testing.T, name string, body func(w *weft.T)) {
 	t.Helper()
-	ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
+	ref, rc := checktest.ExploreTraces(t, body, "exhaustive", 0, maxExhaustive)
 	if !ref.Exhausted {
 		t.Fatalf("%s: exhaustive search did not finish", name)
 	}
 	for _, s := range dporNames {
-		r, c := exploreTraces(t, body, s, 0, 200_000)
+		r, c := checktest.ExploreTraces(t, body, s, 0, 200_000)
 		var errs []string
 		if !r.Exhausted {
 			errs = append(errs, "did not finish")
 		}
-		for f := range rc.maximal {
-			if !c.maximal[f] {
+		for f := range rc.Maximal {
+			if !c.Maximal[f] {
 				errs = append(errs, "missed the trace "+f)
 			}
 		}
-		if !maps.Equal(c.kinds, rc.kinds) {
-			errs = append(errs, fmt.Sprintf("failure kinds %v, want %v", c.kinds, rc.kinds))
+		if !maps.Equal(c.Kinds, rc.Kinds) {
+			errs = append(errs, fmt.Sprintf("failure kinds %v, want %v", c.Kinds, rc.Kinds))
 		}
 		if r.FinalStates != ref.FinalStates {
 			errs = append(errs, fmt.Sprintf("%d final states, want %d", r.FinalStates, ref.FinalStates))
@@ -507,7 +407,7 @@ func compareWithExhaustive(t *testing.T, name string, body func(w *weft.T)) {
 		}
 		if len(errs) > 0 {
 			t.Errorf("%s under %s (%d executions; exhaustive %d, %d traces):\n\t%s",
-				name, s, r.Executions, ref.Executions, len(rc.maximal), strings.Join(errs, "\n\t"))
+				name, s, r.Executions, ref.Executions, len(rc.Maximal), strings.Join(errs, "\n\t"))
 		}
 	}
 }

@@ -2,7 +2,7 @@
 // programs of internal/gen with objects allocated once (so that final states
 // compare by name): regression seeds by default, a range of seeds on demand.
 
-package weft_test
+package dpor_test
 
 import (
 	"fmt"
@@ -13,40 +13,28 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 )
 
 // genRegressions are gen seeds (objects allocated once) on which a strategy
 // of the family once missed something, in the random order of seed order (0:
-// thread order), with what it was; programs of gen.V1 unless v2.
+// thread order), with what it was; programs of gen.V1 unless v2. Others are
+// scenarios written as text, with every strategy's exact counts
+// (internal/gen/genweft/testdata).
 var genRegressions = []struct {
 	seed  uint64
 	order int64
 	why   string
 	v2    bool
 }{
-	// dpor, dpor-clock and dpor-cr missed v1=1: T2's lock step announces a
-	// send on c0, so it races with T1's close(c0); the state before the
-	// lock had been analysed when T2 had not run the lock yet, and a
-	// replayed state was never analysed again.
-	{7977, 0, "a replayed state analysed before a thread's step was known whole", false},
 	// dpor-cr+sleep missed a deadlock trace: main's load failed its
 	// assertion after T3's store, so the trace showed no announcement of
 	// its next send, and main, asleep before the store, counted as an
 	// initial of the reversal: its step there announces the send, which
 	// T2's select in notdep conflicts with.
 	{2005, 2, "a sleeping initial whose step, as it sleeps, depends on the reversal", false},
-	// flip (no sleep sets) missed a trace: T2's store raced with T3's
-	// CAS where T2, blocked on its receive until T1's close, could not
-	// run, and the flip there took any thread not postponed (main, or
-	// none) instead of T1, the initial of the reversal.
-	{948, 1, "a race flipped by a thread that does not start its reversal", false},
-	// dpor-cr, dpor-1, dpor-2 and dpor-clock missed v1=2: T1's Once.Do ran
-	// its function before T2's Do, and the last access to the Once before
-	// T2's Do was T1's Done, which no Do is co-enabled with; the release
-	// rule skipped Unlocks only, so the race of the two Dos was not found.
-	{1134, 0, "a Once's Done taken for the race partner of a Do", true},
 	// flip+sleep (169), dpor+sleep, dpor-clock+sleep and dpor-cr+sleep
 	// (557, 6109) missed a trace: a thread that joins a thread it started
 	// and then sends on an unbuffered channel raced, by that step's offer,
@@ -127,7 +115,7 @@ func TestDPORGenRange(t *testing.T) {
 	}
 	tally := &genTally{checked: map[string]int{}, executions: map[string]int{}}
 	n := int(to - from)
-	last, skipped := checkPrograms(t, n, from, n, func(seed uint64) bool {
+	last, skipped := checktest.CheckPrograms(t, n, from, n, func(seed uint64) bool {
 		p := gen.NewWith(seed, o)
 		p.Local = p.Local && local
 		return checkGenDPOR(t, p, order, names, tally)
@@ -152,7 +140,7 @@ type genTally struct {
 func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, tally *genTally) bool {
 	t.Helper()
 	body := genweft.Body(p)
-	ref, rc := exploreTraces(t, body, "exhaustive", 0, maxExhaustive)
+	ref, rc := checktest.ExploreTraces(t, body, "exhaustive", 0, maxExhaustive)
 	if !ref.Exhausted {
 		return false
 	}
@@ -160,21 +148,21 @@ func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, tal
 		tally.executions["exhaustive"] += ref.Executions
 	}
 	for _, s := range names {
-		r, c := exploreTraces(t, body, s, order, 10*maxExhaustive)
+		r, c := checktest.ExploreTraces(t, body, s, order, 10*maxExhaustive)
 		var errs []string
 		if !r.Exhausted {
 			errs = append(errs, "did not finish")
 		}
-		for f := range rc.maximal {
-			if !c.maximal[f] {
+		for f := range rc.Maximal {
+			if !c.Maximal[f] {
 				errs = append(errs, "missed the trace "+f)
 				break
 			}
 		}
-		if !maps.Equal(c.kinds, rc.kinds) {
-			errs = append(errs, fmt.Sprintf("failure kinds %v, want %v", c.kinds, rc.kinds))
+		if !maps.Equal(c.Kinds, rc.Kinds) {
+			errs = append(errs, fmt.Sprintf("failure kinds %v, want %v", c.Kinds, rc.Kinds))
 		}
-		if d := diffSets(rc.finals, c.finals); d != "" {
+		if d := checktest.DiffSets(rc.Finals, c.Finals); d != "" {
 			errs = append(errs, "final states differ from exhaustive's: "+d)
 		}
 		if r.Executions > ref.Executions {
@@ -186,7 +174,7 @@ func checkGenDPOR(t *testing.T, p *gen.Program, order int64, names []string, tal
 		}
 		if len(errs) > 0 {
 			t.Errorf("gen program %d under %s (%d executions; exhaustive %d, %d traces):\n\t%s\n%s",
-				p.Seed, s, r.Executions, ref.Executions, len(rc.maximal), strings.Join(errs, "\n\t"), p)
+				p.Seed, s, r.Executions, ref.Executions, len(rc.Maximal), strings.Join(errs, "\n\t"), p)
 		}
 	}
 	return true
