@@ -192,8 +192,8 @@ const MaxInterferences = 16
 
 // WithInterferences sets the con2 strategy's bound k (0 to
 // MaxInterferences): it covers every branch side an execution reaches
-// with at most k interferences, reads of another thread's write (seed
-// 003).
+// with at most k interferences, reads of another thread's write (Farzan
+// et al. 2013).
 func WithInterferences(k int) Option {
 	return func(c *config) error {
 		if k < 0 {

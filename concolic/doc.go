@@ -1,6 +1,6 @@
 // Package concolic enables weft's concolic strategies: input search by
-// dynamic symbolic execution around a schedule-exploring strategy (seed
-// 000 §III), with the Z3 solver.
+// dynamic symbolic execution around a schedule-exploring strategy
+// (Saarikivi et al. 2012, §III), with the Z3 solver.
 //
 // Z3 is a C library reached through cgo, so these strategies are opt-in:
 // package weft itself builds without cgo or libz3. Import this package for
@@ -25,8 +25,8 @@
 //
 //	con2              every branch side reachable with at most k interferences
 //
-// It also gives the unfolding strategy (weft.WithStrategy("unfold"), seed
-// 002) its solver: without it, unfold refuses a program whose targets have
+// It also gives the unfolding strategy (weft.WithStrategy("unfold"),
+// Kähkönen et al. 2014) its solver: without it, unfold refuses a program whose targets have
 // path constraints on inputs.
 //
 // Building needs cgo and the Z3 headers (apt-get install libz3-dev, or

@@ -37,8 +37,8 @@
 //   - singlelock threads, rounds: every access under one lock (Kähkönen et al. 2014
 //     Table 2, Single lock 1: 4 threads of 2 rounds, 8!/(2!)^4 = 2520 lock
 //     orders).
-//   - readloop m: one thread loads x m times, another stores it once (issue
-//     16): m+1 traces, and executions as long as m, to measure the cost of
+//   - readloop m: one thread loads x m times, another stores it once:
+//     m+1 traces, and executions as long as m, to measure the cost of
 //     a long execution.
 //   - timeout n, fixed: the body waits for each of n workers' answers with
 //     a timeout; a worker whose answer the timeout beat blocks

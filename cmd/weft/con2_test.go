@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// TestRunCon2: addall's assertion fails only with an interference (seed
-// 003 §3): con2 finds nothing with -k 0, and finds it with -k 1, with the
+// TestRunCon2: addall's assertion fails only with an interference
+// (Farzan et al. 2013, §3): con2 finds nothing with -k 0, and finds it with -k 1, with the
 // branch sides covered per k in the summary (3 at k=0, the violation at
 // k=1). On dining, whose deadlock it does not run into, the summary says
 // that con2 is not a deadlock search.

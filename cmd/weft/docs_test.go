@@ -61,13 +61,24 @@ func TestNoPrivateReferences(t *testing.T) {
 		defer f.Close()
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
+		prev := ""
 		for n := 1; sc.Scan(); n++ {
+			line := sc.Text()
+			// A reference broken across two lines of a comment or
+			// paragraph: the end of the previous line, then this one
+			// without its comment marker.
+			joined := prev + " " + strings.TrimLeft(strings.TrimSpace(line), "/#> ")
 			for _, p := range privateRefs {
-				if m := p.re.FindString(sc.Text()); m != "" {
+				m := p.re.FindString(line)
+				if m == "" && !p.re.MatchString(prev) {
+					m = p.re.FindString(joined)
+				}
+				if m != "" {
 					rel, _ := filepath.Rel(repoRoot, path)
 					t.Errorf("%s:%d: %q: %s", filepath.ToSlash(rel), n, m, p.what)
 				}
 			}
+			prev = strings.TrimSpace(line)
 		}
 		return sc.Err()
 	})

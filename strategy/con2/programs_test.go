@@ -165,8 +165,8 @@ func TestFoundWithOneInterference(t *testing.T) {
 	}
 }
 
-// TestRefuses: con2 models variables, mutexes, spawns and joins (seed
-// 003 §4); a program with a channel ends the exploration with an error
+// TestRefuses: con2 models variables, mutexes, spawns and joins
+// (Farzan et al. 2013, §4); a program with a channel ends the exploration with an error
 // wrapping ErrUnsupported that names the operation.
 func TestRefuses(t *testing.T) {
 	s := newCon2(t, con2.Options{K: 1})

@@ -109,8 +109,8 @@
 // may be asleep there while the reversal needs another thread to run first
 // (an event the racing operation depends on); skipping it loses traces.
 // Differential testing against exhaustive search on random programs found
-// such programs for both (the tests keep them); DPOR-1 and DPOR-2 are seed
-// 002's answers to the same problem.
+// such programs for both (the tests keep them); DPOR-1 and DPOR-2 are
+// Kähkönen et al. 2014's answers to the same problem.
 //
 // # Steps and footprints
 //
