@@ -228,10 +228,10 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	merged := false
 	for i := range tr.Events {
 		e := &tr.Events[i]
-		if e.Op.Kind == trace.KindSelect {
+		if joins(e.Op) {
 			merged = s.gs.join(e.Op, tr.Objects) || merged
 		}
-		if e.Partner != trace.NoThread && e.PartnerOp.Kind == trace.KindSelect {
+		if e.Partner != trace.NoThread && joins(e.PartnerOp) {
 			merged = s.gs.join(e.PartnerOp, tr.Objects) || merged
 		}
 	}
@@ -240,7 +240,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 			s.err = err
 			return
 		}
-		if op.Kind == trace.KindSelect {
+		if joins(op) {
 			merged = s.gs.join(op, tr.Objects) || merged
 		}
 	}

@@ -21,11 +21,6 @@ func TestRefusal(t *testing.T) {
 		what string
 		body func(*weft.T)
 	}{
-		{"shared variables", func(w *weft.T) {
-			x := weft.NewVar[int]("x")
-			w.Go(func() { x.Store(1) })
-			x.Load()
-		}},
 		{"condition variables", func(w *weft.T) {
 			var mu weft.Mutex
 			c := weft.NewCond(&mu)
@@ -34,10 +29,12 @@ func TestRefusal(t *testing.T) {
 			c.Wait()
 			mu.Unlock()
 		}},
-		{"the length of a channel", func(w *weft.T) {
-			ch := weft.MakeChan[int](1)
-			w.Go(func() { ch.Send(1) })
-			_ = ch.Len()
+		{"symbolic inputs", func(w *weft.T) {
+			x := w.Input("x")
+			w.Go(func() {})
+			if w.If(x.Gt(weft.Const[int64](3))) {
+				w.Fail("big")
+			}
 		}},
 	} {
 		s := reach.New(reach.Options{})
