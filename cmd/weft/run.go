@@ -70,6 +70,9 @@ type runOptions struct {
 	// handOut is -hand-out: the coordinator of a distributed run hands
 	// all its work out after one execution.
 	handOut bool
+	// pv and symmetric are -pv and -symmetric: reach's reductions.
+	pv        bool
+	symmetric symmetryFlag
 }
 
 func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
@@ -83,6 +86,8 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies, and of the order of dpor*, flip* and optimal (0: thread order)")
 	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")
 	fs.IntVar(&o.k, "k", defaultK, "bound `k` of the con2 strategy, 0 to "+strconv.Itoa(weft.MaxInterferences)+": cover every branch side reachable with at most k interferences")
+	fs.BoolVar(&o.pv, "pv", false, "with -strategy reach: the P/V reduction (Lei and Carver 2006, §7): a V on a counting semaphore races with nothing, so orders of V's, and of a V and a P it did not enable, are exercised once")
+	fs.Var(&o.symmetric, "symmetric", "with -strategy reach: the symmetry reduction (Lei and Carver 2006, §8) for a `group` of threads that run the same code, by their ranks among the threads the program's body starts (0 for the first), as 0,1,2 or 0-2 (repeatable, a group each): a race between two of them for the same call with the same partner is ignored")
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.StringVar(&o.html, "html", "", "write the HTML report of the first failure to `file` (of the n-th, with -keep-going, to file-n.html): the interleaving drawn as lanes per thread with happens-before arrows")
@@ -127,6 +132,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if o.k > weft.MaxInterferences {
 		return report(usageErrorf("weft run: -k %d: con2 explores at most %d interferences (its scenarios grow combinatorially with k; the programs of Farzan et al. 2013 need at most 4); give -k %d or less", o.k, weft.MaxInterferences, weft.MaxInterferences), stderr)
 	}
+	if (o.pv || len(o.symmetric) > 0) && o.strategy != "reach" {
+		return report(usageErrorf("weft run: -pv and -symmetric are reductions of the reach strategy; give -strategy reach"), stderr)
+	}
 	if (o.strategy == "random" || o.strategy == "pct") && o.maxRuns == 0 && o.timeout == 0 {
 		fmt.Fprintf(stderr, "weft run: warning: -strategy %s with -max-runs 0 never ends by itself; it runs until Ctrl-C, which prints what it found (or give -timeout)\n", o.strategy)
 	}
@@ -138,6 +146,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.strategy != defaultStrategy {
 		opts = append(opts, weft.WithStrategy(o.strategy))
+	}
+	if o.pv {
+		opts = append(opts, weft.WithReachPV())
+	}
+	if len(o.symmetric) > 0 {
+		opts = append(opts, weft.WithReachSymmetry(o.symmetric...))
 	}
 	if o.maxSteps > 0 {
 		opts = append(opts, weft.WithMaxSteps(o.maxSteps))
