@@ -77,7 +77,9 @@ func init() {
 	Register("unfold", func(p Params) strategy.Strategy {
 		return unfold.New(unfold.Options{Seed: p.Seed, NewSolver: newSolver})
 	})
-	Register("reach", func(p Params) strategy.Strategy { return reach.New(reach.Options{Seed: p.Seed, PV: p.ReachPV, Symmetric: p.ReachSymmetric}) })
+	Register("reach", func(p Params) strategy.Strategy {
+		return reach.New(reach.Options{Seed: p.Seed, PV: p.ReachPV, Symmetric: p.ReachSymmetric})
+	})
 	for _, name := range concolicNames {
 		OptIn(name, `import _ "github.com/weft-go/weft/concolic" in a file of your test package (or main) to enable it; it needs cgo and the Z3 library (apt-get install libz3-dev, or brew install z3)`)
 	}
