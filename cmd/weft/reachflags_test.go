@@ -9,8 +9,8 @@ import (
 )
 
 // TestRunReachReductions: the P/V reduction takes the semaphore bounded
-// buffer from 9,252 sequences to 432 (free runs in thread order, -seed
-// 0), and with the producers and the consumers symmetric to 1; symmetry
+// buffer from 324 sequences to 36 (free runs in thread order, -seed 0),
+// and with the producers and the consumers symmetric to 1; symmetry
 // takes the SU monitor bounded buffer from 720 to 106 (the counts of
 // strategy/reach's TestReductions). Either flag without -strategy reach,
 // and a group of fewer than two threads, are usage errors.
@@ -19,7 +19,8 @@ func TestRunReachReductions(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-pv", "bbsem"}, "executions              432 "},
+		{[]string{"-pv", "bbsem"}, "executions              36 "},
+		{[]string{"-pv", "-p", "nested=0", "bbsem"}, "executions              432 "},
 		{[]string{"-pv", "-symmetric", "0-2", "-symmetric", "3,4,5", "bbsem"}, "executions              1 "},
 		{[]string{"-symmetric", "0,1,2", "-symmetric", "3-5", "-p", "su=1", "bbmonitor"}, "executions              106 "},
 	} {

@@ -219,6 +219,10 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.err = fmt.Errorf("reach: the run found two names for one object (%w)", ErrMergedObjects)
 		return
 	}
+	if len(tr.Branches) > 0 {
+		s.err = fmt.Errorf("reach does not model symbolic inputs (%v branched on one; Lei and Carver 2006 explores one input, §1); use unfold or concolic-optimal (%w)", tr.Branches[0].Thread, ErrUnmodelled)
+		return
+	}
 	if end.Status == trace.Assumed {
 		// Lei and Carver 2006's runs end when no thread can move; one that an
 		// assumption cut short is no SYN-sequence of the program's.
