@@ -82,8 +82,10 @@ type Strategy struct {
 	// the runs analysed since it began.
 	started, restart bool
 	analysed         int
-	err              error
-	stats            Stats
+	// resumed marks a strategy resumed from a unit (unit.go).
+	resumed bool
+	err     error
+	stats   Stats
 	// The current run: completions per group, and each thread's next call
 	// (by ThreadID of the run).
 	count map[int32]int32
