@@ -99,7 +99,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.BoolVar(&o.leaks, "leaks", true, "fail an execution whose body returned while threads stay blocked (-leaks=false: complete)")
 	fs.BoolVar(&o.races, "races", false, "check every execution for data races: plain loads and stores of a variable that no synchronisation orders")
 	boundedInt(fs, &o.shorten, "shorten", weft.DefaultShortenReplays, 0, "0: off", "spend at most `N` replays shortening each failing schedule to fewer context switches before it is printed (0: off)")
-	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
+	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, reach, concolic*) run in parallel, the others on one")
 	fs.StringVar(&o.nats, "nats", "", "explore distributed over the NATS JetStream server at `URL`, with 'weft worker -nats URL' processes anywhere; 'embedded' starts a server on loopback and -workers worker processes; -max-runs counts the units' executions as their results come, and a unit counts whole: a run can pass N by the executions of one unit, less one")
 	nonNegativeDuration(fs, &o.ackWait, "ack-wait", distrib.DefaultAckWait, "", "with -nats: a unit not acknowledged for this `time` (its worker died) goes to another worker")
 	fs.StringVar(&o.natsDir, "nats-dir", "", "with -nats embedded: keep the server's streams in `directory` (default: a temporary one, removed at the end), where -resume finds a run whose coordinator died")
@@ -134,6 +134,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if (o.pv || len(o.symmetric) > 0) && o.strategy != "reach" {
 		return report(usageErrorf("weft run: -pv and -symmetric are reductions of the reach strategy; give -strategy reach"), stderr)
+	}
+	if (o.pv || len(o.symmetric) > 0) && o.nats != "" {
+		return report(usageErrorf("weft run: -pv and -symmetric do not go to the workers of a distributed run (-nats) yet; use -workers"), stderr)
 	}
 	if (o.strategy == "random" || o.strategy == "pct") && o.maxRuns == 0 && o.timeout == 0 {
 		fmt.Fprintf(stderr, "weft run: warning: -strategy %s with -max-runs 0 never ends by itself; it runs until Ctrl-C, which prints what it found (or give -timeout)\n", o.strategy)
