@@ -227,7 +227,8 @@
 // # What is not implemented
 //
 //   - The P/V and symmetry reductions of §8 are options (Options.PV,
-//     Options.Symmetric); the DME reply-order reduction is not.
+//     Options.Symmetric; weft.WithReachPV, weft.WithReachSymmetry; weft
+//     run -pv, -symmetric); the DME reply-order reduction is not.
 //   - Symbolic inputs. A run that branched on one is refused (at its end:
 //     a branch is no step). Unfolding's way (Kähkönen et al. 2015: a
 //     branch is an event per side, carrying its constraint; the solver
