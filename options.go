@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
@@ -32,6 +33,8 @@ type config struct {
 	ignoreLeak  []string // IgnoreLeak
 	depth       int      // PCT bug depth
 	k           int      // con2's bound on interferences
+	reachPV     bool     // WithReachPV
+	reachSym    [][]int  // WithReachSymmetry
 	maxRuns     int
 	maxSteps    int
 	timeout     time.Duration
@@ -203,6 +206,38 @@ func WithInterferences(k int) Option {
 			return fmt.Errorf("interference bound %d: must be at most %d (MaxInterferences)", k, MaxInterferences)
 		}
 		c.k = k
+		return nil
+	}
+}
+
+// WithReachPV applies the P/V reduction of reachability testing (Lei and
+// Carver, "Reachability Testing of Concurrent Programs", 2006, §7): the
+// completion of a V operation on a counting semaphore races with nothing,
+// so sequences that differ only in the order of V's, or of a V and a P
+// it did not enable, are exercised once. Only the reach strategy uses it.
+func WithReachPV() Option {
+	return func(c *config) error {
+		c.reachPV = true
+		return nil
+	}
+}
+
+// WithReachSymmetry applies the symmetry reduction of reachability testing
+// (Lei and Carver 2006, §8): each group lists threads that run the same
+// code, by their ranks among the threads the test body starts (0 for the
+// first), and a race between two threads of a group for the same call of
+// theirs with the same partner is ignored. Only the reach strategy uses
+// it.
+func WithReachSymmetry(groups ...[]int) Option {
+	return func(c *config) error {
+		for _, g := range groups {
+			for _, r := range g {
+				if r < 0 {
+					return fmt.Errorf("symmetry group %v: rank %d is negative", g, r)
+				}
+			}
+			c.reachSym = append(c.reachSym, slices.Clone(g))
+		}
 		return nil
 	}
 }

@@ -31,7 +31,7 @@ func (c *config) exploration() *explore.Config {
 		timeout = max(timeout-c.spent, time.Nanosecond) // what Check's replay files left of it
 	}
 	x := &explore.Config{Strategy: c.strategyName, Custom: c.strategy, Chosen: c.strategySet,
-		Seed: c.seed, Depth: c.depth, K: c.k, MaxRuns: c.maxRuns, MaxSteps: c.maxSteps,
+		Seed: c.seed, Depth: c.depth, K: c.k, ReachPV: c.reachPV, ReachSymmetric: c.reachSym, MaxRuns: c.maxRuns, MaxSteps: c.maxSteps,
 		Timeout: timeout, Stop: stop, Watchdog: c.watchdog, Time: c.time, StopOnFail: c.stopOnFail,
 		Workers: c.workers, Shorten: c.shorten, Races: c.races, Batch: c.batch, Observe: c.observe,
 		VarySeed: c.varySeed, IgnoreLeaks: c.ignoreLeaks, IgnoreLeak: c.ignoreLeak}

@@ -34,9 +34,9 @@ func init() {
 	})
 	register(&Program{
 		Name:   "bbsem",
-		Doc:    "a bounded buffer guarded by counting semaphores fullSlots and emptySlots and binary semaphores for the deposit and withdraw ends",
+		Doc:    "a bounded buffer guarded by counting semaphores fullSlots and emptySlots and binary semaphores for the deposit and withdraw ends, each held across a whole deposit or withdrawal (nested=0: only around the slot)",
 		Source: "Lei and Carver 2006, §2.3 and Table 4 (BB with semaphores: 3 producers, 3 consumers, 2 slots)",
-		Params: bbParams,
+		Params: append(bbParams[:len(bbParams):len(bbParams)], Param{Name: "nested", Default: 1, Min: 0, Max: 1, Doc: "1: mutexD.P, emptySlots.P, deposit, fullSlots.V, mutexD.V (the paper's 324 sequences); 0: emptySlots.P, mutexD.P, deposit, mutexD.V, fullSlots.V (9,252)"}),
 		Body:   bbsem,
 	})
 	register(&Program{
@@ -153,9 +153,18 @@ func bbselect(p Params) func(w *weft.T) {
 	}
 }
 
-// bbsem: Carver and Tai's (and Andrews') bounded buffer.
+// bbsem: a bounded buffer with semaphores. Lei and Carver 2006 does not
+// print the program, only its count: 324 SYN-sequences for 3 producers, 3
+// consumers and 2 slots. Of the orders of each end's four operations (its
+// binary semaphore's P and V around the slot, the counting semaphore's P
+// before and V after), only one has 324: each end holds its binary
+// semaphore across the whole operation, waiting for a slot or an item
+// inside it (nested=1, the default). Andrews' order, which holds it only
+// around the slot (nested=0), has 9,252: producers then race at both
+// semaphores, two of them can be between emptySlots and mutexD at once.
 func bbsem(p Params) func(w *weft.T) {
 	np, nc, slots := p["producers"], p["consumers"], p["slots"]
+	nested := p["nested"] == 1
 	nc = min(nc, np)
 	return func(w *weft.T) {
 		full, empty := weft.NewSemaphore(0), weft.NewSemaphore(slots)
@@ -167,20 +176,40 @@ func bbsem(p Params) func(w *weft.T) {
 		buf := make([]int, slots)
 		in, out := 0, 0
 		deposit := func(v int) {
-			empty.P()
-			mutexD.P()
+			if nested {
+				mutexD.P()
+				empty.P()
+			} else {
+				empty.P()
+				mutexD.P()
+			}
 			buf[in] = v
 			in = (in + 1) % slots
-			mutexD.V()
-			full.V()
+			if nested {
+				full.V()
+				mutexD.V()
+			} else {
+				mutexD.V()
+				full.V()
+			}
 		}
 		withdraw := func() int {
-			full.P()
-			mutexW.P()
+			if nested {
+				mutexW.P()
+				full.P()
+			} else {
+				full.P()
+				mutexW.P()
+			}
 			v := buf[out]
 			out = (out + 1) % slots
-			mutexW.V()
-			empty.V()
+			if nested {
+				empty.V()
+				mutexW.V()
+			} else {
+				mutexW.V()
+				empty.V()
+			}
 			return v
 		}
 		items(w, np, nc, deposit, withdraw)

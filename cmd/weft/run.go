@@ -70,6 +70,9 @@ type runOptions struct {
 	// handOut is -hand-out: the coordinator of a distributed run hands
 	// all its work out after one execution.
 	handOut bool
+	// pv and symmetric are -pv and -symmetric: reach's reductions.
+	pv        bool
+	symmetric symmetryFlag
 }
 
 func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
@@ -83,6 +86,8 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies, and of the order of dpor*, flip* and optimal (0: thread order)")
 	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")
 	fs.IntVar(&o.k, "k", defaultK, "bound `k` of the con2 strategy, 0 to "+strconv.Itoa(weft.MaxInterferences)+": cover every branch side reachable with at most k interferences")
+	fs.BoolVar(&o.pv, "pv", false, "with -strategy reach: the P/V reduction (Lei and Carver 2006, §7): a V on a counting semaphore races with nothing, so orders of V's, and of a V and a P it did not enable, are exercised once")
+	fs.Var(&o.symmetric, "symmetric", "with -strategy reach: the symmetry reduction (Lei and Carver 2006, §8) for a `group` of threads that run the same code, by their ranks among the threads the program's body starts (0 for the first), as 0,1,2 or 0-2 (repeatable, a group each): a race between two of them for the same call with the same partner is ignored")
 	nonNegativeDuration(fs, &o.timeout, "timeout", 0, "0: no bound", "stop after this wall `time` (0: no bound); a time that expires before the first execution is an error")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of reports and a table")
 	fs.StringVar(&o.html, "html", "", "write the HTML report of the first failure to `file` (of the n-th, with -keep-going, to file-n.html): the interleaving drawn as lanes per thread with happens-before arrows")
@@ -94,7 +99,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.BoolVar(&o.leaks, "leaks", true, "fail an execution whose body returned while threads stay blocked (-leaks=false: complete)")
 	fs.BoolVar(&o.races, "races", false, "check every execution for data races: plain loads and stores of a variable that no synchronisation orders")
 	boundedInt(fs, &o.shorten, "shorten", weft.DefaultShortenReplays, 0, "0: off", "spend at most `N` replays shortening each failing schedule to fewer context switches before it is printed (0: off)")
-	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, concolic*) run in parallel, the others on one")
+	boundedInt(fs, &o.workers, "workers", 1, 0, "0: one per core", "explore on `N` workers (0: one per core); the strategies that divide their work (dpor*, flip*, optimal, reach, concolic*) run in parallel, the others on one")
 	fs.StringVar(&o.nats, "nats", "", "explore distributed over the NATS JetStream server at `URL`, with 'weft worker -nats URL' processes anywhere; 'embedded' starts a server on loopback and -workers worker processes; -max-runs counts the units' executions as their results come, and a unit counts whole: a run can pass N by the executions of one unit, less one")
 	nonNegativeDuration(fs, &o.ackWait, "ack-wait", distrib.DefaultAckWait, "", "with -nats: a unit not acknowledged for this `time` (its worker died) goes to another worker")
 	fs.StringVar(&o.natsDir, "nats-dir", "", "with -nats embedded: keep the server's streams in `directory` (default: a temporary one, removed at the end), where -resume finds a run whose coordinator died")
@@ -127,6 +132,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if o.k > weft.MaxInterferences {
 		return report(usageErrorf("weft run: -k %d: con2 explores at most %d interferences (its scenarios grow combinatorially with k; the programs of Farzan et al. 2013 need at most 4); give -k %d or less", o.k, weft.MaxInterferences, weft.MaxInterferences), stderr)
 	}
+	if (o.pv || len(o.symmetric) > 0) && o.strategy != "reach" {
+		return report(usageErrorf("weft run: -pv and -symmetric are reductions of the reach strategy; give -strategy reach"), stderr)
+	}
+	if (o.pv || len(o.symmetric) > 0) && o.nats != "" {
+		return report(usageErrorf("weft run: -pv and -symmetric do not go to the workers of a distributed run (-nats) yet; use -workers"), stderr)
+	}
 	if (o.strategy == "random" || o.strategy == "pct") && o.maxRuns == 0 && o.timeout == 0 {
 		fmt.Fprintf(stderr, "weft run: warning: -strategy %s with -max-runs 0 never ends by itself; it runs until Ctrl-C, which prints what it found (or give -timeout)\n", o.strategy)
 	}
@@ -138,6 +149,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.strategy != defaultStrategy {
 		opts = append(opts, weft.WithStrategy(o.strategy))
+	}
+	if o.pv {
+		opts = append(opts, weft.WithReachPV())
+	}
+	if len(o.symmetric) > 0 {
+		opts = append(opts, weft.WithReachSymmetry(o.symmetric...))
 	}
 	if o.maxSteps > 0 {
 		opts = append(opts, weft.WithMaxSteps(o.maxSteps))

@@ -49,6 +49,9 @@ type Config struct {
 	Seed  int64
 	Depth int
 	K     int
+	// ReachPV and ReachSymmetric are reach's reductions (P/V, symmetry).
+	ReachPV        bool
+	ReachSymmetric [][]int
 	// MaxRuns bounds the executions (0: no bound), MaxSteps the steps of
 	// one (0: the runtime's default).
 	MaxRuns, MaxSteps int
@@ -126,7 +129,7 @@ func (c *Config) build() (strategy.Strategy, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := mk(registry.Params{Seed: c.Seed, Depth: c.Depth, MaxSteps: c.MaxSteps, K: c.K})
+	s := mk(registry.Params{Seed: c.Seed, Depth: c.Depth, MaxSteps: c.MaxSteps, K: c.K, ReachPV: c.ReachPV, ReachSymmetric: c.ReachSymmetric})
 	return s, c.checkTime(s, c.Strategy)
 }
 

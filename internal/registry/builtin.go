@@ -79,7 +79,9 @@ func init() {
 	Register("unfold", func(p Params) strategy.Strategy {
 		return unfold.New(unfold.Options{Seed: p.Seed, NewSolver: newSolver})
 	})
-	Register("reach", func(p Params) strategy.Strategy { return reach.New(reach.Options{Seed: p.Seed}) })
+	Register("reach", func(p Params) strategy.Strategy {
+		return reach.New(reach.Options{Seed: p.Seed, PV: p.ReachPV, Symmetric: p.ReachSymmetric})
+	})
 }
 
 // newSolver makes the solver of the strategies that need one for some

@@ -22,6 +22,10 @@ type Params struct {
 	MaxSteps int
 	// K is con2's bound on interferences (Farzan et al. 2013's k_max).
 	K int
+	// ReachPV and ReachSymmetric are reach's reductions (its Options.PV,
+	// Options.Symmetric).
+	ReachPV        bool
+	ReachSymmetric [][]int
 }
 
 // Builder builds a new strategy.

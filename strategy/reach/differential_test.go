@@ -233,3 +233,46 @@ func TestPostponedSource(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratedKinds runs reach and exhaustive search on generated
+// programs with the primitives beyond message passing: shared variables
+// (loads, stores, adds, compare-and-swaps), try-locks, the length of a
+// channel, Once, AddOnly, and sleeps and timeouts on virtual time that
+// moves when every thread is blocked: every SYN-sequence exactly once.
+func TestGeneratedKinds(t *testing.T) {
+	programs := 20
+	if long.Enabled() {
+		programs = 400
+	}
+	if v, err := strconv.Atoi(os.Getenv("REACH_PROGRAMS")); err == nil {
+		programs = v
+	}
+	from, _ := strconv.Atoi(os.Getenv("REACH_FROM"))
+	for _, k := range []struct {
+		name string
+		opts gen.Options
+	}{{"v2", gen.DefaultOptions}, {"v3", gen.V3}, {"timed", gen.Timed}, {"loops", gen.Loops}} {
+		checked, bad := 0, 0
+		for seed := uint64(from); checked < programs && seed < uint64(from)+100000; seed++ {
+			p := gen.NewWith(seed, k.opts)
+			body := genweft.Body(p)
+			for _, o := range []reach.Options{{}, {Seed: int64(seed) + 1}} {
+				c, ok := compare(t, body, o, 5000)
+				if !ok {
+					break
+				}
+				if o.Seed == 0 {
+					checked++
+				}
+				if !c.ok() {
+					bad++
+					t.Errorf("%s seed %d %+v: %v\n%v", k.name, seed, o, c, p)
+				}
+			}
+			if bad > 3 {
+				t.FailNow()
+			}
+		}
+		t.Logf("%s: %d programs, %d disagreements", k.name, checked, bad)
+	}
+}

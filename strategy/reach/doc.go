@@ -30,8 +30,8 @@
 // unbuffered channel, the sender's. A thread's calls are its sending
 // events; the SYN-sequence is, for each object, the sequence of its
 // receiving events with their partners (Definition 1), which
-// TestGenerated compares with exhaustive search's executions read the
-// same way. The objects:
+// TestGenerated and TestGeneratedKinds compare with exhaustive search's
+// executions read the same way. The objects:
 //
 //	weft                 object of the model                      its receiving events
 //	unbuffered channel   the channel                              rendezvous (partners: receiver, sender), close,
@@ -48,14 +48,49 @@
 //	                                                              Exit are events no one else can race for
 //	Mutex, RWMutex,      the object (a Mutex is the binary        every operation
 //	WaitGroup, Once      semaphore of [6], which §3 mentions)
-//	Join                 none                                     -
+//	shared variable      the variable                             every access: load, store, add, swap,
+//	                                                              compare-and-swap
+//	Len of a channel     the channel (a buffer's two halves       the length read
+//	                     joined into one object, as by a
+//	                     select that chooses)
+//	await, busy-wait     the variables it waits on (joined)       the await's step (its loads are accesses)
+//	loop (w.Yield)
+//	timer                the timer (its channel)                  the firing (a rendezvous with the timer's
+//	                                                              thread), Stop, Reset
+//	Sleep, Join          none                                     -
+//
+// Shared variables. §3 says the general model handles them "by modeling a
+// read (write) operation as receiving (sending) a message from (to) a
+// shared variable", without details; the read-write SYN-sequences of the
+// work it cites (Hwang, Tai and Huang's reachability testing of
+// read/write programs, Carver and Tai's book) order a variable's writes
+// and place each read after the write whose value it read, so that reads
+// of one value are not ordered among themselves. reach makes each access
+// a receiving event at the next position of the variable, as for a Mutex
+// (the operation a thread calls is its sending event), with race sets
+// from package model like every object's: a read then races with a read.
+// Why: the objects of reach are totally ordered sequences of positions
+// (Definition 1, the race table's columns, the variants' specs), and
+// dropping read-read races from the race sets as a reduction would lose
+// sequences: with reads r1, r2 and a write w all concurrent, the sequence
+// r1 r2 w has race sets {r2, w} at r1 and {w} at r2; without r2 at r1,
+// the order r2 w r1 (r2 reads the old value, r1 the new) is reached from
+// no variant. The price is the orders of reads that no one can tell apart
+// (one writer and two readers: 6 sequences, 4 of them distinguishable;
+// TestKinds).
+//
+// Virtual time moves only when every thread is blocked (reach implements
+// strategy.BlockedTimeOnly; time at any step is refused): a sleeper's
+// wake-up is then decided by the others, a step on no object, and a
+// timer's firing is a rendezvous with the timer's own thread on the
+// timer's channel, which races with Stop and Reset there and, in a select,
+// with the other cases as any rendezvous does.
 //
 // Refused (strategy.Failer, an error wrapping ErrUnmodelled that names the
 // primitive and the strategies that model it, at the first scheduling
-// point where a thread has it pending): shared variables (Lei and Carver 2006 assumes
-// none outside semaphores and monitors), Cond (its Wait also releases and
-// takes back a mutex: two objects), a channel's Len (it observes both
-// halves of a buffer), virtual time and timers, symbolic inputs (§1: one
+// point where a thread has it pending): Cond (its Wait also releases and
+// takes back a mutex: two objects), time at any step; and at the end of
+// the first run that took one, a branch on a symbolic input (§1: one
 // input X).
 //
 // Happened-before (§4, Proposition 1) is a vector clock per step over the
@@ -176,13 +211,39 @@
 //     paper's race sets explore anyway (every concurrent call may have
 //     called first).
 //
+// # Distribution (§8)
+//
+// The strategy is a strategy.Splitter: a unit is the next race variant of
+// the node on top of the stack, with the names its events use (the
+// threads' stable numbers, the groups of objects), and the strategy
+// resumed from it explores that variant's subtree, which needs nothing
+// from the rest of the exploration ("prefix-based test runs during
+// reachability testing are independent"): nothing is handed back, and no
+// execution is repeated (TestUnits). A unit whose runs meet a select that
+// joins objects its names keep apart begins again from the empty variant,
+// as an exploration of its own does (Stats.Restarts): complete, with the
+// runs of the whole program.
+//
 // # What is not implemented
 //
 //   - The P/V and symmetry reductions of §8 are options (Options.PV,
-//     Options.Symmetric); the DME reply-order reduction is not.
-//   - Distribution (§8): a variant is self-contained (its events, their
-//     partners, colours and pruned races, the counts of old calls), but
-//     the strategy does not implement strategy.Splitter yet.
+//     Options.Symmetric; weft.WithReachPV, weft.WithReachSymmetry; weft
+//     run -pv, -symmetric); the DME reply-order reduction is not.
+//   - Symbolic inputs. A run that branched on one is refused (at its end:
+//     a branch is no step). Unfolding's way (Kähkönen et al. 2015: a
+//     branch is an event per side, carrying its constraint; the solver
+//     prunes the infeasible side) needs each flipped side to own one
+//     subtree: a variant of reach fixes the past of the events it changes,
+//     and a branch concurrent with the flipped one would be flipped in
+//     both subtrees (a sequence twice) or, if neither owns it, in none;
+//     the unfolding's possible extensions combine the sides of concurrent
+//     branches, which a tree of variants does not.
+//   - TestGeneratedKinds checks the primitives beyond message passing on
+//     the generator's programs with variables, try-locks, Len, Once and
+//     AddOnly, with sleeps and timeouts, and with event loops of timers:
+//     1,600 programs with WEFT_LONG=1 (400 of each), each with the free
+//     runs in thread order and at random, all agree with exhaustive
+//     search.
 //   - TestGenerated's stress mode (REACH_PROGRAMS=n REACH_FROM=seed
 //     REACH_SIZE=events) checked 9,000 programs of at most 12 steps (4,000
 //     from seed 300, 5,000 from seed 5,000, the generator's message-passing
@@ -209,7 +270,7 @@
 // # Numbers
 //
 // Table 4 with weft's ports of the programs (programs/reach004.go,
-// bbmonitor.go): BB-select 144 (the paper's 144), BB-semaphore 9,252 (324),
+// bbmonitor.go): BB-select 144 (the paper's 144), BB-semaphore 324 (324),
 // BB-monitorSU 720 (720), BB-monitorSC 5,076 (12,096), RW-select 768 (768),
 // RW-semaphore 768 (21,744), RW-monitorSU 11,040 (13,320), RW-monitorSC
 // 343,680 (61,716), DP-monitorSU 3, 4, 5: 30, 720, 22,300 (30, 624,
@@ -217,9 +278,19 @@
 // algorithm, one entry per process, P/V leaves it as the paper says);
 // Fig. 1: 4 sequences, 4 runs; Fig. 13: 511 runs for 9
 // philosophers, the paper's. The authors' programs are in Carver and Tai's
-// book, not in the paper; where ours differ, so do the programs: our
-// semaphore bounded buffer lets producers race at both semaphores (the
-// paper's count of 324 implies fewer races), our readers and writers do
+// book, not in the paper; where ours differ, so do the programs, not the
+// algorithm (Table 4 applies no reduction, and every SYN-sequence of a
+// program is exercised exactly once, Theorem 2). BB-semaphore: of the
+// orders of each end's four semaphore operations, only the one that holds
+// the end's binary semaphore across the whole deposit or withdrawal has
+// 324 sequences; it is bbsem's (Andrews' order, which holds it only
+// around the slot, has 9,252: -p nested=0). DP-monitorSU: ours is Hoare's
+// monitor, whose sequences are the orders of its 2n entries the monitor
+// allows (TestTable4Oracle counts 720 for 4 by exhaustive search); the
+// paper's is a solution "without deadlock or starvation" it does not
+// print, whose rule against starvation forbids some entries (the counts
+// agree for 3 philosophers, who are all neighbours; for 6 the paper has
+// 901,752, Hoare's monitor 1,086,096). Our readers and writers do
 // one operation each, our SC monitors recheck their conditions in loops
 // and the SC readers-writers wakes every reader with SignalAll (Hoare's
 // writer preference needs SU).

@@ -30,10 +30,10 @@ func Analyse(tr *trace.Trace) Analysis {
 	var gs groups
 	for i := range tr.Events {
 		e := &tr.Events[i]
-		if e.Op.Kind == trace.KindSelect {
+		if joins(e.Op) {
 			gs.join(e.Op, tr.Objects)
 		}
-		if e.Partner != trace.NoThread && e.PartnerOp.Kind == trace.KindSelect {
+		if e.Partner != trace.NoThread && joins(e.PartnerOp) {
 			gs.join(e.PartnerOp, tr.Objects)
 		}
 	}

@@ -62,6 +62,17 @@ func callRef(op trace.Op, objs []trace.ObjectInfo) (r ref, ok bool) {
 		return ref{}, false
 	case trace.KindSend, trace.KindRecv, trace.KindClose:
 		return chanRef(op.Kind, op.Obj, objs), true
+	case trace.KindLen:
+		// Both halves of a buffer, joined (joinRefs): the input's group.
+		return chanRef(trace.KindSend, op.Obj, objs), true
+	case trace.KindAwait:
+		// The variables it waits on, joined (joinRefs).
+		for _, c := range op.Cases {
+			if c.Obj != trace.NoObject {
+				return ref{objs[c.Obj].Key, whole}, true
+			}
+		}
+		return ref{}, false
 	}
 	if op.Obj == trace.NoObject {
 		return ref{}, false
@@ -78,6 +89,46 @@ func stepRef(op trace.Op, cas int32, objs []trace.ObjectInfo) (ref, bool) {
 		return chanRef(c.Kind, c.Obj, objs), true
 	}
 	return callRef(op, objs)
+}
+
+// joins reports whether op's outcome depends on several objects of the
+// model, which joinRefs joins into one: a select, the length of a buffered
+// channel (the values sent and those received), an await on several
+// variables (a write of any of them enables it).
+func joins(op trace.Op) bool {
+	switch op.Kind {
+	case trace.KindSelect, trace.KindAwait:
+		return true
+	case trace.KindLen:
+		return op.Obj != trace.NoObject
+	}
+	return false
+}
+
+// joinRefs calls f with the refs that op's outcome depends on (joins): a
+// select's (selectRefs), both halves of a buffered channel for its
+// length, each variable of an await.
+func joinRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
+	switch op.Kind {
+	case trace.KindSelect:
+		selectRefs(op, objs, f)
+	case trace.KindLen:
+		if op.Obj == trace.NoObject {
+			return
+		}
+		if info := &objs[op.Obj]; info.Cap > 0 {
+			f(ref{info.Key, input})
+			f(ref{info.Key, output})
+		} else {
+			f(ref{info.Key, whole})
+		}
+	case trace.KindAwait:
+		for _, c := range op.Cases {
+			if c.Obj != trace.NoObject {
+				f(ref{objs[c.Obj].Key, whole})
+			}
+		}
+	}
 }
 
 // selectRefs calls f with the refs that select op's outcome depends on:
@@ -117,32 +168,19 @@ func refusal(op trace.Op, objs []trace.ObjectInfo) error {
 	switch op.Kind {
 	case trace.KindNone, trace.KindJoin:
 		return nil
-	case trace.KindLoad, trace.KindStore, trace.KindAdd, trace.KindSwap, trace.KindCAS:
-		what = "shared variables (reach models message passing, semaphores, monitors and locks: Lei and Carver 2006 assumes no shared variables outside them)"
 	case trace.KindWait, trace.KindRelock, trace.KindSignal, trace.KindBroadcast:
 		what = "condition variables (Cond: a Wait also releases and retakes its mutex; use a Monitor)"
-	case trace.KindLen:
-		what = "the length of a channel (len observes both ends of the buffer)"
-	case trace.KindSleep, trace.KindTimerStop:
-		what = "virtual time (Sleep, timers)"
+	case trace.KindNow, trace.KindAdvance:
+		what = "virtual time that moves at any step (reach models time that moves only when every thread is blocked)"
 	case trace.KindInput, trace.KindBranch:
 		what = "symbolic inputs (reach explores one input, Lei and Carver 2006, §1)"
-	case trace.KindAwait:
-		what = "awaits (w.Await, busy-wait loops with w.Yield)"
-	case trace.KindSend, trace.KindRecv, trace.KindClose:
-		if op.Obj != trace.NoObject && int(op.Obj) < len(objs) && objs[op.Obj].Class == trace.ClassTimer {
-			what = "timers"
-		}
-	case trace.KindSelect:
-		for _, c := range op.Cases {
-			if c.Obj != trace.NoObject && int(c.Obj) < len(objs) && objs[c.Obj].Class == trace.ClassTimer {
-				what = "timers"
-			}
-		}
 	case trace.KindLock, trace.KindUnlock, trace.KindTryLock, trace.KindRLock, trace.KindRUnlock,
 		trace.KindWGAdd, trace.KindWGWait, trace.KindOnceDo, trace.KindOnceDone,
 		trace.KindP, trace.KindV,
-		trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter:
+		trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter,
+		trace.KindLoad, trace.KindStore, trace.KindAdd, trace.KindSwap, trace.KindCAS,
+		trace.KindLen, trace.KindAwait, trace.KindSend, trace.KindRecv, trace.KindClose, trace.KindSelect,
+		trace.KindSleep, trace.KindTimerStop:
 	default:
 		what = "operation " + op.Kind.String()
 	}
@@ -205,12 +243,13 @@ func (g *groups) find(n int32) int32 {
 	return n
 }
 
-// join puts the refs of select op's cases into one group. It reports
+// join puts the refs op depends on (joinRefs: a select's cases, the halves
+// of a buffer whose length it reads, an await's variables) into one group. It reports
 // whether it joined two groups that both held refs seen before the call
 // (merged), which changes the objects of reach's model.
 func (g *groups) join(op trace.Op, objs []trace.ObjectInfo) (merged bool) {
 	root, rootOld := int32(-1), false
-	selectRefs(op, objs, func(r ref) {
+	joinRefs(op, objs, func(r ref) {
 		old := g.known(r)
 		x := g.of(r)
 		switch {

@@ -82,8 +82,10 @@ type Strategy struct {
 	// the runs analysed since it began.
 	started, restart bool
 	analysed         int
-	err              error
-	stats            Stats
+	// resumed marks a strategy resumed from a unit (unit.go).
+	resumed bool
+	err     error
+	stats   Stats
 	// The current run: completions per group, and each thread's next call
 	// (by ThreadID of the run).
 	count map[int32]int32
@@ -219,6 +221,10 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.err = fmt.Errorf("reach: the run found two names for one object (%w)", ErrMergedObjects)
 		return
 	}
+	if len(tr.Branches) > 0 {
+		s.err = fmt.Errorf("reach does not model symbolic inputs (%v branched on one; Lei and Carver 2006 explores one input, §1); use unfold or concolic-optimal (%w)", tr.Branches[0].Thread, ErrUnmodelled)
+		return
+	}
 	if end.Status == trace.Assumed {
 		// Lei and Carver 2006's runs end when no thread can move; one that an
 		// assumption cut short is no SYN-sequence of the program's.
@@ -228,10 +234,10 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	merged := false
 	for i := range tr.Events {
 		e := &tr.Events[i]
-		if e.Op.Kind == trace.KindSelect {
+		if joins(e.Op) {
 			merged = s.gs.join(e.Op, tr.Objects) || merged
 		}
-		if e.Partner != trace.NoThread && e.PartnerOp.Kind == trace.KindSelect {
+		if e.Partner != trace.NoThread && joins(e.PartnerOp) {
 			merged = s.gs.join(e.PartnerOp, tr.Objects) || merged
 		}
 	}
@@ -240,7 +246,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 			s.err = err
 			return
 		}
-		if op.Kind == trace.KindSelect {
+		if joins(op) {
 			merged = s.gs.join(op, tr.Objects) || merged
 		}
 	}

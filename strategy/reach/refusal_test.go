@@ -21,11 +21,6 @@ func TestRefusal(t *testing.T) {
 		what string
 		body func(*weft.T)
 	}{
-		{"shared variables", func(w *weft.T) {
-			x := weft.NewVar[int]("x")
-			w.Go(func() { x.Store(1) })
-			x.Load()
-		}},
 		{"condition variables", func(w *weft.T) {
 			var mu weft.Mutex
 			c := weft.NewCond(&mu)
@@ -33,11 +28,6 @@ func TestRefusal(t *testing.T) {
 			mu.Lock()
 			c.Wait()
 			mu.Unlock()
-		}},
-		{"the length of a channel", func(w *weft.T) {
-			ch := weft.MakeChan[int](1)
-			w.Go(func() { ch.Send(1) })
-			_ = ch.Len()
 		}},
 	} {
 		s := reach.New(reach.Options{})
@@ -51,6 +41,25 @@ func TestRefusal(t *testing.T) {
 		if r == nil || r.Executions != 1 || r.Cut != 1 || len(r.Failures) != 0 || r.Exhausted {
 			t.Errorf("%s: Result %+v; want one execution, cut, no failure, not exhausted", c.what, r)
 		}
+	}
+}
+
+// TestRefusalSymbolic: a symbolic branch is no step; the run that took
+// one ends the exploration with the refusal.
+func TestRefusalSymbolic(t *testing.T) {
+	s := reach.New(reach.Options{})
+	r, err := weft.Explore(func(w *weft.T) {
+		x := w.Input("x")
+		w.Go(func() {})
+		if w.If(x.Gt(weft.Const[int64](3))) {
+			w.Fail("big")
+		}
+	}, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
+	if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "reach does not model symbolic inputs") {
+		t.Errorf("error %v", err)
+	}
+	if r == nil || r.Executions != 1 || r.Complete != 1 || len(r.Failures) != 0 || r.Exhausted {
+		t.Errorf("Result %+v; want one execution, complete, no failure, not exhausted", r)
 	}
 }
 

@@ -43,7 +43,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 			s.err = err
 			return strategy.Cut
 		}
-		if th.Op.Kind == trace.KindSelect && s.gs.join(th.Op, objs) && s.analysed > 0 {
+		if joins(th.Op) && s.gs.join(th.Op, objs) && s.analysed > 0 {
 			s.restart = true
 			return strategy.Cut
 		}

@@ -65,7 +65,9 @@ func (r *synRecorder) Finish(tr *trace.Trace, end trace.End) {
 // synObj names the object a step of op (select case cas) completes on, in
 // reach's model: a buffered channel's sends and closes complete on its
 // input, its receives on its output; a select's default on its first case
-// with a channel.
+// with a channel; a length on the channel's input (joined with its
+// output), an await on its first variable (joined with the others); a
+// variable's loads and writes on the variable; a sleep on none.
 func synObj(op trace.Op, cas int32, objs []trace.ObjectInfo) string {
 	ch := func(k trace.Kind, o trace.ObjectID) string {
 		info := objs[o]
@@ -93,6 +95,20 @@ func synObj(op trace.Op, cas int32, objs []trace.ObjectInfo) string {
 		return ""
 	case trace.KindSend, trace.KindRecv, trace.KindClose:
 		return ch(op.Kind, op.Obj)
+	case trace.KindLen:
+		// Both halves of a buffer, joined (see record).
+		return ch(trace.KindSend, op.Obj)
+	case trace.KindAwait:
+		// The variables it waits on, joined (see record).
+		for _, c := range op.Cases {
+			if c.Obj != trace.NoObject {
+				return objName(objs[c.Obj])
+			}
+		}
+		return ""
+	}
+	if op.Obj == trace.NoObject {
+		return "" // a sleep
 	}
 	return objName(objs[op.Obj])
 }
@@ -139,6 +155,26 @@ func record(tr *trace.Trace, end trace.End) synRun {
 		}
 		run.selects = append(run.selects, objs)
 	}
+	// The length of a buffered channel depends on both its halves, an
+	// await on each variable it waits on.
+	addJoin := func(op trace.Op) {
+		switch op.Kind {
+		case trace.KindSelect:
+			addSelect(op)
+		case trace.KindLen:
+			if info := tr.Objects[op.Obj]; info.Cap > 0 {
+				run.selects = append(run.selects, []string{objName(info) + "/in", objName(info) + "/out"})
+			}
+		case trace.KindAwait:
+			var objs []string
+			for _, c := range op.Cases {
+				if c.Obj != trace.NoObject {
+					objs = append(objs, objName(tr.Objects[c.Obj]))
+				}
+			}
+			run.selects = append(run.selects, objs)
+		}
+	}
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		label := fmt.Sprintf("%s#%d/%d", paths[e.Thread], k[e.Thread], e.Case)
@@ -148,17 +184,13 @@ func record(tr *trace.Trace, end trace.End) synRun {
 			k[e.Partner]++
 		}
 		run.steps = append(run.steps, synStep{synObj(e.Op, e.Case, tr.Objects), label})
-		if e.Op.Kind == trace.KindSelect {
-			addSelect(e.Op)
-		}
-		if e.Partner != trace.NoThread && e.PartnerOp.Kind == trace.KindSelect {
-			addSelect(e.PartnerOp)
+		addJoin(e.Op)
+		if e.Partner != trace.NoThread {
+			addJoin(e.PartnerOp)
 		}
 	}
 	for _, op := range tr.Final {
-		if op.Kind == trace.KindSelect {
-			addSelect(op)
-		}
+		addJoin(op)
 	}
 	if end.Status == trace.Failed && end.Thread >= 0 {
 		run.place = fmt.Sprintf("%v by %s", end.Kind, paths[end.Thread])
