@@ -146,11 +146,11 @@ func TestDividedPrograms(t *testing.T) {
 	}
 }
 
-// TestDividedRandomPrograms divides the explorations of 8 generated
+// TestDividedRandomPrograms divides the explorations of 4 generated
 // programs (200 with WEFT_LONG=1) into units, after every execution, three
 // levels deep: every merged Result is exactly the undivided one.
 func TestDividedRandomPrograms(t *testing.T) {
-	n := 8
+	n := 4
 	if long.Enabled() {
 		n = 200
 	}
@@ -187,11 +187,11 @@ func TestDividedRandomPrograms(t *testing.T) {
 // name), so the DPOR family, flip and Optimal-DPOR explore exactly what
 // they do undivided, final states included, on fib n=3 (1698 executions
 // under optimal), indexer 13 (64), dining 4 (15, 1 deadlock), a body of
-// zero-value objects (21) and generated programs (15; 60 with
+// zero-value objects (21) and generated programs (6; 60 with
 // WEFT_LONG=1); so does concolic-optimal on addall (12, solver queries
 // included) when it is linked.
 func TestDividedApart(t *testing.T) {
-	n := 15
+	n := 6
 	if long.Enabled() {
 		n = 60
 	}
@@ -316,10 +316,10 @@ func compareApart(body func(*weft.T), name string, every, depth int) (string, *w
 // the 65 failing traces of the undivided exploration, and all its 36
 // failures (TestDividedFailures).
 //
-// Besides the three seeds, it checks gen seeds from 0: 5 of them (30 with
+// Besides the three seeds, it checks gen seeds from 0: 2 of them (30 with
 // WEFT_LONG=1).
 func TestDividedDelayed(t *testing.T) {
-	n := 5
+	n := 2
 	if long.Enabled() {
 		n = 30
 	}

@@ -20,6 +20,7 @@ func TestTestOwnCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	runs, code := runModule(t, filepath.Join("testdata", "checkin"))
 	if code != exitFailure {
 		t.Errorf("exit status %d, want %d", code, exitFailure)

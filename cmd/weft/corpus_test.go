@@ -83,12 +83,13 @@ func runCorpus(t *testing.T, args ...string) (map[string]*testRun, int) {
 }
 
 // runModule runs weft test -json on the module in dir with args, without
-// replay files, and returns each test's result and the exit status.
+// replay files, and returns each test's result and the exit status. It
+// sets no environment variable of the process: tests that call it may run
+// in parallel.
 func runModule(t *testing.T, dir string, args ...string) (map[string]*testRun, int) {
 	t.Helper()
-	t.Setenv("WEFT_REPLAY_FILES", "0")
 	var stdout, stderr bytes.Buffer
-	code := runTest(dir, append([]string{"-json", "."}, args...), &stdout, &stderr)
+	code := runTestEnv(dir, []string{"WEFT_REPLAY_FILES=0"}, append([]string{"-json", "."}, args...), &stdout, &stderr)
 	runs := map[string]*testRun{}
 	dec := json.NewDecoder(&stdout)
 	for dec.More() {
@@ -201,30 +202,38 @@ const (
 	corpusAnyBugs = 5
 )
 
-// TestCorpus runs weft test on the corpus with its default, -time blocked,
-// and with -time any: every bug is found, with its kind, at the line of
-// the operation its want comment marks (in the original file), and every
-// fixed version passes; with -time any, the "want -time any" comments add
-// failures and replace the "want" ones of their tests, and their reports
-// say that they need a goroutine slower than a timer. A subtest with no
-// want comment passes, and a test whose subtest has one fails. A bug only
-// the race detector finds passes.
+// corpusCounts reads the want comments of the corpus and checks their
+// numbers.
+func corpusCounts(t *testing.T) (wants, raceWants, anyWants map[string]want) {
+	t.Helper()
+	wants = corpusWants(t)
+	if len(wants) != corpusBugs {
+		t.Fatalf("%d want comments in the corpus, want %d", len(wants), corpusBugs)
+	}
+	raceWants = corpusRaceWants(t)
+	if len(raceWants) != corpusRaceBugs {
+		t.Fatalf("%d want -race comments in the corpus, want %d", len(raceWants), corpusRaceBugs)
+	}
+	anyWants = corpusAnyWants(t)
+	if len(anyWants) != corpusAnyBugs {
+		t.Fatalf("%d want -time any comments in the corpus, want %d", len(anyWants), corpusAnyBugs)
+	}
+	return wants, raceWants, anyWants
+}
+
+// TestCorpus runs weft test on the corpus with its default, -time blocked:
+// every bug is found, with its kind, at the line of the operation its want
+// comment marks (in the original file), and every fixed version passes; a
+// subtest with no want comment passes, and a test whose subtest has one
+// fails; a bug only the race detector, or time at any step, finds passes.
+// The replay command of a subtest's failure (which runs its parent and
+// it) reproduces it.
 func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the corpus module with weft test")
 	}
-	wants := corpusWants(t)
-	if len(wants) != corpusBugs {
-		t.Fatalf("%d want comments in the corpus, want %d", len(wants), corpusBugs)
-	}
-	raceWants := corpusRaceWants(t)
-	if len(raceWants) != corpusRaceBugs {
-		t.Fatalf("%d want -race comments in the corpus, want %d", len(raceWants), corpusRaceBugs)
-	}
-	anyWants := corpusAnyWants(t)
-	if len(anyWants) != corpusAnyBugs {
-		t.Fatalf("%d want -time any comments in the corpus, want %d", len(anyWants), corpusAnyBugs)
-	}
+	t.Parallel()
+	wants, raceWants, anyWants := corpusCounts(t)
 	runs, code := runCorpus(t)
 	checkCorpus(t, "-time blocked (the default)", runs, code, wants, raceWants, anyWants)
 	for name, r := range runs {
@@ -232,25 +241,44 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("-time blocked: %s: a report says %q:\n%s", name, slowLine, r.output.String())
 		}
 	}
+	checkReplays(t, runs, wants, []string{"TestSearchBug/two_parts"})
+}
+
+// TestCorpusAnyTime runs weft test on the corpus with -time any: the "want
+// -time any" comments add failures and replace the "want" ones of their
+// tests, and their reports say that they need a goroutine slower than a
+// timer; every other test fares as with the default. With WEFT_LONG=1,
+// the replay commands of one failure of each shape, failures found only
+// with time at any step among them, reproduce (each replay builds the
+// corpus again).
+func TestCorpusAnyTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the corpus module with weft test")
+	}
+	t.Parallel()
+	wants, raceWants, anyWants := corpusCounts(t)
 	anyTime := maps.Clone(wants)
 	maps.Copy(anyTime, anyWants)
-	runs, code = runCorpus(t, "-time", "any")
+	runs, code := runCorpus(t, "-time", "any")
 	checkCorpus(t, "-time any", runs, code, anyTime, raceWants, nil)
 	for name := range anyWants {
 		if r := runs[name]; r != nil && !strings.Contains(r.output.String(), slowLine) {
 			t.Errorf("-time any: %s: the report does not say %q:\n%s", name, slowLine, r.output.String())
 		}
 	}
-	// The replay commands reproduce: one of each shape of failure, a
-	// subtest's (whose replay runs its parent and it), and failures found
-	// only with time at any step. Each replay builds the corpus again: by
-	// default a test's and a subtest's, with WEFT_LONG=1 all eleven.
-	replays := []string{"TestTransferBug", "TestSearchBug/two_parts"}
-	if long.Enabled() {
-		replays = []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug", "TestQueryBug",
-			"TestStatsBug/concurrent/one_writer", "TestLockPairBug", "TestAnswerBug", "TestGatherBug", "TestLookupFixed"}
+	if !long.Enabled() {
+		return
 	}
-	for _, name := range replays {
+	checkReplays(t, runs, anyTime, []string{"TestTransferBug", "TestCacheBug", "TestQueueBug", "TestSearchBug/two_parts", "TestHeartbeatBug", "TestQueryBug",
+		"TestStatsBug/concurrent/one_writer", "TestLockPairBug", "TestAnswerBug", "TestGatherBug", "TestLookupFixed"})
+}
+
+// checkReplays runs the replay command of each of the tests names, from
+// the output of runs of the corpus: each reproduces the failure that
+// wants gives the test (with a subtest, its parent fails too).
+func checkReplays(t *testing.T, runs map[string]*testRun, wants map[string]want, names []string) {
+	t.Helper()
+	for _, name := range names {
 		r := runs[name]
 		if r == nil {
 			t.Errorf("%s did not run", name)
@@ -267,8 +295,8 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: replay %q: exit status %d, %d tests, want %d and %d tests", name, m[4], code, len(again), exitFailure, levels)
 			continue
 		}
-		if k, _ := failureAt(again[name].output.String()); k != anyTime[name].kind {
-			t.Errorf("%s: the replay reports %q, want %q:\n%s", name, k, anyTime[name].kind, again[name].output.String())
+		if k, _ := failureAt(again[name].output.String()); k != wants[name].kind {
+			t.Errorf("%s: the replay reports %q, want %q:\n%s", name, k, wants[name].kind, again[name].output.String())
 		}
 	}
 }
@@ -365,6 +393,7 @@ func TestCorpusRace(t *testing.T) {
 	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
 		t.Skip("-race needs cgo")
 	}
+	t.Parallel()
 	// weft test's default, time that moves when every goroutine is
 	// blocked: the failures of time at any step are not found.
 	wants, raceWants := corpusWants(t), corpusRaceWants(t)

@@ -49,13 +49,13 @@ func gosemRun(t *testing.T, args ...string) (map[string]gosemOutcome, map[string
 // TestTestGoSemantics runs weft test on testdata/gosem: a range over a
 // map whose keys' goroutines send on their channels explores 15
 // executions under optimal, none of them nondeterministic; a branch on
-// math/rand's number is not taken with the default seed, and is, at the
-// 28th execution, with a seed per execution under the random strategy,
-// whose replay command reproduces it.
+// math/rand's number is not taken with the default seed; a test whose
+// goroutine stays blocked fails as a leak, and passes with -leaks=false.
 func TestTestGoSemantics(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	want := map[string]gosemOutcome{
 		"TestMapRange":        {"pass", [4]int{15, 15, 0, 0}, ""},
 		"TestRandBranch":      {"pass", [4]int{1, 1, 0, 0}, ""},
@@ -73,8 +73,18 @@ func TestTestGoSemantics(t *testing.T) {
 		t.Errorf("-leaks=false: exit status %d, want %d", code, exitOK)
 	}
 	checkOutcomes(t, "-leaks=false", got, outs, map[string]gosemOutcome{"TestRaceThenLeak": {"pass", [4]int{1, 1, 0, 0}, ""}})
+}
 
-	got, outs, code = gosemRun(t, "-run", "TestRandBranch", "-strategy", "random", "-vary-seed", "-max-runs", "100")
+// TestTestVarySeed runs weft test -vary-seed on testdata/gosem: a branch
+// on math/rand's number is taken, at the 28th execution, with a seed per
+// execution under the random strategy, whose replay command reproduces
+// it.
+func TestTestVarySeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	t.Parallel()
+	got, outs, code := gosemRun(t, "-run", "TestRandBranch", "-strategy", "random", "-vary-seed", "-max-runs", "100")
 	checkOutcomes(t, "-vary-seed", got, outs, map[string]gosemOutcome{"TestRandBranch": {"fail", [4]int{28, 27, 0, 1}, "assertion"}})
 	m := replayLine.FindStringSubmatch(outs["TestRandBranch"])
 	if code != exitFailure || m == nil {
@@ -112,6 +122,7 @@ func TestTestGoSemanticsRace(t *testing.T) {
 	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
 		t.Skip("-race needs cgo")
 	}
+	t.Parallel()
 	got, outs, code := gosemRun(t, "-race", "-run", "Race")
 	if code != exitFailure {
 		t.Errorf("exit status %d, want %d", code, exitFailure)

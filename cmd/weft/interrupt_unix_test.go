@@ -24,6 +24,7 @@ func TestTestInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"go.mod": "module example.com/intr\n\ngo 1.26.0\n",

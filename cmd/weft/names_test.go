@@ -16,6 +16,7 @@ func TestTestNames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	files := map[string]string{
 		"go.mod": "module example.com/names\n\ngo 1.26.0\n",
 		"p.go": `package names

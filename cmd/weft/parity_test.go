@@ -93,28 +93,24 @@ func TestBig(t *testing.T) {
 `,
 }
 
-// TestTestGoTestFlags runs weft test with go test's flags and weft's
-// bounds on parityFiles: each run's exit status and what its output must
-// (and must not) hold.
+// parityCase is a run of weft test on parityFiles: its arguments, its
+// exit status and what its output must (and must not) hold.
+type parityCase struct {
+	args    []string
+	code    int
+	want    []string
+	notWant []string
+	// passes is how many times "--- PASS: TestQuick" must appear (-1:
+	// not checked).
+	passes int
+	// long marks the cases that run only with WEFT_LONG=1: each builds
+	// the module again (seconds each under load).
+	long bool
+}
+
+// TestTestGoTestFlags runs weft test with go test's flags on parityFiles.
 func TestTestGoTestFlags(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	dir := t.TempDir()
-	writeFiles(t, dir, parityFiles)
-	t.Setenv("WEFT_REPLAY_FILES", "off")
-	for _, c := range []struct {
-		args    []string
-		code    int
-		want    []string
-		notWant []string
-		// passes is how many times "--- PASS: TestQuick" must appear
-		// (-1: not checked).
-		passes int
-		// long marks the cases that run only with WEFT_LONG=1: each
-		// builds the module again (seconds each under load).
-		long bool
-	}{
+	runParity(t, []parityCase{
 		// Twice the same command: the second explores again.
 		{[]string{"-v", "-run", "TestQuick"}, exitOK, []string{"executions 5 (complete 5"}, []string{"(cached)"}, 1, false},
 		{[]string{"-v", "-run", "TestQuick"}, exitOK, []string{"executions 5 (complete 5"}, []string{"(cached)"}, 1, false},
@@ -122,23 +118,40 @@ func TestTestGoTestFlags(t *testing.T) {
 		{[]string{"-list", "."}, exitOK, []string{"TestQuick\nTestShort\nTestBig\n"}, []string{"executions"}, 0, false},
 		{[]string{"-v", "-short", "-run", "TestShort"}, exitOK, []string{"--- SKIP: TestShort", "short"}, nil, 0, true},
 		{[]string{"-run", "TestQuick", "-cover", "-failfast", "-shuffle", "on", "-vet=off"}, exitOK, []string{"coverage: "}, nil, -1, true},
-		// weft's bounds: an exploration a bound stopped passes, but
-		// exits 3 with -strict; one stopped before its first execution
-		// ended is inconclusive.
+	})
+}
+
+// TestTestBounds runs weft test with weft's bounds on parityFiles: an
+// exploration a bound stopped passes, but exits 3 with -strict; one
+// stopped before its first execution ended is inconclusive; with
+// -max-steps each execution is a possible livelock, and -keep-going
+// explores on after the first.
+func TestTestBounds(t *testing.T) {
+	runParity(t, []parityCase{
 		{[]string{"-v", "-run", "TestBig", "-max-runs", "3"}, exitOK, []string{"executions 3 (complete 3", "--- PASS: TestBig"}, nil, 0, true},
 		{[]string{"-run", "TestBig", "-max-runs", "3", "-strict"}, exitTimeout, []string{"-strict: no failure, but an exploration was stopped by a bound"}, []string{"FAIL"}, 0, false},
 		{[]string{"-run", "TestBig", "-timeout", "1ns"}, exitInconclusive, []string{"weft: inconclusive: timeout 1ns expired", "--- INCONCLUSIVE: TestBig"}, []string{"FAIL", "--- SKIP"}, 0, false},
 		{[]string{"-run", "TestBig", "-timeout", "1ns", "-strict"}, exitTimeout, []string{"--- INCONCLUSIVE: TestBig"}, []string{"FAIL"}, 0, true},
 		{[]string{"-run", "TestBig", "-timeout", "10m"}, exitOK, nil, []string{"FAIL"}, 0, true},
-		// -max-steps: each execution a possible livelock; -keep-going
-		// explores on after the first.
 		{[]string{"-run", "TestQuick", "-max-steps", "2"}, exitFailure, []string{"weft: livelock", "failing 1)"}, nil, 0, true},
 		{[]string{"-run", "TestQuick", "-max-steps", "2", "-keep-going"}, exitFailure, []string{"weft: livelock", "failing 2)"}, nil, 0, false},
-	} {
+	})
+}
+
+// runParity runs the cases on parityFiles, in a directory of their own,
+// in parallel with other tests.
+func runParity(t *testing.T, cases []parityCase) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, parityFiles)
+	for _, c := range cases {
 		if c.long && !long.Enabled() {
 			continue
 		}
-		code, out := weftTest(dir, c.args...)
+		code, out := weftTest(dir, "off", c.args...)
 		bad := code != c.code
 		for _, w := range c.want {
 			bad = bad || !strings.Contains(out, w)

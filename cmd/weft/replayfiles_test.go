@@ -13,6 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft/internal/long"
 )
 
 // writeFiles writes files (name to content) to dir.
@@ -25,28 +27,20 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 	}
 }
 
-// weftTest runs weft test in dir with args and returns its exit status
-// and output.
-func weftTest(dir string, args ...string) (int, string) {
+// weftTest runs weft test in dir with args, and with WEFT_REPLAY_FILES set
+// to replayFiles in its environment, and returns its exit status and
+// output.
+func weftTest(dir, replayFiles string, args ...string) (int, string) {
 	var stdout, stderr bytes.Buffer
-	code := runTest(dir, args, &stdout, &stderr)
+	code := runTestEnv(dir, []string{"WEFT_REPLAY_FILES=" + replayFiles}, args, &stdout, &stderr)
 	return code, stdout.String() + stderr.String()
 }
 
-// TestTestFixedReplayFile records a failure's replay file, then fixes the
-// test: the recorded failure no longer happens, which weft test says
-// (without -v) and which does not fail the test; -replay-files=check
-// keeps the file, update deletes it. A file recorded with -time any is
-// not replayed with -time blocked.
-func TestTestFixedReplayFile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	dir := t.TempDir()
-	t.Setenv("WEFT_REPLAY_FILES", "")
-	writeFiles(t, dir, map[string]string{
-		"go.mod": "module example.com/fixed\n\ngo 1.26.0\n",
-		"fixed_test.go": `package fixed
+// fixedFiles is the module of the replay file tests: TestFixed closes a
+// channel twice, which its fixes below stop doing.
+var fixedFiles = map[string]string{
+	"go.mod": "module example.com/fixed\n\ngo 1.26.0\n",
+	"fixed_test.go": `package fixed
 
 import "testing"
 
@@ -55,8 +49,21 @@ func TestFixed(t *testing.T) {
 	go close(done)
 	close(done)
 }
-`})
-	if code, out := weftTest(dir); code != exitFailure || !strings.Contains(out, "close of closed channel") || !strings.Contains(out, "replay file: testdata/weft/TestFixed/") {
+`}
+
+// TestTestFixedReplayFile records a failure's replay file, then fixes the
+// test: the recorded failure no longer happens, which weft test says
+// (without -v) and which does not fail the test; -replay-files=check
+// keeps the file (with WEFT_LONG=1: it builds the module again; Check's
+// own tests cover check), update deletes it.
+func TestTestFixedReplayFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, fixedFiles)
+	if code, out := weftTest(dir, ""); code != exitFailure || !strings.Contains(out, "close of closed channel") || !strings.Contains(out, "replay file: testdata/weft/TestFixed/") {
 		t.Fatalf("first run: exit status %d, want %d with the failure and its file:\n%s", code, exitFailure, out)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "testdata", "weft", "TestFixed", "*"))
@@ -82,18 +89,35 @@ func TestFixed(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		kept bool
+		long bool
 	}{
-		{nil, true},
-		{[]string{"-replay-files", "check"}, true},
-		{[]string{"-replay-files=update"}, false},
+		{nil, true, false},
+		{[]string{"-replay-files", "check"}, true, true},
+		{[]string{"-replay-files=update"}, false, false},
 	} {
-		code, out := weftTest(dir, c.args...)
+		if c.long && !long.Enabled() {
+			continue
+		}
+		code, out := weftTest(dir, "", c.args...)
 		_, err := os.Stat(files[0])
 		if code != exitOK || !strings.Contains(out, msg) || strings.Contains(out, "FAIL") || (err == nil) != c.kept {
 			t.Errorf("weft test %q: exit status %d, file kept %v; want %d, kept %v, and %q:\n%s", c.args, code, err == nil, exitOK, c.kept, msg, out)
 		}
 	}
-	writeFiles(t, dir, map[string]string{"fixed_test.go": `package fixed
+}
+
+// TestTestReplayFileTimeMode records a failure's replay file with -time
+// any: it is not replayed with -time blocked, which passes over it, and
+// replayed with -time any, where it still fails.
+func TestTestReplayFileTimeMode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod": fixedFiles["go.mod"],
+		"fixed_test.go": `package fixed
 
 import (
 	"testing"
@@ -110,13 +134,13 @@ func TestFixed(t *testing.T) {
 	}
 }
 `})
-	if code, out := weftTest(dir, "-time", "any"); code != exitFailure || !strings.Contains(out, "timed out") {
+	if code, out := weftTest(dir, "", "-time", "any"); code != exitFailure || !strings.Contains(out, "timed out") {
 		t.Fatalf("-time any: exit status %d, want %d with the timeout:\n%s", code, exitFailure, out)
 	}
-	if code, out := weftTest(dir, "-v"); code != exitOK || !strings.Contains(out, "was recorded with time any, not replayed with time blocked") {
+	if code, out := weftTest(dir, "", "-v"); code != exitOK || !strings.Contains(out, "was recorded with time any, not replayed with time blocked") {
 		t.Errorf("-time blocked: exit status %d, want %d with the file passed over:\n%s", code, exitOK, out)
 	}
-	if code, out := weftTest(dir, "-time", "any", "-replay-files", "check"); code != exitFailure || !strings.Contains(out, "still fails") {
+	if code, out := weftTest(dir, "", "-time", "any", "-replay-files", "check"); code != exitFailure || !strings.Contains(out, "still fails") {
 		t.Errorf("-time any again: exit status %d, want %d with the file still failing:\n%s", code, exitFailure, out)
 	}
 }
@@ -131,8 +155,8 @@ func TestTestLongToken(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	dir := t.TempDir()
-	t.Setenv("WEFT_REPLAY_FILES", "")
 	writeFiles(t, dir, map[string]string{
 		"go.mod": "module example.com/long\n\ngo 1.26.0\n",
 		"long_test.go": `package long
@@ -164,7 +188,7 @@ func TestLong(t *testing.T) {
 	}
 }
 `})
-	code, out := weftTest(dir)
+	code, out := weftTest(dir, "")
 	m := replayCmd.FindStringSubmatch(out)
 	if code != exitFailure || m == nil || !strings.Contains(out, "bytes, in the file testdata/weft/TestLong/") || strings.Contains(out, "replay token: w1.") {
 		t.Fatalf("exit status %d, want %d, a report naming the replay file and a replay command:\n%s", code, exitFailure, out)
@@ -172,7 +196,7 @@ func TestLong(t *testing.T) {
 	if !strings.HasPrefix(m[3], "TestLong=testdata/weft/TestLong/") {
 		t.Errorf("replay command replays %q, want the replay file", m[3])
 	}
-	code, out = weftTest(dir, m[1], "-run", m[2], "-replay", m[3])
+	code, out = weftTest(dir, "", m[1], "-run", m[2], "-replay", m[3])
 	if code != exitFailure || !strings.Contains(out, "the goroutine ran") || !strings.Contains(out, "bytes, in WEFT_REPLAY") {
 		t.Errorf("the replay command: exit status %d, want %d with the failure replayed:\n%s", code, exitFailure, out)
 	}

@@ -339,6 +339,12 @@ func cmdTest(args []string, stdout, stderr io.Writer) int {
 
 // runTest runs weft test in dir with args.
 func runTest(dir string, args []string, stdout, stderr io.Writer) int {
+	return runTestEnv(dir, nil, args, stdout, stderr)
+}
+
+// runTestEnv is runTest with env (KEY=value settings) added to the
+// environment of go test, before those of the flags, so that a flag wins.
+func runTestEnv(dir string, env, args []string, stdout, stderr io.Writer) int {
 	o, err := parseTestArgs(args)
 	if errors.Is(err, errHelp) {
 		fmt.Fprintf(stdout, testUsage, strings.Join(weft.Strategies(), ", "))
@@ -370,7 +376,7 @@ func runTest(dir string, args []string, stdout, stderr io.Writer) int {
 	goArgs = append(goArgs, o.pkgs...)
 	cmd := exec.Command("go", goArgs...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), o.env...)
+	cmd.Env = append(append(os.Environ(), env...), o.env...)
 	if slices.Contains(o.buildFlags, "-race") && !slices.ContainsFunc(o.env, func(s string) bool { return strings.HasPrefix(s, weft.WorkersEnv+"=") }) {
 		// The race detector's count of reports is the process's: one
 		// execution at a time tells which one raced.

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft/internal/long"
 )
 
 // TestTestExternal runs weft test on external test packages (package
@@ -20,6 +22,7 @@ func TestTestExternal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	files := map[string]string{
 		"go.mod": "module example.com/xt\n\ngo 1.26.0\n",
 		"xt.go": `package xt
@@ -83,21 +86,12 @@ func TestOnly(t *testing.T) {
 	}
 }
 
-// TestTestRefusals checks that a construct weft test does not run refuses
-// the tests that reach it, and no other: a t.Parallel that is not first
-// skips its test with the reason and the rest of the package runs (exit
-// status 2), as does a test that reaches a function of the package that
-// calls reflect.Select; -run naming another test runs it without
-// refusals (exit status 0); and a package whose tests import the package
-// is not refused for that package's test files.
-func TestTestRefusals(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test three times")
-	}
-	dir := t.TempDir()
-	files := map[string]string{
-		"go.mod": "module example.com/rf\n\ngo 1.26.0\n",
-		"a/a.go": `package a
+// refusalFiles is a module with a package whose tests reach constructs
+// weft test does not run (a t.Parallel that is not first, reflect.Select)
+// and a package whose tests import it.
+var refusalFiles = map[string]string{
+	"go.mod": "module example.com/rf\n\ngo 1.26.0\n",
+	"a/a.go": `package a
 
 import "reflect"
 
@@ -113,7 +107,7 @@ func First(a, b chan int) int {
 	return i
 }
 `,
-		"a/a_test.go": `package a
+	"a/a_test.go": `package a
 
 import "testing"
 
@@ -138,7 +132,7 @@ func TestFine(t *testing.T) {
 	}
 }
 `,
-		"b/b_test.go": `package b
+	"b/b_test.go": `package b
 
 import (
 	"testing"
@@ -154,8 +148,20 @@ func TestB(t *testing.T) {
 	}
 }
 `,
+}
+
+// TestTestRefusals checks that a construct weft test does not run refuses
+// the tests that reach it, and no other: a t.Parallel that is not first
+// skips its test with the reason and the rest of the package runs (exit
+// status 2), as does a test that reaches a function of the package that
+// calls reflect.Select; and a package whose tests import the package is
+// not refused for that package's test files.
+func TestTestRefusals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	out := testModuleArgs(t, dir, files, []string{"./..."}, exitUsage)
+	t.Parallel()
+	out := testModuleArgs(t, t.TempDir(), refusalFiles, []string{"./..."}, exitUsage)
 	late := "    a_test.go:5: weft test refused this test: a_test.go:7:2: t.Parallel in TestLate is not its first statement: weft test runs the body after t.Parallel as an exploration; call t.Parallel first (after copies of loop variables such as tc := tc)\n--- SKIP: TestLate"
 	first := "    a_test.go:10: weft test refused this test: a.go:10:13: reflect.Select: its channel operations would run on the Go channel, outside weft's control, and not be steps weft schedules; write them as channel operations of Go (a select with a case per channel, a send, a receive)\n--- SKIP: TestFirst"
 	for _, want := range []string{late, first, "ok  \texample.com/rf/a\t", "ok  \texample.com/rf/b\t"} {
@@ -166,8 +172,28 @@ func TestB(t *testing.T) {
 	if strings.Count(out, "refused") != 2 || strings.Contains(out, "FAIL") {
 		t.Errorf("weft test ./...: want two refusals and no failure:\n%s", out)
 	}
-	for _, args := range [][]string{{"-v", "-run", "TestFine", "./a"}, {"-v", "./b"}} {
-		out := testModuleArgs(t, dir, nil, args, exitOK)
+}
+
+// TestTestRefusalsRun checks that -run naming a test that reaches no
+// construct weft test refuses runs it without refusals (exit status 0),
+// and (with WEFT_LONG=1: another build) that the package whose tests
+// import the refusing package passes when it is tested alone.
+func TestTestRefusalsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	runs := [][]string{{"-v", "-run", "TestFine", "./a"}}
+	if long.Enabled() {
+		runs = append(runs, []string{"-v", "./b"})
+	}
+	for i, args := range runs {
+		files := refusalFiles
+		if i > 0 {
+			files = nil // written
+		}
+		out := testModuleArgs(t, dir, files, args, exitOK)
 		if strings.Contains(out, "refused") || strings.Count(out, "--- PASS") != 1 {
 			t.Errorf("weft test %s: want one test passed and no refusal:\n%s", strings.Join(args, " "), out)
 		}
@@ -182,6 +208,7 @@ func TestTestCopyParallel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	files := map[string]string{
 		"go.mod": "module example.com/cp\n\ngo 1.21\n",
 		"cp_test.go": `package cp
@@ -212,18 +239,11 @@ func TestCopies(t *testing.T) {
 	}
 }
 
-// TestTestGoexit runs a goroutine that ends with runtime.Goexit, as
-// golang.org/x/sync's singleflight tests do: it ends after its deferred
-// calls, as Go ends it, and the test passes (one execution: the Wait
-// waits for the Done); a library's t.SkipNow in the test's goroutine
-// skips the test, as Go does, rather than failing it with goexit.
-func TestTestGoexit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/gx\n\ngo 1.26.0\n",
-		"gx_test.go": `package gx
+// goexitFiles is a module whose goroutine ends with runtime.Goexit, and
+// whose test a library's t.SkipNow skips.
+var goexitFiles = map[string]string{
+	"go.mod": "module example.com/gx\n\ngo 1.26.0\n",
+	"gx_test.go": `package gx
 
 import (
 	"runtime"
@@ -258,20 +278,38 @@ func TestLibrarySkip(t *testing.T) {
 	skip()
 }
 `,
+}
+
+// TestTestGoexit runs a goroutine that ends with runtime.Goexit, as
+// golang.org/x/sync's singleflight tests do: it ends after its deferred
+// calls, as Go ends it, and the test passes (one execution: the Wait
+// waits for the Done); a library's t.SkipNow in the test's goroutine
+// skips the test, as Go does, rather than failing it with goexit.
+func TestTestGoexit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	dir := t.TempDir()
-	out := testModule(t, dir, files, exitOK)
+	t.Parallel()
+	out := testModule(t, t.TempDir(), goexitFiles, exitOK)
 	for _, want := range []string{"gx_test.go:9: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0)", "--- PASS: TestGoexit", "--- SKIP: TestLibrarySkip"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	// Under -race, the end of the goroutine's Goexit is no race with
-	// weft's dispatcher.
-	if b, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(b)) != "1" {
-		return // -race needs cgo
+}
+
+// TestTestGoexitRace runs TestTestGoexit's goroutine under weft test
+// -race: the end of the goroutine's Goexit is no race with weft's
+// dispatcher.
+func TestTestGoexitRace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test -race")
 	}
-	out = testModuleArgs(t, dir, nil, []string{"-v", "-race", "-run", "TestGoexit"}, exitOK)
+	if b, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(b)) != "1" {
+		t.Skip("-race needs cgo")
+	}
+	t.Parallel()
+	out := testModuleArgs(t, t.TempDir(), goexitFiles, []string{"-v", "-race", "-run", "TestGoexit"}, exitOK)
 	if !strings.Contains(out, "--- PASS: TestGoexit") || strings.Contains(out, "DATA RACE") {
 		t.Errorf("weft test -race: want TestGoexit passed and no race:\n%s", out)
 	}

@@ -89,6 +89,7 @@ func TestTestOutsideWeft(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod": "module example.com/outside\n\ngo 1.26.0\n",
@@ -198,6 +199,7 @@ func TestTestGoLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod": "module example.com/old\n\ngo 1.21\n",
@@ -262,7 +264,8 @@ func testModule(t *testing.T, dir string, files map[string]string, code int) str
 }
 
 // testModuleArgs is testModule with weft test's arguments args; a file
-// name may hold directories.
+// name may hold directories. It sets no environment variable of the
+// process: tests that call it may run in parallel.
 func testModuleArgs(t *testing.T, dir string, files map[string]string, args []string, code int) string {
 	t.Helper()
 	for name, content := range files {
@@ -274,9 +277,8 @@ func testModuleArgs(t *testing.T, dir string, files map[string]string, args []st
 			t.Fatal(err)
 		}
 	}
-	t.Setenv("WEFT_REPLAY_FILES", "0")
 	var stdout, stderr bytes.Buffer
-	got := runTest(dir, args, &stdout, &stderr)
+	got := runTestEnv(dir, []string{"WEFT_REPLAY_FILES=0"}, args, &stdout, &stderr)
 	if got != code {
 		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", got, code, stdout.String(), stderr.String())
 	}
@@ -287,6 +289,7 @@ func testModuleArgs(t *testing.T, dir string, files map[string]string, args []st
 // and the way out, a directory of another module (testdata/corpus from
 // weft's root) and packages none of which is the module's.
 func TestTestOtherModule(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		pkg, want string
 	}{
@@ -326,6 +329,7 @@ func TestTestOSExit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod": "module example.com/exits\n\ngo 1.26.0\n",
@@ -365,6 +369,7 @@ func TestTestJSONHTML(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	dir, html := t.TempDir(), t.TempDir()
 	out := testModuleArgs(t, dir, map[string]string{
 		"go.mod": "module example.com/locks\n\ngo 1.26.0\n",

@@ -24,6 +24,7 @@ func TestTestTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	type outcome struct {
 		action string
 		// executions, complete, cut, failing: Check's counts.
@@ -69,32 +70,35 @@ func TestTestTime(t *testing.T) {
 			},
 		},
 	} {
-		runs, code := runModule(t, filepath.Join("testdata", "timing"), c.args...)
-		if code != c.code {
-			t.Errorf("%s: exit status %d, want %d", c.mode, code, c.code)
-		}
-		if len(runs) != len(c.want) {
-			t.Errorf("%s: %d tests ran, want %d", c.mode, len(runs), len(c.want))
-		}
-		for name, w := range c.want {
-			r := runs[name]
-			if r == nil {
-				t.Errorf("%s: %s did not run", c.mode, name)
-				continue
+		t.Run(c.mode, func(t *testing.T) {
+			t.Parallel()
+			runs, code := runModule(t, filepath.Join("testdata", "timing"), c.args...)
+			if code != c.code {
+				t.Errorf("%s: exit status %d, want %d", c.mode, code, c.code)
 			}
-			out := r.output.String()
-			got := outcome{action: r.action}
-			if m := checkLine.FindStringSubmatch(out); m != nil {
-				for i := range got.counts {
-					got.counts[i], _ = strconv.Atoi(m[i+2])
+			if len(runs) != len(c.want) {
+				t.Errorf("%s: %d tests ran, want %d", c.mode, len(runs), len(c.want))
+			}
+			for name, w := range c.want {
+				r := runs[name]
+				if r == nil {
+					t.Errorf("%s: %s did not run", c.mode, name)
+					continue
+				}
+				out := r.output.String()
+				got := outcome{action: r.action}
+				if m := checkLine.FindStringSubmatch(out); m != nil {
+					for i := range got.counts {
+						got.counts[i], _ = strconv.Atoi(m[i+2])
+					}
+				}
+				if i := strings.Index(out, slowLine); i >= 0 {
+					got.slow, _, _ = strings.Cut(out[i+len(slowLine):], "\n")
+				}
+				if got != w {
+					t.Errorf("%s: %s: %s, %v (executions, complete, cut, failing), slow %q; want %s, %v, %q:\n%s", c.mode, name, got.action, got.counts, got.slow, w.action, w.counts, w.slow, out)
 				}
 			}
-			if i := strings.Index(out, slowLine); i >= 0 {
-				got.slow, _, _ = strings.Cut(out[i+len(slowLine):], "\n")
-			}
-			if got != w {
-				t.Errorf("%s: %s: %s, %v (executions, complete, cut, failing), slow %q; want %s, %v, %q:\n%s", c.mode, name, got.action, got.counts, got.slow, w.action, w.counts, w.slow, out)
-			}
-		}
+		})
 	}
 }

@@ -49,7 +49,11 @@ func cmdVet(args []string, stdout, stderr io.Writer) int {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true}
+	// The analyzer uses no facts: it runs on the packages named alone,
+	// which are type-checked from source against the export data of
+	// their dependencies (LoadSyntax), not with every dependency parsed
+	// and type-checked from source too (LoadAllSyntax).
+	cfg := &packages.Config{Mode: packages.LoadSyntax, Tests: true}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return report(usageErrorf("weft vet: loading %s: %v", strings.Join(patterns, " "), err), stderr)

@@ -1,3 +1,5 @@
+// This file tests weft vet on packages of testdata/vet.
+
 package main
 
 import (
@@ -13,6 +15,7 @@ import (
 // (its findings against testdata/vet/bad.golden), on one it can (nothing
 // found) and on a directory that does not exist.
 func TestVet(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		dir    string
 		status int
@@ -23,6 +26,7 @@ func TestVet(t *testing.T) {
 		{"nothere", exitUsage, "directory not found"},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
+			t.Parallel() // each load type-checks its packages' dependencies from source
 			var stdout, stderr bytes.Buffer
 			if got := run([]string{"vet", "./testdata/vet/" + c.dir}, &stdout, &stderr); got != c.status {
 				t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", got, c.status, &stdout, &stderr)
