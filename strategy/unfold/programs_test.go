@@ -196,21 +196,6 @@ func TestRefusal(t *testing.T) {
 		what string
 		body func(*weft.T)
 	}{
-		{"nil channels", func(w *weft.T) {
-			var ch *weft.Chan[int]
-			x := weft.NewVar[int]("x")
-			w.Go(func() { ch.Send(1) })
-			x.Store(1)
-			ch.Recv()
-		}},
-		{"condition variables", func(w *weft.T) {
-			var mu weft.Mutex
-			c := weft.NewCond(&mu)
-			w.Go(func() { mu.Lock(); c.Signal(); mu.Unlock() })
-			mu.Lock()
-			c.Wait()
-			mu.Unlock()
-		}},
 		{"selects with a default and a case on an unbuffered channel", func(w *weft.T) {
 			ch := weft.MakeChan[int](0)
 			x := weft.NewVar[int]("x")
@@ -218,10 +203,10 @@ func TestRefusal(t *testing.T) {
 			x.Store(1)
 			weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
 		}},
-		{"awaits", func(w *weft.T) {
+		{"virtual time", func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Go(func() { x.Store(1) })
-			w.Await(func() bool { return x.Load() == 1 })
+			w.Sleep(1)
 		}},
 	} {
 		s := unfold.New(unfold.Options{})

@@ -15,8 +15,11 @@ import (
 // condition of its place does not accept (accepts).
 func mayBlock(k opKey) bool {
 	switch k.kind {
-	case trace.KindLock, trace.KindRLock, trace.KindOnceDo, trace.KindSend, trace.KindRecv, trace.KindWGWait, trace.KindJoin:
+	case trace.KindLock, trace.KindRLock, trace.KindOnceDo, trace.KindSend, trace.KindRecv, trace.KindWGWait, trace.KindJoin,
+		trace.KindP, trace.KindRelock, trace.KindMEnter, trace.KindMReenter, trace.KindAwait:
 		return true
+	case trace.KindV:
+		return k.class == trace.ClassBinarySemaphore
 	case trace.KindSelect:
 		return k.arg != 1 // a select with a default never blocks
 	}
@@ -26,9 +29,15 @@ func mayBlock(k opKey) bool {
 // hasState reports whether the unfolding has an RWMutex, a Once or a
 // channel.
 func (n *net) hasState() bool {
+	if n.nilBlocked {
+		return true
+	}
 	for _, ob := range n.objects {
 		switch ob.class {
-		case trace.ClassRWMutex, trace.ClassOnce, trace.ClassChan:
+		case trace.ClassRWMutex, trace.ClassOnce, trace.ClassChan, trace.ClassCond, trace.ClassMonitor, trace.ClassSemaphore, trace.ClassBinarySemaphore:
+			return true
+		}
+		if len(ob.awaiters) > 0 {
 			return true
 		}
 	}
@@ -198,6 +207,13 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		// the marking's conditions of them does not let it run.
 		if cd.op.kind == trace.KindRUnlock {
 			return false // it never blocks (runlock.go)
+		}
+		if accessOf(cd.op) == nilAccess {
+			if cd.op.kind != trace.KindSend && cd.op.kind != trace.KindRecv {
+				return false // a Close or a Len of a nil channel runs
+			}
+			blocked = true // a nil channel blocks forever
+			continue
 		}
 		ps := n.resources(nil, n.places[cd.place].thread, cd.op)
 		if len(ps) == 0 {
