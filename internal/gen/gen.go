@@ -65,7 +65,7 @@ var Timed = Options{MaxEvents: 10, Version: 2, Timed: true}
 
 // Sync are DefaultOptions with statements on semaphores, condition
 // variables, monitors and awaits.
-var Sync = Options{MaxEvents: 12, Version: 2, Sync: true}
+var Sync = Options{MaxEvents: 14, Version: 2, Sync: true}
 
 // Loops are the options of programs of event loops (Options.Loops), small
 // enough for exhaustive search in both time modes.
@@ -184,7 +184,7 @@ func (g *gen) stmt(outer bool) Stmt {
 		if g.timed && r.IntN(3) == 0 {
 			return g.timedStmt()
 		}
-		if g.sync && r.IntN(2) == 0 {
+		if g.sync && r.IntN(3) != 0 {
 			if s, ok := g.syncStmt(outer); ok {
 				return s
 			}

@@ -17,9 +17,9 @@ func (g *gen) drawSyncObjects() {
 		p.Binary = append(p.Binary, r.IntN(3) == 0)
 	}
 	if p.Mutexes > 0 {
-		p.Conds = r.IntN(p.Mutexes + 1)
+		p.Conds = 1 + r.IntN(p.Mutexes)
 	}
-	for range r.IntN(3) {
+	for range 1 + r.IntN(2) {
 		p.SU = append(p.SU, r.IntN(2) == 0)
 	}
 }
@@ -28,7 +28,7 @@ func (g *gen) drawSyncObjects() {
 // another statement.
 func (g *gen) syncStmt(outer bool) (Stmt, bool) {
 	r, p := g.r, g.p
-	switch r.IntN(5) {
+	switch r.IntN(8) {
 	case 0:
 		if len(p.Sems) > 0 {
 			k := SemP
@@ -37,23 +37,23 @@ func (g *gen) syncStmt(outer bool) (Stmt, bool) {
 			}
 			return Stmt{Kind: k, Obj: r.IntN(len(p.Sems))}, true
 		}
-	case 1:
+	case 1, 5:
 		if outer && p.Conds > 0 {
 			return Stmt{Kind: CondWait, Obj: r.IntN(p.Conds), Val: r.IntN(p.Vars)}, true
 		}
-	case 2:
+	case 2, 6:
 		if outer && p.Conds > 0 {
 			return Stmt{Kind: CondSignal, Obj: r.IntN(p.Conds), Val: r.IntN(p.Vars), Val2: r.IntN(2)}, true
 		}
-	case 3:
+	case 3, 7:
 		if outer && len(p.SU) > 0 {
 			m := r.IntN(len(p.SU))
 			s := Stmt{Kind: Monitor, Obj: m}
 			for range 1 + r.IntN(2) {
-				switch r.IntN(3) {
-				case 0:
+				switch r.IntN(5) {
+				case 0, 3:
 					s.Body = append(s.Body, Stmt{Kind: MonWait, Obj: m, Val: r.IntN(p.Vars), Val2: r.IntN(2)})
-				case 1:
+				case 1, 2:
 					s.Body = append(s.Body, Stmt{Kind: MonSignal, Obj: m, Val: r.IntN(p.Vars), Val2: r.IntN(2), Assert: !p.SU[m] && r.IntN(2) == 0})
 				default:
 					s.Body = append(s.Body, Stmt{Kind: Store, Obj: r.IntN(p.Vars), Val: g.val()})
