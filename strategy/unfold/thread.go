@@ -232,6 +232,8 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.post[1])
+				case awaitAccess: // a read of several variables
+					with(it.i, j, ev.post[n.slot(f, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.pre[1:], flat[it.i*m:(it.i+1)*m]) {
 						flat = append(flat, ev.post[1:]...)
@@ -246,6 +248,8 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.pre[1])
+				case awaitAccess:
+					with(it.i, j, ev.pre[n.slot(e, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.post[1:], flat[it.i*m:(it.i+1)*m]) {
 						flat = append(flat, ev.pre[1:]...)
