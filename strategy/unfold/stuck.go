@@ -44,9 +44,20 @@ func (n *net) hasState() bool {
 	return false
 }
 
+// hasWaits reports whether the unfolding has a WaitGroup.
+func (n *net) hasWaits() bool {
+	for _, ob := range n.objects {
+		if ob.class == trace.ClassWaitGroup {
+			return true
+		}
+	}
+	return false
+}
+
 // stuckBudget bounds the concurrency checks of one search of stuck
-// markings: past it, the search stops (Stats.DeadlockSearchCut), and the
-// deadlocks it did not reach are found only if a test runs into them.
+// markings: past it, the search stops (Stats.DeadlockSearchCut, the
+// Result's counter "net deadlock search cut"), and the deadlocks it did
+// not reach are found only if a test runs into them.
 const stuckBudget = 300000
 
 // stuckMarkings returns the thread conditions of the reachable markings
@@ -57,10 +68,18 @@ const stuckBudget = 300000
 // operation that may block, concurrent with those chosen before, or none;
 // for each such set, it looks for one way to complete it into a marking
 // (completeStuck). Its cost grows with the product of the numbers of such
-// conditions per thread: it is made only for an unfolding with a place of
-// an RWMutex, a Once or a channel (the mutexes' deadlocks have the paper's
-// search, Fig. 11), and stops past stuckBudget concurrency checks.
-func (n *net) stuckMarkings() [][]int32 {
+// conditions per thread, and it stops past stuckBudget concurrency
+// checks.
+//
+// With lazy (a program whose blocking operations are Mutex Locks, Joins
+// and WaitGroup Waits), the threads blocked on a Lock or a Join are not
+// chosen but completed: one marking is found per set of threads blocked
+// on a Wait, with Locks and Joins where they complete it. The deadlocks
+// of Locks and Joins alone are the paper's search's (Fig. 11, a Join as a
+// lock its thread holds until it ends), and the Locks and Joins of a
+// program with many of them would use the budget up before the Waits are
+// reached.
+func (n *net) stuckMarkings(lazy bool) [][]int32 {
 	var threads []int32 // thread places
 	for _, p := range n.threads {
 		threads = append(threads, p)
@@ -73,6 +92,8 @@ func (n *net) stuckMarkings() [][]int32 {
 			switch cd := &n.conds[c]; {
 			case cd.state == done:
 				dones[i] = append(dones[i], c)
+			case lazy && cd.state == pending && (cd.op.kind == trace.KindLock && cd.op.class == trace.ClassMutex || cd.op.kind == trace.KindJoin):
+				dones[i] = append(dones[i], c) // completeStuck may choose it
 			case cd.state == pending && mayBlock(cd.op):
 				pend[i] = append(pend[i], c)
 			}
@@ -88,7 +109,7 @@ func (n *net) stuckMarkings() [][]int32 {
 		}
 		if i == len(threads) {
 			if len(blocked) > 0 {
-				if m := n.completeStuck(blocked, threads, dones); m != nil {
+				if m := n.completeStuck(blocked, threads, dones, limit); m != nil {
 					found = append(found, m)
 				}
 			}
@@ -112,12 +133,16 @@ func (n *net) stuckMarkings() [][]int32 {
 
 // completeStuck returns a marking, sorted, where the threads of blocked
 // (concurrent thread conditions) are blocked there and every other thread
-// of the places threads has finished (at one of its conditions dones) or
-// not started; nil if there is none.
-func (n *net) completeStuck(blocked, threads []int32, dones [][]int32) []int32 {
+// of the places threads has finished or is blocked (at one of its
+// conditions dones) or has not started; nil if there is none, or if the
+// concurrency checks pass limit.
+func (n *net) completeStuck(blocked, threads []int32, dones [][]int32, limit int) []int32 {
 	set := slices.Clone(blocked)
 	var search func(i int) bool
 	search = func(i int) bool {
+		if n.stats.CoChecks > limit {
+			return false
+		}
 		if i == len(threads) {
 			return n.stuckAt(set, threads)
 		}
