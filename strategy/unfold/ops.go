@@ -158,32 +158,39 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 			case c.Obj < 0 || int(c.Obj) >= len(objs):
 				// A nil channel's case is never ready.
 			case objs[c.Obj].Class != trace.ClassChan:
-				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op)
+				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op, whyTime)
 			case op.Arg == 1 && objs[c.Obj].Cap == 0:
 				// Its default depends on whether a partner waits, which
 				// no condition of the net holds.
-				return unmodelled("selects with a default and a case on an unbuffered channel", op)
+				return unmodelled("selects with a default and a case on an unbuffered channel", op,
+					"whether the default runs depends on whether another thread waits to meet the case, which only the conditions of every such thread tell")
 			}
 		}
 	case op.Kind == trace.KindAwait:
 		for _, c := range op.Cases {
 			if c.Obj < 0 || int(c.Obj) >= len(objs) || objs[c.Obj].Class != trace.ClassVar {
-				return unmodelled("awaits on objects other than variables", op)
+				return unmodelled("awaits on objects other than variables", op, "an await reads copies of variables")
 			}
 		}
 	}
 	return nil
 }
 
+// whyTime says why virtual time is not modelled.
+const whyTime = "time moves only when every thread is blocked, which only a condition of every thread tells, and no event of the paper's nets takes them all"
+
 // unmodelled returns the error of op, a pending operation of a primitive
-// (what) the strategy does not model.
-func unmodelled(what string, op trace.Op) error {
-	return fmt.Errorf("unfold does not model %s yet (pending operation %v); use optimal or dpor+sleep (%w)", what, op, ErrUnmodelled)
+// (what) the strategy does not model, for the reason why (if not empty).
+func unmodelled(what string, op trace.Op, why string) error {
+	if why != "" {
+		why += "; "
+	}
+	return fmt.Errorf("unfold does not model %s yet (%spending operation %v); use optimal or dpor+sleep (%w)", what, why, op, ErrUnmodelled)
 }
 
 // refusal is Strategy.refusal for what op alone says.
 func refusal(op trace.Op) error {
-	var what string
+	var what, why string
 	switch op.Kind {
 	case trace.KindNone, trace.KindJoin:
 		return nil
@@ -208,15 +215,15 @@ func refusal(op trace.Op) error {
 		if op.Class == trace.ClassChan {
 			return nil // but nil ones (Strategy.refusal)
 		}
-		what = op.Class.String() + " channels"
+		what, why = op.Class.String()+" channels", whyTime
 	case trace.KindSelect:
 		return nil // but some (Strategy.refusal)
 	case trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter, trace.KindAwait:
 		return nil
 	case trace.KindSleep, trace.KindTimerStop:
-		what = "virtual time (Sleep, timers)"
+		what, why = "virtual time (Sleep, timers)", whyTime
 	default:
 		what = "operation " + op.Kind.String()
 	}
-	return unmodelled(what, op)
+	return unmodelled(what, op, why)
 }
