@@ -194,7 +194,7 @@ func TestRandomRuns(t *testing.T) {
 func TestRefusal(t *testing.T) {
 	for _, c := range []struct {
 		what, why string
-		body func(*weft.T)
+		body      func(*weft.T)
 	}{
 		{"selects with a default and a case on an unbuffered channel", "another thread waits to meet the case", func(w *weft.T) {
 			ch := weft.MakeChan[int](0)
