@@ -192,6 +192,10 @@ func (s *Strategy) newConds(cs []int32) {
 				u := n.frontOf(c, n.copies[[2]int32{cd.op.obj, th}])
 				n.waitAt[u] = append(n.waitAt[u], c)
 			}
+			if queued(cd.op) {
+				u := n.frontOf(c, ob.mutex)
+				n.waitAt[u] = append(n.waitAt[u], c)
+			}
 		case condAccess:
 			ob := n.objects[cd.op.obj]
 			ob.users = append(ob.users, c)

@@ -83,6 +83,8 @@ func (n *net) fromResources(e int32) {
 			}
 		case pl.kind == copyPlace && len(n.objects[pl.obj].awaiters) > 0:
 			n.awaitersOf(d)
+		case pl.kind == statePlace && queued(opKey{class: n.objects[pl.obj].class}):
+			n.queuedAt(d)
 		case pl.kind == statePlace:
 			// Every operation that can take the new state: those it
 			// enables (a Lock after an Unlock or the last RUnlock, an
@@ -134,6 +136,29 @@ func several(k opKey) bool {
 func (n *net) tryAlone(t int32) {
 	if _, fatal := n.co(t); !fatal {
 		n.extension([]int32{t})
+	}
+}
+
+// queuedAt adds the extensions that take d, a new condition of the place
+// of a semaphore, a Cond or a monitor, of the thread conditions whose
+// operation takes that place alone: a thread condition concurrent with d
+// leaves in its local configuration a condition of the place at or above
+// d (waitAt), as for Joins and Waits.
+func (n *net) queuedAt(d int32) {
+	obj := n.places[n.conds[d].place].obj
+	for a := d; a >= 0; a = n.conds[a].parent {
+		for _, t := range n.waitAt[a] {
+			if k := n.conds[t].op; k.obj == obj && queued(k) && accessOf(k) == stateAccess && n.accepts(k, &n.conds[d]) {
+				n.tryPair(t, d)
+			}
+		}
+	}
+	// A Cond's Waits and Relocks take the mutex's place too: the naive
+	// way.
+	for _, t := range n.objects[obj].users {
+		if accessOf(n.conds[t].op) == condAccess {
+			n.naiveFrom(t, n.conds[d].place, d)
+		}
 	}
 }
 
