@@ -88,16 +88,15 @@ func TestCheckSummaryFailure(t *testing.T) {
 }
 
 // TestCheckRefused: a strategy that cannot handle the body (unfold, with a
-// semaphore) fails the test with its reason, not with a failure of the
-// body.
+// sleep) fails the test with its reason, not with a failure of the body.
 func TestCheckRefused(t *testing.T) {
 	ft := &fakeTB{TB: t, name: "TestX"}
 	r := weft.Check(ft, func(w *weft.T) {
-		s := weft.NewSemaphore(0)
-		w.Go(func() { s.V() })
-		s.P()
+		x := weft.NewVar[int]("x")
+		w.Go(func() { x.Store(1) })
+		w.Sleep(1)
 	}, weft.WithStrategy("unfold"), weft.NoReplayFiles())
-	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model semaphores yet") {
+	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model virtual time") {
 		t.Fatalf("Check = %v; fatals %q, errors %q; want the refusal as the one fatal error", r, ft.fatals, ft.errors)
 	}
 }

@@ -37,6 +37,13 @@ type Options struct {
 	// that hold a mutex across a send. Every loop runs a fixed number of
 	// iterations. Version and Timed are then ignored.
 	Loops bool
+	// Sync adds statements on counting and binary semaphores, condition
+	// variables (a Wait guarded by a variable, under its mutex; Signal or
+	// Broadcast after setting it), SC and SU monitors (Enter and Exit
+	// around guarded Waits and Signals) and awaits (w.Await and loops of
+	// w.Yield) to the statements of Version. Without it a seed gives the
+	// program it always gave.
+	Sync bool
 }
 
 // DefaultOptions keeps programs small enough for exhaustive search to
@@ -55,6 +62,10 @@ var V3 = Options{MaxEvents: 11, Version: 3}
 // sleep and read of the clock is two steps there, and the clock's own
 // steps come on top).
 var Timed = Options{MaxEvents: 10, Version: 2, Timed: true}
+
+// Sync are DefaultOptions with statements on semaphores, condition
+// variables, monitors and awaits.
+var Sync = Options{MaxEvents: 14, Version: 2, Sync: true}
 
 // Loops are the options of programs of event loops (Options.Loops), small
 // enough for exhaustive search in both time modes.
@@ -75,7 +86,7 @@ func NewWith(seed uint64, o Options) *Program {
 		case o.MessagePassing:
 			p = drawMessages(r)
 		default:
-			p = draw(r, o.Version, o.Timed)
+			p = draw(r, o.Version, o.Timed, o.Sync)
 		}
 		p.Seed = seed
 		if p.Events() <= o.MaxEvents {
@@ -90,12 +101,13 @@ type gen struct {
 	p       *Program
 	version int
 	timed   bool // Options.Timed
+	sync    bool // Options.Sync
 	scopes  int  // Scope statements drawn, which number them
 }
 
 // draw draws one program with the statements of the given version, and
-// of Options.Timed if timed.
-func draw(r *rand.Rand, version int, timed bool) *Program {
+// of Options.Timed if timed, of Options.Sync if sync.
+func draw(r *rand.Rand, version int, timed, sync bool) *Program {
 	p := &Program{
 		Vars:      1 + r.IntN(3),
 		Mutexes:   r.IntN(3),
@@ -111,7 +123,10 @@ func draw(r *rand.Rand, version int, timed bool) *Program {
 	if version >= 2 {
 		p.Onces = r.IntN(2)
 	}
-	g := &gen{r: r, p: p, version: version, timed: timed}
+	g := &gen{r: r, p: p, version: version, timed: timed, sync: sync}
+	if sync {
+		g.drawSyncObjects()
+	}
 	threads := 2 + r.IntN(2)
 	if p.WaitGroups > 0 {
 		p.WGAdd = threads
@@ -168,6 +183,11 @@ func (g *gen) stmt(outer bool) Stmt {
 	for {
 		if g.timed && r.IntN(3) == 0 {
 			return g.timedStmt()
+		}
+		if g.sync && r.IntN(3) != 0 {
+			if s, ok := g.syncStmt(outer); ok {
+				return s
+			}
 		}
 		switch r.IntN(kinds) {
 		case 0, 1:

@@ -51,11 +51,23 @@ const (
 	Sleep   // w.Sleep(Val)
 	Now     // vars[Obj].Store(w.Now())
 	Timeout // select { case <-chans[Obj]: ; case <-w.After(Val): vars[Val2].Store(7) }
+
+	// Statements on semaphores, condition variables, monitors and
+	// awaits (Options.Sync; sync.go).
+	SemP       // sems[Obj].P()
+	SemV       // sems[Obj].V()
+	CondWait   // mutexes[Obj].Lock(); if vars[Val].Load() == 0 { conds[Obj].Wait() }; mutexes[Obj].Unlock()
+	CondSignal // mutexes[Obj].Lock(); vars[Val].Store(1); conds[Obj].Signal(), or Broadcast() if Val2 == 1; mutexes[Obj].Unlock()
+	Monitor    // monitors[Obj].Enter(); Body; monitors[Obj].Exit()
+	MonWait    // if vars[Val].Load() == 0 { monitors[Obj].Cond(Val2).Wait() } (in a Monitor's Body)
+	MonSignal  // vars[Val].Store(1); monitors[Obj].Cond(Val2).Signal(), or SignalAll() if Assert (in a Monitor's Body)
+	Await      // w.Await(func() bool { return vars[Obj].Load() != 0 }), or if Val2 == 1 for vars[Obj].Load() == 0 { w.Yield() }
 )
 
 var kindNames = [...]string{"load", "store", "add", "cas", "lock", "rlock", "wlock", "send", "recv", "close", "select", "done", "wait", "join",
 	"trylock", "tryrlock", "trywlock", "len", "cap", "once", "spawn", "scope", "inc", "acquire", "release", "addonly",
-	"sleep", "now", "timeout"}
+	"sleep", "now", "timeout",
+	"semp", "semv", "condwait", "condsignal", "monitor", "monwait", "monsignal", "await"}
 
 func (k Kind) String() string {
 	if k.isLoop() {
@@ -113,6 +125,14 @@ type Program struct {
 	// Fill makes the body send 9 on each buffered channel before it
 	// spawns the threads (Options.Loops).
 	Fill bool
+	// Sems are the initial values of the semaphores, Binary says which
+	// are binary; Conds the number of condition variables (Cond i has
+	// mutex i as its lock); SU the disciplines of the monitors (true:
+	// signal and urgent wait; false: signal and continue). Options.Sync.
+	Sems   []int
+	Binary []bool
+	Conds  int
+	SU     []bool
 }
 
 // String prints p as Go-like source.
@@ -127,6 +147,7 @@ func (p *Program) String() string {
 	if p.Fill {
 		b.WriteString("each buffered channel <- 9\n")
 	}
+	p.syncHeader(&b)
 	for i, th := range p.Threads {
 		fmt.Fprintf(&b, "T%d := go {\n", i+1)
 		printStmts(&b, th, "\t")
@@ -239,6 +260,9 @@ func (s Stmt) String() string {
 	if s.Kind.isLoop() {
 		return s.loopString()
 	}
+	if str, ok := s.syncString(); ok {
+		return str
+	}
 	return "?"
 }
 
@@ -278,7 +302,7 @@ func (s Stmt) localString() string {
 // hasBody reports whether s's kind runs a Body (possibly empty).
 func (s Stmt) hasBody() bool {
 	switch s.Kind {
-	case Lock, RLock, WLock, TryLock, TryRLock, TryWLock, OnceDo, Spawn:
+	case Lock, RLock, WLock, TryLock, TryRLock, TryWLock, OnceDo, Spawn, Monitor:
 		return true
 	}
 	return s.Kind.isLoop()
@@ -314,6 +338,8 @@ func (s Stmt) closing() string {
 			return "// joined after the enclosing statements"
 		}
 		return ""
+	case Monitor:
+		return fmt.Sprintf("// mon%d.Exit()", s.Obj)
 	}
 	return "// " + m + ".Unlock()"
 }
@@ -364,6 +390,18 @@ func steps(ss []Stmt) int {
 			n += 2 // the read of the clock, and the wake-up or the store
 		case Timeout:
 			n += 3 // the timer's creation, the select, the store
+		case CondWait:
+			n += 5 // Lock, Load, Wait, Relock, Unlock
+		case CondSignal:
+			n += 4 // Lock, Store, Signal, Unlock
+		case MonWait:
+			n += 3 // Load, Wait, Reenter
+		case MonSignal:
+			n += 3 // Store, Signal, an SU signaller's Reenter
+		case Await:
+			n += 3 // Load, the await, Load
+		case Monitor:
+			n += 2 + steps(s.Body)
 		default:
 			n++
 			if len(s.Body) > 0 {

@@ -68,7 +68,17 @@ func (n *net) need(th int32, k opKey, made []int32) []int32 {
 		ob := n.object(k.obj, k.class)
 		if ob.mutex < 0 {
 			ob.mutex = n.newPlace(statePlace, -1, k.obj, true)
+			if semaphore(k.class) {
+				n.conds[n.places[ob.mutex].init].value = k.arg // the initial value
+			}
 			made = append(made, ob.mutex)
+		}
+	case condAccess:
+		made = n.need(th, opKey{kind: trace.KindSignal, class: trace.ClassCond, obj: k.obj}, made)
+		made = n.need(th, opKey{kind: trace.KindLock, class: trace.ClassMutex, obj: condMutex(k)}, made)
+	case awaitAccess:
+		for _, c := range n.awaitCases(k) {
+			made = n.need(th, opKey{kind: trace.KindLoad, class: trace.ClassVar, obj: c.obj}, made)
 		}
 	case selectAccess:
 		for _, c := range n.casesOf(k) {

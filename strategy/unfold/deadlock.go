@@ -31,14 +31,20 @@ func (n *net) acquire(h int32) int32 {
 
 // holds returns the mutex places whose mutex thread condition c's thread
 // holds at c: those left held, in the cut of c's local configuration, by a
-// Lock of c's thread (holds(c) in Fig. 11).
+// Lock of c's thread (holds(c) in Fig. 11); and, unless the thread has
+// finished there, its own place: a Join waits for the joined thread as
+// for a lock the thread holds until it ends (Kähkönen et al. 2014, §4.4,
+// footnote 1).
 func (n *net) holds(c int32) []int32 {
+	var out []int32
+	if n.conds[c].state == pending && len(n.joiners[n.threadOf(c)]) > 0 {
+		out = append(out, n.conds[c].place)
+	}
 	e := n.conds[c].producer
 	if e < 0 {
-		return nil
+		return out
 	}
 	th := n.places[n.conds[c].place].thread
-	var out []int32
 	for _, f := range n.events[e].front {
 		if n.places[f.place].kind == mutexPlace && n.conds[f.cond].state == held && n.holder(f.cond) == th {
 			out = append(out, f.place)
@@ -51,7 +57,12 @@ func (n *net) holds(c int32) []int32 {
 // next, or -1 (wants(c) in Fig. 11).
 func (n *net) wants(c int32) int32 {
 	k := n.conds[c].op
-	if n.conds[c].state != pending || k.kind != trace.KindLock || k.class != trace.ClassMutex {
+	switch {
+	case n.conds[c].state != pending:
+		return -1
+	case k.kind == trace.KindJoin:
+		return n.threads[k.obj] // the joined thread's "lock" (holds)
+	case k.kind != trace.KindLock || k.class != trace.ClassMutex:
 		return -1
 	}
 	return n.objects[k.obj].mutex
@@ -138,10 +149,11 @@ func (n *net) deadlocks() [][]int32 {
 			}
 		}
 	}
-	// Markings where threads are blocked on RWMutexes, Onces, channels
+	// Markings where threads are blocked on RWMutexes, Onces, channels,
+	// Conds, semaphores, monitors, awaits, Joins and WaitGroups
 	// (stuck.go), unless a deadlock found above is in them.
-	if n.hasState() {
-		for _, m := range n.stuckMarkings() {
+	if lazy := !n.hasState(); !lazy || n.hasWaits() {
+		for _, m := range n.stuckMarkings(lazy) {
 			in := func(d []int32) bool {
 				for _, c := range d {
 					if !slices.Contains(m, c) {
@@ -164,6 +176,9 @@ func (n *net) deadlocks() [][]int32 {
 // possible extension that takes the free condition the acquisition of m
 // that c holds took, or one an Unlock releasing that acquisition left.
 func (n *net) nextLockers(c, m int32, lockers []int32) []int32 {
+	if n.places[m].kind == threadPlace {
+		return lockers // the joiners of c's thread
+	}
 	var h int32 = -1
 	for _, f := range n.events[n.conds[c].producer].front {
 		if f.place == m {

@@ -43,10 +43,32 @@ func (s *Strategy) key(id trace.ThreadID, op trace.Op) opKey {
 			}
 		}
 		k.obj = s.n.internCases(cs)
+	case trace.KindAwait:
+		cs := make([]selCase, len(op.Cases))
+		for j, c := range op.Cases {
+			cs[j] = selCase{kind: trace.KindLoad, obj: s.on.stable(c.Obj)}
+		}
+		k.obj = s.n.internCases(cs)
 	default:
 		k.obj = s.on.stable(op.Obj)
-		if op.Class == trace.ClassChan && k.obj >= 0 {
+		switch {
+		case op.Class == trace.ClassChan && k.obj >= 0:
 			k.arg = s.on.caps[k.obj] // the state's meaning depends on it
+		case semaphore(op.Class) && k.obj >= 0:
+			k.arg = s.on.caps[k.obj] // the initial value
+		case op.Class == trace.ClassCond:
+			m := int32(-1)
+			if op.Arg >= 0 && (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) {
+				m = s.on.stable(trace.ObjectID(op.Arg))
+			}
+			k.arg = condArg(int32(s.tn.Stable(id)), m)
+		case op.Class == trace.ClassMonitor && k.obj >= 0:
+			var c int64
+			switch op.Kind {
+			case trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter:
+				c = op.Arg
+			}
+			k.arg = monitorArg(int32(s.tn.Stable(id)), c, s.on.caps[k.obj] == 1)
 		}
 	}
 	return k
@@ -170,6 +192,26 @@ func (s *Strategy) newConds(cs []int32) {
 				u := n.frontOf(c, n.copies[[2]int32{cd.op.obj, th}])
 				n.waitAt[u] = append(n.waitAt[u], c)
 			}
+			if queued(cd.op) {
+				u := n.frontOf(c, ob.mutex)
+				n.waitAt[u] = append(n.waitAt[u], c)
+			}
+		case condAccess:
+			ob := n.objects[cd.op.obj]
+			ob.users = append(ob.users, c)
+			m := n.objects[condMutex(cd.op)]
+			m.condUsers = append(m.condUsers, c)
+		case awaitAccess:
+			for _, sc := range n.awaitCases(cd.op) {
+				ob := n.objects[sc.obj]
+				if !containsInt32(ob.awaiters, c) {
+					ob.awaiters = append(ob.awaiters, c)
+				}
+			}
+		case nilAccess:
+			if cd.op.kind == trace.KindSend || cd.op.kind == trace.KindRecv {
+				n.nilBlocked = true
+			}
 		case selectAccess:
 			var seen []int32
 			for _, sc := range n.casesOf(cd.op) {
@@ -228,7 +270,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, whose places the unfolding does not have there", i+1, ev.Thread, k))
 		return
 	}
-	if len(pre) == 2 && !accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
+	if len(pre) == 2 && !n.accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, which the unfolding has disabled there", i+1, ev.Thread, k))
 		return
 	}

@@ -1,15 +1,15 @@
 // Tests of the misuses of Go's primitives that the runtime reports as
 // failures (unlock of an unlocked Mutex or RWMutex, RUnlock without a
 // reader, a negative WaitGroup counter, send on or close of a closed
-// channel, close of a nil channel, a goroutine not started with w.Go, and
-// runtime.Goexit in the body):
+// channel, close of a nil channel, a Cond's Wait without its lock, a
+// monitor's Exit, Wait or Signal from outside and SignalAll on SU, a
+// goroutine not started with w.Go, and runtime.Goexit in the body):
 // unfold reports the same failure kinds as exhaustive search, whether the
 // misuse happens in every interleaving or in some.
 
 package unfold_test
 
 import (
-	"errors"
 	"maps"
 	"runtime"
 	"testing"
@@ -193,6 +193,38 @@ var misuses = []misuse{
 		<-done
 		x.Load()
 	}, trace.Misuse, counts{1, 1}, counts{1, 1}},
+	{"cond wait without its lock/every", func(w *weft.T) {
+		var mu weft.Mutex
+		weft.NewCond(&mu).Wait()
+	}, trace.UnlockOfUnlocked, counts{1, 1}, counts{1, 1}},
+	{"cond wait without its lock/some", func(w *weft.T) {
+		var mu weft.Mutex
+		c := weft.NewCond(&mu)
+		th := w.Go(func() { mu.Lock(); c.Signal(); mu.Unlock() })
+		mu.Lock()
+		mu.Unlock()
+		c.Wait()
+		th.Join()
+	}, trace.UnlockOfUnlocked, counts{6, 5}, counts{6, 5}},
+	{"monitor exit from outside/every", func(w *weft.T) {
+		weft.NewMonitor(weft.SC).Exit()
+	}, trace.Panic, counts{1, 1}, counts{1, 1}},
+	{"monitor signal from outside/some", func(w *weft.T) {
+		m := weft.NewMonitor(weft.SU)
+		x := weft.NewVar[int]("x")
+		th := w.Go(func() { x.Store(1) })
+		m.Enter()
+		if x.Load() == 1 {
+			m.Exit()
+		}
+		m.Cond(0).Signal()
+		th.Join()
+	}, trace.Panic, counts{4, 2}, counts{2, 1}},
+	{"monitor signal all on SU/every", func(w *weft.T) {
+		m := weft.NewMonitor(weft.SU)
+		m.Enter()
+		m.Cond(0).SignalAll()
+	}, trace.Panic, counts{1, 1}, counts{1, 1}},
 }
 
 // TestMisuses checks that unfold reports every misuse exhaustive search
@@ -231,41 +263,4 @@ func kinds(r *weft.Result) map[trace.FailureKind]bool {
 		}
 	}
 	return out
-}
-
-// TestMisusesRefused checks that the misuses of the primitives unfold does
-// not model (a Cond's Wait without its lock, a monitor's Exit from
-// outside) are refused before they run, as every use of those primitives
-// is: the exploration ends with an error wrapping ErrUnmodelled, and
-// never passes silently.
-func TestMisusesRefused(t *testing.T) {
-	tests := []struct {
-		name string
-		body func(w *weft.T)
-		kind trace.FailureKind
-	}{
-		{"cond wait without its lock", func(w *weft.T) {
-			var mu weft.Mutex
-			weft.NewCond(&mu).Wait()
-		}, trace.UnlockOfUnlocked},
-		{"monitor exit from outside", func(w *weft.T) {
-			weft.NewMonitor(weft.SC).Exit()
-		}, trace.Panic},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			ex, err := weft.Explore(tc.body, weft.WithStrategy("exhaustive"), weft.KeepGoing(), weft.NoReplayFiles())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ex.FailureCounts[tc.kind] != 1 || ex.Executions != 1 {
-				t.Errorf("exhaustive: %d executions, failures %v; want 1 of kind %v", ex.Executions, ex.FailureCounts, tc.kind)
-			}
-			s := unfold.New(unfold.Options{})
-			_, err = weft.Explore(tc.body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-			if !errors.Is(err, unfold.ErrUnmodelled) || !errors.Is(s.Err(), unfold.ErrUnmodelled) || s.Stats().Tests != 0 {
-				t.Errorf("unfold: %v after %d executions; want the refusal, before the first ends", err, s.Stats().Tests)
-			}
-		})
-	}
 }

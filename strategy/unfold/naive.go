@@ -53,6 +53,12 @@ func (n *net) wanting(p *place) []int32 {
 		}
 		out = append(out, t)
 	}
+	out = append(out, ob.condUsers...)
+	for _, t := range ob.awaiters {
+		if n.threadOf(t) == p.thread {
+			out = append(out, t)
+		}
+	}
 	return out
 }
 
@@ -72,6 +78,9 @@ func (n *net) naiveFrom(t, fp, fixed int32) {
 
 // naiveOf is naiveFrom for the event of t of operation k.
 func (n *net) naiveOf(t int32, k opKey, fp, fixed int32) {
+	if accessOf(k) == nilAccess && (k.kind == trace.KindSend || k.kind == trace.KindRecv) {
+		return // it blocks forever
+	}
 	ps := n.resources(nil, n.places[n.conds[t].place].thread, k)
 	if fp >= 0 {
 		found := false
@@ -90,7 +99,7 @@ func (n *net) naiveOf(t int32, k opKey, fp, fixed int32) {
 			return // no superset is a co-set either
 		}
 		if i == len(ps) {
-			if k.class != trace.ClassRWMutex || n.rwAccepts(k, pre[1:]) {
+			if (k.class != trace.ClassRWMutex && accessOf(k) != awaitAccess) || n.acceptsEach(k, pre[1:]) {
 				n.extension(pre)
 			}
 			return
@@ -100,7 +109,7 @@ func (n *net) naiveOf(t int32, k opKey, fp, fixed int32) {
 			cands = []int32{fixed}
 		}
 		for _, c := range cands {
-			if !accepts(k, &n.conds[c]) {
+			if !n.accepts(k, &n.conds[c]) {
 				continue
 			}
 			pre = append(pre, c)

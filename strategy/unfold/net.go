@@ -109,6 +109,10 @@ type object struct {
 	// mutex and which had no event when their extensions were computed
 	// (Kähkönen et al. 2014, §5.4.1's list).
 	lockers []int32
+	// condUsers are the thread conditions whose next operation is a
+	// Cond's Wait or Relock with this mutex (condAccess); awaiters those
+	// whose next operation is an await on this variable.
+	condUsers, awaiters []int32
 }
 
 // net is the unfolding built so far, with its possible extensions.
@@ -160,6 +164,11 @@ type net struct {
 	// caseIDs (select.go).
 	caseLists [][]selCase
 	caseIDs   map[string]int32
+	// qs interns the states of Conds and monitors (sync.go).
+	qs qtable
+	// nilBlocked reports that a thread condition sends or receives on a
+	// nil channel: it blocks forever (stuck.go).
+	nilBlocked bool
 	// stop ends a long search (deadlocks, a solver call) when a bound of
 	// the exploration passes (Strategy.SetStop).
 	stop *strategy.Stop
@@ -324,6 +333,13 @@ func (n *net) resources(buf []int32, th int32, k opKey) []int32 {
 		return append(buf, n.objects[k.obj].copies...)
 	case mutexAccess, stateAccess:
 		return append(buf, n.objects[k.obj].mutex)
+	case condAccess:
+		return append(buf, n.objects[k.obj].mutex, n.objects[condMutex(k)].mutex)
+	case awaitAccess:
+		for _, c := range n.awaitCases(k) {
+			buf = append(buf, n.copies[[2]int32{c.obj, th}])
+		}
+		return buf
 	case selectAccess:
 		return buf // by case: Strategy.preOf
 	case joinAccess:
@@ -364,6 +380,8 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 			if rwDeficitOf(dc.value) != 0 {
 				n.objects[ev.op.obj].deficit = true
 			}
+		case n.places[p].kind == statePlace && queued(ev.op):
+			dc.value = n.qAfter(ev.op, pc.value)
 		case n.places[p].kind == statePlace || (n.places[p].kind == copyPlace && n.objects[n.places[p].obj].class == trace.ClassChan):
 			dc.value = stateAfter(n.caseOp(ev), pc.value)
 		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:

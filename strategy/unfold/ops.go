@@ -48,12 +48,24 @@ const (
 	joinAccess          // Join: the joined thread's place
 	stateAccess         // every operation of a Once, a buffered channel: the place of its state
 	selectAccess        // a select: the places of its cases' channels (select.go)
+	condAccess          // a Cond's Wait or Relock with a Mutex: the Cond's place and the mutex's (sync.go)
+	awaitAccess         // an await: the thread's copies of the variables it waits on (await.go)
+	nilAccess           // an operation on a nil channel: no place
 )
 
 // accessOf returns how op's event uses its object's places.
 func accessOf(k opKey) access {
-	if k.kind == trace.KindSelect {
+	switch {
+	case k.kind == trace.KindSelect:
 		return selectAccess
+	case k.kind == trace.KindAwait:
+		return awaitAccess
+	case k.class == trace.ClassCond && (k.kind == trace.KindWait || k.kind == trace.KindRelock) && condMutex(k) >= 0:
+		return condAccess
+	case queued(k):
+		return stateAccess
+	case k.class == trace.ClassChan && k.obj < 0:
+		return nilAccess
 	}
 	if k.class == trace.ClassChan && k.arg == 0 {
 		// An unbuffered channel: a copy per thread of whether it is
@@ -90,10 +102,20 @@ func accessOf(k opKey) access {
 
 // accepts reports whether an event of op can take condition c from the
 // place it needs: a Lock only a free mutex, a Wait only a counter at zero,
-// a Join only the condition of a finished thread. Every other operation is
-// never blocked: Unlock takes a free mutex too (and fails), TryLock either
-// (and succeeds or fails).
-func accepts(k opKey, c *condition) bool {
+// a Join only the condition of a finished thread, a Cond's Relock only a
+// free mutex and a state where its thread was woken, the operations of
+// semaphores and monitors the states qAccepts says. Every other operation
+// is never blocked: Unlock takes a free mutex too (and fails), TryLock
+// either (and succeeds or fails), a Cond's Wait too (and fails).
+func (n *net) accepts(k opKey, c *condition) bool {
+	switch {
+	case accessOf(k) == condAccess && n.places[c.place].kind == mutexPlace:
+		return k.kind != trace.KindRelock || c.state == free
+	case queued(k):
+		return n.qAccepts(k, c.value)
+	case accessOf(k) == awaitAccess:
+		return true // awaitReady decides on the copies together
+	}
 	if stateful(k) {
 		return stateAccepts(k, c.value)
 	}
@@ -112,10 +134,10 @@ func accepts(k opKey, c *condition) bool {
 // condition: free after an Unlock (which fails if it was free), held after
 // anything else.
 func mutexAfter(k opKey) uint8 {
-	if k.kind == trace.KindUnlock {
-		return free
+	if k.kind == trace.KindUnlock || k.kind == trace.KindWait {
+		return free // an Unlock, a Cond's Wait
 	}
-	return held // Lock, TryLock that succeeds, TryLock that fails
+	return held // Lock, TryLock that succeeds, TryLock that fails, a Cond's Relock
 }
 
 // ErrUnmodelled is wrapped by the error of a program that uses a primitive
@@ -136,28 +158,39 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 			case c.Obj < 0 || int(c.Obj) >= len(objs):
 				// A nil channel's case is never ready.
 			case objs[c.Obj].Class != trace.ClassChan:
-				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op)
+				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op, whyTime)
 			case op.Arg == 1 && objs[c.Obj].Cap == 0:
 				// Its default depends on whether a partner waits, which
 				// no condition of the net holds.
-				return unmodelled("selects with a default and a case on an unbuffered channel", op)
+				return unmodelled("selects with a default and a case on an unbuffered channel", op,
+					"whether the default runs depends on whether another thread waits to meet the case, which only the conditions of every such thread tell")
 			}
 		}
-	case op.Class == trace.ClassChan && (op.Obj < 0 || int(op.Obj) >= len(objs)):
-		return unmodelled("nil channels", op)
+	case op.Kind == trace.KindAwait:
+		for _, c := range op.Cases {
+			if c.Obj < 0 || int(c.Obj) >= len(objs) || objs[c.Obj].Class != trace.ClassVar {
+				return unmodelled("awaits on objects other than variables", op, "an await reads copies of variables")
+			}
+		}
 	}
 	return nil
 }
 
+// whyTime says why virtual time is not modelled.
+const whyTime = "time moves only when every thread is blocked, which only a condition of every thread tells, and no event of the paper's nets takes them all"
+
 // unmodelled returns the error of op, a pending operation of a primitive
-// (what) the strategy does not model.
-func unmodelled(what string, op trace.Op) error {
-	return fmt.Errorf("unfold does not model %s yet (pending operation %v); use optimal or dpor+sleep (%w)", what, op, ErrUnmodelled)
+// (what) the strategy does not model, for the reason why (if not empty).
+func unmodelled(what string, op trace.Op, why string) error {
+	if why != "" {
+		why += "; "
+	}
+	return fmt.Errorf("unfold does not model %s yet (%spending operation %v); use optimal or dpor+sleep (%w)", what, why, op, ErrUnmodelled)
 }
 
 // refusal is Strategy.refusal for what op alone says.
 func refusal(op trace.Op) error {
-	var what string
+	var what, why string
 	switch op.Kind {
 	case trace.KindNone, trace.KindJoin:
 		return nil
@@ -174,24 +207,23 @@ func refusal(op trace.Op) error {
 	case trace.KindWGAdd, trace.KindWGWait, trace.KindRLock, trace.KindRUnlock, trace.KindOnceDo, trace.KindOnceDone:
 		return nil
 	case trace.KindWait, trace.KindRelock, trace.KindSignal, trace.KindBroadcast:
-		what = "condition variables (Cond)"
+		if op.Class == trace.ClassCond {
+			return nil
+		}
+		what = op.Class.String() + " " + op.Kind.String()
 	case trace.KindSend, trace.KindRecv, trace.KindClose, trace.KindLen:
 		if op.Class == trace.ClassChan {
 			return nil // but nil ones (Strategy.refusal)
 		}
-		what = op.Class.String() + " channels"
+		what, why = op.Class.String()+" channels", whyTime
 	case trace.KindSelect:
 		return nil // but some (Strategy.refusal)
-	case trace.KindP, trace.KindV:
-		what = "semaphores"
-	case trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter:
-		what = "monitors"
+	case trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter, trace.KindAwait:
+		return nil
 	case trace.KindSleep, trace.KindTimerStop:
-		what = "virtual time (Sleep, timers)"
-	case trace.KindAwait:
-		what = "awaits (w.Await, busy-wait loops with w.Yield)"
+		what, why = "virtual time (Sleep, timers)", whyTime
 	default:
 		what = "operation " + op.Kind.String()
 	}
-	return unmodelled(what, op)
+	return unmodelled(what, op, why)
 }

@@ -122,6 +122,24 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 			return "join " + path(k.obj)
 		case kindBranch:
 			return "branch" // the sides are told apart by evName
+		case trace.KindAwait:
+			var cs []string
+			for _, c := range n.awaitCases(k) {
+				cs = append(cs, objKey[c.obj])
+			}
+			return fmt.Sprintf("await %v %d", cs, k.arg)
+		}
+		switch k.class {
+		case trace.ClassCond:
+			// The arguments name the mutex and the thread (sync.go).
+			m := "-"
+			if condMutex(k) >= 0 {
+				m = objKey[condMutex(k)]
+			}
+			return fmt.Sprintf("%v %s %s %s", k.kind, objKey[k.obj], m, path(keyThread(k)))
+		case trace.ClassMonitor:
+			c, su := monitorCond(k)
+			return fmt.Sprintf("%v %s %d %v %s", k.kind, objKey[k.obj], c, su, path(keyThread(k)))
 		}
 		return fmt.Sprintf("%v %s %d", k.kind, objKey[k.obj], k.arg)
 	}

@@ -6,6 +6,7 @@ package unfold_test
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 
@@ -27,14 +28,24 @@ import (
 // (nothing checked then).
 func againstExhaustive(t *testing.T, name string, body func(*weft.T), opts ...unfold.Options) (unfold.Stats, int, bool) {
 	t.Helper()
+	st, blocked, ok, _ := againstExhaustiveKinds(t, name, body, opts...)
+	return st, blocked, ok
+}
+
+// againstExhaustiveKinds is againstExhaustive that also reports whether
+// every exploration of unfold found the failure kinds exhaustive search
+// found, no more, no fewer.
+func againstExhaustiveKinds(t *testing.T, name string, body func(*weft.T), opts ...unfold.Options) (unfold.Stats, int, bool, bool) {
+	t.Helper()
 	obs, sigs, stuck := unfold.NewObserverDeadlocks(true)
 	r, err := weft.Explore(body, weft.WithCustomStrategy(obs), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(3000))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !r.Exhausted {
-		return unfold.Stats{}, 0, false
+		return unfold.Stats{}, 0, false, false
 	}
+	exKinds, sameKinds := kinds(r), true
 	want, err := sigs()
 	if err != nil {
 		t.Fatalf("%s: observer: %v", name, err)
@@ -48,12 +59,13 @@ func againstExhaustive(t *testing.T, name string, body func(*weft.T), opts ...un
 			first = s.Stats()
 		}
 		found := r.FailureCounts[trace.Deadlock] + r.FailureCounts[trace.Leak]
+		sameKinds = sameKinds && maps.Equal(kinds(r), exKinds)
 		missed, ok := unfold.Covers(unfold.DeadlockSigs(s, true), stuck())
 		if d := unfold.Diff(got, want, "unfold", "exhaustive"); d != "" || s.Err() != nil || !r.Exhausted || s.Stats().Unexpected != 0 || !ok || (blocked > 0) != (found > 0) {
 			t.Errorf("%s %+v: %d events, want %d; err %v %v; blocked %d, unfold %d, missed %v\n%s", name, o, len(got), len(want), s.Err(), s.Diverged(), blocked, found, missed, d)
 		}
 	}
-	return first, blocked, true
+	return first, blocked, true, sameKinds
 }
 
 // TestPrimitives: small programs with RWMutex, Once and buffered
@@ -224,6 +236,8 @@ var modelled = map[gen.Kind]bool{
 	gen.Done: true, gen.Wait: true, gen.Join: true, gen.Spawn: true,
 	gen.RLock: true, gen.WLock: true, gen.TryRLock: true, gen.TryWLock: true, gen.OnceDo: true,
 	gen.Send: true, gen.Recv: true, gen.Close: true, gen.Len: true, gen.Cap: true, gen.Select: true,
+	gen.SemP: true, gen.SemV: true, gen.CondWait: true, gen.CondSignal: true, gen.Monitor: true, gen.MonWait: true,
+	gen.MonSignal: true, gen.Await: true,
 }
 
 // TestGeneratedPrimitives runs againstExhaustive on generated programs

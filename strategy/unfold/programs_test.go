@@ -189,44 +189,29 @@ func TestRandomRuns(t *testing.T) {
 
 // TestRefusal: a program that uses a primitive unfold does not model is
 // refused at its first scheduling point: Explore returns an error that
-// names the primitive and strategies that model it, wrapping
+// names the primitive, why, and strategies that model it, wrapping
 // ErrUnmodelled, with the Result of the one execution cut there.
 func TestRefusal(t *testing.T) {
 	for _, c := range []struct {
-		what string
-		body func(*weft.T)
+		what, why string
+		body      func(*weft.T)
 	}{
-		{"nil channels", func(w *weft.T) {
-			var ch *weft.Chan[int]
-			x := weft.NewVar[int]("x")
-			w.Go(func() { ch.Send(1) })
-			x.Store(1)
-			ch.Recv()
-		}},
-		{"condition variables", func(w *weft.T) {
-			var mu weft.Mutex
-			c := weft.NewCond(&mu)
-			w.Go(func() { mu.Lock(); c.Signal(); mu.Unlock() })
-			mu.Lock()
-			c.Wait()
-			mu.Unlock()
-		}},
-		{"selects with a default and a case on an unbuffered channel", func(w *weft.T) {
+		{"selects with a default and a case on an unbuffered channel", "another thread waits to meet the case", func(w *weft.T) {
 			ch := weft.MakeChan[int](0)
 			x := weft.NewVar[int]("x")
 			w.Go(func() { ch.Send(1) })
 			x.Store(1)
 			weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
 		}},
-		{"awaits", func(w *weft.T) {
+		{"virtual time", "time moves only when every thread is blocked", func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Go(func() { x.Store(1) })
-			w.Await(func() bool { return x.Load() == 1 })
+			w.Sleep(1)
 		}},
 	} {
 		s := unfold.New(unfold.Options{})
 		r, err := weft.Explore(c.body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-		if !errors.Is(err, unfold.ErrUnmodelled) || !strings.Contains(err.Error(), "unfold does not model "+c.what) || !strings.Contains(err.Error(), "use optimal") {
+		if !errors.Is(err, unfold.ErrUnmodelled) || !strings.Contains(err.Error(), "unfold does not model "+c.what) || !strings.Contains(err.Error(), c.why) || !strings.Contains(err.Error(), "use optimal") {
 			t.Errorf("%s: error %v", c.what, err)
 		}
 		if !errors.Is(s.Err(), unfold.ErrUnmodelled) || s.Diverged() != nil {

@@ -68,7 +68,7 @@ func (n *net) searchFromCut(t int32, k opKey, d int32) {
 // the copies' read locks, is zero.
 func (n *net) rwAccepts(k opKey, cs []int32) bool {
 	for _, c := range cs {
-		if !accepts(k, &n.conds[c]) {
+		if !n.accepts(k, &n.conds[c]) {
 			return false
 		}
 	}

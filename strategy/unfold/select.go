@@ -82,7 +82,7 @@ func (n *net) chanWants(c int32) []chanWant {
 			}
 		}
 		return out
-	case k.class == trace.ClassChan && (k.kind == trace.KindSend || k.kind == trace.KindRecv):
+	case k.class == trace.ClassChan && k.obj >= 0 && (k.kind == trace.KindSend || k.kind == trace.KindRecv):
 		return []chanWant{{noCase, k}}
 	}
 	return nil

@@ -58,7 +58,7 @@ func (n *net) fromResources(e int32) {
 					}
 				}
 			}
-			if len(buf) == 2 && !accepts(fe.op, &n.conds[buf[1]]) || fe.op.class == trace.ClassRWMutex && !n.acceptsEach(fe.op, buf[1:]) {
+			if len(buf) == 2 && !n.accepts(fe.op, &n.conds[buf[1]]) || several(fe.op) && !n.acceptsEach(fe.op, buf[1:]) {
 				continue
 			}
 			if ok, fatal := n.co(buf...); ok && !fatal {
@@ -72,8 +72,19 @@ func (n *net) fromResources(e int32) {
 		c := &n.conds[d]
 		pl := &n.places[c.place]
 		switch {
-		case pl.kind == mutexPlace && c.state == free:
-			n.lockersOf(d)
+		case pl.kind == mutexPlace:
+			if c.state == free {
+				n.lockersOf(d)
+			}
+			// A Cond's Waits and Relocks with the mutex (the naive way:
+			// they take the Cond's place too).
+			for _, t := range n.objects[pl.obj].condUsers {
+				n.naiveFrom(t, c.place, d)
+			}
+		case pl.kind == copyPlace && len(n.objects[pl.obj].awaiters) > 0:
+			n.awaitersOf(d)
+		case pl.kind == statePlace && queued(opKey{class: n.objects[pl.obj].class}):
+			n.queuedAt(d)
 		case pl.kind == statePlace:
 			// Every operation that can take the new state: those it
 			// enables (a Lock after an Unlock or the last RUnlock, an
@@ -110,6 +121,44 @@ func (n *net) fromResources(e int32) {
 	}
 	if d := ev.post[0]; n.conds[d].state == done {
 		n.joinersOf(d)
+	}
+}
+
+// several reports whether an event of operation k takes conditions of
+// several places that acceptsEach decides on together: an RWMutex's
+// writer's, a Cond's Wait and Relock with a mutex, an await's.
+func several(k opKey) bool {
+	return k.class == trace.ClassRWMutex || accessOf(k) == condAccess || accessOf(k) == awaitAccess
+}
+
+// tryAlone adds the extension {t}, of an operation that takes no place,
+// unless a failed step precedes t.
+func (n *net) tryAlone(t int32) {
+	if _, fatal := n.co(t); !fatal {
+		n.extension([]int32{t})
+	}
+}
+
+// queuedAt adds the extensions that take d, a new condition of the place
+// of a semaphore, a Cond or a monitor, of the thread conditions whose
+// operation takes that place alone: a thread condition concurrent with d
+// leaves in its local configuration a condition of the place at or above
+// d (waitAt), as for Joins and Waits.
+func (n *net) queuedAt(d int32) {
+	obj := n.places[n.conds[d].place].obj
+	for a := d; a >= 0; a = n.conds[a].parent {
+		for _, t := range n.waitAt[a] {
+			if k := n.conds[t].op; k.obj == obj && queued(k) && accessOf(k) == stateAccess && n.accepts(k, &n.conds[d]) {
+				n.tryPair(t, d)
+			}
+		}
+	}
+	// A Cond's Waits and Relocks take the mutex's place too: the naive
+	// way.
+	for _, t := range n.objects[obj].users {
+		if accessOf(n.conds[t].op) == condAccess {
+			n.naiveFrom(t, n.conds[d].place, d)
+		}
 	}
 }
 
@@ -228,7 +277,7 @@ func (n *net) rwEnabled(pl *place, d int32) {
 		if accessOf(k) == readAccess && n.places[n.conds[t].place].thread != pl.thread {
 			continue // another thread's copy
 		}
-		if !accepts(k, &n.conds[d]) {
+		if !n.accepts(k, &n.conds[d]) {
 			continue
 		}
 		if accessOf(k) == readAccess {

@@ -15,8 +15,11 @@ import (
 // condition of its place does not accept (accepts).
 func mayBlock(k opKey) bool {
 	switch k.kind {
-	case trace.KindLock, trace.KindRLock, trace.KindOnceDo, trace.KindSend, trace.KindRecv, trace.KindWGWait, trace.KindJoin:
+	case trace.KindLock, trace.KindRLock, trace.KindOnceDo, trace.KindSend, trace.KindRecv, trace.KindWGWait, trace.KindJoin,
+		trace.KindP, trace.KindRelock, trace.KindMEnter, trace.KindMReenter, trace.KindAwait:
 		return true
+	case trace.KindV:
+		return k.class == trace.ClassBinarySemaphore
 	case trace.KindSelect:
 		return k.arg != 1 // a select with a default never blocks
 	}
@@ -26,9 +29,25 @@ func mayBlock(k opKey) bool {
 // hasState reports whether the unfolding has an RWMutex, a Once or a
 // channel.
 func (n *net) hasState() bool {
+	if n.nilBlocked {
+		return true
+	}
 	for _, ob := range n.objects {
 		switch ob.class {
-		case trace.ClassRWMutex, trace.ClassOnce, trace.ClassChan:
+		case trace.ClassRWMutex, trace.ClassOnce, trace.ClassChan, trace.ClassCond, trace.ClassMonitor, trace.ClassSemaphore, trace.ClassBinarySemaphore:
+			return true
+		}
+		if len(ob.awaiters) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasWaits reports whether the unfolding has a WaitGroup.
+func (n *net) hasWaits() bool {
+	for _, ob := range n.objects {
+		if ob.class == trace.ClassWaitGroup {
 			return true
 		}
 	}
@@ -36,8 +55,9 @@ func (n *net) hasState() bool {
 }
 
 // stuckBudget bounds the concurrency checks of one search of stuck
-// markings: past it, the search stops (Stats.DeadlockSearchCut), and the
-// deadlocks it did not reach are found only if a test runs into them.
+// markings: past it, the search stops (Stats.DeadlockSearchCut, the
+// Result's counter "net deadlock search cut"), and the deadlocks it did
+// not reach are found only if a test runs into them.
 const stuckBudget = 300000
 
 // stuckMarkings returns the thread conditions of the reachable markings
@@ -48,10 +68,18 @@ const stuckBudget = 300000
 // operation that may block, concurrent with those chosen before, or none;
 // for each such set, it looks for one way to complete it into a marking
 // (completeStuck). Its cost grows with the product of the numbers of such
-// conditions per thread: it is made only for an unfolding with a place of
-// an RWMutex, a Once or a channel (the mutexes' deadlocks have the paper's
-// search, Fig. 11), and stops past stuckBudget concurrency checks.
-func (n *net) stuckMarkings() [][]int32 {
+// conditions per thread, and it stops past stuckBudget concurrency
+// checks.
+//
+// With lazy (a program whose blocking operations are Mutex Locks, Joins
+// and WaitGroup Waits), the threads blocked on a Lock or a Join are not
+// chosen but completed: one marking is found per set of threads blocked
+// on a Wait, with Locks and Joins where they complete it. The deadlocks
+// of Locks and Joins alone are the paper's search's (Fig. 11, a Join as a
+// lock its thread holds until it ends), and the Locks and Joins of a
+// program with many of them would use the budget up before the Waits are
+// reached.
+func (n *net) stuckMarkings(lazy bool) [][]int32 {
 	var threads []int32 // thread places
 	for _, p := range n.threads {
 		threads = append(threads, p)
@@ -64,6 +92,8 @@ func (n *net) stuckMarkings() [][]int32 {
 			switch cd := &n.conds[c]; {
 			case cd.state == done:
 				dones[i] = append(dones[i], c)
+			case lazy && cd.state == pending && (cd.op.kind == trace.KindLock && cd.op.class == trace.ClassMutex || cd.op.kind == trace.KindJoin):
+				dones[i] = append(dones[i], c) // completeStuck may choose it
 			case cd.state == pending && mayBlock(cd.op):
 				pend[i] = append(pend[i], c)
 			}
@@ -79,7 +109,7 @@ func (n *net) stuckMarkings() [][]int32 {
 		}
 		if i == len(threads) {
 			if len(blocked) > 0 {
-				if m := n.completeStuck(blocked, threads, dones); m != nil {
+				if m := n.completeStuck(blocked, threads, dones, limit); m != nil {
 					found = append(found, m)
 				}
 			}
@@ -103,12 +133,16 @@ func (n *net) stuckMarkings() [][]int32 {
 
 // completeStuck returns a marking, sorted, where the threads of blocked
 // (concurrent thread conditions) are blocked there and every other thread
-// of the places threads has finished (at one of its conditions dones) or
-// not started; nil if there is none.
-func (n *net) completeStuck(blocked, threads []int32, dones [][]int32) []int32 {
+// of the places threads has finished or is blocked (at one of its
+// conditions dones) or has not started; nil if there is none, or if the
+// concurrency checks pass limit.
+func (n *net) completeStuck(blocked, threads []int32, dones [][]int32, limit int) []int32 {
 	set := slices.Clone(blocked)
 	var search func(i int) bool
 	search = func(i int) bool {
+		if n.stats.CoChecks > limit {
+			return false
+		}
 		if i == len(threads) {
 			return n.stuckAt(set, threads)
 		}
@@ -198,6 +232,13 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		// the marking's conditions of them does not let it run.
 		if cd.op.kind == trace.KindRUnlock {
 			return false // it never blocks (runlock.go)
+		}
+		if accessOf(cd.op) == nilAccess {
+			if cd.op.kind != trace.KindSend && cd.op.kind != trace.KindRecv {
+				return false // a Close or a Len of a nil channel runs
+			}
+			blocked = true // a nil channel blocks forever
+			continue
 		}
 		ps := n.resources(nil, n.places[cd.place].thread, cd.op)
 		if len(ps) == 0 {

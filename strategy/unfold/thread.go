@@ -44,6 +44,14 @@ func (n *net) fromThread(t int32, marking []int32) {
 	case selectAccess:
 		n.selectExts(t)
 		n.meets(t)
+	case condAccess, awaitAccess:
+		// Two places or more, each searched whole (the naive way for
+		// these operations).
+		n.naiveOf(t, k, -1, -1)
+	case nilAccess:
+		if k.kind != trace.KindSend && k.kind != trace.KindRecv {
+			n.tryAlone(t) // a Close (it panics), a Len
+		}
 	case writeAccess:
 		start := n.tupleBuf[:0]
 		for _, p := range ps {
@@ -105,7 +113,7 @@ func (n *net) searchPlace(t, p, start int32) {
 		queue = queue[1:]
 		n.stats.Visited++
 		s := it.c
-		if !it.fatal && accepts(k, &n.conds[s]) {
+		if !it.fatal && n.accepts(k, &n.conds[s]) {
 			n.extension([]int32{t, s})
 		}
 		if d := n.conds[s].parent; d >= 0 {
@@ -224,6 +232,8 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.post[1])
+				case awaitAccess: // a read of several variables
+					with(it.i, j, ev.post[n.slot(f, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.pre[1:], flat[it.i*m:(it.i+1)*m]) {
 						flat = append(flat, ev.post[1:]...)
@@ -238,6 +248,8 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.pre[1])
+				case awaitAccess:
+					with(it.i, j, ev.pre[n.slot(e, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.post[1:], flat[it.i*m:(it.i+1)*m]) {
 						flat = append(flat, ev.pre[1:]...)
@@ -256,8 +268,11 @@ func (n *net) acceptsEach(k opKey, cs []int32) bool {
 	if k.class == trace.ClassRWMutex {
 		return n.rwAccepts(k, cs)
 	}
+	if accessOf(k) == awaitAccess {
+		return n.awaitReady(cs)
+	}
 	for _, c := range cs {
-		if !accepts(k, &n.conds[c]) {
+		if !n.accepts(k, &n.conds[c]) {
 			return false
 		}
 	}

@@ -24,6 +24,7 @@ type objects struct {
 	chans []*weft.Chan[int]
 	wgs   []*weft.WaitGroup
 	onces []*weft.Once
+	sync  syncObjects
 }
 
 // scope holds the objects of a Scope statement, made by the thread that
@@ -66,6 +67,7 @@ func alloc(p *gen.Program) *objects {
 		once.SetName(name("once", i))
 		o.onces = append(o.onces, once)
 	}
+	o.allocSync(p)
 	return o
 }
 
@@ -241,7 +243,9 @@ func (o *objects) stmt(w *weft.T, threads []*weft.Thread, sc *scope, s gen.Stmt)
 	case gen.Timeout:
 		weft.Select(weft.OnRecv(o.chans[s.Obj], nil), weft.OnRecv(w.After(time.Duration(s.Val)), func(time.Duration, bool) { o.store(o.vars[s.Val2], 7) }))
 	default:
-		o.loop(w, threads, sc, s)
+		if !o.syncStmt(w, threads, sc, s) {
+			o.loop(w, threads, sc, s)
+		}
 	}
 	return nil
 }
