@@ -66,6 +66,18 @@ var forms = []form{
 	{kind: Release, head: "m{obj}.Unlock()"},
 	{kind: Sleep, head: "sleep({val})"},
 	{kind: Now, head: "v{obj}.Store(now())"},
+	// Options.Sync (sync.go).
+	{kind: SemP, head: "s{obj}.P()"},
+	{kind: SemV, head: "s{obj}.V()"},
+	{kind: CondWait, head: "m{obj}.Lock(); if v{val}.Load() == 0 { cond{obj}.Wait() }; m{obj}.Unlock()"},
+	{kind: CondSignal, head: "m{obj}.Lock(); v{val}.Store(1); cond{obj}.Signal(); m{obj}.Unlock()"},
+	{kind: CondSignal, head: "m{obj}.Lock(); v{val}.Store(1); cond{obj}.Broadcast(); m{obj}.Unlock()", set: func(s *Stmt) { s.Val2 = 1 }},
+	{kind: Monitor, head: "mon{obj}.Enter() {", tail: "// mon{obj}.Exit()", body: true},
+	{kind: MonWait, head: "if v{val}.Load() == 0 { mon{obj}.Cond({val2}).Wait() }"},
+	{kind: MonSignal, head: "v{val}.Store(1); mon{obj}.Cond({val2}).Signal()"},
+	{kind: MonSignal, head: "v{val}.Store(1); mon{obj}.Cond({val2}).SignalAll()", set: assert},
+	{kind: Await, head: "for v{obj}.Load() == 0 { yield() }", set: func(s *Stmt) { s.Val2 = 1 }},
+	{kind: Await, head: "await(v{obj}.Load() != 0)"},
 
 	// Statements on the objects of the innermost scope.
 	{kind: Load, head: "assert(lv.Load() != {val})", set: localAssert},

@@ -97,6 +97,11 @@ func (ps *parser) program() (*Program, error) {
 		p.Fill = true
 		ps.i++
 	}
+	if ok, err := ps.syncHeader(p); err != nil {
+		return nil, err
+	} else if ok {
+		ps.i++
+	}
 	for ps.i < len(ps.lines) {
 		m := threadLine.FindStringSubmatch(ps.line())
 		if m == nil {
@@ -227,4 +232,34 @@ func (ps *parser) scope(indent string, f *form, h holes) (Stmt, error) {
 	ps.i++
 	s.Child, s.Body = child, body
 	return s, nil
+}
+
+var (
+	semDecl  = regexp.MustCompile(`^s(\d+): (binary )?semaphore\((-?\d+)\)$`)
+	condDecl = regexp.MustCompile(`^cond(\d+): on m(\d+)$`)
+	monDecl  = regexp.MustCompile(`^mon(\d+): (SC|SU) monitor$`)
+)
+
+// syncHeader parses the line of Options.Sync's objects (Program.syncHeader)
+// into p, if the current line is one; it reports whether it was.
+func (ps *parser) syncHeader(p *Program) (bool, error) {
+	line := ps.line()
+	if !semDecl.MatchString(line) && !condDecl.MatchString(line) && !monDecl.MatchString(line) &&
+		!strings.HasPrefix(line, "s0: ") && !strings.HasPrefix(line, "cond0: ") && !strings.HasPrefix(line, "mon0: ") {
+		return false, nil
+	}
+	for _, d := range strings.Split(line, ", ") {
+		if m := semDecl.FindStringSubmatch(d); m != nil && m[1] == strconv.Itoa(len(p.Sems)) {
+			v, _ := strconv.Atoi(m[3])
+			p.Sems = append(p.Sems, v)
+			p.Binary = append(p.Binary, m[2] != "")
+		} else if m := condDecl.FindStringSubmatch(d); m != nil && m[1] == strconv.Itoa(p.Conds) && m[2] == m[1] {
+			p.Conds++
+		} else if m := monDecl.FindStringSubmatch(d); m != nil && m[1] == strconv.Itoa(len(p.SU)) {
+			p.SU = append(p.SU, m[2] == "SU")
+		} else {
+			return false, ps.errorf(ErrSyntax, "object %q: want sN: [binary ]semaphore(V), condN: on mN or monN: SC|SU monitor, in order", d)
+		}
+	}
+	return true, nil
 }
