@@ -69,8 +69,9 @@ type Stats struct {
 	// scenario did not predict (§7.3).
 	Executions, Diverged, Unforeseen int
 	// TimedOut and Errors count the solver queries that timed out or
-	// failed.
-	TimedOut, Errors int
+	// failed; OrderBound the scenarios with steps of other primitives
+	// whose search for an order ran out of steps (order.go).
+	TimedOut, Errors, OrderBound int
 }
 
 // The capabilities the driver and the runtime look for.
@@ -233,6 +234,12 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	if s.b.err != nil {
 		s.err = s.b.err
 		return
+	}
+	for p, op := range tr.Final {
+		if op.Kind == trace.KindAwait || op.Class == trace.ClassClock {
+			s.err = fmt.Errorf("%w: thread %d ends the execution waiting in a %v", ErrUnsupported, p, op)
+			return
+		}
 	}
 	s.check()
 	// A failure, or an assumption that did not hold (w.Assume), stopped

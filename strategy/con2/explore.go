@@ -259,14 +259,7 @@ func (f *forest) releases(n int32) []int32 {
 	var walk func(m int32, held []uint64)
 	walk = func(m int32, held []uint64) {
 		for _, k := range f.next(m, th) {
-			h := held
-			if l := &f.nodes[k].lab; l.kind == kAcquire {
-				h = append(slices.Clone(held), l.obj)
-			} else if l.kind == kRelease {
-				if i := slices.Index(held, l.obj); i >= 0 {
-					h = slices.Delete(slices.Clone(held), i, i+1)
-				}
-			}
+			h := lockStep(held, &f.nodes[k].lab)
 			if len(h) == 0 {
 				out = append(out, k)
 				continue

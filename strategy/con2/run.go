@@ -62,7 +62,7 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 			return strategy.Cut
 		}
 		r.pos++
-		return strategy.Choice{Thread: p}
+		return strategy.Choice{Thread: p, Alt: s.alt(st, p, nd)}
 	}
 	p := s.names.Current(r.target)
 	if p == trace.NoThread || !st.Enabled(p) {
@@ -88,6 +88,9 @@ func (s *Strategy) matches(st *strategy.State, p trace.ThreadID, l *label) bool 
 	}
 	if op.Kind == trace.KindJoin {
 		return uint64(s.names.Stable(trace.ThreadID(op.Arg))) == l.obj
+	}
+	if op.Kind == trace.KindSelect {
+		return caseKey(st.Trace, op, l.cas) == l.obj
 	}
 	return op.Obj >= 0 && int(op.Obj) < len(st.Trace.Objects) && st.Trace.Objects[op.Obj].Key == l.obj
 }
@@ -150,4 +153,25 @@ func (s *Strategy) diverge() {
 		s.run.diverged = true
 		s.stats.Diverged++
 	}
+}
+
+// alt returns the alternative of thread p's pending operation that runs
+// the step of node nd: its select case and, for a receive that meets a
+// sender on an unbuffered channel, the sender the node's source says; 0
+// if the state does not describe its alternatives.
+func (s *Strategy) alt(st *strategy.State, p trace.ThreadID, nd *node) int32 {
+	if nd.lab.kind != kSync || st.Alternatives == nil || st.Threads[p].Alts <= 1 {
+		return 0
+	}
+	partner, pcase := trace.NoThread, int32(-1)
+	if nd.src != none && s.f.nodes[nd.src].lab.rdv {
+		partner, pcase = s.names.Current(s.f.nodes[nd.src].thread), s.f.nodes[nd.src].lab.cas
+	}
+	for a := range st.Threads[p].Alts {
+		x := st.Alternatives.Alternative(p, a)
+		if x.Case == nd.lab.cas && x.Partner == partner && (partner == trace.NoThread || x.PartnerCase == pcase) {
+			return a
+		}
+	}
+	return 0
 }

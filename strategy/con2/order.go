@@ -1,0 +1,282 @@
+// This file implements the realizability of the temporal part of a
+// scenario with steps of other primitives: a search for an order of its
+// steps in which every step is enabled and synchronises with the step
+// its node says, on package model's states of the primitives.
+
+package con2
+
+import (
+	"github.com/weft-go/weft/model"
+	"github.com/weft-go/weft/trace"
+)
+
+// maxOrderSteps bounds the steps the search of one scenario's order
+// tries; a scenario whose search runs out is counted unrealizable
+// (Stats.OrderBound).
+const maxOrderSteps = 20000
+
+// hasSync reports whether the nodes hold a step of another primitive.
+func (f *forest) hasSync(ns []int32) bool {
+	for _, n := range ns {
+		if f.nodes[n].lab.kind == kSync {
+			return true
+		}
+	}
+	return false
+}
+
+// orderer searches an order of a scenario's steps (its event nodes).
+type orderer struct {
+	f       *forest
+	threads []trace.ThreadID
+	idx     map[trace.ThreadID]int
+	seq     [][]int32 // each thread's steps, in order
+	// startAt[i] is the number of steps of thread parent[i] that must
+	// have run before thread i starts (its fork follows them); parent
+	// -1 for a thread started from the first.
+	parent, startAt []int
+	pos             []int
+	lastW           map[uint64]int32 // the last write run of each variable
+	holder          map[uint64]int32 // the acquire of each mutex held
+	evNode          []int32          // the node of each event of the model's state
+	order           []int32
+	budget          int
+}
+
+// schedule returns an order of the steps of the scenario of nodes (by
+// thread in chains) in which each runs as its node says, or false if
+// none is found.
+func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]int32, bool, bool) {
+	o := &orderer{f: f, idx: map[trace.ThreadID]int{}, lastW: map[uint64]int32{}, holder: map[uint64]int32{}, budget: maxOrderSteps}
+	o.threads = sortedThreads(chains)
+	for i, th := range o.threads {
+		o.idx[th] = i
+	}
+	o.seq = make([][]int32, len(o.threads))
+	o.parent = make([]int, len(o.threads))
+	o.startAt = make([]int, len(o.threads))
+	o.pos = make([]int, len(o.threads))
+	for i, th := range o.threads {
+		c := chains[th]
+		for _, n := range c {
+			if f.nodes[n].lab.kind.event() {
+				o.seq[i] = append(o.seq[i], n)
+			}
+		}
+		o.parent[i] = -1
+		fk := f.nodes[c[0]].up
+		if fk == none {
+			continue
+		}
+		pt := f.nodes[fk].thread
+		j, ok := o.idx[pt]
+		if !ok {
+			continue
+		}
+		o.parent[i] = j
+		for _, n := range chains[pt] {
+			if f.nodes[n].depth < f.nodes[fk].depth && f.nodes[n].lab.kind.event() {
+				o.startAt[i]++
+			}
+		}
+	}
+	var st model.State
+	st.Reset(f.objs, len(o.threads))
+	ok := o.search(&st)
+	return o.order, ok, o.budget <= 0
+}
+
+// started reports whether thread i has started.
+func (o *orderer) started(i int) bool {
+	return o.parent[i] < 0 || o.pos[o.parent[i]] >= o.startAt[i]
+}
+
+// done reports whether thread i ran all its steps.
+func (o *orderer) done(i int) bool { return o.pos[i] >= len(o.seq[i]) }
+
+// search extends the order from state st, depth first.
+func (o *orderer) search(st *model.State) bool {
+	all := true
+	for i := range o.threads {
+		if !o.done(i) {
+			all = false
+		}
+	}
+	if all {
+		return true
+	}
+	if o.budget <= 0 {
+		return false
+	}
+	o.budget--
+	// Every thread's pending operation: its next step's.
+	for i := range o.threads {
+		st.Threads[i].Op = trace.Op{}
+		st.Threads[i].Done = o.started(i) && o.done(i)
+		if o.started(i) && !o.done(i) {
+			st.Threads[i].Op = o.f.ops[o.seq[i][o.pos[i]]]
+		}
+	}
+	for i := range o.threads {
+		if !o.started(i) || o.done(i) {
+			continue
+		}
+		n := o.seq[i][o.pos[i]]
+		if o.f.nodes[n].lab.rdv {
+			continue // runs with its receiver's step
+		}
+		if o.try(st, i, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// try runs step n of thread i next, in each way that matches n, and
+// searches on.
+func (o *orderer) try(st *model.State, i int, n int32) bool {
+	f := o.f
+	nd := &f.nodes[n]
+	switch nd.lab.kind {
+	case kRead, kWrite, kUpdate:
+		w, ok := o.lastW[nd.lab.obj]
+		if !ok {
+			w = none
+		}
+		if nd.lab.kind.reads() && w != f.source(n) {
+			return false
+		}
+		old, had := o.lastW[nd.lab.obj]
+		if nd.lab.kind.writes() {
+			o.lastW[nd.lab.obj] = n
+		}
+		if o.next(st, i, n, nil) {
+			return true
+		}
+		if nd.lab.kind.writes() {
+			if had {
+				o.lastW[nd.lab.obj] = old
+			} else {
+				delete(o.lastW, nd.lab.obj)
+			}
+		}
+		return false
+	case kJoin:
+		if nd.src != none {
+			j, ok := o.idx[f.nodes[nd.src].thread]
+			if ok && !o.done(j) {
+				return false
+			}
+		}
+		return o.next(st, i, n, nil)
+	}
+	op := st.Threads[i].Op
+	if st.Enabled(trace.ThreadID(i), op) == model.Disabled {
+		return false
+	}
+	found := false
+	st.Alternatives(trace.ThreadID(i), op, func(a model.Alt) bool {
+		if o.matches(st, i, n, a) {
+			s2 := new(model.State)
+			s2.CopyFrom(st)
+			if o.step(s2, i, n, a) {
+				found = true
+				return false
+			}
+		}
+		return o.budget > 0
+	})
+	return found
+}
+
+// matches reports whether alternative a of thread i's pending operation
+// runs step n as its node says: the select case, the partner, the OK,
+// and the step it synchronises with.
+func (o *orderer) matches(st *model.State, i int, n int32, a model.Alt) bool {
+	f := o.f
+	nd := &f.nodes[n]
+	l := &nd.lab
+	op := st.Threads[i].Op
+	if op.Kind == trace.KindSelect && a.Case != l.cas {
+		return false
+	}
+	if a.Partner != trace.NoThread {
+		if nd.src == none || !f.nodes[nd.src].lab.rdv {
+			return false
+		}
+		j, ok := o.idx[f.nodes[nd.src].thread]
+		if !ok || int(a.Partner) != j || o.done(j) || o.seq[j][o.pos[j]] != nd.src || a.PartnerCase != f.nodes[nd.src].lab.cas {
+			return false
+		}
+		return true
+	}
+	if nd.src != none && f.nodes[nd.src].lab.rdv {
+		return false
+	}
+	out := st.Outcome(trace.ThreadID(i), op, a)
+	if l.kind == kSync && out.OK != l.ok {
+		return false
+	}
+	if l.kind == kAcquire || l.kind == kRelease {
+		return true
+	}
+	src := none
+	if l.op == trace.KindTryLock && op.Class == trace.ClassMutex {
+		if h, ok := o.holder[l.obj]; ok {
+			src = h
+		}
+	} else if out.Source >= 0 && int(out.Source) < len(o.evNode) {
+		src = o.evNode[out.Source]
+	}
+	if nd.src != none {
+		return src == nd.src
+	}
+	return src == none || f.nodes[src].thread == nd.thread || f.before(src, nd.up)
+}
+
+// step applies alternative a of thread i's step n to st and searches on.
+func (o *orderer) step(st *model.State, i int, n int32, a model.Alt) bool {
+	st.Step(trace.ThreadID(i), a, 0)
+	o.evNode = append(o.evNode, n)
+	var partner = -1
+	if a.Partner != trace.NoThread {
+		partner = int(a.Partner)
+		o.pos[partner]++
+	}
+	l := &o.f.nodes[n].lab
+	obj, d := lockEffect(l)
+	old, had := o.holder[obj]
+	switch {
+	case d > 0:
+		o.holder[obj] = n
+	case d < 0:
+		delete(o.holder, obj)
+	}
+	if o.next(st, i, n, nil) {
+		return true
+	}
+	switch {
+	case had:
+		o.holder[obj] = old
+	case d != 0:
+		delete(o.holder, obj)
+	}
+	if partner >= 0 {
+		o.pos[partner]--
+	}
+	o.evNode = o.evNode[:len(o.evNode)-1]
+	return false
+}
+
+// next records step n of thread i as run and searches on; it undoes the
+// record if the search fails.
+func (o *orderer) next(st *model.State, i int, n int32, _ any) bool {
+	o.pos[i]++
+	o.order = append(o.order, n)
+	if o.search(st) {
+		return true
+	}
+	o.order = o.order[:len(o.order)-1]
+	o.pos[i]--
+	return false
+}
