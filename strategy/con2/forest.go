@@ -117,10 +117,10 @@ type forest struct {
 	// node's operation in those numbers. syncs lists the nodes of other
 	// primitives by object key, the observed ones and the pending
 	// rendezvous senders of executions that ended blocked.
-	objs   []trace.ObjectInfo
-	objID  map[uint64]trace.ObjectID
-	ops    map[int32]trace.Op
-	syncs  map[uint64][]int32
+	objs  []trace.ObjectInfo
+	objID map[uint64]trace.ObjectID
+	ops   map[int32]trace.Op
+	syncs map[uint64][]int32
 	// Scratch for closures: mark[i] == gen marks node i.
 	mark []uint32
 	gen  uint32
