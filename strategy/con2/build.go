@@ -37,9 +37,9 @@ type builder struct {
 	last      []int32
 	lastWrite map[uint64]int32
 	// steps holds the node of each step (the receiver's for a
-	// rendezvous), holder the acquire of each mutex held.
-	steps  []int32
-	holder map[uint64]int32
+	// rendezvous); trk follows the sources the runtime does not record.
+	steps []int32
+	trk   *tracker
 	// made holds the nodes of the execution in the order they ran;
 	// observed those of them no execution had run before.
 	made, observed []int32
@@ -57,10 +57,7 @@ func (b *builder) reset(f *forest, names *trace.ThreadNames, tr *trace.Trace) {
 		b.lastWrite = map[uint64]int32{}
 	}
 	clear(b.lastWrite)
-	if b.holder == nil {
-		b.holder = map[uint64]int32{}
-	}
-	clear(b.holder)
+	b.trk = newTracker()
 	b.steps = b.steps[:0]
 	b.made, b.observed, b.err = b.made[:0], b.observed[:0], nil
 }
@@ -183,11 +180,7 @@ func (b *builder) event(s int) {
 	l.obj = tr.Objects[ev.Op.Obj].Key
 	if l.kind == kAcquire || l.kind == kRelease {
 		n := b.step(s, b.add(p, l, none))
-		if l.kind == kAcquire {
-			b.holder[l.obj] = n
-		} else {
-			delete(b.holder, l.obj)
-		}
+		b.trk.apply(b.f, b.stable(p), n, &l, b.f.ops[n])
 		return
 	}
 	for b.acc < len(tr.Accesses) && int(tr.Accesses[b.acc].Step) < s {

@@ -65,6 +65,8 @@ type label struct {
 	// lock is the lock a step takes or releases besides its object (the
 	// mutex of a Cond's Wait and Relock), or 0.
 	lock uint64
+	// val is the length a channel's Len observed.
+	val int64
 }
 
 // none is the node index of no node.

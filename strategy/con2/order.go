@@ -37,7 +37,7 @@ type orderer struct {
 	parent, startAt []int
 	pos             []int
 	lastW           map[uint64]int32 // the last write run of each variable
-	holder          map[uint64]int32 // the acquire of each mutex held
+	trk             *tracker
 	evNode          []int32          // the node of each event of the model's state
 	order           []int32
 	budget          int
@@ -47,7 +47,7 @@ type orderer struct {
 // thread in chains) in which each runs as its node says, or false if
 // none is found.
 func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]int32, bool, bool) {
-	o := &orderer{f: f, idx: map[trace.ThreadID]int{}, lastW: map[uint64]int32{}, holder: map[uint64]int32{}, budget: maxOrderSteps}
+	o := &orderer{f: f, idx: map[trace.ThreadID]int{}, lastW: map[uint64]int32{}, trk: newTracker(), budget: maxOrderSteps}
 	o.threads = sortedThreads(chains)
 	for i, th := range o.threads {
 		o.idx[th] = i
@@ -220,13 +220,15 @@ func (o *orderer) matches(st *model.State, i int, n int32, a model.Alt) bool {
 	if l.kind == kAcquire || l.kind == kRelease {
 		return true
 	}
-	src := none
-	if l.op == trace.KindTryLock && op.Class == trace.ClassMutex {
-		if h, ok := o.holder[l.obj]; ok {
-			src = h
+	if op.Kind == trace.KindLen && int64(out.Value) != l.val {
+		return false
+	}
+	src, ok := o.trk.source(f, nd.thread, l, op)
+	if !ok {
+		src = none
+		if out.Source >= 0 && int(out.Source) < len(o.evNode) {
+			src = o.evNode[out.Source]
 		}
-	} else if out.Source >= 0 && int(out.Source) < len(o.evNode) {
-		src = o.evNode[out.Source]
 	}
 	if nd.src != none {
 		return src == nd.src
@@ -243,24 +245,14 @@ func (o *orderer) step(st *model.State, i int, n int32, a model.Alt) bool {
 		partner = int(a.Partner)
 		o.pos[partner]++
 	}
-	l := &o.f.nodes[n].lab
-	obj, d := lockEffect(l)
-	old, had := o.holder[obj]
-	switch {
-	case d > 0:
-		o.holder[obj] = n
-	case d < 0:
-		delete(o.holder, obj)
-	}
+	nd := &o.f.nodes[n]
+	saved := o.trk
+	o.trk = saved.clone()
+	o.trk.apply(o.f, nd.thread, n, &nd.lab, o.f.ops[n])
 	if o.next(st, i, n, nil) {
 		return true
 	}
-	switch {
-	case had:
-		o.holder[obj] = old
-	case d != 0:
-		delete(o.holder, obj)
-	}
+	o.trk = saved
 	if partner >= 0 {
 		o.pos[partner]--
 	}

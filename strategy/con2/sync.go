@@ -69,9 +69,9 @@ func lockEffect(l *label) (obj uint64, d int) {
 // sync adds the node of step s, a step of another primitive: its source
 // is the step it synchronises with (trace.Event.Source; for a receive
 // that meets a sender on an unbuffered channel, the sender's side, added
-// first as a node of the sender; for a Mutex TryLock that fails, the
-// acquire of the thread that holds the mutex) when that step is another
-// thread's, not one the thread inherits (before its fork).
+// first as a node of the sender; for the steps whose pair the runtime
+// does not record, the tracker's) when that step is another thread's,
+// not one the thread inherits (before its fork).
 func (b *builder) sync(s int) {
 	tr := b.tr
 	ev := &tr.Events[s]
@@ -80,33 +80,31 @@ func (b *builder) sync(s int) {
 	if (ev.Op.Kind == trace.KindWait || ev.Op.Kind == trace.KindRelock) && ev.Op.Class == trace.ClassCond && ev.Op.Arg >= 0 {
 		l.lock = tr.Objects[ev.Op.Arg].Key
 	}
+	if ev.Op.Kind == trace.KindLen {
+		l.val = int64(ev.Value)
+	}
+	op := b.f.numOp(tr, ev.Op, b.names)
 	w := none
-	switch {
-	case ev.Partner != trace.NoThread:
-		q := ev.Partner
-		pl := label{kind: kSync, op: ev.PartnerOp.Kind, obj: caseKey(tr, ev.PartnerOp, ev.PartnerCase), cas: ev.PartnerCase, ok: true, rdv: true}
-		w = b.add(q, pl, none)
-		b.f.setOp(w, tr, ev.PartnerOp, b.names)
-		b.f.addSync(w)
-	case ev.Op.Class == trace.ClassMutex && ev.Op.Kind == trace.KindTryLock:
-		if h, ok := b.holder[l.obj]; ok {
-			w = h
+	if x, ok := b.trk.source(b.f, b.stable(p), &l, op); ok {
+		w = x
+	} else {
+		switch {
+		case ev.Partner != trace.NoThread:
+			q := ev.Partner
+			pl := label{kind: kSync, op: ev.PartnerOp.Kind, obj: caseKey(tr, ev.PartnerOp, ev.PartnerCase), cas: ev.PartnerCase, ok: true, rdv: true}
+			w = b.add(q, pl, none)
+			b.f.setOp(w, tr, ev.PartnerOp, b.names)
+			b.f.addSync(w)
+		case ev.Source() >= 0 && ev.Source() < len(b.steps):
+			w = b.steps[ev.Source()]
 		}
-	case ev.Source() >= 0 && ev.Source() < len(b.steps):
-		w = b.steps[ev.Source()]
 	}
 	if w != none && (b.f.nodes[w].thread == b.stable(p) || b.f.before(w, b.last[p])) {
 		w = none // the thread's own step, or one it inherits
 	}
 	n := b.step(s, b.add(p, l, w))
 	b.f.addSync(n)
-	if obj, d := lockEffect(&l); l.lock != 0 && d != 0 {
-		if d > 0 {
-			b.holder[obj] = n
-		} else {
-			delete(b.holder, obj)
-		}
-	}
+	b.trk.apply(b.f, b.stable(p), n, &l, b.f.ops[n])
 }
 
 // caseKey returns the key of the object of op: for a select, the channel
@@ -148,13 +146,17 @@ func (f *forest) objOf(k uint64, in *trace.ObjectInfo) trace.ObjectID {
 	return id
 }
 
-// setOp records op, of execution tr, as the operation of step node n, in
-// the forest's numbers of objects (and for a join, of threads), unless n
-// has one.
+// setOp records op, of execution tr, as the operation of step node n
+// (numOp), unless n has one.
 func (f *forest) setOp(n int32, tr *trace.Trace, op trace.Op, names *trace.ThreadNames) {
-	if _, ok := f.ops[n]; ok {
-		return
+	if _, ok := f.ops[n]; !ok {
+		f.ops[n] = f.numOp(tr, op, names)
 	}
+}
+
+// numOp returns op, of execution tr, in the forest's numbers of objects
+// (and for a join, of threads).
+func (f *forest) numOp(tr *trace.Trace, op trace.Op, names *trace.ThreadNames) trace.Op {
 	num := func(id trace.ObjectID) trace.ObjectID {
 		if id < 0 || int(id) >= len(tr.Objects) {
 			return trace.NoObject
@@ -175,5 +177,5 @@ func (f *forest) setOp(n int32, tr *trace.Trace, op trace.Op, names *trace.Threa
 	case op.Class == trace.ClassCond && (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Arg >= 0:
 		o.Arg = int64(num(trace.ObjectID(op.Arg)))
 	}
-	f.ops[n] = o
+	return o
 }
