@@ -180,6 +180,7 @@ func (b *builder) event(s int) {
 	l.obj = tr.Objects[ev.Op.Obj].Key
 	if l.kind == kAcquire || l.kind == kRelease {
 		n := b.step(s, b.add(p, l, none))
+		b.f.addSync(n)
 		b.trk.apply(b.f, b.stable(p), n, &l, b.f.ops[n])
 		return
 	}

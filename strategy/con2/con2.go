@@ -255,7 +255,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 			s.ranges[in.Name] = r
 		}
 	}
+	s.pending(tr)
 	s.extract()
+	s.alternatives()
 	s.retry()
 }
 

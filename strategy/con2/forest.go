@@ -123,6 +123,13 @@ type forest struct {
 	objID map[uint64]trace.ObjectID
 	ops   map[int32]trace.Op
 	syncs map[uint64][]int32
+	// keys[i] is the key of object i; syncObjs the keys of syncs in the
+	// order first seen; pend the hypothetical nodes of pending steps;
+	// tried the pairs of a step and a source alternatives tried.
+	keys     []uint64
+	syncObjs []uint64
+	pend     []int32
+	tried    map[[2]int32]bool
 	// Scratch for closures: mark[i] == gen marks node i.
 	mark []uint32
 	gen  uint32
@@ -130,7 +137,7 @@ type forest struct {
 
 func newForest() *forest {
 	return &forest{index: map[key]int32{}, kids: map[int32][]int32{}, fails: map[int32]bool{}, widths: map[uint64]int{},
-		objID: map[uint64]trace.ObjectID{}, ops: map[int32]trace.Op{}, syncs: map[uint64][]int32{}}
+		objID: map[uint64]trace.ObjectID{}, ops: map[int32]trace.Op{}, syncs: map[uint64][]int32{}, tried: map[[2]int32]bool{}}
 }
 
 // intern returns the node of k, made if new (fresh).

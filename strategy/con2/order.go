@@ -38,7 +38,7 @@ type orderer struct {
 	pos             []int
 	lastW           map[uint64]int32 // the last write run of each variable
 	trk             *tracker
-	evNode          []int32          // the node of each event of the model's state
+	evNode          []int32 // the node of each event of the model's state
 	order           []int32
 	budget          int
 }

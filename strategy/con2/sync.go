@@ -129,6 +129,9 @@ func caseKey(tr *trace.Trace, op trace.Op, cas int32) uint64 {
 // addSync lists node n among the nodes of its object, once.
 func (f *forest) addSync(n int32) {
 	obj := f.nodes[n].lab.obj
+	if _, ok := f.syncs[obj]; !ok {
+		f.syncObjs = append(f.syncObjs, obj)
+	}
 	if !slices.Contains(f.syncs[obj], n) {
 		f.syncs[obj] = append(f.syncs[obj], n)
 	}
@@ -142,6 +145,7 @@ func (f *forest) objOf(k uint64, in *trace.ObjectInfo) trace.ObjectID {
 	}
 	id := trace.ObjectID(len(f.objs))
 	f.objs = append(f.objs, *in)
+	f.keys = append(f.keys, k)
 	f.objID[k] = id
 	return id
 }
