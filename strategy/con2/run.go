@@ -6,10 +6,10 @@ package con2
 
 import (
 	"fmt"
-	"os"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
+	"os"
 )
 
 // run is the execution under way.
