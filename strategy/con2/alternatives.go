@@ -52,6 +52,7 @@ func (s *Strategy) pending(tr *trace.Trace) {
 		f.setOp(n, tr, op, b.names)
 		if fresh {
 			f.pend = append(f.pend, n)
+			s.add(&isc{kind: iscRead, sink: n, target: th, tips: []int32{n}})
 		}
 	}
 }
@@ -78,6 +79,7 @@ func (s *Strategy) alternatives() {
 		if s.stop.Poll() {
 			return
 		}
+		s.otherCases(n)
 		for _, obj := range f.objects(n) {
 			for _, w := range f.syncs[obj] {
 				pair := [2]int32{n, w}
@@ -176,4 +178,39 @@ func (f *forest) synchronised(n, w int32) (label, bool) {
 		l.ok = false
 	}
 	return l, true
+}
+
+// otherCases queues, once for a select step n with no source, the ISCs of
+// n taking each of its other cases (and its default, if it has one)
+// with no source either: a case another thread makes ready is tried by
+// alternatives, one ready in the thread's own right (a send with room, a
+// receive of its own value) here.
+func (s *Strategy) otherCases(n int32) {
+	f := s.f
+	op, ok := f.ops[n]
+	nd := &f.nodes[n]
+	if !ok || op.Kind != trace.KindSelect || f.tried[[2]int32{n, none}] {
+		return
+	}
+	f.tried[[2]int32{n, none}] = true
+	for i := -1; i < len(op.Cases); i++ {
+		l := nd.lab
+		switch {
+		case i == -1 && op.Arg != 1, int32(i) == l.cas:
+			continue
+		case i >= 0:
+			if op.Cases[i].Obj < 0 || int(op.Cases[i].Obj) >= len(f.keys) {
+				continue
+			}
+			l.obj = f.keys[op.Cases[i].Obj]
+		case len(op.Cases) > 0 && op.Cases[0].Obj >= 0 && int(op.Cases[0].Obj) < len(f.keys):
+			l.obj = f.keys[op.Cases[0].Obj]
+		}
+		l.cas, l.ok = int32(i), true
+		k := nd.key
+		k.lab = l
+		m, _ := f.intern(k)
+		f.ops[m] = op
+		s.add(&isc{kind: iscRead, sink: m, target: nd.thread, tips: []int32{m}})
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -40,6 +41,9 @@ type builder struct {
 	// rendezvous); trk follows the sources the runtime does not record.
 	steps []int32
 	trk   *tracker
+	// ms is the state of the primitives after the steps built, in which
+	// the strategy foresees what a pending step synchronises with.
+	ms model.State
 	// made holds the nodes of the execution in the order they ran;
 	// observed those of them no execution had run before.
 	made, observed []int32
@@ -58,6 +62,7 @@ func (b *builder) reset(f *forest, names *trace.ThreadNames, tr *trace.Trace) {
 	}
 	clear(b.lastWrite)
 	b.trk = newTracker()
+	b.ms.Reset(nil, 0)
 	b.steps = b.steps[:0]
 	b.made, b.observed, b.err = b.made[:0], b.observed[:0], nil
 }
@@ -107,6 +112,8 @@ func (b *builder) advance() {
 			return
 		}
 		b.event(b.slot)
+		b.ms.Grow(tr.Objects, len(tr.Threads))
+		b.ms.Apply(&tr.Events[b.slot])
 		b.slot++
 	}
 }

@@ -206,7 +206,7 @@ func (p *symProgram) String() string {
 				show(o.then, ind+"  ")
 				fmt.Fprintf(&b, "%s}\n", ind)
 			case opSync:
-				b.WriteString(o.syncString(ind, show))
+				o.syncString(&b, ind, show)
 			}
 		}
 	}

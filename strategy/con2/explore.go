@@ -69,6 +69,7 @@ func (f *forest) interfere(nodes, tips []int32, sink, r, w int32) ([]int32, int3
 	k := f.nodes[r].key
 	k.src = w
 	m[r], _ = f.intern(k)
+	f.copyOp(r, m[r])
 	for _, n := range nodes {
 		if n <= r {
 			continue
@@ -83,6 +84,7 @@ func (f *forest) interfere(nodes, tips []int32, sink, r, w int32) ([]int32, int3
 		}
 		if nk != k {
 			m[n], _ = f.intern(nk)
+			f.copyOp(n, m[n])
 		}
 	}
 	mapped := func(n int32) int32 {

@@ -6,6 +6,8 @@
 package con2
 
 import (
+	"fmt"
+	"slices"
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
@@ -41,6 +43,8 @@ type orderer struct {
 	evNode          []int32 // the node of each event of the model's state
 	order           []int32
 	budget          int
+	deep            []int32
+	why             []string
 }
 
 // schedule returns an order of the steps of the scenario of nodes (by
@@ -83,6 +87,9 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 	var st model.State
 	st.Reset(f.objs, len(o.threads))
 	ok := o.search(&st)
+	if debugDiverge && !ok {
+		fmt.Println("NO ORDER; deepest", o.deep)
+	}
 	return o.order, ok, o.budget <= 0
 }
 
@@ -107,6 +114,10 @@ func (o *orderer) search(st *model.State) bool {
 	}
 	if o.budget <= 0 {
 		return false
+	}
+	if len(o.order) > len(o.deep) {
+		o.deep = slices.Clone(o.order)
+		o.why = o.why[:0]
 	}
 	o.budget--
 	// Every thread's pending operation: its next step's.

@@ -6,6 +6,7 @@ package con2
 
 import (
 	"fmt"
+	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -77,6 +78,10 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 		return strategy.Cut // the target blocks, or has finished
 	}
 	op := st.Threads[p].Op
+	if modelled(op) && s.unforeseenSync(st, p, op) {
+		s.stats.Unforeseen++
+		return strategy.Cut
+	}
 	if op.Class == trace.ClassVar {
 		if k, ok := s.unforeseen(st, p, op); ok {
 			s.stats.Unforeseen++
@@ -191,3 +196,35 @@ func (s *Strategy) alt(st *strategy.State, p trace.ThreadID, nd *node) int32 {
 }
 
 var debugDiverge = os.Getenv("CON2_DEBUG") != ""
+
+// unforeseenSync reports whether thread p's pending step op, of another
+// primitive, would synchronise with another thread's step (an
+// interference the scenario did not foresee, §7.3): the runtime's first
+// alternative meets a sender, or the step's source, in the state of the
+// primitives so far, is another thread's. The step is then tried without
+// it, and with each source, from the pending node the execution's end
+// leaves (alternatives.go).
+func (s *Strategy) unforeseenSync(st *strategy.State, p trace.ThreadID, op trace.Op) bool {
+	b := &s.b
+	tr := st.Trace
+	a := model.Single
+	if st.Alternatives != nil && st.Threads[p].Alts > 0 {
+		x := st.Alternatives.Alternative(p, 0)
+		a = model.Alt{Case: x.Case, Partner: x.Partner, PartnerCase: x.PartnerCase}
+	}
+	if a.Partner != trace.NoThread {
+		return true
+	}
+	b.ms.Grow(tr.Objects, len(tr.Threads))
+	b.ms.Threads[p].Op = op
+	out := b.ms.Outcome(p, op, a)
+	l := label{kind: kSync, op: op.Kind, obj: caseKey(tr, op, a.Case), cas: a.Case, ok: out.OK}
+	w, ok := b.trk.source(b.f, b.stable(p), &l, b.f.numOp(tr, op, b.names))
+	if !ok {
+		w = none
+		if out.Source >= 0 && int(out.Source) < len(b.steps) {
+			w = b.steps[out.Source]
+		}
+	}
+	return w != none && b.f.nodes[w].thread != b.stable(p) && !b.f.before(w, b.last[p])
+}

@@ -183,3 +183,12 @@ func (f *forest) numOp(tr *trace.Trace, op trace.Op, names *trace.ThreadNames) t
 	}
 	return o
 }
+
+// copyOp gives node to, made from node from's key, from's operation.
+func (f *forest) copyOp(from, to int32) {
+	if op, ok := f.ops[from]; ok {
+		if _, has := f.ops[to]; !has {
+			f.ops[to] = op
+		}
+	}
+}
