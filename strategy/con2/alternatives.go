@@ -20,10 +20,18 @@ import (
 func (s *Strategy) pending(tr *trace.Trace) {
 	f, b := s.f, &s.b
 	for p, op := range tr.Final {
-		if op.Kind == trace.KindNone || !modelled(op) || p >= len(b.last) || b.last[p] == none && p != 0 {
+		if op.Kind == trace.KindNone || p >= len(b.last) || b.last[p] == none && p != 0 {
 			continue
 		}
 		th := b.stable(trace.ThreadID(p))
+		if k := [2]int32{b.last[p], int32(th)}; op.Kind != trace.KindSelect || len(op.Cases) > 0 {
+			if _, ok := f.waits[k]; !ok {
+				f.waits[k] = f.numOp(tr, op, b.names)
+			}
+		}
+		if !modelled(op) {
+			continue
+		}
 		var cases []int32
 		switch {
 		case op.Kind == trace.KindSend && op.Obj >= 0 && tr.Objects[op.Obj].Cap == 0:
@@ -45,6 +53,9 @@ func (s *Strategy) pending(tr *trace.Trace) {
 			continue
 		}
 		l := label{kind: kSync, op: op.Kind, obj: caseKey(tr, op, -1), cas: -1, ok: true}
+		if op.Class == trace.ClassMutex {
+			l = label{kind: kAcquire, op: op.Kind, obj: l.obj} // a TryLock that succeeds
+		}
 		if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg >= 0 {
 			l.lock = tr.Objects[op.Arg].Key
 		}
@@ -143,10 +154,10 @@ func (f *forest) synchronised(n, w int32) (label, bool) {
 	if op.Kind == trace.KindTryLock {
 		// A try-lock fails when another thread holds the lock: its
 		// source is that thread's acquire.
-		if _, d := lockEffect(wl); d <= 0 || !l.ok {
+		if _, d := lockEffect(wl); d <= 0 || l.kind == kSync && !l.ok {
 			return l, false
 		}
-		l.kind, l.ok = kSync, false
+		l.kind, l.ok, l.cas = kSync, false, -1
 		return l, true
 	}
 	if l.kind != kSync || wl.kind != kSync {

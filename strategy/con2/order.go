@@ -43,6 +43,10 @@ type orderer struct {
 	evNode          []int32 // the node of each event of the model's state
 	order           []int32
 	budget          int
+	// ghosts are the threads forked and not run; after holds each
+	// thread's step after its last in the scenario (none if unknown).
+	ghosts []ghost
+	after  []trace.Op
 	deep            []int32
 	why             []string
 }
@@ -84,8 +88,37 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 			}
 		}
 	}
+	// The threads the scenario forks and does not run: they wait at
+	// their first step, which may offer a rendezvous.
+	for _, n := range nodes {
+		l := &f.nodes[n].lab
+		if l.kind != kFork {
+			continue
+		}
+		th := trace.ThreadID(l.obj)
+		if _, ok := chains[th]; ok {
+			continue
+		}
+		j, ok := o.idx[f.nodes[n].thread]
+		if !ok {
+			continue
+		}
+		g := ghost{parent: j}
+		for _, m := range chains[f.nodes[n].thread] {
+			if f.nodes[m].depth < f.nodes[n].depth && f.nodes[m].lab.kind.event() {
+				g.startAt++
+			}
+		}
+		g.op, g.known = f.nextOp(n, th)
+		o.ghosts = append(o.ghosts, g)
+	}
+	o.after = make([]trace.Op, len(o.threads))
+	for i, th := range o.threads {
+		c := chains[th]
+		o.after[i], _ = f.nextOp(c[len(c)-1], th)
+	}
 	var st model.State
-	st.Reset(f.objs, len(o.threads))
+	st.Reset(f.objs, len(o.threads)+len(o.ghosts))
 	ok := o.search(&st)
 	if debugDiverge && !ok {
 		fmt.Println("NO ORDER; deepest", o.deep)
@@ -120,12 +153,22 @@ func (o *orderer) search(st *model.State) bool {
 		o.why = o.why[:0]
 	}
 	o.budget--
-	// Every thread's pending operation: its next step's.
+	// Every thread's pending operation: its next step's, or after its
+	// last the step an execution took next, if one did.
 	for i := range o.threads {
 		st.Threads[i].Op = trace.Op{}
 		st.Threads[i].Done = o.started(i) && o.done(i)
-		if o.started(i) && !o.done(i) {
+		switch {
+		case o.started(i) && !o.done(i):
 			st.Threads[i].Op = o.f.ops[o.seq[i][o.pos[i]]]
+		case o.started(i):
+			st.Threads[i].Op = o.after[i]
+		}
+	}
+	for j, g := range o.ghosts {
+		st.Threads[len(o.threads)+j].Op = trace.Op{}
+		if o.pos[g.parent] >= g.startAt {
+			st.Threads[len(o.threads)+j].Op = g.op
 		}
 	}
 	for i := range o.threads {
@@ -225,8 +268,8 @@ func (o *orderer) matches(st *model.State, i int, n int32, a model.Alt) bool {
 		return false
 	}
 	out := st.Outcome(trace.ThreadID(i), op, a)
-	if l.kind == kSync && out.OK != l.ok {
-		return false
+	if l.kind == kSync && (out.OK != l.ok || op.Class == trace.ClassMutex && out.OK) {
+		return false // (a Mutex's TryLock that succeeds is an acquire)
 	}
 	if l.kind == kAcquire || l.kind == kRelease {
 		return true
@@ -282,4 +325,37 @@ func (o *orderer) next(st *model.State, i int, n int32, _ any) bool {
 	o.order = o.order[:len(o.order)-1]
 	o.pos[i]--
 	return false
+}
+
+// ghost is a thread the scenario forks and does not run: it waits at its
+// first step, op (if an execution showed it), once thread parent ran
+// startAt steps.
+type ghost struct {
+	parent, startAt int
+	op              trace.Op
+	known           bool
+}
+
+// nextOp returns the operation of the step thread th took after node n
+// (its last node, or the fork that started it) in an execution, past its
+// local actions; false if no execution showed one.
+func (f *forest) nextOp(n int32, th trace.ThreadID) (trace.Op, bool) {
+	if op, ok := f.waits[[2]int32{n, int32(th)}]; ok {
+		return op, true
+	}
+	for _, k := range f.next(n, th) {
+		if f.nodes[k].lab.kind.event() {
+			if op, ok := f.ops[k]; ok {
+				return op, true
+			}
+		}
+	}
+	for _, k := range f.next(n, th) {
+		if !f.nodes[k].lab.kind.event() {
+			if op, ok := f.nextOp(k, th); ok {
+				return op, true
+			}
+		}
+	}
+	return trace.Op{}, false
 }

@@ -33,17 +33,28 @@ type tracker struct {
 	recvs   map[uint64][]int32
 	lenStep map[uint64]int32
 	lastP   map[uint64]int32
+	// chans holds each channel's last step (a send, a receive, a close,
+	// a rendezvous), numbered by seq: a select's default observes the
+	// latest on its channels.
+	chans map[uint64]lastStep
+	seq   int
+}
+
+// lastStep is the last step on a channel and its number.
+type lastStep struct {
+	node int32
+	seq  int
 }
 
 func newTracker() *tracker {
 	return &tracker{holders: map[uint64][]holding{}, sends: map[uint64]int{}, recvs: map[uint64][]int32{},
-		lenStep: map[uint64]int32{}, lastP: map[uint64]int32{}}
+		lenStep: map[uint64]int32{}, lastP: map[uint64]int32{}, chans: map[uint64]lastStep{}}
 }
 
 // clone returns a copy of t.
 func (t *tracker) clone() *tracker {
 	c := &tracker{holders: make(map[uint64][]holding, len(t.holders)), sends: maps.Clone(t.sends), recvs: make(map[uint64][]int32, len(t.recvs)),
-		lenStep: maps.Clone(t.lenStep), lastP: maps.Clone(t.lastP)}
+		lenStep: maps.Clone(t.lenStep), lastP: maps.Clone(t.lastP), chans: maps.Clone(t.chans), seq: t.seq}
 	for k, v := range t.holders {
 		c.holders[k] = slices.Clone(v)
 	}
@@ -92,6 +103,16 @@ func (t *tracker) source(f *forest, th trace.ThreadID, l *label, op trace.Op) (i
 			return n, true
 		}
 		return none, true
+	case op.Kind == trace.KindSelect && l.cas < 0:
+		last := lastStep{node: none, seq: -1}
+		for _, c := range op.Cases {
+			if c.Obj >= 0 && int(c.Obj) < len(f.keys) {
+				if x, ok := t.chans[f.keys[c.Obj]]; ok && x.seq > last.seq {
+					last = x
+				}
+			}
+		}
+		return last.node, true
 	case op.Kind == trace.KindV && class == trace.ClassBinarySemaphore:
 		if n, ok := t.lastP[l.obj]; ok {
 			return n, true
@@ -137,6 +158,14 @@ func (t *tracker) apply(f *forest, th trace.ThreadID, n int32, l *label, op trac
 	switch op.Kind {
 	case trace.KindP:
 		t.lastP[l.obj] = n
+	case trace.KindSend, trace.KindRecv, trace.KindClose:
+		t.seq++
+		t.chans[l.obj] = lastStep{n, t.seq}
+	case trace.KindSelect:
+		if l.cas >= 0 {
+			t.seq++
+			t.chans[l.obj] = lastStep{n, t.seq}
+		}
 	}
 	if obj, send, buffered, ok := f.chanStep(l, op); ok && buffered && l.ok && !l.rdv {
 		if send {
