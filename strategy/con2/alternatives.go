@@ -110,7 +110,12 @@ func (s *Strategy) alternatives() {
 				k.src, k.lab = w, l
 				m, _ := f.intern(k)
 				f.ops[m] = f.ops[n]
+				f.addReceiver(m)
 				s.add(&isc{kind: iscRead, sink: m, target: nd.thread, tips: []int32{m}})
+				if wn.lab.rdv {
+					// The sender goes on from its send (extract).
+					s.add(&isc{kind: iscRead, sink: w, target: wn.thread, tips: []int32{w}})
+				}
 			}
 		}
 	}

@@ -302,6 +302,11 @@ func (s *Strategy) extract() {
 		switch {
 		case nd.lab.kind == kFork:
 			s.add(&isc{kind: iscStart, sink: n, target: trace.ThreadID(nd.lab.obj), tips: []int32{n}})
+		case nd.lab.rdv:
+			// The sender of a rendezvous goes on from its send, which
+			// ran in its receiver's step: it runs alone from there, as
+			// a thread from its fork.
+			s.add(&isc{kind: iscRead, sink: n, target: nd.thread, tips: []int32{n}})
 		case nd.lab.kind.writes():
 			writes = append(writes, n)
 		}

@@ -148,6 +148,23 @@ func (s *Strategy) extend(c *isc, tips []int32, done map[trace.ThreadID]bool, ro
 	if tc := chains[c.target]; c.kind == iscStart && len(tc) > 0 || c.kind != iscStart && (len(tc) == 0 || tc[len(tc)-1] != c.sink) {
 		return
 	}
+	// A sender's side of a rendezvous runs in its receiver's step: a
+	// scenario that has it needs a receiver, one an execution showed.
+	// The receiver's interference is the rendezvous's, the receiver's
+	// own: it does not count for the scenario.
+	if round < maxExtensions {
+		for _, v := range nodes {
+			if !f.nodes[v].lab.rdv || slices.ContainsFunc(nodes, func(r int32) bool { return f.nodes[r].src == v }) {
+				continue
+			}
+			for _, r := range f.receivers[v] {
+				c2 := *c
+				c2.free = append(slices.Clone(c.free), r)
+				s.extend(&c2, withTip(tips, r), done, round+1, out)
+			}
+			return
+		}
+	}
 	if round < maxExtensions {
 		for _, st := range f.starts(nodes, chains, c.target) {
 			if done[st.thread] {
@@ -178,6 +195,11 @@ func (s *Strategy) extend(c *isc, tips []int32, done map[trace.ThreadID]bool, ro
 	}
 	x := *c
 	x.tips, x.degree = tips, f.degreeOf(nodes)
+	for _, r := range c.free {
+		if f.interfered(r) {
+			x.degree--
+		}
+	}
 	x.makeKey()
 	*out = append(*out, &x)
 }

@@ -133,6 +133,9 @@ type forest struct {
 	// waits holds the step a thread was waiting at when an execution
 	// ended, by its last node (or its fork) and the thread.
 	waits map[[2]int32]trace.Op
+	// receivers holds the receivers of each sender's side of a
+	// rendezvous.
+	receivers map[int32][]int32
 	// Scratch for closures: mark[i] == gen marks node i.
 	mark []uint32
 	gen  uint32
@@ -140,7 +143,7 @@ type forest struct {
 
 func newForest() *forest {
 	return &forest{index: map[key]int32{}, kids: map[int32][]int32{}, fails: map[int32]bool{}, widths: map[uint64]int{},
-		objID: map[uint64]trace.ObjectID{}, ops: map[int32]trace.Op{}, syncs: map[uint64][]int32{}, tried: map[[2]int32]bool{}, waits: map[[2]int32]trace.Op{}}
+		objID: map[uint64]trace.ObjectID{}, ops: map[int32]trace.Op{}, syncs: map[uint64][]int32{}, tried: map[[2]int32]bool{}, waits: map[[2]int32]trace.Op{}, receivers: map[int32][]int32{}}
 }
 
 // intern returns the node of k, made if new (fresh).

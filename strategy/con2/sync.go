@@ -104,6 +104,7 @@ func (b *builder) sync(s int) {
 	}
 	n := b.step(s, b.add(p, l, w))
 	b.f.addSync(n)
+	b.f.addReceiver(n)
 	b.trk.apply(b.f, b.stable(p), n, &l, b.f.ops[n])
 }
 
@@ -190,5 +191,13 @@ func (f *forest) copyOp(from, to int32) {
 		if _, has := f.ops[to]; !has {
 			f.ops[to] = op
 		}
+	}
+}
+
+// addReceiver lists node n among the receivers of its source, if that is
+// a sender's side of a rendezvous.
+func (f *forest) addReceiver(n int32) {
+	if w := f.nodes[n].src; w != none && f.nodes[w].lab.rdv && !slices.Contains(f.receivers[w], n) {
+		f.receivers[w] = append(f.receivers[w], n)
 	}
 }
