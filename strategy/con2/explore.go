@@ -159,7 +159,7 @@ func (s *Strategy) extend(c *isc, tips []int32, done map[trace.ThreadID]bool, ro
 			}
 			for _, r := range f.receivers[v] {
 				c2 := *c
-				c2.free = append(slices.Clone(c.free), r)
+				c2.free = withTip(c.free, r)
 				s.extend(&c2, withTip(tips, r), done, round+1, out)
 			}
 			return
@@ -195,8 +195,8 @@ func (s *Strategy) extend(c *isc, tips []int32, done map[trace.ThreadID]bool, ro
 	}
 	x := *c
 	x.tips, x.degree = tips, f.degreeOf(nodes)
-	for _, r := range c.free {
-		if f.interfered(r) {
+	for i, r := range c.free {
+		if f.interfered(r) && !slices.Contains(c.free[:i], r) && slices.Contains(nodes, r) {
 			x.degree--
 		}
 	}
