@@ -268,12 +268,6 @@ func (s *Strategy) extract() {
 	f, b := s.f, &s.b
 	for _, n := range b.made {
 		if f.nodes[n].lab.kind == kBranch {
-			if debugDiverge && !s.cover.has(f.side(n)) {
-				fmt.Println("COVER", f.String(n), f.degree(n))
-				for _, m := range f.closure(n) {
-					fmt.Println("    ", f.String(m))
-				}
-			}
 			s.cover.add(f.side(n), f.degree(n))
 		}
 	}

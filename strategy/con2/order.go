@@ -6,8 +6,6 @@
 package con2
 
 import (
-	"fmt"
-	"slices"
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
@@ -47,8 +45,6 @@ type orderer struct {
 	// thread's step after its last in the scenario (none if unknown).
 	ghosts []ghost
 	after  []trace.Op
-	deep            []int32
-	why             []string
 }
 
 // schedule returns an order of the steps of the scenario of nodes (by
@@ -109,7 +105,7 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 				g.startAt++
 			}
 		}
-		g.op, g.known = f.nextOp(n, th)
+		g.op, _ = f.nextOp(n, th)
 		o.ghosts = append(o.ghosts, g)
 	}
 	o.after = make([]trace.Op, len(o.threads))
@@ -120,9 +116,6 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 	var st model.State
 	st.Reset(f.objs, len(o.threads)+len(o.ghosts))
 	ok := o.search(&st)
-	if debugDiverge && !ok {
-		fmt.Println("NO ORDER; deepest", o.deep)
-	}
 	return o.order, ok, o.budget <= 0
 }
 
@@ -147,10 +140,6 @@ func (o *orderer) search(st *model.State) bool {
 	}
 	if o.budget <= 0 {
 		return false
-	}
-	if len(o.order) > len(o.deep) {
-		o.deep = slices.Clone(o.order)
-		o.why = o.why[:0]
 	}
 	o.budget--
 	// Every thread's pending operation: its next step's, or after its
@@ -333,7 +322,6 @@ func (o *orderer) next(st *model.State, i int, n int32, _ any) bool {
 type ghost struct {
 	parent, startAt int
 	op              trace.Op
-	known           bool
 }
 
 // nextOp returns the operation of the step thread th took after node n

@@ -5,7 +5,6 @@
 package con2
 
 import (
-	"fmt"
 	"errors"
 	"slices"
 
@@ -24,12 +23,6 @@ func (s *Strategy) realize(c *isc) bool {
 	}
 	dc := f.data(nodes, s.ranges)
 	inputs, core, err := s.solve(dc)
-	if debugDiverge {
-		fmt.Println("REALIZE", c.kind, f.String(c.sink), "deg", c.degree, "dc sat", inputs != nil)
-		for _, n := range nodes {
-			fmt.Println("      ", f.String(n))
-		}
-	}
 	if inputs == nil {
 		s.unrealizable(c, dc, core, err)
 		return false

@@ -5,12 +5,10 @@
 package con2
 
 import (
-	"fmt"
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
-	"os"
 )
 
 // run is the execution under way.
@@ -61,12 +59,6 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 		nd := &s.f.nodes[n]
 		p := s.names.Current(nd.thread)
 		if p == trace.NoThread || !st.Enabled(p) || !s.matches(st, p, &nd.lab) {
-			if debugDiverge {
-				fmt.Println("DIVERGE plan", s.f.String(n), "thread", p, "enabled", p != trace.NoThread && st.Enabled(p), st.Threads[p].Op)
-				for _, m := range r.plan {
-					fmt.Println("   ", s.f.String(m))
-				}
-			}
 			s.diverge()
 			return strategy.Cut
 		}
@@ -153,12 +145,6 @@ func (s *Strategy) check() bool {
 		n := s.b.made[r.checked]
 		nd := &s.f.nodes[n]
 		if c, ok := r.expect[nd.thread]; ok && int(nd.depth) < len(c) && c[nd.depth] != n {
-			if debugDiverge {
-				fmt.Println("DIVERGE check", s.f.String(n), "want", s.f.String(c[nd.depth]))
-				for _, m := range r.plan {
-					fmt.Println("   ", s.f.String(m))
-				}
-			}
 			s.diverge()
 			return false
 		}
@@ -194,8 +180,6 @@ func (s *Strategy) alt(st *strategy.State, p trace.ThreadID, nd *node) int32 {
 	}
 	return 0
 }
-
-var debugDiverge = os.Getenv("CON2_DEBUG") != ""
 
 // unforeseenSync reports whether thread p's pending step op, of another
 // primitive, would synchronise with another thread's step (an

@@ -327,13 +327,14 @@ func (so *syncObjs) run(o symOp, l *weft.SInt, then func()) {
 // TestDifferentialSync: on random programs of each primitive's family,
 // con2 with bound k covers exactly the branch sides brute force takes
 // with at most k interferences (k = 0, 1, 2), and every scenario it
-// realizes runs as solved. The default run checks 2 programs per family
-// (20); WEFT_LONG=1 checks 10 per family; CON2_SYNC_PROGRAMS=n checks n
-// per family.
+// realizes runs as solved. The default run checks 1 program per family
+// (10); WEFT_LONG=1 checks 100 per family (1,000);
+// CON2_SYNC_PROGRAMS=n checks n per family, CON2_SYNC_SEED=s only the
+// programs of seed s.
 func TestDifferentialSync(t *testing.T) {
-	per := 2
+	per := 1
 	if long.Enabled() {
-		per = 10
+		per = 100
 	}
 	if v, err := strconv.Atoi(os.Getenv("CON2_SYNC_PROGRAMS")); err == nil {
 		per = v
