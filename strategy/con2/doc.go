@@ -164,7 +164,12 @@
 // a step with no source, observed or pending when an execution ended,
 // each step of another thread on its object as its source, and a
 // select each of its other cases; the target running alone stops before
-// a step that would synchronise with another thread's (§7.3).
+// a step that would synchronise with another thread's (§7.3). The sender
+// of a rendezvous goes on from its send, which ran in its receiver's
+// step: it gets a run alone from there (as a thread from its fork), and
+// a scenario that holds a sender's side is completed with a receiver an
+// execution showed, whose interference is the receiver's own and does
+// not count for the scenario's degree.
 //
 // # Optimisations (§7.5)
 //
@@ -209,6 +214,12 @@
 //   - A branch ISC counts a side as covered at the fewest interferences an
 //     execution took it with; sides are static, named by the branch's
 //     call site (trace.BranchEvent.PC) and the side.
+//   - The other primitives (see "Other primitives") are not in the
+//     paper. Their scenarios are realized by a search for an order on
+//     package model's states rather than by Fig. 5's constraints, which
+//     for them would have to encode every primitive's queues; the search
+//     is exact for the scenario's steps and the steps the other threads
+//     wait at, and bounded (Stats.OrderBound).
 //   - An unforeseen interference on a read-modify-write (Swap, CAS, Add)
 //     stops the execution without a node to try instead: its write's
 //     value is not known before it runs.
@@ -234,7 +245,13 @@
 // programs of three generators (one of relays between three threads, where
 // sides that need two interferences are common), con2 with bound k covers
 // exactly the sides brute force takes with at most k interferences, k =
-// 0, 1, 2.
+// 0, 1, 2. TestDifferentialSync does the same on programs of each other
+// primitive (channels, select with and without default, RWMutex,
+// try-locks, Once, WaitGroup, Cond, semaphores, monitors), and requires
+// every realized scenario to run as solved. TestGenerated: on
+// internal/gen's programs (every primitive, virtual time, message
+// passing) every failure kind and final state con2 reaches, exhaustive
+// search reaches.
 //
 // # Limits
 //
@@ -251,5 +268,10 @@
 // thread Alg. 3 changed is completed no further than its last node.
 // Compare-and-swap on a concolic variable compares expressions as well as
 // values (weft's Sym is comparable): a fresh read never equals the
-// written expression.
+// written expression. A channel's Len is not tried with other sources
+// (the length it would observe is not known before it runs). Virtual
+// time: a sleep or a timer fires when every thread is blocked, which a
+// scenario's prefix does not arrange (threads outside it stay enabled),
+// so scenarios that need time to move before their last step diverge
+// (Stats.Diverged) and the sides behind them may stay uncovered.
 package con2
