@@ -335,24 +335,29 @@ func (so *syncObjs) run(o symOp, l *weft.SInt, then func()) {
 // CON2_SYNC_PROGRAMS=n checks n per family, CON2_SYNC_SEED=s only the
 // programs of seed s.
 func TestDifferentialSync(t *testing.T) {
-	per := 1
+	// per programs of each family, of at most refRuns executions of
+	// brute force; the default run pins how many of its programs have
+	// sides first reached at k = 0, 1, 2, by family.
+	per, refRuns := 2, 1500
+	want := map[string][3]int{"channel": {2, 1, 0}, "select": {1, 0, 0}, "select+default": {2, 0, 0}, "rwmutex": {2, 0, 1},
+		"trylock": {2, 1, 0}, "once": {2, 1, 0}, "waitgroup": {2, 1, 0}, "cond": {1, 0, 0}, "semaphore": {2, 1, 0}, "monitor": {2, 0, 0}}
 	if long.Enabled() {
-		per = 100
+		per, refRuns, want = 100, 6000, nil
 	}
 	if v, err := strconv.Atoi(os.Getenv("CON2_SYNC_PROGRAMS")); err == nil {
-		per = v
+		per, refRuns, want = v, 6000, nil
 	}
 	total, skipped, disagree := 0, 0, 0
 	for fam := range families {
 		t.Run(families[fam].name, func(t *testing.T) {
 			checked := 0
 			var deeper [3]int
-			for seed := uint64(0); checked < per && seed < uint64(4*per); seed++ {
+			for seed := uint64(0); checked < per && seed < uint64(4*per+40); seed++ {
 				if only := os.Getenv("CON2_SYNC_SEED"); only != "" && only != fmt.Sprint(seed) {
 					continue
 				}
 				p := genSyncProgram(rand.New(rand.NewPCG(seed, uint64(fam))), fam)
-				ref, _, ok := explore(t, p.body, &bruteForce{inputs: symInputs}, 6000)
+				ref, _, ok := explore(t, p.body, &bruteForce{inputs: symInputs}, refRuns)
 				if !ok {
 					skipped++
 					continue // too many schedules for brute force
@@ -379,6 +384,9 @@ func TestDifferentialSync(t *testing.T) {
 			}
 			total += checked
 			t.Logf("%d programs checked; with sides first reached at k = 0, 1, 2: %v", checked, deeper)
+			if w, ok := want[families[fam].name]; ok && deeper != w {
+				t.Errorf("programs with sides first reached at k = 0, 1, 2: %v, want %v", deeper, w)
+			}
 			if checked < per {
 				t.Errorf("%d programs checked, want %d", checked, per)
 			}
