@@ -231,12 +231,13 @@ func (p *symProgram) body(m *marks) func(w *weft.T) {
 	}
 	var mu weft.Mutex
 	kc := weft.Const[int64]
+	so := p.syncObjects()
 	return func(w *weft.T) {
 		in := []weft.SInt{w.InputRange("i0", -2, 2), w.InputRange("i1", -2, 2)}
 		for _, v := range vars {
 			v.Store(kc(0))
 		}
-		so := p.syncObjects()
+		so.reset(p)
 		var run func(th int, ops []symOp, l *weft.SInt)
 		run = func(th int, ops []symOp, l *weft.SInt) {
 			for _, o := range ops {

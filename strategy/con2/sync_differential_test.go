@@ -186,7 +186,10 @@ type syncObjs struct {
 	constants func(int64) weft.SInt
 }
 
-// syncObjects makes the objects (in the running execution).
+// syncObjects makes the objects, once for all executions (as the
+// variables): an object made in an execution and reached by two threads
+// apart has two names until an execution shows them one, which con2
+// does not join (its scenarios that mix them would not run as solved).
 func (p *symProgram) syncObjects() *syncObjs {
 	so := &syncObjs{constants: weft.Const[int64]}
 	for _, c := range p.caps {
@@ -198,10 +201,19 @@ func (p *symProgram) syncObjects() *syncObjs {
 	so.bsem = weft.NewBinarySemaphore(1)
 	so.mon = weft.NewMonitor(weft.SC)
 	so.monFlag = weft.NewVar[int]("mflag")
+	so.tm.SetName("tm")
+	so.rw.SetName("rw")
+	so.once.SetName("once")
+	so.wg.SetName("wg")
+	so.cm.SetName("cm")
+	return so
+}
+
+// reset starts an execution: the WaitGroup's count.
+func (so *syncObjs) reset(p *symProgram) {
 	if p.dones > 0 {
 		so.wg.Add(p.dones)
 	}
-	return so
 }
 
 // run runs statement o on the thread's local value l; then runs o's body.
