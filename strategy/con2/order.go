@@ -261,7 +261,7 @@ func (o *orderer) matches(st *model.State, i int, n int32, a model.Alt) bool {
 		return false // (a Mutex's TryLock that succeeds is an acquire)
 	}
 	if l.kind == kAcquire || l.kind == kRelease {
-		return true
+		return out.OK // (a TryLock that fails is no acquire)
 	}
 	if op.Kind == trace.KindLen && int64(out.Value) != l.val {
 		return false
