@@ -273,5 +273,8 @@
 // time: a sleep or a timer fires when every thread is blocked, which a
 // scenario's prefix does not arrange (threads outside it stay enabled),
 // so scenarios that need time to move before their last step diverge
-// (Stats.Diverged) and the sides behind them may stay uncovered.
+// (Stats.Diverged) and the sides behind them may stay uncovered. An
+// object made during an execution and reached by two threads apart has
+// two keys until an execution shows them one (trace.Trace.Merged); con2
+// does not join them, and a scenario that mixes them may diverge.
 package con2
