@@ -138,7 +138,9 @@
 // the last reader out.
 //
 // WaitGroup: Wait observes the Add or Done that brought the counter to
-// zero. Once: a Do that does not run the function observes the end of
+// zero, and an Add or Done the one before it (the counter is a variable
+// that each adds to: whether a Done brings it to zero depends on the
+// Dones before it). Once: a Do that does not run the function observes the end of
 // the run of the thread that ran it. Cond: the Relock after Wait is
 // woken by a Signal or Broadcast, its source; Wait releases and Relock
 // takes back the mutex (for completion, §7.4). Semaphores: a P takes the

@@ -1,7 +1,7 @@
 // This file implements the sources of the steps whose pair the runtime
 // does not record: a try-lock that fails, a send on a buffered channel,
-// a V of a binary semaphore and a channel's Len observe another thread's
-// step all the same (doc.go, "Other primitives"). The builder and the
+// a V of a binary semaphore, a WaitGroup's Add and a channel's Len
+// observe another thread's step all the same (doc.go, "Other primitives"). The builder and the
 // search for an order (order.go) follow the steps with one tracker each.
 
 package con2
@@ -113,6 +113,11 @@ func (t *tracker) source(f *forest, th trace.ThreadID, l *label, op trace.Op) (i
 			}
 		}
 		return last.node, true
+	case op.Kind == trace.KindWGAdd:
+		if n, ok := t.lastP[l.obj]; ok {
+			return n, true
+		}
+		return none, true
 	case op.Kind == trace.KindV && class == trace.ClassBinarySemaphore:
 		if n, ok := t.lastP[l.obj]; ok {
 			return n, true
@@ -156,8 +161,8 @@ func (t *tracker) apply(f *forest, th trace.ThreadID, n int32, l *label, op trac
 		t.holders[obj] = hs
 	}
 	switch op.Kind {
-	case trace.KindP:
-		t.lastP[l.obj] = n
+	case trace.KindP, trace.KindWGAdd:
+		t.lastP[l.obj] = n // a semaphore's last P, a WaitGroup's last Add
 	case trace.KindSend, trace.KindRecv, trace.KindClose:
 		t.seq++
 		t.chans[l.obj] = lastStep{n, t.seq}
