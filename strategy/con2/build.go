@@ -8,13 +8,14 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
 
 // ErrUnsupported is wrapped by the error of a strategy that met an
-// operation con2 does not model: Farzan et al. 2013's programs share variables,
-// locks and threads only (§4).
-var ErrUnsupported = errors.New("con2 models shared variables, mutexes, spawns and joins only")
+// operation con2 does not model: virtual time that moves at any step, and
+// a busy wait (w.Await, w.Yield).
+var ErrUnsupported = errors.New("con2 does not model the operation")
 
 // builder turns an execution into nodes of the forest: one per action of
 // Farzan et al. 2013's Σ (a read, a write, both for an atomic update, a lock acquire
@@ -36,6 +37,13 @@ type builder struct {
 	// no node yet, the fork that started it.
 	last      []int32
 	lastWrite map[uint64]int32
+	// steps holds the node of each step (the receiver's for a
+	// rendezvous); trk follows the sources the runtime does not record.
+	steps []int32
+	trk   *tracker
+	// ms is the state of the primitives after the steps built, in which
+	// the strategy foresees what a pending step synchronises with.
+	ms model.State
 	// made holds the nodes of the execution in the order they ran;
 	// observed those of them no execution had run before.
 	made, observed []int32
@@ -53,6 +61,9 @@ func (b *builder) reset(f *forest, names *trace.ThreadNames, tr *trace.Trace) {
 		b.lastWrite = map[uint64]int32{}
 	}
 	clear(b.lastWrite)
+	b.trk = newTracker()
+	b.ms.Reset(nil, 0)
+	b.steps = b.steps[:0]
 	b.made, b.observed, b.err = b.made[:0], b.observed[:0], nil
 }
 
@@ -101,6 +112,8 @@ func (b *builder) advance() {
 			return
 		}
 		b.event(b.slot)
+		b.ms.Grow(tr.Objects, len(tr.Threads))
+		b.ms.Apply(&tr.Events[b.slot])
 		b.slot++
 	}
 }
@@ -155,11 +168,16 @@ func (b *builder) event(s int) {
 		l.kind = kAcquire
 	case ev.Op.Class == trace.ClassMutex && ev.Op.Kind == trace.KindUnlock:
 		l.kind = kRelease
+	case ev.Op.Class == trace.ClassMutex && ev.Op.Kind == trace.KindTryLock && ev.OK:
+		l.kind = kAcquire
 	case ev.Op.Kind == trace.KindJoin:
 		l.kind = kJoin
 		u := trace.ThreadID(ev.Op.Arg)
 		l.obj = uint64(b.stable(u))
-		b.add(p, l, b.last[u])
+		b.step(s, b.add(p, l, b.last[u]))
+		return
+	case modelled(ev.Op):
+		b.sync(s)
 		return
 	}
 	if l.kind == 0 {
@@ -168,7 +186,9 @@ func (b *builder) event(s int) {
 	}
 	l.obj = tr.Objects[ev.Op.Obj].Key
 	if l.kind == kAcquire || l.kind == kRelease {
-		b.add(p, l, none)
+		n := b.step(s, b.add(p, l, none))
+		b.f.addSync(n)
+		b.trk.apply(b.f, b.stable(p), n, &l, b.f.ops[n])
 		return
 	}
 	for b.acc < len(tr.Accesses) && int(tr.Accesses[b.acc].Step) < s {
@@ -198,10 +218,21 @@ func (b *builder) event(s int) {
 			b.learnWidth(l.obj, l.expr.Width())
 		}
 	}
-	n := b.add(p, l, src)
+	n := b.step(s, b.add(p, l, src))
 	if l.kind.writes() {
 		b.lastWrite[l.obj] = n
 	}
+}
+
+// step records that node n is step s's, with the step's operation, and
+// returns n.
+func (b *builder) step(s int, n int32) int32 {
+	for len(b.steps) <= s {
+		b.steps = append(b.steps, none)
+	}
+	b.steps[s] = n
+	b.f.setOp(n, b.tr, b.tr.Events[s].Op, b.names)
+	return n
 }
 
 // depthAfter returns the depth of thread p's next node.

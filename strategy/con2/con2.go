@@ -69,8 +69,9 @@ type Stats struct {
 	// scenario did not predict (§7.3).
 	Executions, Diverged, Unforeseen int
 	// TimedOut and Errors count the solver queries that timed out or
-	// failed.
-	TimedOut, Errors int
+	// failed; OrderBound the scenarios with steps of other primitives
+	// whose search for an order ran out of steps (order.go).
+	TimedOut, Errors, OrderBound int
 }
 
 // The capabilities the driver and the runtime look for.
@@ -234,6 +235,12 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.err = s.b.err
 		return
 	}
+	for p, op := range tr.Final {
+		if op.Kind == trace.KindAwait || op.Class == trace.ClassClock {
+			s.err = fmt.Errorf("%w: thread %d ends the execution waiting in a %v", ErrUnsupported, p, op)
+			return
+		}
+	}
 	s.check()
 	// A failure, or an assumption that did not hold (w.Assume), stopped
 	// the thread in its last step.
@@ -248,7 +255,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 			s.ranges[in.Name] = r
 		}
 	}
+	s.pending(tr)
 	s.extract()
+	s.alternatives()
 	s.retry()
 }
 
@@ -287,6 +296,11 @@ func (s *Strategy) extract() {
 		switch {
 		case nd.lab.kind == kFork:
 			s.add(&isc{kind: iscStart, sink: n, target: trace.ThreadID(nd.lab.obj), tips: []int32{n}})
+		case nd.lab.rdv:
+			// The sender of a rendezvous goes on from its send, which
+			// ran in its receiver's step: it runs alone from there, as
+			// a thread from its fork.
+			s.add(&isc{kind: iscRead, sink: n, target: nd.thread, tips: []int32{n}})
 		case nd.lab.kind.writes():
 			writes = append(writes, n)
 		}

@@ -30,6 +30,12 @@ type symOp struct {
 	then  []symOp
 	fail  bool // the branch's then-side fails
 	label string
+	// sk is the statement of another primitive (opSync: syncKind), ch
+	// its channel, cases and def a select's (sync_differential_test.go).
+	sk    syncKind
+	ch    int
+	cases []selCase
+	def   bool
 }
 
 const (
@@ -37,6 +43,7 @@ const (
 	opWrite
 	opLock
 	opBranch
+	opSync
 )
 
 // symProgram is a random program: two inputs in [-2, 2] read by the body,
@@ -45,6 +52,10 @@ const (
 type symProgram struct {
 	threads [][]symOp
 	vars    int
+	// caps are the capacities of the channels of statements of other
+	// primitives, dones the WaitGroup's Dones (sync_differential_test.go).
+	caps  []int
+	dones int
 }
 
 // genSymProgram draws a program with 2 or 3 threads of 1 to 3 statements
@@ -194,8 +205,13 @@ func (p *symProgram) String() string {
 				b.WriteString("\n")
 				show(o.then, ind+"  ")
 				fmt.Fprintf(&b, "%s}\n", ind)
+			case opSync:
+				o.syncString(&b, ind, show)
 			}
 		}
+	}
+	if len(p.caps) > 0 {
+		fmt.Fprintf(&b, "channels (capacities) %v, wg.Add(%d)\n", p.caps, p.dones)
 	}
 	for i, th := range p.threads {
 		fmt.Fprintf(&b, "T%d:\n", i+1)
@@ -215,11 +231,13 @@ func (p *symProgram) body(m *marks) func(w *weft.T) {
 	}
 	var mu weft.Mutex
 	kc := weft.Const[int64]
+	so := p.syncObjects()
 	return func(w *weft.T) {
 		in := []weft.SInt{w.InputRange("i0", -2, 2), w.InputRange("i1", -2, 2)}
 		for _, v := range vars {
 			v.Store(kc(0))
 		}
+		so.reset(p)
 		var run func(th int, ops []symOp, l *weft.SInt)
 		run = func(th int, ops []symOp, l *weft.SInt) {
 			for _, o := range ops {
@@ -245,6 +263,8 @@ func (p *symProgram) body(m *marks) func(w *weft.T) {
 						w.Fail("%s", o.label)
 					}
 					run(th, o.then, l)
+				case opSync:
+					so.run(o, l, func() { run(th, o.then, l) })
 				}
 			}
 		}

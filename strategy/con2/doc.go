@@ -37,9 +37,10 @@
 // of weft.Var[weft.SInt] (or any Sym, SBool) and inputs, branches through
 // w.If and w.AssertSym. A Var[int] is still scheduled and coupled, but its
 // values carry no expression, and a plain Go if on a value read is
-// invisible. Programs may use shared variables, mutexes, spawns and
-// joins; another primitive (a channel, a WaitGroup, ...) ends the
-// exploration with an error wrapping ErrUnsupported.
+// invisible. Programs may use every primitive of weft (see "Other
+// primitives") with virtual time that moves only when every thread is
+// blocked; a busy wait (w.Await, w.Yield) or time that moves at any step
+// ends the exploration with an error wrapping ErrUnsupported.
 //
 // # Symbolic traces (§4)
 //
@@ -94,6 +95,84 @@
 // LC1 is as the paper means it: its text reads t_rl < t_aq' ∨ t_rl <
 // t_aq, a misprint for mutual exclusion, t_rl < t_aq' ∨ t_rl' < t_aq.
 //
+// # Other primitives
+//
+// The paper's programs share variables and locks. weft's other
+// primitives are modelled the way it models a read: a step is a node,
+// and it is interfered when it synchronises with a step of another thread
+// (not one its thread inherits, before its fork). The step it
+// synchronises with is its source, part of its key like a read's write:
+// the node names its causal past, its source's included, and counts one
+// interference. The pairs are those the runtime records
+// (trace.Event.Source, package model's "Synchronisation pairs"), with
+// the steps the runtime pairs with none given one where their outcome
+// depends on another thread (track.go). Per primitive:
+//
+// Channels: a receive is interfered by the send whose value it takes (on
+// an unbuffered channel, the sender's side of the rendezvous, a node of
+// the sender that runs in the receiver's step) and by the close it
+// observes when it gets no value (OK false); a send or close on a closed
+// channel by the close. A send on a buffered channel takes the room the
+// receive of the value cap sends before it made: the n-th send's source
+// is the (n-cap)-th receive. Len observes the last send or receive that
+// changed the length, and its node holds the length.
+//
+// Select: a select is a receive or a send of the case it takes, with that
+// case's source; a case ready in the thread's own right (a send with
+// room, a receive of the thread's value) has none. The default observes
+// that no case is ready: its source is the last step on any of its
+// channels (a sender waiting since its start would make a case ready,
+// and the step that took its value is what lets the default run). The
+// case taken is part of the node.
+//
+// Mutex and try-locks: Lock, Unlock and a TryLock that succeeds are the
+// paper's acquire and release, ordered by lock constraints and never
+// interfered. A TryLock that fails observes the thread holding the lock:
+// its source is that thread's acquire (for an RWMutex, the latest lock
+// step of another thread still in effect: a writer's announce or lock, a
+// reader's RLock).
+//
+// RWMutex: Lock, RLock and their tries that succeed observe the release
+// before them (the last Unlock, or for the writer the later of the last
+// Unlock and RUnlock); the announced writer's lock the RUnlock that let
+// the last reader out.
+//
+// WaitGroup: Wait observes the Add or Done that brought the counter to
+// zero, and an Add or Done the one before it (the counter is a variable
+// that each adds to: whether a Done brings it to zero depends on the
+// Dones before it). Once: a Do that does not run the function observes the end of
+// the run of the thread that ran it. Cond: the Relock after Wait is
+// woken by a Signal or Broadcast, its source; Wait releases and Relock
+// takes back the mutex (for completion, §7.4). Semaphores: a P takes the
+// unit of a V (units first in, first out; the initial ones have no
+// source); a binary semaphore's V observes the P that emptied it.
+// Monitors: Enter observes the last release (Exit, Wait), a Reenter the
+// Signal that woke it or, signal-and-urgent-wait, the step that handed
+// it the monitor. Time (blocked mode): a Sleep and a timer's channel are
+// steps of their thread and of the timer's; their wake-up observes no
+// thread (time moves when every thread is blocked, which a scenario's
+// prefix need not be: such a scenario can fail to run as solved, counted
+// in Stats.Diverged, never reported).
+//
+// Realization: Fig. 5's constraints order variables and locks; for a
+// scenario with steps of other primitives, con2 searches an order of its
+// steps (order.go) on package model's states, in which every step is
+// enabled, takes the case, partner, OK and source its node says, and
+// every read reads the write its node says; the data constraints go to
+// Z3 as before. A scenario with no such order is unrealizable: its
+// execution would not synchronise as the scenario says. The scheduler
+// then follows the order, choosing each step's alternative (case,
+// partner). Alg. 3's counterpart for these steps (alternatives.go) gives
+// a step with no source, observed or pending when an execution ended,
+// each step of another thread on its object as its source, and a
+// select each of its other cases; the target running alone stops before
+// a step that would synchronise with another thread's (§7.3). The sender
+// of a rendezvous goes on from its send, which ran in its receiver's
+// step: it gets a run alone from there (as a thread from its fork), and
+// a scenario that holds a sender's side is completed with a receiver an
+// execution showed, whose interference is the receiver's own and does
+// not count for the scenario's degree.
+//
 // # Optimisations (§7.5)
 //
 // Each is on by default and has an option to turn it off (Options):
@@ -137,6 +216,12 @@
 //   - A branch ISC counts a side as covered at the fewest interferences an
 //     execution took it with; sides are static, named by the branch's
 //     call site (trace.BranchEvent.PC) and the side.
+//   - The other primitives (see "Other primitives") are not in the
+//     paper. Their scenarios are realized by a search for an order on
+//     package model's states rather than by Fig. 5's constraints, which
+//     for them would have to encode every primitive's queues; the search
+//     is exact for the scenario's steps and the steps the other threads
+//     wait at, and bounded (Stats.OrderBound).
 //   - An unforeseen interference on a read-modify-write (Swap, CAS, Add)
 //     stops the execution without a node to try instead: its write's
 //     value is not known before it runs.
@@ -162,7 +247,13 @@
 // programs of three generators (one of relays between three threads, where
 // sides that need two interferences are common), con2 with bound k covers
 // exactly the sides brute force takes with at most k interferences, k =
-// 0, 1, 2.
+// 0, 1, 2. TestDifferentialSync does the same on programs of each other
+// primitive (channels, select with and without default, RWMutex,
+// try-locks, Once, WaitGroup, Cond, semaphores, monitors), and requires
+// every realized scenario to run as solved. TestGenerated: on
+// internal/gen's programs (every primitive, virtual time, message
+// passing) every failure kind and final state con2 reaches, exhaustive
+// search reaches.
 //
 // # Limits
 //
@@ -179,5 +270,13 @@
 // thread Alg. 3 changed is completed no further than its last node.
 // Compare-and-swap on a concolic variable compares expressions as well as
 // values (weft's Sym is comparable): a fresh read never equals the
-// written expression.
+// written expression. A channel's Len is not tried with other sources
+// (the length it would observe is not known before it runs). Virtual
+// time: a sleep or a timer fires when every thread is blocked, which a
+// scenario's prefix does not arrange (threads outside it stay enabled),
+// so scenarios that need time to move before their last step diverge
+// (Stats.Diverged) and the sides behind them may stay uncovered. An
+// object made during an execution and reached by two threads apart has
+// two keys until an execution shows them one (trace.Trace.Merged); con2
+// does not join them, and a scenario that mixes them may diverge.
 package con2

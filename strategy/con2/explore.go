@@ -69,6 +69,7 @@ func (f *forest) interfere(nodes, tips []int32, sink, r, w int32) ([]int32, int3
 	k := f.nodes[r].key
 	k.src = w
 	m[r], _ = f.intern(k)
+	f.copyOp(r, m[r])
 	for _, n := range nodes {
 		if n <= r {
 			continue
@@ -83,6 +84,7 @@ func (f *forest) interfere(nodes, tips []int32, sink, r, w int32) ([]int32, int3
 		}
 		if nk != k {
 			m[n], _ = f.intern(nk)
+			f.copyOp(n, m[n])
 		}
 	}
 	mapped := func(n int32) int32 {
@@ -146,6 +148,23 @@ func (s *Strategy) extend(c *isc, tips []int32, done map[trace.ThreadID]bool, ro
 	if tc := chains[c.target]; c.kind == iscStart && len(tc) > 0 || c.kind != iscStart && (len(tc) == 0 || tc[len(tc)-1] != c.sink) {
 		return
 	}
+	// A sender's side of a rendezvous runs in its receiver's step: a
+	// scenario that has it needs a receiver, one an execution showed.
+	// The receiver's interference is the rendezvous's, the receiver's
+	// own: it does not count for the scenario.
+	if round < maxExtensions {
+		for _, v := range nodes {
+			if !f.nodes[v].lab.rdv || slices.ContainsFunc(nodes, func(r int32) bool { return f.nodes[r].src == v }) {
+				continue
+			}
+			for _, r := range f.receivers[v] {
+				c2 := *c
+				c2.free = withTip(c.free, r)
+				s.extend(&c2, withTip(tips, r), done, round+1, out)
+			}
+			return
+		}
+	}
 	if round < maxExtensions {
 		for _, st := range f.starts(nodes, chains, c.target) {
 			if done[st.thread] {
@@ -176,6 +195,11 @@ func (s *Strategy) extend(c *isc, tips []int32, done map[trace.ThreadID]bool, ro
 	}
 	x := *c
 	x.tips, x.degree = tips, f.degreeOf(nodes)
+	for i, r := range c.free {
+		if f.interfered(r) && !slices.Contains(c.free[:i], r) && slices.Contains(nodes, r) {
+			x.degree--
+		}
+	}
 	x.makeKey()
 	*out = append(*out, &x)
 }
@@ -259,14 +283,7 @@ func (f *forest) releases(n int32) []int32 {
 	var walk func(m int32, held []uint64)
 	walk = func(m int32, held []uint64) {
 		for _, k := range f.next(m, th) {
-			h := held
-			if l := &f.nodes[k].lab; l.kind == kAcquire {
-				h = append(slices.Clone(held), l.obj)
-			} else if l.kind == kRelease {
-				if i := slices.Index(held, l.obj); i >= 0 {
-					h = slices.Delete(slices.Clone(held), i, i+1)
-				}
-			}
+			h := lockStep(held, &f.nodes[k].lab)
 			if len(h) == 0 {
 				out = append(out, k)
 				continue

@@ -24,9 +24,10 @@ const (
 	kJoin                    // the join of a thread (not in the paper: see doc.go)
 	kFork                    // tf(T)
 	kBranch                  // br(ψ)
+	kSync                    // a step of another primitive (not in the paper: see doc.go)
 )
 
-var kindNames = [...]string{kRead: "rd", kWrite: "wt", kUpdate: "rmw", kAcquire: "ac", kRelease: "rel", kJoin: "join", kFork: "tf", kBranch: "br"}
+var kindNames = [...]string{kRead: "rd", kWrite: "wt", kUpdate: "rmw", kAcquire: "ac", kRelease: "rel", kJoin: "join", kFork: "tf", kBranch: "br", kSync: "sync"}
 
 func (k kind) String() string { return kindNames[k] }
 
@@ -54,6 +55,18 @@ type label struct {
 	expr  solver.Expr
 	taken bool    // a branch's side
 	pc    uintptr // a branch's call site
+	// The outcome of a step of another primitive (kSync): the select
+	// case taken (-1: none, or the default), the event's OK, and rdv for
+	// the sender's side of a rendezvous on an unbuffered channel (a node
+	// of the sender's thread that runs in the receiver's step).
+	cas int32
+	ok  bool
+	rdv bool
+	// lock is the lock a step takes or releases besides its object (the
+	// mutex of a Cond's Wait and Relock), or 0.
+	lock uint64
+	// val is the length a channel's Len observed.
+	val int64
 }
 
 // none is the node index of no node.
@@ -101,13 +114,36 @@ type forest struct {
 	// widths gives the width of each variable's values (0: boolean), -1
 	// for a variable whose values carry no expression.
 	widths map[uint64]int
+	// objs numbers the objects of the steps seen, by key (sync.go):
+	// objs[i] is object i, whose key is keys[i]; ops holds each step
+	// node's operation in those numbers. syncs lists the nodes of other
+	// primitives by object key, the observed ones and the pending
+	// rendezvous senders of executions that ended blocked.
+	objs  []trace.ObjectInfo
+	objID map[uint64]trace.ObjectID
+	ops   map[int32]trace.Op
+	syncs map[uint64][]int32
+	// keys[i] is the key of object i; syncObjs the keys of syncs in the
+	// order first seen; pend the hypothetical nodes of pending steps;
+	// tried the pairs of a step and a source alternatives tried.
+	keys     []uint64
+	syncObjs []uint64
+	pend     []int32
+	tried    map[[2]int32]bool
+	// waits holds the step a thread was waiting at when an execution
+	// ended, by its last node (or its fork) and the thread.
+	waits map[[2]int32]trace.Op
+	// receivers holds the receivers of each sender's side of a
+	// rendezvous.
+	receivers map[int32][]int32
 	// Scratch for closures: mark[i] == gen marks node i.
 	mark []uint32
 	gen  uint32
 }
 
 func newForest() *forest {
-	return &forest{index: map[key]int32{}, kids: map[int32][]int32{}, fails: map[int32]bool{}, widths: map[uint64]int{}}
+	return &forest{index: map[key]int32{}, kids: map[int32][]int32{}, fails: map[int32]bool{}, widths: map[uint64]int{},
+		objID: map[uint64]trace.ObjectID{}, ops: map[int32]trace.Op{}, syncs: map[uint64][]int32{}, tried: map[[2]int32]bool{}, waits: map[[2]int32]trace.Op{}, receivers: map[int32][]int32{}}
 }
 
 // intern returns the node of k, made if new (fresh).
@@ -181,10 +217,11 @@ func (f *forest) closure(tips ...int32) []int32 {
 }
 
 // interfered reports whether node n is a read another thread's write
-// interferes with.
+// interferes with, or a step of another primitive that synchronises with
+// another thread's step (doc.go).
 func (f *forest) interfered(n int32) bool {
 	nd := &f.nodes[n]
-	return nd.lab.kind.reads() && nd.src != none
+	return (nd.lab.kind.reads() || nd.lab.kind == kSync) && nd.src != none
 }
 
 // degreeOf returns the interferences of a set of nodes (Def. 5.1: |E_I|).
@@ -293,16 +330,25 @@ func (f *forest) next(n int32, th trace.ThreadID) []int32 {
 func (f *forest) held(c []int32) []uint64 {
 	var h []uint64
 	for _, n := range c {
-		switch l := &f.nodes[n].lab; l.kind {
-		case kAcquire:
-			h = append(h, l.obj)
-		case kRelease:
-			if i := slices.Index(h, l.obj); i >= 0 {
-				h = slices.Delete(h, i, i+1)
-			}
-		}
+		h = lockStep(h, &f.nodes[n].lab)
 	}
 	return h
+}
+
+// lockStep returns held, the locks a thread holds, after the step of
+// label l: an acquire, a release, or a step of another primitive that
+// takes or releases a lock (sync.go, lockEffect). held is not changed.
+func lockStep(held []uint64, l *label) []uint64 {
+	obj, d := lockEffect(l)
+	switch {
+	case d > 0:
+		return append(slices.Clone(held), obj)
+	case d < 0:
+		if i := slices.Index(held, obj); i >= 0 {
+			return slices.Delete(slices.Clone(held), i, i+1)
+		}
+	}
+	return held
 }
 
 // String describes node n for debugging.

@@ -18,10 +18,13 @@ import "github.com/weft-go/weft/trace"
 // action holds the actions before it in its thread, the thread's fork and
 // the causal past of the fork, for a join the joined thread's actions,
 // and for an interfered read the write it reads and that write's causal
-// past. Lock order is no causal edge (the paper's forest has none).
+// past. Lock order is no causal edge (the paper's forest has none). A
+// step of another primitive is interfered when the step it synchronises
+// with is another thread's, and that step's causal past is in its own
+// (doc.go, "Other primitives").
 //
-// A trace with an operation con2 does not model (a channel, a
-// WaitGroup, ...) has no interferences so defined: the error wraps
+// A trace with an operation con2 does not model (a busy wait, time that
+// moves at any step) has no interferences so defined: the error wraps
 // ErrUnsupported. tr need not be a symbolic trace.
 func Interferences(tr *trace.Trace) ([]int, error) {
 	f := newForest()

@@ -44,6 +44,10 @@ type isc struct {
 	// is in the unsat core (§7.5): Alg. 3 interferes with them only; nil
 	// means every read.
 	guide map[int32]bool
+	// free holds the receivers completion added for the senders' sides
+	// of rendezvous in the scenario (explore.go): their interferences do
+	// not count in its degree.
+	free []int32
 }
 
 // makeKey names c for the duplicate cache: its nodes name their causal

@@ -165,18 +165,19 @@ func TestFoundWithOneInterference(t *testing.T) {
 	}
 }
 
-// TestRefuses: con2 models variables, mutexes, spawns and joins
-// (Farzan et al. 2013, §4); a program with a channel ends the exploration with an error
-// wrapping ErrUnsupported that names the operation.
+// TestRefuses: con2 models every primitive but a busy wait (w.Await,
+// w.Yield) and time that moves at any step; a program that waits ends
+// the exploration with an error wrapping ErrUnsupported that names the
+// operation.
 func TestRefuses(t *testing.T) {
 	s := newCon2(t, con2.Options{K: 1})
+	v := weft.NewVar[int]("v")
 	_, err := weft.Explore(func(w *weft.T) {
-		c := weft.MakeChan[int](1)
-		w.Go(func() { c.Send(1) })
-		c.Recv()
+		w.Go(func() { v.Store(1) })
+		w.Await(func() bool { return v.Load() == 1 })
 	}, weft.WithCustomStrategy(s), weft.NoReplayFiles())
-	if !errors.Is(err, con2.ErrUnsupported) || !strings.Contains(err.Error(), "send") && !strings.Contains(err.Error(), "recv") {
-		t.Errorf("Explore: %v; want an error wrapping ErrUnsupported naming the channel operation", err)
+	if !errors.Is(err, con2.ErrUnsupported) || !strings.Contains(err.Error(), "await") {
+		t.Errorf("Explore: %v; want an error wrapping ErrUnsupported naming the await", err)
 	}
 }
 

@@ -27,6 +27,19 @@ func (s *Strategy) realize(c *isc) bool {
 		s.unrealizable(c, dc, core, err)
 		return false
 	}
+	if f.hasSync(nodes) {
+		plan, ok, bound := f.schedule(nodes, chains)
+		if !ok {
+			if bound {
+				s.stats.OrderBound++
+			}
+			s.unrealizable(c, nil, nil, nil)
+			return false
+		}
+		s.stats.Realizable++
+		s.run = run{c: c, plan: plan, target: c.target, expect: chains, inputs: inputs}
+		return true
+	}
 	tc := f.time(nodes, chains)
 	stamps, core, err := s.solve(tc)
 	if stamps == nil {
@@ -91,10 +104,12 @@ func (s *Strategy) solve(sys *system) (solver.Model, []int, error) {
 // add an interference to it (Alg. 1 lines 15-17). With unsat-core
 // guidance (§7.5) an ISC whose core holds no local coupling is dropped
 // (no extension can remove the core), and the extensions interfere with
-// the reads whose local coupling is in the core only.
+// the reads whose local coupling is in the core only. sys is nil for an
+// ISC whose steps have no order (order.go): it has no core, and every
+// read is extended.
 func (s *Strategy) unrealizable(c *isc, sys *system, core []int, err error) {
 	s.stats.Unrealizable++
-	if !s.opts.NoUnsatCore && err == nil {
+	if !s.opts.NoUnsatCore && err == nil && sys != nil {
 		c.guide = map[int32]bool{}
 		for _, i := range core {
 			if sys.part[i].local() {

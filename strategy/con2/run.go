@@ -5,6 +5,7 @@
 package con2
 
 import (
+	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -62,13 +63,17 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 			return strategy.Cut
 		}
 		r.pos++
-		return strategy.Choice{Thread: p}
+		return strategy.Choice{Thread: p, Alt: s.alt(st, p, nd)}
 	}
 	p := s.names.Current(r.target)
 	if p == trace.NoThread || !st.Enabled(p) {
 		return strategy.Cut // the target blocks, or has finished
 	}
 	op := st.Threads[p].Op
+	if modelled(op) && s.unforeseenSync(st, p, op) {
+		s.stats.Unforeseen++
+		return strategy.Cut
+	}
 	if op.Class == trace.ClassVar {
 		if k, ok := s.unforeseen(st, p, op); ok {
 			s.stats.Unforeseen++
@@ -88,6 +93,9 @@ func (s *Strategy) matches(st *strategy.State, p trace.ThreadID, l *label) bool 
 	}
 	if op.Kind == trace.KindJoin {
 		return uint64(s.names.Stable(trace.ThreadID(op.Arg))) == l.obj
+	}
+	if op.Kind == trace.KindSelect {
+		return caseKey(st.Trace, op, l.cas) == l.obj
 	}
 	return op.Obj >= 0 && int(op.Obj) < len(st.Trace.Objects) && st.Trace.Objects[op.Obj].Key == l.obj
 }
@@ -150,4 +158,57 @@ func (s *Strategy) diverge() {
 		s.run.diverged = true
 		s.stats.Diverged++
 	}
+}
+
+// alt returns the alternative of thread p's pending operation that runs
+// the step of node nd: its select case and, for a receive that meets a
+// sender on an unbuffered channel, the sender the node's source says; 0
+// if the state does not describe its alternatives.
+func (s *Strategy) alt(st *strategy.State, p trace.ThreadID, nd *node) int32 {
+	if nd.lab.kind != kSync || st.Alternatives == nil || st.Threads[p].Alts <= 1 {
+		return 0
+	}
+	partner, pcase := trace.NoThread, int32(-1)
+	if nd.src != none && s.f.nodes[nd.src].lab.rdv {
+		partner, pcase = s.names.Current(s.f.nodes[nd.src].thread), s.f.nodes[nd.src].lab.cas
+	}
+	for a := range st.Threads[p].Alts {
+		x := st.Alternatives.Alternative(p, a)
+		if x.Case == nd.lab.cas && x.Partner == partner && (partner == trace.NoThread || x.PartnerCase == pcase) {
+			return a
+		}
+	}
+	return 0
+}
+
+// unforeseenSync reports whether thread p's pending step op, of another
+// primitive, would synchronise with another thread's step (an
+// interference the scenario did not foresee, §7.3): the runtime's first
+// alternative meets a sender, or the step's source, in the state of the
+// primitives so far, is another thread's. The step is then tried without
+// it, and with each source, from the pending node the execution's end
+// leaves (alternatives.go).
+func (s *Strategy) unforeseenSync(st *strategy.State, p trace.ThreadID, op trace.Op) bool {
+	b := &s.b
+	tr := st.Trace
+	a := model.Single
+	if st.Alternatives != nil && st.Threads[p].Alts > 0 {
+		x := st.Alternatives.Alternative(p, 0)
+		a = model.Alt{Case: x.Case, Partner: x.Partner, PartnerCase: x.PartnerCase}
+	}
+	if a.Partner != trace.NoThread {
+		return true
+	}
+	b.ms.Grow(tr.Objects, len(tr.Threads))
+	b.ms.Threads[p].Op = op
+	out := b.ms.Outcome(p, op, a)
+	l := label{kind: kSync, op: op.Kind, obj: caseKey(tr, op, a.Case), cas: a.Case, ok: out.OK}
+	w, ok := b.trk.source(b.f, b.stable(p), &l, b.f.numOp(tr, op, b.names))
+	if !ok {
+		w = none
+		if out.Source >= 0 && int(out.Source) < len(b.steps) {
+			w = b.steps[out.Source]
+		}
+	}
+	return w != none && b.f.nodes[w].thread != b.stable(p) && !b.f.before(w, b.last[p])
 }
