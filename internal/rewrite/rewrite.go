@@ -228,6 +228,14 @@ func (r *rewriter) node(n ast.Node) bool {
 		r.addOnly(n)
 	case *ast.CallExpr:
 		return r.call(n)
+	case *ast.SelectorExpr:
+		// A method of sync's or sync/atomic's types, called or a method
+		// value: named in reports.
+		if fn, ok := r.info.Uses[n.Sel].(*types.Func); ok && fn.Pkg() != nil {
+			if p := fn.Pkg().Path(); p == "sync" || p == "sync/atomic" {
+				r.syncName(n, fn)
+			}
+		}
 	case *ast.RangeStmt:
 		return r.rangeStmt(n)
 	case *ast.GoStmt:
@@ -411,8 +419,8 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			if fn.Pkg().Path() == "testing" {
 				r.testingCall(call, sel, fn)
 			}
-			if fn.Pkg().Path() == "sync" {
-				r.syncName(sel, fn)
+			if fn.Pkg().Path() == "sync/atomic" {
+				r.atomicWord(call, sel, fn)
 			}
 			if fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
 				// weftrt.Gosched(runtime.Gosched): the import stays used.
