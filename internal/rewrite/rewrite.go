@@ -243,6 +243,11 @@ func (r *rewriter) node(n ast.Node) bool {
 			r.goStmt(n)
 		}
 		return false
+	case *ast.DeferStmt:
+		// Around a group's subtests, code runs as plain Go.
+		if r.ctx != ctxGroup && r.deferStmt(n) {
+			return false
+		}
 	case *ast.SelectStmt:
 		if !r.refused(n.Pos(), "a select statement") {
 			r.selectStmt(n)
