@@ -68,3 +68,54 @@ func TestClose(t *testing.T) {
 		}
 	}
 }
+
+// TestTestFoldedCalls checks that the inner steps of weft's stand-in for
+// package context (its mutex, its timer, the goroutine that waits for the
+// deadline) are shown as the program's calls: one step each, at the
+// program's line.
+func TestTestFoldedCalls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/folded\n\ngo 1.26.0\n",
+		"c_test.go": `package folded
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestTimeout(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	res := make(chan int)
+	go func() {
+		time.Sleep(2 * time.Second)
+		res <- 1
+	}()
+	select {
+	case <-ctx.Done():
+		t.Errorf("timed out: %v", ctx.Err())
+	case <-res:
+	}
+}
+`,
+	}
+	out := testModule(t, t.TempDir(), files, exitFailure)
+	want := `        interleaving:
+             1  T0   context.WithTimeout               c_test.go:10
+             2  T2   deadline of ctx                   c_test.go:10
+             3  T0   select: recv ctx.Done()           c_test.go:17
+             4  T0   ctx.Err()                         c_test.go:19
+        replay token: `
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
+	}
+	for _, bad := range []string{"mutex#", "timer#"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output shows a stand-in's inner step on %s...:\n%s", bad, out)
+		}
+	}
+}

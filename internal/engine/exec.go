@@ -83,7 +83,11 @@ type Exec struct {
 	// values holds, when capturing, the values of the steps whose
 	// primitive noted one (NoteValue), by step.
 	values []any
-	strat  strategy.Strategy
+	// calls holds, when capturing, the call of a stand-in each step
+	// belongs to (calls.go); callSeq numbers the calls.
+	calls   []callNote
+	callSeq uint32
+	strat   strategy.Strategy
 	// symbolic reports that the strategy asked for a symbolic trace
 	// (strategy.SymbolicTracer): the execution records Trace.Accesses.
 	symbolic bool
@@ -263,6 +267,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.captureSources = capture || e.cfg.CaptureSources
 	e.captureCallers = e.captureSources || e.cfg.IgnoreLeak != nil
 	e.values = e.values[:0]
+	e.calls, e.callSeq = e.calls[:0], 0
 	e.serial = serials.Add(1)
 	e.threads = e.threads[:0]
 	e.tr.Reset()

@@ -65,6 +65,11 @@ type Thread struct {
 	daemon bool
 	// name is the name the program gave the thread (GoNamed), or "".
 	name string
+	// callDepth counts the calls of stand-ins the thread is in (calls.go),
+	// callID and callLabel describe the outermost.
+	callDepth int32
+	callID    uint32
+	callLabel string
 
 	// await lists the variables the thread's pending await waits on
 	// (await.go); inAwait marks the evaluation of an Await's condition;
@@ -409,6 +414,9 @@ func (t *Thread) record(value uint64, ok bool) *trace.Event {
 	setOp(&ev.Op, &t.op)
 	ev.Case, ev.Partner, ev.PartnerCase = -1, trace.NoThread, -1
 	ev.Value, ev.OK, ev.PC = value, ok, t.caller
+	if t.callDepth > 0 && e.captureCallers {
+		t.noteCall(n)
+	}
 	t.op, t.obj, t.obj2 = trace.Op{}, nil, nil
 	return ev
 }

@@ -97,3 +97,11 @@ func Seed() int64 { return engine.Current().Exec().Seed() }
 func ChanPointer[C any](c C) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&c))
 }
+
+// BeginCall marks the steps the calling thread takes until EndCall as the
+// inner steps of one call of a stand-in, which reports show as one step
+// labelled label (engine.BeginCall). Outside an execution it does nothing.
+func BeginCall(label string) { engine.BeginCall(label) }
+
+// EndCall ends the call BeginCall began.
+func EndCall() { engine.EndCall() }

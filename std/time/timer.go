@@ -19,6 +19,9 @@ type Timer struct {
 	// stop is closed when Stop stops an AfterFunc timer, to end the
 	// goroutine that waits for it.
 	stop *weft.Chan[struct{}]
+	// label, for AfterFuncAt, names the steps of the goroutine that waits
+	// for the timer in reports.
+	label string
 }
 
 // weftTimer returns a weft timer that fires after d, and the channel of
@@ -60,8 +63,10 @@ func AfterFunc(d Duration, f func()) *Timer {
 // now; it is not in package time. weft's std/context uses it for a
 // context's deadline: when virtual time may move at any step, the clock
 // may advance between a reading of the time (Until) and the step that
-// arms a timer, which would then fire after the deadline.
-func AfterFuncAt(t Time, f func()) *Timer {
+// arms a timer, which would then fire after the deadline. The steps of
+// the goroutine that waits for the timer and runs f, weft's own, are
+// shown in reports as one, labelled label.
+func AfterFuncAt(t Time, label string, f func()) *Timer {
 	if !shim.Active() {
 		return AfterFunc(time.Until(t), f)
 	}
@@ -69,7 +74,7 @@ func AfterFuncAt(t Time, f func()) *Timer {
 	// does between the two steps: no goroutine waits for it yet.
 	tm, _ := weftTimer(0)
 	tm.ResetAt(t.Sub(Epoch))
-	timer := &Timer{w: tm, f: f}
+	timer := &Timer{w: tm, f: f, label: label}
 	timer.wait()
 	return timer
 }
@@ -80,6 +85,10 @@ func (t *Timer) wait() {
 	stop := weft.MakeChan[struct{}](0)
 	t.stop = stop
 	weft.Go(func() {
+		if t.label != "" {
+			shim.BeginCall(t.label)
+			defer shim.EndCall()
+		}
 		if weft.Select(weft.OnRecv(t.w.C, nil), weft.OnRecv(stop, nil)) == 0 {
 			t.f()
 		}
