@@ -17,7 +17,7 @@ import (
 // thread's start, the race's steps, the slow step) for the steps left.
 func foldCalls(e *engine.Exec, d *described) {
 	at := make([]int, len(d.steps)) // the new index of each old step
-	first := map[uint32]int{}        // the new index of each call's step
+	first := map[uint32]int{}       // the new index of each call's step
 	out := d.steps[:0:0]
 	folded := false
 	for i, st := range d.steps {
