@@ -68,6 +68,11 @@ type rewriter struct {
 	hoisted map[*ast.CallExpr]bool
 	// version is the Go version the file compiles at (go1.N).
 	version string
+	// directives is the comment of the Test function being entered, whose
+	// directives (directives.go) testOpts holds, as the arguments they
+	// add to the calls of weftrt.Test of the function and its subtests.
+	directives *ast.CommentGroup
+	testOpts   string
 	// refusedAt marks the operands whose channel operation is refused
 	// already (typeParamChan): one error each.
 	refusedAt map[token.Pos]bool

@@ -32,7 +32,9 @@ func (r *rewriter) testFunc(fn *ast.FuncDecl) bool {
 	if len(param.Names) > 1 || !isTestingT(r.info.TypeOf(param.Type)) {
 		return false
 	}
+	r.directives = fn.Doc
 	r.enter(fn.Type.Params, fn.Body, name)
+	r.directives = nil
 	return true
 }
 
@@ -60,7 +62,11 @@ func (r *rewriter) wrap(params *ast.FieldList, body *ast.BlockStmt, wrapper stri
 	r.usesRT = true
 	r.insert(at, sep+rtName+"."+wrapper+"("+t+", func() {", false)
 	r.depth++ // after the insertions that close the body's last statement
-	r.insert(r.off(body.Rbrace), "})", false)
+	end := "})"
+	if wrapper == "Test" {
+		end = "}" + r.testOpts + ")"
+	}
+	r.insert(r.off(body.Rbrace), end, false)
 	r.depth--
 }
 

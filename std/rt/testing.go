@@ -38,8 +38,10 @@ var explorations sync.Mutex
 // t with weft's report. An execution during which t becomes marked failed
 // (by a call of t's methods weft test did not rewrite, in a library) fails
 // too. One during which a library's t.SkipNow (t.Skip, t.Skipf) ends the
-// test's goroutine skips the test, as Go does.
-func Test(t *testing.T, body func()) {
+// test's goroutine skips the test, as Go does. The options opts, which
+// the directives of the Test function's comment give, come after the
+// environment's.
+func Test(t *testing.T, body func(), opts ...weft.Option) {
 	t.Helper()
 	explorations.Lock()
 	defer explorations.Unlock()
@@ -69,7 +71,7 @@ func Test(t *testing.T, body func()) {
 		if engine.RaceErrors() == races && !failed && t.Failed() {
 			w.Fail("the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite (a library's), in a goroutine of this execution")
 		}
-	}, append(progressOptions(t), weft.WithContext(ctx))...)
+	}, append(append(progressOptions(t), weft.WithContext(ctx)), opts...)...)
 	if stop() {
 		t.Skip(InterruptedMarker + ": the exploration stopped; its summary is above")
 	}
@@ -223,3 +225,11 @@ func skip(t testing.TB, msg string) {
 
 // sprint formats args as t.Error does.
 func sprint(args []any) string { return strings.TrimSuffix(fmt.Sprintln(args...), "\n") }
+
+// IgnoreLeaks is weft.IgnoreLeaks: the rewriting passes it to Test for a
+// Test function whose comment holds the directive //weft:leaks=off.
+func IgnoreLeaks() weft.Option { return weft.IgnoreLeaks() }
+
+// IgnoreLeak is weft.IgnoreLeak: the rewriting passes it to Test for a
+// Test function whose comment holds the directive //weft:ignore-leak F,...
+func IgnoreLeak(functions ...string) weft.Option { return weft.IgnoreLeak(functions...) }
