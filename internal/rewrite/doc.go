@@ -33,6 +33,10 @@
 //	                      (and sync/atomic, math/rand, math/rand/v2, time, context)
 //	runtime.Gosched()     weftrt.Gosched(runtime.Gosched)
 //	t.Errorf(...)         weftrt.Errorf(t, ...)   (and Error, Fatal(f), Fail(Now), Log(f), Skip(f/Now), Parallel)
+//	tt.Errorf(...)        weftrt.AnyErrorf(tt, ...)   (tt of an interface type: testify's TestingT)
+//	t.Helper()            t.Helper(); weftrt.Helper()
+//	//weft:leaks=off      func TestX(t *testing.T) { weftrt.Test(t, func() { body }, weftrt.IgnoreLeaks()) }
+//	                      (and //weft:ignore-leak F,... : weftrt.IgnoreLeak("F", ...))
 //	func TestX(t *testing.T) { body }
 //	                      func TestX(t *testing.T) { weftrt.Test(t, func() { body }) }
 //	t.Run(name, func(t *testing.T) { body })

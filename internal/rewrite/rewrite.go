@@ -231,6 +231,12 @@ func (r *rewriter) node(n ast.Node) bool {
 		}
 	case *ast.ExprStmt:
 		r.addOnly(n)
+	case *ast.BlockStmt:
+		r.helperCalls(n.List)
+	case *ast.CaseClause:
+		r.helperCalls(n.Body)
+	case *ast.CommClause:
+		r.helperCalls(n.Body)
 	case *ast.CallExpr:
 		return r.call(n)
 	case *ast.SelectorExpr:
@@ -428,6 +434,8 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			}
 			if fn.Pkg().Path() == "testing" {
 				r.testingCall(call, sel, fn)
+			} else {
+				r.anyTestingCall(call, sel, fn)
 			}
 			if fn.Pkg().Path() == "sync/atomic" {
 				r.atomicWord(call, sel, fn)
