@@ -87,6 +87,9 @@ type Exec struct {
 	// belongs to (calls.go); callSeq numbers the calls.
 	calls   []callNote
 	callSeq uint32
+	// origins maps the objects that stand for what code outside weft's
+	// control made to where (outside.go).
+	origins map[*Obj]string
 	strat   strategy.Strategy
 	// symbolic reports that the strategy asked for a symbolic trace
 	// (strategy.SymbolicTracer): the execution records Trace.Accesses.
@@ -268,6 +271,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.captureCallers = e.captureSources || e.cfg.IgnoreLeak != nil
 	e.values = e.values[:0]
 	e.calls, e.callSeq = e.calls[:0], 0
+	clear(e.origins)
 	e.serial = serials.Add(1)
 	e.threads = e.threads[:0]
 	e.tr.Reset()
@@ -512,6 +516,9 @@ func (e *Exec) noneEnabled() {
 	}
 	if e.bodyReturned && e.leaksIgnored() {
 		e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
+		return
+	}
+	if e.endBlockedOutside(msg) {
 		return
 	}
 	if e.bodyReturned {

@@ -70,6 +70,9 @@ type Thread struct {
 	callDepth int32
 	callID    uint32
 	callLabel string
+	// nextOrigin is where the next object the thread creates was made,
+	// outside weft's control (outside.go).
+	nextOrigin string
 
 	// await lists the variables the thread's pending await waits on
 	// (await.go); inAwait marks the evaluation of an Await's condition;

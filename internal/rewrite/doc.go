@@ -35,6 +35,8 @@
 //	t.Errorf(...)         weftrt.Errorf(t, ...)   (and Error, Fatal(f), Fail(Now), Log(f), Skip(f/Now), Parallel)
 //	tt.Errorf(...)        weftrt.AnyErrorf(tt, ...)   (tt of an interface type: testify's TestingT)
 //	t.Helper()            t.Helper(); weftrt.Helper()
+//	src.Values(2)         weftrt.Made("example.com/src.Values", src.Values(2))
+//	                      (a channel returned by a package weft test does not rewrite)
 //	//weft:leaks=off      func TestX(t *testing.T) { weftrt.Test(t, func() { body }, weftrt.IgnoreLeaks()) }
 //	                      (and //weft:ignore-leak F,... : weftrt.IgnoreLeak("F", ...))
 //	func TestX(t *testing.T) { body }

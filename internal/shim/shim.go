@@ -21,9 +21,10 @@ func Active() bool { return engine.Current() != nil }
 // running thread touches: no synchronisation, which the race detector
 // would see under weft test -race.
 type table struct {
-	serial uint64
-	objs   ptrTable // values of the type Lookup makes
-	hooks  ptrTable // func()
+	serial  uint64
+	objs    ptrTable // values of the type Lookup makes
+	hooks   ptrTable // func()
+	origins ptrTable // string: MadeOutside
 }
 
 // current returns the table of the current execution, emptied if it holds
@@ -42,6 +43,7 @@ func current() *table {
 		tb.serial = s
 		tb.objs.reset()
 		tb.hooks.reset()
+		tb.origins.reset()
 	}
 	return tb
 }
@@ -105,3 +107,23 @@ func BeginCall(label string) { engine.BeginCall(label) }
 
 // EndCall ends the call BeginCall began.
 func EndCall() { engine.EndCall() }
+
+// MadeOutside records that the channel whose pointer is p was made, in the
+// current execution, by origin, a function outside weft's control, unless
+// the execution already uses it: the weft object made for it
+// (MakingOutside) says so in reports.
+func MadeOutside(p unsafe.Pointer, origin string) {
+	tb := current()
+	if _, ok := tb.objs.get(p); !ok {
+		tb.origins.put(p, origin)
+	}
+}
+
+// MakingOutside tells the engine, before the weft object of the channel
+// whose pointer is p is made, where code outside weft's control made the
+// channel (MadeOutside), if it did.
+func MakingOutside(p unsafe.Pointer) {
+	if o, ok := current().origins.get(p); ok {
+		engine.MadeOutside(o.(string))
+	}
+}
