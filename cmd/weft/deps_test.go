@@ -137,7 +137,7 @@ func TestTestMadeOutside(t *testing.T) {
 		t.Skip("builds a module and its dependency with weft test")
 	}
 	files := map[string]string{
-		"go.mod": "module example.com/outside\n\ngo 1.26.0\n\nrequire example.com/src v0.0.0\n\nreplace example.com/src => ./src\n",
+		"go.mod":     "module example.com/outside\n\ngo 1.26.0\n\nrequire example.com/src v0.0.0\n\nreplace example.com/src => ./src\n",
 		"src/go.mod": "module example.com/src\n\ngo 1.26.0\n",
 		"src/src.go": `// Package src hands out values from a goroutine of its own.
 package src
