@@ -123,7 +123,7 @@ func TestAfterFuncSemantics(t *testing.T) {
 		{name: "at", body: func(w *weft.T) {
 			ran := weft.MakeChan[time.Duration](0)
 			w.Sleep(3)
-			weft.AfterFuncAt(10, func() { ran.Send(w.Now()) })
+			weft.AfterFuncAt(10, "", func() { ran.Send(w.Now()) })
 			v := ran.Recv()
 			w.Assert(v == 10, "ran at %v", v)
 		}, execs: 1, complete: 1},

@@ -3,7 +3,11 @@
 
 package weft
 
-import "time"
+import (
+	"time"
+
+	"github.com/weft-go/weft/internal/engine"
+)
 
 // Timer is a timer on virtual time, like time.Timer: when its deadline comes,
 // a receive from C gets the deadline (the virtual time since the execution
@@ -44,6 +48,9 @@ type TimerOf[T any] struct {
 	// end the goroutine that waits to run it.
 	f    func()
 	stop *Chan[struct{}]
+	// label, if not empty, names the steps of the goroutine that waits
+	// for an AfterFuncAt timer in reports (engine.BeginCall).
+	label string
 }
 
 // NewTimer returns a timer that fires after d of virtual time, like
@@ -92,11 +99,14 @@ func AfterFunc(d time.Duration, f func()) *Timer {
 // passed) rather than a duration from now. Unlike AfterFunc(deadline -
 // w.Now(), f), it fires at the instant even when time moves at any step
 // (WithTime) and the clock advanced between the two: weft test's stand-in
-// of package context arms a context's deadline so.
-func AfterFuncAt(deadline time.Duration, f func()) *Timer {
+// of package context arms a context's deadline so. If label is not empty,
+// reports show the steps of the goroutine that waits for the timer and
+// runs f as one, labelled label ("deadline of ctx").
+func AfterFuncAt(deadline time.Duration, label string, f func()) *Timer {
 	// Due at once until the ResetAt, but no goroutine waits for it yet.
 	tm := NewTimer(0)
 	tm.ResetAt(deadline)
+	tm.label = label
 	return tm.afterFunc(f)
 }
 
@@ -115,6 +125,10 @@ func (tm *TimerOf[T]) wait() {
 	stop := MakeChan[struct{}](0)
 	tm.stop = stop
 	Go(func() {
+		if tm.label != "" {
+			engine.BeginCall(tm.label)
+			defer engine.EndCall()
+		}
 		if Select(OnRecv(tm.c, nil), OnRecv(stop, nil)) == 0 {
 			tm.f()
 		}

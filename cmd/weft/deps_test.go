@@ -145,3 +145,58 @@ func TestRaiseGoLine(t *testing.T) {
 		}
 	}
 }
+
+// TestTestMadeOutside checks that a goroutine left blocked on a channel
+// that a package kept real made (its sender a goroutine outside weft's
+// control) is reported as blocked outside weft, naming the function that
+// made the channel, rather than as a deadlock.
+func TestTestMadeOutside(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module and its dependency with weft test")
+	}
+	files := map[string]string{
+		"go.mod":     "module example.com/outside\n\ngo 1.26.0\n\nrequire example.com/src v0.0.0\n\nreplace example.com/src => ./src\n",
+		"src/go.mod": "module example.com/src\n\ngo 1.26.0\n",
+		"src/src.go": `// Package src hands out values from a goroutine of its own.
+package src
+
+// Values returns a channel on which a goroutine sends n values.
+func Values(n int) <-chan int {
+	ch := make(chan int)
+	go func() {
+		for i := range n {
+			ch <- i
+		}
+	}()
+	return ch
+}
+`,
+		"o_test.go": `package outside
+
+import (
+	"testing"
+
+	"example.com/src"
+)
+
+func TestValues(t *testing.T) {
+	ch := src.Values(2)
+	if v := <-ch; v != 0 {
+		t.Errorf("got %d", v)
+	}
+}
+`,
+	}
+	out := testModuleArgs(t, t.TempDir(), files, []string{"-v", "-real", "example.com/src"}, exitFailure)
+	for _, want := range []string{
+		"weft: blocked outside weft in T0 (execution 1,",
+		"T0 blocked on recv ch, a channel made in example.com/src.Values, outside weft's control:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "deadlock") {
+		t.Errorf("output reports a deadlock:\n%s", out)
+	}
+}

@@ -113,3 +113,115 @@ func TestMap(t *testing.T) {
 		}
 	}
 }
+
+// TestTestNamesWords checks that a report names the words accessed
+// atomically by their expressions (a typed atomic field c.hits, a word
+// given by address &total, a local atomic.Bool), and a sync.Map whose
+// first operation is through a method value, rather than var#1 and
+// sync.Map#1.
+func TestTestNamesWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/words\n\ngo 1.26.0\n",
+		"w.go": `package words
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type Counter struct {
+	hits atomic.Int64
+	m    sync.Map
+}
+
+// Hit is a check-then-act on an atomic: two hits may count once.
+func (c *Counter) Hit() {
+	v := c.hits.Load()
+	c.hits.Store(v + 1)
+}
+
+var total int64
+
+// Bump is Hit on a word given by address.
+func Bump() {
+	v := atomic.LoadInt64(&total)
+	atomic.StoreInt64(&total, v+1)
+}
+`,
+		"w_test.go": `package words
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+func TestHits(t *testing.T) {
+	var c Counter
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); c.Hit() }()
+	go func() { defer wg.Done(); c.Hit() }()
+	wg.Wait()
+	if n := c.hits.Load(); n != 2 {
+		t.Errorf("hits %d", n)
+	}
+}
+
+func TestTotal(t *testing.T) {
+	total = 0 // a package's variable keeps its value from one execution to the next
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); Bump() }()
+	go func() { defer wg.Done(); Bump() }()
+	wg.Wait()
+	if n := atomic.LoadInt64(&total); n != 2 {
+		t.Errorf("total %d", n)
+	}
+}
+
+func TestFlag(t *testing.T) {
+	var ready atomic.Bool
+	go ready.Store(true)
+	if !ready.Load() {
+		t.Error("not ready")
+	}
+}
+
+func TestMapValue(t *testing.T) {
+	var c Counter
+	store := c.m.Store
+	done := make(chan bool)
+	go func() { store(1, 2); done <- true }()
+	if v, ok := c.m.Load(1); ok {
+		t.Errorf("found %v", v)
+	}
+	<-done
+}
+`,
+	}
+	out := testModule(t, t.TempDir(), files, exitFailure)
+	for _, want := range []string{
+		"  T1   load c.hits = 0                   w.go:15\n",
+		"  T1   store c.hits = 1                  w.go:16\n",
+		"  T0   load c.hits = 1                   w_test.go:16\n",
+		"  T1   load total = 0                    w.go:23\n",
+		"  T2   store total = 1                   w.go:24\n",
+		"  T0   load total = 1                    w_test.go:28\n",
+		"  T0   load ready = 0                    w_test.go:36\n",
+		"  T1   add sync.Map c.m = 1              w_test.go:45\n",
+		"  T0   load sync.Map c.m = 1             w_test.go:46\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"var#", "sync.Map#"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output names an object %s...:\n%s", bad, out)
+		}
+	}
+}

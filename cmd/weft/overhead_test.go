@@ -62,7 +62,7 @@ func BenchmarkTest(b *testing.B) {
 	buildWeft := func(b *testing.B) {
 		edit(b)
 		tmp := b.TempDir()
-		flags, err := rewriteFlags(dir, tmp, nil, []string{"."}, nil)
+		flags, _, err := rewriteFlags(dir, tmp, nil, []string{"."}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

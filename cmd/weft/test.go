@@ -358,9 +358,12 @@ func runTestEnv(dir string, env, args []string, stdout, stderr io.Writer) int {
 		return report(err, stderr)
 	}
 	defer os.RemoveAll(tmp)
-	flags, err := rewriteFlags(dir, tmp, raceBuildFlags(o.buildFlags), o.pkgs, o.real)
+	flags, notices, err := rewriteFlags(dir, tmp, raceBuildFlags(o.buildFlags), o.pkgs, o.real)
 	if err != nil {
 		return report(err, stderr)
+	}
+	for _, n := range notices {
+		fmt.Fprintln(stderr, n)
 	}
 	goArgs := append([]string{"test", "-json"}, flags...)
 	if o.run != "" {
@@ -461,26 +464,27 @@ func hasFlag(flags []string, name string) bool {
 // packages they import but the standard library's and those of the modules
 // real lists ("all": every dependency), writes the rewritten files and the
 // overlay to tmp, and returns the flags of the go command that build them:
-// -overlay, buildFlags, and those of moduleFlags.
-func rewriteFlags(dir, tmp string, buildFlags, pkgs, real []string) ([]string, error) {
-	modFlags, goVersion, err := moduleFlags(dir, tmp, pkgs)
+// -overlay, buildFlags, and those of moduleFlags; and moduleFlags'
+// notices.
+func rewriteFlags(dir, tmp string, buildFlags, pkgs, real []string) ([]string, []string, error) {
+	modFlags, goVersion, notices, err := moduleFlags(dir, tmp, pkgs)
 	if err != nil {
-		return nil, usageErrorf("weft test: %v", err)
+		return nil, nil, usageErrorf("weft test: %v", err)
 	}
 	flags := append(slices.Clone(buildFlags), modFlags...)
 	cfg := rewrite.Config{Dir: dir, BuildFlags: flags, GoVersion: goVersion, Real: real, AllReal: slices.Contains(real, "all")}
 	res, err := rewrite.Load(cfg, pkgs...)
 	if err != nil {
-		return nil, usageErrorf("weft test: %v", err)
+		return nil, nil, usageErrorf("weft test: %v", err)
 	}
 	if flags, err = cachedModules(dir, tmp, flags, res); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	overlay, err := rewrite.Overlay(tmp, res.Files)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return append([]string{"-overlay=" + overlay}, flags...), nil
+	return append([]string{"-overlay=" + overlay}, flags...), notices, nil
 }
 
 // raceBuildFlags returns flags, with what -race needs besides if it holds
@@ -749,57 +753,57 @@ func shellQuote(s string) string {
 // tmp, that requires weft and replaces it with weft's source directory,
 // and the go line of the module's own go.mod, which the temporary one
 // raises to weft's (rewrite.Config.GoVersion).
-func moduleFlags(dir, tmp string, pkgs []string) (flags []string, goVersion string, err error) {
+func moduleFlags(dir, tmp string, pkgs []string) (flags []string, goVersion string, notices []string, err error) {
 	gomod, err := goOutput(dir, "env", "GOMOD")
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	if gomod == "" || gomod == os.DevNull {
-		return nil, "", errors.New("not in a module: weft test runs the tests of a module's packages (go mod init creates one)")
+		return nil, "", nil, errors.New("not in a module: weft test runs the tests of a module's packages (go mod init creates one)")
 	}
 	if err := samePatternModule(dir, gomod, pkgs); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	all, err := goOutput(dir, "list", "-m", "all")
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	for _, l := range strings.Split(all, "\n") {
 		if l == weftModule || strings.HasPrefix(l, weftModule+" ") {
-			return nil, "", nil // the module requires weft, or is weft
+			return nil, "", nil, nil // the module requires weft, or is weft
 		}
 	}
 	root, err := weftRoot()
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	mod := filepath.Join(tmp, "go.mod")
 	if err := copyFile(gomod, mod); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	sum := filepath.Join(tmp, "go.sum")
 	var sums []byte
 	for _, f := range []string{strings.TrimSuffix(gomod, ".mod") + ".sum", filepath.Join(root, "go.sum")} {
 		b, err := os.ReadFile(f)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, "", err
+			return nil, "", nil, err
 		}
 		sums = append(sums, b...)
 	}
 	if err := os.WriteFile(sum, sums, 0o644); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	if _, err := goOutput(dir, "mod", "edit", "-modfile="+mod,
 		"-require="+weftModule+"@v0.0.0-00010101000000-000000000000", "-replace="+weftModule+"="+root); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	own, err := goLine(dir, gomod)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	weftGo, err := goLine(dir, filepath.Join(root, "go.mod"))
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	if !goVersionLess(own, weftGo) {
 		own = "" // the go command keeps the module's go line
@@ -807,7 +811,43 @@ func moduleFlags(dir, tmp string, pkgs []string) (flags []string, goVersion stri
 	// -mod=mod lets the go command complete the copy with weft's own
 	// requirements, raising its go line to weft's; the module's go.mod and
 	// go.sum are left alone.
-	return []string{"-modfile=" + mod, "-mod=mod"}, own, nil
+	flags = []string{"-modfile=" + mod, "-mod=mod"}
+	if strings.Contains(all, "\n") { // the module has dependencies
+		after, err := goOutput(dir, append([]string{"list", "-m"}, append(flags, "all")...)...)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		notices = raisedVersions(all, after)
+	}
+	return flags, own, notices, nil
+}
+
+// raisedVersions compares two listings of go list -m all, before and
+// after weft was added to the module's requirements, and returns a notice
+// for each module whose version the addition changed (minimal version
+// selection picks the highest version any requirement asks for):
+// weft: building with golang.org/x/sync v0.24.0 (your go.mod: v0.1.0),
+// required by weft.
+func raisedVersions(before, after string) []string {
+	versions := func(list string) map[string]string {
+		m := map[string]string{}
+		for _, l := range strings.Split(list, "\n") {
+			f := strings.Fields(l)
+			if len(f) >= 2 {
+				m[f[0]] = f[1]
+			}
+		}
+		return m
+	}
+	was, now := versions(before), versions(after)
+	var out []string
+	for path, v := range was {
+		if nv, ok := now[path]; ok && nv != v {
+			out = append(out, fmt.Sprintf("weft: building with %s %s (your go.mod: %s), required by weft", path, nv, v))
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // samePatternModule checks that the directories that the patterns pkgs

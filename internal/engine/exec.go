@@ -83,7 +83,14 @@ type Exec struct {
 	// values holds, when capturing, the values of the steps whose
 	// primitive noted one (NoteValue), by step.
 	values []any
-	strat  strategy.Strategy
+	// calls holds, when capturing, the call of a stand-in each step
+	// belongs to (calls.go); callSeq numbers the calls.
+	calls   []callNote
+	callSeq uint32
+	// origins maps the objects that stand for what code outside weft's
+	// control made to where (outside.go).
+	origins map[*Obj]string
+	strat   strategy.Strategy
 	// symbolic reports that the strategy asked for a symbolic trace
 	// (strategy.SymbolicTracer): the execution records Trace.Accesses.
 	symbolic bool
@@ -263,6 +270,8 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.captureSources = capture || e.cfg.CaptureSources
 	e.captureCallers = e.captureSources || e.cfg.IgnoreLeak != nil
 	e.values = e.values[:0]
+	e.calls, e.callSeq = e.calls[:0], 0
+	clear(e.origins)
 	e.serial = serials.Add(1)
 	e.threads = e.threads[:0]
 	e.tr.Reset()
@@ -507,6 +516,9 @@ func (e *Exec) noneEnabled() {
 	}
 	if e.bodyReturned && e.leaksIgnored() {
 		e.finish(trace.End{Status: trace.Complete, Thread: trace.NoThread})
+		return
+	}
+	if e.endBlockedOutside(msg) {
 		return
 	}
 	if e.bodyReturned {

@@ -91,6 +91,7 @@ func Create(o *Obj) {
 		o.keyOutside()
 		return
 	}
+	t.noteOrigin(o)
 	if RaceHide {
 		t.e.hidden(func() { t.create(o) })
 		return

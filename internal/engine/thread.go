@@ -65,6 +65,14 @@ type Thread struct {
 	daemon bool
 	// name is the name the program gave the thread (GoNamed), or "".
 	name string
+	// callDepth counts the calls of stand-ins the thread is in (calls.go),
+	// callID and callLabel describe the outermost.
+	callDepth int32
+	callID    uint32
+	callLabel string
+	// nextOrigin is where the next object the thread creates was made,
+	// outside weft's control (outside.go).
+	nextOrigin string
 
 	// await lists the variables the thread's pending await waits on
 	// (await.go); inAwait marks the evaluation of an Await's condition;
@@ -254,10 +262,55 @@ func (t *Thread) goexit(next *Thread) {
 	t.yield(next)
 }
 
-// stack returns the current goroutine's stack.
+// stack returns the current goroutine's stack, without weft's own frames
+// (userFrames).
 func stack() string {
 	buf := make([]byte, 16<<10)
-	return string(buf[:runtime.Stack(buf, false)])
+	return userFrames(string(buf[:runtime.Stack(buf, false)]))
+}
+
+// userFrames returns the stack s (runtime.Stack's text of one goroutine)
+// without the frames of weft's own code (isWeftFrame, isWeftFile): those
+// of the engine that runs the thread and of the stand-ins, and the
+// coroutine of iter.Pull that created its goroutine. The program's frames
+// and the runtime's panic frame stay.
+func userFrames(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) < 3 {
+		return s
+	}
+	out := lines[:1:1] // goroutine N [running]:
+	user := false
+	for i := 1; i < len(lines); i += 2 {
+		if i+1 == len(lines) || !strings.HasPrefix(lines[i+1], "\t") {
+			out = append(out, lines[i]) // ...additional frames elided...
+			i--
+			continue
+		}
+		fn, place := lines[i], lines[i+1]
+		name := strings.TrimPrefix(fn, "created by ")
+		if j := strings.Index(name, " in goroutine "); j >= 0 {
+			name = name[:j]
+		}
+		if j := strings.LastIndexByte(name, '('); j > 0 && strings.HasSuffix(name, ")") {
+			name = name[:j]
+		}
+		file := strings.TrimPrefix(place, "\t")
+		if j := strings.LastIndexByte(file, ':'); j > 0 {
+			file = file[:j]
+		}
+		if isWeftFrame(name) || isWeftFile(file) || strings.HasPrefix(name, "iter.Pull") {
+			continue
+		}
+		out = append(out, fn, place)
+		if !strings.HasPrefix(fn, "panic(") {
+			user = true
+		}
+	}
+	if !user {
+		return s // weft's own tests: every frame is weft's
+	}
+	return strings.Join(out, "\n") + "\n"
 }
 
 // park blocks t until control is handed to it, and unwinds it if the execution
@@ -409,6 +462,9 @@ func (t *Thread) record(value uint64, ok bool) *trace.Event {
 	setOp(&ev.Op, &t.op)
 	ev.Case, ev.Partner, ev.PartnerCase = -1, trace.NoThread, -1
 	ev.Value, ev.OK, ev.PC = value, ok, t.caller
+	if t.callDepth > 0 && e.captureCallers {
+		t.noteCall(n)
+	}
 	t.op, t.obj, t.obj2 = trace.Op{}, nil, nil
 	return ev
 }

@@ -23,6 +23,9 @@ func describeBlocked(e *engine.Exec, tr *trace.Trace, label func(trace.ThreadID)
 		if op.Kind == trace.KindSelect {
 			b.Op = "select"
 		}
+		if call := e.PendingCall(i); call != "" {
+			b.Op = call // blocked inside a stand-in's call
+		}
 		f := engine.UserFrame(pc)
 		b.File, b.Line = f.File, f.Line
 		switch {

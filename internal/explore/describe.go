@@ -103,6 +103,7 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *Config) described {
 			d.raceSteps = [2]int{r.First.Event + 1, r.Second.Event + 1}
 		}
 	}
+	foldCalls(e, &d)
 	return d
 }
 

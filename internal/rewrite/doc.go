@@ -23,12 +23,22 @@
 //	close(ch), len(ch)    weftrt.Of("ch", ch).Close(), weftrt.Of("ch", ch).Len()
 //	for v := range ch     for v := range weftrt.Of("ch", ch).Range()
 //	                      (before go1.23: for weftR_, v := weftrt.Of("ch", ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; v = weftV_; ...)
-//	p.mu.Lock()           p.mu.WeftName("p.mu").Lock()   (every method of sync's types)
+//	p.mu.Lock()           p.mu.WeftName("p.mu").Lock()   (every method of sync's and sync/atomic's types)
+//	atomic.AddInt64(&n, 1)
+//	                      atomic.AddInt64(atomic.WeftWord("n", &n), 1)
+//	defer mu.Unlock()     { weftF_ := mu.WeftName("mu").Unlock; defer func() { weftF_() }() }
+//	                      (a deferred call of a stand-in: reports show its step at the defer line)
 //	select { case ... }   switch weftS0_, ... := <cases>; weftrt.Select(<has default>, weftS0_, ...) { case 0: ... }
 //	import "sync"         import "github.com/weft-go/weft/std/sync"
 //	                      (and sync/atomic, math/rand, math/rand/v2, time, context)
 //	runtime.Gosched()     weftrt.Gosched(runtime.Gosched)
 //	t.Errorf(...)         weftrt.Errorf(t, ...)   (and Error, Fatal(f), Fail(Now), Log(f), Skip(f/Now), Parallel)
+//	tt.Errorf(...)        weftrt.AnyErrorf(tt, ...)   (tt of an interface type: testify's TestingT)
+//	t.Helper()            t.Helper(); weftrt.Helper()
+//	src.Values(2)         weftrt.Made("example.com/src.Values", src.Values(2))
+//	                      (a channel returned by a package weft test does not rewrite)
+//	//weft:leaks=off      func TestX(t *testing.T) { weftrt.Test(t, func() { body }, weftrt.IgnoreLeaks()) }
+//	                      (and //weft:ignore-leak F,... : weftrt.IgnoreLeak("F", ...))
 //	func TestX(t *testing.T) { body }
 //	                      func TestX(t *testing.T) { weftrt.Test(t, func() { body }) }
 //	t.Run(name, func(t *testing.T) { body })

@@ -183,6 +183,7 @@ func Load(cfg Config, patterns ...string) (*Result, error) {
 	slices.SortStableFunc(pkgs, func(a, b *packages.Package) int { return len(b.Syntax) - len(a.Syntax) })
 	out := map[string][]byte{}
 	done := map[string]bool{}
+	real := cfg.realPackage(pkgs)
 	for _, p := range pkgs {
 		if strings.HasSuffix(p.ID, ".test") {
 			continue // the generated test main
@@ -219,7 +220,7 @@ func Load(cfg Config, patterns ...string) (*Result, error) {
 			if pinTo != "" {
 				version = pinnedVersion(p.Fset, f, src, pinTo)
 			}
-			b, err := rewriteFile(p.Fset, f, src, p.TypesInfo, groups, explorers, version)
+			b, err := rewriteFile(p.Fset, f, src, p.TypesInfo, groups, explorers, version, real)
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -244,6 +245,38 @@ func Load(cfg Config, patterns ...string) (*Result, error) {
 		}
 	}
 	return &Result{Files: out, Modules: mods}, errors.Join(errs...)
+}
+
+// realPackage returns the function that reports whether a package, by
+// its path, is one weft test does not rewrite: the standard library's
+// (but for those weft stands in for), a package of a module kept real
+// (Config.Real), or with AllReal any outside the main module, whose
+// packages are among pkgs.
+func (cfg Config) realPackage(pkgs []*packages.Package) func(path string) bool {
+	mainPath := ""
+	for _, p := range pkgs {
+		if p.Module != nil && p.Module.Main {
+			mainPath = p.Module.Path
+			break
+		}
+	}
+	in := func(path, mod string) bool { return mod != "" && (path == mod || strings.HasPrefix(path, mod+"/")) }
+	return func(path string) bool {
+		switch {
+		case stdPackage(path):
+			return true
+		case weftOwn(path) || in(path, mainPath) || standIns[path] != "" || path == "testing":
+			return false
+		case cfg.AllReal:
+			return true
+		}
+		for _, m := range cfg.Real {
+			if in(path, m) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // underTest returns the import path of the package that p, a package or

@@ -8,6 +8,7 @@ package rewrite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 )
@@ -45,8 +46,44 @@ var namedSync = map[string]bool{
 	"Mutex": true, "RWMutex": true, "WaitGroup": true, "Once": true, "Cond": true, "Map": true, "Pool": true,
 }
 
+// namedAtomic are the types of package sync/atomic whose stand-ins take a
+// name (WeftName).
+var namedAtomic = map[string]bool{
+	"Bool": true, "Int32": true, "Int64": true, "Uint32": true, "Uint64": true, "Uintptr": true, "Pointer": true, "Value": true,
+}
+
+// atomicWord names, in reports, the word a call of fn, one of package
+// sync/atomic's functions, is applied to: atomic.AddInt64(&n, 1) becomes
+// atomic.AddInt64(atomic.WeftWord("n", &n), 1), and a pointer p given as
+// the address names the word "*p".
+func (r *rewriter) atomicWord(call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func) {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil || sig.Params().Len() == 0 || len(call.Args) == 0 {
+		return
+	}
+	if _, ok := sig.Params().At(0).Type().(*types.Pointer); !ok {
+		return
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return
+	}
+	arg := call.Args[0]
+	name := ""
+	if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		name = exprName(u.X)
+	} else if n := exprName(arg); n != "" {
+		name = "*" + n
+	}
+	if name == "" {
+		return
+	}
+	r.replace(arg.Pos(), arg.Pos(), pkg.Name+".WeftWord("+strconv.Quote(name)+", ")
+	r.insert(r.off(arg.End()), ")", true)
+}
+
 // syncName names, in reports, the object a call of fn, a method of one of
-// package sync's types, is applied to (sel.X): x.Lock() becomes
+// package sync's or sync/atomic's types, is applied to (sel.X): x.Lock() becomes
 // x.WeftName("x").Lock(), and, for a method promoted from an embedded
 // field, c.Lock() becomes c.Mutex.WeftName("c").Lock(). A path through an
 // unexported field of another package names nothing.
@@ -60,7 +97,14 @@ func (r *rewriter) syncName(sel *ast.SelectorExpr, fn *types.Func) {
 		t = p.Elem()
 	}
 	named, ok := t.(*types.Named)
-	if !ok || !namedSync[named.Obj().Name()] {
+	if !ok {
+		return
+	}
+	set := namedSync
+	if fn.Pkg().Path() == "sync/atomic" {
+		set = namedAtomic
+	}
+	if !set[named.Obj().Name()] {
 		return
 	}
 	s := r.info.Selections[sel]

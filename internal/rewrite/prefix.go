@@ -27,7 +27,8 @@ func (r *rewriter) parallelAt(body *ast.BlockStmt, t string) int {
 
 // prefixStmt reports whether s may come before t.Parallel(): a short
 // variable declaration or a var, const or type declaration whose values
-// have no effect (pure), an empty statement, or t.Helper().
+// have no effect (pure), an empty statement, or t.Helper() (and the
+// weftrt.Helper() the rewriting adds after it).
 func (r *rewriter) prefixStmt(s ast.Stmt, t string) bool {
 	switch s := s.(type) {
 	case *ast.EmptyStmt:
@@ -58,6 +59,9 @@ func (r *rewriter) prefixStmt(s ast.Stmt, t string) bool {
 		}
 		return true
 	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok && r.rtFunc(call) == "Helper" {
+			return true // weftrt.Helper() after t.Helper(): helperCalls
+		}
 		return r.isTestingCall(s.X, t, "Helper")
 	}
 	return false

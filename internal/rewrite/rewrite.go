@@ -68,6 +68,15 @@ type rewriter struct {
 	hoisted map[*ast.CallExpr]bool
 	// version is the Go version the file compiles at (go1.N).
 	version string
+	// directives is the comment of the Test function being entered, whose
+	// directives (directives.go) testOpts holds, as the arguments they
+	// add to the calls of weftrt.Test of the function and its subtests.
+	directives *ast.CommentGroup
+	testOpts   string
+	// real reports whether a package is one weft test does not rewrite;
+	// made marks the calls of such packages' functions wrapped already.
+	real func(path string) bool
+	made map[*ast.CallExpr]bool
 	// refusedAt marks the operands whose channel operation is refused
 	// already (typeParamChan): one error each.
 	refusedAt map[token.Pos]bool
@@ -78,17 +87,25 @@ type rewriter struct {
 // file needs no rewriting.
 func File(fset *token.FileSet, file *ast.File, src []byte, info *types.Info) ([]byte, error) {
 	files := []*ast.File{file}
-	return rewriteFile(fset, file, src, info, groupFuncs(files, info), explorerFuncs(files, info), info.FileVersions[file])
+	return rewriteFile(fset, file, src, info, groupFuncs(files, info), explorerFuncs(files, info), info.FileVersions[file], stdPackage)
+}
+
+// stdPackage reports whether path is a package of the standard library's
+// that weft test does not rewrite nor stand in for.
+func stdPackage(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".") && standIns[path] == "" && path != "testing"
 }
 
 // rewriteFile is File, with groups the functions of file's package that
 // call t.Run (groupFuncs of all its files), explorers those that run an
-// exploration of weft's (explorerFuncs), and version the Go version the
-// file compiles at.
-func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups, explorers map[types.Object]bool, version string) ([]byte, error) {
+// exploration of weft's (explorerFuncs), version the Go version the
+// file compiles at, and real whether a package is one weft test does not
+// rewrite (the standard library's, a module's kept real).
+func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups, explorers map[types.Object]bool, version string, real func(path string) bool) ([]byte, error) {
 	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info,
 		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, explorers: explorers, hoisted: map[*ast.CallExpr]bool{}, version: version,
-		refusedAt: map[token.Pos]bool{}}
+		refusedAt: map[token.Pos]bool{}, real: real, made: map[*ast.CallExpr]bool{}}
 	if r.tf == nil || r.tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: the source of %s does not match its syntax tree", fset.Position(file.Pos()).Filename)
 	}
@@ -226,8 +243,22 @@ func (r *rewriter) node(n ast.Node) bool {
 		}
 	case *ast.ExprStmt:
 		r.addOnly(n)
+	case *ast.BlockStmt:
+		r.helperCalls(n.List)
+	case *ast.CaseClause:
+		r.helperCalls(n.Body)
+	case *ast.CommClause:
+		r.helperCalls(n.Body)
 	case *ast.CallExpr:
 		return r.call(n)
+	case *ast.SelectorExpr:
+		// A method of sync's or sync/atomic's types, called or a method
+		// value: named in reports.
+		if fn, ok := r.info.Uses[n.Sel].(*types.Func); ok && fn.Pkg() != nil {
+			if p := fn.Pkg().Path(); p == "sync" || p == "sync/atomic" {
+				r.syncName(n, fn)
+			}
+		}
 	case *ast.RangeStmt:
 		return r.rangeStmt(n)
 	case *ast.GoStmt:
@@ -235,6 +266,11 @@ func (r *rewriter) node(n ast.Node) bool {
 			r.goStmt(n)
 		}
 		return false
+	case *ast.DeferStmt:
+		// Around a group's subtests, code runs as plain Go.
+		if r.ctx != ctxGroup && r.deferStmt(n) {
+			return false
+		}
 	case *ast.SelectStmt:
 		if !r.refused(n.Pos(), "a select statement") {
 			r.selectStmt(n)
@@ -403,6 +439,7 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 		r.runCall(call, k)
 		return false
 	}
+	r.madeOutside(call)
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if fn, ok := r.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil {
 			if name := reflectChanOp(fn); name != "" {
@@ -410,9 +447,11 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			}
 			if fn.Pkg().Path() == "testing" {
 				r.testingCall(call, sel, fn)
+			} else {
+				r.anyTestingCall(call, sel, fn)
 			}
-			if fn.Pkg().Path() == "sync" {
-				r.syncName(sel, fn)
+			if fn.Pkg().Path() == "sync/atomic" {
+				r.atomicWord(call, sel, fn)
 			}
 			if fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
 				// weftrt.Gosched(runtime.Gosched): the import stays used.
@@ -423,6 +462,40 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 		}
 	}
 	return true
+}
+
+// madeOutside wraps a call of a function of a package weft test does not
+// rewrite that returns a channel, so that the channel's weft object says
+// where it was made (weftrt.Made): a goroutine left blocked on it is
+// blocked outside weft, not deadlocked.
+func (r *rewriter) madeOutside(call *ast.CallExpr) {
+	if r.rtFunc(call) == "Made" && len(call.Args) == 2 {
+		// Rewritten already: its call stays as it is.
+		if inner, ok := ast.Unparen(call.Args[1]).(*ast.CallExpr); ok {
+			r.made[inner] = true
+		}
+		return
+	}
+	if r.real == nil || r.made[call] || r.chanType(call) == nil {
+		return
+	}
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id == nil {
+		return
+	}
+	fn, ok := r.info.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() == nil || !r.real(fn.Pkg().Path()) {
+		return
+	}
+	r.usesRT = true
+	r.replace(call.Pos(), call.Pos(), rtName+".Made("+strconv.Quote(fn.FullName())+", ")
+	r.insert(r.off(call.End()), ")", true)
 }
 
 // reflectChanOps are the functions and methods of package reflect that

@@ -24,6 +24,15 @@ func (r *rewriter) goStmt(g *ast.GoStmt) {
 		r.replace(call.Fun.End(), call.Rparen+1, ")")
 		return
 	}
+	r.bindCall(g.Go, call, func(body string) string { return rtName + ".Go(func() { " + body + " })" })
+}
+
+// bindCall rewrites the statement that starts at stmt, go or defer with
+// call, into a block that binds call's function value and arguments to
+// variables, in place, and then runs launch(body), body the call of the
+// function with them.
+func (r *rewriter) bindCall(stmt token.Pos, call *ast.CallExpr, launch func(body string) string) {
+	fun := ast.Unparen(call.Fun)
 	var names []string
 	callee := ""
 	bindFun := r.evaluated(fun)
@@ -53,26 +62,82 @@ func (r *rewriter) goStmt(g *ast.GoStmt) {
 	}
 	body := callee + "(" + strings.Join(args, ", ") + ellipsis + ")"
 	if r.builtin(call) == "close" {
+		r.usesRT = true
 		body = rtName + "." + r.of(call.Args[0]) + args[0] + ").Close()"
 	}
 	start := "{ " + strings.Join(names, ", ") + " := "
-	end := "; " + rtName + ".Go(func() { " + body + " }) }"
+	end := "; " + launch(body) + " }"
 	switch {
 	case len(names) == 0:
-		r.replace(g.Go, call.Rparen+1, rtName+".Go(func() { "+body+" })")
+		r.replace(stmt, call.Rparen+1, launch(body))
 	case bindFun && len(call.Args) == 0:
-		r.replace(g.Go, call.Fun.Pos(), start)
+		r.replace(stmt, call.Fun.Pos(), start)
 		r.inspect(call.Fun)
 		r.replace(call.Fun.End(), call.Rparen+1, end)
 	case bindFun:
-		r.replace(g.Go, call.Fun.Pos(), start)
+		r.replace(stmt, call.Fun.Pos(), start)
 		r.inspect(call.Fun)
 		r.replace(call.Fun.End(), call.Args[0].Pos(), ", ")
 		r.replace(call.Args[len(call.Args)-1].End(), call.Rparen+1, end)
 	default:
-		r.replace(g.Go, call.Args[0].Pos(), start)
+		r.replace(stmt, call.Args[0].Pos(), start)
 		r.replace(call.Args[len(call.Args)-1].End(), call.Rparen+1, end)
 	}
+}
+
+// deferStmt rewrites a defer statement whose call runs a step of weft's
+// stand-ins directly (close of a channel, a method or function of sync,
+// sync/atomic, time or context, a context's cancel function) so that the
+// deferred call is a function literal written on the defer's line, its
+// function value and arguments bound at the statement as Go binds them:
+//
+//	defer mu.Unlock()   { weftF_ := mu.WeftName("mu").Unlock; defer func() { weftF_() }() }
+//
+// The literal's frame is the one the step's call site is taken from, so a
+// report shows the step at its defer line, not at the return or the panic
+// that ran it. It reports whether it rewrote g. Other deferred calls are
+// left alone: a function of the program's may call recover, which works
+// only when called by the deferred function itself.
+func (r *rewriter) deferStmt(d *ast.DeferStmt) bool {
+	if !r.standInCall(d.Call) {
+		return false
+	}
+	r.bindCall(d.Defer, d.Call, func(body string) string { return "defer func() { " + body + " }()" })
+	return true
+}
+
+// standInPkgs are the packages whose functions and methods weft test's
+// rewritten code calls the stand-ins of.
+var standInPkgs = map[string]bool{"sync": true, "sync/atomic": true, "time": true, "context": true}
+
+// standInCall reports whether call is one of a stand-in's: close of a
+// channel, a function or method of standInPkgs, or a call of a function
+// value of one of package context's types (CancelFunc).
+func (r *rewriter) standInCall(call *ast.CallExpr) bool {
+	if r.builtin(call) == "close" {
+		return len(call.Args) == 1 && r.chanType(call.Args[0]) != nil
+	}
+	fun := ast.Unparen(call.Fun)
+	if _, ok := fun.(*ast.FuncLit); ok {
+		return false
+	}
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id != nil {
+		if fn, ok := r.info.Uses[id].(*types.Func); ok {
+			return fn.Pkg() != nil && standInPkgs[fn.Pkg().Path()]
+		}
+	}
+	if named, ok := r.info.TypeOf(fun).(*types.Named); ok {
+		obj := named.Obj()
+		return obj.Pkg() != nil && obj.Pkg().Path() == "context"
+	}
+	return false
 }
 
 // evaluated reports whether the function value fun of a go statement must

@@ -177,9 +177,15 @@ func (r *rewriter) enter(params *ast.FieldList, body *ast.BlockStmt, name string
 	if r.refusedBody(body) {
 		return
 	}
-	ctx, test := r.ctx, r.test
+	ctx, test, opts := r.ctx, r.test, r.testOpts
 	r.test = name
 	from := len(r.errs)
+	if r.directives != nil {
+		// A Test function's directives: its explorations' options, and
+		// those of its subtests.
+		r.testOpts = r.testOptions(r.directives)
+		r.directives = nil
+	}
 	if callsRun(body, r.info, r.groups) {
 		r.ctx = ctxGroup
 	} else {
@@ -191,7 +197,7 @@ func (r *rewriter) enter(params *ast.FieldList, body *ast.BlockStmt, name string
 		r.wrap(params, body, wrapper)
 	}
 	r.inspect(body)
-	r.ctx, r.test = ctx, test
+	r.ctx, r.test, r.testOpts = ctx, test, opts
 	if len(r.errs) > from {
 		r.edits = r.edits.without(r.off(params.Opening), r.off(params.Closing)+1)
 		t := r.nameParam(params)

@@ -32,7 +32,9 @@ func (r *rewriter) testFunc(fn *ast.FuncDecl) bool {
 	if len(param.Names) > 1 || !isTestingT(r.info.TypeOf(param.Type)) {
 		return false
 	}
+	r.directives = fn.Doc
 	r.enter(fn.Type.Params, fn.Body, name)
+	r.directives = nil
 	return true
 }
 
@@ -60,7 +62,11 @@ func (r *rewriter) wrap(params *ast.FieldList, body *ast.BlockStmt, wrapper stri
 	r.usesRT = true
 	r.insert(at, sep+rtName+"."+wrapper+"("+t+", func() {", false)
 	r.depth++ // after the insertions that close the body's last statement
-	r.insert(r.off(body.Rbrace), "})", false)
+	end := "})"
+	if wrapper == "Test" {
+		end = "}" + r.testOpts + ")"
+	}
+	r.insert(r.off(body.Rbrace), end, false)
 	r.depth--
 }
 
@@ -180,13 +186,114 @@ func (r *rewriter) testingCall(call *ast.CallExpr, sel *ast.SelectorExpr, fn *ty
 			return
 		}
 	}
+	r.methodToFunc(call, sel, m)
+}
+
+// methodToFunc rewrites call, of the method sel, into a call of the
+// function name of std/rt with the method's receiver as first argument:
+// t.Errorf(f, x) becomes weftrt.Errorf(t, f, x).
+func (r *rewriter) methodToFunc(call *ast.CallExpr, sel *ast.SelectorExpr, name string) {
 	r.usesRT = true
-	r.replace(sel.X.Pos(), sel.X.Pos(), rtName+"."+m+"(")
+	r.replace(sel.X.Pos(), sel.X.Pos(), rtName+"."+name+"(")
 	if len(call.Args) == 0 {
 		r.replace(sel.X.End(), call.Rparen+1, ")")
 		return
 	}
 	r.replace(sel.X.End(), call.Lparen+1, ", ")
+}
+
+// Signatures of the methods of anyTestMethods.
+const (
+	sigArgs   = iota // (args ...any)
+	sigFormat        // (format string, args ...any)
+	sigNone          // ()
+)
+
+// anyTestMethods are the methods of testing.TB that an assertion library
+// calls through an interface of its own (testify's TestingT), with their
+// signatures.
+var anyTestMethods = map[string]int{
+	"Error": sigArgs, "Errorf": sigFormat, "Fatal": sigArgs, "Fatalf": sigFormat,
+	"Fail": sigNone, "FailNow": sigNone, "Log": sigArgs, "Logf": sigFormat,
+}
+
+// anyTestingCall rewrites a call of one of anyTestMethods on a value of an
+// interface type of the program's (an assertion library's TestingT):
+// t.Errorf(f, x) becomes weftrt.AnyErrorf(t, f, x), which is Errorf's
+// stand-in when t holds a testing.TB and t's own method otherwise.
+func (r *rewriter) anyTestingCall(call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func) {
+	want, ok := anyTestMethods[fn.Name()]
+	if !ok || !types.IsInterface(r.info.TypeOf(sel.X)) || r.info.Selections[sel] == nil {
+		return
+	}
+	if sigKind(fn.Type().(*types.Signature)) != want {
+		return
+	}
+	r.methodToFunc(call, sel, "Any"+fn.Name())
+}
+
+// sigKind returns the kind of sig among those of anyTestMethods, or -1.
+func sigKind(sig *types.Signature) int {
+	if sig.Results().Len() != 0 {
+		return -1
+	}
+	params := sig.Params()
+	isAnySlice := func(t types.Type) bool {
+		s, ok := t.(*types.Slice)
+		if !ok {
+			return false
+		}
+		i, ok := s.Elem().Underlying().(*types.Interface)
+		return ok && i.Empty()
+	}
+	switch {
+	case params.Len() == 0:
+		return sigNone
+	case params.Len() == 1 && sig.Variadic() && isAnySlice(params.At(0).Type()):
+		return sigArgs
+	case params.Len() == 2 && sig.Variadic() && types.Identical(params.At(0).Type(), types.Typ[types.String]) && isAnySlice(params.At(1).Type()):
+		return sigFormat
+	}
+	return -1
+}
+
+// helperCalls marks, after each statement of list that calls Helper on a
+// testing.TB or on a value of an interface type with a method Helper(),
+// the function it is in as a helper (weftrt.Helper()): a failure inside an
+// execution is placed at the line that called it, as the testing package
+// places it. A statement already followed by weftrt.Helper() is left.
+func (r *rewriter) helperCalls(list []ast.Stmt) {
+	for i, s := range list {
+		es, ok := s.(*ast.ExprStmt)
+		if !ok || !r.isHelperCall(es) {
+			continue
+		}
+		if i+1 < len(list) {
+			if next := stmtCall(list[i+1]); next != nil && r.rtFunc(next) == "Helper" {
+				continue
+			}
+		}
+		r.usesRT = true
+		r.insert(r.off(es.End()), "; "+rtName+".Helper()", false)
+	}
+}
+
+// isHelperCall reports whether s calls Helper() on a testing.TB or on a
+// value of an interface type.
+func (r *rewriter) isHelperCall(s *ast.ExprStmt) bool {
+	call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Helper" {
+		return false
+	}
+	fn, ok := r.info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	return fn.Pkg().Path() == "testing" || types.IsInterface(r.info.TypeOf(sel.X)) && sigKind(fn.Type().(*types.Signature)) == sigNone
 }
 
 // stmtCall returns the call that s is, or nil.

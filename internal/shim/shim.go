@@ -21,8 +21,9 @@ func Active() bool { return engine.Current() != nil }
 // running thread touches: no synchronisation, which the race detector
 // would see under weft test -race.
 type table struct {
-	serial uint64
-	objs   ptrTable // values of the type Lookup makes
+	serial  uint64
+	objs    ptrTable // values of the type Lookup makes
+	origins ptrTable // string: MadeOutside
 }
 
 // current returns the table of the current execution, emptied if it holds
@@ -40,6 +41,7 @@ func current() *table {
 		// the channels and words the execution makes are new ones.
 		tb.serial = s
 		tb.objs.reset()
+		tb.origins.reset()
 	}
 	return tb
 }
@@ -74,4 +76,32 @@ func Seed() int64 { return engine.Current().Exec().Seed() }
 //go:norace
 func ChanPointer[C any](c C) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&c))
+}
+
+// BeginCall marks the steps the calling thread takes until EndCall as the
+// inner steps of one call of a stand-in, which reports show as one step
+// labelled label (engine.BeginCall). Outside an execution it does nothing.
+func BeginCall(label string) { engine.BeginCall(label) }
+
+// EndCall ends the call BeginCall began.
+func EndCall() { engine.EndCall() }
+
+// MadeOutside records that the channel whose pointer is p was made, in the
+// current execution, by origin, a function outside weft's control, unless
+// the execution already uses it: the weft object made for it
+// (MakingOutside) says so in reports.
+func MadeOutside(p unsafe.Pointer, origin string) {
+	tb := current()
+	if _, ok := tb.objs.get(p); !ok {
+		tb.origins.put(p, origin)
+	}
+}
+
+// MakingOutside tells the engine, before the weft object of the channel
+// whose pointer is p is made, where code outside weft's control made the
+// channel (MadeOutside), if it did.
+func MakingOutside(p unsafe.Pointer) {
+	if o, ok := current().origins.get(p); ok {
+		engine.MadeOutside(o.(string))
+	}
 }

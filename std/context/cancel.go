@@ -107,6 +107,14 @@ func (c *cancelCtx) cancel(removeFromParent bool, err, cause error) {
 	}
 }
 
+// cancelCall is the cancel function of c: cancel, whose steps reports show
+// as one.
+func (c *cancelCtx) cancelCall(err, cause error) {
+	shim.BeginCall("cancel ctx")
+	defer shim.EndCall()
+	c.cancel(true, err, cause)
+}
+
 // Deadline returns c's deadline, or its parent's.
 func (c *cancelCtx) Deadline() (time.Time, bool) {
 	if c.hasDeadline {
@@ -123,6 +131,8 @@ func (c *cancelCtx) Err() error {
 	if !shim.Active() {
 		return c.err // after the execution: no thread changes it
 	}
+	shim.BeginCall("ctx.Err()")
+	defer shim.EndCall()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.err
@@ -165,6 +175,8 @@ func (a *afterFunc) cancel(_ bool, _, _ error) {
 
 // stop keeps f from starting, and reports whether it did.
 func (a *afterFunc) stop() bool {
+	shim.BeginCall("stop (context.AfterFunc)")
+	defer shim.EndCall()
 	a.mu.Lock()
 	stopped := !a.done
 	a.done = true

@@ -42,8 +42,10 @@ func WithCancel(parent Context) (Context, CancelFunc) {
 	if !shim.Active() {
 		return context.WithCancel(parent)
 	}
+	shim.BeginCall("context.WithCancel")
+	defer shim.EndCall()
 	c := newCancelCtx(parent)
-	return c, func() { c.cancel(true, Canceled, nil) }
+	return c, func() { c.cancelCall(Canceled, nil) }
 }
 
 // WithCancelCause is context.WithCancelCause.
@@ -51,27 +53,37 @@ func WithCancelCause(parent Context) (Context, CancelCauseFunc) {
 	if !shim.Active() {
 		return context.WithCancelCause(parent)
 	}
+	shim.BeginCall("context.WithCancelCause")
+	defer shim.EndCall()
 	c := newCancelCtx(parent)
-	return c, func(cause error) { c.cancel(true, Canceled, cause) }
+	return c, func(cause error) { c.cancelCall(Canceled, cause) }
 }
 
 // WithDeadline is context.WithDeadline: inside an execution, the deadline
 // is on virtual time.
 func WithDeadline(parent Context, d time.Time) (Context, CancelFunc) {
-	return WithDeadlineCause(parent, d, nil)
+	return withDeadline("context.WithDeadline", parent, d, nil)
 }
 
 // WithDeadlineCause is context.WithDeadlineCause.
 func WithDeadlineCause(parent Context, d time.Time, cause error) (Context, CancelFunc) {
+	return withDeadline("context.WithDeadlineCause", parent, d, cause)
+}
+
+// withDeadline is WithDeadlineCause, whose steps reports show as one,
+// labelled label (the function the program called).
+func withDeadline(label string, parent Context, d time.Time, cause error) (Context, CancelFunc) {
 	if !shim.Active() {
 		return context.WithDeadlineCause(parent, d, cause)
 	}
+	shim.BeginCall(label)
+	defer shim.EndCall()
 	if cur, ok := parent.Deadline(); ok && cur.Before(d) {
 		return WithCancel(parent) // the parent's deadline comes first
 	}
 	c := newCancelCtx(parent)
 	c.deadline, c.hasDeadline = d, true
-	cancel := func() { c.cancel(true, Canceled, nil) }
+	cancel := func() { c.cancelCall(Canceled, nil) }
 	dur := wtime.Until(d)
 	if dur <= 0 {
 		c.cancel(true, DeadlineExceeded, cause)
@@ -80,7 +92,7 @@ func WithDeadlineCause(parent Context, d time.Time, cause error) (Context, Cance
 	c.mu.Lock()
 	if c.err == nil {
 		// At the instant d: time may have moved since Until.
-		c.timer = wtime.AfterFuncAt(d, func() { c.cancel(true, DeadlineExceeded, cause) })
+		c.timer = wtime.AfterFuncAt(d, "deadline of ctx", func() { c.cancel(true, DeadlineExceeded, cause) })
 	}
 	c.mu.Unlock()
 	return c, cancel
@@ -89,18 +101,20 @@ func WithDeadlineCause(parent Context, d time.Time, cause error) (Context, Cance
 // WithTimeout is context.WithTimeout: WithDeadline(parent, Now().Add(timeout)),
 // on virtual time inside an execution.
 func WithTimeout(parent Context, timeout time.Duration) (Context, CancelFunc) {
-	return WithDeadline(parent, wtime.Now().Add(timeout))
+	return withDeadline("context.WithTimeout", parent, wtime.Now().Add(timeout), nil)
 }
 
 // WithTimeoutCause is context.WithTimeoutCause.
 func WithTimeoutCause(parent Context, timeout time.Duration, cause error) (Context, CancelFunc) {
-	return WithDeadlineCause(parent, wtime.Now().Add(timeout), cause)
+	return withDeadline("context.WithTimeoutCause", parent, wtime.Now().Add(timeout), cause)
 }
 
 // Cause is context.Cause: the cause a context of this package was canceled
 // with, or context.Cause's answer for the standard library's.
 func Cause(c Context) error {
 	if cc, ok := c.Value(&ctxKey).(*cancelCtx); ok {
+		shim.BeginCall("context.Cause")
+		defer shim.EndCall()
 		cc.mu.Lock()
 		defer cc.mu.Unlock()
 		return cc.cause
@@ -115,6 +129,8 @@ func AfterFunc(ctx Context, f func()) (stop func() bool) {
 	if !shim.Active() {
 		return context.AfterFunc(ctx, f)
 	}
+	shim.BeginCall("context.AfterFunc")
+	defer shim.EndCall()
 	a := &afterFunc{f: f}
 	parent, ok := ctx.Value(&ctxKey).(*cancelCtx)
 	if !ok {

@@ -56,6 +56,7 @@ func (c Chan[T]) weft() *weft.Chan[T] {
 		return nil
 	}
 	return shim.Lookup(c.p, func() *weft.Chan[T] {
+		shim.MakingOutside(c.p)
 		ch := weft.MakeChan[T](c.cap)
 		if c.name != "" {
 			ch.SetName(c.name)
@@ -151,4 +152,20 @@ func (c Chan[T]) Range() iter.Seq[T] {
 func (c Chan[T]) Loop() (Chan[T], T) {
 	var zero T
 	return c, zero
+}
+
+// Made returns c, a channel that origin, a function of a package weft test
+// does not rewrite (the standard library's, or one kept real with -real),
+// made: the rewriting wraps such a call (weftrt.Made("example.com/pool.Results",
+// pool.Results())), so that a goroutine left blocked on the channel is
+// reported as blocked outside weft, naming origin.
+//
+//go:norace
+func Made[C any](origin string, c C) C {
+	if shim.Active() {
+		if p := shim.ChanPointer(c); p != nil {
+			shim.MadeOutside(p, origin)
+		}
+	}
+	return c
 }

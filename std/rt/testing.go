@@ -7,6 +7,7 @@ package rt
 import (
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -38,8 +39,10 @@ var explorations sync.Mutex
 // t with weft's report. An execution during which t becomes marked failed
 // (by a call of t's methods weft test did not rewrite, in a library) fails
 // too. One during which a library's t.SkipNow (t.Skip, t.Skipf) ends the
-// test's goroutine skips the test, as Go does.
-func Test(t *testing.T, body func()) {
+// test's goroutine skips the test, as Go does. The options opts, which
+// the directives of the Test function's comment give, come after the
+// environment's.
+func Test(t *testing.T, body func(), opts ...weft.Option) {
 	t.Helper()
 	explorations.Lock()
 	defer explorations.Unlock()
@@ -69,7 +72,7 @@ func Test(t *testing.T, body func()) {
 		if engine.RaceErrors() == races && !failed && t.Failed() {
 			w.Fail("the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite (a library's), in a goroutine of this execution")
 		}
-	}, append(progressOptions(t), weft.WithContext(ctx))...)
+	}, append(append(progressOptions(t), weft.WithContext(ctx)), opts...)...)
 	if stop() {
 		t.Skip(InterruptedMarker + ": the exploration stopped; its summary is above")
 	}
@@ -85,13 +88,73 @@ func Test(t *testing.T, body func()) {
 }
 
 // fail fails the current execution with msg, naming the method called and
-// where the program called it, as the testing package prints it.
+// where the program called it, as the testing package prints it: the
+// first caller of the method's stand-in that is not a helper (Helper).
 func fail(method, msg string) {
 	where := ""
-	if _, file, line, ok := runtime.Caller(2); ok { // above fail and the method's stand-in
+	if file, line := failSite(); file != "" {
 		where = fmt.Sprintf("%s:%d: ", filepath.Base(file), line)
 	}
 	new(weft.T).Fail("%s", strings.TrimSuffix(where+"t."+method+": "+msg, ": "))
+}
+
+// failSite returns the place of the first caller of fail that is neither
+// this package's (the stand-ins AnyErrorf and Errorf) nor a helper, or,
+// if every one is a helper, of the first that is not this package's.
+func failSite() (file string, line int) {
+	var pcs [32]uintptr
+	n := runtime.Callers(3, pcs[:]) // above runtime.Callers, failSite and fail
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, rtPackage+".") {
+			if !isHelper(f.Function) {
+				return f.File, f.Line
+			}
+			if file == "" {
+				file, line = f.File, f.Line
+			}
+		}
+		if !more {
+			return file, line
+		}
+	}
+}
+
+// rtPackage is this package's path, from a function's name.
+var rtPackage = func() string {
+	name := runtime.FuncForPC(reflect.ValueOf(Helper).Pointer()).Name()
+	return strings.TrimSuffix(name, ".Helper")
+}()
+
+// helpers holds the names of the functions that called Helper, as the
+// testing package's t.Helper records them; helperPCs the call sites
+// already seen.
+var helpers, helperPCs sync.Map
+
+// Helper marks its caller as a helper inside an execution: weft test's
+// rewriting calls it after each t.Helper(), so that a failure is placed at
+// the line that called the helper, as the testing package places it (the
+// testing package's own t.Helper marks the helper outside executions).
+func Helper() {
+	if !shim.Active() {
+		return
+	}
+	var pc [1]uintptr
+	if runtime.Callers(2, pc[:]) == 0 {
+		return
+	}
+	if _, seen := helperPCs.LoadOrStore(pc[0], true); seen {
+		return
+	}
+	f, _ := runtime.CallersFrames(pc[:]).Next()
+	helpers.Store(f.Function, true)
+}
+
+// isHelper reports whether function name called Helper.
+func isHelper(name string) bool {
+	_, ok := helpers.Load(name)
+	return ok
 }
 
 // Error is t.Error: inside an execution it fails the execution (and ends
@@ -223,3 +286,11 @@ func skip(t testing.TB, msg string) {
 
 // sprint formats args as t.Error does.
 func sprint(args []any) string { return strings.TrimSuffix(fmt.Sprintln(args...), "\n") }
+
+// IgnoreLeaks is weft.IgnoreLeaks: the rewriting passes it to Test for a
+// Test function whose comment holds the directive //weft:leaks=off.
+func IgnoreLeaks() weft.Option { return weft.IgnoreLeaks() }
+
+// IgnoreLeak is weft.IgnoreLeak: the rewriting passes it to Test for a
+// Test function whose comment holds the directive //weft:ignore-leak F,...
+func IgnoreLeak(functions ...string) weft.Option { return weft.IgnoreLeak(functions...) }

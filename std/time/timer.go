@@ -66,12 +66,14 @@ func AfterFunc(d Duration, f func()) *Timer {
 // now; it is not in package time. weft's std/context uses it for a
 // context's deadline: when virtual time may move at any step, the clock
 // may advance between a reading of the time (Until) and the step that
-// arms a timer, which would then fire after the deadline.
-func AfterFuncAt(t Time, f func()) *Timer {
+// arms a timer, which would then fire after the deadline. The steps of
+// the goroutine that waits for the timer and runs f, weft's own, are
+// shown in reports as one, labelled label.
+func AfterFuncAt(t Time, label string, f func()) *Timer {
 	if !shim.Active() {
 		return AfterFunc(time.Until(t), f)
 	}
-	return &Timer{w: weft.AfterFuncAt(t.Sub(Epoch), f)}
+	return &Timer{w: weft.AfterFuncAt(t.Sub(Epoch), label, f)}
 }
 
 // Stop is Timer.Stop: it reports whether it stopped the timer (false if it

@@ -14,13 +14,13 @@ func ProcessBug(items []int) error {
 	for _, it := range items {
 		wg.Add(1)
 		go func() {
-			defer wg.Done()
+			defer wg.Done() // want TestProcessBug: negative WaitGroup counter
 			if it < 0 {
 				mu.Lock()
 				err = errors.New("negative item")
 				mu.Unlock()
 				wg.Done()
-				return // want TestProcessBug: negative WaitGroup counter
+				return
 			}
 		}()
 	}

@@ -14,10 +14,10 @@ type StoreBug struct {
 // Put stores v under k, refusing an empty key.
 func (s *StoreBug) Put(k, v string) error {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.mu.Unlock() // want TestStoreBug: unlock of unlocked mutex
 	if k == "" {
 		s.mu.Unlock()
-		return errors.New("empty key") // want TestStoreBug: unlock of unlocked mutex
+		return errors.New("empty key")
 	}
 	s.data[k] = v
 	return nil

@@ -21,14 +21,20 @@ func (v *Value) step(f func(w *weft.Var[any])) {
 	if !shim.Active() {
 		return
 	}
-	f(shim.Lookup(unsafe.Pointer(v), func() *weft.Var[any] {
-		w := new(weft.Var[any])
-		w.SetAtomic()
-		if x := v.r.Load(); x != nil {
-			w.Store(x)
-		}
-		return w
-	}))
+	f(shim.Lookup(unsafe.Pointer(v), func() *weft.Var[any] { return v.newVar("") }))
+}
+
+// newVar makes v's weft variable, named name if that is not "".
+func (v *Value) newVar(name string) *weft.Var[any] {
+	w := new(weft.Var[any])
+	if name != "" {
+		w.SetName(name)
+	}
+	w.SetAtomic()
+	if x := v.r.Load(); x != nil {
+		w.Store(x)
+	}
+	return w
 }
 
 // Load returns the value set by the most recent Store, or nil.

@@ -15,25 +15,40 @@ import (
 //
 //go:norace
 func intVar[T weft.Integer](addr *T) *weft.Int[T] {
-	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Int[T] {
-		v := new(weft.Int[T])
-		if x := load(addr); x != 0 {
-			v.Store(x)
-		}
-		return v
-	})
+	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Int[T] { return newInt(addr, "") })
+}
+
+// newInt makes the weft variable of the integer word at addr, named name
+// if that is not "".
+//
+//go:norace
+func newInt[T weft.Integer](addr *T, name string) *weft.Int[T] {
+	v := new(weft.Int[T])
+	if name != "" {
+		v.SetName(name)
+	}
+	if x := load(addr); x != 0 {
+		v.Store(x)
+	}
+	return v
 }
 
 // ptrVar returns the weft variable of the pointer word at addr.
 func ptrVar(addr *unsafe.Pointer) *weft.Var[unsafe.Pointer] {
-	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Var[unsafe.Pointer] {
-		v := new(weft.Var[unsafe.Pointer])
-		v.SetAtomic()
-		if x := load(addr); x != nil {
-			v.Store(x)
-		}
-		return v
-	})
+	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Var[unsafe.Pointer] { return newPtr(addr, "") })
+}
+
+// newPtr is newInt for a pointer word.
+func newPtr(addr *unsafe.Pointer, name string) *weft.Var[unsafe.Pointer] {
+	v := new(weft.Var[unsafe.Pointer])
+	if name != "" {
+		v.SetName(name)
+	}
+	v.SetAtomic()
+	if x := load(addr); x != nil {
+		v.Store(x)
+	}
+	return v
 }
 
 // load reads the word at addr to start its weft variable with, unseen by

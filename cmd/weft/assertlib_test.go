@@ -1,0 +1,130 @@
+// This file tests failures reported through an assertion library's
+// interface (testify's TestingT) in weft test's reports.
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTestAssertionLibrary runs tests that fail through a helper package
+// of testify's kind (its own TestingT interface, t.Helper, t.Errorf and
+// t.FailNow): each message appears once, in the failing execution's
+// report under its test, placed at the test's line (the helpers called
+// t.Helper); a panic's stack holds the program's frames only.
+func TestTestAssertionLibrary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/assertlib\n\ngo 1.26.0\n",
+		"check/check.go": `// Package check is a tiny assertion library in testify's style.
+package check
+
+// TestingT is the part of *testing.T the assertions use.
+type TestingT interface {
+	Helper()
+	Errorf(format string, args ...any)
+	FailNow()
+}
+
+// Equal fails the test and stops it if got is not want.
+func Equal(t TestingT, want, got any, msg string) {
+	t.Helper()
+	if want != got {
+		t.Errorf("%s: want %v, got %v", msg, want, got)
+		t.FailNow()
+	}
+}
+
+// Check reports got != want and goes on.
+func Check(t TestingT, want, got any) bool {
+	t.Helper()
+	if want != got {
+		t.Errorf("check: want %v, got %v", want, got)
+		return false
+	}
+	return true
+}
+`,
+		"c_test.go": `package assertlib
+
+import (
+	"sync"
+	"testing"
+
+	"example.com/assertlib/check"
+)
+
+func TestCounter(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	var wg sync.WaitGroup
+	wg.Add(2)
+	for range 2 {
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			v := n
+			mu.Unlock()
+			mu.Lock()
+			n = v + 1
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	check.Equal(t, 2, n, "count")
+}
+
+func TestSoft(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	done := make(chan bool)
+	go func() {
+		mu.Lock()
+		n++
+		mu.Unlock()
+		done <- true
+	}()
+	mu.Lock()
+	v := n
+	mu.Unlock()
+	check.Check(t, 1, v)
+	<-done
+}
+
+func TestPanic(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		panic("boom")
+	}()
+	wg.Wait()
+}
+`,
+	}
+	out := testModule(t, t.TempDir(), files, exitFailure)
+	for _, c := range []struct{ test, msg string }{
+		{"TestCounter", "c_test.go:27: t.Errorf: count: want 2, got 1"},
+		{"TestSoft", "c_test.go:43: t.Errorf: check: want 1, got 0"},
+	} {
+		if n := strings.Count(out, c.msg); n != 1 {
+			t.Errorf("%q appears %d times, want once:\n%s", c.msg, n, out)
+		}
+		run := strings.Index(out, "=== RUN   "+c.test+"\n")
+		end := strings.Index(out, "--- FAIL: "+c.test+" ")
+		if at := strings.Index(out, c.msg); run < 0 || at < run || at > end {
+			t.Errorf("%q is not in %s's output:\n%s", c.msg, c.test, out)
+		}
+	}
+	for _, bad := range []string{"marked failed", "goexit", "runtime.Goexit", "internal/engine", "iter.Pull", "weft-go/weft/std"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output holds %q:\n%s", bad, out)
+		}
+	}
+	if !strings.Contains(out, "example.com/assertlib.TestPanic.func1.1()") || !strings.Contains(out, "/c_test.go:52 +0x") {
+		t.Errorf("the panic's stack lacks the program's frame:\n%s", out)
+	}
+}

@@ -1,0 +1,121 @@
+// This file tests how weft test's reports place and show steps: a
+// deferred call's step at its defer line.
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTestDeferLine checks that the step of a deferred call of a
+// stand-in (wg.Done, mu.Unlock, close) is shown at its defer statement's
+// line, not at the line of the panic or the return that ran it.
+func TestTestDeferLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/deferline\n\ngo 1.26.0\n",
+		"d_test.go": `package deferline
+
+import (
+	"sync"
+	"testing"
+)
+
+func TestPanic(t *testing.T) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		mu.Lock()
+		defer mu.Unlock()
+		panic("boom")
+	}()
+	wg.Wait()
+}
+
+func produce(ch chan int) {
+	defer close(ch)
+	ch <- 1
+	return
+}
+
+func TestClose(t *testing.T) {
+	ch := make(chan int)
+	go produce(ch)
+	n := 0
+	for v := range ch {
+		n += v
+	}
+	if n != 2 {
+		t.Errorf("sum %d", n)
+	}
+}
+`,
+	}
+	out := testModule(t, t.TempDir(), files, exitFailure)
+	for _, want := range []string{
+		"  T1   lock mu                           d_test.go:14\n",
+		"  T1   unlock mu                         d_test.go:15\n",
+		"  T1   wg.add(-1) wg                     d_test.go:13\n",
+		"  T1   close ch                          d_test.go:22\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestTestFoldedCalls checks that the inner steps of weft's stand-in for
+// package context (its mutex, its timer, the goroutine that waits for the
+// deadline) are shown as the program's calls: one step each, at the
+// program's line.
+func TestTestFoldedCalls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/folded\n\ngo 1.26.0\n",
+		"c_test.go": `package folded
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestTimeout(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	res := make(chan int)
+	go func() {
+		time.Sleep(2 * time.Second)
+		res <- 1
+	}()
+	select {
+	case <-ctx.Done():
+		t.Errorf("timed out: %v", ctx.Err())
+	case <-res:
+	}
+}
+`,
+	}
+	out := testModule(t, t.TempDir(), files, exitFailure)
+	want := `        interleaving:
+             1  T0   context.WithTimeout               c_test.go:10
+             2  T2   deadline of ctx                   c_test.go:10
+             3  T0   select: recv ctx.Done()           c_test.go:17
+             4  T0   ctx.Err()                         c_test.go:19
+        replay token: `
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
+	}
+	for _, bad := range []string{"mutex#", "timer#"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output shows a stand-in's inner step on %s...:\n%s", bad, out)
+		}
+	}
+}
