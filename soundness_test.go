@@ -42,10 +42,6 @@ type soundnessCase struct {
 	// moves into a state no evaluation of its condition saw. It may cut
 	// executions there (never run a trace twice).
 	mayCut bool
-	// optimalMisses is the number of maximal traces optimal may miss in
-	// an order, a known gap (Dekker's lock with awaits, where orders 0 and
-	// 1 miss one: spinlocks_test.go).
-	optimalMisses int
 	// long marks a case checkSound runs with WEFT_LONG=1 only.
 	long bool
 }
@@ -407,12 +403,7 @@ func checkSound(t *testing.T, tc soundnessCase) {
 			if !res.Exhausted {
 				errs = append(errs, fmt.Sprintf("did not finish in %d executions", res.Executions))
 			}
-			opt := name == "optimal" || name == "concolic-optimal"
-			if opt && tc.optimalMisses > 0 {
-				if n := missed(ref.maximal, got.maximal); n > tc.optimalMisses || len(got.maximal) != len(ref.maximal)-n {
-					errs = append(errs, fmt.Sprintf("%d maximal traces of exhaustive's missed, want at most %d: %s", n, tc.optimalMisses, diffSets(ref.maximal, got.maximal)))
-				}
-			} else if d := diffSets(ref.maximal, got.maximal); d != "" {
+			if d := diffSets(ref.maximal, got.maximal); d != "" {
 				errs = append(errs, "maximal traces differ from exhaustive's: "+d)
 			}
 			if d := diffSets(ref.failing, got.failing); d != "" {
@@ -424,7 +415,7 @@ func checkSound(t *testing.T, tc soundnessCase) {
 			if d := diffSets(ref.kinds, got.kinds); d != "" {
 				errs = append(errs, "failure kinds differ from exhaustive's: "+d)
 			}
-			if opt && tc.optimalMisses == 0 {
+			if name == "optimal" || name == "concolic-optimal" {
 				errs = append(errs, checkOptimalCounts(tc.body, name, order, refOut, tc.mayCut)...)
 			}
 			if len(errs) > 0 {
@@ -432,17 +423,6 @@ func checkSound(t *testing.T, tc soundnessCase) {
 			}
 		}
 	}
-}
-
-// missed returns the number of keys of want that got lacks.
-func missed(want, got map[string]bool) int {
-	n := 0
-	for k := range want {
-		if !got[k] {
-			n++
-		}
-	}
-	return n
 }
 
 // checkOptimalCounts checks optimal's claim on body against exhaustive's
