@@ -1,11 +1,12 @@
 // This file implements awaits (trace.KindAwait) and assumptions. An await
-// is w.Await, whose condition is evaluated by loads that are steps of their
-// own, or a busy-wait loop that calls w.Yield. A thread whose condition was
-// false, or whose loop went round with nothing but loads, would read the
-// same values again and again until another thread writes one of the
-// variables it read: it is blocked until then, and its loop contributes
-// one trace, not one per turn (GenMC's await, Nidhugg's spin-assume). An
-// assumption that does not hold ends the execution, as no failure.
+// is w.Await, one event: the evaluation of its condition that holds, made
+// silently (its loads are no steps) whenever the variables it loaded
+// change, the thread blocked while it is false; or a busy-wait loop that
+// calls w.Yield, whose turns' loads are steps: a thread whose loop went
+// round with nothing but loads would read the same values again and again
+// until another thread writes one of the variables it read, and is blocked
+// until then (GenMC's await, Nidhugg's spin-assume). An assumption that
+// does not hold ends the execution, as no failure.
 
 package engine
 
