@@ -185,7 +185,8 @@ func TestYieldTurns(t *testing.T) {
 // TestSpinNeverEnds checks a spin that can never end: two threads take a
 // test-and-test-and-set lock that the winner never releases, and the body
 // joins both. Every execution deadlocks, with the loser waiting in its
-// loop (or w.Await) for a write of the lock, which the report names.
+// loop (or w.Await) for a write of the lock, which the report names; with
+// w.Await each is counted as blocked in an await (Result.AwaitBlocked).
 // Optimal's 4 traces: either thread wins; the loser's first load reads
 // the lock free (before the winner's CompareAndSwap; its own then fails
 // and it loads again) or taken. Exhaustive search counts interleavings.
@@ -222,8 +223,12 @@ func TestSpinNeverEnds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.Executions != n || !r.Exhausted || !maps.Equal(r.FailureCounts, map[trace.FailureKind]int{trace.Deadlock: n}) {
-				t.Errorf("await=%v, %s: %d executions, failures %v; want %d deadlocks", await, name, r.Executions, r.FailureCounts, n)
+			blocked := 0 // a loop that yields is no w.Await
+			if await {
+				blocked = n
+			}
+			if r.Executions != n || !r.Exhausted || !maps.Equal(r.FailureCounts, map[trace.FailureKind]int{trace.Deadlock: n}) || r.AwaitBlocked != blocked {
+				t.Errorf("await=%v, %s: %d executions, failures %v, %d blocked in an await; want %d deadlocks, %d blocked", await, name, r.Executions, r.FailureCounts, r.AwaitBlocked, n, blocked)
 				continue
 			}
 			msg := r.Failures[0].Message
