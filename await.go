@@ -4,13 +4,13 @@
 package weft
 
 // Await blocks the calling thread until cond returns true: the loop
-// `for !cond() {}`, explored as one blocked operation rather than one
-// trace per turn. cond may only load weft variables (Var, Int), each load
-// a step; anything else fails the execution with a panic. Each time cond
-// returns false, the thread blocks until another thread writes one of the
-// variables that evaluation loaded, then evaluates cond again; if no
-// thread ever does, the execution ends as a deadlock (or a leak) that
-// names the thread.
+// `for !cond() {}`, explored as one event, the evaluation of cond that
+// holds. cond may only load weft variables (Var, Int); anything else fails
+// the execution with a panic. weft evaluates it silently (its loads are no
+// steps) when the thread reaches Await and whenever another thread writes a
+// variable the last evaluation loaded; while it is false the thread is
+// blocked and leaves no step. If no thread ever makes it true, the
+// execution ends as a deadlock (or a leak) that names the thread.
 func (w *T) Await(cond func() bool) { Await(cond) }
 
 // Await is w.Await for code without a *T: it blocks the running thread of

@@ -103,20 +103,22 @@
 //
 //	w.Assume(x.Load() > 0) // discard the executions where it is false
 //
-// w.Await(cond) evaluates cond, whose loads are steps like any other (cond
-// may do nothing else: a store, a lock or a thread started in it fails
-// the execution with a panic). If cond returns true, Await returns. If
-// not, the thread is blocked (its pending operation is an await of the
-// variables that evaluation loaded) until another thread writes one of
-// them after the thread's load of it, whatever the value; then it
-// evaluates cond again, and so on. Another turn before such a write would
-// read the same values and do the same: the loop contributes one trace
-// per write it sees, not one per turn (GenMC's await, Nidhugg's spin
-// loops). An await is dependent with the writes of the variables it waits
-// on and with nothing else; every strategy sees it as a blocked thread, so
-// a wait no write can end is reported as a deadlock (or a leak, once the
-// test body has returned) that names the thread and the variables it waits
-// for.
+// w.Await(cond) is one event: the evaluation of cond that returns true.
+// cond may only load variables (a store, a lock or a thread started in it
+// fails the execution with a panic); weft evaluates it silently, its loads
+// no steps, first when the thread reaches Await and again whenever another
+// thread writes a variable the last evaluation loaded. While it returns
+// false the thread is blocked and leaves nothing in the trace, so a false
+// evaluation cannot race with anything; once it holds, the thread is
+// enabled, and when a strategy runs it the await is a step that reads the
+// variables its evaluations since the thread reached it loaded (GenMC's
+// blocking assumes, Nidhugg's await). It is dependent with the writes of
+// those variables and with nothing else. A wait no write can end leaves the
+// thread blocked for good: with every other thread finished or blocked too,
+// the execution is a deadlock (or a leak, once the test body has returned)
+// that names the thread and the variables it waits for: a program whose
+// await can never succeed hangs, and weft says so. On Peterson's lock for
+// two threads, 12 traces with loops that yield become 4 (spinlocks_test.go).
 //
 // w.Yield() ends a turn of a busy-wait loop. weft takes the turn to be the
 // loads the thread made since its last step of another kind (a store, a
@@ -129,7 +131,8 @@
 // turns only load before they Yield, the shape of spin locks written with
 // flags and turns (Peterson's, Dekker's, the filter lock, a
 // test-and-test-and-set lock, whose failed CompareAndSwap comes before its
-// loads): written with Yield or with Await, they explore the same traces.
+// loads). Its loads are steps, so each write a waiting thread sees orders
+// them anew: Await explores fewer traces.
 // A loop whose turn writes before its loads (x.Store(1); if y.Load() == 1
 // {break}; w.Yield()) breaks the rule: weft would take the loads for the
 // whole turn and never make the next store; write it with Await, or

@@ -29,6 +29,12 @@ type Result struct {
 	// Assumed counts the executions that an assumption ended (w.Assume
 	// with a false condition): assumed away, not failures.
 	Assumed int
+	// AwaitBlocked counts the executions that ended with a thread blocked
+	// for good in a w.Await, its condition never true (Nidhugg's
+	// await-blocked executions). Each is also a deadlock or a leak (a
+	// failure, or complete with IgnoreLeaks): a program whose await can
+	// never succeed hangs.
+	AwaitBlocked int
 	// Exhausted reports that the strategy finished its exploration (rather
 	// than a bound or the first failure stopping it).
 	Exhausted bool

@@ -88,6 +88,7 @@ func (c *modelChecker) errorf(tr *trace.Trace, format string, args ...any) {
 func (c *modelChecker) check(tr *trace.Trace, end trace.End) {
 	s := &c.state
 	s.Reset(tr.Objects, len(tr.Threads))
+	s.Evals = tr.Evals
 	s.Timed = true
 	predicted := false // the failure that ended the execution was the model's
 	for i := 0; i <= len(tr.Events); i++ {

@@ -58,7 +58,7 @@ func resultOf(r *explore.Result) *Result {
 	if r == nil {
 		return nil
 	}
-	return &Result{Strategy: r.Strategy, Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed,
+	return &Result{Strategy: r.Strategy, Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed, AwaitBlocked: r.AwaitBlocked,
 		Exhausted: r.Exhausted, TimedOut: r.TimedOut, Canceled: r.Canceled,
 		Failures: each(r.Failures, failureOf), FailureCounts: r.FailureCounts, FinalStates: r.FinalStates,
 		Events: r.Events, Wall: r.Wall, Solver: r.Solver, Counters: r.Counters,

@@ -126,6 +126,9 @@ func (v *Value[T]) Load() T {
 	t := v.begin(trace.KindLoad)
 	x := v.val
 	t.EndLoad(&v.o, encode(v.enc, x))
+	if t.Silent() {
+		return x // in the condition of an Await: no step
+	}
 	if t.Symbolic() {
 		x = symRead(t, x, solver.Expr{})
 	}

@@ -31,6 +31,10 @@ type Object struct {
 	Writers int32
 	// Value is a variable's value (its encoding, trace.Event.Value).
 	Value uint64
+	// Summed reports that the variable's last write applied was an add
+	// that commutes with others (trace.AddOnly): applied out of the
+	// execution's order, Value need not be the variable's value.
+	Summed bool
 	// When is a timer's deadline.
 	When int64
 	// Init is the number of a semaphore's initial units not yet taken.

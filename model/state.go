@@ -54,6 +54,10 @@ type State struct {
 	// reached by any set of events closed under happens-before (the
 	// clock's advances are ordered with every event that reads time).
 	clocked bool
+	// Evals are the evaluations of the conditions of awaits that decide
+	// their enabledness (trace.Trace.Evals); without them, a w.Await's
+	// is Unknown.
+	Evals []trace.AwaitEval
 	// Events is the number of events applied: Apply gives the next one
 	// this index, which the sources of later events refer to.
 	Events int32

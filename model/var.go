@@ -41,13 +41,20 @@ func (o *Object) applyVar(e *trace.Event, i int32) {
 	}
 	if e.Op.Kind != trace.KindCAS || e.OK {
 		o.Rel = i
+		o.Summed = trace.AddOnly(e.Op)
 	}
 }
 
 // awaitReady returns the enabledness of await op (trace.KindAwait) of
-// thread p: enabled once another write has followed, in one of the
-// variables it waits on, the write p's last load of it read.
+// thread p. A loop that yields (trace.AwaitYield) is enabled once another
+// write has followed, in one of the variables it waits on, the write p's
+// last load of it read. A w.Await is enabled if its condition holds: an
+// evaluation of it by p's pending step (s.Evals) that read the values the
+// variables hold in s says so; if none did, it is Unknown.
 func (s *State) awaitReady(p trace.ThreadID, op trace.Op) Verdict {
+	if op.Arg != trace.AwaitYield {
+		return s.condReady(p)
+	}
 	for _, c := range op.Cases {
 		o := s.object(c.Obj)
 		if o == nil || o.Class != trace.ClassVar {
@@ -79,4 +86,31 @@ func (o *Object) varOutcome(op trace.Op, out *Outcome) {
 		out.OK, out.Source = o.Value == uint64(op.Arg), o.Rel
 		out.Value, out.Data = o.Value, out.OK
 	}
+}
+
+// condReady returns the enabledness of thread p's pending w.Await from
+// the evaluations of its condition in s.Evals.
+func (s *State) condReady(p trace.ThreadID) Verdict {
+	if int(p) >= len(s.Threads) {
+		return Unknown
+	}
+	step := s.Threads[p].Steps
+	for i := range s.Evals {
+		ev := &s.Evals[i]
+		if ev.Thread == p && ev.Step == step && s.holds(ev.Reads) {
+			return verdict(ev.OK)
+		}
+	}
+	return Unknown
+}
+
+// holds reports whether every variable of reads holds its value in s.
+func (s *State) holds(reads []trace.EvalRead) bool {
+	for _, r := range reads {
+		o := s.object(r.Obj)
+		if o == nil || o.Class != trace.ClassVar || o.Summed || o.Value != r.Value {
+			return false
+		}
+	}
+	return true
 }

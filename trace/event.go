@@ -106,6 +106,25 @@ type ObjectInfo struct {
 	Key uint64
 }
 
+// AwaitEval is an evaluation of the condition of a w.Await by thread
+// Thread, pending as its step Step (counted from 0, as
+// model.Thread.Steps): the variables it loaded, in order, with the values
+// (their encodings, as Event.Value) it read, and whether it held. The
+// condition is a function of those values: in any state where the
+// variables hold them, it loads the same ones and gives the same answer.
+type AwaitEval struct {
+	Thread ThreadID
+	Step   int32
+	OK     bool
+	Reads  []EvalRead
+}
+
+// EvalRead is a load of an AwaitEval: variable Obj held Value.
+type EvalRead struct {
+	Obj   ObjectID
+	Value uint64
+}
+
 // KeyMerge records that object key From names the same object as To.
 type KeyMerge struct{ From, To uint64 }
 
@@ -132,6 +151,12 @@ type Trace struct {
 	// in earlier executions. The execution keeps the keys it used; later
 	// ones use To for From.
 	Merged []KeyMerge
+	// Evals records each evaluation of the condition of a w.Await, which
+	// leaves no event (trace.KindAwait): what it loaded and whether it
+	// held. A strategy that asks whether an await is enabled in a state the
+	// execution never reached (package model) finds the answer here when
+	// an evaluation loaded the same values.
+	Evals []AwaitEval
 	// Seed is the seed of the program's random numbers and of the order
 	// of its ranges over maps in the execution (the stand-ins of
 	// math/rand and weft test's rewritten ranges draw from it); SeedUsed
@@ -155,6 +180,7 @@ func (t *Trace) Reset() {
 	clear(t.Accesses)
 	t.Inputs, t.Branches, t.Accesses = t.Inputs[:0], t.Branches[:0], t.Accesses[:0]
 	t.Merged = t.Merged[:0]
+	t.Evals = t.Evals[:0]
 	t.Seed, t.SeedUsed = 0, false
 	t.enabled = t.enabled[:0]
 	// The width of the enabled sets is kept: an execution with as many

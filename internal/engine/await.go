@@ -1,16 +1,18 @@
 // This file implements awaits (trace.KindAwait) and assumptions. An await
-// is w.Await, whose condition is evaluated by loads that are steps of their
-// own, or a busy-wait loop that calls w.Yield. A thread whose condition was
-// false, or whose loop went round with nothing but loads, would read the
-// same values again and again until another thread writes one of the
-// variables it read: it is blocked until then, and its loop contributes
-// one trace, not one per turn (GenMC's await, Nidhugg's spin-assume). An
-// assumption that does not hold ends the execution, as no failure.
+// is w.Await, one event: the evaluation of its condition that holds, made
+// silently (its loads are no steps) whenever the variables it loaded
+// change, the thread blocked while it is false; or a busy-wait loop that
+// calls w.Yield, whose turns' loads are steps: a thread whose loop went
+// round with nothing but loads would read the same values again and again
+// until another thread writes one of the variables it read, and is blocked
+// until then (GenMC's await, Nidhugg's spin-assume). An assumption that
+// does not hold ends the execution, as no failure.
 
 package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/weft-go/weft/trace"
@@ -21,45 +23,164 @@ import (
 type awaitRead struct {
 	o   *Obj
 	rel int32
+	val uint64 // the value a silent load read (Await)
 }
 
-// Await blocks t until cond returns true. cond may only load variables:
-// each load is a step. When it returns false, t blocks until another
-// thread writes one of the variables it loaded, then evaluates cond again.
+// Await blocks t until cond returns true, as one event: the evaluation
+// that returns true, which reads the variables it loaded (the op's
+// KindLoad cases). cond is evaluated silently, its loads no steps: first
+// by t itself, then whenever the strategy's view of t is recomputed
+// (another thread wrote a variable the last evaluation loaded, view.go),
+// on whichever goroutine runs the scheduler. While it returns false, t's
+// pending await is blocked and leaves no event; once t is chosen it
+// evaluates cond once more, in the state it was chosen in, and records the
+// event.
 func (t *Thread) Await(cond func() bool) {
 	if t.inAwait {
 		t.fail(trace.Panic, "weft: w.Await in the condition of w.Await")
 	}
-	for {
-		from := len(t.e.tr.Events)
-		if t.evaluate(cond) {
-			// Its loads are no turn of a loop that yields after it.
-			t.turnFrom = int32(len(t.e.tr.Events))
+	e := t.e
+	if e.aborting.Load() {
+		panic(unwindSignal{})
+	}
+	// The first evaluation is t's own: a misuse or a panic of cond is
+	// reported on t's goroutine.
+	t.evaluate(cond)
+	t.cond = cond
+	t.waits = t.waits[:0]
+	for _, r := range t.await {
+		t.waits = append(t.waits, r.o)
+	}
+	t.begin(trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread, Obj: trace.NoObject, Cases: t.awaitCases()}, nil)
+	t.cond = nil
+	if !t.evaluate(cond) {
+		t.fail(trace.Internal, "weft internal error: the condition of w.Await was false when its thread ran")
+	}
+	// The event reads every variable an evaluation since the announce
+	// loaded: in each state the thread waited in, its pending await read
+	// those its evaluation there loaded, and a strategy that reverses a
+	// race with a write of one of them finds the await enabled earlier.
+	for _, r := range t.await {
+		if !slices.Contains(t.waits, r.o) {
+			t.waits = append(t.waits, r.o)
+		}
+	}
+	lo := len(e.cases)
+	for _, o := range t.waits {
+		e.cases = append(e.cases, trace.Case{Kind: trace.KindLoad, Obj: o.id})
+	}
+	t.op.Cases = e.cases[lo:len(e.cases):len(e.cases)]
+	t.await = t.await[:0]
+	t.end(0, true)
+	// The await is no turn of a loop that yields after it.
+	t.turnFrom = int32(len(e.tr.Events))
+}
+
+// evaluate runs an Await's condition silently: its loads are no steps,
+// and t.await lists the variables it loaded. The evaluation is recorded
+// in the trace (trace.Trace.Evals) if it returns.
+func (t *Thread) evaluate(cond func() bool) bool {
+	t.await = t.await[:0]
+	t.inAwait = true
+	ok := func() bool {
+		defer func() { t.inAwait = false }()
+		return cond()
+	}()
+	t.noteEval(ok)
+	return ok
+}
+
+// noteEval records t's evaluation of an Await's condition, which loaded
+// the variables of t.await, in the trace.
+func (t *Thread) noteEval(ok bool) {
+	e := t.e
+	lo := len(e.evalReads)
+	for _, r := range t.await {
+		e.evalReads = append(e.evalReads, trace.EvalRead{Obj: r.o.id, Value: r.val})
+	}
+	e.tr.Evals = append(e.tr.Evals, trace.AwaitEval{Thread: t.id, Step: t.stepCount(), OK: ok,
+		Reads: e.evalReads[lo:len(e.evalReads):len(e.evalReads)]})
+}
+
+// stepCount returns the number of events t took part in (as the thread
+// or as a rendezvous partner): its pending operation is its step of that
+// number, counted from 0 (model.Thread.Steps).
+func (t *Thread) stepCount() int32 {
+	evs := t.e.tr.Events
+	for ; int(t.countedTo) < len(evs); t.countedTo++ {
+		if ev := &evs[t.countedTo]; ev.Thread == t.id || ev.Partner == t.id {
+			t.steps++
+		}
+	}
+	return t.steps
+}
+
+// loaded notes value, read by a silent load of variable o, in t.await.
+func (t *Thread) loaded(o *Obj, value uint64) {
+	for i := len(t.await) - 1; i >= 0; i-- {
+		if t.await[i].o == o {
+			t.await[i].val = value
 			return
 		}
-		t.awaitReads(from)
-		t.block(0)
 	}
 }
 
-// evaluate runs an Await's condition.
-func (t *Thread) evaluate(cond func() bool) bool {
-	t.inAwait = true
-	defer func() { t.inAwait = false }()
-	return cond()
-}
-
-// awaitReads sets t.await to the variables t loaded in its steps from step
-// from on, the evaluation of an Await's condition (begin and spawn made
-// sure it did nothing else).
-func (t *Thread) awaitReads(from int) {
+// awaitCases returns t.await as the KindLoad cases of an await, in the
+// execution's arena.
+func (t *Thread) awaitCases() []trace.Case {
 	e := t.e
-	t.await = t.await[:0]
-	for i := from; i < len(e.tr.Events); i++ {
-		if ev := &e.tr.Events[i]; ev.Thread == t.id {
-			t.noteRead(ev)
-		}
+	lo := len(e.cases)
+	for _, r := range t.await {
+		e.cases = append(e.cases, trace.Case{Kind: trace.KindLoad, Obj: r.o.id})
 	}
+	return e.cases[lo:len(e.cases):len(e.cases)]
+}
+
+// condAlts returns the alternatives of t's pending w.Await: 1 if its
+// condition holds now, evaluated on the calling goroutine as t's. The
+// pending operation's cases are the variables the evaluations since its
+// announce loaded (t.waits), and t watches each of them. A panic of the condition (which may load
+// other variables in other states) makes the await enabled: t evaluates
+// it again when it runs, and fails there, on its own goroutine.
+func (e *Exec) condAlts(t *Thread) (n int32) {
+	cur, running := e.cur, e.running.Load()
+	e.cur = t
+	e.running.Store(getg())
+	defer func() {
+		e.cur = cur
+		e.running.Store(running)
+		t.inAwait = false
+		if r := recover(); r != nil {
+			if _, ok := r.(unwindSignal); ok {
+				panic(r)
+			}
+			n = 1
+		}
+		if e.ended {
+			return
+		}
+		// The pending await reads every variable an evaluation since
+		// its announce loaded.
+		grown := false
+		for _, r := range t.await {
+			if !slices.Contains(t.waits, r.o) {
+				t.waits = append(t.waits, r.o)
+				e.addWatch(t, r.o)
+				grown = true
+			}
+		}
+		if grown {
+			lo := len(e.cases)
+			for _, o := range t.waits {
+				e.cases = append(e.cases, trace.Case{Kind: trace.KindLoad, Obj: o.id})
+			}
+			t.op.Cases = e.cases[lo:len(e.cases):len(e.cases)]
+		}
+	}()
+	if t.evaluate(t.cond) {
+		return 1
+	}
+	return 0
 }
 
 // misusedAwait fails t, which announced op in the condition of an Await:
@@ -70,17 +191,12 @@ func (t *Thread) misusedAwait(op trace.Op) {
 	t.fail(trace.Panic, fmt.Sprintf("weft: the condition of w.Await did %s: it may only load variables", t.e.describe(op)))
 }
 
-// noteRead records load ev of t in t.await, replacing an earlier load of
-// the same variable.
-func (t *Thread) noteRead(ev *trace.Event) {
-	o := t.e.objs[ev.Op.Obj]
-	for i := range t.await {
-		if t.await[i].o == o {
-			t.await[i].rel = ev.Src
-			return
-		}
+// noteRead records in t.await a silent load of variable o by the
+// condition of an Await.
+func (t *Thread) noteRead(o *Obj) {
+	if !t.reading(o) {
+		t.await = append(t.await, awaitRead{o: o, rel: o.rel})
 	}
-	t.await = append(t.await, awaitRead{o, ev.Src})
 }
 
 // Yield ends a turn of a busy-wait loop. The turn is taken to be the loads
@@ -130,7 +246,7 @@ func (t *Thread) Yield() {
 			break
 		}
 		if o := e.objs[ev.Op.Obj]; !t.reading(o) {
-			t.await = append(t.await, awaitRead{o, ev.Src})
+			t.await = append(t.await, awaitRead{o: o, rel: ev.Src})
 		}
 	}
 	if len(t.await) > 0 {

@@ -63,8 +63,12 @@ func (e *Exec) alts(t *Thread) int32 {
 	case trace.KindJoin:
 		return b2i(e.threads[t.op.Arg].done)
 	case trace.KindAwait:
-		// A write of a variable it waits on since the thread's last load
-		// of it (await.go).
+		if t.cond != nil {
+			// w.Await: its condition holds now (await.go).
+			return e.condAlts(t)
+		}
+		// A loop that yields: a write of a variable it waits on since
+		// the thread's last load of it (await.go).
 		for _, r := range t.await {
 			if r.o.rel != r.rel {
 				return 1

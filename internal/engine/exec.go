@@ -127,9 +127,11 @@ type Exec struct {
 	tr       trace.Trace
 	objs     []*Obj       // the objects of the execution, by ObjectID
 	cases    []trace.Case // arena of the select and await cases of the execution's events
-	cur      *Thread
-	live     int
-	now      int64 // virtual time, in nanoseconds
+	// evalReads is the arena of the loads of trace.Trace.Evals.
+	evalReads []trace.EvalRead
+	cur       *Thread
+	live      int
+	now       int64 // virtual time, in nanoseconds
 	// clock is the clock thread when time moves at any step (clock.go),
 	// nil until a step arms a deadline; clockCases is the scratch space of
 	// its pending advance's cases, clockPending those cases in cases.
@@ -284,6 +286,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	clear(e.objs)
 	e.objs = e.objs[:0]
 	e.cases = e.cases[:0]
+	e.evalReads = e.evalReads[:0]
 	e.view.Trace = &e.tr
 	e.view.Alternatives = e
 	e.live, e.now, e.clock, e.clockPending = 0, 0, nil, nil
@@ -388,7 +391,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0], raceIgnoring: t.raceIgnoring}
+		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0], waits: t.waits[:0], raceIgnoring: t.raceIgnoring}
 	} else {
 		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {

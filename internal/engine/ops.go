@@ -109,7 +109,18 @@ func (t *Thread) End(value uint64, ok bool) { t.end(value, ok) }
 
 // EndLoad records an executed load of variable o, which read value: it
 // synchronises with o's last write.
-func (t *Thread) EndLoad(o *Obj, value uint64) { t.end(value, true).Src = o.rel }
+func (t *Thread) EndLoad(o *Obj, value uint64) {
+	if t.inAwait {
+		t.loaded(o, value) // a silent load of an Await's condition (await.go)
+		return
+	}
+	t.end(value, true).Src = o.rel
+}
+
+// Silent reports whether the thread is evaluating the condition of an
+// Await, whose loads are no steps: a load then returns the value without
+// noting it or making it symbolic.
+func (t *Thread) Silent() bool { return t.inAwait }
 
 // EndStore records an executed store of value to variable o, which later
 // reads synchronise with.

@@ -75,13 +75,19 @@ type Thread struct {
 	nextOrigin string
 
 	// await lists the variables the thread's pending await waits on
-	// (await.go); inAwait marks the evaluation of an Await's condition;
+	// (await.go), cond the condition of its pending w.Await; inAwait
+	// marks the silent evaluation of an Await's condition;
 	// yieldAt is the number of steps when the thread last called Yield
 	// (-1: never), turnFrom when its last Await returned.
-	await    []awaitRead
-	inAwait  bool
-	yieldAt  int32
-	turnFrom int32
+	await   []awaitRead
+	cond    func() bool
+	waits   []*Obj
+	inAwait bool
+	// steps counts the events t took part in among the first countedTo
+	// of the execution (stepCount).
+	steps, countedTo int32
+	yieldAt          int32
+	turnFrom         int32
 	// The fairness rule (fair.go): wanted marks a thread found enabled
 	// since its last step, waited counts the yields of others since then,
 	// tickSkips the ticks its selects received in a row while another
@@ -356,8 +362,14 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 		// operation of the trace (Trace.Final).
 		panic(unwindSignal{})
 	}
-	if t.inAwait && (op.Kind != trace.KindLoad || op.Class != trace.ClassVar) {
-		t.misusedAwait(op)
+	if t.inAwait {
+		// The condition of an Await, evaluated silently (await.go): a
+		// load of a variable is no step.
+		if op.Kind != trace.KindLoad || op.Class != trace.ClassVar {
+			t.misusedAwait(op)
+		}
+		t.noteRead(o)
+		return 0
 	}
 	t.raceBegin(op)
 	// Field by field, Kind apart from Class: op lives in its spill slot,

@@ -250,6 +250,26 @@ func (e *Exec) watchOn(t *Thread, o *Obj) {
 	*l = append(*l, watch{t.id, t.announces})
 }
 
+// addWatch registers t as a watcher of object o (nil: none), as watchOn
+// does, without marking o's other watchers: the condition of a pending
+// w.Await loaded o (await.go).
+func (e *Exec) addWatch(t *Thread, o *Obj) {
+	if o == nil || o.serial != e.serial {
+		return
+	}
+	id := int(o.id)
+	for id >= len(e.watchObj) {
+		e.watchObj = append(e.watchObj, nil)
+	}
+	l := &e.watchObj[id]
+	for _, w := range *l {
+		if w.tid == t.id && w.ann == t.announces {
+			return
+		}
+	}
+	*l = append(*l, watch{t.id, t.announces})
+}
+
 // threadWatchers returns the list of the threads that wait for thread p's
 // end.
 func (e *Exec) threadWatchers(p trace.ThreadID) *[]watch {

@@ -39,26 +39,26 @@ type outcomeData struct {
 
 // wireResult is a Result as encoding/gob sees it.
 type wireResult struct {
-	Executions, Complete, Cut, Assumed int
-	Events                             int64
-	Exhausted, TimedOut, Canceled      bool
-	Failures                           []*Failure
-	FailureCounts                      map[trace.FailureKind]int
-	Finals                             *FinalStates
-	Branches                           []BranchSite
-	Solver                             solver.Stats
-	Counters                           []strategy.Counter
-	Wall                               time.Duration
+	Executions, Complete, Cut, Assumed, AwaitBlocked int
+	Events                                           int64
+	Exhausted, TimedOut, Canceled                    bool
+	Failures                                         []*Failure
+	FailureCounts                                    map[trace.FailureKind]int
+	Finals                                           *FinalStates
+	Branches                                         []BranchSite
+	Solver                                           solver.Stats
+	Counters                                         []strategy.Counter
+	Wall                                             time.Duration
 }
 
 func wireOf(r *Result) wireResult {
-	return wireResult{Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed, Events: r.Events,
+	return wireResult{Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed, AwaitBlocked: r.AwaitBlocked, Events: r.Events,
 		Exhausted: r.Exhausted, TimedOut: r.TimedOut, Canceled: r.Canceled, Failures: r.Failures, FailureCounts: r.FailureCounts,
 		Finals: &r.finals, Branches: r.Branches, Solver: r.Solver, Counters: r.Counters, Wall: r.Wall}
 }
 
 func (w *wireResult) result(name string) *Result {
-	r := &Result{Strategy: name, Executions: w.Executions, Complete: w.Complete, Cut: w.Cut, Assumed: w.Assumed, Events: w.Events,
+	r := &Result{Strategy: name, Executions: w.Executions, Complete: w.Complete, Cut: w.Cut, Assumed: w.Assumed, AwaitBlocked: w.AwaitBlocked, Events: w.Events,
 		Exhausted: w.Exhausted, TimedOut: w.TimedOut, Canceled: w.Canceled, Failures: w.Failures, FailureCounts: w.FailureCounts,
 		Branches: w.Branches, Solver: w.Solver, Counters: w.Counters, Wall: w.Wall}
 	if r.FailureCounts == nil {

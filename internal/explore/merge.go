@@ -23,6 +23,7 @@ func (r *Result) Merge(o *Result) {
 	r.Complete += o.Complete
 	r.Cut += o.Cut
 	r.Assumed += o.Assumed
+	r.AwaitBlocked += o.AwaitBlocked
 	r.Events += o.Events
 	r.Exhausted = r.Exhausted && o.Exhausted
 	r.TimedOut = r.TimedOut || o.TimedOut

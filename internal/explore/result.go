@@ -18,7 +18,7 @@ import (
 type Result struct {
 	Strategy                      string
 	Executions, Complete, Cut     int
-	Assumed                       int
+	Assumed, AwaitBlocked         int
 	Exhausted, TimedOut, Canceled bool
 	Failures                      []*Failure
 	FailureCounts                 map[trace.FailureKind]int

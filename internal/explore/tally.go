@@ -56,6 +56,9 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 		r.finals.Merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))
+		if awaitBlocked(tr, end) {
+			r.AwaitBlocked++
+		}
 		switch end.Status {
 		case trace.Complete:
 			r.Complete++
@@ -163,4 +166,23 @@ func newFailure(e *engine.Exec, body func(), c *Config, tr *trace.Trace, end tra
 		e.TakeMisuse() // the replay's goroutine did it again
 	}
 	return f
+}
+
+// awaitBlocked reports whether the execution tr, which ended with end,
+// left a thread blocked for good in a w.Await: it ended because no thread
+// could move (a deadlock, or a leak, reported or ignored), and a thread's
+// pending operation is an await whose condition is false.
+func awaitBlocked(tr *trace.Trace, end trace.End) bool {
+	if end.Status == trace.Failed && end.Kind != trace.Deadlock && end.Kind != trace.Leak {
+		return false
+	}
+	if end.Status != trace.Failed && end.Status != trace.Complete {
+		return false
+	}
+	for _, op := range tr.Final {
+		if op.Kind == trace.KindAwait && op.Arg != trace.AwaitYield {
+			return true
+		}
+	}
+	return false
 }

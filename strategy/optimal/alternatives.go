@@ -29,6 +29,7 @@ func (a *analysis) alternatives() {
 	}
 	w := &a.fw
 	w.Reset(tr.Objects, nt)
+	w.Evals = tr.Evals
 	refresh := func(i int) {
 		for q := range nt {
 			st := tr.Threads[q].Step

@@ -126,6 +126,18 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 				a.pending(trace.ThreadID(p))
 			}
 		}
+	} else if !s.stop.Fired() {
+		// A w.Await still blocked where the execution was cut waits on
+		// the variables its condition loaded there, which may be more
+		// than those of the events of the await that the analysis
+		// reversed to get here (a condition loads what its values
+		// lead it to): it races with their writes, whose reversals let
+		// it run earlier.
+		for p, op := range tr.Final {
+			if op.Kind == trace.KindAwait && op.Arg != trace.AwaitYield {
+				a.pending(trace.ThreadID(p))
+			}
+		}
 	}
 	a.s, a.tr = nil, nil
 }

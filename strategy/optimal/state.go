@@ -37,6 +37,7 @@ func (a *analysis) worldAt(i, limit int) *world {
 	w := &a.w
 	nt := len(tr.Threads)
 	w.Reset(tr.Objects, nt)
+	w.Evals = tr.Evals
 	for k := 0; k < limit && k < len(a.evs); k++ {
 		if a.included(i, limit, k) {
 			w.Apply(&tr.Events[k])

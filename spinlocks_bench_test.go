@@ -1,0 +1,41 @@
+// This file measures the exploration of the spin locks of
+// spinlocks_test.go with optimal, their busy waits as w.Await and as loops
+// that yield: executions per exploration and time.
+
+package weft_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/weft-go/weft"
+)
+
+// BenchmarkSpinLocks explores each spin lock with optimal, both ways of
+// waiting, and reports the executions of one exploration (execs/op). The
+// filter lock for 3 threads with loops that yield (96034 executions, tens
+// of seconds) is left out.
+func BenchmarkSpinLocks(b *testing.B) {
+	for _, c := range []struct {
+		lock    string
+		threads int
+	}{{"peterson", 2}, {"dekker", 2}, {"ttas", 2}, {"ttas", 3}, {"bakery", 2}, {"filter", 3}} {
+		for _, await := range []bool{true, false} {
+			if c.lock == "filter" && !await {
+				continue
+			}
+			b.Run(fmt.Sprintf("%s%d/await=%v", c.lock, c.threads, await), func(b *testing.B) {
+				body := lockNamed(c.lock, c.threads).body(await)
+				n := 0
+				for b.Loop() {
+					r, err := weft.Explore(body, weft.WithStrategy("optimal"), weft.KeepGoing(), weft.WithMaxRuns(0))
+					if err != nil || !r.Exhausted {
+						b.Fatalf("Explore: %v, exhausted %v", err, r.Exhausted)
+					}
+					n = r.Executions
+				}
+				b.ReportMetric(float64(n), "execs/op")
+			})
+		}
+	}
+}
