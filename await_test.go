@@ -227,7 +227,7 @@ func TestSpinNeverEnds(t *testing.T) {
 			if await {
 				blocked = n
 			}
-			if r.Executions != n || !r.Exhausted || !maps.Equal(r.FailureCounts, map[trace.FailureKind]int{trace.Deadlock: n}) || r.AwaitBlocked != blocked {
+			if r.Executions != n || !finished(r) || !maps.Equal(r.FailureCounts, map[trace.FailureKind]int{trace.Deadlock: n}) || r.AwaitBlocked != blocked {
 				t.Errorf("await=%v, %s: %d executions, failures %v, %d blocked in an await; want %d deadlocks, %d blocked", await, name, r.Executions, r.FailureCounts, r.AwaitBlocked, n, blocked)
 				continue
 			}

@@ -149,7 +149,7 @@ func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns i
 	if err != nil {
 		return nil, err
 	}
-	o.executions, o.complete, o.cut, o.exhausted = r.Executions, r.Complete, r.Cut, r.Exhausted
+	o.executions, o.complete, o.cut, o.exhausted = r.Executions, r.Complete, r.Cut, finished(r)
 	return o, nil
 }
 
@@ -356,3 +356,9 @@ func TestDifferentialLocalObjects(t *testing.T) {
 		}
 	}
 }
+
+// finished reports whether the strategy of r finished its exploration:
+// exhausted, or finished but incomplete (Result.Incomplete: optimal on a
+// body with w.Await), which the caller then checks against exhaustive
+// search.
+func finished(r *weft.Result) bool { return r.Exhausted || r.Incomplete != "" }

@@ -76,6 +76,10 @@ type Result struct {
 	// many times over and the same bound takes a strategy with sleep sets
 	// much further.
 	Note string
+	// Incomplete says why an exploration the strategy finished may still
+	// have missed behaviours of the program (strategy.Incomplete: optimal
+	// on a body with w.Await); Exhausted is then false. Empty otherwise.
+	Incomplete string
 	// Branches lists the program's symbolic branches the executions
 	// reached, by source line, with the sides they took (branches.go);
 	// nil for a program without inputs.

@@ -63,7 +63,7 @@ func resultOf(r *explore.Result) *Result {
 		Failures: each(r.Failures, failureOf), FailureCounts: r.FailureCounts, FinalStates: r.FinalStates,
 		Events: r.Events, Wall: r.Wall, Solver: r.Solver, Counters: r.Counters,
 		Workers:     each(r.Workers, func(w explore.WorkerStats) WorkerStats { return WorkerStats(w) }),
-		NotParallel: r.NotParallel, Covers: r.Covers, Note: r.Note,
+		NotParallel: r.NotParallel, Covers: r.Covers, Note: r.Note, Incomplete: r.Incomplete,
 		Branches:     each(r.Branches, func(b explore.BranchSite) BranchSite { return BranchSite(b) }),
 		Uncontrolled: r.Uncontrolled}
 }

@@ -400,7 +400,7 @@ func checkSound(t *testing.T, tc soundnessCase) {
 		for order := int64(0); order < soundnessOrders; order++ {
 			res, got := exploreTraces(t, tc.body, name, order, 10*maxRefRuns)
 			var errs []string
-			if !res.Exhausted {
+			if !finished(res) {
 				errs = append(errs, fmt.Sprintf("did not finish in %d executions", res.Executions))
 			}
 			if d := diffSets(ref.maximal, got.maximal); d != "" {

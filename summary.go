@@ -35,6 +35,8 @@ func (r *Result) summary(c *config) string {
 		return s + "covered " + r.Covers + " (the strategy finished; it is not a deadlock search: a deadlock is found only when an execution runs into it)"
 	case r.Exhausted:
 		return s + "exhaustive (the strategy finished)"
+	case r.Incomplete != "":
+		return s + "NOT exhaustive: the strategy finished, but " + r.Incomplete
 	}
 	return s + "NOT exhaustive: " + r.stopped(c)
 }

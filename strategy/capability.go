@@ -57,6 +57,17 @@ type Covering interface {
 	Covers() string
 }
 
+// An Incomplete strategy may have missed behaviours of the program it
+// explored, for a reason it knows (optimal on a body with w.Await, where a
+// waiter that reaches its await late can hide a trace). Incomplete says
+// why, or "" when nothing was missed. The explorer asks it once the
+// exploration ends: a non-empty reason makes the result not exhausted,
+// with the reason as its note, so that an exploration the strategy
+// finished is not reported as exhaustive.
+type Incomplete interface {
+	Incomplete() string
+}
+
 // A Closer holds resources (a solver's native memory) that Close releases;
 // the driver calls it once, when the exploration ends.
 type Closer interface {

@@ -51,6 +51,10 @@
 //   - Covering: the strategy aims at a coverage goal, not at every
 //     behaviour, and Covers says which. The driver calls it when the
 //     exploration ends, for the summary of one the strategy finished.
+//   - Incomplete: the strategy may have missed behaviours, and
+//     Incomplete says why ("" when it did not). The driver calls it when
+//     the exploration ends; a reason makes the result not exhausted, with
+//     the reason as its note.
 //   - SymbolicTracer: SymbolicTrace reports whether the strategy needs
 //     symbolic traces (a fresh symbol for every read of a symbolic value,
 //     the accesses with their expressions). The runtime calls it before

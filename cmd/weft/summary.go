@@ -38,7 +38,8 @@ type Summary struct {
 	// Exhausted is true when the strategy finished its exploration: for
 	// exhaustive, every interleaving was run.
 	Exhausted bool `json:"exhausted"`
-	// Stopped says why the exploration ended: "exhausted", "failure" (the
+	// Stopped says why the exploration ended: "exhausted", "incomplete"
+	// (the strategy finished but may have missed behaviours), "failure" (the
 	// first failure, without -keep-going), "max-runs", "timeout",
 	// "interrupted" (SIGINT) or "abandoned" (a thread blocked outside
 	// weft's control).
@@ -74,6 +75,9 @@ type Summary struct {
 	// Note says what the strategy weft chose leaves out (inputs it keeps
 	// at their defaults); absent when nothing.
 	Note string `json:"note,omitempty"`
+	// Incomplete says why an exploration the strategy finished may have
+	// missed behaviours (weft.Result.Incomplete).
+	Incomplete string `json:"incomplete,omitempty"`
 }
 
 // WorkerSummary is one worker of a parallel run in Summary: the
@@ -135,7 +139,7 @@ type BlockedSummary = failjson.Blocked
 // summarize builds the summary of run r of program p.
 func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.Result) *Summary {
 	s := &Summary{
-		Program: p.Name, Params: ps, Strategy: r.Strategy, Seed: o.seed, Time: o.time.String(), Note: r.Note, Covers: r.Covers,
+		Program: p.Name, Params: ps, Strategy: r.Strategy, Seed: o.seed, Time: o.time.String(), Note: r.Note, Incomplete: r.Incomplete, Covers: r.Covers,
 		Executions: r.Executions, Complete: r.Complete, Cut: r.Cut, Assumed: r.Assumed, Exhausted: r.Exhausted,
 		Failures: []FailureSummary{}, FailureCounts: map[string]int{},
 		FinalStates: r.FinalStates, Events: r.Events,
@@ -209,6 +213,8 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 	switch {
 	case r.Exhausted:
 		s.Stopped = "exhausted"
+	case r.Incomplete != "":
+		s.Stopped = "incomplete"
 	case r.Failed() && !o.keepGoing:
 		s.Stopped = "failure"
 	case o.maxRuns > 0 && r.Executions >= o.maxRuns:
@@ -235,6 +241,7 @@ func at(file string, line int) string {
 // stopText explains Stopped in the table.
 var stopText = map[string]string{
 	"exhausted":   "the strategy explored everything it covers",
+	"incomplete":  "the strategy finished, but may have missed behaviours (see incomplete)",
 	"failure":     "stopped at the first failure; -keep-going continues",
 	"max-runs":    "stopped at -max-runs",
 	"timeout":     "stopped at -timeout",
@@ -279,6 +286,9 @@ func (s *Summary) print(w io.Writer) {
 	row("wall time", "%v", roundDuration(time.Duration(s.WallS*float64(time.Second))))
 	row("executions/s", "%.0f", s.ExecPerS)
 	row("peak memory", "%s", formatBytes(s.PeakRSSBytes))
+	if s.Incomplete != "" {
+		row("incomplete", "%s", s.Incomplete)
+	}
 	if s.Note != "" {
 		row("note", "%s", s.Note)
 	}

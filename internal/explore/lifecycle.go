@@ -58,6 +58,15 @@ func covers(s strategy.Strategy) string {
 	return ""
 }
 
+// incomplete returns why s may have missed behaviours of the program
+// (strategy.Incomplete), or "".
+func incomplete(s strategy.Strategy) string {
+	if in, ok := strategy.As[strategy.Incomplete](s); ok {
+		return in.Incomplete()
+	}
+	return ""
+}
+
 // solverOf returns the solver s uses (strategy.Solving), or nil.
 func solverOf(s strategy.Strategy) strategy.Solving {
 	ss, _ := strategy.As[strategy.Solving](s)

@@ -31,6 +31,7 @@ type Result struct {
 	NotParallel                   string
 	Covers                        string
 	Note                          string
+	Incomplete                    string
 	Branches                      []BranchSite
 	Uncontrolled                  int
 

@@ -94,6 +94,9 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 	r.Counters = counters(s)
 	if r.Exhausted {
 		r.Covers = covers(s)
+		if why := incomplete(s); why != "" {
+			r.Exhausted, r.Incomplete = false, why
+		}
 	}
 	r.Wall = time.Since(start)
 	if out.Err == nil && out.Refused != nil {

@@ -70,6 +70,8 @@ type Stats struct {
 // Strategy is the Optimal-DPOR strategy. Its zero value is not usable; use
 // New.
 type Strategy struct {
+	// awaits says whether an execution evaluated a w.Await (Incomplete).
+	awaits  bool
 	nodes   []node
 	branch  int  // the depth at which the current execution leaves the last one
 	pick    bool // the node at branch must take its next wakeup branch
@@ -567,6 +569,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	if s.diverged != nil {
 		return
 	}
+	if len(tr.Evals) > 0 {
+		s.awaits = true
+	}
 	if len(s.nodes) > len(tr.Events)+1 {
 		for i := len(tr.Events) + 1; i < len(s.nodes); i++ {
 			s.nodes[i].clear()
@@ -581,4 +586,15 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.merge(tr)
 	}
 	s.an.run(s, tr, end)
+}
+
+// Incomplete implements strategy.Incomplete: on a body with w.Await,
+// optimal can miss a trace (a waiter that reaches its await late reads
+// fewer variables than it would have earlier, and no pending step of it
+// is analysed in the states before; package doc, Awaits).
+func (s *Strategy) Incomplete() string {
+	if !s.awaits {
+		return ""
+	}
+	return "the body waits in w.Await, where optimal can miss a trace (a waiter that reaches its await late reads fewer variables than earlier); explore it with dpor+sleep, which covers every trace of such bodies"
 }
