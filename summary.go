@@ -35,8 +35,6 @@ func (r *Result) summary(c *config) string {
 		return s + "covered " + r.Covers + " (the strategy finished; it is not a deadlock search: a deadlock is found only when an execution runs into it)"
 	case r.Exhausted:
 		return s + "exhaustive (the strategy finished)"
-	case r.Incomplete != "":
-		return s + "NOT exhaustive: the strategy finished, but " + r.Incomplete
 	}
 	return s + "NOT exhaustive: " + r.stopped(c)
 }
@@ -44,6 +42,8 @@ func (r *Result) summary(c *config) string {
 // stopped says what stopped an exploration that did not finish.
 func (r *Result) stopped(c *config) string {
 	switch {
+	case r.Incomplete != "":
+		return "the strategy finished, but " + r.Incomplete
 	case r.Failed() && c.stopOnFail:
 		return "stopped at the first failure (KeepGoing explores on)"
 	case r.TimedOut:
