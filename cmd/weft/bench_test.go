@@ -250,8 +250,8 @@ func TestSpeedBaseline(t *testing.T) {
 	}
 	for _, bad := range []string{
 		"",
-		"machine m\ndate d\ncommit c\n",             // no rows
-		"machine m\ndate d\nfib\t1\n",               // no commit
+		"machine m\ndate d\ncommit c\n", // no rows
+		"machine m\ndate d\nfib\t1\n",   // no commit
 		"machine m\ndate d\ncommit c\nfib\tfast\n",  // not seconds
 		"machine m\ndate d\ncommit c\nfib\t-1\n",    // not positive
 		"machine m\ndate d\ncommit c\nspeed fast\n", // not a field
