@@ -90,6 +90,10 @@ type Strategy struct {
 	// records of covered reversals stale (coverStale: the least epoch of
 	// a record still valid; cover.go).
 	epoch, coverStale uint64
+	// settled counts the reversals found covered from those records (not
+	// in Stats: a divided exploration, whose units make records stale,
+	// settles fewer).
+	settled int
 
 	cur  world // the current execution, as Choose sees it
 	tn   trace.ThreadNames

@@ -7,6 +7,8 @@
 package optimal
 
 import (
+	"fmt"
+
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
@@ -464,13 +466,19 @@ func (a *analysis) reverse(i int, m *event) {
 		return // a bound of the exploration passed: it ends here
 	}
 	s.stats.Races++
-	if a.limit < a.fresh && a.coveredBefore(i, m) {
+	// With verification on, a reversal found covered from the records is
+	// checked in full (below).
+	hit := a.limit < a.fresh && a.coveredBefore(i, m)
+	if hit {
+		s.settled++
+	}
+	if hit && !a.hb.verify {
 		return
 	}
 	// A race of a step (not of a pending operation) may come again in an
 	// execution that replays it: what decides its check is recorded
 	// (cover.go), unless the prefixes are analysed anew after a failure.
-	keep := a.limit < len(a.evs) && a.limit < len(s.nodes) && !s.failedBefore
+	keep := !hit && a.limit < len(a.evs) && a.limit < len(s.nodes) && !s.failedBefore
 	seq, pos := a.seq[:0], a.pos[:0]
 	for k := i + 1; k < len(a.evs); k++ {
 		if !a.before(i, k) {
@@ -520,6 +528,13 @@ func (a *analysis) reverse(i int, m *event) {
 	}
 	if len(n.given) > 0 && s.nm.covers(n.given, seq) {
 		return // a branch handed out in a unit covers v
+	}
+	if hit {
+		if !s.nm.covers(n.wut, seq) {
+			panic(fmt.Sprintf("weft internal error: optimal: the reversal of %v < %v was taken for covered from a record, but a check of %v adds a branch at node %d",
+				&a.evs[i], m, seqString(seq), i))
+		}
+		return
 	}
 	var track *coverTrack
 	if keep {
