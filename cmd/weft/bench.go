@@ -156,7 +156,7 @@ var benchTables = []benchTable{
 	},
 	{
 		name:       "speed",
-		title:      "exploration speed: optimal's traces per second, beside Nidhugg 0.4 --optimal on this machine kind\n(measured once) and the goal of five times it",
+		title:      "exploration speed: optimal's traces per second, beside Nidhugg 0.4 --optimal on this machine kind\n(measured once) and the goal of five times it, and its CPU time beside weft's own at an earlier commit",
 		strategies: []string{"optimal"},
 		paperCols:  []string{"Nidhugg traces/s", "goal traces/s"},
 		speed:      true,
@@ -179,6 +179,11 @@ type benchCell struct {
 	Failures  int     `json:"failures"`
 	WallS     float64 `json:"wall_s"`
 	ExecPerS  float64 `json:"exec_per_s"`
+	// CPUS is the CPU time of the process during the exploration (speed
+	// table), mean over the orders; BaseCPUS the baseline's figure for
+	// the row (speed_baseline.txt), 0 if it has none.
+	CPUS     float64 `json:"cpu_s,omitempty"`
+	BaseCPUS float64 `json:"baseline_cpu_s,omitempty"`
 	// Extras are the table's extra figures, mean over the orders.
 	Extras []float64 `json:"extras,omitempty"`
 }
@@ -304,7 +309,7 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 		}
 		cell := benchCell{Strategy: s}
 		var execs, cut int
-		var wall time.Duration
+		var wall, cpu time.Duration
 		n, first := orders, 1
 		if s == "exhaustive" || s == "optimal" || s == "reach" {
 			// Their count does not depend on the order: one run in thread
@@ -328,7 +333,9 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 				un = b(registry.Params{Seed: int64(seed)}).(*unfold.Strategy)
 				opts[0] = weft.WithCustomStrategy(un)
 			}
+			cpu0 := cpuTime()
 			r, err := weft.Explore(p.Body(ps), opts...)
+			cpu += cpuTime() - cpu0
 			if err != nil {
 				return res, err
 			}
@@ -366,6 +373,10 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 		cell.MeanExecs = float64(execs) / float64(n)
 		cell.MeanCut = float64(cut) / float64(n)
 		cell.WallS = wall.Seconds() / float64(n)
+		if t.speed {
+			cell.CPUS = cpu.Seconds() / float64(n)
+			cell.BaseCPUS = baseline.cpu[row.label]
+		}
 		if wall > 0 {
 			cell.ExecPerS = float64(execs) / wall.Seconds()
 		}
@@ -388,7 +399,7 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 	for _, s := range t.strategies {
 		header += s + "\t"
 		if t.speed && !wide {
-			header += "executions\twall\t"
+			header += "executions\twall\tcpu\tvs base\t"
 		}
 		for _, x := range t.extras[s] {
 			header += x.title() + "\t"
@@ -421,10 +432,10 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 			wall := roundDuration(time.Duration(c.WallS * float64(time.Second)))
 			if t.speed {
 				if !wide {
-					line += fmt.Sprintf("%.0f\t%s\t%s\t", c.ExecPerS, trimFloat(c.MeanExecs), wall)
+					line += fmt.Sprintf("%.0f\t%s\t%s\t%s\t%s\t", c.ExecPerS, trimFloat(c.MeanExecs), wall, formatSeconds(c.CPUS), c.ratio())
 					continue
 				}
-				line += fmt.Sprintf("%.0f (%s executions, %s)\t", c.ExecPerS, trimFloat(c.MeanExecs), wall)
+				line += fmt.Sprintf("%.0f (%s executions, %s, cpu %s, %s the baseline's)\t", c.ExecPerS, trimFloat(c.MeanExecs), wall, formatSeconds(c.CPUS), c.ratio())
 				continue
 			}
 			if !wide {
@@ -451,9 +462,11 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 	tw.Flush()
 	switch {
 	case t.speed && wide:
-		fmt.Fprintln(w, "cells: executions per second (executions, wall time of the exploration)")
+		fmt.Fprintln(w, "cells: executions per second (executions, wall time of the exploration, its CPU time, that CPU time over the baseline's)")
+		fmt.Fprintf(w, "baseline: weft at %s, %s, %s\n", baseline.commit, baseline.date, baseline.machine)
 	case t.speed:
-		fmt.Fprintln(w, "optimal: executions (traces) per second; executions and wall time of the exploration")
+		fmt.Fprintln(w, "optimal: executions (traces) per second; executions, wall and CPU time of the exploration; vs base: CPU time over")
+		fmt.Fprintf(w, "the baseline's, weft at %s on %s\n(%s)\n", baseline.commit, baseline.date, baseline.machine)
 	case wide:
 		fmt.Fprintln(w, "cells: executions (wall time per exploration); >N: the bound -max-runs stopped it")
 	default:
@@ -475,6 +488,15 @@ func formatSeconds(s float64) string {
 		return fmt.Sprintf("%.1fs", s)
 	}
 	return fmt.Sprintf("%dm%02ds", int(s)/60, int(s)%60)
+}
+
+// ratio prints c's CPU time over the baseline's (1.50x: half as much
+// again), or - if either is unknown.
+func (c benchCell) ratio() string {
+	if c.CPUS <= 0 || c.BaseCPUS <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fx", c.CPUS/c.BaseCPUS)
 }
 
 // trimFloat prints a mean without a needless fraction.

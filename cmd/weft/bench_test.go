@@ -94,6 +94,12 @@ func TestBenchSpeed(t *testing.T) {
 	if want := c.MeanExecs / c.WallS; math.Abs(c.ExecPerS-want) > want*1e-9 {
 		t.Errorf("executions per second %v, want executions / wall = %v", c.ExecPerS, want)
 	}
+	if want := baseline.cpu["filesystem N=20"]; c.BaseCPUS != want || want <= 0 {
+		t.Errorf("baseline CPU time %v, want the committed %v", c.BaseCPUS, want)
+	}
+	if cpuTime() > 0 && c.CPUS <= 0 {
+		t.Errorf("CPU time %v, want the exploration's", c.CPUS)
+	}
 	if !slices.Equal(r.Paper, []string{"750", "3750"}) {
 		t.Errorf("peer figures %v, want Nidhugg's 750 and the goal 3750", r.Paper)
 	}
@@ -222,5 +228,53 @@ func TestBenchTable1(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "16/1/1/1/1") {
 		t.Errorf("table output:\n%s", out.String())
+	}
+}
+
+// TestSpeedBaseline checks the committed baseline: it parses, and it has
+// a figure for every row of the speed table.
+func TestSpeedBaseline(t *testing.T) {
+	b, err := parseBaseline(speedBaselineText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range benchTables {
+		if !tb.speed {
+			continue
+		}
+		for _, r := range tb.rows {
+			if b.cpu[r.label] <= 0 {
+				t.Errorf("the speed baseline has no figure for row %q", r.label)
+			}
+		}
+	}
+	for _, bad := range []string{
+		"",
+		"machine m\ndate d\ncommit c\n", // no rows
+		"machine m\ndate d\nfib\t1\n",   // no commit
+		"machine m\ndate d\ncommit c\nfib\tfast\n",  // not seconds
+		"machine m\ndate d\ncommit c\nfib\t-1\n",    // not positive
+		"machine m\ndate d\ncommit c\nspeed fast\n", // not a field
+	} {
+		if _, err := parseBaseline(bad); err == nil {
+			t.Errorf("baseline %q parsed", bad)
+		}
+	}
+	got, err := parseBaseline("# comment\nmachine a b\ndate 2026-01-02\ncommit abc\nfib N=4\t0.5\n")
+	if err != nil || got.machine != "a b" || got.date != "2026-01-02" || got.commit != "abc" || got.cpu["fib N=4"] != 0.5 {
+		t.Errorf("parsed %+v, %v", got, err)
+	}
+}
+
+// TestBenchSpeedRatio checks the ratio column: CPU time over the
+// baseline's, or - when either is unknown.
+func TestBenchSpeedRatio(t *testing.T) {
+	for _, c := range []struct {
+		cpu, base float64
+		want      string
+	}{{1.5, 1, "1.50x"}, {0.25, 0.5, "0.50x"}, {0, 1, "-"}, {1, 0, "-"}} {
+		if got := (benchCell{CPUS: c.cpu, BaseCPUS: c.base}).ratio(); got != c.want {
+			t.Errorf("cpu %v, baseline %v: %q, want %q", c.cpu, c.base, got, c.want)
+		}
 	}
 }

@@ -31,11 +31,10 @@
 // 11-21). Finish looks for the reversible races of the execution (lines
 // 1-6): for a race e < e', the wakeup sequence v = notdep(e, E).e' goes into
 // the wakeup tree of the state before e unless a sleeping event is a weak
-// initial of v (insert_[E](v, wut), §6). Only the races of the steps after
-// the replayed prefix are new: a race of e' depends only on the steps up to
-// e' (once an execution has failed, the prefix's races are analysed again:
-// their wakeup sequences end with the events after e', and the differential
-// tests showed traces missed otherwise). Memory is the stack of states,
+// initial of v (insert_[E](v, wut), §6). Every race of E is analysed, those
+// of the replayed prefix too: whether e < e' is a race depends only on the
+// steps up to e', but v holds the events after e' that do not happen after
+// e, and these may be new. Memory is the stack of states,
 // bounded by the length of an execution times the size of the wakeup trees,
 // not by the number of executions.
 //
@@ -48,6 +47,17 @@
 // SetVerify checks them against a full computation, as the tests do).
 // Wakeup-tree nodes are reused once their branch is taken, so memory stays
 // flat whatever the number of executions.
+//
+// The races of the replayed prefix are analysed again only where that can
+// change something (race.go, cover.go): a step before the first event that
+// some new event does not happen after has no race to reverse that the
+// execution which first ran it did not reverse; and a reversal that an
+// execution found covered by a sleeper or by the wakeup tree is found
+// covered again without a walk of the tree when what decided that check
+// is unchanged (the events before the point where the executions since
+// left its path) or, where no event of the execution decided it, when the
+// new events are independent of it. On indexer 15 about three in four of
+// the prefix's reversals are settled so; the others walk the tree.
 //
 // The race analysis of an execution of n events costs about n times the
 // number of threads, not n squared: the candidates of the races of an

@@ -1,7 +1,6 @@
 // This file computes happens-before over a finished trace with vector clocks
 // (Saarikivi et al. 2012, §II-A and Fig. 3): trace.HB's relation (a thread's events come
-// after the step that started it), and for each event the clock of its
-// threads just before it. Two steps that start threads are not ordered:
+// after the step that started it). Two steps that start threads are not ordered:
 // the strategy names threads stably (trace.ThreadNames).
 
 package optimal
@@ -15,18 +14,19 @@ import (
 )
 
 // clocks holds the vector clocks of a trace: for event i, clock(i) (what
-// happens before or is i) and preClock(i) (what happens before i's threads'
-// steps before i: program order and the steps that started the threads,
-// without the edges of i's own dependences). Entry q of a clock is 1 + the
-// index of q's last event it knows, as in trace.VC.
+// happens before or is i). Entry q of a clock is 1 + the index of q's last
+// event it knows, as in trace.VC. A thread's clock is that of its last
+// event, or of the event that started it (at), or zero: one clock per
+// event, and one copy per event to compute it.
 type clocks struct {
-	n       int // threads
-	objs    int // objects, plus TimeObject
-	ev, pre []uint32
-	th      []uint32
-	oc      trace.ObjectClocks
-	cv      trace.VC
-	steps   trace.Steps // the accesses of each step, announcements included
+	n    int // threads
+	objs int // objects, plus TimeObject
+	ev   []uint32
+	at   []int32 // per thread, the event whose clock is the thread's, or -1
+	zero trace.VC
+	oc   trace.ObjectClocks
+	// steps holds the accesses of each step, announcements included.
+	steps trace.Steps
 	// valid is the number of events of the last trace whose clocks a trace
 	// replaying them can keep (run).
 	valid int
@@ -40,15 +40,19 @@ type clocks struct {
 func (c *clocks) reset(tr *trace.Trace, keep int) {
 	c.n = len(tr.Threads)
 	c.objs = len(tr.Objects) + 1
-	m := len(tr.Events) * c.n
-	c.ev, c.pre = growKeep(c.ev, m, keep*c.n), growKeep(c.pre, m, keep*c.n)
-	c.th = grow(c.th, c.n*c.n)
+	c.ev = growKeep(c.ev, len(tr.Events)*c.n, keep*c.n)
 	c.oc.Reset(c.objs, c.n)
-	clear(c.th)
-	if cap(c.cv) < c.n {
-		c.cv = make(trace.VC, c.n)
+	if cap(c.at) < c.n {
+		c.at = make([]int32, c.n)
 	}
-	c.cv = c.cv[:c.n]
+	c.at = c.at[:c.n]
+	for t := range c.at {
+		c.at[t] = -1
+	}
+	if cap(c.zero) < c.n {
+		c.zero = make(trace.VC, c.n)
+	}
+	c.zero = c.zero[:c.n]
 }
 
 // growKeep is grow keeping the first keep elements.
@@ -61,17 +65,15 @@ func growKeep(s []uint32, n, keep int) []uint32 {
 	return s[:n]
 }
 
-func grow(s []uint32, n int) []uint32 {
-	if cap(s) < n {
-		return make([]uint32, n, n+n/2)
-	}
-	return s[:n]
-}
+func (c *clocks) clock(i int) trace.VC { return trace.VC(c.ev[i*c.n : (i+1)*c.n]) }
 
-func (c *clocks) clock(i int) trace.VC    { return trace.VC(c.ev[i*c.n : (i+1)*c.n]) }
-func (c *clocks) preClock(i int) trace.VC { return trace.VC(c.pre[i*c.n : (i+1)*c.n]) }
+// thread returns the clock of thread p after the events computed so far
+// (not to be written: it is an event's, or zero).
 func (c *clocks) thread(p trace.ThreadID) trace.VC {
-	return trace.VC(c.th[int(p)*c.n : (int(p)+1)*c.n])
+	if i := c.at[p]; i >= 0 {
+		return c.clock(int(i))
+	}
+	return c.zero
 }
 
 // run computes the clocks of every event of tr. If failLast, the last event
@@ -107,7 +109,7 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 	spawn := func(i int) {
 		for spawned < c.n && int(tr.Threads[spawned].Step) == i {
 			if p := tr.Threads[spawned].Parent; p != trace.NoThread {
-				c.thread(trace.ThreadID(spawned)).CopyFrom(c.thread(p))
+				c.at[spawned] = c.at[p]
 			}
 			spawned++
 		}
@@ -130,12 +132,11 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 			return false
 		}
 		e := &tr.Events[i]
-		cv := c.cv
+		cv := c.clock(i)
 		cv.CopyFrom(c.thread(e.Thread))
 		if e.Partner != trace.NoThread {
 			cv.Join(c.thread(e.Partner))
 		}
-		c.preClock(i).CopyFrom(cv)
 		if e.Op.Kind == trace.KindJoin {
 			cv.Join(c.thread(trace.ThreadID(e.Op.Arg)))
 		}
@@ -155,11 +156,10 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 		for _, x := range acc {
 			c.oc.Record(obj(x.Obj), x.Mode, cv)
 		}
-		c.thread(e.Thread).CopyFrom(cv)
+		c.at[e.Thread] = int32(i)
 		if e.Partner != trace.NoThread {
-			c.thread(e.Partner).CopyFrom(cv)
+			c.at[e.Partner] = int32(i)
 		}
-		c.clock(i).CopyFrom(cv)
 		spawn(i)
 	}
 	return true
@@ -180,10 +180,10 @@ func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int)
 	seenO := c.seen[nt : nt+c.objs]
 	clear(seenT)
 	clear(seenO)
-	mark := func(p trace.ThreadID, k trace.VC) {
+	mark := func(p trace.ThreadID, i int) {
 		if !seenT[p] {
 			seenT[p] = true
-			c.thread(p).CopyFrom(k)
+			c.at[p] = int32(i)
 		}
 	}
 	access := func(o int, m trace.Mode, k trace.VC) {
@@ -194,9 +194,9 @@ func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int)
 	for i := from - 1; i >= 0; i-- {
 		e := &tr.Events[i]
 		k := c.clock(i)
-		mark(e.Thread, k)
+		mark(e.Thread, i)
 		if e.Partner != trace.NoThread {
-			mark(e.Partner, k)
+			mark(e.Partner, i)
 		}
 		for _, x := range c.steps.Accesses(i) {
 			access(obj(x.Obj), x.Mode, k)
@@ -207,7 +207,7 @@ func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int)
 		// A thread started in the prefix without a step of its own there
 		// has the clock of its parent just after the step that started it.
 		if st := tr.Threads[spawned].Step; st >= 0 && !seenT[spawned] {
-			c.thread(trace.ThreadID(spawned)).CopyFrom(c.clock(int(st)))
+			c.at[spawned] = st
 		}
 	}
 	return spawned
@@ -218,10 +218,9 @@ func (c *clocks) check(tr *trace.Trace, failLast bool) {
 	var full clocks
 	full.run(tr, failLast, 0, nil)
 	for i := range tr.Events {
-		if !slices.Equal(c.clock(i), full.clock(i)) || !slices.Equal(c.preClock(i), full.preClock(i)) ||
-			!slices.Equal(c.steps.Accesses(i), full.steps.Accesses(i)) {
-			panic(fmt.Sprintf("weft internal error: optimal: the clocks kept for event %d differ from a full computation: %v/%v %v, want %v/%v %v",
-				i, c.clock(i), c.preClock(i), c.steps.Accesses(i), full.clock(i), full.preClock(i), full.steps.Accesses(i)))
+		if !slices.Equal(c.clock(i), full.clock(i)) || !slices.Equal(c.steps.Accesses(i), full.steps.Accesses(i)) {
+			panic(fmt.Sprintf("weft internal error: optimal: the clocks kept for event %d differ from a full computation: %v %v, want %v %v",
+				i, c.clock(i), c.steps.Accesses(i), full.clock(i), full.steps.Accesses(i)))
 		}
 	}
 }

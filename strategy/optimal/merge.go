@@ -12,6 +12,7 @@ func (s *Strategy) merge(tr *trace.Trace) {
 	for _, m := range tr.Merged {
 		if s.mergeKey(m) {
 			s.stats.Merges++
+			s.staleCovers()
 		}
 		if s.units.resumed {
 			s.units.merges = append(s.units.merges, m)

@@ -29,13 +29,19 @@ type node struct {
 	// given are the branches handed out in a unit (SplitLarge), kept to
 	// drop the reversals they cover.
 	given []*wnode
+	// epoch is the strategy's epoch when the node's step was taken anew;
+	// covered are the reversals of races of the step, or of an
+	// alternative pending after the step before it, that an execution
+	// found covered (cover.go).
+	epoch   uint64
+	covered []coverRec
 }
 
 // clear empties n, keeping its memory. Its node and sleep set, and the
 // lists of wakeup-tree nodes, are n's own: wakeup-tree nodes are shared by
 // no one (names.free).
 func (n *node) clear() {
-	*n = node{sleep: n.sleep[:0], wut: n.wut[:0], sub: n.sub[:0]}
+	*n = node{sleep: n.sleep[:0], wut: n.wut[:0], sub: n.sub[:0], covered: n.covered[:0]}
 }
 
 // Stats counts what the strategy did; tests check that the anomalies stay
@@ -82,6 +88,14 @@ type Strategy struct {
 	// failedBefore records that an execution failed: from then on the
 	// races of replayed prefixes are analysed again (see analysis.run).
 	failedBefore bool
+	// epoch counts the executions and the operations that make the
+	// records of covered reversals stale (coverStale: the least epoch of
+	// a record still valid; cover.go).
+	epoch, coverStale uint64
+	// settled counts the reversals found covered from those records (not
+	// in Stats: a divided exploration, whose units make records stale,
+	// settles fewer).
+	settled int
 
 	cur  world // the current execution, as Choose sees it
 	tn   trace.ThreadNames
@@ -162,6 +176,7 @@ func (s *Strategy) Next() bool {
 		// A strategy resumed from a unit starts at the unit's root, whose
 		// branch explored last is in its sleep set already (Split).
 		s.started = true
+		s.epoch++
 		s.branch, s.pick = s.floor, true
 		s.resetCur()
 		return true
@@ -174,6 +189,8 @@ func (s *Strategy) Next() bool {
 		// The branch explored from d is done: it joins the sleep set.
 		n.sleep = append(n.sleep, n.ev)
 		n.sub = n.sub[:0]
+		s.epoch++
+		n.epoch, n.covered = s.epoch, n.covered[:0]
 		for i := d + 1; i < len(s.nodes); i++ {
 			s.nodes[i].clear()
 		}
@@ -410,6 +427,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 	n := &s.nodes[d]
 	n.ev = event{}
 	n.alt, n.wut, n.sub, n.sleep = 0, n.wut[:0], n.sub[:0], n.sleep[:0]
+	n.epoch, n.covered = s.epoch, n.covered[:0]
 	if d > 0 {
 		p := &s.nodes[d-1]
 		for i := range p.sleep {
@@ -597,4 +615,11 @@ func (s *Strategy) Incomplete() string {
 		return ""
 	}
 	return "the body waits in w.Await, where optimal can miss a trace (a waiter that reaches its await late reads fewer variables than earlier); explore it with dpor+sleep, which covers every trace of such bodies"
+}
+
+// staleCovers makes every record of a covered reversal stale (cover.go):
+// the wakeup trees or the names changed otherwise than by insertion.
+func (s *Strategy) staleCovers() {
+	s.epoch++
+	s.coverStale = s.epoch
 }

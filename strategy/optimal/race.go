@@ -7,6 +7,8 @@
 package optimal
 
 import (
+	"fmt"
+
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
@@ -20,6 +22,8 @@ type analysis struct {
 	byThread [][]int32 // indices of each thread's events (as thread or partner)
 	k, k2    trace.VC
 	seq      []*event
+	pos      []int32      // the positions in E of the events of seq that are E's
+	track    coverTrack   // what a check of seq read (cover.go)
 	w        world        // the state of a reversal (worldAt)
 	fw       world        // the forward pass of alternatives
 	obj      model.Object // the state of one object (readyAt)
@@ -107,12 +111,24 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	if stopped(end) {
 		s.failedBefore = true
 	}
+	// The replayed steps before the first event that some new event does
+	// not happen after have only analysed candidates: their scans would
+	// reverse nothing.
+	skip := 0
+	if a.fresh > 0 {
+		skip = a.fresh
+		for _, c := range a.newMin {
+			skip = min(skip, int(c))
+		}
+	}
 	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
 	for j := range n {
 		if s.stop.Poll() {
 			break
 		}
-		a.executed(j)
+		if j >= skip {
+			a.executed(j)
+		}
 		a.log(j)
 	}
 	a.alternatives()
@@ -462,13 +478,28 @@ func (a *analysis) reverse(i int, m *event) {
 		return // a bound of the exploration passed: it ends here
 	}
 	s.stats.Races++
-	seq := a.seq[:0]
+	// With verification on, a reversal found covered from the records is
+	// checked in full (below).
+	hit := a.limit < a.fresh && a.coveredBefore(i, m)
+	if hit {
+		s.settled++
+	}
+	if hit && !a.hb.verify {
+		return
+	}
+	// A race of a step (not of a pending operation) may come again in an
+	// execution that replays it: what decides its check is recorded
+	// (cover.go), unless the prefixes are analysed anew after a failure.
+	keep := !hit && a.limit < len(a.evs) && a.limit < len(s.nodes) && !s.failedBefore
+	seq, pos := a.seq[:0], a.pos[:0]
 	for k := i + 1; k < len(a.evs); k++ {
 		if !a.before(i, k) {
 			seq = append(seq, &a.evs[k])
+			pos = append(pos, int32(k))
 		}
 	}
 	seq = append(seq, m)
+	a.pos = pos
 	if e := &a.evs[i]; e.fails && !s.nm.conflict(e, m) {
 		// i is the failing step, and m does not change what it reads: the
 		// trace to explore is m, then the same failure (which m's thread did
@@ -500,14 +531,33 @@ func (a *analysis) reverse(i int, m *event) {
 		a.seq = seq
 	}
 	for q := range n.sleep {
-		if ok, _ := s.nm.weakInitial(seq, &n.sleep[q]); ok {
+		if ok, at := s.nm.weakInitial(seq, &n.sleep[q]); ok {
+			if keep {
+				a.remember(i, m, &n.sleep[q], at)
+			}
 			return // an explored branch covers v
 		}
 	}
 	if len(n.given) > 0 && s.nm.covers(n.given, seq) {
 		return // a branch handed out in a unit covers v
 	}
-	if s.nm.insert(&n.wut, seq) {
+	if hit {
+		if !s.nm.covers(n.wut, seq) {
+			panic(fmt.Sprintf("weft internal error: optimal: the reversal of %v < %v was taken for covered from a record, but a check of %v adds a branch at node %d",
+				&a.evs[i], m, seqString(seq), i))
+		}
+		return
+	}
+	var track *coverTrack
+	if keep {
+		track = &a.track
+		track.reset(pos)
+	}
+	added := s.nm.insertAt(&n.wut, seq, track)
+	if keep {
+		a.rememberTrack(i, m)
+	}
+	if added {
 		if s.logf != nil {
 			s.logf("race %v < %v: insert at node %d: %v", &a.evs[i], m, i, seqString(seq))
 		}

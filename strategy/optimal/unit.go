@@ -232,6 +232,7 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 	if !s.started || s.diverged != nil {
 		return nil, false
 	}
+	s.staleCovers()
 	k := -1
 	for d := len(s.nodes) - 1; d >= s.floor; d-- {
 		if len(s.nodes[d].wut) > 0 {
@@ -256,6 +257,7 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	if !s.started || s.diverged != nil {
 		return nil, false
 	}
+	s.staleCovers()
 	k := -1
 	for d := s.floor; d < len(s.nodes); d++ {
 		if len(s.nodes[d].wut) > 0 {
@@ -412,6 +414,7 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	if len(d.Path) < s.floor {
 		return nil, fmt.Errorf("%w: a handback of %s from above the root of the unit it is joined into", strategy.ErrBadUnit, s.tag())
 	}
+	s.staleCovers()
 	for _, m := range d.Merges {
 		s.mergeKey(m)
 		if s.units.resumed {

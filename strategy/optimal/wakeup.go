@@ -46,9 +46,16 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 // nothing is added; otherwise what remains of seq becomes a new branch after
 // the existing ones. insert reports whether it added a branch.
 func (n *names) insert(children *[]*wnode, seq []*event) bool {
+	return n.insertAt(children, seq, nil)
+}
+
+// insertAt is insert, which records in t, if not nil, what decided each
+// child it looked at, and what would decide the nodes it added in a check
+// of seq again (cover.go).
+func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack) bool {
 	rest := append(n.rest[:0], seq...)
 	defer func() { n.rest = rest[:0] }()
-	children, rest, leaf := n.follow(children, rest)
+	children, rest, leaf := n.follow(children, rest, t)
 	if leaf || len(rest) == 0 {
 		return false
 	}
@@ -57,6 +64,12 @@ func (n *names) insert(children *[]*wnode, seq []*event) bool {
 	for _, e := range rest {
 		c := n.alloc()
 		c.ev = *e
+		if t != nil {
+			// A check of seq again would find each at the head of what
+			// remains.
+			t.decided(&c.ev, 0)
+			t.drop(0)
+		}
 		if last == nil {
 			first = c
 		} else {
@@ -74,7 +87,7 @@ func (n *names) insert(children *[]*wnode, seq []*event) bool {
 func (n *names) covers(children []*wnode, seq []*event) bool {
 	rest := append(n.rest[:0], seq...)
 	defer func() { n.rest = rest[:0] }()
-	_, rest, leaf := n.follow(&children, rest)
+	_, rest, leaf := n.follow(&children, rest, nil)
 	return leaf || len(rest) == 0
 }
 
@@ -82,17 +95,26 @@ func (n *names) covers(children []*wnode, seq []*event) bool {
 // child that is a weak initial of what remains of rest, dropping it from
 // rest, as insert does. It returns the forest where it stopped, what
 // remains of rest, and whether it stopped at a leaf (an execution
-// extending the leaf covers the sequence).
-func (n *names) follow(children *[]*wnode, rest []*event) (*[]*wnode, []*event, bool) {
+// extending the leaf covers the sequence). If t is not nil, it records
+// there the element of rest that decided each child it looked at (the
+// first one dependent with it, or none).
+func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
 	for {
 		var next *wnode
 		for _, c := range *children {
-			ok, at := n.weakInitial(rest, &c.ev)
-			if !ok {
-				continue
+			// weakInitial, keeping the element that decided.
+			at := n.firstDependent(rest, &c.ev)
+			if t != nil {
+				t.decided(&c.ev, at)
+			}
+			if at >= 0 && rest[at].key() != c.ev.key() {
+				continue // not a weak initial: rest[at] comes first
 			}
 			if at >= 0 {
 				rest = append(rest[:at], rest[at+1:]...)
+				if t != nil {
+					t.drop(at)
+				}
 			}
 			next = c
 			break

@@ -1,0 +1,152 @@
+// This file keeps, for the races of the replayed prefix, which reversals an
+// earlier execution found covered, and by what, so that the analysis of a
+// later execution replaying the same race checks only what changed.
+
+package optimal
+
+import (
+	"slices"
+	"sort"
+)
+
+// coverRec records that the reversal of the race of event i with the step
+// of label l (outcome ok, failing or not), whose races were looked for at
+// position limit, was found covered by the sleep set or the wakeup tree of
+// the state before i, in the execution the strategy's epoch was stamp in.
+// The check compared a few events (sleepers, wakeup-tree nodes) with the
+// wakeup sequence v = notdep(i, E).m: each was decided by an event of E at
+// a position up to upto, or, for those in checks, by no event of E (by the
+// reversed step m, by the events added after it, or by none).
+type coverRec struct {
+	i, limit int32
+	l        label
+	ok, fail bool
+	upto     int32
+	stamp    uint64
+	checks   []*event
+}
+
+// coverTrack records what decided the weak initials a check of a wakeup
+// sequence looked at (follow): pos holds the positions in E of the
+// sequence's first elements, those that are events of E, less those
+// dropped since.
+type coverTrack struct {
+	pos    []int32
+	upto   int32
+	checks []*event
+}
+
+func (t *coverTrack) reset(pos []int32) {
+	t.pos = append(t.pos[:0], pos...)
+	t.upto = -1
+	t.checks = t.checks[:0]
+}
+
+// decided records that element at of the sequence (or none, if at < 0)
+// decided whether e is a weak initial.
+func (t *coverTrack) decided(e *event, at int) {
+	if at >= 0 && at < len(t.pos) {
+		t.upto = max(t.upto, t.pos[at])
+		return
+	}
+	t.checks = append(t.checks, e)
+}
+
+// drop records that element at left the sequence.
+func (t *coverTrack) drop(at int) {
+	if at < len(t.pos) {
+		t.pos = slices.Delete(t.pos, at, at+1)
+	}
+}
+
+// coveredBefore reports whether the reversal of the race of event i with m
+// (at a.limit, a replayed step) was found covered by an earlier execution
+// whose check reads the same in this one.
+//
+// Why it is sound. Let E1 be the execution that recorded it and g the
+// first position where some execution since (this one included) left the
+// path of the one before (shared): E and E1 agree on the events before g,
+// and the race, which they both have before g, has the same m. The state
+// before i is above g on both paths: its sleep set is the same, and its
+// wakeup tree has only grown (insert appends branches after the existing
+// children of a node, and never below a leaf; the units' operations, which
+// take branches away, make every record stale). The wakeup sequences
+// v1 and v list the events after i that do not happen after i in the
+// order of E1 and E, then m and what follows it (the same in both): their
+// elements at positions before g are the same. The check followed, level
+// by level, the first child (or a sleeper) that is a weak initial of what
+// remains of v1: the first element dependent with it decides, and whether
+// it is the same event. Where that element was an event of E1 before g,
+// the same element decides in v. Where it was none of E1's events, every
+// event of v1 was independent of it; so are those of v before g, and if
+// the events of v from g on are too (checked here), the same element
+// decides in v. The check of v then takes the same path to the same end:
+// v is covered.
+func (a *analysis) coveredBefore(i int, m *event) bool {
+	n := &a.s.nodes[a.limit]
+	l := m.label()
+	for k := range n.covered {
+		r := &n.covered[k]
+		if int(r.i) != i || r.l != l || r.ok != m.OK || r.fail != m.fails {
+			continue
+		}
+		if r.stamp < a.s.coverStale {
+			return false
+		}
+		g := a.s.sharedSince(r.stamp, a.fresh)
+		if int(r.upto) >= g || a.limit >= g {
+			return false
+		}
+		for q := g; q < len(a.evs); q++ {
+			if a.before(i, q) {
+				continue
+			}
+			for _, c := range r.checks {
+				if a.s.nm.dependent(c, &a.evs[q]) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// remember records that the reversal of the race of event i with m (at
+// a.limit, a replayed step) was covered by sleeper e, which element at of
+// the wakeup sequence decided (-1: none).
+func (a *analysis) remember(i int, m *event, e *event, at int) {
+	t := &a.track
+	t.reset(a.pos)
+	t.decided(e, at)
+	a.rememberTrack(i, m)
+}
+
+// rememberTrack records that the reversal of the race of event i with m
+// (at a.limit, a replayed step) was covered, decided as a.track says.
+func (a *analysis) rememberTrack(i int, m *event) {
+	n := &a.s.nodes[a.limit]
+	t := &a.track
+	var r *coverRec
+	for k := range n.covered {
+		if x := &n.covered[k]; int(x.i) == i && x.l == m.label() && x.ok == m.OK && x.fail == m.fails {
+			r = x
+			break
+		}
+	}
+	if r == nil {
+		n.covered = append(n.covered, coverRec{})
+		r = &n.covered[len(n.covered)-1]
+	}
+	*r = coverRec{i: int32(i), limit: int32(a.limit), l: m.label(), ok: m.OK, fail: m.fails,
+		upto: t.upto, stamp: a.s.epoch, checks: append(r.checks[:0], t.checks...)}
+}
+
+// sharedSince returns the first position where some execution after the
+// one of epoch stamp left the path of the one before it, fresh at most
+// (the current execution's): the nodes from there on were taken anew
+// since (node.epoch), and a node taken anew is followed by nodes taken
+// anew.
+func (s *Strategy) sharedSince(stamp uint64, fresh int) int {
+	return sort.Search(fresh, func(d int) bool { return s.nodes[d].epoch > stamp })
+}
