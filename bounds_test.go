@@ -22,6 +22,27 @@ import (
 // analysis of it would take far longer.
 const boundSteps = 20_000
 
+// checkReturn checks that an exploration bounded to a second, started at
+// start when the process had used cpu of processor time, returned within
+// two seconds. On a machine so busy that the process got less than half
+// of the wall time as processor time, a late return is the machine's, not
+// weft's: it is logged, not failed, unless the process used over two
+// seconds of processor time (weft kept working past the bound). It
+// reports whether the machine was that busy.
+func checkReturn(t *testing.T, start time.Time, cpu time.Duration) (busy bool) {
+	t.Helper()
+	wall, used := time.Since(start), cpuTime()-cpu
+	busy = used < wall/2
+	switch {
+	case wall < 2*time.Second:
+	case busy && used < 2*time.Second:
+		t.Logf("Explore returned after %v with %v of processor time: the machine is busy, the bound is not checked", wall, used)
+	default:
+		t.Errorf("Explore returned after %v (%v of processor time); want less than 2s", wall, used)
+	}
+	return busy
+}
+
 // TestBoundsStopEveryStrategy runs spin, whose every execution hits the
 // step bound, under each registered strategy in both time modes, with a
 // timeout of a second and with a context canceled after a second: the
@@ -56,15 +77,15 @@ func TestBoundsStopEveryStrategy(t *testing.T) {
 						defer cancel()
 						opts = append(opts, weft.WithContext(ctx))
 					}
-					start := time.Now()
+					start, cpu := time.Now(), cpuTime()
 					r, err := weft.Explore(spin, opts...)
-					wall := time.Since(start)
-					if wall >= 2*time.Second {
-						t.Errorf("Explore returned after %v; want less than 2s", wall)
-					}
+					busy := checkReturn(t, start, cpu)
 					switch {
 					case errors.Is(err, weft.ErrTimeMode), errors.Is(err, reach.ErrUnmodelled):
 						return // the strategy refuses the time mode, or shared variables
+					case errors.Is(err, weft.ErrNoExecution) && busy:
+						t.Logf("no execution ended within the bound on a busy machine: %v", err)
+						return
 					case err != nil:
 						t.Fatal(err)
 					}
@@ -105,14 +126,14 @@ const lostUpdateRounds = 10_000
 // at the timeout. Explore returns within two seconds with the failure as
 // found, its every step listed.
 func TestBoundsStopShortening(t *testing.T) {
-	start := time.Now()
+	start, cpu := time.Now(), cpuTime()
 	r, err := weft.Explore(lostUpdates, weft.WithStrategy("random"), weft.WithSeed(1), weft.WithTimeout(time.Second), weft.NoReplayFiles())
-	wall := time.Since(start)
+	busy := checkReturn(t, start, cpu)
+	if errors.Is(err, weft.ErrNoExecution) && busy {
+		t.Skipf("no execution ended within the bound on a busy machine: %v", err)
+	}
 	if err != nil {
 		t.Fatal(err)
-	}
-	if wall >= 2*time.Second {
-		t.Errorf("Explore returned after %v; want less than 2s", wall)
 	}
 	if len(r.Failures) != 1 {
 		t.Fatalf("%d failures, want 1", len(r.Failures))
@@ -240,11 +261,9 @@ func TestBoundsStopCrowd(t *testing.T) {
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			start := time.Now()
+			start, cpu := time.Now(), cpuTime()
 			r, err := weft.Explore(crowd, weft.WithStrategy(name), weft.WithMaxSteps(boundSteps), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithTimeout(time.Second))
-			if wall := time.Since(start); wall >= 2*time.Second {
-				t.Errorf("Explore returned after %v; want less than 2s", wall)
-			}
+			checkReturn(t, start, cpu)
 			switch {
 			case errors.Is(err, weft.ErrNoExecution), errors.Is(err, reach.ErrUnmodelled):
 			case err != nil:
