@@ -35,8 +35,6 @@ func init() {
 // everyone and asserts that the values taken add up to those put.
 func bbjava(p Params) func(w *weft.T) {
 	np, nc, size, items := p["producers"], p["consumers"], p["size"], p["items"]
-	total := np * items
-	want := total * (total + 1) / 2
 	return func(w *weft.T) {
 		mu := weft.NewMutex("buffer")
 		cond := weft.NewCond(mu)
@@ -76,33 +74,44 @@ func bbjava(p Params) func(w *weft.T) {
 			mu.Unlock()
 			return v
 		}
-		sums := make([]int, nc)
-		var ths []*weft.Thread
-		for k := range np {
-			ths = append(ths, w.Go(func() {
-				for m := 1; m <= items; m++ {
-					put(k*items + m)
-				}
-			}))
-		}
-		for j := range nc {
-			share := total / nc
-			if j < total%nc {
-				share++
-			}
-			ths = append(ths, w.Go(func() {
-				for range share {
-					sums[j] += get()
-				}
-			}))
-		}
-		for _, t := range ths {
-			t.Join()
-		}
-		got := 0
-		for _, s := range sums {
-			got += s
-		}
-		w.Assert(got == want, "the consumers took %d in all, the producers put %d", got, want)
+		handOff(w, np, nc, items, put, get)
 	}
+}
+
+// handOff runs np producers, producer k putting k*items+1, ...,
+// k*items+items with put, then nc consumers taking the np*items items
+// between them with get (the first np*items mod nc take one more); the
+// body joins them all and asserts that the values taken add up to those
+// put.
+func handOff(w *weft.T, np, nc, items int, put func(int), get func() int) {
+	total := np * items
+	want := total * (total + 1) / 2
+	sums := make([]int, nc)
+	var ths []*weft.Thread
+	for k := range np {
+		ths = append(ths, w.Go(func() {
+			for m := 1; m <= items; m++ {
+				put(k*items + m)
+			}
+		}))
+	}
+	for j := range nc {
+		share := total / nc
+		if j < total%nc {
+			share++
+		}
+		ths = append(ths, w.Go(func() {
+			for range share {
+				sums[j] += get()
+			}
+		}))
+	}
+	for _, t := range ths {
+		t.Join()
+	}
+	got := 0
+	for _, s := range sums {
+		got += s
+	}
+	w.Assert(got == want, "the consumers took %d in all, the producers put %d", got, want)
 }

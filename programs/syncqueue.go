@@ -112,7 +112,6 @@ func (q sqQueue) deq() *sqNode {
 // so Java's retry after a cancelled node does not arise.
 func syncqueue(p Params) func(w *weft.T) {
 	np, nc := p["producers"], p["consumers"]
-	want := np * (np + 1) / 2
 	return func(w *weft.T) {
 		qlock := weft.NewMutex("qlock")
 		producers, consumers := newSQQueue("waitingProducers"), newSQQueue("waitingConsumers")
@@ -145,29 +144,6 @@ func syncqueue(p Params) func(w *weft.T) {
 			}
 			return n.getItem()
 		}
-		sums := make([]int, nc)
-		var ths []*weft.Thread
-		for k := range np {
-			ths = append(ths, w.Go(func() { put(k + 1) }))
-		}
-		for j := range nc {
-			share := np / nc
-			if j < np%nc {
-				share++
-			}
-			ths = append(ths, w.Go(func() {
-				for range share {
-					sums[j] += take()
-				}
-			}))
-		}
-		for _, t := range ths {
-			t.Join()
-		}
-		got := 0
-		for _, s := range sums {
-			got += s
-		}
-		w.Assert(got == want, "the consumers took %d in all, the producers put %d", got, want)
+		handOff(w, np, nc, 1, put, take)
 	}
 }
