@@ -128,7 +128,13 @@ func TestSyncTable(t *testing.T) {
 				continue
 			}
 			if e.Op.Kind == trace.KindJoin {
+				// The joined thread's end releases its address: its last
+				// event is its own, or a rendezvous that completed its
+				// send, whose event is the receiver's (src.Partner).
 				rel = append(rel, syncAddr{trace.NoObject, false, src.Thread})
+				if src.Partner != trace.NoThread {
+					rel = append(rel, syncAddr{trace.NoObject, false, src.Partner})
+				}
 			}
 			pair := fmt.Sprintf("%v %v <- %v %v", e.Op.Class, e.Op.Kind, src.Op.Class, src.Op.Kind)
 			if !meet(acq, rel) {
