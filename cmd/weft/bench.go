@@ -134,12 +134,12 @@ var benchTables = []benchTable{
 			{"DP-monitorSU (5P)", "dpmonitor", map[string]int{"n": 5}, []string{"19330"}},
 			{"DME", "dme", nil, []string{"4032"}},
 		},
-		absent: "BB-semaphore: the paper does not print its programs; of the orders of a bounded buffer's semaphore operations, only the\n" +
-			"one that holds each end's binary semaphore across the whole operation has 324 sequences (weft's bbsem; Andrews' order,\n" +
-			"-p nested=0, has 9,252). DP-monitorSU: weft's is Hoare's monitor, whose sequences are the orders of its 2n entries\n" +
-			"that it allows (30, 720, 22,300; 1,086,096 for 6, the paper's 901,752; 720 also by exhaustive search); the paper's \"without starvation\"\n" +
-			"solution, not printed, forbids some entries (3 philosophers are all neighbours: 30 both); no reduction is missing,\n" +
-			"Table 4 applies none, and a program's sequences are each exercised once (Theorem 2)",
+		absent: "BB-semaphore: the paper does not print its programs; of the orders of a bounded buffer's semaphore operations, only\n" +
+			"the one that holds each end's binary semaphore across the whole operation has 324 sequences (weft's bbsem; Andrews'\n" +
+			"order, -p nested=0, has 9,252). DP-monitorSU: weft's is Hoare's monitor, whose sequences are the orders of its 2n\n" +
+			"entries that it allows (30, 720, 22,300; 1,086,096 for 6, the paper's 901,752; 720 also by exhaustive search); the\n" +
+			"paper's \"without starvation\" solution, not printed, forbids some entries (3 philosophers are all neighbours: 30 both);\n" +
+			"no reduction is missing, Table 4 applies none, and a program's sequences are each exercised once (Theorem 2)",
 	},
 	{
 		name:       "fig13",

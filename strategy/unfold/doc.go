@@ -201,7 +201,7 @@
 //	SignalAll                                                                 waiter; the thread queued (Wait); the first
 //	                                                                          waiter woken (SC) or handed the monitor,
 //	                                                                          the signaller queued urgently (SU)
-//	await (w.Await, w.Yield)    the thread's copy of each variable it waits   each copy
+//	await (w.Yield loops)       the thread's copy of each variable it waits   each copy
 //	                            on, one written since the thread read it
 //	Close, Len of a nil channel -                                              - (a Close panics)
 //	Send, Recv of a nil channel no event: it blocks forever
@@ -311,7 +311,11 @@
 // monitor's discipline and condition, a Wait's mutex) in its opKey
 // argument, so that the state it leaves is its event's alone.
 //
-// An await (w.Await, a busy-wait loop with w.Yield) reads, as a Load
+// w.Await is refused: it is one event that runs when its condition holds,
+// a Go function of the values it loads, and its evaluations that fail are
+// no events; no condition of the net holds the condition's value. A
+// busy-wait loop with w.Yield is modelled: its turn (KindAwait with
+// Op.Arg AwaitYield) reads, as a Load
 // reads one (§3: "a read takes the thread's copy"), the thread's copy of
 // every variable it waits on, and can take copies only if one of them
 // was written after the thread last read it: going back through the

@@ -76,13 +76,6 @@ var syncPrograms = []struct {
 	}, 7, 2},
 	{"monitor SC", func(w *weft.T) { monitorBody(w, weft.SC) }, 23, 2},
 	{"monitor SU", func(w *weft.T) { monitorBody(w, weft.SU) }, 24, 2},
-	{"await", func(w *weft.T) {
-		x := weft.NewVar[int]("x")
-		y := weft.NewVar[int]("y")
-		w.Go(func() { x.Store(1) })
-		w.Go(func() { y.Store(1) })
-		w.Await(func() bool { return x.Load() == 1 && y.Load() == 1 })
-	}, 19, 4},
 	{"yield", func(w *weft.T) {
 		x := weft.NewVar[int]("x")
 		w.Go(func() { x.Store(1); x.Store(2) })
