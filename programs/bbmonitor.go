@@ -37,8 +37,6 @@ func bbmonitor(p Params) func(w *weft.T) {
 	if p["su"] == 1 {
 		signalling = weft.SU
 	}
-	total := np * items
-	want := total * (total + 1) / 2
 	return func(w *weft.T) {
 		m := weft.NewMonitor(signalling)
 		m.SetName("buffer")
@@ -68,33 +66,6 @@ func bbmonitor(p Params) func(w *weft.T) {
 			m.Exit()
 			return v
 		}
-		sums := make([]int, nc)
-		var ths []*weft.Thread
-		for k := range np {
-			ths = append(ths, w.Go(func() {
-				for j := 1; j <= items; j++ {
-					deposit(k*items + j)
-				}
-			}))
-		}
-		for c := range nc {
-			share := total / nc
-			if c < total%nc {
-				share++
-			}
-			ths = append(ths, w.Go(func() {
-				for range share {
-					sums[c] += withdraw()
-				}
-			}))
-		}
-		for _, th := range ths {
-			th.Join()
-		}
-		got := 0
-		for _, s := range sums {
-			got += s
-		}
-		w.Assert(got == want, "the consumers withdrew values adding up to %d, want %d", got, want)
+		handOff(w, np, nc, items, deposit, withdraw)
 	}
 }

@@ -100,28 +100,6 @@ func reachFig1(Params) func(w *weft.T) {
 	}
 }
 
-// items starts np producers and nc consumers of one item each around
-// deposit and withdraw, joins them, and checks that the values withdrawn
-// are those deposited.
-func items(w *weft.T, np, nc int, deposit func(int), withdraw func() int) {
-	sums := make([]int, nc)
-	var ths []*weft.Thread
-	for k := range np {
-		ths = append(ths, w.Go(func() { deposit(k + 1) }))
-	}
-	for c := range nc {
-		ths = append(ths, w.Go(func() { sums[c] = withdraw() }))
-	}
-	for _, th := range ths {
-		th.Join()
-	}
-	got, want := 0, np*(np+1)/2
-	for _, s := range sums {
-		got += s
-	}
-	w.Assert(got == want, "the consumers withdrew values adding up to %d, want %d", got, want)
-}
-
 // bbselect: the buffer thread loops over the deposits and withdrawals it
 // will serve; a guard that is false is a nil channel, never ready.
 func bbselect(p Params) func(w *weft.T) {
@@ -148,7 +126,7 @@ func bbselect(p Params) func(w *weft.T) {
 				)
 			}
 		})
-		items(w, np, nc, deposit.Send, withdraw.Recv)
+		handOff(w, np, nc, 1, deposit.Send, withdraw.Recv)
 		buffer.Join()
 	}
 }
@@ -212,7 +190,7 @@ func bbsem(p Params) func(w *weft.T) {
 			}
 			return v
 		}
-		items(w, np, nc, deposit, withdraw)
+		handOff(w, np, nc, 1, deposit, withdraw)
 	}
 }
 
