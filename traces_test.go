@@ -30,9 +30,7 @@ func exploreTraces(t *testing.T, body func(w *weft.T), name string, seed int64, 
 // runs is a number of complete and cut executions.
 type runs struct{ complete, cut int }
 
-// bbmonitor, condChain and condReady are checktest's BBMonitor, CondChain
-// and CondReady.
-func bbmonitor(su int) func(w *weft.T)         { return checktest.BBMonitor(su) }
+// condChain and condReady are checktest's CondChain and CondReady.
 func condChain(broadcast bool) func(w *weft.T) { return checktest.CondChain(broadcast) }
 func condReady(rw, loop bool) func(w *weft.T)  { return checktest.CondReady(rw, loop) }
 

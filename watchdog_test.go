@@ -1,6 +1,8 @@
 // This file tests the watchdog's reports: their stacks, and a failure
 // followed by a deferred call that blocks.
 
+//lint:file-ignore SA5002 the loops that spin for ever are the programs under test
+
 package weft_test
 
 import (

@@ -181,8 +181,6 @@ type syncObjs struct {
 	bsem      *weft.BinarySemaphore
 	mon       *weft.Monitor
 	monFlag   *weft.Var[int]
-	hasObjs   bool
-	dones     int
 	constants func(int64) weft.SInt
 }
 
