@@ -8,6 +8,15 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	register(&primitive{class: trace.ClassCond, apply: (*Object).applyCond, ops: []opModel{
+		{kind: trace.KindWait, outcome: (*State).condOutcome, applyArg: (*Object).applyCondMutex},
+		{kind: trace.KindRelock, enabled: (*State).relockReady, outcome: (*State).condOutcome, applyArg: (*Object).applyCondMutex},
+		{kind: trace.KindSignal, objOutcome: (*Object).condSignalOutcome},
+		{kind: trace.KindBroadcast, objOutcome: (*Object).condSignalOutcome},
+	}})
+}
+
 // applyCond applies event e, of index i, to Cond o.
 func (o *Object) applyCond(e *trace.Event, i int32) {
 	switch e.Op.Kind {
@@ -31,28 +40,27 @@ func (o *Object) applyCond(e *trace.Event, i int32) {
 }
 
 // condOutcome is the outcome of a Wait or Relock, op, by thread p.
-func (s *State) condOutcome(p trace.ThreadID, op trace.Op, out Outcome) Outcome {
+func (s *State) condOutcome(p trace.ThreadID, op trace.Op, out *Outcome) {
 	if op.Kind == trace.KindRelock {
 		if c := s.object(op.Obj); c != nil {
 			if k := c.entry(p); k >= 0 {
 				out.Source = c.Queue[k].By
 			}
 		}
-		return out
+		return
 	}
 	if op.Arg < 0 {
-		return out // another Locker: the thread unlocks it, then awaits
+		return // another Locker: the thread unlocks it, then awaits
 	}
 	if m := s.object(trace.ObjectID(op.Arg)); m != nil && !m.Locked {
 		out.OK, out.Fail, out.Fatal = false, trace.UnlockOfUnlocked, true
 	}
 	out.Next = trace.Op{Kind: trace.KindRelock, Class: trace.ClassCond, Obj: op.Obj, Arg: op.Arg}
-	return out
 }
 
 // condSignalOutcome is the outcome of a Signal (Value: the thread it
 // wakes) or Broadcast (Value: how many) on Cond o.
-func (o *Object) condSignalOutcome(op trace.Op, out *Outcome) {
+func (o *Object) condSignalOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
 	switch op.Kind {
 	case trace.KindSignal:
 		if k := o.waiting(0); k >= 0 {

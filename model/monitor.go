@@ -9,6 +9,26 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	register(&primitive{class: trace.ClassMonitor, apply: (*Object).applyMonitor, ops: []opModel{
+		{kind: trace.KindMEnter, enabled: (*State).monitorEnabled, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMExit, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMWait, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMSignal, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMSignalAll, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMReenter, enabled: (*State).monitorEnabled, objOutcome: (*Object).monitorOutcome},
+	}})
+}
+
+// monitorEnabled is the enabledness of thread p's Enter or Reenter, op.
+func (s *State) monitorEnabled(p trace.ThreadID, op trace.Op) Verdict {
+	o := s.object(op.Obj)
+	if o == nil {
+		return Unknown
+	}
+	return verdict(o.monitorReady(p, op))
+}
+
 // Urgent is the Waiter.Cond of SU's urgent waiters (and the Op.Arg of their
 // Reenter).
 const Urgent = -1

@@ -6,6 +6,17 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	register(&primitive{class: trace.ClassMutex, apply: (*Object).applyMutex, ops: []opModel{
+		{kind: trace.KindLock, ready: (*Object).mutexReady, objOutcome: (*Object).mutexOutcome},
+		{kind: trace.KindTryLock, objOutcome: (*Object).mutexOutcome, observed: observeOK},
+		{kind: trace.KindUnlock, objOutcome: (*Object).mutexOutcome},
+	}})
+}
+
+// mutexReady is the enabledness of a Lock of mutex o: it is free.
+func (o *Object) mutexReady(trace.Op) Verdict { return verdict(!o.Locked) }
+
 // applyMutex applies event e, of index i, to mutex o.
 func (o *Object) applyMutex(e *trace.Event, i int32) {
 	switch e.Op.Kind {
@@ -35,7 +46,7 @@ func (o *Object) applyCondMutex(e *trace.Event, i int32) {
 }
 
 // mutexOutcome is the outcome of op on mutex o.
-func (o *Object) mutexOutcome(op trace.Op, out *Outcome) {
+func (o *Object) mutexOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
 	switch op.Kind {
 	case trace.KindLock:
 		out.Source = o.Rel

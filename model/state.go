@@ -158,21 +158,18 @@ func (s *State) Apply(e *trace.Event) {
 	}
 }
 
-// Touched returns the objects whose state event e changes: its object (for
-// a select, the channel of the case it took) and, for a Cond's Wait and
-// Relock, the mutex (NoObject if none).
+// Touched returns the objects whose state event e changes: its object (or
+// the one its primitive names: for a select, the channel of the case it
+// took) and a second object its operation names in Op.Arg, if it changes
+// one (NoObject if none).
 func Touched(e *trace.Event) (a, b trace.ObjectID) {
 	a, b = e.Op.Obj, trace.NoObject
-	switch e.Op.Kind {
-	case trace.KindSelect:
-		a = trace.NoObject
-		if e.Case >= 0 && int(e.Case) < len(e.Op.Cases) {
-			a = e.Op.Cases[e.Case].Obj
-		}
-	case trace.KindWait, trace.KindRelock:
-		if e.Op.Class == trace.ClassCond && e.Op.Arg >= 0 {
-			b = trace.ObjectID(e.Op.Arg)
-		}
+	m := opOf(&e.Op)
+	if m.object != nil {
+		a = m.object(e)
+	}
+	if m.applyArg != nil && e.Op.Arg >= 0 {
+		b = trace.ObjectID(e.Op.Arg)
 	}
 	return a, b
 }
