@@ -113,6 +113,10 @@ func (t *Thread) startClock() {
 	t.raceRestore(shown)
 }
 
+func init() {
+	enabledWhen(trace.ClassClock, trace.KindAdvance, (*Exec).clockAlts)
+}
+
 // tick is the clock thread's function: it advances the clock, forever.
 func (t *Thread) tick() {
 	for {
