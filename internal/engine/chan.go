@@ -19,6 +19,9 @@ func init() {
 	enabledWhen(trace.ClassChan, trace.KindSelect, (*Exec).selectAlts)
 }
 
+// chanLen returns the number of values in channel o's buffer.
+func (o *Obj) chanLen() int64 { return o.n }
+
 // selectAlts is the number of alternatives of t's pending select: those of
 // its cases, or its default if none is ready.
 func (e *Exec) selectAlts(t *Thread) int32 {
@@ -42,7 +45,7 @@ func sendAlts(o *Obj) int32 {
 	case o.closed:
 		return 1 // it panics
 	case o.cap > 0:
-		return b2i(o.n < o.cap)
+		return b2i(o.chanLen() < o.cap)
 	}
 	return 0
 }
@@ -54,7 +57,7 @@ func (e *Exec) recvAlts(o *Obj, self trace.ThreadID) int32 {
 	case o == nil:
 		return 0
 	case o.cap > 0:
-		return b2i(o.n > 0 || o.closed)
+		return b2i(o.chanLen() > 0 || o.closed)
 	case o.closed:
 		return 1
 	}
@@ -78,7 +81,7 @@ func (e *Exec) offered(o *Obj, s sendEntry, self trace.ThreadID) bool {
 	if s.tid == self {
 		return false
 	}
-	if s.tid == o.owner && !(o.locked && e.now >= o.when) {
+	if s.tid == o.owner && !(o.timerArmed() && e.now >= o.when) {
 		return false
 	}
 	return s.cas < 0 || !e.nonBlocking(self) || !e.nonBlocking(s.tid)
@@ -172,7 +175,7 @@ func (t *Thread) Meet(o *Obj, i int, ev *trace.Event) {
 	u.completed, u.completedCase = true, s.cas
 	u.returnTo = t
 	if u.id == o.owner {
-		o.locked = false // a timer fired: it is disarmed (timer.go)
+		o.arm(false, o.when) // a timer fired: it is disarmed (timer.go)
 	}
 	t.handTo(u)
 }
@@ -219,7 +222,7 @@ func (t *Thread) ChanOp(o *Obj, k trace.Kind) {
 // Closed reports whether channel o is closed; Len and Cap its length and
 // capacity.
 func (o *Obj) Closed() bool                   { return o.closed }
-func (o *Obj) Len() int                       { return int(o.n) }
+func (o *Obj) Len() int                       { return int(o.chanLen()) }
 func (o *Obj) Cap() int                       { return int(o.cap) }
 func (o *Obj) Buffered() bool                 { return o.cap > 0 }
 func (o *Obj) SendIndex(i int) trace.ThreadID { return o.out[i].tid }
