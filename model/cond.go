@@ -39,6 +39,19 @@ func (o *Object) applyCond(e *trace.Event, i int32) {
 	}
 }
 
+// applyCondMutex applies to mutex o a Cond's Wait (it releases the mutex)
+// or Relock (it takes it again), event e of index i.
+func (o *Object) applyCondMutex(e *trace.Event, i int32) {
+	if e.Op.Kind == trace.KindRelock {
+		o.Locked = true
+		return
+	}
+	o.Locked = false
+	if e.OK {
+		o.Rel = i
+	}
+}
+
 // condOutcome is the outcome of a Wait or Relock, op, by thread p.
 func (s *State) condOutcome(p trace.ThreadID, op trace.Op, out *Outcome) {
 	if op.Kind == trace.KindRelock {

@@ -32,19 +32,6 @@ func (o *Object) applyMutex(e *trace.Event, i int32) {
 	}
 }
 
-// applyCondMutex applies to mutex o a Cond's Wait (it releases the mutex)
-// or Relock (it takes it again), event e of index i.
-func (o *Object) applyCondMutex(e *trace.Event, i int32) {
-	if e.Op.Kind == trace.KindRelock {
-		o.Locked = true
-		return
-	}
-	o.Locked = false
-	if e.OK {
-		o.Rel = i
-	}
-}
-
 // mutexOutcome is the outcome of op on mutex o.
 func (o *Object) mutexOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
 	switch op.Kind {

@@ -168,8 +168,8 @@ func Touched(e *trace.Event) (a, b trace.ObjectID) {
 	if m.object != nil {
 		a = m.object(e)
 	}
-	if m.applyArg != nil && e.Op.Arg >= 0 {
-		b = trace.ObjectID(e.Op.Arg)
+	if m.applyArg != nil {
+		b = trace.ArgObject(&e.Op)
 	}
 	return a, b
 }
