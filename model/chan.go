@@ -9,11 +9,11 @@ import "github.com/weft-go/weft/trace"
 
 func init() {
 	register(&primitive{class: trace.ClassChan, apply: (*Object).applyChan, ops: []opModel{
-		{kind: trace.KindSend, enabled: (*State).chanEnabled, alternatives: (*State).chanAlternatives, objOutcome: (*Object).chanOpOutcome},
-		{kind: trace.KindRecv, enabled: (*State).chanEnabled, alternatives: (*State).chanAlternatives, multi: true, observed: observeBoth, objOutcome: (*Object).chanOpOutcome},
+		{kind: trace.KindSend, enabled: (*State).chanEnabled, chanAlts: true, objOutcome: (*Object).chanOpOutcome},
+		{kind: trace.KindRecv, enabled: (*State).chanEnabled, chanAlts: true, multi: true, observed: observeBoth, objOutcome: (*Object).chanOpOutcome},
 		{kind: trace.KindClose, objOutcome: (*Object).chanOpOutcome},
 		{kind: trace.KindLen, objOutcome: (*Object).chanOpOutcome, observed: observeValue},
-		{kind: trace.KindSelect, enabled: (*State).chanEnabled, alternatives: (*State).chanAlternatives, multi: true,
+		{kind: trace.KindSelect, enabled: (*State).chanEnabled, chanAlts: true, multi: true,
 			outcome: (*State).selectOutcome, object: selectObject},
 	}})
 }
@@ -36,8 +36,9 @@ func (s *State) chanEnabled(p trace.ThreadID, op trace.Op) Verdict {
 func noAlt(Alt) bool { return false }
 
 // chanOpOutcome is the outcome of op on channel o.
-func (o *Object) chanOpOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
-	o.chanOutcome(op.Kind, out)
+func (o *Object) chanOpOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
+	o.chanOutcome(op.Kind, &out)
+	return out
 }
 
 // applyChan applies event e, of index i, to channel o (for a select, the
@@ -100,14 +101,15 @@ func (o *Object) chanOutcome(k trace.Kind, out *Outcome) {
 }
 
 // selectOutcome is the outcome of select op with the alternative in out.
-func (s *State) selectOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
+func (s *State) selectOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	if out.Case < 0 || int(out.Case) >= len(op.Cases) {
-		return // default
+		return out // default
 	}
 	c := op.Cases[out.Case]
 	if o := s.object(c.Obj); o != nil {
-		o.chanOutcome(c.Kind, out)
+		o.chanOutcome(c.Kind, &out)
 	}
+	return out
 }
 
 // sendReady reports whether a send on channel o (nil for a nil channel)

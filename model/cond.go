@@ -53,27 +53,28 @@ func (o *Object) applyCondMutex(e *trace.Event, i int32) {
 }
 
 // condOutcome is the outcome of a Wait or Relock, op, by thread p.
-func (s *State) condOutcome(p trace.ThreadID, op trace.Op, out *Outcome) {
+func (s *State) condOutcome(p trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	if op.Kind == trace.KindRelock {
 		if c := s.object(op.Obj); c != nil {
 			if k := c.entry(p); k >= 0 {
 				out.Source = c.Queue[k].By
 			}
 		}
-		return
+		return out
 	}
 	if op.Arg < 0 {
-		return // another Locker: the thread unlocks it, then awaits
+		return out // another Locker: the thread unlocks it, then awaits
 	}
 	if m := s.object(trace.ObjectID(op.Arg)); m != nil && !m.Locked {
 		out.OK, out.Fail, out.Fatal = false, trace.UnlockOfUnlocked, true
 	}
 	out.Next = trace.Op{Kind: trace.KindRelock, Class: trace.ClassCond, Obj: op.Obj, Arg: op.Arg}
+	return out
 }
 
 // condSignalOutcome is the outcome of a Signal (Value: the thread it
 // wakes) or Broadcast (Value: how many) on Cond o.
-func (o *Object) condSignalOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
+func (o *Object) condSignalOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindSignal:
 		if k := o.waiting(0); k >= 0 {
@@ -90,6 +91,7 @@ func (o *Object) condSignalOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) 
 		}
 		out.Value, out.OK = uint64(n), n > 0
 	}
+	return out
 }
 
 // relockReady is the enabledness of thread p's Relock, op, of a Cond: it

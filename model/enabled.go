@@ -48,8 +48,8 @@ func (o *Object) Ready(op trace.Op) Verdict {
 // not really there), else Enabled if op has an alternative, Disabled if
 // not.
 func (s *State) Alternatives(p trace.ThreadID, op trace.Op, yield func(Alt) bool) Verdict {
-	if m := opOf(&op); m.alternatives != nil {
-		return m.alternatives(s, p, op, yield)
+	if opOf(&op).chanAlts {
+		return s.chanAlternatives(p, op, yield)
 	}
 	v := s.Enabled(p, op)
 	if v != Disabled {

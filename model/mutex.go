@@ -33,7 +33,7 @@ func (o *Object) applyMutex(e *trace.Event, i int32) {
 }
 
 // mutexOutcome is the outcome of op on mutex o.
-func (o *Object) mutexOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
+func (o *Object) mutexOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindLock:
 		out.Source = o.Rel
@@ -47,4 +47,5 @@ func (o *Object) mutexOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
 			out.OK, out.Fail, out.Fatal = false, trace.UnlockOfUnlocked, true
 		}
 	}
+	return out
 }

@@ -31,8 +31,9 @@ func (o *Object) applyOnce(e *trace.Event, i int32) {
 
 // onceOutcome is the outcome of op on Once o: the first Do runs the
 // function (OK), later ones return at once.
-func (o *Object) onceOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
+func (o *Object) onceOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	if op.Kind == trace.KindOnceDo && o.Done {
 		out.OK, out.Source = false, o.Rel
 	}
+	return out
 }

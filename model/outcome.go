@@ -54,10 +54,10 @@ func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 	m := opOf(&op)
 	switch {
 	case m.outcome != nil:
-		m.outcome(s, p, op, &out)
+		return m.outcome(s, p, op, out)
 	case m.objOutcome != nil:
 		if o := s.object(op.Obj); o != nil {
-			m.objOutcome(o, p, op, &out)
+			return m.objOutcome(o, p, op, out)
 		}
 	}
 	return out
@@ -70,7 +70,10 @@ func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 func (s *State) Step(p trace.ThreadID, a Alt, data uint64) (trace.Event, Outcome) {
 	op := s.Threads[p].Op
 	out := s.Outcome(p, op, a)
-	e := trace.Event{Thread: p, Op: op, Case: a.Case, Partner: a.Partner, PartnerCase: a.PartnerCase,
+	// The event is built in s, not on the stack: Apply passes it to the
+	// primitives' functions, through which a local would escape.
+	e := &s.step
+	*e = trace.Event{Thread: p, Op: op, Case: a.Case, Partner: a.Partner, PartnerCase: a.PartnerCase,
 		Value: out.Value, OK: out.OK}
 	if out.Data {
 		e.Value = data
@@ -80,9 +83,11 @@ func (s *State) Step(p trace.ThreadID, a Alt, data uint64) (trace.Event, Outcome
 		s.Threads[a.Partner].Op = trace.Op{}
 	}
 	e.SetSource(int(out.Source))
-	s.Apply(&e)
+	s.Apply(e)
 	s.Threads[p].Op = out.Next
-	return e, out
+	ev := *e
+	*e = trace.Event{} // keeps nothing of the program's alive
+	return ev, out
 }
 
 // Observed reports which results of an event of op (select case cas) the

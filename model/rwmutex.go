@@ -93,7 +93,7 @@ func (o *Object) Balanced(p trace.ThreadID) int64 {
 func (o *Object) writerSource() int32 { return max(o.Rel, o.RRel) }
 
 // rwOutcome is the outcome of op on RWMutex o.
-func (o *Object) rwOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
+func (o *Object) rwOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindLock:
 		switch {
@@ -116,7 +116,7 @@ func (o *Object) rwOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
 	case trace.KindRUnlock:
 		if o.N == 0 {
 			out.OK, out.Fail, out.Fatal = false, trace.UnlockOfUnlocked, true
-			return
+			return out
 		}
 		out.Value = uint64(o.N - 1)
 	case trace.KindTryLock:
@@ -126,13 +126,14 @@ func (o *Object) rwOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
 			if out.OK {
 				out.Value, out.Source = uint64(o.N+1), o.Rel
 			}
-			return
+			return out
 		}
 		out.OK = !o.Locked && o.Writers == 0 && o.N == 0
 		if out.OK {
 			out.Source = o.writerSource()
 		}
 	}
+	return out
 }
 
 // rwReady is the enabledness of op on RWMutex o: a writer first needs the

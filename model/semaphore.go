@@ -53,7 +53,7 @@ func (o *Object) applySemaphore(e *trace.Event, i int32) {
 
 // semaphoreOutcome is the outcome of op on semaphore o: Value is the value
 // after it.
-func (o *Object) semaphoreOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
+func (o *Object) semaphoreOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindP:
 		out.Value = uint64(o.N - 1)
@@ -63,4 +63,5 @@ func (o *Object) semaphoreOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
 	case trace.KindV:
 		out.Value = uint64(o.N + 1)
 	}
+	return out
 }

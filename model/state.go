@@ -58,6 +58,8 @@ type State struct {
 	// their enabledness (trace.Trace.Evals); without them, a w.Await's
 	// is Unknown.
 	Evals []trace.AwaitEval
+	// step is the event Step builds.
+	step trace.Event
 	// Events is the number of events applied: Apply gives the next one
 	// this index, which the sources of later events refer to.
 	Events int32
@@ -135,12 +137,20 @@ func (s *State) CopyFrom(t *State) {
 func (s *State) Apply(e *trace.Event) {
 	i := s.Events
 	s.Events++
-	a, b := Touched(e)
-	if a >= 0 && int(a) < len(s.Objects) {
-		s.Objects[a].Apply(a, e, i)
+	m := opOf(&e.Op)
+	a := e.Op.Obj
+	if m.object != nil {
+		a = m.object(e)
 	}
-	if b >= 0 && int(b) < len(s.Objects) {
-		s.Objects[b].Apply(b, e, i)
+	if a >= 0 && int(a) < len(s.Objects) {
+		if p := classes[s.Objects[a].Class]; p != nil && p.apply != nil {
+			p.apply(&s.Objects[a], e, i)
+		}
+	}
+	if m.applyArg != nil {
+		if b := trace.ArgObject(&e.Op); b >= 0 && int(b) < len(s.Objects) {
+			m.applyArg(&s.Objects[b], e, i)
+		}
 	}
 	if e.Op.Class == trace.ClassClock {
 		s.clocked = true

@@ -37,16 +37,19 @@ type opModel struct {
 	// s. At most one is set; neither if the operation never blocks.
 	ready   func(o *Object, op trace.Op) Verdict
 	enabled func(s *State, p trace.ThreadID, op trace.Op) Verdict
-	// alternatives yields op's alternatives in the runtime's order, for an
-	// operation that may have other alternatives than Single (see
-	// State.Alternatives); multi says that it may have several.
-	alternatives func(s *State, p trace.ThreadID, op trace.Op, yield func(Alt) bool) Verdict
-	multi        bool
-	// objOutcome sets in out, over the default, what op does on its
-	// object o (the operation does nothing the model knows if it has no
-	// object); outcome, what op does in s.
-	objOutcome func(o *Object, p trace.ThreadID, op trace.Op, out *Outcome)
-	outcome    func(s *State, p trace.ThreadID, op trace.Op, out *Outcome)
+	// chanAlts says that op's alternatives are a channel operation's, in
+	// the runtime's order (State.chanAlternatives), rather than Single if
+	// enabled; multi, that it may have several. (A flag, not a function:
+	// the yield a caller passes through a function value would escape to
+	// the heap at every call.)
+	chanAlts bool
+	multi    bool
+	// objOutcome returns out with what op does on its object o set over
+	// the default (the operation does nothing the model knows if it has
+	// no object); outcome, with what op does in s. (Outcomes go by value:
+	// one passed by pointer through a function value would escape.)
+	objOutcome func(o *Object, p trace.ThreadID, op trace.Op, out Outcome) Outcome
+	outcome    func(s *State, p trace.ThreadID, op trace.Op, out Outcome) Outcome
 	// observed reports which results of the operation the program
 	// observes (Observed).
 	observed func(op trace.Op) (value, ok bool)
@@ -59,7 +62,7 @@ type opModel struct {
 }
 
 // blocks reports whether an operation of m may be disabled.
-func (m *opModel) blocks() bool { return m.ready != nil || m.enabled != nil || m.alternatives != nil }
+func (m *opModel) blocks() bool { return m.ready != nil || m.enabled != nil || m.chanAlts }
 
 // The table: the primitives by class, their operations by class and kind.
 var (

@@ -67,7 +67,7 @@ func TestTableBlocking(t *testing.T) {
 			if got := MayBlock(op); got != blocking[op.Kind] {
 				t.Errorf("%v %v: MayBlock %t, want %t", op.Class, op.Kind, got, blocking[op.Kind])
 			}
-			if m.multi && m.alternatives == nil {
+			if m.multi && !m.chanAlts {
 				t.Errorf("%v %v: several alternatives, but no alternatives function", op.Class, op.Kind)
 			}
 		}

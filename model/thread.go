@@ -24,8 +24,9 @@ func (s *State) joinEnabled(_ trace.ThreadID, op trace.Op) Verdict {
 
 // joinOutcome is the outcome of a Join: it synchronises with the joined
 // thread's last event.
-func (s *State) joinOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
+func (s *State) joinOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	if t := int(op.Arg); t >= 0 && t < len(s.Threads) {
 		out.Source = s.Threads[t].Last
 	}
+	return out
 }

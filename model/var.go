@@ -84,7 +84,7 @@ func (s *State) awaitReady(p trace.ThreadID, op trace.Op) Verdict {
 
 // varOutcome is the outcome of op on variable o. What a store, swap or add
 // writes is the program's data; a read synchronises with the last write.
-func (o *Object) varOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
+func (o *Object) varOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindLoad:
 		out.Value, out.Source = o.Value, o.Rel
@@ -97,6 +97,7 @@ func (o *Object) varOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
 		out.OK, out.Source = o.Value == uint64(op.Arg), o.Rel
 		out.Value, out.Data = o.Value, out.OK
 	}
+	return out
 }
 
 // condReady returns the enabledness of thread p's pending w.Await from

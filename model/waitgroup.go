@@ -29,7 +29,7 @@ func (o *Object) applyWaitGroup(e *trace.Event, i int32) {
 
 // waitGroupOutcome is the outcome of op on WaitGroup o: an Add's Value is
 // the new counter.
-func (o *Object) waitGroupOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
+func (o *Object) waitGroupOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindWGAdd:
 		n := o.N + op.Arg
@@ -40,4 +40,5 @@ func (o *Object) waitGroupOutcome(_ trace.ThreadID, op trace.Op, out *Outcome) {
 	case trace.KindWGWait:
 		out.Source = o.Rel
 	}
+	return out
 }
