@@ -1,5 +1,5 @@
-// This file models channels and select (internal/engine/chan.go,
-// enabled.go): the buffer of a buffered channel with the send each value
+// This file models channels and select (internal/engine/chan.go): the
+// buffer of a buffered channel with the send each value
 // came from, the closed flag and its close, and the pending sends of other
 // threads that a receive on an unbuffered channel can meet.
 

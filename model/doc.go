@@ -6,7 +6,9 @@
 // (State.Outcome: its results, the failure it raises, the event it
 // synchronises with, its thread's next operation where the primitive
 // decides it). It is plain data and functions over package trace, below
-// the runtime and the strategies.
+// the runtime and the strategies. Each primitive's file registers all of
+// this for its class in one table (table.go), through which the functions
+// of the package dispatch.
 //
 // The runtime (internal/engine) implements the primitives on goroutines
 // and is checked against the model: every execution of hundreds of random

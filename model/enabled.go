@@ -1,6 +1,6 @@
-// This file states, in one place per primitive, when a pending operation
-// is enabled and what its alternatives are (internal/engine/enabled.go is
-// checked against it).
+// This file answers, through the table each primitive's file fills in
+// (table.go), when a pending operation is enabled and what its
+// alternatives are (the runtime's enabledness is checked against it).
 
 package model
 
