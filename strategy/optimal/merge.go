@@ -67,6 +67,9 @@ func (s *Strategy) mergeKey(m trace.KeyMerge) bool {
 		for j := range in.seq {
 			r.event(&in.seq[j])
 		}
+		for j := range in.branch {
+			r.event(&in.branch[j])
+		}
 	}
 	return true
 }

@@ -26,9 +26,8 @@ type node struct {
 	sleep []event
 	wut   []*wnode // branches still to explore, in order
 	sub   []*wnode // the subtree of the branch being explored
-	// given are the branches handed out in a unit that shares the state
-	// (SplitLarge), kept to drop the reversals they cover until it is
-	// joined.
+	// given are the branches handed out in a unit (SplitLarge), kept to
+	// drop the reversals they cover.
 	given []*wnode
 	// epoch is the strategy's epoch when the node's step was taken anew;
 	// covered are the reversals of races of the step, or of an
@@ -119,9 +118,6 @@ type Strategy struct {
 	// handback (unit.go).
 	floor int
 	units unitLog
-	// handed are the depths of the roots of the units s handed out and
-	// has not joined (unit.go).
-	handed []int
 
 	logf func(format string, args ...any)
 	stop *strategy.Stop
@@ -189,11 +185,6 @@ func (s *Strategy) Next() bool {
 		n := &s.nodes[d]
 		if len(n.wut) == 0 {
 			continue
-		}
-		if d <= s.waits() {
-			// A unit handed out from d or below it is not joined yet: its
-			// wakeup sequences may go into d's tree, or above (unit.go).
-			return false
 		}
 		// The branch explored from d is done: it joins the sleep set.
 		n.sleep = append(n.sleep, n.ev)

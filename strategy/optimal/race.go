@@ -538,7 +538,7 @@ func (a *analysis) reverse(i int, m *event) {
 			return // an explored branch covers v
 		}
 	}
-	if s.givenCovers(n, seq) {
+	if len(n.given) > 0 && s.nm.covers(n.given, seq) {
 		return // a branch handed out in a unit covers v
 	}
 	if hit {
@@ -553,7 +553,7 @@ func (a *analysis) reverse(i int, m *event) {
 		track = &a.track
 		track.reset(pos)
 	}
-	added := s.place(i, seq, track)
+	added := s.nm.insertAt(&n.wut, seq, track)
 	if keep {
 		a.rememberTrack(i, m)
 	}
@@ -562,6 +562,9 @@ func (a *analysis) reverse(i int, m *event) {
 			s.logf("race %v < %v: insert at node %d: %v", &a.evs[i], m, i, seqString(seq))
 		}
 		s.stats.Inserted++
+		if i < s.floor {
+			s.units.record(&s.nm, i, seq, n.wut)
+		}
 	}
 }
 

@@ -1,8 +1,8 @@
-// This file implements units of work (strategy.Splitter): Split and
-// SplitLarge hand out branches left on the current path, a strategy Resume
-// returns explores them, and Join takes in the wakeup sequences that
-// exploration found for the states above the unit's root (its Handback),
-// where the splitter waits for it (package doc, Units of work).
+// This file implements units of work (strategy.Splitter): Split hands out
+// the deepest state of the current path with branches left, a strategy
+// Resume returns explores its subtree, and Join takes in the wakeup
+// sequences that exploration inserted into the states above the unit's
+// root (its Handback).
 
 package optimal
 
@@ -20,27 +20,113 @@ var _ strategy.Splitter = (*Strategy)(nil)
 type unitLog struct {
 	// resumed marks a strategy resumed from a unit.
 	resumed bool
-	// inserts are the wakeup sequences inserted, in order, into the
-	// states above the unit's root (Strategy.floor).
+	// inserts are the wakeup sequences inserted, in order, into the states
+	// above the unit's root (Strategy.floor).
 	inserts []insertion
 	// merges are the key merges applied (merge.go), the joined units'
 	// included.
 	merges []trace.KeyMerge
 }
 
-// insertion is a wakeup sequence for the state at depth.
+// insertion is a wakeup sequence inserted into the wakeup tree of the
+// state at depth, and the branch of the tree it made there: the events of
+// the nodes the insertion followed (weak initials of the sequence), then
+// the rest of the sequence, and the index of each among its siblings.
+//
+// A state still on the path of the strategy that joins the insertion gets
+// the sequence, inserted as the race analysis inserts it. A unit made for
+// a state it has left explores the branches, in the tree they make
+// together with the same order of siblings as in the copy (orphan): the
+// same sequences inserted into another tree can make other branches, since
+// the events of a tree and of a sequence are compared by a dependency
+// relation that, for a step not yet run, does not see what its thread
+// announces after it; a weak initial of the sequence can then be a step
+// that the sequence, run, orders after another (gen seed 3884, under the
+// runtime, delayed: a unit of the sequences alone lost three failing
+// traces). The order of siblings keeps the tree a wakeup tree (the first
+// event of a branch is no weak initial of a branch to its right), which
+// grafting the branches into another tree would not (gen seed 1405 lost
+// two traces so).
 type insertion struct {
-	depth int
-	seq   []event
+	depth       int
+	seq, branch []event
+	at          []int
 }
 
-// record records wakeup sequence seq for the state at depth.
-func (l *unitLog) record(depth int, seq []*event) {
+// record records that seq, inserted into the wakeup tree wut of the state
+// at depth, added a branch there.
+func (l *unitLog) record(nm *names, depth int, seq []*event, wut []*wnode) {
 	in := insertion{depth: depth, seq: make([]event, len(seq))}
 	for i, e := range seq {
 		in.seq[i] = e.clone()
 	}
+	in.branch, in.at = nm.branchOf(wut, seq)
 	l.inserts = append(l.inserts, in)
+}
+
+// branchOf returns the branch of the wakeup forest children that seq,
+// inserted there, has: the events of the nodes insert follows, and their
+// indices among their siblings. Its events share no memory with the
+// forest's.
+func (n *names) branchOf(children []*wnode, seq []*event) ([]event, []int) {
+	rest := slices.Clone(seq)
+	var branch []event
+	var at []int
+	for len(children) > 0 {
+		next := -1
+		for i, c := range children {
+			ok, j := n.weakInitial(rest, &c.ev)
+			if !ok {
+				continue
+			}
+			if j >= 0 {
+				rest = slices.Delete(rest, j, j+1)
+			}
+			next = i
+			break
+		}
+		if next < 0 {
+			break
+		}
+		branch = append(branch, children[next].ev.clone())
+		at = append(at, next)
+		children = children[next].children
+	}
+	return branch, at
+}
+
+// subForest builds a wakeup forest from branches of another one and the
+// indices of their nodes among their siblings there, with the same order
+// of siblings.
+type subForest struct {
+	nm    *names
+	roots []*wnode
+	index map[*wnode]int
+}
+
+// add adds branch, whose nodes had indices at among their siblings.
+func (f *subForest) add(branch []event, at []int) {
+	children := &f.roots
+	for j := range branch {
+		var next *wnode
+		for _, c := range *children {
+			if f.index[c] == at[j] {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			next = f.nm.alloc()
+			next.ev = branch[j]
+			f.index[next] = at[j]
+			k := len(*children)
+			for k > 0 && f.index[(*children)[k-1]] > at[j] {
+				k--
+			}
+			*children = slices.Insert(*children, k, next)
+		}
+		children = &next.children
+	}
 }
 
 // clone returns a copy of e that shares no memory with it.
@@ -53,33 +139,19 @@ func (e *event) clone() event {
 	c.accx = slices.Clone(e.accx)
 	return c
 }
-
-// tag names the strategy and its options in its units and handbacks.
 func (s *Strategy) tag() string { return fmt.Sprintf("optimal(seed=%d)", s.seed) }
 
-// waits returns the depth of the deepest root of a unit s handed out and
-// has not joined, or -1: s takes no new branch at that state or above
-// until it has joined them (package doc, Units of work).
-func (s *Strategy) waits() int {
-	r := -1
-	for _, k := range s.handed {
-		r = max(r, k)
-	}
-	return r
-}
-
 // Split implements strategy.Splitter: it hands out the deepest state of
-// the current path whose wakeup tree has branches left and that s may
-// take a branch at (below the roots of the units out), the one Next would
+// the current path whose wakeup tree has branches left, the one Next would
 // continue at, with the branch explored last added to its sleep set as
-// Next would add it, and pops it: Next continues above it once the unit
-// is joined.
+// Next would add it, and pops it: Next continues above it.
 func (s *Strategy) Split() (strategy.Unit, bool) {
 	if !s.started || s.diverged != nil {
 		return nil, false
 	}
+	s.staleCovers()
 	k := -1
-	for d := len(s.nodes) - 1; d >= s.floor && d > s.waits(); d-- {
+	for d := len(s.nodes) - 1; d >= s.floor; d-- {
 		if len(s.nodes[d].wut) > 0 {
 			k = d
 			break
@@ -88,21 +160,23 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 	if k < 0 {
 		return nil, false
 	}
-	s.staleCovers()
-	return s.splitAt(k), true
+	return s.splitAt(k)
 }
 
 // SplitLarge implements strategy.LargeSplitter: it hands out the branches
-// left at the shallowest state of the current path that has any and that
-// s may take a branch at, while s goes on with the branch it is exploring
-// there (give). If no state below has branches left, it hands out the
-// state itself, as Split does.
+// left at the shallowest state of the current path that has any, while s
+// goes on with the branch it is exploring there. Races that s finds below
+// that state and whose reversal starts there are checked against the
+// branches handed out (a reversal one of them covers is dropped) and
+// otherwise explored by s; one that sequential order would have explored
+// inside a branch handed out is explored again from the state.
 func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	if !s.started || s.diverged != nil {
 		return nil, false
 	}
+	s.staleCovers()
 	k := -1
-	for d := max(s.floor, s.waits()+1); d < len(s.nodes); d++ {
+	for d := s.floor; d < len(s.nodes); d++ {
 		if len(s.nodes[d].wut) > 0 {
 			k = d
 			break
@@ -111,22 +185,13 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	if k < 0 {
 		return nil, false
 	}
-	s.staleCovers()
 	deepest := true
 	for d := k + 1; d < len(s.nodes); d++ {
 		deepest = deepest && len(s.nodes[d].wut) == 0
 	}
 	if deepest {
-		return s.splitAt(k), true
+		return s.splitAt(k)
 	}
-	return s.give(k), true
-}
-
-// give hands out the branches left at the state at depth k: s goes on
-// with the branch it is exploring there, drops the wakeup sequences that
-// a branch handed out covers, and takes no new branch there until the
-// unit is joined.
-func (s *Strategy) give(k int) strategy.Unit {
 	b := s.unitAt(k)
 	n := &s.nodes[k]
 	if s.logf != nil {
@@ -134,8 +199,7 @@ func (s *Strategy) give(k int) strategy.Unit {
 	}
 	n.given = append(n.given, n.wut...)
 	n.wut = n.wut[:0]
-	s.handed = append(s.handed, k)
-	return b
+	return b, true
 }
 
 // unitAt returns the unit of the branches left at the state at depth k:
@@ -159,7 +223,7 @@ func (s *Strategy) unitAt(k int) strategy.Unit {
 
 // splitAt hands out the state at depth k, the deepest with branches left,
 // and pops it.
-func (s *Strategy) splitAt(k int) strategy.Unit {
+func (s *Strategy) splitAt(k int) (strategy.Unit, bool) {
 	b := s.unitAt(k)
 	n := &s.nodes[k]
 	if s.logf != nil {
@@ -172,8 +236,7 @@ func (s *Strategy) splitAt(k int) strategy.Unit {
 		s.nodes[i].clear()
 	}
 	s.nodes = s.nodes[:k]
-	s.handed = append(s.handed, k)
-	return b
+	return b, true
 }
 
 // Resume implements strategy.Splitter: the strategy returned replays the
@@ -218,14 +281,17 @@ func (s *Strategy) Handback() strategy.Handback {
 		Rand:         s.randState(),
 		Stats:        s.Stats(),
 	}
-	h.Path = make([]wireEvent, min(s.floor, len(s.nodes)))
+	h.Path = make([]wireNode, min(s.floor, len(s.nodes)))
 	for i := range h.Path {
-		h.Path[i] = wireEventOf(&s.nodes[i].ev)
+		h.Path[i] = wireNodeOf(&s.nodes[i])
 	}
 	for _, in := range s.units.inserts {
-		w := wireInsert{Depth: in.depth, Seq: make([]wireEvent, len(in.seq))}
+		w := wireInsert{Depth: in.depth, Seq: make([]wireEvent, len(in.seq)), Branch: make([]wireEvent, len(in.branch)), At: in.at}
 		for i := range in.seq {
 			w.Seq[i] = wireEventOf(&in.seq[i])
+		}
+		for i := range in.branch {
+			w.Branch[i] = wireEventOf(&in.branch[i])
 		}
 		h.Inserts = append(h.Inserts, w)
 	}
@@ -236,28 +302,34 @@ func (s *Strategy) Handback() strategy.Handback {
 	return b
 }
 
-// Join implements strategy.Splitter. s has taken no new branch at the
-// states above the unit's root since it handed the unit out (Next waits
-// for it): it is still exploring there the branch the unit is in. Each
-// wakeup sequence of h is inserted into the wakeup tree of its state
-// unless a sleeper there or a branch handed out covers it, as the race
-// analysis inserts one. Join also applies the key merges the unit found,
+// Join implements strategy.Splitter. A wakeup sequence of h for a state
+// where s is still exploring the branch the unit is in (the same events up
+// to the state and the same event taken there) is inserted into its wakeup
+// tree (joinInsert). For a state s has moved on from, or left, Join returns
+// a unit rooted there: the path to it as the unit's exploration left it,
+// the sleep set the state had when the unit was split off plus the branch
+// the unit was in, and a wakeup tree of the branches the sequences made in
+// the unit's copy of the state (see insertion), alone. Inserting the
+// sequences into the state's wakeup tree, or checking them against its
+// sleep set, would be unsound: the branches s explored there since had the
+// unit's branch asleep, relying on its exploration and on the reversals of
+// its races, so they cannot in turn cover those reversals (gen seed 279
+// lost three failing traces so). Such a unit may repeat executions s made
+// since, never miss one. Join also applies the key merges the unit found,
 // keeps the random order's state where the unit left it, and adds its
-// statistics to s's. It returns no unit.
+// statistics to s's.
 func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	var d handbackData
 	if err := strategy.DecodeHandback(h, s.tag(), &d); err != nil {
 		return nil, err
 	}
-	root := len(d.Path)
 	for _, in := range d.Inserts {
-		if in.Depth < 0 || in.Depth >= root || len(in.Seq) == 0 {
-			return nil, fmt.Errorf("%w: a handback of %s inserting into state %d of %d", strategy.ErrBadUnit, s.tag(), in.Depth, root)
+		if in.Depth < 0 || in.Depth >= len(d.Path) || len(in.Seq) == 0 || len(in.Branch) == 0 || len(in.At) != len(in.Branch) {
+			return nil, fmt.Errorf("%w: a handback of %s inserting into state %d of %d", strategy.ErrBadUnit, s.tag(), in.Depth, len(d.Path))
 		}
 	}
-	out := slices.Index(s.handed, root)
-	if out < 0 {
-		return nil, fmt.Errorf("%w: a handback of %s from a unit rooted at state %d, which it has not handed out (or has joined)", strategy.ErrBadUnit, s.tag(), root)
+	if len(d.Path) < s.floor {
+		return nil, fmt.Errorf("%w: a handback of %s from above the root of the unit it is joined into", strategy.ErrBadUnit, s.tag())
 	}
 	s.staleCovers()
 	for _, m := range d.Merges {
@@ -270,28 +342,47 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	// s is still in the same branch at every state above the root: the
-	// same events up to them, and the same event taken there.
-	for t := range root {
-		if t >= len(s.nodes) || !s.nodes[t].ev.cached {
-			return nil, fmt.Errorf("%w: a handback of %s whose path leaves that of the strategy it is joined into", strategy.ErrBadUnit, s.tag())
-		}
-		e, err := x.event(&d.Path[t])
+	// on counts the states of the path s is still in the same branch of:
+	// the same events up to them, and the same event taken there.
+	on := 0
+	for on < len(d.Path) && on < len(s.nodes) && s.nodes[on].ev.cached {
+		e, err := x.event(&d.Path[on].Ev)
 		if err != nil {
 			return nil, err
 		}
-		if e.key() != s.nodes[t].ev.key() {
-			return nil, fmt.Errorf("%w: a handback of %s whose path leaves that of the strategy it is joined into", strategy.ErrBadUnit, s.tag())
+		if e.key() != s.nodes[on].ev.key() {
+			break
 		}
+		on++
 	}
-	s.handed = slices.Delete(s.handed, out, out+1)
+	if on < s.floor {
+		return nil, fmt.Errorf("%w: a handback of %s whose path leaves that of the unit it is joined into", strategy.ErrBadUnit, s.tag())
+	}
 	created := s.nm.nodes // the unit counted the nodes it inserted (Stats)
-	for _, in := range d.Inserts {
-		seq, err := x.events(in.Seq)
+	var orphans []int     // the states s has left, in the order of their branches
+	left := map[int][]int{}
+	for i, in := range d.Inserts {
+		t := in.Depth
+		if t < on {
+			seq, err := x.events(in.Seq)
+			if err != nil {
+				return nil, err
+			}
+			s.joinInsert(t, seq)
+			continue
+		}
+		if _, ok := left[t]; !ok {
+			orphans = append(orphans, t)
+		}
+		left[t] = append(left[t], i)
+	}
+	var units []strategy.Unit
+	for _, t := range orphans {
+		u, err := s.orphan(&d, x, t, left[t])
 		if err != nil {
 			return nil, err
 		}
-		s.joinInsert(in.Depth, seq)
+		units = append(units, u)
 	}
 	s.nm.nodes = created
 	s.failedBefore = s.failedBefore || d.FailedBefore
@@ -301,48 +392,77 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 		}
 	}
 	s.addStats(&d.Stats)
-	return nil, nil
+	return units, nil
 }
 
-// joinInsert inserts wakeup sequence seq, which a unit's exploration found
-// for the state at depth t, unless a sleeper or a branch handed out there
-// covers it.
+// joinInsert inserts wakeup sequence seq, which a unit's exploration
+// inserted into its copy of the state at depth t, into that state's wakeup
+// tree as the race analysis inserts one. s is still exploring there the
+// branch the unit is in: the state's sleep set is the one the unit checked
+// seq against, and the order in which the races found in that branch
+// reach the tree does not matter. As the race analysis, it drops a
+// sequence that a branch handed out there in another unit (SplitLarge)
+// covers: a unit split off after them has a copy of the state without
+// them, but sequential order would have found the sequence covered by
+// them, in the state's wakeup tree (on fib n=4 with four workers, the
+// executions fell from 48,000-64,000 over runs to 30,000-35,000 so).
 func (s *Strategy) joinInsert(t int, seq []event) {
 	n := &s.nodes[t]
 	ptrs := make([]*event, len(seq))
 	for i := range seq {
 		ptrs[i] = &seq[i]
 	}
-	for i := range n.sleep {
-		if ok, _ := s.nm.weakInitial(ptrs, &n.sleep[i]); ok {
-			return
-		}
-	}
-	if s.givenCovers(n, ptrs) {
+	if len(n.given) > 0 && s.nm.covers(n.given, ptrs) {
 		return
 	}
-	if s.place(t, ptrs, nil) && s.logf != nil {
-		s.logf("joined: insert at node %d: %v", t, seqString(ptrs))
+	if s.nm.insert(&n.wut, ptrs) {
+		if s.logf != nil {
+			s.logf("joined: insert at node %d: %v", t, seqString(ptrs))
+		}
+		if t < s.floor {
+			s.units.record(&s.nm, t, ptrs, n.wut)
+		}
 	}
 }
 
-// givenCovers reports whether a branch of n handed out in a unit
-// (SplitLarge) covers seq: an execution extending one of its leaves.
-func (s *Strategy) givenCovers(n *node, seq []*event) bool {
-	return len(n.given) > 0 && s.nm.covers(n.given, seq)
-}
-
-// place inserts wakeup sequence seq, which no sleeper covers, into the
-// wakeup tree of the state at depth t, recording in track what decided
-// it, if not nil (cover.go). A state above the root of the unit s was
-// resumed from is a copy: a sequence that adds a branch there is recorded
-// for the handback. place reports whether seq added a branch.
-func (s *Strategy) place(t int, seq []*event, track *coverTrack) bool {
-	added := s.nm.insertAt(&s.nodes[t].wut, seq, track)
-	if added && t < s.floor {
-		s.units.record(t, seq)
+// orphan returns the unit that explores, from the state at depth t of the
+// path of handback d, which s has left, the branches that the wakeup
+// sequences ins of d made there.
+func (s *Strategy) orphan(d *handbackData, x *translator, t int, ins []int) (strategy.Unit, error) {
+	u := unitData{FailedBefore: s.failedBefore || d.FailedBefore, Rand: d.Rand}
+	u.Nodes = make([]wireNode, t+1)
+	for i := range t + 1 {
+		var n node
+		if err := s.nodeFrom(&n, &d.Path[i], x); err != nil {
+			return nil, err
+		}
+		if i == t {
+			// s has moved on from the branch the unit was in.
+			for _, c := range n.wut {
+				s.nm.freeTree(c)
+			}
+			n.sleep = append(n.sleep, n.ev)
+			n.ev = event{}
+			f := subForest{nm: &s.nm, index: map[*wnode]int{}}
+			for _, k := range ins {
+				b, err := x.events(d.Inserts[k].Branch)
+				if err != nil {
+					return nil, err
+				}
+				f.add(b, d.Inserts[k].At)
+			}
+			n.wut = f.roots
+		}
+		u.Nodes[i] = wireNodeOf(&n)
+		for _, c := range n.wut {
+			s.nm.freeTree(c)
+		}
 	}
-	return added
+	u.Names = s.wireNames()
+	if s.logf != nil {
+		s.logf("joined: node %d left: a unit for %d branches", t, len(ins))
+	}
+	return strategy.EncodeUnit(s.tag(), &u)
 }
 
 // addStats adds the statistics of a unit's exploration to s's.

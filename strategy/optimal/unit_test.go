@@ -222,7 +222,6 @@ func TestJoinTranslates(t *testing.T) {
 	}
 	s.nodes = []node{{ev: store(0, 0, 0)}, {}}
 	s.nodes[1].ev = store(1, 0, 1)
-	s.handed = []int{2} // the unit's root, below the path
 
 	// The unit numbered main's second child 1, its first 2, and met a
 	// thread the second child started (3) and an object of key 40 (3); it
@@ -233,14 +232,14 @@ func TestJoinTranslates(t *testing.T) {
 			Objects: []wireObject{{10, 0}, {20, 0}, {30, 1}, {40, 3}},
 		},
 		Merges: []trace.KeyMerge{{From: 20, To: 10}},
-		Path:   []wireEvent{wireEventOf(&s.nodes[0].ev), wireEventOf(ptr(store(2, 0, 0)))},
+		Path:   []wireNode{{Ev: wireEventOf(&s.nodes[0].ev)}, {Ev: wireEventOf(ptr(store(2, 0, 0)))}},
 	}
 	// A sequence for state 1: the thread the second child started stores to
 	// the object of key 40, announcing an access to that of key 30.
 	e := store(3, 0, 3)
 	e.ann = []trace.Access{{Obj: 1, Mode: trace.Write}}
 	e.cache()
-	d.Inserts = []wireInsert{{Depth: 1, Seq: []wireEvent{wireEventOf(&e)}}}
+	d.Inserts = []wireInsert{{Depth: 1, Seq: []wireEvent{wireEventOf(&e)}, Branch: []wireEvent{wireEventOf(&e)}, At: []int{0}}}
 	h, err := strategy.EncodeHandback(s.tag(), &d)
 	if err != nil {
 		t.Fatal(err)

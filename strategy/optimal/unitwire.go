@@ -72,12 +72,14 @@ type unitData struct {
 	Rand         []byte
 }
 
-// handbackData is a handback: the events of the path down to the unit's
-// root; the wakeup sequences inserted into the states above it, in order;
-// the name tables the events are written in and the key merges found; whether an execution failed; the state of
-// the random order; and the exploration's statistics.
+// handbackData is a handback: the states above the unit's root, as the
+// exploration left them (for the path they are on, and for the units Join
+// makes where the splitter has left it); the wakeup sequences inserted
+// there, in order; the name tables the events are written in and the key
+// merges found; whether an execution failed; the state of the random
+// order; and the exploration's statistics.
 type handbackData struct {
-	Path         []wireEvent
+	Path         []wireNode
 	Inserts      []wireInsert
 	Names        wireNames
 	Merges       []trace.KeyMerge
@@ -87,11 +89,12 @@ type handbackData struct {
 }
 
 type wireInsert struct {
-	Depth int
-	Seq   []wireEvent
+	Depth       int
+	Seq, Branch []wireEvent
+	At          []int
 }
 
-// randState returns the state of the random order, or nil.
+// tag names the strategy and its options in its units and handbacks.
 func (s *Strategy) randState() []byte {
 	if s.pcg == nil {
 		return nil
