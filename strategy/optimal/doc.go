@@ -106,6 +106,30 @@
 // splitting after every third execution, 2.9 to 8.9 times when splitting
 // after every one (with and without Options.Seed).
 //
+// Why units explored at the same time repeat executions, and what it
+// would take not to. The branches of a state are explored in order, each
+// with the earlier ones asleep, and each relies on the races of the
+// earlier ones: a reversal found in one branch whose weak initial is a
+// later branch goes into that branch's wakeup tree, to be explored there.
+// A unit of SplitLarge explores the later branches while its splitter
+// explores the earlier one, so the reversals that the splitter finds for
+// them come too late: the splitter explores them itself, from the state,
+// with the branches handed out awake, and repeats what the unit explored.
+// Dropping them instead, as covered by the unit's branch, loses traces
+// (gen seed 40, SplitLarge after every eighth execution: 21 of 24): the
+// unit explored its branch with the splitter's asleep, relying on the
+// splitter's reversals to bring back the traces that sleeper pruned. The
+// same holds above the unit's root once the splitter has moved on there
+// (the units Join returns, see Join). Waiting for the unit before taking
+// a new branch at its root or above removes those units, but the splitter
+// idles (30 to 45% of the time on fib n=4 with four workers) and the
+// executions are as many. An exact division needs the reversals to reach
+// the unit that owns the branch while it can still explore them: sent to
+// it as it runs, and the unit taking no branch of the tree it was handed
+// before its splitter is done with the branch before (or keeping a record
+// of every state it explored, to reopen the one a late reversal belongs
+// to). Not done.
+//
 // # What the paper does not say, and what weft does
 //
 // Alternatives. A step may have several alternatives (a select's cases, the
