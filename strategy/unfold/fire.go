@@ -44,6 +44,9 @@ func (s *Strategy) key(id trace.ThreadID, op trace.Op) opKey {
 		}
 		k.obj = s.n.internCases(cs)
 	case trace.KindAwait:
+		if op.Arg != trace.AwaitYield {
+			break // its event's cases are its evaluation's (formIn)
+		}
 		cs := make([]selCase, len(op.Cases))
 		for j, c := range op.Cases {
 			cs[j] = selCase{kind: trace.KindLoad, obj: s.on.stable(c.Obj)}
@@ -361,6 +364,12 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 // operation k in the current marking: a holder's RUnlock takes every copy
 // when its copy has a deficit (rwForm).
 func (s *Strategy) formIn(k opKey, th int32) opKey {
+	if condAwait(k) {
+		if rs, ok := s.lastEval[th]; ok {
+			k.obj = s.n.awaitVars(rs)
+		}
+		return k
+	}
 	if !holderRUnlock(k) {
 		return k
 	}

@@ -40,9 +40,6 @@ func TestGeneratedSync(t *testing.T) {
 	for seed := uint64(0); checked < programs && seed < 1000000; seed++ {
 		p := gen.NewWith(seed, gen.Sync)
 		all := append([][]gen.Stmt{p.Main}, p.Threads...)
-		for _, ss := range all {
-			yieldLoops(ss) // unfold refuses w.Await
-		}
 		use, ok := false, true
 		for _, ss := range all {
 			use = use || uses(ss, syncKinds)
@@ -75,17 +72,4 @@ func TestGeneratedSync(t *testing.T) {
 		t.Errorf("checked %d programs, want %d", checked, programs)
 	}
 	t.Logf("%d programs, %d events, %d that block, %d with other failure kinds; programs per statement %v", checked, events, dl, bad, per)
-}
-
-// yieldLoops makes every await of ss, and of the statements in their
-// bodies, a busy-wait loop with w.Yield (gen.Await with Val2 1): unfold
-// models those, and refuses w.Await.
-func yieldLoops(ss []gen.Stmt) {
-	for i := range ss {
-		if ss[i].Kind == gen.Await {
-			ss[i].Val2 = 1
-		}
-		yieldLoops(ss[i].Body)
-		yieldLoops(ss[i].Child)
-	}
 }

@@ -80,6 +80,10 @@ type Stats struct {
 	// constraints now avoid (a thread fails in the local code of a step
 	// of their local configuration).
 	Retried int
+	// Probes counts the tests run to reach a marking where the condition
+	// of a w.Await was never evaluated: its local configuration, then a
+	// free run.
+	Probes int
 	// Unexpected counts the enabled events the free part of a test met,
 	// and the events executions ran, that were neither in the unfolding
 	// nor possible extensions: 0 when the possible extensions are
@@ -119,13 +123,20 @@ type Strategy struct {
 	reads  readLocks // the read locks of the current execution's threads
 	err    error     // why the exploration stopped: a refusal, a divergence, no solver
 	failed bool      // err is no divergence: Err, not Diverged, returns it
-	pre    []int32   // scratch
-	buf    []int32   // scratch
+	// evalSeen counts the evaluations of w.Await conditions of the
+	// current execution taken in; lastEval holds each stable thread's
+	// last one's loads (condawait.go). nextProbe is the first probe not
+	// yet run.
+	evalSeen  int
+	lastEval  map[int32][]evalRead
+	nextProbe int
+	pre       []int32 // scratch
+	buf       []int32 // scratch
 }
 
 // New returns an unfolding strategy.
 func New(o Options) *Strategy {
-	s := &Strategy{opts: o, n: newNet(), target: -1}
+	s := &Strategy{opts: o, n: newNet(), target: -1, lastEval: map[int32][]evalRead{}}
 	s.n.naive = o.Naive
 	s.n.sym.newSolver = o.NewSolver
 	if o.Seed != 0 {
@@ -249,6 +260,26 @@ func (s *Strategy) Next() bool {
 		n.stats.Targets++
 		return true
 	}
+	for s.nextProbe < len(n.probes) {
+		pre := n.probes[s.nextProbe]
+		s.nextProbe++
+		if _, _, known := n.awaitOutcome(pre[0], pre[1:]); known {
+			continue
+		}
+		model, ok, err := s.solve(n.constraint(pre, nil))
+		if err != nil {
+			s.fail(err)
+			return false
+		}
+		if !ok {
+			n.stats.Infeasible++
+			continue
+		}
+		s.reset(-1, model)
+		s.sched = n.schedule(s.sched, n.past(pre))
+		n.stats.Probes++
+		return true
+	}
 	if s.opts.NoDeadlocks {
 		return false
 	}
@@ -323,6 +354,8 @@ func (s *Strategy) reached(d []int32) bool {
 // inputs of model (nil: the defaults).
 func (s *Strategy) reset(e int32, model solver.Model) {
 	s.target, s.seen, s.begun = e, 0, false
+	s.evalSeen = 0
+	clear(s.lastEval)
 	s.tn.Reset()
 	s.on.reset()
 	s.resetSym(model)
@@ -370,6 +403,12 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 		if s.err != nil {
 			return
 		}
+		if len(tr.Evals) > s.evalSeen {
+			s.learnEvals(tr, i)
+			if s.err != nil {
+				return
+			}
+		}
 		if i == upto-1 {
 			s.step(tr, i, now, fatal)
 			continue
@@ -378,6 +417,9 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 	}
 	if s.err == nil {
 		s.branches(tr, upto, now)
+	}
+	if s.err == nil && len(tr.Evals) > s.evalSeen {
+		s.learnEvals(tr, upto)
 	}
 }
 
