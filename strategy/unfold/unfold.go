@@ -99,6 +99,8 @@ type Strategy struct {
 	tn   trace.ThreadNames
 	on   objectNames
 	rnd  *rand.Rand
+	pcg  *rand.PCG // rnd's source
+	u    unitState // units of work (unit.go)
 
 	started bool
 	begun   bool    // the current execution's initial marking is set
@@ -140,7 +142,8 @@ func New(o Options) *Strategy {
 	s.n.naive = o.Naive
 	s.n.sym.newSolver = o.NewSolver
 	if o.Seed != 0 {
-		s.rnd = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
+		s.pcg = newPCG(o.Seed)
+		s.rnd = rand.New(s.pcg)
 	}
 	return s
 }
@@ -222,6 +225,20 @@ func (s *Strategy) diverge(err error) {
 // possible extensions (Fig. 8, lines 3-5) and the schedule that reaches
 // it, its local configuration in insertion order (§4.3).
 func (s *Strategy) Next() bool {
+	if s.u.resumed {
+		// A unit's strategy runs the unit's test alone.
+		if s.u.took {
+			return false
+		}
+		s.u.took = true
+	}
+	ok := s.nextTest()
+	s.logNext(ok)
+	return ok
+}
+
+// nextTest is Next without the log of units.
+func (s *Strategy) nextTest() bool {
 	if s.err != nil {
 		return false
 	}
@@ -424,11 +441,15 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 }
 
 // pendingAfter returns the pending operation of thread id after event i
-// of tr (that of its next event, or now's), and whether it has finished.
+// of tr (that of its next event, as the thread or as the partner of a
+// receive, or now's), and whether it has finished.
 func pendingAfter(tr *trace.Trace, i int, id trace.ThreadID, now nowFunc) (trace.Op, bool) {
 	for j := i + 1; j < len(tr.Events); j++ {
-		if tr.Events[j].Thread == id {
+		switch {
+		case tr.Events[j].Thread == id:
 			return tr.Events[j].Op, false
+		case tr.Events[j].Partner == id:
+			return tr.Events[j].PartnerOp, false // a sender a receive met
 		}
 	}
 	return now(id)
@@ -547,7 +568,11 @@ func (s *Strategy) altOf(st *strategy.State, id trace.ThreadID, e *event) (int32
 
 // Finish implements strategy.Strategy: it models the rest of the
 // execution and checks that the test reached its target.
-func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
+func (s *Strategy) Finish(tr *trace.Trace, end trace.End) { s.finish(tr, end, 'f') }
+
+// finish is Finish, which a Join (kind 'j') makes too: it logs the
+// execution for units as that kind.
+func (s *Strategy) finish(tr *trace.Trace, end trace.End, kind byte) {
 	if s.err != nil {
 		return
 	}
@@ -571,6 +596,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	s.n.stats.Tests++
 	s.recordStuck(end)
+	s.logExec(kind, tr, end)
 	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {
 		if end.Status == trace.Failed && s.retry(s.target) {
 			return
