@@ -302,6 +302,7 @@ func (s *Strategy) nextTest() bool {
 	}
 	if !s.searched {
 		s.searched = true
+		n.stats.Deadlocks = 0 // a Join may make it search again
 		start := time.Now()
 		for _, d := range n.deadlocks() {
 			if n.stop.Poll() {

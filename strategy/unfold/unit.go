@@ -242,8 +242,15 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	if !d.Ran || s.err != nil {
 		return nil, nil
 	}
+	size := s.n.size
 	s.reset(d.Target, nil)
 	s.finish(d.Exec.trace(), d.Exec.End, 'j')
+	if s.n.size > size {
+		// A unit joined after s went on may add events to a searched
+		// unfolding: search it again (the deadlocks an execution
+		// reached are not run again).
+		s.searched = false
+	}
 	return nil, nil
 }
 
