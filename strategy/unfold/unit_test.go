@@ -4,6 +4,7 @@
 package unfold_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -84,7 +85,7 @@ func divided(t *testing.T, body func(*weft.T), o unfold.Options) (*unfold.Strate
 // apart and joined once the splitter ran out of work (the splitter going
 // on meanwhile), builds the undivided unfolding and finds its failure
 // kinds, on Peterson's and Dekker's locks with w.Await and generated
-// programs of gen.Sync, with the default and random free parts. (Units
+// programs of gen.Sync (6 with 3 tests or more), with the default and random free parts. (Units
 // joined before the splitter's next test give exactly the undivided
 // tests: package weft's TestDividedApart and TestDividedRandomPrograms.)
 func TestUnits(t *testing.T) {
@@ -103,8 +104,11 @@ func TestUnits(t *testing.T) {
 		for _, ss := range p.Threads {
 			ok = ok && only(ss, modelled, p.Chans)
 		}
-		if ok {
-			progs = append(progs, prog{"gen sync", genweft.Body(p), -1})
+		if !ok {
+			continue
+		}
+		if r, _ := explore(t, genweft.Body(p), unfold.Options{}); r.Executions >= 3 {
+			progs = append(progs, prog{fmt.Sprint("gen sync ", seed), genweft.Body(p), -1})
 		}
 	}
 	for _, p := range progs {
