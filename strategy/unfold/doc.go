@@ -446,6 +446,32 @@
 // generated programs of TestGenerated, 109 of which start threads inside
 // threads.
 //
+// # Units of work
+//
+// The strategy is a strategy.Splitter (unit.go), but its tests are not
+// independent: each one's target and free part depend on the unfolding
+// every test before it built (Fig. 8's loop), and the paper divides no
+// work. A unit is therefore the next test (the one Next would run), with
+// the log of the strategy's calls up to it: every Next with its target,
+// and every execution Finish or Join modelled (its events, threads,
+// objects, pending operations and evaluations of awaits), and the state
+// of the random free part. Resume replays the log in a new strategy,
+// which builds the same unfolding and then runs the unit's test as the
+// splitter would have; its handback is that execution, which Join models
+// as Finish would. A unit joined before the splitter's next Next thus
+// gives exactly the undivided tests (package weft's TestDividedApart and
+// TestDividedRandomPrograms); one joined later adds its events then, and
+// the splitter runs the extensions they give and searches for deadlocks
+// again (TestUnits: the undivided unfolding, its failure kinds). The
+// price is the log: a unit carries every execution so far and its Resume
+// models them all again, so parallel workers gain nothing, and the log
+// is dropped (Split hands out no unit) for a program that reads inputs
+// (its tests need the solver's models and the branches' expressions) or
+// past 2^20 events of executions. To model a whole trace as the traces
+// of its states, the threads started before the first step are those
+// whose ThreadInfo.Step is -1 and a thread's next operation may be the
+// one it offers as a receive's partner.
+//
 // # Export
 //
 // Strategy.Unfolding returns the unfolding built so far, its conditions
