@@ -467,10 +467,11 @@
 // models them all again, so parallel workers gain nothing, and the log
 // is dropped (Split hands out no unit) for a program that reads inputs
 // (its tests need the solver's models and the branches' expressions) or
-// past 2^20 events of executions. To model a whole trace as the traces
-// of its states, the threads started before the first step are those
-// whose ThreadInfo.Step is -1 and a thread's next operation may be the
-// one it offers as a receive's partner.
+// past 2^16 events of executions (a few megabytes of log; the replays
+// of larger ones would cost more than the units save). To model a whole
+// trace as the traces of its states, the threads started before the first
+// step are those whose ThreadInfo.Step is -1, and a thread's next
+// operation may be the one it offers as a receive's partner.
 //
 // # Export
 //

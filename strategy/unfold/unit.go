@@ -18,7 +18,7 @@ var _ strategy.Splitter = (*Strategy)(nil)
 // maxLogEvents bounds the events of the executions a strategy keeps in
 // its log for units: past it, the log is dropped and Split hands out no
 // more units.
-const maxLogEvents = 1 << 20
+const maxLogEvents = 1 << 16
 
 // wireExec is an execution as the log keeps it: the parts of its trace
 // the unfolding is built from, and how it ended.
