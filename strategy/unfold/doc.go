@@ -558,6 +558,9 @@
 //     tests, about 5 s).
 //   - Virtual time, timer channels, selects with a default and an
 //     unbuffered case: refused (above).
+//   - w.Await in a program that reads inputs: refused (the values its
+//     condition reads may come from inputs, which differ between tests;
+//     the net would need the copies' values as expressions).
 //   - Cut-off events and complete prefixes: the paper does not use them
 //     either; the executions end.
 //   - Objects that two threads reach apart in earlier executions, and that
