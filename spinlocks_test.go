@@ -317,3 +317,45 @@ func TestSpinLockFilter3(t *testing.T) {
 		}
 	}
 }
+
+// TestSpinLocksUnfold pins unfold's tests and events on the spin locks,
+// with loops that yield and with w.Await (an event whose condition the
+// runtime evaluates; the tests include the probes that reach markings
+// where it was never evaluated): mutual exclusion holds, and the
+// package's own tests check the events against the unfolding of every
+// interleaving (Peterson's and Dekker's locks).
+func TestSpinLocksUnfold(t *testing.T) {
+	for _, c := range []struct {
+		lock          string
+		threads       int
+		await         bool
+		tests, events int
+	}{
+		{"peterson", 2, false, 12, 116},
+		{"dekker", 2, false, 19, 196},
+		{"ttas", 2, false, 10, 82},
+		{"bakery", 2, false, 28, 315},
+		{"peterson", 2, true, 7, 42},
+		{"dekker", 2, true, 8, 49},
+		{"ttas", 2, true, 6, 50},
+		{"ttas", 3, true, 162, 1407},
+		{"bakery", 2, true, 18, 122},
+		{"filter", 2, true, 7, 42},
+	} {
+		l := lockNamed(c.lock, c.threads)
+		r, err := weft.Explore(l.body(c.await), weft.WithStrategy("unfold"), weft.KeepGoing(), weft.WithMaxRuns(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		events := int64(-1)
+		for _, k := range r.Counters {
+			if k.Name == "net events" {
+				events = k.Value
+			}
+		}
+		if !r.Exhausted || len(r.Failures) != 0 || r.Executions != c.tests || events != int64(c.events) {
+			t.Errorf("%s%d await=%v: %d tests, %d events (exhausted %v, failures %v), want %d, %d", c.lock, c.threads, c.await,
+				r.Executions, events, r.Exhausted, r.FailureCounts, c.tests, c.events)
+		}
+	}
+}

@@ -215,6 +215,12 @@ func TestDividedApart(t *testing.T) {
 		// Without the tables imported, 2 of its 21 executions were cut and
 		// it had 8 final states.
 		{"zero values", "optimal", zeroValues, counts{21, 0, 3}},
+		// unfold: a unit is a test, with the log that rebuilds the
+		// unfolding (Peterson's lock with w.Await: 3 of its 7 tests are
+		// probes).
+		{"dining 3", "unfold", programs.Lookup("dining").MustBody(map[string]int{"n": 3}), counts{7, 1, 1}},
+		{"zero values", "unfold", zeroValues, counts{21, 0, 3}},
+		{"peterson await", "unfold", lockNamed("peterson", 2).body(true), counts{7, 0, 2}},
 		// Inputs and schedules (when the concolic strategies are linked).
 		{"addall", "concolic-optimal", programs.Lookup("addall").MustBody(nil), counts{12, 0, 3}},
 	}
@@ -339,6 +345,9 @@ func TestDividedDelayed(t *testing.T) {
 			for _, name := range splitters(t) {
 				if strings.HasPrefix(name, "concolic") {
 					continue // no inputs: its schedules are its inner strategy's
+				}
+				if name == "unfold" {
+					continue // it covers events, not traces: strategy/unfold's TestUnits
 				}
 				whole, err := exploreRecorded(body, name, 3000)
 				if err != nil {

@@ -112,9 +112,12 @@ type ObjectInfo struct {
 // (their encodings, as Event.Value) it read, and whether it held. The
 // condition is a function of those values: in any state where the
 // variables hold them, it loads the same ones and gives the same answer.
+// At is the number of events of the trace when it was evaluated: it read
+// the state after them.
 type AwaitEval struct {
 	Thread ThreadID
 	Step   int32
+	At     int32
 	OK     bool
 	Reads  []EvalRead
 }

@@ -117,7 +117,7 @@ func (t *Thread) noteEval(ok bool) {
 	for _, r := range t.await {
 		e.evalReads = append(e.evalReads, trace.EvalRead{Obj: r.o.id, Value: r.val})
 	}
-	e.tr.Evals = append(e.tr.Evals, trace.AwaitEval{Thread: t.id, Step: t.stepCount(), OK: ok,
+	e.tr.Evals = append(e.tr.Evals, trace.AwaitEval{Thread: t.id, Step: t.stepCount(), At: int32(len(e.tr.Events)), OK: ok,
 		Reads: e.evalReads[lo:len(e.evalReads):len(e.evalReads)]})
 }
 

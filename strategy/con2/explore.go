@@ -41,11 +41,39 @@ func (s *Strategy) explore(c *isc, ws []int32, guide map[int32]bool) []*isc {
 					continue writes
 				}
 			}
+			if f.concrete(rn.lab.obj) && f.after(nodes, r) {
+				// The variable's values carry no expression: a plain Go
+				// if on the value read, which con2 does not see, may
+				// take the thread elsewhere than the nodes after the
+				// read. The scenario ends at the read, which its thread
+				// then runs alone from.
+				k := rn.key
+				k.src = w
+				rw, _ := f.intern(k)
+				f.copyOp(r, rw)
+				out = append(out, s.complete(&isc{kind: iscRead, sink: rw, target: rn.thread, tips: []int32{rw}})...)
+				continue
+			}
 			tips, sink := f.interfere(nodes, c.tips, c.sink, r, w)
 			out = append(out, s.complete(&isc{kind: c.kind, sink: sink, target: c.target, tips: tips})...)
 		}
 	}
 	return out
+}
+
+// concrete reports whether variable obj's values carry no expression (no
+// read of it had one).
+func (f *forest) concrete(obj uint64) bool {
+	w, ok := f.widths[obj]
+	return !ok || w < 0
+}
+
+// after reports whether nodes holds a node of read r's thread after it.
+func (f *forest) after(nodes []int32, r int32) bool {
+	rn := &f.nodes[r]
+	return slices.ContainsFunc(nodes, func(n int32) bool {
+		return f.nodes[n].thread == rn.thread && f.nodes[n].depth > rn.depth
+	})
 }
 
 // before reports whether node w is node n or before it in n's thread or,

@@ -341,8 +341,7 @@ func (so *syncObjs) run(o symOp, l *weft.SInt, then func()) {
 // receiver that completes a scenario with a rendezvous runs its local
 // code after the receive, as every thread of a scenario does; those
 // sides count for nothing.) The default run checks 2 programs per family
-// (20); WEFT_LONG=1 checks 30 per family but Cond's (270; Cond has a known
-// gap, see the test);
+// (20); WEFT_LONG=1 checks 30 per family (300);
 // CON2_SYNC_PROGRAMS=n checks n per family, CON2_SYNC_SEED=s only the
 // programs of seed s.
 func TestDifferentialSync(t *testing.T) {
@@ -352,23 +351,15 @@ func TestDifferentialSync(t *testing.T) {
 	per, refRuns := 2, 1500
 	want := map[string][3]int{"channel": {2, 1, 0}, "select": {1, 0, 0}, "select+default": {2, 0, 0}, "rwmutex": {2, 0, 1},
 		"trylock": {2, 1, 0}, "once": {2, 1, 0}, "waitgroup": {2, 1, 0}, "cond": {1, 0, 0}, "semaphore": {2, 1, 0}, "monitor": {2, 0, 0}}
-	sweep := false // a sweep without the known gap of Cond (below)
 	if long.Enabled() {
-		per, refRuns, want, sweep = 30, 6000, nil, true
+		per, refRuns, want = 30, 6000, nil
 	}
 	if v, err := strconv.Atoi(os.Getenv("CON2_SYNC_PROGRAMS")); err == nil {
-		per, refRuns, want, sweep = v, 6000, nil, false
+		per, refRuns, want = v, 6000, nil
 	}
 	total, skipped, disagree := 0, 0, 0
 	for fam := range families {
 		t.Run(families[fam].name, func(t *testing.T) {
-			if sweep && families[fam].name == "cond" {
-				// Known gap: of 100 programs, 9 miss sides reached with
-				// one or more interferences; in the one examined (seed
-				// 61) the side needs the waiter to read a flag behind a
-				// plain Go if, which con2 cannot see.
-				t.Skip("cond: a known disagreement on 9 of 100 programs (sides behind a plain Go if); CON2_SYNC_PROGRAMS=100 runs it")
-			}
 			checked := 0
 			var deeper [3]int
 			for seed := uint64(0); checked < per && seed < uint64(4*per+40); seed++ {

@@ -8,7 +8,14 @@ package unfold
 import "github.com/weft-go/weft/trace"
 
 // awaitCases returns the variables (stable objects) await k waits on.
-func (n *net) awaitCases(k opKey) []selCase { return n.caseLists[k.obj] }
+// A w.Await's thread condition has none (obj -1): its event's are the
+// variables its evaluation loaded (condawait.go).
+func (n *net) awaitCases(k opKey) []selCase {
+	if k.obj < 0 {
+		return nil
+	}
+	return n.caseLists[k.obj]
+}
 
 // awaitReady reports whether await k, of a thread whose copies of its
 // variables are cs (in the order of k's cases), can run: a write followed,

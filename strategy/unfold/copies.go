@@ -120,7 +120,7 @@ func (n *net) addCopy(ob *object, o, th int32) int32 {
 		if ev.in() {
 			d := n.newCond(p, w)
 			switch ob.class {
-			case trace.ClassWaitGroup, trace.ClassChan:
+			case trace.ClassWaitGroup, trace.ClassChan, trace.ClassVar:
 				n.conds[d].value = n.conds[ev.post[1]].value
 			case trace.ClassRWMutex:
 				// The writers' state; the new thread holds no read lock.

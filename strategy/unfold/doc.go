@@ -203,6 +203,8 @@
 //	                                                                          the signaller queued urgently (SU)
 //	await (w.Yield loops)       the thread's copy of each variable it waits   each copy
 //	                            on, one written since the thread read it
+//	w.Await                     the thread's copy of each variable its        each copy
+//	                            evaluation loaded, whose values make it hold
 //	Close, Len of a nil channel -                                              - (a Close panics)
 //	Send, Recv of a nil channel no event: it blocks forever
 //
@@ -311,18 +313,51 @@
 // monitor's discipline and condition, a Wait's mutex) in its opKey
 // argument, so that the state it leaves is its event's alone.
 //
-// w.Await is refused: it is one event that runs when its condition holds,
-// a Go function of the values it loads, and its evaluations that fail are
-// no events; no condition of the net holds the condition's value. A
-// busy-wait loop with w.Yield is modelled: its turn (KindAwait with
-// Op.Arg AwaitYield) reads, as a Load
-// reads one (§3: "a read takes the thread's copy"), the thread's copy of
-// every variable it waits on, and can take copies only if one of them
-// was written after the thread last read it: going back through the
-// copy's conditions, a write comes before a Load or a failed
-// CompareAndSwap of the thread (await.go). Writes after an await depend
-// on it as on a read, and the search of a write's sets of copies goes
-// across awaits as across reads (searchTuple).
+// A busy-wait loop with w.Yield: its turn (KindAwait with Op.Arg
+// AwaitYield) reads, as a Load reads one (§3: "a read takes the thread's
+// copy"), the thread's copy of every variable it waits on, and can take
+// copies only if one of them was written after the thread last read it:
+// going back through the copy's conditions, a write comes before a Load
+// or a failed CompareAndSwap of the thread (await.go). Writes after an
+// await depend on it as on a read, and the search of a write's sets of
+// copies goes across awaits as across reads (searchTuple).
+//
+// A w.Await is one event, the evaluation of its condition that holds; a
+// thread whose condition is false is blocked and leaves no event
+// (condawait.go). Its event is a read of the variables that evaluation
+// loaded: its preset is the thread condition and the thread's copy of
+// each of them (sorted by variable), so its conflicts and dependencies
+// are those of a read of its variables. The condition is a Go function
+// of the values it loads, which the net does not hold: the strategy
+// learns it from the evaluations the runtime records (trace.Trace.Evals:
+// the values loaded, the answer, and where in the execution it was
+// evaluated), each taken in where the execution was modelled to, so that
+// the copies it read are the marking's. The copy conditions carry the
+// value their last write wrote (ev.Value), or the variable's initial
+// value once an evaluation read it there. The extensions of the await at
+// thread condition t are then searched the naive way (Fig. 10): every
+// choice of one condition per variable the evaluations at t loaded,
+// concurrent with t, is looked up among them: an evaluation whose loads
+// the choice's values match says what the condition does there (the
+// same loads, the same answer: it is a function of the values), and, if
+// it holds, its loads' copies and t are an extension. A choice that no
+// evaluation matches is probed: a test runs its local configuration,
+// where the runtime evaluates the condition on those values, then runs
+// freely (Stats.Probes); the probe is dropped if a later evaluation
+// matched it first. This departs from the paper, whose events are all
+// enabled by their presets alone: a probe is a test without a target
+// event, the price of a guard the net cannot evaluate; it needs no
+// solver call beyond the path constraint of its configuration. The
+// search for stuck markings counts an await blocked where an evaluation
+// of its copies' values says its condition does not hold. A program
+// that reads inputs is refused at its first evaluation (ErrUnmodelled):
+// a copy's value might come from an input and differ between tests.
+// Peterson's and Dekker's locks with w.Await (TestCondAwait): 42 events
+// in 7 tests (3 of them probes) and 49 in 8 (6), where their loops that
+// yield take 116 in 12 and 196 in 19; TestGeneratedAwait runs generated
+// programs with w.Await against exhaustive search: 30 in the default run,
+// 1000 with WEFT_LONG=1 (16518 events, 51 probes, 722 programs that
+// block: all agree), WEFT_UNFOLD_AWAIT=N for N.
 //
 // A send or a receive on a nil channel has no event (it blocks forever,
 // and the search for stuck markings counts it blocked); a Close of one
@@ -411,6 +446,33 @@
 // generated programs of TestGenerated, 109 of which start threads inside
 // threads.
 //
+// # Units of work
+//
+// The strategy is a strategy.Splitter (unit.go), but its tests are not
+// independent: each one's target and free part depend on the unfolding
+// every test before it built (Fig. 8's loop), and the paper divides no
+// work. A unit is therefore the next test (the one Next would run), with
+// the log of the strategy's calls up to it: every Next with its target,
+// and every execution Finish or Join modelled (its events, threads,
+// objects, pending operations and evaluations of awaits), and the state
+// of the random free part. Resume replays the log in a new strategy,
+// which builds the same unfolding and then runs the unit's test as the
+// splitter would have; its handback is that execution, which Join models
+// as Finish would. A unit joined before the splitter's next Next thus
+// gives exactly the undivided tests (package weft's TestDividedApart and
+// TestDividedRandomPrograms); one joined later adds its events then, and
+// the splitter runs the extensions they give and searches for deadlocks
+// again (TestUnits: the undivided unfolding, its failure kinds). The
+// price is the log: a unit carries every execution so far and its Resume
+// models them all again, so parallel workers gain nothing, and the log
+// is dropped (Split hands out no unit) for a program that reads inputs
+// (its tests need the solver's models and the branches' expressions) or
+// past 2^16 events of executions (a few megabytes of log; the replays
+// of larger ones would cost more than the units save). To model a whole
+// trace as the traces of its states, the threads started before the first
+// step are those whose ThreadInfo.Step is -1, and a thread's next
+// operation may be the one it offers as a receive's partner.
+//
 // # Export
 //
 // Strategy.Unfolding returns the unfolding built so far, its conditions
@@ -496,6 +558,9 @@
 //     tests, about 5 s).
 //   - Virtual time, timer channels, selects with a default and an
 //     unbuffered case: refused (above).
+//   - w.Await in a program that reads inputs: refused (the values its
+//     condition reads may come from inputs, which differ between tests;
+//     the net would need the copies' values as expressions).
 //   - Cut-off events and complete prefixes: the paper does not use them
 //     either; the executions end.
 //   - Objects that two threads reach apart in earlier executions, and that

@@ -51,3 +51,6 @@ func DeadlockSigs(s *Strategy, anon bool) [][]uint64 { return s.deadlockSigs(ano
 // Covers reports whether every set of want holds some set of got, and the
 // first that does not.
 var Covers = covers
+
+// OptionsOf returns the options s was made with.
+func OptionsOf(s *Strategy) Options { return s.opts }

@@ -44,6 +44,9 @@ func (s *Strategy) key(id trace.ThreadID, op trace.Op) opKey {
 		}
 		k.obj = s.n.internCases(cs)
 	case trace.KindAwait:
+		if op.Arg != trace.AwaitYield {
+			break // its event's cases are its evaluation's (formIn)
+		}
 		cs := make([]selCase, len(op.Cases))
 		for j, c := range op.Cases {
 			cs[j] = selCase{kind: trace.KindLoad, obj: s.on.stable(c.Obj)}
@@ -106,8 +109,19 @@ func (s *Strategy) nextOf(tr *trace.Trace, id trace.ThreadID, i int, now nowFunc
 // execution makes the initial conditions of the threads started before
 // the first step and computes their possible extensions; later ones check
 // that the same threads start with the same operations.
+//
+// The threads started before the first step are those of tr whose Step is
+// -1, and their operations those of their first events in tr (now's if
+// they have none), so that a whole trace is modelled as the trace of each
+// step's state is (a unit's log, unit.go).
 func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 	n := s.n
+	first := now
+	now = func(id trace.ThreadID) (trace.Op, bool) { return pendingAfter(tr, -1, id, first) }
+	initial := 0
+	for initial < len(tr.Threads) && tr.Threads[initial].Step < 0 {
+		initial++
+	}
 	s.begun = true
 	s.reads = s.reads[:0]
 	s.marking = s.marking[:0]
@@ -118,7 +132,7 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 		s.syncInputs(tr)
 	}
 	if s.initial == nil {
-		for id := range tr.Threads {
+		for id := range initial {
 			st := s.withBranch(s.startOf(trace.ThreadID(id), now, fatal), tr, branchAt(tr, trace.ThreadID(id), 0, 0))
 			p := n.threadPlace(st.thread)
 			c := n.newCond(p, -1)
@@ -147,11 +161,11 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 	// An execution that failed before its first step (in the initial
 	// local code of a thread, on a branch on inputs) may have started
 	// fewer threads.
-	if len(tr.Threads) != len(s.initial) && (len(tr.Events) > 0 || len(tr.Threads) > len(s.initial)) {
-		s.diverge(fmt.Errorf("the execution started %d threads before its first step, the first one %d", len(tr.Threads), len(s.initial)))
+	if initial != len(s.initial) && (len(tr.Events) > 0 || initial > len(s.initial)) {
+		s.diverge(fmt.Errorf("the execution started %d threads before its first step, the first one %d", initial, len(s.initial)))
 		return
 	}
-	for id := range tr.Threads {
+	for id := range initial {
 		st := s.withBranch(s.startOf(trace.ThreadID(id), now, fatal), tr, branchAt(tr, trace.ThreadID(id), 0, 0))
 		c := &n.conds[s.initial[id]]
 		if c.op != st.op {
@@ -361,6 +375,12 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 // operation k in the current marking: a holder's RUnlock takes every copy
 // when its copy has a deficit (rwForm).
 func (s *Strategy) formIn(k opKey, th int32) opKey {
+	if condAwait(k) {
+		if rs, ok := s.lastEval[th]; ok {
+			k.obj = s.n.awaitVars(rs)
+		}
+		return k
+	}
 	if !holderRUnlock(k) {
 		return k
 	}

@@ -78,6 +78,10 @@ func (n *net) naiveFrom(t, fp, fixed int32) {
 
 // naiveOf is naiveFrom for the event of t of operation k.
 func (n *net) naiveOf(t int32, k opKey, fp, fixed int32) {
+	if condAwait(k) {
+		n.condAwaitExts(t, fp, fixed)
+		return
+	}
 	if accessOf(k) == nilAccess && (k.kind == trace.KindSend || k.kind == trace.KindRecv) {
 		return // it blocks forever
 	}

@@ -172,11 +172,19 @@ type net struct {
 	// stop ends a long search (deadlocks, a solver call) when a bound of
 	// the exploration passes (Strategy.SetStop).
 	stop *strategy.Stop
+	// awaits holds, per thread condition of a w.Await, what the
+	// evaluations of its condition showed; initVals the initial values of
+	// variables they read; probes the choices of copies no evaluation
+	// says anything of, to run (probed: each once; condawait.go).
+	awaits   map[int32]*awaitKnown
+	initVals map[int32]uint64
+	probes   [][]int32
+	probed   map[string]bool
 }
 
 // newNet returns an empty unfolding.
 func newNet() *net {
-	return &net{threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
+	return &net{awaits: map[int32]*awaitKnown{}, initVals: map[int32]uint64{}, probed: map[string]bool{}, threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
 		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
 		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
 		caseIDs: map[string]int32{}}
@@ -309,6 +317,9 @@ func (n *net) newExtension(pre []int32, alt int32) (id int32) {
 	t := &n.conds[pre[0]]
 	id = int32(len(n.events))
 	op := n.rwForm(t.op, pre)
+	if condAwait(op) {
+		op = n.awaitForm(op, pre)
+	}
 	n.events = append(grow(n.events), event{thread: n.places[t.place].thread, op: op, pre: n.ints.clone(pre), order: -1, alt: alt})
 	n.index(id)
 	for _, c := range pre {
@@ -394,6 +405,8 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 			n.markDone(d)
 		case ev.op.kind == trace.KindWGAdd:
 			dc.value = value
+		case ev.op.class == trace.ClassVar && accessOf(ev.op) == writeAccess:
+			dc.value = value // the value written (a failed CompareAndSwap's: the one it read)
 		default:
 			dc.value = pc.value
 		}

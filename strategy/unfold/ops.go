@@ -166,11 +166,6 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 					"whether the default runs depends on whether another thread waits to meet the case, which only the conditions of every such thread tell")
 			}
 		}
-	case op.Kind == trace.KindAwait && op.Arg != trace.AwaitYield:
-		// A w.Await is one event that runs when its condition, a Go
-		// function of the values it loads, holds: the net would need
-		// the condition's value in every marking of its variables.
-		return unmodelled("w.Await", op, whyAwait)
 	case op.Kind == trace.KindAwait:
 		for _, c := range op.Cases {
 			if c.Obj < 0 || int(c.Obj) >= len(objs) || objs[c.Obj].Class != trace.ClassVar {
@@ -180,9 +175,6 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 	}
 	return nil
 }
-
-// whyAwait says why w.Await is not modelled.
-const whyAwait = "an await runs when its condition holds, a function of the values it loads that no condition of the net holds; busy-wait loops with w.Yield are modelled"
 
 // whyTime says why virtual time is not modelled.
 const whyTime = "time moves only when every thread is blocked, which only a condition of every thread tells, and no event of the paper's nets takes them all"

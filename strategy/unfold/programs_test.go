@@ -203,11 +203,6 @@ func TestRefusal(t *testing.T) {
 			x.Store(1)
 			weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
 		}},
-		{"w.Await", "an await runs when its condition holds", func(w *weft.T) {
-			x := weft.NewVar[int]("x")
-			w.Go(func() { x.Store(1) })
-			w.Await(func() bool { return x.Load() == 1 })
-		}},
 		{"virtual time", "time moves only when every thread is blocked", func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Go(func() { x.Store(1) })

@@ -240,6 +240,13 @@ func (n *net) stuckAt(set, threads []int32) bool {
 			blocked = true // a nil channel blocks forever
 			continue
 		}
+		if condAwait(cd.op) {
+			if !n.awaitBlocked(t, at) {
+				return false
+			}
+			blocked = true
+			continue
+		}
 		ps := n.resources(nil, n.places[cd.place].thread, cd.op)
 		if len(ps) == 0 {
 			return false

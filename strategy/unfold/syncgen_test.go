@@ -40,9 +40,6 @@ func TestGeneratedSync(t *testing.T) {
 	for seed := uint64(0); checked < programs && seed < 1000000; seed++ {
 		p := gen.NewWith(seed, gen.Sync)
 		all := append([][]gen.Stmt{p.Main}, p.Threads...)
-		for _, ss := range all {
-			yieldLoops(ss) // unfold refuses w.Await
-		}
 		use, ok := false, true
 		for _, ss := range all {
 			use = use || uses(ss, syncKinds)
@@ -77,15 +74,59 @@ func TestGeneratedSync(t *testing.T) {
 	t.Logf("%d programs, %d events, %d that block, %d with other failure kinds; programs per statement %v", checked, events, dl, bad, per)
 }
 
-// yieldLoops makes every await of ss, and of the statements in their
-// bodies, a busy-wait loop with w.Yield (gen.Await with Val2 1): unfold
-// models those, and refuses w.Await.
-func yieldLoops(ss []gen.Stmt) {
-	for i := range ss {
-		if ss[i].Kind == gen.Await {
-			ss[i].Val2 = 1
-		}
-		yieldLoops(ss[i].Body)
-		yieldLoops(ss[i].Child)
+// TestGeneratedAwait runs againstExhaustive on generated programs with at
+// least one w.Await (gen.Sync's awaits whose condition the runtime
+// evaluates, among its other statements), with the efficient, a random
+// and the naive possible extensions: 30 programs, 1000 with WEFT_LONG=1,
+// or WEFT_UNFOLD_AWAIT of them.
+func TestGeneratedAwait(t *testing.T) {
+	programs := 30
+	if long.Enabled() {
+		programs = 1000
 	}
+	if v, err := strconv.Atoi(os.Getenv("WEFT_UNFOLD_AWAIT")); err == nil && v > 0 {
+		programs = v
+	}
+	checked, events, probes, dl := 0, 0, 0, 0
+	for seed := uint64(0); checked < programs && seed < 1000000; seed++ {
+		p := gen.NewWith(seed, gen.Sync)
+		all := append([][]gen.Stmt{p.Main}, p.Threads...)
+		use, ok := false, true
+		for _, ss := range all {
+			use = use || awaits(ss)
+			ok = ok && only(ss, modelled, p.Chans)
+		}
+		if !use || !ok {
+			continue
+		}
+		name := fmt.Sprintf("await seed %d", seed)
+		st, blocked, ok, same := againstExhaustiveKinds(t, name, genweft.Body(p), unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}, unfold.Options{Naive: true})
+		if !ok {
+			continue
+		}
+		checked++
+		events += st.Events
+		probes += st.Probes
+		if blocked > 0 {
+			dl++
+		}
+		if !same {
+			t.Errorf("%s: failure kinds differ from exhaustive search's\n%v", name, p)
+		}
+	}
+	if checked < programs {
+		t.Errorf("checked %d programs, want %d", checked, programs)
+	}
+	t.Logf("%d programs, %d events, %d probes, %d that block", checked, events, probes, dl)
+}
+
+// awaits reports whether ss, or a statement in their bodies, is a w.Await
+// (gen.Await with Val2 0; 1 is a loop that yields).
+func awaits(ss []gen.Stmt) bool {
+	for _, s := range ss {
+		if s.Kind == gen.Await && s.Val2 == 0 || awaits(s.Body) || awaits(s.Child) {
+			return true
+		}
+	}
+	return false
 }

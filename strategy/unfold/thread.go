@@ -268,6 +268,9 @@ func (n *net) acceptsEach(k opKey, cs []int32) bool {
 	if k.class == trace.ClassRWMutex {
 		return n.rwAccepts(k, cs)
 	}
+	if condAwait(k) {
+		return false // only with its thread condition (condAwaitExts)
+	}
 	if accessOf(k) == awaitAccess {
 		return n.awaitReady(cs)
 	}

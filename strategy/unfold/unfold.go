@@ -80,6 +80,10 @@ type Stats struct {
 	// constraints now avoid (a thread fails in the local code of a step
 	// of their local configuration).
 	Retried int
+	// Probes counts the tests run to reach a marking where the condition
+	// of a w.Await was never evaluated: its local configuration, then a
+	// free run.
+	Probes int
 	// Unexpected counts the enabled events the free part of a test met,
 	// and the events executions ran, that were neither in the unfolding
 	// nor possible extensions: 0 when the possible extensions are
@@ -95,6 +99,8 @@ type Strategy struct {
 	tn   trace.ThreadNames
 	on   objectNames
 	rnd  *rand.Rand
+	pcg  *rand.PCG // rnd's source
+	u    unitState // units of work (unit.go)
 
 	started bool
 	begun   bool    // the current execution's initial marking is set
@@ -119,17 +125,25 @@ type Strategy struct {
 	reads  readLocks // the read locks of the current execution's threads
 	err    error     // why the exploration stopped: a refusal, a divergence, no solver
 	failed bool      // err is no divergence: Err, not Diverged, returns it
-	pre    []int32   // scratch
-	buf    []int32   // scratch
+	// evalSeen counts the evaluations of w.Await conditions of the
+	// current execution taken in; lastEval holds each stable thread's
+	// last one's loads (condawait.go). nextProbe is the first probe not
+	// yet run.
+	evalSeen  int
+	lastEval  map[int32][]evalRead
+	nextProbe int
+	pre       []int32 // scratch
+	buf       []int32 // scratch
 }
 
 // New returns an unfolding strategy.
 func New(o Options) *Strategy {
-	s := &Strategy{opts: o, n: newNet(), target: -1}
+	s := &Strategy{opts: o, n: newNet(), target: -1, lastEval: map[int32][]evalRead{}}
 	s.n.naive = o.Naive
 	s.n.sym.newSolver = o.NewSolver
 	if o.Seed != 0 {
-		s.rnd = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
+		s.pcg = newPCG(o.Seed)
+		s.rnd = rand.New(s.pcg)
 	}
 	return s
 }
@@ -211,6 +225,20 @@ func (s *Strategy) diverge(err error) {
 // possible extensions (Fig. 8, lines 3-5) and the schedule that reaches
 // it, its local configuration in insertion order (§4.3).
 func (s *Strategy) Next() bool {
+	if s.u.resumed {
+		// A unit's strategy runs the unit's test alone.
+		if s.u.took {
+			return false
+		}
+		s.u.took = true
+	}
+	ok := s.nextTest()
+	s.logNext(ok)
+	return ok
+}
+
+// nextTest is Next without the log of units.
+func (s *Strategy) nextTest() bool {
 	if s.err != nil {
 		return false
 	}
@@ -249,11 +277,32 @@ func (s *Strategy) Next() bool {
 		n.stats.Targets++
 		return true
 	}
+	for s.nextProbe < len(n.probes) {
+		pre := n.probes[s.nextProbe]
+		s.nextProbe++
+		if _, _, known := n.awaitOutcome(pre[0], pre[1:]); known {
+			continue
+		}
+		model, ok, err := s.solve(n.constraint(pre, nil))
+		if err != nil {
+			s.fail(err)
+			return false
+		}
+		if !ok {
+			n.stats.Infeasible++
+			continue
+		}
+		s.reset(-1, model)
+		s.sched = n.schedule(s.sched, n.past(pre))
+		n.stats.Probes++
+		return true
+	}
 	if s.opts.NoDeadlocks {
 		return false
 	}
 	if !s.searched {
 		s.searched = true
+		n.stats.Deadlocks = 0 // a Join may make it search again
 		start := time.Now()
 		for _, d := range n.deadlocks() {
 			if n.stop.Poll() {
@@ -323,6 +372,8 @@ func (s *Strategy) reached(d []int32) bool {
 // inputs of model (nil: the defaults).
 func (s *Strategy) reset(e int32, model solver.Model) {
 	s.target, s.seen, s.begun = e, 0, false
+	s.evalSeen = 0
+	clear(s.lastEval)
 	s.tn.Reset()
 	s.on.reset()
 	s.resetSym(model)
@@ -370,6 +421,12 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 		if s.err != nil {
 			return
 		}
+		if len(tr.Evals) > s.evalSeen {
+			s.learnEvals(tr, i)
+			if s.err != nil {
+				return
+			}
+		}
 		if i == upto-1 {
 			s.step(tr, i, now, fatal)
 			continue
@@ -379,14 +436,21 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 	if s.err == nil {
 		s.branches(tr, upto, now)
 	}
+	if s.err == nil && len(tr.Evals) > s.evalSeen {
+		s.learnEvals(tr, upto)
+	}
 }
 
 // pendingAfter returns the pending operation of thread id after event i
-// of tr (that of its next event, or now's), and whether it has finished.
+// of tr (that of its next event, as the thread or as the partner of a
+// receive, or now's), and whether it has finished.
 func pendingAfter(tr *trace.Trace, i int, id trace.ThreadID, now nowFunc) (trace.Op, bool) {
 	for j := i + 1; j < len(tr.Events); j++ {
-		if tr.Events[j].Thread == id {
+		switch {
+		case tr.Events[j].Thread == id:
 			return tr.Events[j].Op, false
+		case tr.Events[j].Partner == id:
+			return tr.Events[j].PartnerOp, false // a sender a receive met
 		}
 	}
 	return now(id)
@@ -505,7 +569,11 @@ func (s *Strategy) altOf(st *strategy.State, id trace.ThreadID, e *event) (int32
 
 // Finish implements strategy.Strategy: it models the rest of the
 // execution and checks that the test reached its target.
-func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
+func (s *Strategy) Finish(tr *trace.Trace, end trace.End) { s.finish(tr, end, 'f') }
+
+// finish is Finish, which a Join (kind 'j') makes too: it logs the
+// execution for units as that kind.
+func (s *Strategy) finish(tr *trace.Trace, end trace.End, kind byte) {
 	if s.err != nil {
 		return
 	}
@@ -529,6 +597,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	s.n.stats.Tests++
 	s.recordStuck(end)
+	s.logExec(kind, tr, end)
 	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {
 		if end.Status == trace.Failed && s.retry(s.target) {
 			return
