@@ -26,6 +26,8 @@
 //	p.mu.Lock()           p.mu.WeftName("p.mu").Lock()   (every method of sync's and sync/atomic's types)
 //	atomic.AddInt64(&n, 1)
 //	                      atomic.AddInt64(atomic.WeftWord("n", &n), 1)
+//	t := time.NewTimer(d) t := time.WeftName("t").NewTimer(d)   (and After, AfterFunc, NewTicker, Tick)
+//	<-time.After(d)       weftrt.Of("time.After(d)", time.WeftName("time.After(d)").After(d)).Recv()
 //	defer mu.Unlock()     { weftF_ := mu.WeftName("mu").Unlock; defer func() { weftF_() }() }
 //	                      (a deferred call of a stand-in: reports show its step at the defer line)
 //	select { case ... }   switch weftS0_, ... := <cases>; weftrt.Select(<has default>, weftS0_, ...) { case 0: ... }
@@ -85,7 +87,8 @@
 //
 // (Of is OfSend or OfRecv for a directional channel.) The string given to
 // Of and WeftName is the expression the operation is applied to, which
-// names the object in reports (names.go). The arguments of a go
+// names the object in reports (names.go); a timer's is the variable it
+// is assigned to, or the call that makes it. The arguments of a go
 // statement, and its function value (a method value's receiver), are
 // evaluated at the statement, as Go does; an untyped constant argument is
 // converted to its parameter's type. The loop variables of the rewritten
