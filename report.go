@@ -185,6 +185,16 @@ func (f *Failure) writeSteps(b *strings.Builder, from, to int) {
 	}
 }
 
+// StepCount returns the number of steps of f's interleaving as its report
+// lists them, a stand-in's inner steps folded into the program's one call
+// (context.WithTimeout), or, if it has no list, of its record.
+func (f *Failure) StepCount() int {
+	if len(f.Steps) > 0 {
+		return len(f.Steps)
+	}
+	return len(f.Record.Steps)
+}
+
 // report is Report, with a long interleaving summarised if summary is set.
 func (f *Failure) report(replayCmd string, summary bool) string {
 	var b strings.Builder
@@ -192,7 +202,7 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 	if f.Thread != trace.NoThread {
 		fmt.Fprintf(&b, " in %s", f.ThreadLabel(f.Thread))
 	}
-	fmt.Fprintf(&b, " (execution %d, %d steps", f.Execution, len(f.Record.Steps))
+	fmt.Fprintf(&b, " (execution %d, %d steps", f.Execution, f.StepCount())
 	if f.FoundSteps != 0 {
 		fmt.Fprintf(&b, ", %s; shortened from %d steps, %s", plural(f.Switches, "switch", "switches"), f.FoundSteps, plural(f.FoundSwitches, "switch", "switches"))
 	}

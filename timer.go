@@ -110,6 +110,16 @@ func AfterFuncAt(deadline time.Duration, label string, f func()) *Timer {
 	return tm.afterFunc(f)
 }
 
+// SetName names the timer in reports: the receives from its channel, its
+// Stop and its Reset show name ("recv t", not "recv timer#1"). weft
+// test's stand-in of package time names a timer after the expression it
+// was made for (t := time.NewTimer(d) names it t).
+func (tm *TimerOf[T]) SetName(name string) {
+	if tm.c != nil {
+		tm.c.SetName(name)
+	}
+}
+
 // afterFunc makes tm an AfterFunc timer running f.
 func (tm *TimerOf[T]) afterFunc(f func()) *TimerOf[T] {
 	tm.C, tm.f = nil, f

@@ -1,5 +1,7 @@
-// This file tests how weft test's reports place and show steps: a
-// deferred call's step at its defer line.
+// This file tests how weft test's reports place, show, count and name
+// steps: a deferred call's step at its defer line, a stand-in's inner
+// steps folded into the program's call, a timer named after its
+// expression.
 
 package main
 
@@ -104,6 +106,11 @@ func TestTimeout(t *testing.T) {
 `,
 	}
 	out := testModule(t, t.TempDir(), files, exitFailure)
+	// The header counts the four steps listed, not the inner steps of
+	// the stand-ins (eleven).
+	if head := "weft: assertion in T0 (execution 1, 4 steps)\n"; !strings.Contains(out, head) {
+		t.Errorf("output lacks %q:\n%s", head, out)
+	}
 	want := `        interleaving:
              1  T0   context.WithTimeout               c_test.go:10
              2  T2   deadline of ctx                   c_test.go:10
@@ -117,5 +124,45 @@ func TestTimeout(t *testing.T) {
 		if strings.Contains(out, bad) {
 			t.Errorf("output shows a stand-in's inner step on %s...:\n%s", bad, out)
 		}
+	}
+}
+
+// TestTestTimerNames checks that a report names a timer and a ticker
+// after the variable they were assigned to, and a time.After after the
+// call, not timer#N.
+func TestTestTimerNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/timers\n\ngo 1.26.0\n",
+		"t_test.go": `package timers
+
+import (
+	"testing"
+	"time"
+)
+
+func TestTimers(t *testing.T) {
+	tm := time.NewTimer(time.Second)
+	tk := time.NewTicker(time.Second)
+	<-tk.C
+	tm.Stop()
+	<-time.After(time.Second)
+	t.Errorf("fail")
+}
+`,
+	}
+	out := testModule(t, t.TempDir(), files, exitFailure)
+	want := `weft: assertion in T0 (execution 1, 4 steps)
+            t_test.go:14: t.Errorf: fail
+        interleaving:
+             1  T0   recv tk = 2000-01-01 00:00:01 +0000 UTC  t_test.go:11
+             2  T0   timer.stop tk                     t_test.go:11
+             3  T0   timer.stop tm                     t_test.go:12
+             4  T0   recv time.After(time.Second) = 2000-01-01 00:00:02 +0000 UTC  t_test.go:13
+        replay token: `
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
 	}
 }

@@ -181,7 +181,7 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 	for _, f := range r.Failures {
 		fs := FailureSummary{
 			Kind: f.Kind.String(), Message: f.Message, Token: f.Token, Execution: f.Execution,
-			Steps: len(f.Record.Steps), Switches: f.Switches, FoundSteps: f.FoundSteps, FoundSwitches: f.FoundSwitches,
+			Steps: f.StepCount(), Switches: f.Switches, FoundSteps: f.FoundSteps, FoundSwitches: f.FoundSwitches,
 			Replay: replayCommand(p, o.maxSteps, o.races, f.Token),
 		}
 		if f.Thread != trace.NoThread {

@@ -1,12 +1,13 @@
 // This file tests weft test on the shapes of real test suites: external
 // test packages, test-only packages and test helpers, refusals of one test
-// at a time, loop variables copied before t.Parallel, and goroutines that
-// end with runtime.Goexit.
+// at a time, loop variables copied before t.Parallel, skips and a child's
+// block before t.Parallel, and goroutines that end with runtime.Goexit.
 
 package main
 
 import (
 	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -233,6 +234,67 @@ func TestCopies(t *testing.T) {
 	}
 	out := testModule(t, t.TempDir(), files, exitOK)
 	for _, want := range []string{"--- PASS: TestCopies/case ", "--- PASS: TestCopies/case#01 ", "--- PASS: TestCopies "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestTestParallelPrefix runs tests with statements before t.Parallel:
+// a skip under a condition that calls the standard library, which runs
+// before the test pauses, and the block of a test that reruns its own
+// binary, as golang.org/x/sync's singleflight tests do, which the child
+// runs, as an exploration of its own, and which ends the test.
+func TestTestParallelPrefix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	t.Parallel()
+	files := map[string]string{
+		"go.mod": "module example.com/pp\n\ngo 1.26.0\n",
+		"pp_test.go": `package pp
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"runtime"
+	"testing"
+)
+
+func TestSkipped(t *testing.T) {
+	if runtime.GOOS != "plan9" && os.Getenv("NO_SUCH_VARIABLE") == "" {
+		t.Skipf("not on %s", runtime.GOOS)
+	}
+	t.Parallel()
+	<-make(chan int)
+}
+
+func TestChild(t *testing.T) {
+	if os.Getenv("PP_CHILD") != "" {
+		done := make(chan int)
+		go func() {
+			panic("the child panics")
+		}()
+		<-done
+		t.Fatal("the child returned")
+	}
+	t.Parallel()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestChild$")
+	cmd.Env = append(os.Environ(), "PP_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !bytes.Contains(out, []byte("panic: the child panics")) || bytes.Contains(out, []byte("the child returned")) {
+		t.Errorf("child: %v\n%s", err, out)
+	}
+}
+`,
+	}
+	out := testModule(t, t.TempDir(), files, exitOK)
+	for _, want := range []string{"--- SKIP: TestSkipped ", "    pp_test.go:13: not on " + runtime.GOOS + "\n", "--- PASS: TestChild "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -78,11 +78,18 @@ type waiter struct {
 // ID returns the object's identity in the current execution.
 func (o *Obj) ID() trace.ObjectID { return o.id }
 
-// SetName names the object in reports.
+// SetName names the object in reports, also after its registration in
+// the running execution.
 func (o *Obj) SetName(name string) {
 	o.name = name
-	if e := runningExec(); e == nil || e.cur == nil {
+	e := runningExec()
+	if e == nil || e.cur == nil {
 		o.keyOutside()
+		return
+	}
+	if o.serial == e.serial && int(o.id) < len(e.tr.Objects) {
+		// Registered already in this execution (a timer's channel).
+		e.tr.Objects[o.id].Name = name
 	}
 }
 

@@ -478,8 +478,18 @@ func (t *Thread) record(value uint64, ok bool) *trace.Event {
 		t.noteCall(n)
 	}
 	t.op, t.obj, t.obj2 = trace.Op{}, nil, nil
+	if n%progressEvery == progressEvery-1 {
+		// A thread that runs many steps without handing control on (a
+		// loop no other thread preempts) progresses too: the watchdog
+		// must not take it for one blocked outside weft's control.
+		e.progressed()
+	}
 	return ev
 }
+
+// progressEvery is the number of steps after which a thread that has not
+// handed control on tells the watchdog that the execution progresses.
+const progressEvery = 1024
 
 // next returns the source (trace.Event.Src) that names the next event
 // recorded: a step that synchronises with it refers to it so.

@@ -151,6 +151,18 @@ func newFailure(e *engine.Exec, body func(), c *Config, tr *trace.Trace, end tra
 		f.Message, f.Thread = short.end.Message, short.end.Thread
 	}
 	f.Steps, f.ThreadNames, f.Log, f.Threads = d.steps, d.names, d.log, d.threads
+	// The counts of the report are those of the steps it lists, in which
+	// a stand-in's inner steps are folded into the program's one call.
+	if len(f.Steps) > 0 {
+		f.Switches = switchesOf(f.Steps)
+	}
+	if f.FoundSteps != 0 && len(f.Found) > 0 {
+		f.FoundSteps, f.FoundSwitches = len(f.Found), switchesOf(f.Found)
+		if f.FoundSteps == len(f.Steps) && f.FoundSwitches == f.Switches {
+			// Shortened in inner steps only: as listed, no shorter.
+			f.FoundSteps, f.FoundSwitches, f.Found = 0, 0, nil
+		}
+	}
 	f.SlowStep, f.SlowThread = d.slowStep, d.slowThread
 	if err == nil && end.Kind == trace.DataRace && d.race != "" {
 		f.Message, f.RaceSteps = d.race, d.raceSteps
@@ -188,4 +200,16 @@ func awaitBlocked(tr *trace.Trace, end trace.End) bool {
 		}
 	}
 	return false
+}
+
+// switchesOf returns the number of context switches of steps: the steps
+// whose thread is not the previous step's.
+func switchesOf(steps []Step) int {
+	n := 0
+	for i := 1; i < len(steps); i++ {
+		if steps[i].Thread != steps[i-1].Thread {
+			n++
+		}
+	}
+	return n
 }

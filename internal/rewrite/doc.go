@@ -26,6 +26,8 @@
 //	p.mu.Lock()           p.mu.WeftName("p.mu").Lock()   (every method of sync's and sync/atomic's types)
 //	atomic.AddInt64(&n, 1)
 //	                      atomic.AddInt64(atomic.WeftWord("n", &n), 1)
+//	t := time.NewTimer(d) t := time.WeftName("t").NewTimer(d)   (and After, AfterFunc, NewTicker, Tick)
+//	<-time.After(d)       weftrt.Of("time.After(d)", time.WeftName("time.After(d)").After(d)).Recv()
 //	defer mu.Unlock()     { weftF_ := mu.WeftName("mu").Unlock; defer func() { weftF_() }() }
 //	                      (a deferred call of a stand-in: reports show its step at the defer line)
 //	select { case ... }   switch weftS0_, ... := <cases>; weftrt.Select(<has default>, weftS0_, ...) { case 0: ... }
@@ -68,9 +70,17 @@
 // before the exploration: the test pauses as Go makes it pause (a parallel
 // subtest runs once its parent's function has returned, so the loop
 // variable it reads is the one of the file's Go version), and then runs its
-// exploration; explorations run one at a time (weftrt.Test). t.Parallel
-// anywhere else in a test's body is refused; called from a helper inside
-// an execution it fails the execution.
+// exploration; explorations run one at a time (weftrt.Test). Statements
+// without concurrency before it (declarations whose values call no
+// function but the standard library's, t.Helper, a skip or a log under
+// such a condition: quietStmt) stay before it and run once, as plain Go,
+// as they do under go test. An if whose block ends the test (a test that
+// reruns its own binary gives its child's part so: if
+// os.Getenv("CHILD") != "" { ...; t.Fatal(...) }) runs its block, when its
+// condition holds, as an exploration of its own, and the test then
+// returns (exploringIf). t.Parallel anywhere else in a test's body is
+// refused; called from a helper inside an execution it fails the
+// execution.
 //
 // A Test function or subtest whose body runs an exploration of weft's
 // (a call of weft.Check, weft.Explore or weft.Replay, or of a function of
@@ -85,7 +95,8 @@
 //
 // (Of is OfSend or OfRecv for a directional channel.) The string given to
 // Of and WeftName is the expression the operation is applied to, which
-// names the object in reports (names.go). The arguments of a go
+// names the object in reports (names.go); a timer's is the variable it
+// is assigned to, or the call that makes it. The arguments of a go
 // statement, and its function value (a method value's receiver), are
 // evaluated at the statement, as Go does; an untyped constant argument is
 // converted to its parameter's type. The loop variables of the rewritten
@@ -109,8 +120,9 @@
 // Not rewritten, and refused, naming the construct, its file:line and the
 // way out: go statements and channel operations in the body of a test
 // that calls t.Run outside its subtests, t.Parallel not first in a test's
-// body (but after declarations without effects, such as the copy tc := tc
-// of a loop variable: parallelAt), reflect.Select, a raw string literal
+// body (but after statements without concurrency, such as the copy tc :=
+// tc of a loop variable, and ifs that end the test: parallelAt),
+// reflect.Select, a raw string literal
 // over several lines in what flat writes on one line, a channel operation
 // on a value of a type parameter's type, a go statement's untyped constant
 // argument whose parameter's type is of a package the file does not

@@ -135,3 +135,44 @@ func (r *rewriter) syncName(sel *ast.SelectorExpr, fn *types.Func) {
 	}
 	r.insert(r.off(sel.X.End()), path+".WeftName("+strconv.Quote(name)+")", false)
 }
+
+// markAssigned notes, if v is a call, that it is the value assigned to
+// lhs, which names its result (timerName), if lhs is short enough to
+// name it (exprName).
+func (r *rewriter) markAssigned(v, lhs ast.Expr) {
+	if call, ok := ast.Unparen(v).(*ast.CallExpr); ok {
+		if id, ok := lhs.(*ast.Ident); !ok || id.Name != "_" {
+			r.assigned[call] = exprName(lhs)
+		}
+	}
+}
+
+// timerMakers are the functions of package time that make a timer or a
+// ticker, which reports name (timerName).
+var timerMakers = map[string]bool{"NewTimer": true, "After": true, "AfterFunc": true, "NewTicker": true, "Tick": true}
+
+// timerName names, in reports, the timer or ticker a call of fn, one of
+// package time's timerMakers, makes: after the variable it is assigned to
+// (t := time.NewTimer(d) becomes t := time.WeftName("t").NewTimer(d)),
+// or after the call itself (<-time.After(d) becomes
+// <-time.WeftName("time.After(d)").After(d)).
+func (r *rewriter) timerName(call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func) {
+	if !timerMakers[fn.Name()] || fn.Type().(*types.Signature).Recv() != nil {
+		return
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return
+	}
+	if _, ok := r.info.Uses[pkg].(*types.PkgName); !ok {
+		return
+	}
+	name := r.assigned[call]
+	if name == "" {
+		name = exprName(call)
+	}
+	if name == "" {
+		return
+	}
+	r.insert(r.off(pkg.End()), ".WeftName("+strconv.Quote(name)+")", false)
+}

@@ -80,6 +80,10 @@ type rewriter struct {
 	// refusedAt marks the operands whose channel operation is refused
 	// already (typeParamChan): one error each.
 	refusedAt map[token.Pos]bool
+	// assigned holds, for a call that is the value assigned to a
+	// variable (x := f(), s.t = f()), the name of the variable
+	// (timerName).
+	assigned map[*ast.CallExpr]string
 }
 
 // File returns the rewritten source of file (parsed from src into fset,
@@ -105,7 +109,7 @@ func stdPackage(path string) bool {
 func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups, explorers map[types.Object]bool, version string, real func(path string) bool) ([]byte, error) {
 	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info,
 		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, explorers: explorers, hoisted: map[*ast.CallExpr]bool{}, version: version,
-		refusedAt: map[token.Pos]bool{}, real: real, made: map[*ast.CallExpr]bool{}}
+		refusedAt: map[token.Pos]bool{}, real: real, made: map[*ast.CallExpr]bool{}, assigned: map[*ast.CallExpr]string{}}
 	if r.tf == nil || r.tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: the source of %s does not match its syntax tree", fset.Position(file.Pos()).Filename)
 	}
@@ -219,9 +223,19 @@ func (r *rewriter) node(n ast.Node) bool {
 		if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
 			r.markCommaOK(n.Rhs[0])
 		}
+		if len(n.Lhs) == len(n.Rhs) {
+			for i, v := range n.Rhs {
+				r.markAssigned(v, n.Lhs[i])
+			}
+		}
 	case *ast.ValueSpec:
 		if len(n.Names) == 2 && len(n.Values) == 1 {
 			r.markCommaOK(n.Values[0])
+		}
+		if len(n.Names) == len(n.Values) {
+			for i, v := range n.Values {
+				r.markAssigned(v, n.Names[i])
+			}
 		}
 	case *ast.SendStmt:
 		if r.refused(n.Pos(), "a send") {
@@ -452,6 +466,9 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			}
 			if fn.Pkg().Path() == "sync/atomic" {
 				r.atomicWord(call, sel, fn)
+			}
+			if fn.Pkg().Path() == "time" {
+				r.timerName(call, sel, fn)
 			}
 			if fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
 				// weftrt.Gosched(runtime.Gosched): the import stays used.

@@ -45,7 +45,9 @@ func (r *rewriter) testFunc(fn *ast.FuncDecl) bool {
 // wait, then runs its exploration. So do the statements before it that
 // have no effect but on the variables they declare (prefix): the copy of
 // a loop variable (tc := tc) before t.Parallel() that a file older than
-// go1.22 needs runs where it was, before the test pauses.
+// go1.22 needs runs where it was, before the test pauses, and so does a
+// skip under a quiet condition; an if whose block ends the test
+// (exploringIf) before it runs its block as an exploration of its own.
 func (r *rewriter) wrap(params *ast.FieldList, body *ast.BlockStmt, wrapper string) {
 	t := paramName(params)
 	at := r.off(body.Lbrace) + 1
@@ -57,6 +59,16 @@ func (r *rewriter) wrap(params *ast.FieldList, body *ast.BlockStmt, wrapper stri
 	}
 	if r.wrapped(body, t) {
 		return
+	}
+	if sep == "; " {
+		for _, s := range body.List {
+			if r.isParallel(s, t) {
+				break
+			}
+			if b, ok := r.exploringIf(s, t); ok {
+				r.wrapIf(b, t)
+			}
+		}
 	}
 	r.nameParam(params)
 	r.usesRT = true

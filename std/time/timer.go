@@ -22,6 +22,7 @@ type Timer struct {
 type weftTimer interface {
 	Stop() bool
 	Reset(d Duration) bool
+	SetName(name string)
 }
 
 // newWeftTimer returns a weft timer that fires after d, and the channel of

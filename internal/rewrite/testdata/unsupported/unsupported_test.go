@@ -27,7 +27,7 @@ func TestLateParallel(t *testing.T) {
 
 func TestLateParallelSub(t *testing.T) {
 	t.Run("late", func(t *testing.T) {
-		t.Log("first")
+		t.Setenv("FIRST", "1")
 		t.Parallel()
 	})
 	t.Run("first", func(t *testing.T) {
