@@ -1,0 +1,87 @@
+// This file tests weft test on the shapes of goroutine pools' code and
+// tests: a spin lock whose back-off calls runtime.Gosched several times in
+// a row.
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// poolFiles is a module with the shapes the tests of goroutine pools
+// have.
+var poolFiles = map[string]string{
+	"go.mod": "module example.com/pl\n\ngo 1.26.0\n",
+	"lock.go": `package pl
+
+import (
+	"runtime"
+	"sync/atomic"
+)
+
+// Lock is a spin lock whose back-off yields 1, 2, 4, ... times between
+// two attempts.
+type Lock uint32
+
+func (l *Lock) Lock() {
+	backoff := 1
+	for !atomic.CompareAndSwapUint32((*uint32)(l), 0, 1) {
+		for i := 0; i < backoff; i++ {
+			runtime.Gosched()
+		}
+		if backoff < 16 {
+			backoff <<= 1
+		}
+	}
+}
+
+func (l *Lock) Unlock() { atomic.StoreUint32((*uint32)(l), 0) }
+`,
+	"pl_test.go": `package pl
+
+import (
+	"sync"
+	"testing"
+)
+
+func TestBackoff(t *testing.T) {
+	var l Lock
+	var wg sync.WaitGroup
+	n := 0
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 3 {
+				l.Lock()
+				n++
+				l.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if n != 6 {
+		t.Errorf("n = %d, want 6", n)
+	}
+}
+`,
+}
+
+// TestTestPools runs weft test on poolFiles: the goroutine that lost the
+// spin lock three times in a row yields four times in a row, which is one
+// pause, not a loop of nothing but yields (a deadlock, before).
+func TestTestPools(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	t.Parallel()
+	out := testModuleArgs(t, t.TempDir(), poolFiles, []string{"-v"}, exitOK)
+	for _, want := range []string{
+		"pl_test.go:8: weft: strategy optimal, executions 2625 (complete 2625, cut 0, failing 0)", "--- PASS: TestBackoff",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
