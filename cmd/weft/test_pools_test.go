@@ -1,6 +1,7 @@
 // This file tests weft test on the shapes of goroutine pools' code and
 // tests: a spin lock whose back-off calls runtime.Gosched several times in
-// a row.
+// a row, a default pool that a package-level variable's initialisation
+// made.
 
 package main
 
@@ -38,6 +39,27 @@ func (l *Lock) Lock() {
 
 func (l *Lock) Unlock() { atomic.StoreUint32((*uint32)(l), 0) }
 `,
+	"pool.go": `package pl
+
+// Pool closes done when it is released.
+type Pool struct{ done chan struct{} }
+
+func NewPool() *Pool { return &Pool{done: make(chan struct{})} }
+
+// Release closes done if the pool runs no task.
+func (p *Pool) Release(running bool) {
+	if !running {
+		close(p.done)
+	}
+}
+
+// Wait waits for the release.
+func (p *Pool) Wait() { <-p.done }
+
+// defaultPool is made at the package's initialisation, outside any
+// execution.
+var defaultPool = NewPool()
+`,
 	"pl_test.go": `package pl
 
 import (
@@ -65,20 +87,39 @@ func TestBackoff(t *testing.T) {
 		t.Errorf("n = %d, want 6", n)
 	}
 }
+
+func TestDefaultPool(t *testing.T) {
+	go defaultPool.Release(true)
+	defaultPool.Wait()
+}
+
+func TestOwnPool(t *testing.T) {
+	p := NewPool()
+	go p.Release(true)
+	p.Wait()
+}
 `,
 }
 
 // TestTestPools runs weft test on poolFiles: the goroutine that lost the
 // spin lock three times in a row yields four times in a row, which is one
-// pause, not a loop of nothing but yields (a deadlock, before).
+// pause, not a loop of nothing but yields (a deadlock, before). A test
+// left waiting on the channel of the pool a package-level variable's
+// initialisation made is blocked outside weft, which cannot know what
+// happened to the channel outside the execution (a deadlock, before); one
+// waiting on its own pool's is deadlocked.
 func TestTestPools(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
 	t.Parallel()
-	out := testModuleArgs(t, t.TempDir(), poolFiles, []string{"-v"}, exitOK)
+	out := testModuleArgs(t, t.TempDir(), poolFiles, []string{"-v"}, exitFailure)
 	for _, want := range []string{
 		"pl_test.go:8: weft: strategy optimal, executions 2625 (complete 2625, cut 0, failing 0)", "--- PASS: TestBackoff",
+		"pl_test.go:29: weft: blocked outside weft in T0 (execution 1, 0 steps)",
+		"T0 blocked on recv p.done, a channel this execution did not make, outside weft's control: it was made before the execution began",
+		"--- FAIL: TestDefaultPool",
+		"pl_test.go:34: weft: deadlock (execution 1, 0 steps)", "--- FAIL: TestOwnPool",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
