@@ -28,9 +28,11 @@ func Await(cond func() bool) { cur().Await(cond) }
 // a lock, ...), its previous Yield or the return of its last w.Await. If
 // it made some, the thread blocks until another thread writes one of those
 // variables, as w.Await does: another turn would read the same values. If
-// the thread made no step at all since its previous Yield, it blocks for
-// good. Otherwise (the turn ended with a step that is not a load) Yield
-// does nothing. The loop must therefore only read between the Yields that
+// the thread made no step at all since its previous Yield, the Yield
+// continues that one's pause (a back-off that yields several times in a
+// row) and does nothing, unless the loop does nothing but yield (thousands
+// of Yields in a row): then the thread blocks for good. Otherwise (the
+// turn ended with a step that is not a load) Yield does nothing. The loop must therefore only read between the Yields that
 // block it: a turn that wrote before its loads would be taken for one that
 // only read, and its next write never made (use w.Await, whose condition
 // weft evaluates itself, where in doubt).

@@ -119,7 +119,9 @@ func TestAwaitMisuse(t *testing.T) {
 // thread: after loads (or a failed CompareAndSwap, which only read) it
 // waits for a write of their variables (none comes: a deadlock naming
 // them); after a step of another kind it does
-// nothing; after nothing at all since the previous Yield it blocks for
+// nothing; after nothing at all since the previous Yield it continues
+// that one's pause, as a back-off's Yields in a row do, unless the loop
+// does nothing but yield (MaxIdleYields in a row): then it blocks for
 // good; the first Yield of a thread that made no step does nothing.
 func TestYieldTurns(t *testing.T) {
 	for name, c := range map[string]struct {
@@ -153,6 +155,15 @@ func TestYieldTurns(t *testing.T) {
 			x.Store(1)
 			w.Yield()
 			w.Yield()
+			w.Yield()
+			x.Store(2)
+		}, 2, ""},
+		"only yields": {func(w *weft.T) {
+			x := weft.NewVar[int]("x")
+			x.Store(1)
+			for {
+				w.Yield()
+			}
 		}, 1, "T0 blocked in a busy-wait loop (w.Yield), which reads no variable (it can never move)"},
 		"failed cas": {func(w *weft.T) {
 			x := weft.NewVar[int]("x")
@@ -175,6 +186,45 @@ func TestYieldTurns(t *testing.T) {
 		case c.blocked != "" && (r.Executions != 1 || len(r.Failures) != 1 || r.Failures[0].Kind != trace.Deadlock ||
 			!strings.Contains(r.Failures[0].Message, c.blocked) || r.Events != c.events):
 			t.Errorf("%s: %d executions, failures %v, %d events; want 1, a deadlock %q, %d events", name, r.Executions, r.FailureCounts, r.Events, c.blocked, c.events)
+			for _, f := range r.Failures {
+				t.Log(f.Message)
+			}
+		}
+	}
+}
+
+// TestYieldBackoff checks a spin lock with back-off (the loser of a
+// failed CompareAndSwap yields several times before it tries again), as
+// goroutine pools write theirs with runtime.Gosched: the first Yield after
+// the failed CompareAndSwap waits for a write of the lock, the others in a
+// row continue its pause, and every execution of two threads that take
+// the lock and release it completes. Optimal's 4: either thread takes
+// the lock first, and the other's first CompareAndSwap comes before or
+// after the release.
+func TestYieldBackoff(t *testing.T) {
+	body := func(w *weft.T) {
+		var lock, n weft.Int[int32]
+		take := func() {
+			for !lock.CompareAndSwap(0, 1) {
+				for range 3 {
+					w.Yield()
+				}
+			}
+			n.Add(1)
+			lock.Store(0)
+		}
+		th := w.Go(take)
+		take()
+		th.Join()
+		w.Assert(n.Load() == 2, "lost update")
+	}
+	for strategy, want := range map[string]int{"optimal": 4, "exhaustive": 6} {
+		r, err := weft.Explore(body, weft.WithStrategy(strategy), weft.KeepGoing())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Failures) != 0 || r.Executions != want {
+			t.Errorf("%s: %d executions, failures %v; want %d, none", strategy, r.Executions, r.FailureCounts, want)
 			for _, f := range r.Failures {
 				t.Log(f.Message)
 			}

@@ -125,9 +125,12 @@
 // lock, an await, ...), its previous Yield or the return of its last
 // Await, and does what Await does with them: if there are some, the thread
 // blocks until another thread writes one of those variables. If the thread
-// made no step at all since its previous Yield, nothing can ever change
-// what its loop does: it blocks for good. If its last step was not a load
-// (a Swap, a store), Yield does nothing. This is right for a loop whose
+// made no step at all since its previous Yield, the Yield continues that
+// one's pause (a back-off that yields 1, 2, 4, ... times in a row between
+// two attempts) and does nothing; a loop that does nothing but yield
+// (thousands of Yields in a row) can never change what it does, and the
+// thread blocks for good. If its last step was not a load (a Swap, a
+// store), Yield does nothing. This is right for a loop whose
 // turns only load before they Yield, the shape of spin locks written with
 // flags and turns (Peterson's, Dekker's, the filter lock, a
 // test-and-test-and-set lock, whose failed CompareAndSwap comes before its

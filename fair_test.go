@@ -96,3 +96,41 @@ func TestFairLivelock(t *testing.T) {
 		}
 	}
 }
+
+// TestFairIdleSpin checks a loop without a yield whose turns only read (a
+// load of a flag and a receive from a channel closed before it): after
+// SpinSteps of its steps in a row each is a yield, so the thread that
+// sets the flag runs, and every strategy's executions end: optimal's 37
+// are the numbers of turns before the setter's store (at most SpinSteps /
+// 2 + FairYields), exhaustive's 71 place the store before the load or the
+// receive of each turn.
+func TestFairIdleSpin(t *testing.T) {
+	body := func(w *weft.T) {
+		done := weft.MakeChan[int](0)
+		done.Close()
+		flag := weft.NewVar[bool]("flag")
+		w.Go(func() { flag.Store(true) })
+		for !flag.Load() {
+			done.Recv()
+		}
+	}
+	for _, c := range []struct {
+		strategy   string
+		executions int
+	}{
+		{"exhaustive", 71}, {"optimal", 37}, {"dpor+sleep", 36}, {"random", 0},
+	} {
+		opts := []weft.Option{weft.WithStrategy(c.strategy), weft.KeepGoing(), weft.WithMaxSteps(5000)}
+		if c.executions == 0 {
+			opts = append(opts, weft.WithMaxRuns(200), weft.WithSeed(1))
+		}
+		r, err := weft.Explore(body, opts...)
+		if err != nil {
+			t.Fatalf("%s: %v", c.strategy, err)
+		}
+		if r.Failed() || (c.executions != 0 && (r.Executions != c.executions || !r.Exhausted)) {
+			t.Errorf("%s: %d executions, exhausted %v, failures %v; want %d, exhausted, none",
+				c.strategy, r.Executions, r.Exhausted, r.FailureCounts, c.executions)
+		}
+	}
+}

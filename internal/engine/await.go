@@ -218,16 +218,25 @@ func (t *Thread) noteRead(o *Obj) {
 	}
 }
 
+// MaxIdleYields is how many Yields in a row, with no step between, a
+// thread may call before it is taken to loop on nothing but yields, and
+// blocks for good. Fewer are one pause: runtime.Gosched called in a
+// loop of its own, as a back-off that yields 1, 2, 4, ... times between
+// two attempts, returns in Go whatever the count.
+const MaxIdleYields = 1 << 12
+
 // Yield ends a turn of a busy-wait loop. The turn is taken to be the loads
 // (and failed compare-and-swaps, which only read) t made since its last
 // step of another kind, its previous Yield or the
 // return of its last Await, whichever came last: if there are some, t
 // blocks until another thread writes one of their variables, as an Await
 // whose condition made them. If t made no step at all since its previous
-// Yield, the loop does nothing, and t blocks for good. Otherwise (its last
-// step was not a load: the turn did more than read) Yield does nothing. A
-// turn that read the clock only yields: the loop waits for time, which
-// its reads move (poll.go).
+// Yield, this Yield continues the pause the previous one made (a back-off
+// that yields several times in a row) and does nothing, unless it is the
+// MaxIdleYields-th in a row: then the loop does nothing but yield, and t
+// blocks for good. Otherwise (its last step was not a load: the turn did
+// more than read) Yield does nothing. A turn that read the clock only
+// yields: the loop waits for time, which its reads move (poll.go).
 func (t *Thread) Yield() {
 	if t.inAwait {
 		t.fail(trace.Panic, "weft: w.Yield in the condition of w.Await")
@@ -245,6 +254,9 @@ func (t *Thread) Yield() {
 	}
 	start := int(e.tr.Threads[t.id].Step) + 1 // the thread's first step
 	last := n - 1
+	if prev >= 0 && n == prev {
+		last = -1 // no step at all, of any thread, since the previous Yield
+	}
 	for ; last >= start; last-- {
 		if ev := &e.tr.Events[last]; ev.Thread == t.id || ev.Partner == t.id {
 			break
@@ -252,9 +264,19 @@ func (t *Thread) Yield() {
 	}
 	t.await = t.await[:0]
 	if prev >= 0 && last < prev {
-		t.block(trace.AwaitYield) // nothing at all since the previous Yield
+		// Nothing at all since the previous Yield, which let t go on:
+		// this one is part of the same pause (a back-off that yields
+		// several times in a row), unless there are so many that only
+		// yields are left in the loop.
+		t.idleYields++
+		if t.idleYields >= MaxIdleYields {
+			t.block(trace.AwaitYield)
+			return
+		}
+		t.noteYield()
 		return
 	}
+	t.idleYields = 0
 	lo := max(start, prev, int(t.turnFrom))
 	for i := last; i >= lo; i-- {
 		ev := &e.tr.Events[i]

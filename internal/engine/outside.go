@@ -12,6 +12,13 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
+// BeforeExecution is the origin (MadeOutside) of a channel that the
+// execution uses but did not make: code outside any execution made it (a
+// package-level variable's initialisation, TestMain, the test's code
+// before the exploration, an earlier execution), or a package weft test
+// does not rewrite did.
+const BeforeExecution = "\x00before"
+
 // MadeOutside says that the next object the running thread creates
 // (Create) stands for one that origin, a function outside weft's control
 // ("example.com/pool.Results"), made. Outside an execution it does
@@ -53,7 +60,13 @@ func (e *Exec) blockedOutside(blocked string) (*Thread, string) {
 			}
 		}
 		for _, o := range objs {
-			if origin, ok := e.origins[o]; ok && o != nil {
+			origin, ok := e.origins[o]
+			switch {
+			case !ok || o == nil:
+			case origin == BeforeExecution:
+				return t, fmt.Sprintf("%s blocked on %s, a channel this execution did not make, outside weft's control: it was made before the execution began (by a package-level variable's initialisation, TestMain, or an earlier execution) or by a package weft test does not rewrite, so weft does not know what happened to it outside the execution nor which goroutines, outside weft, would send on it or close it; blocked:%s",
+					t.label(), e.describe(t.op), blocked)
+			default:
 				return t, fmt.Sprintf("%s blocked on %s, a channel made in %s, outside weft's control: the goroutines that would send on it or close it run outside weft (a package kept real with -real, or the standard library), so weft can neither schedule them nor tell whether they ever will; blocked:%s",
 					t.label(), e.describe(t.op), origin, blocked)
 			}

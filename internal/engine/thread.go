@@ -78,7 +78,8 @@ type Thread struct {
 	// (await.go), cond the condition of its pending w.Await; inAwait
 	// marks the silent evaluation of an Await's condition;
 	// yieldAt is the number of steps when the thread last called Yield
-	// (-1: never), turnFrom when its last Await returned.
+	// (-1: never), turnFrom when its last Await returned; idleYields
+	// counts the Yields in a row with no step between (await.go).
 	await   []awaitRead
 	cond    func() bool
 	waits   []*Obj
@@ -88,6 +89,10 @@ type Thread struct {
 	steps, countedTo int32
 	yieldAt          int32
 	turnFrom         int32
+	idleYields       int32
+	// idleSteps counts the thread's steps in a row that only read
+	// (fair.go).
+	idleSteps int32
 	// The fairness rule (fair.go): wanted marks a thread found enabled
 	// since its last step, waited counts the yields of others since then,
 	// tickSkips the ticks its selects received in a row while another

@@ -39,6 +39,8 @@
 //	t.Helper()            t.Helper(); weftrt.Helper()
 //	src.Values(2)         weftrt.Made("example.com/src.Values", src.Values(2))
 //	                      (a channel returned by a package weft test does not rewrite)
+//	make(chan int, 1)     weftrt.MakeChan(make(chan int, 1))
+//	                      (so that a channel an execution did not make is told from its own)
 //	//weft:leaks=off      func TestX(t *testing.T) { weftrt.Test(t, func() { body }, weftrt.IgnoreLeaks()) }
 //	                      (and //weft:ignore-leak F,... : weftrt.IgnoreLeak("F", ...))
 //	func TestX(t *testing.T) { body }

@@ -448,6 +448,15 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			r.replace(call.Args[0].End(), call.Rparen+1, ").Len()")
 		}
 		return true
+	case "make":
+		r.makeChan(call)
+		return true
+	}
+	if r.rtFunc(call) == "MakeChan" && len(call.Args) == 1 {
+		// Rewritten already: its make stays as it is.
+		if inner, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
+			r.made[inner] = true
+		}
 	}
 	if k := isRun(r.info, call); k == testRun || k == weftRun {
 		r.runCall(call, k)
@@ -479,6 +488,30 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 		}
 	}
 	return true
+}
+
+// makeChan wraps a make of a channel (weftrt.MakeChan), so that inside an
+// execution the channel is known to be the execution's own: a goroutine
+// left blocked on a channel the execution did not make (one a
+// package-level variable's initialisation made) is blocked outside weft.
+// A make of a type parameter's type is left as it is.
+func (r *rewriter) makeChan(call *ast.CallExpr) {
+	if r.made[call] {
+		return
+	}
+	t := r.info.TypeOf(call)
+	if t == nil {
+		return
+	}
+	if _, ok := t.(*types.TypeParam); ok {
+		return
+	}
+	if _, ok := t.Underlying().(*types.Chan); !ok {
+		return
+	}
+	r.usesRT = true
+	r.replace(call.Pos(), call.Pos(), rtName+".MakeChan(")
+	r.insert(r.off(call.End()), ")", true)
 }
 
 // madeOutside wraps a call of a function of a package weft test does not

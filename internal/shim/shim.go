@@ -24,6 +24,7 @@ type table struct {
 	serial  uint64
 	objs    ptrTable // values of the type Lookup makes
 	origins ptrTable // string: MadeOutside
+	inside  ptrTable // bool: MadeInside
 }
 
 // current returns the table of the current execution, emptied if it holds
@@ -42,6 +43,7 @@ func current() *table {
 		tb.serial = s
 		tb.objs.reset()
 		tb.origins.reset()
+		tb.inside.reset()
 	}
 	return tb
 }
@@ -97,11 +99,26 @@ func MadeOutside(p unsafe.Pointer, origin string) {
 	}
 }
 
+// MadeInside records that the channel whose pointer is p was made by the
+// current execution, in code weft test rewrote (weftrt.MakeChan) or in a
+// stand-in.
+func MadeInside(p unsafe.Pointer) {
+	current().inside.put(p, true)
+}
+
 // MakingOutside tells the engine, before the weft object of the channel
 // whose pointer is p is made, where code outside weft's control made the
-// channel (MadeOutside), if it did.
+// channel (MadeOutside), if it did, or that the execution did not make it
+// (engine.BeforeExecution): code outside any execution made it (package
+// initialisation, TestMain, an earlier execution), or a package weft test
+// does not rewrite did.
 func MakingOutside(p unsafe.Pointer) {
-	if o, ok := current().origins.get(p); ok {
+	tb := current()
+	if o, ok := tb.origins.get(p); ok {
 		engine.MadeOutside(o.(string))
+		return
+	}
+	if _, ok := tb.inside.get(p); !ok {
+		engine.MadeOutside(engine.BeforeExecution)
 	}
 }

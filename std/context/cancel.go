@@ -43,7 +43,7 @@ func newCancelCtx(parent Context) *cancelCtx {
 	if parent == nil {
 		panic("cannot create context from nil parent")
 	}
-	c := &cancelCtx{parent: parent, done: make(chan struct{})}
+	c := &cancelCtx{parent: parent, done: rt.MakeChan(make(chan struct{}))}
 	if p, ok := parent.Value(&ctxKey).(*cancelCtx); ok {
 		c.owner = p
 		p.adopt(c)

@@ -53,7 +53,7 @@ func errString(err error) string {
 func TestWorker(t *testing.T) {
 	r := stdtest.Explore(t, func() {
 		ctx, cancel := wcontext.WithCancel(context.Background())
-		done := make(chan error)
+		done := rt.MakeChan(make(chan error))
 		rt.Go(func() {
 			rt.OfRecv("", ctx.Done()).Recv()
 			rt.Of("", done).Send(ctx.Err())
@@ -100,7 +100,7 @@ func TestAfterFunc(t *testing.T) {
 	var got string
 	r := stdtest.Explore(t, func() {
 		ctx, cancel := wcontext.WithCancel(context.Background())
-		ran := make(chan string, 2)
+		ran := rt.MakeChan(make(chan string, 2))
 		wcontext.AfterFunc(ctx, func() { rt.Of("", ran).Send("ran") })
 		stop := wcontext.AfterFunc(ctx, func() { rt.Of("", ran).Send("stopped one ran") })
 		stopped := stop()

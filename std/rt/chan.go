@@ -154,6 +154,23 @@ func (c Chan[T]) Loop() (Chan[T], T) {
 	return c, zero
 }
 
+// MakeChan returns c, a channel that a make of the program's just made:
+// the rewriting wraps each make of a channel (weftrt.MakeChan(make(chan
+// int, 1))), so that inside an execution a channel the execution made is
+// told from one made before it began (by a package-level variable's
+// initialisation, TestMain, an earlier execution), which a goroutine left
+// blocked on is reported as blocked outside weft.
+//
+//go:norace
+func MakeChan[C any](c C) C {
+	if shim.Active() {
+		if p := shim.ChanPointer(c); p != nil {
+			shim.MadeInside(p)
+		}
+	}
+	return c
+}
+
 // Made returns c, a channel that origin, a function of a package weft test
 // does not rewrite (the standard library's, or one kept real with -real),
 // made: the rewriting wraps such a call (weftrt.Made("example.com/pool.Results",

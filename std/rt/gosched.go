@@ -11,7 +11,8 @@ import (
 // the file's import of runtime stays used): inside an execution it is
 // weft.Yield, the end of a turn of a busy-wait loop (the thread blocks
 // until another writes a variable the turn loaded, or failed to
-// CompareAndSwap; a turn that made no step at all blocks for good);
+// CompareAndSwap; Goscheds in a row, as a back-off makes, are one pause,
+// and a loop of nothing but Goscheds blocks for good);
 // outside one it calls gosched.
 func Gosched(gosched func()) {
 	if shim.Active() {

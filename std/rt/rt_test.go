@@ -10,7 +10,7 @@ import (
 // TestOutsideExecution checks the channel operations and Select outside an
 // execution: Go's own, on the real channel.
 func TestOutsideExecution(t *testing.T) {
-	ch := make(chan int, 2)
+	ch := rt.MakeChan(make(chan int, 2))
 	c := rt.Of("", ch)
 	c.Send(1)
 	rt.OfSend("", ch).Send(2)
@@ -25,7 +25,7 @@ func TestOutsideExecution(t *testing.T) {
 		t.Fatal("a value from a drained channel")
 	}
 	var nilCh chan int
-	in := make(chan string, 1)
+	in := rt.MakeChan(make(chan string, 1))
 	sc, rc, nc := rt.Of("", in).SendCase("x"), rt.Of("", in).RecvCase(), rt.Of("", nilCh).RecvCase()
 	if i := rt.Select(false, nc, sc); i != 1 {
 		t.Errorf("Select chose case %d, want the send (1)", i)
@@ -36,7 +36,7 @@ func TestOutsideExecution(t *testing.T) {
 	if i := rt.Select(true, nc, rc); i != -1 {
 		t.Errorf("Select chose case %d, want the default (-1)", i)
 	}
-	done := make(chan bool)
+	done := rt.MakeChan(make(chan bool))
 	rt.Go(func() { done <- true })
 	<-done
 }
@@ -80,7 +80,7 @@ func TestNilChannel(t *testing.T) {
 func TestSelect(t *testing.T) {
 	seen := map[int]bool{}
 	_, err := weft.Explore(func(w *weft.T) {
-		a, b := make(chan int), make(chan int)
+		a, b := rt.MakeChan(make(chan int)), rt.MakeChan(make(chan int))
 		rt.Go(func() { rt.Of("", a).Send(1) })
 		rt.Go(func() { rt.Of("", b).Recv() })
 		ra, sb := rt.Of("", a).RecvCase(), rt.Of("", b).SendCase(2)
@@ -105,7 +105,7 @@ func TestSelect(t *testing.T) {
 // of an interface type that carries a nil value: the case receives nil,
 // as Go's select does.
 func TestSelectNilInterface(t *testing.T) {
-	errs := make(chan error, 1)
+	errs := rt.MakeChan(make(chan error, 1))
 	errs <- nil
 	rc := rt.Of("", errs).RecvCase()
 	if i := rt.Select(false, rc); i != 0 || rc.V != nil || !rc.OK {

@@ -14,7 +14,7 @@ func TestSub(t *testing.T) {
 	calls := 0
 	t.Run("sends", rt.Sub(func(t *testing.T) {
 		calls++
-		ch := make(chan int)
+		ch := rt.MakeChan(make(chan int))
 		for i := range 2 {
 			rt.Go(func() { rt.Of("", ch).Send(i) })
 		}

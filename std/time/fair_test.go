@@ -21,9 +21,9 @@ import (
 func tickerLock(bug bool, n int) func() {
 	return func() {
 		var mu wsync.Mutex
-		add := rt.Of("", make(chan struct{}, 1))
-		stop := rt.Of("", make(chan struct{}))
-		done := rt.Of("", make(chan struct{}))
+		add := rt.Of("", rt.MakeChan(make(chan struct{}, 1)))
+		stop := rt.Of("", rt.MakeChan(make(chan struct{})))
+		done := rt.Of("", rt.MakeChan(make(chan struct{})))
 		rt.Go(func() {
 			tk := wtime.NewTicker(time.Nanosecond)
 			defer tk.Stop()

@@ -29,7 +29,7 @@ func TestPollLoops(t *testing.T) {
 		}
 	}
 	timer := func() {
-		fired := make(chan struct{})
+		fired := rt.MakeChan(make(chan struct{}))
 		wtime.AfterFunc(2*time.Millisecond, func() { rt.Of("", fired).Close() })
 		deadline := wtime.Now().Add(5 * time.Millisecond)
 		for wtime.Until(deadline) > 0 {

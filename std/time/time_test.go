@@ -42,7 +42,7 @@ func TestTimeoutLeak(t *testing.T) {
 		executions, cut int
 	}{{0, "leak", 1, 0}, {1, "", 2, 1}} {
 		r := stdtest.Explore(t, func() {
-			result := make(chan int, c.capacity)
+			result := rt.MakeChan(make(chan int, c.capacity))
 			rt.Go(func() {
 				wtime.Sleep(2 * time.Second)
 				rt.Of("", result).Send(1)
@@ -139,7 +139,7 @@ func TestAfterFunc(t *testing.T) {
 // Stop stopped one, and an x per function run after that Stop.
 func afterFuncProgram() string {
 	var got []string
-	ran := make(chan string, 3)
+	ran := rt.MakeChan(make(chan string, 3))
 	f := func() { rt.Of("", ran).Send(since(wtime.Now())) }
 	tm := wtime.AfterFunc(time.Second, f)
 	got = append(got, rt.Of("", ran).Recv())
@@ -164,7 +164,7 @@ func TestOutsideExecution(t *testing.T) {
 	if tm.Stop() {
 		t.Error("Stop of a fired timer reported it armed")
 	}
-	done := make(chan bool)
+	done := rt.MakeChan(make(chan bool))
 	wtime.AfterFunc(time.Millisecond, func() { done <- true })
 	<-done
 }

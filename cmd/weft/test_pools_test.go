@@ -1,0 +1,158 @@
+// This file tests weft test on the shapes of goroutine pools' code and
+// tests: a spin lock whose back-off calls runtime.Gosched several times in
+// a row, a default pool that a package-level variable's initialisation
+// made, a release that spins on a closed channel until the pool's
+// goroutine says it has stopped.
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// poolFiles is a module with the shapes the tests of goroutine pools
+// have.
+var poolFiles = map[string]string{
+	"go.mod": "module example.com/pl\n\ngo 1.26.0\n",
+	"lock.go": `package pl
+
+import (
+	"runtime"
+	"sync/atomic"
+)
+
+// Lock is a spin lock whose back-off yields 1, 2, 4, ... times between
+// two attempts.
+type Lock uint32
+
+func (l *Lock) Lock() {
+	backoff := 1
+	for !atomic.CompareAndSwapUint32((*uint32)(l), 0, 1) {
+		for i := 0; i < backoff; i++ {
+			runtime.Gosched()
+		}
+		if backoff < 16 {
+			backoff <<= 1
+		}
+	}
+}
+
+func (l *Lock) Unlock() { atomic.StoreUint32((*uint32)(l), 0) }
+`,
+	"pool.go": `package pl
+
+// Pool closes done when it is released.
+type Pool struct{ done chan struct{} }
+
+func NewPool() *Pool { return &Pool{done: make(chan struct{})} }
+
+// Release closes done if the pool runs no task.
+func (p *Pool) Release(running bool) {
+	if !running {
+		close(p.done)
+	}
+}
+
+// Wait waits for the release.
+func (p *Pool) Wait() { <-p.done }
+
+// defaultPool is made at the package's initialisation, outside any
+// execution.
+var defaultPool = NewPool()
+`,
+	"pl_test.go": `package pl
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+func TestBackoff(t *testing.T) {
+	var l Lock
+	var wg sync.WaitGroup
+	n := 0
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 3 {
+				l.Lock()
+				n++
+				l.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if n != 6 {
+		t.Errorf("n = %d, want 6", n)
+	}
+}
+
+func TestDefaultPool(t *testing.T) {
+	go defaultPool.Release(true)
+	defaultPool.Wait()
+}
+
+func TestOwnPool(t *testing.T) {
+	p := NewPool()
+	go p.Release(true)
+	p.Wait()
+}
+
+func TestSpinRelease(t *testing.T) {
+	done, stop := make(chan struct{}), make(chan struct{})
+	close(done)
+	var stopped atomic.Int32
+	go func() {
+		select {
+		case <-done:
+		case <-stop:
+		}
+		stopped.Store(1)
+	}()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-done:
+			<-done
+			if stopped.Load() == 1 {
+				return
+			}
+		}
+	}
+}
+`,
+}
+
+// TestTestPools runs weft test on poolFiles: the goroutine that lost the
+// spin lock three times in a row yields four times in a row, which is one
+// pause, not a loop of nothing but yields (a deadlock, before). A test
+// left waiting on the channel of the pool a package-level variable's
+// initialisation made is blocked outside weft, which cannot know what
+// happened to the channel outside the execution (a deadlock, before); one
+// waiting on its own pool's is deadlocked. A loop whose turns only
+// receive from a closed channel and load spins without a yield, and gives
+// way to the goroutine it waits for after SpinSteps of them (a livelock at
+// the step bound, before).
+func TestTestPools(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	t.Parallel()
+	out := testModuleArgs(t, t.TempDir(), poolFiles, []string{"-v", "-max-steps", "10000"}, exitFailure)
+	for _, want := range []string{
+		"pl_test.go:9: weft: strategy optimal, executions 2625 (complete 2625, cut 0, failing 0)", "--- PASS: TestBackoff",
+		"pl_test.go:30: weft: blocked outside weft in T0 (execution 1, 0 steps)",
+		"T0 blocked on recv p.done, a channel this execution did not make, outside weft's control: it was made before the execution began",
+		"--- FAIL: TestDefaultPool",
+		"pl_test.go:35: weft: deadlock (execution 1, 0 steps)", "--- FAIL: TestOwnPool",
+		"pl_test.go:41: weft: strategy optimal, executions 676 (complete 627, cut 49, failing 0)", "--- PASS: TestSpinRelease",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
