@@ -8,6 +8,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,6 +37,7 @@ var batched = map[string]struct {
 	"names":      {namesFiles, true},
 	"outside":    {outsideFiles, true},
 	"words":      {wordsFiles, true},
+	"xt":         {externalFiles, false},
 }
 
 // batch is the one run of weft test on the batched modules.
@@ -48,10 +50,10 @@ var batch struct {
 }
 
 // batchModule returns what weft test -v printed for the package name of
-// the batched module, and the module's directory. The first call runs
-// weft test on every batched package, without replay files; a test's
-// package must pass or fail as batched says, and its output end with its
-// ok or FAIL line.
+// the batched module and the packages under it, and the module's
+// directory. The first call runs weft test on every batched package,
+// without replay files; a test's package must pass or fail as batched
+// says, and its output end with its ok or FAIL line.
 func batchModule(t *testing.T, name string) (string, string) {
 	t.Helper()
 	b, ok := batched[name]
@@ -68,7 +70,12 @@ func batchModule(t *testing.T, name string) (string, string) {
 			wantCode = exitFailure
 		}
 	}
-	out := batch.outs[name]
+	var out string
+	for _, pkg := range slices.Sorted(maps.Keys(batch.outs)) {
+		if pkg == name || strings.HasPrefix(pkg, name+"/") {
+			out += batch.outs[pkg]
+		}
+	}
 	end := "ok  \texample.com/" + name + "\t"
 	if b.fails {
 		end = "FAIL\texample.com/" + name + "\t"
