@@ -8,18 +8,10 @@ import (
 	"testing"
 )
 
-// TestTestAssertionLibrary runs tests that fail through a helper package
-// of testify's kind (its own TestingT interface, t.Helper, t.Errorf and
-// t.FailNow): each message appears once, in the failing execution's
-// report under its test, placed at the test's line (the helpers called
-// t.Helper); a panic's stack holds the program's frames only.
-func TestTestAssertionLibrary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/assertlib\n\ngo 1.26.0\n",
-		"check/check.go": `// Package check is a tiny assertion library in testify's style.
+// assertlibFiles is the module of TestTestAssertionLibrary.
+var assertlibFiles = map[string]string{
+	"go.mod": "module example.com/assertlib\n\ngo 1.26.0\n",
+	"check/check.go": `// Package check is a tiny assertion library in testify's style.
 package check
 
 // TestingT is the part of *testing.T the assertions use.
@@ -48,7 +40,7 @@ func Check(t TestingT, want, got any) bool {
 	return true
 }
 `,
-		"c_test.go": `package assertlib
+	"c_test.go": `package assertlib
 
 import (
 	"sync"
@@ -104,8 +96,18 @@ func TestPanic(t *testing.T) {
 	wg.Wait()
 }
 `,
+}
+
+// TestTestAssertionLibrary runs tests that fail through a helper package
+// of testify's kind (its own TestingT interface, t.Helper, t.Errorf and
+// t.FailNow): each message appears once, in the failing execution's
+// report under its test, placed at the test's line (the helpers called
+// t.Helper); a panic's stack holds the program's frames only.
+func TestTestAssertionLibrary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	out := testModule(t, t.TempDir(), files, exitFailure)
+	out, _ := batchModule(t, "assertlib")
 	for _, c := range []struct{ test, msg string }{
 		{"TestCounter", "c_test.go:27: t.Errorf: count: want 2, got 1"},
 		{"TestSoft", "c_test.go:43: t.Errorf: check: want 1, got 0"},

@@ -8,24 +8,17 @@ import (
 	"testing"
 )
 
-// TestTestLeakDirectives checks //weft:leaks=off and //weft:ignore-leak
-// on a Test function: its goroutine left blocked is no leak, while the
-// same goroutine in a test without the directive is; an unknown
-// directive refuses its test.
-func TestTestLeakDirectives(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/directives\n\ngo 1.26.0\n",
-		"w.go": `package directives
+// directivesFiles is the module of TestTestLeakDirectives.
+var directivesFiles = map[string]string{
+	"go.mod": "module example.com/directives\n\ngo 1.26.0\n",
+	"w.go": `package directives
 
 // worker waits for a job that never comes.
 func worker(jobs chan int) {
 	<-jobs
 }
 `,
-		"w_test.go": `package directives
+	"w_test.go": `package directives
 
 import "testing"
 
@@ -55,8 +48,17 @@ func TestMisspelt(t *testing.T) {
 	go worker(make(chan int))
 }
 `,
+}
+
+// TestTestLeakDirectives checks //weft:leaks=off and //weft:ignore-leak
+// on a Test function: its goroutine left blocked is no leak, while the
+// same goroutine in a test without the directive is; an unknown
+// directive refuses its test.
+func TestTestLeakDirectives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	out := testModule(t, t.TempDir(), files, exitFailure)
+	out, _ := batchModule(t, "directives")
 	for _, want := range []string{
 		"--- PASS: TestOff",
 		"--- PASS: TestIgnored",

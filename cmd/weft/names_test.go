@@ -8,18 +8,10 @@ import (
 	"testing"
 )
 
-// TestTestNames checks that a report names channels, mutexes, wait groups
-// and sync.Maps by the expression of their first operation in the
-// execution (stop, p.jobs, p.mu, wg, sync.Map c.m), in the package's code
-// and its tests, rather than by class and number (chan#2, mutex#1).
-func TestTestNames(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	t.Parallel()
-	files := map[string]string{
-		"go.mod": "module example.com/names\n\ngo 1.26.0\n",
-		"p.go": `package names
+// namesFiles is the module of TestTestNames.
+var namesFiles = map[string]string{
+	"go.mod": "module example.com/names\n\ngo 1.26.0\n",
+	"p.go": `package names
 
 import "sync"
 
@@ -45,7 +37,7 @@ func (c *Cache) Fill(k string) bool {
 	return true
 }
 `,
-		"p_test.go": `package names
+	"p_test.go": `package names
 
 import (
 	"sync"
@@ -80,8 +72,18 @@ func TestMap(t *testing.T) {
 	}
 }
 `,
+}
+
+// TestTestNames checks that a report names channels, mutexes, wait groups
+// and sync.Maps by the expression of their first operation in the
+// execution (stop, p.jobs, p.mu, wg, sync.Map c.m), in the package's code
+// and its tests, rather than by class and number (chan#2, mutex#1).
+func TestTestNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	out := testModule(t, t.TempDir(), files, exitFailure)
+	t.Parallel()
+	out, _ := batchModule(t, "names")
 	for _, want := range []string{
 		`            no thread can move:
             	T0 blocked on wg.wait wg
@@ -114,18 +116,10 @@ func TestMap(t *testing.T) {
 	}
 }
 
-// TestTestNamesWords checks that a report names the words accessed
-// atomically by their expressions (a typed atomic field c.hits, a word
-// given by address &total, a local atomic.Bool), and a sync.Map whose
-// first operation is through a method value, rather than var#1 and
-// sync.Map#1.
-func TestTestNamesWords(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/words\n\ngo 1.26.0\n",
-		"w.go": `package words
+// wordsFiles is the module of TestTestNamesWords.
+var wordsFiles = map[string]string{
+	"go.mod": "module example.com/words\n\ngo 1.26.0\n",
+	"w.go": `package words
 
 import (
 	"sync"
@@ -151,7 +145,7 @@ func Bump() {
 	atomic.StoreInt64(&total, v+1)
 }
 `,
-		"w_test.go": `package words
+	"w_test.go": `package words
 
 import (
 	"sync"
@@ -202,8 +196,18 @@ func TestMapValue(t *testing.T) {
 	<-done
 }
 `,
+}
+
+// TestTestNamesWords checks that a report names the words accessed
+// atomically by their expressions (a typed atomic field c.hits, a word
+// given by address &total, a local atomic.Bool), and a sync.Map whose
+// first operation is through a method value, rather than var#1 and
+// sync.Map#1.
+func TestTestNamesWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	out := testModule(t, t.TempDir(), files, exitFailure)
+	out, _ := batchModule(t, "words")
 	for _, want := range []string{
 		"  T1   load c.hits = 0                   w.go:15\n",
 		"  T1   store c.hits = 1                  w.go:16\n",

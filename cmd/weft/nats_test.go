@@ -34,7 +34,9 @@ func TestMain(m *testing.M) {
 			stallWorker(os.Args[2])
 		}
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBatch()
+	os.Exit(code)
 }
 
 // stallWorker takes one unit from the server at url, prints its subject

@@ -10,16 +10,10 @@ import (
 	"testing"
 )
 
-// TestTestDeferLine checks that the step of a deferred call of a
-// stand-in (wg.Done, mu.Unlock, close) is shown at its defer statement's
-// line, not at the line of the panic or the return that ran it.
-func TestTestDeferLine(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/deferline\n\ngo 1.26.0\n",
-		"d_test.go": `package deferline
+// deferlineFiles is the module of TestTestDeferLine.
+var deferlineFiles = map[string]string{
+	"go.mod": "module example.com/deferline\n\ngo 1.26.0\n",
+	"d_test.go": `package deferline
 
 import (
 	"sync"
@@ -57,8 +51,16 @@ func TestClose(t *testing.T) {
 	}
 }
 `,
+}
+
+// TestTestDeferLine checks that the step of a deferred call of a
+// stand-in (wg.Done, mu.Unlock, close) is shown at its defer statement's
+// line, not at the line of the panic or the return that ran it.
+func TestTestDeferLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	out := testModule(t, t.TempDir(), files, exitFailure)
+	out, _ := batchModule(t, "deferline")
 	for _, want := range []string{
 		"  T1   lock mu                           d_test.go:14\n",
 		"  T1   unlock mu                         d_test.go:15\n",
@@ -71,17 +73,10 @@ func TestClose(t *testing.T) {
 	}
 }
 
-// TestTestFoldedCalls checks that the inner steps of weft's stand-in for
-// package context (its mutex, its timer, the goroutine that waits for the
-// deadline) are shown as the program's calls: one step each, at the
-// program's line.
-func TestTestFoldedCalls(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/folded\n\ngo 1.26.0\n",
-		"c_test.go": `package folded
+// foldedFiles is the module of TestTestFoldedCalls.
+var foldedFiles = map[string]string{
+	"go.mod": "module example.com/folded\n\ngo 1.26.0\n",
+	"c_test.go": `package folded
 
 import (
 	"context"
@@ -104,8 +99,17 @@ func TestTimeout(t *testing.T) {
 	}
 }
 `,
+}
+
+// TestTestFoldedCalls checks that the inner steps of weft's stand-in for
+// package context (its mutex, its timer, the goroutine that waits for the
+// deadline) are shown as the program's calls: one step each, at the
+// program's line.
+func TestTestFoldedCalls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	out := testModule(t, t.TempDir(), files, exitFailure)
+	out, _ := batchModule(t, "folded")
 	// The header counts the four steps listed, not the inner steps of
 	// the stand-ins (eleven).
 	if head := "weft: assertion in T0 (execution 1, 4 steps)\n"; !strings.Contains(out, head) {

@@ -14,24 +14,15 @@ import (
 	"github.com/weft-go/weft/internal/long"
 )
 
-// TestTestExternal runs weft test on external test packages (package
-// x_test), one in a directory with no other Go file, and a test helper of
-// a package that only tests import: each loads, the helper's goroutines
-// are weft's (the orders of its two senders and two receives: four
-// executions), and every test runs.
-func TestTestExternal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	t.Parallel()
-	files := map[string]string{
-		"go.mod": "module example.com/xt\n\ngo 1.26.0\n",
-		"xt.go": `package xt
+// externalFiles is the module of TestTestExternal.
+var externalFiles = map[string]string{
+	"go.mod": "module example.com/xt\n\ngo 1.26.0\n",
+	"xt.go": `package xt
 
 // Inc returns n+1.
 func Inc(n int) int { return n + 1 }
 `,
-		"xt_test.go": `package xt_test
+	"xt_test.go": `package xt_test
 
 import (
 	"testing"
@@ -46,7 +37,7 @@ func TestExt(t *testing.T) {
 	}
 }
 `,
-		"internal/testutil/testutil.go": `// Package testutil is imported by tests only.
+	"internal/testutil/testutil.go": `// Package testutil is imported by tests only.
 package testutil
 
 import "testing"
@@ -64,7 +55,7 @@ func Both(t testing.TB, f func(int) int) int {
 	return a + b
 }
 `,
-		"only/only_test.go": `package only_test
+	"only/only_test.go": `package only_test
 
 import "testing"
 
@@ -74,8 +65,19 @@ func TestOnly(t *testing.T) {
 	<-done
 }
 `,
+}
+
+// TestTestExternal runs weft test on external test packages (package
+// x_test), one in a directory with no other Go file, and a test helper of
+// a package that only tests import: each loads, the helper's goroutines
+// are weft's (the orders of its two senders and two receives: four
+// executions), and every test runs.
+func TestTestExternal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	out := testModuleArgs(t, t.TempDir(), files, []string{"-v", "./..."}, exitOK)
+	t.Parallel()
+	out, _ := batchModule(t, "xt")
 	for _, want := range []string{
 		"xt_test.go:10: weft: strategy optimal, executions 4 (complete 4, cut 0, failing 0)", "--- PASS: TestExt",
 		"only_test.go:5: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0)", "--- PASS: TestOnly",
@@ -352,7 +354,7 @@ func TestTestGoexit(t *testing.T) {
 		t.Skip("builds a module with weft test")
 	}
 	t.Parallel()
-	out := testModule(t, t.TempDir(), goexitFiles, exitOK)
+	out, _ := batchModule(t, "gx")
 	for _, want := range []string{"gx_test.go:9: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0)", "--- PASS: TestGoexit", "--- SKIP: TestLibrarySkip"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

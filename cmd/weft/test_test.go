@@ -80,27 +80,17 @@ func TestParseTestArgs(t *testing.T) {
 	}
 }
 
-// TestTestOutsideWeft runs weft test in a module that does not require
-// weft: a temporary -modfile adds it, the module's files stay as they were,
-// and the report names the original file and line. A failure through a
-// call of t's methods that was not rewritten fails the execution, and
-// t.Skip skips the test.
-func TestTestOutsideWeft(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
-	t.Parallel()
-	dir := t.TempDir()
-	files := map[string]string{
-		"go.mod": "module example.com/outside\n\ngo 1.26.0\n",
-		"stop.go": `package outside
+// outsideFiles is the module of TestTestOutsideWeft.
+var outsideFiles = map[string]string{
+	"go.mod": "module example.com/outside\n\ngo 1.26.0\n",
+	"stop.go": `package outside
 
 // Stop closes done.
 func Stop(done chan struct{}) {
 	close(done)
 }
 `,
-		"indirect_test.go": `package outside
+	"indirect_test.go": `package outside
 
 import "testing"
 
@@ -117,9 +107,9 @@ func TestSkipped(t *testing.T) {
 	t.Skip("not today")
 }
 `,
-		// Three goroutines count: as statements, the adds commute (one
-		// trace); with their results used, each order is explored.
-		"count_test.go": `package outside
+	// Three goroutines count: as statements, the adds commute (one
+	// trace); with their results used, each order is explored.
+	"count_test.go": `package outside
 
 import (
 	"sync"
@@ -158,7 +148,7 @@ func TestCountUsed(t *testing.T) {
 	})
 }
 `,
-		"stop_test.go": `package outside
+	"stop_test.go": `package outside
 
 import "testing"
 
@@ -168,8 +158,19 @@ func TestStop(t *testing.T) {
 	Stop(done)
 }
 `,
+}
+
+// TestTestOutsideWeft runs weft test in a module that does not require
+// weft: a temporary -modfile adds it, the module's files stay as they were,
+// and the report names the original file and line. A failure through a
+// call of t's methods that was not rewritten fails the execution, and
+// t.Skip skips the test.
+func TestTestOutsideWeft(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
 	}
-	out := testModule(t, dir, files, exitFailure)
+	t.Parallel()
+	out, dir := batchModule(t, "outside")
 	for _, want := range []string{"weft: close of closed channel in T1", "T1   close done                        stop.go:5", "replay: weft test example.com/outside -run '^TestStop$' -replay 'TestStop=",
 		"the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite",
 		"--- FAIL: TestIndirect", "    indirect_test.go:14: not today\n--- SKIP: TestSkipped",
@@ -181,7 +182,7 @@ func TestStop(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "go.mod")); string(b) != files["go.mod"] {
+	if b, _ := os.ReadFile(filepath.Join(dir, "go.mod")); string(b) != batchGoMod {
 		t.Errorf("go.mod changed:\n%s", b)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "go.sum")); err == nil {
