@@ -45,7 +45,9 @@ type analysis struct {
 	vars   trace.VarIndex // the events of each variable (state.go), if varsOK
 	// varsOK and touchOK say whether vars and touch index the trace.
 	varsOK, touchOK bool
-	cands           []int32
+	// multi says whether an event of the trace is a receive or a select.
+	multi bool
+	cands []int32
 	// With verification on (hb.verify), each scan records the races it
 	// reverses (got) and verifyScan runs it again over every candidate,
 	// dry: recording (want) instead of reversing.
@@ -192,6 +194,7 @@ func (a *analysis) prepare(failLast bool) bool {
 	for t := range a.byThread {
 		a.byThread[t] = a.byThread[t][:0]
 	}
+	a.multi = false
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		ev := &a.evs[i]
@@ -202,6 +205,7 @@ func (a *analysis) prepare(failLast bool) bool {
 			}
 		}
 		ev.fails = false
+		a.multi = a.multi || multi(e.Op)
 		a.byThread[e.Thread] = append(a.byThread[e.Thread], int32(i))
 		if e.Partner != trace.NoThread {
 			a.byThread[e.Partner] = append(a.byThread[e.Partner], int32(i))
