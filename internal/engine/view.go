@@ -28,6 +28,10 @@
 // operation changed registers anew. Stale registrations are dropped when
 // their object is next visited. Tests can set CheckView to compare the
 // view with a full recomputation at every scheduling point.
+//
+// An execution with at most smallView threads keeps no watchers: every
+// thread is recomputed at every scheduling point, which costs less than
+// the bookkeeping. When it starts more, every thread registers.
 
 package engine
 
@@ -43,6 +47,10 @@ import (
 // on a difference. It is for tests: it costs a pass over every thread per
 // step.
 var CheckView bool
+
+// smallView is the number of threads up to which the view recomputes
+// every thread at every scheduling point.
+const smallView = 8
 
 // watch registers thread tid as reading an object or a thread while its
 // count of announces is ann.
@@ -65,6 +73,7 @@ func (e *Exec) resetView() {
 	clear(e.bits)
 	e.hiddenTh = e.hiddenTh[:0]
 	e.viewSeen, e.viewNow, e.viewFull, e.enabledN = 0, 0, true, 0
+	e.viewSmall = true
 }
 
 // markDirty marks t for recomputation at the next scheduling point.
@@ -116,8 +125,19 @@ func (e *Exec) fillView() int {
 		e.markDirty(e.clock)
 	}
 	evs := e.tr.Events
-	for i := e.viewSeen; i < len(evs); i++ {
-		e.touchEvent(&evs[i])
+	switch {
+	case n <= smallView:
+		e.viewFull = true
+	case e.viewSmall:
+		// The threads outgrew the small view: each registers as a watcher.
+		e.viewSmall, e.viewFull = false, true
+		for _, t := range e.threads {
+			t.watched = false
+		}
+	default:
+		for i := e.viewSeen; i < len(evs); i++ {
+			e.touchEvent(&evs[i])
+		}
 	}
 	e.viewSeen = len(evs)
 	if e.viewFull {
@@ -183,11 +203,14 @@ func (e *Exec) wake(l *[]watch) {
 // refresh recomputes thread t's entry in the view.
 func (e *Exec) refresh(t *Thread) {
 	var a int32
-	if t.done {
-		e.wake(e.threadWatchers(t.id))
-	} else {
+	switch {
+	case t.done:
+		if !e.viewSmall {
+			e.wake(e.threadWatchers(t.id))
+		}
+	default:
 		a = e.alts(t)
-		if !t.watched || t.watchAnn != t.announces {
+		if !e.viewSmall && (!t.watched || t.watchAnn != t.announces) {
 			t.watched, t.watchAnn = true, t.announces
 			e.watchOps(t)
 		}
@@ -254,7 +277,7 @@ func (e *Exec) watchOn(t *Thread, o *Obj) {
 // does, without marking o's other watchers: the condition of a pending
 // w.Await loaded o (await.go).
 func (e *Exec) addWatch(t *Thread, o *Obj) {
-	if o == nil || o.serial != e.serial {
+	if e.viewSmall || o == nil || o.serial != e.serial {
 		return
 	}
 	id := int(o.id)
