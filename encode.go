@@ -188,14 +188,25 @@ func encode[T any](k encoding, v T) uint64 {
 		return uint64(*(*uint32)(unsafe.Pointer(&v)))
 	case encBits8:
 		return *(*uint64)(unsafe.Pointer(&v))
+	case encSym, encString, encHash:
+		return encodeSlow(k, v)
+	}
+	return 0
+}
+
+// encodeSlow is encode for the encodings that take v as an interface: v,
+// a copy, goes to the heap, which the bits of an integer must not.
+//
+//go:norace
+//go:noinline
+func encodeSlow[T any](k encoding, v T) uint64 {
+	switch k {
 	case encSym:
 		return any(v).(symbolic).concrete()
 	case encString:
 		return hashString(fnvOffset, any(v).(string))
-	case encHash:
-		return hashValue(reflect.ValueOf(&v).Elem(), hashDepth)
 	}
-	return 0
+	return hashValue(reflect.ValueOf(&v).Elem(), hashDepth)
 }
 
 // noteValue notes v, the value the step t just ended read, wrote, sent or received, for
