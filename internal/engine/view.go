@@ -76,9 +76,10 @@ func (e *Exec) resetView() {
 	e.viewSmall = true
 }
 
-// markDirty marks t for recomputation at the next scheduling point.
+// markDirty marks t for recomputation at the next scheduling point (in a
+// small view, every thread is).
 func (e *Exec) markDirty(t *Thread) {
-	if !t.dirty {
+	if !t.dirty && !e.viewSmall {
 		t.dirty = true
 		e.dirty = append(e.dirty, t)
 	}
@@ -94,7 +95,8 @@ func (e *Exec) clearDirty() {
 
 // fillView brings the pending operation and alternatives of every thread
 // up to date and returns how many threads are enabled. The threads it
-// recomputed stay listed in e.dirty for fairView, which empties the list.
+// recomputed stay listed in e.dirty for fairView, which empties the list
+// (in a small view, every thread was).
 func (e *Exec) fillView() int {
 	v := &e.view
 	v.Step = len(e.tr.Events)
@@ -120,24 +122,24 @@ func (e *Exec) fillView() int {
 	if e.now != e.viewNow {
 		e.viewNow, e.viewFull = e.now, true
 	}
+	if n <= smallView {
+		e.fillSmall()
+		return e.enabledN
+	}
 	if e.clock != nil {
 		// Its pending advance is computed from every deadline (clockAlts).
 		e.markDirty(e.clock)
 	}
 	evs := e.tr.Events
-	switch {
-	case n <= smallView:
-		e.viewFull = true
-	case e.viewSmall:
+	if e.viewSmall {
 		// The threads outgrew the small view: each registers as a watcher.
 		e.viewSmall, e.viewFull = false, true
 		for _, t := range e.threads {
 			t.watched = false
 		}
-	default:
-		for i := e.viewSeen; i < len(evs); i++ {
-			e.touchEvent(&evs[i])
-		}
+	}
+	for i := e.viewSeen; i < len(evs); i++ {
+		e.touchEvent(&evs[i])
 	}
 	e.viewSeen = len(evs)
 	if e.viewFull {
@@ -155,6 +157,30 @@ func (e *Exec) fillView() int {
 		e.checkView()
 	}
 	return e.enabledN
+}
+
+// fillSmall is fillView for a small view: every thread is recomputed.
+func (e *Exec) fillSmall() {
+	enabled := 0
+	for _, t := range e.threads {
+		var a int32
+		if !t.done {
+			a = e.alts(t)
+		}
+		if a > 0 {
+			enabled++
+		}
+		t.vAlts = a
+		vt := &e.view.Threads[t.id]
+		setOp(&vt.Op, &t.op)
+		vt.Done = t.done
+		e.showAlts(t.id, a)
+	}
+	e.enabledN = enabled
+	e.viewSeen = len(e.tr.Events)
+	if CheckView {
+		e.checkView()
+	}
 }
 
 // touchEvent marks what event ev changed: its threads, and the watchers of
@@ -203,14 +229,11 @@ func (e *Exec) wake(l *[]watch) {
 // refresh recomputes thread t's entry in the view.
 func (e *Exec) refresh(t *Thread) {
 	var a int32
-	switch {
-	case t.done:
-		if !e.viewSmall {
-			e.wake(e.threadWatchers(t.id))
-		}
-	default:
+	if t.done {
+		e.wake(e.threadWatchers(t.id))
+	} else {
 		a = e.alts(t)
-		if !e.viewSmall && (!t.watched || t.watchAnn != t.announces) {
+		if !t.watched || t.watchAnn != t.announces {
 			t.watched, t.watchAnn = true, t.announces
 			e.watchOps(t)
 		}
