@@ -199,7 +199,11 @@ func (a *analysis) prepare(failLast bool) bool {
 		e := &tr.Events[i]
 		ev := &a.evs[i]
 		if i >= reuse {
-			*ev = event{Event: a.s.nm.event(*e), step: int32(len(a.byThread[e.Thread])), spawnLo: trace.NoThread}
+			// In place: an event is large.
+			*ev = event{}
+			ev.Event = *e
+			a.s.nm.own(&ev.Event)
+			ev.step, ev.spawnLo = int32(len(a.byThread[e.Thread])), trace.NoThread
 			if e.Partner != trace.NoThread {
 				ev.pstep = int32(len(a.byThread[e.Partner]))
 			}
