@@ -19,8 +19,8 @@ type Chan[T any] struct {
 	capacity int
 	buf      []T // ring buffer of a buffered channel
 	head     int
-	pend     []T // values of pending sends, parallel to the runtime's list
-	enc      func(T) uint64
+	pend     []T      // values of pending sends, parallel to the runtime's list
+	enc      encoding // bitsEncoding's, once registered
 	// onRecv, if set, runs after each receive from c, in the receiving
 	// thread: a ticker re-arms its timer so (ticker.go).
 	onRecv func()
@@ -55,8 +55,8 @@ func (c *Chan[T]) register(t *engine.Thread) *engine.Obj {
 		if len(c.buf) != c.capacity {
 			c.buf = make([]T, c.capacity)
 		}
-		if c.enc == nil {
-			c.enc = encoder[T]()
+		if c.enc == encUnset {
+			c.enc = bitsEncoding[T]()
 		}
 	}
 	return &c.o

@@ -13,46 +13,69 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// encoder returns the 64-bit encoding of a value of type T when T is an
-// integer, a boolean or a pointer-free type of at most 8 bytes, and nil
-// otherwise (such values are not recorded in the trace).
+// encoding is how the values of a type are recorded in the trace: a
+// variable or a channel keeps one (bitsEncoding, varEncoding) rather than a
+// function, which a generic type would allocate at its first use in every
+// execution.
+type encoding uint8
+
+const (
+	encUnset  encoding = iota // not computed yet: the zero value
+	encNone                   // not recorded: 0
+	encBits1                  // the bits of an integer or a boolean of 1 byte
+	encBits2                  // ... of 2 bytes
+	encBits4                  // ... of 4 bytes
+	encBits8                  // ... of 8 bytes
+	encSym                    // a concolic value's concrete value
+	encString                 // a hash of a string's bytes (hashString)
+	encHash                   // a hash of the value's contents (hashValue)
+)
+
+// hashed reports whether k hashes the value's contents: a report then
+// notes the value printed at the step, as later steps may change what it
+// refers to.
+func (k encoding) hashed() bool { return k >= encString }
+
+// bitsEncoding returns the encoding of values of type T when T is an
+// integer or a boolean, their bits, and encNone otherwise (such values are
+// not recorded in the trace).
 //
 //go:norace
-func encoder[T any]() func(T) uint64 {
+func bitsEncoding[T any]() encoding {
 	var zero T
 	switch any(zero).(type) {
 	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr, bool:
 		switch unsafe.Sizeof(zero) {
 		case 1:
-			return func(v T) uint64 { return uint64(*(*uint8)(unsafe.Pointer(&v))) }
+			return encBits1
 		case 2:
-			return func(v T) uint64 { return uint64(*(*uint16)(unsafe.Pointer(&v))) }
+			return encBits2
 		case 4:
-			return func(v T) uint64 { return uint64(*(*uint32)(unsafe.Pointer(&v))) }
+			return encBits4
 		case 8:
-			return func(v T) uint64 { return *(*uint64)(unsafe.Pointer(&v)) }
+			return encBits8
 		}
 	}
-	return nil
+	return encNone
 }
 
-// varEncoder returns the encoding of a shared variable's values of type T:
-// encoder's when T has one, a concolic value's concrete value, and
-// otherwise a hash of the value's contents (hashValue), with hashed set.
+// varEncoding returns the encoding of a shared variable's values of type
+// T: bitsEncoding's when T has one, a concolic value's concrete value,
+// and otherwise a hash of the value's contents.
 //
 //go:norace
-func varEncoder[T any]() (enc func(T) uint64, hashed bool) {
-	if enc := encoder[T](); enc != nil {
-		return enc, false
+func varEncoding[T any]() encoding {
+	if k := bitsEncoding[T](); k != encNone {
+		return k
 	}
 	var zero T
 	if _, ok := any(zero).(symbolic); ok {
-		return func(v T) uint64 { return any(v).(symbolic).concrete() }, false
+		return encSym
 	}
 	if _, ok := any(zero).(string); ok {
-		return func(v T) uint64 { return hashString(fnvOffset, any(v).(string)) }, true
+		return encString
 	}
-	return func(v T) uint64 { return hashValue(reflect.ValueOf(&v).Elem(), hashDepth) }, true
+	return encHash
 }
 
 // FNV-1a's parameters, for hashString.
@@ -150,15 +173,40 @@ func mix(h, x uint64) uint64 { return trace.Mix(h*fnvPrime ^ trace.Mix(x)) }
 //go:norace
 func printed[T any](v T) string { return fmt.Sprint(v) }
 
-// encode returns the encoding of v, or 0 if enc is nil. Values are passed,
-// not pointed to, so that no operation's value escapes to the heap.
+// encode returns v in encoding k (0 for encNone and encUnset). Values
+// are passed, not pointed to, so that no operation's value escapes to the
+// heap.
 //
 //go:norace
-func encode[T any](enc func(T) uint64, v T) uint64 {
-	if enc == nil {
-		return 0
+func encode[T any](k encoding, v T) uint64 {
+	switch k {
+	case encBits1:
+		return uint64(*(*uint8)(unsafe.Pointer(&v)))
+	case encBits2:
+		return uint64(*(*uint16)(unsafe.Pointer(&v)))
+	case encBits4:
+		return uint64(*(*uint32)(unsafe.Pointer(&v)))
+	case encBits8:
+		return *(*uint64)(unsafe.Pointer(&v))
+	case encSym, encString, encHash:
+		return encodeSlow(k, v)
 	}
-	return enc(v)
+	return 0
+}
+
+// encodeSlow is encode for the encodings that take v as an interface: v,
+// a copy, goes to the heap, which the bits of an integer must not.
+//
+//go:norace
+//go:noinline
+func encodeSlow[T any](k encoding, v T) uint64 {
+	switch k {
+	case encSym:
+		return any(v).(symbolic).concrete()
+	case encString:
+		return hashString(fnvOffset, any(v).(string))
+	}
+	return hashValue(reflect.ValueOf(&v).Elem(), hashDepth)
 }
 
 // noteValue notes v, the value the step t just ended read, wrote, sent or received, for

@@ -1,5 +1,5 @@
 // Tests of the hash that encodes values of shared variables that are not
-// integers or booleans (varEncoder).
+// integers or booleans (varEncoding).
 
 package weft
 
@@ -21,11 +21,11 @@ func TestHashValue(t *testing.T) {
 	self := []any{nil}
 	self[0] = self // no bottom: hashed to a depth
 	h := func(v any) uint64 {
-		enc, hashed := varEncoder[any]()
-		if !hashed {
-			t.Fatal("varEncoder[any] does not hash")
+		k := varEncoding[any]()
+		if !k.hashed() {
+			t.Fatal("varEncoding[any] does not hash")
 		}
-		return enc(v)
+		return encode(k, v)
 	}
 	x, y := 1, 2
 	m1 := map[string]int{}
@@ -69,10 +69,13 @@ func TestHashValue(t *testing.T) {
 			t.Errorf("%#v and %#v hash the same", c[0], c[1])
 		}
 	}
-	if enc, hashed := varEncoder[int16](); hashed || enc(-1) != 0xffff {
-		t.Errorf("varEncoder[int16]: hashed %v, -1 encoded %#x; want the bits 0xffff", hashed, enc(-1))
+	if k := varEncoding[int16](); k.hashed() || encode(k, int16(-1)) != 0xffff {
+		t.Errorf("varEncoding[int16]: hashed %v, -1 encoded %#x; want the bits 0xffff", k.hashed(), encode(k, int16(-1)))
 	}
-	if enc, hashed := varEncoder[string](); !hashed || enc("ab") == enc("ba") {
-		t.Errorf("varEncoder[string]: hashed %v, ab and ba encoded the same", hashed)
+	if k := varEncoding[string](); !k.hashed() || encode(k, "ab") == encode(k, "ba") {
+		t.Errorf("varEncoding[string]: hashed %v, ab and ba encoded the same", k.hashed())
+	}
+	if k := bitsEncoding[string](); k != encNone || encode(k, "ab") != 0 {
+		t.Errorf("bitsEncoding[string] = %d, encoding ab as %#x; want encNone, 0", k, encode(k, "ab"))
 	}
 }

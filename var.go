@@ -30,14 +30,10 @@ import (
 // when it points at different objects. A report shows each value as fmt's
 // %v printed it at the step.
 type Value[T any] struct {
-	o   engine.Obj
-	val T
-	enc func(T) uint64
-	// hashed is set when enc hashes the value's contents (varEncoder):
-	// a report then notes the value printed at the step, as later steps
-	// may change what it refers to.
-	hashed bool
-	atomic bool // SetAtomic, or an Int's Load or Store
+	o      engine.Obj
+	val    T
+	enc    encoding // varEncoding's, once registered
+	atomic bool     // SetAtomic, or an Int's Load or Store
 }
 
 // NewValue returns a variable of any type with a name for reports. Its
@@ -75,13 +71,13 @@ func (v *Value[T]) begin(k trace.Kind) *engine.Thread {
 	return t
 }
 
-// beginArg is begin for an operation with an argument, computed with the
-// variable's encoder.
+// beginArg is begin for an operation whose argument is x, in the
+// variable's encoding.
 //
 //go:norace
-func (v *Value[T]) beginArg(k trace.Kind, arg func(func(T) uint64) int64) *engine.Thread {
+func (v *Value[T]) beginArg(k trace.Kind, x T) *engine.Thread {
 	t := v.register()
-	t.BeginArg(&v.o, trace.ClassVar, k, arg(v.enc))
+	t.BeginArg(&v.o, trace.ClassVar, k, int64(encode(v.enc, x)))
 	return t
 }
 
@@ -94,8 +90,8 @@ func (v *Value[T]) register() *engine.Thread {
 	if t.Register(&v.o, trace.ClassVar) {
 		var zero T
 		v.val = zero
-		if v.enc == nil {
-			v.enc, v.hashed = varEncoder[T]()
+		if v.enc == encUnset {
+			v.enc = varEncoding[T]()
 		}
 	}
 	if v.atomic {
@@ -112,7 +108,7 @@ func (v *Value[T]) note(t *engine.Thread, x T) {
 	if !t.Capturing() {
 		return
 	}
-	if v.hashed {
+	if v.enc.hashed() {
 		t.NoteValue(printed(x))
 		return
 	}
@@ -192,7 +188,7 @@ func NewVar[T comparable](name string) *Var[T] {
 func (v *Var[T]) CompareAndSwap(old, new T) bool {
 	// The expected value is the operation's argument: a strategy that
 	// reorders the CAS can tell whether it would succeed.
-	t := v.beginArg(trace.KindCAS, func(enc func(T) uint64) int64 { return int64(encode(enc, old)) })
+	t := v.beginArg(trace.KindCAS, old)
 	eq := symEqual(v.val, old)
 	ok := eq.v
 	if ok {

@@ -212,6 +212,10 @@ func (t *Trace) AddEnabled(n int, enabled func(i int) bool) {
 // bits: thread i < n is enabled if bit i%64 of set[i/64] is set. Bits of
 // set past n must be clear.
 func (t *Trace) AddEnabledSet(n int, set []uint64) {
+	if n > 0 && n <= 64 && t.words == 1 {
+		t.enabled = append(t.enabled, set[0]) // one word, the common case
+		return
+	}
 	w := (n + 63) / 64
 	if w > t.words {
 		t.rewiden(w)

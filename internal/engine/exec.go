@@ -151,6 +151,7 @@ type Exec struct {
 	viewSeen           int
 	viewNow            int64
 	viewFull           bool
+	viewSmall          bool // no watchers: at most smallView threads
 	enabledN           int
 
 	bodyReturned bool

@@ -187,7 +187,7 @@ func (e *Exec) fairView(enabled int) int {
 			f.enter(t)
 		}
 	}
-	if !f.primed {
+	if !f.primed || e.viewSmall {
 		f.primed = true
 		for _, t := range e.threads {
 			want(t)

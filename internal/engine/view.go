@@ -28,6 +28,10 @@
 // operation changed registers anew. Stale registrations are dropped when
 // their object is next visited. Tests can set CheckView to compare the
 // view with a full recomputation at every scheduling point.
+//
+// An execution with at most smallView threads keeps no watchers: every
+// thread is recomputed at every scheduling point, which costs less than
+// the bookkeeping. When it starts more, every thread registers.
 
 package engine
 
@@ -43,6 +47,10 @@ import (
 // on a difference. It is for tests: it costs a pass over every thread per
 // step.
 var CheckView bool
+
+// smallView is the number of threads up to which the view recomputes
+// every thread at every scheduling point.
+const smallView = 8
 
 // watch registers thread tid as reading an object or a thread while its
 // count of announces is ann.
@@ -65,11 +73,13 @@ func (e *Exec) resetView() {
 	clear(e.bits)
 	e.hiddenTh = e.hiddenTh[:0]
 	e.viewSeen, e.viewNow, e.viewFull, e.enabledN = 0, 0, true, 0
+	e.viewSmall = true
 }
 
-// markDirty marks t for recomputation at the next scheduling point.
+// markDirty marks t for recomputation at the next scheduling point (in a
+// small view, every thread is).
 func (e *Exec) markDirty(t *Thread) {
-	if !t.dirty {
+	if !t.dirty && !e.viewSmall {
 		t.dirty = true
 		e.dirty = append(e.dirty, t)
 	}
@@ -85,7 +95,8 @@ func (e *Exec) clearDirty() {
 
 // fillView brings the pending operation and alternatives of every thread
 // up to date and returns how many threads are enabled. The threads it
-// recomputed stay listed in e.dirty for fairView, which empties the list.
+// recomputed stay listed in e.dirty for fairView, which empties the list
+// (in a small view, every thread was).
 func (e *Exec) fillView() int {
 	v := &e.view
 	v.Step = len(e.tr.Events)
@@ -111,11 +122,22 @@ func (e *Exec) fillView() int {
 	if e.now != e.viewNow {
 		e.viewNow, e.viewFull = e.now, true
 	}
+	if n <= smallView {
+		e.fillSmall()
+		return e.enabledN
+	}
 	if e.clock != nil {
 		// Its pending advance is computed from every deadline (clockAlts).
 		e.markDirty(e.clock)
 	}
 	evs := e.tr.Events
+	if e.viewSmall {
+		// The threads outgrew the small view: each registers as a watcher.
+		e.viewSmall, e.viewFull = false, true
+		for _, t := range e.threads {
+			t.watched = false
+		}
+	}
 	for i := e.viewSeen; i < len(evs); i++ {
 		e.touchEvent(&evs[i])
 	}
@@ -135,6 +157,30 @@ func (e *Exec) fillView() int {
 		e.checkView()
 	}
 	return e.enabledN
+}
+
+// fillSmall is fillView for a small view: every thread is recomputed.
+func (e *Exec) fillSmall() {
+	enabled := 0
+	for _, t := range e.threads {
+		var a int32
+		if !t.done {
+			a = e.alts(t)
+		}
+		if a > 0 {
+			enabled++
+		}
+		t.vAlts = a
+		vt := &e.view.Threads[t.id]
+		setOp(&vt.Op, &t.op)
+		vt.Done = t.done
+		e.showAlts(t.id, a)
+	}
+	e.enabledN = enabled
+	e.viewSeen = len(e.tr.Events)
+	if CheckView {
+		e.checkView()
+	}
 }
 
 // touchEvent marks what event ev changed: its threads, and the watchers of
@@ -254,7 +300,7 @@ func (e *Exec) watchOn(t *Thread, o *Obj) {
 // does, without marking o's other watchers: the condition of a pending
 // w.Await loaded o (await.go).
 func (e *Exec) addWatch(t *Thread, o *Obj) {
-	if o == nil || o.serial != e.serial {
+	if e.viewSmall || o == nil || o.serial != e.serial {
 		return
 	}
 	id := int(o.id)

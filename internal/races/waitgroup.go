@@ -5,6 +5,7 @@ package races
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/weft-go/weft/trace"
 )
@@ -56,6 +57,9 @@ func earlier(a, b AddWait) bool {
 // suspects returns the WaitGroups of tr with an Add from zero and a Wait
 // in another thread: the only ones a misuse can involve.
 func (d *Detector) suspects(tr *trace.Trace) []trace.ObjectID {
+	if !slices.ContainsFunc(tr.Objects, func(o trace.ObjectInfo) bool { return o.Class == trace.ClassWaitGroup }) {
+		return nil // no WaitGroup: the events need no pass
+	}
 	var adds, waits []trace.ObjectID
 	var addBy, waitBy []trace.ThreadID
 	for i := range tr.Events {

@@ -3,7 +3,11 @@
 
 package optimal
 
-import "github.com/weft-go/weft/trace"
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // alternatives looks for the races of the alternatives of receives and
 // selects that an event disabled without their thread taking them: the
@@ -13,18 +17,7 @@ func (a *analysis) alternatives() {
 	tr := a.tr
 	n := len(a.evs)
 	nt := len(tr.Threads)
-	any := false
-	for q := range nt {
-		for _, i := range a.byThread[q] {
-			if e := &tr.Events[i]; multi(e.Op) && (e.Thread == trace.ThreadID(q)) {
-				any = true
-			}
-		}
-		if multi(tr.Final[q]) {
-			any = true
-		}
-	}
-	if !any {
+	if !a.multi && !slices.ContainsFunc(tr.Final, multi) {
 		return
 	}
 	w := &a.fw

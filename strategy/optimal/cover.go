@@ -135,7 +135,13 @@ func (a *analysis) rememberTrack(i int, m *event) {
 		}
 	}
 	if r == nil {
-		n.covered = append(n.covered, coverRec{})
+		// A record of an earlier execution left in the list's memory
+		// lends its list of checks.
+		if k := len(n.covered); k < cap(n.covered) {
+			n.covered = n.covered[:k+1]
+		} else {
+			n.covered = append(n.covered, coverRec{})
+		}
 		r = &n.covered[len(n.covered)-1]
 	}
 	*r = coverRec{i: int32(i), limit: int32(a.limit), l: m.label(), ok: m.OK, fail: m.fails,

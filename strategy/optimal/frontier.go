@@ -71,6 +71,9 @@ type objLog struct {
 	// reads and shared are the reads and shared updates since the last
 	// write that happen before no other of their kind since it (events).
 	reads, shared []int32
+	// unanalysed has bit 1<<m set for each mode m of an access in all by a
+	// replayed event whose races were not all analysed before (analysed).
+	unanalysed uint8
 }
 
 // objAcc is an access of event i to the object, in mode; nr and ns are the
@@ -85,7 +88,7 @@ type objAcc struct {
 
 // reset empties l, keeping its memory.
 func (l *objLog) reset() {
-	l.all, l.reads, l.shared, l.lastW = l.all[:0], l.reads[:0], l.shared[:0], -1
+	l.all, l.reads, l.shared, l.lastW, l.unanalysed = l.all[:0], l.reads[:0], l.shared[:0], -1, 0
 }
 
 // resetLogs returns n empty logs, reusing the memory of logs.
@@ -102,12 +105,16 @@ func resetLogs(logs []objLog, n int) []objLog {
 
 // log adds the accesses of event j to the logs of their objects.
 func (a *analysis) log(j int) {
+	unanalysed := j < a.fresh && a.newMin[a.tr.Events[j].Thread] <= uint32(j)
 	for _, x := range a.hb.steps.Accesses(j) {
 		o := a.objIndex(x.Obj)
 		if o < 0 {
 			continue
 		}
 		l := &a.objs[o]
+		if unanalysed {
+			l.unanalysed |= 1 << x.Mode
+		}
 		pos := int32(len(l.all))
 		acc := objAcc{i: int32(j), mode: x.Mode, nr: pos, ns: pos}
 		if pos > 0 {
@@ -137,6 +144,31 @@ func (a *analysis) log(j int) {
 			l.shared = a.maximal(l.shared, j)
 		}
 	}
+}
+
+// mayReverse reports whether the scan of replayed step j may reverse a
+// race: whether an event whose races were not all analysed before
+// (analysed) has an access that j's accesses conflict with, the only
+// candidates scan could reverse (the failing last event aside, which no
+// replayed step but the last comes after).
+func (a *analysis) mayReverse(j int) bool {
+	if a.evs[j].fails {
+		return true
+	}
+	for _, x := range a.hb.steps.Accesses(j) {
+		o := a.objIndex(x.Obj)
+		if o < 0 {
+			continue
+		}
+		u := a.objs[o].unanalysed
+		if x.Mode != trace.Write {
+			u &^= 1 << x.Mode
+		}
+		if u != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // maximal adds event j to set, dropping the events that happen before it.

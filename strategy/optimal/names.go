@@ -162,14 +162,3 @@ func (n *names) own(e *trace.Event) {
 	}
 	e.PC = 0
 }
-
-// event returns a copy of e, of the current execution, with stable object
-// numbers and its own select cases.
-func (n *names) event(e trace.Event) trace.Event {
-	e.Op = n.op(e.Thread, e.Op)
-	if e.Partner != trace.NoThread {
-		e.PartnerOp = n.op(e.Partner, e.PartnerOp)
-	}
-	e.PC = 0
-	return e
-}

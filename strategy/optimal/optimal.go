@@ -97,9 +97,15 @@ type Strategy struct {
 	// settles fewer).
 	settled int
 
-	cur  world // the current execution, as Choose sees it
-	tn   trace.ThreadNames
-	seen int // events applied to cur
+	// cur is the state of the current execution after its first applied
+	// events, for the labels of receives and selects when the runtime
+	// does not give them (traceLabelOf); steps counts each thread's steps
+	// after its first seen events.
+	cur     world
+	applied int
+	steps   []int32
+	tn      trace.ThreadNames
+	seen    int
 	// opsAt is the step whose pending operations cur holds, or -1.
 	opsAt int
 	nm    names
@@ -204,7 +210,8 @@ func (s *Strategy) Next() bool {
 
 // resetCur prepares the view of the current execution.
 func (s *Strategy) resetCur() {
-	s.seen = 0
+	s.seen, s.applied = 0, 0
+	s.steps = s.steps[:0]
 	s.nm.reset()
 	s.tn.Reset()
 	s.cur.Reset(nil, 0)
@@ -219,8 +226,9 @@ func (s *Strategy) resetCur() {
 // stack: Choose runs on the goroutines of the program under test, which
 // start small.
 func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
-	w := &s.cur
-	w.Grow(tr.Objects, len(tr.Threads))
+	for len(s.steps) < len(tr.Threads) {
+		s.steps = append(s.steps, 0)
+	}
 	s.nm.sync(tr.Objects)
 	s.tn.Sync(tr.Threads)
 	for ; s.seen < upto; s.seen++ {
@@ -231,8 +239,30 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 			// others are recorded by Finish.
 			s.record(tr, i, upto, st)
 		}
-		w.Apply(e)
+		s.steps[e.Thread]++
+		if e.Partner != trace.NoThread {
+			s.steps[e.Partner]++
+		}
 	}
+}
+
+// curWorld returns the state of the current execution after the events
+// before st, with the threads' pending operations if ops.
+//
+//go:noinline
+func (s *Strategy) curWorld(st *strategy.State, ops bool) *world {
+	w, tr := &s.cur, st.Trace
+	w.Grow(tr.Objects, len(tr.Threads))
+	for ; s.applied < st.Step; s.applied++ {
+		w.Apply(&tr.Events[s.applied])
+	}
+	if ops && s.opsAt != st.Step {
+		for i := range st.Threads {
+			w.Threads[i].Op, w.Threads[i].Done = st.Threads[i].Op, st.Threads[i].Done
+		}
+		s.opsAt = st.Step
+	}
+	return w
 }
 
 // record records event i of tr, which the execution did not replay, in its
@@ -242,15 +272,14 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 func (s *Strategy) record(tr *trace.Trace, i, upto int, st *strategy.State) {
 	// Field by field, in place: this runs on the program's goroutines, whose
 	// stacks start small, and an event is large.
-	w := &s.cur
 	e := &tr.Events[i]
 	ev := &s.nodes[i].ev
 	*ev = event{}
 	ev.Event = *e
 	s.nm.own(&ev.Event)
-	ev.step, ev.pstep, ev.spawnLo = w.Threads[e.Thread].Steps, -1, trace.NoThread
+	ev.step, ev.pstep, ev.spawnLo = s.steps[e.Thread], -1, trace.NoThread
 	if e.Partner != trace.NoThread {
-		ev.pstep = w.Threads[e.Partner].Steps
+		ev.pstep = s.steps[e.Partner]
 	}
 	if e.Spawned > 0 {
 		ev.spawnLo = spawnLo(tr, i)
@@ -332,10 +361,6 @@ var _ strategy.Diverger = (*Strategy)(nil)
 //
 //go:noinline
 func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
-	w := &s.cur
-	for i := range st.Threads {
-		w.Threads[i].Done = st.Threads[i].Done
-	}
 	// The pending operations are copied only if a receive or select asks
 	// for its partners (labelOf): with many threads, copying them at every
 	// step cost more than the rest of choose.
@@ -403,10 +428,10 @@ func (s *Strategy) freeStart(n int) int {
 // operations its threads have pending there, with this execution's object
 // numbers (see names.go).
 func (s *Strategy) refresh(e *event, st *strategy.State) {
-	if t := s.tn.Current(e.sth); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.Threads[t].Steps == e.step {
+	if t := s.tn.Current(e.sth); t != trace.NoThread && int(t) < len(st.Threads) && s.steps[t] == e.step {
 		e.Op = s.nm.op(t, st.Threads[t].Op)
 	}
-	if t := s.tn.Current(e.spart); t != trace.NoThread && int(t) < len(st.Threads) && s.cur.Threads[t].Steps == e.pstep {
+	if t := s.tn.Current(e.spart); t != trace.NoThread && int(t) < len(st.Threads) && s.steps[t] == e.pstep {
 		e.PartnerOp = s.nm.op(t, st.Threads[t].Op)
 	}
 	e.cache()
@@ -523,27 +548,21 @@ func (s *Strategy) labelOf(st *strategy.State, p trace.ThreadID, a int32) (label
 
 // traceLabelOf is labelOf with the trace's thread numbers.
 func (s *Strategy) traceLabelOf(st *strategy.State, p trace.ThreadID, a int32) (label, bool) {
-	w := &s.cur
 	op := st.Threads[p].Op
 	if !multi(op) {
-		return label{thread: p, step: w.Threads[p].Steps, cas: -1, partner: trace.NoThread, pcas: -1}, true
+		return label{thread: p, step: s.steps[p], cas: -1, partner: trace.NoThread, pcas: -1}, true
 	}
 	if st.Alternatives != nil {
 		// The runtime tells: the model need not (it cannot, for a timer's
 		// channel, whose sender is offered from its deadline on).
 		d := st.Alternatives.Alternative(p, a)
-		l := label{thread: p, step: w.Threads[p].Steps, cas: d.Case, partner: d.Partner, pcas: d.PartnerCase}
+		l := label{thread: p, step: s.steps[p], cas: d.Case, partner: d.Partner, pcas: d.PartnerCase}
 		if d.Partner != trace.NoThread {
-			l.pstep = w.Threads[d.Partner].Steps
+			l.pstep = s.steps[d.Partner]
 		}
 		return l, true
 	}
-	if s.opsAt != st.Step {
-		for i := range st.Threads {
-			w.Threads[i].Op = st.Threads[i].Op
-		}
-		s.opsAt = st.Step
-	}
+	w := s.curWorld(st, true)
 	var got label
 	k := int32(0)
 	v := labels(w, p, op, func(l label) bool {
@@ -555,7 +574,7 @@ func (s *Strategy) traceLabelOf(st *strategy.State, p trace.ThreadID, a int32) (
 	})
 	if v == model.Unknown || k != st.Threads[p].Alts {
 		s.stats.Unmodelled++
-		return label{thread: p, step: w.Threads[p].Steps, cas: -2 - a, partner: trace.NoThread, pcas: -1}, false
+		return label{thread: p, step: s.steps[p], cas: -2 - a, partner: trace.NoThread, pcas: -1}, false
 	}
 	return got, true
 }
@@ -564,7 +583,7 @@ func (s *Strategy) traceLabelOf(st *strategy.State, p trace.ThreadID, a int32) (
 // names) in state st.
 func (s *Strategy) altOf(st *strategy.State, l label) (int32, bool) {
 	p := s.tn.Current(l.thread)
-	if p == trace.NoThread || int(p) >= len(st.Threads) || st.Threads[p].Alts == 0 || s.cur.Threads[p].Steps != l.step {
+	if p == trace.NoThread || int(p) >= len(st.Threads) || st.Threads[p].Alts == 0 || s.steps[p] != l.step {
 		return 0, false
 	}
 	for a := range st.Threads[p].Alts {

@@ -41,9 +41,13 @@ type analysis struct {
 	base   event          // the step as reverseStep first sees it
 	probe  event          // a pending step (scan)
 	objs   []objLog       // the accesses to each object before the event analysed (frontier.go)
-	touch  [][]objRef     // the events that change each object's state
-	vars   trace.VarIndex // the events of each variable (state.go)
-	cands  []int32
+	touch  [][]objRef     // the events that change each object's state, if touchOK
+	vars   trace.VarIndex // the events of each variable (state.go), if varsOK
+	// varsOK and touchOK say whether vars and touch index the trace.
+	varsOK, touchOK bool
+	// multi says whether an event of the trace is a receive or a select.
+	multi bool
+	cands []int32
 	// With verification on (hb.verify), each scan records the races it
 	// reverses (got) and verifyScan runs it again over every candidate,
 	// dry: recording (want) instead of reversing.
@@ -113,7 +117,9 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	}
 	// The replayed steps before the first event that some new event does
 	// not happen after have only analysed candidates: their scans would
-	// reverse nothing.
+	// reverse nothing. Nor would those of the later replayed steps whose
+	// objects no unanalysed event accessed in a conflicting mode
+	// (mayReverse).
 	skip := 0
 	if a.fresh > 0 {
 		skip = a.fresh
@@ -126,8 +132,17 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		if s.stop.Poll() {
 			break
 		}
-		if j >= skip {
+		switch {
+		case j < skip:
+		case j >= a.fresh || a.mayReverse(j):
 			a.executed(j)
+		case a.hb.verify:
+			// Skipped: with verification on, it is scanned to check that
+			// it reverses nothing.
+			a.executed(j)
+			if len(a.got) > 0 {
+				panic(fmt.Sprintf("weft internal error: optimal: replayed step %d was taken for one whose scan reverses nothing, but it reverses a race with event %d", j, a.got[0].i))
+			}
 		}
 		a.log(j)
 	}
@@ -179,16 +194,22 @@ func (a *analysis) prepare(failLast bool) bool {
 	for t := range a.byThread {
 		a.byThread[t] = a.byThread[t][:0]
 	}
+	a.multi = false
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		ev := &a.evs[i]
 		if i >= reuse {
-			*ev = event{Event: a.s.nm.event(*e), step: int32(len(a.byThread[e.Thread])), spawnLo: trace.NoThread}
+			// In place: an event is large.
+			*ev = event{}
+			ev.Event = *e
+			a.s.nm.own(&ev.Event)
+			ev.step, ev.spawnLo = int32(len(a.byThread[e.Thread])), trace.NoThread
 			if e.Partner != trace.NoThread {
 				ev.pstep = int32(len(a.byThread[e.Partner]))
 			}
 		}
 		ev.fails = false
+		a.multi = a.multi || multi(e.Op)
 		a.byThread[e.Thread] = append(a.byThread[e.Thread], int32(i))
 		if e.Partner != trace.NoThread {
 			a.byThread[e.Partner] = append(a.byThread[e.Partner], int32(i))
@@ -209,20 +230,42 @@ func (a *analysis) prepare(failLast bool) bool {
 		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
 		a.evs[i].cache()
 	}
-	a.vars.Reset(tr)
-	// The events that change each object's state (TimeObject last).
-	no := len(tr.Objects) + 1
-	a.touch = growLists(a.touch, no)
-	for i := range tr.Events {
-		o1, o2 := model.Touched(&tr.Events[i])
-		if o1 >= 0 {
-			a.touch[o1] = append(a.touch[o1], objRef{int32(i), trace.Write})
-		}
-		if o2 >= 0 {
-			a.touch[o2] = append(a.touch[o2], objRef{int32(i), trace.Write})
+	// The index of the variables and the lists of the events that change
+	// each object are built when a reversal first needs them: most
+	// executions need neither.
+	a.varsOK, a.touchOK = false, false
+	return true
+}
+
+// varIndex returns the index of the variables' events of the trace
+// (trace.VarIndex), built on first use.
+func (a *analysis) varIndex() *trace.VarIndex {
+	if !a.varsOK {
+		a.varsOK = true
+		a.vars.Reset(a.tr)
+	}
+	return &a.vars
+}
+
+// touched returns the events of the trace that change the state of object
+// o, built for every object on first use.
+func (a *analysis) touched(o trace.ObjectID) []objRef {
+	if !a.touchOK {
+		a.touchOK = true
+		tr := a.tr
+		// TimeObject last.
+		a.touch = growLists(a.touch, len(tr.Objects)+1)
+		for i := range tr.Events {
+			o1, o2 := model.Touched(&tr.Events[i])
+			if o1 >= 0 {
+				a.touch[o1] = append(a.touch[o1], objRef{int32(i), trace.Write})
+			}
+			if o2 >= 0 {
+				a.touch[o2] = append(a.touch[o2], objRef{int32(i), trace.Write})
+			}
 		}
 	}
-	return true
+	return a.touch[o]
 }
 
 // objRef is an access of an event to an object.

@@ -19,7 +19,7 @@ func (a *analysis) readyAt(i, limit int, op trace.Op) model.Verdict {
 	}
 	s := &a.obj
 	s.Reset(&a.tr.Objects[o])
-	for _, r := range a.touch[o] {
+	for _, r := range a.touched(o) {
 		k := int(r.i)
 		if k >= limit {
 			break
@@ -80,7 +80,7 @@ func (a *analysis) outcome(i, limit int, op trace.Op, self int) bool {
 		// The variable's value there (trace.VarValue: commuting adds
 		// may have run in another order, or not at all).
 		// self is limit or -1: no event before limit is it.
-		v := a.vars.Value(op.Obj, limit, i, func(k int) bool { return a.before(i, k) })
+		v := a.varIndex().Value(op.Obj, limit, i, func(k int) bool { return a.before(i, k) })
 		return v == uint64(op.Arg)
 	case op.Kind == trace.KindTryLock && (op.Class == trace.ClassMutex || op.Class == trace.ClassRWMutex):
 		return a.worldAt(i, limit).Outcome(trace.NoThread, op, model.Single).OK
@@ -98,8 +98,8 @@ func (a *analysis) sameInput(i, j int) bool {
 		// trace.VarValue's answers, from the index of the variables'
 		// events (trace.VarIndex): every event before j, and those of
 		// pre(E, i).notdep(i, E).
-		before := a.vars.Value(e.Op.Obj, j, j, nil)
-		at := a.vars.Value(e.Op.Obj, j, i, func(k int) bool { return a.before(i, k) })
+		before := a.varIndex().Value(e.Op.Obj, j, j, nil)
+		at := a.varIndex().Value(e.Op.Obj, j, i, func(k int) bool { return a.before(i, k) })
 		return before == at
 	}
 	o1, o2 := model.Touched(e)
