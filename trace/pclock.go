@@ -240,6 +240,44 @@ func minTree(a, b unsafe.Pointer, h uint8) unsafe.Pointer {
 	return unsafe.Pointer(n)
 }
 
+// MinEntry returns the least of the first n entries of c.
+func (c PClock) MinEntry(n int) uint32 {
+	if n <= 0 {
+		return 0
+	}
+	if n > width(c.height) {
+		return 0
+	}
+	return minEntry(c.root, c.height, 0, n)
+}
+
+// minEntry returns the least entry of tree p of height h, whose first
+// entry is entry lo, among the entries before n.
+func minEntry(p unsafe.Pointer, h uint8, lo, n int) uint32 {
+	if p == nil {
+		return 0
+	}
+	m := ^uint32(0)
+	if h == 0 {
+		for k, x := range (*pleaf)(p) {
+			if lo+k < n {
+				m = min(m, x)
+			}
+		}
+		return m
+	}
+	step := width(h - 1)
+	for k, kid := range (*pnode)(p) {
+		if lo+k*step >= n {
+			break
+		}
+		if m = min(m, minEntry(kid, h-1, lo+k*step, n)); m == 0 {
+			return 0
+		}
+	}
+	return m
+}
+
 // CopyTo sets the entries of v to those of c (entries of c beyond v's
 // length are left out).
 func (c PClock) CopyTo(v VC) {

@@ -47,6 +47,9 @@ func TestPClockMatchesVC(t *testing.T) {
 		if got := p.VC(n); !slices.Equal(got, v) {
 			t.Fatalf("step %d: VC = %v, want %v", step, got, v)
 		}
+		if m := slices.Min(v[:n/2]); p.MinEntry(n/2) != m {
+			t.Fatalf("step %d: MinEntry = %d, want %d", step, p.MinEntry(n/2), m)
+		}
 		if !p.Equal(PClockOf(v)) || !PClockOf(v).Equal(p) {
 			t.Fatalf("step %d: Equal is false for equal clocks", step)
 		}
