@@ -148,10 +148,15 @@ type Exec struct {
 	watchObj, watchThr [][]watch
 	bits               []uint64
 	hiddenTh           []*Thread
-	viewSeen           int
-	viewNow            int64
-	viewFull           bool
-	enabledN           int
+	// changed lists the threads whose entry in the view may have changed
+	// since the strategy's last Choose (strategy.State.Changed).
+	changed []trace.ThreadID
+	// lastView is the view of the last Choose, for checkChanged.
+	lastView []strategy.Thread
+	viewSeen int
+	viewNow  int64
+	viewFull bool
+	enabledN int
 
 	bodyReturned bool
 	ended        bool
@@ -487,7 +492,12 @@ func (e *Exec) pickNext() *Thread {
 		e.noneEnabled()
 		return nil
 	}
+	e.view.Changed = e.changed
+	if CheckView {
+		e.checkChanged()
+	}
 	c := e.strat.Choose(&e.view)
+	e.view.Changed, e.changed = nil, e.changed[:0]
 	if c.Thread == trace.NoThread {
 		e.finish(trace.End{Status: trace.Cut, Thread: trace.NoThread})
 		return nil

@@ -210,6 +210,7 @@ func (e *Exec) fairView(enabled int) int {
 func (e *Exec) hide(t *Thread) {
 	e.showAlts(t.id, 0)
 	e.hiddenTh = append(e.hiddenTh, t)
+	e.changed = append(e.changed, t.id)
 }
 
 // fairStep accounts for event ev: its threads took a step, and a receive
