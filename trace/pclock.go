@@ -40,6 +40,7 @@ type pnode [pfan]unsafe.Pointer
 // need (the clock of every event).
 type PClock struct {
 	root   unsafe.Pointer // a *pleaf if height is 0, else a *pnode
+	top    uint32         // the largest entry
 	height uint8          // levels of pnodes above the leaves
 }
 
@@ -77,6 +78,9 @@ func (c PClock) IsZero() bool { return c.root == nil }
 // false for equal clocks.
 func (c PClock) Same(o PClock) bool { return c.root == o.root && c.height == o.height }
 
+// Max returns the largest entry of c.
+func (c PClock) Max() uint32 { return c.top }
+
 // grow returns c with a tree of height at least h.
 func (c PClock) grow(h uint8) PClock {
 	for c.height < h {
@@ -98,8 +102,34 @@ func (c PClock) Set(q ThreadID, v uint32) PClock {
 	for int(q) >= width(c.height) {
 		c = c.grow(c.height + 1)
 	}
+	old := c.Get(q)
 	c.root = set(c.root, c.height, int(q), v)
+	switch {
+	case v >= c.top:
+		c.top = v
+	case old == c.top:
+		c.top = maxEntry(c.root, c.height)
+	}
 	return c
+}
+
+// maxEntry returns the largest entry of tree p of height h.
+func maxEntry(p unsafe.Pointer, h uint8) uint32 {
+	if p == nil {
+		return 0
+	}
+	if h == 0 {
+		m := uint32(0)
+		for _, x := range (*pleaf)(p) {
+			m = max(m, x)
+		}
+		return m
+	}
+	m := uint32(0)
+	for _, kid := range (*pnode)(p) {
+		m = max(m, maxEntry(kid, h-1))
+	}
+	return m
 }
 
 // set returns the tree p of height h with entry q set to v.
@@ -149,6 +179,7 @@ func (c PClock) Join(o PClock) PClock {
 	h := max(c.height, o.height)
 	c, o = c.grow(h), o.grow(h)
 	c.root = join(c.root, o.root, h)
+	c.top = max(c.top, o.top)
 	return c
 }
 
@@ -213,6 +244,7 @@ func (c PClock) Min(o PClock) PClock {
 	h := max(c.height, o.height)
 	c, o = c.grow(h), o.grow(h)
 	c.root = minTree(c.root, o.root, h)
+	c.top = maxEntry(c.root, h)
 	return c
 }
 

@@ -47,6 +47,9 @@ func TestPClockMatchesVC(t *testing.T) {
 		if got := p.VC(n); !slices.Equal(got, v) {
 			t.Fatalf("step %d: VC = %v, want %v", step, got, v)
 		}
+		if m := slices.Max(v); p.Max() != m {
+			t.Fatalf("step %d: Max = %d, want %d", step, p.Max(), m)
+		}
 		if m := slices.Min(v[:n/2]); p.MinEntry(n/2) != m {
 			t.Fatalf("step %d: MinEntry = %d, want %d", step, p.MinEntry(n/2), m)
 		}
