@@ -54,6 +54,12 @@ type analysis struct {
 	kept        []keptLabel
 	labs        []label
 	labs2       []label
+	// recvOn lists, per object, the threads whose receive or select
+	// names it (some stale), and aff the threads an event may disable an
+	// alternative of (alternatives.go).
+	recvOn [][]trace.ThreadID
+	onList []bool
+	aff    []trace.ThreadID
 }
 
 // keptLabel is an alternative of the step scan looks at, and the clock of
