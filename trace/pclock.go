@@ -5,7 +5,10 @@
 
 package trace
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // pbits is the number of bits of a thread number each level of a
 // persistent clock's tree takes; pfan is the fanout.
@@ -42,6 +45,26 @@ type PClock struct {
 	root   unsafe.Pointer // a *pleaf if height is 0, else a *pnode
 	top    uint32         // the largest entry
 	height uint8          // levels of pnodes above the leaves
+	// small holds the entries while root is nil: a clock of the first
+	// few threads only, the common case of small programs, allocates
+	// nothing.
+	small [nsmall]uint32
+}
+
+// nsmall is the number of entries a clock holds without a tree.
+const nsmall = 4
+
+// tree returns c with its entries in a tree.
+func (c PClock) tree() PClock {
+	if c.root != nil || c.small == [nsmall]uint32{} {
+		c.small = [nsmall]uint32{}
+		return c
+	}
+	l := new(pleaf)
+	copy(l[:], c.small[:])
+	h := c.height
+	c.root, c.height, c.small = unsafe.Pointer(l), 0, [nsmall]uint32{}
+	return c.grow(h)
 }
 
 // width returns the number of entries a tree of height h holds.
@@ -49,6 +72,12 @@ func width(h uint8) int { return 1 << (pbits * (int(h) + 1)) }
 
 // Get returns entry q of c.
 func (c PClock) Get(q ThreadID) uint32 {
+	if c.root == nil {
+		if q >= 0 && q < nsmall {
+			return c.small[q]
+		}
+		return 0
+	}
 	if q < 0 || int(q) >= width(c.height) {
 		return 0
 	}
@@ -71,12 +100,14 @@ func (c PClock) Knows(i int, q ThreadID) bool { return int(c.Get(q)) > i }
 
 // IsZero reports whether c is the zero clock as built: no entry was ever
 // set in it or in the clocks it was joined from.
-func (c PClock) IsZero() bool { return c.root == nil }
+func (c PClock) IsZero() bool { return c.root == nil && c.small == [nsmall]uint32{} }
 
 // Same reports whether c and o are the same clock by construction (one was
 // derived from the other without change): a cheap test that may report
 // false for equal clocks.
-func (c PClock) Same(o PClock) bool { return c.root == o.root && c.height == o.height }
+func (c PClock) Same(o PClock) bool {
+	return c.root == o.root && c.height == o.height && c.small == o.small
+}
 
 // Max returns the largest entry of c.
 func (c PClock) Max() uint32 { return c.top }
@@ -99,6 +130,21 @@ func (c PClock) Set(q ThreadID, v uint32) PClock {
 	if q < 0 {
 		panic("trace: PClock.Set of a negative thread")
 	}
+	if c.root == nil && q < nsmall {
+		old := c.small[q]
+		c.small[q] = v
+		switch {
+		case v >= c.top:
+			c.top = v
+		case old == c.top:
+			c.top = 0
+			for _, x := range c.small {
+				c.top = max(c.top, x)
+			}
+		}
+		return c
+	}
+	c = c.tree()
 	for int(q) >= width(c.height) {
 		c = c.grow(c.height + 1)
 	}
@@ -167,9 +213,24 @@ func set(p unsafe.Pointer, h uint8, q int, v uint32) unsafe.Pointer {
 // Join returns the pointwise maximum of c and o. When it equals one of
 // them, it is that clock (Same).
 func (c PClock) Join(o PClock) PClock {
-	if c.root == o.root && c.height == o.height {
+	if c.Same(o) {
 		return c
 	}
+	if c.root == nil && o.root == nil {
+		j := c
+		for k, x := range o.small {
+			j.small[k] = max(j.small[k], x)
+		}
+		switch j.small {
+		case c.small:
+			return c
+		case o.small:
+			return o
+		}
+		j.top = max(c.top, o.top)
+		return j
+	}
+	c, o = c.tree(), o.tree()
 	if o.root == nil {
 		return c.grow(o.height)
 	}
@@ -235,9 +296,18 @@ func join(a, b unsafe.Pointer, h uint8) unsafe.Pointer {
 
 // Min returns the pointwise minimum of c and o.
 func (c PClock) Min(o PClock) PClock {
-	if c.root == o.root && c.height == o.height {
+	if c.Same(o) {
 		return c
 	}
+	if c.root == nil && o.root == nil {
+		m := PClock{height: c.height}
+		for k := range m.small {
+			m.small[k] = min(c.small[k], o.small[k])
+			m.top = max(m.top, m.small[k])
+		}
+		return m
+	}
+	c, o = c.tree(), o.tree()
 	if c.root == nil || o.root == nil {
 		return PClock{}
 	}
@@ -277,6 +347,12 @@ func (c PClock) MinEntry(n int) uint32 {
 	if n <= 0 {
 		return 0
 	}
+	if c.root == nil {
+		if n > nsmall {
+			return 0
+		}
+		return slices.Min(c.small[:n])
+	}
 	if n > width(c.height) {
 		return 0
 	}
@@ -314,6 +390,10 @@ func minEntry(p unsafe.Pointer, h uint8, lo, n int) uint32 {
 // length are left out).
 func (c PClock) CopyTo(v VC) {
 	clear(v)
+	if c.root == nil {
+		copy(v, c.small[:])
+		return
+	}
 	copyTree(c.root, c.height, 0, v)
 }
 
@@ -344,6 +424,10 @@ func (c PClock) Equal(o PClock) bool {
 	if c.Same(o) {
 		return true
 	}
+	if c.root == nil && o.root == nil {
+		return c.small == o.small
+	}
+	c, o = c.tree(), o.tree()
 	h := max(c.height, o.height)
 	c, o = c.grow(h), o.grow(h)
 	return equalTree(c.root, o.root, h)
