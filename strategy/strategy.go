@@ -3,7 +3,11 @@
 
 package strategy
 
-import "github.com/weft-go/weft/trace"
+import (
+	"math/bits"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // Strategy explores the executions of a program.
 type Strategy interface {
@@ -33,6 +37,48 @@ type State struct {
 	// operation is (the runtime sets it; synthetic states may leave it
 	// nil).
 	Alternatives Describer
+	// Changed, if not nil, lists the threads whose entry in Threads may
+	// differ from the State of the previous Choose of the same execution
+	// (every thread, at the first): a strategy can keep what it derives
+	// from Threads at a cost per step that does not grow with the number
+	// of threads. A thread may be listed that did not change, or more than
+	// once. The runtime sets it for Choose; nil means unknown (synthetic
+	// states, Input).
+	Changed []trace.ThreadID
+	// EnabledSet, if not nil, is the set of enabled threads as words of
+	// bits: thread p is enabled iff bit p%64 of EnabledSet[p/64] is set
+	// (the runtime sets it; synthetic states may leave it nil).
+	EnabledSet []uint64
+}
+
+// NextEnabled returns the first enabled thread p >= from, or
+// trace.NoThread if there is none.
+func (s *State) NextEnabled(from trace.ThreadID) trace.ThreadID {
+	if from < 0 {
+		from = 0
+	}
+	if s.EnabledSet == nil {
+		for p := int(from); p < len(s.Threads); p++ {
+			if s.Threads[p].Alts > 0 {
+				return trace.ThreadID(p)
+			}
+		}
+		return trace.NoThread
+	}
+	for w := int(from) / 64; w < len(s.EnabledSet); w++ {
+		x := s.EnabledSet[w]
+		if w == int(from)/64 {
+			x &^= 1<<(uint(from)%64) - 1
+		}
+		if x != 0 {
+			p := w*64 + bits.TrailingZeros64(x)
+			if p < len(s.Threads) {
+				return trace.ThreadID(p)
+			}
+			return trace.NoThread
+		}
+	}
+	return trace.NoThread
 }
 
 // A Describer tells what alternative a of thread p's pending operation is,

@@ -65,8 +65,8 @@ func (c VC) Knows(i int, q ThreadID) bool {
 //
 // Use it incrementally (Reset, then Step for each event, asking Thread for
 // the clock of a thread in the state reached) or at once (Run, then Clock and
-// Before). Its memory is reused across Resets; Step allocates nothing once the
-// buffers have grown.
+// Before). Its memory is reused across Resets; a Step allocates only the
+// parts of its clock that changed (PClock).
 //
 //	var h trace.HB
 //	h.Reset(tr, trace.CR)
@@ -79,12 +79,11 @@ type HB struct {
 	objs    int // objects, plus one for TimeObject
 	done    int // events processed
 	spawned int // threads whose start clock is set
-	ev      []uint32
+	ev      []PClock
 	pred    []int32 // the latest event that happens before each event
-	th      []uint32
-	oc      ObjectClocks
+	th      []PClock
+	oc      PObjectClocks
 	steps   Steps
-	cv      VC
 }
 
 // Reset starts the computation for tr under rel. tr must not change until
@@ -95,15 +94,10 @@ func (h *HB) Reset(tr *Trace, rel Relation) {
 	h.n = len(tr.Threads)
 	h.objs = len(tr.Objects) + 1
 	h.done, h.spawned = 0, 0
-	h.ev = grow(h.ev, len(tr.Events)*h.n)
+	h.ev = growClocks(h.ev, len(tr.Events))
 	h.pred = growInt32(h.pred, len(tr.Events))
-	h.th = grow(h.th, h.n*h.n)
-	h.oc.Reset(h.objs, h.n)
-	clear(h.th)
-	if cap(h.cv) < h.n {
-		h.cv = make(VC, h.n)
-	}
-	h.cv = h.cv[:h.n]
+	h.th = growClocks(h.th, h.n)
+	h.oc.Reset(h.objs)
 	h.spawn(-1)
 }
 
@@ -115,13 +109,23 @@ func grow(s []uint32, n int) []uint32 {
 	return s[:n]
 }
 
+// growClocks returns s resized to n zero clocks, reusing its memory.
+func growClocks(s []PClock, n int) []PClock {
+	if cap(s) < n {
+		return make([]PClock, n, n+n/2)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
 // spawn gives the threads started in the local code of event i (i = -1:
 // before the first step) the clock of their parent.
 func (h *HB) spawn(i int) {
 	for h.spawned < h.n && int(h.tr.Threads[h.spawned].Step) == i {
 		c := ThreadID(h.spawned)
 		if p := h.tr.Threads[c].Parent; p != NoThread {
-			h.Thread(c).CopyFrom(h.Thread(p))
+			h.th[c] = h.th[p]
 		}
 		h.spawned++
 	}
@@ -131,11 +135,11 @@ func (h *HB) spawn(i int) {
 func (h *HB) Len() int { return h.done }
 
 // Thread returns the clock of thread p in the state reached: after the events
-// processed so far. It aliases the HB's memory: copy it to keep it.
-func (h *HB) Thread(p ThreadID) VC { return VC(h.th[int(p)*h.n : (int(p)+1)*h.n]) }
+// processed so far.
+func (h *HB) Thread(p ThreadID) PClock { return h.th[p] }
 
-// Clock returns the clock of processed event i. It aliases the HB's memory.
-func (h *HB) Clock(i int) VC { return VC(h.ev[i*h.n : (i+1)*h.n]) }
+// Clock returns the clock of processed event i.
+func (h *HB) Clock(i int) PClock { return h.ev[i] }
 
 // obj returns the index of object o in the per-object clocks.
 func (h *HB) obj(o ObjectID) int {
@@ -145,44 +149,40 @@ func (h *HB) obj(o ObjectID) int {
 	return int(o)
 }
 
-// Step processes the next event and returns its clock (aliasing the HB's
-// memory).
-func (h *HB) Step() VC {
+// Step processes the next event and returns its clock. The clocks are
+// persistent (PClock): an event's shares with those it was computed from
+// what did not change, so a step costs the entries it changes, not the
+// number of threads.
+func (h *HB) Step() PClock {
 	i := h.done
 	e := &h.tr.Events[i]
-	cv := h.cv
-	cv.CopyFrom(h.Thread(e.Thread))
+	cv := h.th[e.Thread]
 	if e.Partner != NoThread {
-		cv.Join(h.Thread(e.Partner))
+		cv = cv.Join(h.th[e.Partner])
 	}
 	if e.Op.Kind == KindJoin {
-		cv.Join(h.Thread(ThreadID(e.Op.Arg)))
+		cv = cv.Join(h.th[e.Op.Arg])
 	}
 	acc := h.steps.Accesses(i)
 	for _, x := range acc {
-		h.oc.Order(h.obj(x.Obj), x.Mode, cv)
+		cv = h.oc.Order(h.obj(x.Obj), x.Mode, cv)
 	}
-	last := uint32(0)
-	for _, x := range cv {
-		last = max(last, x)
-	}
-	h.pred[i] = int32(last) - 1
-	cv[e.Thread] = uint32(i + 1)
+	h.pred[i] = int32(cv.Max()) - 1
+	cv = cv.Set(e.Thread, uint32(i+1))
 	if e.Partner != NoThread {
-		cv[e.Partner] = uint32(i + 1)
+		cv = cv.Set(e.Partner, uint32(i+1))
 	}
 	for _, x := range acc {
 		h.oc.Record(h.obj(x.Obj), x.Mode, cv)
 	}
-	h.Thread(e.Thread).CopyFrom(cv)
+	h.th[e.Thread] = cv
 	if e.Partner != NoThread {
-		h.Thread(e.Partner).CopyFrom(cv)
+		h.th[e.Partner] = cv
 	}
-	out := h.Clock(i)
-	out.CopyFrom(cv)
+	h.ev[i] = cv
 	h.done++
 	h.spawn(i)
-	return out
+	return cv
 }
 
 // Steps returns the accesses of the trace's steps (its events and their
@@ -202,7 +202,7 @@ func (h *HB) Before(i, j int) bool {
 	if i >= j {
 		return false
 	}
-	return h.Clock(j).Knows(i, h.tr.Events[i].Thread)
+	return h.ev[j].Knows(i, h.tr.Events[i].Thread)
 }
 
 // LastBefore returns the latest processed event that happens before event
@@ -213,7 +213,7 @@ func (h *HB) LastBefore(j int) int { return int(h.pred[j]) }
 // BeforeThread reports whether processed event i happens before thread p's
 // next step in the state reached (Saarikivi et al. 2012, Fig. 1: i <= CP(p)(proc(E_i))).
 func (h *HB) BeforeThread(i int, p ThreadID) bool {
-	return h.Thread(p).Knows(i, h.tr.Events[i].Thread)
+	return h.th[p].Knows(i, h.tr.Events[i].Thread)
 }
 
 // HappensBefore returns the clock of every event of tr under rel: event i
@@ -225,7 +225,7 @@ func HappensBefore(tr *Trace, rel Relation) []VC {
 	h.Run()
 	out := make([]VC, len(tr.Events))
 	for i := range out {
-		out[i] = h.Clock(i).Copy()
+		out[i] = h.Clock(i).VC(h.n)
 	}
 	return out
 }

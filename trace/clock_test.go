@@ -83,7 +83,7 @@ func TestHBxy(t *testing.T) {
 	h.Reset(tr, CR)
 	h.Run()
 	if h.Before(0, 1) || !h.Before(0, 2) || !h.Before(1, 3) || !h.Before(0, 3) || h.Before(2, 3) {
-		t.Errorf("clocks %v %v %v %v", h.Clock(0), h.Clock(1), h.Clock(2), h.Clock(3))
+		t.Errorf("clocks %v %v %v %v", h.Clock(0).VC(3), h.Clock(1).VC(3), h.Clock(2).VC(3), h.Clock(3).VC(3))
 	}
 }
 
@@ -168,13 +168,27 @@ func TestVC(t *testing.T) {
 	}
 }
 
+// TestHBAllocs checks that HB allocates nothing for a trace of a few
+// threads (their clocks need no tree, PClock), with or without a thousand
+// more threads that never run.
 func TestHBAllocs(t *testing.T) {
 	x, y := ObjectID(0), ObjectID(1)
-	tr := synth([][]Op{{store(x), load(y)}, {store(y), load(x)}}, []ThreadID{1, 2, 1, 2})
-	var h HB
-	h.Reset(tr, CR)
-	h.Run()
-	if n := testing.AllocsPerRun(100, func() { h.Reset(tr, CR); h.Run() }); n != 0 {
-		t.Errorf("HB allocates %v times per trace", n)
+	allocs := func(idle int) float64 {
+		progs := [][]Op{{store(x), load(y)}, {store(y), load(x)}}
+		for range idle {
+			progs = append(progs, nil)
+		}
+		tr := synth(progs, []ThreadID{1, 2, 1, 2})
+		var h HB
+		h.Reset(tr, CR)
+		h.Run()
+		return testing.AllocsPerRun(100, func() { h.Reset(tr, CR); h.Run() })
+	}
+	few, many := allocs(0), allocs(1000)
+	if few != 0 {
+		t.Errorf("HB allocates %v times per trace of 3 threads, want 0", few)
+	}
+	if many != few {
+		t.Errorf("HB allocates %v times per trace of 1,003 threads, want %v", many, few)
 	}
 }

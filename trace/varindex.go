@@ -14,6 +14,34 @@ type VarIndex struct {
 	tr   *Trace
 	vars []varEvents // by ObjectID
 	cut  []int32     // scratch: per thread of a variable, its included events
+	slot []int32     // scratch of Reset: by thread, its events' place in a variable's
+}
+
+// delta returns the change an AddOnly event k, at position m of v's events,
+// makes to v's value, 0 for other events.
+func (x *VarIndex) delta(v *varEvents, m, k int) uint64 {
+	e := &x.tr.Events[k]
+	if !AddOnly(e.Op) {
+		return 0
+	}
+	d := e.Value
+	if m > 0 {
+		d -= x.tr.Events[v.all[m-1]].Value
+	}
+	return d
+}
+
+// newThread returns v.threads with one more, empty, entry, reusing the
+// memory of an earlier one.
+func (v *varEvents) newThread() []threadVar {
+	n := len(v.threads)
+	if n < cap(v.threads) {
+		ts := v.threads[:n+1]
+		t := &ts[n]
+		t.pos, t.sum, t.lastNon = t.pos[:0], t.sum[:0], t.lastNon[:0]
+		return ts
+	}
+	return append(v.threads, threadVar{})
 }
 
 // varEvents are the events of one variable.
@@ -27,7 +55,7 @@ type varEvents struct {
 	sum      []uint64
 	lastNon  []int32
 	nextMask []int32
-	threads  []threadVar
+	threads  []threadVar // the threads that access the variable, in order of first access
 }
 
 // threadVar are the events of one variable by one thread.
@@ -37,7 +65,8 @@ type threadVar struct {
 	lastNon []int32  // lastNon[m]: the last position of pos[:m+1] that is not an AddOnly, -1
 }
 
-// Reset indexes tr.
+// Reset indexes tr. It costs the events of tr and the threads that
+// access each variable, not the threads of tr times its variables.
 func (x *VarIndex) Reset(tr *Trace) {
 	x.tr = tr
 	for len(x.vars) < len(tr.Objects) {
@@ -47,12 +76,8 @@ func (x *VarIndex) Reset(tr *Trace) {
 	for o := range x.vars {
 		v := &x.vars[o]
 		v.all, v.sum, v.lastNon, v.nextMask = v.all[:0], v.sum[:0], v.lastNon[:0], v.nextMask[:0]
-		for q := range v.threads {
-			t := &v.threads[q]
-			t.pos, t.sum, t.lastNon = t.pos[:0], t.sum[:0], t.lastNon[:0]
-		}
+		v.threads = v.threads[:0]
 	}
-	nt := len(tr.Threads)
 	for k := range tr.Events {
 		e := &tr.Events[k]
 		if e.Op.Class != ClassVar || e.Op.Obj < 0 || int(e.Op.Obj) >= len(x.vars) {
@@ -60,47 +85,56 @@ func (x *VarIndex) Reset(tr *Trace) {
 		}
 		v := &x.vars[e.Op.Obj]
 		m := len(v.all)
-		var delta uint64
 		prevSum := uint64(0)
 		if m > 0 {
 			prevSum = v.sum[m]
 		} else {
 			v.sum = append(v.sum, 0)
 		}
-		add := AddOnly(e.Op)
-		if add {
-			delta = e.Value
-			if m > 0 {
-				delta -= tr.Events[v.all[m-1]].Value
-			}
-		}
+		delta := x.delta(v, m, k)
 		v.all = append(v.all, int32(k))
 		v.sum = append(v.sum, prevSum+delta)
 		last := int32(m)
-		if add {
+		if AddOnly(e.Op) {
 			last = -1
 			if m > 0 {
 				last = v.lastNon[m-1]
 			}
 		}
 		v.lastNon = append(v.lastNon, last)
-		for len(v.threads) < nt {
-			v.threads = append(v.threads, threadVar{})
-		}
-		t := &v.threads[e.Thread]
-		if len(t.sum) == 0 {
-			t.sum = append(t.sum, 0)
-		}
-		t.sum = append(t.sum, t.sum[len(t.sum)-1]+delta)
-		tl := int32(m)
-		if add {
-			tl = -1
-			if n := len(t.lastNon); n > 0 {
-				tl = t.lastNon[n-1]
+	}
+	// Each variable's events by thread, in the order the threads first
+	// access it: slot[q] is 1 + the index of thread q's in v.threads.
+	if cap(x.slot) < len(tr.Threads) {
+		x.slot = make([]int32, len(tr.Threads))
+	}
+	slot := x.slot[:len(tr.Threads)]
+	for o := range x.vars {
+		v := &x.vars[o]
+		for m, k := range v.all {
+			e := &tr.Events[k]
+			if slot[e.Thread] == 0 {
+				v.threads = v.newThread()
+				slot[e.Thread] = int32(len(v.threads))
 			}
+			t := &v.threads[slot[e.Thread]-1]
+			if len(t.sum) == 0 {
+				t.sum = append(t.sum, 0)
+			}
+			t.sum = append(t.sum, t.sum[len(t.sum)-1]+x.delta(v, m, int(k)))
+			tl := int32(m)
+			if AddOnly(e.Op) {
+				tl = -1
+				if n := len(t.lastNon); n > 0 {
+					tl = t.lastNon[n-1]
+				}
+			}
+			t.pos = append(t.pos, int32(m))
+			t.lastNon = append(t.lastNon, tl)
 		}
-		t.pos = append(t.pos, int32(m))
-		t.lastNon = append(t.lastNon, tl)
+		for _, k := range v.all {
+			slot[tr.Events[k].Thread] = 0
+		}
 	}
 	for o := range x.vars {
 		v := &x.vars[o]

@@ -148,11 +148,17 @@ type Exec struct {
 	watchObj, watchThr [][]watch
 	bits               []uint64
 	hiddenTh           []*Thread
-	viewSeen           int
-	viewNow            int64
-	viewFull           bool
-	viewSmall          bool // no watchers: at most smallView threads
-	enabledN           int
+	// changed lists the threads whose entry in the view may have changed
+	// since the strategy's last Choose (strategy.State.Changed).
+	changed []trace.ThreadID
+	// lastView is the view of the last Choose, for checkChanged.
+	lastView []strategy.Thread
+	viewSeen int
+	viewNow  int64
+	viewFull bool
+	// viewSmall: no watchers, at most smallView threads.
+	viewSmall bool
+	enabledN  int
 
 	bodyReturned bool
 	ended        bool
@@ -488,7 +494,12 @@ func (e *Exec) pickNext() *Thread {
 		e.noneEnabled()
 		return nil
 	}
+	e.view.Changed = e.changed
+	if CheckView {
+		e.checkChanged()
+	}
 	c := e.strat.Choose(&e.view)
+	e.view.Changed, e.changed = nil, e.changed[:0]
 	if c.Thread == trace.NoThread {
 		e.finish(trace.End{Status: trace.Cut, Thread: trace.NoThread})
 		return nil

@@ -223,6 +223,7 @@ func (e *Exec) fairView(enabled int) int {
 func (e *Exec) hide(t *Thread) {
 	e.showAlts(t.id, 0)
 	e.hiddenTh = append(e.hiddenTh, t)
+	e.changed = append(e.changed, t.id)
 }
 
 // spinStep counts the idle steps in a row of ev's thread, and makes the

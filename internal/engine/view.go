@@ -72,6 +72,7 @@ func (e *Exec) resetView() {
 	}
 	clear(e.bits)
 	e.hiddenTh = e.hiddenTh[:0]
+	e.changed = e.changed[:0]
 	e.viewSeen, e.viewNow, e.viewFull, e.enabledN = 0, 0, true, 0
 	e.viewSmall = true
 }
@@ -117,6 +118,7 @@ func (e *Exec) fillView() int {
 	// decides anew (fairView).
 	for _, t := range e.hiddenTh {
 		e.showAlts(t.id, t.vAlts)
+		e.changed = append(e.changed, t.id)
 	}
 	e.hiddenTh = e.hiddenTh[:0]
 	if e.now != e.viewNow {
@@ -153,13 +155,18 @@ func (e *Exec) fillView() int {
 	for k := 0; k < len(e.dirty); k++ {
 		e.refresh(e.dirty[k])
 	}
+	for _, t := range e.dirty {
+		e.changed = append(e.changed, t.id)
+	}
+	v.EnabledSet = e.bits[:(n+63)/64]
 	if CheckView {
 		e.checkView()
 	}
 	return e.enabledN
 }
 
-// fillSmall is fillView for a small view: every thread is recomputed.
+// fillSmall is fillView for a small view: every thread is recomputed, and
+// listed as changed.
 func (e *Exec) fillSmall() {
 	enabled := 0
 	for _, t := range e.threads {
@@ -175,9 +182,11 @@ func (e *Exec) fillSmall() {
 		setOp(&vt.Op, &t.op)
 		vt.Done = t.done
 		e.showAlts(t.id, a)
+		e.changed = append(e.changed, t.id)
 	}
 	e.enabledN = enabled
 	e.viewSeen = len(e.tr.Events)
+	e.view.EnabledSet = e.bits[:(len(e.threads)+63)/64]
 	if CheckView {
 		e.checkView()
 	}
@@ -346,4 +355,33 @@ func (e *Exec) checkView() {
 	if enabled != e.enabledN {
 		panic(fmt.Sprintf("weft internal error: step %d: the view counts %d enabled threads, but %d are", len(e.tr.Events), e.enabledN, enabled))
 	}
+}
+
+// checkChanged panics if a thread left out of the view's Changed list has
+// an entry that differs from the one of the previous Choose, and keeps the
+// view for the next check (CheckView).
+func (e *Exec) checkChanged() {
+	v := &e.view
+	listed := make(map[trace.ThreadID]bool, len(v.Changed))
+	for _, p := range v.Changed {
+		listed[p] = true
+	}
+	if len(e.tr.Events) == 0 {
+		e.lastView = e.lastView[:0]
+	}
+	for p := range v.Threads {
+		if listed[trace.ThreadID(p)] {
+			continue
+		}
+		vt := &v.Threads[p]
+		if p >= len(e.lastView) {
+			panic(fmt.Sprintf("weft internal error: step %d: %v is new, but the view does not list it as changed", len(e.tr.Events), p))
+		}
+		old := &e.lastView[p]
+		if old.Alts != vt.Alts || old.Done != vt.Done || old.Op.Kind != vt.Op.Kind || old.Op.Obj != vt.Op.Obj || old.Op.Arg != vt.Op.Arg {
+			panic(fmt.Sprintf("weft internal error: step %d: %v changed from %v with %d alternatives to %v with %d, but the view does not list it as changed",
+				len(e.tr.Events), p, old.Op, old.Alts, vt.Op, vt.Alts))
+		}
+	}
+	e.lastView = append(e.lastView[:0], v.Threads...)
 }

@@ -46,6 +46,10 @@ type Checked struct {
 	same             bool
 	execs            int
 	diverged         error
+	// fpOf holds the hash of each thread in the state of the last Choose,
+	// and fpSum their sum (fingerprint).
+	fpOf  []uint64
+	fpSum uint64
 }
 
 // mark is one choice of an execution and the state it was made in.
@@ -114,7 +118,7 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 		}
 	}()
 	i := len(c.cur)
-	fp := fingerprint(st)
+	fp := c.fingerprint(st)
 	if c.same {
 		switch {
 		case i < len(c.prev) && (c.prev[i].input || c.prev[i].state != fp):
@@ -326,21 +330,43 @@ func endText(end trace.End) string {
 
 // fingerprint hashes what a deterministic body repeats in state st: its
 // threads, their pending operations and their alternatives. It runs at
-// every step: a multiplicative hash, one multiplication a word.
-func fingerprint(st *strategy.State) uint64 {
+// every step, so the hash is a sum of one hash per thread, kept from one
+// Choose of an execution to the next: only the threads st.Changed lists
+// are hashed again.
+func (c *Checked) fingerprint(st *strategy.State) uint64 {
+	if st.Changed == nil || st.Step == 0 || len(c.fpOf) > len(st.Threads) {
+		c.fpOf, c.fpSum = c.fpOf[:0], 0
+		for i := range st.Threads {
+			x := threadPrint(trace.ThreadID(i), &st.Threads[i])
+			c.fpOf = append(c.fpOf, x)
+			c.fpSum += x
+		}
+	} else {
+		for len(c.fpOf) < len(st.Threads) {
+			c.fpOf = append(c.fpOf, 0)
+		}
+		for _, p := range st.Changed {
+			x := threadPrint(p, &st.Threads[p])
+			c.fpSum += x - c.fpOf[p]
+			c.fpOf[p] = x
+		}
+	}
+	return trace.Mix(c.fpSum ^ trace.Mix(uint64(len(st.Threads))))
+}
+
+// threadPrint hashes thread p's entry th of a state: its pending
+// operation, its alternatives and whether it finished.
+func threadPrint(p trace.ThreadID, th *strategy.Thread) uint64 {
 	const prime = 0x100000001b3
-	h := uint64(len(st.Threads))
-	for i := range st.Threads {
-		th := &st.Threads[i]
-		op := &th.Op
-		x := uint64(op.Kind) | uint64(op.Class)<<8 | uint64(uint32(op.Obj))<<16 | uint64(uint16(th.Alts))<<48
-		if th.Done {
-			x |= 1 << 63
-		}
-		h = (h^x)*prime ^ uint64(op.Arg)
-		for _, cs := range op.Cases {
-			h = (h ^ uint64(cs.Kind) ^ uint64(uint32(cs.Obj))<<8) * prime
-		}
+	op := &th.Op
+	x := uint64(op.Kind) | uint64(op.Class)<<8 | uint64(uint32(op.Obj))<<16 | uint64(uint16(th.Alts))<<48
+	if th.Done {
+		x |= 1 << 63
+	}
+	h := (uint64(p)+1)*prime ^ x
+	h = h*prime ^ uint64(op.Arg)
+	for _, cs := range op.Cases {
+		h = (h ^ uint64(cs.Kind) ^ uint64(uint32(cs.Obj))<<8) * prime
 	}
 	return trace.Mix(h)
 }

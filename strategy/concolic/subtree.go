@@ -98,6 +98,12 @@ func (t *subtree) restrict(threads []strategy.Thread, f trace.ThreadID) []strate
 // freely from there on (the prefix is cut there for the next ones), and a
 // later one is cut.
 func (t *subtree) choose(st *strategy.State) (c strategy.Choice, diverged, deviated bool) {
+	// The inner strategy does not see every state as the runtime does
+	// (the prefix's steps are not its own, and it sees them restricted):
+	// what changed since its last Choose is not known.
+	unknown := *st
+	unknown.Changed, unknown.EnabledSet = nil, nil
+	st = &unknown
 	d := st.Step
 	if d >= len(t.prefix) || t.diverged >= 0 {
 		return t.inner.Choose(st), false, false

@@ -70,9 +70,26 @@ type Node struct {
 	// objs is the number of objects known in the state.
 	ann  []announced
 	objs int32
-	// pend holds the pending operation of each thread of Enabled, to check
-	// that a replay of the state finds them again.
-	pend []trace.Op
+	// chg holds the threads whose pending operation or number of
+	// alternatives differ from those of the state before (every thread
+	// in the first state), to check that a replay of the state finds them
+	// again: a state costs what changed, not the number of threads.
+	chg []pendChange
+}
+
+// pendChange is a thread's pending operation (its kind, class and object)
+// and number of alternatives in a state, where they changed.
+type pendChange struct {
+	Thread trace.ThreadID
+	Op     trace.Op
+	Alts   int32
+}
+
+// pending is a thread's pending operation and number of alternatives in a
+// state of the path (Tree.rec).
+type pending struct {
+	op   trace.Op
+	alts int32
 }
 
 // arena holds the memory of sleepers' slices: the runtime reuses the memory
@@ -90,8 +107,8 @@ type announced struct {
 
 // reset empties n for reuse, keeping its memory.
 func (n *Node) reset() {
-	n.Enabled = n.Enabled[:0]
-	n.pend = n.pend[:0]
+	n.Enabled = nil // shared with other nodes: never written
+	n.chg = n.chg[:0]
 	n.Backtrack.Clear()
 	n.Done.Clear()
 	n.Force.Clear()
@@ -116,10 +133,8 @@ func (n *Node) Asleep(t trace.ThreadID) bool {
 // AltsOf returns the number of alternatives of thread t in the state, 0 if
 // it is not enabled.
 func (n *Node) AltsOf(t trace.ThreadID) int32 {
-	for _, e := range n.Enabled {
-		if e.Thread == t {
-			return e.Alts
-		}
+	if i, ok := slices.BinarySearchFunc(n.Enabled, t, func(e Enabled, t trace.ThreadID) int { return int(e.Thread) - int(t) }); ok {
+		return n.Enabled[i].Alts
 	}
 	return 0
 }
@@ -151,6 +166,12 @@ type Tree struct {
 	pick     []trace.ThreadID
 	acc      []trace.Access
 	vacc     []trace.Access
+	// rec holds each thread's pending operation and alternatives in the
+	// state of the node Choose saw last, kept from node to node with their
+	// changes (Node.chg); mark and cand are scratch space of Choose.
+	rec  []pending
+	mark []bool
+	cand []trace.ThreadID
 	// frozen holds the states above a resumed tree's root as the unit
 	// brought them, to tell what its exploration added (HandbackUnit).
 	frozen []frozen
@@ -159,14 +180,29 @@ type Tree struct {
 // Choose implements strategy.Strategy.Choose for the tree's owner. A
 // replayed state that differs from the recorded one cuts the execution and
 // sets Diverged.
+//
+// A state records the threads whose pending operation or alternatives
+// changed since the state before (Node.chg), and shares the list of
+// enabled threads of the state before when it is the same: with the
+// threads the runtime lists as changed (strategy.State.Changed), a step
+// costs what changed, not the number of threads.
 func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 	k := st.Step
+	if k == 0 {
+		t.rec = t.rec[:0]
+	}
 	if t.Diverged != nil {
 		return strategy.Cut
 	}
+	cand := t.candidates(st)
 	if k < len(t.Nodes) {
 		n := &t.Nodes[k]
-		if d := n.differs(st); d != "" {
+		for _, c := range n.chg {
+			t.recSet(c.Thread, pending{c.Op, c.Alts})
+			cand = append(cand, c.Thread)
+		}
+		t.cand = cand
+		if d := t.differs(n, st, cand); d != "" {
 			t.Diverged = fmt.Errorf("step %d: %s", k+1, d)
 			return strategy.Cut
 		}
@@ -177,38 +213,16 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 	}
 	n := t.push()
 	n.objs = int32(len(st.Trace.Objects))
-	for i := range st.Threads {
-		if a := st.Threads[i].Alts; a > 0 {
-			n.Enabled = append(n.Enabled, Enabled{trace.ThreadID(i), a})
-			op := st.Threads[i].Op
-			n.pend = append(n.pend, trace.Op{Kind: op.Kind, Class: op.Class, Obj: op.Obj})
-		}
-	}
+	t.record(n, k, st, cand)
 	if t.Sleep && k > 0 {
 		t.wake(n, &t.Nodes[k-1], &st.Trace.Events[k-1], st)
 	}
-	t.pick = t.pick[:0]
-	for _, e := range n.Enabled {
-		if (!t.Sleep || !n.Asleep(e.Thread)) && !t.Avoid.Has(e.Thread) {
-			t.pick = append(t.pick, e.Thread)
-		}
-	}
-	if len(t.pick) == 0 {
-		for _, e := range n.Enabled {
-			if !t.Sleep || !n.Asleep(e.Thread) {
-				t.pick = append(t.pick, e.Thread)
-			}
-		}
-	}
-	if len(t.pick) == 0 {
+	p, ok := t.fresh(n)
+	if !ok {
 		// Every enabled thread sleeps: the execution is redundant (Fig. 7,
 		// line 9).
 		t.Nodes = t.Nodes[:k]
 		return strategy.Cut
-	}
-	p := t.pick[0]
-	if t.Rand != nil {
-		p = t.pick[t.Rand.IntN(len(t.pick))]
 	}
 	n.Thread, n.Alt, n.Alts = p, 0, n.AltsOf(p)
 	n.Backtrack.Add(p)
@@ -218,32 +232,163 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 	return strategy.Choice{Thread: p}
 }
 
-// differs says how state st differs from the state n recorded, in its
-// enabled threads, their pending operations and their alternatives, or
-// returns "" if it does not.
-func (n *Node) differs(st *strategy.State) string {
-	j := 0
-	for i := range st.Threads {
-		th := &st.Threads[i]
-		if th.Alts == 0 {
+// candidates returns the threads of st that may differ from the state of
+// the last Choose: st.Changed, or every thread when it is not known.
+func (t *Tree) candidates(st *strategy.State) []trace.ThreadID {
+	cand := t.cand[:0]
+	if st.Changed != nil && st.Step > 0 {
+		cand = append(cand, st.Changed...)
+	} else {
+		for p := range max(len(st.Threads), len(t.rec)) {
+			cand = append(cand, trace.ThreadID(p))
+		}
+	}
+	t.cand = cand
+	return cand
+}
+
+// recSet sets thread p's entry of t.rec.
+func (t *Tree) recSet(p trace.ThreadID, x pending) {
+	for int(p) >= len(t.rec) {
+		t.rec = append(t.rec, pending{})
+	}
+	t.rec[p] = x
+}
+
+// stPending returns thread p's pending operation (kind, class and object)
+// and alternatives in st; alternatives 0 if p does not exist.
+func stPending(st *strategy.State, p trace.ThreadID) pending {
+	if int(p) >= len(st.Threads) {
+		return pending{}
+	}
+	th := &st.Threads[p]
+	return pending{trace.Op{Kind: th.Op.Kind, Class: th.Op.Class, Obj: th.Op.Obj}, th.Alts}
+}
+
+// record sets fresh node n, at depth k, to state st, of which the threads
+// cand may differ from the state before: its changes and its enabled
+// threads, those of the node before if none changed its alternatives.
+func (t *Tree) record(n *Node, k int, st *strategy.State, cand []trace.ThreadID) {
+	altsChanged := false
+	for _, p := range cand {
+		x := stPending(st, p)
+		var old pending
+		if int(p) < len(t.rec) {
+			old = t.rec[p]
+		}
+		if x.alts == old.alts && x.op.Kind == old.op.Kind && x.op.Class == old.op.Class && x.op.Obj == old.op.Obj {
 			continue
 		}
-		p := trace.ThreadID(i)
-		if j >= len(n.Enabled) || n.Enabled[j].Thread != p {
-			return fmt.Sprintf("recorded %v not enabled, but it is enabled with %v", p, th.Op)
+		if x.alts != old.alts {
+			altsChanged = true
 		}
-		e, op := n.Enabled[j], n.pend[j]
-		if e.Alts != th.Alts || op.Kind != th.Op.Kind || op.Obj != th.Op.Obj {
-			return fmt.Sprintf("recorded %v with %v (%d alternatives), but it has %v (%d alternatives)", p, op, e.Alts, th.Op, th.Alts)
-		}
-		j++
+		t.recSet(p, x)
+		n.chg = append(n.chg, pendChange{p, x.op, x.alts})
 	}
-	if j < len(n.Enabled) {
-		e := n.Enabled[j]
-		if int(e.Thread) >= len(st.Threads) {
-			return fmt.Sprintf("recorded %v enabled with %v, but the execution has no thread %v", e.Thread, n.pend[j], e.Thread)
+	var prev []Enabled
+	if k > 0 {
+		prev = t.Nodes[k-1].Enabled
+	}
+	if !altsChanged {
+		n.Enabled = prev
+		return
+	}
+	for len(t.mark) < len(t.rec) {
+		t.mark = append(t.mark, false)
+	}
+	for _, c := range n.chg {
+		t.mark[c.Thread] = true
+	}
+	en := make([]Enabled, 0, len(prev)+len(n.chg))
+	for _, e := range prev {
+		if !t.mark[e.Thread] {
+			en = append(en, e)
 		}
-		return fmt.Sprintf("recorded %v enabled with %v, but it is blocked or finished (%v)", e.Thread, n.pend[j], st.Threads[e.Thread].Op)
+	}
+	for _, c := range n.chg {
+		if t.mark[c.Thread] {
+			t.mark[c.Thread] = false
+			if c.Alts > 0 {
+				en = append(en, Enabled{c.Thread, c.Alts})
+			}
+		}
+	}
+	slices.SortFunc(en, func(a, b Enabled) int { return int(a.Thread) - int(b.Thread) })
+	n.Enabled = en
+}
+
+// fresh returns the thread a fresh choice from n takes: the first enabled
+// thread not asleep and not avoided, or a random one of them, or of those
+// not asleep if every one is avoided; ok is false if every enabled thread
+// sleeps.
+func (t *Tree) fresh(n *Node) (p trace.ThreadID, ok bool) {
+	awake := func(q trace.ThreadID) bool { return !t.Sleep || !n.Asleep(q) }
+	if t.Rand == nil {
+		first := trace.NoThread
+		for _, e := range n.Enabled {
+			if !awake(e.Thread) {
+				continue
+			}
+			if !t.Avoid.Has(e.Thread) {
+				return e.Thread, true
+			}
+			if first == trace.NoThread {
+				first = e.Thread
+			}
+		}
+		return first, first != trace.NoThread
+	}
+	t.pick = t.pick[:0]
+	for _, e := range n.Enabled {
+		if awake(e.Thread) && !t.Avoid.Has(e.Thread) {
+			t.pick = append(t.pick, e.Thread)
+		}
+	}
+	if len(t.pick) == 0 {
+		for _, e := range n.Enabled {
+			if awake(e.Thread) {
+				t.pick = append(t.pick, e.Thread)
+			}
+		}
+	}
+	if len(t.pick) == 0 {
+		return trace.NoThread, false
+	}
+	return t.pick[t.Rand.IntN(len(t.pick))], true
+}
+
+// differs says how state st differs from the state n recorded, in its
+// enabled threads, their pending operations and their alternatives, or
+// returns "" if it does not. t.rec holds n's state; only the threads of
+// cand may differ (those that changed in st or in n).
+func (t *Tree) differs(n *Node, st *strategy.State, cand []trace.ThreadID) string {
+	bad := trace.NoThread
+	for _, p := range cand {
+		var rec pending
+		if int(p) < len(t.rec) {
+			rec = t.rec[p]
+		}
+		x := stPending(st, p)
+		if x.alts != rec.alts || (x.alts > 0 && (x.op.Kind != rec.op.Kind || x.op.Obj != rec.op.Obj)) {
+			if bad == trace.NoThread || p < bad {
+				bad = p
+			}
+		}
+	}
+	if p := bad; p != trace.NoThread {
+		var rec pending
+		if int(p) < len(t.rec) {
+			rec = t.rec[p]
+		}
+		switch {
+		case rec.alts == 0:
+			return fmt.Sprintf("recorded %v not enabled, but it is enabled with %v", p, st.Threads[p].Op)
+		case int(p) >= len(st.Threads):
+			return fmt.Sprintf("recorded %v enabled with %v, but the execution has no thread %v", p, rec.op, p)
+		case st.Threads[p].Alts == 0:
+			return fmt.Sprintf("recorded %v enabled with %v, but it is blocked or finished (%v)", p, rec.op, st.Threads[p].Op)
+		}
+		return fmt.Sprintf("recorded %v with %v (%d alternatives), but it has %v (%d alternatives)", p, rec.op, rec.alts, st.Threads[p].Op, st.Threads[p].Alts)
 	}
 	if n.Alt >= n.AltsOf(n.Thread) {
 		return fmt.Sprintf("recorded %v alternative %d, but it has %d", n.Thread, n.Alt, n.AltsOf(n.Thread))

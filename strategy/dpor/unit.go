@@ -24,7 +24,9 @@ type nodeData struct {
 	AnnThreads             []trace.ThreadID
 	AnnAccesses            []trace.Access
 	Objs                   int32
-	Pend                   []trace.Op
+	// Changes are the node's (Node.chg): a unit carries every node
+	// from the root on.
+	Changes []pendChange
 }
 
 // treeUnit is a unit of a Tree: the nodes from the root to the state handed
@@ -70,7 +72,7 @@ func (n *Node) data() nodeData {
 	d := nodeData{
 		Enabled: n.Enabled, Thread: n.Thread, Alt: n.Alt, Alts: n.Alts,
 		Backtrack: n.Backtrack, Done: n.Done, Force: n.Force, Race: n.Race, Racer: n.Racer,
-		Sleep: n.Sleep, Pass: n.pass, Objs: n.objs, Pend: n.pend,
+		Sleep: n.Sleep, Pass: n.pass, Objs: n.objs, Changes: n.chg,
 	}
 	for _, a := range n.ann {
 		d.AnnThreads = append(d.AnnThreads, a.thread)
@@ -82,7 +84,7 @@ func (n *Node) data() nodeData {
 // load sets n to d, copying everything into n's own memory.
 func (n *Node) load(d *nodeData) {
 	n.reset()
-	n.Enabled = append(n.Enabled, d.Enabled...)
+	n.Enabled = append([]Enabled(nil), d.Enabled...)
 	n.Thread, n.Alt, n.Alts = d.Thread, d.Alt, d.Alts
 	n.Backtrack = append(n.Backtrack, d.Backtrack...)
 	n.Done = append(n.Done, d.Done...)
@@ -98,7 +100,7 @@ func (n *Node) load(d *nodeData) {
 		n.ann = append(n.ann, announced{t, d.AnnAccesses[i]})
 	}
 	n.objs = d.Objs
-	n.pend = append(n.pend, d.Pend...)
+	n.chg = append(n.chg, d.Changes...)
 }
 
 // SplitUnit hands out the state at depth Start, which its owner's Next has

@@ -4,8 +4,10 @@
 package optimal
 
 import (
+	"fmt"
 	"slices"
 
+	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -15,11 +17,42 @@ import (
 // ready, the sibling alternatives of the one taken.
 func (a *analysis) alternatives() {
 	tr := a.tr
-	n := len(a.evs)
-	nt := len(tr.Threads)
 	if !a.multi && !slices.ContainsFunc(tr.Final, multi) {
 		return
 	}
+	for i := range tr.Events {
+		if tr.Events[i].Op.Class == trace.ClassClock {
+			// Time moves: a receive on a timer's channel may lose its
+			// alternative to any step.
+			a.alternativesAll()
+			return
+		}
+	}
+	if !a.hb.verify {
+		a.alternativesAffected()
+		return
+	}
+	// With verification on, the reversals are checked against those of
+	// every thread's labels.
+	unmodelled := a.s.stats.Unmodelled
+	a.dry, a.want = true, a.want[:0]
+	a.alternativesAll()
+	a.dry = false
+	a.s.stats.Unmodelled = unmodelled
+	a.record, a.got = true, a.got[:0]
+	a.alternativesAffected()
+	a.record = false
+	if !slices.Equal(a.got, a.want) {
+		panic(fmt.Sprintf("weft internal error: optimal: the disabled alternatives found from the affected threads differ from those of every thread: %v, want %v", a.got, a.want))
+	}
+}
+
+// alternativesAll is alternatives, with the labels of every thread
+// computed before and after each event.
+func (a *analysis) alternativesAll() {
+	tr := a.tr
+	n := len(a.evs)
+	nt := len(tr.Threads)
 	w := &a.fw
 	w.Reset(tr.Objects, nt)
 	w.Evals = tr.Evals
@@ -76,6 +109,174 @@ func (a *analysis) alternatives() {
 			}
 		}
 	}
+}
+
+// alternativesAffected is alternatives for a trace in which time does not
+// move: an event changes the state of the objects it touches and the
+// pending operations of its threads and of those it starts (model.State.
+// Apply), so the alternatives it can disable are those of these threads
+// and of the receives and selects on the objects they name. Only their
+// labels are computed, before and after the event: the cost of an event
+// does not grow with the number of threads.
+func (a *analysis) alternativesAffected() {
+	tr := a.tr
+	n := len(a.evs)
+	nt := len(tr.Threads)
+	w := &a.fw
+	w.Reset(tr.Objects, nt)
+	w.Evals = tr.Evals
+	a.recvOn = resetThreadLists(a.recvOn, len(tr.Objects))
+	if cap(a.onList) < nt {
+		a.onList = make([]bool, nt)
+	}
+	a.onList = a.onList[:nt]
+	setOp := func(q trace.ThreadID) {
+		t := &w.Threads[q]
+		t.Op, t.Done = a.pendingOp(q, int(t.Steps))
+		if multi(t.Op) {
+			eachObj(t.Op, func(o trace.ObjectID) {
+				if o >= 0 && int(o) < len(a.recvOn) {
+					a.recvOn[o] = append(a.recvOn[o], q)
+				}
+			})
+		}
+	}
+	inc := 0 // threads started before the event: tr.Threads is in the order of their start
+	include := func(i int) {
+		for ; inc < nt && int(tr.Threads[inc].Step) < i; inc++ {
+			setOp(trace.ThreadID(inc))
+		}
+	}
+	include(0)
+	for i := range n {
+		if a.s.stop.Poll() {
+			return // a bound of the exploration passed: it ends here
+		}
+		e := &tr.Events[i]
+		a.affected(e, i, inc)
+		a.labs = a.labs[:0]
+		type span struct {
+			p      trace.ThreadID
+			lo, hi int
+		}
+		var spans [8]span
+		sp := spans[:0]
+		for _, q := range a.aff {
+			lo := len(a.labs)
+			labels(w, q, w.Threads[q].Op, func(l label) bool { a.labs = append(a.labs, l); return true })
+			if len(a.labs) > lo {
+				sp = append(sp, span{q, lo, len(a.labs)})
+			}
+		}
+		w.Apply(e)
+		setOp(e.Thread)
+		if e.Partner != trace.NoThread {
+			setOp(e.Partner)
+		}
+		include(i + 1)
+		if len(sp) == 0 {
+			continue
+		}
+		taken := a.evs[i].label()
+		for _, x := range sp {
+			a.labs2 = a.labs2[:0]
+			if op := w.Threads[x.p].Op; multi(op) {
+				labels(w, x.p, op, func(l label) bool { a.labs2 = append(a.labs2, l); return true })
+			}
+			for _, l := range a.labs[x.lo:x.hi] {
+				if l == taken || contains(a.labs2, l) {
+					continue
+				}
+				// e disabled alternative l of x.p.
+				a.disabled(i, x.p, l)
+			}
+		}
+	}
+}
+
+// affected sets a.aff to the threads, of the first inc, whose receive or
+// select event i may disable an alternative of, in thread order: its
+// threads', and those of the receives and selects on the objects it
+// touches or that its threads and the threads it starts name before or
+// after it.
+func (a *analysis) affected(e *trace.Event, i, inc int) {
+	tr := a.tr
+	w := &a.fw
+	a.aff = a.aff[:0]
+	add := func(q trace.ThreadID) {
+		if q >= 0 && int(q) < inc && multi(w.Threads[q].Op) {
+			a.aff = append(a.aff, q)
+		}
+	}
+	watchers := func(o trace.ObjectID) {
+		if o < 0 || int(o) >= len(a.recvOn) {
+			return
+		}
+		// Drop the threads whose operation no longer names o.
+		l := a.recvOn[o][:0]
+		for _, q := range a.recvOn[o] {
+			if op := w.Threads[q].Op; multi(op) && opNames(op, o) && !a.onList[q] {
+				a.onList[q] = true
+				l = append(l, q)
+				add(q)
+			}
+		}
+		for _, q := range l {
+			a.onList[q] = false
+		}
+		a.recvOn[o] = l
+	}
+	add(e.Thread)
+	add(e.Partner)
+	o1, o2 := model.Touched(e)
+	watchers(o1)
+	watchers(o2)
+	eachObj(e.Op, watchers)
+	eachObj(e.PartnerOp, watchers)
+	next := func(q trace.ThreadID, c int) {
+		op, _ := a.pendingOp(q, c)
+		eachObj(op, watchers)
+	}
+	next(e.Thread, int(w.Threads[e.Thread].Steps)+1)
+	if e.Partner != trace.NoThread {
+		next(e.Partner, int(w.Threads[e.Partner].Steps)+1)
+	}
+	for q := inc; q < len(tr.Threads) && int(tr.Threads[q].Step) == i; q++ {
+		next(trace.ThreadID(q), 0)
+	}
+	slices.Sort(a.aff)
+	a.aff = slices.Compact(a.aff)
+}
+
+// eachObj calls f for each object op names: its object, the channels of its
+// cases, a Cond's mutex.
+func eachObj(op trace.Op, f func(trace.ObjectID)) {
+	f(op.Obj)
+	for _, c := range op.Cases {
+		f(c.Obj)
+	}
+	if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg >= 0 {
+		f(trace.ObjectID(op.Arg))
+	}
+}
+
+// opNames reports whether op names object o (eachObj).
+func opNames(op trace.Op, o trace.ObjectID) bool {
+	found := false
+	eachObj(op, func(x trace.ObjectID) { found = found || x == o })
+	return found
+}
+
+// resetThreadLists returns ls with n empty lists, reusing their memory.
+func resetThreadLists(ls [][]trace.ThreadID, n int) [][]trace.ThreadID {
+	for len(ls) < n {
+		ls = append(ls, nil)
+	}
+	ls = ls[:n]
+	for i := range ls {
+		ls[i] = ls[i][:0]
+	}
+	return ls
 }
 
 // disabled reverses the race of event i with alternative l of thread p,

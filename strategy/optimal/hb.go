@@ -16,15 +16,16 @@ import (
 // clocks holds the vector clocks of a trace: for event i, clock(i) (what
 // happens before or is i). Entry q of a clock is 1 + the index of q's last
 // event it knows, as in trace.VC. A thread's clock is that of its last
-// event, or of the event that started it (at), or zero: one clock per
-// event, and one copy per event to compute it.
+// event, or of the event that started it (at), or zero. The clocks are
+// persistent (trace.PClock): an event's clock shares with those it was
+// computed from every part that did not change, so an event costs the
+// entries it changes, not the number of threads.
 type clocks struct {
 	n    int // threads
 	objs int // objects, plus TimeObject
-	ev   []uint32
+	ev   []trace.PClock
 	at   []int32 // per thread, the event whose clock is the thread's, or -1
-	zero trace.VC
-	oc   trace.ObjectClocks
+	oc   trace.PObjectClocks
 	// steps holds the accesses of each step, announcements included.
 	steps trace.Steps
 	// valid is the number of events of the last trace whose clocks a trace
@@ -40,8 +41,15 @@ type clocks struct {
 func (c *clocks) reset(tr *trace.Trace, keep int) {
 	c.n = len(tr.Threads)
 	c.objs = len(tr.Objects) + 1
-	c.ev = growKeep(c.ev, len(tr.Events)*c.n, keep*c.n)
-	c.oc.Reset(c.objs, c.n)
+	n := len(tr.Events)
+	if cap(c.ev) < n {
+		ev := make([]trace.PClock, n, n+n/2)
+		copy(ev, c.ev[:keep])
+		c.ev = ev
+	}
+	c.ev = c.ev[:n]
+	clear(c.ev[keep:])
+	c.oc.Reset(c.objs)
 	if cap(c.at) < c.n {
 		c.at = make([]int32, c.n)
 	}
@@ -49,31 +57,17 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 	for t := range c.at {
 		c.at[t] = -1
 	}
-	if cap(c.zero) < c.n {
-		c.zero = make(trace.VC, c.n)
-	}
-	c.zero = c.zero[:c.n]
 }
 
-// growKeep is grow keeping the first keep elements.
-func growKeep(s []uint32, n, keep int) []uint32 {
-	if cap(s) < n {
-		t := make([]uint32, n, n+n/2)
-		copy(t, s[:keep])
-		return t
-	}
-	return s[:n]
-}
+func (c *clocks) clock(i int) trace.PClock { return c.ev[i] }
 
-func (c *clocks) clock(i int) trace.VC { return trace.VC(c.ev[i*c.n : (i+1)*c.n]) }
-
-// thread returns the clock of thread p after the events computed so far
-// (not to be written: it is an event's, or zero).
-func (c *clocks) thread(p trace.ThreadID) trace.VC {
+// thread returns the clock of thread p after the events computed so far:
+// its last event's, or zero.
+func (c *clocks) thread(p trace.ThreadID) trace.PClock {
 	if i := c.at[p]; i >= 0 {
-		return c.clock(int(i))
+		return c.ev[i]
 	}
-	return c.zero
+	return trace.PClock{}
 }
 
 // run computes the clocks of every event of tr. If failLast, the last event
@@ -132,30 +126,30 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 			return false
 		}
 		e := &tr.Events[i]
-		cv := c.clock(i)
-		cv.CopyFrom(c.thread(e.Thread))
+		cv := c.thread(e.Thread)
 		if e.Partner != trace.NoThread {
-			cv.Join(c.thread(e.Partner))
+			cv = cv.Join(c.thread(e.Partner))
 		}
 		if e.Op.Kind == trace.KindJoin {
-			cv.Join(c.thread(trace.ThreadID(e.Op.Arg)))
+			cv = cv.Join(c.thread(trace.ThreadID(e.Op.Arg)))
 		}
 		acc := c.steps.Accesses(i)
 		for _, x := range acc {
-			c.oc.Order(obj(x.Obj), x.Mode, cv)
+			cv = c.oc.Order(obj(x.Obj), x.Mode, cv)
 		}
 		if failLast && i == len(tr.Events)-1 {
 			for t := range c.n {
-				cv.Join(c.thread(trace.ThreadID(t)))
+				cv = cv.Join(c.thread(trace.ThreadID(t)))
 			}
 		}
-		cv[e.Thread] = uint32(i + 1)
+		cv = cv.Set(e.Thread, uint32(i+1))
 		if e.Partner != trace.NoThread {
-			cv[e.Partner] = uint32(i + 1)
+			cv = cv.Set(e.Partner, uint32(i+1))
 		}
 		for _, x := range acc {
 			c.oc.Record(obj(x.Obj), x.Mode, cv)
 		}
+		c.ev[i] = cv
 		c.at[e.Thread] = int32(i)
 		if e.Partner != trace.NoThread {
 			c.at[e.Partner] = int32(i)
@@ -186,7 +180,7 @@ func (c *clocks) resume(tr *trace.Trace, from int, obj func(trace.ObjectID) int)
 			c.at[p] = int32(i)
 		}
 	}
-	access := func(o int, m trace.Mode, k trace.VC) {
+	access := func(o int, m trace.Mode, k trace.PClock) {
 		if !seenO[o] {
 			seenO[o] = c.oc.RecordBackward(o, m, k)
 		}
@@ -218,9 +212,9 @@ func (c *clocks) check(tr *trace.Trace, failLast bool) {
 	var full clocks
 	full.run(tr, failLast, 0, nil)
 	for i := range tr.Events {
-		if !slices.Equal(c.clock(i), full.clock(i)) || !slices.Equal(c.steps.Accesses(i), full.steps.Accesses(i)) {
+		if !c.clock(i).Equal(full.clock(i)) || !slices.Equal(c.steps.Accesses(i), full.steps.Accesses(i)) {
 			panic(fmt.Sprintf("weft internal error: optimal: the clocks kept for event %d differ from a full computation: %v %v, want %v %v",
-				i, c.clock(i), c.steps.Accesses(i), full.clock(i), full.steps.Accesses(i)))
+				i, c.clock(i).VC(c.n), c.steps.Accesses(i), full.clock(i).VC(c.n), full.steps.Accesses(i)))
 		}
 	}
 }

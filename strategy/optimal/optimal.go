@@ -323,6 +323,12 @@ func spawnLo(tr *trace.Trace, i int) trace.ThreadID {
 func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	d := st.Step
 	s.sync(st.Trace, d, st)
+	if st.Changed != nil {
+		w := &s.cur
+		for _, p := range st.Changed {
+			w.Threads[p].Done = st.Threads[p].Done
+		}
+	}
 	if d < s.branch || (d == s.branch && !s.pick) {
 		n := &s.nodes[d]
 		// Objects are compared by class only: the node holds them by the
@@ -361,6 +367,12 @@ var _ strategy.Diverger = (*Strategy)(nil)
 //
 //go:noinline
 func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
+	if st.Changed == nil {
+		w := &s.cur
+		for i := range st.Threads {
+			w.Threads[i].Done = st.Threads[i].Done
+		}
+	}
 	// The pending operations are copied only if a receive or select asks
 	// for its partners (labelOf): with many threads, copying them at every
 	// step cost more than the rest of choose.
@@ -390,14 +402,14 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		return s.take(n, st, l, alt)
 	}
 	// A leaf (or no wakeup tree): any enabled event not in the sleep set.
-	n0, start := len(st.Threads), s.freeStart(len(st.Threads))
-	for k := range n0 {
-		p := start + k
-		if p >= n0 {
-			p -= n0
-		}
-		t := trace.ThreadID(p)
-		for a := range st.Threads[p].Alts {
+	// The enabled threads from start on, then those before it.
+	start := trace.ThreadID(s.freeStart(len(st.Threads)))
+	t, wrapped := st.NextEnabled(start), false
+	if t == trace.NoThread {
+		t, wrapped = st.NextEnabled(0), true
+	}
+	for ; t != trace.NoThread && !(wrapped && t >= start); t, wrapped = nextFree(st, t, wrapped) {
+		for a := range st.Threads[t].Alts {
 			l, ok := s.labelOf(st, t, a)
 			if !ok || !asleep(n.sleep, l) {
 				if s.logf != nil && len(n.sleep) > 0 {
@@ -412,6 +424,16 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		s.log("node %d: sleep-set blocked (sleep %v)", d, nil, n.sleep)
 	}
 	return strategy.Cut
+}
+
+// nextFree returns the enabled thread after t in the order of free
+// choices (the enabled threads from a start on, then those before it) and
+// whether the order wrapped around past the last thread.
+func nextFree(st *strategy.State, t trace.ThreadID, wrapped bool) (trace.ThreadID, bool) {
+	if next := st.NextEnabled(t + 1); next != trace.NoThread || wrapped {
+		return next, wrapped
+	}
+	return st.NextEnabled(0), true
 }
 
 // freeStart returns the thread a free choice tries first, the others

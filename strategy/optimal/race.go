@@ -8,6 +8,7 @@ package optimal
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
@@ -20,7 +21,7 @@ type analysis struct {
 	evs      []event
 	hb       clocks
 	byThread [][]int32 // indices of each thread's events (as thread or partner)
-	k, k2    trace.VC
+	k, k2    trace.PClock
 	seq      []*event
 	pos      []int32      // the positions in E of the events of seq that are E's
 	track    coverTrack   // what a check of seq read (cover.go)
@@ -34,7 +35,8 @@ type analysis struct {
 	// every new event. limit is the position of the step whose races
 	// reverse is given (len(evs) for a pending one).
 	fresh  int
-	newMin []uint32
+	newMin trace.PClock
+	noNew  bool // no event is new: every one happens before every new event
 	limit  int
 	offer  event          // a step whose announcement is reversed, run after the reversal (reverse)
 	m      event          // the reversed step (reverseStep)
@@ -56,13 +58,19 @@ type analysis struct {
 	kept        []keptLabel
 	labs        []label
 	labs2       []label
+	// recvOn lists, per object, the threads whose receive or select
+	// names it (some stale), and aff the threads an event may disable an
+	// alternative of (alternatives.go).
+	recvOn [][]trace.ThreadID
+	onList []bool
+	aff    []trace.ThreadID
 }
 
 // keptLabel is an alternative of the step scan looks at, and the clock of
 // the candidates kept for it.
 type keptLabel struct {
 	l label
-	k trace.VC
+	k trace.PClock
 }
 
 // run analyses execution tr, which ended with end.
@@ -103,15 +111,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	if s.failedBefore {
 		a.fresh = 0
 	}
-	a.newMin = a.newMin[:0]
-	for range tr.Threads {
-		a.newMin = append(a.newMin, ^uint32(0))
-	}
-	for k := a.fresh; k < n && !s.stop.Poll(); k++ {
-		for q, c := range a.hb.clock(k) {
-			a.newMin[q] = min(a.newMin[q], c)
-		}
-	}
+	a.setNewMin(n)
 	if stopped(end) {
 		s.failedBefore = true
 	}
@@ -123,8 +123,8 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	skip := 0
 	if a.fresh > 0 {
 		skip = a.fresh
-		for _, c := range a.newMin {
-			skip = min(skip, int(c))
+		if !a.noNew {
+			skip = min(skip, int(a.newMin.MinEntry(len(tr.Threads))))
 		}
 	}
 	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
@@ -171,6 +171,30 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		}
 	}
 	a.s, a.tr = nil, nil
+}
+
+// setNewMin sets a.newMin to the pointwise minimum of the clocks of the
+// events from a.fresh on, of n, or a.noNew if there are none. A thread's
+// clocks grow along its events, so the minimum is that of the first event
+// of each thread from a.fresh on.
+func (a *analysis) setNewMin(n int) {
+	a.newMin, a.noNew = trace.PClock{}, a.fresh >= n
+	if a.fresh == 0 || a.noNew {
+		return // no event is replayed, or none is new
+	}
+	first := true
+	for _, idx := range a.byThread {
+		x := sort.Search(len(idx), func(y int) bool { return int(idx[y]) >= a.fresh })
+		if x == len(idx) {
+			continue
+		}
+		k := a.hb.clock(int(idx[x]))
+		if first {
+			a.newMin, first = k, false
+		} else {
+			a.newMin = a.newMin.Min(k)
+		}
+	}
 }
 
 // prepare copies the events with their threads' steps and computes the
@@ -326,7 +350,7 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 	nm := &a.s.nm
 	a.limit = limit
 	a.kept = a.kept[:0]
-	a.clockBefore(&a.k, p, step) // k0
+	a.k = a.clockBefore(p, step) // k0
 	probe := own
 	if own == nil {
 		probe = &a.probe
@@ -365,33 +389,24 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 	}
 }
 
-// clockBefore sets *dst to the clock of thread q before its step number s
-// and returns it: that of its previous step, or of the step that started
-// it.
-func (a *analysis) clockBefore(dst *trace.VC, q trace.ThreadID, s int) trace.VC {
-	n := len(a.tr.Threads)
-	if cap(*dst) < n {
-		*dst = make(trace.VC, n)
-	}
-	c := (*dst)[:n]
-	*dst = c
+// clockBefore returns the clock of thread q before its step number s: that
+// of its previous step, or of the step that started it.
+func (a *analysis) clockBefore(q trace.ThreadID, s int) trace.PClock {
 	switch st := a.tr.Threads[q].Step; {
 	case s > 0 && s <= len(a.byThread[q]):
-		c.CopyFrom(a.hb.clock(int(a.byThread[q][s-1])))
+		return a.hb.clock(int(a.byThread[q][s-1]))
 	case s == 0 && st >= 0:
-		c.CopyFrom(a.hb.clock(int(st)))
-	default:
-		c.Clear()
+		return a.hb.clock(int(st))
 	}
-	return c
+	return trace.PClock{}
 }
 
 // keptClock returns the clock of the candidates kept for alternative l,
 // starting from the clock of its threads' previous steps.
-func (a *analysis) keptClock(l label) trace.VC {
+func (a *analysis) keptClock(l label) *trace.PClock {
 	for i := range a.kept {
 		if a.kept[i].l == l {
-			return a.kept[i].k
+			return &a.kept[i].k
 		}
 	}
 	if len(a.kept) < cap(a.kept) {
@@ -401,11 +416,11 @@ func (a *analysis) keptClock(l label) trace.VC {
 	}
 	x := &a.kept[len(a.kept)-1]
 	x.l = l
-	x.k = append(x.k[:0], a.k...)
+	x.k = a.k
 	if l.partner != trace.NoThread {
-		x.k.Join(a.clockBefore(&a.k2, l.partner, int(l.pstep)))
+		x.k = x.k.Join(a.clockBefore(l.partner, int(l.pstep)))
 	}
-	return x.k
+	return &x.k
 }
 
 // reverseStep reverses the races of event i with the alternatives of the
@@ -492,7 +507,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		if nm.racing(e, m) {
 			a.reverse(i, m)
 		}
-		k.Join(a.hb.clock(i))
+		*k = k.Join(a.hb.clock(i))
 	}
 }
 
@@ -500,7 +515,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 // were analysed by the execution that first ran the prefix (see run): the
 // step is replayed and i happens before every new event.
 func (a *analysis) analysed(i int) bool {
-	return a.limit < a.fresh && a.newMin[a.tr.Events[i].Thread] > uint32(i)
+	return a.limit < a.fresh && (a.noNew || a.newMin.Get(a.tr.Events[i].Thread) > uint32(i))
 }
 
 // reverse inserts the reversal of the race of event i with m into the

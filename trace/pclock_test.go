@@ -1,0 +1,90 @@
+// This file tests persistent vector clocks against plain ones.
+
+package trace
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestPClockMatchesVC applies random sets, joins and minimums to persistent
+// clocks and to vector clocks side by side, and compares every entry.
+func TestPClockMatchesVC(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	const n = 300
+	var ps []PClock
+	var vs []VC
+	ps, vs = append(ps, PClock{}), append(vs, make(VC, n))
+	for step := range 3000 {
+		a := r.IntN(len(ps))
+		p, v := ps[a], slices.Clone(vs[a])
+		switch r.IntN(4) {
+		case 0, 1:
+			// Small threads most of the time, some large ones.
+			q := ThreadID(r.IntN(20))
+			if r.IntN(4) == 0 {
+				q = ThreadID(r.IntN(n))
+			}
+			x := uint32(r.IntN(1000))
+			p, v[q] = p.Set(q, x), x
+		case 2:
+			b := r.IntN(len(ps))
+			p = p.Join(ps[b])
+			v.Join(vs[b])
+		case 3:
+			b := r.IntN(len(ps))
+			p = p.Min(ps[b])
+			for i := range v {
+				v[i] = min(v[i], vs[b][i])
+			}
+		}
+		for q := range n {
+			if got := p.Get(ThreadID(q)); got != v[q] {
+				t.Fatalf("step %d: entry %d = %d, want %d", step, q, got, v[q])
+			}
+		}
+		if got := p.VC(n); !slices.Equal(got, v) {
+			t.Fatalf("step %d: VC = %v, want %v", step, got, v)
+		}
+		if m := slices.Max(v); p.Max() != m {
+			t.Fatalf("step %d: Max = %d, want %d", step, p.Max(), m)
+		}
+		if m := slices.Min(v[:n/2]); p.MinEntry(n/2) != m {
+			t.Fatalf("step %d: MinEntry = %d, want %d", step, p.MinEntry(n/2), m)
+		}
+		if !p.Equal(PClockOf(v)) || !PClockOf(v).Equal(p) {
+			t.Fatalf("step %d: Equal is false for equal clocks", step)
+		}
+		ps, vs = append(ps, p), append(vs, v)
+	}
+	for range 200 {
+		a, b := r.IntN(len(ps)), r.IntN(len(ps))
+		if got, want := ps[a].Equal(ps[b]), slices.Equal(vs[a], vs[b]); got != want {
+			t.Fatalf("Equal(%d, %d) = %t, want %t", a, b, got, want)
+		}
+	}
+}
+
+// TestPClockShares checks that a join that changes nothing returns its
+// operand, and that setting an entry to its value does too.
+func TestPClockShares(t *testing.T) {
+	var c PClock
+	c = c.Set(3, 7).Set(200, 1)
+	d := c.Set(5, 2)
+	if !d.Join(c).Same(d) || !c.Join(d).Same(d) {
+		t.Error("a join with a smaller clock is not the larger one")
+	}
+	if !c.Set(3, 7).Same(c) {
+		t.Error("setting an entry to its value made a new clock")
+	}
+	if !c.Join(PClock{}).Same(c) {
+		t.Error("a join with the zero clock made a new clock")
+	}
+	if got := c.Get(200); got != 1 {
+		t.Errorf("Get(200) = %d, want 1", got)
+	}
+	if c.Knows(1, 200) || !c.Knows(0, 200) {
+		t.Error("Knows disagrees with entry 200 = 1")
+	}
+}

@@ -1,0 +1,76 @@
+// This file implements per-object clocks over persistent vector clocks
+// (ObjectClocks' order, at a cost that does not grow with the number of
+// threads).
+
+package trace
+
+// PObjectClocks is ObjectClocks with persistent clocks (PClock): for each
+// object, the last write's clock (w), the join of every access (a), and the
+// joins of the reads (r) and of the shared updates (s) since the last
+// write. Resetting it costs the number of objects, and an access the parts
+// of the clocks it changes. Its memory is reused across Resets.
+type PObjectClocks struct {
+	o []pobj
+}
+
+// pobj holds the clocks of one object.
+type pobj struct{ w, a, r, s PClock }
+
+// Reset sizes c for objs objects, every clock zero.
+func (c *PObjectClocks) Reset(objs int) {
+	if cap(c.o) < objs {
+		c.o = make([]pobj, objs, objs+objs/2)
+	}
+	c.o = c.o[:objs]
+	clear(c.o)
+}
+
+// Order returns cv joined with the clocks of the earlier accesses to object
+// o that an access in mode m conflicts with.
+func (c *PObjectClocks) Order(o int, m Mode, cv PClock) PClock {
+	x := &c.o[o]
+	switch m {
+	case Write:
+		return cv.Join(x.a)
+	case Read:
+		return cv.Join(x.w).Join(x.s)
+	default:
+		return cv.Join(x.w).Join(x.r)
+	}
+}
+
+// Record records an access to object o in mode m whose clock is cv, which
+// Order has ordered after the accesses it conflicts with.
+func (c *PObjectClocks) Record(o int, m Mode, cv PClock) {
+	x := &c.o[o]
+	switch m {
+	case Write:
+		// cv comes after every access to o: it is their join too, and
+		// the reads and shared updates since the write are none.
+		x.w, x.a, x.r, x.s = cv, cv, PClock{}, PClock{}
+	case Read:
+		x.a, x.r = x.a.Join(cv), x.r.Join(cv)
+	default:
+		x.a, x.s = x.a.Join(cv), x.s.Join(cv)
+	}
+}
+
+// RecordBackward rebuilds the clocks of object o from its accesses taken
+// latest first, as Record would have left them after the earliest: k is
+// the clock of an access in mode m. It reports whether o is settled (the
+// access was a write: earlier ones change nothing Order reads); the caller
+// skips o's earlier accesses then.
+func (c *PObjectClocks) RecordBackward(o int, m Mode, k PClock) (settled bool) {
+	x := &c.o[o]
+	x.a = x.a.Join(k)
+	switch m {
+	case Write:
+		x.w = k
+		return true
+	case Read:
+		x.r = x.r.Join(k)
+	default:
+		x.s = x.s.Join(k)
+	}
+	return false
+}
