@@ -323,12 +323,6 @@ func spawnLo(tr *trace.Trace, i int) trace.ThreadID {
 func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	d := st.Step
 	s.sync(st.Trace, d, st)
-	if st.Changed != nil {
-		w := &s.cur
-		for _, p := range st.Changed {
-			w.Threads[p].Done = st.Threads[p].Done
-		}
-	}
 	if d < s.branch || (d == s.branch && !s.pick) {
 		n := &s.nodes[d]
 		// Objects are compared by class only: the node holds them by the
@@ -367,12 +361,6 @@ var _ strategy.Diverger = (*Strategy)(nil)
 //
 //go:noinline
 func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
-	if st.Changed == nil {
-		w := &s.cur
-		for i := range st.Threads {
-			w.Threads[i].Done = st.Threads[i].Done
-		}
-	}
 	// The pending operations are copied only if a receive or select asks
 	// for its partners (labelOf): with many threads, copying them at every
 	// step cost more than the rest of choose.
