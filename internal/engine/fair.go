@@ -24,12 +24,6 @@
 //   - A thread passed over FairYields times is starving: while it is
 //     enabled, every thread but the starving ones is hidden from the
 //     strategy, as if blocked, so a starving thread runs next.
-//   - A thread that took SpinSteps steps in a row that only read (loads,
-//     failed compare-and-swaps, receives from closed channels, in a select
-//     or not) spins without a yield, as a loop that waits for a flag,
-//     whose every turn receives from a channel closed long ago, does:
-//     each such step after the SpinSteps-th is a yield. Go's scheduler
-//     preempts a goroutine that spins, and runs the others.
 //   - A select that received a timer's tick FairYields times in a row
 //     while it could have taken another of its alternatives stops the
 //     clock: the clock thread is hidden, so no tick comes until the select
@@ -50,10 +44,6 @@ import "github.com/weft-go/weft/trace"
 // thread before it runs ahead of every thread but those passed over as
 // often.
 const FairYields = 5
-
-// SpinSteps is how many steps in a row that only read (idle) a thread
-// takes before each further one is a yield.
-const SpinSteps = 64
 
 // fairState is an execution's bookkeeping of the fairness rule. A
 // thread's count of the yields that passed it over is kept as the count of
@@ -147,9 +137,6 @@ func (e *Exec) fairView(enabled int) int {
 	defer e.clearDirty()
 	f := &e.fair
 	evs := e.tr.Events
-	for i := f.seen; i < len(evs); i++ {
-		e.spinStep(&evs[i])
-	}
 	if !f.on {
 		if e.clock == nil || f.seen == len(evs) {
 			f.seen = len(evs)
@@ -224,41 +211,6 @@ func (e *Exec) hide(t *Thread) {
 	e.showAlts(t.id, 0)
 	e.hiddenTh = append(e.hiddenTh, t)
 	e.changed = append(e.changed, t.id)
-}
-
-// spinStep counts the idle steps in a row of ev's thread, and makes the
-// thread a yielder once they are more than SpinSteps.
-func (e *Exec) spinStep(ev *trace.Event) {
-	t := e.threads[ev.Thread]
-	if ev.Partner != trace.NoThread {
-		e.threads[ev.Partner].idleSteps = 0
-	}
-	if !idle(ev) {
-		t.idleSteps = 0
-		return
-	}
-	t.idleSteps++
-	if t.idleSteps > SpinSteps {
-		e.fair.on = true
-		e.fair.yielder = t
-	}
-}
-
-// idle reports whether ev only read: a load, a failed compare-and-swap, a
-// receive from a closed channel, in a select or not. Another turn of a
-// loop made of such steps does the same until another thread writes.
-func idle(ev *trace.Event) bool {
-	switch {
-	case ev.ReadOnly():
-		return true
-	case ev.Op.Class != trace.ClassChan || ev.OK || ev.Partner != trace.NoThread:
-		return false
-	case ev.Op.Kind == trace.KindRecv:
-		return true
-	case ev.Op.Kind == trace.KindSelect:
-		return ev.Case >= 0 && int(ev.Case) < len(ev.Op.Cases) && ev.Op.Cases[ev.Case].Kind == trace.KindRecv
-	}
-	return false
 }
 
 // fairStep accounts for event ev: its threads took a step, and a receive

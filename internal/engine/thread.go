@@ -90,9 +90,6 @@ type Thread struct {
 	yieldAt          int32
 	turnFrom         int32
 	idleYields       int32
-	// idleSteps counts the thread's steps in a row that only read
-	// (fair.go).
-	idleSteps int32
 	// The fairness rule (fair.go): wanted marks a thread found enabled
 	// since its last step, waited counts the yields of others since then,
 	// tickSkips the ticks its selects received in a row while another
