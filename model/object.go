@@ -83,6 +83,8 @@ func (o *Object) Reset(info *trace.ObjectInfo) {
 		o.N, o.Init = info.Cap, info.Cap
 	case trace.ClassTimer:
 		o.Locked, o.When = true, info.When
+	case trace.ClassVar:
+		o.Value = info.Init
 	}
 }
 

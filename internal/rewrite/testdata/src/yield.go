@@ -15,3 +15,33 @@ func spin(ready *atomic.Bool) int {
 	defer rt.Gosched()
 	return rand.Intn(10) + randv2.N(10) + rt.NumCPU()*0
 }
+
+// counter is a word and a plain field.
+type counter struct {
+	n     int32
+	plain int
+	next  atomic.Pointer[counter]
+}
+
+// waits are busy-wait loops: the first three are awaits, the others not.
+func waits(c *counter, max int32, done *atomic.Bool) {
+	for atomic.LoadInt32(&c.n) < max-1 {
+	}
+	for c.next.Load() == nil {
+		rt.Gosched()
+	}
+	for !done.Load() && atomic.LoadInt32(&c.n) != 0 {
+		rt.Gosched()
+	}
+	for c.plain < 3 { // reads a plain field
+		rt.Gosched()
+	}
+	for !atomic.CompareAndSwapInt32(&c.n, 0, 1) { // writes
+		rt.Gosched()
+	}
+	for !done.Load() { // does more than yield
+		c.plain++
+	}
+	for i := 0; atomic.LoadInt32(&c.n) == 0; i++ {
+	}
+}
