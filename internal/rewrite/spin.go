@@ -1,7 +1,12 @@
 // This file implements the rewriting of busy-wait loops to awaits: a loop
-// `for cond { runtime.Gosched() }`, or with an empty body, whose condition
-// only loads atomic words, becomes `for weftrt.Spin(func() bool { return
-// cond }) { ... }`, which weft explores as one await event.
+// whose condition only loads atomic words, and whose body only yields
+// (runtime.Gosched, and bookkeeping of local variables such as a back-off
+// count), becomes a loop on weftrt.Spin, which weft explores as one await
+// event. A loop that tries a compare-and-swap until it succeeds stays as
+// it is: a failed one is a load, and runtime.Gosched (weft.Yield) then
+// blocks the thread until the word is written, so the loop's turns cost
+// no more than an await would, and an await before each compare-and-swap
+// would add an event to each acquisition.
 
 package rewrite
 
@@ -13,11 +18,15 @@ import (
 )
 
 // spinLoop rewrites the condition of n to weftrt.Spin if n is a busy-wait
-// loop: no init or post statement, a body that is empty or only calls
-// runtime.Gosched, and a condition that loads atomic words and does
-// nothing else (spinCond).
+// loop: no init or post statement, a body that only yields (spinBody),
+// and a condition that loads atomic words and does nothing else
+// (spinCond), and reads no local variable the body changes.
 func (r *rewriter) spinLoop(n *ast.ForStmt) {
-	if n.Init != nil || n.Post != nil || n.Cond == nil || !r.spinBody(n.Body) {
+	if n.Init != nil || n.Post != nil || n.Cond == nil {
+		return
+	}
+	changed := map[types.Object]bool{}
+	if !r.spinBody(n.Body, changed) || r.readsAny(n.Cond, changed) {
 		return
 	}
 	loads := 0
@@ -29,24 +38,91 @@ func (r *rewriter) spinLoop(n *ast.ForStmt) {
 	r.insert(r.off(n.Cond.End()), " })", true)
 }
 
-// spinBody reports whether b is empty or only calls runtime.Gosched.
-func (r *rewriter) spinBody(b *ast.BlockStmt) bool {
-	switch len(b.List) {
-	case 0:
-		return true
-	case 1:
-		s, ok := b.List[0].(*ast.ExprStmt)
-		if !ok {
+// spinBody reports whether b only yields: calls of runtime.Gosched, and
+// assignments to local variables (recorded in changed) of values without
+// effects, in blocks, ifs and loops whose conditions are such values. A
+// break, continue, return or goto, or any other statement, says no.
+func (r *rewriter) spinBody(b *ast.BlockStmt, changed map[types.Object]bool) bool {
+	for _, s := range b.List {
+		if !r.spinStmt(s, changed) {
 			return false
 		}
+	}
+	return true
+}
+
+// spinStmt is spinBody for one statement.
+func (r *rewriter) spinStmt(s ast.Stmt, changed map[types.Object]bool) bool {
+	loads := 0
+	pure := func(e ast.Expr) bool { return e == nil || r.spinCond(e, &loads) && loads == 0 }
+	switch s := s.(type) {
+	case nil:
+		return true
+	case *ast.ExprStmt:
 		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
 		if !ok || len(call.Args) != 0 {
 			return false
 		}
 		fn := r.calledFunc(call)
 		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched"
+	case *ast.IncDecStmt:
+		return r.localVar(s.X, changed)
+	case *ast.AssignStmt:
+		for _, e := range s.Rhs {
+			if !pure(e) {
+				return false
+			}
+		}
+		for _, e := range s.Lhs {
+			if !r.localVar(e, changed) {
+				return false
+			}
+		}
+		return true
+	case *ast.BlockStmt:
+		return r.spinBody(s, changed)
+	case *ast.IfStmt:
+		return r.spinStmt(s.Init, changed) && pure(s.Cond) && r.spinBody(s.Body, changed) && r.spinStmt(s.Else, changed)
+	case *ast.ForStmt:
+		return r.spinStmt(s.Init, changed) && pure(s.Cond) && r.spinStmt(s.Post, changed) && r.spinBody(s.Body, changed)
 	}
 	return false
+}
+
+// localVar reports whether e is a local variable (or _), and records it
+// in changed.
+func (r *rewriter) localVar(e ast.Expr, changed map[types.Object]bool) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if id.Name == "_" {
+		return true
+	}
+	obj := r.info.ObjectOf(id)
+	v, ok := obj.(*types.Var)
+	if !ok || !local(v) {
+		return false
+	}
+	changed[obj] = true
+	return true
+}
+
+// local reports whether v is declared inside a function.
+func local(v *types.Var) bool {
+	return v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// readsAny reports whether e uses one of the objects in objs.
+func (r *rewriter) readsAny(e ast.Expr, objs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && objs[r.info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // calledFunc returns the function or method call calls, or nil.
@@ -66,9 +142,10 @@ func (r *rewriter) calledFunc(call *ast.CallExpr) *types.Func {
 
 // spinCond reports whether e only loads atomic words (sync/atomic's Load
 // methods and functions, counted in loads) and combines their values
-// with constants and local variables: an evaluation of it has no effect and reads nothing
-// but the words, so that weft may evaluate it silently, as the condition
-// of an await, and again whenever one of the words is written.
+// with constants and local variables: an evaluation of it has no effect
+// and reads nothing but the words, so that weft may evaluate it silently,
+// as the condition of an await, and again whenever one of the words is
+// written.
 func (r *rewriter) spinCond(e ast.Expr, loads *int) bool {
 	if tv, ok := r.info.Types[e]; ok && tv.Value != nil {
 		return true // a constant
@@ -81,7 +158,7 @@ func (r *rewriter) spinCond(e ast.Expr, loads *int) bool {
 		case *types.Var:
 			// A local variable, which the loop does not change: another
 			// goroutine that wrote it would race with the loop in Go.
-			return obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope()
+			return local(obj)
 		}
 		return false
 	case *ast.UnaryExpr:
@@ -110,7 +187,8 @@ func (r *rewriter) spinCond(e ast.Expr, loads *int) bool {
 
 // wordPath reports whether e names a variable without effects and
 // without reading shared memory other than through pointers to the word:
-// a variable, a field of one, or its address (x, p.state, &s.n).
+// a variable, a field of one, its address, or a conversion of such a
+// pointer ((*uint32)(l), for a named word type).
 func (r *rewriter) wordPath(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -121,6 +199,9 @@ func (r *rewriter) wordPath(e ast.Expr) bool {
 		return s != nil && s.Kind() == types.FieldVal && r.wordPath(e.X)
 	case *ast.UnaryExpr:
 		return e.Op == token.AND && r.wordPath(e.X)
+	case *ast.CallExpr:
+		tv, ok := r.info.Types[e.Fun]
+		return ok && tv.IsType() && len(e.Args) == 1 && r.wordPath(e.Args[0])
 	}
 	return false
 }

@@ -45,3 +45,49 @@ func waits(c *counter, max int32, done *atomic.Bool) {
 	for i := 0; atomic.LoadInt32(&c.n) == 0; i++ {
 	}
 }
+
+// spinLock is a word of its own type.
+type spinLock uint32
+
+// lock takes l, backing off: it stays a loop; so does wait's, whose
+// back-off only yields, an await.
+func (l *spinLock) lock() {
+	backoff := 1
+	for !atomic.CompareAndSwapUint32((*uint32)(l), 0, 1) {
+		for i := 0; i < backoff; i++ {
+			rt.Gosched()
+		}
+		if backoff < 16 {
+			backoff <<= 1
+		}
+	}
+}
+
+// wait waits for l to be free, backing off.
+func (l *spinLock) wait() {
+	backoff := 1
+	for atomic.LoadUint32((*uint32)(l)) != 0 {
+		for i := 0; i < backoff; i++ {
+			rt.Gosched()
+		}
+		if backoff < 16 {
+			backoff <<= 1
+		}
+	}
+}
+
+// casLoops are compare-and-swap loops, which stay loops, and a loop
+// whose body changes what its condition reads.
+func casLoops(c *counter, done *atomic.Bool, next *counter) {
+	for !done.CompareAndSwap(false, true) {
+	}
+	for !c.next.CompareAndSwap(nil, next) {
+		rt.Gosched()
+	}
+	for !c.next.CompareAndSwap(c.next.Load(), next) { // loads in its argument
+	}
+	n := 0
+	for n < 3 && !done.Load() { // reads what its body changes
+		n++
+	}
+}
