@@ -177,18 +177,18 @@ func TestDifferentialAddOnly(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got.executions != twin.executions || diffSets(got.finals, twin.finals) != "" || diffSets(got.kinds, twin.kinds) != "" {
+				if got.Executions != twin.Executions || diffSets(got.Finals, twin.Finals) != "" || diffSets(got.Kinds, twin.Kinds) != "" {
 					t.Errorf("seed %d, %s: %d executions, %v, %v; with Add for AddOnly: %d, %v, %v\n%v", seed, o.name,
-						got.executions, keysSorted(got.finals), kindList(got.kinds), twin.executions, keysSorted(twin.finals), kindList(twin.kinds), p)
+						got.Executions, keysSorted(got.Finals), kindList(got.Kinds), twin.Executions, keysSorted(twin.Finals), kindList(twin.Kinds), p)
 				}
 			}
 			if !o.complete {
 				continue
 			}
-			if d := diffSets(ref.finals, got.finals); d != "" || !got.exhausted {
-				t.Errorf("seed %d, %s: exhausted %v, final states differ from exhaustive's: %s\n%v", seed, o.name, got.exhausted, d, p)
+			if d := diffSets(ref.Finals, got.Finals); d != "" || !got.Finished() {
+				t.Errorf("seed %d, %s: exhausted %v, final states differ from exhaustive's: %s\n%v", seed, o.name, got.Finished(), d, p)
 			}
-			if d := diffSets(ref.kinds, got.kinds); d != "" {
+			if d := diffSets(ref.Kinds, got.Kinds); d != "" {
 				t.Errorf("seed %d, %s: failure kinds differ from exhaustive's: %s\n%v", seed, o.name, d, p)
 			}
 		}

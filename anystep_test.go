@@ -173,24 +173,24 @@ func TestAnyStepDifferential(t *testing.T) {
 	}
 	for _, p := range progs {
 		ref, err := exploreWith(p.body, weft.StrategyByName("exhaustive", 0), "exhaustive", maxRefRuns, weft.WithTime(weft.TimeAnyStep))
-		if err != nil || !ref.exhausted {
-			t.Fatalf("%s: exhaustive: %v (exhausted %t)", p.name, err, ref != nil && ref.exhausted)
+		if err != nil || !ref.Finished() {
+			t.Fatalf("%s: exhaustive: %v (exhausted %t)", p.name, err, ref != nil && ref.Finished())
 		}
 		for _, name := range completeStrategies() {
 			got, err := exploreWith(p.body, weft.StrategyByName(name, 0), name, 10*maxRefRuns, weft.WithTime(weft.TimeAnyStep))
 			if err != nil {
 				t.Fatalf("%s: %s: %v", p.name, name, err)
 			}
-			if !got.exhausted {
-				t.Errorf("%s: %s did not finish in %d executions", p.name, name, got.executions)
+			if !got.Finished() {
+				t.Errorf("%s: %s did not finish in %d executions", p.name, name, got.Executions)
 			}
-			if d := diffSets(ref.finals, got.finals); d != "" && !p.unnamed {
+			if d := diffSets(ref.Finals, got.Finals); d != "" && !p.unnamed {
 				t.Errorf("%s: %s: final states differ from exhaustive's: %s", p.name, name, d)
 			}
-			if d := diffSets(ref.kinds, got.kinds); d != "" {
+			if d := diffSets(ref.Kinds, got.Kinds); d != "" {
 				t.Errorf("%s: %s: failure kinds differ from exhaustive's: %s", p.name, name, d)
 			}
-			if d := diffSets(ref.maximal, got.maximal); d != "" {
+			if d := diffSets(ref.Maximal, got.Maximal); d != "" {
 				t.Errorf("%s: %s: maximal traces differ from exhaustive's: %s", p.name, name, d)
 			}
 			if name != "optimal" {
@@ -198,23 +198,23 @@ func TestAnyStepDifferential(t *testing.T) {
 			}
 			// Time is modelled exactly (every move of it is an event):
 			// one execution per trace, none cut.
-			if got.cut != 0 || got.complete != len(ref.forms) {
-				t.Errorf("%s: optimal: %d complete executions, %d cut; want %d (exhaustive's traces), 0", p.name, got.complete, got.cut, len(ref.forms))
+			if got.Cut != 0 || got.Complete != len(ref.Forms) {
+				t.Errorf("%s: optimal: %d complete executions, %d cut; want %d (exhaustive's traces), 0", p.name, got.Complete, got.Cut, len(ref.Forms))
 			}
-			if d := diffSets(keysOf(ref.forms), keysOf(got.forms)); d != "" {
+			if d := diffSets(keysOf(ref.Forms), keysOf(got.Forms)); d != "" {
 				t.Errorf("%s: optimal: traces differ from exhaustive's: %s", p.name, d)
 			}
-			if d := diffSets(keysOf(ref.failForms), keysOf(got.failForms)); d != "" {
+			if d := diffSets(keysOf(ref.FailForms), keysOf(got.FailForms)); d != "" {
 				t.Errorf("%s: optimal: failing traces differ from exhaustive's: %s", p.name, d)
 			}
-			for _, forms := range []map[string]int{got.forms, got.failForms} {
+			for _, forms := range []map[string]int{got.Forms, got.FailForms} {
 				for f, n := range forms {
 					if n > 1 {
 						t.Errorf("%s: optimal explored one trace %d times: %s", p.name, n, f)
 					}
 				}
 			}
-			if g, w := [5]int{ref.executions, len(ref.forms), len(ref.finals), got.executions, got.cut}, [5]int{p.execs, p.traces, p.finals, p.optExecs, p.optCut}; g != w {
+			if g, w := [5]int{ref.Executions, len(ref.Forms), len(ref.Finals), got.Executions, got.Cut}, [5]int{p.execs, p.traces, p.finals, p.optExecs, p.optCut}; g != w {
 				t.Errorf("%s: exhaustive's executions, traces, finals and optimal's executions, cut %v, want %v", p.name, g, w)
 			}
 		}

@@ -111,8 +111,8 @@ func TestDifferentialLoopsPinned(t *testing.T) {
 	for _, c := range loopsPinned {
 		t.Run(c.name, func(t *testing.T) {
 			ref, err := exploreRecorded(c.body, "exhaustive", loopsSweep.ref, weft.WithTime(c.mode))
-			if err != nil || !ref.exhausted {
-				t.Fatalf("exhaustive: %v (exhausted %t)", err, err == nil && ref.exhausted)
+			if err != nil || !ref.Finished() {
+				t.Fatalf("exhaustive: %v (exhausted %t)", err, err == nil && ref.Finished())
 			}
 			want := findings(ref)
 			if !want[c.finding] {
@@ -122,13 +122,13 @@ func TestDifferentialLoopsPinned(t *testing.T) {
 				t.Skip(c.skip)
 			}
 			for _, name := range c.strategies {
-				got, err := exploreRecorded(c.body, name, 2*ref.executions+1000, weft.WithTime(c.mode))
+				got, err := exploreRecorded(c.body, name, 2*ref.Executions+1000, weft.WithTime(c.mode))
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
 				have := findings(got)
-				if m, e := missingFrom(want, have), missingFrom(have, want); len(m)+len(e) > 0 || !got.exhausted {
-					t.Errorf("%s, time %v: %v (exhausted %t)\n%v", name, c.mode, loopsDisagreement{m, e}, got.exhausted, c.text)
+				if m, e := missingFrom(want, have), missingFrom(have, want); len(m)+len(e) > 0 || !got.Finished() {
+					t.Errorf("%s, time %v: %v (exhausted %t)\n%v", name, c.mode, loopsDisagreement{m, e}, got.Finished(), c.text)
 				}
 			}
 		})

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/internal/long"
@@ -135,12 +136,12 @@ func (d loopsDisagreement) String() string {
 }
 
 // findings returns the failure kinds and final states of o, as one set.
-func findings(o *outcome) map[string]bool {
+func findings(o *checktest.Outcome) map[string]bool {
 	s := map[string]bool{}
-	for k := range o.kinds {
+	for k := range o.Kinds {
 		s["failure "+k.String()] = true
 	}
-	for f := range o.finals {
+	for f := range o.Finals {
 		s["final "+f] = true
 	}
 	return s
@@ -186,7 +187,7 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *l
 		return nil, fmt.Errorf("exhaustive: %w", err)
 	}
 	want := findings(ref)
-	exact := ref.exhausted
+	exact := ref.Finished()
 	if !exact {
 		st.fallback[mode.String()]++
 		start := time.Now()
@@ -210,7 +211,7 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *l
 		// finish, the others get as many.
 		runs := b.ref
 		if exact {
-			runs = 2*ref.executions + 1000
+			runs = 2*ref.Executions + 1000
 		}
 		if partial(name) {
 			runs = b.sample
@@ -232,8 +233,8 @@ func compareLoops(p *gen.Program, mode weft.TimeMode, strategies []string, st *l
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		st.run[k]++
-		complete := !partial(name) && got.exhausted
-		if !partial(name) && !got.exhausted {
+		complete := !partial(name) && got.Finished()
+		if !partial(name) && !got.Finished() {
 			st.unfinished[k]++
 		}
 		have := findings(got)

@@ -24,34 +24,6 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// outcome is what an exploration found, as the differential test compares
-// it.
-type outcome struct {
-	name                      string
-	executions, complete, cut int
-	exhausted                 bool
-	finals                    map[string]bool // final states of complete executions
-	kinds                     map[trace.FailureKind]bool
-	forms                     map[string]int // Foata forms of complete executions, with counts
-	failForms                 map[string]int // Foata forms of failed executions (with the kind)
-	// failPasts holds the failures as events: the kind and the Foata form
-	// of the failing step's causal past (trace.FoataPast), or of the
-	// whole trace for a deadlock or leak. Every complete strategy must
-	// reach each of them, in any order of exploration; a failing trace
-	// with independent steps of other threads before the failure is
-	// reached or not depending on that order.
-	failPasts map[string]bool
-	// maximal holds the Foata forms of the maximal executions: those that
-	// completed, deadlocked or leaked.
-	maximal map[string]bool
-}
-
-// newOutcome returns an empty outcome of strategy name.
-func newOutcome(name string) *outcome {
-	return &outcome{name: name, finals: map[string]bool{}, kinds: map[trace.FailureKind]bool{},
-		forms: map[string]int{}, failForms: map[string]int{}, failPasts: map[string]bool{}, maximal: map[string]bool{}}
-}
-
 // diffDivided describes how an exploration divided into units (got, its
 // Result rGot) differs from the exploration in one piece (want, rWant):
 // the maximal traces, the failures as events (a failing execution ends at
@@ -60,97 +32,46 @@ func newOutcome(name string) *outcome {
 // the failure kinds, the final states (as traces show them and as the
 // Result counts them) and, for optimal, the number of distinct complete
 // traces, which must be the complete executions in one piece.
-func diffDivided(want, got *outcome, rWant, rGot *weft.Result) string {
+func diffDivided(want, got *checktest.Outcome, rWant, rGot *weft.Result) string {
 	var b strings.Builder
 	for _, c := range []struct {
 		what      string
 		want, got map[string]bool
 	}{
-		{"maximal traces", want.maximal, got.maximal},
-		{"failures", want.failPasts, got.failPasts},
-		{"final states", want.finals, got.finals},
+		{"maximal traces", want.Maximal, got.Maximal},
+		{"failures", want.FailPasts, got.FailPasts},
+		{"final states", want.Finals, got.Finals},
 	} {
 		if d := diffSets(c.want, c.got); d != "" {
 			fmt.Fprintf(&b, "%s differ: %s\n", c.what, d)
 		}
 	}
-	if !maps.Equal(want.kinds, got.kinds) {
-		fmt.Fprintf(&b, "failure kinds %v, want %v\n", got.kinds, want.kinds)
+	if !maps.Equal(want.Kinds, got.Kinds) {
+		fmt.Fprintf(&b, "failure kinds %v, want %v\n", got.Kinds, want.Kinds)
 	}
 	if rGot.FinalStates != rWant.FinalStates {
 		fmt.Fprintf(&b, "%d final states counted, want %d\n", rGot.FinalStates, rWant.FinalStates)
 	}
-	if got.name == "optimal" && len(got.forms) != rWant.Complete {
-		fmt.Fprintf(&b, "%d distinct complete traces, want the %d complete executions in one piece\n", len(got.forms), rWant.Complete)
+	if got.Name == "optimal" && len(got.Forms) != rWant.Complete {
+		fmt.Fprintf(&b, "%d distinct complete traces, want the %d complete executions in one piece\n", len(got.Forms), rWant.Complete)
 	}
 	return b.String()
-}
-
-// traceRecorder wraps a strategy and records the Foata normal form and the final
-// state of each finished execution.
-type traceRecorder struct {
-	strategy.Strategy
-	out *outcome
-}
-
-// Unwrap implements strategy.Wrapper.
-func (r *traceRecorder) Unwrap() strategy.Strategy { return r.Strategy }
-
-// Finish implements strategy.Strategy.
-func (r *traceRecorder) Finish(tr *trace.Trace, end trace.End) {
-	r.out.add(tr, end)
-	r.Strategy.Finish(tr, end)
-}
-
-// add records the finished execution tr, which ended with end.
-func (o *outcome) add(tr *trace.Trace, end trace.End) {
-	switch end.Status {
-	case trace.Complete:
-		f := trace.Foata(tr, trace.CR)
-		o.forms[f]++
-		o.maximal[f] = true
-		o.finals[finalState(tr)] = true
-	case trace.Failed:
-		f := trace.Foata(tr, trace.CR)
-		o.kinds[end.Kind] = true
-		o.failForms[end.Kind.String()+": "+f]++
-		if end.InStep() && len(tr.Events) > 0 {
-			f = trace.FoataPast(tr, trace.CR, len(tr.Events)-1)
-		}
-		o.failPasts[end.Kind.String()+": "+f] = true
-		if end.Kind == trace.Deadlock || end.Kind == trace.Leak {
-			o.maximal[f] = true
-		}
-	case trace.Assumed:
-		o.failForms["assumed: "+trace.Foata(tr, trace.CR)]++
-	}
 }
 
 // finalState describes the final values of tr's variables, by name (or key
 // for unnamed ones), independently of the order of first uses.
 func finalState(tr *trace.Trace) string { return checktest.FinalState(tr) }
 
-// explore runs body under the strategy called name, recorded, with at most
-// maxRuns executions, and opts.
-func exploreRecorded(body func(*weft.T), name string, maxRuns int, opts ...weft.Option) (*outcome, error) {
-	s := weft.StrategyByName(name, 0)
-	if s == nil {
-		return nil, fmt.Errorf("no strategy %q", name)
-	}
-	return exploreWith(body, s, name, maxRuns, opts...)
+// exploreRecorded runs body under the strategy called name, recorded, with
+// at most maxRuns executions, and opts.
+func exploreRecorded(body func(*weft.T), name string, maxRuns int, opts ...weft.Option) (*checktest.Outcome, error) {
+	return checktest.ExploreRecorded(body, name, maxRuns, opts...)
 }
 
 // exploreWith runs body under strategy s, recorded, with at most maxRuns
 // executions, and opts.
-func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int, opts ...weft.Option) (*outcome, error) {
-	o := newOutcome(name)
-	opts = append([]weft.Option{weft.WithCustomStrategy(&traceRecorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns)}, opts...)
-	r, err := weft.Explore(body, opts...)
-	if err != nil {
-		return nil, err
-	}
-	o.executions, o.complete, o.cut, o.exhausted = r.Executions, r.Complete, r.Cut, finished(r)
-	return o, nil
+func exploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int, opts ...weft.Option) (*checktest.Outcome, error) {
+	return checktest.ExploreWith(body, s, name, maxRuns, opts...)
 }
 
 // completeStrategies returns the strategies that claim to find every final
@@ -190,7 +111,7 @@ func compareProgram(p *gen.Program, opts ...weft.Option) (msg string, ok bool) {
 	if err != nil {
 		return err.Error(), true
 	}
-	if !ref.exhausted {
+	if !ref.Finished() {
 		return "", false
 	}
 	var out []string
@@ -205,35 +126,35 @@ func compareProgram(p *gen.Program, opts ...weft.Option) (msg string, ok bool) {
 		}
 		var errs []string
 		fail := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
-		if !got.exhausted {
-			fail("did not finish in %d executions", got.executions)
+		if !got.Finished() {
+			fail("did not finish in %d executions", got.Executions)
 		}
-		if d := diffSets(ref.finals, got.finals); d != "" {
+		if d := diffSets(ref.Finals, got.Finals); d != "" {
 			fail("final states differ from exhaustive's: %s", d)
 		}
-		if d := diffSets(ref.kinds, got.kinds); d != "" {
+		if d := diffSets(ref.Kinds, got.Kinds); d != "" {
 			fail("failure kinds differ from exhaustive's: %s", d)
 		}
-		if d := diffSets(ref.maximal, got.maximal); d != "" {
+		if d := diffSets(ref.Maximal, got.Maximal); d != "" {
 			fail("maximal traces differ from exhaustive's: %s", d)
 		}
-		if got.executions > ref.executions {
-			fail("%d executions, more than exhaustive's %d", got.executions, ref.executions)
+		if got.Executions > ref.Executions {
+			fail("%d executions, more than exhaustive's %d", got.Executions, ref.Executions)
 		}
 		if name == "optimal" {
-			if got.cut != 0 {
-				fail("%d executions cut", got.cut)
+			if got.Cut != 0 {
+				fail("%d executions cut", got.Cut)
 			}
-			if got.complete != len(ref.forms) {
-				fail("%d complete executions, want %d (distinct traces among exhaustive's %d)", got.complete, len(ref.forms), ref.complete)
+			if got.Complete != len(ref.Forms) {
+				fail("%d complete executions, want %d (distinct traces among exhaustive's %d)", got.Complete, len(ref.Forms), ref.Complete)
 			}
-			if d := diffSets(keysOf(ref.forms), keysOf(got.forms)); d != "" {
+			if d := diffSets(keysOf(ref.Forms), keysOf(got.Forms)); d != "" {
 				fail("traces differ from exhaustive's: %s", d)
 			}
-			if d := diffSets(keysOf(ref.failForms), keysOf(got.failForms)); d != "" {
+			if d := diffSets(keysOf(ref.FailForms), keysOf(got.FailForms)); d != "" {
 				fail("failing traces differ from exhaustive's: %s", d)
 			}
-			for _, forms := range []map[string]int{got.forms, got.failForms} {
+			for _, forms := range []map[string]int{got.Forms, got.FailForms} {
 				for f, n := range forms {
 					if n > 1 {
 						fail("explored one trace %d times: %s", n, f)
@@ -243,7 +164,7 @@ func compareProgram(p *gen.Program, opts ...weft.Option) (msg string, ok bool) {
 		}
 		if len(errs) > 0 {
 			out = append(out, fmt.Sprintf("strategy %s on program (seed %d), %d executions (exhaustive: %d):\n\t%s\n%s",
-				name, p.Seed, got.executions, ref.executions, strings.Join(errs, "\n\t"), p))
+				name, p.Seed, got.Executions, ref.Executions, strings.Join(errs, "\n\t"), p))
 		}
 	}
 	return strings.Join(out, "\n"), true

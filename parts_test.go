@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/internal/long"
@@ -179,17 +180,17 @@ func (n *nested) turn(j *nestedJob) (bool, error) {
 // number of distinct complete traces, which must be the complete
 // executions in one piece.
 func compareNested(body func(*weft.T), name string, batch, fanout, maxDepth int) (string, *nested, error) {
-	whole := newOutcome(name)
+	whole := checktest.NewOutcome(name)
 	opts := []weft.Option{weft.WithStrategy(name), weft.KeepGoing(), weft.NoReplayFiles()}
-	r1, err := weft.Explore(body, append(opts, weft.WithMaxRuns(0), weft.WithObserver(whole.add))...)
+	r1, err := weft.Explore(body, append(opts, weft.WithMaxRuns(0), weft.WithObserver(whole.Add))...)
 	if err != nil {
 		return "", nil, err
 	}
-	split := newOutcome(name)
+	split := checktest.NewOutcome(name)
 	seen := 0
 	observe := func(tr *trace.Trace, end trace.End) {
 		seen++
-		split.add(tr, end)
+		split.Add(tr, end)
 	}
 	r2, n, err := exploreNested(body, batch, fanout, maxDepth, append(opts, weft.WithObserver(observe))...)
 	if err != nil {

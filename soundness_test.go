@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/trace"
@@ -428,7 +429,7 @@ func checkSound(t *testing.T, tc soundnessCase) {
 // checkOptimalCounts checks optimal's claim on body against exhaustive's
 // outcome ref: one complete execution per trace, no trace twice, and none
 // cut unless mayCut.
-func checkOptimalCounts(body func(*weft.T), name string, order int64, ref *outcome, mayCut bool) []string {
+func checkOptimalCounts(body func(*weft.T), name string, order int64, ref *checktest.Outcome, mayCut bool) []string {
 	s := weft.StrategyByName(name, order)
 	if o, ok := s.(*optimal.Strategy); ok {
 		o.SetVerify(true)
@@ -438,16 +439,16 @@ func checkOptimalCounts(body func(*weft.T), name string, order int64, ref *outco
 		return []string{err.Error()}
 	}
 	var errs []string
-	if got.cut != 0 && !mayCut {
-		errs = append(errs, fmt.Sprintf("%d executions cut", got.cut))
+	if got.Cut != 0 && !mayCut {
+		errs = append(errs, fmt.Sprintf("%d executions cut", got.Cut))
 	}
-	if got.complete != len(ref.forms) {
-		errs = append(errs, fmt.Sprintf("%d complete executions, want %d (distinct traces among exhaustive's %d)", got.complete, len(ref.forms), ref.complete))
+	if got.Complete != len(ref.Forms) {
+		errs = append(errs, fmt.Sprintf("%d complete executions, want %d (distinct traces among exhaustive's %d)", got.Complete, len(ref.Forms), ref.Complete))
 	}
-	if d := diffSets(keysOf(ref.failForms), keysOf(got.failForms)); d != "" {
+	if d := diffSets(keysOf(ref.FailForms), keysOf(got.FailForms)); d != "" {
 		errs = append(errs, "failing traces differ from exhaustive's: "+d)
 	}
-	for _, forms := range []map[string]int{got.forms, got.failForms} {
+	for _, forms := range []map[string]int{got.Forms, got.FailForms} {
 		for f, n := range forms {
 			if n > 1 {
 				errs = append(errs, fmt.Sprintf("explored one trace %d times: %s", n, f))

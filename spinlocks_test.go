@@ -332,14 +332,14 @@ func TestSpinLocks(t *testing.T) {
 				t.Fatal(err)
 			}
 			missing := 0
-			for k := range refOut.forms {
-				if _, ok := opt.forms[k]; !ok {
+			for k := range refOut.Forms {
+				if _, ok := opt.Forms[k]; !ok {
 					missing++
 				}
 			}
-			if len(refOut.forms) != c.traces || missing != c.missed || len(opt.forms) != c.traces-c.missed {
-				t.Errorf("%s: %d traces, want %d; optimal: %d, missing %d, want %d missing: %s", ref, len(refOut.forms), c.traces,
-					len(opt.forms), missing, c.missed, diffSets(keysOf(refOut.forms), keysOf(opt.forms)))
+			if len(refOut.Forms) != c.traces || missing != c.missed || len(opt.Forms) != c.traces-c.missed {
+				t.Errorf("%s: %d traces, want %d; optimal: %d, missing %d, want %d missing: %s", ref, len(refOut.Forms), c.traces,
+					len(opt.Forms), missing, c.missed, diffSets(keysOf(refOut.Forms), keysOf(opt.Forms)))
 			}
 		})
 	}

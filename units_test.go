@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/internal/long"
@@ -343,7 +344,7 @@ func TestDividedDelayed(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !whole.exhausted {
+				if !whole.Finished() {
 					continue // too large
 				}
 				for _, o := range []strategytest.UnitOptions{{Delay: 3}, {Every: 2, Delay: 10, Depth: 1}} {
@@ -352,23 +353,23 @@ func TestDividedDelayed(t *testing.T) {
 					if err != nil {
 						t.Fatalf("seed %d, %s: %v", seed, name, err)
 					}
-					if err := d.Err(); err != nil || !divided.exhausted {
-						t.Fatalf("seed %d, %s %+v: divided: %v, exhausted %v", seed, name, o, err, divided.exhausted)
+					if err := d.Err(); err != nil || !divided.Finished() {
+						t.Fatalf("seed %d, %s %+v: divided: %v, exhausted %v", seed, name, o, err, divided.Finished())
 					}
 					for _, c := range []struct {
 						what      string
 						want, got map[string]bool
 					}{
-						{"maximal traces", whole.maximal, divided.maximal},
-						{"failures", whole.failPasts, divided.failPasts},
-						{"final states", whole.finals, divided.finals},
+						{"maximal traces", whole.Maximal, divided.Maximal},
+						{"failures", whole.FailPasts, divided.FailPasts},
+						{"final states", whole.Finals, divided.Finals},
 					} {
 						if d := diffSets(c.want, c.got); d != "" {
 							t.Errorf("seed %d (local %v), %s divided %+v: %s differ from the undivided exploration's: %s", seed, p.Local, name, o, c.what, d)
 						}
 					}
-					if !maps.Equal(whole.kinds, divided.kinds) {
-						t.Errorf("seed %d (local %v), %s divided %+v: failure kinds %v, want %v", seed, p.Local, name, o, divided.kinds, whole.kinds)
+					if !maps.Equal(whole.Kinds, divided.Kinds) {
+						t.Errorf("seed %d (local %v), %s divided %+v: failure kinds %v, want %v", seed, p.Local, name, o, divided.Kinds, whole.Kinds)
 					}
 				}
 			}
@@ -401,17 +402,17 @@ func TestDividedFailures(t *testing.T) {
 	for _, c := range []struct {
 		what                     string
 		executions, forms, pasts int
-		o                        *outcome
+		o                        *checktest.Outcome
 	}{
 		{"undivided", 239, 65, 36, whole},
 		{"divided", 257, 64, 36, divided},
 	} {
-		if c.o.executions != c.executions || len(c.o.failForms) != c.forms || len(c.o.failPasts) != c.pasts {
+		if c.o.Executions != c.executions || len(c.o.FailForms) != c.forms || len(c.o.FailPasts) != c.pasts {
 			t.Errorf("%s: %d executions, %d failing traces, %d failures; want %d, %d, %d", c.what,
-				c.o.executions, len(c.o.failForms), len(c.o.failPasts), c.executions, c.forms, c.pasts)
+				c.o.Executions, len(c.o.FailForms), len(c.o.FailPasts), c.executions, c.forms, c.pasts)
 		}
 	}
-	if !maps.Equal(whole.failPasts, divided.failPasts) {
-		t.Errorf("the failures differ:\nundivided %v\ndivided   %v", whole.failPasts, divided.failPasts)
+	if !maps.Equal(whole.FailPasts, divided.FailPasts) {
+		t.Errorf("the failures differ:\nundivided %v\ndivided   %v", whole.FailPasts, divided.FailPasts)
 	}
 }

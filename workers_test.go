@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/internal/long"
@@ -23,14 +24,14 @@ import (
 
 // exploreWorkers explores body with strategy name on n workers, keeping
 // going after failures, and records every execution.
-func exploreWorkers(body func(*weft.T), name string, n, maxRuns, batch int) (*outcome, *weft.Result, error) {
-	o := newOutcome(name)
+func exploreWorkers(body func(*weft.T), name string, n, maxRuns, batch int) (*checktest.Outcome, *weft.Result, error) {
+	o := checktest.NewOutcome(name)
 	r, err := weft.Explore(body, weft.WithStrategy(name), weft.KeepGoing(), weft.WithMaxRuns(maxRuns),
-		weft.WithWorkers(n), weft.WithObserver(o.add), weft.WithParallelBatch(batch))
+		weft.WithWorkers(n), weft.WithObserver(o.Add), weft.WithParallelBatch(batch))
 	if err != nil {
 		return nil, nil, err
 	}
-	o.executions, o.complete, o.cut, o.exhausted = r.Executions, r.Complete, r.Cut, r.Exhausted
+	o.Executions, o.Complete, o.Cut, o.Exhausted = r.Executions, r.Complete, r.Cut, r.Exhausted
 	return o, r, nil
 }
 
@@ -45,7 +46,7 @@ func compareWorkers(body func(*weft.T), name string, maxRuns, batch int) (string
 	if err != nil {
 		return "", false, err
 	}
-	if !one.exhausted {
+	if !one.Finished() {
 		return "", false, nil
 	}
 	two, r2, err := exploreWorkers(body, name, 2, 0, batch)
@@ -53,7 +54,7 @@ func compareWorkers(body func(*weft.T), name string, maxRuns, batch int) (string
 		return "", true, err
 	}
 	var b strings.Builder
-	if !two.exhausted {
+	if !two.Finished() {
 		fmt.Fprintf(&b, "two workers did not finish\n")
 	}
 	b.WriteString(diffDivided(one, two, r1, r2))

@@ -1,11 +1,45 @@
-// This file models channels and select (internal/engine/chan.go,
-// enabled.go): the buffer of a buffered channel with the send each value
+// This file models channels and select (internal/engine/chan.go): the
+// buffer of a buffered channel with the send each value
 // came from, the closed flag and its close, and the pending sends of other
 // threads that a receive on an unbuffered channel can meet.
 
 package model
 
 import "github.com/weft-go/weft/trace"
+
+func init() {
+	register(&primitive{class: trace.ClassChan, apply: (*Object).applyChan, ops: []opModel{
+		{kind: trace.KindSend, enabled: (*State).chanEnabled, chanAlts: true, objOutcome: (*Object).chanOpOutcome},
+		{kind: trace.KindRecv, enabled: (*State).chanEnabled, chanAlts: true, multi: true, observed: observeBoth, objOutcome: (*Object).chanOpOutcome},
+		{kind: trace.KindClose, objOutcome: (*Object).chanOpOutcome},
+		{kind: trace.KindLen, objOutcome: (*Object).chanOpOutcome, observed: observeValue},
+		{kind: trace.KindSelect, enabled: (*State).chanEnabled, chanAlts: true, multi: true,
+			outcome: (*State).selectOutcome, object: selectObject},
+	}})
+}
+
+// selectObject returns the object select e changes: the channel of the
+// case it took (NoObject for the default).
+func selectObject(e *trace.Event) trace.ObjectID {
+	if e.Case >= 0 && int(e.Case) < len(e.Op.Cases) {
+		return e.Op.Cases[e.Case].Obj
+	}
+	return trace.NoObject
+}
+
+// chanEnabled is the enabledness of thread p's send, receive or select, op.
+func (s *State) chanEnabled(p trace.ThreadID, op trace.Op) Verdict {
+	return s.chanAlternatives(p, op, noAlt)
+}
+
+// noAlt takes no alternative.
+func noAlt(Alt) bool { return false }
+
+// chanOpOutcome is the outcome of op on channel o.
+func (o *Object) chanOpOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
+	o.chanOutcome(op.Kind, &out)
+	return out
+}
 
 // applyChan applies event e, of index i, to channel o (for a select, the
 // channel of the case it took).
@@ -67,7 +101,7 @@ func (o *Object) chanOutcome(k trace.Kind, out *Outcome) {
 }
 
 // selectOutcome is the outcome of select op with the alternative in out.
-func (s *State) selectOutcome(op trace.Op, out Outcome) Outcome {
+func (s *State) selectOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	if out.Case < 0 || int(out.Case) >= len(op.Cases) {
 		return out // default
 	}

@@ -8,6 +8,15 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	register(&primitive{class: trace.ClassCond, apply: (*Object).applyCond, ops: []opModel{
+		{kind: trace.KindWait, outcome: (*State).condOutcome, applyArg: (*Object).applyCondMutex},
+		{kind: trace.KindRelock, enabled: (*State).relockReady, outcome: (*State).condOutcome, applyArg: (*Object).applyCondMutex},
+		{kind: trace.KindSignal, objOutcome: (*Object).condSignalOutcome},
+		{kind: trace.KindBroadcast, objOutcome: (*Object).condSignalOutcome},
+	}})
+}
+
 // applyCond applies event e, of index i, to Cond o.
 func (o *Object) applyCond(e *trace.Event, i int32) {
 	switch e.Op.Kind {
@@ -27,6 +36,19 @@ func (o *Object) applyCond(e *trace.Event, i int32) {
 				o.Queue[k].By = i
 			}
 		}
+	}
+}
+
+// applyCondMutex applies to mutex o a Cond's Wait (it releases the mutex)
+// or Relock (it takes it again), event e of index i.
+func (o *Object) applyCondMutex(e *trace.Event, i int32) {
+	if e.Op.Kind == trace.KindRelock {
+		o.Locked = true
+		return
+	}
+	o.Locked = false
+	if e.OK {
+		o.Rel = i
 	}
 }
 
@@ -52,7 +74,7 @@ func (s *State) condOutcome(p trace.ThreadID, op trace.Op, out Outcome) Outcome 
 
 // condSignalOutcome is the outcome of a Signal (Value: the thread it
 // wakes) or Broadcast (Value: how many) on Cond o.
-func (o *Object) condSignalOutcome(op trace.Op, out *Outcome) {
+func (o *Object) condSignalOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindSignal:
 		if k := o.waiting(0); k >= 0 {
@@ -69,6 +91,7 @@ func (o *Object) condSignalOutcome(op trace.Op, out *Outcome) {
 		}
 		out.Value, out.OK = uint64(n), n > 0
 	}
+	return out
 }
 
 // relockReady is the enabledness of thread p's Relock, op, of a Cond: it

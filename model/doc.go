@@ -6,7 +6,9 @@
 // (State.Outcome: its results, the failure it raises, the event it
 // synchronises with, its thread's next operation where the primitive
 // decides it). It is plain data and functions over package trace, below
-// the runtime and the strategies.
+// the runtime and the strategies. Each primitive's file registers all of
+// this for its class in one table (table.go), through which the functions
+// of the package dispatch.
 //
 // The runtime (internal/engine) implements the primitives on goroutines
 // and is checked against the model: every execution of hundreds of random
@@ -201,41 +203,52 @@
 //
 // # Adding a primitive
 //
-// A new primitive, or a new operation of one, touches these files; the
-// tests named fail until each is done.
+// A new primitive, or a new operation of one, touches the files below; the
+// tests named fail until each table has its entry. Where a file of its own
+// is asked for (PRIM), it is named after the primitive (cond.go, for Cond).
+// TestChecklistFiles checks that every file named here exists.
 //
 //  1. trace/op.go: its operation kinds (Kind, kindNames); trace/ids.go: its
 //     object class (Class, classNames).
-//  2. trace/dependency.go: the mode in which each operation accesses its
-//     object (opMode) and, if some pairs can never be enabled together,
-//     MayBeCoEnabled; the table in this package's doc, "Dependency".
-//  3. trace/sync.go: what each operation releases and acquires (the
+//  2. trace/sync.go: what each operation releases and acquires (the
 //     synchronisation table; TestSyncTableComplete fails for a kind
-//     without an entry), which both race detections follow
-//     (internal/races, internal/engine/racesync.go).
-//  4. model: a file of its own (its state in Object, apply, outcome,
-//     readiness), the switches of object.go (Apply), enabled.go (Ready,
-//     MayBlock), outcome.go (Outcome, Observed), the tables of this doc
-//     ("Primitives", "Dependency", "Synchronisation pairs"), and
-//     walk_test.go (randomOp), so that TestDependency and TestSyncTable
-//     draw it.
-//  5. internal/engine: a file of its own that implements it on threads
-//     (the operations, begin and the wake-ups), enabled.go (whether a
-//     pending operation can run), and view.go if strategies see its state.
-//  6. The API: a file of package weft for the type a test uses (as
-//     semaphore.go), and, if it stands in for a type of Go's, the stand-in
-//     under std/ and its rewriting in internal/rewrite.
-//  7. Descriptions: internal/explore/describe.go (how a report prints the
-//     operation) and blocked.go (who holds what a blocked thread waits
-//     for).
-//  8. The strategies that model primitives themselves: strategy/unfold
-//     (ops.go, net.go, state.go), strategy/reach (objects.go, timestamps.go,
-//     reductions.go), strategy/optimal (names.go) and the program runner of
-//     strategy/strategytest (run.go).
-//  9. The program generator, internal/gen (its operation kinds and their
-//     text) and internal/gen/genweft (their test bodies), so that the
+//     without an entry), which both race detections follow, and from
+//     which trace.ArgObject derives a second object an operation
+//     accesses (a Cond's mutex) for every layer above.
+//  3. trace/dependency.go: the mode in which each operation accesses its
+//     object (opMode) and, if some pairs can never be enabled together,
+//     MayBeCoEnabled.
+//  4. model/PRIM.go: its state in Object and the primitive it registers in
+//     the model's table (table.go: apply, reset and, per kind, ready or
+//     enabled, outcome, observed results; TestTableComplete fails for a
+//     kind of trace's table without an entry); model/doc.go: the tables
+//     "Primitives", "Dependency" and "Synchronisation pairs";
+//     model/walk_test.go (randomOp), so that TestDependency and
+//     TestSyncTable draw it.
+//  5. internal/engine/PRIM.go: its operations on threads and, for each
+//     that may block, its enabledness (enabledWhen;
+//     TestAltsTableComplete fails for one the model says may block), read
+//     through accessors that name what the Obj's shared fields mean for
+//     it.
+//  6. PRIM.go in package weft: the type a test uses; if it stands in for a
+//     type of Go's, std/sync/sync.go (or the stand-in's package) and its
+//     rewriting, internal/rewrite/names.go.
+//  7. internal/gen/program.go (its statement kinds), internal/gen/sync.go
+//     (drawing them), internal/gen/forms.go (their text) and
+//     internal/gen/genweft/sync.go (their test bodies), so that the
 //     differential tests and model_test.go in package weft, which checks
 //     the runtime against this model, exercise it.
+//
+// Nothing else must change: a strategy that models primitives itself
+// refuses one it does not know (strategy/reach from its list of modelled
+// classes, strategy/unfold by kind), and the others follow the model and
+// trace's tables. To do better than that: internal/explore/describe.go
+// and internal/explore/blocked.go (how a report prints the operation, who
+// holds what a blocked thread waits for), the strategies that model
+// primitives themselves (strategy/unfold/ops.go, strategy/unfold/sync.go,
+// strategy/unfold/fire.go; strategy/reach/objects.go;
+// strategy/con2/sync.go for a lock), and the program runner,
+// strategy/strategytest/run.go.
 //
 // # Walkthrough
 //

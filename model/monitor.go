@@ -9,6 +9,26 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	register(&primitive{class: trace.ClassMonitor, apply: (*Object).applyMonitor, ops: []opModel{
+		{kind: trace.KindMEnter, enabled: (*State).monitorEnabled, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMExit, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMWait, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMSignal, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMSignalAll, objOutcome: (*Object).monitorOutcome},
+		{kind: trace.KindMReenter, enabled: (*State).monitorEnabled, objOutcome: (*Object).monitorOutcome},
+	}})
+}
+
+// monitorEnabled is the enabledness of thread p's Enter or Reenter, op.
+func (s *State) monitorEnabled(p trace.ThreadID, op trace.Op) Verdict {
+	o := s.object(op.Obj)
+	if o == nil {
+		return Unknown
+	}
+	return verdict(o.monitorReady(p, op))
+}
+
 // Urgent is the Waiter.Cond of SU's urgent waiters (and the Op.Arg of their
 // Reenter).
 const Urgent = -1
@@ -72,22 +92,22 @@ func (o *Object) release(i int32) {
 }
 
 // monitorOutcome is the outcome of op, by thread p, on monitor o.
-func (o *Object) monitorOutcome(p trace.ThreadID, op trace.Op, out *Outcome) {
+func (o *Object) monitorOutcome(p trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	inside := o.Locked && o.Owner == p
 	switch op.Kind {
 	case trace.KindMEnter:
 		out.Source = o.Rel
-		return
+		return out
 	case trace.KindMReenter:
 		out.Source = o.Hand
 		if k := o.entry(p); o.Cap != 1 && k >= 0 {
 			out.Source = o.Queue[k].By
 		}
-		return
+		return out
 	}
 	if !inside {
 		out.OK, out.Fail, out.Fatal = false, trace.Panic, true
-		return
+		return out
 	}
 	switch op.Kind {
 	case trace.KindMExit:
@@ -103,7 +123,7 @@ func (o *Object) monitorOutcome(p trace.ThreadID, op trace.Op, out *Outcome) {
 		k := o.waiting(op.Arg)
 		if k < 0 {
 			out.OK = false
-			return
+			return out
 		}
 		out.Value = uint64(o.Queue[k].Thread)
 		if o.Cap == 1 {
@@ -112,7 +132,7 @@ func (o *Object) monitorOutcome(p trace.ThreadID, op trace.Op, out *Outcome) {
 	case trace.KindMSignalAll:
 		if o.Cap == 1 {
 			out.OK, out.Fail, out.Fatal = false, trace.Panic, true
-			return
+			return out
 		}
 		n := 0
 		for k := range o.Queue {
@@ -122,6 +142,7 @@ func (o *Object) monitorOutcome(p trace.ThreadID, op trace.Op, out *Outcome) {
 		}
 		out.Value, out.OK = uint64(n), n > 0
 	}
+	return out
 }
 
 // monitorReady is the enabledness of thread p's Enter or Reenter, op, of

@@ -6,6 +6,17 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	register(&primitive{class: trace.ClassMutex, apply: (*Object).applyMutex, ops: []opModel{
+		{kind: trace.KindLock, ready: (*Object).mutexReady, objOutcome: (*Object).mutexOutcome},
+		{kind: trace.KindTryLock, objOutcome: (*Object).mutexOutcome, observed: observeOK},
+		{kind: trace.KindUnlock, objOutcome: (*Object).mutexOutcome},
+	}})
+}
+
+// mutexReady is the enabledness of a Lock of mutex o: it is free.
+func (o *Object) mutexReady(trace.Op) Verdict { return verdict(!o.Locked) }
+
 // applyMutex applies event e, of index i, to mutex o.
 func (o *Object) applyMutex(e *trace.Event, i int32) {
 	switch e.Op.Kind {
@@ -21,21 +32,8 @@ func (o *Object) applyMutex(e *trace.Event, i int32) {
 	}
 }
 
-// applyCondMutex applies to mutex o a Cond's Wait (it releases the mutex)
-// or Relock (it takes it again), event e of index i.
-func (o *Object) applyCondMutex(e *trace.Event, i int32) {
-	if e.Op.Kind == trace.KindRelock {
-		o.Locked = true
-		return
-	}
-	o.Locked = false
-	if e.OK {
-		o.Rel = i
-	}
-}
-
 // mutexOutcome is the outcome of op on mutex o.
-func (o *Object) mutexOutcome(op trace.Op, out *Outcome) {
+func (o *Object) mutexOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindLock:
 		out.Source = o.Rel
@@ -49,4 +47,5 @@ func (o *Object) mutexOutcome(op trace.Op, out *Outcome) {
 			out.OK, out.Fail, out.Fatal = false, trace.UnlockOfUnlocked, true
 		}
 	}
+	return out
 }

@@ -1,5 +1,5 @@
 // This file defines an object's abstract state and dispatches an event to
-// the primitive's own Apply.
+// the primitive's own apply (table.go).
 
 package model
 
@@ -78,13 +78,8 @@ func (o *Object) Reset(info *trace.ObjectInfo) {
 	q, b := o.Queue[:0], o.Buf[:0]
 	*o = Object{Class: info.Class, Cap: info.Cap, Owner: trace.NoThread,
 		Rel: NoEvent, RRel: NoEvent, Hand: NoEvent, Queue: q, Buf: b}
-	switch info.Class {
-	case trace.ClassSemaphore, trace.ClassBinarySemaphore:
-		o.N, o.Init = info.Cap, info.Cap
-	case trace.ClassTimer:
-		o.Locked, o.When = true, info.When
-	case trace.ClassVar:
-		o.Value = info.Init
+	if p := primitiveOf(info.Class); p != nil && p.reset != nil {
+		p.reset(o, info)
 	}
 }
 
@@ -99,32 +94,12 @@ func (o *Object) copyFrom(p *Object) {
 // it (e touches o: see Touched). As State.Apply, it takes e's recorded
 // outcome as given.
 func (o *Object) Apply(id trace.ObjectID, e *trace.Event, i int32) {
-	if e.Op.Class == trace.ClassCond && trace.ObjectID(e.Op.Arg) == id &&
-		(e.Op.Kind == trace.KindWait || e.Op.Kind == trace.KindRelock) {
-		o.applyCondMutex(e, i)
+	if m := opOf(&e.Op); m.applyArg != nil && trace.ObjectID(e.Op.Arg) == id {
+		m.applyArg(o, e, i) // a second object the operation changes
 		return
 	}
-	switch o.Class {
-	case trace.ClassVar:
-		o.applyVar(e, i)
-	case trace.ClassMutex:
-		o.applyMutex(e, i)
-	case trace.ClassRWMutex:
-		o.applyRWMutex(e, i)
-	case trace.ClassWaitGroup:
-		o.applyWaitGroup(e, i)
-	case trace.ClassOnce:
-		o.applyOnce(e, i)
-	case trace.ClassCond:
-		o.applyCond(e, i)
-	case trace.ClassChan:
-		o.applyChan(e, i)
-	case trace.ClassTimer:
-		o.applyTimer(e)
-	case trace.ClassSemaphore, trace.ClassBinarySemaphore:
-		o.applySemaphore(e, i)
-	case trace.ClassMonitor:
-		o.applyMonitor(e, i)
+	if p := primitiveOf(o.Class); p != nil && p.apply != nil {
+		p.apply(o, e, i)
 	}
 }
 

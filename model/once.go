@@ -6,6 +6,17 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	register(&primitive{class: trace.ClassOnce, apply: (*Object).applyOnce, ops: []opModel{
+		{kind: trace.KindOnceDo, ready: (*Object).onceReady, objOutcome: (*Object).onceOutcome, observed: observeOK},
+		{kind: trace.KindOnceDone, objOutcome: (*Object).onceOutcome},
+	}})
+}
+
+// onceReady is the enabledness of a Do of Once o: Do waits while another
+// thread runs the function.
+func (o *Object) onceReady(trace.Op) Verdict { return verdict(!o.Locked) }
+
 // applyOnce applies event e, of index i, to Once o.
 func (o *Object) applyOnce(e *trace.Event, i int32) {
 	switch e.Op.Kind {
@@ -20,8 +31,9 @@ func (o *Object) applyOnce(e *trace.Event, i int32) {
 
 // onceOutcome is the outcome of op on Once o: the first Do runs the
 // function (OK), later ones return at once.
-func (o *Object) onceOutcome(op trace.Op, out *Outcome) {
+func (o *Object) onceOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	if op.Kind == trace.KindOnceDo && o.Done {
 		out.OK, out.Source = false, o.Rel
 	}
+	return out
 }

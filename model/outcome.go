@@ -51,52 +51,14 @@ type Outcome struct {
 // check that op is enabled.
 func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 	out := Outcome{Alt: a, OK: true, Source: NoEvent}
-	o := s.object(op.Obj)
-	switch op.Kind {
-	case trace.KindJoin:
-		if t := int(op.Arg); t >= 0 && t < len(s.Threads) {
-			out.Source = s.Threads[t].Last
+	m := opOf(&op)
+	switch {
+	case m.outcome != nil:
+		return m.outcome(s, p, op, out)
+	case m.objOutcome != nil:
+		if o := s.object(op.Obj); o != nil {
+			return m.objOutcome(o, p, op, out)
 		}
-		return out
-	case trace.KindSleep, trace.KindNow:
-		out.Value = uint64(s.Now)
-		out.Data = !s.timed()
-		return out
-	case trace.KindAdvance:
-		out.Value = uint64(s.nextDeadline(true))
-		out.Data = !s.timed()
-		return out
-	case trace.KindSelect:
-		return s.selectOutcome(op, out)
-	case trace.KindWait, trace.KindRelock:
-		if op.Class == trace.ClassCond {
-			return s.condOutcome(p, op, out)
-		}
-	}
-	if o == nil {
-		return out
-	}
-	switch op.Class {
-	case trace.ClassVar:
-		o.varOutcome(op, &out)
-	case trace.ClassMutex:
-		o.mutexOutcome(op, &out)
-	case trace.ClassRWMutex:
-		o.rwOutcome(op, &out)
-	case trace.ClassWaitGroup:
-		o.waitGroupOutcome(op, &out)
-	case trace.ClassOnce:
-		o.onceOutcome(op, &out)
-	case trace.ClassCond:
-		o.condSignalOutcome(op, &out)
-	case trace.ClassChan:
-		o.chanOutcome(op.Kind, &out)
-	case trace.ClassTimer, trace.ClassClock:
-		o.timerOutcome(op, &out)
-	case trace.ClassSemaphore, trace.ClassBinarySemaphore:
-		o.semaphoreOutcome(op, &out)
-	case trace.ClassMonitor:
-		o.monitorOutcome(p, op, &out)
 	}
 	return out
 }
@@ -108,7 +70,10 @@ func (s *State) Outcome(p trace.ThreadID, op trace.Op, a Alt) Outcome {
 func (s *State) Step(p trace.ThreadID, a Alt, data uint64) (trace.Event, Outcome) {
 	op := s.Threads[p].Op
 	out := s.Outcome(p, op, a)
-	e := trace.Event{Thread: p, Op: op, Case: a.Case, Partner: a.Partner, PartnerCase: a.PartnerCase,
+	// The event is built in s, not on the stack: Apply passes it to the
+	// primitives' functions, through which a local would escape.
+	e := &s.step
+	*e = trace.Event{Thread: p, Op: op, Case: a.Case, Partner: a.Partner, PartnerCase: a.PartnerCase,
 		Value: out.Value, OK: out.OK}
 	if out.Data {
 		e.Value = data
@@ -118,9 +83,11 @@ func (s *State) Step(p trace.ThreadID, a Alt, data uint64) (trace.Event, Outcome
 		s.Threads[a.Partner].Op = trace.Op{}
 	}
 	e.SetSource(int(out.Source))
-	s.Apply(&e)
+	s.Apply(e)
 	s.Threads[p].Op = out.Next
-	return e, out
+	ev := *e
+	*e = trace.Event{} // keeps nothing of the program's alive
+	return ev, out
 }
 
 // Observed reports which results of an event of op (select case cas) the
@@ -133,27 +100,14 @@ func (s *State) Step(p trace.ThreadID, a Alt, data uint64) (trace.Event, Outcome
 // runtime, which no operation returns. The case a select takes and the
 // partner a receive meets are always observed.
 func Observed(op trace.Op, cas int32) (value, ok bool) {
-	k := op.Kind
-	if k == trace.KindSelect {
+	if op.Kind == trace.KindSelect {
 		if cas < 0 || int(cas) >= len(op.Cases) {
 			return false, false
 		}
-		k = op.Cases[cas].Kind
+		op = trace.Op{Kind: op.Cases[cas].Kind, Class: op.Class, Obj: op.Cases[cas].Obj}
 	}
-	switch k {
-	case trace.KindAdd:
-		// An AddOnly returns nothing.
-		return !trace.AddOnly(op), false
-	case trace.KindLoad, trace.KindSwap:
-		return true, false
-	case trace.KindCAS:
-		return true, true
-	case trace.KindRecv:
-		return true, true
-	case trace.KindLen:
-		return true, false
-	case trace.KindTryLock, trace.KindOnceDo, trace.KindTimerStop:
-		return false, true
+	if m := opOf(&op); m.observed != nil {
+		return m.observed(op)
 	}
 	return false, false
 }

@@ -7,6 +7,16 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	register(&primitive{class: trace.ClassRWMutex, apply: (*Object).applyRWMutex, ops: []opModel{
+		{kind: trace.KindLock, ready: (*Object).rwReady, objOutcome: (*Object).rwOutcome},
+		{kind: trace.KindRLock, ready: (*Object).rwReady, objOutcome: (*Object).rwOutcome},
+		{kind: trace.KindUnlock, objOutcome: (*Object).rwOutcome},
+		{kind: trace.KindRUnlock, objOutcome: (*Object).rwOutcome},
+		{kind: trace.KindTryLock, objOutcome: (*Object).rwOutcome, observed: observeOK},
+	}})
+}
+
 // RWAnnounced is the Op.Arg of a writer's second Lock step, after it
 // announced itself: it waits for the readers to leave.
 const RWAnnounced = 1
@@ -83,7 +93,7 @@ func (o *Object) Balanced(p trace.ThreadID) int64 {
 func (o *Object) writerSource() int32 { return max(o.Rel, o.RRel) }
 
 // rwOutcome is the outcome of op on RWMutex o.
-func (o *Object) rwOutcome(op trace.Op, out *Outcome) {
+func (o *Object) rwOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindLock:
 		switch {
@@ -106,7 +116,7 @@ func (o *Object) rwOutcome(op trace.Op, out *Outcome) {
 	case trace.KindRUnlock:
 		if o.N == 0 {
 			out.OK, out.Fail, out.Fatal = false, trace.UnlockOfUnlocked, true
-			return
+			return out
 		}
 		out.Value = uint64(o.N - 1)
 	case trace.KindTryLock:
@@ -116,21 +126,22 @@ func (o *Object) rwOutcome(op trace.Op, out *Outcome) {
 			if out.OK {
 				out.Value, out.Source = uint64(o.N+1), o.Rel
 			}
-			return
+			return out
 		}
 		out.OK = !o.Locked && o.Writers == 0 && o.N == 0
 		if out.OK {
 			out.Source = o.writerSource()
 		}
 	}
+	return out
 }
 
 // rwReady is the enabledness of op on RWMutex o: a writer first needs the
 // writer slot (no writer holds or announced), then, announced, no reader;
 // a reader needs no writer holding or announced (Go's RWMutex).
-func (o *Object) rwReady(op trace.Op) bool {
+func (o *Object) rwReady(op trace.Op) Verdict {
 	if op.Kind == trace.KindLock && op.Arg == RWAnnounced {
-		return o.N == 0
+		return verdict(o.N == 0)
 	}
-	return !o.Locked && o.Writers == 0
+	return verdict(!o.Locked && o.Writers == 0)
 }

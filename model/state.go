@@ -58,6 +58,8 @@ type State struct {
 	// their enabledness (trace.Trace.Evals); without them, a w.Await's
 	// is Unknown.
 	Evals []trace.AwaitEval
+	// step is the event Step builds.
+	step trace.Event
 	// Events is the number of events applied: Apply gives the next one
 	// this index, which the sources of later events refer to.
 	Events int32
@@ -135,12 +137,20 @@ func (s *State) CopyFrom(t *State) {
 func (s *State) Apply(e *trace.Event) {
 	i := s.Events
 	s.Events++
-	a, b := Touched(e)
-	if a >= 0 && int(a) < len(s.Objects) {
-		s.Objects[a].Apply(a, e, i)
+	m := opOf(&e.Op)
+	a := e.Op.Obj
+	if m.object != nil {
+		a = m.object(e)
 	}
-	if b >= 0 && int(b) < len(s.Objects) {
-		s.Objects[b].Apply(b, e, i)
+	if a >= 0 && int(a) < len(s.Objects) {
+		if p := classes[s.Objects[a].Class]; p != nil && p.apply != nil {
+			p.apply(&s.Objects[a], e, i)
+		}
+	}
+	if m.applyArg != nil {
+		if b := trace.ArgObject(&e.Op); b >= 0 && int(b) < len(s.Objects) {
+			m.applyArg(&s.Objects[b], e, i)
+		}
 	}
 	if e.Op.Class == trace.ClassClock {
 		s.clocked = true
@@ -158,21 +168,18 @@ func (s *State) Apply(e *trace.Event) {
 	}
 }
 
-// Touched returns the objects whose state event e changes: its object (for
-// a select, the channel of the case it took) and, for a Cond's Wait and
-// Relock, the mutex (NoObject if none).
+// Touched returns the objects whose state event e changes: its object (or
+// the one its primitive names: for a select, the channel of the case it
+// took) and a second object its operation names in Op.Arg, if it changes
+// one (NoObject if none).
 func Touched(e *trace.Event) (a, b trace.ObjectID) {
 	a, b = e.Op.Obj, trace.NoObject
-	switch e.Op.Kind {
-	case trace.KindSelect:
-		a = trace.NoObject
-		if e.Case >= 0 && int(e.Case) < len(e.Op.Cases) {
-			a = e.Op.Cases[e.Case].Obj
-		}
-	case trace.KindWait, trace.KindRelock:
-		if e.Op.Class == trace.ClassCond && e.Op.Arg >= 0 {
-			b = trace.ObjectID(e.Op.Arg)
-		}
+	m := opOf(&e.Op)
+	if m.object != nil {
+		a = m.object(e)
+	}
+	if m.applyArg != nil {
+		b = trace.ArgObject(&e.Op)
 	}
 	return a, b
 }

@@ -8,10 +8,60 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	// A timer's channel is a channel whose sender is the timer's thread:
+	// its operations are enabled as a channel's.
+	register(&primitive{class: trace.ClassTimer, reset: resetTimer, apply: (*Object).applyTimer, ops: []opModel{
+		{kind: trace.KindSend, enabled: (*State).chanEnabled, chanAlts: true},
+		{kind: trace.KindRecv, enabled: (*State).chanEnabled, chanAlts: true, multi: true, observed: observeBoth},
+		{kind: trace.KindClose},
+		{kind: trace.KindTimerStop, objOutcome: (*Object).timerOutcome, observed: observeOK},
+		{kind: trace.KindSleep, enabled: (*State).sleepEnabled, outcome: (*State).nowOutcome},
+	}})
+	register(&primitive{class: trace.ClassClock, ops: []opModel{
+		{kind: trace.KindNow, outcome: (*State).nowOutcome},
+		{kind: trace.KindAdvance, enabled: (*State).advanceEnabled, outcome: (*State).advanceOutcome},
+		{kind: trace.KindSleep, enabled: (*State).sleepEnabled, outcome: (*State).nowOutcome},
+		{kind: trace.KindTimerStop, objOutcome: (*Object).timerOutcome, observed: observeOK},
+	}})
+}
+
+// resetTimer arms timer o at its first deadline (ObjectInfo.When).
+func resetTimer(o *Object, info *trace.ObjectInfo) { o.Locked, o.When = true, info.When }
+
+// nowOutcome is the outcome of a read of the clock (and of a Sleep): the
+// time.
+func (s *State) nowOutcome(_ trace.ThreadID, _ trace.Op, out Outcome) Outcome {
+	out.Value = uint64(s.Now)
+	out.Data = !s.timed()
+	return out
+}
+
+// advanceOutcome is the outcome of an advance of the clock: the time it
+// moves to.
+func (s *State) advanceOutcome(_ trace.ThreadID, _ trace.Op, out Outcome) Outcome {
+	out.Value = uint64(s.nextDeadline(true))
+	out.Data = !s.timed()
+	return out
+}
+
+// advanceEnabled is the enabledness of an advance of the clock: a deadline
+// lies after now.
+func (s *State) advanceEnabled(trace.ThreadID, trace.Op) Verdict {
+	if !s.timed() {
+		return Unknown
+	}
+	return verdict(s.nextDeadline(true) >= 0)
+}
+
+// sleepEnabled is the enabledness of Sleep op: its deadline (Op.Arg) has
+// come.
+func (s *State) sleepEnabled(_ trace.ThreadID, op trace.Op) Verdict { return s.sleepReady(op.Arg) }
+
 // applyTimer applies event e to timer o: a receive that met the timer's
 // thread disarms it; Stop disarms it, Reset re-arms it with a new deadline
 // (Op.Arg).
-func (o *Object) applyTimer(e *trace.Event) {
+func (o *Object) applyTimer(e *trace.Event, _ int32) {
 	switch e.Op.Kind {
 	case trace.KindRecv, trace.KindSelect:
 		if e.Partner != trace.NoThread {
@@ -30,13 +80,14 @@ func (o *Object) applyTimer(e *trace.Event) {
 // whether the timer was armed, and give the deadline after them. (A
 // receive on a timer's channel is a channel's: it meets the timer's
 // thread, which sends its deadline.)
-func (o *Object) timerOutcome(op trace.Op, out *Outcome) {
+func (o *Object) timerOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	if op.Kind == trace.KindTimerStop {
 		out.OK, out.Value = o.Locked, uint64(o.When)
 		if op.Arg >= 0 {
 			out.Value = uint64(op.Arg)
 		}
 	}
+	return out
 }
 
 // sleepReady is the enabledness of a Sleep until deadline d.

@@ -10,6 +10,21 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
+func init() {
+	register(&primitive{class: trace.ClassVar, reset: resetVar, apply: (*Object).applyVar, ops: []opModel{
+		{kind: trace.KindLoad, objOutcome: (*Object).varOutcome, observed: observeValue},
+		{kind: trace.KindStore, objOutcome: (*Object).varOutcome},
+		// An AddOnly returns nothing.
+		{kind: trace.KindAdd, objOutcome: (*Object).varOutcome, observed: func(op trace.Op) (bool, bool) { return !trace.AddOnly(op), false }},
+		{kind: trace.KindSwap, objOutcome: (*Object).varOutcome, observed: observeValue},
+		{kind: trace.KindCAS, objOutcome: (*Object).varOutcome, observed: observeBoth},
+	}})
+}
+
+// resetVar gives variable o its value before its first write
+// (ObjectInfo.Init: weft.Value.SetInitial).
+func resetVar(o *Object, info *trace.ObjectInfo) { o.Value = info.Init }
+
 // applyVar applies event e, of index i, to variable o. The value after any
 // operation is the event's Value (a load's read, a store's or swap's
 // write, an add's sum, a compare-and-swap's result). Applied in the order
@@ -73,7 +88,7 @@ func (s *State) awaitReady(p trace.ThreadID, op trace.Op) Verdict {
 
 // varOutcome is the outcome of op on variable o. What a store, swap or add
 // writes is the program's data; a read synchronises with the last write.
-func (o *Object) varOutcome(op trace.Op, out *Outcome) {
+func (o *Object) varOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindLoad:
 		out.Value, out.Source = o.Value, o.Rel
@@ -86,6 +101,7 @@ func (o *Object) varOutcome(op trace.Op, out *Outcome) {
 		out.OK, out.Source = o.Value == uint64(op.Arg), o.Rel
 		out.Value, out.Data = o.Value, out.OK
 	}
+	return out
 }
 
 // condReady returns the enabledness of thread p's pending w.Await from

@@ -6,6 +6,17 @@ package model
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	register(&primitive{class: trace.ClassWaitGroup, apply: (*Object).applyWaitGroup, ops: []opModel{
+		{kind: trace.KindWGAdd, objOutcome: (*Object).waitGroupOutcome},
+		{kind: trace.KindWGWait, ready: (*Object).waitGroupReady, objOutcome: (*Object).waitGroupOutcome},
+	}})
+}
+
+// waitGroupReady is the enabledness of a Wait on WaitGroup o: its counter
+// is 0.
+func (o *Object) waitGroupReady(trace.Op) Verdict { return verdict(o.N == 0) }
+
 // applyWaitGroup applies event e, of index i, to WaitGroup o.
 func (o *Object) applyWaitGroup(e *trace.Event, i int32) {
 	if e.Op.Kind == trace.KindWGAdd {
@@ -18,7 +29,7 @@ func (o *Object) applyWaitGroup(e *trace.Event, i int32) {
 
 // waitGroupOutcome is the outcome of op on WaitGroup o: an Add's Value is
 // the new counter.
-func (o *Object) waitGroupOutcome(op trace.Op, out *Outcome) {
+func (o *Object) waitGroupOutcome(_ trace.ThreadID, op trace.Op, out Outcome) Outcome {
 	switch op.Kind {
 	case trace.KindWGAdd:
 		n := o.N + op.Arg
@@ -29,4 +40,5 @@ func (o *Object) waitGroupOutcome(op trace.Op, out *Outcome) {
 	case trace.KindWGWait:
 		out.Source = o.Rel
 	}
+	return out
 }

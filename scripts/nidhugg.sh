@@ -51,7 +51,7 @@ measure() {
 	i=0
 	while [ "$i" -lt "$runs" ]; do
 		/usr/bin/time -f '%U %S' -o "$tmp/time" "$nidhugg" "$tmp/run.ll" --sc --optimal >"$tmp/log" 2>&1 || true
-		cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$tmp/time")
+		cpu=$(tail -n 1 "$tmp/time" | awk '{ printf "%.2f", $1 + $2 }')
 		if [ -z "$best" ] || [ "$(echo "$cpu < $best" | bc)" = 1 ]; then
 			best=$cpu
 		fi
@@ -59,7 +59,11 @@ measure() {
 	done
 	traces=$(sed -n 's/^Trace count: //p' "$tmp/log")
 	blocked=$(sed -n 's/^Assume-blocked trace count: //p' "$tmp/log")
-	printf '%s\t%s\t%s\t%s\n' "$row" "${traces:--}" "${blocked:-0}" "$best"
+	if [ -z "$traces" ]; then
+		printf '%s\t-\t-\t-\n' "$row" # it failed
+		return
+	fi
+	printf '%s\t%s\t%s\t%s\n' "$row" "$traces" "${blocked:-0}" "$best"
 }
 
 b=$src/benchmarks

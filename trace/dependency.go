@@ -224,10 +224,9 @@ func (r Relation) AppendOpAccesses(dst []Access, op Op, executed, ok bool) []Acc
 		if op.Class == ClassClock {
 			dst = append(dst, Access{TimeObject, Read})
 		}
-	case KindWait, KindRelock:
-		if op.Class == ClassCond && op.Arg >= 0 {
-			dst = append(dst, Access{ObjectID(op.Arg), Write})
-		}
+	}
+	if m := ArgObject(&op); m != NoObject {
+		dst = append(dst, Access{m, Write})
 	}
 	if op.Obj != NoObject {
 		m := Write

@@ -158,9 +158,9 @@ func writeOp(b *strings.Builder, op Op, names []string, obj func(ObjectID) strin
 		b.WriteByte(' ')
 		b.WriteString(obj(op.Obj))
 	}
-	if (op.Kind == KindWait || op.Kind == KindRelock) && op.Class == ClassCond && op.Arg >= 0 {
+	if m := ArgObject(&op); m != NoObject {
 		b.WriteByte(' ')
-		b.WriteString(obj(ObjectID(op.Arg)))
+		b.WriteString(obj(m))
 	}
 }
 

@@ -57,6 +57,9 @@ const (
 	ClassClock
 )
 
+// NumClasses is the number of object classes: every Class is less.
+const NumClasses = len(classNames)
+
 var classNames = [...]string{"none", "var", "mutex", "rwmutex", "cond", "waitgroup", "once", "chan", "semaphore", "binsemaphore", "monitor", "timer", "thread", "clock"}
 
 func (c Class) String() string {

@@ -82,6 +82,10 @@ const (
 	numKinds
 )
 
+// NumKinds is the number of operation kinds: every Kind is less, so that
+// a table of the kinds is an array of NumKinds entries.
+const NumKinds = int(numKinds)
+
 // NowArms is the Op.Arg of a KindNow step that arms a deadline (a Sleep's
 // start, a timer's creation): it writes TimeObject, where a plain read of
 // the clock (Op.Arg 0) reads it.

@@ -198,3 +198,24 @@ func SyncOf(c Class, k Kind, a int64) (Sync, bool) {
 	}
 	return Sync{}, false
 }
+
+// argObjects marks, by class and kind, the operations that access a second
+// object, the one their Op.Arg names (SyncArg).
+var argObjects = func() (x [len(classNames)][numKinds]bool) {
+	for _, e := range syncTable {
+		if (e.Sync.Release|e.Sync.Acquire)&SyncArg != 0 {
+			x[e.Class][e.Kind] = true
+		}
+	}
+	return x
+}()
+
+// ArgObject returns the second object op accesses besides Op.Obj, the one
+// its Op.Arg names (SyncArg: the mutex a Cond's Wait releases and its
+// Relock takes again), or NoObject if it accesses none.
+func ArgObject(op *Op) ObjectID {
+	if op.Arg >= 0 && int(op.Class) < len(argObjects) && op.Kind < numKinds && argObjects[op.Class][op.Kind] {
+		return ObjectID(op.Arg)
+	}
+	return NoObject
+}

@@ -69,3 +69,33 @@ func TestSyncTryRLock(t *testing.T) {
 		t.Errorf("TryRLock acquires %b, TryLock %b; want %b and %b", r.Acquire, w.Acquire, SyncObj, SyncObj|SyncAux)
 	}
 }
+
+// TestArgObject checks the operations that access the object their Op.Arg
+// names: a Cond's Wait and Relock with a Mutex, and no other.
+func TestArgObject(t *testing.T) {
+	n := 0
+	for c := range NumClasses {
+		for k := range NumKinds {
+			if ArgObject(&Op{Kind: Kind(k), Class: Class(c), Arg: 3}) == 3 {
+				n++
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d operations access a second object, want 2", n)
+	}
+	for _, tc := range []struct {
+		op   Op
+		want ObjectID
+	}{
+		{Op{Kind: KindWait, Class: ClassCond, Obj: 1, Arg: 4}, 4},
+		{Op{Kind: KindRelock, Class: ClassCond, Obj: 1, Arg: 4}, 4},
+		{Op{Kind: KindRelock, Class: ClassCond, Obj: 1, Arg: -1}, NoObject}, // another Locker
+		{Op{Kind: KindSignal, Class: ClassCond, Obj: 1, Arg: 4}, NoObject},
+		{Op{Kind: KindMWait, Class: ClassMonitor, Obj: 1, Arg: 4}, NoObject},
+	} {
+		if got := ArgObject(&tc.op); got != tc.want {
+			t.Errorf("ArgObject(%v %v, Arg %d) = %v, want %v", tc.op.Class, tc.op.Kind, tc.op.Arg, got, tc.want)
+		}
+	}
+}

@@ -19,10 +19,13 @@ type Outcome struct {
 	Name                      string
 	Executions, Complete, Cut int
 	Exhausted                 bool
-	Finals                    map[string]bool // final states of complete executions
-	Kinds                     map[trace.FailureKind]bool
-	Forms                     map[string]int // Foata forms of complete executions, with counts
-	FailForms                 map[string]int // Foata forms of failed executions (with the kind)
+	// Incomplete is the Result's: why an exploration that ended may have
+	// missed behaviours ("" if it did not).
+	Incomplete string
+	Finals     map[string]bool // final states of complete executions
+	Kinds      map[trace.FailureKind]bool
+	Forms      map[string]int // Foata forms of complete executions, with counts
+	FailForms  map[string]int // Foata forms of failed executions (with the kind)
 	// FailPasts holds the failures as events: the kind and the Foata form
 	// of the failing step's causal past (trace.FoataPast), or of the
 	// whole trace for a deadlock or leak. Every complete strategy must
@@ -99,9 +102,13 @@ func ExploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns i
 	if err != nil {
 		return nil, err
 	}
-	o.Executions, o.Complete, o.Cut, o.Exhausted = r.Executions, r.Complete, r.Cut, r.Exhausted
+	o.Executions, o.Complete, o.Cut, o.Exhausted, o.Incomplete = r.Executions, r.Complete, r.Cut, r.Exhausted, r.Incomplete
 	return o, nil
 }
+
+// Finished reports whether the exploration ended by itself: exhausted, or
+// ended with what it may have missed said (Incomplete).
+func (o *Outcome) Finished() bool { return o.Exhausted || o.Incomplete != "" }
 
 // KeysOf returns the keys of m as a set.
 func KeysOf(m map[string]int) map[string]bool {

@@ -18,6 +18,25 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
+func init() {
+	enabledWhen(trace.ClassThread, trace.KindAwait, (*Exec).awaitAlts)
+}
+
+// awaitAlts is the number of alternatives of t's pending await: 1 if
+// w.Await's condition holds now, or, for a loop that yields, if another
+// thread wrote a variable it waits on since the thread's last load of it.
+func (e *Exec) awaitAlts(t *Thread) int32 {
+	if t.cond != nil {
+		return e.condAlts(t)
+	}
+	for _, r := range t.await {
+		if r.o.rel != r.rel {
+			return 1
+		}
+	}
+	return 0
+}
+
 // awaitRead is a variable an await waits on, and the write the thread's
 // last load of it read (the variable's rel then: trace.Event.Src).
 type awaitRead struct {

@@ -9,6 +9,99 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
+func init() {
+	// A timer's channel is a channel (timer.go): the runtime gives its
+	// receives and sends Class ClassChan, a trace may say ClassTimer.
+	for _, c := range []trace.Class{trace.ClassChan, trace.ClassTimer} {
+		enabledWhen(c, trace.KindSend, func(_ *Exec, t *Thread) int32 { return sendAlts(t.obj) })
+		enabledWhen(c, trace.KindRecv, func(e *Exec, t *Thread) int32 { return e.recvAlts(t.obj, t.id) })
+	}
+	enabledWhen(trace.ClassChan, trace.KindSelect, (*Exec).selectAlts)
+}
+
+// chanLen returns the number of values in channel o's buffer.
+func (o *Obj) chanLen() int64 { return o.n }
+
+// selectAlts is the number of alternatives of t's pending select: those of
+// its cases, or its default if none is ready.
+func (e *Exec) selectAlts(t *Thread) int32 {
+	var n int32
+	for _, c := range t.sel {
+		n += e.caseAlts(c, t.id)
+	}
+	if n == 0 && t.op.Arg == 1 {
+		return 1 // default
+	}
+	return n
+}
+
+// sendAlts is the number of alternatives of a send on channel o (nil for a
+// nil channel, which blocks forever). A send on an unbuffered channel is
+// completed by a receiver, never by the sender itself.
+func sendAlts(o *Obj) int32 {
+	switch {
+	case o == nil:
+		return 0
+	case o.closed:
+		return 1 // it panics
+	case o.cap > 0:
+		return b2i(o.chanLen() < o.cap)
+	}
+	return 0
+}
+
+// recvAlts is the number of alternatives of a receive on channel o by thread
+// self: one per sender it can meet on an unbuffered channel.
+func (e *Exec) recvAlts(o *Obj, self trace.ThreadID) int32 {
+	switch {
+	case o == nil:
+		return 0
+	case o.cap > 0:
+		return b2i(o.chanLen() > 0 || o.closed)
+	case o.closed:
+		return 1
+	}
+	var n int32
+	for _, s := range o.out {
+		if e.offered(o, s, self) {
+			n++
+		}
+	}
+	return n
+}
+
+// offered reports whether pending send s on unbuffered channel o can meet a
+// receive by thread self: a send of another thread, except a timer's send,
+// offered from its deadline on while the timer is armed (timer.go), and a
+// send case of a select with default when the receive is a case of one too.
+// A select with default never waits, so it meets only a partner that waits:
+// two of them never meet (Go: the first to arrive finds no partner and takes
+// its default).
+func (e *Exec) offered(o *Obj, s sendEntry, self trace.ThreadID) bool {
+	if s.tid == self {
+		return false
+	}
+	if s.tid == o.owner && !(o.timerArmed() && e.now >= o.when) {
+		return false
+	}
+	return s.cas < 0 || !e.nonBlocking(self) || !e.nonBlocking(s.tid)
+}
+
+// nonBlocking reports whether thread p's pending operation is a select with
+// a default case.
+func (e *Exec) nonBlocking(p trace.ThreadID) bool {
+	op := &e.threads[p].op
+	return op.Kind == trace.KindSelect && op.Arg == 1
+}
+
+// caseAlts is the number of alternatives of one select case.
+func (e *Exec) caseAlts(c selCase, self trace.ThreadID) int32 {
+	if c.send {
+		return sendAlts(c.obj)
+	}
+	return e.recvAlts(c.obj, self)
+}
+
 // selCase is one case of a pending select: its channel (nil for a nil
 // channel) and its direction.
 type selCase struct {
@@ -82,7 +175,7 @@ func (t *Thread) Meet(o *Obj, i int, ev *trace.Event) {
 	u.completed, u.completedCase = true, s.cas
 	u.returnTo = t
 	if u.id == o.owner {
-		o.locked = false // a timer fired: it is disarmed (timer.go)
+		o.arm(false, o.when) // a timer fired: it is disarmed (timer.go)
 	}
 	t.handTo(u)
 }
@@ -129,7 +222,7 @@ func (t *Thread) ChanOp(o *Obj, k trace.Kind) {
 // Closed reports whether channel o is closed; Len and Cap its length and
 // capacity.
 func (o *Obj) Closed() bool                   { return o.closed }
-func (o *Obj) Len() int                       { return int(o.n) }
+func (o *Obj) Len() int                       { return int(o.chanLen()) }
 func (o *Obj) Cap() int                       { return int(o.cap) }
 func (o *Obj) Buffered() bool                 { return o.cap > 0 }
 func (o *Obj) SendIndex(i int) trace.ThreadID { return o.out[i].tid }

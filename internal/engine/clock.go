@@ -113,6 +113,10 @@ func (t *Thread) startClock() {
 	t.raceRestore(shown)
 }
 
+func init() {
+	enabledWhen(trace.ClassClock, trace.KindAdvance, (*Exec).clockAlts)
+}
+
 // tick is the clock thread's function: it advances the clock, forever.
 func (t *Thread) tick() {
 	for {
@@ -143,7 +147,7 @@ func (e *Exec) clockAlts(t *Thread) int32 {
 	cs := e.clockCases[:0]
 	if next >= 0 {
 		for _, u := range e.threads {
-			if o := u.obj; u.daemon && !u.done && o != nil && o.locked && o.when == next {
+			if o := u.obj; u.daemon && !u.done && o != nil && o.timerArmed() && o.when == next {
 				cs = append(cs, trace.Case{Kind: trace.KindRecv, Obj: o.id})
 			}
 		}
@@ -177,7 +181,7 @@ func (e *Exec) nextDeadline() int64 {
 		case t.done:
 		case t.op.Kind == trace.KindSleep:
 			d = t.deadline
-		case t.daemon && t.obj != nil && (t.obj.locked || anyStep):
+		case t.daemon && t.obj != nil && (t.obj.timerArmed() || anyStep):
 			d = t.obj.when
 		}
 		if d > e.now && (next < 0 || d < next) {

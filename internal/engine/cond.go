@@ -26,15 +26,23 @@ package engine
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	// A signalled waiter reacquires its mutex; with another Locker (no
+	// obj2) it only waits for the signal.
+	enabledWhen(trace.ClassCond, trace.KindRelock, func(_ *Exec, t *Thread) int32 {
+		return b2i(t.wokenBy != 0 && (t.obj2 == nil || !t.obj2.mutexHeld()))
+	})
+}
+
 // CondWait waits on Cond o whose Locker is mutex m: see the model above.
 func (t *Thread) CondWait(o, m *Obj) {
 	e := t.e
 	e.touch(o, trace.ClassCond)
 	e.touch(m, trace.ClassMutex)
 	t.begin(trace.Op{Kind: trace.KindWait, Class: trace.ClassCond, Obj: o.id, Arg: int64(m.id)}, o)
-	ok := m.locked
+	ok := m.mutexHeld()
 	o.queue = append(o.queue, waiter{tid: t.id})
-	m.locked, m.owner = false, trace.NoThread
+	m.hold(trace.NoThread)
 	t.end(0, ok)
 	if !ok {
 		t.fail(trace.UnlockOfUnlocked, "fatal error: sync: unlock of unlocked mutex")
@@ -42,7 +50,7 @@ func (t *Thread) CondWait(o, m *Obj) {
 	m.rel = int32(len(e.tr.Events))
 	t.obj2 = m
 	t.begin(trace.Op{Kind: trace.KindRelock, Class: trace.ClassCond, Obj: o.id, Arg: int64(m.id)}, o)
-	m.locked, m.owner = true, t.id
+	m.hold(t.id)
 	t.end(0, true).Src = t.wokenBy
 	t.wokenBy = 0
 }

@@ -20,9 +20,13 @@
 // an execution registers it (a dense ObjectID in first-use order) and resets
 // its state, so an object declared outside the test body starts every
 // execution afresh. The enabledness of each pending operation is computed from
-// these headers (enabled.go), in one place per primitive; package model
-// states the same semantics as plain data, and a test checks every
-// execution of many programs against it (model_test.go in package weft).
+// these headers by its primitive's file, through one table (enabled.go,
+// enabledWhen) whose entries are checked against the operations the model
+// says may block; a primitive's file reads the header's fields through
+// accessors that name what they mean for it (mutexHeld, semValue, ...).
+// Package model states the same semantics as plain data, and a test checks
+// every execution of many programs against it (model_test.go in package
+// weft).
 // The view the strategy gets at a scheduling point (strategy.State) is kept
 // from one point to the next (view.go): only the threads that stepped or
 // announced an operation, and the watchers of the objects those touched,

@@ -45,6 +45,23 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
+func init() {
+	enabledWhen(trace.ClassMonitor, trace.KindMEnter, func(_ *Exec, t *Thread) int32 { return b2i(!t.obj.monitorBusy()) })
+	// SU: the monitor was handed to the thread; SC: a signalled thread
+	// competes for the free monitor.
+	enabledWhen(trace.ClassMonitor, trace.KindMReenter, func(_ *Exec, t *Thread) int32 {
+		if o := t.obj; o.su() {
+			return b2i(o.insideBy(t.id))
+		}
+		return b2i(t.wokenBy != 0 && !t.obj.monitorBusy())
+	})
+}
+
+// monitorBusy reports whether a thread is inside monitor o; insideBy,
+// whether thread p is.
+func (o *Obj) monitorBusy() bool              { return o.locked }
+func (o *Obj) insideBy(p trace.ThreadID) bool { return o.locked && o.owner == p }
+
 // urgent tags SU's urgent queue in a monitor's queue of waiters.
 const urgent = -1
 
@@ -66,7 +83,7 @@ func (t *Thread) monitor(o *Obj, su bool) {
 // inside fails the running operation (begun and not ended) if t is not inside
 // monitor o.
 func (t *Thread) inside(o *Obj, what string) {
-	if o.locked && o.owner == t.id {
+	if o.insideBy(t.id) {
 		return
 	}
 	t.end(0, false)
@@ -204,7 +221,7 @@ func (o *Obj) waiter(c int64) int {
 // o; the caller must be inside it, where no other thread changes the queue.
 func (t *Thread) MWaiters(o *Obj, su bool, c int) int {
 	t.monitor(o, su)
-	if !o.locked || o.owner != t.id {
+	if !o.insideBy(t.id) {
 		t.fail(trace.Panic, fmt.Sprintf("weft: monitor condition Len by %s, which is not inside the monitor", t.label()))
 	}
 	n := 0

@@ -27,9 +27,14 @@ type Obj struct {
 	seen     uint64
 	seenMore []uint64
 
+	// The fields below mean something else for each primitive: its own
+	// file reads them through accessors that name the meaning (mutexHeld,
+	// rwWriter, monitorBusy, insideBy, onceRunning, onceDone, timerArmed;
+	// rwReaders, wgCounter, semValue, chanLen) and sets the shared ones
+	// through hold and arm.
 	owner   trace.ThreadID // holder of a Mutex or writer of an RWMutex, monitor owner, a timer channel's timer thread
 	locked  bool           // Mutex, RWMutex writer, monitor occupied, Once running, timer armed
-	done    bool           // Once done
+	done    bool           // Once done; an RWMutex's unbalanced RUnlock succeeded
 	closed  bool           // Chan closed
 	n       int64          // RWMutex readers, WaitGroup counter, semaphore count, Chan length
 	cap     int64          // Chan capacity, monitor discipline (1: SU)

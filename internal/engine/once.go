@@ -15,12 +15,22 @@ package engine
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	// Do waits while another thread runs the function.
+	enabledWhen(trace.ClassOnce, trace.KindOnceDo, func(_ *Exec, t *Thread) int32 { return b2i(!t.obj.onceRunning()) })
+}
+
+// onceRunning reports whether a thread runs Once o's function (o.owner);
+// onceDone, whether it has run.
+func (o *Obj) onceRunning() bool { return o.locked }
+func (o *Obj) onceDone() bool    { return o.done }
+
 // OnceDo is the step of Once o's Do; it reports whether the caller must run
 // the function, and then call OnceDone.
 func (t *Thread) OnceDo(o *Obj) (run bool) {
 	t.e.touch(o, trace.ClassOnce)
 	t.begin(trace.Op{Kind: trace.KindOnceDo, Class: trace.ClassOnce, Obj: o.id}, o)
-	if o.done {
+	if o.onceDone() {
 		t.end(0, false).Src = o.rel
 		return false
 	}

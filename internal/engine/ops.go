@@ -12,6 +12,26 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
+func init() {
+	enabledWhen(trace.ClassMutex, trace.KindLock, func(_ *Exec, t *Thread) int32 { return b2i(!t.obj.mutexHeld()) })
+	enabledWhen(trace.ClassWaitGroup, trace.KindWGWait, func(_ *Exec, t *Thread) int32 { return b2i(t.obj.wgCounter() == 0) })
+	enabledWhen(trace.ClassThread, trace.KindJoin, func(e *Exec, t *Thread) int32 { return b2i(e.threads[t.op.Arg].done) })
+	sleep := func(e *Exec, t *Thread) int32 { return b2i(e.now >= t.deadline) }
+	enabledWhen(trace.ClassTimer, trace.KindSleep, sleep)
+	enabledWhen(trace.ClassClock, trace.KindSleep, sleep)
+}
+
+// mutexHeld reports whether mutex o (a Mutex, or an RWMutex's writer
+// side) is held.
+func (o *Obj) mutexHeld() bool { return o.locked }
+
+// hold makes thread p the holder of mutex o (or of an RWMutex's writer
+// side); release, with NoThread, frees it.
+func (o *Obj) hold(p trace.ThreadID) { o.locked, o.owner = p != trace.NoThread, p }
+
+// wgCounter returns WaitGroup o's counter.
+func (o *Obj) wgCounter() int64 { return o.n }
+
 // goPanic is a panic Go itself would raise (send on a closed channel, a
 // negative WaitGroup counter). The program may recover it, as in Go; if it
 // does not, the failure is reported with its kind.
@@ -147,7 +167,7 @@ func (t *Thread) EndUpdate(o *Obj, value uint64, ok bool) {
 func (t *Thread) Lock(o *Obj, c trace.Class) {
 	t.e.touch(o, c)
 	t.begin(trace.Op{Kind: trace.KindLock, Class: c, Obj: o.id}, o)
-	o.locked, o.owner = true, t.id
+	o.hold(t.id)
 	t.end(0, true).Src = o.rel
 }
 
@@ -155,9 +175,9 @@ func (t *Thread) Lock(o *Obj, c trace.Class) {
 func (t *Thread) TryLock(o *Obj) bool {
 	t.e.touch(o, trace.ClassMutex)
 	t.begin(trace.Op{Kind: trace.KindTryLock, Class: trace.ClassMutex, Obj: o.id}, o)
-	ok := !o.locked
+	ok := !o.mutexHeld()
 	if ok {
-		o.locked, o.owner = true, t.id
+		o.hold(t.id)
 	}
 	if ev := t.end(0, ok); ok {
 		ev.Src = o.rel
@@ -170,8 +190,8 @@ func (t *Thread) TryLock(o *Obj) bool {
 func (t *Thread) Unlock(o *Obj, c trace.Class) {
 	t.e.touch(o, c)
 	t.begin(trace.Op{Kind: trace.KindUnlock, Class: c, Obj: o.id}, o)
-	ok := o.locked
-	o.locked, o.owner = false, trace.NoThread
+	ok := o.mutexHeld()
+	o.hold(trace.NoThread)
 	t.end(0, ok)
 	if ok {
 		o.rel = int32(len(t.e.tr.Events))
@@ -187,11 +207,11 @@ func (t *Thread) WaitGroupAdd(o *Obj, delta int) {
 	t.e.touch(o, trace.ClassWaitGroup)
 	t.begin(trace.Op{Kind: trace.KindWGAdd, Class: trace.ClassWaitGroup, Obj: o.id, Arg: int64(delta)}, o)
 	o.n += int64(delta)
-	t.end(uint64(o.n), true)
-	if o.n == 0 {
+	t.end(uint64(o.wgCounter()), true)
+	if o.wgCounter() == 0 {
 		o.rel = int32(len(t.e.tr.Events))
 	}
-	if o.n < 0 {
+	if o.wgCounter() < 0 {
 		Panic(trace.NegativeWaitGroup, "sync: negative WaitGroup counter")
 	}
 }

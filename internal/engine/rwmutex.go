@@ -49,6 +49,28 @@ package engine
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	enabledWhen(trace.ClassRWMutex, trace.KindLock, func(_ *Exec, t *Thread) int32 {
+		if t.op.Arg == rwAnnounced {
+			// A writer that announced itself waits for the readers to
+			// leave.
+			return b2i(t.obj.rwReaders() == 0)
+		}
+		// A writer first needs the writer slot: no writer holds or
+		// announced.
+		return b2i(!t.obj.rwWriter())
+	})
+	// A writer that holds the lock or announced itself blocks new readers
+	// (Go's RWMutex).
+	enabledWhen(trace.ClassRWMutex, trace.KindRLock, func(_ *Exec, t *Thread) int32 { return b2i(!t.obj.rwWriter()) })
+}
+
+// rwReaders returns the number of read locks RWMutex o has.
+func (o *Obj) rwReaders() int64 { return o.n }
+
+// rwWriter reports whether a writer holds RWMutex o or announced itself.
+func (o *Obj) rwWriter() bool { return o.locked || o.writers > 0 }
+
 // Op.Arg values of RWMutex operations.
 const (
 	rwAnnounced = 1                 // KindLock: the writer's second step, after its announce
@@ -59,8 +81,8 @@ const (
 func (t *Thread) RWLock(o *Obj) {
 	t.e.touch(o, trace.ClassRWMutex)
 	t.begin(trace.Op{Kind: trace.KindLock, Class: trace.ClassRWMutex, Obj: o.id}, o)
-	if o.n == 0 {
-		o.locked, o.owner = true, t.id
+	if o.rwReaders() == 0 {
+		o.hold(t.id)
 		t.end(0, true).Src = max(o.rel, o.rrel)
 		return
 	}
@@ -68,7 +90,7 @@ func (t *Thread) RWLock(o *Obj) {
 	t.end(uint64(o.n), false).Src = o.rel
 	t.begin(trace.Op{Kind: trace.KindLock, Class: trace.ClassRWMutex, Obj: o.id, Arg: rwAnnounced}, o)
 	o.writers--
-	o.locked, o.owner = true, t.id
+	o.hold(t.id)
 	t.end(0, true).Src = o.rrel
 }
 
@@ -76,8 +98,8 @@ func (t *Thread) RWLock(o *Obj) {
 func (t *Thread) RWUnlock(o *Obj) {
 	t.e.touch(o, trace.ClassRWMutex)
 	t.begin(trace.Op{Kind: trace.KindUnlock, Class: trace.ClassRWMutex, Obj: o.id}, o)
-	ok := o.locked
-	o.locked, o.owner = false, trace.NoThread
+	ok := o.mutexHeld()
+	o.hold(trace.NoThread)
 	t.end(0, ok)
 	if ok {
 		o.rel = int32(len(t.e.tr.Events))
@@ -175,9 +197,9 @@ func (e *Exec) unbalance(o *Obj) {
 func (t *Thread) RWTryLock(o *Obj) bool {
 	t.e.touch(o, trace.ClassRWMutex)
 	t.begin(trace.Op{Kind: trace.KindTryLock, Class: trace.ClassRWMutex, Obj: o.id}, o)
-	ok := !o.locked && o.writers == 0 && o.n == 0
+	ok := !o.rwWriter() && o.rwReaders() == 0
 	if ok {
-		o.locked, o.owner = true, t.id
+		o.hold(t.id)
 	}
 	if ev := t.end(0, ok); ok {
 		ev.Src = max(o.rel, o.rrel)
@@ -190,7 +212,7 @@ func (t *Thread) RWTryLock(o *Obj) bool {
 func (t *Thread) TryRLock(o *Obj) bool {
 	t.e.touch(o, trace.ClassRWMutex)
 	t.begin(trace.Op{Kind: trace.KindTryLock, Class: trace.ClassRWMutex, Obj: o.id, Arg: tryRead}, o)
-	ok := !o.locked && o.writers == 0
+	ok := !o.rwWriter()
 	if ok {
 		o.n++
 		o.addRead(t.id, 1)

@@ -31,6 +31,17 @@ package engine
 
 import "github.com/weft-go/weft/trace"
 
+func init() {
+	for _, c := range []trace.Class{trace.ClassSemaphore, trace.ClassBinarySemaphore} {
+		enabledWhen(c, trace.KindP, func(_ *Exec, t *Thread) int32 { return b2i(t.obj.semValue() > 0) })
+	}
+	enabledWhen(trace.ClassBinarySemaphore, trace.KindV, func(_ *Exec, t *Thread) int32 { return b2i(t.obj.semValue() < 1) })
+	enabledWhen(trace.ClassSemaphore, trace.KindV, one) // it never blocks
+}
+
+// semValue returns semaphore o's value.
+func (o *Obj) semValue() int64 { return o.n }
+
 // semaphore registers semaphore o of class c, with initial value init on its
 // first use in the execution (recorded in trace.ObjectInfo.Cap).
 func (t *Thread) semaphore(o *Obj, c trace.Class, init int) {
@@ -57,7 +68,7 @@ func (t *Thread) P(o *Obj, c trace.Class, init int) {
 		src = int32(o.queue[0].cond)
 		o.queue = o.queue[:copy(o.queue, o.queue[1:])]
 	}
-	t.end(uint64(o.n), true).Src = src
+	t.end(uint64(o.semValue()), true).Src = src
 }
 
 // V performs V on semaphore o of class c whose initial value is init.
@@ -66,5 +77,5 @@ func (t *Thread) V(o *Obj, c trace.Class, init int) {
 	t.begin(trace.Op{Kind: trace.KindV, Class: c, Obj: o.id}, o)
 	o.n++
 	o.queue = append(o.queue, waiter{cond: int64(t.e.next())})
-	t.end(uint64(o.n), true)
+	t.end(uint64(o.semValue()), true)
 }

@@ -55,7 +55,8 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	u.raceParent = t
 	u.daemon = true
 	e.live--
-	o.owner, o.locked, o.when = u.id, true, now+max(d, 0)
+	o.owner = u.id
+	o.arm(true, now+max(d, 0))
 	// The channel is a timer's: strategies and reports can tell it apart.
 	o.class = trace.ClassTimer
 	e.tr.Objects[o.id].Class = trace.ClassTimer
@@ -72,6 +73,13 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 func (t *Thread) SendsOnTimer(o *Obj) bool {
 	return o != nil && o.class == trace.ClassTimer && t.id != o.owner
 }
+
+// timerArmed reports whether the timer of channel o is armed: its thread
+// offers its send from its deadline on.
+func (o *Obj) timerArmed() bool { return o.locked }
+
+// arm arms the timer of channel o at deadline when, or disarms it.
+func (o *Obj) arm(armed bool, when int64) { o.locked, o.when = armed, when }
 
 // When returns the deadline of timer channel o.
 func (o *Obj) When() int64 { return o.when }
@@ -116,9 +124,9 @@ func (t *Thread) timerBegin(o *Obj, d int64, abs bool) (armed bool) {
 		class = trace.ClassClock // it reads the clock (clock.go)
 	}
 	t.begin(trace.Op{Kind: trace.KindTimerStop, Class: class, Obj: o.id, Arg: arg}, o)
-	armed = o.locked
+	armed = o.timerArmed()
 	if d < 0 {
-		o.locked = false
+		o.arm(false, o.when)
 		return armed
 	}
 	// The deadline is from the time at the step: when time moves only
@@ -126,6 +134,6 @@ func (t *Thread) timerBegin(o *Obj, d int64, abs bool) (armed bool) {
 	// (an enabled thread holds it); at any step, it may have.
 	arg = at()
 	t.op.Arg = arg
-	o.locked, o.when = true, arg
+	o.arm(true, arg)
 	return armed
 }

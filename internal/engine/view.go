@@ -154,8 +154,8 @@ func (e *Exec) wakeOp(op *trace.Op) {
 	for _, c := range op.Cases {
 		e.wakeObj(c.Obj)
 	}
-	if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg >= 0 {
-		e.wakeObj(trace.ObjectID(op.Arg)) // the Cond's mutex
+	if m := trace.ArgObject(op); m != trace.NoObject {
+		e.wakeObj(m) // a second object, as a Cond's mutex
 	}
 }
 

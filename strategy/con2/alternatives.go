@@ -56,8 +56,8 @@ func (s *Strategy) pending(tr *trace.Trace) {
 		if op.Class == trace.ClassMutex {
 			l = label{kind: kAcquire, op: op.Kind, obj: l.obj} // a TryLock that succeeds
 		}
-		if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg >= 0 {
-			l.lock = tr.Objects[op.Arg].Key
+		if m := trace.ArgObject(&op); m != trace.NoObject {
+			l.lock = tr.Objects[m].Key
 		}
 		n, fresh := f.intern(key{thread: th, up: b.last[p], src: none, lab: l})
 		f.setOp(n, tr, op, b.names)

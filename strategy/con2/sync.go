@@ -77,8 +77,8 @@ func (b *builder) sync(s int) {
 	ev := &tr.Events[s]
 	p := ev.Thread
 	l := label{kind: kSync, op: ev.Op.Kind, obj: caseKey(tr, ev.Op, ev.Case), cas: ev.Case, ok: ev.OK}
-	if (ev.Op.Kind == trace.KindWait || ev.Op.Kind == trace.KindRelock) && ev.Op.Class == trace.ClassCond && ev.Op.Arg >= 0 {
-		l.lock = tr.Objects[ev.Op.Arg].Key
+	if m := trace.ArgObject(&ev.Op); m != trace.NoObject {
+		l.lock = tr.Objects[m].Key
 	}
 	if ev.Op.Kind == trace.KindLen {
 		l.val = int64(ev.Value)
@@ -176,11 +176,10 @@ func (f *forest) numOp(tr *trace.Trace, op trace.Op, names *trace.ThreadNames) t
 			o.Cases[i] = trace.Case{Kind: c.Kind, Obj: num(c.Obj)}
 		}
 	}
-	switch {
-	case op.Kind == trace.KindJoin:
+	if op.Kind == trace.KindJoin {
 		o.Arg = int64(names.Stable(trace.ThreadID(op.Arg)))
-	case op.Class == trace.ClassCond && (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Arg >= 0:
-		o.Arg = int64(num(trace.ObjectID(op.Arg)))
+	} else if m := trace.ArgObject(&op); m != trace.NoObject {
+		o.Arg = int64(num(m))
 	}
 	return o
 }

@@ -501,10 +501,10 @@ func release(e *trace.Event) bool {
 	switch e.Op.Kind {
 	case trace.KindUnlock, trace.KindRUnlock, trace.KindOnceDone:
 		return true
-	case trace.KindWait:
-		return e.Op.Class == trace.ClassCond && e.Op.Arg >= 0
 	}
-	return false
+	// An operation that releases a second object, a mutex (a Cond's Wait).
+	s, _ := trace.SyncOf(e.Op.Class, e.Op.Kind, e.Op.Arg)
+	return s.Release&trace.SyncArg != 0 && trace.ArgObject(&e.Op) != trace.NoObject
 }
 
 // concurrent reports whether event i (a valid index) does not happen before

@@ -105,7 +105,7 @@ func (r renumber) op(op *trace.Op) {
 			op.Cases[i].Obj = r.to
 		}
 	}
-	if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg == int64(r.from) {
+	if m := trace.ArgObject(op); m != trace.NoObject && m == r.from {
 		op.Arg = int64(r.to)
 	}
 }

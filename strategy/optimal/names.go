@@ -147,8 +147,8 @@ func (n *names) op(_ trace.ThreadID, op trace.Op) trace.Op {
 		}
 		op.Cases = cs
 	}
-	if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg >= 0 {
-		op.Arg = int64(n.object(trace.ObjectID(op.Arg)))
+	if m := trace.ArgObject(&op); m != trace.NoObject {
+		op.Arg = int64(n.object(m))
 	}
 	return op
 }

@@ -734,8 +734,8 @@ func (x *translator) op(op *trace.Op) (err error) {
 			return err
 		}
 	}
-	if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg >= 0 {
-		o, err := x.object(trace.ObjectID(op.Arg))
+	if m := trace.ArgObject(op); m != trace.NoObject {
+		o, err := x.object(m)
 		if err != nil {
 			return err
 		}

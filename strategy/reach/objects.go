@@ -160,32 +160,32 @@ func selectRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
 // outside reach's model.
 var ErrUnmodelled = errors.New("primitive not modelled by reach")
 
+// modelled marks the classes of the operations reach models: a class
+// added to weft is refused until reach models it.
+var modelled = [trace.NumClasses]bool{
+	trace.ClassVar: true, trace.ClassMutex: true, trace.ClassRWMutex: true, trace.ClassWaitGroup: true,
+	trace.ClassOnce: true, trace.ClassChan: true, trace.ClassSemaphore: true, trace.ClassBinarySemaphore: true,
+	trace.ClassMonitor: true, trace.ClassTimer: true, trace.ClassThread: true,
+}
+
+// unmodelled says what reach does not model, for the classes it refuses
+// with a reason.
+var unmodelled = map[trace.Class]string{
+	trace.ClassCond:  "condition variables (Cond: a Wait also releases and retakes its mutex; use a Monitor)",
+	trace.ClassClock: "virtual time that moves at any step (reach models time that moves only when every thread is blocked)",
+	trace.ClassNone:  "symbolic inputs (reach explores one input, Lei and Carver 2006, §1)",
+}
+
 // refusal returns the error for op, a pending operation of a program
 // whose objects are objs, if reach does not model it, naming the
 // primitive and strategies that do; nil if it does.
 func refusal(op trace.Op, objs []trace.ObjectInfo) error {
-	var what string
-	switch op.Kind {
-	case trace.KindNone, trace.KindJoin:
+	if op.Kind == trace.KindNone || (int(op.Class) < len(modelled) && modelled[op.Class]) {
 		return nil
-	case trace.KindWait, trace.KindRelock, trace.KindSignal, trace.KindBroadcast:
-		what = "condition variables (Cond: a Wait also releases and retakes its mutex; use a Monitor)"
-	case trace.KindNow, trace.KindAdvance:
-		what = "virtual time that moves at any step (reach models time that moves only when every thread is blocked)"
-	case trace.KindInput, trace.KindBranch:
-		what = "symbolic inputs (reach explores one input, Lei and Carver 2006, §1)"
-	case trace.KindLock, trace.KindUnlock, trace.KindTryLock, trace.KindRLock, trace.KindRUnlock,
-		trace.KindWGAdd, trace.KindWGWait, trace.KindOnceDo, trace.KindOnceDone,
-		trace.KindP, trace.KindV,
-		trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter,
-		trace.KindLoad, trace.KindStore, trace.KindAdd, trace.KindSwap, trace.KindCAS,
-		trace.KindLen, trace.KindAwait, trace.KindSend, trace.KindRecv, trace.KindClose, trace.KindSelect,
-		trace.KindSleep, trace.KindTimerStop:
-	default:
-		what = "operation " + op.Kind.String()
 	}
+	what := unmodelled[op.Class]
 	if what == "" {
-		return nil
+		what = "objects of class " + op.Class.String()
 	}
 	return fmt.Errorf("reach does not model %s (pending operation %v); use optimal or dpor+sleep (%w)", what, op, ErrUnmodelled)
 }

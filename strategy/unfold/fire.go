@@ -58,8 +58,8 @@ func (s *Strategy) key(id trace.ThreadID, op trace.Op) opKey {
 			k.arg = s.on.caps[k.obj] // the initial value
 		case op.Class == trace.ClassCond:
 			m := int32(-1)
-			if op.Arg >= 0 && (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) {
-				m = s.on.stable(trace.ObjectID(op.Arg))
+			if a := trace.ArgObject(&op); a != trace.NoObject {
+				m = s.on.stable(a)
 			}
 			k.arg = condArg(int32(s.tn.Stable(id)), m)
 		case op.Class == trace.ClassMonitor && k.obj >= 0:
