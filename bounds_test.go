@@ -89,6 +89,12 @@ func TestBoundsStopEveryStrategy(t *testing.T) {
 					case err != nil:
 						t.Fatal(err)
 					}
+					if r.Executions == 0 && busy && r.Canceled && bound == "context" {
+						// As the timeout's ErrNoExecution, but a canceled
+						// context is no error.
+						t.Logf("no execution ended within the bound on a busy machine")
+						return
+					}
 					if r.Executions == 0 || r.Exhausted || r.TimedOut != (bound == "timeout") || r.Canceled != (bound == "context") {
 						t.Errorf("executions %d, exhausted %v, timed out %v, canceled %v; want some, false, and stopped by the %s",
 							r.Executions, r.Exhausted, r.TimedOut, r.Canceled, bound)

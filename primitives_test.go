@@ -165,6 +165,25 @@ func TestVarSemantics(t *testing.T) {
 			v := x.Load()
 			w.Assert(ok[0] != ok[1] && (ok[0] && v == 1 || ok[1] && v == 2), "CAS results %v, x = %d", ok, v)
 		}, execs: 3, complete: 3, finals: 2},
+		// SetInitial gives x 2 without a step: two CASes from 2, the same
+		// 3 orders as cas, one of them wins; x ends 3 or 4.
+		{name: "set-initial", body: func(w *weft.T) {
+			var x weft.Var[int]
+			x.SetInitial(2)
+			var ok [2]bool
+			a := w.Go(func() { ok[0] = x.CompareAndSwap(2, 3) })
+			b := w.Go(func() { ok[1] = x.CompareAndSwap(2, 4) })
+			a.Join()
+			b.Join()
+			v := x.Load()
+			w.Assert(ok[0] != ok[1] && (ok[0] && v == 3 || ok[1] && v == 4), "CAS results %v, x = %d", ok, v)
+		}, execs: 3, complete: 3, finals: 2},
+		// SetInitial after a use fails the execution at once.
+		{name: "set-initial-late", body: func(w *weft.T) {
+			var x weft.Var[int]
+			x.Store(1)
+			x.SetInitial(2)
+		}, execs: 1, fails: map[trace.FailureKind]int{trace.Panic: 1}, steps: map[trace.FailureKind]int{trace.Panic: 1}},
 	})
 }
 

@@ -53,6 +53,26 @@ func NewValue[T any](name string) *Value[T] {
 //go:norace
 func (v *Value[T]) SetName(name string) { v.o.SetName(name) }
 
+// SetInitial gives v the value x before its first write in the current
+// execution, without a step, as if it had been written before the body
+// began: the stand-in for sync/atomic of weft test starts the variable of
+// a word that holds a value when the execution first uses it so. It must
+// come before any other use of v in the execution, or it fails the
+// execution.
+//
+//go:norace
+func (v *Value[T]) SetInitial(x T) {
+	t := cur()
+	if !t.Register(&v.o, trace.ClassVar) {
+		t.Fail(trace.Panic, "weft: SetInitial of a variable the execution used already")
+	}
+	if v.enc == encUnset {
+		v.enc = varEncoding[T]()
+	}
+	v.val = x
+	t.SetInit(&v.o, encode(v.enc, x))
+}
+
 // SetAtomic declares every access of v atomic, as those of sync/atomic's
 // types are: with race checking (WithRaces), its Loads and Stores
 // synchronise like its other operations and are never reported. Without

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(&primitive{class: trace.ClassVar, apply: (*Object).applyVar, ops: []opModel{
+	register(&primitive{class: trace.ClassVar, reset: resetVar, apply: (*Object).applyVar, ops: []opModel{
 		{kind: trace.KindLoad, objOutcome: (*Object).varOutcome, observed: observeValue},
 		{kind: trace.KindStore, objOutcome: (*Object).varOutcome},
 		// An AddOnly returns nothing.
@@ -20,6 +20,10 @@ func init() {
 		{kind: trace.KindCAS, objOutcome: (*Object).varOutcome, observed: observeBoth},
 	}})
 }
+
+// resetVar gives variable o its value before its first write
+// (ObjectInfo.Init: weft.Value.SetInitial).
+func resetVar(o *Object, info *trace.ObjectInfo) { o.Value = info.Init }
 
 // applyVar applies event e, of index i, to variable o. The value after any
 // operation is the event's Value (a load's read, a store's or swap's

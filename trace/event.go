@@ -92,6 +92,11 @@ type ObjectInfo struct {
 	// When is a timer's first deadline (virtual time): the channel of a
 	// timer (ClassTimer) is armed from its creation until then.
 	When int64
+	// Init is a variable's value (its encoding, Event.Value) before its
+	// first write: 0 but for a variable given a value with
+	// Value.SetInitial (weft test's atomic words that hold one when the
+	// execution first uses them).
+	Init uint64
 	// Key names the object across executions, where ObjectIDs (the order
 	// of first use) change with the interleaving: an object made or named
 	// outside the executions has a key of its own; one made by a

@@ -156,16 +156,16 @@ var benchTables = []benchTable{
 	},
 	{
 		name:       "speed",
-		title:      "exploration speed: optimal's traces per second, beside Nidhugg 0.4 --optimal on this machine kind\n(measured once) and the goal of five times it, and its CPU time beside weft's own at an earlier commit",
+		title:      "exploration speed: optimal's traces per second, beside the traces per CPU second of " + nidhugg.about() + "\nand the goal of five times it, and its CPU time beside weft's own at an earlier commit",
 		strategies: []string{"optimal"},
 		paperCols:  []string{"Nidhugg traces/s", "goal traces/s"},
 		speed:      true,
 		rows: []benchRow{
-			{"fib_bench N=4", "fib", map[string]int{"n": 4}, []string{"20000", "100000"}},
-			{"fib_bench N=5", "fib", map[string]int{"n": 5}, []string{"17200", "86000"}},
-			{"indexer N=15", "indexer", map[string]int{"n": 15}, []string{"483", "2415"}},
-			{"pairs n=12", "pairs", map[string]int{"n": 12}, []string{"3200", "16000"}},
-			{"filesystem N=20", "filesystem", map[string]int{"n": 20}, []string{"750", "3750"}},
+			{"fib_bench N=4", "fib", map[string]int{"n": 4}, nidhugg.speedCols("fib_bench N=4")},
+			{"fib_bench N=5", "fib", map[string]int{"n": 5}, nidhugg.speedCols("fib_bench N=5")},
+			{"indexer N=15", "indexer", map[string]int{"n": 15}, nidhugg.speedCols("indexer N=15")},
+			{"pairs n=12", "pairs", map[string]int{"n": 12}, nidhugg.speedCols("pairs n=12")},
+			{"filesystem N=20", "filesystem", map[string]int{"n": 20}, nidhugg.speedCols("filesystem N=20")},
 		},
 	},
 }

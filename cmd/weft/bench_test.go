@@ -100,8 +100,8 @@ func TestBenchSpeed(t *testing.T) {
 	if cpuTime() > 0 && c.CPUS <= 0 {
 		t.Errorf("CPU time %v, want the exploration's", c.CPUS)
 	}
-	if !slices.Equal(r.Paper, []string{"750", "3750"}) {
-		t.Errorf("peer figures %v, want Nidhugg's 750 and the goal 3750", r.Paper)
+	if want := nidhugg.speedCols("filesystem N=20"); !slices.Equal(r.Paper, want) || want[0] == "-" {
+		t.Errorf("peer figures %v, want Nidhugg's committed %v", r.Paper, want)
 	}
 }
 
@@ -263,6 +263,48 @@ func TestSpeedBaseline(t *testing.T) {
 	got, err := parseBaseline("# comment\nmachine a b\ndate 2026-01-02\ncommit abc\nfib N=4\t0.5\n")
 	if err != nil || got.machine != "a b" || got.date != "2026-01-02" || got.commit != "abc" || got.cpu["fib N=4"] != 0.5 {
 		t.Errorf("parsed %+v, %v", got, err)
+	}
+}
+
+// TestNidhuggFigures checks the committed figures of Nidhugg: they parse,
+// they have a figure for every row of the speed table, and the peer
+// columns are its traces per CPU second and five times that.
+func TestNidhuggFigures(t *testing.T) {
+	f, err := parsePeer(nidhuggText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range benchTables {
+		if !tb.speed {
+			continue
+		}
+		for _, r := range tb.rows {
+			if row := f.rows[r.label]; row.traces <= 0 || row.cpu <= 0 {
+				t.Errorf("the Nidhugg figures have no traces and seconds for row %q", r.label)
+			}
+		}
+	}
+	for _, bad := range []string{
+		"",
+		"machine m\ndate d\nnidhugg v\n",    // no rows
+		"machine m\ndate d\nfib\t1\t0\t1\n", // no version
+		"machine m\ndate d\nnidhugg v\nfib\tmany\t0\t1\n", // not a count
+		"machine m\ndate d\nnidhugg v\nfib\t1\t0\t-1\n",   // negative
+		"machine m\ndate d\nnidhugg v\nspeed fast\n",      // not a field
+	} {
+		if _, err := parsePeer(bad); err == nil {
+			t.Errorf("figures %q parsed", bad)
+		}
+	}
+	got, err := parsePeer("# c\nmachine a b\ndate 2026-01-02\nnidhugg 0aea4d23\nfib N=4\t100\t3\t0.5\nfilter\t-\t-\t-\n")
+	if err != nil || got.machine != "a b" || got.version != "0aea4d23" || got.rows["fib N=4"] != (peerRow{100, 3, 0.5}) || got.rows["filter"].traces != -1 {
+		t.Fatalf("parsed %+v, %v", got, err)
+	}
+	if cols := got.speedCols("fib N=4"); !slices.Equal(cols, []string{"200", "1000"}) {
+		t.Errorf("speed columns %v, want 200 traces/s and the goal 1000", cols)
+	}
+	if cols := got.speedCols("filter"); !slices.Equal(cols, []string{"-", "-"}) {
+		t.Errorf("speed columns of a failed row %v, want - -", cols)
 	}
 }
 

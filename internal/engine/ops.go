@@ -105,6 +105,10 @@ func (t *Thread) Register(o *Obj, c trace.Class) (fresh bool) {
 	return fresh
 }
 
+// SetInit records value as the encoding of variable o's value before its
+// first write in the execution (trace.ObjectInfo.Init).
+func (t *Thread) SetInit(o *Obj, value uint64) { t.e.tr.Objects[o.id].Init = value }
+
 // MarkAtomic records that every access of variable o, registered in the
 // execution, is atomic (trace.ObjectInfo.Atomic).
 func (t *Thread) MarkAtomic(o *Obj) { t.e.tr.Objects[o.id].Atomic = true }

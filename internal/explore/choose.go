@@ -13,14 +13,19 @@ import (
 // autoChoice is the default strategy (optimal) as Explore runs it when the
 // caller names none: if the first execution reads inputs and the concolic
 // strategy can run, it ends the exploration there, for Explore to explore
-// again with that strategy (next, built to find out); otherwise it
-// explores on, and note says what that leaves out.
+// again with that strategy (next, named nextName, built to find out);
+// otherwise it explores on, and note says what that leaves out. If an
+// execution waits in an await, where optimal can miss a trace, it ends
+// the exploration there too, for Explore to explore again with
+// AwaitStrategy (concolic-AwaitStrategy if the body reads inputs).
 type autoChoice struct {
 	strategy.Splitter
-	c     *Config
-	first bool // the first execution is finished
-	next  strategy.Strategy
-	note  string
+	c        *Config
+	first    bool // the first execution is finished
+	inputs   bool // the first execution read inputs
+	next     strategy.Strategy
+	nextName string
+	note     string
 }
 
 // Next implements strategy.Strategy.
@@ -34,9 +39,14 @@ func (a *autoChoice) Next() bool {
 // Finish implements strategy.Strategy.
 func (a *autoChoice) Finish(tr *trace.Trace, end trace.End) {
 	if !a.first && len(tr.Inputs) > 0 {
+		a.inputs = true
 		a.next, a.note = inputStrategyFor(a.c)
+		a.nextName = InputStrategy
 	}
 	a.first = true
+	if len(tr.Evals) > 0 && (a.next == nil || a.nextName == InputStrategy) {
+		a.awaitStrategy()
+	}
 	a.Splitter.Finish(tr, end)
 }
 
@@ -50,6 +60,25 @@ func (a *autoChoice) SplitLarge() (strategy.Unit, bool) {
 
 // Unwrap returns the strategy chosen, so that its capabilities are found.
 func (a *autoChoice) Unwrap() strategy.Strategy { return a.Splitter }
+
+// awaitStrategy makes next AwaitStrategy, or its concolic form for a body
+// that reads inputs if that can run (and the note says so otherwise).
+func (a *autoChoice) awaitStrategy() {
+	name := AwaitStrategy
+	if a.inputs && a.next != nil {
+		name = "concolic-" + AwaitStrategy
+	}
+	release(a.next)
+	cc := *a.c
+	cc.Strategy = name
+	s, err := cc.build()
+	if err != nil {
+		// AwaitStrategy is built in; only its concolic form can be missing.
+		a.next, a.nextName = nil, ""
+		return
+	}
+	a.next, a.nextName = s, name
+}
 
 // inputStrategyFor returns the concolic strategy with c's options, to
 // explore the inputs of a body, or nil and why it cannot.
@@ -69,9 +98,10 @@ func inputStrategyFor(c *Config) (strategy.Strategy, string) {
 }
 
 // exploreChosen explores body with the strategy chosen for it (c names
-// none): optimal, or the concolic strategy if the first execution reads
-// inputs and it can run; that execution then counts for nothing, and the
-// timeout keeps what it spent.
+// none): optimal, the concolic strategy if the first execution reads
+// inputs and it can run, or AwaitStrategy once an execution waits in an
+// await; the executions before the switch then count for nothing, and
+// the timeout keeps what they spent.
 func exploreChosen(body func(), c *Config) (*Result, error) {
 	s, err := c.build()
 	if err != nil {
@@ -88,9 +118,13 @@ func exploreChosen(body func(), c *Config) (*Result, error) {
 		return r, err
 	}
 	cc := *c
-	cc.Strategy = InputStrategy
+	cc.Strategy = a.nextName
 	if cc.Timeout > 0 {
 		cc.Timeout = max(cc.Timeout-time.Since(start), time.Nanosecond)
 	}
-	return exploreOn(body, a.next, &cc)
+	r, err = exploreOn(body, a.next, &cc)
+	if r != nil && r.Note == "" {
+		r.Note = a.note
+	}
+	return r, err
 }

@@ -23,6 +23,10 @@ const (
 	// reads inputs (choose.go).
 	DefaultStrategy = "optimal"
 	InputStrategy   = "concolic-optimal"
+	// AwaitStrategy is the one it turns to for a body that waits in
+	// w.Await (or a busy-wait loop weft test makes one), where optimal
+	// can miss a trace (strategy.Incomplete).
+	AwaitStrategy = "dpor+sleep"
 	// DefaultShorten is the number of executions spent, at most, on
 	// shortening each failing schedule (shorten.go).
 	DefaultShorten = 200

@@ -275,6 +275,8 @@ func (r *rewriter) node(n ast.Node) bool {
 		}
 	case *ast.RangeStmt:
 		return r.rangeStmt(n)
+	case *ast.ForStmt:
+		r.spinLoop(n)
 	case *ast.GoStmt:
 		if !r.refused(n.Pos(), "a go statement") {
 			r.goStmt(n)

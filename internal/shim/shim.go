@@ -52,6 +52,10 @@ func current() *table {
 // with mk on the first use of p in the execution. It must be called from a
 // thread of an execution (Active).
 //
+// mk must take no step: a thread runs until it announces its next one,
+// and another thread that looked p up meanwhile would make an object of
+// its own.
+//
 //go:norace
 func Lookup[O any](p unsafe.Pointer, mk func() O) O {
 	tb := current()

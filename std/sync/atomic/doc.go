@@ -8,10 +8,14 @@
 // weft.Int (weft.Var for pointers and Value), found by the word's address in
 // a table the execution starts empty. The value lives in the word itself,
 // as with the standard library: weft's copy is kept equal to it (on its
-// first atomic access in an execution, a word that is not zero is stored to
-// weft's copy, a step of the accessing thread), so plain reads of the word,
-// and code outside executions, see what the atomics did. Outside an
-// execution every function is the standard library's.
+// first atomic access in an execution, a word that is not zero gives
+// weft's copy its initial value, weft.Value.SetInitial, no step), so plain
+// reads of the word, and code outside executions, see what the atomics
+// did. Outside an execution every function is the standard library's.
+//
+// A busy-wait loop whose condition only loads atomic words (for
+// !ready.Load() { runtime.Gosched() }, or with an empty body) is one
+// await: weft test rewrites its condition to std/rt's Spin.
 //
 // An add whose result the program discards (a statement x.Add(1) or
 // atomic.AddInt64(&n, 1)) is rewritten by weft test to AddOnly (a method

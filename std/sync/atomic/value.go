@@ -32,7 +32,7 @@ func (v *Value) newVar(name string) *weft.Var[any] {
 	}
 	w.SetAtomic()
 	if x := v.r.Load(); x != nil {
-		w.Store(x)
+		w.SetInitial(x)
 	}
 	return w
 }

@@ -28,7 +28,7 @@ func newInt[T weft.Integer](addr *T, name string) *weft.Int[T] {
 		v.SetName(name)
 	}
 	if x := load(addr); x != 0 {
-		v.Store(x)
+		v.SetInitial(x)
 	}
 	return v
 }
@@ -46,7 +46,7 @@ func newPtr(addr *unsafe.Pointer, name string) *weft.Var[unsafe.Pointer] {
 	}
 	v.SetAtomic()
 	if x := load(addr); x != nil {
-		v.Store(x)
+		v.SetInitial(x)
 	}
 	return v
 }

@@ -1,0 +1,102 @@
+// This file tests busy-wait loops under weft test: a loop whose condition
+// only loads atomic words is one await, which the default strategy
+// explores with dpor+sleep, and atomic words that hold a value when an
+// execution first uses them.
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTestSpinAwait(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with weft test")
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/spin\n\ngo 1.26.0\n",
+		"spin_test.go": `package spin
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// TestFlag waits, yielding, for a flag set after two stores.
+func TestFlag(t *testing.T) {
+	var ready atomic.Bool
+	var a, b atomic.Int32
+	go func() {
+		a.Store(1)
+		b.Store(1)
+		ready.Store(true)
+	}()
+	for !ready.Load() {
+		runtime.Gosched()
+	}
+	if a.Load()+b.Load() != 2 {
+		t.Error("lost a store")
+	}
+}
+
+type gate struct{ left int32 }
+
+// TestGate spins, without yielding, on a word that holds 2 when the
+// execution first uses it, in whichever goroutine that is.
+func TestGate(t *testing.T) {
+	g := &gate{left: 2}
+	for range 2 {
+		go func() { atomic.AddInt32(&g.left, -1) }()
+	}
+	for atomic.LoadInt32(&g.left) != 0 {
+	}
+}
+
+// TestWord counts down a word that holds 2 from two goroutines.
+func TestWord(t *testing.T) {
+	g := &gate{left: 2}
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() { defer wg.Done(); atomic.AddInt32(&g.left, -1) }()
+	}
+	wg.Wait()
+	if v := atomic.LoadInt32(&g.left); v != 0 {
+		t.Errorf("left %d", v)
+	}
+}
+
+// TestNeverSet waits for a flag nobody sets.
+func TestNeverSet(t *testing.T) {
+	var ready atomic.Bool
+	for !ready.Load() {
+		runtime.Gosched()
+	}
+}
+`,
+	}
+	out := testModuleArgs(t, t.TempDir(), files, []string{"-v", "-replay-files=off"}, exitFailure)
+	for _, want := range []string{
+		"weft: strategy dpor+sleep, executions 1 (complete 1, cut 0, failing 0), final states 1,",
+		"--- PASS: TestFlag",
+		"weft: strategy dpor+sleep, executions 2 (complete 2, cut 0, failing 0), final states 1,",
+		"--- PASS: TestGate",
+		"weft: strategy optimal, executions 3 (complete 3, cut 0, failing 0), final states 1,",
+		"--- PASS: TestWord",
+		"weft: deadlock (execution 1, 0 steps)",
+		"T0 blocked in w.Await, waiting for a write of ready",
+		"--- FAIL: TestNeverSet",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"livelock", "store g.left"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output has %q:\n%s", bad, out)
+		}
+	}
+}
