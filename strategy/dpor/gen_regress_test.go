@@ -1,6 +1,6 @@
 // This file tests the DPOR family against exhaustive search on the random
 // programs of internal/gen with objects allocated once (so that final states
-// compare by name): regression seeds by default, a range of seeds on demand.
+// compare by name): a range of seeds on demand.
 
 package dpor_test
 
@@ -18,65 +18,9 @@ import (
 	"github.com/weft-go/weft/internal/gen/genweft"
 )
 
-// genRegressions are gen seeds (objects allocated once) on which a strategy
-// of the family once missed something, in the random order of seed order (0:
-// thread order), with what it was; programs of gen.V1 unless v2. Others are
+// The regressions the family and optimal once had on gen programs are
 // scenarios written as text, with every strategy's exact counts
 // (internal/gen/genweft/testdata).
-var genRegressions = []struct {
-	seed  uint64
-	order int64
-	why   string
-	v2    bool
-}{
-	// dpor-cr+sleep missed a deadlock trace: main's load failed its
-	// assertion after T3's store, so the trace showed no announcement of
-	// its next send, and main, asleep before the store, counted as an
-	// initial of the reversal: its step there announces the send, which
-	// T2's select in notdep conflicts with.
-	{2005, 2, "a sleeping initial whose step, as it sleeps, depends on the reversal", false},
-	// flip+sleep (169), dpor+sleep, dpor-clock+sleep and dpor-cr+sleep
-	// (557, 6109) missed a trace: a thread that joins a thread it started
-	// and then sends on an unbuffered channel raced, by that step's offer,
-	// with an earlier Len of the channel; the thread was taken for an
-	// initial of the reversal, though its join waits for the child, and
-	// neither it nor the child ran first.
-	{169, 1, "a join taken for an initial of a reversal that runs the joined thread", true},
-	{557, 1, "a join taken for an initial of a reversal that runs the joined thread", true},
-	{6109, 1, "a join taken for an initial of a reversal that runs the joined thread", true},
-	// optimal missed a trace: main's load, whose step offers main's send,
-	// raced with T2's select; the reversal, the select alone, was taken
-	// for covered by T3's add, asleep before the load, which reads it.
-	{8165, 1, "a reversal of a step's offer, without the step", true},
-	// optimal missed two traces: the races of the replayed prefix were
-	// not analysed again, and their wakeup sequences, built from the
-	// execution that first ran the prefix, never put T1's first child's
-	// CompareAndSwap before both stores of v2.
-	{210, 2, "a race of the replayed prefix whose wakeup sequence changed", true},
-	// flip (no delayed sets) missed the traces in which T2's select
-	// receives T3's send: T3's load step, which announces the send, raced
-	// last with main's store, and only that race was flipped; in its
-	// reversal the load reads 0 and T3 fails before its send, so the race
-	// of the announced send with T2's earlier select was never seen.
-	{6805, 5, "an earlier race of a step's announcement, hidden by a reversal that fails", true},
-}
-
-// TestDPORGenRegressions compares the family and optimal with exhaustive
-// search on genRegressions.
-func TestDPORGenRegressions(t *testing.T) {
-	names := append(slices.Clone(dporNames), "optimal")
-	for _, r := range genRegressions {
-		o := gen.V1
-		if r.v2 {
-			o = gen.DefaultOptions
-		}
-		p := gen.NewWith(r.seed, o)
-		p.Local = false
-		if !checkGenDPOR(t, p, r.order, names, nil) {
-			t.Errorf("gen program %d (%s): too large for exhaustive search; pick another", r.seed, r.why)
-		}
-	}
-}
 
 // TestDPORGenRange compares the family and optimal with exhaustive search
 // on to-from gen programs, objects allocated once, from seed from on, when
