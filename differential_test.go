@@ -21,7 +21,6 @@ import (
 	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/optimal"
-	"github.com/weft-go/weft/trace"
 )
 
 // diffDivided describes how an exploration divided into units (got, its
@@ -57,10 +56,6 @@ func diffDivided(want, got *checktest.Outcome, rWant, rGot *weft.Result) string 
 	}
 	return b.String()
 }
-
-// finalState describes the final values of tr's variables, by name (or key
-// for unnamed ones), independently of the order of first uses.
-func finalState(tr *trace.Trace) string { return checktest.FinalState(tr) }
 
 // exploreRecorded runs body under the strategy called name, recorded, with
 // at most maxRuns executions, and opts.

@@ -21,7 +21,7 @@ type analysis struct {
 	evs      []event
 	hb       clocks
 	byThread [][]int32 // indices of each thread's events (as thread or partner)
-	k, k2    trace.PClock
+	k        trace.PClock
 	seq      []*event
 	pos      []int32      // the positions in E of the events of seq that are E's
 	track    coverTrack   // what a check of seq read (cover.go)
