@@ -156,7 +156,7 @@ var benchTables = []benchTable{
 	},
 	{
 		name:       "speed",
-		title:      "exploration speed: optimal's traces per second, beside the traces per CPU second of " + nidhugg.about() + "\nand the goal of five times it, and its CPU time beside weft's own at an earlier commit",
+		title:      "exploration speed: optimal's traces per second, beside the traces per CPU second of\n" + nidhugg.about() + "\nand the goal of five times it, and its CPU time beside weft's own at an earlier commit",
 		strategies: []string{"optimal"},
 		paperCols:  []string{"Nidhugg traces/s", "goal traces/s"},
 		speed:      true,

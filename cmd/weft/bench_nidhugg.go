@@ -105,7 +105,7 @@ func (f peerFigures) speedCols(label string) []string {
 	return []string{strconv.FormatFloat(rate, 'f', 0, 64), strconv.FormatFloat(5*rate, 'f', 0, 64)}
 }
 
-// about says where and when the figures were measured.
+// about says where and when the figures were measured, on two lines.
 func (f peerFigures) about() string {
-	return fmt.Sprintf("Nidhugg %s --sc --optimal, measured by scripts/nidhugg.sh on %s (%s)", f.version, f.machine, f.date)
+	return fmt.Sprintf("%s --sc --optimal\n(scripts/nidhugg.sh, %s, on %s)", f.version, f.date, f.machine)
 }

@@ -146,6 +146,12 @@ func (t *Thread) EndLoad(o *Obj, value uint64) {
 // noting it or making it symbolic.
 func (t *Thread) Silent() bool { return t.inAwait }
 
+// Elsewhere reports whether the thread is evaluating the condition of an
+// Await on another thread's goroutine (Exec.condAlts), whose memory
+// accesses the race detector would take for that goroutine's: a stand-in
+// then reads weft's copy of a word, not the word.
+func (t *Thread) Elsewhere() bool { return t.inAwait && getg() != t.g }
+
 // EndStore records an executed store of value to variable o, which later
 // reads synchronise with.
 func (t *Thread) EndStore(o *Obj, value uint64) {

@@ -126,3 +126,10 @@ func MakingOutside(p unsafe.Pointer) {
 		engine.MadeOutside(engine.BeforeExecution)
 	}
 }
+
+// Elsewhere reports whether the caller evaluates the condition of an Await
+// on another thread's goroutine (engine.Thread.Elsewhere).
+func Elsewhere() bool {
+	t := engine.Current()
+	return t != nil && t.Elsewhere()
+}

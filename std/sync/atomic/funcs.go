@@ -38,7 +38,10 @@ func AddOnlyInt32(addr *int32, delta int32) {
 // LoadInt32 atomically loads *addr.
 func LoadInt32(addr *int32) (val int32) {
 	if shim.Active() {
-		intVar(addr).Load()
+		x := intVar(addr).Load()
+		if shim.Elsewhere() {
+			return x // an await's condition, on another goroutine
+		}
 	}
 	return atomic.LoadInt32(addr)
 }
@@ -106,7 +109,10 @@ func AddOnlyInt64(addr *int64, delta int64) {
 // LoadInt64 atomically loads *addr.
 func LoadInt64(addr *int64) (val int64) {
 	if shim.Active() {
-		intVar(addr).Load()
+		x := intVar(addr).Load()
+		if shim.Elsewhere() {
+			return x // an await's condition, on another goroutine
+		}
 	}
 	return atomic.LoadInt64(addr)
 }
@@ -174,7 +180,10 @@ func AddOnlyUint32(addr *uint32, delta uint32) {
 // LoadUint32 atomically loads *addr.
 func LoadUint32(addr *uint32) (val uint32) {
 	if shim.Active() {
-		intVar(addr).Load()
+		x := intVar(addr).Load()
+		if shim.Elsewhere() {
+			return x // an await's condition, on another goroutine
+		}
 	}
 	return atomic.LoadUint32(addr)
 }
@@ -242,7 +251,10 @@ func AddOnlyUint64(addr *uint64, delta uint64) {
 // LoadUint64 atomically loads *addr.
 func LoadUint64(addr *uint64) (val uint64) {
 	if shim.Active() {
-		intVar(addr).Load()
+		x := intVar(addr).Load()
+		if shim.Elsewhere() {
+			return x // an await's condition, on another goroutine
+		}
 	}
 	return atomic.LoadUint64(addr)
 }
@@ -310,7 +322,10 @@ func AddOnlyUintptr(addr *uintptr, delta uintptr) {
 // LoadUintptr atomically loads *addr.
 func LoadUintptr(addr *uintptr) (val uintptr) {
 	if shim.Active() {
-		intVar(addr).Load()
+		x := intVar(addr).Load()
+		if shim.Elsewhere() {
+			return x // an await's condition, on another goroutine
+		}
 	}
 	return atomic.LoadUintptr(addr)
 }
@@ -360,7 +375,10 @@ func OrUintptr(addr *uintptr, mask uintptr) (old uintptr) {
 // LoadPointer atomically loads *addr.
 func LoadPointer(addr *unsafe.Pointer) (val unsafe.Pointer) {
 	if shim.Active() {
-		ptrVar(addr).Load()
+		x := ptrVar(addr).Load()
+		if shim.Elsewhere() {
+			return x // an await's condition, on another goroutine
+		}
 	}
 	return atomic.LoadPointer(addr)
 }

@@ -39,7 +39,10 @@ func (v *Value) newVar(name string) *weft.Var[any] {
 
 // Load returns the value set by the most recent Store, or nil.
 func (v *Value) Load() (val any) {
-	v.step(func(w *weft.Var[any]) { w.Load() })
+	v.step(func(w *weft.Var[any]) { val = w.Load() })
+	if shim.Active() && shim.Elsewhere() {
+		return val // an await's condition, on another goroutine
+	}
 	return v.r.Load()
 }
 
