@@ -73,11 +73,7 @@ func (a *analysis) alternativesAll() {
 		e := &tr.Events[i]
 		// The labels of every receive and select before and after e.
 		a.labs = a.labs[:0]
-		type span struct {
-			p      trace.ThreadID
-			lo, hi int
-		}
-		var spans [8]span
+		var spans [8]labelSpan
 		sp := spans[:0]
 		for q := range nt {
 			if !multi(w.Threads[q].Op) {
@@ -86,7 +82,7 @@ func (a *analysis) alternativesAll() {
 			lo := len(a.labs)
 			labels(w, trace.ThreadID(q), w.Threads[q].Op, func(l label) bool { a.labs = append(a.labs, l); return true })
 			if len(a.labs) > lo {
-				sp = append(sp, span{trace.ThreadID(q), lo, len(a.labs)})
+				sp = append(sp, labelSpan{trace.ThreadID(q), lo, len(a.labs)})
 			}
 		}
 		w.Apply(e)
@@ -94,20 +90,7 @@ func (a *analysis) alternativesAll() {
 			continue
 		}
 		refresh(i + 1)
-		taken := a.evs[i].label()
-		for _, x := range sp {
-			a.labs2 = a.labs2[:0]
-			if op := w.Threads[x.p].Op; multi(op) {
-				labels(w, x.p, op, func(l label) bool { a.labs2 = append(a.labs2, l); return true })
-			}
-			for _, l := range a.labs[x.lo:x.hi] {
-				if l == taken || contains(a.labs2, l) {
-					continue
-				}
-				// e disabled alternative l of x.p.
-				a.disabled(i, x.p, l)
-			}
-		}
+		a.disabledBy(i, w, sp)
 	}
 }
 
@@ -155,17 +138,13 @@ func (a *analysis) alternativesAffected() {
 		e := &tr.Events[i]
 		a.affected(e, i, inc)
 		a.labs = a.labs[:0]
-		type span struct {
-			p      trace.ThreadID
-			lo, hi int
-		}
-		var spans [8]span
+		var spans [8]labelSpan
 		sp := spans[:0]
 		for _, q := range a.aff {
 			lo := len(a.labs)
 			labels(w, q, w.Threads[q].Op, func(l label) bool { a.labs = append(a.labs, l); return true })
 			if len(a.labs) > lo {
-				sp = append(sp, span{q, lo, len(a.labs)})
+				sp = append(sp, labelSpan{q, lo, len(a.labs)})
 			}
 		}
 		w.Apply(e)
@@ -177,20 +156,7 @@ func (a *analysis) alternativesAffected() {
 		if len(sp) == 0 {
 			continue
 		}
-		taken := a.evs[i].label()
-		for _, x := range sp {
-			a.labs2 = a.labs2[:0]
-			if op := w.Threads[x.p].Op; multi(op) {
-				labels(w, x.p, op, func(l label) bool { a.labs2 = append(a.labs2, l); return true })
-			}
-			for _, l := range a.labs[x.lo:x.hi] {
-				if l == taken || contains(a.labs2, l) {
-					continue
-				}
-				// e disabled alternative l of x.p.
-				a.disabled(i, x.p, l)
-			}
-		}
+		a.disabledBy(i, w, sp)
 	}
 }
 
@@ -277,6 +243,32 @@ func resetThreadLists(ls [][]trace.ThreadID, n int) [][]trace.ThreadID {
 		ls[i] = ls[i][:0]
 	}
 	return ls
+}
+
+// labelSpan is the labels a.labs[lo:hi] of thread p's receive or select
+// before an event.
+type labelSpan struct {
+	p      trace.ThreadID
+	lo, hi int
+}
+
+// disabledBy records the alternatives of sp that event i disabled: the
+// labels each thread had before i, but for the one i took, that it no
+// longer has in w, the state after i.
+func (a *analysis) disabledBy(i int, w *world, sp []labelSpan) {
+	taken := a.evs[i].label()
+	for _, x := range sp {
+		a.labs2 = a.labs2[:0]
+		if op := w.Threads[x.p].Op; multi(op) {
+			labels(w, x.p, op, func(l label) bool { a.labs2 = append(a.labs2, l); return true })
+		}
+		for _, l := range a.labs[x.lo:x.hi] {
+			if l == taken || contains(a.labs2, l) {
+				continue
+			}
+			a.disabled(i, x.p, l)
+		}
+	}
 }
 
 // disabled reverses the race of event i with alternative l of thread p,
