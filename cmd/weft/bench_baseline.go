@@ -28,20 +28,14 @@ var baseline = mustParseBaseline(speedBaselineText)
 // "commit TEXT", and rows "LABEL<TAB>SECONDS"; '#' starts a comment line.
 func parseBaseline(text string) (speedBaseline, error) {
 	b := speedBaseline{cpu: map[string]float64{}}
-	for n, line := range strings.Split(text, "\n") {
-		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
-			continue
+	err := parseFigures(text, "speed baseline", func(cols []string) error {
+		v, err := strconv.ParseFloat(strings.TrimSpace(cols[len(cols)-1]), 64)
+		if len(cols) != 2 || err != nil || v <= 0 {
+			return fmt.Errorf("%q is not a number of seconds", cols[len(cols)-1])
 		}
-		if label, secs, ok := strings.Cut(line, "\t"); ok {
-			v, err := strconv.ParseFloat(strings.TrimSpace(secs), 64)
-			if err != nil || v <= 0 {
-				return b, fmt.Errorf("speed baseline, line %d: %q is not a number of seconds", n+1, secs)
-			}
-			b.cpu[strings.TrimSpace(label)] = v
-			continue
-		}
-		key, val, _ := strings.Cut(line, " ")
-		val = strings.TrimSpace(val)
+		b.cpu[strings.TrimSpace(cols[0])] = v
+		return nil
+	}, func(key, val string) bool {
 		switch key {
 		case "machine":
 			b.machine = val
@@ -50,8 +44,12 @@ func parseBaseline(text string) (speedBaseline, error) {
 		case "commit":
 			b.commit = val
 		default:
-			return b, fmt.Errorf("speed baseline, line %d: %q is neither a field nor a row", n+1, line)
+			return false
 		}
+		return true
+	})
+	if err != nil {
+		return b, err
 	}
 	if b.commit == "" || b.date == "" || b.machine == "" || len(b.cpu) == 0 {
 		return b, fmt.Errorf("speed baseline: machine, date, commit and rows are all needed")

@@ -38,20 +38,14 @@ var nidhugg = mustParsePeer(nidhuggText)
 // "-" for all three where the tool failed; '#' starts a comment line.
 func parsePeer(text string) (peerFigures, error) {
 	f := peerFigures{rows: map[string]peerRow{}}
-	for n, line := range strings.Split(text, "\n") {
-		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
-			continue
+	err := parseFigures(text, "nidhugg figures", func(cols []string) error {
+		if len(cols) != 4 {
+			return fmt.Errorf("%q: want a label, traces, blocked executions and seconds", strings.Join(cols, "\t"))
 		}
-		if cols := strings.Split(line, "\t"); len(cols) == 4 {
-			r, err := parsePeerRow(cols[1:])
-			if err != nil {
-				return f, fmt.Errorf("nidhugg figures, line %d: %w", n+1, err)
-			}
-			f.rows[cols[0]] = r
-			continue
-		}
-		key, val, _ := strings.Cut(line, " ")
-		val = strings.TrimSpace(val)
+		r, err := parsePeerRow(cols[1:])
+		f.rows[cols[0]] = r
+		return err
+	}, func(key, val string) bool {
 		switch key {
 		case "machine":
 			f.machine = val
@@ -62,8 +56,12 @@ func parsePeer(text string) (peerFigures, error) {
 		case "clang":
 			f.clang = val
 		default:
-			return f, fmt.Errorf("nidhugg figures, line %d: %q is neither a field nor a row", n+1, line)
+			return false
 		}
+		return true
+	})
+	if err != nil {
+		return f, err
 	}
 	if f.machine == "" || f.date == "" || f.version == "" || len(f.rows) == 0 {
 		return f, fmt.Errorf("nidhugg figures: machine, date, nidhugg and rows are all needed")
