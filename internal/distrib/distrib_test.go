@@ -431,6 +431,9 @@ func takeUnit(t *testing.T, js jetstream.JetStream) jetstream.Msg {
 		t.Fatal(err)
 	}
 	m, err := cons.Next(jetstream.FetchMaxWait(time.Minute))
+	for retries := 0; transientFetch(err) && retries < fetchRetries && pause(ctx, fetchRetryPause); retries++ {
+		m, err = cons.Next(jetstream.FetchMaxWait(time.Minute))
+	}
 	if err != nil {
 		t.Fatalf("taking a unit: %v", err)
 	}

@@ -8,12 +8,14 @@ package distrib
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/weft-go/weft/internal/explore"
 )
@@ -36,6 +38,33 @@ type fetcher struct {
 	wg     sync.WaitGroup
 }
 
+// A fetch that finds no responder (the consumer being created or updated
+// by a coordinator at that moment, or its leader not yet elected) is
+// tried again fetchRetries times, fetchRetryPause apart, before the
+// worker gives up.
+const (
+	fetchRetries    = 50
+	fetchRetryPause = 100 * time.Millisecond
+)
+
+// transientFetch reports whether err is a fetch error that passes once
+// the consumer is in place.
+func transientFetch(err error) bool {
+	return errors.Is(err, nats.ErrNoResponders)
+}
+
+// pause waits d, and reports false if ctx ends first.
+func pause(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
 func startFetcher(ctx context.Context, cons jetstream.Consumer) *fetcher {
 	ctx, cancel := context.WithCancel(ctx)
 	f := &fetcher{req: make(chan struct{}, 1), got: make(chan fetched), cancel: cancel}
@@ -46,14 +75,19 @@ func startFetcher(ctx context.Context, cons jetstream.Consumer) *fetcher {
 				return
 			case <-f.req:
 			}
-			for received := false; !received; {
+			for received, retries := false, 0; !received; {
 				batch, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
+				if transientFetch(err) && retries < fetchRetries && pause(ctx, fetchRetryPause) {
+					retries++
+					continue
+				}
 				if err != nil {
 					if ctx.Err() == nil {
 						f.got <- fetched{err: err}
 					}
 					return
 				}
+				retries = 0
 				for m := range batch.Messages() {
 					received = true
 					select {
