@@ -25,9 +25,14 @@ var volatileRow = regexp.MustCompile(`(?m)^(wall time|executions/s|peak memory) 
 // runs and machines.
 var volatileJSON = regexp.MustCompile(`(?m)^(\s*"(wall_s|exec_per_s|peak_rss_bytes|time_s)": )[-+0-9.e]+(,?)$`)
 
+// progressRow matches a progress line, which a run prints on standard
+// error each second it lasts: none on a quiet machine, some on a busy one.
+var progressRow = regexp.MustCompile(`(?m)^weft: \d+ executions, \d+ failures, [^\n]*executions/s\n`)
+
 // normalizeOutput is golden.Normalize, and for the summary the time, speed
-// and memory replaced by <varies>.
+// and memory replaced by <varies>, and the progress lines dropped.
 func normalizeOutput(s string) string {
+	s = progressRow.ReplaceAllString(s, "")
 	s = volatileRow.ReplaceAllStringFunc(s, func(m string) string {
 		if strings.HasPrefix(m, ", ") {
 			return ", <varies>" // the solver's time, at the end of its row
