@@ -409,9 +409,10 @@ func TestAwaitSound(t *testing.T) {
 }
 
 // TestAwaitModel checks the runtime against package model (model_test.go)
-// on awaitCases and on the spin locks for three threads (at most 20000
-// executions each). The filter lock with awaits and the
-// test-and-test-and-set lock, seconds each, run with WEFT_LONG=1 only.
+// on awaitCases and on the spin locks for three threads (at most 2000
+// executions each, 20000 with WEFT_LONG=1). The filter lock with awaits
+// and the test-and-test-and-set lock, seconds each, run with WEFT_LONG=1
+// only.
 func TestAwaitModel(t *testing.T) {
 	for _, c := range awaitCases {
 		checkModel(t, c.name, c.body, 20000)
@@ -422,7 +423,7 @@ func TestAwaitModel(t *testing.T) {
 			if !long.Enabled() && (l.name == "ttas" || l.name == "filter" && await) {
 				continue
 			}
-			checkModel(t, fmt.Sprintf("%s3/await=%v", l.name, await), l.body(await), 20000)
+			checkModel(t, fmt.Sprintf("%s3/await=%v", l.name, await), l.body(await), long.N(2000, 20000))
 		}
 	}
 }

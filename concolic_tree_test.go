@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/internal/registry"
 	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/solver"
@@ -368,7 +369,8 @@ var smallPrograms = []smallProgram{
 
 // TestCombinedTreeVsBruteForce: on small programs, every concolic strategy
 // reaches the same branch sides and failures as every vector of the
-// inputs' ranges under every schedule.
+// inputs' ranges under every schedule. A program of more than 1,000
+// brute-force executions (addall) runs with WEFT_LONG=1 only.
 func TestCombinedTreeVsBruteForce(t *testing.T) {
 	// The executions of brute force and of each concolic strategy, and the
 	// symbolic branch sides, per program (measured; the explorations are
@@ -401,6 +403,9 @@ func TestCombinedTreeVsBruteForce(t *testing.T) {
 			n, ok := want[p.name]
 			if !ok {
 				t.Fatalf("no expected counts for %s: add them", p.name)
+			}
+			if n.brute > 1000 {
+				long.Skip(t, fmt.Sprintf("%d brute-force executions", n.brute))
 			}
 			ref := p.explore(t, &bruteForce{inputs: p.inputs})
 			if ref.exec < 0 {

@@ -252,9 +252,7 @@ func TestCorpus(t *testing.T) {
 // with time at any step among them, reproduce (each replay builds the
 // corpus again).
 func TestCorpusAnyTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the corpus module with weft test")
-	}
+	long.Skip(t, "builds and runs the corpus module with weft test")
 	t.Parallel()
 	wants, raceWants, anyWants := corpusCounts(t)
 	anyTime := maps.Clone(wants)

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft/internal/long"
 )
 
 // gosemDir is the module of TestTestGoSemantics.
@@ -80,9 +82,7 @@ func TestTestGoSemantics(t *testing.T) {
 // execution under the random strategy, whose replay command reproduces
 // it.
 func TestTestVarySeed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	t.Parallel()
 	got, outs, code := gosemRun(t, "-run", "TestRandBranch", "-strategy", "random", "-vary-seed", "-max-runs", "100")
 	checkOutcomes(t, "-vary-seed", got, outs, map[string]gosemOutcome{"TestRandBranch": {"fail", [4]int{28, 27, 0, 1}, "assertion"}})
@@ -116,9 +116,7 @@ func checkOutcomes(t *testing.T, mode string, got map[string]gosemOutcome, outs 
 // T1, the plain one's T0; the race takes precedence over the leak that
 // ends one of them.
 func TestTestGoSemanticsRace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test -race")
-	}
+	long.Skip(t, "builds a module with weft test -race")
 	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
 		t.Skip("-race needs cgo")
 	}

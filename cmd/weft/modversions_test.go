@@ -10,15 +10,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft/internal/long"
 )
 
 // TestTestRaisedVersions runs weft test in a module that requires
 // golang.org/x/sync v0.1.0, older than the version weft requires: minimal
 // version selection builds with weft's, and weft test says so on stderr.
 func TestTestRaisedVersions(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod": "module example.com/raised\n\ngo 1.26.0\n\nrequire golang.org/x/sync v0.1.0\n",

@@ -110,6 +110,7 @@ type parityCase struct {
 
 // TestTestGoTestFlags runs weft test with go test's flags on parityFiles.
 func TestTestGoTestFlags(t *testing.T) {
+	long.Skip(t, "runs weft test and go test fourteen times on one module")
 	runParity(t, []parityCase{
 		// Twice the same command: the second explores again.
 		{[]string{"-v", "-run", "TestQuick"}, exitOK, []string{"executions 5 (complete 5"}, []string{"(cached)"}, 1, false},

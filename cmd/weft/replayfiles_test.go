@@ -57,9 +57,7 @@ func TestFixed(t *testing.T) {
 // keeps the file (with WEFT_LONG=1: it builds the module again; Check's
 // own tests cover check), update deletes it.
 func TestTestFixedReplayFile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, fixedFiles)
@@ -110,9 +108,7 @@ func TestFixed(t *testing.T) {
 // any: it is not replayed with -time blocked, which passes over it, and
 // replayed with -time any, where it still fails.
 func TestTestReplayFileTimeMode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
@@ -152,9 +148,7 @@ var replayCmd = regexp.MustCompile(`replay: weft test (\S+) -run '([^']+)' -repl
 // longer than weft.LongToken: the report names the replay file instead of
 // the token, and the replay command it prints replays the failure.
 func TestTestLongToken(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{

@@ -182,9 +182,7 @@ func TestTestRefusals(t *testing.T) {
 // and (with WEFT_LONG=1: another build) that the package whose tests
 // import the refusing package passes when it is tested alone.
 func TestTestRefusalsRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	t.Parallel()
 	dir := t.TempDir()
 	runs := [][]string{{"-v", "-run", "TestFine", "./a"}}
@@ -208,9 +206,7 @@ func TestTestRefusalsRun(t *testing.T) {
 // loop variable before t.Parallel: the copy runs before the subtest
 // pauses, so each subtest sees its own case.
 func TestTestCopyParallel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	t.Parallel()
 	files := map[string]string{
 		"go.mod": "module example.com/cp\n\ngo 1.21\n",
@@ -248,9 +244,7 @@ func TestCopies(t *testing.T) {
 // binary, as golang.org/x/sync's singleflight tests do, which the child
 // runs, as an exploration of its own, and which ends the test.
 func TestTestParallelPrefix(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	t.Parallel()
 	files := map[string]string{
 		"go.mod": "module example.com/pp\n\ngo 1.26.0\n",
@@ -366,9 +360,7 @@ func TestTestGoexit(t *testing.T) {
 // -race: the end of the goroutine's Goexit is no race with weft's
 // dispatcher.
 func TestTestGoexitRace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test -race")
-	}
+	long.Skip(t, "builds a module with weft test -race")
 	if b, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(b)) != "1" {
 		t.Skip("-race needs cgo")
 	}

@@ -6,12 +6,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/weft-go/weft/internal/failjson"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft/internal/failjson"
+	"github.com/weft-go/weft/internal/long"
 )
 
 // TestTestUsage checks weft test's usage errors: exit status 2 and a
@@ -327,9 +329,7 @@ func TestRaceBuildFlags(t *testing.T) {
 // for the test, and weft test says which test was running and why it
 // ended, before go test's FAIL line.
 func TestTestOSExit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
