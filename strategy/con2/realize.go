@@ -106,10 +106,12 @@ func (s *Strategy) solve(sys *system) (solver.Model, []int, error) {
 // (no extension can remove the core), and the extensions interfere with
 // the reads whose local coupling is in the core only. sys is nil for an
 // ISC whose steps have no order (order.go): it has no core, and every
-// read is extended.
+// read is extended, and so is every read of an ISC whose core has the
+// side of a branch on a constant (dcConstant): what decides it is not in
+// the constraints, and any interference before it may change it.
 func (s *Strategy) unrealizable(c *isc, sys *system, core []int, err error) {
 	s.stats.Unrealizable++
-	if !s.opts.NoUnsatCore && err == nil && sys != nil {
+	if !s.opts.NoUnsatCore && err == nil && sys != nil && !slices.ContainsFunc(core, func(i int) bool { return sys.part[i] == dcConstant }) {
 		c.guide = map[int32]bool{}
 		for _, i := range core {
 			if sys.part[i].local() {
