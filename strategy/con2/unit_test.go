@@ -43,8 +43,8 @@ func (s *splitting) Finish(tr *trace.Trace, end trace.End) {
 	}
 }
 
-// divided explores body with con2 (o) divided: every ISC but those of
-// the initial runs is a unit, realized and run by a strategy resumed on
+// divided explores body with con2 (o) divided: after every execution an
+// ISC is split off as a unit, realized and run by a strategy resumed on
 // another con2 strategy (a worker's) with a solver of its own, joined once the
 // splitter has run out of work, which it then takes up again. It returns
 // the splitter, the units, the executions and the failures by kind.
@@ -87,16 +87,17 @@ func divided(t *testing.T, body func(*weft.T), o con2.Options) (*con2.Strategy, 
 	}
 }
 
-// TestUnits: con2 divided into units, each ISC after the initial runs
-// realized apart (by a strategy with its own Z3) and joined once the
-// splitter ran out of work, covers the branch sides the undivided
-// exploration covers, each at the same k, and finds the same failure
-// kinds, on addall, jcute, the relay of two interferences, the racy
-// assertion and a generated program of each primitive's family. addall
+// TestUnits: con2 divided into units (one split off after every
+// execution, realized apart by a strategy with its own Z3 and joined once
+// the splitter ran out of work) covers the branch sides the undivided
+// exploration covers, each at the same k, finds the same failure kinds,
+// and no more of its executions diverge from their scenarios (none do),
+// on addall, jcute, the relay of two interferences, the racy assertion
+// and a generated program of a primitive's family: channel, select with
+// a default and cond by default, every family with WEFT_LONG=1. addall
 // with k = 1 is pinned: 6 units, 8 executions where the undivided
 // exploration runs 9 (the late joins change the order in which ISCs are
-// processed). The families are channel, select with a default and cond
-// by default, every one with WEFT_LONG=1.
+// processed).
 func TestUnits(t *testing.T) {
 	type prog struct {
 		name string
@@ -127,9 +128,12 @@ func TestUnits(t *testing.T) {
 			t.Fatalf("%s: %v, exhausted %v", p.name, err, r.Exhausted)
 		}
 		s, units, executions, kinds := divided(t, p.body, o)
-		t.Logf("%s: %d units, %d executions (undivided %d), ISCs %d (undivided %d)", p.name, units, executions, r.Executions, s.Stats().ISCs, whole.Stats().ISCs)
+		t.Logf("%s: %d units, %d executions (undivided %d), stats %+v (undivided %+v)", p.name, units, executions, r.Executions, s.Stats(), whole.Stats())
 		if s.Err() != nil {
 			t.Fatalf("%s: %v", p.name, s.Err())
+		}
+		if d, wd := s.Stats().Diverged, whole.Stats().Diverged; d > wd {
+			t.Errorf("%s: %d executions of units diverged from their scenarios, %d undivided", p.name, d, wd)
 		}
 		if got, want := fmt.Sprint(s.Covered()), fmt.Sprint(whole.Covered()); got != want {
 			t.Errorf("%s: divided covers %s, undivided %s", p.name, got, want)
