@@ -55,7 +55,7 @@ func TestCoveringSummary(t *testing.T) {
 	if r.Covers != covers {
 		t.Errorf("con2: Covers = %q, want %q", r.Covers, covers)
 	}
-	const end = ": covered " + covers + " (the strategy finished; it is not a deadlock search: a deadlock is found only when an execution runs into it)"
+	const end = ": covered " + covers + " (the strategy finished; it is not a deadlock search: a deadlock, or a failure that only a plain Go if leads to, is found only when an execution runs into it)"
 	if got := weft.SummaryOf(r); len(got) < len(end) || got[len(got)-len(end):] != end {
 		t.Errorf("con2: summary %q; want it to end with %q", got, end)
 	}
