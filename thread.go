@@ -81,7 +81,7 @@ func (th *Thread) Join() {
 // condition is the constant cond: a strategy that covers branch sides
 // then knows that the failing side exists, though not what it depends on.
 func (w *T) Assert(cond bool, format string, args ...any) {
-	if t := cur(); t.Symbolic() {
+	if t := engine.Current(); t != nil && t.Symbolic() {
 		t.Branch(trace.BranchEvent{Cond: solver.Bool(cond), Taken: cond, Check: true})
 	}
 	if !cond {
