@@ -55,8 +55,37 @@ func TestCoveringSummary(t *testing.T) {
 	if r.Covers != covers {
 		t.Errorf("con2: Covers = %q, want %q", r.Covers, covers)
 	}
-	const end = ": covered " + covers + " (the strategy finished; it is not a deadlock search: a deadlock is found only when an execution runs into it)"
+	const end = ": covered " + covers + " (the strategy finished; it is not a deadlock search: a deadlock, or a failure that only a plain Go if leads to, is found only when an execution runs into it)"
 	if got := weft.SummaryOf(r); len(got) < len(end) || got[len(got)-len(end):] != end {
 		t.Errorf("con2: summary %q; want it to end with %q", got, end)
+	}
+}
+
+// racyAssert has no input and two threads: T1 writes x, T2 asserts it
+// reads x's initial value, which fails when T1's write comes first.
+func racyAssert(w *weft.T) {
+	x := weft.NewVar[int]("x")
+	w.Go(func() { x.Store(1) })
+	w.Go(func() { w.Assert(x.Load() == 0, "T2 read T1's write") })
+}
+
+// TestCoveringPlainAssert: con2's goal holds the sides of a plain
+// w.Assert: it reports racyAssert's failure, which needs one
+// interference, rather than finishing after its 3 initial runs as if it
+// had covered everything (with k = 0 it does finish so: the failing side
+// needs an interference).
+func TestCoveringPlainAssert(t *testing.T) {
+	for k, want := range []struct{ executions, failures int }{{3, 0}, {4, 1}, {4, 1}} {
+		r, err := weft.Explore(racyAssert, weft.WithStrategy("con2"), weft.WithInterferences(k), weft.KeepGoing(), weft.NoReplayFiles())
+		if errors.Is(err, solver.ErrUnavailable) {
+			t.Skipf("no Z3: %v", err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Exhausted || r.Executions != want.executions || r.FailureCounts[trace.Assertion] != want.failures {
+			t.Errorf("k=%d: exhausted %v, %d executions, failures %v; want %d executions, %d assertion failures",
+				k, r.Exhausted, r.Executions, r.FailureCounts, want.executions, want.failures)
+		}
 	}
 }

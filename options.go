@@ -356,7 +356,8 @@ type Progress struct {
 // in parallel and explore the same program as one worker: the same
 // failures, final states and, for optimal, the same number of complete
 // traces as far as the units come back before their splitter moves on
-// (see Result.Workers and the README); the others run on one worker and
+// (see Result.Workers and the README); so do unfold and reach, and con2,
+// which covers the same branch sides; the others run on one worker and
 // say so in Result.NotParallel. With several workers, executions of the
 // test body run at the same time: the body must make every object and
 // variable it uses (nothing it writes may be shared between executions),

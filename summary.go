@@ -32,7 +32,7 @@ func (r *Result) summary(c *config) string {
 	s += fmt.Sprintf(", wall %v: ", r.Wall.Round(10_000))
 	switch {
 	case r.Exhausted && r.Covers != "":
-		return s + "covered " + r.Covers + " (the strategy finished; it is not a deadlock search: a deadlock is found only when an execution runs into it)"
+		return s + "covered " + r.Covers + " (the strategy finished; it is not a deadlock search: a deadlock, or a failure that only a plain Go if leads to, is found only when an execution runs into it)"
 	case r.Exhausted:
 		return s + "exhaustive (the strategy finished)"
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -75,7 +76,14 @@ func (th *Thread) Join() {
 // Assert fails the execution with the message format (formatted with args,
 // as fmt.Sprintf) if cond is false. go vet's printf check checks its
 // arguments, as it does t.Errorf's.
+//
+// In a symbolic trace (con2) the assertion is also a branch, whose
+// condition is the constant cond: a strategy that covers branch sides
+// then knows that the failing side exists, though not what it depends on.
 func (w *T) Assert(cond bool, format string, args ...any) {
+	if t := engine.Current(); t != nil && t.Symbolic() {
+		t.Branch(trace.BranchEvent{Cond: solver.Bool(cond), Taken: cond, Check: true})
+	}
 	if !cond {
 		w.Fail(format, args...)
 	}

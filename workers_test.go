@@ -294,3 +294,60 @@ func TestWorkersConcolic(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkersCon2 explores addall, jcute and unfold-fig9 with con2 (k =
+// 2) on one worker and on two (a unit after every execution, each
+// scenario solved by the Z3 of the worker that takes it): both finish,
+// with the same failure kinds and the same branch sides covered at each
+// k.
+func TestWorkersCon2(t *testing.T) {
+	sides := func(r *weft.Result) string {
+		var b strings.Builder
+		for _, c := range r.Counters {
+			if strings.HasPrefix(c.Name, "sides") {
+				fmt.Fprintf(&b, "%s %d; ", c.Name, c.Value)
+			}
+		}
+		return b.String()
+	}
+	for _, prog := range []string{"addall", "jcute", "unfold-fig9"} {
+		body := programs.Lookup(prog).MustBody(nil)
+		var rs [2]*weft.Result
+		for i, n := range []int{1, 2} {
+			r, err := weft.Explore(body, weft.WithStrategy("con2"), weft.KeepGoing(), weft.WithWorkers(n), weft.WithParallelBatch(1), weft.NoReplayFiles())
+			if errors.Is(err, solver.ErrUnavailable) {
+				t.Skipf("no Z3: %v", err)
+			}
+			if err != nil {
+				t.Fatalf("%s on %d workers: %v", prog, n, err)
+			}
+			rs[i] = r
+		}
+		one, two := rs[0], rs[1]
+		if !one.Exhausted || !two.Exhausted || len(two.Workers) != 2 {
+			t.Errorf("%s: exhausted %v and %v, workers %v; want both exhausted, two workers", prog, one.Exhausted, two.Exhausted, two.Workers)
+		}
+		if !sameKinds(one.FailureCounts, two.FailureCounts) {
+			t.Errorf("%s: failures %v on two workers, %v on one", prog, two.FailureCounts, one.FailureCounts)
+		}
+		if s1, s2 := sides(one), sides(two); s1 != s2 || s1 == "" {
+			t.Errorf("%s: %s on two workers, %s on one", prog, s2, s1)
+		}
+		t.Logf("%s: %d executions on one worker, %d on two (%+v)", prog, one.Executions, two.Executions, two.Workers)
+	}
+}
+
+// sameKinds reports whether a and b have the same failure kinds.
+func sameKinds(a, b map[trace.FailureKind]int) bool {
+	for k, n := range a {
+		if n > 0 && b[k] == 0 {
+			return false
+		}
+	}
+	for k, n := range b {
+		if n > 0 && a[k] == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -40,6 +40,18 @@
 // Eval evaluates a term under a Model, Vars and VarWidths list its
 // variables, and Satisfies checks a model against constraints.
 //
+// # Wire form
+//
+// EncodeExprs writes a list of terms as bytes another process decodes to
+// the same terms (DecodeExprs): a version byte, the distinct sub-terms in
+// an order where operands come first (operator, width, constant, name or
+// lowest bit, and operands as references to earlier sub-terms), then the
+// terms as references. Shared sub-terms are written once. Decoding checks
+// what the constructors check (operators, widths, sorts) and that every
+// reference points back; bytes that are not such a form give an error
+// wrapping ErrCorruptExpr. An Expr is also an encoding.BinaryMarshaler,
+// so encoding/gob encodes it as a field.
+//
 // # Solving
 //
 // A Solver decides the conjunction of boolean constraints:

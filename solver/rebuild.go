@@ -45,6 +45,16 @@ func Rebuild(e Expr, a []Expr) Expr {
 	switch e.Op() {
 	case OpConst, OpVar:
 		return e
+	}
+	return build(e.Op(), e.Width(), e.Lo(), a)
+}
+
+// build returns the term of operator op (not a constant or a variable)
+// over args a; width and lo are the result's width and lowest bit for
+// the operators that need them (extensions, extracts). It panics if a
+// does not fit.
+func build(op Op, width, lo int, a []Expr) Expr {
+	switch op {
 	case OpAdd:
 		return Add(a[0], a[1])
 	case OpSub:
@@ -76,11 +86,11 @@ func Rebuild(e Expr, a []Expr) Expr {
 	case OpAShr:
 		return AShr(a[0], a[1])
 	case OpZeroExt:
-		return ZeroExt(a[0], e.Width())
+		return ZeroExt(a[0], width)
 	case OpSignExt:
-		return SignExt(a[0], e.Width())
+		return SignExt(a[0], width)
 	case OpExtract:
-		return Extract(a[0], e.Lo()+e.Width()-1, e.Lo())
+		return Extract(a[0], lo+width-1, lo)
 	case OpEq:
 		return Eq(a[0], a[1])
 	case OpNe:
@@ -106,5 +116,5 @@ func Rebuild(e Expr, a []Expr) Expr {
 	case OpIte:
 		return Ite(a[0], a[1], a[2])
 	}
-	panic(fmt.Sprintf("solver: rebuilding a term of operator %v", e.Op()))
+	panic(fmt.Sprintf("solver: rebuilding a term of operator %v", op))
 }

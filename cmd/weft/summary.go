@@ -252,7 +252,7 @@ var stopText = map[string]string{
 // stopText explains why the exploration ended, for the table.
 func (s *Summary) stopText() string {
 	if s.Stopped == "exhausted" && s.Covers != "" {
-		return "the strategy covered " + s.Covers + "; it is not a deadlock search: a deadlock is found only when an execution runs into it"
+		return "the strategy covered " + s.Covers + "; it is not a deadlock search: a deadlock, or a failure that only a plain Go if leads to, is found only when an execution runs into it"
 	}
 	return stopText[s.Stopped]
 }

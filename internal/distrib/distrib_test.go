@@ -287,7 +287,8 @@ func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load()
 // and 100 generated ones (5 unless WEFT_LONG=1), each with its objects made by every
 // execution and, again, made once outside the test body, and the timeout
 // program in both time modes, with every systematic strategy that divides
-// into units (but the concolic ones), on two workers over NATS, and
+// into units (but the concolic ones and unfold; con2 on the built-in
+// programs only), on two workers over NATS, and
 // compares with the local exploration: the same complete traces, failure
 // kinds and final states, and for optimal as many distinct complete traces
 // as the local exploration's executions. Explorations over 5,000
@@ -332,13 +333,14 @@ func TestDistributedEqualsLocal(t *testing.T) {
 		// units replays the splitter's log of the unfolding so far, and a
 		// local exploration of 5,000 of its tests on these programs runs
 		// for many minutes; its units are checked in process and apart
-		// (package weft's TestDividedApart and TestUnits).
+		// (package weft's TestDividedApart and TestUnits). con2 has a
+		// small share: the built-in programs (below).
 		if !strings.HasPrefix(name, "concolic") && name != "unfold" {
 			names = append(names, name)
 		}
 	}
 	if !long.Enabled() { // one strategy of each family; every one with WEFT_LONG=1
-		names = slices.DeleteFunc(names, func(n string) bool { return n != "optimal" && n != "dpor-cr+sleep" && n != "flip+sleep" })
+		names = slices.DeleteFunc(names, func(n string) bool { return n != "optimal" && n != "dpor-cr+sleep" && n != "flip+sleep" && n != "con2" })
 	}
 	compared, units, stolen, refused := 0, 0, 0, 0
 	var apart *Embedded // the server of the programs that may be refused
@@ -348,7 +350,7 @@ func TestDistributedEqualsLocal(t *testing.T) {
 				apart = embedded(t)
 				startWorkers(t, apart, 2, nil)
 			}
-			c, r := unnamedWaitGroup(t, apart, spec, names)
+			c, r := unnamedWaitGroup(t, apart, spec, slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == "con2" }))
 			compared += c
 			refused += r
 			continue
@@ -356,6 +358,9 @@ func TestDistributedEqualsLocal(t *testing.T) {
 		for _, name := range names {
 			if spec.AnyStepTime && blockedTimeOnly(t, name) {
 				continue // the strategy refuses time at any step (reach)
+			}
+			if name == "con2" && generated(spec) != nil {
+				continue // con2's share: the built-in programs (its units: TestDistributedCon2)
 			}
 			spec := spec
 			spec.Strategy, spec.KeepGoing = name, true
@@ -649,6 +654,51 @@ func TestDistributedConcolic(t *testing.T) {
 			t.Errorf("%s: %d executions locally, %d assertions, %d units, %d solver queries (locally %d); want %d executions, %d assertions, some units, no fewer queries",
 				p.name, want.Executions, got.FailureCounts[trace.Assertion], st.Units, got.Solver.Queries, want.Solver.Queries, p.executions, p.assertions)
 		}
+	}
+}
+
+// TestDistributedCon2 explores addall, jcute and unfold-fig9, which read
+// inputs, with con2 (k = 2; when Z3 is linked) on two workers, in units
+// of one scenario each, solved by the worker's solver: the exploration
+// ends, with the failure kinds and the branch sides covered at each k of
+// a local exploration, and the executions pinned.
+func TestDistributedCon2(t *testing.T) {
+	if !slices.Contains(splitters(), "con2") {
+		t.Skip("con2 needs Z3 and cgo")
+	}
+	e := embedded(t)
+	startWorkers(t, e, 2, nil)
+	for _, p := range []struct {
+		name                   string
+		executions, assertions int
+	}{
+		{"addall", 10, 2},
+		{"jcute", 5, 1},
+		{"unfold-fig9", 5, 1},
+	} {
+		spec := Spec{Program: p.name, Strategy: "con2", KeepGoing: true}
+		want, _ := local(t, spec)
+		got, st := coordinate(t, e, spec, nil, Options{Batch: 1})
+		sides := func(r *weft.Result) string {
+			var b strings.Builder
+			for _, c := range r.Counters {
+				if strings.HasPrefix(c.Name, "sides") {
+					fmt.Fprintf(&b, "%s %d; ", c.Name, c.Value)
+				}
+			}
+			return b.String()
+		}
+		if k, wk := slices.Sorted(maps.Keys(got.FailureCounts)), slices.Sorted(maps.Keys(want.FailureCounts)); !got.Exhausted || !slices.Equal(k, wk) {
+			t.Errorf("%s: exhausted %v, failure kinds %v; want exhausted, %v", p.name, got.Exhausted, k, wk)
+		}
+		if g, w := sides(got), sides(want); g != w || w == "" {
+			t.Errorf("%s: %s want %s", p.name, g, w)
+		}
+		if want.Executions != p.executions || want.FailureCounts[trace.Assertion] != p.assertions || st.Units == 0 {
+			t.Errorf("%s: %d executions locally, %d assertions, %d units; want %d executions, %d assertions, some units",
+				p.name, want.Executions, want.FailureCounts[trace.Assertion], st.Units, p.executions, p.assertions)
+		}
+		t.Logf("%s: %d executions (locally %d), %d units, %s", p.name, got.Executions, want.Executions, st.Units, sides(got))
 	}
 }
 

@@ -87,7 +87,7 @@ func splitterOf(c *Config) (strategy.Splitter, error) {
 	sp, ok := s.(strategy.Splitter)
 	if !ok || c.Custom != nil {
 		release(s)
-		return nil, fmt.Errorf("strategy %s does not divide its work into units (strategy.Splitter): it cannot be distributed; choose one of dpor*, flip*, optimal, reach or the concolic ones", c.Strategy)
+		return nil, fmt.Errorf("strategy %s does not divide its work into units (strategy.Splitter): it cannot be distributed; choose one of dpor*, flip*, optimal, reach, unfold, con2 or the concolic ones", c.Strategy)
 	}
 	return sp, nil
 }

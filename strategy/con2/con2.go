@@ -51,6 +51,7 @@ type Strategy struct {
 	stats   Stats
 	lastErr error
 	stop    *strategy.Stop // ends a long search and a solver call (SetStop)
+	u       unitState      // units of work (unit.go)
 }
 
 // Stats counts the strategy's work.
@@ -130,12 +131,17 @@ func (s *Strategy) SolverStats() solver.Stats {
 	return s.solver.Stats()
 }
 
-// Close releases the solver. It is safe to call more than once.
+// Close releases the solver. It is safe to call more than once. A
+// strategy resumed from a unit shares its splitter's solver, and leaves
+// it open.
 func (s *Strategy) Close() error {
 	if s.closed {
 		return nil
 	}
 	s.closed = true
+	if s.u.resumed {
+		return nil
+	}
 	return s.solver.Close()
 }
 
@@ -148,6 +154,13 @@ func (s *Strategy) Next() bool {
 	if s.err != nil || s.closed {
 		return false
 	}
+	if s.u.resumed {
+		if s.u.done {
+			return false
+		}
+		s.u.done = true
+		return s.realizeUnit()
+	}
 	if !s.started {
 		s.started = true
 		s.run = run{target: 0}
@@ -159,7 +172,9 @@ func (s *Strategy) Next() bool {
 		}
 		c := s.work.pop(s.priority())
 		if c == nil {
-			s.Close()
+			if s.u.out == 0 {
+				s.Close() // a unit handed out may still bring work (Join)
+			}
 			return false
 		}
 		s.stats.ISCs++
@@ -228,20 +243,40 @@ func (s *Strategy) Input(st *strategy.State, in strategy.InputRequest) uint64 {
 // Finish implements strategy.Strategy: it merges the execution into the
 // forest and derives new ISCs from it (Alg. 2 and lines 20-23).
 func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
+	if !s.finishBuild(tr) {
+		return
+	}
+	if s.u.resumed {
+		s.finishUnit(tr, end)
+		return
+	}
+	s.learn(tr, end)
+}
+
+// finishBuild builds the nodes of execution tr and checks them against
+// the scenario; false if the execution has an operation con2 does not
+// model.
+func (s *Strategy) finishBuild(tr *trace.Trace) bool {
 	s.begin(tr)
 	s.b.advance()
 	s.stats.Executions++
 	if s.b.err != nil {
 		s.err = s.b.err
-		return
+		return false
 	}
 	for p, op := range tr.Final {
 		if op.Kind == trace.KindAwait || op.Class == trace.ClassClock {
 			s.err = fmt.Errorf("%w: thread %d ends the execution waiting in a %v", ErrUnsupported, p, op)
-			return
+			return false
 		}
 	}
 	s.check()
+	return true
+}
+
+// learn merges what execution tr, built, adds to the forest and derives
+// the ISCs it leads to.
+func (s *Strategy) learn(tr *trace.Trace, end trace.End) {
 	// A failure, or an assumption that did not hold (w.Assume), stopped
 	// the thread in its last step.
 	if (end.Status == trace.Failed || end.Status == trace.Assumed) && end.Thread != trace.NoThread && int(end.Thread) < len(s.b.last) {

@@ -25,11 +25,22 @@ const (
 	tcLock                  // LC1, LC2
 	tcInterfere             // WRC_interfere
 	tcLocal                 // WRC_local
+	// dcConstant: a branch whose condition is a constant (a plain
+	// w.Assert): which side it takes depends on values con2 does not see,
+	// so any interference in its causal past may change it (weft's).
+	dcConstant
 )
 
 // local reports whether a constraint of part p goes away when its read is
 // interfered: the parts unsat-core guidance looks for (§7.5).
 func (p part) local() bool { return p == dcLocal || p == tcLocal }
+
+// constant reports whether e is a constant: a branch condition that
+// carries no expression.
+func constant(e solver.Expr) bool {
+	_, ok := e.Const()
+	return ok
+}
 
 // system is a constraint system: its constraints, each with its part and,
 // for the couplings of reads, the read it couples.
@@ -60,7 +71,11 @@ func (f *forest) data(ns []int32, ranges map[string]solver.Expr) *system {
 			if !nd.lab.taken {
 				c = solver.Not(c)
 			}
-			s.add(c, dcBranch, none)
+			p := dcBranch
+			if constant(c) {
+				p = dcConstant
+			}
+			s.add(c, p, none)
 		case nd.lab.kind.reads():
 			w, ok := f.widths[nd.lab.obj]
 			if !ok || w < 0 {

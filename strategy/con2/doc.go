@@ -50,7 +50,7 @@
 // program a fresh variable (rd(x, r)), and the trace records the
 // expression of every value written (wt(x, val), trace.SymAccess).
 // Branches (br(ψ)) are the trace's symbolic branches, an assertion two of
-// them; forks are the trace's spawns, placed among the parent's branches
+// them (a plain w.Assert too: see "Plain assertions"); forks are the trace's spawns, placed among the parent's branches
 // by trace.ThreadInfo.Branch; acquires and releases are its mutex steps.
 // The builder (build.go) turns an execution into these actions, one node
 // each, and names each read's variable by its place (thread, depth) so
@@ -112,6 +112,62 @@
 //
 // LC1 is as the paper means it: its text reads t_rl < t_aq' ∨ t_rl <
 // t_aq, a misprint for mutual exclusion, t_rl < t_aq' ∨ t_rl' < t_aq.
+//
+// # Plain assertions
+//
+// The paper's goal is to reach assertion violations, which its programs
+// write as branches on symbolic values. A plain w.Assert(cond, ...) has a
+// bool: in a symbolic trace it is still a branch (its failing side a
+// check), whose condition is the constant cond. Which side it takes is
+// decided by values con2 does not see, so its other side is never taken
+// after the same nodes (completion does not try it), and as a scenario
+// its constant side is unsatisfiable with a core no interference
+// removes: unsat-core guidance would drop it. con2 instead extends it by
+// every interference before it (Alg. 3 without guidance), and a read
+// before it in its thread ends the scenario there, the thread running
+// alone from the read with the new write (as for a read whose values
+// carry no expression). On a body with no inputs whose T2 asserts it
+// reads x's initial value while T1 writes x, con2 with k = 0 covers the
+// passing side in its 3 initial runs, and with k = 1 covers the failing
+// side and reports the failure in a 4th (TestPlainAssert); before,
+// having seen no branch, it finished after 3 runs with k = 1 as well.
+// What a plain Go if decides, or a panic behind one, is still invisible:
+// such a failure is found only when an execution runs into it.
+//
+// # Units of work
+//
+// con2 divides its exploration into units (strategy.Splitter), in
+// process and over NATS. A unit is an ISC, the one Next would take next,
+// handed out before it is checked: its kind, sink, target and tips; its
+// nodes (its causal past, in topological order, each with its label and
+// its key's nodes as positions in the unit); its data constraints DC
+// and, for a scenario of variables and locks, its temporal constraints
+// TC, as the splitter builds them (with the splitter's numbers of the
+// reads each couples, for unsat-core guidance); for a scenario with steps
+// of other primitives the order of its steps instead (order.go's search
+// needs the whole forest, not the solver). The terms of the labels and
+// constraints travel in the solver's wire form (solver.EncodeExprs: one
+// table, shared sub-terms once). The strategy that resumes the unit
+// interns its nodes in a forest of its own, at their positions, solves
+// DC and TC with its own solver (Z3, in the worker's process), runs the
+// scenario and checks its execution against the nodes as Next and Choose
+// do. Its handback says whether the ISC was realizable, and if not the
+// reads its unsat core guides to (or that it is pruned, or has no order
+// of its steps); if it was, the execution (the parts of the trace con2
+// builds nodes from, its branch conditions and accesses in their wire
+// form through encoding/gob), whether it diverged, and the read an
+// unforeseen interference stopped it at. Join does what Next and Finish
+// would have: it extends an unrealizable ISC (Alg. 3), or builds the
+// execution into the splitter's forest and derives its ISCs; an ISC the
+// unit left undecided (its exploration stopped first) is queued again. A
+// unit splits no further, and Join returns no units: the forest, the
+// worklists and the coverage stay with the splitter, whose Next may find
+// work again after a Join. Joined before the splitter's next Next, units
+// give exactly the undivided exploration (package weft's
+// TestDividedPrograms and TestDividedApart: addall, k = 2, 10 executions
+// and the same solver queries); joined later, the same sides at the same
+// k and the same failure kinds (TestUnits). A branch is named by its
+// call site's address: the splitter and its workers run one binary.
 //
 // # Other primitives
 //
@@ -240,6 +296,9 @@
 //     for them would have to encode every primitive's queues; the search
 //     is exact for the scenario's steps and the steps the other threads
 //     wait at, and bounded (Stats.OrderBound).
+//   - A plain w.Assert is a branch on a constant, extended by every
+//     interference before it (see "Plain assertions"): the paper's
+//     assertions are branches on symbolic values.
 //   - An unforeseen interference on a read-modify-write (Swap, CAS, Add)
 //     stops the execution without a node to try instead: its write's
 //     value is not known before it runs.
@@ -268,7 +327,10 @@
 // 0, 1, 2. TestDifferentialSync does the same on programs of each other
 // primitive (channels, select with and without default, RWMutex,
 // try-locks, Once, WaitGroup, Cond, semaphores, monitors), and requires
-// every realized scenario to run as solved. TestGenerated: on
+// every realized scenario to run as solved. TestPlainAssert: see "Plain
+// assertions". TestUnits: addall (k = 1) divided into 6 units, realized
+// by another strategy with its own Z3 and joined late, runs 8 executions
+// (9 undivided) and covers the same sides. TestGenerated: on
 // internal/gen's programs (every primitive, virtual time, message
 // passing) every failure kind and final state con2 reaches, exhaustive
 // search reaches.

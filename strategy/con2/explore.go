@@ -41,7 +41,7 @@ func (s *Strategy) explore(c *isc, ws []int32, guide map[int32]bool) []*isc {
 					continue writes
 				}
 			}
-			if f.concrete(rn.lab.obj) && f.after(nodes, r) {
+			if (f.concrete(rn.lab.obj) || f.constantAfter(nodes, r)) && f.after(nodes, r) {
 				// The variable's values carry no expression: a plain Go
 				// if on the value read, which con2 does not see, may
 				// take the thread elsewhere than the nodes after the
@@ -66,6 +66,17 @@ func (s *Strategy) explore(c *isc, ws []int32, guide map[int32]bool) []*isc {
 func (f *forest) concrete(obj uint64) bool {
 	w, ok := f.widths[obj]
 	return !ok || w < 0
+}
+
+// constantAfter reports whether nodes holds a branch on a constant
+// condition after read r in its thread: a plain w.Assert, whose side the
+// value read may decide in a way con2 does not see.
+func (f *forest) constantAfter(nodes []int32, r int32) bool {
+	rn := &f.nodes[r]
+	return slices.ContainsFunc(nodes, func(n int32) bool {
+		m := &f.nodes[n]
+		return m.thread == rn.thread && m.depth > rn.depth && m.lab.kind == kBranch && constant(m.lab.expr)
+	})
 }
 
 // after reports whether nodes holds a node of read r's thread after it.
@@ -276,7 +287,9 @@ func (f *forest) locals(n int32, th trace.ThreadID) (ends []int32, stop bool) {
 		return nil, true
 	}
 	for _, k := range next {
-		if f.nodes[k].lab.kind == kBranch {
+		// The other side of a branch on a constant is never taken after
+		// the same nodes: the values its thread read decide it.
+		if l := &f.nodes[k].lab; l.kind == kBranch && !constant(l.expr) {
 			if d, ok := f.index[f.dual(k)]; ok && !slices.Contains(next, d) {
 				next = append(next, d)
 			}

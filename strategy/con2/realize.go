@@ -47,9 +47,15 @@ func (s *Strategy) realize(c *isc) bool {
 		return false
 	}
 	s.stats.Realizable++
-	// The schedule: the nodes in the order of their timestamps; the
-	// steps among them run in that order (branches and forks happen in
-	// the local code of the steps before them).
+	s.run = run{c: c, plan: f.plan(nodes, stamps), target: c.target, expect: chains, inputs: inputs}
+	return true
+}
+
+// plan returns the schedule of a scenario's nodes whose timestamps are
+// stamps: the nodes in the order of their timestamps; the steps among
+// them run in that order (branches and forks happen in the local code of
+// the steps before them).
+func (f *forest) plan(nodes []int32, stamps solver.Model) []int32 {
 	order := slices.Clone(nodes)
 	w := stampBits(len(nodes))
 	slices.SortStableFunc(order, func(a, b int32) int {
@@ -68,8 +74,7 @@ func (s *Strategy) realize(c *isc) bool {
 			plan = append(plan, n)
 		}
 	}
-	s.run = run{c: c, plan: plan, target: c.target, expect: chains, inputs: inputs}
-	return true
+	return plan
 }
 
 // solve decides sys: its model if satisfiable, else nil, with an unsat
@@ -106,21 +111,40 @@ func (s *Strategy) solve(sys *system) (solver.Model, []int, error) {
 // (no extension can remove the core), and the extensions interfere with
 // the reads whose local coupling is in the core only. sys is nil for an
 // ISC whose steps have no order (order.go): it has no core, and every
-// read is extended.
+// read is extended, and so is every read of an ISC whose core has the
+// side of a branch on a constant (dcConstant): what decides it is not in
+// the constraints, and any interference before it may change it.
 func (s *Strategy) unrealizable(c *isc, sys *system, core []int, err error) {
-	s.stats.Unrealizable++
-	if !s.opts.NoUnsatCore && err == nil && sys != nil {
-		c.guide = map[int32]bool{}
-		for _, i := range core {
-			if sys.part[i].local() {
-				c.guide[sys.read[i]] = true
-			}
-		}
-		if len(c.guide) == 0 {
-			s.stats.Pruned++
-			return
+	guide, pruned := s.guide(sys, core, err)
+	s.reject(c, guide, pruned)
+}
+
+// guide returns the reads of the unrealizable system sys whose local
+// coupling is in its unsat core (nil: every read), and whether the ISC is
+// pruned: its core holds none (unrealizable above).
+func (s *Strategy) guide(sys *system, core []int, err error) (map[int32]bool, bool) {
+	if s.opts.NoUnsatCore || err != nil || sys == nil || slices.ContainsFunc(core, func(i int) bool { return sys.part[i] == dcConstant }) {
+		return nil, false
+	}
+	guide := map[int32]bool{}
+	for _, i := range core {
+		if sys.part[i].local() {
+			guide[sys.read[i]] = true
 		}
 	}
+	return guide, len(guide) == 0
+}
+
+// reject records c as unrealizable (UN^k) and queues the ISCs that add
+// an interference to a read of guide (nil: any read) to it, unless c is
+// pruned.
+func (s *Strategy) reject(c *isc, guide map[int32]bool, pruned bool) {
+	s.stats.Unrealizable++
+	if pruned {
+		s.stats.Pruned++
+		return
+	}
+	c.guide = guide
 	s.un = append(s.un, c)
 	for _, d := range s.explore(c, s.f.writes, c.guide) {
 		s.queue(d)
