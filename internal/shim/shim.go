@@ -25,6 +25,30 @@ type table struct {
 	objs    ptrTable // values of the type Lookup makes
 	origins ptrTable // string: MadeOutside
 	inside  ptrTable // bool: MadeInside
+	end     func()   // restore, registered with each execution (engine.Exec.AtEnd)
+}
+
+// Restorer is an object of Lookup's that undoes, at the end of the
+// execution, what the execution did to the Go value it models, memory
+// that outlives the execution (a package-level variable's, or one made
+// before the exploration): an atomic word gets back the value it held at
+// its first use in the execution, so that the next execution starts from
+// the same memory as this one did.
+type Restorer interface {
+	Restore()
+}
+
+// restore calls Restore on the objects of the execution that ended, and
+// empties the table.
+func (tb *table) restore() {
+	tb.objs.each(func(o any) {
+		if r, ok := o.(Restorer); ok {
+			r.Restore()
+		}
+	})
+	tb.objs.reset()
+	tb.origins.reset()
+	tb.inside.reset()
 }
 
 // current returns the table of the current execution, emptied if it holds
@@ -35,6 +59,7 @@ func current() *table {
 	tb, _ := (*st).(*table)
 	if tb == nil {
 		tb = &table{}
+		tb.end = tb.restore
 		*st = tb
 	}
 	if s := e.Serial(); tb.serial != s {
@@ -44,12 +69,14 @@ func current() *table {
 		tb.objs.reset()
 		tb.origins.reset()
 		tb.inside.reset()
+		e.AtEnd(tb.end)
 	}
 	return tb
 }
 
 // Lookup returns the object mapped to p in the current execution, making it
-// with mk on the first use of p in the execution. It must be called from a
+// with mk on the first use of p in the execution; at the end of the
+// execution, an object that is a Restorer is restored. It must be called from a
 // thread of an execution (Active).
 //
 // mk must take no step: a thread runs until it announces its next one,
