@@ -1,7 +1,9 @@
 // This file tests memory that outlives an execution under weft test: the
 // atomic words of a package-level variable get back, at the end of each
 // execution, the values they held when the execution first used them, so
-// that each execution starts from the same words.
+// that each execution starts from the same words, and after the
+// exploration the values its last execution left, as one run of the test
+// under go test.
 
 package main
 
@@ -55,12 +57,21 @@ func TestCloseOnce(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestAfterClose finds the pool as one run of TestCloseOnce left it, as
+// under go test.
+func TestAfterClose(t *testing.T) {
+	if atomic.LoadInt32(&pool.state) != 1 || !pool.closed.Load() || pool.last.Load() == nil || pool.names.Load() != "x" {
+		t.Fatal("the pool is not as TestCloseOnce left it")
+	}
+}
 `,
 	}
 	out := testModuleArgs(t, t.TempDir(), files, []string{"-v", "-replay-files=off"}, exitOK)
 	for _, want := range []string{
 		"weft: strategy optimal, executions 5 (complete 5, cut 0, failing 0), final states 1,",
 		"--- PASS: TestCloseOnce",
+		"--- PASS: TestAfterClose",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

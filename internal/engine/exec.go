@@ -180,6 +180,8 @@ type Exec struct {
 	// atEnd are the functions to run when the current execution has
 	// ended (AtEnd).
 	atEnd []func()
+	// atClose are the functions to run when e is closed (AtClose).
+	atClose []func()
 	// user is the state package weft's T keeps for e's executions (its
 	// errors, logs and cleanups).
 	user any
@@ -251,6 +253,11 @@ func (e *Exec) Spawned() int64 { return e.spawned.Load() }
 // execution the driver abandoned, whose goroutine blocked outside weft's
 // control may still use that memory.
 func (e *Exec) AtEnd(f func()) { e.atEnd = append(e.atEnd, f) }
+
+// AtClose runs f when e is closed, after its last execution, unless that
+// execution was abandoned: package shim gives memory that outlives the
+// executions the state the last one left there.
+func (e *Exec) AtClose(f func()) { e.atClose = append(e.atClose, f) }
 
 // UserState returns the state package weft's T keeps for e's executions,
 // which, like ShimState, tells its execution by Serial.
@@ -607,6 +614,11 @@ func (e *Exec) Close() {
 		return
 	}
 	e.closed = true
+	if !e.Abandoned() {
+		for _, f := range e.atClose {
+			f()
+		}
+	}
 	if e.cmds == nil {
 		return
 	}

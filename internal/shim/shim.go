@@ -26,24 +26,36 @@ type table struct {
 	origins ptrTable // string: MadeOutside
 	inside  ptrTable // bool: MadeInside
 	end     func()   // restore, registered with each execution (engine.Exec.AtEnd)
+	last    []Restorer
 }
 
 // Restorer is an object of Lookup's that undoes, at the end of the
 // execution, what the execution did to the Go value it models, memory
-// that outlives the execution (a package-level variable's, or one made
+// that may outlive the execution (a package-level variable's, or one made
 // before the exploration): an atomic word gets back the value it held at
 // its first use in the execution, so that the next execution starts from
-// the same memory as this one did.
+// the same memory as this one did. After the last execution of an Exec
+// (engine.Exec.AtClose), the objects of that execution redo what it did,
+// so that the code that runs next (the next test) finds the memory as one
+// run of the test left it, as under go test, with the atomic words and
+// the plain variables of that same run.
 type Restorer interface {
+	// Restore records the value's state and gives it back the one it
+	// had at its first use in the execution.
 	Restore()
+	// Redo gives the value the state Restore recorded.
+	Redo()
 }
 
-// restore calls Restore on the objects of the execution that ended, and
-// empties the table.
+// restore calls Restore on the objects of the execution that ended,
+// keeps them for redo, and empties the table.
 func (tb *table) restore() {
+	clear(tb.last)
+	tb.last = tb.last[:0]
 	tb.objs.each(func(o any) {
 		if r, ok := o.(Restorer); ok {
 			r.Restore()
+			tb.last = append(tb.last, r)
 		}
 	})
 	tb.objs.reset()
@@ -61,6 +73,7 @@ func current() *table {
 		tb = &table{}
 		tb.end = tb.restore
 		*st = tb
+		e.AtClose(tb.redo)
 	}
 	if s := e.Serial(); tb.serial != s {
 		// A new execution: the objects of the previous one are gone, as
@@ -72,6 +85,15 @@ func current() *table {
 		e.AtEnd(tb.end)
 	}
 	return tb
+}
+
+// redo calls Redo on the objects of the last execution.
+func (tb *table) redo() {
+	for _, r := range tb.last {
+		r.Redo()
+	}
+	clear(tb.last)
+	tb.last = tb.last[:0]
 }
 
 // Lookup returns the object mapped to p in the current execution, making it

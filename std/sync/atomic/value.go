@@ -27,8 +27,8 @@ func (v *Value) step(f func(w *weft.Var[any])) {
 // valueWord is intWord for a Value.
 type valueWord struct {
 	weft.Var[any]
-	v    *Value
-	init any
+	v           *Value
+	init, final any
 }
 
 // newVar makes v's weft variable, named name if that is not "".
@@ -51,8 +51,15 @@ func (v *Value) newVar(name string) *valueWord {
 //
 //go:norace
 func (w *valueWord) Restore() {
-	*(*any)(unsafe.Pointer(&w.v.r)) = w.init
+	p := (*any)(unsafe.Pointer(&w.v.r))
+	w.final = *p
+	*p = w.init
 }
+
+// Redo is intWord's.
+//
+//go:norace
+func (w *valueWord) Redo() { *(*any)(unsafe.Pointer(&w.v.r)) = w.final }
 
 // Load returns the value set by the most recent Store, or nil.
 func (v *Value) Load() (val any) {

@@ -23,8 +23,8 @@ func intVar[T weft.Integer](addr *T) *weft.Int[T] {
 // the end of the execution (shim.Restorer).
 type intWord[T weft.Integer] struct {
 	weft.Int[T]
-	addr *T
-	init T
+	addr        *T
+	init, final T
 }
 
 // newInt makes the weft variable of the integer word at addr, named name
@@ -43,10 +43,15 @@ func newInt[T weft.Integer](addr *T, name string) *intWord[T] {
 }
 
 // Restore gives the word back the value it held at its first use in the
-// execution that ended.
+// execution that ended, and records the one it ended with.
 //
 //go:norace
-func (w *intWord[T]) Restore() { restore(w.addr, w.init) }
+func (w *intWord[T]) Restore() { w.final = load(w.addr); restore(w.addr, w.init) }
+
+// Redo gives the word the value the execution ended with.
+//
+//go:norace
+func (w *intWord[T]) Redo() { restore(w.addr, w.final) }
 
 // ptrVar returns the weft variable of the pointer word at addr.
 func ptrVar(addr *unsafe.Pointer) *weft.Var[unsafe.Pointer] {
@@ -56,8 +61,8 @@ func ptrVar(addr *unsafe.Pointer) *weft.Var[unsafe.Pointer] {
 // ptrWord is intWord for a pointer word.
 type ptrWord struct {
 	weft.Var[unsafe.Pointer]
-	addr *unsafe.Pointer
-	init unsafe.Pointer
+	addr        *unsafe.Pointer
+	init, final unsafe.Pointer
 }
 
 // newPtr is newInt for a pointer word.
@@ -78,7 +83,12 @@ func newPtr(addr *unsafe.Pointer, name string) *ptrWord {
 // Restore is intWord's.
 //
 //go:norace
-func (w *ptrWord) Restore() { restore(w.addr, w.init) }
+func (w *ptrWord) Restore() { w.final = load(w.addr); restore(w.addr, w.init) }
+
+// Redo is intWord's.
+//
+//go:norace
+func (w *ptrWord) Redo() { restore(w.addr, w.final) }
 
 // load reads the word at addr to start its weft variable with, unseen by
 // the race detector: the read is weft's, not the program's.
