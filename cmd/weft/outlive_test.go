@@ -3,7 +3,8 @@
 // execution, the values they held when the execution first used them, so
 // that each execution starts from the same words, and after the
 // exploration the values its last execution left, as one run of the test
-// under go test.
+// under go test; an example, which runs as plain Go, is bounded by
+// -timeout.
 
 package main
 
@@ -21,9 +22,11 @@ func TestTestOutlive(t *testing.T) {
 		"outlive_test.go": `package outlive
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // A pool made at the package's initialisation, before any execution.
@@ -59,19 +62,41 @@ func TestCloseOnce(t *testing.T) {
 }
 
 // TestAfterClose finds the pool as one run of TestCloseOnce left it, as
-// under go test.
+// under go test; an example, which runs as plain Go, is bounded by
+// -timeout.
 func TestAfterClose(t *testing.T) {
 	if atomic.LoadInt32(&pool.state) != 1 || !pool.closed.Load() || pool.last.Load() == nil || pool.names.Load() != "x" {
 		t.Fatal("the pool is not as TestCloseOnce left it")
 	}
 }
+
+// done is never closed; a goroutine started at initialisation, outside
+// any execution, keeps the runtime from seeing a deadlock.
+var done = make(chan struct{})
+
+func init() {
+	go func() {
+		for {
+			time.Sleep(time.Millisecond)
+		}
+	}()
+}
+
+// Example_wait waits for ever, as plain Go: the -timeout bounds it.
+func Example_wait() {
+	<-done
+	fmt.Println("done")
+	// Output: done
+}
 `,
 	}
-	out := testModuleArgs(t, t.TempDir(), files, []string{"-v", "-replay-files=off"}, exitOK)
+	out := testModuleArgs(t, t.TempDir(), files, []string{"-v", "-replay-files=off", "-timeout", "1s"}, exitFailure)
 	for _, want := range []string{
 		"weft: strategy optimal, executions 5 (complete 5, cut 0, failing 0), final states 1,",
 		"--- PASS: TestCloseOnce",
 		"--- PASS: TestAfterClose",
+		"panic: weft: Example_wait ran longer than 1s (weft test -timeout): an example runs once, as plain Go, outside any exploration,",
+		"outlive_test.go:66", // the goroutine of the example, waiting
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
