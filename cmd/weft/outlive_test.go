@@ -97,6 +97,7 @@ func Example_wait() {
 		"--- PASS: TestAfterClose",
 		"panic: weft: Example_wait ran longer than 1s (weft test -timeout): an example runs once, as plain Go, outside any exploration,",
 		"outlive_test.go:66", // the goroutine of the example, waiting
+		"weft test: the test binary of example.com/outlive crashed while Example_wait ran (above)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
