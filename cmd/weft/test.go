@@ -574,8 +574,11 @@ type eventPrinter struct {
 	enc  *json.Encoder
 	o    *testOptions
 	held map[[2]string][]string // the output of each running test
-	// running holds the tests started and not ended, by package and name.
+	// running holds the tests started and not ended, by package and name;
+	// crashed those of them that printed a panic or a fatal error (with
+	// -v, whose output is not held).
 	running map[[2]string]bool
+	crashed map[[2]string]bool
 	res     testResult
 	// failDir is where Check writes its failures as JSON (-json), and
 	// tokens the replay tokens of each test's reports, which name them.
@@ -672,6 +675,12 @@ func (p *eventPrinter) print(e raceEvent) bool {
 	case ev.Action == "output" || ev.Action == "build-output":
 		if ev.Test == "" && isRunLine(ev.Output) && !o.verbose {
 			return true
+		}
+		if ev.Test != "" && crashLine(ev.Output) {
+			if p.crashed == nil {
+				p.crashed = map[[2]string]bool{}
+			}
+			p.crashed[key] = true
 		}
 		if ev.Test == "" && strings.HasPrefix(ev.Output, "FAIL\t") {
 			p.unfinished(ev.Package) // before go test's last line

@@ -22,9 +22,7 @@ func (p *eventPrinter) unfinished(pkg string) {
 			continue
 		}
 		names = append(names, key[1])
-		for _, s := range p.held[key] {
-			crashed = crashed || strings.HasPrefix(s, "panic: ") || strings.HasPrefix(s, "fatal error: ")
-		}
+		crashed = crashed || p.crashed[key] || slices.ContainsFunc(p.held[key], crashLine)
 	}
 	if len(names) == 0 {
 		return
@@ -37,6 +35,7 @@ func (p *eventPrinter) unfinished(pkg string) {
 		}
 		delete(p.held, key)
 		delete(p.running, key)
+		delete(p.crashed, key)
 	}
 	running := strings.Join(names, ", ")
 	if crashed {
@@ -44,4 +43,10 @@ func (p *eventPrinter) unfinished(pkg string) {
 		return
 	}
 	fmt.Fprintf(p.w, "weft test: the test binary of %s exited while %s ran, without a result: a call of os.Exit (by the test, the code it tests or a goroutine it started) ends the test binary, and with it the exploration, which cannot report an interleaving; no test after it ran\n", pkg, running)
+}
+
+// crashLine reports whether s, a line of a test binary's output, starts
+// the report of a panic or a fatal error that ends the binary.
+func crashLine(s string) bool {
+	return strings.HasPrefix(s, "panic: ") || strings.HasPrefix(s, "fatal error: ")
 }

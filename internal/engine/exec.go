@@ -177,6 +177,11 @@ type Exec struct {
 	raceBegin byte
 	// shim is the state of package shim for e's executions.
 	shim any
+	// atEnd are the functions to run when the current execution has
+	// ended (AtEnd).
+	atEnd []func()
+	// atClose are the functions to run when e is closed (AtClose).
+	atClose []func()
 	// user is the state package weft's T keeps for e's executions (its
 	// errors, logs and cleanups).
 	user any
@@ -242,6 +247,18 @@ func (e *Exec) ShimState() *any { return &e.shim }
 // while an execution ran are the program's own, or another's.
 func (e *Exec) Spawned() int64 { return e.spawned.Load() }
 
+// AtEnd runs f when the current execution has ended, every thread
+// finished or unwound, before Run returns: package shim undoes there what
+// the execution did to memory that outlives it. It is not run for an
+// execution the driver abandoned, whose goroutine blocked outside weft's
+// control may still use that memory.
+func (e *Exec) AtEnd(f func()) { e.atEnd = append(e.atEnd, f) }
+
+// AtClose runs f when e is closed, after its last execution, unless that
+// execution was abandoned: package shim gives memory that outlives the
+// executions the state the last one left there.
+func (e *Exec) AtClose(f func()) { e.atClose = append(e.atClose, f) }
+
 // UserState returns the state package weft's T keeps for e's executions,
 // which, like ShimState, tells its execution by Serial.
 func (e *Exec) UserState() *any { return &e.user }
@@ -279,6 +296,8 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.captureSources = capture || e.cfg.CaptureSources
 	e.captureCallers = e.captureSources || e.cfg.IgnoreLeak != nil
 	e.values = e.values[:0]
+	clear(e.atEnd)
+	e.atEnd = e.atEnd[:0]
 	e.calls, e.callSeq = e.calls[:0], 0
 	clear(e.origins)
 	e.serial = serials.Add(1)
@@ -314,6 +333,9 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	}
 	e.running.Store(0)
 	e.cur = nil
+	for _, f := range e.atEnd {
+		f()
+	}
 	e.finalOps()
 	e.adoptMerges()
 	return e.endState
@@ -592,6 +614,11 @@ func (e *Exec) Close() {
 		return
 	}
 	e.closed = true
+	if !e.Abandoned() {
+		for _, f := range e.atClose {
+			f()
+		}
+	}
 	if e.cmds == nil {
 		return
 	}

@@ -205,6 +205,7 @@ func (r *rewriter) node(n ast.Node) bool {
 			return false
 		}
 		if !r.testFunc(n) {
+			r.exampleFunc(n)
 			from := len(r.errs)
 			r.inspect(n.Body)
 			r.refuse(n.Body, from, rtName+".Unsupported(")

@@ -7,6 +7,7 @@ package rewrite
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,6 +36,22 @@ func (r *rewriter) testFunc(fn *ast.FuncDecl) bool {
 	r.directives = fn.Doc
 	r.enter(fn.Type.Params, fn.Body, name)
 	r.directives = nil
+	return true
+}
+
+// exampleFunc starts the body of fn, if it is an Example function of a
+// _test.go file, with a deferred call of weftrt.Example, on the line of
+// its brace: an example runs as plain Go, outside any exploration, and
+// Example bounds it by weft test's -timeout. It reports whether fn is an
+// Example function.
+func (r *rewriter) exampleFunc(fn *ast.FuncDecl) bool {
+	name := fn.Name.Name
+	if fn.Recv != nil || fn.Body == nil || fn.Type.TypeParams != nil || !isExampleName(name) ||
+		!strings.HasSuffix(r.tf.Name(), "_test.go") || fn.Type.Params.NumFields() != 0 || fn.Type.Results.NumFields() != 0 {
+		return false
+	}
+	r.usesRT = true
+	r.insert(r.off(fn.Body.Lbrace)+1, " defer "+rtName+".Example("+strconv.Quote(name)+")();", false)
 	return true
 }
 
@@ -128,8 +145,15 @@ func (r *rewriter) isTestingCall(x ast.Expr, t, name string) bool {
 }
 
 // isTestName reports whether name is the name of a Test function.
-func isTestName(name string) bool {
-	rest, ok := strings.CutPrefix(name, "Test")
+func isTestName(name string) bool { return isTestingName(name, "Test") }
+
+// isExampleName reports whether name is the name of an Example function.
+func isExampleName(name string) bool { return isTestingName(name, "Example") }
+
+// isTestingName reports whether name is prefix followed by nothing or by
+// a rune that is not a lower-case letter, as go test tells its functions.
+func isTestingName(name, prefix string) bool {
+	rest, ok := strings.CutPrefix(name, prefix)
 	if !ok {
 		return false
 	}

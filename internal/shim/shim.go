@@ -25,6 +25,42 @@ type table struct {
 	objs    ptrTable // values of the type Lookup makes
 	origins ptrTable // string: MadeOutside
 	inside  ptrTable // bool: MadeInside
+	end     func()   // restore, registered with each execution (engine.Exec.AtEnd)
+	last    []Restorer
+}
+
+// Restorer is an object of Lookup's that undoes, at the end of the
+// execution, what the execution did to the Go value it models, memory
+// that may outlive the execution (a package-level variable's, or one made
+// before the exploration): an atomic word gets back the value it held at
+// its first use in the execution, so that the next execution starts from
+// the same memory as this one did. After the last execution of an Exec
+// (engine.Exec.AtClose), the objects of that execution redo what it did,
+// so that the code that runs next (the next test) finds the memory as one
+// run of the test left it, as under go test, with the atomic words and
+// the plain variables of that same run.
+type Restorer interface {
+	// Restore records the value's state and gives it back the one it
+	// had at its first use in the execution.
+	Restore()
+	// Redo gives the value the state Restore recorded.
+	Redo()
+}
+
+// restore calls Restore on the objects of the execution that ended,
+// keeps them for redo, and empties the table.
+func (tb *table) restore() {
+	clear(tb.last)
+	tb.last = tb.last[:0]
+	tb.objs.each(func(o any) {
+		if r, ok := o.(Restorer); ok {
+			r.Restore()
+			tb.last = append(tb.last, r)
+		}
+	})
+	tb.objs.reset()
+	tb.origins.reset()
+	tb.inside.reset()
 }
 
 // current returns the table of the current execution, emptied if it holds
@@ -35,7 +71,9 @@ func current() *table {
 	tb, _ := (*st).(*table)
 	if tb == nil {
 		tb = &table{}
+		tb.end = tb.restore
 		*st = tb
+		e.AtClose(tb.redo)
 	}
 	if s := e.Serial(); tb.serial != s {
 		// A new execution: the objects of the previous one are gone, as
@@ -44,12 +82,23 @@ func current() *table {
 		tb.objs.reset()
 		tb.origins.reset()
 		tb.inside.reset()
+		e.AtEnd(tb.end)
 	}
 	return tb
 }
 
+// redo calls Redo on the objects of the last execution.
+func (tb *table) redo() {
+	for _, r := range tb.last {
+		r.Redo()
+	}
+	clear(tb.last)
+	tb.last = tb.last[:0]
+}
+
 // Lookup returns the object mapped to p in the current execution, making it
-// with mk on the first use of p in the execution. It must be called from a
+// with mk on the first use of p in the execution; at the end of the
+// execution, an object that is a Restorer is restored. It must be called from a
 // thread of an execution (Active).
 //
 // mk must take no step: a thread runs until it announces its next one,

@@ -63,6 +63,18 @@ func (t *ptrTable) grow() {
 	}
 }
 
+// each calls f with each value of the table.
+func (t *ptrTable) each(f func(v any)) {
+	if t.n == 0 {
+		return
+	}
+	for i, k := range t.keys {
+		if k != nil {
+			f(t.vals[i])
+		}
+	}
+}
+
 // reset empties the table, keeping its slots.
 func (t *ptrTable) reset() {
 	if t.n > 0 {

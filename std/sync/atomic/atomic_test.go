@@ -95,3 +95,38 @@ func TestInitialValue(t *testing.T) {
 		t.Fatalf("err %v, failures %+v", err, r.Failures)
 	}
 }
+
+// words are atomic words that outlive the executions that use them, as a
+// package-level variable's.
+var words struct {
+	state int32
+	flag  atomic.Bool
+	last  atomic.Pointer[int]
+	val   atomic.Value
+}
+
+// TestRestore checks that every execution finds the words as they were
+// before the exploration, though each changes them, and that after it they
+// hold what its last execution left.
+func TestRestore(t *testing.T) {
+	one, two := 1, 2
+	words.state = 7
+	words.val.Store("before")
+	r, err := weft.Explore(func(w *weft.T) {
+		w.Assert(atomic.CompareAndSwapInt32(&words.state, 7, 8), "state = %d", words.state)
+		w.Assert(!words.flag.Swap(true), "flag set")
+		w.Assert(words.last.Load() == nil, "last set")
+		w.Assert(words.val.Swap("after") == "before", "val changed")
+		a := weft.Go(func() { words.last.Store(&one) })
+		b := weft.Go(func() { words.last.Store(&two) })
+		a.Join()
+		b.Join()
+	})
+	if err != nil || r.Failed() || r.Executions != 2 {
+		t.Fatalf("err %v, %d executions, failures %+v; want 2 executions, none failing", err, r.Executions, r.Failures)
+	}
+	if words.state != 8 || !words.flag.Load() || words.last.Load() == nil || words.val.Load() != "after" {
+		t.Errorf("after the exploration: state %d, flag %v, last %v, val %v; want 8, true, a pointer, after",
+			words.state, words.flag.Load(), words.last.Load(), words.val.Load())
+	}
+}

@@ -20,7 +20,7 @@ import (
 //
 //go:norace
 func nameInt[T weft.Integer](addr *T, name string) {
-	shim.Lookup(unsafe.Pointer(addr), func() *weft.Int[T] {
+	shim.Lookup(unsafe.Pointer(addr), func() *intWord[T] {
 		return newInt(addr, name)
 	})
 }
@@ -29,7 +29,7 @@ func nameInt[T weft.Integer](addr *T, name string) {
 //
 //go:norace
 func namePtr(addr *unsafe.Pointer, name string) {
-	shim.Lookup(unsafe.Pointer(addr), func() *weft.Var[unsafe.Pointer] {
+	shim.Lookup(unsafe.Pointer(addr), func() *ptrWord {
 		return newPtr(addr, name)
 	})
 }
@@ -137,7 +137,7 @@ func (x *Pointer[T]) WeftName(name string) *Pointer[T] {
 //go:noinline
 func (v *Value) WeftName(name string) *Value {
 	if shim.Active() {
-		shim.Lookup(unsafe.Pointer(v), func() *weft.Var[any] { return v.newVar(name) })
+		shim.Lookup(unsafe.Pointer(v), func() *valueWord { return v.newVar(name) })
 	}
 	return v
 }

@@ -21,12 +21,21 @@ func (v *Value) step(f func(w *weft.Var[any])) {
 	if !shim.Active() {
 		return
 	}
-	f(shim.Lookup(unsafe.Pointer(v), func() *weft.Var[any] { return v.newVar("") }))
+	f(&shim.Lookup(unsafe.Pointer(v), func() *valueWord { return v.newVar("") }).Var)
+}
+
+// valueWord is intWord for a Value.
+type valueWord struct {
+	weft.Var[any]
+	v           *Value
+	init, final any
 }
 
 // newVar makes v's weft variable, named name if that is not "".
-func (v *Value) newVar(name string) *weft.Var[any] {
-	w := new(weft.Var[any])
+//
+//go:norace
+func (v *Value) newVar(name string) *valueWord {
+	w := &valueWord{v: v, init: load((*any)(unsafe.Pointer(&v.r)))}
 	if name != "" {
 		w.SetName(name)
 	}
@@ -36,6 +45,21 @@ func (v *Value) newVar(name string) *weft.Var[any] {
 	}
 	return w
 }
+
+// Restore is intWord's: v holds again what it held at its first use in
+// the execution (nothing, if no Store came before).
+//
+//go:norace
+func (w *valueWord) Restore() {
+	p := (*any)(unsafe.Pointer(&w.v.r))
+	w.final = *p
+	*p = w.init
+}
+
+// Redo is intWord's.
+//
+//go:norace
+func (w *valueWord) Redo() { *(*any)(unsafe.Pointer(&w.v.r)) = w.final }
 
 // Load returns the value set by the most recent Store, or nil.
 func (v *Value) Load() (val any) {

@@ -15,47 +15,96 @@ import (
 //
 //go:norace
 func intVar[T weft.Integer](addr *T) *weft.Int[T] {
-	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Int[T] { return newInt(addr, "") })
+	return &shim.Lookup(unsafe.Pointer(addr), func() *intWord[T] { return newInt(addr, "") }).Int
+}
+
+// intWord is the weft variable of an integer word in an execution, with
+// the word's value at its first use there, which the word gets back at
+// the end of the execution (shim.Restorer).
+type intWord[T weft.Integer] struct {
+	weft.Int[T]
+	addr        *T
+	init, final T
 }
 
 // newInt makes the weft variable of the integer word at addr, named name
 // if that is not "".
 //
 //go:norace
-func newInt[T weft.Integer](addr *T, name string) *weft.Int[T] {
-	v := new(weft.Int[T])
+func newInt[T weft.Integer](addr *T, name string) *intWord[T] {
+	w := &intWord[T]{addr: addr, init: load(addr)}
 	if name != "" {
-		v.SetName(name)
+		w.SetName(name)
 	}
-	if x := load(addr); x != 0 {
-		v.SetInitial(x)
+	if w.init != 0 {
+		w.SetInitial(w.init)
 	}
-	return v
+	return w
 }
+
+// Restore gives the word back the value it held at its first use in the
+// execution that ended, and records the one it ended with.
+//
+//go:norace
+func (w *intWord[T]) Restore() { w.final = load(w.addr); restore(w.addr, w.init) }
+
+// Redo gives the word the value the execution ended with.
+//
+//go:norace
+func (w *intWord[T]) Redo() { restore(w.addr, w.final) }
 
 // ptrVar returns the weft variable of the pointer word at addr.
 func ptrVar(addr *unsafe.Pointer) *weft.Var[unsafe.Pointer] {
-	return shim.Lookup(unsafe.Pointer(addr), func() *weft.Var[unsafe.Pointer] { return newPtr(addr, "") })
+	return &shim.Lookup(unsafe.Pointer(addr), func() *ptrWord { return newPtr(addr, "") }).Var
+}
+
+// ptrWord is intWord for a pointer word.
+type ptrWord struct {
+	weft.Var[unsafe.Pointer]
+	addr        *unsafe.Pointer
+	init, final unsafe.Pointer
 }
 
 // newPtr is newInt for a pointer word.
-func newPtr(addr *unsafe.Pointer, name string) *weft.Var[unsafe.Pointer] {
-	v := new(weft.Var[unsafe.Pointer])
+//
+//go:norace
+func newPtr(addr *unsafe.Pointer, name string) *ptrWord {
+	w := &ptrWord{addr: addr, init: load(addr)}
 	if name != "" {
-		v.SetName(name)
+		w.SetName(name)
 	}
-	v.SetAtomic()
-	if x := load(addr); x != nil {
-		v.SetInitial(x)
+	w.SetAtomic()
+	if w.init != nil {
+		w.SetInitial(w.init)
 	}
-	return v
+	return w
 }
+
+// Restore is intWord's.
+//
+//go:norace
+func (w *ptrWord) Restore() { w.final = load(w.addr); restore(w.addr, w.init) }
+
+// Redo is intWord's.
+//
+//go:norace
+func (w *ptrWord) Redo() { restore(w.addr, w.final) }
 
 // load reads the word at addr to start its weft variable with, unseen by
 // the race detector: the read is weft's, not the program's.
 //
 //go:norace
 func load[T any](addr *T) T { return *addr }
+
+// restore writes x to the word at addr if it holds another value, unseen
+// by the race detector: the write is weft's, not the program's.
+//
+//go:norace
+func restore[T comparable](addr *T, x T) {
+	if *addr != x {
+		*addr = x
+	}
+}
 
 // andOr applies op to the weft variable of the word at addr as a
 // compare-and-swap loop; the caller then applies it to the word.
