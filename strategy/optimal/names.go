@@ -62,6 +62,7 @@ type names struct {
 	block []wnode
 	links []*wnode
 	rest  []*event // insert's memory
+	sum   depSum   // follow's summary of rest
 }
 
 // reset starts a new execution.

@@ -99,11 +99,17 @@ func (n *names) covers(children []*wnode, seq []*event) bool {
 // there the element of rest that decided each child it looked at (the
 // first one dependent with it, or none).
 func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
+	// Most children are independent of every element: the summary says
+	// so without comparing them one by one.
+	n.sum.reset(rest)
 	for {
 		var next *wnode
 		for _, c := range *children {
 			// weakInitial, keeping the element that decided.
-			at := n.firstDependent(rest, &c.ev)
+			at := -1
+			if n.sum.mayDepend(&c.ev) {
+				at = n.firstDependent(rest, &c.ev)
+			}
 			if t != nil {
 				t.decided(&c.ev, at)
 			}
@@ -111,6 +117,7 @@ func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wn
 				continue // not a weak initial: rest[at] comes first
 			}
 			if at >= 0 {
+				n.sum.remove(rest[at])
 				rest = append(rest[:at], rest[at+1:]...)
 				if t != nil {
 					t.drop(at)
