@@ -32,12 +32,14 @@ type coverRec struct {
 // dropped since.
 type coverTrack struct {
 	pos    []int32
+	buf    []int32 // the memory of pos, which loses its first elements
 	upto   int32
 	checks []*event
 }
 
 func (t *coverTrack) reset(pos []int32) {
-	t.pos = append(t.pos[:0], pos...)
+	t.buf = append(t.buf[:0], pos...)
+	t.pos = t.buf
 	t.upto = -1
 	t.checks = t.checks[:0]
 }
@@ -54,7 +56,10 @@ func (t *coverTrack) decided(e *event, at int) {
 
 // drop records that element at left the sequence.
 func (t *coverTrack) drop(at int) {
-	if at < len(t.pos) {
+	switch {
+	case at == 0 && len(t.pos) > 0:
+		t.pos = t.pos[1:]
+	case at < len(t.pos):
 		t.pos = slices.Delete(t.pos, at, at+1)
 	}
 }

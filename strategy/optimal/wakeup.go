@@ -53,9 +53,10 @@ func (n *names) insert(children *[]*wnode, seq []*event) bool {
 // child it looked at, and what would decide the nodes it added in a check
 // of seq again (cover.go).
 func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack) bool {
-	rest := append(n.rest[:0], seq...)
-	defer func() { n.rest = rest[:0] }()
-	children, rest, leaf := n.follow(children, rest, t)
+	// rest loses its first elements as follow drops them: n.rest keeps
+	// the memory.
+	n.rest = append(n.rest[:0], seq...)
+	children, rest, leaf := n.follow(children, n.rest, t)
 	if leaf || len(rest) == 0 {
 		return false
 	}
@@ -85,9 +86,8 @@ func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack) bool {
 // covers reports whether an execution extending a leaf of the forest
 // children covers seq: whether insert would add nothing to it.
 func (n *names) covers(children []*wnode, seq []*event) bool {
-	rest := append(n.rest[:0], seq...)
-	defer func() { n.rest = rest[:0] }()
-	_, rest, leaf := n.follow(&children, rest, nil)
+	n.rest = append(n.rest[:0], seq...)
+	_, rest, leaf := n.follow(&children, n.rest, nil)
 	return leaf || len(rest) == 0
 }
 
@@ -118,7 +118,11 @@ func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wn
 			}
 			if at >= 0 {
 				n.sum.remove(rest[at])
-				rest = append(rest[:at], rest[at+1:]...)
+				if at == 0 {
+					rest = rest[1:] // the common case: no copy
+				} else {
+					rest = append(rest[:at], rest[at+1:]...)
+				}
 				if t != nil {
 					t.drop(at)
 				}
