@@ -102,14 +102,24 @@ func (a *analysis) coveredBefore(i int, m *event) bool {
 		if int(r.upto) >= g || a.limit >= g {
 			return false
 		}
-		for q := g; q < len(a.evs); q++ {
-			if a.before(i, q) {
-				continue
-			}
-			for _, c := range r.checks {
-				if a.s.nm.dependent(c, &a.evs[q]) {
-					return false
+		if len(r.checks) == 0 {
+			return true
+		}
+		// The events of v from g on, summarised once for the records of
+		// the races of i (depSum): a check the summary finds independent
+		// of all of them is; another is compared with each.
+		if !a.newOK || a.newI != i || a.newG != g {
+			a.newSum.reset(nil)
+			for q := g; q < len(a.evs); q++ {
+				if !a.before(i, q) {
+					a.newSum.apply(&a.evs[q], 1)
 				}
+			}
+			a.newOK, a.newI, a.newG = true, i, g
+		}
+		for _, c := range r.checks {
+			if a.newSum.mayDepend(c) && a.dependentFrom(i, g, c) {
+				return false
 			}
 		}
 		return true
@@ -160,4 +170,15 @@ func (a *analysis) rememberTrack(i int, m *event) {
 // anew.
 func (s *Strategy) sharedSince(stamp uint64, fresh int) int {
 	return sort.Search(fresh, func(d int) bool { return s.nodes[d].epoch > stamp })
+}
+
+// dependentFrom reports whether c is dependent with an event of E from
+// position g on that does not happen after event i.
+func (a *analysis) dependentFrom(i, g int, c *event) bool {
+	for q := g; q < len(a.evs); q++ {
+		if !a.before(i, q) && a.s.nm.dependent(c, &a.evs[q]) {
+			return true
+		}
+	}
+	return false
 }
