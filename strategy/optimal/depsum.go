@@ -9,8 +9,8 @@ import "github.com/weft-go/weft/trace"
 // The summary counts threads and objects by their stable numbers modulo
 // these sizes: a count may include others, never misses one.
 const (
-	sumThreads = 256
-	sumObjects = 512
+	sumThreads = 64
+	sumObjects = 256
 )
 
 // depSum summarises the events of a sequence for dependent: an event c for

@@ -107,7 +107,10 @@ func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wn
 		for _, c := range *children {
 			// weakInitial, keeping the element that decided.
 			at := -1
-			if n.sum.mayDepend(&c.ev) {
+			switch {
+			case len(rest) > 0 && rest[0].key() == c.ev.key():
+				at = 0 // the tree follows the sequence: an event is dependent with itself
+			case n.sum.mayDepend(&c.ev):
 				at = n.firstDependent(rest, &c.ev)
 			}
 			if t != nil {
