@@ -35,6 +35,11 @@ func oslot(o trace.ObjectID) uint32 { return uint32(o) % sumObjects }
 // reset sets s to the summary of seq.
 func (s *depSum) reset(seq []*event) {
 	*s = depSum{}
+	s.add(seq)
+}
+
+// add adds the events of seq to the summary.
+func (s *depSum) add(seq []*event) {
 	for _, x := range seq {
 		s.apply(x, 1)
 	}

@@ -99,19 +99,38 @@ func (n *names) covers(children []*wnode, seq []*event) bool {
 // there the element of rest that decided each child it looked at (the
 // first one dependent with it, or none).
 func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
-	// Most children are independent of every element: the summary says
-	// so without comparing them one by one.
-	n.sum.reset(rest)
+	children, rest, leaf := n.walk(children, rest, t)
+	if n.summed {
+		// The summary's tables go back to zero for the next walk.
+		for _, x := range rest {
+			n.sum.remove(x)
+		}
+		n.summed = false
+	}
+	return children, rest, leaf
+}
+
+// walk is follow, which leaves in n.sum, if n.summed, the summary of what
+// remains of rest.
+func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
 	for {
 		var next *wnode
 		for _, c := range *children {
 			// weakInitial, keeping the element that decided.
 			at := -1
-			switch {
-			case len(rest) > 0 && rest[0].key() == c.ev.key():
+			if len(rest) > 0 && rest[0].key() == c.ev.key() {
 				at = 0 // the tree follows the sequence: an event is dependent with itself
-			case n.sum.mayDepend(&c.ev):
-				at = n.firstDependent(rest, &c.ev)
+			} else {
+				// Most other children are independent of every element:
+				// a summary of them, made on first use, says so without
+				// comparing them one by one.
+				if !n.summed {
+					n.sum.add(rest)
+					n.summed = true
+				}
+				if n.sum.mayDepend(&c.ev) {
+					at = n.firstDependent(rest, &c.ev)
+				}
 			}
 			if t != nil {
 				t.decided(&c.ev, at)
@@ -120,7 +139,9 @@ func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wn
 				continue // not a weak initial: rest[at] comes first
 			}
 			if at >= 0 {
-				n.sum.remove(rest[at])
+				if n.summed {
+					n.sum.remove(rest[at])
+				}
 				if at == 0 {
 					rest = rest[1:] // the common case: no copy
 				} else {
