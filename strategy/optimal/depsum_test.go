@@ -64,3 +64,33 @@ func TestDepSum(t *testing.T) {
 		t.Errorf("%d independent and %d dependent cases: want some of each", independent, dependent)
 	}
 }
+
+// TestSameKey checks sameKey against the labels it stands for, on events
+// that differ in one field or two.
+func TestSameKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pick := func() *event {
+		e := ev(trace.ThreadID(r.IntN(2)), int32(r.IntN(2)), trace.KindLoad, 0)
+		e.Case, e.PartnerCase, e.pstep = int32(r.IntN(2))-1, int32(r.IntN(2))-1, int32(r.IntN(2))
+		if r.IntN(2) == 0 {
+			e.spart = 1
+		}
+		return e
+	}
+	same, differ := 0, 0
+	for range 5000 {
+		a, b := pick(), pick()
+		want := a.key() == b.key()
+		if got := sameKey(a, b); got != want {
+			t.Fatalf("sameKey(%v, %v) = %v, want %v", a, b, got, want)
+		}
+		if want {
+			same++
+		} else {
+			differ++
+		}
+	}
+	if same == 0 || differ == 0 {
+		t.Errorf("%d pairs with the same key, %d with different ones: want some of each", same, differ)
+	}
+}

@@ -33,7 +33,7 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 	switch {
 	case i < 0:
 		return true, -1
-	case seq[i].key() == e.key():
+	case sameKey(seq[i], e):
 		return true, i
 	}
 	return false, -1
@@ -118,7 +118,7 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 		for _, c := range *children {
 			// weakInitial, keeping the element that decided.
 			at := -1
-			if len(rest) > 0 && rest[0].key() == c.ev.key() {
+			if len(rest) > 0 && sameKey(rest[0], &c.ev) {
 				at = 0 // the tree follows the sequence: an event is dependent with itself
 			} else {
 				// Most other children are independent of every element:
@@ -135,7 +135,7 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 			if t != nil {
 				t.decided(&c.ev, at)
 			}
-			if at >= 0 && rest[at].key() != c.ev.key() {
+			if at >= 0 && !sameKey(rest[at], &c.ev) {
 				continue // not a weak initial: rest[at] comes first
 			}
 			if at >= 0 {
