@@ -32,12 +32,14 @@ type coverRec struct {
 // dropped since.
 type coverTrack struct {
 	pos    []int32
+	buf    []int32 // the memory of pos, which loses its first elements
 	upto   int32
 	checks []*event
 }
 
 func (t *coverTrack) reset(pos []int32) {
-	t.pos = append(t.pos[:0], pos...)
+	t.buf = append(t.buf[:0], pos...)
+	t.pos = t.buf
 	t.upto = -1
 	t.checks = t.checks[:0]
 }
@@ -54,7 +56,10 @@ func (t *coverTrack) decided(e *event, at int) {
 
 // drop records that element at left the sequence.
 func (t *coverTrack) drop(at int) {
-	if at < len(t.pos) {
+	switch {
+	case at == 0 && len(t.pos) > 0:
+		t.pos = t.pos[1:]
+	case at < len(t.pos):
 		t.pos = slices.Delete(t.pos, at, at+1)
 	}
 }
@@ -97,14 +102,24 @@ func (a *analysis) coveredBefore(i int, m *event) bool {
 		if int(r.upto) >= g || a.limit >= g {
 			return false
 		}
-		for q := g; q < len(a.evs); q++ {
-			if a.before(i, q) {
-				continue
-			}
-			for _, c := range r.checks {
-				if a.s.nm.dependent(c, &a.evs[q]) {
-					return false
+		if len(r.checks) == 0 {
+			return true
+		}
+		// The events of v from g on, summarised once for the records of
+		// the races of i (depSum): a check the summary finds independent
+		// of all of them is; another is compared with each.
+		if !a.newOK || a.newI != i || a.newG != g {
+			a.newSum.reset(nil)
+			for q := g; q < len(a.evs); q++ {
+				if !a.before(i, q) {
+					a.newSum.apply(&a.evs[q], 1)
 				}
+			}
+			a.newOK, a.newI, a.newG = true, i, g
+		}
+		for _, c := range r.checks {
+			if a.newSum.mayDepend(c) && a.dependentFrom(i, g, c) {
+				return false
 			}
 		}
 		return true
@@ -155,4 +170,15 @@ func (a *analysis) rememberTrack(i int, m *event) {
 // anew.
 func (s *Strategy) sharedSince(stamp uint64, fresh int) int {
 	return sort.Search(fresh, func(d int) bool { return s.nodes[d].epoch > stamp })
+}
+
+// dependentFrom reports whether c is dependent with an event of E from
+// position g on that does not happen after event i.
+func (a *analysis) dependentFrom(i, g int, c *event) bool {
+	for q := g; q < len(a.evs); q++ {
+		if !a.before(i, q) && a.s.nm.dependent(c, &a.evs[q]) {
+			return true
+		}
+	}
+	return false
 }

@@ -57,7 +57,12 @@
 // is unchanged (the events before the point where the executions since
 // left its path) or, where no event of the execution decided it, when the
 // new events are independent of it. On indexer 15 about three in four of
-// the prefix's reversals are settled so; the others walk the tree.
+// the prefix's reversals are settled so; the others walk the tree. A walk
+// compares a child with the elements of the sequence left only if a
+// summary of their threads and objects (depsum.go) says it may depend on
+// one: on indexer 15 that takes the comparisons of events from 14.3
+// million to 4.2 million, and the record of a settled reversal is checked
+// against one summary of the new events, not event by event.
 //
 // The race analysis of an execution of n events costs about n times the
 // number of threads, not n squared: the candidates of the races of an

@@ -77,6 +77,13 @@ func (e *event) key() label {
 	return l
 }
 
+// sameKey reports whether a.key() == b.key(), without building the labels
+// (the hot path of a walk of a wakeup tree).
+func sameKey(a, b *event) bool {
+	return a.sth == b.sth && a.step == b.step && a.Case == b.Case && a.spart == b.spart &&
+		a.PartnerCase == b.PartnerCase && (a.spart == trace.NoThread || a.pstep == b.pstep)
+}
+
 // shareThread reports whether a and b belong to a common thread.
 func shareThread(a, b *event) bool {
 	return a.sth == b.sth || a.sth == b.spart ||

@@ -62,6 +62,10 @@ type names struct {
 	block []wnode
 	links []*wnode
 	rest  []*event // insert's memory
+	// sum is follow's summary of what remains of its sequence, if
+	// summed; its tables are zero between walks.
+	sum    depSum
+	summed bool
 }
 
 // reset starts a new execution.

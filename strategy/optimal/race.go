@@ -47,6 +47,11 @@ type analysis struct {
 	vars   trace.VarIndex // the events of each variable (state.go), if varsOK
 	// varsOK and touchOK say whether vars and touch index the trace.
 	varsOK, touchOK bool
+	// newSum summarises, if newOK, the events from position newG on that
+	// do not happen after event newI (coveredBefore).
+	newSum     depSum
+	newI, newG int
+	newOK      bool
 	// multi says whether an event of the trace is a receive or a select.
 	multi bool
 	cands []int32
@@ -128,6 +133,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		}
 	}
 	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
+	a.newOK = false
 	for j := range n {
 		if s.stop.Poll() {
 			break

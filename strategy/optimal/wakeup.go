@@ -33,7 +33,7 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 	switch {
 	case i < 0:
 		return true, -1
-	case seq[i].key() == e.key():
+	case sameKey(seq[i], e):
 		return true, i
 	}
 	return false, -1
@@ -53,9 +53,10 @@ func (n *names) insert(children *[]*wnode, seq []*event) bool {
 // child it looked at, and what would decide the nodes it added in a check
 // of seq again (cover.go).
 func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack) bool {
-	rest := append(n.rest[:0], seq...)
-	defer func() { n.rest = rest[:0] }()
-	children, rest, leaf := n.follow(children, rest, t)
+	// rest loses its first elements as follow drops them: n.rest keeps
+	// the memory.
+	n.rest = append(n.rest[:0], seq...)
+	children, rest, leaf := n.follow(children, n.rest, t)
 	if leaf || len(rest) == 0 {
 		return false
 	}
@@ -85,9 +86,8 @@ func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack) bool {
 // covers reports whether an execution extending a leaf of the forest
 // children covers seq: whether insert would add nothing to it.
 func (n *names) covers(children []*wnode, seq []*event) bool {
-	rest := append(n.rest[:0], seq...)
-	defer func() { n.rest = rest[:0] }()
-	_, rest, leaf := n.follow(&children, rest, nil)
+	n.rest = append(n.rest[:0], seq...)
+	_, rest, leaf := n.follow(&children, n.rest, nil)
 	return leaf || len(rest) == 0
 }
 
@@ -99,19 +99,54 @@ func (n *names) covers(children []*wnode, seq []*event) bool {
 // there the element of rest that decided each child it looked at (the
 // first one dependent with it, or none).
 func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
+	children, rest, leaf := n.walk(children, rest, t)
+	if n.summed {
+		// The summary's tables go back to zero for the next walk.
+		for _, x := range rest {
+			n.sum.remove(x)
+		}
+		n.summed = false
+	}
+	return children, rest, leaf
+}
+
+// walk is follow, which leaves in n.sum, if n.summed, the summary of what
+// remains of rest.
+func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
 	for {
 		var next *wnode
 		for _, c := range *children {
 			// weakInitial, keeping the element that decided.
-			at := n.firstDependent(rest, &c.ev)
+			at := -1
+			if len(rest) > 0 && sameKey(rest[0], &c.ev) {
+				at = 0 // the tree follows the sequence: an event is dependent with itself
+			} else {
+				// Most other children are independent of every element:
+				// a summary of them, made on first use, says so without
+				// comparing them one by one.
+				if !n.summed {
+					n.sum.add(rest)
+					n.summed = true
+				}
+				if n.sum.mayDepend(&c.ev) {
+					at = n.firstDependent(rest, &c.ev)
+				}
+			}
 			if t != nil {
 				t.decided(&c.ev, at)
 			}
-			if at >= 0 && rest[at].key() != c.ev.key() {
+			if at >= 0 && !sameKey(rest[at], &c.ev) {
 				continue // not a weak initial: rest[at] comes first
 			}
 			if at >= 0 {
-				rest = append(rest[:at], rest[at+1:]...)
+				if n.summed {
+					n.sum.remove(rest[at])
+				}
+				if at == 0 {
+					rest = rest[1:] // the common case: no copy
+				} else {
+					rest = append(rest[:at], rest[at+1:]...)
+				}
 				if t != nil {
 					t.drop(at)
 				}

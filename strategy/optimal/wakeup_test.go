@@ -85,5 +85,8 @@ func TestInsert(t *testing.T) {
 		if got := forest(f); got != s.want {
 			t.Errorf("insert %d: forest %s, want %s", i, got, s.want)
 		}
+		if n.summed || n.sum != (depSum{}) {
+			t.Errorf("insert %d: the summary of the walk was left with counts", i)
+		}
 	}
 }
