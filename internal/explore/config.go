@@ -123,10 +123,14 @@ func Default() Config {
 	return Config{Strategy: DefaultStrategy, MaxRuns: 100_000, Depth: DefaultDepth, K: DefaultInterferences, StopOnFail: true, Shorten: DefaultShorten}
 }
 
-// build builds the strategy of c: Custom, or the one registered under
-// c.Strategy.
+// build builds the strategy of c: Custom, refused if it hides a
+// capability the driver needs (ErrHiddenCapability), or the one
+// registered under c.Strategy.
 func (c *Config) build() (strategy.Strategy, error) {
 	if c.Custom != nil {
+		if err := checkHidden(c.Custom); err != nil {
+			return nil, err
+		}
 		return c.Custom, c.checkTime(c.Custom, "(custom)")
 	}
 	mk, err := registry.Lookup(c.Strategy)
