@@ -150,7 +150,7 @@ func (c *Config) checkTime(s strategy.Strategy, name string) error {
 	if c.Time != engine.TimeAnyStep {
 		return nil
 	}
-	if _, ok := strategy.As[strategy.BlockedTimeOnly](s); ok {
+	if blockedTimeOnly(s) {
 		return fmt.Errorf("strategy %s with time mode any: %w (it models time that moves only when every thread is blocked); use -time blocked (WithTime(TimeWhenBlocked)) or another strategy, such as optimal", name, ErrTimeMode)
 	}
 	return nil
