@@ -14,6 +14,7 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/long"
+	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -253,7 +254,7 @@ func TestSpinNeverEnds(t *testing.T) {
 			for range 2 {
 				ths = append(ths, w.Go(func() {
 					for {
-						waitUntil(w, await, func() bool { return held.Load() == 0 })
+						programs.WaitUntil(w, await, func() bool { return held.Load() == 0 })
 						if held.CompareAndSwap(0, 1) {
 							return
 						}
@@ -388,9 +389,9 @@ func init() {
 		awaitTraces      int
 		quick            bool // the way of waiting checkSound checks by default (Dekker's: none)
 	}{{"peterson", 12, 2, 4, true}, {"dekker", 19, 2, 4, false}, {"ttas", 10, 1, 6, false}} {
-		l := lockNamed(c.name, 2)
+		l := programs.SpinLockNamed(c.name, 2)
 		for _, await := range []bool{false, true} {
-			tc := soundnessCase{name: fmt.Sprintf("%s/await=%v", c.name, await), body: l.body(await),
+			tc := soundnessCase{name: fmt.Sprintf("%s/await=%v", c.name, await), body: l.Body(await),
 				traces: c.traces, outcomes: c.outcomes, long: c.name == "dekker" || await != c.quick}
 			if await {
 				tc.traces, tc.mayCut = c.awaitTraces, true
@@ -417,13 +418,13 @@ func TestAwaitModel(t *testing.T) {
 	for _, c := range awaitCases {
 		checkModel(t, c.name, c.body, 20000)
 	}
-	for _, l := range spinLocks {
-		l.threads = 3
+	for _, l := range programs.SpinLocks() {
+		l.Threads = 3
 		for _, await := range []bool{false, true} {
-			if !long.Enabled() && (l.name == "ttas" || l.name == "filter" && await) {
+			if !long.Enabled() && (l.Name == "ttas" || l.Name == "filter" && await) {
 				continue
 			}
-			checkModel(t, fmt.Sprintf("%s3/await=%v", l.name, await), l.body(await), long.N(2000, 20000))
+			checkModel(t, fmt.Sprintf("%s3/await=%v", l.Name, await), l.Body(await), long.N(2000, 20000))
 		}
 	}
 }

@@ -218,45 +218,6 @@ func FuzzDifferential(f *testing.F) {
 	})
 }
 
-// TestDifferentialRegressions checks the gen programs (of the default
-// version) on which a complete strategy once disagreed with exhaustive
-// search.
-func TestDifferentialRegressions(t *testing.T) {
-	for _, r := range []struct {
-		seed uint64
-		why  string
-	}{
-		// optimal ordered the steps that start threads, so the races of
-		// the started threads' events with each other could not be
-		// reversed where that needed the spawns in the other order: it
-		// missed a leaking trace.
-		{336, "spawns ordered by optimal hid a race of the threads they started"},
-		// A deferred Once end, run by an unwinding thread after a failed
-		// assertion, overwrote the thread's pending operation: optimal
-		// cut an execution.
-		{661, "an operation begun while unwinding"},
-		// dpor-cr, dpor-1, dpor-2, dpor-clock missed an outcome: a Do's
-		// race partner was taken to be the other thread's Done.
-		{1134, "a Once's Done taken for the race partner of a Do"},
-		// optimal missed a failing trace: a pending send on a closed
-		// channel, reversed with a failing send, was taken for covered by
-		// a sleeping load independent of it; it panics, so it is not.
-		{3884, "a pending operation that panics taken for one that does not"},
-		// optimal explored a trace twice: two variables made outside the
-		// body had one key (a name bound to one was reused by the other).
-		{9176, "two objects that outlive executions with one key"},
-		// optimal ran one failing trace three times: a select that
-		// panicked inside Once.Do was taken for the last step of the
-		// execution, but the Do's end, as the panic unwinds, is a step
-		// of its own.
-		{2911, "a panic inside Once.Do taken for the end of the execution"},
-	} {
-		if !checkProgram(t, gen.New(r.seed)) {
-			t.Errorf("gen program %d (%s): too large for exhaustive search", r.seed, r.why)
-		}
-	}
-}
-
 // TestDifferentialLocalObjects checks programs whose objects are allocated by
 // each execution and first touched by threads racing to them, which once
 // made optimal miss traces (objects had no name stable across executions;

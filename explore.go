@@ -151,6 +151,12 @@ var ErrInternal = explore.ErrInternal
 // class and name. Two of one name are refused.)
 var ErrSharedObject = explore.ErrSharedObject
 
+// ErrHiddenCapability is wrapped by the error of an exploration with a
+// custom strategy that holds another strategy whose capabilities the
+// driver needs, without letting strategy.As find them: a wrapper without
+// Unwrap.
+var ErrHiddenCapability = explore.ErrHiddenCapability
+
 // ErrNested is wrapped by the error of an exploration or replay started
 // inside a test body, a thread it started or a callback of a running
 // exploration (WithProgress): explorations do not nest.
@@ -200,11 +206,6 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 	}
 	if c.varySeed && !slices.Contains(varyingSeedStrategies, c.strategyName) {
 		return nil, fmt.Errorf("strategy %s with WithVaryingSeed (weft test -vary-seed): %w (%s), which never replays an earlier execution's prefix; with the others, vary the seed between explorations (WithSeed)", c.strategyName, ErrVaryingSeed, strings.Join(varyingSeedStrategies, ", "))
-	}
-	if c.strategy != nil {
-		if err := checkHidden(c.strategy); err != nil {
-			return nil, err
-		}
 	}
 	r, err := explore.Explore(run(body, &c), c.exploration())
 	return exploreResult(resultOf(r), err, &c)

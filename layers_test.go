@@ -5,7 +5,10 @@ package weft_test
 import (
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/build"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -117,5 +120,44 @@ func TestTestOnly(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// rootFiles bounds the non-test files of package weft, which holds what a
+// test writes (the primitives, T, Check, Explore, Replay, the options and
+// the Result); running explorations is package explore's.
+const rootFiles = 28
+
+// orchestration names the types that run explorations, in package explore
+// and the distribution, which package weft must not export.
+var orchestration = []string{"Coordinator", "PartExplorer", "Part", "Session", "Config"}
+
+// TestRootAPI checks that package weft stays what a test writes: at most
+// rootFiles non-test files, none of the orchestration types exported.
+func TestRootAPI(t *testing.T) {
+	pkg, err := build.ImportDir(".", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pkg.GoFiles) + len(pkg.CgoFiles); n > rootFiles {
+		t.Errorf("package weft has %d non-test files, more than %d: what runs explorations belongs in internal/explore", n, rootFiles)
+	}
+	fset := token.NewFileSet()
+	for _, name := range pkg.GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range g.Specs {
+				if n := s.(*ast.TypeSpec).Name.Name; slices.Contains(orchestration, n) {
+					t.Errorf("%s: package weft exports %s, a type of package explore's orchestration", name, n)
+				}
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/programs"
 )
 
 // BenchmarkSpinLocks explores each spin lock with optimal, both ways of
@@ -25,7 +26,7 @@ func BenchmarkSpinLocks(b *testing.B) {
 				continue
 			}
 			b.Run(fmt.Sprintf("%s%d/await=%v", c.lock, c.threads, await), func(b *testing.B) {
-				body := lockNamed(c.lock, c.threads).body(await)
+				body := programs.SpinLockNamed(c.lock, c.threads).Body(await)
 				n := 0
 				for b.Loop() {
 					r, err := weft.Explore(body, weft.WithStrategy("optimal"), weft.KeepGoing(), weft.WithMaxRuns(0))

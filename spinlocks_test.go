@@ -16,171 +16,8 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/long"
+	"github.com/weft-go/weft/programs"
 )
-
-// spinLock is a lock algorithm for n threads: lock(w, i) and unlock(w, i)
-// by thread i, with its busy waits written as loops that yield or with
-// w.Await.
-type spinLock struct {
-	name    string
-	threads int
-	make    func(n int, await bool) (lock, unlock func(w *weft.T, i int))
-}
-
-// waitUntil waits until cond holds: w.Await, or a loop that yields.
-func waitUntil(w *weft.T, await bool, cond func() bool) {
-	if await {
-		w.Await(cond)
-		return
-	}
-	for !cond() {
-		w.Yield()
-	}
-}
-
-var spinLocks = []spinLock{
-	// Peterson's lock: flag[i], then the turn to the other; wait while
-	// the other wants in and has the turn.
-	{"peterson", 2, func(n int, await bool) (lock, unlock func(*weft.T, int)) {
-		flag := [2]*weft.Var[int]{weft.NewVar[int]("flag0"), weft.NewVar[int]("flag1")}
-		turn := weft.NewVar[int]("turn")
-		lock = func(w *weft.T, i int) {
-			j := 1 - i
-			flag[i].Store(1)
-			turn.Store(j)
-			waitUntil(w, await, func() bool { return flag[j].Load() == 0 || turn.Load() != j })
-		}
-		unlock = func(w *weft.T, i int) { flag[i].Store(0) }
-		return lock, unlock
-	}},
-	// Dekker's lock: while the other wants in, the thread without the
-	// turn withdraws and waits for the turn; the one with it waits for the
-	// other to withdraw.
-	{"dekker", 2, func(n int, await bool) (lock, unlock func(*weft.T, int)) {
-		flag := [2]*weft.Var[int]{weft.NewVar[int]("flag0"), weft.NewVar[int]("flag1")}
-		turn := weft.NewVar[int]("turn")
-		lock = func(w *weft.T, i int) {
-			j := 1 - i
-			flag[i].Store(1)
-			for {
-				// Wait until the other does not want in (enter) or the
-				// turn is the other's (withdraw).
-				enter := false
-				waitUntil(w, await, func() bool {
-					enter = flag[j].Load() == 0
-					return enter || turn.Load() != i
-				})
-				if enter {
-					return
-				}
-				flag[i].Store(0)
-				waitUntil(w, await, func() bool { return turn.Load() == i })
-				flag[i].Store(1)
-			}
-		}
-		unlock = func(w *weft.T, i int) {
-			turn.Store(1 - i)
-			flag[i].Store(0)
-		}
-		return lock, unlock
-	}},
-	// The filter lock (Peterson's for n threads): n-1 levels, each with
-	// a victim; a thread leaves level L once no other is at L or above,
-	// or it is no longer L's victim.
-	{"filter", 3, func(n int, await bool) (lock, unlock func(*weft.T, int)) {
-		level := make([]*weft.Var[int], n)
-		for k := range level {
-			level[k] = weft.NewVar[int]("level")
-		}
-		victim := make([]*weft.Var[int], n)
-		for k := range victim {
-			victim[k] = weft.NewVar[int]("victim")
-		}
-		lock = func(w *weft.T, i int) {
-			for l := 1; l < n; l++ {
-				level[i].Store(l)
-				victim[l].Store(i)
-				waitUntil(w, await, func() bool {
-					for k := range n {
-						if k != i && level[k].Load() >= l {
-							return victim[l].Load() != i
-						}
-					}
-					return true
-				})
-			}
-		}
-		unlock = func(w *weft.T, i int) { level[i].Store(0) }
-		return lock, unlock
-	}},
-	// Lamport's bakery: take a number one above every number seen, then
-	// wait for each other thread to have chosen and to hold no smaller
-	// number (ties broken by thread).
-	{"bakery", 2, func(n int, await bool) (lock, unlock func(*weft.T, int)) {
-		choosing := make([]*weft.Var[int], n)
-		number := make([]*weft.Var[int], n)
-		for k := range n {
-			choosing[k], number[k] = weft.NewVar[int]("choosing"), weft.NewVar[int]("number")
-		}
-		lock = func(w *weft.T, i int) {
-			choosing[i].Store(1)
-			m := 0
-			for k := range n {
-				m = max(m, number[k].Load())
-			}
-			number[i].Store(m + 1)
-			choosing[i].Store(0)
-			for j := range n {
-				if j == i {
-					continue
-				}
-				waitUntil(w, await, func() bool { return choosing[j].Load() == 0 })
-				waitUntil(w, await, func() bool {
-					nj := number[j].Load()
-					if nj == 0 {
-						return true
-					}
-					ni := number[i].Load()
-					return nj > ni || nj == ni && j > i
-				})
-			}
-		}
-		unlock = func(w *weft.T, i int) { number[i].Store(0) }
-		return lock, unlock
-	}},
-	// A test-and-test-and-set lock: wait until it looks free, then try
-	// to take it with a CompareAndSwap.
-	{"ttas", 3, func(n int, await bool) (lock, unlock func(*weft.T, int)) {
-		held := weft.NewVar[int]("held")
-		lock = func(w *weft.T, i int) {
-			for {
-				waitUntil(w, await, func() bool { return held.Load() == 0 })
-				if held.CompareAndSwap(0, 1) {
-					return
-				}
-			}
-		}
-		unlock = func(w *weft.T, i int) { held.Store(0) }
-		return lock, unlock
-	}},
-}
-
-// body returns a test body in which each of l's threads takes the lock
-// once, around a critical section that checks that it is alone there.
-func (l spinLock) body(await bool) func(w *weft.T) {
-	lock, unlock := l.make(l.threads, await)
-	in := &weft.Int[int]{Var: *weft.NewVar[int]("in")}
-	return func(w *weft.T) {
-		for i := range l.threads {
-			w.Go(func() {
-				lock(w, i)
-				w.Assert(in.Add(1) == 1, "thread %d is not alone in the critical section", i)
-				in.Add(-1)
-				unlock(w, i)
-			})
-		}
-	}
-}
 
 // spinCounts are the executions of each strategy on each lock, with its
 // busy waits as loops that yield (yield) and as w.Await (await). Exhaustive
@@ -238,17 +75,6 @@ var spinCounts = []struct {
 	{"filter", 2, true, 26, 4, runs{4, 1}, 0, 10, runs{4, 1}},
 }
 
-// lockNamed returns the spin lock called name, for n threads.
-func lockNamed(name string, n int) spinLock {
-	for _, l := range spinLocks {
-		if l.name == name {
-			l.threads = n
-			return l
-		}
-	}
-	panic("no spin lock " + name)
-}
-
 // TestSpinLocksNidhugg checks the await rows of spinCounts against
 // Nidhugg's trace counts for the same locks in C, as measured by
 // scripts/nidhugg.sh: equal where weft and Nidhugg model the same events,
@@ -295,9 +121,9 @@ func TestSpinLocksNidhugg(t *testing.T) {
 // exhaustive search (or dpor+sleep) but the ones it misses.
 func TestSpinLocks(t *testing.T) {
 	for _, c := range spinCounts {
-		l := lockNamed(c.lock, c.threads)
+		l := programs.SpinLockNamed(c.lock, c.threads)
 		t.Run(fmt.Sprintf("%s%d/await=%v", c.lock, c.threads, c.await), func(t *testing.T) {
-			body := l.body(c.await)
+			body := l.Body(c.await)
 			want := map[string]runs{"optimal": c.optimal, "dpor+sleep": c.dporSleep}
 			if c.exhaustive > 0 {
 				want["exhaustive"] = runs{c.exhaustive, 0}
@@ -350,7 +176,7 @@ func TestSpinLocks(t *testing.T) {
 // with w.Await, 238 (those of dpor+sleep, 373 executions, 135 cut), of
 // which optimal finds 237 in 318 executions (81 cut; see spinCounts).
 func TestSpinLockFilter3(t *testing.T) {
-	l := lockNamed("filter", 3)
+	l := programs.SpinLockNamed("filter", 3)
 	for _, c := range []struct {
 		await bool
 		want  runs
@@ -358,7 +184,7 @@ func TestSpinLockFilter3(t *testing.T) {
 		if !c.await {
 			long.Skip(t, "an exploration of 96034 traces, 10-40 s")
 		}
-		r, err := weft.Explore(l.body(c.await), weft.WithStrategy("optimal"), weft.KeepGoing(), weft.WithMaxRuns(0))
+		r, err := weft.Explore(l.Body(c.await), weft.WithStrategy("optimal"), weft.KeepGoing(), weft.WithMaxRuns(0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -392,8 +218,8 @@ func TestSpinLocksUnfold(t *testing.T) {
 		{"bakery", 2, true, 18, 122},
 		{"filter", 2, true, 7, 42},
 	} {
-		l := lockNamed(c.lock, c.threads)
-		r, err := weft.Explore(l.body(c.await), weft.WithStrategy("unfold"), weft.KeepGoing(), weft.WithMaxRuns(0))
+		l := programs.SpinLockNamed(c.lock, c.threads)
+		r, err := weft.Explore(l.Body(c.await), weft.WithStrategy("unfold"), weft.KeepGoing(), weft.WithMaxRuns(0))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -230,7 +230,7 @@ func TestDividedApart(t *testing.T) {
 		// probes).
 		{"dining 3", "unfold", programs.Lookup("dining").MustBody(map[string]int{"n": 3}), counts{7, 1, 1}},
 		{"zero values", "unfold", zeroValues, counts{21, 0, 3}},
-		{"peterson await", "unfold", lockNamed("peterson", 2).body(true), counts{7, 0, 2}},
+		{"peterson await", "unfold", programs.SpinLockNamed("peterson", 2).Body(true), counts{7, 0, 2}},
 		// Inputs and schedules (when the concolic strategies are linked).
 		{"addall", "concolic-optimal", programs.Lookup("addall").MustBody(nil), counts{12, 0, 3}},
 		// con2: a unit is a scenario, its constraints solved apart (k = 2).

@@ -246,7 +246,8 @@
 // and internal/explore/blocked.go (how a report prints the operation, who
 // holds what a blocked thread waits for), the strategies that model
 // primitives themselves (strategy/unfold/ops.go, strategy/unfold/sync.go,
-// strategy/unfold/fire.go; strategy/reach/objects.go;
+// strategy/unfold/fire.go and a file of the primitive's own there, as
+// strategy/unfold/cond.go; strategy/reach/objects.go;
 // strategy/con2/sync.go for a lock), and the program runner,
 // strategy/strategytest/run.go.
 //

@@ -52,4 +52,13 @@
 // counts interleavings of the visible operations, the joins included, so its
 // counts for the joining programs exceed the plain interleavings of the
 // threads; programs_test.go derives each count it checks.
+//
+// # Spin locks
+//
+// SpinLocks returns classic spin locks (Peterson's, Dekker's, the filter
+// lock, Lamport's bakery, a test-and-test-and-set lock) whose busy waits
+// are loops that yield or w.Await (WaitUntil); SpinLock.Body takes the
+// lock once in each thread around a critical section that asserts mutual
+// exclusion. The tests of awaits and of the strategies share them; they
+// are not among the programs weft run runs.
 package programs

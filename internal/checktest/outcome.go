@@ -93,11 +93,17 @@ func ExploreRecorded(body func(*weft.T), name string, maxRuns int, opts ...weft.
 	return ExploreWith(body, s, name, maxRuns, opts...)
 }
 
+// Recording returns s wrapped so that every execution it finishes is
+// added to o.
+func Recording(s strategy.Strategy, o *Outcome) strategy.Strategy {
+	return &recorder{Strategy: s, out: o}
+}
+
 // ExploreWith runs body under strategy s, recorded, with at most maxRuns
 // executions, and opts.
 func ExploreWith(body func(*weft.T), s strategy.Strategy, name string, maxRuns int, opts ...weft.Option) (*Outcome, error) {
 	o := NewOutcome(name)
-	opts = append([]weft.Option{weft.WithCustomStrategy(&recorder{Strategy: s, out: o}), weft.KeepGoing(), weft.WithMaxRuns(maxRuns)}, opts...)
+	opts = append([]weft.Option{weft.WithCustomStrategy(Recording(s, o)), weft.KeepGoing(), weft.WithMaxRuns(maxRuns)}, opts...)
 	r, err := weft.Explore(body, opts...)
 	if err != nil {
 		return nil, err

@@ -121,10 +121,17 @@ func ExploreTraces(t testing.TB, body func(w *weft.T), name string, seed int64, 
 	if s == nil {
 		t.Fatalf("no strategy %q", name)
 	}
+	return ExploreTracesWith(t, body, s, maxRuns)
+}
+
+// ExploreTracesWith explores body with strategy s to the end, at most
+// maxRuns executions.
+func ExploreTracesWith(t testing.TB, body func(w *weft.T), s strategy.Strategy, maxRuns int) (*weft.Result, *Traces) {
+	t.Helper()
 	c := &Traces{Strategy: s, Maximal: map[string]bool{}, Finals: map[string]bool{}, Kinds: map[trace.FailureKind]bool{}, Failing: map[string]bool{}}
 	r, err := weft.Explore(body, weft.WithCustomStrategy(c), weft.KeepGoing(), weft.WithMaxRuns(maxRuns), weft.NoReplayFiles())
 	if errors.Is(err, solver.ErrUnavailable) {
-		t.Skipf("%s: no Z3: %v", name, err)
+		t.Skipf("no Z3: %v", err)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -90,9 +90,9 @@ func inputStrategyFor(c *Config) (strategy.Strategy, string) {
 	if err != nil {
 		return nil, keeps + `import _ "github.com/weft-go/weft/concolic" in a file of the test package to explore them with ` + InputStrategy
 	}
-	if f, ok := strategy.As[strategy.Failer](s); ok && f.Err() != nil {
+	if err := failed(s); err != nil {
 		release(s)
-		return nil, keeps + InputStrategy + " would explore them, but it cannot run: " + f.Err().Error()
+		return nil, keeps + InputStrategy + " would explore them, but it cannot run: " + err.Error()
 	}
 	return s, ""
 }

@@ -123,10 +123,14 @@ func Default() Config {
 	return Config{Strategy: DefaultStrategy, MaxRuns: 100_000, Depth: DefaultDepth, K: DefaultInterferences, StopOnFail: true, Shorten: DefaultShorten}
 }
 
-// build builds the strategy of c: Custom, or the one registered under
-// c.Strategy.
+// build builds the strategy of c: Custom, refused if it hides a
+// capability the driver needs (ErrHiddenCapability), or the one
+// registered under c.Strategy.
 func (c *Config) build() (strategy.Strategy, error) {
 	if c.Custom != nil {
+		if err := checkHidden(c.Custom); err != nil {
+			return nil, err
+		}
 		return c.Custom, c.checkTime(c.Custom, "(custom)")
 	}
 	mk, err := registry.Lookup(c.Strategy)
@@ -146,7 +150,7 @@ func (c *Config) checkTime(s strategy.Strategy, name string) error {
 	if c.Time != engine.TimeAnyStep {
 		return nil
 	}
-	if _, ok := strategy.As[strategy.BlockedTimeOnly](s); ok {
+	if blockedTimeOnly(s) {
 		return fmt.Errorf("strategy %s with time mode any: %w (it models time that moves only when every thread is blocked); use -time blocked (WithTime(TimeWhenBlocked)) or another strategy, such as optimal", name, ErrTimeMode)
 	}
 	return nil

@@ -222,10 +222,7 @@ func (c *Checked) Diverged() error {
 	if c.diverged != nil {
 		return c.diverged
 	}
-	if d, ok := strategy.As[strategy.Diverger](c.inner); ok {
-		return d.Diverged()
-	}
-	return nil
+	return divergedOf(c.inner)
 }
 
 // Unwrap implements strategy.Wrapper.

@@ -25,8 +25,48 @@ func release(s strategy.Strategy) {
 // refused returns the error of a strategy that could not be set up (the
 // concolic ones without Z3: strategy.Failer), or nil.
 func refused(s strategy.Strategy, name string) error {
-	if f, ok := strategy.As[strategy.Failer](s); ok && f.Err() != nil {
-		return fmt.Errorf("strategy %s: %w", name, f.Err())
+	if err := failed(s); err != nil {
+		return fmt.Errorf("strategy %s: %w", name, err)
+	}
+	return nil
+}
+
+// failerOf returns s's strategy.Failer, nil for a strategy that never
+// fails.
+func failerOf(s strategy.Strategy) strategy.Failer {
+	f, _ := strategy.As[strategy.Failer](s)
+	return f
+}
+
+// failed returns why s could not be set up or cannot go on
+// (strategy.Failer), or nil.
+func failed(s strategy.Strategy) error {
+	if f := failerOf(s); f != nil {
+		return f.Err()
+	}
+	return nil
+}
+
+// blockedTimeOnly reports whether s models only time that moves when
+// every thread is blocked (strategy.BlockedTimeOnly).
+func blockedTimeOnly(s strategy.Strategy) bool {
+	_, ok := strategy.As[strategy.BlockedTimeOnly](s)
+	return ok
+}
+
+// setStop gives s, if it runs an analysis of its own that may take long
+// (strategy.Stoppable), the bounds that stop the exploration.
+func setStop(s strategy.Strategy, stop *strategy.Stop) {
+	if st, ok := strategy.As[strategy.Stoppable](s); ok {
+		st.SetStop(stop)
+	}
+}
+
+// divergedOf returns why s, a strategy that follows a record
+// (strategy.Diverger), did not follow it in the last execution, or nil.
+func divergedOf(s strategy.Strategy) error {
+	if d, ok := strategy.As[strategy.Diverger](s); ok {
+		return d.Diverged()
 	}
 	return nil
 }

@@ -71,13 +71,11 @@ type Outcome struct {
 func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 	e := x.e
 	chk := NewChecked(s, l.Name)
-	failer, _ := strategy.As[strategy.Failer](s)
+	failer := failerOf(s)
 	// The same bounds stop the strategy's own analysis (Stoppable).
 	stop := strategy.NewStop(x.deadline, x.stop)
 	defer stop.Release()
-	if st, ok := strategy.As[strategy.Stoppable](s); ok {
-		st.SetStop(stop)
-	}
+	setStop(s, stop)
 	var out Outcome
 	var det races.Detector
 	raceErrors := engine.RaceErrors()

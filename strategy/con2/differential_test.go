@@ -332,28 +332,43 @@ func differential(t *testing.T, gen func(*rand.Rand) *symProgram, n int) [3]int 
 			continue // too many schedules for brute force
 		}
 		checked++
-		for k := 0; k <= 2; k++ {
-			if k == 0 && len(ref.upTo(0)) > 0 || k > 0 && len(ref.upTo(k)) > len(ref.upTo(k-1)) {
-				deeper[k]++
-			}
-			s := newCon2(t, con2.Options{K: k})
-			got, _, ok := explore(t, p.body, s, 5000)
-			if !ok {
-				t.Errorf("seed %d, k=%d: con2 did not finish\n%v", seed, k, p)
-				continue
-			}
-			if want := ref.upTo(k); !slices.Equal(got.all(), want) {
-				t.Errorf("seed %d, k=%d: con2 covers %v, brute force %v (all: %v)\n%v", seed, k, got.all(), want, ref.sides, p)
-			}
-			// Every value is concolic: a solved scenario runs as solved.
-			if d := s.Stats().Diverged; d != 0 {
-				t.Errorf("seed %d, k=%d: %d executions diverged from their scenarios\n%v", seed, k, d, p)
-			}
-		}
+		checkBounds(t, p, seed, ref, func(got *recorder, _ int) []string { return got.all() }, &deeper)
 	}
 	t.Logf("%d programs checked; with sides first reached at k = 0, 1, 2: %v", checked, deeper)
 	if checked < n {
 		t.Errorf("%d programs checked, want %d: too many were too large for brute force", checked, n)
 	}
 	return deeper
+}
+
+// checkBounds explores p, the program of seed, with con2 for k = 0, 1, 2
+// and reports as errors of t each bound at which con2 did not finish,
+// covered other sides than ref (brute force's) takes with at most k
+// interferences, or ran a scenario that diverged from its solution.
+// covered gives the sides of con2's exploration that are compared: all of
+// them (TestDifferential) or those it took with at most k interferences
+// (TestDifferentialSync). It counts in deeper the bounds at which ref
+// first takes sides, and returns the number of bounds with an error.
+func checkBounds(t *testing.T, p *symProgram, seed uint64, ref *recorder, covered func(got *recorder, k int) []string, deeper *[3]int) (errs int) {
+	t.Helper()
+	for k := 0; k <= 2; k++ {
+		if k == 0 && len(ref.upTo(0)) > 0 || k > 0 && len(ref.upTo(k)) > len(ref.upTo(k-1)) {
+			deeper[k]++
+		}
+		s := newCon2(t, con2.Options{K: k})
+		got, _, ok := explore(t, p.body, s, 5000)
+		switch {
+		case !ok:
+			t.Errorf("seed %d, k=%d: con2 did not finish\n%v", seed, k, p)
+		case !slices.Equal(covered(got, k), ref.upTo(k)):
+			t.Errorf("seed %d, k=%d: con2 covers %v, brute force %v (all: %v)\n%v", seed, k, covered(got, k), ref.upTo(k), ref.sides, p)
+		case s.Stats().Diverged != 0:
+			// Every value is concolic: a solved scenario runs as solved.
+			t.Errorf("seed %d, k=%d: %d executions diverged from their scenarios\n%v", seed, k, s.Stats().Diverged, p)
+		default:
+			continue
+		}
+		errs++
+	}
+	return errs
 }

@@ -10,14 +10,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/long"
-	"github.com/weft-go/weft/strategy/con2"
 )
 
 // syncKind is a statement of another primitive.
@@ -373,24 +371,7 @@ func TestDifferentialSync(t *testing.T) {
 					continue // too many schedules for brute force
 				}
 				checked++
-				for k := 0; k <= 2; k++ {
-					if k == 0 && len(ref.upTo(0)) > 0 || k > 0 && len(ref.upTo(k)) > len(ref.upTo(k-1)) {
-						deeper[k]++
-					}
-					s := newCon2(t, con2.Options{K: k})
-					got, _, ok := explore(t, p.body, s, 5000)
-					switch {
-					case !ok:
-						t.Errorf("seed %d, k=%d: con2 did not finish\n%v", seed, k, p)
-						disagree++
-					case !slices.Equal(got.upTo(k), ref.upTo(k)):
-						t.Errorf("seed %d, k=%d: con2 covers %v, brute force %v (all: %v)\n%v", seed, k, got.upTo(k), ref.upTo(k), ref.sides, p)
-						disagree++
-					case s.Stats().Diverged != 0:
-						t.Errorf("seed %d, k=%d: %d executions diverged from their scenarios\n%v", seed, k, s.Stats().Diverged, p)
-						disagree++
-					}
-				}
+				disagree += checkBounds(t, p, seed, ref, (*recorder).upTo, &deeper)
 			}
 			total += checked
 			t.Logf("%d programs checked; with sides first reached at k = 0, 1, 2: %v", checked, deeper)

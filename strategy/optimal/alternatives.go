@@ -215,14 +215,14 @@ func (a *analysis) affected(e *trace.Event, i, inc int) {
 }
 
 // eachObj calls f for each object op names: its object, the channels of its
-// cases, a Cond's mutex.
+// cases, a second object (trace.ArgObject: a Cond's mutex).
 func eachObj(op trace.Op, f func(trace.ObjectID)) {
 	f(op.Obj)
 	for _, c := range op.Cases {
 		f(c.Obj)
 	}
-	if (op.Kind == trace.KindWait || op.Kind == trace.KindRelock) && op.Class == trace.ClassCond && op.Arg >= 0 {
-		f(trace.ObjectID(op.Arg))
+	if a := trace.ArgObject(&op); a != trace.NoObject {
+		f(a)
 	}
 }
 

@@ -74,7 +74,7 @@ func (n *net) need(th int32, k opKey, made []int32) []int32 {
 			made = append(made, ob.mutex)
 		}
 	case condAccess:
-		made = n.need(th, opKey{kind: trace.KindSignal, class: trace.ClassCond, obj: k.obj}, made)
+		made = n.need(th, condStateKey(k), made)
 		made = n.need(th, opKey{kind: trace.KindLock, class: trace.ClassMutex, obj: condMutex(k)}, made)
 	case awaitAccess:
 		for _, c := range n.awaitCases(k) {

@@ -24,7 +24,7 @@ func (n *net) misuse(e int32) bool {
 		}
 	case k.class == trace.ClassMutex && k.kind == trace.KindUnlock:
 		return len(ev.pre) > 1 && n.conds[ev.pre[1]].state == free
-	case accessOf(k) == condAccess && k.kind == trace.KindWait:
+	case accessOf(k) == condAccess && condReleases(k):
 		return n.conds[ev.pre[2]].state == free
 	case k.class == trace.ClassMonitor:
 		return n.qMisuse(k, n.conds[ev.pre[1]].value)

@@ -60,7 +60,7 @@ func accessOf(k opKey) access {
 		return selectAccess
 	case k.kind == trace.KindAwait:
 		return awaitAccess
-	case k.class == trace.ClassCond && (k.kind == trace.KindWait || k.kind == trace.KindRelock) && condMutex(k) >= 0:
+	case condWithMutex(k):
 		return condAccess
 	case queued(k):
 		return stateAccess
@@ -110,7 +110,7 @@ func accessOf(k opKey) access {
 func (n *net) accepts(k opKey, c *condition) bool {
 	switch {
 	case accessOf(k) == condAccess && n.places[c.place].kind == mutexPlace:
-		return k.kind != trace.KindRelock || c.state == free
+		return condReleases(k) || c.state == free
 	case queued(k):
 		return n.qAccepts(k, c.value)
 	case accessOf(k) == awaitAccess:
@@ -134,7 +134,7 @@ func (n *net) accepts(k opKey, c *condition) bool {
 // condition: free after an Unlock (which fails if it was free), held after
 // anything else.
 func mutexAfter(k opKey) uint8 {
-	if k.kind == trace.KindUnlock || k.kind == trace.KindWait {
+	if k.kind == trace.KindUnlock || condReleases(k) {
 		return free // an Unlock, a Cond's Wait
 	}
 	return held // Lock, TryLock that succeeds, TryLock that fails, a Cond's Relock

@@ -20,10 +20,6 @@ import (
 // monitor's discipline (bit 32: SU) and their condition (above it;
 // model.Urgent for SU's urgent queue).
 
-// condArg returns the opKey.arg of a Cond operation of stable thread th
-// with stable mutex m (-1: none).
-func condArg(th, m int32) int64 { return int64(m+1)<<32 | int64(uint32(th)) }
-
 // monitorArg returns the opKey.arg of a monitor operation of stable
 // thread th on condition c, su for the SU discipline.
 func monitorArg(th int32, c int64, su bool) int64 {
@@ -36,10 +32,6 @@ func monitorArg(th int32, c int64, su bool) int64 {
 
 // keyThread returns the stable thread of a Cond's or a monitor's operation.
 func keyThread(k opKey) int32 { return int32(uint32(k.arg)) }
-
-// condMutex returns the stable mutex of a Cond's Wait or Relock, -1 if
-// none.
-func condMutex(k opKey) int32 { return int32(k.arg>>32) - 1 }
 
 // monitorCond returns the condition of a monitor operation, and whether
 // the monitor is SU.
@@ -176,9 +168,7 @@ func (n *net) qAccepts(k opKey, v int64) bool {
 	case trace.KindV:
 		return k.class != trace.ClassBinarySemaphore || v < 1
 	case trace.KindRelock:
-		s := n.qs.get(v)
-		i := s.entry(keyThread(k))
-		return i >= 0 && s.q[i].woken
+		return condRelockReady(n.qs.get(v), k)
 	case trace.KindMEnter:
 		return !n.qs.get(v).locked
 	case trace.KindMReenter:
@@ -208,24 +198,7 @@ func (n *net) qAfter(k opKey, v int64) int64 {
 	th := keyThread(k)
 	switch k.class {
 	case trace.ClassCond:
-		switch k.kind {
-		case trace.KindWait:
-			s.q = append(append([]qentry(nil), s.q...), qentry{th: th})
-		case trace.KindRelock:
-			if i := s.entry(th); i >= 0 {
-				s.remove(i)
-			}
-		case trace.KindSignal:
-			if i := s.waiting(0); i >= 0 {
-				s.q = append([]qentry(nil), s.q...)
-				s.q[i].woken = true
-			}
-		case trace.KindBroadcast:
-			s.q = append([]qentry(nil), s.q...)
-			for i := range s.q {
-				s.q[i].woken = true
-			}
-		}
+		s = condAfter(s, k, th)
 	case trace.ClassMonitor:
 		s = monitorAfter(s, k, th)
 	}

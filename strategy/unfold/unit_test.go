@@ -10,6 +10,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/programs"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/unfold"
 	"github.com/weft-go/weft/trace"
@@ -95,8 +96,8 @@ func TestUnits(t *testing.T) {
 		tests int
 	}
 	progs := []prog{
-		{"peterson await", spinLock(peterson, true), 7},
-		{"dekker await", spinLock(dekker, true), 8},
+		{"peterson await", programs.SpinLockNamed("peterson", 2).Body(true), 7},
+		{"dekker await", programs.SpinLockNamed("dekker", 2).Body(true), 8},
 	}
 	for seed := uint64(0); len(progs) < 8; seed++ {
 		p := gen.NewWith(seed, gen.Sync)

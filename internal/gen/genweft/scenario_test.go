@@ -16,9 +16,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/checktest"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/strategy/optimal"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -31,13 +33,19 @@ var update = flag.Bool("update", false, "rewrite the expectations of testdata/*.
 //	program
 //	    the input is a program's text; it is the program of the blocks
 //	    that follow; no output
-//	explore STRATEGY [order=N] [max=N]
+//	explore STRATEGY [order=N] [max=N] [verify]
 //	    explores the program to the end with STRATEGY, in the random
 //	    order of seed N (0: thread order), at most N executions (200000);
 //	    the output gives the executions, the distinct maximal traces
 //	    (Foata normal forms) and final states, the failing executions by
 //	    kind, and, but for exhaustive search, whether the maximal traces,
-//	    final states and failure kinds are exhaustive search's
+//	    final states and failure kinds are exhaustive search's.
+//	    verify, for optimal only, makes the strategy check the work it
+//	    keeps from one execution to the next against a computation from
+//	    scratch (optimal.Strategy.SetVerify: an exploration that fails it
+//	    fails the test), and adds a line on Optimal-DPOR's claim: one
+//	    execution per trace, complete or failing (Foata normal forms of
+//	    whole executions), and the traces of exhaustive search
 type block struct {
 	comments []string
 	cmd      string
@@ -95,10 +103,11 @@ func writeBlocks(bs []block) string {
 // scenario is the state of one file's run: its program and exhaustive
 // search's traces of it.
 type scenario struct {
-	t    *testing.T
-	p    *gen.Program
-	ref  *checktest.Traces
-	refs bool // ref is computed
+	t      *testing.T
+	p      *gen.Program
+	ref    *checktest.Traces
+	refOut *checktest.Outcome // the same exploration, as Outcome records it
+	refs   bool               // ref and refOut are computed
 }
 
 // run runs one block and returns its output.
@@ -119,8 +128,12 @@ func (sc *scenario) run(b block) ([]string, error) {
 		if len(fields) < 2 {
 			return nil, fmt.Errorf("explore names no strategy")
 		}
-		name, order, maxRuns := fields[1], int64(0), 200000
+		name, order, maxRuns, verify := fields[1], int64(0), 200000, false
 		for _, f := range fields[2:] {
+			if f == "verify" {
+				verify = true
+				continue
+			}
 			k, v, _ := strings.Cut(f, "=")
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
@@ -135,16 +148,39 @@ func (sc *scenario) run(b block) ([]string, error) {
 				return nil, fmt.Errorf("unknown argument %q", f)
 			}
 		}
-		return sc.explore(name, order, maxRuns), nil
+		return sc.explore(name, order, maxRuns, verify)
 	}
 	return nil, fmt.Errorf("unknown command %q", fields[0])
 }
 
+// exploreRecorded explores body with the strategy called name, in the
+// order of seed order, at most maxRuns executions, recording both the
+// traces and the outcome; verify turns on optimal's verification.
+func (sc *scenario) exploreRecorded(body func(*weft.T), name string, order int64, maxRuns int, verify bool) (*weft.Result, *checktest.Traces, *checktest.Outcome, error) {
+	s := checktest.StrategyByName(name, order)
+	if s == nil {
+		return nil, nil, nil, fmt.Errorf("no strategy %q", name)
+	}
+	if verify {
+		o, ok := s.(*optimal.Strategy)
+		if !ok {
+			return nil, nil, nil, fmt.Errorf("verify: strategy %q is not optimal", name)
+		}
+		o.SetVerify(true)
+	}
+	out := checktest.NewOutcome(name)
+	r, c := checktest.ExploreTracesWith(sc.t, body, checktest.Recording(s, out), maxRuns)
+	return r, c, out, nil
+}
+
 // explore explores the program with strategy name and describes what it
 // found.
-func (sc *scenario) explore(name string, order int64, maxRuns int) []string {
+func (sc *scenario) explore(name string, order int64, maxRuns int, verify bool) ([]string, error) {
 	body := genweft.Body(sc.p)
-	r, c := checktest.ExploreTraces(sc.t, body, name, order, maxRuns)
+	r, c, got, err := sc.exploreRecorded(body, name, order, maxRuns, verify)
+	if err != nil {
+		return nil, err
+	}
 	out := []string{
 		fmt.Sprintf("executions %d, complete %d, cut %d, exhausted %v", r.Executions, r.Complete, r.Cut, r.Exhausted),
 		fmt.Sprintf("traces %d, final states %d", len(c.Maximal), len(c.Finals)),
@@ -158,10 +194,10 @@ func (sc *scenario) explore(name string, order int64, maxRuns int) []string {
 	}
 	out = append(out, "failures: "+strings.Join(fails, ", "))
 	if name == "exhaustive" {
-		return out
+		return out, nil
 	}
 	if !sc.refs {
-		_, sc.ref = checktest.ExploreTraces(sc.t, body, "exhaustive", 0, maxRuns)
+		_, sc.ref, sc.refOut, _ = sc.exploreRecorded(body, "exhaustive", 0, maxRuns, false)
 		sc.refs = true
 	}
 	var diffs []string
@@ -175,9 +211,45 @@ func (sc *scenario) explore(name string, order int64, maxRuns int) []string {
 		}
 	}
 	if len(diffs) == 0 {
-		return append(out, "as exhaustive search")
+		out = append(out, "as exhaustive search")
+	} else {
+		out = append(out, "unlike exhaustive search: "+strings.Join(diffs, "; "))
 	}
-	return append(out, "unlike exhaustive search: "+strings.Join(diffs, "; "))
+	if verify {
+		out = append(out, sc.oncePerTrace(got))
+	}
+	return out, nil
+}
+
+// oncePerTrace says whether got, an exploration by optimal, ran one
+// execution per trace of exhaustive search's, complete or failing, and
+// no other.
+func (sc *scenario) oncePerTrace(got *checktest.Outcome) string {
+	var diffs []string
+	for _, d := range []struct {
+		what      string
+		want, got map[string]int
+	}{
+		{"traces", sc.refOut.Forms, got.Forms},
+		{"failing traces", sc.refOut.FailForms, got.FailForms},
+	} {
+		if diff := checktest.DiffSets(checktest.KeysOf(d.want), checktest.KeysOf(d.got)); diff != "" {
+			diffs = append(diffs, d.what+" "+diff)
+		}
+		var again []string
+		for _, f := range slices.Sorted(maps.Keys(d.got)) {
+			if n := d.got[f]; n > 1 {
+				again = append(again, fmt.Sprintf("%d times: %s", n, f))
+			}
+		}
+		if len(again) > 0 {
+			diffs = append(diffs, fmt.Sprintf("%d of the %s run more than once, as %s", len(again), d.what, again[0]))
+		}
+	}
+	if len(diffs) == 0 {
+		return "one execution per trace of exhaustive search, failing ones included"
+	}
+	return "not one execution per trace: " + strings.Join(diffs, "; ")
 }
 
 // TestScenarios runs every scenario of testdata/*.txt and compares each

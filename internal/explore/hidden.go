@@ -1,8 +1,8 @@
-// This file checks that a custom strategy (WithCustomStrategy) does not
-// hide from the driver a capability that a strategy it wraps needs to be
-// run correctly.
+// This file checks that a custom strategy (Config.Custom) does not hide
+// from the driver a capability that a strategy it wraps needs to be run
+// correctly.
 
-package weft
+package explore
 
 import (
 	"errors"
