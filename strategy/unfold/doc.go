@@ -606,6 +606,8 @@
 // WEFT_LONG=1): Dining 1, 8044 events (the paper: 8049) and 799.15 tests
 // on average (the paper: 799; the greedy rule: 787.7); Filesystem 2, 182
 // events (the paper: 226) and 2.7 tests (the paper: 3; greedy: 2.35).
+// weft bench -table table2 prints these means (its column "20 runs",
+// with the programs' bodies in the paper's form, programs.NoJoin).
 //
 // The paper's own check (TestRandomRuns): 20 explorations with random
 // free parts, greedy or plain, build the default order's unfolding event
