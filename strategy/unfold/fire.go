@@ -32,6 +32,9 @@ func (s *Strategy) key(id trace.ThreadID, op trace.Op) opKey {
 	switch op.Kind {
 	case trace.KindNone:
 		return opKey{obj: -1}
+	case trace.KindSleep:
+		s.n.sleeps = true
+		return opKey{kind: op.Kind, class: op.Class, obj: -1, arg: op.Arg}
 	case trace.KindJoin:
 		k.obj, k.arg = int32(s.tn.Stable(trace.ThreadID(op.Arg))), 0
 	case trace.KindSelect:
@@ -263,6 +266,14 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		return
 	}
 	t := s.marking[tp]
+	if k.kind == trace.KindSleep && n.sleeping(t) {
+		// Time moved: every live thread was blocked (sleep.go).
+		s.advanceIn()
+		if t = s.marking[tp]; n.sleeping(t) {
+			s.diverge(fmt.Errorf("step %d: thread %v woke from a sleep until %d where the unfolding's time is %d", i+1, ev.Thread, k.arg, n.nowOf(t)))
+			return
+		}
+	}
 	if n.conds[t].op != k {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v where the unfolding has %v", i+1, ev.Thread, k, n.conds[t].op))
 		return

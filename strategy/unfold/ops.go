@@ -220,8 +220,13 @@ func refusal(op trace.Op) error {
 		return nil // but some (Strategy.refusal)
 	case trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter, trace.KindAwait:
 		return nil
-	case trace.KindSleep, trace.KindTimerStop:
-		what, why = "virtual time (Sleep, timers)", whyTime
+	case trace.KindSleep:
+		if op.Class == trace.ClassTimer {
+			return nil // time that moves when every thread is blocked (sleep.go)
+		}
+		what, why = "virtual time at any step", whyTime
+	case trace.KindTimerStop:
+		what, why = "timers (Stop, Reset)", whyTime
 	default:
 		what = "operation " + op.Kind.String()
 	}

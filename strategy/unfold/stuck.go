@@ -16,7 +16,7 @@ import (
 func mayBlock(k opKey) bool {
 	switch k.kind {
 	case trace.KindLock, trace.KindRLock, trace.KindOnceDo, trace.KindSend, trace.KindRecv, trace.KindWGWait, trace.KindJoin,
-		trace.KindP, trace.KindRelock, trace.KindMEnter, trace.KindMReenter, trace.KindAwait:
+		trace.KindP, trace.KindRelock, trace.KindMEnter, trace.KindMReenter, trace.KindAwait, trace.KindSleep:
 		return true
 	case trace.KindV:
 		return k.class == trace.ClassBinarySemaphore
@@ -29,7 +29,7 @@ func mayBlock(k opKey) bool {
 // hasState reports whether the unfolding has an RWMutex, a Once or a
 // channel.
 func (n *net) hasState() bool {
-	if n.nilBlocked {
+	if n.nilBlocked || n.sleeps {
 		return true
 	}
 	for _, ob := range n.objects {
@@ -232,6 +232,13 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		// the marking's conditions of them does not let it run.
 		if cd.op.kind == trace.KindRUnlock {
 			return false // it never blocks (runlock.go)
+		}
+		if cd.op.kind == trace.KindSleep {
+			if !n.sleeping(t) {
+				return false // it wakes
+			}
+			blocked = true // until an advance (sleep.go)
+			continue
 		}
 		if accessOf(cd.op) == nilAccess {
 			if cd.op.kind != trace.KindSend && cd.op.kind != trace.KindRecv {
