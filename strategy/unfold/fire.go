@@ -428,10 +428,10 @@ func (s *Strategy) fire(e int32) {
 	}
 }
 
-// nextEvent returns the event thread id's pending operation op is in the
-// current marking, meeting thread partner if it is not trace.NoThread (a
-// receive on an unbuffered channel): of the unfolding, an extension, or -1
-// if neither.
+// nextEvent returns the event thread id (enabled) would run with its
+// pending operation op in the current marking, meeting thread partner if
+// it is not trace.NoThread (a receive on an unbuffered channel): of the
+// unfolding, an extension, or -1 if neither.
 func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, alt strategy.Alternative) int32 {
 	n := s.n
 	th := int32(s.tn.Stable(id))
@@ -441,6 +441,12 @@ func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, alt strategy.Altern
 	}
 	t := s.marking[tp]
 	k := s.key(id, op)
+	if k.kind == trace.KindSleep && n.sleeping(t) && !n.observe {
+		// Enabled, though its condition sleeps: the runtime moved time
+		// (sleep.go), which the next step would show.
+		s.advanceIn()
+		t = s.marking[tp]
+	}
 	if n.conds[t].op != k {
 		return -1
 	}

@@ -152,6 +152,9 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 		return err
 	}
 	switch {
+	case (op.Kind == trace.KindSend || op.Kind == trace.KindRecv || op.Kind == trace.KindClose || op.Kind == trace.KindLen) &&
+		op.Obj >= 0 && int(op.Obj) < len(objs) && objs[op.Obj].Class == trace.ClassTimer:
+		return unmodelled("timers (NewTimer, After, AfterFunc, tickers)", op, whyTimer)
 	case op.Kind == trace.KindSelect:
 		for _, c := range op.Cases {
 			switch {
@@ -176,8 +179,12 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 	return nil
 }
 
-// whyTime says why virtual time is not modelled.
-const whyTime = "time moves only when every thread is blocked, which only a condition of every thread tells, and no event of the paper's nets takes them all"
+// whyTime says why time at any step is not modelled, whyTimer why timers
+// are not.
+const (
+	whyTime  = "time moves at any step, where unfold models it moving only when every thread is blocked"
+	whyTimer = "a timer's firing is a rendezvous with its own thread, which the net does not have yet (sleeps are modelled)"
+)
 
 // unmodelled returns the error of op, a pending operation of a primitive
 // (what) the strategy does not model, for the reason why (if not empty).
@@ -226,7 +233,7 @@ func refusal(op trace.Op) error {
 		}
 		what, why = "virtual time at any step", whyTime
 	case trace.KindTimerStop:
-		what, why = "timers (Stop, Reset)", whyTime
+		what, why = "timers (NewTimer, After, AfterFunc, tickers)", whyTimer
 	default:
 		what = "operation " + op.Kind.String()
 	}

@@ -127,8 +127,8 @@ type Strategy struct {
 	searchedAt int32
 	advs       [][]int32
 	advModels  []solver.Model
-	stuck    [][]int32
-	dlModels []solver.Model // the inputs of each deadlock of dls
+	stuck      [][]int32
+	dlModels   []solver.Model // the inputs of each deadlock of dls
 	// tried maps the targets tried to the size of the path constraint of
 	// their last test (retry).
 	tried  map[int32]int
