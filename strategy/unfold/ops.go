@@ -33,6 +33,8 @@ func (k opKey) String() string {
 		return fmt.Sprintf("join t%d", k.obj)
 	case kindBranch:
 		return fmt.Sprintf("branch at %#x", k.arg)
+	case kindAdvance:
+		return fmt.Sprintf("advance to %d", k.arg)
 	}
 	return fmt.Sprintf("%v o%d", k.kind, k.obj)
 }

@@ -5,9 +5,16 @@
 package unfold_test
 
 import (
+	"fmt"
+	"maps"
+	"os"
+	"strconv"
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/unfold"
 )
 
@@ -61,4 +68,58 @@ func TestSleeps(t *testing.T) {
 			t.Errorf("%s: %d events, %d tests (%d advance tests); want %d, %d", c.name, st.Events, st.Tests, st.AdvanceTests, c.events, c.tests)
 		}
 	}
+}
+
+// timedKinds are the statements on virtual time unfold models: sleeps, and
+// reads of the clock (no step: the time of the local configuration).
+var timedKinds = map[gen.Kind]bool{gen.Sleep: true, gen.Now: true}
+
+// TestGeneratedSleeps runs againstExhaustive on generated programs with
+// at least one sleep (gen.Timed, whose timeouts unfold refuses, left
+// out), with the efficient, a random and the naive possible extensions:
+// the same events, the same sets of blocked threads, the same failure
+// kinds. 30 programs, 1000 with WEFT_LONG=1, or WEFT_UNFOLD_SLEEPS of
+// them.
+func TestGeneratedSleeps(t *testing.T) {
+	programs := 30
+	if long.Enabled() {
+		programs = 1000
+	}
+	if v, err := strconv.Atoi(os.Getenv("WEFT_UNFOLD_SLEEPS")); err == nil && v > 0 {
+		programs = v
+	}
+	kinds := maps.Clone(modelled)
+	maps.Copy(kinds, timedKinds)
+	checked, events, advances, dl, bad := 0, 0, 0, 0, 0
+	for seed := uint64(0); checked < programs && seed < 1000000; seed++ {
+		p := gen.NewWith(seed, gen.Timed)
+		all := append([][]gen.Stmt{p.Main}, p.Threads...)
+		use, ok := false, true
+		for _, ss := range all {
+			use = use || uses(ss, map[gen.Kind]bool{gen.Sleep: true})
+			ok = ok && only(ss, kinds, p.Chans)
+		}
+		if !use || !ok {
+			continue
+		}
+		name := fmt.Sprintf("sleeps seed %d", seed)
+		st, blocked, ok, same := againstExhaustiveKinds(t, name, genweft.Body(p), unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}, unfold.Options{Naive: true})
+		if !ok {
+			continue
+		}
+		checked++
+		events += st.Events
+		advances += st.AdvanceTests
+		if blocked > 0 {
+			dl++
+		}
+		if !same {
+			bad++
+			t.Errorf("%s: failure kinds differ from exhaustive search's\n%v", name, p)
+		}
+	}
+	if checked < programs {
+		t.Errorf("checked %d programs, want %d", checked, programs)
+	}
+	t.Logf("%d programs, %d events, %d advance tests, %d that block, %d with other failure kinds", checked, events, advances, dl, bad)
 }
