@@ -19,17 +19,18 @@ import (
 )
 
 // sleepPrograms are small programs with sleeps, with their numbers of
-// events and tests under the default options.
+// events, tests and advance tests (Stats.AdvanceTests) under the default
+// options.
 var sleepPrograms = []struct {
-	name          string
-	body          func(*weft.T)
-	events, tests int
+	name                    string
+	body                    func(*weft.T)
+	events, tests, advances int
 }{
 	{"a sleeper and a writer", func(w *weft.T) {
 		x := weft.NewVar[int]("x")
 		w.Go(func() { w.Sleep(1); x.Store(1) })
 		_ = x.Load()
-	}, 4, 1},
+	}, 4, 1, 0},
 	{"a sleeper holding a lock", func(w *weft.T) {
 		var mu weft.Mutex
 		x := weft.NewVar[int]("x")
@@ -37,13 +38,13 @@ var sleepPrograms = []struct {
 		mu.Lock()
 		_ = x.Load()
 		mu.Unlock()
-	}, 16, 2},
+	}, 16, 2, 0},
 	{"two sleepers", func(w *weft.T) {
 		x := weft.NewVar[int]("x")
 		w.Go(func() { w.Sleep(2); x.Store(2) })
 		w.Go(func() { w.Sleep(1); x.Store(1) })
 		_ = x.Load()
-	}, 7, 1},
+	}, 7, 1, 0},
 	{"a sleeper and a blocked receiver", func(w *weft.T) {
 		ch := weft.MakeChan[int](0)
 		x := weft.NewVar[int]("x")
@@ -53,7 +54,19 @@ var sleepPrograms = []struct {
 			}
 		})
 		w.Go(func() { x.Store(1); w.Sleep(1); ch.Send(1) })
-	}, 9, 2},
+	}, 9, 2, 0},
+	// Every thread but the sleeper finishes before time moves, in one of
+	// 4 combinations of their races (x's store before or after T3's
+	// load, y's CompareAndSwap before or after the body's load): 4
+	// advances to 1, each with its wake-up, advance to 4 and wake-up; 2
+	// of them only the search of the unfolding finds (2 advance tests).
+	{"finished threads' races before time moves", func(w *weft.T) {
+		x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
+		w.Go(func() { x.Store(2) })
+		w.Go(func() { y.CompareAndSwap(0, 3) })
+		w.Go(func() { _ = x.Load(); w.Sleep(1); w.Sleep(3) })
+		_ = y.Load()
+	}, 24, 4, 2},
 }
 
 // TestSleeps runs sleepPrograms against exhaustive search, with the
@@ -64,8 +77,8 @@ func TestSleeps(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: too big for exhaustive search", c.name)
 		}
-		if st.Events != c.events || st.Tests != c.tests {
-			t.Errorf("%s: %d events, %d tests (%d advance tests); want %d, %d", c.name, st.Events, st.Tests, st.AdvanceTests, c.events, c.tests)
+		if st.Events != c.events || st.Tests != c.tests || st.AdvanceTests != c.advances {
+			t.Errorf("%s: %d events, %d tests, %d advance tests; want %d, %d, %d", c.name, st.Events, st.Tests, st.AdvanceTests, c.events, c.tests, c.advances)
 		}
 	}
 }
