@@ -50,7 +50,7 @@ type Stats struct {
 	// of (Copies of them the copies of variables).
 	Events, Conditions, Places, Copies int
 	// Tests is the number of executions: the first, Targets tests with a
-	// target event, and DeadlockTests (below).
+	// target event, and DeadlockTests, AdvanceTests and Probes (below).
 	Tests, Targets int
 	// Extensions is the number of events found as possible extensions or
 	// met by an execution before being found (every event of the
