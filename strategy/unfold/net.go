@@ -438,7 +438,9 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 		d := &n.conds[ev.post[i]]
 		d.parent, d.depth = c, n.conds[c].depth+1
 	}
-	n.setTime(e, n.timeAfter(e))
+	if len(n.now) > 0 || isAdvance(ev.op) {
+		n.setTime(e, n.timeAfter(e)) // time has moved in some execution
+	}
 	n.front(e)
 }
 
