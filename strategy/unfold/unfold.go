@@ -123,10 +123,11 @@ type Strategy struct {
 	searched bool
 	// searchedAt is the size of the unfolding at the last search; advs
 	// are the markings of the advances of time it found, to run
-	// (sleep.go), advModels their inputs.
+	// (sleep.go), advModels their inputs; advRun those run, each once.
 	searchedAt int32
 	advs       [][]int32
 	advModels  []solver.Model
+	advRun     map[string]bool
 	stuck      [][]int32
 	dlModels   []solver.Model // the inputs of each deadlock of dls
 	// tried maps the targets tried to the size of the path constraint of
@@ -339,8 +340,8 @@ func (s *Strategy) nextTest() bool {
 			}
 		}
 		for _, m := range n.advances {
-			if e := n.find(m, 0); e >= 0 && n.events[e].in() {
-				continue // a test ran it
+			if e := n.find(m, 0); (e >= 0 && n.events[e].in()) || s.advRun[fmt.Sprint(m)] {
+				continue // a test ran it, or was run to it
 			}
 			model, ok, err := s.solve(n.constraint(m, nil))
 			if err != nil {
@@ -362,6 +363,10 @@ func (s *Strategy) nextTest() bool {
 		if e := n.find(m, 0); e >= 0 && n.events[e].in() {
 			continue // an earlier test ran it
 		}
+		if s.advRun == nil {
+			s.advRun = map[string]bool{}
+		}
+		s.advRun[fmt.Sprint(m)] = true
 		s.reset(-1, model)
 		s.sched = n.schedule(s.sched, n.past(m))
 		n.stats.AdvanceTests++
