@@ -445,7 +445,12 @@
 // deadlocks are (§4.4), by the search of reachable markings where every
 // started thread is finished or blocked (stuck.go), in which a sleeping
 // thread counts as blocked: a marking with one is an advance, not a
-// deadlock. Each advance found that no test has run gets a test
+// deadlock, and every completion of its blocked threads with finished
+// ones is an advance of its own (completeAll), where a deadlock needs
+// one. The price of the exact rule: the advances of a marking are as
+// many as the combinations of the races its finished threads ended in
+// (4 for two finished pairs that raced: TestSleeps), each with the
+// events after it. Each advance found that no test has run gets a test
 // (Stats.AdvanceTests): its local configuration, after which the runtime,
 // finding every thread blocked, moves time, then a free run; and the
 // unfolding is searched again once the extensions its new events give
