@@ -163,7 +163,7 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 			case c.Obj < 0 || int(c.Obj) >= len(objs):
 				// A nil channel's case is never ready.
 			case objs[c.Obj].Class != trace.ClassChan:
-				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op, whyTime)
+				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op, whyTimer)
 			case op.Arg == 1 && objs[c.Obj].Cap == 0:
 				// Its default depends on whether a partner waits, which
 				// no condition of the net holds.
@@ -224,7 +224,7 @@ func refusal(op trace.Op) error {
 		if op.Class == trace.ClassChan {
 			return nil // but nil ones (Strategy.refusal)
 		}
-		what, why = op.Class.String()+" channels", whyTime
+		what, why = op.Class.String()+" channels", whyTimer
 	case trace.KindSelect:
 		return nil // but some (Strategy.refusal)
 	case trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter, trace.KindAwait:
