@@ -185,7 +185,7 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 // are not.
 const (
 	whyTime  = "time moves at any step, where unfold models it moving only when every thread is blocked"
-	whyTimer = "a timer's firing is a rendezvous with its own thread, which the net does not have yet (sleeps are modelled)"
+	whyTimer = "a timer's firing is a rendezvous with its own thread, which the net does not model yet, as it does sleeps"
 )
 
 // unmodelled returns the error of op, a pending operation of a primitive
