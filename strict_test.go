@@ -88,15 +88,15 @@ func TestCheckSummaryFailure(t *testing.T) {
 }
 
 // TestCheckRefused: a strategy that cannot handle the body (unfold, with a
-// sleep) fails the test with its reason, not with a failure of the body.
+// timer) fails the test with its reason, not with a failure of the body.
 func TestCheckRefused(t *testing.T) {
 	ft := &fakeTB{TB: t, name: "TestX"}
 	r := weft.Check(ft, func(w *weft.T) {
 		x := weft.NewVar[int]("x")
 		w.Go(func() { x.Store(1) })
-		w.Sleep(1)
+		weft.NewTimer(1).C.Recv()
 	}, weft.WithStrategy("unfold"), weft.NoReplayFiles())
-	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model virtual time") {
+	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model timers") {
 		t.Fatalf("Check = %v; fatals %q, errors %q; want the refusal as the one fatal error", r, ft.fatals, ft.errors)
 	}
 }

@@ -28,7 +28,7 @@ func init() {
 // unlock(second); unlock(first), where first is the left fork, or with
 // fixed=1 the lower-numbered of the two. The body starts every philosopher
 // (named phil0 to phil<n-1> in reports: philosopher i is thread T<i+1>) and
-// joins them.
+// joins them, unless Params holds NoJoin = 1.
 func dining(p Params) func(w *weft.T) {
 	n, meals, fixed := p["n"], p["meals"], p["fixed"] == 1
 	return func(w *weft.T) {
@@ -52,8 +52,17 @@ func dining(p Params) func(w *weft.T) {
 		for i := range ths {
 			ths[i] = w.GoNamed(fmt.Sprintf("phil%d", i), func() { philosopher(i) })
 		}
-		for _, th := range ths {
+		for _, th := range joined(ths, p) {
 			th.Join()
 		}
 	}
+}
+
+// joined returns the threads that a body with parameters p joins: all of
+// ths, or none if p holds NoJoin = 1.
+func joined(ths []*weft.Thread, p Params) []*weft.Thread {
+	if p[NoJoin] == 1 {
+		return nil
+	}
+	return ths
 }

@@ -82,7 +82,7 @@ const (
 // filesystem: thread tid takes inode i = tid mod 32 under locki[i]; if the
 // inode has no block, it tries up to 10 blocks from b = 2i mod 26, each under
 // lockb[b], and takes the first free one. The body starts every thread and
-// joins them.
+// joins them, unless Params holds NoJoin = 1.
 func filesystem(p Params) func(w *weft.T) {
 	n := p["n"]
 	inode := make([]*weft.Var[int], fsInodes)
@@ -121,7 +121,7 @@ func filesystem(p Params) func(w *weft.T) {
 		for tid := range n {
 			threads[tid] = w.Go(func() { thread(tid) })
 		}
-		for _, th := range threads {
+		for _, th := range joined(threads, p) {
 			th.Join()
 		}
 	}

@@ -24,6 +24,12 @@ type Param struct {
 // Params holds a value for every parameter of a program, by name.
 type Params map[string]int
 
+// NoJoin, set to 1 in the Params given to Body, makes the bodies of
+// dining and filesystem start their threads without joining them, as
+// Kähkönen et al. 2014's do (weft bench's measure of its Table 2). It is
+// no parameter of theirs: weft run and replay tokens do not know it.
+const NoJoin = "nojoin"
+
 // Program is a built-in program: a test body parameterised by integers.
 type Program struct {
 	Name string

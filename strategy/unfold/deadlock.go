@@ -75,6 +75,7 @@ func (n *net) wants(c int32) int32 {
 // wants a mutex that a finished thread holds. Each set is sorted; none
 // repeats.
 func (n *net) deadlocks() [][]int32 {
+	n.advances = n.advances[:0]
 	seen := map[string]bool{}
 	var found [][]int32
 	add := func(s []int32) {
@@ -154,6 +155,11 @@ func (n *net) deadlocks() [][]int32 {
 	// (stuck.go), unless a deadlock found above is in them.
 	if lazy := !n.hasState(); !lazy || n.hasWaits() {
 		for _, m := range n.stuckMarkings(lazy) {
+			if slices.ContainsFunc(m, n.sleeping) {
+				// Time moves there: no deadlock, an advance (sleep.go).
+				n.advances = append(n.advances, m)
+				continue
+			}
 			in := func(d []int32) bool {
 				for _, c := range d {
 					if !slices.Contains(m, c) {

@@ -206,6 +206,10 @@
 //	w.Await                     the thread's copy of each variable its        each copy
 //	                            evaluation loaded, whose values make it hold
 //	Close, Len of a nil channel -                                              - (a Close panics)
+//	Sleep (its wake-up)         -: enabled where its condition's time has      - (the same time)
+//	                            reached its deadline
+//	an advance of time          the condition of every thread started, each    the same, at the time of the earliest
+//	                            finished or blocked, one sleeping              deadline
 //	Send, Recv of a nil channel no event: it blocks forever
 //
 // A read-modify-write (Add, Swap, CompareAndSwap, failed or not) takes
@@ -388,17 +392,17 @@
 // scheduling point where a thread has such an operation pending, before
 // the operation runs: Err and Diverged return an error wrapping
 // ErrUnmodelled that names the primitive and strategies that model it
-// ("unfold does not model virtual time (Sleep, timers) yet ...; use
-// optimal or dpor+sleep"). Those are:
+// ("unfold does not model timers (NewTimer, After, AfterFunc, tickers)
+// yet ...; use optimal or dpor+sleep"). Those are:
 //
-//   - Virtual time: Sleep, timers, tickers, After and their channels.
-//     Time moves only when every thread is blocked, so whether a sleep
-//     wakes or a timer fires depends on every thread's condition at once:
-//     an event of it would take a condition of every thread (a marking
-//     of the stuck search), which none of the paper's algorithms extends
-//     to. In the mode where time moves at any step the strategy is not
-//     run at all (strategy.BlockedTimeOnly: the driver refuses the time
-//     mode, weft.ErrTimeMode).
+//   - Timers, tickers, After, AfterFunc and their channels (sleeps are
+//     modelled: below). A timer's firing is a rendezvous with the
+//     timer's own thread, which the net would model as a place of the
+//     timer's state (armed, deadline, due) that every advance of time,
+//     Stop, Reset and receive takes; not done yet. In the mode where time
+//     moves at any step the strategy is not run at all
+//     (strategy.BlockedTimeOnly: the driver refuses the time mode,
+//     weft.ErrTimeMode).
 //   - Selects with a default and a case on an unbuffered channel: whether
 //     the default can run depends on whether another thread waits to meet
 //     the case, a condition of that thread's place that the default's
@@ -408,6 +412,64 @@
 // The driver reports it as it reports a divergence (a failure of kind
 // trace.Nondeterminism carrying the message) and ends the exploration;
 // nothing is explored wrongly, what was explored before is kept.
+//
+// # Virtual time: sleeps
+//
+// Time moves only when every thread is blocked (weft's default, as
+// testing/synctest), to the earliest deadline of a sleeping thread
+// (sleep.go). The paper has no time; this package maps it to the net so:
+//
+//   - A move of time (an advance) is an event whose preset is the
+//     condition of every thread started, each finished or blocked by the
+//     marking, one at least sleeping; its postset gives each the same
+//     state at the new time. The rule "only when every thread is blocked"
+//     is then exact in the net: an advance is ordered with every event
+//     (each has a thread condition, taken by the advance or made after
+//     it), so nothing runs beside it, and it takes the finished threads'
+//     conditions too, or an earlier condition of theirs would stay
+//     concurrent with the events after it (a load after the advance
+//     reading a write made after it, where the runtime ran the load
+//     first).
+//   - The time of a condition is that of the last advance in its local
+//     configuration (0 if none): every advance in an execution is before
+//     or after each event, so a thread reads the same time (w.Now, a
+//     sleep's deadline) in every execution of its local configuration,
+//     and the divergence checks hold.
+//   - A sleep's wake-up is an event of its thread alone, enabled where
+//     the time of its thread condition has reached its deadline; where it
+//     has not, the thread is blocked and only an advance wakes it.
+//
+// Whether every thread is blocked is a property of a whole marking, not
+// of the conditions an event takes, so the advances are not found by the
+// possible-extension algorithms of §4-§5: they are found as the paper's
+// deadlocks are (§4.4), by the search of reachable markings where every
+// started thread is finished or blocked (stuck.go), in which a sleeping
+// thread counts as blocked: a marking with one is an advance, not a
+// deadlock, and every completion of its blocked threads with finished
+// ones is an advance of its own (completeAll), where a deadlock needs
+// one. The price of the exact rule: the advances of a marking are as
+// many as the combinations of the races its finished threads ended in
+// (4 for two finished pairs that raced: TestSleeps), each with the
+// events after it. Each advance found that no test has run gets a test
+// (Stats.AdvanceTests): its local configuration, after which the runtime,
+// finding every thread blocked, moves time, then a free run; and the
+// unfolding is searched again once the extensions its new events give
+// are in it. A test models the advances the runtime made from its steps:
+// a thread that wakes from a sleep whose deadline its condition's time
+// has not reached shows an advance first (fire.go, and the free part,
+// which sees the woken thread enabled before its step). The search's
+// budget (stuckBudget) bounds it here too: past it, advances no test ran
+// into are missed. TestSleeps pins small programs; TestGeneratedSleeps
+// runs generated programs with sleeps and reads of the clock
+// (gen.Timed's, without timeouts) against exhaustive search, with the
+// efficient, a random and the naive extensions: 30 in the default run,
+// 1000 with WEFT_LONG=1 (14362 events, 3 advance tests, 172 programs
+// that block), WEFT_UNFOLD_SLEEPS=N for N; 3000 agree (42836 events, 12
+// advance tests, 497 that block): the same events, the same sets of
+// blocked threads, the same failure kinds. Of the first 100 programs of
+// event loops (gen.Loops, package weft's TestDifferentialLoops) unfold
+// explores the 40 without timers, where it explored 36, and agrees with
+// exhaustive search on all of them.
 //
 // # Threads created at run time
 //
@@ -556,7 +618,7 @@
 //     rendezvous are searched among all the thread conditions that offer
 //     the other side: quadratic in them (rwselect: 7509 events, 768
 //     tests, about 5 s).
-//   - Virtual time, timer channels, selects with a default and an
+//   - Timers and their channels, selects with a default and an
 //     unbuffered case: refused (above).
 //   - w.Await in a program that reads inputs: refused (the values its
 //     condition reads may come from inputs, which differ between tests;
@@ -606,6 +668,8 @@
 // WEFT_LONG=1): Dining 1, 8044 events (the paper: 8049) and 799.15 tests
 // on average (the paper: 799; the greedy rule: 787.7); Filesystem 2, 182
 // events (the paper: 226) and 2.7 tests (the paper: 3; greedy: 2.35).
+// weft bench -table table2 prints these means (its column "20 runs",
+// with the programs' bodies in the paper's form, programs.NoJoin).
 //
 // The paper's own check (TestRandomRuns): 20 explorations with random
 // free parts, greedy or plain, build the default order's unfolding event

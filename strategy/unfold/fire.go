@@ -32,6 +32,9 @@ func (s *Strategy) key(id trace.ThreadID, op trace.Op) opKey {
 	switch op.Kind {
 	case trace.KindNone:
 		return opKey{obj: -1}
+	case trace.KindSleep:
+		s.n.sleeps = true
+		return opKey{kind: op.Kind, class: op.Class, obj: -1, arg: op.Arg}
 	case trace.KindJoin:
 		k.obj, k.arg = int32(s.tn.Stable(trace.ThreadID(op.Arg))), 0
 	case trace.KindSelect:
@@ -263,6 +266,14 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		return
 	}
 	t := s.marking[tp]
+	if k.kind == trace.KindSleep && n.sleeping(t) {
+		// Time moved: every live thread was blocked (sleep.go).
+		s.advanceIn()
+		if t = s.marking[tp]; n.sleeping(t) {
+			s.diverge(fmt.Errorf("step %d: thread %v woke from a sleep until %d where the unfolding's time is %d", i+1, ev.Thread, k.arg, n.nowOf(t)))
+			return
+		}
+	}
 	if n.conds[t].op != k {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v where the unfolding has %v", i+1, ev.Thread, k, n.conds[t].op))
 		return
@@ -417,10 +428,10 @@ func (s *Strategy) fire(e int32) {
 	}
 }
 
-// nextEvent returns the event thread id's pending operation op is in the
-// current marking, meeting thread partner if it is not trace.NoThread (a
-// receive on an unbuffered channel): of the unfolding, an extension, or -1
-// if neither.
+// nextEvent returns the event thread id (enabled) would run with its
+// pending operation op in the current marking, meeting thread partner if
+// it is not trace.NoThread (a receive on an unbuffered channel): of the
+// unfolding, an extension, or -1 if neither.
 func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, alt strategy.Alternative) int32 {
 	n := s.n
 	th := int32(s.tn.Stable(id))
@@ -430,6 +441,12 @@ func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, alt strategy.Altern
 	}
 	t := s.marking[tp]
 	k := s.key(id, op)
+	if k.kind == trace.KindSleep && n.sleeping(t) && !n.observe {
+		// Enabled, though its condition sleeps: the runtime moved time
+		// (sleep.go), which the next step would show.
+		s.advanceIn()
+		t = s.marking[tp]
+	}
 	if n.conds[t].op != k {
 		return -1
 	}

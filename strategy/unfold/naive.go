@@ -85,6 +85,9 @@ func (n *net) naiveOf(t int32, k opKey, fp, fixed int32) {
 	if accessOf(k) == nilAccess && (k.kind == trace.KindSend || k.kind == trace.KindRecv) {
 		return // it blocks forever
 	}
+	if k.kind == trace.KindSleep && n.sleeping(t) {
+		return // only an advance wakes it (sleep.go)
+	}
 	ps := n.resources(nil, n.places[n.conds[t].place].thread, k)
 	if fp >= 0 {
 		found := false

@@ -180,11 +180,18 @@ type net struct {
 	initVals map[int32]uint64
 	probes   [][]int32
 	probed   map[string]bool
+	// now is the virtual time at each condition where it is not 0
+	// (sleep.go); sleeps reports that a thread condition sleeps, advances
+	// lists the markings of blocked threads, one sleeping, that the last
+	// search found (their advances to run).
+	now      map[int32]int64
+	sleeps   bool
+	advances [][]int32
 }
 
 // newNet returns an empty unfolding.
 func newNet() *net {
-	return &net{awaits: map[int32]*awaitKnown{}, initVals: map[int32]uint64{}, probed: map[string]bool{}, threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
+	return &net{now: map[int32]int64{}, awaits: map[int32]*awaitKnown{}, initVals: map[int32]uint64{}, probed: map[string]bool{}, threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
 		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
 		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
 		caseIDs: map[string]int32{}}
@@ -381,6 +388,14 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 		ev.post[i] = d
 		pc, dc := &n.conds[c], &n.conds[d]
 		switch {
+		case isAdvance(ev.op):
+			// Every thread stays where it was: blocked, one sleeping,
+			// or finished.
+			dc.state, dc.op = pc.state, pc.op
+			if dc.state == done {
+				dc.parent = c
+				n.markDone(d)
+			}
 		case i == 0:
 			dc.state, dc.op = next.state, next.op
 			n.setCond(d, next)
@@ -422,6 +437,9 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 	for i, c := range ev.pre {
 		d := &n.conds[ev.post[i]]
 		d.parent, d.depth = c, n.conds[c].depth+1
+	}
+	if len(n.now) > 0 || isAdvance(ev.op) {
+		n.setTime(e, n.timeAfter(e)) // time has moved in some execution
 	}
 	n.front(e)
 }

@@ -33,6 +33,8 @@ func (k opKey) String() string {
 		return fmt.Sprintf("join t%d", k.obj)
 	case kindBranch:
 		return fmt.Sprintf("branch at %#x", k.arg)
+	case kindAdvance:
+		return fmt.Sprintf("advance to %d", k.arg)
 	}
 	return fmt.Sprintf("%v o%d", k.kind, k.obj)
 }
@@ -152,13 +154,16 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 		return err
 	}
 	switch {
+	case (op.Kind == trace.KindSend || op.Kind == trace.KindRecv || op.Kind == trace.KindClose || op.Kind == trace.KindLen) &&
+		op.Obj >= 0 && int(op.Obj) < len(objs) && objs[op.Obj].Class == trace.ClassTimer:
+		return unmodelled("timers (NewTimer, After, AfterFunc, tickers)", op, whyTimer)
 	case op.Kind == trace.KindSelect:
 		for _, c := range op.Cases {
 			switch {
 			case c.Obj < 0 || int(c.Obj) >= len(objs):
 				// A nil channel's case is never ready.
 			case objs[c.Obj].Class != trace.ClassChan:
-				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op, whyTime)
+				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op, whyTimer)
 			case op.Arg == 1 && objs[c.Obj].Cap == 0:
 				// Its default depends on whether a partner waits, which
 				// no condition of the net holds.
@@ -176,8 +181,12 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 	return nil
 }
 
-// whyTime says why virtual time is not modelled.
-const whyTime = "time moves only when every thread is blocked, which only a condition of every thread tells, and no event of the paper's nets takes them all"
+// whyTime says why time at any step is not modelled, whyTimer why timers
+// are not.
+const (
+	whyTime  = "time moves at any step, where unfold models it moving only when every thread is blocked"
+	whyTimer = "a timer's firing is a rendezvous with its own thread, which the net does not model yet, as it does sleeps"
+)
 
 // unmodelled returns the error of op, a pending operation of a primitive
 // (what) the strategy does not model, for the reason why (if not empty).
@@ -215,13 +224,18 @@ func refusal(op trace.Op) error {
 		if op.Class == trace.ClassChan {
 			return nil // but nil ones (Strategy.refusal)
 		}
-		what, why = op.Class.String()+" channels", whyTime
+		what, why = op.Class.String()+" channels", whyTimer
 	case trace.KindSelect:
 		return nil // but some (Strategy.refusal)
 	case trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter, trace.KindAwait:
 		return nil
-	case trace.KindSleep, trace.KindTimerStop:
-		what, why = "virtual time (Sleep, timers)", whyTime
+	case trace.KindSleep:
+		if op.Class == trace.ClassTimer {
+			return nil // time that moves when every thread is blocked (sleep.go)
+		}
+		what, why = "virtual time at any step", whyTime
+	case trace.KindTimerStop:
+		what, why = "timers (NewTimer, After, AfterFunc, tickers)", whyTimer
 	default:
 		what = "operation " + op.Kind.String()
 	}

@@ -122,6 +122,8 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 			return "join " + path(k.obj)
 		case kindBranch:
 			return "branch" // the sides are told apart by evName
+		case kindAdvance:
+			return fmt.Sprintf("advance to %d", k.arg)
 		case trace.KindAwait:
 			var cs []string
 			for _, c := range n.awaitCases(k) {
@@ -169,8 +171,15 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 			parts = append(parts, placeName(pc.place)+"<"+from)
 		}
 		// The order of the copies in a write's preset is the order they
-		// were made in: sort the resource conditions.
-		slices.Sort(parts[3:])
+		// were made in: sort the resource conditions. An advance of time
+		// has no thread of its own and takes every thread's condition,
+		// in the order they were made: sort them all.
+		if isAdvance(ev.op) {
+			parts[0] = "clock"
+			slices.Sort(parts[2:])
+		} else {
+			slices.Sort(parts[3:])
+		}
 		h := fnv.New64a()
 		h.Write([]byte(strings.Join(parts, "|")))
 		memo[e] = h.Sum64()
@@ -193,6 +202,9 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 			h := sig(int32(e))
 			count[h]++
 			d := fmt.Sprintf("%s %s", path(n.events[e].thread), evName(&n.events[e]))
+			if isAdvance(n.events[e].op) {
+				d = "clock " + evName(&n.events[e])
+			}
 			if c := count[h]; c > 1 {
 				h2 := fnv.New64a()
 				fmt.Fprintf(h2, "%d#%d", h, c)

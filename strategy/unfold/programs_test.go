@@ -203,10 +203,10 @@ func TestRefusal(t *testing.T) {
 			x.Store(1)
 			weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
 		}},
-		{"virtual time", "time moves only when every thread is blocked", func(w *weft.T) {
+		{"timers", "a timer's firing is a rendezvous with its own thread", func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Go(func() { x.Store(1) })
-			w.Sleep(1)
+			weft.NewTimer(1).C.Recv()
 		}},
 	} {
 		s := unfold.New(unfold.Options{})

@@ -16,7 +16,7 @@ import (
 func mayBlock(k opKey) bool {
 	switch k.kind {
 	case trace.KindLock, trace.KindRLock, trace.KindOnceDo, trace.KindSend, trace.KindRecv, trace.KindWGWait, trace.KindJoin,
-		trace.KindP, trace.KindRelock, trace.KindMEnter, trace.KindMReenter, trace.KindAwait:
+		trace.KindP, trace.KindRelock, trace.KindMEnter, trace.KindMReenter, trace.KindAwait, trace.KindSleep:
 		return true
 	case trace.KindV:
 		return k.class == trace.ClassBinarySemaphore
@@ -29,7 +29,7 @@ func mayBlock(k opKey) bool {
 // hasState reports whether the unfolding has an RWMutex, a Once or a
 // channel.
 func (n *net) hasState() bool {
-	if n.nilBlocked {
+	if n.nilBlocked || n.sleeps {
 		return true
 	}
 	for _, ob := range n.objects {
@@ -108,7 +108,11 @@ func (n *net) stuckMarkings(lazy bool) [][]int32 {
 			return
 		}
 		if i == len(threads) {
-			if len(blocked) > 0 {
+			switch {
+			case len(blocked) > 0 && slices.ContainsFunc(blocked, n.sleeping):
+				// An advance of time: every completion is one (sleep.go).
+				found = append(found, n.completeAll(blocked, threads, dones, limit)...)
+			case len(blocked) > 0:
 				if m := n.completeStuck(blocked, threads, dones, limit); m != nil {
 					found = append(found, m)
 				}
@@ -166,6 +170,42 @@ func (n *net) completeStuck(blocked, threads []int32, dones [][]int32, limit int
 	}
 	slices.Sort(set)
 	return set
+}
+
+// completeAll returns every marking completeStuck could return for
+// blocked: an advance of time takes the condition of every thread
+// started, finished ones too, so each completion is an advance of its own.
+func (n *net) completeAll(blocked, threads []int32, dones [][]int32, limit int) [][]int32 {
+	var out [][]int32
+	set := slices.Clone(blocked)
+	var search func(i int)
+	search = func(i int) {
+		if n.stats.CoChecks > limit {
+			return
+		}
+		if i == len(threads) {
+			if n.stuckAt(set, threads) {
+				m := slices.Clone(set)
+				slices.Sort(m)
+				out = append(out, m)
+			}
+			return
+		}
+		if slices.ContainsFunc(blocked, func(c int32) bool { return n.conds[c].place == threads[i] }) {
+			search(i + 1)
+			return
+		}
+		search(i + 1) // the thread not started
+		for _, c := range dones[i] {
+			set = append(set, c)
+			if ok, fatal := n.co(set...); ok && !fatal {
+				search(i + 1)
+			}
+			set = set[:len(set)-1]
+		}
+	}
+	search(0)
+	return out
 }
 
 // blockedOf returns the conditions of set where their threads have not
@@ -232,6 +272,13 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		// the marking's conditions of them does not let it run.
 		if cd.op.kind == trace.KindRUnlock {
 			return false // it never blocks (runlock.go)
+		}
+		if cd.op.kind == trace.KindSleep {
+			if !n.sleeping(t) {
+				return false // it wakes
+			}
+			blocked = true // until an advance (sleep.go)
+			continue
 		}
 		if accessOf(cd.op) == nilAccess {
 			if cd.op.kind != trace.KindSend && cd.op.kind != trace.KindRecv {

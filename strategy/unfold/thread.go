@@ -26,6 +26,12 @@ func (n *net) fromThread(t int32, marking []int32) {
 		n.branchExtensions(t)
 		return
 	}
+	if k.kind == trace.KindSleep {
+		if !n.sleeping(t) {
+			n.tryAlone(t) // only an advance wakes a sleeper (sleep.go)
+		}
+		return
+	}
 	th := n.places[c.place].thread
 	ps := n.resources(n.psBuf[:0], th, k)
 	n.psBuf = ps

@@ -50,7 +50,7 @@ type Stats struct {
 	// of (Copies of them the copies of variables).
 	Events, Conditions, Places, Copies int
 	// Tests is the number of executions: the first, Targets tests with a
-	// target event, and DeadlockTests (below).
+	// target event, and DeadlockTests, AdvanceTests and Probes (below).
 	Tests, Targets int
 	// Extensions is the number of events found as possible extensions or
 	// met by an execution before being found (every event of the
@@ -80,6 +80,11 @@ type Stats struct {
 	// constraints now avoid (a thread fails in the local code of a step
 	// of their local configuration).
 	Retried int
+	// AdvanceTests counts the tests run to reach a marking where every
+	// live thread is blocked and one sleeps, which the search of the
+	// unfolding found and no test had reached: time moves there (its
+	// local configuration, then a free run).
+	AdvanceTests int
 	// Probes counts the tests run to reach a marking where the condition
 	// of a w.Await was never evaluated: its local configuration, then a
 	// free run.
@@ -116,8 +121,15 @@ type Strategy struct {
 	// conditions where they were.
 	dls      [][]int32
 	searched bool
-	stuck    [][]int32
-	dlModels []solver.Model // the inputs of each deadlock of dls
+	// searchedAt is the size of the unfolding at the last search; advs
+	// are the markings of the advances of time it found, to run
+	// (sleep.go), advModels their inputs; advRun those run, each once.
+	searchedAt int32
+	advs       [][]int32
+	advModels  []solver.Model
+	advRun     map[string]bool
+	stuck      [][]int32
+	dlModels   []solver.Model // the inputs of each deadlock of dls
 	// tried maps the targets tried to the size of the path constraint of
 	// their last test (retry).
 	tried  map[int32]int
@@ -300,8 +312,10 @@ func (s *Strategy) nextTest() bool {
 	if s.opts.NoDeadlocks {
 		return false
 	}
-	if !s.searched {
-		s.searched = true
+	if !s.searched || (n.sleeps && len(s.dls) == 0 && len(s.advs) == 0 && s.searchedAt != n.size) {
+		// With sleeps, the advances a search finds add events, and the
+		// unfolding is searched again once they are in and extended.
+		s.searched, s.searchedAt = true, n.size
 		n.stats.Deadlocks = 0 // a Join may make it search again
 		start := time.Now()
 		for _, d := range n.deadlocks() {
@@ -325,7 +339,38 @@ func (s *Strategy) nextTest() bool {
 				s.dlModels = append(s.dlModels, model)
 			}
 		}
-		n.stats.DeadlockTime = time.Since(start)
+		for _, m := range n.advances {
+			if e := n.find(m, 0); (e >= 0 && n.events[e].in()) || s.advRun[fmt.Sprint(m)] {
+				continue // a test ran it, or was run to it
+			}
+			model, ok, err := s.solve(n.constraint(m, nil))
+			if err != nil {
+				s.fail(err)
+				return false
+			}
+			if !ok {
+				n.stats.Infeasible++
+				continue
+			}
+			s.advs = append(s.advs, m)
+			s.advModels = append(s.advModels, model)
+		}
+		n.stats.DeadlockTime += time.Since(start)
+	}
+	for len(s.advs) > 0 {
+		m, model := s.advs[0], s.advModels[0]
+		s.advs, s.advModels = s.advs[1:], s.advModels[1:]
+		if e := n.find(m, 0); e >= 0 && n.events[e].in() {
+			continue // an earlier test ran it
+		}
+		if s.advRun == nil {
+			s.advRun = map[string]bool{}
+		}
+		s.advRun[fmt.Sprint(m)] = true
+		s.reset(-1, model)
+		s.sched = n.schedule(s.sched, n.past(m))
+		n.stats.AdvanceTests++
+		return true
 	}
 	if len(s.dls) > 0 {
 		d, model := s.dls[0], s.dlModels[0]
@@ -387,7 +432,7 @@ func (s *Strategy) reset(e int32, model solver.Model) {
 // branches: the steps to run, in order.
 func (n *net) schedule(sched, es []int32) []int32 {
 	for _, e := range es {
-		if n.events[e].side == noSide {
+		if n.events[e].side == noSide && !isAdvance(n.events[e].op) {
 			sched = append(sched, e)
 		}
 	}

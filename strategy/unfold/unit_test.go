@@ -85,8 +85,10 @@ func divided(t *testing.T, body func(*weft.T), o unfold.Options) (*unfold.Strate
 // TestUnits: unfold divided into units, each test after the first run
 // apart and joined once the splitter ran out of work (the splitter going
 // on meanwhile), builds the undivided unfolding and finds its failure
-// kinds, on Peterson's and Dekker's locks with w.Await and generated
-// programs of gen.Sync (6 with 3 tests or more), with the default and random free parts. (Units
+// kinds, on Peterson's and Dekker's locks with w.Await, generated
+// programs of gen.Sync (6 with 3 tests or more) and the programs with
+// sleeps of 2 tests or more (sleepPrograms), with the default and random
+// free parts. (Units
 // joined before the splitter's next test give exactly the undivided
 // tests: package weft's TestDividedApart and TestDividedRandomPrograms.)
 func TestUnits(t *testing.T) {
@@ -110,6 +112,11 @@ func TestUnits(t *testing.T) {
 		}
 		if r, _ := explore(t, genweft.Body(p), unfold.Options{}); r.Executions >= 3 {
 			progs = append(progs, prog{fmt.Sprint("gen sync ", seed), genweft.Body(p), -1})
+		}
+	}
+	for _, c := range sleepPrograms {
+		if c.tests >= 2 {
+			progs = append(progs, prog{"sleeps: " + c.name, c.body, c.tests})
 		}
 	}
 	for _, p := range progs {

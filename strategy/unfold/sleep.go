@@ -1,0 +1,126 @@
+// This file models virtual time that moves only when every thread is
+// blocked: a Sleep's wake-up is an event of its thread, enabled where the
+// time of its condition has reached its deadline, and a move of time is
+// an event that takes the condition of every thread started (an advance).
+
+package unfold
+
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// kindAdvance is the kind of an advance of virtual time: no operation of a
+// thread, and above every trace.Kind (below kindBranch).
+const kindAdvance = trace.Kind(254)
+
+// isAdvance reports whether k is an advance of virtual time.
+func isAdvance(k opKey) bool { return k.kind == kindAdvance }
+
+// nowOf returns the virtual time at condition c: that of the last advance
+// in the local configuration of its producer, 0 if none.
+func (n *net) nowOf(c int32) int64 { return n.now[c] }
+
+// sleeping reports whether thread condition c waits in a Sleep whose
+// deadline its time has not reached: only an advance can wake it.
+func (n *net) sleeping(c int32) bool {
+	cd := &n.conds[c]
+	return cd.state == pending && cd.op.kind == trace.KindSleep && cd.op.arg > n.nowOf(c)
+}
+
+// timeAfter returns the time of the conditions event e produces: the time
+// it moves to, for an advance, else the latest time of its preset.
+func (n *net) timeAfter(e int32) int64 {
+	ev := &n.events[e]
+	if isAdvance(ev.op) {
+		return ev.op.arg
+	}
+	var t int64
+	for _, c := range ev.pre {
+		t = max(t, n.nowOf(c))
+	}
+	return t
+}
+
+// setTime records the time t at the conditions e produced.
+func (n *net) setTime(e int32, t int64) {
+	if t == 0 {
+		return
+	}
+	ev := &n.events[e]
+	for _, c := range ev.post {
+		n.now[c] = t
+	}
+	for _, c := range ev.spawned {
+		n.now[c] = t
+	}
+}
+
+// advanceTo returns the time an advance from the thread conditions pre
+// moves to: the earliest deadline of their sleepers, or -1 if none sleeps.
+func (n *net) advanceTo(pre []int32) int64 {
+	t := int64(-1)
+	for _, c := range pre {
+		if n.sleeping(c) && (t < 0 || n.conds[c].op.arg < t) {
+			t = n.conds[c].op.arg
+		}
+	}
+	return t
+}
+
+// advanceExtension returns the advance whose preset is pre (sorted thread
+// conditions of every thread started, each blocked or finished, some
+// sleeping), making it a possible extension if it is new. It takes the
+// finished threads' conditions too: a condition before one of them, not
+// taken, would be concurrent with the advance and the events after it.
+func (n *net) advanceExtension(pre []int32) int32 {
+	if e := n.find(pre, 0); e >= 0 {
+		return e
+	}
+	id := int32(len(n.events))
+	op := opKey{kind: kindAdvance, obj: -1, arg: n.advanceTo(pre)}
+	n.events = append(grow(n.events), event{thread: n.places[n.conds[pre[0]].place].thread, op: op, pre: n.ints.clone(pre), order: -1})
+	n.index(id)
+	for _, c := range pre {
+		n.conds[c].consumers = append(n.conds[c].consumers, id)
+	}
+	n.exts = append(n.exts, id)
+	n.stats.Extensions++
+	return id
+}
+
+// advanceIn models the advance of virtual time the runtime made before
+// the current step: every thread of the marking was blocked or finished,
+// one sleeping. It fires the advance from the marking's conditions of the
+// threads (made if new) and computes the extensions of the
+// conditions it gives them.
+func (s *Strategy) advanceIn() {
+	n := s.n
+	var pre []int32
+	for _, p := range n.threads {
+		if int(p) < len(s.marking) {
+			if c := s.marking[p]; c >= 0 {
+				pre = append(pre, c)
+			}
+		}
+	}
+	slices.Sort(pre)
+	e := n.advanceExtension(pre)
+	if !n.events[e].in() {
+		n.add(e, threadStart{}, threadStart{}, nil, 0)
+	}
+	s.fire(e)
+	post := n.events[e].post
+	s.newConds(post)
+	if n.observe {
+		return
+	}
+	if n.naive {
+		n.naiveExtensions(slices.Clone(post))
+		return
+	}
+	for _, c := range post {
+		n.fromThread(c, s.marking)
+	}
+}
