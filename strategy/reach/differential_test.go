@@ -19,6 +19,7 @@ import (
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/strategy/reach"
+	"github.com/weft-go/weft/trace"
 )
 
 // run explores body with s, recording every execution; limit bounds the
@@ -45,7 +46,10 @@ type comparison struct {
 	want, got, skipped int
 	// strandedDups counts the runs that repeated a sequence and were
 	// stranded (reach.Stats.Stranded), which may.
-	strandedDups         int
+	strandedDups int
+	// waits counts the steps of reach's analysed runs that wait on a
+	// Cond, deadlocks those runs that end in a deadlock.
+	waits, deadlocks     int
 	dups, missing, extra []string
 	// places lists failures exhaustive search found and reach did not.
 	places []string
@@ -123,6 +127,10 @@ func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comp
 			continue
 		}
 		c.got++
+		c.waits += x.waits
+		if x.end.Status == trace.Failed && x.end.Kind == trace.Deadlock {
+			c.deadlocks++
+		}
 		q := g.syn(x)
 		switch {
 		case seen[q] && x.stranded:
@@ -251,7 +259,7 @@ func TestGeneratedKinds(t *testing.T) {
 	for _, k := range []struct {
 		name string
 		opts gen.Options
-	}{{"v2", gen.DefaultOptions}, {"v3", gen.V3}, {"timed", gen.Timed}, {"loops", gen.Loops}} {
+	}{{"v2", gen.DefaultOptions}, {"v3", gen.V3}, {"timed", gen.Timed}, {"loops", gen.Loops}, {"sync", gen.Sync}} {
 		checked, bad := 0, 0
 		for seed := uint64(from); checked < programs && seed < uint64(from)+100000; seed++ {
 			p := gen.NewWith(seed, k.opts)

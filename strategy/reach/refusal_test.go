@@ -11,39 +11,6 @@ import (
 	"github.com/weft-go/weft/strategy/reach"
 )
 
-// TestRefusal: a program that uses a primitive reach does not model is
-// refused at the first scheduling point where a thread has it pending:
-// Explore returns an error that names the primitive and strategies that
-// model it, wrapping ErrUnmodelled, with the Result of the one execution,
-// cut there.
-func TestRefusal(t *testing.T) {
-	for _, c := range []struct {
-		what string
-		body func(*weft.T)
-	}{
-		{"condition variables", func(w *weft.T) {
-			var mu weft.Mutex
-			c := weft.NewCond(&mu)
-			w.Go(func() { mu.Lock(); c.Signal(); mu.Unlock() })
-			mu.Lock()
-			c.Wait()
-			mu.Unlock()
-		}},
-	} {
-		s := reach.New(reach.Options{})
-		r, err := weft.Explore(c.body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-		if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "reach does not model "+c.what) || !strings.Contains(err.Error(), "use optimal") {
-			t.Errorf("%s: error %v", c.what, err)
-		}
-		if !errors.Is(s.Err(), reach.ErrUnmodelled) {
-			t.Errorf("%s: Err %v; want the refusal", c.what, s.Err())
-		}
-		if r == nil || r.Executions != 1 || r.Cut != 1 || len(r.Failures) != 0 || r.Exhausted {
-			t.Errorf("%s: Result %+v; want one execution, cut, no failure, not exhausted", c.what, r)
-		}
-	}
-}
-
 // TestRefusalSymbolic: a symbolic branch is no step; the run that took
 // one ends the exploration with the refusal.
 func TestRefusalSymbolic(t *testing.T) {

@@ -36,6 +36,8 @@ type synRun struct {
 	// stranded marks a run that left an open receive of its variant
 	// unfilled (reach.Stats.Stranded): its sequence may be another run's.
 	stranded bool
+	// waits counts its steps that wait on a Cond.
+	waits int
 }
 
 // synRecorder wraps a strategy and records every execution it finishes.
@@ -48,6 +50,7 @@ func (r *synRecorder) Unwrap() strategy.Strategy { return r.Strategy }
 
 func (r *synRecorder) Finish(tr *trace.Trace, end trace.End) {
 	x := record(tr, end)
+	x.waits = condWaits(tr)
 	var before reach.Stats
 	s, isReach := r.Strategy.(*reach.Strategy)
 	if isReach {
@@ -156,7 +159,8 @@ func record(tr *trace.Trace, end trace.End) synRun {
 		run.selects = append(run.selects, objs)
 	}
 	// The length of a buffered channel depends on both its halves, an
-	// await on each variable it waits on.
+	// await on each variable it waits on, a Cond's Wait and Relock on the
+	// Cond and its Mutex.
 	addJoin := func(op trace.Op) {
 		switch op.Kind {
 		case trace.KindSelect:
@@ -173,6 +177,11 @@ func record(tr *trace.Trace, end trace.End) synRun {
 				}
 			}
 			run.selects = append(run.selects, objs)
+		case trace.KindWait, trace.KindRelock:
+			// A Cond and the Mutex its Wait releases: one monitor.
+			if op.Class == trace.ClassCond && op.Arg >= 0 {
+				run.selects = append(run.selects, []string{objName(tr.Objects[op.Obj]), objName(tr.Objects[op.Arg])})
+			}
 		}
 	}
 	for i := range tr.Events {

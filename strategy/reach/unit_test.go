@@ -79,7 +79,8 @@ func exploreSplit(t *testing.T, body func(*weft.T), o reach.Options, max int) (r
 // TestUnits: explored in units, each subtree apart (and split again),
 // reach exercises the SYN-sequences it exercises in one piece, each once:
 // on Table 4's BB-monitorSU (720), DP-monitorSU with 3 philosophers (30),
-// Fig. 1 (4), and generated programs with variables and timers.
+// Fig. 1 (4), a bounded buffer on a Cond (864), and generated programs
+// with variables, timers, and semaphores, Conds and monitors.
 func TestUnits(t *testing.T) {
 	type prog struct {
 		name string
@@ -90,10 +91,12 @@ func TestUnits(t *testing.T) {
 		{"bbmonitor", body("bbmonitor", map[string]int{"su": 1}), 720},
 		{"dpmonitor", body("dpmonitor", map[string]int{"n": 3}), 30},
 		{"reach-fig1", body("reach-fig1", nil), 4},
+		{"cond buffer", condBuffer(2, 2, 2, true), 864},
 	}
 	for seed := uint64(0); seed < 6; seed++ {
 		progs = append(progs, prog{"gen", genweft.Body(gen.NewWith(seed, gen.DefaultOptions)), -1})
 		progs = append(progs, prog{"gen timed", genweft.Body(gen.NewWith(seed, gen.Timed)), -1})
+		progs = append(progs, prog{"gen sync", genweft.Body(gen.NewWith(seed, gen.Sync)), -1})
 	}
 	for _, p := range progs {
 		whole, _ := run(t, p.body, reach.New(reach.Options{}), 0)
