@@ -53,6 +53,10 @@ func callRef(op trace.Op, objs []trace.ObjectInfo) (r ref, ok bool) {
 	switch op.Kind {
 	case trace.KindJoin, trace.KindNone:
 		return ref{}, false
+	case trace.KindBranch:
+		// A branch on an input, an event of the run's trace with its
+		// branches (augment): its own object.
+		return ref{uint64(op.Arg), branchHalf}, true
 	case trace.KindSelect:
 		for _, c := range op.Cases {
 			if c.Obj != trace.NoObject {
@@ -190,7 +194,6 @@ var modelled = [trace.NumClasses]bool{
 // with a reason.
 var unmodelled = map[trace.Class]string{
 	trace.ClassClock: "virtual time that moves at any step (reach models time that moves only when every thread is blocked)",
-	trace.ClassNone:  "symbolic inputs (reach explores one input, Lei and Carver 2006, §1)",
 }
 
 // refusal returns the error for op, a pending operation of a program

@@ -11,8 +11,9 @@ import (
 	"github.com/weft-go/weft/strategy/reach"
 )
 
-// TestRefusalSymbolic: a symbolic branch is no step; the run that took
-// one ends the exploration with the refusal.
+// TestRefusalSymbolic: a branch on an input needs a solver for its race
+// set: without one (Options.NewSolver), the run that took one ends the
+// exploration with an error wrapping ErrNoSolver.
 func TestRefusalSymbolic(t *testing.T) {
 	s := reach.New(reach.Options{})
 	r, err := weft.Explore(func(w *weft.T) {
@@ -22,7 +23,7 @@ func TestRefusalSymbolic(t *testing.T) {
 			w.Fail("big")
 		}
 	}, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-	if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "reach does not model symbolic inputs") {
+	if !errors.Is(err, reach.ErrNoSolver) || !strings.Contains(err.Error(), "import _ \"github.com/weft-go/weft/concolic\"") {
 		t.Errorf("error %v", err)
 	}
 	if r == nil || r.Executions != 1 || r.Complete != 1 || len(r.Failures) != 0 || r.Exhausted {
