@@ -49,7 +49,10 @@ type comparison struct {
 	strandedDups int
 	// waits counts the steps of reach's analysed runs that wait on a
 	// Cond, deadlocks those runs that end in a deadlock.
-	waits, deadlocks     int
+	waits, deadlocks int
+	// runs is the number of reach's executions, unsat its variants not
+	// run for an unsatisfiable path constraint.
+	runs, unsat          int
 	dups, missing, extra []string
 	// places lists failures exhaustive search found and reach did not.
 	places []string
@@ -87,12 +90,20 @@ func (c comparison) String() string {
 // the one where it comes last.
 func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comparison, bool) {
 	t.Helper()
-	var c comparison
 	ex, r := run(t, body, exhaustive.New(), limit)
 	if !r.Exhausted {
 		return comparison{}, false
 	}
+	return compareRuns(t, ex, body, o), true
+}
+
+// compareRuns explores body with reach (o) and compares its runs with ex,
+// exhaustive search's, as compare does.
+func compareRuns(t testing.TB, ex []synRun, body func(*weft.T), o reach.Options) comparison {
+	t.Helper()
+	var c comparison
 	s := reach.New(o)
+	defer s.Close()
 	got, r2 := run(t, body, s, 0)
 	if !r2.Exhausted || s.Err() != nil {
 		msg := ""
@@ -101,6 +112,7 @@ func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comp
 		}
 		t.Fatalf("reach: exhausted %v, error %v\n%s%+v", r2.Exhausted, s.Err(), msg, r2)
 	}
+	c.runs, c.unsat = r2.Executions, s.Stats().Unsat
 	places := map[string]bool{}
 	for _, x := range got {
 		places[x.place] = true
@@ -148,7 +160,7 @@ func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comp
 		}
 	}
 	sort.Strings(c.missing)
-	return c, true
+	return c
 }
 
 // TestGenerated runs reach and exhaustive search on generated

@@ -201,9 +201,27 @@ func record(tr *trace.Trace, end trace.End) synRun {
 	for _, op := range tr.Final {
 		addJoin(op)
 	}
+	// The sides of each thread's branches on inputs: an object per
+	// thread, each branch named by the thread's steps before it and its
+	// rank among the branches after them.
+	for i, b := range tr.Branches {
+		before, rank := 0, 0
+		for j := range tr.Events[:b.Step] {
+			if e := &tr.Events[j]; e.Thread == b.Thread || e.Partner == b.Thread {
+				before++
+			}
+		}
+		for _, c := range tr.Branches[:i] {
+			if c.Thread == b.Thread && c.Step == b.Step {
+				rank++
+			}
+		}
+		p := paths[b.Thread]
+		run.steps = append(run.steps, synStep{"branches of " + p, fmt.Sprintf("%s@%d.%d=%v", p, before, rank, b.Taken)})
+	}
 	if end.Status == trace.Failed && end.Thread >= 0 {
 		run.place = fmt.Sprintf("%v by %s", end.Kind, paths[end.Thread])
-		for i := len(run.steps) - 1; i >= 0; i-- {
+		for i := len(tr.Events) - 1; i >= 0; i-- {
 			if e := &tr.Events[i]; e.Thread == end.Thread || e.Partner == end.Thread {
 				run.place += " at " + run.steps[i].label
 				break
