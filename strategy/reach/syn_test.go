@@ -36,8 +36,9 @@ type synRun struct {
 	// stranded marks a run that left an open receive of its variant
 	// unfilled (reach.Stats.Stranded): its sequence may be another run's.
 	stranded bool
-	// waits counts its steps that wait on a Cond.
-	waits int
+	// waits counts its steps that wait on a Cond, branches its branches
+	// on inputs.
+	waits, branches int
 }
 
 // synRecorder wraps a strategy and records every execution it finishes.
@@ -50,7 +51,7 @@ func (r *synRecorder) Unwrap() strategy.Strategy { return r.Strategy }
 
 func (r *synRecorder) Finish(tr *trace.Trace, end trace.End) {
 	x := record(tr, end)
-	x.waits = condWaits(tr)
+	x.waits, x.branches = condWaits(tr), len(tr.Branches)
 	var before reach.Stats
 	s, isReach := r.Strategy.(*reach.Strategy)
 	if isReach {
