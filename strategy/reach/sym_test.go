@@ -142,6 +142,24 @@ func TestSymbolic(t *testing.T) {
 			})
 			w.Go(func() { v.Store(w.InputRange("x", -2, 2)) })
 		}},
+		// A TryLock races with a Lock that a branch allows: x <= 0, no
+		// Lock, the TryLock succeeds (1); x > 0, the Lock first and the
+		// TryLock fails, T2 then fails, or the TryLock first and T1
+		// waits forever (2). 3.
+		{"trylock", 3, 3, 0, []int64{-2, -1, 0, 1, 2}, func(w *weft.T) {
+			mu := weft.NewMutex("mu")
+			x := w.InputRange("x", -2, 2)
+			w.Go(func() {
+				if w.If(x.Gt(k(0))) {
+					mu.Lock()
+				}
+			})
+			w.Go(func() {
+				if !mu.TryLock() {
+					w.Fail("mu held")
+				}
+			})
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := withZ3(t, reach.Options{})
