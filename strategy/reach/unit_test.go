@@ -150,3 +150,46 @@ func TestResumeBadUnit(t *testing.T) {
 		t.Errorf("bytes that are no unit: %v, want ErrBadUnit", err)
 	}
 }
+
+// TestUnitsSymbolic: with inputs, a unit carries the inputs the solver
+// gave its variant's path constraint; explored in units, reach exercises
+// the sequences it exercises in one piece, each once, on random programs
+// that branch on inputs.
+func TestUnitsSymbolic(t *testing.T) {
+	o := withZ3(t, reach.Options{})
+	checked, split := 0, 0
+	for seed := uint64(0); checked < 4; seed++ {
+		body := genSym(seed).body()
+		whole, _ := run(t, body, reach.New(o), 0)
+		if len(whole) < 6 {
+			continue
+		}
+		checked++
+		parts, units := exploreSplit(t, body, o, 3)
+		split += units
+		g := newSynGroups(whole, parts)
+		count := func(rs []synRun) map[string]int {
+			m := map[string]int{}
+			for _, r := range rs {
+				if !r.skipped {
+					m[g.syn(r)]++
+				}
+			}
+			return m
+		}
+		w, q := count(whole), count(parts)
+		if len(q) != len(w) {
+			t.Errorf("seed %d: %d sequences in %d units, %d in one piece", seed, len(q), units, len(w))
+		}
+		for k, n := range q {
+			if n != 1 || w[k] != 1 {
+				t.Errorf("seed %d: a sequence exercised %d times in units, %d in one piece:\n%s", seed, n, w[k], k)
+				break
+			}
+		}
+	}
+	if split == 0 {
+		t.Error("no unit split off")
+	}
+	t.Logf("%d programs, %d units", checked, split)
+}
