@@ -125,8 +125,53 @@
 // Refused (strategy.Failer, an error wrapping ErrUnmodelled that names the
 // primitive and the strategies that model it, at the first scheduling
 // point where a thread has it pending): time at any step; and at the end
-// of the first run that took one, a branch on a symbolic input (§1: one
-// input X).
+// of the first run that made one, a CompareAndSwap of a concolic variable
+// whose comparison depends on an input (its write is done or not with the
+// outcome, which an event after the step cannot undo; unfold refuses it
+// too).
+//
+// # Symbolic inputs
+//
+// Lei and Carver 2006 explore one input X (§1). With Options.NewSolver (the
+// Z3 solver package concolic gives weft.WithStrategy("reach")), reach
+// explores the inputs too, as Kähkönen et al. 2014 do in unfoldings (a branch
+// on an input is an event per side, carrying its side's constraint; a
+// target whose path constraint is unsatisfiable is not run):
+//
+//   - A branch on a symbolic condition (w.If, AssertSym) is a receiving
+//     event of an object of its own, placed in the SYN-sequence right after
+//     its thread's step before it (sym.go, augment: weft runs a thread's
+//     local code up to its next operation at once) and counted as a call
+//     of its thread, so that every later call of the thread happens after
+//     it. Its outcome is its side (the event's case); its control
+//     structure is its thread's past (the values it received and read
+//     decide its condition), so a variant that changes an event there
+//     removes it, and the thread's calls after it.
+//   - Its race set is the other side, if the path constraint of its
+//     control structure (the sides of the branches that happened before
+//     it, with the declared ranges of the inputs) and that side are
+//     satisfiable (Stats.UnsatSides counts those left out). No other call
+//     races for it: the inputs are read by one thread each time.
+//   - A race variant's path constraint is the sides of its branch events;
+//     its run reads the inputs of the solver's model (Input; inputs are
+//     named by their thread's stable number and their rank among its
+//     inputs), and the events after the variant run freely with them.
+//   - Concurrent branches on the same inputs are not independent, which
+//     the paper's events are: a variant that flips one keeps a concurrent
+//     white one with its side, and the two sides may be unsatisfiable
+//     together, while the variant's subtree still holds the runs that
+//     remove the white one (by changing an event before it, which the
+//     subtree may). Such a variant is relaxed (Stats.Relaxed):
+//     if the constraint of its black branches (which its subtree keeps) is
+//     satisfiable, it is run with those inputs, a white branch takes its
+//     other side, the run is analysed but not counted (its sequence is in
+//     the subtree of the sibling that flipped that branch), and of its
+//     rows only those that remove such a branch are explored. A variant
+//     whose black branches are unsatisfiable is not run (Stats.Unsat).
+//   - A failure after a branch (w.Fail on its true side, an assertion's
+//     false side) is postponed as any failure is (failures.go): the step
+//     before the branch is the call postponed, and it is marked failing in
+//     the variants that keep the branch's side.
 //
 // Happened-before (§4, Proposition 1) is a vector clock per step over the
 // threads (seq.go): a step's clock joins its threads' clocks, the previous
@@ -264,15 +309,11 @@
 //   - The P/V and symmetry reductions of §8 are options (Options.PV,
 //     Options.Symmetric; weft.WithReachPV, weft.WithReachSymmetry; weft
 //     run -pv, -symmetric); the DME reply-order reduction is not.
-//   - Symbolic inputs. A run that branched on one is refused (at its end:
-//     a branch is no step). Unfolding's way (Kähkönen et al. 2015: a
-//     branch is an event per side, carrying its constraint; the solver
-//     prunes the infeasible side) needs each flipped side to own one
-//     subtree: a variant of reach fixes the past of the events it changes,
-//     and a branch concurrent with the flipped one would be flipped in
-//     both subtrees (a sequence twice) or, if neither owns it, in none;
-//     the unfolding's possible extensions combine the sides of concurrent
-//     branches, which a tree of variants does not.
+//   - TestGeneratedCond checks Conds (with semaphores, monitors and
+//     awaits) on the generator's programs of gen.Sync that use one: with
+//     WEFT_LONG=1, 1,000 programs in which a run waits on a Cond and
+//     1,166 that only signal, 10,867 sequences, each with the free runs in
+//     thread order and at random: all agree with exhaustive search.
 //   - TestGeneratedKinds checks the primitives beyond message passing on
 //     the generator's programs with variables, try-locks, Len, Once and
 //     AddOnly, with sleeps and timeouts, and with event loops of timers:

@@ -82,6 +82,11 @@ type Stats struct {
 	// constraint, so a branch's condition depended on what the variant
 	// does not fix).
 	Unsat, Mismatched int
+	// Relaxed counts the runs of relaxed variants (sym.go, feasible) in
+	// which a white branch took its other side: their sequence is one of
+	// a sibling's subtree, not counted; their node's rows are those that
+	// remove such a branch.
+	Relaxed int
 }
 
 // Strategy is the reachability testing strategy. Use New.
@@ -219,6 +224,9 @@ func (s *Strategy) nextVariant() (*variant, bool) {
 		s.stack = s.stack[:len(s.stack)-1]
 		return nil, false
 	}
+	if len(f.must) > 0 && !f.removesMust(row) {
+		return nil, false
+	}
 	v := f.derive(row)
 	ok, err := s.feasible(v)
 	if err != nil {
@@ -296,9 +304,12 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	if s.postpone(tr, end) {
 		return
 	}
-	if s.sym.mismatch {
+	if s.sym.mismatch && !s.v.Relaxed {
 		s.stats.Mismatched++
 		return
+	}
+	if s.sym.mismatch {
+		s.stats.Relaxed++
 	}
 	if s.unreplayed() {
 		// A black event of the variant did not run (two of its events
@@ -355,6 +366,14 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	}
 	if len(s.sym.cond) > 0 && tr == &s.sym.aug {
 		f.conds = maps.Clone(s.sym.cond)
+	}
+	if s.v.Relaxed && s.sym.mismatch {
+		for j := range tr.Events {
+			x := a.exec[j]
+			if tr.Events[j].Op.Kind == trace.KindBranch && slices.Contains(s.sym.missed, [2]int32{int32(s.names.Stable(trace.ThreadID(x.t))), x.k}) {
+				f.must = append(f.must, int32(j))
+			}
+		}
 	}
 	f.nonBlocking = make([][]bool, a.n)
 	for t := range f.stable {

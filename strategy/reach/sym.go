@@ -57,8 +57,10 @@ type symbolic struct {
 	inputs int
 	seen   int
 	// mismatch reports that a branch of the run took the other side than
-	// the variant's event there.
+	// the variant's event there; missed lists those branches (stable
+	// thread, call).
 	mismatch bool
+	missed   [][2]int32
 	// aug is the run's trace with its branches as events; cond the
 	// renamed condition of each of its branch events.
 	aug  trace.Trace
@@ -81,6 +83,7 @@ func (y *symbolic) resetRun() {
 	clear(y.perTh)
 	clear(y.memo)
 	y.inputs, y.seen, y.mismatch = 0, 0, false
+	y.missed = y.missed[:0]
 }
 
 // syncInputs gives the inputs of tr not seen yet their stable variables.
@@ -142,6 +145,7 @@ func (s *Strategy) countBranches(tr *trace.Trace) {
 		g := s.gs.of(branchRef(int32(s.names.Stable(p)), s.k[p]))
 		if specs := s.v.Pos[g]; int(s.count[g]) < len(specs) && specs[s.count[g]].Exec.Case != sideOf(b.Taken) {
 			y.mismatch = true
+			y.missed = append(y.missed, [2]int32{int32(s.names.Stable(p)), s.k[p]})
 		}
 		s.count[g]++
 		s.k[p]++
@@ -341,13 +345,25 @@ func (s *Strategy) solve(cs []solver.Expr) (model solver.Model, ok bool, err err
 // its branch events, with their sides) and gives v the inputs of the
 // model; it reports false if the constraint is unsatisfiable: no run
 // extends v.
+//
+// If it is unsatisfiable but that of its black branch events (which no
+// run of its subtree changes) is not, its subtree holds the runs that
+// remove one of its white branches (by changing an event of its control
+// structure), and v is relaxed: its run takes the inputs of that
+// constraint, and a white branch then takes its other side (doc.go).
 func (s *Strategy) feasible(v *variant) (bool, error) {
 	if len(v.pc) == 0 {
 		return true, nil
 	}
 	m, ok, err := s.solve(slices.Clone(v.pc))
-	if err != nil || !ok {
+	if err != nil {
 		return false, err
+	}
+	if !ok {
+		if m, ok, err = s.solve(slices.Clone(v.black)); err != nil || !ok {
+			return false, err
+		}
+		v.Relaxed = true
 	}
 	v.Inputs = m
 	return true, nil

@@ -87,6 +87,11 @@ type variant struct {
 	// defaults); pc is that constraint, the sides of its branch events.
 	Inputs map[string]uint64
 	pc     []solver.Expr
+	// black is the part of pc of the black branch events; Relaxed marks
+	// a variant whose pc is unsatisfiable and black not: its inputs
+	// satisfy black only (sym.go, feasible).
+	black   []solver.Expr
+	Relaxed bool
 }
 
 // A postponement is a call (stable thread, call index) that failed, and
@@ -144,6 +149,29 @@ type frame struct {
 	// its thread, or -1.
 	conds      map[int32]solver.Expr
 	failBranch int32
+	// must lists the branch events of Q that took the other side than
+	// the relaxed variant Q was run with: a row of Q's table is a variant
+	// of that variant's subtree only if it removes each of them (a row
+	// that keeps one is in the subtree of the sibling that flipped it).
+	must []int32
+}
+
+// removesMust reports whether row t changes, for each event of f.must,
+// another event of its control structure.
+func (f *frame) removesMust(t []int) bool {
+	for _, w := range f.must {
+		ok := false
+		for i, x := range t {
+			if x > 0 && f.cols[i] != w && f.colBefore(f.cols[i], f.a.csOf(int(w))) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // prunable returns the outcomes a variant's run prunes from the race set
@@ -419,6 +447,9 @@ func (f *frame) derive(t []int) *variant {
 		}
 		if c, ok := f.conds[int32(i)]; ok {
 			v.pc = append(v.pc, sideExpr(c, sp.Exec.Case == trueSide))
+			if sp.Black {
+				v.black = append(v.black, v.pc[len(v.pc)-1])
+			}
 		}
 		v.Pos[g] = append(v.Pos[g], sp)
 	}
