@@ -151,7 +151,7 @@
 //     control structure (the sides of the branches that happened before
 //     it, with the declared ranges of the inputs) and that side are
 //     satisfiable (Stats.UnsatSides counts those left out). No other call
-//     races for it: the inputs are read by one thread each time.
+//     races for it: a branch is local code of its thread.
 //   - A race variant's path constraint is the sides of its branch events;
 //     its run reads the inputs of the solver's model (Input; inputs are
 //     named by their thread's stable number and their rank among its

@@ -87,6 +87,10 @@ type Stats struct {
 	// a sibling's subtree, not counted; their node's rows are those that
 	// remove such a branch.
 	Relaxed int
+	// UnsatSides counts the sides of branches left out of race sets
+	// because the path constraint of their control structure does not
+	// allow them.
+	UnsatSides int
 }
 
 // Strategy is the reachability testing strategy. Use New.

@@ -291,10 +291,11 @@ func (s *Strategy) branchRaces(i int, dst []outcome) ([]outcome, error) {
 	if err != nil {
 		return dst, err
 	}
-	if ok {
-		dst = append(dst, outcome{exec: side{x.t, x.k, 1 - x.cas}, par: noSide})
+	if !ok {
+		s.stats.UnsatSides++
+		return dst, nil
 	}
-	return dst, nil
+	return append(dst, outcome{exec: side{x.t, x.k, 1 - x.cas}, par: noSide}), nil
 }
 
 // sideExpr returns the constraint of side taken of a branch on cond.
