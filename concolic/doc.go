@@ -26,8 +26,10 @@
 //	con2              every branch side reachable with at most k interferences
 //
 // It also gives the unfolding strategy (weft.WithStrategy("unfold"),
-// Kähkönen et al. 2014) its solver: without it, unfold refuses a program whose targets have
-// path constraints on inputs.
+// Kähkönen et al. 2014) and reachability testing (weft.WithStrategy("reach"),
+// Lei and Carver 2006) their solver: without it, unfold refuses a program
+// whose targets have path constraints on inputs, and reach one that
+// branches on an input.
 //
 // Building needs cgo and the Z3 headers (apt-get install libz3-dev, or
 // brew install z3). In a build without cgo (CGO_ENABLED=0) the strategies

@@ -80,17 +80,19 @@ func init() {
 		return unfold.New(unfold.Options{Seed: p.Seed, NewSolver: newSolver})
 	})
 	Register("reach", func(p Params) strategy.Strategy {
-		return reach.New(reach.Options{Seed: p.Seed, PV: p.ReachPV, Symmetric: p.ReachSymmetric})
+		return reach.New(reach.Options{Seed: p.Seed, PV: p.ReachPV, Symmetric: p.ReachSymmetric, NewSolver: newSolver})
 	})
 }
 
 // newSolver makes the solver of the strategies that need one for some
-// programs only (unfold, for the path constraints of symbolic inputs); nil
-// until package github.com/weft-go/weft/concolic sets it (SetSolver).
+// programs only (unfold and reach, for the path constraints of symbolic
+// inputs); nil until package github.com/weft-go/weft/concolic sets it
+// (SetSolver).
 var newSolver func() (solver.Solver, error)
 
 // SetSolver makes f the maker of the solvers of the strategies that need
-// one for some programs only (unfold). Package concolic sets it to Z3's.
+// one for some programs only (unfold, reach). Package concolic sets it to
+// Z3's.
 func SetSolver(f func() (solver.Solver, error)) { newSolver = f }
 
 // ConcolicInners maps each concolic strategy to the strategy that explores

@@ -19,6 +19,7 @@ import (
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/strategy/reach"
+	"github.com/weft-go/weft/trace"
 )
 
 // run explores body with s, recording every execution; limit bounds the
@@ -45,7 +46,13 @@ type comparison struct {
 	want, got, skipped int
 	// strandedDups counts the runs that repeated a sequence and were
 	// stranded (reach.Stats.Stranded), which may.
-	strandedDups         int
+	strandedDups int
+	// waits counts the steps of reach's analysed runs that wait on a
+	// Cond, deadlocks those runs that end in a deadlock.
+	waits, deadlocks int
+	// runs is the number of reach's executions, unsat its variants not
+	// run for an unsatisfiable path constraint.
+	runs, unsat          int
 	dups, missing, extra []string
 	// places lists failures exhaustive search found and reach did not.
 	places []string
@@ -83,12 +90,20 @@ func (c comparison) String() string {
 // the one where it comes last.
 func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comparison, bool) {
 	t.Helper()
-	var c comparison
 	ex, r := run(t, body, exhaustive.New(), limit)
 	if !r.Exhausted {
 		return comparison{}, false
 	}
+	return compareRuns(t, ex, body, o), true
+}
+
+// compareRuns explores body with reach (o) and compares its runs with ex,
+// exhaustive search's, as compare does.
+func compareRuns(t testing.TB, ex []synRun, body func(*weft.T), o reach.Options) comparison {
+	t.Helper()
+	var c comparison
 	s := reach.New(o)
+	defer s.Close()
 	got, r2 := run(t, body, s, 0)
 	if !r2.Exhausted || s.Err() != nil {
 		msg := ""
@@ -97,6 +112,7 @@ func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comp
 		}
 		t.Fatalf("reach: exhausted %v, error %v\n%s%+v", r2.Exhausted, s.Err(), msg, r2)
 	}
+	c.runs, c.unsat = r2.Executions, s.Stats().Unsat
 	places := map[string]bool{}
 	for _, x := range got {
 		places[x.place] = true
@@ -123,6 +139,10 @@ func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comp
 			continue
 		}
 		c.got++
+		c.waits += x.waits
+		if x.end.Status == trace.Failed && x.end.Kind == trace.Deadlock {
+			c.deadlocks++
+		}
 		q := g.syn(x)
 		switch {
 		case seen[q] && x.stranded:
@@ -140,7 +160,7 @@ func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comp
 		}
 	}
 	sort.Strings(c.missing)
-	return c, true
+	return c
 }
 
 // TestGenerated runs reach and exhaustive search on generated
@@ -251,7 +271,7 @@ func TestGeneratedKinds(t *testing.T) {
 	for _, k := range []struct {
 		name string
 		opts gen.Options
-	}{{"v2", gen.DefaultOptions}, {"v3", gen.V3}, {"timed", gen.Timed}, {"loops", gen.Loops}} {
+	}{{"v2", gen.DefaultOptions}, {"v3", gen.V3}, {"timed", gen.Timed}, {"loops", gen.Loops}, {"sync", gen.Sync}} {
 		checked, bad := 0, 0
 		for seed := uint64(from); checked < programs && seed < uint64(from)+100000; seed++ {
 			p := gen.NewWith(seed, k.opts)

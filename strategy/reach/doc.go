@@ -48,6 +48,11 @@
 //	                                                              Exit are events no one else can race for
 //	Mutex, RWMutex,      the object (a Mutex is the binary        every operation
 //	WaitGroup, Once      semaphore of [6], which §3 mentions)
+//	Cond with a Mutex    one object, the Mutex and its Conds: an  Lock (entry), Relock (SC re-entry), Unlock,
+//	                     SC monitor (§2.4; joined, as by a        TryLock, Wait, Signal, Broadcast
+//	                     select)
+//	Cond with another    the Cond (the Locker is an object of     Wait (it enqueues), Relock (the wake-up),
+//	Locker               its own)                                 Signal, Broadcast
 //	shared variable      the variable                             every access: load, store, add, swap,
 //	                                                              compare-and-swap
 //	Len of a channel     the channel (a buffer's two halves       the length read
@@ -79,6 +84,37 @@
 // (one writer and two readers: 6 sequences, 4 of them distinguishable;
 // TestKinds).
 //
+// Condition variables. A Go Cond signals and continues: a woken waiter
+// competes with the other threads for the mutex, as the SC monitor's
+// signalled thread does to re-enter (§2.4). So a Mutex and the Conds whose
+// Waits release it are one object, the monitor: a Lock is a monitor call
+// and its entry, a Wait's Relock is the call an SC monitor's thread issues
+// to re-enter and its entry (§3: "a monitor call event also occurs when T
+// tries to reenter a monitor M after being signaled"), both races for the
+// monitor as in Fig. 5. The paper's monitor method is the region from a
+// Lock to its Unlock; Wait, Signal, Broadcast and Unlock are events of the
+// monitor, as weft's Monitor's Wait, Signal and Exit are, which no other
+// call can race for while the lock is held (a TryLock can: it fails
+// there). Where Go goes beyond the paper's monitor:
+//
+//   - Signal and Broadcast do not need the lock. Outside it they are
+//     calls that race for the monitor's positions like entries: a Signal
+//     before a Wait wakes no one (a lost wake-up, a deadlock if the waiter
+//     checks nothing: TestCond).
+//   - Go's waiters are a FIFO queue, as the paper assumes: the waiter a
+//     Signal wakes is decided by the order of the Waits before it on the
+//     monitor, so a Signal has no partner; a Relock synchronises with the
+//     Signal or Broadcast that woke it (trace.Event.Src), which the order
+//     of the monitor's events already holds.
+//   - A Mutex and a Cond are joined when a Wait or a Relock names the
+//     Mutex it releases; a Cond that earlier runs only signalled was an
+//     object of its own, and the exploration begins again (Stats.Restarts,
+//     as for a select; 8 of 100 generated programs that use a Cond, 32 of
+//     their 500 runs).
+//   - A Cond whose Locker is no Mutex (an RWMutex) is an object of its
+//     own: its Wait only enqueues, the Unlock and Lock are the Locker's
+//     steps.
+//
 // Virtual time moves only when every thread is blocked (reach implements
 // strategy.BlockedTimeOnly; time at any step is refused): a sleeper's
 // wake-up is then decided by the others, a step on no object, and a
@@ -88,10 +124,73 @@
 //
 // Refused (strategy.Failer, an error wrapping ErrUnmodelled that names the
 // primitive and the strategies that model it, at the first scheduling
-// point where a thread has it pending): Cond (its Wait also releases and
-// takes back a mutex: two objects), time at any step; and at the end of
-// the first run that took one, a branch on a symbolic input (§1: one
-// input X).
+// point where a thread has it pending): time at any step; and at the end
+// of the first run that made one, a CompareAndSwap of a concolic variable
+// whose comparison depends on an input (its write is done or not with the
+// outcome, which an event after the step cannot undo; unfold refuses it
+// too).
+//
+// # Symbolic inputs
+//
+// Lei and Carver 2006 explore one input X (§1). With Options.NewSolver (the
+// Z3 solver package concolic gives weft.WithStrategy("reach")), reach
+// explores the inputs too, as Kähkönen et al. 2014 do in unfoldings (a branch
+// on an input is an event per side, carrying its side's constraint; a
+// target whose path constraint is unsatisfiable is not run):
+//
+//   - A branch on a symbolic condition (w.If, AssertSym) is a receiving
+//     event of an object of its own, placed in the SYN-sequence right after
+//     its thread's step before it (sym.go, augment: weft runs a thread's
+//     local code up to its next operation at once) and counted as a call
+//     of its thread, so that every later call of the thread happens after
+//     it. Its outcome is its side (the event's case); its control
+//     structure is its thread's past (the values it received and read
+//     decide its condition), so a variant that changes an event there
+//     removes it, and the thread's calls after it.
+//   - Its race set is the other side, if the path constraint of its
+//     control structure (the sides of the branches that happened before
+//     it, with the declared ranges of the inputs) and that side are
+//     satisfiable (Stats.UnsatSides counts those left out). No other call
+//     races for it: a branch is local code of its thread.
+//   - A race variant's path constraint is the sides of its branch events;
+//     its run reads the inputs of the solver's model (Input; inputs are
+//     named by their thread's stable number and their rank among its
+//     inputs), and the events after the variant run freely with them.
+//   - Concurrent branches on the same inputs are not independent, which
+//     the paper's events are: a variant that flips one keeps a concurrent
+//     white one with its side, and the two sides may be unsatisfiable
+//     together, while the variant's subtree still holds the runs that
+//     remove the white one (by changing an event before it, which the
+//     subtree may). Such a variant is relaxed (Stats.Relaxed):
+//     if the constraint of its black branches (which its subtree keeps) is
+//     satisfiable, it is run with those inputs, a white branch takes its
+//     other side, the run is analysed but not counted (its sequence is in
+//     the subtree of the sibling that flipped that branch), and of its
+//     rows only those that remove such a branch are explored. A variant
+//     whose black branches are unsatisfiable is not run (Stats.Unsat).
+//   - A failure after a branch (w.Fail on its true side, an assertion's
+//     false side) is postponed as any failure is (failures.go): the step
+//     before the branch is the call postponed, and it is marked failing in
+//     the variants that keep the branch's side.
+//
+// TestSymbolic pins hand programs (values through channels and variables,
+// concurrent branches on one input, a TryLock a branch races with);
+// TestGeneratedSymbolic compares random programs that pass two inputs
+// through a channel and a variable and branch on them with brute force
+// (exhaustive search for each of the 9 vectors of their values): with
+// WEFT_LONG=1, 1,000 programs (772 of them branch on an input), 6,114
+// sequences, each with the free runs in thread order and at random, all
+// agree. Not agreeing yet, and left out of that sweep: among the first
+// 1,000 random programs, 4 in which a thread fails after a branch on an
+// input (seeds 206, 321, 859: two branches whose true sides fail; 988: a
+// thread that always fails after its send) exercise a sequence twice or
+// miss one. In seed 206, the run of a
+// variant whose changed branch fails ends at another thread's failure
+// (after its postponement, failures.go) without that branch, and a later
+// variant exercises its sequence again; in seed 988, the subtrees of two
+// relaxed variants of one node exercise one sequence (the rows that
+// remove a white branch are not disjoint there). The cause is not found
+// yet; the sweep leaves such programs out.
 //
 // Happened-before (§4, Proposition 1) is a vector clock per step over the
 // threads (seq.go): a step's clock joins its threads' clocks, the previous
@@ -229,15 +328,11 @@
 //   - The P/V and symmetry reductions of §8 are options (Options.PV,
 //     Options.Symmetric; weft.WithReachPV, weft.WithReachSymmetry; weft
 //     run -pv, -symmetric); the DME reply-order reduction is not.
-//   - Symbolic inputs. A run that branched on one is refused (at its end:
-//     a branch is no step). Unfolding's way (Kähkönen et al. 2015: a
-//     branch is an event per side, carrying its constraint; the solver
-//     prunes the infeasible side) needs each flipped side to own one
-//     subtree: a variant of reach fixes the past of the events it changes,
-//     and a branch concurrent with the flipped one would be flipped in
-//     both subtrees (a sequence twice) or, if neither owns it, in none;
-//     the unfolding's possible extensions combine the sides of concurrent
-//     branches, which a tree of variants does not.
+//   - TestGeneratedCond checks Conds (with semaphores, monitors and
+//     awaits) on the generator's programs of gen.Sync that use one: with
+//     WEFT_LONG=1, 1,000 programs in which a run waits on a Cond and
+//     1,166 that only signal, 10,867 sequences, each with the free runs in
+//     thread order and at random: all agree with exhaustive search.
 //   - TestGeneratedKinds checks the primitives beyond message passing on
 //     the generator's programs with variables, try-locks, Len, Once and
 //     AddOnly, with sleeps and timeouts, and with event loops of timers:

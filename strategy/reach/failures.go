@@ -40,8 +40,9 @@ func (s *Strategy) postpone(tr *trace.Trace, end trace.End) bool {
 	if k < 0 {
 		return false // it failed before its first step
 	}
+	k += branchesBefore(tr.Branches, last, end.Thread)
 	t := int32(s.names.Stable(end.Thread))
-	src := s.sourceOf(tr.Events, last, end.Thread)
+	src := s.sourceOf(tr, last, end.Thread)
 	if s.v.postponed(t, k, func() [2]int32 { return src }) {
 		return false
 	}
@@ -78,30 +79,46 @@ func (s *Strategy) postponedAlt(st *strategy.State, p trace.ThreadID, a int32) b
 // sourceOf returns the source (failures.go, postponement) of thread p's
 // call completed by step i of events: its sending partner if p received
 // in a rendezvous, the send or close whose value or closing it took.
-func (s *Strategy) sourceOf(events []trace.Event, i int, p trace.ThreadID) [2]int32 {
-	e := &events[i]
+func (s *Strategy) sourceOf(tr *trace.Trace, i int, p trace.ThreadID) [2]int32 {
+	e := &tr.Events[i]
 	switch {
 	case e.Thread != p:
 		return noSource // p sent in a rendezvous: it took no value
 	case e.Partner != trace.NoThread:
-		return s.callOf(events, i, e.Partner)
+		return s.callOf(tr, i, e.Partner)
 	}
 	if _, ok := chanStep(e.Op, e.Case); !ok || e.Source() < 0 {
 		return noSource // nextSource predicts none either
 	}
-	return s.callOf(events, e.Source(), events[e.Source()].Thread)
+	return s.callOf(tr, e.Source(), tr.Events[e.Source()].Thread)
 }
 
-// callOf names thread p's call completed by step i: its stable thread and
-// the number of p's steps before i.
-func (s *Strategy) callOf(events []trace.Event, i int, p trace.ThreadID) [2]int32 {
+// callOf names thread p's call completed by step i of tr: its stable
+// thread and the number of p's calls before i, its steps and its branches
+// on inputs (sym.go).
+func (s *Strategy) callOf(tr *trace.Trace, i int, p trace.ThreadID) [2]int32 {
 	k := int32(0)
-	for j := range events[:i] {
-		if e := &events[j]; e.Thread == p || e.Partner == p {
+	for j := range tr.Events[:i] {
+		if e := &tr.Events[j]; e.Thread == p || e.Partner == p {
 			k++
 		}
 	}
-	return [2]int32{int32(s.names.Stable(p)), k}
+	return [2]int32{int32(s.names.Stable(p)), k + branchesBefore(tr.Branches, i, p)}
+}
+
+// branchesBefore returns the number of thread p's branches that ran
+// before step i.
+func branchesBefore(bs []trace.BranchEvent, i int, p trace.ThreadID) int32 {
+	n := int32(0)
+	for j := range bs {
+		if int(bs[j].Step) > i {
+			break
+		}
+		if bs[j].Thread == p {
+			n++
+		}
+	}
+	return n
 }
 
 // nextSource returns the source that alternative a of thread p's pending
@@ -121,7 +138,8 @@ func (s *Strategy) nextSource(st *strategy.State, p trace.ThreadID, a int32) [2]
 	if objs[obj].Class != trace.ClassChan {
 		return noSource
 	}
-	events := st.Trace.Events
+	tr := st.Trace
+	events := tr.Events
 	var sends []int
 	took, closed := 0, -1
 	for i := range events {
@@ -142,13 +160,13 @@ func (s *Strategy) nextSource(st *strategy.State, p trace.ThreadID, a int32) [2]
 		// A send or close that finds the channel closed (it panics) is
 		// sourced by the close, as the runtime records it
 		// (trace.Event.Src).
-		return s.callOf(events, closed, events[closed].Thread)
+		return s.callOf(tr, closed, events[closed].Thread)
 	case kind != trace.KindRecv:
 		return noSource
 	case took < len(sends):
-		return s.callOf(events, sends[took], events[sends[took]].Thread)
+		return s.callOf(tr, sends[took], events[sends[took]].Thread)
 	case closed >= 0:
-		return s.callOf(events, closed, events[closed].Thread)
+		return s.callOf(tr, closed, events[closed].Thread)
 	}
 	return noSource
 }

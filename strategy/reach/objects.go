@@ -53,6 +53,10 @@ func callRef(op trace.Op, objs []trace.ObjectInfo) (r ref, ok bool) {
 	switch op.Kind {
 	case trace.KindJoin, trace.KindNone:
 		return ref{}, false
+	case trace.KindBranch:
+		// A branch on an input, an event of the run's trace with its
+		// branches (augment): its own object.
+		return ref{uint64(op.Arg), branchHalf}, true
 	case trace.KindSelect:
 		for _, c := range op.Cases {
 			if c.Obj != trace.NoObject {
@@ -101,13 +105,26 @@ func joins(op trace.Op) bool {
 		return true
 	case trace.KindLen:
 		return op.Obj != trace.NoObject
+	case trace.KindWait, trace.KindRelock:
+		return condMutex(op) != trace.NoObject
 	}
 	return false
 }
 
+// condMutex returns the Mutex that op, a Cond's Wait or Relock, releases
+// or takes back (Op.Arg), or NoObject: another operation, or a Cond whose
+// Locker is no Mutex (its Unlock and Lock are steps of their own).
+func condMutex(op trace.Op) trace.ObjectID {
+	if op.Class != trace.ClassCond || (op.Kind != trace.KindWait && op.Kind != trace.KindRelock) || op.Arg < 0 {
+		return trace.NoObject
+	}
+	return trace.ObjectID(op.Arg)
+}
+
 // joinRefs calls f with the refs that op's outcome depends on (joins): a
 // select's (selectRefs), both halves of a buffered channel for its
-// length, each variable of an await.
+// length, each variable of an await, a Cond and the Mutex its Wait
+// releases and its Relock takes back (the monitor they make: doc.go).
 func joinRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
 	switch op.Kind {
 	case trace.KindSelect:
@@ -127,6 +144,11 @@ func joinRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
 			if c.Obj != trace.NoObject {
 				f(ref{objs[c.Obj].Key, whole})
 			}
+		}
+	case trace.KindWait, trace.KindRelock:
+		if m := condMutex(op); m != trace.NoObject {
+			f(ref{objs[op.Obj].Key, whole})
+			f(ref{objs[m].Key, whole})
 		}
 	}
 }
@@ -165,15 +187,13 @@ var ErrUnmodelled = errors.New("primitive not modelled by reach")
 var modelled = [trace.NumClasses]bool{
 	trace.ClassVar: true, trace.ClassMutex: true, trace.ClassRWMutex: true, trace.ClassWaitGroup: true,
 	trace.ClassOnce: true, trace.ClassChan: true, trace.ClassSemaphore: true, trace.ClassBinarySemaphore: true,
-	trace.ClassMonitor: true, trace.ClassTimer: true, trace.ClassThread: true,
+	trace.ClassMonitor: true, trace.ClassTimer: true, trace.ClassThread: true, trace.ClassCond: true,
 }
 
 // unmodelled says what reach does not model, for the classes it refuses
 // with a reason.
 var unmodelled = map[trace.Class]string{
-	trace.ClassCond:  "condition variables (Cond: a Wait also releases and retakes its mutex; use a Monitor)",
 	trace.ClassClock: "virtual time that moves at any step (reach models time that moves only when every thread is blocked)",
-	trace.ClassNone:  "symbolic inputs (reach explores one input, Lei and Carver 2006, §1)",
 }
 
 // refusal returns the error for op, a pending operation of a program

@@ -7,10 +7,12 @@ package reach
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/weft-go/weft/model"
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
 )
@@ -30,6 +32,11 @@ type Options struct {
 	// same call of theirs, with the same partner) is ignored (§8, the
 	// symmetry reduction).
 	Symmetric [][]int
+	// NewSolver makes the solver of the path constraints of a program that
+	// branches on inputs (w.Input, w.If): Z3's, which importing package
+	// github.com/weft-go/weft/concolic gives weft.WithStrategy("reach").
+	// Without one, such a program is refused (ErrNoSolver).
+	NewSolver func() (solver.Solver, error)
 }
 
 // Stats counts what the strategy did.
@@ -67,6 +74,23 @@ type Stats struct {
 	// their variants explored; their sequence can be one that another run
 	// exercised too (doc.go).
 	Stranded int
+	// Unsat counts the race variants not run because their path
+	// constraint (the sides of their branches on inputs) is
+	// unsatisfiable: no run extends them. Mismatched counts the runs in
+	// which a branch of the variant took the other side than the
+	// variant's (not analysed; their inputs satisfied its path
+	// constraint, so a branch's condition depended on what the variant
+	// does not fix).
+	Unsat, Mismatched int
+	// Relaxed counts the runs of relaxed variants (sym.go, feasible) in
+	// which a white branch took its other side: their sequence is one of
+	// a sibling's subtree, not counted; their node's rows are those that
+	// remove such a branch.
+	Relaxed int
+	// UnsatSides counts the sides of branches left out of race sets
+	// because the path constraint of their control structure does not
+	// allow them.
+	UnsatSides int
 }
 
 // Strategy is the reachability testing strategy. Use New.
@@ -102,6 +126,7 @@ type Strategy struct {
 	rc       racer
 	races    []outcome
 	stop     *strategy.Stop
+	sym      symbolic
 }
 
 // SetStop implements strategy.Stoppable: the analysis of a run and the
@@ -119,6 +144,7 @@ var (
 // New returns a reachability testing strategy.
 func New(o Options) *Strategy {
 	s := &Strategy{opts: o, count: make(map[int32]int32)}
+	s.sym.newSolver = o.NewSolver
 	if o.Seed != 0 {
 		s.rnd = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
 	}
@@ -143,6 +169,7 @@ func (s *Strategy) Counters() []strategy.Counter {
 		// (doc.go); TestTable4 pins 0 for the Table 4 programs.
 		{Name: "reach variants lost", Value: int64(st.Infeasible)},
 		{Name: "reach stranded runs", Value: int64(st.Stranded)},
+		{Name: "reach variants unsat", Value: int64(st.Unsat)},
 	}
 }
 
@@ -180,18 +207,43 @@ func (s *Strategy) Next() bool {
 		if s.stop.Poll() {
 			return false // a bound of the exploration passed: it ends here
 		}
-		f := s.stack[len(s.stack)-1]
-		row, ok := f.ctr.next()
+		v, ok := s.nextVariant()
 		if !ok {
-			s.stack[len(s.stack)-1] = nil
-			s.stack = s.stack[:len(s.stack)-1]
 			continue
 		}
-		s.stats.Variants++
-		s.begin(f.derive(row))
+		s.begin(v)
 		return true
 	}
 	return false
+}
+
+// nextVariant returns the variant of the next row of the node on top of
+// the stack, or false if the node has none left (it is popped) or the
+// variant's path constraint is unsatisfiable (Stats.Unsat).
+func (s *Strategy) nextVariant() (*variant, bool) {
+	f := s.stack[len(s.stack)-1]
+	row, ok := f.ctr.next()
+	if !ok {
+		s.stack[len(s.stack)-1] = nil
+		s.stack = s.stack[:len(s.stack)-1]
+		return nil, false
+	}
+	if len(f.must) > 0 && !f.removesMust(row) {
+		return nil, false
+	}
+	v := f.derive(row)
+	ok, err := s.feasible(v)
+	if err != nil {
+		s.err = err
+		s.stack = s.stack[:0]
+		return nil, false
+	}
+	if !ok {
+		s.stats.Unsat++
+		return nil, false
+	}
+	s.stats.Variants++
+	return v, true
 }
 
 // begin prepares a run with variant v.
@@ -201,11 +253,8 @@ func (s *Strategy) begin(v *variant) {
 	s.k = s.k[:0]
 	s.cut = false
 	s.names.Reset()
+	s.sym.resetRun()
 }
-
-// Input implements strategy.Strategy: reach explores one input (Lei and Carver 2006
-// §1), the default.
-func (s *Strategy) Input(_ *strategy.State, in strategy.InputRequest) uint64 { return in.Default }
 
 // Finish implements strategy.Strategy: it reads the run's SYN-sequence and
 // pushes the node of its variants (GenerateVariants, Fig. 10).
@@ -221,8 +270,8 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.err = fmt.Errorf("reach: the run found two names for one object (%w)", ErrMergedObjects)
 		return
 	}
-	if len(tr.Branches) > 0 {
-		s.err = fmt.Errorf("reach does not model symbolic inputs (%v branched on one; Lei and Carver 2006 explores one input, §1); use unfold or concolic-optimal (%w)", tr.Branches[0].Thread, ErrUnmodelled)
+	if err := refuseBranches(tr); err != nil {
+		s.err = err
 		return
 	}
 	if end.Status == trace.Assumed {
@@ -255,8 +304,16 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		return
 	}
 	s.names.Sync(tr.Threads)
+	s.countBranches(tr)
 	if s.postpone(tr, end) {
 		return
+	}
+	if s.sym.mismatch && !s.v.Relaxed {
+		s.stats.Mismatched++
+		return
+	}
+	if s.sym.mismatch {
+		s.stats.Relaxed++
 	}
 	if s.unreplayed() {
 		// A black event of the variant did not run (two of its events
@@ -270,7 +327,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.stats.Stranded++
 	}
 	s.analysed++
-	s.generate(tr, end)
+	s.generate(s.augment(tr), end)
 }
 
 // unreplayed counts the receiving events of the run's variant with their
@@ -307,9 +364,20 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	a := &s.an
 	a.reset(tr, &s.gs)
 	s.rc.reset(a, &s.gs)
-	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1}
+	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1, failBranch: -1}
 	if stops(end) {
-		f.failed = int32(len(tr.Events) - 1)
+		f.failed, f.failBranch = failedAfterBranch(tr, end.Thread, int32(len(tr.Events)-1))
+	}
+	if len(s.sym.cond) > 0 && tr == &s.sym.aug {
+		f.conds = maps.Clone(s.sym.cond)
+	}
+	if s.v.Relaxed && s.sym.mismatch {
+		for j := range tr.Events {
+			x := a.exec[j]
+			if tr.Events[j].Op.Kind == trace.KindBranch && slices.Contains(s.sym.missed, [2]int32{int32(s.names.Stable(trace.ThreadID(x.t))), x.k}) {
+				f.must = append(f.must, int32(j))
+			}
+		}
 	}
 	f.nonBlocking = make([][]bool, a.n)
 	for t := range f.stable {
@@ -353,7 +421,15 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 		if f.black[i] {
 			continue
 		}
-		s.races = s.rc.reduce(s.opts, i, s.rc.raceSet(i, s.races[:0]))
+		if tr.Events[i].Op.Kind == trace.KindBranch {
+			var err error
+			if s.races, err = s.branchRaces(i, s.races[:0]); err != nil {
+				s.err = err
+				return
+			}
+		} else {
+			s.races = s.rc.reduce(s.opts, i, s.rc.raceSet(i, s.races[:0]))
+		}
 		addColumn(int32(i), old)
 	}
 	s.unfilled(f)
@@ -444,3 +520,27 @@ func (s *Strategy) prune(f *frame, races []outcome, sp *spec) []outcome {
 // BlockedTimeOnly implements strategy.BlockedTimeOnly: the strategy models
 // virtual time that moves only when every thread is blocked.
 func (s *Strategy) BlockedTimeOnly() {}
+
+// failedAfterBranch returns, for a run whose thread p failed and whose
+// last event is last, the step to mark as failing and the branch event
+// whose side failed (-1 if none): if p's last event is a branch, p's step
+// before it (the failure comes in the local code after that step, as long
+// as the branch keeps its side) and the branch.
+func failedAfterBranch(tr *trace.Trace, p trace.ThreadID, last int32) (int32, int32) {
+	for i := int(last); i >= 0; i-- {
+		e := &tr.Events[i]
+		if e.Thread != p && e.Partner != p {
+			continue
+		}
+		if e.Op.Kind != trace.KindBranch {
+			return last, -1
+		}
+		for j := i - 1; j >= 0; j-- {
+			if f := &tr.Events[j]; f.Op.Kind != trace.KindBranch && (f.Thread == p || f.Partner == p) {
+				return int32(j), int32(i)
+			}
+		}
+		return -1, int32(i)
+	}
+	return last, -1
+}

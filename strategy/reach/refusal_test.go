@@ -11,41 +11,9 @@ import (
 	"github.com/weft-go/weft/strategy/reach"
 )
 
-// TestRefusal: a program that uses a primitive reach does not model is
-// refused at the first scheduling point where a thread has it pending:
-// Explore returns an error that names the primitive and strategies that
-// model it, wrapping ErrUnmodelled, with the Result of the one execution,
-// cut there.
-func TestRefusal(t *testing.T) {
-	for _, c := range []struct {
-		what string
-		body func(*weft.T)
-	}{
-		{"condition variables", func(w *weft.T) {
-			var mu weft.Mutex
-			c := weft.NewCond(&mu)
-			w.Go(func() { mu.Lock(); c.Signal(); mu.Unlock() })
-			mu.Lock()
-			c.Wait()
-			mu.Unlock()
-		}},
-	} {
-		s := reach.New(reach.Options{})
-		r, err := weft.Explore(c.body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-		if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "reach does not model "+c.what) || !strings.Contains(err.Error(), "use optimal") {
-			t.Errorf("%s: error %v", c.what, err)
-		}
-		if !errors.Is(s.Err(), reach.ErrUnmodelled) {
-			t.Errorf("%s: Err %v; want the refusal", c.what, s.Err())
-		}
-		if r == nil || r.Executions != 1 || r.Cut != 1 || len(r.Failures) != 0 || r.Exhausted {
-			t.Errorf("%s: Result %+v; want one execution, cut, no failure, not exhausted", c.what, r)
-		}
-	}
-}
-
-// TestRefusalSymbolic: a symbolic branch is no step; the run that took
-// one ends the exploration with the refusal.
+// TestRefusalSymbolic: a branch on an input needs a solver for its race
+// set: without one (Options.NewSolver), the run that took one ends the
+// exploration with an error wrapping ErrNoSolver.
 func TestRefusalSymbolic(t *testing.T) {
 	s := reach.New(reach.Options{})
 	r, err := weft.Explore(func(w *weft.T) {
@@ -55,7 +23,7 @@ func TestRefusalSymbolic(t *testing.T) {
 			w.Fail("big")
 		}
 	}, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-	if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "reach does not model symbolic inputs") {
+	if !errors.Is(err, reach.ErrNoSolver) || !strings.Contains(err.Error(), "import _ \"github.com/weft-go/weft/concolic\"") {
 		t.Errorf("error %v", err)
 	}
 	if r == nil || r.Executions != 1 || r.Complete != 1 || len(r.Failures) != 0 || r.Exhausted {
@@ -77,5 +45,30 @@ func TestRefusalAssume(t *testing.T) {
 	}
 	if r == nil || r.Executions != 1 || r.Assumed != 1 || len(r.Failures) != 0 || r.Exhausted {
 		t.Errorf("Result %+v; want one execution, assumed away, no failure, not exhausted", r)
+	}
+}
+
+// TestRefusalCASOnInput: a CompareAndSwap of a concolic variable whose
+// comparison depends on an input is a branch of its step (its write is
+// done or not with the outcome), which a branch event after the step
+// cannot undo: the first run that makes one ends the exploration with
+// the refusal.
+func TestRefusalCASOnInput(t *testing.T) {
+	s := reach.New(reach.Options{})
+	r, err := weft.Explore(func(w *weft.T) {
+		x := weft.NewVar[weft.SInt]("x")
+		in := w.InputRange("in", -2, 2)
+		w.Go(func() { x.Store(in) })
+		w.Go(func() {
+			if x.CompareAndSwap(weft.Const[int64](1), weft.Const[int64](5)) {
+				w.Fail("x was 1")
+			}
+		})
+	}, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
+	if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "CompareAndSwap whose outcome depends on inputs") || !strings.Contains(err.Error(), "use concolic-optimal") {
+		t.Errorf("error %v", err)
+	}
+	if r == nil || r.Executions != 1 || len(r.Failures) != 0 || r.Exhausted {
+		t.Errorf("Result %+v; want one execution, no failure, not exhausted", r)
 	}
 }

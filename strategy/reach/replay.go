@@ -35,6 +35,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	for len(s.k) < len(st.Threads) {
 		s.k = append(s.k, 0)
 	}
+	s.countBranches(st.Trace)
 	for _, th := range st.Threads {
 		if th.Done || th.Op.Kind == trace.KindNone {
 			continue

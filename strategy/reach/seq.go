@@ -187,6 +187,11 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 			}
 			last[g] = int32(i)
 		}
+		if e.Op.Kind == trace.KindBranch {
+			// A branch's outcome is decided by its thread's past (the
+			// values it received, the inputs): its control structure.
+			cs.join(th(e.Thread))
+		}
 		// The step it synchronises with (a value's send, a close, a
 		// Join's thread's end: Lei and Carver 2006, §3's pairs that are not calls),
 		// and for a send into a buffer, the receive that made room.

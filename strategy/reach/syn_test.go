@@ -36,6 +36,9 @@ type synRun struct {
 	// stranded marks a run that left an open receive of its variant
 	// unfilled (reach.Stats.Stranded): its sequence may be another run's.
 	stranded bool
+	// waits counts its steps that wait on a Cond, branches its branches
+	// on inputs.
+	waits, branches int
 }
 
 // synRecorder wraps a strategy and records every execution it finishes.
@@ -48,6 +51,7 @@ func (r *synRecorder) Unwrap() strategy.Strategy { return r.Strategy }
 
 func (r *synRecorder) Finish(tr *trace.Trace, end trace.End) {
 	x := record(tr, end)
+	x.waits, x.branches = condWaits(tr), len(tr.Branches)
 	var before reach.Stats
 	s, isReach := r.Strategy.(*reach.Strategy)
 	if isReach {
@@ -56,7 +60,7 @@ func (r *synRecorder) Finish(tr *trace.Trace, end trace.End) {
 	r.Strategy.Finish(tr, end)
 	if isReach {
 		after := s.Stats()
-		x.skipped = after.Partial > before.Partial || after.Retries > before.Retries || after.Infeasible > before.Infeasible
+		x.skipped = after.Partial > before.Partial || after.Retries > before.Retries || after.Infeasible > before.Infeasible || after.Relaxed > before.Relaxed || after.Mismatched > before.Mismatched
 		x.stranded = after.Stranded > before.Stranded
 	}
 	r.runs = append(r.runs, x)
@@ -156,7 +160,8 @@ func record(tr *trace.Trace, end trace.End) synRun {
 		run.selects = append(run.selects, objs)
 	}
 	// The length of a buffered channel depends on both its halves, an
-	// await on each variable it waits on.
+	// await on each variable it waits on, a Cond's Wait and Relock on the
+	// Cond and its Mutex.
 	addJoin := func(op trace.Op) {
 		switch op.Kind {
 		case trace.KindSelect:
@@ -173,6 +178,11 @@ func record(tr *trace.Trace, end trace.End) synRun {
 				}
 			}
 			run.selects = append(run.selects, objs)
+		case trace.KindWait, trace.KindRelock:
+			// A Cond and the Mutex its Wait releases: one monitor.
+			if op.Class == trace.ClassCond && op.Arg >= 0 {
+				run.selects = append(run.selects, []string{objName(tr.Objects[op.Obj]), objName(tr.Objects[op.Arg])})
+			}
 		}
 	}
 	for i := range tr.Events {
@@ -192,9 +202,27 @@ func record(tr *trace.Trace, end trace.End) synRun {
 	for _, op := range tr.Final {
 		addJoin(op)
 	}
+	// The sides of each thread's branches on inputs: an object per
+	// thread, each branch named by the thread's steps before it and its
+	// rank among the branches after them.
+	for i, b := range tr.Branches {
+		before, rank := 0, 0
+		for j := range tr.Events[:b.Step] {
+			if e := &tr.Events[j]; e.Thread == b.Thread || e.Partner == b.Thread {
+				before++
+			}
+		}
+		for _, c := range tr.Branches[:i] {
+			if c.Thread == b.Thread && c.Step == b.Step {
+				rank++
+			}
+		}
+		p := paths[b.Thread]
+		run.steps = append(run.steps, synStep{"branches of " + p, fmt.Sprintf("%s@%d.%d=%v", p, before, rank, b.Taken)})
+	}
 	if end.Status == trace.Failed && end.Thread >= 0 {
 		run.place = fmt.Sprintf("%v by %s", end.Kind, paths[end.Thread])
-		for i := len(run.steps) - 1; i >= 0; i-- {
+		for i := len(tr.Events) - 1; i >= 0; i-- {
 			if e := &tr.Events[i]; e.Thread == end.Thread || e.Partner == end.Thread {
 				run.place += " at " + run.steps[i].label
 				break

@@ -60,15 +60,14 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 		return nil, false
 	}
 	for len(s.stack) > 0 {
-		f := s.stack[len(s.stack)-1]
-		row, ok := f.ctr.next()
+		v, ok := s.nextVariant()
 		if !ok {
-			s.stack[len(s.stack)-1] = nil
-			s.stack = s.stack[:len(s.stack)-1]
+			if s.err != nil {
+				return nil, false
+			}
 			continue
 		}
-		s.stats.Variants++
-		d := unitData{Variant: *f.derive(row), Parent: slices.Clone(s.gs.parent)}
+		d := unitData{Variant: *v, Parent: slices.Clone(s.gs.parent)}
 		for p, id := range s.names.Paths() {
 			d.Threads = append(d.Threads, wireThread{Parent: p.Parent, Rank: p.Rank, ID: id})
 		}

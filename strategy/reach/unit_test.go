@@ -79,7 +79,8 @@ func exploreSplit(t *testing.T, body func(*weft.T), o reach.Options, max int) (r
 // TestUnits: explored in units, each subtree apart (and split again),
 // reach exercises the SYN-sequences it exercises in one piece, each once:
 // on Table 4's BB-monitorSU (720), DP-monitorSU with 3 philosophers (30),
-// Fig. 1 (4), and generated programs with variables and timers.
+// Fig. 1 (4), a bounded buffer on a Cond (864), and generated programs
+// with variables, timers, and semaphores, Conds and monitors.
 func TestUnits(t *testing.T) {
 	type prog struct {
 		name string
@@ -90,10 +91,12 @@ func TestUnits(t *testing.T) {
 		{"bbmonitor", body("bbmonitor", map[string]int{"su": 1}), 720},
 		{"dpmonitor", body("dpmonitor", map[string]int{"n": 3}), 30},
 		{"reach-fig1", body("reach-fig1", nil), 4},
+		{"cond buffer", condBuffer(2, 2, 2, true), 864},
 	}
 	for seed := uint64(0); seed < 6; seed++ {
 		progs = append(progs, prog{"gen", genweft.Body(gen.NewWith(seed, gen.DefaultOptions)), -1})
 		progs = append(progs, prog{"gen timed", genweft.Body(gen.NewWith(seed, gen.Timed)), -1})
+		progs = append(progs, prog{"gen sync", genweft.Body(gen.NewWith(seed, gen.Sync)), -1})
 	}
 	for _, p := range progs {
 		whole, _ := run(t, p.body, reach.New(reach.Options{}), 0)
@@ -146,4 +149,47 @@ func TestResumeBadUnit(t *testing.T) {
 	if _, err := reach.New(reach.Options{}).Resume(strategy.Unit("x")); !errors.Is(err, strategy.ErrBadUnit) {
 		t.Errorf("bytes that are no unit: %v, want ErrBadUnit", err)
 	}
+}
+
+// TestUnitsSymbolic: with inputs, a unit carries the inputs the solver
+// gave its variant's path constraint; explored in units, reach exercises
+// the sequences it exercises in one piece, each once, on random programs
+// that branch on inputs.
+func TestUnitsSymbolic(t *testing.T) {
+	o := withZ3(t, reach.Options{})
+	checked, split := 0, 0
+	for seed := uint64(0); checked < 4; seed++ {
+		body := genSym(seed).body()
+		whole, _ := run(t, body, reach.New(o), 0)
+		if len(whole) < 6 {
+			continue
+		}
+		checked++
+		parts, units := exploreSplit(t, body, o, 3)
+		split += units
+		g := newSynGroups(whole, parts)
+		count := func(rs []synRun) map[string]int {
+			m := map[string]int{}
+			for _, r := range rs {
+				if !r.skipped {
+					m[g.syn(r)]++
+				}
+			}
+			return m
+		}
+		w, q := count(whole), count(parts)
+		if len(q) != len(w) {
+			t.Errorf("seed %d: %d sequences in %d units, %d in one piece", seed, len(q), units, len(w))
+		}
+		for k, n := range q {
+			if n != 1 || w[k] != 1 {
+				t.Errorf("seed %d: a sequence exercised %d times in units, %d in one piece:\n%s", seed, n, w[k], k)
+				break
+			}
+		}
+	}
+	if split == 0 {
+		t.Error("no unit split off")
+	}
+	t.Logf("%d programs, %d units", checked, split)
 }

@@ -5,7 +5,11 @@
 
 package reach
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/weft-go/weft/solver"
+)
 
 // vside is one call of a variant's receiving event, its thread named
 // stably across executions. unset marks a call removed from the variant
@@ -78,6 +82,16 @@ type variant struct {
 	// before the other threads could move: the run takes them, with the
 	// same source, only when nothing else can move (failures.go).
 	Postponed []postponement
+	// Inputs are the values of the inputs, by stable name (inputName),
+	// that the solver gave the path constraint of the variant (nil: the
+	// defaults); pc is that constraint, the sides of its branch events.
+	Inputs map[string]uint64
+	pc     []solver.Expr
+	// black is the part of pc of the black branch events; Relaxed marks
+	// a variant whose pc is unsatisfiable and black not: its inputs
+	// satisfy black only (sym.go, feasible).
+	black   []solver.Expr
+	Relaxed bool
 }
 
 // A postponement is a call (stable thread, call index) that failed, and
@@ -130,6 +144,34 @@ type frame struct {
 	// pruned from its race set; colOf the column of each column event.
 	inherit map[int32][]sout
 	colOf   map[int32]int
+	// conds is the condition of each branch event (sym.go); failBranch
+	// the branch whose side failed at the end of Q, after step failed of
+	// its thread, or -1.
+	conds      map[int32]solver.Expr
+	failBranch int32
+	// must lists the branch events of Q that took the other side than
+	// the relaxed variant Q was run with: a row of Q's table is a variant
+	// of that variant's subtree only if it removes each of them (a row
+	// that keeps one is in the subtree of the sibling that flipped it).
+	must []int32
+}
+
+// removesMust reports whether row t changes, for each event of f.must,
+// another event of its control structure.
+func (f *frame) removesMust(t []int) bool {
+	for _, w := range f.must {
+		ok := false
+		for i, x := range t {
+			if x > 0 && f.cols[i] != w && f.colBefore(f.cols[i], f.a.csOf(int(w))) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // prunable returns the outcomes a variant's run prunes from the race set
@@ -388,7 +430,7 @@ func (f *frame) derive(t []int) *variant {
 			}
 			// It failed at the end of Q: kept with the same partners and
 			// values, it fails again.
-			sp.Fails = int32(i) == f.failed && !sp.unmatched() && !f.crossChanged(int32(i), changed)
+			sp.Fails = int32(i) == f.failed && !sp.unmatched() && !f.crossChanged(int32(i), changed) && !slices.Contains(changed, f.failBranch)
 			f.defaultPast(&sp, o, a.csOf(i))
 			sp.Races = f.prunable(int32(i), t)
 			for _, r := range changed {
@@ -402,6 +444,12 @@ func (f *frame) derive(t []int) *variant {
 		}
 		if int(a.pos[i]) != len(v.Pos[g]) {
 			panic("weft internal error: reach: a variant's events on an object are not a prefix of its positions")
+		}
+		if c, ok := f.conds[int32(i)]; ok {
+			v.pc = append(v.pc, sideExpr(c, sp.Exec.Case == trueSide))
+			if sp.Black {
+				v.black = append(v.black, v.pc[len(v.pc)-1])
+			}
 		}
 		v.Pos[g] = append(v.Pos[g], sp)
 	}

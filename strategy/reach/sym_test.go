@@ -1,0 +1,179 @@
+// Tests of symbolic inputs: reach with Z3 against brute force (exhaustive
+// search for every vector of input values in small ranges), on hand
+// programs with exact counts and on random programs.
+
+package reach_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/solver"
+	"github.com/weft-go/weft/solver/z3"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/exhaustive"
+	"github.com/weft-go/weft/strategy/reach"
+)
+
+// withZ3 returns o with a Z3 solver, or skips the test without Z3 (a
+// build without cgo).
+func withZ3(t testing.TB, o reach.Options) reach.Options {
+	t.Helper()
+	z, err := z3.New()
+	if errors.Is(err, solver.ErrUnavailable) {
+		t.Skipf("no Z3: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	z.Close()
+	o.NewSolver = func() (solver.Solver, error) { return z3.New(z3.WithTimeout(10 * time.Second)) }
+	return o
+}
+
+// fixedInputs is exhaustive search with the inputs given by name.
+type fixedInputs struct {
+	strategy.Strategy
+	values map[string]int64
+}
+
+func (f *fixedInputs) Unwrap() strategy.Strategy { return f.Strategy }
+
+func (f *fixedInputs) Input(_ *strategy.State, in strategy.InputRequest) uint64 {
+	if v, ok := f.values[in.Name]; ok {
+		return uint64(v)
+	}
+	return in.Default
+}
+
+// brute returns the runs of exhaustive search of body for every vector of
+// values of the named inputs, each in values, and whether every search
+// finished within limit executions.
+func brute(t testing.TB, body func(*weft.T), names []string, values []int64, limit int) ([]synRun, bool) {
+	t.Helper()
+	var all []synRun
+	vec := make([]int, len(names))
+	for {
+		m := map[string]int64{}
+		for i, n := range names {
+			m[n] = values[vec[i]]
+		}
+		runs, r := run(t, body, &fixedInputs{exhaustive.New(), m}, limit)
+		if !r.Exhausted {
+			return nil, false
+		}
+		all = append(all, runs...)
+		i := len(vec) - 1
+		for ; i >= 0; i-- {
+			if vec[i]++; vec[i] < len(values) {
+				break
+			}
+			vec[i] = 0
+		}
+		if i < 0 {
+			return all, true
+		}
+	}
+}
+
+// TestSymbolic compares reach with brute force on hand programs with
+// inputs; want is the number of SYN-sequences with their branches' sides.
+func TestSymbolic(t *testing.T) {
+	k := weft.Const[int64]
+	for _, c := range []struct {
+		name       string
+		want, runs int
+		unsat      int
+		values     []int64 // of x, for brute force
+		body       func(*weft.T)
+	}{
+		// T1 sends x, T2 sends 5; the body takes them in either order
+		// and branches on the first value: on x, both sides (x > 3 or
+		// not); on 5, no branch (a constant). 3 sequences.
+		{"first value", 3, 3, 0, []int64{0, 3, 4, 9}, func(w *weft.T) {
+			x := w.InputRange("x", 0, 9)
+			ch := weft.MakeChan[weft.SInt](0)
+			w.Go(func() { ch.Send(x) })
+			w.Go(func() { ch.Send(k(5)) })
+			if v := ch.Recv(); w.If(v.Gt(k(3))) {
+				_ = v
+			}
+			ch.Recv()
+		}},
+		// Two threads branch on one input, concurrently: x > 3 and x > 5
+		// have three feasible combinations of sides (not x <= 3 and
+		// x > 5). The first run takes x = 0 (false, false); the race
+		// table's rows flip one or both: (true, false), (false, true),
+		// (true, true). (false, true) is unsatisfiable, its flipped
+		// branch alone is not: the variant is relaxed, its run takes
+		// (true, true) and is not counted, and its node has no row that
+		// removes the first branch. 3 sequences, 4 runs.
+		{"concurrent branches", 3, 4, 0, []int64{0, 3, 4, 5, 6, 9}, func(w *weft.T) {
+			x := w.InputRange("x", 0, 9)
+			a := w.Go(func() { w.If(x.Gt(k(3))) })
+			b := w.Go(func() { w.If(x.Gt(k(5))) })
+			a.Join()
+			b.Join()
+		}},
+		// A branch decides a thread's next step: on x > 0, T1 sends on
+		// ch and the body receives T1's value or T2's first; otherwise
+		// T1 sends nothing and the body takes T2's. The message race
+		// exists on one side only: 2 + 1 = 3.
+		{"branch then race", 3, 3, 0, []int64{-1, 0, 1}, func(w *weft.T) {
+			x := w.InputRange("x", -1, 1)
+			ch := weft.MakeChan[int](1)
+			w.Go(func() {
+				if w.If(x.Gt(k(0))) {
+					ch.Send(1)
+				}
+			})
+			w.Go(func() { ch.Send(2) })
+			ch.Recv()
+		}},
+		// A value through a shared variable: T2 stores x, T1 loads
+		// and fails if it read more than 0 (Kähkönen et al. 2014's
+		// Example 2). T1 before T2: the zero value, no branch on an
+		// input (1); after: x > 0 fails or not (2). 3.
+		{"variable", 3, 3, 0, []int64{-2, -1, 0, 1, 2}, func(w *weft.T) {
+			v := weft.NewVar[weft.SInt]("v")
+			w.Go(func() {
+				if a := v.Load(); w.If(a.Gt(k(0))) {
+					w.Fail("read %d > 0", a.Value())
+				}
+			})
+			w.Go(func() { v.Store(w.InputRange("x", -2, 2)) })
+		}},
+		// A TryLock races with a Lock that a branch allows: x <= 0, no
+		// Lock, the TryLock succeeds (1); x > 0, the Lock first and the
+		// TryLock fails, T2 then fails, or the TryLock first and T1
+		// waits forever (2). 3.
+		{"trylock", 3, 3, 0, []int64{-2, -1, 0, 1, 2}, func(w *weft.T) {
+			mu := weft.NewMutex("mu")
+			x := w.InputRange("x", -2, 2)
+			w.Go(func() {
+				if w.If(x.Gt(k(0))) {
+					mu.Lock()
+				}
+			})
+			w.Go(func() {
+				if !mu.TryLock() {
+					w.Fail("mu held")
+				}
+			})
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := withZ3(t, reach.Options{})
+			ex, ok := brute(t, c.body, []string{"x"}, c.values, 5000)
+			if !ok {
+				t.Fatal("brute force did not finish")
+			}
+			cmp := compareRuns(t, ex, c.body, o)
+			if !cmp.ok() || cmp.want != c.want || cmp.got != c.want || cmp.runs != c.runs || cmp.unsat != c.unsat {
+				t.Errorf("want %d sequences, %d runs, %d variants unsat; got %d runs, %d unsat: %v", c.want, c.runs, c.unsat, cmp.runs, cmp.unsat, cmp)
+			}
+		})
+	}
+}
