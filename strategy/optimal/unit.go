@@ -305,13 +305,16 @@ func (s *Strategy) Handback() strategy.Handback {
 // Join implements strategy.Splitter. A wakeup sequence of h for a state
 // where s is still exploring the branch the unit is in (the same events up
 // to the state and the same event taken there) is inserted into its wakeup
-// tree (joinInsert). For a state s has moved on from, or left, Join returns
-// a unit rooted there: the path to it as the unit's exploration left it,
+// tree (joinInsert). For a state s has moved on from (the same events up
+// to it, another taken there), it goes where sequential order would have
+// put it if that place is still ahead of s (lateInsert). Otherwise, and
+// for a state s has left, Join returns a unit rooted there: the path to it as the unit's exploration left it,
 // the sleep set the state had when the unit was split off plus the branch
 // the unit was in, and a wakeup tree of the branches the sequences made in
 // the unit's copy of the state (see insertion), alone. Inserting the
-// sequences into the state's wakeup tree, or checking them against its
-// sleep set, would be unsound: the branches s explored there since had the
+// sequences into the state's wakeup tree regardless of the branches
+// explored there since, or checking them against its sleep set, would be
+// unsound: the branches s explored there since had the
 // unit's branch asleep, relying on its exploration and on the reversals of
 // its races, so they cannot in turn cover those reversals (gen seed 279
 // lost three failing traces so). Such a unit may repeat executions s made
