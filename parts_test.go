@@ -234,7 +234,7 @@ var nestedPrograms = []struct {
 func TestNestedPrograms(t *testing.T) {
 	type counts struct{ parts, stolen, joins, executions int }
 	pinned := map[string]counts{
-		"fib optimal":       {46, 466, 512, 5842},
+		"fib optimal":       {102, 341, 443, 5099},
 		"fib dpor-cr+sleep": {129, 65, 194, 1806},
 		"fib flip+sleep":    {146, 72, 218, 2153},
 		"pairs optimal":     {9, 6, 15, 52},
@@ -272,7 +272,7 @@ func TestNestedPrograms(t *testing.T) {
 // levels deep.
 func TestNestedRandomPrograms(t *testing.T) {
 	n := 20
-	want := map[string]int{"dpor-2": 65, "dpor-cr+sleep": 49, "flip+sleep": 42, "optimal": 127}
+	want := map[string]int{"dpor-2": 65, "dpor-cr+sleep": 49, "flip+sleep": 42, "optimal": 114}
 	if long.Enabled() {
 		n = 100
 		want = map[string]int{"dpor-2": 304, "dpor-cr+sleep": 256, "flip+sleep": 249, "optimal": 788}

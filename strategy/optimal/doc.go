@@ -95,10 +95,13 @@
 // returns them, with the branch each made in the copy, the path, the names
 // and the statistics. Join inserts each into the state if the splitter is
 // still exploring there the branch the unit is in; for a state it has
-// moved on from or left, it returns a unit that explores the branches from
-// there with the state's sleep set of when the unit was split off, plus
-// the unit's branch (the branches explored since relied on the unit's, so
-// they cannot cover its sequences in turn).
+// moved on from, where sequential order would have put it if that place
+// is still ahead of the splitter (a branch not taken yet, or a new last
+// branch, at the state or down the branch it is exploring); otherwise,
+// and for a state it has left, it returns a unit that explores the
+// branches from there with the state's sleep set of when the unit was
+// split off, plus the unit's branch (the branches explored since relied
+// on the unit's, so they cannot cover its sequences in turn).
 //
 // A unit explored and joined before the splitter's next Next gives the
 // undivided exploration exactly: the same executions in the same order
@@ -107,33 +110,58 @@
 // reach the same traces, failures and final states (strategytest.Units
 // checks both), repeating executions: on its 200 generated programs, with
 // each unit explored three executions of its splitter late, the divided
-// explorations ran 1.4 times as many executions as the undivided ones when
-// splitting after every third execution, 2.9 to 8.9 times when splitting
-// after every one (with and without Options.Seed).
+// explorations run 1.02 times as many executions as the undivided ones
+// (6585 for 6467) when splitting after every third execution, five levels
+// deep, and 2.04 times (13,173) after every one, three levels deep; 1.62
+// and 11.67 times before Join placed late wakeup sequences down the
+// splitter's path (lateInsert).
 //
 // Why units explored at the same time repeat executions, and what it
 // would take not to. The branches of a state are explored in order, each
 // with the earlier ones asleep, and each relies on the races of the
 // earlier ones: a reversal found in one branch whose weak initial is a
 // later branch goes into that branch's wakeup tree, to be explored there.
-// A unit of SplitLarge explores the later branches while its splitter
-// explores the earlier one, so the reversals that the splitter finds for
-// them come too late: the splitter explores them itself, from the state,
-// with the branches handed out awake, and repeats what the unit explored.
-// Dropping them instead, as covered by the unit's branch, loses traces
-// (gen seed 40, SplitLarge after every eighth execution: 21 of 24): the
-// unit explored its branch with the splitter's asleep, relying on the
-// splitter's reversals to bring back the traces that sleeper pruned. The
-// same holds above the unit's root once the splitter has moved on there
-// (the units Join returns, see Join). Waiting for the unit before taking
-// a new branch at its root or above removes those units, but the splitter
-// idles (30 to 45% of the time on fib n=4 with four workers) and the
-// executions are as many. An exact division needs the reversals to reach
-// the unit that owns the branch while it can still explore them: sent to
-// it as it runs, and the unit taking no branch of the tree it was handed
-// before its splitter is done with the branch before (or keeping a record
-// of every state it explored, to reopen the one a late reversal belongs
-// to). Not done.
+// That insertion is needed, not a mere guide: dropping such reversals in
+// an undivided exploration (a reversal of which a branch not yet taken
+// is a weak initial, taken for covered by it) loses traces, 117 of 140 on
+// fib n=2 and 1141 of 1698 on n=3 (all 92 final states kept): a branch's
+// subtree, explored with the earlier branches asleep, is not complete
+// without the reversals those branches send into it. So the branches of
+// a state form a chain: the next may start only when the subtree of the
+// one before, units included, is explored, and an exploration divided
+// while it goes on can be exact only if a reversal that arrives late
+// still reaches the place in the tree where it would have gone.
+//
+// Join is exact where that place is still ahead: a state the splitter is
+// still in the same branch of (the reversal goes into branches not yet
+// taken, as if the races had been met in another order), a state where
+// it has taken a later branch since but the reversal, following in order
+// the branches it would have followed, meets none explored or handed out
+// (lateInsert: on fib n=3 divided after every execution, each unit
+// explored three executions late, 2324 executions instead of 6823, 1698
+// undivided), and a state at which it took no branch after the unit's (a
+// unit from there with the state's sleep set and the unit's branch, as
+// sequential order explores new branches after it). The repeated
+// executions come from a reversal that meets an explored branch, and
+// above all from SplitLarge: a reversal that the splitter finds and that a branch handed
+// out is a weak initial of belongs in that branch's subtree, which the
+// unit explores; the splitter explores it itself, from the state, with
+// the branches handed out awake, and repeats what the unit explores. On
+// one run of fib n=4 on four workers, 193 reversals went so, 63 others
+// added branches at a state with branches handed out, and Join returned
+// 5 units. Dropping the 193 loses traces (gen seed 40, SplitLarge after
+// every eighth execution: 21 of 24), as above. Waiting for the unit
+// before taking a new branch at its root or above makes the chain
+// sequential: the splitter idles (30 to 45% of the time on fib n=4 with
+// four workers). Exact division needs a late reversal to follow, in the
+// state it was found for, the branches it would have followed then,
+// explored ones included, and to become a new last branch where it stops
+// (with every branch of that state asleep): a record, per explored state
+// below a state with a unit out, of its branches in order, and a way to
+// explore a new branch of a state left long ago (its path replayed, its
+// sleep set rebuilt from the record); reversals sent to running units
+// need the same record, since a unit may have explored the branch the
+// reversal follows. Not done.
 //
 // # What the paper does not say, and what weft does
 //

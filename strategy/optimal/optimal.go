@@ -29,6 +29,10 @@ type node struct {
 	// given are the branches handed out in a unit (SplitLarge), kept to
 	// drop the reversals they cover.
 	given []*wnode
+	// inherited counts the sleepers at the start of sleep that came from
+	// the state before; those after them are the branches explored from
+	// this state, in order (Join, lateInsert).
+	inherited int
 	// epoch is the strategy's epoch when the node's step was taken anew;
 	// covered are the reversals of races of the step, or of an
 	// alternative pending after the step before it, that an execution
@@ -461,7 +465,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 	s.nodes = s.nodes[:d+1]
 	n := &s.nodes[d]
 	n.ev = event{}
-	n.alt, n.wut, n.sub, n.sleep = 0, n.wut[:0], n.sub[:0], n.sleep[:0]
+	n.alt, n.wut, n.sub, n.sleep, n.given, n.inherited = 0, n.wut[:0], n.sub[:0], n.sleep[:0], nil, 0
 	n.epoch, n.covered = s.epoch, n.covered[:0]
 	if d > 0 {
 		p := &s.nodes[d-1]
@@ -472,6 +476,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 				s.log("node %d: %v wakes %v", d, &p.ev, &p.sleep[i])
 			}
 		}
+		n.inherited = len(n.sleep)
 		n.wut, p.sub = append(n.wut, p.sub...), p.sub[:0]
 		for _, c := range n.wut {
 			s.refresh(&c.ev, st)

@@ -305,13 +305,16 @@ func (s *Strategy) Handback() strategy.Handback {
 // Join implements strategy.Splitter. A wakeup sequence of h for a state
 // where s is still exploring the branch the unit is in (the same events up
 // to the state and the same event taken there) is inserted into its wakeup
-// tree (joinInsert). For a state s has moved on from, or left, Join returns
-// a unit rooted there: the path to it as the unit's exploration left it,
+// tree (joinInsert). For a state s has moved on from (the same events up
+// to it, another taken there), it goes where sequential order would have
+// put it if that place is still ahead of s (lateInsert). Otherwise, and
+// for a state s has left, Join returns a unit rooted there: the path to it as the unit's exploration left it,
 // the sleep set the state had when the unit was split off plus the branch
 // the unit was in, and a wakeup tree of the branches the sequences made in
 // the unit's copy of the state (see insertion), alone. Inserting the
-// sequences into the state's wakeup tree, or checking them against its
-// sleep set, would be unsound: the branches s explored there since had the
+// sequences into the state's wakeup tree regardless of the branches
+// explored there since, or checking them against its sleep set, would be
+// unsound: the branches s explored there since had the
 // unit's branch asleep, relying on its exploration and on the reversals of
 // its races, so they cannot in turn cover those reversals (gen seed 279
 // lost three failing traces so). Such a unit may repeat executions s made
@@ -370,6 +373,19 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 			}
 			s.joinInsert(t, seq)
 			continue
+		}
+		if t == on && t < len(s.nodes) {
+			seq, err := x.events(in.Seq)
+			if err != nil {
+				return nil, err
+			}
+			ub, err := x.event(&d.Path[t].Ev)
+			if err != nil {
+				return nil, err
+			}
+			if s.lateInsert(t, &ub, seq) {
+				continue
+			}
 		}
 		if _, ok := left[t]; !ok {
 			orphans = append(orphans, t)
@@ -480,3 +496,92 @@ func (s *Strategy) addStats(o *Stats) {
 }
 
 // randState returns the state of the random order, or nil.
+
+// lateInsert inserts wakeup sequence seq, which a unit's exploration
+// inserted into its copy of the state at depth t, where the unit's path
+// took ub and s has since taken another branch (the same events up to the
+// state), where sequential order would have put it, if that place is
+// still ahead of s, and reports whether it did.
+//
+// Sequential order inserts seq before any branch after ub is taken: it
+// follows, level by level, the first branch that is a weak initial of
+// what remains of seq, among the branches of the state in their order.
+// The branches taken since at t, and below it on s's path, come first
+// in that order: the ones explored (the sleepers a state added after
+// those it inherited, and at t those after ub), the one being explored,
+// those handed out in a unit (SplitLarge), then the ones left (the wakeup
+// tree). Where the first weak initial is the branch being explored, seq
+// follows s's path to the next state; where it is a branch left, or none,
+// insert puts seq where the race analysis would, which is where
+// sequential order would have, had the race been met now; where it is a
+// branch explored or handed out, seq belongs in a subtree explored
+// already or elsewhere, and lateInsert reports false (Join then returns
+// a unit for it, which may repeat executions). A sequence that ends on
+// s's path is covered by the execution that path is.
+func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
+	n := &s.nodes[t]
+	from := -1
+	for i := range n.sleep {
+		if n.sleep[i].key() == ub.key() {
+			from = i + 1
+			break
+		}
+	}
+	if from < 0 {
+		return false
+	}
+	rest := make([]*event, len(seq))
+	for i := range seq {
+		rest[i] = &seq[i]
+	}
+	for j := t; ; j++ {
+		if j >= len(s.nodes) {
+			return false
+		}
+		n := &s.nodes[j]
+		if j > t {
+			from = n.inherited
+		}
+		for i := from; i < len(n.sleep); i++ {
+			if ok, _ := s.nm.weakInitial(rest, &n.sleep[i]); ok {
+				return false
+			}
+		}
+		if !n.ev.cached {
+			return false // the end of the execution: no branch to follow
+		}
+		ok, at := s.nm.weakInitial(rest, &n.ev)
+		if ok {
+			if at >= 0 {
+				rest = slices.Delete(rest, at, at+1)
+			}
+			if len(rest) == 0 {
+				return true // the path s explores covers seq
+			}
+			continue
+		}
+		if s.nm.initialOf(n.given, rest) {
+			return false
+		}
+		if s.nm.insert(&n.wut, rest) {
+			if s.logf != nil {
+				s.logf("joined late: insert at node %d: %v", j, seqString(rest))
+			}
+			if j < s.floor {
+				s.units.record(&s.nm, j, rest, n.wut)
+			}
+		}
+		return true
+	}
+}
+
+// initialOf reports whether the first event of a branch of forest f is a
+// weak initial of seq.
+func (n *names) initialOf(f []*wnode, seq []*event) bool {
+	for _, c := range f {
+		if ok, _ := n.weakInitial(seq, &c.ev); ok {
+			return true
+		}
+	}
+	return false
+}
