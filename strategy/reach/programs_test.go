@@ -10,6 +10,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/programs"
+	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/strategy/reach"
 	"github.com/weft-go/weft/trace"
 )
@@ -39,11 +40,13 @@ func TestProgramsExactlyOnce(t *testing.T) {
 		{"dpmonitor", map[string]int{"n": 3}},
 		{"dining", map[string]int{"n": 3}},
 	} {
+		b := body(c.name, c.ps)
+		ex, r := run(t, b, exhaustive.New(), 200000)
+		if !r.Exhausted {
+			t.Fatalf("%s %v: exhaustive search did not finish", c.name, c.ps)
+		}
 		for _, o := range []reach.Options{{}, {Seed: 7}} {
-			cmp, ok := compare(t, body(c.name, c.ps), o, 200000)
-			if !ok {
-				t.Fatalf("%s %v: exhaustive search did not finish", c.name, c.ps)
-			}
+			cmp := compareRuns(t, ex, b, o)
 			if !cmp.ok() {
 				t.Errorf("%s %v %+v: %v", c.name, c.ps, o, cmp)
 			}
