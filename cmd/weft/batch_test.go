@@ -1,7 +1,8 @@
 // This file runs the small modules of several tests of weft test as
-// packages of one module, in one run of weft test -v ./...: one loading of
-// the packages and one go command instead of one per test, each test
-// reading what weft test printed for its package.
+// packages of one module, in one run of weft test -v ./... per group of
+// them: one loading of the packages and one go command instead of one per
+// test, each test reading what weft test printed for its package. The two
+// groups run at once, so that no test waits for all the packages.
 
 package main
 
@@ -23,31 +24,35 @@ const batchGoMod = "module example.com\n\ngo 1.26.0\n"
 
 // batched holds, by package name, the files of a batched test's module
 // (its go.mod, which must be "module example.com/NAME\n\ngo 1.26.0\n",
-// and its files, a name holding directories under the package's) and
-// whether weft test fails the package.
+// and its files, a name holding directories under the package's), whether
+// weft test fails the package, and the group it runs in.
 var batched = map[string]struct {
 	files map[string]string
 	fails bool
+	group int
 }{
-	"assertlib":  {assertlibFiles, true},
-	"deferline":  {deferlineFiles, true},
-	"directives": {directivesFiles, true},
-	"folded":     {foldedFiles, true},
-	"gx":         {goexitFiles, false},
-	"names":      {namesFiles, true},
-	"outside":    {outsideFiles, true},
-	"words":      {wordsFiles, true},
-	"xt":         {externalFiles, false},
+	"assertlib":  {assertlibFiles, true, 0},
+	"deferline":  {deferlineFiles, true, 1},
+	"directives": {directivesFiles, true, 0},
+	"folded":     {foldedFiles, true, 1},
+	"gx":         {goexitFiles, false, 0},
+	"names":      {namesFiles, true, 1},
+	"outside":    {outsideFiles, true, 0},
+	"words":      {wordsFiles, true, 1},
+	"xt":         {externalFiles, false, 0},
 }
 
-// batch is the one run of weft test on the batched modules.
-var batch struct {
+// batchRun is the one run of weft test on a group of the batched modules.
+type batchRun struct {
 	once sync.Once
 	dir  string            // the module's directory
 	code int               // weft test's exit status
 	outs map[string]string // by package name, what weft test printed for it
 	err  string            // why the run could not be made, or its output
 }
+
+// batches are the runs of the groups.
+var batches [2]batchRun
 
 // batchModule returns what weft test -v printed for the package name of
 // the batched module and the packages under it, and the module's
@@ -60,13 +65,14 @@ func batchModule(t *testing.T, name string) (string, string) {
 	if !ok {
 		t.Fatalf("no batched module %s", name)
 	}
-	batch.once.Do(runBatch)
+	batch := &batches[b.group]
+	batch.once.Do(func() { batch.run(b.group) })
 	if batch.err != "" {
 		t.Fatal(batch.err)
 	}
 	wantCode := exitOK
-	for _, b := range batched {
-		if b.fails {
+	for _, o := range batched {
+		if o.group == b.group && o.fails {
 			wantCode = exitFailure
 		}
 	}
@@ -86,9 +92,9 @@ func batchModule(t *testing.T, name string) (string, string) {
 	return out, batch.dir
 }
 
-// runBatch writes the batched modules as packages of one module and runs
-// weft test -v ./... on it.
-func runBatch() {
+// run writes the batched modules of group as packages of one module and
+// runs weft test -v ./... on it.
+func (batch *batchRun) run(group int) {
 	dir, err := os.MkdirTemp("", "weft-batch-")
 	if err != nil {
 		batch.err = err.Error()
@@ -97,6 +103,9 @@ func runBatch() {
 	batch.dir = dir // TestMain removes it after the tests (removeBatch)
 	files := map[string]string{"go.mod": batchGoMod}
 	for name, b := range batched {
+		if b.group != group {
+			continue
+		}
 		if want := "module example.com/" + name + "\n\ngo 1.26.0\n"; b.files["go.mod"] != want {
 			batch.err = "batched module " + name + ": go.mod is not " + want
 			return
@@ -121,9 +130,11 @@ func runBatch() {
 	var stdout, stderr bytes.Buffer
 	batch.code = runTestEnv(dir, []string{"WEFT_REPLAY_FILES=0"}, []string{"-v", "./..."}, &stdout, &stderr)
 	batch.outs = splitPackages(stdout.String())
-	names := make([]string, 0, len(batched))
-	for name := range batched {
-		names = append(names, name)
+	var names []string
+	for name, b := range batched {
+		if b.group == group {
+			names = append(names, name)
+		}
 	}
 	slices.Sort(names)
 	for _, name := range names {
@@ -156,9 +167,11 @@ func splitPackages(out string) map[string]string {
 	return outs
 }
 
-// removeBatch removes the directory of the batched modules, if they ran.
+// removeBatch removes the directories of the batched modules, if they ran.
 func removeBatch() {
-	if batch.dir != "" {
-		os.RemoveAll(batch.dir)
+	for i := range batches {
+		if batches[i].dir != "" {
+			os.RemoveAll(batches[i].dir)
+		}
 	}
 }

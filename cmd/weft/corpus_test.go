@@ -383,11 +383,10 @@ var (
 // want comment marks, every other bug (but those of time at any step,
 // which weft test's default does not find) still fails, no fixed version
 // (nor any other test) has a race report, and the replay command of a
-// data race reproduces it (with WEFT_LONG=1: another build).
+// data race reproduces it (another build). Its -race build and run, the
+// longest test of the package, runs with WEFT_LONG=1 only.
 func TestCorpusRace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the corpus module with weft test -race")
-	}
+	long.Skip(t, "builds and runs the corpus module with weft test -race")
 	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
 		t.Skip("-race needs cgo")
 	}

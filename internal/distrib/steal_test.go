@@ -161,6 +161,7 @@ func fib3Part(t *testing.T) []byte {
 func TestDistributedWorkerDies(t *testing.T) {
 	for _, name := range []string{"optimal", "dpor-cr+sleep"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each on a server of its own, mostly waiting for ack deadlines
 			e := embedded(t)
 			js := connect(t, e, "dying worker")
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
