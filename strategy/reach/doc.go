@@ -190,7 +190,13 @@
 // variant exercises its sequence again; in seed 988, the subtrees of two
 // relaxed variants of one node exercise one sequence (the rows that
 // remove a white branch are not disjoint there). The cause is not found
-// yet; the sweep leaves such programs out.
+// yet; the sweep leaves such programs out. Since a missed sequence can
+// hide a failure, an exploration of a program that branches on inputs in
+// which two or more threads failed is not called exhaustive
+// (Strategy.Incomplete): seeds 206 and 859 are so reported
+// (TestGeneratedSymbolicIncomplete). Seed 321's exploration, whose two
+// failures reach's analysis of runs does not see as such, is still called
+// exhaustive: a known gap.
 //
 // Happened-before (§4, Proposition 1) is a vector clock per step over the
 // threads (seq.go): a step's clock joins its threads' clocks, the previous

@@ -254,3 +254,24 @@ func TestGeneratedSymbolic(t *testing.T) {
 	}
 	t.Logf("%d programs (%d that branch on an input), %d sequences, %d variants unsat, %d disagreements", checked, branching, sequences, unsat, bad)
 }
+
+// TestGeneratedSymbolicIncomplete: on two of the known programs where
+// reach and brute force disagree, with two branches on inputs whose true
+// sides fail (seeds 206 and 859; 321 is a gap the package doc names), two
+// threads fail, and reach's exploration finishes but is not called
+// exhaustive, and says why.
+func TestGeneratedSymbolicIncomplete(t *testing.T) {
+	o := withZ3(t, reach.Options{})
+	for _, seed := range []uint64{206, 859} {
+		p := genSym(seed)
+		if p.failing() < 2 {
+			t.Fatalf("seed %d: %d failing branches, want 2 or more:\n%v", seed, p.failing(), p)
+		}
+		s := reach.New(o)
+		r, err := weft.Explore(p.body(), weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
+		s.Close()
+		if err != nil || r.Exhausted || !strings.Contains(r.Incomplete, "threads failed in a program that branches on inputs") {
+			t.Errorf("seed %d: %v, exhausted %v, incomplete %q; want not exhaustive, naming the failing branches\n%v\n%v", seed, err, r.Exhausted, r.Incomplete, p, r.FailureCounts)
+		}
+	}
+}

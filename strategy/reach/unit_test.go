@@ -48,7 +48,7 @@ func exploreSplit(t *testing.T, body func(*weft.T), o reach.Options, max int) (r
 		s := &splitting{synRecorder: &synRecorder{Strategy: sp}, sp: sp, units: &queue, total: &total, max: max}
 		r, err := weft.Explore(body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
 		if err != nil || !r.Exhausted {
-			t.Fatalf("explore: %v, exhausted %v", err, r.Exhausted)
+			t.Fatalf("explore: %v, exhausted %v: %s", err, r.Exhausted, r.Incomplete)
 		}
 		runs = append(runs, s.runs...)
 	}
