@@ -8,6 +8,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/weft-go/weft/internal/long"
 )
 
 // deferlineFiles is the module of TestTestDeferLine.
@@ -135,9 +137,7 @@ func TestTestFoldedCalls(t *testing.T) {
 // after the variable they were assigned to, and a time.After after the
 // call, not timer#N.
 func TestTestTimerNames(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	files := map[string]string{
 		"go.mod": "module example.com/timers\n\ngo 1.26.0\n",
 		"t_test.go": `package timers

@@ -367,9 +367,7 @@ func TestAfter(t *testing.T) {}
 // interleaving, blocked threads, cycle of waits and replay command, and the
 // HTML report it names draws a lane per blocked goroutine.
 func TestTestJSONHTML(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module with weft test")
-	}
+	long.Skip(t, "builds a module with weft test")
 	t.Parallel()
 	dir, html := t.TempDir(), t.TempDir()
 	out := testModuleArgs(t, dir, map[string]string{
