@@ -169,6 +169,14 @@
 // k and the same failure kinds (TestUnits). A branch is named by its
 // call site's address: the splitter and its workers run one binary.
 //
+// Known defects of division, found by the long sweep of the root's
+// TestDividedRandomPrograms (generated programs divided after every
+// execution, three levels deep), which therefore checks con2 only on
+// its default four programs: on gen seed 17 a divided run covers 19 of
+// the 21 events the undivided one does, and on seed 99 a worker cannot
+// resume a unit ("not a unit of work of this strategy"). Until they are
+// fixed, explore with con2 on one worker where its coverage matters.
+//
 // # Other primitives
 //
 // The paper's programs share variables and locks. weft's other
