@@ -5,6 +5,17 @@ package solver
 
 import "fmt"
 
+// Rename returns e with each variable whose name vars holds replaced by
+// that term, the others kept; memo is as Rewrite's.
+func Rename(e Expr, memo map[Expr]Expr, vars map[string]Expr) Expr {
+	return Rewrite(e, memo, func(v Expr) Expr {
+		if x, ok := vars[v.Name()]; ok {
+			return x
+		}
+		return v
+	})
+}
+
 // Rewrite returns e with each variable v replaced by vars(v) (which
 // returns v to keep it); an invalid e stays so. memo, if not nil, keeps the
 // terms rewritten, for the next calls with the same vars.

@@ -111,12 +111,7 @@ func (s *Strategy) syncInputs(tr *trace.Trace) {
 // rename returns e with the inputs of the current execution renamed to
 // their stable variables.
 func (s *Strategy) rename(e solver.Expr) solver.Expr {
-	return solver.Rewrite(e, s.sym.memo, func(v solver.Expr) solver.Expr {
-		if x, ok := s.sym.vars[v.Name()]; ok {
-			return x
-		}
-		return v
-	})
+	return solver.Rename(e, s.sym.memo, s.sym.vars)
 }
 
 // Input implements strategy.Strategy: the value the solver gave the input
