@@ -541,13 +541,28 @@ type testResult struct {
 // -json, with each replay command completed with the test's package, and
 // weft's threads named in the race detector's reports (raceReports). The
 // progress lines of the explorations go to progress, if not nil, each in
-// place of the one before.
+// place of the one before. Without -json, each package's output is
+// printed whole, in the order the packages started, as go test prints it
+// (packageOrder).
 func printEvents(r io.Reader, w io.Writer, progress io.Writer, o *testOptions, failDir string) testResult {
 	p := &eventPrinter{w: w, enc: json.NewEncoder(w), o: o, held: map[[2]string][]string{}, running: map[[2]string]bool{},
 		progress: progress, marked: map[[2]string]string{}, failDir: failDir, tokens: map[[2]string][]string{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 16<<20)
 	var races raceReports
+	order := newPackageOrder(w)
+	defer order.flush()
+	print := func(e raceEvent) bool {
+		if o.json {
+			return p.print(e) // events name their package: go test interleaves them
+		}
+		p.w = order.writer(e.ev.Package)
+		ok := p.print(e)
+		if packageEnd(e.ev) {
+			order.end(e.ev.Package)
+		}
+		return ok
+	}
 	for sc.Scan() {
 		var ev event
 		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
@@ -555,13 +570,13 @@ func printEvents(r io.Reader, w io.Writer, progress io.Writer, o *testOptions, f
 			continue
 		}
 		for _, e := range races.add(raceEvent{ev, bytes.Clone(sc.Bytes())}) {
-			if !p.print(e) {
+			if !print(e) {
 				return p.res
 			}
 		}
 	}
 	for _, e := range races.flush() {
-		if !p.print(e) {
+		if !print(e) {
 			break
 		}
 	}
