@@ -497,6 +497,12 @@ const stallAckWait = 3 * time.Second
 func TestDistributedStalledWorker(t *testing.T) {
 	e := embedded(t)
 	js := connect(t, e, "stalled worker")
+	// The consumer is set up with the short deadline before the unit is
+	// taken: a take that came first would set it up with the default one,
+	// which would hold the unit for DefaultAckWait.
+	if _, err := Setup(context.Background(), js, stallAckWait); err != nil {
+		t.Fatal(err)
+	}
 	f := newForms()
 	wait := coordinateAsync(t, e, fib3, f, Options{AckWait: stallAckWait, Batch: 2})
 	m := takeUnit(t, js) // and never acknowledge it
