@@ -128,6 +128,7 @@ func withAdds(p *gen.Program) *gen.Program {
 // selects and Cond; con2 models every program; the programs they model
 // are counted and pinned).
 func TestDifferentialAddOnly(t *testing.T) {
+	t.Parallel()
 	n := 40
 	want := map[string]int{"unfold": 38, "con2": 40}
 	if !long.Enabled() {

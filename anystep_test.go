@@ -241,6 +241,7 @@ func TestAnyStepWorkers(t *testing.T) {
 // optimal each trace once, none cut. A program too large for exhaustive
 // search is replaced by the next seed.
 func TestAnyStepDifferentialGen(t *testing.T) {
+	t.Parallel()
 	n := 200
 	if !long.Enabled() {
 		n = 50

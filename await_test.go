@@ -404,6 +404,7 @@ func init() {
 // TestAwaitSound checks every complete strategy against exhaustive search
 // on awaitCases, in every order.
 func TestAwaitSound(t *testing.T) {
+	t.Parallel()
 	for _, tc := range awaitCases {
 		t.Run(tc.name, func(t *testing.T) { checkSound(t, tc) })
 	}
@@ -415,6 +416,7 @@ func TestAwaitSound(t *testing.T) {
 // and the test-and-test-and-set lock, seconds each, run with WEFT_LONG=1
 // only.
 func TestAwaitModel(t *testing.T) {
+	t.Parallel()
 	for _, c := range awaitCases {
 		checkModel(t, c.name, c.body, 20000)
 	}

@@ -174,6 +174,7 @@ func (p *symProgram) smallProgram(name string) smallProgram {
 // tenth of them. The executions each strategy runs over them are pinned
 // (measured; the explorations are deterministic, given Z3's answers).
 func TestConcolicRandomPrograms(t *testing.T) {
+	t.Parallel()
 	n := 40
 	// The executions of brute force and of each concolic strategy (in
 	// the order of concolicStrategies) over the programs checked.

@@ -372,6 +372,7 @@ var smallPrograms = []smallProgram{
 // inputs' ranges under every schedule. A program of more than 1,000
 // brute-force executions (addall) runs with WEFT_LONG=1 only.
 func TestCombinedTreeVsBruteForce(t *testing.T) {
+	t.Parallel()
 	// The executions of brute force and of each concolic strategy, and the
 	// symbolic branch sides, per program (measured; the explorations are
 	// deterministic, given Z3's answers). Brute force runs every schedule

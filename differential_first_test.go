@@ -144,6 +144,7 @@ var firstRegressions = []struct {
 // TestDifferentialFirstGenerator checks the complete strategies against
 // exhaustive search on firstRegressions.
 func TestDifferentialFirstGenerator(t *testing.T) {
+	t.Parallel()
 	for _, r := range firstRegressions {
 		if !checkProgram(t, r.p) {
 			t.Errorf("first generator's program %d (%s): too large for exhaustive search", r.p.Seed, r.why)

@@ -281,6 +281,7 @@ var loopsCounts = map[int][4]int{100: {0, 60, 1, 13}, 30: {0, 18, 1, 2}}
 // checks n programs, from seed WEFT_LOOPS_FROM (0 by default), with the
 // larger bounds of loopsSweep.
 func TestDifferentialLoops(t *testing.T) {
+	t.Parallel()
 	n := loopsPrograms
 	if !long.Enabled() {
 		n = 30

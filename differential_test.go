@@ -182,6 +182,7 @@ const differentialPrograms = 200
 // replaced. WEFT_DIFF_PROGRAMS=n checks n programs, from seed WEFT_DIFF_FROM
 // (0 by default).
 func TestDifferential(t *testing.T) {
+	t.Parallel()
 	n := differentialPrograms
 	if !long.Enabled() {
 		n = 50

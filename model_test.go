@@ -263,6 +263,7 @@ func checkModelWith(t *testing.T, name string, body func(w *weft.T), s strategy.
 // (internal/gen): every execution of small programs of both generators, and
 // random executions of larger ones; 60 seeds (300 with WEFT_LONG=1).
 func TestModelGen(t *testing.T) {
+	t.Parallel()
 	n := 300
 	if !long.Enabled() {
 		n = 60
@@ -288,6 +289,7 @@ func TestModelGen(t *testing.T) {
 // with time that moves at any step: the clock's advances, the reads of
 // the clock and the sleeps' wake-ups.
 func TestModelAnyStep(t *testing.T) {
+	t.Parallel()
 	execs := 0
 	for _, c := range timerPrograms {
 		execs += checkModelWith(t, c.Name, c.Body, exhaustive.New(), 20000, weft.WithTime(weft.TimeAnyStep))
@@ -311,6 +313,7 @@ func TestModelAnyStep(t *testing.T) {
 // programs of the optimal tests (the *_sem_test.go cases are checked by
 // runSemCases), and built-in programs.
 func TestModelPrograms(t *testing.T) {
+	t.Parallel()
 	for _, c := range soundnessCases {
 		checkModel(t, c.name, c.body, 20000)
 	}

@@ -232,6 +232,7 @@ var nestedPrograms = []struct {
 // are pinned (1698 executions in one piece). fib runs by default under
 // optimal only; WEFT_LONG=1 runs it under the other strategies too.
 func TestNestedPrograms(t *testing.T) {
+	t.Parallel()
 	type counts struct{ parts, stolen, joins, executions int }
 	pinned := map[string]counts{
 		"fib optimal":       {102, 341, 443, 5099},
@@ -271,6 +272,7 @@ func TestNestedPrograms(t *testing.T) {
 // with WEFT_LONG=1), every part splitting after each execution, four
 // levels deep.
 func TestNestedRandomPrograms(t *testing.T) {
+	t.Parallel()
 	n := 20
 	want := map[string]int{"dpor-2": 65, "dpor-cr+sleep": 49, "flip+sleep": 42, "optimal": 114}
 	if long.Enabled() {

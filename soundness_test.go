@@ -366,6 +366,7 @@ func addOnlyPair(w *weft.T, a, b int) (x *weft.Int[int], r *weft.Var[int]) {
 }
 
 func TestSoundnessTryOperations(t *testing.T) {
+	t.Parallel()
 	for _, tc := range soundnessCases {
 		t.Run(tc.name, func(t *testing.T) {
 			checkSound(t, tc)

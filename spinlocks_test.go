@@ -120,6 +120,7 @@ func TestSpinLocksNidhugg(t *testing.T) {
 // complete or cut (mutual exclusion holds), and optimal's traces those of
 // exhaustive search (or dpor+sleep) but the ones it misses.
 func TestSpinLocks(t *testing.T) {
+	t.Parallel()
 	for _, c := range spinCounts {
 		l := programs.SpinLockNamed(c.lock, c.threads)
 		t.Run(fmt.Sprintf("%s%d/await=%v", c.lock, c.threads, c.await), func(t *testing.T) {

@@ -96,6 +96,7 @@ func compareDivided(body func(*weft.T), name string, every, depth int) (string, 
 // strategies whose explorations take more than 10 seconds are left out;
 // those over 10,000 executions run with WEFT_LONG=1 only).
 func TestDividedPrograms(t *testing.T) {
+	t.Parallel()
 	type counts struct{ executions, complete, deadlocks, finals int }
 	for _, p := range []struct {
 		name   string
@@ -148,6 +149,9 @@ func TestDividedPrograms(t *testing.T) {
 				got := counts{whole.Executions, whole.Complete, whole.FailureCounts[trace.Deadlock], whole.FinalStates}
 				if got != want {
 					t.Errorf("undivided: %+v, want %+v", got, want)
+					for _, f := range whole.Failures {
+						t.Logf("failure: %s", f.Message)
+					}
 				}
 			})
 		}
@@ -210,6 +214,7 @@ func TestDividedRandomPrograms(t *testing.T) {
 // WEFT_LONG=1); so do concolic-optimal and con2 on addall (12 and 10
 // executions, solver queries included) when they are linked.
 func TestDividedApart(t *testing.T) {
+	t.Parallel()
 	n := 6
 	if long.Enabled() {
 		n = 60
@@ -346,6 +351,7 @@ func compareApart(body func(*weft.T), name string, every, depth int) (string, *w
 // Besides the three seeds, it checks gen seeds from 0: 2 of them (30 with
 // WEFT_LONG=1).
 func TestDividedDelayed(t *testing.T) {
+	t.Parallel()
 	n := 2
 	if long.Enabled() {
 		n = 30

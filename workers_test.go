@@ -76,6 +76,7 @@ var workerStrategies = []string{"optimal", "dpor", "dpor+sleep", "dpor-cr+sleep"
 // with n=2 under one strategy of each family (optimal, dpor-cr+sleep,
 // flip+sleep); WEFT_LONG=1 runs both under every strategy.
 func TestWorkersPrograms(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		prog   string
 		params map[string]int
@@ -270,6 +271,7 @@ func TestWorkersRace(t *testing.T) {
 // execution): the same failure kinds, failing traces and final states.
 // jcute and lincomb, whose explorations take seconds, run with WEFT_LONG=1.
 func TestWorkersConcolic(t *testing.T) {
+	t.Parallel()
 	progs := []string{"addall", "unfold-fig1", "unfold-fig9"}
 	if long.Enabled() {
 		progs = []string{"jcute", "addall", "lincomb", "unfold-fig1", "unfold-fig9"}
@@ -301,6 +303,7 @@ func TestWorkersConcolic(t *testing.T) {
 // with the same failure kinds and the same branch sides covered at each
 // k.
 func TestWorkersCon2(t *testing.T) {
+	t.Parallel()
 	sides := func(r *weft.Result) string {
 		var b strings.Builder
 		for _, c := range r.Counters {

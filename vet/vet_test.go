@@ -13,6 +13,7 @@ import (
 // comments, with a stand-in for weft's API (testdata/src/github.com/
 // weft-go/weft).
 func TestAnalyzer(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), vet.Analyzer, "a")
 }
 
@@ -20,5 +21,6 @@ func TestAnalyzer(t *testing.T) {
 // w.AssertSym for printf wrappers and reports their bad calls, on a module
 // in testdata/printf that uses weft itself.
 func TestPrintf(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, filepath.Join(analysistest.TestData(), "printf"), printf.Analyzer, "printfcheck/p")
 }

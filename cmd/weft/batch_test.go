@@ -38,6 +38,7 @@ var batched = map[string]struct {
 	"gx":         {goexitFiles, false, 0},
 	"names":      {namesFiles, true, 1},
 	"outside":    {outsideFiles, true, 0},
+	"pl":         {poolFiles, true, 1},
 	"words":      {wordsFiles, true, 1},
 	"xt":         {externalFiles, false, 0},
 }

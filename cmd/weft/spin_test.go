@@ -14,6 +14,7 @@ func TestTestSpinAwait(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	files := map[string]string{
 		"go.mod": "module example.com/spin\n\ngo 1.26.0\n",
 		"spin_test.go": `package spin

@@ -113,7 +113,7 @@ func TestTestPools(t *testing.T) {
 		t.Skip("builds a module with weft test")
 	}
 	t.Parallel()
-	out := testModuleArgs(t, t.TempDir(), poolFiles, []string{"-v"}, exitFailure)
+	out, _ := batchModule(t, "pl")
 	for _, want := range []string{
 		"pl_test.go:8: weft: strategy optimal, executions 2625 (complete 2625, cut 0, failing 0)", "--- PASS: TestBackoff",
 		"pl_test.go:29: weft: blocked outside weft in T0 (execution 1, 0 steps)",
