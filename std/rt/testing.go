@@ -51,6 +51,12 @@ func Test(t *testing.T, body func(), opts ...weft.Option) {
 	}
 	ctx, refused := startRefusals()
 	stop := watchInterrupt()
+	watching := true
+	defer func() {
+		if watching {
+			stop() // Check ended the test's goroutine (t.FailNow): the watch ends too
+		}
+	}()
 	r := weft.Check(t, func(w *weft.T) {
 		races, failed, skipped := engine.RaceErrors(), t.Failed(), t.Skipped()
 		returned := false
@@ -73,6 +79,7 @@ func Test(t *testing.T, body func(), opts ...weft.Option) {
 			w.Fail("the test is marked failed: t.Error, t.Fail or t.Fatal was called by code weft test did not rewrite (a library's), in a goroutine of this execution")
 		}
 	}, append(append(progressOptions(t), weft.WithContext(ctx)), opts...)...)
+	watching = false
 	if stop() {
 		t.Skip(InterruptedMarker + ": the exploration stopped; its summary is above")
 	}
