@@ -156,9 +156,7 @@ func TestDividedPrograms(t *testing.T) {
 
 // TestDividedRandomPrograms divides the explorations of 4 generated
 // programs (200 with WEFT_LONG=1) into units, after every execution, three
-// levels deep: every merged Result is exactly the undivided one. con2 is
-// checked on the first 4 only: it has known defects beyond (its package
-// doc).
+// levels deep: every merged Result is exactly the undivided one.
 func TestDividedRandomPrograms(t *testing.T) {
 	n := 4
 	if long.Enabled() {
@@ -178,12 +176,6 @@ func TestDividedRandomPrograms(t *testing.T) {
 		}
 		checked++
 		for _, name := range names {
-			if name == "con2" && checked > 4 {
-				// Known defects (con2's package doc, Units of work): a
-				// divided run of gen seed 17 covers 19 of 21 events, and a
-				// unit of seed 99 cannot be resumed.
-				continue
-			}
 			diff, _, err := compareDivided(body, name, 1, 3)
 			if errors.Is(err, unfold.ErrUnmodelled) || errors.Is(err, reach.ErrUnmodelled) || errors.Is(err, con2.ErrUnsupported) {
 				continue // the strategy refuses a primitive of the program
