@@ -210,7 +210,7 @@ func compareNested(body func(*weft.T), name string, batch, fanout, maxDepth int)
 	}
 	if name == "con2" {
 		if s1, s2 := sidesCovered(r1), sidesCovered(r2); s1 != s2 {
-			fmt.Fprintf(&b, "sides covered %s, want %s\n", s2, s1)
+			fmt.Fprintf(&b, "con2 counters %s, want %s\n", s2, s1)
 		}
 	}
 	return b.String(), n, nil
