@@ -200,7 +200,8 @@ func TestDividedRandomPrograms(t *testing.T) {
 // under optimal), indexer 13 (64), dining 4 (15, 1 deadlock), a body of
 // zero-value objects (21) and generated programs (6; 60 with
 // WEFT_LONG=1); so do concolic-optimal and con2 on addall (12 and 10
-// executions, solver queries included) when they are linked.
+// executions, solver queries included) when they are linked, and con2 on
+// dining 4, indexer 12 and the generated programs.
 func TestDividedApart(t *testing.T) {
 	n := 6
 	if long.Enabled() {
@@ -208,7 +209,7 @@ func TestDividedApart(t *testing.T) {
 	}
 	var names []string
 	for _, name := range splitters(t) {
-		if strings.HasPrefix(name, "dpor") || strings.HasPrefix(name, "flip") || name == "optimal" {
+		if strings.HasPrefix(name, "dpor") || strings.HasPrefix(name, "flip") || name == "optimal" || name == "con2" {
 			names = append(names, name)
 		}
 	}
