@@ -341,9 +341,9 @@
 // by another strategy with its own Z3 and joined late, runs 8 executions
 // (9 undivided) and covers the same sides. TestUnitsAtOnce: gen seed 17
 // divided into 4 units joined at once runs 8 executions of 21 events, as
-// undivided; seed 99, 9 executions of 39 events, 5 units, 2 failures
-// (an execution stopped at a read-modify-write used to queue a scenario
-// of a node of no kind, a 10th execution, empty). TestGenerated: on
+// undivided; seed 99 splits 5 units and runs 9 executions of 39 events,
+// 2 failing (an execution stopped at a read-modify-write used to queue a
+// scenario of a node of no kind, a 10th execution, empty). TestGenerated: on
 // internal/gen's programs (every primitive, virtual time, message
 // passing) every failure kind and final state con2 reaches, exhaustive
 // search reaches.

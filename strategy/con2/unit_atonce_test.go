@@ -100,8 +100,8 @@ func exploreAtOnce(t *testing.T, body func(*weft.T), o con2.Options, divide bool
 // unit its worker refused (a read-modify-write stopped by an unforeseen
 // interference queued a scenario of a node of no kind, which undivided
 // cost an empty execution). Both are pinned: seed 17 runs 8 executions
-// of 21 events, 4 of them units; seed 99 9 executions of 39 events, 5
-// of them units, 2 failing.
+// of 21 events and splits 4 units; seed 99 runs 9 executions of 39
+// events, 2 of them failing, and splits 5 units.
 func TestUnitsAtOnce(t *testing.T) {
 	type want struct{ executions, events, units, failures int }
 	for _, c := range []struct {
