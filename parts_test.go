@@ -7,6 +7,7 @@ package weft_test
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -176,9 +177,10 @@ func (n *nested) turn(j *nestedJob) (bool, error) {
 
 // compareNested explores body with strategy name in one piece and nested,
 // and describes what differs: exhausted, the maximal traces, the failures
-// as events, the failure kinds, the final states and, for optimal, the
-// number of distinct complete traces, which must be the complete
-// executions in one piece.
+// as events, the failure kinds, the final states, for optimal the number
+// of distinct complete traces, which must be the complete executions in
+// one piece, and for con2 its bound k and the branch sides covered at
+// each k (its counters).
 func compareNested(body func(*weft.T), name string, batch, fanout, maxDepth int) (string, *nested, error) {
 	whole := checktest.NewOutcome(name)
 	opts := []weft.Option{weft.WithStrategy(name), weft.KeepGoing(), weft.NoReplayFiles()}
@@ -206,7 +208,36 @@ func compareNested(body func(*weft.T), name string, batch, fanout, maxDepth int)
 		// the outcomes up to the root.
 		fmt.Fprintf(&b, "%d executions counted, %d run\n", r2.Executions, seen)
 	}
+	if name == "con2" {
+		if s1, s2 := sidesCovered(r1), sidesCovered(r2); s1 != s2 {
+			fmt.Fprintf(&b, "con2 counters %s, want %s\n", s2, s1)
+		}
+	}
 	return b.String(), n, nil
+}
+
+// sidesCovered describes the branch sides con2 covered at each k, as its
+// counters in r say, with its bound k (a part adds no counters of its
+// own: its root counts its work when it joins it).
+func sidesCovered(r *weft.Result) string {
+	var b strings.Builder
+	for _, c := range r.Counters {
+		if c.Name == "k" || strings.HasPrefix(c.Name, "sides ") {
+			fmt.Fprintf(&b, "%s: %d; ", c.Name, c.Value)
+		}
+	}
+	return b.String()
+}
+
+// nestedStrategies returns the strategies the nested tests run: the
+// parallel tests' and, when linked, con2 (it needs Z3 and cgo), whose
+// parts, each a scenario to realize, split off no parts of their own.
+func nestedStrategies(t *testing.T) []string {
+	names := slices.Clone(workerStrategies)
+	if slices.Contains(splitters(t), "con2") {
+		names = append(names, "con2")
+	}
+	return names
 }
 
 // nestedPrograms are the built-in programs the nested tests explore.
@@ -227,10 +258,12 @@ var nestedPrograms = []struct {
 // divide their work as a distributed run whose parts split parts of their
 // own off, three levels deep: the same maximal traces, failures and final
 // states as in one piece, every execution counted once, and for optimal
-// every trace explored once. Parts explored while the one that split them
-// off goes on repeat executions (strategy.Splitter): the counts of fib 3
-// are pinned (1698 executions in one piece). fib runs by default under
-// optimal only; WEFT_LONG=1 runs it under the other strategies too.
+// every trace explored once; for con2 (when linked) the same sides
+// covered at each k. Parts explored while the one that split them off
+// goes on repeat executions (strategy.Splitter): the counts of fib 3 are
+// pinned (1698 executions in one piece), and con2's. fib runs by default
+// under optimal and con2 only; WEFT_LONG=1 runs it under the other
+// strategies too.
 func TestNestedPrograms(t *testing.T) {
 	t.Parallel()
 	type counts struct{ parts, stolen, joins, executions int }
@@ -239,16 +272,21 @@ func TestNestedPrograms(t *testing.T) {
 		"fib dpor-cr+sleep": {129, 65, 194, 1806},
 		"fib flip+sleep":    {146, 72, 218, 2153},
 		"pairs optimal":     {9, 6, 15, 52},
+		// con2 (k = 2): a part is a scenario to realize, and splits off
+		// none (the forest stays with the root).
+		"fib con2":    {36, 0, 36, 78},
+		"pairs con2":  {3, 0, 3, 9},
+		"bbchan con2": {7, 0, 7, 15},
 	}
 	for _, c := range nestedPrograms {
 		body := programs.Lookup(c.prog).MustBody(c.params)
-		for _, name := range workerStrategies {
+		for _, name := range nestedStrategies(t) {
 			switch {
 			case name == "dpor" || name == "dpor-1" || name == "flip":
 				continue // without sleep sets: fib 3 takes 10^5 executions in one piece
 			case c.prog == "fib" && (name == "dpor+sleep" || name == "dpor-clock+sleep"):
 				continue // 113,304 executions in one piece, 651,472 nested
-			case c.prog == "fib" && name != "optimal" && !long.Enabled():
+			case c.prog == "fib" && name != "optimal" && name != "con2" && !long.Enabled():
 				continue // seconds each: with WEFT_LONG=1 only
 			}
 			msg, n, err := compareNested(body, name, 3, 2, 3)
@@ -270,21 +308,32 @@ func TestNestedPrograms(t *testing.T) {
 
 // TestNestedRandomPrograms does the same on 20 generated programs (100
 // with WEFT_LONG=1), every part splitting after each execution, four
-// levels deep.
+// levels deep. con2, when linked, splits 71 parts off the roots of the 20
+// programs and runs 103 executions (434 and 585 on the 100); none of its
+// parts splits.
 func TestNestedRandomPrograms(t *testing.T) {
 	t.Parallel()
+	type counts struct{ parts, joins, executions int }
 	n := 20
 	want := map[string]int{"dpor-2": 65, "dpor-cr+sleep": 49, "flip+sleep": 42, "optimal": 114}
+	wantCon2 := counts{71, 71, 103}
 	if long.Enabled() {
 		n = 100
 		want = map[string]int{"dpor-2": 304, "dpor-cr+sleep": 256, "flip+sleep": 249, "optimal": 696}
+		wantCon2 = counts{434, 434, 585}
+	}
+	names := []string{"optimal", "dpor-cr+sleep", "flip+sleep", "dpor-2"}
+	if slices.Contains(splitters(t), "con2") {
+		names = append(names, "con2")
+		want["con2"] = 0 // a part of con2 is one scenario to realize
 	}
 	stolen := map[string]int{}
+	var con2 counts
 	for seed := range uint64(n) {
 		g := gen.New(seed)
 		g.Local = true
 		body := genweft.Body(g)
-		for _, name := range []string{"optimal", "dpor-cr+sleep", "flip+sleep", "dpor-2"} {
+		for _, name := range names {
 			msg, nn, err := compareNested(body, name, 1, 2, 4)
 			if err != nil {
 				t.Fatalf("seed %d, %s: %v", seed, name, err)
@@ -293,10 +342,19 @@ func TestNestedRandomPrograms(t *testing.T) {
 			if msg != "" {
 				t.Errorf("seed %d, %s:\n%s", seed, name, msg)
 			}
+			if name == "con2" {
+				con2.parts += nn.parts
+				con2.joins += nn.joins
+				con2.executions += nn.k.Executions()
+			}
 		}
 	}
 	// The order of exploration is fixed: so are the parts split off.
 	if !maps.Equal(stolen, want) {
 		t.Errorf("parts split off parts %v, want %v", stolen, want)
+	}
+	if slices.Contains(names, "con2") && con2 != wantCon2 {
+		t.Errorf("con2: %d parts off the root, %d joins, %d executions; want %d, %d, %d",
+			con2.parts, con2.joins, con2.executions, wantCon2.parts, wantCon2.joins, wantCon2.executions)
 	}
 }

@@ -160,9 +160,7 @@ func TestDividedPrograms(t *testing.T) {
 
 // TestDividedRandomPrograms divides the explorations of 4 generated
 // programs (200 with WEFT_LONG=1) into units, after every execution, three
-// levels deep: every merged Result is exactly the undivided one. con2 is
-// checked on the first 4 only: it has known defects beyond (its package
-// doc).
+// levels deep: every merged Result is exactly the undivided one.
 func TestDividedRandomPrograms(t *testing.T) {
 	n := 4
 	if long.Enabled() {
@@ -182,12 +180,6 @@ func TestDividedRandomPrograms(t *testing.T) {
 		}
 		checked++
 		for _, name := range names {
-			if name == "con2" && checked > 4 {
-				// Known defects (con2's package doc, Units of work): a
-				// divided run of gen seed 17 covers 19 of 21 events, and a
-				// unit of seed 99 cannot be resumed.
-				continue
-			}
 			diff, _, err := compareDivided(body, name, 1, 3)
 			if errors.Is(err, unfold.ErrUnmodelled) || errors.Is(err, reach.ErrUnmodelled) || errors.Is(err, con2.ErrUnsupported) {
 				continue // the strategy refuses a primitive of the program
@@ -212,7 +204,8 @@ func TestDividedRandomPrograms(t *testing.T) {
 // under optimal), indexer 13 (64), dining 4 (15, 1 deadlock), a body of
 // zero-value objects (21) and generated programs (6; 60 with
 // WEFT_LONG=1); so do concolic-optimal and con2 on addall (12 and 10
-// executions, solver queries included) when they are linked.
+// executions, solver queries included) when they are linked, and con2 on
+// dining 4, indexer 12 and the generated programs.
 func TestDividedApart(t *testing.T) {
 	t.Parallel()
 	n := 6
@@ -221,7 +214,7 @@ func TestDividedApart(t *testing.T) {
 	}
 	var names []string
 	for _, name := range splitters(t) {
-		if strings.HasPrefix(name, "dpor") || strings.HasPrefix(name, "flip") || name == "optimal" {
+		if strings.HasPrefix(name, "dpor") || strings.HasPrefix(name, "flip") || name == "optimal" || name == "con2" {
 			names = append(names, name)
 		}
 	}

@@ -107,7 +107,13 @@ func (sd Side) String() string {
 
 // Counters implements strategy.Counting: the branch sides covered in all
 // and first covered at each k (Table 1's columns), and the work of Alg. 1.
+// A strategy resumed from a unit has none: what its execution did goes
+// back in its handback, and its splitter counts it when it joins it
+// (a distributed run adds the counters of its parts).
 func (s *Strategy) Counters() []strategy.Counter {
+	if s.u.resumed {
+		return nil
+	}
 	cs := []strategy.Counter{{Name: "k", Value: int64(s.opts.K)}}
 	total := 0
 	for k, n := range s.cover.perK() {

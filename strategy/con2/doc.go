@@ -138,8 +138,10 @@
 //
 // con2 divides its exploration into units (strategy.Splitter), in
 // process and over NATS. A unit is an ISC, the one Next would take next,
-// handed out before it is checked: its kind, sink, target and tips; its
-// nodes (its causal past, in topological order, each with its label and
+// handed out before it is checked: its kind, sink, target and tips; the
+// splitter's table of threads (the path of spawns of each stable number:
+// nodes name threads by these numbers, which a strategy otherwise gives
+// in the order its executions meet the threads); its nodes (its causal past, in topological order, each with its label and
 // its key's nodes as positions in the unit); its data constraints DC
 // and, for a scenario of variables and locks, its temporal constraints
 // TC, as the splitter builds them (with the splitter's numbers of the
@@ -162,20 +164,19 @@
 // unit left undecided (its exploration stopped first) is queued again. A
 // unit splits no further, and Join returns no units: the forest, the
 // worklists and the coverage stay with the splitter, whose Next may find
-// work again after a Join. Joined before the splitter's next Next, units
-// give exactly the undivided exploration (package weft's
-// TestDividedPrograms and TestDividedApart: addall, k = 2, 10 executions
-// and the same solver queries); joined later, the same sides at the same
-// k and the same failure kinds (TestUnits). A branch is named by its
-// call site's address: the splitter and its workers run one binary.
-//
-// Known defects of division, found by the long sweep of the root's
-// TestDividedRandomPrograms (generated programs divided after every
-// execution, three levels deep), which therefore checks con2 only on
-// its default four programs: on gen seed 17 a divided run covers 19 of
-// the 21 events the undivided one does, and on seed 99 a worker cannot
-// resume a unit ("not a unit of work of this strategy"). Until they are
-// fixed, explore with con2 on one worker where its coverage matters.
+// work again after a Join; in a distributed run, parts of con2 split off
+// no parts of their own. A strategy resumed from a unit reports no
+// counters: its splitter counts the unit's work when it joins it. Joined
+// before the splitter's next Next, units give exactly the undivided
+// exploration: package weft's TestDividedPrograms and TestDividedApart
+// (addall, k = 2, 10 executions and the same solver queries), its
+// TestDividedRandomPrograms (every generated program it divides,
+// executions, events, failures and solver queries), and TestUnitsAtOnce
+// here (gen seeds 17 and 99, Stats and sides too). Joined later, the
+// same sides at the same k and the same failure kinds (TestUnits, and
+// package weft's TestNestedPrograms and TestNestedRandomPrograms). A
+// branch is named by its call site's address: the splitter and its
+// workers run one binary.
 //
 // # Other primitives
 //
@@ -338,7 +339,11 @@
 // every realized scenario to run as solved. TestPlainAssert: see "Plain
 // assertions". TestUnits: addall (k = 1) divided into 6 units, realized
 // by another strategy with its own Z3 and joined late, runs 8 executions
-// (9 undivided) and covers the same sides. TestGenerated: on
+// (9 undivided) and covers the same sides. TestUnitsAtOnce: gen seed 17
+// divided into 4 units joined at once runs 8 executions of 21 events, as
+// undivided; seed 99 splits 5 units and runs 9 executions of 39 events,
+// 2 failing (an execution stopped at a read-modify-write used to queue a
+// scenario of a node of no kind, a 10th execution, empty). TestGenerated: on
 // internal/gen's programs (every primitive, virtual time, message
 // passing) every failure kind and final state con2 reaches, exhaustive
 // search reaches.

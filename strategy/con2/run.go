@@ -75,9 +75,9 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 		return strategy.Cut
 	}
 	if op.Class == trace.ClassVar {
-		if k, ok := s.unforeseen(st, p, op); ok {
+		if k, stop, read := s.unforeseen(st, p, op); stop {
 			s.stats.Unforeseen++
-			r.unforeseen.ok, r.unforeseen.key = true, k
+			r.unforeseen.ok, r.unforeseen.key = read, k
 			return strategy.Cut
 		}
 	}
@@ -102,18 +102,17 @@ func (s *Strategy) matches(st *strategy.State, p trace.ThreadID, l *label) bool 
 
 // unforeseen reports whether thread p's pending access op would read a
 // write other than its local one (an interference the scenario did not
-// foresee), and if so returns the node of the read without it, which the
-// next ISC tries to realize (§7.3). A read-modify-write is stopped there
-// too, with no node: its write's value is not known before it runs.
-func (s *Strategy) unforeseen(st *strategy.State, p trace.ThreadID, op trace.Op) (key, bool) {
-	var k kind
+// foresee: stop), and if so, for a read, returns the key of the read
+// without it (read), which the next ISC tries to realize (§7.3). A
+// read-modify-write is stopped there too, with no key: its write's value
+// is not known before it runs.
+func (s *Strategy) unforeseen(st *strategy.State, p trace.ThreadID, op trace.Op) (k key, stop, read bool) {
 	switch op.Kind {
 	case trace.KindLoad:
-		k = kRead
+		read = true
 	case trace.KindSwap, trace.KindAdd, trace.KindCAS:
-		k = kUpdate
 	default:
-		return key{}, false
+		return key{}, false, false
 	}
 	obj := st.Trace.Objects[op.Obj].Key
 	w, ok := s.b.lastWrite[obj]
@@ -122,12 +121,12 @@ func (s *Strategy) unforeseen(st *strategy.State, p trace.ThreadID, op trace.Op)
 	}
 	up := s.b.last[p]
 	if w == s.f.locW(up, obj) {
-		return key{}, false
+		return key{}, false, false
 	}
-	if k != kRead {
-		return key{}, true // stopped, with nothing to try instead
+	if !read {
+		return key{}, true, false // stopped, with nothing to try instead
 	}
-	return key{thread: s.names.Stable(p), up: up, src: none, lab: label{kind: kRead, op: op.Kind, obj: obj}}, true
+	return key{thread: s.names.Stable(p), up: up, src: none, lab: label{kind: kRead, op: op.Kind, obj: obj}}, true, true
 }
 
 // check compares the nodes the execution made since the last check with

@@ -69,19 +69,22 @@ type wireSystem struct {
 	Read []int32
 }
 
-// unitPayload is a unit: the ISC, its nodes (its causal past, in
-// topological order), the terms its labels and constraints use in their
-// wire form (solver.EncodeExprs), its data constraints and either its
-// temporal ones or, for a scenario with steps of other primitives, the
-// order of its steps (order.go), which needs the whole forest.
+// unitPayload is a unit: the ISC, the splitter's table of threads (the
+// path of each stable number, by number: the unit's nodes name threads by
+// them), its nodes (its causal past, in topological order), the terms its
+// labels and constraints use in their wire form (solver.EncodeExprs), its
+// data constraints and either its temporal ones or, for a scenario with
+// steps of other primitives, the order of its steps (order.go), which
+// needs the whole forest.
 type unitPayload struct {
-	ISC   wireISC
-	Nodes []wireNode
-	Terms []byte
-	DC    wireSystem
-	TC    wireSystem
-	Sync  bool
-	Plan  []int32 // positions; with Sync and PlanOK
+	ISC     wireISC
+	Threads []trace.ThreadPath
+	Nodes   []wireNode
+	Terms   []byte
+	DC      wireSystem
+	TC      wireSystem
+	Sync    bool
+	Plan    []int32 // positions; with Sync and PlanOK
 	// PlanOK reports that the steps have an order; Bound that the search
 	// for one ran out of steps.
 	PlanOK, Bound bool
@@ -103,8 +106,9 @@ type handbackPayload struct {
 	Exec     wireExec
 	Diverged bool
 	// Unforeseen counts the interferences the execution stopped at;
-	// UnforeseenRead says it stopped at a read of thread UThread (stable)
-	// with operation UOp on variable UObj.
+	// UnforeseenRead says it stopped at a read of thread UThread (the
+	// execution's number: the splitter's stable numbers of threads the
+	// unit did not know may differ) with operation UOp on variable UObj.
 	Unforeseen     int
 	UnforeseenRead bool
 	UThread        trace.ThreadID
@@ -184,7 +188,7 @@ func (s *Strategy) unitOf(c *isc) *unitPayload {
 		}
 		return i
 	}
-	p := &unitPayload{ISC: wireOf(c)}
+	p := &unitPayload{ISC: wireOf(c), Threads: threadPaths(&s.names)}
 	for _, n := range nodes {
 		nd := &f.nodes[n]
 		l := &nd.lab
@@ -217,6 +221,18 @@ func (s *Strategy) unitOf(c *isc) *unitPayload {
 	}
 	p.Terms = solver.EncodeExprs(terms)
 	return p
+}
+
+// threadPaths returns the path of each stable number of names, by number.
+func threadPaths(names *trace.ThreadNames) []trace.ThreadPath {
+	var out []trace.ThreadPath
+	for path, id := range names.Paths() {
+		for len(out) <= int(id) {
+			out = append(out, trace.ThreadPath{})
+		}
+		out[id] = path
+	}
+	return out
 }
 
 // wireOf returns c in its wire form.
@@ -260,6 +276,13 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 	}
 	r := New(s.opts, s.solver)
 	r.started, r.stop = true, s.stop
+	paths := make(map[trace.ThreadPath]trace.ThreadID, len(p.Threads))
+	for id, path := range p.Threads {
+		paths[path] = trace.ThreadID(id)
+	}
+	if len(paths) != len(p.Threads) || !r.names.SetPaths(paths) {
+		return nil, fmt.Errorf("%w: a unit of %s with a bad table of threads", strategy.ErrBadUnit, s.tag())
+	}
 	r.u = unitState{resumed: true, unit: &p, exprs: terms}
 	if err := r.u.load(r.f); err != nil {
 		return nil, fmt.Errorf("%w: a unit of %s: %v", strategy.ErrBadUnit, s.tag(), err)
@@ -402,7 +425,7 @@ func (s *Strategy) finishUnit(tr *trace.Trace, end trace.End) {
 		x.Final[i].Cases = slices.Clone(x.Final[i].Cases)
 	}
 	if uf := s.run.unforeseen; uf.ok {
-		hb.UnforeseenRead, hb.UThread, hb.UOp, hb.UObj = true, uf.key.thread, uf.key.lab.op, uf.key.lab.obj
+		hb.UnforeseenRead, hb.UThread, hb.UOp, hb.UObj = true, s.names.Current(uf.key.thread), uf.key.lab.op, uf.key.lab.obj
 	}
 }
 
@@ -497,12 +520,9 @@ func (s *Strategy) joinRun(c *isc, d *handbackPayload) {
 	if !s.finishBuild(tr) {
 		return
 	}
-	if d.UnforeseenRead {
-		p := s.names.Current(d.UThread)
-		if p != trace.NoThread && int(p) < len(s.b.last) {
-			s.run.unforeseen.ok = true
-			s.run.unforeseen.key = key{thread: d.UThread, up: s.b.last[p], src: none, lab: label{kind: kRead, op: d.UOp, obj: d.UObj}}
-		}
+	if p := d.UThread; d.UnforeseenRead && p >= 0 && int(p) < len(s.b.last) {
+		s.run.unforeseen.ok = true
+		s.run.unforeseen.key = key{thread: s.names.Stable(p), up: s.b.last[p], src: none, lab: label{kind: kRead, op: d.UOp, obj: d.UObj}}
 	}
 	s.learn(tr, d.Exec.End)
 }
