@@ -26,6 +26,11 @@ func (n *net) fromThread(t int32, marking []int32) {
 		n.branchExtensions(t)
 		return
 	}
+	if n.daemon(t) {
+		n.meets(t) // a timer's firings (timer.go)
+		n.timerChanged(t)
+		return
+	}
 	if k.kind == trace.KindSleep {
 		if !n.sleeping(t) {
 			n.tryAlone(t) // only an advance wakes a sleeper (sleep.go)
@@ -36,7 +41,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 	ps := n.resources(n.psBuf[:0], th, k)
 	n.psBuf = ps
 	switch accessOf(k) {
-	case readAccess, mutexAccess, stateAccess:
+	case readAccess, mutexAccess, stateAccess, timerAccess:
 		n.searchPlace(t, ps[0], marking[ps[0]])
 		n.meets(t)
 		if holderRUnlock(k) {

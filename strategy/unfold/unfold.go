@@ -146,6 +146,9 @@ type Strategy struct {
 	nextProbe int
 	pre       []int32 // scratch
 	buf       []int32 // scratch
+	// objs are the objects of the execution being modelled: a timer's
+	// first deadline (trace.ObjectInfo.When).
+	objs []trace.ObjectInfo
 }
 
 // New returns an unfolding strategy.
@@ -384,8 +387,10 @@ func (s *Strategy) nextTest() bool {
 }
 
 // recordStuck records, if the execution that ended so ended with threads
-// blocked, the thread conditions of its final marking.
+// blocked, the thread conditions of its final marking, after the
+// advances of time the runtime made there (timePasses).
 func (s *Strategy) recordStuck(end trace.End) {
+	s.timePasses(end)
 	if end.Status != trace.Failed || (end.Kind != trace.Deadlock && end.Kind != trace.Leak) || s.err != nil {
 		return
 	}
@@ -442,6 +447,7 @@ func (n *net) schedule(sched, es []int32) []int32 {
 // sync names the threads and objects of tr, refuses the operations the
 // strategy does not model, and models the events of tr up to upto.
 func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
+	s.objs = tr.Objects
 	s.tn.Sync(tr.Threads)
 	s.on.sync(tr.Objects)
 	if !s.on.merge(tr.Merged) {
