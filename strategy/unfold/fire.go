@@ -331,6 +331,10 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 			return
 		}
 		if next := s.nextOf(tr, ev.Thread, i, now, fatal); next.op != n.conds[x.post[0]].op {
+			if n.tickerState(x, next.op, n.conds[x.post[0]].op) {
+				s.diverge(fmt.Errorf("step %d: unfold does not model a Ticker whose re-arming after a tick another thread's Stop or the body's return decides (thread %v did %v, %v pending after it, in an earlier execution %v): the ticker keeps that state outside the shared objects; use optimal or dpor+sleep (%w)", i+1, ev.Thread, k, next.op, n.conds[x.post[0]].op, ErrUnmodelled))
+				return
+			}
 			s.diverge(fmt.Errorf("step %d: after %v, thread %v has %v pending, where an earlier execution of the same event left it %v", i+1, k, ev.Thread, next.op, n.conds[x.post[0]].op))
 			return
 		}

@@ -86,15 +86,21 @@ func (n *net) timerAfter(ev *event, v int64) int64 {
 	return v
 }
 
-// timeOf returns the time of a set of conditions: the latest of theirs.
-// A reachable marking's thread conditions all have one time, that of
-// the last advance of its configuration.
-func (n *net) timeOf(cs []int32) int64 {
-	var t int64
-	for _, c := range cs {
-		t = max(t, n.nowOf(c))
+// tickerState reports whether event ev, which left its thread a next
+// operation a in one execution and b in another, is a tick of a Ticker
+// (a receive that met a timer's thread, or the ticker's re-arming) whose
+// re-arming depends on state the net does not hold: whether another
+// thread called the ticker's Stop or Reset, whether the body returned
+// (weft's Ticker re-arms its timer in the receiver, by a ResetAt, unless
+// so). Two executions of one event that do not agree on that show it.
+func (n *net) tickerState(ev *event, a, b opKey) bool {
+	if a.kind != trace.KindTimerStop && b.kind != trace.KindTimerStop {
+		return false
 	}
-	return t
+	if ev.op.kind == trace.KindTimerStop {
+		return true
+	}
+	return n.rendezvous(ev) && n.daemon(ev.pre[len(ev.pre)-1])
 }
 
 // timerChanged adds the extensions that d, a new condition of a timer's
