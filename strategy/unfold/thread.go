@@ -243,7 +243,7 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.post[1])
-				case awaitAccess: // a read of several variables
+				case awaitAccess, selectAccess: // a read of several variables, or of a case's channel
 					with(it.i, j, ev.post[n.slot(f, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.pre[1:], flat[it.i*m:(it.i+1)*m]) {
@@ -259,7 +259,7 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.pre[1])
-				case awaitAccess:
+				case awaitAccess, selectAccess:
 					with(it.i, j, ev.pre[n.slot(e, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.post[1:], flat[it.i*m:(it.i+1)*m]) {
