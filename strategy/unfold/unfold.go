@@ -81,7 +81,8 @@ type Stats struct {
 	// of their local configuration).
 	Retried int
 	// AdvanceTests counts the tests run to reach a marking where every
-	// live thread is blocked and one sleeps, which the search of the
+	// live thread is blocked and a deadline lies ahead (a sleeper's, an
+	// armed timer's), which the search of the
 	// unfolding found and no test had reached: time moves there (its
 	// local configuration, then a free run).
 	AdvanceTests int
