@@ -122,10 +122,11 @@ var timerPrograms = []struct {
 }
 
 // TestTimers runs timerPrograms against exhaustive search, with the
-// efficient, the naive and the random extensions.
+// efficient and the naive extensions, a random free part, and a plain
+// one.
 func TestTimers(t *testing.T) {
 	for _, c := range timerPrograms {
-		st, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3})
+		st, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3}, unfold.Options{Plain: true, Seed: 5})
 		if !ok {
 			t.Fatalf("%s: too big for exhaustive search", c.name)
 		}
