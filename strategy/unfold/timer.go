@@ -29,10 +29,7 @@ func timerWhen(v int64) (when int64, armed bool) { return v >> 1, v&timerArmed !
 
 // daemon reports whether thread condition c is the condition of a
 // timer's thread.
-func (n *net) daemon(c int32) bool {
-	_, ok := n.timerOf[n.threadOf(c)]
-	return ok
-}
+func (n *net) daemon(c int32) bool { return n.daemonPlace(n.conds[c].place) }
 
 // daemonPlace reports whether place p is a timer's thread's.
 func (n *net) daemonPlace(p int32) bool {
