@@ -88,15 +88,16 @@ func TestCheckSummaryFailure(t *testing.T) {
 }
 
 // TestCheckRefused: a strategy that cannot handle the body (unfold, with a
-// timer) fails the test with its reason, not with a failure of the body.
+// select with a default and an unbuffered case) fails the test with its
+// reason, not with a failure of the body.
 func TestCheckRefused(t *testing.T) {
 	ft := &fakeTB{TB: t, name: "TestX"}
 	r := weft.Check(ft, func(w *weft.T) {
-		x := weft.NewVar[int]("x")
-		w.Go(func() { x.Store(1) })
-		weft.NewTimer(1).C.Recv()
+		ch := weft.MakeChan[int](0)
+		w.Go(func() { ch.Send(1) })
+		weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
 	}, weft.WithStrategy("unfold"), weft.NoReplayFiles())
-	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model timers") {
+	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model selects with a default") {
 		t.Fatalf("Check = %v; fatals %q, errors %q; want the refusal as the one fatal error", r, ft.fatals, ft.errors)
 	}
 }

@@ -67,6 +67,12 @@ type BranchEvent struct {
 	// concolic variable whose comparison depends on inputs (its write
 	// happened or not with the outcome).
 	OfStep bool
+	// InAwait marks a branch of the condition of a w.Await, which the
+	// runtime evaluates silently, in every state its thread waits in: no
+	// choice of the thread's local code (Trace.Evals holds the
+	// evaluations, the last one of an await's thread before its step the
+	// one that held).
+	InAwait bool
 	// PC is the return address of the program's call that branched (w.If,
 	// AssertSym, an operator that checks its operand): the static branch,
 	// for coverage. Resolve it with runtime.CallersFrames.

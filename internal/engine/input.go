@@ -60,7 +60,7 @@ func (t *Thread) Branch(b trace.BranchEvent) {
 	if e.aborting.Load() {
 		panic(unwindSignal{})
 	}
-	b.Thread, b.Step = t.id, int32(len(e.tr.Events))
+	b.Thread, b.Step, b.InAwait = t.id, int32(len(e.tr.Events)), t.inAwait
 	b.PC = e.branchPC()
 	e.tr.Branches = append(e.tr.Branches, b)
 	e.publish()

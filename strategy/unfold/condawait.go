@@ -179,19 +179,22 @@ func (n *net) awaitForm(k opKey, pre []int32) opKey {
 // not taken in yet.
 func (s *Strategy) learnEvals(tr *trace.Trace, upto int) {
 	for ; s.evalSeen < len(tr.Evals) && int(tr.Evals[s.evalSeen].At) <= upto && s.err == nil; s.evalSeen++ {
-		if len(tr.Inputs) > 0 {
-			s.diverge(unmodelled("w.Await in a program that reads inputs", trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread},
-				"the values its condition depends on may come from inputs, which differ between tests"))
-			return
-		}
-		s.learnEval(&tr.Evals[s.evalSeen])
+		s.learnEval(&tr.Evals[s.evalSeen], len(tr.Inputs) > 0)
 	}
 }
 
 // learnEval takes in ev, an evaluation in the current marking: the values
 // of the copies it loaded, the evaluation for the thread condition of its
 // thread, and, if either is new, the extensions they give.
-func (s *Strategy) learnEval(ev *trace.AwaitEval) {
+//
+// In an execution that read inputs (inputs), a value the evaluation
+// loaded is taken as the unfolding's value of its copy, the one its last
+// write wrote in the execution that added it: a concolic value written
+// from an input differs between tests in its concrete part, and the
+// condition's outcome does not depend on it unless the condition branches
+// on it (w.If), which records a branch of the evaluation
+// (trace.BranchEvent.InAwait) that the strategy refuses (refuseOfStep).
+func (s *Strategy) learnEval(ev *trace.AwaitEval, inputs bool) {
 	n := s.n
 	th := int32(s.tn.Stable(ev.Thread))
 	tp, ok := n.threads[th]
@@ -207,6 +210,9 @@ func (s *Strategy) learnEval(ev *trace.AwaitEval) {
 		reads[i] = evalRead{obj: o, val: r.Value}
 		p := s.needVar(th, o)
 		c := s.marking[p]
+		if inputs && n.lastWrite(c) >= 0 {
+			reads[i].val = uint64(n.conds[c].value)
+		}
 		if n.lastWrite(c) < 0 {
 			if v, ok := n.initVals[o]; !ok {
 				n.initVals[o] = r.Value

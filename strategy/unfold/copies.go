@@ -88,6 +88,10 @@ func (n *net) need(th int32, k opKey, made []int32) []int32 {
 		}
 	case joinAccess:
 		n.threadPlace(k.obj)
+	case timerAccess:
+		// The timer's channel: an unbuffered channel's object, whose
+		// users include its Stops and Resets (timer.go).
+		n.object(k.obj, trace.ClassChan)
 	}
 	return made
 }

@@ -155,8 +155,9 @@ func (n *net) deadlocks() [][]int32 {
 	// (stuck.go), unless a deadlock found above is in them.
 	if lazy := !n.hasState(); !lazy || n.hasWaits() {
 		for _, m := range n.stuckMarkings(lazy) {
-			if slices.ContainsFunc(m, n.sleeping) {
-				// Time moves there: no deadlock, an advance (sleep.go).
+			if n.advanceTo(m) >= 0 {
+				// Time moves there: no deadlock, an advance (sleep.go,
+				// timer.go).
 				n.advances = append(n.advances, m)
 				continue
 			}

@@ -209,7 +209,16 @@
 //	Sleep (its wake-up)         -: enabled where its condition's time has      - (the same time)
 //	                            reached its deadline
 //	an advance of time          the condition of every thread started, each    the same, at the time of the earliest
-//	                            finished or blocked, one sleeping              deadline
+//	                            finished or blocked, a deadline ahead (a       deadline
+//	                            sleeper's, an armed timer's)
+//	a timer's thread            (its place: the timer's state, armed or        (offers a send on the timer's channel for
+//	                            not, and its deadline)                         ever; neither blocked nor live)
+//	Recv meeting a timer        the receiver's copy of the channel; the        the copy; the timer's thread, disarmed
+//	(a firing)                  timer's thread's condition, armed, due
+//	Stop, Reset (ResetAt)       the timer's thread's condition                 the same, disarmed (Stop) or armed at the
+//	                                                                           new deadline (Reset)
+//	select, default (a          as above, the timer's thread's condition       each of them
+//	timer's case)               where the timer is not armed or not due
 //	Send, Recv of a nil channel no event: it blocks forever
 //
 // A read-modify-write (Add, Swap, CompareAndSwap, failed or not) takes
@@ -353,9 +362,29 @@
 // event, the price of a guard the net cannot evaluate; it needs no
 // solver call beyond the path constraint of its configuration. The
 // search for stuck markings counts an await blocked where an evaluation
-// of its copies' values says its condition does not hold. A program
-// that reads inputs is refused at its first evaluation (ErrUnmodelled):
-// a copy's value might come from an input and differ between tests.
+// of its copies' values says its condition does not hold.
+//
+// In a program that reads inputs, a copy's value may be a concolic value
+// written from an input, whose concrete part differs between tests. The
+// condition's outcome depends on it only if the condition branches on it
+// (w.If, a Sym comparison that records a branch; branching in Go's own
+// if on Sym.Value is a divergence, as everywhere): an evaluation that
+// branches on inputs records its branches marked
+// trace.BranchEvent.InAwait, and the strategy refuses the program there
+// (ErrUnmodelled: "a w.Await whose condition branches on inputs"). An
+// evaluation that does not is taken with the values of the unfolding's
+// copies in place of the test's (those the writes wrote in the test that
+// added them): the same outcome for every input. TestAwaitWithInputs pins
+// three programs against brute force over inputs in [-1, 3] (a flag set
+// after an input is stored, 6 events, 2 tests, the failure of a positive
+// input found; a condition that loads the input, 13 and 5; a flag chosen
+// by a branch on an input, 6 and 2); TestAwaitBranchingOnInputs the
+// refusal. Not done: the constraint of the evaluation that held in the
+// path constraint of the await's event (an event per path of the
+// condition that holds, each with its branches' constraint), the other
+// paths tried as probes whose models negate one branch, and the
+// constraint of a path that fails in that of a deadlock where the await
+// is blocked.
 // Peterson's and Dekker's locks with w.Await (TestCondAwait): 42 events
 // in 7 tests (3 of them probes) and 49 in 8 (6), where their loops that
 // yield take 116 in 12 and 196 in 19; TestGeneratedAwait runs generated
@@ -392,22 +421,22 @@
 // scheduling point where a thread has such an operation pending, before
 // the operation runs: Err and Diverged return an error wrapping
 // ErrUnmodelled that names the primitive and strategies that model it
-// ("unfold does not model timers (NewTimer, After, AfterFunc, tickers)
-// yet ...; use optimal or dpor+sleep"). Those are:
+// ("unfold does not model selects with a default and a case on an
+// unbuffered channel yet ...; use optimal or dpor+sleep"). Those are:
 //
-//   - Timers, tickers, After, AfterFunc and their channels (sleeps are
-//     modelled: below). A timer's firing is a rendezvous with the
-//     timer's own thread, which the net would model as a place of the
-//     timer's state (armed, deadline, due) that every advance of time,
-//     Stop, Reset and receive takes; not done yet. In the mode where time
-//     moves at any step the strategy is not run at all
-//     (strategy.BlockedTimeOnly: the driver refuses the time mode,
-//     weft.ErrTimeMode).
 //   - Selects with a default and a case on an unbuffered channel: whether
 //     the default can run depends on whether another thread waits to meet
 //     the case, a condition of that thread's place that the default's
 //     event would have to take (as a write takes every copy of a
-//     variable), for threads not started yet too.
+//     variable), for threads not started yet too. (A timer's channel has
+//     one partner, the timer's thread, whose condition a default takes:
+//     modelled, below.)
+//   - Virtual time that moves at any step: the strategy is not run at
+//     all (strategy.BlockedTimeOnly: the driver refuses the time mode,
+//     weft.ErrTimeMode).
+//
+// A Ticker whose re-arming another thread decides is refused later, when
+// two executions of one tick disagree (below, Virtual time: timers).
 //
 // The driver reports it as it reports a divergence (a failure of kind
 // trace.Nondeterminism carrying the message) and ends the exploration;
@@ -468,8 +497,80 @@
 // advance tests, 497 that block): the same events, the same sets of
 // blocked threads, the same failure kinds. Of the first 100 programs of
 // event loops (gen.Loops, package weft's TestDifferentialLoops) unfold
-// explores the 40 without timers, where it explored 36, and agrees with
-// exhaustive search on all of them.
+// explores 99 (the other has a select with a default and an unbuffered
+// case; it explored the 40 without timers before timers were modelled)
+// and agrees with exhaustive search on all of them.
+//
+// # Virtual time: timers
+//
+// weft's timer (NewTimer; After, AfterFunc and tickers are made of it) is
+// an unbuffered channel and a thread of weft's own, a daemon, that offers
+// a send on it for ever; the send is offered while the timer is armed and
+// its deadline has come, a receive that meets it disarms the timer, and
+// Stop and Reset are steps on the channel that disarm or re-arm it. The
+// net follows the runtime (timer.go):
+//
+//   - The daemon is a thread of the net: its place's conditions carry the
+//     timer's state, armed or not, and the deadline (the value of the
+//     condition); it starts, armed at the timer's first deadline, in the
+//     postset of the step whose local code made the timer.
+//   - A firing is the rendezvous of a receive (plain or a select's case)
+//     with the daemon, as with any sender (meet.go): its preset holds the
+//     daemon's condition, armed, with its deadline at or before the time
+//     of the receiver's condition; its postset gives the daemon its
+//     condition disarmed.
+//   - Stop, Reset and ResetAt take the daemon's condition (and give it
+//     disarmed or re-armed at the new deadline, which the operation holds):
+//     a Stop before the firing and one after it are two events, in
+//     conflict with the firing and with each other.
+//   - A select's default takes the daemon's condition of each timer case,
+//     where the timer is not armed or not due: it conflicts with the
+//     firing, and with a Stop or Reset.
+//   - An advance of time takes the daemon's condition as every thread's
+//     (it is a started thread), and moves to the earliest deadline of a
+//     sleeper or of an armed timer that lies ahead; a daemon counts as
+//     neither blocked nor live: the search of stuck markings completes a
+//     marking with a condition of each daemon, each completion being an
+//     advance if a deadline lies ahead in it, a deadlock otherwise.
+//   - The runtime moves time, at the end of an execution that ends with
+//     threads blocked, to every deadline of an armed timer before it
+//     reports the deadlock or the leak: the strategy models those
+//     advances (timePasses), and, within an execution, as many advances
+//     as a firing or a wake-up needs (a timer that fires for no one first).
+//
+// The extensions of a daemon's new condition are found the naive way for
+// its place: the receives that meet it (meets), and every thread
+// condition whose Stop, Reset or select with a default wants the timer
+// (timerChanged); a Stop's from its thread condition by the search of the
+// tree of the daemon's conditions (searchPlace), as a mutex's.
+//
+// weft's Ticker re-arms its timer in the thread that received a tick
+// (a ResetAt in the receive's local code) unless Stop was called or the
+// body returned, which it keeps outside the shared objects: a tick whose
+// re-arming another thread's Stop or the body's return decides is one
+// event with two next operations. It is refused (ErrUnmodelled) when two
+// executions of one tick show it, and may be missed otherwise; a ticker
+// that its receiver alone stops is modelled (TestTickerStoppedByAnother).
+//
+// TestTimers pins small programs (a timer fired or stopped, 7 events, 2
+// tests; a ticker with two ticks, 12 events, 1 test; AfterFunc racing a
+// store, 7 events, 2 tests; a timeout racing a sender, a poll racing a
+// Stop, a Reset racing the firing, a deadlock after time passes);
+// TestGeneratedTimers runs generated programs with timers, gen.Timed's
+// with a timeout and gen.Loops's with a ticker, a loop of After or a timer
+// of period 0 or 1, against exhaustive search, with the efficient, a
+// random and the naive extensions: 30 of each in the default run, 1000
+// with WEFT_LONG=1 (timed: 11124 events, 9 advance tests, 250 programs
+// that block; loops: 16951 events, 4 advance tests, 382 that block, 5
+// too big skipped), WEFT_UNFOLD_TIMERS=N for N; 3000 of each agree
+// (timed: 34800 events, 20 advance tests, 730 programs that block;
+// loops: 48006 events, 34 advance tests, 1174 that block; 19 loops
+// programs too big for exhaustive search are skipped): the same events,
+// the same sets of blocked threads, the same failure kinds. The sweep
+// found a defect of the search of a write's copies (searchTuple did not
+// go across a select's receive of an unbuffered channel, a read of the
+// receiver's copy, and missed a Close before such a rendezvous;
+// TestSelectCloseSearch), fixed.
 //
 // # Threads created at run time
 //
@@ -618,11 +719,14 @@
 //     rendezvous are searched among all the thread conditions that offer
 //     the other side: quadratic in them (rwselect: 7509 events, 768
 //     tests, about 5 s).
-//   - Timers and their channels, selects with a default and an
-//     unbuffered case: refused (above).
-//   - w.Await in a program that reads inputs: refused (the values its
-//     condition reads may come from inputs, which differ between tests;
-//     the net would need the copies' values as expressions).
+//   - Selects with a default and an unbuffered case: refused (above). A
+//     Ticker whose re-arming another thread's Stop or the body's return
+//     decides: refused when two executions show it, else possibly missed
+//     (Virtual time: timers).
+//   - A w.Await whose condition branches on inputs: refused (the
+//     constraint of its evaluation that holds would have to enter the
+//     await event's path constraint, an event per path of the condition;
+//     above). One whose condition does not is modelled.
 //   - Cut-off events and complete prefixes: the paper does not use them
 //     either; the executions end.
 //   - Objects that two threads reach apart in earlier executions, and that

@@ -87,6 +87,14 @@ func (s *Strategy) startOf(id trace.ThreadID, now nowFunc, fatal bool) threadSta
 	op, fin := now(id)
 	st := threadStart{thread: int32(s.tn.Stable(id)), op: s.key(id, op)}
 	switch {
+	case op.Kind == trace.KindSend && s.on.timer(st.op.obj):
+		// A timer's thread (timer.go): only it sends on the timer's
+		// channel. It starts armed at the timer's first deadline.
+		st.state = pending
+		s.n.noteTimer(st.thread, st.op.obj)
+		if int(op.Obj) < len(s.objs) {
+			st.value = timerState(true, s.objs[op.Obj].When)
+		}
 	case op.Kind != trace.KindNone:
 		st.state = pending
 	case fatal || !fin:
@@ -140,7 +148,7 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 			p := n.threadPlace(st.thread)
 			c := n.newCond(p, -1)
 			n.places[p].init = c
-			n.conds[c].state, n.conds[c].op = st.state, st.op
+			n.conds[c].state, n.conds[c].op, n.conds[c].value = st.state, st.op, st.value
 			n.setCond(c, st)
 			s.initial = append(s.initial, c)
 			for len(s.marking) < len(n.places) {
@@ -202,7 +210,7 @@ func (s *Strategy) newConds(cs []int32) {
 		}
 		cd = &n.conds[c]
 		switch accessOf(cd.op) {
-		case readAccess, writeAccess, mutexAccess, stateAccess:
+		case readAccess, writeAccess, mutexAccess, stateAccess, timerAccess:
 			ob := n.objects[cd.op.obj]
 			ob.users = append(ob.users, c)
 			if cd.op.kind == trace.KindWGWait {
@@ -266,13 +274,14 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		return
 	}
 	t := s.marking[tp]
-	if k.kind == trace.KindSleep && n.sleeping(t) {
-		// Time moved: every live thread was blocked (sleep.go).
-		s.advanceIn()
-		if t = s.marking[tp]; n.sleeping(t) {
-			s.diverge(fmt.Errorf("step %d: thread %v woke from a sleep until %d where the unfolding's time is %d", i+1, ev.Thread, k.arg, n.nowOf(t)))
+	for s.waitsForTime(t, k, ev.Partner) {
+		// Time moved: every live thread was blocked (sleep.go), maybe
+		// more than once (timers that fire for no one, timer.go).
+		if !s.advanceIn() {
+			s.diverge(fmt.Errorf("step %d: thread %v did %v, which waits for a time the unfolding's marking (time %d) does not move to", i+1, ev.Thread, k, n.nowOf(t)))
 			return
 		}
+		t = s.marking[tp]
 	}
 	if n.conds[t].op != k {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v where the unfolding has %v", i+1, ev.Thread, k, n.conds[t].op))
@@ -322,6 +331,10 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 			return
 		}
 		if next := s.nextOf(tr, ev.Thread, i, now, fatal); next.op != n.conds[x.post[0]].op {
+			if n.tickerState(x, next.op, n.conds[x.post[0]].op) {
+				s.diverge(fmt.Errorf("step %d: unfold does not model a Ticker whose re-arming after a tick another thread's Stop or the body's return decides (thread %v did %v, %v pending after it, in an earlier execution %v): the ticker keeps that state outside the shared objects; use optimal or dpor+sleep (%w)", i+1, ev.Thread, k, next.op, n.conds[x.post[0]].op, ErrUnmodelled))
+				return
+			}
 			s.diverge(fmt.Errorf("step %d: after %v, thread %v has %v pending, where an earlier execution of the same event left it %v", i+1, k, ev.Thread, next.op, n.conds[x.post[0]].op))
 			return
 		}
@@ -365,6 +378,12 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	news := append([]int32{x.post[0]}, x.spawned...)
 	if ev.Partner != trace.NoThread {
 		news = append(news, x.post[len(x.post)-1])
+	} else {
+		for _, d := range x.post[1:] {
+			if n.daemonPlace(n.conds[d].place) {
+				news = append(news, d) // a Stop's, a Reset's, a default's (timer.go)
+			}
+		}
 	}
 	s.newConds(news)
 	if fatal || n.observe {
@@ -441,10 +460,12 @@ func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, alt strategy.Altern
 	}
 	t := s.marking[tp]
 	k := s.key(id, op)
-	if k.kind == trace.KindSleep && n.sleeping(t) && !n.observe {
-		// Enabled, though its condition sleeps: the runtime moved time
-		// (sleep.go), which the next step would show.
-		s.advanceIn()
+	for !n.observe && s.waitsForTime(t, k, alt.Partner) {
+		// Enabled, though its condition waits for time: the runtime
+		// moved time (sleep.go), which the next step would show.
+		if !s.advanceIn() {
+			return -1
+		}
 		t = s.marking[tp]
 	}
 	if n.conds[t].op != k {

@@ -64,6 +64,9 @@ func (n *net) copiesWith(r, p int32) []int32 {
 // rendezvous reports whether event ev is a receive that met a sender (its
 // last condition is the sender's).
 func (n *net) rendezvous(ev *event) bool {
+	if cas, _ := cases(ev.alt); ev.op.kind == trace.KindSelect && cas == -1 {
+		return false // a default, which may take a timer's thread's condition (timer.go)
+	}
 	last := ev.pre[len(ev.pre)-1]
 	return len(ev.pre) > 2 && n.places[n.conds[last].place].kind == threadPlace && ev.op.kind != trace.KindJoin
 }
@@ -79,6 +82,10 @@ func meet(a, b chanWant) bool {
 func (n *net) canMeet(a, b int32) bool {
 	if n.conds[a].place == n.conds[b].place {
 		return false
+	}
+	now := max(n.nowOf(a), n.nowOf(b))
+	if n.daemon(a) && !n.due(a, now) || n.daemon(b) && !n.due(b, now) {
+		return false // a timer that is not armed or not due (timer.go)
 	}
 	for _, x := range n.chanWants(a) {
 		for _, y := range n.chanWants(b) {
@@ -99,6 +106,9 @@ func (n *net) tryMeet(r, rc, ch, s, sc int32) {
 	}
 	if sc == noCase {
 		sc = -1
+	}
+	if n.daemon(s) && !n.due(s, max(n.nowOf(r), n.nowOf(s))) {
+		return // a timer that is not armed or not due (timer.go)
 	}
 	if ok, fatal := n.co(r, ch, s); ok && !fatal {
 		n.extensionAlt([]int32{r, ch, s}, altCode(rc, sc))

@@ -15,6 +15,9 @@ func (n *net) naiveExtensions(cs []int32) {
 		switch p.kind {
 		case threadPlace:
 			switch k := n.conds[c].op; {
+			case n.daemon(c):
+				n.meets(c)
+				n.timerChanged(c)
 			case k.kind == kindBranch:
 				n.branchExtensions(c)
 			case k.kind == trace.KindSelect && n.conds[c].state == pending:

@@ -18,6 +18,9 @@ type objectNames struct {
 	n     int32            // stable numbers given
 	names []string         // stable number -> the name the program gave the object, if any
 	caps  []int64          // stable number -> its capacity, if a channel (trace.ObjectInfo.Cap)
+	// classes are the objects' classes by stable number: a timer's
+	// channel is trace.ClassTimer.
+	classes []trace.Class
 }
 
 // reset starts a new execution.
@@ -38,6 +41,7 @@ func (n *objectNames) sync(objs []trace.ObjectInfo) {
 			n.ids[k] = id
 			n.names = append(n.names, objs[o].Name)
 			n.caps = append(n.caps, objs[o].Cap)
+			n.classes = append(n.classes, objs[o].Class)
 		}
 		n.canon = append(n.canon, id)
 	}
@@ -50,6 +54,11 @@ func (n *objectNames) stable(o trace.ObjectID) int32 {
 		return -1
 	}
 	return n.canon[o]
+}
+
+// timer reports whether stable object o is a timer's channel.
+func (n *objectNames) timer(o int32) bool {
+	return o >= 0 && int(o) < len(n.classes) && n.classes[o] == trace.ClassTimer
 }
 
 // merge applies the key merges of an execution (trace.Trace.Merged): a key

@@ -187,11 +187,15 @@ type net struct {
 	now      map[int32]int64
 	sleeps   bool
 	advances [][]int32
+	// timerOf maps the stable thread of each timer (the runtime's
+	// daemon) to the stable object of its channel, timerThread back
+	// (timer.go).
+	timerOf, timerThread map[int32]int32
 }
 
 // newNet returns an empty unfolding.
 func newNet() *net {
-	return &net{now: map[int32]int64{}, awaits: map[int32]*awaitKnown{}, initVals: map[int32]uint64{}, probed: map[string]bool{}, threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
+	return &net{now: map[int32]int64{}, timerOf: map[int32]int32{}, timerThread: map[int32]int32{}, awaits: map[int32]*awaitKnown{}, initVals: map[int32]uint64{}, probed: map[string]bool{}, threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
 		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
 		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
 		caseIDs: map[string]int32{}}
@@ -362,6 +366,8 @@ func (n *net) resources(buf []int32, th int32, k opKey) []int32 {
 		return buf // by case: Strategy.preOf
 	case joinAccess:
 		return append(buf, n.threads[k.obj])
+	case timerAccess:
+		return append(buf, n.timerPlace(k.obj))
 	}
 	return buf
 }
@@ -390,8 +396,8 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 		switch {
 		case isAdvance(ev.op):
 			// Every thread stays where it was: blocked, one sleeping,
-			// or finished.
-			dc.state, dc.op = pc.state, pc.op
+			// or finished; a timer as it was.
+			dc.state, dc.op, dc.value = pc.state, pc.op, pc.value
 			if dc.state == done {
 				dc.parent = c
 				n.markDone(d)
@@ -410,6 +416,11 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 			dc.value = n.qAfter(ev.op, pc.value)
 		case n.places[p].kind == statePlace || (n.places[p].kind == copyPlace && n.objects[n.places[p].obj].class == trace.ClassChan):
 			dc.value = stateAfter(n.caseOp(ev), pc.value)
+		case i > 0 && n.daemonPlace(p):
+			// A timer's thread: the same send offered, the timer's
+			// state as the event leaves it (timer.go).
+			dc.state, dc.op = pc.state, pc.op
+			dc.value = n.timerAfter(ev, pc.value)
 		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:
 			dc.state, dc.op = partner.state, partner.op
 			n.setCond(d, partner)
@@ -429,7 +440,7 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 	for _, k := range kids {
 		p := n.threadPlace(k.thread)
 		d := n.newCond(p, e)
-		n.conds[d].state, n.conds[d].op = k.state, k.op
+		n.conds[d].state, n.conds[d].op, n.conds[d].value = k.state, k.op, k.value
 		n.setCond(d, k)
 		ev = &n.events[e]
 		ev.spawned = append(ev.spawned, d)
@@ -452,6 +463,7 @@ type threadStart struct {
 	op     opKey
 	state  uint8
 	cond   solver.Expr // the condition of a next action that is a branch
+	value  int64       // a timer's thread's: the timer's state (timer.go)
 }
 
 // setCond records the condition of the branch that is the next action at

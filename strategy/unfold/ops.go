@@ -53,6 +53,7 @@ const (
 	condAccess          // a Cond's Wait or Relock with a Mutex: the Cond's place and the mutex's (sync.go)
 	awaitAccess         // an await: the thread's copies of the variables it waits on (await.go)
 	nilAccess           // an operation on a nil channel: no place
+	timerAccess         // a timer's Stop or Reset: the condition of the timer's thread (timer.go)
 )
 
 // accessOf returns how op's event uses its object's places.
@@ -68,6 +69,8 @@ func accessOf(k opKey) access {
 		return stateAccess
 	case k.class == trace.ClassChan && k.obj < 0:
 		return nilAccess
+	case k.kind == trace.KindTimerStop:
+		return timerAccess
 	}
 	if k.class == trace.ClassChan && k.arg == 0 {
 		// An unbuffered channel: a copy per thread of whether it is
@@ -154,16 +157,16 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 		return err
 	}
 	switch {
-	case (op.Kind == trace.KindSend || op.Kind == trace.KindRecv || op.Kind == trace.KindClose || op.Kind == trace.KindLen) &&
-		op.Obj >= 0 && int(op.Obj) < len(objs) && objs[op.Obj].Class == trace.ClassTimer:
-		return unmodelled("timers (NewTimer, After, AfterFunc, tickers)", op, whyTimer)
 	case op.Kind == trace.KindSelect:
 		for _, c := range op.Cases {
 			switch {
 			case c.Obj < 0 || int(c.Obj) >= len(objs):
 				// A nil channel's case is never ready.
+			case objs[c.Obj].Class == trace.ClassTimer:
+				// A timer's channel: its one partner is the timer's
+				// thread, whose condition a default takes (timer.go).
 			case objs[c.Obj].Class != trace.ClassChan:
-				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op, whyTimer)
+				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op, "")
 			case op.Arg == 1 && objs[c.Obj].Cap == 0:
 				// Its default depends on whether a partner waits, which
 				// no condition of the net holds.
@@ -181,12 +184,8 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 	return nil
 }
 
-// whyTime says why time at any step is not modelled, whyTimer why timers
-// are not.
-const (
-	whyTime  = "time moves at any step, where unfold models it moving only when every thread is blocked"
-	whyTimer = "a timer's firing is a rendezvous with its own thread, which the net does not model yet, as it does sleeps"
-)
+// whyTime says why time at any step is not modelled.
+const whyTime = "time moves at any step, where unfold models it moving only when every thread is blocked"
 
 // unmodelled returns the error of op, a pending operation of a primitive
 // (what) the strategy does not model, for the reason why (if not empty).
@@ -222,9 +221,9 @@ func refusal(op trace.Op) error {
 		what = op.Class.String() + " " + op.Kind.String()
 	case trace.KindSend, trace.KindRecv, trace.KindClose, trace.KindLen:
 		if op.Class == trace.ClassChan {
-			return nil // but nil ones (Strategy.refusal)
+			return nil // timers' too (timer.go)
 		}
-		what, why = op.Class.String()+" channels", whyTimer
+		what = op.Class.String() + " channels"
 	case trace.KindSelect:
 		return nil // but some (Strategy.refusal)
 	case trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter, trace.KindAwait:
@@ -235,7 +234,10 @@ func refusal(op trace.Op) error {
 		}
 		what, why = "virtual time at any step", whyTime
 	case trace.KindTimerStop:
-		what, why = "timers (NewTimer, After, AfterFunc, tickers)", whyTimer
+		if op.Class == trace.ClassTimer {
+			return nil // time that moves when every thread is blocked (timer.go)
+		}
+		what, why = "timers on virtual time at any step", whyTime
 	default:
 		what = "operation " + op.Kind.String()
 	}

@@ -203,10 +203,11 @@ func TestRefusal(t *testing.T) {
 			x.Store(1)
 			weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
 		}},
-		{"timers", "a timer's firing is a rendezvous with its own thread", func(w *weft.T) {
-			x := weft.NewVar[int]("x")
-			w.Go(func() { x.Store(1) })
-			weft.NewTimer(1).C.Recv()
+		// A timer's case beside it changes nothing.
+		{"selects with a default and a case on an unbuffered channel", "another thread waits to meet the case", func(w *weft.T) {
+			ch := weft.MakeChan[int](0)
+			w.Go(func() { ch.Send(1) })
+			weft.Select(weft.OnRecv(weft.NewTimer(0).C, nil), weft.OnRecv(ch, nil), weft.OnDefault(nil))
 		}},
 	} {
 		s := unfold.New(unfold.Options{})

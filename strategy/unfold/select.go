@@ -126,6 +126,9 @@ func (n *net) casePlaces(k opKey) []int32 {
 			continue
 		}
 		p := n.objects[c.obj].mutex
+		if tp := n.timerPlace(c.obj); tp >= 0 {
+			p = tp // a timer's thread's (timer.go)
+		}
 		if !containsInt32(out, p) {
 			out = append(out, p)
 		}
@@ -210,6 +213,14 @@ func (n *net) selectsOf(p *place) {
 func (n *net) anyReady(k opKey, pre []int32) bool {
 	for _, c := range n.casesOf(k) {
 		if c.obj < 0 {
+			continue
+		}
+		if tp := n.timerPlace(c.obj); tp >= 0 {
+			for _, d := range pre[1:] {
+				if n.conds[d].place == tp && n.due(d, n.nowOf(pre[0])) {
+					return true
+				}
+			}
 			continue
 		}
 		p := n.objects[c.obj].mutex

@@ -70,3 +70,23 @@ func TestSelectSendOnClosed(t *testing.T) {
 		})
 	}
 }
+
+// TestSelectCloseSearch: a Close of an unbuffered channel that a select's
+// receive case met a sender on in the first test must be searched back
+// across that select's event, a read of the receiver's copy of the
+// channel, as across a plain receive's: the Close before the rendezvous
+// (and the receive from the closed channel, and the sender's send on it,
+// which panics) were missed. 6 events (3 before), 2 tests.
+func TestSelectCloseSearch(t *testing.T) {
+	body := func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		c0, c1 := weft.MakeChan[int](0), weft.MakeChan[int](0)
+		w.Go(func() { c0.Send(1) })
+		w.Go(func() { _ = x.Load(); c0.Close() })
+		weft.Select(weft.OnRecv(c0, nil), weft.OnRecv(c1, nil))
+	}
+	st, _, ok := againstExhaustive(t, "select and close", body, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 2})
+	if !ok || st.Events != 6 || st.Tests != 2 {
+		t.Errorf("%d events, %d tests; want 6, 2", st.Events, st.Tests)
+	}
+}

@@ -38,8 +38,8 @@ func (n *net) fromResources(e int32) {
 		if i == len(pre)-1 && n.rendezvous(ev) {
 			break // the sender's condition: its extensions are meets'
 		}
-		if n.places[n.conds[pre[i]].place].kind == statePlace {
-			continue // the place's conditions are all tried below
+		if n.places[n.conds[pre[i]].place].kind == statePlace || n.daemonPlace(n.conds[pre[i]].place) {
+			continue // the place's conditions are all tried below, or a timer's thread's (timerChanged)
 		}
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {

@@ -58,12 +58,22 @@ func (n *net) setTime(e int32, t int64) {
 }
 
 // advanceTo returns the time an advance from the thread conditions pre
-// moves to: the earliest deadline of their sleepers, or -1 if none sleeps.
+// moves to: the earliest deadline of their sleepers and of the armed
+// timers whose deadlines lie ahead (timer.go), or -1 if there is none.
 func (n *net) advanceTo(pre []int32) int64 {
 	t := int64(-1)
 	for _, c := range pre {
-		if n.sleeping(c) && (t < 0 || n.conds[c].op.arg < t) {
-			t = n.conds[c].op.arg
+		d := int64(-1)
+		switch {
+		case n.sleeping(c):
+			d = n.conds[c].op.arg
+		case n.daemon(c):
+			if when, armed := timerWhen(n.conds[c].value); armed && when > n.nowOf(c) {
+				d = when
+			}
+		}
+		if d >= 0 && (t < 0 || d < t) {
+			t = d
 		}
 	}
 	return t
@@ -92,10 +102,11 @@ func (n *net) advanceExtension(pre []int32) int32 {
 
 // advanceIn models the advance of virtual time the runtime made before
 // the current step: every thread of the marking was blocked or finished,
-// one sleeping. It fires the advance from the marking's conditions of the
-// threads (made if new) and computes the extensions of the
-// conditions it gives them.
-func (s *Strategy) advanceIn() {
+// one sleeping or waiting for a timer. It fires the advance from the
+// marking's conditions of the threads (made if new) and computes the
+// extensions of the conditions it gives them. It reports false, and does
+// nothing, if no deadline lies ahead in the marking.
+func (s *Strategy) advanceIn() bool {
 	n := s.n
 	var pre []int32
 	for _, p := range n.threads {
@@ -106,6 +117,9 @@ func (s *Strategy) advanceIn() {
 		}
 	}
 	slices.Sort(pre)
+	if n.advanceTo(pre) < 0 {
+		return false
+	}
 	e := n.advanceExtension(pre)
 	if !n.events[e].in() {
 		n.add(e, threadStart{}, threadStart{}, nil, 0)
@@ -114,13 +128,43 @@ func (s *Strategy) advanceIn() {
 	post := n.events[e].post
 	s.newConds(post)
 	if n.observe {
-		return
+		return true
 	}
 	if n.naive {
 		n.naiveExtensions(slices.Clone(post))
-		return
+		return true
 	}
 	for _, c := range post {
 		n.fromThread(c, s.marking)
+	}
+	return true
+}
+
+// waitsForTime reports whether the event of thread condition t, the
+// current marking's, whose next operation is k, meeting thread partner
+// (trace.NoThread: none), waits for time to move: a Sleep whose deadline
+// has not come, a receive from a timer's channel that meets the timer's
+// thread (timer.go) where the timer is not due.
+func (s *Strategy) waitsForTime(t int32, k opKey, partner trace.ThreadID) bool {
+	n := s.n
+	if k.kind == trace.KindSleep {
+		return n.sleeping(t)
+	}
+	if partner == trace.NoThread || len(n.timerOf) == 0 {
+		return false
+	}
+	u, _ := s.partnerCond(partner, trace.Op{})
+	return u >= 0 && n.daemon(u) && !n.due(u, n.nowOf(t))
+}
+
+// timePasses models the advances of virtual time the runtime made at the
+// end of an execution that ended so, with every live thread blocked: it
+// moves time to every deadline of an armed timer that lies ahead, as the
+// runtime does before it reports a deadlock or a leak.
+func (s *Strategy) timePasses(end trace.End) {
+	if end.Status != trace.Failed || (end.Kind != trace.Deadlock && end.Kind != trace.Leak) || s.err != nil || len(s.n.timerOf) == 0 {
+		return
+	}
+	for s.advanceIn() {
 	}
 }

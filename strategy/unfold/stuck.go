@@ -90,7 +90,9 @@ func (n *net) stuckMarkings(lazy bool) [][]int32 {
 	for i, p := range threads {
 		for _, c := range n.places[p].conds {
 			switch cd := &n.conds[c]; {
-			case cd.state == done:
+			case cd.state == done || n.daemonPlace(p):
+				// A timer's thread is never blocked, nor live: it
+				// completes a marking with its timer's state.
 				dones[i] = append(dones[i], c)
 			case lazy && cd.state == pending && (cd.op.kind == trace.KindLock && cd.op.class == trace.ClassMutex || cd.op.kind == trace.KindJoin):
 				dones[i] = append(dones[i], c) // completeStuck may choose it
@@ -109,6 +111,19 @@ func (n *net) stuckMarkings(lazy bool) [][]int32 {
 		}
 		if i == len(threads) {
 			switch {
+			case len(blocked) > 0 && len(n.timerOf) > 0:
+				// Whether time moves depends on the timers' states in
+				// the completion: an advance for each completion where
+				// a deadline lies ahead, one deadlock for the others.
+				dl := false
+				for _, m := range n.completeAll(blocked, threads, dones, limit) {
+					if n.advanceTo(m) >= 0 {
+						found = append(found, m)
+					} else if !dl {
+						dl = true
+						found = append(found, m)
+					}
+				}
 			case len(blocked) > 0 && slices.ContainsFunc(blocked, n.sleeping):
 				// An advance of time: every completion is one (sleep.go).
 				found = append(found, n.completeAll(blocked, threads, dones, limit)...)
@@ -213,7 +228,7 @@ func (n *net) completeAll(blocked, threads []int32, dones [][]int32, limit int) 
 func (n *net) blockedOf(set []int32) []int32 {
 	var out []int32
 	for _, c := range set {
-		if n.conds[c].state == pending {
+		if n.conds[c].state == pending && !n.daemon(c) {
 			out = append(out, c)
 		}
 	}
@@ -251,8 +266,8 @@ func (n *net) stuckAt(set, threads []int32) bool {
 	blocked := false
 	for _, t := range set {
 		cd := &n.conds[t]
-		if cd.state != pending {
-			continue
+		if cd.state != pending || n.daemon(t) {
+			continue // finished, or a timer's thread (timer.go)
 		}
 		if ws := n.chanWants(t); len(ws) > 0 {
 			// A send, a receive, a select (without default): blocked if

@@ -146,7 +146,7 @@ func branchAt(tr *trace.Trace, id trace.ThreadID, step, from int) int {
 	bs := tr.Branches
 	i, _ := slices.BinarySearchFunc(bs, int32(step), func(b trace.BranchEvent, s int32) int { return int(b.Step - s) })
 	for i = max(i, from); i < len(bs) && int(bs[i].Step) == step; i++ {
-		if bs[i].Thread == id {
+		if bs[i].Thread == id && !bs[i].InAwait {
 			return i
 		}
 	}
@@ -172,6 +172,9 @@ func (s *Strategy) branches(tr *trace.Trace, upto int, now nowFunc) {
 	s.syncInputs(tr)
 	y := &s.sym
 	for ; y.bseen < len(tr.Branches) && int(tr.Branches[y.bseen].Step) <= upto && s.err == nil; y.bseen++ {
+		if tr.Branches[y.bseen].InAwait {
+			continue // refused (refuseOfStep)
+		}
 		s.branch(tr, y.bseen, now)
 	}
 }
@@ -180,9 +183,16 @@ func (s *Strategy) branches(tr *trace.Trace, upto int, now nowFunc) {
 // (trace.BranchEvent.OfStep, a CompareAndSwap that compares values of
 // inputs): the step's event would have to be one of two, written or not,
 // with the comparison's constraint, which the net does not model; a branch
-// event after it would come too late (the write is done).
+// event after it would come too late (the write is done). It refuses a
+// branch of the condition of a w.Await too (trace.BranchEvent.InAwait):
+// the await's outcome depends on inputs (condawait.go).
 func (s *Strategy) refuseOfStep(tr *trace.Trace) {
 	for _, b := range tr.Branches[s.sym.bseen:] {
+		if b.InAwait {
+			s.diverge(unmodelled("a w.Await whose condition branches on inputs", trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread},
+				fmt.Sprintf("thread %v's condition branched on %v: the constraint of the evaluation that holds would have to enter the path constraint, and the other paths of the condition be tried", b.Thread, b.Cond)))
+			return
+		}
 		if b.OfStep {
 			s.diverge(fmt.Errorf("unfold does not model a CompareAndSwap whose outcome depends on inputs (thread %v, step %d, its comparison %v); use concolic-optimal or concolic (%w)", b.Thread, b.Step, b.Cond, ErrUnmodelled))
 			return

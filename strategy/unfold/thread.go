@@ -26,6 +26,11 @@ func (n *net) fromThread(t int32, marking []int32) {
 		n.branchExtensions(t)
 		return
 	}
+	if n.daemon(t) {
+		n.meets(t) // a timer's firings (timer.go)
+		n.timerChanged(t)
+		return
+	}
 	if k.kind == trace.KindSleep {
 		if !n.sleeping(t) {
 			n.tryAlone(t) // only an advance wakes a sleeper (sleep.go)
@@ -36,7 +41,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 	ps := n.resources(n.psBuf[:0], th, k)
 	n.psBuf = ps
 	switch accessOf(k) {
-	case readAccess, mutexAccess, stateAccess:
+	case readAccess, mutexAccess, stateAccess, timerAccess:
 		n.searchPlace(t, ps[0], marking[ps[0]])
 		n.meets(t)
 		if holderRUnlock(k) {
@@ -238,7 +243,7 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.post[1])
-				case awaitAccess: // a read of several variables
+				case awaitAccess, selectAccess: // a read of several variables, or of a case's channel
 					with(it.i, j, ev.post[n.slot(f, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.pre[1:], flat[it.i*m:(it.i+1)*m]) {
@@ -254,7 +259,7 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.pre[1])
-				case awaitAccess:
+				case awaitAccess, selectAccess:
 					with(it.i, j, ev.pre[n.slot(e, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.post[1:], flat[it.i*m:(it.i+1)*m]) {

@@ -81,7 +81,8 @@ type Stats struct {
 	// of their local configuration).
 	Retried int
 	// AdvanceTests counts the tests run to reach a marking where every
-	// live thread is blocked and one sleeps, which the search of the
+	// live thread is blocked and a deadline lies ahead (a sleeper's, an
+	// armed timer's), which the search of the
 	// unfolding found and no test had reached: time moves there (its
 	// local configuration, then a free run).
 	AdvanceTests int
@@ -146,6 +147,9 @@ type Strategy struct {
 	nextProbe int
 	pre       []int32 // scratch
 	buf       []int32 // scratch
+	// objs are the objects of the execution being modelled: a timer's
+	// first deadline (trace.ObjectInfo.When).
+	objs []trace.ObjectInfo
 }
 
 // New returns an unfolding strategy.
@@ -384,8 +388,10 @@ func (s *Strategy) nextTest() bool {
 }
 
 // recordStuck records, if the execution that ended so ended with threads
-// blocked, the thread conditions of its final marking.
+// blocked, the thread conditions of its final marking, after the
+// advances of time the runtime made there (timePasses).
 func (s *Strategy) recordStuck(end trace.End) {
+	s.timePasses(end)
 	if end.Status != trace.Failed || (end.Kind != trace.Deadlock && end.Kind != trace.Leak) || s.err != nil {
 		return
 	}
@@ -442,6 +448,7 @@ func (n *net) schedule(sched, es []int32) []int32 {
 // sync names the threads and objects of tr, refuses the operations the
 // strategy does not model, and models the events of tr up to upto.
 func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
+	s.objs = tr.Objects
 	s.tn.Sync(tr.Threads)
 	s.on.sync(tr.Objects)
 	if !s.on.merge(tr.Merged) {

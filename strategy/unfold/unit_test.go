@@ -87,7 +87,8 @@ func divided(t *testing.T, body func(*weft.T), o unfold.Options) (*unfold.Strate
 // on meanwhile), builds the undivided unfolding and finds its failure
 // kinds, on Peterson's and Dekker's locks with w.Await, generated
 // programs of gen.Sync (6 with 3 tests or more) and the programs with
-// sleeps of 2 tests or more (sleepPrograms), with the default and random
+// sleeps and timers of 2 tests or more (sleepPrograms, timerPrograms),
+// with the default and random
 // free parts. (Units
 // joined before the splitter's next test give exactly the undivided
 // tests: package weft's TestDividedApart and TestDividedRandomPrograms.)
@@ -117,6 +118,11 @@ func TestUnits(t *testing.T) {
 	for _, c := range sleepPrograms {
 		if c.tests >= 2 {
 			progs = append(progs, prog{"sleeps: " + c.name, c.body, c.tests})
+		}
+	}
+	for _, c := range timerPrograms {
+		if c.tests >= 2 {
+			progs = append(progs, prog{"timers: " + c.name, c.body, c.tests})
 		}
 	}
 	for _, p := range progs {

@@ -1,0 +1,106 @@
+// Tests of w.Await in programs that read inputs: an await whose
+// condition does not branch on inputs is modelled (the unfolding is brute
+// force's over the inputs' values, the failures are found); one whose
+// condition branches on inputs is refused.
+
+package unfold_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/strategy/unfold"
+	"github.com/weft-go/weft/trace"
+)
+
+// TestAwaitWithInputs pins small programs whose threads read inputs and
+// wait in a w.Await whose condition reads concrete variables (and, in
+// one, loads a variable that holds an input without branching on it):
+// unfold makes brute force's events over inputs in [-1, 3], with its
+// numbers of events and tests, and finds the failure that needs a
+// positive input after the await.
+func TestAwaitWithInputs(t *testing.T) {
+	zero := weft.Const[int64](0)
+	for _, c := range []struct {
+		name          string
+		body          func(*weft.T)
+		events, tests int
+		fails         bool
+	}{
+		// T1 stores the input to x, then sets the flag; T2 waits for
+		// the flag and fails if x > 0: T1's two stores, T2's await
+		// (after the flag's store), its load of x and the two sides of
+		// its branch; the first test takes the input's default 0 (false
+		// side), the second solves x > 0 and fails. 6 events, 2 tests.
+		{"flag after an input", func(w *weft.T) {
+			flag, x := weft.NewVar[int]("flag"), weft.NewVar[weft.SInt]("x")
+			w.Go(func() { x.Store(w.Input("a")); flag.Store(1) })
+			w.Go(func() {
+				w.Await(func() bool { return flag.Load() != 0 })
+				if w.If(x.Load().Gt(zero)) {
+					w.Fail("x > 0")
+				}
+			})
+		}, 6, 2, true},
+		// The condition loads x too, whose concrete value is the
+		// input's, and does not branch on it: its outcome is the same
+		// for every input. T1 stores the flag, then x: x's store comes
+		// before T2's await, between the await and T2's load of x, or
+		// after that load (3 events); the await reads x stored or not
+		// (2); T2 loads x initial, 0 (no branch), or stored (2 loads
+		// after the store, each with two sides): 13 events, 5 tests.
+		{"condition loads an input", func(w *weft.T) {
+			flag, x := weft.NewVar[int]("flag"), weft.NewVar[weft.SInt]("x")
+			w.Go(func() { flag.Store(1); x.Store(w.Input("a")) })
+			w.Go(func() {
+				w.Await(func() bool { _ = x.Load(); return flag.Load() != 0 })
+				if w.If(x.Load().Gt(zero)) {
+					w.Fail("x > 0")
+				}
+			})
+		}, 13, 5, true},
+		// The input decides which flag T1 sets; T2 waits for either:
+		// the two sides of T1's branch, each with its store, and T2's
+		// await after either store (its evaluation on the initial flags
+		// is false): 6 events, 2 tests.
+		{"a flag chosen by an input", func(w *weft.T) {
+			f, g := weft.NewVar[int]("f"), weft.NewVar[int]("g")
+			w.Go(func() {
+				if w.If(w.Input("a").Gt(zero)) {
+					f.Store(1)
+				} else {
+					g.Store(1)
+				}
+			})
+			w.Go(func() { w.Await(func() bool { return f.Load()+g.Load() != 0 }) })
+		}, 6, 2, false},
+	} {
+		r, s := exploreSym(t, c.body, unfold.Options{})
+		sameAsBrute(t, c.name, c.body, s, 1, -1, 0, 1, 2, 3)
+		st := s.Stats()
+		if s.Err() != nil || st.Events != c.events || st.Tests != c.tests || st.Unexpected != 0 || st.Pending != 0 {
+			t.Errorf("%s: Err %v, %+v; want %d events, %d tests", c.name, s.Err(), st, c.events, c.tests)
+		}
+		if failed := r.FailureCounts[trace.Assertion] > 0; failed != c.fails || len(r.FailureCounts) > 1 {
+			t.Errorf("%s: failures %v; want an assertion %v", c.name, r.FailureCounts, c.fails)
+		}
+	}
+}
+
+// TestAwaitBranchingOnInputs: a w.Await whose condition branches on an
+// input (w.If in the condition) is refused, wrapping ErrUnmodelled, at the
+// first evaluation that branches, not reported as a divergence.
+func TestAwaitBranchingOnInputs(t *testing.T) {
+	two := weft.Const[int64](2)
+	s := unfold.New(unfold.Options{})
+	_, err := weft.Explore(func(w *weft.T) {
+		x := weft.NewVar[weft.SInt]("x")
+		w.Go(func() { x.Store(w.Input("a")) })
+		w.Await(func() bool { return w.If(x.Load().Eq(two)) })
+	}, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
+	if !errors.Is(err, unfold.ErrUnmodelled) || !strings.Contains(err.Error(), "a w.Await whose condition branches on inputs") || s.Diverged() != nil {
+		t.Errorf("error %v, Diverged %v; want the refusal", err, s.Diverged())
+	}
+}
