@@ -270,15 +270,30 @@ func (s *Strategy) augment(tr *trace.Trace) *trace.Trace {
 		if step >= 0 {
 			start = newIndex[step]
 		}
-		// The parent's branches in the same local code before the spawn.
+		// The branches of the parent's local code before the spawn: its
+		// own, and those of the threads it started there before, which ran
+		// in their spawns.
 		for _, b := range bySlot[step] {
-			if tr.Branches[b].Thread == info.Parent && int32(b) < info.Branch {
+			if int32(b) < info.Branch && spawnedIn(tr, tr.Branches[b].Thread, info.Parent, step) {
 				start = max(start, lastBranch[b])
 			}
 		}
 		info.Step = start
 	}
 	return a
+}
+
+// spawnedIn reports whether thread u is p or a thread that p started, or
+// that one of those started, in the local code after step (the threads'
+// Step).
+func spawnedIn(tr *trace.Trace, u, p trace.ThreadID, step int32) bool {
+	for u != p {
+		if u == trace.NoThread || tr.Threads[u].Step != step {
+			return false
+		}
+		u = tr.Threads[u].Parent
+	}
+	return true
 }
 
 // branchRaces appends to dst the race set of branch event i of analysis a:

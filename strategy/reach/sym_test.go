@@ -102,15 +102,29 @@ func TestSymbolic(t *testing.T) {
 			}
 			ch.Recv()
 		}},
-		// Two threads branch on one input, concurrently: x > 3 and x > 5
-		// have three feasible combinations of sides (not x <= 3 and
-		// x > 5). The first run takes x = 0 (false, false); the race
-		// table's rows flip one or both: (true, false), (false, true),
-		// (true, true). (false, true) is unsatisfiable, its flipped
-		// branch alone is not: the variant is relaxed, its run takes
-		// (true, true) and is not counted, and its node has no row that
-		// removes the first branch. 3 sequences, 4 runs.
+		// Two threads branch on one input, concurrently (each after a
+		// step of its own): x > 3 and x > 5 have three feasible
+		// combinations of sides (not x <= 3 and x > 5). The first run
+		// takes x = 0 (false, false); the race table's rows flip one or
+		// both: (true, false), (false, true), (true, true). (false,
+		// true) is unsatisfiable, its flipped branch alone is not: the
+		// variant is relaxed, its run takes (true, true) and is not
+		// counted, and its node has no row that removes the first
+		// branch. 3 sequences, 4 runs.
 		{"concurrent branches", 3, 4, 0, []int64{0, 3, 4, 5, 6, 9}, func(w *weft.T) {
+			x := w.InputRange("x", 0, 9)
+			u, v := weft.NewVar[int]("u"), weft.NewVar[int]("v")
+			a := w.Go(func() { u.Load(); w.If(x.Gt(k(3))) })
+			b := w.Go(func() { v.Load(); w.If(x.Gt(k(5))) })
+			a.Join()
+			b.Join()
+		}},
+		// The same branches in the threads' first local code, which runs
+		// in their spawns: the first branch happened before the body
+		// started the second thread, so flipping it removes the second
+		// branch (its row is (true, -1)), and no variant is relaxed: 3
+		// sequences, 3 runs.
+		{"branches in spawns", 3, 3, 0, []int64{0, 3, 4, 5, 6, 9}, func(w *weft.T) {
 			x := w.InputRange("x", 0, 9)
 			a := w.Go(func() { w.If(x.Gt(k(3))) })
 			b := w.Go(func() { w.If(x.Gt(k(5))) })
