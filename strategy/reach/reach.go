@@ -455,15 +455,21 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 			return
 		}
 		u := &f.virtual[j]
-		if u.spec.Black {
+		c := int32(len(tr.Events) + j)
+		f.inherit[c] = u.spec.Races
+		if u.spec.Black || !u.first {
 			continue
 		}
 		pre := vc(slices.Clone(u.cs))
 		if u.src >= 0 {
 			pre.join(a.tsOf(int(u.src)))
 		}
-		s.races = s.rc.raceSetUnfilled(u.g, pre, u.cs, s.races[:0])
-		addColumn(int32(len(tr.Events)+j), &u.spec)
+		own := outcome{noSide, noSide}
+		if u.kept {
+			own = f.localOutcome(&u.spec)
+		}
+		s.races = s.rc.raceSetUnfilled(u.g, pre, u.cs, own, s.races[:0])
+		addColumn(c, &u.spec)
 	}
 	if len(f.cols) == 0 {
 		return
@@ -479,11 +485,19 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	s.stats.StackBytes = max(s.stats.StackBytes, bytes)
 }
 
-// unfilled adds to f the unmatched receiving events of the run's variant
-// that the run did not fill (no call that is not in the variant came to
-// them): the SYN-sequence of a partial run includes them (§7.3), and the
-// variants derived from it keep them unmatched while they keep their
-// control structures, so that no old call takes them there either.
+// unfilled adds to f the receiving events of the run's variant that the
+// run did not fill: the unmatched ones that no call outside the variant
+// came to, and those it did not reach at all, because it ended first (a
+// failure ends a run, and two of the variant's threads may fail) or cut
+// short (after an unfilled one, or when a white branch took its other
+// side in a relaxed variant's run). The SYN-sequence of a partial run
+// includes them (§7.3), and the variants derived from it keep them, with
+// their partners, while they keep their control structures: an event of
+// the variant stays fixed in its subtree (C1 and C2, §7.2) whether or not
+// a run reached it, so no later run takes it with another outcome, and
+// the sides of its branches stay in the path constraints. The first
+// event not filled on each object gets a race set (the calls pending at
+// the end), unless it is a branch.
 func (s *Strategy) unfilled(f *frame) {
 	a := &s.an
 	last := make(map[int32]int)
@@ -492,20 +506,56 @@ func (s *Strategy) unfilled(f *frame) {
 			last[g] = i
 		}
 	}
-	for g, specs := range s.v.Pos {
-		p := s.count[g]
-		if int(p) >= len(specs) || !specs[p].unfillable() {
-			continue
+	// The calls that a branch of the run removed by taking the other side
+	// than the variant's (a relaxed variant's run): each thread's first.
+	removed := make(map[int32]int32)
+	for _, m := range s.sym.missed {
+		if k, ok := removed[m[0]]; !ok || m[1]+1 < k {
+			removed[m[0]] = m[1] + 1
 		}
-		u := virtual{g: g, p: p, spec: specs[p], cs: make([]uint32, a.n), src: -1}
-		if i, ok := last[g]; ok {
-			copy(u.cs, a.tsOf(i))
-		}
-		if r, ok := s.gs.only(g); ok {
-			u.src = a.source(a.tr.Objects, r, p)
-		}
-		f.virtual = append(f.virtual, u)
 	}
+	for g, specs := range s.v.Pos {
+		r, only := s.gs.only(g)
+		branch := only && r.half == branchHalf
+		for p := s.count[g]; int(p) < len(specs); p++ {
+			u := virtual{g: g, p: p, spec: specs[p], cs: make([]uint32, a.n), src: -1, first: p == s.count[g], branch: branch}
+			u.kept = !(u.first && u.spec.unfillable())
+			if u.kept {
+				for _, x := range []*vside{&u.spec.Exec, &u.spec.Par} {
+					if k, ok := removed[x.T]; ok && !x.Unset && x.K >= k && (x == &u.spec.Exec || u.spec.HasPar) {
+						x.Unset = true
+					}
+				}
+				if branch && u.spec.Exec.Unset {
+					break // a branch its thread no longer reaches
+				}
+				u.first = u.first && !branch
+			}
+			if i, ok := last[g]; ok {
+				copy(u.cs, a.tsOf(i))
+			}
+			if branch {
+				// A branch's control structure is its thread's past.
+				if t := f.thread(u.spec.Exec.T); t >= 0 {
+					u.cs.join(a.callClock(t, min(u.spec.Exec.K, int32(len(a.steps[t])))))
+				}
+			} else if only {
+				u.src = a.source(a.tr.Objects, r, p)
+			}
+			f.virtual = append(f.virtual, u)
+		}
+	}
+	// In the order of the run the variant came from: a thread's events,
+	// and an object's, in their order.
+	slices.SortFunc(f.virtual, func(x, y virtual) int {
+		if x.spec.Hint != y.spec.Hint {
+			return int(x.spec.Hint - y.spec.Hint)
+		}
+		if x.g != y.g {
+			return int(x.g - y.g)
+		}
+		return int(x.p - y.p)
+	})
 }
 
 // prune removes from the race set of an old receiving event the outcomes
