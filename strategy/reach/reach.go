@@ -91,6 +91,12 @@ type Stats struct {
 	// because the path constraint of their control structure does not
 	// allow them.
 	UnsatSides int
+	// Diverted counts the runs that could not replay a black event of
+	// their variant because a thread failed first, after a branch on an
+	// input that is not the variant's (the solver's inputs took its
+	// failing side): not counted as sequences, but analysed, their nodes
+	// explore the rows that flip or remove that branch (sym.go).
+	Diverted int
 }
 
 // Strategy is the reachability testing strategy. Use New.
@@ -122,6 +128,10 @@ type Strategy struct {
 	retry *variant
 	// defaults are the variant's selects' defaults not taken yet.
 	defaults []*spec
+	// divert is the branch event (of the run's trace with its branches)
+	// after which a thread failed before the run replayed a black event
+	// of its variant, or -1 (sym.go, diverted).
+	divert int32
 	an       analysis
 	rc       racer
 	races    []outcome
@@ -242,10 +252,15 @@ func (s *Strategy) nextVariant() (*variant, bool) {
 		s.stack = s.stack[:len(s.stack)-1]
 		return nil, false
 	}
-	if len(f.must) > 0 && !f.removesMust(row) {
+	must, ok := f.keptMust(row)
+	if !ok {
 		return nil, false
 	}
 	v := f.derive(row)
+	v.Must = must
+	if f.divert >= 0 && !f.changesDivert(row) {
+		v.Divert = [][2]int32{f.stableCall(f.divert)}
+	}
 	ok, err := s.feasible(v)
 	if err != nil {
 		s.err = err
@@ -326,22 +341,29 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.stats.Mismatched++
 		return
 	}
-	if s.sym.mismatch {
+	if s.sym.mismatch || len(s.v.Must) > 0 {
 		s.stats.Relaxed++
 	}
+	aug := s.augment(tr)
+	s.divert = -1
 	if s.unreplayed() {
 		// A black event of the variant did not run (two of its events
 		// failed, and each failure ends a run): the sequence does not
 		// extend the variant, and its variants could undo what the
-		// variant fixed (§7.3, C1).
-		s.stats.Infeasible++
-		return
+		// variant fixed (§7.3, C1). Unless a thread failed after a
+		// branch on an input that is not the variant's (sym.go,
+		// diverted), whose other side may let them run.
+		if s.divert = s.diverted(aug, end); s.divert < 0 {
+			s.stats.Infeasible++
+			return
+		}
+		s.stats.Diverted++
 	}
 	if s.stranded() {
 		s.stats.Stranded++
 	}
 	s.analysed++
-	s.generate(s.augment(tr), end)
+	s.generate(aug, end)
 }
 
 // unreplayed counts the receiving events of the run's variant with their
@@ -378,7 +400,7 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	a := &s.an
 	a.reset(tr, &s.gs)
 	s.rc.reset(a, &s.gs)
-	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1, failBranch: -1}
+	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1, failBranch: -1, divert: s.divert}
 	if stops(end) {
 		f.failed, f.failBranch = failedAfterBranch(tr, end.Thread, int32(len(tr.Events)-1))
 	}
@@ -388,10 +410,11 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	if len(s.sym.cond) > 0 && tr == &s.sym.aug {
 		f.conds = maps.Clone(s.sym.cond)
 	}
-	if s.v.Relaxed && s.sym.mismatch {
+	if (s.v.Relaxed && s.sym.mismatch) || len(s.v.Must) > 0 {
 		for j := range tr.Events {
 			x := a.exec[j]
-			if tr.Events[j].Op.Kind == trace.KindBranch && slices.Contains(s.sym.missed, [2]int32{int32(s.names.Stable(trace.ThreadID(x.t))), x.k}) {
+			c := [2]int32{int32(s.names.Stable(trace.ThreadID(x.t))), x.k}
+			if tr.Events[j].Op.Kind == trace.KindBranch && (slices.Contains(s.sym.missed, c) || slices.Contains(s.v.Must, c)) {
 				f.must = append(f.must, int32(j))
 			}
 		}

@@ -33,6 +33,9 @@ func branchRef(t, k int32) ref {
 	return ref{key: uint64(uint32(t))<<32 | uint64(uint32(k)), half: branchHalf}
 }
 
+// branchCall returns the call index of the branch whose ref is r.
+func branchCall(r ref) uint32 { return uint32(r.key) }
+
 // Sides of a branch, as the select case of its event (trace.Event.Case).
 const (
 	falseSide int32 = 0
@@ -294,6 +297,36 @@ func spawnedIn(tr *trace.Trace, u, p trace.ThreadID, step int32) bool {
 		u = tr.Threads[u].Parent
 	}
 	return true
+}
+
+// diverted returns, for a run that could not replay a black event of its
+// variant, the branch event of aug (the run's trace with its branches)
+// after which the run's failing thread failed, if that branch is not the
+// variant's, or -1. The solver's inputs satisfy the variant's path
+// constraint, not the sides of the branches after it, and a thread that
+// fails on one of those ends the run before the variant is replayed;
+// the other side of the branch may let it be. The run is analysed (its
+// sequence is not counted: it does not extend the variant), and its node
+// explores the rows that flip or remove that branch, keeping the
+// variant's events it did not reach (unfilled).
+func (s *Strategy) diverted(aug *trace.Trace, end trace.End) int32 {
+	if !stops(end) || aug != &s.sym.aug {
+		return -1
+	}
+	_, b := failedAfterBranch(aug, end.Thread, int32(len(aug.Events)-1))
+	if b < 0 {
+		return -1
+	}
+	r, ok := callRef(aug.Events[b].Op, aug.Objects)
+	if !ok {
+		return -1
+	}
+	e := &aug.Events[b]
+	c := [2]int32{int32(s.names.Stable(e.Thread)), int32(branchCall(r))}
+	if len(s.v.Pos[s.gs.of(r)]) > 0 && !slices.Contains(s.v.Divert, c) {
+		return -1
+	}
+	return b
 }
 
 // branchRaces appends to dst the race set of branch event i of analysis a:

@@ -95,6 +95,14 @@ type variant struct {
 	// satisfy black only (sym.go, feasible).
 	black   []solver.Expr
 	Relaxed bool
+	// Must lists the branches (stable thread, call) of the relaxed
+	// variant's run above that the variant keeps with the side that run
+	// gave them: its run is not counted, and its node's rows must still
+	// remove them (frame.must). Divert holds the branch after which a
+	// thread failed before a run above replayed its variant (sym.go,
+	// diverted), if this variant keeps it: its run may be diverted there
+	// again.
+	Must, Divert [][2]int32
 }
 
 // A postponement is a call (stable thread, call index) that failed, and
@@ -157,24 +165,53 @@ type frame struct {
 	// of that variant's subtree only if it removes each of them (a row
 	// that keeps one is in the subtree of the sibling that flipped it).
 	must []int32
+	// divert is the branch event after which a thread failed before Q's
+	// run replayed a black event of V (sym.go, diverted), or -1: a row of
+	// Q's table is explored only if it flips or removes it.
+	divert int32
 }
 
-// removesMust reports whether row t changes, for each event of f.must,
-// another event of its control structure.
-func (f *frame) removesMust(t []int) bool {
-	for _, w := range f.must {
-		ok := false
-		for i, x := range t {
-			if x > 0 && f.cols[i] != w && f.colBefore(f.cols[i], f.a.csOf(int(w))) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
+// changesDivert reports whether row t changes f.divert or an event of its
+// control structure.
+func (f *frame) changesDivert(t []int) bool {
+	w := f.divert
+	for i, x := range t {
+		if x > 0 && (f.cols[i] == w || f.colBefore(f.cols[i], f.a.csOf(int(w)))) {
+			return true
 		}
 	}
-	return true
+	return false
+}
+
+// keptMust returns the events of f.must that row t keeps (it changes no
+// event of their control structures), named stably, and ok false if t
+// flips one of them. A row that flips one is in the subtree of the
+// sibling that flipped it; one that removes each of them is a variant of
+// the relaxed variant's subtree; one that keeps some has its run
+// analysed but not counted, its sequence being in the sibling's subtree,
+// and its node keeps them in f.must, for later rows to remove.
+func (f *frame) keptMust(t []int) (kept [][2]int32, ok bool) {
+	for _, w := range f.must {
+		removed := false
+		for i, x := range t {
+			if x > 0 && f.cols[i] == w {
+				return nil, false
+			}
+			if x > 0 && f.colBefore(f.cols[i], f.a.csOf(int(w))) {
+				removed = true
+			}
+		}
+		if !removed {
+			kept = append(kept, f.stableCall(w))
+		}
+	}
+	return kept, true
+}
+
+// stableCall names the call of step i's executor stably.
+func (f *frame) stableCall(i int32) [2]int32 {
+	x := f.a.exec[i]
+	return [2]int32{f.stable[x.t], x.k}
 }
 
 // prunable returns the outcomes a variant's run prunes from the race set
