@@ -132,11 +132,11 @@ type Strategy struct {
 	// after which a thread failed before the run replayed a black event
 	// of its variant, or -1 (sym.go, diverted).
 	divert int32
-	an       analysis
-	rc       racer
-	races    []outcome
-	stop     *strategy.Stop
-	sym      symbolic
+	an     analysis
+	rc     racer
+	races  []outcome
+	stop   *strategy.Stop
+	sym    symbolic
 }
 
 // SetStop implements strategy.Stoppable: the analysis of a run and the
@@ -182,20 +182,6 @@ func (s *Strategy) Counters() []strategy.Counter {
 		{Name: "reach variants unsat", Value: int64(st.Unsat)},
 	}
 }
-
-// Incomplete implements strategy.Incomplete: reach can miss a sequence
-// in a program that branches on symbolic inputs when two or more of its
-// threads fail (package doc, Symbolic inputs: three of the four known
-// disagreements with brute force are such programs, with two branches
-// whose true sides fail); such an exploration is not called exhaustive.
-func (s *Strategy) Incomplete() string {
-	if len(s.sym.failing) > 1 {
-		return fmt.Sprintf("%d threads failed in a program that branches on inputs, where reach can miss a sequence; explore with concolic-optimal to cover every trace", len(s.sym.failing))
-	}
-	return ""
-}
-
-var _ strategy.Incomplete = (*Strategy)(nil)
 
 // Err implements strategy.Failer: why the strategy cannot explore the
 // program (a primitive outside its model, wrapping ErrUnmodelled), or nil.
@@ -403,9 +389,6 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1, failBranch: -1, divert: s.divert}
 	if stops(end) {
 		f.failed, f.failBranch = failedAfterBranch(tr, end.Thread, int32(len(tr.Events)-1))
-	}
-	if stops(end) && len(s.sym.cond) > 0 {
-		s.sym.failingThread(end.Thread)
 	}
 	if len(s.sym.cond) > 0 && tr == &s.sym.aug {
 		f.conds = maps.Clone(s.sym.cond)

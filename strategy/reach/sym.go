@@ -68,18 +68,6 @@ type symbolic struct {
 	// renamed condition of each of its branch events.
 	aug  trace.Trace
 	cond map[int32]solver.Expr
-	// failing holds the threads that failed in a run that branched on
-	// inputs, in any run (Strategy.Incomplete).
-	failing map[trace.ThreadID]bool
-}
-
-// failingThread records that thread p failed in a run that branched on
-// inputs.
-func (sy *symbolic) failingThread(p trace.ThreadID) {
-	if sy.failing == nil {
-		sy.failing = map[trace.ThreadID]bool{}
-	}
-	sy.failing[p] = true
 }
 
 // inputName returns the stable name of the k-th input (from 0) of the

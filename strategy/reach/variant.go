@@ -599,4 +599,3 @@ func (f *frame) localOutcome(sp *spec) outcome {
 	}
 	return o
 }
-
