@@ -91,6 +91,12 @@ type Stats struct {
 	// because the path constraint of their control structure does not
 	// allow them.
 	UnsatSides int
+	// Hidden counts the runs analysed with a postponed call pending whose
+	// failure came after a branch on an input: another thread's failure
+	// ended them first, so the other side of that branch may never be
+	// explored, and the exploration is not called exhaustive
+	// (Strategy.Incomplete).
+	Hidden int
 	// Diverted counts the runs that could not replay a black event of
 	// their variant because a thread failed first, after a branch on an
 	// input that is not the variant's (the solver's inputs took its
@@ -182,6 +188,20 @@ func (s *Strategy) Counters() []strategy.Counter {
 		{Name: "reach variants unsat", Value: int64(st.Unsat)},
 	}
 }
+
+// Incomplete implements strategy.Incomplete: an exploration in which a
+// thread's failure after a branch on an input was postponed behind
+// another thread's failure in a run analysed (Stats.Hidden) may have
+// missed the sequences of that branch's other side (doc.go), and is not
+// called exhaustive.
+func (s *Strategy) Incomplete() string {
+	if s.stats.Hidden > 0 {
+		return fmt.Sprintf("in %d runs a thread's failure after a branch on an input was hidden by another thread's failure, and reach may have missed the other side of that branch; explore with concolic-optimal to cover every trace", s.stats.Hidden)
+	}
+	return ""
+}
+
+var _ strategy.Incomplete = (*Strategy)(nil)
 
 // Err implements strategy.Failer: why the strategy cannot explore the
 // program (a primitive outside its model, wrapping ErrUnmodelled), or nil.
@@ -347,6 +367,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	if s.stranded() {
 		s.stats.Stranded++
+	}
+	if s.hidden(tr) {
+		s.stats.Hidden++
 	}
 	s.analysed++
 	s.generate(aug, end)

@@ -114,6 +114,9 @@ type variant struct {
 type postponement struct {
 	T, K int32
 	Src  [2]int32
+	// Branch marks a failure that came after a branch on an input, in the
+	// call's local code.
+	Branch bool
 }
 
 // noSource is the source of a call that takes no value.
