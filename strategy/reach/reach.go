@@ -305,10 +305,6 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.err = fmt.Errorf("reach: the run found two names for one object (%w)", ErrMergedObjects)
 		return
 	}
-	if err := refuseBranches(tr); err != nil {
-		s.err = err
-		return
-	}
 	if end.Status == trace.Assumed {
 		// Lei and Carver 2006's runs end when no thread can move; one that an
 		// assumption cut short is no SYN-sequence of the program's.
@@ -407,6 +403,10 @@ func (s *Strategy) stranded() bool {
 // variant's sending events, and the race table of the white ones.
 func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	a := &s.an
+	a.ofStep = nil
+	if tr == &s.sym.aug {
+		a.ofStep = s.sym.ofStep
+	}
 	a.reset(tr, &s.gs)
 	s.rc.reset(a, &s.gs)
 	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1, failBranch: -1, divert: s.divert}

@@ -80,6 +80,13 @@ type analysis struct {
 	// takes there happened before everything its parent does after the
 	// spawn (nil if no call's did).
 	late map[[2]int32]vc
+	// ofStep maps a branch event that is the outcome of its thread's step
+	// before it (a CompareAndSwap whose comparison depends on inputs) to
+	// that step: the next step on the step's object happened after it
+	// (whether the CAS wrote is what that step finds), so a variant that
+	// flips the branch removes what came after on the variable. Set by
+	// the caller of reset (nil: none).
+	ofStep map[int32]int32
 	// count is the number of steps of each group.
 	count map[int32]int32
 	// sent and took list, per buffered channel, its sends that put a value
@@ -162,6 +169,8 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 	}
 	clear(a.count)
 	last := make(map[int32]int32) // the last step of each group
+	// The outcome of the last step of each group, if a branch (ofStep).
+	outcome := make(map[int32]int32)
 	// Buffered channels: successful sends so far, and the steps that took
 	// a value, per channel.
 	enq := make(map[trace.ObjectID]int)
@@ -202,6 +211,10 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 			a.count[g]++
 			if j, ok := last[g]; ok {
 				cs.join(a.tsOf(int(j)))
+			}
+			if b, ok := outcome[g]; ok {
+				cs.join(a.tsOf(int(b)))
+				delete(outcome, g)
 			}
 			last[g] = int32(i)
 		}
@@ -251,6 +264,9 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 			a.steps[p] = append(a.steps[p], int32(i))
 		}
 		if e.Op.Kind == trace.KindBranch {
+			if j, ok := a.ofStep[int32(i)]; ok && a.grp[j] >= 0 {
+				outcome[a.grp[j]] = int32(i)
+			}
 			a.spawnTime(tr, e.Thread, ts, stepped, th)
 		} else {
 			stepped[e.Thread] = true

@@ -68,6 +68,10 @@ type symbolic struct {
 	// renamed condition of each of its branch events.
 	aug  trace.Trace
 	cond map[int32]solver.Expr
+	// ofStep maps each branch event of aug that is the outcome of its
+	// thread's step before it (a CompareAndSwap whose comparison depends
+	// on inputs: trace.BranchEvent.OfStep) to that step.
+	ofStep map[int32]int32
 }
 
 // inputName returns the stable name of the k-th input (from 0) of the
@@ -158,19 +162,6 @@ func sideOf(taken bool) int32 {
 	return falseSide
 }
 
-// refuseBranches returns the error for a run whose branches reach does
-// not model: a branch that is a step's outcome (a CompareAndSwap of a
-// concolic variable whose comparison depends on inputs: the write is done
-// or not with it, which an event after the step cannot undo), or none.
-func refuseBranches(tr *trace.Trace) error {
-	for _, b := range tr.Branches {
-		if b.OfStep {
-			return fmt.Errorf("reach does not model a CompareAndSwap whose outcome depends on inputs (%v, step %d, its comparison %v); use concolic-optimal or concolic (%w)", b.Thread, b.Step, b.Cond, ErrUnmodelled)
-		}
-	}
-	return nil
-}
-
 // augment returns tr with its branches as events (s.sym.aug): each branch
 // of thread t right after t's step before it (or t's start), as the local
 // code that runs there; its Op is a KindBranch on no object whose Arg
@@ -218,9 +209,10 @@ func (s *Strategy) augment(tr *trace.Trace) *trace.Trace {
 	a.Objects, a.Final, a.Inputs, a.Merged, a.Evals = tr.Objects, tr.Final, tr.Inputs, tr.Merged, tr.Evals
 	a.Branches = nil
 	if y.cond == nil {
-		y.cond = map[int32]solver.Expr{}
+		y.cond, y.ofStep = map[int32]solver.Expr{}, map[int32]int32{}
 	}
 	clear(y.cond)
+	clear(y.ofStep)
 	calls := make([]int32, n)
 	newIndex := make([]int32, len(tr.Events))
 	// lastBranch[b] is the index in a of branch b's event.
@@ -233,6 +225,9 @@ func (s *Strategy) augment(tr *trace.Trace) *trace.Trace {
 			r := branchRef(int32(s.names.Stable(t)), calls[t])
 			calls[t]++
 			y.cond[int32(len(a.Events))] = s.rename(br.Cond)
+			if br.OfStep && slot >= 0 {
+				y.ofStep[int32(len(a.Events))] = newIndex[slot]
+			}
 			a.Events = append(a.Events, trace.Event{Thread: t, Op: trace.Op{Kind: trace.KindBranch, Obj: trace.NoObject, Arg: int64(r.key)},
 				Case: sideOf(br.Taken), Partner: trace.NoThread, PartnerCase: -1, OK: true})
 		}

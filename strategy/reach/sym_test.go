@@ -159,6 +159,41 @@ func TestSymbolic(t *testing.T) {
 			})
 			w.Go(func() { v.Store(w.InputRange("x", -2, 2)) })
 		}},
+		// A CompareAndSwap whose outcome depends on an input: T1 swaps
+		// v from x to 1, which succeeds iff x is v's value, 0; T2 reads v
+		// and fails if the swap came first and succeeded. The swap's
+		// outcome is a branch of its step, after which what came on v
+		// differs: the load before the swap (2: it succeeds or not), or
+		// after (2: T2 fails or not). 4.
+		{"compare-and-swap", 4, 4, 0, []int64{-1, 0, 1}, func(w *weft.T) {
+			x := w.InputRange("x", -1, 1)
+			v := weft.NewVar[weft.SInt]("v")
+			a := w.Go(func() { v.CompareAndSwap(x, k(1)) })
+			b := w.Go(func() {
+				if v.Load().Value() == 1 {
+					w.Fail("swapped")
+				}
+			})
+			a.Join()
+			b.Join()
+		}},
+		// A CompareAndSwap on a value another thread stored: T2 stores x
+		// in v, T1 swaps v from 0 to 1 (and fails if it did). Before the
+		// store the swap succeeds (1); after it, iff x == 0 (2). 3
+		// sequences, 4 runs: the first swap fails while the store could
+		// still move, and is run again postponed.
+		{"compare-and-swap after a store", 3, 4, 0, []int64{-1, 0, 1}, func(w *weft.T) {
+			x := w.InputRange("x", -1, 1)
+			v := weft.NewVar[weft.SInt]("v")
+			a := w.Go(func() {
+				if v.CompareAndSwap(k(0), k(1)) {
+					w.Fail("swapped")
+				}
+			})
+			b := w.Go(func() { v.Store(x) })
+			a.Join()
+			b.Join()
+		}},
 		// A TryLock races with a Lock that a branch allows: x <= 0, no
 		// Lock, the TryLock succeeds (1); x > 0, the Lock first and the
 		// TryLock fails, T2 then fails, or the TryLock first and T1
