@@ -21,8 +21,8 @@ import (
 // value l (from 0), the inputs i0 and i1 (in [-1, 1]), a channel of
 // capacity symProg.cap and a shared variable v.
 type symStmt struct {
-	kind int   // symSend, symRecv, symStore, symLoad, symBranch, symLock
-	src  int   // symSend, symStore: 0 l, 1 i<in>, 2 c, 3 l+i<in>
+	kind int   // symSend, symRecv, symStore, symLoad, symBranch, symLock, symCAS
+	src  int   // symSend, symStore, symCAS: 0 l, 1 i<in>, 2 c, 3 l+i<in>
 	cmp  int   // symBranch: 0 l < c, 1 i<in> > c, 2 l == i<in>+c
 	in   int   // the input used
 	c    int64 // a constant
@@ -37,6 +37,7 @@ const (
 	symLoad
 	symBranch
 	symLock
+	symCAS // v from l to the source, if v holds l
 )
 
 // symProg is a random program: the body's statements after it starts the
@@ -90,6 +91,28 @@ func genSym(seed uint64) symProg {
 	return p
 }
 
+// genSymCAS draws genSym's program and turns some of its stores into
+// compare-and-swaps from the local value, and reports whether it did.
+func genSymCAS(seed uint64) (symProg, bool) {
+	p := genSym(seed)
+	r := rand.New(rand.NewPCG(seed, 4242))
+	cas := false
+	var walk func(ss []symStmt)
+	walk = func(ss []symStmt) {
+		for i := range ss {
+			if ss[i].kind == symStore && r.IntN(2) == 0 {
+				ss[i].kind, cas = symCAS, true
+			}
+			walk(ss[i].body)
+		}
+	}
+	walk(p.main)
+	for _, th := range p.threads {
+		walk(th)
+	}
+	return p, cas
+}
+
 func (p symProg) String() string {
 	var b strings.Builder
 	var show func(ss []symStmt, ind string)
@@ -103,6 +126,8 @@ func (p symProg) String() string {
 				fmt.Fprintf(&b, "%sl = <-ch\n", ind)
 			case symStore:
 				fmt.Fprintf(&b, "%sv = %s\n", ind, src)
+			case symCAS:
+				fmt.Fprintf(&b, "%scas v from l to %s\n", ind, src)
 			case symLoad:
 				fmt.Fprintf(&b, "%sl = v\n", ind)
 			case symLock:
@@ -169,6 +194,8 @@ func (p symProg) body() func(*weft.T) {
 					*l = ch.Recv()
 				case symStore:
 					v.Store(src())
+				case symCAS:
+					v.CompareAndSwap(*l, src())
 				case symLoad:
 					*l = v.Load()
 				case symLock:
@@ -255,6 +282,51 @@ func TestGeneratedSymbolic(t *testing.T) {
 		t.Errorf("checked %d programs, want %d", checked, programs)
 	}
 	t.Logf("%d programs (%d that branch on an input), %d sequences, %d variants unsat, %d disagreements; %d explorations not called exhaustive, %d of them disagreeing", checked, branching, sequences, unsat, bad, incomplete, hidden)
+}
+
+// TestGeneratedSymbolicCAS is TestGeneratedSymbolic on the programs in
+// which some stores become compare-and-swaps (from the thread's local
+// value, which may be an input's), whose outcome depends on inputs: 5
+// programs; 300 with WEFT_LONG=1, or REACH_SYM of them.
+func TestGeneratedSymbolicCAS(t *testing.T) {
+	o := withZ3(t, reach.Options{})
+	programs := 5
+	if long.Enabled() {
+		programs = 300
+	}
+	if v, err := strconv.Atoi(os.Getenv("REACH_SYM")); err == nil {
+		programs = v
+	}
+	checked, sequences, bad, incomplete := 0, 0, 0, 0
+	for seed := uint64(0); checked < programs && seed < 100000; seed++ {
+		p, cas := genSymCAS(seed)
+		if !cas {
+			continue
+		}
+		body := p.body()
+		ex, ok := brute(t, body, []string{"i0", "i1"}, []int64{-1, 0, 1}, 2000)
+		if !ok {
+			continue
+		}
+		checked++
+		for _, o := range []reach.Options{o, {Seed: int64(seed) + 1, NewSolver: o.NewSolver}} {
+			c := compareRuns(t, ex, body, o)
+			if o.Seed == 0 {
+				sequences += c.want
+			}
+			switch {
+			case c.incomplete != "":
+				incomplete++
+			case !c.ok():
+				bad++
+				t.Errorf("seed %d %+v: %v\n%v", seed, o.Seed, c, p)
+			}
+		}
+		if bad > 3 {
+			t.FailNow()
+		}
+	}
+	t.Logf("%d programs, %d sequences, %d disagreements, %d explorations not called exhaustive", checked, sequences, bad, incomplete)
 }
 
 // TestGeneratedSymbolicPinned pins generated programs on which reach
