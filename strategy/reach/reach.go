@@ -83,9 +83,11 @@ type Stats struct {
 	// does not fix).
 	Unsat, Mismatched int
 	// Relaxed counts the runs of relaxed variants (sym.go, feasible) in
-	// which a white branch took its other side: their sequence is one of
-	// a sibling's subtree, not counted; their node's rows are those that
-	// remove such a branch.
+	// which a white branch took its other side, and of the variants
+	// derived from their nodes that keep such a branch (variant.Must):
+	// their sequence is one of a sibling's subtree, not counted; their
+	// node's rows that remove such a branch are its variants, the others
+	// keep it to remove.
 	Relaxed int
 	// UnsatSides counts the sides of branches left out of race sets
 	// because the path constraint of their control structure does not
