@@ -56,6 +56,9 @@ type comparison struct {
 	dups, missing, extra []string
 	// places lists failures exhaustive search found and reach did not.
 	places []string
+	// incomplete is why reach did not call its exploration exhaustive
+	// (Strategy.Incomplete), or "".
+	incomplete string
 }
 
 func (c comparison) ok() bool { return len(c.dups)+len(c.missing)+len(c.extra)+len(c.places) == 0 }
@@ -105,7 +108,8 @@ func compareRuns(t testing.TB, ex []synRun, body func(*weft.T), o reach.Options)
 	s := reach.New(o)
 	defer s.Close()
 	got, r2 := run(t, body, s, 0)
-	if !r2.Exhausted || s.Err() != nil {
+	c.incomplete = r2.Incomplete
+	if (!r2.Exhausted && r2.Incomplete == "") || s.Err() != nil {
 		msg := ""
 		for _, f := range r2.Failures {
 			msg += f.Kind.String() + ": " + f.Message + "\n"

@@ -142,12 +142,13 @@ func (r *racer) raceSet(i int, dst []outcome) []outcome {
 	return r.alternatives(g, k, a.csOf(i), a.outcomeOf(i), dst)
 }
 
-// raceSetUnfilled appends to dst the race set of an unmatched receiving
-// event that the run did not fill: a position of group g, after the step
-// whose timestamp is cs (zero if none), needing what pre knows (cs, and
-// the send whose value a receive there would take). The calls that race
+// raceSetUnfilled appends to dst the race set of a receiving event of the
+// variant that the run did not fill (an unmatched one, or one the run
+// did not reach): a position of group g, after the step whose timestamp
+// is cs (zero if none), needing what pre knows (cs, and the send whose
+// value a receive there would take), other than own. The calls that race
 // for it are those still pending at the end: nothing happened after it.
-func (r *racer) raceSetUnfilled(g int32, pre, cs vc, dst []outcome) []outcome {
+func (r *racer) raceSetUnfilled(g int32, pre, cs vc, own outcome, dst []outcome) []outcome {
 	a := r.a
 	k := r.k
 	copy(k, pre)
@@ -163,7 +164,7 @@ func (r *racer) raceSetUnfilled(g int32, pre, cs vc, dst []outcome) []outcome {
 		}
 	}
 	r.defaults = defaults
-	return r.alternatives(g, k, cs, outcome{noSide, noSide}, dst)
+	return r.alternatives(g, k, cs, own, dst)
 }
 
 // alternatives appends to dst the outcomes other than own that a position

@@ -83,14 +83,28 @@ type Stats struct {
 	// does not fix).
 	Unsat, Mismatched int
 	// Relaxed counts the runs of relaxed variants (sym.go, feasible) in
-	// which a white branch took its other side: their sequence is one of
-	// a sibling's subtree, not counted; their node's rows are those that
-	// remove such a branch.
+	// which a white branch took its other side, and of the variants
+	// derived from their nodes that keep such a branch (variant.Must):
+	// their sequence is one of a sibling's subtree, not counted; their
+	// node's rows that remove such a branch are its variants, the others
+	// keep it to remove.
 	Relaxed int
 	// UnsatSides counts the sides of branches left out of race sets
 	// because the path constraint of their control structure does not
 	// allow them.
 	UnsatSides int
+	// Hidden counts the runs analysed with a postponed call pending whose
+	// failure came after a branch on an input: another thread's failure
+	// ended them first, so the other side of that branch may never be
+	// explored, and the exploration is not called exhaustive
+	// (Strategy.Incomplete).
+	Hidden int
+	// Diverted counts the runs that could not replay a black event of
+	// their variant because a thread failed first, after a branch on an
+	// input that is not the variant's (the solver's inputs took its
+	// failing side): not counted as sequences, but analysed, their nodes
+	// explore the rows that flip or remove that branch (sym.go).
+	Diverted int
 }
 
 // Strategy is the reachability testing strategy. Use New.
@@ -122,11 +136,15 @@ type Strategy struct {
 	retry *variant
 	// defaults are the variant's selects' defaults not taken yet.
 	defaults []*spec
-	an       analysis
-	rc       racer
-	races    []outcome
-	stop     *strategy.Stop
-	sym      symbolic
+	// divert is the branch event (of the run's trace with its branches)
+	// after which a thread failed before the run replayed a black event
+	// of its variant, or -1 (sym.go, diverted).
+	divert int32
+	an     analysis
+	rc     racer
+	races  []outcome
+	stop   *strategy.Stop
+	sym    symbolic
 }
 
 // SetStop implements strategy.Stoppable: the analysis of a run and the
@@ -173,14 +191,14 @@ func (s *Strategy) Counters() []strategy.Counter {
 	}
 }
 
-// Incomplete implements strategy.Incomplete: reach can miss a sequence
-// in a program that branches on symbolic inputs when two or more of its
-// threads fail (package doc, Symbolic inputs: three of the four known
-// disagreements with brute force are such programs, with two branches
-// whose true sides fail); such an exploration is not called exhaustive.
+// Incomplete implements strategy.Incomplete: an exploration in which a
+// thread's failure after a branch on an input was postponed behind
+// another thread's failure in a run analysed (Stats.Hidden) may have
+// missed the sequences of that branch's other side (doc.go), and is not
+// called exhaustive.
 func (s *Strategy) Incomplete() string {
-	if len(s.sym.failing) > 1 {
-		return fmt.Sprintf("%d threads failed in a program that branches on inputs, where reach can miss a sequence; explore with concolic-optimal to cover every trace", len(s.sym.failing))
+	if s.stats.Hidden > 0 {
+		return fmt.Sprintf("in %d runs a thread's failure after a branch on an input was hidden by another thread's failure, and reach may have missed the other side of that branch; explore with concolic-optimal to cover every trace", s.stats.Hidden)
 	}
 	return ""
 }
@@ -242,10 +260,15 @@ func (s *Strategy) nextVariant() (*variant, bool) {
 		s.stack = s.stack[:len(s.stack)-1]
 		return nil, false
 	}
-	if len(f.must) > 0 && !f.removesMust(row) {
+	must, ok := f.keptMust(row)
+	if !ok {
 		return nil, false
 	}
 	v := f.derive(row)
+	v.Must = must
+	if f.divert >= 0 && !f.changesDivert(row) {
+		v.Divert = [][2]int32{f.stableCall(f.divert)}
+	}
 	ok, err := s.feasible(v)
 	if err != nil {
 		s.err = err
@@ -282,10 +305,6 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	if len(tr.Merged) > 0 {
 		s.err = fmt.Errorf("reach: the run found two names for one object (%w)", ErrMergedObjects)
-		return
-	}
-	if err := refuseBranches(tr); err != nil {
-		s.err = err
 		return
 	}
 	if end.Status == trace.Assumed {
@@ -326,22 +345,32 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.stats.Mismatched++
 		return
 	}
-	if s.sym.mismatch {
+	if s.sym.mismatch || len(s.v.Must) > 0 {
 		s.stats.Relaxed++
 	}
+	aug := s.augment(tr)
+	s.divert = -1
 	if s.unreplayed() {
 		// A black event of the variant did not run (two of its events
 		// failed, and each failure ends a run): the sequence does not
 		// extend the variant, and its variants could undo what the
-		// variant fixed (§7.3, C1).
-		s.stats.Infeasible++
-		return
+		// variant fixed (§7.3, C1). Unless a thread failed after a
+		// branch on an input that is not the variant's (sym.go,
+		// diverted), whose other side may let them run.
+		if s.divert = s.diverted(aug, end); s.divert < 0 {
+			s.stats.Infeasible++
+			return
+		}
+		s.stats.Diverted++
 	}
 	if s.stranded() {
 		s.stats.Stranded++
 	}
+	if s.hidden(tr) {
+		s.stats.Hidden++
+	}
 	s.analysed++
-	s.generate(s.augment(tr), end)
+	s.generate(aug, end)
 }
 
 // unreplayed counts the receiving events of the run's variant with their
@@ -376,22 +405,24 @@ func (s *Strategy) stranded() bool {
 // variant's sending events, and the race table of the white ones.
 func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	a := &s.an
+	a.ofStep = nil
+	if tr == &s.sym.aug {
+		a.ofStep = s.sym.ofStep
+	}
 	a.reset(tr, &s.gs)
 	s.rc.reset(a, &s.gs)
-	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1, failBranch: -1}
+	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1, failBranch: -1, divert: s.divert}
 	if stops(end) {
 		f.failed, f.failBranch = failedAfterBranch(tr, end.Thread, int32(len(tr.Events)-1))
-	}
-	if stops(end) && len(s.sym.cond) > 0 {
-		s.sym.failingThread(end.Thread)
 	}
 	if len(s.sym.cond) > 0 && tr == &s.sym.aug {
 		f.conds = maps.Clone(s.sym.cond)
 	}
-	if s.v.Relaxed && s.sym.mismatch {
+	if (s.v.Relaxed && s.sym.mismatch) || len(s.v.Must) > 0 {
 		for j := range tr.Events {
 			x := a.exec[j]
-			if tr.Events[j].Op.Kind == trace.KindBranch && slices.Contains(s.sym.missed, [2]int32{int32(s.names.Stable(trace.ThreadID(x.t))), x.k}) {
+			c := [2]int32{int32(s.names.Stable(trace.ThreadID(x.t))), x.k}
+			if tr.Events[j].Op.Kind == trace.KindBranch && (slices.Contains(s.sym.missed, c) || slices.Contains(s.v.Must, c)) {
 				f.must = append(f.must, int32(j))
 			}
 		}
@@ -455,15 +486,21 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 			return
 		}
 		u := &f.virtual[j]
-		if u.spec.Black {
+		c := int32(len(tr.Events) + j)
+		f.inherit[c] = u.spec.Races
+		if u.spec.Black || !u.first {
 			continue
 		}
 		pre := vc(slices.Clone(u.cs))
 		if u.src >= 0 {
 			pre.join(a.tsOf(int(u.src)))
 		}
-		s.races = s.rc.raceSetUnfilled(u.g, pre, u.cs, s.races[:0])
-		addColumn(int32(len(tr.Events)+j), &u.spec)
+		own := outcome{noSide, noSide}
+		if u.kept {
+			own = f.localOutcome(&u.spec)
+		}
+		s.races = s.rc.raceSetUnfilled(u.g, pre, u.cs, own, s.races[:0])
+		addColumn(c, &u.spec)
 	}
 	if len(f.cols) == 0 {
 		return
@@ -479,11 +516,19 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	s.stats.StackBytes = max(s.stats.StackBytes, bytes)
 }
 
-// unfilled adds to f the unmatched receiving events of the run's variant
-// that the run did not fill (no call that is not in the variant came to
-// them): the SYN-sequence of a partial run includes them (§7.3), and the
-// variants derived from it keep them unmatched while they keep their
-// control structures, so that no old call takes them there either.
+// unfilled adds to f the receiving events of the run's variant that the
+// run did not fill: the unmatched ones that no call outside the variant
+// came to, and those it did not reach at all, because it ended first (a
+// failure ends a run, and two of the variant's threads may fail) or cut
+// short (after an unfilled one, or when a white branch took its other
+// side in a relaxed variant's run). The SYN-sequence of a partial run
+// includes them (§7.3), and the variants derived from it keep them, with
+// their partners, while they keep their control structures: an event of
+// the variant stays fixed in its subtree (C1 and C2, §7.2) whether or not
+// a run reached it, so no later run takes it with another outcome, and
+// the sides of its branches stay in the path constraints. The first
+// event not filled on each object gets a race set (the calls pending at
+// the end), unless it is a branch.
 func (s *Strategy) unfilled(f *frame) {
 	a := &s.an
 	last := make(map[int32]int)
@@ -492,20 +537,56 @@ func (s *Strategy) unfilled(f *frame) {
 			last[g] = i
 		}
 	}
-	for g, specs := range s.v.Pos {
-		p := s.count[g]
-		if int(p) >= len(specs) || !specs[p].unfillable() {
-			continue
+	// The calls that a branch of the run removed by taking the other side
+	// than the variant's (a relaxed variant's run): each thread's first.
+	removed := make(map[int32]int32)
+	for _, m := range s.sym.missed {
+		if k, ok := removed[m[0]]; !ok || m[1]+1 < k {
+			removed[m[0]] = m[1] + 1
 		}
-		u := virtual{g: g, p: p, spec: specs[p], cs: make([]uint32, a.n), src: -1}
-		if i, ok := last[g]; ok {
-			copy(u.cs, a.tsOf(i))
-		}
-		if r, ok := s.gs.only(g); ok {
-			u.src = a.source(a.tr.Objects, r, p)
-		}
-		f.virtual = append(f.virtual, u)
 	}
+	for g, specs := range s.v.Pos {
+		r, only := s.gs.only(g)
+		branch := only && r.half == branchHalf
+		for p := s.count[g]; int(p) < len(specs); p++ {
+			u := virtual{g: g, p: p, spec: specs[p], cs: make([]uint32, a.n), src: -1, first: p == s.count[g], branch: branch}
+			u.kept = !(u.first && u.spec.unfillable())
+			if u.kept {
+				for _, x := range []*vside{&u.spec.Exec, &u.spec.Par} {
+					if k, ok := removed[x.T]; ok && !x.Unset && x.K >= k && (x == &u.spec.Exec || u.spec.HasPar) {
+						x.Unset = true
+					}
+				}
+				if branch && u.spec.Exec.Unset {
+					break // a branch its thread no longer reaches
+				}
+				u.first = u.first && !branch
+			}
+			if i, ok := last[g]; ok {
+				copy(u.cs, a.tsOf(i))
+			}
+			if branch {
+				// A branch's control structure is its thread's past.
+				if t := f.thread(u.spec.Exec.T); t >= 0 {
+					u.cs.join(a.callClock(t, min(u.spec.Exec.K, int32(len(a.steps[t])))))
+				}
+			} else if only {
+				u.src = a.source(a.tr.Objects, r, p)
+			}
+			f.virtual = append(f.virtual, u)
+		}
+	}
+	// In the order of the run the variant came from: a thread's events,
+	// and an object's, in their order.
+	slices.SortFunc(f.virtual, func(x, y virtual) int {
+		if x.spec.Hint != y.spec.Hint {
+			return int(x.spec.Hint - y.spec.Hint)
+		}
+		if x.g != y.g {
+			return int(x.g - y.g)
+		}
+		return int(x.p - y.p)
+	})
 }
 
 // prune removes from the race set of an old receiving event the outcomes

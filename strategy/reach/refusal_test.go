@@ -47,28 +47,3 @@ func TestRefusalAssume(t *testing.T) {
 		t.Errorf("Result %+v; want one execution, assumed away, no failure, not exhausted", r)
 	}
 }
-
-// TestRefusalCASOnInput: a CompareAndSwap of a concolic variable whose
-// comparison depends on an input is a branch of its step (its write is
-// done or not with the outcome), which a branch event after the step
-// cannot undo: the first run that makes one ends the exploration with
-// the refusal.
-func TestRefusalCASOnInput(t *testing.T) {
-	s := reach.New(reach.Options{})
-	r, err := weft.Explore(func(w *weft.T) {
-		x := weft.NewVar[weft.SInt]("x")
-		in := w.InputRange("in", -2, 2)
-		w.Go(func() { x.Store(in) })
-		w.Go(func() {
-			if x.CompareAndSwap(weft.Const[int64](1), weft.Const[int64](5)) {
-				w.Fail("x was 1")
-			}
-		})
-	}, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-	if !errors.Is(err, reach.ErrUnmodelled) || !strings.Contains(err.Error(), "CompareAndSwap whose outcome depends on inputs") || !strings.Contains(err.Error(), "use concolic-optimal") {
-		t.Errorf("error %v", err)
-	}
-	if r == nil || r.Executions != 1 || len(r.Failures) != 0 || r.Exhausted {
-		t.Errorf("Result %+v; want one execution, no failure, not exhausted", r)
-	}
-}

@@ -74,6 +74,19 @@ type analysis struct {
 	// ncalls is each thread's number of calls: its steps, and its pending
 	// operation at the end if it has one.
 	ncalls []int32
+	// late holds the clocks of the calls (thread, call) whose past grew
+	// after their thread's step before them: a child's local code up to
+	// its first step runs inside its parent's spawn, so the branches it
+	// takes there happened before everything its parent does after the
+	// spawn (nil if no call's did).
+	late map[[2]int32]vc
+	// ofStep maps a branch event that is the outcome of its thread's step
+	// before it (a CompareAndSwap whose comparison depends on inputs) to
+	// that step: the next step on the step's object happened after it
+	// (whether the CAS wrote is what that step finds), so a variant that
+	// flips the branch removes what came after on the variable. Set by
+	// the caller of reset (nil: none).
+	ofStep map[int32]int32
 	// count is the number of steps of each group.
 	count map[int32]int32
 	// sent and took list, per buffered channel, its sends that put a value
@@ -95,6 +108,9 @@ func (a *analysis) csOf(i int) vc { return a.clock(a.cs, i) }
 // step k-1 (or at its start), which is the past of the call and its
 // control structure.
 func (a *analysis) callClock(t, k int32) vc {
+	if c, ok := a.late[[2]int32{t, k}]; ok {
+		return c
+	}
 	if k == 0 {
 		return a.clock(a.start, int(t))
 	}
@@ -153,6 +169,8 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 	}
 	clear(a.count)
 	last := make(map[int32]int32) // the last step of each group
+	// The outcome of the last step of each group, if a branch (ofStep).
+	outcome := make(map[int32]int32)
 	// Buffered channels: successful sends so far, and the steps that took
 	// a value, per channel.
 	enq := make(map[trace.ObjectID]int)
@@ -161,10 +179,19 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 	a.closed = make(map[trace.ObjectID]int32)
 	thread := make([]uint32, n*n) // each thread's clock
 	th := func(t trace.ThreadID) vc { return vc(thread[int(t)*n : (int(t)+1)*n]) }
-	spawned := 0
-	for spawned < n && tr.Threads[spawned].Step < 0 {
-		spawned++
+	a.late = nil
+	stepped := make([]bool, n) // the thread has taken a step (not a branch)
+	// The threads in the order they start: after the step Threads[t].Step
+	// (augment may place a start after the branches of the parent's local
+	// code, so that order need not be the threads').
+	order := make([]int32, 0, n)
+	for t := range n {
+		if tr.Threads[t].Step >= 0 {
+			order = append(order, int32(t))
+		}
 	}
+	slices.SortStableFunc(order, func(x, y int32) int { return int(tr.Threads[x].Step) - int(tr.Threads[y].Step) })
+	spawned := 0
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		ts, cs := a.tsOf(i), a.csOf(i)
@@ -184,6 +211,10 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 			a.count[g]++
 			if j, ok := last[g]; ok {
 				cs.join(a.tsOf(int(j)))
+			}
+			if b, ok := outcome[g]; ok {
+				cs.join(a.tsOf(int(b)))
+				delete(outcome, g)
 			}
 			last[g] = int32(i)
 		}
@@ -232,10 +263,27 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 			th(p).join(ts)
 			a.steps[p] = append(a.steps[p], int32(i))
 		}
-		for spawned < n && int(tr.Threads[spawned].Step) == i {
-			copy(a.clock(a.start, spawned), ts)
-			copy(th(trace.ThreadID(spawned)), ts)
-			spawned++
+		if e.Op.Kind == trace.KindBranch {
+			if j, ok := a.ofStep[int32(i)]; ok && a.grp[j] >= 0 {
+				outcome[a.grp[j]] = int32(i)
+			}
+			a.spawnTime(tr, e.Thread, ts, stepped, th)
+		} else {
+			stepped[e.Thread] = true
+			if e.Partner != trace.NoThread {
+				stepped[e.Partner] = true
+			}
+		}
+		for ; spawned < len(order) && tr.Threads[order[spawned]].Step == int32(i); spawned++ {
+			// The parent's clock: its past, with the branches of the
+			// children it started before in the same local code.
+			t := order[spawned]
+			from := ts
+			if p := tr.Threads[t].Parent; p != trace.NoThread {
+				from = th(p)
+			}
+			copy(a.clock(a.start, int(t)), from)
+			copy(th(trace.ThreadID(t)), from)
 		}
 	}
 	a.took = took
@@ -258,6 +306,34 @@ func (a *analysis) reset(tr *trace.Trace, gs *groups) {
 	}
 }
 
+// spawnTime records that branch event ts of thread c, if c has taken no
+// step yet, ran in the spawn of c by its parent (the runtime runs a new
+// thread's local code up to its first operation before the parent
+// resumes), so that it happened before the parent's next call: a failure
+// after it ends the run before the parent goes on, and its side decides
+// whether one does. A parent that has taken no step either is in its own
+// spawn, and so on up.
+func (a *analysis) spawnTime(tr *trace.Trace, c trace.ThreadID, ts vc, stepped []bool, th func(trace.ThreadID) vc) {
+	for !stepped[c] {
+		p := tr.Threads[c].Parent
+		if p == trace.NoThread {
+			return
+		}
+		th(p).join(ts)
+		key := [2]int32{int32(p), int32(len(a.steps[p]))}
+		l, ok := a.late[key]
+		if !ok {
+			l = slices.Clone(a.callClock(int32(p), key[1]))
+			if a.late == nil {
+				a.late = make(map[[2]int32]vc)
+			}
+			a.late[key] = l
+		}
+		l.join(ts)
+		c = p
+	}
+}
+
 // clone returns a copy of a that does not share its memory, without its
 // trace: what a node of the exploration keeps of its SYN-sequence.
 func (a *analysis) clone() *analysis {
@@ -267,6 +343,12 @@ func (a *analysis) clone() *analysis {
 		ts: slices.Clone(a.ts), cs: slices.Clone(a.cs), start: slices.Clone(a.start),
 		cross: slices.Clone(a.cross), slot: slices.Clone(a.slot), ncalls: slices.Clone(a.ncalls),
 		steps: make([][]int32, len(a.steps)),
+	}
+	for k, l := range a.late {
+		if c.late == nil {
+			c.late = make(map[[2]int32]vc, len(a.late))
+		}
+		c.late[k] = slices.Clone(l)
 	}
 	for t, s := range a.steps {
 		c.steps[t] = slices.Clone(s)

@@ -33,6 +33,9 @@ func branchRef(t, k int32) ref {
 	return ref{key: uint64(uint32(t))<<32 | uint64(uint32(k)), half: branchHalf}
 }
 
+// branchCall returns the call index of the branch whose ref is r.
+func branchCall(r ref) uint32 { return uint32(r.key) }
+
 // Sides of a branch, as the select case of its event (trace.Event.Case).
 const (
 	falseSide int32 = 0
@@ -65,18 +68,10 @@ type symbolic struct {
 	// renamed condition of each of its branch events.
 	aug  trace.Trace
 	cond map[int32]solver.Expr
-	// failing holds the threads that failed in a run that branched on
-	// inputs, in any run (Strategy.Incomplete).
-	failing map[trace.ThreadID]bool
-}
-
-// failingThread records that thread p failed in a run that branched on
-// inputs.
-func (sy *symbolic) failingThread(p trace.ThreadID) {
-	if sy.failing == nil {
-		sy.failing = map[trace.ThreadID]bool{}
-	}
-	sy.failing[p] = true
+	// ofStep maps each branch event of aug that is the outcome of its
+	// thread's step before it (a CompareAndSwap whose comparison depends
+	// on inputs: trace.BranchEvent.OfStep) to that step.
+	ofStep map[int32]int32
 }
 
 // inputName returns the stable name of the k-th input (from 0) of the
@@ -167,19 +162,6 @@ func sideOf(taken bool) int32 {
 	return falseSide
 }
 
-// refuseBranches returns the error for a run whose branches reach does
-// not model: a branch that is a step's outcome (a CompareAndSwap of a
-// concolic variable whose comparison depends on inputs: the write is done
-// or not with it, which an event after the step cannot undo), or none.
-func refuseBranches(tr *trace.Trace) error {
-	for _, b := range tr.Branches {
-		if b.OfStep {
-			return fmt.Errorf("reach does not model a CompareAndSwap whose outcome depends on inputs (%v, step %d, its comparison %v); use concolic-optimal or concolic (%w)", b.Thread, b.Step, b.Cond, ErrUnmodelled)
-		}
-	}
-	return nil
-}
-
 // augment returns tr with its branches as events (s.sym.aug): each branch
 // of thread t right after t's step before it (or t's start), as the local
 // code that runs there; its Op is a KindBranch on no object whose Arg
@@ -227,9 +209,10 @@ func (s *Strategy) augment(tr *trace.Trace) *trace.Trace {
 	a.Objects, a.Final, a.Inputs, a.Merged, a.Evals = tr.Objects, tr.Final, tr.Inputs, tr.Merged, tr.Evals
 	a.Branches = nil
 	if y.cond == nil {
-		y.cond = map[int32]solver.Expr{}
+		y.cond, y.ofStep = map[int32]solver.Expr{}, map[int32]int32{}
 	}
 	clear(y.cond)
+	clear(y.ofStep)
 	calls := make([]int32, n)
 	newIndex := make([]int32, len(tr.Events))
 	// lastBranch[b] is the index in a of branch b's event.
@@ -242,6 +225,9 @@ func (s *Strategy) augment(tr *trace.Trace) *trace.Trace {
 			r := branchRef(int32(s.names.Stable(t)), calls[t])
 			calls[t]++
 			y.cond[int32(len(a.Events))] = s.rename(br.Cond)
+			if br.OfStep && slot >= 0 {
+				y.ofStep[int32(len(a.Events))] = newIndex[slot]
+			}
 			a.Events = append(a.Events, trace.Event{Thread: t, Op: trace.Op{Kind: trace.KindBranch, Obj: trace.NoObject, Arg: int64(r.key)},
 				Case: sideOf(br.Taken), Partner: trace.NoThread, PartnerCase: -1, OK: true})
 		}
@@ -270,15 +256,60 @@ func (s *Strategy) augment(tr *trace.Trace) *trace.Trace {
 		if step >= 0 {
 			start = newIndex[step]
 		}
-		// The parent's branches in the same local code before the spawn.
+		// The branches of the parent's local code before the spawn: its
+		// own, and those of the threads it started there before, which ran
+		// in their spawns.
 		for _, b := range bySlot[step] {
-			if tr.Branches[b].Thread == info.Parent && int32(b) < info.Branch {
+			if int32(b) < info.Branch && spawnedIn(tr, tr.Branches[b].Thread, info.Parent, step) {
 				start = max(start, lastBranch[b])
 			}
 		}
 		info.Step = start
 	}
 	return a
+}
+
+// spawnedIn reports whether thread u is p or a thread that p started, or
+// that one of those started, in the local code after step (the threads'
+// Step).
+func spawnedIn(tr *trace.Trace, u, p trace.ThreadID, step int32) bool {
+	for u != p {
+		if u == trace.NoThread || tr.Threads[u].Step != step {
+			return false
+		}
+		u = tr.Threads[u].Parent
+	}
+	return true
+}
+
+// diverted returns, for a run that could not replay a black event of its
+// variant, the branch event of aug (the run's trace with its branches)
+// after which the run's failing thread failed, if that branch is not the
+// variant's, or -1. The solver's inputs satisfy the variant's path
+// constraint, not the sides of the branches after it, and a thread that
+// fails on one of those ends the run before the variant is replayed;
+// the other side of the branch may let it be. The run is analysed (its
+// sequence is not counted: it does not extend the variant), and its node
+// explores the rows that flip or remove that branch, keeping the
+// variant's events it did not reach (unfilled).
+func (s *Strategy) diverted(aug *trace.Trace, end trace.End) int32 {
+	if !stops(end) || aug != &s.sym.aug {
+		return -1
+	}
+	_, b := failedAfterBranch(aug, end.Thread, int32(len(aug.Events)-1))
+	if b < 0 {
+		return -1
+	}
+	r, ok := callRef(aug.Events[b].Op, aug.Objects)
+	if !ok {
+		return -1
+	}
+	e := &aug.Events[b]
+	c := [2]int32{int32(s.names.Stable(e.Thread)), int32(branchCall(r))}
+	if len(s.v.Pos[s.gs.of(r)]) > 0 && !slices.Contains(s.v.Divert, c) {
+		return -1
+	}
+	return b
 }
 
 // branchRaces appends to dst the race set of branch event i of analysis a:

@@ -102,15 +102,29 @@ func TestSymbolic(t *testing.T) {
 			}
 			ch.Recv()
 		}},
-		// Two threads branch on one input, concurrently: x > 3 and x > 5
-		// have three feasible combinations of sides (not x <= 3 and
-		// x > 5). The first run takes x = 0 (false, false); the race
-		// table's rows flip one or both: (true, false), (false, true),
-		// (true, true). (false, true) is unsatisfiable, its flipped
-		// branch alone is not: the variant is relaxed, its run takes
-		// (true, true) and is not counted, and its node has no row that
-		// removes the first branch. 3 sequences, 4 runs.
+		// Two threads branch on one input, concurrently (each after a
+		// step of its own): x > 3 and x > 5 have three feasible
+		// combinations of sides (not x <= 3 and x > 5). The first run
+		// takes x = 0 (false, false); the race table's rows flip one or
+		// both: (true, false), (false, true), (true, true). (false,
+		// true) is unsatisfiable, its flipped branch alone is not: the
+		// variant is relaxed, its run takes (true, true) and is not
+		// counted, and its node has no row that removes the first
+		// branch. 3 sequences, 4 runs.
 		{"concurrent branches", 3, 4, 0, []int64{0, 3, 4, 5, 6, 9}, func(w *weft.T) {
+			x := w.InputRange("x", 0, 9)
+			u, v := weft.NewVar[int]("u"), weft.NewVar[int]("v")
+			a := w.Go(func() { u.Load(); w.If(x.Gt(k(3))) })
+			b := w.Go(func() { v.Load(); w.If(x.Gt(k(5))) })
+			a.Join()
+			b.Join()
+		}},
+		// The same branches in the threads' first local code, which runs
+		// in their spawns: the first branch happened before the body
+		// started the second thread, so flipping it removes the second
+		// branch (its row is (true, -1)), and no variant is relaxed: 3
+		// sequences, 3 runs.
+		{"branches in spawns", 3, 3, 0, []int64{0, 3, 4, 5, 6, 9}, func(w *weft.T) {
 			x := w.InputRange("x", 0, 9)
 			a := w.Go(func() { w.If(x.Gt(k(3))) })
 			b := w.Go(func() { w.If(x.Gt(k(5))) })
@@ -144,6 +158,41 @@ func TestSymbolic(t *testing.T) {
 				}
 			})
 			w.Go(func() { v.Store(w.InputRange("x", -2, 2)) })
+		}},
+		// A CompareAndSwap whose outcome depends on an input: T1 swaps
+		// v from x to 1, which succeeds iff x is v's value, 0; T2 reads v
+		// and fails if the swap came first and succeeded. The swap's
+		// outcome is a branch of its step, after which what came on v
+		// differs: the load before the swap (2: it succeeds or not), or
+		// after (2: T2 fails or not). 4.
+		{"compare-and-swap", 4, 4, 0, []int64{-1, 0, 1}, func(w *weft.T) {
+			x := w.InputRange("x", -1, 1)
+			v := weft.NewVar[weft.SInt]("v")
+			a := w.Go(func() { v.CompareAndSwap(x, k(1)) })
+			b := w.Go(func() {
+				if v.Load().Value() == 1 {
+					w.Fail("swapped")
+				}
+			})
+			a.Join()
+			b.Join()
+		}},
+		// A CompareAndSwap on a value another thread stored: T2 stores x
+		// in v, T1 swaps v from 0 to 1 (and fails if it did). Before the
+		// store the swap succeeds (1); after it, iff x == 0 (2). 3
+		// sequences, 4 runs: the first swap fails while the store could
+		// still move, and is run again postponed.
+		{"compare-and-swap after a store", 3, 4, 0, []int64{-1, 0, 1}, func(w *weft.T) {
+			x := w.InputRange("x", -1, 1)
+			v := weft.NewVar[weft.SInt]("v")
+			a := w.Go(func() {
+				if v.CompareAndSwap(k(0), k(1)) {
+					w.Fail("swapped")
+				}
+			})
+			b := w.Go(func() { v.Store(x) })
+			a.Join()
+			b.Join()
 		}},
 		// A TryLock races with a Lock that a branch allows: x <= 0, no
 		// Lock, the TryLock succeeds (1); x > 0, the Lock first and the

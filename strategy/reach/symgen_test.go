@@ -21,8 +21,8 @@ import (
 // value l (from 0), the inputs i0 and i1 (in [-1, 1]), a channel of
 // capacity symProg.cap and a shared variable v.
 type symStmt struct {
-	kind int   // symSend, symRecv, symStore, symLoad, symBranch, symLock
-	src  int   // symSend, symStore: 0 l, 1 i<in>, 2 c, 3 l+i<in>
+	kind int   // symSend, symRecv, symStore, symLoad, symBranch, symLock, symCAS
+	src  int   // symSend, symStore, symCAS: 0 l, 1 i<in>, 2 c, 3 l+i<in>
 	cmp  int   // symBranch: 0 l < c, 1 i<in> > c, 2 l == i<in>+c
 	in   int   // the input used
 	c    int64 // a constant
@@ -37,6 +37,7 @@ const (
 	symLoad
 	symBranch
 	symLock
+	symCAS // v from l to the source, if v holds l
 )
 
 // symProg is a random program: the body's statements after it starts the
@@ -90,6 +91,28 @@ func genSym(seed uint64) symProg {
 	return p
 }
 
+// genSymCAS draws genSym's program and turns some of its stores into
+// compare-and-swaps from the local value, and reports whether it did.
+func genSymCAS(seed uint64) (symProg, bool) {
+	p := genSym(seed)
+	r := rand.New(rand.NewPCG(seed, 4242))
+	cas := false
+	var walk func(ss []symStmt)
+	walk = func(ss []symStmt) {
+		for i := range ss {
+			if ss[i].kind == symStore && r.IntN(2) == 0 {
+				ss[i].kind, cas = symCAS, true
+			}
+			walk(ss[i].body)
+		}
+	}
+	walk(p.main)
+	for _, th := range p.threads {
+		walk(th)
+	}
+	return p, cas
+}
+
 func (p symProg) String() string {
 	var b strings.Builder
 	var show func(ss []symStmt, ind string)
@@ -103,6 +126,8 @@ func (p symProg) String() string {
 				fmt.Fprintf(&b, "%sl = <-ch\n", ind)
 			case symStore:
 				fmt.Fprintf(&b, "%sv = %s\n", ind, src)
+			case symCAS:
+				fmt.Fprintf(&b, "%scas v from l to %s\n", ind, src)
 			case symLoad:
 				fmt.Fprintf(&b, "%sl = v\n", ind)
 			case symLock:
@@ -169,6 +194,8 @@ func (p symProg) body() func(*weft.T) {
 					*l = ch.Recv()
 				case symStore:
 					v.Store(src())
+				case symCAS:
+					v.CompareAndSwap(*l, src())
 				case symLoad:
 					*l = v.Load()
 				case symLock:
@@ -202,9 +229,7 @@ func (p symProg) body() func(*weft.T) {
 // search for each of the 9 vectors of the inputs' values) on random
 // programs that branch on inputs: every SYN-sequence, with the sides of
 // its branches, exactly once, with the free runs in thread order and at
-// random. Programs with two branches whose true sides fail, and program
-// 988, are left out (the package doc: 4 of the first 1,000 programs
-// disagree). 10 programs; 1,000 with WEFT_LONG=1, or
+// random. 10 programs; 1,000 with WEFT_LONG=1, or
 // REACH_SYM of them (from seed REACH_FROM).
 func TestGeneratedSymbolic(t *testing.T) {
 	o := withZ3(t, reach.Options{})
@@ -216,12 +241,9 @@ func TestGeneratedSymbolic(t *testing.T) {
 		programs = v
 	}
 	from, _ := strconv.Atoi(os.Getenv("REACH_FROM"))
-	checked, branching, sequences, unsat, bad := 0, 0, 0, 0, 0
+	checked, branching, sequences, unsat, bad, incomplete, hidden := 0, 0, 0, 0, 0, 0, 0
 	for seed := uint64(from); checked < programs && seed < uint64(from)+100000; seed++ {
 		p := genSym(seed)
-		if p.failing() > 1 || seed == 988 {
-			continue // not agreeing yet: see the package doc
-		}
 		body := p.body()
 		ex, ok := brute(t, body, []string{"i0", "i1"}, []int64{-1, 0, 1}, 2000)
 		if !ok {
@@ -239,8 +261,15 @@ func TestGeneratedSymbolic(t *testing.T) {
 			if o.Seed == 0 {
 				sequences += c.want
 				unsat += c.unsat
+				if c.incomplete != "" {
+					incomplete++
+				}
 			}
-			if !c.ok() {
+			switch {
+			case !c.ok() && c.incomplete != "":
+				hidden++
+				t.Logf("seed %d %+v (not called exhaustive): %v\n%v", seed, o.Seed, c, p)
+			case !c.ok():
 				bad++
 				t.Errorf("seed %d %+v: %v\n%v", seed, o.Seed, c, p)
 			}
@@ -252,26 +281,113 @@ func TestGeneratedSymbolic(t *testing.T) {
 	if checked < programs {
 		t.Errorf("checked %d programs, want %d", checked, programs)
 	}
-	t.Logf("%d programs (%d that branch on an input), %d sequences, %d variants unsat, %d disagreements", checked, branching, sequences, unsat, bad)
+	t.Logf("%d programs (%d that branch on an input), %d sequences, %d variants unsat, %d disagreements; %d explorations not called exhaustive, %d of them disagreeing", checked, branching, sequences, unsat, bad, incomplete, hidden)
 }
 
-// TestGeneratedSymbolicIncomplete: on two of the known programs where
-// reach and brute force disagree, with two branches on inputs whose true
-// sides fail (seeds 206 and 859; 321 is a gap the package doc names), two
-// threads fail, and reach's exploration finishes but is not called
-// exhaustive, and says why.
-func TestGeneratedSymbolicIncomplete(t *testing.T) {
+// TestGeneratedSymbolicCAS is TestGeneratedSymbolic on the programs in
+// which some stores become compare-and-swaps (from the thread's local
+// value, which may be an input's), whose outcome depends on inputs: 5
+// programs; 300 with WEFT_LONG=1, or REACH_SYM of them.
+func TestGeneratedSymbolicCAS(t *testing.T) {
 	o := withZ3(t, reach.Options{})
-	for _, seed := range []uint64{206, 859} {
-		p := genSym(seed)
-		if p.failing() < 2 {
-			t.Fatalf("seed %d: %d failing branches, want 2 or more:\n%v", seed, p.failing(), p)
+	programs := 5
+	if long.Enabled() {
+		programs = 300
+	}
+	if v, err := strconv.Atoi(os.Getenv("REACH_SYM")); err == nil {
+		programs = v
+	}
+	checked, sequences, bad, incomplete := 0, 0, 0, 0
+	for seed := uint64(0); checked < programs && seed < 100000; seed++ {
+		p, cas := genSymCAS(seed)
+		if !cas {
+			continue
 		}
-		s := reach.New(o)
-		r, err := weft.Explore(p.body(), weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-		s.Close()
-		if err != nil || r.Exhausted || !strings.Contains(r.Incomplete, "threads failed in a program that branches on inputs") {
-			t.Errorf("seed %d: %v, exhausted %v, incomplete %q; want not exhaustive, naming the failing branches\n%v\n%v", seed, err, r.Exhausted, r.Incomplete, p, r.FailureCounts)
+		body := p.body()
+		ex, ok := brute(t, body, []string{"i0", "i1"}, []int64{-1, 0, 1}, 2000)
+		if !ok {
+			continue
 		}
+		checked++
+		for _, o := range []reach.Options{o, {Seed: int64(seed) + 1, NewSolver: o.NewSolver}} {
+			c := compareRuns(t, ex, body, o)
+			if o.Seed == 0 {
+				sequences += c.want
+			}
+			switch {
+			case c.incomplete != "":
+				incomplete++
+			case !c.ok():
+				bad++
+				t.Errorf("seed %d %+v: %v\n%v", seed, o.Seed, c, p)
+			}
+		}
+		if bad > 3 {
+			t.FailNow()
+		}
+	}
+	t.Logf("%d programs, %d sequences, %d disagreements, %d explorations not called exhaustive", checked, sequences, bad, incomplete)
+}
+
+// TestGeneratedSymbolicPinned pins generated programs on which reach
+// once disagreed with brute force, with its numbers in thread order
+// (sequences of brute force, runs analysed, runs) and that it agrees at
+// random too:
+//   - 321, 859, 988: a thread's branches before its first step run in
+//     its spawn, before its parent goes on; as concurrent events, a
+//     failure there went unseen by the race analysis (859 missed the
+//     3 sequences of one input vector, 321 and 988 ran some twice).
+//   - 206: a run that ended at one thread's failure dropped another
+//     thread's branch of its variant, whose pruned side a later run took
+//     freely (4 sequences twice).
+//   - 295: the solver's inputs for a variant took the failing side of a
+//     later branch that is not the variant's, so the run failed before
+//     replaying the variant (a sequence missed).
+//   - 812: a relaxed variant's node dropped the rows that keep the branch
+//     its run flipped, though their children remove it (a sequence
+//     missed at random).
+//   - 1383, 1841: a thread that failed after a send in a rendezvous was
+//     not postponed when the receiver's alternative named it (a failure
+//     missed).
+//
+// And seed 1507, which still misses a sequence: two threads fail after
+// branches on an input, one always behind the other's failure, whose
+// other side is never explored; the exploration is not called
+// exhaustive (Stats.Hidden).
+func TestGeneratedSymbolicPinned(t *testing.T) {
+	o := withZ3(t, reach.Options{})
+	for _, c := range []struct {
+		seed            uint64
+		want, got, runs int
+	}{
+		{206, 91, 56, 77}, {321, 11, 11, 11}, {859, 9, 9, 9},
+		{988, 20, 14, 21}, {295, 16, 15, 16}, {812, 12, 12, 12},
+		{1383, 15, 8, 11}, {1841, 9, 6, 7},
+	} {
+		p := genSym(c.seed)
+		body := p.body()
+		ex, ok := brute(t, body, []string{"i0", "i1"}, []int64{-1, 0, 1}, 2000)
+		if !ok {
+			t.Fatalf("seed %d: brute force did not finish", c.seed)
+		}
+		cmp := compareRuns(t, ex, body, o)
+		if !cmp.ok() || cmp.want != c.want || cmp.got != c.got || cmp.runs != c.runs {
+			t.Errorf("seed %d: want %d sequences, %d analysed, %d runs; got %d, %d, %d: %v\n%v", c.seed, c.want, c.got, c.runs, cmp.want, cmp.got, cmp.runs, cmp, p)
+		}
+		if cmp.incomplete != "" {
+			t.Errorf("seed %d: not called exhaustive: %s", c.seed, cmp.incomplete)
+		}
+		if cmp := compareRuns(t, ex, body, reach.Options{Seed: int64(c.seed) + 1, NewSolver: o.NewSolver}); !cmp.ok() {
+			t.Errorf("seed %d at random: %v\n%v", c.seed, cmp, p)
+		}
+	}
+	p := genSym(1507)
+	ex, ok := brute(t, p.body(), []string{"i0", "i1"}, []int64{-1, 0, 1}, 2000)
+	if !ok {
+		t.Fatal("seed 1507: brute force did not finish")
+	}
+	cmp := compareRuns(t, ex, p.body(), o)
+	if len(cmp.missing) != 1 || len(cmp.dups)+len(cmp.extra)+len(cmp.places) != 0 || !strings.Contains(cmp.incomplete, "hidden by another thread's failure") {
+		t.Errorf("seed 1507: want 1 sequence missed and the exploration not called exhaustive; got %v, incomplete %q", cmp, cmp.incomplete)
 	}
 }

@@ -50,6 +50,9 @@ type spec struct {
 	// not in the variant, as for an unmatched event: a run that never
 	// fills its source leaves it unfilled, and the run is still analysed.
 	Open bool
+	// cond is a branch event's condition (sym.go), the zero Expr for
+	// other events.
+	cond solver.Expr
 	// Past is set for a select's default: for each thread (stably
 	// numbered), how many of its calls completed in what the default
 	// needs to have happened before it (its control structure and the
@@ -92,6 +95,14 @@ type variant struct {
 	// satisfy black only (sym.go, feasible).
 	black   []solver.Expr
 	Relaxed bool
+	// Must lists the branches (stable thread, call) of the relaxed
+	// variant's run above that the variant keeps with the side that run
+	// gave them: its run is not counted, and its node's rows must still
+	// remove them (frame.must). Divert holds the branch after which a
+	// thread failed before a run above replayed its variant (sym.go,
+	// diverted), if this variant keeps it: its run may be diverted there
+	// again.
+	Must, Divert [][2]int32
 }
 
 // A postponement is a call (stable thread, call index) that failed, and
@@ -103,6 +114,9 @@ type variant struct {
 type postponement struct {
 	T, K int32
 	Src  [2]int32
+	// Branch marks a failure that came after a branch on an input, in the
+	// call's local code.
+	Branch bool
 }
 
 // noSource is the source of a call that takes no value.
@@ -154,24 +168,53 @@ type frame struct {
 	// of that variant's subtree only if it removes each of them (a row
 	// that keeps one is in the subtree of the sibling that flipped it).
 	must []int32
+	// divert is the branch event after which a thread failed before Q's
+	// run replayed a black event of V (sym.go, diverted), or -1: a row of
+	// Q's table is explored only if it flips or removes it.
+	divert int32
 }
 
-// removesMust reports whether row t changes, for each event of f.must,
-// another event of its control structure.
-func (f *frame) removesMust(t []int) bool {
-	for _, w := range f.must {
-		ok := false
-		for i, x := range t {
-			if x > 0 && f.cols[i] != w && f.colBefore(f.cols[i], f.a.csOf(int(w))) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
+// changesDivert reports whether row t changes f.divert or an event of its
+// control structure.
+func (f *frame) changesDivert(t []int) bool {
+	w := f.divert
+	for i, x := range t {
+		if x > 0 && (f.cols[i] == w || f.colBefore(f.cols[i], f.a.csOf(int(w)))) {
+			return true
 		}
 	}
-	return true
+	return false
+}
+
+// keptMust returns the events of f.must that row t keeps (it changes no
+// event of their control structures), named stably, and ok false if t
+// flips one of them. A row that flips one is in the subtree of the
+// sibling that flipped it; one that removes each of them is a variant of
+// the relaxed variant's subtree; one that keeps some has its run
+// analysed but not counted, its sequence being in the sibling's subtree,
+// and its node keeps them in f.must, for later rows to remove.
+func (f *frame) keptMust(t []int) (kept [][2]int32, ok bool) {
+	for _, w := range f.must {
+		removed := false
+		for i, x := range t {
+			if x > 0 && f.cols[i] == w {
+				return nil, false
+			}
+			if x > 0 && f.colBefore(f.cols[i], f.a.csOf(int(w))) {
+				removed = true
+			}
+		}
+		if !removed {
+			kept = append(kept, f.stableCall(w))
+		}
+	}
+	return kept, true
+}
+
+// stableCall names the call of step i's executor stably.
+func (f *frame) stableCall(i int32) [2]int32 {
+	x := f.a.exec[i]
+	return [2]int32{f.stable[x.t], x.k}
 }
 
 // prunable returns the outcomes a variant's run prunes from the race set
@@ -242,6 +285,10 @@ type virtual struct {
 	g, p int32
 	cs   vc
 	spec spec
+	// kept marks an event of V that the run did not reach (not an
+	// unmatched one it did not fill); first the first event not filled on
+	// its object, which gets a race set; branch a branch event.
+	kept, first, branch bool
 	// src is the step a receive there would take its value from (or a
 	// send there its room), or -1.
 	src int32
@@ -446,18 +493,28 @@ func (f *frame) derive(t []int) *variant {
 			panic("weft internal error: reach: a variant's events on an object are not a prefix of its positions")
 		}
 		if c, ok := f.conds[int32(i)]; ok {
-			v.pc = append(v.pc, sideExpr(c, sp.Exec.Case == trueSide))
-			if sp.Black {
-				v.black = append(v.black, v.pc[len(v.pc)-1])
-			}
+			sp.cond = c
+			v.addCond(&sp)
 		}
 		v.Pos[g] = append(v.Pos[g], sp)
 	}
+	// The events of V its run did not fill, kept while their control
+	// structures are: lost holds the threads (stable) a kept event of
+	// which was left out, whose later calls are left out too; keep the
+	// number of calls of each thread that kept events hold.
+	lost := make(map[int32]bool)
+	keep := make(map[int32]int32)
 	for j, u := range f.virtual {
-		if hit(u.cs) || len(v.Pos[u.g]) != int(u.p) {
+		c := f.nsteps() + int32(j)
+		if hit(u.cs) || len(v.Pos[u.g]) != int(u.p) || (u.kept && !u.spec.Exec.Unset && lost[u.spec.Exec.T]) {
+			if u.kept {
+				for _, x := range u.spec.sides() {
+					lost[x.T] = true
+				}
+			}
 			continue
 		}
-		if o, ok := newOut[f.nsteps()+int32(j)]; ok {
+		if o, ok := newOut[c]; ok {
 			v.Pos[u.g] = append(v.Pos[u.g], f.changedSpec(o, u.cs, f.nsteps()))
 			continue
 		}
@@ -466,12 +523,31 @@ func (f *frame) derive(t []int) *variant {
 			if x.Unset || (x == &sp.Par && !sp.HasPar) {
 				continue
 			}
-			if t := f.thread(x.T); t < 0 || x.K >= a.calls(t) || removedCall(side{t, x.K, -1}) {
+			t := f.thread(x.T)
+			switch {
+			case t < 0 || lost[x.T] || (x.K >= a.calls(t) && !u.kept):
+				x.Unset = true
+			case removedCall(side{t, min(x.K, int32(len(a.steps[t]))), -1}):
 				x.Unset = true
 			}
+			if x.Unset && u.kept {
+				lost[x.T] = true
+			}
 		}
-		sp.Fails, sp.Past, sp.Hint = false, nil, f.nsteps()
-		sp.Races = f.prunable(f.nsteps()+int32(j), t)
+		if u.branch && sp.Exec.Unset {
+			continue // a branch whose thread's past changed is removed
+		}
+		for _, x := range sp.sides() {
+			keep[x.T] = max(keep[x.T], x.K+1)
+		}
+		if !u.kept {
+			sp.Fails, sp.Past = false, nil
+		}
+		sp.Hint = f.nsteps() + int32(j)
+		sp.Races = f.prunable(c, t)
+		if sp.cond.IsValid() {
+			v.addCond(&sp)
+		}
 		v.Pos[u.g] = append(v.Pos[u.g], sp)
 	}
 	for t := range int32(a.n) {
@@ -485,5 +561,44 @@ func (f *frame) derive(t []int) *variant {
 		}
 		v.Old[st] = k
 	}
+	for st, k := range keep {
+		for int(st) >= len(v.Old) {
+			v.Old = append(v.Old, 0)
+		}
+		v.Old[st] = max(v.Old[st], k)
+	}
 	return v
+}
+
+// addCond adds the side of branch event sp to v's path constraint.
+func (v *variant) addCond(sp *spec) {
+	v.pc = append(v.pc, sideExpr(sp.cond, sp.Exec.Case == trueSide))
+	if sp.Black {
+		v.black = append(v.black, v.pc[len(v.pc)-1])
+	}
+}
+
+// sides returns the calls of s that are specified.
+func (s *spec) sides() []vside {
+	var out []vside
+	if !s.Exec.Unset {
+		out = append(out, s.Exec)
+	}
+	if s.HasPar && !s.Par.Unset {
+		out = append(out, s.Par)
+	}
+	return out
+}
+
+// localOutcome returns the outcome of spec sp with the threads of f's
+// run (noSide for a call whose thread it does not have).
+func (f *frame) localOutcome(sp *spec) outcome {
+	o := outcome{noSide, noSide}
+	if t := f.thread(sp.Exec.T); t >= 0 && !sp.Exec.Unset {
+		o.exec = side{t, sp.Exec.K, sp.Exec.Case}
+	}
+	if t := f.thread(sp.Par.T); sp.HasPar && t >= 0 && !sp.Par.Unset {
+		o.par = side{t, sp.Par.K, sp.Par.Case}
+	}
+	return o
 }
