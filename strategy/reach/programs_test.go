@@ -4,6 +4,7 @@
 package reach_test
 
 import (
+	"fmt"
 	"os"
 	"testing"
 
@@ -29,7 +30,7 @@ func TestProgramsExactlyOnce(t *testing.T) {
 	}{
 		{"reach-fig1", nil},
 		{"bbselect", map[string]int{"producers": 2, "consumers": 2, "slots": 1}},
-		{"bbsem", map[string]int{"producers": 2, "consumers": 2, "slots": 1}},
+		{"bbsem", bbsemSize()},
 		{"bbmonitor", map[string]int{"producers": 2, "consumers": 2, "slots": 1, "su": 1}},
 		{"bbmonitor", map[string]int{"producers": 2, "consumers": 1, "slots": 1, "su": 0}},
 		{"bbchan", map[string]int{"producers": 2, "consumers": 2, "capacity": 1}},
@@ -40,19 +41,33 @@ func TestProgramsExactlyOnce(t *testing.T) {
 		{"dpmonitor", map[string]int{"n": 3}},
 		{"dining", map[string]int{"n": 3}},
 	} {
-		b := body(c.name, c.ps)
-		ex, r := run(t, b, exhaustive.New(), 200000)
-		if !r.Exhausted {
-			t.Fatalf("%s %v: exhaustive search did not finish", c.name, c.ps)
-		}
-		for _, o := range []reach.Options{{}, {Seed: 7}} {
-			cmp := compareRuns(t, ex, b, o)
-			if !cmp.ok() {
-				t.Errorf("%s %v %+v: %v", c.name, c.ps, o, cmp)
+		t.Run(fmt.Sprintf("%s%v", c.name, c.ps), func(t *testing.T) {
+			t.Parallel()
+			b := body(c.name, c.ps)
+			ex, r := run(t, b, exhaustive.New(), 200000)
+			if !r.Exhausted {
+				t.Fatalf("%s %v: exhaustive search did not finish", c.name, c.ps)
 			}
-			t.Logf("%s %v %+v: %d sequences, %d runs not analysed", c.name, c.ps, o, cmp.got, cmp.skipped)
-		}
+			for _, o := range []reach.Options{{}, {Seed: 7}} {
+				cmp := compareRuns(t, ex, b, o)
+				if !cmp.ok() {
+					t.Errorf("%s %v %+v: %v", c.name, c.ps, o, cmp)
+				}
+				t.Logf("%s %v %+v: %d sequences, %d runs not analysed", c.name, c.ps, o, cmp.got, cmp.skipped)
+			}
+		})
 	}
+}
+
+// bbsemSize is the size of the semaphore bounded buffer that
+// TestProgramsExactlyOnce checks: one consumer and two slots (6
+// SYN-sequences; with WEFT_LONG=1 two consumers and one slot, whose
+// exhaustive search takes seconds).
+func bbsemSize() map[string]int {
+	if long.Enabled() {
+		return map[string]int{"producers": 2, "consumers": 2, "slots": 1}
+	}
+	return map[string]int{"producers": 2, "consumers": 1, "slots": 2}
 }
 
 // explore runs reach on body and returns the Result and the strategy.
