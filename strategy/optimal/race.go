@@ -26,6 +26,7 @@ type analysis struct {
 	pos      []int32      // the positions in E of the events of seq that are E's
 	track    coverTrack   // what a check of seq read (cover.go)
 	w        world        // the state of a reversal (worldAt)
+	sw       sparseWorld  // the state of a reversed receive (recvWorldAt)
 	fw       world        // the forward pass of alternatives
 	obj      model.Object // the state of one object (readyAt)
 	failing  event        // the failing step, repeated after a reversal (reverse)
@@ -264,6 +265,7 @@ func (a *analysis) prepare(failLast bool) bool {
 	// each object are built when a reversal first needs them: most
 	// executions need neither.
 	a.varsOK, a.touchOK = false, false
+	a.sw.ok, a.sw.sendersOK = false, false
 	return true
 }
 
@@ -459,7 +461,11 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	case !model.MayBlock(op) && !multi(op):
 		labs = append(labs, base.label())
 	case multi(op):
-		w = a.worldAt(i, limit)
+		if w = a.recvWorldAt(i, limit, p, op); w == nil {
+			w = a.worldAt(i, limit)
+		} else if a.hb.verify {
+			a.verifyRecvWorld(i, limit, p, op)
+		}
 		if labels(w, p, op, func(l label) bool { labs = append(labs, l); return true }) == model.Unknown {
 			a.s.stats.Unmodelled++
 		}
