@@ -20,11 +20,15 @@ type Obj struct {
 	id    trace.ObjectID
 	class trace.Class
 	// fresh marks an object created during the execution (its key came
-	// from the names of the threads touching it); seen and seenMore are the
-	// threads that touched it in the execution (thread id bits, 64 a word).
+	// from the names of the threads touching it); seen (bits of threads
+	// 0-63), and seenFew (a list of the threads from 64 on) or, if
+	// seenBits, seenMore (their bits, 64 a word) are the threads that
+	// touched it in the execution.
 	fresh    bool
 	created  bool // named after its creator (Create)
+	seenBits bool
 	seen     uint64
+	seenFew  []trace.ThreadID
 	seenMore []uint64
 
 	// The fields below mean something else for each primitive: its own
@@ -187,9 +191,9 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 		}
 		return o
 	}
-	name, key, canon, created, seenMore := o.name, o.key, o.canon, o.created, o.seenMore
-	for i := range seenMore {
-		seenMore[i] = 0
+	name, key, canon, created, seenFew, seenMore := o.name, o.key, o.canon, o.created, o.seenFew[:0], o.seenMore
+	if o.seenBits {
+		clear(seenMore)
 	}
 	names := e.names
 	names.mu.Lock()
@@ -207,7 +211,7 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 		e.markLasting(key)
 	}
 	*o = Obj{serial: e.serial, key: key, canon: canon, created: created, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
-		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenMore: seenMore}
+		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenFew: seenFew, seenMore: seenMore}
 	creator := trace.NoThread
 	if t := e.cur; t != nil {
 		creator = t.id
@@ -395,10 +399,23 @@ func (e *Exec) mergeLocal(a, b uint64) trace.KeyMerge {
 	return trace.KeyMerge{From: b, To: a}
 }
 
+// seenFew is the number of threads from 64 on that an object lists in
+// seenFew before it keeps them as bits (seenMore): a bit set costs a word
+// per 64 threads of the execution, a list a word per thread listed.
+const seenFew = 16
+
 // seenBy reports whether thread t touched o in the execution.
 func (o *Obj) seenBy(t trace.ThreadID) bool {
 	if t < 64 {
 		return o.seen&(1<<uint(t)) != 0
+	}
+	if !o.seenBits {
+		for _, u := range o.seenFew {
+			if u == t {
+				return true
+			}
+		}
+		return false
 	}
 	w := int(t/64) - 1
 	return w < len(o.seenMore) && o.seenMore[w]&(1<<uint(t%64)) != 0
@@ -410,6 +427,24 @@ func (o *Obj) markSeen(t trace.ThreadID) {
 		o.seen |= 1 << uint(t)
 		return
 	}
+	if !o.seenBits {
+		if o.seenBy(t) {
+			return
+		}
+		if len(o.seenFew) < seenFew {
+			o.seenFew = append(o.seenFew, t)
+			return
+		}
+		o.seenBits = true
+		for _, u := range o.seenFew {
+			o.setSeenBit(u)
+		}
+	}
+	o.setSeenBit(t)
+}
+
+// setSeenBit sets the bit of thread t >= 64 in o.seenMore.
+func (o *Obj) setSeenBit(t trace.ThreadID) {
 	w := int(t/64) - 1
 	for len(o.seenMore) <= w {
 		o.seenMore = append(o.seenMore, 0)

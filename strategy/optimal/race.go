@@ -70,6 +70,10 @@ type analysis struct {
 	recvOn [][]trace.ThreadID
 	onList []bool
 	aff    []trace.ThreadID
+	// fwSparse says that fwLabels looks for the partners of a receive
+	// among the threads that send on its channels (partners).
+	fwSparse bool
+	partners []trace.ThreadID
 }
 
 // keptLabel is an alternative of the step scan looks at, and the clock of
