@@ -24,7 +24,7 @@ type Reversal struct {
 	// (scanned).
 	scan    []int32
 	scanned bool
-	seen ThreadSet
+	seen    ThreadSet
 }
 
 // firstEvent is the first event j of notdep(i) that thread q takes part in.
