@@ -21,14 +21,13 @@ type Obj struct {
 	class trace.Class
 	// fresh marks an object created during the execution (its key came
 	// from the names of the threads touching it); seen (bits of threads
-	// 0-63), and seenFew (a list of the threads from 64 on) or, if
-	// seenBits, seenMore (their bits, 64 a word) are the threads that
-	// touched it in the execution.
+	// 0-63) and seenMore (the threads from 64 on: a list of their ids, or
+	// their bits, 64 a word, if seenBits) are the threads that touched it
+	// in the execution.
 	fresh    bool
 	created  bool // named after its creator (Create)
 	seenBits bool
 	seen     uint64
-	seenFew  []trace.ThreadID
 	seenMore []uint64
 
 	// The fields below mean something else for each primitive: its own
@@ -191,9 +190,11 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 		}
 		return o
 	}
-	name, key, canon, created, seenFew, seenMore := o.name, o.key, o.canon, o.created, o.seenFew[:0], o.seenMore
+	name, key, canon, created, seenMore := o.name, o.key, o.canon, o.created, o.seenMore
 	if o.seenBits {
 		clear(seenMore)
+	} else {
+		seenMore = seenMore[:0]
 	}
 	names := e.names
 	names.mu.Lock()
@@ -211,7 +212,7 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 		e.markLasting(key)
 	}
 	*o = Obj{serial: e.serial, key: key, canon: canon, created: created, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
-		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenFew: seenFew, seenMore: seenMore}
+		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenMore: seenMore}
 	creator := trace.NoThread
 	if t := e.cur; t != nil {
 		creator = t.id
@@ -400,8 +401,8 @@ func (e *Exec) mergeLocal(a, b uint64) trace.KeyMerge {
 }
 
 // seenFew is the number of threads from 64 on that an object lists in
-// seenFew before it keeps them as bits (seenMore): a bit set costs a word
-// per 64 threads of the execution, a list a word per thread listed.
+// seenMore before it keeps them as bits (seenBits): a bit set costs a
+// word per 64 threads of the execution, a list a word per thread listed.
 const seenFew = 16
 
 // seenBy reports whether thread t touched o in the execution.
@@ -410,8 +411,8 @@ func (o *Obj) seenBy(t trace.ThreadID) bool {
 		return o.seen&(1<<uint(t)) != 0
 	}
 	if !o.seenBits {
-		for _, u := range o.seenFew {
-			if u == t {
+		for _, u := range o.seenMore {
+			if u == uint64(t) {
 				return true
 			}
 		}
@@ -431,13 +432,16 @@ func (o *Obj) markSeen(t trace.ThreadID) {
 		if o.seenBy(t) {
 			return
 		}
-		if len(o.seenFew) < seenFew {
-			o.seenFew = append(o.seenFew, t)
+		if len(o.seenMore) < seenFew {
+			o.seenMore = append(o.seenMore, uint64(t))
 			return
 		}
+		var few [seenFew]uint64
+		ids := few[:copy(few[:], o.seenMore)]
 		o.seenBits = true
-		for _, u := range o.seenFew {
-			o.setSeenBit(u)
+		clear(o.seenMore)
+		for _, u := range ids {
+			o.setSeenBit(trace.ThreadID(u))
 		}
 	}
 	o.setSeenBit(t)
