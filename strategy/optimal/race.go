@@ -99,8 +99,8 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		a.evs[n-1].fails = true
 	}
 	// The steps not replayed, in their nodes (for sleep sets).
-	for i := min(s.branch, n); i < n && i < len(s.nodes); i++ {
-		s.nodes[i].ev = a.evs[i]
+	for i := min(s.branch, n); i < n && i < s.nodes.len(); i++ {
+		s.nodes.at(i).ev = a.evs[i]
 	}
 	// Every race of the execution is analysed (Algorithm 2, line 2: all
 	// e < e' of E), those of the replayed prefix too: whether e < e' is a
@@ -564,7 +564,7 @@ func (a *analysis) reverse(i int, m *event) {
 	// A race of a step (not of a pending operation) may come again in an
 	// execution that replays it: what decides its check is recorded
 	// (cover.go), unless the prefixes are analysed anew after a failure.
-	keep := !hit && a.limit < len(a.evs) && a.limit < len(s.nodes) && !s.failedBefore
+	keep := !hit && a.limit < len(a.evs) && a.limit < s.nodes.len() && !s.failedBefore
 	seq, pos := a.seq[:0], a.pos[:0]
 	for k := i + 1; k < len(a.evs); k++ {
 		if !a.before(i, k) {
@@ -583,7 +583,7 @@ func (a *analysis) reverse(i int, m *event) {
 		seq = append(seq, &a.failing)
 	}
 	a.seq = seq
-	n := &s.nodes[i]
+	n := s.nodes.at(i)
 	e := &a.evs[i]
 	if ok, _ := s.nm.weakInitial(seq, e); ok {
 		// Not a race after all (the dependency model let e commute with m):
