@@ -197,7 +197,15 @@ func (s *State) recvAlternatives(p trace.ThreadID, op trace.Op, id trace.ObjectI
 		return Enabled, true
 	}
 	v := Enabled
-	for q := range s.Threads {
+	n := len(s.Threads)
+	if s.Partners != nil {
+		n = len(s.Partners)
+	}
+	for k := range n {
+		q := k
+		if s.Partners != nil {
+			q = int(s.Partners[k])
+		}
 		u := &s.Threads[q]
 		if trace.ThreadID(q) == p || u.Done {
 			continue

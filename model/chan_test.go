@@ -64,3 +64,33 @@ func TestAlternatives(t *testing.T) {
 		}
 	}
 }
+
+// TestPartners checks that a receive looks for senders among the threads
+// of State.Partners only, when it is set, in the runtime's order.
+func TestPartners(t *testing.T) {
+	c0 := trace.ObjectID(0)
+	send := trace.Op{Kind: trace.KindSend, Class: trace.ClassChan, Obj: c0}
+	recv := trace.Op{Kind: trace.KindRecv, Class: trace.ClassChan, Obj: c0}
+	for _, c := range []struct {
+		partners []trace.ThreadID
+		want     []trace.ThreadID
+	}{
+		{nil, []trace.ThreadID{1, 3, 4}},
+		{[]trace.ThreadID{}, nil},
+		{[]trace.ThreadID{3}, []trace.ThreadID{3}},
+		{[]trace.ThreadID{0, 2, 4}, []trace.ThreadID{4}}, // the receiver, a thread without a send
+		{[]trace.ThreadID{1, 4}, []trace.ThreadID{1, 4}},
+	} {
+		var s State
+		s.Reset([]trace.ObjectInfo{{Class: trace.ClassChan}}, 5)
+		for i, op := range []trace.Op{recv, send, {}, send, send} {
+			s.Threads[i].Op = op
+		}
+		s.Partners = c.partners
+		var got []trace.ThreadID
+		s.Alternatives(0, recv, func(a Alt) bool { got = append(got, a.Partner); return true })
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("partners %v: the receive meets %v, want %v", c.partners, got, c.want)
+		}
+	}
+}

@@ -58,6 +58,12 @@ type State struct {
 	// their enabledness (trace.Trace.Evals); without them, a w.Await's
 	// is Unknown.
 	Evals []trace.AwaitEval
+	// Partners, if not nil, lists in increasing order the only threads
+	// whose pending operations a receive looks at for a sender to meet:
+	// a State built for the alternatives of one receive sets only the
+	// threads that send on its channels, and lists them here. Reset sets
+	// it to nil.
+	Partners []trace.ThreadID
 	// step is the event Step builds.
 	step trace.Event
 	// Events is the number of events applied: Apply gives the next one
@@ -88,7 +94,7 @@ func (s *State) Reset(objs []trace.ObjectInfo, threads int) {
 	s.Objects = s.Objects[:0]
 	s.Threads = s.Threads[:0]
 	s.Grow(objs, threads)
-	s.Now, s.Events, s.clocked = 0, 0, false
+	s.Now, s.Events, s.clocked, s.Partners = 0, 0, false, nil
 }
 
 // Grow adds to s the objects of objs and the threads beyond those it has,
@@ -118,7 +124,7 @@ func (s *State) grow(objs []trace.ObjectInfo, threads int) {
 
 // CopyFrom makes s a copy of t, reusing the memory of s.
 func (s *State) CopyFrom(t *State) {
-	s.Now, s.Timed, s.clocked, s.Events = t.Now, t.Timed, t.clocked, t.Events
+	s.Now, s.Timed, s.clocked, s.Events, s.Partners = t.Now, t.Timed, t.clocked, t.Events, t.Partners
 	s.Threads = append(s.Threads[:0], t.Threads...)
 	n := len(t.Objects)
 	for len(s.Objects) < n {

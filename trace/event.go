@@ -2,8 +2,6 @@
 
 package trace
 
-import "slices"
-
 // Event is one executed step: a visible operation of one thread and, for a
 // channel rendezvous, of its partner.
 type Event struct {
@@ -172,10 +170,10 @@ type Trace struct {
 	// then).
 	Seed     int64
 	SeedUsed bool
-	// enabled holds, for each step i, the set of threads enabled in the state
-	// before it, as words of bits.
-	enabled []uint64
-	words   int
+	// enabled holds, for each step, the set of threads enabled in the
+	// state before it, as the changes from one step to the next
+	// (enabled.go).
+	enabled enabledLog
 }
 
 // Reset empties t for a new execution, keeping its memory.
@@ -190,66 +188,7 @@ func (t *Trace) Reset() {
 	t.Merged = t.Merged[:0]
 	t.Evals = t.Evals[:0]
 	t.Seed, t.SeedUsed = 0, false
-	t.enabled = t.enabled[:0]
-	// The width of the enabled sets is kept: an execution with as many
-	// threads as the last one needs no rewidening.
-	t.words = max(t.words, 1)
-}
-
-// AddEnabled records the enabled set before the next step: enabled(i)
-// reports whether thread i is enabled, for i < n.
-func (t *Trace) AddEnabled(n int, enabled func(i int) bool) {
-	if w := (n + 63) / 64; w > t.words {
-		t.rewiden(w)
-	}
-	base := len(t.enabled)
-	for range t.words {
-		t.enabled = append(t.enabled, 0)
-	}
-	for i := range n {
-		if enabled(i) {
-			t.enabled[base+i/64] |= 1 << (i % 64)
-		}
-	}
-}
-
-// AddEnabledSet records the enabled set before the next step as words of
-// bits: thread i < n is enabled if bit i%64 of set[i/64] is set. Bits of
-// set past n must be clear.
-func (t *Trace) AddEnabledSet(n int, set []uint64) {
-	if n > 0 && n <= 64 && t.words == 1 {
-		t.enabled = append(t.enabled, set[0]) // one word, the common case
-		return
-	}
-	w := (n + 63) / 64
-	if w > t.words {
-		t.rewiden(w)
-	}
-	base := len(t.enabled)
-	t.enabled = slices.Grow(t.enabled, t.words)[:base+t.words]
-	clear(t.enabled[base+copy(t.enabled[base:], set[:w]):])
-}
-
-// rewiden changes the number of words per step to w.
-func (t *Trace) rewiden(w int) {
-	steps := 0
-	if t.words > 0 {
-		steps = len(t.enabled) / t.words
-	}
-	n := make([]uint64, steps*w, (steps+1)*w*2)
-	for s := range steps {
-		copy(n[s*w:], t.enabled[s*t.words:(s+1)*t.words])
-	}
-	t.enabled, t.words = n, w
-}
-
-// EnabledAt reports whether thread p was enabled in the state before step i.
-func (t *Trace) EnabledAt(i int, p ThreadID) bool {
-	w := int(p) / 64
-	if w >= t.words || i*t.words+w >= len(t.enabled) {
-		return false
-	}
-	return t.enabled[i*t.words+w]&(1<<(int(p)%64)) != 0
+	t.enabled.reset()
 }
 
 // PendingAt returns the pending operation of thread p in the state before step

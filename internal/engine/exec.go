@@ -521,7 +521,7 @@ func (e *Exec) pickNext() *Thread {
 		e.checkChanged()
 	}
 	c := e.strat.Choose(&e.view)
-	e.view.Changed, e.changed = nil, e.changed[:0]
+	e.view.Changed = nil
 	if c.Thread == trace.NoThread {
 		e.finish(trace.End{Status: trace.Cut, Thread: trace.NoThread})
 		return nil
@@ -531,7 +531,13 @@ func (e *Exec) pickNext() *Thread {
 			Message: fmt.Sprintf("weft internal error: the strategy chose %v alternative %d at step %d, which is not enabled", c.Thread, c.Alt, len(e.tr.Events))})
 		return nil
 	}
-	e.tr.AddEnabledSet(len(e.threads), e.bits)
+	// The threads whose bits may have changed since the last step are
+	// those the view lists as changed.
+	e.tr.AddEnabledSet(e.bits[:(len(e.threads)+63)/64], e.changed)
+	e.changed = e.changed[:0]
+	if CheckView {
+		e.checkRecorded()
+	}
 	u := e.threads[c.Thread]
 	u.alt = c.Alt
 	e.fair.alts = e.view.Threads[c.Thread].Alts

@@ -20,10 +20,13 @@ type Obj struct {
 	id    trace.ObjectID
 	class trace.Class
 	// fresh marks an object created during the execution (its key came
-	// from the names of the threads touching it); seen and seenMore are the
-	// threads that touched it in the execution (thread id bits, 64 a word).
+	// from the names of the threads touching it); seen (bits of threads
+	// 0-63) and seenMore (the threads from 64 on: a list of their ids, or
+	// their bits, 64 a word, if seenBits) are the threads that touched it
+	// in the execution.
 	fresh    bool
 	created  bool // named after its creator (Create)
+	seenBits bool
 	seen     uint64
 	seenMore []uint64
 
@@ -188,8 +191,10 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 		return o
 	}
 	name, key, canon, created, seenMore := o.name, o.key, o.canon, o.created, o.seenMore
-	for i := range seenMore {
-		seenMore[i] = 0
+	if o.seenBits {
+		clear(seenMore)
+	} else {
+		seenMore = seenMore[:0]
 	}
 	names := e.names
 	names.mu.Lock()
@@ -395,10 +400,23 @@ func (e *Exec) mergeLocal(a, b uint64) trace.KeyMerge {
 	return trace.KeyMerge{From: b, To: a}
 }
 
+// seenFew is the number of threads from 64 on that an object lists in
+// seenMore before it keeps them as bits (seenBits): a bit set costs a
+// word per 64 threads of the execution, a list a word per thread listed.
+const seenFew = 16
+
 // seenBy reports whether thread t touched o in the execution.
 func (o *Obj) seenBy(t trace.ThreadID) bool {
 	if t < 64 {
 		return o.seen&(1<<uint(t)) != 0
+	}
+	if !o.seenBits {
+		for _, u := range o.seenMore {
+			if u == uint64(t) {
+				return true
+			}
+		}
+		return false
 	}
 	w := int(t/64) - 1
 	return w < len(o.seenMore) && o.seenMore[w]&(1<<uint(t%64)) != 0
@@ -410,6 +428,27 @@ func (o *Obj) markSeen(t trace.ThreadID) {
 		o.seen |= 1 << uint(t)
 		return
 	}
+	if !o.seenBits {
+		if o.seenBy(t) {
+			return
+		}
+		if len(o.seenMore) < seenFew {
+			o.seenMore = append(o.seenMore, uint64(t))
+			return
+		}
+		var few [seenFew]uint64
+		ids := few[:copy(few[:], o.seenMore)]
+		o.seenBits = true
+		clear(o.seenMore)
+		for _, u := range ids {
+			o.setSeenBit(trace.ThreadID(u))
+		}
+	}
+	o.setSeenBit(t)
+}
+
+// setSeenBit sets the bit of thread t >= 64 in o.seenMore.
+func (o *Obj) setSeenBit(t trace.ThreadID) {
 	w := int(t/64) - 1
 	for len(o.seenMore) <= w {
 		o.seenMore = append(o.seenMore, 0)

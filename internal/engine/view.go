@@ -385,3 +385,15 @@ func (e *Exec) checkChanged() {
 	}
 	e.lastView = append(e.lastView[:0], v.Threads...)
 }
+
+// checkRecorded panics if the enabled set the trace recorded for the next
+// step differs from the view's (CheckView).
+func (e *Exec) checkRecorded() {
+	i := len(e.tr.Events)
+	for _, t := range e.threads {
+		bit := e.bits[t.id/64]&(1<<(t.id%64)) != 0
+		if got := e.tr.EnabledAt(i, t.id); got != bit {
+			panic(fmt.Sprintf("weft internal error: step %d: the trace records %v as enabled %t, but the view has %t", i, t.id, got, bit))
+		}
+	}
+}

@@ -112,12 +112,13 @@ func describeTrace(e *engine.Exec, tr *trace.Trace, c *Config) described {
 // that thread; 0 and trace.NoThread if there is none. Time that moves only
 // when every thread is blocked never advances so.
 func slowAdvance(e *engine.Exec, tr *trace.Trace) (int, trace.ThreadID) {
+	en := tr.EnabledWalk()
 	for i, ev := range tr.Events {
 		if ev.Op.Kind != trace.KindAdvance {
 			continue
 		}
 		for p := range tr.Threads {
-			if q := trace.ThreadID(p); q != ev.Thread && !e.Daemon(q) && tr.EnabledAt(i, q) {
+			if q := trace.ThreadID(p); q != ev.Thread && !e.Daemon(q) && en.At(i, q) {
 				return i + 1, q
 			}
 		}

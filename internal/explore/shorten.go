@@ -34,6 +34,7 @@ type schedStep struct {
 func scheduleOf(tr *trace.Trace, end trace.End) *schedule {
 	in := tr.InputValues()
 	s := &schedule{end: end, inputs: slices.Clone(in), rec: replay.FromTrace(tr, in)}
+	en := tr.EnabledWalk()
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		s.steps = append(s.steps, schedStep{e.Thread, e.Alt})
@@ -41,7 +42,7 @@ func scheduleOf(tr *trace.Trace, end trace.End) *schedule {
 			continue
 		}
 		s.switches++
-		if tr.EnabledAt(i, tr.Events[i-1].Thread) {
+		if en.At(i, tr.Events[i-1].Thread) {
 			s.preempts = append(s.preempts, i)
 		}
 	}

@@ -34,11 +34,21 @@ func objIndex(tr *trace.Trace, o trace.ObjectID) int {
 // clock does not know, a suffix, since what t knows of a thread's events is
 // a prefix of them.
 func (r *Reversal) Candidates(hb *trace.HB, k int, t trace.ThreadID, fp []trace.Access) ([]int32, bool) {
+	return r.JoinCandidates(hb, k, t, trace.NoThread, fp)
+}
+
+// JoinCandidates is Candidates for a pending operation of t that joins
+// thread u (none if u is trace.NoThread): the events of u before k that do
+// not happen before t are candidates too, whatever they access.
+func (r *Reversal) JoinCandidates(hb *trace.HB, k int, t, u trace.ThreadID, fp []trace.Access) ([]int32, bool) {
 	x := &r.x
 	if !x.whole {
 		return nil, false
 	}
 	c := r.cands[:0]
+	if u >= 0 && int(u) < x.n {
+		c = appendUnknown(c, hb, x.evs[u], k, t)
+	}
 	for _, a := range fp {
 		o := objIndex(x.tr, a.Obj)
 		if o < 0 || int(a.Mode) >= modes {
@@ -49,16 +59,7 @@ func (r *Reversal) Candidates(hb *trace.HB, k int, t trace.ThreadID, fp []trace.
 			if gr.q == int32(t) || !trace.ModesConflict(a.Mode, trace.Mode(gr.m)) {
 				continue
 			}
-			l := x.list(gr)
-			hi, _ := slices.BinarySearch(l, int32(k))
-			// The events of q that t knows are a prefix of l.
-			lo, _ := slices.BinarySearchFunc(l[:hi], true, func(i int32, _ bool) int {
-				if hb.BeforeThread(int(i), t) {
-					return -1
-				}
-				return 1
-			})
-			c = append(c, l[lo:hi]...)
+			c = appendUnknown(c, hb, x.list(gr), k, t)
 		}
 	}
 	slices.Sort(c)
@@ -66,4 +67,18 @@ func (r *Reversal) Candidates(hb *trace.HB, k int, t trace.ThreadID, fp []trace.
 	slices.Reverse(c)
 	r.cands = c
 	return c, true
+}
+
+// appendUnknown appends to c the events of l, a list of one thread's
+// events in trace order, that come before k and do not happen before t.
+func appendUnknown(c []int32, hb *trace.HB, l []int32, k int, t trace.ThreadID) []int32 {
+	hi, _ := slices.BinarySearch(l, int32(k))
+	// The events of a thread that t knows are a prefix of l.
+	lo, _ := slices.BinarySearchFunc(l[:hi], true, func(i int32, _ bool) int {
+		if hb.BeforeThread(int(i), t) {
+			return -1
+		}
+		return 1
+	})
+	return append(c, l[lo:hi]...)
 }

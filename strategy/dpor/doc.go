@@ -102,8 +102,11 @@
 // of notdep(i) a thread takes part in are consecutive among its events.
 // So the analysis of an execution of n steps costs O(n) for the index and
 // O(threads × log n) per race, not O(n) per race: one that hits a step
-// bound of 100,000 steps is analysed in a fraction of a second. A Join's races, which are with the joined
-// thread's events whatever they access, are found by a scan.
+// bound of 100,000 steps is analysed in a fraction of a second. A race
+// whose reversal has fewer events than the trace has threads is found by
+// a scan of those events instead. A Join's races, which are with the
+// joined thread's events whatever they access, come from that thread's
+// list, its suffix that the joining thread does not know.
 //
 // Why Initials with sleep sets: under the other two rules, the thread added
 // may be asleep there while the reversal needs another thread to run first

@@ -418,14 +418,15 @@ func (s *Strategy) lastDependent(k int, t trace.ThreadID, v trace.Op, fresh bool
 
 // candidates returns, latest first, the events before k that may race
 // with thread t's pending operation v (footprint s.fp), found in the index
-// of s.rev; it reports false when the index cannot tell (v joins a thread:
-// its races are with the thread's events, whatever they access), and the
-// scan of every event before k must find them.
+// of s.rev (if v joins a thread, its races are with that thread's events
+// too, whatever they access); it reports false when the index cannot tell,
+// and the scan of every event before k must find them.
 func (s *Strategy) candidates(k int, t trace.ThreadID, v trace.Op) ([]int32, bool) {
+	u := trace.NoThread
 	if v.Kind == trace.KindJoin {
-		return nil, false
+		u = trace.ThreadID(v.Arg)
 	}
-	return s.rev.Candidates(&s.hb, k, t, s.fp)
+	return s.rev.JoinCandidates(&s.hb, k, t, u, s.fp)
 }
 
 // footprint sets s.fp to the accesses of thread t's pending operation v:

@@ -19,9 +19,12 @@ type Reversal struct {
 	out    []trace.ThreadID
 	acc    []trace.Access
 	cands  []int32
-	// The scan, when the index is not whole (an access it cannot file).
-	scan []int32
-	seen ThreadSet
+	// The scan, when the index is not whole (an access it cannot file)
+	// or the reversal has fewer events than the trace has threads
+	// (scanned).
+	scan    []int32
+	scanned bool
+	seen    ThreadSet
 }
 
 // firstEvent is the first event j of notdep(i) that thread q takes part in.
@@ -51,9 +54,12 @@ func (r *Reversal) Reset(tr *trace.Trace, steps *trace.Steps) { r.x.reset(tr, st
 // The events of notdep(i) that a thread takes part in are consecutive among
 // its events (those i happens before are a suffix), so each question is
 // answered per thread by binary searches: O(threads × log n), and for p
-// O(threads × |fp| × log n), not O(k - i).
+// O(threads × |fp| × log n), not O(k - i); where k - i is the smaller, the
+// events between i and k are scanned instead.
 func (r *Reversal) Initials(tr *trace.Trace, hb *trace.HB, i, k int, p trace.ThreadID, v trace.Op, fp []trace.Access) []trace.ThreadID {
-	if !r.x.whole {
+	// The scan costs the events between i and k, the index the threads:
+	// the cheaper is taken.
+	if r.scanned = !r.x.whole || k-i <= r.x.n; r.scanned {
 		return r.scanInitials(tr, hb, i, k, p, v, fp)
 	}
 	r.out, r.firsts = r.out[:0], r.firsts[:0]
@@ -164,7 +170,7 @@ func (r *Reversal) notdepConflicts(steps *trace.Steps, as []trace.Access, objs i
 		return false
 	}
 	fresh := slices.ContainsFunc(as, isNew)
-	if !r.x.whole {
+	if r.scanned {
 		for _, j := range r.scan {
 			acc := steps.Accesses(int(j))
 			if conflict(acc, as) || (fresh && usesNew(acc, objs)) {

@@ -4,6 +4,7 @@ package dpor
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/weft-go/weft/trace"
 )
@@ -14,8 +15,11 @@ type ThreadSet []uint64
 // Add adds t to s.
 func (s *ThreadSet) Add(t trace.ThreadID) {
 	w := int(t) / 64
-	for len(*s) <= w {
-		*s = append(*s, 0)
+	if n := len(*s); n <= w {
+		// In one step: a set that gains a high thread first would
+		// otherwise grow a word at a time.
+		*s = slices.Grow(*s, w+1-n)[:w+1]
+		clear((*s)[n:])
 	}
 	(*s)[w] |= 1 << (uint(t) % 64)
 }

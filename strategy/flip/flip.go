@@ -201,12 +201,13 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 	flipped := false
 	// The events that may race with v, latest first: from the index of
 	// the trace's accesses (those that conflict with the footprint, which
-	// holds the announcements, and that t does not know), or, for a Join,
-	// every event.
-	cands, indexed := []int32(nil), false
-	if v.Kind != trace.KindJoin {
-		cands, indexed = s.rev.Candidates(&s.hb, k, t, s.fp)
+	// holds the announcements, and, for a Join, the joined thread's, that
+	// t does not know), or every event if the index cannot tell.
+	joined := trace.NoThread
+	if v.Kind == trace.KindJoin {
+		joined = trace.ThreadID(v.Arg)
 	}
+	cands, indexed := s.rev.JoinCandidates(&s.hb, k, t, joined, s.fp)
 	count := k
 	if indexed {
 		count = len(cands)

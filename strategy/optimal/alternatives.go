@@ -108,6 +108,8 @@ func (a *analysis) alternativesAffected() {
 	w := &a.fw
 	w.Reset(tr.Objects, nt)
 	w.Evals = tr.Evals
+	a.fwSparse = true
+	defer func() { a.fwSparse, w.Partners = false, nil }()
 	a.recvOn = resetThreadLists(a.recvOn, len(tr.Objects))
 	if cap(a.onList) < nt {
 		a.onList = make([]bool, nt)
@@ -142,7 +144,7 @@ func (a *analysis) alternativesAffected() {
 		sp := spans[:0]
 		for _, q := range a.aff {
 			lo := len(a.labs)
-			labels(w, q, w.Threads[q].Op, func(l label) bool { a.labs = append(a.labs, l); return true })
+			a.fwLabels(w, q, w.Threads[q].Op, func(l label) bool { a.labs = append(a.labs, l); return true })
 			if len(a.labs) > lo {
 				sp = append(sp, labelSpan{q, lo, len(a.labs)})
 			}
@@ -260,7 +262,7 @@ func (a *analysis) disabledBy(i int, w *world, sp []labelSpan) {
 	for _, x := range sp {
 		a.labs2 = a.labs2[:0]
 		if op := w.Threads[x.p].Op; multi(op) {
-			labels(w, x.p, op, func(l label) bool { a.labs2 = append(a.labs2, l); return true })
+			a.fwLabels(w, x.p, op, func(l label) bool { a.labs2 = append(a.labs2, l); return true })
 		}
 		for _, l := range a.labs[x.lo:x.hi] {
 			if l == taken || contains(a.labs2, l) {
@@ -307,4 +309,53 @@ func (a *analysis) eventOf(w *world, base event, l label) event {
 		m.PartnerOp = a.s.nm.op(l.partner, w.Threads[l.partner].Op)
 	}
 	return m
+}
+
+// fwLabels is labels in the forward pass's state w. In the pass over the
+// affected threads (fwSparse), a receive looks for its partners among the
+// threads that send on its channels in the trace (sendersOn) rather than
+// among every thread.
+func (a *analysis) fwLabels(w *world, p trace.ThreadID, op trace.Op, yield func(label) bool) model.Verdict {
+	w.Partners = nil
+	if a.fwSparse {
+		w.Partners = a.partnersOf(op)
+	}
+	return labels(w, p, op, yield)
+}
+
+// partnersOf returns the threads that send, in the trace, on the channels
+// of op, a receive or a select, in increasing order; nil if one of them is
+// not a channel (a timer's).
+func (a *analysis) partnersOf(op trace.Op) []trace.ThreadID {
+	tr := a.tr
+	ps := a.partners[:0]
+	if ps == nil {
+		ps = make([]trace.ThreadID, 0, 8)
+	}
+	lists := 0
+	each := func(o trace.ObjectID) bool {
+		if o < 0 {
+			return true // a nil channel
+		}
+		if int(o) >= len(tr.Objects) || tr.Objects[o].Class != trace.ClassChan {
+			return false
+		}
+		ps = append(ps, a.sendersOn(o)...)
+		lists++
+		return true
+	}
+	if op.Kind == trace.KindRecv && !each(op.Obj) {
+		return nil
+	}
+	for _, c := range op.Cases {
+		if !each(c.Obj) {
+			return nil
+		}
+	}
+	if lists > 1 {
+		slices.Sort(ps)
+		ps = slices.Compact(ps)
+	}
+	a.partners = ps
+	return ps
 }

@@ -26,6 +26,7 @@ type analysis struct {
 	pos      []int32      // the positions in E of the events of seq that are E's
 	track    coverTrack   // what a check of seq read (cover.go)
 	w        world        // the state of a reversal (worldAt)
+	sw       sparseWorld  // the state of a reversed receive (recvWorldAt)
 	fw       world        // the forward pass of alternatives
 	obj      model.Object // the state of one object (readyAt)
 	failing  event        // the failing step, repeated after a reversal (reverse)
@@ -69,6 +70,10 @@ type analysis struct {
 	recvOn [][]trace.ThreadID
 	onList []bool
 	aff    []trace.ThreadID
+	// fwSparse says that fwLabels looks for the partners of a receive
+	// among the threads that send on its channels (partners).
+	fwSparse bool
+	partners []trace.ThreadID
 }
 
 // keptLabel is an alternative of the step scan looks at, and the clock of
@@ -94,8 +99,8 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		a.evs[n-1].fails = true
 	}
 	// The steps not replayed, in their nodes (for sleep sets).
-	for i := min(s.branch, n); i < n && i < len(s.nodes); i++ {
-		s.nodes[i].ev = a.evs[i]
+	for i := min(s.branch, n); i < n && i < s.nodes.len(); i++ {
+		s.nodes.at(i).ev = a.evs[i]
 	}
 	// Every race of the execution is analysed (Algorithm 2, line 2: all
 	// e < e' of E), those of the replayed prefix too: whether e < e' is a
@@ -264,6 +269,7 @@ func (a *analysis) prepare(failLast bool) bool {
 	// each object are built when a reversal first needs them: most
 	// executions need neither.
 	a.varsOK, a.touchOK = false, false
+	a.sw.ok, a.sw.sendersOK = false, false
 	return true
 }
 
@@ -459,7 +465,11 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	case !model.MayBlock(op) && !multi(op):
 		labs = append(labs, base.label())
 	case multi(op):
-		w = a.worldAt(i, limit)
+		if w = a.recvWorldAt(i, limit, p, op); w == nil {
+			w = a.worldAt(i, limit)
+		} else if a.hb.verify {
+			a.verifyRecvWorld(i, limit, p, op)
+		}
 		if labels(w, p, op, func(l label) bool { labs = append(labs, l); return true }) == model.Unknown {
 			a.s.stats.Unmodelled++
 		}
@@ -554,7 +564,7 @@ func (a *analysis) reverse(i int, m *event) {
 	// A race of a step (not of a pending operation) may come again in an
 	// execution that replays it: what decides its check is recorded
 	// (cover.go), unless the prefixes are analysed anew after a failure.
-	keep := !hit && a.limit < len(a.evs) && a.limit < len(s.nodes) && !s.failedBefore
+	keep := !hit && a.limit < len(a.evs) && a.limit < s.nodes.len() && !s.failedBefore
 	seq, pos := a.seq[:0], a.pos[:0]
 	for k := i + 1; k < len(a.evs); k++ {
 		if !a.before(i, k) {
@@ -573,7 +583,7 @@ func (a *analysis) reverse(i int, m *event) {
 		seq = append(seq, &a.failing)
 	}
 	a.seq = seq
-	n := &s.nodes[i]
+	n := s.nodes.at(i)
 	e := &a.evs[i]
 	if ok, _ := s.nm.weakInitial(seq, e); ok {
 		// Not a race after all (the dependency model let e commute with m):
