@@ -27,6 +27,11 @@ type table struct {
 	inside  ptrTable // bool: MadeInside
 	end     func()   // restore, registered with each execution (engine.Exec.AtEnd)
 	last    []Restorer
+	e       *engine.Exec
+	// keys is the memory the last execution used, and dirty how it left
+	// it mid-way ("" if it did not: taint.go).
+	keys  []unsafe.Pointer
+	dirty string
 }
 
 // Restorer is an object of Lookup's that undoes, at the end of the
@@ -38,7 +43,9 @@ type table struct {
 // (engine.Exec.AtClose), the objects of that execution redo what it did,
 // so that the code that runs next (the next test) finds the memory as one
 // run of the test left it, as under go test, with the atomic words and
-// the plain variables of that same run.
+// the plain variables of that same run. If that execution did not run to
+// its end (taint.go), they get back the values of before the exploration
+// instead, and a later exploration that uses them stops as inconclusive.
 type Restorer interface {
 	// Restore records the value's state and gives it back the one it
 	// had at its first use in the execution.
@@ -52,6 +59,12 @@ type Restorer interface {
 func (tb *table) restore() {
 	clear(tb.last)
 	tb.last = tb.last[:0]
+	tb.dirty = dirty(tb.e.EndState(), tb.e.Interrupted())
+	clear(tb.keys)
+	tb.keys = tb.keys[:0]
+	if tb.dirty != "" && OnTainted != nil {
+		tb.objs.eachKey(func(p unsafe.Pointer) { tb.keys = append(tb.keys, p) })
+	}
 	tb.objs.each(func(o any) {
 		if r, ok := o.(Restorer); ok {
 			r.Restore()
@@ -70,7 +83,7 @@ func current() *table {
 	st := e.ShimState()
 	tb, _ := (*st).(*table)
 	if tb == nil {
-		tb = &table{}
+		tb = &table{e: e}
 		tb.end = tb.restore
 		*st = tb
 		e.AtClose(tb.redo)
@@ -87,8 +100,16 @@ func current() *table {
 	return tb
 }
 
-// redo calls Redo on the objects of the last execution.
+// redo calls Redo on the objects of the last execution, unless it left
+// them mid-way: then they are tainted (taint.go).
 func (tb *table) redo() {
+	if tb.dirty != "" {
+		addTaint(tb.keys, tb.dirty)
+		tb.keys = nil
+		clear(tb.last)
+		tb.last = tb.last[:0]
+		return
+	}
 	for _, r := range tb.last {
 		r.Redo()
 	}
@@ -111,6 +132,7 @@ func Lookup[O any](p unsafe.Pointer, mk func() O) O {
 	if o, ok := tb.objs.get(p); ok {
 		return o.(O)
 	}
+	checkTaint(p)
 	o := mk()
 	tb.objs.put(p, o)
 	return o

@@ -75,6 +75,18 @@ func (t *ptrTable) each(f func(v any)) {
 	}
 }
 
+// eachKey calls f with each key of the table.
+func (t *ptrTable) eachKey(f func(p unsafe.Pointer)) {
+	if t.n == 0 {
+		return
+	}
+	for _, k := range t.keys {
+		if k != nil {
+			f(k)
+		}
+	}
+}
+
 // reset empties the table, keeping its slots.
 func (t *ptrTable) reset() {
 	if t.n > 0 {

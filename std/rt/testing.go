@@ -50,6 +50,7 @@ func Test(t *testing.T, body func(), opts ...weft.Option) {
 		t.Skip(InterruptedMarker + ": not run")
 	}
 	ctx, refused := startRefusals()
+	shim.BeginExploration(t.Name())
 	stop := watchInterrupt()
 	r := weft.Check(t, func(w *weft.T) {
 		races, failed, skipped := engine.RaceErrors(), t.Failed(), t.Skipped()
@@ -76,8 +77,12 @@ func Test(t *testing.T, body func(), opts ...weft.Option) {
 	if stop() {
 		t.Skip(InterruptedMarker + ": the exploration stopped; its summary is above")
 	}
-	if msg := refused(); msg != "" {
+	msg, taint := refused()
+	if msg != "" {
 		t.Skip(RefusedMarker + " " + msg)
+	}
+	if taint != "" {
+		t.Skip(weft.Inconclusive + ": " + taint)
 	}
 	if msg, ok := skips.LoadAndDelete(testing.TB(t)); ok {
 		t.Skip(msg)
