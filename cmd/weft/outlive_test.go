@@ -121,7 +121,7 @@ func Example_wait() {
 		"--- PASS: TestAfterClose",
 		"weft: livelock (execution 1, 500 steps)",
 		"--- FAIL: TestHold",
-		"weft: inconclusive: this test uses memory (an atomic word, a channel, a sync.Map or a sync.Pool) that the last execution of TestHold left mid-way (stopped at the step bound): no run of TestHold leaves it so under go test",
+		"weft: inconclusive: this test uses memory (an atomic word, a channel) that the last execution of TestHold changed and left mid-way (stopped at the step bound): no run of TestHold leaves it so under go test",
 		"--- INCONCLUSIVE: TestAfterHold",
 		"panic: weft: Example_wait ran longer than 1s (weft test -timeout): an example runs once, as plain Go, outside any exploration,",
 		"outlive_test.go:89", // the goroutine of the example, waiting

@@ -28,8 +28,9 @@ type table struct {
 	end     func()   // restore, registered with each execution (engine.Exec.AtEnd)
 	last    []Restorer
 	e       *engine.Exec
-	// keys is the memory the last execution used, and dirty how it left
-	// it mid-way ("" if it did not: taint.go).
+	// keys is the memory the last execution changed (the Restorers it
+	// changed, the channels it made), and dirty how it left it mid-way
+	// ("" if it did not: taint.go).
 	keys  []unsafe.Pointer
 	dirty string
 }
@@ -48,8 +49,9 @@ type table struct {
 // instead, and a later exploration that uses them stops as inconclusive.
 type Restorer interface {
 	// Restore records the value's state and gives it back the one it
-	// had at its first use in the execution.
-	Restore()
+	// had at its first use in the execution; it reports whether the two
+	// differ (the execution changed the value).
+	Restore() (changed bool)
 	// Redo gives the value the state Restore recorded.
 	Redo()
 }
@@ -62,15 +64,20 @@ func (tb *table) restore() {
 	tb.dirty = dirty(tb.e.EndState(), tb.e.Interrupted())
 	clear(tb.keys)
 	tb.keys = tb.keys[:0]
-	if tb.dirty != "" && OnTainted != nil {
-		tb.objs.eachKey(func(p unsafe.Pointer) { tb.keys = append(tb.keys, p) })
-	}
-	tb.objs.each(func(o any) {
+	taint := tb.dirty != "" && OnTainted != nil
+	tb.objs.eachEntry(func(p unsafe.Pointer, o any) {
 		if r, ok := o.(Restorer); ok {
-			r.Restore()
+			if r.Restore() && taint {
+				tb.keys = append(tb.keys, p)
+			}
 			tb.last = append(tb.last, r)
 		}
 	})
+	if taint {
+		// The channels the execution made, which memory that outlives
+		// it may hold.
+		tb.inside.eachEntry(func(p unsafe.Pointer, _ any) { tb.keys = append(tb.keys, p) })
+	}
 	tb.objs.reset()
 	tb.origins.reset()
 	tb.inside.reset()

@@ -75,14 +75,14 @@ func (t *ptrTable) each(f func(v any)) {
 	}
 }
 
-// eachKey calls f with each key of the table.
-func (t *ptrTable) eachKey(f func(p unsafe.Pointer)) {
+// eachEntry calls f with each key of the table and its value.
+func (t *ptrTable) eachEntry(f func(p unsafe.Pointer, v any)) {
 	if t.n == 0 {
 		return
 	}
-	for _, k := range t.keys {
+	for i, k := range t.keys {
 		if k != nil {
-			f(k)
+			f(k, t.vals[i])
 		}
 	}
 }

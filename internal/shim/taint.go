@@ -102,6 +102,6 @@ func addTaint(keys []unsafe.Pointer, why string) {
 	if test == "" {
 		test = "an earlier test"
 	}
-	msg := fmt.Sprintf("this test uses memory (an atomic word, a channel, a sync.Map or a sync.Pool) that the last execution of %s left mid-way (%s): no run of %s leaves it so under go test; run this test alone (-run)", test, why, test)
+	msg := fmt.Sprintf("this test uses memory (an atomic word, a channel) that the last execution of %s changed and left mid-way (%s): no run of %s leaves it so under go test; run this test alone (-run)", test, why, test)
 	taints.pending = append(taints.pending, taint{keys: keys, msg: msg})
 }
