@@ -4,7 +4,8 @@
 // that each execution starts from the same words, and after the
 // exploration the values its last execution left, as one run of the test
 // under go test, unless that execution was cut mid-way: then a later test
-// that uses them is inconclusive; an example, which runs as plain Go, is
+// that uses them is inconclusive; a test's cleanups run in each execution;
+// an example, which runs as plain Go, is
 // bounded by -timeout.
 
 package main
@@ -94,6 +95,14 @@ func TestAfterHold(t *testing.T) {
 	}
 }
 
+// TestCleanup's goroutine waits for the test's cleanup, which runs in
+// each execution when the body returns, as under go test.
+func TestCleanup(t *testing.T) {
+	stop := make(chan struct{})
+	go func() { <-stop }()
+	t.Cleanup(func() { close(stop) })
+}
+
 // done is never closed; a goroutine started at initialisation, outside
 // any execution, keeps the runtime from seeing a deadlock.
 var done = make(chan struct{})
@@ -123,8 +132,10 @@ func Example_wait() {
 		"--- FAIL: TestHold",
 		"weft: inconclusive: this test uses memory (an atomic word, a channel) that the last execution of TestHold changed and left mid-way (stopped at the step bound): no run of TestHold leaves it so under go test",
 		"--- INCONCLUSIVE: TestAfterHold",
+		"outlive_test.go:77: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0), final states 1,",
+		"--- PASS: TestCleanup",
 		"panic: weft: Example_wait ran longer than 1s (weft test -timeout): an example runs once, as plain Go, outside any exploration,",
-		"outlive_test.go:89", // the goroutine of the example, waiting
+		"outlive_test.go:97", // the goroutine of the example, waiting
 		"weft test: the test binary of example.com/outlive crashed while Example_wait ran (above)",
 	} {
 		if !strings.Contains(out, want) {

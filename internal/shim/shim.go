@@ -33,6 +33,9 @@ type table struct {
 	// ("" if it did not: taint.go).
 	keys  []unsafe.Pointer
 	dirty string
+	// cleanups are the functions the execution registered with
+	// t.Cleanup (AddCleanup).
+	cleanups []func()
 }
 
 // Restorer is an object of Lookup's that undoes, at the end of the
@@ -99,6 +102,8 @@ func current() *table {
 		// A new execution: the objects of the previous one are gone, as
 		// the channels and words the execution makes are new ones.
 		tb.serial = s
+		clear(tb.cleanups)
+		tb.cleanups = tb.cleanups[:0]
 		tb.objs.reset()
 		tb.origins.reset()
 		tb.inside.reset()
@@ -143,6 +148,24 @@ func Lookup[O any](p unsafe.Pointer, mk func() O) O {
 	o := mk()
 	tb.objs.put(p, o)
 	return o
+}
+
+// AddCleanup registers f to run when the test's body returns in the
+// current execution (t.Cleanup inside it). It must be called from a
+// thread of an execution.
+func AddCleanup(f func()) {
+	tb := current()
+	tb.cleanups = append(tb.cleanups, f)
+}
+
+// TakeCleanups returns the functions registered with AddCleanup in the
+// current execution, in the order of their registration, and forgets them.
+// It must be called from a thread of an execution.
+func TakeCleanups() []func() {
+	tb := current()
+	fs := tb.cleanups
+	tb.cleanups = nil
+	return fs
 }
 
 // Now returns the virtual time of the current execution, in nanoseconds.
