@@ -87,11 +87,23 @@ func TestHold(t *testing.T) {
 	held.Store(false)
 }
 
+// mark is a word TestAfterHold sets before it takes the lock.
+var mark atomic.Int32
+
 // TestAfterHold takes the lock TestHold left held: it is inconclusive,
 // not a failure.
 func TestAfterHold(t *testing.T) {
+	mark.Store(1)
 	if held.Load() {
 		t.Fatal("held: left by an execution of TestHold cut in its loop")
+	}
+}
+
+// TestAfterHoldAgain reads the word TestAfterHold set before it stopped:
+// inconclusive too, from TestHold.
+func TestAfterHoldAgain(t *testing.T) {
+	if mark.Load() != 0 {
+		t.Fatal("mark: left by TestAfterHold's execution")
 	}
 }
 
@@ -132,14 +144,17 @@ func Example_wait() {
 		"--- FAIL: TestHold",
 		"weft: inconclusive: this test uses memory (an atomic word, a channel) that the last execution of TestHold changed and left mid-way (stopped at the step bound): no run of TestHold leaves it so under go test",
 		"--- INCONCLUSIVE: TestAfterHold",
-		"outlive_test.go:77: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0), final states 1,",
+		"outlive_test.go:89: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0), final states 1,",
 		"--- PASS: TestCleanup",
 		"panic: weft: Example_wait ran longer than 1s (weft test -timeout): an example runs once, as plain Go, outside any exploration,",
-		"outlive_test.go:97", // the goroutine of the example, waiting
+		"outlive_test.go:109", // the goroutine of the example, waiting
 		"weft test: the test binary of example.com/outlive crashed while Example_wait ran (above)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	if n := strings.Count(out, "that the last execution of TestHold changed and left mid-way"); n != 2 {
+		t.Errorf("%d tests say TestHold left their memory mid-way, want 2 (TestAfterHold, TestAfterHoldAgain):\n%s", n, out)
 	}
 }

@@ -31,6 +31,9 @@ var taints struct {
 	pending []taint
 	test    string // the test whose exploration runs (BeginExploration)
 	active  ptrTable
+	// hit is the message of the taint the running exploration used, if
+	// any: the memory it leaves mid-way is said to come from there.
+	hit string
 }
 
 // taint is the memory one execution left mid-way, and what to say of it.
@@ -45,7 +48,7 @@ type taint struct {
 func BeginExploration(test string) {
 	taints.mu.Lock()
 	defer taints.mu.Unlock()
-	taints.test = test
+	taints.test, taints.hit = test, ""
 	for _, tt := range taints.pending {
 		for _, p := range tt.keys {
 			if _, ok := taints.active.get(p); !ok {
@@ -64,6 +67,11 @@ func checkTaint(p unsafe.Pointer) {
 		return
 	}
 	if msg, ok := taints.active.get(p); ok {
+		taints.mu.Lock()
+		if taints.hit == "" {
+			taints.hit = msg.(string)
+		}
+		taints.mu.Unlock()
 		OnTainted(msg.(string))
 	}
 }
@@ -98,6 +106,12 @@ func addTaint(keys []unsafe.Pointer, why string) {
 	}
 	taints.mu.Lock()
 	defer taints.mu.Unlock()
+	if taints.hit != "" {
+		// The exploration stopped at memory an earlier one left
+		// mid-way: what it leaves comes from there.
+		taints.pending = append(taints.pending, taint{keys: keys, msg: taints.hit})
+		return
+	}
 	test := taints.test
 	if test == "" {
 		test = "an earlier test"
