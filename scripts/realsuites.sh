@@ -13,7 +13,9 @@
 # REALSUITES_TIMEOUT bounds each exploration (default 5s), REALSUITES_KEEP=1
 # keeps the temporary directory and prints its path; each package's go test
 # events are in it as <library>/<package's directory, _ for />.json (root
-# for the module's root; weft test -json).
+# for the module's root; weft test -json). The last two columns are the
+# wall and CPU (user and system) seconds of each package's weft test, its
+# build included (/usr/bin/time, when there is one).
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,7 +40,9 @@ only=" $* "
 (cd "$root" && go build -o "$tmp/weft" ./cmd/weft)
 export WEFT_REPLAY_FILES=0 WEFT_ROOT="$root"
 
-printf '%-52s %-8s %5s %5s %5s %5s %5s  %s\n' package status tests pass skip refuse fail 'failures (test: kind)'
+timed=
+[ -x /usr/bin/time ] && timed="/usr/bin/time -f %e_%U_%S -o"
+printf '%-52s %-8s %5s %5s %5s %5s %5s %7s %7s  %s\n' package status tests pass skip refuse fail wall cpu 'failures (test: kind)'
 echo "$libraries" | while read -r name modver patterns; do
 	[ -n "$name" ] || continue
 	if [ "$only" != "  " ]; then
@@ -57,7 +61,12 @@ echo "$libraries" | while read -r name modver patterns; do
 		rel=".${pkg#"${modver%@*}"}"
 		out="$src/$(echo "${rel#.}" | sed 's|^/||; s|/|_|g; s|^$|root|').json"
 		status=0
-		(cd "$src" && "$tmp/weft" test -json -timeout "$timeout" "$rel") >"$out" 2>"$out.err" || status=$?
+		(cd "$src" && ${timed:+$timed "$out.time"} "$tmp/weft" test -json -timeout "$timeout" "$rel") >"$out" 2>"$out.err" || status=$?
+		wall=- cpu=-
+		if [ -s "$out.time" ]; then
+			wall=$(tail -n1 "$out.time" | cut -d_ -f1)
+			cpu=$(tail -n1 "$out.time" | awk -F_ '{ printf "%.1f", $2 + $3 }')
+		fi
 		# go test's events, one a line: the results of the tests (of the
 		# leaves: a parent fails with its subtest), the refusals, and the
 		# kind of each failing test's first report of weft's ("test" for
@@ -97,7 +106,7 @@ echo "$libraries" | while read -r name modver patterns; do
 		elif [ "$tests" = 0 ] && [ $status -ne 0 ]; then
 			state=error why=$(head -n1 "$out.err")
 		fi
-		printf '%-52s %-8s %5s %5s %5s %5s %5s  %s\n' "$pkg" "$state" "$tests" "$pass" "$skip" "$refuse" "$fail" "$kinds"
+		printf '%-52s %-8s %5s %5s %5s %5s %5s %7s %7s  %s\n' "$pkg" "$state" "$tests" "$pass" "$skip" "$refuse" "$fail" "$wall" "$cpu" "$kinds"
 		[ -z "$why" ] || printf '    %s\n' "$(echo "$why" | cut -c1-200)"
 	done
 done

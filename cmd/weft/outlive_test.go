@@ -3,8 +3,10 @@
 // execution, the values they held when the execution first used them, so
 // that each execution starts from the same words, and after the
 // exploration the values its last execution left, as one run of the test
-// under go test; an example, which runs as plain Go, is bounded by
-// -timeout.
+// under go test, unless that execution was cut mid-way: then a later test
+// that uses them is inconclusive; a test's cleanups run in each execution;
+// an example, which runs as plain Go, is
+// bounded by -timeout.
 
 package main
 
@@ -70,6 +72,49 @@ func TestAfterClose(t *testing.T) {
 	}
 }
 
+// held is a lock of a package-level variable that TestHold takes and
+// never gets to release: the step bound cuts its every execution inside
+// the loop, so that its last one leaves the lock held, as no run of
+// TestHold does under go test.
+var held atomic.Bool
+
+func TestHold(t *testing.T) {
+	held.Store(true)
+	var n atomic.Int64
+	for n.Load() >= 0 {
+		n.Add(1)
+	}
+	held.Store(false)
+}
+
+// mark is a word TestAfterHold sets before it takes the lock.
+var mark atomic.Int32
+
+// TestAfterHold takes the lock TestHold left held: it is inconclusive,
+// not a failure.
+func TestAfterHold(t *testing.T) {
+	mark.Store(1)
+	if held.Load() {
+		t.Fatal("held: left by an execution of TestHold cut in its loop")
+	}
+}
+
+// TestAfterHoldAgain reads the word TestAfterHold set before it stopped:
+// inconclusive too, from TestHold.
+func TestAfterHoldAgain(t *testing.T) {
+	if mark.Load() != 0 {
+		t.Fatal("mark: left by TestAfterHold's execution")
+	}
+}
+
+// TestCleanup's goroutine waits for the test's cleanup, which runs in
+// each execution when the body returns, as under go test.
+func TestCleanup(t *testing.T) {
+	stop := make(chan struct{})
+	go func() { <-stop }()
+	t.Cleanup(func() { close(stop) })
+}
+
 // done is never closed; a goroutine started at initialisation, outside
 // any execution, keeps the runtime from seeing a deadlock.
 var done = make(chan struct{})
@@ -90,17 +135,26 @@ func Example_wait() {
 }
 `,
 	}
-	out := testModuleArgs(t, t.TempDir(), files, []string{"-v", "-replay-files=off", "-timeout", "1s"}, exitFailure)
+	out := testModuleArgs(t, t.TempDir(), files, []string{"-v", "-replay-files=off", "-timeout", "1s", "-max-steps", "500"}, exitFailure)
 	for _, want := range []string{
 		"weft: strategy optimal, executions 5 (complete 5, cut 0, failing 0), final states 1,",
 		"--- PASS: TestCloseOnce",
 		"--- PASS: TestAfterClose",
+		"weft: livelock (execution 1, 500 steps)",
+		"--- FAIL: TestHold",
+		"weft: inconclusive: this test uses memory (an atomic word, a channel) that the last execution of TestHold changed and left mid-way (stopped at the step bound): no run of TestHold leaves it so under go test",
+		"--- INCONCLUSIVE: TestAfterHold",
+		"outlive_test.go:89: weft: strategy optimal, executions 1 (complete 1, cut 0, failing 0), final states 1,",
+		"--- PASS: TestCleanup",
 		"panic: weft: Example_wait ran longer than 1s (weft test -timeout): an example runs once, as plain Go, outside any exploration,",
-		"outlive_test.go:66", // the goroutine of the example, waiting
+		"outlive_test.go:109", // the goroutine of the example, waiting
 		"weft test: the test binary of example.com/outlive crashed while Example_wait ran (above)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	if n := strings.Count(out, "that the last execution of TestHold changed and left mid-way"); n != 2 {
+		t.Errorf("%d tests say TestHold left their memory mid-way, want 2 (TestAfterHold, TestAfterHoldAgain):\n%s", n, out)
 	}
 }

@@ -1,7 +1,8 @@
 // This file tests busy-wait loops under weft test: a loop whose condition
 // only loads atomic words is one await, which the default strategy
-// explores with dpor+sleep, and atomic words that hold a value when an
-// execution first uses them.
+// explores with dpor+sleep; a polling loop whose turns receive from closed
+// channels yields; and atomic words that hold a value when an execution
+// first uses them.
 
 package main
 
@@ -20,10 +21,12 @@ func TestTestSpinAwait(t *testing.T) {
 		"spin_test.go": `package spin
 
 import (
+	"context"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestFlag waits, yielding, for a flag set after two stores.
@@ -70,6 +73,48 @@ func TestWord(t *testing.T) {
 	}
 }
 
+type pool struct {
+	allDone chan struct{}
+	stopped int32
+}
+
+// release waits for the pool's goroutine to stop, as panjf2000/ants'
+// ReleaseContext does: its turns receive from closed channels and load
+// the word the goroutine stores last.
+func (p *pool) release(ctx context.Context) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-p.allDone:
+			<-p.allDone
+			if p.isStopped() {
+				return nil
+			}
+		}
+	}
+}
+
+func (p *pool) isStopped() bool { return atomic.LoadInt32(&p.stopped) == 1 }
+
+// TestPoll releases a pool whose goroutine stores its word once a channel
+// closed before the release is closed.
+func TestPoll(t *testing.T) {
+	p := &pool{allDone: make(chan struct{})}
+	stop := make(chan struct{})
+	go func() {
+		<-stop
+		atomic.StoreInt32(&p.stopped, 1)
+	}()
+	close(p.allDone)
+	close(stop)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := p.release(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestNeverSet waits for a flag nobody sets.
 func TestNeverSet(t *testing.T) {
 	var ready atomic.Bool
@@ -87,6 +132,8 @@ func TestNeverSet(t *testing.T) {
 		"--- PASS: TestGate",
 		"weft: strategy optimal, executions 3 (complete 3, cut 0, failing 0), final states 1,",
 		"--- PASS: TestWord",
+		"weft: strategy optimal, executions 37 (complete 12, cut 25, failing 0), final states 1,",
+		"--- PASS: TestPoll",
 		"weft: deadlock (execution 1, 0 steps)",
 		"T0 blocked in w.Await, waiting for a write of ready",
 		"--- FAIL: TestNeverSet",

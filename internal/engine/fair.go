@@ -13,8 +13,10 @@
 //
 //   - A yield is a call of Yield that does not block (the turn of a
 //     busy-wait loop did more than load: runtime.Gosched in weft test, or
-//     w.Yield) and, when time moves at any step, each advance of the clock
-//     thread (time passing is the scheduler being slow).
+//     w.Yield), the end of a turn of a polling loop that only read and
+//     polled channels (turn.go) and, when time moves at any step, each
+//     advance of the clock thread (time passing is the scheduler being
+//     slow).
 //   - A yield passes over every other thread that has been enabled at a
 //     scheduling point since its last step (strong fairness: a mutex that
 //     a loop takes and releases at every turn does not hide its waiters

@@ -195,7 +195,7 @@ func Load(cfg Config, patterns ...string) (*Result, error) {
 			}
 			return nil, cgoError(p)
 		}
-		groups, explorers := groupFuncs(p.Syntax, p.TypesInfo), explorerFuncs(p.Syntax, p.TypesInfo)
+		funcs := pkgFuncs{groupFuncs(p.Syntax, p.TypesInfo), explorerFuncs(p.Syntax, p.TypesInfo), funcDecls(p.Syntax, p.TypesInfo)}
 		pinTo := ""
 		if main {
 			// Only the main module's go line is raised.
@@ -220,7 +220,7 @@ func Load(cfg Config, patterns ...string) (*Result, error) {
 			if pinTo != "" {
 				version = pinnedVersion(p.Fset, f, src, pinTo)
 			}
-			b, err := rewriteFile(p.Fset, f, src, p.TypesInfo, groups, explorers, version, real)
+			b, err := rewriteFile(p.Fset, f, src, p.TypesInfo, funcs, version, real)
 			if err != nil {
 				errs = append(errs, err)
 				continue

@@ -84,6 +84,9 @@ type rewriter struct {
 	// variable (x := f(), s.t = f()), the name of the variable
 	// (timerName).
 	assigned map[*ast.CallExpr]string
+	// decls are the function declarations of the package's files
+	// (funcDecls), for the polling loops' calls (turns.go).
+	decls map[types.Object]*ast.FuncDecl
 }
 
 // File returns the rewritten source of file (parsed from src into fset,
@@ -91,7 +94,7 @@ type rewriter struct {
 // file needs no rewriting.
 func File(fset *token.FileSet, file *ast.File, src []byte, info *types.Info) ([]byte, error) {
 	files := []*ast.File{file}
-	return rewriteFile(fset, file, src, info, groupFuncs(files, info), explorerFuncs(files, info), info.FileVersions[file], stdPackage)
+	return rewriteFile(fset, file, src, info, pkgFuncs{groupFuncs(files, info), explorerFuncs(files, info), funcDecls(files, info)}, info.FileVersions[file], stdPackage)
 }
 
 // stdPackage reports whether path is a package of the standard library's
@@ -101,14 +104,21 @@ func stdPackage(path string) bool {
 	return !strings.Contains(first, ".") && standIns[path] == "" && path != "testing"
 }
 
-// rewriteFile is File, with groups the functions of file's package that
+// pkgFuncs are the functions of a package that rewriteFile needs to know
+// of: groupFuncs's, explorerFuncs's and funcDecls's.
+type pkgFuncs struct {
+	groups, explorers map[types.Object]bool
+	decls             map[types.Object]*ast.FuncDecl
+}
+
+// rewriteFile is File, with funcs.groups the functions of file's package that
 // call t.Run (groupFuncs of all its files), explorers those that run an
 // exploration of weft's (explorerFuncs), version the Go version the
 // file compiles at, and real whether a package is one weft test does not
 // rewrite (the standard library's, a module's kept real).
-func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, groups, explorers map[types.Object]bool, version string, real func(path string) bool) ([]byte, error) {
+func rewriteFile(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, funcs pkgFuncs, version string, real func(path string) bool) ([]byte, error) {
 	r := &rewriter{fset: fset, file: file, tf: fset.File(file.Pos()), src: src, info: info,
-		commaOK: map[*ast.UnaryExpr]bool{}, groups: groups, explorers: explorers, hoisted: map[*ast.CallExpr]bool{}, version: version,
+		commaOK: map[*ast.UnaryExpr]bool{}, groups: funcs.groups, explorers: funcs.explorers, decls: funcs.decls, hoisted: map[*ast.CallExpr]bool{}, version: version,
 		refusedAt: map[token.Pos]bool{}, real: real, made: map[*ast.CallExpr]bool{}, assigned: map[*ast.CallExpr]string{}}
 	if r.tf == nil || r.tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: the source of %s does not match its syntax tree", fset.Position(file.Pos()).Filename)
@@ -278,6 +288,7 @@ func (r *rewriter) node(n ast.Node) bool {
 		return r.rangeStmt(n)
 	case *ast.ForStmt:
 		r.spinLoop(n)
+		r.turnLoop(n)
 	case *ast.GoStmt:
 		if !r.refused(n.Pos(), "a go statement") {
 			r.goStmt(n)

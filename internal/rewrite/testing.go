@@ -18,6 +18,7 @@ import (
 var testMethods = map[string]bool{
 	"Error": true, "Errorf": true, "Fatal": true, "Fatalf": true, "Fail": true, "FailNow": true,
 	"Log": true, "Logf": true, "Skip": true, "Skipf": true, "SkipNow": true, "Parallel": true,
+	"Cleanup": true,
 }
 
 // testFunc walks the body of a Test function: wrapped in weftrt.Test if it

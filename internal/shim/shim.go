@@ -27,6 +27,15 @@ type table struct {
 	inside  ptrTable // bool: MadeInside
 	end     func()   // restore, registered with each execution (engine.Exec.AtEnd)
 	last    []Restorer
+	e       *engine.Exec
+	// keys is the memory the last execution changed (the Restorers it
+	// changed, the channels it made), and dirty how it left it mid-way
+	// ("" if it did not: taint.go).
+	keys  []unsafe.Pointer
+	dirty string
+	// cleanups are the functions the execution registered with
+	// t.Cleanup (AddCleanup).
+	cleanups []func()
 }
 
 // Restorer is an object of Lookup's that undoes, at the end of the
@@ -38,11 +47,14 @@ type table struct {
 // (engine.Exec.AtClose), the objects of that execution redo what it did,
 // so that the code that runs next (the next test) finds the memory as one
 // run of the test left it, as under go test, with the atomic words and
-// the plain variables of that same run.
+// the plain variables of that same run. If that execution did not run to
+// its end (taint.go), they get back the values of before the exploration
+// instead, and a later exploration that uses them stops as inconclusive.
 type Restorer interface {
 	// Restore records the value's state and gives it back the one it
-	// had at its first use in the execution.
-	Restore()
+	// had at its first use in the execution; it reports whether the two
+	// differ (the execution changed the value).
+	Restore() (changed bool)
 	// Redo gives the value the state Restore recorded.
 	Redo()
 }
@@ -52,12 +64,23 @@ type Restorer interface {
 func (tb *table) restore() {
 	clear(tb.last)
 	tb.last = tb.last[:0]
-	tb.objs.each(func(o any) {
+	tb.dirty = dirty(tb.e.EndState(), tb.e.Interrupted())
+	clear(tb.keys)
+	tb.keys = tb.keys[:0]
+	taint := tb.dirty != "" && OnTainted != nil
+	tb.objs.eachEntry(func(p unsafe.Pointer, o any) {
 		if r, ok := o.(Restorer); ok {
-			r.Restore()
+			if r.Restore() && taint {
+				tb.keys = append(tb.keys, p)
+			}
 			tb.last = append(tb.last, r)
 		}
 	})
+	if taint {
+		// The channels the execution made, which memory that outlives
+		// it may hold.
+		tb.inside.eachEntry(func(p unsafe.Pointer, _ any) { tb.keys = append(tb.keys, p) })
+	}
 	tb.objs.reset()
 	tb.origins.reset()
 	tb.inside.reset()
@@ -70,7 +93,7 @@ func current() *table {
 	st := e.ShimState()
 	tb, _ := (*st).(*table)
 	if tb == nil {
-		tb = &table{}
+		tb = &table{e: e}
 		tb.end = tb.restore
 		*st = tb
 		e.AtClose(tb.redo)
@@ -79,6 +102,8 @@ func current() *table {
 		// A new execution: the objects of the previous one are gone, as
 		// the channels and words the execution makes are new ones.
 		tb.serial = s
+		clear(tb.cleanups)
+		tb.cleanups = tb.cleanups[:0]
 		tb.objs.reset()
 		tb.origins.reset()
 		tb.inside.reset()
@@ -87,8 +112,16 @@ func current() *table {
 	return tb
 }
 
-// redo calls Redo on the objects of the last execution.
+// redo calls Redo on the objects of the last execution, unless it left
+// them mid-way: then they are tainted (taint.go).
 func (tb *table) redo() {
+	if tb.dirty != "" {
+		addTaint(tb.keys, tb.dirty)
+		tb.keys = nil
+		clear(tb.last)
+		tb.last = tb.last[:0]
+		return
+	}
 	for _, r := range tb.last {
 		r.Redo()
 	}
@@ -111,9 +144,28 @@ func Lookup[O any](p unsafe.Pointer, mk func() O) O {
 	if o, ok := tb.objs.get(p); ok {
 		return o.(O)
 	}
+	checkTaint(p)
 	o := mk()
 	tb.objs.put(p, o)
 	return o
+}
+
+// AddCleanup registers f to run when the test's body returns in the
+// current execution (t.Cleanup inside it). It must be called from a
+// thread of an execution.
+func AddCleanup(f func()) {
+	tb := current()
+	tb.cleanups = append(tb.cleanups, f)
+}
+
+// TakeCleanups returns the functions registered with AddCleanup in the
+// current execution, in the order of their registration, and forgets them.
+// It must be called from a thread of an execution.
+func TakeCleanups() []func() {
+	tb := current()
+	fs := tb.cleanups
+	tb.cleanups = nil
+	return fs
 }
 
 // Now returns the virtual time of the current execution, in nanoseconds.

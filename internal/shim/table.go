@@ -75,6 +75,18 @@ func (t *ptrTable) each(f func(v any)) {
 	}
 }
 
+// eachEntry calls f with each key of the table and its value.
+func (t *ptrTable) eachEntry(f func(p unsafe.Pointer, v any)) {
+	if t.n == 0 {
+		return
+	}
+	for i, k := range t.keys {
+		if k != nil {
+			f(k, t.vals[i])
+		}
+	}
+}
+
 // reset empties the table, keeping its slots.
 func (t *ptrTable) reset() {
 	if t.n > 0 {

@@ -4,7 +4,12 @@
 
 package rt
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/shim"
+)
 
 // Plain runs body, the body of the Test function or subtest t runs, as go
 // test runs it, outside any exploration of weft test's: weft test rewrites
@@ -18,12 +23,19 @@ func Plain(t *testing.T, body func()) {
 	explorations.Lock()
 	defer explorations.Unlock()
 	_, refused := startRefusals()
+	shim.BeginExploration(t.Name())
 	defer func() {
 		// A function that holds a construct weft test does not run,
 		// reached in an execution of the body's own exploration, cut
-		// that execution (Unsupported): the test is refused.
-		if msg := refused(); msg != "" {
+		// that execution (Unsupported): the test is refused. One that
+		// used memory an earlier exploration left mid-way is
+		// inconclusive.
+		msg, taint := refused()
+		if msg != "" {
 			t.Skip(RefusedMarker + " " + msg)
+		}
+		if taint != "" {
+			t.Skip(weft.Inconclusive + ": " + taint)
 		}
 	}()
 	body()

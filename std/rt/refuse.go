@@ -20,12 +20,13 @@ import (
 const RefusedMarker = "weft test refused this test:"
 
 // refusal is the refusal of the exploration that runs (explorations run
-// one at a time): its message, and the cancellation of its context, which
-// stops it.
+// one at a time): its message, the message of its use of memory an
+// earlier exploration left mid-way (taint.go), and the cancellation of
+// its context, which stops it.
 var refusal struct {
 	sync.Mutex
-	msg    string
-	cancel context.CancelFunc
+	msg, taint string
+	cancel     context.CancelFunc
 }
 
 // Refuse skips t, whose body holds the constructs msg describes (each with
@@ -62,18 +63,18 @@ func Unsupported(msg string) {
 
 // startRefusals makes the exploration that starts refusable: it returns
 // the context that stops it and the function that ends it and returns its
-// refusal ("": none).
-func startRefusals() (context.Context, func() string) {
+// refusal and its use of tainted memory ("": none).
+func startRefusals() (context.Context, func() (msg, taint string)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	refusal.Lock()
-	refusal.msg, refusal.cancel = "", cancel
+	refusal.msg, refusal.taint, refusal.cancel = "", "", cancel
 	refusal.Unlock()
-	return ctx, func() string {
+	return ctx, func() (string, string) {
 		cancel()
 		refusal.Lock()
 		defer refusal.Unlock()
-		msg := refusal.msg
-		refusal.msg, refusal.cancel = "", nil
-		return msg
+		msg, taint := refusal.msg, refusal.taint
+		refusal.msg, refusal.taint, refusal.cancel = "", "", nil
+		return msg, taint
 	}
 }

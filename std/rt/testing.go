@@ -50,6 +50,7 @@ func Test(t *testing.T, body func(), opts ...weft.Option) {
 		t.Skip(InterruptedMarker + ": not run")
 	}
 	ctx, refused := startRefusals()
+	shim.BeginExploration(t.Name())
 	stop := watchInterrupt()
 	watching := true
 	defer func() {
@@ -69,6 +70,7 @@ func Test(t *testing.T, body func(), opts ...weft.Option) {
 			}
 		}()
 		body()
+		cleanups()
 		returned = true
 		// A race the race detector reported (weft test -race) marks t
 		// failed; the exploration reports it as a data race of this
@@ -83,8 +85,12 @@ func Test(t *testing.T, body func(), opts ...weft.Option) {
 	if stop() {
 		t.Skip(InterruptedMarker + ": the exploration stopped; its summary is above")
 	}
-	if msg := refused(); msg != "" {
+	msg, taint := refused()
+	if msg != "" {
 		t.Skip(RefusedMarker + " " + msg)
+	}
+	if taint != "" {
+		t.Skip(weft.Inconclusive + ": " + taint)
 	}
 	if msg, ok := skips.LoadAndDelete(testing.TB(t)); ok {
 		t.Skip(msg)
@@ -223,6 +229,29 @@ func FailNow(t testing.TB) {
 		return
 	}
 	t.FailNow()
+}
+
+// Cleanup is t.Cleanup: inside an execution f runs when the test's body
+// returns, in the execution (the cleanups of Go's test, which close what
+// the body made, are steps of the test as its body's are); outside one it
+// registers f with t.
+func Cleanup(t testing.TB, f func()) {
+	t.Helper()
+	if shim.Active() {
+		shim.AddCleanup(f)
+		return
+	}
+	t.Cleanup(f)
+}
+
+// cleanups runs the functions registered with Cleanup in the current
+// execution, the last registered first, as Go runs a test's cleanups.
+func cleanups() {
+	for fs := shim.TakeCleanups(); len(fs) > 0; fs = shim.TakeCleanups() {
+		for i := len(fs) - 1; i >= 0; i-- {
+			fs[i]()
+		}
+	}
 }
 
 // Log is t.Log: inside an execution it does nothing (a log line per

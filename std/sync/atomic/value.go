@@ -50,10 +50,13 @@ func (v *Value) newVar(name string) *valueWord {
 // the execution (nothing, if no Store came before).
 //
 //go:norace
-func (w *valueWord) Restore() {
+func (w *valueWord) Restore() bool {
 	p := (*any)(unsafe.Pointer(&w.v.r))
 	w.final = *p
 	*p = w.init
+	// The interface values' words: another type or another value
+	// (compared by their words, as the values may not be comparable).
+	return *(*[2]unsafe.Pointer)(unsafe.Pointer(&w.final)) != *(*[2]unsafe.Pointer)(unsafe.Pointer(&w.init))
 }
 
 // Redo is intWord's.

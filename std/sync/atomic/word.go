@@ -43,10 +43,15 @@ func newInt[T weft.Integer](addr *T, name string) *intWord[T] {
 }
 
 // Restore gives the word back the value it held at its first use in the
-// execution that ended, and records the one it ended with.
+// execution that ended, records the one it ended with, and reports
+// whether the two differ.
 //
 //go:norace
-func (w *intWord[T]) Restore() { w.final = load(w.addr); restore(w.addr, w.init) }
+func (w *intWord[T]) Restore() bool {
+	w.final = load(w.addr)
+	restore(w.addr, w.init)
+	return w.final != w.init
+}
 
 // Redo gives the word the value the execution ended with.
 //
@@ -83,7 +88,11 @@ func newPtr(addr *unsafe.Pointer, name string) *ptrWord {
 // Restore is intWord's.
 //
 //go:norace
-func (w *ptrWord) Restore() { w.final = load(w.addr); restore(w.addr, w.init) }
+func (w *ptrWord) Restore() bool {
+	w.final = load(w.addr)
+	restore(w.addr, w.init)
+	return w.final != w.init
+}
 
 // Redo is intWord's.
 //
