@@ -143,7 +143,7 @@ type End struct {
 // prevented treat both alike.
 func (e End) InStep() bool {
 	if e.Status == Assumed {
-		return true
+		return e.Thread != NoThread
 	}
 	return e.Status == Failed && e.Kind != Deadlock && e.Kind != Leak
 }

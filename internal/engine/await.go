@@ -29,12 +29,19 @@ func (e *Exec) awaitAlts(t *Thread) int32 {
 	if t.cond != nil {
 		return e.condAlts(t)
 	}
+	return 0 // a loop that yields is blocked for good (Yield)
+}
+
+// woken reports whether t, blocked in a loop that yields, waits on a
+// variable that another thread wrote since t's turn read it: in the
+// program, t would take another turn.
+func (t *Thread) woken() bool {
 	for _, r := range t.await {
 		if r.o.rel != r.rel {
-			return 1
+			return true
 		}
 	}
-	return 0
+	return false
 }
 
 // awaitRead is a variable an await waits on, and the write the thread's
