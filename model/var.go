@@ -61,27 +61,14 @@ func (o *Object) applyVar(e *trace.Event, i int32) {
 }
 
 // awaitReady returns the enabledness of await op (trace.KindAwait) of
-// thread p. A loop that yields (trace.AwaitYield) is enabled once another
-// write has followed, in one of the variables it waits on, the write p's
-// last load of it read. A w.Await is enabled if its condition holds: an
+// thread p. A loop that yields (trace.AwaitYield) is disabled for good:
+// its thread's failed turn is assumed away, and its next turn is another
+// execution's. A w.Await is enabled if its condition holds: an
 // evaluation of it by p's pending step (s.Evals) that read the values the
 // variables hold in s says so; if none did, it is Unknown.
 func (s *State) awaitReady(p trace.ThreadID, op trace.Op) Verdict {
 	if op.Arg != trace.AwaitYield {
 		return s.condReady(p)
-	}
-	for _, c := range op.Cases {
-		o := s.object(c.Obj)
-		if o == nil || o.Class != trace.ClassVar {
-			return Unknown
-		}
-		k := o.entry(p)
-		if k < 0 {
-			return Unknown // p never loaded it: no await waits so
-		}
-		if o.Queue[k].By != o.Rel {
-			return Enabled
-		}
 	}
 	return Disabled
 }

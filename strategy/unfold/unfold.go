@@ -690,7 +690,9 @@ func (s *Strategy) endFatal(tr *trace.Trace, end trace.End) bool {
 // panic, a misuse, rather than a deadlock, a leak or the step bound.
 func stepFailed(end trace.End) bool {
 	if end.Status == trace.Assumed {
-		return true // an assumption that did not hold ends it alike
+		// An assumption that did not hold ends it alike; a loop that
+		// yields, assumed away where no thread could move, does not.
+		return end.InStep()
 	}
 	if end.Status != trace.Failed {
 		return false
