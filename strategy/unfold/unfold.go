@@ -384,9 +384,12 @@ func (s *Strategy) nextTest() bool {
 }
 
 // recordStuck records, if the execution that ended so ended with threads
-// blocked, the thread conditions of its final marking.
+// blocked (a deadlock, a leak, or a loop that yields assumed away where
+// no thread could move), the thread conditions of its final marking.
 func (s *Strategy) recordStuck(end trace.End) {
-	if end.Status != trace.Failed || (end.Kind != trace.Deadlock && end.Kind != trace.Leak) || s.err != nil {
+	stuck := end.Status == trace.Failed && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) ||
+		end.Status == trace.Assumed && !end.InStep()
+	if !stuck || s.err != nil {
 		return
 	}
 	var st []int32
