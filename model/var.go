@@ -1,14 +1,9 @@
 // This file models shared variables: their value and last write, which a
-// read synchronises with (Farzan et al. 2013's rd(x, r) and wt(x, val)), and the
-// awaits that wait for a write of them.
+// read synchronises with (Farzan et al. 2013's rd(x, r) and wt(x, val)).
 
 package model
 
-import (
-	"slices"
-
-	"github.com/weft-go/weft/trace"
-)
+import "github.com/weft-go/weft/trace"
 
 func init() {
 	register(&primitive{class: trace.ClassVar, reset: resetVar, apply: (*Object).applyVar, ops: []opModel{
@@ -32,27 +27,10 @@ func resetVar(o *Object, info *trace.ObjectInfo) { o.Value = info.Init }
 // (trace.AddOnly) applied in another order it is not (each recorded the
 // sum in its own execution), and a strategy that reorders them computes
 // the value with trace.VarValue.
-//
-// A load (or a failed compare-and-swap, which only read) also records, in
-// o's queue, the last write its thread read (By), for the thread's awaits
-// (awaitReady).
 func (o *Object) applyVar(e *trace.Event, i int32) {
 	o.Value = e.Value
 	if e.ReadOnly() {
-		// The readers are kept in thread order: two loads commute.
-		k := 0
-		for k < len(o.Queue) && o.Queue[k].Thread < e.Thread {
-			k++
-		}
-		if k == len(o.Queue) {
-			o.Queue = append(o.Queue, Waiter{Thread: e.Thread, By: o.Rel})
-			return
-		}
-		if o.Queue[k].Thread != e.Thread {
-			o.Queue = slices.Insert(o.Queue, k, Waiter{Thread: e.Thread})
-		}
-		o.Queue[k].By = o.Rel
-		return
+		return // a load, or a compare-and-swap that failed: it only read
 	}
 	if e.Op.Kind != trace.KindCAS || e.OK {
 		o.Rel = i
