@@ -362,6 +362,24 @@ var awaitCases = []soundnessCase{
 		}
 		w.Assert(n.Load() == 2, "n = %d", n.Load())
 	}, traces: 2, outcomes: 1},
+	// A loop that yields whose turn loads two variables: it ends when it
+	// read x = 0 and then y = 1, which no state holds at once (the writer
+	// stores x, then y) but a turn whose loads the writer's stores
+	// separate sees. Its turns are steps, load by load, not one
+	// evaluation: the assertion after the loop is reached (with w.Await
+	// it would not be). A turn that read x = 1 waits for good: a
+	// deadlock.
+	{name: "yield-torn", body: func(w *weft.T) {
+		x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
+		w.Go(func() {
+			x.Store(1)
+			y.Store(1)
+		})
+		for !(x.Load() == 0 && y.Load() == 1) {
+			w.Yield()
+		}
+		w.Fail("read x = 0, then y = 1")
+	}, traces: 1, outcomes: 0, kinds: "assertion,deadlock"},
 	// Assumptions in two threads, one of them before a failure.
 	{name: "assume-two", body: func(w *weft.T) {
 		x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
