@@ -2,11 +2,10 @@
 // is w.Await, one event: the evaluation of its condition that holds, made
 // silently (its loads are no steps) whenever the variables it loaded
 // change, the thread blocked while it is false; or a busy-wait loop that
-// calls w.Yield, whose turns' loads are steps: a thread whose loop went
-// round with nothing but loads would read the same values again and again
-// until another thread writes one of the variables it read, and is blocked
-// until then (GenMC's await, Nidhugg's spin-assume). An assumption that
-// does not hold ends the execution, as no failure.
+// calls w.Yield, whose turns' loads are steps: a turn that only loaded is
+// a failed check, and its thread is blocked for good (Nidhugg's
+// spin-assume, with GenMC's blocked threads). An assumption that does not
+// hold ends the execution, as no failure.
 
 package engine
 
@@ -234,16 +233,21 @@ const MaxIdleYields = 1 << 12
 
 // Yield ends a turn of a busy-wait loop. The turn is taken to be the loads
 // (and failed compare-and-swaps, which only read) t made since its last
-// step of another kind, its previous Yield or the
-// return of its last Await, whichever came last: if there are some, t
-// blocks until another thread writes one of their variables, as an Await
-// whose condition made them. If t made no step at all since its previous
-// Yield, this Yield continues the pause the previous one made (a back-off
-// that yields several times in a row) and does nothing, unless it is the
-// MaxIdleYields-th in a row: then the loop does nothing but yield, and t
-// blocks for good. Otherwise (its last step was not a load: the turn did
-// more than read) Yield does nothing. A turn that read the clock only
-// yields: the loop waits for time, which its reads move (poll.go).
+// step of another kind, its previous Yield or the return of its last
+// Await, whichever came last. If there are some, the turn is a failed
+// check: t blocks for good on their variables (trace.AwaitYield, never
+// enabled). An execution that ends with no thread able to move is then
+// assumed away if another thread wrote one of them after t read it (t
+// would take another turn, which the strategies reach as the reversal of
+// the turn's loads with that write, in another execution), and is a
+// deadlock or a leak otherwise (t would read the same values forever).
+// If t made no step at all since its previous Yield, this Yield continues
+// the pause the previous one made (a back-off that yields several times
+// in a row) and does nothing, unless it is the MaxIdleYields-th in a row:
+// then the loop does nothing but yield, and t blocks for good. Otherwise
+// (its last step was not a load: the turn did more than read) Yield does
+// nothing. A turn that read the clock only yields: the loop waits for
+// time, which its reads move (poll.go).
 func (t *Thread) Yield() {
 	if t.inAwait {
 		t.fail(trace.Panic, "weft: w.Yield in the condition of w.Await")
@@ -277,7 +281,7 @@ func (t *Thread) Yield() {
 		// yields are left in the loop.
 		t.idleYields++
 		if t.idleYields >= MaxIdleYields {
-			t.block(trace.AwaitYield)
+			t.block()
 			return
 		}
 		t.noteYield()
@@ -298,7 +302,7 @@ func (t *Thread) Yield() {
 		}
 	}
 	if len(t.await) > 0 {
-		t.block(trace.AwaitYield)
+		t.block()
 		return
 	}
 	t.noteYield()
@@ -314,19 +318,18 @@ func (t *Thread) reading(o *Obj) bool {
 	return false
 }
 
-// block makes t's pending operation an await on the variables of t.await
-// (arg: trace.AwaitYield for a loop that yields) and returns once it has
-// run, which another thread's write of one of them enables.
-func (t *Thread) block(arg int64) {
+// block makes t's pending operation the await of a loop that yields on
+// the variables of t.await (trace.AwaitYield), which is never enabled: t
+// parks until the execution ends and unwinds it.
+func (t *Thread) block() {
 	e := t.e
 	lo := len(e.cases)
 	for _, r := range t.await {
 		e.cases = append(e.cases, trace.Case{Kind: trace.KindLoad, Obj: r.o.id})
 	}
-	op := trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread, Obj: trace.NoObject, Arg: arg, Cases: e.cases[lo:len(e.cases):len(e.cases)]}
+	op := trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread, Obj: trace.NoObject, Arg: trace.AwaitYield, Cases: e.cases[lo:len(e.cases):len(e.cases)]}
 	t.begin(op, nil)
-	t.await = t.await[:0]
-	t.end(0, true)
+	t.fail(trace.Internal, "weft internal error: the await of a busy-wait loop (w.Yield) ran")
 }
 
 // Assume ends the execution, as assumed away (trace.Assumed), unless cond
