@@ -539,7 +539,8 @@ func (e *Exec) pickNext() *Thread {
 }
 
 // noneEnabled ends an execution in which no thread can move: a deadlock, or a
-// leak if the test body has returned.
+// leak if the test body has returned; assumed away if a thread blocked in
+// a loop that yields would take another turn (Yield).
 func (e *Exec) noneEnabled() {
 	for _, t := range e.threads {
 		if !t.done && t.op.Kind == trace.KindAwait && t.op.Arg == trace.AwaitYield && t.woken() {
