@@ -117,9 +117,11 @@ func TestAwaitMisuse(t *testing.T) {
 }
 
 // TestYieldTurns checks what w.Yield does after each kind of turn, in one
-// thread: after loads (or a failed CompareAndSwap, which only read) it
-// waits for a write of their variables (none comes: a deadlock naming
-// them); after a step of another kind it does
+// thread: after loads (or a failed CompareAndSwap, which only read) that
+// the thread's next operation starts again (a loop), it waits for good on
+// the variables read from there (none is written: a deadlock naming
+// them); after loads that the next operation does not repeat, or a step
+// of another kind, it does
 // nothing; after nothing at all since the previous Yield it continues
 // that one's pause, as a back-off's Yields in a row do, unless the loop
 // does nothing but yield (MaxIdleYields in a row): then it blocks for
@@ -133,11 +135,24 @@ func TestYieldTurns(t *testing.T) {
 		"loads": {func(w *weft.T) {
 			x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
 			x.Store(1)
-			x.Load()
+			for x.Load()+y.Load() != 0 && x.Load() == 1 {
+				w.Yield()
+			}
+		}, 4, "T0 blocked in a busy-wait loop (w.Yield), waiting for a write of x, y"},
+		"loads before the loop": {func(w *weft.T) {
+			x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
+			x.Store(1)
 			y.Load()
+			for x.Load() == 1 {
+				w.Yield()
+			}
+		}, 3, "T0 blocked in a busy-wait loop (w.Yield), waiting for a write of x"},
+		"loads, no loop": {func(w *weft.T) {
+			x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
 			x.Load()
 			w.Yield()
-		}, 4, "T0 blocked in a busy-wait loop (w.Yield), waiting for a write of x, y"},
+			y.Store(1)
+		}, 2, ""},
 		"store": {func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			x.Load()
@@ -169,8 +184,9 @@ func TestYieldTurns(t *testing.T) {
 		"failed cas": {func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			x.Store(1)
-			x.CompareAndSwap(0, 2)
-			w.Yield()
+			for !x.CompareAndSwap(0, 2) {
+				w.Yield()
+			}
 		}, 2, "T0 blocked in a busy-wait loop (w.Yield), waiting for a write of x"},
 		"first": {func(w *weft.T) {
 			w.Yield()

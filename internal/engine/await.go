@@ -289,6 +289,7 @@ func (t *Thread) Yield() {
 	}
 	t.idleYields = 0
 	lo := max(start, prev, int(t.turnFrom))
+	first := -1
 	for i := last; i >= lo; i-- {
 		ev := &e.tr.Events[i]
 		if ev.Thread != t.id && ev.Partner != t.id {
@@ -297,14 +298,48 @@ func (t *Thread) Yield() {
 		if ev.Thread != t.id || !ev.ReadOnly() {
 			break
 		}
-		if o := e.objs[ev.Op.Obj]; !t.reading(o) {
-			t.await = append(t.await, awaitRead{o: o, rel: ev.Src})
-		}
+		first = i
 	}
-	if len(t.await) > 0 {
-		t.block()
+	if first >= 0 {
+		// Whether the loads were a turn of a loop is told by t's next
+		// operation (peek).
+		t.peeking, t.peekFrom, t.peekTo = true, int32(first), int32(last)
+		if e.captureCallers {
+			t.peekPC = callerPC(t.spawnPC)
+		}
 		return
 	}
+	t.noteYield()
+}
+
+// peek decides, at t's first operation op after a Yield that followed
+// loads, whether those loads were a turn of a busy-wait loop: if op is a
+// load or a compare-and-swap of a variable, as one of them (the kind and
+// the object), the loop went round and the turn runs again from there,
+// which is a failed check of the variables read from there to the Yield:
+// t blocks for good (the loads before, in no turn, are not waited on).
+// Otherwise (straight-line code that yields, or a turn that writes
+// before its loads) the Yield only yielded.
+func (t *Thread) peek(op trace.Op) {
+	t.peeking = false
+	e := t.e
+	if op.Class == trace.ClassVar && (op.Kind == trace.KindLoad || op.Kind == trace.KindCAS) {
+		for i := int(t.peekFrom); i <= int(t.peekTo); i++ {
+			if ev := &e.tr.Events[i]; ev.Thread != t.id || ev.Op.Kind != op.Kind || ev.Op.Obj != op.Obj {
+				continue
+			}
+			t.await = t.await[:0]
+			for j := int(t.peekTo); j >= i; j-- { // the last read of each
+				if ev := &e.tr.Events[j]; ev.Thread == t.id {
+					if o := e.objs[ev.Op.Obj]; !t.reading(o) {
+						t.await = append(t.await, awaitRead{o: o, rel: ev.Src})
+					}
+				}
+			}
+			t.block()
+		}
+	}
+	t.peekPC = 0
 	t.noteYield()
 }
 
