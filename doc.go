@@ -119,10 +119,13 @@
 // that names the thread and the variables it waits for: a program whose
 // await can never succeed hangs, and weft says so.
 //
-// w.Yield() ends a turn of a busy-wait loop. weft takes the turn to be the
-// loads the thread made since its last step of another kind (a store, a
-// lock, an await, ...), its previous Yield or the return of its last
-// Await. If there are some, the turn is a failed check, as a false
+// w.Yield() ends a turn of a busy-wait loop. If the thread loaded
+// variables since its last step of another kind (a store, a lock, an
+// await, ...), its previous Yield or the return of its last Await, its
+// next operation tells whether they were a loop's turn: if it loads (or
+// compare-and-swaps) one of those variables again as it did, the loop went
+// round, and the loads from that one to the Yield are its turn, a failed
+// check, as a false
 // evaluation of an Await's condition, and leaves no trace of its own: the
 // thread is blocked for good there. An execution that ends with it so,
 // no thread able to move, is assumed away (Result.Assumed) if another
@@ -154,20 +157,18 @@
 // nothing but yield (thousands of Yields in a row) can never change what
 // it does, and the thread blocks for good. If its last step was not a
 // load (a Swap, a store), Yield does nothing: a turn that writes is no
-// failed check. This is right for a loop whose turns only load before
-// they Yield, the shape of spin locks written with flags and turns
-// (Peterson's, Dekker's, the filter lock, a test-and-test-and-set lock,
-// whose failed CompareAndSwap comes before its loads). Two rules follow
-// from taking the loads since the last other step for the turn:
-//   - A loop whose turn writes before its loads (x.Store(1); if
-//     y.Load() == 1 {break}; w.Yield()) breaks the rule: weft takes the
-//     loads for the whole turn and never makes the next store; write it
-//     with Await, or without Yield.
-//   - Loads before the loop with no other step between (v.Load(); for
-//     u.Load() == 0 { w.Yield() }) count in its first turn: a write of v
-//     after them makes an execution in which the loop waits for good
-//     assumed away, where it is a deadlock; the deadlock is reported in
-//     the executions where that write comes first, if there are some.
+// failed check, nor is a Yield whose next operation repeats none of the
+// loads before it (straight-line code that yields, x.Load(); w.Yield();
+// y.Store(1), goes on). Loads just before a loop that the loop does not
+// repeat (v.Load(); for u.Load() == 0 { w.Yield() }) are no part of its
+// turn. This is right for a loop whose turns only load before they Yield,
+// the shape of spin locks written with flags and turns (Peterson's,
+// Dekker's, the filter lock, a test-and-test-and-set lock, whose failed
+// CompareAndSwap comes before its loads). A loop whose turn writes before
+// its loads (x.Store(1); if y.Load() == 1 {break}; w.Yield()) only yields,
+// its turns all steps; straight-line code that loads a variable again
+// right after a Yield (x.Load(); w.Yield(); x.Load()) is taken for a loop
+// and blocks there, a deadlock if x is never written again.
 //
 // w.Assume(cond) ends the execution unless cond is true: the program
 // declares the executions where it is false out of scope. Such an

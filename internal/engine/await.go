@@ -231,12 +231,15 @@ func (t *Thread) noteRead(o *Obj) {
 // two attempts, returns in Go whatever the count.
 const MaxIdleYields = 1 << 12
 
-// Yield ends a turn of a busy-wait loop. The turn is taken to be the loads
+// Yield ends a turn of a busy-wait loop. The turn is taken among the loads
 // (and failed compare-and-swaps, which only read) t made since its last
 // step of another kind, its previous Yield or the return of its last
-// Await, whichever came last. If there are some, the turn is a failed
-// check: t blocks for good on their variables (trace.AwaitYield, never
-// enabled). An execution that ends with no thread able to move is then
+// Await, whichever came last. If there are some, t's next operation tells
+// whether they were a loop's turn (peek): if it does one of them again
+// (the same kind, the same variable), the turn is the loads from that one
+// on, a failed check, and t blocks for good on their variables
+// (trace.AwaitYield, never enabled); otherwise the Yield only yields. An
+// execution that ends with no thread able to move is then
 // assumed away if another thread wrote one of them after t read it (t
 // would take another turn, which the strategies reach as the reversal of
 // the turn's loads with that write, in another execution), and is a
