@@ -2,9 +2,9 @@
 // is w.Await, one event: the evaluation of its condition that holds, made
 // silently (its loads are no steps) whenever the variables it loaded
 // change, the thread blocked while it is false; or a busy-wait loop that
-// calls w.Yield, whose turns' loads are steps: a turn that only loaded is
-// a failed check, and its thread is blocked for good (Nidhugg's
-// spin-assume, with GenMC's blocked threads). An assumption that does not
+// calls w.Yield, whose turns' loads are steps: a turn that only loaded,
+// which the thread starts again, is a failed check, and its thread is
+// blocked for good (Nidhugg's spin-assume, with GenMC's blocked threads). An assumption that does not
 // hold ends the execution, as no failure.
 
 package engine
