@@ -23,19 +23,26 @@ func Await(cond func() bool) { cur().Await(cond) }
 //		w.Yield()
 //	}
 //
-// weft takes the turn to be the loads (and failed CompareAndSwaps, which
-// only read) the thread made since its last step of another kind (a store,
-// a lock, ...), its previous Yield or the return of its last w.Await. If
-// it made some, the thread blocks until another thread writes one of those
-// variables, as w.Await does: another turn would read the same values. If
-// the thread made no step at all since its previous Yield, the Yield
-// continues that one's pause (a back-off that yields several times in a
-// row) and does nothing, unless the loop does nothing but yield (thousands
-// of Yields in a row): then the thread blocks for good. Otherwise (the
-// turn ended with a step that is not a load) Yield does nothing. The loop must therefore only read between the Yields that
-// block it: a turn that wrote before its loads would be taken for one that
-// only read, and its next write never made (use w.Await, whose condition
-// weft evaluates itself, where in doubt).
+// If the thread loaded variables (or failed a CompareAndSwap, which only
+// reads) since its last step of another kind (a store, a lock, ...), its
+// previous Yield or the return of its last w.Await, and its next operation
+// does one of those again (the loop went round), the loads from that one
+// on are a turn that failed, as a false evaluation of w.Await's
+// condition: the thread stays blocked there, and no complete execution
+// holds the failed turn. An execution that ends with the thread still
+// there, no thread able to move, is assumed away if another thread wrote
+// one of those variables after the turn read it (the next turn is
+// explored in other executions, where the turn's loads come after that
+// write), and is a deadlock or a leak otherwise. If the thread made no
+// step at all since its previous Yield, the Yield continues that one's
+// pause (a back-off that yields several times in a row) and does nothing,
+// unless the loop does nothing but yield (thousands of Yields in a row):
+// then the thread blocks for good. Otherwise (the turn ended with a step
+// that is not a load, or the next operation repeats none of the loads)
+// Yield only yields. A loop whose turn writes first and loads after
+// (x.Store(1); if y.Load() == 1 {break}; w.Yield()) yields and goes on:
+// its turns are all steps (w.Await, whose condition weft evaluates itself,
+// explores fewer where it fits).
 func (w *T) Yield() { Yield() }
 
 // Yield is w.Yield for code without a *T.

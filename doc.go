@@ -117,29 +117,58 @@
 // thread blocked for good: with every other thread finished or blocked too,
 // the execution is a deadlock (or a leak, once the test body has returned)
 // that names the thread and the variables it waits for: a program whose
-// await can never succeed hangs, and weft says so. On Peterson's lock for
-// two threads, 12 traces with loops that yield become 4 (spinlocks_test.go).
+// await can never succeed hangs, and weft says so.
 //
-// w.Yield() ends a turn of a busy-wait loop. weft takes the turn to be the
-// loads the thread made since its last step of another kind (a store, a
-// lock, an await, ...), its previous Yield or the return of its last
-// Await, and does what Await does with them: if there are some, the thread
-// blocks until another thread writes one of those variables. If the thread
-// made no step at all since its previous Yield, the Yield continues that
-// one's pause (a back-off that yields 1, 2, 4, ... times in a row between
-// two attempts) and does nothing; a loop that does nothing but yield
-// (thousands of Yields in a row) can never change what it does, and the
-// thread blocks for good. If its last step was not a load (a Swap, a
-// store), Yield does nothing. This is right for a loop whose
-// turns only load before they Yield, the shape of spin locks written with
-// flags and turns (Peterson's, Dekker's, the filter lock, a
-// test-and-test-and-set lock, whose failed CompareAndSwap comes before its
-// loads). Its loads are steps, so each write a waiting thread sees orders
-// them anew: Await explores fewer traces.
-// A loop whose turn writes before its loads (x.Store(1); if y.Load() == 1
-// {break}; w.Yield()) breaks the rule: weft would take the loads for the
-// whole turn and never make the next store; write it with Await, or
-// without Yield.
+// w.Yield() ends a turn of a busy-wait loop. If the thread loaded
+// variables since its last step of another kind (a store, a lock, an
+// await, ...), its previous Yield or the return of its last Await, its
+// next operation tells whether they were a loop's turn: if it loads (or
+// compare-and-swaps) one of those variables again as it did, the loop went
+// round, and the loads from that one to the Yield are its turn, a failed
+// check, as a false
+// evaluation of an Await's condition, and leaves no trace of its own: the
+// thread is blocked for good there. An execution that ends with it so,
+// no thread able to move, is assumed away (Result.Assumed) if another
+// thread wrote one of the turn's variables after the turn read it: the
+// thread would take another turn, and that turn is another execution's,
+// in which the strategies order the loads after that write (their race
+// with it is reversed); otherwise it is a deadlock or a leak, as an Await
+// no write can end. This is Nidhugg's spin-assume transformation (a loop
+// whose turns only read becomes one turn and an assumption that it
+// exits), with the thread left blocked rather than the execution cut, so
+// that a wait no write ends is reported. It is sound because a failed
+// turn changes nothing another thread sees and leaves its thread where the
+// turn began (the loop keeps no state between turns): taken out of an
+// execution, it leaves an execution of the program in which the thread
+// waited instead, so the executions whose turns all succeed reach what
+// every execution reaches. A turn's loads are steps, the successful
+// one's too: the check is made
+// load by load, as the Go program makes it, and a turn that reads x and
+// then y sees values no single state holds, which an Await's condition,
+// evaluated at once, does not (yield-torn in await_test.go). On the spin
+// locks (spinlocks_test.go) the traces are as many as with Await:
+// Peterson's lock for two threads has 4 (12 when a failed turn went on
+// after the write that ended its wait), Dekker's 4 (19), the
+// test-and-test-and-set lock 6 (10), Lamport's bakery 9 (28).
+//
+// If the thread made no step at all since its previous Yield, the Yield
+// continues that one's pause (a back-off that yields 1, 2, 4, ... times
+// in a row between two attempts) and does nothing; a loop that does
+// nothing but yield (thousands of Yields in a row) can never change what
+// it does, and the thread blocks for good. If its last step was not a
+// load (a Swap, a store), Yield does nothing: a turn that writes is no
+// failed check, nor is a Yield whose next operation repeats none of the
+// loads before it (straight-line code that yields, x.Load(); w.Yield();
+// y.Store(1), goes on). Loads just before a loop that the loop does not
+// repeat (v.Load(); for u.Load() == 0 { w.Yield() }) are no part of its
+// turn. This is right for a loop whose turns only load before they Yield,
+// the shape of spin locks written with flags and turns (Peterson's,
+// Dekker's, the filter lock, a test-and-test-and-set lock, whose failed
+// CompareAndSwap comes before its loads). A loop whose turn writes before
+// its loads (x.Store(1); if y.Load() == 1 {break}; w.Yield()) only yields,
+// its turns all steps; straight-line code that loads a variable again
+// right after a Yield (x.Load(); w.Yield(); x.Load()) is taken for a loop
+// and blocks there, a deadlock if x is never written again.
 //
 // w.Assume(cond) ends the execution unless cond is true: the program
 // declares the executions where it is false out of scope. Such an

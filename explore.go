@@ -27,7 +27,9 @@ type Result struct {
 	Complete   int
 	Cut        int
 	// Assumed counts the executions that an assumption ended (w.Assume
-	// with a false condition): assumed away, not failures.
+	// with a false condition), and those left with a thread in a
+	// busy-wait loop (w.Yield) that another turn could take further:
+	// assumed away, not failures.
 	Assumed int
 	// AwaitBlocked counts the executions that ended with a thread blocked
 	// for good in a w.Await, its condition never true (Nidhugg's

@@ -13,18 +13,13 @@ import (
 )
 
 // BenchmarkSpinLocks explores each spin lock with optimal, both ways of
-// waiting, and reports the executions of one exploration (execs/op). The
-// filter lock for 3 threads with loops that yield (96034 executions, tens
-// of seconds) is left out.
+// waiting, and reports the executions of one exploration (execs/op).
 func BenchmarkSpinLocks(b *testing.B) {
 	for _, c := range []struct {
 		lock    string
 		threads int
 	}{{"peterson", 2}, {"dekker", 2}, {"ttas", 2}, {"ttas", 3}, {"bakery", 2}, {"filter", 3}} {
 		for _, await := range []bool{true, false} {
-			if c.lock == "filter" && !await {
-				continue
-			}
 			b.Run(fmt.Sprintf("%s%d/await=%v", c.lock, c.threads, await), func(b *testing.B) {
 				body := programs.SpinLockNamed(c.lock, c.threads).Body(await)
 				n := 0

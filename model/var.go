@@ -1,14 +1,9 @@
 // This file models shared variables: their value and last write, which a
-// read synchronises with (Farzan et al. 2013's rd(x, r) and wt(x, val)), and the
-// awaits that wait for a write of them.
+// read synchronises with (Farzan et al. 2013's rd(x, r) and wt(x, val)).
 
 package model
 
-import (
-	"slices"
-
-	"github.com/weft-go/weft/trace"
-)
+import "github.com/weft-go/weft/trace"
 
 func init() {
 	register(&primitive{class: trace.ClassVar, reset: resetVar, apply: (*Object).applyVar, ops: []opModel{
@@ -32,27 +27,10 @@ func resetVar(o *Object, info *trace.ObjectInfo) { o.Value = info.Init }
 // (trace.AddOnly) applied in another order it is not (each recorded the
 // sum in its own execution), and a strategy that reorders them computes
 // the value with trace.VarValue.
-//
-// A load (or a failed compare-and-swap, which only read) also records, in
-// o's queue, the last write its thread read (By), for the thread's awaits
-// (awaitReady).
 func (o *Object) applyVar(e *trace.Event, i int32) {
 	o.Value = e.Value
 	if e.ReadOnly() {
-		// The readers are kept in thread order: two loads commute.
-		k := 0
-		for k < len(o.Queue) && o.Queue[k].Thread < e.Thread {
-			k++
-		}
-		if k == len(o.Queue) {
-			o.Queue = append(o.Queue, Waiter{Thread: e.Thread, By: o.Rel})
-			return
-		}
-		if o.Queue[k].Thread != e.Thread {
-			o.Queue = slices.Insert(o.Queue, k, Waiter{Thread: e.Thread})
-		}
-		o.Queue[k].By = o.Rel
-		return
+		return // a load, or a compare-and-swap that failed: it only read
 	}
 	if e.Op.Kind != trace.KindCAS || e.OK {
 		o.Rel = i
@@ -61,27 +39,14 @@ func (o *Object) applyVar(e *trace.Event, i int32) {
 }
 
 // awaitReady returns the enabledness of await op (trace.KindAwait) of
-// thread p. A loop that yields (trace.AwaitYield) is enabled once another
-// write has followed, in one of the variables it waits on, the write p's
-// last load of it read. A w.Await is enabled if its condition holds: an
+// thread p. A loop that yields (trace.AwaitYield) is disabled for good:
+// its thread's failed turn is assumed away, and its next turn is another
+// execution's. A w.Await is enabled if its condition holds: an
 // evaluation of it by p's pending step (s.Evals) that read the values the
 // variables hold in s says so; if none did, it is Unknown.
 func (s *State) awaitReady(p trace.ThreadID, op trace.Op) Verdict {
 	if op.Arg != trace.AwaitYield {
 		return s.condReady(p)
-	}
-	for _, c := range op.Cases {
-		o := s.object(c.Obj)
-		if o == nil || o.Class != trace.ClassVar {
-			return Unknown
-		}
-		k := o.entry(p)
-		if k < 0 {
-			return Unknown // p never loaded it: no await waits so
-		}
-		if o.Queue[k].By != o.Rel {
-			return Enabled
-		}
 	}
 	return Disabled
 }

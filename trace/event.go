@@ -46,8 +46,7 @@ func (e *Event) Source() int { return int(e.Src) - 1 }
 
 // ReadOnly reports whether e only read a variable: a load, or a
 // compare-and-swap that failed (and so wrote nothing). A busy-wait loop's
-// turn made of such steps reads the same values until another thread
-// writes (w.Yield).
+// turn made of such steps is a failed check (w.Yield).
 func (e *Event) ReadOnly() bool {
 	return e.Op.Class == ClassVar && (e.Op.Kind == KindLoad || (e.Op.Kind == KindCAS && !e.OK))
 }

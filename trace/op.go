@@ -65,11 +65,13 @@ const (
 	// Inputs and symbolic branches (concolic testing).
 	KindInput
 	KindBranch
-	// Await is the step of a thread whose condition (w.Await) or busy-wait
-	// loop (w.Yield) found nothing to do: it is enabled once another
-	// thread has written one of the variables the thread read since
-	// (Op.Cases, KindLoad cases). Op.Arg is AwaitYield for a loop that
-	// yields, 0 for w.Await.
+	// Await is the step of a thread whose condition (w.Await) holds, one
+	// event reading the variables its evaluations loaded (Op.Cases,
+	// KindLoad cases); Op.Arg is 0. With Op.Arg AwaitYield, it is the
+	// pending operation of a busy-wait loop (w.Yield) whose turn only
+	// read those variables: never enabled, it blocks the thread for good
+	// (an execution left with it ends as a deadlock, a leak, or assumed
+	// away if another thread wrote one of them since).
 	KindAwait
 	// Virtual time when it may move at any step (ClassClock): Now reads the
 	// clock (Op.Arg NowArms when the step also arms a deadline: a Sleep's
@@ -91,8 +93,8 @@ const NumKinds = int(numKinds)
 // the clock (Op.Arg 0) reads it.
 const NowArms = 1
 
-// AwaitYield is the Op.Arg of a KindAwait step of a busy-wait loop that
-// called w.Yield (0: w.Await).
+// AwaitYield is the Op.Arg of the KindAwait pending operation of a
+// busy-wait loop that called w.Yield (0: w.Await).
 const AwaitYield = 1
 
 var kindNames = [...]string{

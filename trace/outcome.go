@@ -15,8 +15,12 @@ const (
 	// sleep set blocked it). Not a failure.
 	Cut
 	// Assumed: a thread's assumption (w.Assume) did not hold, which ends
-	// the execution in the local code of its last step: the program
-	// declared such executions out of scope. Not a failure.
+	// the execution in the local code of its last step (End.Thread): the
+	// program declared such executions out of scope. Or (End.Thread
+	// NoThread) no thread could move, and a thread blocked in a busy-wait
+	// loop (w.Yield) would take another turn: a write followed the
+	// failed turn's loads, so the turn's reversal with it is another
+	// execution's. Not a failure.
 	Assumed
 )
 
@@ -139,11 +143,11 @@ type End struct {
 // InStep reports whether the execution ended in the local code of its last
 // step, with other threads possibly able to move: a failure (not a
 // deadlock or a leak, where none could) or an assumption that did not hold
-// (Assumed). The strategies that reason about the steps such an end
-// prevented treat both alike.
+// (Assumed, with a thread). The strategies that reason about the steps
+// such an end prevented treat both alike.
 func (e End) InStep() bool {
 	if e.Status == Assumed {
-		return true
+		return e.Thread != NoThread
 	}
 	return e.Status == Failed && e.Kind != Deadlock && e.Kind != Leak
 }

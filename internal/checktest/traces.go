@@ -57,8 +57,10 @@ func (c *Traces) Finish(tr *trace.Trace, end trace.End) {
 		c.Maximal[trace.Foata(tr, trace.CR)] = true
 	case end.Status == trace.Failed:
 		c.Failing[end.Kind.String()+": "+CausalFoata(tr, end.Thread)] = true
-	case end.Status == trace.Assumed:
-		// An assumption that did not hold (w.Assume), as a failure.
+	case end.Status == trace.Assumed && end.InStep():
+		// An assumption that did not hold (w.Assume), as a failure (not
+		// an execution left with a loop that yields, which is no trace:
+		// strategies run different ones).
 		c.Failing["assumed: "+CausalFoata(tr, end.Thread)] = true
 	}
 	if end.Status == trace.Complete {

@@ -2,11 +2,10 @@
 // is w.Await, one event: the evaluation of its condition that holds, made
 // silently (its loads are no steps) whenever the variables it loaded
 // change, the thread blocked while it is false; or a busy-wait loop that
-// calls w.Yield, whose turns' loads are steps: a thread whose loop went
-// round with nothing but loads would read the same values again and again
-// until another thread writes one of the variables it read, and is blocked
-// until then (GenMC's await, Nidhugg's spin-assume). An assumption that
-// does not hold ends the execution, as no failure.
+// calls w.Yield, whose turns' loads are steps: a turn that only loaded,
+// which the thread starts again, is a failed check, and its thread is
+// blocked for good (Nidhugg's spin-assume, with GenMC's blocked threads). An assumption that does not
+// hold ends the execution, as no failure.
 
 package engine
 
@@ -29,12 +28,19 @@ func (e *Exec) awaitAlts(t *Thread) int32 {
 	if t.cond != nil {
 		return e.condAlts(t)
 	}
+	return 0 // a loop that yields is blocked for good (Yield)
+}
+
+// woken reports whether t, blocked in a loop that yields, waits on a
+// variable that another thread wrote since t's turn read it: in the
+// program, t would take another turn.
+func (t *Thread) woken() bool {
 	for _, r := range t.await {
 		if r.o.rel != r.rel {
-			return 1
+			return true
 		}
 	}
-	return 0
+	return false
 }
 
 // awaitRead is a variable an await waits on, and the write the thread's
@@ -225,18 +231,26 @@ func (t *Thread) noteRead(o *Obj) {
 // two attempts, returns in Go whatever the count.
 const MaxIdleYields = 1 << 12
 
-// Yield ends a turn of a busy-wait loop. The turn is taken to be the loads
+// Yield ends a turn of a busy-wait loop. The turn is taken among the loads
 // (and failed compare-and-swaps, which only read) t made since its last
-// step of another kind, its previous Yield or the
-// return of its last Await, whichever came last: if there are some, t
-// blocks until another thread writes one of their variables, as an Await
-// whose condition made them. If t made no step at all since its previous
-// Yield, this Yield continues the pause the previous one made (a back-off
-// that yields several times in a row) and does nothing, unless it is the
-// MaxIdleYields-th in a row: then the loop does nothing but yield, and t
-// blocks for good. Otherwise (its last step was not a load: the turn did
-// more than read) Yield does nothing. A turn that read the clock only
-// yields: the loop waits for time, which its reads move (poll.go).
+// step of another kind, its previous Yield or the return of its last
+// Await, whichever came last. If there are some, t's next operation tells
+// whether they were a loop's turn (peek): if it does one of them again
+// (the same kind, the same variable), the turn is the loads from that one
+// on, a failed check, and t blocks for good on their variables
+// (trace.AwaitYield, never enabled); otherwise the Yield only yields. An
+// execution that ends with no thread able to move is then
+// assumed away if another thread wrote one of them after t read it (t
+// would take another turn, which the strategies reach as the reversal of
+// the turn's loads with that write, in another execution), and is a
+// deadlock or a leak otherwise (t would read the same values forever).
+// If t made no step at all since its previous Yield, this Yield continues
+// the pause the previous one made (a back-off that yields several times
+// in a row) and does nothing, unless it is the MaxIdleYields-th in a row:
+// then the loop does nothing but yield, and t blocks for good. Otherwise
+// (its last step was not a load: the turn did more than read) Yield does
+// nothing. A turn that read the clock only yields: the loop waits for
+// time, which its reads move (poll.go).
 func (t *Thread) Yield() {
 	if t.inAwait {
 		t.fail(trace.Panic, "weft: w.Yield in the condition of w.Await")
@@ -270,7 +284,7 @@ func (t *Thread) Yield() {
 		// yields are left in the loop.
 		t.idleYields++
 		if t.idleYields >= MaxIdleYields {
-			t.block(trace.AwaitYield)
+			t.block()
 			return
 		}
 		t.noteYield()
@@ -278,6 +292,7 @@ func (t *Thread) Yield() {
 	}
 	t.idleYields = 0
 	lo := max(start, prev, int(t.turnFrom))
+	first := -1
 	for i := last; i >= lo; i-- {
 		ev := &e.tr.Events[i]
 		if ev.Thread != t.id && ev.Partner != t.id {
@@ -286,14 +301,48 @@ func (t *Thread) Yield() {
 		if ev.Thread != t.id || !ev.ReadOnly() {
 			break
 		}
-		if o := e.objs[ev.Op.Obj]; !t.reading(o) {
-			t.await = append(t.await, awaitRead{o: o, rel: ev.Src})
-		}
+		first = i
 	}
-	if len(t.await) > 0 {
-		t.block(trace.AwaitYield)
+	if first >= 0 {
+		// Whether the loads were a turn of a loop is told by t's next
+		// operation (peek).
+		t.peeking, t.peekFrom, t.peekTo = true, int32(first), int32(last)
+		if e.captureCallers {
+			t.peekPC = callerPC(t.spawnPC)
+		}
 		return
 	}
+	t.noteYield()
+}
+
+// peek decides, at t's first operation op after a Yield that followed
+// loads, whether those loads were a turn of a busy-wait loop: if op is a
+// load or a compare-and-swap of a variable, as one of them (the kind and
+// the object), the loop went round and the turn runs again from there,
+// which is a failed check of the variables read from there to the Yield:
+// t blocks for good (the loads before, in no turn, are not waited on).
+// Otherwise (straight-line code that yields, or a turn that writes
+// before its loads) the Yield only yielded.
+func (t *Thread) peek(op trace.Op) {
+	t.peeking = false
+	e := t.e
+	if op.Class == trace.ClassVar && (op.Kind == trace.KindLoad || op.Kind == trace.KindCAS) {
+		for i := int(t.peekFrom); i <= int(t.peekTo); i++ {
+			if ev := &e.tr.Events[i]; ev.Thread != t.id || ev.Op.Kind != op.Kind || ev.Op.Obj != op.Obj {
+				continue
+			}
+			t.await = t.await[:0]
+			for j := int(t.peekTo); j >= i; j-- { // the last read of each
+				if ev := &e.tr.Events[j]; ev.Thread == t.id {
+					if o := e.objs[ev.Op.Obj]; !t.reading(o) {
+						t.await = append(t.await, awaitRead{o: o, rel: ev.Src})
+					}
+				}
+			}
+			t.block()
+		}
+	}
+	t.peekPC = 0
 	t.noteYield()
 }
 
@@ -307,19 +356,18 @@ func (t *Thread) reading(o *Obj) bool {
 	return false
 }
 
-// block makes t's pending operation an await on the variables of t.await
-// (arg: trace.AwaitYield for a loop that yields) and returns once it has
-// run, which another thread's write of one of them enables.
-func (t *Thread) block(arg int64) {
+// block makes t's pending operation the await of a loop that yields on
+// the variables of t.await (trace.AwaitYield), which is never enabled: t
+// parks until the execution ends and unwinds it.
+func (t *Thread) block() {
 	e := t.e
 	lo := len(e.cases)
 	for _, r := range t.await {
 		e.cases = append(e.cases, trace.Case{Kind: trace.KindLoad, Obj: r.o.id})
 	}
-	op := trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread, Obj: trace.NoObject, Arg: arg, Cases: e.cases[lo:len(e.cases):len(e.cases)]}
+	op := trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread, Obj: trace.NoObject, Arg: trace.AwaitYield, Cases: e.cases[lo:len(e.cases):len(e.cases)]}
 	t.begin(op, nil)
-	t.await = t.await[:0]
-	t.end(0, true)
+	t.fail(trace.Internal, "weft internal error: the await of a busy-wait loop (w.Yield) ran")
 }
 
 // Assume ends the execution, as assumed away (trace.Assumed), unless cond

@@ -545,8 +545,17 @@ func (e *Exec) pickNext() *Thread {
 }
 
 // noneEnabled ends an execution in which no thread can move: a deadlock, or a
-// leak if the test body has returned.
+// leak if the test body has returned; assumed away if a thread blocked in
+// a loop that yields would take another turn (Yield).
 func (e *Exec) noneEnabled() {
+	for _, t := range e.threads {
+		if !t.done && t.op.Kind == trace.KindAwait && t.op.Arg == trace.AwaitYield && t.woken() {
+			// The failed turn of t's loop is assumed away (Yield).
+			e.finish(trace.End{Status: trace.Assumed, Thread: trace.NoThread,
+				Message: fmt.Sprintf("%s's busy-wait loop (w.Yield) read variables that changed since: its next turn is taken in other executions", t.label())})
+			return
+		}
+	}
 	msg := ""
 	for _, t := range e.threads {
 		switch {

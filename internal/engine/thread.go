@@ -90,6 +90,12 @@ type Thread struct {
 	yieldAt          int32
 	turnFrom         int32
 	idleYields       int32
+	// peeking marks a Yield after loads, the events peekFrom to peekTo,
+	// whose turn t's next operation tells (Thread.peek); peekPC is the
+	// Yield's call site, where t shows blocked if it blocks.
+	peeking          bool
+	peekFrom, peekTo int32
+	peekPC           uintptr
 	// The fairness rule (fair.go): wanted marks a thread found enabled
 	// since its last step, waited counts the yields of others since then,
 	// tickSkips the ticks its selects received in a row while another
@@ -373,6 +379,9 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 		t.noteRead(o)
 		return 0
 	}
+	if t.peeking {
+		t.peek(op)
+	}
 	t.raceBegin(op)
 	// Field by field, Kind apart from Class: op lives in its spill slot,
 	// written byte by byte, and a wider load across those bytes stalls on
@@ -386,6 +395,9 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 	e.markDirty(t)
 	if e.captureCallers {
 		t.caller = callerPC(t.spawnPC)
+		if t.peekPC != 0 {
+			t.caller, t.peekPC = t.peekPC, 0 // a loop's await, at its Yield
+		}
 	}
 	if r := t.returnTo; r != nil {
 		// t finished the local code of a step another thread started (a spawn
@@ -547,6 +559,11 @@ func (t *Thread) spawn(f func(), name string) *Thread {
 	}
 	if t.inAwait {
 		t.fail(trace.Panic, "weft: the condition of w.Await started a thread: it may only load variables")
+	}
+	if t.peeking {
+		// A spawn after a Yield: the loads before were no loop's turn.
+		t.peeking, t.peekPC = false, 0
+		t.noteYield()
 	}
 	shown := t.raceSpawn()
 	u := e.newThread(t.id, f)

@@ -60,7 +60,7 @@ func (t *Thread) LoopTurn(from int32) int32 {
 	if steps == 0 {
 		t.idleYields++
 		if t.idleYields >= MaxIdleYields {
-			t.block(trace.AwaitYield)
+			t.block()
 			return int32(len(e.tr.Events))
 		}
 		t.noteYield()
@@ -68,7 +68,7 @@ func (t *Thread) LoopTurn(from int32) int32 {
 	}
 	t.idleYields = 0
 	if !polled && len(t.await) > 0 {
-		t.block(trace.AwaitYield)
+		t.block()
 		return int32(len(e.tr.Events))
 	}
 	t.await = t.await[:0]

@@ -58,8 +58,10 @@
 //	Len of a channel     the channel (a buffer's two halves       the length read
 //	                     joined into one object, as by a
 //	                     select that chooses)
-//	await, busy-wait     the variables it waits on (joined)       the await's step (its loads are accesses)
-//	loop (w.Yield)
+//	await (w.Await)      the variables it waits on (joined)       the await's step (its loads are accesses)
+//	busy-wait loop       none: a turn that only loaded blocks     - (its loads are the variables' accesses; a
+//	(w.Yield)            its thread for good                      run left so is assumed away if a write
+//	                                                              followed them, no SYN-sequence)
 //	timer                the timer (its channel)                  the firing (a rendezvous with the timer's
 //	                                                              thread), Stop, Reset
 //	Sleep, Join          none                                     -

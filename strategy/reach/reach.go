@@ -307,7 +307,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		s.err = fmt.Errorf("reach: the run found two names for one object (%w)", ErrMergedObjects)
 		return
 	}
-	if end.Status == trace.Assumed {
+	if end.Status == trace.Assumed && end.InStep() {
 		// Lei and Carver 2006's runs end when no thread can move; one that an
 		// assumption cut short is no SYN-sequence of the program's.
 		s.err = fmt.Errorf("reach does not model assumptions (w.Assume ended the run in %v); use optimal or dpor+sleep (%w)", end.Thread, ErrUnmodelled)

@@ -43,9 +43,9 @@ func TestCondAwait(t *testing.T) {
 			w.Await(func() bool { return x.Load() == 2 })
 		}, 1, 1, 0},
 		{"peterson", programs.SpinLockNamed("peterson", 2).Body(true), 42, 7, 3},
-		{"peterson yield", programs.SpinLockNamed("peterson", 2).Body(false), 116, 12, 0},
+		{"peterson yield", programs.SpinLockNamed("peterson", 2).Body(false), 64, 10, 0},
 		{"dekker", programs.SpinLockNamed("dekker", 2).Body(true), 49, 8, 6},
-		{"dekker yield", programs.SpinLockNamed("dekker", 2).Body(false), 196, 19, 0},
+		{"dekker yield", programs.SpinLockNamed("dekker", 2).Body(false), 75, 12, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			st, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}, unfold.Options{Seed: 3}, unfold.Options{Naive: true})

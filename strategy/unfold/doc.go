@@ -201,8 +201,8 @@
 //	SignalAll                                                                 waiter; the thread queued (Wait); the first
 //	                                                                          waiter woken (SC) or handed the monitor,
 //	                                                                          the signaller queued urgently (SU)
-//	await (w.Yield loops)       the thread's copy of each variable it waits   each copy
-//	                            on, one written since the thread read it
+//	await (w.Yield loops)       - (never enabled: the thread is blocked for   -
+//	                            good)
 //	w.Await                     the thread's copy of each variable its        each copy
 //	                            evaluation loaded, whose values make it hold
 //	Close, Len of a nil channel -                                              - (a Close panics)
@@ -326,14 +326,12 @@
 // monitor's discipline and condition, a Wait's mutex) in its opKey
 // argument, so that the state it leaves is its event's alone.
 //
-// A busy-wait loop with w.Yield: its turn (KindAwait with Op.Arg
-// AwaitYield) reads, as a Load reads one (§3: "a read takes the thread's
-// copy"), the thread's copy of every variable it waits on, and can take
-// copies only if one of them was written after the thread last read it:
-// going back through the copy's conditions, a write comes before a Load
-// or a failed CompareAndSwap of the thread (await.go). Writes after an
-// await depend on it as on a read, and the search of a write's sets of
-// copies goes across awaits as across reads (searchTuple).
+// A busy-wait loop with w.Yield whose turn only loaded (KindAwait with
+// Op.Arg AwaitYield) has no event: the runtime blocks its thread for good
+// there, the failed turn's loads being events of their own, and a test
+// that ends with it blocked after a write of one of the variables the turn
+// read ends assumed away (a stuck marking the deadlock search counts as
+// reached), its next turn another test's.
 //
 // A w.Await is one event, the evaluation of its condition that holds; a
 // thread whose condition is false is blocked and leaves no event
@@ -387,7 +385,8 @@
 // is blocked.
 // Peterson's and Dekker's locks with w.Await (TestCondAwait): 42 events
 // in 7 tests (3 of them probes) and 49 in 8 (6), where their loops that
-// yield take 116 in 12 and 196 in 19; TestGeneratedAwait runs generated
+// yield take 64 in 10 and 75 in 12 (116 in 12 and 196 in 19 when a
+// failed turn went on after a write); TestGeneratedAwait runs generated
 // programs with w.Await against exhaustive search: 30 in the default run,
 // 1000 with WEFT_LONG=1 (16518 events, 51 probes, 722 programs that
 // block: all agree), WEFT_UNFOLD_AWAIT=N for N.

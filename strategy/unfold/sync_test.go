@@ -82,7 +82,7 @@ var syncPrograms = []struct {
 		for x.Load() != 2 {
 			w.Yield()
 		}
-	}, 19, 5},
+	}, 8, 3},
 	{"nil channel", func(w *weft.T) {
 		var ch *weft.Chan[int]
 		x := weft.NewVar[int]("x")

@@ -283,7 +283,7 @@ func (n *net) acceptsEach(k opKey, cs []int32) bool {
 		return false // only with its thread condition (condAwaitExts)
 	}
 	if accessOf(k) == awaitAccess {
-		return n.awaitReady(cs)
+		return false // a loop that yields is blocked for good (await.go)
 	}
 	for _, c := range cs {
 		if !n.accepts(k, &n.conds[c]) {

@@ -388,11 +388,14 @@ func (s *Strategy) nextTest() bool {
 }
 
 // recordStuck records, if the execution that ended so ended with threads
-// blocked, the thread conditions of its final marking, after the
-// advances of time the runtime made there (timePasses).
+// blocked (a deadlock, a leak, or a loop that yields assumed away where
+// no thread could move), the thread conditions of its final marking,
+// after the advances of time the runtime made there (timePasses).
 func (s *Strategy) recordStuck(end trace.End) {
 	s.timePasses(end)
-	if end.Status != trace.Failed || (end.Kind != trace.Deadlock && end.Kind != trace.Leak) || s.err != nil {
+	stuck := end.Status == trace.Failed && (end.Kind == trace.Deadlock || end.Kind == trace.Leak) ||
+		end.Status == trace.Assumed && !end.InStep()
+	if !stuck || s.err != nil {
 		return
 	}
 	var st []int32
@@ -697,7 +700,9 @@ func (s *Strategy) endFatal(tr *trace.Trace, end trace.End) bool {
 // panic, a misuse, rather than a deadlock, a leak or the step bound.
 func stepFailed(end trace.End) bool {
 	if end.Status == trace.Assumed {
-		return true // an assumption that did not hold ends it alike
+		// An assumption that did not hold ends it alike; a loop that
+		// yields, assumed away where no thread could move, does not.
+		return end.InStep()
 	}
 	if end.Status != trace.Failed {
 		return false
