@@ -61,7 +61,8 @@ come before or after the packages.
 	-timeout D       stop each exploration after D of wall time (0: no bound);
 	                 go test's own -timeout (of the whole test binary) is
 	                 -go-timeout D, and is off when -timeout is given
-	-workers N       explore each test on N workers (0: one per core)
+	-workers N       explore each test on N workers (0: one per core); they
+	                 share package-level variables: for code that keeps none
 	-time M          when virtual time may move (WEFT_TIME): blocked (default:
 	                 only when every goroutine is blocked, as testing/synctest)
 	                 or any (a timer may fire, a sleeper wake, at any step:
