@@ -6,6 +6,8 @@
 package weft_test
 
 import (
+	"os"
+	"os/exec"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -102,12 +104,27 @@ func TestFailThenBlockedDefer(t *testing.T) {
 	}
 }
 
+// spinChildEnv makes TestWatchdogSpinLine run its cases: it runs them in
+// a child process of the test binary, whose end ends the goroutines that
+// spin for ever (abandoned to the watchdog, they would take the CPU from
+// every test after them).
+const spinChildEnv = "WEFT_TEST_SPIN_CHILD"
+
 // TestWatchdogSpinLine checks that the report of a thread spinning in a
 // loop with an empty body, which the compiler's jump back to the loop's
 // head places on line 1, points at the loop's line. Each case's body
 // returns the line of its loop: the line where it is built, plus the
-// loop's distance from it.
+// loop's distance from it. The cases run in a child process.
 func TestWatchdogSpinLine(t *testing.T) {
+	if os.Getenv(spinChildEnv) != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestWatchdogSpinLine$", "-test.v", "-test.count=1")
+		cmd.Env = append(os.Environ(), spinChildEnv+"=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil || strings.Count(string(out), "--- PASS: TestWatchdogSpinLine/") != 3 {
+			t.Fatalf("the child process: %v, want its 3 cases passed:\n%s", err, out)
+		}
+		return
+	}
 	for _, tc := range []struct {
 		name string
 		body func() (func(w *weft.T), int)
