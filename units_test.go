@@ -202,13 +202,13 @@ func TestDividedRandomPrograms(t *testing.T) {
 // name), so the DPOR family, flip and Optimal-DPOR explore exactly what
 // they do undivided, final states included, on fib n=3 (1698 executions
 // under optimal), indexer 13 (64), dining 4 (15, 1 deadlock), a body of
-// zero-value objects (21) and generated programs (6; 60 with
+// zero-value objects (21) and generated programs (4; 60 with
 // WEFT_LONG=1); so do concolic-optimal and con2 on addall (12 and 10
 // executions, solver queries included) when they are linked, and con2 on
 // dining 4, indexer 12 and the generated programs.
 func TestDividedApart(t *testing.T) {
 	t.Parallel()
-	n := 6
+	n := 4
 	if long.Enabled() {
 		n = 60
 	}
