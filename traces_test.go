@@ -27,9 +27,6 @@ func exploreTraces(t *testing.T, body func(w *weft.T), name string, seed int64, 
 	return r, &traceCollector{maximal: c.Maximal, finals: c.Finals, kinds: c.Kinds, failing: c.Failing}
 }
 
-// runs is a number of complete and cut executions.
-type runs struct{ complete, cut int }
-
 // condChain and condReady are checktest's CondChain and CondReady.
 func condChain(broadcast bool) func(w *weft.T) { return checktest.CondChain(broadcast) }
 func condReady(rw, loop bool) func(w *weft.T)  { return checktest.CondReady(rw, loop) }

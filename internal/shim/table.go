@@ -63,18 +63,6 @@ func (t *ptrTable) grow() {
 	}
 }
 
-// each calls f with each value of the table.
-func (t *ptrTable) each(f func(v any)) {
-	if t.n == 0 {
-		return
-	}
-	for i, k := range t.keys {
-		if k != nil {
-			f(t.vals[i])
-		}
-	}
-}
-
 // eachEntry calls f with each key of the table and its value.
 func (t *ptrTable) eachEntry(f func(p unsafe.Pointer, v any)) {
 	if t.n == 0 {

@@ -152,26 +152,6 @@ func (p symProg) String() string {
 	return b.String()
 }
 
-// failing returns the number of p's branches whose true side fails.
-func (p symProg) failing() int {
-	var count func(ss []symStmt) int
-	count = func(ss []symStmt) int {
-		n := 0
-		for _, s := range ss {
-			if s.kind == symBranch && s.fail {
-				n++
-			}
-			n += count(s.body)
-		}
-		return n
-	}
-	n := count(p.main)
-	for _, th := range p.threads {
-		n += count(th)
-	}
-	return n
-}
-
 // body returns the test body of p: it reads i0 and i1, starts the threads
 // and runs its own statements.
 func (p symProg) body() func(*weft.T) {
