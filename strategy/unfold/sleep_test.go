@@ -18,14 +18,17 @@ import (
 	"github.com/weft-go/weft/strategy/unfold"
 )
 
-// sleepPrograms are small programs with sleeps, with their numbers of
+// timedProgram is a small program on virtual time with its numbers of
 // events, tests and advance tests (Stats.AdvanceTests) under the default
 // options.
-var sleepPrograms = []struct {
+type timedProgram struct {
 	name                    string
 	body                    func(*weft.T)
 	events, tests, advances int
-}{
+}
+
+// sleepPrograms are small programs with sleeps.
+var sleepPrograms = []timedProgram{
 	{"a sleeper and a writer", func(w *weft.T) {
 		x := weft.NewVar[int]("x")
 		w.Go(func() { w.Sleep(1); x.Store(1) })
@@ -72,8 +75,15 @@ var sleepPrograms = []struct {
 // TestSleeps runs sleepPrograms against exhaustive search, with the
 // efficient, the naive and the random extensions.
 func TestSleeps(t *testing.T) {
-	for _, c := range sleepPrograms {
-		st, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3})
+	checkTimed(t, sleepPrograms, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3})
+}
+
+// checkTimed runs each of progs against exhaustive search under opts
+// (againstExhaustive) and checks its numbers.
+func checkTimed(t *testing.T, progs []timedProgram, opts ...unfold.Options) {
+	t.Helper()
+	for _, c := range progs {
+		st, _, ok := againstExhaustive(t, c.name, c.body, opts...)
 		if !ok {
 			t.Fatalf("%s: too big for exhaustive search", c.name)
 		}

@@ -22,13 +22,8 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// timerPrograms are small programs with timers, with their numbers of
-// events, tests and advance tests under the default options.
-var timerPrograms = []struct {
-	name                    string
-	body                    func(*weft.T)
-	events, tests, advances int
-}{
+// timerPrograms are small programs with timers.
+var timerPrograms = []timedProgram{
 	// Time moves to 2 (an advance of the body, the timer's thread and
 	// T1), where the timer fires (the body's receive meets its thread)
 	// or the other thread's Stop, after its wake-up, takes the armed timer: the Stop
@@ -125,15 +120,7 @@ var timerPrograms = []struct {
 // efficient and the naive extensions, a random free part, and a plain
 // one.
 func TestTimers(t *testing.T) {
-	for _, c := range timerPrograms {
-		st, _, ok := againstExhaustive(t, c.name, c.body, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3}, unfold.Options{Plain: true, Seed: 5})
-		if !ok {
-			t.Fatalf("%s: too big for exhaustive search", c.name)
-		}
-		if st.Events != c.events || st.Tests != c.tests || st.AdvanceTests != c.advances {
-			t.Errorf("%s: %d events, %d tests, %d advance tests; want %d, %d, %d", c.name, st.Events, st.Tests, st.AdvanceTests, c.events, c.tests, c.advances)
-		}
-	}
+	checkTimed(t, timerPrograms, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3}, unfold.Options{Plain: true, Seed: 5})
 }
 
 // TestTickerStoppedByAnother: weft's Ticker re-arms its timer in the
