@@ -7,7 +7,9 @@ package unfold_test
 import (
 	"fmt"
 	"maps"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -340,4 +342,18 @@ func TestStuck(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sweepSize is the number of generated programs a sweep checks: def by
+// default, longN with WEFT_LONG=1, or the value of the environment
+// variable env when it is a positive number.
+func sweepSize(def, longN int, env string) int {
+	n := def
+	if long.Enabled() {
+		n = longN
+	}
+	if v, err := strconv.Atoi(os.Getenv(env)); err == nil && v > 0 {
+		n = v
+	}
+	return n
 }

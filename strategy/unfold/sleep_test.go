@@ -7,14 +7,11 @@ package unfold_test
 import (
 	"fmt"
 	"maps"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
-	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/unfold"
 )
 
@@ -104,13 +101,7 @@ var timedKinds = map[gen.Kind]bool{gen.Sleep: true, gen.Now: true}
 // kinds. 30 programs, 1000 with WEFT_LONG=1, or WEFT_UNFOLD_SLEEPS of
 // them.
 func TestGeneratedSleeps(t *testing.T) {
-	programs := 30
-	if long.Enabled() {
-		programs = 1000
-	}
-	if v, err := strconv.Atoi(os.Getenv("WEFT_UNFOLD_SLEEPS")); err == nil && v > 0 {
-		programs = v
-	}
+	programs := sweepSize(30, 1000, "WEFT_UNFOLD_SLEEPS")
 	kinds := maps.Clone(modelled)
 	maps.Copy(kinds, timedKinds)
 	checked, events, advances, dl, bad := 0, 0, 0, 0, 0

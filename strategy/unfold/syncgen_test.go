@@ -6,14 +6,11 @@ package unfold_test
 
 import (
 	"fmt"
-	"os"
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
-	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/unfold"
 )
 
@@ -28,13 +25,7 @@ var syncKinds = map[gen.Kind]bool{gen.SemP: true, gen.SemV: true, gen.CondWait: 
 // failure kinds. 30 programs, 300 with WEFT_LONG=1, or
 // WEFT_UNFOLD_SYNC of them (1000 agree: see the package doc).
 func TestGeneratedSync(t *testing.T) {
-	programs := 30
-	if long.Enabled() {
-		programs = 300
-	}
-	if v, err := strconv.Atoi(os.Getenv("WEFT_UNFOLD_SYNC")); err == nil && v > 0 {
-		programs = v
-	}
+	programs := sweepSize(30, 300, "WEFT_UNFOLD_SYNC")
 	checked, events, dl, bad := 0, 0, 0, 0
 	per := map[gen.Kind]int{} // programs using each statement of gen.Sync
 	for seed := uint64(0); checked < programs && seed < 1000000; seed++ {
@@ -80,13 +71,7 @@ func TestGeneratedSync(t *testing.T) {
 // and the naive possible extensions: 30 programs, 1000 with WEFT_LONG=1,
 // or WEFT_UNFOLD_AWAIT of them.
 func TestGeneratedAwait(t *testing.T) {
-	programs := 30
-	if long.Enabled() {
-		programs = 1000
-	}
-	if v, err := strconv.Atoi(os.Getenv("WEFT_UNFOLD_AWAIT")); err == nil && v > 0 {
-		programs = v
-	}
+	programs := sweepSize(30, 1000, "WEFT_UNFOLD_AWAIT")
 	checked, events, probes, dl := 0, 0, 0, 0
 	for seed := uint64(0); checked < programs && seed < 1000000; seed++ {
 		p := gen.NewWith(seed, gen.Sync)

@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +15,6 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/gen/genweft"
-	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/unfold"
 	"github.com/weft-go/weft/trace"
 )
@@ -165,13 +162,7 @@ var timerKinds = map[gen.Kind]bool{gen.Sleep: true, gen.Now: true, gen.Timeout: 
 // threads, the same failure kinds. 30 programs of each, 1000 with
 // WEFT_LONG=1, or WEFT_UNFOLD_TIMERS of them.
 func TestGeneratedTimers(t *testing.T) {
-	programs := 30
-	if long.Enabled() {
-		programs = 1000
-	}
-	if v, err := strconv.Atoi(os.Getenv("WEFT_UNFOLD_TIMERS")); err == nil && v > 0 {
-		programs = v
-	}
+	programs := sweepSize(30, 1000, "WEFT_UNFOLD_TIMERS")
 	kinds := maps.Clone(modelled)
 	maps.Copy(kinds, timerKinds)
 	timers := map[gen.Kind]bool{gen.Timeout: true, gen.TickLoop: true, gen.AfterLoop: true, gen.TinyTimer: true}
