@@ -21,10 +21,9 @@ import (
 // condition (await(v.Load() != 0)): the same final states, the same
 // failure kinds, as many complete and maximal traces (seed 711 has a
 // load just before its loop, which the loop's turn does not repeat). A
-// failed turn of
-// a loop, blocked for good and assumed away once its variable is written,
-// leaves no trace of its own, as a false evaluation of an await leaves
-// none. 20 programs, 300 with WEFT_LONG=1.
+// failed turn of a loop, blocked for good and assumed away once its
+// variable is written, leaves no trace of its own, as a false evaluation
+// of an await leaves none. 20 programs, 300 with WEFT_LONG=1.
 func TestGeneratedYield(t *testing.T) {
 	programs := long.N(20, 300)
 	checked, blocking := 0, 0
