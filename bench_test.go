@@ -158,7 +158,7 @@ func benchExec(b *testing.B, body func(w *weft.T), want int) {
 	execs := 0
 	start := time.Now()
 	for range b.N {
-		r, err := weft.Explore(body, weft.WithMaxRuns(0), weft.NoReplayFiles())
+		r, err := weft.Explore(body, weft.WithStrategy("exhaustive"), weft.WithMaxRuns(0), weft.NoReplayFiles())
 		if err != nil || r.Failed() || !r.Exhausted || r.Executions != want {
 			b.Fatalf("explore: %v; %d executions (want %d), failures %v", err, r.Executions, want, r.FailureCounts)
 		}

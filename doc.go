@@ -234,7 +234,9 @@
 // Explore or Replay called inside a test body fails at once (ErrNested).
 // Explorations started from different goroutines (tests that call
 // t.Parallel) run at the same time, each with its own objects: an object
-// made outside a test body belongs to one exploration at a time.
+// made outside a test body belongs to one exploration at a time, and an
+// exploration that touches one while another's execution uses it stops
+// with ErrSharedObject.
 //
 // # Parallel exploration
 //

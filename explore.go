@@ -147,7 +147,11 @@ var ErrInternal = explore.ErrInternal
 // (WithWorkers, or weft run -nats) whose test body uses a weft object made
 // outside it, or keeps one from one execution to the next: executions that
 // run at the same time would share it, and processes would name it each
-// their own way. (A distributed exploration, whose processes each make the
+// their own way. It is also wrapped by the error of an exploration that
+// used such an object while another exploration's execution in the process
+// used it (tests that call t.Parallel with objects made outside their
+// bodies): the exploration stops at that execution, whose failure of kind
+// Misuse says which object. (A distributed exploration, whose processes each make the
 // objects of their own test body, takes one made outside the body with a
 // name of its own, given by its constructor or SetName: it is named by its
 // class and name. Two of one name are refused.)

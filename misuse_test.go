@@ -4,6 +4,7 @@
 package weft_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -96,5 +97,47 @@ func TestPlainGoroutine(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestSharedAcrossExplorations checks that an object made outside the test
+// bodies of two explorations that run at the same time (tests that call
+// t.Parallel) is refused by the second one to touch it while the first's
+// execution uses it (ErrSharedObject, and a failure of kind Misuse that
+// names the object), instead of the two corrupting each other's
+// executions. The first exploration's thread waits in the middle of its
+// only execution until the second exploration is over.
+func TestSharedAcrossExplorations(t *testing.T) {
+	x := weft.NewVar[int]("x")
+	started, over := make(chan struct{}), make(chan struct{})
+	firstDone := make(chan *weft.Result, 1)
+	go func() {
+		r, err := weft.Explore(func(w *weft.T) {
+			x.Store(1)
+			close(started)
+			<-over
+			x.Store(2)
+		}, weft.WithStrategy("exhaustive"), weft.NoReplayFiles())
+		if err != nil {
+			t.Error(err)
+		}
+		firstDone <- r
+	}()
+	<-started
+	second, err := weft.Explore(func(w *weft.T) { x.Load() }, weft.WithStrategy("exhaustive"), weft.KeepGoing(), weft.NoReplayFiles())
+	close(over)
+	first := <-firstDone
+	if !errors.Is(err, weft.ErrSharedObject) {
+		t.Fatalf("second exploration: error %v, want ErrSharedObject", err)
+	}
+	if first == nil || first.Executions != 1 || len(first.Failures) != 0 {
+		t.Errorf("first exploration: %+v, want 1 execution without failure", first)
+	}
+	if second.Executions != 1 || len(second.Failures) != 1 || second.Failures[0].Kind != trace.Misuse ||
+		!strings.Contains(second.Failures[0].Message, "var x was made outside the test body and is used by two explorations at the same time") {
+		t.Fatalf("second exploration: failures %v, want one misuse that names variable x", second.FailureCounts)
+	}
+	if testing.Verbose() {
+		t.Log(second.Failures[0].Message)
 	}
 }

@@ -164,9 +164,11 @@ func SpinLocks() []SpinLock {
 // once, around a critical section that checks that it is alone there
 // (an assertion fails if it is not).
 func (l SpinLock) Body(await bool) func(w *weft.T) {
-	lock, unlock := l.Make(l.Threads, await)
-	in := &weft.Int[int]{Var: *weft.NewVar[int]("in")}
 	return func(w *weft.T) {
+		// The lock's objects are made in the body: the body may run in
+		// explorations at the same time (parallel tests).
+		lock, unlock := l.Make(l.Threads, await)
+		in := &weft.Int[int]{Var: *weft.NewVar[int]("in")}
 		for i := range l.Threads {
 			w.Go(func() {
 				lock(w, i)

@@ -124,7 +124,8 @@ func (n *Names) Apart() {
 }
 
 // SharedObject describes the first object found shared by the executions
-// of parallel workers, or returns "".
+// of parallel workers, or by two explorations at the same time (claim), or
+// returns "".
 func (n *Names) SharedObject() string {
 	n.mu.Lock()
 	defer n.mu.Unlock()

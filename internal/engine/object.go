@@ -9,9 +9,17 @@ import (
 )
 
 // Obj is the runtime state of a shared object. Its zero value is an object not
-// yet used; the first operation of an execution registers it. The fields used
-// depend on the class.
+// yet used; the first operation of an execution registers it.
 type Obj struct {
+	objState
+	// user is the Exec whose execution last registered the object, if it
+	// outlives executions (claim). Registration resets objState alone.
+	user atomic.Pointer[Exec]
+}
+
+// objState is what an execution knows of an object, reset as the execution
+// registers it. The fields used depend on the class.
+type objState struct {
 	serial uint64 // the execution that registered it
 	key    uint64 // its name across executions, in its tables (Names)
 	// canon is key's canonical value, the same in every runtime
@@ -206,12 +214,15 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 			names.sharedObject(o, c)
 		}
 	}
+	if o.serial != 0 || key&outsideKey != 0 {
+		e.claim(o, c)
+	}
 	if o.serial != 0 {
 		// Registered by an earlier execution: the object outlives them,
 		// and its key is its own.
 		e.markLasting(key)
 	}
-	*o = Obj{serial: e.serial, key: key, canon: canon, created: created, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
+	o.objState = objState{serial: e.serial, key: key, canon: canon, created: created, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
 		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenMore: seenMore}
 	creator := trace.NoThread
 	if t := e.cur; t != nil {
@@ -239,6 +250,43 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 	e.objs = append(e.objs, o)
 	return o
 }
+
+// claim records that e's execution uses o, an object that outlives
+// executions, and reports as the misuse of the running thread that
+// another exploration's execution, running now, uses it too: two
+// explorations at the same time in one process (tests that call
+// t.Parallel) that share an object made outside their test bodies. Each
+// would see the other's operations, which none of its schedules contains,
+// and their tables would fight over the object. A replay nested in an
+// exploration uses its objects between its executions, not during one.
+// An object first registered by two explorations at once is caught at its
+// next registration, by either. e.names.mu is held.
+func (e *Exec) claim(o *Obj, c trace.Class) {
+	prev := o.user.Load()
+	if prev == e {
+		return
+	}
+	if (prev == nil || prev.state.Load() != stateRunning) && o.user.CompareAndSwap(prev, e) {
+		return
+	}
+	what := c.String()
+	if o.name != "" {
+		what += " " + o.name
+	}
+	msg := what + " was made outside the test body and is used by two explorations at the same time " +
+		"(tests that call t.Parallel, or explorations started from several goroutines): each would see the other's " +
+		"operations, which none of its schedules contains. Make every object inside the test body, or do not run " +
+		"these explorations at the same time"
+	if e.names.shared == "" {
+		e.names.shared = msg // names.mu is held
+	}
+	Panic(trace.Misuse, msg)
+}
+
+// SharedObject returns the message of the first misuse of an object that
+// another exploration, or (with tables shared by parallel workers) another
+// worker, used at the same time, or "".
+func (e *Exec) SharedObject() string { return e.names.SharedObject() }
 
 // touchAgain records the first touch by t of o, registered by another
 // thread in this execution.

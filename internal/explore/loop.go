@@ -113,6 +113,9 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		if e.Abandoned() {
 			return true // a goroutine is stuck outside weft: nothing more can run safely
 		}
+		if end.Kind == trace.Misuse && e.SharedObject() != "" {
+			return true // another exploration uses the body's objects: none of this is sound
+		}
 		return end.Status == trace.Failed && (l.StopOnFail || end.Kind == trace.Nondeterminism)
 	}
 	// bound reports whether the timeout or SessionConfig.Stop has stopped the

@@ -223,8 +223,10 @@ func (p *parallel) fail(err error) {
 // exploration, whose processes each make the objects of their own test
 // body, takes one made outside the body with a name of its own, given by
 // its constructor or SetName: it is named by its class and name. Two of
-// one name are refused.)
-var ErrSharedObject = errors.New("an object is shared by the executions of parallel workers")
+// one name are refused.) It is also wrapped by the error of an exploration
+// that used such an object while another exploration used it
+// (engine.Exec.SharedObject).
+var ErrSharedObject = errors.New("an object made outside the test body is shared by executions that run at the same time")
 
 // run explores with job j until it is over (it then hands back to its
 // parent, or waits parked for its children) or the exploration stops.

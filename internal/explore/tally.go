@@ -102,6 +102,9 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 	if out.Err == nil && out.Refused != nil {
 		return r, fmt.Errorf("strategy %s: %w", c.Strategy, out.Refused)
 	}
+	if msg := e.SharedObject(); msg != "" && out.Err == nil {
+		return r, fmt.Errorf("%w: %s", ErrSharedObject, msg)
+	}
 	return r, out.Err
 }
 
