@@ -48,6 +48,11 @@ func splitters(t *testing.T) []string {
 	return out
 }
 
+// sampled reports whether the default run of a sweep takes its case i
+// with its strategy j: each strategy on every third case, in turn, so that
+// every strategy and every case is checked; WEFT_LONG=1 takes every pair.
+func sampled(i, j int) bool { return long.Enabled() || (i+j)%3 == 0 }
+
 // sameResult describes how divided, the merged Result of a divided
 // exploration, differs from whole, the undivided one's: every count, the
 // failure kinds and the final states must be equal ("" if they are).
@@ -200,10 +205,11 @@ func TestDividedRandomPrograms(t *testing.T) {
 // unit is over): object keys are canonical (derived from the creating
 // thread's path of spawns and rank of creations, or from a toucher's
 // name), so the DPOR family, flip and Optimal-DPOR explore exactly what
-// they do undivided, final states included, on fib n=3 (1698 executions
-// under optimal), indexer 13 (64), dining 4 (15, 1 deadlock), a body of
+// they do undivided, final states included, on fib n=2 (140 executions
+// under optimal; n=3, 1698 executions, with WEFT_LONG=1), indexer 13 (64), dining 4 (15, 1 deadlock), a body of
 // zero-value objects (21) and generated programs (4; 60 with
-// WEFT_LONG=1); so do concolic-optimal and con2 on addall (12 and 10
+// WEFT_LONG=1; each strategy on a third of these bodies by default,
+// sampled); so do concolic-optimal and con2 on addall (12 and 10
 // executions, solver queries included) when they are linked, and con2 on
 // dining 4, indexer 12 and the generated programs.
 func TestDividedApart(t *testing.T) {
@@ -220,12 +226,20 @@ func TestDividedApart(t *testing.T) {
 	}
 	opts := []weft.Option{weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(0)}
 	type counts struct{ executions, deadlocks, finals int }
+	fib := struct {
+		name string
+		n    int
+		want counts
+	}{"fib 2", 2, counts{140, 0, 16}}
+	if long.Enabled() {
+		fib.name, fib.n, fib.want = "fib 3", 3, counts{1698, 0, 92}
+	}
 	pinned := []struct {
 		name, strategy string
 		body           func(*weft.T)
 		want           counts
 	}{
-		{"fib 3", "optimal", programs.Lookup("fib").MustBody(map[string]int{"n": 3}), counts{1698, 0, 92}},
+		{fib.name, "optimal", programs.Lookup("fib").MustBody(map[string]int{"n": fib.n}), fib.want},
 		{"indexer 13", "optimal", programs.Lookup("indexer").MustBody(map[string]int{"n": 13}), counts{64, 0, 1}},
 		{"dining 4", "optimal", programs.Lookup("dining").MustBody(map[string]int{"n": 4}), counts{15, 1, 1}},
 		// Without the tables imported, 2 of its 21 executions were cut and
@@ -267,7 +281,10 @@ func TestDividedApart(t *testing.T) {
 		bodies = append(bodies, genweft.Body(gen.New(seed)))
 	}
 	for i, body := range bodies {
-		for _, name := range names {
+		for j, name := range names {
+			if !sampled(i, j) {
+				continue
+			}
 			whole, err := weft.Explore(body, append(opts, weft.WithStrategy(name), weft.WithMaxRuns(3000))...)
 			if err != nil {
 				t.Fatal(err)
@@ -342,7 +359,8 @@ func compareApart(body func(*weft.T), name string, every, depth int) (string, *w
 // failures (TestDividedFailures).
 //
 // Besides the three seeds, it checks gen seeds from 0: 2 of them (30 with
-// WEFT_LONG=1).
+// WEFT_LONG=1). By default each strategy explores a third of the programs
+// (sampled).
 func TestDividedDelayed(t *testing.T) {
 	t.Parallel()
 	n := 2
@@ -353,6 +371,7 @@ func TestDividedDelayed(t *testing.T) {
 	for s := uint64(0); len(seeds) < n+3; s++ {
 		seeds = append(seeds, s)
 	}
+	i := 0
 	for _, seed := range seeds {
 		for _, local := range []bool{false, true} {
 			p := gen.New(seed)
@@ -361,7 +380,11 @@ func TestDividedDelayed(t *testing.T) {
 			}
 			p.Local = p.Local || local
 			body := genweft.Body(p)
-			for _, name := range splitters(t) {
+			i++
+			for j, name := range splitters(t) {
+				if !sampled(i, j) {
+					continue
+				}
 				if strings.HasPrefix(name, "concolic") {
 					continue // no inputs: its schedules are its inner strategy's
 				}
