@@ -122,18 +122,30 @@ func TestTestGoTestFlags(t *testing.T) {
 	})
 }
 
-// TestTestBounds runs weft test with weft's bounds on parityFiles: an
-// exploration a bound stopped passes, but exits 3 with -strict; one
-// stopped before its first execution ended is inconclusive; with
-// -max-steps each execution is a possible livelock, and -keep-going
-// explores on after the first.
+// TestTestBounds runs weft test with -max-runs on parityFiles: an
+// exploration the bound stopped passes, but exits 3 with -strict.
 func TestTestBounds(t *testing.T) {
 	runParity(t, []parityCase{
 		{[]string{"-v", "-run", "TestBig", "-max-runs", "3"}, exitOK, []string{"executions 3 (complete 3", "--- PASS: TestBig"}, nil, 0, true},
 		{[]string{"-run", "TestBig", "-max-runs", "3", "-strict"}, exitTimeout, []string{"-strict: no failure, but an exploration was stopped by a bound"}, []string{"FAIL"}, 0, false},
+	})
+}
+
+// TestTestTimeoutBound runs weft test with -timeout on parityFiles: an
+// exploration stopped before its first execution ended is inconclusive.
+func TestTestTimeoutBound(t *testing.T) {
+	runParity(t, []parityCase{
 		{[]string{"-run", "TestBig", "-timeout", "1ns"}, exitInconclusive, []string{"weft: inconclusive: timeout 1ns expired", "--- INCONCLUSIVE: TestBig"}, []string{"FAIL", "--- SKIP"}, 0, false},
 		{[]string{"-run", "TestBig", "-timeout", "1ns", "-strict"}, exitTimeout, []string{"--- INCONCLUSIVE: TestBig"}, []string{"FAIL"}, 0, true},
 		{[]string{"-run", "TestBig", "-timeout", "10m"}, exitOK, nil, []string{"FAIL"}, 0, true},
+	})
+}
+
+// TestTestStepBound runs weft test with -max-steps on parityFiles: each
+// execution is a possible livelock, and -keep-going explores on after the
+// first.
+func TestTestStepBound(t *testing.T) {
+	runParity(t, []parityCase{
 		{[]string{"-run", "TestQuick", "-max-steps", "2"}, exitFailure, []string{"weft: livelock", "failing 1)"}, nil, 0, true},
 		{[]string{"-run", "TestQuick", "-max-steps", "2", "-keep-going"}, exitFailure, []string{"weft: livelock", "failing 2)"}, nil, 0, false},
 	})
