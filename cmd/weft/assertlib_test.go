@@ -107,6 +107,7 @@ func TestTestAssertionLibrary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	out, _ := batchModule(t, "assertlib")
 	for _, c := range []struct{ test, msg string }{
 		{"TestCounter", "c_test.go:27: t.Errorf: count: want 2, got 1"},

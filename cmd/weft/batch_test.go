@@ -1,8 +1,9 @@
 // This file runs the small modules of several tests of weft test as
 // packages of one module, in one run of weft test -v ./... per group of
 // them: one loading of the packages and one go command instead of one per
-// test, each test reading what weft test printed for its package. The two
-// groups run at once, so that no test waits for all the packages.
+// test, each test reading what weft test printed for its package. The
+// groups run at once (their tests are parallel), so that no test waits for
+// all the packages.
 
 package main
 
@@ -32,14 +33,14 @@ var batched = map[string]struct {
 	group int
 }{
 	"assertlib":  {assertlibFiles, true, 0},
-	"deferline":  {deferlineFiles, true, 1},
+	"deferline":  {deferlineFiles, true, 2},
 	"directives": {directivesFiles, true, 0},
-	"folded":     {foldedFiles, true, 1},
-	"gx":         {goexitFiles, false, 0},
-	"names":      {namesFiles, true, 1},
-	"outside":    {outsideFiles, true, 0},
-	"pl":         {poolFiles, true, 1},
-	"words":      {wordsFiles, true, 1},
+	"folded":     {foldedFiles, true, 2},
+	"gx":         {goexitFiles, false, 1},
+	"names":      {namesFiles, true, 2},
+	"outside":    {outsideFiles, true, 1},
+	"pl":         {poolFiles, true, 3},
+	"words":      {wordsFiles, true, 3},
 	"xt":         {externalFiles, false, 0},
 }
 
@@ -53,7 +54,7 @@ type batchRun struct {
 }
 
 // batches are the runs of the groups.
-var batches [2]batchRun
+var batches [4]batchRun
 
 // batchModule returns what weft test -v printed for the package name of
 // the batched module and the packages under it, and the module's

@@ -58,6 +58,7 @@ func TestTestLeakDirectives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	out, _ := batchModule(t, "directives")
 	for _, want := range []string{
 		"--- PASS: TestOff",

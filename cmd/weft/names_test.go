@@ -207,6 +207,7 @@ func TestTestNamesWords(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	out, _ := batchModule(t, "words")
 	for _, want := range []string{
 		"  T1   load c.hits = 0                   w.go:15\n",

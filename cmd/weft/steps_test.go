@@ -62,6 +62,7 @@ func TestTestDeferLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	out, _ := batchModule(t, "deferline")
 	for _, want := range []string{
 		"  T1   lock mu                           d_test.go:14\n",
@@ -111,6 +112,7 @@ func TestTestFoldedCalls(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
+	t.Parallel()
 	out, _ := batchModule(t, "folded")
 	// The header counts the four steps listed, not the inner steps of
 	// the stand-ins (eleven).
