@@ -196,6 +196,7 @@ func (e *Exec) wait() bool {
 				timer.Reset(poll)
 				continue
 			}
+			e.tag.running.Store(false)
 			abandon(e)
 			if i := int(e.unwindAt.Load()) - 1; i >= 0 {
 				e.stuckUnwinding(trace.ThreadID(i))

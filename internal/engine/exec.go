@@ -116,6 +116,9 @@ type Exec struct {
 	acks  chan struct{}
 	onD   bool         // the dispatcher is running the driver's work
 	state atomic.Int32 // stateIdle, stateRunning or stateAbandoned
+	// tag stands for the Exec in the objects that outlive its executions
+	// (Obj.user), without keeping the Exec's memory alive.
+	tag *execTag
 	// running is the goroutine (getg) of the thread that runs now, 0
 	// between executions (misuse.go); misuse is the report of the first
 	// operation of a goroutine that was not a weft thread while the Exec
@@ -215,7 +218,7 @@ func NewExec(cfg Config) *Exec {
 	if cfg.Watchdog <= 0 {
 		cfg.Watchdog = DefaultWatchdog
 	}
-	e := &Exec{cfg: cfg, done: make(chan struct{}, 1), names: cfg.Names}
+	e := &Exec{cfg: cfg, done: make(chan struct{}, 1), names: cfg.Names, tag: new(execTag)}
 	if e.names == nil {
 		e.names = NewNames()
 	}
@@ -326,7 +329,9 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.unwindAt.Store(0)
 	e.progressed()
 	e.state.Store(stateRunning)
+	e.tag.running.Store(true)
 	e.execute(main)
+	e.tag.running.Store(false)
 	if !e.state.CompareAndSwap(stateRunning, stateIdle) {
 		// The driver abandoned the execution: nothing of it is ours.
 		return trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread}

@@ -12,10 +12,15 @@ import (
 // yet used; the first operation of an execution registers it.
 type Obj struct {
 	objState
-	// user is the Exec whose execution last registered the object, if it
-	// outlives executions (claim). Registration resets objState alone.
-	user atomic.Pointer[Exec]
+	// user stands for the Exec whose execution last registered the
+	// object, if it outlives executions (claim). Registration resets
+	// objState alone.
+	user atomic.Pointer[execTag]
 }
+
+// execTag stands for an Exec in the objects its executions registered:
+// whether it runs an execution now.
+type execTag struct{ running atomic.Bool }
 
 // objState is what an execution knows of an object, reset as the execution
 // registers it. The fields used depend on the class.
@@ -263,10 +268,10 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 // next registration, by either. e.names.mu is held.
 func (e *Exec) claim(o *Obj, c trace.Class) {
 	prev := o.user.Load()
-	if prev == e {
+	if prev == e.tag {
 		return
 	}
-	if (prev == nil || prev.state.Load() != stateRunning) && o.user.CompareAndSwap(prev, e) {
+	if (prev == nil || !prev.running.Load()) && o.user.CompareAndSwap(prev, e.tag) {
 		return
 	}
 	what := c.String()
