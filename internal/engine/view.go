@@ -101,8 +101,8 @@ func (e *Exec) clearDirty() {
 func (e *Exec) fillView() int {
 	v := &e.view
 	v.Step = len(e.tr.Events)
-	n := len(e.threads)
-	if old := len(v.Threads); n > old {
+	n, old := len(e.threads), len(v.Threads)
+	if n > old {
 		if cap(v.Threads) < n {
 			grown := make([]strategy.Thread, old, 2*n)
 			copy(grown, v.Threads)
@@ -125,7 +125,7 @@ func (e *Exec) fillView() int {
 		e.viewNow, e.viewFull = e.now, true
 	}
 	if n <= smallView {
-		e.fillSmall()
+		e.fillSmall(old)
 		return e.enabledN
 	}
 	if e.clock != nil {
@@ -165,9 +165,11 @@ func (e *Exec) fillView() int {
 	return e.enabledN
 }
 
-// fillSmall is fillView for a small view: every thread is recomputed, and
-// listed as changed.
-func (e *Exec) fillSmall() {
+// fillSmall is fillView for a small view, whose threads from old on are
+// new: every thread is recomputed, and listed as changed if it is new or
+// its entry differs (a select's, whose cases may have changed in place,
+// always).
+func (e *Exec) fillSmall(old int) {
 	enabled := 0
 	for _, t := range e.threads {
 		var a int32
@@ -179,10 +181,12 @@ func (e *Exec) fillSmall() {
 		}
 		t.vAlts = a
 		vt := &e.view.Threads[t.id]
-		setOp(&vt.Op, &t.op)
-		vt.Done = t.done
-		e.showAlts(t.id, a)
-		e.changed = append(e.changed, t.id)
+		if int(t.id) >= old || !sameEntry(vt, &t.op, a, t.done) {
+			setOp(&vt.Op, &t.op)
+			vt.Done = t.done
+			e.showAlts(t.id, a)
+			e.changed = append(e.changed, t.id)
+		}
 	}
 	e.enabledN = enabled
 	e.viewSeen = len(e.tr.Events)
@@ -190,6 +194,14 @@ func (e *Exec) fillSmall() {
 	if CheckView {
 		e.checkView()
 	}
+}
+
+// sameEntry reports whether view entry vt shows pending operation op
+// with a alternatives, done or not. A select is never the same: its
+// cases may have changed in place.
+func sameEntry(vt *strategy.Thread, op *trace.Op, a int32, done bool) bool {
+	return vt.Alts == a && vt.Done == done && vt.Op.Kind == op.Kind && vt.Op.Class == op.Class &&
+		vt.Op.Obj == op.Obj && vt.Op.Arg == op.Arg && len(vt.Op.Cases) == 0 && len(op.Cases) == 0
 }
 
 // touchEvent marks what event ev changed: its threads, and the watchers of
