@@ -99,6 +99,10 @@ type Stats struct {
 	// explored, and the exploration is not called exhaustive
 	// (Strategy.Incomplete).
 	Hidden int
+	// Probes counts the runs of end races not analysed (ends.go): the
+	// run that met one, and a probe run for each alternative hidden
+	// there.
+	Probes int
 	// Diverted counts the runs that could not replay a black event of
 	// their variant because a thread failed first, after a branch on an
 	// input that is not the variant's (the solver's inputs took its
@@ -140,11 +144,25 @@ type Strategy struct {
 	// after which a thread failed before the run replayed a black event
 	// of its variant, or -1 (sym.go, diverted).
 	divert int32
-	an     analysis
-	rc     racer
-	races  []outcome
-	stop   *strategy.Stop
-	sym    symbolic
+	// The end races of failing runs (ends.go): the run's choices (trail),
+	// the choices it is to take (force) and whether it could not
+	// (diverged); the deferred alternatives of the last state (defs), the
+	// index of the choice of the run's last end race (endAt, -1: none)
+	// and the alternatives hidden there; the chain of runs under way, the
+	// trace with its probes' tails and the threads that failed in them.
+	trail, force []strategy.Choice
+	diverged     bool
+	defs         []deferredAlt
+	endAt        int
+	endHidden    []strategy.Choice
+	ch           *chain
+	tailed       trace.Trace
+	tailThreads  []trace.ThreadID
+	an           analysis
+	rc           racer
+	races        []outcome
+	stop         *strategy.Stop
+	sym          symbolic
 }
 
 // SetStop implements strategy.Stoppable: the analysis of a run and the
@@ -227,7 +245,12 @@ func (s *Strategy) Next() bool {
 		}
 		s.started, s.restart, s.analysed = true, false, 0
 		s.stack, s.retry = s.stack[:0], nil
+		s.abandon()
 		s.begin(&variant{})
+		return true
+	}
+	if s.ch != nil {
+		s.begin(s.v) // the next run of an end race's chain (ends.go)
 		return true
 	}
 	if v := s.retry; v != nil {
@@ -289,6 +312,8 @@ func (s *Strategy) begin(v *variant) {
 	clear(s.count)
 	s.k = s.k[:0]
 	s.cut = false
+	s.trail, s.diverged, s.endAt = s.trail[:0], false, -1
+	s.tailThreads = s.tailThreads[:0]
 	s.names.Reset()
 	s.sym.resetRun()
 }
@@ -339,10 +364,16 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.names.Sync(tr.Threads)
 	s.countBranches(tr)
 	if s.postpone(tr, end) {
+		s.abandon()
 		return
 	}
 	if s.sym.mismatch && !s.v.Relaxed {
+		s.abandon()
 		s.stats.Mismatched++
+		return
+	}
+	tr, probe := s.chainRun(tr, end)
+	if probe {
 		return
 	}
 	if s.sym.mismatch || len(s.v.Must) > 0 {
@@ -365,9 +396,6 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	}
 	if s.stranded() {
 		s.stats.Stranded++
-	}
-	if s.hidden(tr) {
-		s.stats.Hidden++
 	}
 	s.analysed++
 	s.generate(aug, end)
@@ -411,9 +439,9 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	}
 	a.reset(tr, &s.gs)
 	s.rc.reset(a, &s.gs)
-	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1, failBranch: -1, divert: s.divert}
+	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), divert: s.divert}
 	if stops(end) {
-		f.failed, f.failBranch = failedAfterBranch(tr, end.Thread, int32(len(tr.Events)-1))
+		f.fails = s.failedSteps(tr, end.Thread)
 	}
 	if len(s.sym.cond) > 0 && tr == &s.sym.aug {
 		f.conds = maps.Clone(s.sym.cond)
