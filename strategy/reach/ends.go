@@ -186,6 +186,12 @@ func (s *Strategy) withTails(tr *trace.Trace, ch *chain) *trace.Trace {
 			out.Branches = append(out.Branches, b)
 		}
 		if g >= 0 {
+			if specs := s.v.Pos[g]; int(s.count[g]) < len(specs) && specs[s.count[g]].Black {
+				// The run did not take a black event of its variant:
+				// its sequence, which ends before it, is not the
+				// variant's (ends.go, Stats.Behind).
+				s.behind = true
+			}
 			s.count[g]++
 		}
 		s.k[e.Thread]++

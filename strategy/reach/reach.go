@@ -103,6 +103,11 @@ type Stats struct {
 	// run that met one, and a probe run for each alternative hidden
 	// there.
 	Probes int
+	// Behind counts the runs analysed but not counted because a black
+	// event of their variant came only in the tail of an end race: the
+	// run ended at another thread's failure before it, so its sequence
+	// does not extend the variant (ends.go).
+	Behind int
 	// Diverted counts the runs that could not replay a black event of
 	// their variant because a thread failed first, after a branch on an
 	// input that is not the variant's (the solver's inputs took its
@@ -158,6 +163,7 @@ type Strategy struct {
 	ch           *chain
 	tailed       trace.Trace
 	tailThreads  []trace.ThreadID
+	behind       bool
 	an           analysis
 	rc           racer
 	races        []outcome
@@ -313,7 +319,7 @@ func (s *Strategy) begin(v *variant) {
 	s.k = s.k[:0]
 	s.cut = false
 	s.trail, s.diverged, s.endAt = s.trail[:0], false, -1
-	s.tailThreads = s.tailThreads[:0]
+	s.tailThreads, s.behind = s.tailThreads[:0], false
 	s.names.Reset()
 	s.sym.resetRun()
 }
@@ -393,6 +399,9 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 			return
 		}
 		s.stats.Diverted++
+	}
+	if s.behind {
+		s.stats.Behind++
 	}
 	if s.stranded() {
 		s.stats.Stranded++
