@@ -12,18 +12,18 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// deferredAlt is an alternative a run defers to the end (failures.go):
-// its choice, and the postponement that defers it (nil for a variant's
-// event that fails).
+// deferredAlt is an alternative a run defers to the end (failures.go),
+// and the postponement that defers it (nil for a variant's event that
+// fails).
 type deferredAlt struct {
-	c    strategy.Choice
+	o    option
 	post *postponement
 }
 
 // A tail is the step of a postponed call that a probe run took at an end
 // race instead of the one the run takes, with the branches its threads
-// took after it, before one of them failed, and the pending operations
-// its threads were left with.
+// took after it, before one of them failed, the pending operations its
+// threads were left with and the inputs the probe read.
 type tail struct {
 	step     trace.Event
 	branches []trace.BranchEvent
@@ -32,10 +32,10 @@ type tail struct {
 	inputs   []trace.InputEvent
 }
 
-// A chain is the runs of one end race: the run whose choices it repeats
-// (trail, its last the end race's), a probe run for each hidden
-// alternative (taken instead of the trail's last choice), and the run
-// that takes the trail again, analysed with the probes' tails.
+// A chain is the runs of one end race: a probe run for each hidden
+// alternative, which takes it instead of the end race's pick, and then
+// the run that takes the pick, analysed with the probes' tails; each
+// takes the choices of the first (trail) before.
 type chain struct {
 	trail  []strategy.Choice
 	hidden []strategy.Choice
@@ -43,26 +43,42 @@ type chain struct {
 	tails  []tail
 }
 
-// endRace records, for a state in which only deferred alternatives can
-// move and pick is taken, the alternatives of other threads hidden behind
-// it (s.endHidden): postponed calls whose failure came after a branch on
-// an input that the variant does not have. Taken, the pick fails and ends
-// the run, and such a call's branch would be in no sequence analysed.
-func (s *Strategy) endRace(st *strategy.State, pick strategy.Choice) {
-	s.endAt = len(s.trail)
-	s.endHidden = s.endHidden[:0]
-	busy := []trace.ThreadID{pick.Thread, alternative(st, pick.Thread, pick.Alt).Partner}
-	for _, d := range s.defs {
+// endRace is called when, in state st, only deferred alternatives can move
+// and pick is to be taken: an end race. The alternatives of other threads
+// that are postponed calls whose failure came after a branch on an input
+// the variant does not have are hidden behind pick: taken, it fails and
+// ends the run, and such a call's branch would be in no sequence
+// analysed. If there are, and pick is a postponed call too (otherwise the
+// run is run again with it postponed, failures.go), the run starts a
+// chain (ends.go): it is the probe of the first hidden alternative, which
+// endRace returns to be taken instead.
+func (s *Strategy) endRace(st *strategy.State, pick *option, forcing bool) *option {
+	if s.ch != nil || forcing || s.postponedBy(st, pick.c.Thread, pick.c.Alt) == nil {
+		return nil
+	}
+	var hidden []strategy.Choice
+	var first *option
+	busy := []trace.ThreadID{pick.c.Thread, alternative(st, pick.c.Thread, pick.c.Alt).Partner}
+	for i := range s.defs {
+		d := &s.defs[i]
 		if d.post == nil || !d.post.Branch || s.v.hasEvent(branchRef(d.post.T, d.post.K+1), &s.gs) {
 			continue
 		}
-		q := alternative(st, d.c.Thread, d.c.Alt).Partner
-		if slices.Contains(busy, d.c.Thread) || (q != trace.NoThread && slices.Contains(busy, q)) {
+		q := alternative(st, d.o.c.Thread, d.o.c.Alt).Partner
+		if slices.Contains(busy, d.o.c.Thread) || (q != trace.NoThread && slices.Contains(busy, q)) {
 			continue
 		}
-		busy = append(busy, d.c.Thread, q)
-		s.endHidden = append(s.endHidden, d.c)
+		busy = append(busy, d.o.c.Thread, q)
+		hidden = append(hidden, d.o.c)
+		if first == nil {
+			first = &d.o
+		}
 	}
+	if first == nil {
+		return nil
+	}
+	s.ch = &chain{trail: append(slices.Clone(s.trail), pick.c), hidden: hidden}
+	return first
 }
 
 // hasEvent reports whether v has an event on the object of r.
@@ -71,22 +87,16 @@ func (v *variant) hasEvent(r ref, gs *groups) bool {
 }
 
 // chainRun handles a run of the variant, to be analysed, that ended as
-// tr and end: if it ended at an end race with hidden alternatives, or is
-// a probe run of one, it is not analysed (true), and the next run of the
-// chain is prepared; otherwise it returns the trace to analyse: tr, with
-// the probes' tails appended if it is the chain's last run.
+// tr and end: a probe run of a chain is not analysed (true), and the next
+// run of the chain is prepared; otherwise it returns the trace to
+// analyse: tr, with the probes' tails appended if it is a chain's last
+// run.
 func (s *Strategy) chainRun(tr *trace.Trace, end trace.End) (*trace.Trace, bool) {
 	ch := s.ch
-	switch {
-	case ch == nil:
-		if !stops(end) || s.endAt != len(s.trail)-1 || len(s.endHidden) == 0 || len(tr.Events) != len(s.trail) {
-			return tr, false
-		}
-		s.ch = &chain{trail: slices.Clone(s.trail), hidden: slices.Clone(s.endHidden)}
-		s.force = append(append(s.force[:0], s.trail[:len(s.trail)-1]...), s.endHidden[0])
-		s.stats.Probes++
-		return nil, true
-	case ch.next < len(ch.hidden):
+	if ch == nil {
+		return tr, false
+	}
+	if ch.next < len(ch.hidden) {
 		if t, ok := s.tailOf(tr, end, len(ch.trail)-1); ok {
 			ch.tails = append(ch.tails, t)
 		}

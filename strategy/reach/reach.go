@@ -151,15 +151,13 @@ type Strategy struct {
 	divert int32
 	// The end races of failing runs (ends.go): the run's choices (trail),
 	// the choices it is to take (force) and whether it could not
-	// (diverged); the deferred alternatives of the last state (defs), the
-	// index of the choice of the run's last end race (endAt, -1: none)
-	// and the alternatives hidden there; the chain of runs under way, the
-	// trace with its probes' tails and the threads that failed in them.
+	// (diverged); the deferred alternatives of the last state (defs); the
+	// chain of runs under way, the trace with its probes' tails, the
+	// threads that failed in them, and whether a black event of the
+	// variant came only in a tail.
 	trail, force []strategy.Choice
 	diverged     bool
 	defs         []deferredAlt
-	endAt        int
-	endHidden    []strategy.Choice
 	ch           *chain
 	tailed       trace.Trace
 	tailThreads  []trace.ThreadID
@@ -318,7 +316,7 @@ func (s *Strategy) begin(v *variant) {
 	clear(s.count)
 	s.k = s.k[:0]
 	s.cut = false
-	s.trail, s.diverged, s.endAt = s.trail[:0], false, -1
+	s.trail, s.diverged = s.trail[:0], false
 	s.tailThreads, s.behind = s.tailThreads[:0], false
 	s.names.Reset()
 	s.sym.resetRun()

@@ -72,7 +72,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 					c := buf
 					deferred = &c
 				}
-				s.defs = append(s.defs, deferredAlt{c: buf.c, post: post})
+				s.defs = append(s.defs, deferredAlt{o: buf, post: post})
 				continue
 			}
 			if sp != nil && s.heldBack(sp, trace.ThreadID(p)) {
@@ -101,10 +101,11 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	if pick == nil {
 		pick = free
 	}
-	s.endAt = -1
 	if pick == nil && deferred != nil {
 		pick = deferred
-		s.endRace(st, pick.c)
+		if h := s.endRace(st, pick, forcing); h != nil {
+			pick = h
+		}
 	}
 	if forcing {
 		// A run of an end race's chain (ends.go) takes the choices given.
