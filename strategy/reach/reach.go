@@ -446,7 +446,7 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	}
 	a.reset(tr, &s.gs)
 	s.rc.reset(a, &s.gs)
-	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), divert: s.divert}
+	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), divert: s.divert, old: s.v.Old}
 	if stops(end) {
 		f.fails = s.failedSteps(tr, end.Thread)
 	}

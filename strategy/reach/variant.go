@@ -161,8 +161,10 @@ type frame struct {
 	// Q's last step if the run failed so, and the steps of the end race
 	// appended after the end (ends.go).
 	fails [][2]int32
-	// virtual are the unmatched events of V that Q did not fill.
+	// virtual are the unmatched events of V that Q did not fill; old is
+	// V's number of calls of each thread (variant.Old).
 	virtual []virtual
+	old     []int32
 	// inherit is, for each white event that V has, the outcomes its spec
 	// pruned from its race set; colOf the column of each column event.
 	inherit map[int32][]sout
@@ -178,6 +180,15 @@ type frame struct {
 	// run replayed a black event of V (sym.go, diverted), or -1: a row of
 	// Q's table is explored only if it flips or removes it.
 	divert int32
+}
+
+// vOld returns the number of calls of thread st (stable) in the variant
+// Q was run with.
+func (f *frame) vOld(st int32) int32 {
+	if int(st) < len(f.old) {
+		return f.old[st]
+	}
+	return 0
 }
 
 // failing reports whether step i is one after which a thread failed at
@@ -534,6 +545,13 @@ func (f *frame) derive(t []int) *variant {
 		}
 		if o, ok := newOut[c]; ok {
 			v.Pos[u.g] = append(v.Pos[u.g], f.changedSpec(o, u.cs, f.nsteps()))
+			if u.kept {
+				// Its calls complete elsewhere, if at all: what their
+				// threads did after them is not the variant's.
+				for _, x := range u.spec.sides() {
+					lost[x.T] = true
+				}
+			}
 			continue
 		}
 		sp := u.spec
@@ -557,6 +575,11 @@ func (f *frame) derive(t []int) *variant {
 		}
 		for _, x := range sp.sides() {
 			keep[x.T] = max(keep[x.T], x.K+1)
+			if u.kept {
+				// The call after it is V's too, if V had it: its
+				// control structure is this event and its past.
+				keep[x.T] = max(keep[x.T], min(x.K+2, f.vOld(x.T)))
+			}
 		}
 		if !u.kept {
 			sp.Fails, sp.Past = false, nil
