@@ -93,15 +93,16 @@ type Stats struct {
 	// because the path constraint of their control structure does not
 	// allow them.
 	UnsatSides int
-	// Hidden counts the runs analysed with a postponed call pending whose
-	// failure came after a branch on an input: another thread's failure
-	// ended them first, so the other side of that branch may never be
-	// explored, and the exploration is not called exhaustive
-	// (Strategy.Incomplete).
+	// Hidden counts the postponed calls whose failure came after a branch
+	// on an input, left pending at the end of a run analysed because
+	// another thread's failure ended it first, that could not be
+	// appended to it as events after its end (ends.go): the other side
+	// of such a branch may never be explored, and the exploration is not
+	// called exhaustive (Strategy.Incomplete).
 	Hidden int
-	// Probes counts the runs of end races not analysed (ends.go): the
-	// run that met one, and a probe run for each alternative hidden
-	// there.
+	// Probes counts the probe runs of end races (ends.go), each of which
+	// takes a postponed call hidden behind another thread's failure; not
+	// analysed.
 	Probes int
 	// Behind counts the runs analysed but not counted because a black
 	// event of their variant came only in the tail of an end race: the
@@ -214,13 +215,14 @@ func (s *Strategy) Counters() []strategy.Counter {
 }
 
 // Incomplete implements strategy.Incomplete: an exploration in which a
-// thread's failure after a branch on an input was postponed behind
-// another thread's failure in a run analysed (Stats.Hidden) may have
-// missed the sequences of that branch's other side (doc.go), and is not
-// called exhaustive.
+// thread's failure after a branch on an input stayed hidden behind
+// another thread's failure in a run analysed (Stats.Hidden: its step
+// could not be appended after the end of the run) may have missed the
+// sequences of that branch's other side (doc.go), and is not called
+// exhaustive.
 func (s *Strategy) Incomplete() string {
 	if s.stats.Hidden > 0 {
-		return fmt.Sprintf("in %d runs a thread's failure after a branch on an input was hidden by another thread's failure, and reach may have missed the other side of that branch; explore with concolic-optimal to cover every trace", s.stats.Hidden)
+		return fmt.Sprintf("%d times a thread's failure after a branch on an input was hidden by another thread's failure, and reach may have missed the other side of that branch; explore with concolic-optimal to cover every trace", s.stats.Hidden)
 	}
 	return ""
 }

@@ -337,6 +337,11 @@ func TestGeneratedSymbolicCAS(t *testing.T) {
 //   - 3736: as 1507, and a variant whose two black events both fail: the
 //     run that took one, with the other's step after its end, ran the
 //     sequence of another run (the fix for 1507 ran one twice).
+//   - 9067: a variant's event that its run did not reach kept its place
+//     in the variants of the run's node, but not the call after it that
+//     the variant had: an outcome of that call pruned from a race set in
+//     one node was explored again in its child (a sequence twice at
+//     random).
 func TestGeneratedSymbolicPinned(t *testing.T) {
 	o := withZ3(t, reach.Options{})
 	for _, c := range []struct {
@@ -346,7 +351,7 @@ func TestGeneratedSymbolicPinned(t *testing.T) {
 		{206, 91, 56, 77}, {321, 11, 11, 11}, {859, 9, 9, 9},
 		{988, 20, 14, 21}, {295, 16, 15, 16}, {812, 12, 12, 12},
 		{1383, 15, 8, 11}, {1841, 9, 6, 7}, {1507, 11, 6, 11},
-		{3736, 22, 12, 20},
+		{3736, 22, 12, 20}, {9067, 18, 10, 15},
 	} {
 		p := genSym(c.seed)
 		body := p.body()
