@@ -201,14 +201,16 @@
 //
 // TestSymbolic pins hand programs (values through channels and variables,
 // concurrent branches on one input, branches in spawns, compare-and-swaps
-// on inputs, a TryLock a branch races with); TestGeneratedSymbolic compares
-// random programs that pass two inputs through a channel and a variable
-// and branch on them with brute force (exhaustive search for each of the
-// 9 vectors of their values), each with the free runs in thread order and
-// at random: with WEFT_LONG=1, 1,000 programs (788 of them branch on an
-// input), 6,024 sequences, all agree; 5,000 programs (REACH_SYM), one
-// disagrees (seed 1507, below). TestGeneratedSymbolicCAS does the same
-// with some stores turned into compare-and-swaps (WEFT_LONG=1: 300
+// on inputs, a TryLock a branch races with), TestEndRace an end race
+// (below); TestGeneratedSymbolic compares random programs that pass two
+// inputs through a channel and a variable and branch on them with brute
+// force (exhaustive search for each of the 9 vectors of their values),
+// each with the free runs in thread order and at random: with
+// WEFT_LONG=1, 1,000 programs (788 of them branch on an input), 6,024
+// sequences, all agree; 5,000 programs (REACH_SYM), 29,063 sequences, and
+// the 5,000 after them (REACH_FROM=5000), 27,801, all agree, and every
+// exploration is called exhaustive. TestGeneratedSymbolicCAS does the
+// same with some stores turned into compare-and-swaps (WEFT_LONG=1: 300
 // programs, 2,801 sequences, all agree). TestGeneratedSymbolicPinned
 // pins the programs that disagreed before, with the cause of each.
 //

@@ -1,7 +1,7 @@
 // This file implements the end races of failing runs: when only postponed
 // failing calls can move, the one taken ends the run, and the others'
 // steps, with the branches their threads take before they fail, are
-// events of the sequence too, after its end (doc.go, Failures).
+// events of the sequence too, after its end (doc.go, End races).
 
 package reach
 
