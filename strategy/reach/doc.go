@@ -208,7 +208,7 @@
 // each with the free runs in thread order and at random: with
 // WEFT_LONG=1, 1,000 programs (788 of them branch on an input), 6,024
 // sequences, all agree; 5,000 programs (REACH_SYM), 29,063 sequences, and
-// the 5,000 after them (REACH_FROM=5000), 27,801, all agree, and every
+// 5,000 from seed 5,000 (REACH_FROM), 27,801, all agree, and every
 // exploration is called exhaustive. TestGeneratedSymbolicCAS does the
 // same with some stores turned into compare-and-swaps (WEFT_LONG=1: 300
 // programs, 2,801 sequences, all agree). TestGeneratedSymbolicPinned
