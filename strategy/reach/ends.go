@@ -50,8 +50,8 @@ type chain struct {
 // ends the run, and such a call's branch would be in no sequence
 // analysed. If there are, and pick is a postponed call too (otherwise the
 // run is run again with it postponed, failures.go), the run starts a
-// chain (ends.go): it is the probe of the first hidden alternative, which
-// endRace returns to be taken instead.
+// chain: it is the probe of the first hidden alternative, which endRace
+// returns to be taken instead.
 func (s *Strategy) endRace(st *strategy.State, pick *option, forcing bool) *option {
 	if s.ch != nil || forcing || s.postponedBy(st, pick.c.Thread, pick.c.Alt) == nil {
 		return nil
@@ -199,7 +199,7 @@ func (s *Strategy) withTails(tr *trace.Trace, ch *chain) *trace.Trace {
 			if specs := s.v.Pos[g]; int(s.count[g]) < len(specs) && specs[s.count[g]].Black {
 				// The run did not take a black event of its variant:
 				// its sequence, which ends before it, is not the
-				// variant's (ends.go, Stats.Behind).
+				// variant's (Stats.Behind).
 				s.behind = true
 			}
 			s.count[g]++
