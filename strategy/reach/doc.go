@@ -212,7 +212,10 @@
 // WEFT_LONG=1, 1,000 programs (788 of them branch on an input), 6,024
 // sequences, all agree; 5,000 programs (REACH_SYM), 29,063 sequences, and
 // 5,000 from seed 5,000 (REACH_FROM), 27,801, all agree, and every
-// exploration is called exhaustive. TestGeneratedSymbolicCAS does the
+// exploration is called exhaustive. Of 3,000 from seed 10,000 (18,496
+// sequences), one disagrees: seed 10118 runs a sequence twice in thread
+// order, with no end race (a partial, a stranded and a diverted run; not
+// investigated yet). TestGeneratedSymbolicCAS does the
 // same with some stores turned into compare-and-swaps (WEFT_LONG=1: 300
 // programs, 2,801 sequences, all agree). TestGeneratedSymbolicPinned
 // pins the programs that disagreed before, with the cause of each.
@@ -250,7 +253,9 @@
 // 24 of the first 5,000 generated programs, of which 5 meet end races
 // (in thread order) and 19 do not (in seed 618 the call is blocked at
 // the end, and its races are analysed as any pending call's). None of
-// the sweeps' programs is flagged now.
+// the 10,000 programs of the sweeps below is flagged now; of 3,000 from
+// seed 10,000, one is (seed 12464, which agrees with brute force, and was
+// flagged before too).
 //
 // Happened-before (§4, Proposition 1) is a vector clock per step over the
 // threads (seq.go): a step's clock joins its threads' clocks, the previous
