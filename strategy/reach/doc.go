@@ -253,7 +253,7 @@
 // 24 of the first 5,000 generated programs, of which 5 meet end races
 // (in thread order) and 19 do not (in seed 618 the call is blocked at
 // the end, and its races are analysed as any pending call's). None of
-// the 10,000 programs of the sweeps below is flagged now; of 3,000 from
+// the 10,000 programs of the sweeps above is flagged now; of 3,000 from
 // seed 10,000, one is (seed 12464, which agrees with brute force, and was
 // flagged before too).
 //
