@@ -57,7 +57,7 @@ func Analyse(tr *trace.Trace) Analysis {
 		}
 		return fmt.Sprintf("%s:%d", n, a.pos[i])
 	}
-	f := &frame{a: &a, black: make([]bool, len(tr.Events)), failed: -1}
+	f := &frame{a: &a, black: make([]bool, len(tr.Events))}
 	f.nonBlocking = make([][]bool, a.n)
 	for t := range a.n {
 		f.nonBlocking[t] = make([]bool, a.calls(int32(t)))

@@ -57,25 +57,6 @@ func (s *Strategy) postpone(tr *trace.Trace, end trace.End) bool {
 	return true
 }
 
-// hidden reports whether the run, to be analysed, left a postponed call
-// whose failure came after a branch on an input pending: another
-// thread's failure ended the run first, as it will in every run of the
-// variant, so that branch is in no sequence analysed and its other side
-// is never explored (Strategy.Incomplete).
-func (s *Strategy) hidden(tr *trace.Trace) bool {
-	for _, p := range s.v.Postponed {
-		if !p.Branch {
-			continue
-		}
-		for t := range tr.Threads {
-			if int32(s.names.Stable(trace.ThreadID(t))) == p.T && (t >= len(s.k) || s.k[t] <= p.K) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // stops reports whether a run ended so by a failure in the local code of
 // its last step, while other threads may have been able to move (not a
 // deadlock or a leak, where none could, nor the step bound).
@@ -90,18 +71,22 @@ func stops(end trace.End) bool {
 	return true
 }
 
-// postponedAlt reports whether alternative a of thread p's pending call is
-// postponed in the run's variant: p's call, or its partner's in a
-// rendezvous (a sender that failed after it, which took no value).
-func (s *Strategy) postponedAlt(st *strategy.State, p trace.ThreadID, a int32) bool {
+// postponedBy returns the postponement in the run's variant of
+// alternative a of thread p's pending call, or nil: p's call, or its
+// partner's in a rendezvous (a sender that failed after it, which took no
+// value).
+func (s *Strategy) postponedBy(st *strategy.State, p trace.ThreadID, a int32) *postponement {
 	if len(s.v.Postponed) == 0 {
-		return false
+		return nil
 	}
-	if s.v.postponed(int32(s.names.Stable(p)), s.k[p], func() [2]int32 { return s.nextSource(st, p, a) }) {
-		return true
+	if x := s.v.postponement(int32(s.names.Stable(p)), s.k[p], func() [2]int32 { return s.nextSource(st, p, a) }); x != nil {
+		return x
 	}
 	q := alternative(st, p, a).Partner
-	return q != trace.NoThread && s.v.postponed(int32(s.names.Stable(q)), s.k[q], func() [2]int32 { return noSource })
+	if q == trace.NoThread {
+		return nil
+	}
+	return s.v.postponement(int32(s.names.Stable(q)), s.k[q], func() [2]int32 { return noSource })
 }
 
 // sourceOf returns the source (failures.go, postponement) of thread p's

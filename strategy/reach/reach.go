@@ -93,12 +93,22 @@ type Stats struct {
 	// because the path constraint of their control structure does not
 	// allow them.
 	UnsatSides int
-	// Hidden counts the runs analysed with a postponed call pending whose
-	// failure came after a branch on an input: another thread's failure
-	// ended them first, so the other side of that branch may never be
-	// explored, and the exploration is not called exhaustive
-	// (Strategy.Incomplete).
+	// Hidden counts the postponed calls whose failure came after a branch
+	// on an input, left pending at the end of a run analysed because
+	// another thread's failure ended it first, that could not be
+	// appended to it as events after its end (ends.go): the other side
+	// of such a branch may never be explored, and the exploration is not
+	// called exhaustive (Strategy.Incomplete).
 	Hidden int
+	// Probes counts the probe runs of end races (ends.go), each of which
+	// takes a postponed call hidden behind another thread's failure; not
+	// analysed.
+	Probes int
+	// Behind counts the runs analysed but not counted because a black
+	// event of their variant came only in the tail of an end race: the
+	// run ended at another thread's failure before it, so its sequence
+	// does not extend the variant (ends.go).
+	Behind int
 	// Diverted counts the runs that could not replay a black event of
 	// their variant because a thread failed first, after a branch on an
 	// input that is not the variant's (the solver's inputs took its
@@ -140,11 +150,24 @@ type Strategy struct {
 	// after which a thread failed before the run replayed a black event
 	// of its variant, or -1 (sym.go, diverted).
 	divert int32
-	an     analysis
-	rc     racer
-	races  []outcome
-	stop   *strategy.Stop
-	sym    symbolic
+	// The end races of failing runs (ends.go): the run's choices (trail),
+	// the choices it is to take (force) and whether it could not
+	// (diverged); the deferred alternatives of the last state (defs); the
+	// chain of runs under way, the trace with its probes' tails, the
+	// threads that failed in them, and whether a black event of the
+	// variant came only in a tail.
+	trail, force []strategy.Choice
+	diverged     bool
+	defs         []deferredAlt
+	ch           *chain
+	tailed       trace.Trace
+	tailThreads  []trace.ThreadID
+	behind       bool
+	an           analysis
+	rc           racer
+	races        []outcome
+	stop         *strategy.Stop
+	sym          symbolic
 }
 
 // SetStop implements strategy.Stoppable: the analysis of a run and the
@@ -192,13 +215,14 @@ func (s *Strategy) Counters() []strategy.Counter {
 }
 
 // Incomplete implements strategy.Incomplete: an exploration in which a
-// thread's failure after a branch on an input was postponed behind
-// another thread's failure in a run analysed (Stats.Hidden) may have
-// missed the sequences of that branch's other side (doc.go), and is not
-// called exhaustive.
+// thread's failure after a branch on an input stayed hidden behind
+// another thread's failure in a run analysed (Stats.Hidden: its step
+// could not be appended after the end of the run) may have missed the
+// sequences of that branch's other side (doc.go), and is not called
+// exhaustive.
 func (s *Strategy) Incomplete() string {
 	if s.stats.Hidden > 0 {
-		return fmt.Sprintf("in %d runs a thread's failure after a branch on an input was hidden by another thread's failure, and reach may have missed the other side of that branch; explore with concolic-optimal to cover every trace", s.stats.Hidden)
+		return fmt.Sprintf("%d times a thread's failure after a branch on an input was hidden by another thread's failure, and reach may have missed the other side of that branch; explore with concolic-optimal to cover every trace", s.stats.Hidden)
 	}
 	return ""
 }
@@ -227,7 +251,12 @@ func (s *Strategy) Next() bool {
 		}
 		s.started, s.restart, s.analysed = true, false, 0
 		s.stack, s.retry = s.stack[:0], nil
+		s.abandon()
 		s.begin(&variant{})
+		return true
+	}
+	if s.ch != nil {
+		s.begin(s.v) // the next run of an end race's chain (ends.go)
 		return true
 	}
 	if v := s.retry; v != nil {
@@ -289,6 +318,8 @@ func (s *Strategy) begin(v *variant) {
 	clear(s.count)
 	s.k = s.k[:0]
 	s.cut = false
+	s.trail, s.diverged = s.trail[:0], false
+	s.tailThreads, s.behind = s.tailThreads[:0], false
 	s.names.Reset()
 	s.sym.resetRun()
 }
@@ -339,10 +370,16 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	s.names.Sync(tr.Threads)
 	s.countBranches(tr)
 	if s.postpone(tr, end) {
+		s.abandon()
 		return
 	}
 	if s.sym.mismatch && !s.v.Relaxed {
+		s.abandon()
 		s.stats.Mismatched++
+		return
+	}
+	tr, probe := s.chainRun(tr, end)
+	if probe {
 		return
 	}
 	if s.sym.mismatch || len(s.v.Must) > 0 {
@@ -363,11 +400,11 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		}
 		s.stats.Diverted++
 	}
+	if s.behind {
+		s.stats.Behind++
+	}
 	if s.stranded() {
 		s.stats.Stranded++
-	}
-	if s.hidden(tr) {
-		s.stats.Hidden++
 	}
 	s.analysed++
 	s.generate(aug, end)
@@ -411,9 +448,9 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 	}
 	a.reset(tr, &s.gs)
 	s.rc.reset(a, &s.gs)
-	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), failed: -1, failBranch: -1, divert: s.divert}
+	f := &frame{stable: make([]int32, a.n), black: make([]bool, len(tr.Events)), divert: s.divert, old: s.v.Old}
 	if stops(end) {
-		f.failed, f.failBranch = failedAfterBranch(tr, end.Thread, int32(len(tr.Events)-1))
+		f.fails = s.failedSteps(tr, end.Thread)
 	}
 	if len(s.sym.cond) > 0 && tr == &s.sym.aug {
 		f.conds = maps.Clone(s.sym.cond)

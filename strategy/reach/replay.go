@@ -50,9 +50,11 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 		}
 	}
 	s.pendingDefaults()
-	var best, free, deferred *option
+	var best, free, deferred, forced *option
 	var frees, allowed int
 	var buf option
+	forcing := len(s.trail) < len(s.force)
+	s.defs = s.defs[:0]
 	for p := range st.Threads {
 		th := &st.Threads[p]
 		for a := range th.Alts {
@@ -61,11 +63,16 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 			}
 			sp := buf.spec
 			allowed++
-			if s.postponedAlt(st, trace.ThreadID(p), a) || (sp != nil && sp.Fails) {
+			if forcing && buf.c == s.force[len(s.trail)] {
+				c := buf
+				forced = &c
+			}
+			if post := s.postponedBy(st, trace.ThreadID(p), a); post != nil || (sp != nil && sp.Fails) {
 				if deferred == nil || deferRank(sp) < deferRank(deferred.spec) {
 					c := buf
 					deferred = &c
 				}
+				s.defs = append(s.defs, deferredAlt{o: buf, post: post})
 				continue
 			}
 			if sp != nil && s.heldBack(sp, trace.ThreadID(p)) {
@@ -94,14 +101,26 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	if pick == nil {
 		pick = free
 	}
-	if pick == nil {
+	if pick == nil && deferred != nil {
 		pick = deferred
+		if h := s.endRace(st, pick, forcing); h != nil {
+			pick = h
+		}
+	}
+	if forcing {
+		// A run of an end race's chain (ends.go) takes the choices given.
+		if forced == nil {
+			s.diverged = true
+		} else {
+			pick = forced
+		}
 	}
 	if pick == nil {
 		s.cut = true
 		return strategy.Cut
 	}
 	s.took(st, pick)
+	s.trail = append(s.trail, pick.c)
 	return pick.c
 }
 

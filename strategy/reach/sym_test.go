@@ -226,3 +226,47 @@ func TestSymbolic(t *testing.T) {
 		})
 	}
 }
+
+// TestEndRace pins an end race (ends.go): T1 fails once it holds mu;
+// T2 reads a variable and fails if x < 3, or else takes mu for good, so
+// that T1 waits forever (a leak, the one sequence that does not fail).
+// On the first input (x = 0) both fail, each postponed behind the other,
+// and the run that takes T1's lock ends before T2's load: T2's branch was
+// in no sequence analysed, and the leak was never run (the exploration
+// was not called exhaustive). A probe run takes T2's load instead, and
+// the run taken again has T2's load and branch after its end; flipping
+// the branch gives the leak.
+func TestEndRace(t *testing.T) {
+	k := weft.Const[int64]
+	body := func(w *weft.T) {
+		x := w.InputRange("x", 0, 9)
+		mu := weft.NewMutex("mu")
+		v := weft.NewVar[int]("v")
+		w.Go(func() {
+			mu.Lock()
+			w.Fail("T1 holds mu")
+		})
+		w.Go(func() {
+			v.Load()
+			if w.If(x.Lt(k(3))) {
+				w.Fail("x < 3")
+			}
+			mu.Lock()
+		})
+	}
+	o := withZ3(t, reach.Options{})
+	ex, ok := brute(t, body, []string{"x"}, []int64{0, 3}, 5000)
+	if !ok {
+		t.Fatal("brute force did not finish")
+	}
+	s := reach.New(o)
+	defer s.Close()
+	_, r := run(t, body, s, 0)
+	cmp := compareRuns(t, ex, body, o)
+	// 4 sequences, 3 of them run (the others fail where exhaustive
+	// search counts one per point); 7 runs: 3 with a failing call
+	// postponed, the probe, and 3 analysed.
+	if st := s.Stats(); !cmp.ok() || cmp.want != 4 || cmp.got != 3 || cmp.runs != 7 || st.Probes != 1 || st.Retries != 3 || r.Incomplete != "" {
+		t.Errorf("want 4 sequences, 3 analysed, 7 runs, 1 probe, 3 retries, exhaustive; got %d, %d, %d, %d, %d, %q: %v", cmp.want, cmp.got, cmp.runs, st.Probes, st.Retries, r.Incomplete, cmp)
+	}
+}

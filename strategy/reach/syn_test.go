@@ -60,7 +60,7 @@ func (r *synRecorder) Finish(tr *trace.Trace, end trace.End) {
 	r.Strategy.Finish(tr, end)
 	if isReach {
 		after := s.Stats()
-		x.skipped = after.Partial > before.Partial || after.Retries > before.Retries || after.Infeasible > before.Infeasible || after.Relaxed > before.Relaxed || after.Mismatched > before.Mismatched || after.Diverted > before.Diverted
+		x.skipped = after.Partial > before.Partial || after.Retries > before.Retries || after.Infeasible > before.Infeasible || after.Relaxed > before.Relaxed || after.Mismatched > before.Mismatched || after.Diverted > before.Diverted || after.Probes > before.Probes || after.Behind > before.Behind
 		x.stranded = after.Stranded > before.Stranded
 	}
 	r.runs = append(r.runs, x)

@@ -126,12 +126,18 @@ var noSource = [2]int32{-1, -1}
 // src returns the source it would take its value from, asked only if a
 // postponement of the call exists.
 func (v *variant) postponed(t, k int32, src func() [2]int32) bool {
-	for _, p := range v.Postponed {
-		if p.T == t && p.K == k && p.Src == src() {
-			return true
+	return v.postponement(t, k, src) != nil
+}
+
+// postponement returns the postponement of call k of thread t (stable),
+// or nil; src is as for postponed.
+func (v *variant) postponement(t, k int32, src func() [2]int32) *postponement {
+	for i := range v.Postponed {
+		if p := &v.Postponed[i]; p.T == t && p.K == k && p.Src == src() {
+			return p
 		}
 	}
-	return false
+	return nil
 }
 
 // old reports whether call k of thread t (stable) is in v.
@@ -150,19 +156,21 @@ type frame struct {
 	ctr    *counter
 	// nonBlocking marks, per thread and call, the selects with a default.
 	nonBlocking [][]bool
-	// failed is Q's last step if the run failed in its local code, or -1.
-	failed int32
-	// virtual are the unmatched events of V that Q did not fill.
+	// fails lists the steps of Q after which a thread failed in its local
+	// code, each with the branch whose side failed there (-1 if none):
+	// Q's last step if the run failed so, and the steps of the end race
+	// appended after the end (ends.go).
+	fails [][2]int32
+	// virtual are the unmatched events of V that Q did not fill; old is
+	// V's number of calls of each thread (variant.Old).
 	virtual []virtual
+	old     []int32
 	// inherit is, for each white event that V has, the outcomes its spec
 	// pruned from its race set; colOf the column of each column event.
 	inherit map[int32][]sout
 	colOf   map[int32]int
-	// conds is the condition of each branch event (sym.go); failBranch
-	// the branch whose side failed at the end of Q, after step failed of
-	// its thread, or -1.
-	conds      map[int32]solver.Expr
-	failBranch int32
+	// conds is the condition of each branch event (sym.go).
+	conds map[int32]solver.Expr
 	// must lists the branch events of Q that took the other side than
 	// the relaxed variant Q was run with: a row of Q's table is a variant
 	// of that variant's subtree only if it removes each of them (a row
@@ -172,6 +180,27 @@ type frame struct {
 	// run replayed a black event of V (sym.go, diverted), or -1: a row of
 	// Q's table is explored only if it flips or removes it.
 	divert int32
+}
+
+// vOld returns the number of calls of thread st (stable) in the variant
+// Q was run with.
+func (f *frame) vOld(st int32) int32 {
+	if int(st) < len(f.old) {
+		return f.old[st]
+	}
+	return 0
+}
+
+// failing reports whether step i is one after which a thread failed at
+// the end of Q (f.fails), and a variant that changes the events changed
+// keeps the branch whose side failed there.
+func (f *frame) failing(i int32, changed []int32) bool {
+	for _, x := range f.fails {
+		if x[0] == i && !slices.Contains(changed, x[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // changesDivert reports whether row t changes f.divert or an event of its
@@ -477,7 +506,7 @@ func (f *frame) derive(t []int) *variant {
 			}
 			// It failed at the end of Q: kept with the same partners and
 			// values, it fails again.
-			sp.Fails = int32(i) == f.failed && !sp.unmatched() && !f.crossChanged(int32(i), changed) && !slices.Contains(changed, f.failBranch)
+			sp.Fails = f.failing(int32(i), changed) && !sp.unmatched() && !f.crossChanged(int32(i), changed)
 			f.defaultPast(&sp, o, a.csOf(i))
 			sp.Races = f.prunable(int32(i), t)
 			for _, r := range changed {
@@ -516,6 +545,13 @@ func (f *frame) derive(t []int) *variant {
 		}
 		if o, ok := newOut[c]; ok {
 			v.Pos[u.g] = append(v.Pos[u.g], f.changedSpec(o, u.cs, f.nsteps()))
+			if u.kept {
+				// Its calls complete elsewhere, if at all: what their
+				// threads did after them is not the variant's.
+				for _, x := range u.spec.sides() {
+					lost[x.T] = true
+				}
+			}
 			continue
 		}
 		sp := u.spec
@@ -539,6 +575,11 @@ func (f *frame) derive(t []int) *variant {
 		}
 		for _, x := range sp.sides() {
 			keep[x.T] = max(keep[x.T], x.K+1)
+			if u.kept {
+				// The call after it is V's too, if V had it: its
+				// control structure is this event and its past.
+				keep[x.T] = max(keep[x.T], min(x.K+2, f.vOld(x.T)))
+			}
 		}
 		if !u.kept {
 			sp.Fails, sp.Past = false, nil
