@@ -41,6 +41,14 @@ type pnode [pfan]unsafe.Pointer
 // threads; unlike tree clocks, which are updated in place, every version of
 // a persistent clock stays readable, which the analyses of a finished trace
 // need (the clock of every event).
+//
+// One entry, own (the thread of the last entry set by Set to a value no
+// less than its own), is held apart from the tree: the tree's entry for it
+// is no more than ownV and is ignored. The clocks of the steps of one
+// thread differ from each other only in that thread's entry, so a thread's
+// run of steps with no synchronisation between sets none of its tree: a
+// set of another entry, or a join with a clock that holds another thread
+// apart, puts own's entry into the tree first (flat).
 type PClock struct {
 	root   unsafe.Pointer // a *pleaf if height is 0, else a *pnode
 	top    uint32         // the largest entry
@@ -49,6 +57,10 @@ type PClock struct {
 	// few threads only, the common case of small programs, allocates
 	// nothing.
 	small [nsmall]uint32
+	// own is 1 + the thread whose entry is ownV, held apart from the
+	// tree, or 0 if none is.
+	own  int32
+	ownV uint32
 }
 
 // nsmall is the number of entries a clock holds without a tree.
@@ -72,6 +84,9 @@ func width(h uint8) int { return 1 << (pbits * (int(h) + 1)) }
 
 // Get returns entry q of c.
 func (c PClock) Get(q ThreadID) uint32 {
+	if c.own != 0 && c.own == int32(q)+1 {
+		return c.ownV
+	}
 	if c.root == nil {
 		if q >= 0 && q < nsmall {
 			return c.small[q]
@@ -100,13 +115,29 @@ func (c PClock) Knows(i int, q ThreadID) bool { return int(c.Get(q)) > i }
 
 // IsZero reports whether c is the zero clock as built: no entry was ever
 // set in it or in the clocks it was joined from.
-func (c PClock) IsZero() bool { return c.root == nil && c.small == [nsmall]uint32{} }
+func (c PClock) IsZero() bool { return c.root == nil && c.small == [nsmall]uint32{} && c.own == 0 }
 
 // Same reports whether c and o are the same clock by construction (one was
 // derived from the other without change): a cheap test that may report
 // false for equal clocks.
 func (c PClock) Same(o PClock) bool {
-	return c.root == o.root && c.height == o.height && c.small == o.small
+	return c.root == o.root && c.height == o.height && c.small == o.small && c.own == o.own && c.ownV == o.ownV
+}
+
+// strip returns c without its entry held apart (own): its tree's entry
+// for that thread may then be less than c's. Its top stays c's.
+func (c PClock) strip() PClock {
+	c.own, c.ownV = 0, 0
+	return c
+}
+
+// flat returns c with every entry in the tree (or small): none held apart.
+func (c PClock) flat() PClock {
+	if c.own == 0 {
+		return c
+	}
+	q, v := ThreadID(c.own-1), c.ownV
+	return c.strip().setFlat(q, v)
 }
 
 // Max returns the largest entry of c.
@@ -125,11 +156,37 @@ func (c PClock) grow(h uint8) PClock {
 	return c
 }
 
-// Set returns c with entry q set to v.
+// Set returns c with entry q set to v. Setting an entry to no less than
+// its value makes it the entry held apart (own), which costs nothing if it
+// already was.
 func (c PClock) Set(q ThreadID, v uint32) PClock {
 	if q < 0 {
 		panic("trace: PClock.Set of a negative thread")
 	}
+	if c.own == int32(q)+1 {
+		if v >= c.ownV {
+			c.ownV, c.top = v, max(c.top, v)
+			return c
+		}
+		return c.flat().setFlat(q, v)
+	}
+	if c.own == 0 && c.root == nil && q < nsmall {
+		return c.setFlat(q, v)
+	}
+	switch old := c.Get(q); {
+	case v == old:
+		return c
+	case v < old:
+		return c.flat().setFlat(q, v)
+	}
+	c = c.flat()
+	c.own, c.ownV, c.top = int32(q)+1, v, max(c.top, v)
+	return c
+}
+
+// setFlat returns c, which holds no entry apart, with entry q set to v in
+// its tree (or small).
+func (c PClock) setFlat(q ThreadID, v uint32) PClock {
 	if c.root == nil && q < nsmall {
 		old := c.small[q]
 		c.small[q] = v
@@ -211,8 +268,93 @@ func set(p unsafe.Pointer, h uint8, q int, v uint32) unsafe.Pointer {
 }
 
 // Join returns the pointwise maximum of c and o. When it equals one of
-// them, it is that clock (Same).
+// them, it is that clock (Same), but for some joins of clocks that hold
+// entries apart (own) whose trees' entries for them differ.
 func (c PClock) Join(o PClock) PClock {
+	if c.Same(o) {
+		return c
+	}
+	if c.own == 0 && o.own == 0 {
+		return c.joinFlat(o)
+	}
+	cs, os := c.strip(), o.strip()
+	switch {
+	case (c.own == 0 || c.ownV <= o.Get(ThreadID(c.own-1))) && cs.below(os):
+		return o
+	case (o.own == 0 || o.ownV <= c.Get(ThreadID(o.own-1))) && os.below(cs):
+		return c
+	}
+	j := cs.joinFlat(os)
+	// The result holds c's entry apart (o's if c holds none), and o's,
+	// if it is another, goes into the tree unless j's entry covers it.
+	own, other, otherV := c.own, o.own, o.ownV
+	if own == 0 {
+		own, other = o.own, 0
+	} else if other == own {
+		other = 0
+	}
+	q := ThreadID(own - 1)
+	v := max(c.Get(q), o.Get(q))
+	if other != 0 && j.Get(ThreadID(other-1)) < otherV {
+		j = j.setFlat(ThreadID(other-1), otherV)
+	}
+	j.own, j.ownV, j.top = own, v, max(c.top, o.top)
+	return j
+}
+
+// below reports whether no entry of c is greater than o's, both holding no
+// entry apart. It may report false when it is true, where telling costs
+// more than walking the trees' shared parts: a Join then computes what it
+// could have returned.
+func (c PClock) below(o PClock) bool {
+	if c.root == nil {
+		for k, x := range c.small {
+			if x > o.Get(ThreadID(k)) {
+				return false
+			}
+		}
+		return true
+	}
+	if o.root == nil || c.height > o.height {
+		return false
+	}
+	p := o.root
+	for h := o.height; h > c.height && p != nil; h-- {
+		p = (*pnode)(p)[0]
+	}
+	return belowTree(c.root, p, c.height)
+}
+
+// belowTree reports whether no entry of tree a of height h is greater
+// than tree b's, or false when b is nil and a is not.
+func belowTree(a, b unsafe.Pointer, h uint8) bool {
+	switch {
+	case a == b || a == nil:
+		return true
+	case b == nil:
+		return false
+	}
+	if h == 0 {
+		la, lb := (*pleaf)(a), (*pleaf)(b)
+		for k := range pfan {
+			if la[k] > lb[k] {
+				return false
+			}
+		}
+		return true
+	}
+	na, nb := (*pnode)(a), (*pnode)(b)
+	for k := range pfan {
+		if !belowTree(na[k], nb[k], h-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// joinFlat is Join of clocks that hold no entry apart (or whose entries
+// held apart are left out).
+func (c PClock) joinFlat(o PClock) PClock {
 	if c.Same(o) {
 		return c
 	}
@@ -299,6 +441,7 @@ func (c PClock) Min(o PClock) PClock {
 	if c.Same(o) {
 		return c
 	}
+	c, o = c.flat(), o.flat()
 	if c.root == nil && o.root == nil {
 		m := PClock{height: c.height}
 		for k := range m.small {
@@ -347,6 +490,7 @@ func (c PClock) MinEntry(n int) uint32 {
 	if n <= 0 {
 		return 0
 	}
+	c = c.flat()
 	if c.root == nil {
 		if n > nsmall {
 			return 0
@@ -392,9 +536,12 @@ func (c PClock) CopyTo(v VC) {
 	clear(v)
 	if c.root == nil {
 		copy(v, c.small[:])
-		return
+	} else {
+		copyTree(c.root, c.height, 0, v)
 	}
-	copyTree(c.root, c.height, 0, v)
+	if q := int(c.own) - 1; q >= 0 && q < len(v) {
+		v[q] = c.ownV
+	}
 }
 
 // copyTree copies tree p of height h, whose first entry is entry lo, into v.
@@ -424,6 +571,7 @@ func (c PClock) Equal(o PClock) bool {
 	if c.Same(o) {
 		return true
 	}
+	c, o = c.flat(), o.flat()
 	if c.root == nil && o.root == nil {
 		return c.small == o.small
 	}

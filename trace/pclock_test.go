@@ -88,3 +88,31 @@ func TestPClockShares(t *testing.T) {
 		t.Error("Knows disagrees with entry 200 = 1")
 	}
 }
+
+// TestPClockOwnRun checks that the clocks of a thread's run of steps
+// without synchronisation cost nothing once the thread's entry is held
+// apart, and that joining two clocks of that run makes no new clock.
+func TestPClockOwnRun(t *testing.T) {
+	var c PClock
+	for q := range ThreadID(300) {
+		c = c.Set(q, uint32(q)+1)
+	}
+	c = c.Set(200, 400)
+	prev := c
+	allocs := testing.AllocsPerRun(100, func() { c = c.Set(200, c.Get(200)+1) })
+	if allocs != 0 {
+		t.Errorf("a set of the entry held apart allocated %v times, want 0", allocs)
+	}
+	if j := c.Join(prev); !j.Same(c) {
+		t.Error("joining a later clock of the run with an earlier one made a new clock")
+	}
+	if j := prev.Join(c); !j.Same(c) {
+		t.Error("joining an earlier clock of the run with a later one made a new clock")
+	}
+	if got := c.Get(200); got != 501 {
+		t.Errorf("Get(200) = %d, want 501", got)
+	}
+	if got := c.VC(300)[200]; got != 501 {
+		t.Errorf("VC entry 200 = %d, want 501", got)
+	}
+}
