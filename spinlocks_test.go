@@ -91,21 +91,7 @@ type spinRuns struct{ complete, cut, assumed int }
 // scripts/nidhugg.sh: equal where weft and Nidhugg model the same events,
 // and, for the test-and-test-and-set lock, the difference explained above.
 func TestSpinLocksNidhugg(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join("cmd", "weft", "nidhugg.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	nidhugg := map[string]int{}
-	for _, line := range strings.Split(string(text), "\n") {
-		cols := strings.Split(line, "\t")
-		if lock, ok := strings.CutPrefix(cols[0], "spin "); ok && len(cols) == 4 {
-			n, err := strconv.Atoi(cols[1])
-			if err != nil {
-				n = -1 // Nidhugg failed
-			}
-			nidhugg[lock] = n
-		}
-	}
+	nidhugg := peerSpinCounts(t, "nidhugg")
 	want := map[string]int{"peterson": 4, "dekker": 4, "ttas": 4, "bakery": 9, "filter": -1}
 	if !maps.Equal(nidhugg, want) {
 		t.Fatalf("Nidhugg's counts %v, want %v", nidhugg, want)
@@ -125,6 +111,40 @@ func TestSpinLocksNidhugg(t *testing.T) {
 			t.Errorf("%s: weft %d traces, Nidhugg %d", c.lock, c.traces, n)
 		}
 	}
+}
+
+// peerSpinCounts reads the spin-lock rows ("spin LOCK", tab-separated
+// from the trace count, the blocked executions and the seconds) of the
+// figures of tool, cmd/weft/TOOL.txt, which scripts/TOOL.sh writes: each
+// lock's trace count, -1 where the tool failed ("-").
+func peerSpinCounts(t *testing.T, tool string) map[string]int {
+	t.Helper()
+	name := filepath.Join("cmd", "weft", tool+".txt")
+	text, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for n, line := range strings.Split(string(text), "\n") {
+		rest, ok := strings.CutPrefix(line, "spin ")
+		if !ok {
+			continue
+		}
+		cols := strings.Split(rest, "\t")
+		if len(cols) != 4 {
+			t.Fatalf("%s:%d: %q: want \"spin LOCK\", traces, blocked executions and seconds, tab-separated", name, n+1, line)
+		}
+		if cols[1] == "-" {
+			counts[cols[0]] = -1 // the tool failed
+			continue
+		}
+		c, err := strconv.Atoi(cols[1])
+		if err != nil || c < 0 {
+			t.Fatalf("%s:%d: traces %q: want a count, or - where the tool failed", name, n+1, cols[1])
+		}
+		counts[cols[0]] = c
+	}
+	return counts
 }
 
 // TestSpinLocks checks the counts of spinCounts: every execution
