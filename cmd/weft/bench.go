@@ -39,6 +39,9 @@ type benchTable struct {
 	// means lists the rows whose "paper20" extra is measured (it runs
 	// unfold 20 times more: too long on the large rows).
 	means []string
+	// peers, if set, gives the columns after a row's paper figures that
+	// depend on the row's first cell (the speed table's GenMC columns).
+	peers func(label string, c benchCell) []string
 }
 
 // benchExtra is a figure of a cell besides its executions: a counter of
@@ -174,11 +177,14 @@ var benchTables = []benchTable{
 		},
 	},
 	{
-		name:       "speed",
-		title:      "exploration speed: optimal's traces per second, beside the traces per CPU second of\n" + nidhugg.about() + "\nand the goal of five times it, and its CPU time beside weft's own at an earlier commit",
+		name: "speed",
+		title: "exploration speed: optimal's traces per second, beside the traces per CPU second of\n" + nidhugg.about("--sc --optimal") +
+			"\nand the goal of five times it, and its CPU time beside weft's own at an earlier commit; then the executions and\nCPU time of " +
+			genmc.about(genmcOpts) + "\nand optimal's CPU time per execution over GenMC's",
 		strategies: []string{"optimal"},
-		paperCols:  []string{"Nidhugg traces/s", "goal traces/s"},
+		paperCols:  []string{"Nidhugg traces/s", "goal traces/s", "GenMC", "GenMC cpu", "vs GenMC"},
 		speed:      true,
+		peers:      genmc.countCols,
 		rows: []benchRow{
 			{"fib_bench N=4", "fib", map[string]int{"n": 4}, nidhugg.speedCols("fib_bench N=4")},
 			{"fib_bench N=5", "fib", map[string]int{"n": 5}, nidhugg.speedCols("fib_bench N=5")},
@@ -417,6 +423,9 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 			cell.ExecPerS = float64(execs) / wall.Seconds()
 		}
 		res.Cells = append(res.Cells, cell)
+	}
+	if t.peers != nil {
+		res.Paper = append(slices.Clip(res.Paper), t.peers(row.label, res.Cells[0])...)
 	}
 	return res, nil
 }

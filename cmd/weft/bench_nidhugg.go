@@ -1,7 +1,7 @@
-// This file reads Nidhugg's figures, which scripts/nidhugg.sh measures on
-// this machine kind and commits (nidhugg.txt): the speed table prints
-// Nidhugg's traces per second beside weft's, and the spin-lock tests
-// compare trace counts with them.
+// This file reads the figures of peer tools, Nidhugg's and GenMC's, which
+// scripts/nidhugg.sh and scripts/genmc.sh measure on this machine kind and
+// commit (nidhugg.txt, genmc.txt): the speed table prints them beside
+// weft's, and the spin-lock tests compare trace counts with them.
 
 package main
 
@@ -15,11 +15,12 @@ import (
 //go:embed nidhugg.txt
 var nidhuggText string
 
-// peerFigures are a peer tool's figures: where, when and which version
-// measured them, and per row label its trace count, the executions its
+// peerFigures are a peer tool's figures: the tool, where, when and which
+// version measured them, and per row label its trace count, the executions its
 // await transformation blocked, and its CPU seconds (traces -1: it could
 // not run the program).
 type peerFigures struct {
+	tool                          string
 	machine, date, version, clang string
 	rows                          map[string]peerRow
 }
@@ -31,14 +32,16 @@ type peerRow struct {
 }
 
 // nidhugg are the committed figures, parsed once.
-var nidhugg = mustParsePeer(nidhuggText)
+var nidhugg = mustParsePeer(nidhuggText, "nidhugg")
 
-// parsePeer parses a figures file: lines "machine TEXT", "date TEXT",
-// "nidhugg TEXT" and "clang TEXT", and rows "LABEL<TAB>TRACES<TAB>BLOCKED<TAB>SECONDS",
-// "-" for all three where the tool failed; '#' starts a comment line.
-func parsePeer(text string) (peerFigures, error) {
-	f := peerFigures{rows: map[string]peerRow{}}
-	err := parseFigures(text, "nidhugg figures", func(cols []string) error {
+// parsePeer parses the figures file of tool ("nidhugg", "genmc"): lines
+// "machine TEXT", "date TEXT", "TOOL TEXT" (its version) and "clang TEXT",
+// and rows "LABEL<TAB>TRACES<TAB>BLOCKED<TAB>SECONDS", "-" for all three
+// where the tool failed; '#' starts a comment line.
+func parsePeer(text, tool string) (peerFigures, error) {
+	f := peerFigures{tool: tool, rows: map[string]peerRow{}}
+	what := tool + " figures (" + tool + ".txt)"
+	err := parseFigures(text, what, func(cols []string) error {
 		if len(cols) != 4 {
 			return fmt.Errorf("%q: want a label, traces, blocked executions and seconds", strings.Join(cols, "\t"))
 		}
@@ -51,7 +54,7 @@ func parsePeer(text string) (peerFigures, error) {
 			f.machine = val
 		case "date":
 			f.date = val
-		case "nidhugg":
+		case tool:
 			f.version = val
 		case "clang":
 			f.clang = val
@@ -64,7 +67,7 @@ func parsePeer(text string) (peerFigures, error) {
 		return f, err
 	}
 	if f.machine == "" || f.date == "" || f.version == "" || len(f.rows) == 0 {
-		return f, fmt.Errorf("nidhugg figures: machine, date, nidhugg and rows are all needed")
+		return f, fmt.Errorf("%s: machine, date, %s and rows are all needed", what, tool)
 	}
 	return f, nil
 }
@@ -83,8 +86,8 @@ func parsePeerRow(cols []string) (peerRow, error) {
 	return peerRow{traces: traces, blocked: blocked, cpu: cpu}, nil
 }
 
-func mustParsePeer(text string) peerFigures {
-	f, err := parsePeer(text)
+func mustParsePeer(text, tool string) peerFigures {
+	f, err := parsePeer(text, tool)
 	if err != nil {
 		panic("weft internal error: " + err.Error())
 	}
@@ -103,7 +106,8 @@ func (f peerFigures) speedCols(label string) []string {
 	return []string{strconv.FormatFloat(rate, 'f', 0, 64), strconv.FormatFloat(5*rate, 'f', 0, 64)}
 }
 
-// about says where and when the figures were measured, on two lines.
-func (f peerFigures) about() string {
-	return fmt.Sprintf("%s --sc --optimal\n(scripts/nidhugg.sh, %s, on %s)", f.version, f.date, f.machine)
+// about says which version ran with which options (opts), and where and
+// when, on two lines.
+func (f peerFigures) about(opts string) string {
+	return fmt.Sprintf("%s %s\n(scripts/%s.sh, %s, on %s)", f.version, opts, f.tool, f.date, f.machine)
 }

@@ -100,8 +100,9 @@ func TestBenchSpeed(t *testing.T) {
 	if cpuTime() > 0 && c.CPUS <= 0 {
 		t.Errorf("CPU time %v, want the exploration's", c.CPUS)
 	}
-	if want := nidhugg.speedCols("filesystem N=20"); !slices.Equal(r.Paper, want) || want[0] == "-" {
-		t.Errorf("peer figures %v, want Nidhugg's committed %v", r.Paper, want)
+	want := append(nidhugg.speedCols("filesystem N=20"), genmc.countCols("filesystem N=20", c)...)
+	if !slices.Equal(r.Paper, want) || slices.Contains(want, "-") {
+		t.Errorf("peer figures %v, want Nidhugg's and GenMC's committed %v", r.Paper, want)
 	}
 }
 
@@ -272,21 +273,23 @@ func TestSpeedBaseline(t *testing.T) {
 	}
 }
 
-// TestNidhuggFigures checks the committed figures of Nidhugg: they parse,
-// they have a figure for every row of the speed table, and the peer
-// columns are its traces per CPU second and five times that.
+// TestNidhuggFigures checks the committed figures of Nidhugg and GenMC:
+// they parse, they have a figure for every row of the speed table, and
+// Nidhugg's columns are its traces per CPU second and five times that.
 func TestNidhuggFigures(t *testing.T) {
-	f, err := parsePeer(nidhuggText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tb := range benchTables {
-		if !tb.speed {
-			continue
+	for tool, text := range map[string]string{"nidhugg": nidhuggText, "genmc": genmcText} {
+		f, err := parsePeer(text, tool)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, r := range tb.rows {
-			if row := f.rows[r.label]; row.traces <= 0 || row.cpu <= 0 {
-				t.Errorf("the Nidhugg figures have no traces and seconds for row %q", r.label)
+		for _, tb := range benchTables {
+			if !tb.speed {
+				continue
+			}
+			for _, r := range tb.rows {
+				if row := f.rows[r.label]; row.traces <= 0 || row.cpu <= 0 {
+					t.Errorf("the %s figures have no traces and seconds for row %q", tool, r.label)
+				}
 			}
 		}
 	}
@@ -298,11 +301,14 @@ func TestNidhuggFigures(t *testing.T) {
 		"machine m\ndate d\nnidhugg v\nfib\t1\t0\t-1\n",   // negative
 		"machine m\ndate d\nnidhugg v\nspeed fast\n",      // not a field
 	} {
-		if _, err := parsePeer(bad); err == nil {
+		if _, err := parsePeer(bad, "nidhugg"); err == nil {
 			t.Errorf("figures %q parsed", bad)
 		}
 	}
-	got, err := parsePeer("# c\nmachine a b\ndate 2026-01-02\nnidhugg 0aea4d23\nfib N=4\t100\t3\t0.5\nfilter\t-\t-\t-\n")
+	if _, err := parsePeer("machine m\ndate d\nnidhugg v\nfib\t1\t0\t1\n", "genmc"); err == nil || !strings.Contains(err.Error(), "genmc.txt") {
+		t.Errorf("Nidhugg's figures read as GenMC's: %v, want an error naming genmc.txt", err)
+	}
+	got, err := parsePeer("# c\nmachine a b\ndate 2026-01-02\nnidhugg 0aea4d23\nfib N=4\t100\t3\t0.5\nfilter\t-\t-\t-\n", "nidhugg")
 	if err != nil || got.machine != "a b" || got.version != "0aea4d23" || got.rows["fib N=4"] != (peerRow{100, 3, 0.5}) || got.rows["filter"].traces != -1 {
 		t.Fatalf("parsed %+v, %v", got, err)
 	}
@@ -311,6 +317,31 @@ func TestNidhuggFigures(t *testing.T) {
 	}
 	if cols := got.speedCols("filter"); !slices.Equal(cols, []string{"-", "-"}) {
 		t.Errorf("speed columns of a failed row %v, want - -", cols)
+	}
+}
+
+// TestGenMCColumns checks the speed table's GenMC columns: its executions,
+// its CPU time, and weft's CPU time per execution over GenMC's.
+func TestGenMCColumns(t *testing.T) {
+	f, err := parsePeer("machine m\ndate d\ngenmc GenMC v0.11.0\nfib\t200\t1\t0.5\nfilter\t-\t-\t-\nnone\t0\t0\t0.01\n", "genmc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		label      string
+		execs, cpu float64
+		want       []string
+	}{
+		{"fib", 200, 0.25, []string{"200", "0.50s", "0.50x"}},
+		{"fib", 100, 0.25, []string{"200", "0.50s", "1.00x"}}, // per execution
+		{"fib", 200, 0, []string{"200", "0.50s", "-"}},
+		{"filter", 4, 1, []string{"-", "-", "-"}},
+		{"none", 4, 1, []string{"0", "0.01s", "-"}},
+		{"absent", 4, 1, []string{"-", "-", "-"}},
+	} {
+		if got := f.countCols(c.label, benchCell{MeanExecs: c.execs, CPUS: c.cpu}); !slices.Equal(got, c.want) {
+			t.Errorf("%s, %v executions in %vs: %v, want %v", c.label, c.execs, c.cpu, got, c.want)
+		}
 	}
 }
 

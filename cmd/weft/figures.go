@@ -1,6 +1,6 @@
 // This file reads the committed files of figures that weft bench prints
-// beside its own (speed_baseline.txt, nidhugg.txt): fields "KEY TEXT" and
-// rows of tab-separated columns, '#' starting a comment line.
+// beside its own (speed_baseline.txt, nidhugg.txt, genmc.txt): fields "KEY
+// TEXT" and rows of tab-separated columns, '#' starting a comment line.
 
 package main
 

@@ -51,7 +51,7 @@ Usage:
 	                          et al. 2012, Kähkönen et al. 2014, Lei and Carver
 	                          2006, Farzan et al. 2013): weft's strategies beside
 	                          the papers' figures, and optimal's speed beside
-	                          Nidhugg's
+	                          Nidhugg's and GenMC's
 	weft worker -nats URL     explore units of distributed runs (weft run -nats URL)
 	weft vet [packages]       check weft test bodies for code weft cannot see
 	                          (go statements, Go channels, sync, time.Sleep, ...)
