@@ -173,7 +173,7 @@ func (s *Strategy) branches(tr *trace.Trace, upto int, now nowFunc) {
 	y := &s.sym
 	for ; y.bseen < len(tr.Branches) && int(tr.Branches[y.bseen].Step) <= upto && s.err == nil; y.bseen++ {
 		if tr.Branches[y.bseen].InAwait {
-			continue // refused (refuseOfStep)
+			continue // a path of an evaluation (awaitpath.go)
 		}
 		s.branch(tr, y.bseen, now)
 	}
@@ -183,16 +183,11 @@ func (s *Strategy) branches(tr *trace.Trace, upto int, now nowFunc) {
 // (trace.BranchEvent.OfStep, a CompareAndSwap that compares values of
 // inputs): the step's event would have to be one of two, written or not,
 // with the comparison's constraint, which the net does not model; a branch
-// event after it would come too late (the write is done). It refuses a
-// branch of the condition of a w.Await too (trace.BranchEvent.InAwait):
-// the await's outcome depends on inputs (condawait.go).
+// event after it would come too late (the write is done). The branches of
+// the condition of a w.Await (trace.BranchEvent.InAwait) are the paths of
+// its evaluations (awaitpath.go).
 func (s *Strategy) refuseOfStep(tr *trace.Trace) {
 	for _, b := range tr.Branches[s.sym.bseen:] {
-		if b.InAwait {
-			s.diverge(unmodelled("a w.Await whose condition branches on inputs", trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread},
-				fmt.Sprintf("thread %v's condition branched on %v: the constraint of the evaluation that holds would have to enter the path constraint, and the other paths of the condition be tried", b.Thread, b.Cond)))
-			return
-		}
 		if b.OfStep {
 			s.diverge(fmt.Errorf("unfold does not model a CompareAndSwap whose outcome depends on inputs (thread %v, step %d, its comparison %v); use concolic-optimal or concolic (%w)", b.Thread, b.Step, b.Cond, ErrUnmodelled))
 			return
@@ -302,10 +297,15 @@ func (n *net) branchExtensions(t int32) {
 // failed), the execution would end there, so the constraint takes the
 // other side's too.
 func (n *net) constraint(xs, es []int32) []solver.Expr {
-	if len(n.sym.cons) == 0 {
+	return n.constraintWith(xs, es, nil)
+}
+
+// constraintWith is constraint with the constraints extra too.
+func (n *net) constraintWith(xs, es []int32, extra []solver.Expr) []solver.Expr {
+	if len(n.sym.cons) == 0 && len(extra) == 0 {
 		return nil
 	}
-	var out []solver.Expr
+	out := slices.Clone(extra)
 	evs := append(n.past(xs), es...)
 	for _, e := range evs {
 		if c, ok := n.sym.cons[e]; ok {
