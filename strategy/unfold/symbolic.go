@@ -324,9 +324,10 @@ func (n *net) constraintWith(xs, es []int32, extra []solver.Expr) []solver.Expr 
 	return out
 }
 
-// avoidFatal returns the constraints of the sides of the branches the
-// threads have next in the cut of the configuration evs whose other side
-// failed.
+// avoidFatal returns the constraints that avoid the branches known to
+// fail that the threads can reach in the local code they have next in the
+// cut of the configuration evs: the other side of a branch they have next
+// whose side failed, and of the branches after it (fatalPaths).
 func (n *net) avoidFatal(evs []int32) []solver.Expr {
 	taken := map[int32]bool{}
 	var cut []int32
@@ -348,12 +349,36 @@ func (n *net) avoidFatal(evs []int32) []solver.Expr {
 		if taken[c] || n.conds[c].op.kind != kindBranch || n.places[n.conds[c].place].kind != threadPlace {
 			continue
 		}
-		for _, side := range []uint8{falseSide, trueSide} {
-			if f := n.findSide(c, side); f >= 0 && n.events[f].in() && n.events[f].fatal {
-				if k, ok := n.sym.cons[f]; ok {
-					out = append(out, solver.Not(k))
-				}
-			}
+		out = n.fatalPaths(c, solver.Expr{}, out)
+	}
+	return out
+}
+
+// fatalPaths appends to out the negation of the path constraint of each
+// branch event known to fail that the thread of condition c, whose next
+// action is a branch, can reach from c in the same local code: through
+// the branches after c's (the sides of a branch that does not fail, whose
+// thread branches again), each path taken with path (none if invalid)
+// before it.
+func (n *net) fatalPaths(c int32, path solver.Expr, out []solver.Expr) []solver.Expr {
+	for _, side := range []uint8{falseSide, trueSide} {
+		f := n.findSide(c, side)
+		if f < 0 || !n.events[f].in() {
+			continue
+		}
+		k, ok := n.sym.cons[f]
+		if !ok {
+			continue
+		}
+		if path.IsValid() {
+			k = solver.And(path, k)
+		}
+		if n.events[f].fatal {
+			out = append(out, solver.Not(k))
+			continue
+		}
+		if d := n.events[f].post[0]; n.conds[d].op.kind == kindBranch {
+			out = n.fatalPaths(d, k, out)
 		}
 	}
 	return out
