@@ -1,7 +1,6 @@
-// Tests of w.Await in programs that read inputs: an await whose
-// condition does not branch on inputs is modelled (the unfolding is brute
-// force's over the inputs' values, the failures are found); one whose
-// condition branches on inputs is refused.
+// Tests of w.Await in programs that read inputs: awaits whose conditions
+// branch on inputs or not make brute force's unfolding over the inputs'
+// values, and the failures and deadlocks are found.
 
 package unfold_test
 

@@ -297,15 +297,21 @@ func (s *Strategy) learnEval(tr *trace.Trace, ev *trace.AwaitEval) {
 	if n.observe {
 		return
 	}
-	if fresh {
-		n.condAwaitExts(t, -1, -1)
-	}
+	// A new initial value makes the copies that hold it match the
+	// evaluations that read it: of this await too, whose evaluation may
+	// be no new one (the same value, read from a write).
+	redo := fresh
 	for _, o := range newInit {
 		for _, u := range n.objects[o].awaiters {
-			if u != t && condAwait(n.conds[u].op) {
+			if u == t {
+				redo = true
+			} else if condAwait(n.conds[u].op) {
 				n.condAwaitExts(u, -1, -1)
 			}
 		}
+	}
+	if redo {
+		n.condAwaitExts(t, -1, -1)
 	}
 }
 
