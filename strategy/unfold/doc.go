@@ -63,9 +63,11 @@
 // included: a target whose configuration holds the step of a thread whose
 // next branch has a side known to fail would not be reached if the model
 // took that side, so its path constraint takes the other side's
-// constraint too (avoidFatal). A test that fails so before its target,
-// on a side not yet known to fail, makes it known, and the target is
-// taken again (Stats.Retried; TestRetry).
+// constraint too (avoidFatal), and so for the sides known to fail of the
+// branches that follow in the same local code, each with the path that
+// leads to it (fatalPaths). A test that fails so before its target, on a
+// side not yet known to fail, makes it known, and the target is taken
+// again (Stats.Retried; TestRetry).
 //
 // A CompareAndSwap of a concolic variable (weft.Sym) compares values, and
 // when the comparison depends on inputs the runtime records its outcome
@@ -203,8 +205,9 @@
 //	                                                                          the signaller queued urgently (SU)
 //	await (w.Yield loops)       - (never enabled: the thread is blocked for   -
 //	                            good)
-//	w.Await                     the thread's copy of each variable its        each copy
-//	                            evaluation loaded, whose values make it hold
+//	w.Await                     the thread's copy of each variable its        each copy (the event carries the
+//	                            evaluation loaded, whose values make it hold  constraint of its evaluation's
+//	                                                                          branches on inputs)
 //	Close, Len of a nil channel -                                              - (a Close panics)
 //	Sleep (its wake-up)         -: enabled where its condition's time has      - (the same time)
 //	                            reached its deadline
