@@ -98,11 +98,13 @@ func (ps *awaitPaths) hasPrefix(id, pre int32) bool {
 
 // awaitAlt returns the cases (event.alt) of the await event whose
 // evaluation took path id: the events of one preset, the thread condition
-// and the copies loaded, are told apart by their paths.
-func awaitAlt(id int32) int32 { return id << 16 }
+// and the copies loaded, are told apart by their paths. An await has no
+// case and meets no thread: its alt is the path's number, 0 (altCode's
+// for no case) for the empty path.
+func awaitAlt(id int32) int32 { return id }
 
 // awaitPathOf returns the path of an await event of cases alt.
-func awaitPathOf(alt int32) int32 { return alt >> 16 }
+func awaitPathOf(alt int32) int32 { return alt }
 
 // evalPath returns the path of evaluation ev of tr: its branches on
 // inputs, renamed to the stable inputs.
