@@ -5,6 +5,7 @@
 package unfold_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -129,6 +130,16 @@ func TestAwaitBranchingOnInputs(t *testing.T) {
 		}
 		if r.FailureCounts[trace.Deadlock] != c.blocks || len(r.FailureCounts) != 1 {
 			t.Errorf("%s: failures %v; want %d deadlocks", c.name, r.FailureCounts, c.blocks)
+		}
+		// One await event, whose export names its path's constraint.
+		var awaits []string
+		for _, e := range s.Unfolding().Events {
+			if strings.HasPrefix(e.Op, "await") {
+				awaits = append(awaits, e.Op)
+			}
+		}
+		if len(awaits) != 1 || !strings.Contains(awaits[0], " if [") {
+			t.Errorf("%s: await events %q; want one, with its path", c.name, awaits)
 		}
 	}
 }
