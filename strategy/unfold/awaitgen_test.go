@@ -86,8 +86,8 @@ func genAwProgram(r *rand.Rand) (threads [][]awOp, vars int) {
 		if th[0].kind == awBranch {
 			// A thread that fails in its initial local code ends the
 			// execution before the body starts the next threads: unfold
-			// refuses executions that start fewer threads before their
-			// first step than the first one.
+			// takes executions that start fewer threads before their
+			// first step than another for a divergence.
 			th = append([]awOp{{kind: awRead}}, th...)
 		}
 		threads = append(threads, th)
