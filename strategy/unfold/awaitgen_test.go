@@ -212,15 +212,15 @@ func awBody(threads [][]awOp, vars int) func(*weft.T) {
 	}
 }
 
-// againstBrute explores body with unfold (and Z3) and checks its
+// againstBrute explores body with unfold (and Z3) under each of opts and checks its
 // unfolding against that of every interleaving for every vector of two
 // inputs in [-2, 2]: the same events, every set of threads brute force
 // found blocked found blocked by unfold, blocked executions in one if in
-// the other, the same failure kinds. It returns unfold's statistics, the
-// number of its events of awaits whose evaluation branched on inputs,
+// the other, the same failure kinds. It returns the statistics of the
+// first exploration, the number of its events of awaits whose evaluation branched on inputs,
 // whether brute force found threads blocked, and false if brute force
 // needed more than maxRuns executions (nothing checked then).
-func againstBrute(t *testing.T, name string, body func(*weft.T), maxRuns int) (st unfold.Stats, paths int, blocks, ok bool) {
+func againstBrute(t *testing.T, name string, body func(*weft.T), maxRuns int, opts ...unfold.Options) (st unfold.Stats, paths int, blocks, ok bool) {
 	t.Helper()
 	var vs [][]uint64
 	for _, a := range []int64{-2, -1, 0, 1, 2} {
@@ -241,27 +241,32 @@ func againstBrute(t *testing.T, name string, body func(*weft.T), maxRuns int) (s
 		t.Fatalf("%s: observer: %v", name, err)
 	}
 	blocked := br.FailureCounts[trace.Deadlock] + br.FailureCounts[trace.Leak]
-	r, s := exploreSym(t, body, unfold.Options{})
-	got := unfold.Signatures(s)
-	found := r.FailureCounts[trace.Deadlock] + r.FailureCounts[trace.Leak]
-	missed, ok := unfold.Covers(unfold.DeadlockSigs(s, false), stuck())
-	st = s.Stats()
-	for _, e := range got {
-		if strings.Contains(e, " path ") {
-			paths++
+	for i, o := range opts {
+		r, s := exploreSym(t, body, o)
+		got := unfold.Signatures(s)
+		found := r.FailureCounts[trace.Deadlock] + r.FailureCounts[trace.Leak]
+		missed, ok := unfold.Covers(unfold.DeadlockSigs(s, false), stuck())
+		if i == 0 {
+			st = s.Stats()
+			for _, e := range got {
+				if strings.Contains(e, " path ") {
+					paths++
+				}
+			}
 		}
-	}
-	if d := unfold.Diff(got, want, "unfold", "brute force"); d != "" || s.Err() != nil || s.Diverged() != nil || !r.Exhausted || st.Unexpected != 0 || !ok ||
-		(blocked > 0) != (found > 0) || !maps.Equal(kinds(r), kinds(br)) {
-		t.Errorf("%s: %d events, brute force %d; err %v %v; blocked %d, unfold %d, missed %v; kinds %v, brute force %v\n%s",
-			name, len(got), len(want), s.Err(), s.Diverged(), blocked, found, missed, kinds(r), kinds(br), d)
+		if d := unfold.Diff(got, want, "unfold", "brute force"); d != "" || s.Err() != nil || s.Diverged() != nil || !r.Exhausted || s.Stats().Unexpected != 0 || !ok ||
+			(blocked > 0) != (found > 0) || !maps.Equal(kinds(r), kinds(br)) {
+			t.Errorf("%s %+v: %d events, brute force %d; err %v %v; blocked %d, unfold %d, missed %v; kinds %v, brute force %v\n%s",
+				name, o, len(got), len(want), s.Err(), s.Diverged(), blocked, found, missed, kinds(r), kinds(br), d)
+		}
 	}
 	return st, paths, blocked > 0, true
 }
 
 // TestGeneratedAwaitInputs runs generated programs whose w.Awaits branch
 // on inputs against brute force over the inputs and every interleaving
-// (againstBrute): 20 in the default run, 300 with WEFT_LONG=1,
+// (againstBrute), with the efficient, a random and the naive extensions:
+// 20 in the default run, 300 with WEFT_LONG=1,
 // WEFT_UNFOLD_AWAITIN=N for N.
 func TestGeneratedAwaitInputs(t *testing.T) {
 	programs := sweepSize(20, 300, "WEFT_UNFOLD_AWAITIN")
@@ -269,7 +274,7 @@ func TestGeneratedAwaitInputs(t *testing.T) {
 	for seed := uint64(0); checked < programs && seed < uint64(4*programs); seed++ {
 		threads, vars := genAwProgram(rand.New(rand.NewPCG(seed, 13)))
 		name := fmt.Sprintf("seed %d\n%s", seed, showAw(threads))
-		st, ps, blocked, ok := againstBrute(t, name, awBody(threads, vars), 20000)
+		st, ps, blocked, ok := againstBrute(t, name, awBody(threads, vars), 20000, unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}, unfold.Options{Naive: true})
 		if !ok {
 			continue // too many executions for brute force
 		}
