@@ -448,7 +448,7 @@
 // (16098 events, 1647 on paths, 5906 tests, 1390 probes, 267 programs
 // that block), WEFT_UNFOLD_AWAITIN=N for N; 1500 agree with the
 // efficient extensions (88496 events, 10694 on paths, 33361 tests, 8411
-// probes, 1345 programs that block), 100 with all three.
+// probes, 1345 programs that block), 1000 with all three.
 // The sweep found two defects, fixed: an evaluation that first read a
 // variable's initial value, with the value of an evaluation its await
 // had already made on a write of the same value, did not give that
