@@ -159,6 +159,7 @@ func (v *Value[T]) Store(x T) {
 	t := v.begin(trace.KindStore)
 	v.val = x
 	t.EndStore(&v.o, encode(v.enc, x))
+	noteSymbolic(t, x)
 	if t.Symbolic() {
 		symWrite(t, x)
 	}
@@ -172,6 +173,7 @@ func (v *Value[T]) Swap(x T) (old T) {
 	t := v.begin(trace.KindSwap)
 	old, v.val = v.val, x
 	t.EndUpdate(&v.o, encode(v.enc, x), true)
+	noteSymbolic(t, x)
 	if t.Symbolic() {
 		old = symRead(t, old, symExpr(x))
 	}
@@ -215,6 +217,9 @@ func (v *Var[T]) CompareAndSwap(old, new T) bool {
 		v.val = new
 	}
 	t.EndUpdate(&v.o, encode(v.enc, v.val), ok)
+	if ok {
+		noteSymbolic(t, new)
+	}
 	if t.Symbolic() {
 		var w solver.Expr
 		if ok {
@@ -265,6 +270,21 @@ func symRead[T any](t *engine.Thread, x T, w solver.Expr) T {
 func symWrite[T any](t *engine.Thread, x T) {
 	if e := symExpr(x); e.IsValid() {
 		t.NoteAccess(trace.SymAccess{Write: e})
+	}
+}
+
+// noteSymbolic marks the write t just ended as one of a value whose
+// expression depends on inputs, if x carries one (trace.Event.SymValue).
+//
+//go:norace
+func noteSymbolic[T any](t *engine.Thread, x T) {
+	if !t.HasInputs() {
+		return
+	}
+	if e := symExpr(x); e.IsValid() {
+		if _, c := e.Const(); !c {
+			t.NoteSymbolicWrite()
+		}
 	}
 }
 

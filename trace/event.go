@@ -33,6 +33,10 @@ type Event struct {
 	// TryLock succeeded.
 	Value uint64
 	OK    bool
+	// SymValue reports that the value a write wrote (Value) carries an
+	// expression over inputs (a concolic value that depends on them): with
+	// other inputs, the same write writes another value.
+	SymValue bool
 	// Spawned is the number of threads the step started (in its local code
 	// after the operation); they take the next ThreadIDs in order.
 	Spawned int32
@@ -115,13 +119,16 @@ type ObjectInfo struct {
 // condition is a function of those values: in any state where the
 // variables hold them, it loads the same ones and gives the same answer.
 // At is the number of events of the trace when it was evaluated: it read
-// the state after them.
+// the state after them. The branches on inputs the evaluation took (each
+// marked BranchEvent.InAwait) are Trace.Branches[BranchLo:BranchHi]: with
+// them, the condition is a function of the values and of the inputs.
 type AwaitEval struct {
-	Thread ThreadID
-	Step   int32
-	At     int32
-	OK     bool
-	Reads  []EvalRead
+	Thread             ThreadID
+	Step               int32
+	At                 int32
+	OK                 bool
+	Reads              []EvalRead
+	BranchLo, BranchHi int32
 }
 
 // EvalRead is a load of an AwaitEval: variable Obj held Value.

@@ -107,24 +107,26 @@ func (t *Thread) Await(cond func() bool) {
 func (t *Thread) evaluate(cond func() bool) bool {
 	t.await = t.await[:0]
 	t.inAwait = true
+	lo := int32(len(t.e.tr.Branches))
 	ok := func() bool {
 		defer func() { t.inAwait = false }()
 		return cond()
 	}()
-	t.noteEval(ok)
+	t.noteEval(ok, lo)
 	return ok
 }
 
 // noteEval records t's evaluation of an Await's condition, which loaded
-// the variables of t.await, in the trace.
-func (t *Thread) noteEval(ok bool) {
+// the variables of t.await and branched on inputs from Trace.Branches[blo]
+// on, in the trace.
+func (t *Thread) noteEval(ok bool, blo int32) {
 	e := t.e
 	lo := len(e.evalReads)
 	for _, r := range t.await {
 		e.evalReads = append(e.evalReads, trace.EvalRead{Obj: r.o.id, Value: r.val})
 	}
 	e.tr.Evals = append(e.tr.Evals, trace.AwaitEval{Thread: t.id, Step: t.stepCount(), At: int32(len(e.tr.Events)), OK: ok,
-		Reads: e.evalReads[lo:len(e.evalReads):len(e.evalReads)]})
+		Reads: e.evalReads[lo:len(e.evalReads):len(e.evalReads)], BranchLo: blo, BranchHi: int32(len(e.tr.Branches))})
 }
 
 // stepCount returns the number of events t took part in (as the thread

@@ -123,3 +123,14 @@ func (t *Thread) NoteAccess(a trace.SymAccess) {
 	a.Step = int32(len(e.tr.Events) - 1)
 	e.tr.Accesses = append(e.tr.Accesses, a)
 }
+
+// HasInputs reports whether the execution has read an input: only then
+// may a value carry an expression over inputs.
+func (t *Thread) HasInputs() bool { return len(t.e.tr.Inputs) > 0 }
+
+// NoteSymbolicWrite marks the write the thread just ended as one of a
+// value whose expression depends on inputs (trace.Event.SymValue).
+func (t *Thread) NoteSymbolicWrite() {
+	evs := t.e.tr.Events
+	evs[len(evs)-1].SymValue = true
+}

@@ -1,12 +1,10 @@
-// Tests of w.Await in programs that read inputs: an await whose
-// condition does not branch on inputs is modelled (the unfolding is brute
-// force's over the inputs' values, the failures are found); one whose
-// condition branches on inputs is refused.
+// Tests of w.Await in programs that read inputs: awaits whose conditions
+// branch on inputs or not make brute force's unfolding over the inputs'
+// values, and the failures and deadlocks are found.
 
 package unfold_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -89,18 +87,59 @@ func TestAwaitWithInputs(t *testing.T) {
 	}
 }
 
-// TestAwaitBranchingOnInputs: a w.Await whose condition branches on an
-// input (w.If in the condition) is refused, wrapping ErrUnmodelled, at the
-// first evaluation that branches, not reported as a divergence.
+// TestAwaitBranchingOnInputs pins programs whose w.Await's condition
+// branches on inputs: unfold makes brute force's events over inputs in
+// [-1, 3], with its numbers of events, tests and probes, and reports the
+// deadlocks of the inputs for which the condition never holds.
 func TestAwaitBranchingOnInputs(t *testing.T) {
-	two := weft.Const[int64](2)
-	s := unfold.New(unfold.Options{})
-	_, err := weft.Explore(func(w *weft.T) {
-		x := weft.NewVar[weft.SInt]("x")
-		w.Go(func() { x.Store(w.Input("a")) })
-		w.Await(func() bool { return w.If(x.Load().Eq(two)) })
-	}, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-	if !errors.Is(err, unfold.ErrUnmodelled) || !strings.Contains(err.Error(), "a w.Await whose condition branches on inputs") || s.Diverged() != nil {
-		t.Errorf("error %v, Diverged %v; want the refusal", err, s.Diverged())
+	zero, one, two, four := weft.Const[int64](0), weft.Const[int64](1), weft.Const[int64](2), weft.Const[int64](4)
+	for _, c := range []struct {
+		name                          string
+		body                          func(*weft.T)
+		events, tests, probes, blocks int
+	}{
+		{"a stored input and the waiter's", func(w *weft.T) {
+			x := weft.NewVar[weft.SInt]("x")
+			b := w.Input("b")
+			w.Go(func() { x.Store(w.Input("a")) })
+			w.Await(func() bool { return w.If(x.Load().Gt(zero)) && w.If(b.Eq(one)) })
+		}, 2, 3, 2, 2},
+		{"holds for some inputs", func(w *weft.T) {
+			x := weft.NewVar[int]("x")
+			n := w.Input("n")
+			w.Go(func() { x.Store(1) })
+			w.Await(func() bool { return x.Load() == 1 && w.If(n.Gt(two)) })
+		}, 2, 2, 1, 1},
+		{"a value computed from an input", func(w *weft.T) {
+			x := weft.NewVar[weft.SInt]("x")
+			w.Go(func() {
+				if a := w.Input("a"); w.If(a.Gt(zero)) {
+					x.Store(a.Mul(two))
+				} else {
+					x.Store(weft.Const[int64](5))
+				}
+			})
+			w.Await(func() bool { return w.If(x.Load().Eq(four)) })
+		}, 5, 3, 1, 2},
+	} {
+		r, s := exploreSym(t, c.body, unfold.Options{})
+		sameAsBrute(t, c.name, c.body, s, 2, -1, 0, 1, 2, 3)
+		st := s.Stats()
+		if s.Err() != nil || st.Events != c.events || st.Tests != c.tests || st.Probes != c.probes || st.Unexpected != 0 || st.Pending != 0 {
+			t.Errorf("%s: Err %v, %+v; want %d events, %d tests, %d probes", c.name, s.Err(), st, c.events, c.tests, c.probes)
+		}
+		if r.FailureCounts[trace.Deadlock] != c.blocks || len(r.FailureCounts) != 1 {
+			t.Errorf("%s: failures %v; want %d deadlocks", c.name, r.FailureCounts, c.blocks)
+		}
+		// One await event, whose export names its path's constraint.
+		var awaits []string
+		for _, e := range s.Unfolding().Events {
+			if strings.HasPrefix(e.Op, "await") {
+				awaits = append(awaits, e.Op)
+			}
+		}
+		if len(awaits) != 1 || !strings.Contains(awaits[0], " if [") {
+			t.Errorf("%s: await events %q; want one, with its path", c.name, awaits)
+		}
 	}
 }

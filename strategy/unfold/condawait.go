@@ -16,17 +16,23 @@ import (
 // the runtime), not a busy-wait loop with w.Yield.
 func condAwait(k opKey) bool { return k.kind == trace.KindAwait && k.arg != trace.AwaitYield }
 
-// evalRead is a load of an evaluation: stable variable obj held val.
+// evalRead is a load of an evaluation: stable variable obj held val; or,
+// sym, a copy whose last write, event val, wrote a value that depends on
+// inputs (trace.Event.SymValue), whose concrete part differs between
+// tests.
 type evalRead struct {
 	obj int32
 	val uint64
+	sym bool
 }
 
 // awaitEval is an evaluation of a w.Await's condition: its loads, in
-// order, and whether it held.
+// order, whether it held, and its path, the branches on inputs it took
+// (awaitpath.go).
 type awaitEval struct {
 	reads []evalRead
 	ok    bool
+	path  int32
 }
 
 // awaitKnown is what the evaluations of the condition of the w.Await of a
@@ -49,52 +55,87 @@ func (n *net) varValue(c int32) (uint64, bool) {
 	return v, ok
 }
 
-// awaitOutcome returns what the condition of the w.Await of thread
-// condition t does where its thread's copies of variables are the
-// conditions cs: the copies its evaluation loads (sorted by variable),
-// whether it holds, and whether an evaluation with those values is known.
-func (n *net) awaitOutcome(t int32, cs []int32) (loads []int32, holds, known bool) {
+// symWrite returns the last write of copy condition c, and whether it
+// wrote a value that depends on inputs.
+func (n *net) symWrite(c int32) (int32, bool) {
+	w := n.lastWrite(c)
+	return w, w >= 0 && n.events[w].symVal
+}
+
+// awaitMatches returns the evaluations of the condition of the w.Await of
+// thread condition t that say what it does where its thread's copies of
+// variables are the conditions cs: those whose loads read the values of
+// those copies. A value that depends on inputs matches one that does
+// too, of the same write if the evaluation branched on inputs (its path
+// may depend on the write's expression), of any write if it did not (it
+// did not look at it). Without inputs, one evaluation at most matches;
+// with them, one per path of the condition taken there.
+func (n *net) awaitMatches(t int32, cs []int32) []*awaitEval {
 	kn := n.awaits[t]
 	if kn == nil {
-		return nil, false, false
+		return nil
 	}
-	at := func(obj int32) int32 {
-		for _, c := range cs {
-			if n.places[n.conds[c].place].obj == obj {
-				return c
-			}
-		}
-		return -1
-	}
+	var out []*awaitEval
 next:
-	for _, ev := range kn.evals {
-		loads = loads[:0]
+	for i := range kn.evals {
+		ev := &kn.evals[i]
 		for _, r := range ev.reads {
-			c := at(r.obj)
+			c := copyOf(n, cs, r.obj)
 			if c < 0 {
 				continue next
 			}
-			if v, ok := n.varValue(c); !ok || v != r.val {
+			w, sym := n.symWrite(c)
+			switch {
+			case sym != r.sym:
 				continue next
-			}
-			if !slices.Contains(loads, c) {
-				loads = append(loads, c)
+			case sym:
+				if ev.path != 0 && uint64(w) != r.val {
+					continue next
+				}
+			default:
+				if v, ok := n.varValue(c); !ok || v != r.val {
+					continue next
+				}
 			}
 		}
-		slices.SortFunc(loads, func(a, b int32) int {
-			return int(n.places[n.conds[a].place].obj) - int(n.places[n.conds[b].place].obj)
-		})
-		return loads, ev.ok, true
+		out = append(out, ev)
 	}
-	return nil, false, false
+	return out
+}
+
+// copyOf returns the condition of cs of a copy of variable obj, or -1.
+func copyOf(n *net, cs []int32, obj int32) int32 {
+	for _, c := range cs {
+		if n.places[n.conds[c].place].obj == obj {
+			return c
+		}
+	}
+	return -1
+}
+
+// loadsOf returns the copies of cs that evaluation ev loaded, sorted by
+// variable: the preset of its event, after the thread condition.
+func (n *net) loadsOf(ev *awaitEval, cs []int32) []int32 {
+	var loads []int32
+	for _, r := range ev.reads {
+		if c := copyOf(n, cs, r.obj); !slices.Contains(loads, c) {
+			loads = append(loads, c)
+		}
+	}
+	slices.SortFunc(loads, func(a, b int32) int {
+		return int(n.places[n.conds[a].place].obj) - int(n.places[n.conds[b].place].obj)
+	})
+	return loads
 }
 
 // condAwaitExts adds the extensions of the w.Await of thread condition t
 // whose presets hold condition fixed of place fp (any, if fp is -1): every
 // choice of one copy per variable its evaluations loaded, concurrent with
 // t, whose values an evaluation says make the condition hold, gives the
-// event that takes t and the copies that evaluation loaded; a choice no
-// evaluation says anything of is probed (addProbe).
+// event that takes t and the copies that evaluation loaded, one per path
+// of the evaluations that hold there; a choice no evaluation says
+// anything of is probed (addProbe), and so are the paths of the
+// condition there that no evaluation took yet (probePaths).
 func (n *net) condAwaitExts(t, fp, fixed int32) {
 	kn := n.awaits[t]
 	if kn == nil || n.conds[t].state != pending {
@@ -116,13 +157,17 @@ func (n *net) condAwaitExts(t, fp, fixed int32) {
 			return
 		}
 		if i == len(ps) {
-			loads, holds, known := n.awaitOutcome(t, pre[1:])
-			switch {
-			case !known:
-				n.addProbe(pre)
-			case holds:
-				n.extension(append([]int32{t}, loads...))
+			ms := n.awaitMatches(t, pre[1:])
+			if len(ms) == 0 {
+				n.addProbe(pre, 0)
+				return
 			}
+			for _, ev := range ms {
+				if ev.ok {
+					n.extensionAlt(append([]int32{t}, n.loadsOf(ev, pre[1:])...), awaitAlt(ev.path))
+				}
+			}
+			n.probePaths(pre, ms)
 			return
 		}
 		cands := n.places[ps[i]].conds
@@ -139,15 +184,16 @@ func (n *net) condAwaitExts(t, fp, fixed int32) {
 }
 
 // addProbe adds pre, a thread condition of a w.Await and a choice of its
-// thread's copies, as a probe, unless it is one already: a test that runs
-// its local configuration, where the runtime evaluates the condition.
-func (n *net) addProbe(pre []int32) {
-	k := fmt.Sprint(pre)
+// thread's copies, as a probe with path prefix (0: none), unless it is
+// one already: a test that runs its local configuration, where the
+// runtime evaluates the condition.
+func (n *net) addProbe(pre []int32, prefix int32) {
+	k := fmt.Sprint(pre, prefix)
 	if n.probed[k] {
 		return
 	}
 	n.probed[k] = true
-	n.probes = append(n.probes, slices.Clone(pre))
+	n.probes = append(n.probes, probe{pre: slices.Clone(pre), prefix: prefix})
 }
 
 // awaitVars returns the variables (stable objects, sorted) of the loads of
@@ -179,7 +225,7 @@ func (n *net) awaitForm(k opKey, pre []int32) opKey {
 // not taken in yet.
 func (s *Strategy) learnEvals(tr *trace.Trace, upto int) {
 	for ; s.evalSeen < len(tr.Evals) && int(tr.Evals[s.evalSeen].At) <= upto && s.err == nil; s.evalSeen++ {
-		s.learnEval(&tr.Evals[s.evalSeen], len(tr.Inputs) > 0)
+		s.learnEval(tr, &tr.Evals[s.evalSeen])
 	}
 }
 
@@ -187,15 +233,16 @@ func (s *Strategy) learnEvals(tr *trace.Trace, upto int) {
 // of the copies it loaded, the evaluation for the thread condition of its
 // thread, and, if either is new, the extensions they give.
 //
-// In an execution that read inputs (inputs), a value the evaluation
-// loaded is taken as the unfolding's value of its copy, the one its last
-// write wrote in the execution that added it: a concolic value written
-// from an input differs between tests in its concrete part, and the
-// condition's outcome does not depend on it unless the condition branches
-// on it (w.If), which records a branch of the evaluation
-// (trace.BranchEvent.InAwait) that the strategy refuses (refuseOfStep).
-func (s *Strategy) learnEval(ev *trace.AwaitEval, inputs bool) {
+// In an execution that read inputs, a value the evaluation loaded is
+// taken as the unfolding's value of its copy, the one its last write
+// wrote in the execution that added it; a value that depends on inputs,
+// whose concrete part differs between tests, is taken as its write
+// (evalRead.sym): the condition's outcome depends on it only through the
+// branches on inputs the evaluation records (trace.BranchEvent.InAwait),
+// its path (awaitpath.go).
+func (s *Strategy) learnEval(tr *trace.Trace, ev *trace.AwaitEval) {
 	n := s.n
+	inputs := len(tr.Inputs) > 0
 	th := int32(s.tn.Stable(ev.Thread))
 	tp, ok := n.threads[th]
 	if !ok || int(tp) >= len(s.marking) || s.marking[tp] < 0 || !condAwait(n.conds[s.marking[tp]].op) {
@@ -210,7 +257,9 @@ func (s *Strategy) learnEval(ev *trace.AwaitEval, inputs bool) {
 		reads[i] = evalRead{obj: o, val: r.Value}
 		p := s.needVar(th, o)
 		c := s.marking[p]
-		if inputs && n.lastWrite(c) >= 0 {
+		if w, sym := n.symWrite(c); sym {
+			reads[i] = evalRead{obj: o, val: uint64(w), sym: true}
+		} else if inputs && w >= 0 {
 			reads[i].val = uint64(n.conds[c].value)
 		}
 		if n.lastWrite(c) < 0 {
@@ -223,17 +272,18 @@ func (s *Strategy) learnEval(ev *trace.AwaitEval, inputs bool) {
 			}
 		}
 	}
-	s.lastEval[th] = reads
+	path := s.evalPath(tr, ev)
+	s.lastEval[th] = awaitEval{reads: reads, ok: ev.OK, path: path}
 	kn := n.awaits[t]
 	if kn == nil {
 		kn = &awaitKnown{seen: map[string]bool{}}
 		n.awaits[t] = kn
 	}
-	key := fmt.Sprint(reads, ev.OK)
+	key := fmt.Sprint(reads, ev.OK, path)
 	fresh := !kn.seen[key]
 	if fresh {
 		kn.seen[key] = true
-		kn.evals = append(kn.evals, awaitEval{reads: reads, ok: ev.OK})
+		kn.evals = append(kn.evals, awaitEval{reads: reads, ok: ev.OK, path: path})
 		for _, r := range reads {
 			if !slices.Contains(kn.vars, r.obj) {
 				kn.vars = append(kn.vars, r.obj)
@@ -247,15 +297,21 @@ func (s *Strategy) learnEval(ev *trace.AwaitEval, inputs bool) {
 	if n.observe {
 		return
 	}
-	if fresh {
-		n.condAwaitExts(t, -1, -1)
-	}
+	// A new initial value makes the copies that hold it match the
+	// evaluations that read it: of this await too, whose evaluation may
+	// be no new one (the same value, read from a write).
+	redo := fresh
 	for _, o := range newInit {
 		for _, u := range n.objects[o].awaiters {
-			if u != t && condAwait(n.conds[u].op) {
+			if u == t {
+				redo = true
+			} else if condAwait(n.conds[u].op) {
 				n.condAwaitExts(u, -1, -1)
 			}
 		}
+	}
+	if redo {
+		n.condAwaitExts(t, -1, -1)
 	}
 }
 
@@ -276,23 +332,34 @@ func (s *Strategy) needVar(th, o int32) int32 {
 	return n.copies[[2]int32{o, th}]
 }
 
-// awaitBlocked reports whether the w.Await of thread condition t is
+// awaitBlocked reports whether the w.Await of thread condition t may be
 // blocked where its thread's copies are those at gives: an evaluation
-// with their values says its condition does not hold.
+// with their values says its condition does not hold (for the inputs of
+// its path: blockedConstraint).
 func (n *net) awaitBlocked(t int32, at func(p int32) int32) bool {
-	kn := n.awaits[t]
-	if kn == nil {
+	cs, ok := n.awaitCopies(t, at)
+	if !ok {
 		return false
 	}
+	return slices.ContainsFunc(n.awaitMatches(t, cs), func(ev *awaitEval) bool { return !ev.ok })
+}
+
+// awaitCopies returns the copies, of the variables the evaluations of the
+// w.Await of thread condition t loaded, that at gives; ok is false if one
+// has none.
+func (n *net) awaitCopies(t int32, at func(p int32) int32) (cs []int32, ok bool) {
+	kn := n.awaits[t]
+	if kn == nil {
+		return nil, false
+	}
 	th := n.threadOf(t)
-	cs := make([]int32, 0, len(kn.vars))
+	cs = make([]int32, 0, len(kn.vars))
 	for _, o := range kn.vars {
 		c := at(n.copies[[2]int32{o, th}])
 		if c < 0 {
-			return false
+			return nil, false
 		}
 		cs = append(cs, c)
 	}
-	_, holds, known := n.awaitOutcome(t, cs)
-	return known && !holds
+	return cs, true
 }

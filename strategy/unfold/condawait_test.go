@@ -42,6 +42,23 @@ func TestCondAwait(t *testing.T) {
 			w.Go(func() { x.Store(1) })
 			w.Await(func() bool { return x.Load() == 2 })
 		}, 1, 1, 0},
+		// T1 stores x's initial value 0 before T2's load, between its load
+		// and its await, or after the await: 3 stores; T2's load before
+		// or after the store (2), its store of y after each (2), its
+		// await reading x stored or not after each load (3). The
+		// evaluation on the store's 0 is the one on the initial 0: the
+		// second makes no new evaluation, yet it must give the await on
+		// the initial copy (it did not: 8 events). 10 events, 3 tests, 1
+		// probe.
+		{"a store of the initial value", func(w *weft.T) {
+			x, y := weft.NewVar[int]("x"), weft.NewVar[int]("y")
+			w.Go(func() { x.Store(0) })
+			w.Go(func() {
+				l := x.Load()
+				y.Store(l)
+				w.Await(func() bool { return l+x.Load() > -2 })
+			})
+		}, 10, 3, 1},
 		{"peterson", programs.SpinLockNamed("peterson", 2).Body(true), 42, 7, 3},
 		{"peterson yield", programs.SpinLockNamed("peterson", 2).Body(false), 64, 10, 0},
 		{"dekker", programs.SpinLockNamed("dekker", 2).Body(true), 49, 8, 6},

@@ -63,9 +63,11 @@
 // included: a target whose configuration holds the step of a thread whose
 // next branch has a side known to fail would not be reached if the model
 // took that side, so its path constraint takes the other side's
-// constraint too (avoidFatal). A test that fails so before its target,
-// on a side not yet known to fail, makes it known, and the target is
-// taken again (Stats.Retried; TestRetry).
+// constraint too (avoidFatal), and so for the sides known to fail of the
+// branches that follow in the same local code, each with the path that
+// leads to it (fatalPaths). A test that fails so before its target, on a
+// side not yet known to fail, makes it known, and the target is taken
+// again (Stats.Retried; TestRetry).
 //
 // A CompareAndSwap of a concolic variable (weft.Sym) compares values, and
 // when the comparison depends on inputs the runtime records its outcome
@@ -203,8 +205,9 @@
 //	                                                                          the signaller queued urgently (SU)
 //	await (w.Yield loops)       - (never enabled: the thread is blocked for   -
 //	                            good)
-//	w.Await                     the thread's copy of each variable its        each copy
-//	                            evaluation loaded, whose values make it hold
+//	w.Await                     the thread's copy of each variable its        each copy (the event carries the
+//	                            evaluation loaded, whose values make it hold  constraint of its evaluation's
+//	                                                                          branches on inputs)
 //	Close, Len of a nil channel -                                              - (a Close panics)
 //	Sleep (its wake-up)         -: enabled where its condition's time has      - (the same time)
 //	                            reached its deadline
@@ -363,32 +366,108 @@
 // of its copies' values says its condition does not hold.
 //
 // In a program that reads inputs, a copy's value may be a concolic value
-// written from an input, whose concrete part differs between tests. The
-// condition's outcome depends on it only if the condition branches on it
-// (w.If, a Sym comparison that records a branch; branching in Go's own
-// if on Sym.Value is a divergence, as everywhere): an evaluation that
-// branches on inputs records its branches marked
-// trace.BranchEvent.InAwait, and the strategy refuses the program there
-// (ErrUnmodelled: "a w.Await whose condition branches on inputs"). An
-// evaluation that does not is taken with the values of the unfolding's
-// copies in place of the test's (those the writes wrote in the test that
-// added them): the same outcome for every input. TestAwaitWithInputs pins
-// three programs against brute force over inputs in [-1, 3] (a flag set
-// after an input is stored, 6 events, 2 tests, the failure of a positive
-// input found; a condition that loads the input, 13 and 5; a flag chosen
-// by a branch on an input, 6 and 2); TestAwaitBranchingOnInputs the
-// refusal. Not done: the constraint of the evaluation that held in the
-// path constraint of the await's event (an event per path of the
-// condition that holds, each with its branches' constraint), the other
-// paths tried as probes whose models negate one branch, and the
-// constraint of a path that fails in that of a deadlock where the await
-// is blocked.
+// written from an input, whose concrete part differs between tests: the
+// runtime marks such a write (trace.Event.SymValue), and an evaluation
+// that loads its copy is taken to read that write, not a value
+// (condawait.go). The condition's outcome depends on the inputs only
+// through the branches on inputs it takes (w.If, a Sym comparison that
+// records a branch; branching in Go's own if on Sym.Value is a
+// divergence, as everywhere), which the runtime records for each
+// evaluation (trace.AwaitEval.BranchLo and BranchHi, each branch marked
+// trace.BranchEvent.InAwait): its path. For given copies, the condition
+// is then a function of the inputs through its path (awaitpath.go). This
+// maps to the paper's branches on inputs (§3, §4.3, case 1 of §5), where
+// a branch is an event of its thread alone per side, carrying the side's
+// constraint, as follows:
+//
+//   - The successful check is still one event, whose preset is the
+//     thread condition and the copies the evaluation loaded, so its
+//     conflicts and dependencies are a read's of its variables, as
+//     without inputs; it carries the constraint of its evaluation's path
+//     (the conjunction of its branches' sides), which enters the path
+//     constraint of every configuration that holds it, as a branch
+//     event's side does. Two paths that hold on the same copies are two
+//     events with the same preset, told apart by their paths (event.alt),
+//     in conflict as the two sides of a branch are.
+//   - The paper adds both sides of a branch as possible extensions when
+//     its thread condition is added: both are enabled by the thread
+//     condition alone, and the solver decides which are feasible. The
+//     branches of a condition are no events: the condition is evaluated
+//     silently, in every marking its thread waits in, and which branches
+//     come after one depends on the side taken there. So the other paths
+//     are found as concolic testing finds them: for each path taken on
+//     given copies and each of its branches, the path that follows it to
+//     that branch and takes the other side there, unless an evaluation on
+//     the same copies took it, is a probe whose inputs solve the path
+//     constraint of the copies' configuration and that prefix
+//     (Stats.Probes; an unsatisfiable one counts in Stats.Infeasible);
+//     its test runs the configuration with those inputs, and the runtime
+//     evaluates the condition on that path there. A path that holds
+//     gives an event; one that fails says where the await is blocked.
+//   - Copies are matched to evaluations by their values; a symbolic copy
+//     by its write when the evaluation branched (its path may depend on
+//     the write's expression), or any symbolic copy when it did not (it
+//     never compared the value). An evaluation on a concrete copy is
+//     never taken for one on a symbolic copy whose concrete value the
+//     test that added its write happened to make equal (the default input
+//     0 and a variable's initial 0).
+//   - A deadlock where an await is blocked takes, besides its path
+//     constraint, the disjunction of the constraints of the paths that
+//     fail on the marking's copies (none if one of them took no branch):
+//     FilterUnsat drops it if no input makes the await wait there, and
+//     its test runs with inputs that do.
+//
+// The departures, and why: the paper's branch events are enabled by their
+// presets alone, while a path of a condition is known only once a test
+// evaluated it, so each path not taken is a probe, a test without a
+// target event (as a choice of copies no evaluation says anything of
+// is). The search for stuck markings completes a set of blocked threads
+// into one marking before the solver looks at the constraints of the
+// awaits blocked there: a deadlock whose first completion makes them
+// unsatisfiable, and another would not, is found only if a test runs into
+// it. A value whose type carries no expression of its own (a struct with
+// a Sym field) is taken as concrete.
+//
+// TestAwaitWithInputs pins three programs whose awaits do not branch on
+// inputs against brute force over inputs in [-1, 3] (a flag set after an
+// input is stored, 6 events, 2 tests, the failure of a positive input
+// found; a condition that loads the input, 13 and 5; a flag chosen by a
+// branch on an input, 6 and 2); TestAwaitBranchingOnInputs three whose
+// awaits do (a stored input and the waiter's own, x > 0 && b == 1: 2
+// events, 3 tests, 2 of them probes, 2 deadlocks; x == 1 && n > 2, which
+// holds for some inputs only: 2 events, 2 tests, 1 deadlock; a value
+// another thread computes from an input, 2a or 5, awaited to be 4: 5
+// events, 3 tests, 2 deadlocks). TestGeneratedAwaitInputs runs generated
+// programs whose threads store inputs and sums of them, branch on them
+// and wait in w.Awaits whose conditions compare variables, locals and
+// inputs, against every interleaving for every vector of two inputs in
+// [-2, 2], with the efficient, a random and the naive extensions: the
+// same events, the sets of blocked threads found, the same failure
+// kinds; 20 in the default run (1250 events, 214 of them awaits
+// on paths that branched, 504 tests, 135 probes), 300 with WEFT_LONG=1
+// (16098 events, 1647 on paths, 5906 tests, 1390 probes, 267 programs
+// that block), WEFT_UNFOLD_AWAITIN=N for N; 1500 agree with the
+// efficient extensions (88496 events, 10694 on paths, 33361 tests, 8411
+// probes, 1345 programs that block), 1000 with all three.
+// The sweep found two defects, fixed: an evaluation that first read a
+// variable's initial value, with the value of an evaluation its await
+// had already made on a write of the same value, did not give that
+// await's extensions on the initial copies (an await and a store
+// missing, also without inputs; TestCondAwait's "a store of the initial
+// value"); and a target's path constraint avoided only the failing side
+// of the first branch after a step, not of the branches that follow it
+// in the same local code, so a test ran into the failure before its
+// target and the strategy stopped (TestRetryChain). Not fixed: a thread
+// that fails in its initial local code, on a side of a branch on inputs,
+// before the body starts the next threads makes an execution start fewer
+// threads than another, which the strategy takes for a divergence; the
+// generator starts each thread with a load.
 // Peterson's and Dekker's locks with w.Await (TestCondAwait): 42 events
 // in 7 tests (3 of them probes) and 49 in 8 (6), where their loops that
 // yield take 64 in 10 and 75 in 12 (116 in 12 and 196 in 19 when a
 // failed turn went on after a write); TestGeneratedAwait runs generated
 // programs with w.Await against exhaustive search: 30 in the default run,
-// 1000 with WEFT_LONG=1 (16518 events, 51 probes, 722 programs that
+// 1000 with WEFT_LONG=1 (16437 events, 51 probes, 718 programs that
 // block: all agree), WEFT_UNFOLD_AWAIT=N for N.
 //
 // A send or a receive on a nil channel has no event (it blocks forever,
@@ -722,10 +801,6 @@
 //     Ticker whose re-arming another thread's Stop or the body's return
 //     decides: refused when two executions show it, else possibly missed
 //     (Virtual time: timers).
-//   - A w.Await whose condition branches on inputs: refused (the
-//     constraint of its evaluation that holds would have to enter the
-//     await event's path constraint, an event per path of the condition;
-//     above). One whose condition does not is modelled.
 //   - Cut-off events and complete prefixes: the paper does not use them
 //     either; the executions end.
 //   - Objects that two threads reach apart in earlier executions, and that

@@ -124,6 +124,9 @@ func (s *Strategy) Unfolding() Unfolding {
 		case trueSide:
 			x.Op = "branch true"
 		}
+		if p := awaitPathOf(ev.alt); condAwait(ev.op) && p != 0 {
+			x.Op += fmt.Sprint(" if ", n.paths.constraints(p)) // the evaluation's path (awaitpath.go)
+		}
 		if len(ev.spawned) > 0 {
 			x.Spawned = ids(ev.spawned)
 		}

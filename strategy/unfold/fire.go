@@ -299,6 +299,9 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		}
 	}
 	alt := altCode(cas, ev.PartnerCase)
+	if condAwait(k) {
+		alt = awaitAlt(s.lastEval[th].path) // the path of the evaluation that held
+	}
 	pre, ok := s.preOf(t, th, k, cas, ev.Partner)
 	if !ok {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, whose places the unfolding does not have there", i+1, ev.Thread, k))
@@ -372,6 +375,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	x := &n.events[e]
 	x.fatal = fatal
 	x.value, x.ok = observed(ev)
+	x.symVal = ev.SymValue
 	n.add(e, next, partner, kids, int64(ev.Value))
 	s.fire(e)
 	x = &n.events[e]
@@ -406,8 +410,8 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 // when its copy has a deficit (rwForm).
 func (s *Strategy) formIn(k opKey, th int32) opKey {
 	if condAwait(k) {
-		if rs, ok := s.lastEval[th]; ok {
-			k.obj = s.n.awaitVars(rs)
+		if ev, ok := s.lastEval[th]; ok {
+			k.obj = s.n.awaitVars(ev.reads)
 		}
 		return k
 	}
@@ -479,6 +483,9 @@ func (s *Strategy) nextEvent(id trace.ThreadID, op trace.Op, alt strategy.Altern
 	pre, ok := s.preOf(t, th, k, cas, alt.Partner)
 	if !ok {
 		return -1
+	}
+	if condAwait(k) {
+		return n.find(pre, awaitAlt(s.lastEval[th].path))
 	}
 	return n.find(pre, altCode(cas, alt.PartnerCase))
 }

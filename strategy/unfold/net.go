@@ -84,6 +84,9 @@ type event struct {
 	// that runs the event: its local configuration decides them.
 	value uint64
 	ok    bool
+	// symVal reports that a write wrote a value that depends on inputs
+	// (trace.Event.SymValue): what it wrote is a function of the inputs.
+	symVal bool
 	// front is the cut of the event's local configuration, as far as its
 	// events changed it: for each place they touched, the condition they
 	// left, sorted by place (co.go). pastFatal reports that a failed step
@@ -175,11 +178,14 @@ type net struct {
 	// awaits holds, per thread condition of a w.Await, what the
 	// evaluations of its condition showed; initVals the initial values of
 	// variables they read; probes the choices of copies no evaluation
-	// says anything of, to run (probed: each once; condawait.go).
+	// says anything of and the paths of conditions no evaluation took,
+	// to run (probed: each once; condawait.go); paths the paths of the
+	// evaluations, their branches on inputs (awaitpath.go).
 	awaits   map[int32]*awaitKnown
 	initVals map[int32]uint64
-	probes   [][]int32
+	probes   []probe
 	probed   map[string]bool
+	paths    awaitPaths
 	// now is the virtual time at each condition where it is not 0
 	// (sleep.go); sleeps reports that a thread condition sleeps, advances
 	// lists the markings of blocked threads, one sleeping, that the last
@@ -330,6 +336,9 @@ func (n *net) newExtension(pre []int32, alt int32) (id int32) {
 	op := n.rwForm(t.op, pre)
 	if condAwait(op) {
 		op = n.awaitForm(op, pre)
+		if p := awaitPathOf(alt); p != 0 {
+			n.sym.cons[id] = n.paths.conjunction(p) // the evaluation's path
+		}
 	}
 	n.events = append(grow(n.events), event{thread: n.places[t.place].thread, op: op, pre: n.ints.clone(pre), order: -1, alt: alt})
 	n.index(id)

@@ -152,6 +152,9 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 		case trueSide:
 			return opName(ev.op) + " true"
 		}
+		if p := awaitPathOf(ev.alt); condAwait(ev.op) && p != 0 {
+			return opName(ev.op) + fmt.Sprint(" path ", n.paths.constraints(p)) // awaitpath.go
+		}
 		return opName(ev.op)
 	}
 	memo := map[int32]uint64{}

@@ -15,6 +15,7 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/long"
 	"github.com/weft-go/weft/strategy/unfold"
+	"github.com/weft-go/weft/trace"
 )
 
 // inOp is a statement of a random program with inputs.
@@ -218,5 +219,43 @@ func TestRetry(t *testing.T) {
 	st := s.Stats()
 	if d := unfold.Diff(got, want, "unfold", "brute force"); d != "" || len(got) != 2 || r.Executions != 2 || st.Retried != 1 || st.Infeasible != 2 || s.Err() != nil {
 		t.Errorf("%d events, %d tests, %+v, err %v; want 2 events (brute force %d), 2 tests, 1 retried, 2 cut\n%s\n%s", len(got), r.Executions, st, s.Err(), len(want), d, showIn(threads))
+	}
+}
+
+// TestRetryChain: a thread fails in the local code after its store of x
+// when two branches on inputs in a row take their true sides (a > 0,
+// then b > 0); another thread loads x and, if it read the store, branches
+// on the same conditions. Its true sides after that load need a > 0 and
+// b > 0, where the first thread fails before the load: the path
+// constraint of that target avoids the failure through both branches
+// (fatalPaths), and the target is cut as unsatisfiable (it was run to
+// that failure before reaching it, and the strategy stopped: "the test
+// did not reach its target"). The store before or after the load (2),
+// the 4 branch events after each, the loads (2), the second thread's
+// sides of a > 0 (2) and the false side of b > 0: 15 events, brute
+// force's; 6 tests, 1 target cut.
+func TestRetryChain(t *testing.T) {
+	zero := weft.Const[int64](0)
+	body := func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		a, b := w.Input("a"), w.Input("b")
+		w.Go(func() {
+			x.Store(1)
+			if w.If(a.Gt(zero)) && w.If(b.Gt(zero)) {
+				w.Fail("a > 0 and b > 0")
+			}
+		})
+		w.Go(func() {
+			if x.Load() == 1 && w.If(a.Gt(zero)) && w.If(b.Gt(zero)) {
+				_ = x.Load()
+			}
+		})
+	}
+	want, _ := bruteSigs(t, body, 0, 2, -1, 0, 1)
+	r, s := exploreSym(t, body, unfold.Options{})
+	got := unfold.Signatures(s)
+	st := s.Stats()
+	if d := unfold.Diff(got, want, "unfold", "brute force"); d != "" || len(got) != 15 || r.Executions != 6 || st.Infeasible != 1 || s.Err() != nil || s.Diverged() != nil || r.FailureCounts[trace.Assertion] == 0 {
+		t.Errorf("%d events, %d tests, %+v, err %v %v; want 15 events (brute force %d), 6 tests, 1 cut\n%s", len(got), r.Executions, st, s.Err(), s.Diverged(), len(want), d)
 	}
 }

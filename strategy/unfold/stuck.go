@@ -235,12 +235,10 @@ func (n *net) blockedOf(set []int32) []int32 {
 	return out
 }
 
-// stuckAt reports whether the marking of the configuration of the thread
-// conditions set (concurrent) is a deadlock: the threads of the places
-// threads that set leaves out are not started in it, and each condition of
-// set is one where its thread has finished or is blocked by the marking's
-// condition of its place, one at least blocked.
-func (n *net) stuckAt(set, threads []int32) bool {
+// cutOf returns the condition of each place in the marking of the
+// configuration of the thread conditions set (concurrent): the initial
+// one of a place none of its events touched.
+func (n *net) cutOf(set []int32) func(p int32) int32 {
 	cut := map[int32]int32{} // place -> its condition in the marking
 	for _, c := range set {
 		if e := n.conds[c].producer; e >= 0 {
@@ -252,12 +250,21 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		}
 		cut[n.conds[c].place] = c
 	}
-	at := func(p int32) int32 {
+	return func(p int32) int32 {
 		if c, ok := cut[p]; ok {
 			return c
 		}
 		return n.places[p].init
 	}
+}
+
+// stuckAt reports whether the marking of the configuration of the thread
+// conditions set (concurrent) is a deadlock: the threads of the places
+// threads that set leaves out are not started in it, and each condition of
+// set is one where its thread has finished or is blocked by the marking's
+// condition of its place, one at least blocked.
+func (n *net) stuckAt(set, threads []int32) bool {
+	at := n.cutOf(set)
 	for _, p := range threads {
 		if at(p) >= 0 && !slices.ContainsFunc(set, func(c int32) bool { return n.conds[c].place == p }) {
 			return false // started, and not chosen

@@ -173,7 +173,7 @@ func (s *Strategy) branches(tr *trace.Trace, upto int, now nowFunc) {
 	y := &s.sym
 	for ; y.bseen < len(tr.Branches) && int(tr.Branches[y.bseen].Step) <= upto && s.err == nil; y.bseen++ {
 		if tr.Branches[y.bseen].InAwait {
-			continue // refused (refuseOfStep)
+			continue // a path of an evaluation (awaitpath.go)
 		}
 		s.branch(tr, y.bseen, now)
 	}
@@ -183,16 +183,11 @@ func (s *Strategy) branches(tr *trace.Trace, upto int, now nowFunc) {
 // (trace.BranchEvent.OfStep, a CompareAndSwap that compares values of
 // inputs): the step's event would have to be one of two, written or not,
 // with the comparison's constraint, which the net does not model; a branch
-// event after it would come too late (the write is done). It refuses a
-// branch of the condition of a w.Await too (trace.BranchEvent.InAwait):
-// the await's outcome depends on inputs (condawait.go).
+// event after it would come too late (the write is done). The branches of
+// the condition of a w.Await (trace.BranchEvent.InAwait) are the paths of
+// its evaluations (awaitpath.go).
 func (s *Strategy) refuseOfStep(tr *trace.Trace) {
 	for _, b := range tr.Branches[s.sym.bseen:] {
-		if b.InAwait {
-			s.diverge(unmodelled("a w.Await whose condition branches on inputs", trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread},
-				fmt.Sprintf("thread %v's condition branched on %v: the constraint of the evaluation that holds would have to enter the path constraint, and the other paths of the condition be tried", b.Thread, b.Cond)))
-			return
-		}
 		if b.OfStep {
 			s.diverge(fmt.Errorf("unfold does not model a CompareAndSwap whose outcome depends on inputs (thread %v, step %d, its comparison %v); use concolic-optimal or concolic (%w)", b.Thread, b.Step, b.Cond, ErrUnmodelled))
 			return
@@ -302,10 +297,15 @@ func (n *net) branchExtensions(t int32) {
 // failed), the execution would end there, so the constraint takes the
 // other side's too.
 func (n *net) constraint(xs, es []int32) []solver.Expr {
-	if len(n.sym.cons) == 0 {
+	return n.constraintWith(xs, es, nil)
+}
+
+// constraintWith is constraint with the constraints extra too.
+func (n *net) constraintWith(xs, es []int32, extra []solver.Expr) []solver.Expr {
+	if len(n.sym.cons) == 0 && len(extra) == 0 {
 		return nil
 	}
-	var out []solver.Expr
+	out := slices.Clone(extra)
 	evs := append(n.past(xs), es...)
 	for _, e := range evs {
 		if c, ok := n.sym.cons[e]; ok {
@@ -324,9 +324,10 @@ func (n *net) constraint(xs, es []int32) []solver.Expr {
 	return out
 }
 
-// avoidFatal returns the constraints of the sides of the branches the
-// threads have next in the cut of the configuration evs whose other side
-// failed.
+// avoidFatal returns the constraints that avoid the branches known to
+// fail that the threads can reach in the local code they have next in the
+// cut of the configuration evs: the other side of a branch they have next
+// whose side failed, and of the branches after it (fatalPaths).
 func (n *net) avoidFatal(evs []int32) []solver.Expr {
 	taken := map[int32]bool{}
 	var cut []int32
@@ -348,12 +349,36 @@ func (n *net) avoidFatal(evs []int32) []solver.Expr {
 		if taken[c] || n.conds[c].op.kind != kindBranch || n.places[n.conds[c].place].kind != threadPlace {
 			continue
 		}
-		for _, side := range []uint8{falseSide, trueSide} {
-			if f := n.findSide(c, side); f >= 0 && n.events[f].in() && n.events[f].fatal {
-				if k, ok := n.sym.cons[f]; ok {
-					out = append(out, solver.Not(k))
-				}
-			}
+		out = n.fatalPaths(c, solver.Expr{}, out)
+	}
+	return out
+}
+
+// fatalPaths appends to out the negation of the path constraint of each
+// branch event known to fail that the thread of condition c, whose next
+// action is a branch, can reach from c in the same local code: through
+// the branches after c's (the sides of a branch that does not fail, whose
+// thread branches again), each path taken with path (none if invalid)
+// before it.
+func (n *net) fatalPaths(c int32, path solver.Expr, out []solver.Expr) []solver.Expr {
+	for _, side := range []uint8{falseSide, trueSide} {
+		f := n.findSide(c, side)
+		if f < 0 || !n.events[f].in() {
+			continue
+		}
+		k, ok := n.sym.cons[f]
+		if !ok {
+			continue
+		}
+		if path.IsValid() {
+			k = solver.And(path, k)
+		}
+		if n.events[f].fatal {
+			out = append(out, solver.Not(k))
+			continue
+		}
+		if d := n.events[f].post[0]; n.conds[d].op.kind == kindBranch {
+			out = n.fatalPaths(d, k, out)
 		}
 	}
 	return out

@@ -143,7 +143,7 @@ type Strategy struct {
 	// last one's loads (condawait.go). nextProbe is the first probe not
 	// yet run.
 	evalSeen  int
-	lastEval  map[int32][]evalRead
+	lastEval  map[int32]awaitEval
 	nextProbe int
 	pre       []int32 // scratch
 	buf       []int32 // scratch
@@ -154,7 +154,7 @@ type Strategy struct {
 
 // New returns an unfolding strategy.
 func New(o Options) *Strategy {
-	s := &Strategy{opts: o, n: newNet(), target: -1, lastEval: map[int32][]evalRead{}}
+	s := &Strategy{opts: o, n: newNet(), target: -1, lastEval: map[int32]awaitEval{}}
 	s.n.naive = o.Naive
 	s.n.sym.newSolver = o.NewSolver
 	if o.Seed != 0 {
@@ -294,12 +294,13 @@ func (s *Strategy) nextTest() bool {
 		return true
 	}
 	for s.nextProbe < len(n.probes) {
-		pre := n.probes[s.nextProbe]
+		p := n.probes[s.nextProbe]
 		s.nextProbe++
-		if _, _, known := n.awaitOutcome(pre[0], pre[1:]); known {
+		if n.probeDone(p) {
 			continue
 		}
-		model, ok, err := s.solve(n.constraint(pre, nil))
+		pre := p.pre
+		model, ok, err := s.solve(n.constraintWith(pre, nil, n.paths.constraints(p.prefix)))
 		if err != nil {
 			s.fail(err)
 			return false
@@ -328,7 +329,7 @@ func (s *Strategy) nextTest() bool {
 			}
 			// FilterUnsat (Fig. 11): a deadlock whose path constraint
 			// is unsatisfiable is not one.
-			model, ok, err := s.solve(n.constraint(d, nil))
+			model, ok, err := s.solve(n.constraintWith(d, nil, n.blockedConstraint(d)))
 			if err != nil {
 				s.fail(err)
 				return false
@@ -687,6 +688,9 @@ func (s *Strategy) endFatal(tr *trace.Trace, end trace.End) bool {
 		return false
 	}
 	for i := len(tr.Branches) - 1; i >= 0 && int(tr.Branches[i].Step) == len(tr.Events); i-- {
+		if tr.Branches[i].InAwait {
+			continue // an evaluation of a w.Await's condition (awaitpath.go)
+		}
 		if tr.Branches[i].Thread == end.Thread || end.Thread == trace.NoThread {
 			s.sym.fatalBr = i
 			return false
