@@ -567,8 +567,9 @@
 // such tick in its local configuration or in its writer's; both local
 // configurations are then modelled truly, the unfolding gets both events
 // (every event is covered), and the pair is found. The check is
-// conservative: a writer concurrent with a tick whose ticker its own
-// thread stops anyway is refused too. The refusal when two executions of
+// conservative: a pair whose two orders end alike (a Stop whose step
+// comes before time moves again, so the re-armed tick never comes) is
+// refused too (below: "stop"). The refusal when two executions of
 // one tick disagree is kept as a second guard. A ticker that its receiver
 // alone stops or resets is modelled (TestTimers' ticker with two ticks);
 // TestTickerHiddenState pins a reader that fails on its third tick only
