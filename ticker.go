@@ -47,6 +47,8 @@ func NewTickerOf[T any](d time.Duration, value func(instant time.Duration) T) *T
 		panic("weft: non-positive interval for NewTicker")
 	}
 	tm := NewTimerOf(d, value)
+	t := cur()
+	t.MarkTicker(tm.c.register(t))
 	tk := &TickerOf[T]{C: tm.C, timer: tm, period: d, next: tm.Deadline()}
 	tm.C.onRecv = tk.tick
 	return tk

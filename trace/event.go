@@ -82,7 +82,12 @@ type ObjectInfo struct {
 	// Atomic marks a variable whose every access is atomic (an Int, a
 	// variable marked with Var.SetAtomic): race checking never reports
 	// two atomic accesses.
-	Atomic  bool
+	Atomic bool
+	// Ticker marks the channel of a ticker's timer (ClassTimer), which
+	// the thread receiving a tick re-arms unless the ticker was stopped
+	// or the test body returned: state outside the shared objects that
+	// decides the receiver's next operation.
+	Ticker  bool
 	Creator ThreadID // the thread that first used it
 	Name    string   // the name the program gave it, if any
 	// Cap is a channel's buffer capacity (0: unbuffered), which the

@@ -66,6 +66,10 @@ func (t *Thread) StartTimer(o *Obj, d int64, f func()) {
 	t.raceRestore(shown)
 }
 
+// MarkTicker marks timer channel o as a ticker's in the trace
+// (trace.ObjectInfo.Ticker).
+func (t *Thread) MarkTicker(o *Obj) { t.e.tr.Objects[o.id].Ticker = true }
+
 // SendsOnTimer reports whether thread t may not send on channel o, nor
 // close it: o is a timer's channel (StartTimer) and t is not its daemon.
 // time.Timer's channel is receive-only; weft's is a *Chan, so the rule is

@@ -92,6 +92,9 @@ func (s *Strategy) startOf(id trace.ThreadID, now nowFunc, fatal bool) threadSta
 		// channel. It starts armed at the timer's first deadline.
 		st.state = pending
 		s.n.noteTimer(st.thread, st.op.obj)
+		if int(op.Obj) < len(s.objs) && s.objs[op.Obj].Ticker {
+			s.n.tickers[st.op.obj] = true
+		}
 		if int(op.Obj) < len(s.objs) {
 			st.value = timerState(true, s.objs[op.Obj].When)
 		}
@@ -377,6 +380,10 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	x.value, x.ok = observed(ev)
 	x.symVal = ev.SymValue
 	n.add(e, next, partner, kids, int64(ev.Value))
+	if n.tick.err != nil {
+		s.diverge(n.tick.err)
+		return
+	}
 	s.fire(e)
 	x = &n.events[e]
 	news := append([]int32{x.post[0]}, x.spawned...)

@@ -197,11 +197,15 @@ type net struct {
 	// daemon) to the stable object of its channel, timerThread back
 	// (timer.go).
 	timerOf, timerThread map[int32]int32
+	// tickers are the stable objects of tickers' channels, tick the
+	// events that read or write their state outside the net (ticker.go).
+	tickers map[int32]bool
+	tick    tickerWatch
 }
 
 // newNet returns an empty unfolding.
 func newNet() *net {
-	return &net{now: map[int32]int64{}, timerOf: map[int32]int32{}, timerThread: map[int32]int32{}, awaits: map[int32]*awaitKnown{}, initVals: map[int32]uint64{}, probed: map[string]bool{}, threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
+	return &net{now: map[int32]int64{}, tickers: map[int32]bool{}, timerOf: map[int32]int32{}, timerThread: map[int32]int32{}, awaits: map[int32]*awaitKnown{}, initVals: map[int32]uint64{}, probed: map[string]bool{}, threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
 		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
 		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
 		caseIDs: map[string]int32{}}
@@ -462,6 +466,7 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 		n.setTime(e, n.timeAfter(e)) // time has moved in some execution
 	}
 	n.front(e)
+	n.watchTicker(e)
 }
 
 // threadStart is a thread's state at a thread condition: its stable

@@ -648,6 +648,9 @@ func (s *Strategy) finish(tr *trace.Trace, end trace.End, kind byte) {
 		return op, op.Kind == trace.KindNone
 	}
 	s.sync(tr, len(tr.Events), now, s.endFatal(tr, end))
+	if s.n.tick.err != nil {
+		s.diverge(s.n.tick.err) // a branch's event may have shown it (ticker.go)
+	}
 	if s.n.stop.Fired() {
 		return // the model is partial: the exploration ends here
 	}
