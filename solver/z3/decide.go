@@ -83,10 +83,12 @@ func (s *Solver) growTracks(n int) error {
 func (s *Solver) check(ctx context.Context) (C.int, C.int) {
 	s.imu.Lock()
 	s.checking = true
+	s.checks++
+	n := s.checks
 	s.imu.Unlock()
 	var stop func() bool
 	if ctx.Done() != nil {
-		stop = context.AfterFunc(ctx, s.interrupt)
+		stop = context.AfterFunc(ctx, func() { s.interrupt(n) })
 	}
 	var res C.int
 	code := C.weft_check(s.ctx, s.s, &res)
@@ -99,12 +101,14 @@ func (s *Solver) check(ctx context.Context) (C.int, C.int) {
 	return res, code
 }
 
-// interrupt asks Z3 to stop the running check, retrying until the check
-// returns in case the first interrupt lands before Z3 starts listening.
-func (s *Solver) interrupt() {
+// interrupt asks Z3 to stop check number n, retrying until it returns in
+// case the first interrupt lands before Z3 starts listening. A later check
+// is not its business: an interrupt that outlived its check (its goroutine
+// slept past the check's end) interrupted the next query.
+func (s *Solver) interrupt(n uint64) {
 	for {
 		s.imu.Lock()
-		if !s.checking {
+		if !s.checking || s.checks != n {
 			s.imu.Unlock()
 			return
 		}

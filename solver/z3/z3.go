@@ -35,8 +35,9 @@ type Solver struct {
 	tracks  []C.Z3_ast // tracking literals for unsat cores, kept across queries
 	stats   solver.Stats
 
-	imu         sync.Mutex // guards checking and interrupted
+	imu         sync.Mutex // guards checking, checks and interrupted
 	checking    bool       // a Z3_solver_check is running
+	checks      uint64     // the number of the check running or last run
 	interrupted bool       // Z3_interrupt was called during this query
 }
 
