@@ -22,6 +22,13 @@ import (
 // fails. Exhaustive search finds both; unfold's tick is one event, which
 // one order alone covers.
 func tickAfterReturn(w *weft.T) {
+	tickReader(w)
+	w.Sleep(2)
+}
+
+// tickReader makes a ticker of period 1 and a thread that reads three of
+// its ticks, counting them in a variable, and then fails.
+func tickReader(w *weft.T) *weft.Ticker {
 	x := weft.NewVar[int]("x")
 	tk := weft.NewTicker(1)
 	w.Go(func() {
@@ -31,7 +38,7 @@ func tickAfterReturn(w *weft.T) {
 		}
 		w.Fail("three ticks")
 	})
-	w.Sleep(2)
+	return tk
 }
 
 // tickAfterStop is tickAfterReturn with a Stop: another thread sleeps
@@ -41,15 +48,7 @@ func tickAfterReturn(w *weft.T) {
 // the reader leaks in every execution, but the tick is followed by the
 // ticker's re-arming in one order and not in the other.
 func tickAfterStop(w *weft.T) {
-	x := weft.NewVar[int]("x")
-	tk := weft.NewTicker(1)
-	w.Go(func() {
-		for range 3 {
-			tk.C.Recv()
-			x.Store(x.Load() + 1)
-		}
-		w.Fail("three ticks")
-	})
+	tk := tickReader(w)
 	w.Go(func() {
 		w.Sleep(2)
 		tk.Stop()
