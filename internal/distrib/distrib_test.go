@@ -298,6 +298,7 @@ func (s *switchForms) observe(tr *trace.Trace, end trace.End) { s.current.Load()
 // leaves unnamed (3 of the 100), is refused (ErrSharedObject) or equal to
 // local (unnamedWaitGroup).
 func TestDistributedEqualsLocal(t *testing.T) {
+	t.Parallel()
 	n := 100
 	if !long.Enabled() {
 		n = 5
@@ -634,6 +635,7 @@ func TestDistributedSharedObject(t *testing.T) {
 // one execution: the same traces, failures and final states as a local
 // exploration; each worker's solver counts its own queries.
 func TestDistributedConcolic(t *testing.T) {
+	t.Parallel()
 	if !slices.Contains(splitters(), "concolic-optimal") {
 		t.Skip("concolic-optimal needs Z3 and cgo")
 	}
@@ -669,6 +671,7 @@ func TestDistributedConcolic(t *testing.T) {
 // ends, with the failure kinds and the branch sides covered at each k of
 // a local exploration, and the executions pinned.
 func TestDistributedCon2(t *testing.T) {
+	t.Parallel()
 	if !slices.Contains(splitters(), "con2") {
 		t.Skip("con2 needs Z3 and cgo")
 	}

@@ -24,6 +24,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // testdata/golden/<file>.golden; it checks that rewriting the output
 // changes nothing and that go vet finds nothing in it.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	out, err := Packages(Config{}, "./testdata/src")
 	if err != nil {
 		t.Fatal(err)
@@ -64,6 +65,7 @@ func TestGolden(t *testing.T) {
 // message per construct. Rewriting the output changes nothing, and it
 // builds.
 func TestUnsupported(t *testing.T) {
+	t.Parallel()
 	out, err := Packages(Config{}, "./testdata/unsupported")
 	if err != nil {
 		t.Fatal(err)

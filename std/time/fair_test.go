@@ -71,6 +71,7 @@ func tickerLock(bug bool, n int) func() {
 // to the step bound. Without the bug, optimal explores the whole (finite,
 // under the rule) space with no failure.
 func TestTickerLockFairness(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		strategy   string
 		executions int
@@ -103,6 +104,7 @@ func TestTickerLockFairness(t *testing.T) {
 // rule makes finitely many fair ones (two producers make more than a
 // million).
 func TestTickerLockFixed(t *testing.T) {
+	t.Parallel()
 	r := stdtest.Explore(t, tickerLock(false, 1), weft.WithTime(weft.TimeAnyStep), weft.WithMaxRuns(1_000_000))
 	if r.Failed() || !r.Exhausted || r.Executions != 5921 || r.Cut != 396 {
 		t.Errorf("%d executions (%d cut), exhausted %v, failures %v; want 5921 (396 cut), exhausted, none",

@@ -288,6 +288,7 @@ func (p *symProgram) body(m *marks) func(w *weft.T) {
 // one where branches on values read are common, and one of relays (three
 // threads passing a value on) where sides that need k = 2 are common.
 func TestDifferential(t *testing.T) {
+	t.Parallel()
 	// Each generator's programs checked, and how many of them have sides
 	// brute force first reaches with 0, 1 and 2 interferences (measured:
 	// the test does exercise interferences).

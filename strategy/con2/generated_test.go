@@ -75,6 +75,7 @@ func exploreFindings(t *testing.T, body func(*weft.T), s strategy.Strategy, maxR
 // branch sides; these programs have none it sees, so it reaches a part
 // of their states.) 30 programs of each; 200 with WEFT_LONG=1.
 func TestGenerated(t *testing.T) {
+	t.Parallel()
 	n := 30
 	if long.Enabled() {
 		n = 200

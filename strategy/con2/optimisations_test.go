@@ -82,6 +82,7 @@ func ladder(n, m int) func(*marks) func(*weft.T) {
 // failure (the reader's, at k = 1) in 14 executions instead of 19, the
 // checkers' scenarios for the side the first checker covered waiting.
 func TestOptimisations(t *testing.T) {
+	t.Parallel()
 	body := ladder(4, 6)
 	var sides []string
 	for _, tc := range []struct {

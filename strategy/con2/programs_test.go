@@ -52,6 +52,7 @@ func counter(s *con2.Strategy, name string) int64 {
 // assertion, each both ways), three are covered at k = 0 and the fourth,
 // the violation, at k = 1.
 func TestAddAll(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		k     int
 		fails bool

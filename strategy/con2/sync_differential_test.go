@@ -343,6 +343,7 @@ func (so *syncObjs) run(o symOp, l *weft.SInt, then func()) {
 // CON2_SYNC_PROGRAMS=n checks n per family, CON2_SYNC_SEED=s only the
 // programs of seed s.
 func TestDifferentialSync(t *testing.T) {
+	t.Parallel()
 	// per programs of each family, of at most refRuns executions of
 	// brute force; the default run pins how many of its programs have
 	// sides first reached at k = 0, 1, 2, by family.

@@ -43,6 +43,7 @@ var table1 = []struct {
 // enough, brute force (every schedule of every input vector) takes the
 // same sides with the same fewest interferences.
 func TestTable1(t *testing.T) {
+	t.Parallel()
 	for _, row := range table1 {
 		name := fmt.Sprint(row.program, row.params)
 		body := programs.Lookup(row.program).MustBody(row.params)

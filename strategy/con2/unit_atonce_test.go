@@ -103,6 +103,7 @@ func exploreAtOnce(t *testing.T, body func(*weft.T), o con2.Options, divide bool
 // of 21 events and splits 4 units; seed 99 runs 9 executions of 39
 // events, 2 of them failing, and splits 5 units.
 func TestUnitsAtOnce(t *testing.T) {
+	t.Parallel()
 	type want struct{ executions, events, units, failures int }
 	for _, c := range []struct {
 		seed uint64

@@ -99,6 +99,7 @@ func divided(t *testing.T, body func(*weft.T), o con2.Options) (*con2.Strategy, 
 // exploration runs 9 (the late joins change the order in which ISCs are
 // processed).
 func TestUnits(t *testing.T) {
+	t.Parallel()
 	type prog struct {
 		name string
 		body func(*weft.T)

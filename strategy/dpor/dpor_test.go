@@ -226,6 +226,7 @@ var registered = map[string]Options{
 // programs (200 with WEFT_LONG=1): complete (every maximal trace, final
 // state and failure kind, in no more executions).
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	for name, o := range registered {
 		for _, seed := range []int64{0, 1} {
 			t.Run(fmt.Sprintf("%s/order%d", name, seed), func(t *testing.T) {

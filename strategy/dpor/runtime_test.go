@@ -33,6 +33,7 @@ type runs struct{ complete, cut int }
 // strategy of the family on the benchmark programs, and that the distinct
 // traces among them are the program's trace count.
 func TestDPORCounts(t *testing.T) {
+	t.Parallel()
 	all := func(n int) map[string]runs {
 		m := map[string]runs{}
 		for _, s := range dporNames {
@@ -119,6 +120,7 @@ func TestDPORCounts(t *testing.T) {
 // Fig. 8 averages over 5) still explore every trace, with the exact
 // executions of each order (measured; the seed of an order fixes them).
 func TestDPORRandomOrders(t *testing.T) {
+	t.Parallel()
 	four := [5]runs{{4, 0}, {4, 0}, {4, 0}, {4, 0}, {4, 0}}
 	tests := []struct {
 		prog   string

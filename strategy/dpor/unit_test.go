@@ -19,6 +19,7 @@ import (
 // dpor-clock, dpor-clock+sleep and dpor-cr, the slowest, whose algorithm,
 // rule and sleep sets the other variants cover.
 func TestUnits(t *testing.T) {
+	t.Parallel()
 	for name, o := range registered {
 		if !long.Enabled() && (name == "dpor-clock" || name == "dpor-clock+sleep" || name == "dpor-cr") {
 			continue

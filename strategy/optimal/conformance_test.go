@@ -18,6 +18,7 @@ import (
 // 40 generated programs (200 with WEFT_LONG=1): complete, exactly one
 // execution per trace, none cut, and no anomaly of its model (Stats).
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	for _, seed := range []int64{0, 1, 2, -1} {
 		// Order -1: thread order, on programs with adds whose result is
 		// unused (AddOnly), which commute with each other.

@@ -24,6 +24,7 @@ import (
 // put it when that place is still ahead of the splitter (Join); before,
 // it went into a unit of its own, and fib n=3 took 6823 and 3100.
 func TestUnitsDelayed(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		program       string
 		params        map[string]int

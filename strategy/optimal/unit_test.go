@@ -21,6 +21,7 @@ import (
 // their splitter goes on.
 // Each variant runs on 20 programs (200 with WEFT_LONG=1).
 func TestUnits(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		o    Options
@@ -50,6 +51,7 @@ func TestUnits(t *testing.T) {
 // Join adds up, are the undivided ones. It also counts the units and the
 // orphans (units Join returns) of the delayed explorations.
 func TestUnitsSameOrder(t *testing.T) {
+	t.Parallel()
 	var units, orphans, explorations int
 	for _, seed := range []int64{0, 3} {
 		for _, uo := range []strategytest.UnitOptions{{}, {Every: 2, Depth: 6}} {

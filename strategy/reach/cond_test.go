@@ -197,6 +197,7 @@ func TestCond(t *testing.T) {
 // whose Conds are only signalled: 10 programs that wait; 1,000 with
 // WEFT_LONG=1, or REACH_COND of them.
 func TestGeneratedCond(t *testing.T) {
+	t.Parallel()
 	programs := 10
 	if long.Enabled() {
 		programs = 1000

@@ -172,6 +172,7 @@ func compareRuns(t testing.TB, ex []synRun, body func(*weft.T), o reach.Options)
 // with the free part of the runs in thread order and at random: 60
 // programs (300 with WEFT_LONG=1).
 func TestGenerated(t *testing.T) {
+	t.Parallel()
 	programs := 300
 	if !long.Enabled() {
 		programs = 60
@@ -264,6 +265,7 @@ func TestPostponedSource(t *testing.T) {
 // channel, Once, AddOnly, and sleeps and timeouts on virtual time that
 // moves when every thread is blocked: every SYN-sequence exactly once.
 func TestGeneratedKinds(t *testing.T) {
+	t.Parallel()
 	programs := 20
 	if long.Enabled() {
 		programs = 400

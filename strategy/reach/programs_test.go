@@ -24,6 +24,7 @@ func body(name string, ps map[string]int) func(*weft.T) {
 // TestProgramsExactlyOnce runs small instances of the programs of Table 4
 // under reach and exhaustive search: every SYN-sequence exactly once.
 func TestProgramsExactlyOnce(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		ps   map[string]int

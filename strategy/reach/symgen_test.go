@@ -212,6 +212,7 @@ func (p symProg) body() func(*weft.T) {
 // random. 10 programs; 1,000 with WEFT_LONG=1, or
 // REACH_SYM of them (from seed REACH_FROM).
 func TestGeneratedSymbolic(t *testing.T) {
+	t.Parallel()
 	o := withZ3(t, reach.Options{})
 	programs := 10
 	if long.Enabled() {
@@ -269,6 +270,7 @@ func TestGeneratedSymbolic(t *testing.T) {
 // value, which may be an input's), whose outcome depends on inputs: 5
 // programs; 300 with WEFT_LONG=1, or REACH_SYM of them.
 func TestGeneratedSymbolicCAS(t *testing.T) {
+	t.Parallel()
 	o := withZ3(t, reach.Options{})
 	programs := 5
 	if long.Enabled() {
@@ -343,6 +345,7 @@ func TestGeneratedSymbolicCAS(t *testing.T) {
 //     one node was explored again in its child (a sequence twice at
 //     random).
 func TestGeneratedSymbolicPinned(t *testing.T) {
+	t.Parallel()
 	o := withZ3(t, reach.Options{})
 	for _, c := range []struct {
 		seed            uint64

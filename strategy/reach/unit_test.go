@@ -156,6 +156,7 @@ func TestResumeBadUnit(t *testing.T) {
 // the sequences it exercises in one piece, each once, on random programs
 // that branch on inputs.
 func TestUnitsSymbolic(t *testing.T) {
+	t.Parallel()
 	o := withZ3(t, reach.Options{})
 	checked, split := 0, 0
 	for seed := uint64(0); checked < 4; seed++ {

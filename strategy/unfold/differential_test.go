@@ -15,6 +15,7 @@ import (
 // (efficient, naive, random orders) with the unfolding of every
 // interleaving: 60 programs (300 with WEFT_LONG=1).
 func TestGenerated(t *testing.T) {
+	t.Parallel()
 	programs := 300
 	if !long.Enabled() {
 		programs = 60

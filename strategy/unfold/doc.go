@@ -443,8 +443,8 @@
 // inputs, against every interleaving for every vector of two inputs in
 // [-2, 2], with the efficient, a random and the naive extensions: the
 // same events, the sets of blocked threads found, the same failure
-// kinds; 20 in the default run (1250 events, 214 of them awaits
-// on paths that branched, 504 tests, 135 probes), 300 with WEFT_LONG=1
+// kinds; 12 in the default run (1077 events, 199 of them awaits
+// on paths that branched, 426 tests, 123 probes), 300 with WEFT_LONG=1
 // (16098 events, 1647 on paths, 5906 tests, 1390 probes, 267 programs
 // that block), WEFT_UNFOLD_AWAITIN=N for N; 1500 agree with the
 // efficient extensions (88496 events, 10694 on paths, 33361 tests, 8411

@@ -247,6 +247,7 @@ var modelled = map[gen.Kind]bool{
 // paper's model), with the efficient possible extensions, a random free
 // part, and the naive possible extensions.
 func TestGeneratedPrimitives(t *testing.T) {
+	t.Parallel()
 	programs := 100
 	if !long.Enabled() {
 		programs = 40

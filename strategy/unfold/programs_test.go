@@ -114,6 +114,7 @@ func TestFibTraces(t *testing.T) {
 // greedy rule, the naive possible extensions) build the same unfolding
 // (Kähkönen et al. 2014, §4.6).
 func TestOrderIndependence(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		ps   map[string]int
@@ -149,6 +150,7 @@ func TestOrderIndependence(t *testing.T) {
 // 4.1 on average (the paper: 7 on average, 2 at best; the greedy rule: 2
 // every time). By default it takes the first 5 seeds, with WEFT_LONG=1 20.
 func TestRandomRuns(t *testing.T) {
+	t.Parallel()
 	seeds := 20
 	if !long.Enabled() {
 		seeds = 5
@@ -272,6 +274,7 @@ func TestGeneratedRuntime(t *testing.T) {
 // unfolding of the efficient ones on the small programs (those with
 // inputs: TestSymbolicNaive).
 func TestNaiveOnPrograms(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		ps   map[string]int

@@ -174,6 +174,7 @@ func inBody(threads [][]inOp, vars int) func(*weft.T) {
 // all the programs are pinned (measured; the explorations are
 // deterministic, given Z3's answers).
 func TestGeneratedInputs(t *testing.T) {
+	t.Parallel()
 	n, wantTests, wantEvents := 40, 367, 1320
 	if !long.Enabled() {
 		n, wantTests, wantEvents = 10, 178, 674

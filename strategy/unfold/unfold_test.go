@@ -225,6 +225,7 @@ func lockProgram(r *rand.Rand) *strategytest.Program {
 // when exhaustive search does. On Kähkönen et al. 2014's dining philosophers and on
 // random programs of nested critical sections.
 func TestDeadlocks(t *testing.T) {
+	t.Parallel()
 	section := func(a int, body ...strategytest.Stmt) strategytest.Stmt {
 		return strategytest.Stmt{Kind: strategytest.Lock, Obj: a, Body: body}
 	}
