@@ -81,7 +81,7 @@ func TestPlainGoroutine(t *testing.T) {
 				}
 				rep := r.Failures[0].Report("")
 				for _, want := range []string{
-					"weft: goroutine not started with w.Go (execution 1,",
+					"weft: misuse (execution 1,",
 					"a goroutine that is not a weft thread used a weft object",
 					"go statement",
 					"Use w.Go to start goroutines that use weft objects",

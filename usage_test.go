@@ -178,7 +178,7 @@ func TestBadReplayFiles(t *testing.T) {
 	t.Chdir(t.TempDir())
 	tok := explore(t, raceBody).Failures[0].Token
 	kinds := `"assertion", "panic", "deadlock", "leak", "livelock", "send on closed channel", "close of closed channel", "close of nil channel", ` +
-		`"unlock of unlocked mutex", "negative WaitGroup counter", "integer divide by zero", "goexit", "nondeterminism", "blocked outside weft", "weft internal error", "goroutine not started with w.Go", "data race", "WaitGroup misuse"`
+		`"unlock of unlocked mutex", "negative WaitGroup counter", "integer divide by zero", "goexit", "nondeterminism", "blocked outside weft", "weft internal error", "misuse", "data race", "WaitGroup misuse"`
 	tests := []struct{ name, content, want string }{
 		{"bogus kind", "weft replay v1\nkind: bogus\ntoken: " + tok + "\n",
 			":2: field kind: unknown failure kind \"bogus\" (allowed: " + kinds + ")"},

@@ -81,8 +81,12 @@ const (
 	Blocked
 	// Internal: a bug of weft itself, never the program's.
 	Internal
-	// Misuse: a goroutine that is not a thread of the execution (started
-	// with a go statement instead of w.Go) used a weft object.
+	// Misuse: weft's API used in a way no execution can follow: a
+	// goroutine that is not a thread of the execution (started with a go
+	// statement instead of w.Go) used a weft object, or an object made
+	// outside the test body was kept from one execution to the next or
+	// shared by explorations that run at the same time. The failure's
+	// message says which.
 	Misuse
 	// DataRace: two accesses to a variable, at least one a write and one
 	// not atomic, that no synchronisation orders (WithRaces; package
@@ -101,7 +105,7 @@ var failureNames = [...]string{
 	"send on closed channel", "close of closed channel", "close of nil channel",
 	"unlock of unlocked mutex", "negative WaitGroup counter", "integer divide by zero",
 	"goexit", "nondeterminism", "blocked outside weft", "weft internal error",
-	"goroutine not started with w.Go", "data race", "WaitGroup misuse",
+	"misuse", "data race", "WaitGroup misuse",
 }
 
 func (k FailureKind) String() string {
