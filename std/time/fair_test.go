@@ -75,7 +75,7 @@ func TestTickerLockFairness(t *testing.T) {
 		strategy   string
 		executions int
 	}{
-		{"optimal", 37_174}, {"dpor+sleep", 31_890}, {"dpor-cr+sleep", 31_890}, {"dpor-2", 31_919},
+		{"optimal", 37_174}, {"dpor+sleep", 45_349}, {"dpor-cr+sleep", 31_890}, {"dpor-2", 31_919},
 		{"flip+sleep", 33_402}, {"random", 0}, {"pct", 0},
 	} {
 		t.Run(c.strategy, func(t *testing.T) {
