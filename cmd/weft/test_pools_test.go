@@ -60,6 +60,59 @@ func (p *Pool) Wait() { <-p.done }
 // execution.
 var defaultPool = NewPool()
 `,
+	"wake_test.go": `package pl
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// workers starts two goroutines that take and release l, the last to
+// finish closing done, as the workers of a goroutine pool do.
+func workers(l *Lock, done chan struct{}) {
+	var left atomic.Int32
+	left.Store(2)
+	for range 2 {
+		go func() {
+			l.Lock()
+			l.Unlock()
+			if left.Add(-1) == 0 {
+				close(done)
+			}
+		}()
+	}
+}
+
+// TestWakeTimeout waits for the workers with a timeout that Go, whose
+// time moves only when every goroutine is blocked under weft, never
+// reaches: the worker that lost the lock is not blocked.
+func TestWakeTimeout(t *testing.T) {
+	var l Lock
+	done := make(chan struct{})
+	workers(&l, done)
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatal("timed out")
+	}
+}
+
+// TestWakePoll polls for the workers with a select's default, which is
+// always ready.
+func TestWakePoll(t *testing.T) {
+	var l Lock
+	done := make(chan struct{})
+	workers(&l, done)
+	for {
+		select {
+		case <-done:
+			return
+		default:
+		}
+	}
+}
+`,
 	"pl_test.go": `package pl
 
 import (
@@ -110,7 +163,12 @@ func TestOwnPool(t *testing.T) {
 // left waiting on the channel of the pool a package-level variable's
 // initialisation made is blocked outside weft, which cannot know what
 // happened to the channel outside the execution (a deadlock, before); one
-// waiting on its own pool's is deadlocked.
+// waiting on its own pool's is deadlocked. A worker that lost the spin
+// lock, blocked for good on its word, which the holder then released, is
+// runnable: virtual time does not move past it (a timeout fired, before)
+// and a loop that polls a select's default gives way to it (it spun to
+// the step bound, a livelock, before); either ends the execution as
+// assumed away, its next turn being another execution's.
 func TestTestPools(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
@@ -123,6 +181,8 @@ func TestTestPools(t *testing.T) {
 		"T0 blocked on recv p.done, a channel this execution did not make, outside weft's control: it was made before the execution began",
 		"--- FAIL: TestDefaultPool",
 		"pl_test.go:34: weft: deadlock (execution 1, 0 steps)", "--- FAIL: TestOwnPool",
+		"wake_test.go:28: weft: strategy optimal, executions 14 (complete 4, cut 8, assumed away 2, failing 0), final states 1,", "--- PASS: TestWakeTimeout",
+		"wake_test.go:41: weft: strategy optimal, executions 84 (complete 78, cut 4, assumed away 2, failing 0), final states 1,", "--- PASS: TestWakePoll",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

@@ -368,6 +368,8 @@ func (t *Thread) block() {
 		e.cases = append(e.cases, trace.Case{Kind: trace.KindLoad, Obj: r.o.id})
 	}
 	op := trace.Op{Kind: trace.KindAwait, Class: trace.ClassThread, Obj: trace.NoObject, Arg: trace.AwaitYield, Cases: e.cases[lo:len(e.cases):len(e.cases)]}
+	t.wokenAt = -1
+	e.fair.spinners = append(e.fair.spinners, t)
 	t.begin(op, nil)
 	t.fail(trace.Internal, "weft internal error: the await of a busy-wait loop (w.Yield) ran")
 }

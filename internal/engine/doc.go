@@ -57,8 +57,11 @@
 //
 // The threads the strategy may choose are those a fair scheduler would
 // run (fair.go): a thread passed over by the yields of others (a Yield
-// that does not block, an advance of the clock) runs next, so a loop that
-// yields never starves the others until the step bound. A thread that
+// that does not block, an advance of the clock) runs before those
+// yielders run again, so a loop that yields never starves the others
+// until the step bound; a thread blocked for good in a busy-wait loop
+// whose variables were written since counts as runnable there, and the
+// execution is assumed away when it would have to run. A thread that
 // polls the clock (reads it again with nothing but loads between) sleeps
 // for a millisecond every third poll (poll.go), so that virtual time moves
 // under a loop that waits for a deadline.

@@ -436,7 +436,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 		e.newCoroutine(t)
 	}
 	t.fn = f
-	t.yieldAt = -1
+	t.yieldAt, t.lastYield = -1, -1
 	if parent != trace.NoThread {
 		p := e.threads[parent]
 		t.key = e.threadKey(p.key, p.spawns)
@@ -509,6 +509,15 @@ func (e *Exec) pickNext() *Thread {
 		return nil
 	}
 	for e.fairView(e.fillView()) == 0 {
+		if e.ended {
+			return nil // the fairness rule ran a spinner's turn out
+		}
+		if t := e.wokenSpinner(); t != nil {
+			// Go's time moves only when every goroutine is blocked: t is
+			// not (Yield).
+			e.assumeTurn(t, "no other thread can move")
+			return nil
+		}
 		if e.advanceTime() {
 			continue
 		}
@@ -549,18 +558,11 @@ func (e *Exec) pickNext() *Thread {
 	return u
 }
 
-// noneEnabled ends an execution in which no thread can move: a deadlock, or a
-// leak if the test body has returned; assumed away if a thread blocked in
-// a loop that yields would take another turn (Yield).
+// noneEnabled ends an execution in which no thread can move and no
+// thread blocked in a loop that yields would take another turn (pickNext
+// assumes such executions away): a deadlock, or a leak if the test body
+// has returned.
 func (e *Exec) noneEnabled() {
-	for _, t := range e.threads {
-		if !t.done && t.op.Kind == trace.KindAwait && t.op.Arg == trace.AwaitYield && t.woken() {
-			// The failed turn of t's loop is assumed away (Yield).
-			e.finish(trace.End{Status: trace.Assumed, Thread: trace.NoThread,
-				Message: fmt.Sprintf("%s's busy-wait loop (w.Yield) read variables that changed since: its next turn is taken in other executions", t.label())})
-			return
-		}
-	}
 	msg := ""
 	for _, t := range e.threads {
 		switch {

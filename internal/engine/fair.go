@@ -4,19 +4,19 @@
 // step) never keeps the other threads from running until the step bound,
 // and a possible livelock is reported only when every fair schedule loops.
 //
-// The rule is after CHESS's fair scheduling (Musuvathi and Qadeer, "Fair
+// The rule is CHESS's fair scheduling (Musuvathi and Qadeer, "Fair
 // stateless model checking", PLDI 2008), where a thread that yields gives
 // way to the threads it passes over, with a budget, so that programs that
 // yield a few times (a timeout or two, a short spin) keep every execution
-// they had, and with priority to the threads passed over, not only the
-// lowering of the yielder's, as a loop driven by ticks never yields:
+// they had:
 //
 //   - A yield is a call of Yield that does not block (the turn of a
 //     busy-wait loop did more than load: runtime.Gosched in weft test, or
 //     w.Yield), the end of a turn of a polling loop that only read and
 //     polled channels (turn.go) and, when time moves at any step, each
 //     advance of the clock thread (time passing is the scheduler being
-//     slow).
+//     slow). A poll of the clock that sleeps (poll.go) makes its thread
+//     a yielder too, though the clock's advance is the yield.
 //   - A yield passes over every other thread that has been enabled at a
 //     scheduling point since its last step (strong fairness: a mutex that
 //     a loop takes and releases at every turn does not hide its waiters
@@ -24,13 +24,38 @@
 //     thread's count of the yields that passed it over restarts at 0 when
 //     it takes a step.
 //   - A thread passed over FairYields times is starving: while it is
-//     enabled, every thread but the starving ones is hidden from the
-//     strategy, as if blocked, so a starving thread runs next.
+//     enabled, the threads that yielded since it began to wait (the
+//     yielders that passed it over, the clock among them) are hidden from
+//     the strategy, as if blocked, until it takes a step. The threads that
+//     did not yield keep their choices, as in CHESS, where a yield only
+//     lowers the yielder's priority: hiding them as well (an earlier form
+//     of the rule) dropped fair schedules that end, such as a spin lock's
+//     holder releasing it before a starving waiter tries again, which the
+//     strategies reach as the reversal of a race, and lost final states. A
+//     loop driven by ticks, which never yields, gets no tick while the
+//     clock is hidden.
 //   - A select that received a timer's tick FairYields times in a row
 //     while it could have taken another of its alternatives stops the
 //     clock: the clock thread is hidden, so no tick comes until the select
 //     takes another case (Go's select chooses uniformly among the ready
 //     cases: a case ready at every turn is taken eventually).
+//   - A thread blocked for good in a loop that yields (Yield, LoopTurn)
+//     whose variables another thread wrote since its turn read them is
+//     runnable in Go: it would take another turn. Yields pass it over as
+//     any enabled thread; once FairYields of them have since it was first
+//     found so, a fair scheduler runs it, and the execution is assumed
+//     away (starvedSpinner), as it is when no thread is left to run
+//     (pickNext, before virtual time moves: Go's time moves only when
+//     every goroutine is blocked, and this one is not). Without this, a
+//     loop that polls a channel or a select's default until such a thread
+//     acts spun to the step bound and was reported as a livelock, and a
+//     timer fired before the woken thread's turn. It is sound for the
+//     reason the end of an execution left with such a thread is: the
+//     failed turn only read, so leaving it out changes no state; the
+//     executions without it, where the thread's next turn follows the
+//     writes, are the reversals of the turn's loads with those writes,
+//     which the complete strategies explore, and every state the dropped
+//     continuation reaches is reached there.
 //
 // Hiding is a function of the execution so far, so replays reproduce it.
 // A strategy that cannot run the starving thread (a sleep set holds it,
@@ -40,7 +65,11 @@
 
 package engine
 
-import "github.com/weft-go/weft/trace"
+import (
+	"fmt"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // FairYields is how many yields of other threads may pass over an enabled
 // thread before it runs ahead of every thread but those passed over as
@@ -71,12 +100,16 @@ type fairState struct {
 	yields           int32
 	bases            []int32
 	starving, ticked int
+	// spinners are the threads blocked for good in a loop that yields
+	// (Thread.block), in the order they blocked.
+	spinners []*Thread
 }
 
 // reset empties f for a new execution, keeping its memory.
 func (f *fairState) reset() {
-	bases := f.bases[:0]
-	*f = fairState{bases: append(bases, 0)}
+	bases, spinners := f.bases[:0], f.spinners[:0]
+	clear(f.spinners)
+	*f = fairState{bases: append(bases, 0), spinners: spinners}
 }
 
 // waited is the number of yields of other threads that passed over t since
@@ -158,6 +191,7 @@ func (e *Exec) fairView(enabled int) int {
 			f.leave(y)
 			y.waitBase++
 		}
+		y.lastYield = f.yields
 		f.yields++
 		f.bases = append(f.bases, 0)
 		if b := f.yields - FairYields; b >= 0 {
@@ -165,6 +199,10 @@ func (e *Exec) fairView(enabled int) int {
 		}
 		if wanted {
 			f.enter(y)
+		}
+		if t := e.starvedSpinner(); t != nil {
+			e.assumeTurn(t, "a fair scheduler runs it now")
+			return 0
 		}
 	}
 	want := func(t *Thread) {
@@ -197,9 +235,16 @@ func (e *Exec) fairView(enabled int) int {
 		}
 		return enabled
 	}
-	// Once a thread starves, every other thread gives way to it.
+	// Once a thread starves, the threads whose yields passed it over give
+	// way to it.
+	base := f.yields
 	for _, t := range e.threads {
-		if t.vAlts > 0 && t.waited() < FairYields {
+		if t.vAlts > 0 && t.waited() >= FairYields {
+			base = min(base, t.waitBase)
+		}
+	}
+	for _, t := range e.threads {
+		if t.vAlts > 0 && t.waited() < FairYields && t.lastYield >= base {
 			e.hide(t)
 			enabled--
 		}
@@ -244,4 +289,50 @@ func (e *Exec) fairStep(ev *trace.Event) {
 	default:
 		f.setTickSkips(t, 0)
 	}
+}
+
+// starvedSpinner returns a thread blocked for good in a loop that yields
+// whose variables another thread wrote since its turn read them (woken)
+// and that FairYields yields of other threads have passed over since it
+// was first found so, or nil. In the program such a thread is runnable:
+// a fair scheduler runs it, but weft takes its next turn in other
+// executions only (Yield).
+func (e *Exec) starvedSpinner() *Thread {
+	f := &e.fair
+	for _, t := range f.spinners {
+		switch {
+		case t.done || !t.spinning() || !t.woken():
+		case t.wokenAt < 0:
+			t.wokenAt = f.yields
+		case f.yields-t.wokenAt >= FairYields:
+			return t
+		}
+	}
+	return nil
+}
+
+// wokenSpinner returns a thread blocked for good in a loop that yields
+// whose variables another thread wrote since its turn read them, or nil.
+func (e *Exec) wokenSpinner() *Thread {
+	for _, t := range e.fair.spinners {
+		if !t.done && t.spinning() && t.woken() {
+			return t
+		}
+	}
+	return nil
+}
+
+// spinning reports whether t's pending operation is the await of a loop
+// that yields (Thread.block).
+func (t *Thread) spinning() bool {
+	return t.op.Kind == trace.KindAwait && t.op.Arg == trace.AwaitYield
+}
+
+// assumeTurn ends the execution as assumed away: t, blocked for good in a
+// loop that yields, would take another turn now, which the strategies
+// reach as the reversal of its turn's loads with the writes since, in
+// other executions (Yield).
+func (e *Exec) assumeTurn(t *Thread, why string) {
+	e.finish(trace.End{Status: trace.Assumed, Thread: trace.NoThread,
+		Message: fmt.Sprintf("%s's busy-wait loop (w.Yield) read variables that changed since, and %s: its next turn is taken in other executions", t.label(), why)})
 }

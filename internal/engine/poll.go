@@ -40,6 +40,8 @@ func (t *Thread) poll() bool {
 		return false
 	}
 	t.polls = 0
+	// A loop that polls gives way as one that yields does (fair.go).
+	t.lastYield = t.e.fair.yields
 	return true
 }
 

@@ -105,6 +105,12 @@ type Thread struct {
 	// enabled wanted threads.
 	waitBase, tickSkips int32
 	wanted, fairIn      bool
+	// wokenAt is the execution's count of yields when t, blocked for
+	// good in a loop that yields, was first found woken (-1: not yet).
+	wokenAt int32
+	// lastYield is the number of the thread's last yield among the
+	// execution's (-1: none).
+	lastYield int32
 	// The view (view.go): vAlts is t's number of alternatives at the
 	// last scheduling point, before fairness hid any; dirty marks t for
 	// recomputation; watched and watchAnn say that t is registered on

@@ -76,7 +76,7 @@ func TestTickerLockFairness(t *testing.T) {
 		strategy   string
 		executions int
 	}{
-		{"optimal", 24_316}, {"dpor+sleep", 31_890}, {"dpor-cr+sleep", 31_890}, {"dpor-2", 31_919},
+		{"optimal", 37_174}, {"dpor+sleep", 45_349}, {"dpor-cr+sleep", 31_890}, {"dpor-2", 31_919},
 		{"flip+sleep", 33_402}, {"random", 0}, {"pct", 0},
 	} {
 		t.Run(c.strategy, func(t *testing.T) {
@@ -106,8 +106,8 @@ func TestTickerLockFairness(t *testing.T) {
 func TestTickerLockFixed(t *testing.T) {
 	t.Parallel()
 	r := stdtest.Explore(t, tickerLock(false, 1), weft.WithTime(weft.TimeAnyStep), weft.WithMaxRuns(1_000_000))
-	if r.Failed() || !r.Exhausted || r.Executions != 5921 || r.Cut != 396 {
-		t.Errorf("%d executions (%d cut), exhausted %v, failures %v; want 5921 (396 cut), exhausted, none",
+	if r.Failed() || !r.Exhausted || r.Executions != 8521 || r.Cut != 565 {
+		t.Errorf("%d executions (%d cut), exhausted %v, failures %v; want 8521 (565 cut), exhausted, none",
 			r.Executions, r.Cut, r.Exhausted, r.Failures)
 	}
 }
