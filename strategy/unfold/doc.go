@@ -457,11 +457,21 @@
 // value"); and a target's path constraint avoided only the failing side
 // of the first branch after a step, not of the branches that follow it
 // in the same local code, so a test ran into the failure before its
-// target and the strategy stopped (TestRetryChain). Not fixed: a thread
-// that fails in its initial local code, on a side of a branch on inputs,
-// before the body starts the next threads makes an execution start fewer
-// threads than another, which the strategy takes for a divergence; the
-// generator starts each thread with a load.
+// target and the strategy stopped (TestRetryChain). A third was found
+// since, without awaits: a thread that fails in its first local code, on
+// a side of a branch on inputs, cuts short the local code of the step
+// that started it (or the initial one): the thread that started it never
+// reaches its next operation and the threads it would have started next
+// never start, which the strategy took for a divergence against an
+// execution that completed that local code. Such an execution now leaves
+// those threads' conditions cut short (a state of their own: their next
+// action is unknown), and the first execution that completes the local
+// code completes the step's event, or the initial marking: their next
+// actions, the threads started after the one that failed, and their
+// extensions (interrupt.go; TestCutShort: a body that starts T1, which
+// fails if its input says so, then T2, before its first step or after
+// one, T1's failure in a thread of its own or not, 17 or 18 events and 7
+// tests, brute force's, whichever execution comes first).
 // Peterson's and Dekker's locks with w.Await (TestCondAwait): 42 events
 // in 7 tests (3 of them probes) and 49 in 8 (6), where their loops that
 // yield take 64 in 10 and 75 in 12 (116 in 12 and 196 in 19 when a

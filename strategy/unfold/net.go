@@ -39,6 +39,11 @@ const (
 	stopped
 	free
 	held
+	// unknown is the state of a thread condition whose thread's local
+	// code another thread's failure cut short in the execution that made
+	// it: its next action is not known until an execution completes that
+	// local code (interrupt.go).
+	unknown
 )
 
 // condition is a condition of the unfolding.

@@ -68,7 +68,10 @@ func (o *observer) Finish(tr *trace.Trace, end trace.End) {
 		op := tr.Final[id]
 		return op, op.Kind == trace.KindNone
 	}
-	o.u.sync(tr, len(tr.Events), now, o.u.endFatal(tr, end))
+	fatal := o.u.endFatal(tr, end)
+	o.u.cutShort(tr)
+	o.u.sync(tr, len(tr.Events), now, fatal)
+	clear(o.u.cut)
 	o.u.n.stats.Tests++
 	o.u.recordStuck(end)
 	o.inner.Finish(tr, end)

@@ -150,6 +150,9 @@ type Strategy struct {
 	// objs are the objects of the execution being modelled: a timer's
 	// first deadline (trace.ObjectInfo.When).
 	objs []trace.ObjectInfo
+	// cut holds the threads whose last local code the failure of the
+	// execution being finished cut short (interrupt.go).
+	cut map[trace.ThreadID]bool
 }
 
 // New returns an unfolding strategy.
@@ -647,7 +650,10 @@ func (s *Strategy) finish(tr *trace.Trace, end trace.End, kind byte) {
 		op := tr.Final[id]
 		return op, op.Kind == trace.KindNone
 	}
-	s.sync(tr, len(tr.Events), now, s.endFatal(tr, end))
+	fatal := s.endFatal(tr, end)
+	s.cutShort(tr)
+	s.sync(tr, len(tr.Events), now, fatal)
+	clear(s.cut)
 	if s.n.tick.err != nil {
 		s.diverge(s.n.tick.err) // a branch's event may have shown it (ticker.go)
 	}
