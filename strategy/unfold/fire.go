@@ -287,6 +287,9 @@ func (s *Strategy) newConds(cs []int32) {
 		if cd.state == done {
 			n.markDone(c)
 		}
+		if len(n.tick.keys) > 0 && n.places[cd.place].kind == threadPlace {
+			n.noteTickWriter(c)
+		}
 	}
 }
 
@@ -337,7 +340,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, whose places the unfolding does not have there", i+1, ev.Thread, k))
 		return
 	}
-	if len(pre) == 2 && !n.accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
+	if len(pre)-s.extra == 2 && !n.accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, which the unfolding has disabled there", i+1, ev.Thread, k))
 		return
 	}
@@ -554,6 +557,12 @@ func (s *Strategy) preOf(t, th int32, k opKey, cas int32, partner trace.ThreadID
 		default:
 			return nil, false
 		}
+	}
+	s.extra = 0
+	if partner == trace.NoThread && k.kind != trace.KindSelect && len(n.tick.keys) > 0 {
+		m := len(ps)
+		ps = n.tickExtra(ps, t) // the tickers whose state it writes (ticker.go)
+		s.extra = len(ps) - m
 	}
 	s.buf = ps
 	for _, p := range ps {

@@ -90,6 +90,10 @@ type Stats struct {
 	// of a w.Await was never evaluated: its local configuration, then a
 	// free run.
 	Probes int
+	// Rebuilds counts the times the unfolding was built again from the
+	// executions, having learnt events that write a ticker's hidden
+	// state (ticker.go).
+	Rebuilds int
 	// Unexpected counts the enabled events the free part of a test met,
 	// and the events executions ran, that were neither in the unfolding
 	// nor possible extensions: 0 when the possible extensions are
@@ -147,12 +151,16 @@ type Strategy struct {
 	nextProbe int
 	pre       []int32 // scratch
 	buf       []int32 // scratch
+	extra     int     // preOf's: the conditions of tickers' threads it added (ticker.go)
 	// objs are the objects of the execution being modelled: a timer's
 	// first deadline (trace.ObjectInfo.When).
 	objs []trace.ObjectInfo
 	// cut holds the threads whose last local code the failure of the
 	// execution being finished cut short (interrupt.go).
 	cut map[trace.ThreadID]bool
+	// kept are the executions so far, to build the unfolding again from
+	// (ticker.go).
+	kept keptExecs
 }
 
 // New returns an unfolding strategy.
@@ -663,6 +671,11 @@ func (s *Strategy) finish(tr *trace.Trace, end trace.End, kind byte) {
 	s.n.stats.Tests++
 	s.recordStuck(end)
 	s.logExec(kind, tr, end)
+	s.keepExec(tr, end)
+	if s.n.tick.learnt && !s.kept.building {
+		s.rebuild() // a writer of a ticker's hidden state (ticker.go)
+		return
+	}
 	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {
 		if end.Status == trace.Failed && s.retry(s.target) {
 			return
