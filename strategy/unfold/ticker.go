@@ -247,8 +247,9 @@ func (n *net) tickWriters(o, d int32) {
 // keepExec keeps tr, which ended so, to build the unfolding again from
 // (rebuild), unless the executions kept pass maxLogEvents or read inputs
 // (their branches' expressions are not kept), or the strategy was resumed
-// from a unit (it has not the executions before it).
-func (s *Strategy) keepExec(tr *trace.Trace, end trace.End) {
+// from a unit (it has not the executions before it). x, if not nil, is
+// the copy of tr that the log of units holds.
+func (s *Strategy) keepExec(x *wireExec, tr *trace.Trace, end trace.End) {
 	k := &s.kept
 	if k.off != "" || k.building {
 		return
@@ -266,7 +267,10 @@ func (s *Strategy) keepExec(tr *trace.Trace, end trace.End) {
 		return
 	}
 	k.events += len(tr.Events)
-	k.execs = append(k.execs, wireOf(tr, end))
+	if x == nil {
+		x = wireOf(tr, end)
+	}
+	k.execs = append(k.execs, x)
 }
 
 // keptExecs are the executions a strategy keeps to build its unfolding

@@ -670,8 +670,8 @@ func (s *Strategy) finish(tr *trace.Trace, end trace.End, kind byte) {
 	}
 	s.n.stats.Tests++
 	s.recordStuck(end)
-	s.logExec(kind, tr, end)
-	s.keepExec(tr, end)
+	x := s.logExec(kind, tr, end)
+	s.keepExec(x, tr, end)
 	if s.n.tick.learnt && !s.kept.building {
 		s.rebuild() // a writer of a ticker's hidden state (ticker.go)
 		return
