@@ -5,10 +5,12 @@
 package unfold_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/strategy/unfold"
 	"github.com/weft-go/weft/trace"
 )
@@ -114,6 +116,9 @@ func TestTickerHiddenState(t *testing.T) {
 		if err != nil || s.Err() != nil || s.Diverged() != nil || !r.Exhausted || r.Executions != c.tests || st.Events != c.events || st.Rebuilds != 1 || st.Unexpected != 0 ||
 			r.FailureCounts[trace.Assertion] != c.uFails || r.FailureCounts[trace.Leak] != c.uLeaks || len(r.FailureCounts) != min(c.uFails, 1)+1 {
 			t.Errorf("%s: unfold: error %v, Err %v, Diverged %v; %d events, %d tests, %+v, failures %v; want %d events, %d tests, 1 rebuild, %d assertions, %d leaks", c.name, err, s.Err(), s.Diverged(), st.Events, r.Executions, st, r.FailureCounts, c.events, c.tests, c.uFails, c.uLeaks)
+		}
+		if !slices.ContainsFunc(r.Counters, func(c strategy.Counter) bool { return c.Name == "net rebuilds" && c.Value == 1 }) {
+			t.Errorf("%s: counters %v; want net rebuilds 1", c.name, r.Counters)
 		}
 		if rearm, skip := tickNexts(s.Unfolding(), "0.1"); rearm == 0 || skip == 0 {
 			t.Errorf("%s: the reader's ticks are followed by %d re-armings and %d loads; want both", c.name, rearm, skip)

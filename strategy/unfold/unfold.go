@@ -193,8 +193,9 @@ func (s *Strategy) Stats() Stats {
 // Counters implements strategy.Counting: the size of the unfolding, the
 // net (the paper's Table 2 column of events), and the deadlocks its search
 // found, for the Result; and, if there are any, the targets and deadlocks
-// dropped as unsatisfiable and whether the search for stuck markings
-// stopped at its budget.
+// dropped as unsatisfiable, whether the search for stuck markings
+// stopped at its budget, and how many times the unfolding was built
+// again (a ticker's hidden state).
 func (s *Strategy) Counters() []strategy.Counter {
 	st := s.Stats()
 	cs := []strategy.Counter{
@@ -207,6 +208,9 @@ func (s *Strategy) Counters() []strategy.Counter {
 	}
 	if st.DeadlockSearchCut > 0 {
 		cs = append(cs, strategy.Counter{Name: "net deadlock search cut", Value: int64(st.DeadlockSearchCut)})
+	}
+	if st.Rebuilds > 0 {
+		cs = append(cs, strategy.Counter{Name: "net rebuilds", Value: int64(st.Rebuilds)})
 	}
 	return cs
 }
