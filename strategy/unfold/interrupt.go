@@ -63,6 +63,15 @@ func (n *net) settle(d int32, next threadStart) (completed, ok bool) {
 // conditions it made or completed.
 func (s *Strategy) completeKids(e int32, tr *trace.Trace, i int, now nowFunc, fatal bool, out []int32) []int32 {
 	n := s.n
+	kids := 0
+	for c := range tr.Threads {
+		if int(tr.Threads[c].Step) == i {
+			kids++
+		}
+	}
+	if kids == len(n.events[e].spawned) && !slices.ContainsFunc(n.events[e].spawned, func(d int32) bool { return n.conds[d].state == unknown }) {
+		return out // nothing to complete: the usual case
+	}
 	added := false
 	for c := range tr.Threads {
 		if int(tr.Threads[c].Step) != i {
