@@ -220,6 +220,8 @@
 //	(a firing)                  timer's thread's condition, armed, due
 //	Stop, Reset (ResetAt)       the timer's thread's condition                 the same, disarmed (Stop) or armed at the
 //	                                                                           new deadline (Reset)
+//	an event whose local code   besides its own, the condition of the          the same, unchanged
+//	writes a Ticker's state     ticker's timer's thread (ticker.go)
 //	select, default (a          as above, the timer's thread's condition       each of them
 //	timer's case)               where the timer is not armed or not due
 //	Send, Recv of a nil channel no event: it blocks forever
@@ -457,11 +459,21 @@
 // value"); and a target's path constraint avoided only the failing side
 // of the first branch after a step, not of the branches that follow it
 // in the same local code, so a test ran into the failure before its
-// target and the strategy stopped (TestRetryChain). Not fixed: a thread
-// that fails in its initial local code, on a side of a branch on inputs,
-// before the body starts the next threads makes an execution start fewer
-// threads than another, which the strategy takes for a divergence; the
-// generator starts each thread with a load.
+// target and the strategy stopped (TestRetryChain). A third was found
+// since, without awaits: a thread that fails in its first local code, on
+// a side of a branch on inputs, cuts short the local code of the step
+// that started it (or the initial one): the thread that started it never
+// reaches its next operation and the threads it would have started next
+// never start, which the strategy took for a divergence against an
+// execution that completed that local code. Such an execution now leaves
+// those threads' conditions cut short (a state of their own: their next
+// action is unknown), and the first execution that completes the local
+// code completes the step's event, or the initial marking: their next
+// actions, the threads started after the one that failed, and their
+// extensions (interrupt.go; TestCutShort: a body that starts T1, which
+// fails if its input says so, then T2, before its first step or after
+// one, T1's failure in a thread of its own or not, 17 or 18 events and 7
+// tests, brute force's, whichever execution comes first).
 // Peterson's and Dekker's locks with w.Await (TestCondAwait): 42 events
 // in 7 tests (3 of them probes) and 49 in 8 (6), where their loops that
 // yield take 64 in 10 and 75 in 12 (116 in 12 and 196 in 19 when a
@@ -513,9 +525,9 @@
 //     all (strategy.BlockedTimeOnly: the driver refuses the time mode,
 //     weft.ErrTimeMode).
 //
-// A Ticker whose re-arming another thread or the body's return may
-// decide is refused later, once the unfolding shows it (below, Virtual
-// time: timers).
+// A Ticker whose re-arming a writer the strategy cannot model decides is
+// refused later, once the unfolding shows it (below, Virtual time:
+// timers).
 //
 // The driver reports it as it reports a divergence (a failure of kind
 // trace.Nondeterminism carrying the message) and ends the exploration;
@@ -627,37 +639,71 @@
 // (a ResetAt in the receive's local code) unless Stop was called or the
 // body returned, and after the ResetAt looks whether Stop or Reset was
 // called meanwhile; it keeps that state outside the shared objects, and
-// sets it in the local code before the Stop's or Reset's step. A tick
-// whose re-arming another thread's Stop or Reset or the body's return
-// decides is then one event with two next operations, which the net
-// cannot hold. The runtime marks tickers' channels
-// (trace.ObjectInfo.Ticker), and the strategy refuses the program
-// (ErrUnmodelled, ticker.go) as soon as its unfolding holds a reader of
-// that state (a tick, or the re-arming after it) concurrent with a writer
-// (an event after which another thread has the ticker's Stop or Reset
-// pending) or, for a reader that is not the body, with an event after
-// which the body has finished: concurrent, some reachable marking enables
-// both, and either comes first. Not concurrent, every execution that runs
-// both runs them in one order (the writer in the tick's local
-// configuration, or after it, or never with it), and the tick's next
-// operation is its local configuration's. The refusal is sound for the
-// events the unfolding holds; a pair it does not hold is not missed
-// either: of the ticks that could go either way, take one with no other
-// such tick in its local configuration or in its writer's; both local
-// configurations are then modelled truly, the unfolding gets both events
-// (every event is covered), and the pair is found. The check is
-// conservative: a pair whose two orders end alike (a Stop whose step
-// comes before time moves again, so the re-armed tick never comes) is
-// refused too (below: "stop"). The refusal when two executions of
-// one tick disagree is kept as a second guard. A ticker that its receiver
-// alone stops or resets is modelled (TestTimers' ticker with two ticks);
+// sets it in the local code before the Stop's or Reset's step, and the
+// body's return in the local code of the body's last step. The runtime
+// marks tickers' channels (trace.ObjectInfo.Ticker). The strategy models
+// the state as part of the ticker's timer thread (ticker.go): the events
+// that read it, a tick (a receive that met the timer's thread) and the
+// re-arming after it, take that thread's condition already; an event
+// whose local code writes it (a writer: the event after which its thread
+// has the ticker's Stop or Reset pending, or after which the body has
+// finished) takes it too, at the end of its preset, and gives it back
+// unchanged. A tick and a writer are then ordered or in conflict, never
+// concurrent, and the tick's next operation is its local configuration's:
+// the tick before the writer re-arms, the tick after it does not, two
+// events. The re-arming and the writer are ordered the same way.
+//
+// Whether an event writes the state shows only once it has run, and an
+// event's preset is fixed before (a possible extension). The writers are
+// therefore learnt: as long as no writer of a ticker is known, the
+// unfolding is the one without writers, and the check of the earlier
+// refusal finds the pairs that matter, a reader (a tick or a re-arming)
+// concurrent with a writer of its ticker or, for a reader that is not the
+// body, with an event after which the body has finished (concurrent, some
+// reachable marking enables both, and either comes first). The writer's
+// thread condition is named across unfoldings by a key: its stable
+// thread, the number of its thread's own events before it (steps and
+// branches, not advances of time) and its next operation; every event of
+// a thread condition with a learnt key takes the timer thread's
+// condition from then on, whether its local code writes the state or not
+// (a Load whose thread stops the ticker only if it read 1: both loads
+// take it), which costs events but misses none. At the end of the test
+// that learnt a key, the unfolding is built again from every execution so
+// far (the strategy keeps them, up to 2^16 events, as the units' log
+// does: Stats.Rebuilds), and the tests go on from its possible
+// extensions; building it may learn more keys, and starts again then. A
+// pair the unfolding does not hold is not missed either: of the ticks
+// that could go either way, take one with no other such tick in its local
+// configuration or in its writer's; both local configurations are then
+// modelled truly, the unfolding gets both events (every event is
+// covered), and the pair is found. The possible extensions are computed
+// the naive way (Fig. 10) once a key is known: the efficient searches of
+// §5 would make the writers' events without the timer thread's condition.
+// A writer whose event the naive way does not make from its thread
+// condition and its places alone (a send or receive on a channel, a
+// select, an RWMutex operation, a branch on inputs, an await, a Stop or
+// Reset of another timer), and a program whose executions read inputs or
+// pass 2^16 events (they are not kept), are still refused (ErrUnmodelled),
+// as soon as the unfolding shows the pair; so is a tick whose two
+// executions disagree, as a second guard.
+//
 // TestTickerHiddenState pins a reader that fails on its third tick only
 // when it wins the race with the body's return (exhaustive search: 5
-// executions, 4 failures, 1 leak; unfold explored 1 test and reported an
-// exhaustive exploration without the failure before this check) and one
-// racing another thread's Stop (15 executions, 15 leaks; unfold's 3 tests
-// missed the re-arming), both refused in their first test;
-// TestTickerStoppedByAnother is refused in its second.
+// executions, 4 failures, 1 leak; unfold: 27 events, 3 tests, 2 failures
+// and the leak, where it explored 1 test and reported an exhaustive
+// exploration without the failure before the pairs were checked, and
+// refused it after), one racing another thread's Stop (15 executions, 15
+// leaks; unfold: 45 events, 6 tests, 6 leaks) and one whose body stops
+// the ticker after its sleep (15, 15; unfold: 33 events, 6 tests), each
+// built again once, with both orders of the race (the second tick
+// followed by the re-arming in one event and by the reader's load in
+// another); TestTickerPrograms 7 more (a Reset by another thread, a
+// Store, a Load or an Unlock before the Stop, the body's return after a
+// Join, a reader in a select, two tickers): the unfolding of every
+// interleaving, the same failure kinds, with the efficient, the naive, a
+// random and a plain free part. internal/gen makes no Ticker (its event
+// loops re-arm plain timers), so TestGeneratedTimers never builds an
+// unfolding again (300 of each kind with WEFT_UNFOLD_TIMERS=300: none).
 //
 // TestTimers pins small programs (a timer fired or stopped, 7 events, 2
 // tests; a ticker with two ticks, 12 events, 1 test; AfterFunc racing a
@@ -827,8 +873,16 @@
 //     the other side: quadratic in them (rwselect: 7509 events, 768
 //     tests, about 5 s).
 //   - Selects with a default and an unbuffered case: refused (above). A
-//     Ticker whose re-arming another thread's Stop or Reset or the body's
-//     return may decide: refused (Virtual time: timers).
+//     Ticker whose re-arming a writer decides that the naive extensions
+//     do not make, or in a program whose executions are not kept:
+//     refused (Virtual time: timers).
+//   - A program with a Ticker whose re-arming another thread or the
+//     body's return decides is explored by building the unfolding
+//     again, once per key learnt, from every execution so far, and
+//     with the naive possible extensions from then on (Virtual time:
+//     timers): the price of a state the runtime sets in local code,
+//     which the paper's nets, whose events are known before they run,
+//     do not have.
 //   - Cut-off events and complete prefixes: the paper does not use them
 //     either; the executions end.
 //   - Objects that two threads reach apart in earlier executions, and that

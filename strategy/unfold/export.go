@@ -86,6 +86,8 @@ func (s *Strategy) Unfolding() Unfolding {
 				cd.State = "done"
 			case stopped:
 				cd.State = "failed"
+			case unknown:
+				cd.State = "cut short"
 			default:
 				cd.State = op(pc.op)
 			}

@@ -2,7 +2,11 @@
 
 package unfold
 
-import "github.com/weft-go/weft/strategy"
+import (
+	"errors"
+
+	"github.com/weft-go/weft/strategy"
+)
 
 // Signatures returns the signatures of the events of s's unfolding.
 func Signatures(s *Strategy) map[uint64]string { return s.signatures() }
@@ -38,7 +42,7 @@ func NewObserverDeadlocks(anon bool, values ...[]uint64) (strategy.Strategy, fun
 	o.values = values
 	return o, func() (map[uint64]string, error) {
 			m, _ := o.u.sigs(anon)
-			return m, o.u.Err()
+			return m, errors.Join(o.u.Err(), o.u.Diverged())
 		}, func() [][]uint64 {
 			return o.u.stuckSigs(anon)
 		}

@@ -100,6 +100,8 @@ func (s *Strategy) startOf(id trace.ThreadID, now nowFunc, fatal bool) threadSta
 		}
 	case op.Kind != trace.KindNone:
 		st.state = pending
+	case s.cut[id] && !fatal:
+		st.state = unknown // another thread's failure cut its local code short
 	case fatal || !fin:
 		st.state = stopped
 	default:
@@ -174,18 +176,43 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 	}
 	// An execution that failed before its first step (in the initial
 	// local code of a thread, on a branch on inputs) may have started
-	// fewer threads.
-	if initial != len(s.initial) && (len(tr.Events) > 0 || initial > len(s.initial)) {
+	// fewer threads, and one that completes the initial local code such
+	// an execution cut short, more (interrupt.go).
+	fewer := initial < len(s.initial) && len(tr.Events) == 0
+	more := initial > len(s.initial) && slices.ContainsFunc(s.initial, func(c int32) bool { return n.conds[c].state == unknown })
+	if initial != len(s.initial) && !fewer && !more {
 		s.diverge(fmt.Errorf("the execution started %d threads before its first step, the first one %d", initial, len(s.initial)))
 		return
 	}
+	var done []int32
 	for id := range initial {
 		st := s.withBranch(s.startOf(trace.ThreadID(id), now, fatal), tr, branchAt(tr, trace.ThreadID(id), 0, 0))
-		c := &n.conds[s.initial[id]]
-		if c.op != st.op {
-			s.diverge(fmt.Errorf("thread %v started with %v, in the first execution with %v", trace.ThreadID(id), st.op, c.op))
+		if id >= len(s.initial) {
+			p := n.threadPlace(st.thread)
+			c := n.newCond(p, -1)
+			n.places[p].init = c
+			n.conds[c].state, n.conds[c].op, n.conds[c].value = st.state, st.op, st.value
+			n.setCond(c, st)
+			s.initial = append(s.initial, c)
+			for len(s.marking) < len(n.places) {
+				s.marking = append(s.marking, -1)
+			}
+			s.marking[p] = c
+			done = append(done, c)
+			continue
+		}
+		c := s.initial[id]
+		completed, same := n.settle(c, st)
+		if !same {
+			s.diverge(fmt.Errorf("thread %v started with %v, in the first execution with %v", trace.ThreadID(id), st.op, n.conds[c].op))
 			return
 		}
+		if completed {
+			done = append(done, c)
+		}
+	}
+	if !fatal {
+		s.extendCompleted(done)
 	}
 }
 
@@ -260,6 +287,9 @@ func (s *Strategy) newConds(cs []int32) {
 		if cd.state == done {
 			n.markDone(c)
 		}
+		if len(n.tick.keys) > 0 && n.places[cd.place].kind == threadPlace {
+			n.noteTickWriter(c)
+		}
 	}
 }
 
@@ -310,7 +340,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, whose places the unfolding does not have there", i+1, ev.Thread, k))
 		return
 	}
-	if len(pre) == 2 && !n.accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
+	if len(pre)-s.extra == 2 && !n.accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, which the unfolding has disabled there", i+1, ev.Thread, k))
 		return
 	}
@@ -336,7 +366,9 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 			s.diverge(fmt.Errorf("step %d: thread %v did %v and observed (%d, %v), where an earlier execution of the same event observed (%d, %v)", i+1, ev.Thread, k, v, ok, x.value, x.ok))
 			return
 		}
-		if next := s.nextOf(tr, ev.Thread, i, now, fatal); next.op != n.conds[x.post[0]].op {
+		next := s.nextOf(tr, ev.Thread, i, now, fatal)
+		completed, same := n.settle(x.post[0], next)
+		if !same {
 			if n.tickerState(x, next.op, n.conds[x.post[0]].op) {
 				s.diverge(fmt.Errorf("step %d: unfold does not model a Ticker whose re-arming after a tick another thread's Stop or the body's return decides (thread %v did %v, %v pending after it, in an earlier execution %v): the ticker keeps that state outside the shared objects; use optimal or dpor+sleep (%w)", i+1, ev.Thread, k, next.op, n.conds[x.post[0]].op, ErrUnmodelled))
 				return
@@ -350,7 +382,15 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 				return
 			}
 		}
+		var done []int32
+		if completed {
+			done = append(done, x.post[0])
+		}
+		done = s.completeKids(e, tr, i, now, fatal, done)
 		s.fire(e)
+		if !fatal {
+			s.extendCompleted(done)
+		}
 		return
 	}
 	if e < 0 {
@@ -517,6 +557,12 @@ func (s *Strategy) preOf(t, th int32, k opKey, cas int32, partner trace.ThreadID
 		default:
 			return nil, false
 		}
+	}
+	s.extra = 0
+	if partner == trace.NoThread && k.kind != trace.KindSelect && len(n.tick.keys) > 0 {
+		m := len(ps)
+		ps = n.tickExtra(ps, t) // the tickers whose state it writes (ticker.go)
+		s.extra = len(ps) - m
 	}
 	s.buf = ps
 	for _, p := range ps {

@@ -39,6 +39,11 @@ const (
 	stopped
 	free
 	held
+	// unknown is the state of a thread condition whose thread's local
+	// code another thread's failure cut short in the execution that made
+	// it: its next action is not known until an execution completes that
+	// local code (interrupt.go).
+	unknown
 )
 
 // condition is a condition of the unfolding.
@@ -76,6 +81,10 @@ type event struct {
 	// side is the side of a branch event (falseSide, trueSide), noSide
 	// for the event of an operation.
 	side uint8
+	// extra is the number of conditions of tickers' threads at the end
+	// of the preset that the event takes only because its local code
+	// writes their tickers' hidden state (ticker.go).
+	extra uint8
 	// alt tells the events of one preset apart by the cases they took: a
 	// select's case, the case of the select a receive met (altCode).
 	alt int32
@@ -345,6 +354,9 @@ func (n *net) newExtension(pre []int32, alt int32) (id int32) {
 		}
 	}
 	n.events = append(grow(n.events), event{thread: n.places[t.place].thread, op: op, pre: n.ints.clone(pre), order: -1, alt: alt})
+	if len(n.tick.keys) > 0 {
+		n.events[id].extra = uint8(len(n.tickExtra(nil, pre[0])))
+	}
 	n.index(id)
 	for _, c := range pre {
 		n.conds[c].consumers = append(n.conds[c].consumers, id)

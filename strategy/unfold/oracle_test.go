@@ -68,9 +68,16 @@ func (o *observer) Finish(tr *trace.Trace, end trace.End) {
 		op := tr.Final[id]
 		return op, op.Kind == trace.KindNone
 	}
-	o.u.sync(tr, len(tr.Events), now, o.u.endFatal(tr, end))
+	fatal := o.u.endFatal(tr, end)
+	o.u.cutShort(tr)
+	o.u.sync(tr, len(tr.Events), now, fatal)
+	clear(o.u.cut)
 	o.u.n.stats.Tests++
 	o.u.recordStuck(end)
+	o.u.keepExec(nil, tr, end)
+	if o.u.n.tick.learnt {
+		o.u.rebuild() // a writer of a ticker's hidden state (ticker.go)
+	}
 	o.inner.Finish(tr, end)
 }
 

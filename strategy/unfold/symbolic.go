@@ -219,11 +219,16 @@ func (s *Strategy) branch(tr *trace.Trace, bi int, now nowFunc) {
 	}, fatal), tr, branchAt(tr, b.Thread, int(b.Step), bi+1))
 	e := n.findSide(t, side)
 	if e >= 0 && n.events[e].in() {
-		if next.op != n.conds[n.events[e].post[0]].op {
-			s.diverge(fmt.Errorf("after a branch on %v, thread %v has %v next, where an earlier execution of the same event left it %v", b.Cond, b.Thread, next.op, n.conds[n.events[e].post[0]].op))
+		d := n.events[e].post[0]
+		completed, same := n.settle(d, next)
+		if !same {
+			s.diverge(fmt.Errorf("after a branch on %v, thread %v has %v next, where an earlier execution of the same event left it %v", b.Cond, b.Thread, next.op, n.conds[d].op))
 			return
 		}
 		s.fire(e)
+		if completed && !fatal {
+			s.extendCompleted([]int32{d})
+		}
 		return
 	}
 	if e < 0 {

@@ -108,6 +108,7 @@ func (n *net) tickerState(ev *event, a, b opKey) bool {
 // place.
 func (n *net) timerChanged(d int32) {
 	o := n.timerOf[n.threadOf(d)]
+	n.tickWriters(o, d)
 	ob := n.objects[o]
 	if ob == nil {
 		return
