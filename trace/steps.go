@@ -119,6 +119,15 @@ func (s *Steps) next(tr *Trace, p ThreadID) Op {
 // Accesses returns the accesses of step i. It aliases the Steps' memory.
 func (s *Steps) Accesses(i int) []Access { return s.acc[s.off[i]:s.off[i+1]] }
 
+// NumAccesses returns the number of accesses of the first n steps: the
+// total length of Accesses(0) to Accesses(n-1).
+func (s *Steps) NumAccesses(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return int(s.off[n])
+}
+
 // DependentOp reports whether step i of tr is dependent with pending
 // operation v of thread p under the relation of Reset: it belongs to p, or v
 // joins one of its threads, or their accesses conflict. v's own accesses

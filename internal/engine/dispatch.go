@@ -218,10 +218,14 @@ func (e *Exec) execute(main *Thread) {
 		if !ok {
 			break
 		}
-		if RaceHide && next != nil && next == e.decideMark {
-			// t asks the dispatcher to run a function (onDispatcher),
-			// and goes on.
-			e.runRequest()
+		if next != nil && next == e.decideMark {
+			// t asks the dispatcher to run a function (onDispatcher) or
+			// to pick the next thread (pickYoung), and goes on.
+			if e.aside != asideNone {
+				e.runAside()
+			} else {
+				e.runRequest()
+			}
 			next = t
 		}
 		t = next

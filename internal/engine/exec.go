@@ -198,6 +198,13 @@ type Exec struct {
 	decideMark   *Thread
 	request      func()
 	requestPanic any
+	// aside is what a young thread asks the dispatcher to do (young.go):
+	// pick the next thread, whose answer is picked, or register
+	// asideObj as asideClass.
+	aside      uint8
+	picked     *Thread
+	asideObj   *Obj
+	asideClass trace.Class
 	// names are the naming tables of threads and objects (names.go),
 	// shared with the Execs of parallel workers; adopted is how much of
 	// their log of key merges e has applied.
@@ -425,7 +432,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0], waits: t.waits[:0], raceIgnoring: t.raceIgnoring}
+		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0], waits: t.waits[:0], raceIgnoring: t.raceIgnoring, picks: t.picks}
 	} else {
 		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {

@@ -199,21 +199,95 @@ func (e *Exec) touch(o *Obj, c trace.Class) (r *Obj) {
 func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 	if o.serial == e.serial {
 		if t := e.cur; t != nil && !o.seenBy(t.id) {
-			e.touchAgain(o, t)
+			if t.young() {
+				t.touchYoung(o)
+			} else {
+				e.touchAgain(o, t)
+			}
 		}
 		return o
 	}
-	name, key, canon, created, seenMore := o.name, o.key, o.canon, o.created, o.seenMore
+	if t := e.cur; t != nil && t.young() {
+		t.registerYoung(o, c)
+		return o
+	}
+	e.register(o, c)
+	return o
+}
+
+// register registers o, of class c, in the execution: its first use in
+// it. It runs on the thread that uses o, whose goroutine's stack may
+// still be the small one it started with: its frame is kept small (the
+// shared tables are read in names, the state is reset field by field and
+// not built aside and copied), and growing that stack cost more than the
+// rest of a short thread's steps.
+//
+//go:noinline
+func (e *Exec) register(o *Obj, c trace.Class) {
+	e.resetState(o, c, e.nameShared(o, c))
+	creator := trace.NoThread
+	if t := e.cur; t != nil {
+		creator = t.id
+		o.markSeen(t.id)
+		if o.key == 0 {
+			e.freshKey(o, t)
+		}
+	}
+	if o.canon == 0 {
+		// An object that outlives executions keeps the canonical key
+		// the tables that named it gave it (they may be another
+		// runtime's).
+		o.canon = e.names.canonOf(o.key)
+	}
+	e.useKey(o.key)
+	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: o.name, Key: o.canon})
+	e.objs = append(e.objs, o)
+}
+
+// resetState resets o's state for its registration in the execution as
+// class c, with canonical key canon; its name, key, memory and whether it
+// was created stay.
+//
+//go:noinline
+func (e *Exec) resetState(o *Obj, c trace.Class, canon uint64) {
+	name, key, created, seenMore, out, queue := o.name, o.key, o.created, o.seenMore, o.out, o.queue
 	if o.seenBits {
 		clear(seenMore)
 	} else {
 		seenMore = seenMore[:0]
 	}
+	o.objState = objState{}
+	o.serial, o.key, o.canon, o.created, o.id, o.class, o.name = e.serial, key, canon, created, trace.ObjectID(len(e.tr.Objects)), c, name
+	o.out, o.queue, o.owner, o.seenMore = out[:0], queue[:0], trace.NoThread, seenMore
+}
+
+// freshKey gives o, created during the execution and first touched by
+// thread t, its key, from the names of the threads touching it.
+//
+//go:noinline
+func (e *Exec) freshKey(o *Obj, t *Thread) {
+	n := t.objectName()
+	o.fresh = true
+	o.key = e.keyOf(n)
+	if e.keyInUse(o.key) || e.isLasting(o.key) {
+		// n named another object of this execution before, or one
+		// that outlives executions.
+		o.key = e.rebind(n)
+	}
+}
+
+// nameShared is the part of register that reads and writes the tables
+// shared with other Execs, under their lock: it returns o's canonical key
+// (trace.ObjectInfo.Key) as known so far.
+//
+//go:noinline
+func (e *Exec) nameShared(o *Obj, c trace.Class) uint64 {
+	key, canon := o.key, o.canon
 	names := e.names
 	names.mu.Lock()
 	defer names.mu.Unlock()
 	if names.execs > 1 || names.apart {
-		if names.execs <= 1 && key&outsideKey != 0 && name != "" {
+		if names.execs <= 1 && key&outsideKey != 0 && o.name != "" {
 			canon = names.outsideCanon(o, c)
 		} else if o.serial != 0 || key&outsideKey != 0 {
 			names.sharedObject(o, c)
@@ -227,33 +301,7 @@ func (e *Exec) touchNow(o *Obj, c trace.Class) *Obj {
 		// and its key is its own.
 		e.markLasting(key)
 	}
-	o.objState = objState{serial: e.serial, key: key, canon: canon, created: created, id: trace.ObjectID(len(e.tr.Objects)), class: c, name: name,
-		out: o.out[:0], queue: o.queue[:0], owner: trace.NoThread, seenMore: seenMore}
-	creator := trace.NoThread
-	if t := e.cur; t != nil {
-		creator = t.id
-		o.markSeen(t.id)
-		n := t.objectName()
-		if o.key == 0 {
-			o.fresh = true
-			o.key = e.keyOf(n)
-			if e.keyInUse(o.key) || e.isLasting(o.key) {
-				// n named another object of this execution before, or
-				// one that outlives executions.
-				o.key = e.rebind(n)
-			}
-		}
-	}
-	if o.canon == 0 {
-		// An object that outlives executions keeps the canonical key
-		// the tables that named it gave it (they may be another
-		// runtime's).
-		o.canon = names.canonOf(o.key)
-	}
-	e.useKey(o.key)
-	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: name, Key: o.canon})
-	e.objs = append(e.objs, o)
-	return o
+	return canon
 }
 
 // claim records that e's execution uses o, an object that outlives
@@ -489,15 +537,24 @@ func (o *Obj) markSeen(t trace.ThreadID) {
 			o.seenMore = append(o.seenMore, uint64(t))
 			return
 		}
-		var few [seenFew]uint64
-		ids := few[:copy(few[:], o.seenMore)]
-		o.seenBits = true
-		clear(o.seenMore)
-		for _, u := range ids {
-			o.setSeenBit(trace.ThreadID(u))
-		}
+		o.toSeenBits()
 	}
 	o.setSeenBit(t)
+}
+
+// toSeenBits turns o's list of the threads from 64 on that touched it into
+// their bits. Apart from markSeen, whose frame stays small (it runs on
+// threads' small stacks, register).
+//
+//go:noinline
+func (o *Obj) toSeenBits() {
+	var few [seenFew]uint64
+	ids := few[:copy(few[:], o.seenMore)]
+	o.seenBits = true
+	clear(o.seenMore)
+	for _, u := range ids {
+		o.setSeenBit(trace.ThreadID(u))
+	}
 }
 
 // setSeenBit sets the bit of thread t >= 64 in o.seenMore.

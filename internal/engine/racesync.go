@@ -245,6 +245,9 @@ func (e *Exec) raceSyncAddrs(addrs trace.SyncAddr, id trace.ObjectID, arg int64,
 func (t *Thread) pick() *Thread {
 	e := t.e
 	if !RaceHide {
+		if t.young() {
+			return t.pickYoung()
+		}
 		return e.pickNext()
 	}
 	var next *Thread

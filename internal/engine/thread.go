@@ -134,10 +134,13 @@ type Thread struct {
 	// t, and the addresses of t's clock for the threads it starts and for
 	// a Join.
 	raceIgnoring bool
-	raceOp       trace.Op
-	raceParent   *Thread
-	raceSpawned  byte
-	raceDone     byte
+	// picks counts the decisions made on the coroutine's goroutine, which
+	// the thread keeps across executions (pickYoung).
+	picks       int32
+	raceOp      trace.Op
+	raceParent  *Thread
+	raceSpawned byte
+	raceDone    byte
 }
 
 // ID returns the thread's identity.

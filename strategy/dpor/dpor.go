@@ -183,13 +183,13 @@ func (s *Strategy) Next() bool {
 	if next, decided := s.Begin(); decided {
 		return next
 	}
-	for len(s.Tree.Nodes) > s.Tree.Floor {
-		k := len(s.Tree.Nodes) - 1
-		if s.advance(&s.Tree.Nodes[k]) {
+	for s.Tree.Nodes.Len() > s.Tree.Floor {
+		k := s.Tree.Nodes.Len() - 1
+		if s.advance(s.Tree.Nodes.At(k)) {
 			s.Tree.Start = k
 			return true
 		}
-		s.Tree.Nodes = s.Tree.Nodes[:k]
+		s.Tree.Nodes.Truncate(k)
 	}
 	return false
 }
@@ -355,7 +355,7 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 		if s.Stop.Poll() {
 			return
 		}
-		n := &s.Tree.Nodes[i]
+		n := s.Tree.Nodes.At(int(i))
 		init := s.rev.Initials(s.tr, &s.hb, int(i), k, t, v, s.fp)
 		if x := slices.Index(init, t); x >= 0 && s.rev.StepDepends(s.hb.Steps(), n, t) {
 			init = slices.Delete(init, x, x+1)
@@ -580,7 +580,7 @@ func readMode(m trace.Mode) int {
 // under the Process rule, t if t is enabled there; else every enabled
 // thread.
 func (s *Strategy) backtrack(i int, t trace.ThreadID, pending bool) {
-	n := &s.Tree.Nodes[i]
+	n := s.Tree.Nodes.At(i)
 	if n.AltsOf(t) == 0 || (s.opt.Rule == Operation && !pending) {
 		for _, e := range n.Enabled {
 			n.Backtrack.Add(e.Thread)

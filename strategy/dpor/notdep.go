@@ -54,7 +54,9 @@ type accKey struct{ o, q, m, i int32 }
 func (x *eventIndex) reset(tr *trace.Trace, steps *trace.Steps) {
 	x.tr, x.n, x.whole = tr, len(tr.Threads), true
 	x.evs = resetLists(x.evs, x.n)
-	ks := x.keys[:0]
+	// Sized once: append would grow a long execution's keys by a quarter
+	// at a time, copying them each time.
+	ks := slices.Grow(x.keys[:0], steps.NumAccesses(len(tr.Events)))
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		x.evs[e.Thread] = append(x.evs[e.Thread], int32(i))

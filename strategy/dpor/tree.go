@@ -146,7 +146,7 @@ func (n *Node) AltsOf(t trace.ThreadID) int32 {
 // Sleep, it keeps a sleep set per node (Fig. 7) and never chooses a sleeping
 // thread afresh; when every enabled thread sleeps, it cuts the execution.
 type Tree struct {
-	Nodes []Node
+	Nodes NodeStack
 	Start int
 	// Floor is the number of states above the root of a tree resumed from
 	// a unit (ResumeUnit): its owner never backtracks into them.
@@ -195,8 +195,8 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 		return strategy.Cut
 	}
 	cand := t.candidates(st)
-	if k < len(t.Nodes) {
-		n := &t.Nodes[k]
+	if k < t.Nodes.Len() {
+		n := t.Nodes.At(k)
 		for _, c := range n.chg {
 			t.recSet(c.Thread, pending{c.Op, c.Alts})
 			cand = append(cand, c.Thread)
@@ -215,13 +215,13 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 	n.objs = int32(len(st.Trace.Objects))
 	t.record(n, k, st, cand)
 	if t.Sleep && k > 0 {
-		t.wake(n, &t.Nodes[k-1], &st.Trace.Events[k-1], st)
+		t.wake(n, t.Nodes.At(k-1), &st.Trace.Events[k-1], st)
 	}
 	p, ok := t.fresh(n)
 	if !ok {
 		// Every enabled thread sleeps: the execution is redundant (Fig. 7,
 		// line 9).
-		t.Nodes = t.Nodes[:k]
+		t.Nodes.Truncate(k)
 		return strategy.Cut
 	}
 	n.Thread, n.Alt, n.Alts = p, 0, n.AltsOf(p)
@@ -287,7 +287,7 @@ func (t *Tree) record(n *Node, k int, st *strategy.State, cand []trace.ThreadID)
 	}
 	var prev []Enabled
 	if k > 0 {
-		prev = t.Nodes[k-1].Enabled
+		prev = t.Nodes.At(k - 1).Enabled
 	}
 	if !altsChanged {
 		n.Enabled = prev
@@ -398,14 +398,7 @@ func (t *Tree) differs(n *Node, st *strategy.State, cand []trace.ThreadID) strin
 
 // push appends a fresh node, reusing the memory of an old one.
 func (t *Tree) push() *Node {
-	k := len(t.Nodes)
-	if k == cap(t.Nodes) {
-		// Double: append grows large slices by a quarter, and a node is
-		// large; copying them was most of a long execution.
-		t.Nodes = slices.Grow(t.Nodes, max(16, k))
-	}
-	t.Nodes = t.Nodes[:k+1]
-	n := &t.Nodes[k]
+	n := t.Nodes.push()
 	n.reset()
 	return n
 }
@@ -440,8 +433,8 @@ func (t *Tree) setPass(n *Node, st *strategy.State) {
 // another case on its own, a transition of the same thread that no race
 // between threads reveals.
 func (t *Tree) Partners(tr *trace.Trace) {
-	for k := t.Start; k < len(t.Nodes); k++ {
-		n := &t.Nodes[k]
+	for k := t.Start; k < t.Nodes.Len(); k++ {
+		n := t.Nodes.At(k)
 		if q := tr.Events[k].Partner; q != trace.NoThread && n.AltsOf(q) > 0 {
 			n.Backtrack.Add(q)
 		}
@@ -454,8 +447,8 @@ func (t *Tree) Partners(tr *trace.Trace) {
 // finished trace) and, for a rendezvous, the partner's operation. A thread
 // that falls asleep there carries them.
 func (t *Tree) Learn(tr *trace.Trace, steps *trace.Steps) {
-	for k := t.Start; k < len(t.Nodes); k++ {
-		n := &t.Nodes[k]
+	for k := t.Start; k < t.Nodes.Len(); k++ {
+		n := t.Nodes.At(k)
 		t.vacc = append(t.vacc[:0], steps.Announced(k)...)
 		if e := &tr.Events[k]; e.Partner != trace.NoThread {
 			t.vacc = t.Rel.AppendOpAccesses(t.vacc, e.PartnerOp, false, false)
@@ -536,8 +529,8 @@ func (m *arena) appendSleeper(ss []Sleeper, s Sleeper) []Sleeper {
 // Truncate drops the nodes from depth n on (an execution that ended before
 // reaching them).
 func (t *Tree) Truncate(n int) {
-	if n < len(t.Nodes) {
-		t.Nodes = t.Nodes[:n]
+	if n < t.Nodes.Len() {
+		t.Nodes.Truncate(n)
 	}
 }
 
@@ -549,10 +542,10 @@ func (t *Tree) Truncate(n int) {
 // backtracking set, to run first; if the failure recurs, the search moves
 // back one step at a time.
 func (t *Tree) AfterFailure(n int, end trace.End) {
-	if !end.InStep() || n == 0 || n > len(t.Nodes) {
+	if !end.InStep() || n == 0 || n > t.Nodes.Len() {
 		return
 	}
-	last := &t.Nodes[n-1]
+	last := t.Nodes.At(n - 1)
 	for _, e := range last.Enabled {
 		last.Backtrack.Add(e.Thread)
 	}

@@ -109,18 +109,18 @@ func (n *Node) load(d *nodeData) {
 // and its options.
 func (t *Tree) SplitUnit(tag string) (strategy.Unit, bool) {
 	k := t.Start
-	if k < t.Floor || k >= len(t.Nodes) {
+	if k < t.Floor || k >= t.Nodes.Len() {
 		return nil, false
 	}
 	u := treeUnit{Primed: true, Avoid: t.Avoid}
 	for i := 0; i <= k; i++ {
-		u.Nodes = append(u.Nodes, t.Nodes[i].data())
+		u.Nodes = append(u.Nodes, t.Nodes.At(i).data())
 	}
 	b, err := strategy.EncodeUnit(tag, &u)
 	if err != nil {
 		panic(err) // the payload is plain data: gob cannot fail on it
 	}
-	t.Nodes = t.Nodes[:k]
+	t.Nodes.Truncate(k)
 	return b, true
 }
 
@@ -135,16 +135,17 @@ func (t *Tree) ResumeUnit(u strategy.Unit, tag string) (primed bool, err error) 
 	if len(d.Nodes) == 0 {
 		return false, fmt.Errorf("%w: a unit of %s with no state", strategy.ErrBadUnit, tag)
 	}
-	t.Nodes = make([]Node, len(d.Nodes))
+	t.Nodes = NodeStack{}
 	for i := range d.Nodes {
-		t.Nodes[i].load(&d.Nodes[i])
+		// A new stack's nodes are zero.
+		t.Nodes.push().load(&d.Nodes[i])
 	}
 	k := len(d.Nodes) - 1
 	t.Floor, t.Start = k, k
 	t.Avoid = append(t.Avoid[:0], d.Avoid...)
 	t.frozen = make([]frozen, k)
 	for i := range t.frozen {
-		n := &t.Nodes[i]
+		n := t.Nodes.At(i)
 		t.frozen[i] = frozen{append(ThreadSet(nil), n.Backtrack...), append(ThreadSet(nil), n.Force...), n.Race}
 	}
 	return d.Primed, nil
@@ -159,7 +160,7 @@ func (t *Tree) HandbackUnit(tag string) strategy.Handback {
 	}
 	var h treeHandback
 	for i, f := range t.frozen {
-		n := &t.Nodes[i]
+		n := t.Nodes.At(i)
 		h.Path = append(h.Path, choice{n.Thread, n.Alt})
 		h.Added = append(h.Added, added{n.Backtrack.Minus(f.backtrack), n.Force.Minus(f.force), n.Race && !f.race})
 		h.Nodes = append(h.Nodes, n.data())
@@ -185,9 +186,9 @@ func (t *Tree) JoinHandback(hb strategy.Handback, tag string) ([]strategy.Unit, 
 	var units []strategy.Unit
 	same := true // the tree's path agrees with the handback's down to depth i
 	for i, a := range h.Added {
-		same = same && i < len(t.Nodes)
+		same = same && i < t.Nodes.Len()
 		if same {
-			n := &t.Nodes[i]
+			n := t.Nodes.At(i)
 			n.Backtrack.Union(a.Backtrack)
 			n.Force.Union(a.Force)
 			if a.Race && !n.Race {
@@ -241,8 +242,8 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	if !s.Splittable() {
 		return nil, false
 	}
-	for k := t.Floor; k < len(t.Nodes)-1; k++ {
-		n := &t.Nodes[k]
+	for k := t.Floor; k < t.Nodes.Len()-1; k++ {
+		n := t.Nodes.At(k)
 		d := n.data()
 		var c Node
 		c.load(&d)
@@ -251,7 +252,7 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 		}
 		u := treeUnit{Primed: true, Avoid: t.Avoid}
 		for i := 0; i < k; i++ {
-			u.Nodes = append(u.Nodes, t.Nodes[i].data())
+			u.Nodes = append(u.Nodes, t.Nodes.At(i).data())
 		}
 		u.Nodes = append(u.Nodes, c.data())
 		b, err := strategy.EncodeUnit(s.Tag, &u)

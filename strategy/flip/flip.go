@@ -60,9 +60,9 @@ func (s *Strategy) Next() bool {
 	if next, decided := s.Begin(); decided {
 		return next
 	}
-	for len(s.Tree.Nodes) > s.Tree.Floor {
-		k := len(s.Tree.Nodes) - 1
-		n := &s.Tree.Nodes[k]
+	for s.Tree.Nodes.Len() > s.Tree.Floor {
+		k := s.Tree.Nodes.Len() - 1
+		n := s.Tree.Nodes.At(k)
 		if n.Alt+1 < n.Alts {
 			n.Alt++
 			s.Tree.Start = k
@@ -93,7 +93,7 @@ func (s *Strategy) Next() bool {
 				return true
 			}
 		}
-		s.Tree.Nodes = s.Tree.Nodes[:k]
+		s.Tree.Nodes.Truncate(k)
 	}
 	return false
 }
@@ -240,7 +240,7 @@ func (s *Strategy) flag(k int, t trace.ThreadID, v trace.Op) {
 		if s.hb.BeforeThread(i, t) {
 			continue // ordered; under CR an earlier read may still race
 		}
-		n := &s.Tree.Nodes[i]
+		n := s.Tree.Nodes.At(i)
 		if s.opt.Sleep {
 			// With delayed sets, the thread to run first is one that can
 			// start the race's reversal (dpor.Reversal) and is not

@@ -112,7 +112,7 @@ func (a *analysis) coveredBefore(i int, m *event) bool {
 			a.newSum.reset(nil)
 			for q := g; q < len(a.evs); q++ {
 				if !a.before(i, q) {
-					a.newSum.apply(&a.evs[q], 1)
+					a.newSum.apply(a.evs[q], 1)
 				}
 			}
 			a.newOK, a.newI, a.newG = true, i, g
@@ -176,7 +176,7 @@ func (s *Strategy) sharedSince(stamp uint64, fresh int) int {
 // position g on that does not happen after event i.
 func (a *analysis) dependentFrom(i, g int, c *event) bool {
 	for q := g; q < len(a.evs); q++ {
-		if !a.before(i, q) && a.s.nm.dependent(c, &a.evs[q]) {
+		if !a.before(i, q) && a.s.nm.dependent(c, a.evs[q]) {
 			return true
 		}
 	}

@@ -46,14 +46,15 @@ type event struct {
 	acc    [4]trace.Access
 	nacc   int8
 	cached bool
-	accx   []trace.Access
-	// mask has bit o%64 set for each object o of the cached accesses: two
-	// events whose masks do not meet do not conflict.
-	mask uint64
 	// fails marks the last step of an execution that failed (not by a
 	// deadlock): the failure ends the execution in the step's local code, so
 	// it disables every other thread, and is dependent with every event.
+	// (Next to the other small fields: an event is in every state.)
 	fails bool
+	accx  []trace.Access
+	// mask has bit o%64 set for each object o of the cached accesses: two
+	// events whose masks do not meet do not conflict.
+	mask uint64
 }
 
 // label returns e's label with the trace's thread numbers, valid in the

@@ -267,7 +267,7 @@ func (a *analysis) objFrontier(c []int32, l *objLog, m trace.Mode) []int32 {
 // racingAll reports whether every candidate of c is racing with probe.
 func (a *analysis) racingAll(c []int32, probe *event) bool {
 	for _, i := range c {
-		if !a.s.nm.racing(&a.evs[i], probe) {
+		if !a.s.nm.racing(a.evs[i], probe) {
 			return false
 		}
 	}
@@ -382,7 +382,7 @@ func (a *analysis) consider(i, limit int, p trace.ThreadID, op trace.Op, own, pr
 	if !a.dry {
 		a.s.stats.Candidates++
 	}
-	e := &a.evs[i]
+	e := a.evs[i]
 	if e.Thread == p || e.Partner == p || a.k.Knows(i, e.Thread) || a.analysed(i) || !a.s.nm.racing(e, probe) {
 		return
 	}

@@ -60,8 +60,10 @@ func (s *Strategy) mergeKey(m trace.KeyMerge) bool {
 		r.forest(n.sub)
 		r.forest(n.given)
 	}
-	for i := range s.an.evs {
-		r.event(&s.an.evs[i])
+	// The analysis holds the events of the states on the stack in their
+	// nodes, the others in spill.
+	for i := range s.an.spill {
+		r.event(&s.an.spill[i])
 	}
 	for _, in := range s.units.inserts {
 		for j := range in.seq {

@@ -55,3 +55,20 @@ func (l *nodeList) setLen(n int) {
 	}
 	l.n = n
 }
+
+// events sets dst[d], for each state d on the stack with d < len(dst), to
+// the address of the state's event, and returns dst. The addresses hold
+// until the stack next grows.
+func (l *nodeList) events(dst []*event) []*event {
+	d := 0
+	for _, p := range l.pages {
+		for i := range p {
+			if d >= len(dst) || d >= l.n {
+				return dst
+			}
+			dst[d] = &p[i].ev
+			d++
+		}
+	}
+	return dst
+}

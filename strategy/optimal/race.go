@@ -16,9 +16,13 @@ import (
 
 // analysis is the reusable memory of the race analysis.
 type analysis struct {
-	s        *Strategy
-	tr       *trace.Trace
-	evs      []event
+	s  *Strategy
+	tr *trace.Trace
+	// evs are the events of the execution: those of the states on the
+	// stack in their nodes (there is one copy of an event, the node's),
+	// any beyond the stack in spill.
+	evs      []*event
+	spill    []event
 	hb       clocks
 	byThread [][]int32 // indices of each thread's events (as thread or partner)
 	k        trace.PClock
@@ -97,10 +101,6 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread (see event.fails).
 		a.evs[n-1].fails = true
-	}
-	// The steps not replayed, in their nodes (for sleep sets).
-	for i := min(s.branch, n); i < n && i < s.nodes.len(); i++ {
-		s.nodes.at(i).ev = a.evs[i]
 	}
 	// Every race of the execution is analysed (Algorithm 2, line 2: all
 	// e < e' of E), those of the replayed prefix too: whether e < e' is a
@@ -213,14 +213,24 @@ func (a *analysis) setNewMin(n int) {
 func (a *analysis) prepare(failLast bool) bool {
 	tr := a.tr
 	n := len(tr.Events)
-	// The events of the replayed prefix are those of the last execution.
-	reuse := min(a.s.branch, len(a.evs), n)
+	// The events of the replayed prefix are those of the last execution,
+	// in their nodes; the others are written in place, into the nodes of
+	// the states of the steps not replayed (for sleep sets).
+	nl := a.s.nodes.len()
+	reuse := min(a.s.branch, len(a.evs), n, nl)
 	if cap(a.evs) < n {
-		evs := make([]event, n, n+n/2)
-		copy(evs, a.evs[:reuse])
-		a.evs = evs
+		a.evs = make([]*event, n, n+n/2)
 	}
-	a.evs = a.evs[:n]
+	a.evs = a.s.nodes.events(a.evs[:n])
+	if n > nl {
+		if cap(a.spill) < n-nl {
+			a.spill = make([]event, n-nl, n)
+		}
+		a.spill = a.spill[:n-nl]
+		for i := nl; i < n; i++ {
+			a.evs[i] = &a.spill[i-nl]
+		}
+	}
 	nt := len(tr.Threads)
 	for len(a.byThread) < nt {
 		a.byThread = append(a.byThread, nil)
@@ -232,7 +242,7 @@ func (a *analysis) prepare(failLast bool) bool {
 	a.multi = false
 	for i := range tr.Events {
 		e := &tr.Events[i]
-		ev := &a.evs[i]
+		ev := a.evs[i]
 		if i >= reuse {
 			// In place: an event is large.
 			*ev = event{}
@@ -256,7 +266,7 @@ func (a *analysis) prepare(failLast bool) bool {
 		}
 	}
 	for i := reuse; i < n; i++ {
-		nameThreads(&a.s.tn, &a.evs[i])
+		nameThreads(&a.s.tn, a.evs[i])
 	}
 	if !a.hb.run(tr, failLast, reuse, a.s.stop) {
 		return false
@@ -339,7 +349,7 @@ func (a *analysis) before(i, k int) bool { return a.hb.clock(k).Knows(i, a.tr.Ev
 // executed looks for the races of event j with earlier events (the
 // paper's e < e' with e' = E_j).
 func (a *analysis) executed(j int) {
-	t := &a.evs[j]
+	t := a.evs[j]
 	a.scan(j, t.Thread, int(t.step), a.tr.Events[j].Op, t)
 }
 
@@ -440,7 +450,7 @@ func (a *analysis) keptClock(l label) *trace.PClock {
 // and not kept before.
 func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own *event) {
 	nm := &a.s.nm
-	e := &a.evs[i]
+	e := a.evs[i]
 	base := &a.base
 	if own != nil {
 		*base = *own
@@ -568,13 +578,13 @@ func (a *analysis) reverse(i int, m *event) {
 	seq, pos := a.seq[:0], a.pos[:0]
 	for k := i + 1; k < len(a.evs); k++ {
 		if !a.before(i, k) {
-			seq = append(seq, &a.evs[k])
+			seq = append(seq, a.evs[k])
 			pos = append(pos, int32(k))
 		}
 	}
 	seq = append(seq, m)
 	a.pos = pos
-	if e := &a.evs[i]; e.fails && !s.nm.conflict(e, m) {
+	if e := a.evs[i]; e.fails && !s.nm.conflict(e, m) {
 		// i is the failing step, and m does not change what it reads: the
 		// trace to explore is m, then the same failure (which m's thread did
 		// not reach in E). Without the failure at its end, v's weak initials
@@ -584,7 +594,7 @@ func (a *analysis) reverse(i int, m *event) {
 	}
 	a.seq = seq
 	n := s.nodes.at(i)
-	e := &a.evs[i]
+	e := a.evs[i]
 	if ok, _ := s.nm.weakInitial(seq, e); ok {
 		// Not a race after all (the dependency model let e commute with m):
 		// the branch being explored covers v.
@@ -618,7 +628,7 @@ func (a *analysis) reverse(i int, m *event) {
 	if hit {
 		if !s.nm.covers(n.wut, seq) {
 			panic(fmt.Sprintf("weft internal error: optimal: the reversal of %v < %v was taken for covered from a record, but a check of %v adds a branch at node %d",
-				&a.evs[i], m, seqString(seq), i))
+				a.evs[i], m, seqString(seq), i))
 		}
 		return
 	}
@@ -633,7 +643,7 @@ func (a *analysis) reverse(i int, m *event) {
 	}
 	if added {
 		if s.logf != nil {
-			s.logf("race %v < %v: insert at node %d: %v", &a.evs[i], m, i, seqString(seq))
+			s.logf("race %v < %v: insert at node %d: %v", a.evs[i], m, i, seqString(seq))
 		}
 		s.stats.Inserted++
 		if i < s.floor {
