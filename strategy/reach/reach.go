@@ -532,10 +532,13 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 		if u.src >= 0 {
 			pre.join(a.tsOf(int(u.src)))
 		}
-		own := outcome{noSide, noSide}
-		if u.kept {
-			own = f.localOutcome(&u.spec)
-		}
+		// The variants that leave the column alone keep the event's
+		// calls that are set, filled or not: an open receive keeps its
+		// receiver (only its value's source is free), so that receiver
+		// is no race outcome of the position (it ran a sequence twice
+		// when it was one: the child that left the receive open and the
+		// one that fixed it both filled it with the same call).
+		own := f.localOutcome(&u.spec)
 		s.races = s.rc.raceSetUnfilled(u.g, pre, u.cs, own, s.races[:0])
 		addColumn(c, &u.spec)
 	}
