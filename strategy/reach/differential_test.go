@@ -52,7 +52,7 @@ type comparison struct {
 	waits, deadlocks int
 	// runs is the number of reach's executions, unsat its variants not
 	// run for an unsatisfiable path constraint.
-	runs, unsat          int
+	runs, unsat int
 	// probes counts reach's probe runs of end races (reach.Stats.Probes).
 	probes               int
 	dups, missing, extra []string
