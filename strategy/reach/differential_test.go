@@ -52,7 +52,9 @@ type comparison struct {
 	waits, deadlocks int
 	// runs is the number of reach's executions, unsat its variants not
 	// run for an unsatisfiable path constraint.
-	runs, unsat          int
+	runs, unsat int
+	// probes counts reach's probe runs of end races (reach.Stats.Probes).
+	probes               int
 	dups, missing, extra []string
 	// places lists failures exhaustive search found and reach did not.
 	places []string
@@ -116,7 +118,7 @@ func compareRuns(t testing.TB, ex []synRun, body func(*weft.T), o reach.Options)
 		}
 		t.Fatalf("reach: exhausted %v, error %v\n%s%+v", r2.Exhausted, s.Err(), msg, r2)
 	}
-	c.runs, c.unsat = r2.Executions, s.Stats().Unsat
+	c.runs, c.unsat, c.probes = r2.Executions, s.Stats().Unsat, s.Stats().Probes
 	places := map[string]bool{}
 	for _, x := range got {
 		places[x.place] = true

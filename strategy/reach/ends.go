@@ -152,10 +152,10 @@ func (s *Strategy) tailOf(tr *trace.Trace, end trace.End, n int) (tail, bool) {
 // probes appended after its end: each step (at the next position of its
 // object), then its branches, counted as the run's (s.k, s.count). A tail
 // whose step completes on the object of the run's last step or of another
-// tail, or with one of their threads, cannot follow them (one of the two
-// steps is in the race set of the other's position instead); it is left
-// out, and counted in Stats.Hidden, as is one of a probe that did not end
-// at the step it took.
+// tail cannot follow them: it could have taken that step's position
+// instead, and is left out for the race set there (s.onLast, checked by
+// raced). One with a thread of theirs, or of a probe that did not end at
+// the step it took, is left out and counted in Stats.Hidden.
 func (s *Strategy) withTails(tr *trace.Trace, ch *chain) *trace.Trace {
 	s.stats.Hidden += len(ch.hidden) - len(ch.tails)
 	if len(ch.tails) == 0 {
@@ -180,8 +180,15 @@ func (s *Strategy) withTails(tr *trace.Trace, ch *chain) *trace.Trace {
 			g = s.gs.of(r)
 		}
 		if slices.Contains(busy, e.Thread) || (e.Partner != trace.NoThread && slices.Contains(busy, e.Partner)) ||
-			(g >= 0 && slices.Contains(objs, g)) || !sameInputs(t.inputs, tr.Inputs) {
+			!sameInputs(t.inputs, tr.Inputs) {
 			s.stats.Hidden++
+			continue
+		}
+		if g >= 0 && slices.Contains(objs, g) {
+			// It could have taken the position of the object's last
+			// step instead: generate checks that the race set there has
+			// it (raced).
+			s.onLast = append(s.onLast, onLast{g: g, threads: [2]trace.ThreadID{e.Thread, e.Partner}})
 			continue
 		}
 		busy = append(busy, e.Thread, e.Partner)
@@ -212,6 +219,66 @@ func (s *Strategy) withTails(tr *trace.Trace, ch *chain) *trace.Trace {
 		s.tailThreads = append(s.tailThreads, t.failed)
 	}
 	return out
+}
+
+// onLast is a tail left out because its step completes on the object of
+// the run's last step or of an earlier tail (group g): the threads of
+// that step (the second NoThread if it has no partner).
+type onLast struct {
+	g       int32
+	threads [2]trace.ThreadID
+}
+
+// raced checks, for event i of the analysed run, the last on its object,
+// with race set races (before the pruning of Fig. 10, lines 1-2, which
+// leaves to a sibling what it drops), the tails left out on that object:
+// one whose step is in the race set is explored there, as a pending call
+// is (its variant takes that step at this position, then its branches,
+// which its run analyses); one that is not, or whose event is black (no
+// column), stays hidden (Stats.Hidden).
+func (s *Strategy) raced(i int, black bool, races []outcome) {
+	a := &s.an
+	g := a.grp[i]
+	if len(s.onLast) == 0 || g < 0 || !s.lastOn(i) {
+		return
+	}
+	for _, l := range s.onLast {
+		if l.g != g {
+			continue
+		}
+		found := false
+		for _, o := range races {
+			if l.is(o) {
+				found = true
+				break
+			}
+		}
+		if black || !found {
+			s.stats.Hidden++
+		}
+	}
+}
+
+// is reports whether o is an outcome of the threads of l's step, named
+// in either order.
+func (l onLast) is(o outcome) bool {
+	x, y := int32(l.threads[0]), int32(-1)
+	if l.threads[1] != trace.NoThread {
+		y = int32(l.threads[1])
+	}
+	return (o.exec.t == x && o.par.t == y) || (y >= 0 && o.exec.t == y && o.par.t == x)
+}
+
+// lastOn reports whether step i of the analysed run is the last on its
+// object.
+func (s *Strategy) lastOn(i int) bool {
+	a := &s.an
+	for j := i + 1; j < len(a.grp); j++ {
+		if a.grp[j] == a.grp[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // sameInputs reports whether the inputs a probe read are inputs the run

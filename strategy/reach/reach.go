@@ -163,6 +163,7 @@ type Strategy struct {
 	tailed       trace.Trace
 	tailThreads  []trace.ThreadID
 	behind       bool
+	onLast       []onLast
 	an           analysis
 	rc           racer
 	races        []outcome
@@ -319,7 +320,7 @@ func (s *Strategy) begin(v *variant) {
 	s.k = s.k[:0]
 	s.cut = false
 	s.trail, s.diverged = s.trail[:0], false
-	s.tailThreads, s.behind = s.tailThreads[:0], false
+	s.tailThreads, s.behind, s.onLast = s.tailThreads[:0], false, s.onLast[:0]
 	s.names.Reset()
 	s.sym.resetRun()
 }
@@ -396,6 +397,7 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 		// diverted), whose other side may let them run.
 		if s.divert = s.diverted(aug, end); s.divert < 0 {
 			s.stats.Infeasible++
+			s.stats.Hidden += len(s.onLast)
 			return
 		}
 		s.stats.Diverted++
@@ -504,6 +506,7 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 			f.black[i] = old.Black
 		}
 		if f.black[i] {
+			s.raced(i, true, nil)
 			continue
 		}
 		if tr.Events[i].Op.Kind == trace.KindBranch {
@@ -514,6 +517,7 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 			}
 		} else {
 			s.races = s.rc.reduce(s.opts, i, s.rc.raceSet(i, s.races[:0]))
+			s.raced(i, false, s.races)
 		}
 		addColumn(int32(i), old)
 	}
@@ -532,10 +536,13 @@ func (s *Strategy) generate(tr *trace.Trace, end trace.End) {
 		if u.src >= 0 {
 			pre.join(a.tsOf(int(u.src)))
 		}
-		own := outcome{noSide, noSide}
-		if u.kept {
-			own = f.localOutcome(&u.spec)
-		}
+		// The variants that leave the column alone keep the event's
+		// calls that are set, filled or not: an open receive keeps its
+		// receiver (only its value's source is free), so that receiver
+		// is no race outcome of the position (it ran a sequence twice
+		// when it was one: the child that left the receive open and the
+		// one that fixed it both filled it with the same call).
+		own := f.localOutcome(&u.spec)
 		s.races = s.rc.raceSetUnfilled(u.g, pre, u.cs, own, s.races[:0])
 		addColumn(c, &u.spec)
 	}
