@@ -64,6 +64,14 @@
 // million to 4.2 million, and the record of a settled reversal is checked
 // against one summary of the new events, not event by event.
 //
+// The races a replayed step reverses are taken from the record of the
+// execution that ran the step anew, less those whose first event happens
+// before every new event, instead of being looked for again (replay.go,
+// which argues that they are the races the scan would reverse, in the same
+// order; with verification on, the scan runs and the two are compared).
+// On indexer 15 the candidates considered go from 663,558 to 128,424; the
+// races and the branches inserted are the same (45,642 and 4,095).
+//
 // The race analysis of an execution of n events costs about n times the
 // number of threads, not n squared: the candidates of the races of an
 // event are found from what is kept of each object's accesses, not by a

@@ -39,13 +39,18 @@ type node struct {
 	// found covered (cover.go).
 	epoch   uint64
 	covered []coverRec
+	// races are the races of the step that the analysis of the execution
+	// that ran it anew reversed, recorded at epoch racesAt (0: none;
+	// replay.go).
+	races   []raceRec
+	racesAt uint64
 }
 
 // clear empties n, keeping its memory. Its node and sleep set, and the
 // lists of wakeup-tree nodes, are n's own: wakeup-tree nodes are shared by
 // no one (names.free).
 func (n *node) clear() {
-	*n = node{sleep: n.sleep[:0], wut: n.wut[:0], sub: n.sub[:0], covered: n.covered[:0]}
+	*n = node{sleep: n.sleep[:0], wut: n.wut[:0], sub: n.sub[:0], covered: n.covered[:0], races: n.races[:0]}
 }
 
 // Stats counts what the strategy did; tests check that the anomalies stay

@@ -78,6 +78,10 @@ type analysis struct {
 	// among the threads that send on its channels (partners).
 	fwSparse bool
 	partners []trace.ThreadID
+	// capt is the node of the step whose races are being recorded
+	// (capture), captOK whether they can be replayed.
+	capt   *node
+	captOK bool
 }
 
 // keptLabel is an alternative of the step scan looks at, and the clock of
@@ -145,8 +149,12 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		}
 		switch {
 		case j < skip:
-		case j >= a.fresh || a.mayReverse(j):
-			a.executed(j)
+		case j >= a.fresh:
+			a.capture(j)
+		case a.mayReverse(j):
+			if !a.replayRaces(j) {
+				a.executed(j)
+			}
 		case a.hb.verify:
 			// Skipped: with verification on, it is scanned to check that
 			// it reverses nothing.
@@ -548,6 +556,9 @@ func (a *analysis) analysed(i int) bool {
 // wakeup tree of the state before i: v = notdep(i, E).m.
 func (a *analysis) reverse(i int, m *event) {
 	s := a.s
+	if a.capt != nil && !a.dry {
+		a.captured(i, m)
+	}
 	if a.analysed(i) {
 		return
 	}
