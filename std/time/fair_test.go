@@ -76,8 +76,8 @@ func TestTickerLockFairness(t *testing.T) {
 		strategy   string
 		executions int
 	}{
-		{"optimal", 37_174}, {"dpor+sleep", 45_349}, {"dpor-cr+sleep", 31_890}, {"dpor-2", 31_919},
-		{"flip+sleep", 33_402}, {"random", 0}, {"pct", 0},
+		{"optimal", 37_174}, {"dpor+sleep", 45_349}, {"dpor-cr+sleep", 45_349}, {"dpor-2", 45_382},
+		{"flip+sleep", 48_274}, {"random", 0}, {"pct", 0},
 	} {
 		t.Run(c.strategy, func(t *testing.T) {
 			if c.executions > 0 && c.strategy != "optimal" {
