@@ -81,7 +81,7 @@ func (a *analysis) replayRaces(j int) bool {
 		return true
 	}
 	a.limit = j
-	own := &a.evs[j]
+	own := a.evs[j]
 	m := &a.m
 	for _, r := range n.races {
 		if a.analysed(r.i) {
