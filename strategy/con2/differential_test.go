@@ -288,7 +288,6 @@ func (p *symProgram) body(m *marks) func(w *weft.T) {
 // one where branches on values read are common, and one of relays (three
 // threads passing a value on) where sides that need k = 2 are common.
 func TestDifferential(t *testing.T) {
-	t.Parallel()
 	// Each generator's programs checked, and how many of them have sides
 	// brute force first reaches with 0, 1 and 2 interferences (measured:
 	// the test does exercise interferences).
@@ -314,6 +313,7 @@ func TestDifferential(t *testing.T) {
 			want = count{n: v, deeper: [3]int{-1}}
 		}
 		t.Run(g.name, func(t *testing.T) {
+			t.Parallel()
 			if deeper := differential(t, g.gen, want.n); want.deeper[0] >= 0 && deeper != want.deeper {
 				t.Errorf("programs with sides first reached at k = 0, 1, 2: %v, want %v", deeper, want.deeper)
 			}

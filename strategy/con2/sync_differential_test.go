@@ -12,6 +12,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -343,7 +344,6 @@ func (so *syncObjs) run(o symOp, l *weft.SInt, then func()) {
 // CON2_SYNC_PROGRAMS=n checks n per family, CON2_SYNC_SEED=s only the
 // programs of seed s.
 func TestDifferentialSync(t *testing.T) {
-	t.Parallel()
 	// per programs of each family, of at most refRuns executions of
 	// brute force; the default run pins how many of its programs have
 	// sides first reached at k = 0, 1, 2, by family.
@@ -357,32 +357,43 @@ func TestDifferentialSync(t *testing.T) {
 		per, refRuns, want = v, 6000, nil
 	}
 	total, skipped, disagree := 0, 0, 0
-	for fam := range families {
-		t.Run(families[fam].name, func(t *testing.T) {
-			checked := 0
-			var deeper [3]int
-			for seed := uint64(0); checked < per && seed < uint64(4*per+40); seed++ {
-				if only := os.Getenv("CON2_SYNC_SEED"); only != "" && only != fmt.Sprint(seed) {
-					continue
+	var mu sync.Mutex // guards total, skipped and disagree
+	t.Run("families", func(t *testing.T) {
+		for fam := range families {
+			t.Run(families[fam].name, func(t *testing.T) {
+				t.Parallel()
+				checked := 0
+				var deeper [3]int
+				for seed := uint64(0); checked < per && seed < uint64(4*per+40); seed++ {
+					if only := os.Getenv("CON2_SYNC_SEED"); only != "" && only != fmt.Sprint(seed) {
+						continue
+					}
+					p := genSyncProgram(rand.New(rand.NewPCG(seed, uint64(fam))), fam)
+					ref, _, ok := explore(t, p.body, &bruteForce{inputs: symInputs}, refRuns)
+					if !ok {
+						mu.Lock()
+						skipped++
+						mu.Unlock()
+						continue // too many schedules for brute force
+					}
+					checked++
+					d := checkBounds(t, p, seed, ref, (*recorder).upTo, &deeper)
+					mu.Lock()
+					disagree += d
+					mu.Unlock()
 				}
-				p := genSyncProgram(rand.New(rand.NewPCG(seed, uint64(fam))), fam)
-				ref, _, ok := explore(t, p.body, &bruteForce{inputs: symInputs}, refRuns)
-				if !ok {
-					skipped++
-					continue // too many schedules for brute force
+				mu.Lock()
+				total += checked
+				mu.Unlock()
+				t.Logf("%d programs checked; with sides first reached at k = 0, 1, 2: %v", checked, deeper)
+				if w, ok := want[families[fam].name]; ok && deeper != w {
+					t.Errorf("programs with sides first reached at k = 0, 1, 2: %v, want %v", deeper, w)
 				}
-				checked++
-				disagree += checkBounds(t, p, seed, ref, (*recorder).upTo, &deeper)
-			}
-			total += checked
-			t.Logf("%d programs checked; with sides first reached at k = 0, 1, 2: %v", checked, deeper)
-			if w, ok := want[families[fam].name]; ok && deeper != w {
-				t.Errorf("programs with sides first reached at k = 0, 1, 2: %v, want %v", deeper, w)
-			}
-			if checked < per {
-				t.Errorf("%d programs checked, want %d", checked, per)
-			}
-		})
-	}
+				if checked < per {
+					t.Errorf("%d programs checked, want %d", checked, per)
+				}
+			})
+		}
+	})
 	t.Logf("%d programs checked, %d too large for brute force, %d disagreements", total, skipped, disagree)
 }
