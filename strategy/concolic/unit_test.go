@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -257,25 +258,31 @@ func TestUnits(t *testing.T) {
 	wantUnits := [...]int{142, 71, 155, 73}
 	wantExecs := [...]int{580, 580, 612, 584}
 	var units, execs [len(wantUnits)]int
-	for _, p := range unitPrograms {
-		for i, inner := range []string{"exhaustive", "dpor", "optimal"} {
-			t.Run(p.name+"/"+inner, func(t *testing.T) {
-				whole := exploreUnits(t, p, inner, nil)
-				if n := want[p.name][i]; whole.r.Executions != n {
-					t.Errorf("undivided: %d executions, want %d", whole.r.Executions, n)
-				}
-				for j, o := range unitOptions {
-					got := exploreUnits(t, p, inner, &o)
-					units[j] += got.units.Units
-					execs[j] += got.r.Executions
-					if o.Every == 1 && got.units.Units == 0 {
-						t.Errorf("every %d, delay %d: no unit was made", o.Every, o.Delay)
+	var mu sync.Mutex // guards units and execs
+	t.Run("programs", func(t *testing.T) {
+		for _, p := range unitPrograms {
+			for i, inner := range []string{"exhaustive", "dpor", "optimal"} {
+				t.Run(p.name+"/"+inner, func(t *testing.T) {
+					t.Parallel()
+					whole := exploreUnits(t, p, inner, nil)
+					if n := want[p.name][i]; whole.r.Executions != n {
+						t.Errorf("undivided: %d executions, want %d", whole.r.Executions, n)
 					}
-					checkUnits(t, o, whole, got)
-				}
-			})
+					for j, o := range unitOptions {
+						got := exploreUnits(t, p, inner, &o)
+						mu.Lock()
+						units[j] += got.units.Units
+						execs[j] += got.r.Executions
+						mu.Unlock()
+						if o.Every == 1 && got.units.Units == 0 {
+							t.Errorf("every %d, delay %d: no unit was made", o.Every, o.Delay)
+						}
+						checkUnits(t, o, whole, got)
+					}
+				})
+			}
 		}
-	}
+	})
 	if t.Failed() {
 		return
 	}
