@@ -150,16 +150,7 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 	if s.initial == nil {
 		for id := range initial {
 			st := s.withBranch(s.startOf(trace.ThreadID(id), now, fatal), tr, branchAt(tr, trace.ThreadID(id), 0, 0))
-			p := n.threadPlace(st.thread)
-			c := n.newCond(p, -1)
-			n.places[p].init = c
-			n.conds[c].state, n.conds[c].op, n.conds[c].value = st.state, st.op, st.value
-			n.setCond(c, st)
-			s.initial = append(s.initial, c)
-			for len(s.marking) < len(n.places) {
-				s.marking = append(s.marking, -1)
-			}
-			s.marking[p] = c
+			s.addInitial(st)
 		}
 		s.newConds(s.initial)
 		if fatal || n.observe {
@@ -188,17 +179,7 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 	for id := range initial {
 		st := s.withBranch(s.startOf(trace.ThreadID(id), now, fatal), tr, branchAt(tr, trace.ThreadID(id), 0, 0))
 		if id >= len(s.initial) {
-			p := n.threadPlace(st.thread)
-			c := n.newCond(p, -1)
-			n.places[p].init = c
-			n.conds[c].state, n.conds[c].op, n.conds[c].value = st.state, st.op, st.value
-			n.setCond(c, st)
-			s.initial = append(s.initial, c)
-			for len(s.marking) < len(n.places) {
-				s.marking = append(s.marking, -1)
-			}
-			s.marking[p] = c
-			done = append(done, c)
+			done = append(done, s.addInitial(st))
 			continue
 		}
 		c := s.initial[id]
@@ -214,6 +195,23 @@ func (s *Strategy) begin(tr *trace.Trace, now nowFunc, fatal bool) {
 	if !fatal {
 		s.extendCompleted(done)
 	}
+}
+
+// addInitial makes the initial condition of the thread st starts, in its
+// thread's place, marks it and adds it to s.initial; it returns it.
+func (s *Strategy) addInitial(st threadStart) int32 {
+	n := s.n
+	p := n.threadPlace(st.thread)
+	c := n.newCond(p, -1)
+	n.places[p].init = c
+	n.conds[c].state, n.conds[c].op, n.conds[c].value = st.state, st.op, st.value
+	n.setCond(c, st)
+	s.initial = append(s.initial, c)
+	for len(s.marking) < len(n.places) {
+		s.marking = append(s.marking, -1)
+	}
+	s.marking[p] = c
+	return c
 }
 
 // newConds makes the places the next operations of the new thread
