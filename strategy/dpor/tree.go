@@ -398,7 +398,7 @@ func (t *Tree) differs(n *Node, st *strategy.State, cand []trace.ThreadID) strin
 
 // push appends a fresh node, reusing the memory of an old one.
 func (t *Tree) push() *Node {
-	n := t.Nodes.push()
+	n := t.Nodes.Push()
 	n.reset()
 	return n
 }

@@ -138,7 +138,7 @@ func (t *Tree) ResumeUnit(u strategy.Unit, tag string) (primed bool, err error) 
 	t.Nodes = NodeStack{}
 	for i := range d.Nodes {
 		// A new stack's nodes are zero.
-		t.Nodes.push().load(&d.Nodes[i])
+		t.Nodes.Push().load(&d.Nodes[i])
 	}
 	k := len(d.Nodes) - 1
 	t.Floor, t.Start = k, k

@@ -88,7 +88,7 @@ func (t *coverTrack) drop(at int) {
 // decides in v. The check of v then takes the same path to the same end:
 // v is covered.
 func (a *analysis) coveredBefore(i int, m *event) bool {
-	n := a.s.nodes.at(a.limit)
+	n := a.s.nodes.At(a.limit)
 	l := m.label()
 	for k := range n.covered {
 		r := &n.covered[k]
@@ -140,7 +140,7 @@ func (a *analysis) remember(i int, m *event, e *event, at int) {
 // rememberTrack records that the reversal of the race of event i with m
 // (at a.limit, a replayed step) was covered, decided as a.track says.
 func (a *analysis) rememberTrack(i int, m *event) {
-	n := a.s.nodes.at(a.limit)
+	n := a.s.nodes.At(a.limit)
 	t := &a.track
 	var r *coverRec
 	for k := range n.covered {
@@ -169,7 +169,7 @@ func (a *analysis) rememberTrack(i int, m *event) {
 // since (node.epoch), and a node taken anew is followed by nodes taken
 // anew.
 func (s *Strategy) sharedSince(stamp uint64, fresh int) int {
-	return sort.Search(fresh, func(d int) bool { return s.nodes.at(d).epoch > stamp })
+	return sort.Search(fresh, func(d int) bool { return s.nodes.At(d).epoch > stamp })
 }
 
 // dependentFrom reports whether c is dependent with an event of E from

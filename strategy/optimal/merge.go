@@ -50,8 +50,8 @@ func (s *Strategy) mergeKey(m trace.KeyMerge) bool {
 		}
 	}
 	r := renumber{from: from, to: to}
-	for i := range s.nodes.len() {
-		n := s.nodes.at(i)
+	for i := range s.nodes.Len() {
+		n := s.nodes.At(i)
 		r.event(&n.ev)
 		for j := range n.sleep {
 			r.event(&n.sleep[j])

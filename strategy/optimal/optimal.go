@@ -196,8 +196,8 @@ func (s *Strategy) Next() bool {
 		s.resetCur()
 		return true
 	}
-	for d := s.nodes.len() - 1; d >= s.floor; d-- {
-		n := s.nodes.at(d)
+	for d := s.nodes.Len() - 1; d >= s.floor; d-- {
+		n := s.nodes.At(d)
 		if len(n.wut) == 0 {
 			continue
 		}
@@ -206,10 +206,10 @@ func (s *Strategy) Next() bool {
 		n.sub = n.sub[:0]
 		s.epoch++
 		n.epoch, n.covered = s.epoch, n.covered[:0]
-		for i := d + 1; i < s.nodes.len(); i++ {
-			s.nodes.at(i).clear()
+		for i := d + 1; i < s.nodes.Len(); i++ {
+			s.nodes.At(i).clear()
 		}
-		s.nodes.setLen(d + 1)
+		s.nodes.SetLen(d + 1)
 		s.branch, s.pick = d, true
 		s.resetCur()
 		return true
@@ -243,7 +243,7 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 	for ; s.seen < upto; s.seen++ {
 		i := s.seen
 		e := &tr.Events[i]
-		if i < s.nodes.len() && i >= s.branch && len(s.nodes.at(i).sleep) > 0 {
+		if i < s.nodes.Len() && i >= s.branch && len(s.nodes.At(i).sleep) > 0 {
 			// The next state's sleep set needs the step (Choose); the
 			// others are recorded by Finish.
 			s.record(tr, i, upto, st)
@@ -282,7 +282,7 @@ func (s *Strategy) record(tr *trace.Trace, i, upto int, st *strategy.State) {
 	// Field by field, in place: this runs on the program's goroutines, whose
 	// stacks start small, and an event is large.
 	e := &tr.Events[i]
-	ev := &s.nodes.at(i).ev
+	ev := &s.nodes.At(i).ev
 	*ev = event{}
 	ev.Event = *e
 	s.nm.own(&ev.Event)
@@ -333,7 +333,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	d := st.Step
 	s.sync(st.Trace, d, st)
 	if d < s.branch || (d == s.branch && !s.pick) {
-		n := s.nodes.at(d)
+		n := s.nodes.At(d)
 		// Objects are compared by class only: the node holds them by the
 		// strategy's own names (names.go).
 		if p := n.ev.Thread; !st.Enabled(p) || st.Threads[p].Op.Kind != n.ev.Op.Kind || st.Threads[p].Op.Class != n.ev.Op.Class || n.alt >= st.Threads[p].Alts {
@@ -374,11 +374,11 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 	// for its partners (labelOf): with many threads, copying them at every
 	// step cost more than the rest of choose.
 	s.opsAt = -1
-	if d >= s.nodes.len() {
+	if d >= s.nodes.Len() {
 		s.newNode(st, d)
 	}
 	s.pick = false
-	n := s.nodes.at(d)
+	n := s.nodes.At(d)
 	for len(n.wut) > 0 {
 		c := n.wut[0]
 		// Shifted, not resliced: the list keeps its memory.
@@ -462,13 +462,13 @@ func (s *Strategy) refresh(e *event, st *strategy.State) {
 //
 //go:noinline
 func (s *Strategy) newNode(st *strategy.State, d int) {
-	s.nodes.setLen(d + 1)
-	n := s.nodes.at(d)
+	s.nodes.SetLen(d + 1)
+	n := s.nodes.At(d)
 	n.ev = event{}
 	n.alt, n.wut, n.sub, n.sleep, n.given, n.inherited = 0, n.wut[:0], n.sub[:0], n.sleep[:0], nil, 0
 	n.epoch, n.covered = s.epoch, n.covered[:0]
 	if d > 0 {
-		p := s.nodes.at(d - 1)
+		p := s.nodes.At(d - 1)
 		for i := range p.sleep {
 			if !s.nm.dependent(&p.sleep[i], &p.ev) {
 				n.sleep = append(n.sleep, p.sleep[i])
@@ -624,11 +624,11 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 	if len(tr.Evals) > 0 {
 		s.awaits = true
 	}
-	if s.nodes.len() > len(tr.Events)+1 {
-		for i := len(tr.Events) + 1; i < s.nodes.len(); i++ {
-			s.nodes.at(i).clear()
+	if s.nodes.Len() > len(tr.Events)+1 {
+		for i := len(tr.Events) + 1; i < s.nodes.Len(); i++ {
+			s.nodes.At(i).clear()
 		}
-		s.nodes.setLen(len(tr.Events) + 1)
+		s.nodes.SetLen(len(tr.Events) + 1)
 	}
 	// Objects and threads registered after the last Choose (announced by
 	// the last step, or started by it) are named here.

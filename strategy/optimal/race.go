@@ -224,12 +224,12 @@ func (a *analysis) prepare(failLast bool) bool {
 	// The events of the replayed prefix are those of the last execution,
 	// in their nodes; the others are written in place, into the nodes of
 	// the states of the steps not replayed (for sleep sets).
-	nl := a.s.nodes.len()
+	nl := a.s.nodes.Len()
 	reuse := min(a.s.branch, len(a.evs), n, nl)
 	if cap(a.evs) < n {
 		a.evs = make([]*event, n, n+n/2)
 	}
-	a.evs = a.s.nodes.events(a.evs[:n])
+	a.evs = stateEvents(&a.s.nodes, a.evs[:n])
 	if n > nl {
 		if cap(a.spill) < n-nl {
 			a.spill = make([]event, n-nl, n)
@@ -585,7 +585,7 @@ func (a *analysis) reverse(i int, m *event) {
 	// A race of a step (not of a pending operation) may come again in an
 	// execution that replays it: what decides its check is recorded
 	// (cover.go), unless the prefixes are analysed anew after a failure.
-	keep := !hit && a.limit < len(a.evs) && a.limit < s.nodes.len() && !s.failedBefore
+	keep := !hit && a.limit < len(a.evs) && a.limit < s.nodes.Len() && !s.failedBefore
 	seq, pos := a.seq[:0], a.pos[:0]
 	for k := i + 1; k < len(a.evs); k++ {
 		if !a.before(i, k) {
@@ -604,7 +604,7 @@ func (a *analysis) reverse(i int, m *event) {
 		seq = append(seq, &a.failing)
 	}
 	a.seq = seq
-	n := s.nodes.at(i)
+	n := s.nodes.At(i)
 	e := a.evs[i]
 	if ok, _ := s.nm.weakInitial(seq, e); ok {
 		// Not a race after all (the dependency model let e commute with m):

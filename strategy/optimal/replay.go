@@ -13,11 +13,11 @@ import (
 // and records them in j's node (see replayRaces).
 func (a *analysis) capture(j int) {
 	s := a.s
-	if j >= s.nodes.len() || a.evs[j].fails {
+	if j >= s.nodes.Len() || a.evs[j].fails {
 		a.executed(j)
 		return
 	}
-	n := s.nodes.at(j)
+	n := s.nodes.At(j)
 	n.races, n.racesAt = n.races[:0], 0
 	a.capt, a.captOK = n, true
 	a.executed(j)
@@ -62,7 +62,7 @@ func (a *analysis) replayRaces(j int) bool {
 	if a.evs[j].fails {
 		return false
 	}
-	n := s.nodes.at(j)
+	n := s.nodes.At(j)
 	if n.racesAt == 0 || n.racesAt < s.coverStale || n.racesAt < n.epoch {
 		return false
 	}

@@ -151,8 +151,8 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 	}
 	s.staleCovers()
 	k := -1
-	for d := s.nodes.len() - 1; d >= s.floor; d-- {
-		if len(s.nodes.at(d).wut) > 0 {
+	for d := s.nodes.Len() - 1; d >= s.floor; d-- {
+		if len(s.nodes.At(d).wut) > 0 {
 			k = d
 			break
 		}
@@ -176,8 +176,8 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	}
 	s.staleCovers()
 	k := -1
-	for d := s.floor; d < s.nodes.len(); d++ {
-		if len(s.nodes.at(d).wut) > 0 {
+	for d := s.floor; d < s.nodes.Len(); d++ {
+		if len(s.nodes.At(d).wut) > 0 {
 			k = d
 			break
 		}
@@ -186,14 +186,14 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 		return nil, false
 	}
 	deepest := true
-	for d := k + 1; d < s.nodes.len(); d++ {
-		deepest = deepest && len(s.nodes.at(d).wut) == 0
+	for d := k + 1; d < s.nodes.Len(); d++ {
+		deepest = deepest && len(s.nodes.At(d).wut) == 0
 	}
 	if deepest {
 		return s.splitAt(k)
 	}
 	b := s.unitAt(k)
-	n := s.nodes.at(k)
+	n := s.nodes.At(k)
 	if s.logf != nil {
 		s.log("node %d: split off its branches left (sleep %v)", k, nil, n.sleep)
 	}
@@ -209,11 +209,11 @@ func (s *Strategy) unitAt(k int) strategy.Unit {
 	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState()}
 	u.Nodes = make([]wireNode, k+1)
 	for i := range k + 1 {
-		u.Nodes[i] = wireNodeOf(s.nodes.at(i))
+		u.Nodes[i] = wireNodeOf(s.nodes.At(i))
 	}
 	root := &u.Nodes[k]
 	root.Ev = wireEvent{}
-	root.Sleep = append(root.Sleep, wireEventOf(&s.nodes.at(k).ev))
+	root.Sleep = append(root.Sleep, wireEventOf(&s.nodes.At(k).ev))
 	b, err := strategy.EncodeUnit(s.tag(), &u)
 	if err != nil {
 		panic("weft internal error: optimal: " + err.Error())
@@ -225,17 +225,17 @@ func (s *Strategy) unitAt(k int) strategy.Unit {
 // and pops it.
 func (s *Strategy) splitAt(k int) (strategy.Unit, bool) {
 	b := s.unitAt(k)
-	n := s.nodes.at(k)
+	n := s.nodes.At(k)
 	if s.logf != nil {
 		s.log("node %d: split off (sleep %v)", k, nil, n.sleep)
 	}
 	for _, c := range n.wut {
 		s.nm.freeTree(c)
 	}
-	for i := k; i < s.nodes.len(); i++ {
-		s.nodes.at(i).clear()
+	for i := k; i < s.nodes.Len(); i++ {
+		s.nodes.At(i).clear()
 	}
-	s.nodes.setLen(k)
+	s.nodes.SetLen(k)
 	return b, true
 }
 
@@ -260,9 +260,9 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 	if err := r.setNames(&d.Names); err != nil {
 		return nil, err
 	}
-	r.nodes.setLen(len(d.Nodes))
+	r.nodes.SetLen(len(d.Nodes))
 	for i := range d.Nodes {
-		if err := r.nodeFrom(r.nodes.at(i), &d.Nodes[i], nil); err != nil {
+		if err := r.nodeFrom(r.nodes.At(i), &d.Nodes[i], nil); err != nil {
 			return nil, err
 		}
 	}
@@ -281,9 +281,9 @@ func (s *Strategy) Handback() strategy.Handback {
 		Rand:         s.randState(),
 		Stats:        s.Stats(),
 	}
-	h.Path = make([]wireNode, min(s.floor, s.nodes.len()))
+	h.Path = make([]wireNode, min(s.floor, s.nodes.Len()))
 	for i := range h.Path {
-		h.Path[i] = wireNodeOf(s.nodes.at(i))
+		h.Path[i] = wireNodeOf(s.nodes.At(i))
 	}
 	for _, in := range s.units.inserts {
 		w := wireInsert{Depth: in.depth, Seq: make([]wireEvent, len(in.seq)), Branch: make([]wireEvent, len(in.branch)), At: in.at}
@@ -348,12 +348,12 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	// on counts the states of the path s is still in the same branch of:
 	// the same events up to them, and the same event taken there.
 	on := 0
-	for on < len(d.Path) && on < s.nodes.len() && s.nodes.at(on).ev.cached {
+	for on < len(d.Path) && on < s.nodes.Len() && s.nodes.At(on).ev.cached {
 		e, err := x.event(&d.Path[on].Ev)
 		if err != nil {
 			return nil, err
 		}
-		if e.key() != s.nodes.at(on).ev.key() {
+		if e.key() != s.nodes.At(on).ev.key() {
 			break
 		}
 		on++
@@ -374,7 +374,7 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 			s.joinInsert(t, seq)
 			continue
 		}
-		if t == on && t < s.nodes.len() {
+		if t == on && t < s.nodes.Len() {
 			seq, err := x.events(in.Seq)
 			if err != nil {
 				return nil, err
@@ -423,7 +423,7 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 // them, in the state's wakeup tree (on fib n=4 with four workers, the
 // executions fell from 48,000-64,000 over runs to 30,000-35,000 so).
 func (s *Strategy) joinInsert(t int, seq []event) {
-	n := s.nodes.at(t)
+	n := s.nodes.At(t)
 	ptrs := make([]*event, len(seq))
 	for i := range seq {
 		ptrs[i] = &seq[i]
@@ -519,7 +519,7 @@ func (s *Strategy) addStats(o *Stats) {
 // a unit for it, which may repeat executions). A sequence that ends on
 // s's path is covered by the execution that path is.
 func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
-	n := s.nodes.at(t)
+	n := s.nodes.At(t)
 	from := -1
 	for i := range n.sleep {
 		if n.sleep[i].key() == ub.key() {
@@ -535,10 +535,10 @@ func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 		rest[i] = &seq[i]
 	}
 	for j := t; ; j++ {
-		if j >= s.nodes.len() {
+		if j >= s.nodes.Len() {
 			return false
 		}
-		n := s.nodes.at(j)
+		n := s.nodes.At(j)
 		if j > t {
 			from = n.inherited
 		}

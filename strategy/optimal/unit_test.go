@@ -222,9 +222,9 @@ func TestJoinTranslates(t *testing.T) {
 		e.cache()
 		return e
 	}
-	s.nodes.setLen(2)
-	*s.nodes.at(0), *s.nodes.at(1) = node{ev: store(0, 0, 0)}, node{}
-	s.nodes.at(1).ev = store(1, 0, 1)
+	s.nodes.SetLen(2)
+	*s.nodes.At(0), *s.nodes.At(1) = node{ev: store(0, 0, 0)}, node{}
+	s.nodes.At(1).ev = store(1, 0, 1)
 
 	// The unit numbered main's second child 1, its first 2, and met a
 	// thread the second child started (3) and an object of key 40 (3); it
@@ -235,7 +235,7 @@ func TestJoinTranslates(t *testing.T) {
 			Objects: []wireObject{{10, 0}, {20, 0}, {30, 1}, {40, 3}},
 		},
 		Merges: []trace.KeyMerge{{From: 20, To: 10}},
-		Path:   []wireNode{{Ev: wireEventOf(&s.nodes.at(0).ev)}, {Ev: wireEventOf(ptr(store(2, 0, 0)))}},
+		Path:   []wireNode{{Ev: wireEventOf(&s.nodes.At(0).ev)}, {Ev: wireEventOf(ptr(store(2, 0, 0)))}},
 	}
 	// A sequence for state 1: the thread the second child started stores to
 	// the object of key 40, announcing an access to that of key 30.
@@ -254,17 +254,17 @@ func TestJoinTranslates(t *testing.T) {
 	if s.nm.ids[20] != s.nm.ids[10] {
 		t.Errorf("keys 20 and 10 have numbers %d and %d, want one", s.nm.ids[20], s.nm.ids[10])
 	}
-	if s.nodes.at(1).ev.Op.Obj != s.nm.ids[10] {
-		t.Errorf("the path's store is to object %d, want %d (merged)", s.nodes.at(1).ev.Op.Obj, s.nm.ids[10])
+	if s.nodes.At(1).ev.Op.Obj != s.nm.ids[10] {
+		t.Errorf("the path's store is to object %d, want %d (merged)", s.nodes.At(1).ev.Op.Obj, s.nm.ids[10])
 	}
 	kid, ok := s.tn.Lookup(trace.ThreadPath{Parent: 2, Rank: 0})
 	if !ok || kid != 3 {
 		t.Fatalf("the thread started by main's second child is named %d (%v), want 3", kid, ok)
 	}
-	if len(s.nodes.at(1).wut) != 1 {
-		t.Fatalf("state 1 has %d branches, want 1", len(s.nodes.at(1).wut))
+	if len(s.nodes.At(1).wut) != 1 {
+		t.Fatalf("state 1 has %d branches, want 1", len(s.nodes.At(1).wut))
 	}
-	got := s.nodes.at(1).wut[0].ev
+	got := s.nodes.At(1).wut[0].ev
 	if got.sth != 3 || got.Op.Obj != s.nm.ids[40] || s.nm.ids[40] != 3 || len(got.ann) != 1 || got.ann[0].Obj != 2 {
 		t.Errorf("the joined event is thread %d, object %d, announcing %v; want thread 3, object %d (key 40), announcing object 2 (key 30)",
 			got.sth, got.Op.Obj, got.ann, s.nm.ids[40])
