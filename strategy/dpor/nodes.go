@@ -1,10 +1,10 @@
 // This file names the stack of nodes of a Tree: pages that never move
-// (internal/pages), so that a long execution grows it without copying the
+// (package pages), so that a long execution grows it without copying the
 // nodes before.
 
 package dpor
 
-import "github.com/weft-go/weft/internal/pages"
+import "github.com/weft-go/weft/strategy/pages"
 
 // NodeStack is the stack of nodes of the current path. A node pushed again
 // reuses the memory of the one that was there (the caller empties it).

@@ -3,10 +3,10 @@
 
 package optimal
 
-import "github.com/weft-go/weft/internal/pages"
+import "github.com/weft-go/weft/strategy/pages"
 
 // nodeList is the stack of states of the current path, in pages that
-// never move (internal/pages): a state's address stays the same while it
+// never move (package pages): a state's address stays the same while it
 // is on the stack once the stack has outgrown the first page, and states
 // set on it again keep what they held (the caller empties them).
 type nodeList = pages.Stack[node]
