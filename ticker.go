@@ -13,9 +13,15 @@ import "time"
 // multiple of the period after the current time. The ticker is a timer
 // (Timer) that the receive re-arms, so it never takes a step of its own,
 // and in the default time mode it moves time only when every thread is
-// blocked. Once the test body has returned, a receive no longer re-arms
-// it: a goroutine that reads a ticker for ever is then a leak, as it would
-// be in a Go test that returned without stopping it.
+// blocked. Once the test body has returned, its ticks no longer move time
+// (a tick already due is still received, and time moved by a sleep or a
+// timer still makes ticks due): a goroutine that reads a ticker for ever
+// is then a leak, as in a Go test that returned without stopping it
+// (testing/synctest stops time altogether once the test returns). When
+// time moves at any step (WithTime), the body's return stops the tickers
+// the execution made, each in a step of its own after the body's last.
+// Neither rule depends on state that a step a strategy takes as
+// independent of the tick's receive could change.
 type Ticker = TickerOf[time.Duration]
 
 // TickerOf is a Ticker whose channel carries values of type T, the
@@ -51,6 +57,11 @@ func NewTickerOf[T any](d time.Duration, value func(instant time.Duration) T) *T
 	t.MarkTicker(tm.c.register(t))
 	tk := &TickerOf[T]{C: tm.C, timer: tm, period: d, next: tm.Deadline()}
 	tm.C.onRecv = tk.tick
+	if e := t.Exec(); e.AnyStep() {
+		// The clock thread would tick it for ever once the body has
+		// returned: the body's return stops it, in a step of its own.
+		e.AtBodyReturn(tk.Stop)
+	}
 	return tk
 }
 
@@ -64,21 +75,21 @@ func Tick(d time.Duration) *Chan[time.Duration] {
 }
 
 // tick re-arms the ticker after a receive of its tick, in the receiving
-// thread, for the first multiple of its period after the current time.
-// Once the test's body has returned, the ticker is not re-armed. A Stop or
-// Reset that another thread called while the re-arming waited for its turn
-// is applied again after it. The tick is re-armed at its instant
-// (ResetAt): when time may move at any step, it may have moved since the
-// reading of the time, and the tick is then due at once, as a real
-// ticker's would be.
+// thread, for the first multiple of its period after the current time. A
+// Stop or Reset changes the ticker's state inside its step, which the
+// receive is dependent with, so what tick reads is what the steps before
+// the receive left. A Stop or Reset that another thread called while the
+// re-arming waited for its turn is applied again after it. The tick is
+// re-armed at its instant (ResetAt): when time may move at any step, it
+// may have moved since the reading of the time, and the tick is then due
+// at once, as a real ticker's would be.
 //
 //go:norace
 func (tk *TickerOf[T]) tick() {
-	t := cur()
-	if t.Exec().BodyReturned() || tk.stopped {
+	if tk.stopped {
 		return
 	}
-	now := time.Duration(t.Now())
+	now := time.Duration(cur().Now())
 	for tk.next <= now {
 		tk.next += tk.period
 	}
@@ -99,9 +110,10 @@ func (tk *TickerOf[T]) tick() {
 //
 //go:norace
 func (tk *TickerOf[T]) Stop() {
-	tk.stopped = true
-	tk.changes++
-	tk.timer.Stop()
+	tk.timer.change("Stop", -1, false, func() {
+		tk.stopped = true
+		tk.changes++
+	})
 }
 
 // Reset stops the ticker and makes its period d, the next tick d from now,
@@ -112,9 +124,11 @@ func (tk *TickerOf[T]) Reset(d time.Duration) {
 	if d <= 0 {
 		panic("weft: non-positive interval for Ticker.Reset")
 	}
-	tk.period = d
-	tk.stopped = false
-	tk.changes++
-	tk.timer.Reset(d)
-	tk.next = tk.timer.Deadline() // d from the time at the Reset's step
+	tm := tk.timer
+	tm.change("Reset", int64(d), false, func() {
+		tk.period = d
+		tk.stopped = false
+		tk.changes++
+		tk.next = time.Duration(tm.c.o.When()) // d from the time at the Reset's step
+	})
 }

@@ -151,7 +151,7 @@ func (tm *TimerOf[T]) wait() {
 //
 //go:norace
 func (tm *TimerOf[T]) Stop() bool {
-	armed := tm.change("Stop", -1, false)
+	armed := tm.change("Stop", -1, false, nil)
 	if armed && tm.f != nil {
 		tm.stop.Close()
 	}
@@ -164,7 +164,7 @@ func (tm *TimerOf[T]) Stop() bool {
 //
 //go:norace
 func (tm *TimerOf[T]) Reset(d time.Duration) bool {
-	armed := tm.change("Reset", max(int64(d), 0), false)
+	armed := tm.change("Reset", max(int64(d), 0), false, nil)
 	if !armed && tm.f != nil {
 		tm.wait() // the previous goroutine ran the function, or ended
 	}
@@ -181,7 +181,7 @@ func (tm *TimerOf[T]) Reset(d time.Duration) bool {
 //
 //go:norace
 func (tm *TimerOf[T]) ResetAt(deadline time.Duration) bool {
-	armed := tm.change("ResetAt", max(int64(deadline), 0), true)
+	armed := tm.change("ResetAt", max(int64(deadline), 0), true, nil)
 	if !armed && tm.f != nil {
 		tm.wait()
 	}
@@ -201,10 +201,13 @@ func (tm *TimerOf[T]) Deadline() time.Duration {
 
 // change stops (d < 0) or resets the timer in one step, to d from now or,
 // if abs, to the instant d; what is the method, for the panic of a Timer
-// not made by NewTimer.
+// not made by NewTimer. inStep, if not nil, runs inside the step, after
+// the change: a ticker's state that decides what the goroutine receiving
+// its tick does changes there, at a step that receive is dependent with,
+// not in the local code before it, which a strategy takes as independent.
 //
 //go:norace
-func (tm *TimerOf[T]) change(what string, d int64, abs bool) bool {
+func (tm *TimerOf[T]) change(what string, d int64, abs bool, inStep func()) bool {
 	if tm.c == nil {
 		// time's panics too, for a Timer not made by NewTimer.
 		panic("weft: Timer." + what + " called on a Timer not made by weft.NewTimer")
@@ -219,6 +222,9 @@ func (tm *TimerOf[T]) change(what string, d int64, abs bool) bool {
 	}
 	if i := o.TimerEntry(); i >= 0 {
 		tm.c.pend[i] = tm.value(time.Duration(o.When()))
+	}
+	if inStep != nil {
+		inStep()
 	}
 	t.End(uint64(o.When()), armed)
 	return armed

@@ -21,6 +21,9 @@ type Object struct {
 	// a thread that held no read lock (no RUnlock of it is balanced any
 	// more).
 	Done bool
+	// Ticker: a timer is a ticker's (trace.ObjectInfo.Ticker), whose
+	// deadline no longer moves time once the test body has returned.
+	Ticker bool
 	// Owner is the thread inside a monitor, or running a Once's function.
 	Owner trace.ThreadID
 	// N is the number of readers of an RWMutex, a WaitGroup's counter, a

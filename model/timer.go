@@ -27,7 +27,9 @@ func init() {
 }
 
 // resetTimer arms timer o at its first deadline (ObjectInfo.When).
-func resetTimer(o *Object, info *trace.ObjectInfo) { o.Locked, o.When = true, info.When }
+func resetTimer(o *Object, info *trace.ObjectInfo) {
+	o.Locked, o.When, o.Ticker = true, info.When, info.Ticker
+}
 
 // nowOutcome is the outcome of a read of the clock (and of a Sleep): the
 // time.
@@ -117,8 +119,12 @@ func (s *State) Advance() bool {
 // at any step, the clock thread's advance), the deadline of a timer
 // stopped before it fired counts too, as the runtime's (internal/engine,
 // clock.go): an advance to it is in the trace to race with the Stop.
+// Without stopped (time moves only when every thread is blocked), once
+// the test body (thread 0) has finished a ticker's deadline does not
+// count, as the runtime's does not.
 func (s *State) nextDeadline(stopped bool) int64 {
 	next := int64(-1)
+	returned := !stopped && len(s.Threads) > 0 && s.Threads[0].Done
 	for q := range s.Threads {
 		t := &s.Threads[q]
 		d := int64(-1)
@@ -127,7 +133,7 @@ func (s *State) nextDeadline(stopped bool) int64 {
 		case t.Op.Kind == trace.KindSleep:
 			d = t.Op.Arg
 		case t.Op.Kind == trace.KindSend:
-			if o := s.object(t.Op.Obj); o != nil && o.Class == trace.ClassTimer && (o.Locked || stopped) {
+			if o := s.object(t.Op.Obj); o != nil && o.Class == trace.ClassTimer && (o.Locked || stopped) && !(returned && o.Ticker) {
 				d = o.When
 			}
 		}

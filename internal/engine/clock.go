@@ -59,6 +59,10 @@ func (m TimeMode) String() string {
 // anyStep reports whether time moves at any step in e's executions.
 func (e *Exec) anyStep() bool { return e.cfg.Time == TimeAnyStep }
 
+// AnyStep reports whether virtual time moves at any step (TimeAnyStep)
+// rather than only when every thread is blocked.
+func (e *Exec) AnyStep() bool { return e.anyStep() }
+
 // Now returns the virtual time, reading it in a step of its own
 // (KindNow) when time moves at any step: its value depends on whether the
 // clock advanced before. A thread that polls the clock sleeps for
@@ -172,6 +176,16 @@ func (e *Exec) clockAlts(t *Thread) int32 {
 // ready. Without it, a program whose last deadline is a stopped timer's
 // had no advance to reverse, and the executions where the timer fired
 // before its Stop were never explored.
+//
+// When time moves only when every thread is blocked, a ticker's deadline
+// does not count once the test body has returned: a ticker never stops by
+// itself, and a goroutine left reading one would otherwise run for ever;
+// it is reported as a leak, as a goroutine left blocked is
+// (testing/synctest stops time altogether then). Whether the body has
+// returned is decided where every thread is blocked, so it does not depend
+// on an order of steps that a strategy takes as equivalent. (When time
+// moves at any step, the body's return stops its tickers, in steps of its
+// own: package weft's ticker.go.)
 func (e *Exec) nextDeadline() int64 {
 	next := int64(-1)
 	anyStep := e.anyStep()
@@ -181,6 +195,7 @@ func (e *Exec) nextDeadline() int64 {
 		case t.done:
 		case t.op.Kind == trace.KindSleep:
 			d = t.deadline
+		case t.daemon && t.obj != nil && e.bodyReturned && !anyStep && e.tr.Objects[t.obj.id].Ticker:
 		case t.daemon && t.obj != nil && (t.obj.timerArmed() || anyStep):
 			d = t.obj.when
 		}

@@ -185,6 +185,9 @@ type Exec struct {
 	atEnd []func()
 	// atClose are the functions to run when e is closed (AtClose).
 	atClose []func()
+	// atReturn are the functions the test body's thread runs when the
+	// body has returned (AtBodyReturn).
+	atReturn []func()
 	// user is the state package weft's T keeps for e's executions (its
 	// errors, logs and cleanups).
 	user any
@@ -269,6 +272,12 @@ func (e *Exec) AtEnd(f func()) { e.atEnd = append(e.atEnd, f) }
 // executions the state the last one left there.
 func (e *Exec) AtClose(f func()) { e.atClose = append(e.atClose, f) }
 
+// AtBodyReturn registers f to run in the test body's thread, in the
+// execution under way, once the body has returned normally (not on a
+// panic or a failure), before the thread ends: f may take steps. The
+// functions run in the order they were registered.
+func (e *Exec) AtBodyReturn(f func()) { e.atReturn = append(e.atReturn, f) }
+
 // UserState returns the state package weft's T keeps for e's executions,
 // which, like ShimState, tells its execution by Serial.
 func (e *Exec) UserState() *any { return &e.user }
@@ -329,6 +338,8 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.fair.reset()
 	e.resetView()
 	e.bodyReturned, e.ended, e.interrupted = false, false, false
+	clear(e.atReturn)
+	e.atReturn = e.atReturn[:0]
 	e.aborting.Store(false)
 	e.endState = trace.End{}
 	main := e.newThread(trace.NoThread, body)

@@ -266,6 +266,11 @@ func (e *Exec) run(t *Thread, f func()) (next *Thread) {
 	e.publish() // the coroutine's goroutine (t.goid), and the spawner's writes
 	t.raceStart()
 	f()
+	if t.id == 0 {
+		for i := 0; i < len(e.atReturn); i++ {
+			e.atReturn[i]()
+		}
+	}
 	normal = true
 	return nil
 }
