@@ -18,7 +18,8 @@ func TestTickerSemantics(t *testing.T) {
 		w.Assert(v == want, "tick %v, want %v", v, want)
 	}
 	dl1, dl1s := f(trace.Deadlock, 1, 1)
-	lk, lks := f(trace.Leak, 1, 1)
+	lk, lk0s := f(trace.Leak, 1, 0)
+	lk9, lk9s := f(trace.Leak, 9, 6)
 	runSemCases(t, []semCase{
 		// Ticks come at each multiple of the period.
 		{name: "ticks", body: func(w *weft.T) {
@@ -51,7 +52,8 @@ func TestTickerSemantics(t *testing.T) {
 			tk.C.Recv()
 		}, execs: 1, fails: dl1, steps: dl1s},
 		// A goroutine reading the ticker for ever leaks once the body has
-		// returned: the ticker is no longer re-armed after its first tick.
+		// returned: the ticker's deadlines no longer move time, so its
+		// first tick, at 10, never comes.
 		{name: "reader-leaks", body: func(w *weft.T) {
 			tk := weft.NewTicker(10)
 			w.Go(func() {
@@ -59,7 +61,22 @@ func TestTickerSemantics(t *testing.T) {
 					tk.C.Recv()
 				}
 			})
-		}, execs: 1, fails: lk, steps: lks},
+		}, execs: 1, fails: lk, steps: lk0s},
+		// A tick due when the body returns is still received (the body's
+		// wake-up at 10 and the tick race), and a sleep after the return
+		// still moves time, to 25, making the tick at 20 due; the one at
+		// 30 never comes (9 orders of the wake-ups, the receives and the
+		// re-armings, each a leak).
+		{name: "reader-after-return", body: func(w *weft.T) {
+			tk := weft.NewTicker(10)
+			w.Go(func() {
+				for {
+					tk.C.Recv()
+				}
+			})
+			w.Go(func() { w.Sleep(25) })
+			w.Sleep(10)
+		}, execs: 9, fails: lk9, steps: lk9s},
 		{name: "tick-nil", body: func(w *weft.T) {
 			w.Assert(weft.Tick(0) == nil, "Tick(0) is not nil")
 			recvAt(w, weft.Tick(7), 7)
@@ -149,6 +166,33 @@ func TestTickerStrategies(t *testing.T) {
 					weft.OnRecv(done, func(int, bool) { tk.Stop(); stopped = true }))
 			}
 		},
+		// The body's wake-up at 2 and the reader's second tick race: a
+		// strategy that took the re-arming's decision (stopped, or the
+		// body returned) as local to the reader explored one order only.
+		"tick-after-return": func(w *weft.T) {
+			tickReader(w, 3)
+			w.Sleep(2)
+		},
+		// Another goroutine's Stop at 2 races with the second tick.
+		"tick-after-stop": func(w *weft.T) {
+			tk := tickReader(w, 3)
+			w.Go(func() { w.Sleep(2); tk.Stop() })
+			w.Sleep(5)
+		},
+		// Another goroutine's Reset at 2 races with the second tick: the
+		// reader's third tick comes at 3 or at 2+3.
+		"tick-after-reset": func(w *weft.T) {
+			tk := tickReader(w, 3)
+			w.Go(func() { w.Sleep(2); tk.Reset(3) })
+			w.Sleep(6)
+			tk.Stop()
+		},
+		// At any step: the body's return stops the ticker, in a step of
+		// its own that races with the clock's advance to the second tick.
+		"tick-return-any": func(w *weft.T) {
+			tickReader(w, 2)
+			w.Sleep(1)
+		},
 		"afterfunc-stop": func(w *weft.T) {
 			v := weft.NewVar[int]("ran")
 			v.Store(0)
@@ -160,12 +204,22 @@ func TestTickerStrategies(t *testing.T) {
 	}
 	// exhaustive's executions: at any step, many more orders of the
 	// ticks, the wake-up and the firing with the other steps.
+	// The ticker programs whose reader takes three ticks are too many
+	// executions at any step (the clock may pass several ticks between
+	// two steps); tick-return-any is the small one for that mode.
 	execs := map[string]map[weft.TimeMode]int{
-		"ticker-select":  {weft.TimeWhenBlocked: 1, weft.TimeAnyStep: 5937},
-		"afterfunc-stop": {weft.TimeWhenBlocked: 6, weft.TimeAnyStep: 3798},
+		"ticker-select":     {weft.TimeWhenBlocked: 1, weft.TimeAnyStep: 9326},
+		"tick-after-return": {weft.TimeWhenBlocked: 4},
+		"tick-after-stop":   {weft.TimeWhenBlocked: 10},
+		"tick-after-reset":  {weft.TimeWhenBlocked: 10},
+		"tick-return-any":   {weft.TimeAnyStep: 3392},
+		"afterfunc-stop":    {weft.TimeWhenBlocked: 6, weft.TimeAnyStep: 3798},
 	}
 	for _, mode := range []weft.TimeMode{weft.TimeWhenBlocked, weft.TimeAnyStep} {
 		for name, body := range bodies {
+			if _, ok := execs[name][mode]; !ok {
+				continue
+			}
 			want, err := weft.Explore(body, weft.WithStrategy("exhaustive"), weft.KeepGoing(), weft.WithTime(mode))
 			if err != nil {
 				t.Fatal(err)
@@ -173,7 +227,10 @@ func TestTickerStrategies(t *testing.T) {
 			if n := execs[name][mode]; want.Executions != n || !want.Exhausted {
 				t.Errorf("%s, time mode %v: exhaustive explored %d executions (exhausted %v); want %d", name, mode, want.Executions, want.Exhausted, n)
 			}
-			for _, s := range []string{"dpor", "dpor+sleep", "dpor-cr+sleep", "flip", "optimal"} {
+			for _, s := range []string{"dpor", "dpor+sleep", "dpor-cr+sleep", "flip", "optimal", "reach"} {
+				if s == "reach" && mode == weft.TimeAnyStep {
+					continue // it refuses time at any step
+				}
 				r, err := weft.Explore(body, weft.WithStrategy(s), weft.KeepGoing(), weft.WithTime(mode))
 				if err != nil {
 					t.Fatalf("%s %s: %v", name, s, err)
@@ -186,6 +243,20 @@ func TestTickerStrategies(t *testing.T) {
 			t.Logf("%s, time mode %v: exhaustive %d executions, %d final states, failures %v", name, mode, want.Executions, want.FinalStates, want.FailureCounts)
 		}
 	}
+}
+
+// tickReader makes a ticker of period 1 and a goroutine that receives n of
+// its ticks, storing the instant of each in a variable, and then fails.
+func tickReader(w *weft.T, n int) *weft.Ticker {
+	at := weft.NewVar[time.Duration]("at")
+	tk := weft.NewTicker(1)
+	w.Go(func() {
+		for range n {
+			at.Store(tk.C.Recv())
+		}
+		w.Fail("%d ticks, the last at %v", n, at.Load())
+	})
+	return tk
 }
 
 // kinds returns the failure kinds r found.

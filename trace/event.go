@@ -84,9 +84,10 @@ type ObjectInfo struct {
 	// two atomic accesses.
 	Atomic bool
 	// Ticker marks the channel of a ticker's timer (ClassTimer), which
-	// the thread receiving a tick re-arms unless the ticker was stopped
-	// or the test body returned: state outside the shared objects that
-	// decides the receiver's next operation.
+	// the thread receiving a tick re-arms unless a Stop step stopped the
+	// ticker. When time moves only when every thread is blocked, a
+	// ticker's deadline no longer moves time once the test body (thread
+	// 0) has finished.
 	Ticker  bool
 	Creator ThreadID // the thread that first used it
 	Name    string   // the name the program gave it, if any

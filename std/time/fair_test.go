@@ -76,14 +76,14 @@ func TestTickerLockFairness(t *testing.T) {
 		strategy   string
 		executions int
 	}{
-		{"optimal", 37_174}, {"dpor+sleep", 45_349}, {"dpor-cr+sleep", 45_349}, {"dpor-2", 45_382},
+		{"optimal", 96_167}, {"dpor+sleep", 45_349}, {"dpor-cr+sleep", 45_349}, {"dpor-2", 45_382},
 		{"flip+sleep", 48_274}, {"random", 0}, {"pct", 0},
 	} {
 		t.Run(c.strategy, func(t *testing.T) {
 			if c.executions > 0 && c.strategy != "optimal" {
 				long.Skip(t, "about 10 s")
 			}
-			opts := []weft.Option{weft.WithStrategy(c.strategy), weft.WithTime(weft.TimeAnyStep)}
+			opts := []weft.Option{weft.WithStrategy(c.strategy), weft.WithTime(weft.TimeAnyStep), weft.WithMaxRuns(1_000_000)}
 			if c.executions == 0 {
 				opts = append(opts, weft.WithSeed(1)) // random and pct
 			}
@@ -106,8 +106,8 @@ func TestTickerLockFairness(t *testing.T) {
 func TestTickerLockFixed(t *testing.T) {
 	t.Parallel()
 	r := stdtest.Explore(t, tickerLock(false, 1), weft.WithTime(weft.TimeAnyStep), weft.WithMaxRuns(1_000_000))
-	if r.Failed() || !r.Exhausted || r.Executions != 8521 || r.Cut != 565 {
-		t.Errorf("%d executions (%d cut), exhausted %v, failures %v; want 8521 (565 cut), exhausted, none",
+	if r.Failed() || !r.Exhausted || r.Executions != 22_033 || r.Cut != 565 {
+		t.Errorf("%d executions (%d cut), exhausted %v, failures %v; want 22033 (565 cut), exhausted, none",
 			r.Executions, r.Cut, r.Exhausted, r.Failures)
 	}
 }
