@@ -23,15 +23,15 @@ import (
 type tkKind uint8
 
 const (
-	tkNone   tkKind = iota // nothing
-	tkStore                // x.Store(val)
-	tkLoad                 // x.Load()
-	tkLock                 // mu.Lock(); mu.Unlock()
-	tkSleep                // w.Sleep(val)
-	tkStop                 // tk.Stop()
-	tkReset                // tk.Reset(val)
-	tkStopIf               // if x.Load() == val { tk.Stop() }
-	tkResetIf              // if x.Load() == 0 { tk.Reset(val) }
+	tkNone    tkKind = iota // nothing
+	tkStore                 // x.Store(val)
+	tkLoad                  // x.Load()
+	tkLock                  // mu.Lock(); mu.Unlock()
+	tkSleep                 // w.Sleep(val)
+	tkStop                  // tk.Stop()
+	tkReset                 // tk.Reset(val)
+	tkStopIf                // if x.Load() == val { tk.Stop() }
+	tkResetIf               // if x.Load() == 0 { tk.Reset(val) }
 )
 
 // tkStmt is a statement on ticker tk, with its value.
