@@ -128,7 +128,8 @@ var timerKinds = map[gen.Kind]bool{gen.Sleep: true, gen.Now: true, gen.Timeout: 
 // tiny periods, polls), with the efficient, a random and the naive
 // possible extensions: the same events, the same sets of blocked
 // threads, the same failure kinds. 30 programs of each, 1000 with
-// WEFT_LONG=1, or WEFT_UNFOLD_TIMERS of them.
+// WEFT_LONG=1, or WEFT_UNFOLD_TIMERS of them. (gen.Loops's tickers are
+// timers the loop re-arms; TestGeneratedTickers runs weft's Tickers.)
 func TestGeneratedTimers(t *testing.T) {
 	programs := sweepSize(30, 1000, "WEFT_UNFOLD_TIMERS")
 	kinds := maps.Clone(modelled)
