@@ -75,15 +75,18 @@ type tkReader struct {
 
 // tkProgram is a program of tickGen: the body makes the tickers, starts
 // the readers and the other threads, runs main, closes done if
-// closeDone, joins the first other thread if join, and returns.
+// closeDone, joins the first other thread if join and the first reader if
+// joinReader (the body waits, and the ticker moves time, until the reader
+// has its ticks), and returns.
 type tkProgram struct {
-	seed      uint64
-	periods   []int
-	readers   []tkReader
-	others    [][]tkStmt
-	main      []tkStmt
-	closeDone bool
-	join      bool
+	seed       uint64
+	periods    []int
+	readers    []tkReader
+	others     [][]tkStmt
+	main       []tkStmt
+	closeDone  bool
+	join       bool
+	joinReader bool
 }
 
 func (p tkProgram) String() string {
@@ -110,14 +113,18 @@ func (p tkProgram) String() string {
 	if p.join {
 		b.WriteString("; join thread 0")
 	}
+	if p.joinReader {
+		b.WriteString("; join reader 0")
+	}
 	return b.String()
 }
 
 // tickGen returns the ticker program of seed: one or two tickers of
 // period 1 to 3, one or two readers of one to three ticks, zero to two
 // other threads that sleep and then stop or reset a ticker (some after a
-// store, a load or a lock, some only if they load a value), and a body
-// that may sleep and stop or reset a ticker before it returns.
+// store, a load, a lock or a sleep, some only if they load a value), and
+// a body that may sleep, stop or reset a ticker, close done, and join
+// another thread or a reader before it returns.
 func tickGen(seed uint64) tkProgram {
 	r := rand.New(rand.NewPCG(seed, 0x7469636b67656e))
 	p := tkProgram{seed: seed}
@@ -126,13 +133,15 @@ func tickGen(seed uint64) tkProgram {
 	}
 	tk := func() int { return r.IntN(len(p.periods)) }
 	plain := func() tkStmt {
-		switch r.IntN(4) {
+		switch r.IntN(5) {
 		case 0:
 			return tkStmt{kind: tkStore, val: 1 + r.IntN(2)}
 		case 1:
 			return tkStmt{kind: tkLoad}
 		case 2:
 			return tkStmt{kind: tkLock}
+		case 3:
+			return tkStmt{kind: tkSleep, val: 1 + r.IntN(2)} // a slow reader misses ticks
 		}
 		return tkStmt{}
 	}
@@ -168,7 +177,12 @@ func tickGen(seed uint64) tkProgram {
 		p.main = append(p.main, change())
 	}
 	p.closeDone = r.IntN(3) == 0
-	p.join = len(p.others) > 0 && r.IntN(3) == 0
+	switch r.IntN(4) {
+	case 0:
+		p.join = len(p.others) > 0
+	case 1:
+		p.joinReader = true
+	}
 	return p
 }
 
@@ -207,8 +221,9 @@ func (p tkProgram) body() func(*weft.T) {
 				}
 			}
 		}
+		var readers []*weft.Thread
 		for _, rd := range p.readers {
-			w.Go(func() {
+			readers = append(readers, w.Go(func() {
 				for range rd.ticks {
 					if rd.sel {
 						weft.Select(weft.OnRecv(tks[rd.tk].C, nil), weft.OnRecv(done, nil))
@@ -220,7 +235,7 @@ func (p tkProgram) body() func(*weft.T) {
 				if rd.fail {
 					w.Fail("ticks")
 				}
-			})
+			}))
 		}
 		var hs []*weft.Thread
 		for _, o := range p.others {
@@ -239,6 +254,9 @@ func (p tkProgram) body() func(*weft.T) {
 		if p.join {
 			hs[0].Join()
 		}
+		if p.joinReader {
+			readers[0].Join()
+		}
 	}
 }
 
@@ -248,14 +266,15 @@ func (p tkProgram) body() func(*weft.T) {
 // programs in the default run, 1000 with WEFT_LONG=1, or
 // WEFT_UNFOLD_TICKERS of them; the programs too big for exhaustive search
 // (3000 executions) are skipped. It counts the programs where another
-// thread stops or resets a ticker and those where some execution leaks
-// (the body returned while a thread waits, for a tick or otherwise), and
+// thread stops or resets a ticker, those where some execution leaks (the
+// body returned while a thread waits, for a tick or otherwise) or
+// deadlocks (the body waits for a reader of a stopped ticker), and
 // pins the totals of the default run.
 func TestGeneratedTickers(t *testing.T) {
 	t.Parallel()
 	programs := sweepSize(30, 1000, "WEFT_UNFOLD_TICKERS")
 	checked, big, events, tests, advances, bad := 0, 0, 0, 0, 0, 0
-	stops, resets, leaks, fails := 0, 0, 0, 0
+	stops, resets, leaks, deadlocks, fails := 0, 0, 0, 0, 0
 	for seed := uint64(0); checked < programs; seed++ {
 		p := tickGen(seed)
 		name := fmt.Sprintf("tickers seed %d", seed)
@@ -290,12 +309,13 @@ func TestGeneratedTickers(t *testing.T) {
 		stops += b2i(stop)
 		resets += b2i(reset)
 		leaks += b2i(r.FailureCounts[trace.Leak] > 0)
+		deadlocks += b2i(r.FailureCounts[trace.Deadlock] > 0)
 		fails += b2i(r.FailureCounts[trace.Assertion] > 0)
 	}
-	if got, want := [7]int{big, events, tests, stops, resets, leaks, fails}, [7]int{1, 383, 89, 10, 17, 24, 6}; programs == 30 && got != want {
-		t.Errorf("30 programs: too big, events, tests, with a Stop, with a Reset, that leak, that fail: %v, want %v", got, want)
+	if got, want := [8]int{big, events, tests, stops, resets, leaks, deadlocks, fails}, [8]int{2, 866, 117, 11, 18, 13, 2, 14}; programs == 30 && got != want {
+		t.Errorf("30 programs: too big, events, tests, with a Stop, with a Reset, that leak, that deadlock, that fail: %v, want %v", got, want)
 	}
-	t.Logf("%d programs (%d too big for exhaustive search): %d events, %d tests, %d advance tests; %d with another thread's Stop, %d with its Reset, %d that leak, %d that fail an assertion; %d with other failure kinds", checked, big, events, tests, advances, stops, resets, leaks, fails, bad)
+	t.Logf("%d programs (%d too big for exhaustive search): %d events, %d tests, %d advance tests; %d with another thread's Stop, %d with its Reset, %d that leak, %d that deadlock, %d that fail an assertion; %d with other failure kinds", checked, big, events, tests, advances, stops, resets, leaks, deadlocks, fails, bad)
 }
 
 // b2i returns 1 if b, else 0.
