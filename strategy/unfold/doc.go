@@ -672,19 +672,19 @@
 // every interleaving, the same failure kinds, with the efficient, the
 // naive, a random and a plain free part. TestGeneratedTickers runs
 // generated programs with one or two tickers, readers in receives or
-// selects, other threads that stop or reset a ticker after a sleep (some
-// only if they load a value) and a body that may sleep, stop or reset a
-// ticker, close a channel and join a thread before it returns, against
-// exhaustive search, with the efficient, a random and the naive
-// extensions: 30 in the default run, 1000 with WEFT_LONG=1,
-// WEFT_UNFOLD_TICKERS=N for N: the same events, the same sets of blocked
-// threads, the same failure kinds. The default run: 383 events, 89
-// tests; 1000: 12127 events, 2312 tests (390 with another thread's Stop,
-// 413 with its Reset, 783 that leak, 208 that fail an assertion; 41 too
-// big for exhaustive search skipped); 3000 agree (37112 events, 7045
-// tests; 1183, 1210, 2468, 558; 115 skipped). An unfolding that counted
-// the tickers' deadlines after the body's return disagrees on 21 of the
-// default 30.
+// selects (some slow: a sleep between ticks), other threads that stop or
+// reset a ticker after a sleep (some only if they load a value) and a
+// body that may sleep, stop or reset a ticker, close a channel and join
+// a thread or a reader before it returns, against exhaustive search,
+// with the efficient, a random and the naive extensions: 30 in the
+// default run, 1000 with WEFT_LONG=1, WEFT_UNFOLD_TICKERS=N for N: the
+// same events, the same sets of blocked threads, the same failure kinds.
+// The default run: 866 events, 117 tests; 1000: 18201 events, 2844 tests
+// (420 with another thread's Stop, 421 with its Reset, 620 that leak, 66
+// that deadlock, 298 that fail an assertion; 41 too big for exhaustive
+// search skipped); 3000 agree (55580 events, 8263 tests; 1237, 1221,
+// 1892, 190, 862; 139 skipped). An unfolding that counted the tickers'
+// deadlines after the body's return disagrees on 11 of the default 30.
 //
 // TestTimers pins small programs (a timer fired or stopped, 7 events, 2
 // tests; a ticker with two ticks, 12 events, 1 test; AfterFunc racing a
