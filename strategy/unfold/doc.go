@@ -213,7 +213,8 @@
 //	                            reached its deadline
 //	an advance of time          the condition of every thread started, each    the same, at the time of the earliest
 //	                            finished or blocked, a deadline ahead (a       deadline
-//	                            sleeper's, an armed timer's)
+//	                            sleeper's, an armed timer's; a ticker's only
+//	                            while the body has not finished)
 //	a timer's thread            (its place: the timer's state, armed or        (offers a send on the timer's channel for
 //	                            not, and its deadline)                         ever; neither blocked nor live)
 //	Recv meeting a timer        the receiver's copy of the channel; the        the copy; the timer's thread, disarmed
@@ -640,9 +641,10 @@
 // conflict, never concurrent, and what the local code after a tick or a
 // re-arming reads is what its local configuration did. Stop and Reset
 // are therefore the timer events above, and the net needs nothing more
-// for the tick's next operation: the re-arming before a Stop, between
-// the tick and the re-arming (the re-arming then followed by the Stop
-// applied again) and after it are three events.
+// for the tick's next operation: another thread's Stop before the tick
+// (which it disarms), between the tick and the re-arming (the re-arming
+// then followed by the Stop applied again) and after the re-arming are
+// three events, in conflict with one another.
 //
 // Once the test body has returned, a ticker's deadline no longer moves
 // time (a tick already due is still received, and a sleeper's or a
@@ -652,9 +654,9 @@
 // body's thread condition: an advance from a marking where that
 // condition is finished counts no ticker's deadline (advanceTo; the
 // runtime marks tickers' channels, trace.ObjectInfo.Ticker), and a
-// marking where only a ticker's deadline lies ahead is a deadlock or a
-// leak there, for the search of stuck markings and the advances at the
-// end of an execution alike.
+// marking where the body has finished and only a ticker's deadline lies
+// ahead is a leak, for the search of stuck markings and the advances at
+// the end of an execution alike.
 //
 // TestTickerRaces pins a reader of three ticks while the body sleeps
 // until 2 and returns (exhaustive search: 5 executions, 5 leaks, the
