@@ -5,11 +5,7 @@
 
 package unfold
 
-import (
-	"slices"
-
-	"github.com/weft-go/weft/trace"
-)
+import "github.com/weft-go/weft/trace"
 
 // slot returns the index in event e's preset of its condition of place p,
 // or -1.
@@ -118,11 +114,11 @@ func (n *net) addCopy(ob *object, o, th int32) int32 {
 		c := n.places[p].init
 		if len(ev.pre) > 1 {
 			if prev := n.lastWrite(ev.pre[1]); prev >= 0 {
-				c = n.events[prev].post[len(n.events[prev].pre)-1-int(n.events[prev].extra)]
+				c = n.events[prev].post[len(n.events[prev].pre)-1]
 			}
 		}
 		n.unindex(w)
-		ev.pre = slices.Insert(ev.pre, len(ev.pre)-int(ev.extra), c) // before the tickers' (ticker.go)
+		ev.pre = append(ev.pre, c)
 		n.index(w)
 		n.conds[c].consumers = append(n.conds[c].consumers, w)
 		if ev.in() {
@@ -136,7 +132,7 @@ func (n *net) addCopy(ob *object, o, th int32) int32 {
 			}
 			n.conds[d].parent, n.conds[d].depth = c, n.conds[c].depth+1
 			ev = &n.events[w]
-			ev.post = slices.Insert(ev.post, len(ev.post)-int(ev.extra), d)
+			ev.post = append(ev.post, d)
 		}
 	}
 	// The new place joins the fronts of the events whose local

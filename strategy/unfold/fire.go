@@ -285,9 +285,6 @@ func (s *Strategy) newConds(cs []int32) {
 		if cd.state == done {
 			n.markDone(c)
 		}
-		if len(n.tick.keys) > 0 && n.places[cd.place].kind == threadPlace {
-			n.noteTickWriter(c)
-		}
 	}
 }
 
@@ -338,7 +335,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, whose places the unfolding does not have there", i+1, ev.Thread, k))
 		return
 	}
-	if len(pre)-s.extra == 2 && !n.accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
+	if len(pre) == 2 && !n.accepts(n.caseOpOf(k, cas), &n.conds[pre[1]]) {
 		s.diverge(fmt.Errorf("step %d: thread %v did %v, which the unfolding has disabled there", i+1, ev.Thread, k))
 		return
 	}
@@ -367,10 +364,6 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		next := s.nextOf(tr, ev.Thread, i, now, fatal)
 		completed, same := n.settle(x.post[0], next)
 		if !same {
-			if n.tickerState(x, next.op, n.conds[x.post[0]].op) {
-				s.diverge(fmt.Errorf("step %d: unfold does not model a Ticker whose re-arming after a tick another thread's Stop or the body's return decides (thread %v did %v, %v pending after it, in an earlier execution %v): the ticker keeps that state outside the shared objects; use optimal or dpor+sleep (%w)", i+1, ev.Thread, k, next.op, n.conds[x.post[0]].op, ErrUnmodelled))
-				return
-			}
 			s.diverge(fmt.Errorf("step %d: after %v, thread %v has %v pending, where an earlier execution of the same event left it %v", i+1, k, ev.Thread, next.op, n.conds[x.post[0]].op))
 			return
 		}
@@ -418,10 +411,6 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	x.value, x.ok = observed(ev)
 	x.symVal = ev.SymValue
 	n.add(e, next, partner, kids, int64(ev.Value))
-	if n.tick.err != nil {
-		s.diverge(n.tick.err)
-		return
-	}
 	s.fire(e)
 	x = &n.events[e]
 	news := append([]int32{x.post[0]}, x.spawned...)
@@ -555,12 +544,6 @@ func (s *Strategy) preOf(t, th int32, k opKey, cas int32, partner trace.ThreadID
 		default:
 			return nil, false
 		}
-	}
-	s.extra = 0
-	if partner == trace.NoThread && k.kind != trace.KindSelect && len(n.tick.keys) > 0 {
-		m := len(ps)
-		ps = n.tickExtra(ps, t) // the tickers whose state it writes (ticker.go)
-		s.extra = len(ps) - m
 	}
 	s.buf = ps
 	for _, p := range ps {

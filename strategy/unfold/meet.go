@@ -67,9 +67,8 @@ func (n *net) rendezvous(ev *event) bool {
 	if cas, _ := cases(ev.alt); ev.op.kind == trace.KindSelect && cas == -1 {
 		return false // a default, which may take a timer's thread's condition (timer.go)
 	}
-	m := len(ev.pre) - int(ev.extra)
-	last := ev.pre[m-1]
-	return m > 2 && n.places[n.conds[last].place].kind == threadPlace && ev.op.kind != trace.KindJoin
+	last := ev.pre[len(ev.pre)-1]
+	return len(ev.pre) > 2 && n.places[n.conds[last].place].kind == threadPlace && ev.op.kind != trace.KindJoin
 }
 
 // meet reports whether a and b are a send and a receive on one unbuffered

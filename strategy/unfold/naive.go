@@ -92,8 +92,6 @@ func (n *net) naiveOf(t int32, k opKey, fp, fixed int32) {
 		return // only an advance wakes it (sleep.go)
 	}
 	ps := n.resources(nil, n.places[n.conds[t].place].thread, k)
-	base := len(ps)
-	ps = n.tickExtra(ps, t) // the tickers whose state it writes (ticker.go)
 	if fp >= 0 {
 		found := false
 		for _, p := range ps {
@@ -121,7 +119,7 @@ func (n *net) naiveOf(t int32, k opKey, fp, fixed int32) {
 			cands = []int32{fixed}
 		}
 		for _, c := range cands {
-			if i < base && !n.accepts(k, &n.conds[c]) {
+			if !n.accepts(k, &n.conds[c]) {
 				continue
 			}
 			pre = append(pre, c)

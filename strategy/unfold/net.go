@@ -81,10 +81,6 @@ type event struct {
 	// side is the side of a branch event (falseSide, trueSide), noSide
 	// for the event of an operation.
 	side uint8
-	// extra is the number of conditions of tickers' threads at the end
-	// of the preset that the event takes only because its local code
-	// writes their tickers' hidden state (ticker.go).
-	extra uint8
 	// alt tells the events of one preset apart by the cases they took: a
 	// select's case, the case of the select a receive met (altCode).
 	alt int32
@@ -206,10 +202,10 @@ type net struct {
 	// daemon) to the stable object of its channel, timerThread back
 	// (timer.go).
 	timerOf, timerThread map[int32]int32
-	// tickers are the stable objects of tickers' channels, tick the
-	// events that read or write their state outside the net (ticker.go).
+	// tickers are the stable objects of tickers' channels, whose
+	// deadlines no longer move time once the body has returned
+	// (advanceTo).
 	tickers map[int32]bool
-	tick    tickerWatch
 }
 
 // newNet returns an empty unfolding.
@@ -354,9 +350,6 @@ func (n *net) newExtension(pre []int32, alt int32) (id int32) {
 		}
 	}
 	n.events = append(grow(n.events), event{thread: n.places[t.place].thread, op: op, pre: n.ints.clone(pre), order: -1, alt: alt})
-	if len(n.tick.keys) > 0 {
-		n.events[id].extra = uint8(len(n.tickExtra(nil, pre[0])))
-	}
 	n.index(id)
 	for _, c := range pre {
 		n.conds[c].consumers = append(n.conds[c].consumers, id)
@@ -478,7 +471,6 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 		n.setTime(e, n.timeAfter(e)) // time has moved in some execution
 	}
 	n.front(e)
-	n.watchTicker(e)
 }
 
 // threadStart is a thread's state at a thread condition: its stable

@@ -74,10 +74,6 @@ func (o *observer) Finish(tr *trace.Trace, end trace.End) {
 	clear(o.u.cut)
 	o.u.n.stats.Tests++
 	o.u.recordStuck(end)
-	o.u.keepExec(nil, tr, end)
-	if o.u.n.tick.learnt {
-		o.u.rebuild() // a writer of a ticker's hidden state (ticker.go)
-	}
 	o.inner.Finish(tr, end)
 }
 

@@ -60,14 +60,22 @@ func (n *net) setTime(e int32, t int64) {
 // advanceTo returns the time an advance from the thread conditions pre
 // moves to: the earliest deadline of their sleepers and of the armed
 // timers whose deadlines lie ahead (timer.go), or -1 if there is none.
+// Once the test body has finished (its condition in pre is done), a
+// ticker's deadline does not count, as the runtime's does not: the
+// advance takes the body's condition, so that is decided by the advance's
+// preset, as the runtime decides it where every thread is blocked.
 func (n *net) advanceTo(pre []int32) int64 {
 	t := int64(-1)
+	returned := n.bodyReturned(pre)
 	for _, c := range pre {
 		d := int64(-1)
 		switch {
 		case n.sleeping(c):
 			d = n.conds[c].op.arg
 		case n.daemon(c):
+			if returned && n.tickers[n.timerOf[n.threadOf(c)]] {
+				break // a ticker's deadline, after the body's return
+			}
 			if when, armed := timerWhen(n.conds[c].value); armed && when > n.nowOf(c) {
 				d = when
 			}
@@ -77,6 +85,24 @@ func (n *net) advanceTo(pre []int32) int64 {
 		}
 	}
 	return t
+}
+
+// bodyThread is the stable number of the test body's thread.
+const bodyThread = 0
+
+// bodyReturned reports whether the thread conditions pre hold the test
+// body's, finished.
+func (n *net) bodyReturned(pre []int32) bool {
+	p, ok := n.threads[bodyThread]
+	if !ok {
+		return false
+	}
+	for _, c := range pre {
+		if cd := &n.conds[c]; cd.place == p {
+			return cd.state == done
+		}
+	}
+	return false
 }
 
 // advanceExtension returns the advance whose preset is pre (sorted thread

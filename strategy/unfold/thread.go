@@ -26,10 +26,6 @@ func (n *net) fromThread(t int32, marking []int32) {
 		n.branchExtensions(t)
 		return
 	}
-	if len(n.tick.keys) > 0 && len(n.tickExtra(nil, t)) > 0 {
-		n.naiveFrom(t, -1, -1) // it writes a ticker's state (ticker.go)
-		return
-	}
 	if n.daemon(t) {
 		n.meets(t) // a timer's firings (timer.go)
 		n.timerChanged(t)

@@ -83,23 +83,6 @@ func (n *net) timerAfter(ev *event, v int64) int64 {
 	return v
 }
 
-// tickerState reports whether event ev, which left its thread a next
-// operation a in one execution and b in another, is a tick of a Ticker
-// (a receive that met a timer's thread, or the ticker's re-arming) whose
-// re-arming depends on state the net does not hold: whether another
-// thread called the ticker's Stop or Reset, whether the body returned
-// (weft's Ticker re-arms its timer in the receiver, by a ResetAt, unless
-// so). Two executions of one event that do not agree on that show it.
-func (n *net) tickerState(ev *event, a, b opKey) bool {
-	if a.kind != trace.KindTimerStop && b.kind != trace.KindTimerStop {
-		return false
-	}
-	if ev.op.kind == trace.KindTimerStop {
-		return true
-	}
-	return n.rendezvous(ev) && n.daemon(ev.pre[len(ev.pre)-1])
-}
-
 // timerChanged adds the extensions that d, a new condition of a timer's
 // thread, gives other threads: the Stops and Resets of the timer that are
 // concurrent with it, and the defaults of the selects with a case on the
@@ -108,7 +91,6 @@ func (n *net) tickerState(ev *event, a, b opKey) bool {
 // place.
 func (n *net) timerChanged(d int32) {
 	o := n.timerOf[n.threadOf(d)]
-	n.tickWriters(o, d)
 	ob := n.objects[o]
 	if ob == nil {
 		return

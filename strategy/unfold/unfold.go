@@ -90,10 +90,6 @@ type Stats struct {
 	// of a w.Await was never evaluated: its local configuration, then a
 	// free run.
 	Probes int
-	// Rebuilds counts the times the unfolding was built again from the
-	// executions, having learnt events that write a ticker's hidden
-	// state (ticker.go).
-	Rebuilds int
 	// Unexpected counts the enabled events the free part of a test met,
 	// and the events executions ran, that were neither in the unfolding
 	// nor possible extensions: 0 when the possible extensions are
@@ -151,16 +147,12 @@ type Strategy struct {
 	nextProbe int
 	pre       []int32 // scratch
 	buf       []int32 // scratch
-	extra     int     // preOf's: the conditions of tickers' threads it added (ticker.go)
 	// objs are the objects of the execution being modelled: a timer's
 	// first deadline (trace.ObjectInfo.When).
 	objs []trace.ObjectInfo
 	// cut holds the threads whose last local code the failure of the
 	// execution being finished cut short (interrupt.go).
 	cut map[trace.ThreadID]bool
-	// kept are the executions so far, to build the unfolding again from
-	// (ticker.go).
-	kept keptExecs
 }
 
 // New returns an unfolding strategy.
@@ -193,9 +185,8 @@ func (s *Strategy) Stats() Stats {
 // Counters implements strategy.Counting: the size of the unfolding, the
 // net (the paper's Table 2 column of events), and the deadlocks its search
 // found, for the Result; and, if there are any, the targets and deadlocks
-// dropped as unsatisfiable, whether the search for stuck markings
-// stopped at its budget, and how many times the unfolding was built
-// again (a ticker's hidden state).
+// dropped as unsatisfiable and whether the search for stuck markings
+// stopped at its budget.
 func (s *Strategy) Counters() []strategy.Counter {
 	st := s.Stats()
 	cs := []strategy.Counter{
@@ -208,9 +199,6 @@ func (s *Strategy) Counters() []strategy.Counter {
 	}
 	if st.DeadlockSearchCut > 0 {
 		cs = append(cs, strategy.Counter{Name: "net deadlock search cut", Value: int64(st.DeadlockSearchCut)})
-	}
-	if st.Rebuilds > 0 {
-		cs = append(cs, strategy.Counter{Name: "net rebuilds", Value: int64(st.Rebuilds)})
 	}
 	return cs
 }
@@ -666,20 +654,12 @@ func (s *Strategy) finish(tr *trace.Trace, end trace.End, kind byte) {
 	s.cutShort(tr)
 	s.sync(tr, len(tr.Events), now, fatal)
 	clear(s.cut)
-	if s.n.tick.err != nil {
-		s.diverge(s.n.tick.err) // a branch's event may have shown it (ticker.go)
-	}
 	if s.n.stop.Fired() {
 		return // the model is partial: the exploration ends here
 	}
 	s.n.stats.Tests++
 	s.recordStuck(end)
-	x := s.logExec(kind, tr, end)
-	s.keepExec(x, tr, end)
-	if s.n.tick.learnt && !s.kept.building {
-		s.rebuild() // a writer of a ticker's hidden state (ticker.go)
-		return
-	}
+	s.logExec(kind, tr, end)
 	if s.err == nil && s.target >= 0 && !s.n.events[s.target].in() {
 		if end.Status == trace.Failed && s.retry(s.target) {
 			return

@@ -85,12 +85,11 @@ func (s *Strategy) logNext(ok bool) {
 // logExec logs a Finish (kind 'f') or a Join ('j') of tr, which ended so,
 // unless the log was dropped; a program that reads inputs drops it (its
 // tests need their models and the expressions of its branches), and so
-// does one whose executions pass maxLogEvents. It returns the copy of tr
-// it logged, or nil.
-func (s *Strategy) logExec(kind byte, tr *trace.Trace, end trace.End) *wireExec {
+// does one whose executions pass maxLogEvents.
+func (s *Strategy) logExec(kind byte, tr *trace.Trace, end trace.End) {
 	u := &s.u
 	if u.noLog != "" {
-		return nil
+		return
 	}
 	switch {
 	case len(tr.Inputs) > 0 || len(tr.Branches) > 0:
@@ -100,16 +99,15 @@ func (s *Strategy) logExec(kind byte, tr *trace.Trace, end trace.End) *wireExec 
 	}
 	if u.noLog != "" {
 		u.log = nil
-		return nil
+		return
 	}
 	x := wireOf(tr, end)
 	if u.resumed {
 		u.ran, u.ranTarget = x, s.target
-		return x
+		return
 	}
 	u.logEvents += len(tr.Events)
 	u.log = append(u.log, logEntry{Kind: kind, Target: s.target, Exec: x})
-	return x
 }
 
 // wireOf copies what the unfolding is built from of tr, which ended so.
@@ -245,9 +243,6 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 		return nil, nil
 	}
 	size := s.n.size
-	if s.n.stats.Rebuilds > 0 || int(d.Target) >= len(s.n.events) {
-		d.Target = -1 // a target of an unfolding built again since (ticker.go)
-	}
 	s.reset(d.Target, nil)
 	s.finish(d.Exec.trace(), d.Exec.End, 'j')
 	if s.n.size > size {
