@@ -11,6 +11,7 @@ import (
 
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/internal/explore"
+	"github.com/weft-go/weft/trace"
 )
 
 // A command that runs an exploration in a mode of package explore's (weft
@@ -129,13 +130,23 @@ func (r *Result) summary(c *config) string {
 	return s + "NOT exhaustive: " + r.stopped(c)
 }
 
+// maxSteps returns the step bound of an execution under c.
+func maxSteps(c *config) int {
+	if c.maxSteps > 0 {
+		return c.maxSteps
+	}
+	return engine.DefaultMaxSteps
+}
+
 // stopped says what stopped an exploration that did not finish.
 func (r *Result) stopped(c *config) string {
 	switch {
 	case r.Incomplete != "":
 		return "the strategy finished, but " + r.Incomplete
-	case r.Failed() && c.stopOnFail:
+	case r.firstFailure() != nil && c.stopOnFail:
 		return "stopped at the first failure (KeepGoing explores on)"
+	case r.FailureCounts[trace.Livelock] >= explore.MaxBoundHits && c.stopOnFail:
+		return fmt.Sprintf("stopped after %d executions reached the step bound (%d steps) (KeepGoing explores on)", r.FailureCounts[trace.Livelock], maxSteps(c))
 	case r.TimedOut:
 		return fmt.Sprintf("stopped by the timeout of %v (WithTimeout)", c.timeout)
 	case r.Canceled:
