@@ -201,7 +201,7 @@ func (f *Failure) report(replayCmd string, summary bool) string {
 	if f.Kind == trace.Livelock {
 		// No failure proved (Result.StepBounded): the report says what
 		// happened.
-		b.WriteString("weft: step bound reached")
+		b.WriteString("weft: step bound reached, a possible livelock")
 	} else {
 		fmt.Fprintf(&b, "weft: %v", f.Kind)
 	}
