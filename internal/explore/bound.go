@@ -59,7 +59,7 @@ func boundMessage(tr *trace.Trace, maxSteps int) string {
 	if maxSteps <= 0 {
 		maxSteps = engine.DefaultMaxSteps
 	}
-	msg := fmt.Sprintf("the execution reached the step bound (%s steps) without ending: weft cannot tell a loop that ends after more steps from one that never ends, so this is no failure of the test, and no pass; raise the bound (WithMaxSteps, weft test -max-steps) if the test is just long, or make the test smaller (fewer iterations)", thousands(maxSteps))
+	msg := fmt.Sprintf("the execution reached the step bound (%d steps) without ending: weft cannot tell a loop that ends after more steps from one that never ends, so this is no failure of the test, and no pass; raise the bound (WithMaxSteps, weft test -max-steps) if the test is just long, or make the test smaller (fewer iterations)", maxSteps)
 	if n, k := periodicTail(tr.Events); k > 0 {
 		msg += fmt.Sprintf("\nthe last %s steps repeat a cycle of %s (the same threads, operations, objects and values): a hint of an endless loop, not a proof (a loop that counts in a local variable repeats so and ends)", thousands(n), plural(k, "step", "steps"))
 	}
