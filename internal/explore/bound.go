@@ -22,12 +22,6 @@ import (
 // to its other bounds.
 const MaxBoundHits = 10
 
-// Bounded reports whether r's failures are all step bound hits (it has
-// some): r proves no failure of the program, and is inconclusive.
-func (r *Result) Bounded() bool {
-	return len(r.Failures) > 0 && r.FailureCounts[trace.Livelock] == r.failingExecutions()
-}
-
 // failingExecutions counts r's failing executions.
 func (r *Result) failingExecutions() int {
 	n := 0
