@@ -91,7 +91,9 @@
 // progress too: the run is not exhaustive), 130 when an interrupt (SIGINT,
 // Ctrl-C) stopped weft run, which first prints what it found so far (the
 // failures and the summary, "stopped by an interrupt"; a second interrupt
-// kills it), and 2 for bad usage or
+// kills it), 4 when weft run's failing executions all reached the step
+// bound (-max-steps), which proves nothing (inconclusive), and 2 for bad
+// usage or
 // input: an unknown command, program, strategy or parameter, a bad flag or a
 // flag value out of range, a -timeout too short for a single execution, a
 // malformed replay token, or a token whose replay diverges from the recorded
