@@ -106,14 +106,22 @@ func each[U, T any](xs []U, f func(U) T) []T {
 //	strategy optimal, executions 29 (complete 29, cut 0, failing 0), final states 3, wall 1.2ms: exhaustive (the strategy finished)
 //
 // Executions assumed away (w.Assume) are counted after the cut ones, if
-// any.
+// any, and those that reached the step bound after the failing ones (which
+// they are not), if any.
 func (r *Result) summary(c *config) string {
 	assumed := ""
 	if r.Assumed > 0 {
 		assumed = fmt.Sprintf(", assumed away %d", r.Assumed)
 	}
-	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d%s, failing %d), final states %d",
-		r.Strategy, r.Executions, r.Complete, r.Cut, assumed, r.Executions-r.Complete-r.Cut-r.Assumed, r.FinalStates)
+	// Executions that reached the step bound proved no failure: they are
+	// counted apart.
+	bounded := ""
+	hits := r.FailureCounts[trace.Livelock]
+	if hits > 0 {
+		bounded = fmt.Sprintf(", at the step bound %d", hits)
+	}
+	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d%s, failing %d%s), final states %d",
+		r.Strategy, r.Executions, r.Complete, r.Cut, assumed, r.Executions-r.Complete-r.Cut-r.Assumed-hits, bounded, r.FinalStates)
 	switch {
 	case len(r.Workers) > 0:
 		s += fmt.Sprintf(", %d workers", len(r.Workers))

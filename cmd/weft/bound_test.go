@@ -56,7 +56,7 @@ func TestTestStepBoundVerdicts(t *testing.T) {
 			args: []string{"-v", "-max-steps", "2000", "-run", "TestLongLoop|TestSpin"},
 			code: exitInconclusive,
 			lines: []string{
-				"bound_test.go:15: weft: strategy optimal, executions 1 (complete 0, cut 0, failing 1), final states 0, wall ...",
+				"bound_test.go:15: weft: strategy optimal, executions 1 (complete 0, cut 0, failing 0, at the step bound 1), final states 0, wall ...",
 				"bound_test.go:15: weft: 1 execution reached the step bound (2000 steps) without ending, the first of them:",
 				"weft: step bound reached, a possible livelock (execution 1, 2000 steps)",
 				boundMessage,
@@ -64,7 +64,7 @@ func TestTestStepBoundVerdicts(t *testing.T) {
 				"replay: weft test example.com/bound -run '^TestLongLoop$' -replay 'TestLongLoop=...",
 				"bound_test.go:15: weft: inconclusive: 1 execution reached the step bound (2000 steps) without ending, and no execution failed otherwise: weft cannot tell a loop that ends after more steps from one that never ends; raise the bound (WithMaxSteps, weft test -max-steps) if the test is just long, or make the test smaller",
 				"--- INCONCLUSIVE: TestLongLoop ...",
-				"bound_test.go:32: weft: strategy optimal, executions 11 (complete 0, cut 1, failing 10), final states 0, wall ...",
+				"bound_test.go:32: weft: strategy optimal, executions 11 (complete 0, cut 1, failing 0, at the step bound 10), final states 0, wall ...",
 				"bound_test.go:32: weft: 10 executions reached the step bound (2000 steps) without ending, the first of them:",
 				"the last 1,996 steps repeat a cycle of 12 steps (the same threads, operations, objects and values): a hint of an endless loop, not a proof (a loop that counts in a local variable repeats so and ends)",
 				"bound_test.go:32: weft: inconclusive: 10 executions reached the step bound (2000 steps) without ending, and no execution failed otherwise: weft cannot tell a loop that ends after more steps from one that never ends; raise the bound (WithMaxSteps, weft test -max-steps) if the test is just long, or make the test smaller",
@@ -78,7 +78,7 @@ func TestTestStepBoundVerdicts(t *testing.T) {
 			args: []string{"-max-steps", "2000", "-run", "TestFailAndSpin", "-replay-files", "on"},
 			code: exitFailure,
 			lines: []string{
-				"bound_test.go:57: weft: strategy optimal, executions 3 (complete 0, cut 1, failing 2), final states 0, wall ...",
+				"bound_test.go:57: weft: strategy optimal, executions 3 (complete 0, cut 1, failing 1, at the step bound 1), final states 0, wall ...",
 				"bound_test.go:57: weft: assertion in T0 (execution 3, 4 steps, 1 switch; shortened from 4 steps, 3 switches)",
 				"bound_test.go:78: t.Error: the goroutine set the flag first",
 				"bound_test.go:57: weft: besides, 1 execution reached the step bound (2000 steps) without ending (inconclusive in itself), the first of them:",

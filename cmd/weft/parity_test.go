@@ -147,8 +147,8 @@ func TestTestTimeoutBound(t *testing.T) {
 // without -keep-going, and -strict exits with status 3 for it.
 func TestTestStepBound(t *testing.T) {
 	runParity(t, []parityCase{
-		{[]string{"-run", "TestQuick", "-max-steps", "2"}, exitInconclusive, []string{"weft: step bound reached, a possible livelock", "failing 2)", "--- INCONCLUSIVE: TestQuick"}, []string{"FAIL"}, 0, true},
-		{[]string{"-run", "TestQuick", "-max-steps", "2", "-keep-going"}, exitInconclusive, []string{"weft: step bound reached, a possible livelock", "failing 2)", "--- INCONCLUSIVE: TestQuick"}, []string{"FAIL"}, 0, false},
+		{[]string{"-run", "TestQuick", "-max-steps", "2"}, exitInconclusive, []string{"weft: step bound reached, a possible livelock", "failing 0, at the step bound 2)", "--- INCONCLUSIVE: TestQuick"}, []string{"FAIL"}, 0, true},
+		{[]string{"-run", "TestQuick", "-max-steps", "2", "-keep-going"}, exitInconclusive, []string{"weft: step bound reached, a possible livelock", "failing 0, at the step bound 2)", "--- INCONCLUSIVE: TestQuick"}, []string{"FAIL"}, 0, false},
 		{[]string{"-run", "TestQuick", "-max-steps", "2", "-strict"}, exitTimeout, []string{"weft: step bound reached, a possible livelock", "--- INCONCLUSIVE: TestQuick"}, []string{"FAIL"}, 0, true},
 	})
 }
