@@ -231,6 +231,10 @@ func TestBoundsStopReplay(t *testing.T) {
 		!strings.HasPrefix(ft.skips[0], weft.Inconclusive+": 1 execution reached the step bound (20000 steps) without ending, and no execution failed otherwise") {
 		t.Fatalf("first Check: errors %q, fatals %q, skips %q; want the test inconclusive", ft.errors, ft.fatals, ft.skips)
 	}
+	// The replay command stops the replay at the bound the exploration had.
+	if logs := strings.Join(ft.logs, "\n"); !strings.Contains(logs, "\nreplay: WEFT_MAX_STEPS=20000 WEFT_REPLAY='TestSpin=") {
+		t.Errorf("first Check's logs lack the replay command with WEFT_MAX_STEPS=20000:\n%s", logs)
+	}
 	if _, err := os.Stat(filepath.Join(weft.ReplayDir, "TestSpin")); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("a replay directory for the bound hit: %v; want none", err)
 	}

@@ -201,6 +201,19 @@ func replayCommand(name string, id checkID, token string) string {
 	return fmt.Sprintf("%s=%s go test %s-run %s", ReplayEnv, shellQuote(id.name+"="+token), pkg, shellQuote(runPattern(name)))
 }
 
+// withMaxSteps returns cmd, a command of replayCommand's, with the step
+// bound of c if it is not the default: the replay of an execution that
+// reached the bound must stop where it did.
+func withMaxSteps(cmd string, c *config) string {
+	switch {
+	case c.maxSteps <= 0:
+		return cmd
+	case os.Getenv(CommandEnv) != "":
+		return fmt.Sprintf("%s -max-steps %d", cmd, c.maxSteps)
+	}
+	return fmt.Sprintf("%s=%d %s", MaxStepsEnv, c.maxSteps, cmd)
+}
+
 // runPattern returns the go test -run pattern that matches the test named
 // name and none other: each level of the name ('/'-separated, as t.Name()
 // gives it, with spaces already '_') quoted and anchored.
@@ -311,7 +324,7 @@ func boundReport(t testing.TB, r *Result, f *Failure, id checkID, c *config) {
 		}
 	}
 	f.tokenFile = longTokenFile(f.Token, path)
-	cmd := replayCommand(t.Name(), id, commandToken(f.Token, path))
+	cmd := withMaxSteps(replayCommand(t.Name(), id, commandToken(f.Token, path)), c)
 	n := r.FailureCounts[trace.Livelock]
 	what := fmt.Sprintf("%s reached the step bound (%d steps) without ending", plural(n, "execution", "executions"), maxSteps(c))
 	if !r.StepBounded() {

@@ -118,6 +118,9 @@ func TestTestStepBoundVerdicts(t *testing.T) {
 				t.Errorf("weft test %q: output holds %q:\n%s", c.args, w, out)
 			}
 		}
+		if !strings.Contains(out, "' -max-steps 2000\n") {
+			t.Errorf("weft test %q: no replay command with -max-steps 2000:\n%s", c.args, out)
+		}
 		hints := 0
 		for l := range strings.SplitSeq(out, "\n") {
 			if cycleHint.MatchString(strings.TrimSpace(l)) {
