@@ -157,3 +157,37 @@ func hasLine(out, want string) bool {
 // cycleHint matches the hint of a bound hit's report that its last steps
 // repeat a cycle.
 var cycleHint = regexp.MustCompile(`^the last [0-9,]+ steps repeat a cycle of (1 step|\d+ steps) `)
+
+// TestRunStepBound runs weft run on readloop (T1 loads a variable 100
+// times) with a bound of 20 steps: every execution reaches it, the run
+// stops at the tenth, and is inconclusive (exit status 4), with the
+// report of the first, whose last 19 steps are T1's loads; with
+// -keep-going it runs the 21 executions that differ in the first 20 steps
+// (T2's store at each of them, or none), each at the bound, and is not
+// exhaustive: what they do after the bound is unexplored.
+func TestRunStepBound(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "run", "-max-steps", "20", "-p", "m=100", "readloop")
+	if code != exitInconclusive {
+		t.Fatalf("exit status %d, want %d; stderr:\n%s", code, exitInconclusive, stderr)
+	}
+	for _, want := range []string{
+		"weft: step bound reached, a possible livelock (execution 1, 20 steps)",
+		"the last 19 steps repeat a cycle of 1 step (the same threads, operations, objects and values): a hint of an endless loop, not a proof (a loop that counts in a local variable repeats so and ends)",
+		"replay: weft replay -max-steps 20 readloop m=100:...",
+		"executions    10 (stopped at the tenth execution that reached the step bound; -keep-going continues)",
+		"failures      10 (livelock 10)",
+	} {
+		if !hasLine(stdout, want) {
+			t.Errorf("weft run: output lacks the line %q:\n%s", want, stdout)
+		}
+	}
+	if want := "weft run: no failure, but the run is INCONCLUSIVE: its failing executions all reached the step bound (-max-steps)\n"; stderr != want {
+		t.Errorf("weft run: stderr %q, want %q", stderr, want)
+	}
+	s := decodeSummary(t, exitInconclusive, "-max-steps", "20", "-p", "m=100", "-keep-going", "readloop")
+	if s.Stopped != "incomplete" || s.Executions != 21 || s.FailureCounts["livelock"] != 21 || s.Exhausted ||
+		s.Incomplete != "21 executions reached the step bound (20 steps): what they do after it is unexplored" {
+		t.Errorf("-keep-going: stopped %q, executions %d, failures %v, exhausted %v, incomplete %q; want incomplete, 21, 21 livelocks, not exhausted",
+			s.Stopped, s.Executions, s.FailureCounts, s.Exhausted, s.Incomplete)
+	}
+}
