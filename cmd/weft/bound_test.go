@@ -3,7 +3,7 @@
 // a test whose failing executions all reached it is INCONCLUSIVE (exit
 // status 4), with the first one's report and, when its last steps repeat
 // a short cycle, that hint; a test with a real failure besides fails, and
-// its output reports both.
+// its output reports both. weft run on such a program is inconclusive too.
 
 package main
 
