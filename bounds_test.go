@@ -6,6 +6,9 @@ package weft_test
 import (
 	"context"
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -181,15 +184,17 @@ func TestLivelockNotShortened(t *testing.T) {
 }
 
 // TestBoundsStopReplay replays the token of a failing execution of spin
-// (a livelock at the step bound) under a timeout and a context that stop
-// it before it ends: Replay says so with ErrNoExecution instead of running
-// on, and a Check whose replay file the timeout interrupts fails with the
-// same cause rather than ignoring its bound: inconclusive, or failed under
-// WithStrict. Without a bound the replay
-// reproduces the livelock.
+// (a possible livelock at the step bound) under a timeout and a context
+// that stop it before it ends: Replay says so with ErrNoExecution instead
+// of running on, and a Check whose replay file the timeout interrupts
+// fails with the same cause rather than ignoring its bound: inconclusive,
+// or failed under WithStrict. Without a bound the replay reproduces the
+// bound hit. Check reports the bound hit as inconclusive and writes no
+// replay file for it; a replay file of one (written here, as weft wrote
+// them before) that reaches the bound again leaves the test inconclusive.
 func TestBoundsStopReplay(t *testing.T) {
 	opts := []weft.Option{weft.WithMaxSteps(boundSteps), weft.NoReplayFiles()}
-	r, err := weft.Explore(spin, opts...)
+	r, err := weft.Explore(spin, append(opts, weft.WithMaxRuns(1))...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,9 +226,30 @@ func TestBoundsStopReplay(t *testing.T) {
 
 	t.Chdir(t.TempDir())
 	ft := &fakeTB{TB: t, name: "TestSpin"}
-	weft.Check(ft, spin, weft.WithMaxSteps(boundSteps))
-	if len(ft.errors) != 1 || len(ft.fatals) != 0 {
-		t.Fatalf("first Check: errors %q, fatals %q; want the livelock reported once", ft.errors, ft.fatals)
+	weft.Check(ft, spin, weft.WithMaxSteps(boundSteps), weft.WithMaxRuns(1))
+	if len(ft.errors) != 0 || len(ft.fatals) != 0 || len(ft.skips) != 1 ||
+		!strings.HasPrefix(ft.skips[0], weft.Inconclusive+": 1 execution reached the step bound (20000 steps) without ending, and no execution failed otherwise") {
+		t.Fatalf("first Check: errors %q, fatals %q, skips %q; want the test inconclusive", ft.errors, ft.fatals, ft.skips)
+	}
+	// The replay command stops the replay at the bound the exploration had.
+	if logs := strings.Join(ft.logs, "\n"); !strings.Contains(logs, "\nreplay: WEFT_MAX_STEPS=20000 WEFT_REPLAY='TestSpin=") {
+		t.Errorf("first Check's logs lack the replay command with WEFT_MAX_STEPS=20000:\n%s", logs)
+	}
+	if _, err := os.Stat(filepath.Join(weft.ReplayDir, "TestSpin")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a replay directory for the bound hit: %v; want none", err)
+	}
+	file := filepath.Join(weft.ReplayDir, "TestSpin", "livelock")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("weft replay v1\nkind: livelock\ntime: blocked\ntoken: "+tok+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ft = &fakeTB{TB: t, name: "TestSpin"}
+	weft.Check(ft, spin, weft.WithMaxSteps(boundSteps), weft.WithMaxRuns(1))
+	if len(ft.errors) != 0 || len(ft.fatals) != 0 || len(ft.skips) == 0 ||
+		!strings.HasPrefix(ft.skips[0], weft.Inconclusive+": replay file testdata/weft/TestSpin/livelock reaches the step bound (20000 steps) without ending") {
+		t.Fatalf("Check replaying its file of the bound hit: errors %q, fatals %q, skips %q; want the test inconclusive", ft.errors, ft.fatals, ft.skips)
 	}
 	ft = &fakeTB{TB: t, name: "TestSpin"}
 	weft.Check(ft, spin, weft.WithMaxSteps(boundSteps), weft.WithTimeout(time.Nanosecond))

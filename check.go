@@ -41,12 +41,15 @@ const ReplayDir = "testdata/weft"
 
 // Inconclusive starts the message with which Check skips a test whose
 // exploration a bound (WithTimeout) stopped before its first execution
-// ended: nothing was checked. Under WithStrict (or StrictEnv=1) the test
-// fails instead.
+// ended, so that nothing was checked, or whose failing executions all
+// reached the step bound (Result.StepBounded), which proves nothing.
+// Under WithStrict (or StrictEnv=1) the test fails instead.
 const Inconclusive = "weft: inconclusive"
 
 // Check explores the executions of body inside a Go test and fails t with a
 // report for the first failure found, and the command that replays it:
+// the first failure that is not a step bound hit (trace.Livelock), with
+// the first bound hit's report besides, if there is one.
 //
 //	WEFT_REPLAY='TestTop/sub=w1.AgAABgEABgBGoe1X' go test ./pkg -run '^TestTop$/^sub$'
 //
@@ -72,6 +75,15 @@ const Inconclusive = "weft: inconclusive"
 // WithStrict or StrictEnv=1 makes it fail; one stopped before its first
 // execution ended is inconclusive: the test is skipped (Inconclusive), or
 // fails under WithStrict.
+//
+// An execution that reaches the step bound (WithMaxSteps) proves nothing:
+// weft cannot tell a loop that ends after more steps from one that never
+// ends. The exploration goes on after it (up to 10 of them without
+// KeepGoing: the bound hits cost the whole bound each), and a test whose
+// failing executions all reached the bound is inconclusive: Check logs the
+// first one's report, with the command that replays it (but writes no
+// replay file for it), and skips the test (Inconclusive), or fails it
+// under WithStrict.
 func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	t.Helper()
 	if engine.InExecution() {
@@ -102,7 +114,7 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 			return nil
 		}
 		if name == "" || name == id.name {
-			return replayEnv(t, body, v, name, tok, opts)
+			return replayEnv(t, body, v, name, tok, &c, opts)
 		}
 		what := "this test"
 		if name == t.Name() || strings.HasPrefix(name, t.Name()+" (check ") {
@@ -146,8 +158,7 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	if n := uncontrolled(body, r, opts); n > 0 {
 		t.Errorf("%s", uncontrolledMessage(n, r))
 	}
-	if r.Failed() {
-		f := r.Failures[0]
+	if f := r.firstFailure(); f != nil {
 		where, path := "", ""
 		if c.replayFiles.writes() {
 			var err error
@@ -168,6 +179,9 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		cmd := replayCommand(t.Name(), id, commandToken(f.Token, path))
 		t.Errorf("%s%s%s", f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
 	}
+	if f := r.boundFailure(); f != nil {
+		boundReport(t, r, f, id, &c)
+	}
 	return r
 }
 
@@ -185,6 +199,19 @@ func replayCommand(name string, id checkID, token string) string {
 		pkg += " "
 	}
 	return fmt.Sprintf("%s=%s go test %s-run %s", ReplayEnv, shellQuote(id.name+"="+token), pkg, shellQuote(runPattern(name)))
+}
+
+// withMaxSteps returns cmd, a command of replayCommand's, with the step
+// bound of c if it is not the default: the replay of an execution that
+// reached the bound must stop where it did.
+func withMaxSteps(cmd string, c *config) string {
+	switch {
+	case c.maxSteps <= 0:
+		return cmd
+	case os.Getenv(CommandEnv) != "":
+		return fmt.Sprintf("%s -max-steps %d", cmd, c.maxSteps)
+	}
+	return fmt.Sprintf("%s=%d %s", MaxStepsEnv, c.maxSteps, cmd)
 }
 
 // runPattern returns the go test -run pattern that matches the test named
@@ -232,8 +259,9 @@ func parseReplayEnv(v string) (name, token string, err error) {
 
 // replayEnv replays tok, the token of ReplayEnv (whose value is v), in the
 // test t, which name names ("" for a bare token), and fails t if the replay
-// fails or diverges.
-func replayEnv(t testing.TB, body func(w *T), v, name, tok string, opts []Option) *Result {
+// fails or diverges; a replay that reaches the step bound is inconclusive
+// under c.
+func replayEnv(t testing.TB, body func(w *T), v, name, tok string, c *config, opts []Option) *Result {
 	t.Helper()
 	r, err := Replay(body, tok, opts...)
 	if errors.Is(err, replay.ErrMismatch) {
@@ -252,6 +280,11 @@ func replayEnv(t testing.TB, body func(w *T), v, name, tok string, opts []Option
 	if r.Failed() {
 		if len(tok) > LongToken {
 			r.Failures[0].tokenFile = ReplayEnv
+		}
+		if r.StepBounded() {
+			t.Logf("%s", r.Failures[0].Report(""))
+			inconclusive(t, c, fmt.Errorf("the replay of %s reached the step bound (%d steps) without ending: weft cannot tell a loop that ends after more steps from one that never ends; raise the bound (WithMaxSteps, weft test -max-steps) if the test is just long", ReplayEnv, maxSteps(c)))
+			return r
 		}
 		t.Errorf("%s", r.Failures[0].Report(""))
 	} else {
@@ -276,8 +309,35 @@ func sanitize(name string) string {
 	return strings.ReplaceAll(unsafeChars.ReplaceAllString(name, "_"), "..", "_")
 }
 
+// boundReport reports f, the first execution of r that reached the step
+// bound: with the rest of r's failures, which t reports, as a note; alone,
+// as the reason the test is inconclusive (skipped, or failed under
+// WithStrict). Its report says how to replay it, but no replay file keeps
+// it, which would fail every later run of the test.
+func boundReport(t testing.TB, r *Result, f *Failure, id checkID, c *config) {
+	t.Helper()
+	where, path := "", ""
+	if len(f.Token) > LongToken {
+		var err error
+		if path, err = tokenFile(f, c.time); err != nil {
+			where = fmt.Sprintf("(%v)\n", err)
+		}
+	}
+	f.tokenFile = longTokenFile(f.Token, path)
+	cmd := withMaxSteps(replayCommand(t.Name(), id, commandToken(f.Token, path)), c)
+	n := r.FailureCounts[trace.Livelock]
+	what := fmt.Sprintf("%s reached the step bound (%d steps) without ending", plural(n, "execution", "executions"), maxSteps(c))
+	if !r.StepBounded() {
+		t.Logf("weft: besides, %s (inconclusive in itself), the first of them:\n%s%s%s", what, f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
+		return
+	}
+	t.Logf("weft: %s, the first of them:\n%s%s%s", what, f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
+	inconclusive(t, c, fmt.Errorf("%s, and no execution failed otherwise: weft cannot tell a loop that ends after more steps from one that never ends; raise the bound (WithMaxSteps, weft test -max-steps) if the test is just long, or make the test smaller", what))
+}
+
 // inconclusive ends Check's test when a bound stopped it before anything
-// was checked (err wraps ErrNoExecution): the test is skipped as
+// was checked (err wraps ErrNoExecution), or its failing executions all
+// reached the step bound (err says so): the test is skipped as
 // Inconclusive, neither a pass nor a failure, or fails under WithStrict.
 func inconclusive(t testing.TB, c *config, err error) {
 	t.Helper()

@@ -7,10 +7,11 @@
 // (exhaustive), seeded random schedules (random), probabilistic concurrency
 // testing (pct), or dynamic partial order reduction, which explores one
 // execution per Mazurkiewicz trace. It reports assertion failures, panics,
-// deadlocks, goroutine leaks, possible livelocks and the panics Go raises for
-// misuse (send on a closed channel, unlock of an unlocked mutex, ...), each
-// with the interleaving step by step and a replay token that reproduces it
-// exactly.
+// deadlocks, goroutine leaks and the panics Go raises for misuse (send on a
+// closed channel, unlock of an unlocked mutex, ...), each with the
+// interleaving step by step and a replay token that reproduces it exactly;
+// an execution that reaches the step bound is reported as inconclusive
+// (Result.StepBounded), as a possible livelock that may be a long loop.
 //
 // # Writing a test
 //

@@ -57,9 +57,10 @@ func TestCheckEnvOverrides(t *testing.T) {
 }
 
 // TestCheckEnvStepsKeepGoing checks WEFT_MAX_STEPS (a bound of 1 step
-// makes the first execution a possible livelock) and WEFT_KEEP_GOING (the
-// first execution fails, and the exploration goes on to the third), and
-// their bad values.
+// makes both executions, each cut after its first step, reach the step
+// bound: the test is inconclusive) and WEFT_KEEP_GOING (the first
+// execution fails, and the exploration goes on to the third), and their
+// bad values.
 func TestCheckEnvStepsKeepGoing(t *testing.T) {
 	for _, tc := range []struct {
 		name, steps, keep string
@@ -70,7 +71,7 @@ func TestCheckEnvStepsKeepGoing(t *testing.T) {
 	}{
 		{name: "none", executions: 1, failing: 1},
 		{name: "keep-going", keep: "1", executions: 3, failing: 1},
-		{name: "max-steps", steps: "1", executions: 1, failing: 1},
+		{name: "max-steps", steps: "1", executions: 2, failing: 1},
 		{name: "bad-steps", steps: "0", fatal: `weft: WEFT_MAX_STEPS="0": want a number of steps per execution: must be positive`},
 		{name: "bad-keep-going", keep: "yes", fatal: `weft: WEFT_KEEP_GOING="yes": want 1 (explore on after a failure) or 0`},
 	} {
@@ -95,8 +96,9 @@ func TestCheckEnvStepsKeepGoing(t *testing.T) {
 			if r == nil || r.Executions != tc.executions || len(r.Failures) != tc.failing {
 				t.Fatalf("result %+v, want %d executions, %d failing", r, tc.executions, tc.failing)
 			}
-			if tc.steps != "" && r.Failures[0].Kind.String() != "livelock" {
-				t.Errorf("failure of kind %v, want livelock", r.Failures[0].Kind)
+			if tc.steps != "" && (r.Failures[0].Kind.String() != "livelock" || !r.StepBounded() || len(ft.errors) != 0 ||
+				len(ft.skips) != 1 || !strings.HasPrefix(ft.skips[0], weft.Inconclusive+": 2 executions reached the step bound (1 steps)")) {
+				t.Errorf("failure of kind %v, step bounded %v, errors %q, skips %q; want livelock, the test inconclusive", r.Failures[0].Kind, r.StepBounded(), ft.errors, ft.skips)
 			}
 		})
 	}

@@ -127,8 +127,44 @@ type BranchSite struct {
 	True, False bool
 }
 
-// Failed reports whether the exploration found a failure.
+// Failed reports whether the exploration found a failing execution, one
+// that reached the step bound (trace.Livelock) included: StepBounded says
+// when that is all it found.
 func (r *Result) Failed() bool { return len(r.Failures) > 0 }
+
+// StepBounded reports whether the exploration's failing executions, of
+// which it has some, all reached the step bound (trace.Livelock) and
+// failed no other way. Such an exploration proves no failure, since weft
+// cannot tell a loop that ends after more steps from one that never ends,
+// and no pass either: it is inconclusive (Check skips its test as
+// Inconclusive, or fails it under WithStrict).
+func (r *Result) StepBounded() bool {
+	n := 0
+	for _, c := range r.FailureCounts {
+		n += c
+	}
+	return len(r.Failures) > 0 && r.FailureCounts[trace.Livelock] == n
+}
+
+// firstFailure returns the first of r's failures that is not a step bound
+// hit, or nil; boundFailure the first step bound hit, or nil.
+func (r *Result) firstFailure() *Failure {
+	for _, f := range r.Failures {
+		if f.Kind != trace.Livelock {
+			return f
+		}
+	}
+	return nil
+}
+
+func (r *Result) boundFailure() *Failure {
+	for _, f := range r.Failures {
+		if f.Kind == trace.Livelock {
+			return f
+		}
+	}
+	return nil
+}
 
 // ExecPerSecond returns the executions per second of wall time.
 func (r *Result) ExecPerSecond() float64 {
@@ -243,6 +279,19 @@ func exploreResult(r *Result, err error, c *config) (*Result, error) {
 	}
 	if r.TimedOut && r.Executions == 0 {
 		return nil, fmt.Errorf("timeout %v expired before the first execution ended: %w; raise the timeout (0: no bound)", c.timeout, ErrNoExecution)
+	}
+	if n := r.FailureCounts[trace.Livelock]; n > 0 && r.Exhausted {
+		// What the executions cut at the step bound would have done
+		// after it is unexplored.
+		what := "they do"
+		if n == 1 {
+			what = "it does"
+		}
+		why := fmt.Sprintf("%s reached the step bound (%d steps): what %s after it is unexplored", plural(n, "execution", "executions"), maxSteps(c), what)
+		if r.Incomplete != "" {
+			why = r.Incomplete + "; and " + why
+		}
+		r.Exhausted, r.Incomplete = false, why
 	}
 	if r.Note == "" && c.time == engine.TimeAnyStep && registry.Redundant(c.strategyName) && !r.Exhausted && !r.Failed() {
 		r.Note = fmt.Sprintf("%s has no sleep sets: with time at any step it explores the same classes of executions many times over, and a bound stops it far from bugs that optimal or a +sleep variant reaches with the same bound", c.strategyName)

@@ -254,8 +254,12 @@ func WithMaxRuns(n int) Option {
 	}
 }
 
-// WithMaxSteps bounds the steps of one execution; an execution that hits the
-// bound is reported as a possible livelock.
+// WithMaxSteps bounds the steps of one execution (default 100,000). An
+// execution that hits the bound ends as a failure of kind trace.Livelock,
+// which proves nothing (a long loop, or an endless one?): the exploration
+// goes on after it (up to the tenth such execution without KeepGoing), and
+// a test whose failing executions all hit it is inconclusive (see Check
+// and Result.StepBounded).
 func WithMaxSteps(n int) Option {
 	return func(c *config) error {
 		if n <= 0 {
@@ -321,7 +325,8 @@ func WithWatchdog(d time.Duration) Option {
 }
 
 // KeepGoing makes the exploration continue after a failure, counting
-// failures by kind, instead of stopping at the first.
+// failures by kind, instead of stopping at the first (or, for executions
+// that reach the step bound, at the tenth: see WithMaxSteps).
 func KeepGoing() Option { return func(c *config) error { c.stopOnFail = false; return nil } }
 
 // StrictEnv is the environment variable that, set to 1, makes every Check

@@ -105,6 +105,10 @@ func replayFiles(t testing.TB, body func(w *T), id checkID, c *config, opts []Op
 		case err != nil:
 			t.Fatalf("weft: replay file %s: %v (fix it or delete it)", path, err)
 			return nil
+		case r.StepBounded():
+			t.Logf("weft: replay file %s (recorded %v) reaches the step bound again:\n%s", path, f.kind, r.Failures[0].Report(""))
+			inconclusive(t, c, fmt.Errorf("replay file %s reaches the step bound (%d steps) without ending, which proves no failure: raise the bound (WithMaxSteps, weft test -max-steps), or delete the file (rm %s)", path, maxSteps(c), shellQuote(path)))
+			return nil
 		case r.Failed():
 			cmd := replayCommand(t.Name(), id, commandToken(f.token, path))
 			r.Failures[0].tokenFile = longTokenFile(f.token, path)

@@ -198,7 +198,13 @@ func (f *Failure) StepCount() int {
 // report is Report, with a long interleaving summarised if summary is set.
 func (f *Failure) report(replayCmd string, summary bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "weft: %v", f.Kind)
+	if f.Kind == trace.Livelock {
+		// No failure proved (Result.StepBounded): the report says what
+		// happened.
+		b.WriteString("weft: step bound reached, a possible livelock")
+	} else {
+		fmt.Fprintf(&b, "weft: %v", f.Kind)
+	}
 	if f.Thread != trace.NoThread {
 		fmt.Fprintf(&b, " in %s", f.ThreadLabel(f.Thread))
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/internal/explore"
+	"github.com/weft-go/weft/trace"
 )
 
 // A command that runs an exploration in a mode of package explore's (weft
@@ -105,14 +106,22 @@ func each[U, T any](xs []U, f func(U) T) []T {
 //	strategy optimal, executions 29 (complete 29, cut 0, failing 0), final states 3, wall 1.2ms: exhaustive (the strategy finished)
 //
 // Executions assumed away (w.Assume) are counted after the cut ones, if
-// any.
+// any, and those that reached the step bound after the failing ones (which
+// they are not), if any.
 func (r *Result) summary(c *config) string {
 	assumed := ""
 	if r.Assumed > 0 {
 		assumed = fmt.Sprintf(", assumed away %d", r.Assumed)
 	}
-	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d%s, failing %d), final states %d",
-		r.Strategy, r.Executions, r.Complete, r.Cut, assumed, r.Executions-r.Complete-r.Cut-r.Assumed, r.FinalStates)
+	// Executions that reached the step bound proved no failure: they are
+	// counted apart.
+	bounded := ""
+	hits := r.FailureCounts[trace.Livelock]
+	if hits > 0 {
+		bounded = fmt.Sprintf(", at the step bound %d", hits)
+	}
+	s := fmt.Sprintf("strategy %s, executions %d (complete %d, cut %d%s, failing %d%s), final states %d",
+		r.Strategy, r.Executions, r.Complete, r.Cut, assumed, r.Executions-r.Complete-r.Cut-r.Assumed-hits, bounded, r.FinalStates)
 	switch {
 	case len(r.Workers) > 0:
 		s += fmt.Sprintf(", %d workers", len(r.Workers))
@@ -129,13 +138,23 @@ func (r *Result) summary(c *config) string {
 	return s + "NOT exhaustive: " + r.stopped(c)
 }
 
+// maxSteps returns the step bound of an execution under c.
+func maxSteps(c *config) int {
+	if c.maxSteps > 0 {
+		return c.maxSteps
+	}
+	return engine.DefaultMaxSteps
+}
+
 // stopped says what stopped an exploration that did not finish.
 func (r *Result) stopped(c *config) string {
 	switch {
 	case r.Incomplete != "":
 		return "the strategy finished, but " + r.Incomplete
-	case r.Failed() && c.stopOnFail:
+	case r.firstFailure() != nil && c.stopOnFail:
 		return "stopped at the first failure (KeepGoing explores on)"
+	case r.FailureCounts[trace.Livelock] >= explore.MaxBoundHits && c.stopOnFail:
+		return fmt.Sprintf("stopped after %d executions reached the step bound (%d steps) (KeepGoing explores on)", r.FailureCounts[trace.Livelock], maxSteps(c))
 	case r.TimedOut:
 		return fmt.Sprintf("stopped by the timeout of %v (WithTimeout)", c.timeout)
 	case r.Canceled:

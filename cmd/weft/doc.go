@@ -80,7 +80,10 @@
 // take 0 for "no bound" (-max-steps: weft's default, 100000); -depth and
 // bench's -orders are at least 1. A -timeout that expires before the first
 // execution is an error, not an empty success (in weft test, the test is
-// inconclusive: exit status 4).
+// inconclusive: exit status 4). In weft test, a test whose failing
+// executions all reached the step bound (-max-steps) is inconclusive too:
+// a bound hit proves nothing, as weft cannot tell a long loop from an
+// endless one.
 //
 // The exit status is 0 when no failure was found (or a replay did not fail),
 // 1 when failures were found (or a replay failed), 3 when no failure was
@@ -88,7 +91,9 @@
 // progress too: the run is not exhaustive), 130 when an interrupt (SIGINT,
 // Ctrl-C) stopped weft run, which first prints what it found so far (the
 // failures and the summary, "stopped by an interrupt"; a second interrupt
-// kills it), and 2 for bad usage or
+// kills it), 4 when weft run's failing executions all reached the step
+// bound (-max-steps), which proves nothing (inconclusive), and 2 for bad
+// usage or
 // input: an unknown command, program, strategy or parameter, a bad flag or a
 // flag value out of range, a -timeout too short for a single execution, a
 // malformed replay token, or a token whose replay diverges from the recorded

@@ -27,8 +27,10 @@ const (
 	exitFailure = 1 // failures found
 	exitUsage   = 2 // bad usage or input
 	exitTimeout = 3 // no failure found before -timeout stopped the run
-	// exitInconclusive is weft test's status when no test failed but an
-	// exploration was stopped before its first execution ended.
+	// exitInconclusive is weft test's status when no test failed but one
+	// is inconclusive: its exploration was stopped before its first
+	// execution ended, or its failing executions all reached the step
+	// bound.
 	exitInconclusive = 4
 	// exitInterrupted is the status of a run an interrupt (SIGINT,
 	// Ctrl-C) stopped, after its partial summary: 128 + SIGINT, as a
@@ -60,8 +62,9 @@ Usage:
 
 Flags go before PROGRAM, as with the go command. Run 'weft help run' for the
 flags of run. Exit status: 0 no failure, 1 failures found, 2 bad usage or input,
-3 no failure found before -timeout stopped the run, 130 an interrupt (Ctrl-C)
-stopped the run (after printing what it found so far).
+3 no failure found before -timeout stopped the run, 4 inconclusive: the
+failing executions all reached the step bound (-max-steps), 130 an interrupt
+(Ctrl-C) stopped the run (after printing what it found so far).
 `
 
 // run runs the command with args (without the program name) and returns its

@@ -142,12 +142,14 @@ func TestTestTimeoutBound(t *testing.T) {
 }
 
 // TestTestStepBound runs weft test with -max-steps on parityFiles: each
-// execution is a possible livelock, and -keep-going explores on after the
-// first.
+// execution reaches the step bound, which proves nothing, and the
+// exploration goes on after each: the test is inconclusive, with or
+// without -keep-going, and -strict exits with status 3 for it.
 func TestTestStepBound(t *testing.T) {
 	runParity(t, []parityCase{
-		{[]string{"-run", "TestQuick", "-max-steps", "2"}, exitFailure, []string{"weft: livelock", "failing 1)"}, nil, 0, true},
-		{[]string{"-run", "TestQuick", "-max-steps", "2", "-keep-going"}, exitFailure, []string{"weft: livelock", "failing 2)"}, nil, 0, false},
+		{[]string{"-run", "TestQuick", "-max-steps", "2"}, exitInconclusive, []string{"weft: step bound reached, a possible livelock", "failing 0, at the step bound 2)", "--- INCONCLUSIVE: TestQuick"}, []string{"FAIL"}, 0, true},
+		{[]string{"-run", "TestQuick", "-max-steps", "2", "-keep-going"}, exitInconclusive, []string{"weft: step bound reached, a possible livelock", "failing 0, at the step bound 2)", "--- INCONCLUSIVE: TestQuick"}, []string{"FAIL"}, 0, false},
+		{[]string{"-run", "TestQuick", "-max-steps", "2", "-strict"}, exitTimeout, []string{"weft: step bound reached, a possible livelock", "--- INCONCLUSIVE: TestQuick"}, []string{"FAIL"}, 0, true},
 	})
 }
 

@@ -82,7 +82,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.Var(o.params, "p", "set a program parameter `name=value` (repeatable; see 'weft list')")
 	fs.StringVar(&o.strategy, "strategy", defaultStrategy, "exploration `strategy`: auto (optimal, or concolic-optimal for a program that reads inputs), "+strings.Join(weft.Strategies(), ", "))
 	boundedInt(fs, &o.maxRuns, "max-runs", defaultMaxRuns, 0, "0: no bound", "stop after `N` executions (0: no bound; with -nats, a unit of work counts whole: see -nats)")
-	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "bound the steps of one execution to `N` (0: weft's default, 100000); hitting it is reported as a possible livelock")
+	boundedInt(fs, &o.maxSteps, "max-steps", 0, 0, "0: weft's default", "bound the steps of one execution to `N` (0: weft's default, 100000); an execution that reaches it proves nothing: the exploration goes on, and a run whose failing executions all reached it is inconclusive")
 	fs.Int64Var(&o.seed, "seed", defaultSeed, "`seed` of the random and pct strategies, and of the order of dpor*, flip* and optimal (0: thread order)")
 	fs.IntVar(&o.depth, "depth", defaultDepth, "bug `depth` of the pct strategy")
 	fs.IntVar(&o.k, "k", defaultK, "bound `k` of the con2 strategy, 0 to "+strconv.Itoa(weft.MaxInterferences)+": cover every branch side reachable with at most k interferences")
@@ -106,7 +106,7 @@ func runFlags(out io.Writer) (*flag.FlagSet, *runOptions) {
 	fs.BoolVar(&o.handOut, "hand-out", false, "with -nats: the coordinator runs one execution, hands all its work out to the workers, which split it among themselves, and explores nothing more itself (a -resume then runs that one execution again, not the coordinator's share)")
 	fs.StringVar(&o.resume, "resume", "", "with -nats: finish `run` (named when it began), whose coordinator died, with the same program and flags: its results are taken in once, its lost units published again")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "usage: weft run [-p name=value]... [flags] PROGRAM\n\nExplore PROGRAM (see 'weft list'), print each kind of failure found with its\nreplay command, then a summary (or one JSON object with -json).\nExit status: 0 no failure, 1 failures found, 2 bad usage or input.\n\nFlags:\n")
+		fmt.Fprint(fs.Output(), "usage: weft run [-p name=value]... [flags] PROGRAM\n\nExplore PROGRAM (see 'weft list'), print each kind of failure found with its\nreplay command, then a summary (or one JSON object with -json).\nExit status: 0 no failure, 1 failures found, 2 bad usage or input, 4 every\nfailing execution reached the step bound (inconclusive).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	return fs, o
@@ -221,6 +221,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case r.Canceled:
 		return exitInterrupted
+	case r.StepBounded():
+		// Every failing execution reached the step bound, which proves
+		// nothing.
+		fmt.Fprintln(stderr, "weft run: no failure, but the run is INCONCLUSIVE: its failing executions all reached the step bound (-max-steps)")
+		return exitInconclusive
 	case r.Failed():
 		return exitFailure
 	case r.TimedOut:

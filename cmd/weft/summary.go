@@ -40,9 +40,10 @@ type Summary struct {
 	Exhausted bool `json:"exhausted"`
 	// Stopped says why the exploration ended: "exhausted", "incomplete"
 	// (the strategy finished but may have missed behaviours), "failure" (the
-	// first failure, without -keep-going), "max-runs", "timeout",
-	// "interrupted" (SIGINT) or "abandoned" (a thread blocked outside
-	// weft's control).
+	// first failure, without -keep-going), "step-bound" (the tenth
+	// execution that reached the step bound, without -keep-going, and no
+	// other failure), "max-runs", "timeout", "interrupted" (SIGINT) or
+	// "abandoned" (a thread blocked outside weft's control).
 	Stopped string `json:"stopped"`
 	// Covers says, when a strategy that aims at a coverage goal (con2)
 	// finished, what it covered: it did not search for deadlocks.
@@ -215,8 +216,10 @@ func summarize(p *programs.Program, ps programs.Params, o *runOptions, r *weft.R
 		s.Stopped = "exhausted"
 	case r.Incomplete != "":
 		s.Stopped = "incomplete"
-	case r.Failed() && !o.keepGoing:
+	case r.Failed() && !r.StepBounded() && !o.keepGoing:
 		s.Stopped = "failure"
+	case r.StepBounded() && !o.keepGoing && !r.TimedOut && !r.Canceled && (o.maxRuns == 0 || r.Executions < o.maxRuns):
+		s.Stopped = "step-bound"
 	case o.maxRuns > 0 && r.Executions >= o.maxRuns:
 		s.Stopped = "max-runs"
 	case r.TimedOut:
@@ -243,6 +246,7 @@ var stopText = map[string]string{
 	"exhausted":   "the strategy explored everything it covers",
 	"incomplete":  "the strategy finished, but may have missed behaviours (see incomplete)",
 	"failure":     "stopped at the first failure; -keep-going continues",
+	"step-bound":  "stopped at the tenth execution that reached the step bound; -keep-going continues",
 	"max-runs":    "stopped at -max-runs",
 	"timeout":     "stopped at -timeout",
 	"interrupted": "stopped by an interrupt (Ctrl-C)",

@@ -50,8 +50,11 @@ come before or after the packages.
 	-run regexp      run only the tests matching regexp, as go test -run
 	-strategy S      exploration strategy (WEFT_STRATEGY): ` + "%s" + `
 	-max-runs N      stop each exploration after N executions (0: no bound)
-	-max-steps N     bound the steps of one execution (WEFT_MAX_STEPS): one
-	                 that reaches it is reported as a possible livelock
+	-max-steps N     bound the steps of one execution (WEFT_MAX_STEPS,
+	                 default 100000): one that reaches it proves nothing
+	                 (a long loop or an endless one?); the exploration goes
+	                 on, and a test whose failing executions all reached it
+	                 is INCONCLUSIVE, with the first one's report
 	-seed N          seed of the random strategies and of the order of the
 	                 others, and of the program's math/rand numbers and map
 	                 range orders in every execution (default 0)
@@ -109,8 +112,10 @@ summary, runs no further test and exits with status 130. Exit status: 0 no
 failure (explorations a bound stopped pass), 1 failures found (or a test
 failed), 2 bad usage or input (such as code that does not build, or a
 construct weft test does not support), 3 with -strict, an exploration a
-bound stopped before it finished, 4 an exploration stopped before its first
-execution ended (the test is INCONCLUSIVE), 130 an interrupt.
+bound stopped before it finished (or an INCONCLUSIVE one), 4 a test
+INCONCLUSIVE: its exploration was stopped before its first execution
+ended, or its failing executions all reached the step bound, 130 an
+interrupt.
 `
 
 // testOptions are the flags of weft test.
@@ -441,7 +446,7 @@ func runTestEnv(dir string, env, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "weft test: -strict: no failure, but an exploration was stopped by a bound before it finished (-v shows which)")
 		return exitTimeout
 	case res.inconclusive:
-		fmt.Fprintln(stderr, "weft test: no failure, but an exploration was stopped before its first execution ended: its test is INCONCLUSIVE")
+		fmt.Fprintln(stderr, "weft test: no failure, but a test is INCONCLUSIVE: its exploration was stopped before its first execution ended, or its failing executions all reached the step bound (-max-steps)")
 		return exitInconclusive
 	}
 	return exitOK
@@ -531,7 +536,8 @@ type event struct {
 // skipped for constructs weft test does not run (rt.Refuse), bounded
 // that an exploration was stopped by a bound before it finished
 // (rt.BoundMarker), inconclusive that one was stopped before its first
-// execution ended (weft.Inconclusive), interrupted that an interrupt
+// execution ended or that its failing executions all reached the step
+// bound (weft.Inconclusive), interrupted that an interrupt
 // stopped one (rt.InterruptedMarker).
 type testResult struct {
 	failed, buildFailed, bounded, inconclusive, refused, interrupted bool

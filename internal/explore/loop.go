@@ -21,9 +21,10 @@ type Loop struct {
 	Name string
 	// MaxRuns bounds the executions (0: no bound).
 	MaxRuns int
-	// StopOnFail ends the exploration at the first failing execution.
-	// (A divergence ends it whatever this says: the strategy's record no
-	// longer describes the program.)
+	// StopOnFail ends the exploration at the first failing execution
+	// but for one that reached the step bound, which ends it at the
+	// MaxBoundHits-th such execution. (A divergence ends it whatever this
+	// says: the strategy's record no longer describes the program.)
 	StopOnFail bool
 	// Diverged returns the message of the failure of an execution that
 	// did not follow the strategy's record (see Checked and
@@ -81,6 +82,7 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 	raceErrors := engine.RaceErrors()
 	start := time.Now()
 	lastProgress := start
+	boundHits := 0 // the executions that reached the step bound
 	// record tallies an execution that ended with end; it reports whether
 	// the exploration stops there.
 	record := func(end trace.End) bool {
@@ -115,6 +117,12 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		}
 		if end.Kind == trace.Misuse && e.SharedObject() != "" {
 			return true // another exploration uses the body's objects: none of this is sound
+		}
+		if end.Status == trace.Failed && end.Kind == trace.Livelock {
+			// A bound hit proves nothing: explore on, for a failure
+			// that does (MaxBoundHits).
+			boundHits++
+			return l.StopOnFail && boundHits >= MaxBoundHits
 		}
 		return end.Status == trace.Failed && (l.StopOnFail || end.Kind == trace.Nondeterminism)
 	}

@@ -329,7 +329,7 @@ func (p *parallel) record(r *Result, n int, err error) bool {
 	switch {
 	case err != nil:
 		p.fail(err)
-	case r.TimedOut, r.Canceled, r.Failed() && p.c.StopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
+	case r.TimedOut, r.Canceled, p.total.StopsAt(p.c.StopOnFail):
 		p.stopped = true
 		p.wake.Broadcast()
 	}

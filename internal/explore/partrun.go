@@ -12,7 +12,6 @@ import (
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
-	"github.com/weft-go/weft/trace"
 )
 
 // partRun explores one part of a distributed exploration with strategy s
@@ -62,7 +61,7 @@ func (p *partRun) explore(n int) (bool, error) {
 // whether it stops the exploration.
 func (p *partRun) record(r *Result) {
 	p.total.Merge(r)
-	if r.TimedOut || r.Canceled || r.Failed() && p.c.StopOnFail || r.FailureCounts[trace.Nondeterminism] > 0 {
+	if r.TimedOut || r.Canceled || p.total.StopsAt(p.c.StopOnFail) {
 		p.stopped = true
 	}
 }

@@ -117,6 +117,9 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 func newFailure(e *engine.Exec, body func(), c *Config, tr *trace.Trace, end trace.End, n int, b bounds) *Failure {
 	rec := replay.FromTrace(tr, tr.InputValues())
 	f := &Failure{Kind: end.Kind, Message: end.Message, Thread: end.Thread, Execution: n, Record: rec, Token: replay.Encode(rec), Inputs: inputValues(tr)}
+	if end.Kind == trace.Livelock {
+		f.Message = boundMessage(tr, c.MaxSteps)
+	}
 	if e.Abandoned() {
 		return f
 	}

@@ -39,7 +39,10 @@ var explorations sync.Mutex
 // t with weft's report. An execution during which t becomes marked failed
 // (by a call of t's methods weft test did not rewrite, in a library) fails
 // too. One during which a library's t.SkipNow (t.Skip, t.Skipf) ends the
-// test's goroutine skips the test, as Go does. The options opts, which
+// test's goroutine skips the test, as Go does. An exploration whose
+// failing executions all reached the step bound proves nothing: Check logs
+// the first one's report and skips the test as inconclusive
+// (weft.Inconclusive), which weft test prints as INCONCLUSIVE. The options opts, which
 // the directives of the Test function's comment give, come after the
 // environment's.
 func Test(t *testing.T, body func(), opts ...weft.Option) {

@@ -94,7 +94,7 @@ func (x *divider) divided(s strategy.Splitter, depth int, total *explore.Result)
 		switch {
 		case err != nil:
 			return err
-		case r.TimedOut, r.Canceled, r.Failed() && x.c.StopOnFail, r.FailureCounts[trace.Nondeterminism] > 0:
+		case r.TimedOut, r.Canceled, total.StopsAt(x.c.StopOnFail):
 			return errStopped
 		case b.Over:
 			return nil

@@ -1,0 +1,3 @@
+module example.com/bound
+
+go 1.26.0
