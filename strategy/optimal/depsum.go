@@ -28,6 +28,10 @@ type depSum struct {
 	odd, fails int32
 }
 
+// sumClear is the length of a sequence whose removal from a depSum costs
+// about as much as clearing it (some 4 KB): a longer one is cleared.
+const sumClear = 32
+
 func tslot(t trace.ThreadID) uint32 { return uint32(t) % sumThreads }
 
 func oslot(o trace.ObjectID) uint32 { return uint32(o) % sumObjects }

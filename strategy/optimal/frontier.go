@@ -173,10 +173,9 @@ func (a *analysis) mayReverse(j int) bool {
 
 // maximal adds event j to set, dropping the events that happen before it.
 func (a *analysis) maximal(set []int32, j int) []int32 {
-	k := a.hb.clock(j)
 	out := set[:0]
 	for _, r := range set {
-		if !k.Knows(int(r), a.tr.Events[r].Thread) {
+		if !a.before(int(r), j) {
 			out = append(out, r)
 		}
 	}

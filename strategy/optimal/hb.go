@@ -50,7 +50,21 @@ type clocks struct {
 	objAt   []int32
 	atUndo  []atUndo
 	atAt    []int32
+	// flat holds, if flatOK, the entries of the clocks of the first
+	// flatRows events in rows of n (entry q of event i's at i*n+q): a
+	// program of a few threads asks whether an event knows another
+	// (knows) with one load, where a persistent clock walks its tree.
+	flat     []uint32
+	flatOK   bool
+	flatRows int
 }
+
+// flatMax bounds the threads, and flatCells the entries, of the clocks
+// kept flat as well (clocks.flat).
+const (
+	flatMax   = 64
+	flatCells = 1 << 20
+)
 
 // undoMax is the longest execution whose clocks keep an undo log (clocks):
 // an access's record takes four persistent clocks' headers.
@@ -96,6 +110,22 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 		c.objUndo, c.atUndo = c.objUndo[:0], c.atUndo[:0]
 		c.objAt, c.atAt = c.objAt[:0], c.atAt[:0]
 	}
+	c.flatOK = c.n <= flatMax && n*c.n <= flatCells
+	if c.flatOK {
+		if cap(c.flat) < n*c.n {
+			f := make([]uint32, n*c.n, (n+n/2)*c.n)
+			copy(f, c.flat[:min(c.flatRows, keep)*c.n])
+			c.flat = f
+		}
+		c.flat = c.flat[:n*c.n]
+		// The rows of the events kept that the last run left unset.
+		for i := min(c.flatRows, keep); i < keep; i++ {
+			c.ev[i].CopyTo(c.flat[i*c.n : (i+1)*c.n])
+		}
+		c.flatRows = keep
+	} else {
+		c.flatRows = 0
+	}
 	// The log must hold every event computed: those kept too.
 	c.logged = n <= undoMax && (keep == 0 || wasLogged)
 	if !c.logged {
@@ -140,6 +170,15 @@ func (c *clocks) setAt(t trace.ThreadID, i int32) {
 }
 
 func (c *clocks) clock(i int) trace.PClock { return c.ev[i] }
+
+// knows reports whether event i, an event of thread t, happens before
+// (or is) event k.
+func (c *clocks) knows(k, i int, t trace.ThreadID) bool {
+	if c.flatOK {
+		return int(c.flat[k*c.n+int(t)]) > i
+	}
+	return c.ev[k].Knows(i, t)
+}
 
 // thread returns the clock of thread p after the events computed so far:
 // its last event's, or zero.
@@ -251,6 +290,10 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 			c.oc.Record(o, x.Mode, cv)
 		}
 		c.ev[i] = cv
+		if c.flatOK {
+			cv.CopyTo(c.flat[i*c.n : (i+1)*c.n])
+			c.flatRows = i + 1
+		}
 		c.setAt(e.Thread, int32(i))
 		if e.Partner != trace.NoThread {
 			c.setAt(e.Partner, int32(i))
@@ -313,6 +356,9 @@ func (c *clocks) check(tr *trace.Trace, failLast bool) {
 	var full clocks
 	full.run(tr, failLast, 0, nil)
 	for i := range tr.Events {
+		if c.flatOK && !slices.Equal(c.flat[i*c.n:(i+1)*c.n], full.clock(i).VC(c.n)) {
+			panic(fmt.Sprintf("weft internal error: optimal: the flat clock kept for event %d is %v, want %v", i, c.flat[i*c.n:(i+1)*c.n], full.clock(i).VC(c.n)))
+		}
 		if !c.clock(i).Equal(full.clock(i)) || !slices.Equal(c.steps.Accesses(i), full.steps.Accesses(i)) {
 			panic(fmt.Sprintf("weft internal error: optimal: the clocks kept for event %d differ from a full computation: %v %v, want %v %v",
 				i, c.clock(i).VC(c.n), c.steps.Accesses(i), full.clock(i).VC(c.n), full.steps.Accesses(i)))

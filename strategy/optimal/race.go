@@ -352,7 +352,7 @@ func (a *analysis) objIndex(o trace.ObjectID) int {
 }
 
 // before reports whether event i happens before event k (i < k).
-func (a *analysis) before(i, k int) bool { return a.hb.clock(k).Knows(i, a.tr.Events[i].Thread) }
+func (a *analysis) before(i, k int) bool { return a.hb.knows(k, i, a.tr.Events[i].Thread) }
 
 // executed looks for the races of event j with earlier events (the
 // paper's e < e' with e' = E_j).
