@@ -64,8 +64,12 @@ func (s *depSum) apply(x *event, d int32) {
 	for _, k := range x.kids {
 		s.kids[tslot(k)] += d
 	}
-	var buf [8]trace.Access
-	for _, y := range x.steps(buf[:0]) {
+	acc, ok := x.cachedSteps()
+	if !ok {
+		var buf [8]trace.Access
+		acc = x.steps(buf[:0])
+	}
+	for _, y := range acc {
 		if y.Mode < trace.Read || y.Mode > trace.Shared {
 			s.odd += d
 			continue
@@ -100,8 +104,12 @@ func (s *depSum) mayDepend(c *event) bool {
 	}
 	// conflict: two accesses to one object conflict unless both are reads
 	// or both shared updates.
-	var buf [8]trace.Access
-	for _, y := range c.steps(buf[:0]) {
+	acc, ok := c.cachedSteps()
+	if !ok {
+		var buf [8]trace.Access
+		acc = c.steps(buf[:0])
+	}
+	for _, y := range acc {
 		if y.Mode < trace.Read || y.Mode > trace.Shared {
 			return true
 		}
