@@ -105,7 +105,7 @@ func resetLogs(logs []objLog, n int) []objLog {
 
 // log adds the accesses of event j to the logs of their objects.
 func (a *analysis) log(j int) {
-	unanalysed := j < a.fresh && !a.noNew && a.newMin.Get(a.tr.Events[j].Thread) <= uint32(j)
+	unanalysed := j < a.fresh && !a.noNew && a.newMinV[a.tr.Events[j].Thread] <= uint32(j)
 	for _, x := range a.hb.steps.Accesses(j) {
 		o := a.objIndex(x.Obj)
 		if o < 0 {
