@@ -70,7 +70,9 @@ const (
 // an access's record takes four persistent clocks' headers.
 const undoMax = 1 << 14
 
-// objUndo is the state of the clocks of object o before an access.
+// objUndo is the state of the clocks of object o before an access; o is
+// -1 for the time object, whose number changes with the trace's number of
+// objects.
 type objUndo struct {
 	o int32
 	s trace.PObjectState
@@ -144,7 +146,11 @@ func (c *clocks) rollback(keep, oldObjs int) {
 	ko, ka := c.objAt[keep], c.atAt[keep]
 	for k := len(c.objUndo) - 1; k >= int(ko); k-- {
 		u := &c.objUndo[k]
-		c.oc.Restore(int(u.o), u.s)
+		o := int(u.o)
+		if o < 0 {
+			o = oldObjs - 1
+		}
+		c.oc.Restore(o, u.s)
 	}
 	for k := len(c.atUndo) - 1; k >= int(ka); k-- {
 		u := c.atUndo[k]
@@ -285,7 +291,11 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 		for _, x := range acc {
 			o := obj(x.Obj)
 			if c.logged {
-				c.objUndo = append(c.objUndo, objUndo{int32(o), c.oc.Save(o)})
+				lo := int32(o)
+				if x.Obj == trace.TimeObject {
+					lo = -1
+				}
+				c.objUndo = append(c.objUndo, objUndo{lo, c.oc.Save(o)})
 			}
 			c.oc.Record(o, x.Mode, cv)
 		}
