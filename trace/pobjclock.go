@@ -74,3 +74,33 @@ func (c *PObjectClocks) RecordBackward(o int, m Mode, k PClock) (settled bool) {
 	}
 	return false
 }
+
+// PObjectState is the state of the clocks of one object, as Save takes it
+// for Restore to put back: the clocks are persistent, so a state costs
+// four clocks' headers, whatever the number of threads.
+type PObjectState struct{ x pobj }
+
+// Save returns the state of the clocks of object o.
+func (c *PObjectClocks) Save(o int) PObjectState { return PObjectState{c.o[o]} }
+
+// Restore sets the clocks of object o to state s.
+func (c *PObjectClocks) Restore(o int, s PObjectState) { c.o[o] = s.x }
+
+// Len returns the number of objects c is sized for.
+func (c *PObjectClocks) Len() int { return len(c.o) }
+
+// Resize sizes c for objs objects, keeping the clocks of the first ones;
+// those it adds are zero.
+func (c *PObjectClocks) Resize(objs int) {
+	old := len(c.o)
+	if cap(c.o) < objs {
+		o := make([]pobj, objs, objs+objs/2)
+		copy(o, c.o)
+		c.o = o
+		return
+	}
+	c.o = c.o[:objs]
+	if objs > old {
+		clear(c.o[old:])
+	}
+}

@@ -28,6 +28,10 @@ type depSum struct {
 	odd, fails int32
 }
 
+// sumClear is the length of a sequence whose removal from a depSum costs
+// about as much as clearing it (some 4 KB): a longer one is cleared.
+const sumClear = 32
+
 func tslot(t trace.ThreadID) uint32 { return uint32(t) % sumThreads }
 
 func oslot(o trace.ObjectID) uint32 { return uint32(o) % sumObjects }
@@ -60,8 +64,12 @@ func (s *depSum) apply(x *event, d int32) {
 	for _, k := range x.kids {
 		s.kids[tslot(k)] += d
 	}
-	var buf [8]trace.Access
-	for _, y := range x.steps(buf[:0]) {
+	acc, ok := x.cachedSteps()
+	if !ok {
+		var buf [8]trace.Access
+		acc = x.steps(buf[:0])
+	}
+	for _, y := range acc {
 		if y.Mode < trace.Read || y.Mode > trace.Shared {
 			s.odd += d
 			continue
@@ -96,8 +104,12 @@ func (s *depSum) mayDepend(c *event) bool {
 	}
 	// conflict: two accesses to one object conflict unless both are reads
 	// or both shared updates.
-	var buf [8]trace.Access
-	for _, y := range c.steps(buf[:0]) {
+	acc, ok := c.cachedSteps()
+	if !ok {
+		var buf [8]trace.Access
+		acc = c.steps(buf[:0])
+	}
+	for _, y := range acc {
 		if y.Mode < trace.Read || y.Mode > trace.Shared {
 			return true
 		}

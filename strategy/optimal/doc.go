@@ -42,9 +42,13 @@
 //
 // The work of the replayed prefix is kept from the last execution: its
 // events as the strategy names them, its steps' accesses
-// (trace.Steps.ResetFrom) and its happens-before clocks, from which the
-// thread and object clocks after the prefix are rebuilt backwards (hb.go;
-// SetVerify checks them against a full computation, as the tests do).
+// (trace.Steps.ResetFrom) and its happens-before clocks; the thread and
+// object clocks after the prefix are those the last execution left, with
+// its events after the prefix undone from a log (an execution longer than
+// 16,384 events keeps none: they are rebuilt backwards from the prefix's
+// clocks), and programs of up to 64 threads keep every event's clock flat
+// as well, for happens-before tests of one load (hb.go; SetVerify checks
+// them against a full computation, as the tests do).
 // Wakeup-tree nodes are reused once their branch is taken, so memory stays
 // flat whatever the number of executions.
 //

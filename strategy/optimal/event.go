@@ -125,6 +125,18 @@ func (e *event) cache() {
 	e.accx = append([]trace.Access(nil), acc...)
 }
 
+// cachedSteps returns the accesses of e's step, and true, if e cached
+// them: the hot paths ask it first, with no buffer to clear.
+func (e *event) cachedSteps() ([]trace.Access, bool) {
+	switch {
+	case !e.cached:
+		return nil, false
+	case e.nacc < 0:
+		return e.accx, true
+	}
+	return e.acc[:e.nacc], true
+}
+
 // steps returns the accesses of e's step.
 func (e *event) steps(buf []trace.Access) []trace.Access {
 	switch {
@@ -143,14 +155,21 @@ func (n *names) conflict(a, b *event) bool {
 	if a.cached && b.cached && a.mask&b.mask == 0 {
 		return false
 	}
-	var bufA, bufB [8]trace.Access
-	as := a.steps(bufA[:0])
+	as, ok := a.cachedSteps()
+	if !ok {
+		var buf [8]trace.Access
+		as = a.steps(buf[:0])
+	}
 	if len(as) == 0 {
 		return false
 	}
 	// The loops are written out here, the hot path of the race analysis:
 	// trace.Conflicts, inlined, measured 2-3% slower on fib 5.
-	bs := b.steps(bufB[:0])
+	bs, ok := b.cachedSteps()
+	if !ok {
+		var buf [8]trace.Access
+		bs = b.steps(buf[:0])
+	}
 	for _, x := range as {
 		for _, y := range bs {
 			if trace.Conflict(x, y) {
@@ -188,6 +207,9 @@ func (n *names) dependent(a, b *event) bool {
 	}
 	if len(b.kids) > 0 && (b.spawnedBy(a.sth) || b.spawnedBy(a.spart)) {
 		return true
+	}
+	if a.cached && b.cached && a.mask&b.mask == 0 {
+		return false // conflict's first test, without the call
 	}
 	return n.conflict(a, b)
 }

@@ -105,7 +105,7 @@ func resetLogs(logs []objLog, n int) []objLog {
 
 // log adds the accesses of event j to the logs of their objects.
 func (a *analysis) log(j int) {
-	unanalysed := j < a.fresh && !a.noNew && a.newMin.Get(a.tr.Events[j].Thread) <= uint32(j)
+	unanalysed := j < a.fresh && !a.noNew && a.newMinV[a.tr.Events[j].Thread] <= uint32(j)
 	for _, x := range a.hb.steps.Accesses(j) {
 		o := a.objIndex(x.Obj)
 		if o < 0 {
@@ -173,10 +173,9 @@ func (a *analysis) mayReverse(j int) bool {
 
 // maximal adds event j to set, dropping the events that happen before it.
 func (a *analysis) maximal(set []int32, j int) []int32 {
-	k := a.hb.clock(j)
 	out := set[:0]
 	for _, r := range set {
-		if !k.Knows(int(r), a.tr.Events[r].Thread) {
+		if !a.before(int(r), j) {
 			out = append(out, r)
 		}
 	}

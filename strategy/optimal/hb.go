@@ -35,10 +35,58 @@ type clocks struct {
 	seen []bool
 	// verify makes run check the clocks it kept against a full run.
 	verify bool
+	// logged says that the undo log holds every event whose clocks were
+	// computed (the first valid): then the thread and object clocks after
+	// a prefix are those after the last run, with the log's events after
+	// the prefix undone (rollback), at a cost that grows with the events
+	// undone rather than with the prefix (resume). An execution longer
+	// than undoMax events keeps no log.
+	logged bool
+	// objUndo holds, for each access of each event computed, the state of
+	// its object's clocks before it, in order; objAt[i] is the first of
+	// event i's (objAt[valid] the end). atUndo and atAt do the same for
+	// the thread clocks (at) each event set.
+	objUndo []objUndo
+	objAt   []int32
+	atUndo  []atUndo
+	atAt    []int32
+	// flat holds, if flatOK, the entries of the clocks of the first
+	// flatRows events in rows of n (entry q of event i's at i*n+q): a
+	// program of a few threads asks whether an event knows another
+	// (knows) with one load, where a persistent clock walks its tree.
+	flat     []uint32
+	flatOK   bool
+	flatRows int
 }
 
+// flatMax bounds the threads, and flatCells the entries, of the clocks
+// kept flat as well (clocks.flat).
+const (
+	flatMax   = 64
+	flatCells = 1 << 20
+)
+
+// undoMax is the longest execution whose clocks keep an undo log (clocks):
+// an access's record takes four persistent clocks' headers.
+const undoMax = 1 << 14
+
+// objUndo is the state of the clocks of object o before an access; o is
+// -1 for the time object, whose number changes with the trace's number of
+// objects.
+type objUndo struct {
+	o int32
+	s trace.PObjectState
+}
+
+// atUndo is the entry of at for thread t before an event set it.
+type atUndo struct{ t, prev int32 }
+
 // reset sizes the clocks for tr, keeping those of the first keep events.
+// If keep > 0 and the undo log holds the events of the last run, it
+// rolls the thread and object clocks back to where they were after the
+// first keep (rollback); otherwise it sets them to zero.
 func (c *clocks) reset(tr *trace.Trace, keep int) {
+	oldObjs := c.objs
 	c.n = len(tr.Threads)
 	c.objs = len(tr.Objects) + 1
 	n := len(tr.Events)
@@ -49,17 +97,94 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 	}
 	c.ev = c.ev[:n]
 	clear(c.ev[keep:])
-	c.oc.Reset(c.objs)
-	if cap(c.at) < c.n {
-		c.at = make([]int32, c.n)
+	wasLogged := keep > 0 && c.logged
+	if wasLogged {
+		c.rollback(keep, oldObjs)
+	} else {
+		c.oc.Reset(c.objs)
+		if cap(c.at) < c.n {
+			c.at = make([]int32, c.n)
+		}
+		c.at = c.at[:c.n]
+		for t := range c.at {
+			c.at[t] = -1
+		}
+		c.objUndo, c.atUndo = c.objUndo[:0], c.atUndo[:0]
+		c.objAt, c.atAt = c.objAt[:0], c.atAt[:0]
 	}
-	c.at = c.at[:c.n]
-	for t := range c.at {
-		c.at[t] = -1
+	c.flatOK = c.n <= flatMax && n*c.n <= flatCells
+	if c.flatOK {
+		if cap(c.flat) < n*c.n {
+			f := make([]uint32, n*c.n, (n+n/2)*c.n)
+			copy(f, c.flat[:min(c.flatRows, keep)*c.n])
+			c.flat = f
+		}
+		c.flat = c.flat[:n*c.n]
+		// The rows of the events kept that the last run left unset.
+		for i := min(c.flatRows, keep); i < keep; i++ {
+			c.ev[i].CopyTo(c.flat[i*c.n : (i+1)*c.n])
+		}
+		c.flatRows = keep
+	} else {
+		c.flatRows = 0
+	}
+	// The log must hold every event computed: those kept too.
+	c.logged = n <= undoMax && (keep == 0 || wasLogged)
+	if !c.logged {
+		c.objUndo, c.atUndo = c.objUndo[:0], c.atUndo[:0]
+		c.objAt, c.atAt = c.objAt[:0], c.atAt[:0]
 	}
 }
 
+// rollback undoes, from the log, the events of the last run from keep on:
+// the thread and object clocks become those after its first keep events,
+// which the trace being computed shares. The time object, numbered last,
+// moves to its place in that trace (oldObjs was the last run's number of
+// objects); the objects after the shared prefix's are zero, as no event
+// of the prefix accessed them.
+func (c *clocks) rollback(keep, oldObjs int) {
+	ko, ka := c.objAt[keep], c.atAt[keep]
+	for k := len(c.objUndo) - 1; k >= int(ko); k-- {
+		u := &c.objUndo[k]
+		o := int(u.o)
+		if o < 0 {
+			o = oldObjs - 1
+		}
+		c.oc.Restore(o, u.s)
+	}
+	for k := len(c.atUndo) - 1; k >= int(ka); k-- {
+		u := c.atUndo[k]
+		c.at[u.t] = u.prev
+	}
+	c.objUndo, c.atUndo = c.objUndo[:ko], c.atUndo[:ka]
+	c.objAt, c.atAt = c.objAt[:keep], c.atAt[:keep]
+	if oldObjs != c.objs {
+		t := c.oc.Save(oldObjs - 1)
+		c.oc.Restore(oldObjs-1, trace.PObjectState{})
+		c.oc.Resize(c.objs)
+		c.oc.Restore(c.objs-1, t)
+	}
+}
+
+// setAt sets the thread clock of t to event i's (or its starter's), in
+// the undo log if it is kept.
+func (c *clocks) setAt(t trace.ThreadID, i int32) {
+	if c.logged {
+		c.atUndo = append(c.atUndo, atUndo{int32(t), c.at[t]})
+	}
+	c.at[t] = i
+}
+
 func (c *clocks) clock(i int) trace.PClock { return c.ev[i] }
+
+// knows reports whether event i, an event of thread t, happens before
+// (or is) event k.
+func (c *clocks) knows(k, i int, t trace.ThreadID) bool {
+	if c.flatOK {
+		return int(c.flat[k*c.n+int(t)]) > i
+	}
+	return c.ev[k].Knows(i, t)
+}
 
 // thread returns the clock of thread p after the events computed so far:
 // its last event's, or zero.
@@ -78,7 +203,9 @@ func (c *clocks) thread(p trace.ThreadID) trace.PClock {
 // The first from events of tr are those of the last trace run saw (the
 // prefix the execution replayed): if the number of threads is the same,
 // their clocks are kept, the thread and object clocks after them are
-// rebuilt from them (resume), and only the rest are computed.
+// those of the last run with its later events undone (rollback), or, if
+// it kept no undo log, rebuilt from the prefix's clocks (resume), and
+// only the rest are computed.
 //
 // It polls stop between events and reports false if stop fired before
 // every clock was computed: the clocks of the events before the one it
@@ -87,11 +214,17 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 	if from > c.valid || len(tr.Threads) != c.n || from > len(tr.Events) {
 		from = 0
 	}
+	rolled := from > 0 && c.logged
 	c.reset(tr, from)
 	c.steps.ResetFrom(tr, trace.CR, from)
 	done := len(tr.Events)
 	defer func() {
 		c.valid = done
+		if c.logged {
+			// The end of the log of the events computed.
+			c.objAt = append(c.objAt[:done], int32(len(c.objUndo)))
+			c.atAt = append(c.atAt[:done], int32(len(c.atUndo)))
+		}
 		if failLast && done == len(tr.Events) {
 			c.valid-- // its clock joins every thread's: it is no replayed step's
 		}
@@ -103,7 +236,7 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 	spawn := func(i int) {
 		for spawned < c.n && int(tr.Threads[spawned].Step) == i {
 			if p := tr.Threads[spawned].Parent; p != trace.NoThread {
-				c.at[spawned] = c.at[p]
+				c.setAt(trace.ThreadID(spawned), c.at[p])
 			}
 			spawned++
 		}
@@ -115,9 +248,14 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 		}
 		return int(o)
 	}
-	if from > 0 {
+	switch {
+	case rolled:
+		for spawned < c.n && int(tr.Threads[spawned].Step) < from {
+			spawned++
+		}
+	case from > 0:
 		spawned = c.resume(tr, from, obj)
-	} else {
+	default:
 		spawn(-1)
 	}
 	for i := from; i < len(tr.Events); i++ {
@@ -126,6 +264,10 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 			return false
 		}
 		e := &tr.Events[i]
+		if c.logged {
+			c.objAt = append(c.objAt[:i], int32(len(c.objUndo)))
+			c.atAt = append(c.atAt[:i], int32(len(c.atUndo)))
+		}
 		cv := c.thread(e.Thread)
 		if e.Partner != trace.NoThread {
 			cv = cv.Join(c.thread(e.Partner))
@@ -147,12 +289,24 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 			cv = cv.Set(e.Partner, uint32(i+1))
 		}
 		for _, x := range acc {
-			c.oc.Record(obj(x.Obj), x.Mode, cv)
+			o := obj(x.Obj)
+			if c.logged {
+				lo := int32(o)
+				if x.Obj == trace.TimeObject {
+					lo = -1
+				}
+				c.objUndo = append(c.objUndo, objUndo{lo, c.oc.Save(o)})
+			}
+			c.oc.Record(o, x.Mode, cv)
 		}
 		c.ev[i] = cv
-		c.at[e.Thread] = int32(i)
+		if c.flatOK {
+			cv.CopyTo(c.flat[i*c.n : (i+1)*c.n])
+			c.flatRows = i + 1
+		}
+		c.setAt(e.Thread, int32(i))
 		if e.Partner != trace.NoThread {
-			c.at[e.Partner] = int32(i)
+			c.setAt(e.Partner, int32(i))
 		}
 		spawn(i)
 	}
@@ -212,6 +366,9 @@ func (c *clocks) check(tr *trace.Trace, failLast bool) {
 	var full clocks
 	full.run(tr, failLast, 0, nil)
 	for i := range tr.Events {
+		if c.flatOK && !slices.Equal(c.flat[i*c.n:(i+1)*c.n], full.clock(i).VC(c.n)) {
+			panic(fmt.Sprintf("weft internal error: optimal: the flat clock kept for event %d is %v, want %v", i, c.flat[i*c.n:(i+1)*c.n], full.clock(i).VC(c.n)))
+		}
 		if !c.clock(i).Equal(full.clock(i)) || !slices.Equal(c.steps.Accesses(i), full.steps.Accesses(i)) {
 			panic(fmt.Sprintf("weft internal error: optimal: the clocks kept for event %d differ from a full computation: %v %v, want %v %v",
 				i, c.clock(i).VC(c.n), c.steps.Accesses(i), full.clock(i).VC(c.n), full.steps.Accesses(i)))

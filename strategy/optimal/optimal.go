@@ -206,9 +206,8 @@ func (s *Strategy) Next() bool {
 		n.sub = n.sub[:0]
 		s.epoch++
 		n.epoch, n.covered = s.epoch, n.covered[:0]
-		for i := d + 1; i < s.nodes.Len(); i++ {
-			s.nodes.At(i).clear()
-		}
+		// The states below d leave the stack as they are: newNode
+		// empties a state when it is pushed again.
 		s.nodes.SetLen(d + 1)
 		s.branch, s.pick = d, true
 		s.resetCur()
@@ -464,9 +463,9 @@ func (s *Strategy) refresh(e *event, st *strategy.State) {
 func (s *Strategy) newNode(st *strategy.State, d int) {
 	s.nodes.SetLen(d + 1)
 	n := s.nodes.At(d)
-	n.ev = event{}
-	n.alt, n.wut, n.sub, n.sleep, n.given, n.inherited = 0, n.wut[:0], n.sub[:0], n.sleep[:0], nil, 0
-	n.epoch, n.covered = s.epoch, n.covered[:0]
+	// It holds what it held when it was last on the stack, if it was.
+	n.clear()
+	n.epoch = s.epoch
 	if d > 0 {
 		p := s.nodes.At(d - 1)
 		for i := range p.sleep {

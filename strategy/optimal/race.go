@@ -41,15 +41,18 @@ type analysis struct {
 	// reverse is given (len(evs) for a pending one).
 	fresh  int
 	newMin trace.PClock
-	noNew  bool // no event is new: every one happens before every new event
-	limit  int
-	offer  event          // a step whose announcement is reversed, run after the reversal (reverse)
-	m      event          // the reversed step (reverseStep)
-	base   event          // the step as reverseStep first sees it
-	probe  event          // a pending step (scan)
-	objs   []objLog       // the accesses to each object before the event analysed (frontier.go)
-	touch  [][]objRef     // the events that change each object's state, if touchOK
-	vars   trace.VarIndex // the events of each variable (state.go), if varsOK
+	// newMinV holds newMin's entries, one per thread: log and analysed
+	// read one per event or candidate.
+	newMinV trace.VC
+	noNew   bool // no event is new: every one happens before every new event
+	limit   int
+	offer   event          // a step whose announcement is reversed, run after the reversal (reverse)
+	m       event          // the reversed step (reverseStep)
+	base    event          // the step as reverseStep first sees it
+	probe   event          // a pending step (scan)
+	objs    []objLog       // the accesses to each object before the event analysed (frontier.go)
+	touch   [][]objRef     // the events that change each object's state, if touchOK
+	vars    trace.VarIndex // the events of each variable (state.go), if varsOK
 	// varsOK and touchOK say whether vars and touch index the trace.
 	varsOK, touchOK bool
 	// newSum summarises, if newOK, the events from position newG on that
@@ -198,6 +201,14 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 // of each thread from a.fresh on.
 func (a *analysis) setNewMin(n int) {
 	a.newMin, a.noNew = trace.PClock{}, a.fresh >= n
+	defer func() {
+		nt := len(a.tr.Threads)
+		if cap(a.newMinV) < nt {
+			a.newMinV = make(trace.VC, nt, nt+nt/2)
+		}
+		a.newMinV = a.newMinV[:nt]
+		a.newMin.CopyTo(a.newMinV)
+	}()
 	if a.fresh == 0 || a.noNew {
 		return // no event is replayed, or none is new
 	}
@@ -352,7 +363,7 @@ func (a *analysis) objIndex(o trace.ObjectID) int {
 }
 
 // before reports whether event i happens before event k (i < k).
-func (a *analysis) before(i, k int) bool { return a.hb.clock(k).Knows(i, a.tr.Events[i].Thread) }
+func (a *analysis) before(i, k int) bool { return a.hb.knows(k, i, a.tr.Events[i].Thread) }
 
 // executed looks for the races of event j with earlier events (the
 // paper's e < e' with e' = E_j).
@@ -549,7 +560,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 // were analysed by the execution that first ran the prefix (see run): the
 // step is replayed and i happens before every new event.
 func (a *analysis) analysed(i int) bool {
-	return a.limit < a.fresh && (a.noNew || a.newMin.Get(a.tr.Events[i].Thread) > uint32(i))
+	return a.limit < a.fresh && (a.noNew || a.newMinV[a.tr.Events[i].Thread] > uint32(i))
 }
 
 // reverse inserts the reversal of the race of event i with m into the
@@ -587,10 +598,21 @@ func (a *analysis) reverse(i int, m *event) {
 	// (cover.go), unless the prefixes are analysed anew after a failure.
 	keep := !hit && a.limit < len(a.evs) && a.limit < s.nodes.Len() && !s.failedBefore
 	seq, pos := a.seq[:0], a.pos[:0]
-	for k := i + 1; k < len(a.evs); k++ {
-		if !a.before(i, k) {
-			seq = append(seq, a.evs[k])
-			pos = append(pos, int32(k))
+	if c := &a.hb; c.flatOK {
+		// before, with the column of i's thread read in place.
+		t := int(a.tr.Events[i].Thread)
+		for k := i + 1; k < len(a.evs); k++ {
+			if int(c.flat[k*c.n+t]) <= i {
+				seq = append(seq, a.evs[k])
+				pos = append(pos, int32(k))
+			}
+		}
+	} else {
+		for k := i + 1; k < len(a.evs); k++ {
+			if !a.before(i, k) {
+				seq = append(seq, a.evs[k])
+				pos = append(pos, int32(k))
+			}
 		}
 	}
 	seq = append(seq, m)

@@ -101,9 +101,15 @@ func (n *names) covers(children []*wnode, seq []*event) bool {
 func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
 	children, rest, leaf := n.walk(children, rest, t)
 	if n.summed {
-		// The summary's tables go back to zero for the next walk.
-		for _, x := range rest {
-			n.sum.remove(x)
+		// The summary's tables go back to zero for the next walk: by
+		// taking out what remains, or, when more remains than clearing
+		// the tables costs (about sumClear events), by clearing them.
+		if len(rest) > sumClear {
+			n.sum = depSum{}
+		} else {
+			for _, x := range rest {
+				n.sum.remove(x)
+			}
 		}
 		n.summed = false
 	}

@@ -3,7 +3,10 @@
 // below its top: the strategies' stacks of nodes and states.
 package pages
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Size is the number of values in a page.
 const Size = 1024
@@ -22,13 +25,18 @@ type Stack[T any] struct {
 // Len returns the number of values.
 func (l *Stack[T]) Len() int { return l.n }
 
-// At returns value k, which must be on the stack.
+// At returns value k, which must be on the stack. It is small enough to
+// be inlined (the strategies call it at every step): the panic is made
+// elsewhere, and the page is found with unsigned arithmetic (shifts).
 func (l *Stack[T]) At(k int) *T {
-	if k < 0 || k >= l.n {
-		panic(fmt.Sprintf("weft internal error: pages: value %d of %d", k, l.n))
+	if uint(k) >= uint(l.n) {
+		panic(errOutside)
 	}
-	return &l.pages[k/Size][k%Size]
+	return &l.pages[uint(k)/Size][uint(k)%Size]
 }
+
+// errOutside is the panic of At for a value not on the stack.
+var errOutside = errors.New("weft internal error: pages: a value not on the stack")
 
 // Truncate drops the values from k on; their memory stays for reuse.
 func (l *Stack[T]) Truncate(k int) {
