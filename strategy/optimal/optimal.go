@@ -27,8 +27,12 @@ type node struct {
 	wut   []*wnode // branches still to explore, in order
 	sub   []*wnode // the subtree of the branch being explored
 	// given are the branches handed out in a unit (SplitLarge), kept to
-	// drop the reversals they cover.
-	given []*wnode
+	// drop the reversals they cover and to place the others where they
+	// go in them (placeGiven). When the step taken is the first event of
+	// one of them (a branch placeGiven made), before are the ones before
+	// it, which the next state has asleep as if explored already, and
+	// subGiven the children of the one taken, the next state's given.
+	given, before, subGiven []*wnode
 	// inherited counts the sleepers at the start of sleep that came from
 	// the state before; those after them are the branches explored from
 	// this state, in order (Join, lateInsert).
@@ -201,8 +205,11 @@ func (s *Strategy) Next() bool {
 		if len(n.wut) == 0 {
 			continue
 		}
-		// The branch explored from d is done: it joins the sleep set.
-		n.sleep = append(n.sleep, n.ev)
+		// The branch explored from d is done: it joins the sleep set,
+		// unless it is a branch handed out, which its unit explores.
+		if len(n.given) == 0 || !s.isGiven(n) {
+			n.sleep = append(n.sleep, n.ev)
+		}
 		n.sub = n.sub[:0]
 		s.epoch++
 		n.epoch, n.covered = s.epoch, n.covered[:0]
@@ -395,6 +402,9 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		}
 		// The node takes the subtree; the wakeup-tree node is free.
 		n.sub = append(n.sub[:0], c.children...)
+		if len(n.given) > 0 {
+			s.takeGiven(n, l)
+		}
 		s.nm.free(c)
 		return s.take(n, st, l, alt)
 	}
@@ -465,7 +475,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 	s.nodes.SetLen(d + 1)
 	n := s.nodes.At(d)
 	n.ev = event{}
-	n.alt, n.wut, n.sub, n.sleep, n.given, n.inherited = 0, n.wut[:0], n.sub[:0], n.sleep[:0], nil, 0
+	n.alt, n.wut, n.sub, n.sleep, n.given, n.before, n.subGiven, n.inherited = 0, n.wut[:0], n.sub[:0], n.sleep[:0], nil, nil, nil, 0
 	n.epoch, n.covered = s.epoch, n.covered[:0]
 	if d > 0 {
 		p := s.nodes.At(d - 1)
@@ -475,6 +485,9 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 			} else if s.logf != nil {
 				s.log("node %d: %v wakes %v", d, &p.ev, &p.sleep[i])
 			}
+		}
+		if len(p.subGiven) > 0 || len(p.before) > 0 {
+			s.inheritGiven(n, p)
 		}
 		n.inherited = len(n.sleep)
 		n.wut, p.sub = append(n.wut, p.sub...), p.sub[:0]

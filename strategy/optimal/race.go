@@ -633,8 +633,8 @@ func (a *analysis) reverse(i int, m *event) {
 			return // an explored branch covers v
 		}
 	}
-	if len(n.given) > 0 && s.nm.covers(n.given, seq) {
-		return // a branch handed out in a unit covers v
+	if len(n.given) > 0 && s.placeGiven(i, seq) {
+		return // a branch handed out in a unit covers v, or v goes down it
 	}
 	if hit {
 		if !s.nm.covers(n.wut, seq) {

@@ -41,6 +41,8 @@ type wireNode struct {
 	Alt   int32
 	Sleep []wireEvent
 	Wut   []wireTree
+	// Given are the branches handed out (node.given).
+	Given []wireTree
 }
 
 // wireNames are the name tables (names.go): threads by their parent's
@@ -344,7 +346,7 @@ func (x *translator) events(ws []wireEvent) ([]event, error) {
 // wireNodeOf returns the wire form of n (without the subtree of the branch
 // it is exploring, which the next state holds).
 func wireNodeOf(n *node) wireNode {
-	w := wireNode{Ev: wireEventOf(&n.ev), Alt: n.alt, Sleep: make([]wireEvent, len(n.sleep)), Wut: wireForest(n.wut)}
+	w := wireNode{Ev: wireEventOf(&n.ev), Alt: n.alt, Sleep: make([]wireEvent, len(n.sleep)), Wut: wireForest(n.wut), Given: wireForest(n.given)}
 	for i := range n.sleep {
 		w.Sleep[i] = wireEventOf(&n.sleep[i])
 	}
@@ -377,7 +379,10 @@ func (s *Strategy) nodeFrom(n *node, w *wireNode, x *translator) error {
 			return err
 		}
 	}
-	n.wut, err = s.forestFrom(w.Wut, x)
+	if n.wut, err = s.forestFrom(w.Wut, x); err != nil {
+		return err
+	}
+	n.given, err = s.forestFrom(w.Given, x)
 	return err
 }
 
