@@ -33,6 +33,12 @@ type node struct {
 	// it, which the next state has asleep as if explored already, and
 	// subGiven the children of the one taken, the next state's given.
 	given, before, subGiven []*wnode
+	// out counts the units of its branches handed out (SplitLarge) not
+	// joined yet: the state waits for them before it explores the
+	// branches it has left, or is left (Next); retired says its branch
+	// joined its sleep set while it waited.
+	out     int
+	retired bool
 	// inherited counts the sleepers at the start of sleep that came from
 	// the state before; those after them are the branches explored from
 	// this state, in order (Join, lateInsert).
@@ -202,14 +208,19 @@ func (s *Strategy) Next() bool {
 	}
 	for d := s.nodes.Len() - 1; d >= s.floor; d-- {
 		n := s.nodes.At(d)
+		if n.out > 0 {
+			s.wait(d)
+			return false
+		}
 		if len(n.wut) == 0 {
 			continue
 		}
 		// The branch explored from d is done: it joins the sleep set,
 		// unless it is a branch handed out, which its unit explores.
-		if len(n.given) == 0 || !s.isGiven(n) {
+		if !n.retired && (len(n.given) == 0 || !s.isGiven(n)) {
 			n.sleep = append(n.sleep, n.ev)
 		}
+		n.retired = false
 		n.sub = n.sub[:0]
 		s.epoch++
 		n.epoch, n.covered = s.epoch, n.covered[:0]

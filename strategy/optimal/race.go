@@ -643,6 +643,9 @@ func (a *analysis) reverse(i int, m *event) {
 		}
 		return
 	}
+	if i == s.floor && s.units.large && s.handRoot(seq) {
+		return
+	}
 	var track *coverTrack
 	if keep {
 		track = &a.track

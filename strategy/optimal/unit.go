@@ -26,6 +26,10 @@ type unitLog struct {
 	// merges are the key merges applied (merge.go), the joined units'
 	// included.
 	merges []trace.KeyMerge
+	// large marks a strategy resumed from a unit of SplitLarge: the new
+	// branches of its root go into its handback (handRoot), for its
+	// splitter, which waits for it there.
+	large bool
 }
 
 // insertion is a wakeup sequence inserted into the wakeup tree of the
@@ -152,6 +156,9 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 	s.staleCovers()
 	k := -1
 	for d := s.nodes.Len() - 1; d >= s.floor; d-- {
+		if s.nodes.At(d).out > 0 {
+			break // it waits for its units: no work above it goes out
+		}
 		if len(s.nodes.At(d).wut) > 0 {
 			k = d
 			break
@@ -177,9 +184,12 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	s.staleCovers()
 	k := -1
 	for d := s.floor; d < s.nodes.Len(); d++ {
-		if len(s.nodes.At(d).wut) > 0 {
+		if s.nodes.At(d).out > 0 {
+			k = -1 // it waits for its units: no work above it goes out
+			continue
+		}
+		if k < 0 && len(s.nodes.At(d).wut) > 0 {
 			k = d
-			break
 		}
 	}
 	if k < 0 {
@@ -192,11 +202,12 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	if deepest {
 		return s.splitAt(k)
 	}
-	b := s.unitAt(k)
+	b := s.unitAt(k, true)
 	n := s.nodes.At(k)
 	if s.logf != nil {
 		s.log("node %d: split off its branches left (sleep %v)", k, nil, n.sleep)
 	}
+	n.out++
 	n.given = append(n.given, n.wut...)
 	n.wut = n.wut[:0]
 	return b, true
@@ -205,8 +216,8 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 // unitAt returns the unit of the branches left at the state at depth k:
 // the path down to it, whose last state has the branch s took there
 // asleep, as Next would add it.
-func (s *Strategy) unitAt(k int) strategy.Unit {
-	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState()}
+func (s *Strategy) unitAt(k int, large bool) strategy.Unit {
+	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState(), Large: large}
 	u.Nodes = make([]wireNode, k+1)
 	for i := range k + 1 {
 		u.Nodes[i] = wireNodeOf(s.nodes.At(i))
@@ -226,7 +237,7 @@ func (s *Strategy) unitAt(k int) strategy.Unit {
 // splitAt hands out the state at depth k, the deepest with branches left,
 // and pops it.
 func (s *Strategy) splitAt(k int) (strategy.Unit, bool) {
-	b := s.unitAt(k)
+	b := s.unitAt(k, false)
 	n := s.nodes.At(k)
 	if s.logf != nil {
 		s.log("node %d: split off (sleep %v)", k, nil, n.sleep)
@@ -255,6 +266,7 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 	r := &Strategy{seed: s.seed, logf: s.logf, floor: len(d.Nodes) - 1}
 	r.an.hb.verify = s.an.hb.verify
 	r.units.resumed = true
+	r.units.large = d.Large
 	r.failedBefore = d.FailedBefore
 	if err := r.setRand(d.Rand); err != nil {
 		return nil, err
@@ -277,6 +289,7 @@ func (s *Strategy) Handback() strategy.Handback {
 		return nil
 	}
 	h := handbackData{
+		Large:        s.units.large,
 		Names:        s.wireNames(),
 		Merges:       s.units.merges,
 		FailedBefore: s.failedBefore,
@@ -329,6 +342,9 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 		return nil, err
 	}
 	for _, in := range d.Inserts {
+		if in.Depth == len(d.Path) && d.Large && len(in.Seq) > 0 {
+			continue // a new branch of the unit's root (handRoot)
+		}
 		if in.Depth < 0 || in.Depth >= len(d.Path) || len(in.Seq) == 0 || len(in.Branch) == 0 || len(in.At) != len(in.Branch) {
 			return nil, fmt.Errorf("%w: a handback of %s inserting into state %d of %d", strategy.ErrBadUnit, s.tag(), in.Depth, len(d.Path))
 		}
@@ -366,8 +382,23 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	created := s.nm.nodes // the unit counted the nodes it inserted (Stats)
 	var orphans []int     // the states s has left, in the order of their branches
 	left := map[int][]int{}
+	if d.Large {
+		if k := len(d.Path); k < s.nodes.Len() && s.nodes.At(k).out > 0 {
+			s.nodes.At(k).out--
+		}
+	}
 	for i, in := range d.Inserts {
 		t := in.Depth
+		if t == len(d.Path) {
+			// The splitter waits at the unit's root (Next): the branch
+			// goes after its own ones there, as sequential order puts it.
+			seq, err := x.events(in.Seq)
+			if err != nil {
+				return nil, err
+			}
+			s.joinInsert(t, seq)
+			continue
+		}
 		if t < on {
 			seq, err := x.events(in.Seq)
 			if err != nil {
@@ -700,4 +731,55 @@ func (s *Strategy) isGiven(n *node) bool {
 		}
 	}
 	return false
+}
+
+// handRoot hands seq, a reversal for the root of the unit of SplitLarge s
+// explores, back to its splitter if it makes a new branch there, after
+// the branches of the unit, and reports whether it did. Sequential order
+// explores such a branch after the unit's branches and the splitter's own
+// new ones there, which its splitter, waiting at the root (Next), has:
+// explored here, it would repeat what they explore.
+func (s *Strategy) handRoot(seq []*event) bool {
+	n := s.nodes.At(s.floor)
+	s.nm.rest = append(s.nm.rest[:0], seq...)
+	at, rest, leaf := s.nm.follow(&n.wut, s.nm.rest, nil)
+	if leaf || len(rest) == 0 || at != &n.wut {
+		return false
+	}
+	for _, in := range s.units.inserts {
+		if in.depth == s.floor && sameSeq(in.seq, seq) {
+			return true
+		}
+	}
+	s.units.record(&s.nm, s.floor, seq, n.wut)
+	return true
+}
+
+// sameSeq reports whether the events of a and b have the same keys, in
+// order.
+func sameSeq(a []event, b []*event) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].key() != b[i].key() {
+			return false
+		}
+	}
+	return true
+}
+
+// wait makes s, at node d, wait for the units of d's branches it handed
+// out (Next returns false until Join took them all in): its branch joins
+// the sleep set, and the states below it go.
+func (s *Strategy) wait(d int) {
+	n := s.nodes.At(d)
+	if !n.retired && (len(n.given) == 0 || !s.isGiven(n)) {
+		n.sleep = append(n.sleep, n.ev)
+	}
+	n.retired = true
+	for i := d + 1; i < s.nodes.Len(); i++ {
+		s.nodes.At(i).clear()
+	}
+	s.nodes.SetLen(d + 1)
 }

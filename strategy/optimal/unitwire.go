@@ -72,6 +72,8 @@ type unitData struct {
 	Names        wireNames
 	FailedBefore bool
 	Rand         []byte
+	// Large marks a unit of SplitLarge (unitLog.large).
+	Large bool
 }
 
 // handbackData is a handback: the states above the unit's root, as the
@@ -82,6 +84,7 @@ type unitData struct {
 // order; and the exploration's statistics.
 type handbackData struct {
 	Path         []wireNode
+	Large        bool
 	Inserts      []wireInsert
 	Names        wireNames
 	Merges       []trace.KeyMerge
