@@ -143,7 +143,7 @@ func (e *event) clone() event {
 	c.accx = slices.Clone(e.accx)
 	return c
 }
-func (s *Strategy) tag() string { return fmt.Sprintf("optimal(seed=%d)", s.seed) }
+func (s *Strategy) tag() string { return fmt.Sprintf("optimal/2(seed=%d)", s.seed) }
 
 // Split implements strategy.Splitter: it hands out the deepest state of
 // the current path whose wakeup tree has branches left, the one Next would
@@ -405,7 +405,6 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 				return nil, err
 			}
 			s.joinInsert(t, seq)
-			expJoinIns.Add(1)
 			continue
 		}
 		if t == on && t < s.nodes.Len() {
@@ -418,19 +417,14 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 				return nil, err
 			}
 			if s.lateInsert(t, &ub, seq) {
-				expLateTrue.Add(1)
 				continue
 			}
-			expLateFalse.Add(1)
 		}
 		if _, ok := left[t]; !ok {
 			orphans = append(orphans, t)
 		}
 		left[t] = append(left[t], i)
-		expOrphanSeqs.Add(1)
 	}
-	expOrphans.Add(int64(len(orphans)))
-	defer expReport()
 	var units []strategy.Unit
 	for _, t := range orphans {
 		u, err := s.orphan(&d, x, t, left[t])
@@ -468,6 +462,9 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 		ptrs[i] = &seq[i]
 	}
 	if len(n.given) > 0 && s.placeGiven(t, ptrs) {
+		return
+	}
+	if t == s.floor && s.units.large && s.handRoot(ptrs) {
 		return
 	}
 	if s.nm.insert(&n.wut, ptrs) {
@@ -533,8 +530,6 @@ func (s *Strategy) addStats(o *Stats) {
 	st.Merges += o.Merges
 	st.Candidates += o.Candidates
 }
-
-// randState returns the state of the random order, or nil.
 
 // lateInsert inserts wakeup sequence seq, which a unit's exploration
 // inserted into its copy of the state at depth t, where the unit's path
@@ -681,7 +676,6 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 	if len(rest) == 0 {
 		return true
 	}
-	expPlaced.Add(1)
 	if s.nm.insert(&n.wut, append(path, rest...)) {
 		if s.logf != nil {
 			s.logf("given: insert at node %d: %v", d, seqString(append(path, rest...)))

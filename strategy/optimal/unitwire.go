@@ -99,7 +99,7 @@ type wireInsert struct {
 	At          []int
 }
 
-// tag names the strategy and its options in its units and handbacks.
+// randState returns the state of the random order, or nil.
 func (s *Strategy) randState() []byte {
 	if s.pcg == nil {
 		return nil
