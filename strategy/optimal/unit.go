@@ -280,7 +280,6 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 			return nil, err
 		}
 	}
-	r.nodes.At(r.floor).inTree = d.Large
 	return r, nil
 }
 
@@ -465,7 +464,7 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 	if len(n.given) > 0 && s.placeGiven(t, ptrs) {
 		return
 	}
-	if s.units.large && n.inTree && s.handTree(t, ptrs) {
+	if t == s.floor && s.units.large && s.handRoot(ptrs) {
 		return
 	}
 	if s.nm.insert(&n.wut, ptrs) {
@@ -677,15 +676,7 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 	if len(rest) == 0 {
 		return true
 	}
-	full := append(path, rest...)
-	if s.units.large && n.inTree && s.handTree(d, full) {
-		return true
-	}
-	// The branch joins the tree of the branches handed out, as it joins
-	// it in sequential order: a reversal it covers is dropped, and it
-	// leaves its sleepers as the others do (takeGiven).
-	s.nm.insert(&n.given, full)
-	if s.nm.insert(&n.wut, full) {
+	if s.nm.insert(&n.wut, append(path, rest...)) {
 		if s.logf != nil {
 			s.logf("given: insert at node %d: %v", d, seqString(append(path, rest...)))
 		}
@@ -709,8 +700,6 @@ func (s *Strategy) takeGiven(n *node, l label) {
 			return
 		}
 	}
-	// A branch after them: sequential order explored them before it.
-	n.before = n.given
 }
 
 // inheritGiven gives node n, made below p, the branches handed out that
@@ -738,33 +727,25 @@ func (s *Strategy) isGiven(n *node) bool {
 	return false
 }
 
-// handTree hands seq, a reversal for the state at depth d of s's path,
-// back to the splitter of the unit of SplitLarge s explores, if that
-// state is one the unit's wakeup tree goes through (inTree) and seq makes
-// a new branch there, and reports whether it did. The splitter has the
-// unit's branches (node.given) and waits for it at its root (Next): it
-// places the sequence, prefixed with the path from the root, among them
-// where sequential order would have (placeGiven), after its own
-// reversals there. Explored here, the branch would repeat what the
-// splitter's reversals that went down the same branches explore.
-func (s *Strategy) handTree(d int, seq []*event) bool {
-	n := s.nodes.At(d)
+// handRoot hands seq, a reversal for the root of the unit of SplitLarge s
+// explores, back to its splitter if it makes a new branch there, after
+// the branches of the unit, and reports whether it did. Sequential order
+// explores such a branch after the unit's branches and the splitter's own
+// new ones there, which its splitter, waiting at the root (Next), has:
+// explored here, it would repeat what they explore.
+func (s *Strategy) handRoot(seq []*event) bool {
+	n := s.nodes.At(s.floor)
 	s.nm.rest = append(s.nm.rest[:0], seq...)
-	_, rest, leaf := s.nm.follow(&n.wut, s.nm.rest, nil)
-	if leaf || len(rest) == 0 {
+	at, rest, leaf := s.nm.follow(&n.wut, s.nm.rest, nil)
+	if leaf || len(rest) == 0 || at != &n.wut {
 		return false
 	}
-	full := make([]*event, 0, d-s.floor+len(seq))
-	for i := s.floor; i < d; i++ {
-		full = append(full, &s.nodes.At(i).ev)
-	}
-	full = append(full, seq...)
 	for _, in := range s.units.inserts {
-		if in.depth == s.floor && sameSeq(in.seq, full) {
+		if in.depth == s.floor && sameSeq(in.seq, seq) {
 			return true
 		}
 	}
-	s.units.record(&s.nm, s.floor, full, s.nodes.At(s.floor).wut)
+	s.units.record(&s.nm, s.floor, seq, n.wut)
 	return true
 }
 
