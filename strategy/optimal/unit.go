@@ -609,16 +609,6 @@ func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 	}
 }
 
-// initialOf reports whether the first event of a branch of forest f is a
-// weak initial of seq.
-func (n *names) initialOf(f []*wnode, seq []*event) bool {
-	for _, c := range f {
-		if ok, _ := n.weakInitial(seq, &c.ev); ok {
-			return true
-		}
-	}
-	return false
-}
 
 // placeGiven places wakeup sequence seq, a reversal for the state at
 // depth d, where branches were handed out in units (SplitLarge), where
