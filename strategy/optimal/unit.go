@@ -609,7 +609,6 @@ func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 	}
 }
 
-
 // placeGiven places wakeup sequence seq, a reversal for the state at
 // depth d, where branches were handed out in units (SplitLarge), where
 // sequential order would have put it: into the wakeup tree the branches
