@@ -643,7 +643,7 @@ func (a *analysis) reverse(i int, m *event) {
 		}
 		return
 	}
-	if i == s.floor && s.units.large && s.handRoot(seq) {
+	if s.units.large && n.inTree && s.handTree(i, seq) {
 		return
 	}
 	var track *coverTrack

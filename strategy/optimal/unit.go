@@ -280,6 +280,7 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 			return nil, err
 		}
 	}
+	r.nodes.At(r.floor).inTree = d.Large
 	return r, nil
 }
 
@@ -392,11 +393,15 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 		if t == len(d.Path) {
 			// The splitter waits at the unit's root (Next): the branch
 			// goes after its own ones there, as sequential order puts it.
+			// The unit checked it against the branches handed out there
+			// (its root's), and made it a new one: those of its own it
+			// had left came before it, and the one it was exploring, from
+			// which the sequence comes, is no place for it.
 			seq, err := x.events(in.Seq)
 			if err != nil {
 				return nil, err
 			}
-			s.joinInsert(t, seq)
+			s.joinRoot(t, seq)
 			continue
 		}
 		if t < on {
@@ -464,8 +469,11 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 	if len(n.given) > 0 && s.placeGiven(t, ptrs) {
 		return
 	}
-	if t == s.floor && s.units.large && s.handRoot(ptrs) {
+	if s.units.large && n.inTree && s.handTree(t, ptrs) {
 		return
+	}
+	if len(n.given) > 0 {
+		s.nm.insert(&n.given, ptrs)
 	}
 	if s.nm.insert(&n.wut, ptrs) {
 		if s.logf != nil {
@@ -665,7 +673,15 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 	if len(rest) == 0 {
 		return true
 	}
-	if s.nm.insert(&n.wut, append(path, rest...)) {
+	full := append(path, rest...)
+	if s.units.large && n.inTree && s.handTree(d, full) {
+		return true
+	}
+	// The branch joins the tree of the branches handed out, as it joins
+	// it in sequential order: a reversal it covers is dropped, and it
+	// leaves its sleepers as the others do (takeGiven).
+	s.nm.insert(&n.given, full)
+	if s.nm.insert(&n.wut, full) {
 		if s.logf != nil {
 			s.logf("given: insert at node %d: %v", d, seqString(append(path, rest...)))
 		}
@@ -689,6 +705,8 @@ func (s *Strategy) takeGiven(n *node, l label) {
 			return
 		}
 	}
+	// A branch after them: sequential order explored them before it.
+	n.before = n.given
 }
 
 // inheritGiven gives node n, made below p, the branches handed out that
@@ -716,25 +734,39 @@ func (s *Strategy) isGiven(n *node) bool {
 	return false
 }
 
-// handRoot hands seq, a reversal for the root of the unit of SplitLarge s
-// explores, back to its splitter if it makes a new branch there, after
-// the branches of the unit, and reports whether it did. Sequential order
-// explores such a branch after the unit's branches and the splitter's own
-// new ones there, which its splitter, waiting at the root (Next), has:
-// explored here, it would repeat what they explore.
-func (s *Strategy) handRoot(seq []*event) bool {
-	n := s.nodes.At(s.floor)
+// handTree hands seq, a reversal for the state at depth d of s's path,
+// back to the splitter of the unit of SplitLarge s explores, if that
+// state is one the unit's wakeup tree goes through (inTree) and seq makes
+// a new branch there, and reports whether it did. The splitter has the
+// unit's branches (node.given) and waits for it at its root (Next): it
+// places the sequence, prefixed with the path from the root, among them
+// where sequential order would have (placeGiven), after its own
+// reversals there. Explored here, the branch would repeat what the
+// splitter's reversals that went down the same branches explore.
+func (s *Strategy) handTree(d int, seq []*event) bool {
+	n := s.nodes.At(d)
 	s.nm.rest = append(s.nm.rest[:0], seq...)
-	at, rest, leaf := s.nm.follow(&n.wut, s.nm.rest, nil)
-	if leaf || len(rest) == 0 || at != &n.wut {
+	_, rest, leaf := s.nm.follow(&n.wut, s.nm.rest, nil)
+	if leaf || len(rest) == 0 {
 		return false
 	}
+	// The sequence as the splitter is to insert it: the path from the
+	// root, the branches of the tree it follows here, the rest.
+	branch, _ := s.nm.branchOf(n.wut, seq)
+	full := make([]*event, 0, d-s.floor+len(branch)+len(rest))
+	for i := s.floor; i < d; i++ {
+		full = append(full, &s.nodes.At(i).ev)
+	}
+	for i := range branch {
+		full = append(full, &branch[i])
+	}
+	full = append(full, rest...)
 	for _, in := range s.units.inserts {
-		if in.depth == s.floor && sameSeq(in.seq, seq) {
+		if in.depth == s.floor && sameSeq(in.seq, full) {
 			return true
 		}
 	}
-	s.units.record(&s.nm, s.floor, seq, n.wut)
+	s.units.record(&s.nm, s.floor, full, s.nodes.At(s.floor).wut)
 	return true
 }
 
@@ -765,4 +797,26 @@ func (s *Strategy) wait(d int) {
 		s.nodes.At(i).clear()
 	}
 	s.nodes.SetLen(d + 1)
+}
+
+// joinRoot inserts wakeup sequence seq, a new branch of the root of a
+// unit of SplitLarge (handRoot), into the wakeup tree of that state,
+// where s waits for the unit.
+func (s *Strategy) joinRoot(t int, seq []event) {
+	n := s.nodes.At(t)
+	ptrs := make([]*event, len(seq))
+	for i := range seq {
+		ptrs[i] = &seq[i]
+	}
+	if len(n.given) > 0 {
+		s.nm.insert(&n.given, ptrs)
+	}
+	if s.nm.insert(&n.wut, ptrs) {
+		if s.logf != nil {
+			s.logf("joined: insert at node %d: %v", t, seqString(ptrs))
+		}
+		if t < s.floor {
+			s.units.record(&s.nm, t, ptrs, n.wut)
+		}
+	}
 }
