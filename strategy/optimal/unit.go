@@ -27,8 +27,9 @@ type unitLog struct {
 	// included.
 	merges []trace.KeyMerge
 	// large marks a strategy resumed from a unit of SplitLarge: the new
-	// branches of its root go into its handback (handRoot), for its
-	// splitter, which waits for it there.
+	// branches of the states its wakeup tree goes through go into its
+	// handback (handTree), for its splitter, which waits for it at its
+	// root.
 	large bool
 }
 
@@ -344,7 +345,7 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	}
 	for _, in := range d.Inserts {
 		if in.Depth == len(d.Path) && d.Large && len(in.Seq) > 0 {
-			continue // a new branch of the unit's root (handRoot)
+			continue // a new branch of the unit's root (handTree)
 		}
 		if in.Depth < 0 || in.Depth >= len(d.Path) || len(in.Seq) == 0 || len(in.Branch) == 0 || len(in.At) != len(in.Branch) {
 			return nil, fmt.Errorf("%w: a handback of %s inserting into state %d of %d", strategy.ErrBadUnit, s.tag(), in.Depth, len(d.Path))
@@ -800,7 +801,7 @@ func (s *Strategy) wait(d int) {
 }
 
 // joinRoot inserts wakeup sequence seq, a new branch of the root of a
-// unit of SplitLarge (handRoot), into the wakeup tree of that state,
+// unit of SplitLarge (handTree), into the wakeup tree of that state,
 // where s waits for the unit.
 func (s *Strategy) joinRoot(t int, seq []event) {
 	n := s.nodes.At(t)
