@@ -27,8 +27,23 @@ type node struct {
 	wut   []*wnode // branches still to explore, in order
 	sub   []*wnode // the subtree of the branch being explored
 	// given are the branches handed out in a unit (SplitLarge), kept to
-	// drop the reversals they cover.
-	given []*wnode
+	// drop the reversals they cover and to place the others where they
+	// go in them (placeGiven). When the step taken is the first event of
+	// one of them (a branch placeGiven made), before are the ones before
+	// it, which the next state has asleep as if explored already, and
+	// subGiven the children of the one taken, the next state's given.
+	given, before, subGiven []*wnode
+	// out counts the units of its branches handed out (SplitLarge) not
+	// joined yet: the state waits for them before it explores the
+	// branches it has left, or is left (Next); retired says its branch
+	// joined its sleep set while it waited.
+	out     int
+	retired bool
+	// inTree marks, in a strategy resumed from a unit of SplitLarge, the
+	// root and the states its wakeup tree goes through, down to the
+	// states of its leaves: their new branches go into the handback
+	// (handTree).
+	inTree bool
 	// inherited counts the sleepers at the start of sleep that came from
 	// the state before; those after them are the branches explored from
 	// this state, in order (Join, lateInsert).
@@ -198,11 +213,19 @@ func (s *Strategy) Next() bool {
 	}
 	for d := s.nodes.Len() - 1; d >= s.floor; d-- {
 		n := s.nodes.At(d)
+		if n.out > 0 {
+			s.wait(d)
+			return false
+		}
 		if len(n.wut) == 0 {
 			continue
 		}
-		// The branch explored from d is done: it joins the sleep set.
-		n.sleep = append(n.sleep, n.ev)
+		// The branch explored from d is done: it joins the sleep set,
+		// unless it is a branch handed out, which its unit explores.
+		if !n.retired && (len(n.given) == 0 || !s.isGiven(n)) {
+			n.sleep = append(n.sleep, n.ev)
+		}
+		n.retired = false
 		n.sub = n.sub[:0]
 		s.epoch++
 		n.epoch, n.covered = s.epoch, n.covered[:0]
@@ -394,6 +417,9 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		}
 		// The node takes the subtree; the wakeup-tree node is free.
 		n.sub = append(n.sub[:0], c.children...)
+		if len(n.given) > 0 {
+			s.takeGiven(n, l)
+		}
 		s.nm.free(c)
 		return s.take(n, st, l, alt)
 	}
@@ -475,7 +501,11 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 				s.log("node %d: %v wakes %v", d, &p.ev, &p.sleep[i])
 			}
 		}
+		if len(p.subGiven) > 0 || len(p.before) > 0 {
+			s.inheritGiven(n, p)
+		}
 		n.inherited = len(n.sleep)
+		n.inTree = p.inTree && len(p.sub) > 0
 		n.wut, p.sub = append(n.wut, p.sub...), p.sub[:0]
 		for _, c := range n.wut {
 			s.refresh(&c.ev, st)

@@ -655,14 +655,17 @@ func (a *analysis) reverse(i int, m *event) {
 			return // an explored branch covers v
 		}
 	}
-	if len(n.given) > 0 && s.nm.covers(n.given, seq) {
-		return // a branch handed out in a unit covers v
+	if len(n.given) > 0 && s.placeGiven(i, seq) {
+		return // a branch handed out in a unit covers v, or v goes down it
 	}
 	if hit {
 		if !s.nm.covers(n.wut, seq) {
 			panic(fmt.Sprintf("weft internal error: optimal: the reversal of %v < %v was taken for covered from a record, but a check of %v adds a branch at node %d",
 				a.evs[i], m, seqString(seq), i))
 		}
+		return
+	}
+	if s.units.large && n.inTree && s.handTree(i, seq) {
 		return
 	}
 	var track *coverTrack

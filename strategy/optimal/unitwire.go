@@ -41,6 +41,8 @@ type wireNode struct {
 	Alt   int32
 	Sleep []wireEvent
 	Wut   []wireTree
+	// Given are the branches handed out (node.given).
+	Given []wireTree
 }
 
 // wireNames are the name tables (names.go): threads by their parent's
@@ -70,6 +72,8 @@ type unitData struct {
 	Names        wireNames
 	FailedBefore bool
 	Rand         []byte
+	// Large marks a unit of SplitLarge (unitLog.large).
+	Large bool
 }
 
 // handbackData is a handback: the states above the unit's root, as the
@@ -80,6 +84,7 @@ type unitData struct {
 // order; and the exploration's statistics.
 type handbackData struct {
 	Path         []wireNode
+	Large        bool
 	Inserts      []wireInsert
 	Names        wireNames
 	Merges       []trace.KeyMerge
@@ -94,7 +99,7 @@ type wireInsert struct {
 	At          []int
 }
 
-// tag names the strategy and its options in its units and handbacks.
+// randState returns the state of the random order, or nil.
 func (s *Strategy) randState() []byte {
 	if s.pcg == nil {
 		return nil
@@ -344,7 +349,7 @@ func (x *translator) events(ws []wireEvent) ([]event, error) {
 // wireNodeOf returns the wire form of n (without the subtree of the branch
 // it is exploring, which the next state holds).
 func wireNodeOf(n *node) wireNode {
-	w := wireNode{Ev: wireEventOf(&n.ev), Alt: n.alt, Sleep: make([]wireEvent, len(n.sleep)), Wut: wireForest(n.wut)}
+	w := wireNode{Ev: wireEventOf(&n.ev), Alt: n.alt, Sleep: make([]wireEvent, len(n.sleep)), Wut: wireForest(n.wut), Given: wireForest(n.given)}
 	for i := range n.sleep {
 		w.Sleep[i] = wireEventOf(&n.sleep[i])
 	}
@@ -377,7 +382,10 @@ func (s *Strategy) nodeFrom(n *node, w *wireNode, x *translator) error {
 			return err
 		}
 	}
-	n.wut, err = s.forestFrom(w.Wut, x)
+	if n.wut, err = s.forestFrom(w.Wut, x); err != nil {
+		return err
+	}
+	n.given, err = s.forestFrom(w.Given, x)
 	return err
 }
 
