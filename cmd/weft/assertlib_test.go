@@ -14,6 +14,12 @@ var assertlibFiles = map[string]string{
 	"check/check.go": `// Package check is a tiny assertion library in testify's style.
 package check
 
+import (
+	"fmt"
+	"runtime"
+	"strings"
+)
+
 // TestingT is the part of *testing.T the assertions use.
 type TestingT interface {
 	Helper()
@@ -28,6 +34,34 @@ func Equal(t TestingT, want, got any, msg string) {
 		t.Errorf("%s: want %v, got %v", msg, want, got)
 		t.FailNow()
 	}
+}
+
+// True fails the test if ok is false, with the call stack in testify's
+// way: the callers up to the test function or testing's, the library's
+// own left out, one per line under "Error Trace:".
+func True(t TestingT, ok bool, msg string) {
+	t.Helper()
+	if ok {
+		return
+	}
+	var callers []string
+	for i := 1; ; i++ {
+		pc, file, line, ok := runtime.Caller(i)
+		if !ok {
+			break
+		}
+		name := runtime.FuncForPC(pc).Name()
+		if name == "testing.tRunner" {
+			break
+		}
+		if !strings.HasPrefix(name, "example.com/assertlib/check.") {
+			callers = append(callers, fmt.Sprintf("%s:%d", file, line))
+		}
+		if seg := name[strings.LastIndex(name, ".")+1:]; strings.HasPrefix(seg, "Test") {
+			break
+		}
+	}
+	t.Errorf("\n\tError Trace:\t%s\n\tError:\t%s", strings.Join(callers, "\n\t\t\t"), msg)
 }
 
 // Check reports got != want and goes on.
@@ -86,6 +120,13 @@ func TestSoft(t *testing.T) {
 	<-done
 }
 
+func TestTraced(t *testing.T) {
+	done := make(chan bool)
+	go func() { done <- true }()
+	<-done
+	check.True(t, false, "traced")
+}
+
 func TestPanic(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -127,7 +168,19 @@ func TestTestAssertionLibrary(t *testing.T) {
 			t.Errorf("output holds %q:\n%s", bad, out)
 		}
 	}
-	if !strings.Contains(out, "example.com/assertlib.TestPanic.func1.1()") || !strings.Contains(out, "/c_test.go:52 +0x") {
+	// The stack an assertion library prints lists the test's frames only,
+	// not weft's way into the test body (its runtime, the iterator's
+	// coroutine, the runtime's).
+	at := strings.Index(out, "Error Trace:")
+	end := strings.Index(out, "Error:\ttraced")
+	if at < 0 || end < at {
+		t.Fatalf("no Error Trace of TestTraced:\n%s", out)
+	}
+	frames := strings.Fields(strings.TrimPrefix(out[at:end], "Error Trace:"))
+	if len(frames) != 1 || !strings.HasSuffix(frames[0], "/c_test.go:51") {
+		t.Errorf("Error Trace lists %q, want the test's frame c_test.go:51 alone:\n%s", frames, out)
+	}
+	if !strings.Contains(out, "example.com/assertlib.TestPanic.func1.1()") || !strings.Contains(out, "/c_test.go:59 +0x") {
 		t.Errorf("the panic's stack lacks the program's frame:\n%s", out)
 	}
 }

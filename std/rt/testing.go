@@ -111,7 +111,7 @@ func fail(method, msg string) {
 	if file, line := failSite(); file != "" {
 		where = fmt.Sprintf("%s:%d: ", filepath.Base(file), line)
 	}
-	new(weft.T).Fail("%s", strings.TrimSuffix(where+"t."+method+": "+msg, ": "))
+	new(weft.T).Fail("%s", strings.TrimSuffix(where+"t."+method+": "+userTrace(msg), ": "))
 }
 
 // failSite returns the place of the first caller of fail that is neither
