@@ -158,6 +158,22 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	if n := uncontrolled(body, r, opts); n > 0 {
 		t.Errorf("%s", uncontrolledMessage(n, r))
 	}
+	if f := r.outsideOnly(); f != nil {
+		// Neither a failure nor a pass: what the goroutines outside
+		// weft would have done, weft cannot tell.
+		where, path := "", ""
+		if len(f.Token) > LongToken {
+			var err error
+			if path, err = tokenFile(f, c.time); err != nil {
+				where = fmt.Sprintf("(%v)\n", err)
+			}
+		}
+		f.tokenFile = longTokenFile(f.Token, path)
+		cmd := replayCommand(t.Name(), id, commandToken(f.Token, path))
+		t.Logf("%s%s%s", f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
+		inconclusive(t, &c, fmt.Errorf("an execution blocked outside weft's control (a goroutine weft does not schedule, or a channel made before the execution, may or may not unblock it): no failure of the test, and no pass; run the test alone (-run), or let weft rewrite what made the object"))
+		return r
+	}
 	if f := r.firstFailure(); f != nil {
 		where, path := "", ""
 		if c.replayFiles.writes() {

@@ -146,6 +146,17 @@ func (r *Result) StepBounded() bool {
 	return len(r.Failures) > 0 && r.FailureCounts[trace.Livelock] == n
 }
 
+// outsideOnly returns r's first failure if every failure of r blocked
+// outside weft's control (trace.Blocked), or nil: such an exploration
+// proves no failure, since weft cannot tell what the goroutines outside it
+// would have done, and no pass either.
+func (r *Result) outsideOnly() *Failure {
+	if len(r.Failures) == 0 || r.FailureCounts[trace.Blocked] != len(r.Failures) {
+		return nil
+	}
+	return r.Failures[0]
+}
+
 // firstFailure returns the first of r's failures that is not a step bound
 // hit, or nil; boundFailure the first step bound hit, or nil.
 func (r *Result) firstFailure() *Failure {

@@ -83,7 +83,8 @@
 // inconclusive: exit status 4). In weft test, a test whose failing
 // executions all reached the step bound (-max-steps) is inconclusive too:
 // a bound hit proves nothing, as weft cannot tell a long loop from an
-// endless one.
+// endless one; so is one whose failing execution blocked outside weft's
+// control, on a goroutine or a channel weft does not schedule.
 //
 // The exit status is 0 when no failure was found (or a replay did not fail),
 // 1 when failures were found (or a replay failed), 3 when no failure was

@@ -63,7 +63,8 @@ Usage:
 Flags go before PROGRAM, as with the go command. Run 'weft help run' for the
 flags of run. Exit status: 0 no failure, 1 failures found, 2 bad usage or input,
 3 no failure found before -timeout stopped the run, 4 inconclusive: the
-failing executions all reached the step bound (-max-steps), 130 an interrupt
+failing executions all reached the step bound (-max-steps) or, in weft test,
+blocked outside weft's control, 130 an interrupt
 (Ctrl-C) stopped the run (after printing what it found so far).
 `
 

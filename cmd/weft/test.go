@@ -446,7 +446,7 @@ func runTestEnv(dir string, env, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "weft test: -strict: no failure, but an exploration was stopped by a bound before it finished (-v shows which)")
 		return exitTimeout
 	case res.inconclusive:
-		fmt.Fprintln(stderr, "weft test: no failure, but a test is INCONCLUSIVE: its exploration was stopped before its first execution ended, or its failing executions all reached the step bound (-max-steps)")
+		fmt.Fprintln(stderr, "weft test: no failure, but a test is INCONCLUSIVE: its exploration was stopped before its first execution ended, or its failing executions all reached the step bound (-max-steps) or blocked outside weft's control")
 		return exitInconclusive
 	}
 	return exitOK
