@@ -7,10 +7,10 @@ package explore
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/pages"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -35,9 +35,10 @@ type Checked struct {
 	inner strategy.Strategy
 	guard panicGuard
 	// prev and cur are the marks of the previous and the current execution,
-	// one per choice; same reports that the current one has made the
-	// previous one's choices so far.
-	prev, cur []mark
+	// one per choice, in pages that a long execution grows without copying
+	// them; same reports that the current one has made the previous one's
+	// choices so far.
+	prev, cur pages.Stack[mark]
 	// prevNames and names are the names of the inputs of the previous and
 	// the current execution.
 	prevNames, names []string
@@ -56,16 +57,26 @@ type Checked struct {
 type mark struct {
 	state  uint64 // fingerprint of the state, or of the input request
 	choice uint64 // the choice: thread and alternative, or the input value
-	// The thread chosen, its pending operation (kind, class, object,
-	// argument) and its alternatives; for an input, obj is the index of its
-	// name in names.
+	// The pending operation (kind, class, object, argument) of the thread
+	// chosen (thread) and its alternatives; for an input, obj is the index
+	// of its name in names.
 	arg           int64
 	obj           trace.ObjectID
-	thread        trace.ThreadID
 	threads, alts int32 // threads: the number of threads in the state
 	kind          trace.Kind
 	class         trace.Class
 	input         bool
+	// ran says that the choice named a thread of the state, which ran
+	// (not a cut, nor an input).
+	ran bool
+}
+
+// thread returns the thread chosen at m, or trace.NoThread if none ran.
+func (m *mark) thread() trace.ThreadID {
+	if !m.ran {
+		return trace.NoThread
+	}
+	return trace.ThreadID(int32(m.choice >> 32))
 }
 
 // op returns the operation of the thread chosen at m.
@@ -99,7 +110,8 @@ func (c *Checked) Next() (more bool) {
 	if c.diverged != nil || !c.inner.Next() {
 		return false
 	}
-	c.prev, c.cur = c.cur, c.prev[:0]
+	c.prev, c.cur = c.cur, c.prev
+	c.cur.Truncate(0)
 	c.prevNames, c.names = c.names, c.prevNames[:0]
 	c.same = c.execs > 0
 	c.execs++
@@ -117,14 +129,14 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 			ch = strategy.Cut
 		}
 	}()
-	i := len(c.cur)
+	i := c.cur.Len()
 	fp := c.fingerprint(st)
 	if c.same {
 		switch {
-		case i < len(c.prev) && (c.prev[i].input || c.prev[i].state != fp):
-			c.diverge(i, st, &c.prev[i], "")
+		case i < c.prev.Len() && (c.prev.At(i).input || c.prev.At(i).state != fp):
+			c.diverge(i, st, c.prev.At(i), "")
 			return strategy.Cut
-		case i >= len(c.prev) && c.prevEnd != trace.Cut:
+		case i >= c.prev.Len() && c.prevEnd != trace.Cut:
 			c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one has a scheduling point", c.prevEnd))
 			return strategy.Cut
 		}
@@ -135,27 +147,18 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	m := c.push()
 	m.state, m.choice = fp, uint64(uint32(ch.Thread))<<32|uint64(uint32(ch.Alt))
 	m.threads, m.input = int32(len(st.Threads)), false
-	m.thread, m.alts, m.kind, m.class, m.obj, m.arg = trace.NoThread, 0, 0, 0, trace.NoObject, 0
+	m.ran, m.alts, m.kind, m.class, m.obj, m.arg = false, 0, 0, 0, trace.NoObject, 0
 	if ch.Thread >= 0 && int(ch.Thread) < len(st.Threads) {
 		th := &st.Threads[ch.Thread]
-		m.thread, m.alts = ch.Thread, th.Alts
+		m.ran, m.alts = true, th.Alts
 		m.kind, m.class, m.obj, m.arg = th.Op.Kind, th.Op.Class, th.Op.Obj, th.Op.Arg
 	}
-	c.same = c.same && i < len(c.prev) && c.prev[i].choice == m.choice
+	c.same = c.same && i < c.prev.Len() && c.prev.At(i).choice == m.choice
 	return ch
 }
 
 // push appends a mark to the current execution's and returns it.
-func (c *Checked) push() *mark {
-	n := len(c.cur)
-	if n == cap(c.cur) {
-		// Double: append grows large slices by a quarter, and a long
-		// execution copied its marks several times over.
-		c.cur = slices.Grow(c.cur, max(64, n))
-	}
-	c.cur = c.cur[:n+1]
-	return &c.cur[n]
-}
+func (c *Checked) push() *mark { return c.cur.Push() }
 
 // Input implements strategy.Strategy; after a panic it gives the default
 // value, and the next scheduling point cuts.
@@ -169,13 +172,13 @@ func (c *Checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64)
 			v = in.Default
 		}
 	}()
-	i := len(c.cur)
+	i := c.cur.Len()
 	fp := inputPrint(in)
 	if c.diverged == nil && c.same {
 		switch {
-		case i < len(c.prev) && (!c.prev[i].input || c.prev[i].state != fp):
-			c.diverge(i, st, &c.prev[i], fmt.Sprintf("this execution reads input %q here", in.Name))
-		case i >= len(c.prev):
+		case i < c.prev.Len() && (!c.prev.At(i).input || c.prev.At(i).state != fp):
+			c.diverge(i, st, c.prev.At(i), fmt.Sprintf("this execution reads input %q here", in.Name))
+		case i >= c.prev.Len():
 			c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one reads input %q", c.prevEnd, in.Name))
 		}
 	}
@@ -184,8 +187,8 @@ func (c *Checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64)
 	}
 	v = c.inner.Input(st, in)
 	c.names = append(c.names, in.Name)
-	*c.push() = mark{state: fp, choice: v, input: true, thread: trace.NoThread, obj: trace.ObjectID(len(c.names) - 1)}
-	c.same = c.same && i < len(c.prev) && c.prev[i].choice == v
+	*c.push() = mark{state: fp, choice: v, input: true, obj: trace.ObjectID(len(c.names) - 1)}
+	c.same = c.same && i < c.prev.Len() && c.prev.At(i).choice == v
 	return v
 }
 
@@ -200,10 +203,10 @@ func (c *Checked) Finish(tr *trace.Trace, end trace.End) {
 			c.guard.caught("Finish", -1, r)
 		}
 	}()
-	if c.diverged == nil && c.same && len(c.cur) < len(c.prev) && end.Status != trace.Cut && end.Kind != trace.Blocked {
-		p := &c.prev[len(c.cur)]
+	if c.diverged == nil && c.same && c.cur.Len() < c.prev.Len() && end.Status != trace.Cut && end.Kind != trace.Blocked {
+		p := c.prev.At(c.cur.Len())
 		c.diverged = fmt.Errorf("step %d (after the same %d choices as execution %d): this execution ended (%v) there, but the earlier one went on: %s",
-			len(tr.Events)+1, len(c.cur), c.execs-1, endText(end), c.expected(p, tr))
+			len(tr.Events)+1, c.cur.Len(), c.execs-1, endText(end), c.expected(p, tr))
 	}
 	if c.diverged != nil {
 		return
@@ -261,7 +264,7 @@ func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 				fmt.Fprintf(&b, "\n\t%v: earlier no such thread, now %s", id, now)
 			case was.Kind != th.Op.Kind || was.Obj != th.Op.Obj || was.Arg != th.Op.Arg:
 				fmt.Fprintf(&b, "\n\t%v: earlier %s pending, now %s", id, opText(was, st.Trace), now)
-			case p.thread == id && p.alts != th.Alts:
+			case p.thread() == id && p.alts != th.Alts:
 				fmt.Fprintf(&b, "\n\t%v: earlier %s, now %s", id, altsText(p.alts, false), now)
 			}
 		}
@@ -273,8 +276,8 @@ func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 // the previous execution: the operation it ran at its next choice from
 // there, or the one it was left with at the end.
 func (c *Checked) pendingBefore(i int, p trace.ThreadID) trace.Op {
-	for j := i; j < len(c.prev); j++ {
-		if m := &c.prev[j]; !m.input && m.thread == p {
+	for j := i; j < c.prev.Len(); j++ {
+		if m := c.prev.At(j); !m.input && m.thread() == p {
 			return m.op()
 		}
 	}
@@ -289,10 +292,10 @@ func (c *Checked) expected(p *mark, tr *trace.Trace) string {
 	if p.input {
 		return fmt.Sprintf("read input %q there", c.prevNames[p.obj])
 	}
-	if p.thread == trace.NoThread {
+	if p.thread() == trace.NoThread {
 		return fmt.Sprintf("had %d threads there and cut the execution", p.threads)
 	}
-	return fmt.Sprintf("had %d threads there and ran %v's %s (%s)", p.threads, p.thread, opText(p.op(), tr), altsText(p.alts, false))
+	return fmt.Sprintf("had %d threads there and ran %v's %s (%s)", p.threads, p.thread(), opText(p.op(), tr), altsText(p.alts, false))
 }
 
 // opText names an operation with the names of its objects, as reports do

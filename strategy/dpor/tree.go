@@ -6,6 +6,7 @@ package dpor
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -413,16 +414,25 @@ func (t *Tree) setPass(n *Node, st *strategy.State) {
 			n.pass = n.passMem.appendSleeper(n.pass, s)
 		}
 	}
-	for _, e := range n.Enabled {
-		if e.Thread != n.Thread && n.Done.Has(e.Thread) && !n.Asleep(e.Thread) {
-			th := &st.Threads[e.Thread]
+	// The threads of Done that are enabled, in thread order (as
+	// n.Enabled lists them): Done is small, and walking it rather than
+	// the enabled threads keeps a step's cost from growing with their
+	// number.
+	for w, bs := range n.Done {
+		for bs != 0 {
+			q := trace.ThreadID(w*64 + bits.TrailingZeros64(bs))
+			bs &= bs - 1
+			if q == n.Thread || n.AltsOf(q) == 0 || n.Asleep(q) {
+				continue
+			}
+			th := &st.Threads[q]
 			t.vacc = t.vacc[:0]
 			for _, a := range n.ann {
-				if a.thread == e.Thread {
+				if a.thread == q {
 					t.vacc = append(t.vacc, a.acc)
 				}
 			}
-			n.pass = n.passMem.appendSleeper(n.pass, Sleeper{e.Thread, th.Op, th.Alts, t.vacc, n.objs})
+			n.pass = n.passMem.appendSleeper(n.pass, Sleeper{q, th.Op, th.Alts, t.vacc, n.objs})
 		}
 	}
 }
