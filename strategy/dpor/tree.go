@@ -6,11 +6,11 @@ package dpor
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/pages"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -71,15 +71,32 @@ type Node struct {
 	// objs is the number of objects known in the state.
 	ann  []announced
 	objs int32
-	// chg holds the threads whose pending operation or number of
-	// alternatives differ from those of the state before (every thread
-	// in the first state), to check that a replay of the state finds them
-	// again: a state costs what changed, not the number of threads.
-	chg []pendChange
+	// The entries chgLo to chgLo+chgN of the tree's chgs hold the
+	// threads whose pending operation or number of alternatives differ
+	// from those of the state before (every thread in the first state),
+	// to check that a replay of the state finds them again: a state costs
+	// what changed, not the number of threads. The states of the path keep
+	// their changes in order in the one stack, with no memory of their own.
+	chgLo, chgN int32
 }
 
-// pendChange is a thread's pending operation (its kind, class and object)
-// and number of alternatives in a state, where they changed.
+// change is a thread's pending operation (its kind, class and object) and
+// number of alternatives in a state, where they changed: an entry of
+// Tree.chgs.
+type change struct {
+	thread trace.ThreadID
+	kind   trace.Kind
+	class  trace.Class
+	obj    trace.ObjectID
+	alts   int32
+}
+
+// pending returns c's operation and alternatives.
+func (c *change) pending() pending {
+	return pending{trace.Op{Kind: c.kind, Class: c.class, Obj: c.obj}, c.alts}
+}
+
+// pendChange is a change as a unit carries it.
 type pendChange struct {
 	Thread trace.ThreadID
 	Op     trace.Op
@@ -109,7 +126,7 @@ type announced struct {
 // reset empties n for reuse, keeping its memory.
 func (n *Node) reset() {
 	n.Enabled = nil // shared with other nodes: never written
-	n.chg = n.chg[:0]
+	n.chgLo, n.chgN = 0, 0
 	n.Backtrack.Clear()
 	n.Done.Clear()
 	n.Force.Clear()
@@ -171,6 +188,7 @@ type Tree struct {
 	// state of the node Choose saw last, kept from node to node with their
 	// changes (Node.chg); mark and cand are scratch space of Choose.
 	rec  []pending
+	chgs pages.Stack[change]
 	mark []bool
 	cand []trace.ThreadID
 	// frozen holds the states above a resumed tree's root as the unit
@@ -198,9 +216,10 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 	cand := t.candidates(st)
 	if k < t.Nodes.Len() {
 		n := t.Nodes.At(k)
-		for _, c := range n.chg {
-			t.recSet(c.Thread, pending{c.Op, c.Alts})
-			cand = append(cand, c.Thread)
+		for i := n.chgLo; i < n.chgLo+n.chgN; i++ {
+			c := t.chgs.At(int(i))
+			t.recSet(c.thread, c.pending())
+			cand = append(cand, c.thread)
 		}
 		t.cand = cand
 		if d := t.differs(n, st, cand); d != "" {
@@ -271,6 +290,7 @@ func stPending(st *strategy.State, p trace.ThreadID) pending {
 // threads, those of the node before if none changed its alternatives.
 func (t *Tree) record(n *Node, k int, st *strategy.State, cand []trace.ThreadID) {
 	altsChanged := false
+	t.startChanges(n, k)
 	for _, p := range cand {
 		x := stPending(st, p)
 		var old pending
@@ -284,7 +304,7 @@ func (t *Tree) record(n *Node, k int, st *strategy.State, cand []trace.ThreadID)
 			altsChanged = true
 		}
 		t.recSet(p, x)
-		n.chg = append(n.chg, pendChange{p, x.op, x.alts})
+		t.addChange(n, change{p, x.op.Kind, x.op.Class, x.op.Obj, x.alts})
 	}
 	var prev []Enabled
 	if k > 0 {
@@ -297,25 +317,45 @@ func (t *Tree) record(n *Node, k int, st *strategy.State, cand []trace.ThreadID)
 	for len(t.mark) < len(t.rec) {
 		t.mark = append(t.mark, false)
 	}
-	for _, c := range n.chg {
-		t.mark[c.Thread] = true
+	lo, hi := int(n.chgLo), int(n.chgLo+n.chgN)
+	for i := lo; i < hi; i++ {
+		t.mark[t.chgs.At(i).thread] = true
 	}
-	en := make([]Enabled, 0, len(prev)+len(n.chg))
+	en := make([]Enabled, 0, len(prev)+int(n.chgN))
 	for _, e := range prev {
 		if !t.mark[e.Thread] {
 			en = append(en, e)
 		}
 	}
-	for _, c := range n.chg {
-		if t.mark[c.Thread] {
-			t.mark[c.Thread] = false
-			if c.Alts > 0 {
-				en = append(en, Enabled{c.Thread, c.Alts})
+	for i := lo; i < hi; i++ {
+		c := t.chgs.At(i)
+		if t.mark[c.thread] {
+			t.mark[c.thread] = false
+			if c.alts > 0 {
+				en = append(en, Enabled{c.thread, c.alts})
 			}
 		}
 	}
 	slices.SortFunc(en, func(a, b Enabled) int { return int(a.Thread) - int(b.Thread) })
 	n.Enabled = en
+}
+
+// startChanges empties the changes of n, the state at depth k on top of
+// the path: they start where those of the state before end.
+func (t *Tree) startChanges(n *Node, k int) {
+	lo := int32(0)
+	if k > 0 {
+		p := t.Nodes.At(k - 1)
+		lo = p.chgLo + p.chgN
+	}
+	t.chgs.Truncate(int(lo))
+	n.chgLo, n.chgN = lo, 0
+}
+
+// addChange adds c to the changes of n, the state on top of the path.
+func (t *Tree) addChange(n *Node, c change) {
+	*t.chgs.Push() = c
+	n.chgN++
 }
 
 // fresh returns the thread a fresh choice from n takes: the first enabled
@@ -418,22 +458,18 @@ func (t *Tree) setPass(n *Node, st *strategy.State) {
 	// n.Enabled lists them): Done is small, and walking it rather than
 	// the enabled threads keeps a step's cost from growing with their
 	// number.
-	for w, bs := range n.Done {
-		for bs != 0 {
-			q := trace.ThreadID(w*64 + bits.TrailingZeros64(bs))
-			bs &= bs - 1
-			if q == n.Thread || n.AltsOf(q) == 0 || n.Asleep(q) {
-				continue
-			}
-			th := &st.Threads[q]
-			t.vacc = t.vacc[:0]
-			for _, a := range n.ann {
-				if a.thread == q {
-					t.vacc = append(t.vacc, a.acc)
-				}
-			}
-			n.pass = n.passMem.appendSleeper(n.pass, Sleeper{q, th.Op, th.Alts, t.vacc, n.objs})
+	for q := range n.Done.All() {
+		if q == n.Thread || n.AltsOf(q) == 0 || n.Asleep(q) {
+			continue
 		}
+		th := &st.Threads[q]
+		t.vacc = t.vacc[:0]
+		for _, a := range n.ann {
+			if a.thread == q {
+				t.vacc = append(t.vacc, a.acc)
+			}
+		}
+		n.pass = n.passMem.appendSleeper(n.pass, Sleeper{q, th.Op, th.Alts, t.vacc, n.objs})
 	}
 }
 
