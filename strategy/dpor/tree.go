@@ -48,8 +48,9 @@ const newObject trace.ObjectID = -100
 // every alternative of its pending operation there is (select cases,
 // channel partners), one execution each, before another thread is.
 type Node struct {
-	// Enabled lists the enabled threads, in thread order.
-	Enabled []Enabled
+	// Enabled holds the enabled threads, which it shares with the state
+	// before where they are the same.
+	Enabled EnabledSet
 	// Thread and Alt are the choice explored now, out of Alts.
 	Thread    trace.ThreadID
 	Alt, Alts int32
@@ -125,7 +126,7 @@ type announced struct {
 
 // reset empties n for reuse, keeping its memory.
 func (n *Node) reset() {
-	n.Enabled = nil // shared with other nodes: never written
+	n.Enabled = EnabledSet{} // shared with other nodes: never written
 	n.chgLo, n.chgN = 0, 0
 	n.Backtrack.Clear()
 	n.Done.Clear()
@@ -150,12 +151,7 @@ func (n *Node) Asleep(t trace.ThreadID) bool {
 
 // AltsOf returns the number of alternatives of thread t in the state, 0 if
 // it is not enabled.
-func (n *Node) AltsOf(t trace.ThreadID) int32 {
-	if i, ok := slices.BinarySearchFunc(n.Enabled, t, func(e Enabled, t trace.ThreadID) int { return int(e.Thread) - int(t) }); ok {
-		return n.Enabled[i].Alts
-	}
-	return 0
-}
+func (n *Node) AltsOf(t trace.ThreadID) int32 { return n.Enabled.Alts(t) }
 
 // Tree is the current path of an exploration that re-executes the program
 // from the start each time (stateless, Saarikivi et al. 2012, §IV-C): an execution replays
@@ -186,10 +182,9 @@ type Tree struct {
 	vacc     []trace.Access
 	// rec holds each thread's pending operation and alternatives in the
 	// state of the node Choose saw last, kept from node to node with their
-	// changes (Node.chg); mark and cand are scratch space of Choose.
+	// changes (Node.chgLo, chgs); cand is scratch space of Choose.
 	rec  []pending
 	chgs pages.Stack[change]
-	mark []bool
 	cand []trace.ThreadID
 	// frozen holds the states above a resumed tree's root as the unit
 	// brought them, to tell what its exploration added (HandbackUnit).
@@ -201,7 +196,7 @@ type Tree struct {
 // sets Diverged.
 //
 // A state records the threads whose pending operation or alternatives
-// changed since the state before (Node.chg), and shares the list of
+// changed since the state before (Node.chgLo), and shares the set of
 // enabled threads of the state before when it is the same: with the
 // threads the runtime lists as changed (strategy.State.Changed), a step
 // costs what changed, not the number of threads.
@@ -306,37 +301,16 @@ func (t *Tree) record(n *Node, k int, st *strategy.State, cand []trace.ThreadID)
 		t.recSet(p, x)
 		t.addChange(n, change{p, x.op.Kind, x.op.Class, x.op.Obj, x.alts})
 	}
-	var prev []Enabled
+	var en EnabledSet
 	if k > 0 {
-		prev = t.Nodes.At(k - 1).Enabled
+		en = t.Nodes.At(k - 1).Enabled
 	}
-	if !altsChanged {
-		n.Enabled = prev
-		return
-	}
-	for len(t.mark) < len(t.rec) {
-		t.mark = append(t.mark, false)
-	}
-	lo, hi := int(n.chgLo), int(n.chgLo+n.chgN)
-	for i := lo; i < hi; i++ {
-		t.mark[t.chgs.At(i).thread] = true
-	}
-	en := make([]Enabled, 0, len(prev)+int(n.chgN))
-	for _, e := range prev {
-		if !t.mark[e.Thread] {
-			en = append(en, e)
+	if altsChanged {
+		for i := n.chgLo; i < n.chgLo+n.chgN; i++ {
+			c := t.chgs.At(int(i))
+			en = en.With(c.thread, c.alts)
 		}
 	}
-	for i := lo; i < hi; i++ {
-		c := t.chgs.At(i)
-		if t.mark[c.thread] {
-			t.mark[c.thread] = false
-			if c.alts > 0 {
-				en = append(en, Enabled{c.thread, c.alts})
-			}
-		}
-	}
-	slices.SortFunc(en, func(a, b Enabled) int { return int(a.Thread) - int(b.Thread) })
 	n.Enabled = en
 }
 
@@ -366,7 +340,7 @@ func (t *Tree) fresh(n *Node) (p trace.ThreadID, ok bool) {
 	awake := func(q trace.ThreadID) bool { return !t.Sleep || !n.Asleep(q) }
 	if t.Rand == nil {
 		first := trace.NoThread
-		for _, e := range n.Enabled {
+		for e := range n.Enabled.All() {
 			if !awake(e.Thread) {
 				continue
 			}
@@ -380,13 +354,13 @@ func (t *Tree) fresh(n *Node) (p trace.ThreadID, ok bool) {
 		return first, first != trace.NoThread
 	}
 	t.pick = t.pick[:0]
-	for _, e := range n.Enabled {
+	for e := range n.Enabled.All() {
 		if awake(e.Thread) && !t.Avoid.Has(e.Thread) {
 			t.pick = append(t.pick, e.Thread)
 		}
 	}
 	if len(t.pick) == 0 {
-		for _, e := range n.Enabled {
+		for e := range n.Enabled.All() {
 			if awake(e.Thread) {
 				t.pick = append(t.pick, e.Thread)
 			}
@@ -592,7 +566,7 @@ func (t *Tree) AfterFailure(n int, end trace.End) {
 		return
 	}
 	last := t.Nodes.At(n - 1)
-	for _, e := range last.Enabled {
+	for e := range last.Enabled.All() {
 		last.Backtrack.Add(e.Thread)
 	}
 }
@@ -601,7 +575,7 @@ func (t *Tree) AfterFailure(n int, end trace.End) {
 // random one if the tree is randomised.
 func (t *Tree) PickFrom(n *Node, ok func(trace.ThreadID) bool) (trace.ThreadID, bool) {
 	t.pick = t.pick[:0]
-	for _, e := range n.Enabled {
+	for e := range n.Enabled.All() {
 		if ok(e.Thread) {
 			t.pick = append(t.pick, e.Thread)
 		}

@@ -24,7 +24,7 @@ type nodeData struct {
 	AnnThreads             []trace.ThreadID
 	AnnAccesses            []trace.Access
 	Objs                   int32
-	// Changes are the node's (Node.chg): a unit carries every node
+	// Changes are the node's (Node.chgLo): a unit carries every node
 	// from the root on.
 	Changes []pendChange
 }
@@ -81,7 +81,7 @@ func (t *Tree) data(n *Node) nodeData {
 // data returns n as a unit carries it, but for its changes (Tree.data).
 func (n *Node) data() nodeData {
 	d := nodeData{
-		Enabled: n.Enabled, Thread: n.Thread, Alt: n.Alt, Alts: n.Alts,
+		Enabled: n.Enabled.List(), Thread: n.Thread, Alt: n.Alt, Alts: n.Alts,
 		Backtrack: n.Backtrack, Done: n.Done, Force: n.Force, Race: n.Race, Racer: n.Racer,
 		Sleep: n.Sleep, Pass: n.pass, Objs: n.objs,
 	}
@@ -107,7 +107,7 @@ func (t *Tree) pushData(d *nodeData) {
 // changes (Tree.pushData).
 func (n *Node) load(d *nodeData) {
 	n.reset()
-	n.Enabled = append([]Enabled(nil), d.Enabled...)
+	n.Enabled = enabledOf(d.Enabled)
 	n.Thread, n.Alt, n.Alts = d.Thread, d.Alt, d.Alts
 	n.Backtrack = append(n.Backtrack, d.Backtrack...)
 	n.Done = append(n.Done, d.Done...)
@@ -284,7 +284,7 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 			panic(err) // the payload is plain data: gob cannot fail on it
 		}
 		n.Alts = n.Alt + 1
-		for _, e := range n.Enabled {
+		for e := range n.Enabled.All() {
 			if e.Thread != n.Thread && n.Backtrack.Has(e.Thread) {
 				n.Done.Add(e.Thread)
 			}
