@@ -38,10 +38,8 @@ func TestLayers(t *testing.T) {
 		{"strategy", []string{mod + "/internal", mod + "/strategy/"}, nil},
 		{"internal/engine", []string{mod + "/strategy/", mod + "/solver"}, nil},
 		// Package explore builds strategies by name (the registry) and
-		// makes replay tokens; it runs them through package strategy, and
-		// keeps its marks of long executions in the strategies' paged
-		// stack (strategy/pages).
-		{"internal/explore", []string{mod + "/strategy/", mod + "/internal/distrib", mod + "/programs"}, []string{mod + "/strategy/replay", mod + "/strategy/pages"}},
+		// makes replay tokens; it runs them through package strategy.
+		{"internal/explore", []string{mod + "/strategy/", mod + "/internal/distrib", mod + "/programs"}, []string{mod + "/strategy/replay"}},
 		// The distribution takes its test bodies from its caller.
 		{"internal/distrib", []string{mod + "/programs", mod + "/strategy/"}, nil},
 		{".", []string{mod + "/internal/distrib"}, nil},

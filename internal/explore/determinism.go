@@ -7,10 +7,10 @@ package explore
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/weft-go/weft/strategy"
-	"github.com/weft-go/weft/strategy/pages"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -35,10 +35,9 @@ type Checked struct {
 	inner strategy.Strategy
 	guard panicGuard
 	// prev and cur are the marks of the previous and the current execution,
-	// one per choice, in pages that a long execution grows without copying
-	// them; same reports that the current one has made the previous one's
-	// choices so far.
-	prev, cur pages.Stack[mark]
+	// one per choice; same reports that the current one has made the
+	// previous one's choices so far.
+	prev, cur []mark
 	// prevNames and names are the names of the inputs of the previous and
 	// the current execution.
 	prevNames, names []string
@@ -110,8 +109,7 @@ func (c *Checked) Next() (more bool) {
 	if c.diverged != nil || !c.inner.Next() {
 		return false
 	}
-	c.prev, c.cur = c.cur, c.prev
-	c.cur.Truncate(0)
+	c.prev, c.cur = c.cur, c.prev[:0]
 	c.prevNames, c.names = c.names, c.prevNames[:0]
 	c.same = c.execs > 0
 	c.execs++
@@ -129,14 +127,14 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 			ch = strategy.Cut
 		}
 	}()
-	i := c.cur.Len()
+	i := len(c.cur)
 	fp := c.fingerprint(st)
 	if c.same {
 		switch {
-		case i < c.prev.Len() && (c.prev.At(i).input || c.prev.At(i).state != fp):
-			c.diverge(i, st, c.prev.At(i), "")
+		case i < len(c.prev) && (c.prev[i].input || c.prev[i].state != fp):
+			c.diverge(i, st, &c.prev[i], "")
 			return strategy.Cut
-		case i >= c.prev.Len() && c.prevEnd != trace.Cut:
+		case i >= len(c.prev) && c.prevEnd != trace.Cut:
 			c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one has a scheduling point", c.prevEnd))
 			return strategy.Cut
 		}
@@ -153,12 +151,21 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 		m.ran, m.alts = true, th.Alts
 		m.kind, m.class, m.obj, m.arg = th.Op.Kind, th.Op.Class, th.Op.Obj, th.Op.Arg
 	}
-	c.same = c.same && i < c.prev.Len() && c.prev.At(i).choice == m.choice
+	c.same = c.same && i < len(c.prev) && c.prev[i].choice == m.choice
 	return ch
 }
 
 // push appends a mark to the current execution's and returns it.
-func (c *Checked) push() *mark { return c.cur.Push() }
+func (c *Checked) push() *mark {
+	n := len(c.cur)
+	if n == cap(c.cur) {
+		// Double: append grows large slices by a quarter, and a long
+		// execution copied its marks several times over.
+		c.cur = slices.Grow(c.cur, max(64, n))
+	}
+	c.cur = c.cur[:n+1]
+	return &c.cur[n]
+}
 
 // Input implements strategy.Strategy; after a panic it gives the default
 // value, and the next scheduling point cuts.
@@ -172,13 +179,13 @@ func (c *Checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64)
 			v = in.Default
 		}
 	}()
-	i := c.cur.Len()
+	i := len(c.cur)
 	fp := inputPrint(in)
 	if c.diverged == nil && c.same {
 		switch {
-		case i < c.prev.Len() && (!c.prev.At(i).input || c.prev.At(i).state != fp):
-			c.diverge(i, st, c.prev.At(i), fmt.Sprintf("this execution reads input %q here", in.Name))
-		case i >= c.prev.Len():
+		case i < len(c.prev) && (!c.prev[i].input || c.prev[i].state != fp):
+			c.diverge(i, st, &c.prev[i], fmt.Sprintf("this execution reads input %q here", in.Name))
+		case i >= len(c.prev):
 			c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one reads input %q", c.prevEnd, in.Name))
 		}
 	}
@@ -188,7 +195,7 @@ func (c *Checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64)
 	v = c.inner.Input(st, in)
 	c.names = append(c.names, in.Name)
 	*c.push() = mark{state: fp, choice: v, input: true, obj: trace.ObjectID(len(c.names) - 1)}
-	c.same = c.same && i < c.prev.Len() && c.prev.At(i).choice == v
+	c.same = c.same && i < len(c.prev) && c.prev[i].choice == v
 	return v
 }
 
@@ -203,10 +210,10 @@ func (c *Checked) Finish(tr *trace.Trace, end trace.End) {
 			c.guard.caught("Finish", -1, r)
 		}
 	}()
-	if c.diverged == nil && c.same && c.cur.Len() < c.prev.Len() && end.Status != trace.Cut && end.Kind != trace.Blocked {
-		p := c.prev.At(c.cur.Len())
+	if c.diverged == nil && c.same && len(c.cur) < len(c.prev) && end.Status != trace.Cut && end.Kind != trace.Blocked {
+		p := &c.prev[len(c.cur)]
 		c.diverged = fmt.Errorf("step %d (after the same %d choices as execution %d): this execution ended (%v) there, but the earlier one went on: %s",
-			len(tr.Events)+1, c.cur.Len(), c.execs-1, endText(end), c.expected(p, tr))
+			len(tr.Events)+1, len(c.cur), c.execs-1, endText(end), c.expected(p, tr))
 	}
 	if c.diverged != nil {
 		return
@@ -276,8 +283,8 @@ func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 // the previous execution: the operation it ran at its next choice from
 // there, or the one it was left with at the end.
 func (c *Checked) pendingBefore(i int, p trace.ThreadID) trace.Op {
-	for j := i; j < c.prev.Len(); j++ {
-		if m := c.prev.At(j); !m.input && m.thread() == p {
+	for j := i; j < len(c.prev); j++ {
+		if m := &c.prev[j]; !m.input && m.thread() == p {
 			return m.op()
 		}
 	}
