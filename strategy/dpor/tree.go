@@ -574,17 +574,22 @@ func (t *Tree) AfterFailure(n int, end trace.End) {
 // PickFrom returns a thread of n.Enabled for which ok holds: the first, or a
 // random one if the tree is randomised.
 func (t *Tree) PickFrom(n *Node, ok func(trace.ThreadID) bool) (trace.ThreadID, bool) {
+	if t.Rand == nil {
+		for e := range n.Enabled.All() {
+			if ok(e.Thread) {
+				return e.Thread, true
+			}
+		}
+		return trace.NoThread, false
+	}
 	t.pick = t.pick[:0]
 	for e := range n.Enabled.All() {
 		if ok(e.Thread) {
 			t.pick = append(t.pick, e.Thread)
 		}
 	}
-	switch {
-	case len(t.pick) == 0:
+	if len(t.pick) == 0 {
 		return trace.NoThread, false
-	case t.Rand != nil:
-		return t.pick[t.Rand.IntN(len(t.pick))], true
 	}
-	return t.pick[0], true
+	return t.pick[t.Rand.IntN(len(t.pick))], true
 }
