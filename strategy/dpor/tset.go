@@ -14,7 +14,8 @@ import (
 // thread of s[1]), s[1:] are the words. The zero value is empty. A set
 // costs the span of its threads, not the highest thread: a state's
 // backtracking set, usually one thread, takes two words however many
-// threads the execution has.
+// threads the execution has. (Units carry sets as they are: a change of
+// the layout is a change of the units' format, strategy's unitMagic.)
 type ThreadSet []uint64
 
 // Add adds t to s.
