@@ -29,13 +29,30 @@ type (
 )
 
 // EnabledSet is the set of the enabled threads of a state, with their
-// numbers of alternatives: a persistent tree over thread numbers. Copying
-// a set costs nothing; With returns a new set that shares with s the parts
-// of its tree it did not change, and leaves s as it was. The zero value is
-// empty.
+// numbers of alternatives. Copying a set costs nothing; With returns a new
+// set and leaves s as it was. A set of a few threads is a list of them in
+// order (flat), written anew by each change; a larger one is a persistent
+// tree over thread numbers, whose changes copy the path to the thread and
+// share the rest. The zero value is empty.
 type EnabledSet struct {
-	root   unsafe.Pointer // an *eleaf if height is 0, else an *einner
-	height uint8          // levels of einners above the leaves
+	// root is the list's first entry (*Enabled) if the set is flat, else
+	// the tree: an *eleaf if height is 0, else an *einner.
+	root   unsafe.Pointer
+	n      int32 // the number of threads
+	height uint8 // levels of einners above the leaves
+	tree   bool
+}
+
+// flatMax is the most threads a flat set holds; a tree becomes flat again
+// when it falls to flatMax/2.
+const flatMax = 8
+
+// flat returns the list of a flat set.
+func (s EnabledSet) flat() []Enabled {
+	if s.root == nil {
+		return nil
+	}
+	return unsafe.Slice((*Enabled)(s.root), s.n)
 }
 
 // fits reports whether the tree has room for thread t.
@@ -46,6 +63,14 @@ func (s EnabledSet) fits(t trace.ThreadID) bool {
 // Alts returns the number of alternatives of thread t, 0 if it is not
 // enabled.
 func (s EnabledSet) Alts(t trace.ThreadID) int32 {
+	if !s.tree {
+		for _, e := range s.flat() {
+			if e.Thread == t {
+				return e.Alts
+			}
+		}
+		return 0
+	}
 	if t < 0 || s.root == nil || !s.fits(t) {
 		return 0
 	}
@@ -62,9 +87,65 @@ func (s EnabledSet) Alts(t trace.ThreadID) int32 {
 // With returns s with thread t's alternatives set to alts (0: t not
 // enabled).
 func (s EnabledSet) With(t trace.ThreadID, alts int32) EnabledSet {
-	if t < 0 || alts == s.Alts(t) {
+	old := s.Alts(t)
+	if t < 0 || alts == old {
 		return s
 	}
+	n := s.n
+	if old > 0 {
+		n--
+	}
+	if alts > 0 {
+		n++
+	}
+	switch {
+	case !s.tree && n <= flatMax:
+		return flatWith(s.flat(), t, alts, n)
+	case !s.tree:
+		// Outgrown: the list becomes a tree.
+		var r EnabledSet
+		for _, e := range s.flat() {
+			r = r.treeWith(e.Thread, e.Alts)
+		}
+		s = r
+	case n <= flatMax/2:
+		l := make([]Enabled, 0, flatMax)
+		for e := range s.All() {
+			l = append(l, e)
+		}
+		return flatWith(l, t, alts, n)
+	}
+	s = s.treeWith(t, alts)
+	s.n = n
+	return s
+}
+
+// flatWith returns the flat set of the n threads of list l with thread t's
+// alternatives set to alts.
+func flatWith(l []Enabled, t trace.ThreadID, alts int32, n int32) EnabledSet {
+	if n == 0 {
+		return EnabledSet{}
+	}
+	m := make([]Enabled, 0, n)
+	added := alts == 0
+	for _, e := range l {
+		if !added && t < e.Thread {
+			m, added = append(m, Enabled{t, alts}), true
+		}
+		if e.Thread != t {
+			m = append(m, e)
+		}
+	}
+	if !added {
+		m = append(m, Enabled{t, alts})
+	}
+	return EnabledSet{root: unsafe.Pointer(&m[0]), n: n}
+}
+
+// treeWith returns the tree s, or an empty tree, with thread t's
+// alternatives set to alts; its count is left to the caller.
+func (s EnabledSet) treeWith(t trace.ThreadID, alts int32) EnabledSet {
+	s.tree = true
 	for !s.fits(t) {
 		// Grow a level: the old tree is the first subtree.
 		if s.root != nil {
@@ -109,6 +190,14 @@ func eset(p unsafe.Pointer, h uint8, t int, alts int32) unsafe.Pointer {
 // All returns the enabled threads in increasing order.
 func (s EnabledSet) All() iter.Seq[Enabled] {
 	return func(yield func(Enabled) bool) {
+		if !s.tree {
+			for _, e := range s.flat() {
+				if !yield(e) {
+					return
+				}
+			}
+			return
+		}
 		if s.root != nil {
 			eall(s.root, s.height, 0, yield)
 		}

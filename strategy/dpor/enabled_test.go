@@ -60,6 +60,52 @@ func TestEnabledSet(t *testing.T) {
 	}
 	var e EnabledSet
 	if e.With(7, 1).With(7, 0).root != nil {
-		t.Errorf("a set emptied again keeps a tree")
+		t.Errorf("a set emptied again keeps its memory")
+	}
+}
+
+// TestEnabledSetFlat checks a set whose size moves across flatMax, so that
+// it turns from a list to a tree and back, after every change.
+func TestEnabledSetFlat(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var s EnabledSet
+	m := map[trace.ThreadID]int32{}
+	trees, flats := 0, 0
+	for i := range 20000 {
+		q := trace.ThreadID(r.IntN(14) * 37) // spread over several leaves
+		a := int32(r.IntN(3))
+		if len(m) > flatMax+2 {
+			a = 0 // drift down again
+		}
+		prev := s
+		s = s.With(q, a)
+		if a == 0 {
+			delete(m, q)
+		} else {
+			m[q] = a
+		}
+		if int(s.n) != len(m) {
+			t.Fatalf("change %d: %d threads counted, want %d", i, s.n, len(m))
+		}
+		if s.tree {
+			trees++
+		} else {
+			flats++
+		}
+		l := s.List()
+		if len(l) != len(m) || !slices.IsSortedFunc(l, func(a, b Enabled) int { return int(a.Thread) - int(b.Thread) }) {
+			t.Fatalf("change %d: lists %v, want %d threads in order", i, l, len(m))
+		}
+		for _, e := range l {
+			if m[e.Thread] != e.Alts || s.Alts(e.Thread) != e.Alts {
+				t.Fatalf("change %d: lists %v, want %d alternatives", i, e, m[e.Thread])
+			}
+		}
+		if prev.Alts(q) != 0 && prev.Alts(q) == s.Alts(q) && a != s.Alts(q) {
+			t.Fatalf("change %d: the old version changed", i)
+		}
+	}
+	if trees == 0 || flats == 0 {
+		t.Errorf("%d changes left a tree and %d a list: want both", trees, flats)
 	}
 }
