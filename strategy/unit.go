@@ -98,7 +98,7 @@ type unitHeader struct {
 // name and drops fields it does not know, so a change to a payload type
 // must change the magic (or the strategy's tag), or old units would be
 // taken without complaint.
-const unitMagic = "weft-unit-2"
+const unitMagic = "weft-unit-3"
 
 // EncodeUnit serialises payload (a value encoding/gob can encode) as a unit
 // of the strategy named by tag, which should name its options too: Resume

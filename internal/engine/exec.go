@@ -5,6 +5,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -366,7 +367,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 
 // finalOps records each thread's pending operation at the end.
 func (e *Exec) finalOps() {
-	e.tr.Final = e.tr.Final[:0]
+	e.tr.Final = slices.Grow(e.tr.Final[:0], len(e.threads))
 	for _, t := range e.threads {
 		e.tr.Final = append(e.tr.Final, t.op)
 	}

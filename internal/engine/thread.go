@@ -14,16 +14,16 @@ import (
 
 // Thread is a thread of an execution: a goroutine under weft's control.
 type Thread struct {
-	e  *Exec
-	id trace.ThreadID
-	g  uintptr // the goroutine of its coroutine (getg), which it keeps
+	e   *Exec
+	id  trace.ThreadID
+	alt int32   // the alternative chosen for the pending operation (next to id: a Thread fits 512 bytes)
+	g   uintptr // the goroutine of its coroutine (getg), which it keeps
 	// goid is that goroutine's number, to find its stack (watchdog.go).
 	goid int64
 
 	op   trace.Op // pending operation
 	obj  *Obj     // the object the pending operation's enabledness reads
 	obj2 *Obj     // a second one: the mutex a Cond waiter reacquires
-	alt  int32    // the alternative chosen for the pending operation
 	sel  []selCase
 
 	done bool

@@ -56,16 +56,26 @@ type Checked struct {
 type mark struct {
 	state  uint64 // fingerprint of the state, or of the input request
 	choice uint64 // the choice: thread and alternative, or the input value
-	// The thread chosen, its pending operation (kind, class, object,
-	// argument) and its alternatives; for an input, obj is the index of its
-	// name in names.
+	// The pending operation (kind, class, object, argument) of the thread
+	// chosen (thread) and its alternatives; for an input, obj is the index
+	// of its name in names.
 	arg           int64
 	obj           trace.ObjectID
-	thread        trace.ThreadID
 	threads, alts int32 // threads: the number of threads in the state
 	kind          trace.Kind
 	class         trace.Class
 	input         bool
+	// ran says that the choice named a thread of the state, which ran
+	// (not a cut, nor an input).
+	ran bool
+}
+
+// thread returns the thread chosen at m, or trace.NoThread if none ran.
+func (m *mark) thread() trace.ThreadID {
+	if !m.ran {
+		return trace.NoThread
+	}
+	return trace.ThreadID(int32(m.choice >> 32))
 }
 
 // op returns the operation of the thread chosen at m.
@@ -135,10 +145,10 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	m := c.push()
 	m.state, m.choice = fp, uint64(uint32(ch.Thread))<<32|uint64(uint32(ch.Alt))
 	m.threads, m.input = int32(len(st.Threads)), false
-	m.thread, m.alts, m.kind, m.class, m.obj, m.arg = trace.NoThread, 0, 0, 0, trace.NoObject, 0
+	m.ran, m.alts, m.kind, m.class, m.obj, m.arg = false, 0, 0, 0, trace.NoObject, 0
 	if ch.Thread >= 0 && int(ch.Thread) < len(st.Threads) {
 		th := &st.Threads[ch.Thread]
-		m.thread, m.alts = ch.Thread, th.Alts
+		m.ran, m.alts = true, th.Alts
 		m.kind, m.class, m.obj, m.arg = th.Op.Kind, th.Op.Class, th.Op.Obj, th.Op.Arg
 	}
 	c.same = c.same && i < len(c.prev) && c.prev[i].choice == m.choice
@@ -184,7 +194,7 @@ func (c *Checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64)
 	}
 	v = c.inner.Input(st, in)
 	c.names = append(c.names, in.Name)
-	*c.push() = mark{state: fp, choice: v, input: true, thread: trace.NoThread, obj: trace.ObjectID(len(c.names) - 1)}
+	*c.push() = mark{state: fp, choice: v, input: true, obj: trace.ObjectID(len(c.names) - 1)}
 	c.same = c.same && i < len(c.prev) && c.prev[i].choice == v
 	return v
 }
@@ -261,7 +271,7 @@ func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 				fmt.Fprintf(&b, "\n\t%v: earlier no such thread, now %s", id, now)
 			case was.Kind != th.Op.Kind || was.Obj != th.Op.Obj || was.Arg != th.Op.Arg:
 				fmt.Fprintf(&b, "\n\t%v: earlier %s pending, now %s", id, opText(was, st.Trace), now)
-			case p.thread == id && p.alts != th.Alts:
+			case p.thread() == id && p.alts != th.Alts:
 				fmt.Fprintf(&b, "\n\t%v: earlier %s, now %s", id, altsText(p.alts, false), now)
 			}
 		}
@@ -274,7 +284,7 @@ func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 // there, or the one it was left with at the end.
 func (c *Checked) pendingBefore(i int, p trace.ThreadID) trace.Op {
 	for j := i; j < len(c.prev); j++ {
-		if m := &c.prev[j]; !m.input && m.thread == p {
+		if m := &c.prev[j]; !m.input && m.thread() == p {
 			return m.op()
 		}
 	}
@@ -289,10 +299,10 @@ func (c *Checked) expected(p *mark, tr *trace.Trace) string {
 	if p.input {
 		return fmt.Sprintf("read input %q there", c.prevNames[p.obj])
 	}
-	if p.thread == trace.NoThread {
+	if p.thread() == trace.NoThread {
 		return fmt.Sprintf("had %d threads there and cut the execution", p.threads)
 	}
-	return fmt.Sprintf("had %d threads there and ran %v's %s (%s)", p.threads, p.thread, opText(p.op(), tr), altsText(p.alts, false))
+	return fmt.Sprintf("had %d threads there and ran %v's %s (%s)", p.threads, p.thread(), opText(p.op(), tr), altsText(p.alts, false))
 }
 
 // opText names an operation with the names of its objects, as reports do

@@ -377,7 +377,7 @@ func (s *Strategy) reverse(k int, t trace.ThreadID) {
 		} else if !slices.ContainsFunc(init, func(q trace.ThreadID) bool { return n.AltsOf(q) > 0 }) {
 			// No initial is enabled there (the relation did not foresee
 			// an enabling): every enabled thread.
-			for _, e := range n.Enabled {
+			for e := range n.Enabled.All() {
 				n.Backtrack.Add(e.Thread)
 			}
 		}
@@ -582,7 +582,7 @@ func readMode(m trace.Mode) int {
 func (s *Strategy) backtrack(i int, t trace.ThreadID, pending bool) {
 	n := s.Tree.Nodes.At(i)
 	if n.AltsOf(t) == 0 || (s.opt.Rule == Operation && !pending) {
-		for _, e := range n.Enabled {
+		for e := range n.Enabled.All() {
 			n.Backtrack.Add(e.Thread)
 		}
 		return
@@ -596,7 +596,7 @@ func (s *Strategy) backtrack(i int, t trace.ThreadID, pending bool) {
 		n.Backtrack.Add(t)
 		n.Force.Add(t)
 	case DPOR2:
-		for _, e := range n.Enabled {
+		for e := range n.Enabled.All() {
 			if !n.Asleep(e.Thread) {
 				n.Backtrack.Add(e.Thread)
 			}

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/pages"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -47,8 +48,9 @@ const newObject trace.ObjectID = -100
 // every alternative of its pending operation there is (select cases,
 // channel partners), one execution each, before another thread is.
 type Node struct {
-	// Enabled lists the enabled threads, in thread order.
-	Enabled []Enabled
+	// Enabled holds the enabled threads, which it shares with the state
+	// before where they are the same.
+	Enabled EnabledSet
 	// Thread and Alt are the choice explored now, out of Alts.
 	Thread    trace.ThreadID
 	Alt, Alts int32
@@ -70,15 +72,32 @@ type Node struct {
 	// objs is the number of objects known in the state.
 	ann  []announced
 	objs int32
-	// chg holds the threads whose pending operation or number of
-	// alternatives differ from those of the state before (every thread
-	// in the first state), to check that a replay of the state finds them
-	// again: a state costs what changed, not the number of threads.
-	chg []pendChange
+	// The entries chgLo to chgLo+chgN of the tree's chgs hold the
+	// threads whose pending operation or number of alternatives differ
+	// from those of the state before (every thread in the first state),
+	// to check that a replay of the state finds them again: a state costs
+	// what changed, not the number of threads. The states of the path keep
+	// their changes in order in the one stack, with no memory of their own.
+	chgLo, chgN int32
 }
 
-// pendChange is a thread's pending operation (its kind, class and object)
-// and number of alternatives in a state, where they changed.
+// change is a thread's pending operation (its kind, class and object) and
+// number of alternatives in a state, where they changed: an entry of
+// Tree.chgs.
+type change struct {
+	thread trace.ThreadID
+	kind   trace.Kind
+	class  trace.Class
+	obj    trace.ObjectID
+	alts   int32
+}
+
+// pending returns c's operation and alternatives.
+func (c *change) pending() pending {
+	return pending{trace.Op{Kind: c.kind, Class: c.class, Obj: c.obj}, c.alts}
+}
+
+// pendChange is a change as a unit carries it.
 type pendChange struct {
 	Thread trace.ThreadID
 	Op     trace.Op
@@ -107,8 +126,8 @@ type announced struct {
 
 // reset empties n for reuse, keeping its memory.
 func (n *Node) reset() {
-	n.Enabled = nil // shared with other nodes: never written
-	n.chg = n.chg[:0]
+	n.Enabled = EnabledSet{} // shared with other nodes: never written
+	n.chgLo, n.chgN = 0, 0
 	n.Backtrack.Clear()
 	n.Done.Clear()
 	n.Force.Clear()
@@ -132,12 +151,7 @@ func (n *Node) Asleep(t trace.ThreadID) bool {
 
 // AltsOf returns the number of alternatives of thread t in the state, 0 if
 // it is not enabled.
-func (n *Node) AltsOf(t trace.ThreadID) int32 {
-	if i, ok := slices.BinarySearchFunc(n.Enabled, t, func(e Enabled, t trace.ThreadID) int { return int(e.Thread) - int(t) }); ok {
-		return n.Enabled[i].Alts
-	}
-	return 0
-}
+func (n *Node) AltsOf(t trace.ThreadID) int32 { return n.Enabled.Alts(t) }
 
 // Tree is the current path of an exploration that re-executes the program
 // from the start each time (stateless, Saarikivi et al. 2012, §IV-C): an execution replays
@@ -168,9 +182,9 @@ type Tree struct {
 	vacc     []trace.Access
 	// rec holds each thread's pending operation and alternatives in the
 	// state of the node Choose saw last, kept from node to node with their
-	// changes (Node.chg); mark and cand are scratch space of Choose.
+	// changes (Node.chgLo, chgs); cand is scratch space of Choose.
 	rec  []pending
-	mark []bool
+	chgs pages.Stack[change]
 	cand []trace.ThreadID
 	// frozen holds the states above a resumed tree's root as the unit
 	// brought them, to tell what its exploration added (HandbackUnit).
@@ -182,7 +196,7 @@ type Tree struct {
 // sets Diverged.
 //
 // A state records the threads whose pending operation or alternatives
-// changed since the state before (Node.chg), and shares the list of
+// changed since the state before (Node.chgLo), and shares the set of
 // enabled threads of the state before when it is the same: with the
 // threads the runtime lists as changed (strategy.State.Changed), a step
 // costs what changed, not the number of threads.
@@ -197,9 +211,10 @@ func (t *Tree) Choose(st *strategy.State) strategy.Choice {
 	cand := t.candidates(st)
 	if k < t.Nodes.Len() {
 		n := t.Nodes.At(k)
-		for _, c := range n.chg {
-			t.recSet(c.Thread, pending{c.Op, c.Alts})
-			cand = append(cand, c.Thread)
+		for i := n.chgLo; i < n.chgLo+n.chgN; i++ {
+			c := t.chgs.At(int(i))
+			t.recSet(c.thread, c.pending())
+			cand = append(cand, c.thread)
 		}
 		t.cand = cand
 		if d := t.differs(n, st, cand); d != "" {
@@ -270,6 +285,7 @@ func stPending(st *strategy.State, p trace.ThreadID) pending {
 // threads, those of the node before if none changed its alternatives.
 func (t *Tree) record(n *Node, k int, st *strategy.State, cand []trace.ThreadID) {
 	altsChanged := false
+	t.startChanges(n, k)
 	for _, p := range cand {
 		x := stPending(st, p)
 		var old pending
@@ -283,38 +299,37 @@ func (t *Tree) record(n *Node, k int, st *strategy.State, cand []trace.ThreadID)
 			altsChanged = true
 		}
 		t.recSet(p, x)
-		n.chg = append(n.chg, pendChange{p, x.op, x.alts})
+		t.addChange(n, change{p, x.op.Kind, x.op.Class, x.op.Obj, x.alts})
 	}
-	var prev []Enabled
+	var en EnabledSet
 	if k > 0 {
-		prev = t.Nodes.At(k - 1).Enabled
+		en = t.Nodes.At(k - 1).Enabled
 	}
-	if !altsChanged {
-		n.Enabled = prev
-		return
-	}
-	for len(t.mark) < len(t.rec) {
-		t.mark = append(t.mark, false)
-	}
-	for _, c := range n.chg {
-		t.mark[c.Thread] = true
-	}
-	en := make([]Enabled, 0, len(prev)+len(n.chg))
-	for _, e := range prev {
-		if !t.mark[e.Thread] {
-			en = append(en, e)
+	if altsChanged {
+		for i := n.chgLo; i < n.chgLo+n.chgN; i++ {
+			c := t.chgs.At(int(i))
+			en = en.With(c.thread, c.alts)
 		}
 	}
-	for _, c := range n.chg {
-		if t.mark[c.Thread] {
-			t.mark[c.Thread] = false
-			if c.Alts > 0 {
-				en = append(en, Enabled{c.Thread, c.Alts})
-			}
-		}
-	}
-	slices.SortFunc(en, func(a, b Enabled) int { return int(a.Thread) - int(b.Thread) })
 	n.Enabled = en
+}
+
+// startChanges empties the changes of n, the state at depth k on top of
+// the path: they start where those of the state before end.
+func (t *Tree) startChanges(n *Node, k int) {
+	lo := int32(0)
+	if k > 0 {
+		p := t.Nodes.At(k - 1)
+		lo = p.chgLo + p.chgN
+	}
+	t.chgs.Truncate(int(lo))
+	n.chgLo, n.chgN = lo, 0
+}
+
+// addChange adds c to the changes of n, the state on top of the path.
+func (t *Tree) addChange(n *Node, c change) {
+	*t.chgs.Push() = c
+	n.chgN++
 }
 
 // fresh returns the thread a fresh choice from n takes: the first enabled
@@ -325,7 +340,7 @@ func (t *Tree) fresh(n *Node) (p trace.ThreadID, ok bool) {
 	awake := func(q trace.ThreadID) bool { return !t.Sleep || !n.Asleep(q) }
 	if t.Rand == nil {
 		first := trace.NoThread
-		for _, e := range n.Enabled {
+		for e := range n.Enabled.All() {
 			if !awake(e.Thread) {
 				continue
 			}
@@ -339,13 +354,13 @@ func (t *Tree) fresh(n *Node) (p trace.ThreadID, ok bool) {
 		return first, first != trace.NoThread
 	}
 	t.pick = t.pick[:0]
-	for _, e := range n.Enabled {
+	for e := range n.Enabled.All() {
 		if awake(e.Thread) && !t.Avoid.Has(e.Thread) {
 			t.pick = append(t.pick, e.Thread)
 		}
 	}
 	if len(t.pick) == 0 {
-		for _, e := range n.Enabled {
+		for e := range n.Enabled.All() {
 			if awake(e.Thread) {
 				t.pick = append(t.pick, e.Thread)
 			}
@@ -413,17 +428,22 @@ func (t *Tree) setPass(n *Node, st *strategy.State) {
 			n.pass = n.passMem.appendSleeper(n.pass, s)
 		}
 	}
-	for _, e := range n.Enabled {
-		if e.Thread != n.Thread && n.Done.Has(e.Thread) && !n.Asleep(e.Thread) {
-			th := &st.Threads[e.Thread]
-			t.vacc = t.vacc[:0]
-			for _, a := range n.ann {
-				if a.thread == e.Thread {
-					t.vacc = append(t.vacc, a.acc)
-				}
-			}
-			n.pass = n.passMem.appendSleeper(n.pass, Sleeper{e.Thread, th.Op, th.Alts, t.vacc, n.objs})
+	// The threads of Done that are enabled, in thread order (as
+	// n.Enabled lists them): Done is small, and walking it rather than
+	// the enabled threads keeps a step's cost from growing with their
+	// number.
+	for q := range n.Done.All() {
+		if q == n.Thread || n.AltsOf(q) == 0 || n.Asleep(q) {
+			continue
 		}
+		th := &st.Threads[q]
+		t.vacc = t.vacc[:0]
+		for _, a := range n.ann {
+			if a.thread == q {
+				t.vacc = append(t.vacc, a.acc)
+			}
+		}
+		n.pass = n.passMem.appendSleeper(n.pass, Sleeper{q, th.Op, th.Alts, t.vacc, n.objs})
 	}
 }
 
@@ -546,7 +566,7 @@ func (t *Tree) AfterFailure(n int, end trace.End) {
 		return
 	}
 	last := t.Nodes.At(n - 1)
-	for _, e := range last.Enabled {
+	for e := range last.Enabled.All() {
 		last.Backtrack.Add(e.Thread)
 	}
 }
@@ -554,17 +574,22 @@ func (t *Tree) AfterFailure(n int, end trace.End) {
 // PickFrom returns a thread of n.Enabled for which ok holds: the first, or a
 // random one if the tree is randomised.
 func (t *Tree) PickFrom(n *Node, ok func(trace.ThreadID) bool) (trace.ThreadID, bool) {
+	if t.Rand == nil {
+		for e := range n.Enabled.All() {
+			if ok(e.Thread) {
+				return e.Thread, true
+			}
+		}
+		return trace.NoThread, false
+	}
 	t.pick = t.pick[:0]
-	for _, e := range n.Enabled {
+	for e := range n.Enabled.All() {
 		if ok(e.Thread) {
 			t.pick = append(t.pick, e.Thread)
 		}
 	}
-	switch {
-	case len(t.pick) == 0:
+	if len(t.pick) == 0 {
 		return trace.NoThread, false
-	case t.Rand != nil:
-		return t.pick[t.Rand.IntN(len(t.pick))], true
 	}
-	return t.pick[0], true
+	return t.pick[t.Rand.IntN(len(t.pick))], true
 }

@@ -24,7 +24,7 @@ type nodeData struct {
 	AnnThreads             []trace.ThreadID
 	AnnAccesses            []trace.Access
 	Objs                   int32
-	// Changes are the node's (Node.chg): a unit carries every node
+	// Changes are the node's (Node.chgLo): a unit carries every node
 	// from the root on.
 	Changes []pendChange
 }
@@ -68,11 +68,22 @@ type frozen struct {
 	race             bool
 }
 
+// data returns node n of t's path as a unit carries it.
+func (t *Tree) data(n *Node) nodeData {
+	d := n.data()
+	for i := n.chgLo; i < n.chgLo+n.chgN; i++ {
+		c := t.chgs.At(int(i))
+		d.Changes = append(d.Changes, pendChange{c.thread, c.pending().op, c.alts})
+	}
+	return d
+}
+
+// data returns n as a unit carries it, but for its changes (Tree.data).
 func (n *Node) data() nodeData {
 	d := nodeData{
-		Enabled: n.Enabled, Thread: n.Thread, Alt: n.Alt, Alts: n.Alts,
+		Enabled: n.Enabled.List(), Thread: n.Thread, Alt: n.Alt, Alts: n.Alts,
 		Backtrack: n.Backtrack, Done: n.Done, Force: n.Force, Race: n.Race, Racer: n.Racer,
-		Sleep: n.Sleep, Pass: n.pass, Objs: n.objs, Changes: n.chg,
+		Sleep: n.Sleep, Pass: n.pass, Objs: n.objs,
 	}
 	for _, a := range n.ann {
 		d.AnnThreads = append(d.AnnThreads, a.thread)
@@ -81,10 +92,22 @@ func (n *Node) data() nodeData {
 	return d
 }
 
-// load sets n to d, copying everything into n's own memory.
+// pushData pushes the node d describes on t's path.
+func (t *Tree) pushData(d *nodeData) {
+	k := t.Nodes.Len()
+	n := t.Nodes.Push()
+	n.load(d)
+	t.startChanges(n, k)
+	for _, c := range d.Changes {
+		t.addChange(n, change{c.Thread, c.Op.Kind, c.Op.Class, c.Op.Obj, c.Alts})
+	}
+}
+
+// load sets n to d, copying everything into n's own memory, but for its
+// changes (Tree.pushData).
 func (n *Node) load(d *nodeData) {
 	n.reset()
-	n.Enabled = append([]Enabled(nil), d.Enabled...)
+	n.Enabled = enabledOf(d.Enabled)
 	n.Thread, n.Alt, n.Alts = d.Thread, d.Alt, d.Alts
 	n.Backtrack = append(n.Backtrack, d.Backtrack...)
 	n.Done = append(n.Done, d.Done...)
@@ -100,7 +123,6 @@ func (n *Node) load(d *nodeData) {
 		n.ann = append(n.ann, announced{t, d.AnnAccesses[i]})
 	}
 	n.objs = d.Objs
-	n.chg = append(n.chg, d.Changes...)
 }
 
 // SplitUnit hands out the state at depth Start, which its owner's Next has
@@ -114,7 +136,7 @@ func (t *Tree) SplitUnit(tag string) (strategy.Unit, bool) {
 	}
 	u := treeUnit{Primed: true, Avoid: t.Avoid}
 	for i := 0; i <= k; i++ {
-		u.Nodes = append(u.Nodes, t.Nodes.At(i).data())
+		u.Nodes = append(u.Nodes, t.data(t.Nodes.At(i)))
 	}
 	b, err := strategy.EncodeUnit(tag, &u)
 	if err != nil {
@@ -138,7 +160,7 @@ func (t *Tree) ResumeUnit(u strategy.Unit, tag string) (primed bool, err error) 
 	t.Nodes = NodeStack{}
 	for i := range d.Nodes {
 		// A new stack's nodes are zero.
-		t.Nodes.Push().load(&d.Nodes[i])
+		t.pushData(&d.Nodes[i])
 	}
 	k := len(d.Nodes) - 1
 	t.Floor, t.Start = k, k
@@ -163,7 +185,7 @@ func (t *Tree) HandbackUnit(tag string) strategy.Handback {
 		n := t.Nodes.At(i)
 		h.Path = append(h.Path, choice{n.Thread, n.Alt})
 		h.Added = append(h.Added, added{n.Backtrack.Minus(f.backtrack), n.Force.Minus(f.force), n.Race && !f.race})
-		h.Nodes = append(h.Nodes, n.data())
+		h.Nodes = append(h.Nodes, t.data(n))
 	}
 	b, err := strategy.EncodeHandback(tag, &h)
 	if err != nil {
@@ -244,7 +266,7 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	}
 	for k := t.Floor; k < t.Nodes.Len()-1; k++ {
 		n := t.Nodes.At(k)
-		d := n.data()
+		d := t.data(n)
 		var c Node
 		c.load(&d)
 		if !s.advance(&c) {
@@ -252,15 +274,17 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 		}
 		u := treeUnit{Primed: true, Avoid: t.Avoid}
 		for i := 0; i < k; i++ {
-			u.Nodes = append(u.Nodes, t.Nodes.At(i).data())
+			u.Nodes = append(u.Nodes, t.data(t.Nodes.At(i)))
 		}
-		u.Nodes = append(u.Nodes, c.data())
+		cd := c.data()
+		cd.Changes = d.Changes
+		u.Nodes = append(u.Nodes, cd)
 		b, err := strategy.EncodeUnit(s.Tag, &u)
 		if err != nil {
 			panic(err) // the payload is plain data: gob cannot fail on it
 		}
 		n.Alts = n.Alt + 1
-		for _, e := range n.Enabled {
+		for e := range n.Enabled.All() {
 			if e.Thread != n.Thread && n.Backtrack.Has(e.Thread) {
 				n.Done.Add(e.Thread)
 			}
