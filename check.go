@@ -161,15 +161,7 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 	if f := r.outsideOnly(); f != nil {
 		// Neither a failure nor a pass: what the goroutines outside
 		// weft would have done, weft cannot tell.
-		where, path := "", ""
-		if len(f.Token) > LongToken {
-			var err error
-			if path, err = tokenFile(f, c.time); err != nil {
-				where = fmt.Sprintf("(%v)\n", err)
-			}
-		}
-		f.tokenFile = longTokenFile(f.Token, path)
-		cmd := replayCommand(t.Name(), id, commandToken(f.Token, path))
+		cmd, where := tokenCommand(t, f, id, &c)
 		t.Logf("%s%s%s", f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
 		inconclusive(t, &c, fmt.Errorf("an execution blocked outside weft's control (a goroutine weft does not schedule, or a channel made before the execution, may or may not unblock it): no failure of the test, and no pass; run the test alone (-run), or let weft rewrite what made the object"))
 		return r
@@ -332,15 +324,8 @@ func sanitize(name string) string {
 // it, which would fail every later run of the test.
 func boundReport(t testing.TB, r *Result, f *Failure, id checkID, c *config) {
 	t.Helper()
-	where, path := "", ""
-	if len(f.Token) > LongToken {
-		var err error
-		if path, err = tokenFile(f, c.time); err != nil {
-			where = fmt.Sprintf("(%v)\n", err)
-		}
-	}
-	f.tokenFile = longTokenFile(f.Token, path)
-	cmd := withMaxSteps(replayCommand(t.Name(), id, commandToken(f.Token, path)), c)
+	cmd, where := tokenCommand(t, f, id, c)
+	cmd = withMaxSteps(cmd, c)
 	n := r.FailureCounts[trace.Livelock]
 	what := fmt.Sprintf("%s reached the step bound (%d steps) without ending", plural(n, "execution", "executions"), maxSteps(c))
 	if !r.StepBounded() {
@@ -349,6 +334,22 @@ func boundReport(t testing.TB, r *Result, f *Failure, id checkID, c *config) {
 	}
 	t.Logf("weft: %s, the first of them:\n%s%s%s", what, f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
 	inconclusive(t, c, fmt.Errorf("%s, and no execution failed otherwise: weft cannot tell a loop that ends after more steps from one that never ends; raise the bound (WithMaxSteps, weft test -max-steps) if the test is just long, or make the test smaller", what))
+}
+
+// tokenCommand returns the command that replays f, a failure that keeps
+// no replay file, in Check call id of test t: a token over LongToken long
+// goes into a file the command names (where says why not, if it could not
+// be written).
+func tokenCommand(t testing.TB, f *Failure, id checkID, c *config) (cmd, where string) {
+	path := ""
+	if len(f.Token) > LongToken {
+		var err error
+		if path, err = tokenFile(f, c.time); err != nil {
+			where = fmt.Sprintf("(%v)\n", err)
+		}
+	}
+	f.tokenFile = longTokenFile(f.Token, path)
+	return replayCommand(t.Name(), id, commandToken(f.Token, path)), where
 }
 
 // inconclusive ends Check's test when a bound stopped it before anything
