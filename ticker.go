@@ -89,11 +89,14 @@ func (tk *TickerOf[T]) tick() {
 	if tk.stopped {
 		return
 	}
+	// The state read here is the receive's: when time moves at any step,
+	// the reading of the clock is a step, after which a Stop may already
+	// have come (and is applied again below).
+	changes := tk.changes
 	now := time.Duration(cur().Now())
 	for tk.next <= now {
 		tk.next += tk.period
 	}
-	changes := tk.changes
 	tk.timer.ResetAt(tk.next)
 	if tk.changes == changes {
 		return

@@ -22,10 +22,12 @@
 // of the test's "// want" failure if it has one. Two kinds: a bug where a
 // timeout fires before a worker sends (AnswerBug, GatherBug), and a test
 // that assumes a goroutine runs within some virtual time (QueryFixed,
-// LookupFixed, DebouncerFixed: an answer within the timeout, triggers
-// closer than the quiet period): Go promises no such thing, and weft test
-// -time any delays the goroutine past the deadline. With -time blocked,
-// the default, each such test passes, or fails as its "// want" says. The heartbeat
-// test asserts only what Go promises (at most three beats in 3.5s), and
-// passes in both modes. Several comments may share a line.
+// LookupFixed, DebouncerFixed, HeartbeatFixed: an answer within the
+// timeout, triggers closer than the quiet period, a stop right after a
+// sleep): Go promises no such thing, and weft test -time any delays the
+// goroutine past the deadline (the heartbeat's stopper past a fourth
+// tick; optimal missed that order before a ticker's re-arming stopped
+// reading state that steps it took as independent change). With -time
+// blocked, the default, each such test passes, or fails as its "// want"
+// says. Several comments may share a line.
 package corpus
