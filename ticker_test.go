@@ -212,7 +212,7 @@ func TestTickerStrategies(t *testing.T) {
 		"tick-after-return": {weft.TimeWhenBlocked: 4},
 		"tick-after-stop":   {weft.TimeWhenBlocked: 10},
 		"tick-after-reset":  {weft.TimeWhenBlocked: 10},
-		"tick-return-any":   {weft.TimeAnyStep: 3392},
+		"tick-return-any":   {weft.TimeAnyStep: 3498},
 		"afterfunc-stop":    {weft.TimeWhenBlocked: 6, weft.TimeAnyStep: 3798},
 	}
 	for _, mode := range []weft.TimeMode{weft.TimeWhenBlocked, weft.TimeAnyStep} {
