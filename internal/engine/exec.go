@@ -283,10 +283,6 @@ func (e *Exec) AtBodyReturn(f func()) { e.atReturn = append(e.atReturn, f) }
 // which, like ShimState, tells its execution by Serial.
 func (e *Exec) UserState() *any { return &e.user }
 
-// BodyReturned reports whether the test body of the execution has returned
-// (the threads left run to their end, or to a leak).
-func (e *Exec) BodyReturned() bool { return e.bodyReturned }
-
 // Trace returns the trace of the last execution. It is valid until the next
 // Run.
 func (e *Exec) Trace() *trace.Trace { return &e.tr }

@@ -78,19 +78,8 @@ func (n *names) branchOf(children []*wnode, seq []*event) ([]event, []int) {
 	var branch []event
 	var at []int
 	for len(children) > 0 {
-		next := -1
-		for i, c := range children {
-			ok, j := n.weakInitial(rest, &c.ev)
-			if !ok {
-				continue
-			}
-			if j >= 0 {
-				rest = slices.Delete(rest, j, j+1)
-			}
-			next = i
-			break
-		}
-		if next < 0 {
+		var next int
+		if next, rest = n.matchChild(children, rest); next < 0 {
 			break
 		}
 		branch = append(branch, children[next].ev.clone())
@@ -98,6 +87,23 @@ func (n *names) branchOf(children []*wnode, seq []*event) ([]event, []int) {
 		children = children[next].children
 	}
 	return branch, at
+}
+
+// matchChild returns the index of the first of children whose event is a
+// weak initial of rest, and rest without the event of rest it matched (if
+// it matched one); -1 and rest if none is.
+func (n *names) matchChild(children []*wnode, rest []*event) (int, []*event) {
+	for i, c := range children {
+		ok, j := n.weakInitial(rest, &c.ev)
+		if !ok {
+			continue
+		}
+		if j >= 0 {
+			rest = slices.Delete(rest, j, j+1)
+		}
+		return i, rest
+	}
+	return -1, rest
 }
 
 // subForest builds a wakeup forest from branches of another one and the
@@ -644,19 +650,8 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 	var path []*event
 	rest := slices.Clone(seq)
 	for len(rest) > 0 && len(children) > 0 {
-		next := -1
-		for i, c := range children {
-			ok, j := s.nm.weakInitial(rest, &c.ev)
-			if !ok {
-				continue
-			}
-			if j >= 0 {
-				rest = slices.Delete(rest, j, j+1)
-			}
-			next = i
-			break
-		}
-		if next < 0 {
+		var next int
+		if next, rest = s.nm.matchChild(children, rest); next < 0 {
 			break
 		}
 		if len(path) == 0 && next < len(n.before) {
