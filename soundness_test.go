@@ -204,6 +204,29 @@ var soundnessCases = []soundnessCase{
 		w.Sleep(10)
 		weft.Select(weft.OnRecv(tm.C, func(time.Duration, bool) { got.Store(1) }), weft.OnDefault(func() { got.Store(2) }))
 	}, traces: 4, outcomes: 2, mayCut: true},
+	// A Reset races with the firing of the timer it re-arms: the reader's
+	// select may receive the timer's value (due at 1, when the body wakes)
+	// before the body's Reset, and then fails; or the Reset comes first and
+	// the reader takes done. Optimal missed the failure: its model took
+	// the select's receive from the timer to be enabled after the Reset
+	// (it does not know the time), reversed the select's race with the
+	// close alone, and dropped that reversal as infeasible when its turn
+	// came, never trying it before the Reset.
+	{name: "timer-reset-select", body: func(w *weft.T) {
+		done := weft.MakeChan[int](0)
+		tm := weft.NewTimer(1)
+		r := w.Go(func() {
+			var got bool
+			weft.Select(weft.OnRecv(tm.C, func(time.Duration, bool) { got = true }), weft.OnRecv(done, nil))
+			if got {
+				w.Fail("the timer fired before the Reset")
+			}
+		})
+		w.Sleep(1)
+		tm.Reset(2)
+		done.Close()
+		r.Join()
+	}, traces: 1, outcomes: 1, kinds: "assertion", mayCut: true},
 	// A Once whose function panics counts as done: the other Do returns
 	// at once after it, or runs its own function before it.
 	{name: "once-panics", body: func(w *weft.T) {

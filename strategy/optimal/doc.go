@@ -217,7 +217,14 @@
 // timer's thread in the model wherever it is placed, and a select with such
 // a case may take its default: the model does not know whether the timer is
 // due. A reversal that puts such a step where the timer is not due is
-// infeasible and dropped when its turn comes (Stats.Infeasible), and the
+// infeasible and dropped when its turn comes (Stats.Infeasible). So a
+// candidate kept for an alternative whose enabledness the model only
+// assumed does not hide the events that happen before it from that
+// alternative, as a known one does: they are candidates too, and the race
+// with an earlier event is reversed as well (a select on a timer's channel
+// and a closed one, after a Reset of the timer and the close: the reversal
+// before the close is infeasible, the one before the Reset is not;
+// timer-reset-select in soundness_test.go, which optimal missed before). The
 // state may then be sleep-set blocked: programs with timers are explored
 // completely, each trace once, with some cut executions (TestOptimalTimers:
 // six programs; the timer-stop program of soundness_test.go, whose outcome

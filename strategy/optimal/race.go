@@ -490,6 +490,10 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	}
 	var w *world
 	labs := a.labs[:0]
+	// unknown: the model could not tell whether a label is enabled in S
+	// (it depends on virtual time that moves only when every thread is
+	// blocked) and took it to be; see below.
+	unknown := false
 	switch {
 	case !model.MayBlock(op) && !multi(op):
 		labs = append(labs, base.label())
@@ -501,11 +505,13 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		}
 		if labels(w, p, op, func(l label) bool { labs = append(labs, l); return true }) == model.Unknown {
 			a.s.stats.Unmodelled++
+			unknown = true
 		}
 	case model.ObjectOnly(op):
 		if r := a.readyAt(i, limit, op); r != model.Disabled {
 			if r == model.Unknown {
 				a.s.stats.Unmodelled++
+				unknown = true
 			}
 			labs = append(labs, base.label())
 		}
@@ -514,6 +520,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		if r := w.Enabled(p, op); r != model.Disabled {
 			if r == model.Unknown {
 				a.s.stats.Unmodelled++
+				unknown = true
 			}
 			labs = append(labs, label{thread: p, step: w.Threads[p].Steps, cas: -1, partner: trace.NoThread, pcas: -1})
 		}
@@ -552,7 +559,18 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 		if nm.racing(e, m) {
 			a.reverse(i, m)
 		}
-		*k = k.Join(a.hb.clock(i))
+		if !unknown {
+			// The events that happen before i are no candidates for l: if
+			// l is enabled without i, the reversal with i covers them.
+			// Where the model only assumed l enabled, the reversal may be
+			// infeasible when its turn comes (a timer's send where time
+			// cannot have reached its deadline), and the race to reverse
+			// is with an earlier event: a timer's Reset before a close
+			// that a select on the timer's channel and the closed one
+			// raced with (without this, a select that received the
+			// timer's value before the Reset was never explored).
+			*k = k.Join(a.hb.clock(i))
+		}
 	}
 }
 
