@@ -90,15 +90,19 @@ func (tk *TickerOf[T]) tick() {
 		return
 	}
 	// The state read here is the receive's: when time moves at any step,
-	// the reading of the clock is a step, after which a Stop may already
-	// have come (and is applied again below).
-	changes := tk.changes
+	// the reading of the clock is a step, independent of a Stop or Reset
+	// (both only read the time), after which one may already have come (it
+	// is applied again below). So nothing of the ticker's state is read
+	// after the reading of the clock: the deadline is the one the receive
+	// saw, which the same steps in another order give too.
+	changes, next, period := tk.changes, tk.next, tk.period
 	now := time.Duration(cur().Now())
-	for tk.next <= now {
-		tk.next += tk.period
+	for next <= now {
+		next += period
 	}
-	tk.timer.ResetAt(tk.next)
+	tk.timer.ResetAt(next)
 	if tk.changes == changes {
+		tk.next = next
 		return
 	}
 	if tk.stopped {

@@ -69,3 +69,20 @@ func TestTickerDifferentialGen(t *testing.T) {
 	})
 	t.Logf("%d ticker programs (seeds 0-%d, %d too large) checked", n, last, skipped)
 }
+
+// TestTickerDifferentialAnyStep is TestTickerDifferentialGen with time at
+// any step, on smaller programs (TickProgram.Small), where optimal cuts no
+// execution. 16 programs, 200 with WEFT_LONG=1, or WEFT_TICKER_PROGRAMS.
+func TestTickerDifferentialAnyStep(t *testing.T) {
+	t.Parallel()
+	n := sweep(16, 200, "WEFT_TICKER_PROGRAMS")
+	last, skipped := checkPrograms(t, n, 0, n/3, func(seed uint64) bool {
+		p := genweft.NewTickers(seed).Small()
+		msg, ok := compareBody(p.Body, fmt.Sprintf("seed %d", seed), p, false, weft.WithTime(weft.TimeAnyStep))
+		if msg != "" {
+			t.Errorf("%s", msg)
+		}
+		return ok
+	})
+	t.Logf("%d ticker programs (seeds 0-%d, %d too large) checked", n, last, skipped)
+}

@@ -132,7 +132,7 @@ func TestNeverSet(t *testing.T) {
 		"--- PASS: TestGate",
 		"weft: strategy optimal, executions 3 (complete 3, cut 0, failing 0), final states 1,",
 		"--- PASS: TestWord",
-		"weft: strategy optimal, executions 37 (complete 12, cut 25, failing 0), final states 1,",
+		"weft: strategy optimal, executions 49 (complete 12, cut 37, failing 0), final states 1,",
 		"--- PASS: TestPoll",
 		"weft: deadlock (execution 1, 0 steps)",
 		"T0 blocked in w.Await, waiting for a write of ready",

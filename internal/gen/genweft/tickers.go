@@ -262,3 +262,38 @@ func (p TickProgram) Body() func(*weft.T) {
 	}
 }
 
+
+
+// Small returns p with one ticker (the first), at most one reader of at
+// most two ticks, at most one other thread, and no sleeps: a program that
+// exhaustive search explores in a few thousand executions even when time
+// moves at any step (where every sleep lets the ticker tick again).
+func (p TickProgram) Small() TickProgram {
+	p.Periods = p.Periods[:1]
+	p.Readers = append([]TickReader(nil), p.Readers[:1]...)
+	p.Readers[0].Ticker = 0
+	p.Readers[0].Ticks = min(p.Readers[0].Ticks, 2)
+	if p.Readers[0].Each.Kind == TickSleep {
+		p.Readers[0].Each = TickStmt{}
+	}
+	p.Others = p.Others[:min(len(p.Others), 1)]
+	p.Others = append([][]TickStmt(nil), p.Others...)
+	for i, o := range p.Others {
+		p.Others[i] = firstTicker(o)
+	}
+	p.Main = firstTicker(p.Main)
+	return p
+}
+
+// firstTicker returns a copy of stmts on the first ticker only, without
+// their sleeps.
+func firstTicker(stmts []TickStmt) []TickStmt {
+	var out []TickStmt
+	for _, s := range stmts {
+		if s.Kind != TickSleep {
+			s.Ticker = 0
+			out = append(out, s)
+		}
+	}
+	return out
+}
