@@ -262,8 +262,6 @@ func (p TickProgram) Body() func(*weft.T) {
 	}
 }
 
-
-
 // Small returns p with one ticker (the first), at most one reader of at
 // most two ticks, at most one other thread, and no sleeps: a program that
 // exhaustive search explores in a few thousand executions even when time
