@@ -50,6 +50,10 @@ func chanRef(k trace.Kind, o trace.ObjectID, objs []trace.ObjectInfo) ref {
 // for a call that completes on no shared object (a Join, a select whose
 // cases are all nil channels): such a step races with nothing.
 func callRef(op trace.Op, objs []trace.ObjectInfo) (r ref, ok bool) {
+	if op.Class == trace.ClassClock {
+		// Time at any step: the clock, a shared variable (clockRef).
+		return clockRef, true
+	}
 	switch op.Kind {
 	case trace.KindJoin, trace.KindNone:
 		return ref{}, false
@@ -107,6 +111,10 @@ func joins(op trace.Op) bool {
 		return op.Obj != trace.NoObject
 	case trace.KindWait, trace.KindRelock:
 		return condMutex(op) != trace.NoObject
+	case trace.KindAdvance:
+		return len(op.Cases) > 0
+	case trace.KindTimerStop:
+		return op.Class == trace.ClassClock && op.Obj != trace.NoObject
 	}
 	return false
 }
@@ -150,6 +158,18 @@ func joinRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
 			f(ref{objs[op.Obj].Key, whole})
 			f(ref{objs[m].Key, whole})
 		}
+	case trace.KindAdvance:
+		f(clockRef)
+		for _, c := range op.Cases {
+			if c.Obj != trace.NoObject {
+				f(ref{objs[c.Obj].Key, whole})
+			}
+		}
+	case trace.KindTimerStop:
+		if op.Class == trace.ClassClock && op.Obj != trace.NoObject {
+			f(clockRef)
+			f(ref{objs[op.Obj].Key, whole})
+		}
 	}
 }
 
@@ -178,6 +198,13 @@ func selectRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
 	}
 }
 
+// clockHalf marks the ref of virtual time when it moves at any step
+// (trace.TimeObject): one shared variable, the clock.
+const clockHalf uint8 = 4
+
+// clockRef is the ref of the clock (clockHalf).
+var clockRef = ref{half: clockHalf}
+
 // ErrUnmodelled is wrapped by the error of a program that uses a primitive
 // outside reach's model.
 var ErrUnmodelled = errors.New("primitive not modelled by reach")
@@ -188,6 +215,7 @@ var modelled = [trace.NumClasses]bool{
 	trace.ClassVar: true, trace.ClassMutex: true, trace.ClassRWMutex: true, trace.ClassWaitGroup: true,
 	trace.ClassOnce: true, trace.ClassChan: true, trace.ClassSemaphore: true, trace.ClassBinarySemaphore: true,
 	trace.ClassMonitor: true, trace.ClassTimer: true, trace.ClassThread: true, trace.ClassCond: true,
+	trace.ClassClock: true,
 }
 
 // unmodelled says what reach does not model, for the classes it refuses

@@ -83,6 +83,9 @@ func synObj(op trace.Op, cas int32, objs []trace.ObjectInfo) string {
 		}
 		return objName(info) + "/in"
 	}
+	if op.Class == trace.ClassClock {
+		return "clock" // time at any step: the clock, a shared variable
+	}
 	switch op.Kind {
 	case trace.KindJoin:
 		return ""
@@ -182,6 +185,21 @@ func record(tr *trace.Trace, end trace.End) synRun {
 			// A Cond and the Mutex its Wait releases: one monitor.
 			if op.Class == trace.ClassCond && op.Arg >= 0 {
 				run.selects = append(run.selects, []string{objName(tr.Objects[op.Obj]), objName(tr.Objects[op.Arg])})
+			}
+		case trace.KindAdvance:
+			// The clock and the timers an advance makes due.
+			objs := []string{"clock"}
+			for _, c := range op.Cases {
+				if c.Obj != trace.NoObject {
+					objs = append(objs, objName(tr.Objects[c.Obj]))
+				}
+			}
+			run.selects = append(run.selects, objs)
+		case trace.KindTimerStop:
+			// A Stop or Reset that reads the clock: the clock and the
+			// timer.
+			if op.Class == trace.ClassClock && op.Obj != trace.NoObject {
+				run.selects = append(run.selects, []string{"clock", objName(tr.Objects[op.Obj])})
 			}
 		}
 	}
