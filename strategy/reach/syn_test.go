@@ -39,6 +39,9 @@ type synRun struct {
 	// waits counts its steps that wait on a Cond, branches its branches
 	// on inputs.
 	waits, branches int
+	// advances counts its advances of the clock (time at any step),
+	// stops its Stops and Resets of timers and tickers.
+	advances, stops int
 }
 
 // synRecorder wraps a strategy and records every execution it finishes.
@@ -205,6 +208,12 @@ func record(tr *trace.Trace, end trace.End) synRun {
 	}
 	for i := range tr.Events {
 		e := &tr.Events[i]
+		switch e.Op.Kind {
+		case trace.KindAdvance:
+			run.advances++
+		case trace.KindTimerStop:
+			run.stops++
+		}
 		label := fmt.Sprintf("%s#%d/%d", paths[e.Thread], k[e.Thread], e.Case)
 		k[e.Thread]++
 		if e.Partner != trace.NoThread {
