@@ -61,6 +61,8 @@ type comparison struct {
 	// incomplete is why reach did not call its exploration exhaustive
 	// (Strategy.Incomplete), or "".
 	incomplete string
+	// result is reach's.
+	result *weft.Result
 }
 
 func (c comparison) ok() bool { return len(c.dups)+len(c.missing)+len(c.extra)+len(c.places) == 0 }
@@ -110,7 +112,7 @@ func compareRuns(t testing.TB, ex []synRun, body func(*weft.T), o reach.Options,
 	s := reach.New(o)
 	defer s.Close()
 	got, r2 := run(t, body, s, 0, extra...)
-	c.incomplete = r2.Incomplete
+	c.incomplete, c.result = r2.Incomplete, r2
 	if (!r2.Exhausted && r2.Incomplete == "") || s.Err() != nil {
 		msg := ""
 		for _, f := range r2.Failures {

@@ -15,27 +15,42 @@ import (
 	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/strategy/reach"
+	"github.com/weft-go/weft/trace"
 )
 
 var anyStep = weft.WithTime(weft.TimeAnyStep)
 
 // TestTimeAny compares reach with exhaustive search, time at any step, on
-// small programs of sleeps, timers and tickers; want is the number of
-// SYN-sequences.
+// small programs of sleeps, timers and tickers: every SYN-sequence exactly
+// once (seqs of them, in as many runs), the same failures (the kinds, and
+// the failing thread and step, as compare checks) and the same number of
+// distinct final states. Exhaustive search's executions and failures are
+// pinned too (execs, fails; its executions count each interleaving).
 func TestTimeAny(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		want int
-		body func(*weft.T)
+		name                      string
+		seqs, execs, fails, final int
+		body                      func(*weft.T)
 	}{
-		{"sleep-write", 0, func(w *weft.T) {
+		// A sleep races with a write: the writer may be slower than the
+		// sleep, which only time at any step finds. The clock's
+		// accesses are the sleep's start and wake-up and the advance,
+		// in one order; the sleeper's load is placed before or after
+		// the store.
+		{"sleep-write", 2, 5, 1, 1, func(w *weft.T) {
 			x := weft.NewVar[int]("x")
 			w.Go(func() { x.Store(1) })
 			w.Sleep(time.Millisecond)
-			_ = x.Load()
+			w.Assert(x.Load() == 1, "the writer was slower than the sleep")
 		}},
-		{"timeout", 0, body("timeout", nil)},
-		{"timer stop", 0, func(w *weft.T) {
+		// The built-in program: a select between each worker's answer
+		// and time.After; a worker left without its receiver leaks.
+		{"timeout", 12, 729, 374, 1, body("timeout", nil)},
+		// A Stop races with its timer's firing: before the advance
+		// that makes the timer due, between it and the firing (Stop
+		// reports true both times, and the receiver leaks), or after
+		// the firing.
+		{"timer stop", 3, 6, 4, 1, func(w *weft.T) {
 			tm := weft.NewTimer(time.Millisecond)
 			done := weft.MakeChan[int](1)
 			w.Go(func() { tm.C.Recv(); done.Send(1) })
@@ -44,27 +59,54 @@ func TestTimeAny(t *testing.T) {
 			}
 			done.Recv()
 		}},
-		{"ticker", 0, func(w *weft.T) {
+		// A ticker read twice while the body stops it: before the first
+		// tick, between the ticks (the reader leaks), or after both.
+		{"ticker", 54, 186, 58, 1, func(w *weft.T) {
 			tk := weft.NewTicker(time.Millisecond)
 			x := weft.NewVar[int]("x")
-			w.Go(func() { x.Store(1) })
-			tk.C.Recv()
-			tk.C.Recv()
+			w.Go(func() { tk.C.Recv(); tk.C.Recv(); x.Store(1) })
 			tk.Stop()
 			_ = x.Load()
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r, ok := compare(t, c.body, reach.Options{}, 20000, anyStep)
-			if !ok {
+			ex, r := run(t, c.body, exhaustive.New(), 20000, anyStep)
+			if !r.Exhausted {
 				t.Fatal("exhaustive search did not finish")
 			}
-			if !r.ok() || r.want != c.want || r.got != c.want {
-				t.Errorf("want %d sequences: %v", c.want, r)
+			fails := 0
+			for _, n := range r.FailureCounts {
+				fails += n
 			}
-			t.Logf("%s: %d sequences, %d runs, %d not analysed", c.name, r.got, r.runs, r.skipped)
+			cmp := compareRuns(t, ex, c.body, reach.Options{}, anyStep)
+			got := cmp.result
+			if !cmp.ok() || cmp.want != c.seqs || cmp.got != c.seqs || got.Executions != c.seqs {
+				t.Errorf("want %d sequences in as many runs: %v", c.seqs, cmp)
+			}
+			if r.Executions != c.execs || fails != c.fails {
+				t.Errorf("exhaustive search: %d executions, %d failures; want %d, %d", r.Executions, fails, c.execs, c.fails)
+			}
+			if got.FinalStates != r.FinalStates || r.FinalStates != c.final || !sameKinds(got.FailureCounts, r.FailureCounts) {
+				t.Errorf("reach: %d final states, failures %v; exhaustive search: %d, %v; want %d final states", got.FinalStates, got.FailureCounts, r.FinalStates, r.FailureCounts, c.final)
+			}
+			t.Logf("%s: %d sequences in %d runs, failures %v, %d final states; exhaustive: %d executions, failures %v", c.name, cmp.got, got.Executions, got.FailureCounts, got.FinalStates, r.Executions, r.FailureCounts)
 		})
 	}
+}
+
+// sameKinds reports whether a and b count failures of the same kinds.
+func sameKinds(a, b map[trace.FailureKind]int) bool {
+	for k, n := range a {
+		if n > 0 && b[k] == 0 {
+			return false
+		}
+	}
+	for k, n := range b {
+		if n > 0 && a[k] == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // TestGeneratedTimeAny runs reach and exhaustive search, time at any
