@@ -219,10 +219,9 @@ var modelled = [trace.NumClasses]bool{
 }
 
 // unmodelled says what reach does not model, for the classes it refuses
-// with a reason.
-var unmodelled = map[trace.Class]string{
-	trace.ClassClock: "virtual time that moves at any step (reach models time that moves only when every thread is blocked)",
-}
+// with a reason: none since it models time at any step (doc.go), which it
+// refused before; a class weft adds is refused by its name.
+var unmodelled = map[trace.Class]string{}
 
 // refusal returns the error for op, a pending operation of a program
 // whose objects are objs, if reach does not model it, naming the
