@@ -182,7 +182,7 @@
 // unfold's tests) with exhaustive search, each with the free runs in
 // thread order and at random: with REACH_TIME=400, 400 programs of each
 // that exhaustive search finishes (in 5,000 executions; 1,500 for
-// tickers), 1,200 in all, of which 858 advance the clock (the others
+// tickers), 1,200 in all, of which 857 advance the clock (the others
 // never sleep or make a timer): 11,395, 16,067 and 69,553 sequences, every
 // one exactly once, every failure found, no disagreement.
 //
