@@ -49,6 +49,11 @@ func TestAnyStepTimeoutRace(t *testing.T) {
 		{weft.TimeAnyStep, "exhaustive", 9, 5, 0, 4},
 		{weft.TimeAnyStep, "dpor+sleep", 4, 2, 0, 2},
 		{weft.TimeAnyStep, "optimal", 4, 2, 0, 2},
+		// reach: 9 SYN-sequences (the select joins the channel, the timer
+		// and the clock into one object, whose orders are exhaustive
+		// search's interleavings), and a failing run run again with its
+		// failing call postponed.
+		{weft.TimeAnyStep, "reach", 10, 5, 0, 5},
 	} {
 		r, err := weft.Explore(timeoutRace, weft.WithStrategy(c.strategy), weft.WithTime(c.mode), weft.KeepGoing())
 		if err != nil {
