@@ -48,7 +48,9 @@ func chanRef(k trace.Kind, o trace.ObjectID, objs []trace.ObjectInfo) ref {
 // completes on, or for a select the object of its first case on a
 // channel (a select's cases are all in one group: see groups). ok is false
 // for a call that completes on no shared object (a Join, a select whose
-// cases are all nil channels): such a step races with nothing.
+// cases are all nil channels): such a step races with nothing. Every
+// operation on time that moves at any step (trace.ClassClock) completes
+// on the clock (clockRef), joined with a timer by joinRefs.
 func callRef(op trace.Op, objs []trace.ObjectInfo) (r ref, ok bool) {
 	if op.Class == trace.ClassClock {
 		// Time at any step: the clock, a shared variable (clockRef).
@@ -102,7 +104,9 @@ func stepRef(op trace.Op, cas int32, objs []trace.ObjectInfo) (ref, bool) {
 // joins reports whether op's outcome depends on several objects of the
 // model, which joinRefs joins into one: a select, the length of a buffered
 // channel (the values sent and those received), an await on several
-// variables (a write of any of them enables it).
+// variables (a write of any of them enables it), an advance of the clock
+// that makes timers due (it enables their firings), a Stop or Reset that
+// reads the clock (it also changes its timer).
 func joins(op trace.Op) bool {
 	switch op.Kind {
 	case trace.KindSelect, trace.KindAwait:
@@ -132,7 +136,9 @@ func condMutex(op trace.Op) trace.ObjectID {
 // joinRefs calls f with the refs that op's outcome depends on (joins): a
 // select's (selectRefs), both halves of a buffered channel for its
 // length, each variable of an await, a Cond and the Mutex its Wait
-// releases and its Relock takes back (the monitor they make: doc.go).
+// releases and its Relock takes back (the monitor they make: doc.go), the
+// clock and the timers an advance makes due (its cases), the clock and
+// the timer of a Stop or Reset that reads it.
 func joinRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
 	switch op.Kind {
 	case trace.KindSelect:

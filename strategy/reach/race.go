@@ -29,9 +29,11 @@ type racer struct {
 	m  model.State
 	k  vc
 	// foot[o] lists the groups channel or object o has refs in (a
-	// buffered channel's two halves may be in two groups).
+	// buffered channel's two halves may be in two groups); the last slot,
+	// one past the objects, is the clock's (time at any step).
 	foot [][2]int32
-	// onObj[o] lists the steps that touch object o, in order.
+	// onObj[o] lists the steps that touch object o, in order; the last
+	// slot, the operations on time at any step (trace.ClassClock).
 	onObj [][]int32
 	// clock is the group of the clock (clockRef), or -1.
 	clock    int32
