@@ -228,9 +228,6 @@ func TestTickerStrategies(t *testing.T) {
 				t.Errorf("%s, time mode %v: exhaustive explored %d executions (exhausted %v); want %d", name, mode, want.Executions, want.Exhausted, n)
 			}
 			for _, s := range []string{"dpor", "dpor+sleep", "dpor-cr+sleep", "flip", "optimal", "reach"} {
-				if s == "reach" && mode == weft.TimeAnyStep {
-					continue // it refuses time at any step
-				}
 				r, err := weft.Explore(body, weft.WithStrategy(s), weft.KeepGoing(), weft.WithTime(mode))
 				if err != nil {
 					t.Fatalf("%s %s: %v", name, s, err)

@@ -63,6 +63,8 @@ func TestExitStatus(t *testing.T) {
 			stdout: []string{"executions    5 (the strategy explored everything it covers)", "failures      none"}},
 		{name: "timeout any", args: []string{"run", "-time", "any", "-keep-going", "timeout"}, code: 1,
 			stdout: []string{"weft: leak", "advance to 1s", "replay: weft replay timeout n=2,fixed=0:w1a.", "executions    20 (the strategy explored everything it covers)", "failures      14 (leak 14)"}},
+		{name: "timeout any reach", args: []string{"run", "-time", "any", "-strategy", "reach", "-keep-going", "timeout"}, code: 1,
+			stdout: []string{"weft: leak", "advance to 1s", "replay: weft replay timeout n=2,fixed=0:w1a.", "executions              12 (the strategy explored everything it covers)", "failures                6 (leak 6)"}},
 		{name: "timeout any unfold", args: []string{"run", "-time", "any", "-strategy", "unfold", "timeout"}, code: 2,
 			stderr: []string{"strategy unfold with time mode any: the strategy does not explore this time mode", "use -time blocked"}, stdoutNone: true},
 		{name: "bad time", args: []string{"run", "-time", "soon", "timeout"}, code: 2,

@@ -358,7 +358,7 @@ func TestDistributedEqualsLocal(t *testing.T) {
 		}
 		for _, name := range names {
 			if spec.AnyStepTime && blockedTimeOnly(t, name) {
-				continue // the strategy refuses time at any step (reach)
+				continue // the strategy refuses time at any step (con2)
 			}
 			if name == "con2" && generated(spec) != nil {
 				continue // con2's share: the built-in programs (its units: TestDistributedCon2)

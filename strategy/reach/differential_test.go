@@ -23,11 +23,11 @@ import (
 )
 
 // run explores body with s, recording every execution; limit bounds the
-// executions (0: none).
-func run(t testing.TB, body func(*weft.T), s strategy.Strategy, limit int) ([]synRun, *weft.Result) {
+// executions (0: none), extra are further options (the time mode).
+func run(t testing.TB, body func(*weft.T), s strategy.Strategy, limit int, extra ...weft.Option) ([]synRun, *weft.Result) {
 	t.Helper()
 	rec := &synRecorder{Strategy: s}
-	opts := []weft.Option{weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles()}
+	opts := append([]weft.Option{weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles()}, extra...)
 	if limit > 0 {
 		opts = append(opts, weft.WithMaxRuns(limit))
 	}
@@ -61,6 +61,8 @@ type comparison struct {
 	// incomplete is why reach did not call its exploration exhaustive
 	// (Strategy.Incomplete), or "".
 	incomplete string
+	// result is reach's.
+	result *weft.Result
 }
 
 func (c comparison) ok() bool { return len(c.dups)+len(c.missing)+len(c.extra)+len(c.places) == 0 }
@@ -93,24 +95,24 @@ func (c comparison) String() string {
 // that fail end before the other threads are done: exhaustive search
 // counts a sequence for each point the failure can come at, reach runs
 // the one where it comes last.
-func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int) (comparison, bool) {
+func compare(t testing.TB, body func(*weft.T), o reach.Options, limit int, extra ...weft.Option) (comparison, bool) {
 	t.Helper()
-	ex, r := run(t, body, exhaustive.New(), limit)
+	ex, r := run(t, body, exhaustive.New(), limit, extra...)
 	if !r.Exhausted {
 		return comparison{}, false
 	}
-	return compareRuns(t, ex, body, o), true
+	return compareRuns(t, ex, body, o, extra...), true
 }
 
-// compareRuns explores body with reach (o) and compares its runs with ex,
-// exhaustive search's, as compare does.
-func compareRuns(t testing.TB, ex []synRun, body func(*weft.T), o reach.Options) comparison {
+// compareRuns explores body with reach (o, and the options extra) and
+// compares its runs with ex, exhaustive search's, as compare does.
+func compareRuns(t testing.TB, ex []synRun, body func(*weft.T), o reach.Options, extra ...weft.Option) comparison {
 	t.Helper()
 	var c comparison
 	s := reach.New(o)
 	defer s.Close()
-	got, r2 := run(t, body, s, 0)
-	c.incomplete = r2.Incomplete
+	got, r2 := run(t, body, s, 0, extra...)
+	c.incomplete, c.result = r2.Incomplete, r2
 	if (!r2.Exhausted && r2.Incomplete == "") || s.Err() != nil {
 		msg := ""
 		for _, f := range r2.Failures {

@@ -64,7 +64,13 @@
 //	                                                              followed them, no SYN-sequence)
 //	timer                the timer (its channel)                  the firing (a rendezvous with the timer's
 //	                                                              thread), Stop, Reset
-//	Sleep, Join          none                                     -
+//	clock (time at any   the clock, a shared variable; an         every operation on time: an advance (the
+//	step)                advance joins it with the timers it      clock thread's call), a read of the clock,
+//	                     makes due, a Stop or Reset with its      a sleep's start and wake-up, a timer's
+//	                     timer                                    creation, Stop and Reset
+//	Sleep (time that     none                                     -
+//	moves when blocked),
+//	Join
 //
 // Shared variables. §3 says the general model handles them "by modeling a
 // read (write) operation as receiving (sending) a message from (to) a
@@ -117,16 +123,77 @@
 //     own: its Wait only enqueues, the Unlock and Lock are the Locker's
 //     steps.
 //
-// Virtual time moves only when every thread is blocked (reach implements
-// strategy.BlockedTimeOnly; time at any step is refused): a sleeper's
-// wake-up is then decided by the others, a step on no object, and a
-// timer's firing is a rendezvous with the timer's own thread on the
-// timer's channel, which races with Stop and Reset there and, in a select,
-// with the other cases as any rendezvous does.
+// Virtual time, when it moves only when every thread is blocked (weft's
+// default): a sleeper's wake-up is then decided by the others, a step on
+// no object, and a timer's firing is a rendezvous with the timer's own
+// thread on the timer's channel, which races with Stop and Reset there
+// and, in a select, with the other cases as any rendezvous does.
+//
+// Time at any step (weft.TimeAnyStep). The clock is then a shared
+// variable (trace.TimeObject) and reach models it as it models one,
+// following §3's extension ("modeling a read (write) operation as
+// receiving (sending) a message from (to) a shared variable") and the
+// read-write sequences of the work it cites:
+//
+//   - Every operation on time is an access of the clock, a receiving
+//     event at its next position whose sending partner is the call of
+//     its thread: the advances of weft's clock thread (writes: each is
+//     that thread's call, a sending event, completed at the clock's next
+//     position), the steps that arm a deadline (writes: a sleep's start,
+//     a timer's creation), and the reads (trace.KindNow, a sleep's
+//     wake-up, a timer's Stop and Reset). Reads race with reads, as a
+//     variable's do (above). The race sets come from package model, like
+//     every object's: its state of the clock's object, reached by what
+//     happened before, knows the time (every move of it is an advance,
+//     an event of that object, from 0), so an advance is open while a
+//     deadline lies ahead, a sleep's wake-up once its deadline has
+//     passed, a read always (Proposition 2 with "open" decided by the
+//     model, as for every object). Where time moves only when every
+//     thread is blocked, when a sleeper wakes depends on every thread,
+//     no object's state; at any step it depends on the clock's only,
+//     and the paper's model applies as it stands.
+//   - A timer's firing is a rendezvous with the timer's thread, as
+//     above, enabled by the advance that makes the timer due. That
+//     advance is one event whose outcome depends on the clock and on
+//     those timers (it makes their sends open), as a select's depends on
+//     its cases: it joins the clock and the timers' channels into one
+//     object, as a select that chooses joins its cases' (Stats.Restarts
+//     when it joins objects earlier runs kept apart). So the firing's
+//     control structure holds the advance before it on that object, and
+//     the race sets there are decided in one state that knows the time
+//     and the timers. A Stop or Reset reads the clock (a Reset's deadline
+//     is read from it) and changes its timer: one event of both, joined
+//     likewise. A ticker re-arms in the thread that received its tick: a
+//     read of the clock and a Reset of its timer, events as above.
+//   - The price is coarser objects than the finest model: a select on a
+//     timer's channel and a worker's joins the worker's channel with the
+//     clock, and reads of the clock are ordered among themselves. Every
+//     step is still one receiving event of one object, so Theorem 2
+//     holds for these sequences: each exercised exactly once.
+//
+// TestTimeAny pins hand programs against exhaustive search with time at
+// any step (the same sequences, failures and final states): a sleep
+// racing a write (2 sequences; exhaustive search's 5 executions), the
+// built-in timeout program (12 sequences and 6 leaking runs; exhaustive
+// search's 729 executions, 374 of them leaking), a Stop racing its
+// timer's firing (3; 6 executions), a ticker stopped while it is read
+// (54; 186 executions). TestGeneratedTimeAny compares the generator's
+// programs on time (gen.Timed, gen.Loops) and tickers (tickGen, as
+// unfold's tests) with exhaustive search, each with the free runs in
+// thread order and at random: with REACH_TIME=400, 400 programs of each
+// that exhaustive search finishes (in 5,000 executions; 1,500 for
+// tickers), 1,200 in all, of which 857 advance the clock (the others
+// never sleep or make a timer): 11,395, 16,067 and 69,553 sequences, every
+// one exactly once, every failure found, no disagreement; and 300 of each
+// from seed 5,000 (REACH_FROM), 900 in all: 7,343, 13,951 and 52,283
+// sequences, no disagreement.
 //
 // Refused (strategy.Failer, an error wrapping ErrUnmodelled that names the
 // primitive and the strategies that model it, at the first scheduling
-// point where a thread has it pending): time at any step.
+// point where a thread has it pending): objects of a class weft adds
+// before reach models it (time at any step was refused until reach
+// modelled the clock), and runs that an assumption ended (w.Assume: no
+// SYN-sequence of the program's).
 //
 // # Symbolic inputs
 //

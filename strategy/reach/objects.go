@@ -48,8 +48,14 @@ func chanRef(k trace.Kind, o trace.ObjectID, objs []trace.ObjectInfo) ref {
 // completes on, or for a select the object of its first case on a
 // channel (a select's cases are all in one group: see groups). ok is false
 // for a call that completes on no shared object (a Join, a select whose
-// cases are all nil channels): such a step races with nothing.
+// cases are all nil channels): such a step races with nothing. Every
+// operation on time that moves at any step (trace.ClassClock) completes
+// on the clock (clockRef), joined with a timer by joinRefs.
 func callRef(op trace.Op, objs []trace.ObjectInfo) (r ref, ok bool) {
+	if op.Class == trace.ClassClock {
+		// Time at any step: the clock, a shared variable (clockRef).
+		return clockRef, true
+	}
 	switch op.Kind {
 	case trace.KindJoin, trace.KindNone:
 		return ref{}, false
@@ -98,7 +104,9 @@ func stepRef(op trace.Op, cas int32, objs []trace.ObjectInfo) (ref, bool) {
 // joins reports whether op's outcome depends on several objects of the
 // model, which joinRefs joins into one: a select, the length of a buffered
 // channel (the values sent and those received), an await on several
-// variables (a write of any of them enables it).
+// variables (a write of any of them enables it), an advance of the clock
+// that makes timers due (it enables their firings), a Stop or Reset that
+// reads the clock (it also changes its timer).
 func joins(op trace.Op) bool {
 	switch op.Kind {
 	case trace.KindSelect, trace.KindAwait:
@@ -107,6 +115,10 @@ func joins(op trace.Op) bool {
 		return op.Obj != trace.NoObject
 	case trace.KindWait, trace.KindRelock:
 		return condMutex(op) != trace.NoObject
+	case trace.KindAdvance:
+		return len(op.Cases) > 0
+	case trace.KindTimerStop:
+		return op.Class == trace.ClassClock && op.Obj != trace.NoObject
 	}
 	return false
 }
@@ -124,7 +136,9 @@ func condMutex(op trace.Op) trace.ObjectID {
 // joinRefs calls f with the refs that op's outcome depends on (joins): a
 // select's (selectRefs), both halves of a buffered channel for its
 // length, each variable of an await, a Cond and the Mutex its Wait
-// releases and its Relock takes back (the monitor they make: doc.go).
+// releases and its Relock takes back (the monitor they make: doc.go), the
+// clock and the timers an advance makes due (its cases), the clock and
+// the timer of a Stop or Reset that reads it.
 func joinRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
 	switch op.Kind {
 	case trace.KindSelect:
@@ -149,6 +163,18 @@ func joinRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
 		if m := condMutex(op); m != trace.NoObject {
 			f(ref{objs[op.Obj].Key, whole})
 			f(ref{objs[m].Key, whole})
+		}
+	case trace.KindAdvance:
+		f(clockRef)
+		for _, c := range op.Cases {
+			if c.Obj != trace.NoObject {
+				f(ref{objs[c.Obj].Key, whole})
+			}
+		}
+	case trace.KindTimerStop:
+		if op.Class == trace.ClassClock && op.Obj != trace.NoObject {
+			f(clockRef)
+			f(ref{objs[op.Obj].Key, whole})
 		}
 	}
 }
@@ -178,6 +204,13 @@ func selectRefs(op trace.Op, objs []trace.ObjectInfo, f func(ref)) {
 	}
 }
 
+// clockHalf marks the ref of virtual time when it moves at any step
+// (trace.TimeObject): one shared variable, the clock.
+const clockHalf uint8 = 4
+
+// clockRef is the ref of the clock (clockHalf).
+var clockRef = ref{half: clockHalf}
+
 // ErrUnmodelled is wrapped by the error of a program that uses a primitive
 // outside reach's model.
 var ErrUnmodelled = errors.New("primitive not modelled by reach")
@@ -188,13 +221,13 @@ var modelled = [trace.NumClasses]bool{
 	trace.ClassVar: true, trace.ClassMutex: true, trace.ClassRWMutex: true, trace.ClassWaitGroup: true,
 	trace.ClassOnce: true, trace.ClassChan: true, trace.ClassSemaphore: true, trace.ClassBinarySemaphore: true,
 	trace.ClassMonitor: true, trace.ClassTimer: true, trace.ClassThread: true, trace.ClassCond: true,
+	trace.ClassClock: true,
 }
 
 // unmodelled says what reach does not model, for the classes it refuses
-// with a reason.
-var unmodelled = map[trace.Class]string{
-	trace.ClassClock: "virtual time that moves at any step (reach models time that moves only when every thread is blocked)",
-}
+// with a reason: none since it models time at any step (doc.go), which it
+// refused before; a class weft adds is refused by its name.
+var unmodelled = map[trace.Class]string{}
 
 // refusal returns the error for op, a pending operation of a program
 // whose objects are objs, if reach does not model it, naming the

@@ -29,10 +29,14 @@ type racer struct {
 	m  model.State
 	k  vc
 	// foot[o] lists the groups channel or object o has refs in (a
-	// buffered channel's two halves may be in two groups).
+	// buffered channel's two halves may be in two groups); the last slot,
+	// one past the objects, is the clock's (time at any step).
 	foot [][2]int32
-	// onObj[o] lists the steps that touch object o, in order.
-	onObj    [][]int32
+	// onObj[o] lists the steps that touch object o, in order; the last
+	// slot, the operations on time at any step (trace.ClassClock).
+	onObj [][]int32
+	// clock is the group of the clock (clockRef), or -1.
+	clock    int32
 	buf      []int32
 	defaults []side
 }
@@ -41,11 +45,20 @@ type racer struct {
 func (r *racer) reset(a *analysis, gs *groups) {
 	r.a, r.gs = a, gs
 	objs := a.tr.Objects
-	if cap(r.foot) < len(objs) {
-		r.foot = make([][2]int32, len(objs))
-		r.onObj = make([][]int32, len(objs))
+	// One slot more, the last, for the clock (trace.TimeObject).
+	clock := len(objs)
+	if cap(r.foot) < clock+1 {
+		r.foot = make([][2]int32, clock+1)
+		r.onObj = make([][]int32, clock+1)
 	}
-	r.foot, r.onObj = r.foot[:len(objs)], r.onObj[:len(objs)]
+	r.foot, r.onObj = r.foot[:clock+1], r.onObj[:clock+1]
+	r.foot[clock] = [2]int32{-1, -1}
+	r.onObj[clock] = r.onObj[clock][:0]
+	r.clock = -1
+	if gs.known(clockRef) {
+		r.clock = gs.of(clockRef)
+		r.foot[clock][0] = r.clock
+	}
 	for o := range objs {
 		r.foot[o] = [2]int32{-1, -1}
 		r.onObj[o] = r.onObj[o][:0]
@@ -71,6 +84,9 @@ func (r *racer) reset(a *analysis, gs *groups) {
 		}
 		if y >= 0 && y != x {
 			r.onObj[y] = append(r.onObj[y], int32(i))
+		}
+		if a.tr.Events[i].Op.Class == trace.ClassClock {
+			r.onObj[clock] = append(r.onObj[clock], int32(i))
 		}
 	}
 	if cap(r.k) < a.n {
@@ -249,6 +265,10 @@ func (r *racer) candidate(i int, u int32) (int32, bool) {
 func (r *racer) simulate(g int32, k vc) {
 	a := r.a
 	r.m.Reset(a.tr.Objects, a.n)
+	// Time at any step: every move of time is an advance of the clock,
+	// an event of the clock's group, so a state of that group reached by
+	// what happened before knows the time (from 0, before any advance).
+	r.m.Timed = g >= 0 && g == r.clock
 	steps := r.buf[:0]
 	for o := range r.foot {
 		if r.foot[o][0] == g || r.foot[o][1] == g {

@@ -659,10 +659,6 @@ func (s *Strategy) prune(f *frame, races []outcome, sp *spec) []outcome {
 	return out
 }
 
-// BlockedTimeOnly implements strategy.BlockedTimeOnly: the strategy models
-// virtual time that moves only when every thread is blocked.
-func (s *Strategy) BlockedTimeOnly() {}
-
 // failedAfterBranch returns, for a run whose thread p failed and whose
 // last event is last, the step to mark as failing and the branch event
 // whose side failed (-1 if none): if p's last event is a branch, p's step

@@ -39,6 +39,9 @@ type synRun struct {
 	// waits counts its steps that wait on a Cond, branches its branches
 	// on inputs.
 	waits, branches int
+	// advances counts its advances of the clock (time at any step),
+	// stops its Stops and Resets of timers and tickers.
+	advances, stops int
 }
 
 // synRecorder wraps a strategy and records every execution it finishes.
@@ -82,6 +85,9 @@ func synObj(op trace.Op, cas int32, objs []trace.ObjectInfo) string {
 			return objName(info) + "/out"
 		}
 		return objName(info) + "/in"
+	}
+	if op.Class == trace.ClassClock {
+		return "clock" // time at any step: the clock, a shared variable
 	}
 	switch op.Kind {
 	case trace.KindJoin:
@@ -183,10 +189,31 @@ func record(tr *trace.Trace, end trace.End) synRun {
 			if op.Class == trace.ClassCond && op.Arg >= 0 {
 				run.selects = append(run.selects, []string{objName(tr.Objects[op.Obj]), objName(tr.Objects[op.Arg])})
 			}
+		case trace.KindAdvance:
+			// The clock and the timers an advance makes due.
+			objs := []string{"clock"}
+			for _, c := range op.Cases {
+				if c.Obj != trace.NoObject {
+					objs = append(objs, objName(tr.Objects[c.Obj]))
+				}
+			}
+			run.selects = append(run.selects, objs)
+		case trace.KindTimerStop:
+			// A Stop or Reset that reads the clock: the clock and the
+			// timer.
+			if op.Class == trace.ClassClock && op.Obj != trace.NoObject {
+				run.selects = append(run.selects, []string{"clock", objName(tr.Objects[op.Obj])})
+			}
 		}
 	}
 	for i := range tr.Events {
 		e := &tr.Events[i]
+		switch e.Op.Kind {
+		case trace.KindAdvance:
+			run.advances++
+		case trace.KindTimerStop:
+			run.stops++
+		}
 		label := fmt.Sprintf("%s#%d/%d", paths[e.Thread], k[e.Thread], e.Case)
 		k[e.Thread]++
 		if e.Partner != trace.NoThread {

@@ -40,13 +40,13 @@ func (s *splitting) Finish(tr *trace.Trace, end trace.End) {
 // exploreSplit explores body with reach (o) split into units: the first
 // strategy and every resumed one split off up to max units each (40 in
 // all); every unit is resumed and explored apart. It returns the runs of all.
-func exploreSplit(t *testing.T, body func(*weft.T), o reach.Options, max int) (runs []synRun, units int) {
+func exploreSplit(t *testing.T, body func(*weft.T), o reach.Options, max int, extra ...weft.Option) (runs []synRun, units int) {
 	t.Helper()
 	var queue []strategy.Unit
 	total := 0
 	explore := func(sp strategy.Splitter) {
 		s := &splitting{synRecorder: &synRecorder{Strategy: sp}, sp: sp, units: &queue, total: &total, max: max}
-		r, err := weft.Explore(body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
+		r, err := weft.Explore(body, append([]weft.Option{weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles()}, extra...)...)
 		if err != nil || !r.Exhausted {
 			t.Fatalf("explore: %v, exhausted %v: %s", err, r.Exhausted, r.Incomplete)
 		}
@@ -79,28 +79,32 @@ func exploreSplit(t *testing.T, body func(*weft.T), o reach.Options, max int) (r
 // TestUnits: explored in units, each subtree apart (and split again),
 // reach exercises the SYN-sequences it exercises in one piece, each once:
 // on Table 4's BB-monitorSU (720), DP-monitorSU with 3 philosophers (30),
-// Fig. 1 (4), a bounded buffer on a Cond (864), and generated programs
-// with variables, timers, and semaphores, Conds and monitors.
+// Fig. 1 (4), a bounded buffer on a Cond (864), the timeout program with
+// time at any step (12), and generated programs with variables, timers
+// (with time at any step too), and semaphores, Conds and monitors.
 func TestUnits(t *testing.T) {
 	type prog struct {
 		name string
 		body func(*weft.T)
 		want int
+		opts []weft.Option
 	}
 	progs := []prog{
-		{"bbmonitor", body("bbmonitor", map[string]int{"su": 1}), 720},
-		{"dpmonitor", body("dpmonitor", map[string]int{"n": 3}), 30},
-		{"reach-fig1", body("reach-fig1", nil), 4},
-		{"cond buffer", condBuffer(2, 2, 2, true), 864},
+		{"bbmonitor", body("bbmonitor", map[string]int{"su": 1}), 720, nil},
+		{"dpmonitor", body("dpmonitor", map[string]int{"n": 3}), 30, nil},
+		{"reach-fig1", body("reach-fig1", nil), 4, nil},
+		{"cond buffer", condBuffer(2, 2, 2, true), 864, nil},
+		{"timeout any", body("timeout", nil), 12, []weft.Option{anyStep}},
 	}
 	for seed := uint64(0); seed < 6; seed++ {
-		progs = append(progs, prog{"gen", genweft.Body(gen.NewWith(seed, gen.DefaultOptions)), -1})
-		progs = append(progs, prog{"gen timed", genweft.Body(gen.NewWith(seed, gen.Timed)), -1})
-		progs = append(progs, prog{"gen sync", genweft.Body(gen.NewWith(seed, gen.Sync)), -1})
+		progs = append(progs, prog{"gen", genweft.Body(gen.NewWith(seed, gen.DefaultOptions)), -1, nil})
+		progs = append(progs, prog{"gen timed", genweft.Body(gen.NewWith(seed, gen.Timed)), -1, nil})
+		progs = append(progs, prog{"gen sync", genweft.Body(gen.NewWith(seed, gen.Sync)), -1, nil})
+		progs = append(progs, prog{"gen loops any", genweft.Body(gen.NewWith(seed, gen.Loops)), -1, []weft.Option{anyStep}})
 	}
 	for _, p := range progs {
-		whole, _ := run(t, p.body, reach.New(reach.Options{}), 0)
-		parts, units := exploreSplit(t, p.body, reach.Options{}, 3)
+		whole, _ := run(t, p.body, reach.New(reach.Options{}), 0, p.opts...)
+		parts, units := exploreSplit(t, p.body, reach.Options{}, 3, p.opts...)
 		g := newSynGroups(whole, parts)
 		count := func(rs []synRun) (map[string]int, int) {
 			m := map[string]int{}
