@@ -113,12 +113,12 @@ func sameKinds(a, b map[trace.FailureKind]int) bool {
 // TestGeneratedTimeAny runs reach and exhaustive search, time at any
 // step, on generated programs on virtual time: gen.Timed's (sleeps, reads
 // of the clock, timeouts), gen.Loops' (event loops of timers that re-arm,
-// timers stopped or reset, sleeps) and tickGen's (tickers read, stopped
+// timers stopped or reset, sleeps) and genweft.NewTickers' (tickers read, stopped
 // and reset by several threads), each with the free runs in thread order
 // and at random: every SYN-sequence exactly once, every failure found.
-// 10 programs of gen's, 4 of tickGen's (100 of each with WEFT_LONG=1;
+// 10 programs of gen's, 4 of genweft.NewTickers' (100 of each with WEFT_LONG=1;
 // REACH_TIME=n of each, from seed REACH_FROM; the programs exhaustive
-// search does not finish in 5,000 executions, 1,500 for tickGen's, are
+// search does not finish in 5,000 executions, 1,500 for genweft.NewTickers', are
 // skipped).
 func TestGeneratedTimeAny(t *testing.T) {
 	t.Parallel()
@@ -150,8 +150,8 @@ func TestGeneratedTimeAny(t *testing.T) {
 			return genweft.Body(p), p
 		}, [5]int{0, 5, 2, 244, 255}},
 		{"tickers", 1500, 4, func(seed uint64) (func(*weft.T), fmt.Stringer) {
-			p := tickGen(seed)
-			return p.body(), p
+			p := genweft.NewTickers(seed)
+			return p.Body(), p
 		}, [5]int{52, 4, 4, 230, 230}},
 	} {
 		programs := k.dflt
