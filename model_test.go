@@ -285,9 +285,10 @@ func TestModelGen(t *testing.T) {
 }
 
 // TestModelAnyStep checks the runtime against the model on the timer
-// programs and random timed programs (gen.Timed; 30, 100 with WEFT_LONG=1)
-// with time that moves at any step: the clock's advances, the reads of
-// the clock and the sleeps' wake-ups.
+// programs, random timed programs (gen.Timed; 30, 100 with WEFT_LONG=1)
+// and random ticker programs (genweft.NewTickers, small; 10, 33) with time
+// that moves at any step: the clock's advances, the reads of the clock,
+// the sleeps' wake-ups and the tickers' re-arming.
 func TestModelAnyStep(t *testing.T) {
 	t.Parallel()
 	execs := 0
@@ -304,6 +305,10 @@ func TestModelAnyStep(t *testing.T) {
 	for seed := range uint64(n) {
 		p := gen.NewWith(seed, gen.Timed)
 		execs += checkModelWith(t, fmt.Sprintf("gen timed seed %d\n%v", seed, p), genweft.Body(p), exhaustive.New(), 1000, weft.WithTime(weft.TimeAnyStep))
+	}
+	for seed := range uint64(n / 3) {
+		p := genweft.NewTickers(seed).Small()
+		execs += checkModelWith(t, fmt.Sprintf("ticker %v", p), p.Body(), exhaustive.New(), 1000, weft.WithTime(weft.TimeAnyStep))
 	}
 	t.Logf("%d executions checked", execs)
 }
