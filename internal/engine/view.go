@@ -37,6 +37,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -74,13 +75,19 @@ func (e *Exec) resetView() {
 	e.hiddenTh = e.hiddenTh[:0]
 	e.changed = e.changed[:0]
 	e.viewSeen, e.viewNow, e.viewFull, e.enabledN = 0, 0, true, 0
-	e.viewSmall = true
+	e.viewSmall, e.smallDirty, e.smallVolatile = true, 0, 0
 }
 
 // markDirty marks t for recomputation at the next scheduling point (in a
 // small view, every thread is).
 func (e *Exec) markDirty(t *Thread) {
-	if !t.dirty && !e.viewSmall {
+	if e.viewSmall {
+		// A thread past the small view's bits is recomputed anyway: the
+		// view is then no longer small.
+		e.smallDirty |= 1 << (uint(t.id) & 63)
+		return
+	}
+	if !t.dirty {
 		t.dirty = true
 		e.dirty = append(e.dirty, t)
 	}
@@ -166,20 +173,56 @@ func (e *Exec) fillView() int {
 }
 
 // fillSmall is fillView for a small view, whose threads from old on are
-// new: every thread is recomputed, and listed as changed if it is new or
-// its entry differs (a select's, whose cases may have changed in place,
-// always).
+// new. It recomputes the threads whose entry may have changed: those new,
+// those that announced an operation or ended (markDirty) or took part in
+// an event since the last scheduling point, and those whose pending
+// operation may block (smallVolatile), whose alternatives depend on
+// objects and other threads; every thread when the view is full (time
+// moved, another thread's pending operation changed). The others have an
+// operation that never blocks, unchanged since their last recomputation,
+// so that their entry is too. A recomputed thread is listed as changed if
+// it is new or its entry differs (a select's, whose cases may have changed
+// in place, always).
 func (e *Exec) fillSmall(old int) {
-	enabled := 0
-	for _, t := range e.threads {
+	n := len(e.threads)
+	all := uint64(1)<<uint(n) - 1
+	redo := e.smallDirty | e.smallVolatile | all&^(uint64(1)<<uint(old)-1)
+	e.smallDirty = 0
+	if e.viewFull {
+		e.viewFull = false
+		redo = all
+	}
+	evs := e.tr.Events
+	for i := e.viewSeen; i < len(evs); i++ {
+		ev := &evs[i]
+		redo |= 1 << (uint(ev.Thread) & 63)
+		if ev.Partner != trace.NoThread {
+			redo |= 1 << (uint(ev.Partner) & 63)
+		}
+	}
+	if e.clock != nil {
+		redo |= 1 << (uint(e.clock.id) & 63)
+	}
+	redo &= all
+	for r := redo; r != 0; r &= r - 1 {
+		t := e.threads[bits.TrailingZeros64(r)]
 		var a int32
 		if !t.done {
 			a = e.alts(t)
 		}
-		if a > 0 {
-			enabled++
+		if (a > 0) != (t.vAlts > 0) {
+			if a > 0 {
+				e.enabledN++
+			} else {
+				e.enabledN--
+			}
 		}
 		t.vAlts = a
+		if mayBlock(&t.op) {
+			e.smallVolatile |= 1 << uint(t.id)
+		} else {
+			e.smallVolatile &^= 1 << uint(t.id)
+		}
 		vt := &e.view.Threads[t.id]
 		if int(t.id) >= old || !sameEntry(vt, &t.op, a, t.done) {
 			setOp(&vt.Op, &t.op)
@@ -188,12 +231,18 @@ func (e *Exec) fillSmall(old int) {
 			e.changed = append(e.changed, t.id)
 		}
 	}
-	e.enabledN = enabled
-	e.viewSeen = len(e.tr.Events)
-	e.view.EnabledSet = e.bits[:(len(e.threads)+63)/64]
+	e.viewSeen = len(evs)
+	e.view.EnabledSet = e.bits[:(n+63)/64]
 	if CheckView {
 		e.checkView()
 	}
+}
+
+// mayBlock reports whether the alternatives of pending operation op may
+// change while its thread does not run: its operation may block, or it
+// has cases.
+func mayBlock(op *trace.Op) bool {
+	return altsTable[op.Class][op.Kind] != nil || len(op.Cases) > 0
 }
 
 // sameEntry reports whether view entry vt shows pending operation op
