@@ -29,9 +29,11 @@
 // their object is next visited. Tests can set CheckView to compare the
 // view with a full recomputation at every scheduling point.
 //
-// An execution with at most smallView threads keeps no watchers: every
-// thread is recomputed at every scheduling point, which costs less than
-// the bookkeeping. When it starts more, every thread registers.
+// An execution with at most smallView threads keeps no watchers: each
+// scheduling point recomputes every thread whose pending operation may
+// block, which costs less than the bookkeeping, and those that took a
+// step or announced an operation since the last one. When it starts
+// more, every thread registers.
 
 package engine
 
@@ -49,8 +51,9 @@ import (
 // step.
 var CheckView bool
 
-// smallView is the number of threads up to which the view recomputes
-// every thread at every scheduling point.
+// smallView is the number of threads up to which the view keeps no
+// watchers (fillSmall). It is at most 64: the threads of a small view are
+// the bits of one word.
 const smallView = 8
 
 // watch registers thread tid as reading an object or a thread while its
@@ -176,8 +179,8 @@ func (e *Exec) fillView() int {
 // new. It recomputes the threads whose entry may have changed: those new,
 // those that announced an operation or ended (markDirty) or took part in
 // an event since the last scheduling point, and those whose pending
-// operation may block (smallVolatile), whose alternatives depend on
-// objects and other threads; every thread when the view is full (time
+// operation may block or has cases (smallVolatile), whose alternatives
+// depend on objects and other threads; every thread when the view is full (time
 // moved, another thread's pending operation changed). The others have an
 // operation that never blocks, unchanged since their last recomputation,
 // so that their entry is too. A recomputed thread is listed as changed if
@@ -206,43 +209,44 @@ func (e *Exec) fillSmall(old int) {
 	redo &= all
 	for r := redo; r != 0; r &= r - 1 {
 		t := e.threads[bits.TrailingZeros64(r)]
+		bit := uint64(1) << uint(t.id)
 		var a int32
-		if !t.done {
-			a = e.alts(t)
+		f := altsTable[t.op.Class][t.op.Kind]
+		switch {
+		case t.done:
+		case f != nil:
+			a = f(e, t)
+		default:
+			a = b2i(t.op.Kind != trace.KindNone)
 		}
-		if (a > 0) != (t.vAlts > 0) {
-			if a > 0 {
-				e.enabledN++
-			} else {
-				e.enabledN--
-			}
-		}
-		t.vAlts = a
-		if mayBlock(&t.op) {
-			e.smallVolatile |= 1 << uint(t.id)
+		if f != nil || len(t.op.Cases) > 0 {
+			e.smallVolatile |= bit
 		} else {
-			e.smallVolatile &^= 1 << uint(t.id)
+			e.smallVolatile &^= bit
 		}
+		e.enabledN += int(b2i(a > 0) - b2i(t.vAlts > 0))
+		t.vAlts = a
 		vt := &e.view.Threads[t.id]
 		if int(t.id) >= old || !sameEntry(vt, &t.op, a, t.done) {
 			setOp(&vt.Op, &t.op)
 			vt.Done = t.done
-			e.showAlts(t.id, a)
+			vt.Alts = a
+			if a > 0 {
+				e.bits[0] |= bit
+			} else {
+				e.bits[0] &^= bit
+			}
 			e.changed = append(e.changed, t.id)
 		}
 	}
 	e.viewSeen = len(evs)
-	e.view.EnabledSet = e.bits[:(n+63)/64]
+	if len(e.view.EnabledSet) != 1 || n > old {
+		// Set when the threads grow: the words may have moved.
+		e.view.EnabledSet = e.bits[:(n+63)/64]
+	}
 	if CheckView {
 		e.checkView()
 	}
-}
-
-// mayBlock reports whether the alternatives of pending operation op may
-// change while its thread does not run: its operation may block, or it
-// has cases.
-func mayBlock(op *trace.Op) bool {
-	return altsTable[op.Class][op.Kind] != nil || len(op.Cases) > 0
 }
 
 // sameEntry reports whether view entry vt shows pending operation op
@@ -327,9 +331,9 @@ func (e *Exec) refresh(t *Thread) {
 func (e *Exec) showAlts(p trace.ThreadID, a int32) {
 	e.view.Threads[p].Alts = a
 	if a > 0 {
-		e.bits[p/64] |= 1 << (p % 64)
+		e.bits[uint(p)/64] |= 1 << (uint(p) % 64)
 	} else {
-		e.bits[p/64] &^= 1 << (p % 64)
+		e.bits[uint(p)/64] &^= 1 << (uint(p) % 64)
 	}
 }
 
