@@ -47,9 +47,12 @@ type Checked struct {
 	execs            int
 	diverged         error
 	// fpOf holds the hash of each thread in the state of the last Choose,
-	// and fpSum their sum (fingerprint).
-	fpOf  []uint64
-	fpSum uint64
+	// and fpSum their sum (fingerprint); fpMixN is the hash of the number
+	// of threads fpN.
+	fpOf   []uint64
+	fpSum  uint64
+	fpN    int
+	fpMixN uint64
 }
 
 // mark is one choice of an execution and the state it was made in.
@@ -358,7 +361,13 @@ func (c *Checked) fingerprint(st *strategy.State) uint64 {
 			c.fpOf[p] = x
 		}
 	}
-	return trace.Mix(c.fpSum ^ trace.Mix(uint64(len(st.Threads))))
+	// The hash of the number of threads changes with it only (Mix(0) is
+	// 0). The sum is not mixed again: a mark's state is compared for
+	// equality alone, which a bijection such as trace.Mix keeps.
+	if n := len(st.Threads); n != c.fpN {
+		c.fpN, c.fpMixN = n, trace.Mix(uint64(n))
+	}
+	return c.fpSum ^ c.fpMixN
 }
 
 // threadPrint hashes thread p's entry th of a state: its pending
