@@ -160,9 +160,13 @@ type Exec struct {
 	viewSeen int
 	viewNow  int64
 	viewFull bool
-	// viewSmall: no watchers, at most smallView threads.
-	viewSmall bool
-	enabledN  int
+	// viewSmall: no watchers, at most smallView threads; smallDirty and
+	// smallVolatile, bit i for thread i, are the threads a small view
+	// recomputes (fillSmall): those marked, and those whose pending
+	// operation may block.
+	viewSmall                 bool
+	smallDirty, smallVolatile uint64
+	enabledN                  int
 
 	bodyReturned bool
 	ended        bool

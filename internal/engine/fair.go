@@ -169,16 +169,20 @@ func (t *Thread) noteYield() {
 // empties the list of the threads fillView recomputed, the only ones
 // whose being wanted may change (a thread that took a step is one).
 func (e *Exec) fairView(enabled int) int {
-	defer e.clearDirty()
 	f := &e.fair
 	evs := e.tr.Events
 	if !f.on {
 		if e.clock == nil || f.seen == len(evs) {
+			// The common case, at every step: no deferred call.
 			f.seen = len(evs)
+			if len(e.dirty) > 0 {
+				e.clearDirty()
+			}
 			return enabled
 		}
 		f.on = true
 	}
+	defer e.clearDirty()
 	for i := f.seen; i < len(evs); i++ {
 		e.fairStep(&evs[i])
 	}

@@ -29,14 +29,17 @@
 // their object is next visited. Tests can set CheckView to compare the
 // view with a full recomputation at every scheduling point.
 //
-// An execution with at most smallView threads keeps no watchers: every
-// thread is recomputed at every scheduling point, which costs less than
-// the bookkeeping. When it starts more, every thread registers.
+// An execution with at most smallView threads keeps no watchers: each
+// scheduling point recomputes every thread whose pending operation may
+// block, which costs less than the bookkeeping, and those that took a
+// step or announced an operation since the last one. When it starts
+// more, every thread registers.
 
 package engine
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/weft-go/weft/strategy"
 	"github.com/weft-go/weft/trace"
@@ -48,8 +51,9 @@ import (
 // step.
 var CheckView bool
 
-// smallView is the number of threads up to which the view recomputes
-// every thread at every scheduling point.
+// smallView is the number of threads up to which the view keeps no
+// watchers (fillSmall). It is at most 64: the threads of a small view are
+// the bits of one word.
 const smallView = 8
 
 // watch registers thread tid as reading an object or a thread while its
@@ -74,13 +78,19 @@ func (e *Exec) resetView() {
 	e.hiddenTh = e.hiddenTh[:0]
 	e.changed = e.changed[:0]
 	e.viewSeen, e.viewNow, e.viewFull, e.enabledN = 0, 0, true, 0
-	e.viewSmall = true
+	e.viewSmall, e.smallDirty, e.smallVolatile = true, 0, 0
 }
 
 // markDirty marks t for recomputation at the next scheduling point (in a
 // small view, every thread is).
 func (e *Exec) markDirty(t *Thread) {
-	if !t.dirty && !e.viewSmall {
+	if e.viewSmall {
+		// A thread past the small view's bits is recomputed anyway: the
+		// view is then no longer small.
+		e.smallDirty |= 1 << (uint(t.id) & 63)
+		return
+	}
+	if !t.dirty {
 		t.dirty = true
 		e.dirty = append(e.dirty, t)
 	}
@@ -166,31 +176,74 @@ func (e *Exec) fillView() int {
 }
 
 // fillSmall is fillView for a small view, whose threads from old on are
-// new: every thread is recomputed, and listed as changed if it is new or
-// its entry differs (a select's, whose cases may have changed in place,
-// always).
+// new. It recomputes the threads whose entry may have changed: those new,
+// those that announced an operation or ended (markDirty) or took part in
+// an event since the last scheduling point, and those whose pending
+// operation may block or has cases (smallVolatile), whose alternatives
+// depend on objects and other threads; every thread when the view is full (time
+// moved, another thread's pending operation changed). The others have an
+// operation that never blocks, unchanged since their last recomputation,
+// so that their entry is too. A recomputed thread is listed as changed if
+// it is new or its entry differs (a select's, whose cases may have changed
+// in place, always).
 func (e *Exec) fillSmall(old int) {
-	enabled := 0
-	for _, t := range e.threads {
+	n := len(e.threads)
+	all := uint64(1)<<uint(n) - 1
+	redo := e.smallDirty | e.smallVolatile | all&^(uint64(1)<<uint(old)-1)
+	e.smallDirty = 0
+	if e.viewFull {
+		e.viewFull = false
+		redo = all
+	}
+	evs := e.tr.Events
+	for i := e.viewSeen; i < len(evs); i++ {
+		ev := &evs[i]
+		redo |= 1 << (uint(ev.Thread) & 63)
+		if ev.Partner != trace.NoThread {
+			redo |= 1 << (uint(ev.Partner) & 63)
+		}
+	}
+	if e.clock != nil {
+		redo |= 1 << (uint(e.clock.id) & 63)
+	}
+	redo &= all
+	for r := redo; r != 0; r &= r - 1 {
+		t := e.threads[bits.TrailingZeros64(r)]
+		bit := uint64(1) << uint(t.id)
 		var a int32
-		if !t.done {
-			a = e.alts(t)
+		f := altsTable[t.op.Class][t.op.Kind]
+		switch {
+		case t.done:
+		case f != nil:
+			a = f(e, t)
+		default:
+			a = b2i(t.op.Kind != trace.KindNone)
 		}
-		if a > 0 {
-			enabled++
+		if f != nil || len(t.op.Cases) > 0 {
+			e.smallVolatile |= bit
+		} else {
+			e.smallVolatile &^= bit
 		}
+		e.enabledN += int(b2i(a > 0) - b2i(t.vAlts > 0))
 		t.vAlts = a
 		vt := &e.view.Threads[t.id]
 		if int(t.id) >= old || !sameEntry(vt, &t.op, a, t.done) {
 			setOp(&vt.Op, &t.op)
 			vt.Done = t.done
-			e.showAlts(t.id, a)
+			vt.Alts = a
+			if a > 0 {
+				e.bits[0] |= bit
+			} else {
+				e.bits[0] &^= bit
+			}
 			e.changed = append(e.changed, t.id)
 		}
 	}
-	e.enabledN = enabled
-	e.viewSeen = len(e.tr.Events)
-	e.view.EnabledSet = e.bits[:(len(e.threads)+63)/64]
+	e.viewSeen = len(evs)
+	if len(e.view.EnabledSet) != 1 || n > old {
+		// Set when the threads grow: the words may have moved.
+		e.view.EnabledSet = e.bits[:(n+63)/64]
+	}
 	if CheckView {
 		e.checkView()
 	}
@@ -278,9 +331,9 @@ func (e *Exec) refresh(t *Thread) {
 func (e *Exec) showAlts(p trace.ThreadID, a int32) {
 	e.view.Threads[p].Alts = a
 	if a > 0 {
-		e.bits[p/64] |= 1 << (p % 64)
+		e.bits[uint(p)/64] |= 1 << (uint(p) % 64)
 	} else {
-		e.bits[p/64] &^= 1 << (p % 64)
+		e.bits[uint(p)/64] &^= 1 << (uint(p) % 64)
 	}
 }
 

@@ -47,9 +47,12 @@ type Checked struct {
 	execs            int
 	diverged         error
 	// fpOf holds the hash of each thread in the state of the last Choose,
-	// and fpSum their sum (fingerprint).
-	fpOf  []uint64
-	fpSum uint64
+	// and fpSum their sum (fingerprint); fpMixN is the hash of the number
+	// of threads fpN.
+	fpOf   []uint64
+	fpSum  uint64
+	fpN    int
+	fpMixN uint64
 }
 
 // mark is one choice of an execution and the state it was made in.
@@ -129,14 +132,21 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	}()
 	i := len(c.cur)
 	fp := c.fingerprint(st)
+	// p is the previous execution's mark at i while this one repeats its
+	// choices, or nil.
+	var p *mark
 	if c.same {
-		switch {
-		case i < len(c.prev) && (c.prev[i].input || c.prev[i].state != fp):
-			c.diverge(i, st, &c.prev[i], "")
-			return strategy.Cut
-		case i >= len(c.prev) && c.prevEnd != trace.Cut:
-			c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one has a scheduling point", c.prevEnd))
-			return strategy.Cut
+		if i >= len(c.prev) {
+			if c.prevEnd != trace.Cut {
+				c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one has a scheduling point", c.prevEnd))
+				return strategy.Cut
+			}
+		} else {
+			p = &c.prev[i]
+			if p.input || p.state != fp {
+				c.diverge(i, st, p, "")
+				return strategy.Cut
+			}
 		}
 	}
 	ch = c.inner.Choose(st)
@@ -145,13 +155,14 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	m := c.push()
 	m.state, m.choice = fp, uint64(uint32(ch.Thread))<<32|uint64(uint32(ch.Alt))
 	m.threads, m.input = int32(len(st.Threads)), false
-	m.ran, m.alts, m.kind, m.class, m.obj, m.arg = false, 0, 0, 0, trace.NoObject, 0
 	if ch.Thread >= 0 && int(ch.Thread) < len(st.Threads) {
 		th := &st.Threads[ch.Thread]
 		m.ran, m.alts = true, th.Alts
 		m.kind, m.class, m.obj, m.arg = th.Op.Kind, th.Op.Class, th.Op.Obj, th.Op.Arg
+	} else {
+		m.ran, m.alts, m.kind, m.class, m.obj, m.arg = false, 0, 0, 0, trace.NoObject, 0
 	}
-	c.same = c.same && i < len(c.prev) && c.prev[i].choice == m.choice
+	c.same = p != nil && p.choice == m.choice
 	return ch
 }
 
@@ -358,7 +369,13 @@ func (c *Checked) fingerprint(st *strategy.State) uint64 {
 			c.fpOf[p] = x
 		}
 	}
-	return trace.Mix(c.fpSum ^ trace.Mix(uint64(len(st.Threads))))
+	// The hash of the number of threads changes with it only (Mix(0) is
+	// 0). The sum is not mixed again: a mark's state is compared for
+	// equality alone, which a bijection such as trace.Mix keeps.
+	if n := len(st.Threads); n != c.fpN {
+		c.fpN, c.fpMixN = n, trace.Mix(uint64(n))
+	}
+	return c.fpSum ^ c.fpMixN
 }
 
 // threadPrint hashes thread p's entry th of a state: its pending

@@ -135,6 +135,10 @@ type Strategy struct {
 	steps   []int32
 	tn      trace.ThreadNames
 	seen    int
+	// syncThreads and syncObjects are the numbers of threads and objects
+	// steps, tn and nm have room for and name (sync), -1 before the
+	// first.
+	syncThreads, syncObjects int
 	// opsAt is the step whose pending operations cur holds, or -1.
 	opsAt int
 	nm    names
@@ -247,6 +251,7 @@ func (s *Strategy) Next() bool {
 // resetCur prepares the view of the current execution.
 func (s *Strategy) resetCur() {
 	s.seen, s.applied = 0, 0
+	s.syncThreads, s.syncObjects = -1, -1
 	s.steps = s.steps[:0]
 	s.nm.reset()
 	s.tn.Reset()
@@ -262,11 +267,15 @@ func (s *Strategy) resetCur() {
 // stack: Choose runs on the goroutines of the program under test, which
 // start small.
 func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
-	for len(s.steps) < len(tr.Threads) {
-		s.steps = append(s.steps, 0)
+	if len(tr.Threads) != s.syncThreads || len(tr.Objects) != s.syncObjects {
+		// Threads and objects start at a few steps only.
+		for len(s.steps) < len(tr.Threads) {
+			s.steps = append(s.steps, 0)
+		}
+		s.nm.sync(tr.Objects)
+		s.tn.Sync(tr.Threads)
+		s.syncThreads, s.syncObjects = len(tr.Threads), len(tr.Objects)
 	}
-	s.nm.sync(tr.Objects)
-	s.tn.Sync(tr.Threads)
 	for ; s.seen < upto; s.seen++ {
 		i := s.seen
 		e := &tr.Events[i]
