@@ -29,7 +29,7 @@ func (s *Strategy) pending(tr *trace.Trace) {
 				f.waits[k] = f.numOp(tr, op, b.names)
 			}
 		}
-		if !modelled(op) {
+		if s.pendingWait(tr, p, op) || !modelled(op) {
 			continue
 		}
 		var cases []int32

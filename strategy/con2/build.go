@@ -13,8 +13,8 @@ import (
 )
 
 // ErrUnsupported is wrapped by the error of a strategy that met an
-// operation con2 does not model: virtual time that moves at any step, and
-// a busy wait (w.Await, w.Yield).
+// operation con2 does not model. Every operation of weft's programs is
+// modelled (doc.go): it guards against kinds added later.
 var ErrUnsupported = errors.New("con2 does not model the operation")
 
 // builder turns an execution into nodes of the forest: one per action of
@@ -137,9 +137,14 @@ func (b *builder) fork(c trace.ThreadID) {
 	b.last[c] = n
 }
 
-// branch adds branch j.
+// branch adds branch j, unless it is one of the condition of a w.Await:
+// the condition is evaluated silently, in states the thread may never
+// run in, and is no action of its thread (doc.go, "Busy waits").
 func (b *builder) branch(j int) {
 	br := &b.tr.Branches[j]
+	if br.InAwait {
+		return
+	}
 	b.add(br.Thread, label{kind: kBranch, expr: b.ren.rename(br.Cond), taken: br.Taken, pc: br.PC}, none)
 }
 
@@ -170,6 +175,12 @@ func (b *builder) event(s int) {
 		l.kind = kRelease
 	case ev.Op.Class == trace.ClassMutex && ev.Op.Kind == trace.KindTryLock && ev.OK:
 		l.kind = kAcquire
+	case ev.Op.Class == trace.ClassClock:
+		b.clock(s)
+		return
+	case ev.Op.Kind == trace.KindAwait:
+		b.await(s)
+		return
 	case ev.Op.Kind == trace.KindJoin:
 		l.kind = kJoin
 		u := trace.ThreadID(ev.Op.Arg)

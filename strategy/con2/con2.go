@@ -44,6 +44,9 @@ type Strategy struct {
 	// thread was asked to run alone.
 	waiting map[int32][]*isc
 	resumed map[int32]bool
+	// blockedAt holds the sinks of the scenarios found blocked at a busy
+	// wait or a Sleep (busy.go).
+	blockedAt map[int32]bool
 
 	started bool
 	run     run
@@ -73,6 +76,10 @@ type Stats struct {
 	// failed; OrderBound the scenarios with steps of other primitives
 	// whose search for an order ran out of steps (order.go).
 	TimedOut, Errors, OrderBound int
+	// Blocked counts the scenarios an execution left blocked at a busy
+	// wait or a Sleep, which are extended by interferences as
+	// unrealizable ones are (busy.go).
+	Blocked int
 }
 
 // The capabilities the driver and the runtime look for.
@@ -94,7 +101,7 @@ func New(opts Options, backend solver.Solver) *Strategy {
 	}
 	return &Strategy{
 		opts: opts, solver: c, f: newForest(), ranges: map[string]solver.Expr{},
-		seen: map[string]bool{}, waiting: map[int32][]*isc{}, resumed: map[int32]bool{},
+		seen: map[string]bool{}, waiting: map[int32][]*isc{}, resumed: map[int32]bool{}, blockedAt: map[int32]bool{},
 		cover: coverage{k: opts.K, sides: map[side]int{}},
 	}
 }
@@ -264,12 +271,6 @@ func (s *Strategy) finishBuild(tr *trace.Trace) bool {
 		s.err = s.b.err
 		return false
 	}
-	for p, op := range tr.Final {
-		if op.Kind == trace.KindAwait || op.Class == trace.ClassClock {
-			s.err = fmt.Errorf("%w: thread %d ends the execution waiting in a %v", ErrUnsupported, p, op)
-			return false
-		}
-	}
 	s.check()
 	return true
 }
@@ -370,6 +371,3 @@ func (s *Strategy) String() string {
 	return fmt.Sprintf("con2(k=%d)", s.opts.K)
 }
 
-// BlockedTimeOnly implements strategy.BlockedTimeOnly: the strategy models
-// virtual time that moves only when every thread is blocked.
-func (s *Strategy) BlockedTimeOnly() {}

@@ -200,17 +200,19 @@ func (f *forest) time(ns []int32, chains map[trace.ThreadID][]int32) *system {
 		if nd.src != none {
 			p = tcInterfere
 		}
+		// The reads of an await happen at once, in the step of its last.
+		at := f.stepOf(v, chains[nd.thread])
 		u := f.source(v)
 		if u != none {
-			s.add(lt(u, v), p, v)
+			s.add(lt(u, at), p, v)
 		}
 		for _, w := range writes[nd.lab.obj] {
 			switch {
 			case w == v || w == u:
 			case u == none:
-				s.add(lt(v, w), p, v)
+				s.add(lt(at, w), p, v)
 			default:
-				s.add(solver.Or(lt(w, u), lt(v, w)), p, v)
+				s.add(solver.Or(lt(w, u), lt(at, w)), p, v)
 			}
 		}
 	}

@@ -41,7 +41,7 @@ func (s *Strategy) explore(c *isc, ws []int32, guide map[int32]bool) []*isc {
 					continue writes
 				}
 			}
-			if (f.concrete(rn.lab.obj) || f.constantAfter(nodes, r)) && f.after(nodes, r) {
+			if (f.concrete(rn.lab.obj) || f.constantAfter(nodes, r)) && f.after(nodes, r) && rn.lab.op != trace.KindAwait {
 				// The variable's values carry no expression: a plain Go
 				// if on the value read, which con2 does not see, may
 				// take the thread elsewhere than the nodes after the

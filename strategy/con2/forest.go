@@ -39,6 +39,14 @@ func (k kind) writes() bool { return k == kWrite || k == kUpdate }
 // the local code of a step).
 func (k kind) event() bool { return k != kFork && k != kBranch }
 
+// step reports whether node n is a step of the runtime of its own: an
+// event that is not a read of an await before its last (label.part),
+// which runs in the step of the await's last read.
+func (f *forest) step(n int32) bool {
+	l := &f.nodes[n].lab
+	return l.kind.event() && !l.part
+}
+
 // label is the event a node stands for, as far as it is the thread's own:
 // where a read reads from is the node's src, not its label.
 type label struct {
@@ -62,6 +70,10 @@ type label struct {
 	cas int32
 	ok  bool
 	rdv bool
+	// part marks a read of an await (w.Await, op trace.KindAwait) but its
+	// last: the await is one step, a read node per variable it waits on,
+	// and the step is its last node's (doc.go, "Busy waits").
+	part bool
 	// lock is the lock a step takes or releases besides its object (the
 	// mutex of a Cond's Wait and Relock), or 0.
 	lock uint64

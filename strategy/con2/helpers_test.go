@@ -154,6 +154,9 @@ func (r *recorder) Finish(tr *trace.Trace, end trace.End) {
 	}
 	seen := map[trace.ThreadID]int{}
 	for j, b := range tr.Branches {
+		if ks[j] < 0 {
+			continue // a branch of an await's condition: no side
+		}
 		n := seen[b.Thread]
 		seen[b.Thread]++
 		l, ok := r.label(b, n)

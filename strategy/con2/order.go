@@ -63,7 +63,7 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 	for i, th := range o.threads {
 		c := chains[th]
 		for _, n := range c {
-			if f.nodes[n].lab.kind.event() {
+			if f.step(n) {
 				o.seq[i] = append(o.seq[i], n)
 			}
 		}
@@ -79,7 +79,7 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 		}
 		o.parent[i] = j
 		for _, n := range chains[pt] {
-			if f.nodes[n].depth < f.nodes[fk].depth && f.nodes[n].lab.kind.event() {
+			if f.nodes[n].depth < f.nodes[fk].depth && f.step(n) {
 				o.startAt[i]++
 			}
 		}
@@ -101,7 +101,7 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 		}
 		g := ghost{parent: j}
 		for _, m := range chains[f.nodes[n].thread] {
-			if f.nodes[m].depth < f.nodes[n].depth && f.nodes[m].lab.kind.event() {
+			if f.nodes[m].depth < f.nodes[n].depth && f.step(m) {
 				g.startAt++
 			}
 		}
@@ -188,6 +188,16 @@ func (o *orderer) try(st *model.State, i int, n int32) bool {
 		}
 		if nd.lab.kind.reads() && w != f.source(n) {
 			return false
+		}
+		for _, r := range f.awaitParts(n) {
+			// The other reads of an await, in its step.
+			w, ok := o.lastW[f.nodes[r].lab.obj]
+			if !ok {
+				w = none
+			}
+			if w != f.source(r) {
+				return false
+			}
 		}
 		old, had := o.lastW[nd.lab.obj]
 		if nd.lab.kind.writes() {

@@ -70,7 +70,7 @@ func (f *forest) plan(nodes []int32, stamps solver.Model) []int32 {
 	})
 	plan := order[:0]
 	for _, n := range order {
-		if f.nodes[n].lab.kind.event() {
+		if f.step(n) {
 			plan = append(plan, n)
 		}
 	}

@@ -81,6 +81,11 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 			return strategy.Cut
 		}
 	}
+	if k, stop := s.unforeseenWait(st.Trace, p, op); stop {
+		s.stats.Unforeseen++
+		r.unforeseen.ok, r.unforeseen.key = true, k
+		return strategy.Cut
+	}
 	return strategy.Choice{Thread: p}
 }
 
@@ -93,6 +98,9 @@ func (s *Strategy) matches(st *strategy.State, p trace.ThreadID, l *label) bool 
 	}
 	if op.Kind == trace.KindJoin {
 		return uint64(s.names.Stable(trace.ThreadID(op.Arg))) == l.obj
+	}
+	if op.Kind == trace.KindAwait || op.Class == trace.ClassClock {
+		return true // the variables an await reads, and the clock, are the node's
 	}
 	if op.Kind == trace.KindSelect {
 		return caseKey(st.Trace, op, l.cas) == l.obj

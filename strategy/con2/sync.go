@@ -16,10 +16,12 @@ import (
 // models as a kSync node: everything but variables, a Mutex's Lock and
 // Unlock and a TryLock that succeeds (the paper's locks), joins, and the
 // operations on time that moves at any step and busy waits, which con2
-// does not model.
+// models as reads and writes of variables (busy.go).
 func modelled(op trace.Op) bool {
 	switch op.Class {
-	case trace.ClassVar, trace.ClassClock, trace.ClassThread, trace.ClassNone:
+	case trace.ClassClock:
+		return false
+	case trace.ClassVar, trace.ClassThread, trace.ClassNone:
 		return op.Kind == trace.KindSelect || op.Kind == trace.KindSleep
 	case trace.ClassMutex:
 		return op.Kind == trace.KindTryLock

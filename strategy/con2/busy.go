@@ -1,0 +1,269 @@
+// This file builds the nodes of busy waits (w.Await, and the loops of
+// w.Yield, whose turns the runtime turns into awaits) and of virtual time
+// that moves at any step (trace.ClassClock), both as reads of shared
+// variables (doc.go, "Busy waits" and "Time at any step").
+
+package con2
+
+import (
+	"math"
+
+	"github.com/weft-go/weft/trace"
+)
+
+// clockKey is the key of the clock, a shared variable of its own when time
+// moves at any step: the clock thread's advances write it; a read of the
+// time, a Sleep's wake-up, a timer's Stop or Reset read it. noVarKey is
+// the variable of an await whose condition loaded none. Objects' keys are
+// small numbers or numbers from 1<<63 up, counted: neither reaches these.
+const (
+	clockKey = math.MaxUint64
+	noVarKey = math.MaxUint64 - 1
+)
+
+// clockRead reports whether op, an operation on time that moves at any
+// step (trace.ClassClock), reads the clock; the advance writes it.
+func clockRead(op trace.Op) bool {
+	return op.Class == trace.ClassClock && op.Kind != trace.KindAdvance
+}
+
+// clock adds the node of step s, an operation on time that moves at any
+// step: a write of the clock (the advance) or a read, interfered when the
+// last write before it is not the one its thread reads locally, as a
+// read of a variable.
+func (b *builder) clock(s int) {
+	ev := &b.tr.Events[s]
+	p := ev.Thread
+	l := label{kind: kWrite, op: ev.Op.Kind, obj: clockKey}
+	src := none
+	if clockRead(ev.Op) {
+		l.kind = kRead
+		src = b.interferer(p, clockKey)
+	}
+	n := b.step(s, b.add(p, l, src))
+	if l.kind == kWrite {
+		b.lastWrite[clockKey] = n
+	}
+}
+
+// interferer returns the write a read of variable obj by thread p reads
+// now if it is not the one p reads locally (an interference), else none.
+func (b *builder) interferer(p trace.ThreadID, obj uint64) int32 {
+	w, ok := b.lastWrite[obj]
+	if !ok {
+		w = none
+	}
+	if w == b.f.locW(b.last[p], obj) {
+		return none
+	}
+	return w
+}
+
+// awaitVars returns the keys of the variables await op waits on (its
+// KindLoad cases), or noVarKey alone for one that waits on none.
+func awaitVars(tr *trace.Trace, op trace.Op) []uint64 {
+	var out []uint64
+	for _, c := range op.Cases {
+		if c.Obj >= 0 && int(c.Obj) < len(tr.Objects) {
+			out = append(out, tr.Objects[c.Obj].Key)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, noVarKey)
+	}
+	return out
+}
+
+// awaitLabel returns the label of the read of variable obj by an await,
+// the i-th of its n.
+func awaitLabel(obj uint64, i, n int) label {
+	return label{kind: kRead, op: trace.KindAwait, obj: obj, part: i < n-1}
+}
+
+// await adds the nodes of step s, a w.Await whose condition held: a read
+// of each variable it waits on, each interfered by the write it reads if
+// that is not its thread's local one. The condition is Go code: the
+// nodes do not hold it (see doc.go).
+func (b *builder) await(s int) {
+	ev := &b.tr.Events[s]
+	p := ev.Thread
+	vars := awaitVars(b.tr, ev.Op)
+	for i, obj := range vars {
+		n := b.add(p, awaitLabel(obj, i, len(vars)), b.interferer(p, obj))
+		b.f.setOp(n, b.tr, ev.Op, b.names)
+		if i == len(vars)-1 {
+			b.step(s, n)
+		}
+	}
+}
+
+// awaitChain interns the nodes of an await of thread th (stable) after
+// node up that reads variables vars, each locally, and returns them.
+func (f *forest) awaitChain(th trace.ThreadID, up int32, vars []uint64, op trace.Op) []int32 {
+	out := make([]int32, len(vars))
+	for i, obj := range vars {
+		n, _ := f.intern(key{thread: th, up: up, src: none, lab: awaitLabel(obj, i, len(vars))})
+		if _, ok := f.ops[n]; !ok {
+			f.ops[n] = op
+		}
+		out[i], up = n, n
+	}
+	return out
+}
+
+// awaitParts returns the reads of the await whose last read is node n
+// before n (label.part), last first.
+func (f *forest) awaitParts(n int32) []int32 {
+	var out []int32
+	th := f.nodes[n].thread
+	for m := f.nodes[n].up; m != none && f.nodes[m].thread == th && f.nodes[m].lab.part; m = f.nodes[m].up {
+		out = append(out, m)
+	}
+	return out
+}
+
+// stepOf returns the node whose step runs node n: the last read of its
+// await for a read before it (label.part), else n.
+func (f *forest) stepOf(n int32, chain []int32) int32 {
+	if !f.nodes[n].lab.part {
+		return n
+	}
+	d := f.nodes[n].depth
+	for _, m := range chain {
+		if f.nodes[m].depth > d && !f.nodes[m].lab.part {
+			return m
+		}
+	}
+	return n
+}
+
+// blocked records the scenario that ends at node sink of thread th (stable)
+// and finds th blocked: at an await whose condition does not hold, the
+// turn of a busy-wait loop (w.Yield) that failed, or a Sleep whose
+// deadline has not come. The runtime cannot realize it as it stands: like
+// an unrealizable ISC (UN), it is extended by an interference on the
+// reads of guide (Alg. 3), from the writes known now and from those later
+// executions observe (Alg. 1 lines 21-23), once per sink.
+func (s *Strategy) blocked(sink int32, th trace.ThreadID, guide []int32) {
+	if len(guide) == 0 || s.blockedAt[sink] {
+		return
+	}
+	s.blockedAt[sink] = true
+	s.stats.Blocked++
+	c := &isc{kind: iscRead, sink: sink, target: th, tips: []int32{sink}, degree: s.f.degree(sink), guide: map[int32]bool{}}
+	for _, r := range guide {
+		c.guide[r] = true
+	}
+	c.makeKey()
+	s.un = append(s.un, c)
+	for _, d := range s.explore(c, s.f.writes, c.guide) {
+		s.queue(d)
+	}
+}
+
+// pendingWait handles thread p of execution tr, left at a busy wait or a
+// Sleep (op) when the execution ended: the scenario that leaves it there
+// is blocked (blocked), and an await that may hold with what its thread
+// reads locally is tried too (a thread but the target stops wherever the
+// scenario ends). It reports whether op is such a wait.
+func (s *Strategy) pendingWait(tr *trace.Trace, p int, op trace.Op) bool {
+	f, b := s.f, &s.b
+	th := b.stable(trace.ThreadID(p))
+	switch {
+	case op.Kind == trace.KindAwait && op.Arg == trace.AwaitYield:
+		// The failed turn's loads are the thread's last reads of the
+		// variables it waits on.
+		vars := awaitVars(tr, op)
+		var guide []int32
+		for n := b.own(trace.ThreadID(p)); n != none && f.nodes[n].thread == th; n = f.nodes[n].up {
+			l := &f.nodes[n].lab
+			if l.kind != kRead && l.kind != kBranch {
+				break
+			}
+			if l.kind == kRead && l.op != trace.KindAwait && containsKey(vars, l.obj) && !guideHas(f, guide, l.obj) {
+				guide = append(guide, n)
+			}
+		}
+		if n := b.own(trace.ThreadID(p)); n != none {
+			s.blocked(n, th, guide)
+		}
+		return true
+	case op.Kind == trace.KindAwait:
+		chain := f.awaitChain(th, b.last[p], awaitVars(tr, op), f.numOp(tr, op, b.names))
+		sink := chain[len(chain)-1]
+		if th != s.run.target && !failedEval(tr, trace.ThreadID(p)) {
+			// Not known to be blocked: the scenario stopped the thread.
+			s.add(&isc{kind: iscRead, sink: sink, target: th, tips: []int32{sink}})
+		}
+		s.blocked(sink, th, chain)
+		return true
+	case op.Kind == trace.KindSleep && op.Class == trace.ClassClock:
+		n, _ := f.intern(key{thread: th, up: b.last[p], src: none, lab: label{kind: kRead, op: op.Kind, obj: clockKey}})
+		f.setOp(n, tr, op, b.names)
+		s.blocked(n, th, []int32{n})
+		return true
+	}
+	return false
+}
+
+// failedEval reports whether the last evaluation of an await's condition
+// by thread p in tr did not hold: p is blocked at its await.
+func failedEval(tr *trace.Trace, p trace.ThreadID) bool {
+	for i := len(tr.Evals) - 1; i >= 0; i-- {
+		if tr.Evals[i].Thread == p {
+			return !tr.Evals[i].OK
+		}
+	}
+	return false
+}
+
+// containsKey reports whether keys holds k.
+func containsKey(keys []uint64, k uint64) bool {
+	for _, x := range keys {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// guideHas reports whether the reads of guide hold one of variable obj.
+func guideHas(f *forest, guide []int32, obj uint64) bool {
+	for _, r := range guide {
+		if f.nodes[r].lab.obj == obj {
+			return true
+		}
+	}
+	return false
+}
+
+// unforeseenWait reports whether thread p's pending operation op, a
+// w.Await or a read of the clock, would read a write of another thread
+// (§7.3), and returns the key of the step reading locally instead: for
+// an await, the last of its reads, each local.
+func (s *Strategy) unforeseenWait(st *trace.Trace, p trace.ThreadID, op trace.Op) (key, bool) {
+	b := &s.b
+	th := b.stable(p)
+	if op.Kind == trace.KindAwait {
+		if op.Arg == trace.AwaitYield {
+			return key{}, false
+		}
+		vars := awaitVars(st, op)
+		interfered := false
+		up := b.last[p]
+		for _, obj := range vars {
+			if w, ok := b.lastWrite[obj]; ok && w != b.f.locW(up, obj) {
+				interfered = true
+			}
+		}
+		if !interfered {
+			return key{}, false
+		}
+		chain := s.f.awaitChain(th, up, vars, s.f.numOp(st, op, b.names))
+		return s.f.nodes[chain[len(chain)-1]].key, true
+	}
+	if !clockRead(op) || b.interferer(p, clockKey) == none {
+		return key{}, false
+	}
+	return key{thread: th, up: b.last[p], src: none, lab: label{kind: kRead, op: op.Kind, obj: clockKey}}, true
+}
