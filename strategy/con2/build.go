@@ -37,6 +37,9 @@ type builder struct {
 	// no node yet, the fork that started it.
 	last      []int32
 	lastWrite map[uint64]int32
+	// due holds, by the key of a timer's channel, the advance of the
+	// clock that made the timer due last (time at any step).
+	due map[uint64]int32
 	// steps holds the node of each step (the receiver's for a
 	// rendezvous); trk follows the sources the runtime does not record.
 	steps []int32
@@ -61,6 +64,10 @@ func (b *builder) reset(f *forest, names *trace.ThreadNames, tr *trace.Trace) {
 		b.lastWrite = map[uint64]int32{}
 	}
 	clear(b.lastWrite)
+	if b.due == nil {
+		b.due = map[uint64]int32{}
+	}
+	clear(b.due)
 	b.trk = newTracker()
 	b.ms.Reset(nil, 0)
 	b.steps = b.steps[:0]

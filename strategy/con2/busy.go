@@ -7,7 +7,9 @@ package con2
 
 import (
 	"math"
+	"slices"
 
+	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -43,6 +45,49 @@ func (b *builder) clock(s int) {
 	n := b.step(s, b.add(p, l, src))
 	if l.kind == kWrite {
 		b.lastWrite[clockKey] = n
+		for _, c := range ev.Op.Cases {
+			if c.Obj >= 0 && int(c.Obj) < len(b.tr.Objects) {
+				b.due[b.tr.Objects[c.Obj].Key] = n
+			}
+		}
+		if !slices.Contains(b.f.advances, n) {
+			b.f.advances = append(b.f.advances, n)
+		}
+	}
+}
+
+// dueBy returns the source of the send of a timer's thread on its
+// channel, op: the advance of the clock that made the timer due, which
+// the send observes (time at any step; none when time moves only when
+// every thread is blocked, or for another send).
+func (b *builder) dueBy(op trace.Op) int32 {
+	if op.Kind != trace.KindSend || op.Obj < 0 || int(op.Obj) >= len(b.tr.Objects) || b.tr.Objects[op.Obj].Class != trace.ClassTimer {
+		return none
+	}
+	if a, ok := b.due[b.tr.Objects[op.Obj].Key]; ok {
+		return a
+	}
+	return none
+}
+
+// dueSends interns, for the pending send of a timer's thread (stable th)
+// on its channel after node up, with label l, the sends that observe each
+// advance of the clock known to make the timer due, and lists them among
+// the steps on the channel (sync.go, addSync): sources for a receive.
+func (f *forest) dueSends(th trace.ThreadID, up int32, l label, op trace.Op) {
+	if op.Obj < 0 || int(op.Obj) >= len(f.objs) || f.objs[op.Obj].Class != trace.ClassTimer {
+		return
+	}
+	for _, a := range f.advances {
+		if !slices.ContainsFunc(f.ops[a].Cases, func(c trace.Case) bool { return c.Obj >= 0 && int(c.Obj) < len(f.keys) && f.keys[c.Obj] == l.obj }) {
+			continue
+		}
+		n, _ := f.intern(key{thread: th, up: up, src: a, lab: l})
+		if !f.compatible(a, th, f.nodes[n].depth) {
+			continue
+		}
+		f.ops[n] = op
+		f.addSync(n)
 	}
 }
 
@@ -266,4 +311,70 @@ func (s *Strategy) unforeseenWait(st *trace.Trace, p trace.ThreadID, op trace.Op
 		return key{}, false
 	}
 	return key{thread: th, up: b.last[p], src: none, lab: label{kind: kRead, op: op.Kind, obj: clockKey}}, true
+}
+
+// maxAwaitRetries bounds the times a scenario is run again after its
+// await blocked with the values the solver gave.
+const maxAwaitRetries = 8
+
+// learnAwait learns from execution tr, whose scenario's await (the last
+// read run.awaitAt) blocked: its condition, Go code, does not hold with
+// the values its reads took there, and depends on nothing else (w.Await's
+// condition may only load variables). Those values are excluded from
+// every scenario with the await's reads (a lemma on their symbols, for
+// the variables whose values carry expressions), and the scenario is
+// tried again with other inputs, up to maxAwaitRetries times.
+func (s *Strategy) learnAwait(tr *trace.Trace) {
+	f := s.f
+	n := s.run.awaitAt
+	p := s.names.Current(f.nodes[n].thread)
+	var ev *trace.AwaitEval
+	for i := len(tr.Evals) - 1; i >= 0; i-- {
+		if tr.Evals[i].Thread == p {
+			ev = &tr.Evals[i]
+			break
+		}
+	}
+	if ev == nil || ev.OK {
+		return
+	}
+	reads := append(f.awaitParts(n), n)
+	var conj solver.Expr
+	for _, rd := range ev.Reads {
+		if rd.Obj < 0 || int(rd.Obj) >= len(tr.Objects) {
+			continue
+		}
+		obj := tr.Objects[rd.Obj].Key
+		w, ok := f.widths[obj]
+		i := slices.IndexFunc(reads, func(r int32) bool { return f.nodes[r].lab.obj == obj })
+		if !ok || w < 0 || i < 0 {
+			continue // a variable whose values carry no expression: the scenario fixes it
+		}
+		nd := &f.nodes[reads[i]]
+		sym := symbol(nd.thread, nd.depth, w)
+		eq := solver.Eq(sym, solver.Const(rd.Value, w))
+		if w == 0 {
+			eq = sym
+			if rd.Value == 0 {
+				eq = solver.Not(sym)
+			}
+		}
+		if conj.IsValid() {
+			conj = solver.And(conj, eq)
+		} else {
+			conj = eq
+		}
+	}
+	if !conj.IsValid() {
+		return
+	}
+	lemma := solver.Not(conj)
+	if slices.Contains(f.lemmas[n], lemma) {
+		return
+	}
+	f.lemmas[n] = append(f.lemmas[n], lemma)
+	if c := s.run.c; c != nil && c.retries < maxAwaitRetries {
+		c.retries++
+		s.work.push(c)
+	}
 }

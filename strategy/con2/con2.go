@@ -292,6 +292,15 @@ func (s *Strategy) learn(tr *trace.Trace, end trace.End) {
 		}
 	}
 	s.pending(tr)
+	if r := &s.run; !r.diverged && r.pos < len(r.plan) && s.f.nodes[r.plan[r.pos]].lab.op == trace.KindAwait {
+		// The execution ended at the scenario's await, no thread
+		// enabled: it blocked there.
+		r.blocked, r.awaitAt = true, r.plan[r.pos]
+		s.diverge()
+	}
+	if s.run.blocked {
+		s.learnAwait(tr)
+	}
 	s.extract()
 	s.alternatives()
 	s.retry()
@@ -370,4 +379,3 @@ var _ strategy.Stoppable = (*Strategy)(nil)
 func (s *Strategy) String() string {
 	return fmt.Sprintf("con2(k=%d)", s.opts.K)
 }
-

@@ -29,6 +29,10 @@ const (
 	// w.Assert): which side it takes depends on values con2 does not see,
 	// so any interference in its causal past may change it (weft's).
 	dcConstant
+	// dcAwait: values with which an await's condition does not hold
+	// are excluded (busy.go, learnAwait); what its condition is, is not in
+	// the constraints, so any interference before it may change it.
+	dcAwait
 )
 
 // local reports whether a constraint of part p goes away when its read is
@@ -65,6 +69,9 @@ func (f *forest) data(ns []int32, ranges map[string]solver.Expr) *system {
 	s := &system{}
 	for _, n := range ns {
 		nd := &f.nodes[n]
+		for _, l := range f.lemmas[n] {
+			s.add(l, dcAwait, none)
+		}
 		switch {
 		case nd.lab.kind == kBranch:
 			c := nd.lab.expr

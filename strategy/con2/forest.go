@@ -148,6 +148,12 @@ type forest struct {
 	// receivers holds the receivers of each sender's side of a
 	// rendezvous.
 	receivers map[int32][]int32
+	// lemmas holds, by the last read of an await, the values of its reads
+	// with which its condition did not hold, excluded (busy.go).
+	lemmas map[int32][]solver.Expr
+	// advances lists the observed advances of the clock (time at any
+	// step), whose cases are the timers they make due (busy.go).
+	advances []int32
 	// Scratch for closures: mark[i] == gen marks node i.
 	mark []uint32
 	gen  uint32
@@ -155,7 +161,8 @@ type forest struct {
 
 func newForest() *forest {
 	return &forest{index: map[key]int32{}, kids: map[int32][]int32{}, fails: map[int32]bool{}, widths: map[uint64]int{},
-		objID: map[uint64]trace.ObjectID{}, ops: map[int32]trace.Op{}, syncs: map[uint64][]int32{}, tried: map[[2]int32]bool{}, waits: map[[2]int32]trace.Op{}, receivers: map[int32][]int32{}}
+		objID: map[uint64]trace.ObjectID{}, ops: map[int32]trace.Op{}, syncs: map[uint64][]int32{}, tried: map[[2]int32]bool{}, waits: map[[2]int32]trace.Op{}, receivers: map[int32][]int32{},
+		lemmas: map[int32][]solver.Expr{}}
 }
 
 // intern returns the node of k, made if new (fresh).

@@ -6,6 +6,8 @@
 package con2
 
 import (
+	"slices"
+
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
@@ -259,6 +261,11 @@ func (o *orderer) matches(st *model.State, i int, n int32, a model.Alt) bool {
 		}
 		j, ok := o.idx[f.nodes[nd.src].thread]
 		if !ok || int(a.Partner) != j || o.done(j) || o.seq[j][o.pos[j]] != nd.src || a.PartnerCase != f.nodes[nd.src].lab.cas {
+			return false
+		}
+		// A timer's send observes the advance of the clock that made the
+		// timer due (time at any step): it runs after it.
+		if w := f.nodes[nd.src].src; w != none && !slices.Contains(o.order, w) {
 			return false
 		}
 		return true

@@ -6,6 +6,7 @@ package con2
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/weft-go/weft/solver"
@@ -23,6 +24,7 @@ func (s *Strategy) realize(c *isc) bool {
 	}
 	dc := f.data(nodes, s.ranges)
 	inputs, core, err := s.solve(dc)
+	s.dbgISC(c, fmt.Sprint("dc ", inputs != nil, dc.cs))
 	if inputs == nil {
 		s.unrealizable(c, dc, core, err)
 		return false
@@ -123,7 +125,7 @@ func (s *Strategy) unrealizable(c *isc, sys *system, core []int, err error) {
 // coupling is in its unsat core (nil: every read), and whether the ISC is
 // pruned: its core holds none (unrealizable above).
 func (s *Strategy) guide(sys *system, core []int, err error) (map[int32]bool, bool) {
-	if s.opts.NoUnsatCore || err != nil || sys == nil || slices.ContainsFunc(core, func(i int) bool { return sys.part[i] == dcConstant }) {
+	if s.opts.NoUnsatCore || err != nil || sys == nil || slices.ContainsFunc(core, func(i int) bool { return sys.part[i] == dcConstant || sys.part[i] == dcAwait }) {
 		return nil, false
 	}
 	guide := map[int32]bool{}

@@ -94,7 +94,7 @@ func (b *builder) sync(s int) {
 		case ev.Partner != trace.NoThread:
 			q := ev.Partner
 			pl := label{kind: kSync, op: ev.PartnerOp.Kind, obj: caseKey(tr, ev.PartnerOp, ev.PartnerCase), cas: ev.PartnerCase, ok: true, rdv: true}
-			w = b.add(q, pl, none)
+			w = b.add(q, pl, b.dueBy(ev.PartnerOp))
 			b.f.setOp(w, tr, ev.PartnerOp, b.names)
 			b.f.addSync(w)
 		case ev.Source() >= 0 && ev.Source() < len(b.steps):

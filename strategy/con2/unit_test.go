@@ -112,7 +112,7 @@ func TestUnits(t *testing.T) {
 		{"racy assert", racyAssert, 1},
 	}
 	for fam := range families {
-		if n := families[fam].name; !long.Enabled() && n != "channel" && n != "select+default" && n != "cond" {
+		if n := families[fam].name; families[fam].anyStep || !long.Enabled() && n != "channel" && n != "select+default" && n != "cond" && n != "await" {
 			continue
 		}
 		p := genSyncProgram(rand.New(rand.NewPCG(0, uint64(fam))), fam)
