@@ -272,6 +272,12 @@ func (s *Strategy) finishBuild(tr *trace.Trace) bool {
 		return false
 	}
 	s.check()
+	if r := &s.run; !r.diverged && r.pos < len(r.plan) && s.f.nodes[r.plan[r.pos]].lab.op == trace.KindAwait {
+		// The execution ended at the scenario's await, no thread
+		// enabled: it blocked there.
+		r.blocked, r.awaitAt = true, r.plan[r.pos]
+		s.diverge()
+	}
 	return true
 }
 
@@ -292,12 +298,6 @@ func (s *Strategy) learn(tr *trace.Trace, end trace.End) {
 		}
 	}
 	s.pending(tr)
-	if r := &s.run; !r.diverged && r.pos < len(r.plan) && s.f.nodes[r.plan[r.pos]].lab.op == trace.KindAwait {
-		// The execution ended at the scenario's await, no thread
-		// enabled: it blocked there.
-		r.blocked, r.awaitAt = true, r.plan[r.pos]
-		s.diverge()
-	}
 	if s.run.blocked {
 		s.learnAwait(tr)
 	}
