@@ -6,7 +6,6 @@ package con2
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/weft-go/weft/solver"
@@ -24,7 +23,6 @@ func (s *Strategy) realize(c *isc) bool {
 	}
 	dc := f.data(nodes, s.ranges)
 	inputs, core, err := s.solve(dc)
-	s.dbgISC(c, fmt.Sprint("dc ", inputs != nil, dc.cs))
 	if inputs == nil {
 		s.unrealizable(c, dc, core, err)
 		return false

@@ -5,7 +5,6 @@
 package con2
 
 import (
-	"fmt"
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/solver"
 	"github.com/weft-go/weft/strategy"
@@ -65,12 +64,6 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 		nd := &s.f.nodes[n]
 		p := s.names.Current(nd.thread)
 		if p == trace.NoThread || !st.Enabled(p) || !s.matches(st, p, &nd.lab) {
-			if Debug {
-				fmt.Printf("diverge at plan %d/%d node %s thread %d enabled=%v\n", r.pos, len(r.plan), s.f.String(n), p, p != trace.NoThread && st.Enabled(p))
-				for q := range st.Threads {
-					fmt.Printf("  T%d %v enabled=%v\n", q, st.Threads[q].Op, st.Enabled(trace.ThreadID(q)))
-				}
-			}
 			if p != trace.NoThread && nd.lab.op == trace.KindAwait && s.matches(st, p, &nd.lab) {
 				r.blocked, r.awaitAt = true, n
 			}

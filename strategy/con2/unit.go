@@ -119,8 +119,8 @@ type handbackPayload struct {
 	AwaitBlocked bool
 	AwaitAt      int32
 	TimedOut     int
-	Errors         int
-	LastError      string
+	Errors       int
+	LastError    string
 }
 
 // wireExec is an execution as a handback holds it: the parts of its trace
