@@ -477,13 +477,13 @@ func TestDifferentialSync(t *testing.T) {
 // interferences (k = 0, 1, 2). Its scenarios may diverge here: an
 // await's condition is Go code, and a scenario in which it does not hold
 // runs until the await blocks. The default run checks 3 programs per
-// family (9); CON2_BUSY_PROGRAMS=n checks n per family, CON2_BUSY_SEED=s
+// family (18); CON2_BUSY_PROGRAMS=n checks n per family, CON2_BUSY_SEED=s
 // only the programs of seed s.
 func TestDifferentialBusy(t *testing.T) {
-	per, refRuns := 3, 1500
+	per, refRuns := 6, 1500
 	// The default run pins how many of its programs have sides first
 	// reached at k = 0, 1, 2, by family.
-	want := map[string][3]int{"await": {0, 0, 0}, "yield": {0, 0, 0}, "time": {0, 0, 0}}
+	want := map[string][3]int{"await": {4, 1, 0}, "yield": {4, 0, 0}, "time": {4, 0, 0}}
 	if v, err := strconv.Atoi(os.Getenv("CON2_BUSY_PROGRAMS")); err == nil {
 		per, refRuns, want = v, 6000, nil
 	}
