@@ -231,12 +231,23 @@ func (s *Strategy) pendingWait(tr *trace.Trace, p int, op trace.Op) bool {
 		}
 		if n := b.own(trace.ThreadID(p)); n != none {
 			s.blocked(n, th, guide)
+			if s.learnLemma(tr, trace.ThreadID(p), guide, s.turnValues(guide)) {
+				for _, c := range s.complete(&isc{kind: iscRead, sink: n, target: th, tips: []int32{n}}) {
+					s.requeue(c)
+				}
+			}
 		}
 		return true
 	case op.Kind == trace.KindAwait:
 		chain := f.awaitChain(th, b.last[p], awaitVars(tr, op), f.numOp(tr, op, b.names))
 		sink := chain[len(chain)-1]
-		if th != s.run.target && !failedEval(tr, trace.ThreadID(p)) {
+		switch {
+		case s.learnLemma(tr, trace.ThreadID(p), chain, nil):
+			// Blocked with the values it read: tried again without them.
+			for _, c := range s.complete(&isc{kind: iscRead, sink: sink, target: th, tips: []int32{sink}}) {
+				s.requeue(c)
+			}
+		case th != s.run.target && !failedEval(tr, trace.ThreadID(p)):
 			// Not known to be blocked: the scenario stopped the thread.
 			s.add(&isc{kind: iscRead, sink: sink, target: th, tips: []int32{sink}})
 		}
@@ -260,6 +271,18 @@ func failedEval(tr *trace.Trace, p trace.ThreadID) bool {
 		}
 	}
 	return false
+}
+
+// turnValues returns the values the reads of nodes took in the execution
+// just built (the loads of a failed turn of a loop of w.Yield).
+func (s *Strategy) turnValues(nodes []int32) []uint64 {
+	vals := make([]uint64, len(nodes))
+	for i, n := range nodes {
+		if j := slices.Index(s.b.steps, n); j >= 0 {
+			vals[i] = s.b.tr.Events[j].Value
+		}
+	}
+	return vals
 }
 
 // containsKey reports whether keys holds k.
@@ -313,49 +336,83 @@ func (s *Strategy) unforeseenWait(st *trace.Trace, p trace.ThreadID, op trace.Op
 	return key{thread: th, up: b.last[p], src: none, lab: label{kind: kRead, op: op.Kind, obj: clockKey}}, true
 }
 
-// maxAwaitRetries bounds the times a scenario is run again after its
-// await blocked with the values the solver gave.
-const maxAwaitRetries = 8
+// maxLemmas bounds the lemmas learnt on one await (or turn of a loop of
+// w.Yield): the times its scenarios are run again with other values.
+const maxLemmas = 8
 
 // learnAwait learns from execution tr, whose scenario's await (the last
-// read run.awaitAt) blocked: its condition, Go code, does not hold with
-// the values its reads took there, and depends on nothing else (w.Await's
-// condition may only load variables). Those values are excluded from
-// every scenario with the await's reads (a lemma on their symbols, for
-// the variables whose values carry expressions), and the scenario is
-// tried again with other inputs, up to maxAwaitRetries times.
+// read run.awaitAt) blocked (learnLemma), and runs the scenario again
+// with the values the solver gives now.
 func (s *Strategy) learnAwait(tr *trace.Trace) {
-	f := s.f
 	n := s.run.awaitAt
-	p := s.names.Current(f.nodes[n].thread)
-	var ev *trace.AwaitEval
-	for i := len(tr.Evals) - 1; i >= 0; i-- {
-		if tr.Evals[i].Thread == p {
-			ev = &tr.Evals[i]
-			break
+	p := s.names.Current(s.f.nodes[n].thread)
+	if s.learnLemma(tr, p, append(s.f.awaitParts(n), n), nil) && s.run.c != nil {
+		s.requeue(s.run.c)
+	}
+}
+
+// learnLemma learns from execution tr, in which thread p (its number in
+// tr) was left blocked at a busy wait whose reads are the nodes reads:
+// the await's, its condition evaluated last with the values of its last
+// evaluation (trace.Trace.Evals), or, if vals is not nil, the loads of a
+// failed turn of a loop of w.Yield, which read vals. A w.Await's
+// condition may only load variables: given the values it loads it holds
+// or not, whatever else the execution did (and a turn of a loop decides
+// by what it loaded likewise, as long as the loop's test is on those
+// values). Those values are excluded, as a lemma ¬(r1 = v1 ∧ ...) over
+// the symbols of the reads of variables whose values carry expressions
+// (the scenario fixes the others), from every scenario with the reads:
+// the lemma is the last read's, which has the others in its causal past.
+// It reports whether it learnt a lemma, at most maxLemmas per read.
+func (s *Strategy) learnLemma(tr *trace.Trace, p trace.ThreadID, reads []int32, vals []uint64) bool {
+	f := s.f
+	if vals == nil {
+		var ev *trace.AwaitEval
+		for i := len(tr.Evals) - 1; i >= 0; i-- {
+			if tr.Evals[i].Thread == p {
+				ev = &tr.Evals[i]
+				break
+			}
 		}
+		if ev == nil || ev.OK {
+			return false
+		}
+		vals = make([]uint64, len(reads))
+		seen := make([]bool, len(reads))
+		for _, rd := range ev.Reads {
+			if rd.Obj < 0 || int(rd.Obj) >= len(tr.Objects) {
+				continue
+			}
+			obj := tr.Objects[rd.Obj].Key
+			if i := slices.IndexFunc(reads, func(r int32) bool { return f.nodes[r].lab.obj == obj }); i >= 0 {
+				vals[i], seen[i] = rd.Value, true
+			}
+		}
+		var rs []int32
+		var vs []uint64
+		for i := range reads {
+			if seen[i] {
+				rs, vs = append(rs, reads[i]), append(vs, vals[i])
+			}
+		}
+		reads, vals = rs, vs
 	}
-	if ev == nil || ev.OK {
-		return
-	}
-	reads := append(f.awaitParts(n), n)
 	var conj solver.Expr
-	for _, rd := range ev.Reads {
-		if rd.Obj < 0 || int(rd.Obj) >= len(tr.Objects) {
-			continue
+	last := none
+	for i, r := range reads {
+		nd := &f.nodes[r]
+		if last == none || nd.depth > f.nodes[last].depth {
+			last = r
 		}
-		obj := tr.Objects[rd.Obj].Key
-		w, ok := f.widths[obj]
-		i := slices.IndexFunc(reads, func(r int32) bool { return f.nodes[r].lab.obj == obj })
-		if !ok || w < 0 || i < 0 {
+		w, ok := f.widths[nd.lab.obj]
+		if !ok || w < 0 {
 			continue // a variable whose values carry no expression: the scenario fixes it
 		}
-		nd := &f.nodes[reads[i]]
 		sym := symbol(nd.thread, nd.depth, w)
-		eq := solver.Eq(sym, solver.Const(rd.Value, w))
+		eq := solver.Eq(sym, solver.Const(vals[i], w))
 		if w == 0 {
 			eq = sym
-			if rd.Value == 0 {
+			if vals[i] == 0 {
 				eq = solver.Not(sym)
 			}
 		}
@@ -365,16 +422,24 @@ func (s *Strategy) learnAwait(tr *trace.Trace) {
 			conj = eq
 		}
 	}
-	if !conj.IsValid() {
-		return
+	if !conj.IsValid() || len(f.lemmas[last]) >= maxLemmas {
+		return false
 	}
 	lemma := solver.Not(conj)
-	if slices.Contains(f.lemmas[n], lemma) {
+	if slices.Contains(f.lemmas[last], lemma) {
+		return false
+	}
+	f.lemmas[last] = append(f.lemmas[last], lemma)
+	return true
+}
+
+// requeue queues ISC c again, its duplicate cache notwithstanding: a
+// lemma changed what it solves to. Each lemma requeues a scenario once,
+// and an await has at most maxLemmas.
+func (s *Strategy) requeue(c *isc) {
+	if c.degree > s.opts.K {
 		return
 	}
-	f.lemmas[n] = append(f.lemmas[n], lemma)
-	if c := s.run.c; c != nil && c.retries < maxAwaitRetries {
-		c.retries++
-		s.work.push(c)
-	}
+	s.seen[c.key] = true
+	s.work.push(c)
 }

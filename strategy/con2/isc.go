@@ -48,9 +48,6 @@ type isc struct {
 	// of rendezvous in the scenario (explore.go): their interferences do
 	// not count in its degree.
 	free []int32
-	// retries counts the times the ISC was run again after its await
-	// blocked (busy.go, learnAwait).
-	retries int
 }
 
 // makeKey names c for the duplicate cache: its nodes name their causal
