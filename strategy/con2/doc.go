@@ -288,7 +288,14 @@
 // a lemma, ¬(r1 = v1 ∧ ...), over the reads' symbols of the variables
 // whose values carry expressions (the others the scenario fixes), to the
 // DC of every scenario with those nodes, and runs the scenario again with
-// the inputs the solver gives now, up to 8 times. A scenario whose await
+// the inputs the solver gives now, up to 8 times per await. The same
+// holds where no scenario foresaw the await: a thread an execution leaves
+// blocked at it (its target running alone, from the first runs on) has
+// the scenario of its await reading locally run again without the values
+// it read. (The lemma is exact for a condition that depends on the
+// values it loads only; one that also reads Go values the thread
+// computed, from inputs say, may need the excluded values with other
+// inputs, which con2 then misses.) A scenario whose await
 // blocks with every value (it needs another write) is the case of Alg. 3:
 // a scenario that ends blocked at an await (its target ran alone into it,
 // or a thread stopped there) goes to UN, as an unrealizable ISC does,
@@ -307,7 +314,9 @@
 // that ends at the thread's last node is then blocked, as above, on the
 // turn's reads (the thread's last reads of the variables it waits on):
 // Alg. 3 gives them other threads' writes, and the execution that
-// realizes one runs the next turn after the write.
+// realizes one runs the next turn after the write; and the values the
+// turn read are excluded by a lemma, as an await's, for the loop's test
+// to pass on the turn's reads with other inputs.
 //
 // What this loses against Thm. 7.3: a side behind an await whose
 // condition holds for values the solver does not give in 8 tries (each
