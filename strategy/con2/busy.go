@@ -37,6 +37,9 @@ func (b *builder) clock(s int) {
 	ev := &b.tr.Events[s]
 	p := ev.Thread
 	l := label{kind: kWrite, op: ev.Op.Kind, obj: clockKey}
+	if ev.Op.Kind == trace.KindAdvance {
+		l.val = int64(ev.Value) // where it moves the clock
+	}
 	src := none
 	if clockRead(ev.Op) {
 		l.kind = kRead
@@ -442,4 +445,53 @@ func (s *Strategy) requeue(c *isc) {
 	}
 	s.seen[c.key] = true
 	s.work.push(c)
+}
+
+// clockAlone queues, for execution tr that ended with weft's clock
+// thread at a pending advance while a thread waited for time (at a
+// Sleep's wake-up, or a receive or select on a timer's channel), the
+// scenario of the execution's nodes in which the clock then runs alone:
+// its advances to the deadlines armed by then, which the waits can then
+// observe (time at any step); once for each advance it would make (its
+// node is the same whatever the other threads did), and not if an
+// execution made it.
+func (s *Strategy) clockAlone(tr *trace.Trace) {
+	b := &s.b
+	clock, waits := -1, false
+	for p, op := range tr.Final {
+		switch {
+		case op.Kind == trace.KindAdvance:
+			clock = p
+		case op.Kind == trace.KindSleep && op.Class == trace.ClassClock:
+			waits = true
+		case op.Kind == trace.KindRecv || op.Kind == trace.KindSelect:
+			op.Accesses(func(o trace.ObjectID) bool {
+				if o >= 0 && int(o) < len(tr.Objects) && tr.Objects[o].Class == trace.ClassTimer {
+					waits = true
+				}
+				return !waits
+			})
+		}
+	}
+	if clock < 0 || !waits || clock >= len(b.last) || b.last[clock] == none || tr.Final[clock].Arg < 0 {
+		return // (Arg -1: no deadline lies ahead)
+	}
+	th := b.stable(trace.ThreadID(clock))
+	next := key{thread: th, up: b.last[clock], src: none, lab: label{kind: kWrite, op: trace.KindAdvance, obj: clockKey, val: tr.Final[clock].Arg}}
+	if n, ok := s.f.index[next]; ok && s.f.nodes[n].observed || s.clockRuns[next] {
+		return // an execution ran, or will run, the clock on from there
+	}
+	s.clockRuns[next] = true
+	var tips []int32
+	for q := range b.last {
+		if n := b.last[q]; n != none && !slices.Contains(tips, n) {
+			tips = append(tips, n)
+		}
+	}
+	slices.Sort(tips)
+	c := &isc{kind: iscStart, sink: b.last[clock], target: th, tips: tips}
+	if n := b.own(trace.ThreadID(clock)); n != none {
+		c.kind, c.sink = iscRead, n
+	}
+	s.add(c)
 }

@@ -47,6 +47,9 @@ type Strategy struct {
 	// blockedAt holds the sinks of the scenarios found blocked at a busy
 	// wait or a Sleep (busy.go).
 	blockedAt map[int32]bool
+	// clockRuns holds the advances of the clock a scenario that runs the
+	// clock alone was queued for (busy.go, clockAlone).
+	clockRuns map[key]bool
 
 	started bool
 	run     run
@@ -101,7 +104,7 @@ func New(opts Options, backend solver.Solver) *Strategy {
 	}
 	return &Strategy{
 		opts: opts, solver: c, f: newForest(), ranges: map[string]solver.Expr{},
-		seen: map[string]bool{}, waiting: map[int32][]*isc{}, resumed: map[int32]bool{}, blockedAt: map[int32]bool{},
+		seen: map[string]bool{}, waiting: map[int32][]*isc{}, resumed: map[int32]bool{}, blockedAt: map[int32]bool{}, clockRuns: map[key]bool{},
 		cover: coverage{k: opts.K, sides: map[side]int{}},
 	}
 }
@@ -298,6 +301,7 @@ func (s *Strategy) learn(tr *trace.Trace, end trace.End) {
 		}
 	}
 	s.pending(tr)
+	s.clockAlone(tr)
 	if s.run.blocked {
 		s.learnAwait(tr)
 	}

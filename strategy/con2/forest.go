@@ -77,7 +77,8 @@ type label struct {
 	// lock is the lock a step takes or releases besides its object (the
 	// mutex of a Cond's Wait and Relock), or 0.
 	lock uint64
-	// val is the length a channel's Len observed.
+	// val is the length a channel's Len observed, or the time an advance
+	// of the clock moved to (time at any step).
 	val int64
 }
 
