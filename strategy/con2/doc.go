@@ -340,7 +340,16 @@
 // observed. A timer fires by its thread's send on its channel, which
 // meets a receive: that send observes the advance that made the timer due
 // (the advance's cases), its source, one interference; the search for
-// an order (order.go) puts it after that advance. When time moves only
+// an order (order.go) puts it after that advance. Alg. 3 can give a read
+// only the advances some execution made, and the clock thread, started
+// in the local code of the first step that arms a deadline, first runs
+// alone from its fork (lines 6-9), before the later deadlines are armed.
+// So an execution that ends with a thread waiting for time (a wake-up, a
+// receive from a timer) while the clock could advance queues the
+// scenario of its nodes in which the clock then runs alone, once per
+// advance it would make: an advance's node holds where it moves the
+// clock, and has no source, so it is one node whatever the other threads
+// did. When time moves only
 // when every thread is blocked, the time is no variable that a step
 // writes, and the limit of "Limits" holds.
 //
@@ -431,7 +440,8 @@
 // every realized scenario to run as solved. TestBusyWaits: on a flag
 // awaited (w.Await, a loop of w.Yield) and on sleeps with time at any
 // step, the sides per k and the executions (an await that gates a
-// branch on another thread's value: 4, 5, 7 executions for k = 0, 1, 2).
+// branch on another thread's value: 4, 5, 7 executions for k = 0, 1, 2;
+// the sleeps with time at any step: 8, 17, 19).
 // TestDifferentialBusy does what TestDifferentialSync does on programs of
 // awaits, of yields and of time at any step (sleeps, reads of the time,
 // timeouts, timers stopped), whose scenarios may diverge where an await
