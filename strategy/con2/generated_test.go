@@ -73,7 +73,8 @@ func exploreFindings(t *testing.T, body func(*weft.T), s strategy.Strategy, maxR
 // started by threads), of gen.Timed (sleeps, the clock, timeouts) with
 // time that moves when every thread is blocked and at any step, of
 // gen.Sync (semaphores, condition variables, w.Await and loops of
-// w.Yield) and of gen.MessagePassing: it accepts each, finishes, and
+// w.Yield), of gen.Loops (busy-wait and polling loops) in both time modes
+// and of gen.MessagePassing: it accepts each, finishes, and
 // every failure kind and final state it reaches, exhaustive search
 // reaches. (con2 covers branch sides; these programs have none it sees,
 // so it reaches a part of their states.) 30 programs of each; 200 with
@@ -90,7 +91,7 @@ func TestGenerated(t *testing.T) {
 		opts gen.Options
 		run  []weft.Option
 	}{{"default", gen.DefaultOptions, nil}, {"timed", gen.Timed, nil}, {"timed-any", gen.Timed, anyStep}, {"sync", gen.Sync, nil},
-		{"messages", gen.Options{MaxEvents: 11, MessagePassing: true}, nil}} {
+		{"loops", gen.Loops, nil}, {"loops-any", gen.Loops, anyStep}, {"messages", gen.Options{MaxEvents: 11, MessagePassing: true}, nil}} {
 		t.Run(o.name, func(t *testing.T) {
 			checked, diverged := 0, 0
 			for seed := uint64(0); checked < n; seed++ {
