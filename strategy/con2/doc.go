@@ -453,9 +453,9 @@
 // undivided; seed 99 splits 5 units and runs 9 executions of 39 events,
 // 2 failing (an execution stopped at a read-modify-write used to queue a
 // scenario of a node of no kind, a 10th execution, empty). TestGenerated: on
-// internal/gen's programs (every primitive, virtual time, message
-// passing) every failure kind and final state con2 reaches, exhaustive
-// search reaches.
+// internal/gen's programs (every primitive, virtual time in both modes,
+// awaits and loops of w.Yield, polling loops, message passing) every
+// failure kind and final state con2 reaches, exhaustive search reaches.
 //
 // # Limits
 //
