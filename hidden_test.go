@@ -54,8 +54,8 @@ func TestHiddenCapability(t *testing.T) {
 			"custom strategy hides a capability the driver needs: weft_test.embedded holds, in its field Strategy, a *reach.Strategy that implements strategy.Failer, strategy.Closer, which the driver finds only through strategy.As: " +
 				"the errors that refuse a program it does not model, or that say it could not be set up, would go unseen; its resources (a solver's native memory) would never be released" + fix},
 		{"con2 unexported", &unexported{con2},
-			"custom strategy hides a capability the driver needs: *weft_test.unexported holds, in its field inner, a *con2.Strategy that implements strategy.SymbolicTracer, strategy.Failer, strategy.BlockedTimeOnly, strategy.Closer, which the driver finds only through strategy.As: " +
-				"it needs symbolic traces, which the runtime records only for a strategy that asks; the errors that refuse a program it does not model, or that say it could not be set up, would go unseen; an exploration with time at any step would run it although it does not model it; its resources (a solver's native memory) would never be released" + fix},
+			"custom strategy hides a capability the driver needs: *weft_test.unexported holds, in its field inner, a *con2.Strategy that implements strategy.SymbolicTracer, strategy.Failer, strategy.Closer, which the driver finds only through strategy.As: " +
+				"it needs symbolic traces, which the runtime records only for a strategy that asks; the errors that refuse a program it does not model, or that say it could not be set up, would go unseen; its resources (a solver's native memory) would never be released" + fix},
 		{"unwrapping reach embedded", embedded{unwrapping{reach.New(reach.Options{})}},
 			"custom strategy hides a capability the driver needs: weft_test.embedded holds, in its field Strategy, a weft_test.unwrapping that implements strategy.Failer, strategy.Closer, which the driver finds only through strategy.As: " +
 				"the errors that refuse a program it does not model, or that say it could not be set up, would go unseen; its resources (a solver's native memory) would never be released" + fix},

@@ -29,7 +29,7 @@ func (s *Strategy) pending(tr *trace.Trace) {
 				f.waits[k] = f.numOp(tr, op, b.names)
 			}
 		}
-		if !modelled(op) {
+		if s.pendingWait(tr, p, op) || !modelled(op) {
 			continue
 		}
 		var cases []int32
@@ -48,6 +48,7 @@ func (s *Strategy) pending(tr *trace.Trace) {
 			n, _ := f.intern(key{thread: th, up: b.last[p], src: none, lab: l})
 			f.setOp(n, tr, op, b.names)
 			f.addSync(n)
+			f.dueSends(th, b.last[p], l, f.ops[n])
 		}
 		if op.Kind == trace.KindSend && len(cases) > 0 {
 			continue

@@ -13,8 +13,8 @@ import (
 )
 
 // ErrUnsupported is wrapped by the error of a strategy that met an
-// operation con2 does not model: virtual time that moves at any step, and
-// a busy wait (w.Await, w.Yield).
+// operation con2 does not model. Every operation of weft's programs is
+// modelled (doc.go): it guards against kinds added later.
 var ErrUnsupported = errors.New("con2 does not model the operation")
 
 // builder turns an execution into nodes of the forest: one per action of
@@ -37,6 +37,9 @@ type builder struct {
 	// no node yet, the fork that started it.
 	last      []int32
 	lastWrite map[uint64]int32
+	// due holds, by the key of a timer's channel, the advance of the
+	// clock that made the timer due last (time at any step).
+	due map[uint64]int32
 	// steps holds the node of each step (the receiver's for a
 	// rendezvous); trk follows the sources the runtime does not record.
 	steps []int32
@@ -61,6 +64,10 @@ func (b *builder) reset(f *forest, names *trace.ThreadNames, tr *trace.Trace) {
 		b.lastWrite = map[uint64]int32{}
 	}
 	clear(b.lastWrite)
+	if b.due == nil {
+		b.due = map[uint64]int32{}
+	}
+	clear(b.due)
 	b.trk = newTracker()
 	b.ms.Reset(nil, 0)
 	b.steps = b.steps[:0]
@@ -137,9 +144,14 @@ func (b *builder) fork(c trace.ThreadID) {
 	b.last[c] = n
 }
 
-// branch adds branch j.
+// branch adds branch j, unless it is one of the condition of a w.Await:
+// the condition is evaluated silently, in states the thread may never
+// run in, and is no action of its thread (doc.go, "Busy waits").
 func (b *builder) branch(j int) {
 	br := &b.tr.Branches[j]
+	if br.InAwait {
+		return
+	}
 	b.add(br.Thread, label{kind: kBranch, expr: b.ren.rename(br.Cond), taken: br.Taken, pc: br.PC}, none)
 }
 
@@ -170,6 +182,12 @@ func (b *builder) event(s int) {
 		l.kind = kRelease
 	case ev.Op.Class == trace.ClassMutex && ev.Op.Kind == trace.KindTryLock && ev.OK:
 		l.kind = kAcquire
+	case ev.Op.Class == trace.ClassClock:
+		b.clock(s)
+		return
+	case ev.Op.Kind == trace.KindAwait:
+		b.await(s)
+		return
 	case ev.Op.Kind == trace.KindJoin:
 		l.kind = kJoin
 		u := trace.ThreadID(ev.Op.Arg)

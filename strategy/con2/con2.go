@@ -44,6 +44,12 @@ type Strategy struct {
 	// thread was asked to run alone.
 	waiting map[int32][]*isc
 	resumed map[int32]bool
+	// blockedAt holds the sinks of the scenarios found blocked at a busy
+	// wait or a Sleep (busy.go).
+	blockedAt map[int32]bool
+	// clockRuns holds the advances of the clock a scenario that runs the
+	// clock alone was queued for (busy.go, clockAlone).
+	clockRuns map[key]bool
 
 	started bool
 	run     run
@@ -73,6 +79,10 @@ type Stats struct {
 	// failed; OrderBound the scenarios with steps of other primitives
 	// whose search for an order ran out of steps (order.go).
 	TimedOut, Errors, OrderBound int
+	// Blocked counts the scenarios an execution left blocked at a busy
+	// wait or a Sleep, which are extended by interferences as
+	// unrealizable ones are (busy.go).
+	Blocked int
 }
 
 // The capabilities the driver and the runtime look for.
@@ -94,7 +104,7 @@ func New(opts Options, backend solver.Solver) *Strategy {
 	}
 	return &Strategy{
 		opts: opts, solver: c, f: newForest(), ranges: map[string]solver.Expr{},
-		seen: map[string]bool{}, waiting: map[int32][]*isc{}, resumed: map[int32]bool{},
+		seen: map[string]bool{}, waiting: map[int32][]*isc{}, resumed: map[int32]bool{}, blockedAt: map[int32]bool{}, clockRuns: map[key]bool{},
 		cover: coverage{k: opts.K, sides: map[side]int{}},
 	}
 }
@@ -264,13 +274,13 @@ func (s *Strategy) finishBuild(tr *trace.Trace) bool {
 		s.err = s.b.err
 		return false
 	}
-	for p, op := range tr.Final {
-		if op.Kind == trace.KindAwait || op.Class == trace.ClassClock {
-			s.err = fmt.Errorf("%w: thread %d ends the execution waiting in a %v", ErrUnsupported, p, op)
-			return false
-		}
-	}
 	s.check()
+	if r := &s.run; !r.diverged && r.pos < len(r.plan) && s.f.nodes[r.plan[r.pos]].lab.op == trace.KindAwait {
+		// The execution ended at the scenario's await, no thread
+		// enabled: it blocked there.
+		r.blocked, r.awaitAt = true, r.plan[r.pos]
+		s.diverge()
+	}
 	return true
 }
 
@@ -291,6 +301,10 @@ func (s *Strategy) learn(tr *trace.Trace, end trace.End) {
 		}
 	}
 	s.pending(tr)
+	s.clockAlone(tr)
+	if s.run.blocked {
+		s.learnAwait(tr)
+	}
 	s.extract()
 	s.alternatives()
 	s.retry()
@@ -369,7 +383,3 @@ var _ strategy.Stoppable = (*Strategy)(nil)
 func (s *Strategy) String() string {
 	return fmt.Sprintf("con2(k=%d)", s.opts.K)
 }
-
-// BlockedTimeOnly implements strategy.BlockedTimeOnly: the strategy models
-// virtual time that moves only when every thread is blocked.
-func (s *Strategy) BlockedTimeOnly() {}

@@ -29,6 +29,10 @@ const (
 	// w.Assert): which side it takes depends on values con2 does not see,
 	// so any interference in its causal past may change it (weft's).
 	dcConstant
+	// dcAwait: values with which an await's condition does not hold
+	// are excluded (busy.go, learnAwait); what its condition is, is not in
+	// the constraints, so any interference before it may change it.
+	dcAwait
 )
 
 // local reports whether a constraint of part p goes away when its read is
@@ -65,6 +69,9 @@ func (f *forest) data(ns []int32, ranges map[string]solver.Expr) *system {
 	s := &system{}
 	for _, n := range ns {
 		nd := &f.nodes[n]
+		for _, l := range f.lemmas[n] {
+			s.add(l, dcAwait, none)
+		}
 		switch {
 		case nd.lab.kind == kBranch:
 			c := nd.lab.expr
@@ -200,17 +207,19 @@ func (f *forest) time(ns []int32, chains map[trace.ThreadID][]int32) *system {
 		if nd.src != none {
 			p = tcInterfere
 		}
+		// The reads of an await happen at once, in the step of its last.
+		at := f.stepOf(v, chains[nd.thread])
 		u := f.source(v)
 		if u != none {
-			s.add(lt(u, v), p, v)
+			s.add(lt(u, at), p, v)
 		}
 		for _, w := range writes[nd.lab.obj] {
 			switch {
 			case w == v || w == u:
 			case u == none:
-				s.add(lt(v, w), p, v)
+				s.add(lt(at, w), p, v)
 			default:
-				s.add(solver.Or(lt(w, u), lt(v, w)), p, v)
+				s.add(solver.Or(lt(w, u), lt(at, w)), p, v)
 			}
 		}
 	}

@@ -38,10 +38,11 @@
 // w.If and w.AssertSym. A Var[int] is still scheduled and coupled, but its
 // values carry no expression, and a plain Go if on a value read is
 // invisible (a scenario with another thread's write to such a read ends
-// there: its thread runs alone after it; see "The algorithm"). Programs may use every primitive of weft (see "Other
-// primitives") with virtual time that moves only when every thread is
-// blocked; a busy wait (w.Await, w.Yield) or time that moves at any step
-// ends the exploration with an error wrapping ErrUnsupported.
+// there: its thread runs alone after it; see "The algorithm"). Programs
+// may use every primitive of weft (see "Other primitives"), busy waits
+// (w.Await, loops of w.Yield: see "Busy waits") and virtual time in both
+// modes, when every thread is blocked or at any step (weft.TimeAnyStep:
+// see "Time at any step").
 //
 // # Symbolic traces (§4)
 //
@@ -256,6 +257,102 @@
 // execution showed, whose interference is the receiver's own and does
 // not count for the scenario's degree.
 //
+// # Busy waits
+//
+// The paper's programs do not wait busily. weft's w.Await(cond) is one
+// event, the evaluation of cond that holds (its loads are silent: no
+// steps), which reads the variables it waits on (trace.Op.Cases). con2
+// makes it what it is to the paper's model: a read of each of those
+// variables, one node each in its thread's order, all run in one step
+// (the last node's; the others are marked part of it). Each read is
+// interfered when the write it reads is not its thread's local one, as
+// any read (Def. 5.1), and counts one interference. The condition is Go
+// code: its values carry no expression, and it is no branch of the
+// symbolic trace. The paper's symbolic traces hold the branches on
+// symbolic values only; a test on concrete values is not in them and
+// constrains nothing, and so is the condition here: DC does not hold it,
+// the await has no sides of its own (nor do branches on inputs inside the
+// condition, trace.BranchEvent.InAwait: they are evaluations, in states
+// the thread may never run in), and coverage is of the sides behind it,
+// which it gates.
+//
+// Realizability. Thm. 7.2 makes an ISC realizable iff DC ∧ TC is
+// satisfiable, with DC holding every condition on the path. Leaving the
+// condition out makes the check an over-approximation: a solution can
+// give the await's reads values with which its condition does not hold,
+// a scenario the runtime cannot realize. Its execution blocks at the
+// await (counted in Stats.Diverged). Since w.Await's condition may only
+// load variables, it is a function of the values its reads take: with
+// the values the evaluation that failed read (trace.Trace.Evals), every
+// scenario that holds the await's nodes blocks as well. con2 adds that as
+// a lemma, ¬(r1 = v1 ∧ ...), over the reads' symbols of the variables
+// whose values carry expressions (the others the scenario fixes), to the
+// DC of every scenario with those nodes, and runs the scenario again with
+// the inputs the solver gives now, up to 8 times per await. The same
+// holds where no scenario foresaw the await: a thread an execution leaves
+// blocked at it (its target running alone, from the first runs on) has
+// the scenario of its await reading locally run again without the values
+// it read. (The lemma is exact for a condition that depends on the
+// values it loads only; one that also reads Go values the thread
+// computed, from inputs say, may need the excluded values with other
+// inputs, which con2 then misses.) A scenario whose await
+// blocks with every value (it needs another write) is the case of Alg. 3:
+// a scenario that ends blocked at an await (its target ran alone into it,
+// or a thread stopped there) goes to UN, as an unrealizable ISC does,
+// and is extended by one interference on the await's reads (unsat-core
+// guidance would not help: the condition is in no core), from every
+// known write and from those later executions observe (lines 21-23). The
+// write that makes the condition hold is among them if some execution
+// within the bound makes it. An interference on an await's read keeps the
+// nodes of its thread after the await (Alg. 3 as the paper has it, not
+// the concrete read's rule of "The algorithm"): w.Await returns nothing,
+// and no value it read flows into the thread.
+//
+// Loops of w.Yield: the loads of each turn are steps, reads as any load;
+// a turn that fails leaves its thread at a pending await (AwaitYield)
+// that never runs, the execution ending with it blocked. The scenario
+// that ends at the thread's last node is then blocked, as above, on the
+// turn's reads (the thread's last reads of the variables it waits on):
+// Alg. 3 gives them other threads' writes, and the execution that
+// realizes one runs the next turn after the write; and the values the
+// turn read are excluded by a lemma, as an await's, for the loop's test
+// to pass on the turn's reads with other inputs.
+//
+// What this loses against Thm. 7.3: a side behind an await whose
+// condition holds for values the solver does not give in 8 tries (each
+// try excludes one valuation of the await's reads). TestBusyWaits and
+// TestDifferentialBusy (1020 programs of awaits, yields and time at any
+// step, against brute force) found none.
+//
+// # Time at any step
+//
+// With weft.TimeAnyStep the clock is a shared variable, as the paper's
+// variables: the advances of weft's clock thread write it, and every
+// other operation on time reads it: a read of the time (Now, and the
+// start of a Sleep or a timer, which reads it to compute a deadline), a
+// Sleep's wake-up, a timer's Stop or Reset. A read that observes an
+// advance (another thread's write) is an interference, and Fig. 5's
+// coupling orders it after that advance and before the next. The time's
+// values carry no expression: a branch on one is a plain Go if, and the
+// rule of concrete reads applies ("The algorithm"). A Sleep's wake-up
+// blocks until an advance reaches its deadline: a scenario that leaves a
+// thread there is blocked, as at an await, and extended by the advances
+// observed. A timer fires by its thread's send on its channel, which
+// meets a receive: that send observes the advance that made the timer due
+// (the advance's cases), its source, one interference; the search for
+// an order (order.go) puts it after that advance. Alg. 3 can give a read
+// only the advances some execution made, and the clock thread, started
+// in the local code of the first step that arms a deadline, first runs
+// alone from its fork (lines 6-9), before the later deadlines are armed.
+// So an execution that ends with a thread waiting for time (a wake-up, a
+// receive from a timer) while the clock could advance queues the
+// scenario of its nodes in which the clock then runs alone, once per
+// advance it would make: an advance's node holds where it moves the
+// clock, and has no source, so it is one node whatever the other threads
+// did. When time moves only
+// when every thread is blocked, the time is no variable that a step
+// writes, and the limit of "Limits" holds.
+//
 // # Optimisations (§7.5)
 //
 // Each is on by default and has an option to turn it off (Options):
@@ -311,6 +408,10 @@
 //   - An unforeseen interference on a read-modify-write (Swap, CAS, Add)
 //     stops the execution without a node to try instead: its write's
 //     value is not known before it runs.
+//   - Busy waits and time at any step (see there) are not in the paper:
+//     an await is reads of variables under a condition con2 does not see,
+//     learnt from when it blocks; a scenario left blocked is extended by
+//     interferences as an unrealizable one is; the clock is a variable.
 //
 // # Numbers the tests pin
 //
@@ -336,7 +437,16 @@
 // 0, 1, 2. TestDifferentialSync does the same on programs of each other
 // primitive (channels, select with and without default, RWMutex,
 // try-locks, Once, WaitGroup, Cond, semaphores, monitors), and requires
-// every realized scenario to run as solved. TestPlainAssert: see "Plain
+// every realized scenario to run as solved. TestBusyWaits: on a flag
+// awaited (w.Await, a loop of w.Yield) and on sleeps with time at any
+// step, the sides per k and the executions (an await that gates a
+// branch on another thread's value: 4, 5, 7 executions for k = 0, 1, 2;
+// the sleeps with time at any step: 8, 17, 19).
+// TestDifferentialBusy does what TestDifferentialSync does on programs of
+// awaits, of yields and of time at any step (sleeps, reads of the time,
+// timeouts, timers stopped), whose scenarios may diverge where an await
+// blocks: CON2_BUSY_PROGRAMS=n checks n programs per family (340: 1020
+// programs, no disagreement). TestPlainAssert: see "Plain
 // assertions". TestUnits: addall (k = 1) divided into 6 units, realized
 // by another strategy with its own Z3 and joined late, runs 8 executions
 // (9 undivided) and covers the same sides. TestUnitsAtOnce: gen seed 17
@@ -344,9 +454,9 @@
 // undivided; seed 99 splits 5 units and runs 9 executions of 39 events,
 // 2 failing (an execution stopped at a read-modify-write used to queue a
 // scenario of a node of no kind, a 10th execution, empty). TestGenerated: on
-// internal/gen's programs (every primitive, virtual time, message
-// passing) every failure kind and final state con2 reaches, exhaustive
-// search reaches.
+// internal/gen's programs (every primitive, virtual time in both modes,
+// awaits and loops of w.Yield, polling loops, message passing) every
+// failure kind and final state con2 reaches, exhaustive search reaches.
 //
 // # Limits
 //
@@ -368,7 +478,11 @@
 // time: a sleep or a timer fires when every thread is blocked, which a
 // scenario's prefix does not arrange (threads outside it stay enabled),
 // so scenarios that need time to move before their last step diverge
-// (Stats.Diverged) and the sides behind them may stay uncovered. An
+// (Stats.Diverged) and the sides behind them may stay uncovered (T3's in
+// TestBusyWaits' sleep-blocked); with time at any step the advances are
+// steps of the scenario. An advance's node does not hold where it moves
+// (the deadlines armed before it decide): a scenario whose advance moves
+// elsewhere diverges. An
 // object made during an execution and reached by two threads apart has
 // two keys until an execution shows them one (trace.Trace.Merged); con2
 // does not join them, and a scenario that mixes them may diverge.

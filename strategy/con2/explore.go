@@ -41,12 +41,14 @@ func (s *Strategy) explore(c *isc, ws []int32, guide map[int32]bool) []*isc {
 					continue writes
 				}
 			}
-			if (f.concrete(rn.lab.obj) || f.constantAfter(nodes, r)) && f.after(nodes, r) {
+			if (f.concrete(rn.lab.obj) || f.constantAfter(nodes, r)) && f.after(nodes, r) && rn.lab.op != trace.KindAwait {
 				// The variable's values carry no expression: a plain Go
 				// if on the value read, which con2 does not see, may
 				// take the thread elsewhere than the nodes after the
 				// read. The scenario ends at the read, which its thread
-				// then runs alone from.
+				// then runs alone from. (Not for an await's read: no
+				// value it reads flows into its thread; doc.go, "Busy
+				// waits".)
 				k := rn.key
 				k.src = w
 				rw, _ := f.intern(k)

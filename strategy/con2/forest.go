@@ -39,6 +39,14 @@ func (k kind) writes() bool { return k == kWrite || k == kUpdate }
 // the local code of a step).
 func (k kind) event() bool { return k != kFork && k != kBranch }
 
+// step reports whether node n is a step of the runtime of its own: an
+// event that is not a read of an await before its last (label.part),
+// which runs in the step of the await's last read.
+func (f *forest) step(n int32) bool {
+	l := &f.nodes[n].lab
+	return l.kind.event() && !l.part
+}
+
 // label is the event a node stands for, as far as it is the thread's own:
 // where a read reads from is the node's src, not its label.
 type label struct {
@@ -62,10 +70,15 @@ type label struct {
 	cas int32
 	ok  bool
 	rdv bool
+	// part marks a read of an await (w.Await, op trace.KindAwait) but its
+	// last: the await is one step, a read node per variable it waits on,
+	// and the step is its last node's (doc.go, "Busy waits").
+	part bool
 	// lock is the lock a step takes or releases besides its object (the
 	// mutex of a Cond's Wait and Relock), or 0.
 	lock uint64
-	// val is the length a channel's Len observed.
+	// val is the length a channel's Len observed, or the time an advance
+	// of the clock moved to (time at any step).
 	val int64
 }
 
@@ -136,6 +149,12 @@ type forest struct {
 	// receivers holds the receivers of each sender's side of a
 	// rendezvous.
 	receivers map[int32][]int32
+	// lemmas holds, by the last read of an await, the values of its reads
+	// with which its condition did not hold, excluded (busy.go).
+	lemmas map[int32][]solver.Expr
+	// advances lists the observed advances of the clock (time at any
+	// step), whose cases are the timers they make due (busy.go).
+	advances []int32
 	// Scratch for closures: mark[i] == gen marks node i.
 	mark []uint32
 	gen  uint32
@@ -143,7 +162,8 @@ type forest struct {
 
 func newForest() *forest {
 	return &forest{index: map[key]int32{}, kids: map[int32][]int32{}, fails: map[int32]bool{}, widths: map[uint64]int{},
-		objID: map[uint64]trace.ObjectID{}, ops: map[int32]trace.Op{}, syncs: map[uint64][]int32{}, tried: map[[2]int32]bool{}, waits: map[[2]int32]trace.Op{}, receivers: map[int32][]int32{}}
+		objID: map[uint64]trace.ObjectID{}, ops: map[int32]trace.Op{}, syncs: map[uint64][]int32{}, tried: map[[2]int32]bool{}, waits: map[[2]int32]trace.Op{}, receivers: map[int32][]int32{},
+		lemmas: map[int32][]solver.Expr{}}
 }
 
 // intern returns the node of k, made if new (fresh).

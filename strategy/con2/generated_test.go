@@ -56,10 +56,11 @@ func finals(tr *trace.Trace) string {
 	return b.String()
 }
 
-func exploreFindings(t *testing.T, body func(*weft.T), s strategy.Strategy, maxRuns int) (*findings, *weft.Result) {
+func exploreFindings(t *testing.T, body func(*weft.T), s strategy.Strategy, maxRuns int, opts ...weft.Option) (*findings, *weft.Result) {
 	t.Helper()
 	f := &findings{Strategy: s, kinds: map[string]bool{}, finals: map[string]bool{}}
-	r, err := weft.Explore(body, weft.WithCustomStrategy(f), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(maxRuns))
+	opts = append([]weft.Option{weft.WithCustomStrategy(f), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(maxRuns)}, opts...)
+	r, err := weft.Explore(body, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,32 +70,39 @@ func exploreFindings(t *testing.T, body func(*weft.T), s strategy.Strategy, maxR
 // TestGenerated runs con2 (k = 2) on programs of internal/gen under its
 // default options (every primitive but time: channels, selects,
 // reader/writer mutexes, try-locks, Len, Once, WaitGroups, threads
-// started by threads), of gen.Timed (sleeps, the clock, timeouts) and of
-// gen.MessagePassing: it accepts each, finishes, and every failure kind
-// and final state it reaches, exhaustive search reaches. (con2 covers
-// branch sides; these programs have none it sees, so it reaches a part
-// of their states.) 30 programs of each; 200 with WEFT_LONG=1.
+// started by threads), of gen.Timed (sleeps, the clock, timeouts) with
+// time that moves when every thread is blocked and at any step, of
+// gen.Sync (semaphores, condition variables, w.Await and loops of
+// w.Yield), of gen.Loops (busy-wait and polling loops) in both time modes
+// and of gen.MessagePassing: it accepts each, finishes, and
+// every failure kind and final state it reaches, exhaustive search
+// reaches. (con2 covers branch sides; these programs have none it sees,
+// so it reaches a part of their states.) 30 programs of each; 200 with
+// WEFT_LONG=1.
 func TestGenerated(t *testing.T) {
 	t.Parallel()
 	n := 30
 	if long.Enabled() {
 		n = 200
 	}
+	anyStep := []weft.Option{weft.WithTime(weft.TimeAnyStep)}
 	for _, o := range []struct {
 		name string
 		opts gen.Options
-	}{{"default", gen.DefaultOptions}, {"timed", gen.Timed}, {"messages", gen.Options{MaxEvents: 11, MessagePassing: true}}} {
+		run  []weft.Option
+	}{{"default", gen.DefaultOptions, nil}, {"timed", gen.Timed, nil}, {"timed-any", gen.Timed, anyStep}, {"sync", gen.Sync, nil},
+		{"loops", gen.Loops, nil}, {"loops-any", gen.Loops, anyStep}, {"messages", gen.Options{MaxEvents: 11, MessagePassing: true}, nil}} {
 		t.Run(o.name, func(t *testing.T) {
 			checked, diverged := 0, 0
 			for seed := uint64(0); checked < n; seed++ {
 				p := gen.NewWith(seed, o.opts)
-				ref, r := exploreFindings(t, genweft.Body(p), exhaustive.New(), 5000)
+				ref, r := exploreFindings(t, genweft.Body(p), exhaustive.New(), 5000, o.run...)
 				if !r.Exhausted {
 					continue
 				}
 				checked++
 				s := newCon2(t, con2.Options{K: 2})
-				got, r := exploreFindings(t, genweft.Body(p), s, 5000)
+				got, r := exploreFindings(t, genweft.Body(p), s, 5000, o.run...)
 				if !r.Exhausted {
 					t.Errorf("seed %d: con2 did not finish in %d executions\n%v", seed, r.Executions, p)
 				}

@@ -154,6 +154,9 @@ func (r *recorder) Finish(tr *trace.Trace, end trace.End) {
 	}
 	seen := map[trace.ThreadID]int{}
 	for j, b := range tr.Branches {
+		if ks[j] < 0 {
+			continue // a branch of an await's condition: no side
+		}
 		n := seen[b.Thread]
 		seen[b.Thread]++
 		l, ok := r.label(b, n)
@@ -197,7 +200,7 @@ func (r *recorder) all() []string { return slices.Sorted(maps.Keys(r.sides)) }
 // explore runs body under s (through a recorder) to the end and returns
 // the recorder and the result; ok is false if maxRuns stopped it. A body
 // that marks nothing may be passed as unmarked(body).
-func explore(t *testing.T, body func(*marks) func(*weft.T), s strategy.Strategy, maxRuns int) (*recorder, *weft.Result, bool) {
+func explore(t *testing.T, body func(*marks) func(*weft.T), s strategy.Strategy, maxRuns int, opts ...weft.Option) (*recorder, *weft.Result, bool) {
 	t.Helper()
 	m := &marks{}
 	b := body(m)
@@ -206,7 +209,8 @@ func explore(t *testing.T, body func(*marks) func(*weft.T), s strategy.Strategy,
 		b = body(nil)
 	}
 	rec := newRecorder(s, m)
-	r, err := weft.Explore(b, weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(maxRuns))
+	opts = append([]weft.Option{weft.WithCustomStrategy(rec), weft.KeepGoing(), weft.NoReplayFiles(), weft.WithMaxRuns(maxRuns)}, opts...)
+	r, err := weft.Explore(b, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,9 +23,12 @@ import "github.com/weft-go/weft/trace"
 // with is another thread's, and that step's causal past is in its own
 // (doc.go, "Other primitives").
 //
-// A trace with an operation con2 does not model (a busy wait, time that
-// moves at any step) has no interferences so defined: the error wraps
-// ErrUnsupported. tr need not be a symbolic trace.
+// A busy wait's reads and the operations on time that moves at any step
+// are reads and writes of variables (doc.go, "Busy waits", "Time at any
+// step"). A branch of the condition of a w.Await (trace.BranchEvent.
+// InAwait) is no action of its thread: its entry is -1. A trace with an
+// operation con2 does not model has no interferences so defined: the
+// error wraps ErrUnsupported. tr need not be a symbolic trace.
 func Interferences(tr *trace.Trace) ([]int, error) {
 	f := newForest()
 	var names trace.ThreadNames
@@ -36,10 +39,19 @@ func Interferences(tr *trace.Trace) ([]int, error) {
 		return nil, b.err
 	}
 	out := make([]int, 0, len(tr.Branches))
+	j := 0
 	for _, n := range b.made {
-		if f.nodes[n].lab.kind == kBranch {
-			out = append(out, f.degree(n))
+		if f.nodes[n].lab.kind != kBranch {
+			continue
 		}
+		for ; tr.Branches[j].InAwait; j++ {
+			out = append(out, -1)
+		}
+		out = append(out, f.degree(n))
+		j++
+	}
+	for ; j < len(tr.Branches); j++ {
+		out = append(out, -1)
 	}
 	return out, nil
 }

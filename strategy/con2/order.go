@@ -6,6 +6,8 @@
 package con2
 
 import (
+	"slices"
+
 	"github.com/weft-go/weft/model"
 	"github.com/weft-go/weft/trace"
 )
@@ -63,7 +65,7 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 	for i, th := range o.threads {
 		c := chains[th]
 		for _, n := range c {
-			if f.nodes[n].lab.kind.event() {
+			if f.step(n) {
 				o.seq[i] = append(o.seq[i], n)
 			}
 		}
@@ -79,7 +81,7 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 		}
 		o.parent[i] = j
 		for _, n := range chains[pt] {
-			if f.nodes[n].depth < f.nodes[fk].depth && f.nodes[n].lab.kind.event() {
+			if f.nodes[n].depth < f.nodes[fk].depth && f.step(n) {
 				o.startAt[i]++
 			}
 		}
@@ -101,7 +103,7 @@ func (f *forest) schedule(nodes []int32, chains map[trace.ThreadID][]int32) ([]i
 		}
 		g := ghost{parent: j}
 		for _, m := range chains[f.nodes[n].thread] {
-			if f.nodes[m].depth < f.nodes[n].depth && f.nodes[m].lab.kind.event() {
+			if f.nodes[m].depth < f.nodes[n].depth && f.step(m) {
 				g.startAt++
 			}
 		}
@@ -189,6 +191,16 @@ func (o *orderer) try(st *model.State, i int, n int32) bool {
 		if nd.lab.kind.reads() && w != f.source(n) {
 			return false
 		}
+		for _, r := range f.awaitParts(n) {
+			// The other reads of an await, in its step.
+			w, ok := o.lastW[f.nodes[r].lab.obj]
+			if !ok {
+				w = none
+			}
+			if w != f.source(r) {
+				return false
+			}
+		}
 		old, had := o.lastW[nd.lab.obj]
 		if nd.lab.kind.writes() {
 			o.lastW[nd.lab.obj] = n
@@ -249,6 +261,11 @@ func (o *orderer) matches(st *model.State, i int, n int32, a model.Alt) bool {
 		}
 		j, ok := o.idx[f.nodes[nd.src].thread]
 		if !ok || int(a.Partner) != j || o.done(j) || o.seq[j][o.pos[j]] != nd.src || a.PartnerCase != f.nodes[nd.src].lab.cas {
+			return false
+		}
+		// A timer's send observes the advance of the clock that made the
+		// timer due (time at any step): it runs after it.
+		if w := f.nodes[nd.src].src; w != none && !slices.Contains(o.order, w) {
 			return false
 		}
 		return true

@@ -5,12 +5,10 @@
 package con2_test
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -163,22 +161,6 @@ func TestFoundWithOneInterference(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestRefuses: con2 models every primitive but a busy wait (w.Await,
-// w.Yield) and time that moves at any step; a program that waits ends
-// the exploration with an error wrapping ErrUnsupported that names the
-// operation.
-func TestRefuses(t *testing.T) {
-	s := newCon2(t, con2.Options{K: 1})
-	v := weft.NewVar[int]("v")
-	_, err := weft.Explore(func(w *weft.T) {
-		w.Go(func() { v.Store(1) })
-		w.Await(func() bool { return v.Load() == 1 })
-	}, weft.WithCustomStrategy(s), weft.NoReplayFiles())
-	if !errors.Is(err, con2.ErrUnsupported) || !strings.Contains(err.Error(), "await") {
-		t.Errorf("Explore: %v; want an error wrapping ErrUnsupported naming the await", err)
 	}
 }
 

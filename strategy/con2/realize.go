@@ -70,7 +70,7 @@ func (f *forest) plan(nodes []int32, stamps solver.Model) []int32 {
 	})
 	plan := order[:0]
 	for _, n := range order {
-		if f.nodes[n].lab.kind.event() {
+		if f.step(n) {
 			plan = append(plan, n)
 		}
 	}
@@ -123,7 +123,7 @@ func (s *Strategy) unrealizable(c *isc, sys *system, core []int, err error) {
 // coupling is in its unsat core (nil: every read), and whether the ISC is
 // pruned: its core holds none (unrealizable above).
 func (s *Strategy) guide(sys *system, core []int, err error) (map[int32]bool, bool) {
-	if s.opts.NoUnsatCore || err != nil || sys == nil || slices.ContainsFunc(core, func(i int) bool { return sys.part[i] == dcConstant }) {
+	if s.opts.NoUnsatCore || err != nil || sys == nil || slices.ContainsFunc(core, func(i int) bool { return sys.part[i] == dcConstant || sys.part[i] == dcAwait }) {
 		return nil, false
 	}
 	guide := map[int32]bool{}

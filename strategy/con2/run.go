@@ -25,6 +25,11 @@ type run struct {
 	begun    bool
 	checked  int
 	diverged bool
+	// blocked says the thread of node awaitAt, the last read of an await
+	// in the prefix, was blocked there: its condition did not hold with
+	// the values it read (busy.go, learnAwait).
+	blocked bool
+	awaitAt int32
 	// unforeseen is the read at which the execution stopped, as a node
 	// that reads locally (§7.3).
 	unforeseen struct {
@@ -59,6 +64,9 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 		nd := &s.f.nodes[n]
 		p := s.names.Current(nd.thread)
 		if p == trace.NoThread || !st.Enabled(p) || !s.matches(st, p, &nd.lab) {
+			if p != trace.NoThread && nd.lab.op == trace.KindAwait && s.matches(st, p, &nd.lab) {
+				r.blocked, r.awaitAt = true, n
+			}
 			s.diverge()
 			return strategy.Cut
 		}
@@ -81,6 +89,11 @@ func (s *Strategy) choose(st *strategy.State) strategy.Choice {
 			return strategy.Cut
 		}
 	}
+	if k, stop := s.unforeseenWait(st.Trace, p, op); stop {
+		s.stats.Unforeseen++
+		r.unforeseen.ok, r.unforeseen.key = true, k
+		return strategy.Cut
+	}
 	return strategy.Choice{Thread: p}
 }
 
@@ -93,6 +106,9 @@ func (s *Strategy) matches(st *strategy.State, p trace.ThreadID, l *label) bool 
 	}
 	if op.Kind == trace.KindJoin {
 		return uint64(s.names.Stable(trace.ThreadID(op.Arg))) == l.obj
+	}
+	if op.Kind == trace.KindAwait || op.Class == trace.ClassClock {
+		return true // the variables an await reads, and the clock, are the node's
 	}
 	if op.Kind == trace.KindSelect {
 		return caseKey(st.Trace, op, l.cas) == l.obj

@@ -16,10 +16,12 @@ import (
 // models as a kSync node: everything but variables, a Mutex's Lock and
 // Unlock and a TryLock that succeeds (the paper's locks), joins, and the
 // operations on time that moves at any step and busy waits, which con2
-// does not model.
+// models as reads and writes of variables (busy.go).
 func modelled(op trace.Op) bool {
 	switch op.Class {
-	case trace.ClassVar, trace.ClassClock, trace.ClassThread, trace.ClassNone:
+	case trace.ClassClock:
+		return false
+	case trace.ClassVar, trace.ClassThread, trace.ClassNone:
 		return op.Kind == trace.KindSelect || op.Kind == trace.KindSleep
 	case trace.ClassMutex:
 		return op.Kind == trace.KindTryLock
@@ -92,7 +94,7 @@ func (b *builder) sync(s int) {
 		case ev.Partner != trace.NoThread:
 			q := ev.Partner
 			pl := label{kind: kSync, op: ev.PartnerOp.Kind, obj: caseKey(tr, ev.PartnerOp, ev.PartnerCase), cas: ev.PartnerCase, ok: true, rdv: true}
-			w = b.add(q, pl, none)
+			w = b.add(q, pl, b.dueBy(ev.PartnerOp))
 			b.f.setOp(w, tr, ev.PartnerOp, b.names)
 			b.f.addSync(w)
 		case ev.Source() >= 0 && ev.Source() < len(b.steps):

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/long"
@@ -44,10 +45,19 @@ const (
 	skMon                        // mon.Enter(); then; mon.Exit()
 	skMonWait                    // mon.Enter(); for mflag == 0 { mon.Cond(0).Wait() }; mon.Exit()
 	skMonSignal                  // mon.Enter(); mflag = 1; mon.Cond(0).Signal(); mon.Exit()
+	// Busy waits and time (TestDifferentialBusy).
+	skAwait   // w.Await(aflag != 0) (c == 1) or w.Await(v != 0)
+	skYield   // for aflag == 0 { w.Yield() } (c == 1) or for v == 0 { w.Yield() }
+	skSetFlag // aflag = 1
+	skSleep   // w.Sleep(c s)
+	skNow     // if w.Now() >= c s { l += 1 }
+	skAfter   // select { recv chans[ch]; recv w.After(c s) }: l += case+1 (+ the value received)
+	skStop    // t := weft.NewTimer(c s); if t.Stop() { l += 1 }
 )
 
 var syncNames = [...]string{"send", "recv", "close", "len", "select", "tm.lock", "tm.trylock", "rw.rlock", "rw.lock", "rw.trylock", "rw.tryrlock",
-	"once.do", "wg.done", "wg.wait", "cond.wait", "cond.signal", "sem", "bsem", "mon", "mon.wait", "mon.signal"}
+	"once.do", "wg.done", "wg.wait", "cond.wait", "cond.signal", "sem", "bsem", "mon", "mon.wait", "mon.signal",
+	"await", "yield", "aflag = 1", "sleep", "now", "after", "timer.stop"}
 
 // selCase is a case of a select: a send of 1 or a receive on channel ch.
 type selCase struct {
@@ -61,17 +71,23 @@ var families = []struct {
 	name  string
 	kinds []syncKind
 	chans bool
+	// busy: a family of TestDifferentialBusy, not of TestDifferentialSync;
+	// anyStep: its programs run with time at any step.
+	busy, anyStep bool
 }{
-	{"channel", []syncKind{skSend, skSend, skRecv, skRecv, skClose, skLen}, true},
-	{"select", []syncKind{skSelect, skSelect, skSend, skRecv}, true},
-	{"select+default", []syncKind{skSelect, skSelect, skSend, skRecv}, true},
-	{"rwmutex", []syncKind{skRLock, skRLock, skWLock}, false},
-	{"trylock", []syncKind{skTryLock, skTMLock, skTryRW, skTryRRW, skRLock}, false},
-	{"once", []syncKind{skOnce}, false},
-	{"waitgroup", []syncKind{skDone, skWait}, false},
-	{"cond", []syncKind{skCondWait, skCondSignal}, false},
-	{"semaphore", []syncKind{skSem, skBinSem}, false},
-	{"monitor", []syncKind{skMon, skMonWait, skMonSignal}, false},
+	{"channel", []syncKind{skSend, skSend, skRecv, skRecv, skClose, skLen}, true, false, false},
+	{"select", []syncKind{skSelect, skSelect, skSend, skRecv}, true, false, false},
+	{"select+default", []syncKind{skSelect, skSelect, skSend, skRecv}, true, false, false},
+	{"rwmutex", []syncKind{skRLock, skRLock, skWLock}, false, false, false},
+	{"trylock", []syncKind{skTryLock, skTMLock, skTryRW, skTryRRW, skRLock}, false, false, false},
+	{"once", []syncKind{skOnce}, false, false, false},
+	{"waitgroup", []syncKind{skDone, skWait}, false, false, false},
+	{"cond", []syncKind{skCondWait, skCondSignal}, false, false, false},
+	{"semaphore", []syncKind{skSem, skBinSem}, false, false, false},
+	{"monitor", []syncKind{skMon, skMonWait, skMonSignal}, false, false, false},
+	{"await", []syncKind{skAwait, skAwait, skSetFlag}, false, true, false},
+	{"yield", []syncKind{skYield, skYield, skSetFlag}, false, true, false},
+	{"time", []syncKind{skSleep, skSleep, skNow, skAfter, skStop, skSend}, true, true, true},
 }
 
 // genSyncProgram draws a program of family fam: 2 or 3 threads of 2 or 3
@@ -80,7 +96,10 @@ var families = []struct {
 // thread's local value l.
 func genSyncProgram(r *rand.Rand, fam int) *symProgram {
 	fm := families[fam]
-	p := &symProgram{vars: 1 + r.IntN(2)}
+	p := &symProgram{vars: 1 + r.IntN(2), busy: fm.busy}
+	if fm.anyStep {
+		p.opts = []weft.Option{weft.WithTime(weft.TimeAnyStep)}
+	}
 	if fm.chans {
 		for range 1 + r.IntN(2) {
 			p.caps = append(p.caps, r.IntN(3))
@@ -115,6 +134,10 @@ func genSyncProgram(r *rand.Rand, fam int) *symProgram {
 			o.then = simple()
 		case skDone:
 			p.dones++
+		case skAwait, skYield, skSetFlag:
+			o.v = r.IntN(p.vars)
+		case skSleep, skNow, skAfter, skStop:
+			o.c = int64(1 + r.IntN(3))
 		}
 		return o
 	}
@@ -157,6 +180,14 @@ func (o symOp) syncString(b *strings.Builder, ind string, show func([]symOp, str
 		if o.c == 1 {
 			s = "cond.broadcast"
 		}
+	case skAwait, skYield:
+		if o.c != 1 {
+			s = fmt.Sprintf("%s v%d", s, o.v)
+		}
+	case skSleep, skNow, skStop:
+		s = fmt.Sprintf("%s %ds", s, o.c)
+	case skAfter:
+		s = fmt.Sprintf("select { recv c%d; after %ds }", o.ch, o.c)
 	}
 	fmt.Fprintf(b, "%s%s\n", ind, s)
 	if len(o.then) > 0 {
@@ -180,7 +211,12 @@ type syncObjs struct {
 	bsem      *weft.BinarySemaphore
 	mon       *weft.Monitor
 	monFlag   *weft.Var[int]
+	aflag     *weft.Var[int]
 	constants func(int64) weft.SInt
+	// w and vars are the execution's test and the program's variables
+	// (set by body).
+	w    *weft.T
+	vars []*weft.Var[weft.SInt]
 }
 
 // syncObjects makes the objects, once for all executions (as the
@@ -198,6 +234,7 @@ func (p *symProgram) syncObjects() *syncObjs {
 	so.bsem = weft.NewBinarySemaphore(1)
 	so.mon = weft.NewMonitor(weft.SC)
 	so.monFlag = weft.NewVar[int]("mflag")
+	so.aflag = weft.NewVar[int]("aflag")
 	so.tm.SetName("tm")
 	so.rw.SetName("rw")
 	so.once.SetName("once")
@@ -330,6 +367,38 @@ func (so *syncObjs) run(o symOp, l *weft.SInt, then func()) {
 		so.monFlag.Store(1)
 		so.mon.Cond(0).Signal()
 		so.mon.Exit()
+	case skAwait:
+		if o.c == 1 {
+			so.w.Await(func() bool { return so.aflag.Load() != 0 })
+		} else {
+			so.w.Await(func() bool { return so.vars[o.v].Load().Value() != 0 })
+		}
+	case skYield:
+		if o.c == 1 {
+			for so.aflag.Load() == 0 {
+				so.w.Yield()
+			}
+		} else {
+			for so.vars[o.v].Load().Value() == 0 {
+				so.w.Yield()
+			}
+		}
+	case skSetFlag:
+		so.aflag.Store(1)
+	case skSleep:
+		so.w.Sleep(time.Duration(o.c) * time.Second)
+	case skNow:
+		if so.w.Now() >= time.Duration(o.c)*time.Second {
+			add(1)
+		}
+	case skAfter:
+		got := 0
+		i := weft.Select(weft.OnRecv(so.chans[o.ch], func(v int, ok bool) { got = v }), weft.OnRecv(so.w.After(time.Duration(o.c)*time.Second), nil))
+		add(int64(i + 1 + got))
+	case skStop:
+		if weft.NewTimer(time.Duration(o.c) * time.Second).Stop() {
+			add(1)
+		}
 	}
 }
 
@@ -360,6 +429,9 @@ func TestDifferentialSync(t *testing.T) {
 	var mu sync.Mutex // guards total, skipped and disagree
 	t.Run("families", func(t *testing.T) {
 		for fam := range families {
+			if families[fam].busy {
+				continue
+			}
 			t.Run(families[fam].name, func(t *testing.T) {
 				t.Parallel()
 				checked := 0
@@ -377,7 +449,7 @@ func TestDifferentialSync(t *testing.T) {
 						continue // too many schedules for brute force
 					}
 					checked++
-					d := checkBounds(t, p, seed, ref, (*recorder).upTo, &deeper)
+					d, _ := checkBounds(t, p, seed, ref, (*recorder).upTo, &deeper)
 					mu.Lock()
 					disagree += d
 					mu.Unlock()
@@ -396,4 +468,70 @@ func TestDifferentialSync(t *testing.T) {
 		}
 	})
 	t.Logf("%d programs checked, %d too large for brute force, %d disagreements", total, skipped, disagree)
+}
+
+// TestDifferentialBusy: on random programs with busy waits (w.Await,
+// loops of w.Yield) and with time that moves at any step (sleeps, reads
+// of the clock, timeouts, timers stopped), con2 with bound k covers
+// exactly the branch sides brute force takes with at most k
+// interferences (k = 0, 1, 2). Its scenarios may diverge here: an
+// await's condition is Go code, and a scenario in which it does not hold
+// runs until the await blocks. The default run checks 3 programs per
+// family (18); CON2_BUSY_PROGRAMS=n checks n per family, CON2_BUSY_SEED=s
+// only the programs of seed s. CON2_BUSY_PROGRAMS=340 checked 1020
+// programs (with sides first reached at k = 0, 1, 2 in 271, 70, 28 of
+// the awaits', 273, 73, 22 of the yields', 275, 108, 41 of time's), with
+// no disagreement.
+func TestDifferentialBusy(t *testing.T) {
+	per, refRuns := 6, 1500
+	// The default run pins how many of its programs have sides first
+	// reached at k = 0, 1, 2, by family.
+	want := map[string][3]int{"await": {4, 1, 0}, "yield": {4, 0, 0}, "time": {4, 0, 0}}
+	if v, err := strconv.Atoi(os.Getenv("CON2_BUSY_PROGRAMS")); err == nil {
+		per, refRuns, want = v, 6000, nil
+	}
+	total, skipped, disagree, diverged := 0, 0, 0, 0
+	var mu sync.Mutex // guards the counts
+	t.Run("families", func(t *testing.T) {
+		for fam := range families {
+			if !families[fam].busy {
+				continue
+			}
+			t.Run(families[fam].name, func(t *testing.T) {
+				t.Parallel()
+				checked := 0
+				var deeper [3]int
+				for seed := uint64(0); checked < per && seed < uint64(4*per+40); seed++ {
+					if only := os.Getenv("CON2_BUSY_SEED"); only != "" && only != fmt.Sprint(seed) {
+						continue
+					}
+					p := genSyncProgram(rand.New(rand.NewPCG(seed, uint64(fam))), fam)
+					ref, _, ok := explore(t, p.body, &bruteForce{inputs: symInputs}, refRuns, p.opts...)
+					if !ok {
+						mu.Lock()
+						skipped++
+						mu.Unlock()
+						continue // too many schedules for brute force
+					}
+					checked++
+					d, dv := checkBounds(t, p, seed, ref, (*recorder).upTo, &deeper)
+					mu.Lock()
+					disagree += d
+					diverged += dv
+					mu.Unlock()
+				}
+				mu.Lock()
+				total += checked
+				mu.Unlock()
+				t.Logf("%d programs checked; with sides first reached at k = 0, 1, 2: %v", checked, deeper)
+				if w, ok := want[families[fam].name]; ok && deeper != w {
+					t.Errorf("programs with sides first reached at k = 0, 1, 2: %v, want %v", deeper, w)
+				}
+				if checked < per {
+					t.Errorf("%d programs checked, want %d", checked, per)
+				}
+			})
+		}
+	})
+	t.Logf("%d programs checked, %d too large for brute force, %d disagreements, %d diverged", total, skipped, disagree, diverged)
 }

@@ -114,9 +114,13 @@ type handbackPayload struct {
 	UThread        trace.ThreadID
 	UOp            trace.Kind
 	UObj           uint64
-	TimedOut       int
-	Errors         int
-	LastError      string
+	// AwaitBlocked says the scenario's await, node AwaitAt, blocked
+	// (busy.go, learnAwait).
+	AwaitBlocked bool
+	AwaitAt      int32
+	TimedOut     int
+	Errors       int
+	LastError    string
 }
 
 // wireExec is an execution as a handback holds it: the parts of its trace
@@ -129,6 +133,7 @@ type wireExec struct {
 	Inputs   []trace.InputEvent
 	Branches []trace.BranchEvent
 	Accesses []trace.SymAccess
+	Evals    []trace.AwaitEval
 	End      trace.End
 }
 
@@ -417,6 +422,11 @@ func (s *Strategy) finishUnit(tr *trace.Trace, end trace.End) {
 		Accesses: slices.Clone(tr.Accesses), End: end,
 	}
 	x := &hb.Exec
+	hb.AwaitBlocked, hb.AwaitAt = s.run.blocked, s.run.awaitAt
+	for _, ev := range tr.Evals {
+		ev.Reads = slices.Clone(ev.Reads)
+		x.Evals = append(x.Evals, ev)
+	}
 	for i := range x.Events {
 		x.Events[i].Op.Cases = slices.Clone(x.Events[i].Op.Cases)
 		x.Events[i].PartnerOp.Cases = slices.Clone(x.Events[i].PartnerOp.Cases)
@@ -432,7 +442,7 @@ func (s *Strategy) finishUnit(tr *trace.Trace, end trace.End) {
 // trace returns the trace of x.
 func (x *wireExec) trace() *trace.Trace {
 	return &trace.Trace{Events: x.Events, Threads: x.Threads, Objects: x.Objects, Final: x.Final,
-		Inputs: x.Inputs, Branches: x.Branches, Accesses: x.Accesses}
+		Inputs: x.Inputs, Branches: x.Branches, Accesses: x.Accesses, Evals: x.Evals}
 }
 
 // Handback implements strategy.Splitter: nil for a strategy not resumed
@@ -523,6 +533,15 @@ func (s *Strategy) joinRun(c *isc, d *handbackPayload) {
 	if p := d.UThread; d.UnforeseenRead && p >= 0 && int(p) < len(s.b.last) {
 		s.run.unforeseen.ok = true
 		s.run.unforeseen.key = key{thread: s.names.Stable(p), up: s.b.last[p], src: none, lab: label{kind: kRead, op: d.UOp, obj: d.UObj}}
+		if d.UOp == trace.KindAwait && int(p) < len(tr.Final) {
+			// An await's reads, each local: its last.
+			op := tr.Final[p]
+			chain := s.f.awaitChain(s.names.Stable(p), s.b.last[p], awaitVars(tr, op), s.f.numOp(tr, op, &s.names))
+			s.run.unforeseen.key = s.f.nodes[chain[len(chain)-1]].key
+		}
+	}
+	if d.AwaitBlocked && d.AwaitAt >= 0 && int(d.AwaitAt) < len(s.f.nodes) {
+		s.run.blocked, s.run.awaitAt = true, d.AwaitAt
 	}
 	s.learn(tr, d.Exec.End)
 }

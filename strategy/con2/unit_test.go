@@ -110,13 +110,21 @@ func TestUnits(t *testing.T) {
 		{"jcute", programs.Lookup("jcute").MustBody(nil), 1},
 		{"relay", relay(nil), 2},
 		{"racy assert", racyAssert, 1},
+		{"await", flagged(awaitFlag, true)(&marks{}), 2},
+		{"yield", flagged(yieldFlag, false)(&marks{}), 2},
 	}
 	for fam := range families {
-		if n := families[fam].name; !long.Enabled() && n != "channel" && n != "select+default" && n != "cond" {
+		if n := families[fam].name; families[fam].anyStep || !long.Enabled() && n != "channel" && n != "select+default" && n != "cond" && n != "await" {
 			continue
 		}
 		p := genSyncProgram(rand.New(rand.NewPCG(0, uint64(fam))), fam)
 		progs = append(progs, prog{"gen " + families[fam].name, p.body(nil), 1})
+		if families[fam].name == "await" {
+			// An await that blocks with the inputs first solved: the
+			// scenario runs again without them (learnAwait).
+			p := genSyncProgram(rand.New(rand.NewPCG(40, uint64(fam))), fam)
+			progs = append(progs, prog{"gen await 40", p.body(&marks{}), 2})
+		}
 	}
 	for _, p := range progs {
 		o := con2.Options{K: p.k}
