@@ -31,7 +31,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 		n.timerChanged(t)
 		return
 	}
-	if k.kind == trace.KindSleep {
+	if k.kind == trace.KindSleep && k.class != trace.ClassClock {
 		if !n.sleeping(t) {
 			n.tryAlone(t) // only an advance wakes a sleeper (sleep.go)
 		}
@@ -55,10 +55,12 @@ func (n *net) fromThread(t int32, marking []int32) {
 	case selectAccess:
 		n.selectExts(t)
 		n.meets(t)
-	case condAccess, awaitAccess:
+	case condAccess, awaitAccess, clockTimerAccess:
 		// Two places or more, each searched whole (the naive way for
 		// these operations).
 		n.naiveOf(t, k, -1, -1)
+	case advanceAccess:
+		n.advanceExts(t, -1, -1) // clock.go
 	case nilAccess:
 		if k.kind != trace.KindSend && k.kind != trace.KindRecv {
 			n.tryAlone(t) // a Close (it panics), a Len

@@ -320,7 +320,7 @@ func (s *Strategy) nextTest() bool {
 	if s.opts.NoDeadlocks {
 		return false
 	}
-	if !s.searched || (n.sleeps && len(s.dls) == 0 && len(s.advs) == 0 && s.searchedAt != n.size) {
+	if !s.searched || (n.sleeps && !n.clk.on && len(s.dls) == 0 && len(s.advs) == 0 && s.searchedAt != n.size) {
 		// With sleeps, the advances a search finds add events, and the
 		// unfolding is searched again once they are in and extended.
 		s.searched, s.searchedAt = true, n.size
@@ -728,7 +728,3 @@ var (
 	_ strategy.Strategy = (*Strategy)(nil)
 	_ strategy.Diverger = (*Strategy)(nil)
 )
-
-// BlockedTimeOnly implements strategy.BlockedTimeOnly: the strategy models
-// virtual time that moves only when every thread is blocked.
-func (s *Strategy) BlockedTimeOnly() {}
