@@ -5,6 +5,7 @@
 package unfold_test
 
 import (
+	"fmt"
 	"maps"
 	"testing"
 	"time"
@@ -67,13 +68,78 @@ func againstExhaustiveAny(t *testing.T, name string, body func(*weft.T), maxRuns
 	return first, ex, true, sameKinds
 }
 
+// TestAnyTime pins small programs with time at any step against the
+// unfolding of every execution of exhaustive search (the same events,
+// sets of blocked threads and failure kinds, with the efficient, the
+// naive, a random and a plain free part): the executions of exhaustive
+// search, its leaks, and unfold's events and tests.
+func TestAnyTime(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name                 string
+		body                 func(*weft.T)
+		execs, leaks         int
+		events, tests, fails int
+	}{
+		// A sleep racing a write: the sleeper reads x after its wake-up,
+		// which the clock's advance enables, before or after the store.
+		{"sleep racing a write", func(w *weft.T) {
+			x := weft.NewVar[int]("x")
+			w.Go(func() { w.Sleep(time.Second); x.Load() })
+			x.Store(1)
+		}, 5, 0, 7, 2, 0},
+		// A timer's Stop racing its firing: the receiver waits in a
+		// select with a done channel.
+		{"stop racing the firing", func(w *weft.T) {
+			tm := weft.NewTimer(time.Second)
+			done := weft.MakeChan[int](0)
+			w.Go(func() { weft.Select(weft.OnRecv(tm.C, nil), weft.OnRecv(done, nil)) })
+			tm.Stop()
+			done.Close()
+		}, 5, 0, 12, 3, 0},
+		// A ticker read once while the body sleeps, then stops it.
+		{"ticker", func(w *weft.T) {
+			tk := weft.NewTicker(time.Second)
+			w.Go(func() { tk.C.Recv() })
+			w.Sleep(time.Second)
+			tk.Stop()
+		}, 208, 2, 181, 50, 0},
+		// A read of the clock racing a sleeper's wake-up.
+		{"now racing a sleep", func(w *weft.T) {
+			w.Go(func() { w.Sleep(time.Second) })
+			if w.Now() > 0 {
+				w.Fail("late")
+			}
+		}, 4, 0, 11, 4, 2},
+		// The built-in program timeout: the body waits for each of two
+		// workers' answers in a select against time.After.
+		{"timeout", body("timeout", map[string]int{"n": 2}), 729, 374, 26, 6, 0},
+	} {
+		st, ex, ok, same := againstExhaustiveAny(t, c.name, c.body, 3000, unfold.Options{}, unfold.Options{Naive: true}, unfold.Options{Seed: 3}, unfold.Options{Plain: true})
+		if !ok || !same {
+			t.Errorf("%s: exhaustive search finished %v, same failure kinds %v", c.name, ok, same)
+			continue
+		}
+		got := [5]int{ex.Executions, ex.FailureCounts[trace.Leak], st.Events, st.Tests, ex.FailureCounts[trace.Assertion]}
+		if want := [5]int{c.execs, c.leaks, c.events, c.tests, c.fails}; got != want {
+			t.Errorf("%s: exhaustive executions, leaks, unfold events, tests, exhaustive failures %v, want %v", c.name, got, want)
+		}
+	}
+}
+
 // TestAnyTimeDebug is a scratch test.
 func TestAnyTimeDebug(t *testing.T) {
-	body := func(w *weft.T) {
-		c := weft.MakeChan[int](0)
-		w.Go(func() { c.Send(1) })
-		weft.Select(weft.OnRecv(c, nil), weft.OnRecv(w.After(time.Second), nil))
+	b := body("timeout", map[string]int{"n": 2})
+	for _, o := range []unfold.Options{{}, {Seed: 1}} {
+		_, s := exploreAny(t, b, o)
+		u := s.Unfolding()
+		for i, e := range u.Events {
+			var pre []string
+			for _, c := range e.Pre {
+				pre = append(pre, fmt.Sprintf("%d:%s", c, u.Conditions[c].Place))
+			}
+			t.Logf("%d %+v %v", i, e.Op, pre)
+		}
+		t.Log("----")
 	}
-	st, ex, ok, same := againstExhaustiveAny(t, "timeout 1", body, 3000, unfold.Options{}, unfold.Options{Naive: true})
-	t.Logf("%+v executions %d ok %v same %v fails %v", st, ex.Executions, ok, same, ex.FailureCounts)
 }

@@ -352,3 +352,10 @@ func clockDiffers(x *event, ev *trace.Event) error {
 	}
 	return nil
 }
+
+// The accesses of the operations on the clock that are neither a read
+// nor a write of it.
+const (
+	clockTimerAccess access = timerAccess + 1 + iota // a timer's Stop or Reset when time moves at any step: the timer's thread's condition and the thread's copy of the clock
+	advanceAccess                                    // the clock thread's advance: every copy of the clock and the condition of every timer's thread started
+)

@@ -54,8 +54,6 @@ const (
 	awaitAccess         // an await: the thread's copies of the variables it waits on (await.go)
 	nilAccess           // an operation on a nil channel: no place
 	timerAccess         // a timer's Stop or Reset: the condition of the timer's thread (timer.go)
-	clockTimerAccess    // a timer's Stop or Reset when time moves at any step: the timer's thread's condition and the thread's copy of the clock (clock.go)
-	advanceAccess       // the clock thread's advance: every copy of the clock and the condition of every timer's thread started (clock.go)
 )
 
 // accessOf returns how op's event uses its object's places.

@@ -245,11 +245,16 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.post[1])
-				case awaitAccess, selectAccess: // a read of several variables, or of a case's channel
+				case awaitAccess, selectAccess, clockTimerAccess: // a read of several variables, of a case's channel, or of the clock with a timer
 					with(it.i, j, ev.post[n.slot(f, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.pre[1:], flat[it.i*m:(it.i+1)*m]) {
 						flat = append(flat, ev.post[1:]...)
+						visit()
+					}
+				case advanceAccess: // a write of the clock, its copies first (clock.go)
+					if j == 0 && slices.Equal(ev.pre[1:1+m], flat[it.i*m:(it.i+1)*m]) {
+						flat = append(flat, ev.post[1:1+m]...)
 						visit()
 					}
 				}
@@ -261,11 +266,16 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.pre[1])
-				case awaitAccess, selectAccess:
+				case awaitAccess, selectAccess, clockTimerAccess:
 					with(it.i, j, ev.pre[n.slot(e, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.post[1:], flat[it.i*m:(it.i+1)*m]) {
 						flat = append(flat, ev.pre[1:]...)
+						visit()
+					}
+				case advanceAccess:
+					if j == 0 && slices.Equal(ev.post[1:1+m], flat[it.i*m:(it.i+1)*m]) {
+						flat = append(flat, ev.pre[1:1+m]...)
 						visit()
 					}
 				}
