@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
 	"github.com/weft-go/weft/strategy/unfold"
 	"github.com/weft-go/weft/trace"
 )
@@ -127,19 +129,67 @@ func TestAnyTime(t *testing.T) {
 	}
 }
 
+// TestGeneratedAnyTime runs againstExhaustiveAny on generated programs
+// on virtual time (gen.Timed's sleeps, reads of the clock and timeouts,
+// and gen.Loops's tickers, loops of After and timers of period 0 or 1)
+// with time at any step, with the efficient, a random and the naive
+// possible extensions: the same events, the same sets of blocked
+// threads, the same failure kinds. 30 programs of each in the default
+// run, 1000 with WEFT_LONG=1, or WEFT_UNFOLD_ANYTIME of them; the
+// programs too big for exhaustive search (3000 executions) are skipped.
+func TestGeneratedAnyTime(t *testing.T) {
+	t.Parallel()
+	programs := sweepSize(30, 1000, "WEFT_UNFOLD_ANYTIME")
+	kinds := maps.Clone(modelled)
+	maps.Copy(kinds, timerKinds)
+	timed := map[gen.Kind]bool{gen.Sleep: true, gen.Now: true, gen.Timeout: true, gen.TickLoop: true, gen.AfterLoop: true, gen.TinyTimer: true}
+	for _, o := range []struct {
+		name string
+		opts gen.Options
+		want [5]int // the default run's programs too big, events, tests, that block, that fail
+	}{{"timed", gen.Timed, [5]int{5, 1414, 294, 7, 2}}, {"loops", gen.Loops, [5]int{2, 1273, 283, 16, 2}}} {
+		checked, big, events, tests, blocked, failing, bad := 0, 0, 0, 0, 0, 0, 0
+		for seed := uint64(0); checked < programs && seed < 1000000; seed++ {
+			p := gen.NewWith(seed, o.opts)
+			all := append([][]gen.Stmt{p.Main}, p.Threads...)
+			use, ok := false, true
+			for _, ss := range all {
+				use = use || uses(ss, timed)
+				ok = ok && only(ss, kinds, p.Chans)
+			}
+			if !use || !ok {
+				continue
+			}
+			name := fmt.Sprintf("%s seed %d", o.name, seed)
+			st, ex, ok, same := againstExhaustiveAny(t, name, genweft.Body(p), 3000, unfold.Options{}, unfold.Options{Seed: int64(seed) + 1}, unfold.Options{Naive: true})
+			if !ok {
+				big++
+				continue
+			}
+			checked++
+			events += st.Events
+			tests += st.Tests
+			blocked += b2i(ex.FailureCounts[trace.Deadlock]+ex.FailureCounts[trace.Leak] > 0)
+			failing += b2i(ex.FailureCounts[trace.Assertion] > 0)
+			if !same {
+				bad++
+				t.Errorf("%s: failure kinds differ from exhaustive search's\n%v", name, p)
+			}
+		}
+		if got := [5]int{big, events, tests, blocked, failing}; programs == 30 && got != o.want {
+			t.Errorf("%s, 30 programs: too big, events, tests, that block, that fail: %v, want %v", o.name, got, o.want)
+		}
+		t.Logf("%s: %d programs (%d too big for exhaustive search): %d events, %d tests, %d that block, %d that fail an assertion; %d with other failure kinds", o.name, checked, big, events, tests, blocked, failing, bad)
+	}
+}
+
 // TestAnyTimeDebug is a scratch test.
 func TestAnyTimeDebug(t *testing.T) {
-	b := body("timeout", map[string]int{"n": 2})
-	for _, o := range []unfold.Options{{}, {Seed: 1}} {
-		_, s := exploreAny(t, b, o)
-		u := s.Unfolding()
-		for i, e := range u.Events {
-			var pre []string
-			for _, c := range e.Pre {
-				pre = append(pre, fmt.Sprintf("%d:%s", c, u.Conditions[c].Place))
-			}
-			t.Logf("%d %+v %v", i, e.Op, pre)
-		}
-		t.Log("----")
+	p := gen.NewWith(33, gen.Timed)
+	t.Log(p)
+	r, s := exploreAny(t, genweft.Body(p), unfold.Options{})
+	t.Log(s.Err(), s.Diverged(), r.Executions)
+	for _, f := range r.Failures {
+		t.Log(f)
 	}
 }

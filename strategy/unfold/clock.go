@@ -24,7 +24,11 @@ import (
 type clockNet struct {
 	on     bool  // an execution had an operation of trace.ClassClock
 	obj    int32 // the stable object of the clock variable, -1 if none yet
-	thread int32 // the stable thread of weft's clock thread, -1 if none yet
+	// threads are the stable threads of weft's clock thread: the child
+	// of the thread whose step armed the first deadline, which differs
+	// between executions (those steps write the clock: their events are
+	// in conflict).
+	threads map[int32]bool
 	// states interns the values of the clock's copies (clockState), ids
 	// back by their encodings; value 0 is time 0 without deadlines.
 	states []clockState
@@ -75,7 +79,10 @@ func (s *Strategy) clockKeyOf(k opKey, op trace.Op, th int32) opKey {
 	}
 	switch op.Kind {
 	case trace.KindAdvance:
-		n.clk.thread = th
+		if n.clk.threads == nil {
+			n.clk.threads = map[int32]bool{}
+		}
+		n.clk.threads[th] = true
 		k.obj, k.arg = n.clk.obj, 0
 	case trace.KindNow, trace.KindSleep:
 		k.obj = n.clk.obj
@@ -153,12 +160,12 @@ func (n *net) clockAccepts(k opKey, v int64) bool {
 
 // isClockThread reports whether thread condition c is the clock thread's.
 func (n *net) isClockThread(c int32) bool {
-	return n.clk.on && n.places[n.conds[c].place].kind == threadPlace && n.threadOf(c) == n.clk.thread
+	return n.clockThreadPlace(n.conds[c].place)
 }
 
 // clockThreadPlace reports whether place p is the clock thread's.
 func (n *net) clockThreadPlace(p int32) bool {
-	return n.clk.on && n.places[p].kind == threadPlace && n.places[p].thread == n.clk.thread
+	return n.clk.on && n.places[p].kind == threadPlace && n.clk.threads[n.places[p].thread]
 }
 
 // daemonPlaces appends to buf the places of the timers' threads, sorted.

@@ -215,7 +215,7 @@ func newNet() *net {
 	return &net{now: map[int32]int64{}, tickers: map[int32]bool{}, timerOf: map[int32]int32{}, timerThread: map[int32]int32{}, awaits: map[int32]*awaitKnown{}, initVals: map[int32]uint64{}, probed: map[string]bool{}, threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
 		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
 		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
-		caseIDs: map[string]int32{}, clk: clockNet{obj: -1, thread: -1}}
+		caseIDs: map[string]int32{}, clk: clockNet{obj: -1}}
 }
 
 // newCond adds a condition of place p produced by event producer (-1:

@@ -102,7 +102,7 @@ type Stats struct {
 type Strategy struct {
 	opts Options
 	n    *net
-	tn   trace.ThreadNames
+	tn   threadNames
 	on   objectNames
 	rnd  *rand.Rand
 	pcg  *rand.PCG // rnd's source
@@ -456,7 +456,7 @@ func (n *net) schedule(sched, es []int32) []int32 {
 // strategy does not model, and models the events of tr up to upto.
 func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 	s.objs = tr.Objects
-	s.tn.Sync(tr.Threads)
+	s.tn.Sync(tr.Threads, tr.Events)
 	s.on.sync(tr.Objects)
 	if !s.on.merge(tr.Merged) {
 		s.diverge(fmt.Errorf("%w: two names found to be one object (trace.Trace.Merged), which unfold does not join", ErrUnmodelled))
