@@ -22,8 +22,8 @@ import (
 // clockNet is what the unfolding knows of the clock that moves at any
 // step.
 type clockNet struct {
-	on     bool  // an execution had an operation of trace.ClassClock
-	obj    int32 // the stable object of the clock variable, -1 if none yet
+	on  bool  // an execution had an operation of trace.ClassClock
+	obj int32 // the stable object of the clock variable, -1 if none yet
 	// threads are the stable threads of weft's clock thread: the child
 	// of the thread whose step armed the first deadline, which differs
 	// between executions (those steps write the clock: their events are
