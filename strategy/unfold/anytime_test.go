@@ -5,8 +5,10 @@
 package unfold_test
 
 import (
+	"errors"
 	"fmt"
 	"maps"
+	"strings"
 	"testing"
 	"time"
 
@@ -183,13 +185,28 @@ func TestGeneratedAnyTime(t *testing.T) {
 	}
 }
 
-// TestAnyTimeDebug is a scratch test.
-func TestAnyTimeDebug(t *testing.T) {
-	p := gen.NewWith(33, gen.Timed)
-	t.Log(p)
-	r, s := exploreAny(t, genweft.Body(p), unfold.Options{})
-	t.Log(s.Err(), s.Diverged(), r.Executions)
-	for _, f := range r.Failures {
-		t.Log(f)
+// TestAnyTimeFairness: a reader of 7 ticks of a 1ns ticker beside a
+// thread that stores once. weft's fair scheduling hides the clock once it
+// has advanced 5 times past the storer while it could move, so exhaustive
+// search runs 63 executions; the unfolding has the advances that rule
+// forbids, and unfold stops, refusing the program (ErrUnmodelled), when a
+// test's schedule needs one.
+func TestAnyTimeFairness(t *testing.T) {
+	body := func(w *weft.T) {
+		x := weft.NewVar[int]("x")
+		tk := weft.NewTicker(1)
+		w.Go(func() { x.Store(1) })
+		for range 7 {
+			tk.C.Recv()
+		}
+		tk.Stop()
+	}
+	ex, err := weft.Explore(body, weft.WithStrategy("exhaustive"), weft.KeepGoing(), weft.NoReplayFiles(), anyTime)
+	if err != nil || ex.Executions != 63 {
+		t.Fatalf("exhaustive: %v, %d executions, want 63", err, ex.Executions)
+	}
+	_, err = weft.Explore(body, weft.WithCustomStrategy(unfold.New(unfold.Options{})), weft.KeepGoing(), weft.NoReplayFiles(), anyTime)
+	if !errors.Is(err, unfold.ErrUnmodelled) || !strings.Contains(err.Error(), "fair scheduling") {
+		t.Errorf("unfold: %v, want a refusal of fair scheduling's hidden clock", err)
 	}
 }

@@ -366,3 +366,13 @@ const (
 	clockTimerAccess access = timerAccess + 1 + iota // a timer's Stop or Reset when time moves at any step: the timer's thread's condition and the thread's copy of the clock
 	advanceAccess                                    // the clock thread's advance: every copy of the clock and the condition of every timer's thread started
 )
+
+// clockHidden returns the error of a test whose schedule advances the
+// clock (thread id) at step d (from 0) where the runtime does not let it:
+// weft's fair scheduling hides the clock once it has advanced past a
+// thread that could move 5 times, until that thread steps. That rule is on
+// the history of a schedule, not on the conditions an event takes: the
+// net has the advances it forbids, and the strategy stops there.
+func clockHidden(d int, id trace.ThreadID) error {
+	return fmt.Errorf("%w: step %d: the schedule to the target advances the clock (thread %v), which weft's fair scheduling hides there (the clock advanced past a thread that could move too often), a rule on the history of a schedule that no event's preset holds", ErrUnmodelled, d+1, id)
+}

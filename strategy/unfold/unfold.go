@@ -535,6 +535,10 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	if d := st.Step; d < len(s.sched) {
 		e := &s.n.events[s.sched[d]]
 		id := s.tn.Current(trace.ThreadID(e.thread))
+		if !st.Enabled(id) && e.op.kind == trace.KindAdvance {
+			s.diverge(clockHidden(d, id))
+			return strategy.Cut
+		}
 		if !st.Enabled(id) {
 			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v, which is not enabled", d+1, id))
 			return strategy.Cut
