@@ -228,6 +228,28 @@ func (n *net) advanceExts(t, fp, fixed int32) {
 	}
 	copies := ob.copies
 	pre := []int32{t}
+	// A fixed timer's condition is checked with the copies as they are
+	// chosen, before its own turn: most choices are not concurrent with
+	// it.
+	extra := int32(-1)
+	if fp >= 0 && fixed != t {
+		if ok, fatal := n.co(t, fixed); !ok || fatal {
+			return
+		}
+		if n.daemonPlace(fp) {
+			extra = fixed
+		}
+	}
+	var buf []int32
+	coCopies := func() bool {
+		xs := pre
+		if extra >= 0 {
+			buf = append(append(buf[:0], pre...), extra)
+			xs = buf
+		}
+		ok, fatal := n.co(xs...)
+		return ok && !fatal
+	}
 	var daemons []int32
 	var tryDaemons func(j int)
 	tryDaemons = func(j int) {
@@ -252,7 +274,7 @@ func (n *net) advanceExts(t, fp, fixed int32) {
 	}
 	var tryCopies func(i int)
 	tryCopies = func(i int) {
-		if ok, fatal := n.co(pre...); !ok || fatal {
+		if !coCopies() {
 			return
 		}
 		if i == len(copies) {
