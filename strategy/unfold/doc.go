@@ -823,7 +823,7 @@
 // of blocked threads, the same failure kinds. 1000 of each agree (timed:
 // 56424 events, 11950 tests, 229 programs that block, 58 that fail, 190
 // too big for exhaustive search skipped; loops: 39817 events, 9478 tests,
-// 473 that block, 75 that fail, 183 skipped). The sweep found the
+// 473 that block, 75 that fail, 183 skipped). These tests found the
 // search of a write's copies stopping at an advance (searchTuple), and
 // the clock thread named by its parent's path, one place for the clock
 // in one execution and for another thread in the next (threads.go).
