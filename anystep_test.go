@@ -7,7 +7,6 @@ package weft_test
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +15,8 @@ import (
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
 	"github.com/weft-go/weft/internal/long"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/exhaustive"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -87,13 +88,21 @@ func TestAnyStepTimeoutRace(t *testing.T) {
 	}
 }
 
+// blockedTimeOnly is a strategy that models time that moves only when
+// every thread is blocked (strategy.BlockedTimeOnly): no built-in one does
+// any more.
+type blockedTimeOnly struct{ strategy.Strategy }
+
+func (blockedTimeOnly) BlockedTimeOnly() {}
+
+// TestAnyStepRefused checks that the driver refuses time at any step to a
+// strategy that models time that moves only when every thread is blocked,
+// with an error naming the mode and the way out.
 func TestAnyStepRefused(t *testing.T) {
-	for _, s := range []string{"unfold"} {
-		_, err := weft.Explore(timeoutRace, weft.WithStrategy(s), weft.WithTime(weft.TimeAnyStep))
-		want := fmt.Sprintf("strategy %s with time mode any: the strategy does not explore this time mode (it models time that moves only when every thread is blocked); use -time blocked (WithTime(TimeWhenBlocked)) or another strategy, such as optimal", s)
-		if !errors.Is(err, weft.ErrTimeMode) || err.Error() != want {
-			t.Errorf("%s: error %v, want %q", s, err, want)
-		}
+	_, err := weft.Explore(timeoutRace, weft.WithCustomStrategy(blockedTimeOnly{exhaustive.New()}), weft.WithTime(weft.TimeAnyStep))
+	want := "strategy (custom) with time mode any: the strategy does not explore this time mode (it models time that moves only when every thread is blocked); use -time blocked (WithTime(TimeWhenBlocked)) or another strategy, such as optimal"
+	if !errors.Is(err, weft.ErrTimeMode) || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
 	}
 }
 

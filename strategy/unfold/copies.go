@@ -5,7 +5,11 @@
 
 package unfold
 
-import "github.com/weft-go/weft/trace"
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // slot returns the index in event e's preset of its condition of place p,
 // or -1.
@@ -28,7 +32,7 @@ func (n *net) lastWrite(c int32) int32 {
 			return -1
 		}
 		ev := &n.events[e]
-		if accessOf(ev.op) == writeAccess {
+		if a := accessOf(ev.op); a == writeAccess || a == advanceAccess {
 			return e
 		}
 		c = ev.pre[n.slot(e, n.conds[c].place)]
@@ -92,6 +96,11 @@ func (n *net) need(th int32, k opKey, made []int32) []int32 {
 		// The timer's channel: an unbuffered channel's object, whose
 		// users include its Stops and Resets (timer.go).
 		n.object(k.obj, trace.ClassChan)
+	case clockTimerAccess:
+		n.object(k.obj, trace.ClassChan)
+		made = n.need(th, opKey{kind: trace.KindNow, class: trace.ClassClock, obj: n.clk.obj}, made)
+	case advanceAccess:
+		n.object(k.obj, trace.ClassClock)
 	}
 	return made
 }
@@ -114,17 +123,24 @@ func (n *net) addCopy(ob *object, o, th int32) int32 {
 		c := n.places[p].init
 		if len(ev.pre) > 1 {
 			if prev := n.lastWrite(ev.pre[1]); prev >= 0 {
-				c = n.events[prev].post[len(n.events[prev].pre)-1]
+				c = n.events[prev].post[n.slot(prev, p)]
 			}
 		}
+		// The new copy goes after the others: last, but before the
+		// timers' threads of an advance (clock.go), as resources lists
+		// them.
+		at := len(ev.pre)
+		if ev.op.kind == trace.KindAdvance {
+			at = len(ob.copies)
+		}
 		n.unindex(w)
-		ev.pre = append(ev.pre, c)
+		ev.pre = slices.Insert(ev.pre, at, c)
 		n.index(w)
 		n.conds[c].consumers = append(n.conds[c].consumers, w)
 		if ev.in() {
 			d := n.newCond(p, w)
 			switch ob.class {
-			case trace.ClassWaitGroup, trace.ClassChan, trace.ClassVar:
+			case trace.ClassWaitGroup, trace.ClassChan, trace.ClassVar, trace.ClassClock:
 				n.conds[d].value = n.conds[ev.post[1]].value
 			case trace.ClassRWMutex:
 				// The writers' state; the new thread holds no read lock.
@@ -132,7 +148,7 @@ func (n *net) addCopy(ob *object, o, th int32) int32 {
 			}
 			n.conds[d].parent, n.conds[d].depth = c, n.conds[c].depth+1
 			ev = &n.events[w]
-			ev.post = append(ev.post, d)
+			ev.post = slices.Insert(ev.post, at, d)
 		}
 	}
 	// The new place joins the fronts of the events whose local

@@ -224,6 +224,16 @@
 //	select, default (a          as above, the timer's thread's condition       each of them
 //	timer's case)               where the timer is not armed or not due
 //	Send, Recv of a nil channel no event: it blocks forever
+//	time at any step (clock.go):
+//	read of the clock (Now)     the thread's copy of the clock                 the copy
+//	a step that arms a deadline every copy of the clock                        every copy, with the sleeper's deadline
+//	(Now, NowArms)                                                             (a Sleep's start)
+//	Sleep (its wake-up)         the thread's copy of the clock, its time at    the copy
+//	                            the deadline or past it
+//	the clock thread's advance  every copy of the clock; the condition of      the same, at the time of the earliest
+//	                            every timer's thread started                   deadline ahead (none: no event)
+//	Stop, Reset, ResetAt        the timer's thread's condition; the thread's   the same, disarmed or re-armed
+//	                            copy of the clock
 //
 // A read-modify-write (Add, Swap, CompareAndSwap, failed or not) takes
 // every copy, its own thread's too, so it depends on the write before it
@@ -520,9 +530,6 @@
 //     variable), for threads not started yet too. (A timer's channel has
 //     one partner, the timer's thread, whose condition a default takes:
 //     modelled, below.)
-//   - Virtual time that moves at any step: the strategy is not run at
-//     all (strategy.BlockedTimeOnly: the driver refuses the time mode,
-//     weft.ErrTimeMode).
 //
 // The driver reports it as it reports a divergence (a failure of kind
 // trace.Nondeterminism carrying the message) and ends the exploration;
@@ -708,6 +715,119 @@
 // receiver's copy, and missed a Close before such a rendezvous;
 // TestSelectCloseSearch), fixed.
 //
+// # Virtual time at any step
+//
+// With weft.TimeAnyStep, advancing the clock is a step of weft's clock
+// thread, enabled wherever a sleeper's or a timer's deadline lies ahead,
+// and every other operation on time is a step that reads the clock
+// (trace.TimeObject: an advance writes it, a step that arms a deadline
+// writes it too, a read of the clock, a Sleep's wake-up and a timer's
+// Stop or Reset read it). The paper has no time; the net models the clock
+// as it models a shared variable (§3, Fig. 5; clock.go):
+//
+//   - The clock is a variable with a copy per thread that reads it. A
+//     read of the clock takes its thread's copy, a step that arms a
+//     deadline and an advance every copy, as a load and a store do: two
+//     reads (of one thread or two) are concurrent, a write is ordered
+//     with every read and write, which is the runtime's relation on
+//     trace.TimeObject. The copies carry the time and the deadlines of
+//     the sleepers ahead of it (interned): a Sleep's start adds its
+//     deadline, which its thread's next operation, the wake-up, names; an
+//     advance moves the time and drops the deadlines it reached. Copies
+//     of threads that first read the clock late are made as a variable's
+//     are (§4.5, the first way; copies.go).
+//   - The clock thread is a thread of the net. Its advance takes every
+//     copy and the condition of every timer's thread started in their
+//     local configuration (the steps that start timers write the clock,
+//     so which timers are started is the copies' past): the deadline it
+//     moves to, the earliest ahead of the copies' time among the
+//     sleepers' and the timers' (a stopped timer's deadline counts, as
+//     the runtime's does), is a function of its preset, as every event's
+//     effect is in the paper's nets; with none ahead there is no event,
+//     and the thread is blocked there. The event keeps that deadline;
+//     the clock thread's condition does not (the runtime computes its
+//     pending advance anew at every scheduling point).
+//   - A Sleep's wake-up is an await on its thread's copy: an event of the
+//     thread condition and the copy, enabled only where the copy's time
+//     has reached the deadline (as a WaitGroup's Wait takes only a copy
+//     whose counter is zero). The advance that reaches the deadline
+//     enables it; the wake-ups are found from the copies it produces, as
+//     the Waits from a counter at zero.
+//   - A timer stays the thread of the net it is with time that moves when
+//     blocked (below). A firing is a receive that meets it where it is
+//     armed and due: due by the time of the timer's condition, which every
+//     advance takes, so that it is the clock's. A Stop, a Reset or a
+//     ResetAt takes the timer's condition and its thread's copy of the
+//     clock (a Reset's deadline is from the time of its step; the event
+//     keeps the deadline the step armed, and the divergence checks compare
+//     it).
+//
+// Taking the timers' conditions in an advance orders an advance with the
+// firing of a timer already due, which the runtime's relation lets commute
+// (an advance writes only the channels of the timers it makes due): the
+// net has more events than the traces need, none missing. A contextual net
+// (Kähkönen and Heljanko, "Testing programs with contextual unfoldings",
+// 2014) would read the clock through read arcs, one condition for every
+// reader; this package keeps the copies, as for variables (see Threads
+// created at run time).
+//
+// The possible extensions: the reads and the arming steps of the clock
+// are found by the variables' algorithms (Theorems 1 and 2, cases 6 and
+// 7), whose search of a write's copies goes across advances and timers'
+// Stops and Resets; an advance, and a Stop or Reset (two places), the
+// naive way (Fig. 10: every choice of a condition per place, concurrent)
+// from a new condition of the clock thread, of a copy or of a timer's
+// thread. The search for stuck markings counts the clock thread as neither
+// blocked nor live, as a timer's thread: a marking is stuck only where its
+// advance is not enabled (no deadline ahead of its copies' time), so a
+// leak or a deadlock is where the runtime reports one, after the clock
+// ran out of deadlines. The advances the runtime makes at the end of an
+// execution are steps of the trace, modelled as every step is.
+//
+// The clock thread is the child of the thread whose step armed the first
+// deadline: a different thread in executions where another thread armed
+// one first (those steps write the clock: their events are in conflict).
+// trace.ThreadNames names it by that path of spawns, and the threads its
+// parent starts after it by a rank one higher; the net would then give one
+// place to the clock in one execution and to another thread in the next.
+// Its threads are named apart (threads.go): the clock has a path of its
+// own, and takes no rank among its parent's children.
+//
+// weft's fair scheduling hides the clock once it has advanced 5 times
+// past a thread that could move, until that thread steps (docs/time.md,
+// fairness): a rule on the history of a schedule, which no event's preset
+// holds, so the net has the advances it forbids. A test whose schedule
+// needs one stops the strategy with an error wrapping ErrUnmodelled that
+// says so (TestAnyTimeFairness: a reader of 7 ticks of a 1ns ticker
+// beside a thread that stores once); what was explored before is kept.
+// Modelling it would need the count of advances past each thread in the
+// conditions, which would order every advance with every step.
+//
+// TestAnyTime pins small programs against the unfolding of every
+// execution of exhaustive search (the same events, sets of blocked threads
+// and failure kinds, with the efficient, the naive, a random and a plain
+// free part): a sleep racing a store (exhaustive search: 5 executions;
+// unfold: 7 events, 2 tests), a timer's Stop racing its firing in a
+// select (5; 12 events, 3 tests), a ticker read once while the body
+// sleeps and then stops it (208 executions, 2 leaks; 181 events, 50
+// tests), a read of the clock racing a sleeper (4 executions, 2 that
+// fail; 11 events, 4 tests) and the program timeout with two workers
+// (729 executions, 374 leaks; 26 events, 6 tests, where optimal runs 20
+// executions). TestGeneratedAnyTime runs generated programs (gen.Timed's
+// sleeps, reads of the clock and timeouts; gen.Loops's tickers, loops of
+// After, timers of period 0 or 1) with time at any step against exhaustive
+// search, with the efficient, a random and the naive extensions: 30 of
+// each in the default run (timed: 1414 events, 294 tests, 7 programs that
+// block; loops: 1273 events, 283 tests, 16 that block), 1000 with
+// WEFT_LONG=1, WEFT_UNFOLD_ANYTIME=N for N: the same events, the same sets
+// of blocked threads, the same failure kinds. 1000 of each agree (timed:
+// 56424 events, 11950 tests, 229 programs that block, 58 that fail, 190
+// too big for exhaustive search skipped; loops: 39817 events, 9478 tests,
+// 473 that block, 75 that fail, 183 skipped). These tests found the
+// search of a write's copies stopping at an advance (searchTuple), and
+// the clock thread named by its parent's path, one place for the clock
+// in one execution and for another thread in the next (threads.go).
+//
 // # Threads created at run time
 //
 // Every goroutine is started at run time, which the paper does not
@@ -856,6 +976,9 @@
 //     the other side: quadratic in them (rwselect: 7509 events, 768
 //     tests, about 5 s).
 //   - Selects with a default and an unbuffered case: refused (above).
+//   - With time at any step, the advances of the clock that weft's fair
+//     scheduling forbids (5 past a thread that could move): a test that
+//     needs one stops the strategy (Virtual time at any step).
 //   - Cut-off events and complete prefixes: the paper does not use them
 //     either; the executions end.
 //   - Objects that two threads reach apart in earlier executions, and that

@@ -23,6 +23,16 @@ type nowFunc func(id trace.ThreadID) (op trace.Op, done bool)
 // (rwHolder) or not (rwStranger), not the runtime's.
 func (s *Strategy) key(id trace.ThreadID, op trace.Op) opKey {
 	k := opKey{kind: op.Kind, class: op.Class, obj: -1, arg: op.Arg}
+	if op.Class == trace.ClassClock {
+		// Time that moves at any step (clock.go).
+		if op.Kind == trace.KindTimerStop {
+			k.obj = s.on.stable(op.Obj)
+		}
+		if op.Kind == trace.KindSleep {
+			s.n.sleeps = true
+		}
+		return s.clockKeyOf(k, op, int32(s.tn.Stable(id)))
+	}
 	if op.Kind == trace.KindRUnlock {
 		k.arg = rwStranger
 		if s.reads.holds(id, op.Obj) {
@@ -86,6 +96,12 @@ func (s *Strategy) key(id trace.ThreadID, op trace.Op) opKey {
 func (s *Strategy) startOf(id trace.ThreadID, now nowFunc, fatal bool) threadStart {
 	op, fin := now(id)
 	st := threadStart{thread: int32(s.tn.Stable(id)), op: s.key(id, op)}
+	if op.Kind == trace.KindSend && st.op.obj >= 0 && int(op.Obj) < len(s.objs) && s.objs[op.Obj].Class == trace.ClassTimer {
+		// A timer's channel that the execution named before it became
+		// one: with time at any step, the timer's creation reads the
+		// clock in a step of its own first (clock.go).
+		s.on.classes[st.op.obj] = trace.ClassTimer
+	}
 	switch {
 	case op.Kind == trace.KindSend && s.on.timer(st.op.obj):
 		// A timer's thread (timer.go): only it sends on the timer's
@@ -238,9 +254,12 @@ func (s *Strategy) newConds(cs []int32) {
 		}
 		cd = &n.conds[c]
 		switch accessOf(cd.op) {
-		case readAccess, writeAccess, mutexAccess, stateAccess, timerAccess:
+		case readAccess, writeAccess, mutexAccess, stateAccess, timerAccess, clockTimerAccess, advanceAccess:
 			ob := n.objects[cd.op.obj]
 			ob.users = append(ob.users, c)
+			if accessOf(cd.op) == clockTimerAccess {
+				n.objects[n.clk.obj].users = append(n.objects[n.clk.obj].users, c)
+			}
 			if cd.op.kind == trace.KindWGWait {
 				u := n.frontOf(c, n.copies[[2]int32{cd.op.obj, th}])
 				n.waitAt[u] = append(n.waitAt[u], c)
@@ -355,6 +374,10 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 	}
 	if e >= 0 && n.events[e].in() {
 		x := &n.events[e]
+		if err := clockDiffers(x, ev); err != nil {
+			s.diverge(fmt.Errorf("step %d: thread %v did %v: %w", i+1, ev.Thread, k, err))
+			return
+		}
 		// A value may come from an input, whose values differ between
 		// tests: only a step with no input before it is checked.
 		if v, ok := observed(ev); (v != x.value || ok != x.ok) && (len(tr.Inputs) == 0 || int(tr.Inputs[0].Step) > i) {
@@ -407,6 +430,11 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		partner = s.nextOf(tr, ev.Partner, i, now, false)
 	}
 	x := &n.events[e]
+	setClockArg(x, ev)
+	if err := clockDiffers(x, ev); err != nil {
+		s.diverge(fmt.Errorf("step %d: thread %v did %v: %w", i+1, ev.Thread, k, err))
+		return
+	}
 	x.fatal = fatal
 	x.value, x.ok = observed(ev)
 	x.symVal = ev.SymValue
@@ -548,6 +576,9 @@ func (s *Strategy) preOf(t, th int32, k opKey, cas int32, partner trace.ThreadID
 	s.buf = ps
 	for _, p := range ps {
 		if int(p) >= len(s.marking) || s.marking[p] < 0 {
+			if k.kind == trace.KindAdvance && n.daemonPlace(p) {
+				continue // a timer not started in this execution (clock.go)
+			}
 			return nil, false
 		}
 		pre = append(pre, s.marking[p])

@@ -68,7 +68,7 @@ func (n *net) rendezvous(ev *event) bool {
 		return false // a default, which may take a timer's thread's condition (timer.go)
 	}
 	last := ev.pre[len(ev.pre)-1]
-	return len(ev.pre) > 2 && n.places[n.conds[last].place].kind == threadPlace && ev.op.kind != trace.KindJoin
+	return len(ev.pre) > 2 && n.places[n.conds[last].place].kind == threadPlace && ev.op.kind != trace.KindJoin && ev.op.kind != trace.KindAdvance
 }
 
 // meet reports whether a and b are a send and a receive on one unbuffered

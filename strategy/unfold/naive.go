@@ -81,6 +81,10 @@ func (n *net) naiveFrom(t, fp, fixed int32) {
 
 // naiveOf is naiveFrom for the event of t of operation k.
 func (n *net) naiveOf(t int32, k opKey, fp, fixed int32) {
+	if accessOf(k) == advanceAccess {
+		n.advanceExts(t, fp, fixed) // clock.go
+		return
+	}
 	if condAwait(k) {
 		n.condAwaitExts(t, fp, fixed)
 		return

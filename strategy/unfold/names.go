@@ -84,8 +84,8 @@ func (n *objectNames) merge(ms []trace.KeyMerge) bool {
 // threadPaths returns a function naming each stable thread of tn by its
 // path of spawns from the body: "0" for the body, "0.0" for the first
 // thread the body started, "0.0.1" for the second thread that one
-// started.
-func threadPaths(tn *trace.ThreadNames) func(th int32) string {
+// started; "clock" for weft's clock thread (threads.go).
+func threadPaths(tn *threadNames) func(th int32) string {
 	parent := map[int32][2]int32{}
 	for k, id := range tn.Paths() {
 		parent[int32(id)] = [2]int32{k.Parent, k.Rank}
@@ -98,7 +98,9 @@ func threadPaths(tn *trace.ThreadNames) func(th int32) string {
 		}
 		k := parent[th]
 		p := "0"
-		if k[0] >= 0 {
+		if k == [2]int32{clockPath.Parent, clockPath.Rank} {
+			p = "clock"
+		} else if k[0] >= 0 {
 			p = path(k[0]) + "." + strconv.Itoa(int(k[1]))
 		}
 		memo[th] = p

@@ -206,6 +206,8 @@ type net struct {
 	// deadlines no longer move time once the body has returned
 	// (advanceTo).
 	tickers map[int32]bool
+	// clk is the clock when time moves at any step (clock.go).
+	clk clockNet
 }
 
 // newNet returns an empty unfolding.
@@ -213,7 +215,7 @@ func newNet() *net {
 	return &net{now: map[int32]int64{}, tickers: map[int32]bool{}, timerOf: map[int32]int32{}, timerThread: map[int32]int32{}, awaits: map[int32]*awaitKnown{}, initVals: map[int32]uint64{}, probed: map[string]bool{}, threads: map[int32]int32{}, copies: map[[2]int32]int32{}, objects: map[int32]*object{}, joiners: map[int32][]int32{}, dones: map[int32][]int32{}, joined: map[int32]bool{},
 		waitAt: map[int32][]int32{}, unplaced: map[int32][]int32{}, doneUnder: map[int32][]int32{},
 		sym:     symbolic{cond: map[int32]solver.Expr{}, cons: map[int32]solver.Expr{}, ranges: map[string]solver.Expr{}},
-		caseIDs: map[string]int32{}}
+		caseIDs: map[string]int32{}, clk: clockNet{obj: -1}}
 }
 
 // newCond adds a condition of place p produced by event producer (-1:
@@ -349,12 +351,15 @@ func (n *net) newExtension(pre []int32, alt int32) (id int32) {
 			n.sym.cons[id] = n.paths.conjunction(p) // the evaluation's path
 		}
 	}
+	if op.kind == trace.KindAdvance {
+		op.arg = n.clockTarget(pre) // the deadline it moves to (clock.go)
+	}
 	n.events = append(grow(n.events), event{thread: n.places[t.place].thread, op: op, pre: n.ints.clone(pre), order: -1, alt: alt})
 	n.index(id)
 	for _, c := range pre {
 		n.conds[c].consumers = append(n.conds[c].consumers, id)
 	}
-	if accessOf(op) == writeAccess {
+	if accessOf(op) == writeAccess || accessOf(op) == advanceAccess {
 		ob := n.objects[op.obj]
 		ob.writes = append(ob.writes, id)
 	}
@@ -386,6 +391,10 @@ func (n *net) resources(buf []int32, th int32, k opKey) []int32 {
 		return append(buf, n.threads[k.obj])
 	case timerAccess:
 		return append(buf, n.timerPlace(k.obj))
+	case clockTimerAccess:
+		return append(buf, n.timerPlace(k.obj), n.copies[[2]int32{n.clk.obj, th}])
+	case advanceAccess:
+		return n.daemonPlaces(append(buf, n.objects[k.obj].copies...))
 	}
 	return buf
 }
@@ -434,6 +443,8 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 			dc.value = n.qAfter(ev.op, pc.value)
 		case n.places[p].kind == statePlace || (n.places[p].kind == copyPlace && n.objects[n.places[p].obj].class == trace.ClassChan):
 			dc.value = stateAfter(n.caseOp(ev), pc.value)
+		case n.places[p].kind == copyPlace && n.objects[n.places[p].obj].class == trace.ClassClock:
+			dc.value = n.clockAfter(ev, pc.value, next) // clock.go
 		case i > 0 && n.daemonPlace(p):
 			// A timer's thread: the same send offered, the timer's
 			// state as the event leaves it (timer.go).
@@ -467,7 +478,7 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 		d := &n.conds[ev.post[i]]
 		d.parent, d.depth = c, n.conds[c].depth+1
 	}
-	if len(n.now) > 0 || isAdvance(ev.op) {
+	if len(n.now) > 0 || isAdvance(ev.op) || ev.op.kind == trace.KindAdvance {
 		n.setTime(e, n.timeAfter(e)) // time has moved in some execution
 	}
 	n.front(e)

@@ -59,6 +59,19 @@ const (
 // accessOf returns how op's event uses its object's places.
 func accessOf(k opKey) access {
 	switch {
+	case k.class == trace.ClassClock:
+		// Time that moves at any step (clock.go): the clock is a
+		// variable, read by a read of it and a Sleep's wake-up, written
+		// by a step that arms a deadline.
+		switch {
+		case k.kind == trace.KindAdvance:
+			return advanceAccess
+		case k.kind == trace.KindTimerStop:
+			return clockTimerAccess
+		case k.kind == trace.KindNow && k.arg == trace.NowArms:
+			return writeAccess
+		}
+		return readAccess
 	case k.kind == trace.KindSelect:
 		return selectAccess
 	case k.kind == trace.KindAwait:
@@ -114,6 +127,8 @@ func accessOf(k opKey) access {
 // either (and succeeds or fails), a Cond's Wait too (and fails).
 func (n *net) accepts(k opKey, c *condition) bool {
 	switch {
+	case k.class == trace.ClassClock && n.places[c.place].kind == copyPlace:
+		return n.clockAccepts(k, c.value)
 	case accessOf(k) == condAccess && n.places[c.place].kind == mutexPlace:
 		return condReleases(k) || c.state == free
 	case queued(k):
@@ -184,9 +199,6 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 	return nil
 }
 
-// whyTime says why time at any step is not modelled.
-const whyTime = "time moves at any step, where unfold models it moving only when every thread is blocked"
-
 // unmodelled returns the error of op, a pending operation of a primitive
 // (what) the strategy does not model, for the reason why (if not empty).
 func unmodelled(what string, op trace.Op, why string) error {
@@ -228,16 +240,13 @@ func refusal(op trace.Op) error {
 		return nil // but some (Strategy.refusal)
 	case trace.KindP, trace.KindV, trace.KindMEnter, trace.KindMExit, trace.KindMWait, trace.KindMSignal, trace.KindMSignalAll, trace.KindMReenter, trace.KindAwait:
 		return nil
-	case trace.KindSleep:
-		if op.Class == trace.ClassTimer {
-			return nil // time that moves when every thread is blocked (sleep.go)
+	case trace.KindSleep, trace.KindTimerStop:
+		if op.Class == trace.ClassTimer || op.Class == trace.ClassClock {
+			return nil // time that moves when every thread is blocked (sleep.go, timer.go) or at any step (clock.go)
 		}
-		what, why = "virtual time at any step", whyTime
-	case trace.KindTimerStop:
-		if op.Class == trace.ClassTimer {
-			return nil // time that moves when every thread is blocked (timer.go)
-		}
-		what, why = "timers on virtual time at any step", whyTime
+		what = op.Class.String() + " " + op.Kind.String()
+	case trace.KindNow, trace.KindAdvance:
+		return nil // time that moves at any step (clock.go)
 	default:
 		what = "operation " + op.Kind.String()
 	}

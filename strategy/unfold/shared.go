@@ -44,8 +44,8 @@ func (n *net) fromResources(e int32) {
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {
 			fe := &n.events[f]
-			if f == e || fe.thread == ev.thread || n.rendezvous(fe) {
-				continue // a rendezvous after a Close is none: meets' are all
+			if f == e || fe.thread == ev.thread || n.rendezvous(fe) || accessOf(fe.op) == advanceAccess {
+				continue // a rendezvous after a Close is none: meets' are all; an advance may not be enabled: clockCopyNew's
 			}
 			// ComputePreset: every condition of a place e took one of is
 			// replaced by e's output for that place.
@@ -72,6 +72,8 @@ func (n *net) fromResources(e int32) {
 		c := &n.conds[d]
 		pl := &n.places[c.place]
 		switch {
+		case pl.kind == copyPlace && n.objects[pl.obj].class == trace.ClassClock:
+			n.clockCopyNew(d) // the wake-ups and advances it enables (clock.go)
 		case pl.kind == mutexPlace:
 			if c.state == free {
 				n.lockersOf(d)

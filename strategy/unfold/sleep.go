@@ -26,15 +26,15 @@ func (n *net) nowOf(c int32) int64 { return n.now[c] }
 // deadline its time has not reached: only an advance can wake it.
 func (n *net) sleeping(c int32) bool {
 	cd := &n.conds[c]
-	return cd.state == pending && cd.op.kind == trace.KindSleep && cd.op.arg > n.nowOf(c)
+	return cd.state == pending && cd.op.kind == trace.KindSleep && cd.op.class != trace.ClassClock && cd.op.arg > n.nowOf(c)
 }
 
 // timeAfter returns the time of the conditions event e produces: the time
 // it moves to, for an advance, else the latest time of its preset.
 func (n *net) timeAfter(e int32) int64 {
 	ev := &n.events[e]
-	if isAdvance(ev.op) {
-		return ev.op.arg
+	if isAdvance(ev.op) || ev.op.kind == trace.KindAdvance {
+		return ev.op.arg // the clock thread's advance too (clock.go)
 	}
 	var t int64
 	for _, c := range ev.pre {
@@ -66,6 +66,9 @@ func (n *net) setTime(e int32, t int64) {
 // preset, as the runtime decides it where every thread is blocked.
 func (n *net) advanceTo(pre []int32) int64 {
 	t := int64(-1)
+	if n.clk.on {
+		return t // time moves at any step: the clock thread's advances (clock.go)
+	}
 	returned := n.bodyReturned(pre)
 	for _, c := range pre {
 		d := int64(-1)
@@ -173,6 +176,9 @@ func (s *Strategy) advanceIn() bool {
 // thread (timer.go) where the timer is not due.
 func (s *Strategy) waitsForTime(t int32, k opKey, partner trace.ThreadID) bool {
 	n := s.n
+	if n.clk.on {
+		return false // the clock's advances are steps (clock.go)
+	}
 	if k.kind == trace.KindSleep {
 		return n.sleeping(t)
 	}
@@ -188,7 +194,7 @@ func (s *Strategy) waitsForTime(t int32, k opKey, partner trace.ThreadID) bool {
 // moves time to every deadline of an armed timer that lies ahead, as the
 // runtime does before it reports a deadlock or a leak.
 func (s *Strategy) timePasses(end trace.End) {
-	if end.Status != trace.Failed || (end.Kind != trace.Deadlock && end.Kind != trace.Leak) || s.err != nil || len(s.n.timerOf) == 0 {
+	if end.Status != trace.Failed || (end.Kind != trace.Deadlock && end.Kind != trace.Leak) || s.err != nil || len(s.n.timerOf) == 0 || s.n.clk.on {
 		return
 	}
 	for s.advanceIn() {

@@ -90,7 +90,7 @@ func (n *net) stuckMarkings(lazy bool) [][]int32 {
 	for i, p := range threads {
 		for _, c := range n.places[p].conds {
 			switch cd := &n.conds[c]; {
-			case cd.state == done || n.daemonPlace(p):
+			case cd.state == done || n.daemonPlace(p) || n.clockThreadPlace(p):
 				// A timer's thread is never blocked, nor live: it
 				// completes a marking with its timer's state.
 				dones[i] = append(dones[i], c)
@@ -111,7 +111,7 @@ func (n *net) stuckMarkings(lazy bool) [][]int32 {
 		}
 		if i == len(threads) {
 			switch {
-			case len(blocked) > 0 && len(n.timerOf) > 0:
+			case len(blocked) > 0 && len(n.timerOf) > 0 && !n.clk.on:
 				// Whether time moves depends on the timers' states in
 				// the completion: an advance for each completion where
 				// a deadline lies ahead, one deadlock for the others.
@@ -228,7 +228,7 @@ func (n *net) completeAll(blocked, threads []int32, dones [][]int32, limit int) 
 func (n *net) blockedOf(set []int32) []int32 {
 	var out []int32
 	for _, c := range set {
-		if n.conds[c].state == pending && !n.daemon(c) {
+		if n.conds[c].state == pending && !n.daemon(c) && !n.isClockThread(c) {
 			out = append(out, c)
 		}
 	}
@@ -273,6 +273,12 @@ func (n *net) stuckAt(set, threads []int32) bool {
 	blocked := false
 	for _, t := range set {
 		cd := &n.conds[t]
+		if cd.state == pending && n.isClockThread(t) {
+			if n.advanceAt(t, at) {
+				return false // time moves (clock.go)
+			}
+			continue
+		}
 		if cd.state != pending || n.daemon(t) {
 			continue // finished, or a timer's thread (timer.go)
 		}
@@ -295,7 +301,7 @@ func (n *net) stuckAt(set, threads []int32) bool {
 		if cd.op.kind == trace.KindRUnlock {
 			return false // it never blocks (runlock.go)
 		}
-		if cd.op.kind == trace.KindSleep {
+		if cd.op.kind == trace.KindSleep && cd.op.class != trace.ClassClock {
 			if !n.sleeping(t) {
 				return false // it wakes
 			}

@@ -121,7 +121,7 @@ func (s *Strategy) Input(st *strategy.State, in strategy.InputRequest) uint64 {
 	if s.sym.model == nil || st == nil || st.Trace == nil {
 		return in.Default
 	}
-	s.tn.Sync(st.Trace.Threads)
+	s.tn.Sync(st.Trace.Threads, st.Trace.Events)
 	k := 0
 	for i := range st.Trace.Inputs {
 		if st.Trace.Inputs[i].Thread == in.Thread {

@@ -31,7 +31,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 		n.timerChanged(t)
 		return
 	}
-	if k.kind == trace.KindSleep {
+	if k.kind == trace.KindSleep && k.class != trace.ClassClock {
 		if !n.sleeping(t) {
 			n.tryAlone(t) // only an advance wakes a sleeper (sleep.go)
 		}
@@ -55,10 +55,12 @@ func (n *net) fromThread(t int32, marking []int32) {
 	case selectAccess:
 		n.selectExts(t)
 		n.meets(t)
-	case condAccess, awaitAccess:
+	case condAccess, awaitAccess, clockTimerAccess:
 		// Two places or more, each searched whole (the naive way for
 		// these operations).
 		n.naiveOf(t, k, -1, -1)
+	case advanceAccess:
+		n.advanceExts(t, -1, -1) // clock.go
 	case nilAccess:
 		if k.kind != trace.KindSend && k.kind != trace.KindRecv {
 			n.tryAlone(t) // a Close (it panics), a Len
@@ -243,11 +245,16 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.post[1])
-				case awaitAccess, selectAccess: // a read of several variables, or of a case's channel
+				case awaitAccess, selectAccess, clockTimerAccess: // a read of several variables, of a case's channel, or of the clock with a timer
 					with(it.i, j, ev.post[n.slot(f, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.pre[1:], flat[it.i*m:(it.i+1)*m]) {
 						flat = append(flat, ev.post[1:]...)
+						visit()
+					}
+				case advanceAccess: // a write of the clock, its copies first (clock.go)
+					if j == 0 && slices.Equal(ev.pre[1:1+m], flat[it.i*m:(it.i+1)*m]) {
+						flat = append(flat, ev.post[1:1+m]...)
 						visit()
 					}
 				}
@@ -259,11 +266,16 @@ func (n *net) searchTuple(t int32, k opKey, start []int32) {
 				switch accessOf(ev.op) {
 				case readAccess:
 					with(it.i, j, ev.pre[1])
-				case awaitAccess, selectAccess:
+				case awaitAccess, selectAccess, clockTimerAccess:
 					with(it.i, j, ev.pre[n.slot(e, n.conds[c].place)])
 				case writeAccess:
 					if j == 0 && slices.Equal(ev.post[1:], flat[it.i*m:(it.i+1)*m]) {
 						flat = append(flat, ev.pre[1:]...)
+						visit()
+					}
+				case advanceAccess:
+					if j == 0 && slices.Equal(ev.post[1:1+m], flat[it.i*m:(it.i+1)*m]) {
+						flat = append(flat, ev.pre[1:1+m]...)
 						visit()
 					}
 				}

@@ -61,9 +61,14 @@ func (n *net) noteTimer(th, o int32) {
 
 // due reports whether the timer whose thread's condition is d fires at
 // time now: it is armed and its deadline has come.
+//
+// The time of d counts too: when time moves at any step, every advance
+// takes d's place, so d's time is the clock's, where the receiver's may
+// lag behind it (clock.go); when it moves only when every thread is
+// blocked, both are the clock's.
 func (n *net) due(d int32, now int64) bool {
 	when, armed := timerWhen(n.conds[d].value)
-	return armed && when <= now
+	return armed && when <= max(now, n.nowOf(d))
 }
 
 // timerAfter returns the state of the timer whose thread's condition
@@ -98,10 +103,13 @@ func (n *net) timerChanged(d int32) {
 	for _, t := range ob.users {
 		switch k := n.conds[t].op; {
 		case n.conds[t].state != pending:
+		case k.kind == trace.KindTimerStop && k.class == trace.ClassClock:
+			n.naiveFrom(t, n.conds[d].place, d) // with the thread's copy of the clock (clock.go)
 		case k.kind == trace.KindTimerStop:
 			n.tryPair(t, d)
 		case k.kind == trace.KindSelect && k.arg == 1:
 			n.selectExts(t)
 		}
 	}
+	n.clockDaemonNew(d)
 }

@@ -102,7 +102,7 @@ type Stats struct {
 type Strategy struct {
 	opts Options
 	n    *net
-	tn   trace.ThreadNames
+	tn   threadNames
 	on   objectNames
 	rnd  *rand.Rand
 	pcg  *rand.PCG // rnd's source
@@ -320,7 +320,7 @@ func (s *Strategy) nextTest() bool {
 	if s.opts.NoDeadlocks {
 		return false
 	}
-	if !s.searched || (n.sleeps && len(s.dls) == 0 && len(s.advs) == 0 && s.searchedAt != n.size) {
+	if !s.searched || (n.sleeps && !n.clk.on && len(s.dls) == 0 && len(s.advs) == 0 && s.searchedAt != n.size) {
 		// With sleeps, the advances a search finds add events, and the
 		// unfolding is searched again once they are in and extended.
 		s.searched, s.searchedAt = true, n.size
@@ -456,7 +456,7 @@ func (n *net) schedule(sched, es []int32) []int32 {
 // strategy does not model, and models the events of tr up to upto.
 func (s *Strategy) sync(tr *trace.Trace, upto int, now nowFunc, fatal bool) {
 	s.objs = tr.Objects
-	s.tn.Sync(tr.Threads)
+	s.tn.Sync(tr.Threads, tr.Events)
 	s.on.sync(tr.Objects)
 	if !s.on.merge(tr.Merged) {
 		s.diverge(fmt.Errorf("%w: two names found to be one object (trace.Trace.Merged), which unfold does not join", ErrUnmodelled))
@@ -535,6 +535,10 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	if d := st.Step; d < len(s.sched) {
 		e := &s.n.events[s.sched[d]]
 		id := s.tn.Current(trace.ThreadID(e.thread))
+		if !st.Enabled(id) && e.op.kind == trace.KindAdvance {
+			s.diverge(clockHidden(d, id))
+			return strategy.Cut
+		}
 		if !st.Enabled(id) {
 			s.diverge(fmt.Errorf("step %d: the schedule to the target runs thread %v, which is not enabled", d+1, id))
 			return strategy.Cut
@@ -728,7 +732,3 @@ var (
 	_ strategy.Strategy = (*Strategy)(nil)
 	_ strategy.Diverger = (*Strategy)(nil)
 )
-
-// BlockedTimeOnly implements strategy.BlockedTimeOnly: the strategy models
-// virtual time that moves only when every thread is blocked.
-func (s *Strategy) BlockedTimeOnly() {}
