@@ -27,6 +27,7 @@ type analysis struct {
 	byThread [][]int32 // indices of each thread's events (as thread or partner)
 	k        trace.PClock
 	seq      []*event
+	late     []*event     // delaySleeps
 	pos      []int32      // the positions in E of the events of seq that are E's
 	track    coverTrack   // what a check of seq read (cover.go)
 	w        world        // the state of a reversal (worldAt)
@@ -633,8 +634,23 @@ func (a *analysis) reverse(i int, m *event) {
 			}
 		}
 	}
+	// Ends of sleeps (time that moves only when every thread is blocked)
+	// in notdep, and what depends on them, go after m when m does not:
+	// the same trace, but a sleep that E ended late, when every other
+	// thread was blocked, cannot end where notdep puts it, and the whole
+	// reversal was dropped with it when its turn came (gen.Timed seeds
+	// 482 and 832).
+	var late []*event
+	if seq, late = a.delaySleeps(seq, m); len(late) > 0 {
+		keep = false // pos no longer follows seq (cover.go)
+	}
 	seq = append(seq, m)
 	a.pos = pos
+	if e := a.evs[i]; e.fails && !s.nm.conflict(e, m) && len(late) > 0 {
+		seq = append(seq[:len(seq)-1], late...)
+		seq = append(seq, m)
+		late = nil
+	}
 	if e := a.evs[i]; e.fails && !s.nm.conflict(e, m) {
 		// i is the failing step, and m does not change what it reads: the
 		// trace to explore is m, then the same failure (which m's thread did
@@ -665,6 +681,8 @@ func (a *analysis) reverse(i int, m *event) {
 		seq = append(seq, &a.offer)
 		a.seq = seq
 	}
+	seq = append(seq, late...)
+	a.seq = seq
 	for q := range n.sleep {
 		if ok, at := s.nm.weakInitial(seq, &n.sleep[q]); ok {
 			if keep {
@@ -723,3 +741,60 @@ func failed(end trace.End) bool { return end.InStep() }
 // may race with the events before them: a failure, deadlocks and leaks
 // included, or an assumption that did not hold.
 func stopped(end trace.End) bool { return end.Status == trace.Failed || end.Status == trace.Assumed }
+
+// delaySleeps splits notdep, the events of a wakeup sequence before its
+// last event m, into those that stay before m, in order, and those that
+// go after it: the ends of sleeps with time that moves only when every
+// thread is blocked, and the events after them that depend on one (their
+// own thread's next events among them), unless m depends on one. Moving
+// them past the others keeps the trace: none of those depends on them.
+// late is nil when nothing moves; stay is in notdep's memory.
+func (a *analysis) delaySleeps(notdep []*event, m *event) (stay, late []*event) {
+	first := -1
+	for k, x := range notdep {
+		if sleepWhenBlocked(x) {
+			first = k
+			break
+		}
+	}
+	if first < 0 {
+		return notdep, nil
+	}
+	nm := &a.s.nm
+	late = a.late[:0]
+	for _, x := range notdep[first:] {
+		moves := sleepWhenBlocked(x)
+		for _, l := range late {
+			if moves {
+				break
+			}
+			moves = nm.dependent(l, x)
+		}
+		if moves {
+			late = append(late, x)
+		}
+	}
+	a.late = late
+	for _, l := range late {
+		if nm.dependent(l, m) {
+			return notdep, nil // m needs a sleep to end first
+		}
+	}
+	stay = notdep[:first]
+	j := 0
+	for _, x := range notdep[first:] {
+		if j < len(late) && x == late[j] {
+			j++
+			continue
+		}
+		stay = append(stay, x)
+	}
+	return stay, late
+}
+
+// sleepWhenBlocked reports whether e ends a Sleep with time that moves
+// only when every thread is blocked: whether it can run in a state
+// depends on the time there, which the model does not know.
+func sleepWhenBlocked(e *event) bool {
+	return e.Op.Kind == trace.KindSleep && e.Op.Class != trace.ClassClock
+}
