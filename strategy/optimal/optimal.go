@@ -83,11 +83,6 @@ type Stats struct {
 	// turn came (none, when the enabledness model covers the program's
 	// primitives).
 	Infeasible int
-	// LostSleeps counts the infeasible wakeup-tree events that were the
-	// end of a Sleep (time that moves when every thread is blocked) with
-	// more of a wakeup sequence after them: the reversal those carried was
-	// dropped with them (Incomplete).
-	LostSleeps int
 	// Unmodelled counts decisions taken without an enabledness model of the
 	// primitive (Cond, monitors, timers): they are taken optimistically.
 	Unmodelled int
@@ -422,9 +417,6 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		l := c.ev.key()
 		alt, ok := s.altOf(st, l)
 		if !ok {
-			if len(c.children) > 0 && c.ev.Op.Kind == trace.KindSleep && c.ev.Op.Class != trace.ClassClock {
-				s.stats.LostSleeps++
-			}
 			s.nm.freeTree(c)
 			s.stats.Infeasible++
 			continue
@@ -690,20 +682,11 @@ func (s *Strategy) Finish(tr *trace.Trace, end trace.End) {
 // optimal can miss a trace (a waiter that reaches its await late reads
 // fewer variables than it would have earlier, and no pending step of it
 // is analysed in the states before; package doc, Awaits).
-//
-// With time that moves only when every thread is blocked, it can miss one
-// too where a wakeup sequence put the end of a Sleep before the race it
-// reverses (its notdep part) and the sleep could not end there: the
-// sequence is dropped with it (Stats.LostSleeps; 2 of 1,000 gen.Timed
-// programs lost a trace so, seeds 482 and 832).
 func (s *Strategy) Incomplete() string {
-	switch {
-	case s.awaits:
-		return "the body waits in w.Await, where optimal can miss a trace (a waiter that reaches its await late reads fewer variables than earlier); explore it with dpor+sleep, which covers every trace of such bodies"
-	case s.stats.LostSleeps > 0:
-		return "a reversal planned behind the end of a sleep was dropped, as time could not have moved there (it moves only when every thread is blocked), so optimal may have missed a trace; explore it with dpor+sleep, or with time at any step, where optimal knows the time"
+	if !s.awaits {
+		return ""
 	}
-	return ""
+	return "the body waits in w.Await, where optimal can miss a trace (a waiter that reaches its await late reads fewer variables than earlier); explore it with dpor+sleep, which covers every trace of such bodies"
 }
 
 // staleCovers makes every record of a covered reversal stale (cover.go):

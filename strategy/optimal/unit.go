@@ -539,7 +539,6 @@ func (s *Strategy) addStats(o *Stats) {
 	st.Inserted += o.Inserted
 	st.SleepBlocked += o.SleepBlocked
 	st.Infeasible += o.Infeasible
-	st.LostSleeps += o.LostSleeps
 	st.Unmodelled += o.Unmodelled
 	st.MaxDepth = max(st.MaxDepth, o.MaxDepth)
 	st.WakeupNodes += o.WakeupNodes
