@@ -32,7 +32,7 @@ func timeoutRace(w *weft.T) {
 
 // timeoutRaceLine is the line of timeoutRace's Select, whose timer case
 // fails.
-const timeoutRaceLine = 27
+const timeoutRaceLine = 28
 
 func TestAnyStepTimeoutRace(t *testing.T) {
 	for _, c := range []struct {
