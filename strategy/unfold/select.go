@@ -88,6 +88,19 @@ func (n *net) chanWants(c int32) []chanWant {
 	return nil
 }
 
+// isDefault reports whether ev is a select's default.
+func isDefault(ev *event) bool {
+	cas, _ := cases(ev.alt)
+	return ev.op.kind == trace.KindSelect && cas == -1
+}
+
+// bothDefaults reports whether thread conditions a and b both have a
+// select with a default next: they never meet.
+func (n *net) bothDefaults(a, b int32) bool {
+	ka, kb := n.conds[a].op, n.conds[b].op
+	return ka.kind == trace.KindSelect && ka.arg == 1 && kb.kind == trace.KindSelect && kb.arg == 1
+}
+
 // caseOp returns the operation event ev did on the channel of its
 // preset: the case a select took, KindNone for a select's default (which
 // changes no channel), the event's own otherwise.
@@ -117,15 +130,16 @@ func (n *net) chanPlace(k opKey, th int32) int32 {
 	return n.objects[k.obj].mutex
 }
 
-// casePlaces returns the places of the channels of select k's cases, each
-// once, in case order.
-func (n *net) casePlaces(k opKey) []int32 {
+// casePlaces returns the places of the channels of select k's cases, of
+// stable thread th, each once, in case order: a buffered channel's place,
+// th's copy of an unbuffered one, a timer's thread's.
+func (n *net) casePlaces(k opKey, th int32) []int32 {
 	var out []int32
 	for _, c := range n.casesOf(k) {
 		if c.obj < 0 {
 			continue
 		}
-		p := n.objects[c.obj].mutex
+		p := n.chanPlace(c.key(), th)
 		if tp := n.timerPlace(c.obj); tp >= 0 {
 			p = tp // a timer's thread's (timer.go)
 		}
@@ -172,7 +186,11 @@ func (n *net) selectExts(t int32) {
 	if k.arg != 1 {
 		return
 	}
-	ps := n.casePlaces(k)
+	if n.needsThreads(k) {
+		n.defaultExts(t, -1) // offer.go
+		return
+	}
+	ps := n.casePlaces(k, n.threadOf(t))
 	pre := []int32{t}
 	var try func(i int)
 	try = func(i int) {
@@ -223,7 +241,7 @@ func (n *net) anyReady(k opKey, pre []int32) bool {
 			}
 			continue
 		}
-		p := n.objects[c.obj].mutex
+		p := n.chanPlace(c.key(), n.threadOf(pre[0]))
 		for _, d := range pre[1:] {
 			if n.conds[d].place == p && stateAccepts(c.key(), n.conds[d].value) {
 				return true

@@ -38,14 +38,14 @@ func (n *net) fromResources(e int32) {
 		if i == len(pre)-1 && n.rendezvous(ev) {
 			break // the sender's condition: its extensions are meets'
 		}
-		if n.places[n.conds[pre[i]].place].kind == statePlace || n.daemonPlace(n.conds[pre[i]].place) {
-			continue // the place's conditions are all tried below, or a timer's thread's (timerChanged)
+		if pk := n.places[n.conds[pre[i]].place].kind; pk == statePlace || pk == threadPlace {
+			continue // the place's conditions are all tried below, or a timer's thread's (timerChanged), or another thread's a default took (offer.go)
 		}
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {
 			fe := &n.events[f]
-			if f == e || fe.thread == ev.thread || n.rendezvous(fe) {
-				continue // a rendezvous after a Close is none: meets' are all
+			if f == e || fe.thread == ev.thread || n.rendezvous(fe) || isDefault(fe) {
+				continue // a rendezvous after a Close is none: meets' are all; a default is selectExts'
 			}
 			// ComputePreset: every condition of a place e took one of is
 			// replaced by e's output for that place.

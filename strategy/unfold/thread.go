@@ -17,6 +17,7 @@ import (
 // fromThread adds the possible extensions of thread condition t, which the
 // current marking holds.
 func (n *net) fromThread(t int32, marking []int32) {
+	n.defaultsWith(t)
 	c := &n.conds[t]
 	if c.op.none() || c.state != pending {
 		return
