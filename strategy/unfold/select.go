@@ -164,30 +164,18 @@ func containsInt32(xs []int32, x int32) bool {
 // of its channel concurrent with t makes ready by itself (a buffered
 // channel with room or a value, a closed one), and the default where a
 // condition of each case's channel, all concurrent with t, makes no case
-// ready. The rendezvous of its unbuffered cases are meets'.
+// ready (and, if its default needsThreads, no other thread offers a send
+// it meets: offer.go). The rendezvous of its unbuffered cases are meets'.
 func (n *net) selectExts(t int32) {
-	k := n.conds[t].op
-	if _, fatal := n.co(t); fatal {
+	if !n.selectCases(t) {
 		return
 	}
-	for j, c := range n.casesOf(k) {
-		if c.obj < 0 {
-			continue
-		}
-		ck := c.key()
-		for _, d := range n.places[n.chanPlace(ck, n.threadOf(t))].conds {
-			if stateAccepts(ck, n.conds[d].value) {
-				if ok, fatal := n.co(t, d); ok && !fatal {
-					n.extensionAlt([]int32{t, d}, altCode(int32(j), -1))
-				}
-			}
-		}
-	}
+	k := n.conds[t].op
 	if k.arg != 1 {
 		return
 	}
 	if n.needsThreads(k) {
-		n.defaultExts(t, -1) // offer.go
+		n.defaultExts(t, -1)
 		return
 	}
 	ps := n.casePlaces(k, n.threadOf(t))
@@ -212,6 +200,30 @@ func (n *net) selectExts(t int32) {
 	try(0)
 }
 
+// selectCases adds the extensions of thread condition t, whose next
+// operation is a select, that take a case ready by itself (selectExts). It
+// reports false if t's local configuration holds a failed step.
+func (n *net) selectCases(t int32) bool {
+	k := n.conds[t].op
+	if _, fatal := n.co(t); fatal {
+		return false
+	}
+	for j, c := range n.casesOf(k) {
+		if c.obj < 0 {
+			continue
+		}
+		ck := c.key()
+		for _, d := range n.places[n.chanPlace(ck, n.threadOf(t))].conds {
+			if stateAccepts(ck, n.conds[d].value) {
+				if ok, fatal := n.co(t, d); ok && !fatal {
+					n.extensionAlt([]int32{t, d}, altCode(int32(j), -1))
+				}
+			}
+		}
+	}
+	return true
+}
+
 // selectsOf adds the extensions of the selects that want a channel of
 // place p, a new condition of which may make a case ready or not
 // (selectExts).
@@ -220,7 +232,14 @@ func (n *net) selectsOf(p *place) {
 		return
 	}
 	for _, t := range n.objects[p.obj].users {
-		if n.conds[t].op.kind == trace.KindSelect && n.conds[t].state == pending {
+		if k := n.conds[t].op; k.kind == trace.KindSelect && n.conds[t].state == pending {
+			if p.kind == copyPlace && n.needsThreads(k) {
+				// A copy's new condition is a Close's (after which no
+				// default runs) or follows the thread's own steps
+				// (whose new conditions give its defaults: offer.go).
+				n.selectCases(t)
+				continue
+			}
 			n.selectExts(t)
 		}
 	}
