@@ -8,8 +8,8 @@ package unfold_test
 import (
 	"fmt"
 	"os"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/gen"
@@ -106,7 +106,7 @@ func TestGeneratedSelectDefaults(t *testing.T) {
 	programs := sweepSize(30, 1000, "WEFT_UNFOLD_SELECT")
 	checked, events, tests, dl, bad, big := 0, 0, 0, 0, 0, 0
 	for seed := uint64(0); checked < programs && seed < 10000000; seed++ {
-		p := gen.NewWith(seed, gen.DefaultOptions)
+		p := gen.NewWith(seed, gen.SelectDefaults)
 		all := append([][]gen.Stmt{p.Main}, p.Threads...)
 		use, ok := false, true
 		for _, ss := range all {
