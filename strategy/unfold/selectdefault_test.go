@@ -95,6 +95,15 @@ func TestSelectDefaults(t *testing.T) {
 			w.Go(func() { x.Store(1); ch.Send(1) })
 			weft.Select(weft.OnRecv(nilCh, nil), weft.OnRecv(ch, nil), weft.OnDefault(nil))
 		}, 4, 2},
+		// A timer's case beside the poll: the default takes the timer's
+		// thread's condition too, not due (its deadline, 1, lies ahead
+		// while the body polls), and the sender's, before its store.
+		{"poll beside a timer", func(w *weft.T) {
+			ch := weft.MakeChan[int](0)
+			x := weft.NewVar[int]("x")
+			w.Go(func() { x.Store(1); ch.Send(1) })
+			weft.Select(weft.OnRecv(weft.NewTimer(1).C, nil), weft.OnRecv(ch, nil), weft.OnDefault(nil))
+		}, 5, 2},
 		// A thread that only stores, beside the poll: the default takes
 		// its condition, before or after the store.
 		{"poll beside a store", func(w *weft.T) {
