@@ -201,3 +201,16 @@ func (s *Strategy) liveThreads(pre []int32, th int32) []int32 {
 	}
 	return pre
 }
+
+// hasOwnEvent reports whether thread condition t has an event of its own
+// thread (or an extension): one whose preset starts with t. Its other
+// consumers are defaults of other threads' polls, which take it and give
+// it back, and rendezvous and joins.
+func (n *net) hasOwnEvent(t int32) bool {
+	for _, f := range n.conds[t].consumers {
+		if n.events[f].pre[0] == t {
+			return true
+		}
+	}
+	return false
+}

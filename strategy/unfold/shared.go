@@ -249,7 +249,7 @@ func (n *net) lockersOf(l int32) {
 	ob := n.objects[n.places[p].obj]
 	keep := ob.lockers[:0]
 	for _, t := range ob.lockers {
-		if len(n.conds[t].consumers) > 0 {
+		if n.hasOwnEvent(t) {
 			continue // it has an event now: adjacency finds it
 		}
 		keep = append(keep, t)

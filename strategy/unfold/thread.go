@@ -83,7 +83,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 			}
 		}
 	}
-	if k.kind == trace.KindLock && k.class == trace.ClassMutex && len(n.conds[t].consumers) == 0 {
+	if k.kind == trace.KindLock && k.class == trace.ClassMutex && !n.hasOwnEvent(t) {
 		ob := n.objects[k.obj]
 		ob.lockers = append(ob.lockers, t)
 	}
