@@ -421,7 +421,7 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		news = append(news, x.post[len(x.post)-1])
 	} else {
 		for _, d := range x.post[1:] {
-			if n.places[n.conds[d].place].kind == threadPlace {
+			if p := n.conds[d].place; n.daemonPlace(p) || isDefault(x) && n.places[p].kind == threadPlace {
 				news = append(news, d) // a Stop's, a Reset's, a default's (timer.go, offer.go)
 			}
 		}

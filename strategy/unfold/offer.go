@@ -171,7 +171,9 @@ func (n *net) liveCut(pre []int32, from int, others []int32) bool {
 
 // defaultsWith adds the defaults that d, a new condition of a thread,
 // enables for the selects that needsThreads: d is its thread's condition
-// in their presets.
+// in their presets. (A condition given back by an event of another
+// thread, a Join's, needs no call: every default that takes it takes a
+// condition of that thread made after it.)
 func (n *net) defaultsWith(d int32) {
 	if len(n.defaultSels) == 0 || n.daemon(d) {
 		return

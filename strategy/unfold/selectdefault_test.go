@@ -104,6 +104,16 @@ func TestSelectDefaults(t *testing.T) {
 			w.Go(func() { x.Store(1); ch.Send(1) })
 			weft.Select(weft.OnRecv(weft.NewTimer(1).C, nil), weft.OnRecv(ch, nil), weft.OnDefault(nil))
 		}, 5, 2},
+		// A thread that joins a finished one, then sends, beside a poll:
+		// the join gives the finished thread's condition back, which a
+		// default after it takes.
+		{"poll beside a join", func(w *weft.T) {
+			ch := weft.MakeChan[int](0)
+			x := weft.NewVar[int]("x")
+			t1 := w.Go(func() { x.Store(1) })
+			w.Go(func() { t1.Join(); ch.Send(1) })
+			weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
+		}, 8, 3},
 		// A thread that only stores, beside the poll: the default takes
 		// its condition, before or after the store.
 		{"poll beside a store", func(w *weft.T) {

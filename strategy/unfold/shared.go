@@ -38,8 +38,8 @@ func (n *net) fromResources(e int32) {
 		if i == len(pre)-1 && n.rendezvous(ev) {
 			break // the sender's condition: its extensions are meets'
 		}
-		if pk := n.places[n.conds[pre[i]].place].kind; pk == statePlace || pk == threadPlace {
-			continue // the place's conditions are all tried below, or a timer's thread's (timerChanged), or another thread's a default took (offer.go)
+		if p := n.conds[pre[i]].place; n.places[p].kind == statePlace || n.daemonPlace(p) || isDefault(ev) && n.places[p].kind == threadPlace {
+			continue // the place's conditions are all tried below, or a timer's thread's (timerChanged), or another thread's that a default gave back (offer.go: fromThread)
 		}
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {
