@@ -625,8 +625,8 @@
 // multiply their blocking conditions; past the budget, only the events
 // are compared). 30 in the default run (2113 events, 932 tests, 20
 // programs that block), 1000 with WEFT_LONG=1, WEFT_UNFOLD_SELECT=N for
-// N; 1200 agree (76492 events, 24826 tests, 775 programs that block, 36
-// whose search of stuck markings was cut; 13 programs too big for
+// N; 2000 agree (116641 events, 37840 tests, 1283 programs that block,
+// 51 whose search of stuck markings was cut; 20 programs too big for
 // exhaustive search skipped); so do the first 1000 of gen.New's
 // programs (DefaultOptions) that have such a select (50817 events, 13542
 // tests; 3 cut, 50 too big skipped). The sweeps found two defects, fixed: a
