@@ -597,8 +597,9 @@
 // search runs from a new condition of the poll's thread (selectExts) and,
 // with that condition fixed, from each new condition of another thread
 // (defaultsWith), the other threads' conditions a default gives back
-// included; cases 6 and 7 (fromResources) skip defaults and the thread
-// conditions in their presets. A thread whose next action is not known
+// included; cases 6 and 7 (fromResources) skip defaults, and the other
+// threads' conditions a default gave back (their own new conditions give
+// their extensions). A thread whose next action is not known
 // yet (cut short by another thread's failure, interrupt.go) is not taken:
 // its default is found once an execution completes its local code.
 //
@@ -612,8 +613,9 @@
 // defaults facing each other (4 events, 2 tests: each default, before or
 // after the other's, never a rendezvous), a poll of two channels against
 // a select without default offering one of them (7, 2), against a close
-// (4, 2), beside a nil channel's case (4, 2), a timer's case (5, 2) and a
-// store (4, 2). TestGeneratedSelectDefaults runs generated programs
+// (4, 2), beside a nil channel's case (4, 2), a timer's case (5, 2), a
+// thread that joins a finished one and then sends (8, 3) and a store (4,
+// 2). TestGeneratedSelectDefaults runs generated programs
 // around polls (gen.SelectDefaults: unbuffered channels mostly, some
 // buffered or nil, selects of one or two cases facing selects with and
 // without defaults, closes, threads started after a select) that have a
