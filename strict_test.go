@@ -88,16 +88,18 @@ func TestCheckSummaryFailure(t *testing.T) {
 }
 
 // TestCheckRefused: a strategy that cannot handle the body (unfold, with a
-// select with a default and an unbuffered case) fails the test with its
-// reason, not with a failure of the body.
+// CompareAndSwap whose outcome depends on an input) fails the test with
+// its reason, not with a failure of the body.
 func TestCheckRefused(t *testing.T) {
 	ft := &fakeTB{TB: t, name: "TestX"}
 	r := weft.Check(ft, func(w *weft.T) {
-		ch := weft.MakeChan[int](0)
-		w.Go(func() { ch.Send(1) })
-		weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
+		x := weft.NewVar[weft.SInt]("x")
+		x.Store(w.InputRange("in", -2, 2))
+		if x.CompareAndSwap(weft.Const[int64](1), weft.Const[int64](5)) {
+			w.Fail("x was 1")
+		}
 	}, weft.WithStrategy("unfold"), weft.NoReplayFiles())
-	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model selects with a default") {
+	if r != nil || len(ft.fatals) != 1 || len(ft.errors) != 0 || !strings.Contains(ft.fatals[0], "weft: strategy unfold: unfold does not model a CompareAndSwap whose outcome depends on inputs") {
 		t.Fatalf("Check = %v; fatals %q, errors %q; want the refusal as the one fatal error", r, ft.fatals, ft.errors)
 	}
 }

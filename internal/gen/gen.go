@@ -44,6 +44,12 @@ type Options struct {
 	// w.Yield) to the statements of Version. Without it a seed gives the
 	// program it always gave.
 	Sync bool
+	// Selects draws programs around selects with a default: polls of
+	// unbuffered channels racing the threads that send on them, selects
+	// of several cases facing each other (some with defaults), closes,
+	// nil channels (capacity -1) and threads started after a select.
+	// Version, Timed and Sync are then ignored.
+	Selects bool
 }
 
 // DefaultOptions keeps programs small enough for exhaustive search to
@@ -71,6 +77,10 @@ var Sync = Options{MaxEvents: 14, Version: 2, Sync: true}
 // enough for exhaustive search in both time modes.
 var Loops = Options{MaxEvents: 13, Loops: true}
 
+// SelectDefaults are the options of programs around selects with a
+// default (Options.Selects), small enough for exhaustive search.
+var SelectDefaults = Options{MaxEvents: 11, Selects: true}
+
 // New returns the program of the given seed, under DefaultOptions.
 func New(seed uint64) *Program { return NewWith(seed, DefaultOptions) }
 
@@ -85,6 +95,8 @@ func NewWith(seed uint64, o Options) *Program {
 			p = drawLoops(r)
 		case o.MessagePassing:
 			p = drawMessages(r)
+		case o.Selects:
+			p = drawSelects(r)
 		default:
 			p = draw(r, o.Version, o.Timed, o.Sync)
 		}

@@ -14,7 +14,7 @@ import (
 // genOptions are the options of every kind of program the generator
 // draws.
 var genOptions = map[string]Options{
-	"v1": V1, "v2": DefaultOptions, "v3": V3, "timed": Timed, "loops": Loops, "sync": Sync,
+	"v1": V1, "v2": DefaultOptions, "v3": V3, "timed": Timed, "loops": Loops, "sync": Sync, "selects": SelectDefaults,
 	"messages": {MaxEvents: 11, MessagePassing: true},
 	"large":    {MaxEvents: 40, Version: 3, Timed: true},
 }

@@ -111,7 +111,7 @@ type Program struct {
 	Vars       int
 	Mutexes    int
 	RWMutexes  int
-	Chans      []int // capacities
+	Chans      []int // capacities (-1: a nil channel, Options.Selects)
 	WaitGroups int
 	Onces      int
 	// WGAdd is the count the body adds to each WaitGroup before it spawns

@@ -222,7 +222,7 @@ func (n *net) nextLockers(c, m int32, lockers []int32) []int32 {
 		}
 	}
 	for _, a := range lockers {
-		if len(n.conds[a].consumers) == 0 {
+		if !n.hasOwnEvent(a) {
 			out = append(out, a)
 		}
 	}

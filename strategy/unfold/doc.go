@@ -190,6 +190,10 @@
 //	Len (unbuffered)            the thread's copy of the channel               the copy
 //	select, case i              as the case's Send or Recv                     as the case's Send or Recv
 //	select, default             each case channel's condition, none ready      each of them
+//	select, default (a receive  as above (the thread's copy of an unbuffered     each of them, the same: every thread
+//	case on an unbuffered       channel, open), and the condition of every       where it was (offer.go)
+//	channel)                    other thread started, finished or not, none
+//	                            offering a send a receive case meets
 //	P, V (semaphore)            the semaphore's condition, P: value > 0,      the semaphore, value - 1 (P) or + 1 (V)
 //	                            binary V: value 0
 //	Cond Wait (with a Mutex)    the Cond's condition; the mutex's (held:      the Cond, the thread queued; the mutex, free
@@ -520,20 +524,130 @@
 // scheduling point where a thread has such an operation pending, before
 // the operation runs: Err and Diverged return an error wrapping
 // ErrUnmodelled that names the primitive and strategies that model it
-// ("unfold does not model selects with a default and a case on an
-// unbuffered channel yet ...; use optimal or dpor+sleep"). Those are:
+// ("unfold does not model ... yet ...; use optimal or dpor+sleep"). Those
+// are:
 //
-//   - Selects with a default and a case on an unbuffered channel: whether
-//     the default can run depends on whether another thread waits to meet
-//     the case, a condition of that thread's place that the default's
-//     event would have to take (as a write takes every copy of a
-//     variable), for threads not started yet too. (A timer's channel has
-//     one partner, the timer's thread, whose condition a default takes:
-//     modelled, below.)
+//   - With time at any step, an advance of the clock that weft's fair
+//     scheduling forbids (5 past a thread that could move): a test that
+//     needs one stops the strategy (Virtual time at any step).
+//   - Selects on objects that are no channels, awaits on objects that are
+//     no variables, operations of a class the runtime does not give them
+//     (none of weft's API makes them).
 //
 // The driver reports it as it reports a divergence (a failure of kind
 // trace.Nondeterminism carrying the message) and ends the exploration;
 // nothing is explored wrongly, what was explored before is kept.
+//
+// # A select's default facing other threads
+//
+// A select with a default takes its default only where no case is ready
+// (Go's rule, and the runtime's: model.State's alternatives). A receive
+// case on an unbuffered channel is ready where the channel is closed, or
+// where another thread offers the send: blocked in a plain send, or in a
+// select without a default that has such a send case. A select with a
+// default never waits, so two of them never meet (meets and canMeet skip
+// such pairs); and a send case on an unbuffered channel never keeps a
+// default from running: the rendezvous is the receiver's step, which the
+// runtime offers beside the sender's default. So the default of a select
+// with a receive case on an unbuffered channel (a poll) depends on a
+// negative condition over every other thread's place: none offers the
+// send. (A timer's channel has one partner, the timer's thread, whose
+// condition a default takes already: timer.go.)
+//
+// Kähkönen et al. 2014's nets (§3, Fig. 5 and Fig. 7) have no inhibitor
+// arcs: an event is enabled by the tokens of its preset alone. A negative
+// condition on a place that always holds one token is the disjunction of
+// its other states, and a thread's place is such a place: exactly one of
+// its conditions is marked, the thread's local state, whose next
+// operation says whether it offers the send. The net of a poll therefore
+// has one default transition per combination of the other threads' local
+// states that offer nothing, which takes the condition of each and gives
+// it back unchanged, as §3 models a read in a net without read arcs (a
+// read takes its copy and gives it back). So the default's event takes
+// (offer.go), besides its thread's condition and its channels' (its copy
+// of each unbuffered channel, open), the condition of every other thread
+// started in the marking: a thread's next event after it takes the
+// condition it gave back. Two details:
+//
+//   - Finished threads are taken too, as an advance of time takes them
+//     (sleep.go): a finished condition left out would leave the earlier
+//     conditions of its thread concurrent with the default, which would
+//     then be enabled, in the net, beside that thread offering the send.
+//   - Threads not started are not taken, and need not be: the step that
+//     starts one is its parent's, whose condition the default takes, so
+//     the start is before the default or after it in every execution; a
+//     thread started after it is no thread of its marking. The paper's
+//     "every thread, not started yet too" (§4.5, for writes) holds without
+//     a place per future thread.
+//
+// Why not the finer net where each thread has a place "offers the send
+// on ch or not", written by its own steps and read by the defaults, which
+// would keep a poll concurrent with the steps that change no offer: the
+// threads and what they offer are learned from the executions, and a
+// status place made for a thread found to offer later would turn events
+// that were concurrent in the unfolding built so far (the defaults and
+// that thread's steps) into ordered ones, and split them: that unfolding
+// would no longer be the new net's. Copies escape this (copies.go) since
+// a copy is read only by its own thread, which first wants it after the
+// copy is made; a default reads other threads' states. A thread
+// condition's state is known when the condition is made, so the net here
+// never changes under the unfolding. The price: a default is ordered with
+// every step of every other thread, as an advance is, so a poll beside
+// threads that never send gives more events and tests than a finer net
+// would (a poll beside a thread's store: 4 events, 2 tests, the default
+// before and after the store). Only selects with a default and a receive
+// case on an unbuffered channel that is no timer's pay it (needsThreads);
+// every other select's default keeps the net it had.
+//
+// The extensions of a poll are searched the naive way (Fig. 10) over its
+// channels' places and every other thread's place, choosing for each
+// thread a condition where it has finished or offers no send a receive
+// case meets, or none (not started), concurrent; a choice is kept if the
+// cut of its local configuration starts no thread it left out. The
+// search runs from a new condition of the poll's thread (selectExts) and,
+// with that condition fixed, from each new condition of another thread
+// (defaultsWith), the other threads' conditions a default gives back
+// included; cases 6 and 7 (fromResources) skip defaults, and the other
+// threads' conditions a default gave back (their own new conditions give
+// their extensions). A thread whose next action is not known
+// yet (cut short by another thread's failure, interrupt.go) is not taken:
+// its default is found once an execution completes its local code.
+//
+// TestSelectDefaults pins small programs against exhaustive search: a
+// poll against a sender that stores first (4 events, 2 tests: the
+// rendezvous, or the default before the sender's store, the sender then
+// blocked), against a sender whose send is its first operation (1 event,
+// 1 test: the rendezvous), with the sender started after the poll (1, 1:
+// the default), started by a thread after a store (4, 2), a send-select
+// with a default against a blocked receiver (2, 2), two selects with
+// defaults facing each other (4 events, 2 tests: each default, before or
+// after the other's, never a rendezvous), a poll of two channels against
+// a select without default offering one of them (7, 2), against a close
+// (4, 2), beside a nil channel's case (4, 2), a timer's case (5, 2), a
+// thread that joins a finished one and then sends (8, 3) and a store (4,
+// 2). TestGeneratedSelectDefaults runs generated programs
+// around polls (gen.SelectDefaults: unbuffered channels mostly, some
+// buffered or nil, selects of one or two cases facing selects with and
+// without defaults, closes, threads started after a select) that have a
+// select with a default and a case on an unbuffered channel, against
+// exhaustive search, with the efficient, a random and (up to 300 events)
+// the naive extensions: the same events, the same failure kinds, and the
+// same sets of blocked threads where the search of stuck markings stayed
+// within its budget (a default's new conditions of the other threads
+// multiply their blocking conditions; past the budget, only the events
+// are compared). 30 in the default run (2113 events, 932 tests, 20
+// programs that block), 1000 with WEFT_LONG=1, WEFT_UNFOLD_SELECT=N for
+// N; 2000 agree (116641 events, 37840 tests, 1283 programs that block,
+// 51 whose search of stuck markings was cut; 20 programs too big for
+// exhaustive search skipped); so do the first 1000 of gen.New's
+// programs (DefaultOptions) that have such a select (50817 events, 13542
+// tests; 3 cut, 50 too big skipped). The sweeps found two defects, fixed: a
+// Lock's thread condition that another thread's default had taken (and
+// given back) counted as having its event, so the list of lockers
+// (§5.4.1) and the deadlock search's candidates left it out, and its
+// Locks after a later Unlock were missed (3 programs of the first 1400);
+// and the signatures that compare unfoldings named a select by the
+// number of its list of cases, which differs between explorations.
 //
 // # Virtual time: sleeps
 //
@@ -590,9 +704,9 @@
 // advance tests, 497 that block): the same events, the same sets of
 // blocked threads, the same failure kinds. Of the first 100 programs of
 // event loops (gen.Loops, package weft's TestDifferentialLoops) unfold
-// explores 99 (the other has a select with a default and an unbuffered
-// case; it explored the 40 without timers before timers were modelled)
-// and agrees with exhaustive search on all of them.
+// explores all 100 (99 before selects with a default and an unbuffered
+// case were modelled; it explored the 40 without timers before timers
+// were modelled) and agrees with exhaustive search on all of them.
 //
 // # Virtual time: timers
 //
@@ -975,7 +1089,6 @@
 //     rendezvous are searched among all the thread conditions that offer
 //     the other side: quadratic in them (rwselect: 7509 events, 768
 //     tests, about 5 s).
-//   - Selects with a default and an unbuffered case: refused (above).
 //   - With time at any step, the advances of the clock that weft's fair
 //     scheduling forbids (5 past a thread that could move): a test that
 //     needs one stops the strategy (Virtual time at any step).

@@ -285,6 +285,9 @@ func (s *Strategy) newConds(cs []int32) {
 				n.nilBlocked = true
 			}
 		case selectAccess:
+			if n.needsThreads(cd.op) && cd.state == pending {
+				n.defaultSels = append(n.defaultSels, c)
+			}
 			var seen []int32
 			for _, sc := range n.casesOf(cd.op) {
 				if sc.obj >= 0 && !containsInt32(seen, sc.obj) {
@@ -446,8 +449,8 @@ func (s *Strategy) step(tr *trace.Trace, i int, now nowFunc, fatal bool) {
 		news = append(news, x.post[len(x.post)-1])
 	} else {
 		for _, d := range x.post[1:] {
-			if n.daemonPlace(n.conds[d].place) {
-				news = append(news, d) // a Stop's, a Reset's, a default's (timer.go)
+			if p := n.conds[d].place; n.daemonPlace(p) || isDefault(x) && n.places[p].kind == threadPlace {
+				news = append(news, d) // a Stop's, a Reset's, a default's (timer.go, offer.go)
 			}
 		}
 	}
@@ -566,7 +569,7 @@ func (s *Strategy) preOf(t, th int32, k opKey, cas int32, partner trace.ThreadID
 	if k.kind == trace.KindSelect {
 		switch cs := n.casesOf(k); {
 		case cas == -1:
-			ps = append(ps, n.casePlaces(k)...)
+			ps = append(ps, n.casePlaces(k, th)...)
 		case cas >= 0 && int(cas) < len(cs) && cs[cas].obj >= 0:
 			ps = append(ps, n.chanPlace(cs[cas].key(), th))
 		default:
@@ -582,6 +585,9 @@ func (s *Strategy) preOf(t, th int32, k opKey, cas int32, partner trace.ThreadID
 			return nil, false
 		}
 		pre = append(pre, s.marking[p])
+	}
+	if cas == -1 && n.needsThreads(k) {
+		pre = s.liveThreads(pre, th)
 	}
 	if partner != trace.NoThread {
 		u, _ := s.partnerCond(partner, trace.Op{})

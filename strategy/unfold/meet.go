@@ -26,7 +26,7 @@ func (n *net) meets(c int32) {
 		}
 		for _, u := range n.objects[w.key.obj].users {
 			for _, w2 := range n.chanWants(u) {
-				if !meet(w, w2) || n.conds[u].place == cd.place {
+				if !meet(w, w2) || n.conds[u].place == cd.place || n.bothDefaults(c, u) {
 					continue
 				}
 				r, rc, s, sc := c, w.cas, u, w2.cas
@@ -80,7 +80,7 @@ func meet(a, b chanWant) bool {
 // canMeet reports whether thread conditions a and b, of different
 // threads, offer a send and a receive on one unbuffered channel.
 func (n *net) canMeet(a, b int32) bool {
-	if n.conds[a].place == n.conds[b].place {
+	if n.conds[a].place == n.conds[b].place || n.bothDefaults(a, b) {
 		return false
 	}
 	now := max(n.nowOf(a), n.nowOf(b))

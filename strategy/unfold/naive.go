@@ -14,6 +14,7 @@ func (n *net) naiveExtensions(cs []int32) {
 		p := &n.places[n.conds[c].place]
 		switch p.kind {
 		case threadPlace:
+			n.defaultsWith(c)
 			switch k := n.conds[c].op; {
 			case n.daemon(c):
 				n.meets(c)

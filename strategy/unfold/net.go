@@ -208,6 +208,10 @@ type net struct {
 	tickers map[int32]bool
 	// clk is the clock when time moves at any step (clock.go).
 	clk clockNet
+	// defaultSels are the thread conditions whose next operation is a
+	// select whose default depends on other threads (needsThreads;
+	// offer.go).
+	defaultSels []int32
 }
 
 // newNet returns an empty unfolding.
@@ -450,6 +454,13 @@ func (n *net) add(e int32, next, partner threadStart, kids []threadStart, value 
 			// state as the event leaves it (timer.go).
 			dc.state, dc.op = pc.state, pc.op
 			dc.value = n.timerAfter(ev, pc.value)
+		case n.places[p].kind == threadPlace && isDefault(ev):
+			// Another thread, which the default found offering no
+			// send it meets: it stays where it was (offer.go).
+			dc.state, dc.op, dc.value = pc.state, pc.op, pc.value
+			if x, ok := n.sym.cond[c]; ok {
+				n.sym.cond[d] = x
+			}
 		case n.places[p].kind == threadPlace && ev.op.kind != trace.KindJoin:
 			dc.state, dc.op = partner.state, partner.op
 			n.setCond(d, partner)

@@ -182,12 +182,9 @@ func (s *Strategy) refusal(op trace.Op, objs []trace.ObjectInfo) error {
 				// thread, whose condition a default takes (timer.go).
 			case objs[c.Obj].Class != trace.ClassChan:
 				return unmodelled("selects on "+objs[c.Obj].Class.String()+" channels", op, "")
-			case op.Arg == 1 && objs[c.Obj].Cap == 0:
-				// Its default depends on whether a partner waits, which
-				// no condition of the net holds.
-				return unmodelled("selects with a default and a case on an unbuffered channel", op,
-					"whether the default runs depends on whether another thread waits to meet the case, which only the conditions of every such thread tell")
 			}
+			// A default beside a case on an unbuffered channel takes
+			// the conditions of the other threads (offer.go).
 		}
 	case op.Kind == trace.KindAwait:
 		for _, c := range op.Cases {

@@ -133,6 +133,18 @@ func (s *Strategy) sigs(anon bool) (events map[uint64]string, condSig func(int32
 				cs = append(cs, objKey[c.obj])
 			}
 			return fmt.Sprintf("await %v %d", cs, k.arg)
+		case trace.KindSelect:
+			// Its obj numbers its list of cases (select.go), in the
+			// order the lists were met: name the cases.
+			var cs []string
+			for _, c := range n.casesOf(k) {
+				o := "nil"
+				if c.obj >= 0 {
+					o = objKey[c.obj]
+				}
+				cs = append(cs, fmt.Sprintf("%v %s %d", c.kind, o, c.cap))
+			}
+			return fmt.Sprintf("select %v %d", cs, k.arg)
 		}
 		switch k.class {
 		case trace.ClassCond:

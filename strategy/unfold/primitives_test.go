@@ -64,7 +64,7 @@ func againstExhaustiveKinds(t *testing.T, name string, body func(*weft.T), opts 
 		sameKinds = sameKinds && maps.Equal(kinds(r), exKinds)
 		missed, ok := unfold.Covers(unfold.DeadlockSigs(s, true), stuck())
 		if d := unfold.Diff(got, want, "unfold", "exhaustive"); d != "" || s.Err() != nil || !r.Exhausted || s.Stats().Unexpected != 0 || !ok || (blocked > 0) != (found > 0) {
-			t.Errorf("%s %+v: %d events, want %d; err %v %v; blocked %d, unfold %d, missed %v\n%s", name, o, len(got), len(want), s.Err(), s.Diverged(), blocked, found, missed, d)
+			t.Errorf("%s %+v: %d events, want %d; %d unexpected; err %v %v; blocked %d, unfold %d, missed %v (covered %v)\n%s", name, o, len(got), len(want), s.Stats().Unexpected, s.Err(), s.Diverged(), blocked, found, missed, ok, d)
 		}
 	}
 	return first, blocked, true, sameKinds

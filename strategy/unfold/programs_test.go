@@ -6,9 +6,7 @@
 package unfold_test
 
 import (
-	"errors"
 	"runtime"
-	"strings"
 	"testing"
 
 	"github.com/weft-go/weft"
@@ -185,43 +183,6 @@ func TestRandomRuns(t *testing.T) {
 					t.Errorf("%s %v seed %d plain %v: %d events, %d tests; want %d, %d; err %v\n%s", c.name, c.ps, seed, plain, len(got), r.Executions, len(want), tests, s.Err(), d)
 				}
 			}
-		}
-	}
-}
-
-// TestRefusal: a program that uses a primitive unfold does not model is
-// refused at its first scheduling point: Explore returns an error that
-// names the primitive, why, and strategies that model it, wrapping
-// ErrUnmodelled, with the Result of the one execution cut there.
-func TestRefusal(t *testing.T) {
-	for _, c := range []struct {
-		what, why string
-		body      func(*weft.T)
-	}{
-		{"selects with a default and a case on an unbuffered channel", "another thread waits to meet the case", func(w *weft.T) {
-			ch := weft.MakeChan[int](0)
-			x := weft.NewVar[int]("x")
-			w.Go(func() { ch.Send(1) })
-			x.Store(1)
-			weft.Select(weft.OnRecv(ch, nil), weft.OnDefault(nil))
-		}},
-		// A timer's case beside it changes nothing.
-		{"selects with a default and a case on an unbuffered channel", "another thread waits to meet the case", func(w *weft.T) {
-			ch := weft.MakeChan[int](0)
-			w.Go(func() { ch.Send(1) })
-			weft.Select(weft.OnRecv(weft.NewTimer(0).C, nil), weft.OnRecv(ch, nil), weft.OnDefault(nil))
-		}},
-	} {
-		s := unfold.New(unfold.Options{})
-		r, err := weft.Explore(c.body, weft.WithCustomStrategy(s), weft.KeepGoing(), weft.NoReplayFiles())
-		if !errors.Is(err, unfold.ErrUnmodelled) || !strings.Contains(err.Error(), "unfold does not model "+c.what) || !strings.Contains(err.Error(), c.why) || !strings.Contains(err.Error(), "use optimal") {
-			t.Errorf("%s: error %v", c.what, err)
-		}
-		if !errors.Is(s.Err(), unfold.ErrUnmodelled) || s.Diverged() != nil {
-			t.Errorf("%s: Err %v, Diverged %v; want the refusal, and no divergence", c.what, s.Err(), s.Diverged())
-		}
-		if r == nil || r.Executions != 1 || r.Cut != 1 || len(r.Failures) != 0 || r.Exhausted {
-			t.Errorf("%s: Result %+v; want one execution, cut, no failure, not exhausted", c.what, r)
 		}
 	}
 }

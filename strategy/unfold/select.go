@@ -88,6 +88,19 @@ func (n *net) chanWants(c int32) []chanWant {
 	return nil
 }
 
+// isDefault reports whether ev is a select's default.
+func isDefault(ev *event) bool {
+	cas, _ := cases(ev.alt)
+	return ev.op.kind == trace.KindSelect && cas == -1
+}
+
+// bothDefaults reports whether thread conditions a and b both have a
+// select with a default next: they never meet.
+func (n *net) bothDefaults(a, b int32) bool {
+	ka, kb := n.conds[a].op, n.conds[b].op
+	return ka.kind == trace.KindSelect && ka.arg == 1 && kb.kind == trace.KindSelect && kb.arg == 1
+}
+
 // caseOp returns the operation event ev did on the channel of its
 // preset: the case a select took, KindNone for a select's default (which
 // changes no channel), the event's own otherwise.
@@ -117,15 +130,16 @@ func (n *net) chanPlace(k opKey, th int32) int32 {
 	return n.objects[k.obj].mutex
 }
 
-// casePlaces returns the places of the channels of select k's cases, each
-// once, in case order.
-func (n *net) casePlaces(k opKey) []int32 {
+// casePlaces returns the places of the channels of select k's cases, of
+// stable thread th, each once, in case order: a buffered channel's place,
+// th's copy of an unbuffered one, a timer's thread's.
+func (n *net) casePlaces(k opKey, th int32) []int32 {
 	var out []int32
 	for _, c := range n.casesOf(k) {
 		if c.obj < 0 {
 			continue
 		}
-		p := n.objects[c.obj].mutex
+		p := n.chanPlace(c.key(), th)
 		if tp := n.timerPlace(c.obj); tp >= 0 {
 			p = tp // a timer's thread's (timer.go)
 		}
@@ -150,29 +164,21 @@ func containsInt32(xs []int32, x int32) bool {
 // of its channel concurrent with t makes ready by itself (a buffered
 // channel with room or a value, a closed one), and the default where a
 // condition of each case's channel, all concurrent with t, makes no case
-// ready. The rendezvous of its unbuffered cases are meets'.
+// ready (and, if its default needsThreads, no other thread offers a send
+// it meets: offer.go). The rendezvous of its unbuffered cases are meets'.
 func (n *net) selectExts(t int32) {
-	k := n.conds[t].op
-	if _, fatal := n.co(t); fatal {
+	if !n.selectCases(t) {
 		return
 	}
-	for j, c := range n.casesOf(k) {
-		if c.obj < 0 {
-			continue
-		}
-		ck := c.key()
-		for _, d := range n.places[n.chanPlace(ck, n.threadOf(t))].conds {
-			if stateAccepts(ck, n.conds[d].value) {
-				if ok, fatal := n.co(t, d); ok && !fatal {
-					n.extensionAlt([]int32{t, d}, altCode(int32(j), -1))
-				}
-			}
-		}
-	}
+	k := n.conds[t].op
 	if k.arg != 1 {
 		return
 	}
-	ps := n.casePlaces(k)
+	if n.needsThreads(k) {
+		n.defaultExts(t, -1)
+		return
+	}
+	ps := n.casePlaces(k, n.threadOf(t))
 	pre := []int32{t}
 	var try func(i int)
 	try = func(i int) {
@@ -194,6 +200,30 @@ func (n *net) selectExts(t int32) {
 	try(0)
 }
 
+// selectCases adds the extensions of thread condition t, whose next
+// operation is a select, that take a case ready by itself (selectExts). It
+// reports false if t's local configuration holds a failed step.
+func (n *net) selectCases(t int32) bool {
+	k := n.conds[t].op
+	if _, fatal := n.co(t); fatal {
+		return false
+	}
+	for j, c := range n.casesOf(k) {
+		if c.obj < 0 {
+			continue
+		}
+		ck := c.key()
+		for _, d := range n.places[n.chanPlace(ck, n.threadOf(t))].conds {
+			if stateAccepts(ck, n.conds[d].value) {
+				if ok, fatal := n.co(t, d); ok && !fatal {
+					n.extensionAlt([]int32{t, d}, altCode(int32(j), -1))
+				}
+			}
+		}
+	}
+	return true
+}
+
 // selectsOf adds the extensions of the selects that want a channel of
 // place p, a new condition of which may make a case ready or not
 // (selectExts).
@@ -202,7 +232,14 @@ func (n *net) selectsOf(p *place) {
 		return
 	}
 	for _, t := range n.objects[p.obj].users {
-		if n.conds[t].op.kind == trace.KindSelect && n.conds[t].state == pending {
+		if k := n.conds[t].op; k.kind == trace.KindSelect && n.conds[t].state == pending {
+			if p.kind == copyPlace && n.needsThreads(k) {
+				// A copy's new condition is a Close's (after which no
+				// default runs) or follows the thread's own steps
+				// (whose new conditions give its defaults: offer.go).
+				n.selectCases(t)
+				continue
+			}
 			n.selectExts(t)
 		}
 	}
@@ -223,7 +260,7 @@ func (n *net) anyReady(k opKey, pre []int32) bool {
 			}
 			continue
 		}
-		p := n.objects[c.obj].mutex
+		p := n.chanPlace(c.key(), n.threadOf(pre[0]))
 		for _, d := range pre[1:] {
 			if n.conds[d].place == p && stateAccepts(c.key(), n.conds[d].value) {
 				return true

@@ -38,14 +38,14 @@ func (n *net) fromResources(e int32) {
 		if i == len(pre)-1 && n.rendezvous(ev) {
 			break // the sender's condition: its extensions are meets'
 		}
-		if n.places[n.conds[pre[i]].place].kind == statePlace || n.daemonPlace(n.conds[pre[i]].place) {
-			continue // the place's conditions are all tried below, or a timer's thread's (timerChanged)
+		if p := n.conds[pre[i]].place; n.places[p].kind == statePlace || n.daemonPlace(p) || isDefault(ev) && n.places[p].kind == threadPlace {
+			continue // the place's conditions are all tried below, or a timer's thread's (timerChanged), or another thread's that a default gave back (offer.go: fromThread)
 		}
 		cs := n.conds[pre[i]].consumers
 		for _, f := range cs[:len(cs):len(cs)] {
 			fe := &n.events[f]
-			if f == e || fe.thread == ev.thread || n.rendezvous(fe) || accessOf(fe.op) == advanceAccess {
-				continue // a rendezvous after a Close is none: meets' are all; an advance may not be enabled: clockCopyNew's
+			if f == e || fe.thread == ev.thread || n.rendezvous(fe) || accessOf(fe.op) == advanceAccess || isDefault(fe) {
+				continue // a rendezvous after a Close is none: meets' are all; an advance may not be enabled: clockCopyNew's; a default is selectExts'
 			}
 			// ComputePreset: every condition of a place e took one of is
 			// replaced by e's output for that place.
@@ -251,7 +251,7 @@ func (n *net) lockersOf(l int32) {
 	ob := n.objects[n.places[p].obj]
 	keep := ob.lockers[:0]
 	for _, t := range ob.lockers {
-		if len(n.conds[t].consumers) > 0 {
+		if n.hasOwnEvent(t) {
 			continue // it has an event now: adjacency finds it
 		}
 		keep = append(keep, t)

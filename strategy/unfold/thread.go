@@ -17,6 +17,7 @@ import (
 // fromThread adds the possible extensions of thread condition t, which the
 // current marking holds.
 func (n *net) fromThread(t int32, marking []int32) {
+	n.defaultsWith(t)
 	c := &n.conds[t]
 	if c.op.none() || c.state != pending {
 		return
@@ -84,7 +85,7 @@ func (n *net) fromThread(t int32, marking []int32) {
 			}
 		}
 	}
-	if k.kind == trace.KindLock && k.class == trace.ClassMutex && len(n.conds[t].consumers) == 0 {
+	if k.kind == trace.KindLock && k.class == trace.ClassMutex && !n.hasOwnEvent(t) {
 		ob := n.objects[k.obj]
 		ob.lockers = append(ob.lockers, t)
 	}

@@ -147,6 +147,7 @@ type Strategy struct {
 	nextProbe int
 	pre       []int32 // scratch
 	buf       []int32 // scratch
+	tbuf      []int32 // scratch: liveThreads's places
 	// objs are the objects of the execution being modelled: a timer's
 	// first deadline (trace.ObjectInfo.When).
 	objs []trace.ObjectInfo

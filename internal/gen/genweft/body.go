@@ -55,6 +55,10 @@ func alloc(p *gen.Program) *objects {
 		o.rws = append(o.rws, m)
 	}
 	for i, c := range p.Chans {
+		if c < 0 {
+			o.chans = append(o.chans, nil) // a nil channel (Options.Selects)
+			continue
+		}
 		ch := weft.MakeChan[int](c)
 		ch.SetName(name("c", i))
 		o.chans = append(o.chans, ch)
