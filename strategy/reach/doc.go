@@ -178,7 +178,7 @@
 // search's 729 executions, 374 of them leaking), a Stop racing its
 // timer's firing (3; 6 executions), a ticker stopped while it is read
 // (54; 186 executions). TestGeneratedTimeAny compares the generator's
-// programs on time (gen.Timed, gen.Loops) and tickers (tickGen, as
+// programs on time (gen.Timed, gen.Loops) and tickers (genweft.NewTickers, as
 // unfold's tests) with exhaustive search, each with the free runs in
 // thread order and at random: with REACH_TIME=400, 400 programs of each
 // that exhaustive search finishes (in 5,000 executions; 1,500 for
