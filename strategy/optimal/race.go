@@ -634,24 +634,22 @@ func (a *analysis) reverse(i int, m *event) {
 			}
 		}
 	}
+	failingTail := a.evs[i].fails && !s.nm.conflict(a.evs[i], m)
 	// Ends of sleeps (time that moves only when every thread is blocked)
 	// in notdep, and what depends on them, go after m when m does not:
 	// the same trace, but a sleep that E ended late, when every other
 	// thread was blocked, cannot end where notdep puts it, and the whole
 	// reversal was dropped with it when its turn came (gen.Timed seeds
-	// 482 and 832).
+	// 482 and 832). Not before a failure (below), which depends on them.
 	var late []*event
-	if seq, late = a.delaySleeps(seq, m); len(late) > 0 {
-		keep = false // pos no longer follows seq (cover.go)
+	if !failingTail {
+		if seq, late = a.delaySleeps(seq, m); len(late) > 0 {
+			keep = false // pos no longer follows seq (cover.go)
+		}
 	}
 	seq = append(seq, m)
 	a.pos = pos
-	if e := a.evs[i]; e.fails && !s.nm.conflict(e, m) && len(late) > 0 {
-		seq = append(seq[:len(seq)-1], late...)
-		seq = append(seq, m)
-		late = nil
-	}
-	if e := a.evs[i]; e.fails && !s.nm.conflict(e, m) {
+	if e := a.evs[i]; failingTail {
 		// i is the failing step, and m does not change what it reads: the
 		// trace to explore is m, then the same failure (which m's thread did
 		// not reach in E). Without the failure at its end, v's weak initials
