@@ -215,11 +215,14 @@ type benchCell struct {
 
 // benchResult is one row's figures, as printed by -json.
 type benchResult struct {
-	Table  string         `json:"table"`
-	Row    string         `json:"row"`
-	Params map[string]int `json:"params"`
-	Cells  []benchCell    `json:"cells"`
-	Paper  []string       `json:"paper"`
+	Table string `json:"table"`
+	Row   string `json:"row"`
+	// Program is the built-in program the row explores (weft list), with
+	// Params.
+	Program string         `json:"program"`
+	Params  map[string]int `json:"params"`
+	Cells   []benchCell    `json:"cells"`
+	Paper   []string       `json:"paper"`
 }
 
 // cmdBench runs weft bench.
@@ -324,7 +327,7 @@ func benchOne(t benchTable, row benchRow, orders, maxRuns int) (benchResult, err
 	if err != nil {
 		return benchResult{}, err
 	}
-	res := benchResult{Table: t.name, Row: row.label, Params: ps, Paper: row.paper}
+	res := benchResult{Table: t.name, Row: row.label, Program: row.program, Params: ps, Paper: row.paper}
 	if t.speed {
 		maxRuns = 0
 	}

@@ -87,6 +87,9 @@ func TestBenchSpeed(t *testing.T) {
 	if len(r.Cells) != 1 {
 		t.Fatalf("cells %+v, want optimal's alone", r.Cells)
 	}
+	if r.Program != "filesystem" || r.Params["n"] != 20 {
+		t.Errorf("row %q explores %s %v, want filesystem n=20 (scripts/speed-baseline.sh reads them)", r.Row, r.Program, r.Params)
+	}
 	c := r.Cells[0]
 	if c.Strategy != "optimal" || c.Bounded || c.MeanExecs != 128 || c.MeanCut != 0 || c.Failures != 0 {
 		t.Errorf("optimal: %+v, want exactly 128 executions, none cut", c)
