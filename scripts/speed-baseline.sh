@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# speed-baseline.sh measures the rows of `weft bench -table speed` at an
+# earlier commit of weft and at HEAD, alternately, the way the table
+# measures a row: the CPU time (user and system) of the process during
+# optimal's exploration, in thread order, with no bound. It prints each
+# row's least time over the rounds at both commits and their ratio, and,
+# with -w, writes the earlier commit's figures as cmd/weft/speed_baseline.txt,
+# the baseline the table prints its "vs base" column against.
+#
+# Usage: scripts/speed-baseline.sh [-w] [-rounds N] COMMIT
+#
+# Both commits are measured from clean checkouts (git worktrees in a
+# temporary directory): uncommitted changes are not. Measure on a quiet
+# machine: other load inflates CPU time, and unevenly across rows. The
+# rows are HEAD's table's; a commit whose programs lack one of them fails
+# with the program named.
+set -euo pipefail
+
+write=0
+rounds=3
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-w) write=1; shift ;;
+	-rounds) rounds=${2:?-rounds needs a number}; shift 2 ;;
+	-h | --help) sed -n '2,/^set /p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
+	-*) echo "speed-baseline.sh: unknown flag $1 (see -h)" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+if [ $# -ne 1 ]; then
+	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] COMMIT" >&2
+	exit 2
+fi
+case "$rounds" in
+'' | *[!0-9]* | 0) echo "speed-baseline.sh: -rounds $rounds is not a positive number" >&2; exit 2 ;;
+esac
+root=$(git rev-parse --show-toplevel)
+old=$(git -C "$root" rev-parse --short "$1^{commit}") || {
+	echo "speed-baseline.sh: $1 is no commit of this repository" >&2
+	exit 2
+}
+new=$(git -C "$root" rev-parse --short HEAD)
+tmp=$(mktemp -d)
+cleanup() {
+	git -C "$root" worktree remove --force "$tmp/old" >/dev/null 2>&1 || true
+	git -C "$root" worktree remove --force "$tmp/new" >/dev/null 2>&1 || true
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+git -C "$root" worktree add -q --detach "$tmp/old" "$old"
+git -C "$root" worktree add -q --detach "$tmp/new" "$new"
+
+# The rows, as HEAD's table lists them (one JSON object per row).
+(cd "$tmp/new" && go build -o "$tmp/weft" ./cmd/weft)
+"$tmp/weft" bench -table speed -json | jq -c '{row, program, params}' >"$tmp/rows.json"
+
+# The measure: a test that explores each row as the table does. It uses
+# only what weft's API has had since the table exists.
+for tree in old new; do
+	mkdir -p "$tmp/$tree/internal/speedbaseline"
+	cat >"$tmp/$tree/internal/speedbaseline/speed_test.go" <<'EOF'
+package speedbaseline
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/programs"
+)
+
+func cpu() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func TestSpeedRows(t *testing.T) {
+	f, err := os.Open(os.Getenv("WEFT_SPEED_ROWS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	dec := json.NewDecoder(f)
+	for {
+		var r struct {
+			Row, Program string
+			Params       map[string]int
+		}
+		if err := dec.Decode(&r); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		p := programs.Lookup(r.Program)
+		if p == nil {
+			t.Fatalf("row %q: this commit has no program %q", r.Row, r.Program)
+		}
+		body := p.MustBody(r.Params)
+		c0 := cpu()
+		res, err := weft.Explore(body, weft.WithStrategy("optimal"), weft.WithSeed(0), weft.WithMaxRuns(0), weft.KeepGoing())
+		c := cpu() - c0
+		if err != nil {
+			t.Fatalf("row %q: %v", r.Row, err)
+		}
+		fmt.Printf("%s\t%d\t%.4f\n", r.Row, res.Executions, c.Seconds())
+	}
+}
+EOF
+	(cd "$tmp/$tree" && go test -c -o "$tmp/$tree.test" ./internal/speedbaseline)
+done
+
+for i in $(seq "$rounds"); do
+	for tree in old new; do
+		WEFT_SPEED_ROWS="$tmp/rows.json" "$tmp/$tree.test" -test.run TestSpeedRows -test.count 1 |
+			grep -P '\t' | sed "s/^/$tree\t/" >>"$tmp/times"
+	done
+done
+
+# Least time per tree and row; the executions must agree.
+awk -F'\t' -v old="$old" -v new="$new" '
+	{ key = $2; if (!(key in order)) { order[key] = ++n; label[n] = key }
+	  if ($1 == "old") { if (!(key in o) || $4 < o[key]) o[key] = $4; oe[key] = $3 }
+	  else { if (!(key in w) || $4 < w[key]) w[key] = $4; ne[key] = $3 } }
+	END {
+		printf "%-18s %12s %12s %8s  executions\n", "row", old, new, "new/old"
+		for (i = 1; i <= n; i++) {
+			k = label[i]
+			note = (oe[k] == ne[k]) ? oe[k] : oe[k] " vs " ne[k] " (they differ)"
+			printf "%-18s %11.3fs %11.3fs %7.2fx  %s\n", k, o[k], w[k], w[k] / o[k], note
+		}
+	}' "$tmp/times"
+
+if [ "$write" = 1 ]; then
+	out="$root/cmd/weft/speed_baseline.txt"
+	{
+		echo "# The baseline of weft bench -table speed: CPU seconds (user and system) of"
+		echo "# optimal's exploration of each row, in thread order, measured in process"
+		echo "# as the table measures it (the least of $rounds runs), by"
+		echo "# scripts/speed-baseline.sh -w $old. The table prints its own CPU time over"
+		echo "# these. Measure again when the machine kind changes."
+		echo "machine $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores, $(go env GOOS)/$(go env GOARCH), $(go env GOVERSION)"
+		echo "date $(date -u +%F)"
+		echo "commit $old"
+		awk -F'\t' '$1 == "old" { k = $2; if (!(k in o)) { order[++n] = k; o[k] = $4 } else if ($4 < o[k]) o[k] = $4 }
+			END { for (i = 1; i <= n; i++) printf "%s\t%.3f\n", order[i], o[order[i]] }' "$tmp/times"
+	} >"$out"
+	echo "wrote $out"
+fi
