@@ -167,7 +167,7 @@ func TestReplayMismatch(t *testing.T) {
 		{"extra step", tok(one, store(0), store(1), store(1)),
 			"the replay diverged from the recorded execution: the execution ended (complete) after 2 steps, but the record has 3"},
 		{"missing step", tok(one, store(0)),
-			"the replay diverged from the recorded execution: step 2: the record ends after 1 steps, but the execution went on"},
+			"the replay diverged from the recorded execution: step 2: the record ends after 1 steps, but the execution went on (if the failure was the step bound, replay with the bound of the run that found it: -max-steps 1, WithMaxSteps(1))"},
 		{"extra input", tok([]uint64{7, 8}, store(0), store(1)),
 			"the replay diverged from the recorded execution: the execution ended (complete) after 2 steps and 1 input values, but the record has 2 input values"},
 		{"missing input", tok(nil, store(0), store(1)),

@@ -65,7 +65,7 @@ func (s *Strategy) Choose(st *strategy.State) strategy.Choice {
 	i := s.step
 	s.step++
 	if i >= len(s.rec.Steps) {
-		s.diverge("step %d: the record ends after %d steps, but the execution went on", i+1, len(s.rec.Steps))
+		s.diverge("step %d: the record ends after %d steps, but the execution went on (if the failure was the step bound, replay with the bound of the run that found it: -max-steps %d, WithMaxSteps(%d))", i+1, len(s.rec.Steps), len(s.rec.Steps), len(s.rec.Steps))
 		return strategy.Cut
 	}
 	r := s.rec.Steps[i]

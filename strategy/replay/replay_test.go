@@ -67,7 +67,7 @@ func TestReplayDivergence(t *testing.T) {
 		{"negative alternative", replay.Record{Steps: []replay.Step{{Thread: 1, Alt: -1, Kind: trace.KindRecv}}}, []strategy.Thread{{Alts: 1}, {Op: trace.Op{Kind: trace.KindRecv}, Alts: 2}}, 1, 0, 0,
 			"step 1: T1: recorded recv alternative -1, but it has 2 enabled alternatives"},
 		{"runs past the record", load, []strategy.Thread{{Alts: 1}, {Op: trace.Op{Kind: trace.KindLoad}, Alts: 1}}, 2, 0, 0,
-			"step 2: the record ends after 1 steps, but the execution went on"},
+			"step 2: the record ends after 1 steps, but the execution went on (if the failure was the step bound, replay with the bound of the run that found it: -max-steps 1, WithMaxSteps(1))"},
 		{"ends early", load, []strategy.Thread{{Alts: 1}, {Op: trace.Op{Kind: trace.KindLoad}, Alts: 1}}, 0, 0, 0,
 			"the execution ended (complete) after 0 steps, but the record has 1"},
 		{"reads past the inputs", replay.Record{Steps: []replay.Step{}, Inputs: []uint64{1}}, nil, 0, 2, 0,
