@@ -39,11 +39,6 @@ type node struct {
 	// joined its sleep set while it waited.
 	out     int
 	retired bool
-	// inTree marks, in a strategy resumed from a unit of SplitLarge, the
-	// root and the states its wakeup tree goes through, down to the
-	// states of its leaves: their new branches go into the handback
-	// (handTree).
-	inTree bool
 	// inherited counts the sleepers at the start of sleep that came from
 	// the state before; those after them are the branches explored from
 	// this state, in order (Join, lateInsert).
@@ -514,7 +509,6 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 			s.inheritGiven(n, p)
 		}
 		n.inherited = len(n.sleep)
-		n.inTree = p.inTree && len(p.sub) > 0
 		n.wut, p.sub = append(n.wut, p.sub...), p.sub[:0]
 		for _, c := range n.wut {
 			s.refresh(&c.ev, st)

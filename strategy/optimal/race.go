@@ -699,9 +699,6 @@ func (a *analysis) reverse(i int, m *event) {
 		}
 		return
 	}
-	if s.units.large && n.inTree && s.handTree(i, seq) {
-		return
-	}
 	var track *coverTrack
 	if keep {
 		track = &a.track

@@ -26,10 +26,8 @@ type unitLog struct {
 	// merges are the key merges applied (merge.go), the joined units'
 	// included.
 	merges []trace.KeyMerge
-	// large marks a strategy resumed from a unit of SplitLarge: the new
-	// branches of the states its wakeup tree goes through go into its
-	// handback (handTree), for its splitter, which waits for it at its
-	// root.
+	// large marks a strategy resumed from a unit of SplitLarge, whose
+	// splitter waits for it at its root (Join counts it off there).
 	large bool
 }
 
@@ -150,7 +148,7 @@ func (e *event) clone() event {
 	c.accx = slices.Clone(e.accx)
 	return c
 }
-func (s *Strategy) tag() string { return fmt.Sprintf("optimal/2(seed=%d)", s.seed) }
+func (s *Strategy) tag() string { return fmt.Sprintf("optimal/3(seed=%d)", s.seed) }
 
 // Split implements strategy.Splitter: it hands out the deepest state of
 // the current path whose wakeup tree has branches left, the one Next would
@@ -287,7 +285,6 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 			return nil, err
 		}
 	}
-	r.nodes.At(r.floor).inTree = d.Large
 	return r, nil
 }
 
@@ -350,9 +347,6 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 		return nil, err
 	}
 	for _, in := range d.Inserts {
-		if in.Depth == len(d.Path) && d.Large && len(in.Seq) > 0 {
-			continue // a new branch of the unit's root (handTree)
-		}
 		if in.Depth < 0 || in.Depth >= len(d.Path) || len(in.Seq) == 0 || len(in.Branch) == 0 || len(in.At) != len(in.Branch) {
 			return nil, fmt.Errorf("%w: a handback of %s inserting into state %d of %d", strategy.ErrBadUnit, s.tag(), in.Depth, len(d.Path))
 		}
@@ -397,20 +391,6 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 	}
 	for i, in := range d.Inserts {
 		t := in.Depth
-		if t == len(d.Path) {
-			// The splitter waits at the unit's root (Next): the branch
-			// goes after its own ones there, as sequential order puts it.
-			// The unit checked it against the branches handed out there
-			// (its root's), and made it a new one: those of its own it
-			// had left came before it, and the one it was exploring, from
-			// which the sequence comes, is no place for it.
-			seq, err := x.events(in.Seq)
-			if err != nil {
-				return nil, err
-			}
-			s.joinRoot(t, seq)
-			continue
-		}
 		if t < on {
 			seq, err := x.events(in.Seq)
 			if err != nil {
@@ -474,9 +454,6 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 		ptrs[i] = &seq[i]
 	}
 	if len(n.given) > 0 && s.placeGiven(t, ptrs) {
-		return
-	}
-	if s.units.large && n.inTree && s.handTree(t, ptrs) {
 		return
 	}
 	if len(n.given) > 0 {
@@ -670,9 +647,6 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 		return true
 	}
 	full := append(path, rest...)
-	if s.units.large && n.inTree && s.handTree(d, full) {
-		return true
-	}
 	// The branch joins the tree of the branches handed out, as it joins
 	// it in sequential order: a reversal it covers is dropped, and it
 	// leaves its sleepers as the others do (takeGiven).
@@ -730,56 +704,6 @@ func (s *Strategy) isGiven(n *node) bool {
 	return false
 }
 
-// handTree hands seq, a reversal for the state at depth d of s's path,
-// back to the splitter of the unit of SplitLarge s explores, if that
-// state is one the unit's wakeup tree goes through (inTree) and seq makes
-// a new branch there, and reports whether it did. The splitter has the
-// unit's branches (node.given) and waits for it at its root (Next): it
-// places the sequence, prefixed with the path from the root, among them
-// where sequential order would have (placeGiven), after its own
-// reversals there. Explored here, the branch would repeat what the
-// splitter's reversals that went down the same branches explore.
-func (s *Strategy) handTree(d int, seq []*event) bool {
-	n := s.nodes.At(d)
-	s.nm.rest = append(s.nm.rest[:0], seq...)
-	_, rest, leaf := s.nm.follow(&n.wut, s.nm.rest, nil)
-	if leaf || len(rest) == 0 {
-		return false
-	}
-	// The sequence as the splitter is to insert it: the path from the
-	// root, the branches of the tree it follows here, the rest.
-	branch, _ := s.nm.branchOf(n.wut, seq)
-	full := make([]*event, 0, d-s.floor+len(branch)+len(rest))
-	for i := s.floor; i < d; i++ {
-		full = append(full, &s.nodes.At(i).ev)
-	}
-	for i := range branch {
-		full = append(full, &branch[i])
-	}
-	full = append(full, rest...)
-	for _, in := range s.units.inserts {
-		if in.depth == s.floor && sameSeq(in.seq, full) {
-			return true
-		}
-	}
-	s.units.record(&s.nm, s.floor, full, s.nodes.At(s.floor).wut)
-	return true
-}
-
-// sameSeq reports whether the events of a and b have the same keys, in
-// order.
-func sameSeq(a []event, b []*event) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].key() != b[i].key() {
-			return false
-		}
-	}
-	return true
-}
-
 // wait makes s, at node d, wait for the units of d's branches it handed
 // out (Next returns false until Join took them all in): its branch joins
 // the sleep set, and the states below it go.
@@ -793,26 +717,4 @@ func (s *Strategy) wait(d int) {
 		s.nodes.At(i).clear()
 	}
 	s.nodes.SetLen(d + 1)
-}
-
-// joinRoot inserts wakeup sequence seq, a new branch of the root of a
-// unit of SplitLarge (handTree), into the wakeup tree of that state,
-// where s waits for the unit.
-func (s *Strategy) joinRoot(t int, seq []event) {
-	n := s.nodes.At(t)
-	ptrs := make([]*event, len(seq))
-	for i := range seq {
-		ptrs[i] = &seq[i]
-	}
-	if len(n.given) > 0 {
-		s.nm.insert(&n.given, ptrs)
-	}
-	if s.nm.insert(&n.wut, ptrs) {
-		if s.logf != nil {
-			s.logf("joined: insert at node %d: %v", t, seqString(ptrs))
-		}
-		if t < s.floor {
-			s.units.record(&s.nm, t, ptrs, n.wut)
-		}
-	}
 }

@@ -1,0 +1,84 @@
+// This file checks optimal's large units (SplitLarge) explored late, as
+// parallel workers explore them, against the undivided exploration on
+// generated programs.
+
+package weft_test
+
+import (
+	"maps"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/gen"
+	"github.com/weft-go/weft/internal/gen/genweft"
+	"github.com/weft-go/weft/internal/long"
+	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/strategytest"
+)
+
+// TestDividedLarge divides optimal's exploration of generated programs
+// with SplitLarge in three schedules (a unit after every execution,
+// explored one execution late, one level deep; after every second, three
+// late, two levels; after every eighth, eight late) and checks that the
+// maximal traces, the failures (kind and causal past) and the final
+// states are the undivided exploration's: gen seeds 104, 203 and 287,
+// whose maximal traces units that handed their new branches back to
+// their splitter lost, and seeds 0 to 99 (to 999 with WEFT_LONG=1;
+// WEFT_LARGE_PROGRAMS=n takes n), but for those too large to explore
+// whole in 3000 executions.
+func TestDividedLarge(t *testing.T) {
+	t.Parallel()
+	n := 100
+	if long.Enabled() {
+		n = 1000
+	}
+	if v, err := strconv.Atoi(os.Getenv("WEFT_LARGE_PROGRAMS")); err == nil && v > 0 {
+		n = v
+	}
+	seeds := []uint64{104, 203, 287}
+	for s := uint64(0); len(seeds) < n+3; s++ {
+		seeds = append(seeds, s)
+	}
+	for _, seed := range seeds {
+		p := gen.New(seed)
+		body := genweft.Body(p)
+		whole, err := exploreRecorded(body, "optimal", 3000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !whole.Finished() {
+			continue // too large
+		}
+		for _, o := range []strategytest.UnitOptions{
+			{Every: 1, Delay: 1, Depth: 1, Large: true},
+			{Every: 2, Delay: 3, Depth: 2, Large: true},
+			{Every: 8, Delay: 8, Depth: 1, Large: true},
+		} {
+			d := strategytest.Divide(weft.StrategyByName("optimal", 0).(strategy.Splitter), o)
+			divided, err := exploreWith(body, d, "optimal", 0)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if err := d.Err(); err != nil || !divided.Finished() {
+				t.Fatalf("seed %d %+v: divided: %v, exhausted %v", seed, o, err, divided.Finished())
+			}
+			for _, c := range []struct {
+				what      string
+				want, got map[string]bool
+			}{
+				{"maximal traces", whole.Maximal, divided.Maximal},
+				{"failures", whole.FailPasts, divided.FailPasts},
+				{"final states", whole.Finals, divided.Finals},
+			} {
+				if d := diffSets(c.want, c.got); d != "" {
+					t.Errorf("seed %d, optimal divided %+v: %s differ from the undivided exploration's: %s", seed, o, c.what, d)
+				}
+			}
+			if !maps.Equal(whole.Kinds, divided.Kinds) {
+				t.Errorf("seed %d, optimal divided %+v: failure kinds %v, want %v", seed, o, divided.Kinds, whole.Kinds)
+			}
+		}
+	}
+}
