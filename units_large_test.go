@@ -19,15 +19,18 @@ import (
 )
 
 // TestDividedLarge divides optimal's exploration of generated programs
-// with SplitLarge in three schedules (a unit after every execution,
+// with SplitLarge in five schedules (a unit after every execution,
 // explored one execution late, one level deep; after every second, three
-// late, two levels; after every eighth, eight late) and checks that the
-// maximal traces, the failures (kind and causal past) and the final
-// states are the undivided exploration's: gen seeds 104, 203 and 287,
-// whose maximal traces units that handed their new branches back to
-// their splitter lost, and seeds 0 to 99 (to 999 with WEFT_LONG=1;
-// WEFT_LARGE_PROGRAMS=n takes n), but for those too large to explore
-// whole in 3000 executions.
+// late, two levels; after every eighth, eight late; after every one,
+// explored at once, three levels; after every third, five late, three
+// levels) and checks that the maximal traces, the failures (kind and
+// causal past) and the final states are the undivided exploration's: gen
+// seeds 104, 203 and 287, whose maximal traces units that handed their
+// new branches back to their splitter lost, 593, whose traces a covered
+// sequence among the branches handed out lost, 1213 and 1360, whose
+// traces and a failure nested units of SplitLarge lost, and seeds 0 to 99
+// (to 999 with WEFT_LONG=1; WEFT_LARGE_PROGRAMS=n takes n), but for those
+// too large to explore whole in 3000 executions.
 func TestDividedLarge(t *testing.T) {
 	t.Parallel()
 	n := 100
@@ -37,8 +40,8 @@ func TestDividedLarge(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("WEFT_LARGE_PROGRAMS")); err == nil && v > 0 {
 		n = v
 	}
-	seeds := []uint64{104, 203, 287}
-	for s := uint64(0); len(seeds) < n+3; s++ {
+	seeds := []uint64{104, 203, 287, 593, 1213, 1360}
+	for s := uint64(0); len(seeds) < n+6; s++ {
 		seeds = append(seeds, s)
 	}
 	for _, seed := range seeds {
@@ -55,6 +58,8 @@ func TestDividedLarge(t *testing.T) {
 			{Every: 1, Delay: 1, Depth: 1, Large: true},
 			{Every: 2, Delay: 3, Depth: 2, Large: true},
 			{Every: 8, Delay: 8, Depth: 1, Large: true},
+			{Every: 1, Delay: 0, Depth: 3, Large: true},
+			{Every: 3, Delay: 5, Depth: 3, Large: true},
 		} {
 			d := strategytest.Divide(weft.StrategyByName("optimal", 0).(strategy.Splitter), o)
 			divided, err := exploreWith(body, d, "optimal", 0)

@@ -194,13 +194,13 @@
 // with SplitLarge by strategytest.Divide after every execution, each unit
 // explored one execution late) and repeated a unit's subtree over and
 // over (fib n=3 so: 62,005 executions for 1,698 traces; 1,908 without it).
-// Without it, one loss remains in the first 1,000 generated programs
-// under those three schedules of TestDividedLarge (in package weft's
-// tests): gen seed 593, a unit after every execution explored one late,
-// misses maximal traces, when the 592 programs before it ran in
-// the same process (their objects' keys change the order of branches);
-// the failures and final states are all reached. Split's units, which
-// repeat more work, lose none there.
+// Two more losses of SplitLarge's units are fixed (TestDividedLarge, in
+// package weft's tests, checks 5 schedules, two to three levels deep, on
+// the first 2,000 generated programs): a sequence that a branch left
+// covered joined the tree of the branches handed out, where a later
+// branch took it for explored (gen seed 593); and a unit of SplitLarge
+// within one lost traces and a failure (seeds 1213 and 1360), so a
+// strategy resumed from one hands out Split's units.
 //
 // # What the paper does not say, and what weft does
 //
