@@ -3,6 +3,8 @@
 
 package trace
 
+import "slices"
+
 // AppendAnnounced appends to dst the accesses that announcing operation op
 // makes (a thread reaching op, in the local code of the step before): a
 // send on an unbuffered channel (plain, or a select case) offers a partner
@@ -90,6 +92,12 @@ func (s *Steps) ResetFrom(tr *Trace, rel Relation, from int) {
 	s.acc = s.acc[:start]
 	for i := from; i < n; i++ {
 		s.off[i] = int32(len(s.acc))
+		if cap(s.acc)-len(s.acc) < 4 {
+			// Double, from room for an access a step: append would grow
+			// a long execution's accesses by a quarter at a time,
+			// copying them each time.
+			s.acc = slices.Grow(s.acc, max(len(s.acc), n-i, 64))
+		}
 		s.acc = rel.AppendEventAccesses(s.acc, &tr.Events[i])
 		s.acc = append(s.acc, s.ann[i]...)
 	}
