@@ -302,8 +302,14 @@ func (t *Tree) candidates(st *strategy.State) []trace.ThreadID {
 
 // recSet sets thread p's entry of t.rec.
 func (t *Tree) recSet(p trace.ThreadID, x pending) {
-	for int(p) >= len(t.rec) {
-		t.rec = append(t.rec, pending{})
+	if n := len(t.rec); int(p) >= n {
+		// Doubled: append would grow the threads of a long execution
+		// a quarter at a time. The new entries are empty.
+		if int(p) >= cap(t.rec) {
+			t.rec = slices.Grow(t.rec, max(int(p)+1, 2*cap(t.rec))-n)
+		}
+		t.rec = t.rec[:int(p)+1]
+		clear(t.rec[n:])
 	}
 	t.rec[p] = x
 }
