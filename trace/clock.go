@@ -112,7 +112,7 @@ func grow(s []uint32, n int) []uint32 {
 // growClocks returns s resized to n zero clocks, reusing its memory.
 func growClocks(s []PClock, n int) []PClock {
 	if cap(s) < n {
-		return make([]PClock, n, n+n/2)
+		return make([]PClock, n, n+n/8)
 	}
 	s = s[:n]
 	clear(s)
