@@ -112,7 +112,7 @@ func grow(s []uint32, n int) []uint32 {
 // growClocks returns s resized to n zero clocks, reusing its memory.
 func growClocks(s []PClock, n int) []PClock {
 	if cap(s) < n {
-		return make([]PClock, n, n+n/2)
+		return make([]PClock, n, n+n/8)
 	}
 	s = s[:n]
 	clear(s)
@@ -168,10 +168,15 @@ func (h *HB) Step() PClock {
 		cv = h.oc.Order(h.obj(x.Obj), x.Mode, cv)
 	}
 	h.pred[i] = int32(cv.Max()) - 1
-	cv = cv.Set(e.Thread, uint32(i+1))
+	// The partner first: the clock then holds the thread's entry apart
+	// (PClock), and the partner's goes into its tree. The thread's clock
+	// after a rendezvous is often the partner's next one too (a chain of
+	// threads, each receiving from one and sending to the next), whose
+	// own entry is then set at no cost.
 	if e.Partner != NoThread {
 		cv = cv.Set(e.Partner, uint32(i+1))
 	}
+	cv = cv.Set(e.Thread, uint32(i+1))
 	for _, x := range acc {
 		h.oc.Record(h.obj(x.Obj), x.Mode, cv)
 	}

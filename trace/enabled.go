@@ -6,6 +6,7 @@ package trace
 
 import (
 	"math/bits"
+	"slices"
 	"sort"
 )
 
@@ -44,6 +45,16 @@ func (l *enabledLog) reset() {
 	l.flips, l.marks, l.bits = l.flips[:0], l.marks[:0], l.bits[:0]
 }
 
+// room returns s with room for one more element: it doubles the capacity
+// of a full slice, where append would grow a long one by a quarter at a
+// time, copying it each time.
+func room[S ~[]E, E any](s S) S {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, max(len(s), 16))
+	}
+	return s
+}
+
 // set records that thread p is enabled (on) or not before step l.steps.
 func (l *enabledLog) set(p ThreadID, on bool) {
 	w, b := int(p)/64, uint64(1)<<(uint(p)%64)
@@ -54,7 +65,7 @@ func (l *enabledLog) set(p ThreadID, on bool) {
 		return
 	}
 	l.cur[w] ^= b
-	l.flips = append(l.flips, enabledFlip{int32(l.steps), p, on})
+	l.flips = append(room(l.flips), enabledFlip{int32(l.steps), p, on})
 }
 
 // next ends the record of the set before step l.steps; a mark is taken
@@ -97,7 +108,7 @@ func (t *Trace) AddEnabledSet(set []uint64, changed []ThreadID) {
 			for d := x ^ l.cur[w]; d != 0; d &= d - 1 {
 				b := d & -d
 				l.cur[w] ^= b
-				l.flips = append(l.flips, enabledFlip{int32(l.steps), ThreadID(64*w + bits.TrailingZeros64(b)), x&b != 0})
+				l.flips = append(room(l.flips), enabledFlip{int32(l.steps), ThreadID(64*w + bits.TrailingZeros64(b)), x&b != 0})
 			}
 		}
 	} else {

@@ -471,28 +471,66 @@ func (c PClock) Min(o PClock) PClock {
 	return c
 }
 
-// minTree returns the pointwise minimum of trees a and b of height h.
+// minTree returns the pointwise minimum of trees a and b of height h: a or
+// b when it equals one of them, so that the minimum of two clocks of which
+// one is below the other costs no memory.
 func minTree(a, b unsafe.Pointer, h uint8) unsafe.Pointer {
+	p, _, _ := minSub(a, b, h)
+	return p
+}
+
+// minSub is minTree, reporting also whether the minimum has a's entries
+// (isA) and whether it has b's (isB); both when a and b have the same, so
+// that a parent can return a or b whole when each of its children's
+// minimums is one of a's children or has its entries.
+func minSub(a, b unsafe.Pointer, h uint8) (p unsafe.Pointer, isA, isB bool) {
 	switch {
 	case a == b:
-		return a
-	case a == nil || b == nil:
-		return nil
+		return a, true, true
+	case a == nil:
+		return nil, true, false
+	case b == nil:
+		return nil, false, true
 	}
 	if h == 0 {
 		la, lb := (*pleaf)(a), (*pleaf)(b)
+		isA, isB = true, true
+		for k := range pfan {
+			if la[k] > lb[k] {
+				isA = false
+			} else if la[k] < lb[k] {
+				isB = false
+			}
+		}
+		switch {
+		case isA:
+			return a, true, isB
+		case isB:
+			return b, false, true
+		}
 		l := new(pleaf)
 		for k := range pfan {
 			l[k] = min(la[k], lb[k])
 		}
-		return unsafe.Pointer(l)
+		return unsafe.Pointer(l), false, false
 	}
 	na, nb := (*pnode)(a), (*pnode)(b)
-	n := new(pnode)
+	var kids pnode
+	isA, isB = true, true
 	for k := range pfan {
-		n[k] = minTree(na[k], nb[k], h-1)
+		var ka, kb bool
+		kids[k], ka, kb = minSub(na[k], nb[k], h-1)
+		isA, isB = isA && ka, isB && kb
 	}
-	return unsafe.Pointer(n)
+	switch {
+	case isA:
+		return a, true, isB
+	case isB:
+		return b, false, true
+	}
+	n := new(pnode)
+	*n = kids
+	return unsafe.Pointer(n), false, false
 }
 
 // MinEntry returns the least of the first n entries of c.

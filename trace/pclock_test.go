@@ -116,3 +116,35 @@ func TestPClockOwnRun(t *testing.T) {
 		t.Errorf("VC entry 200 = %d, want 501", got)
 	}
 }
+
+// TestPClockMinShares checks that the minimum of two clocks, one below the
+// other, is the smaller one's tree and allocates nothing; and that the
+// minimum of two that cross is their pointwise minimum.
+func TestPClockMinShares(t *testing.T) {
+	v := make(VC, 300)
+	for q := range v {
+		v[q] = uint32(q%7 + 1)
+	}
+	// Flat: Min puts an entry held apart into the tree first.
+	small := PClockOf(v).flat()
+	w := slices.Clone(v)
+	w[250] += 5
+	big := PClockOf(w).flat()
+	var m PClock
+	if n := testing.AllocsPerRun(10, func() { m = small.Min(big) }); n != 0 {
+		t.Errorf("Min of a clock and a larger one allocates %v times, want 0", n)
+	}
+	if !m.Same(small) {
+		t.Error("Min of a clock and a larger one is not the smaller one")
+	}
+	if m = big.Min(small); !m.Same(small) {
+		t.Error("Min of a larger clock and a smaller one is not the smaller one")
+	}
+	x := slices.Clone(v)
+	x[10]++
+	y := slices.Clone(v)
+	y[290]++
+	if got := PClockOf(x).Min(PClockOf(y)); !got.Equal(small) || got.Max() != 7 {
+		t.Errorf("Min of crossing clocks: %v (max %d), want %v (max 7)", got.VC(300), got.Max(), v)
+	}
+}

@@ -19,7 +19,7 @@ type pobj struct{ w, a, r, s PClock }
 // Reset sizes c for objs objects, every clock zero.
 func (c *PObjectClocks) Reset(objs int) {
 	if cap(c.o) < objs {
-		c.o = make([]pobj, objs, objs+objs/2)
+		c.o = make([]pobj, objs, objs+objs/8)
 	}
 	c.o = c.o[:objs]
 	clear(c.o)

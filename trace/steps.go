@@ -3,6 +3,8 @@
 
 package trace
 
+import "slices"
+
 // AppendAnnounced appends to dst the accesses that announcing operation op
 // makes (a thread reaching op, in the local code of the step before): a
 // send on an unbuffered channel (plain, or a select case) offers a partner
@@ -36,7 +38,13 @@ type Steps struct {
 	acc      []Access
 	off      []int32 // acc[off[i]:off[i+1]] are the accesses of step i
 	upcoming []int32
-	ann      [][]Access
+	// ann[annOff[i]:annOff[i+1]] are the accesses step i announces, in
+	// one list without pointers, not a list per step: a long execution
+	// has many steps and few announcements. back holds those ResetFrom
+	// finds, latest step first.
+	ann    []Access
+	annOff []int32
+	back   []Access
 }
 
 // Reset computes the accesses of the steps of tr under rel.
@@ -59,14 +67,15 @@ func (s *Steps) ResetFrom(tr *Trace, rel Relation, from int) {
 	for i := range s.upcoming {
 		s.upcoming[i] = -1
 	}
-	if cap(s.ann) < n {
-		s.ann = append(s.ann[:cap(s.ann)], make([][]Access, n-cap(s.ann))...)
-	}
-	s.ann = s.ann[:n]
+	// Found backwards into back, each step's number of them in
+	// annOff[i+1]; then put in step order after those of the steps kept.
+	s.annOff = growInt32Keep(s.annOff, n+1)
+	s.annOff[0] = 0
+	a := s.back[:0]
 	child := len(tr.Threads) - 1
 	for i := n - 1; i >= from; i-- {
 		e := &tr.Events[i]
-		a := s.ann[i][:0]
+		k := len(a)
 		a = AppendAnnounced(a, s.next(tr, e.Thread), tr.Objects)
 		if e.Partner != NoThread {
 			a = AppendAnnounced(a, s.next(tr, e.Partner), tr.Objects)
@@ -76,11 +85,19 @@ func (s *Steps) ResetFrom(tr *Trace, rel Relation, from int) {
 				a = AppendAnnounced(a, s.next(tr, ThreadID(child)), tr.Objects)
 			}
 		}
-		s.ann[i] = a
+		s.annOff[i+1] = int32(len(a) - k)
 		s.upcoming[e.Thread] = int32(i)
 		if e.Partner != NoThread {
 			s.upcoming[e.Partner] = int32(i)
 		}
+	}
+	s.back = a
+	s.ann = slices.Grow(s.ann[:s.annOff[from]], len(a))
+	for i, hi := from, len(a); i < n; i++ {
+		k := int(s.annOff[i+1])
+		s.ann = append(s.ann, a[hi-k:hi]...)
+		hi -= k
+		s.annOff[i+1] = int32(len(s.ann))
 	}
 	start := int32(0)
 	if from > 0 {
@@ -90,15 +107,24 @@ func (s *Steps) ResetFrom(tr *Trace, rel Relation, from int) {
 	s.acc = s.acc[:start]
 	for i := from; i < n; i++ {
 		s.off[i] = int32(len(s.acc))
+		if cap(s.acc)-len(s.acc) < 4 {
+			// Double, from room for an access a step: append would grow
+			// a long execution's accesses by a quarter at a time,
+			// copying them each time.
+			s.acc = slices.Grow(s.acc, max(len(s.acc), n-i, 64))
+		}
 		s.acc = rel.AppendEventAccesses(s.acc, &tr.Events[i])
-		s.acc = append(s.acc, s.ann[i]...)
+		s.acc = append(s.acc, s.Announced(i)...)
 	}
 	s.off[n] = int32(len(s.acc))
 }
 
 // Announced returns the accesses of the operations announced in the local
 // code of event i (AppendAnnounced). It aliases the Steps' memory.
-func (s *Steps) Announced(i int) []Access { return s.ann[i] }
+func (s *Steps) Announced(i int) []Access {
+	lo, hi := s.annOff[i], s.annOff[i+1]
+	return s.ann[lo:hi:hi]
+}
 
 // next returns the operation thread p runs in its next event after the
 // current position of the backward walk, or its final pending operation.

@@ -450,7 +450,7 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 		if int(id) < len(e.pool) {
 			e.pool[id] = t
 		} else {
-			e.pool = append(e.pool, t)
+			e.pool = append(room(e.pool), t)
 		}
 		e.newCoroutine(t)
 	}
@@ -461,14 +461,25 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 		t.key = e.threadKey(p.key, p.spawns)
 		p.spawns++
 	}
-	e.threads = append(e.threads, t)
+	e.threads = append(room(e.threads), t)
 	e.markDirty(t)
 	e.live++
-	e.tr.Threads = append(e.tr.Threads, trace.ThreadInfo{Parent: parent, Step: int32(len(e.tr.Events)) - 1, Branch: int32(len(e.tr.Branches))})
+	e.tr.Threads = append(room(e.tr.Threads), trace.ThreadInfo{Parent: parent, Step: int32(len(e.tr.Events)) - 1, Branch: int32(len(e.tr.Branches))})
 	if n := len(e.tr.Events); n > 0 && parent != trace.NoThread {
 		e.tr.Events[n-1].Spawned++
 	}
 	return t
+}
+
+// room returns s with room for one more element: it doubles the capacity
+// of a full slice, where append would grow a long one by a quarter at a
+// time (an execution with many threads or objects copies each list of
+// them a few times, not tens of times).
+func room[S ~[]E, E any](s S) S {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, max(len(s), 16))
+	}
+	return s
 }
 
 // threadKey returns the stable name of child number i of the thread named

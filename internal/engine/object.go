@@ -240,8 +240,8 @@ func (e *Exec) register(o *Obj, c trace.Class) {
 		o.canon = e.names.canonOf(o.key)
 	}
 	e.useKey(o.key)
-	e.tr.Objects = append(e.tr.Objects, trace.ObjectInfo{Class: c, Creator: creator, Name: o.name, Key: o.canon})
-	e.objs = append(e.objs, o)
+	e.tr.Objects = append(room(e.tr.Objects), trace.ObjectInfo{Class: c, Creator: creator, Name: o.name, Key: o.canon})
+	e.objs = append(room(e.objs), o)
 }
 
 // resetState resets o's state for its registration in the execution as

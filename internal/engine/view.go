@@ -363,7 +363,7 @@ func (e *Exec) watchOn(t *Thread, o *Obj) {
 	}
 	id := int(o.id)
 	for id >= len(e.watchObj) {
-		e.watchObj = append(e.watchObj, nil)
+		e.watchObj = append(room(e.watchObj), nil)
 	}
 	l := &e.watchObj[id]
 	e.wake(l)
@@ -379,7 +379,7 @@ func (e *Exec) addWatch(t *Thread, o *Obj) {
 	}
 	id := int(o.id)
 	for id >= len(e.watchObj) {
-		e.watchObj = append(e.watchObj, nil)
+		e.watchObj = append(room(e.watchObj), nil)
 	}
 	l := &e.watchObj[id]
 	for _, w := range *l {
@@ -394,7 +394,7 @@ func (e *Exec) addWatch(t *Thread, o *Obj) {
 // end.
 func (e *Exec) threadWatchers(p trace.ThreadID) *[]watch {
 	for int(p) >= len(e.watchThr) {
-		e.watchThr = append(e.watchThr, nil)
+		e.watchThr = append(room(e.watchThr), nil)
 	}
 	return &e.watchThr[p]
 }

@@ -5,6 +5,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"runtime"
@@ -177,8 +178,16 @@ func InExecution() bool {
 
 // goid returns the number of the running goroutine, from its stack trace.
 func goid() int64 {
-	var buf [64]byte
-	return stackGoid(string(buf[:runtime.Stack(buf[:], false)]))
+	// "goroutine " and 20 digits fit; the runtime keeps the buffer (it
+	// escapes), and a string of the trace's first word or two is made
+	// on the stack: a thread's coroutine calls this once, and an
+	// execution with many threads made many of them.
+	var buf [32]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	if i := bytes.IndexByte(b[min(len(b), len("goroutine ")):], ' '); i >= 0 {
+		b = b[:len("goroutine ")+i]
+	}
+	return stackGoid(string(b))
 }
 
 // stackGoid returns the number of the goroutine whose stack trace is s

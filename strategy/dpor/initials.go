@@ -154,7 +154,7 @@ func (r *Reversal) StepDepends(steps *trace.Steps, n *Node, p trace.ThreadID) bo
 		}
 	}
 	r.acc = r.acc[:0]
-	for _, a := range n.ann {
+	for _, a := range n.announcements() {
 		if a.thread == p {
 			r.acc = append(r.acc, a.acc)
 		}

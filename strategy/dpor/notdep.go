@@ -85,7 +85,8 @@ func (x *eventIndex) reset(tr *trace.Trace, steps *trace.Steps) {
 	x.keys = ks
 	objs := len(tr.Objects) + 1
 	x.objAt = slices.Grow(x.objAt[:0], objs+1)[:objs+1]
-	x.groups, x.accEvs = x.groups[:0], x.accEvs[:0]
+	// At most one event per key: sized once, as keys.
+	x.groups, x.accEvs = x.groups[:0], slices.Grow(x.accEvs[:0], len(ks))
 	o := 0
 	x.objAt[0] = 0
 	for _, k := range ks {

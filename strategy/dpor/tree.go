@@ -60,17 +60,15 @@ type Node struct {
 	Backtrack, Done, Force ThreadSet
 	Race                   bool
 	Racer                  trace.ThreadID
-	// Sleep is the sleep set on entry to the state.
+	// Sleep is the sleep set on entry to the state, with its memory in
+	// more.
 	Sleep []Sleeper
-	mem   arena // memory for the Sleep ops' cases and announcements
-	// pass is the candidate sleep set of the next state: (Sleep ∪ Done)
-	// minus Thread, set when the state is left (Fig. 7: the candidate sent
-	// by the server).
-	pass    []Sleeper
-	passMem arena
-	// ann holds what each thread explored here announced after its step;
+	// more holds what most states of a long execution leave empty, apart
+	// (nil until needed), so that a state costs few bytes: a long
+	// execution pushes a node per step, and its memory is much of the
+	// cost of a first execution.
+	more *nodeMore
 	// objs is the number of objects known in the state.
-	ann  []announced
 	objs int32
 	// The entries chgLo to chgLo+chgN of the tree's chgs hold the
 	// threads whose pending operation or number of alternatives differ
@@ -118,6 +116,44 @@ type arena struct {
 	acc   []trace.Access
 }
 
+// nodeMore is the part of a Node that most states leave empty.
+type nodeMore struct {
+	mem arena // memory for the Sleep ops' cases and announcements
+	// pass is the candidate sleep set of the next state: (Sleep ∪ Done)
+	// minus Thread, set when the state is left (Fig. 7: the candidate sent
+	// by the server).
+	pass    []Sleeper
+	passMem arena
+	// ann holds what each thread explored here announced after its step.
+	ann []announced
+}
+
+// extra returns n.more, made if n has none yet. It stays with the node
+// when the node is reset, with its memory.
+func (n *Node) extra() *nodeMore {
+	if n.more == nil {
+		n.more = new(nodeMore)
+	}
+	return n.more
+}
+
+// passed returns the candidate sleep set of the next state (nodeMore.pass).
+func (n *Node) passed() []Sleeper {
+	if n.more == nil {
+		return nil
+	}
+	return n.more.pass
+}
+
+// announcements returns what each thread explored here announced after
+// its step (nodeMore.ann).
+func (n *Node) announcements() []announced {
+	if n.more == nil {
+		return nil
+	}
+	return n.more.ann
+}
+
 // announced is an access a thread announced after its step from a node.
 type announced struct {
 	thread trace.ThreadID
@@ -133,10 +169,12 @@ func (n *Node) reset() {
 	n.Force.Clear()
 	n.Race, n.Racer = false, trace.NoThread
 	n.Sleep = n.Sleep[:0]
-	n.mem.cases, n.mem.acc = n.mem.cases[:0], n.mem.acc[:0]
-	n.pass = n.pass[:0]
-	n.passMem.cases, n.passMem.acc = n.passMem.cases[:0], n.passMem.acc[:0]
-	n.ann = n.ann[:0]
+	if m := n.more; m != nil {
+		m.mem.cases, m.mem.acc = m.mem.cases[:0], m.mem.acc[:0]
+		m.pass = m.pass[:0]
+		m.passMem.cases, m.passMem.acc = m.passMem.cases[:0], m.passMem.acc[:0]
+		m.ann = m.ann[:0]
+	}
 }
 
 // Asleep reports whether thread t is in the node's sleep set.
@@ -264,8 +302,14 @@ func (t *Tree) candidates(st *strategy.State) []trace.ThreadID {
 
 // recSet sets thread p's entry of t.rec.
 func (t *Tree) recSet(p trace.ThreadID, x pending) {
-	for int(p) >= len(t.rec) {
-		t.rec = append(t.rec, pending{})
+	if n := len(t.rec); int(p) >= n {
+		// Doubled: append would grow the threads of a long execution
+		// a quarter at a time. The new entries are empty.
+		if int(p) >= cap(t.rec) {
+			t.rec = slices.Grow(t.rec, max(int(p)+1, 2*cap(t.rec))-n)
+		}
+		t.rec = t.rec[:int(p)+1]
+		clear(t.rec[n:])
 	}
 	t.rec[p] = x
 }
@@ -421,11 +465,14 @@ func (t *Tree) push() *Node {
 // setPass sets n.pass to (n.Sleep ∪ n.Done) minus n.Thread, with the
 // pending operations of st.
 func (t *Tree) setPass(n *Node, st *strategy.State) {
-	n.pass = n.pass[:0]
-	n.passMem.cases, n.passMem.acc = n.passMem.cases[:0], n.passMem.acc[:0]
+	if m := n.more; m != nil {
+		m.pass = m.pass[:0]
+		m.passMem.cases, m.passMem.acc = m.passMem.cases[:0], m.passMem.acc[:0]
+	}
 	for _, s := range n.Sleep {
 		if s.Thread != n.Thread {
-			n.pass = n.passMem.appendSleeper(n.pass, s)
+			m := n.extra()
+			m.pass = m.passMem.appendSleeper(m.pass, s)
 		}
 	}
 	// The threads of Done that are enabled, in thread order (as
@@ -438,12 +485,13 @@ func (t *Tree) setPass(n *Node, st *strategy.State) {
 		}
 		th := &st.Threads[q]
 		t.vacc = t.vacc[:0]
-		for _, a := range n.ann {
+		for _, a := range n.announcements() {
 			if a.thread == q {
 				t.vacc = append(t.vacc, a.acc)
 			}
 		}
-		n.pass = n.passMem.appendSleeper(n.pass, Sleeper{q, th.Op, th.Alts, t.vacc, n.objs})
+		m := n.extra()
+		m.pass = m.passMem.appendSleeper(m.pass, Sleeper{q, th.Op, th.Alts, t.vacc, n.objs})
 	}
 }
 
@@ -477,8 +525,9 @@ func (t *Tree) Learn(tr *trace.Trace, steps *trace.Steps) {
 			if a.Obj >= trace.ObjectID(n.objs) {
 				a.Obj = newObject
 			}
-			if !slices.Contains(n.ann, announced{n.Thread, a}) {
-				n.ann = append(n.ann, announced{n.Thread, a})
+			if !slices.Contains(n.announcements(), announced{n.Thread, a}) {
+				m := n.extra()
+				m.ann = append(m.ann, announced{n.Thread, a})
 			}
 		}
 	}
@@ -498,7 +547,7 @@ func (t *Tree) wake(n, parent *Node, ev *trace.Event, st *strategy.State) {
 	for c := len(st.Trace.Threads) - 1; c >= 0 && int(st.Trace.Threads[c].Step) == k-1; c-- {
 		t.acc = trace.AppendAnnounced(t.acc, st.Threads[c].Op, st.Trace.Objects)
 	}
-	for _, s := range parent.pass {
+	for _, s := range parent.passed() {
 		if st.Threads[s.Thread].Alts != s.Alts || t.Rel.DependentOp(ev, s.Thread, s.Op) {
 			continue
 		}
@@ -506,7 +555,7 @@ func (t *Tree) wake(n, parent *Node, ev *trace.Event, st *strategy.State) {
 		if conflict(t.acc, t.vacc) || conflict(t.acc, s.Ann) || (slices.ContainsFunc(s.Ann, isNew) && usesNew(t.acc, s.Objs)) {
 			continue
 		}
-		n.Sleep = n.mem.appendSleeper(n.Sleep, s)
+		n.Sleep = n.extra().mem.appendSleeper(n.Sleep, s)
 	}
 }
 

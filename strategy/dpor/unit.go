@@ -83,9 +83,9 @@ func (n *Node) data() nodeData {
 	d := nodeData{
 		Enabled: n.Enabled.List(), Thread: n.Thread, Alt: n.Alt, Alts: n.Alts,
 		Backtrack: n.Backtrack, Done: n.Done, Force: n.Force, Race: n.Race, Racer: n.Racer,
-		Sleep: n.Sleep, Pass: n.pass, Objs: n.objs,
+		Sleep: n.Sleep, Pass: n.passed(), Objs: n.objs,
 	}
-	for _, a := range n.ann {
+	for _, a := range n.announcements() {
 		d.AnnThreads = append(d.AnnThreads, a.thread)
 		d.AnnAccesses = append(d.AnnAccesses, a.acc)
 	}
@@ -114,13 +114,15 @@ func (n *Node) load(d *nodeData) {
 	n.Force = append(n.Force, d.Force...)
 	n.Race, n.Racer = d.Race, d.Racer
 	for _, s := range d.Sleep {
-		n.Sleep = n.mem.appendSleeper(n.Sleep, s)
+		n.Sleep = n.extra().mem.appendSleeper(n.Sleep, s)
 	}
 	for _, s := range d.Pass {
-		n.pass = n.passMem.appendSleeper(n.pass, s)
+		m := n.extra()
+		m.pass = m.passMem.appendSleeper(m.pass, s)
 	}
 	for i, t := range d.AnnThreads {
-		n.ann = append(n.ann, announced{t, d.AnnAccesses[i]})
+		m := n.extra()
+		m.ann = append(m.ann, announced{t, d.AnnAccesses[i]})
 	}
 	n.objs = d.Objs
 }
