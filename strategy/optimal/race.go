@@ -8,6 +8,7 @@ package optimal
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/weft-go/weft/model"
@@ -36,14 +37,11 @@ type analysis struct {
 	obj      model.Object // the state of one object (readyAt)
 	failing  event        // the failing step, repeated after a reversal (reverse)
 	// fresh is the first event the execution ran anew (not replayed);
-	// newMin[q], the least entry for thread q of the clocks of the events
-	// from fresh on: an event i of q with i < newMin[q] happens before
+	// newMinV[q], the least entry for thread q of the clocks of the events
+	// from fresh on: an event i of q with i < newMinV[q] happens before
 	// every new event. limit is the position of the step whose races
 	// reverse is given (len(evs) for a pending one).
-	fresh  int
-	newMin trace.PClock
-	// newMinV holds newMin's entries, one per thread: log and analysed
-	// read one per event or candidate.
+	fresh   int
 	newMinV trace.VC
 	noNew   bool // no event is new: every one happens before every new event
 	limit   int
@@ -129,7 +127,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	if s.failedBefore {
 		a.fresh = 0
 	}
-	a.setNewMin(n)
+	least := a.setNewMin(n)
 	if stopped(end) {
 		s.failedBefore = true
 	}
@@ -142,7 +140,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	if a.fresh > 0 {
 		skip = a.fresh
 		if !a.noNew {
-			skip = min(skip, int(a.newMin.MinEntry(len(tr.Threads))))
+			skip = min(skip, int(least))
 		}
 	}
 	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
@@ -196,36 +194,60 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	a.s, a.tr = nil, nil
 }
 
-// setNewMin sets a.newMin to the pointwise minimum of the clocks of the
+// setNewMin sets a.newMinV to the pointwise minimum of the clocks of the
 // events from a.fresh on, of n, or a.noNew if there are none. A thread's
 // clocks grow along its events, so the minimum is that of the first event
-// of each thread from a.fresh on.
-func (a *analysis) setNewMin(n int) {
-	a.newMin, a.noNew = trace.PClock{}, a.fresh >= n
-	defer func() {
-		nt := len(a.tr.Threads)
-		if cap(a.newMinV) < nt {
-			a.newMinV = make(trace.VC, nt, nt+nt/2)
-		}
-		a.newMinV = a.newMinV[:nt]
-		a.newMin.CopyTo(a.newMinV)
-	}()
-	if a.fresh == 0 || a.noNew {
-		return // no event is replayed, or none is new
+// of each thread from a.fresh on. It returns the least entry of the
+// minimum (0 if there are no new events or none is replayed).
+func (a *analysis) setNewMin(n int) uint32 {
+	nt := len(a.tr.Threads)
+	if cap(a.newMinV) < nt {
+		a.newMinV = make(trace.VC, nt, nt+nt/2)
 	}
+	a.newMinV = a.newMinV[:nt]
+	clear(a.newMinV)
+	a.noNew = a.fresh >= n
+	if a.fresh == 0 || a.noNew {
+		return 0 // no event is replayed, or none is new
+	}
+	c := &a.hb
 	first := true
+	var m trace.PClock // the minimum, if the clocks are not kept flat (or to check)
 	for _, idx := range a.byThread {
 		x := sort.Search(len(idx), func(y int) bool { return int(idx[y]) >= a.fresh })
 		if x == len(idx) {
 			continue
 		}
-		k := a.hb.clock(int(idx[x]))
-		if first {
-			a.newMin, first = k, false
-		} else {
-			a.newMin = a.newMin.Min(k)
+		k := int(idx[x])
+		if !c.flatOK || c.verify {
+			if first {
+				m = c.clock(k)
+			} else {
+				m = m.Min(c.clock(k))
+			}
 		}
+		if c.flatOK {
+			// The rows of the flat clocks: no persistent clock to build.
+			row := c.flat[k*c.n : (k+1)*c.n]
+			if first {
+				copy(a.newMinV, row)
+			} else {
+				for q, v := range row {
+					a.newMinV[q] = min(a.newMinV[q], v)
+				}
+			}
+		}
+		first = false
 	}
+	if !c.flatOK {
+		m.CopyTo(a.newMinV)
+	} else if c.verify && !slices.Equal(a.newMinV, m.VC(nt)) {
+		panic(fmt.Sprintf("weft internal error: optimal: the least clock of the new events from the flat clocks is %v, want %v", a.newMinV, m.VC(nt)))
+	}
+	if nt == 0 {
+		return 0
+	}
+	return slices.Min(a.newMinV)
 }
 
 // prepare copies the events with their threads' steps and computes the
