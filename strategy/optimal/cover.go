@@ -24,6 +24,10 @@ type coverRec struct {
 	upto     int32
 	stamp    uint64
 	checks   []*event
+	// path holds the children the walk of the wakeup tree took at its
+	// first levels, as long as each was the first child of its level and
+	// the head of what remained of v (resumeAt).
+	path []*wnode
 }
 
 // coverTrack records what decided the weak initials a check of a wakeup
@@ -35,6 +39,10 @@ type coverTrack struct {
 	buf    []int32 // the memory of pos, which loses its first elements
 	upto   int32
 	checks []*event
+	// path holds the children the walk took while open: as long as each
+	// was the first child of its level and the head of the sequence.
+	path []*wnode
+	open bool
 }
 
 func (t *coverTrack) reset(pos []int32) {
@@ -42,6 +50,17 @@ func (t *coverTrack) reset(pos []int32) {
 	t.pos = t.buf
 	t.upto = -1
 	t.checks = t.checks[:0]
+	t.path, t.open = t.path[:0], true
+}
+
+// resumed records that the walk took the children from at its first
+// levels, each the head of the sequence (the first len(from) elements,
+// events of E), as an earlier walk did (resumeAt).
+func (t *coverTrack) resumed(from []*wnode) {
+	k := len(from)
+	t.upto = max(t.upto, t.pos[k-1])
+	t.pos = t.pos[k:]
+	t.path = append(t.path, from...)
 }
 
 // decided records that element at of the sequence (or none, if at < 0)
@@ -90,6 +109,7 @@ func (t *coverTrack) drop(at int) {
 func (a *analysis) coveredBefore(i int, m *event) bool {
 	n := a.s.nodes.At(a.limit)
 	l := m.label()
+	a.resumeRec = nil
 	for k := range n.covered {
 		r := &n.covered[k]
 		if int(r.i) != i || r.l != l || r.ok != m.OK || r.fail != m.fails {
@@ -99,7 +119,13 @@ func (a *analysis) coveredBefore(i int, m *event) bool {
 			return false
 		}
 		g := a.s.sharedSince(r.stamp, a.fresh)
-		if int(r.upto) >= g || a.limit >= g {
+		if a.limit >= g {
+			return false
+		}
+		// The check may not read the same, but its walk's first levels
+		// do, up to g (resumeAt).
+		a.resumeRec, a.resumeG = r, g
+		if int(r.upto) >= g {
 			return false
 		}
 		if len(r.checks) == 0 {
@@ -160,7 +186,36 @@ func (a *analysis) rememberTrack(i int, m *event) {
 		r = &n.covered[len(n.covered)-1]
 	}
 	*r = coverRec{i: int32(i), limit: int32(a.limit), l: m.label(), ok: m.OK, fail: m.fails,
-		upto: t.upto, stamp: a.s.epoch, checks: append(r.checks[:0], t.checks...)}
+		upto: t.upto, stamp: a.s.epoch, checks: append(r.checks[:0], t.checks...), path: append(r.path[:0], t.path...)}
+}
+
+// resumeAt returns the children that the walk of the wakeup tree of the
+// state before event i takes at its first levels in a check of the
+// wakeup sequence v = notdep(i, E).m of the race whose record coveredBefore
+// found last (a.resumeRec, with g its a.resumeG), or nil; pos holds the
+// positions in E of v's first elements.
+//
+// Why the walk takes them. The record's walk took, at each of its first
+// levels, the first child, which was the head of what remained of v1 (the
+// record's sequence): the k-th element of v1 at level k. The elements of
+// v1 and v at positions before g are the same events in the same order,
+// and come first (see coveredBefore): if v's first k elements are at
+// positions before g, they are v1's. The wakeup tree of the state before
+// i has only grown since (insert appends children after a node's
+// existing ones), and no node of it was freed (a node is freed when its
+// branch is taken, in a state at or after g): each of those levels still
+// has the same first child, the head of what remains of v, which the walk
+// takes without looking further.
+func (a *analysis) resumeAt(pos []int32) []*wnode {
+	r := a.resumeRec
+	if r == nil {
+		return nil
+	}
+	k := 0
+	for k < len(r.path) && k < len(pos) && int(pos[k]) < a.resumeG {
+		k++
+	}
+	return r.path[:k]
 }
 
 // sharedSince returns the first position where some execution after the

@@ -59,6 +59,11 @@ type analysis struct {
 	newSum     depSum
 	newI, newG int
 	newOK      bool
+	// resumeRec is the record of the reversal being checked that
+	// coveredBefore found, valid up to position resumeG, or nil
+	// (resumeAt).
+	resumeRec *coverRec
+	resumeG   int
 	// multi says whether an event of the trace is a receive or a select.
 	multi bool
 	cands []int32
@@ -627,6 +632,7 @@ func (a *analysis) reverse(i int, m *event) {
 	s.stats.Races++
 	// With verification on, a reversal found covered from the records is
 	// checked in full (below).
+	a.resumeRec = nil
 	hit := a.limit < a.fresh && a.coveredBefore(i, m)
 	if hit {
 		s.settled++
@@ -725,11 +731,15 @@ func (a *analysis) reverse(i int, m *event) {
 		return
 	}
 	var track *coverTrack
+	var from []*wnode
 	if keep {
 		track = &a.track
 		track.reset(pos)
+		if from = a.resumeAt(pos); len(from) > 0 && a.hb.verify {
+			a.verifyResume(&n.wut, seq, from)
+		}
 	}
-	added := s.nm.insertAt(&n.wut, seq, track)
+	added := s.nm.insertAt(&n.wut, seq, track, from)
 	if keep {
 		a.rememberTrack(i, m)
 	}
@@ -817,4 +827,18 @@ func (a *analysis) delaySleeps(notdep []*event, m *event) (stay, late []*event) 
 // depends on the time there, which the model does not know.
 func sleepWhenBlocked(e *event) bool {
 	return e.Op.Kind == trace.KindSleep && e.Op.Class != trace.ClassClock
+}
+
+// verifyResume panics if the walk of the wakeup forest children for seq
+// that starts below from (resumeAt) ends elsewhere than the walk from the
+// top.
+func (a *analysis) verifyResume(children *[]*wnode, seq []*event, from []*wnode) {
+	nm := &a.s.nm
+	wantAt, rest, wantLeaf := nm.end(children, seq, nil, nil)
+	wantRest := slices.Clone(rest)
+	gotAt, rest, gotLeaf := nm.end(children, seq, nil, from)
+	if wantLeaf != gotLeaf || (!wantLeaf && (wantAt != gotAt || !slices.Equal(wantRest, rest))) {
+		panic(fmt.Sprintf("weft internal error: optimal: the walk of a wakeup tree for %v resumed below %d levels ends at a leaf %v, %d left, but from the top at a leaf %v, %d left",
+			seqString(seq), len(from), gotLeaf, len(rest), wantLeaf, len(wantRest)))
+	}
 }

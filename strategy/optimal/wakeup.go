@@ -46,17 +46,17 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 // nothing is added; otherwise what remains of seq becomes a new branch after
 // the existing ones. insert reports whether it added a branch.
 func (n *names) insert(children *[]*wnode, seq []*event) bool {
-	return n.insertAt(children, seq, nil)
+	return n.insertAt(children, seq, nil, nil)
 }
 
 // insertAt is insert, which records in t, if not nil, what decided each
 // child it looked at, and what would decide the nodes it added in a check
-// of seq again (cover.go).
-func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack) bool {
-	// rest loses its first elements as follow drops them: n.rest keeps
-	// the memory.
-	n.rest = append(n.rest[:0], seq...)
-	children, rest, leaf := n.follow(children, n.rest, t)
+// of seq again (cover.go). If from is not empty, the walk starts below it:
+// from are the children that the first len(from) levels of the walk take,
+// each the first of its level and the head of what remains of seq, as an
+// earlier check of the same sequence found (cover.go, resumeAt).
+func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack, from []*wnode) bool {
+	children, rest, leaf := n.end(children, seq, t, from)
 	if leaf || len(rest) == 0 {
 		return false
 	}
@@ -81,6 +81,29 @@ func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack) bool {
 	*children = append(*children, first)
 	n.nodes += len(rest)
 	return true
+}
+
+// end returns where insert would add a branch for seq in the forest
+// *children, from below from (see insertAt): the forest where the walk
+// stopped, what remains of seq (in n.rest's memory), and whether it
+// stopped at a leaf.
+func (n *names) end(children *[]*wnode, seq []*event, t *coverTrack, from []*wnode) (*[]*wnode, []*event, bool) {
+	// rest loses its first elements as follow drops them: n.rest keeps
+	// the memory.
+	n.rest = append(n.rest[:0], seq...)
+	rest := n.rest
+	if k := len(from); k > 0 {
+		// The walk's first k levels took from, each the head of rest.
+		rest = rest[k:]
+		if t != nil {
+			t.resumed(from)
+		}
+		if len(from[k-1].children) == 0 {
+			return children, rest, true
+		}
+		children = &from[k-1].children
+	}
+	return n.follow(children, rest, t)
 }
 
 // covers reports whether an execution extending a leaf of the forest
@@ -121,7 +144,7 @@ func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wn
 func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
 	for {
 		var next *wnode
-		for _, c := range *children {
+		for k, c := range *children {
 			// weakInitial, keeping the element that decided.
 			at := -1
 			if len(rest) > 0 && sameKey(rest[0], &c.ev) {
@@ -140,6 +163,12 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 			}
 			if t != nil {
 				t.decided(&c.ev, at)
+				// The path of a later check's resumption (resumeAt): the
+				// first levels, as long as each takes its first child, the
+				// head of rest.
+				if t.open && (k > 0 || at != 0) {
+					t.open = false
+				}
 			}
 			if at >= 0 && !sameKey(rest[at], &c.ev) {
 				continue // not a weak initial: rest[at] comes first
@@ -162,6 +191,9 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 		}
 		if next == nil {
 			return children, rest, false
+		}
+		if t != nil && t.open {
+			t.path = append(t.path, next)
 		}
 		if len(next.children) == 0 {
 			return children, rest, true
