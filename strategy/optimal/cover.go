@@ -24,10 +24,18 @@ type coverRec struct {
 	upto     int32
 	stamp    uint64
 	checks   []*event
-	// path holds the children the walk of the wakeup tree took at its
-	// first levels, as long as each was the first child of its level and
-	// the head of what remained of v (resumeAt).
-	path []*wnode
+	// path holds the levels of the walk of the wakeup tree before the
+	// first whose decisions read no event of E (resumeAt).
+	path []walkStep
+}
+
+// walkStep is a level of a walk of a wakeup tree: the child it took, the
+// element of what remained of the sequence that it dropped (at, -1 if
+// none), and the last position in E of an element that decided a child
+// at that level or before (upto).
+type walkStep struct {
+	c        *wnode
+	at, upto int32
 }
 
 // coverTrack records what decided the weak initials a check of a wakeup
@@ -39,9 +47,9 @@ type coverTrack struct {
 	buf    []int32 // the memory of pos, which loses its first elements
 	upto   int32
 	checks []*event
-	// path holds the children the walk took while open: as long as each
-	// was the first child of its level and the head of the sequence.
-	path []*wnode
+	// path holds the levels the walk took while open: until a level
+	// where a child was decided by no event of E (a check).
+	path []walkStep
 	open bool
 }
 
@@ -53,13 +61,23 @@ func (t *coverTrack) reset(pos []int32) {
 	t.path, t.open = t.path[:0], true
 }
 
-// resumed records that the walk took the children from at its first
-// levels, each the head of the sequence (the first len(from) elements,
-// events of E), as an earlier walk did (resumeAt).
-func (t *coverTrack) resumed(from []*wnode) {
-	k := len(from)
-	t.upto = max(t.upto, t.pos[k-1])
-	t.pos = t.pos[k:]
+// step records that the walk took child c at a level, dropping element at
+// of the sequence (-1: none).
+func (t *coverTrack) step(c *wnode, at int) {
+	if t.open = t.open && len(t.checks) == 0; t.open {
+		t.path = append(t.path, walkStep{c, int32(at), t.upto})
+	}
+}
+
+// resumed records that the walk took the levels from, as an earlier walk
+// did (resumeAt).
+func (t *coverTrack) resumed(from []walkStep) {
+	for _, x := range from {
+		if x.at >= 0 {
+			t.drop(int(x.at))
+		}
+	}
+	t.upto = max(t.upto, from[len(from)-1].upto)
 	t.path = append(t.path, from...)
 }
 
@@ -189,30 +207,33 @@ func (a *analysis) rememberTrack(i int, m *event) {
 		upto: t.upto, stamp: a.s.epoch, checks: append(r.checks[:0], t.checks...), path: append(r.path[:0], t.path...)}
 }
 
-// resumeAt returns the children that the walk of the wakeup tree of the
-// state before event i takes at its first levels in a check of the
-// wakeup sequence v = notdep(i, E).m of the race whose record coveredBefore
-// found last (a.resumeRec, with g its a.resumeG), or nil; pos holds the
-// positions in E of v's first elements.
+// resumeAt returns the levels that the walk of the wakeup tree of the
+// state before event i takes first in a check of the wakeup sequence
+// v = notdep(i, E).m of the race whose record coveredBefore found last
+// (a.resumeRec, with g its a.resumeG), or nil.
 //
-// Why the walk takes them. The record's walk took, at each of its first
-// levels, the first child, which was the head of what remained of v1 (the
-// record's sequence): the k-th element of v1 at level k. The elements of
-// v1 and v at positions before g are the same events in the same order,
-// and come first (see coveredBefore): if v's first k elements are at
-// positions before g, they are v1's. The wakeup tree of the state before
-// i has only grown since (insert appends children after a node's
-// existing ones), and no node of it was freed (a node is freed when its
-// branch is taken, in a state at or after g): each of those levels still
-// has the same first child, the head of what remains of v, which the walk
-// takes without looking further.
-func (a *analysis) resumeAt(pos []int32) []*wnode {
+// Why the walk takes them. The record's walk of v1 (the record's
+// sequence) decided, at each of the levels returned, every child it
+// looked at by an element of v1 that is an event of E1 at a position
+// before g: the first element dependent with the child, which the walk
+// took and dropped if it was the child's event, and passed the child
+// otherwise. The elements of v1 and v at positions before g are the same
+// events in the same order, and come first (see coveredBefore), and the
+// walks drop the same ones: at each of those levels, what remains of v
+// has the same first element dependent with each child as what remained
+// of v1. The wakeup tree of the state before i has only grown since
+// (insert appends children after a node's existing ones), and no node of
+// it was freed (a node is freed when its branch is taken, in a state at
+// or after g): each level has the same children up to the one taken, the
+// walk of v decides them alike, and takes the same child, dropping the
+// same element.
+func (a *analysis) resumeAt() []walkStep {
 	r := a.resumeRec
 	if r == nil {
 		return nil
 	}
 	k := 0
-	for k < len(r.path) && k < len(pos) && int(pos[k]) < a.resumeG {
+	for k < len(r.path) && int(r.path[k].upto) < a.resumeG {
 		k++
 	}
 	return r.path[:k]

@@ -731,11 +731,11 @@ func (a *analysis) reverse(i int, m *event) {
 		return
 	}
 	var track *coverTrack
-	var from []*wnode
+	var from []walkStep
 	if keep {
 		track = &a.track
 		track.reset(pos)
-		if from = a.resumeAt(pos); len(from) > 0 && a.hb.verify {
+		if from = a.resumeAt(); len(from) > 0 && a.hb.verify {
 			a.verifyResume(&n.wut, seq, from)
 		}
 	}
@@ -832,7 +832,7 @@ func sleepWhenBlocked(e *event) bool {
 // verifyResume panics if the walk of the wakeup forest children for seq
 // that starts below from (resumeAt) ends elsewhere than the walk from the
 // top.
-func (a *analysis) verifyResume(children *[]*wnode, seq []*event, from []*wnode) {
+func (a *analysis) verifyResume(children *[]*wnode, seq []*event, from []walkStep) {
 	nm := &a.s.nm
 	wantAt, rest, wantLeaf := nm.end(children, seq, nil, nil)
 	wantRest := slices.Clone(rest)

@@ -52,10 +52,9 @@ func (n *names) insert(children *[]*wnode, seq []*event) bool {
 // insertAt is insert, which records in t, if not nil, what decided each
 // child it looked at, and what would decide the nodes it added in a check
 // of seq again (cover.go). If from is not empty, the walk starts below it:
-// from are the children that the first len(from) levels of the walk take,
-// each the first of its level and the head of what remains of seq, as an
-// earlier check of the same sequence found (cover.go, resumeAt).
-func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack, from []*wnode) bool {
+// from are the first levels of the walk, as an earlier check of the same
+// sequence took them (cover.go, resumeAt).
+func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack, from []walkStep) bool {
 	children, rest, leaf := n.end(children, seq, t, from)
 	if leaf || len(rest) == 0 {
 		return false
@@ -87,21 +86,30 @@ func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack, from [
 // *children, from below from (see insertAt): the forest where the walk
 // stopped, what remains of seq (in n.rest's memory), and whether it
 // stopped at a leaf.
-func (n *names) end(children *[]*wnode, seq []*event, t *coverTrack, from []*wnode) (*[]*wnode, []*event, bool) {
+func (n *names) end(children *[]*wnode, seq []*event, t *coverTrack, from []walkStep) (*[]*wnode, []*event, bool) {
 	// rest loses its first elements as follow drops them: n.rest keeps
 	// the memory.
 	n.rest = append(n.rest[:0], seq...)
 	rest := n.rest
 	if k := len(from); k > 0 {
-		// The walk's first k levels took from, each the head of rest.
-		rest = rest[k:]
+		// The walk's first k levels: the children taken, the elements
+		// dropped.
+		for _, x := range from {
+			switch at := int(x.at); {
+			case at == 0:
+				rest = rest[1:]
+			case at > 0:
+				rest = append(rest[:at], rest[at+1:]...)
+			}
+		}
 		if t != nil {
 			t.resumed(from)
 		}
-		if len(from[k-1].children) == 0 {
+		last := from[k-1].c
+		if len(last.children) == 0 {
 			return children, rest, true
 		}
-		children = &from[k-1].children
+		children = &last.children
 	}
 	return n.follow(children, rest, t)
 }
@@ -144,7 +152,8 @@ func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wn
 func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
 	for {
 		var next *wnode
-		for k, c := range *children {
+		dropped := -1
+		for _, c := range *children {
 			// weakInitial, keeping the element that decided.
 			at := -1
 			if len(rest) > 0 && sameKey(rest[0], &c.ev) {
@@ -163,12 +172,6 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 			}
 			if t != nil {
 				t.decided(&c.ev, at)
-				// The path of a later check's resumption (resumeAt): the
-				// first levels, as long as each takes its first child, the
-				// head of rest.
-				if t.open && (k > 0 || at != 0) {
-					t.open = false
-				}
 			}
 			if at >= 0 && !sameKey(rest[at], &c.ev) {
 				continue // not a weak initial: rest[at] comes first
@@ -187,13 +190,15 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 				}
 			}
 			next = c
+			dropped = at
 			break
 		}
 		if next == nil {
 			return children, rest, false
 		}
-		if t != nil && t.open {
-			t.path = append(t.path, next)
+		if t != nil {
+			// A level of a later check's resumption (resumeAt).
+			t.step(next, dropped)
 		}
 		if len(next.children) == 0 {
 			return children, rest, true
