@@ -688,7 +688,7 @@ func (a *analysis) reverse(i int, m *event) {
 	a.seq = seq
 	n := s.nodes.At(i)
 	e := a.evs[i]
-	if ok, _ := s.nm.weakInitial(seq, e); ok {
+	if s.nm.weakInitialOf(seq, e, !failingTail) {
 		// Not a race after all (the dependency model let e commute with m):
 		// the branch being explored covers v.
 		return

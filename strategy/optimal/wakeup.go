@@ -39,6 +39,25 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 	return false, -1
 }
 
+// weakInitialOf is weakInitial's first result. If unique, no element of
+// seq has e's key (sameKey): e is then a weak initial of seq only if no
+// element is dependent with it, which it looks for from the end, where
+// the reversed step of a race, dependent with e, is.
+func (n *names) weakInitialOf(seq []*event, e *event, unique bool) bool {
+	if unique {
+		for k := len(seq) - 1; k >= 0; k-- {
+			if n.dependent(seq[k], e) {
+				if seq[k].key() != e.key() {
+					return false // the first dependent element is not e
+				}
+				break
+			}
+		}
+	}
+	ok, _ := n.weakInitial(seq, e)
+	return ok
+}
+
 // insert inserts the wakeup sequence seq into the ordered forest *children
 // (the paper's insert_[E](w, wut)): it follows, level by level, the first
 // child that is a weak initial of what remains of seq, dropping it from seq;
