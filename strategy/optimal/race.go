@@ -64,9 +64,12 @@ type analysis struct {
 	// (resumeAt).
 	resumeRec *coverRec
 	resumeG   int
-	// multi says whether an event of the trace is a receive or a select.
-	multi bool
-	cands []int32
+	// multi says whether an event of the trace is a receive or a select;
+	// multiAt is the first, or -1. failAt is the failing last event, or -1
+	// (prepare).
+	multi           bool
+	multiAt, failAt int
+	cands           []int32
 	// With verification on (hb.verify), each scan records the races it
 	// reverses (got) and verifyScan runs it again over every candidate,
 	// dry: recording (want) instead of reversing.
@@ -112,6 +115,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread (see event.fails).
 		a.evs[n-1].fails = true
+		a.failAt = n - 1
 	}
 	// Every race of the execution is analysed (Algorithm 2, line 2: all
 	// e < e' of E), those of the replayed prefix too: whether e < e' is a
@@ -278,34 +282,50 @@ func (a *analysis) prepare(failLast bool) bool {
 			a.evs[i] = &a.spill[i-nl]
 		}
 	}
+	// The lists of each thread's events and whether an event is a
+	// receive or a select are the last run's for the replayed prefix: the
+	// events from reuse on are added.
 	nt := len(tr.Threads)
 	for len(a.byThread) < nt {
 		a.byThread = append(a.byThread, nil)
 	}
 	a.byThread = a.byThread[:nt]
-	for t := range a.byThread {
-		a.byThread[t] = a.byThread[t][:0]
-	}
-	a.multi = false
-	for i := range tr.Events {
-		e := &tr.Events[i]
-		ev := a.evs[i]
-		if i >= reuse {
-			// In place: an event is large.
-			*ev = event{}
-			ev.Event = *e
-			a.s.nm.own(&ev.Event)
-			ev.step, ev.spawnLo = int32(len(a.byThread[e.Thread])), trace.NoThread
-			if e.Partner != trace.NoThread {
-				ev.pstep = int32(len(a.byThread[e.Partner]))
-			}
+	for t, l := range a.byThread {
+		k := len(l)
+		for k > 0 && int(l[k-1]) >= reuse {
+			k--
 		}
-		ev.fails = false
-		a.multi = a.multi || multi(e.Op)
+		a.byThread[t] = l[:k]
+	}
+	if a.failAt >= 0 && a.failAt < reuse {
+		a.evs[a.failAt].fails = false // the last run's failing step, replayed
+	}
+	a.failAt = -1
+	if a.multiAt >= reuse {
+		a.multiAt = -1
+	}
+	for i := reuse; i < n; i++ {
+		e := &tr.Events[i]
+		// In place: an event is large.
+		ev := a.evs[i]
+		*ev = event{}
+		ev.Event = *e
+		a.s.nm.own(&ev.Event)
+		ev.step, ev.spawnLo = int32(len(a.byThread[e.Thread])), trace.NoThread
+		if e.Partner != trace.NoThread {
+			ev.pstep = int32(len(a.byThread[e.Partner]))
+		}
+		if a.multiAt < 0 && multi(e.Op) {
+			a.multiAt = i
+		}
 		a.byThread[e.Thread] = append(a.byThread[e.Thread], int32(i))
 		if e.Partner != trace.NoThread {
 			a.byThread[e.Partner] = append(a.byThread[e.Partner], int32(i))
 		}
+	}
+	a.multi = a.multiAt >= 0
+	if a.hb.verify {
+		a.checkPrepared()
 	}
 	for t := len(tr.Threads) - 1; t >= 0; t-- {
 		if st := int(tr.Threads[t].Step); st >= reuse && st < n {
@@ -328,6 +348,33 @@ func (a *analysis) prepare(failLast bool) bool {
 	a.varsOK, a.touchOK = false, false
 	a.sw.ok, a.sw.sendersOK = false, false
 	return true
+}
+
+// checkPrepared panics if the lists of each thread's events, the first
+// receive or select, or the events' fails flags kept from the last run
+// differ from a computation over the whole trace.
+func (a *analysis) checkPrepared() {
+	tr := a.tr
+	multiAt := slices.IndexFunc(tr.Events, func(e trace.Event) bool { return multi(e.Op) })
+	if multiAt != a.multiAt {
+		panic(fmt.Sprintf("weft internal error: optimal: the first receive or select kept is event %d, want %d", a.multiAt, multiAt))
+	}
+	by := make([][]int32, len(tr.Threads))
+	for i := range tr.Events {
+		e := &tr.Events[i]
+		by[e.Thread] = append(by[e.Thread], int32(i))
+		if e.Partner != trace.NoThread {
+			by[e.Partner] = append(by[e.Partner], int32(i))
+		}
+		if a.evs[i].fails {
+			panic(fmt.Sprintf("weft internal error: optimal: event %d of a new analysis is marked failing", i))
+		}
+	}
+	for t := range by {
+		if !slices.Equal(by[t], a.byThread[t]) {
+			panic(fmt.Sprintf("weft internal error: optimal: the events of thread %d kept are %v, want %v", t, a.byThread[t], by[t]))
+		}
+	}
 }
 
 // varIndex returns the index of the variables' events of the trace
