@@ -88,6 +88,10 @@ type analysis struct {
 	// among the threads that send on its channels (partners).
 	fwSparse bool
 	partners []trace.ThreadID
+	// firstOf holds, while a sequence's sleepers are checked, the position
+	// in the sequence of the first element of each stable thread (as its
+	// thread or partner), or -1 (indexThreads).
+	firstOf []int32
 	// capt is the node of the step whose races are being recorded
 	// (capture), captOK whether they can be replayed.
 	capt   *node
@@ -756,13 +760,18 @@ func (a *analysis) reverse(i int, m *event) {
 	}
 	seq = append(seq, late...)
 	a.seq = seq
-	for q := range n.sleep {
-		if ok, at := s.nm.weakInitial(seq, &n.sleep[q]); ok {
-			if keep {
-				a.remember(i, m, &n.sleep[q], at)
+	if len(n.sleep) > 0 {
+		a.indexThreads(seq, true)
+		for q := range n.sleep {
+			if ok, at := a.sleeperInitial(seq, &n.sleep[q]); ok {
+				a.indexThreads(seq, false)
+				if keep {
+					a.remember(i, m, &n.sleep[q], at)
+				}
+				return // an explored branch covers v
 			}
-			return // an explored branch covers v
 		}
+		a.indexThreads(seq, false)
 	}
 	if len(n.given) > 0 && s.placeGiven(i, seq) {
 		return // a branch handed out in a unit covers v, or v goes down it
@@ -888,4 +897,76 @@ func (a *analysis) verifyResume(children *[]*wnode, seq []*event, from []walkSte
 		panic(fmt.Sprintf("weft internal error: optimal: the walk of a wakeup tree for %v resumed below %d levels ends at a leaf %v, %d left, but from the top at a leaf %v, %d left",
 			seqString(seq), len(from), gotLeaf, len(rest), wantLeaf, len(wantRest)))
 	}
+}
+
+// indexThreads sets a.firstOf for seq, or, if not set, puts back the
+// entries it set to -1.
+func (a *analysis) indexThreads(seq []*event, set bool) {
+	mark := func(t trace.ThreadID, k int) {
+		if t < 0 {
+			return
+		}
+		for int(t) >= len(a.firstOf) {
+			a.firstOf = append(a.firstOf, -1)
+		}
+		switch {
+		case !set:
+			a.firstOf[t] = -1
+		case a.firstOf[t] < 0:
+			a.firstOf[t] = int32(k)
+		}
+	}
+	for k, x := range seq {
+		mark(x.sth, k)
+		if x.spart != trace.NoThread {
+			mark(x.spart, k)
+		}
+	}
+}
+
+// sleeperInitial is weakInitial(seq, z) for a sleeper z, with a.firstOf
+// set for seq (indexThreads). The first element that shares a thread with
+// z is dependent with it: if it is not z, z is no weak initial (z, which
+// shares its threads, comes no earlier); if it is, z is one if no element
+// before it is dependent with it; if there is none, z is not in seq, and
+// is one if no element is dependent with it. The elements are compared
+// from the last one back, which finds one dependent with z soon where
+// there is one.
+func (a *analysis) sleeperInitial(seq []*event, z *event) (ok bool, at int) {
+	nm := &a.s.nm
+	f := a.threadAt(z.sth)
+	if z.spart != trace.NoThread {
+		if g := a.threadAt(z.spart); g >= 0 && (f < 0 || g < f) {
+			f = g
+		}
+	}
+	end := len(seq)
+	if f >= 0 {
+		end = f
+	}
+	ok, at = true, f
+	if f >= 0 && !sameKey(seq[f], z) {
+		ok, at = false, -1
+	} else {
+		for k := end - 1; k >= 0; k-- {
+			if nm.dependent(seq[k], z) {
+				ok, at = false, -1
+				break
+			}
+		}
+	}
+	if a.hb.verify {
+		if wok, wat := nm.weakInitial(seq, z); wok != ok || (ok && wat != at) {
+			panic(fmt.Sprintf("weft internal error: optimal: sleeper %v is a weak initial of %v: %v at %d, but a scan says %v at %d", z, seqString(seq), ok, at, wok, wat))
+		}
+	}
+	return ok, at
+}
+
+// threadAt returns a.firstOf[t], or -1.
+func (a *analysis) threadAt(t trace.ThreadID) int {
+	if t < 0 || int(t) >= len(a.firstOf) {
+		return -1
+	}
+	return int(a.firstOf[t])
 }
