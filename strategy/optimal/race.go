@@ -791,8 +791,11 @@ func (a *analysis) reverse(i int, m *event) {
 	if keep {
 		track = &a.track
 		track.reset(pos)
-		if from = a.resumeAt(); len(from) > 0 && a.hb.verify {
-			a.verifyResume(&n.wut, seq, from)
+		if from = a.resumeAt(); len(from) > 0 {
+			s.resumed++
+			if a.hb.verify {
+				a.verifyResume(&n.wut, seq, from)
+			}
 		}
 	}
 	added := s.nm.insertAt(&n.wut, seq, track, from)
