@@ -37,16 +37,20 @@ func NewStop(deadline time.Time, done <-chan struct{}) *Stop {
 // once every few hundred calls only, so a loop whose every iteration is
 // long should call Now instead.
 func (s *Stop) Poll() bool {
+	// Small enough to be inlined: the loops that call it are hot.
 	if s == nil {
 		return false
 	}
-	if s.fired {
-		return true
+	if s.n++; s.n < pollEvery {
+		return s.fired
 	}
-	s.n++
-	if s.n < pollEvery {
-		return false
-	}
+	return s.look()
+}
+
+// look is Poll's look at the clock and the channel, every pollEvery calls.
+//
+//go:noinline
+func (s *Stop) look() bool {
 	s.n = 0
 	return s.Now()
 }

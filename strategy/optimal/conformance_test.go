@@ -19,6 +19,7 @@ import (
 // execution per trace, none cut, and no anomaly of its model (Stats).
 func TestConformance(t *testing.T) {
 	t.Parallel()
+	resumed := 0
 	for _, seed := range []int64{0, 1, 2, -1} {
 		// Order -1: thread order, on programs with adds whose result is
 		// unused (AddOnly), which commute with each other.
@@ -40,6 +41,7 @@ func TestConformance(t *testing.T) {
 					t.Errorf("program %d: anomalies %+v", i+1, st)
 				}
 				settled += s.settled
+				resumed += s.resumed
 			}
 			// Under verification every reversal settled from a record of
 			// an earlier execution is checked in full (reverse): some must
@@ -48,5 +50,10 @@ func TestConformance(t *testing.T) {
 				t.Errorf("no reversal of a replayed race was settled from a record")
 			}
 		})
+	}
+	// Likewise, every walk of a wakeup tree resumed below the levels an
+	// earlier check took is checked against a walk from the top.
+	if resumed == 0 {
+		t.Errorf("no walk of a wakeup tree was resumed from a record")
 	}
 }

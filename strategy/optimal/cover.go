@@ -24,6 +24,18 @@ type coverRec struct {
 	upto     int32
 	stamp    uint64
 	checks   []*event
+	// path holds the levels of the walk of the wakeup tree before the
+	// first whose decisions read no event of E (resumeAt).
+	path []walkStep
+}
+
+// walkStep is a level of a walk of a wakeup tree: the child it took, the
+// element of what remained of the sequence that it dropped (at, -1 if
+// none), and the last position in E of an element that decided a child
+// at that level or before (upto).
+type walkStep struct {
+	c        *wnode
+	at, upto int32
 }
 
 // coverTrack records what decided the weak initials a check of a wakeup
@@ -35,6 +47,10 @@ type coverTrack struct {
 	buf    []int32 // the memory of pos, which loses its first elements
 	upto   int32
 	checks []*event
+	// path holds the levels the walk took while open: until a level
+	// where a child was decided by no event of E (a check).
+	path []walkStep
+	open bool
 }
 
 func (t *coverTrack) reset(pos []int32) {
@@ -42,6 +58,27 @@ func (t *coverTrack) reset(pos []int32) {
 	t.pos = t.buf
 	t.upto = -1
 	t.checks = t.checks[:0]
+	t.path, t.open = t.path[:0], true
+}
+
+// step records that the walk took child c at a level, dropping element at
+// of the sequence (-1: none).
+func (t *coverTrack) step(c *wnode, at int) {
+	if t.open = t.open && len(t.checks) == 0; t.open {
+		t.path = append(t.path, walkStep{c, int32(at), t.upto})
+	}
+}
+
+// resumed records that the walk took the levels from, as an earlier walk
+// did (resumeAt).
+func (t *coverTrack) resumed(from []walkStep) {
+	for _, x := range from {
+		if x.at >= 0 {
+			t.drop(int(x.at))
+		}
+	}
+	t.upto = max(t.upto, from[len(from)-1].upto)
+	t.path = append(t.path, from...)
 }
 
 // decided records that element at of the sequence (or none, if at < 0)
@@ -90,6 +127,7 @@ func (t *coverTrack) drop(at int) {
 func (a *analysis) coveredBefore(i int, m *event) bool {
 	n := a.s.nodes.At(a.limit)
 	l := m.label()
+	a.resumeRec = nil
 	for k := range n.covered {
 		r := &n.covered[k]
 		if int(r.i) != i || r.l != l || r.ok != m.OK || r.fail != m.fails {
@@ -99,7 +137,13 @@ func (a *analysis) coveredBefore(i int, m *event) bool {
 			return false
 		}
 		g := a.s.sharedSince(r.stamp, a.fresh)
-		if int(r.upto) >= g || a.limit >= g {
+		if a.limit >= g {
+			return false
+		}
+		// The check may not read the same, but its walk's first levels
+		// do, up to g (resumeAt).
+		a.resumeRec, a.resumeG = r, g
+		if int(r.upto) >= g {
 			return false
 		}
 		if len(r.checks) == 0 {
@@ -160,7 +204,39 @@ func (a *analysis) rememberTrack(i int, m *event) {
 		r = &n.covered[len(n.covered)-1]
 	}
 	*r = coverRec{i: int32(i), limit: int32(a.limit), l: m.label(), ok: m.OK, fail: m.fails,
-		upto: t.upto, stamp: a.s.epoch, checks: append(r.checks[:0], t.checks...)}
+		upto: t.upto, stamp: a.s.epoch, checks: append(r.checks[:0], t.checks...), path: append(r.path[:0], t.path...)}
+}
+
+// resumeAt returns the levels that the walk of the wakeup tree of the
+// state before event i takes first in a check of the wakeup sequence
+// v = notdep(i, E).m of the race whose record coveredBefore found last
+// (a.resumeRec, with g its a.resumeG), or nil.
+//
+// Why the walk takes them. The record's walk of v1 (the record's
+// sequence) decided, at each of the levels returned, every child it
+// looked at by an element of v1 that is an event of E1 at a position
+// before g: the first element dependent with the child, which the walk
+// took and dropped if it was the child's event, and passed the child
+// otherwise. The elements of v1 and v at positions before g are the same
+// events in the same order, and come first (see coveredBefore), and the
+// walks drop the same ones: at each of those levels, what remains of v
+// has the same first element dependent with each child as what remained
+// of v1. The wakeup tree of the state before i has only grown since
+// (insert appends children after a node's existing ones), and no node of
+// it was freed (a node is freed when its branch is taken, in a state at
+// or after g): each level has the same children up to the one taken, the
+// walk of v decides them alike, and takes the same child, dropping the
+// same element.
+func (a *analysis) resumeAt() []walkStep {
+	r := a.resumeRec
+	if r == nil {
+		return nil
+	}
+	k := 0
+	for k < len(r.path) && int(r.path[k].upto) < a.resumeG {
+		k++
+	}
+	return r.path[:k]
 }
 
 // sharedSince returns the first position where some execution after the

@@ -61,8 +61,12 @@
 // is unchanged (the events before the point where the executions since
 // left its path) or, where no event of the execution decided it, when the
 // new events are independent of it. On indexer 15 about three in four of
-// the prefix's reversals are settled so; the others walk the tree. A walk
-// compares a child with the elements of the sequence left only if a
+// the prefix's reversals are settled so; the others walk the tree, from
+// below the levels that an earlier check of the same reversal decided
+// by events before that point alone (the record keeps the children it
+// took: cover.go, resumeAt; on indexer 15, 904,082 levels of 6,615 walks
+// are skipped so; on pairs 12, whose checks are decided near the end of
+// the sequences, 32,686 of 20,481 walks). A walk compares a child with the elements of the sequence left only if a
 // summary of their threads and objects (depsum.go) says it may depend on
 // one: on indexer 15 that takes the comparisons of events from 14.3
 // million to 4.2 million, and the record of a settled reversal is checked

@@ -115,6 +115,9 @@ type Strategy struct {
 	// in Stats: a divided exploration, whose units make records stale,
 	// settles fewer).
 	settled int
+	// resumed counts the walks of wakeup trees resumed below the levels
+	// an earlier check took (resumeAt), likewise.
+	resumed int
 
 	// cur is the state of the current execution after its first applied
 	// events, for the labels of receives and selects when the runtime

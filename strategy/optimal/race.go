@@ -8,6 +8,7 @@ package optimal
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/weft-go/weft/model"
@@ -36,14 +37,11 @@ type analysis struct {
 	obj      model.Object // the state of one object (readyAt)
 	failing  event        // the failing step, repeated after a reversal (reverse)
 	// fresh is the first event the execution ran anew (not replayed);
-	// newMin[q], the least entry for thread q of the clocks of the events
-	// from fresh on: an event i of q with i < newMin[q] happens before
+	// newMinV[q], the least entry for thread q of the clocks of the events
+	// from fresh on: an event i of q with i < newMinV[q] happens before
 	// every new event. limit is the position of the step whose races
 	// reverse is given (len(evs) for a pending one).
-	fresh  int
-	newMin trace.PClock
-	// newMinV holds newMin's entries, one per thread: log and analysed
-	// read one per event or candidate.
+	fresh   int
 	newMinV trace.VC
 	noNew   bool // no event is new: every one happens before every new event
 	limit   int
@@ -61,9 +59,17 @@ type analysis struct {
 	newSum     depSum
 	newI, newG int
 	newOK      bool
-	// multi says whether an event of the trace is a receive or a select.
-	multi bool
-	cands []int32
+	// resumeRec is the record of the reversal being checked that
+	// coveredBefore found, valid up to position resumeG, or nil
+	// (resumeAt).
+	resumeRec *coverRec
+	resumeG   int
+	// multi says whether an event of the trace is a receive or a select;
+	// multiAt is the first, or -1. failAt is the failing last event, or -1
+	// (prepare).
+	multi           bool
+	multiAt, failAt int
+	cands           []int32
 	// With verification on (hb.verify), each scan records the races it
 	// reverses (got) and verifyScan runs it again over every candidate,
 	// dry: recording (want) instead of reversing.
@@ -82,6 +88,10 @@ type analysis struct {
 	// among the threads that send on its channels (partners).
 	fwSparse bool
 	partners []trace.ThreadID
+	// firstOf holds, while a sequence's sleepers are checked, the position
+	// in the sequence of the first element of each stable thread (as its
+	// thread or partner), or -1 (indexThreads).
+	firstOf []int32
 	// capt is the node of the step whose races are being recorded
 	// (capture), captOK whether they can be replayed.
 	capt   *node
@@ -109,6 +119,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread (see event.fails).
 		a.evs[n-1].fails = true
+		a.failAt = n - 1
 	}
 	// Every race of the execution is analysed (Algorithm 2, line 2: all
 	// e < e' of E), those of the replayed prefix too: whether e < e' is a
@@ -129,7 +140,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	if s.failedBefore {
 		a.fresh = 0
 	}
-	a.setNewMin(n)
+	least := a.setNewMin(n)
 	if stopped(end) {
 		s.failedBefore = true
 	}
@@ -142,7 +153,7 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	if a.fresh > 0 {
 		skip = a.fresh
 		if !a.noNew {
-			skip = min(skip, int(a.newMin.MinEntry(len(tr.Threads))))
+			skip = min(skip, int(least))
 		}
 	}
 	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
@@ -196,36 +207,60 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	a.s, a.tr = nil, nil
 }
 
-// setNewMin sets a.newMin to the pointwise minimum of the clocks of the
+// setNewMin sets a.newMinV to the pointwise minimum of the clocks of the
 // events from a.fresh on, of n, or a.noNew if there are none. A thread's
 // clocks grow along its events, so the minimum is that of the first event
-// of each thread from a.fresh on.
-func (a *analysis) setNewMin(n int) {
-	a.newMin, a.noNew = trace.PClock{}, a.fresh >= n
-	defer func() {
-		nt := len(a.tr.Threads)
-		if cap(a.newMinV) < nt {
-			a.newMinV = make(trace.VC, nt, nt+nt/2)
-		}
-		a.newMinV = a.newMinV[:nt]
-		a.newMin.CopyTo(a.newMinV)
-	}()
-	if a.fresh == 0 || a.noNew {
-		return // no event is replayed, or none is new
+// of each thread from a.fresh on. It returns the least entry of the
+// minimum (0 if there are no new events or none is replayed).
+func (a *analysis) setNewMin(n int) uint32 {
+	nt := len(a.tr.Threads)
+	if cap(a.newMinV) < nt {
+		a.newMinV = make(trace.VC, nt, nt+nt/2)
 	}
+	a.newMinV = a.newMinV[:nt]
+	clear(a.newMinV)
+	a.noNew = a.fresh >= n
+	if a.fresh == 0 || a.noNew {
+		return 0 // no event is replayed, or none is new
+	}
+	c := &a.hb
 	first := true
+	var m trace.PClock // the minimum, if the clocks are not kept flat (or to check)
 	for _, idx := range a.byThread {
 		x := sort.Search(len(idx), func(y int) bool { return int(idx[y]) >= a.fresh })
 		if x == len(idx) {
 			continue
 		}
-		k := a.hb.clock(int(idx[x]))
-		if first {
-			a.newMin, first = k, false
-		} else {
-			a.newMin = a.newMin.Min(k)
+		k := int(idx[x])
+		if !c.flatOK || c.verify {
+			if first {
+				m = c.clock(k)
+			} else {
+				m = m.Min(c.clock(k))
+			}
 		}
+		if c.flatOK {
+			// The rows of the flat clocks: no persistent clock to build.
+			row := c.flat[k*c.n : (k+1)*c.n]
+			if first {
+				copy(a.newMinV, row)
+			} else {
+				for q, v := range row {
+					a.newMinV[q] = min(a.newMinV[q], v)
+				}
+			}
+		}
+		first = false
 	}
+	if !c.flatOK {
+		m.CopyTo(a.newMinV)
+	} else if c.verify && !slices.Equal(a.newMinV, m.VC(nt)) {
+		panic(fmt.Sprintf("weft internal error: optimal: the least clock of the new events from the flat clocks is %v, want %v", a.newMinV, m.VC(nt)))
+	}
+	if nt == 0 {
+		return 0
+	}
+	return slices.Min(a.newMinV)
 }
 
 // prepare copies the events with their threads' steps and computes the
@@ -251,34 +286,50 @@ func (a *analysis) prepare(failLast bool) bool {
 			a.evs[i] = &a.spill[i-nl]
 		}
 	}
+	// The lists of each thread's events and whether an event is a
+	// receive or a select are the last run's for the replayed prefix: the
+	// events from reuse on are added.
 	nt := len(tr.Threads)
 	for len(a.byThread) < nt {
 		a.byThread = append(a.byThread, nil)
 	}
 	a.byThread = a.byThread[:nt]
-	for t := range a.byThread {
-		a.byThread[t] = a.byThread[t][:0]
-	}
-	a.multi = false
-	for i := range tr.Events {
-		e := &tr.Events[i]
-		ev := a.evs[i]
-		if i >= reuse {
-			// In place: an event is large.
-			*ev = event{}
-			ev.Event = *e
-			a.s.nm.own(&ev.Event)
-			ev.step, ev.spawnLo = int32(len(a.byThread[e.Thread])), trace.NoThread
-			if e.Partner != trace.NoThread {
-				ev.pstep = int32(len(a.byThread[e.Partner]))
-			}
+	for t, l := range a.byThread {
+		k := len(l)
+		for k > 0 && int(l[k-1]) >= reuse {
+			k--
 		}
-		ev.fails = false
-		a.multi = a.multi || multi(e.Op)
+		a.byThread[t] = l[:k]
+	}
+	if a.failAt >= 0 && a.failAt < reuse {
+		a.evs[a.failAt].fails = false // the last run's failing step, replayed
+	}
+	a.failAt = -1
+	if a.multiAt >= reuse {
+		a.multiAt = -1
+	}
+	for i := reuse; i < n; i++ {
+		e := &tr.Events[i]
+		// In place: an event is large.
+		ev := a.evs[i]
+		*ev = event{}
+		ev.Event = *e
+		a.s.nm.own(&ev.Event)
+		ev.step, ev.spawnLo = int32(len(a.byThread[e.Thread])), trace.NoThread
+		if e.Partner != trace.NoThread {
+			ev.pstep = int32(len(a.byThread[e.Partner]))
+		}
+		if a.multiAt < 0 && multi(e.Op) {
+			a.multiAt = i
+		}
 		a.byThread[e.Thread] = append(a.byThread[e.Thread], int32(i))
 		if e.Partner != trace.NoThread {
 			a.byThread[e.Partner] = append(a.byThread[e.Partner], int32(i))
 		}
+	}
+	a.multi = a.multiAt >= 0
+	if a.hb.verify {
+		a.checkPrepared()
 	}
 	for t := len(tr.Threads) - 1; t >= 0; t-- {
 		if st := int(tr.Threads[t].Step); st >= reuse && st < n {
@@ -301,6 +352,33 @@ func (a *analysis) prepare(failLast bool) bool {
 	a.varsOK, a.touchOK = false, false
 	a.sw.ok, a.sw.sendersOK = false, false
 	return true
+}
+
+// checkPrepared panics if the lists of each thread's events, the first
+// receive or select, or the events' fails flags kept from the last run
+// differ from a computation over the whole trace.
+func (a *analysis) checkPrepared() {
+	tr := a.tr
+	multiAt := slices.IndexFunc(tr.Events, func(e trace.Event) bool { return multi(e.Op) })
+	if multiAt != a.multiAt {
+		panic(fmt.Sprintf("weft internal error: optimal: the first receive or select kept is event %d, want %d", a.multiAt, multiAt))
+	}
+	by := make([][]int32, len(tr.Threads))
+	for i := range tr.Events {
+		e := &tr.Events[i]
+		by[e.Thread] = append(by[e.Thread], int32(i))
+		if e.Partner != trace.NoThread {
+			by[e.Partner] = append(by[e.Partner], int32(i))
+		}
+		if a.evs[i].fails {
+			panic(fmt.Sprintf("weft internal error: optimal: event %d of a new analysis is marked failing", i))
+		}
+	}
+	for t := range by {
+		if !slices.Equal(by[t], a.byThread[t]) {
+			panic(fmt.Sprintf("weft internal error: optimal: the events of thread %d kept are %v, want %v", t, a.byThread[t], by[t]))
+		}
+	}
 }
 
 // varIndex returns the index of the variables' events of the trace
@@ -605,6 +683,7 @@ func (a *analysis) reverse(i int, m *event) {
 	s.stats.Races++
 	// With verification on, a reversal found covered from the records is
 	// checked in full (below).
+	a.resumeRec = nil
 	hit := a.limit < a.fresh && a.coveredBefore(i, m)
 	if hit {
 		s.settled++
@@ -660,7 +739,7 @@ func (a *analysis) reverse(i int, m *event) {
 	a.seq = seq
 	n := s.nodes.At(i)
 	e := a.evs[i]
-	if ok, _ := s.nm.weakInitial(seq, e); ok {
+	if s.nm.weakInitialOf(seq, e, !failingTail) {
 		// Not a race after all (the dependency model let e commute with m):
 		// the branch being explored covers v.
 		return
@@ -681,13 +760,18 @@ func (a *analysis) reverse(i int, m *event) {
 	}
 	seq = append(seq, late...)
 	a.seq = seq
-	for q := range n.sleep {
-		if ok, at := s.nm.weakInitial(seq, &n.sleep[q]); ok {
-			if keep {
-				a.remember(i, m, &n.sleep[q], at)
+	if len(n.sleep) > 0 {
+		a.indexThreads(seq, true)
+		for q := range n.sleep {
+			if ok, at := a.sleeperInitial(seq, &n.sleep[q]); ok {
+				a.indexThreads(seq, false)
+				if keep {
+					a.remember(i, m, &n.sleep[q], at)
+				}
+				return // an explored branch covers v
 			}
-			return // an explored branch covers v
 		}
+		a.indexThreads(seq, false)
 	}
 	if len(n.given) > 0 && s.placeGiven(i, seq) {
 		return // a branch handed out in a unit covers v, or v goes down it
@@ -700,11 +784,18 @@ func (a *analysis) reverse(i int, m *event) {
 		return
 	}
 	var track *coverTrack
+	var from []walkStep
 	if keep {
 		track = &a.track
 		track.reset(pos)
+		if from = a.resumeAt(); len(from) > 0 {
+			s.resumed++
+			if a.hb.verify {
+				a.verifyResume(&n.wut, seq, from)
+			}
+		}
 	}
-	added := s.nm.insertAt(&n.wut, seq, track)
+	added := s.nm.insertAt(&n.wut, seq, track, from)
 	if keep {
 		a.rememberTrack(i, m)
 	}
@@ -792,4 +883,90 @@ func (a *analysis) delaySleeps(notdep []*event, m *event) (stay, late []*event) 
 // depends on the time there, which the model does not know.
 func sleepWhenBlocked(e *event) bool {
 	return e.Op.Kind == trace.KindSleep && e.Op.Class != trace.ClassClock
+}
+
+// verifyResume panics if the walk of the wakeup forest children for seq
+// that starts below from (resumeAt) ends elsewhere than the walk from the
+// top.
+func (a *analysis) verifyResume(children *[]*wnode, seq []*event, from []walkStep) {
+	nm := &a.s.nm
+	wantAt, rest, wantLeaf := nm.end(children, seq, nil, nil)
+	wantRest := slices.Clone(rest)
+	gotAt, rest, gotLeaf := nm.end(children, seq, nil, from)
+	if wantLeaf != gotLeaf || (!wantLeaf && (wantAt != gotAt || !slices.Equal(wantRest, rest))) {
+		panic(fmt.Sprintf("weft internal error: optimal: the walk of a wakeup tree for %v resumed below %d levels ends at a leaf %v, %d left, but from the top at a leaf %v, %d left",
+			seqString(seq), len(from), gotLeaf, len(rest), wantLeaf, len(wantRest)))
+	}
+}
+
+// indexThreads sets a.firstOf for seq, or, if not set, puts back the
+// entries it set to -1.
+func (a *analysis) indexThreads(seq []*event, set bool) {
+	mark := func(t trace.ThreadID, k int) {
+		if t < 0 {
+			return
+		}
+		for int(t) >= len(a.firstOf) {
+			a.firstOf = append(a.firstOf, -1)
+		}
+		switch {
+		case !set:
+			a.firstOf[t] = -1
+		case a.firstOf[t] < 0:
+			a.firstOf[t] = int32(k)
+		}
+	}
+	for k, x := range seq {
+		mark(x.sth, k)
+		if x.spart != trace.NoThread {
+			mark(x.spart, k)
+		}
+	}
+}
+
+// sleeperInitial is weakInitial(seq, z) for a sleeper z, with a.firstOf
+// set for seq (indexThreads). The first element that shares a thread with
+// z is dependent with it: if it is not z, z is no weak initial (z, which
+// shares its threads, comes no earlier); if it is, z is one if no element
+// before it is dependent with it; if there is none, z is not in seq, and
+// is one if no element is dependent with it. The elements are compared
+// from the last one back, which finds one dependent with z soon where
+// there is one.
+func (a *analysis) sleeperInitial(seq []*event, z *event) (ok bool, at int) {
+	nm := &a.s.nm
+	f := a.threadAt(z.sth)
+	if z.spart != trace.NoThread {
+		if g := a.threadAt(z.spart); g >= 0 && (f < 0 || g < f) {
+			f = g
+		}
+	}
+	end := len(seq)
+	if f >= 0 {
+		end = f
+	}
+	ok, at = true, f
+	if f >= 0 && !sameKey(seq[f], z) {
+		ok, at = false, -1
+	} else {
+		for k := end - 1; k >= 0; k-- {
+			if nm.dependent(seq[k], z) {
+				ok, at = false, -1
+				break
+			}
+		}
+	}
+	if a.hb.verify {
+		if wok, wat := nm.weakInitial(seq, z); wok != ok || (ok && wat != at) {
+			panic(fmt.Sprintf("weft internal error: optimal: sleeper %v is a weak initial of %v: %v at %d, but a scan says %v at %d", z, seqString(seq), ok, at, wok, wat))
+		}
+	}
+	return ok, at
+}
+
+// threadAt returns a.firstOf[t], or -1.
+func (a *analysis) threadAt(t trace.ThreadID) int {
+	if t < 0 || int(t) >= len(a.firstOf) {
+		return -1
+	}
+	return int(a.firstOf[t])
 }

@@ -39,6 +39,25 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 	return false, -1
 }
 
+// weakInitialOf is weakInitial's first result. If unique, no element of
+// seq has e's key (sameKey): e is then a weak initial of seq only if no
+// element is dependent with it, which it looks for from the end, where
+// the reversed step of a race, dependent with e, is.
+func (n *names) weakInitialOf(seq []*event, e *event, unique bool) bool {
+	if unique {
+		for k := len(seq) - 1; k >= 0; k-- {
+			if n.dependent(seq[k], e) {
+				if seq[k].key() != e.key() {
+					return false // the first dependent element is not e
+				}
+				break
+			}
+		}
+	}
+	ok, _ := n.weakInitial(seq, e)
+	return ok
+}
+
 // insert inserts the wakeup sequence seq into the ordered forest *children
 // (the paper's insert_[E](w, wut)): it follows, level by level, the first
 // child that is a weak initial of what remains of seq, dropping it from seq;
@@ -46,17 +65,16 @@ func (n *names) weakInitial(seq []*event, e *event) (ok bool, at int) {
 // nothing is added; otherwise what remains of seq becomes a new branch after
 // the existing ones. insert reports whether it added a branch.
 func (n *names) insert(children *[]*wnode, seq []*event) bool {
-	return n.insertAt(children, seq, nil)
+	return n.insertAt(children, seq, nil, nil)
 }
 
 // insertAt is insert, which records in t, if not nil, what decided each
 // child it looked at, and what would decide the nodes it added in a check
-// of seq again (cover.go).
-func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack) bool {
-	// rest loses its first elements as follow drops them: n.rest keeps
-	// the memory.
-	n.rest = append(n.rest[:0], seq...)
-	children, rest, leaf := n.follow(children, n.rest, t)
+// of seq again (cover.go). If from is not empty, the walk starts below it:
+// from are the first levels of the walk, as an earlier check of the same
+// sequence took them (cover.go, resumeAt).
+func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack, from []walkStep) bool {
+	children, rest, leaf := n.end(children, seq, t, from)
 	if leaf || len(rest) == 0 {
 		return false
 	}
@@ -81,6 +99,38 @@ func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack) bool {
 	*children = append(*children, first)
 	n.nodes += len(rest)
 	return true
+}
+
+// end returns where insert would add a branch for seq in the forest
+// *children, from below from (see insertAt): the forest where the walk
+// stopped, what remains of seq (in n.rest's memory), and whether it
+// stopped at a leaf.
+func (n *names) end(children *[]*wnode, seq []*event, t *coverTrack, from []walkStep) (*[]*wnode, []*event, bool) {
+	// rest loses its first elements as follow drops them: n.rest keeps
+	// the memory.
+	n.rest = append(n.rest[:0], seq...)
+	rest := n.rest
+	if k := len(from); k > 0 {
+		// The walk's first k levels: the children taken, the elements
+		// dropped.
+		for _, x := range from {
+			switch at := int(x.at); {
+			case at == 0:
+				rest = rest[1:]
+			case at > 0:
+				rest = append(rest[:at], rest[at+1:]...)
+			}
+		}
+		if t != nil {
+			t.resumed(from)
+		}
+		last := from[k-1].c
+		if len(last.children) == 0 {
+			return children, rest, true
+		}
+		children = &last.children
+	}
+	return n.follow(children, rest, t)
 }
 
 // covers reports whether an execution extending a leaf of the forest
@@ -121,6 +171,7 @@ func (n *names) follow(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wn
 func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnode, []*event, bool) {
 	for {
 		var next *wnode
+		dropped := -1
 		for _, c := range *children {
 			// weakInitial, keeping the element that decided.
 			at := -1
@@ -158,10 +209,15 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 				}
 			}
 			next = c
+			dropped = at
 			break
 		}
 		if next == nil {
 			return children, rest, false
+		}
+		if t != nil {
+			// A level of a later check's resumption (resumeAt).
+			t.step(next, dropped)
 		}
 		if len(next.children) == 0 {
 			return children, rest, true
