@@ -198,13 +198,29 @@
 // with SplitLarge by strategytest.Divide after every execution, each unit
 // explored one execution late) and repeated a unit's subtree over and
 // over (fib n=3 so: 62,005 executions for 1,698 traces; 1,908 without it).
-// Two more losses of SplitLarge's units are fixed (TestDividedLarge, in
-// package weft's tests, checks 5 schedules, two to three levels deep, on
-// the first 2,000 generated programs): a sequence that a branch left
-// covered joined the tree of the branches handed out, where a later
-// branch took it for explored (gen seed 593); and a unit of SplitLarge
-// within one lost traces and a failure (seeds 1213 and 1360), so a
-// strategy resumed from one hands out Split's units.
+// Three more losses of SplitLarge's units are fixed (TestDividedLarge, in
+// package weft's tests, checks 10 schedules, one to four levels deep, on
+// the first 2,000 generated programs; 5 more, to five levels deep, were
+// checked once). The tree of the branches handed out at a state
+// (node.given) takes in no sequence that does not go down one of them: a
+// sequence that a branch left covered joined it, where a later branch
+// took it for explored (gen seed 593), and a branch that the splitter
+// explores itself, put there, lacked the children the wakeup tree had
+// below its first event, so that a branch the next state took among those
+// had the sequence's asleep (seed 1213, units of SplitLarge within one).
+// And a sequence that a unit hands back late, for a state whose splitter
+// has taken since a branch after the ones it handed out, goes to a unit
+// of its own if a branch handed out is a weak initial of it and it does
+// not end in that branch's tree, as for a branch explored: sequential
+// order would have put it into that branch's tree, which the branch's
+// unit explored without it (seed 1360; Join had dropped it as covered, as
+// it is for a race the splitter finds in the branch it takes after them).
+// Units of SplitLarge can so split SplitLarge's units in turn, as they did
+// before those two losses were found, instead of Split's: on fib n=4,
+// six runs each, 19,605-20,808 executions on two workers (19,652-19,910
+// with Split's; 19,605 undivided) in 0.43-0.55 s of CPU (0.51-0.69), and
+// 20,194-22,111 on four (20,040-22,129) in 0.56-0.94 s (0.75-0.93):
+// Split's took 1.24 times the CPU on average, on either.
 //
 // # What the paper does not say, and what weft does
 //

@@ -148,7 +148,7 @@ func (e *event) clone() event {
 	c.accx = slices.Clone(e.accx)
 	return c
 }
-func (s *Strategy) tag() string { return fmt.Sprintf("optimal/3(seed=%d)", s.seed) }
+func (s *Strategy) tag() string { return fmt.Sprintf("optimal/4(seed=%d)", s.seed) }
 
 // Split implements strategy.Splitter: it hands out the deepest state of
 // the current path whose wakeup tree has branches left, the one Next would
@@ -181,18 +181,10 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 // that state and whose reversal starts there are checked against the
 // branches handed out (a reversal one of them covers is dropped) and
 // otherwise explored by s; one that sequential order would have explored
-// inside a branch handed out is explored again from the state.
-//
-// A strategy resumed from a unit of SplitLarge hands out Split's units
-// instead: units of SplitLarge within one lost traces and failures (gen
-// seeds 1213 and 1360 of the first 2,000, a unit after every second or
-// third execution, explored three or five late, two or three levels deep;
-// TestDividedLarge in package weft's tests). It costs parallel runs more
-// units: fib n=4 on two and four workers took 1.4 to 1.7 times the CPU.
+// inside a branch handed out is explored again from the state. A strategy
+// resumed from a unit of SplitLarge splits so too, its units nested in
+// its own.
 func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
-	if s.units.large {
-		return s.Split()
-	}
 	if !s.started || s.diverged != nil {
 		return nil, false
 	}
@@ -457,6 +449,17 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 // them, but sequential order would have found the sequence covered by
 // them, in the state's wakeup tree (on fib n=4 with four workers, the
 // executions fell from 48,000-64,000 over runs to 30,000-35,000 so).
+//
+// A sequence that no branch handed out is a weak initial of goes into
+// the wakeup tree alone, not into the tree of the branches handed out
+// (node.given) too: the wakeup tree can have a branch there already with
+// the sequence's first event and other children, which that tree would
+// lack, and a state down the branch that took one of those children
+// before the sequence's would have the sequence's asleep (takeGiven: a
+// branch not in that tree comes after its branches), though nothing had
+// explored it (gen seed 1213, SplitLarge after every second execution,
+// each unit explored three late, units of SplitLarge within them: a
+// maximal trace lost).
 func (s *Strategy) joinInsert(t int, seq []event) {
 	n := s.nodes.At(t)
 	ptrs := make([]*event, len(seq))
@@ -467,13 +470,6 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 		return
 	}
 	if s.nm.insert(&n.wut, ptrs) {
-		if len(n.given) > 0 {
-			// It joins the tree of the branches handed out too, to be
-			// placed among them in order (takeGiven); one that a branch
-			// left covers must not: nothing explores it, and the
-			// branches after it would have it asleep.
-			s.nm.insert(&n.given, ptrs)
-		}
 		if s.logf != nil {
 			s.logf("joined: insert at node %d: %v", t, seqString(ptrs))
 		}
@@ -548,16 +544,27 @@ func (s *Strategy) addStats(o *Stats) {
 // what remains of seq, among the branches of the state in their order.
 // The branches taken since at t, and below it on s's path, come first
 // in that order: the ones explored (the sleepers a state added after
-// those it inherited, and at t those after ub), the one being explored,
-// those handed out in a unit (SplitLarge), then the ones left (the wakeup
-// tree). Where the first weak initial is the branch being explored, seq
-// follows s's path to the next state; where it is a branch left, or none,
-// insert puts seq where the race analysis would, which is where
-// sequential order would have, had the race been met now; where it is a
-// branch explored or handed out, seq belongs in a subtree explored
-// already or elsewhere, and lateInsert reports false (Join then returns
-// a unit for it, which may repeat executions). A sequence that ends on
-// s's path is covered by the execution that path is.
+// those it inherited, and at t those after ub) and those handed out in a
+// unit (SplitLarge) before the one being explored was taken
+// (node.before), then the one being explored, those handed out since,
+// and the ones left (the wakeup tree). Where the first weak initial is
+// the branch being explored, seq follows s's path to the next state;
+// where it is a branch handed out since, placeGiven drops seq if that
+// branch's unit covers it and otherwise makes the branch of the wakeup
+// tree that goes down it; where it is a branch left, or none, insert puts
+// seq where the race analysis would, which is where sequential order
+// would have, had the race been met now. Where it is a branch explored,
+// seq belongs in a subtree explored already, and lateInsert reports
+// false (Join then returns a unit for it, which may repeat executions);
+// so too where it is a branch handed out before the one being explored,
+// unless seq ends in that branch's tree (givenCovers), which its unit
+// explores. Such a branch is no cover for seq otherwise, though it is for
+// a race s finds (placeGiven): sequential order found seq before that
+// branch was explored, and would have put it into the branch's wakeup
+// tree, which the unit explored without it (gen seed 1360, SplitLarge
+// after every third execution, each unit explored five late, two levels
+// deep or more: a failure lost). A sequence that ends on s's path is
+// covered by the execution that path is.
 func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 	n := s.nodes.At(t)
 	from := -1
@@ -585,6 +592,13 @@ func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 		for i := from; i < len(n.sleep); i++ {
 			if ok, _ := s.nm.weakInitial(rest, &n.sleep[i]); ok {
 				return false
+			}
+		}
+		if len(n.before) > 0 {
+			if i, _ := s.nm.matchChild(n.before, slices.Clone(rest)); i >= 0 {
+				// A branch handed out before the one taken: its unit
+				// covers seq only if seq ends in its tree.
+				return s.givenCovers(n.before, rest)
 			}
 		}
 		if !n.ev.cached {
@@ -666,7 +680,9 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 	// leaves its sleepers as the others do (takeGiven). Only if it is a
 	// branch to explore: one that a branch left covers, put there, would
 	// have the branches after it take it for explored (gen seed 593 lost
-	// maximal traces so).
+	// maximal traces so). It starts with a branch handed out, below
+	// which the wakeup tree has only the branches placeGiven put into
+	// both trees: the two agree there (see joinInsert).
 	if s.nm.insert(&n.wut, full) {
 		s.nm.insert(&n.given, full)
 		if s.logf != nil {
@@ -676,6 +692,24 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 		if d < s.floor {
 			s.units.record(&s.nm, d, append(path, rest...), n.wut)
 		}
+	}
+	return true
+}
+
+// givenCovers reports whether the units of children, branches handed out,
+// explore seq: following, level by level, the first branch that is a weak
+// initial of what remains of seq reaches a leaf or exhausts seq.
+func (s *Strategy) givenCovers(children []*wnode, seq []*event) bool {
+	rest := slices.Clone(seq)
+	for len(rest) > 0 {
+		var next int
+		if next, rest = s.nm.matchChild(children, rest); next < 0 {
+			return false
+		}
+		if len(children[next].children) == 0 {
+			return true
+		}
+		children = children[next].children
 	}
 	return true
 }
