@@ -168,7 +168,6 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	return ch
 }
 
-
 // Input implements strategy.Strategy; after a panic it gives the default
 // value, and the next scheduling point cuts.
 func (c *Checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64) {

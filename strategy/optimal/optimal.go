@@ -30,8 +30,8 @@ type node struct {
 	out     int32
 	retired bool
 	sleep   []event
-	wut   []*wnode // branches still to explore, in order
-	sub   []*wnode // the subtree of the branch being explored
+	wut     []*wnode // branches still to explore, in order
+	sub     []*wnode // the subtree of the branch being explored
 	// given are the branches handed out in a unit (SplitLarge), kept to
 	// drop the reversals they cover and to place the others where they
 	// go in them (placeGiven). When the step taken is the first event of
