@@ -91,7 +91,7 @@ func (r renumber) forest(f []*wnode) {
 func (r renumber) event(e *event) {
 	r.op(&e.Op)
 	r.op(&e.PartnerOp)
-	r.accesses(e.ann)
+	r.accesses(e.ann())
 	if e.cached {
 		e.cache()
 	}

@@ -364,9 +364,9 @@ func (s *Strategy) record(tr *trace.Trace, i, upto int, st *strategy.State) {
 	}
 	nameThreads(&s.tn, ev)
 	if i == upto-1 && st != nil {
-		ev.ann = s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op })
+		ev.setAnn(s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op }))
 	} else {
-		ev.ann = s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) })
+		ev.setAnn(s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) }))
 	}
 	ev.cache()
 }

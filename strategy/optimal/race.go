@@ -343,7 +343,7 @@ func (a *analysis) prepare(failLast bool) bool {
 		return false
 	}
 	for i := reuse; i < n; i++ {
-		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
+		a.evs[i].setAnn(a.s.nm.accesses(a.hb.steps.Announced(i)))
 		a.evs[i].cache()
 	}
 	// The index of the variables and the lists of the events that change

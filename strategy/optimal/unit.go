@@ -143,9 +143,7 @@ func (e *event) clone() event {
 	c := *e
 	c.Op.Cases = slices.Clone(e.Op.Cases)
 	c.PartnerOp.Cases = slices.Clone(e.PartnerOp.Cases)
-	c.ann = slices.Clone(e.ann)
-	c.kids = slices.Clone(e.kids)
-	c.accx = slices.Clone(e.accx)
+	c.setMore(eventMore{slices.Clone(e.ann()), slices.Clone(e.kids()), slices.Clone(e.accx())})
 	return c
 }
 func (s *Strategy) tag() string { return fmt.Sprintf("optimal/3(seed=%d)", s.seed) }
