@@ -91,7 +91,13 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 	c.objs = len(tr.Objects) + 1
 	n := len(tr.Events)
 	if cap(c.ev) < n {
-		ev := make([]trace.PClock, n, n+n/2)
+		// Room to grow when the clocks grow, not when they are first
+		// made: the spare clocks hold pointers, which the collector scans.
+		room := n + n/2
+		if cap(c.ev) == 0 {
+			room = n
+		}
+		ev := make([]trace.PClock, n, room)
 		copy(ev, c.ev[:keep])
 		c.ev = ev
 	}
