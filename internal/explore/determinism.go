@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/weft-go/weft/strategy"
-	"github.com/weft-go/weft/strategy/pages"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -35,10 +34,9 @@ type Checked struct {
 	inner strategy.Strategy
 	guard panicGuard
 	// prev and cur are the marks of the previous and the current execution,
-	// one per choice, in pages that never move: a long execution grows its
-	// marks without copying them. same reports that the current one has
+	// one per choice (markList); same reports that the current one has
 	// made the previous one's choices so far.
-	prev, cur pages.Stack[mark]
+	prev, cur markList
 	// prevNames and names are the names of the inputs of the previous and
 	// the current execution.
 	prevNames, names []string
@@ -54,6 +52,45 @@ type Checked struct {
 	fpSum  uint64
 	fpN    int
 	fpMixN uint64
+}
+
+// markList is a list of marks in pages of markPage but for the first,
+// which grows by doubling up to a page: a long execution grows its marks
+// without copying them, and a short one takes little room.
+type markList struct {
+	pages [][]mark
+	n     int
+}
+
+// markPage is the number of marks in a page of a markList.
+const markPage = 1024
+
+// Len returns the number of marks.
+func (l *markList) Len() int { return l.n }
+
+// At returns mark k, which must be on the list.
+func (l *markList) At(k int) *mark { return &l.pages[uint(k)/markPage][uint(k)%markPage] }
+
+// Truncate drops the marks from k on, keeping their memory.
+func (l *markList) Truncate(k int) { l.n = k }
+
+// Push adds a mark and returns it; it holds what the one there last held.
+func (l *markList) Push() *mark {
+	k := len(l.pages)
+	switch {
+	case k == 0:
+		l.pages = append(l.pages, make([]mark, 16))
+	case l.n < (k-1)*markPage+len(l.pages[k-1]):
+	case len(l.pages[k-1]) < markPage:
+		// Only the first page is ever short.
+		p := make([]mark, 2*len(l.pages[k-1]))
+		copy(p, l.pages[k-1])
+		l.pages[k-1] = p
+	default:
+		l.pages = append(l.pages, make([]mark, markPage))
+	}
+	l.n++
+	return l.At(l.n - 1)
 }
 
 // mark is one choice of an execution and the state it was made in.
