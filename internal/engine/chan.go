@@ -219,12 +219,21 @@ func (t *Thread) ChanOp(o *Obj, k trace.Kind) {
 	t.begin(trace.Op{Kind: k, Class: trace.ClassChan, Obj: o.id}, o)
 }
 
+// chanCap returns the capacity of channel o: 0 for an object that has
+// never been registered as one.
+func (o *Obj) chanCap() int64 {
+	if o.objMore == nil {
+		return 0
+	}
+	return o.cap
+}
+
 // Closed reports whether channel o is closed; Len and Cap its length and
 // capacity.
 func (o *Obj) Closed() bool                   { return o.closed }
 func (o *Obj) Len() int                       { return int(o.chanLen()) }
-func (o *Obj) Cap() int                       { return int(o.cap) }
-func (o *Obj) Buffered() bool                 { return o.cap > 0 }
+func (o *Obj) Cap() int                       { return int(o.chanCap()) }
+func (o *Obj) Buffered() bool                 { return o.chanCap() > 0 }
 func (o *Obj) SendIndex(i int) trace.ThreadID { return o.out[i].tid }
 
 // Push adds a value to buffered channel o, sent by the step t is about to

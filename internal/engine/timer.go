@@ -86,7 +86,12 @@ func (o *Obj) timerArmed() bool { return o.locked }
 func (o *Obj) arm(armed bool, when int64) { o.locked, o.when = armed, when }
 
 // When returns the deadline of timer channel o.
-func (o *Obj) When() int64 { return o.when }
+func (o *Obj) When() int64 {
+	if o.objMore == nil {
+		return 0
+	}
+	return o.when
+}
 
 // TimerEntry returns the index of the daemon's pending send among timer
 // channel o's pending sends, or -1.
