@@ -116,6 +116,9 @@ func (t *Thread) Chan(o *Obj, capacity int) (fresh bool) {
 	if fresh {
 		o.cap = int64(capacity)
 		t.e.tr.Objects[o.id].Cap = o.cap
+		if capacity > 0 {
+			o.more() // the sources of the values in the buffer (Push)
+		}
 	}
 	return fresh
 }
@@ -175,7 +178,7 @@ func (t *Thread) Meet(o *Obj, i int, ev *trace.Event) {
 	u.completed, u.completedCase = true, s.cas
 	u.returnTo = t
 	if u.id == o.owner {
-		o.arm(false, o.when) // a timer fired: it is disarmed (timer.go)
+		o.arm(false, o.When()) // a timer fired: it is disarmed (timer.go)
 	}
 	t.handTo(u)
 }
@@ -219,21 +222,12 @@ func (t *Thread) ChanOp(o *Obj, k trace.Kind) {
 	t.begin(trace.Op{Kind: k, Class: trace.ClassChan, Obj: o.id}, o)
 }
 
-// chanCap returns the capacity of channel o: 0 for an object that has
-// never been registered as one.
-func (o *Obj) chanCap() int64 {
-	if o.objMore == nil {
-		return 0
-	}
-	return o.cap
-}
-
 // Closed reports whether channel o is closed; Len and Cap its length and
 // capacity.
 func (o *Obj) Closed() bool                   { return o.closed }
 func (o *Obj) Len() int                       { return int(o.chanLen()) }
-func (o *Obj) Cap() int                       { return int(o.chanCap()) }
-func (o *Obj) Buffered() bool                 { return o.chanCap() > 0 }
+func (o *Obj) Cap() int                       { return int(o.cap) }
+func (o *Obj) Buffered() bool                 { return o.cap > 0 }
 func (o *Obj) SendIndex(i int) trace.ThreadID { return o.out[i].tid }
 
 // Push adds a value to buffered channel o, sent by the step t is about to

@@ -76,7 +76,7 @@ func (e *Exec) Alternative(p trace.ThreadID, a int32) strategy.Alternative {
 // select case cas (-1 for a plain receive).
 func (e *Exec) recvAlternative(t *Thread, o *Obj, a, cas int32) strategy.Alternative {
 	alt := strategy.Alternative{Case: cas, Partner: trace.NoThread, PartnerCase: -1}
-	if o == nil || o.chanCap() > 0 || o.closed {
+	if o == nil || o.cap > 0 || o.closed {
 		return alt
 	}
 	s := o.out[t.Partner(o, a)]

@@ -83,7 +83,7 @@ func (t *Thread) SendsOnTimer(o *Obj) bool {
 func (o *Obj) timerArmed() bool { return o.locked }
 
 // arm arms the timer of channel o at deadline when, or disarms it.
-func (o *Obj) arm(armed bool, when int64) { o.locked, o.when = armed, when }
+func (o *Obj) arm(armed bool, when int64) { o.locked, o.more().when = armed, when }
 
 // When returns the deadline of timer channel o.
 func (o *Obj) When() int64 {
@@ -135,7 +135,7 @@ func (t *Thread) timerBegin(o *Obj, d int64, abs bool) (armed bool) {
 	t.begin(trace.Op{Kind: trace.KindTimerStop, Class: class, Obj: o.id, Arg: arg}, o)
 	armed = o.timerArmed()
 	if d < 0 {
-		o.arm(false, o.when)
+		o.arm(false, o.When())
 		return armed
 	}
 	// The deadline is from the time at the step: when time moves only
