@@ -58,7 +58,7 @@ func (s *Strategy) mergeKey(m trace.KeyMerge) bool {
 		}
 		r.forest(n.wut)
 		r.forest(n.sub)
-		r.forest(n.given)
+		r.forest(n.given())
 	}
 	// The analysis holds the events of the states on the stack in their
 	// nodes, the others in spill.

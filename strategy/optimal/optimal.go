@@ -32,13 +32,6 @@ type node struct {
 	sleep   []event
 	wut     []*wnode // branches still to explore, in order
 	sub     []*wnode // the subtree of the branch being explored
-	// given are the branches handed out in a unit (SplitLarge), kept to
-	// drop the reversals they cover and to place the others where they
-	// go in them (placeGiven). When the step taken is the first event of
-	// one of them (a branch placeGiven made), before are the ones before
-	// it, which the next state has asleep as if explored already, and
-	// subGiven the children of the one taken, the next state's given.
-	given, before, subGiven []*wnode
 	// inherited counts the sleepers at the start of sleep that came from
 	// the state before; those after them are the branches explored from
 	// this state, in order (Join, lateInsert).
@@ -53,8 +46,16 @@ type node struct {
 	recs *nodeRecs
 }
 
-// nodeRecs are the records of a state (node.recs).
+// nodeRecs are the records of a state (node.recs), and the branches it
+// handed out.
 type nodeRecs struct {
+	// given are the branches handed out in a unit (SplitLarge), kept to
+	// drop the reversals they cover and to place the others where they
+	// go in them (placeGiven). When the step taken is the first event of
+	// one of them (a branch placeGiven made), before are the ones before
+	// it, which the next state has asleep as if explored already, and
+	// subGiven the children of the one taken, the next state's given.
+	given, before, subGiven []*wnode
 	// covered are the reversals of races of the step, or of an
 	// alternative pending after the step before it, that an execution
 	// found covered (cover.go).
@@ -71,8 +72,34 @@ type nodeRecs struct {
 func (n *node) clear() {
 	*n = node{sleep: n.sleep[:0], wut: n.wut[:0], sub: n.sub[:0], recs: n.recs}
 	if r := n.recs; r != nil {
-		r.covered, r.races = r.covered[:0], r.races[:0]
+		*r = nodeRecs{covered: r.covered[:0], races: r.races[:0]}
 	}
+}
+
+// given returns the branches n handed out (nodeRecs.given).
+func (n *node) given() []*wnode {
+	if n.recs == nil {
+		return nil
+	}
+	return n.recs.given
+}
+
+// before returns the branches handed out before the one n's step takes
+// (nodeRecs.before).
+func (n *node) before() []*wnode {
+	if n.recs == nil {
+		return nil
+	}
+	return n.recs.before
+}
+
+// subGiven returns the children of the branch handed out that n's step
+// takes (nodeRecs.subGiven).
+func (n *node) subGiven() []*wnode {
+	if n.recs == nil {
+		return nil
+	}
+	return n.recs.subGiven
 }
 
 // covered returns the records of the reversals that an execution found
@@ -261,7 +288,7 @@ func (s *Strategy) Next() bool {
 		}
 		// The branch explored from d is done: it joins the sleep set,
 		// unless it is a branch handed out, which its unit explores.
-		if !n.retired && (len(n.given) == 0 || !s.isGiven(n)) {
+		if !n.retired && (len(n.given()) == 0 || !s.isGiven(n)) {
 			n.sleep = append(n.sleep, n.ev)
 		}
 		n.retired = false
@@ -464,7 +491,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		}
 		// The node takes the subtree; the wakeup-tree node is free.
 		n.sub = append(n.sub[:0], c.children...)
-		if len(n.given) > 0 {
+		if len(n.given()) > 0 {
 			s.takeGiven(n, l)
 		}
 		s.nm.free(c)
@@ -548,7 +575,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 				s.log("node %d: %v wakes %v", d, &p.ev, &p.sleep[i])
 			}
 		}
-		if len(p.subGiven) > 0 || len(p.before) > 0 {
+		if len(p.subGiven()) > 0 || len(p.before()) > 0 {
 			s.inheritGiven(n, p)
 		}
 		n.inherited = len(n.sleep)

@@ -773,7 +773,7 @@ func (a *analysis) reverse(i int, m *event) {
 		}
 		a.indexThreads(seq, false)
 	}
-	if len(n.given) > 0 && s.placeGiven(i, seq) {
+	if len(n.given()) > 0 && s.placeGiven(i, seq) {
 		return // a branch handed out in a unit covers v, or v goes down it
 	}
 	if hit {

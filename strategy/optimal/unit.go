@@ -221,7 +221,7 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 		s.log("node %d: split off its branches left (sleep %v)", k, nil, n.sleep)
 	}
 	n.out++
-	n.given = append(n.given, n.wut...)
+	n.records().given = append(n.given(), n.wut...)
 	n.wut = n.wut[:0]
 	return b, true
 }
@@ -237,7 +237,7 @@ func (s *Strategy) unitAt(k int, large bool) strategy.Unit {
 	}
 	root := &u.Nodes[k]
 	root.Ev = wireEvent{}
-	if n := s.nodes.At(k); len(n.given) == 0 || !s.isGiven(n) {
+	if n := s.nodes.At(k); len(n.given()) == 0 || !s.isGiven(n) {
 		root.Sleep = append(root.Sleep, wireEventOf(&n.ev))
 	}
 	b, err := strategy.EncodeUnit(s.tag(), &u)
@@ -461,16 +461,16 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 	for i := range seq {
 		ptrs[i] = &seq[i]
 	}
-	if len(n.given) > 0 && s.placeGiven(t, ptrs) {
+	if len(n.given()) > 0 && s.placeGiven(t, ptrs) {
 		return
 	}
 	if s.nm.insert(&n.wut, ptrs) {
-		if len(n.given) > 0 {
+		if len(n.given()) > 0 {
 			// It joins the tree of the branches handed out too, to be
 			// placed among them in order (takeGiven); one that a branch
 			// left covers must not: nothing explores it, and the
 			// branches after it would have it asleep.
-			s.nm.insert(&n.given, ptrs)
+			s.nm.insert(&n.records().given, ptrs)
 		}
 		if s.logf != nil {
 			s.logf("joined: insert at node %d: %v", t, seqString(ptrs))
@@ -598,7 +598,7 @@ func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 			}
 			continue
 		}
-		if len(n.given) > 0 && s.placeGiven(j, rest) {
+		if len(n.given()) > 0 && s.placeGiven(j, rest) {
 			return true
 		}
 		if s.nm.insert(&n.wut, rest) {
@@ -635,7 +635,7 @@ func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 // undivided).
 func (s *Strategy) placeGiven(d int, seq []*event) bool {
 	n := s.nodes.At(d)
-	children := n.given
+	children := n.given()
 	var path []*event
 	rest := slices.Clone(seq)
 	for len(rest) > 0 && len(children) > 0 {
@@ -643,7 +643,7 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 		if next, rest = s.nm.matchChild(children, rest); next < 0 {
 			break
 		}
-		if len(path) == 0 && next < len(n.before) {
+		if len(path) == 0 && next < len(n.before()) {
 			return true // a branch explored before the one taken covers it
 		}
 		path = append(path, &children[next].ev)
@@ -666,7 +666,7 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 	// have the branches after it take it for explored (gen seed 593 lost
 	// maximal traces so).
 	if s.nm.insert(&n.wut, full) {
-		s.nm.insert(&n.given, full)
+		s.nm.insert(&n.records().given, full)
 		if s.logf != nil {
 			s.logf("given: insert at node %d: %v", d, seqString(append(path, rest...)))
 		}
@@ -683,23 +683,24 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 // s takes): the next state then has the branches handed out before it
 // asleep, and the subtree of the one it takes as its branches handed out.
 func (s *Strategy) takeGiven(n *node, l label) {
-	n.before, n.subGiven = nil, nil
-	for i, g := range n.given {
+	r := n.records()
+	r.before, r.subGiven = nil, nil
+	for i, g := range r.given {
 		if g.ev.key() == l {
-			n.before, n.subGiven = n.given[:i], g.children
+			r.before, r.subGiven = r.given[:i], g.children
 			return
 		}
 	}
 	// A branch after them: sequential order explored them before it.
-	n.before = n.given
+	r.before = r.given
 }
 
 // inheritGiven gives node n, made below p, the branches handed out that
 // p's step continues in (takeGiven), and has asleep those handed out
 // before it at p that p's step does not wake.
 func (s *Strategy) inheritGiven(n, p *node) {
-	n.given = append([]*wnode(nil), p.subGiven...)
-	for _, b := range p.before {
+	n.records().given = append([]*wnode(nil), p.subGiven()...)
+	for _, b := range p.before() {
 		if !s.nm.dependent(&b.ev, &p.ev) && !asleep(n.sleep, b.ev.key()) {
 			n.sleep = append(n.sleep, b.ev)
 		}
@@ -711,7 +712,7 @@ func (s *Strategy) inheritGiven(n, p *node) {
 // set when s's branch down it is done.
 func (s *Strategy) isGiven(n *node) bool {
 	l := n.ev.key()
-	for _, g := range n.given {
+	for _, g := range n.given() {
 		if g.ev.key() == l {
 			return true
 		}
@@ -724,7 +725,7 @@ func (s *Strategy) isGiven(n *node) bool {
 // the sleep set, and the states below it go.
 func (s *Strategy) wait(d int) {
 	n := s.nodes.At(d)
-	if !n.retired && (len(n.given) == 0 || !s.isGiven(n)) {
+	if !n.retired && (len(n.given()) == 0 || !s.isGiven(n)) {
 		n.sleep = append(n.sleep, n.ev)
 	}
 	n.retired = true

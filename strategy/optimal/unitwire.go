@@ -352,7 +352,7 @@ func (x *translator) events(ws []wireEvent) ([]event, error) {
 // wireNodeOf returns the wire form of n (without the subtree of the branch
 // it is exploring, which the next state holds).
 func wireNodeOf(n *node) wireNode {
-	w := wireNode{Ev: wireEventOf(&n.ev), Alt: n.alt, Sleep: make([]wireEvent, len(n.sleep)), Wut: wireForest(n.wut), Given: wireForest(n.given)}
+	w := wireNode{Ev: wireEventOf(&n.ev), Alt: n.alt, Sleep: make([]wireEvent, len(n.sleep)), Wut: wireForest(n.wut), Given: wireForest(n.given())}
 	for i := range n.sleep {
 		w.Sleep[i] = wireEventOf(&n.sleep[i])
 	}
@@ -388,7 +388,10 @@ func (s *Strategy) nodeFrom(n *node, w *wireNode, x *translator) error {
 	if n.wut, err = s.forestFrom(w.Wut, x); err != nil {
 		return err
 	}
-	n.given, err = s.forestFrom(w.Given, x)
+	given, err := s.forestFrom(w.Given, x)
+	if given != nil || n.recs != nil {
+		n.records().given = given
+	}
 	return err
 }
 
