@@ -116,6 +116,9 @@ func (t *Thread) Chan(o *Obj, capacity int) (fresh bool) {
 	if fresh {
 		o.cap = int64(capacity)
 		t.e.tr.Objects[o.id].Cap = o.cap
+		if capacity > 0 {
+			o.more() // the sources of the values in the buffer (Push)
+		}
 	}
 	return fresh
 }
@@ -175,7 +178,7 @@ func (t *Thread) Meet(o *Obj, i int, ev *trace.Event) {
 	u.completed, u.completedCase = true, s.cas
 	u.returnTo = t
 	if u.id == o.owner {
-		o.arm(false, o.when) // a timer fired: it is disarmed (timer.go)
+		o.arm(false, o.When()) // a timer fired: it is disarmed (timer.go)
 	}
 	t.handTo(u)
 }

@@ -151,7 +151,7 @@ func (e *Exec) clockAlts(t *Thread) int32 {
 	cs := e.clockCases[:0]
 	if next >= 0 {
 		for _, u := range e.threads {
-			if o := u.obj; u.daemon && !u.done && o != nil && o.timerArmed() && o.when == next {
+			if o := u.obj; u.daemon && !u.done && o != nil && o.timerArmed() && o.When() == next {
 				cs = append(cs, trace.Case{Kind: trace.KindRecv, Obj: o.id})
 			}
 		}
@@ -197,7 +197,7 @@ func (e *Exec) nextDeadline() int64 {
 			d = t.deadline
 		case t.daemon && t.obj != nil && e.bodyReturned && !anyStep && e.tr.Objects[t.obj.id].Ticker:
 		case t.daemon && t.obj != nil && (t.obj.timerArmed() || anyStep):
-			d = t.obj.when
+			d = t.obj.When()
 		}
 		if d > e.now && (next < 0 || d < next) {
 			next = d

@@ -48,33 +48,66 @@ type objState struct {
 	// rwWriter, monitorBusy, insideBy, onceRunning, onceDone, timerArmed;
 	// rwReaders, wgCounter, semValue, chanLen) and sets the shared ones
 	// through hold and arm.
-	owner   trace.ThreadID // holder of a Mutex or writer of an RWMutex, monitor owner, a timer channel's timer thread
-	locked  bool           // Mutex, RWMutex writer, monitor occupied, Once running, timer armed
-	done    bool           // Once done; an RWMutex's unbalanced RUnlock succeeded
-	closed  bool           // Chan closed
-	n       int64          // RWMutex readers, WaitGroup counter, semaphore count, Chan length
-	cap     int64          // Chan capacity, monitor discipline (1: SU)
-	when    int64          // a timer channel's deadline
-	writers int32          // RWMutex writers that announced themselves
-	// rel, rrel and hand are the sources (trace.Event.Src: 1 + the index
-	// of an event, 0 for none) of the steps others synchronise with
-	// (package model, "Synchronisation pairs"): a variable's last write,
-	// the last release of a Mutex, an RWMutex's writer or a monitor, the
-	// Add that last brought a WaitGroup to zero, the end of a Once's
-	// function, a channel's close (rel); an RWMutex's last RUnlock (rrel);
-	// the step that handed an SU monitor to its owner (hand).
-	rel, rrel, hand int32
-	// units is the number of a semaphore's initial units not yet taken.
-	units int64
+	owner  trace.ThreadID // holder of a Mutex or writer of an RWMutex, monitor owner, a timer channel's timer thread
+	locked bool           // Mutex, RWMutex writer, monitor occupied, Once running, timer armed
+	done   bool           // Once done; an RWMutex's unbalanced RUnlock succeeded
+	closed bool           // Chan closed
+	n      int64          // RWMutex readers, WaitGroup counter, semaphore count, Chan length
+	cap    int64          // Chan capacity, monitor discipline (1: SU)
+	// rel is the source (trace.Event.Src: 1 + the index of an event, 0 for
+	// none) of the steps others synchronise with (package model,
+	// "Synchronisation pairs"): a variable's last write, the last release
+	// of a Mutex, an RWMutex's writer or a monitor, the Add that last
+	// brought a WaitGroup to zero, the end of a Once's function, a
+	// channel's close.
+	rel  int32
+	name string
 	// out lists the pending sends of a Chan, in thread order: the senders a
 	// receive can meet.
 	out []sendEntry
+	// objMore holds the fields of the primitives that wait in queues
+	// (buffered channels, timers, Conds, RWMutexes, monitors, semaphores),
+	// made when such an object is first registered (resetState, hasMore)
+	// or a channel first buffers or arms (more): a variable, of which a
+	// program may make many, goes without, and so does an unbuffered
+	// channel.
+	*objMore
+}
+
+// objMore is the part of an object's state only some classes use
+// (objState.objMore).
+type objMore struct {
+	when    int64 // a timer channel's deadline
+	units   int64 // a semaphore's initial units not yet taken
+	writers int32 // RWMutex writers that announced themselves
+	// rrel and hand are sources as objState.rel is: an RWMutex's last
+	// RUnlock (rrel); the step that handed an SU monitor to its owner
+	// (hand).
+	rrel, hand int32
 	// queue is a FIFO of waiting threads: a Cond's waiters, a monitor's
 	// condition waiters and (SU) its urgent queue; an RWMutex's readers
 	// with their read locks; the sources (cond) of the values in a buffered
 	// channel and of the units V's made for a semaphore, oldest first.
 	queue []waiter
-	name  string
+}
+
+// hasMore reports whether objects of class c use objMore from their
+// registration on (a channel makes it when it needs it: more).
+func hasMore(c trace.Class) bool {
+	switch c {
+	case trace.ClassTimer, trace.ClassCond, trace.ClassRWMutex, trace.ClassMonitor,
+		trace.ClassSemaphore, trace.ClassBinarySemaphore:
+		return true
+	}
+	return false
+}
+
+// more returns o's objMore, made on first use.
+func (o *Obj) more() *objMore {
+	if o.objMore == nil {
+		o.objMore = new(objMore)
+	}
+	return o.objMore
 }
 
 // sendEntry is a pending send on a channel: a thread and its select case (-1
@@ -250,15 +283,21 @@ func (e *Exec) register(o *Obj, c trace.Class) {
 //
 //go:noinline
 func (e *Exec) resetState(o *Obj, c trace.Class, canon uint64) {
-	name, key, created, seenMore, out, queue := o.name, o.key, o.created, o.seenMore, o.out, o.queue
+	name, key, created, seenMore, out, more := o.name, o.key, o.created, o.seenMore, o.out, o.objMore
 	if o.seenBits {
 		clear(seenMore)
 	} else {
 		seenMore = seenMore[:0]
 	}
+	switch {
+	case more != nil:
+		*more = objMore{queue: more.queue[:0]}
+	case hasMore(c):
+		more = new(objMore)
+	}
 	o.objState = objState{}
 	o.serial, o.key, o.canon, o.created, o.id, o.class, o.name = e.serial, key, canon, created, trace.ObjectID(len(e.tr.Objects)), c, name
-	o.out, o.queue, o.owner, o.seenMore = out[:0], queue[:0], trace.NoThread, seenMore
+	o.out, o.owner, o.seenMore, o.objMore = out[:0], trace.NoThread, seenMore, more
 }
 
 // freshKey gives o, created during the execution and first touched by

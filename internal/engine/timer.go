@@ -83,10 +83,15 @@ func (t *Thread) SendsOnTimer(o *Obj) bool {
 func (o *Obj) timerArmed() bool { return o.locked }
 
 // arm arms the timer of channel o at deadline when, or disarms it.
-func (o *Obj) arm(armed bool, when int64) { o.locked, o.when = armed, when }
+func (o *Obj) arm(armed bool, when int64) { o.locked, o.more().when = armed, when }
 
 // When returns the deadline of timer channel o.
-func (o *Obj) When() int64 { return o.when }
+func (o *Obj) When() int64 {
+	if o.objMore == nil {
+		return 0
+	}
+	return o.when
+}
 
 // TimerEntry returns the index of the daemon's pending send among timer
 // channel o's pending sends, or -1.
@@ -130,7 +135,7 @@ func (t *Thread) timerBegin(o *Obj, d int64, abs bool) (armed bool) {
 	t.begin(trace.Op{Kind: trace.KindTimerStop, Class: class, Obj: o.id, Arg: arg}, o)
 	armed = o.timerArmed()
 	if d < 0 {
-		o.arm(false, o.when)
+		o.arm(false, o.When())
 		return armed
 	}
 	// The deadline is from the time at the step: when time moves only

@@ -7,7 +7,6 @@ package explore
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/weft-go/weft/strategy"
@@ -35,9 +34,9 @@ type Checked struct {
 	inner strategy.Strategy
 	guard panicGuard
 	// prev and cur are the marks of the previous and the current execution,
-	// one per choice; same reports that the current one has made the
-	// previous one's choices so far.
-	prev, cur []mark
+	// one per choice (markList); same reports that the current one has
+	// made the previous one's choices so far.
+	prev, cur markList
 	// prevNames and names are the names of the inputs of the previous and
 	// the current execution.
 	prevNames, names []string
@@ -53,6 +52,45 @@ type Checked struct {
 	fpSum  uint64
 	fpN    int
 	fpMixN uint64
+}
+
+// markList is a list of marks in pages of markPage but for the first,
+// which grows by doubling up to a page: a long execution grows its marks
+// without copying them, and a short one takes little room.
+type markList struct {
+	pages [][]mark
+	n     int
+}
+
+// markPage is the number of marks in a page of a markList.
+const markPage = 1024
+
+// Len returns the number of marks.
+func (l *markList) Len() int { return l.n }
+
+// At returns mark k, which must be on the list.
+func (l *markList) At(k int) *mark { return &l.pages[uint(k)/markPage][uint(k)%markPage] }
+
+// Truncate drops the marks from k on, keeping their memory.
+func (l *markList) Truncate(k int) { l.n = k }
+
+// Push adds a mark and returns it; it holds what the one there last held.
+func (l *markList) Push() *mark {
+	k := len(l.pages)
+	switch {
+	case k == 0:
+		l.pages = append(l.pages, make([]mark, 16))
+	case l.n < (k-1)*markPage+len(l.pages[k-1]):
+	case len(l.pages[k-1]) < markPage:
+		// Only the first page is ever short.
+		p := make([]mark, 2*len(l.pages[k-1]))
+		copy(p, l.pages[k-1])
+		l.pages[k-1] = p
+	default:
+		l.pages = append(l.pages, make([]mark, markPage))
+	}
+	l.n++
+	return l.At(l.n - 1)
 }
 
 // mark is one choice of an execution and the state it was made in.
@@ -112,7 +150,8 @@ func (c *Checked) Next() (more bool) {
 	if c.diverged != nil || !c.inner.Next() {
 		return false
 	}
-	c.prev, c.cur = c.cur, c.prev[:0]
+	c.prev, c.cur = c.cur, c.prev
+	c.cur.Truncate(0)
 	c.prevNames, c.names = c.names, c.prevNames[:0]
 	c.same = c.execs > 0
 	c.execs++
@@ -130,19 +169,19 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 			ch = strategy.Cut
 		}
 	}()
-	i := len(c.cur)
+	i := c.cur.Len()
 	fp := c.fingerprint(st)
 	// p is the previous execution's mark at i while this one repeats its
 	// choices, or nil.
 	var p *mark
 	if c.same {
-		if i >= len(c.prev) {
+		if i >= c.prev.Len() {
 			if c.prevEnd != trace.Cut {
 				c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one has a scheduling point", c.prevEnd))
 				return strategy.Cut
 			}
 		} else {
-			p = &c.prev[i]
+			p = c.prev.At(i)
 			if p.input || p.state != fp {
 				c.diverge(i, st, p, "")
 				return strategy.Cut
@@ -152,7 +191,7 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	ch = c.inner.Choose(st)
 	// The mark is written in place, field by field: this runs at every
 	// step.
-	m := c.push()
+	m := c.cur.Push()
 	m.state, m.choice = fp, uint64(uint32(ch.Thread))<<32|uint64(uint32(ch.Alt))
 	m.threads, m.input = int32(len(st.Threads)), false
 	if ch.Thread >= 0 && int(ch.Thread) < len(st.Threads) {
@@ -164,18 +203,6 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	}
 	c.same = p != nil && p.choice == m.choice
 	return ch
-}
-
-// push appends a mark to the current execution's and returns it.
-func (c *Checked) push() *mark {
-	n := len(c.cur)
-	if n == cap(c.cur) {
-		// Double: append grows large slices by a quarter, and a long
-		// execution copied its marks several times over.
-		c.cur = slices.Grow(c.cur, max(64, n))
-	}
-	c.cur = c.cur[:n+1]
-	return &c.cur[n]
 }
 
 // Input implements strategy.Strategy; after a panic it gives the default
@@ -190,13 +217,13 @@ func (c *Checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64)
 			v = in.Default
 		}
 	}()
-	i := len(c.cur)
+	i := c.cur.Len()
 	fp := inputPrint(in)
 	if c.diverged == nil && c.same {
 		switch {
-		case i < len(c.prev) && (!c.prev[i].input || c.prev[i].state != fp):
-			c.diverge(i, st, &c.prev[i], fmt.Sprintf("this execution reads input %q here", in.Name))
-		case i >= len(c.prev):
+		case i < c.prev.Len() && (!c.prev.At(i).input || c.prev.At(i).state != fp):
+			c.diverge(i, st, c.prev.At(i), fmt.Sprintf("this execution reads input %q here", in.Name))
+		case i >= c.prev.Len():
 			c.diverge(i, st, nil, fmt.Sprintf("the earlier execution ended (%v) here, but this one reads input %q", c.prevEnd, in.Name))
 		}
 	}
@@ -205,8 +232,8 @@ func (c *Checked) Input(st *strategy.State, in strategy.InputRequest) (v uint64)
 	}
 	v = c.inner.Input(st, in)
 	c.names = append(c.names, in.Name)
-	*c.push() = mark{state: fp, choice: v, input: true, obj: trace.ObjectID(len(c.names) - 1)}
-	c.same = c.same && i < len(c.prev) && c.prev[i].choice == v
+	*c.cur.Push() = mark{state: fp, choice: v, input: true, obj: trace.ObjectID(len(c.names) - 1)}
+	c.same = c.same && i < c.prev.Len() && c.prev.At(i).choice == v
 	return v
 }
 
@@ -221,10 +248,10 @@ func (c *Checked) Finish(tr *trace.Trace, end trace.End) {
 			c.guard.caught("Finish", -1, r)
 		}
 	}()
-	if c.diverged == nil && c.same && len(c.cur) < len(c.prev) && end.Status != trace.Cut && end.Kind != trace.Blocked {
-		p := &c.prev[len(c.cur)]
+	if c.diverged == nil && c.same && c.cur.Len() < c.prev.Len() && end.Status != trace.Cut && end.Kind != trace.Blocked {
+		p := c.prev.At(c.cur.Len())
 		c.diverged = fmt.Errorf("step %d (after the same %d choices as execution %d): this execution ended (%v) there, but the earlier one went on: %s",
-			len(tr.Events)+1, len(c.cur), c.execs-1, endText(end), c.expected(p, tr))
+			len(tr.Events)+1, c.cur.Len(), c.execs-1, endText(end), c.expected(p, tr))
 	}
 	if c.diverged != nil {
 		return
@@ -294,8 +321,8 @@ func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 // the previous execution: the operation it ran at its next choice from
 // there, or the one it was left with at the end.
 func (c *Checked) pendingBefore(i int, p trace.ThreadID) trace.Op {
-	for j := i; j < len(c.prev); j++ {
-		if m := &c.prev[j]; !m.input && m.thread() == p {
+	for j := i; j < c.prev.Len(); j++ {
+		if m := c.prev.At(j); !m.input && m.thread() == p {
 			return m.op()
 		}
 	}

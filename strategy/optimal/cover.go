@@ -128,8 +128,9 @@ func (a *analysis) coveredBefore(i int, m *event) bool {
 	n := a.s.nodes.At(a.limit)
 	l := m.label()
 	a.resumeRec = nil
-	for k := range n.covered {
-		r := &n.covered[k]
+	covered := n.covered()
+	for k := range covered {
+		r := &covered[k]
 		if int(r.i) != i || r.l != l || r.ok != m.OK || r.fail != m.fails {
 			continue
 		}
@@ -184,7 +185,7 @@ func (a *analysis) remember(i int, m *event, e *event, at int) {
 // rememberTrack records that the reversal of the race of event i with m
 // (at a.limit, a replayed step) was covered, decided as a.track says.
 func (a *analysis) rememberTrack(i int, m *event) {
-	n := a.s.nodes.At(a.limit)
+	n := a.s.nodes.At(a.limit).records()
 	t := &a.track
 	var r *coverRec
 	for k := range n.covered {

@@ -61,7 +61,7 @@ func (s *depSum) apply(x *event, d int32) {
 	if x.sjoin != trace.NoThread {
 		s.joined[tslot(x.sjoin)] += d
 	}
-	for _, k := range x.kids {
+	for _, k := range x.kids() {
 		s.kids[tslot(k)] += d
 	}
 	acc, ok := x.cachedSteps()
@@ -97,7 +97,7 @@ func (s *depSum) mayDepend(c *event) bool {
 	case s.kids[tslot(c.sth)] > 0 || (c.spart != trace.NoThread && s.kids[tslot(c.spart)] > 0):
 		return true // an event of the sequence started c's thread
 	}
-	for _, k := range c.kids {
+	for _, k := range c.kids() {
 		if s.threads[tslot(k)] > 0 {
 			return true // c started a thread of the sequence
 		}

@@ -19,10 +19,10 @@ func randEvent(r *rand.Rand) *event {
 		e.sjoin = trace.ThreadID(r.IntN(6))
 	}
 	if r.IntN(8) == 0 {
-		e.kids = []trace.ThreadID{trace.ThreadID(r.IntN(6)), trace.ThreadID(r.IntN(6))}
+		e.setKids([]trace.ThreadID{trace.ThreadID(r.IntN(6)), trace.ThreadID(r.IntN(6))})
 	}
 	if r.IntN(4) == 0 {
-		e.ann = []trace.Access{{Obj: trace.ObjectID(r.IntN(5)), Mode: trace.Mode(1 + r.IntN(3))}}
+		e.setAnn([]trace.Access{{Obj: trace.ObjectID(r.IntN(5)), Mode: trace.Mode(1 + r.IntN(3))}})
 		e.cache()
 	}
 	e.fails = r.IntN(40) == 0

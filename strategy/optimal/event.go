@@ -28,10 +28,6 @@ type label struct {
 type event struct {
 	trace.Event
 	step, pstep int32
-	// ann are the accesses of the operations announced in the step's local
-	// code (trace.AppendAnnounced): the next operations of its threads and
-	// the first ones of the threads it started.
-	ann []trace.Access
 	// spawnLo is the first of the Spawned threads started in its local code.
 	spawnLo trace.ThreadID
 	// The threads as the exploration names them across executions
@@ -40,7 +36,9 @@ type event struct {
 	// spawnLo are the trace's numbers, valid in the execution the event
 	// comes from.
 	sth, spart, sjoin trace.ThreadID
-	kids              []trace.ThreadID
+	// x holds the lists most events leave empty (eventMore), or is nil if
+	// all are nil.
+	x *eventMore
 	// acc caches the accesses of the step (its own and its announcements):
 	// the first nacc in place, or accx if there are more (selects).
 	acc    [4]trace.Access
@@ -51,10 +49,99 @@ type event struct {
 	// it disables every other thread, and is dependent with every event.
 	// (Next to the other small fields: an event is in every state.)
 	fails bool
-	accx  []trace.Access
 	// mask has bit o%64 set for each object o of the cached accesses: two
 	// events whose masks do not meet do not conflict.
 	mask uint64
+}
+
+// eventMore are the lists of an event that most events leave empty, kept
+// apart so that an event, of which a long execution keeps one a step, is
+// smaller. Copies of an event share it: it is replaced, never changed,
+// when one of its lists is set (setAnn, setKids, setAccx); the lists' elements are
+// shared by copies as they would be in the event itself.
+type eventMore struct {
+	// ann are the accesses of the operations announced in the step's local
+	// code (trace.AppendAnnounced): the next operations of its threads and
+	// the first ones of the threads it started.
+	ann []trace.Access
+	// kids are the threads started in the step's local code, named
+	// stably.
+	kids []trace.ThreadID
+	// accx holds the cached accesses of the step if more than fit in
+	// event.acc.
+	accx []trace.Access
+}
+
+// ann returns the accesses announced in e's local code (eventMore.ann).
+func (e *event) ann() []trace.Access {
+	if e.x == nil {
+		return nil
+	}
+	return e.x.ann
+}
+
+// kids returns the threads started in e's local code (eventMore.kids).
+func (e *event) kids() []trace.ThreadID {
+	if e.x == nil {
+		return nil
+	}
+	return e.x.kids
+}
+
+// accx returns the cached accesses of e if they do not fit in e.acc.
+func (e *event) accx() []trace.Access {
+	if e.x == nil {
+		return nil
+	}
+	return e.x.accx
+}
+
+// setMore sets e's lists to m, in a new eventMore unless they are all nil
+// (copies of e keep theirs).
+func (e *event) setMore(m eventMore) {
+	if m.ann == nil && m.kids == nil && m.accx == nil {
+		e.x = nil
+		return
+	}
+	e.x = &m
+}
+
+// more returns e's lists.
+func (e *event) more() eventMore {
+	if e.x == nil {
+		return eventMore{}
+	}
+	return *e.x
+}
+
+// setAnn sets the accesses announced in e's local code.
+func (e *event) setAnn(ann []trace.Access) {
+	if ann == nil && e.x == nil {
+		return
+	}
+	m := e.more()
+	m.ann = ann
+	e.setMore(m)
+}
+
+// setKids sets the threads started in e's local code.
+func (e *event) setKids(kids []trace.ThreadID) {
+	if kids == nil && e.x == nil {
+		return
+	}
+	m := e.more()
+	m.kids = kids
+	e.setMore(m)
+}
+
+// setAccx sets the cached accesses of e that do not fit in e.acc.
+func (e *event) setAccx(accx []trace.Access) {
+	if accx == nil && (e.x == nil || e.x.accx == nil) {
+		return
+	}
+	m := e.more()
+	m.accx = accx
+	e.setMore(m)
 }
 
 // label returns e's label with the trace's thread numbers, valid in the
@@ -110,7 +197,7 @@ func (e *event) accesses(dst []trace.Access) []trace.Access {
 // and announcements are set; conflict reads them.
 func (e *event) cache() {
 	var buf [8]trace.Access
-	acc := append(e.accesses(buf[:0]), e.ann...)
+	acc := append(e.accesses(buf[:0]), e.ann()...)
 	e.cached = true
 	e.mask = 0
 	for _, x := range acc {
@@ -118,11 +205,11 @@ func (e *event) cache() {
 	}
 	if len(acc) <= len(e.acc) {
 		e.nacc = int8(copy(e.acc[:], acc))
-		e.accx = nil
+		e.setAccx(nil)
 		return
 	}
 	e.nacc = -1
-	e.accx = append([]trace.Access(nil), acc...)
+	e.setAccx(append([]trace.Access(nil), acc...))
 }
 
 // cachedSteps returns the accesses of e's step, and true, if e cached
@@ -132,7 +219,7 @@ func (e *event) cachedSteps() ([]trace.Access, bool) {
 	case !e.cached:
 		return nil, false
 	case e.nacc < 0:
-		return e.accx, true
+		return e.x.accx, true
 	}
 	return e.acc[:e.nacc], true
 }
@@ -141,9 +228,9 @@ func (e *event) cachedSteps() ([]trace.Access, bool) {
 func (e *event) steps(buf []trace.Access) []trace.Access {
 	switch {
 	case !e.cached:
-		return append(e.accesses(buf), e.ann...)
+		return append(e.accesses(buf), e.ann()...)
 	case e.nacc < 0:
-		return e.accx
+		return e.x.accx
 	}
 	return e.acc[:e.nacc]
 }
@@ -202,10 +289,10 @@ func (n *names) dependent(a, b *event) bool {
 	if a.fails || b.fails || shareThread(a, b) || joins(a, b) || joins(b, a) {
 		return true
 	}
-	if len(a.kids) > 0 && (a.spawnedBy(b.sth) || a.spawnedBy(b.spart)) {
+	if len(a.kids()) > 0 && (a.spawnedBy(b.sth) || a.spawnedBy(b.spart)) {
 		return true
 	}
-	if len(b.kids) > 0 && (b.spawnedBy(a.sth) || b.spawnedBy(a.spart)) {
+	if len(b.kids()) > 0 && (b.spawnedBy(a.sth) || b.spawnedBy(a.spart)) {
 		return true
 	}
 	if a.cached && b.cached && a.mask&b.mask == 0 {

@@ -91,7 +91,13 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 	c.objs = len(tr.Objects) + 1
 	n := len(tr.Events)
 	if cap(c.ev) < n {
-		ev := make([]trace.PClock, n, n+n/2)
+		// Room to grow when the clocks grow, not when they are first
+		// made: the spare clocks hold pointers, which the collector scans.
+		room := n + n/2
+		if cap(c.ev) == 0 {
+			room = n
+		}
+		ev := make([]trace.PClock, n, room)
 		copy(ev, c.ev[:keep])
 		c.ev = ev
 	}
@@ -134,6 +140,26 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 		c.objUndo, c.atUndo = c.objUndo[:0], c.atUndo[:0]
 		c.objAt, c.atAt = c.objAt[:0], c.atAt[:0]
 	}
+}
+
+// reserveLog sizes the undo log for the events of tr, whose accesses
+// c.steps holds: appended to a record at a time, a long execution's log
+// would be copied many times over as it grows (the records of the object
+// clocks are large).
+func (c *clocks) reserveLog(tr *trace.Trace) {
+	n := len(tr.Events)
+	c.objUndo = reserve(c.objUndo, c.steps.NumAccesses(n))
+	c.atUndo = reserve(c.atUndo, 2*n+c.n) // the thread, its partner, the threads started
+	c.objAt = reserve(c.objAt, n+1)
+	c.atAt = reserve(c.atAt, n+1)
+}
+
+// reserve returns s with room for want elements in all.
+func reserve[T any](s []T, want int) []T {
+	if want > cap(s) {
+		s = slices.Grow(s, want-len(s))
+	}
+	return s
 }
 
 // rollback undoes, from the log, the events of the last run from keep on:
@@ -217,6 +243,9 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 	rolled := from > 0 && c.logged
 	c.reset(tr, from)
 	c.steps.ResetFrom(tr, trace.CR, from)
+	if c.logged {
+		c.reserveLog(tr)
+	}
 	done := len(tr.Events)
 	defer func() {
 		c.valid = done
@@ -284,10 +313,13 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 				cv = cv.Join(c.thread(trace.ThreadID(t)))
 			}
 		}
-		cv = cv.Set(e.Thread, uint32(i+1))
+		// The partner's entry first, then the thread's, as trace.HB does:
+		// in a chain of rendezvous the thread's entry is then often set
+		// already, at no cost.
 		if e.Partner != trace.NoThread {
 			cv = cv.Set(e.Partner, uint32(i+1))
 		}
+		cv = cv.Set(e.Thread, uint32(i+1))
 		for _, x := range acc {
 			o := obj(x.Obj)
 			if c.logged {

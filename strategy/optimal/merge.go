@@ -58,7 +58,7 @@ func (s *Strategy) mergeKey(m trace.KeyMerge) bool {
 		}
 		r.forest(n.wut)
 		r.forest(n.sub)
-		r.forest(n.given)
+		r.forest(n.given())
 	}
 	// The analysis holds the events of the states on the stack in their
 	// nodes, the others in spill.
@@ -91,7 +91,7 @@ func (r renumber) forest(f []*wnode) {
 func (r renumber) event(e *event) {
 	r.op(&e.Op)
 	r.op(&e.PartnerOp)
-	r.accesses(e.ann)
+	r.accesses(e.ann())
 	if e.cached {
 		e.cache()
 	}

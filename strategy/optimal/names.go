@@ -36,19 +36,20 @@ func nameThreads(n *trace.ThreadNames, e *event) {
 	if e.Op.Kind == trace.KindJoin {
 		e.sjoin = n.Stable(trace.ThreadID(e.Op.Arg))
 	}
-	e.kids = nil
+	var kids []trace.ThreadID
 	if e.Spawned > 0 && e.spawnLo != trace.NoThread {
-		e.kids = make([]trace.ThreadID, e.Spawned)
-		for c := range e.kids {
-			e.kids[c] = n.Stable(e.spawnLo + trace.ThreadID(c))
+		kids = make([]trace.ThreadID, e.Spawned)
+		for c := range kids {
+			kids[c] = n.Stable(e.spawnLo + trace.ThreadID(c))
 		}
 	}
+	e.setKids(kids)
 }
 
 // spawnedBy reports whether stable thread t was started in the local code
 // of kept event e.
 func (e *event) spawnedBy(t trace.ThreadID) bool {
-	return t != trace.NoThread && slices.Contains(e.kids, t)
+	return t != trace.NoThread && slices.Contains(e.kids(), t)
 }
 
 // names maps the objects of the current execution to stable numbers.

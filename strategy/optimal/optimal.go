@@ -21,11 +21,34 @@ import (
 // (the branch being explored has left it: its subtree moves to the next
 // node).
 type node struct {
-	ev    event // the step taken, once known
-	alt   int32 // its alternative index in this state, for replay
-	sleep []event
-	wut   []*wnode // branches still to explore, in order
-	sub   []*wnode // the subtree of the branch being explored
+	ev  event // the step taken, once known
+	alt int32 // its alternative index in this state, for replay
+	// out counts the units of its branches handed out (SplitLarge) not
+	// joined yet: the state waits for them before it explores the
+	// branches it has left, or is left (Next); retired says its branch
+	// joined its sleep set while it waited.
+	out     int32
+	retired bool
+	sleep   []event
+	wut     []*wnode // branches still to explore, in order
+	sub     []*wnode // the subtree of the branch being explored
+	// inherited counts the sleepers at the start of sleep that came from
+	// the state before; those after them are the branches explored from
+	// this state, in order (Join, lateInsert).
+	inherited int
+	// epoch is the strategy's epoch when the node's step was taken anew.
+	epoch uint64
+	// racesAt is the epoch at which the races of the step were recorded
+	// (recs.races; 0: none; replay.go).
+	racesAt uint64
+	// recs holds the records of the step, made when it first has one:
+	// most steps have none, and a long execution has a node per step.
+	recs *nodeRecs
+}
+
+// nodeRecs are the records of a state (node.recs), and the branches it
+// handed out.
+type nodeRecs struct {
 	// given are the branches handed out in a unit (SplitLarge), kept to
 	// drop the reversals they cover and to place the others where they
 	// go in them (placeGiven). When the step taken is the first event of
@@ -33,34 +56,75 @@ type node struct {
 	// it, which the next state has asleep as if explored already, and
 	// subGiven the children of the one taken, the next state's given.
 	given, before, subGiven []*wnode
-	// out counts the units of its branches handed out (SplitLarge) not
-	// joined yet: the state waits for them before it explores the
-	// branches it has left, or is left (Next); retired says its branch
-	// joined its sleep set while it waited.
-	out     int
-	retired bool
-	// inherited counts the sleepers at the start of sleep that came from
-	// the state before; those after them are the branches explored from
-	// this state, in order (Join, lateInsert).
-	inherited int
-	// epoch is the strategy's epoch when the node's step was taken anew;
 	// covered are the reversals of races of the step, or of an
 	// alternative pending after the step before it, that an execution
 	// found covered (cover.go).
-	epoch   uint64
 	covered []coverRec
 	// races are the races of the step that the analysis of the execution
-	// that ran it anew reversed, recorded at epoch racesAt (0: none;
-	// replay.go).
-	races   []raceRec
-	racesAt uint64
+	// that ran it anew reversed, recorded at epoch node.racesAt
+	// (replay.go).
+	races []raceRec
 }
 
 // clear empties n, keeping its memory. Its node and sleep set, and the
 // lists of wakeup-tree nodes, are n's own: wakeup-tree nodes are shared by
 // no one (names.free).
 func (n *node) clear() {
-	*n = node{sleep: n.sleep[:0], wut: n.wut[:0], sub: n.sub[:0], covered: n.covered[:0], races: n.races[:0]}
+	*n = node{sleep: n.sleep[:0], wut: n.wut[:0], sub: n.sub[:0], recs: n.recs}
+	if r := n.recs; r != nil {
+		*r = nodeRecs{covered: r.covered[:0], races: r.races[:0]}
+	}
+}
+
+// given returns the branches n handed out (nodeRecs.given).
+func (n *node) given() []*wnode {
+	if n.recs == nil {
+		return nil
+	}
+	return n.recs.given
+}
+
+// before returns the branches handed out before the one n's step takes
+// (nodeRecs.before).
+func (n *node) before() []*wnode {
+	if n.recs == nil {
+		return nil
+	}
+	return n.recs.before
+}
+
+// subGiven returns the children of the branch handed out that n's step
+// takes (nodeRecs.subGiven).
+func (n *node) subGiven() []*wnode {
+	if n.recs == nil {
+		return nil
+	}
+	return n.recs.subGiven
+}
+
+// covered returns the records of the reversals that an execution found
+// covered (nodeRecs.covered).
+func (n *node) covered() []coverRec {
+	if n.recs == nil {
+		return nil
+	}
+	return n.recs.covered
+}
+
+// races returns the races recorded for the step (nodeRecs.races).
+func (n *node) races() []raceRec {
+	if n.recs == nil {
+		return nil
+	}
+	return n.recs.races
+}
+
+// records returns n's records, made on first use.
+func (n *node) records() *nodeRecs {
+	if n.recs == nil {
+		n.recs = new(nodeRecs)
+	}
+	return n.recs
 }
 
 // Stats counts what the strategy did; tests check that the anomalies stay
@@ -224,13 +288,16 @@ func (s *Strategy) Next() bool {
 		}
 		// The branch explored from d is done: it joins the sleep set,
 		// unless it is a branch handed out, which its unit explores.
-		if !n.retired && (len(n.given) == 0 || !s.isGiven(n)) {
+		if !n.retired && (len(n.given()) == 0 || !s.isGiven(n)) {
 			n.sleep = append(n.sleep, n.ev)
 		}
 		n.retired = false
 		n.sub = n.sub[:0]
 		s.epoch++
-		n.epoch, n.covered = s.epoch, n.covered[:0]
+		n.epoch = s.epoch
+		if n.recs != nil {
+			n.recs.covered = n.recs.covered[:0]
+		}
 		// The states below d leave the stack as they are: newNode
 		// empties a state when it is pushed again.
 		s.nodes.SetLen(d + 1)
@@ -324,9 +391,9 @@ func (s *Strategy) record(tr *trace.Trace, i, upto int, st *strategy.State) {
 	}
 	nameThreads(&s.tn, ev)
 	if i == upto-1 && st != nil {
-		ev.ann = s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op })
+		ev.setAnn(s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return st.Threads[t].Op }))
 	} else {
-		ev.ann = s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) })
+		ev.setAnn(s.nm.announced(e, ev.spawnLo, tr.Objects, func(t trace.ThreadID) trace.Op { return nextOp(tr, i, t) }))
 	}
 	ev.cache()
 }
@@ -424,7 +491,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		}
 		// The node takes the subtree; the wakeup-tree node is free.
 		n.sub = append(n.sub[:0], c.children...)
-		if len(n.given) > 0 {
+		if len(n.given()) > 0 {
 			s.takeGiven(n, l)
 		}
 		s.nm.free(c)
@@ -508,7 +575,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 				s.log("node %d: %v wakes %v", d, &p.ev, &p.sleep[i])
 			}
 		}
-		if len(p.subGiven) > 0 || len(p.before) > 0 {
+		if len(p.subGiven()) > 0 || len(p.before()) > 0 {
 			s.inheritGiven(n, p)
 		}
 		n.inherited = len(n.sleep)

@@ -343,7 +343,7 @@ func (a *analysis) prepare(failLast bool) bool {
 		return false
 	}
 	for i := reuse; i < n; i++ {
-		a.evs[i].ann = a.s.nm.accesses(a.hb.steps.Announced(i))
+		a.evs[i].setAnn(a.s.nm.accesses(a.hb.steps.Announced(i)))
 		a.evs[i].cache()
 	}
 	// The index of the variables and the lists of the events that change
@@ -773,7 +773,7 @@ func (a *analysis) reverse(i int, m *event) {
 		}
 		a.indexThreads(seq, false)
 	}
-	if len(n.given) > 0 && s.placeGiven(i, seq) {
+	if len(n.given()) > 0 && s.placeGiven(i, seq) {
 		return // a branch handed out in a unit covers v, or v goes down it
 	}
 	if hit {

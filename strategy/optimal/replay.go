@@ -18,7 +18,10 @@ func (a *analysis) capture(j int) {
 		return
 	}
 	n := s.nodes.At(j)
-	n.races, n.racesAt = n.races[:0], 0
+	n.racesAt = 0
+	if n.recs != nil {
+		n.recs.races = n.recs.races[:0]
+	}
 	a.capt, a.captOK = n, true
 	a.executed(j)
 	a.capt = nil
@@ -36,7 +39,8 @@ func (a *analysis) captured(i int, m *event) {
 		a.captOK = false
 		return
 	}
-	a.capt.races = append(a.capt.races, raceRec{i, m.label(), m.OK, m.fails})
+	r := a.capt.records()
+	r.races = append(r.races, raceRec{i, m.label(), m.OK, m.fails})
 }
 
 // replayRaces reverses the races of replayed step j from the record of
@@ -69,7 +73,7 @@ func (a *analysis) replayRaces(j int) bool {
 	if a.hb.verify {
 		a.executed(j)
 		want := a.want[:0]
-		for _, r := range n.races {
+		for _, r := range n.races() {
 			if !a.analysedAt(r.i, j) {
 				want = append(want, r)
 			}
@@ -83,7 +87,7 @@ func (a *analysis) replayRaces(j int) bool {
 	a.limit = j
 	own := a.evs[j]
 	m := &a.m
-	for _, r := range n.races {
+	for _, r := range n.races() {
 		if a.analysed(r.i) {
 			continue
 		}

@@ -143,9 +143,7 @@ func (e *event) clone() event {
 	c := *e
 	c.Op.Cases = slices.Clone(e.Op.Cases)
 	c.PartnerOp.Cases = slices.Clone(e.PartnerOp.Cases)
-	c.ann = slices.Clone(e.ann)
-	c.kids = slices.Clone(e.kids)
-	c.accx = slices.Clone(e.accx)
+	c.setMore(eventMore{slices.Clone(e.ann()), slices.Clone(e.kids()), slices.Clone(e.accx())})
 	return c
 }
 func (s *Strategy) tag() string { return fmt.Sprintf("optimal/4(seed=%d)", s.seed) }
@@ -215,7 +213,7 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 		s.log("node %d: split off its branches left (sleep %v)", k, nil, n.sleep)
 	}
 	n.out++
-	n.given = append(n.given, n.wut...)
+	n.records().given = append(n.given(), n.wut...)
 	n.wut = n.wut[:0]
 	return b, true
 }
@@ -231,7 +229,7 @@ func (s *Strategy) unitAt(k int, large bool) strategy.Unit {
 	}
 	root := &u.Nodes[k]
 	root.Ev = wireEvent{}
-	if n := s.nodes.At(k); len(n.given) == 0 || !s.isGiven(n) {
+	if n := s.nodes.At(k); len(n.given()) == 0 || !s.isGiven(n) {
 		root.Sleep = append(root.Sleep, wireEventOf(&n.ev))
 	}
 	b, err := strategy.EncodeUnit(s.tag(), &u)
@@ -466,7 +464,7 @@ func (s *Strategy) joinInsert(t int, seq []event) {
 	for i := range seq {
 		ptrs[i] = &seq[i]
 	}
-	if len(n.given) > 0 && s.placeGiven(t, ptrs) {
+	if len(n.given()) > 0 && s.placeGiven(t, ptrs) {
 		return
 	}
 	if s.nm.insert(&n.wut, ptrs) {
@@ -594,11 +592,11 @@ func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 				return false
 			}
 		}
-		if len(n.before) > 0 {
-			if i, _ := s.nm.matchChild(n.before, slices.Clone(rest)); i >= 0 {
+		if len(n.before()) > 0 {
+			if i, _ := s.nm.matchChild(n.before(), slices.Clone(rest)); i >= 0 {
 				// A branch handed out before the one taken: its unit
 				// covers seq only if seq ends in its tree.
-				return s.givenCovers(n.before, rest)
+				return s.givenCovers(n.before(), rest)
 			}
 		}
 		if !n.ev.cached {
@@ -614,7 +612,7 @@ func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 			}
 			continue
 		}
-		if len(n.given) > 0 && s.placeGiven(j, rest) {
+		if len(n.given()) > 0 && s.placeGiven(j, rest) {
 			return true
 		}
 		if s.nm.insert(&n.wut, rest) {
@@ -651,7 +649,7 @@ func (s *Strategy) lateInsert(t int, ub *event, seq []event) bool {
 // undivided).
 func (s *Strategy) placeGiven(d int, seq []*event) bool {
 	n := s.nodes.At(d)
-	children := n.given
+	children := n.given()
 	var path []*event
 	rest := slices.Clone(seq)
 	for len(rest) > 0 && len(children) > 0 {
@@ -659,7 +657,7 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 		if next, rest = s.nm.matchChild(children, rest); next < 0 {
 			break
 		}
-		if len(path) == 0 && next < len(n.before) {
+		if len(path) == 0 && next < len(n.before()) {
 			return true // a branch explored before the one taken covers it
 		}
 		path = append(path, &children[next].ev)
@@ -684,7 +682,7 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 	// which the wakeup tree has only the branches placeGiven put into
 	// both trees: the two agree there (see joinInsert).
 	if s.nm.insert(&n.wut, full) {
-		s.nm.insert(&n.given, full)
+		s.nm.insert(&n.records().given, full)
 		if s.logf != nil {
 			s.logf("given: insert at node %d: %v", d, seqString(append(path, rest...)))
 		}
@@ -719,23 +717,24 @@ func (s *Strategy) givenCovers(children []*wnode, seq []*event) bool {
 // s takes): the next state then has the branches handed out before it
 // asleep, and the subtree of the one it takes as its branches handed out.
 func (s *Strategy) takeGiven(n *node, l label) {
-	n.before, n.subGiven = nil, nil
-	for i, g := range n.given {
+	r := n.records()
+	r.before, r.subGiven = nil, nil
+	for i, g := range r.given {
 		if g.ev.key() == l {
-			n.before, n.subGiven = n.given[:i], g.children
+			r.before, r.subGiven = r.given[:i], g.children
 			return
 		}
 	}
 	// A branch after them: sequential order explored them before it.
-	n.before = n.given
+	r.before = r.given
 }
 
 // inheritGiven gives node n, made below p, the branches handed out that
 // p's step continues in (takeGiven), and has asleep those handed out
 // before it at p that p's step does not wake.
 func (s *Strategy) inheritGiven(n, p *node) {
-	n.given = append([]*wnode(nil), p.subGiven...)
-	for _, b := range p.before {
+	n.records().given = append([]*wnode(nil), p.subGiven()...)
+	for _, b := range p.before() {
 		if !s.nm.dependent(&b.ev, &p.ev) && !asleep(n.sleep, b.ev.key()) {
 			n.sleep = append(n.sleep, b.ev)
 		}
@@ -747,7 +746,7 @@ func (s *Strategy) inheritGiven(n, p *node) {
 // set when s's branch down it is done.
 func (s *Strategy) isGiven(n *node) bool {
 	l := n.ev.key()
-	for _, g := range n.given {
+	for _, g := range n.given() {
 		if g.ev.key() == l {
 			return true
 		}
@@ -760,7 +759,7 @@ func (s *Strategy) isGiven(n *node) bool {
 // the sleep set, and the states below it go.
 func (s *Strategy) wait(d int) {
 	n := s.nodes.At(d)
-	if !n.retired && (len(n.given) == 0 || !s.isGiven(n)) {
+	if !n.retired && (len(n.given()) == 0 || !s.isGiven(n)) {
 		n.sleep = append(n.sleep, n.ev)
 	}
 	n.retired = true

@@ -240,7 +240,7 @@ func TestJoinTranslates(t *testing.T) {
 	// A sequence for state 1: the thread the second child started stores to
 	// the object of key 40, announcing an access to that of key 30.
 	e := store(3, 0, 3)
-	e.ann = []trace.Access{{Obj: 1, Mode: trace.Write}}
+	e.setAnn([]trace.Access{{Obj: 1, Mode: trace.Write}})
 	e.cache()
 	d.Inserts = []wireInsert{{Depth: 1, Seq: []wireEvent{wireEventOf(&e)}, Branch: []wireEvent{wireEventOf(&e)}, At: []int{0}}}
 	h, err := strategy.EncodeHandback(s.tag(), &d)
@@ -265,9 +265,9 @@ func TestJoinTranslates(t *testing.T) {
 		t.Fatalf("state 1 has %d branches, want 1", len(s.nodes.At(1).wut))
 	}
 	got := s.nodes.At(1).wut[0].ev
-	if got.sth != 3 || got.Op.Obj != s.nm.ids[40] || s.nm.ids[40] != 3 || len(got.ann) != 1 || got.ann[0].Obj != 2 {
+	if got.sth != 3 || got.Op.Obj != s.nm.ids[40] || s.nm.ids[40] != 3 || len(got.ann()) != 1 || got.ann()[0].Obj != 2 {
 		t.Errorf("the joined event is thread %d, object %d, announcing %v; want thread 3, object %d (key 40), announcing object 2 (key 30)",
-			got.sth, got.Op.Obj, got.ann, s.nm.ids[40])
+			got.sth, got.Op.Obj, got.ann(), s.nm.ids[40])
 	}
 }
 

@@ -291,15 +291,16 @@ func (x *translator) op(op *trace.Op) (err error) {
 
 // wireEventOf returns the wire form of e.
 func wireEventOf(e *event) wireEvent {
-	return wireEvent{Event: e.Event, Step: e.step, PStep: e.pstep, Ann: e.ann, SpawnLo: e.spawnLo,
-		Th: e.sth, Part: e.spart, Jn: e.sjoin, Kids: e.kids, Cached: e.cached, Fails: e.fails}
+	return wireEvent{Event: e.Event, Step: e.step, PStep: e.pstep, Ann: e.ann(), SpawnLo: e.spawnLo,
+		Th: e.sth, Part: e.spart, Jn: e.sjoin, Kids: e.kids(), Cached: e.cached, Fails: e.fails}
 }
 
 // event returns the event of wire form w, with x's names (no translation if
 // x is nil).
 func (x *translator) event(w *wireEvent) (event, error) {
-	e := event{Event: w.Event, step: w.Step, pstep: w.PStep, ann: slices.Clone(w.Ann), spawnLo: w.SpawnLo,
-		sth: w.Th, spart: w.Part, sjoin: w.Jn, kids: slices.Clone(w.Kids), fails: w.Fails}
+	e := event{Event: w.Event, step: w.Step, pstep: w.PStep, spawnLo: w.SpawnLo,
+		sth: w.Th, spart: w.Part, sjoin: w.Jn, fails: w.Fails}
+	e.setMore(eventMore{ann: slices.Clone(w.Ann), kids: slices.Clone(w.Kids)})
 	e.Op.Cases = slices.Clone(e.Op.Cases)
 	e.PartnerOp.Cases = slices.Clone(e.PartnerOp.Cases)
 	var err error
@@ -312,8 +313,9 @@ func (x *translator) event(w *wireEvent) (event, error) {
 	if e.sjoin, err = x.thread(e.sjoin); err != nil {
 		return e, err
 	}
-	for i := range e.kids {
-		if e.kids[i], err = x.thread(e.kids[i]); err != nil {
+	kids := e.kids()
+	for i := range kids {
+		if kids[i], err = x.thread(kids[i]); err != nil {
 			return e, err
 		}
 	}
@@ -323,8 +325,9 @@ func (x *translator) event(w *wireEvent) (event, error) {
 	if err := x.op(&e.PartnerOp); err != nil {
 		return e, err
 	}
-	for i := range e.ann {
-		if e.ann[i].Obj, err = x.object(e.ann[i].Obj); err != nil {
+	ann := e.ann()
+	for i := range ann {
+		if ann[i].Obj, err = x.object(ann[i].Obj); err != nil {
 			return e, err
 		}
 	}
@@ -349,7 +352,7 @@ func (x *translator) events(ws []wireEvent) ([]event, error) {
 // wireNodeOf returns the wire form of n (without the subtree of the branch
 // it is exploring, which the next state holds).
 func wireNodeOf(n *node) wireNode {
-	w := wireNode{Ev: wireEventOf(&n.ev), Alt: n.alt, Sleep: make([]wireEvent, len(n.sleep)), Wut: wireForest(n.wut), Given: wireForest(n.given)}
+	w := wireNode{Ev: wireEventOf(&n.ev), Alt: n.alt, Sleep: make([]wireEvent, len(n.sleep)), Wut: wireForest(n.wut), Given: wireForest(n.given())}
 	for i := range n.sleep {
 		w.Sleep[i] = wireEventOf(&n.sleep[i])
 	}
@@ -385,7 +388,10 @@ func (s *Strategy) nodeFrom(n *node, w *wireNode, x *translator) error {
 	if n.wut, err = s.forestFrom(w.Wut, x); err != nil {
 		return err
 	}
-	n.given, err = s.forestFrom(w.Given, x)
+	given, err := s.forestFrom(w.Given, x)
+	if given != nil || n.recs != nil {
+		n.records().given = given
+	}
 	return err
 }
 
