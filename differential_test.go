@@ -23,15 +23,13 @@ import (
 	"github.com/weft-go/weft/strategy/optimal"
 )
 
-// diffDivided describes how an exploration divided into units (got, its
-// Result rGot) differs from the exploration in one piece (want, rWant):
-// the maximal traces, the failures as events (a failing execution ends at
-// its failure, with whichever independent steps of other threads the order
-// of exploration ran before it: the failing traces need not be the same),
-// the failure kinds, the final states (as traces show them and as the
-// Result counts them) and, for optimal, the number of distinct complete
-// traces, which must be the complete executions in one piece.
-func diffDivided(want, got *checktest.Outcome, rWant, rGot *weft.Result) string {
+// diffOutcomes describes how got, a recorded exploration, differs from
+// want, one of the same program that must reach the same: the maximal
+// traces, the failures as events (a failing execution ends at its failure,
+// with whichever independent steps of other threads the order of
+// exploration ran before it: the failing traces need not be the same), the
+// failure kinds and the final states ("" if none differs).
+func diffOutcomes(want, got *checktest.Outcome) string {
 	var b strings.Builder
 	for _, c := range []struct {
 		what      string
@@ -48,6 +46,17 @@ func diffDivided(want, got *checktest.Outcome, rWant, rGot *weft.Result) string 
 	if !maps.Equal(want.Kinds, got.Kinds) {
 		fmt.Fprintf(&b, "failure kinds %v, want %v\n", got.Kinds, want.Kinds)
 	}
+	return b.String()
+}
+
+// diffDivided describes how an exploration divided into units (got, its
+// Result rGot) differs from the exploration in one piece (want, rWant):
+// what diffOutcomes compares, the final states as the Result counts them
+// and, for optimal, the number of distinct complete traces, which must be
+// the complete executions in one piece.
+func diffDivided(want, got *checktest.Outcome, rWant, rGot *weft.Result) string {
+	var b strings.Builder
+	b.WriteString(diffOutcomes(want, got))
 	if rGot.FinalStates != rWant.FinalStates {
 		fmt.Fprintf(&b, "%d final states counted, want %d\n", rGot.FinalStates, rWant.FinalStates)
 	}

@@ -414,8 +414,8 @@ func TestDividedDelayed(t *testing.T) {
 					if err := d.Err(); err != nil || !divided.Finished() {
 						t.Fatalf("seed %d, %s %+v: divided: %v, exhausted %v", seed, name, o, err, divided.Finished())
 					}
-					for _, d := range dividedDiffs(whole, divided) {
-						t.Errorf("seed %d (local %v), %s divided %+v: %s", seed, p.Local, name, o, d)
+					if d := diffOutcomes(whole, divided); d != "" {
+						t.Errorf("seed %d (local %v), %s divided %+v:\n%s", seed, p.Local, name, o, d)
 					}
 				}
 			}
@@ -461,28 +461,4 @@ func TestDividedFailures(t *testing.T) {
 	if !maps.Equal(whole.FailPasts, divided.FailPasts) {
 		t.Errorf("the failures differ:\nundivided %v\ndivided   %v", whole.FailPasts, divided.FailPasts)
 	}
-}
-
-// dividedDiffs describes how divided, a divided exploration's recorded
-// outcome, differs from whole, the undivided one's: its maximal traces,
-// its failures (kind and causal past), its final states and its failure
-// kinds must be the same.
-func dividedDiffs(whole, divided *checktest.Outcome) []string {
-	var out []string
-	for _, c := range []struct {
-		what      string
-		want, got map[string]bool
-	}{
-		{"maximal traces", whole.Maximal, divided.Maximal},
-		{"failures", whole.FailPasts, divided.FailPasts},
-		{"final states", whole.Finals, divided.Finals},
-	} {
-		if d := diffSets(c.want, c.got); d != "" {
-			out = append(out, fmt.Sprintf("%s differ from the undivided exploration's: %s", c.what, d))
-		}
-	}
-	if !maps.Equal(whole.Kinds, divided.Kinds) {
-		out = append(out, fmt.Sprintf("failure kinds %v, want %v", divided.Kinds, whole.Kinds))
-	}
-	return out
 }
