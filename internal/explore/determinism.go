@@ -60,6 +60,9 @@ type Checked struct {
 type markList struct {
 	pages [][]mark
 	n     int
+	// room is the rest of the page that holds mark n, from mark n on:
+	// Push writes there while it has any.
+	room []mark
 }
 
 // markPage is the number of marks in a page of a markList.
@@ -72,25 +75,42 @@ func (l *markList) Len() int { return l.n }
 func (l *markList) At(k int) *mark { return &l.pages[uint(k)/markPage][uint(k)%markPage] }
 
 // Truncate drops the marks from k on, keeping their memory.
-func (l *markList) Truncate(k int) { l.n = k }
+func (l *markList) Truncate(k int) {
+	l.n, l.room = k, nil
+	if k/markPage < len(l.pages) {
+		l.room = l.pages[k/markPage][k%markPage:]
+	}
+}
 
 // Push adds a mark and returns it; it holds what the one there last held.
+// It runs at every step: the page it writes to is at hand.
 func (l *markList) Push() *mark {
-	k := len(l.pages)
+	if len(l.room) == 0 {
+		l.grow()
+	}
+	m := &l.room[0]
+	l.room = l.room[1:]
+	l.n++
+	return m
+}
+
+// grow makes room for mark n when its page is full (or there is none):
+// it grows the first page, or moves to the next page, allocated if need
+// be.
+func (l *markList) grow() {
+	k := l.n / markPage
 	switch {
-	case k == 0:
+	case len(l.pages) == 0:
 		l.pages = append(l.pages, make([]mark, 16))
-	case l.n < (k-1)*markPage+len(l.pages[k-1]):
-	case len(l.pages[k-1]) < markPage:
+	case k == 0:
 		// Only the first page is ever short.
-		p := make([]mark, 2*len(l.pages[k-1]))
-		copy(p, l.pages[k-1])
-		l.pages[k-1] = p
-	default:
+		p := make([]mark, 2*len(l.pages[0]))
+		copy(p, l.pages[0])
+		l.pages[0] = p
+	case k == len(l.pages):
 		l.pages = append(l.pages, make([]mark, markPage))
 	}
-	l.n++
-	return l.At(l.n - 1)
+	l.room = l.pages[k][l.n%markPage:]
 }
 
 // mark is one choice of an execution and the state it was made in.
