@@ -7,6 +7,7 @@ package explore
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/weft-go/weft/strategy"
@@ -46,11 +47,10 @@ type Checked struct {
 	execs            int
 	diverged         error
 	// fpOf holds the hash of each thread in the state of the last Choose,
-	// and fpSum their sum (fingerprint); fpMixN is the hash of the number
-	// of threads fpN.
+	// and fpSum their sum (fingerprint); fpMixN is the hash of their
+	// number.
 	fpOf   []uint64
 	fpSum  uint64
-	fpN    int
 	fpMixN uint64
 }
 
@@ -397,8 +397,32 @@ func endText(end trace.End) string {
 // threads, their pending operations and their alternatives. It runs at
 // every step, so the hash is a sum of one hash per thread, kept from one
 // Choose of an execution to the next: only the threads st.Changed lists
-// are hashed again.
+// are hashed again (about one a step: the engine lists those whose entry
+// may differ, and new ones).
 func (c *Checked) fingerprint(st *strategy.State) uint64 {
+	if st.Changed == nil || st.Step == 0 || len(c.fpOf) != len(st.Threads) {
+		return c.refingerprint(st)
+	}
+	of, sum := c.fpOf, c.fpSum
+	for _, p := range st.Changed {
+		// threadPrint, inlined but for a select's cases.
+		th := &st.Threads[p]
+		b := uint64(th.Op.Arg)
+		if len(th.Op.Cases) > 0 {
+			b ^= casesPrint(th.Op.Cases)
+		}
+		x := entryPrint(p, th, b)
+		sum += x - of[p]
+		of[p] = x
+	}
+	c.fpSum = sum
+	return sum ^ c.fpMixN
+}
+
+// refingerprint is fingerprint at the first step, without st.Changed, or
+// when the number of threads changed: it hashes every thread, or the new
+// ones and those st.Changed lists.
+func (c *Checked) refingerprint(st *strategy.State) uint64 {
 	if st.Changed == nil || st.Step == 0 || len(c.fpOf) > len(st.Threads) {
 		c.fpOf, c.fpSum = c.fpOf[:0], 0
 		for i := range st.Threads {
@@ -419,24 +443,42 @@ func (c *Checked) fingerprint(st *strategy.State) uint64 {
 	// The hash of the number of threads changes with it only (Mix(0) is
 	// 0). The sum is not mixed again: a mark's state is compared for
 	// equality alone, which a bijection such as trace.Mix keeps.
-	if n := len(st.Threads); n != c.fpN {
-		c.fpN, c.fpMixN = n, trace.Mix(uint64(n))
-	}
+	c.fpMixN = trace.Mix(uint64(len(st.Threads)))
 	return c.fpSum ^ c.fpMixN
 }
 
 // threadPrint hashes thread p's entry th of a state: its pending
 // operation, its alternatives and whether it finished.
 func threadPrint(p trace.ThreadID, th *strategy.Thread) uint64 {
-	const prime = 0x100000001b3
-	op := &th.Op
-	x := uint64(op.Kind) | uint64(op.Class)<<8 | uint64(uint32(op.Obj))<<16 | uint64(uint16(th.Alts))<<48
-	if th.Done {
-		x |= 1 << 63
+	b := uint64(th.Op.Arg)
+	if len(th.Op.Cases) > 0 {
+		b ^= casesPrint(th.Op.Cases)
 	}
-	h := (uint64(p)+1)*prime ^ x
-	h = h*prime ^ uint64(op.Arg)
-	for _, cs := range op.Cases {
+	return entryPrint(p, th, b)
+}
+
+// entryPrint is threadPrint once the operation's argument and select
+// cases are hashed into b. It runs for about one thread a step, so its
+// latency counts: two multiplications of 64 by 64 bits, each folded (the
+// high half xor the low one, as in Wang Yi's wyhash), rather than a chain
+// of four.
+func entryPrint(p trace.ThreadID, th *strategy.Thread, b uint64) uint64 {
+	op := &th.Op
+	a := uint64(op.Kind) | uint64(op.Class)<<8 | uint64(uint16(th.Alts))<<16 | uint64(uint32(op.Obj))<<32
+	q := uint64(uint32(p)) << 1
+	if th.Done {
+		q |= 1
+	}
+	hi, lo := bits.Mul64(a^0x243f6a8885a308d3, b^0x13198a2e03707344)
+	hi, lo = bits.Mul64(hi^lo^0xa4093822299f31d0, q^0x082efa98ec4e6c89)
+	return hi ^ lo
+}
+
+// casesPrint hashes the cases of a select, for threadPrint.
+func casesPrint(cases []trace.Case) uint64 {
+	const prime = 0x100000001b3
+	h := uint64(len(cases))
+	for _, cs := range cases {
 		h = (h ^ uint64(cs.Kind) ^ uint64(uint32(cs.Obj))<<8) * prime
 	}
 	return trace.Mix(h)
