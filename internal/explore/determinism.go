@@ -189,8 +189,28 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 			ch = strategy.Cut
 		}
 	}()
+	// The state's fingerprint (fingerprint), with the common case
+	// inlined: a few threads changed, threadPrint inlined but for a
+	// select's cases.
+	var fp uint64
+	if st.Changed == nil || st.Step == 0 || len(c.fpOf) != len(st.Threads) {
+		fp = c.fingerprint(st)
+	} else {
+		of, sum := c.fpOf, c.fpSum
+		for _, p := range st.Changed {
+			th := &st.Threads[p]
+			b := uint64(th.Op.Arg)
+			if len(th.Op.Cases) > 0 {
+				b ^= casesPrint(th.Op.Cases)
+			}
+			x := entryPrint(p, th, b)
+			sum += x - of[p]
+			of[p] = x
+		}
+		c.fpSum = sum
+		fp = sum ^ c.fpMixN
+	}
 	i := c.cur.Len()
-	fp := c.fingerprint(st)
 	// p is the previous execution's mark at i while this one repeats its
 	// choices, or nil.
 	var p *mark
@@ -398,31 +418,10 @@ func endText(end trace.End) string {
 // every step, so the hash is a sum of one hash per thread, kept from one
 // Choose of an execution to the next: only the threads st.Changed lists
 // are hashed again (about one a step: the engine lists those whose entry
-// may differ, and new ones).
+// may differ, and new ones). Choose has its common case inlined: the
+// threads are those of the last Choose, and st.Changed lists the ones
+// that changed.
 func (c *Checked) fingerprint(st *strategy.State) uint64 {
-	if st.Changed == nil || st.Step == 0 || len(c.fpOf) != len(st.Threads) {
-		return c.refingerprint(st)
-	}
-	of, sum := c.fpOf, c.fpSum
-	for _, p := range st.Changed {
-		// threadPrint, inlined but for a select's cases.
-		th := &st.Threads[p]
-		b := uint64(th.Op.Arg)
-		if len(th.Op.Cases) > 0 {
-			b ^= casesPrint(th.Op.Cases)
-		}
-		x := entryPrint(p, th, b)
-		sum += x - of[p]
-		of[p] = x
-	}
-	c.fpSum = sum
-	return sum ^ c.fpMixN
-}
-
-// refingerprint is fingerprint at the first step, without st.Changed, or
-// when the number of threads changed: it hashes every thread, or the new
-// ones and those st.Changed lists.
-func (c *Checked) refingerprint(st *strategy.State) uint64 {
 	if st.Changed == nil || st.Step == 0 || len(c.fpOf) > len(st.Threads) {
 		c.fpOf, c.fpSum = c.fpOf[:0], 0
 		for i := range st.Threads {
