@@ -33,6 +33,9 @@ const DeterminismAdvice = "Make the body's behaviour a function of weft's choice
 // the inner strategy, or of its own, and panicked returns it.
 type Checked struct {
 	inner strategy.Strategy
+	// div is inner's strategy.Diverger, if it has one, looked up once
+	// rather than after each execution.
+	div   strategy.Diverger
 	guard panicGuard
 	// prev and cur are the marks of the previous and the current execution,
 	// one per choice (markList); same reports that the current one has
@@ -147,7 +150,8 @@ var _ strategy.Wrapper = (*Checked)(nil)
 // NewChecked wraps s, called name, with the determinism check and the
 // panic guard.
 func NewChecked(s strategy.Strategy, name string) *Checked {
-	return &Checked{inner: s, guard: panicGuard{name: name}}
+	div, _ := strategy.As[strategy.Diverger](s)
+	return &Checked{inner: s, div: div, guard: panicGuard{name: name}}
 }
 
 // Panicked returns the panic caught, as an error wrapping ErrInternal, or
@@ -310,7 +314,10 @@ func (c *Checked) Diverged() error {
 	if c.diverged != nil {
 		return c.diverged
 	}
-	return divergedOf(c.inner)
+	if c.div != nil {
+		return c.div.Diverged()
+	}
+	return nil
 }
 
 // Unwrap implements strategy.Wrapper.

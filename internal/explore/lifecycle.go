@@ -62,15 +62,6 @@ func setStop(s strategy.Strategy, stop *strategy.Stop) {
 	}
 }
 
-// divergedOf returns why s, a strategy that follows a record
-// (strategy.Diverger), did not follow it in the last execution, or nil.
-func divergedOf(s strategy.Strategy) error {
-	if d, ok := strategy.As[strategy.Diverger](s); ok {
-		return d.Diverged()
-	}
-	return nil
-}
-
 // solverStats returns the counters of the solver s uses
 // (strategy.Solving), zero for a strategy without one.
 func solverStats(s strategy.Strategy) solver.Stats {
