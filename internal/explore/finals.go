@@ -29,7 +29,14 @@ type FinalStates struct {
 	remerge bool
 	seen    []bool // scratch: the variables whose last event was found
 	kv      []keyValue
+	// known caches hashes found in states, by their low bits: most
+	// executions end in a state seen before, which Add then finds without
+	// a map access.
+	known [knownSlots]uint64
 }
+
+// knownSlots is the number of hashes FinalStates.known caches.
+const knownSlots = 64
 
 // Merges notes the key merges of tr; call it for every execution.
 func (f *FinalStates) Merges(tr *trace.Trace) {
@@ -76,12 +83,17 @@ func (f *FinalStates) Add(tr *trace.Trace) {
 		f.kv = append(f.kv, keyValue{f.resolve(tr.Objects[ev.Op.Obj].Key), ev.Value})
 	}
 	h := hashState(f.kv)
+	slot := &f.known[h%knownSlots]
+	if *slot == h && h != 0 {
+		return // (an empty slot holds 0, which is no hash it caches)
+	}
 	if f.states == nil {
 		f.states = make(map[uint64][]keyValue)
 	}
 	if _, ok := f.states[h]; !ok {
 		f.states[h] = append([]keyValue(nil), f.kv...)
 	}
+	*slot = h
 }
 
 // Count returns the number of distinct final states, with every key merge
