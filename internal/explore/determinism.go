@@ -47,6 +47,7 @@ type Checked struct {
 	prevEnd          trace.Status
 	prevFinal        []trace.Op // the pending operations at the end of the previous execution
 	same             bool
+	choosing         bool // in Choose, for its panic guard
 	execs            int
 	diverged         error
 	// fpOf holds the hash of each thread in the state of the last Choose,
@@ -187,7 +188,14 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	if c.diverged != nil || c.guard.err != nil {
 		return strategy.Cut
 	}
+	// choosing is cleared on the way out: the deferred call looks for a
+	// panic (a call to recover) only if it was not.
+	c.choosing = true
 	defer func() {
+		if !c.choosing {
+			return
+		}
+		c.choosing = false
 		if r := recover(); r != nil {
 			c.guard.caught("Choose", st.Step, r)
 			ch = strategy.Cut
@@ -246,6 +254,7 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 		m.ran, m.alts, m.kind, m.class, m.obj, m.arg = false, 0, 0, 0, trace.NoObject, 0
 	}
 	c.same = p != nil && p.choice == m.choice
+	c.choosing = false
 	return ch
 }
 
