@@ -243,7 +243,12 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 	ch = c.inner.Choose(st)
 	// The mark is written in place, field by field: this runs at every
 	// step.
-	m := c.cur.Push()
+	l := &c.cur // c.cur.Push(), inlined
+	if len(l.room) == 0 {
+		l.grow()
+	}
+	m := &l.room[0]
+	l.room, l.n = l.room[1:], l.n+1
 	m.state, m.choice = fp, uint64(uint32(ch.Thread))<<32|uint64(uint32(ch.Alt))
 	m.threads, m.input = int32(len(st.Threads)), false
 	if ch.Thread >= 0 && int(ch.Thread) < len(st.Threads) {
