@@ -31,12 +31,12 @@ type FinalStates struct {
 	kv      []keyValue
 	// known caches hashes found in states, by their low bits: most
 	// executions end in a state seen before, which Add then finds without
-	// a map access.
-	known [knownSlots]uint64
+	// a map access. It has knownSlots slots once Add has run.
+	known []uint64
 }
 
 // knownSlots is the number of hashes FinalStates.known caches.
-const knownSlots = 64
+const knownSlots = 1024
 
 // Merges notes the key merges of tr; call it for every execution.
 func (f *FinalStates) Merges(tr *trace.Trace) {
@@ -83,6 +83,9 @@ func (f *FinalStates) Add(tr *trace.Trace) {
 		f.kv = append(f.kv, keyValue{f.resolve(tr.Objects[ev.Op.Obj].Key), ev.Value})
 	}
 	h := hashState(f.kv)
+	if f.known == nil {
+		f.known = make([]uint64, knownSlots)
+	}
 	slot := &f.known[h%knownSlots]
 	if *slot == h && h != 0 {
 		return // (an empty slot holds 0, which is no hash it caches)
