@@ -202,12 +202,15 @@ func (c *Checked) Choose(st *strategy.State) (ch strategy.Choice) {
 		}
 	}()
 	// The state's fingerprint (fingerprint), with the common case
-	// inlined: a few threads changed, threadPrint inlined but for a
-	// select's cases.
+	// inlined: a few threads changed or started, threadPrint inlined but
+	// for a select's cases.
 	var fp uint64
-	if st.Changed == nil || st.Step == 0 || len(c.fpOf) != len(st.Threads) {
+	if st.Changed == nil || st.Step == 0 || len(c.fpOf) > len(st.Threads) {
 		fp = c.fingerprint(st)
 	} else {
+		if len(c.fpOf) < len(st.Threads) {
+			c.started(len(st.Threads))
+		}
 		of, sum := c.fpOf, c.fpSum
 		for _, p := range st.Changed {
 			th := &st.Threads[p]
@@ -439,33 +442,35 @@ func endText(end trace.End) string {
 // every step, so the hash is a sum of one hash per thread, kept from one
 // Choose of an execution to the next: only the threads st.Changed lists
 // are hashed again (about one a step: the engine lists those whose entry
-// may differ, and new ones). Choose has its common case inlined: the
-// threads are those of the last Choose, and st.Changed lists the ones
-// that changed.
+// may differ, and new ones). That is Choose's common case, inlined there;
+// fingerprint hashes every thread, at the first step, without st.Changed,
+// or if there are fewer threads than at the last Choose.
 func (c *Checked) fingerprint(st *strategy.State) uint64 {
-	if st.Changed == nil || st.Step == 0 || len(c.fpOf) > len(st.Threads) {
-		c.fpOf, c.fpSum = c.fpOf[:0], 0
-		for i := range st.Threads {
-			x := threadPrint(trace.ThreadID(i), &st.Threads[i])
-			c.fpOf = append(c.fpOf, x)
-			c.fpSum += x
-		}
-	} else {
-		for len(c.fpOf) < len(st.Threads) {
-			c.fpOf = append(c.fpOf, 0)
-		}
-		for _, p := range st.Changed {
-			x := threadPrint(p, &st.Threads[p])
-			c.fpSum += x - c.fpOf[p]
-			c.fpOf[p] = x
-		}
+	c.fpOf, c.fpSum = c.fpOf[:0], 0
+	for i := range st.Threads {
+		x := threadPrint(trace.ThreadID(i), &st.Threads[i])
+		c.fpOf = append(c.fpOf, x)
+		c.fpSum += x
 	}
-	// The hash of the number of threads changes with it only (Mix(0) is
-	// 0). The sum is not mixed again: a mark's state is compared for
-	// equality alone, which a bijection such as trace.Mix keeps.
-	c.fpMixN = trace.Mix(uint64(len(st.Threads)))
+	c.setThreads(len(st.Threads))
 	return c.fpSum ^ c.fpMixN
 }
+
+// started notes that the state has n threads, more than at the last
+// Choose: the new ones count for nothing in fpSum until they are hashed
+// (st.Changed lists them).
+func (c *Checked) started(n int) {
+	for len(c.fpOf) < n {
+		c.fpOf = append(c.fpOf, 0)
+	}
+	c.setThreads(n)
+}
+
+// setThreads sets fpMixN, the hash of the number of threads n. It changes
+// with n only (Mix(0) is 0). The sum of the threads' hashes is not mixed
+// again: a mark's state is compared for equality alone, which a
+// bijection such as trace.Mix keeps.
+func (c *Checked) setThreads(n int) { c.fpMixN = trace.Mix(uint64(n)) }
 
 // threadPrint hashes thread p's entry th of a state: its pending
 // operation, its alternatives and whether it finished.
