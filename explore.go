@@ -269,15 +269,23 @@ func Explore(body func(w *T), opts ...Option) (*Result, error) {
 // stacks of every build (a report shows it for a thread blocked outside
 // weft).
 //
-// Each execution gets a T of its own; the first one to start counts the
-// goroutines the body starts outside weft's control (uncontrolled.go).
+// The first execution to start gets a T of its own, which counts the
+// goroutines the body starts outside weft's control (uncontrolled.go). The
+// others share one, which nothing writes (a T holds the test's name; what
+// an execution does with it is in its execState): no allocation per
+// execution, and the workers of a parallel exploration may share it.
 //
 //go:noinline
 func run(body func(w *T), c *config) func() {
 	var probed atomic.Bool
+	shared := newT(c)
 	return func() {
+		if probed.Load() || probed.Swap(true) {
+			shared.run(body)
+			return
+		}
 		w := newT(c)
-		w.probe = !probed.Swap(true)
+		w.probe = true
 		w.run(body)
 	}
 }
