@@ -441,3 +441,107 @@ func (a *analysis) verifyScan(limit int, p trace.ThreadID, op trace.Op, own, pro
 			op, p, limit, a.got, a.want))
 	}
 }
+
+// keepLogs readies the logs for the run of a trace whose first a.reuse
+// events are those of the last run, and returns the number k of them
+// whose accesses the logs hold: the last run's logs, cut back to the
+// events before some j <= k (cutLogs) when the first step is scanned.
+// The time object's log moves to its place in this trace (numbered last,
+// it changes with the number of objects), and the logs of the objects the
+// last run did not have are emptied; those of objects the last run made
+// after the prefix hold only accesses that cutLogs drops. Which objects
+// unanalysed events accessed is this run's: every mark is cleared. With
+// nothing kept, every log is emptied.
+func (a *analysis) keepLogs() int {
+	nobj := len(a.tr.Objects) + 1
+	k := min(a.reuse, a.logN)
+	old := a.logObjs
+	a.logObjs = nobj
+	if k == 0 || old == 0 {
+		a.objs = resetLogs(a.objs, nobj)
+		return 0
+	}
+	if old != nobj {
+		for len(a.objs) < max(old, nobj) {
+			a.objs = append(a.objs, objLog{})
+		}
+		a.objs = a.objs[:max(old, nobj)]
+		a.objs[old-1], a.objs[nobj-1] = a.objs[nobj-1], a.objs[old-1]
+		for o := old - 1; o < nobj-1; o++ {
+			a.objs[o].reset()
+		}
+		a.objs = a.objs[:nobj]
+	}
+	for o := range a.objs {
+		a.objs[o].unanalysed = 0
+	}
+	return k
+}
+
+// cutLogs drops from the logs the accesses of events from j on, which the
+// last run's logs hold beyond this run's prefix (keepLogs): a log cut
+// gets its last write and its maximal reads and shared updates since it
+// again, from its accesses since that write, as log found them.
+func (a *analysis) cutLogs(j int) {
+	for o := range a.objs {
+		l := &a.objs[o]
+		k := len(l.all)
+		for k > 0 && int(l.all[k-1].i) >= j {
+			k--
+		}
+		if k == len(l.all) {
+			continue
+		}
+		l.all = l.all[:k]
+		w := k - 1
+		for w >= 0 && l.all[w].mode != trace.Write {
+			w--
+		}
+		l.lastW, l.reads, l.shared = int32(w), l.reads[:0], l.shared[:0]
+		for _, x := range l.all[w+1:] {
+			switch x.mode {
+			case trace.Read:
+				l.reads = a.maximal(l.reads, int(x.i))
+			case trace.Shared:
+				l.shared = a.maximal(l.shared, int(x.i))
+			}
+		}
+	}
+	if a.hb.verify {
+		a.checkLogs(j)
+	}
+}
+
+// logBits notes, in the logs of the objects event j accesses, the modes
+// of its accesses if its races were not all analysed before (log's
+// unanalysed), without logging the accesses: the logs hold them already
+// (keepLogs).
+func (a *analysis) logBits(j int) {
+	if j >= a.fresh || a.noNew || a.newMinV[a.tr.Events[j].Thread] > uint32(j) {
+		return
+	}
+	for _, x := range a.hb.steps.Accesses(j) {
+		if o := a.objIndex(x.Obj); o >= 0 {
+			a.objs[o].unanalysed |= 1 << x.Mode
+		}
+	}
+}
+
+// checkLogs panics if the logs, cut back to the events before j, differ
+// from those log builds over the events before j.
+func (a *analysis) checkLogs(j int) {
+	kept := a.objs
+	a.objs = resetLogs(nil, len(kept))
+	for i := range j {
+		a.log(i)
+	}
+	built := a.objs
+	a.objs = kept
+	for o := range built {
+		x, y := &kept[o], &built[o]
+		if !slices.Equal(x.all, y.all) || x.lastW != y.lastW || !slices.Equal(x.reads, y.reads) ||
+			!slices.Equal(x.shared, y.shared) || x.unanalysed != y.unanalysed {
+			panic(fmt.Sprintf("weft internal error: optimal: the log of object %d kept for the first %d events is %+v, want %+v", o, j, *x, *y))
+		}
+	}
+}

@@ -50,6 +50,11 @@ type analysis struct {
 	base    event          // the step as reverseStep first sees it
 	probe   event          // a pending step (scan)
 	objs    []objLog       // the accesses to each object before the event analysed (frontier.go)
+	// logN is the number of events of the last run whose accesses objs
+	// holds (all of its events, or 0), and logObjs the number of logs
+	// then; reuse is the number of events prepare kept from the last run
+	// (keepLogs).
+	logN, logObjs, reuse int
 	touch   [][]objRef     // the events that change each object's state, if touchOK
 	vars    trace.VarIndex // the events of each variable (state.go), if varsOK
 	// varsOK and touchOK say whether vars and touch index the trace.
@@ -156,17 +161,30 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 			skip = min(skip, int(least))
 		}
 	}
-	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
+	// The logs of the accesses of the replayed events are the last run's:
+	// until the first step scanned, only which objects unanalysed events
+	// accessed is noted (logBits); the logs are then cut back to the
+	// events before it (cutLogs), and built on from there.
+	kept := a.keepLogs()
+	cut := kept > 0
 	a.newOK = false
+	a.logN = 0
+	logged := n
 	for j := range n {
 		if s.stop.Poll() {
+			logged = 0
 			break
+		}
+		may := j >= skip && j < a.fresh && a.mayReverse(j)
+		if cut && (j >= kept || j >= skip && (j >= a.fresh || may || a.hb.verify)) {
+			a.cutLogs(j)
+			cut = false
 		}
 		switch {
 		case j < skip:
 		case j >= a.fresh:
 			a.capture(j)
-		case a.mayReverse(j):
+		case may:
 			if !a.replayRaces(j) {
 				a.executed(j)
 			}
@@ -178,8 +196,16 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 				panic(fmt.Sprintf("weft internal error: optimal: replayed step %d was taken for one whose scan reverses nothing, but it reverses a race with event %d", j, a.got[0].i))
 			}
 		}
-		a.log(j)
+		if cut {
+			a.logBits(j)
+		} else {
+			a.log(j)
+		}
 	}
+	if cut && logged > 0 {
+		a.cutLogs(n)
+	}
+	a.logN = logged
 	a.alternatives()
 	if stopped(end) && !s.stop.Fired() {
 		// A failure ends the execution in the local code of its last step:
@@ -273,6 +299,7 @@ func (a *analysis) prepare(failLast bool) bool {
 	// the states of the steps not replayed (for sleep sets).
 	nl := a.s.nodes.Len()
 	reuse := min(a.s.branch, len(a.evs), n, nl)
+	a.reuse = reuse
 	if cap(a.evs) < n {
 		a.evs = make([]*event, n, n+n/2)
 	}
