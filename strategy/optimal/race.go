@@ -45,18 +45,18 @@ type analysis struct {
 	newMinV trace.VC
 	noNew   bool // no event is new: every one happens before every new event
 	limit   int
-	offer   event          // a step whose announcement is reversed, run after the reversal (reverse)
-	m       event          // the reversed step (reverseStep)
-	base    event          // the step as reverseStep first sees it
-	probe   event          // a pending step (scan)
-	objs    []objLog       // the accesses to each object before the event analysed (frontier.go)
+	offer   event    // a step whose announcement is reversed, run after the reversal (reverse)
+	m       event    // the reversed step (reverseStep)
+	base    event    // the step as reverseStep first sees it
+	probe   event    // a pending step (scan)
+	objs    []objLog // the accesses to each object before the event analysed (frontier.go)
 	// logN is the number of events of the last run whose accesses objs
 	// holds (all of its events, or 0), and logObjs the number of logs
 	// then; reuse is the number of events prepare kept from the last run
 	// (keepLogs).
 	logN, logObjs, reuse int
-	touch   [][]objRef     // the events that change each object's state, if touchOK
-	vars    trace.VarIndex // the events of each variable (state.go), if varsOK
+	touch                [][]objRef     // the events that change each object's state, if touchOK
+	vars                 trace.VarIndex // the events of each variable (state.go), if varsOK
 	// varsOK and touchOK say whether vars and touch index the trace.
 	varsOK, touchOK bool
 	// newSum summarises, if newOK, the events from position newG on that
