@@ -125,6 +125,8 @@ type Exec struct {
 	// operation of a goroutine that was not a weft thread while the Exec
 	// was active, until TakeMisuse takes it.
 	running  atomic.Uintptr
+	// threadGs marks the goroutines that run its threads (misuse.go).
+	threadGs goroutineMarks
 	misuse   atomic.Pointer[string]
 	unwindAt atomic.Int32 // 1 + the thread being unwound, 0 before
 	view     strategy.State
