@@ -124,7 +124,7 @@ type Exec struct {
 	// between executions (misuse.go); misuse is the report of the first
 	// operation of a goroutine that was not a weft thread while the Exec
 	// was active, until TakeMisuse takes it.
-	running  atomic.Uintptr
+	running atomic.Uintptr
 	// threadGs marks the goroutines that run its threads (misuse.go).
 	threadGs goroutineMarks
 	misuse   atomic.Pointer[string]
