@@ -93,12 +93,22 @@ func (l *objLog) reset() {
 
 // resetLogs returns n empty logs, reusing the memory of logs.
 func resetLogs(logs []objLog, n int) []objLog {
-	for len(logs) < n {
-		logs = append(logs, objLog{})
-	}
-	logs = logs[:n]
+	logs = growLogs(logs, n)[:n]
 	for i := range logs {
 		logs[i].reset()
+	}
+	return logs
+}
+
+// growLogs returns logs with at least n logs, those it adds empty: in one
+// growth, as an execution of many objects would otherwise grow them by a
+// quarter at a time.
+func growLogs(logs []objLog, n int) []objLog {
+	if k := len(logs); k < n {
+		logs = slices.Grow(logs, n-k)[:n]
+		for i := k; i < n; i++ {
+			logs[i] = objLog{lastW: -1}
+		}
 	}
 	return logs
 }
@@ -462,10 +472,7 @@ func (a *analysis) keepLogs() int {
 		return 0
 	}
 	if old != nobj {
-		for len(a.objs) < max(old, nobj) {
-			a.objs = append(a.objs, objLog{})
-		}
-		a.objs = a.objs[:max(old, nobj)]
+		a.objs = growLogs(a.objs, max(old, nobj))[:max(old, nobj)]
 		a.objs[old-1], a.objs[nobj-1] = a.objs[nobj-1], a.objs[old-1]
 		for o := old - 1; o < nobj-1; o++ {
 			a.objs[o].reset()
