@@ -58,6 +58,7 @@ package optimal
 import (
 	"fmt"
 	"slices"
+	"sort"
 
 	"github.com/weft-go/weft/trace"
 )
@@ -461,13 +462,14 @@ func (a *analysis) verifyScan(limit int, p trace.ThreadID, op trace.Op, own, pro
 // last run did not have are emptied; those of objects the last run made
 // after the prefix hold only accesses that cutLogs drops. Which objects
 // unanalysed events accessed is this run's: every mark is cleared. With
-// nothing kept, every log is emptied.
+// nothing kept (or keeping did not pay in the last run: keepWorth), every
+// log is emptied.
 func (a *analysis) keepLogs() int {
 	nobj := len(a.tr.Objects) + 1
 	k := min(a.reuse, a.logN)
 	old := a.logObjs
 	a.logObjs = nobj
-	if k == 0 || old == 0 {
+	if k == 0 || old == 0 || !a.keepWorth {
 		a.objs = resetLogs(a.objs, nobj)
 		return 0
 	}
@@ -492,13 +494,11 @@ func (a *analysis) keepLogs() int {
 func (a *analysis) cutLogs(j int) {
 	for o := range a.objs {
 		l := &a.objs[o]
-		k := len(l.all)
-		for k > 0 && int(l.all[k-1].i) >= j {
-			k--
-		}
-		if k == len(l.all) {
+		if len(l.all) == 0 || int(l.all[len(l.all)-1].i) < j {
 			continue
 		}
+		// The accesses are in the order of their events.
+		k := sort.Search(len(l.all), func(x int) bool { return int(l.all[x].i) >= j })
 		l.all = l.all[:k]
 		w := k - 1
 		for w >= 0 && l.all[w].mode != trace.Write {

@@ -52,9 +52,11 @@ type analysis struct {
 	objs    []objLog // the accesses to each object before the event analysed (frontier.go)
 	// logN is the number of events of the last run whose accesses objs
 	// holds (all of its events, or 0), and logObjs the number of logs
-	// then; reuse is the number of events prepare kept from the last run
+	// then; reuse is the number of events prepare kept from the last run;
+	// keepWorth says whether keeping the logs paid in the last run
 	// (keepLogs).
 	logN, logObjs, reuse int
+	keepWorth            bool
 	touch                [][]objRef     // the events that change each object's state, if touchOK
 	vars                 trace.VarIndex // the events of each variable (state.go), if varsOK
 	// varsOK and touchOK say whether vars and touch index the trace.
@@ -169,14 +171,17 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	cut := kept > 0
 	a.newOK = false
 	a.logN = 0
-	logged := n
+	logged, first := n, n
 	for j := range n {
 		if s.stop.Poll() {
 			logged = 0
 			break
 		}
 		may := j >= skip && j < a.fresh && a.mayReverse(j)
-		if cut && (j >= kept || j >= skip && (j >= a.fresh || may || a.hb.verify)) {
+		if first == n && j >= skip && (j >= a.fresh || may || a.hb.verify) {
+			first = j
+		}
+		if cut && (j >= kept || j >= first) {
 			a.cutLogs(j)
 			cut = false
 		}
@@ -206,6 +211,11 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		a.cutLogs(n)
 	}
 	a.logN = logged
+	// Keeping the logs pays where the first step scanned comes late in
+	// the prefix: otherwise cutting them back costs as much as building
+	// them (a program whose replayed steps race early). With verification
+	// on, every step is scanned, and the logs are kept to check them.
+	a.keepWorth = a.hb.verify || 2*first >= a.reuse
 	a.alternatives()
 	if stopped(end) && !s.stop.Fired() {
 		// A failure ends the execution in the local code of its last step:
