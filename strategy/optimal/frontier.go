@@ -454,19 +454,19 @@ func (a *analysis) verifyScan(limit int, p trace.ThreadID, op trace.Op, own, pro
 }
 
 // keepLogs readies the logs for the run of a trace whose first a.reuse
-// events are those of the last run, and returns the number k of them
-// whose accesses the logs hold: the last run's logs, cut back to the
-// events before some j <= k (cutLogs) when the first step is scanned.
-// The time object's log moves to its place in this trace (numbered last,
-// it changes with the number of objects), and the logs of the objects the
-// last run did not have are emptied; those of objects the last run made
-// after the prefix hold only accesses that cutLogs drops. Which objects
-// unanalysed events accessed is this run's: every mark is cleared. With
-// nothing kept (or keeping did not pay in the last run: keepWorth), every
-// log is emptied.
-func (a *analysis) keepLogs() int {
+// events are those of the last run, of whose events the logs hold the
+// first logN, and returns the number k of this trace's events they hold:
+// the last run's logs, cut back to the events before some j <= k
+// (cutLogs) when the first step is scanned. The time object's log moves
+// to its place in this trace (numbered last, it changes with the number
+// of objects), and the logs of the objects the last run did not have are
+// emptied; those of objects the last run made after the prefix hold only
+// accesses that cutLogs drops. Which objects unanalysed events accessed
+// is this run's: every mark is cleared. With nothing kept (or keeping did
+// not pay in the last run: keepWorth), every log is emptied.
+func (a *analysis) keepLogs(logN int) int {
 	nobj := len(a.tr.Objects) + 1
-	k := min(a.reuse, a.logN)
+	k := min(a.reuse, logN)
 	old := a.logObjs
 	a.logObjs = nobj
 	if k == 0 || old == 0 || !a.keepWorth {

@@ -115,6 +115,9 @@ type keptLabel struct {
 // run analyses execution tr, which ended with end.
 func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	a.s, a.tr = s, tr
+	// The logs hold the last run's accesses only if it ran to its end.
+	logN := a.logN
+	a.logN = 0
 	if !a.prepare(failed(end)) {
 		// Stopped by a bound: the exploration ends without this
 		// execution's races.
@@ -167,10 +170,9 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	// until the first step scanned, only which objects unanalysed events
 	// accessed is noted (logBits); the logs are then cut back to the
 	// events before it (cutLogs), and built on from there.
-	kept := a.keepLogs()
+	kept := a.keepLogs(logN)
 	cut := kept > 0
 	a.newOK = false
-	a.logN = 0
 	logged, first := n, n
 	for j := range n {
 		if s.stop.Poll() {
