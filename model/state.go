@@ -3,7 +3,11 @@
 
 package model
 
-import "github.com/weft-go/weft/trace"
+import (
+	"slices"
+
+	"github.com/weft-go/weft/trace"
+)
 
 // Verdict is whether an operation is enabled, as far as a state tells.
 type Verdict uint8
@@ -107,18 +111,19 @@ func (s *State) Grow(objs []trace.ObjectInfo, threads int) {
 
 // grow is Grow where s has too few objects or threads.
 func (s *State) grow(objs []trace.ObjectInfo, threads int) {
+	// In one growth each: a state made for a long execution at once (a
+	// reversal's) would otherwise grow by a quarter at a time.
 	if n := len(s.Objects); n < len(objs) {
-		if cap(s.Objects) >= len(objs) {
-			s.Objects = s.Objects[:len(objs)]
-		} else {
-			s.Objects = append(s.Objects, make([]Object, len(objs)-n)...)
-		}
+		s.Objects = slices.Grow(s.Objects, len(objs)-n)[:len(objs)]
 		for i := n; i < len(objs); i++ {
 			s.Objects[i].Reset(&objs[i])
 		}
 	}
-	for len(s.Threads) < threads {
-		s.Threads = append(s.Threads, Thread{Last: NoEvent})
+	if n := len(s.Threads); n < threads {
+		s.Threads = slices.Grow(s.Threads, threads-n)[:threads]
+		for i := n; i < threads; i++ {
+			s.Threads[i] = Thread{Last: NoEvent}
+		}
 	}
 }
 

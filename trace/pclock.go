@@ -271,6 +271,15 @@ func set(p unsafe.Pointer, h uint8, q int, v uint32) unsafe.Pointer {
 // them, it is that clock (Same), but for some joins of clocks that hold
 // entries apart (own) whose trees' entries for them differ.
 func (c PClock) Join(o PClock) PClock {
+	// A clock whose largest entry is 0 is zero: joining it changes
+	// nothing (the common case of an object's reads or shared updates
+	// since its last write, which are none).
+	if o.top == 0 {
+		return c
+	}
+	if c.top == 0 {
+		return o
+	}
 	if c.root == nil && o.root == nil && c.own == 0 && o.own == 0 {
 		// Both in small (the clocks of the first few threads): the
 		// pointwise maximum, which is one of them if it equals it.

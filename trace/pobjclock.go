@@ -5,16 +5,19 @@
 package trace
 
 // PObjectClocks is ObjectClocks with persistent clocks (PClock): for each
-// object, the last write's clock (w), the join of every access (a), and the
-// joins of the reads (r) and of the shared updates (s) since the last
-// write. Resetting it costs the number of objects, and an access the parts
-// of the clocks it changes. Its memory is reused across Resets.
+// object, the last write's clock (w) and the joins of the reads (r) and of
+// the shared updates (s) since the last write. The join of every access,
+// which ObjectClocks keeps apart, is the join of the three (a write comes
+// after every earlier access), so it is not kept: a read or shared update,
+// the common accesses, changes one clock. Resetting it costs the number of
+// objects, and an access the parts of the clocks it changes. Its memory is
+// reused across Resets.
 type PObjectClocks struct {
 	o []pobj
 }
 
 // pobj holds the clocks of one object.
-type pobj struct{ w, a, r, s PClock }
+type pobj struct{ w, r, s PClock }
 
 // Reset sizes c for objs objects, every clock zero.
 func (c *PObjectClocks) Reset(objs int) {
@@ -31,7 +34,7 @@ func (c *PObjectClocks) Order(o int, m Mode, cv PClock) PClock {
 	x := &c.o[o]
 	switch m {
 	case Write:
-		return cv.Join(x.a)
+		return cv.Join(x.w).Join(x.r).Join(x.s)
 	case Read:
 		return cv.Join(x.w).Join(x.s)
 	default:
@@ -45,13 +48,62 @@ func (c *PObjectClocks) Record(o int, m Mode, cv PClock) {
 	x := &c.o[o]
 	switch m {
 	case Write:
-		// cv comes after every access to o: it is their join too, and
-		// the reads and shared updates since the write are none.
-		x.w, x.a, x.r, x.s = cv, cv, PClock{}, PClock{}
+		// cv comes after every access to o; the reads and shared
+		// updates since the write are none.
+		x.w, x.r, x.s = cv, PClock{}, PClock{}
 	case Read:
-		x.a, x.r = x.a.Join(cv), x.r.Join(cv)
+		x.r = x.r.Join(cv)
 	default:
-		x.a, x.s = x.a.Join(cv), x.s.Join(cv)
+		x.s = x.s.Join(cv)
+	}
+}
+
+// PObjectChange is a clock of an object as it was before an access changed
+// it (PObjectClocks.RecordLogged), for Revert to put back. Obj is the
+// caller's name for the object.
+type PObjectChange struct {
+	Obj  int32
+	part uint8 // 'w', 'r' or 's'
+	old  PClock
+}
+
+// RecordLogged is Record that also appends to log the clocks of object o
+// that the access changes, as they were, each named obj: one for a read or
+// a shared update, up to three for a write (a zero clock that a write
+// leaves zero is not logged). Reverting the changes of the accesses after
+// some point, latest first, gives back the clocks at that point.
+func (c *PObjectClocks) RecordLogged(o int, m Mode, cv PClock, obj int32, log []PObjectChange) []PObjectChange {
+	x := &c.o[o]
+	switch m {
+	case Write:
+		log = append(log, PObjectChange{obj, 'w', x.w})
+		if x.r.top != 0 {
+			log = append(log, PObjectChange{obj, 'r', x.r})
+		}
+		if x.s.top != 0 {
+			log = append(log, PObjectChange{obj, 's', x.s})
+		}
+		x.w, x.r, x.s = cv, PClock{}, PClock{}
+	case Read:
+		log = append(log, PObjectChange{obj, 'r', x.r})
+		x.r = x.r.Join(cv)
+	default:
+		log = append(log, PObjectChange{obj, 's', x.s})
+		x.s = x.s.Join(cv)
+	}
+	return log
+}
+
+// Revert puts the clock ch holds back into the clocks of object o.
+func (c *PObjectClocks) Revert(o int, ch PObjectChange) {
+	x := &c.o[o]
+	switch ch.part {
+	case 'w':
+		x.w = ch.old
+	case 'r':
+		x.r = ch.old
+	default:
+		x.s = ch.old
 	}
 }
 
@@ -62,7 +114,6 @@ func (c *PObjectClocks) Record(o int, m Mode, cv PClock) {
 // skips o's earlier accesses then.
 func (c *PObjectClocks) RecordBackward(o int, m Mode, k PClock) (settled bool) {
 	x := &c.o[o]
-	x.a = x.a.Join(k)
 	switch m {
 	case Write:
 		x.w = k
@@ -77,7 +128,7 @@ func (c *PObjectClocks) RecordBackward(o int, m Mode, k PClock) (settled bool) {
 
 // PObjectState is the state of the clocks of one object, as Save takes it
 // for Restore to put back: the clocks are persistent, so a state costs
-// four clocks' headers, whatever the number of threads.
+// three clocks' headers, whatever the number of threads.
 type PObjectState struct{ x pobj }
 
 // Save returns the state of the clocks of object o.

@@ -94,9 +94,10 @@ func (s *Steps) ResetFrom(tr *Trace, rel Relation, from int) {
 	s.back = a
 	s.ann = slices.Grow(s.ann[:s.annOff[from]], len(a))
 	for i, hi := from, len(a); i < n; i++ {
-		k := int(s.annOff[i+1])
-		s.ann = append(s.ann, a[hi-k:hi]...)
-		hi -= k
+		if k := int(s.annOff[i+1]); k > 0 { // most steps announce nothing
+			s.ann = append(s.ann, a[hi-k:hi]...)
+			hi -= k
+		}
 		s.annOff[i+1] = int32(len(s.ann))
 	}
 	start := int32(0)
@@ -114,7 +115,9 @@ func (s *Steps) ResetFrom(tr *Trace, rel Relation, from int) {
 			s.acc = slices.Grow(s.acc, max(len(s.acc), n-i, 64))
 		}
 		s.acc = rel.AppendEventAccesses(s.acc, &tr.Events[i])
-		s.acc = append(s.acc, s.Announced(i)...)
+		if lo, hi := s.annOff[i], s.annOff[i+1]; hi > lo {
+			s.acc = append(s.acc, s.ann[lo:hi]...)
+		}
 	}
 	s.off[n] = int32(len(s.acc))
 }

@@ -172,7 +172,9 @@ func (t *Thread) awaitCases() []trace.Case {
 func (e *Exec) condAlts(t *Thread) (n int32) {
 	cur, running := e.cur, e.running.Load()
 	e.cur = t
-	e.running.Store(getg())
+	g := getg()
+	e.threadGs.add(g)
+	e.running.Store(g)
 	defer func() {
 		e.cur = cur
 		e.running.Store(running)

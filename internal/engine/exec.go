@@ -124,7 +124,17 @@ type Exec struct {
 	// between executions (misuse.go); misuse is the report of the first
 	// operation of a goroutine that was not a weft thread while the Exec
 	// was active, until TakeMisuse takes it.
-	running  atomic.Uintptr
+	running atomic.Uintptr
+	// threadGs marks the goroutines that run its threads (misuse.go).
+	threadGs goroutineMarks
+	// keys holds the keys of threads and created objects the shared
+	// tables (names) gave: a key, once given, is the name's for good,
+	// and looking it up here takes no lock, which the workers of a
+	// parallel exploration would take in turn.
+	keys struct {
+		threads map[[2]uint32]uint32
+		objects map[[2]uint32]uint64
+	}
 	misuse   atomic.Pointer[string]
 	unwindAt atomic.Int32 // 1 + the thread being unwound, 0 before
 	view     strategy.State
@@ -495,7 +505,20 @@ func (e *Exec) threadKey(parent uint32, i int32) (key uint32) {
 // threadKeyNow is threadKey, on the calling goroutine.
 func (e *Exec) threadKeyNow(parent uint32, i int32) uint32 {
 	k := [2]uint32{parent, uint32(i)}
-	n := e.names
+	if v, ok := e.keys.threads[k]; ok {
+		return v
+	}
+	v := e.names.threadKey(k, parent, i)
+	if e.keys.threads == nil {
+		e.keys.threads = make(map[[2]uint32]uint32)
+	}
+	e.keys.threads[k] = v
+	return v
+}
+
+// threadKey returns the key of thread i started by the thread of key
+// parent, k being the two, from the shared tables, under their lock.
+func (n *Names) threadKey(k [2]uint32, parent uint32, i int32) uint32 {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if v, ok := n.tkeys[k]; ok {

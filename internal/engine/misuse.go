@@ -73,7 +73,9 @@ func Current() *Thread {
 		if e == nil {
 			continue
 		}
-		if g == e.running.Load() {
+		// Another Exec's running goroutine changes at its every step,
+		// on another core: it is read only if g may run its threads.
+		if (n == 1 || e.threadGs.has(g)) && g == e.running.Load() {
 			return e.cur
 		}
 		busy = true
@@ -82,6 +84,37 @@ func Current() *Thread {
 		misused()
 	}
 	return nil
+}
+
+// goroutineMarks is a set of goroutines (getg) as bits of their hashes: a
+// goroutine not in it is certainly not one of those added; one in it may
+// be. Current reads it in every active Exec, from every core, and the
+// Exec's fields around it change at every step: it has cache lines of its
+// own.
+type goroutineMarks struct {
+	_    [64]byte
+	bits [4]atomic.Uint64
+	_    [64]byte
+}
+
+// goroutineBit returns the word and bit of goroutine g in a goroutineMarks.
+func goroutineBit(g uintptr) (int, uint64) {
+	h := uint64(g>>3) * 0x9e3779b97f4a7c15
+	return int(h >> 62), 1 << (h >> 56 & 63)
+}
+
+// add adds goroutine g.
+func (m *goroutineMarks) add(g uintptr) {
+	w, b := goroutineBit(g)
+	if m.bits[w].Load()&b == 0 {
+		m.bits[w].Or(b)
+	}
+}
+
+// has reports whether goroutine g may have been added.
+func (m *goroutineMarks) has(g uintptr) bool {
+	w, b := goroutineBit(g)
+	return m.bits[w].Load()&b != 0
 }
 
 // threadGoroutines holds the goroutine numbers of the threads of every

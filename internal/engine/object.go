@@ -166,17 +166,31 @@ func (t *Thread) create(o *Obj) {
 	k := [2]uint32{t.key, t.creations}
 	t.creations++
 	n := e.names
+	key, ok := e.keys.objects[k]
+	if !ok {
+		key = n.createdKey(k)
+		if e.keys.objects == nil {
+			e.keys.objects = make(map[[2]uint32]uint64)
+		}
+		e.keys.objects[k] = key
+	}
+	o.key, o.canon, o.created = key, n.canonOf(key), true
+}
+
+// createdKey returns the key of the object that thread k[0] creates as its
+// creation number k[1], from the shared tables, under their lock.
+func (n *Names) createdKey(k [2]uint32) uint64 {
 	n.mu.Lock()
+	defer n.mu.Unlock()
 	key, ok := n.ckeys[k]
 	if !ok {
 		if n.ckeys == nil {
 			n.ckeys = make(map[[2]uint32]uint64)
 		}
-		key = n.newCanonKey(n.createdCanon(t.key, k[1]))
+		key = n.newCanonKey(n.createdCanon(k[0], k[1]))
 		n.ckeys[k] = key
 	}
-	n.mu.Unlock()
-	o.key, o.canon, o.created = key, n.canonOf(key), true
+	return key
 }
 
 // outsideKey marks the keys of objects made outside an execution (keyOutside),
@@ -322,6 +336,12 @@ func (e *Exec) freshKey(o *Obj, t *Thread) {
 //go:noinline
 func (e *Exec) nameShared(o *Obj, c trace.Class) uint64 {
 	key, canon := o.key, o.canon
+	if o.serial == 0 && key&outsideKey == 0 {
+		// Made in this execution: nothing of the shared tables to read
+		// or write (and no lock, which the workers of a parallel
+		// exploration would take in turn at every registration).
+		return canon
+	}
 	names := e.names
 	names.mu.Lock()
 	defer names.mu.Unlock()

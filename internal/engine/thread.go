@@ -179,6 +179,7 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 	return func(yield func(*Thread) bool) {
 		t.yield = yield
 		t.g, t.goid = getg(), goid()
+		e.threadGs.add(t.g)
 		registerThread(t.goid)
 		returned := false
 		defer func() {

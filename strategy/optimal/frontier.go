@@ -58,6 +58,7 @@ package optimal
 import (
 	"fmt"
 	"slices"
+	"sort"
 
 	"github.com/weft-go/weft/trace"
 )
@@ -93,12 +94,22 @@ func (l *objLog) reset() {
 
 // resetLogs returns n empty logs, reusing the memory of logs.
 func resetLogs(logs []objLog, n int) []objLog {
-	for len(logs) < n {
-		logs = append(logs, objLog{})
-	}
-	logs = logs[:n]
+	logs = growLogs(logs, n)[:n]
 	for i := range logs {
 		logs[i].reset()
+	}
+	return logs
+}
+
+// growLogs returns logs with at least n logs, those it adds empty: in one
+// growth, as an execution of many objects would otherwise grow them by a
+// quarter at a time.
+func growLogs(logs []objLog, n int) []objLog {
+	if k := len(logs); k < n {
+		logs = slices.Grow(logs, n-k)[:n]
+		for i := k; i < n; i++ {
+			logs[i] = objLog{lastW: -1}
+		}
 	}
 	return logs
 }
@@ -439,5 +450,105 @@ func (a *analysis) verifyScan(limit int, p trace.ThreadID, op trace.Op, own, pro
 	if !slices.Equal(a.got, a.want) {
 		panic(fmt.Sprintf("weft internal error: optimal: the races of %v (thread %v at %d) found from the reduced candidates differ from those of all candidates: %v, want %v",
 			op, p, limit, a.got, a.want))
+	}
+}
+
+// keepLogs readies the logs for the run of a trace whose first a.reuse
+// events are those of the last run, of whose events the logs hold the
+// first logN, and returns the number k of this trace's events they hold:
+// the last run's logs, cut back to the events before some j <= k
+// (cutLogs) when the first step is scanned. The time object's log moves
+// to its place in this trace (numbered last, it changes with the number
+// of objects), and the logs of the objects the last run did not have are
+// emptied; those of objects the last run made after the prefix hold only
+// accesses that cutLogs drops. Which objects unanalysed events accessed
+// is this run's: every mark is cleared. With nothing kept (or keeping did
+// not pay in the last run: keepWorth), every log is emptied.
+func (a *analysis) keepLogs(logN int) int {
+	nobj := len(a.tr.Objects) + 1
+	k := min(a.reuse, logN)
+	old := a.logObjs
+	a.logObjs = nobj
+	if k == 0 || old == 0 || !a.keepWorth {
+		a.objs = resetLogs(a.objs, nobj)
+		return 0
+	}
+	if old != nobj {
+		a.objs = growLogs(a.objs, max(old, nobj))[:max(old, nobj)]
+		a.objs[old-1], a.objs[nobj-1] = a.objs[nobj-1], a.objs[old-1]
+		for o := old - 1; o < nobj-1; o++ {
+			a.objs[o].reset()
+		}
+		a.objs = a.objs[:nobj]
+	}
+	for o := range a.objs {
+		a.objs[o].unanalysed = 0
+	}
+	return k
+}
+
+// cutLogs drops from the logs the accesses of events from j on, which the
+// last run's logs hold beyond this run's prefix (keepLogs): a log cut
+// gets its last write and its maximal reads and shared updates since it
+// again, from its accesses since that write, as log found them.
+func (a *analysis) cutLogs(j int) {
+	for o := range a.objs {
+		l := &a.objs[o]
+		if len(l.all) == 0 || int(l.all[len(l.all)-1].i) < j {
+			continue
+		}
+		// The accesses are in the order of their events.
+		k := sort.Search(len(l.all), func(x int) bool { return int(l.all[x].i) >= j })
+		l.all = l.all[:k]
+		w := k - 1
+		for w >= 0 && l.all[w].mode != trace.Write {
+			w--
+		}
+		l.lastW, l.reads, l.shared = int32(w), l.reads[:0], l.shared[:0]
+		for _, x := range l.all[w+1:] {
+			switch x.mode {
+			case trace.Read:
+				l.reads = a.maximal(l.reads, int(x.i))
+			case trace.Shared:
+				l.shared = a.maximal(l.shared, int(x.i))
+			}
+		}
+	}
+	if a.hb.verify {
+		a.checkLogs(j)
+	}
+}
+
+// logBits notes, in the logs of the objects event j accesses, the modes
+// of its accesses if its races were not all analysed before (log's
+// unanalysed), without logging the accesses: the logs hold them already
+// (keepLogs).
+func (a *analysis) logBits(j int) {
+	if j >= a.fresh || a.noNew || a.newMinV[a.tr.Events[j].Thread] > uint32(j) {
+		return
+	}
+	for _, x := range a.hb.steps.Accesses(j) {
+		if o := a.objIndex(x.Obj); o >= 0 {
+			a.objs[o].unanalysed |= 1 << x.Mode
+		}
+	}
+}
+
+// checkLogs panics if the logs, cut back to the events before j, differ
+// from those log builds over the events before j.
+func (a *analysis) checkLogs(j int) {
+	kept := a.objs
+	a.objs = resetLogs(nil, len(kept))
+	for i := range j {
+		a.log(i)
+	}
+	built := a.objs
+	a.objs = kept
+	for o := range built {
+		x, y := &kept[o], &built[o]
+		if !slices.Equal(x.all, y.all) || x.lastW != y.lastW || !slices.Equal(x.reads, y.reads) ||
+			!slices.Equal(x.shared, y.shared) || x.unanalysed != y.unanalysed {
+			panic(fmt.Sprintf("weft internal error: optimal: the log of object %d kept for the first %d events is %+v, want %+v", o, j, *x, *y))
+		}
 	}
 }

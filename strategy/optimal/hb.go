@@ -42,11 +42,13 @@ type clocks struct {
 	// undone rather than with the prefix (resume). An execution longer
 	// than undoMax events keeps no log.
 	logged bool
-	// objUndo holds, for each access of each event computed, the state of
-	// its object's clocks before it, in order; objAt[i] is the first of
-	// event i's (objAt[valid] the end). atUndo and atAt do the same for
-	// the thread clocks (at) each event set.
-	objUndo []objUndo
+	// objUndo holds, for each access of each event computed, the clocks
+	// of its object that it changed, as they were, in order (the object
+	// named -1 is the time object, whose number changes with the trace's
+	// number of objects); objAt[i] is the first of event i's (objAt[valid]
+	// the end). atUndo and atAt do the same for the thread clocks (at)
+	// each event set.
+	objUndo []trace.PObjectChange
 	objAt   []int32
 	atUndo  []atUndo
 	atAt    []int32
@@ -69,14 +71,6 @@ const (
 // undoMax is the longest execution whose clocks keep an undo log (clocks):
 // an access's record takes four persistent clocks' headers.
 const undoMax = 1 << 14
-
-// objUndo is the state of the clocks of object o before an access; o is
-// -1 for the time object, whose number changes with the trace's number of
-// objects.
-type objUndo struct {
-	o int32
-	s trace.PObjectState
-}
 
 // atUndo is the entry of at for thread t before an event set it.
 type atUndo struct{ t, prev int32 }
@@ -144,11 +138,12 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 
 // reserveLog sizes the undo log for the events of tr, whose accesses
 // c.steps holds: appended to a record at a time, a long execution's log
-// would be copied many times over as it grows (the records of the object
-// clocks are large).
+// would be copied many times over as it grows. An access logs one clock,
+// a write up to three.
 func (c *clocks) reserveLog(tr *trace.Trace) {
 	n := len(tr.Events)
-	c.objUndo = reserve(c.objUndo, c.steps.NumAccesses(n))
+	acc := c.steps.NumAccesses(n)
+	c.objUndo = reserve(c.objUndo, acc+acc/2)
 	c.atUndo = reserve(c.atUndo, 2*n+c.n) // the thread, its partner, the threads started
 	c.objAt = reserve(c.objAt, n+1)
 	c.atAt = reserve(c.atAt, n+1)
@@ -172,11 +167,11 @@ func (c *clocks) rollback(keep, oldObjs int) {
 	ko, ka := c.objAt[keep], c.atAt[keep]
 	for k := len(c.objUndo) - 1; k >= int(ko); k-- {
 		u := &c.objUndo[k]
-		o := int(u.o)
+		o := int(u.Obj)
 		if o < 0 {
 			o = oldObjs - 1
 		}
-		c.oc.Restore(o, u.s)
+		c.oc.Revert(o, *u)
 	}
 	for k := len(c.atUndo) - 1; k >= int(ka); k-- {
 		u := c.atUndo[k]
@@ -322,14 +317,15 @@ func (c *clocks) run(tr *trace.Trace, failLast bool, from int, stop *strategy.St
 		cv = cv.Set(e.Thread, uint32(i+1))
 		for _, x := range acc {
 			o := obj(x.Obj)
-			if c.logged {
-				lo := int32(o)
-				if x.Obj == trace.TimeObject {
-					lo = -1
-				}
-				c.objUndo = append(c.objUndo, objUndo{lo, c.oc.Save(o)})
+			if !c.logged {
+				c.oc.Record(o, x.Mode, cv)
+				continue
 			}
-			c.oc.Record(o, x.Mode, cv)
+			lo := int32(o)
+			if x.Obj == trace.TimeObject {
+				lo = -1
+			}
+			c.objUndo = c.oc.RecordLogged(o, x.Mode, cv, lo, c.objUndo)
 		}
 		c.ev[i] = cv
 		if c.flatOK {

@@ -45,13 +45,20 @@ type analysis struct {
 	newMinV trace.VC
 	noNew   bool // no event is new: every one happens before every new event
 	limit   int
-	offer   event          // a step whose announcement is reversed, run after the reversal (reverse)
-	m       event          // the reversed step (reverseStep)
-	base    event          // the step as reverseStep first sees it
-	probe   event          // a pending step (scan)
-	objs    []objLog       // the accesses to each object before the event analysed (frontier.go)
-	touch   [][]objRef     // the events that change each object's state, if touchOK
-	vars    trace.VarIndex // the events of each variable (state.go), if varsOK
+	offer   event    // a step whose announcement is reversed, run after the reversal (reverse)
+	m       event    // the reversed step (reverseStep)
+	base    event    // the step as reverseStep first sees it
+	probe   event    // a pending step (scan)
+	objs    []objLog // the accesses to each object before the event analysed (frontier.go)
+	// logN is the number of events of the last run whose accesses objs
+	// holds (all of its events, or 0), and logObjs the number of logs
+	// then; reuse is the number of events prepare kept from the last run;
+	// keepWorth says whether keeping the logs paid in the last run
+	// (keepLogs).
+	logN, logObjs, reuse int
+	keepWorth            bool
+	touch                [][]objRef     // the events that change each object's state, if touchOK
+	vars                 trace.VarIndex // the events of each variable (state.go), if varsOK
 	// varsOK and touchOK say whether vars and touch index the trace.
 	varsOK, touchOK bool
 	// newSum summarises, if newOK, the events from position newG on that
@@ -108,6 +115,9 @@ type keptLabel struct {
 // run analyses execution tr, which ended with end.
 func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 	a.s, a.tr = s, tr
+	// The logs hold the last run's accesses only if it ran to its end.
+	logN := a.logN
+	a.logN = 0
 	if !a.prepare(failed(end)) {
 		// Stopped by a bound: the exploration ends without this
 		// execution's races.
@@ -156,17 +166,32 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 			skip = min(skip, int(least))
 		}
 	}
-	a.objs = resetLogs(a.objs, len(tr.Objects)+1)
+	// The logs of the accesses of the replayed events are the last run's:
+	// until the first step scanned, only which objects unanalysed events
+	// accessed is noted (logBits); the logs are then cut back to the
+	// events before it (cutLogs), and built on from there.
+	kept := a.keepLogs(logN)
+	cut := kept > 0
 	a.newOK = false
+	logged, first := n, n
 	for j := range n {
 		if s.stop.Poll() {
+			logged = 0
 			break
+		}
+		may := j >= skip && j < a.fresh && a.mayReverse(j)
+		if first == n && j >= skip && (j >= a.fresh || may || a.hb.verify) {
+			first = j
+		}
+		if cut && (j >= kept || j >= first) {
+			a.cutLogs(j)
+			cut = false
 		}
 		switch {
 		case j < skip:
 		case j >= a.fresh:
 			a.capture(j)
-		case a.mayReverse(j):
+		case may:
 			if !a.replayRaces(j) {
 				a.executed(j)
 			}
@@ -178,8 +203,21 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 				panic(fmt.Sprintf("weft internal error: optimal: replayed step %d was taken for one whose scan reverses nothing, but it reverses a race with event %d", j, a.got[0].i))
 			}
 		}
-		a.log(j)
+		if cut {
+			a.logBits(j)
+		} else {
+			a.log(j)
+		}
 	}
+	if cut && logged > 0 {
+		a.cutLogs(n)
+	}
+	a.logN = logged
+	// Keeping the logs pays where the first step scanned comes late in
+	// the prefix: otherwise cutting them back costs as much as building
+	// them (a program whose replayed steps race early). With verification
+	// on, every step is scanned, and the logs are kept to check them.
+	a.keepWorth = a.hb.verify || 2*first >= a.reuse
 	a.alternatives()
 	if stopped(end) && !s.stop.Fired() {
 		// A failure ends the execution in the local code of its last step:
@@ -273,6 +311,7 @@ func (a *analysis) prepare(failLast bool) bool {
 	// the states of the steps not replayed (for sleep sets).
 	nl := a.s.nodes.Len()
 	reuse := min(a.s.branch, len(a.evs), n, nl)
+	a.reuse = reuse
 	if cap(a.evs) < n {
 		a.evs = make([]*event, n, n+n/2)
 	}
