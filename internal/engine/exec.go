@@ -456,6 +456,10 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	}
 	t.fn = f
 	t.yieldAt, t.lastYield = -1, -1
+	t.serial = e.serial
+	if id < 64 {
+		t.seenBit = 1 << uint(id)
+	}
 	if parent != trace.NoThread {
 		p := e.threads[parent]
 		t.key = e.threadKey(p.key, p.spawns)

@@ -99,9 +99,19 @@ var rootDir = strings.TrimSuffix(stdDir, "std/")
 // Register registers o for class c on its first use in the execution and
 // reports whether this was the first use, so that a typed object can reset
 // its own state.
-func (t *Thread) Register(o *Obj, c trace.Class) (fresh bool) {
+func (t *Thread) Register(o *Obj, c trace.Class) bool {
+	if o.seen&t.seenBit == 0 || o.serial != t.serial {
+		return t.registerSlow(o, c)
+	}
+	return false // touch's common case, inlined
+}
+
+// registerSlow is Register past its common case.
+//
+//go:noinline
+func (t *Thread) registerSlow(o *Obj, c trace.Class) (fresh bool) {
 	fresh = o.serial != t.e.serial
-	t.e.touch(o, c)
+	t.e.touchSlow(o, c)
 	return fresh
 }
 
@@ -117,14 +127,14 @@ func (t *Thread) MarkAtomic(o *Obj) { t.e.tr.Objects[o.id].Atomic = true }
 // operation that never blocks) and returns when the thread is chosen. The
 // caller then performs it and calls End.
 func (t *Thread) Begin(o *Obj, c trace.Class, k trace.Kind) {
-	t.e.touch(o, c)
+	t.touch(o, c)
 	t.begin(trace.Op{Kind: k, Class: c, Obj: o.id}, o)
 }
 
 // BeginArg is Begin for an operation with an argument (Op.Arg): the
 // encoded value a CompareAndSwap expects.
 func (t *Thread) BeginArg(o *Obj, c trace.Class, k trace.Kind, arg int64) {
-	t.e.touch(o, c)
+	t.touch(o, c)
 	t.begin(trace.Op{Kind: k, Class: c, Obj: o.id, Arg: arg}, o)
 }
 

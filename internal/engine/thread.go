@@ -27,6 +27,9 @@ type Thread struct {
 	sel  []selCase
 
 	done bool
+	// daemon marks a timer's thread: it never counts as live, blocked or
+	// leaked, and the execution ends without it (timer.go).
+	daemon bool
 	// The thread's coroutine (dispatch.go): resume runs it until it yields
 	// the thread to run next (nil: none), stop ends it; yield, called from
 	// the coroutine, hands control on.
@@ -44,8 +47,8 @@ type Thread struct {
 	// wokenBy is the source (trace.Event.Src) of the Signal that woke a
 	// Cond or SC monitor waiter, 0 while it waits (or waits for nothing).
 	wokenBy  int32
-	deadline int64
 	spawns   int32
+	deadline int64
 	caller   uintptr
 	// spawnPC is the call site that started the thread (w.Go, wg.Go),
 	// recorded when sources are captured: the place shown for a step
@@ -57,12 +60,12 @@ type Thread struct {
 	// for the first time since the last one (object keys: object.go).
 	key       uint32
 	announces uint32
-	touches   uint32
-	creations uint32 // objects made by constructors (Create)
+	// seenBit is t's bit in the objects' seen (1<<id), 0 from thread 64
+	// on, and serial its execution's (touch).
+	seenBit, serial uint64
+	touches         uint32
+	creations       uint32 // objects made by constructors (Create)
 
-	// daemon marks a timer's thread: it never counts as live, blocked or
-	// leaked, and the execution ends without it (timer.go).
-	daemon bool
 	// name is the name the program gave the thread (GoNamed), or "".
 	name string
 	// callDepth counts the calls of stand-ins the thread is in (calls.go),

@@ -207,9 +207,12 @@ func (e *Exec) fillSmall(old int) {
 		redo |= 1 << (uint(e.clock.id) & 63)
 	}
 	redo &= all
+	// Thread i is e.threads[i]: its bit is known before its memory is
+	// read.
+	threads, vts := e.threads[:n], e.view.Threads[:n]
 	for r := redo; r != 0; r &= r - 1 {
-		t := e.threads[bits.TrailingZeros64(r)]
-		bit := uint64(1) << uint(t.id)
+		i := bits.TrailingZeros64(r)
+		t, bit := threads[i], uint64(1)<<uint(i)
 		var a int32
 		f := altsTable[t.op.Class][t.op.Kind]
 		switch {
@@ -226,8 +229,8 @@ func (e *Exec) fillSmall(old int) {
 		}
 		e.enabledN += int(b2i(a > 0) - b2i(t.vAlts > 0))
 		t.vAlts = a
-		vt := &e.view.Threads[t.id]
-		if int(t.id) >= old || !sameEntry(vt, &t.op, a, t.done) {
+		vt := &vts[i]
+		if i >= old || !sameEntry(vt, &t.op, a, t.done) {
 			setOp(&vt.Op, &t.op)
 			vt.Done = t.done
 			vt.Alts = a
@@ -236,7 +239,7 @@ func (e *Exec) fillSmall(old int) {
 			} else {
 				e.bits[0] &^= bit
 			}
-			e.changed = append(e.changed, t.id)
+			e.changed = append(e.changed, trace.ThreadID(i))
 		}
 	}
 	e.viewSeen = len(evs)
