@@ -574,7 +574,8 @@ func (e *Exec) pickNext() *Thread {
 		e.finish(trace.End{Status: trace.Cut, Thread: trace.NoThread})
 		return nil
 	}
-	if int(c.Thread) >= len(e.threads) || c.Thread < 0 || c.Alt < 0 || c.Alt >= e.view.Threads[c.Thread].Alts {
+	// Unsigned, a negative thread or alternative is out of range too.
+	if uint(c.Thread) >= uint(len(e.threads)) || uint32(c.Alt) >= uint32(e.view.Threads[c.Thread].Alts) {
 		e.finish(trace.End{Status: trace.Failed, Kind: trace.Internal, Thread: trace.NoThread,
 			Message: fmt.Sprintf("weft internal error: the strategy chose %v alternative %d at step %d, which is not enabled", c.Thread, c.Alt, len(e.tr.Events))})
 		return nil
