@@ -429,11 +429,19 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 		// or a rendezvous): control goes back to that thread.
 		t.returnTo = nil
 		t.handTo(r)
-	} else if next := t.pick(); next != t {
-		if next == nil {
-			t.park() // the execution ended; park unwinds
+	} else {
+		var next *Thread
+		if !RaceHide && t.picks >= youngPicks {
+			next = e.pickNext() // pick's common case: no longer young
+		} else {
+			next = t.pick()
 		}
-		t.handTo(next)
+		if next != t {
+			if next == nil {
+				t.park() // the execution ended; park unwinds
+			}
+			t.handTo(next)
+		}
 	}
 	t.raceAcquire()
 	return t.alt

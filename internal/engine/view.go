@@ -126,11 +126,13 @@ func (e *Exec) fillView() int {
 	}
 	// What fairness hid at the last scheduling point shows again; it
 	// decides anew (fairView).
-	for _, t := range e.hiddenTh {
-		e.showAlts(t.id, t.vAlts)
-		e.changed = append(e.changed, t.id)
+	if len(e.hiddenTh) > 0 {
+		for _, t := range e.hiddenTh {
+			e.showAlts(t.id, t.vAlts)
+			e.changed = append(e.changed, t.id)
+		}
+		e.hiddenTh = e.hiddenTh[:0]
 	}
-	e.hiddenTh = e.hiddenTh[:0]
 	if e.now != e.viewNow {
 		e.viewNow, e.viewFull = e.now, true
 	}
@@ -207,6 +209,7 @@ func (e *Exec) fillSmall(old int) {
 		redo |= 1 << (uint(e.clock.id) & 63)
 	}
 	redo &= all
+	e.viewSeen = len(evs)
 	// Thread i is e.threads[i]: its bit is known before its memory is
 	// read.
 	threads, vts := e.threads[:n], e.view.Threads[:n]
@@ -242,7 +245,6 @@ func (e *Exec) fillSmall(old int) {
 			e.changed = append(e.changed, trace.ThreadID(i))
 		}
 	}
-	e.viewSeen = len(evs)
 	if len(e.view.EnabledSet) != 1 || n > old {
 		// Set when the threads grow: the words may have moved.
 		e.view.EnabledSet = e.bits[:(n+63)/64]
