@@ -444,7 +444,14 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0], waits: t.waits[:0], raceIgnoring: t.raceIgnoring, picks: t.picks}
+		// What the thread keeps across executions, then the rest zeroed
+		// in place (a composite literal that reads t is built aside and
+		// copied).
+		g, goid, resume, stop, yield := t.g, t.goid, t.resume, t.stop, t.yield
+		sel, await, waits, ignoring, picks := t.sel[:0], t.await[:0], t.waits[:0], t.raceIgnoring, t.picks
+		*t = Thread{}
+		t.e, t.id, t.g, t.goid, t.resume, t.stop, t.yield = e, id, g, goid, resume, stop, yield
+		t.sel, t.await, t.waits, t.raceIgnoring, t.picks = sel, await, waits, ignoring, picks
 	} else {
 		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {
@@ -542,7 +549,18 @@ func (e *Exec) pickNext() *Thread {
 			Message: fmt.Sprintf("the execution reached the step bound (%d steps) without ending: a possible livelock; raise the bound with MaxSteps / -max-steps if the program is just long", e.cfg.MaxSteps)})
 		return nil
 	}
-	for e.fairView(e.fillView()) == 0 {
+	for {
+		enabled := e.fillView()
+		if !e.fair.on && e.clock == nil && len(e.dirty) == 0 {
+			// fairView's common case, at every step of a small view: no
+			// yield yet, no clock thread, no list of recomputed threads.
+			e.fair.seen = len(e.tr.Events)
+		} else {
+			enabled = e.fairView(enabled)
+		}
+		if enabled != 0 {
+			break
+		}
 		if e.ended {
 			return nil // the fairness rule ran a spinner's turn out
 		}
