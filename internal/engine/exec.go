@@ -311,8 +311,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 		return trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread}
 	}
 	e.strat = s
-	st, ok := strategy.As[strategy.SymbolicTracer](s)
-	e.symbolic = ok && st.SymbolicTrace()
+	e.symbolic = symbolicTrace(s)
 	e.captureSources = capture || e.cfg.CaptureSources
 	e.captureCallers = e.captureSources || e.cfg.IgnoreLeak != nil
 	e.values = e.values[:0]
@@ -363,6 +362,26 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.finalOps()
 	e.adoptMerges()
 	return e.endState
+}
+
+// symbolicTrace reports whether strategy s asks for a symbolic trace
+// (strategy.SymbolicTracer), found as strategy.As finds it. Its type
+// assertions name their interfaces, so that each has the cache the
+// compiler gives such an assertion: As's, through a type parameter, look
+// the strategy's type up in the runtime's table at every execution, and
+// missed the cache there.
+func symbolicTrace(s strategy.Strategy) bool {
+	for s != nil {
+		if st, ok := s.(strategy.SymbolicTracer); ok {
+			return st.SymbolicTrace()
+		}
+		w, ok := s.(strategy.Wrapper)
+		if !ok {
+			break
+		}
+		s = w.Unwrap()
+	}
+	return false
 }
 
 // finalOps records each thread's pending operation at the end.
