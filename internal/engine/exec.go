@@ -223,6 +223,11 @@ type Exec struct {
 	// an object with the key of index i among those of e's names (ownKey).
 	kmerged map[uint64]uint64
 	keyUse  []uint64
+	// lastSrc is the source of each thread's last event among the first
+	// lastScan of execution lastSerial (lastOf, for Joins).
+	lastSrc    []int32
+	lastScan   int
+	lastSerial uint64
 }
 
 // NewExec returns an Exec with the given configuration.
