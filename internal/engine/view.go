@@ -107,7 +107,8 @@ func (e *Exec) clearDirty() {
 // fillView brings the pending operation and alternatives of every thread
 // up to date and returns how many threads are enabled. The threads it
 // recomputed stay listed in e.dirty for fairView, which empties the list
-// (in a small view, every thread was).
+// (in a small view, every thread was), when the fairness rule is at work;
+// otherwise fillView empties it.
 func (e *Exec) fillView() int {
 	v := &e.view
 	v.Step = len(e.tr.Events)
@@ -167,8 +168,17 @@ func (e *Exec) fillView() int {
 	for k := 0; k < len(e.dirty); k++ {
 		e.refresh(e.dirty[k])
 	}
+	// Without fairness at work (no yield yet, no clock thread), fairView
+	// would only empty the list: it is emptied here, in the same pass.
+	quiet := !e.fair.on && e.clock == nil
 	for _, t := range e.dirty {
 		e.changed = append(e.changed, t.id)
+		if quiet {
+			t.dirty = false
+		}
+	}
+	if quiet {
+		e.dirty = e.dirty[:0]
 	}
 	v.EnabledSet = e.bits[:(n+63)/64]
 	if CheckView {
