@@ -179,6 +179,17 @@ func printed[T any](v T) string { return fmt.Sprint(v) }
 //
 //go:norace
 func encode[T any](k encoding, v T) uint64 {
+	if k == encBits8 {
+		// The common case, inlined: an int's, a pointer's.
+		return *(*uint64)(unsafe.Pointer(&v))
+	}
+	return encodeOther(k, v)
+}
+
+// encodeOther is encode past its common case.
+//
+//go:norace
+func encodeOther[T any](k encoding, v T) uint64 {
 	switch k {
 	case encBits1:
 		return uint64(*(*uint8)(unsafe.Pointer(&v)))

@@ -125,9 +125,15 @@ func (v *Value[T]) register() *engine.Thread {
 //
 //go:norace
 func (v *Value[T]) note(t *engine.Thread, x T) {
-	if !t.Capturing() {
-		return
+	if t.Capturing() {
+		v.noteNow(t, x)
 	}
+}
+
+// noteNow is note when the execution captures values.
+//
+//go:norace
+func (v *Value[T]) noteNow(t *engine.Thread, x T) {
 	if v.enc.hashed() {
 		t.NoteValue(printed(x))
 		return
@@ -278,9 +284,15 @@ func symWrite[T any](t *engine.Thread, x T) {
 //
 //go:norace
 func noteSymbolic[T any](t *engine.Thread, x T) {
-	if !t.HasInputs() {
-		return
+	if t.HasInputs() {
+		noteSymbolicNow(t, x)
 	}
+}
+
+// noteSymbolicNow is noteSymbolic when the execution has read an input.
+//
+//go:norace
+func noteSymbolicNow[T any](t *engine.Thread, x T) {
 	if e := symExpr(x); e.IsValid() {
 		if _, c := e.Const(); !c {
 			t.NoteSymbolicWrite()

@@ -256,15 +256,20 @@ func (e *Exec) execute(main *Thread) {
 // -race sees the coroutine's end ordered before the dispatcher goes on.
 func (e *Exec) letGo(t *Thread) {
 	if t.dead && t.stop != nil {
-		stop, done := t.stop, make(chan struct{})
-		t.stop = nil
-		e.spawned.Add(1)
-		go func() {
-			defer close(done)
-			stop()
-		}()
-		<-done
+		e.letGoNow(t)
 	}
+}
+
+// letGoNow is letGo for a thread that called runtime.Goexit.
+func (e *Exec) letGoNow(t *Thread) {
+	stop, done := t.stop, make(chan struct{})
+	t.stop = nil
+	e.spawned.Add(1)
+	go func() {
+		defer close(done)
+		stop()
+	}()
+	<-done
 }
 
 // resumeThread resumes t's coroutine until it yields, hiding the switches

@@ -233,6 +233,11 @@ type Exec struct {
 	// an object with the key of index i among those of e's names (ownKey).
 	kmerged map[uint64]uint64
 	keyUse  []uint64
+	// lastSrc is the source of each thread's last event among the first
+	// lastScan of execution lastSerial (lastOf, for Joins).
+	lastSrc    []int32
+	lastScan   int
+	lastSerial uint64
 }
 
 // NewExec returns an Exec with the given configuration.
@@ -321,8 +326,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 		return trace.End{Status: trace.Failed, Kind: trace.Blocked, Thread: trace.NoThread}
 	}
 	e.strat = s
-	st, ok := strategy.As[strategy.SymbolicTracer](s)
-	e.symbolic = ok && st.SymbolicTrace()
+	e.symbolic = symbolicTrace(s)
 	e.captureSources = capture || e.cfg.CaptureSources
 	e.captureCallers = e.captureSources || e.cfg.IgnoreLeak != nil
 	e.values = e.values[:0]
@@ -373,6 +377,26 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.finalOps()
 	e.adoptMerges()
 	return e.endState
+}
+
+// symbolicTrace reports whether strategy s asks for a symbolic trace
+// (strategy.SymbolicTracer), found as strategy.As finds it. Its type
+// assertions name their interfaces, so that each has the cache the
+// compiler gives such an assertion: As's, through a type parameter, look
+// the strategy's type up in the runtime's table at every execution, and
+// missed the cache there.
+func symbolicTrace(s strategy.Strategy) bool {
+	for s != nil {
+		if st, ok := s.(strategy.SymbolicTracer); ok {
+			return st.SymbolicTrace()
+		}
+		w, ok := s.(strategy.Wrapper)
+		if !ok {
+			break
+		}
+		s = w.Unwrap()
+	}
+	return false
 }
 
 // finalOps records each thread's pending operation at the end.
@@ -454,7 +478,14 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	var t *Thread
 	if int(id) < len(e.pool) && !e.pool[id].dead {
 		t = e.pool[id]
-		*t = Thread{e: e, id: id, g: t.g, goid: t.goid, resume: t.resume, stop: t.stop, yield: t.yield, sel: t.sel[:0], await: t.await[:0], waits: t.waits[:0], raceIgnoring: t.raceIgnoring, picks: t.picks}
+		// What the thread keeps across executions, then the rest zeroed
+		// in place (a composite literal that reads t is built aside and
+		// copied).
+		g, goid, resume, stop, yield := t.g, t.goid, t.resume, t.stop, t.yield
+		sel, await, waits, ignoring, picks := t.sel[:0], t.await[:0], t.waits[:0], t.raceIgnoring, t.picks
+		*t = Thread{}
+		t.e, t.id, t.g, t.goid, t.resume, t.stop, t.yield = e, id, g, goid, resume, stop, yield
+		t.sel, t.await, t.waits, t.raceIgnoring, t.picks = sel, await, waits, ignoring, picks
 	} else {
 		t = &Thread{e: e, id: id}
 		if int(id) < len(e.pool) {
@@ -466,6 +497,10 @@ func (e *Exec) newThread(parent trace.ThreadID, f func()) *Thread {
 	}
 	t.fn = f
 	t.yieldAt, t.lastYield = -1, -1
+	t.serial = e.serial
+	if id < 64 {
+		t.seenBit = 1 << uint(id)
+	}
 	if parent != trace.NoThread {
 		p := e.threads[parent]
 		t.key = e.threadKey(p.key, p.spawns)
@@ -561,7 +596,18 @@ func (e *Exec) pickNext() *Thread {
 			Message: fmt.Sprintf("the execution reached the step bound (%d steps) without ending: a possible livelock; raise the bound with MaxSteps / -max-steps if the program is just long", e.cfg.MaxSteps)})
 		return nil
 	}
-	for e.fairView(e.fillView()) == 0 {
+	for {
+		enabled := e.fillView()
+		if !e.fair.on && e.clock == nil && len(e.dirty) == 0 {
+			// fairView's common case, at every step of a small view: no
+			// yield yet, no clock thread, no list of recomputed threads.
+			e.fair.seen = len(e.tr.Events)
+		} else {
+			enabled = e.fairView(enabled)
+		}
+		if enabled != 0 {
+			break
+		}
 		if e.ended {
 			return nil // the fairness rule ran a spinner's turn out
 		}
@@ -593,7 +639,8 @@ func (e *Exec) pickNext() *Thread {
 		e.finish(trace.End{Status: trace.Cut, Thread: trace.NoThread})
 		return nil
 	}
-	if int(c.Thread) >= len(e.threads) || c.Thread < 0 || c.Alt < 0 || c.Alt >= e.view.Threads[c.Thread].Alts {
+	// Unsigned, a negative thread or alternative is out of range too.
+	if uint(c.Thread) >= uint(len(e.threads)) || uint32(c.Alt) >= uint32(e.view.Threads[c.Thread].Alts) {
 		e.finish(trace.End{Status: trace.Failed, Kind: trace.Internal, Thread: trace.NoThread,
 			Message: fmt.Sprintf("weft internal error: the strategy chose %v alternative %d at step %d, which is not enabled", c.Thread, c.Alt, len(e.tr.Events))})
 		return nil

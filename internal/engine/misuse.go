@@ -67,6 +67,17 @@ func deactivate(e *Exec) {
 // so it is no data race either.
 func Current() *Thread {
 	g := getg()
+	// The common case: the first slot's exploration runs the caller.
+	if e := active[0].Load(); e != nil && g == e.running.Load() {
+		return e.cur
+	}
+	return currentSlow(g)
+}
+
+// currentSlow is Current past its common case, for goroutine g.
+//
+//go:noinline
+func currentSlow(g uintptr) *Thread {
 	busy := false
 	for i, n := 0, int(activeHigh.Load()); i < n; i++ {
 		e := active[i].Load()

@@ -232,7 +232,29 @@ func (o *Obj) keyOutside() {
 // another execution (its control flow depends on what it read): a name
 // whose key another object of the execution holds already is bound anew,
 // never merged, so two objects of one execution never share a key.
-func (e *Exec) touch(o *Obj, c trace.Class) (r *Obj) {
+func (e *Exec) touch(o *Obj, c trace.Class) *Obj {
+	if t := e.cur; t != nil {
+		t.touch(o, c)
+		return o
+	}
+	return e.touchSlow(o, c)
+}
+
+// touch is Exec.touch by t, the running thread. Its common case is
+// inlined into every operation: an object registered in the execution
+// and touched before by t (one of the first 64 threads, whose seenBit
+// is theirs in Obj.seen; the others take touchSlow, whose seenBy reads
+// their list).
+func (t *Thread) touch(o *Obj, c trace.Class) {
+	if o.seen&t.seenBit == 0 || o.serial != t.serial {
+		t.e.touchSlow(o, c)
+	}
+}
+
+// touchSlow is touch past its common case.
+//
+//go:noinline
+func (e *Exec) touchSlow(o *Obj, c trace.Class) (r *Obj) {
 	if t := e.cur; RaceHide && t != nil && (o.serial != e.serial || !o.seenBy(t.id)) {
 		// A first use, in the execution or by t: the keys' maps
 		// (racesync.go).

@@ -99,9 +99,19 @@ var rootDir = strings.TrimSuffix(stdDir, "std/")
 // Register registers o for class c on its first use in the execution and
 // reports whether this was the first use, so that a typed object can reset
 // its own state.
-func (t *Thread) Register(o *Obj, c trace.Class) (fresh bool) {
+func (t *Thread) Register(o *Obj, c trace.Class) bool {
+	if o.seen&t.seenBit == 0 || o.serial != t.serial {
+		return t.registerSlow(o, c)
+	}
+	return false // touch's common case, inlined
+}
+
+// registerSlow is Register past its common case.
+//
+//go:noinline
+func (t *Thread) registerSlow(o *Obj, c trace.Class) (fresh bool) {
 	fresh = o.serial != t.e.serial
-	t.e.touch(o, c)
+	t.e.touchSlow(o, c)
 	return fresh
 }
 
@@ -117,14 +127,14 @@ func (t *Thread) MarkAtomic(o *Obj) { t.e.tr.Objects[o.id].Atomic = true }
 // operation that never blocks) and returns when the thread is chosen. The
 // caller then performs it and calls End.
 func (t *Thread) Begin(o *Obj, c trace.Class, k trace.Kind) {
-	t.e.touch(o, c)
+	t.touch(o, c)
 	t.begin(trace.Op{Kind: k, Class: c, Obj: o.id}, o)
 }
 
 // BeginArg is Begin for an operation with an argument (Op.Arg): the
 // encoded value a CompareAndSwap expects.
 func (t *Thread) BeginArg(o *Obj, c trace.Class, k trace.Kind, arg int64) {
-	t.e.touch(o, c)
+	t.touch(o, c)
 	t.begin(trace.Op{Kind: k, Class: c, Obj: o.id, Arg: arg}, o)
 }
 
@@ -247,15 +257,40 @@ func (t *Thread) Join(u *Thread) {
 }
 
 // lastOf returns the source (trace.Event.Src) of thread u's last event
-// (as the thread or a rendezvous partner), or 0. It looks back through the
-// trace: a Join is rare, a step frequent, which need not record it.
+// (as the thread or a rendezvous partner), or 0. A step does not record
+// it: a Join is rare, a step frequent. lastOf reads the events recorded
+// since its last call in the execution and keeps each thread's last
+// (lastSrc), so that the Joins of every thread at the end of a long
+// execution read its events once, not back from the end for each.
 func (e *Exec) lastOf(u trace.ThreadID) int32 {
-	for i := len(e.tr.Events) - 1; i >= 0; i-- {
-		if ev := &e.tr.Events[i]; ev.Thread == u || ev.Partner == u {
-			return int32(i + 1)
+	if e.lastSerial != e.serial {
+		e.lastSerial, e.lastScan = e.serial, 0
+		clear(e.lastSrc)
+	}
+	evs := e.tr.Events
+	for i := e.lastScan; i < len(evs); i++ {
+		ev := &evs[i]
+		e.noteLast(ev.Thread, int32(i+1))
+		if ev.Partner != trace.NoThread {
+			e.noteLast(ev.Partner, int32(i+1))
 		}
 	}
+	e.lastScan = len(evs)
+	if u >= 0 && int(u) < len(e.lastSrc) {
+		return e.lastSrc[u]
+	}
 	return 0
+}
+
+// noteLast records src as the source of thread p's last event (lastOf).
+func (e *Exec) noteLast(p trace.ThreadID, src int32) {
+	if p < 0 {
+		return
+	}
+	for int(p) >= len(e.lastSrc) {
+		e.lastSrc = append(e.lastSrc, 0)
+	}
+	e.lastSrc[p] = src
 }
 
 // BlockForever blocks the thread for good, as an operation of kind k on a nil

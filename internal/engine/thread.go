@@ -14,88 +14,104 @@ import (
 
 // Thread is a thread of an execution: a goroutine under weft's control.
 type Thread struct {
+	// The fields a step reads or writes come first, in the Thread's first
+	// three cache lines (spread over the Thread, a step touched seven).
 	e   *Exec
 	id  trace.ThreadID
-	alt int32   // the alternative chosen for the pending operation (next to id: a Thread fits 512 bytes)
+	alt int32   // the alternative chosen for the pending operation
 	g   uintptr // the goroutine of its coroutine (getg), which it keeps
-	// goid is that goroutine's number, to find its stack (watchdog.go).
-	goid int64
 
 	op   trace.Op // pending operation
 	obj  *Obj     // the object the pending operation's enabledness reads
 	obj2 *Obj     // a second one: the mutex a Cond waiter reacquires
-	sel  []selCase
-
-	done bool
-	// The thread's coroutine (dispatch.go): resume runs it until it yields
-	// the thread to run next (nil: none), stop ends it; yield, called from
-	// the coroutine, hands control on.
-	resume  func() (*Thread, bool)
-	stop    func()
-	yield   func(*Thread) bool
-	fn      func() // the function the coroutine runs next (nil: stop)
-	dead    bool   // the coroutine has ended (runtime.Goexit)
-	exiting bool   // the thread's function has returned or is unwinding
-	// partner handling: a thread whose pending send was completed by a
-	// receiver, and the thread to return control to after running local code.
-	completed     bool
-	completedCase int32
-	returnTo      *Thread
-	// wokenBy is the source (trace.Event.Src) of the Signal that woke a
-	// Cond or SC monitor waiter, 0 while it waits (or waits for nothing).
-	wokenBy  int32
-	deadline int64
-	spawns   int32
+	// returnTo is the thread to return control to after running local
+	// code (partner handling, with completed below).
+	returnTo *Thread
 	caller   uintptr
-	// spawnPC is the call site that started the thread (w.Go, wg.Go),
-	// recorded when sources are captured: the place shown for a step
-	// whose call stack holds no frame of the program (the Done that
-	// WaitGroup.Go runs when the function returns).
-	spawnPC uintptr
+	// seenBit is t's bit in the objects' seen (1<<id), 0 from thread 64
+	// on, and serial its execution's (touch).
+	seenBit, serial uint64
 	// key is the thread's stable name (its path of spawns, interned by the
 	// Exec); announces counts its begins and touches the objects it touched
 	// for the first time since the last one (object keys: object.go).
 	key       uint32
 	announces uint32
 	touches   uint32
-	creations uint32 // objects made by constructors (Create)
-
-	// daemon marks a timer's thread: it never counts as live, blocked or
-	// leaked, and the execution ends without it (timer.go).
-	daemon bool
-	// name is the name the program gave the thread (GoNamed), or "".
-	name string
+	// vAlts is t's number of alternatives at the last scheduling point,
+	// before fairness hid any (the view, view.go).
+	vAlts int32
 	// callDepth counts the calls of stand-ins the thread is in (calls.go),
 	// callID and callLabel describe the outermost.
 	callDepth int32
-	callID    uint32
-	callLabel string
-	// nextOrigin is where the next object the thread creates was made,
-	// outside weft's control (outside.go).
-	nextOrigin string
-
-	// await lists the variables the thread's pending await waits on
-	// (await.go), cond the condition of its pending w.Await; inAwait
-	// marks the silent evaluation of an Await's condition;
-	// yieldAt is the number of steps when the thread last called Yield
-	// (-1: never), turnFrom when its last Await returned; idleYields
-	// counts the Yields in a row with no step between (await.go).
-	await   []awaitRead
-	cond    func() bool
-	waits   []*Obj
+	// picks counts the decisions made on the coroutine's goroutine, which
+	// the thread keeps across executions (pickYoung).
+	picks int32
+	done  bool
+	// daemon marks a timer's thread: it never counts as live, blocked or
+	// leaked, and the execution ends without it (timer.go).
+	daemon  bool
+	exiting bool // the thread's function has returned or is unwinding
+	// inAwait marks the silent evaluation of an Await's condition
+	// (await.go).
 	inAwait bool
-	// steps counts the events t took part in among the first countedTo
-	// of the execution (stepCount).
-	steps, countedTo int32
-	yieldAt          int32
-	turnFrom         int32
-	idleYields       int32
 	// peeking marks a Yield after loads, the events peekFrom to peekTo,
 	// whose turn t's next operation tells (Thread.peek); peekPC is the
 	// Yield's call site, where t shows blocked if it blocks.
 	peeking          bool
 	peekFrom, peekTo int32
 	peekPC           uintptr
+	// yield, called from the thread's coroutine, hands control on (with
+	// resume and stop below).
+	yield func(*Thread) bool
+
+	// goid is the goroutine's number, to find its stack (watchdog.go).
+	goid int64
+	sel  []selCase
+	// The thread's coroutine (dispatch.go): resume runs it until it yields
+	// the thread to run next (nil: none), stop ends it (and yield above).
+	resume func() (*Thread, bool)
+	stop   func()
+	fn     func() // the function the coroutine runs next (nil: stop)
+	dead   bool   // the coroutine has ended (runtime.Goexit)
+	// partner handling: a thread whose pending send was completed by a
+	// receiver (and returnTo above).
+	completed     bool
+	completedCase int32
+	// wokenBy is the source (trace.Event.Src) of the Signal that woke a
+	// Cond or SC monitor waiter, 0 while it waits (or waits for nothing).
+	wokenBy  int32
+	spawns   int32
+	deadline int64
+	// spawnPC is the call site that started the thread (w.Go, wg.Go),
+	// recorded when sources are captured: the place shown for a step
+	// whose call stack holds no frame of the program (the Done that
+	// WaitGroup.Go runs when the function returns).
+	spawnPC   uintptr
+	creations uint32 // objects made by constructors (Create)
+	callID    uint32 // (callDepth above)
+	callLabel string
+
+	// name is the name the program gave the thread (GoNamed), or "".
+	name string
+	// nextOrigin is where the next object the thread creates was made,
+	// outside weft's control (outside.go).
+	nextOrigin string
+
+	// await lists the variables the thread's pending await waits on
+	// (await.go), cond the condition of its pending w.Await (inAwait
+	// above); yieldAt is the number of steps when the thread last called
+	// Yield (-1: never), turnFrom when its last Await returned;
+	// idleYields counts the Yields in a row with no step between
+	// (await.go).
+	await []awaitRead
+	cond  func() bool
+	waits []*Obj
+	// steps counts the events t took part in among the first countedTo
+	// of the execution (stepCount).
+	steps, countedTo int32
+	yieldAt          int32
+	turnFrom         int32
+	idleYields       int32
 	// The fairness rule (fair.go): wanted marks a thread found enabled
 	// since its last step, waited counts the yields of others since then,
 	// tickSkips the ticks its selects received in a row while another
@@ -111,11 +127,9 @@ type Thread struct {
 	// lastYield is the number of the thread's last yield among the
 	// execution's (-1: none).
 	lastYield int32
-	// The view (view.go): vAlts is t's number of alternatives at the
-	// last scheduling point, before fairness hid any; dirty marks t for
+	// The view (view.go, and vAlts above): dirty marks t for
 	// recomputation; watched and watchAnn say that t is registered on
 	// the objects of its pending operation, announce number watchAnn.
-	vAlts    int32
 	watchAnn uint32
 	dirty    bool
 	watched  bool
@@ -134,13 +148,10 @@ type Thread struct {
 	// t, and the addresses of t's clock for the threads it starts and for
 	// a Join.
 	raceIgnoring bool
-	// picks counts the decisions made on the coroutine's goroutine, which
-	// the thread keeps across executions (pickYoung).
-	picks       int32
-	raceOp      trace.Op
-	raceParent  *Thread
-	raceSpawned byte
-	raceDone    byte
+	raceOp       trace.Op
+	raceParent   *Thread
+	raceSpawned  byte
+	raceDone     byte
 }
 
 // ID returns the thread's identity.
@@ -419,11 +430,19 @@ func (t *Thread) begin(op trace.Op, o *Obj) int32 {
 		// or a rendezvous): control goes back to that thread.
 		t.returnTo = nil
 		t.handTo(r)
-	} else if next := t.pick(); next != t {
-		if next == nil {
-			t.park() // the execution ended; park unwinds
+	} else {
+		var next *Thread
+		if !RaceHide && t.picks >= youngPicks {
+			next = e.pickNext() // pick's common case: no longer young
+		} else {
+			next = t.pick()
 		}
-		t.handTo(next)
+		if next != t {
+			if next == nil {
+				t.park() // the execution ended; park unwinds
+			}
+			t.handTo(next)
+		}
 	}
 	t.raceAcquire()
 	return t.alt

@@ -107,7 +107,8 @@ func (e *Exec) clearDirty() {
 // fillView brings the pending operation and alternatives of every thread
 // up to date and returns how many threads are enabled. The threads it
 // recomputed stay listed in e.dirty for fairView, which empties the list
-// (in a small view, every thread was).
+// (in a small view, every thread was), when the fairness rule is at work;
+// otherwise fillView empties it.
 func (e *Exec) fillView() int {
 	v := &e.view
 	v.Step = len(e.tr.Events)
@@ -126,11 +127,13 @@ func (e *Exec) fillView() int {
 	}
 	// What fairness hid at the last scheduling point shows again; it
 	// decides anew (fairView).
-	for _, t := range e.hiddenTh {
-		e.showAlts(t.id, t.vAlts)
-		e.changed = append(e.changed, t.id)
+	if len(e.hiddenTh) > 0 {
+		for _, t := range e.hiddenTh {
+			e.showAlts(t.id, t.vAlts)
+			e.changed = append(e.changed, t.id)
+		}
+		e.hiddenTh = e.hiddenTh[:0]
 	}
-	e.hiddenTh = e.hiddenTh[:0]
 	if e.now != e.viewNow {
 		e.viewNow, e.viewFull = e.now, true
 	}
@@ -165,8 +168,17 @@ func (e *Exec) fillView() int {
 	for k := 0; k < len(e.dirty); k++ {
 		e.refresh(e.dirty[k])
 	}
+	// Without fairness at work (no yield yet, no clock thread), fairView
+	// would only empty the list: it is emptied here, in the same pass.
+	quiet := !e.fair.on && e.clock == nil
 	for _, t := range e.dirty {
 		e.changed = append(e.changed, t.id)
+		if quiet {
+			t.dirty = false
+		}
+	}
+	if quiet {
+		e.dirty = e.dirty[:0]
 	}
 	v.EnabledSet = e.bits[:(n+63)/64]
 	if CheckView {
@@ -207,9 +219,13 @@ func (e *Exec) fillSmall(old int) {
 		redo |= 1 << (uint(e.clock.id) & 63)
 	}
 	redo &= all
+	e.viewSeen = len(evs)
+	// Thread i is e.threads[i]: its bit is known before its memory is
+	// read.
+	threads, vts := e.threads[:n], e.view.Threads[:n]
 	for r := redo; r != 0; r &= r - 1 {
-		t := e.threads[bits.TrailingZeros64(r)]
-		bit := uint64(1) << uint(t.id)
+		i := bits.TrailingZeros64(r)
+		t, bit := threads[i], uint64(1)<<uint(i)
 		var a int32
 		f := altsTable[t.op.Class][t.op.Kind]
 		switch {
@@ -226,8 +242,8 @@ func (e *Exec) fillSmall(old int) {
 		}
 		e.enabledN += int(b2i(a > 0) - b2i(t.vAlts > 0))
 		t.vAlts = a
-		vt := &e.view.Threads[t.id]
-		if int(t.id) >= old || !sameEntry(vt, &t.op, a, t.done) {
+		vt := &vts[i]
+		if i >= old || !sameEntry(vt, &t.op, a, t.done) {
 			setOp(&vt.Op, &t.op)
 			vt.Done = t.done
 			vt.Alts = a
@@ -236,10 +252,9 @@ func (e *Exec) fillSmall(old int) {
 			} else {
 				e.bits[0] &^= bit
 			}
-			e.changed = append(e.changed, t.id)
+			e.changed = append(e.changed, trace.ThreadID(i))
 		}
 	}
-	e.viewSeen = len(evs)
 	if len(e.view.EnabledSet) != 1 || n > old {
 		// Set when the threads grow: the words may have moved.
 		e.view.EnabledSet = e.bits[:(n+63)/64]
