@@ -67,8 +67,10 @@ func deactivate(e *Exec) {
 // so it is no data race either.
 func Current() *Thread {
 	g := getg()
-	// The common case: the first slot's exploration runs the caller.
-	if e := active[0].Load(); e != nil && g == e.running.Load() {
+	// The common case: the first slot's exploration runs the caller. With
+	// others active, its running goroutine, which its core writes at every
+	// step, is read only if g may run one of its threads.
+	if e := active[0].Load(); e != nil && (activeHigh.Load() == 1 || e.threadGs.has(g)) && g == e.running.Load() {
 		return e.cur
 	}
 	return currentSlow(g)
