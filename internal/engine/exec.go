@@ -65,8 +65,24 @@ const (
 )
 
 // serials numbers executions process-wide, so that an object reused across
-// executions of different Execs is still registered afresh.
+// executions of different Execs is still registered afresh. An Exec takes
+// serialBlock numbers at a time (nextSerial): the workers of a parallel
+// exploration would otherwise write the counter in turn at every
+// execution.
 var serials atomic.Uint64
+
+// serialBlock is how many serials an Exec takes from serials at a time.
+const serialBlock = 1 << 10
+
+// nextSerial returns the serial of e's next execution.
+func (e *Exec) nextSerial() uint64 {
+	if e.serialNext == e.serialEnd {
+		e.serialEnd = serials.Add(serialBlock)
+		e.serialNext = e.serialEnd - serialBlock
+	}
+	e.serialNext++
+	return e.serialNext
+}
 
 // execIDs numbers naming tables (Names) process-wide: the internal keys an
 // Exec gives carry its tables' id (Names.newCanonKey), so an object that
@@ -99,6 +115,8 @@ type Exec struct {
 	// return addresses on top of the stack (input.go).
 	branchPCs map[[branchFrames]uintptr]uintptr
 	serial    uint64
+	// serialNext is the last serial given of those taken, up to serialEnd.
+	serialNext, serialEnd uint64
 	// runs counts the Exec's executions; seed is the current one's
 	// (Config.Seed).
 	runs uint64
@@ -334,7 +352,7 @@ func (e *Exec) Run(s strategy.Strategy, body func(), capture bool) trace.End {
 	e.atEnd = e.atEnd[:0]
 	e.calls, e.callSeq = e.calls[:0], 0
 	clear(e.origins)
-	e.serial = serials.Add(1)
+	e.serial = e.nextSerial()
 	e.threads = e.threads[:0]
 	e.tr.Reset()
 	e.runs++
