@@ -151,8 +151,21 @@ var _ strategy.Wrapper = (*Checked)(nil)
 // NewChecked wraps s, called name, with the determinism check and the
 // panic guard.
 func NewChecked(s strategy.Strategy, name string) *Checked {
+	c := new(Checked)
+	c.reset(s, name)
+	return c
+}
+
+// reset makes c a new check of s, called name, keeping the memory of its
+// lists: a parallel exploration wraps a strategy anew for each batch of
+// executions.
+func (c *Checked) reset(s strategy.Strategy, name string) {
 	div, _ := strategy.As[strategy.Diverger](s)
-	return &Checked{inner: s, div: div, guard: panicGuard{name: name}}
+	prev, cur := c.prev, c.cur
+	prev.Truncate(0)
+	cur.Truncate(0)
+	*c = Checked{inner: s, div: div, guard: panicGuard{name: name}, prev: prev, cur: cur,
+		prevNames: c.prevNames[:0], names: c.names[:0], prevFinal: c.prevFinal[:0], fpOf: c.fpOf[:0]}
 }
 
 // Panicked returns the panic caught, as an error wrapping ErrInternal, or

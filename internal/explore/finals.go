@@ -31,12 +31,19 @@ type FinalStates struct {
 	kv      []keyValue
 	// known caches hashes found in states, by their low bits: most
 	// executions end in a state seen before, which Add then finds without
-	// a map access. It has knownSlots slots once Add has run.
+	// a map access. It has knownFew slots once Add has run, and knownSlots
+	// from the knownSlots-th Add (adds counts them): a parallel
+	// exploration tallies each batch of a few executions apart.
 	known []uint64
+	adds  int
 }
 
-// knownSlots is the number of hashes FinalStates.known caches.
-const knownSlots = 1024
+// knownFew and knownSlots are the numbers of hashes FinalStates.known
+// caches at first and once many executions were added.
+const (
+	knownFew   = 64
+	knownSlots = 1024
+)
 
 // Merges notes the key merges of tr; call it for every execution.
 func (f *FinalStates) Merges(tr *trace.Trace) {
@@ -83,10 +90,14 @@ func (f *FinalStates) Add(tr *trace.Trace) {
 		f.kv = append(f.kv, keyValue{f.resolve(tr.Objects[ev.Op.Obj].Key), ev.Value})
 	}
 	h := hashState(f.kv)
-	if f.known == nil {
-		f.known = make([]uint64, knownSlots)
+	f.adds++
+	switch {
+	case f.known == nil:
+		f.known = make([]uint64, knownFew)
+	case f.adds == knownSlots:
+		f.known = make([]uint64, knownSlots) // empty: a cache only
 	}
-	slot := &f.known[h%knownSlots]
+	slot := &f.known[h&uint64(len(f.known)-1)] // a power of two
 	if *slot == h && h != 0 {
 		return // (an empty slot holds 0, which is no hash it caches)
 	}

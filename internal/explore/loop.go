@@ -71,7 +71,12 @@ type Outcome struct {
 // interrupted counts for nothing and is not recorded.
 func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 	e := x.e
-	chk := NewChecked(s, l.Name)
+	if x.chk == nil {
+		x.chk = new(Checked)
+	}
+	chk := x.chk
+	chk.reset(s, l.Name)
+	defer chk.reset(nil, "") // no strategy kept alive by the session
 	failer := failerOf(s)
 	// The same bounds stop the strategy's own analysis (Stoppable).
 	stop := strategy.NewStop(x.deadline, x.stop)

@@ -40,6 +40,9 @@ type Session struct {
 	run      func()
 	deadline time.Time
 	stop     <-chan struct{}
+	// chk is the determinism check Run wraps its strategy in, reset for
+	// each Run (its memory kept).
+	chk *Checked
 }
 
 // NewSession starts the runtime of an exploration of body with c.
