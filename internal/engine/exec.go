@@ -558,6 +558,9 @@ func (e *Exec) threadKey(parent uint32, i int32) (key uint32) {
 // threadKeyNow is threadKey, on the calling goroutine.
 func (e *Exec) threadKeyNow(parent uint32, i int32) uint32 {
 	k := [2]uint32{parent, uint32(i)}
+	if RaceHide {
+		return e.names.threadKey(k, parent, i) // under the lock (create)
+	}
 	if v, ok := e.keys.threads[k]; ok {
 		return v
 	}
