@@ -116,7 +116,7 @@ func growLogs(logs []objLog, n int) []objLog {
 
 // log adds the accesses of event j to the logs of their objects.
 func (a *analysis) log(j int) {
-	unanalysed := j < a.fresh && !a.noNew && a.newMinV[a.tr.Events[j].Thread] <= uint32(j)
+	unanalysed := a.unanalysed(j)
 	for _, x := range a.hb.steps.Accesses(j) {
 		o := a.objIndex(x.Obj)
 		if o < 0 {
@@ -155,6 +155,12 @@ func (a *analysis) log(j int) {
 			l.shared = a.maximal(l.shared, j)
 		}
 	}
+}
+
+// unanalysed reports whether replayed event j's races were not all
+// analysed before (analysed): some new event does not happen after it.
+func (a *analysis) unanalysed(j int) bool {
+	return j < a.fresh && !a.noNew && a.newMinV[a.tr.Events[j].Thread] <= uint32(j)
 }
 
 // mayReverse reports whether the scan of replayed step j may reverse a
@@ -524,7 +530,7 @@ func (a *analysis) cutLogs(j int) {
 // unanalysed), without logging the accesses: the logs hold them already
 // (keepLogs).
 func (a *analysis) logBits(j int) {
-	if j >= a.fresh || a.noNew || a.newMinV[a.tr.Events[j].Thread] > uint32(j) {
+	if !a.unanalysed(j) {
 		return
 	}
 	for _, x := range a.hb.steps.Accesses(j) {
