@@ -157,14 +157,18 @@ type cluster struct {
 // startWorkers starts n workers on e that show their executions to
 // observe (if not nil).
 func startWorkers(t *testing.T, e *Embedded, n int, observe func(*trace.Trace, trace.End)) *cluster {
+	return startWorkersWith(t, e, n, func(o *WorkerOptions) { o.Observe = observe })
+}
+
+// startWorkersWith starts n workers on e, each with the options configure
+// sets on top of the defaults.
+func startWorkersWith(t *testing.T, e *Embedded, n int, configure func(*WorkerOptions)) *cluster {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &cluster{e: e, cancel: cancel}
 	for i := range n {
 		js := connect(t, e, fmt.Sprintf("worker %d", i))
 		o := WorkerOptions{Name: fmt.Sprint(i), Bodies: bodies, Log: c.log}
-		if observe != nil {
-			o.Observe = observe
-		}
+		configure(&o)
 		c.wg.Go(func() {
 			st, err := Work(ctx, js, o)
 			c.mu.Lock()

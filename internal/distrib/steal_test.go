@@ -17,7 +17,8 @@ import (
 
 // TestDistributedStealing runs fib n=3 with a coordinator that hands all
 // its work out after the first execution (HandOut) to three workers,
-// which split units off their own while one of them waits: the result is
+// which split units off their own while one of them waits (each slowed
+// down so that one does, whatever the load): the result is
 // the local one, for optimal, dpor-cr+sleep and flip+sleep, and the counts
 // agree: the coordinator ran 1 execution; every unit a worker split off
 // was joined once, by that worker; the workers explored the coordinator's
@@ -27,7 +28,18 @@ func TestDistributedStealing(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e := embedded(t)
 			f := newForms()
-			c := startWorkers(t, e, 3, f.observe)
+			// Each worker looks for idle workers after every second
+			// execution, and an execution takes at least a millisecond:
+			// once the coordinator's units are all taken, a worker with
+			// work left sees another wait, however fast the machine and
+			// however loaded.
+			c := startWorkersWith(t, e, 3, func(o *WorkerOptions) {
+				o.Batch = 2
+				o.Observe = func(tr *trace.Trace, end trace.End) {
+					f.observe(tr, end)
+					time.Sleep(time.Millisecond)
+				}
+			})
 			spec := fib3
 			spec.Strategy = name
 			js := connect(t, e, "coordinator")
