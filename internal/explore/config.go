@@ -99,6 +99,12 @@ type Config struct {
 	// execution of a runtime started outside weft's control, as far as
 	// it counted them (Result.Uncontrolled).
 	Uncontrolled func(e *engine.Exec) int
+
+	// finals, if set, collects the final states of the complete
+	// executions in place of the Result's: a parallel worker's own,
+	// merged into the total once, at the end, rather than one set per
+	// batch merged after each.
+	finals *FinalStates
 }
 
 // ignoreLeak returns engine.Config.IgnoreLeak for c, nil if it ignores

@@ -30,7 +30,6 @@ func (r *Result) Merge(o *Result) {
 	r.Canceled = r.Canceled || o.Canceled
 	r.Wall = max(r.Wall, o.Wall)
 	r.Uncontrolled = max(r.Uncontrolled, o.Uncontrolled)
-	r.Uncontrolled = max(r.Uncontrolled, o.Uncontrolled)
 	if r.FailureCounts == nil {
 		r.FailureCounts = map[trace.FailureKind]int{}
 	}

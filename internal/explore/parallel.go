@@ -47,10 +47,11 @@ func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Resul
 			obs(tr, end)
 		}
 	}
-	p.part = &part
 	p.workers = make([]*worker, n)
 	for i := range p.workers {
 		w := &worker{p: p, session: newSession(body, c, p.names)}
+		w.part = part
+		w.part.finals = &w.finals
 		defer w.session.Close()
 		if i == 0 {
 			w.template = s
@@ -68,6 +69,10 @@ func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Resul
 	wg.Wait()
 	stopProgress()
 	r := p.total
+	for _, w := range p.workers {
+		r.finals.Merge(&w.finals)
+	}
+	r.FinalStates = r.finals.Count()
 	r.Exhausted = !p.stopped && p.err == nil && p.pending == 0
 	r.Wall = time.Since(start)
 	r.Solver = solver.Stats{}
@@ -87,7 +92,6 @@ func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Resul
 type parallel struct {
 	body  func()
 	c     *Config // the exploration's options
-	part  *Config // the options of a batch: no bound, no progress report
 	names *engine.Names
 	start time.Time
 
@@ -135,6 +139,10 @@ type worker struct {
 	p        *parallel
 	session  *Session
 	template strategy.Splitter // resumes the units this worker takes
+	// part holds the options of a batch (no bound, no progress
+	// report), with the worker's own final states (Config.finals).
+	part   Config
+	finals FinalStates
 	// ready are jobs of this worker with handbacks to join.
 	ready []*job
 	stats WorkerStats
@@ -241,7 +249,7 @@ func (w *worker) run(j *job) error {
 			return nil // stopped
 		}
 		b := &Batch{Strategy: j.s, N: n}
-		r, err := ExplorePart(w.session, p.body, b, p.part)
+		r, err := ExplorePart(w.session, p.body, b, &w.part)
 		r.Solver = solver.Stats{} // counted once per worker, at the end
 		r.Counters = nil          // counted once per job, when it ends
 		w.stats.Executions += r.Executions

@@ -42,6 +42,10 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 		return "the test body is not deterministic: under the same schedule and inputs it did something else.\n" + err.Error() + "\n" + DeterminismAdvice
 	}
 	sides := branchSides{}
+	finals := &r.finals
+	if c.finals != nil {
+		finals = c.finals
+	}
 	// record tallies an execution that ended with end.
 	record := func(tr *trace.Trace, end trace.End) {
 		if c.Observe != nil {
@@ -53,7 +57,7 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 			// may still write the state the count is read from.)
 			r.Uncontrolled = max(r.Uncontrolled, c.Uncontrolled(e))
 		}
-		r.finals.Merges(tr)
+		finals.Merges(tr)
 		r.Executions++
 		r.Events += int64(len(tr.Events))
 		if awaitBlocked(tr, end) {
@@ -62,7 +66,7 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 		switch end.Status {
 		case trace.Complete:
 			r.Complete++
-			r.finals.Add(tr)
+			finals.Add(tr)
 		case trace.Cut:
 			r.Cut++
 		case trace.Assumed:
