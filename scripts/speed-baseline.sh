@@ -7,20 +7,30 @@
 # with -w, writes the earlier commit's figures as cmd/weft/speed_baseline.txt,
 # the baseline the table prints its "vs base" column against.
 #
-# Usage: scripts/speed-baseline.sh [-w] [-rounds N] COMMIT
+# Usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] COMMIT
 #
 # Both commits are measured from clean checkouts (git worktrees in a
 # temporary directory): uncommitted changes are not. Measure on a quiet
 # machine: other load inflates CPU time, and unevenly across rows. The
 # rows are HEAD's table's; a commit whose programs lack one of them fails
 # with the program named.
+#
+# Each commit runs its own programs, which may differ from HEAD's in the
+# work their bodies do (fib and pairs, for one, make their variables in
+# every execution since parallel exploration came, and did so once
+# before). -same-programs measures the weft of COMMIT on HEAD's programs
+# where it can: it puts each of HEAD's files of package programs into the
+# earlier tree, one at a time, and keeps it if the package still builds
+# there; it names the files it kept and those it could not.
 set -euo pipefail
 
 write=0
 rounds=3
+same=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-w) write=1; shift ;;
+	-same-programs) same=1; shift ;;
 	-rounds) rounds=${2:?-rounds needs a number}; shift 2 ;;
 	-h | --help) sed -n '2,/^set /p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
 	-*) echo "speed-baseline.sh: unknown flag $1 (see -h)" >&2; exit 2 ;;
@@ -28,7 +38,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 if [ $# -ne 1 ]; then
-	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] COMMIT" >&2
+	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] COMMIT" >&2
 	exit 2
 fi
 case "$rounds" in
@@ -50,6 +60,39 @@ trap cleanup EXIT
 
 git -C "$root" worktree add -q --detach "$tmp/old" "$old"
 git -C "$root" worktree add -q --detach "$tmp/new" "$new"
+
+if [ "$same" = 1 ]; then
+	if [ "$write" = 1 ]; then
+		echo "speed-baseline.sh: -w writes the baseline of $old's own programs: not with -same-programs" >&2
+		exit 2
+	fi
+	kept=() refused=()
+	for f in "$tmp/new"/programs/*.go; do
+		name=$(basename "$f")
+		case "$name" in *_test.go) continue ;; esac
+		if cmp -s "$f" "$tmp/old/programs/$name"; then
+			continue
+		fi
+		backup=""
+		if [ -e "$tmp/old/programs/$name" ]; then
+			backup="$tmp/old/programs/$name.orig"
+			cp "$tmp/old/programs/$name" "$backup"
+		fi
+		cp "$f" "$tmp/old/programs/$name"
+		if (cd "$tmp/old" && go build ./programs 2>/dev/null); then
+			kept+=("$name")
+		else
+			refused+=("$name")
+			if [ -n "$backup" ]; then
+				mv "$backup" "$tmp/old/programs/$name"
+			else
+				rm "$tmp/old/programs/$name"
+			fi
+		fi
+		rm -f "$backup"
+	done
+	echo "HEAD's programs in $old: ${kept[*]:-none}; left at $old's (they do not build there): ${refused[*]:-none}"
+fi
 
 # The rows, as HEAD's table lists them (one JSON object per row).
 (cd "$tmp/new" && go build -o "$tmp/weft" ./cmd/weft)
