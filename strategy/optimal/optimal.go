@@ -21,8 +21,11 @@ import (
 // (the branch being explored has left it: its subtree moves to the next
 // node).
 type node struct {
+	// alt is the step's alternative index in this state, for replay;
+	// it comes first, so that the replay's check of a node (Choose)
+	// reads one cache line: alt and ev's thread and operation.
+	alt int32
 	ev  event // the step taken, once known
-	alt int32 // its alternative index in this state, for replay
 	// out counts the units of its branches handed out (SplitLarge) not
 	// joined yet: the state waits for them before it explores the
 	// branches it has left, or is left (Next); retired says its branch
