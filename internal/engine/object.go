@@ -19,8 +19,15 @@ type Obj struct {
 }
 
 // execTag stands for an Exec in the objects its executions registered:
-// whether it runs an execution now.
-type execTag struct{ running atomic.Bool }
+// whether it runs an execution now. Its Exec writes it twice an
+// execution; it has a cache line of its own, since the Execs of a
+// parallel exploration are made one after the other and their tags, a
+// byte each, would otherwise share one (the workers' writes then took
+// each other's line).
+type execTag struct {
+	running atomic.Bool
+	_       [63]byte
+}
 
 // objState is what an execution knows of an object, reset as the execution
 // registers it. The fields used depend on the class.
