@@ -155,6 +155,26 @@ func TestWorkersRandomPrograms(t *testing.T) {
 	}
 }
 
+// TestWorkersZeroValues explores on two workers, a unit of work at each
+// batch, a body whose objects are zero values made in it (zeroValues):
+// their keys come from the names their first touchers give them, which
+// the workers' runtimes write into the naming tables they share, each
+// under the tables' lock. The same traces and final states as on one
+// worker, whose 21 executions are its traces; under -race, the tables'
+// maps are written by both workers (a fatal "concurrent map writes" in
+// CI before keyOf and rebind took the lock).
+func TestWorkersZeroValues(t *testing.T) {
+	for _, name := range []string{"optimal", "dpor-cr+sleep"} {
+		d, ok, err := compareWorkers(zeroValues, name, 0, 1)
+		if err != nil || !ok {
+			t.Fatalf("%s: finished %t, %v", name, ok, err)
+		}
+		if d != "" {
+			t.Errorf("%s: one worker and two differ:\n%s", name, d)
+		}
+	}
+}
+
 // TestWorkersMaxRuns: the bound on executions holds over every worker.
 func TestWorkersMaxRuns(t *testing.T) {
 	body := programs.Lookup("fib").MustBody(map[string]int{"n": 4})

@@ -358,6 +358,12 @@ func (e *Exec) resetState(o *Obj, c trace.Class, canon uint64) {
 func (e *Exec) freshKey(o *Obj, t *Thread) {
 	n := t.objectName()
 	o.fresh = true
+	// The name's key is read, and bound if new, in the tables shared with
+	// the Execs of other workers: under their lock, one critical section,
+	// so that no other Exec binds n in between.
+	names := e.names
+	names.mu.Lock()
+	defer names.mu.Unlock()
 	o.key = e.keyOf(n)
 	if e.keyInUse(o.key) || e.isLasting(o.key) {
 		// n named another object of this execution before, or one
@@ -526,7 +532,8 @@ func (e *Exec) useKey(k uint64) {
 	}
 }
 
-// rebind gives name n a new key, for an object n did not name before.
+// rebind gives name n a new key, for an object n did not name before;
+// e.names.mu is held.
 func (e *Exec) rebind(n objectName) uint64 {
 	k := e.names.newCanonKey(e.names.touchedCanon(n))
 	e.names.okeys[n] = k
@@ -544,7 +551,8 @@ func (t *Thread) objectName() objectName {
 // objectName is a thread's name for an object it touches: see touch.
 type objectName struct{ thread, announce, rank uint32 }
 
-// keyOf returns the key name n stands for, a new one if n is new.
+// keyOf returns the key name n stands for, a new one if n is new;
+// e.names.mu is held.
 func (e *Exec) keyOf(n objectName) uint64 {
 	names := e.names
 	if k, ok := names.okeys[n]; ok {

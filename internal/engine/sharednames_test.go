@@ -1,0 +1,45 @@
+// This file tests the naming tables that the Execs of a parallel
+// exploration share.
+
+package engine
+
+import (
+	"slices"
+	"sync"
+	"testing"
+)
+
+// TestFreshKeysShared gives keys to objects made without a constructor
+// (freshKey), from two Execs that share their naming tables, on two
+// goroutines at once, as the workers of a parallel exploration do: both
+// give each name the same key, and, under -race, the tables' maps are
+// written under their lock (a fatal "concurrent map writes" in a parallel
+// exploration when keyOf wrote them without it).
+func TestFreshKeysShared(t *testing.T) {
+	names := NewNames()
+	var keys [2][]uint64
+	var wg sync.WaitGroup
+	for i := range keys {
+		e := NewExec(Config{Names: names})
+		defer e.Close()
+		wg.Go(func() {
+			th := &Thread{key: 1} // the same thread's names in both
+			for range 500 {
+				o := &Obj{}
+				e.freshKey(o, th)
+				keys[i] = append(keys[i], o.key)
+			}
+		})
+	}
+	wg.Wait()
+	if !slices.Equal(keys[0], keys[1]) || len(keys[0]) != 500 {
+		t.Errorf("the two Execs gave the same 500 names the keys %v and %v", keys[0][:5], keys[1][:5])
+	}
+	distinct := map[uint64]bool{}
+	for _, k := range keys[0] {
+		distinct[k] = true
+	}
+	if len(distinct) != 500 {
+		t.Errorf("500 names have %d distinct keys, want 500", len(distinct))
+	}
+}
