@@ -151,7 +151,7 @@ type Exec struct {
 	// parallel exploration would take in turn.
 	keys struct {
 		threads map[[2]uint32]uint32
-		objects map[[2]uint32]uint64
+		objects map[[2]uint32]keyCanon
 	}
 	misuse   atomic.Pointer[string]
 	unwindAt atomic.Int32 // 1 + the thread being unwound, 0 before

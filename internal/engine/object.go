@@ -177,24 +177,29 @@ func (t *Thread) create(o *Obj) {
 		// The dispatcher and the threads use the map in turn, which only
 		// the tables' lock shows the race detector (its maps report
 		// races whether the code is instrumented or not).
-		key := n.createdKey(k)
-		o.key, o.canon, o.created = key, n.canonOf(key), true
+		ck := n.createdKey(k)
+		o.key, o.canon, o.created = ck.key, ck.canon, true
 		return
 	}
-	key, ok := e.keys.objects[k]
+	ck, ok := e.keys.objects[k]
 	if !ok {
-		key = n.createdKey(k)
+		ck = n.createdKey(k)
 		if e.keys.objects == nil {
-			e.keys.objects = make(map[[2]uint32]uint64)
+			e.keys.objects = make(map[[2]uint32]keyCanon)
 		}
-		e.keys.objects[k] = key
+		e.keys.objects[k] = ck
 	}
-	o.key, o.canon, o.created = key, n.canonOf(key), true
+	o.key, o.canon, o.created = ck.key, ck.canon, true
 }
 
+// keyCanon is a key of the naming tables and its canonical value.
+type keyCanon struct{ key, canon uint64 }
+
 // createdKey returns the key of the object that thread k[0] creates as its
-// creation number k[1], from the shared tables, under their lock.
-func (n *Names) createdKey(k [2]uint32) uint64 {
+// creation number k[1], and its canonical value, from the shared tables,
+// under their lock: the tables of a parallel exploration's workers grow
+// while others read them.
+func (n *Names) createdKey(k [2]uint32) keyCanon {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	key, ok := n.ckeys[k]
@@ -205,7 +210,7 @@ func (n *Names) createdKey(k [2]uint32) uint64 {
 		key = n.newCanonKey(n.createdCanon(k[0], k[1]))
 		n.ckeys[k] = key
 	}
-	return key
+	return keyCanon{key, n.canonOf(key)}
 }
 
 // outsideKey marks the keys of objects made outside an execution (keyOutside),
@@ -321,7 +326,7 @@ func (e *Exec) register(o *Obj, c trace.Class) {
 		// An object that outlives executions keeps the canonical key
 		// the tables that named it gave it (they may be another
 		// runtime's).
-		o.canon = e.names.canonOf(o.key)
+		o.canon = e.names.lockedCanonOf(o.key)
 	}
 	e.useKey(o.key)
 	e.tr.Objects = append(room(e.tr.Objects), trace.ObjectInfo{Class: c, Creator: creator, Name: o.name, Key: o.canon})
@@ -370,6 +375,7 @@ func (e *Exec) freshKey(o *Obj, t *Thread) {
 		// that outlives executions.
 		o.key = e.rebind(n)
 	}
+	o.canon = names.canonOf(o.key)
 }
 
 // nameShared is the part of register that reads and writes the tables

@@ -12,12 +12,12 @@ import (
 // TestFreshKeysShared gives keys to objects made without a constructor
 // (freshKey), from two Execs that share their naming tables, on two
 // goroutines at once, as the workers of a parallel exploration do: both
-// give each name the same key, and, under -race, the tables' maps are
-// written under their lock (a fatal "concurrent map writes" in a parallel
+// give each name the same key with the same canonical value, and, under
+// -race, the tables are written and read under their lock (a fatal "concurrent map writes" in a parallel
 // exploration when keyOf wrote them without it).
 func TestFreshKeysShared(t *testing.T) {
 	names := NewNames()
-	var keys [2][]uint64
+	var keys, canons [2][]uint64
 	var wg sync.WaitGroup
 	for i := range keys {
 		e := NewExec(Config{Names: names})
@@ -28,12 +28,16 @@ func TestFreshKeysShared(t *testing.T) {
 				o := &Obj{}
 				e.freshKey(o, th)
 				keys[i] = append(keys[i], o.key)
+				canons[i] = append(canons[i], o.canon)
 			}
 		})
 	}
 	wg.Wait()
 	if !slices.Equal(keys[0], keys[1]) || len(keys[0]) != 500 {
 		t.Errorf("the two Execs gave the same 500 names the keys %v and %v", keys[0][:5], keys[1][:5])
+	}
+	if !slices.Equal(canons[0], canons[1]) || slices.Contains(canons[0], 0) {
+		t.Errorf("the two Execs gave the same names the canonical values %v and %v", canons[0][:5], canons[1][:5])
 	}
 	distinct := map[uint64]bool{}
 	for _, k := range keys[0] {

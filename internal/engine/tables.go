@@ -126,6 +126,13 @@ func (n *Names) canonOf(k uint64) uint64 {
 	return n.canon[k&(1<<32-1)]
 }
 
+// lockedCanonOf is canonOf for a caller that does not hold n.mu.
+func (n *Names) lockedCanonOf(k uint64) uint64 {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.canonOf(k)
+}
+
 // Export returns what the tables learned (Tables), for Import into
 // another runtime's: every name bound to a key, with the key it stands
 // for after the merges found.
