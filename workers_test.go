@@ -158,11 +158,10 @@ func TestWorkersRandomPrograms(t *testing.T) {
 // TestWorkersZeroValues explores on two workers, a unit of work at each
 // batch, a body whose objects are zero values made in it (zeroValues):
 // their keys come from the names their first touchers give them, which
-// the workers' runtimes write into the naming tables they share, each
-// under the tables' lock. The same traces and final states as on one
-// worker, whose 21 executions are its traces; under -race, the tables'
-// maps are written by both workers (a fatal "concurrent map writes" in
-// CI before keyOf and rebind took the lock).
+// both workers' runtimes bind in the naming tables they share. The same
+// traces and final states as on one worker, and exactly its 21 traces
+// and 3 final states (the race on the tables themselves is
+// TestFreshKeysShared's, in package engine).
 func TestWorkersZeroValues(t *testing.T) {
 	for _, name := range []string{"optimal", "dpor-cr+sleep"} {
 		d, ok, err := compareWorkers(zeroValues, name, 0, 1)
@@ -171,6 +170,13 @@ func TestWorkersZeroValues(t *testing.T) {
 		}
 		if d != "" {
 			t.Errorf("%s: one worker and two differ:\n%s", name, d)
+		}
+		two, r, err := exploreWorkers(zeroValues, name, 2, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := [3]int{len(two.Forms), len(two.Finals), r.FinalStates}; got != [3]int{21, 3, 3} {
+			t.Errorf("%s on two workers: traces, final states seen, final states counted %v, want [21 3 3]", name, got)
 		}
 	}
 }

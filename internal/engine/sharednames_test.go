@@ -13,8 +13,9 @@ import (
 // (freshKey), from two Execs that share their naming tables, on two
 // goroutines at once, as the workers of a parallel exploration do: both
 // give each name the same key with the same canonical value, and, under
-// -race, the tables are written and read under their lock (a fatal "concurrent map writes" in a parallel
-// exploration when keyOf wrote them without it).
+// -race, the tables are written and read under their lock (a fatal
+// "concurrent map writes" in a parallel exploration when keyOf wrote them
+// without it).
 func TestFreshKeysShared(t *testing.T) {
 	names := NewNames()
 	var keys, canons [2][]uint64
