@@ -41,6 +41,10 @@ if [ $# -ne 1 ]; then
 	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] COMMIT" >&2
 	exit 2
 fi
+if [ "$write" = 1 ] && [ "$same" = 1 ]; then
+	echo "speed-baseline.sh: -w writes the baseline of COMMIT's own programs: not with -same-programs" >&2
+	exit 2
+fi
 case "$rounds" in
 '' | *[!0-9]* | 0) echo "speed-baseline.sh: -rounds $rounds is not a positive number" >&2; exit 2 ;;
 esac
@@ -62,10 +66,6 @@ git -C "$root" worktree add -q --detach "$tmp/old" "$old"
 git -C "$root" worktree add -q --detach "$tmp/new" "$new"
 
 if [ "$same" = 1 ]; then
-	if [ "$write" = 1 ]; then
-		echo "speed-baseline.sh: -w writes the baseline of $old's own programs: not with -same-programs" >&2
-		exit 2
-	fi
 	kept=() refused=()
 	for f in "$tmp/new"/programs/*.go; do
 		name=$(basename "$f")
