@@ -112,10 +112,11 @@ func (e *Exec) dispatcher() {
 
 // Batch runs fn on the dispatcher, where Run runs executions inline, and
 // waits for it, watching the executions for a thread that blocks outside
-// weft's control. It reports false if one did: the Exec is then abandoned,
-// the execution's end is a failure of kind Blocked (EndState), and fn, if
-// it ever goes on, finds Run returning at once with Abandoned true; it must
-// then return without touching anything the caller reads.
+// weft's control, or that runs there past the deadline. It reports false
+// if one did: the Exec is then abandoned, the execution's end is a
+// failure of kind Blocked (EndState), or a cut with Interrupted true, and
+// fn, if it ever goes on, finds Run returning at once with Abandoned true;
+// it must then return without touching anything the caller reads.
 func (e *Exec) Batch(fn func()) bool {
 	if e.state.Load() == stateAbandoned {
 		panic("weft internal error: Batch on an abandoned Exec")
@@ -124,6 +125,7 @@ func (e *Exec) Batch(fn func()) bool {
 		panic("weft internal error: Batch on a closed Exec")
 	}
 	e.startDispatcher()
+	e.due.Store(false)
 	activate(e)
 	raceRelease(unsafe.Pointer(&e.raceBegin))
 	e.cmds <- fn
@@ -149,6 +151,15 @@ func (e *Exec) Batch(fn func()) bool {
 // instant between the driver's last look at progress and its setting of
 // aborting, after the watchdog delay, could still write while the driver
 // reads: closing that would take a second atomic operation in every step.
+//
+// The watchdog also honours Config.Deadline and Config.Stop while a
+// thread runs outside weft's control (a loop, a system call, a
+// subprocess), where no scheduling point checks them: once it sees
+// either, pickNext ends the execution at its next step (due), and a
+// thread that has made no progress since the watchdog's last look is
+// abandoned at once, the execution interrupted (Interrupted), not
+// failed. So a bound stops an exploration within two polls, not after
+// the watchdog delay or whenever the thread comes back.
 func (e *Exec) wait() bool {
 	// The watchdog looks every poll; a thread that has made no progress
 	// for parkedAfter and whose goroutine is parked in the Go runtime (a
@@ -172,16 +183,21 @@ func (e *Exec) wait() bool {
 			return true
 		case <-timer.C:
 			now := e.progress.Load()
+			due := false
+			if e.state.Load() == stateRunning && e.pastDeadline() {
+				e.due.Store(true)
+				due = true
+			}
 			if now != last || e.state.Load() != stateRunning {
 				// Progress, or between executions (a strategy may think
-				// long): nothing to say.
+				// long, and looks at the bounds itself): nothing to say.
 				last, since = now, time.Now()
 				timer.Reset(poll)
 				continue
 			}
 			idle := time.Since(since)
 			parked := ""
-			if idle < e.cfg.Watchdog {
+			if !due && idle < e.cfg.Watchdog {
 				if idle >= parkedAfter {
 					parked = e.parkedState()
 				}
@@ -198,6 +214,18 @@ func (e *Exec) wait() bool {
 			}
 			e.tag.running.Store(false)
 			abandon(e)
+			if due {
+				// An execution that ended before (its thread is stuck in
+				// deferred calls as it unwinds) keeps its end, a failure
+				// included: it ran whole.
+				e.aborting.Store(true)
+				if !e.ended {
+					e.interrupted = true
+					e.endState = trace.End{Status: trace.Cut, Thread: trace.NoThread}
+				}
+				e.finalOps()
+				return false
+			}
 			if i := int(e.unwindAt.Load()) - 1; i >= 0 {
 				e.stuckUnwinding(trace.ThreadID(i))
 			} else {

@@ -53,7 +53,10 @@
 // still parked is then unwound with a private panic that its deferred calls
 // see, so that millions of executions leak nothing. A watchdog reports a
 // thread that does not reach its next scheduling point in time, with its
-// stack, and abandons the Exec to it.
+// stack, and abandons the Exec to it. It also watches the deadline and the
+// stop channel while a thread runs outside weft's control: the execution
+// is interrupted at its next step, or abandoned at once to a thread that
+// made no progress since the watchdog's last look (dispatch.go, wait).
 //
 // The threads the strategy may choose are those a fair scheduler would
 // run (fair.go): a thread passed over by the yields of others (a Yield

@@ -26,7 +26,10 @@ type Config struct {
 	CaptureSources bool
 	// Deadline, if not zero, interrupts an execution that is still running
 	// then: it is checked at scheduling points, every deadlineEvery steps,
-	// and the execution ends as cut with Interrupted true.
+	// and by the watchdog, every poll; the execution ends as cut with
+	// Interrupted true, at its next scheduling point or, if its running
+	// thread reaches none within a poll, abandoned to that thread
+	// (Abandoned true too).
 	Deadline time.Time
 	// Stop, if not nil, interrupts an execution that is still running
 	// when it is closed, as Deadline does (a canceled context's Done).
@@ -199,6 +202,10 @@ type Exec struct {
 	bodyReturned bool
 	ended        bool
 	interrupted  bool // the deadline ended the execution (Interrupted)
+	// due is set by the driver when it sees the deadline passed, or Stop
+	// closed, while an execution runs (wait): pickNext then ends the
+	// execution at its next step.
+	due atomic.Bool
 	// aborting is written by the driver too, when it abandons the
 	// execution (watchdog.go), and read by threads that come back.
 	aborting atomic.Bool
@@ -482,8 +489,10 @@ func (e *Exec) ThreadName(p trace.ThreadID) string {
 	return e.threads[p].name
 }
 
-// Interrupted reports whether Config.Deadline ended the last execution
-// (which then ended as cut): it is no execution of the program's.
+// Interrupted reports whether Config.Deadline or Config.Stop ended the
+// last execution (which then ended as cut, or was abandoned to a thread
+// that reached no scheduling point: Abandoned): it is no execution of the
+// program's.
 func (e *Exec) Interrupted() bool { return e.interrupted }
 
 // EndState returns how the last execution ended.
@@ -607,7 +616,7 @@ func (e *Exec) pastDeadline() bool {
 // pickNext asks the strategy for the next thread. It returns nil if the
 // execution ended instead (deadlock, leak, step bound, cut).
 func (e *Exec) pickNext() *Thread {
-	if n := len(e.tr.Events); n%deadlineEvery == deadlineEvery-1 && e.pastDeadline() {
+	if n := len(e.tr.Events); e.due.Load() || n%deadlineEvery == deadlineEvery-1 && e.pastDeadline() {
 		e.interrupted = true
 		e.finish(trace.End{Status: trace.Cut, Thread: trace.NoThread})
 		return nil

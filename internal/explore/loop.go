@@ -202,9 +202,16 @@ func (x *Session) Run(s strategy.Strategy, l Loop) Outcome {
 		}
 	}
 	if !e.Batch(loop) {
-		// A thread blocked outside weft's control: the driver records the
-		// execution it blocked.
-		record(e.EndState())
+		if e.Interrupted() {
+			// A bound passed while a thread ran outside weft's control:
+			// the execution counts for nothing, as one a bound ends at a
+			// step.
+			out.TimedOut, out.Stopped = !x.stopped(), x.stopped()
+		} else {
+			// A thread blocked outside weft's control: the driver
+			// records the execution it blocked.
+			record(e.EndState())
+		}
 	}
 	if msg, ok := e.TakeMisuse(); ok {
 		out.Misuse = msg
