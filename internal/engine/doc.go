@@ -67,7 +67,9 @@
 // execution is assumed away when it would have to run. A thread that
 // polls the clock (reads it again with nothing but loads between) sleeps
 // for a millisecond every third poll (poll.go), so that virtual time moves
-// under a loop that waits for a deadline.
+// under a loop that waits for a deadline; with time that moves when every
+// thread is blocked, a run of reads with nothing between them sees one
+// time for its first PurePolls reads.
 //
 // Several Execs may run at the same time, each in its own Batch (tests
 // that run in parallel); an operation finds its Exec by goroutine

@@ -15,6 +15,21 @@
 // step. A timer due earlier fires first. The quantum is fixed: a poll
 // loop waiting for d of virtual time takes d/PollQuantum sleeps.
 //
+// With time that moves only when every thread is blocked (the default,
+// as under testing/synctest), reads with no step of the thread between
+// them at all (the clock read again and again, and nothing else, as a
+// loop that only times calls that read the clock does) see one time for
+// their first PurePolls reads before they count as polls: as under
+// testing/synctest, where time does not move while a goroutine runs, and
+// as in Go, where they take a fraction of a millisecond. A loop that
+// times a thousand calls of go.uber.org/ratelimit's unlimited limiter,
+// whose Take reads the clock, and asserts that they took less than a
+// millisecond, failed: every third read slept for a millisecond. A loop
+// that waits for d on the clock alone ends after PurePolls more reads.
+// With time at any step a test that assumes a goroutine runs within
+// some time fails by design (a real, if unlikely, outcome), and every
+// read counts as a poll.
+//
 // A Yield whose turn read the clock (for time.Since(start) < d {
 // runtime.Gosched() }) only yields: the loop waits for time, which its
 // polls move, not for a write of the variables it loaded (await.go).
@@ -29,15 +44,30 @@ const PollReads = 3
 // millisecond.
 const PollQuantum = int64(1_000_000)
 
+// PurePolls is how many reads of the clock in a row with no step of the
+// thread between them see one time, with time that moves only when
+// every thread is blocked, before they count as polls. Go reads the
+// clock in a few tens of nanoseconds: ten thousand reads take a fraction
+// of a millisecond.
+const PurePolls = 10_000
+
 // poll records a read of the clock by t and reports whether it is the
 // PollReads-th poll in a row, which must sleep for PollQuantum first.
 func (t *Thread) poll() bool {
+	if t.reads > 0 && t.announces == t.pollAnnounces {
+		t.pureReads++ // no step since the last read (its poll's sleep aside)
+	} else {
+		t.pureReads = 0
+	}
 	if !t.onlyLoadsSincePoll() {
 		t.polls = 0
 	}
 	t.polls++
 	if t.polls < PollReads {
 		return false
+	}
+	if t.pureReads > 0 && t.pureReads < PurePolls && !t.e.anyStep() {
+		return false // a run of reads alone: time does not move yet
 	}
 	t.polls = 0
 	// A loop that polls gives way as one that yields does (fair.go).

@@ -136,11 +136,13 @@ type Thread struct {
 	// Clock polls (poll.go): polls counts t's reads of the clock in a
 	// row with only loads between; pollAnnounces and pollStep are
 	// announces and the number of steps at the end of the last read;
-	// reads counts t's reads, yieldReads what it was at t's last Yield.
+	// reads counts t's reads, yieldReads what it was at t's last Yield;
+	// pureReads counts the reads in a row with no step of t between them.
 	polls             int32
 	pollAnnounces     uint32
 	pollStep          int32
 	reads, yieldReads uint32
+	pureReads         uint32
 
 	// Race builds (racesync.go): whether the goroutine ignores its
 	// synchronisation (kept across executions, as the goroutine is), the

@@ -4,6 +4,7 @@
 package time_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -56,6 +57,35 @@ func TestPollLoops(t *testing.T) {
 		}
 		if c.failed && len(r.Failures) > 0 && r.Failures[0].SlowStep == 0 {
 			t.Errorf("%s, %v: the failure does not say it needs a slow goroutine:\n%s", c.name, c.mode, r.Failures[0].Report(""))
+		}
+	}
+}
+
+// TestPollBurst times a thousand calls that read the clock and do nothing
+// else, as go.uber.org/ratelimit's TestUnlimited times its unlimited
+// limiter's Take, and asserts that they took less than a millisecond.
+// With time that moves when every goroutine is blocked they see one time,
+// as under testing/synctest (and in Go they take some tens of
+// microseconds): the test passes. Every third read in a row slept for a
+// millisecond before, and it failed. With time at any step it fails at
+// once, by design: the clock may move while a goroutine runs.
+func TestPollBurst(t *testing.T) {
+	burst := func() {
+		start := wtime.Now()
+		for range 1000 {
+			wtime.Now()
+		}
+		if d := wtime.Since(start); d >= time.Millisecond {
+			panic(fmt.Sprintf("a thousand reads of the clock took %v", d))
+		}
+	}
+	for _, c := range []struct {
+		mode   weft.TimeMode
+		failed bool
+	}{{weft.TimeWhenBlocked, false}, {weft.TimeAnyStep, true}} {
+		r := stdtest.Explore(t, burst, weft.WithTime(c.mode))
+		if r.Executions != 1 || r.Failed() != c.failed {
+			t.Errorf("%v: %d executions, failures %v; want 1, failed %t", c.mode, r.Executions, r.Failures, c.failed)
 		}
 	}
 }
