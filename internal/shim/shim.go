@@ -211,6 +211,14 @@ func MadeInside(p unsafe.Pointer) {
 	current().inside.put(p, true)
 }
 
+// Inside reports whether the channel whose pointer is p was made by the
+// current execution (MadeInside). It must be called from a thread of an
+// execution.
+func Inside(p unsafe.Pointer) bool {
+	_, ok := current().inside.get(p)
+	return ok
+}
+
 // MakingOutside tells the engine, before the weft object of the channel
 // whose pointer is p is made, where code outside weft's control made the
 // channel (MadeOutside), if it did, or that the execution did not make it

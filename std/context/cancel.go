@@ -49,8 +49,23 @@ func newCancelCtx(parent Context) *cancelCtx {
 		p.adopt(c)
 	} else if err := parent.Err(); err != nil {
 		c.cancel(false, err, Cause(parent))
+	} else if done := parent.Done(); done != nil && shim.Inside(shim.ChanPointer(done)) {
+		// A Context of another type (the program's) whose Done channel
+		// the execution made: as package context does, a goroutine waits
+		// for the parent or the child to be done, and cancels the child
+		// with the parent.
+		rt.Go(func() { c.follow(parent, done) })
 	}
 	return c
+}
+
+// follow cancels c when parent, of a type of the program's, is done,
+// unless c is done first: package context's goroutine for such a
+// parent.
+func (c *cancelCtx) follow(parent Context, done <-chan struct{}) {
+	if rt.Select(false, rt.OfRecv("parent.Done()", done).RecvCase(), rt.Of("ctx.Done()", c.done).RecvCase()) == 0 {
+		c.cancel(false, parent.Err(), Cause(parent))
+	}
 }
 
 // adopt makes child a child of c, or cancels it at once if c is canceled.
@@ -158,8 +173,11 @@ func (c *cancelCtx) String() string {
 type afterFunc struct {
 	f      func()
 	parent *cancelCtx
-	mu     weft.Mutex
-	done   bool // f was started, or stop kept it from starting
+	// quit, for a context of the program's type, wakes the goroutine
+	// that waits for it when stop keeps f from starting.
+	quit chan struct{}
+	mu   weft.Mutex
+	done bool // f was started, or stop kept it from starting
 }
 
 // cancel starts f in a goroutine of its own, unless stop came first.
@@ -183,6 +201,9 @@ func (a *afterFunc) stop() bool {
 	a.mu.Unlock()
 	if stopped && a.parent != nil {
 		a.parent.remove(a)
+	}
+	if stopped && a.quit != nil {
+		rt.Of("stop", a.quit).Close()
 	}
 	return stopped
 }

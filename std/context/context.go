@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft/internal/shim"
+	"github.com/weft-go/weft/std/rt"
 	wtime "github.com/weft-go/weft/std/time"
 )
 
@@ -134,11 +135,22 @@ func AfterFunc(ctx Context, f func()) (stop func() bool) {
 	a := &afterFunc{f: f}
 	parent, ok := ctx.Value(&ctxKey).(*cancelCtx)
 	if !ok {
-		// Not canceled during the execution (see the package doc): f runs
-		// only if ctx already is.
-		if ctx.Err() != nil {
+		switch done := ctx.Done(); {
+		case ctx.Err() != nil:
 			a.cancel(false, ctx.Err(), nil)
+		case done != nil && shim.Inside(shim.ChanPointer(done)):
+			// A Context of the program's type whose Done channel the
+			// execution made: as package context does, a goroutine
+			// waits for it, or for stop.
+			a.quit = rt.MakeChan(make(chan struct{}))
+			rt.Go(func() {
+				if rt.Select(false, rt.OfRecv("ctx.Done()", done).RecvCase(), rt.Of("stop", a.quit).RecvCase()) == 0 {
+					a.cancel(false, nil, nil)
+				}
+			})
 		}
+		// Otherwise not canceled during the execution (see the package
+		// doc): f runs only if ctx already is.
 		return a.stop
 	}
 	a.parent = parent

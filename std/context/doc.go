@@ -16,11 +16,15 @@
 // weft mutex around the error and the children, and for a deadline a timer
 // of package std/time on virtual time. Canceling a context cancels its
 // children, as in package context; AfterFunc's function runs in a
-// goroutine of its own once its context is canceled. A context made
-// outside the execution (t.Context(), one made before the exploration) can
-// be a parent: its deadline and values are seen, and its cancellation if
-// it happened before the child was made, not during the execution (its
-// Done channel is a real one, which weft does not watch).
+// goroutine of its own once its context is canceled. A parent of the
+// program's own Context type whose Done channel the execution made (a
+// mock clock's deadline context) is watched as package context watches
+// it, by a goroutine that waits for it or the child to be done (for it
+// or stop, with AfterFunc). A context made outside the execution
+// (t.Context(), one made before the exploration) can be a parent: its
+// deadline and values are seen, and its cancellation if it happened
+// before the child was made, not during the execution (its Done channel
+// is a real one, which weft does not watch).
 //
 // Outside an execution each function is the standard library's.
 package context
