@@ -97,6 +97,9 @@ func pin(name string, src []byte, pkg int, v string) ([]byte, error) {
 	if expr != nil {
 		line = "//go:build (" + expr.String() + ") && " + v
 	}
+	// go vet, which go test runs, requires // +build lines to match the
+	// //go:build line: the pinned line replaces them, blanked in place.
+	src = blankPlusBuild(src, pkg)
 	var b bytes.Buffer
 	if lo >= 0 {
 		b.Write(src[:lo])
@@ -107,4 +110,31 @@ func pin(name string, src []byte, pkg int, v string) ([]byte, error) {
 	fmt.Fprintf(&b, "%s\n\n//line %s:1\n", line, name)
 	b.Write(src)
 	return b.Bytes(), nil
+}
+
+// blankPlusBuild returns src, whose package clause starts at offset pkg,
+// with each // +build line before it overwritten by a comment of as many
+// bytes ("//" and spaces): a copy if it has any, src otherwise. Offsets
+// and line numbers stay as they were.
+func blankPlusBuild(src []byte, pkg int) []byte {
+	out := src
+	for off := 0; off < pkg; {
+		end := bytes.IndexByte(src[off:pkg], '\n')
+		if end < 0 {
+			end = pkg - off
+		}
+		line := src[off : off+end]
+		if constraint.IsPlusBuild(strings.TrimSpace(string(line))) {
+			if &out[0] == &src[0] {
+				out = bytes.Clone(src)
+			}
+			blank := out[off : off+end]
+			for i := range blank {
+				blank[i] = ' '
+			}
+			copy(blank, "//")
+		}
+		off += end + 1
+	}
+	return out
 }

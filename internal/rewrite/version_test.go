@@ -11,7 +11,10 @@ import (
 // TestPin checks the build constraints that pin a file's Go version: a
 // //go:build line is changed in place, // +build lines are folded into a
 // new one, a constraint with a Go version is kept, and a new line comes
-// with a //line directive that keeps the file's line numbers.
+// with a //line directive that keeps the file's line numbers. The old
+// plus-build lines are blanked: go vet reports lines that do not match
+// the //go:build line, which failed the build of allegro/bigcache's
+// tests.
 func TestPin(t *testing.T) {
 	for _, c := range []struct {
 		name, src, want string
@@ -21,7 +24,9 @@ func TestPin(t *testing.T) {
 		{"go:build", "// Copyright.\n\n//go:build linux || darwin\n\npackage p\n",
 			"// Copyright.\n\n//go:build (linux || darwin) && go1.21\n\npackage p\n"},
 		{"+build", "// +build linux\n// +build amd64\n\npackage p\n",
-			"//go:build (linux && amd64) && go1.21\n\n//line /m/p.go:1\n// +build linux\n// +build amd64\n\npackage p\n"},
+			"//go:build (linux && amd64) && go1.21\n\n//line /m/p.go:1\n//             \n//             \n\npackage p\n"},
+		{"go:build and +build", "//go:build linux\n// +build linux\n\npackage p\n",
+			"//go:build (linux) && go1.21\n//             \n\npackage p\n"},
 		{"go version", "//go:build go1.18 && linux\n\npackage p\n", ""},
 	} {
 		fset := token.NewFileSet()
