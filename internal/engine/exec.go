@@ -489,6 +489,11 @@ func (e *Exec) ThreadName(p trace.ThreadID) string {
 	return e.threads[p].name
 }
 
+// Live returns the number of threads of the current execution that have
+// not finished, the test body's included and weft's own (timers, the
+// clock) left out: the goroutines of the program's the execution runs.
+func (e *Exec) Live() int { return e.live }
+
 // Interrupted reports whether Config.Deadline or Config.Stop ended the
 // last execution (which then ended as cut, or was abandoned to a thread
 // that reached no scheduling point: Abandoned): it is no execution of the

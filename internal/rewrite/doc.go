@@ -34,6 +34,8 @@
 //	import "sync"         import "github.com/weft-go/weft/std/sync"
 //	                      (and sync/atomic, math/rand, math/rand/v2, time, context)
 //	runtime.Gosched()     weftrt.Gosched(runtime.Gosched)
+//	runtime.NumGoroutine()
+//	                      weftrt.NumGoroutine(runtime.NumGoroutine)
 //	for { <poll> }        for weftL_ := weftrt.Loop(); ; weftL_.Turn() { <poll> }
 //	                      (a polling loop, whose turns that go round change nothing but through weft: turns.go)
 //	t.Errorf(...)         weftrt.Errorf(t, ...)   (and Error, Fatal(f), Fail(Now), Log(f), Skip(f/Now), Parallel)

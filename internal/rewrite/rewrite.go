@@ -493,10 +493,11 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			if fn.Pkg().Path() == "time" {
 				r.timerName(call, sel, fn)
 			}
-			if fn.Pkg().Path() == "runtime" && fn.Name() == "Gosched" {
-				// weftrt.Gosched(runtime.Gosched): the import stays used.
+			if fn.Pkg().Path() == "runtime" && (fn.Name() == "Gosched" || fn.Name() == "NumGoroutine") {
+				// weftrt.Gosched(runtime.Gosched), weftrt.NumGoroutine(runtime.NumGoroutine):
+				// the import stays used.
 				r.usesRT = true
-				r.replace(call.Fun.Pos(), call.Fun.Pos(), rtName+".Gosched(")
+				r.replace(call.Fun.Pos(), call.Fun.Pos(), rtName+"."+fn.Name()+"(")
 				r.replace(call.Fun.End(), call.Rparen+1, ")")
 			}
 		}

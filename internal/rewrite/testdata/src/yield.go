@@ -13,7 +13,7 @@ func spin(ready *atomic.Bool) int {
 		rt.Gosched()
 	}
 	defer rt.Gosched()
-	return rand.Intn(10) + randv2.N(10) + rt.NumCPU()*0
+	return rand.Intn(10) + randv2.N(10) + rt.NumCPU()*0 + rt.NumGoroutine()*0
 }
 
 // counter is a word and a plain field.
