@@ -27,8 +27,6 @@ import (
 // outside weft's control after the watchdog's ten seconds, and the slow
 // steps ran their two seconds.
 func TestWatchdogBoundOutsideWeft(t *testing.T) {
-	var quit atomic.Bool // ends the spinning loops once the test is over
-	t.Cleanup(func() { quit.Store(true) })
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -36,15 +34,16 @@ func TestWatchdogBoundOutsideWeft(t *testing.T) {
 	// Closing the writer ends the reads left blocked, whose threads then
 	// unwind at their next weft operation.
 	t.Cleanup(func() { w.Close(); r.Close() })
+	// quit ends a spinning loop left to itself once its subtest is over.
 	bodies := []struct {
 		name string
-		run  func()
+		run  func(quit *atomic.Bool)
 	}{
-		{"spin", func() {
+		{"spin", func(quit *atomic.Bool) {
 			for start := time.Now(); time.Since(start) < 3*time.Second && !quit.Load(); {
 			}
 		}},
-		{"read", func() {
+		{"read", func(*atomic.Bool) {
 			var b [1]byte
 			r.Read(b[:])
 		}},
@@ -52,10 +51,12 @@ func TestWatchdogBoundOutsideWeft(t *testing.T) {
 	for _, b := range bodies {
 		for _, bound := range []string{"timeout", "context"} {
 			t.Run(b.name+"/"+bound, func(t *testing.T) {
+				quit := new(atomic.Bool)
+				t.Cleanup(func() { quit.Store(true) })
 				body := func(wt *weft.T) {
 					x := weft.NewVar[int]("x")
 					wt.Go(func() { x.Store(1) })
-					b.run()
+					b.run(quit)
 					x.Load()
 				}
 				opts := []weft.Option{weft.NoReplayFiles()}
