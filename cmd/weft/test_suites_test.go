@@ -110,9 +110,27 @@ func First(a, b chan int) int {
 	return i
 }
 `,
-	"a/a_test.go": `package a
+	"suite/suite.go": `package suite
 
 import "testing"
+
+// Run runs a suite of subtests, as a conformance suite another package
+// shares does.
+func Run(t *testing.T) {
+	t.Run("inner", func(t *testing.T) {})
+}
+`,
+	"a/a_test.go": `package a
+
+import (
+	"testing"
+
+	"example.com/rf/suite"
+)
+
+func TestSuite(t *testing.T) {
+	suite.Run(t)
+}
 
 func TestLate(t *testing.T) {
 	t.Setenv("FIRST", "1")
@@ -157,23 +175,26 @@ func TestB(t *testing.T) {
 // the tests that reach it, and no other: a t.Parallel that is not first
 // skips its test with the reason and the rest of the package runs (exit
 // status 2), as does a test that reaches a function of the package that
-// calls reflect.Select; and a package whose tests import the package is
-// not refused for that package's test files.
+// calls reflect.Select, and one that calls t.Run through a suite of
+// subtests in another package, inside its exploration; and a package
+// whose tests import the package is not refused for that package's test
+// files.
 func TestTestRefusals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with weft test")
 	}
 	t.Parallel()
 	out := testModuleArgs(t, t.TempDir(), refusalFiles, []string{"./..."}, exitUsage)
-	late := "    a_test.go:5: weft test refused this test: a_test.go:7:2: t.Parallel in TestLate is not its first statement: weft test runs the body after t.Parallel as an exploration; call t.Parallel first (after copies of loop variables such as tc := tc)\n--- SKIP: TestLate"
-	first := "    a_test.go:10: weft test refused this test: a.go:10:13: reflect.Select: its channel operations would run on the Go channel, outside weft's control, and not be steps weft schedules; write them as channel operations of Go (a select with a case per channel, a send, a receive)\n--- SKIP: TestFirst"
-	for _, want := range []string{late, first, "ok  \texample.com/rf/a\t", "ok  \texample.com/rf/b\t"} {
+	late := "    a_test.go:13: weft test refused this test: a_test.go:15:2: t.Parallel in TestLate is not its first statement: weft test runs the body after t.Parallel as an exploration; call t.Parallel first (after copies of loop variables such as tc := tc)\n--- SKIP: TestLate"
+	first := "    a_test.go:18: weft test refused this test: a.go:10:13: reflect.Select: its channel operations would run on the Go channel, outside weft's control, and not be steps weft schedules; write them as channel operations of Go (a select with a case per channel, a send, a receive)\n--- SKIP: TestFirst"
+	suite := "weft test refused this test: suite.go:8: t.Run called inside an exploration, through a function weft test could not follow"
+	for _, want := range []string{late, first, suite, "--- SKIP: TestSuite", "ok  \texample.com/rf/a\t", "ok  \texample.com/rf/b\t"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("weft test ./...: output lacks %q:\n%s", want, out)
 		}
 	}
-	if strings.Count(out, "refused") != 2 || strings.Contains(out, "FAIL") {
-		t.Errorf("weft test ./...: want two refusals and no failure:\n%s", out)
+	if strings.Count(out, "refused") != 3 || strings.Contains(out, "FAIL") {
+		t.Errorf("weft test ./...: want three refusals and no failure:\n%s", out)
 	}
 }
 

@@ -12,15 +12,17 @@ import (
 
 // Run is t.Run. Outside an execution it runs f as the subtest name of t,
 // as t.Run does (weft test has wrapped f's body in Test, or f in Sub,
-// unless f has subtests of its own). Inside an execution it fails the
-// execution: each subtest is an exploration of its own, and explorations
-// do not nest. The rewriting calls t.Run only from code that runs outside
-// executions; a call inside one comes through a function value weft test
-// could not follow.
+// unless f has subtests of its own). Inside an execution it refuses the
+// test (Unsupported): each subtest is an exploration of its own, and
+// explorations do not nest. The rewriting calls t.Run only from code that
+// runs outside executions; a call inside one comes through a function
+// weft test could not follow, as a suite of tests in another package
+// (ThreeDotsLabs/watermill's pubsub tests), which made the test fail
+// before.
 func Run(t *testing.T, name string, f func(*testing.T)) bool {
 	t.Helper()
 	if shim.Active() {
-		fail("Run", "called inside an exploration, through a function weft test could not follow (each subtest is an exploration of its own, and explorations do not nest): call t.Run directly, or through a function named in the call, in the body of the Test function or subtest")
+		refuseCall("Run", "called inside an exploration, through a function weft test could not follow, a function value or one of another package (each subtest is an exploration of its own, and explorations do not nest): call t.Run directly, or through a function of the test's package named in the call, in the body of the Test function or subtest")
 		return false
 	}
 	return t.Run(name, f)

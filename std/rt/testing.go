@@ -312,10 +312,22 @@ func SkipNow(t testing.TB) {
 func Parallel(t *testing.T) {
 	t.Helper()
 	if shim.Active() {
-		fail("Parallel", "called inside an exploration (from a helper): weft test runs the body after t.Parallel as an exploration; call t.Parallel first in the Test function or subtest")
+		refuseCall("Parallel", "called inside an exploration (from a helper): weft test runs the body after t.Parallel as an exploration; call t.Parallel first in the Test function or subtest")
 		return
 	}
 	t.Parallel()
+}
+
+// refuseCall refuses the test whose exploration called method of
+// *testing.T where weft test cannot run it (Unsupported), with msg and the
+// place of the call (failSite): a construct weft test does not run is no
+// failure of the test.
+func refuseCall(method, msg string) {
+	where := ""
+	if file, line := failSite(); file != "" {
+		where = fmt.Sprintf("%s:%d: ", filepath.Base(file), line)
+	}
+	Unsupported(where + "t." + method + " " + msg)
 }
 
 func skip(t testing.TB, msg string) {
