@@ -107,34 +107,37 @@ func Test(t *testing.T, body func(), opts ...weft.Option) {
 // where the program called it, as the testing package prints it: the
 // first caller of the method's stand-in that is not a helper (Helper).
 func fail(method, msg string) {
-	where := ""
-	if file, line := failSite(); file != "" {
-		where = fmt.Sprintf("%s:%d: ", filepath.Base(file), line)
-	}
-	new(weft.T).Fail("%s", strings.TrimSuffix(where+"t."+method+": "+userTrace(msg), ": "))
+	new(weft.T).Fail("%s", strings.TrimSuffix(callSite()+"t."+method+": "+userTrace(msg), ": "))
 }
 
-// failSite returns the place of the first caller of fail that is neither
-// this package's (the stand-ins AnyErrorf and Errorf) nor a helper, or,
-// if every one is a helper, of the first that is not this package's.
-func failSite() (file string, line int) {
+// callSite returns "file:line: " for the first caller of the stand-in
+// (fail, refuseCall) that is neither this package's (the stand-ins
+// AnyErrorf and Errorf) nor a helper, or, if every one is a helper, for
+// the first that is not this package's; "" if there is none.
+func callSite() string {
 	var pcs [32]uintptr
-	n := runtime.Callers(3, pcs[:]) // above runtime.Callers, failSite and fail
+	n := runtime.Callers(2, pcs[:]) // above runtime.Callers and callSite
 	frames := runtime.CallersFrames(pcs[:n])
+	file, line := "", 0
 	for {
 		f, more := frames.Next()
 		if !strings.HasPrefix(f.Function, rtPackage+".") {
 			if !isHelper(f.Function) {
-				return f.File, f.Line
+				file, line = f.File, f.Line
+				break
 			}
 			if file == "" {
 				file, line = f.File, f.Line
 			}
 		}
 		if !more {
-			return file, line
+			break
 		}
 	}
+	if file == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: ", filepath.Base(file), line)
 }
 
 // rtPackage is this package's path, from a function's name.
@@ -320,14 +323,10 @@ func Parallel(t *testing.T) {
 
 // refuseCall refuses the test whose exploration called method of
 // *testing.T where weft test cannot run it (Unsupported), with msg and the
-// place of the call (failSite): a construct weft test does not run is no
+// place of the call (callSite): a construct weft test does not run is no
 // failure of the test.
 func refuseCall(method, msg string) {
-	where := ""
-	if file, line := failSite(); file != "" {
-		where = fmt.Sprintf("%s:%d: ", filepath.Base(file), line)
-	}
-	Unsupported(where + "t." + method + " " + msg)
+	Unsupported(callSite() + "t." + method + " " + msg)
 }
 
 func skip(t testing.TB, msg string) {
