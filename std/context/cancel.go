@@ -49,23 +49,30 @@ func newCancelCtx(parent Context) *cancelCtx {
 		p.adopt(c)
 	} else if err := parent.Err(); err != nil {
 		c.cancel(false, err, Cause(parent))
-	} else if done := parent.Done(); done != nil && shim.Inside(shim.ChanPointer(done)) {
-		// A Context of another type (the program's) whose Done channel
-		// the execution made: as package context does, a goroutine waits
-		// for the parent or the child to be done, and cancels the child
-		// with the parent.
-		rt.Go(func() { c.follow(parent, done) })
+	} else if done := parent.Done(); watchable(done) {
+		// The child is canceled with the parent, unless it is first.
+		whenDone(done, "ctx.Done()", c.done, func() { c.cancel(false, parent.Err(), Cause(parent)) })
 	}
 	return c
 }
 
-// follow cancels c when parent, of a type of the program's, is done,
-// unless c is done first: package context's goroutine for such a
-// parent.
-func (c *cancelCtx) follow(parent Context, done <-chan struct{}) {
-	if rt.Select(false, rt.OfRecv("parent.Done()", done).RecvCase(), rt.Of("ctx.Done()", c.done).RecvCase()) == 0 {
-		c.cancel(false, parent.Err(), Cause(parent))
-	}
+// watchable reports whether done, the Done channel of a Context of the
+// program's own type, was made by the execution, so that a goroutine of
+// it may wait for it.
+func watchable(done <-chan struct{}) bool {
+	return done != nil && shim.Inside(shim.ChanPointer(done))
+}
+
+// whenDone starts a goroutine that runs f once done, a watchable Done
+// channel, is closed, unless quit, called quitName in reports, is closed
+// first: package context's goroutine for a parent of another type than
+// its own.
+func whenDone(done <-chan struct{}, quitName string, quit chan struct{}, f func()) {
+	rt.Go(func() {
+		if rt.Select(false, rt.OfRecv("parent.Done()", done).RecvCase(), rt.Of(quitName, quit).RecvCase()) == 0 {
+			f()
+		}
+	})
 }
 
 // adopt makes child a child of c, or cancels it at once if c is canceled.

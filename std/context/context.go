@@ -138,16 +138,10 @@ func AfterFunc(ctx Context, f func()) (stop func() bool) {
 		switch done := ctx.Done(); {
 		case ctx.Err() != nil:
 			a.cancel(false, ctx.Err(), nil)
-		case done != nil && shim.Inside(shim.ChanPointer(done)):
-			// A Context of the program's type whose Done channel the
-			// execution made: as package context does, a goroutine
-			// waits for it, or for stop.
+		case watchable(done):
+			// f starts once ctx is done, unless stop is first.
 			a.quit = rt.MakeChan(make(chan struct{}))
-			rt.Go(func() {
-				if rt.Select(false, rt.OfRecv("ctx.Done()", done).RecvCase(), rt.Of("stop", a.quit).RecvCase()) == 0 {
-					a.cancel(false, nil, nil)
-				}
-			})
+			whenDone(done, "stop", a.quit, func() { a.cancel(false, nil, nil) })
 		}
 		// Otherwise not canceled during the execution (see the package
 		// doc): f runs only if ctx already is.
