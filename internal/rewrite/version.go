@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/build/constraint"
 	"go/token"
+	"iter"
 	"strings"
 )
 
@@ -34,20 +35,15 @@ func langVersion(v string) string {
 // (range -1, -1), or nil.
 func header(src []byte, pkg int) (expr constraint.Expr, lo, hi int, err error) {
 	var plus []constraint.Expr
-	off := 0
-	for off < pkg {
-		end := bytes.IndexByte(src[off:pkg], '\n')
-		if end < 0 {
-			end = pkg - off
-		}
-		line := strings.TrimSpace(string(src[off : off+end]))
+	for off, end := range headerLines(src, pkg) {
+		line := strings.TrimSpace(string(src[off:end]))
 		switch {
 		case constraint.IsGoBuild(line):
 			x, err := constraint.Parse(line)
 			if err != nil {
 				return nil, 0, 0, err
 			}
-			return x, off, off + end, nil
+			return x, off, end, nil
 		case constraint.IsPlusBuild(line):
 			x, err := constraint.Parse(line)
 			if err != nil {
@@ -55,7 +51,6 @@ func header(src []byte, pkg int) (expr constraint.Expr, lo, hi int, err error) {
 			}
 			plus = append(plus, x)
 		}
-		off += end + 1
 	}
 	for _, x := range plus {
 		if expr == nil {
@@ -112,29 +107,42 @@ func pin(name string, src []byte, pkg int, v string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// headerLines yields the byte range (from, to) of each line of src
+// before offset pkg, where its package clause starts, its newline left
+// out.
+func headerLines(src []byte, pkg int) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for off := 0; off < pkg; {
+			end := bytes.IndexByte(src[off:pkg], '\n')
+			if end < 0 {
+				end = pkg - off
+			}
+			if !yield(off, off+end) {
+				return
+			}
+			off += end + 1
+		}
+	}
+}
+
 // blankPlusBuild returns src, whose package clause starts at offset pkg,
 // with each // +build line before it overwritten by a comment of as many
 // bytes ("//" and spaces): a copy if it has any, src otherwise. Offsets
 // and line numbers stay as they were.
 func blankPlusBuild(src []byte, pkg int) []byte {
-	out := src
-	for off := 0; off < pkg; {
-		end := bytes.IndexByte(src[off:pkg], '\n')
-		if end < 0 {
-			end = pkg - off
+	out, copied := src, false
+	for off, end := range headerLines(src, pkg) {
+		if !constraint.IsPlusBuild(strings.TrimSpace(string(src[off:end]))) {
+			continue
 		}
-		line := src[off : off+end]
-		if constraint.IsPlusBuild(strings.TrimSpace(string(line))) {
-			if &out[0] == &src[0] {
-				out = bytes.Clone(src)
-			}
-			blank := out[off : off+end]
-			for i := range blank {
-				blank[i] = ' '
-			}
-			copy(blank, "//")
+		if !copied {
+			out, copied = bytes.Clone(src), true
 		}
-		off += end + 1
+		blank := out[off:end]
+		for i := range blank {
+			blank[i] = ' '
+		}
+		copy(blank, "//")
 	}
 	return out
 }
