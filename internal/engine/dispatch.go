@@ -182,13 +182,12 @@ func (e *Exec) wait() bool {
 		case <-e.done:
 			return true
 		case <-timer.C:
-			now := e.progress.Load()
-			due := false
-			if e.state.Load() == stateRunning && e.pastDeadline() {
+			now, running := e.progress.Load(), e.state.Load() == stateRunning
+			due := running && e.pastDeadline()
+			if due {
 				e.due.Store(true)
-				due = true
 			}
-			if now != last || e.state.Load() != stateRunning {
+			if now != last || !running {
 				// Progress, or between executions (a strategy may think
 				// long, and looks at the bounds itself): nothing to say.
 				last, since = now, time.Now()
