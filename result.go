@@ -38,7 +38,7 @@ func (c *config) exploration() *explore.Config {
 		Seed: c.seed, Depth: c.depth, K: c.k, ReachPV: c.reachPV, ReachSymmetric: c.reachSym, MaxRuns: c.maxRuns, MaxSteps: c.maxSteps,
 		Timeout: timeout, Stop: stop, Watchdog: c.watchdog, Time: c.time, StopOnFail: c.stopOnFail,
 		Workers: c.workers, Shorten: c.shorten, Races: c.races, Batch: c.batch, Observe: c.observe,
-		VarySeed: c.varySeed, IgnoreLeaks: c.ignoreLeaks, IgnoreLeak: c.ignoreLeak}
+		VarySeed: c.varySeed, IgnoreLeaks: c.ignoreLeaks, IgnoreLeak: c.ignoreLeak, Epoch: engine.NextEpoch()}
 	x.Log = func(e *engine.Exec) []string {
 		if s := lastState(e); s != nil {
 			return s.logLines()

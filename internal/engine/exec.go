@@ -47,6 +47,10 @@ type Config struct {
 	// and n instead, recorded in its trace (trace.Trace.Seed).
 	Seed     int64
 	VarySeed bool
+	// Epoch is the instant of the wall clock, in Unix nanoseconds, that
+	// virtual time 0 stands for (epoch.go; std/time's Now): NextEpoch at
+	// the start of the exploration. Zero means DefaultEpoch.
+	Epoch int64
 	// IgnoreLeak, if not nil, says which leaked threads do not count, by
 	// the function (as runtime.Frame.Function names it) in which each is
 	// blocked, the first outside weft's own code: an execution whose body

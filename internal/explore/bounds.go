@@ -33,5 +33,5 @@ func (b bounds) passed() bool {
 // exec returns a runtime for the executions of c's body that serve a
 // failure's report, interrupted by b as the exploration's are.
 func (b bounds) exec(c *Config) *engine.Exec {
-	return engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Deadline: b.deadline, Stop: b.stop, Seed: c.Seed, IgnoreLeak: c.ignoreLeak()})
+	return engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Deadline: b.deadline, Stop: b.stop, Seed: c.Seed, Epoch: c.Epoch, IgnoreLeak: c.ignoreLeak()})
 }

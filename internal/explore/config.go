@@ -91,6 +91,10 @@ type Config struct {
 	// IgnoreLeak names the functions in which a thread left blocked at
 	// the end does not count as a leak (engine.Config.IgnoreLeak).
 	IgnoreLeak []string
+	// Epoch is the instant of the wall clock, in Unix nanoseconds, at
+	// which virtual time starts in every execution (engine.NextEpoch at
+	// the exploration's start; 0: engine.DefaultEpoch).
+	Epoch int64
 
 	// Log, if set, returns the lines the last execution of a runtime
 	// logged (the API's T.Log and T.Error), for a failure's report.

@@ -81,5 +81,5 @@ func newSession(body func(), c *Config, names *engine.Names) *Session {
 // its own).
 func (c *Config) SessionConfig(names *engine.Names) SessionConfig {
 	return SessionConfig{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Timeout: c.Timeout, Stop: c.Stop, Names: names,
-		Seed: c.Seed, VarySeed: c.VarySeed, IgnoreLeak: c.ignoreLeak()}
+		Seed: c.Seed, VarySeed: c.VarySeed, Epoch: c.Epoch, IgnoreLeak: c.ignoreLeak()}
 }

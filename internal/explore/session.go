@@ -27,9 +27,10 @@ type SessionConfig struct {
 	// Names, if not nil, are naming tables the session's runtime shares
 	// with the sessions of other workers of the same exploration.
 	Names *engine.Names
-	// Seed, VarySeed and IgnoreLeak are engine.Config's.
+	// Seed, VarySeed, Epoch and IgnoreLeak are engine.Config's.
 	Seed       int64
 	VarySeed   bool
+	Epoch      int64
 	IgnoreLeak func(function string) bool
 }
 
@@ -51,7 +52,7 @@ func NewSession(c SessionConfig, body func()) *Session {
 	if c.Timeout > 0 {
 		x.deadline = time.Now().Add(c.Timeout)
 	}
-	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Deadline: x.deadline, Stop: c.Stop, Names: c.Names, Seed: c.Seed, VarySeed: c.VarySeed, IgnoreLeak: c.IgnoreLeak})
+	x.e = engine.NewExec(engine.Config{MaxSteps: c.MaxSteps, Watchdog: c.Watchdog, Time: c.Time, Deadline: x.deadline, Stop: c.Stop, Names: c.Names, Seed: c.Seed, VarySeed: c.VarySeed, Epoch: c.Epoch, IgnoreLeak: c.IgnoreLeak})
 	return x
 }
 

@@ -172,6 +172,16 @@ func TakeCleanups() []func() {
 // It must be called from a thread of an execution.
 func Now() int64 { return engine.Current().Now() }
 
+// Epoch returns the instant of the wall clock, in Unix nanoseconds, at
+// which virtual time starts in the current execution (engine.NextEpoch).
+// It must be called from a thread of an execution.
+func Epoch() int64 { return engine.Current().Exec().Epoch() }
+
+// SawWallClock notes that code outside any execution read the wall clock
+// at t, in Unix nanoseconds: the explorations that start later begin at
+// that instant or after it (engine.NextEpoch).
+func SawWallClock(t int64) { engine.SawWallClock(t) }
+
 // Seed returns the seed of the program's random numbers and map orders in
 // the current execution (weft.WithSeed, weft.WithVaryingSeed). It must be
 // called from a thread of an execution.

@@ -78,6 +78,7 @@ func TestWorker(t *testing.T) {
 func TestDeadline(t *testing.T) {
 	var got string
 	r := stdtest.Explore(t, func() {
+		start := wtime.Now()
 		ctx, cancel := wcontext.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		later, cancelLater := wcontext.WithDeadline(ctx, wtime.Now().Add(time.Hour))
@@ -86,7 +87,7 @@ func TestDeadline(t *testing.T) {
 		rt.OfRecv("", later.Done()).Recv()
 		early, cancelEarly := wcontext.WithTimeoutCause(context.Background(), time.Minute, errors.New("slow"))
 		cancelEarly()
-		got = strings.Join([]string{d.Sub(wtime.Epoch).String(), wtime.Since(wtime.Epoch).String(),
+		got = strings.Join([]string{d.Sub(start).String(), wtime.Since(start).String(),
 			errString(ctx.Err()), errString(later.Err()), errString(early.Err()), errString(wcontext.Cause(early))}, " ")
 		wtime.Sleep(time.Hour)
 	})

@@ -4,7 +4,10 @@
 // timers and tickers run on weft's virtual time.
 //
 // Inside a weft execution, virtual time starts at midnight UTC on 1
-// January 2000 (as in testing/synctest) and jumps to the earliest
+// January 2000 (as in testing/synctest), or, if the program read the real
+// clock outside executions before the exploration began (a test function
+// before its subtests), at the latest time it read, so that the clock
+// does not go back (Epoch), and jumps to the earliest
 // deadline of a Sleep, a timer or a ticker: only when every goroutine is
 // blocked (weft test's default, as testing/synctest), or at any step
 // (weft.WithTime, weft test -time any), where a goroutine may be delayed

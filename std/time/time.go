@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/internal/shim"
 )
 
@@ -123,18 +124,36 @@ func UnixMicro(usec int64) Time { return time.UnixMicro(usec) }
 // UnixMilli is time.UnixMilli.
 func UnixMilli(msec int64) Time { return time.UnixMilli(msec) }
 
-// Epoch is the time at which every execution's virtual time starts.
-var Epoch = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
+// Epoch is the time at which virtual time starts in an exploration of a
+// program that has read no real time outside executions: midnight UTC on
+// 1 January 2000, as in testing/synctest. A program that has read the
+// real clock outside executions (a test function before it runs its
+// subtests, a package's var start = time.Now()) explores from the latest
+// instant it read instead, the same in every execution of the
+// exploration, so that the time does not go back.
+var Epoch = time.Unix(0, engine.DefaultEpoch).UTC()
 
-// at returns the time of virtual instant d.
-func at(d Duration) Time { return Epoch.Add(d) }
+// at returns the time of virtual instant d of the current execution.
+func at(d Duration) Time { return time.Unix(0, shim.Epoch()).UTC().Add(d) }
+
+// epoch returns the time at which the current execution's virtual time
+// started.
+func epoch() Time { return at(0) }
+
+// wallNow returns the real time, noting it (shim.SawWallClock) so that later
+// explorations do not start before it.
+func wallNow() Time {
+	t := time.Now()
+	shim.SawWallClock(t.UnixNano())
+	return t
+}
 
 // Now is time.Now: inside an execution, the virtual time.
 func Now() Time {
 	if shim.Active() {
 		return at(Duration(shim.Now()))
 	}
-	return time.Now()
+	return wallNow()
 }
 
 // Since is time.Since: Now().Sub(t).
@@ -142,7 +161,7 @@ func Since(t Time) Duration {
 	if shim.Active() {
 		return Now().Sub(t)
 	}
-	return time.Since(t)
+	return wallNow().Sub(t)
 }
 
 // Until is time.Until: t.Sub(Now()).
@@ -150,7 +169,7 @@ func Until(t Time) Duration {
 	if shim.Active() {
 		return t.Sub(Now())
 	}
-	return time.Until(t)
+	return t.Sub(wallNow())
 }
 
 // Sleep is time.Sleep: inside an execution, the goroutine sleeps for d of

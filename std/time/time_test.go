@@ -1,6 +1,7 @@
 package time_test
 
 import (
+	"fmt"
 	"maps"
 	"strings"
 	"testing"
@@ -13,18 +14,19 @@ import (
 )
 
 // TestClock checks Now, Since, Until, Sleep and After on virtual time: the
-// clock starts at Epoch in every execution and moves by what the program
-// waits for.
+// clock starts at the latest real time read outside executions (before),
+// in every execution, and moves by what the program waits for.
 func TestClock(t *testing.T) {
 	var got []string
+	before := wtime.Now()
 	r := stdtest.Explore(t, func() {
 		start := wtime.Now()
 		wtime.Sleep(3 * time.Second)
 		fired := rt.OfRecv("", wtime.After(time.Second)).Recv()
-		got = append(got, start.Format(time.RFC3339), wtime.Since(start).String(), fired.Sub(start).String(),
+		got = append(got, start.Format(time.RFC3339Nano), wtime.Since(start).String(), fired.Sub(start).String(),
 			wtime.Until(start.Add(time.Hour)).String())
 	})
-	want := "2000-01-01T00:00:00Z 4s 4s 59m56s"
+	want := before.UTC().Format(time.RFC3339Nano) + " 4s 4s 59m56s"
 	if r.Failed() || r.Executions != 1 || strings.Join(got, " ") != want {
 		t.Errorf("%d executions, failures %v, got %q; want 1, none, %q", r.Executions, r.Failures, strings.Join(got, " "), want)
 	}
@@ -75,6 +77,7 @@ func TestTicker(t *testing.T) {
 // ticks it receives, that of the end of its last Sleep, and "stopped".
 func tickerProgram() string {
 	var got []string
+	since := sinceStart()
 	tk := wtime.NewTicker(time.Second)
 	c := rt.OfRecv("", tk.C)
 	got = append(got, since(c.Recv()))
@@ -90,8 +93,13 @@ func tickerProgram() string {
 	return strings.Join(got, " ")
 }
 
-// since returns the virtual instant of tm.
-func since(tm time.Time) string { return tm.Sub(wtime.Epoch).String() }
+// sinceStart returns a function that gives the virtual instant of a time
+// read in the current execution: how long after the instant of the call
+// of sinceStart, which must be at the execution's first instant.
+func sinceStart() func(tm time.Time) string {
+	start := wtime.Now()
+	return func(tm time.Time) string { return tm.Sub(start).String() }
+}
 
 // TestTickerLeak checks that a goroutine reading a ticker for ever is
 // reported as leaked once the test's body has returned, whether or not the
@@ -143,6 +151,7 @@ func TestAfterFunc(t *testing.T) {
 func afterFuncProgram() string {
 	var got []string
 	ran := rt.MakeChan(make(chan string, 3))
+	since := sinceStart()
 	f := func() { rt.Of("", ran).Send(since(wtime.Now())) }
 	tm := wtime.AfterFunc(time.Second, f)
 	got = append(got, rt.Of("", ran).Recv())
@@ -207,5 +216,28 @@ func TestAnyStep(t *testing.T) {
 	want = map[string]int{"1s 2s fired  ": 11, "1s 2s fired  x": 11, "1s 2s fired stopped ": 5}
 	if r.Failed() || r.Executions != 27 || r.Cut != 0 || !maps.Equal(ends, want) {
 		t.Errorf("AfterFunc: %d executions (%d cut), failures %v, ends %v; want 27 (none cut), none, %v", r.Executions, r.Cut, r.Failures, ends, want)
+	}
+}
+
+// TestWallClockBefore checks that a time read outside executions, before
+// the exploration (a test function's, for its subtests), is not after the
+// time inside: every execution starts at the latest one read outside, and
+// a deadline a second after it passes once a second of virtual time has.
+// With the clock at 2000-01-01 inside, the deadline read in the present
+// would lie 26 years ahead.
+func TestWallClockBefore(t *testing.T) {
+	made := wtime.Now()
+	deadline := made.Add(time.Second)
+	var got []string
+	r := stdtest.Explore(t, func() {
+		start := wtime.Now()
+		wtime.Sleep(500 * time.Millisecond)
+		early := wtime.Now().Before(deadline)
+		wtime.Sleep(time.Second)
+		got = append(got, start.Sub(made).String(), fmt.Sprint(early), fmt.Sprint(wtime.Now().After(deadline)), wtime.Until(deadline).String())
+	})
+	want := "0s true true -500ms"
+	if r.Failed() || r.Executions != 1 || strings.Join(got, " ") != want {
+		t.Errorf("%d executions, failures %v, got %q; want 1, none, %q", r.Executions, r.Failures, strings.Join(got, " "), want)
 	}
 }

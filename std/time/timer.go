@@ -74,7 +74,7 @@ func AfterFuncAt(t Time, label string, f func()) *Timer {
 	if !shim.Active() {
 		return AfterFunc(time.Until(t), f)
 	}
-	return &Timer{w: weft.AfterFuncAt(t.Sub(Epoch), label, f)}
+	return &Timer{w: weft.AfterFuncAt(t.Sub(epoch()), label, f)}
 }
 
 // Stop is Timer.Stop: it reports whether it stopped the timer (false if it
