@@ -36,6 +36,10 @@
 //	runtime.Gosched()     weftrt.Gosched(runtime.Gosched)
 //	runtime.NumGoroutine()
 //	                      weftrt.NumGoroutine(runtime.NumGoroutine)
+//	v.Len()               weftrt.ReflectLen(v)   (v a reflect.Value: a channel's length is weft's)
+//	runtime.ReadMemStats(&m)
+//	                      weftrt.MemoryProbe("runtime.ReadMemStats", runtime.ReadMemStats)(&m)
+//	                      (and testing.AllocsPerRun: inside an exploration, the test is refused)
 //	for { <poll> }        for weftL_ := weftrt.Loop(); ; weftL_.Turn() { <poll> }
 //	                      (a polling loop, whose turns that go round change nothing but through weft: turns.go)
 //	t.Errorf(...)         weftrt.Errorf(t, ...)   (and Error, Fatal(f), Fail(Now), Log(f), Skip(f/Now), Parallel)

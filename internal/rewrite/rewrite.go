@@ -493,6 +493,15 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 			if fn.Pkg().Path() == "time" {
 				r.timerName(call, sel, fn)
 			}
+			if name := memoryProbe(fn); name != "" {
+				// weftrt.MemoryProbe("runtime.ReadMemStats", runtime.ReadMemStats)(&m)
+				r.usesRT = true
+				r.replace(call.Fun.Pos(), call.Fun.Pos(), rtName+".MemoryProbe("+strconv.Quote(name)+", ")
+				r.replace(call.Fun.End(), call.Fun.End(), ")")
+			}
+			if isReflectLen(r.info, sel, fn) {
+				r.methodToFunc(call, sel, "ReflectLen")
+			}
 			if fn.Pkg().Path() == "runtime" && (fn.Name() == "Gosched" || fn.Name() == "NumGoroutine") {
 				// weftrt.Gosched(runtime.Gosched), weftrt.NumGoroutine(runtime.NumGoroutine):
 				// the import stays used.
@@ -561,6 +570,35 @@ func (r *rewriter) madeOutside(call *ast.CallExpr) {
 	r.usesRT = true
 	r.replace(call.Pos(), call.Pos(), rtName+".Made("+strconv.Quote(fn.FullName())+", ")
 	r.insert(r.off(call.End()), ")", true)
+}
+
+// memoryProbe returns the name of fn ("runtime.ReadMemStats") if it is a
+// function of the standard library that measures the memory the program
+// allocated, which inside an exploration counts weft's own
+// (weftrt.MemoryProbe), or "".
+func memoryProbe(fn *types.Func) string {
+	if fn.Type().(*types.Signature).Recv() != nil {
+		return ""
+	}
+	switch name := fn.Pkg().Path() + "." + fn.Name(); name {
+	case "runtime.ReadMemStats", "testing.AllocsPerRun":
+		return name
+	}
+	return ""
+}
+
+// isReflectLen reports whether sel, the function of a call, is the method
+// Len of a reflect.Value (not of a pointer to one), which the rewriting
+// makes weftrt.ReflectLen(v): the length of a channel that weft models.
+func isReflectLen(info *types.Info, sel *ast.SelectorExpr, fn *types.Func) bool {
+	if fn.Pkg().Path() != "reflect" || fn.Name() != "Len" {
+		return false
+	}
+	if s := info.Selections[sel]; s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	named, ok := info.TypeOf(sel.X).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "reflect" && named.Obj().Name() == "Value"
 }
 
 // reflectChanOps are the functions and methods of package reflect that

@@ -150,6 +150,13 @@ func Lookup[O any](p unsafe.Pointer, mk func() O) O {
 	return o
 }
 
+// Found returns the object mapped to p in the current execution, if one
+// is (Lookup made it), without making one. It must be called from a thread
+// of an execution (Active).
+//
+//go:norace
+func Found(p unsafe.Pointer) (o any, ok bool) { return current().objs.get(p) }
+
 // AddCleanup registers f to run when the test's body returns in the
 // current execution (t.Cleanup inside it). It must be called from a
 // thread of an execution.

@@ -1,6 +1,7 @@
 package rt_test
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/weft-go/weft/std/rt"
@@ -26,7 +27,8 @@ func TestSub(t *testing.T) {
 
 // TestRefusedInsideExecution checks that t.Run and t.Parallel called
 // inside an execution (through a helper the rewriting could not follow,
-// as a suite of tests in another package) refuse the test: it is skipped
+// as a suite of tests in another package), and a measurement of the
+// memory allocated, refuse the test: it is skipped
 // (with the refusal's message, which weft test prints), not failed. They
 // failed it before. A test of its own refuses each, as weft test runs
 // them.
@@ -37,6 +39,11 @@ func TestRefusedInsideExecution(t *testing.T) {
 	}{
 		{"Run", func(t *testing.T) { rt.Run(t, "inner", func(*testing.T) {}) }},
 		{"Parallel", func(t *testing.T) { rt.Parallel(t) }},
+		{"ReadMemStats", func(*testing.T) {
+			var m runtime.MemStats
+			rt.MemoryProbe("runtime.ReadMemStats", runtime.ReadMemStats)(&m)
+		}},
+		{"AllocsPerRun", func(*testing.T) { rt.MemoryProbe("testing.AllocsPerRun", testing.AllocsPerRun)(1, func() {}) }},
 	} {
 		var skipped, failed bool
 		t.Run(c.name, func(st *testing.T) {

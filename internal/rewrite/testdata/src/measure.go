@@ -1,0 +1,26 @@
+package src
+
+import (
+	"reflect"
+	"runtime"
+	"testing"
+)
+
+// lengths reads lengths through package reflect: v.Len() becomes
+// weftrt.ReflectLen(v), whatever v holds; a method expression and a
+// pointer's method stay.
+func lengths(x any, pv *reflect.Value) int {
+	v := reflect.ValueOf(x)
+	n := v.Len() + reflect.ValueOf(x).Len()
+	n += reflect.Value.Len(v) + pv.Len()
+	return n
+}
+
+// allocations measures memory: the calls go through weftrt.MemoryProbe.
+func allocations(f func()) (uint64, float64) {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	read := runtime.ReadMemStats // a value, not a call, stays
+	read(&m)
+	return m.Mallocs, testing.AllocsPerRun(10, f)
+}

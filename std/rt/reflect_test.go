@@ -1,0 +1,51 @@
+package rt_test
+
+import (
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/weft-go/weft/internal/stdtest"
+	"github.com/weft-go/weft/std/rt"
+)
+
+// TestReflectLen checks reflect.Value.Len of a channel inside an
+// execution, as testify's assert.Len reads it: the values in the weft
+// channel's buffer, in the execution's order, where the Go channel's is
+// empty: a goroutine's send before the length is read (1 execution) or
+// after it, before or after the receive, which it does not commute with
+// (2); a channel not used yet, and other kinds, as Go has them.
+func TestReflectLen(t *testing.T) {
+	seen := map[[3]int]int{}
+	r := stdtest.Explore(t, func() {
+		ch := rt.MakeChan(make(chan int, 3))
+		fresh := rt.MakeChan(make(chan int, 1))
+		rt.Of("", ch).Send(1)
+		rt.Go(func() { rt.Of("", ch).Send(2) })
+		n := rt.ReflectLen(reflect.ValueOf(ch))
+		rt.Of("", ch).Recv()
+		seen[[3]int{n, rt.ReflectLen(reflect.ValueOf(fresh)), rt.ReflectLen(reflect.ValueOf([]int{1, 2}))}]++
+	})
+	want := map[[3]int]int{{1, 0, 2}: 2, {2, 0, 2}: 1}
+	if r.Failed() || r.Executions != 3 || !reflect.DeepEqual(seen, want) {
+		t.Errorf("%d executions, failures %v, lengths (buffer, fresh channel, slice) %v; want %v", r.Executions, r.Failures, seen, want)
+	}
+	outside := rt.MakeChan(make(chan int, 2))
+	outside <- 1
+	if n := rt.ReflectLen(reflect.ValueOf(outside)); n != 1 {
+		t.Errorf("outside an execution: length %d, want the Go channel's 1", n)
+	}
+}
+
+// TestMemoryProbeOutside checks that MemoryProbe outside an execution
+// returns the function, which measures as Go does.
+func TestMemoryProbeOutside(t *testing.T) {
+	var m runtime.MemStats
+	rt.MemoryProbe("runtime.ReadMemStats", runtime.ReadMemStats)(&m)
+	if m.Mallocs == 0 {
+		t.Error("ReadMemStats read no allocation")
+	}
+	if n := rt.MemoryProbe("testing.AllocsPerRun", testing.AllocsPerRun)(5, func() {}); n != 0 {
+		t.Errorf("AllocsPerRun of an empty function = %v, want 0", n)
+	}
+}
