@@ -613,3 +613,15 @@ func (t *Thread) spawn(f func(), name string) *Thread {
 	t.raceRestore(shown)
 	return u
 }
+
+// RunsThread reports whether goroutine goid runs a thread of e's current
+// execution that has not finished, other than weft's own (a timer's, the
+// clock's): a goroutine of the program's, as a stack dump shows it.
+func (e *Exec) RunsThread(goid int64) bool {
+	for _, t := range e.threads {
+		if t.goid == goid {
+			return !t.done && !t.daemon
+		}
+	}
+	return false
+}

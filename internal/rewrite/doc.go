@@ -36,6 +36,8 @@
 //	runtime.Gosched()     weftrt.Gosched(runtime.Gosched)
 //	runtime.NumGoroutine()
 //	                      weftrt.NumGoroutine(runtime.NumGoroutine)
+//	runtime.Stack(buf, all)
+//	                      weftrt.Stack(runtime.Stack, buf, all)   (the program's goroutines only: goleak)
 //	v.Len()               weftrt.ReflectLen(v)   (v a reflect.Value: a channel's length is weft's)
 //	runtime.ReadMemStats(&m)
 //	                      weftrt.MemoryProbe("runtime.ReadMemStats", runtime.ReadMemStats)(&m)

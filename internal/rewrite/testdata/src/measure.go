@@ -24,3 +24,11 @@ func allocations(f func()) (uint64, float64) {
 	read(&m)
 	return m.Mallocs, testing.AllocsPerRun(10, f)
 }
+
+// dump reads the stacks of every goroutine, and of its own: the calls go
+// through weftrt.Stack.
+func dump() string {
+	buf := make([]byte, 1<<16)
+	n := runtime.Stack(buf, true)
+	return string(buf[:n]) + string(buf[:runtime.Stack(buf, false)])
+}
