@@ -49,3 +49,14 @@ func TestMemoryProbeOutside(t *testing.T) {
 		t.Errorf("AllocsPerRun of an empty function = %v, want 0", n)
 	}
 }
+
+// TestMemoryProbeAllocates checks that MemoryProbe outside an execution
+// allocates nothing: a test that counts allocations around a measured
+// function, as jellydator/ttlcache's does outside its subtests, counts the
+// function's alone.
+func TestMemoryProbeAllocates(t *testing.T) {
+	var m runtime.MemStats
+	if n := testing.AllocsPerRun(10, func() { rt.MemoryProbe("runtime.ReadMemStats", runtime.ReadMemStats)(&m) }); n != 0 {
+		t.Errorf("MemoryProbe and ReadMemStats allocate %v times, want 0", n)
+	}
+}
