@@ -28,7 +28,7 @@ type cancelCtx struct {
 	mu       weft.Mutex // guards what follows
 	err      error
 	cause    error
-	children map[canceler]struct{}
+	children children
 	// owner is the cancelCtx that holds this one among its children.
 	owner *cancelCtx
 	// The deadline, and the timer that cancels the context at it.
@@ -84,17 +84,14 @@ func (c *cancelCtx) adopt(child canceler) {
 		child.cancel(false, err, cause)
 		return
 	}
-	if c.children == nil {
-		c.children = map[canceler]struct{}{}
-	}
-	c.children[child] = struct{}{}
+	c.children.add(child)
 	c.mu.Unlock()
 }
 
 // remove removes child from c's children.
 func (c *cancelCtx) remove(child canceler) {
 	c.mu.Lock()
-	delete(c.children, child)
+	c.children.remove(child)
 	c.mu.Unlock()
 }
 
@@ -115,10 +112,11 @@ func (c *cancelCtx) cancel(removeFromParent bool, err, cause error) {
 	}
 	c.err, c.cause = err, cause
 	rt.Of("ctx.Done()", c.done).Close()
-	for child := range c.children {
-		child.cancel(false, err, cause)
+	for _, child := range c.children.all() {
+		if child != nil {
+			child.cancel(false, err, cause)
+		}
 	}
-	c.children = nil
 	if c.timer != nil {
 		c.timer.Stop()
 		c.timer = nil

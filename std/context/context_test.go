@@ -148,3 +148,33 @@ func TestDeadlineAnyStep(t *testing.T) {
 		t.Errorf("%d executions (%d cut), failures %v, Done closed after the deadline by %v; want 5 (none cut), none, all at the deadline", r.Executions, r.Cut, r.Failures, late)
 	}
 }
+
+// TestChildrenOrder checks that a canceled context cancels its children in
+// one order in every execution: a parent of eight children, whose locks
+// the execution has used, is canceled, then two goroutines send on a channel, in 2 executions that repeat the
+// cancel. A range over a map of the children canceled them in an order
+// that differed from one execution to the next, which the determinism
+// check reported as a body that is not deterministic.
+func TestChildrenOrder(t *testing.T) {
+	for range 5 {
+		r := stdtest.Explore(t, func() {
+			parent, cancel := wcontext.WithCancel(context.Background())
+			var cancels []context.CancelFunc
+			for range 8 {
+				child, c := wcontext.WithCancel(parent)
+				_ = child.Err() // its lock is the execution's object from here
+				cancels = append(cancels, c)
+			}
+			cancel()
+			ch := rt.MakeChan(make(chan int, 2))
+			rt.Go(func() { rt.Of("", ch).Send(1) })
+			rt.Of("", ch).Send(2)
+			for _, c := range cancels {
+				c()
+			}
+		})
+		if r.Failed() || r.Executions != 2 {
+			t.Fatalf("%d executions, failures %v; want 2, none", r.Executions, r.Failures)
+		}
+	}
+}
