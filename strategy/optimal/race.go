@@ -29,6 +29,7 @@ type analysis struct {
 	k        trace.PClock
 	seq      []*event
 	late     []*event     // delaySleeps
+	lateSum  eventSummary // delaySleeps: what late's events touch
 	pos      []int32      // the positions in E of the events of seq that are E's
 	track    coverTrack   // what a check of seq read (cover.go)
 	w        world        // the state of a reversal (worldAt)
@@ -887,16 +888,26 @@ func (a *analysis) delaySleeps(notdep []*event, m *event) (stay, late []*event) 
 	}
 	nm := &a.s.nm
 	late = a.late[:0]
+	sum := &a.lateSum
+	sum.reset()
 	for _, x := range notdep[first:] {
 		moves := sleepWhenBlocked(x)
-		for _, l := range late {
-			if moves {
-				break
+		if !moves {
+			switch sum.dependent(x) {
+			case depYes:
+				moves = true
+			case depMaybe:
+				for _, l := range late {
+					if nm.dependent(l, x) {
+						moves = true
+						break
+					}
+				}
 			}
-			moves = nm.dependent(l, x)
 		}
 		if moves {
 			late = append(late, x)
+			sum.add(x)
 		}
 	}
 	a.late = late
