@@ -166,6 +166,14 @@ func Check(t testing.TB, body func(w *T), opts ...Option) *Result {
 		inconclusive(t, &c, fmt.Errorf("an execution blocked outside weft's control (a goroutine weft does not schedule, or a channel made before the execution, may or may not unblock it): no failure of the test, and no pass; run the test alone (-run), or let weft rewrite what made the object"))
 		return r
 	}
+	if f := r.firstFailure(); f != nil && f.Unrepeatable != "" {
+		// Neither a failure nor a pass: the failing execution may have
+		// started from a state the test never starts from.
+		cmd, where := tokenCommand(t, f, id, &c)
+		t.Logf("%s%s%s", f.Report(cmd), where, htmlNote(f, t.Name(), cmd))
+		inconclusive(t, &c, fmt.Errorf("the only failure found may be no failure of the program's: %s: the body keeps state between executions; make that state in the body, or reset it at its start", f.Unrepeatable))
+		return r
+	}
 	if f := r.firstFailure(); f != nil {
 		where, path := "", ""
 		if c.replayFiles.writes() {

@@ -160,12 +160,17 @@ func (r *Result) outsideOnly() *Failure {
 // firstFailure returns the first of r's failures that is not a step bound
 // hit, or nil; boundFailure the first step bound hit, or nil.
 func (r *Result) firstFailure() *Failure {
+	var unrepeatable *Failure
 	for _, f := range r.Failures {
-		if f.Kind != trace.Livelock {
+		switch {
+		case f.Kind == trace.Livelock:
+		case f.Unrepeatable == "":
 			return f
+		case unrepeatable == nil:
+			unrepeatable = f
 		}
 	}
-	return nil
+	return unrepeatable
 }
 
 func (r *Result) boundFailure() *Failure {

@@ -65,6 +65,13 @@ type Failure struct {
 	// the interleaving as the exploration found it, described as Steps;
 	// nil if it could not be replayed within the exploration's bounds.
 	Found []Step
+	// Unrepeatable, if not "", says why the failure, found after the
+	// first execution, may be no failure of the program's: the first
+	// execution, run again after it, did not end as it had, so the body
+	// keeps state between executions and the failing one may have
+	// started from a state the test never starts from. Check reports
+	// such a failure as inconclusive, unless another one is not so.
+	Unrepeatable string
 	// tokenFile, if not "", says where Token, a token longer than
 	// LongToken, is ("the file X"): the report says so in its place.
 	tokenFile string

@@ -83,7 +83,7 @@ func failureOf(f *explore.Failure) *Failure {
 		ThreadNames: f.ThreadNames, SlowStep: f.SlowStep, SlowThread: f.SlowThread, Log: f.Log,
 		Threads:   each(f.Threads, func(t explore.ThreadStart) ThreadStart { return ThreadStart(t) }),
 		RaceSteps: f.RaceSteps,
-		Found:     each(f.Found, func(s explore.Step) Step { return Step(s) })}
+		Found:     each(f.Found, func(s explore.Step) Step { return Step(s) }), Unrepeatable: f.Unrepeatable}
 }
 
 // each returns xs, each converted by f (nil for nil).

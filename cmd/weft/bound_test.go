@@ -69,7 +69,7 @@ func TestTestStepBoundVerdicts(t *testing.T) {
 				"the last 1,996 steps repeat a cycle of 12 steps (the same threads, operations, objects and values): a hint of an endless loop, not a proof (a loop that counts in a local variable repeats so and ends)",
 				"bound_test.go:32: weft: inconclusive: 10 executions reached the step bound (2000 steps) without ending, and no execution failed otherwise: weft cannot tell a loop that ends after more steps from one that never ends; raise the bound (WithMaxSteps, weft test -max-steps) if the test is just long, or make the test smaller",
 				"--- INCONCLUSIVE: TestSpin ...",
-				"weft test: no failure, but a test is INCONCLUSIVE: its exploration was stopped before its first execution ended, or its failing executions all reached the step bound (-max-steps) or blocked outside weft's control",
+				"weft test: no failure, but a test is INCONCLUSIVE: its exploration was stopped before its first execution ended, or its failing executions all reached the step bound (-max-steps) or blocked outside weft's control, or its only failure may come from state the body keeps between executions",
 			},
 			notWant: []string{"FAIL", "--- SKIP", "replay file:"},
 			hints:   1, // TestSpin's

@@ -114,8 +114,9 @@ failed), 2 bad usage or input (such as code that does not build, or a
 construct weft test does not support), 3 with -strict, an exploration a
 bound stopped before it finished (or an INCONCLUSIVE one), 4 a test
 INCONCLUSIVE: its exploration was stopped before its first execution
-ended, or its failing executions all reached the step bound, 130 an
-interrupt.
+ended, or its failing executions all reached the step bound, or its
+only failure may come from state the body keeps between executions, 130
+an interrupt.
 `
 
 // testOptions are the flags of weft test.
@@ -446,7 +447,7 @@ func runTestEnv(dir string, env, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "weft test: -strict: no failure, but an exploration was stopped by a bound before it finished (-v shows which)")
 		return exitTimeout
 	case res.inconclusive:
-		fmt.Fprintln(stderr, "weft test: no failure, but a test is INCONCLUSIVE: its exploration was stopped before its first execution ended, or its failing executions all reached the step bound (-max-steps) or blocked outside weft's control")
+		fmt.Fprintln(stderr, "weft test: no failure, but a test is INCONCLUSIVE: its exploration was stopped before its first execution ended, or its failing executions all reached the step bound (-max-steps) or blocked outside weft's control, or its only failure may come from state the body keeps between executions")
 		return exitInconclusive
 	}
 	return exitOK

@@ -70,6 +70,7 @@ type Failure struct {
 	Threads                   []ThreadStart
 	RaceSteps                 [2]int
 	Found                     []Step
+	Unrepeatable              string
 }
 
 // Step is one step of a failing interleaving (package weft's Step).

@@ -46,6 +46,9 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 	if c.finals != nil {
 		finals = c.finals
 	}
+	// first is the first execution, which a failure found later runs
+	// again (repeatFirst).
+	var first *firstRun
 	// record tallies an execution that ended with end.
 	record := func(tr *trace.Trace, end trace.End) {
 		if c.Observe != nil {
@@ -58,6 +61,9 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 			r.Uncontrolled = max(r.Uncontrolled, c.Uncontrolled(e))
 		}
 		finals.Merges(tr)
+		if r.Executions == 0 && !e.Abandoned() {
+			first = &firstRun{rec: replay.FromTrace(tr, tr.InputValues()), end: end}
+		}
 		r.Executions++
 		r.Events += int64(len(tr.Events))
 		if awaitBlocked(tr, end) {
@@ -74,7 +80,14 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 		case trace.Failed:
 			r.FailureCounts[end.Kind]++
 			if r.FailureCounts[end.Kind] == 1 {
-				r.Failures = append(r.Failures, newFailure(e, body, c, tr, end, r.Executions, b))
+				f := newFailure(e, body, c, tr, end, r.Executions, b)
+				if r.Executions > 1 && repeatable(end.Kind) {
+					if why := repeatFirst(body, c, first, b); why != "" {
+						f.Unrepeatable = why
+						f.Message += "\nThis failure may be no failure of the program's: " + why + ": the body keeps state between executions. " + UnrepeatableAdvice
+					}
+				}
+				r.Failures = append(r.Failures, f)
 			}
 		}
 	}
