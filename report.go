@@ -66,7 +66,7 @@ type Failure struct {
 	// nil if it could not be replayed within the exploration's bounds.
 	Found []Step
 	// Unrepeatable, if not "", says why the failure, found after the
-	// first execution, may be no failure of the program's: the first
+	// first complete execution, may be no failure of the program's: that
 	// execution, run again after it, did not end as it had, so the body
 	// keeps state between executions and the failing one may have
 	// started from a state the test never starts from. Check reports

@@ -73,10 +73,12 @@ func TestRequireHelper(t *testing.T) {
 	if want := lineOf(t, "marker: require") + ": not equal: 1 != 0"; f.Kind != trace.Assertion || f.Message != want || f.Thread != 0 || f.Execution != 2 {
 		t.Errorf("failure %v in %v (execution %d): %q; want an assertion in T0 (execution 2): %q", f.Kind, f.Thread, f.Execution, f.Message, want)
 	}
-	// The passing execution went on after the helper; the failing one,
-	// and its replay for the report, did not.
-	if after != 1 {
-		t.Errorf("the body went on after the helper %d times, want 1", after)
+	// The passing execution went on after the helper, and so did its run
+	// again after the failure (which checks that the body keeps no state
+	// between executions); the failing one, and its replay for the
+	// report, did not.
+	if after != 2 {
+		t.Errorf("the body went on after the helper %d times, want 2", after)
 	}
 }
 

@@ -29,7 +29,7 @@ func TestUnrepeatableFailure(t *testing.T) {
 	if err != nil || len(r.Failures) != 1 || r.Failures[0].Execution != 2 || r.Failures[0].Kind != trace.Assertion {
 		t.Fatalf("Explore: %v, failures %v; want one assertion, in execution 2", err, r.Failures)
 	}
-	const why = "the first execution, run again after this one under the same schedule, failed (assertion) where it first completed"
+	const why = "execution 1, which completed, failed (assertion) when run again after this one under the same schedule"
 	if f := r.Failures[0]; f.Unrepeatable != why || !strings.Contains(f.Message, "This failure may be no failure of the program's: "+why) {
 		t.Errorf("Unrepeatable %q, message %q; want %q, said in the message", f.Unrepeatable, f.Message, why)
 	}

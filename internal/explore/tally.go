@@ -46,8 +46,9 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 	if c.finals != nil {
 		finals = c.finals
 	}
-	// first is the first execution, which a failure found later runs
-	// again (repeatFirst).
+	// first is the first execution that completed (a cut one cannot be
+	// replayed to its cut), which a failure found later runs again
+	// (repeatFirst).
 	var first *firstRun
 	// record tallies an execution that ended with end.
 	record := func(tr *trace.Trace, end trace.End) {
@@ -61,8 +62,8 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 			r.Uncontrolled = max(r.Uncontrolled, c.Uncontrolled(e))
 		}
 		finals.Merges(tr)
-		if r.Executions == 0 && !e.Abandoned() {
-			first = &firstRun{rec: replay.FromTrace(tr, tr.InputValues()), end: end}
+		if first == nil && end.Status == trace.Complete && !e.Abandoned() {
+			first = &firstRun{rec: replay.FromTrace(tr, tr.InputValues()), end: end, n: r.Executions + 1}
 		}
 		r.Executions++
 		r.Events += int64(len(tr.Events))
@@ -81,7 +82,7 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 			r.FailureCounts[end.Kind]++
 			if r.FailureCounts[end.Kind] == 1 {
 				f := newFailure(e, body, c, tr, end, r.Executions, b)
-				if r.Executions > 1 && repeatable(end.Kind) {
+				if first != nil && repeatable(end.Kind) {
 					if why := repeatFirst(body, c, first, b); why != "" {
 						f.Unrepeatable = why
 						f.Message += "\nThis failure may be no failure of the program's: " + why + ": the body keeps state between executions. " + UnrepeatableAdvice
