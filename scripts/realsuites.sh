@@ -79,7 +79,13 @@ echo "$libraries" | while read -r name modver patterns; do
 	src="$tmp/$name"
 	cp -R "$dir" "$src"
 	chmod -R u+w "$src"
-	pkgs=$(cd "$src" && go list -mod=mod $patterns 2>/dev/null)
+	if ! pkgs=$(cd "$src" && go list -mod=mod $patterns 2>"$src.list.err"); then
+		# (A module without a go.mod file, for one: go list cannot load
+		# it outside GOPATH.)
+		printf '%-52s %s\n' "$modver" "not listed"
+		printf '    %s\n' "$(grep -v '^$' "$src.list.err" | head -n1 | cut -c1-200)"
+		continue
+	fi
 	for pkg in $pkgs; do
 		rel=".${pkg#"${modver%@*}"}"
 		out="$src/$(echo "${rel#.}" | sed 's|^/||; s|/|_|g; s|^$|root|').json"
