@@ -38,6 +38,9 @@
 //	                      weftrt.NumGoroutine(runtime.NumGoroutine)
 //	runtime.Stack(buf, all)
 //	                      weftrt.Stack(runtime.Stack, buf, all)   (the program's goroutines only: goleak)
+//	[64 - unsafe.Sizeof(T{})]byte
+//	                      [64 - uintptr(16)]byte   (in an array's length or a constant, T holding a
+//	                      type weft replaces: the size under go test, as go/types computes it)
 //	v.Len()               weftrt.ReflectLen(v)   (v a reflect.Value: a channel's length is weft's)
 //	runtime.ReadMemStats(&m)
 //	                      weftrt.MemoryProbe("runtime.ReadMemStats", runtime.ReadMemStats)(&m)

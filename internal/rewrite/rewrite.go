@@ -239,7 +239,18 @@ func (r *rewriter) node(n ast.Node) bool {
 				r.markAssigned(v, n.Lhs[i])
 			}
 		}
+	case *ast.ArrayType:
+		if n.Len != nil {
+			r.originalSizes(n.Len)
+		}
 	case *ast.ValueSpec:
+		if len(n.Names) > 0 {
+			if _, ok := r.info.Defs[n.Names[0]].(*types.Const); ok {
+				for _, v := range n.Values {
+					r.originalSizes(v)
+				}
+			}
+		}
 		if len(n.Names) == 2 && len(n.Values) == 1 {
 			r.markCommaOK(n.Values[0])
 		}

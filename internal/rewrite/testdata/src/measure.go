@@ -3,7 +3,9 @@ package src
 import (
 	"reflect"
 	"runtime"
+	"sync"
 	"testing"
+	"unsafe"
 )
 
 // lengths reads lengths through package reflect: v.Len() becomes
@@ -32,3 +34,28 @@ func dump() string {
 	n := runtime.Stack(buf, true)
 	return string(buf[:n]) + string(buf[:runtime.Stack(buf, false)])
 }
+
+// cacheLine is the size a padded value fills.
+const cacheLine = 64
+
+// locked is 16 bytes under go test, and larger under weft test, whose
+// Mutex is its own.
+type locked struct {
+	mu sync.Mutex
+	n  int
+}
+
+// padded fills a cache line with a locked: the sizes in its padding and
+// in lockedSize are locked's under go test; padWord, of a type weft test
+// does not replace, and sizeNow, a variable's, stay as they are.
+type padded struct {
+	_ [cacheLine - unsafe.Sizeof(locked{})]byte
+	locked
+	_ [unsafe.Alignof(locked{}.n) + unsafe.Offsetof(locked{}.n)]byte
+}
+
+const lockedSize = unsafe.Sizeof(locked{})
+
+type padWord [cacheLine - unsafe.Sizeof(int64(0))]byte
+
+var sizeNow = unsafe.Sizeof(locked{})

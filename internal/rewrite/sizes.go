@@ -1,0 +1,100 @@
+// This file keeps the sizes that the program's constants compute from the
+// types weft test replaces: unsafe.Sizeof of a struct with a sync.Mutex,
+// in an array's length or a constant, is the size it has under go test.
+
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+)
+
+// originalSizes replaces, in e, a constant expression (an array's length,
+// a constant's value), each call of unsafe.Sizeof, Alignof or Offsetof
+// whose argument's type holds a type weft test replaces (standInType) by
+// the value it has in the original program: weft's stand-ins of sync's
+// and sync/atomic's types, and of time's Timer and Ticker, are larger
+// than Go's, and padding computed from a size (puzpuzpuz/xsync's
+// [cacheLineSize - unsafe.Sizeof(bucket{})]byte, a bucket holding a
+// sync.Mutex) went negative, so that the package did not build. Under
+// weft test the padding is what it was: the layout it aims at (a cache
+// line) does not matter to an exploration, and the memory is the
+// rewritten type's, larger than the size used.
+func (r *rewriter) originalSizes(e ast.Expr) {
+	ast.Inspect(e, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return true
+		}
+		fn := unsafeBuiltin(r.info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "unsafe" {
+			return true
+		}
+		tv, ok := r.info.Types[call]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+			return true
+		}
+		arg := ast.Unparen(call.Args[0])
+		if sel, ok := arg.(*ast.SelectorExpr); ok && fn.Name() == "Offsetof" {
+			arg = sel.X // the struct whose field's offset it is
+		}
+		if !standInType(r.info.TypeOf(arg), map[types.Type]bool{}) {
+			return true
+		}
+		r.replace(call.Pos(), call.End(), fmt.Sprintf("uintptr(%s)", tv.Value.ExactString()))
+		return false
+	})
+}
+
+// unsafeBuiltin returns the builtin of package unsafe a call calls
+// (unsafe.Sizeof and its kin are *types.Builtin), or nil.
+func unsafeBuiltin(info *types.Info, call *ast.CallExpr) *types.Builtin {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id == nil {
+		return nil
+	}
+	b, _ := info.Uses[id].(*types.Builtin)
+	return b
+}
+
+// standInType reports whether values of type t hold, in place, a value of
+// a type weft test replaces by a larger one of its own: a named type of
+// sync or sync/atomic, or time's Timer or Ticker, in t itself, its
+// fields or its array elements (not behind a pointer, a slice, a map, a
+// channel, an interface or a function, whose size does not depend on
+// it).
+func standInType(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		if obj := named.Obj(); obj.Pkg() != nil {
+			switch p := obj.Pkg().Path(); {
+			case p == "sync" || p == "sync/atomic":
+				return true
+			case p == "time" && (obj.Name() == "Timer" || obj.Name() == "Ticker"):
+				return true
+			}
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if standInType(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Array:
+		return standInType(u.Elem(), seen)
+	}
+	return false
+}
