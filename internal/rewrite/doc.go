@@ -39,7 +39,7 @@
 //	runtime.Stack(buf, all)
 //	                      weftrt.Stack(runtime.Stack, buf, all)   (the program's goroutines only: goleak)
 //	[64 - unsafe.Sizeof(T{})]byte
-//	                      [64 - uintptr(16)]byte   (in an array's length or a constant, T holding a
+//	                      [64 - unsafe.Sizeof([16]byte{})]byte   (in an array's length or a constant, T holding a
 //	                      type weft replaces: the size under go test, as go/types computes it)
 //	v.Len()               weftrt.ReflectLen(v)   (v a reflect.Value: a channel's length is weft's)
 //	runtime.ReadMemStats(&m)

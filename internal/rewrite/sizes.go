@@ -43,7 +43,13 @@ func (r *rewriter) originalSizes(e ast.Expr) {
 		if !standInType(r.info.TypeOf(arg), map[types.Type]bool{}) {
 			return true
 		}
-		r.replace(call.Pos(), call.End(), fmt.Sprintf("uintptr(%s)", tv.Value.ExactString()))
+		// unsafe.Sizeof([16]byte{}): a constant uintptr of the value, in
+		// words of package unsafe, whose import stays used.
+		sizeof := "Sizeof"
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			sizeof = r.text(sel.X) + ".Sizeof"
+		}
+		r.replace(call.Pos(), call.End(), fmt.Sprintf("%s([%s]byte{})", sizeof, tv.Value.ExactString()))
 		return false
 	})
 }

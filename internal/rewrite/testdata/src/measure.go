@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
-	"unsafe"
+	u "unsafe"
 )
 
 // lengths reads lengths through package reflect: v.Len() becomes
@@ -46,16 +46,17 @@ type locked struct {
 }
 
 // padded fills a cache line with a locked: the sizes in its padding and
-// in lockedSize are locked's under go test; padWord, of a type weft test
-// does not replace, and sizeNow, a variable's, stay as they are.
+// in lockedSize are locked's under go test, written with the file's name
+// of unsafe; padWord, of a type weft test does not replace, and sizeNow,
+// a variable's, stay as they are.
 type padded struct {
-	_ [cacheLine - unsafe.Sizeof(locked{})]byte
+	_ [cacheLine - u.Sizeof(locked{})]byte
 	locked
-	_ [unsafe.Alignof(locked{}.n) + unsafe.Offsetof(locked{}.n)]byte
+	_ [u.Alignof(locked{}.n) + u.Offsetof(locked{}.n)]byte
 }
 
-const lockedSize = unsafe.Sizeof(locked{})
+const lockedSize = u.Sizeof(locked{})
 
-type padWord [cacheLine - unsafe.Sizeof(int64(0))]byte
+type padWord [cacheLine - u.Sizeof(int64(0))]byte
 
-var sizeNow = unsafe.Sizeof(locked{})
+var sizeNow = u.Sizeof(locked{})
