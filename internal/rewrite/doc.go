@@ -1,9 +1,10 @@
 // Package rewrite rewrites the source of a Go file, with its type
 // information, so that its concurrency runs under weft: go statements,
 // channel operations, select statements, runtime.Gosched and the imports
-// of sync, sync/atomic, math/rand, math/rand/v2, time and context become
-// calls of weft's stand-in packages (std/rt, std/sync, std/sync/atomic,
-// std/math/rand, std/math/rand/v2, std/time, std/context), and each Test
+// of sync, sync/atomic, math/rand, math/rand/v2, time, context and
+// hash/maphash become calls of weft's stand-in packages (std/rt, std/sync,
+// std/sync/atomic, std/math/rand, std/math/rand/v2, std/time, std/context,
+// std/hash/maphash), and each Test
 // function's body runs as a weft exploration. weft test writes the rewritten files to a temporary
 // directory and builds the package with go test -overlay.
 //
@@ -32,7 +33,7 @@
 //	                      (a deferred call of a stand-in: reports show its step at the defer line)
 //	select { case ... }   switch weftS0_, ... := <cases>; weftrt.Select(<has default>, weftS0_, ...) { case 0: ... }
 //	import "sync"         import "github.com/weft-go/weft/std/sync"
-//	                      (and sync/atomic, math/rand, math/rand/v2, time, context)
+//	                      (and sync/atomic, math/rand, math/rand/v2, time, context, hash/maphash)
 //	runtime.Gosched()     weftrt.Gosched(runtime.Gosched)
 //	runtime.NumGoroutine()
 //	                      weftrt.NumGoroutine(runtime.NumGoroutine)

@@ -24,6 +24,7 @@ const (
 	RandV2Path  = "github.com/weft-go/weft/std/math/rand/v2"
 	TimePath    = "github.com/weft-go/weft/std/time"
 	ContextPath = "github.com/weft-go/weft/std/context"
+	MaphashPath = "github.com/weft-go/weft/std/hash/maphash"
 	rtName      = "weftrt"
 )
 
@@ -36,6 +37,7 @@ var standIns = map[string]string{
 	"math/rand/v2": RandV2Path,
 	"time":         TimePath,
 	"context":      ContextPath,
+	"hash/maphash": MaphashPath,
 }
 
 // ErrUnsupported is wrapped by the errors of constructs the rewriting

@@ -1,6 +1,7 @@
 package src
 
 import (
+	"hash/maphash"
 	"reflect"
 	"runtime"
 	"sync"
@@ -60,3 +61,7 @@ const lockedSize = u.Sizeof(locked{})
 type padWord [cacheLine - u.Sizeof(int64(0))]byte
 
 var sizeNow = u.Sizeof(locked{})
+
+// hashOf hashes s with a seed of MakeSeed's: the import points to weft's
+// hash/maphash, whose seeds each execution repeats.
+func hashOf(s string) uint64 { return maphash.String(maphash.MakeSeed(), s) }
