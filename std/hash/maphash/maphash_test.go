@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft/internal/stdtest"
-	"github.com/weft-go/weft/std/rt"
 	wmaphash "github.com/weft-go/weft/std/hash/maphash"
+	"github.com/weft-go/weft/std/rt"
 )
 
 // TestSeedsRepeat checks that inside an execution MakeSeed's seeds and a
