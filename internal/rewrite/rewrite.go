@@ -572,18 +572,8 @@ func (r *rewriter) madeOutside(call *ast.CallExpr) {
 	if r.real == nil || r.made[call] || r.chanType(call) == nil {
 		return
 	}
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	}
-	if id == nil {
-		return
-	}
-	fn, ok := r.info.Uses[id].(*types.Func)
-	if !ok || fn.Pkg() == nil || !r.real(fn.Pkg().Path()) {
+	fn := r.calledFunc(call)
+	if fn == nil || fn.Pkg() == nil || !r.real(fn.Pkg().Path()) {
 		return
 	}
 	r.usesRT = true

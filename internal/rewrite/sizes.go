@@ -57,13 +57,7 @@ func (r *rewriter) originalSizes(e ast.Expr) {
 // unsafeBuiltin returns the builtin of package unsafe a call calls
 // (unsafe.Sizeof and its kin are *types.Builtin), or nil.
 func unsafeBuiltin(info *types.Info, call *ast.CallExpr) *types.Builtin {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	}
+	id := calleeIdent(call)
 	if id == nil {
 		return nil
 	}

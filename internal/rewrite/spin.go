@@ -127,13 +127,8 @@ func (r *rewriter) readsAny(e ast.Expr, objs map[types.Object]bool) bool {
 
 // calledFunc returns the function or method call calls, or nil.
 func (r *rewriter) calledFunc(call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
+	id := calleeIdent(call)
+	if id == nil {
 		return nil
 	}
 	fn, _ := r.info.Uses[id].(*types.Func)
@@ -204,4 +199,17 @@ func (r *rewriter) wordPath(e ast.Expr) bool {
 		return ok && tv.IsType() && len(e.Args) == 1 && r.wordPath(e.Args[0])
 	}
 	return false
+}
+
+// calleeIdent returns the name call calls by (f in f(x), Sel in p.f(x)),
+// or nil if its function is no name (a function literal, a call's
+// result).
+func calleeIdent(call *ast.CallExpr) *ast.Ident {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f
+	case *ast.SelectorExpr:
+		return f.Sel
+	}
+	return nil
 }
