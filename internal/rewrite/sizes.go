@@ -1,6 +1,7 @@
-// This file keeps the sizes that the program's constants compute from the
-// types weft test replaces: unsafe.Sizeof of a struct with a sync.Mutex,
-// in an array's length or a constant, is the size it has under go test.
+// This file keeps the sizes that the program computes from the types weft
+// test replaces: unsafe.Sizeof of a struct with a sync.Mutex, in an
+// array's length or a constant, and anywhere in a test file, is the size
+// it has under go test.
 
 package rewrite
 
@@ -9,6 +10,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"strings"
 )
 
 // originalSizes replaces, in e, a constant expression (an array's length,
@@ -25,34 +27,50 @@ import (
 func (r *rewriter) originalSizes(e ast.Expr) {
 	ast.Inspect(e, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			return true
-		}
-		fn := unsafeBuiltin(r.info, call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "unsafe" {
-			return true
-		}
-		tv, ok := r.info.Types[call]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-			return true
-		}
-		arg := ast.Unparen(call.Args[0])
-		if sel, ok := arg.(*ast.SelectorExpr); ok && fn.Name() == "Offsetof" {
-			arg = sel.X // the struct whose field's offset it is
-		}
-		if !standInType(r.info.TypeOf(arg), map[types.Type]bool{}) {
-			return true
-		}
-		// unsafe.Sizeof([16]byte{}): a constant uintptr of the value, in
-		// words of package unsafe, whose import stays used.
-		sizeof := "Sizeof"
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			sizeof = r.text(sel.X) + ".Sizeof"
-		}
-		r.replace(call.Pos(), call.End(), fmt.Sprintf("%s([%s]byte{})", sizeof, tv.Value.ExactString()))
-		return false
+		return !ok || !r.keepSize(call)
 	})
 }
+
+// keepSize replaces call by the constant it has in the original program
+// if it is a call of unsafe.Sizeof, Alignof or Offsetof whose argument's
+// type holds a type weft test replaces (standInType), written
+// unsafe.Sizeof([16]byte{}) so that the file's import of unsafe stays
+// used; it reports whether it did.
+func (r *rewriter) keepSize(call *ast.CallExpr) bool {
+	if len(call.Args) != 1 {
+		return false
+	}
+	fn := unsafeBuiltin(r.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "unsafe" {
+		return false
+	}
+	tv, ok := r.info.Types[call]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return false
+	}
+	arg := ast.Unparen(call.Args[0])
+	if sel, ok := arg.(*ast.SelectorExpr); ok && fn.Name() == "Offsetof" {
+		arg = sel.X // the struct whose field's offset it is
+	}
+	if !standInType(r.info.TypeOf(arg), map[types.Type]bool{}) {
+		return false
+	}
+	sizeof := "Sizeof"
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		sizeof = r.text(sel.X) + ".Sizeof"
+	}
+	r.replace(call.Pos(), call.End(), fmt.Sprintf("%s([%s]byte{})", sizeof, tv.Value.ExactString()))
+	return true
+}
+
+// testFile reports whether the file being rewritten is a test file, whose
+// code asserts what go test gives: a size weft's types change there
+// (puzpuzpuz/xsync's TestMap_BucketStructSize asserts that a padded
+// bucket is 64 bytes) keeps its go test value (keepSize) in every
+// expression, where in the package's own files only array lengths and
+// constants keep it, since a size used in pointer arithmetic must be the
+// memory's.
+func (r *rewriter) testFile() bool { return strings.HasSuffix(r.tf.Name(), "_test.go") }
 
 // unsafeBuiltin returns the builtin of package unsafe a call calls
 // (unsafe.Sizeof and its kin are *types.Builtin), or nil.

@@ -11,3 +11,7 @@ type counterLine struct {
 	n atomic.Int64
 	_ [cacheLine - unsafe.Sizeof(atomic.Int64{})]byte
 }
+
+// lineBytes is the size of a counterLine in memory, under weft test
+// weft's: an expression of the package's own code keeps its size.
+func lineBytes() uintptr { return unsafe.Sizeof(counterLine{}) }
