@@ -42,6 +42,9 @@
 //	[64 - unsafe.Sizeof(T{})]byte
 //	                      [64 - unsafe.Sizeof([16]byte{})]byte   (in an array's length or a constant, T holding a
 //	                      type weft replaces: the size under go test, as go/types computes it)
+//	//go:linkname r runtime.cheaprand
+//	func r() uint32       //
+//	                      func r() uint32 { return weftrt.CheapRand() }   (and fastrand, and their 64-bit forms)
 //	v.Len()               weftrt.ReflectLen(v)   (v a reflect.Value: a channel's length is weft's)
 //	runtime.ReadMemStats(&m)
 //	                      weftrt.MemoryProbe("runtime.ReadMemStats", runtime.ReadMemStats)(&m)

@@ -60,3 +60,25 @@ func TestMemoryProbeAllocates(t *testing.T) {
 		t.Errorf("MemoryProbe and ReadMemStats allocate %v times, want 0", n)
 	}
 }
+
+// TestCheapRand checks that CheapRand and CheapRand64 inside an execution
+// give the same numbers in every execution (a body of two goroutines
+// racing on a channel, 2 executions), and different ones from one draw to
+// the next.
+func TestCheapRand(t *testing.T) {
+	seen := map[[3]uint64]int{}
+	r := stdtest.Explore(t, func() {
+		ch := rt.MakeChan(make(chan int, 2))
+		rt.Go(func() { rt.Of("", ch).Send(1) })
+		rt.Of("", ch).Send(2)
+		seen[[3]uint64{uint64(rt.CheapRand()), uint64(rt.CheapRand()), rt.CheapRand64()}]++
+	})
+	if r.Failed() || r.Executions != 2 || len(seen) != 1 {
+		t.Fatalf("%d executions, failures %v, draws %v; want 2, none, the same in both", r.Executions, r.Failures, seen)
+	}
+	for d := range seen {
+		if d[0] == d[1] || uint64(uint32(d[2])) == d[1] {
+			t.Errorf("draws %v: want each its own", d)
+		}
+	}
+}
