@@ -15,7 +15,7 @@ import (
 func TestGoid(t *testing.T) {
 	check := func() {
 		buf := make([]byte, 256)
-		want := stackGoid(string(buf[:runtime.Stack(buf, false)]))
+		want := StackGoid(string(buf[:runtime.Stack(buf, false)]))
 		if got := goid(); got != want || got <= 0 {
 			t.Errorf("goid() = %d, want %d", got, want)
 		}
@@ -29,10 +29,10 @@ func TestGoid(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { goid() }); n != 1 {
 		t.Errorf("goid allocates %v times, want 1", n)
 	}
-	if got := stackGoid("goroutine 18 [running]:\nmain.main()"); got != 18 {
-		t.Errorf("stackGoid = %d, want 18", got)
+	if got := StackGoid("goroutine 18 [running]:\nmain.main()"); got != 18 {
+		t.Errorf("StackGoid = %d, want 18", got)
 	}
-	if got := stackGoid(strings.Repeat("x", 40)); got != 0 {
-		t.Errorf("stackGoid of a non-trace = %d, want 0", got)
+	if got := StackGoid(strings.Repeat("x", 40)); got != 0 {
+		t.Errorf("StackGoid of a non-trace = %d, want 0", got)
 	}
 }

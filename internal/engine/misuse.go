@@ -166,7 +166,7 @@ func unregisterThread(id int64) {
 // Current, for goroutines outside executions; it reads the caller's stack.
 func threadOrChild() bool {
 	st := fullStack()
-	own, parent := stackGoid(st), creatorGoid(st)
+	own, parent := StackGoid(st), creatorGoid(st)
 	threadGoroutines.Lock()
 	defer threadGoroutines.Unlock()
 	return threadGoroutines.ids[own] || threadGoroutines.ids[parent]

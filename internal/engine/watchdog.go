@@ -127,7 +127,7 @@ func (e *Exec) runningStacks() string {
 	}
 	var out []string
 	for g := range strings.SplitSeq(string(buf), "\n\n") {
-		if !ours[stackGoid(g)] {
+		if !ours[StackGoid(g)] {
 			continue
 		}
 		if strings.Contains(g, "internal/engine.(*Exec).run(") && !strings.Contains(g, "internal/engine.(*Thread).park") &&
@@ -187,12 +187,12 @@ func goid() int64 {
 	if i := bytes.IndexByte(b[min(len(b), len("goroutine ")):], ' '); i >= 0 {
 		b = b[:len("goroutine ")+i]
 	}
-	return stackGoid(string(b))
+	return StackGoid(string(b))
 }
 
-// stackGoid returns the number of the goroutine whose stack trace is s
+// StackGoid returns the number of the goroutine whose stack trace is s
 // ("goroutine 18 [running]:..."), or 0.
-func stackGoid(s string) int64 {
+func StackGoid(s string) int64 {
 	s, ok := strings.CutPrefix(s, "goroutine ")
 	if !ok {
 		return 0

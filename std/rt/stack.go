@@ -5,7 +5,6 @@ package rt
 
 import (
 	"bytes"
-	"strconv"
 
 	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/internal/shim"
@@ -40,7 +39,8 @@ func Stack(stack func(buf []byte, all bool) int, buf []byte, all bool) int {
 	e := engine.Current().Exec()
 	var out []byte
 	for i, block := range bytes.Split(big, []byte("\n\n")) {
-		id := blockGoid(block)
+		// The header, "goroutine 18 [running]:", is what StackGoid reads.
+		id := engine.StackGoid(string(block[:min(len(block), 40)]))
 		switch {
 		case i == 0 || e.RunsThread(id):
 			block = programFrames(block)
@@ -56,21 +56,6 @@ func Stack(stack func(buf []byte, all bool) int, buf []byte, all bool) int {
 		out = append(out, '\n')
 	}
 	return copy(buf, out)
-}
-
-// blockGoid returns the number of the goroutine whose dump is block
-// ("goroutine 18 [running]:..."), or 0.
-func blockGoid(block []byte) int64 {
-	rest, ok := bytes.CutPrefix(block, []byte("goroutine "))
-	if !ok {
-		return 0
-	}
-	end := bytes.IndexByte(rest, ' ')
-	if end < 0 {
-		return 0
-	}
-	n, _ := strconv.ParseInt(string(rest[:end]), 10, 64)
-	return n
 }
 
 // frames splits a goroutine's dump into its header line and its frames,
