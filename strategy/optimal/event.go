@@ -172,6 +172,13 @@ func sameKey(a, b *event) bool {
 		a.PartnerCase == b.PartnerCase && (a.spart == trace.NoThread || a.pstep == b.pstep)
 }
 
+// hasKey reports whether e.key() == *k (sameKey, for a node of a wakeup
+// tree, which keeps its key).
+func hasKey(e *event, k *label) bool {
+	return e.sth == k.thread && e.step == k.step && e.Case == k.cas && e.spart == k.partner &&
+		e.PartnerCase == k.pcas && (e.spart == trace.NoThread || e.pstep == k.pstep)
+}
+
 // shareThread reports whether a and b belong to a common thread.
 func shareThread(a, b *event) bool {
 	return a.sth == b.sth || a.sth == b.spart ||

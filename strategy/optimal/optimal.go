@@ -195,6 +195,10 @@ type Strategy struct {
 	steps   []int32
 	tn      trace.ThreadNames
 	seen    int
+	// lastSleep is the position of the last of the first seen events
+	// that ends a sleep with time that moves only when every thread is
+	// blocked (analysis.lastSleep), or -1.
+	lastSleep int
 	// syncThreads and syncObjects are the numbers of threads and objects
 	// steps, tn and nm have room for and name (sync), -1 before the
 	// first.
@@ -313,7 +317,7 @@ func (s *Strategy) Next() bool {
 
 // resetCur prepares the view of the current execution.
 func (s *Strategy) resetCur() {
-	s.seen, s.applied = 0, 0
+	s.seen, s.applied, s.lastSleep = 0, 0, -1
 	s.syncThreads, s.syncObjects = -1, -1
 	s.steps = s.steps[:0]
 	s.nm.reset()
@@ -346,6 +350,9 @@ func (s *Strategy) sync(tr *trace.Trace, upto int, st *strategy.State) {
 			// The next state's sleep set needs the step (Choose); the
 			// others are recorded by Finish.
 			s.record(tr, i, upto, st)
+		}
+		if sleepOpWhenBlocked(&e.Op) {
+			s.lastSleep = i
 		}
 		s.steps[e.Thread]++
 		if e.Partner != trace.NoThread {
@@ -482,7 +489,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		c := n.wut[0]
 		// Shifted, not resliced: the list keeps its memory.
 		n.wut = n.wut[:copy(n.wut, n.wut[1:])]
-		l := c.ev.key()
+		l := c.k
 		alt, ok := s.altOf(st, l)
 		if !ok {
 			s.nm.freeTree(c)
@@ -638,9 +645,10 @@ func (s *Strategy) siblings(n *node, st *strategy.State, alt int32) {
 			continue
 		}
 		c := s.nm.alloc()
-		c.ev = n.ev
-		c.ev.Alt, c.ev.Case = a, -2-a
-		c.ev.cache()
+		ev := n.ev
+		ev.Alt, ev.Case = a, -2-a
+		ev.cache()
+		c.set(&ev)
 		n.wut = append(n.wut, c)
 		s.nm.nodes++
 	}

@@ -37,6 +37,11 @@ type analysis struct {
 	fw       world        // the forward pass of alternatives
 	obj      model.Object // the state of one object (readyAt)
 	failing  event        // the failing step, repeated after a reversal (reverse)
+	// lastSleep is the position of the execution's last event that ends
+	// a sleep with time that moves only when every thread is blocked
+	// (sleepWhenBlocked), or -1: delaySleeps has nothing to move in the
+	// wakeup sequence of a race whose first event comes after it.
+	lastSleep int
 	// fresh is the first event the execution ran anew (not replayed);
 	// newMinV[q], the least entry for thread q of the clocks of the events
 	// from fresh on: an event i of q with i < newMinV[q] happens before
@@ -126,6 +131,13 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 		return
 	}
 	n := len(a.evs)
+	// The events before s.seen were looked at as they came (sync).
+	a.lastSleep = s.lastSleep
+	for k := min(s.seen, n); k < n; k++ {
+		if sleepWhenBlocked(a.evs[k]) {
+			a.lastSleep = k
+		}
+	}
 	if failed(end) && n > 0 {
 		// A failure ends the execution in the local code of its last step:
 		// that step disables every other thread (see event.fails).
@@ -241,6 +253,11 @@ func (a *analysis) run(s *Strategy, tr *trace.Trace, end trace.End) {
 			if op.Kind == trace.KindAwait && op.Arg != trace.AwaitYield {
 				a.pending(trace.ThreadID(p))
 			}
+		}
+	}
+	if a.hb.verify {
+		for d := range s.nodes.Len() {
+			checkKeys(s.nodes.At(d).wut)
 		}
 	}
 	a.s, a.tr = nil, nil
@@ -761,7 +778,7 @@ func (a *analysis) reverse(i int, m *event) {
 	// reversal was dropped with it when its turn came (gen.Timed seeds
 	// 482 and 832). Not before a failure (below), which depends on them.
 	var late []*event
-	if !failingTail {
+	if !failingTail && a.lastSleep > i {
 		if seq, late = a.delaySleeps(seq, m); len(late) > 0 {
 			keep = false // pos no longer follows seq (cover.go)
 		}
@@ -931,8 +948,11 @@ func (a *analysis) delaySleeps(notdep []*event, m *event) (stay, late []*event) 
 // sleepWhenBlocked reports whether e ends a Sleep with time that moves
 // only when every thread is blocked: whether it can run in a state
 // depends on the time there, which the model does not know.
-func sleepWhenBlocked(e *event) bool {
-	return e.Op.Kind == trace.KindSleep && e.Op.Class != trace.ClassClock
+func sleepWhenBlocked(e *event) bool { return sleepOpWhenBlocked(&e.Op) }
+
+// sleepOpWhenBlocked is sleepWhenBlocked for an event's operation.
+func sleepOpWhenBlocked(op *trace.Op) bool {
+	return op.Kind == trace.KindSleep && op.Class != trace.ClassClock
 }
 
 // verifyResume panics if the walk of the wakeup forest children for seq

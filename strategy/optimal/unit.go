@@ -126,7 +126,7 @@ func (f *subForest) add(branch []event, at []int) {
 		}
 		if next == nil {
 			next = f.nm.alloc()
-			next.ev = branch[j]
+			next.set(&branch[j])
 			f.index[next] = at[j]
 			k := len(*children)
 			for k > 0 && f.index[(*children)[k-1]] > at[j] {
@@ -720,7 +720,7 @@ func (s *Strategy) takeGiven(n *node, l label) {
 	r := n.records()
 	r.before, r.subGiven = nil, nil
 	for i, g := range r.given {
-		if g.ev.key() == l {
+		if g.k == l {
 			r.before, r.subGiven = r.given[:i], g.children
 			return
 		}
@@ -747,7 +747,7 @@ func (s *Strategy) inheritGiven(n, p *node) {
 func (s *Strategy) isGiven(n *node) bool {
 	l := n.ev.key()
 	for _, g := range n.given() {
-		if g.ev.key() == l {
+		if g.k == l {
 			return true
 		}
 	}

@@ -403,10 +403,11 @@ func (s *Strategy) forestFrom(f []wireTree, x *translator) ([]*wnode, error) {
 	out := make([]*wnode, len(f))
 	for i := range f {
 		c := s.nm.alloc()
-		var err error
-		if c.ev, err = x.event(&f[i].Ev); err != nil {
+		ev, err := x.event(&f[i].Ev)
+		if err != nil {
 			return nil, err
 		}
+		c.set(&ev)
 		kids, err := s.forestFrom(f[i].Children, x)
 		if err != nil {
 			return nil, err

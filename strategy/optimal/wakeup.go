@@ -4,11 +4,25 @@
 
 package optimal
 
+import "fmt"
+
 // wnode is a node of a wakeup tree: an event and the ordered subtrees of the
 // sequences that continue with it.
+//
+// A walk of the tree (walk) reads, at each level, the children and each
+// child's key: they come first, in the node's first cache line, with the
+// key kept apart from ev, whose key fields lie far apart in it. Whatever
+// sets ev sets k too (set); SetVerify checks that they agree.
 type wnode struct {
-	ev       event
 	children []*wnode
+	k        label // ev.key()
+	ev       event
+}
+
+// set makes e the node's event.
+func (c *wnode) set(e *event) {
+	c.ev = *e
+	c.k = e.key()
 }
 
 // firstDependent returns the index in seq of the first event dependent with
@@ -82,7 +96,7 @@ func (n *names) insertAt(children *[]*wnode, seq []*event, t *coverTrack, from [
 	var first, last *wnode
 	for _, e := range rest {
 		c := n.alloc()
-		c.ev = *e
+		c.set(e)
 		if t != nil {
 			// A check of seq again would find each at the head of what
 			// remains.
@@ -175,7 +189,7 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 		for _, c := range *children {
 			// weakInitial, keeping the element that decided.
 			at := -1
-			if len(rest) > 0 && sameKey(rest[0], &c.ev) {
+			if len(rest) > 0 && hasKey(rest[0], &c.k) {
 				at = 0 // the tree follows the sequence: an event is dependent with itself
 			} else {
 				// Most other children are independent of every element:
@@ -192,7 +206,7 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 			if t != nil {
 				t.decided(&c.ev, at)
 			}
-			if at >= 0 && !sameKey(rest[at], &c.ev) {
+			if at >= 0 && !hasKey(rest[at], &c.k) {
 				continue // not a weak initial: rest[at] comes first
 			}
 			if at >= 0 {
@@ -226,6 +240,17 @@ func (n *names) walk(children *[]*wnode, rest []*event, t *coverTrack) (*[]*wnod
 	}
 }
 
+// checkKeys panics if a node of forest f keeps a key that is not its
+// event's (wnode.k).
+func checkKeys(f []*wnode) {
+	for _, c := range f {
+		if c.k != c.ev.key() {
+			panic(fmt.Sprintf("weft internal error: optimal: a wakeup-tree node keeps key %v for event %v, whose key is %v", c.k, &c.ev, c.ev.key()))
+		}
+		checkKeys(c.children)
+	}
+}
+
 // alloc returns an empty wakeup-tree node: a freed one, or one of a new
 // block.
 func (n *names) alloc() *wnode {
@@ -251,7 +276,7 @@ func (n *names) alloc() *wnode {
 // Each list of children belongs to its node alone, as each node's wut and
 // sub belong to it, so reusing the memory of c is safe.
 func (n *names) free(c *wnode) {
-	c.ev = event{}
+	c.ev, c.k = event{}, label{}
 	c.children = c.children[:0]
 	n.spare = append(n.spare, c)
 }
