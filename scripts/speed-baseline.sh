@@ -7,7 +7,7 @@
 # with -w, writes the earlier commit's figures as cmd/weft/speed_baseline.txt,
 # the baseline the table prints its "vs base" column against.
 #
-# Usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] COMMIT
+# Usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] [-cachegrind DIR] COMMIT
 #
 # Both commits are measured from clean checkouts (git worktrees in a
 # temporary directory): uncommitted changes are not. Measure on a quiet
@@ -22,28 +22,52 @@
 # where it can: it puts each of HEAD's files of package programs into the
 # earlier tree, one at a time, and keeps it if the package still builds
 # there; it names the files it kept and those it could not.
+#
+# -cachegrind DIR counts instead of timing, for differences of a few
+# percent that the noise of CPU time hides: it runs each row once per
+# commit, alone in its process, under valgrind's cachegrind with the
+# garbage collector off (GOGC=off, so that the counts repeat from run to
+# run to within about 0.1%), and prints each row's instructions executed
+# and first-level data-cache misses at both commits and their ratios. It
+# keeps cachegrind's files in DIR (cachegrind.COMMIT.ROW), for cg_annotate
+# or cg_diff (give cg_diff --mod-filename 's#.*/(old|new)/##' to compare
+# functions across the two checkouts). It takes a few minutes.
 set -euo pipefail
 
 write=0
 rounds=3
 same=0
+grind=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-w) write=1; shift ;;
 	-same-programs) same=1; shift ;;
 	-rounds) rounds=${2:?-rounds needs a number}; shift 2 ;;
+	-cachegrind) grind=${2:?-cachegrind needs a directory}; shift 2 ;;
 	-h | --help) sed -n '2,/^set /p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
 	-*) echo "speed-baseline.sh: unknown flag $1 (see -h)" >&2; exit 2 ;;
 	*) break ;;
 	esac
 done
 if [ $# -ne 1 ]; then
-	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] COMMIT" >&2
+	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] [-cachegrind DIR] COMMIT" >&2
 	exit 2
 fi
 if [ "$write" = 1 ] && [ "$same" = 1 ]; then
 	echo "speed-baseline.sh: -w writes the baseline of COMMIT's own programs: not with -same-programs" >&2
 	exit 2
+fi
+if [ -n "$grind" ]; then
+	if [ "$write" = 1 ]; then
+		echo "speed-baseline.sh: -w writes CPU times: not with -cachegrind" >&2
+		exit 2
+	fi
+	if ! command -v valgrind >/dev/null; then
+		echo "speed-baseline.sh: -cachegrind needs valgrind (apt-get install valgrind)" >&2
+		exit 2
+	fi
+	mkdir -p "$grind"
+	grind=$(cd "$grind" && pwd)
 fi
 case "$rounds" in
 '' | *[!0-9]* | 0) echo "speed-baseline.sh: -rounds $rounds is not a positive number" >&2; exit 2 ;;
@@ -160,6 +184,29 @@ func TestSpeedRows(t *testing.T) {
 EOF
 	(cd "$tmp/$tree" && go test -c -o "$tmp/$tree.test" ./internal/speedbaseline)
 done
+
+if [ -n "$grind" ]; then
+	printf "%-18s %15s %15s %7s %12s %12s %7s\n" row "Ir $old" "Ir $new" new/old "D1 $old" "D1 $new" new/old
+	while read -r row; do
+		name=$(jq -r .row <<<"$row")
+		slug=$(tr -c 'A-Za-z0-9=\n' _ <<<"$name")
+		echo "$row" >"$tmp/row.json"
+		declare -A ir d1
+		for tree in old new; do
+			commit=$old
+			[ "$tree" = new ] && commit=$new
+			out="$grind/cachegrind.$commit.$slug"
+			WEFT_SPEED_ROWS="$tmp/row.json" GOGC=off valgrind --tool=cachegrind --cache-sim=yes \
+				--cachegrind-out-file="$out" "$tmp/$tree.test" -test.run TestSpeedRows -test.count 1 \
+				>"$tmp/grind.log" 2>&1 || { cat "$tmp/grind.log" >&2; exit 1; }
+			ir[$tree]=$(grep -m1 '^summary:' "$out" | awk '{print $2}')
+			d1[$tree]=$(grep -m1 '^summary:' "$out" | awk '{print $6 + $9}')
+		done
+		awk -v r="$name" -v io="${ir[old]}" -v inew="${ir[new]}" -v dold="${d1[old]}" -v dnew="${d1[new]}" \
+			'BEGIN { printf "%-18s %15.0f %15.0f %6.3fx %12.0f %12.0f %6.3fx\n", r, io, inew, inew / io, dold, dnew, dnew / dold }'
+	done <"$tmp/rows.json"
+	exit 0
+fi
 
 for i in $(seq "$rounds"); do
 	for tree in old new; do
