@@ -23,15 +23,19 @@
 # earlier tree, one at a time, and keeps it if the package still builds
 # there; it names the files it kept and those it could not.
 #
-# -cachegrind DIR counts instead of timing, for differences of a few
-# percent that the noise of CPU time hides: it runs each row once per
+# -cachegrind DIR counts instead of timing: it runs each row once per
 # commit, alone in its process, under valgrind's cachegrind with the
-# garbage collector off (GOGC=off, so that the counts repeat from run to
-# run to within about 0.1%), and prints each row's instructions executed
-# and first-level data-cache misses at both commits and their ratios. It
-# keeps cachegrind's files in DIR (cachegrind.COMMIT.ROW), for cg_annotate
-# or cg_diff (give cg_diff --mod-filename 's#.*/(old|new)/##' to compare
-# functions across the two checkouts). It takes a few minutes.
+# garbage collector off (GOGC=off; valgrind also lacks an instruction,
+# RDTSCP, that the collector's locks may run), and prints each row's
+# instructions executed and first-level data-cache misses at both commits
+# and their ratios. The counts repeat from run to run to within 0.1%,
+# where CPU time varies by several percent, so they show which functions
+# a change adds work to, and how much; they are not times (a miss that
+# the second-level cache serves costs little, and with the collector off
+# no memory is reused). It keeps cachegrind's files in DIR
+# (cachegrind.COMMIT.ROW), for cg_annotate or cg_diff (give cg_diff
+# --mod-filename 's#.*/(old|new)/##' to compare functions across the two
+# checkouts). It takes a few minutes.
 set -euo pipefail
 
 write=0
