@@ -11,7 +11,9 @@
 // deadline of a Sleep, a timer or a ticker: only when every goroutine is
 // blocked (weft test's default, as testing/synctest), or at any step
 // (weft.WithTime, weft test -time any), where a goroutine may be delayed
-// past a deadline. Now, Since and Until read it; a goroutine that reads it
+// past a deadline. Now, Since and Until read it (Now in the standard
+// library's time.Local, as time.Now, but without a monotonic clock
+// reading, which only time.Now can make); a goroutine that reads it
 // in a loop with nothing but loads between lets it move by a millisecond
 // every third read (internal/engine/poll.go), as Go's clock moves while a
 // goroutine runs, so a loop that polls until a deadline ends. Sleep is

@@ -133,8 +133,14 @@ func UnixMilli(msec int64) Time { return time.UnixMilli(msec) }
 // exploration, so that the time does not go back.
 var Epoch = time.Unix(0, engine.DefaultEpoch).UTC()
 
-// at returns the time of virtual instant d of the current execution.
-func at(d Duration) Time { return time.Unix(0, shim.Epoch()).UTC().Add(d) }
+// at returns the time of virtual instant d of the current execution, in
+// the local time zone, as time.Now gives it: a program may compare times
+// with ==, which compares their locations too (time.Unix(s, ns) ==
+// time.Now().Truncate(time.Millisecond) holds in Go). Unlike time.Now's,
+// it has no monotonic clock reading, which only time.Now can set; the
+// methods that read one (Sub, Before, After, Equal) give the same results
+// without it on a clock that never goes back.
+func at(d Duration) Time { return time.Unix(0, shim.Epoch()).Add(d) }
 
 // epoch returns the time at which the current execution's virtual time
 // started.

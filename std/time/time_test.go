@@ -26,9 +26,27 @@ func TestClock(t *testing.T) {
 		got = append(got, start.Format(time.RFC3339Nano), wtime.Since(start).String(), fired.Sub(start).String(),
 			wtime.Until(start.Add(time.Hour)).String())
 	})
-	want := before.UTC().Format(time.RFC3339Nano) + " 4s 4s 59m56s"
+	want := before.Format(time.RFC3339Nano) + " 4s 4s 59m56s"
 	if r.Failed() || r.Executions != 1 || strings.Join(got, " ") != want {
 		t.Errorf("%d executions, failures %v, got %q; want 1, none, %q", r.Executions, r.Failures, strings.Join(got, " "), want)
+	}
+}
+
+// TestNowLocal checks that the virtual time is in the local time zone, as
+// time.Now's is, Now's and a timer's: a program that compares times with
+// ==, which compares their locations, gets Go's answer (oklog/ulid's
+// TestULIDTimestamp compares time.Now().Truncate(time.Millisecond) with
+// the time.Unix of its milliseconds).
+func TestNowLocal(t *testing.T) {
+	var got []bool
+	r := stdtest.Explore(t, func() {
+		now := wtime.Now()
+		fired := rt.OfRecv("", wtime.After(time.Second)).Recv()
+		got = append(got, time.UnixMilli(now.UnixMilli()) == now.Truncate(time.Millisecond),
+			now.Location() == time.Local, fired.Location() == time.Local)
+	})
+	if r.Failed() || r.Executions != 1 || fmt.Sprint(got) != "[true true true]" {
+		t.Errorf("%d executions, failures %v, got %v; want 1, none, [true true true]", r.Executions, r.Failures, got)
 	}
 }
 
