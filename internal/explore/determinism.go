@@ -372,6 +372,7 @@ func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 	} else {
 		fmt.Fprintf(&b, "the earlier execution %s; the threads differ:", c.expected(p, st.Trace))
 		n := max(int(p.threads), len(st.Threads))
+		otherObj := false
 		for k := range n {
 			id := trace.ThreadID(k)
 			was, had := c.pendingBefore(i, id), k < int(p.threads)
@@ -386,9 +387,15 @@ func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 				fmt.Fprintf(&b, "\n\t%v: earlier no such thread, now %s", id, now)
 			case was.Kind != th.Op.Kind || was.Obj != th.Op.Obj || was.Arg != th.Op.Arg:
 				fmt.Fprintf(&b, "\n\t%v: earlier %s pending, now %s", id, opText(was, st.Trace), now)
+				otherObj = otherObj || was.Kind == th.Op.Kind && was.Class == th.Op.Class && was.Obj != th.Op.Obj
 			case p.thread() == id && p.alts != th.Alts:
 				fmt.Fprintf(&b, "\n\t%v: earlier %s, now %s", id, altsText(p.alts, false), now)
 			}
+		}
+		if otherObj {
+			// The commonest cause in real code: the order of a range over
+			// a map, which Go varies from run to run.
+			b.WriteString("\nThe same operation on another object: the body took its objects in another order, as a range over a map does (Go varies that order from run to run, and weft does not control it), or state kept between executions chose them.")
 		}
 	}
 	c.diverged = errors.New(b.String())
