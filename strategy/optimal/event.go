@@ -165,18 +165,22 @@ func (e *event) key() label {
 	return l
 }
 
-// sameKey reports whether a.key() == b.key(), without building the labels
-// (the hot path of a walk of a wakeup tree).
+// sameKey reports whether a.key() == b.key(), without building the labels.
 func sameKey(a, b *event) bool {
-	return a.sth == b.sth && a.step == b.step && a.Case == b.Case && a.spart == b.spart &&
-		a.PartnerCase == b.PartnerCase && (a.spart == trace.NoThread || a.pstep == b.pstep)
+	return keyIs(a, b.sth, b.step, b.Case, b.spart, b.PartnerCase, b.pstep)
 }
 
-// hasKey reports whether e.key() == *k (sameKey, for a node of a wakeup
-// tree, which keeps its key).
+// hasKey reports whether e.key() == *k: a walk of a wakeup tree compares
+// each node's key (wnode.k) with the head of what remains of the sequence.
 func hasKey(e *event, k *label) bool {
-	return e.sth == k.thread && e.step == k.step && e.Case == k.cas && e.spart == k.partner &&
-		e.PartnerCase == k.pcas && (e.spart == trace.NoThread || e.pstep == k.pstep)
+	return keyIs(e, k.thread, k.step, k.cas, k.partner, k.pcas, k.pstep)
+}
+
+// keyIs reports whether e's key has the given fields (pstep counts only
+// with a partner, as in key).
+func keyIs(e *event, thread trace.ThreadID, step, cas int32, partner trace.ThreadID, pcas, pstep int32) bool {
+	return e.sth == thread && e.step == step && e.Case == cas && e.spart == partner &&
+		e.PartnerCase == pcas && (partner == trace.NoThread || e.pstep == pstep)
 }
 
 // shareThread reports whether a and b belong to a common thread.
