@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft"
+	"github.com/weft-go/weft/std/rt"
 )
 
 // Explore explores body with weft's defaults and opts and returns the
@@ -17,4 +18,13 @@ func Explore(t testing.TB, body func(), opts ...weft.Option) *weft.Result {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TwoExecutions races two sends of the current execution on a channel,
+// one from a goroutine it starts: an exploration of a body that calls it
+// once, and races nothing else, runs 2 executions.
+func TwoExecutions() {
+	ch := rt.MakeChan(make(chan int, 2))
+	rt.Go(func() { rt.Of("", ch).Send(1) })
+	rt.Of("", ch).Send(2)
 }

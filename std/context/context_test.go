@@ -166,9 +166,7 @@ func TestChildrenOrder(t *testing.T) {
 				cancels = append(cancels, c)
 			}
 			cancel()
-			ch := rt.MakeChan(make(chan int, 2))
-			rt.Go(func() { rt.Of("", ch).Send(1) })
-			rt.Of("", ch).Send(2)
+			stdtest.TwoExecutions()
 			for _, c := range cancels {
 				c()
 			}

@@ -68,9 +68,7 @@ func TestMemoryProbeAllocates(t *testing.T) {
 func TestCheapRand(t *testing.T) {
 	seen := map[[3]uint64]int{}
 	r := stdtest.Explore(t, func() {
-		ch := rt.MakeChan(make(chan int, 2))
-		rt.Go(func() { rt.Of("", ch).Send(1) })
-		rt.Of("", ch).Send(2)
+		stdtest.TwoExecutions()
 		seen[[3]uint64{uint64(rt.CheapRand()), uint64(rt.CheapRand()), rt.CheapRand64()}]++
 	})
 	if r.Failed() || r.Executions != 2 || len(seen) != 1 {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/weft-go/weft/internal/stdtest"
 	wmaphash "github.com/weft-go/weft/std/hash/maphash"
-	"github.com/weft-go/weft/std/rt"
 )
 
 // TestSeedsRepeat checks that inside an execution MakeSeed's seeds and a
@@ -19,9 +18,7 @@ import (
 func TestSeedsRepeat(t *testing.T) {
 	seen := map[[4]uint64]int{}
 	r := stdtest.Explore(t, func() {
-		ch := rt.MakeChan(make(chan int, 2))
-		rt.Go(func() { rt.Of("", ch).Send(1) })
-		rt.Of("", ch).Send(2)
+		stdtest.TwoExecutions()
 		a, b := wmaphash.MakeSeed(), wmaphash.MakeSeed()
 		var zero, set wmaphash.Hash
 		zero.WriteString("x")
