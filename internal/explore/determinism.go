@@ -395,7 +395,7 @@ func (c *Checked) diverge(i int, st *strategy.State, p *mark, why string) {
 		if otherObj {
 			// The commonest cause in real code: the order of a range over
 			// a map, which Go varies from run to run.
-			b.WriteString("\nThe same operation on another object: the body took its objects in another order, as a range over a map does (Go varies that order from run to run, and weft does not control it), or state kept between executions chose them.")
+			b.WriteString("\nThe same operation on another object: the body took its objects in another order, as a range over a map does where weft does not fix its order (Go varies it from run to run; weft test fixes it in the code it rewrites, weft.Explore's bodies keep Go's), or state kept between executions chose them.")
 		}
 	}
 	c.diverged = errors.New(b.String())

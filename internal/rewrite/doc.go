@@ -24,6 +24,8 @@
 //	close(ch), len(ch)    weftrt.Of("ch", ch).Close(), weftrt.Of("ch", ch).Len()
 //	for v := range ch     for v := range weftrt.Of("ch", ch).Range()
 //	                      (before go1.23: for weftR_, v := weftrt.Of("ch", ch).Loop(); ; { weftV_, weftOK_ := weftR_.RecvOK(); if !weftOK_ { break }; v = weftV_; ...)
+//	for k, v := range m   for k, v := range weftrt.Map(m)   (m a map: in the order of the execution's seed)
+//	                      (before go1.23: for weftM_, k, v := weftrt.MapLoop(m); ; { weftK_, weftV_, weftOK_ := weftM_.Next(); if !weftOK_ { break }; k, v = weftK_, weftV_; ...)
 //	p.mu.Lock()           p.mu.WeftName("p.mu").Lock()   (every method of sync's and sync/atomic's types)
 //	atomic.AddInt64(&n, 1)
 //	                      atomic.AddInt64(atomic.WeftWord("n", &n), 1)
@@ -132,9 +134,10 @@
 // case's channel, value or assigned operand written over several lines is
 // written there on one line, its line breaks replaced by /*line*/
 // directives that give each of its tokens its line and column (flat). A
-// range over a channel in a file whose Go version is older than go1.23,
-// which has no range over a function, becomes a for loop on the range's
-// line whose variable is one of its for clause (rangeStmt).
+// range over a channel or a map in a file whose Go version is older than
+// go1.23, which has no range over a function, becomes a for loop on the
+// range's line whose variables are those of its for clause (rangeStmt,
+// mapRange).
 //
 // Not rewritten, and refused, naming the construct, its file:line and the
 // way out: go statements and channel operations in the body of a test

@@ -666,8 +666,8 @@ func reflectChanOp(fn *types.Func) string {
 // It reports whether the walk should descend into n (it walks the loop's
 // parts itself).
 func (r *rewriter) rangeStmt(n *ast.RangeStmt) bool {
-	if r.mapRange(n) {
-		return true
+	if done, descend := r.mapRange(n); done {
+		return descend
 	}
 	if r.chanType(n.X) == nil || r.refused(n.For, "a range over a channel") {
 		return true
@@ -693,30 +693,60 @@ func (r *rewriter) rangeStmt(n *ast.RangeStmt) bool {
 	return false
 }
 
-// mapRange rewrites a range over a map with a key or value variable, in
-// a file whose Go version has range over functions (go1.23 on), into a
-// range over the pairs std/rt's Map visits in an order fixed by the
-// execution's seed, and reports whether it did:
+// mapRange rewrites a range over a map with a key or value variable into
+// a range over the pairs std/rt's Map visits in an order fixed by the
+// execution's seed, and reports whether it did. In a file whose Go
+// version has range over functions (go1.23 on) the range stays a range:
 //
 //	for k, v := range m {   for k, v := range weftrt.Map(m) {
 //
-// A range with no variables visits as many times in any order; one in an
-// older file keeps Go's order.
-func (r *rewriter) mapRange(n *ast.RangeStmt) bool {
+// and the walk goes on into it. In an older file it becomes a loop over
+// std/rt's MapLoop, whose init statement declares the variables as the
+// range did (one for the whole loop before go1.22, one per turn from
+// go1.22 on, as a range's):
+//
+//	for k, v := range m {   for weftM_, k, v := weftrt.MapLoop(m); ; { weftK_, weftV_, weftOK_ := weftM_.Next(); if !weftOK_ { break }; k, v = weftK_, weftV_;
+//
+// and mapRange walks its parts itself. A range with no variables visits
+// as many times in any order, and stays.
+func (r *rewriter) mapRange(n *ast.RangeStmt) (done, descend bool) {
 	t := r.info.TypeOf(n.X)
 	if t == nil || n.Key == nil {
-		return false
+		return false, true
 	}
 	if _, ok := t.Underlying().(*types.Map); !ok {
-		return false
-	}
-	if v := r.version; v != "" && versionLess(v, "go1.23") {
-		return false
+		return false, true
 	}
 	r.usesRT = true
-	r.replace(n.X.Pos(), n.X.Pos(), rtName+".Map(")
-	r.insert(r.off(n.X.End()), ")", true)
-	return true
+	if v := r.version; v == "" || !versionLess(v, "go1.23") {
+		r.replace(n.X.Pos(), n.X.Pos(), rtName+".Map(")
+		r.insert(r.off(n.X.End()), ")", true)
+		return true, true
+	}
+	// The variables, or the targets of an assignment, that are not blank.
+	blank := func(e ast.Expr) bool { return e == nil || types.ExprString(e) == "_" }
+	var targets, values []string
+	declared, got := []string{"_", "_"}, []string{"_", "_"}
+	for i, e := range []ast.Expr{n.Key, n.Value} {
+		if blank(e) {
+			continue
+		}
+		target := r.flat(r.text(e), e.Pos(), n.Body.Lbrace, "a range's variable", "range")
+		if n.Tok == token.DEFINE {
+			declared[i] = target
+		}
+		got[i] = [...]string{"weftK_", "weftV_"}[i]
+		targets, values = append(targets, target), append(values, got[i])
+	}
+	next := " " + got[0] + ", " + got[1] + ", weftOK_ := weftM_.Next(); if !weftOK_ { break };"
+	if len(targets) > 0 {
+		next += " " + strings.Join(targets, ", ") + " = " + strings.Join(values, ", ") + ";"
+	}
+	r.replace(n.For+token.Pos(len("for")), n.X.Pos(), " weftM_, "+declared[0]+", "+declared[1]+" := "+rtName+".MapLoop(")
+	r.replace(n.X.End(), n.Body.Lbrace+1, "); ; {"+next)
+	r.inspect(n.X)
+	r.inspect(n.Body)
+	return true, false
 }
 
 // versionLess reports whether Go version a (go1.N or go1.N.M) is older

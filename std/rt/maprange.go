@@ -1,5 +1,5 @@
-// This file implements Map: a range over a Go map whose order, inside an
-// execution, is fixed by the execution's seed.
+// This file implements Map and MapLoop: a range over a Go map whose
+// order, inside an execution, is fixed by the execution's seed.
 
 package rt
 
@@ -42,25 +42,10 @@ func Map[M ~map[K]V, K comparable, V any](m M) iter.Seq2[K, V] {
 			}
 			return
 		}
-		seed := trace.Mix(uint64(shim.Seed()) ^ 0x5bd1e995)
-		pairs := make([]mapPair[K, V], 0, len(m))
-		for k, v := range m {
-			h, addr := keyHash(seed, reflect.ValueOf(&k).Elem())
-			pairs = append(pairs, mapPair[K, V]{k: k, v: v, h: h, addr: addr})
-		}
-		slices.SortFunc(pairs, func(a, b mapPair[K, V]) int {
-			if c := cmp.Compare(a.h, b.h); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.addr, b.addr)
-		})
-		for _, p := range pairs {
-			v := p.v
-			if equal(p.k, p.k) { // a NaN key cannot be looked up: its value as taken
-				var ok bool
-				if v, ok = m[p.k]; !ok {
-					continue // deleted during the range
-				}
+		for _, p := range orderedPairs(m) {
+			v, ok := p.current(m)
+			if !ok {
+				continue // deleted during the range
 			}
 			if !yield(p.k, v) {
 				return
@@ -69,12 +54,94 @@ func Map[M ~map[K]V, K comparable, V any](m M) iter.Seq2[K, V] {
 	}
 }
 
+// MapLoop starts a range over m in a file whose Go version lacks range
+// over functions (before go1.23), where weft test rewrites
+//
+//	for k, v := range m {
+//
+// to
+//
+//	for weftM_, k, v := weftrt.MapLoop(m); ; { weftK_, weftV_, weftOK_ := weftM_.Next(); if !weftOK_ { break }; k, v = weftK_, weftV_;
+//
+// The loop's variables are declared by the loop's init statement, as a
+// range declares them: one for the whole loop before go1.22, one per
+// turn from go1.22 on. Its other results are the zero key and value,
+// which declare them. It visits the pairs Map would, in Map's order;
+// outside an execution, in the order of a range over m when MapLoop is
+// called.
+func MapLoop[M ~map[K]V, K comparable, V any](m M) (it *MapIter[K, V], zeroKey K, zeroValue V) {
+	it = &MapIter[K, V]{m: m}
+	if len(m) == 0 {
+		return it, zeroKey, zeroValue
+	}
+	if !shim.Active() {
+		it.pairs = make([]mapPair[K, V], 0, len(m))
+		for k, v := range m {
+			it.pairs = append(it.pairs, mapPair[K, V]{k: k, v: v})
+		}
+		return it, zeroKey, zeroValue
+	}
+	it.pairs = orderedPairs(m)
+	return it, zeroKey, zeroValue
+}
+
+// MapIter is a range over a map that MapLoop started.
+type MapIter[K comparable, V any] struct {
+	m     map[K]V
+	pairs []mapPair[K, V]
+}
+
+// Next returns the next pair of the range and true, or false once every
+// pair has been visited. As in Go, a pair deleted before it is reached is
+// not visited, and its value is the one the map holds when it is reached.
+func (it *MapIter[K, V]) Next() (K, V, bool) {
+	for len(it.pairs) > 0 {
+		p := &it.pairs[0]
+		it.pairs = it.pairs[1:]
+		if v, ok := p.current(it.m); ok {
+			return p.k, v, true
+		}
+	}
+	var k K
+	var v V
+	return k, v, false
+}
+
+// orderedPairs returns the pairs of m, which is not empty, in the order
+// of a hash of each key's contents mixed with the execution's seed (Map).
+func orderedPairs[K comparable, V any](m map[K]V) []mapPair[K, V] {
+	seed := trace.Mix(uint64(shim.Seed()) ^ 0x5bd1e995)
+	pairs := make([]mapPair[K, V], 0, len(m))
+	for k, v := range m {
+		h, addr := keyHash(seed, reflect.ValueOf(&k).Elem())
+		pairs = append(pairs, mapPair[K, V]{k: k, v: v, h: h, addr: addr})
+	}
+	slices.SortFunc(pairs, func(a, b mapPair[K, V]) int {
+		if c := cmp.Compare(a.h, b.h); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.addr, b.addr)
+	})
+	return pairs
+}
+
 // mapPair is a pair of a map, with its key's hash and addresses.
 type mapPair[K comparable, V any] struct {
 	k    K
 	v    V
 	h    uint64 // keyHash's hash of the contents
 	addr uint64 // keyHash's hash of the addresses
+}
+
+// current returns the value m holds for p's key now, and false if the
+// key was deleted since the pairs were taken. A key that holds a NaN
+// cannot be looked up: its value is the one taken.
+func (p *mapPair[K, V]) current(m map[K]V) (V, bool) {
+	if !equal(p.k, p.k) {
+		return p.v, true
+	}
+	v, ok := m[p.k]
+	return v, ok
 }
 
 // equal reports whether a == b: false for a key that holds a NaN.

@@ -150,3 +150,77 @@ func TestMapRangeSemantics(t *testing.T) {
 		t.Errorf("outside an execution: %d keys visited, want 3", n)
 	}
 }
+
+// loopKeys returns the keys MapLoop(m) visits, in order, written as weft
+// test writes a range over a map in a file older than go1.23.
+func loopKeys[K comparable, V any](m map[K]V) []K {
+	var ks []K
+	for it, k, _ := rt.MapLoop(m); ; {
+		nk, _, ok := it.Next()
+		if !ok {
+			break
+		}
+		k = nk
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// TestMapLoop checks that MapLoop visits the pairs of Map in Map's order
+// inside an execution, keeps what Map keeps of Go's semantics (a pair
+// deleted before it is reached is not visited, a value changed before it
+// is reached is visited changed, a NaN key is visited with its value, a
+// nil map visits nothing), and visits every pair outside an execution.
+func TestMapLoop(t *testing.T) {
+	r, err := weft.Explore(func(w *weft.T) {
+		m := map[string]int{}
+		for i := range 30 {
+			m[fmt.Sprint("k", i)] = i
+		}
+		a, b := fmt.Sprint(visit(m)), fmt.Sprint(loopKeys(m))
+		w.Assert(a == b, "Map visits %s, MapLoop %s: want one order", a, b)
+		var seen []int
+		first := true
+		for it, k, v := rt.MapLoop(m); ; {
+			nk, nv, ok := it.Next()
+			if !ok {
+				break
+			}
+			k, v = nk, nv
+			if first {
+				first = false
+				for j := range 30 {
+					if key := fmt.Sprint("k", j); key != k {
+						m[key] = 100 + j
+					}
+				}
+				delete(m, fmt.Sprint("k", (m[k]+1)%30))
+				seen = append(seen, v)
+				continue
+			}
+			w.Assert(v >= 100, "key %s visited with %d, want its changed value", k, v)
+			seen = append(seen, v)
+		}
+		w.Assert(len(seen) == 29, "%d pairs visited, want 29 (one deleted)", len(seen))
+		nan := map[float64]string{math.NaN(): "a", math.NaN(): "b", 1: "c"}
+		var vals []string
+		for it, _, v := rt.MapLoop(nan); ; {
+			_, nv, ok := it.Next()
+			if !ok {
+				break
+			}
+			v = nv
+			vals = append(vals, v)
+		}
+		slices.Sort(vals)
+		w.Assert(slices.Equal(vals, []string{"a", "b", "c"}), "NaN keys: visited %v, want a, b, c", vals)
+		var none map[string]int
+		w.Assert(len(loopKeys(none)) == 0, "a nil map visits %v", loopKeys(none))
+	})
+	if err != nil || r.Failed() {
+		t.Fatalf("%v %+v", err, r.Failures)
+	}
+	if ks := loopKeys(map[int]int{1: 1, 2: 2, 3: 3}); len(ks) != 3 {
+		t.Errorf("outside an execution: keys %v visited, want 3", ks)
+	}
+}

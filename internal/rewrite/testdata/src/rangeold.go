@@ -1,7 +1,7 @@
 //go:build go1.21
 
-// This file is of Go version 1.21: a range over a channel becomes a for
-// loop whose variable is one for the whole loop.
+// This file is of Go version 1.21: a range over a channel or a map
+// becomes a for loop whose variable is one for the whole loop.
 
 package src
 
@@ -38,10 +38,30 @@ outer:
 	return sum, fs
 }
 
-// keys ranges over a map: Go's order, as range over a function is newer.
-func keys(m map[string]bool) (ks []string) {
+// keys ranges over maps in each form: a loop over the pairs in the
+// order of the execution's seed, whose variables are one for the whole
+// loop, as the range's.
+func keys(m map[string]bool, counts map[string]int) (ks []string, fs []func() string) {
 	for k := range m {
 		ks = append(ks, k)
+		fs = append(fs, func() string { return k })
 	}
-	return ks
+	for k, v := range counts {
+		if v == 0 {
+			continue
+		}
+		ks = append(ks, k)
+	}
+	for _, v := range counts {
+		ks = append(ks, string(rune('a'+v)))
+	}
+	var b box
+	var name string
+	for name, b.v = range counts {
+		ks = append(ks, name)
+	}
+	for range m {
+		ks = append(ks, "")
+	}
+	return ks, fs
 }
