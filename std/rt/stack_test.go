@@ -25,7 +25,7 @@ func TestStack(t *testing.T) {
 		ch := rt.MakeChan(make(chan int))
 		rt.Go(func() { stackWaiter(ch) })
 		rt.Gosched(runtime.Gosched)
-		buf := make([]byte, 1<<10)
+		buf := make([]byte, 1<<16)
 		all = string(buf[:rt.Stack(runtime.Stack, buf, true)])
 		own = string(buf[:rt.Stack(runtime.Stack, buf, false)])
 		rt.Of("", ch).Send(1)

@@ -42,7 +42,9 @@ var explorations sync.Mutex
 // test's goroutine skips the test, as Go does. An exploration whose
 // failing executions all reached the step bound proves nothing: Check logs
 // the first one's report and skips the test as inconclusive
-// (weft.Inconclusive), which weft test prints as INCONCLUSIVE. The options opts, which
+// (weft.Inconclusive), which weft test prints as INCONCLUSIVE. Inside each
+// execution of a test that is not parallel, crypto/rand draws from a
+// stream seeded with the execution's seed (cryptoSource). The options opts, which
 // the directives of the Test function's comment give, come after the
 // environment's.
 func Test(t *testing.T, body func(), opts ...weft.Option) {
@@ -61,7 +63,9 @@ func Test(t *testing.T, body func(), opts ...weft.Option) {
 			stop() // Check ended the test's goroutine (t.FailNow): the watch ends too
 		}
 	}()
+	crypto := cryptoSource{t: t}
 	r := weft.Check(t, func(w *weft.T) {
+		crypto.reset(shim.Seed())
 		races, failed, skipped := engine.RaceErrors(), t.Failed(), t.Skipped()
 		returned := false
 		defer func() {
