@@ -41,6 +41,9 @@
 //	                      weftrt.NumGoroutine(runtime.NumGoroutine)
 //	runtime.Stack(buf, all)
 //	                      weftrt.Stack(runtime.Stack, buf, all)   (the program's goroutines only: goleak)
+//	runtime.Callers(skip, pc), runtime.Caller(skip)
+//	                      weftrt.Callers(runtime.Callers, skip, pc), weftrt.Caller(runtime.Caller, skip)
+//	                      (the program's frames only: the stack traces libraries print)
 //	[64 - unsafe.Sizeof(T{})]byte
 //	                      [64 - unsafe.Sizeof([16]byte{})]byte   (in an array's length or a constant, T holding a
 //	                      type weft replaces: the size under go test, as go/types computes it)

@@ -519,10 +519,11 @@ func (r *rewriter) call(call *ast.CallExpr) bool {
 				r.replace(call.Fun.Pos(), call.Fun.Pos(), rtName+".MemoryProbe("+strconv.Quote(name)+", ")
 				r.replace(call.Fun.End(), call.Fun.End(), ")")
 			}
-			if fn.Pkg().Path() == "runtime" && fn.Name() == "Stack" && len(call.Args) == 2 {
-				// weftrt.Stack(runtime.Stack, buf, all)
+			if fn.Pkg().Path() == "runtime" && (fn.Name() == "Stack" || fn.Name() == "Callers" || fn.Name() == "Caller") {
+				// weftrt.Stack(runtime.Stack, buf, all), weftrt.Callers(runtime.Callers, skip, pc),
+				// weftrt.Caller(runtime.Caller, skip)
 				r.usesRT = true
-				r.replace(call.Fun.Pos(), call.Fun.Pos(), rtName+".Stack(")
+				r.replace(call.Fun.Pos(), call.Fun.Pos(), rtName+"."+fn.Name()+"(")
 				r.replace(call.Fun.End(), call.Lparen+1, ", ")
 			}
 			if isReflectLen(r.info, sel, fn) {

@@ -36,6 +36,15 @@ func dump() string {
 	return string(buf[:n]) + string(buf[:runtime.Stack(buf, false)])
 }
 
+// trace reads its callers, as a library that prints a stack trace does:
+// the calls go through weftrt.Callers and weftrt.Caller.
+func trace() (string, int) {
+	pc := make([]uintptr, 32)
+	n := runtime.Callers(1, pc)
+	_, file, line, _ := runtime.Caller(0)
+	return file, n + line
+}
+
 // cacheLine is the size a padded value fills.
 const cacheLine = 64
 
