@@ -73,6 +73,55 @@ func TestPollFlag(t *testing.T) {
 	}
 }
 
+// TestPollSelect polls a channel with a select's default case until a
+// deadline of 5ms, as go-co-op/gocron's executor waits for its jobs on
+// shutdown: the selects that took their default keep the reads of the
+// clock polls, so the loop ends. If nothing is sent it ends at the
+// deadline, after 13 turns (as TestPollSpin's loop with time at any
+// step), in one execution. If a goroutine sends, it receives the value in
+// every execution with time that moves when every thread is blocked; with
+// time at any step, one execution delays the sender past the deadline, a
+// real outcome (a test that assumes a goroutine runs within some time
+// fails by design there). optimal's counts are pinned. The loop ran at
+// one time to the step bound.
+func TestPollSelect(t *testing.T) {
+	for _, c := range []struct {
+		send                     bool
+		mode                     weft.TimeMode
+		executions, cut, failing int
+	}{
+		{false, weft.TimeWhenBlocked, 1, 0, 0},
+		{false, weft.TimeAnyStep, 1, 0, 0},
+		{true, weft.TimeWhenBlocked, 3, 1, 0},
+		{true, weft.TimeAnyStep, 15, 1, 1},
+	} {
+		turns, end, got := 0, time.Duration(-1), false
+		r, err := weft.Explore(func(w *weft.T) {
+			done := weft.MakeChan[bool](1)
+			if c.send {
+				w.Go(func() { done.Send(true) })
+			}
+			start := w.Now()
+			turns, got = 0, false
+			for w.Now()-start < 5*time.Millisecond && !got {
+				turns++
+				weft.Select(weft.OnRecv(done, func(bool, bool) { got = true }), weft.OnDefault(nil))
+			}
+			end = w.Now()
+			w.Assert(got == c.send, "received %t, want %t", got, c.send)
+		}, weft.WithTime(c.mode), weft.KeepGoing())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Exhausted || r.Executions != c.executions || r.Cut != c.cut || r.FailureCounts[trace.Assertion] != c.failing || len(r.FailureCounts) > min(c.failing, 1) {
+			t.Errorf("send %t, %v: %d executions (%d cut, exhausted %t), failures %v; want %d (%d cut), %d assertions", c.send, c.mode, r.Executions, r.Cut, r.Exhausted, r.FailureCounts, c.executions, c.cut, c.failing)
+		}
+		if !c.send && (turns != 13 || end != 5*time.Millisecond) {
+			t.Errorf("no send, %v: %d turns, end %v; want 13, 5ms", c.mode, turns, end)
+		}
+	}
+}
+
 // TestPollWrites checks that a loop whose turns write is no poll: the
 // clock never moves, and the loop runs to the step bound.
 func TestPollWrites(t *testing.T) {

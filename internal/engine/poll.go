@@ -1,12 +1,18 @@
 // This file implements clock polls: a thread that reads the clock again and
-// again, with nothing but loads of variables between (for time.Since(start)
-// < d {}), lets virtual time move, as Go's clock moves while a goroutine
-// runs. Without this, such a loop would never end: virtual time moves only
+// again, with nothing but loads of variables and selects that took their
+// default between (for time.Since(start) < d {}, or a loop that polls
+// channels until a deadline), lets virtual time move, as Go's clock moves
+// while a goroutine runs. Without this, such a loop would never end: virtual time moves only
 // when every thread is blocked, or by a step of the clock thread to the
 // next deadline of a sleep or a timer, and a poll loop arms none.
 //
 // A read of the clock (Thread.Now) is a poll when the thread's steps since
-// its previous read, if any, are all loads (trace.Event.ReadOnly). The
+// its previous read, if any, only observed (observes): loads
+// (trace.Event.ReadOnly) and selects that found no case ready and took
+// their default (go-co-op/gocron's executor waits so for its jobs, until
+// a timeout, on every shutdown: for time.Now().Before(timeout) { select {
+// case <-done: ...; default: } }, which spun at one time, its jobs' time
+// never coming, until the step bound). The
 // PollReads-th poll in a row sleeps for PollQuantum before it reads the
 // time: a Sleep step, recorded in the trace as any other (so replays
 // reproduce it), which blocks the thread until virtual time has moved
@@ -36,6 +42,8 @@
 
 package engine
 
+import "github.com/weft-go/weft/trace"
+
 // PollReads is how many polls of the clock in a row make the last one
 // sleep for PollQuantum.
 const PollReads = 3
@@ -59,7 +67,7 @@ func (t *Thread) poll() bool {
 	} else {
 		t.pureReads = 0
 	}
-	if !t.onlyLoadsSincePoll() {
+	if !t.observedSincePoll() {
 		t.polls = 0
 	}
 	t.polls++
@@ -75,10 +83,9 @@ func (t *Thread) poll() bool {
 	return true
 }
 
-// onlyLoadsSincePoll reports whether every step t took since its last read
-// of the clock is a load (or a failed compare-and-swap): false if t never
-// read the clock.
-func (t *Thread) onlyLoadsSincePoll() bool {
+// observedSincePoll reports whether every step t took since its last read
+// of the clock only observed (observes): false if t never read the clock.
+func (t *Thread) observedSincePoll() bool {
 	if t.polls == 0 {
 		return false
 	}
@@ -92,12 +99,18 @@ func (t *Thread) onlyLoadsSincePoll() bool {
 		if ev.Thread != t.id {
 			continue
 		}
-		if !ev.ReadOnly() {
+		if !observes(ev) {
 			return false
 		}
 		steps--
 	}
 	return steps == 0
+}
+
+// observes reports whether ev changed nothing: a load, a failed
+// compare-and-swap, or a select that took its default.
+func observes(ev *trace.Event) bool {
+	return ev.ReadOnly() || ev.Op.Kind == trace.KindSelect && ev.Case == -1
 }
 
 // polled marks the end of a read of the clock by t: the steps t takes from
