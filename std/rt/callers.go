@@ -7,6 +7,7 @@ package rt
 import (
 	"runtime"
 
+	"github.com/weft-go/weft/internal/engine"
 	"github.com/weft-go/weft/internal/shim"
 )
 
@@ -18,9 +19,10 @@ import (
 // (rt.Go's, sync.Once's). A library that prints a stack trace
 // (sasha-s/go-deadlock, for one) printed weft's frames. skip counts the
 // program's return addresses (calls inlined into a function share its
-// one); a thread's stack ends at its function, the test's
-// at its body (where Go's goes on into the testing package), then
-// runtime.goexit, as a goroutine's stack in Go ends. Outside an
+// one); a thread's stack ends at its function, then runtime.goexit, as
+// a goroutine's stack in Go ends, and the test's at its body (Go's goes
+// on into testing.tRunner, where testify's Error Trace stops: it showed
+// weft's frames, then runtime.goexit's). Outside an
 // execution it calls callers. It is not inlined, so that the first
 // return address, into it, is weft's alone.
 //
@@ -78,9 +80,10 @@ func programPCs(callers func(skip int, pc []uintptr) int, skip int) []uintptr {
 		}
 		buf = make([]uintptr, 2*len(buf))
 	}
+	body := engine.Current().ID() == 0 // the test's body, not a goroutine
 	out := buf[:0]
 	for _, p := range buf {
-		if programPC(p) {
+		if programPC(p, body) {
 			out = append(out, p)
 		}
 	}
@@ -88,12 +91,13 @@ func programPCs(callers func(skip int, pc []uintptr) int, skip int) []uintptr {
 }
 
 // programPC reports whether one of the frames of return address p (more
-// than one where calls were inlined) is not weft's.
-func programPC(p uintptr) bool {
+// than one where calls were inlined) is not weft's, nor, in the test's
+// body, runtime.goexit.
+func programPC(p uintptr, body bool) bool {
 	frames := runtime.CallersFrames([]uintptr{p})
 	for {
 		f, more := frames.Next()
-		if f.Function != "" && !weftFrame([]byte(f.Function)) {
+		if f.Function != "" && !weftFrame([]byte(f.Function)) && !(body && f.Function == "runtime.goexit") {
 			return true
 		}
 		if !more {
