@@ -122,6 +122,40 @@ func TestPollSelect(t *testing.T) {
 	}
 }
 
+// TestPollObserves polls, until a deadline of 5ms, a mutex the body holds
+// with TryLock, and a channel's length: the failed TryLocks and the lens
+// change nothing, so the reads of the clock between them are polls, and
+// each loop ends at the deadline after 13 turns, in one execution, in
+// both time modes.
+func TestPollObserves(t *testing.T) {
+	for _, poll := range []string{"TryLock", "Len"} {
+		for _, mode := range timeModes {
+			turns, end := 0, time.Duration(-1)
+			r, err := weft.Explore(func(w *weft.T) {
+				var mu weft.Mutex
+				ch := weft.MakeChan[int](1)
+				mu.Lock()
+				start := w.Now()
+				turns = 0
+				for w.Now()-start < 5*time.Millisecond {
+					turns++
+					if poll == "TryLock" && mu.TryLock() || poll == "Len" && ch.Len() > 0 {
+						break
+					}
+				}
+				end = w.Now()
+				mu.Unlock()
+			}, weft.WithTime(mode), weft.WithMaxSteps(1000))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Failed() || r.Executions != 1 || turns != 13 || end != 5*time.Millisecond {
+				t.Errorf("%s, %v: %d executions, failures %v, %d turns, end %v; want 1, none, 13, 5ms", poll, mode, r.Executions, r.FailureCounts, turns, end)
+			}
+		}
+	}
+}
+
 // TestPollWrites checks that a loop whose turns write is no poll: the
 // clock never moves, and the loop runs to the step bound.
 func TestPollWrites(t *testing.T) {

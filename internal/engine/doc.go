@@ -65,8 +65,9 @@
 // until the step bound; a thread blocked for good in a busy-wait loop
 // whose variables were written since counts as runnable there, and the
 // execution is assumed away when it would have to run. A thread that
-// polls the clock (reads it again with nothing but loads, and selects that
-// took their default, between) sleeps
+// polls the clock (reads it again with nothing between but steps that
+// change nothing: loads, selects that took their default, failed TryLocks,
+// lens of channels) sleeps
 // for a millisecond every third poll (poll.go), so that virtual time moves
 // under a loop that waits for a deadline; with time that moves when every
 // thread is blocked, a run of reads with nothing between them sees one

@@ -8,8 +8,8 @@
 //
 // A read of the clock (Thread.Now) is a poll when the thread's steps since
 // its previous read, if any, only observed (observes): loads
-// (trace.Event.ReadOnly) and selects that found no case ready and took
-// their default (go-co-op/gocron's executor waits so for its jobs, until
+// (trace.Event.ReadOnly), selects that found no case ready and took
+// their default, failed TryLocks and lens of channels (go-co-op/gocron's executor waits so for its jobs, until
 // a timeout, on every shutdown: for time.Now().Before(timeout) { select {
 // case <-done: ...; default: } }, which spun at one time, its jobs' time
 // never coming, until the step bound). The
@@ -108,9 +108,18 @@ func (t *Thread) observedSincePoll() bool {
 }
 
 // observes reports whether ev changed nothing: a load, a failed
-// compare-and-swap, or a select that took its default.
+// compare-and-swap, a select that took its default, a failed TryLock (or
+// TryRLock), or a channel's len.
 func observes(ev *trace.Event) bool {
-	return ev.ReadOnly() || ev.Op.Kind == trace.KindSelect && ev.Case == -1
+	switch ev.Op.Kind {
+	case trace.KindSelect:
+		return ev.Case == -1
+	case trace.KindTryLock:
+		return !ev.OK
+	case trace.KindLen:
+		return true
+	}
+	return ev.ReadOnly()
 }
 
 // polled marks the end of a read of the clock by t: the steps t takes from

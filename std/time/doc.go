@@ -14,8 +14,8 @@
 // past a deadline. Now, Since and Until read it (Now in the standard
 // library's time.Local, as time.Now, but without a monotonic clock
 // reading, which only time.Now can make); a goroutine that reads it
-// in a loop with nothing but loads, and selects that took their default,
-// between lets it move by a millisecond
+// in a loop with nothing between but loads, selects that took their
+// default, failed TryLocks and lens of channels lets it move by a millisecond
 // every third read (internal/engine/poll.go), as Go's clock moves while a
 // goroutine runs, so a loop that polls until a deadline ends. Sleep is
 // weft's sleep; NewTimer, After and AfterFunc make weft timers
