@@ -1,18 +1,19 @@
 // This file implements clock polls: a thread that reads the clock again and
-// again, with nothing but loads of variables and selects that took their
-// default between (for time.Since(start) < d {}, or a loop that polls
-// channels until a deadline), lets virtual time move, as Go's clock moves
-// while a goroutine runs. Without this, such a loop would never end: virtual time moves only
-// when every thread is blocked, or by a step of the clock thread to the
-// next deadline of a sleep or a timer, and a poll loop arms none.
+// again, with nothing between but steps that change nothing (for
+// time.Since(start) < d {}, or a loop that polls channels until a
+// deadline), lets virtual time move, as Go's clock moves while a
+// goroutine runs. Without this, such a loop would never end: virtual time
+// moves only when every thread is blocked, or by a step of the clock
+// thread to the next deadline of a sleep or a timer, and a poll loop arms
+// none.
 //
 // A read of the clock (Thread.Now) is a poll when the thread's steps since
 // its previous read, if any, only observed (observes): loads
-// (trace.Event.ReadOnly), selects that found no case ready and took
-// their default, failed TryLocks and lens of channels (go-co-op/gocron's executor waits so for its jobs, until
-// a timeout, on every shutdown: for time.Now().Before(timeout) { select {
-// case <-done: ...; default: } }, which spun at one time, its jobs' time
-// never coming, until the step bound). The
+// (trace.Event.ReadOnly), selects that found no case ready and took their
+// default, failed TryLocks and lens of channels. go-co-op/gocron's
+// executor waits so for its jobs, until a timeout, on every shutdown (for
+// time.Now().Before(timeout) { select { case <-done: ...; default: } }),
+// and spun at one time until the step bound while only loads counted. The
 // PollReads-th poll in a row sleeps for PollQuantum before it reads the
 // time: a Sleep step, recorded in the trace as any other (so replays
 // reproduce it), which blocks the thread until virtual time has moved

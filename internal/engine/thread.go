@@ -134,8 +134,9 @@ type Thread struct {
 	dirty    bool
 	watched  bool
 	// Clock polls (poll.go): polls counts t's reads of the clock in a
-	// row with only steps that change nothing between (observes); pollAnnounces and pollStep are
-	// announces and the number of steps at the end of the last read;
+	// row with only steps that change nothing between (observes);
+	// pollAnnounces and pollStep are announces and the number of steps
+	// at the end of the last read;
 	// reads counts t's reads, yieldReads what it was at t's last Yield;
 	// pureReads counts the reads in a row with no step of t between them.
 	polls             int32
