@@ -340,18 +340,25 @@ func (c *coordinator) offer() error {
 }
 
 // fill splits units off the root's work while fewer than Ahead wait for a
-// worker (by the estimate c.waiting), and publishes them.
+// worker (by the estimate c.waiting), and publishes them. They are large
+// ones (explore.Coordinator.SplitLarge), as the workers split off theirs,
+// unless the coordinator hands all its work out (Options.HandOut), which
+// only Split's do.
 func (c *coordinator) fill() error {
+	split, op := c.k.SplitLarge, uint8(opSplitLarge)
+	if c.o.HandOut {
+		split, op = c.k.Split, opSplit
+	}
 	var parts [][]byte
 	for c.o.HandOut || c.waiting+len(parts) < c.o.Ahead {
-		part, ok, err := c.k.Split()
+		part, ok, err := split()
 		if err != nil {
 			return err
 		}
 		if !ok {
 			break
 		}
-		c.note(entry{Op: opSplit})
+		c.note(entry{Op: op})
 		parts = append(parts, part)
 	}
 	return c.publishNew(parts)

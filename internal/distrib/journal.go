@@ -13,9 +13,10 @@ import (
 
 // Operations on the root's exploration that a journal entry records.
 const (
-	opExplore = iota + 1 // Explore(N) reported Over
-	opSplit              // Split gave the run's next unit
-	opJoin               // Join of unit ID's result, at Seq on ResultsStream, gave N units
+	opExplore    = iota + 1 // Explore(N) reported Over
+	opSplit                 // Split gave the run's next unit
+	opJoin                  // Join of unit ID's result, at Seq on ResultsStream, gave N units
+	opSplitLarge            // SplitLarge gave the run's next unit
 )
 
 // An entry is one operation on the root's exploration. Replayed in order

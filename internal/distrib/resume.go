@@ -146,8 +146,12 @@ func (c *coordinator) replay(entries []entry) (uint64, error) {
 			if over != e.Over {
 				return 0, fmt.Errorf("%w: entry %d, %d executions of the root, over %v, was %v", ErrDiverged, i, e.N, over, e.Over)
 			}
-		case opSplit:
-			part, ok, err := c.k.Split()
+		case opSplit, opSplitLarge:
+			split := c.k.Split
+			if e.Op == opSplitLarge {
+				split = c.k.SplitLarge
+			}
+			part, ok, err := split()
 			if err != nil {
 				return 0, err
 			}

@@ -27,7 +27,7 @@ type simulation struct {
 	batch int           // executions between two looks, the root's and the workers'
 	ahead int           // units kept waiting for a worker
 	steal bool          // workers split units off theirs for idle ones
-	large bool          // and split large ones (explore.Part.SplitLarge)
+	large bool          // and split large ones (explore.Part.SplitLarge), as the root does
 }
 
 // simulated is what a simulation found: its wall time on the virtual
@@ -195,8 +195,12 @@ func (st *simState) coordAct(now time.Duration) error {
 		st.rootOver = over
 	}
 	st.sim.coord += st.coordFree - now
+	split := st.k.Split
+	if st.large {
+		split = st.k.SplitLarge // as a real coordinator does (fill)
+	}
 	for !st.rootOver && len(st.waiting) < st.ahead {
-		part, ok, err := st.k.Split()
+		part, ok, err := split()
 		if err != nil {
 			return err
 		}
