@@ -186,6 +186,30 @@
 // need the same record, since a unit may have explored the branch the
 // reversal follows. Not done.
 //
+// With SplitLarge's units alone (parallel workers, and the workers and the
+// coordinator of a distributed run), the splitter waits at a state for its
+// units before it leaves it, so a handback finds the states it inserts
+// into on the splitter's path (joinInsert): on fib n=4 on four workers,
+// three runs, no Join made a unit and no lateInsert failed (over NATS, on
+// two worker processes, 2 units in three runs). What
+// repeats executions there is the other direction: a reversal the splitter
+// finds, in the branch it kept, for the state whose other branches it
+// handed out, is explored by the splitter once the unit is back
+// (placeGiven, 56 to 63 a run, or a new branch after the ones handed out),
+// with none of the branches the unit added there asleep, while the unit
+// explored that state's branches without it: each can explore traces the
+// other's branch covers. Sequential order puts all of the splitter's
+// reversals there before any of the unit's own. An exact division of
+// SplitLarge needs no record but a message: the splitter sends such a
+// reversal to the unit instead of exploring it, and tells it when it has
+// left the state; the unit, at the state and at each node of the tree
+// handed out, explores the branches handed out first (and everything below
+// the tree's leaves, where no reversal of the splitter's can go), but takes
+// no branch of its own there until the splitter has left, and then inserts
+// the splitter's reversals before its own (inserting its own again after
+// them, none yet explored). Units must then carry an identity their
+// splitter can send to, in the process and over NATS. Not done either.
+//
 // A unit of SplitLarge explores the new branches of every state of its
 // own subtree itself, as sequential order does. An earlier version handed
 // those of the states its wakeup tree went through back to its splitter,
