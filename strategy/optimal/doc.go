@@ -188,26 +188,30 @@
 //
 // With SplitLarge's units alone (parallel workers, and the workers and the
 // coordinator of a distributed run), the splitter waits at a state for its
-// units before it leaves it, so a handback finds the states it inserts
-// into on the splitter's path (joinInsert): on fib n=4 on four workers,
-// three runs, no Join made a unit and no lateInsert failed (over NATS, on
-// two worker processes, 2 units in three runs). What
-// repeats executions there is the other direction: a reversal the splitter
-// finds, in the branch it kept, for the state whose other branches it
-// handed out, is explored by the splitter once the unit is back
-// (placeGiven, 56 to 63 a run, or a new branch after the ones handed out),
-// with none of the branches the unit added there asleep, while the unit
-// explored that state's branches without it: each can explore traces the
-// other's branch covers. Sequential order puts all of the splitter's
-// reversals there before any of the unit's own. An exact division of
-// SplitLarge needs no record but a message: the splitter sends such a
-// reversal to the unit instead of exploring it, and tells it when it has
-// left the state; the unit, at the state and at each node of the tree
-// handed out, explores the branches handed out first (and everything below
-// the tree's leaves, where no reversal of the splitter's can go), but takes
-// no branch of its own there until the splitter has left, and then inserts
-// the splitter's reversals before its own (inserting its own again after
-// them, none yet explored). Units must then carry an identity their
+// units before it leaves it, so a handback finds the states it inserts into
+// on the splitter's path (joinInsert): on fib n=4 on four workers, three
+// runs, no Join made a unit and no lateInsert failed (over NATS, on two
+// worker processes, 2 units in three runs). What repeats executions there
+// is the other direction: a reversal the splitter finds, in the branch it
+// kept, for the state whose other branches it handed out, is explored by
+// the splitter once the unit is back (placeGiven, 56 to 63 a run, or a new
+// branch after the ones handed out), with none of the branches the unit
+// added there asleep, while the unit explored that state's branches without
+// it: each can explore traces the other's branch covers. Sequential order
+// puts all of the splitter's reversals there before any of the unit's own.
+// An exact division of SplitLarge needs no record but messages: the
+// splitter sends such a reversal to the unit instead of exploring it (with
+// the path it follows through the tree handed out), and tells the unit when
+// it has left the state. Until then the unit may not leave a state of the
+// tree handed out (a reversal may still end there, as a new branch after
+// the ones handed out: sequential order explores it before the later ones)
+// nor take a branch of its own at one: it explores what lies below the
+// first leaf of that tree it reaches, where no reversal of the splitter's
+// can go (placeGiven drops those as covered), and waits. A reversal that
+// comes then is inserted after the branches handed out and before the
+// unit's own, none of which is explored yet, which are inserted again after
+// it. The parallelism that leaves (the splitter's branch beside the subtree
+// below one leaf) is to be measured. Units must carry an identity their
 // splitter can send to, in the process and over NATS. Not done either.
 //
 // A unit of SplitLarge explores the new branches of every state of its
