@@ -78,6 +78,12 @@
 //     left at the shallowest state of its path that has any, a larger unit
 //     whose exploration may repeat some executions. Parallel workers and
 //     distributed parts call it in place of Split where it exists.
+//   - Mailer: a LargeSplitter whose large units take letters from their
+//     splitter while they are explored (its reversals that belong in
+//     their trees, then the word that no more come), which makes the
+//     division exact. Parallel workers enable it (EnableMail), route each
+//     letter to the unit it is for and park a unit that waits for one
+//     (AwaitsMail); they find it through wrappers (As).
 //
 // The driver finds the capabilities with As, which looks through wrappers
 // as errors.As does, so a wrapper never hides them:

@@ -81,6 +81,48 @@ type LargeSplitter interface {
 	SplitLarge() (Unit, bool)
 }
 
+// A Mailer is a LargeSplitter whose large units can take letters from
+// their splitter while they are explored, which makes a division into
+// them exact: the same executions as the undivided exploration, none
+// repeated. A race the splitter finds whose reversal sequential order
+// would explore inside a branch it handed out goes to the unit exploring
+// that branch, as a letter, instead of being explored by the splitter,
+// and a last letter tells the unit that no more come; until then the unit
+// explores only what no letter can change, and otherwise waits
+// (AwaitsMail).
+//
+// The protocol, for a caller that routes letters (EnableMail): the units a
+// mailer splits off, by Split or SplitLarge, are numbered from 0 in the
+// order it returns them (Join's are not); after each call to Finish,
+// SplitLarge, Join or Next, Letters returns the letters written since,
+// each addressed to one of them, to be given, in order, to the strategy
+// Resume returned for it (Receive), between two executions, before its
+// next Next. Letters for a unit not resumed yet wait for it. A strategy
+// whose Next returned false with AwaitsMail true is not over: it waits for
+// a letter (and may be given handbacks meanwhile). Without EnableMail, a
+// mailer splits as a LargeSplitter does and writes no letters.
+type Mailer interface {
+	LargeSplitter
+	// EnableMail makes s, and the strategies Resume returns from it, send
+	// letters to the units they split off.
+	EnableMail()
+	// Letters returns the letters written since the last call.
+	Letters() []Letter
+	// Receive takes in a letter for s, a strategy resumed from a unit.
+	// It returns an error wrapping ErrBadUnit if l is not a letter of
+	// s's splitter.
+	Receive(l []byte) error
+	// AwaitsMail reports whether s's last Next returned false to wait for
+	// a letter.
+	AwaitsMail() bool
+}
+
+// A Letter is a message from a Mailer to the Unit-th unit it split off.
+type Letter struct {
+	Unit int
+	Data []byte
+}
+
 // ErrBadUnit is wrapped by the errors of Resume and Join for bytes that
 // are not a unit or handback of the strategy: corrupt, from another
 // strategy or another version of weft, or made with other options.
@@ -98,7 +140,7 @@ type unitHeader struct {
 // name and drops fields it does not know, so a change to a payload type
 // must change the magic (or the strategy's tag), or old units would be
 // taken without complaint.
-const unitMagic = "weft-unit-3"
+const unitMagic = "weft-unit-4"
 
 // EncodeUnit serialises payload (a value encoding/gob can encode) as a unit
 // of the strategy named by tag, which should name its options too: Resume
@@ -112,6 +154,16 @@ func EncodeUnit(tag string, payload any) (Unit, error) {
 // pointer), or returns an error wrapping ErrBadUnit.
 func DecodeUnit(u Unit, tag string, payload any) error {
 	return decodeTagged(u, tag, "unit", payload)
+}
+
+// EncodeLetter is EncodeUnit for a letter (Mailer).
+func EncodeLetter(tag string, payload any) ([]byte, error) {
+	return encodeTagged(tag, "letter", payload)
+}
+
+// DecodeLetter is DecodeUnit for a letter.
+func DecodeLetter(l []byte, tag string, payload any) error {
+	return decodeTagged(l, tag, "letter", payload)
 }
 
 // EncodeHandback is EncodeUnit for a handback.

@@ -58,6 +58,10 @@ func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Resul
 		}
 		p.workers[i] = w
 	}
+	if m, ok := strategy.As[strategy.Mailer](s); ok {
+		m.EnableMail()
+		p.mail = true
+	}
 	root := &job{s: s, w: p.workers[0]}
 	p.pending = 1
 	p.workers[0].ready = append(p.workers[0].ready, root)
@@ -111,6 +115,9 @@ type parallel struct {
 	stopped bool // a failure, a bound, the timeout or an error ended it
 	err     error
 	workers []*worker
+	// mail: the strategies are mailers, whose letters go to their units
+	// (strategy.Mailer).
+	mail bool
 }
 
 // queuedUnit is a unit of work waiting for a worker, and the job that
@@ -118,6 +125,9 @@ type parallel struct {
 type queuedUnit struct {
 	u     strategy.Unit
 	owner *job
+	// number is the unit's among those its owner's Split and SplitLarge
+	// gave, to which its letters are addressed; -1 for one Join gave.
+	number int
 }
 
 // job is a strategy exploring the whole program (the root) or a unit of
@@ -132,6 +142,15 @@ type job struct {
 	children int
 	inbox    []strategy.Handback
 	parked   bool
+	// units counts the units its Split and SplitLarge gave; kids are
+	// those taken, by number, and letters those written to units not
+	// taken yet. mail holds the letters for it not received yet, and
+	// awaits says it is over until one comes (strategy.Mailer).
+	units   int
+	kids    map[int]*job
+	letters map[int][][]byte
+	mail    [][]byte
+	awaits  bool
 }
 
 // worker is one goroutine of a parallel exploration with its runtime.
@@ -178,6 +197,14 @@ func (w *worker) loop() {
 				return
 			}
 			j.s = s
+			if o := q.owner; q.number >= 0 {
+				if o.kids == nil {
+					o.kids = map[int]*job{}
+				}
+				o.kids[q.number] = j
+				j.mail = o.letters[q.number]
+				delete(o.letters, q.number)
+			}
 			w.stats.Units++
 		}
 		p.mu.Unlock()
@@ -208,6 +235,9 @@ func (w *worker) resume(u strategy.Unit) (strategy.Splitter, error) {
 		sp, ok := t.(strategy.Splitter)
 		if !ok {
 			return nil, fmt.Errorf("strategy %s built without units of work", w.p.c.Strategy)
+		}
+		if w.p.mail {
+			mailer(sp).EnableMail()
 		}
 		w.template = sp
 	}
@@ -244,6 +274,9 @@ func (w *worker) run(j *job) error {
 		if err := w.join(j); err != nil {
 			return err
 		}
+		if err := w.receive(j); err != nil {
+			return err
+		}
 		n, ok := p.reserve()
 		if !ok {
 			return nil // stopped
@@ -254,6 +287,7 @@ func (w *worker) run(j *job) error {
 		r.Counters = nil          // counted once per job, when it ends
 		w.stats.Executions += r.Executions
 		err = sharedObject(p.names, err)
+		p.post(j)
 		if stop := p.record(r, n, err); stop {
 			return nil
 		}
@@ -282,16 +316,71 @@ func (w *worker) join(j *job) error {
 		p.mu.Lock()
 		j.children--
 		for _, u := range us {
-			p.queue(u, j)
+			p.queue(u, j, -1)
 		}
 		p.mu.Unlock()
+		p.post(j)
 	}
 	return nil
 }
 
-// queue queues unit u, split off by j; p.mu is held.
-func (p *parallel) queue(u strategy.Unit, j *job) {
-	p.units = append(p.units, queuedUnit{u: u, owner: j})
+// receive gives j's strategy the letters for it.
+func (w *worker) receive(j *job) error {
+	p := w.p
+	p.mu.Lock()
+	mail := j.mail
+	j.mail, j.awaits = nil, false
+	p.mu.Unlock()
+	for _, l := range mail {
+		if err := mailer(j.s).Receive(l); err != nil {
+			return fmt.Errorf("%w: a letter of %s: %v", ErrInternal, p.c.Strategy, err)
+		}
+	}
+	return nil
+}
+
+// post routes the letters j's strategy wrote: to the job of the unit
+// they are for, which they wake if it waits for them, or, if no worker
+// has taken that unit yet, to j's letters for it.
+func (p *parallel) post(j *job) {
+	if !p.mail {
+		return
+	}
+	letters := mailer(j.s).Letters()
+	if len(letters) == 0 {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, l := range letters {
+		k := j.kids[l.Unit]
+		if k == nil {
+			if j.letters == nil {
+				j.letters = map[int][][]byte{}
+			}
+			j.letters[l.Unit] = append(j.letters[l.Unit], l.Data)
+			continue
+		}
+		k.mail = append(k.mail, l.Data)
+		if k.parked {
+			k.parked = false
+			k.w.ready = append(k.w.ready, k)
+			p.wake.Broadcast()
+		}
+	}
+}
+
+// mailer returns the mailer s is or wraps, in an exploration whose
+// strategies are mailers (parallel.mail).
+func mailer(s strategy.Splitter) strategy.Mailer {
+	m, _ := strategy.As[strategy.Mailer](s)
+	return m
+}
+
+// queue queues unit u, split off by j (number is its number there, or
+// -1 for a unit a Join gave); p.mu is held.
+func (p *parallel) queue(u strategy.Unit, j *job, number int) {
+	p.units = append(p.units, queuedUnit{u: u, owner: j, number: number})
 	j.children++
 	p.pending++
 	p.wake.Broadcast()
@@ -351,10 +440,13 @@ func (w *worker) finish(j *job) (done bool) {
 	p := w.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(j.inbox) > 0 {
+	if len(j.inbox) > 0 || len(j.mail) > 0 {
 		return false
 	}
-	if j.children > 0 {
+	if p.mail && mailer(j.s).AwaitsMail() {
+		j.awaits = true
+	}
+	if j.children > 0 || j.awaits {
 		j.parked = true
 		return true
 	}
@@ -394,8 +486,10 @@ func (w *worker) offer(j *job) {
 	}
 	if u, ok := split(); ok {
 		p.mu.Lock()
-		p.queue(u, j)
+		p.queue(u, j, j.units)
+		j.units++
 		p.mu.Unlock()
+		p.post(j)
 	}
 }
 

@@ -32,9 +32,14 @@ type node struct {
 	// joined its sleep set while it waited.
 	out     int32
 	retired bool
-	sleep   []event
-	wut     []*wnode // branches still to explore, in order
-	sub     []*wnode // the subtree of the branch being explored
+	// gstate marks a state of the tree of branches handed out to a unit
+	// that takes letters (mail.go), down which the unit has come, and
+	// takenGiven a step that took a branch of that tree.
+	gstate, takenGiven bool
+
+	sleep []event
+	wut   []*wnode // branches still to explore, in order
+	sub   []*wnode // the subtree of the branch being explored
 	// inherited counts the sleepers at the start of sleep that came from
 	// the state before; those after them are the branches explored from
 	// this state, in order (Join, lateInsert).
@@ -59,6 +64,11 @@ type nodeRecs struct {
 	// it, which the next state has asleep as if explored already, and
 	// subGiven the children of the one taken, the next state's given.
 	given, before, subGiven []*wnode
+	// mailTo is 1 + the number of the unit the state's branches were
+	// handed out to, if it takes letters (mail.go), and closed says it
+	// was told that no more come.
+	mailTo int
+	closed bool
 	// covered are the reversals of races of the step, or of an
 	// alternative pending after the step before it, that an execution
 	// found covered (cover.go).
@@ -221,6 +231,7 @@ type Strategy struct {
 	// handback (unit.go).
 	floor int
 	units unitLog
+	mail  mailState
 
 	logf func(format string, args ...any)
 	stop *strategy.Stop
@@ -284,10 +295,16 @@ func (s *Strategy) Next() bool {
 		s.resetCur()
 		return true
 	}
+	s.mail.awaiting = false
 	for d := s.nodes.Len() - 1; d >= s.floor; d-- {
 		n := s.nodes.At(d)
 		if n.out > 0 {
+			s.closeMail(n)
 			s.wait(d)
+			return false
+		}
+		if s.frozen(n) {
+			s.mail.awaiting = true // a letter may still end here (mail.go)
 			return false
 		}
 		if len(n.wut) == 0 {
@@ -501,6 +518,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 		}
 		// The node takes the subtree; the wakeup-tree node is free.
 		n.sub = append(n.sub[:0], c.children...)
+		n.takenGiven = c.given
 		if len(n.given()) > 0 {
 			s.takeGiven(n, l)
 		}
@@ -588,6 +606,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 		if len(p.subGiven()) > 0 || len(p.before()) > 0 {
 			s.inheritGiven(n, p)
 		}
+		n.gstate = p.gstate && p.takenGiven && len(p.sub) > 0
 		n.inherited = len(n.sleep)
 		n.wut, p.sub = append(n.wut, p.sub...), p.sub[:0]
 		for _, c := range n.wut {

@@ -159,8 +159,8 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 	s.staleCovers()
 	k := -1
 	for d := s.nodes.Len() - 1; d >= s.floor; d-- {
-		if s.nodes.At(d).out > 0 {
-			break // it waits for its units: no work above it goes out
+		if s.nodes.At(d).out > 0 || s.frozen(s.nodes.At(d)) {
+			break // it waits for its units, or for letters: no work above it goes out
 		}
 		if len(s.nodes.At(d).wut) > 0 {
 			k = d
@@ -189,8 +189,8 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	s.staleCovers()
 	k := -1
 	for d := s.floor; d < s.nodes.Len(); d++ {
-		if s.nodes.At(d).out > 0 {
-			k = -1 // it waits for its units: no work above it goes out
+		if s.nodes.At(d).out > 0 || s.frozen(s.nodes.At(d)) {
+			k = -1 // it waits for its units, or for letters: no work above it goes out
 			continue
 		}
 		if k < 0 && len(s.nodes.At(d).wut) > 0 {
@@ -204,7 +204,12 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	for d := k + 1; d < s.nodes.Len(); d++ {
 		deepest = deepest && len(s.nodes.At(d).wut) == 0
 	}
-	if deepest {
+	if deepest && !s.mail.on {
+		// Nothing is left below k: the unit takes k whole and s goes on
+		// above it. With letters, s rather waits at k for the unit, as
+		// it waits for any of its large units: the handback of a unit
+		// of k's, joined after s has left the states it inserts into,
+		// would make units that repeat executions.
 		return s.splitAt(k)
 	}
 	b := s.unitAt(k, true)
@@ -212,6 +217,10 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	if s.logf != nil {
 		s.log("node %d: split off its branches left (sleep %v)", k, nil, n.sleep)
 	}
+	if s.mail.on {
+		n.records().mailTo = s.mail.units + 1
+	}
+	s.mail.units++
 	n.out++
 	n.records().given = append(n.given(), n.wut...)
 	n.wut = n.wut[:0]
@@ -222,7 +231,7 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 // the path down to it, whose last state has the branch s took there
 // asleep, as Next would add it.
 func (s *Strategy) unitAt(k int, large bool) strategy.Unit {
-	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState(), Large: large}
+	u := unitData{Names: s.wireNames(), FailedBefore: s.failedBefore, Rand: s.randState(), Large: large, Mail: large && s.mail.on}
 	u.Nodes = make([]wireNode, k+1)
 	for i := range k + 1 {
 		u.Nodes[i] = wireNodeOf(s.nodes.At(i))
@@ -246,6 +255,10 @@ func (s *Strategy) splitAt(k int) (strategy.Unit, bool) {
 	n := s.nodes.At(k)
 	if s.logf != nil {
 		s.log("node %d: split off (sleep %v)", k, nil, n.sleep)
+	}
+	s.mail.units++
+	if s.mail.on {
+		s.mail.loose++
 	}
 	for _, c := range n.wut {
 		s.nm.freeTree(c)
@@ -272,6 +285,7 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 	r.an.hb.verify = s.an.hb.verify
 	r.units.resumed = true
 	r.units.large = d.Large
+	r.mail = mailState{on: s.mail.on, expect: d.Mail, closed: !d.Mail}
 	r.failedBefore = d.FailedBefore
 	if err := r.setRand(d.Rand); err != nil {
 		return nil, err
@@ -284,6 +298,11 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 		if err := r.nodeFrom(r.nodes.At(i), &d.Nodes[i], nil); err != nil {
 			return nil, err
 		}
+	}
+	if d.Mail {
+		root := r.nodes.At(r.floor)
+		root.gstate = true
+		markGiven(root.wut)
 	}
 	return r, nil
 }
@@ -388,6 +407,8 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 		if k := len(d.Path); k < s.nodes.Len() && s.nodes.At(k).out > 0 {
 			s.nodes.At(k).out--
 		}
+	} else if s.mail.on {
+		s.mail.loose--
 	}
 	for i, in := range d.Inserts {
 		t := in.Depth
@@ -426,6 +447,9 @@ func (s *Strategy) Join(h strategy.Handback) ([]strategy.Unit, error) {
 		units = append(units, u)
 	}
 	s.nm.nodes = created
+	if s.mail.on {
+		s.mail.loose += len(units)
+	}
 	s.failedBefore = s.failedBefore || d.FailedBefore
 	if s.pcg != nil && d.Rand != nil {
 		if err := s.pcg.UnmarshalBinary(d.Rand); err != nil {
@@ -666,13 +690,21 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 		}
 		children = children[next].children
 	}
-	if len(path) == 0 {
+	if len(path) == 0 && n.mailTo() == 0 {
 		return false
 	}
 	if len(rest) == 0 {
 		return true
 	}
 	full := append(path, rest...)
+	if n.mailTo() > 0 {
+		// The unit explores it, in the tree it was handed, where
+		// sequential order would have (mail.go).
+		s.nm.insert(&n.records().given, full)
+		s.post(n, full)
+		s.stats.Inserted++
+		return true
+	}
 	// The branch joins the tree of the branches handed out, as it joins
 	// it in sequential order: a reversal it covers is dropped, and it
 	// leaves its sleepers as the others do (takeGiven). Only if it is a

@@ -72,8 +72,9 @@ type unitData struct {
 	Names        wireNames
 	FailedBefore bool
 	Rand         []byte
-	// Large marks a unit of SplitLarge (unitLog.large).
-	Large bool
+	// Large marks a unit of SplitLarge (unitLog.large); Mail one that
+	// takes letters from its splitter (mail.go).
+	Large, Mail bool
 }
 
 // handbackData is a handback: the states above the unit's root, as the

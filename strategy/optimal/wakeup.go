@@ -16,7 +16,10 @@ import "fmt"
 type wnode struct {
 	children []*wnode
 	k        label // ev.key()
-	ev       event
+	// given marks a node of the tree of branches a unit that takes
+	// letters was handed, or that a letter added (mail.go).
+	given bool
+	ev    event
 }
 
 // set makes e the node's event.
@@ -276,7 +279,7 @@ func (n *names) alloc() *wnode {
 // Each list of children belongs to its node alone, as each node's wut and
 // sub belong to it, so reusing the memory of c is safe.
 func (n *names) free(c *wnode) {
-	c.ev, c.k = event{}, label{}
+	c.ev, c.k, c.given = event{}, label{}, false
 	c.children = c.children[:0]
 	n.spare = append(n.spare, c)
 }

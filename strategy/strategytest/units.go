@@ -6,6 +6,7 @@ package strategytest
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,6 +36,10 @@ type UnitOptions struct {
 	// strategies have it: the shallowest state's branches, while the
 	// splitter goes on below.
 	Large bool
+	// Mail routes letters (strategy.Mailer), where the strategies have
+	// them: a unit whose strategy waits for a letter (AwaitsMail) lets the
+	// strategies below it go on until one comes.
+	Mail bool
 }
 
 // UnitStats counts what RunUnits did.
@@ -66,28 +71,49 @@ func RunUnits(s strategy.Splitter, p *Program, o UnitOptions) (*Result, UnitStat
 type Divided struct {
 	o     UnitOptions
 	root  strategy.Splitter
-	stack []*divFrame // the strategies with work left; the last one runs
+	stack []*divFrame // the strategies with work left, children above their parents
 	cur   *divFrame   // the strategy of the current execution
 	err   error
 	st    UnitStats
 }
 
 // divFrame is a strategy of a divided exploration: the root, or one resumed
-// from a unit, which its parent (the frame below it) joins.
+// from a unit, which its parent joins.
 type divFrame struct {
-	s     strategy.Splitter
-	depth int
-	runs  int
-	split bool // an execution ended: split before the next one
-	queue []waiting
+	s      strategy.Splitter
+	parent *divFrame
+	depth  int
+	runs   int
+	split  bool // an execution ended: split before the next one
+	queue  []waiting
+	// children counts the units it split off (or Join gave it) that are
+	// resumed and not joined yet; units counts those Split and SplitLarge
+	// gave, the number of the next (strategy.Mailer).
+	children, units int
+	// kids are its resumed units by number, letters those written to
+	// units not resumed yet, and mail the letters for it not taken in.
+	kids    map[int]*divFrame
+	letters map[int][][]byte
+	mail    [][]byte
+	// awaits says its last Next returned false to wait for a letter,
+	// waits that it did to wait for its units.
+	awaits, waits bool
 }
 
-// waiting is a unit split off but not explored yet, and how many more
-// executions its splitter runs before it is.
+// blocked reports whether f can do nothing until a letter comes or one of
+// its units is joined.
+func (f *divFrame) blocked() bool {
+	return f.awaits && len(f.mail) == 0 || f.waits
+}
+
+// waiting is a unit split off but not explored yet, how many more
+// executions its splitter runs before it is, and its number among the
+// units its splitter split off (-1: one Join gave).
 type waiting struct {
 	unit   strategy.Unit
 	after  int
 	orphan bool
+	number int
 }
 
 // Divide returns a strategy that explores what s would, divided into units
@@ -95,16 +121,21 @@ type waiting struct {
 // after every o.Every-th execution of a strategy, it splits off a unit;
 // the unit is explored at once (or, with o.Delay, after its splitter has
 // run o.Delay more executions); when a unit is explored, its handback is
-// joined, and the units Join returns are explored next. Run it as any
-// strategy (Run, weft.WithCustomStrategy); o.Limit is not used (bound the
-// executions where it runs). Err reports a failure of Resume or Join, which
-// ends the exploration.
+// joined, and the units Join returns are explored next. With o.Mail, it
+// routes letters between mailers (strategy.Mailer), and runs the
+// strategy nearest the top of its stack that has work it may do. Run it as
+// any strategy (Run, weft.WithCustomStrategy); o.Limit is not used (bound
+// the executions where it runs). Err reports a failure of Resume, Join or
+// Receive, which ends the exploration.
 func Divide(s strategy.Splitter, o UnitOptions) *Divided {
 	if o.Every <= 0 {
 		o.Every = 1
 	}
 	if o.Depth <= 0 {
 		o.Depth = 3
+	}
+	if m, ok := s.(strategy.Mailer); ok && o.Mail {
+		m.EnableMail()
 	}
 	return &Divided{o: o, root: s, stack: []*divFrame{{s: s}}}
 }
@@ -123,7 +154,19 @@ func (d *Divided) Unwrap() strategy.Strategy { return d.root }
 // Next implements strategy.Strategy.
 func (d *Divided) Next() bool {
 	for d.err == nil && len(d.stack) > 0 {
-		f := d.stack[len(d.stack)-1]
+		i := len(d.stack) - 1
+		for i >= 0 && d.stack[i].blocked() {
+			i--
+		}
+		if i < 0 {
+			d.err = fmt.Errorf("every strategy waits for a letter or for its units")
+			break
+		}
+		f := d.stack[i]
+		if len(f.mail) > 0 {
+			d.receive(f)
+			continue
+		}
 		if len(f.queue) > 0 && f.queue[0].after <= 0 {
 			w := f.queue[0]
 			f.queue = f.queue[1:]
@@ -138,37 +181,82 @@ func (d *Divided) Next() bool {
 					split = l.SplitLarge
 				}
 				if u, ok := split(); ok {
-					f.queue = append(f.queue, waiting{unit: u, after: d.o.Delay})
+					f.queue = append(f.queue, waiting{unit: u, after: d.o.Delay, number: f.units})
+					f.units++
+					d.post(f)
 					continue
 				}
 			}
 		}
-		if f.s.Next() {
+		next := f.s.Next()
+		d.post(f)
+		if next {
 			d.cur = f
 			return true
+		}
+		if m, ok := f.s.(strategy.Mailer); ok && d.o.Mail && m.AwaitsMail() {
+			f.awaits = true
+			continue
 		}
 		if len(f.queue) > 0 {
 			f.queue[0].after = 0 // f is done: its units wait no longer
 			continue
 		}
-		d.stack = d.stack[:len(d.stack)-1]
-		if len(d.stack) == 0 {
+		if f.children > 0 {
+			f.waits = true // for its units, which wait for its letters
+			continue
+		}
+		d.stack = slices.Delete(d.stack, i, i+1)
+		parent := f.parent
+		if parent == nil {
 			break
 		}
-		parent := d.stack[len(d.stack)-1]
+		parent.children--
+		parent.waits = false
 		orphans, err := parent.s.Join(f.s.Handback())
 		if err != nil {
 			d.err = fmt.Errorf("joining a unit's handback: %w", err)
 			break
 		}
+		d.post(parent)
 		ws := make([]waiting, len(orphans))
 		for i, o := range orphans {
-			ws[i] = waiting{unit: o, orphan: true}
+			ws[i] = waiting{unit: o, orphan: true, number: -1}
 		}
 		parent.queue = append(ws, parent.queue...)
 	}
 	d.cur = nil
 	return false
+}
+
+// post routes the letters f's strategy wrote since the last look.
+func (d *Divided) post(f *divFrame) {
+	m, ok := f.s.(strategy.Mailer)
+	if !ok || !d.o.Mail {
+		return
+	}
+	for _, l := range m.Letters() {
+		if k := f.kids[l.Unit]; k != nil {
+			k.mail = append(k.mail, l.Data)
+			continue
+		}
+		if f.letters == nil {
+			f.letters = map[int][][]byte{}
+		}
+		f.letters[l.Unit] = append(f.letters[l.Unit], l.Data)
+	}
+}
+
+// receive gives f's strategy the letters for it.
+func (d *Divided) receive(f *divFrame) {
+	m := f.s.(strategy.Mailer)
+	for _, l := range f.mail {
+		if err := m.Receive(l); err != nil {
+			d.err = fmt.Errorf("receiving a letter: %w", err)
+			return
+		}
+	}
+	f.mail, f.awaits, f.waits = nil, false, false
 }
 
 // resume pushes a strategy resumed from w's unit, split off by f.
@@ -182,7 +270,17 @@ func (d *Divided) resume(f *divFrame, w waiting) {
 	if w.orphan {
 		d.st.Orphans++
 	}
-	d.stack = append(d.stack, &divFrame{s: s, depth: f.depth + 1})
+	k := &divFrame{s: s, parent: f, depth: f.depth + 1}
+	f.children++
+	if w.number >= 0 {
+		if f.kids == nil {
+			f.kids = map[int]*divFrame{}
+		}
+		f.kids[w.number] = k
+		k.mail = f.letters[w.number]
+		delete(f.letters, w.number)
+	}
+	d.stack = append(d.stack, k)
 	d.st.MaxDepth = max(d.st.MaxDepth, f.depth+1)
 }
 
@@ -198,6 +296,7 @@ func (d *Divided) Input(st *strategy.State, in strategy.InputRequest) uint64 {
 func (d *Divided) Finish(tr *trace.Trace, end trace.End) {
 	f := d.cur
 	f.s.Finish(tr, end)
+	d.post(f)
 	f.runs++
 	f.split = true
 	for i := range f.queue {
