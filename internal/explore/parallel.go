@@ -1,6 +1,8 @@
 // This file implements a parallel exploration: one strategy's exploration
 // spread over several workers, each a goroutine with a runtime of its own,
-// which hand each other units of work (strategy.Splitter).
+// which hand each other units of work (strategy.Splitter) and, for a
+// strategy.Mailer, the letters a strategy writes to the units it split
+// off.
 
 package explore
 
@@ -30,7 +32,12 @@ const parallelBatch = 32
 // joined there, between two batches of executions. The runtimes of the
 // workers share their naming tables (engine.Names), so a unit split off
 // in one runtime is explored in another with the same names of threads
-// and objects.
+// and objects. With a mailer (strategy.Mailer), the letters a job's
+// strategy writes, collected after each batch, split and join, go to the
+// jobs of the units they are for (kept for a unit no worker has taken
+// yet), which receive them before their next batch; a job whose strategy
+// waits for a letter parks as one that waits for its units does, and a
+// letter wakes it.
 func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Result, error) {
 	start := time.Now()
 	p := &parallel{body: body, c: c, names: engine.NewNames(), start: start}
