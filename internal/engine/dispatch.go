@@ -288,7 +288,15 @@ func (e *Exec) letGo(t *Thread) {
 }
 
 // letGoNow is letGo for a thread that called runtime.Goexit.
+//
+// The goroutine ends, and the Go runtime may give its g to a goroutine
+// made next, in this Exec or in another that runs at the same time (a
+// parallel worker's): e.running must not name it any more, or Current
+// would take that goroutine for t and run its operations in e (on two
+// workers, x/sync's TestGoexitDo: a zero Mutex of one execution "shared"
+// by two Execs, in one run of eight).
 func (e *Exec) letGoNow(t *Thread) {
+	e.running.CompareAndSwap(t.g, 0)
 	stop, done := t.stop, make(chan struct{})
 	t.stop = nil
 	e.spawned.Add(1)

@@ -340,3 +340,25 @@ func TestCurrentOutside(t *testing.T) {
 		t.Fatal("Current() is not nil outside an execution")
 	}
 }
+
+// TestGoexitLeavesNoRunning checks that letting go of the goroutine of a
+// thread that called runtime.Goexit (letGoNow), while the Exec's running
+// goroutine is still that one, leaves it naming no goroutine: the Go
+// runtime may give the goroutine's g to a goroutine made next, in another
+// Exec that runs at the same time, which Current would then take for the
+// dead thread (on two parallel workers, x/sync's TestGoexitDo ran a
+// thread's operations in the other worker's Exec, in one run of eight).
+func TestGoexitLeavesNoRunning(t *testing.T) {
+	e := NewExec(Config{})
+	t.Cleanup(e.Close)
+	stopped := false
+	th := &Thread{g: 0x1000, stop: func() { stopped = true }}
+	e.running.Store(th.g)
+	e.letGoNow(th)
+	if !stopped {
+		t.Fatal("letGoNow did not let the goroutine go")
+	}
+	if g := e.running.Load(); g == th.g {
+		t.Errorf("the Exec's running goroutine is still %#x, the one let go", g)
+	}
+}
