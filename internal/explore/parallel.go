@@ -151,13 +151,12 @@ type job struct {
 	parked   bool
 	// units counts the units its Split and SplitLarge gave; kids are
 	// those taken, by number, and letters those written to units not
-	// taken yet. mail holds the letters for it not received yet, and
-	// awaits says it is over until one comes (strategy.Mailer).
+	// taken yet. mail holds the letters for it not received yet
+	// (strategy.Mailer).
 	units   int
 	kids    map[int]*job
 	letters map[int][][]byte
 	mail    [][]byte
-	awaits  bool
 }
 
 // worker is one goroutine of a parallel exploration with its runtime.
@@ -311,11 +310,7 @@ func (w *worker) run(j *job) error {
 // join joins the handbacks j received and queues the units that adds.
 func (w *worker) join(j *job) error {
 	p := w.p
-	p.mu.Lock()
-	hbs := j.inbox
-	j.inbox = nil
-	p.mu.Unlock()
-	for _, h := range hbs {
+	for _, h := range takeAll(p, &j.inbox) {
 		us, err := j.s.Join(h)
 		if err != nil {
 			return fmt.Errorf("%w: joining a unit of %s: %v", ErrInternal, p.c.Strategy, err)
@@ -331,14 +326,20 @@ func (w *worker) join(j *job) error {
 	return nil
 }
 
+// takeAll empties the list *q, a job's, under p.mu, and returns what it
+// held.
+func takeAll[T any](p *parallel, q *[]T) []T {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	all := *q
+	*q = nil
+	return all
+}
+
 // receive gives j's strategy the letters for it.
 func (w *worker) receive(j *job) error {
 	p := w.p
-	p.mu.Lock()
-	mail := j.mail
-	j.mail, j.awaits = nil, false
-	p.mu.Unlock()
-	for _, l := range mail {
+	for _, l := range takeAll(p, &j.mail) {
 		if err := mailer(j.s).Receive(l); err != nil {
 			return fmt.Errorf("%w: a letter of %s: %v", ErrInternal, p.c.Strategy, err)
 		}
@@ -450,10 +451,7 @@ func (w *worker) finish(j *job) (done bool) {
 	if len(j.inbox) > 0 || len(j.mail) > 0 {
 		return false
 	}
-	if p.mail && mailer(j.s).AwaitsMail() {
-		j.awaits = true
-	}
-	if j.children > 0 || j.awaits {
+	if j.children > 0 || p.mail && mailer(j.s).AwaitsMail() {
 		j.parked = true
 		return true
 	}

@@ -175,52 +175,28 @@ func (s *Strategy) Receive(l []byte) error {
 // is, adds what remains as a branch of that tree after them, then inserts
 // again the branches after them (s's own).
 func (s *Strategy) insertGiven(children *[]*wnode, rest []*event) {
+	k := givenPrefix(*children)
 	for {
-		var next *wnode
-		for _, c := range *children {
-			if !c.given {
-				break
-			}
-			if ok, at := s.nm.weakInitial(rest, &c.ev); ok {
-				if at >= 0 {
-					rest = append(rest[:at], rest[at+1:]...)
-				}
-				next = c
-				break
-			}
-		}
-		if next == nil {
+		i, r := s.nm.matchChild((*children)[:k], rest)
+		if i < 0 {
 			break
 		}
-		if len(next.children) == 0 || len(rest) == 0 {
+		next := (*children)[i]
+		if rest = r; len(next.children) == 0 || len(rest) == 0 {
 			return // covered
 		}
 		children = &next.children
-	}
-	k := 0
-	for k < len(*children) && (*children)[k].given {
-		k++
+		k = givenPrefix(*children)
 	}
 	var own [][]event
 	for _, c := range (*children)[k:] {
 		own = branches(own, nil, c)
 		s.nm.freeTree(c)
 	}
-	*children = (*children)[:k]
-	var first, last *wnode
-	for _, e := range rest {
-		c := s.nm.alloc()
-		c.set(e)
-		c.given = true
-		if last == nil {
-			first = c
-		} else {
-			last.children = append(last.children, c)
-		}
-		last = c
-	}
-	*children = append(*children, first)
-	s.nm.nodes += len(rest)
+	var chain []*wnode
+	s.nm.insert(&chain, rest)
+	markGiven(chain)
+	*children = append((*children)[:k], chain...)
 	for _, b := range own {
 		seq := make([]*event, len(b))
 		for i := range b {
@@ -228,6 +204,16 @@ func (s *Strategy) insertGiven(children *[]*wnode, rest []*event) {
 		}
 		s.nm.insert(children, seq)
 	}
+}
+
+// givenPrefix returns how many of children, from the first, are branches
+// of the tree handed out (wnode.given), which come before s's own.
+func givenPrefix(children []*wnode) int {
+	k := 0
+	for k < len(children) && children[k].given {
+		k++
+	}
+	return k
 }
 
 // branches appends to out the sequences from the root of a wakeup forest
