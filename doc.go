@@ -249,9 +249,14 @@
 // naming of threads and objects (internal/explore). The traces, failures and
 // final states are a single worker's; some executions may be repeated
 // (Result.Workers says what each worker did). Executions then run at the
-// same time, so the body must make every object it uses: one made outside
-// it is refused with ErrSharedObject. Other strategies run on one worker
-// and Result.NotParallel says why.
+// same time, so the body must make every object it uses. If the
+// executions run before the first unit goes out (one worker's, alone)
+// touch an object made outside it, or one kept from one execution to the
+// next, no unit goes out: the exploration goes on on that worker and
+// Result.NotParallel names the object. One first touched later, when
+// executions of several workers may have shared it, is refused with
+// ErrSharedObject. Other strategies run on one worker and
+// Result.NotParallel says why.
 //
 // # Strategies
 //

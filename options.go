@@ -360,14 +360,17 @@ type Progress struct {
 // runtime.NumCPU). The strategies that divide their work into units
 // (exhaustive, the DPOR family, flip, optimal and the concolic ones) run
 // in parallel and explore the same program as one worker: the same
-// failures, final states and, for optimal, the same number of complete
-// traces as far as the units come back before their splitter moves on
-// (see Result.Workers and the README); so do unfold and reach, and con2,
-// which covers the same branch sides; the others run on one worker and
-// say so in Result.NotParallel. With several workers, executions of the
-// test body run at the same time: the body must make every object and
-// variable it uses (nothing it writes may be shared between executions),
-// which weft checks for its own objects. The default is one worker.
+// failures, final states and, for optimal, exactly one worker's
+// executions (see Result.Workers and the README); so do unfold and
+// reach, and con2, which covers the same branch sides; the others run on
+// one worker and say so in Result.NotParallel. With several workers,
+// executions of the test body run at the same time: the body must make
+// every object and variable it uses (nothing it writes may be shared
+// between executions), which weft checks for its own objects. A body whose
+// first executions, run on one worker before any unit goes out, touch one
+// made outside it is explored on that worker alone (Result.NotParallel
+// names the object); one touched only later is refused with
+// ErrSharedObject. The default is one worker.
 func WithWorkers(n int) Option {
 	return func(c *config) error {
 		if n < 0 {

@@ -36,7 +36,7 @@ const indexerSlots = 128
 // indexer and filesystem make their variables and mutexes once, outside the
 // test body: made in every execution, their 256 and 116 objects cost a
 // quarter of the exploration's time (weft bench -table speed). So they run
-// on one worker (weft.ErrSharedObject with more).
+// on one worker, which Result.NotParallel says with more workers.
 func indexer(p Params) func(w *weft.T) {
 	n := p["n"]
 	table := make([]*weft.Var[int], indexerSlots)

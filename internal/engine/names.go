@@ -60,6 +60,11 @@ type Names struct {
 	execs  int
 	shared string
 	apart  bool
+	// solo marks tables whose Execs run their executions one Exec at a
+	// time for now (Solo); kept names the first object made outside the
+	// test body that an execution touched while they did (KeepSolo).
+	solo bool
+	kept string
 	// outside maps the canonical key of each named object made outside
 	// the test body that executions touched to the object (outsideCanon).
 	outside map[uint64]*Obj
@@ -71,11 +76,17 @@ const sharedAdvice = "with several workers, executions run at the same time and 
 
 // sharedObject reports, as the misuse of the running thread, that o,
 // touched as class c, outlives an execution while the tables are shared
-// by parallel workers; n.mu is held.
+// by parallel workers, or, while they are solo, notes it; n.mu is held.
 func (n *Names) sharedObject(o *Obj, c trace.Class) {
 	what := c.String()
 	if o.name != "" {
 		what += " " + o.name
+	}
+	if n.solo {
+		if n.kept == "" {
+			n.kept = what
+		}
+		return
 	}
 	msg := what + " was made outside the test body (or kept from one execution to the next): " + sharedAdvice
 	if n.shared == "" {
@@ -121,6 +132,32 @@ func (n *Names) Apart() {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.apart = true
+}
+
+// Solo marks the tables as used by one of their Execs at a time until
+// KeepSolo is called: a parallel exploration's first worker runs
+// executions alone until it hands a unit out, and an object made outside
+// the test body that its executions touch until then is noted, not
+// refused.
+func (n *Names) Solo() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.solo = true
+}
+
+// KeepSolo is called before a second Exec of tables marked Solo runs an
+// execution. If an execution touched an object made outside the test body
+// (or kept from one execution to the next), it returns a description of
+// that object and the tables stay solo: no other Exec may run executions
+// (the exploration goes on with one). Otherwise it returns "" and the
+// tables are shared from then on, such an object refused.
+func (n *Names) KeepSolo() string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.kept == "" {
+		n.solo = false
+	}
+	return n.kept
 }
 
 // SharedObject describes the first object found shared by the executions

@@ -5,8 +5,11 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"testing"
+
+	"github.com/weft-go/weft/trace"
 )
 
 // TestFreshKeysShared gives keys to objects made without a constructor
@@ -46,5 +49,49 @@ func TestFreshKeysShared(t *testing.T) {
 	}
 	if len(distinct) != 500 {
 		t.Errorf("500 names have %d distinct keys, want 500", len(distinct))
+	}
+}
+
+// TestSoloNotesOutsideObject: while tables shared by two Execs are solo,
+// an execution that touches an object made outside it runs, and KeepSolo
+// names the object and keeps them solo; once KeepSolo has found none, the
+// same touch is refused as a misuse, whose message SharedObject keeps.
+func TestSoloNotesOutsideObject(t *testing.T) {
+	for _, touchFirst := range []bool{true, false} {
+		names := NewNames()
+		names.Solo()
+		cfg := Config{Names: names}
+		other := NewExec(cfg) // the second worker's, which runs nothing
+		t.Cleanup(other.Close)
+		x := &Obj{}
+		Create(x) // outside any execution
+		x.name = "x"
+		if !touchFirst {
+			if got := names.KeepSolo(); got != "" {
+				t.Fatalf("KeepSolo before any execution: %q, want \"\"", got)
+			}
+		}
+		end, _, _ := run(t, cfg, nil, func() { store(x, 1) })
+		if touchFirst {
+			if end.Status != trace.Complete {
+				t.Errorf("solo: the execution ended %v, want complete", end)
+			}
+			if got := names.KeepSolo(); got != "var x" {
+				t.Errorf("KeepSolo: %q, want \"var x\"", got)
+			}
+			if got := names.KeepSolo(); got != "var x" {
+				t.Errorf("KeepSolo again: %q, want \"var x\" (the tables stay solo)", got)
+			}
+			if msg := names.SharedObject(); msg != "" {
+				t.Errorf("SharedObject: %q, want \"\"", msg)
+			}
+			continue
+		}
+		if end.Kind != trace.Misuse || !strings.Contains(end.Message, "var x was made outside the test body") {
+			t.Errorf("shared: the execution ended %v, want the misuse of var x", end)
+		}
+		if msg := names.SharedObject(); !strings.Contains(msg, "var x") {
+			t.Errorf("SharedObject: %q, want var x's misuse", msg)
+		}
 	}
 }

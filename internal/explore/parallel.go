@@ -54,6 +54,7 @@ func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Resul
 			obs(tr, end)
 		}
 	}
+	p.names.Solo()
 	p.workers = make([]*worker, n)
 	for i := range p.workers {
 		w := &worker{p: p, session: newSession(body, c, p.names)}
@@ -86,6 +87,9 @@ func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Resul
 	r.FinalStates = r.finals.Count()
 	r.Exhausted = !p.stopped && p.err == nil && p.pending == 0
 	r.Wall = time.Since(start)
+	if p.solo != "" {
+		r.NotParallel = p.solo + ", made outside the test body (or kept from one execution to the next), is used by its executions: on several workers they would run at the same time and share it"
+	}
 	r.Solver = solver.Stats{}
 	for _, w := range p.workers {
 		if w.template != nil {
@@ -93,7 +97,9 @@ func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Resul
 			release(w.template)
 		}
 		w.stats.Idle = r.Wall - w.stats.Busy
-		r.Workers = append(r.Workers, w.stats)
+		if p.solo == "" {
+			r.Workers = append(r.Workers, w.stats)
+		}
 	}
 	return r, p.err
 }
@@ -125,6 +131,12 @@ type parallel struct {
 	// mail: the strategies are mailers, whose letters go to their units
 	// (strategy.Mailer).
 	mail bool
+	// shared says that units may go out: the first worker's executions,
+	// alone until then, touched no object made outside the test body
+	// (engine.Names.KeepSolo). solo names the object one touched: no unit
+	// goes out, and the first worker explores alone.
+	shared bool
+	solo   string
 }
 
 // queuedUnit is a unit of work waiting for a worker, and the job that
@@ -476,11 +488,20 @@ func (p *parallel) deliver(j *job, h strategy.Handback) {
 }
 
 // offer splits a unit off j's work when a worker is idle and no unit
-// waits for one.
+// waits for one, unless the executions run until the first unit goes out
+// touched an object made outside the test body: the exploration then stays
+// on one worker (parallel.solo).
 func (w *worker) offer(j *job) {
 	p := w.p
 	p.mu.Lock()
-	want := p.idle > len(p.units)
+	want := p.idle > len(p.units) && p.solo == ""
+	if want && !p.shared {
+		// The first unit to go out: from now on, executions of several
+		// workers may run at the same time.
+		p.solo = p.names.KeepSolo()
+		p.shared = p.solo == ""
+		want = p.shared
+	}
 	p.mu.Unlock()
 	if !want {
 		return
