@@ -212,8 +212,8 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	log := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	began := time.Now()
 	st, err := distrib.Work(ctx, js, distrib.WorkerOptions{Name: *name, Log: log, NoSplit: *noSplit, Bodies: programBody})
-	fmt.Fprintf(stderr, "weft worker %s: %d units explored, %d split off for idle workers (%d of their results joined, %d dropped), %d orphans dropped, %d abandoned, %d rejected; busy %v of %v\n",
-		*name, st.Units, st.Split, st.Joined, st.Duplicates, st.Orphans, st.Abandoned, st.Rejected, st.Busy.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
+	fmt.Fprintf(stderr, "weft worker %s: %d units explored, %d split off for idle workers (%d of their results joined, %d dropped), %d orphans dropped, %d abandoned, %d rejected, %d letters read; busy %v of %v\n",
+		*name, st.Units, st.Split, st.Joined, st.Duplicates, st.Orphans, st.Abandoned, st.Rejected, st.Letters, st.Busy.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
 	if err != nil {
 		return report(fmt.Errorf("weft worker %s: %w", *name, err), stderr)
 	}

@@ -89,7 +89,7 @@ func TestRunNATSEmbedded(t *testing.T) {
 	// Each worker process says what it did when it stops: the units its
 	// workers split off add up to what the coordinator counted.
 	stolen := regexp.MustCompile(`and (\d+) more that workers split off theirs`).FindStringSubmatch(stderr)
-	lines := regexp.MustCompile(`weft worker \d: \d+ units explored, (\d+) split off for idle workers \((\d+) of their results joined, 0 dropped\), 0 orphans dropped, 0 abandoned, 0 rejected; busy `).FindAllStringSubmatch(stderr, -1)
+	lines := regexp.MustCompile(`weft worker \d: \d+ units explored, (\d+) split off for idle workers \((\d+) of their results joined, 0 dropped\), 0 orphans dropped, 0 abandoned, 0 rejected, \d+ letters read; busy `).FindAllStringSubmatch(stderr, -1)
 	split := 0
 	for _, l := range lines {
 		n, _ := strconv.Atoi(l[1])

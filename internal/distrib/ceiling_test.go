@@ -88,7 +88,7 @@ func drive(c *coordinator, work func(id uint64, part []byte) error) error {
 func record(b *testing.B, js jetstream.JetStream, spec Spec) *recording {
 	b.Helper()
 	ctx := context.Background()
-	c, stop, err := start(ctx, js, spec, Options{Run: "ceiling", Batch: 1, Bodies: bodies})
+	c, stop, err := start(ctx, js, spec, Options{Run: "ceiling", Batch: 1, Bodies: bodies, noMail: true})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func (rec *recording) replay(b *testing.B, js jetstream.JetStream) (time.Duratio
 		}
 	}
 	began := time.Now()
-	c, stop, err := start(ctx, js, rec.spec, Options{Run: "ceiling", Batch: 1, Bodies: bodies})
+	c, stop, err := start(ctx, js, rec.spec, Options{Run: "ceiling", Batch: 1, Bodies: bodies, noMail: true})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -209,8 +209,10 @@ var coordCost struct {
 // workers' units, the executions (all 490 final states found, or it
 // fails), and the bound the longest unit of the root puts on the speedup
 // (the local time over the longest time one worker spent on one of them),
-// with workers that explore each unit whole (whole) and workers that split
-// units off theirs for idle workers (steal). No network latency is
+// with workers that explore each unit whole (whole), workers that split
+// units off theirs for idle workers (steal), large ones as the root does
+// (steal-large), and large ones that take letters from their splitters, as
+// a real run's do (steal-letters). No network latency is
 // charged but the coordinator's measured cost, per unit it handles and per
 // unit a worker splits off; a worker process needs no start.
 func BenchmarkScalingModel(b *testing.B) {
@@ -245,8 +247,9 @@ func BenchmarkScalingModel(b *testing.B) {
 			b.Fatal(err)
 		}
 		alone := time.Since(began)
-		for _, mode := range []string{"whole", "steal", "steal-large"} {
-			s := &simulation{spec: p.spec, cost: cost, batch: 4, ahead: 4, steal: mode != "whole", large: mode == "steal-large"}
+		for _, mode := range []string{"whole", "steal", "steal-large", "steal-letters"} {
+			s := &simulation{spec: p.spec, cost: cost, batch: 4, ahead: 4, steal: mode != "whole",
+				large: mode == "steal-large" || mode == "steal-letters", mail: mode == "steal-letters"}
 			for _, n := range []int{1, 2, 4, 8, 16, 32, 64} {
 				b.Run(fmt.Sprintf("%s/%s/workers=%d", p.name, mode, n), func(b *testing.B) {
 					var sim simulated

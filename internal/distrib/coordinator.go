@@ -67,6 +67,12 @@ type Options struct {
 	// (tests: to kill the coordinator at a chosen point, to start
 	// workers after).
 	Hook func(point string, unit uint64)
+
+	// noMail (tests that explore units by hand, in an order of their
+	// own) writes no letters to the root's units, which then take none:
+	// a unit of the root waits for none, and the division may repeat
+	// executions.
+	noMail bool
 }
 
 // Stats describe a coordinator's run.
@@ -129,7 +135,10 @@ type coordinator struct {
 	next    uint64            // the last unit's id
 	out     map[uint64][]byte // units made and not joined, by id
 	journal []entry           // noted, not yet published
-	stats   Stats
+	// mail numbers the units the root's Split and SplitLarge gave and
+	// publishes the root's letters to them (letters.go).
+	mail  outbox
+	stats Stats
 }
 
 // NewRun returns a new run's name, random.
@@ -186,6 +195,9 @@ func start(ctx context.Context, js jetstream.JetStream, spec Spec, o Options) (c
 		return c, nil, err
 	}
 	spec.Strategy = c.k.Strategy()
+	if !o.noMail {
+		c.k.EnableMail() // letters go to the units it splits off (letters.go)
+	}
 	c.o, c.spec = o, spec
 	if o.Resume {
 		if err := c.refuseAlive(o.Run); err != nil {
@@ -300,6 +312,9 @@ func (c *coordinator) run() error {
 			}
 			c.over = over
 			c.note(entry{Op: opExplore, N: n, Over: over})
+			if err := c.post(); err != nil {
+				return err
+			}
 		}
 		if c.k.Stopped() || c.over && len(c.out) == 0 || c.bounded() {
 			return nil
@@ -361,7 +376,27 @@ func (c *coordinator) fill() error {
 		c.note(entry{Op: op})
 		parts = append(parts, part)
 	}
-	return c.publishNew(parts)
+	if err := c.publishNew(parts); err != nil {
+		return err
+	}
+	for id := c.next - uint64(len(parts)) + 1; id <= c.next; id++ {
+		c.mail.add(LetterSubject(c.o.Run, "", 0, id))
+	}
+	return c.post()
+}
+
+// post publishes the letters the root wrote since the last call, after
+// the journal entries of what wrote them: a coordinator that resumes the
+// run writes them again, read once by their units, and no other.
+func (c *coordinator) post() error {
+	letters := c.k.Letters()
+	if len(letters) == 0 {
+		return nil
+	}
+	if err := c.flush(); err != nil {
+		return err
+	}
+	return c.mail.post(c.ctx, c.js, c.o.Run, letters)
 }
 
 // publishNew gives parts the next ids, journals what made them and
@@ -485,6 +520,9 @@ func (c *coordinator) handle(m jetstream.Msg) (bool, error) {
 	if err := c.publishNew(units); err != nil {
 		return true, err
 	}
+	if err := c.post(); err != nil {
+		return true, err
+	}
 	if err := m.Ack(); err != nil {
 		return true, err
 	}
@@ -518,6 +556,7 @@ func (c *coordinator) cleanup() {
 		{ResultsStream, ResultsSubject(c.o.Run)},
 		{ResultsStream, ResultsSubject(c.o.Run) + ".>"}, // of units workers split off
 		{RunsStream, RunSubject(c.o.Run)},
+		{LettersStream, lettersPrefix + c.o.Run + ".>"},
 	} {
 		if s, err := c.js.Stream(ctx, p.stream); err == nil {
 			s.Purge(ctx, jetstream.WithPurgeSubject(p.subject))

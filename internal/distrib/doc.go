@@ -22,6 +22,19 @@
 // again whole. With Options.HandOut the coordinator hands all its work out
 // after one execution and only joins.
 //
+// A strategy that writes letters to the large units it splits off
+// (strategy.Mailer: optimal) makes the division exact, no execution
+// repeated, as parallel workers do (letters.go): the coordinator and each
+// worker's jobs publish their letters on the unit's subject of
+// LettersStream (LetterSubject), where they stay until the run ends, and
+// the job that explores the unit reads them, from the first, once it
+// waits for one, while its worker explores other units meanwhile. A unit
+// delivered again reads them all again; a coordinator that resumes a run
+// writes its letters again, numbered as before (it publishes a letter
+// only once the journal holds what wrote it), and each is read once. A
+// unit that waits for a letter from a worker that is gone is an orphan,
+// dropped as above.
+//
 // Nothing is lost when a worker dies: a unit is acknowledged only after its
 // result is published, and a unit not acknowledged within the ack deadline
 // (a worker exploring it reports progress before then) is delivered again

@@ -31,6 +31,10 @@ type job struct {
 	inbox     []jetstream.Msg
 	split     int       // units split off it and off those, all the way down
 	checked   time.Time // when the worker last looked whether its unit is on the queue
+	// out numbers the units its part split off and publishes its letters
+	// to them; mail holds the letters to its own unit (letters.go).
+	out  outbox
+	mail mailbox
 }
 
 // child is a unit a job split off.
@@ -114,17 +118,31 @@ func (w *worker) step(j *job) error {
 	if err := w.joinInbox(j); err != nil {
 		return w.fail(j, err)
 	}
-	if !j.over && !j.part.Stopped() {
+	if err := w.receive(j); err != nil {
+		return w.fail(j, err)
+	}
+	if !j.over && !j.mail.awaiting && !j.part.Stopped() {
 		over, err := j.part.Explore(w.o.Batch)
 		if err != nil {
 			return w.fail(j, err)
 		}
-		j.over = over
+		// A part that waits for a letter is not over: the letter gives
+		// it work.
+		j.mail.awaiting = over && j.part.AwaitsMail()
+		j.over = over && !j.mail.awaiting
+		if j.mail.awaiting {
+			if err := w.subscribe(j); err != nil {
+				return err
+			}
+		}
 		if !over && !w.o.NoSplit {
 			if gone, err := w.steal(j); gone || err != nil {
 				return err
 			}
 		}
+	}
+	if err := j.out.post(w.ctx, w.js, j.unit.Run, j.part.Letters()); err != nil {
+		return fmt.Errorf("%w: unit %d: %v", errWorker, j.unit.ID, err)
 	}
 	if j.part.Stopped() || j.over && len(j.children) == 0 && len(j.inbox) == 0 {
 		out, err := j.part.Outcome()
@@ -256,6 +274,7 @@ func (w *worker) steal(j *job) (gone bool, err error) {
 		if err := w.newChild(j, part); err != nil {
 			return false, err
 		}
+		j.out.add(LetterSubject(j.unit.Run, w.id, j.id, j.lastChild))
 	}
 	return false, nil
 }
@@ -328,6 +347,7 @@ func (w *worker) publish(j *job, out []byte, jobErr error) error {
 // has not joined.
 func (w *worker) end(j *job) {
 	j.stopAlive()
+	j.unsubscribe()
 	for i, k := range w.jobs {
 		if k == j {
 			w.jobs = append(w.jobs[:i], w.jobs[i+1:]...)

@@ -22,15 +22,20 @@ import (
 // coordinator reads, but for the results of units a worker split off its
 // own (work stealing), which go on ChildSubject and only that worker
 // reads; the run's journal, its spec and what its coordinator
-// did, goes on RunSubject(run) in RunsStream.
+// did, goes on RunSubject(run) in RunsStream. The letters a unit's
+// splitter writes to it (explore.Part.Letters) go on LetterSubject in
+// LettersStream, kept until the run ends, so that a unit delivered again
+// reads them all from the first.
 const (
 	UnitsStream     = "WEFT_UNITS"
 	ResultsStream   = "WEFT_RESULTS"
 	RunsStream      = "WEFT_RUNS"
+	LettersStream   = "WEFT_LETTERS"
 	WorkersConsumer = "weft-workers"
 	unitsPrefix     = "weft.units."
 	resultsPrefix   = "weft.results."
 	runsPrefix      = "weft.runs."
+	lettersPrefix   = "weft.letters."
 )
 
 // UnitsSubject, ResultsSubject and RunSubject are the subjects of run's
@@ -45,12 +50,48 @@ func ChildSubject(run, worker string, job uint64) string {
 	return fmt.Sprintf("%s%s.%s.%d", resultsPrefix, run, worker, job)
 }
 
+// LetterSubject is the subject of the letters to unit id of run, which
+// the coordinator split off (owner "") or worker owner split off its job
+// (work stealing).
+func LetterSubject(run, owner string, job, id uint64) string {
+	return fmt.Sprintf("%s%s.%s.%d.%d", lettersPrefix, run, cmp.Or(owner, "root"), job, id)
+}
+
+// letters returns the subject of the letters to u.
+func (u *unitMsg) letters() string { return LetterSubject(u.Run, u.Owner, u.Job, u.ID) }
+
+// letterMsg is a letter to a unit of a run from the one that split it
+// off (explore.Part.Letters): the Index-th it wrote to that unit, from 0.
+// A letter written again (by a coordinator that resumed the run, which
+// writes its letters anew) has the index it had, and is read once.
+type letterMsg struct {
+	Magic string
+	Run   string
+	Index int
+	Data  []byte
+}
+
+// decodeLetter decodes a letter message of run.
+func decodeLetter(run, subject string, b []byte) (*letterMsg, error) {
+	var m letterMsg
+	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&m); err != nil || m.Magic != magic {
+		return nil, fmt.Errorf("%w on %s: %d bytes that are no letter of weft's (%s); publish only weft's letters there", ErrMalformed, subject, len(b), magic)
+	}
+	switch {
+	case m.Run != run:
+		return nil, fmt.Errorf("%w on %s: a letter of run %q", ErrMalformed, subject, m.Run)
+	case len(m.Data) == 0 || m.Index < 0:
+		return nil, fmt.Errorf("%w on %s: letter %d has no content", ErrMalformed, subject, m.Index)
+	}
+	return &m, nil
+}
+
 // ErrMalformed is wrapped by the error of a message that is no unit or
 // result of weft's distributed exploration, or of another version.
 var ErrMalformed = errors.New("malformed message")
 
 // magic starts every message: the format of this version of weft.
-const magic = "weft-nats-2"
+const magic = "weft-nats-3"
 
 // Spec names what a run explores, for workers to build it: a program
 // (for weft run, a built-in one), its parameters, and the options of the

@@ -160,6 +160,7 @@ func (c *coordinator) replay(entries []entry) (uint64, error) {
 			}
 			c.next++
 			c.out[c.next] = part
+			c.mail.add(LetterSubject(c.o.Run, "", 0, c.next))
 		case opJoin:
 			raw, err := results.GetMsg(c.ctx, e.Seq)
 			if err != nil {
@@ -188,6 +189,11 @@ func (c *coordinator) replay(entries []entry) (uint64, error) {
 			last = max(last, e.Seq)
 		default:
 			return 0, fmt.Errorf("%w: entry %d has no operation %d", ErrMalformed, i, e.Op)
+		}
+		// The letters written again: those their units read already
+		// are dropped there.
+		if err := c.post(); err != nil {
+			return 0, err
 		}
 	}
 	return last, nil

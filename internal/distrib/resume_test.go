@@ -22,18 +22,19 @@ import (
 )
 
 // TestMain lets the test binary act as a coordinator that kills itself
-// (SIGKILL) at a chosen point: coordinate URL RUN POINT UNIT runs fib3 as
-// run RUN and dies at Options.Hook's POINT for UNIT.
+// (SIGKILL) at a chosen point: coordinate URL RUN POINT UNIT MAIL runs
+// fib3 as run RUN and dies at Options.Hook's POINT for UNIT (any unit if
+// 0), writing letters to its units if MAIL is "mail".
 func TestMain(m *testing.M) {
-	if len(os.Args) == 6 && os.Args[1] == "coordinate" {
-		os.Exit(killedCoordinator(os.Args[2], os.Args[3], os.Args[4], os.Args[5]))
+	if len(os.Args) == 7 && os.Args[1] == "coordinate" {
+		os.Exit(killedCoordinator(os.Args[2], os.Args[3], os.Args[4], os.Args[5], os.Args[6] == "mail"))
 	}
 	os.Exit(m.Run())
 }
 
 // killedCoordinator runs fib3 on the server at url and kills its process
-// at point for unit; it returns 3 if it finishes instead.
-func killedCoordinator(url, run, point, unit string) int {
+// at point for unit (any if 0); it returns 3 if it finishes instead.
+func killedCoordinator(url, run, point, unit string, mail bool) int {
 	id, err := strconv.ParseUint(unit, 10, 64)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -46,27 +47,31 @@ func killedCoordinator(url, run, point, unit string) int {
 	}
 	defer nc.Close()
 	hook := func(p string, u uint64) {
-		if p == point && u == id {
+		if p == point && (u == id || id == 0) {
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			select {}
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	_, _, err = Coordinate(ctx, js, fib3, Options{Run: run, Batch: 2, Bodies: bodies, Hook: hook})
+	_, _, err = Coordinate(ctx, js, fib3, Options{Run: run, Batch: 2, Bodies: bodies, Hook: hook, noMail: !mail})
 	fmt.Fprintln(os.Stderr, "the coordinator was not killed:", err)
 	return 3
 }
 
 // startKilledCoordinator runs killedCoordinator in a process and waits
 // for it to be killed; before it waits, it calls meanwhile.
-func startKilledCoordinator(t *testing.T, url, run, point string, unit uint64, meanwhile func()) {
+func startKilledCoordinator(t *testing.T, url, run, point string, unit uint64, mail bool, meanwhile func()) {
 	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(self, "coordinate", url, run, point, fmt.Sprint(unit))
+	letters := "nomail"
+	if mail {
+		letters = "mail"
+	}
+	cmd := exec.Command(self, "coordinate", url, run, point, fmt.Sprint(unit), letters)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -98,10 +103,7 @@ func exploreUnit(t *testing.T, e *Embedded, f *forms) (*unitMsg, []byte) {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	out, err := x.Explore(u.Part)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := explorePart(t, js, x, u)
 	b, err := encode(&resultMsg{Magic: magic, Run: u.Run, ID: u.ID, Delivered: 1, Worker: "test", Outcome: out})
 	if err != nil {
 		t.Fatal(err)
@@ -127,6 +129,52 @@ func queuedUnits(t *testing.T, e *Embedded, run string) int {
 	return int(info.State.Subjects[UnitsSubject(run)])
 }
 
+// explorePart explores unit u to the end with x, as a worker would, but
+// without splitting, reading the letters its splitter writes to it
+// whenever it waits for one, and returns its outcome.
+func explorePart(t testing.TB, js jetstream.JetStream, x *explore.PartExplorer, u *unitMsg) []byte {
+	t.Helper()
+	p, err := x.Start(u.Part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var letters jetstream.Consumer
+	for {
+		over, err := p.Explore(32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.AwaitsMail() {
+			if over {
+				break
+			}
+			continue
+		}
+		if letters == nil {
+			letters, err = js.OrderedConsumer(context.Background(), LettersStream, jetstream.OrderedConsumerConfig{FilterSubjects: []string{u.letters()}})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		m, err := letters.Next(jetstream.FetchMaxWait(time.Minute))
+		if err != nil {
+			t.Fatalf("unit %d waits for a letter: %v", u.ID, err)
+		}
+		l, err := decodeLetter(u.Run, m.Subject(), m.Data())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Receive(l.Data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := p.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // TestCoordinatorKilled kills the coordinator of a run of fib n=3 (1698
 // traces under optimal), a process of its own, with SIGKILL at a point
 // its hook chooses, restarts the server on its storage, and resumes the
@@ -145,7 +193,9 @@ func queuedUnits(t *testing.T, e *Embedded, run string) int {
 //     unit 3 of the first 4 (none taken): the resume finds units 1 and
 //     2 on the queue and publishes units 3 and 4 again.
 //
-// No unit is redelivered, no result is dropped or rejected. The second
+// The coordinators write no letters to their units, which this test
+// explores one after the other (TestCoordinatorKilledLetters kills one
+// that does). No unit is redelivered, no result is dropped or rejected. The second
 // case first resumes with another spec (fib n=2), refused with
 // ErrSpecMismatch, and a run that is not there, refused with ErrNoRun.
 func TestCoordinatorKilled(t *testing.T) {
@@ -166,7 +216,7 @@ func TestCoordinatorKilled(t *testing.T) {
 			}
 			f := newForms()
 			var unit2 []byte
-			startKilledCoordinator(t, e.URL(), "killed", tc.point, tc.unit, func() {
+			startKilledCoordinator(t, e.URL(), "killed", tc.point, tc.unit, false, func() {
 				if tc.point != "handled" {
 					return
 				}
@@ -221,7 +271,7 @@ func TestCoordinatorKilled(t *testing.T) {
 					close(resumed)
 				}
 			}
-			wait := coordinateAsync(t, e, fib3, f, Options{Run: "killed", Resume: true, Batch: 2, Hook: hook})
+			wait := coordinateAsync(t, e, fib3, f, Options{Run: "killed", Resume: true, Batch: 2, Hook: hook, noMail: true})
 			<-resumed // the units found on the queue stay there until then
 			startWorkers(t, e, 2, f.observe)
 			got, st := wait()
@@ -237,6 +287,40 @@ func TestCoordinatorKilled(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCoordinatorKilledLetters kills the coordinator of a run of fib n=3,
+// a process of its own that writes letters to its units, once it has
+// joined its first result, while two workers explore its units (and wait
+// for its letters), and resumes the run in this process as they go on:
+// the resumed coordinator writes the letters again, which the workers
+// read once each, and the run explores exactly the local executions, the
+// same complete traces, none repeated.
+func TestCoordinatorKilledLetters(t *testing.T) {
+	e := embedded(t)
+	f := newForms()
+	workers := startWorkers(t, e, 2, f.observe)
+	startKilledCoordinator(t, e.URL(), "letters", "handled", 0, true, func() {})
+	got, st := coordinateAsync(t, e, fib3, f, Options{Run: "letters", Resume: true, Batch: 2})()
+	want, wf := local(t, fib3)
+	if d := differ(fib3, want, wf, got, f); d != "" {
+		t.Error(d)
+	}
+	if got.Executions != want.Executions || got.Complete != want.Complete {
+		t.Errorf("%d executions, %d complete; want exactly the local %d, %d", got.Executions, got.Complete, want.Executions, want.Complete)
+	}
+	if errs := workers.stop(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	read, again := 0, 0
+	for _, ws := range workers.stats {
+		read += ws.Letters
+		again += ws.LettersAgain
+	}
+	if st.Replayed == 0 || read == 0 {
+		t.Errorf("%d joins replayed, %d letters read; want both above 0 (a unit of the root reads at least its last letter)", st.Replayed, read)
+	}
+	t.Logf("%+v; the workers read %d letters, and %d again", st, read, again)
 }
 
 // TestDistributedMaxRuns bounds runs of fib n=3 (1698 traces, more

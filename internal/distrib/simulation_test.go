@@ -10,6 +10,7 @@ import (
 
 	"github.com/weft-go/weft"
 	"github.com/weft-go/weft/internal/explore"
+	"github.com/weft-go/weft/strategy"
 )
 
 // A simulation runs a distributed exploration in the process on a
@@ -28,6 +29,23 @@ type simulation struct {
 	ahead int           // units kept waiting for a worker
 	steal bool          // workers split units off theirs for idle ones
 	large bool          // and split large ones (explore.Part.SplitLarge), as the root does
+	mail  bool          // and write letters to them, as a real run does (letters.go)
+}
+
+// simMail holds the letters to a unit, each readable from its time on.
+type simMail struct {
+	at   []time.Duration
+	data [][]byte
+}
+
+// post adds the letters ls, written at time at by a splitter whose units
+// take their letters in units, by number.
+func post(units []*simMail, ls []strategy.Letter, at time.Duration) {
+	for _, l := range ls {
+		m := units[l.Unit]
+		m.at = append(m.at, at)
+		m.data = append(m.data, l.Data)
+	}
 }
 
 // simulated is what a simulation found: its wall time on the virtual
@@ -47,6 +65,7 @@ type simUnit struct {
 	at     time.Duration
 	part   []byte
 	parent *simJob
+	mail   *simMail
 }
 
 func (u simUnit) time() time.Duration { return u.at }
@@ -79,6 +98,22 @@ type simJob struct {
 	inbox    []simResult
 	over     bool
 	busy     time.Duration // the worker's time on it
+	// mail holds the letters to its unit, read holds how many it
+	// received, awaiting says it waits for the next; units are the
+	// letters of the units its Split and SplitLarge gave, by number.
+	mail     *simMail
+	read     int
+	awaiting bool
+	units    []*simMail
+}
+
+// letter returns when j can receive its next letter, false if none is
+// written yet.
+func (j *simJob) letter() (time.Duration, bool) {
+	if j.read < len(j.mail.at) {
+		return j.mail.at[j.read], true
+	}
+	return 0, false
 }
 
 // simWorker is a worker: free from time free on, with its jobs.
@@ -99,6 +134,7 @@ type simState struct {
 	waiting   []simUnit
 	results   []simResult // for the coordinator
 	workers   []*simWorker
+	rootUnits []*simMail // the letters of the root's units, by number
 }
 
 // run simulates n workers. The coordinator does one thing at a time: it
@@ -125,6 +161,10 @@ func (s *simulation) run(n int) (simulated, error) {
 		return simulated{}, err
 	}
 	defer st.x.Close()
+	if s.mail {
+		st.k.EnableMail()
+		st.x.EnableMail()
+	}
 	for range n {
 		st.workers = append(st.workers, &simWorker{})
 	}
@@ -181,7 +221,7 @@ func (st *simState) coordAct(now time.Duration) error {
 		st.results = st.results[1:]
 		st.coordFree = now + st.cost
 		for _, part := range parts {
-			st.waiting = byTime(st.waiting, simUnit{st.coordFree, part, nil})
+			st.waiting = byTime(st.waiting, simUnit{st.coordFree, part, nil, &simMail{}})
 		}
 		st.sim.units += len(parts)
 		st.rootOver = false
@@ -207,9 +247,12 @@ func (st *simState) coordAct(now time.Duration) error {
 		if !ok {
 			break
 		}
-		st.waiting = byTime(st.waiting, simUnit{st.coordFree, part, nil})
+		m := &simMail{}
+		st.rootUnits = append(st.rootUnits, m)
+		st.waiting = byTime(st.waiting, simUnit{st.coordFree, part, nil, m})
 		st.sim.units++
 	}
+	post(st.rootUnits, st.k.Letters(), st.coordFree)
 	return nil
 }
 
@@ -223,11 +266,14 @@ func (st *simState) workerNext(w *simWorker) (time.Duration, bool) {
 		}
 	}
 	for _, j := range w.jobs {
-		if !j.over {
+		if !j.over && !j.awaiting {
 			early(w.free)
 		}
 		for _, r := range j.inbox {
 			early(max(w.free, r.at))
+		}
+		if at, ok := j.letter(); ok {
+			early(max(w.free, at))
 		}
 	}
 	if len(st.waiting) > 0 {
@@ -267,18 +313,38 @@ func (st *simState) workerAct(w *simWorker, now time.Duration) error {
 			st.sim.stolen += len(parts)
 			w.free = now + time.Since(began) + time.Duration(len(parts))*st.cost
 			for _, part := range parts {
-				st.waiting = byTime(st.waiting, simUnit{w.free, part, j})
+				st.waiting = byTime(st.waiting, simUnit{w.free, part, j, &simMail{}})
 			}
+			post(j.units, j.p.Letters(), w.free)
 		}
 	}
 	for i := len(w.jobs) - 1; i >= 0 && j == nil; i-- {
-		if k := w.jobs[i]; !k.over {
+		k := w.jobs[i]
+		received := false
+		for {
+			at, ok := k.letter()
+			if !ok || at > now {
+				break
+			}
+			if err := k.p.Receive(k.mail.data[k.read]); err != nil {
+				return err
+			}
+			k.read++
+			k.awaiting, received = false, true
+		}
+		if received && k.over {
+			// It waits for its units: the letters are all it does.
+			j = k
+			w.free = now + time.Since(began)
+		}
+		if !k.over && !k.awaiting {
 			j = k
 			over, err := j.p.Explore(st.batch)
 			if err != nil {
 				return err
 			}
-			j.over = over
+			j.awaiting = over && j.p.AwaitsMail()
+			j.over = over && !j.awaiting
 			w.free = now + time.Since(began)
 			if st.steal && !over && (w.asked == 0 || w.free-w.asked >= askEvery) {
 				w.asked = w.free // as a worker asks the server at most every askEvery
@@ -298,9 +364,12 @@ func (st *simState) workerAct(w *simWorker, now time.Duration) error {
 					w.free += st.cost
 					j.children++
 					st.sim.stolen++
-					st.waiting = byTime(st.waiting, simUnit{w.free, part, j})
+					m := &simMail{}
+					j.units = append(j.units, m)
+					st.waiting = byTime(st.waiting, simUnit{w.free, part, j, m})
 				}
 			}
+			post(j.units, j.p.Letters(), w.free)
 		}
 	}
 	if j == nil {
@@ -310,7 +379,7 @@ func (st *simState) workerAct(w *simWorker, now time.Duration) error {
 		if err != nil {
 			return err
 		}
-		j = &simJob{p: p, parent: u.parent}
+		j = &simJob{p: p, parent: u.parent, mail: u.mail}
 		w.jobs = append(w.jobs, j)
 		w.free = now + time.Since(began)
 	}

@@ -185,24 +185,11 @@ func (c *childResults) stop(remove bool) {
 	c.w.js.DeleteConsumer(ctx, ResultsStream, childConsumer(c.w.id))
 }
 
-// takeResults gives the results that came to their jobs; with wait, it
-// first waits for one (or ctx).
-func (w *worker) takeResults(wait bool) error {
+// takeResults gives the results that came to their jobs, without
+// waiting.
+func (w *worker) takeResults() error {
 	if w.children == nil {
-		if wait {
-			<-w.ctx.Done()
-		}
 		return nil
-	}
-	if wait {
-		select {
-		case m := <-w.children.msgs:
-			if err := w.route(m); err != nil {
-				return err
-			}
-		case <-w.ctx.Done():
-			return nil
-		}
 	}
 	for {
 		select {

@@ -34,16 +34,17 @@ func Connect(url, name string) (*nats.Conn, jetstream.JetStream, error) {
 	return nc, js, nil
 }
 
-// Setup creates (or updates) the streams of units, results and runs and
-// the workers' consumer, whose ack deadline is ackWait. The streams are
-// stored in files, so that a run outlives its coordinator and the server:
-// units are removed once a worker acknowledges them, results and the
-// runs' journals (RunsStream) stay until the run ends.
+// Setup creates (or updates) the streams of units, results, runs and
+// letters and the workers' consumer, whose ack deadline is ackWait. The
+// streams are stored in files, so that a run outlives its coordinator and
+// the server: units are removed once a worker acknowledges them; results,
+// the runs' journals (RunsStream) and letters stay until the run ends.
 func Setup(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Consumer, error) {
 	for _, s := range []jetstream.StreamConfig{
 		{Name: UnitsStream, Subjects: []string{unitsPrefix + ">"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage},
 		{Name: ResultsStream, Subjects: []string{resultsPrefix + ">"}, Retention: jetstream.LimitsPolicy, Storage: jetstream.FileStorage},
 		{Name: RunsStream, Subjects: []string{runsPrefix + ">"}, Retention: jetstream.LimitsPolicy, Storage: jetstream.FileStorage},
+		{Name: LettersStream, Subjects: []string{lettersPrefix + ">"}, Retention: jetstream.LimitsPolicy, Storage: jetstream.FileStorage},
 	} {
 		if _, err := js.CreateOrUpdateStream(ctx, s); err != nil {
 			return nil, fmt.Errorf("creating stream %s: %w (does the server have JetStream enabled? nats-server -js; a stream of that name made by an older weft, in memory or as a work queue, must be removed first: nats stream rm %s)", s.Name, err, s.Name)

@@ -8,6 +8,7 @@ package distrib
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -58,6 +59,10 @@ type WorkerStats struct {
 	// result of one of them, or the result of one whose job was over
 	// (stopped by a failure).
 	Split, Joined, Duplicates int
+	// Letters counts the letters read for the units explored (from
+	// those that split them off), LettersAgain those dropped as read
+	// already (written again by a coordinator that resumed its run).
+	Letters, LettersAgain int
 	// Busy is the time spent exploring and joining.
 	Busy time.Duration
 }
@@ -76,6 +81,7 @@ type worker struct {
 	lastJob   uint64
 	fetcher   *fetcher
 	children  *childResults // nil until the worker first splits a unit off
+	letters   chan letterIn // the letters read for its jobs' units
 	askedIdle time.Time     // when it last asked whether workers wait for work
 	stats     WorkerStats
 	dead      bool // stopped as if killed (tests)
@@ -98,7 +104,7 @@ func Work(ctx context.Context, js jetstream.JetStream, o WorkerOptions) (WorkerS
 		return WorkerStats{}, err
 	}
 	w := &worker{ctx: ctx, js: js, o: o, id: NewRun(), cons: cons, ackWait: cons.CachedInfo().Config.AckWait,
-		explorers: map[string]*explore.PartExplorer{}}
+		explorers: map[string]*explore.PartExplorer{}, letters: make(chan letterIn, 256)}
 	w.fetcher = startFetcher(ctx, cons)
 	defer w.close()
 	err = w.loop()
@@ -112,7 +118,10 @@ func Work(ctx context.Context, js jetstream.JetStream, o WorkerOptions) (WorkerS
 // explored.
 func (w *worker) loop() error {
 	for w.ctx.Err() == nil {
-		if err := w.takeResults(false); err != nil {
+		if err := w.takeResults(); err != nil {
+			return err
+		}
+		if err := w.takeLetters(); err != nil {
 			return err
 		}
 		if f, ok := w.fetcher.take(); ok {
@@ -130,33 +139,45 @@ func (w *worker) loop() error {
 			}
 			continue
 		}
-		if w.o.MaxUnits > 0 && w.stats.Units+len(w.jobs) >= w.o.MaxUnits {
-			if len(w.jobs) == 0 {
-				return nil
-			}
-			if err := w.takeResults(true); err != nil {
-				return err
-			}
-			continue
+		fetch := w.o.MaxUnits == 0 || w.stats.Units+len(w.jobs) < w.o.MaxUnits
+		if !fetch && len(w.jobs) == 0 {
+			return nil
 		}
-		// Nothing to explore: wait for a unit or a result.
+		if err := w.wait(fetch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wait waits for a result, a letter or, if fetch, a unit, and takes it
+// in: nothing is left to explore.
+func (w *worker) wait(fetch bool) error {
+	var units <-chan fetched
+	if fetch {
 		w.fetcher.want()
-		var results <-chan jetstream.Msg
-		if w.children != nil {
-			results = w.children.msgs
-		}
-		select {
-		case <-w.ctx.Done():
-		case f := <-w.fetcher.got:
-			w.fetcher.asked = false
-			if err := w.took(f); err != nil {
-				return err
-			}
-		case m := <-results:
-			if err := w.route(m); err != nil {
-				return err
-			}
-		}
+		units = w.fetcher.got
+	}
+	var results <-chan jetstream.Msg
+	if w.children != nil {
+		results = w.children.msgs
+	}
+	var check <-chan time.Time
+	if w.awaiting() {
+		// Its letters may never come (checkAwaiting).
+		check = time.After(checkEvery)
+	}
+	select {
+	case <-w.ctx.Done():
+	case f := <-units:
+		w.fetcher.asked = false
+		return w.took(f)
+	case m := <-results:
+		return w.route(m)
+	case in := <-w.letters:
+		return w.takeLetter(in)
+	case <-check:
+		return w.checkAwaiting()
 	}
 	return nil
 }
@@ -170,12 +191,54 @@ func (w *worker) took(f fetched) error {
 }
 
 // runnable returns the job to explore next: the newest with results to
-// join or work left; nil if every job waits for the results of units it
-// split off.
+// join, letters to receive or work left; nil if every job waits for the
+// results of units it split off or for a letter.
 func (w *worker) runnable() *job {
 	for i := len(w.jobs) - 1; i >= 0; i-- {
-		if j := w.jobs[i]; len(j.inbox) > 0 || !j.over {
+		if j := w.jobs[i]; len(j.inbox) > 0 || len(j.mail.inbox) > 0 || !j.over && !j.mail.awaiting {
 			return j
+		}
+	}
+	return nil
+}
+
+// awaiting reports whether a job waits for a letter.
+func (w *worker) awaiting() bool {
+	for _, j := range w.jobs {
+		if j.mail.awaiting {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAwaiting ends the jobs that wait for a letter that will not come:
+// their unit is gone from the queue (the run ended, or another worker
+// finished it), or the worker that split it off is gone (its own unit is
+// explored again whole, with units of its own).
+func (w *worker) checkAwaiting() error {
+	for _, j := range slices.Clone(w.jobs) {
+		if !j.mail.awaiting || time.Since(j.checked) < checkEvery {
+			continue
+		}
+		j.checked = time.Now()
+		if gone, err := w.abandoned(j); gone || err != nil {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		orphan, err := w.orphan(j.unit)
+		if err != nil {
+			return err
+		}
+		if orphan {
+			w.end(j)
+			w.stats.Orphans++
+			w.logf("weft worker %s: dropped unit %d of run %s while it waited for a letter: worker %s, which split it off, is gone, and its own unit is explored again whole", w.o.Name, j.unit.ID, j.unit.Run, j.unit.Owner)
+			if err := j.msg.Term(); err != nil && w.ctx.Err() == nil {
+				return fmt.Errorf("%w: dropping unit %d: %v", errWorker, j.unit.ID, err)
+			}
 		}
 	}
 	return nil
@@ -216,6 +279,7 @@ func (w *worker) explorer(spec Spec) (*explore.PartExplorer, error) {
 	if err != nil {
 		return nil, err
 	}
+	x.EnableMail() // letters go to the units its parts split off (letters.go)
 	w.explorers[key] = x
 	return x, nil
 }

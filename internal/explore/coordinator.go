@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/weft-go/weft/internal/engine"
+	"github.com/weft-go/weft/strategy"
 )
 
 // A Coordinator explores the root of a distributed exploration of a test
@@ -92,6 +93,17 @@ func (k *Coordinator) Result(joined bool) *Result {
 	r.Wall = time.Since(k.start)
 	return r
 }
+
+// EnableMail makes the root write letters to the large parts it splits
+// off (Letters), as PartExplorer.EnableMail does for parts: it must be
+// called before the first split, and the parts must be started by
+// PartExplorers with mail. It reports false for a strategy that writes
+// none.
+func (k *Coordinator) EnableMail() bool { return k.enableMail() }
+
+// Letters returns the letters the root wrote since the last call, each to
+// the Unit-th part its Split and SplitLarge gave, counted from 0.
+func (k *Coordinator) Letters() []strategy.Letter { return k.letters() }
 
 // Close releases the Coordinator's runtime and strategy.
 func (k *Coordinator) Close() {

@@ -40,7 +40,9 @@ func NewPartExplorer(body func(), c Config) (*PartExplorer, error) {
 // Explore explores part to the end, with nothing split off, and returns
 // its outcome, for Coordinator.Join (or the Join of the Part that split it
 // off). Bytes that are no part of this exploration are refused with an
-// error wrapping ErrBadPart.
+// error wrapping ErrBadPart; so is a part that takes letters from its
+// splitter (Coordinator.EnableMail), which only Start's Part can be given
+// (Part.Receive).
 func (x *PartExplorer) Explore(part []byte) ([]byte, error) {
 	p, err := x.Start(part)
 	if err != nil {
@@ -48,6 +50,9 @@ func (x *PartExplorer) Explore(part []byte) ([]byte, error) {
 	}
 	if _, err := p.explore(-1); err != nil {
 		return nil, err
+	}
+	if p.awaitsMail() {
+		return nil, fmt.Errorf("%w: the part waits for letters from the part that split it off: explore it with Start, and give it its letters (Part.Receive)", ErrBadPart)
 	}
 	return p.Outcome()
 }
@@ -70,6 +75,20 @@ func (x *PartExplorer) Start(part []byte) (*Part, error) {
 		p.solving = ss // s shares x.s's solver
 	}
 	return p, nil
+}
+
+// EnableMail makes the parts that split large parts off write letters to
+// them (Part.Letters), and those started from such parts wait for theirs
+// (Part.AwaitsMail), as a strategy.Mailer does: the division is then
+// exact, no execution repeated. It must be called before the first Start,
+// and the caller must route every letter; it reports false for a strategy
+// that writes none. A part of a splitter without mail takes none.
+func (x *PartExplorer) EnableMail() bool {
+	m, ok := strategy.As[strategy.Mailer](x.s)
+	if ok {
+		m.EnableMail()
+	}
+	return ok
 }
 
 // Close releases the PartExplorer's runtime and strategy.
@@ -124,6 +143,22 @@ func (p *Part) SplitLarge() ([]byte, bool, error) { return p.splitLarge() }
 // Bytes that are no outcome of this exploration are refused with an error
 // wrapping ErrBadPart, and nothing of them is taken in.
 func (p *Part) Join(outcome []byte) ([][]byte, error) { return p.join(outcome) }
+
+// Letters returns the letters written since the last call to the large
+// parts p split off, each to the Unit-th of those its Split and SplitLarge
+// gave, counted from 0 (Join's are not counted), for the Part started
+// from that one, in order (PartExplorer.EnableMail).
+func (p *Part) Letters() []strategy.Letter { return p.letters() }
+
+// Receive gives p letter l, from the part that split it off, in the order
+// written. Bytes that are no letter of this exploration are refused with
+// an error wrapping ErrBadPart.
+func (p *Part) Receive(l []byte) error { return p.receive(l) }
+
+// AwaitsMail reports whether p's exploration, over at its last batch,
+// waits for a letter: it is not over until that comes (Explore again
+// after Receive).
+func (p *Part) AwaitsMail() bool { return p.awaitsMail() }
 
 // Outcome returns the part's outcome: its handback for the states above
 // its root, and the Result of its executions and of the parts it joined.

@@ -221,8 +221,8 @@
 // seeds 0 to 199 measured) every division explores the undivided executions exactly,
 // where 332 of the 2,000 repeated some without letters; and fib n=4 takes
 // 19,605 executions on two and on four workers, every run. Parallel workers
-// route letters (explore's parallel.go); the processes of a distributed run
-// do not yet, and repeat executions as before.
+// route letters (explore's parallel.go), and so do the processes of a
+// distributed run (over NATS: package distrib's letters.go), exact too.
 //
 // A unit of SplitLarge explores the new branches of every state of its
 // own subtree itself, as sequential order does. An earlier version handed
