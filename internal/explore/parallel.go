@@ -9,6 +9,7 @@ package explore
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -37,7 +38,9 @@ const parallelBatch = 32
 // jobs of the units they are for (kept for a unit no worker has taken
 // yet), which receive them before their next batch; a job whose strategy
 // waits for a letter parks as one that waits for its units does, and a
-// letter wakes it.
+// letter wakes it. A worker with nothing to do splits a unit off one of
+// its parked jobs, if one has branches left above the state where it
+// waits (splitParked), before it waits for work.
 func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Result, error) {
 	start := time.Now()
 	p := &parallel{body: body, c: c, names: engine.NewNames(), start: start}
@@ -180,9 +183,11 @@ type worker struct {
 	// report), with the worker's own final states (Config.finals).
 	part   Config
 	finals FinalStates
-	// ready are jobs of this worker with handbacks to join.
-	ready []*job
-	stats WorkerStats
+	// ready are jobs of this worker with handbacks to join; parked its
+	// jobs that wait for their units or for a letter.
+	ready  []*job
+	parked []*job
+	stats  WorkerStats
 }
 
 // loop runs jobs until the exploration is over.
@@ -190,6 +195,10 @@ func (w *worker) loop() {
 	p := w.p
 	for {
 		p.mu.Lock()
+		if len(w.ready) == 0 && len(p.units) == 0 && !p.stopped && p.pending > 0 && w.splitParked() {
+			p.mu.Unlock()
+			continue
+		}
 		for !p.stopped && p.pending > 0 && len(w.ready) == 0 && len(p.units) == 0 {
 			p.idle++
 			p.wake.Wait()
@@ -382,11 +391,7 @@ func (p *parallel) post(j *job) {
 			continue
 		}
 		k.mail = append(k.mail, l.Data)
-		if k.parked {
-			k.parked = false
-			k.w.ready = append(k.w.ready, k)
-			p.wake.Broadcast()
-		}
+		p.unpark(k)
 	}
 }
 
@@ -465,6 +470,7 @@ func (w *worker) finish(j *job) (done bool) {
 	}
 	if j.children > 0 || p.mail && mailer(j.s).AwaitsMail() {
 		j.parked = true
+		w.parked = append(w.parked, j)
 		return true
 	}
 	p.total.addCounters(counters(j.s))
@@ -480,11 +486,50 @@ func (w *worker) finish(j *job) (done bool) {
 // parked; p.mu is held.
 func (p *parallel) deliver(j *job, h strategy.Handback) {
 	j.inbox = append(j.inbox, h)
-	if j.parked {
-		j.parked = false
-		j.w.ready = append(j.w.ready, j)
-		p.wake.Broadcast()
+	p.unpark(j)
+}
+
+// unpark makes j, if parked, ready for its worker; p.mu is held.
+func (p *parallel) unpark(j *job) {
+	if !j.parked {
+		return
 	}
+	j.parked = false
+	w := j.w
+	w.parked = slices.DeleteFunc(w.parked, func(k *job) bool { return k == j })
+	w.ready = append(w.ready, j)
+	p.wake.Broadcast()
+}
+
+// splitParked splits a unit off a parked job of w's, for w itself or
+// another idle worker, as offer does off a running one: w has nothing
+// else to do, and a job that waits for its units at a state may have
+// branches left above it (strategy.LargeSplitter). It reports whether it
+// queued one; p.mu is held, and released while the strategy splits (w
+// alone touches its jobs' strategies).
+func (w *worker) splitParked() bool {
+	p := w.p
+	if !p.shared {
+		return false // no unit went out yet (offer decides the first)
+	}
+	for _, j := range slices.Clone(w.parked) {
+		l, ok := j.s.(strategy.LargeSplitter)
+		if !ok {
+			continue
+		}
+		p.mu.Unlock()
+		u, ok := l.SplitLarge()
+		p.mu.Lock()
+		if ok {
+			p.queue(u, j, j.units)
+			j.units++
+			p.mu.Unlock()
+			p.post(j)
+			p.mu.Lock()
+			return true
+		}
+	}
+	return false
 }
 
 // offer splits a unit off j's work when a worker is idle and no unit

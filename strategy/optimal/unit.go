@@ -175,7 +175,10 @@ func (s *Strategy) Split() (strategy.Unit, bool) {
 
 // SplitLarge implements strategy.LargeSplitter: it hands out the branches
 // left at the shallowest state of the current path that has any, while s
-// goes on with the branch it is exploring there. Races that s finds below
+// goes on with the branch it is exploring there (below the states that
+// wait for letters, and, without letters, below those whose units are
+// out: with letters, a strategy that waits at a state for its units can
+// still hand out the branches of a state above it). Races that s finds below
 // that state and whose reversal starts there are checked against the
 // branches handed out (a reversal one of them covers is dropped) and
 // otherwise explored by s; one that sequential order would have explored
@@ -189,8 +192,13 @@ func (s *Strategy) SplitLarge() (strategy.Unit, bool) {
 	s.staleCovers()
 	k := -1
 	for d := s.floor; d < s.nodes.Len(); d++ {
-		if s.nodes.At(d).out > 0 || s.frozen(s.nodes.At(d)) {
-			k = -1 // it waits for its units, or for letters: no work above it goes out
+		if n := s.nodes.At(d); s.frozen(n) || n.out > 0 && !s.mail.on {
+			// It waits for letters, or, without letters, for its units:
+			// no work above it goes out. (With letters, a state above
+			// one whose units are out can hand its branches out: the
+			// reversals for it that those units hand back go to its
+			// unit as letters, as its own do.)
+			k = -1
 			continue
 		}
 		if k < 0 && len(s.nodes.At(d).wut) > 0 {
