@@ -59,9 +59,7 @@ func (w *worker) begin(m jetstream.Msg) error {
 	if orphan, err := w.orphan(u); err != nil {
 		return err
 	} else if orphan {
-		w.stats.Orphans++
-		w.logf("weft worker %s: dropped unit %d of run %s: worker %s, which split it off, is gone, and its own unit is explored again whole", w.o.Name, u.ID, u.Run, u.Owner)
-		return m.Term()
+		return w.dropOrphan(u, m, "")
 	}
 	w.lastJob++
 	j := &job{id: w.lastJob, unit: u, msg: m, delivered: md.NumDelivered, seq: md.Sequence.Stream,
@@ -75,6 +73,14 @@ func (w *worker) begin(m jetstream.Msg) error {
 	}
 	w.jobs = append(w.jobs, j)
 	return nil
+}
+
+// dropOrphan counts and logs unit u, an orphan (when: while it did
+// what, or ""), and terminates its message m: no worker explores it.
+func (w *worker) dropOrphan(u *unitMsg, m jetstream.Msg, when string) error {
+	w.stats.Orphans++
+	w.logf("weft worker %s: dropped unit %d of run %s%s: worker %s, which split it off, is gone, and its own unit is explored again whole", w.o.Name, u.ID, u.Run, when, u.Owner)
+	return m.Term()
 }
 
 // orphan reports whether unit u was split off a job of a worker that is

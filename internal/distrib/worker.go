@@ -124,6 +124,9 @@ func (w *worker) loop() error {
 		if err := w.takeLetters(); err != nil {
 			return err
 		}
+		if err := w.checkAwaiting(); err != nil {
+			return err
+		}
 		if f, ok := w.fetcher.take(); ok {
 			if err := w.took(f); err != nil {
 				return err
@@ -176,8 +179,7 @@ func (w *worker) wait(fetch bool) error {
 		return w.route(m)
 	case in := <-w.letters:
 		return w.takeLetter(in)
-	case <-check:
-		return w.checkAwaiting()
+	case <-check: // the loop looks (checkAwaiting)
 	}
 	return nil
 }
@@ -212,10 +214,11 @@ func (w *worker) awaiting() bool {
 	return false
 }
 
-// checkAwaiting ends the jobs that wait for a letter that will not come:
-// their unit is gone from the queue (the run ended, or another worker
-// finished it), or the worker that split it off is gone (its own unit is
-// explored again whole, with units of its own).
+// checkAwaiting ends the jobs that wait for a letter that will not come,
+// looking at each at most every checkEvery: their unit is gone from the
+// queue (the run ended, or another worker finished it), or the worker
+// that split it off is gone (its own unit is explored again whole, with
+// units of its own).
 func (w *worker) checkAwaiting() error {
 	for _, j := range slices.Clone(w.jobs) {
 		if !j.mail.awaiting || time.Since(j.checked) < checkEvery {
@@ -234,9 +237,7 @@ func (w *worker) checkAwaiting() error {
 		}
 		if orphan {
 			w.end(j)
-			w.stats.Orphans++
-			w.logf("weft worker %s: dropped unit %d of run %s while it waited for a letter: worker %s, which split it off, is gone, and its own unit is explored again whole", w.o.Name, j.unit.ID, j.unit.Run, j.unit.Owner)
-			if err := j.msg.Term(); err != nil && w.ctx.Err() == nil {
+			if err := w.dropOrphan(j.unit, j.msg, " while it waited for a letter"); err != nil && w.ctx.Err() == nil {
 				return fmt.Errorf("%w: dropping unit %d: %v", errWorker, j.unit.ID, err)
 			}
 		}

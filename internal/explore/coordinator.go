@@ -99,7 +99,7 @@ func (k *Coordinator) Result(joined bool) *Result {
 // called before the first split, and the parts must be started by
 // PartExplorers with mail. It reports false for a strategy that writes
 // none.
-func (k *Coordinator) EnableMail() bool { return k.enableMail() }
+func (k *Coordinator) EnableMail() bool { return enableMail(k.s) }
 
 // Letters returns the letters the root wrote since the last call, each to
 // the Unit-th part its Split and SplitLarge gave, counted from 0.

@@ -69,10 +69,7 @@ func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Resul
 		}
 		p.workers[i] = w
 	}
-	if m, ok := strategy.As[strategy.Mailer](s); ok {
-		m.EnableMail()
-		p.mail = true
-	}
+	p.mail = enableMail(s)
 	root := &job{s: s, w: p.workers[0]}
 	p.pending = 1
 	p.workers[0].ready = append(p.workers[0].ready, root)
@@ -194,11 +191,10 @@ type worker struct {
 func (w *worker) loop() {
 	p := w.p
 	for {
-		p.mu.Lock()
-		if len(w.ready) == 0 && len(p.units) == 0 && !p.stopped && p.pending > 0 && w.splitParked() {
-			p.mu.Unlock()
+		if w.splitParked() {
 			continue
 		}
+		p.mu.Lock()
 		for !p.stopped && p.pending > 0 && len(w.ready) == 0 && len(p.units) == 0 {
 			p.idle++
 			p.wake.Wait()
@@ -264,7 +260,7 @@ func (w *worker) resume(u strategy.Unit) (strategy.Splitter, error) {
 			return nil, fmt.Errorf("strategy %s built without units of work", w.p.c.Strategy)
 		}
 		if w.p.mail {
-			mailer(sp).EnableMail()
+			enableMail(sp)
 		}
 		w.template = sp
 	}
@@ -395,11 +391,21 @@ func (p *parallel) post(j *job) {
 	}
 }
 
-// mailer returns the mailer s is or wraps, in an exploration whose
-// strategies are mailers (parallel.mail).
-func mailer(s strategy.Splitter) strategy.Mailer {
+// mailer returns the mailer s is or wraps (strategy.Mailer), or nil.
+func mailer(s strategy.Strategy) strategy.Mailer {
 	m, _ := strategy.As[strategy.Mailer](s)
 	return m
+}
+
+// enableMail makes s, if it is a mailer, and the strategies it resumes
+// write letters to the large units they split off, which the caller
+// routes; it reports whether s is one.
+func enableMail(s strategy.Strategy) bool {
+	m := mailer(s)
+	if m != nil {
+		m.EnableMail()
+	}
+	return m != nil
 }
 
 // queue queues unit u, split off by j (number is its number there, or
@@ -502,34 +508,39 @@ func (p *parallel) unpark(j *job) {
 }
 
 // splitParked splits a unit off a parked job of w's, for w itself or
-// another idle worker, as offer does off a running one: w has nothing
-// else to do, and a job that waits for its units at a state may have
+// another idle worker, when w has nothing else to do, as offer does off a
+// running job: a job that waits for its units at a state may have
 // branches left above it (strategy.LargeSplitter). It reports whether it
-// queued one; p.mu is held, and released while the strategy splits (w
-// alone touches its jobs' strategies).
+// queued one. (The parked jobs are w's: no other worker touches their
+// strategies.)
 func (w *worker) splitParked() bool {
 	p := w.p
-	if !p.shared {
-		return false // no unit went out yet (offer decides the first)
+	p.mu.Lock()
+	idle := p.shared && !p.stopped && p.pending > 0 && len(w.ready) == 0 && len(p.units) == 0
+	parked := slices.Clone(w.parked)
+	p.mu.Unlock()
+	if !idle {
+		return false // with work, or before the first unit went out (offer decides that)
 	}
-	for _, j := range slices.Clone(w.parked) {
-		l, ok := j.s.(strategy.LargeSplitter)
-		if !ok {
-			continue
-		}
-		p.mu.Unlock()
-		u, ok := l.SplitLarge()
-		p.mu.Lock()
-		if ok {
-			p.queue(u, j, j.units)
-			j.units++
-			p.mu.Unlock()
-			p.post(j)
-			p.mu.Lock()
-			return true
+	for _, j := range parked {
+		if l, ok := j.s.(strategy.LargeSplitter); ok {
+			if u, ok := l.SplitLarge(); ok {
+				p.handOut(j, u)
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// handOut queues unit u, which j's strategy split off, numbered among
+// j's units, and routes the letters j wrote.
+func (p *parallel) handOut(j *job, u strategy.Unit) {
+	p.mu.Lock()
+	p.queue(u, j, j.units)
+	j.units++
+	p.mu.Unlock()
+	p.post(j)
 }
 
 // offer splits a unit off j's work when a worker is idle and no unit
@@ -556,11 +567,7 @@ func (w *worker) offer(j *job) {
 		split = l.SplitLarge
 	}
 	if u, ok := split(); ok {
-		p.mu.Lock()
-		p.queue(u, j, j.units)
-		j.units++
-		p.mu.Unlock()
-		p.post(j)
+		p.handOut(j, u)
 	}
 }
 

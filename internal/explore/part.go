@@ -83,13 +83,7 @@ func (x *PartExplorer) Start(part []byte) (*Part, error) {
 // exact, no execution repeated. It must be called before the first Start,
 // and the caller must route every letter; it reports false for a strategy
 // that writes none. A part of a splitter without mail takes none.
-func (x *PartExplorer) EnableMail() bool {
-	m, ok := strategy.As[strategy.Mailer](x.s)
-	if ok {
-		m.EnableMail()
-	}
-	return ok
-}
+func (x *PartExplorer) EnableMail() bool { return enableMail(x.s) }
 
 // Close releases the PartExplorer's runtime and strategy.
 func (x *PartExplorer) Close() {

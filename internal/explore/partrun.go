@@ -141,20 +141,9 @@ func (p *partRun) result() *Result {
 	return &r
 }
 
-// enableMail makes the strategy, and those resumed from its parts, write
-// letters to the large parts they split off (strategy.Mailer), which the
-// caller routes; it reports false for a strategy that writes none.
-func (p *partRun) enableMail() bool {
-	m, ok := strategy.As[strategy.Mailer](p.s)
-	if ok {
-		m.EnableMail()
-	}
-	return ok
-}
-
 // letters returns the letters the strategy wrote since the last call.
 func (p *partRun) letters() []strategy.Letter {
-	if m, ok := strategy.As[strategy.Mailer](p.s); ok {
+	if m := mailer(p.s); m != nil {
 		return m.Letters()
 	}
 	return nil
@@ -163,8 +152,8 @@ func (p *partRun) letters() []strategy.Letter {
 // receive gives the strategy letter l, for the part it explores; an error
 // wraps ErrBadPart.
 func (p *partRun) receive(l []byte) error {
-	m, ok := strategy.As[strategy.Mailer](p.s)
-	if !ok {
+	m := mailer(p.s)
+	if m == nil {
 		return fmt.Errorf("%w: a letter for strategy %s, which takes none", ErrBadPart, p.c.Strategy)
 	}
 	if err := m.Receive(l); err != nil {
@@ -177,6 +166,6 @@ func (p *partRun) receive(l []byte) error {
 // awaitsMail reports whether the exploration waits for a letter: its last
 // batch ended over, but a letter can give it work.
 func (p *partRun) awaitsMail() bool {
-	m, ok := strategy.As[strategy.Mailer](p.s)
-	return ok && m.AwaitsMail()
+	m := mailer(p.s)
+	return m != nil && m.AwaitsMail()
 }
