@@ -317,8 +317,8 @@ func TestCoordinatorKilledLetters(t *testing.T) {
 		read += ws.Letters
 		again += ws.LettersAgain
 	}
-	if st.Replayed == 0 || read == 0 {
-		t.Errorf("%d joins replayed, %d letters read; want both above 0 (a unit of the root reads at least its last letter)", st.Replayed, read)
+	if st.Replayed != 1 || read == 0 {
+		t.Errorf("%d joins replayed, %d letters read; want 1 (the join it died at is journaled), and letters (a unit of the root reads at least its last one)", st.Replayed, read)
 	}
 	t.Logf("%+v; the workers read %d letters, and %d again", st, read, again)
 }
