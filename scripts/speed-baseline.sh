@@ -27,8 +27,14 @@
 # commit, alone in its process, under valgrind's cachegrind with the
 # garbage collector off (GOGC=off; valgrind also lacks an instruction,
 # RDTSCP, that the collector's locks may run), and prints each row's
-# instructions executed and first-level data-cache misses at both commits
-# and their ratios. The counts repeat from run to run to within 0.1%,
+# instructions executed, first-level instruction-cache misses and
+# first-level data-cache misses at both commits and their ratios. The
+# instruction-cache misses count the code an execution runs more than its
+# instructions do: a row whose instructions stay the same can take longer
+# because each execution runs through more distinct code, which the 32 KiB
+# cache of this machine kind fetches again at every execution (each miss
+# costs a fetch from the second-level cache). The counts repeat from run
+# to run to within 0.1%,
 # where CPU time varies by several percent, so they show which functions
 # a change adds work to, and how much; they are not times (a miss that
 # the second-level cache serves costs little, and with the collector off
@@ -190,12 +196,13 @@ EOF
 done
 
 if [ -n "$grind" ]; then
-	printf "%-18s %15s %15s %7s %12s %12s %7s\n" row "Ir $old" "Ir $new" new/old "D1 $old" "D1 $new" new/old
+	printf "%-18s %15s %15s %7s %12s %12s %7s %12s %12s %7s\n" row "Ir $old" "Ir $new" new/old \
+		"I1 $old" "I1 $new" new/old "D1 $old" "D1 $new" new/old
 	while read -r row; do
 		name=$(jq -r .row <<<"$row")
 		slug=$(tr -c 'A-Za-z0-9=\n' _ <<<"$name")
 		echo "$row" >"$tmp/row.json"
-		declare -A ir d1
+		declare -A ir i1 d1
 		for tree in old new; do
 			commit=$old
 			[ "$tree" = new ] && commit=$new
@@ -204,10 +211,13 @@ if [ -n "$grind" ]; then
 				--cachegrind-out-file="$out" "$tmp/$tree.test" -test.run TestSpeedRows -test.count 1 \
 				>"$tmp/grind.log" 2>&1 || { cat "$tmp/grind.log" >&2; exit 1; }
 			ir[$tree]=$(grep -m1 '^summary:' "$out" | awk '{print $2}')
+			i1[$tree]=$(grep -m1 '^summary:' "$out" | awk '{print $3}')
 			d1[$tree]=$(grep -m1 '^summary:' "$out" | awk '{print $6 + $9}')
 		done
-		awk -v r="$name" -v io="${ir[old]}" -v inew="${ir[new]}" -v dold="${d1[old]}" -v dnew="${d1[new]}" \
-			'BEGIN { printf "%-18s %15.0f %15.0f %6.3fx %12.0f %12.0f %6.3fx\n", r, io, inew, inew / io, dold, dnew, dnew / dold }'
+		awk -v r="$name" -v io="${ir[old]}" -v inew="${ir[new]}" -v iold="${i1[old]}" -v i1new="${i1[new]}" \
+			-v dold="${d1[old]}" -v dnew="${d1[new]}" \
+			'BEGIN { printf "%-18s %15.0f %15.0f %6.3fx %12.0f %12.0f %6.3fx %12.0f %12.0f %6.3fx\n",
+				r, io, inew, inew / io, iold, i1new, i1new / iold, dold, dnew, dnew / dold }'
 	done <"$tmp/rows.json"
 	exit 0
 fi
