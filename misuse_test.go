@@ -16,8 +16,10 @@ import (
 // with a go statement are reported as a failure of kind Misuse that names
 // the cause, the fix and where the goroutine is, instead of running the
 // operation as the running thread's (which raced inside weft and crashed
-// with "iter.Pull: yield called again before next"). Run it with -race
-// too: the check itself must not race.
+// with "iter.Pull: yield called again before next"), alone and while
+// another exploration runs (then each finds its running thread by the
+// goroutine's owner, not by the first slot of the active ones). Run it
+// with -race too: the check itself must not race.
 func TestPlainGoroutine(t *testing.T) {
 	tests := []struct {
 		name string
@@ -69,34 +71,70 @@ func TestPlainGoroutine(t *testing.T) {
 			th.Join()
 		}},
 	}
-	for _, tc := range tests {
-		for _, name := range []string{"exhaustive", "random"} {
-			t.Run(tc.name+"/"+name, func(t *testing.T) {
-				r, err := weft.Explore(tc.body, weft.WithStrategy(name), weft.WithMaxRuns(20), weft.NoReplayFiles())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Misuse {
-					t.Fatalf("failures %v; want one of kind %v", r.FailureCounts, trace.Misuse)
-				}
-				rep := r.Failures[0].Report("")
-				for _, want := range []string{
-					"weft: misuse (execution 1,",
-					"a goroutine that is not a weft thread used a weft object",
-					"go statement",
-					"Use w.Go to start goroutines that use weft objects",
-					"misuse_test.go:",
-					"created by github.com/weft-go/weft_test.TestPlainGoroutine",
-				} {
-					if !strings.Contains(rep, want) {
-						t.Errorf("the report does not say %q:\n%s", want, rep)
+	for _, beside := range []string{"", "/beside another"} {
+		for _, tc := range tests {
+			for _, name := range []string{"exhaustive", "random"} {
+				t.Run(tc.name+"/"+name+beside, func(t *testing.T) {
+					if beside != "" {
+						defer besideExploration(t)()
 					}
-				}
-				if strings.Contains(rep, "internal/engine.") {
-					t.Errorf("the report shows weft's own frames:\n%s", rep)
-				}
-			})
+					checkPlainGoroutine(t, tc.body, name)
+				})
+			}
 		}
+	}
+}
+
+// besideExploration starts an exploration, on a goroutine of its own,
+// whose one execution waits until the returned function is called, which
+// then waits for its end. A misuse is recorded in every exploration that
+// runs when it happens (engine.Current): this one reports it too.
+func besideExploration(t *testing.T) (stop func()) {
+	started, over, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		r, err := weft.Explore(func(w *weft.T) {
+			x := weft.NewVar[int]("x")
+			x.Store(1)
+			close(started)
+			<-over
+			x.Store(2)
+		}, weft.WithStrategy("exhaustive"), weft.NoReplayFiles())
+		if err != nil || r.Executions != 1 || len(r.Failures) != 1 || r.Failures[0].Kind != trace.Misuse {
+			t.Errorf("the exploration beside: %v, %+v; want 1 execution with the misuse", err, r)
+		}
+	}()
+	<-started
+	return func() { close(over); <-done }
+}
+
+// checkPlainGoroutine explores body, whose goroutine started with a go
+// statement uses a weft object, with the strategy name, and checks the
+// report of its misuse.
+func checkPlainGoroutine(t *testing.T, body func(w *weft.T), name string) {
+	t.Helper()
+	r, err := weft.Explore(body, weft.WithStrategy(name), weft.WithMaxRuns(20), weft.NoReplayFiles())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Failures) != 1 || r.Failures[0].Kind != trace.Misuse {
+		t.Fatalf("failures %v; want one of kind %v", r.FailureCounts, trace.Misuse)
+	}
+	rep := r.Failures[0].Report("")
+	for _, want := range []string{
+		"weft: misuse (execution 1,",
+		"a goroutine that is not a weft thread used a weft object",
+		"go statement",
+		"Use w.Go to start goroutines that use weft objects",
+		"misuse_test.go:",
+		"created by github.com/weft-go/weft_test.TestPlainGoroutine",
+	} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("the report does not say %q:\n%s", want, rep)
+		}
+	}
+	if strings.Contains(rep, "internal/engine.") {
+		t.Errorf("the report shows weft's own frames:\n%s", rep)
 	}
 }
 

@@ -150,6 +150,8 @@ type Exec struct {
 	// operation of a goroutine that was not a weft thread while the Exec
 	// was active, until TakeMisuse takes it.
 	running atomic.Uintptr
+	// active says the Exec holds a slot of active (misuse.go).
+	active atomic.Bool
 	// threadGs marks the goroutines that run its threads (misuse.go).
 	threadGs goroutineMarks
 	// keys holds the keys of threads and created objects the shared

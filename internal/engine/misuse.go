@@ -30,12 +30,38 @@ var (
 	activeMu   sync.Mutex // serialises activate and deactivate
 )
 
+// owners maps each goroutine that runs a thread of an Exec, by a hash of
+// it (ownerSlot), to that Exec: a hint, since goroutines of two Execs may
+// share a slot, which Current checks against the Exec's running goroutine.
+// With several explorations active, it finds the caller's Exec with the
+// same loads as the first slot of active does for one (the workers of a
+// parallel exploration are each an Exec). A thread's coroutine sets its
+// entry when it starts and clears it when it ends.
+var owners [256]atomic.Pointer[Exec]
+
+// ownerSlot returns goroutine g's entry in owners.
+func ownerSlot(g uintptr) *atomic.Pointer[Exec] {
+	return &owners[uint64(g>>3)*0x9e3779b97f4a7c15>>56]
+}
+
+// own makes e the owner of goroutine g, which runs one of e's threads.
+func (e *Exec) own(g uintptr) {
+	e.threadGs.add(g)
+	if o := ownerSlot(g); o.Load() != e {
+		o.Store(e)
+	}
+}
+
+// disown clears g's entry in owners if it names e.
+func (e *Exec) disown(g uintptr) { ownerSlot(g).CompareAndSwap(e, nil) }
+
 // activate gives e a slot in active.
 func activate(e *Exec) {
 	activeMu.Lock()
 	defer activeMu.Unlock()
 	for i := range active {
 		if active[i].Load() == nil {
+			e.active.Store(true)
 			active[i].Store(e)
 			if int32(i) >= activeHigh.Load() {
 				activeHigh.Store(int32(i) + 1)
@@ -53,6 +79,7 @@ func deactivate(e *Exec) {
 	for i := range active {
 		if active[i].Load() == e {
 			active[i].Store(nil)
+			e.active.Store(false)
 			return
 		}
 	}
@@ -67,10 +94,16 @@ func deactivate(e *Exec) {
 // so it is no data race either.
 func Current() *Thread {
 	g := getg()
-	// The common case: the first slot's exploration runs the caller. With
-	// others active, its running goroutine, which its core writes at every
-	// step, is read only if g may run one of its threads.
-	if e := active[0].Load(); e != nil && (activeHigh.Load() == 1 || e.threadGs.has(g)) && g == e.running.Load() {
+	if activeHigh.Load() == 1 {
+		// The common case, one exploration: is the caller its running
+		// thread?
+		if e := active[0].Load(); e != nil && g == e.running.Load() {
+			return e.cur
+		}
+	} else if e := ownerSlot(g).Load(); e != nil && g == e.running.Load() && e.active.Load() {
+		// With several, the Exec that owns the caller's goroutine, in
+		// whichever slot of active: another Exec's running goroutine,
+		// which its core writes at every step, is not read.
 		return e.cur
 	}
 	return currentSlow(g)

@@ -193,7 +193,7 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 	return func(yield func(*Thread) bool) {
 		t.yield = yield
 		t.g, t.goid = getg(), goid()
-		e.threadGs.add(t.g)
+		e.own(t.g)
 		registerThread(t.goid)
 		returned := false
 		defer func() {
@@ -208,6 +208,7 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 			}
 			t.raceShow()
 			unregisterThread(t.goid)
+			e.disown(t.g)
 		}()
 		t.raceOff()
 		for {
