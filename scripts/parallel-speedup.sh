@@ -60,8 +60,9 @@ while [ "$i" -le "$rounds" ]; do
 	run "$tmp/alone" 1
 	run "$tmp/workers" 2
 	run "$tmp/pa" 1 &
+	pair=$!
 	run "$tmp/pb" 1
-	wait
+	wait "$pair"
 	idle=$(sed -n 's/^workers *[0-9]*: //p' "$tmp/workers.report" | sed 's/[0-9]* executions //g')
 	awk -v r="$i" -v idle="$idle" '
 		FILENAME ~ /alone$/ { aw = $1; ac = $2 + $3 }

@@ -41,8 +41,11 @@ var owners [256]atomic.Pointer[Exec]
 
 // ownerSlot returns goroutine g's entry in owners.
 func ownerSlot(g uintptr) *atomic.Pointer[Exec] {
-	return &owners[uint64(g>>3)*0x9e3779b97f4a7c15>>56]
+	return &owners[goroutineHash(g)>>56]
 }
+
+// goroutineHash hashes goroutine g (getg), for owners and goroutineMarks.
+func goroutineHash(g uintptr) uint64 { return uint64(g>>3) * 0x9e3779b97f4a7c15 }
 
 // own makes e the owner of goroutine g, which runs one of e's threads.
 func (e *Exec) own(g uintptr) {
@@ -134,7 +137,7 @@ func currentSlow(g uintptr) *Thread {
 
 // goroutineMarks is a set of goroutines (getg) as bits of their hashes: a
 // goroutine not in it is certainly not one of those added; one in it may
-// be. Current reads it in every active Exec, from every core, and the
+// be. currentSlow reads it in every active Exec, from every core, and the
 // Exec's fields around it change at every step: it has cache lines of its
 // own.
 type goroutineMarks struct {
@@ -145,7 +148,7 @@ type goroutineMarks struct {
 
 // goroutineBit returns the word and bit of goroutine g in a goroutineMarks.
 func goroutineBit(g uintptr) (int, uint64) {
-	h := uint64(g>>3) * 0x9e3779b97f4a7c15
+	h := goroutineHash(g)
 	return int(h >> 62), 1 << (h >> 56 & 63)
 }
 
