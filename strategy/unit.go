@@ -5,9 +5,12 @@ package strategy
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/gob"
 	"errors"
 	"fmt"
+
+	"github.com/weft-go/weft/internal/wire"
 )
 
 // A Unit is a part of an exploration that a Splitter handed out, as bytes
@@ -142,9 +145,19 @@ type unitHeader struct {
 // taken without complaint.
 const unitMagic = "weft-unit-4"
 
-// EncodeUnit serialises payload (a value encoding/gob can encode) as a unit
-// of the strategy named by tag, which should name its options too: Resume
-// refuses a unit whose tag differs.
+// binaryMagic starts the header of a unit or handback whose payload is
+// written in a binary form of its own (encoding.BinaryAppender), after a
+// zero byte, which no gob stream starts with. The payload's form is
+// positional: a change to it must change the strategy's tag or a version
+// the payload writes.
+const binaryMagic = "weft-unit-bin-1"
+
+// EncodeUnit serialises payload as a unit of the strategy named by tag,
+// which should name its options too: Resume refuses a unit whose tag
+// differs. A payload that implements encoding.BinaryAppender (and, for
+// DecodeUnit, encoding.BinaryUnmarshaler) is written in its own binary
+// form; any other in encoding/gob's, which describes and compiles its
+// types anew in each unit.
 func EncodeUnit(tag string, payload any) (Unit, error) {
 	b, err := encodeTagged(tag, "unit", payload)
 	return Unit(b), err
@@ -178,6 +191,16 @@ func DecodeHandback(h Handback, tag string, payload any) error {
 }
 
 func encodeTagged(tag, what string, payload any) ([]byte, error) {
+	if p, ok := payload.(encoding.BinaryAppender); ok {
+		b := wire.AppendString([]byte{0}, binaryMagic)
+		b = wire.AppendString(b, tag)
+		b = wire.AppendString(b, what)
+		b, err := p.AppendBinary(b)
+		if err != nil {
+			return nil, fmt.Errorf("encoding a %s of %s: %w", what, tag, err)
+		}
+		return b, nil
+	}
 	var buf bytes.Buffer
 	enc := gob.NewEncoder(&buf)
 	if err := enc.Encode(unitHeader{unitMagic, tag, what}); err != nil {
@@ -190,19 +213,43 @@ func encodeTagged(tag, what string, payload any) ([]byte, error) {
 }
 
 func decodeTagged(b []byte, tag, what string, payload any) error {
+	if p, ok := payload.(encoding.BinaryUnmarshaler); ok {
+		r := wire.NewReader(b)
+		zero := r.Uint8()
+		h := unitHeader{Magic: r.String(), Tag: r.String(), What: r.String()}
+		if err := r.Err(); err != nil || zero != 0 || h.Magic != binaryMagic {
+			return fmt.Errorf("%w: the bytes are no %s of weft's (corrupt, or made by another version)", ErrBadUnit, what)
+		}
+		if err := h.check(tag, what); err != nil {
+			return err
+		}
+		if err := p.UnmarshalBinary(b[len(b)-r.Left():]); err != nil {
+			return fmt.Errorf("%w: decoding a %s of %s: %v", ErrBadUnit, what, tag, err)
+		}
+		return nil
+	}
 	dec := gob.NewDecoder(bytes.NewReader(b))
 	var h unitHeader
 	if err := dec.Decode(&h); err != nil || h.Magic != unitMagic {
 		return fmt.Errorf("%w: the bytes are no %s of weft's (corrupt, or made by another version)", ErrBadUnit, what)
 	}
+	if err := h.check(tag, what); err != nil {
+		return err
+	}
+	if err := dec.Decode(payload); err != nil {
+		return fmt.Errorf("%w: decoding a %s of %s: %v", ErrBadUnit, what, tag, err)
+	}
+	return nil
+}
+
+// check returns an error wrapping ErrBadUnit if the header is not that of
+// a what of tag.
+func (h *unitHeader) check(tag, what string) error {
 	if h.What != what {
 		return fmt.Errorf("%w: a %s where a %s was expected", ErrBadUnit, h.What, what)
 	}
 	if h.Tag != tag {
 		return fmt.Errorf("%w: a %s of %s, given to %s", ErrBadUnit, what, h.Tag, tag)
-	}
-	if err := dec.Decode(payload); err != nil {
-		return fmt.Errorf("%w: decoding a %s of %s: %v", ErrBadUnit, what, tag, err)
 	}
 	return nil
 }

@@ -1,5 +1,5 @@
-// This file holds the wire forms of units and handbacks (encoding/gob)
-// and their translation: events, states and wakeup trees as bytes, the
+// This file holds the wire forms of units, handbacks and letters (written
+// in the binary forms of wirecodec.go) and their translation: events, states and wakeup trees as bytes, the
 // name tables they are written in, and the translation of a handback's
 // names into the strategy's that joins it.
 
@@ -16,7 +16,7 @@ import (
 	"github.com/weft-go/weft/trace"
 )
 
-// The wire forms of units and handbacks (encoding/gob).
+// The wire forms of units, handbacks and letters (wirecodec.go).
 
 // wireEvent is an event (event.go).
 type wireEvent struct {
