@@ -130,10 +130,10 @@
 // own (wirecodec.go, on package wire's varints), each starting with a
 // version that a process of another version refuses. encoding/gob, which
 // they used before, described their types in every one and compiled a
-// decoder for them at every Resume, Join and Receive, and its garbage
-// slowed everything else: on fib n=5 with two workers, resuming a unit
-// took 350 µs and splitting one off 213 µs (142 and 75 µs now), and six
-// alternated runs took 5.97 s of CPU on average (5.08 s now).
+// decoder for them at every Resume, Join and Receive: on fib n=5 with two
+// workers, resuming a unit took 350 µs and splitting one off 213 µs (142
+// and 75 µs now), and six alternated runs took 5.97 s of CPU on average
+// (5.08 s now).
 //
 // A unit explored and joined before the splitter's next Next gives the
 // undivided exploration exactly: the same executions in the same order
