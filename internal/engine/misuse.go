@@ -92,8 +92,8 @@ func deactivate(e *Exec) {
 // goroutine that calls it while explorations run, without being the
 // running thread of one, and that a thread started (with a go statement),
 // is not under weft's control: Current records the misuse (TakeMisuse) in
-// every Exec that runs and ends that goroutine with runtime.Goexit, before
-// it touches anything of an execution. The fast path reads only atomics,
+// the Exec of that thread (misused) and ends the goroutine with
+// runtime.Goexit, before it touches anything of an execution. The fast path reads only atomics,
 // so it is no data race either.
 func Current() *Thread {
 	g := getg()
@@ -129,8 +129,10 @@ func currentSlow(g uintptr) *Thread {
 		}
 		busy = true
 	}
-	if busy && threadOrChild() {
-		misused()
+	if busy {
+		if e := threadOrChild(); e != nil {
+			misused(e)
+		}
 	}
 	return nil
 }
@@ -166,20 +168,20 @@ func (m *goroutineMarks) has(g uintptr) bool {
 	return m.bits[w].Load()&b != 0
 }
 
-// threadGoroutines holds the goroutine numbers of the threads of every
-// Exec (the coroutines that run them), for startedByThread.
+// threadGoroutines maps the goroutine numbers of the threads of every
+// Exec (the coroutines that run them) to their Exec, for threadOrChild.
 var threadGoroutines struct {
 	sync.Mutex
-	ids map[int64]bool
+	ids map[int64]*Exec
 }
 
-// registerThread records that goroutine id runs threads of an Exec.
-func registerThread(id int64) {
+// registerThread records that goroutine id runs threads of e.
+func registerThread(id int64, e *Exec) {
 	threadGoroutines.Lock()
 	if threadGoroutines.ids == nil {
-		threadGoroutines.ids = make(map[int64]bool)
+		threadGoroutines.ids = make(map[int64]*Exec)
 	}
-	threadGoroutines.ids[id] = true
+	threadGoroutines.ids[id] = e
 	threadGoroutines.Unlock()
 }
 
@@ -190,22 +192,26 @@ func unregisterThread(id int64) {
 	threadGoroutines.Unlock()
 }
 
-// threadOrChild reports whether the caller, a goroutine that is not the
-// running thread of an execution, is a thread's goroutine (a thread that
-// blocked outside weft's control and came back, after its execution was
-// abandoned) or was started by one (with a go statement in a test body or
-// a thread it started): its weft operations are then a misuse. Any other
-// goroutine may use weft objects while explorations run, as when it builds
-// the objects of an exploration of its own (tests that run in parallel).
-// Only the goroutine's creator is looked at: a goroutine started by a
-// goroutine a thread started is not recognised. This is the slow path of
-// Current, for goroutines outside executions; it reads the caller's stack.
-func threadOrChild() bool {
+// threadOrChild returns the Exec whose thread the caller, a goroutine that
+// is not the running thread of an execution, is (a thread that blocked
+// outside weft's control and came back, after its execution was
+// abandoned) or was started by (with a go statement in a test body or a
+// thread it started): its weft operations are then a misuse. It returns
+// nil for any other goroutine, which may use weft objects while
+// explorations run, as when it builds the objects of an exploration of
+// its own (tests that run in parallel). Only the goroutine's creator is
+// looked at: a goroutine started by a goroutine a thread started is not
+// recognised. This is the slow path of Current, for goroutines outside
+// executions; it reads the caller's stack.
+func threadOrChild() *Exec {
 	st := fullStack()
 	own, parent := StackGoid(st), creatorGoid(st)
 	threadGoroutines.Lock()
 	defer threadGoroutines.Unlock()
-	return threadGoroutines.ids[own] || threadGoroutines.ids[parent]
+	if e := threadGoroutines.ids[own]; e != nil {
+		return e
+	}
+	return threadGoroutines.ids[parent]
 }
 
 // fullStack returns the calling goroutine's whole stack trace.
@@ -267,9 +273,10 @@ func abandon(e *Exec) {
 }
 
 // misused records that the calling goroutine, not a weft thread, used a
-// weft object, and ends it. A thread of an abandoned execution that came
-// back is no misuse: it unwinds, as it would in its own execution.
-func misused() {
+// weft object, and ends it; owner is the Exec of the thread the goroutine
+// is or was started by. A thread of an abandoned execution that came back
+// is no misuse: it unwinds, as it would in its own execution.
+func misused(owner *Exec) {
 	// Goroutines are compared by number, which the runtime never reuses:
 	// the g of a thread that has ended can be a new goroutine's (a go
 	// statement's, which would then be taken for the thread and crash on
@@ -289,11 +296,17 @@ func misused() {
 		"(or outlived the execution that started it), so weft cannot schedule it, and its operations would race with "+
 		"the execution's threads. Use w.Go to start goroutines that use weft objects. The goroutine was stopped "+
 		"(runtime.Goexit) at:\n\n%s", userStack(stack()))
-	// Which exploration started the goroutine is unknown: every one that
-	// runs now reports it.
-	for i, n := 0, int(activeHigh.Load()); i < n; i++ {
-		if e := active[i].Load(); e != nil {
-			e.misuse.CompareAndSwap(nil, &msg)
+	// The exploration whose thread started the goroutine reports it, not
+	// those running beside it (tests that call t.Parallel). If it is over,
+	// which one the goroutine's operations touched is unknown: every one
+	// that runs now reports it.
+	if owner.active.Load() {
+		owner.misuse.CompareAndSwap(nil, &msg)
+	} else {
+		for i, n := 0, int(activeHigh.Load()); i < n; i++ {
+			if e := active[i].Load(); e != nil {
+				e.misuse.CompareAndSwap(nil, &msg)
+			}
 		}
 	}
 	runtime.Goexit()

@@ -194,7 +194,7 @@ func (e *Exec) coroutine(t *Thread) func(yield func(*Thread) bool) {
 		t.yield = yield
 		t.g, t.goid = getg(), goid()
 		e.own(t.g)
-		registerThread(t.goid)
+		registerThread(t.goid, e)
 		returned := false
 		defer func() {
 			if !returned && !t.dead {
