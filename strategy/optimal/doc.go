@@ -133,7 +133,9 @@
 // decoder for them at every Resume, Join and Receive: on fib n=5 with two
 // workers, resuming a unit took 350 µs and splitting one off 213 µs (142
 // and 75 µs now), and six alternated runs took 5.97 s of CPU on average
-// (5.08 s now).
+// (5.08 s now). BenchmarkUnitForms compares the two forms on a unit of a
+// generated program: 5.5 against 74 µs to write it, 12 against 148 µs to
+// read it, 837 bytes against 2,098.
 //
 // A unit explored and joined before the splitter's next Next gives the
 // undivided exploration exactly: the same executions in the same order

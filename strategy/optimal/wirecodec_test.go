@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/weft-go/weft/strategy"
+	"github.com/weft-go/weft/strategy/strategytest"
 	"github.com/weft-go/weft/trace"
 )
 
@@ -173,4 +174,67 @@ func mustAppend(t *testing.T, p any) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// BenchmarkUnitForms measures writing and reading a unit split off a real
+// exploration (a generated program, after ten executions), in its binary
+// form and in encoding/gob's, which units travelled in before: a fresh
+// encoder and decoder each time, as for each unit then.
+func BenchmarkUnitForms(b *testing.B) {
+	var p *strategytest.Program
+	for ps := uint64(0); p == nil; ps++ {
+		if q, ok := strategytest.Generate(ps); ok && strategytest.Interleavings(q) > 1000 {
+			p = q
+		}
+	}
+	s := New()
+	if r, err := strategytest.Run(s, p, 10); err != nil || r.Executions != 10 {
+		b.Fatalf("%v, %d executions", err, r.Executions)
+	}
+	u, ok := s.Split()
+	if !ok {
+		b.Fatal("no unit to split off")
+	}
+	var d unitData
+	if err := strategy.DecodeUnit(u, s.tag(), &d); err != nil {
+		b.Fatal(err)
+	}
+	// unitGob is unitData without its binary form: gob encodes its fields.
+	type unitGob unitData
+	g := (*unitGob)(&d)
+	gu, err := strategy.EncodeUnit(s.tag(), g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("a unit of %d states: %d bytes in its binary form, %d in gob's", len(d.Nodes), len(u), len(gu))
+	b.Run("binary/encode", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := strategy.EncodeUnit(s.tag(), &d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("binary/decode", func(b *testing.B) {
+		for b.Loop() {
+			var e unitData
+			if err := strategy.DecodeUnit(u, s.tag(), &e); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("gob/encode", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := strategy.EncodeUnit(s.tag(), g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("gob/decode", func(b *testing.B) {
+		for b.Loop() {
+			var e unitGob
+			if err := strategy.DecodeUnit(gu, s.tag(), &e); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
