@@ -93,8 +93,8 @@ func deactivate(e *Exec) {
 // running thread of one, and that a thread started (with a go statement),
 // is not under weft's control: Current records the misuse (TakeMisuse) in
 // the Exec of that thread (misused) and ends the goroutine with
-// runtime.Goexit, before it touches anything of an execution. The fast path reads only atomics,
-// so it is no data race either.
+// runtime.Goexit, before it touches anything of an execution. The fast
+// path reads only atomics, so it is no data race either.
 func Current() *Thread {
 	g := getg()
 	if activeHigh.Load() == 1 {

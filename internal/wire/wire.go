@@ -74,7 +74,9 @@ func (r *Reader) fail(format string, args ...any) {
 	}
 }
 
-// Uint reads an unsigned number.
+// Uint reads an unsigned number. It and Int are written out twice: one
+// generic reader given binary.Uvarint or binary.Varint allocated once
+// more per form read (BenchmarkUnitForms in package optimal).
 func (r *Reader) Uint() uint64 {
 	if r.err != nil {
 		return 0
