@@ -147,8 +147,9 @@ type Exec struct {
 	tag *execTag
 	// running is the goroutine (getg) of the thread that runs now, 0
 	// between executions (misuse.go); misuse is the report of the first
-	// operation of a goroutine that was not a weft thread while the Exec
-	// was active, until TakeMisuse takes it.
+	// operation of a goroutine that was not a weft thread, that one of
+	// e's threads started (or one of its parallel workers' threads, while
+	// e runs), until TakeMisuse takes it.
 	running atomic.Uintptr
 	// active says the Exec holds a slot of active (misuse.go).
 	active atomic.Bool

@@ -296,20 +296,30 @@ func misused(owner *Exec) {
 		"(or outlived the execution that started it), so weft cannot schedule it, and its operations would race with "+
 		"the execution's threads. Use w.Go to start goroutines that use weft objects. The goroutine was stopped "+
 		"(runtime.Goexit) at:\n\n%s", userStack(stack()))
-	// The exploration whose thread started the goroutine reports it, not
-	// those running beside it (tests that call t.Parallel). If it is over,
-	// which one the goroutine's operations touched is unknown: every one
-	// that runs now reports it.
+	recordMisuse(owner, &msg)
+	runtime.Goexit()
+}
+
+// recordMisuse records the misuse msg for the exploration whose thread
+// started the goroutine, owner's, and for no other: explorations running
+// beside it (tests that call t.Parallel) did not start the goroutine, and
+// a report in one of them would be a false alarm. Owner keeps it until
+// TakeMisuse, which the exploration calls after each execution and after
+// its last, so a misuse made between two batches of executions is reported
+// by the next (or, for a parallel worker's Exec, when the exploration
+// ends). Then the workers of the same exploration that are running (the
+// Execs that share owner's naming tables) record it too, so that it stops
+// the exploration at their next execution.
+func recordMisuse(owner *Exec, msg *string) {
+	owner.misuse.CompareAndSwap(nil, msg)
 	if owner.active.Load() {
-		owner.misuse.CompareAndSwap(nil, &msg)
-	} else {
-		for i, n := 0, int(activeHigh.Load()); i < n; i++ {
-			if e := active[i].Load(); e != nil {
-				e.misuse.CompareAndSwap(nil, &msg)
-			}
+		return
+	}
+	for i, n := 0, int(activeHigh.Load()); i < n; i++ {
+		if e := active[i].Load(); e != nil && e != owner && e.names == owner.names {
+			e.misuse.CompareAndSwap(nil, msg)
 		}
 	}
-	runtime.Goexit()
 }
 
 // userStack drops weft's own frames from a goroutine's stack trace s,

@@ -83,6 +83,9 @@ func exploreParallel(body func(), s strategy.Splitter, c *Config, n int) (*Resul
 	r := p.total
 	for _, w := range p.workers {
 		r.finals.Merge(&w.finals)
+		if msg, ok := w.session.Exec().TakeMisuse(); ok {
+			r.lateMisuse(msg) // after the worker's last batch
+		}
 	}
 	r.FinalStates = r.finals.Count()
 	r.Exhausted = !p.stopped && p.err == nil && p.pending == 0

@@ -137,3 +137,14 @@ var APIResult func(*Result) any
 // function an exploration runs, as weft.Explore does: each execution with
 // a T of its own, its cleanups and helpers' errors. Package weft sets it.
 var APIBody func(body any) func()
+
+// lateMisuse records the misuse msg, of a goroutine that a thread started
+// and that used a weft object after the last execution ended (no
+// execution's failure), unless r has a misuse already.
+func (r *Result) lateMisuse(msg string) {
+	if r.FailureCounts[trace.Misuse] > 0 {
+		return
+	}
+	r.FailureCounts[trace.Misuse]++
+	r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: msg, Thread: trace.NoThread, Execution: r.Executions})
+}

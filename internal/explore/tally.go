@@ -101,10 +101,8 @@ func ExplorePart(x *Session, body func(), s strategy.Strategy, c *Config) (*Resu
 	out := x.Run(s, Loop{Name: c.Strategy, MaxRuns: c.MaxRuns, StopOnFail: c.StopOnFail, IgnoreLeaks: c.IgnoreLeaks,
 		Diverged: diverged, Record: record, Progress: progress, Races: c.Races})
 	r.Exhausted, r.TimedOut, r.Canceled = out.Exhausted, out.TimedOut, out.Stopped
-	if out.Misuse != "" && r.FailureCounts[trace.Misuse] == 0 {
-		// A goroutine used a weft object after the last execution ended.
-		r.FailureCounts[trace.Misuse]++
-		r.Failures = append(r.Failures, &Failure{Kind: trace.Misuse, Message: out.Misuse, Thread: trace.NoThread, Execution: r.Executions})
+	if out.Misuse != "" {
+		r.lateMisuse(out.Misuse)
 	}
 	r.FinalStates = r.finals.Count()
 	r.Branches = sides.sites()
