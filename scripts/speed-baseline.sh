@@ -7,7 +7,8 @@
 # with -w, writes the earlier commit's figures as cmd/weft/speed_baseline.txt,
 # the baseline the table prints its "vs base" column against.
 #
-# Usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] [-cachegrind DIR] COMMIT
+# Usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] [-only REGEX]
+#                                  [-cachegrind DIR | -footprint DIR] COMMIT
 #
 # Both commits are measured from clean checkouts (git worktrees in a
 # temporary directory): uncommitted changes are not. Measure on a quiet
@@ -42,29 +43,67 @@
 # (cachegrind.COMMIT.ROW), for cg_annotate or cg_diff (give cg_diff
 # --mod-filename 's#.*/(old|new)/##' to compare functions across the two
 # checkouts). It takes a few minutes.
+#
+# -footprint DIR measures the code each execution runs instead: it runs
+# each row once per commit under valgrind's callgrind, which counts how
+# often each instruction ran, and prints, with scripts/footprint, the bytes
+# of the instructions that ran at least once per execution and the 64-byte
+# cache lines that hold them, by package and by function, at both commits.
+# An execution whose code is larger than the first-level instruction cache
+# fetches all of it again at every execution: this is the measure that
+# explains a row slower per execution with as many instructions. It keeps
+# callgrind's files in DIR (callgrind.COMMIT.ROW). Callgrind runs about 50
+# times slower than the program: give -only to measure some rows (fib_bench
+# N=4 takes a few minutes, N=5 half an hour).
+#
+# -only REGEX keeps the rows whose name matches REGEX (jq's test).
 set -euo pipefail
 
 write=0
 rounds=3
 same=0
 grind=""
+foot=""
+only=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-w) write=1; shift ;;
 	-same-programs) same=1; shift ;;
 	-rounds) rounds=${2:?-rounds needs a number}; shift 2 ;;
 	-cachegrind) grind=${2:?-cachegrind needs a directory}; shift 2 ;;
+	-footprint) foot=${2:?-footprint needs a directory}; shift 2 ;;
+	-only) only=${2:?-only needs a regular expression}; shift 2 ;;
 	-h | --help) sed -n '2,/^set /p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
 	-*) echo "speed-baseline.sh: unknown flag $1 (see -h)" >&2; exit 2 ;;
 	*) break ;;
 	esac
 done
 if [ $# -ne 1 ]; then
-	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] [-cachegrind DIR] COMMIT" >&2
+	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] [-only REGEX] [-cachegrind DIR | -footprint DIR] COMMIT" >&2
 	exit 2
 fi
 if [ "$write" = 1 ] && [ "$same" = 1 ]; then
 	echo "speed-baseline.sh: -w writes the baseline of COMMIT's own programs: not with -same-programs" >&2
+	exit 2
+fi
+if [ -n "$grind" ] && [ -n "$foot" ]; then
+	echo "speed-baseline.sh: -cachegrind and -footprint each run every row under valgrind: give one" >&2
+	exit 2
+fi
+if [ -n "$foot" ]; then
+	if [ "$write" = 1 ]; then
+		echo "speed-baseline.sh: -w writes CPU times: not with -footprint" >&2
+		exit 2
+	fi
+	if ! command -v valgrind >/dev/null; then
+		echo "speed-baseline.sh: -footprint needs valgrind (apt-get install valgrind)" >&2
+		exit 2
+	fi
+	mkdir -p "$foot"
+	foot=$(cd "$foot" && pwd)
+fi
+if [ -n "$only" ] && [ "$write" = 1 ]; then
+	echo "speed-baseline.sh: -w writes every row's baseline: not with -only" >&2
 	exit 2
 fi
 if [ -n "$grind" ]; then
@@ -130,7 +169,11 @@ fi
 
 # The rows, as HEAD's table lists them (one JSON object per row).
 (cd "$tmp/new" && go build -o "$tmp/weft" ./cmd/weft)
-"$tmp/weft" bench -table speed -json | jq -c '{row, program, params}' >"$tmp/rows.json"
+"$tmp/weft" bench -table speed -json | jq -c --arg only "$only" 'select($only == "" or (.row | test($only))) | {row, program, params}' >"$tmp/rows.json"
+if [ ! -s "$tmp/rows.json" ]; then
+	echo "speed-baseline.sh: no row matches -only $only" >&2
+	exit 2
+fi
 
 # The measure: a test that explores each row as the table does. It uses
 # only what weft's API has had since the table exists.
@@ -218,6 +261,37 @@ if [ -n "$grind" ]; then
 			-v dold="${d1[old]}" -v dnew="${d1[new]}" \
 			'BEGIN { printf "%-18s %15.0f %15.0f %6.3fx %12.0f %12.0f %6.3fx %12.0f %12.0f %6.3fx\n",
 				r, io, inew, inew / io, iold, i1new, i1new / iold, dold, dnew, dnew / dold }'
+	done <"$tmp/rows.json"
+	exit 0
+fi
+
+if [ -n "$foot" ]; then
+	(cd "$tmp/new" && go build -o "$tmp/footprint" ./scripts/footprint)
+	while read -r row; do
+		name=$(jq -r .row <<<"$row")
+		slug=$(tr -c 'A-Za-z0-9=\n' _ <<<"$name")
+		echo "$row" >"$tmp/row.json"
+		declare -A execs
+		for tree in old new; do
+			commit=$old
+			[ "$tree" = new ] && commit=$new
+			out="$foot/callgrind.$commit.$slug"
+			# Go's asynchronous preemption signals lose callgrind its
+			# place in the call stacks.
+			WEFT_SPEED_ROWS="$tmp/row.json" GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
+				--dump-instr=yes --callgrind-out-file="$out" "$tmp/$tree.test" -test.run TestSpeedRows -test.count 1 \
+				>"$tmp/grind.log" 2>&1 || { cat "$tmp/grind.log" >&2; exit 1; }
+			execs[$tree]=$(awk -F'\t' -v r="$name" '$1 == r { print $2; exit }' "$tmp/grind.log")
+			cp "$tmp/$tree.test" "$foot/$commit.test"
+		done
+		if [ "${execs[old]}" != "${execs[new]}" ]; then
+			echo "speed-baseline.sh: row $name: $old explored ${execs[old]} executions, $new ${execs[new]}: their footprints per execution are not comparable" >&2
+			exit 1
+		fi
+		echo "$name: ${execs[new]} executions; run 1 is $old, run 2 $new"
+		"$tmp/footprint" -top 12 -execs "${execs[new]}" "$foot/$old.test" "$foot/callgrind.$old.$slug" \
+			"$foot/$new.test" "$foot/callgrind.$new.$slug"
+		echo
 	done <"$tmp/rows.json"
 	exit 0
 fi
