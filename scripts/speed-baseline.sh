@@ -276,13 +276,15 @@ if [ -n "$foot" ]; then
 			commit=$old
 			[ "$tree" = new ] && commit=$new
 			out="$foot/callgrind.$commit.$slug"
+			# The binary is kept beside the counts, and runs from there:
+			# footprint finds its code in the counts by its name.
+			cp "$tmp/$tree.test" "$foot/$commit.test"
 			# Go's asynchronous preemption signals lose callgrind its
 			# place in the call stacks.
 			WEFT_SPEED_ROWS="$tmp/row.json" GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
-				--dump-instr=yes --callgrind-out-file="$out" "$tmp/$tree.test" -test.run TestSpeedRows -test.count 1 \
+				--dump-instr=yes --callgrind-out-file="$out" "$foot/$commit.test" -test.run TestSpeedRows -test.count 1 \
 				>"$tmp/grind.log" 2>&1 || { cat "$tmp/grind.log" >&2; exit 1; }
 			execs[$tree]=$(awk -F'\t' -v r="$name" '$1 == r { print $2; exit }' "$tmp/grind.log")
-			cp "$tmp/$tree.test" "$foot/$commit.test"
 		done
 		if [ "${execs[old]}" != "${execs[new]}" ]; then
 			echo "speed-baseline.sh: row $name: $old explored ${execs[old]} executions, $new ${execs[new]}: their footprints per execution are not comparable" >&2
