@@ -554,9 +554,11 @@ func printBench(w io.Writer, t benchTable, results []benchResult, maxRuns int, w
 	case t.speed && wide:
 		fmt.Fprintln(w, "cells: executions per second (executions, wall time of the exploration, its CPU time, that CPU time over the baseline's)")
 		fmt.Fprintf(w, "baseline: weft at %s, %s, %s\n", baseline.commit, baseline.date, baseline.machine)
+		fmt.Fprintln(w, baselinePrograms)
 	case t.speed:
 		fmt.Fprintln(w, "optimal: executions (traces) per second; executions, wall and CPU time of the exploration; vs base: CPU time over")
 		fmt.Fprintf(w, "the baseline's, weft at %s on %s\n(%s)\n", baseline.commit, baseline.date, baseline.machine)
+		fmt.Fprintln(w, baselinePrograms)
 	case wide:
 		fmt.Fprintln(w, "cells: executions (wall time per exploration); >N: the bound -max-runs stopped it")
 	default:
@@ -579,6 +581,11 @@ func formatSeconds(s float64) string {
 	}
 	return fmt.Sprintf("%dm%02ds", int(s)/60, int(s)%60)
 }
+
+// baselinePrograms says what the ratio to the baseline counts besides
+// weft's own speed.
+const baselinePrograms = "The baseline ran that commit's own programs, which may do more or less in an execution than these:\n" +
+	"scripts/speed-baseline.sh -same-programs COMMIT measures weft alone, on these programs."
 
 // ratio prints c's CPU time over the baseline's (1.50x: half as much
 // again), or - if either is unknown.

@@ -360,3 +360,21 @@ func TestBenchSpeedRatio(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchSpeedBaselinePrograms checks that the speed table says what its
+// ratio to the baseline counts besides weft's speed (the baseline's own
+// programs) and how to measure weft alone, in both layouts.
+func TestBenchSpeedBaselinePrograms(t *testing.T) {
+	for _, tb := range benchTables {
+		if !tb.speed {
+			continue
+		}
+		for _, wide := range []bool{false, true} {
+			var out bytes.Buffer
+			printBench(&out, tb, nil, 0, wide)
+			if !strings.Contains(out.String(), "own programs") || !strings.Contains(out.String(), "speed-baseline.sh -same-programs") {
+				t.Errorf("wide %v: the speed table does not say that its baseline ran its own programs, nor how to compare on these:\n%s", wide, out.String())
+			}
+		}
+	}
+}
