@@ -90,33 +90,30 @@ if [ -n "$grind" ] && [ -n "$foot" ]; then
 	echo "speed-baseline.sh: -cachegrind and -footprint each run every row under valgrind: give one" >&2
 	exit 2
 fi
-if [ -n "$foot" ]; then
-	if [ "$write" = 1 ]; then
-		echo "speed-baseline.sh: -w writes CPU times: not with -footprint" >&2
-		exit 2
-	fi
-	if ! command -v valgrind >/dev/null; then
-		echo "speed-baseline.sh: -footprint needs valgrind (apt-get install valgrind)" >&2
-		exit 2
-	fi
-	mkdir -p "$foot"
-	foot=$(cd "$foot" && pwd)
-fi
 if [ -n "$only" ] && [ "$write" = 1 ]; then
 	echo "speed-baseline.sh: -w writes every row's baseline: not with -only" >&2
 	exit 2
 fi
-if [ -n "$grind" ]; then
+# valgrind_dir checks that flag $1 (-cachegrind or -footprint), which runs
+# the rows under valgrind and keeps its files in directory $2, can run, and
+# prints the directory's absolute path, made if need be.
+valgrind_dir() {
 	if [ "$write" = 1 ]; then
-		echo "speed-baseline.sh: -w writes CPU times: not with -cachegrind" >&2
+		echo "speed-baseline.sh: -w writes CPU times: not with $1" >&2
 		exit 2
 	fi
 	if ! command -v valgrind >/dev/null; then
-		echo "speed-baseline.sh: -cachegrind needs valgrind (apt-get install valgrind)" >&2
+		echo "speed-baseline.sh: $1 needs valgrind (apt-get install valgrind)" >&2
 		exit 2
 	fi
-	mkdir -p "$grind"
-	grind=$(cd "$grind" && pwd)
+	mkdir -p "$2"
+	cd "$2" && pwd
+}
+if [ -n "$grind" ]; then
+	grind=$(valgrind_dir -cachegrind "$grind")
+fi
+if [ -n "$foot" ]; then
+	foot=$(valgrind_dir -footprint "$foot")
 fi
 case "$rounds" in
 '' | *[!0-9]* | 0) echo "speed-baseline.sh: -rounds $rounds is not a positive number" >&2; exit 2 ;;
