@@ -5,6 +5,7 @@ package main
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -108,6 +109,27 @@ func TestReadCountsErrors(t *testing.T) {
 		_, err := readCounts(strings.NewReader(tc.in), "/p")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one that says %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestTopNames checks the order of the tables: by bytes for one run, by
+// the size of the change for two, names breaking ties.
+func TestTopNames(t *testing.T) {
+	old := footprint{fns: map[string]int{"a": 100, "b": 10, "c": 50}}
+	cur := footprint{fns: map[string]int{"a": 90, "b": 70, "d": 60, "c": 50}}
+	fns := func(f footprint) map[string]int { return f.fns }
+	for _, tc := range []struct {
+		runs []footprint
+		n    int
+		want []string
+	}{
+		{[]footprint{cur}, 3, []string{"a", "b", "d"}},
+		{[]footprint{old, cur}, 3, []string{"b", "d", "a"}}, // +60, +60, -10; c is unchanged
+		{[]footprint{old, cur}, 10, []string{"b", "d", "a", "c"}},
+	} {
+		if got := topNames(tc.runs, fns, tc.n); !slices.Equal(got, tc.want) {
+			t.Errorf("%d runs, top %d: %v, want %v", len(tc.runs), tc.n, got, tc.want)
 		}
 	}
 }

@@ -75,24 +75,24 @@ func run(binary, file string, execs uint64) (footprint, error) {
 func report(w io.Writer, runs []footprint, top int, trim string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	defer tw.Flush()
-	row := func(name string, vals []int, unit func(int) string) {
+	row := func(name string, vals []int) {
 		fmt.Fprintf(tw, "%s\t", name)
 		for _, v := range vals {
-			fmt.Fprintf(tw, "%9s\t", unit(v))
+			fmt.Fprintf(tw, "%9d\t", v)
 		}
 		if len(vals) == 2 {
 			fmt.Fprintf(tw, "%+9d\t", vals[1]-vals[0])
 		}
 		fmt.Fprintln(tw)
 	}
-	bytesOf := func(get func(footprint) int) []int {
+	// values returns get of each run.
+	values := func(get func(footprint) int) []int {
 		var v []int
 		for _, f := range runs {
 			v = append(v, get(f))
 		}
 		return v
 	}
-	plain := func(n int) string { return fmt.Sprint(n) }
 	fmt.Fprintf(tw, "code run at least once per execution\t")
 	for i := range runs {
 		fmt.Fprintf(tw, "%9s\t", fmt.Sprintf("run %d", i+1))
@@ -101,12 +101,12 @@ func report(w io.Writer, runs []footprint, top int, trim string) {
 		fmt.Fprintf(tw, "%9s\t", "change")
 	}
 	fmt.Fprintln(tw)
-	row("instruction bytes", bytesOf(func(f footprint) int { return f.bytes }), plain)
-	row("64-byte lines", bytesOf(func(f footprint) int { return f.lines }), plain)
+	row("instruction bytes", values(func(f footprint) int { return f.bytes }))
+	row("64-byte lines", values(func(f footprint) int { return f.lines }))
 	table := func(title string, get func(footprint) map[string]int) {
 		fmt.Fprintf(tw, "%s\t\n", title)
 		for _, name := range topNames(runs, get, top) {
-			row("  "+strings.TrimPrefix(name, trim), bytesOf(func(f footprint) int { return get(f)[name] }), plain)
+			row("  "+strings.TrimPrefix(name, trim), values(func(f footprint) int { return get(f)[name] }))
 		}
 	}
 	table("bytes by package", footprint.byPackage)

@@ -5,6 +5,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -60,15 +61,7 @@ func readCode(r io.Reader) (*code, error) {
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
-	slices.SortFunc(c.funcs, func(a, b function) int {
-		switch {
-		case a.start < b.start:
-			return -1
-		case a.start > b.start:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(c.funcs, func(a, b function) int { return cmp.Compare(a.start, b.start) })
 	return c, nil
 }
 
@@ -83,15 +76,7 @@ func (c *code) at(addr uint64) (size int, fn string) {
 	if !ok {
 		size = unlistedSize
 	}
-	i, found := slices.BinarySearchFunc(c.funcs, addr, func(f function, a uint64) int {
-		switch {
-		case f.start < a:
-			return -1
-		case f.start > a:
-			return 1
-		}
-		return 0
-	})
+	i, found := slices.BinarySearchFunc(c.funcs, addr, func(f function, a uint64) int { return cmp.Compare(f.start, a) })
 	if !found {
 		i--
 	}
