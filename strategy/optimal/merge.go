@@ -82,7 +82,7 @@ type renumber struct{ from, to trace.ObjectID }
 // forest renumbers the events of a wakeup forest.
 func (r renumber) forest(f []*wnode) {
 	for _, c := range f {
-		r.event(&c.ev)
+		r.event(c.ev)
 		r.forest(c.children)
 	}
 }

@@ -59,10 +59,11 @@ type names struct {
 	nodes int                       // wakeup-tree nodes created (insert)
 	// Memory of wakeup-tree nodes (wakeup.go): freed ones, and the rest of
 	// the block new ones come from.
-	spare []*wnode
-	block []wnode
-	links []*wnode
-	rest  []*event // insert's memory
+	spare  []*wnode
+	block  []wnode
+	events []event // the events of block's nodes (wnode.ev)
+	links  []*wnode
+	rest   []*event // insert's memory
 	// sum is follow's summary of what remains of its sequence, if
 	// summed; its tables are zero between walks.
 	sum    depSum

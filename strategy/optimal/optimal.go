@@ -514,7 +514,7 @@ func (s *Strategy) choose(st *strategy.State, d int) strategy.Choice {
 			continue
 		}
 		if s.logf != nil {
-			s.log("node %d: wakeup branch %v (sleep %v)", d, &c.ev, n.sleep)
+			s.log("node %d: wakeup branch %v (sleep %v)", d, c.ev, n.sleep)
 		}
 		// The node takes the subtree; the wakeup-tree node is free.
 		n.sub = append(n.sub[:0], c.children...)
@@ -610,7 +610,7 @@ func (s *Strategy) newNode(st *strategy.State, d int) {
 		n.inherited = len(n.sleep)
 		n.wut, p.sub = append(n.wut, p.sub...), p.sub[:0]
 		for _, c := range n.wut {
-			s.refresh(&c.ev, st)
+			s.refresh(c.ev, st)
 		}
 	}
 	if d+1 > s.stats.MaxDepth {
@@ -660,7 +660,7 @@ func (s *Strategy) siblings(n *node, st *strategy.State, alt int32) {
 			continue
 		}
 		if slices.ContainsFunc(n.sleep, func(e event) bool { return same(&e, a) }) ||
-			slices.ContainsFunc(n.wut, func(c *wnode) bool { return same(&c.ev, a) }) {
+			slices.ContainsFunc(n.wut, func(c *wnode) bool { return same(c.ev, a) }) {
 			continue
 		}
 		c := s.nm.alloc()

@@ -92,7 +92,7 @@ func (n *names) branchOf(children []*wnode, seq []*event) ([]event, []int) {
 // it matched one); -1 and rest if none is.
 func (n *names) matchChild(children []*wnode, rest []*event) (int, []*event) {
 	for i, c := range children {
-		ok, j := n.weakInitial(rest, &c.ev)
+		ok, j := n.weakInitial(rest, c.ev)
 		if !ok {
 			continue
 		}
@@ -692,7 +692,7 @@ func (s *Strategy) placeGiven(d int, seq []*event) bool {
 		if len(path) == 0 && next < len(n.before()) {
 			return true // a branch explored before the one taken covers it
 		}
-		path = append(path, &children[next].ev)
+		path = append(path, children[next].ev)
 		if len(children[next].children) == 0 {
 			return true // a leaf: an execution extending it covers seq
 		}
@@ -775,8 +775,8 @@ func (s *Strategy) takeGiven(n *node, l label) {
 func (s *Strategy) inheritGiven(n, p *node) {
 	n.records().given = append([]*wnode(nil), p.subGiven()...)
 	for _, b := range p.before() {
-		if !s.nm.dependent(&b.ev, &p.ev) && !asleep(n.sleep, b.ev.key()) {
-			n.sleep = append(n.sleep, b.ev)
+		if !s.nm.dependent(b.ev, &p.ev) && !asleep(n.sleep, b.ev.key()) {
+			n.sleep = append(n.sleep, *b.ev)
 		}
 	}
 }

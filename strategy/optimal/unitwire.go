@@ -367,7 +367,7 @@ func wireForest(f []*wnode) []wireTree {
 	}
 	out := make([]wireTree, len(f))
 	for i, c := range f {
-		out[i] = wireTree{Ev: wireEventOf(&c.ev), Children: wireForest(c.children)}
+		out[i] = wireTree{Ev: wireEventOf(c.ev), Children: wireForest(c.children)}
 	}
 	return out
 }
