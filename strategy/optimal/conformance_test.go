@@ -16,22 +16,30 @@ import (
 // TestConformance checks Optimal-DPOR, in thread order and in the random
 // orders of seeds 1 and 2, verifying the work it keeps across executions, on
 // 40 generated programs (200 with WEFT_LONG=1): complete, exactly one
-// execution per trace, none cut, and no anomaly of its model (Stats).
+// execution per trace, none cut, and no anomaly of its model (Stats). It
+// checks thread order again with persistent clocks, which the programs of
+// more than flatMax threads keep, where these few-thread programs keep
+// flat ones.
 func TestConformance(t *testing.T) {
 	t.Parallel()
 	resumed := 0
-	for _, seed := range []int64{0, 1, 2, -1} {
+	for _, seed := range []int64{0, 1, 2, -1, -2} {
 		// Order -1: thread order, on programs with adds whose result is
-		// unused (AddOnly), which commute with each other.
-		g, name := gen.DefaultOptions, fmt.Sprintf("order%d", seed)
-		if seed < 0 {
+		// unused (AddOnly), which commute with each other. Order -2:
+		// thread order with persistent clocks.
+		g, name, persistent := gen.DefaultOptions, fmt.Sprintf("order%d", seed), false
+		switch seed {
+		case -1:
 			seed, g, name = 0, gen.V3, "addonly"
+		case -2:
+			seed, name, persistent = 0, "persistent", true
 		}
 		t.Run(name, func(t *testing.T) {
 			var made []*Strategy
 			strategytest.Conformance(t, func() strategy.Strategy {
 				s := NewWith(Options{Seed: seed})
 				s.SetVerify(true)
+				s.an.hb.persistent = persistent
 				made = append(made, s)
 				return s
 			}, strategytest.Options{Programs: long.N(40, 200), Gen: g, Claims: strategytest.Claims{Complete: true, OnePerTrace: true}})

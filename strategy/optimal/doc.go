@@ -46,9 +46,12 @@
 // object clocks after the prefix are those the last execution left, with
 // its events after the prefix undone from a log (an execution longer than
 // 16,384 events keeps none: they are rebuilt backwards from the prefix's
-// clocks), and programs of up to 64 threads keep every event's clock flat
-// as well, for happens-before tests of one load (hb.go; SetVerify checks
-// them against a full computation, as the tests do).
+// clocks; SetVerify checks them against a full computation, as the tests
+// do). Programs of up to 64 threads keep their clocks flat, a row of
+// entries per event and per object (hb.go, hbflat.go): a happens-before
+// test is one load, and an event costs a few operations per thread; the
+// others keep persistent clocks (trace.PClock), whose cost does not grow
+// with the number of threads.
 // Wakeup-tree nodes are reused once their branch is taken, so memory stays
 // flat whatever the number of executions.
 //

@@ -386,7 +386,7 @@ func (a *analysis) walk(limit int, p trace.ThreadID, op trace.Op, own, probe *ev
 // for it knows i.
 func (a *analysis) covered(i int, single bool) bool {
 	t := a.tr.Events[i].Thread
-	return a.k.Knows(i, t) || a.analysed(i) || (single && len(a.kept) == 1 && a.kept[0].k.Knows(i, t))
+	return a.k.knows(i, t) || a.analysed(i) || (single && len(a.kept) == 1 && a.kept[0].k.knows(i, t))
 }
 
 // consider skips candidate i of a race with the step of thread p (see
@@ -399,7 +399,7 @@ func (a *analysis) consider(i, limit int, p trace.ThreadID, op trace.Op, own, pr
 		a.s.stats.Candidates++
 	}
 	e := a.evs[i]
-	if e.Thread == p || e.Partner == p || a.k.Knows(i, e.Thread) || a.analysed(i) || !a.s.nm.racing(e, probe) {
+	if e.Thread == p || e.Partner == p || a.k.knows(i, e.Thread) || a.analysed(i) || !a.s.nm.racing(e, probe) {
 		return
 	}
 	a.reverseStep(i, limit, p, op, own)

@@ -3,6 +3,7 @@
 package optimal
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -14,7 +15,8 @@ import (
 // threads to one variable under a Stop whose deadline has passed: the run
 // stops at its first look at the clock (strategy.Stop looks every 128
 // polls), keeps the 127 clocks computed before as valid, and a later run
-// without a bound computes them all, equal to those of a fresh run.
+// without a bound computes them all, equal to those of a fresh run, with
+// flat clocks and with persistent ones.
 func TestClocksStop(t *testing.T) {
 	tr := &trace.Trace{
 		Threads: []trace.ThreadInfo{{Parent: trace.NoThread, Step: -1}, {Parent: 0, Step: -1}},
@@ -24,21 +26,23 @@ func TestClocksStop(t *testing.T) {
 		tr.Events = append(tr.Events, trace.Event{Thread: trace.ThreadID(i % 2), Partner: trace.NoThread,
 			Op: trace.Op{Kind: trace.KindStore, Class: trace.ClassVar, Obj: 0}})
 	}
-	var c clocks
-	if c.run(tr, false, 0, strategy.NewStop(time.Unix(1, 0), nil)) {
-		t.Fatal("run under a passed deadline computed every clock")
-	}
-	if c.valid != 127 {
-		t.Fatalf("%d valid clocks after the stop, want 127", c.valid)
-	}
-	if !c.run(tr, false, c.valid, nil) || c.valid != len(tr.Events) {
-		t.Fatalf("run without a bound: %d valid clocks, want %d", c.valid, len(tr.Events))
-	}
-	var full clocks
-	full.run(tr, false, 0, nil)
-	for i := range tr.Events {
-		if got, want := c.clock(i), full.clock(i); !got.Equal(want) {
-			t.Fatalf("clock %d after resuming is %v, want %v", i, got.VC(c.n), want.VC(c.n))
+	for _, persistent := range []bool{false, true} {
+		c := clocks{persistent: persistent}
+		if c.run(tr, false, 0, strategy.NewStop(time.Unix(1, 0), nil)) {
+			t.Fatalf("persistent %v: run under a passed deadline computed every clock", persistent)
+		}
+		if c.valid != 127 {
+			t.Fatalf("persistent %v: %d valid clocks after the stop, want 127", persistent, c.valid)
+		}
+		if !c.run(tr, false, c.valid, nil) || c.valid != len(tr.Events) {
+			t.Fatalf("persistent %v: run without a bound: %d valid clocks, want %d", persistent, c.valid, len(tr.Events))
+		}
+		full := clocks{persistent: persistent}
+		full.run(tr, false, 0, nil)
+		for i := range tr.Events {
+			if got, want := c.vc(i), full.vc(i); !slices.Equal(got, want) {
+				t.Fatalf("persistent %v: clock %d after resuming is %v, want %v", persistent, i, got, want)
+			}
 		}
 	}
 }

@@ -13,9 +13,9 @@ import (
 
 // TestClocksRollbackObjects runs the clocks of four traces of sleeps
 // (which write virtual time) and stores, with 1, 3, 2 and 1 variables,
-// each after the other from the prefix it shares with the one before:
-// every clock, and every flat row, equals that of a fresh run, and the
-// undo log was used (no walk back over the prefix).
+// each after the other from the prefix it shares with the one before,
+// with flat clocks and with persistent ones: every clock equals that of a
+// fresh run, and the undo log was used (no walk back over the prefix).
 func TestClocksRollbackObjects(t *testing.T) {
 	store := func(p trace.ThreadID, o trace.ObjectID) trace.Event {
 		return trace.Event{Thread: p, Partner: trace.NoThread, Op: trace.Op{Kind: trace.KindStore, Class: trace.ClassVar, Obj: o}}
@@ -41,20 +41,22 @@ func TestClocksRollbackObjects(t *testing.T) {
 	// rollback to the third undoes the first trace's sleep, recorded under
 	// another number of objects.
 	from := []int{0, 3, 1, 2}
-	var c clocks
-	for k, tr := range traces {
-		c.run(tr, false, from[k], nil)
-		if k > 0 && !c.logged {
-			t.Fatalf("trace %d: no undo log kept", k)
-		}
-		var full clocks
-		full.run(tr, false, 0, nil)
-		for i := range tr.Events {
-			if got, want := c.clock(i), full.clock(i); !got.Equal(want) {
-				t.Fatalf("trace %d, clock %d after a rollback is %v, want %v", k, i, got.VC(c.n), want.VC(c.n))
+	for _, persistent := range []bool{false, true} {
+		c := clocks{persistent: persistent}
+		for k, tr := range traces {
+			c.run(tr, false, from[k], nil)
+			if k > 0 && !c.logged {
+				t.Fatalf("persistent %v, trace %d: no undo log kept", persistent, k)
 			}
-			if got, want := trace.VC(c.flat[i*c.n:(i+1)*c.n]), full.clock(i).VC(c.n); !slices.Equal(got, want) {
-				t.Fatalf("trace %d, flat clock %d after a rollback is %v, want %v", k, i, got, want)
+			if c.flatOK == persistent {
+				t.Fatalf("persistent %v, trace %d: clocks kept flat: %v", persistent, k, c.flatOK)
+			}
+			full := clocks{persistent: persistent}
+			full.run(tr, false, 0, nil)
+			for i := range tr.Events {
+				if got, want := c.vc(i), full.vc(i); !slices.Equal(got, want) {
+					t.Fatalf("persistent %v, trace %d, clock %d after a rollback is %v, want %v", persistent, k, i, got, want)
+				}
 			}
 		}
 	}

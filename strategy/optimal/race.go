@@ -26,7 +26,7 @@ type analysis struct {
 	spill    []event
 	hb       clocks
 	byThread [][]int32 // indices of each thread's events (as thread or partner)
-	k        trace.PClock
+	k        kclock
 	seq      []*event
 	late     []*event     // delaySleeps
 	lateSum  eventSummary // delaySleeps: what late's events touch
@@ -115,7 +115,7 @@ type analysis struct {
 // the candidates kept for it.
 type keptLabel struct {
 	l label
-	k trace.PClock
+	k kclock
 }
 
 // run analyses execution tr, which ended with end.
@@ -281,37 +281,29 @@ func (a *analysis) setNewMin(n int) uint32 {
 	}
 	c := &a.hb
 	first := true
-	var m trace.PClock // the minimum, if the clocks are not kept flat (or to check)
+	var m trace.PClock // the minimum, if the clocks are not kept flat
 	for _, idx := range a.byThread {
 		x := sort.Search(len(idx), func(y int) bool { return int(idx[y]) >= a.fresh })
 		if x == len(idx) {
 			continue
 		}
 		k := int(idx[x])
-		if !c.flatOK || c.verify {
-			if first {
-				m = c.clock(k)
-			} else {
-				m = m.Min(c.clock(k))
-			}
-		}
-		if c.flatOK {
-			// The rows of the flat clocks: no persistent clock to build.
-			row := c.flat[k*c.n : (k+1)*c.n]
-			if first {
-				copy(a.newMinV, row)
-			} else {
-				for q, v := range row {
-					a.newMinV[q] = min(a.newMinV[q], v)
-				}
+		switch {
+		case !c.flatOK && first:
+			m = c.clock(k)
+		case !c.flatOK:
+			m = m.Min(c.clock(k))
+		case first:
+			copy(a.newMinV, c.row(k))
+		default:
+			for q, v := range c.row(k) {
+				a.newMinV[q] = min(a.newMinV[q], v)
 			}
 		}
 		first = false
 	}
 	if !c.flatOK {
 		m.CopyTo(a.newMinV)
-	} else if c.verify && !slices.Equal(a.newMinV, m.VC(nt)) {
-		panic(fmt.Sprintf("weft internal error: optimal: the least clock of the new events from the flat clocks is %v, want %v", a.newMinV, m.VC(nt)))
 	}
 	if nt == 0 {
 		return 0
@@ -527,7 +519,7 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 	nm := &a.s.nm
 	a.limit = limit
 	a.kept = a.kept[:0]
-	a.k = a.clockBefore(p, step) // k0
+	a.k.setEvent(&a.hb, a.eventBefore(p, step)) // k0
 	probe := own
 	if own == nil {
 		probe = &a.probe
@@ -566,21 +558,22 @@ func (a *analysis) scan(limit int, p trace.ThreadID, step int, op trace.Op, own 
 	}
 }
 
-// clockBefore returns the clock of thread q before its step number s: that
-// of its previous step, or of the step that started it.
-func (a *analysis) clockBefore(q trace.ThreadID, s int) trace.PClock {
+// eventBefore returns the event whose clock is that of thread q before its
+// step number s: its previous step, or the step that started it; or -1
+// (the clock is zero).
+func (a *analysis) eventBefore(q trace.ThreadID, s int) int {
 	switch st := a.tr.Threads[q].Step; {
 	case s > 0 && s <= len(a.byThread[q]):
-		return a.hb.clock(int(a.byThread[q][s-1]))
+		return int(a.byThread[q][s-1])
 	case s == 0 && st >= 0:
-		return a.hb.clock(int(st))
+		return int(st)
 	}
-	return trace.PClock{}
+	return -1
 }
 
 // keptClock returns the clock of the candidates kept for alternative l,
 // starting from the clock of its threads' previous steps.
-func (a *analysis) keptClock(l label) *trace.PClock {
+func (a *analysis) keptClock(l label) *kclock {
 	for i := range a.kept {
 		if a.kept[i].l == l {
 			return &a.kept[i].k
@@ -593,9 +586,9 @@ func (a *analysis) keptClock(l label) *trace.PClock {
 	}
 	x := &a.kept[len(a.kept)-1]
 	x.l = l
-	x.k = a.k
+	x.k.set(&a.k)
 	if l.partner != trace.NoThread {
-		x.k = x.k.Join(a.clockBefore(l.partner, int(l.pstep)))
+		x.k.joinEvent(&a.hb, a.eventBefore(l.partner, int(l.pstep)))
 	}
 	return &x.k
 }
@@ -680,7 +673,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 	}
 	for _, l := range labs {
 		k := a.keptClock(l)
-		if k.Knows(i, e.Thread) {
+		if k.knows(i, e.Thread) {
 			continue
 		}
 		m := &a.m
@@ -705,7 +698,7 @@ func (a *analysis) reverseStep(i, limit int, p trace.ThreadID, op trace.Op, own 
 			// that a select on the timer's channel and the closed one
 			// raced with (without this, a select that received the
 			// timer's value before the Reset was never explored).
-			*k = k.Join(a.hb.clock(i))
+			k.joinEvent(&a.hb, i)
 		}
 	}
 }

@@ -291,6 +291,7 @@ func (s *Strategy) Resume(u strategy.Unit) (strategy.Splitter, error) {
 	}
 	r := &Strategy{seed: s.seed, logf: s.logf, floor: len(d.Nodes) - 1}
 	r.an.hb.verify = s.an.hb.verify
+	r.an.hb.persistent = s.an.hb.persistent
 	r.units.resumed = true
 	r.units.large = d.Large
 	r.mail = mailState{on: s.mail.on, expect: d.Mail, closed: !d.Mail}
