@@ -3,7 +3,10 @@
 # earlier commit of weft and at HEAD, alternately, the way the table
 # measures a row: the CPU time (user and system) of the process during
 # optimal's exploration, in thread order, with no bound. It prints each
-# row's least time over the rounds at both commits and their ratio, and,
+# row's least and median time over the rounds at both commits and their
+# ratios (on a shared machine the least of a few rounds can swing by a
+# third from one run of the script to the next: give ten rounds or more
+# and read the medians), and,
 # with -w, writes the earlier commit's figures as cmd/weft/speed_baseline.txt,
 # the baseline the table prints its "vs base" column against.
 #
@@ -302,17 +305,32 @@ for i in $(seq "$rounds"); do
 	done
 done
 
-# Least time per tree and row; the executions must agree.
+# Least and median time per tree and row; the executions must agree.
 awk -F'\t' -v old="$old" -v new="$new" '
+	# median returns the median of the n values of a[1..n], which it sorts.
+	function median(a, n,    i, j, x) {
+		for (i = 2; i <= n; i++) {
+			x = a[i]
+			for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]
+			a[j + 1] = x
+		}
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
 	{ key = $2; if (!(key in order)) { order[key] = ++n; label[n] = key }
-	  if ($1 == "old") { if (!(key in o) || $4 < o[key]) o[key] = $4; oe[key] = $3 }
-	  else { if (!(key in w) || $4 < w[key]) w[key] = $4; ne[key] = $3 } }
+	  if ($1 == "old") { oe[key] = $3; ov[key, ++on[key]] = $4 }
+	  else { ne[key] = $3; nv[key, ++nn[key]] = $4 } }
 	END {
-		printf "%-18s %12s %12s %8s  executions\n", "row", old, new, "new/old"
+		printf "%-18s %14s %14s %8s %14s %14s %8s  executions\n", "row", "least " old, "least " new, "new/old",
+			"median " old, "median " new, "new/old"
 		for (i = 1; i <= n; i++) {
 			k = label[i]
+			delete a; delete b
+			for (j = 1; j <= on[k]; j++) a[j] = ov[k, j]
+			for (j = 1; j <= nn[k]; j++) b[j] = nv[k, j]
+			mo = median(a, on[k]); mn = median(b, nn[k])
+			lo = a[1]; ln = b[1] # median sorted them
 			note = (oe[k] == ne[k]) ? oe[k] : oe[k] " vs " ne[k] " (they differ)"
-			printf "%-18s %11.3fs %11.3fs %7.2fx  %s\n", k, o[k], w[k], w[k] / o[k], note
+			printf "%-18s %13.3fs %13.3fs %7.2fx %13.3fs %13.3fs %7.2fx  %s\n", k, lo, ln, ln / lo, mo, mn, mn / mo, note
 		}
 	}' "$tmp/times"
 
