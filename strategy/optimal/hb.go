@@ -266,12 +266,12 @@ func (c *clocks) setAt(t trace.ThreadID, i int32) {
 func (c *clocks) clock(i int) trace.PClock { return c.ev[i] }
 
 // row returns the flat clock of event i (if flatOK).
-func (c *clocks) row(i int) []uint32 { return c.flat[i*c.n : (i+1)*c.n] }
+func (c *clocks) row(i int) trace.VC { return c.flat[i*c.n : (i+1)*c.n] }
 
-// vc returns the clock of event i as a vector.
+// vc returns a copy of the clock of event i.
 func (c *clocks) vc(i int) trace.VC {
 	if c.flatOK {
-		return slices.Clone(trace.VC(c.row(i)))
+		return c.row(i).Copy()
 	}
 	return c.ev[i].VC(c.n)
 }
@@ -385,7 +385,7 @@ func logName(o trace.ObjectID) int32 {
 	return int32(o)
 }
 
-// logged notes in the undo log, if it is kept, where event i's changes
+// logStart notes in the undo log, if it is kept, where event i's changes
 // start.
 func (c *clocks) logStart(i int) {
 	if c.logged {
@@ -402,18 +402,17 @@ func (c *clocks) runFlat(tr *trace.Trace, failLast bool, from, spawned int, stop
 	if c.logged {
 		log = &c.flog
 	}
-	n := c.n
 	for i := from; i < len(tr.Events); i++ {
 		if stop.Poll() {
 			return i, true
 		}
 		e := &tr.Events[i]
 		c.logStart(i)
-		row := c.flat[i*n : (i+1)*n]
+		row := c.row(i)
 		if at := c.at[e.Thread]; at >= 0 {
-			copy(row, c.flat[int(at)*n:(int(at)+1)*n])
+			row.CopyFrom(c.row(int(at)))
 		} else {
-			clear(row)
+			row.Clear()
 		}
 		if e.Partner != trace.NoThread {
 			c.joinThread(row, e.Partner)
@@ -426,7 +425,7 @@ func (c *clocks) runFlat(tr *trace.Trace, failLast bool, from, spawned int, stop
 			c.fo.order(c.object(x.Obj), x.Mode, row)
 		}
 		if failLast && i == len(tr.Events)-1 {
-			for t := range n {
+			for t := range c.n {
 				c.joinThread(row, trace.ThreadID(t))
 			}
 		}
@@ -447,16 +446,9 @@ func (c *clocks) runFlat(tr *trace.Trace, failLast bool, from, spawned int, stop
 }
 
 // joinThread joins the flat clock of thread p into row.
-func (c *clocks) joinThread(row []uint32, p trace.ThreadID) {
-	at := c.at[p]
-	if at < 0 {
-		return
-	}
-	n := c.n
-	src := c.flat[int(at)*n : (int(at)+1)*n]
-	row = row[:len(src)]
-	for q, v := range src {
-		row[q] = max(row[q], v)
+func (c *clocks) joinThread(row trace.VC, p trace.ThreadID) {
+	if at := c.at[p]; at >= 0 {
+		row.Join(c.row(int(at)))
 	}
 }
 

@@ -67,23 +67,18 @@ func (f *flatObjects) resize(objs int) {
 }
 
 // row returns row k.
-func (f *flatObjects) row(k int) []uint32 { return f.rows[k*f.n : (k+1)*f.n] }
+func (f *flatObjects) row(k int) trace.VC { return f.rows[k*f.n : (k+1)*f.n] }
 
 // join joins row k into cv.
-func (f *flatObjects) join(cv []uint32, k int) {
-	if !f.set[k] {
-		return
-	}
-	r := f.row(k)
-	cv = cv[:len(r)]
-	for q, v := range r {
-		cv[q] = max(cv[q], v)
+func (f *flatObjects) join(cv trace.VC, k int) {
+	if f.set[k] {
+		cv.Join(f.row(k))
 	}
 }
 
 // order joins into cv the clocks of the earlier accesses to object o that
 // an access in mode m conflicts with.
-func (f *flatObjects) order(o int, m trace.Mode, cv []uint32) {
+func (f *flatObjects) order(o int, m trace.Mode, cv trace.VC) {
 	k := 3 * o
 	f.join(cv, k+flatW)
 	switch m {
@@ -102,12 +97,12 @@ func (f *flatObjects) order(o int, m trace.Mode, cv []uint32) {
 // nil, it appends to it the rows the access changes, as they were, named
 // obj: one for a read or a shared update, up to three for a write (a zero
 // row that a write leaves zero is not logged).
-func (f *flatObjects) record(o int, m trace.Mode, cv []uint32, obj int32, log *flatLog) {
+func (f *flatObjects) record(o int, m trace.Mode, cv trace.VC, obj int32, log *flatLog) {
 	k := 3 * o
 	switch m {
 	case trace.Write:
 		f.keep(log, obj, k, flatW)
-		copy(f.row(k+flatW), cv)
+		f.row(k + flatW).CopyFrom(cv)
 		f.set[k+flatW] = true
 		for _, p := range [2]int{flatR, flatS} {
 			if f.set[k+p] {
@@ -154,10 +149,10 @@ func (f *flatObjects) revert(o int, ch flatChange, old []uint32) {
 // latest first, as record would have left them after the earliest: k is
 // the clock of an access in mode m. It reports whether o is settled (the
 // access was a write: earlier ones change nothing order reads).
-func (f *flatObjects) recordBackward(o int, m trace.Mode, k []uint32) (settled bool) {
+func (f *flatObjects) recordBackward(o int, m trace.Mode, k trace.VC) (settled bool) {
 	switch m {
 	case trace.Write:
-		copy(f.row(3*o+flatW), k)
+		f.row(3*o + flatW).CopyFrom(k)
 		f.set[3*o+flatW] = true
 		return true
 	case trace.Read:
@@ -169,13 +164,9 @@ func (f *flatObjects) recordBackward(o int, m trace.Mode, k []uint32) (settled b
 }
 
 // joinInto joins cv into row k.
-func (f *flatObjects) joinInto(k int, cv []uint32) {
+func (f *flatObjects) joinInto(k int, cv trace.VC) {
 	f.set[k] = true
-	r := f.row(k)
-	cv = cv[:len(r)]
-	for q, v := range cv {
-		r[q] = max(r[q], v)
-	}
+	f.row(k).Join(cv)
 }
 
 // move moves the clocks of object from to object to, which were zero, and
@@ -197,7 +188,7 @@ func (f *flatObjects) move(from, to int) {
 // a row of its own.
 type kclock struct {
 	p    trace.PClock
-	v    []uint32
+	v    trace.VC
 	flat bool
 }
 
@@ -205,7 +196,7 @@ type kclock struct {
 // is) what k describes.
 func (k *kclock) knows(i int, t trace.ThreadID) bool {
 	if k.flat {
-		return int(k.v[t]) > i
+		return k.v.Knows(i, t)
 	}
 	return k.p.Knows(i, t)
 }
@@ -225,7 +216,7 @@ func (k *kclock) setEvent(c *clocks, i int) {
 		clear(k.v)
 		return
 	}
-	copy(k.v, c.row(i))
+	k.v.CopyFrom(c.row(i))
 }
 
 // set sets k to o.
@@ -241,10 +232,7 @@ func (k *kclock) joinEvent(c *clocks, i int) {
 	switch {
 	case i < 0:
 	case k.flat:
-		v := k.v
-		for q, x := range c.row(i) {
-			v[q] = max(v[q], x)
-		}
+		k.v.Join(c.row(i))
 	default:
 		k.p = k.p.Join(c.clock(i))
 	}
