@@ -43,8 +43,11 @@ func TestConformance(t *testing.T) {
 				made = append(made, s)
 				return s
 			}, strategytest.Options{Programs: long.N(40, 200), Gen: g, Claims: strategytest.Claims{Complete: true, OnePerTrace: true}})
-			settled := 0
+			settled, flat := 0, 0
 			for i, s := range made {
+				if s.an.hb.flatOK {
+					flat++
+				}
 				if st := s.Stats(); st.SleepBlocked != 0 || st.Infeasible != 0 || st.Unmodelled != 0 {
 					t.Errorf("program %d: anomalies %+v", i+1, st)
 				}
@@ -56,6 +59,16 @@ func TestConformance(t *testing.T) {
 			// have been, for the check to mean anything.
 			if settled == 0 {
 				t.Errorf("no reversal of a replayed race was settled from a record")
+			}
+			// The kind of clocks the last execution of each program kept:
+			// persistent where forced, flat otherwise (the programs have
+			// a few threads).
+			want := len(made)
+			if persistent {
+				want = 0
+			}
+			if flat != want {
+				t.Errorf("%d of %d programs kept flat clocks, want %d", flat, len(made), want)
 			}
 		})
 	}
