@@ -108,19 +108,23 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 			c.flat = f
 		}
 		c.flat = c.flat[:n*c.n]
+		// The persistent clocks of an earlier trace, which keep their
+		// trees alive, go.
+		clear(c.ev)
 		c.ev = c.ev[:0]
-	} else if cap(c.ev) < n {
-		// Room to grow when the clocks grow, not when they are first
-		// made: the spare clocks hold pointers, which the collector scans.
-		room := n + n/2
-		if cap(c.ev) == 0 {
-			room = n
+	} else {
+		if cap(c.ev) < n {
+			// Room to grow when the clocks grow, not when they are first
+			// made: the spare clocks hold pointers, which the collector
+			// scans.
+			room := n + n/2
+			if cap(c.ev) == 0 {
+				room = n
+			}
+			ev := make([]trace.PClock, n, room)
+			copy(ev, c.ev[:keep])
+			c.ev = ev
 		}
-		ev := make([]trace.PClock, n, room)
-		copy(ev, c.ev[:keep])
-		c.ev = ev
-	}
-	if !c.flatOK {
 		c.ev = c.ev[:n]
 		clear(c.ev[keep:])
 	}
