@@ -10,11 +10,12 @@ package trace
 type VC []uint32
 
 // Join sets c to the pointwise maximum of c and o (vmax). o may be shorter.
+// It stores every entry, with max rather than a branch on which is
+// larger: which one is varies from entry to entry and from join to join,
+// and the processor mispredicted the branch.
 func (c VC) Join(o VC) {
 	for i, x := range o[:min(len(o), len(c))] {
-		if x > c[i] {
-			c[i] = x
-		}
+		c[i] = max(c[i], x)
 	}
 }
 
