@@ -11,8 +11,9 @@ type VC []uint32
 
 // Join sets c to the pointwise maximum of c and o (vmax). o may be shorter.
 // It stores every entry, with max rather than a branch on which is
-// larger: which one is varies from entry to entry and from join to join,
-// and the processor mispredicted the branch.
+// larger, which varies from entry to entry and from join to join: the
+// flat clocks of optimal join rows this way at every event, as their
+// loops did before they called Join.
 func (c VC) Join(o VC) {
 	for i, x := range o[:min(len(o), len(c))] {
 		c[i] = max(c[i], x)
