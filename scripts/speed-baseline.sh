@@ -11,7 +11,7 @@
 # the baseline the table prints its "vs base" column against.
 #
 # Usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] [-only REGEX]
-#                                  [-cachegrind DIR | -footprint DIR] COMMIT
+#                                  [-cachegrind DIR | -footprint DIR] [-keep DIR] COMMIT
 #
 # Both commits are measured from clean checkouts (git worktrees in a
 # temporary directory): uncommitted changes are not. Measure on a quiet
@@ -60,6 +60,19 @@
 # N=4 takes a few minutes, N=5 half an hour).
 #
 # -only REGEX keeps the rows whose name matches REGEX (jq's test).
+#
+# -keep DIR keeps what the measure ran in DIR, for measures the script
+# does not make, such as a build with one feature taken out timed against
+# the two commits: the test binaries (COMMIT.test for each commit), the
+# rows (rows.json) and the measure's source (speed_test.go). To build the
+# same measure in another tree, put speed_test.go in its
+# internal/speedbaseline and run go test -c there. Each binary measures
+# the rows of a file:
+#
+#	WEFT_SPEED_ROWS=DIR/rows.json DIR/COMMIT.test -test.run TestSpeedRows
+#
+# and prints a line per row: its name, its executions and its CPU
+# seconds. Alternate the binaries within each round, as the script does.
 set -euo pipefail
 
 write=0
@@ -68,6 +81,7 @@ same=0
 grind=""
 foot=""
 only=""
+keep=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-w) write=1; shift ;;
@@ -76,13 +90,14 @@ while [ $# -gt 0 ]; do
 	-cachegrind) grind=${2:?-cachegrind needs a directory}; shift 2 ;;
 	-footprint) foot=${2:?-footprint needs a directory}; shift 2 ;;
 	-only) only=${2:?-only needs a regular expression}; shift 2 ;;
+	-keep) keep=${2:?-keep needs a directory}; shift 2 ;;
 	-h | --help) sed -n '2,/^set /p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
 	-*) echo "speed-baseline.sh: unknown flag $1 (see -h)" >&2; exit 2 ;;
 	*) break ;;
 	esac
 done
 if [ $# -ne 1 ]; then
-	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] [-only REGEX] [-cachegrind DIR | -footprint DIR] COMMIT" >&2
+	echo "usage: scripts/speed-baseline.sh [-w] [-rounds N] [-same-programs] [-only REGEX] [-cachegrind DIR | -footprint DIR] [-keep DIR] COMMIT" >&2
 	exit 2
 fi
 if [ "$write" = 1 ] && [ "$same" = 1 ]; then
@@ -117,6 +132,10 @@ if [ -n "$grind" ]; then
 fi
 if [ -n "$foot" ]; then
 	foot=$(valgrind_dir -footprint "$foot")
+fi
+if [ -n "$keep" ]; then
+	mkdir -p "$keep"
+	keep=$(cd "$keep" && pwd)
 fi
 case "$rounds" in
 '' | *[!0-9]* | 0) echo "speed-baseline.sh: -rounds $rounds is not a positive number" >&2; exit 2 ;;
@@ -237,6 +256,13 @@ func TestSpeedRows(t *testing.T) {
 EOF
 	(cd "$tmp/$tree" && go test -c -o "$tmp/$tree.test" ./internal/speedbaseline)
 done
+if [ -n "$keep" ]; then
+	cp "$tmp/old.test" "$keep/$old.test"
+	cp "$tmp/new.test" "$keep/$new.test"
+	cp "$tmp/rows.json" "$keep/rows.json"
+	cp "$tmp/new/internal/speedbaseline/speed_test.go" "$keep/speed_test.go"
+	echo "kept in $keep: $old.test, $new.test, rows.json, speed_test.go"
+fi
 
 if [ -n "$grind" ]; then
 	printf "%-18s %15s %15s %7s %12s %12s %7s %12s %12s %7s\n" row "Ir $old" "Ir $new" new/old \
