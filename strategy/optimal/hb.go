@@ -109,7 +109,8 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 		}
 		c.flat = c.flat[:n*c.n]
 		// The persistent clocks of an earlier trace, which keep their
-		// trees alive, go.
+		// trees alive, go (those past its length are zero, cleared below
+		// when a trace was shorter).
 		clear(c.ev)
 		c.ev = c.ev[:0]
 	} else {
@@ -124,6 +125,11 @@ func (c *clocks) reset(tr *trace.Trace, keep int) {
 			ev := make([]trace.PClock, n, room)
 			copy(ev, c.ev[:keep])
 			c.ev = ev
+		}
+		if len(c.ev) > n {
+			// A shorter trace: the clocks past its end would keep their
+			// trees alive.
+			clear(c.ev[n:])
 		}
 		c.ev = c.ev[:n]
 		clear(c.ev[keep:])
